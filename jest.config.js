@@ -1,0 +1,11 @@
+// ES modules end to end: ts-jest transpiles each file (type checking is `npm run typecheck`), and
+// `--experimental-vm-modules` (set in the npm scripts) lets jest load the ESM-only @actions packages.
+export default {
+  testEnvironment: 'node',
+  extensionsToTreatAsEsm: ['.ts'],
+  moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
+  transform: { '^.+\\.ts$': ['ts-jest', { useESM: true }] },
+  testMatch: ['<rootDir>/test/**/*.test.ts'],
+  testTimeout: 60000,
+  maxWorkers: 2
+}

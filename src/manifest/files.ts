@@ -1,0 +1,87 @@
+/**
+ * Finding and reading manifest files. Paths are reported relative to the working directory with `/`
+ * separators, because that is what GitHub annotations and the PR diff expect.
+ */
+import { readFile, stat } from 'node:fs/promises'
+import path from 'node:path'
+import { glob } from 'tinyglobby'
+import { diagnostic, type Diagnostic } from '../diagnostics.js'
+
+/** A manifest larger than this is refused before it is read: no real manifest comes close. */
+export const MAX_MANIFEST_BYTES = 1024 * 1024
+
+export interface ManifestFile {
+  /** Relative to the working directory, `/`-separated. */
+  path: string
+  text: string
+}
+
+/** `a/**\/*.yaml, b.yml` or one pattern per line; `!pattern` excludes. */
+export function splitPatterns(input: string | readonly string[]): string[] {
+  const parts = typeof input === 'string' ? input.split(/[\n,]/) : input.flatMap(p => p.split(/[\n,]/))
+  return parts.map(p => p.trim()).filter(p => p.length > 0)
+}
+
+export async function findManifestFiles(
+  patterns: readonly string[],
+  cwd: string
+): Promise<{ files: string[]; diagnostics: Diagnostic[] }> {
+  const include = patterns.filter(p => !p.startsWith('!'))
+  const ignore = patterns.filter(p => p.startsWith('!')).map(p => p.slice(1))
+  const found = include.length === 0 ? [] : await glob(include, { cwd, ignore, onlyFiles: true, dot: false })
+  const files = [...new Set(found.map(f => f.split(path.sep).join('/')))].sort()
+  const diagnostics: Diagnostic[] = []
+  if (files.length === 0) {
+    // Refuse rather than plan against nothing: an empty desired state would look like "delete everything".
+    diagnostics.push(
+      diagnostic(
+        'validate',
+        'error',
+        `no manifest files matched ${patterns.map(p => `'${p}'`).join(', ')} (relative to ${cwd})`
+      )
+    )
+  }
+  return { files, diagnostics }
+}
+
+export async function readManifestFile(
+  relPath: string,
+  cwd: string
+): Promise<{ file?: ManifestFile; diagnostics: Diagnostic[] }> {
+  const at = { file: relPath, line: 1, column: 1 }
+  const abs = path.resolve(cwd, relPath)
+  try {
+    const info = await stat(abs)
+    if (info.size > MAX_MANIFEST_BYTES) {
+      return {
+        diagnostics: [
+          diagnostic(
+            'validate',
+            'error',
+            `file is ${info.size} bytes; manifests are limited to ${MAX_MANIFEST_BYTES} bytes (split it into several files)`,
+            at
+          )
+        ]
+      }
+    }
+    const bytes = await readFile(abs)
+    const text = decodeText(bytes)
+    if (text === undefined) {
+      return { diagnostics: [diagnostic('validate', 'error', 'is not a UTF-8 text file (binary content)', at)] }
+    }
+    return { file: { path: relPath, text }, diagnostics: [] }
+  } catch (e) {
+    return { diagnostics: [diagnostic('validate', 'error', `cannot be read: ${(e as Error).message}`, at)] }
+  }
+}
+
+/** UTF-8 without NUL bytes, or nothing: binary junk is refused, not parsed. */
+function decodeText(bytes: Buffer): string | undefined {
+  if (bytes.includes(0)) return undefined
+  try {
+    const text = new TextDecoder('utf-8', { fatal: true }).decode(bytes)
+    return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text
+  } catch {
+    return undefined
+  }
+}

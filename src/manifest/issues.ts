@@ -1,0 +1,187 @@
+/**
+ * zod issues -> diagnostics with a place and a plain message, and "did you mean" hints for misspelled
+ * fields and values.
+ */
+import { distance } from 'fastest-levenshtein'
+import type { z } from 'zod'
+import { diagnostic, type Diagnostic } from '../diagnostics.js'
+import type { ParsedDocument, PathSegment } from './yaml.js'
+
+export function formatPath(path: readonly PathSegment[]): string {
+  let out = ''
+  for (const seg of path) out += typeof seg === 'number' ? `[${seg}]` : out ? `.${seg}` : seg
+  return out
+}
+
+/** The closest candidate when it is close enough to be a plausible typo. */
+export function didYouMean(input: string, candidates: readonly string[]): string | undefined {
+  const lower = input.toLowerCase()
+  const exactCase = candidates.find(c => c.toLowerCase() === lower)
+  if (exactCase) return exactCase
+  let best: string | undefined
+  let bestDistance = Infinity
+  for (const c of candidates) {
+    const d = distance(lower, c.toLowerCase())
+    if (d < bestDistance) {
+      best = c
+      bestDistance = d
+    }
+  }
+  const allowed = Math.max(2, Math.floor(input.length / 3))
+  return best !== undefined && bestDistance <= allowed ? best : undefined
+}
+
+const hint = (input: unknown, candidates: readonly string[]): string => {
+  if (typeof input !== 'string') return ''
+  const guess = didYouMean(input, candidates)
+  return guess ? ` (did you mean "${guess}"?)` : ''
+}
+
+export function describeValue(v: unknown): string {
+  if (v === undefined) return 'nothing'
+  if (v === null) return 'null'
+  if (Array.isArray(v)) return 'a list'
+  if (typeof v === 'object') return 'a mapping'
+  if (typeof v === 'string') return `"${v.length > 40 ? `${v.slice(0, 40)}…` : v}"`
+  return String(v)
+}
+
+type Issue = z.core.$ZodIssue & { input?: unknown }
+
+export function issuesToDiagnostics(
+  issues: readonly Issue[],
+  doc: ParsedDocument,
+  schema: z.ZodType
+): Diagnostic[] {
+  const out: Diagnostic[] = []
+  for (const issue of issues) {
+    const path = issue.path as PathSegment[]
+    if (issue.code === 'unrecognized_keys') {
+      const known = knownKeysAt(schema, doc.value, path)
+      for (const key of issue.keys) {
+        const at = doc.locateKey(path, key)
+        const guess = didYouMean(key, known)
+        const list = known.length > 0 && !guess ? `; known fields: ${known.join(', ')}` : ''
+        out.push(
+          diagnostic('validate', 'error', `unknown field "${key}"${guess ? ` (did you mean "${guess}"?)` : list}`, {
+            ...at,
+            field: formatPath([...path, key])
+          })
+        )
+      }
+      continue
+    }
+    const missing = issue.code === 'invalid_type' && issue.input === undefined
+    const at = doc.locate(path)
+    out.push(diagnostic('validate', 'error', messageFor(issue, missing), { ...at, field: formatPath(path) }))
+  }
+  return out
+}
+
+function messageFor(issue: Issue, missing: boolean): string {
+  const custom = !/^(Invalid|Too (small|big)|Expected)/.test(issue.message)
+  switch (issue.code) {
+    case 'invalid_type':
+      if (missing) return 'is required'
+      if (custom) return `${issue.message} (got ${describeValue(issue.input)})`
+      return `must be ${article(issue.expected)}, got ${describeValue(issue.input)}`
+    case 'invalid_value': {
+      const values = issue.values.map(v => String(v))
+      return `must be one of ${values.join(', ')}, got ${describeValue(issue.input)}${hint(issue.input, values)}`
+    }
+    case 'invalid_union': {
+      const disc = (issue as { discriminator?: string; options?: unknown[] }).options
+      if (disc) {
+        const values = disc.map(v => String(v))
+        const input = (issue.input as Record<string, unknown> | undefined)?.[String(issue.path[issue.path.length - 1])]
+        if (input === undefined) return `is required: one of ${values.join(', ')}`
+        return `must be one of ${values.join(', ')}, got ${describeValue(input)}${hint(input, values)}`
+      }
+      return 'does not match any of the allowed forms'
+    }
+    case 'too_small':
+    case 'too_big': {
+      if (custom) return issue.message
+      const small = issue.code === 'too_small'
+      const bound = small ? (issue as { minimum: number | bigint }).minimum : (issue as { maximum: number | bigint }).maximum
+      const origin = (issue as { origin?: string }).origin
+      const what = small ? 'at least' : 'at most'
+      if (origin === 'array') return `must have ${what} ${bound} item${Number(bound) === 1 ? '' : 's'}`
+      if (origin === 'string') return `must be ${what} ${bound} character${Number(bound) === 1 ? '' : 's'}`
+      return `must be ${what} ${bound}`
+    }
+    default:
+      return issue.message
+  }
+}
+
+const article = (t: string): string => {
+  const names: Record<string, string> = {
+    int: 'a whole number',
+    number: 'a number',
+    string: 'a string',
+    boolean: 'true or false',
+    array: 'a list',
+    object: 'a mapping'
+  }
+  return names[t] ?? t
+}
+
+/**
+ * The field names the schema allows at `path`, following the data through unions, so that a typo is
+ * compared with the fields of the right variant (a `time` series, not a `markdown` one).
+ */
+export function knownKeysAt(
+  schema: z.ZodType,
+  rootValue: unknown,
+  path: readonly PathSegment[]
+): string[] {
+  let value: unknown = rootValue
+  let current: ZodLike | undefined = schema as unknown as ZodLike
+  for (const seg of path) {
+    current = pick(unwrap(current), value)
+    if (!current) return []
+    const def: ZodDef = unwrap(current)?._zod.def ?? { type: 'unknown' }
+    if (def.type === 'object' && typeof seg === 'string') current = def.shape?.[seg]
+    else if (def.type === 'array' && typeof seg === 'number') current = def.element
+    else return []
+    value = (value as Record<string | number, unknown> | undefined)?.[seg]
+  }
+  const last = pick(unwrap(current), value)
+  const def = unwrap(last)?._zod.def
+  return def?.type === 'object' ? Object.keys(def.shape ?? {}) : []
+}
+
+interface ZodDef {
+  type: string
+  shape?: Record<string, ZodLike>
+  element?: ZodLike
+  innerType?: ZodLike
+  options?: ZodLike[]
+  discriminator?: string
+  values?: unknown[]
+}
+interface ZodLike {
+  _zod: { def: ZodDef }
+}
+
+function unwrap(s: ZodLike | undefined): ZodLike | undefined {
+  let cur = s
+  while (cur && ['optional', 'nullable', 'default', 'readonly'].includes(cur._zod.def.type)) cur = cur._zod.def.innerType
+  return cur
+}
+
+/** For a union, the option that fits the data (by discriminator, or the first object option). */
+function pick(s: ZodLike | undefined, value: unknown): ZodLike | undefined {
+  if (!s || s._zod.def.type !== 'union') return s
+  const { options = [], discriminator } = s._zod.def
+  if (discriminator && value && typeof value === 'object') {
+    const tag = (value as Record<string, unknown>)[discriminator]
+    const match = options.find(o => {
+      const lit = unwrap(o)?._zod.def.shape?.[discriminator]?._zod.def
+      return lit?.values?.includes(tag)
+    })
+    if (match) return match
+  }
+  return options.find(o => unwrap(o)?._zod.def.type === 'object') ?? options[0]
+}

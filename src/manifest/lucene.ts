@@ -1,0 +1,26 @@
+/**
+ * Offline syntax check of Lucene filter expressions, with the parser the servers themselves use
+ * (@hyperdx/lucene), so a typo in `where` fails the pull request instead of the dashboard.
+ */
+import lucene, { type LuceneSyntaxError } from '@hyperdx/lucene'
+
+export interface LuceneProblem {
+  /** 0-based offset into the expression. */
+  offset: number
+  message: string
+}
+
+export function checkLucene(expression: string): LuceneProblem | undefined {
+  if (expression.trim() === '') return undefined
+  try {
+    lucene.parse(expression)
+    return undefined
+  } catch (e) {
+    const err = e as LuceneSyntaxError
+    const offset = err.location?.start.offset ?? 0
+    // The parser lists every token it could accept; the token it found is the useful part.
+    const found = /but (.+) found\.?$/.exec(err.message)?.[1]
+    const what = found ? `unexpected ${found}` : err.message
+    return { offset, message: `Lucene syntax error at column ${offset + 1} of the expression: ${what}` }
+  }
+}

@@ -1,0 +1,185 @@
+/**
+ * YAML with positions. Every document keeps its syntax tree, so any later stage can turn a field path
+ * into `file:line:col`. Hostile input (alias bombs, deep nesting, binary junk, duplicate keys) becomes a
+ * diagnostic, never a crash or a hang.
+ */
+import { Document, isMap, isPair, isScalar, isSeq, LineCounter, parseAllDocuments, type Node } from 'yaml'
+import { diagnostic, type Diagnostic, type SourceLocation } from '../diagnostics.js'
+
+export type PathSegment = string | number
+
+/** Limits that keep a hostile file from exhausting the runner. */
+export const YAML_LIMITS = {
+  /** Expanded aliases per document (the yaml library's own defence against "billion laughs"). */
+  maxAliasCount: 100,
+  /** Nesting depth of a document's value; real manifests need under 10. */
+  maxDepth: 64,
+  /** Documents per file. */
+  maxDocuments: 1000
+}
+
+export interface ParsedDocument {
+  file: string
+  /** 0-based index of the document within its file. */
+  index: number
+  value: unknown
+  /** Location of the document's first content. */
+  start: SourceLocation
+  /** The node at `path`, or the nearest ancestor that exists (a missing field points at its parent). */
+  locate(path: readonly PathSegment[]): SourceLocation
+  /** The key of `key` inside the mapping at `path` (for unknown or misspelled keys). */
+  locateKey(path: readonly PathSegment[], key: string): SourceLocation
+  /** Source offsets of a string scalar at `path`, for errors inside the scalar (a Lucene column). */
+  scalarAt(path: readonly PathSegment[]): { location: SourceLocation; quoted: boolean; singleLine: boolean } | undefined
+}
+
+export interface ParseResult {
+  documents: ParsedDocument[]
+  diagnostics: Diagnostic[]
+}
+
+/** A hook that may rewrite a document's tree before it becomes a value (variables use it). */
+export type DocumentTransform = (doc: Document.Parsed, at: (node: Node | undefined) => SourceLocation) => Diagnostic[]
+
+export function parseYamlFile(file: string, text: string, transform?: DocumentTransform): ParseResult {
+  const lineCounter = new LineCounter()
+  const diagnostics: Diagnostic[] = []
+  const position = (offset: number): SourceLocation => {
+    const { line, col } = lineCounter.linePos(offset)
+    return { file, line, column: col }
+  }
+  const nodeLocation = (node: Node | undefined, fallback: SourceLocation): SourceLocation =>
+    node?.range ? position(node.range[0]) : fallback
+
+  let docs: Document.Parsed[]
+  try {
+    docs = parseAllDocuments(text, { lineCounter, prettyErrors: false, uniqueKeys: true, strict: true }) as Document.Parsed[]
+    if (!Array.isArray(docs)) docs = [docs]
+  } catch (e) {
+    // The library reports most failures as document errors; anything thrown is still the file's fault.
+    diagnostics.push(
+      diagnostic('validate', 'error', `YAML could not be parsed: ${(e as Error).message}`, { file, line: 1, column: 1 })
+    )
+    return { documents: [], diagnostics }
+  }
+  if (docs.length > YAML_LIMITS.maxDocuments) {
+    diagnostics.push(
+      diagnostic('validate', 'error', `too many YAML documents (${docs.length}); at most ${YAML_LIMITS.maxDocuments} per file`, {
+        file,
+        line: 1,
+        column: 1
+      })
+    )
+    return { documents: [], diagnostics }
+  }
+
+  const documents: ParsedDocument[] = []
+  docs.forEach((doc, index) => {
+    const docStart = position(doc.contents?.range?.[0] ?? doc.range?.[0] ?? 0)
+    if (doc.errors.length > 0) {
+      for (const err of doc.errors) {
+        const at = position(err.pos[0])
+        diagnostics.push(diagnostic('validate', 'error', `YAML ${describeYamlError(err.code, err.message)}`, at))
+      }
+      return
+    }
+    for (const warn of doc.warnings) {
+      diagnostics.push(diagnostic('validate', 'warning', `YAML ${warn.message.split('\n')[0]}`, position(warn.pos[0])))
+    }
+    if (doc.contents === null) return // an empty document, e.g. after a trailing `---`
+
+    if (transform) {
+      const found = transform(doc, node => nodeLocation(node, docStart))
+      diagnostics.push(...found)
+      if (found.some(d => d.severity === 'error')) return
+    }
+
+    let value: unknown
+    try {
+      value = doc.toJS({ maxAliasCount: YAML_LIMITS.maxAliasCount })
+    } catch (e) {
+      const msg = (e as Error).message
+      const why = /alias/i.test(msg)
+        ? `too many alias expansions (more than ${YAML_LIMITS.maxAliasCount}): refused as a resource exhaustion attack`
+        : msg
+      diagnostics.push(diagnostic('validate', 'error', `YAML ${why}`, docStart))
+      return
+    }
+    const depth = maxDepth(value, YAML_LIMITS.maxDepth + 1)
+    if (depth > YAML_LIMITS.maxDepth) {
+      diagnostics.push(
+        diagnostic('validate', 'error', `YAML is nested deeper than ${YAML_LIMITS.maxDepth} levels`, docStart)
+      )
+      return
+    }
+
+    /** Walks down as far as the path exists; `complete` says whether it reached the end. */
+    const walk = (path: readonly PathSegment[]): { node: Node | undefined; complete: boolean } => {
+      let node: Node | undefined = doc.contents ?? undefined
+      for (const seg of path) {
+        const next = childOf(node, seg)
+        if (!next) return { node, complete: false }
+        node = next
+      }
+      return { node, complete: true }
+    }
+    documents.push({
+      file,
+      index,
+      value,
+      start: docStart,
+      locate: path => nodeLocation(walk(path).node, docStart),
+      locateKey: (path, key) => {
+        const { node: parent } = walk(path)
+        if (isMap(parent)) {
+          const pair = parent.items.find(p => isScalar(p.key) && String(p.key.value) === key)
+          if (pair && isScalar(pair.key)) return nodeLocation(pair.key, docStart)
+        }
+        return nodeLocation(parent, docStart)
+      },
+      scalarAt: path => {
+        const { node, complete } = walk(path)
+        if (!complete || !isScalar(node) || !node.range) return undefined
+        const quoted = node.type === 'QUOTE_DOUBLE' || node.type === 'QUOTE_SINGLE'
+        const raw = text.slice(node.range[0], node.range[1])
+        return { location: position(node.range[0]), quoted, singleLine: !raw.includes('\n') }
+      }
+    })
+  })
+  return { documents, diagnostics }
+}
+
+function childOf(node: unknown, seg: PathSegment): Node | undefined {
+  if (isMap(node)) {
+    const pair = node.items.find(p => isPair(p) && isScalar(p.key) && String(p.key.value) === String(seg))
+    return (pair?.value as Node | null | undefined) ?? undefined
+  }
+  if (isSeq(node) && typeof seg === 'number') return (node.items[seg] as Node | null | undefined) ?? undefined
+  return undefined
+}
+
+/** Iterative, so a hostile value cannot overflow the stack while we measure it. */
+function maxDepth(value: unknown, stopAt: number): number {
+  let deepest = 0
+  const stack: Array<[unknown, number]> = [[value, 1]]
+  while (stack.length > 0) {
+    const [v, d] = stack.pop()!
+    if (v === null || typeof v !== 'object') continue
+    if (d > deepest) deepest = d
+    if (deepest >= stopAt) return deepest
+    for (const child of Array.isArray(v) ? v : Object.values(v)) stack.push([child, d + 1])
+  }
+  return deepest
+}
+
+function describeYamlError(code: string, message: string): string {
+  const first = message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '')
+  switch (code) {
+    case 'DUPLICATE_KEY':
+      return `duplicate key: ${first}`
+    case 'RESOURCE_EXHAUSTION':
+      return `is nested too deeply to parse (${first})`
+    default:
+      return `syntax error: ${first}`
+  }
+}

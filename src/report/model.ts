@@ -1,0 +1,27 @@
+/**
+ * What every renderer gets: the plan JSON, what an apply did, and the diagnostics of all stages. The
+ * renderers are pure functions of this, so the same plan renders the same in the PR comment, the job
+ * summary and the terminal.
+ */
+import type { ApplyResult } from '../apply/types.js'
+import type { Command, Mode, ServiceGate } from '../config.js'
+import type { Diagnostic } from '../diagnostics.js'
+import type { Plan } from '../plan/types.js'
+
+export interface ReportInput {
+  command: Command
+  mode: Mode
+  stack: string
+  /** Validation, plan, apply and config diagnostics (the plan's own diagnostics are in `plan` too). */
+  diagnostics: Diagnostic[]
+  plan?: Plan
+  apply?: ApplyResult
+  /** Where the full plan JSON is, for "N resources left out" notes. */
+  planFile?: string
+  /** Base URL of the web UI: links to `${uiUrl}/dashboards/${id}` and `${uiUrl}/alerts`. */
+  uiUrl?: string
+  /** Why ServiceSettings are or are not applied by this run. */
+  serviceGate?: ServiceGate
+  /** What triggered the run, in words ("pull_request #12", "push to main"), when known. */
+  trigger?: string
+}
