@@ -1,0 +1,166 @@
+import { ApiError, formatIssues } from './errors.js'
+import { compileLucene, type EventMatcher } from './lucene-match.js'
+import { validateSelfHosted } from './openapi.js'
+import type { JsonObject, StoredEvent, StoredSource } from './types.js'
+
+const MINUTE = 60_000
+const HOUR = 60 * MINUTE
+const DAY = 24 * HOUR
+
+/** FACTS.md "Charts": the granularities the server accepts. */
+const GRANULARITY_MS: Record<string, number> = {
+  '30s': 30_000,
+  '1m': MINUTE,
+  '5m': 5 * MINUTE,
+  '10m': 10 * MINUTE,
+  '15m': 15 * MINUTE,
+  '30m': 30 * MINUTE,
+  '1h': HOUR,
+  '2h': 2 * HOUR,
+  '6h': 6 * HOUR,
+  '12h': 12 * HOUR,
+  '1d': DAY,
+  '2d': 2 * DAY,
+  '7d': 7 * DAY,
+  '30d': 30 * DAY
+}
+
+/** `auto` picks the finest granularity that keeps the range within this many buckets. */
+const AUTO_MAX_BUCKETS = 60
+
+export interface ChartData {
+  data: JsonObject[]
+}
+
+interface PreparedSeries {
+  aggFn: string
+  field?: string
+  level?: number
+  matches: EventMatcher
+  events: StoredEvent[]
+}
+
+/**
+ * POST /api/v2/charts/series, computed deterministically from the store's events. Errors are `{error}` (FACTS.md).
+ * Events in [startTime, endTime) are filtered by the series' Lucene `where`, bucketed on the granularity (aligned to
+ * the epoch), grouped by the groupBy fields and aggregated; only buckets with data are returned, like the real server.
+ */
+export function querySeries(body: unknown, sources: StoredSource[], events: StoredEvent[]): ChartData {
+  const issues = validateSelfHosted('SeriesQueryRequest', body)
+  if (issues.length > 0) throw new ApiError(400, `Body validation failed: ${formatIssues(issues)}`, 'error')
+  const request = body as JsonObject
+  const startTime = request.startTime as number
+  const endTime = request.endTime as number
+  if (startTime < 1e12 || endTime < 1e12)
+    throw new ApiError(400, 'Timestamp must be in milliseconds', 'error')
+  if (startTime > endTime) throw new ApiError(400, 'startTime must be before endTime', 'error')
+  const seriesList = request.series as JsonObject[]
+  const groupBy = (seriesList[0].groupBy as string[] | undefined) ?? []
+  const sameGroupBy = seriesList.every(
+    series => JSON.stringify(series.groupBy ?? []) === JSON.stringify(groupBy)
+  )
+  if (!sameGroupBy) throw new ApiError(400, 'All series must have the same groupBy fields', 'error')
+  const step = granularityMs((request.granularity as string | undefined) ?? 'auto', endTime - startTime)
+
+  const inRange = events.filter(event => event.timestamp >= startTime && event.timestamp < endTime)
+  const prepared = seriesList.map(series => prepareSeries(series, sources, inRange))
+
+  const rows = new Map<string, { ts: number; group: string[]; values: number[][] }>()
+  prepared.forEach((series, index) => {
+    for (const event of series.events) {
+      if (!series.matches(event.fields)) continue
+      const ts = Math.floor(event.timestamp / step) * step
+      const group = groupBy.map(field => String(event.fields[field] ?? ''))
+      const key = `${ts}\u0000${group.join('\u0000')}`
+      let row = rows.get(key)
+      if (row === undefined) {
+        row = { ts, group, values: prepared.map(() => []) }
+        rows.set(key, row)
+      }
+      row.values[index].push(valueOf(series, event))
+    }
+  })
+
+  const ordered = [...rows.values()].sort(
+    (a, b) => a.ts - b.ts || a.group.join('\u0000').localeCompare(b.group.join('\u0000'))
+  )
+  const data = ordered.map(row => {
+    const point: JsonObject = { ts_bucket: row.ts }
+    if (groupBy.length > 0) point.group = row.group
+    prepared.forEach((series, index) => {
+      point[`series_${index}.data`] = aggregate(series, row.values[index])
+    })
+    return point
+  })
+  return { data }
+}
+
+function granularityMs(granularity: string, rangeMs: number): number {
+  if (granularity !== 'auto') return GRANULARITY_MS[granularity]
+  const steps = Object.values(GRANULARITY_MS)
+  return steps.find(step => rangeMs / step <= AUTO_MAX_BUCKETS) ?? steps[steps.length - 1]
+}
+
+function prepareSeries(series: JsonObject, sources: StoredSource[], events: StoredEvent[]): PreparedSeries {
+  const sourceId = series.sourceId as string
+  if (!sources.some(source => source.id === sourceId)) throw new ApiError(404, 'Source not found', 'error')
+  const aggFn = series.aggFn as string
+  const field = typeof series.field === 'string' ? series.field : undefined
+  if (aggFn !== 'count' && field === undefined)
+    throw new ApiError(400, `field is required for aggFn ${aggFn}`, 'error')
+  if (series.whereLanguage === 'sql') {
+    throw new ApiError(400, 'The emulator evaluates Lucene filters only (whereLanguage: lucene)', 'error')
+  }
+  let matches: EventMatcher
+  try {
+    matches = compileLucene((series.where as string | undefined) ?? '')
+  } catch (error) {
+    throw new ApiError(400, error instanceof Error ? error.message : String(error), 'error')
+  }
+  const level = typeof series.level === 'number' ? series.level : 0.5
+  return { aggFn, field, level, matches, events: events.filter(event => event.sourceId === sourceId) }
+}
+
+function valueOf(series: PreparedSeries, event: StoredEvent): number {
+  if (series.field === undefined) return 1
+  const raw = event.fields[series.field]
+  if (series.aggFn === 'count_distinct') return raw === undefined ? Number.NaN : hashValue(raw)
+  return typeof raw === 'number' ? raw : Number(raw)
+}
+
+/** count_distinct only needs equality, so a value is reduced to a number that identifies it. */
+const distinctIds = new Map<string, number>()
+function hashValue(value: string | number): number {
+  const key = `${typeof value}:${String(value)}`
+  let id = distinctIds.get(key)
+  if (id === undefined) {
+    id = distinctIds.size + 1
+    distinctIds.set(key, id)
+  }
+  return id
+}
+
+function aggregate(series: PreparedSeries, values: number[]): number | null {
+  if (series.aggFn === 'count') return values.length
+  const numbers = values.filter(value => Number.isFinite(value))
+  if (series.aggFn === 'count_distinct') return new Set(numbers).size
+  if (numbers.length === 0) return null
+  switch (series.aggFn) {
+    case 'sum':
+      return numbers.reduce((total, value) => total + value, 0)
+    case 'avg':
+      return numbers.reduce((total, value) => total + value, 0) / numbers.length
+    case 'min':
+      return Math.min(...numbers)
+    case 'max':
+      return Math.max(...numbers)
+    case 'quantile': {
+      const sorted = [...numbers].sort((a, b) => a - b)
+      return sorted[Math.min(sorted.length - 1, Math.floor((series.level ?? 0.5) * sorted.length))]
+    }
+    case 'last_value':
+      return numbers[numbers.length - 1]
+    default:
+      return numbers[0]
+  }
+}

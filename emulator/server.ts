@@ -1,0 +1,254 @@
+import http from 'node:http'
+import type { Socket } from 'node:net'
+import { Faults, type PickedFault } from './faults.js'
+import { newRequestId } from './ids.js'
+import { handleManaged, matchManagedPath, type ManagedPath } from './managed-routes.js'
+import { Persister, readPersisted, writePersisted } from './persistence.js'
+import { createPrng } from './prng.js'
+import { jsonReply, textReply, type IncomingCall, type Reply } from './reply.js'
+import { loadDefaultSeed, stateFromSeed } from './seed.js'
+import { handleSelfHosted, SELF_HOSTED_PREFIX } from './self-hosted-routes.js'
+import { DEFAULT_PAGE_SIZE, DEFAULT_RATE_LIMITS, EmulatorState } from './state.js'
+import type { Emulator, EmulatorOptions, RequestLogEntry, RequestMode } from './types.js'
+
+/** Bodies above this are refused with 413 (the real limit is not published; see CONTRACT.md "Limits"). */
+const MAX_BODY_BYTES = 10 * 1024 * 1024
+const DEFAULT_DELAY_MS = 60_000
+const STATUS_FAULTS = new Set(['429', '500', '502', '503'])
+
+/** Starts the loopback emulator of both API modes on 127.0.0.1. */
+export async function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
+  const persistPath = options.persistPath
+  const initial =
+    (persistPath === undefined ? undefined : readPersisted(persistPath)) ??
+    stateFromSeed(options.seed ?? loadDefaultSeed(), Date.now())
+  let persister: Persister | undefined
+  const state = new EmulatorState(initial, options.pageSize ?? DEFAULT_PAGE_SIZE, () =>
+    persister?.markDirty()
+  )
+  if (persistPath !== undefined) {
+    persister = new Persister(persistPath, () => state.snapshot())
+    writePersisted(persistPath, state.snapshot())
+  }
+  state.setRateLimits(undefined)
+  if (options.rateLimits !== undefined) state.setRateLimits(options.rateLimits)
+
+  const faults = new Faults(createPrng(options.randomSeed ?? 1))
+  const requestLog: RequestLogEntry[] = []
+  const latencyMs = options.latencyMs ?? 0
+  const sockets = new Set<Socket>()
+  const waits = new Set<() => void>()
+  let closing = false
+
+  /** Waits `ms`; false when the client went away (or the emulator closed) first. Never keeps the process alive. */
+  const hold = (res: http.ServerResponse, ms: number): Promise<boolean> =>
+    new Promise(resolve => {
+      if (closing) return resolve(false)
+      const finish = (done: boolean) => {
+        clearTimeout(timer)
+        res.off('close', cancel)
+        waits.delete(cancel)
+        resolve(done)
+      }
+      const cancel = () => finish(false)
+      const timer = setTimeout(() => finish(true), ms)
+      waits.add(cancel)
+      res.once('close', cancel)
+    })
+
+  const route = (call: IncomingCall, mode: RequestMode, managedPath: ManagedPath | undefined): Reply => {
+    if (mode === 'self-hosted') return handleSelfHosted(call, state)
+    if (managedPath !== undefined) return handleManaged(call, state, managedPath)
+    return textReply(404, 'Not Found')
+  }
+
+  const handle = async (req: http.IncomingMessage, res: http.ServerResponse): Promise<void> => {
+    const started = Date.now()
+    const method = (req.method ?? 'GET').toUpperCase()
+    const url = new URL(req.url ?? '/', 'http://127.0.0.1')
+    const path = url.pathname.length > 1 ? url.pathname.replace(/\/+$/, '') : url.pathname
+    const managedPath = matchManagedPath(path)
+    const mode = classify(path, managedPath)
+    const entry: RequestLogEntry = {
+      time: started,
+      method,
+      path,
+      query: Object.fromEntries(url.searchParams),
+      mode,
+      status: 0,
+      durationMs: 0
+    }
+    const record = (status: RequestLogEntry['status']) => {
+      entry.status = status
+      entry.durationMs = Date.now() - started
+      requestLog.push(entry)
+    }
+    const send = (reply: Reply) => {
+      if (reply.rateLimited) entry.rateLimited = true
+      record(reply.status)
+      res.writeHead(reply.status, {
+        ...reply.headers,
+        'Content-Length': String(Buffer.byteLength(reply.body))
+      })
+      res.end(reply.body)
+    }
+
+    const fault = faults.pick(method, path)
+    if (fault !== undefined) entry.fault = fault.kind
+    if (fault?.kind === 'reset') {
+      // Before anything is processed: nothing is stored.
+      record('reset')
+      req.socket.destroy()
+      return
+    }
+    const body = await readBody(req)
+    if (body === undefined) return record('timeout')
+    if (body === null) return send(textReply(413, 'Payload Too Large'))
+    if (fault !== undefined && STATUS_FAULTS.has(fault.kind)) return send(faultReply(fault, mode, state))
+    if (fault?.kind === 'delay' && !(await hold(res, fault.rule.delayMs ?? DEFAULT_DELAY_MS)))
+      return record('timeout')
+    if (latencyMs > 0 && !(await hold(res, latencyMs))) return record('timeout')
+
+    const call: IncomingCall = {
+      method,
+      path,
+      query: entry.query,
+      authorization: req.headers.authorization,
+      body
+    }
+    let reply: Reply
+    try {
+      reply = route(call, mode, managedPath)
+    } catch (error) {
+      reply = jsonReply(500, { message: error instanceof Error ? error.message : 'Internal Server Error' })
+    }
+    if (fault?.kind === 'commit-drop') {
+      // Fully processed (state changes are stored), then the connection dies without a response.
+      if (reply.rateLimited) entry.rateLimited = true
+      record('dropped')
+      req.socket.destroy()
+      return
+    }
+    send(reply)
+  }
+
+  const server = http.createServer((req, res) => {
+    // A failure while answering must not become an unhandled rejection that ends the host process (tests, bench).
+    handle(req, res).catch(() => res.destroy())
+  })
+  server.on('connection', socket => {
+    sockets.add(socket)
+    socket.once('close', () => sockets.delete(socket))
+  })
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(options.port ?? 0, '127.0.0.1', () => {
+      server.off('error', reject)
+      resolve()
+    })
+  })
+  const port = (server.address() as { port: number }).port
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    credentials: state.credentials,
+    selfHosted: state.selfHosted,
+    managed: (serviceId = state.credentials.serviceId) => state.managedStore(serviceId),
+    services: state.services,
+    faults,
+    requestLog,
+    clearLog: () => {
+      requestLog.length = 0
+    },
+    setRateLimits: limits => state.setRateLimits(limits),
+    save: () => persister?.flush(),
+    close: async () => {
+      if (closing) return
+      closing = true
+      for (const cancel of [...waits]) cancel()
+      const closed = new Promise<void>(resolve => server.close(() => resolve()))
+      for (const socket of sockets) socket.destroy()
+      await closed
+      persister?.dispose()
+    }
+  }
+}
+
+function classify(path: string, managedPath: ManagedPath | undefined): RequestMode {
+  if (path === SELF_HOSTED_PREFIX || path.startsWith(`${SELF_HOSTED_PREFIX}/`)) return 'self-hosted'
+  if (managedPath !== undefined) return managedPath.rest === undefined ? 'control' : 'managed'
+  return 'other'
+}
+
+/** The body, '' when none; null when too large; undefined when the client went away before sending it all. */
+function readBody(req: http.IncomingMessage): Promise<string | null | undefined> {
+  return new Promise(resolve => {
+    const chunks: Buffer[] = []
+    let size = 0
+    let ended = false
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length
+      if (size <= MAX_BODY_BYTES) chunks.push(chunk)
+    })
+    req.once('end', () => {
+      ended = true
+      resolve(size > MAX_BODY_BYTES ? null : Buffer.concat(chunks).toString('utf8'))
+    })
+    req.once('error', () => resolve(undefined))
+    req.once('close', () => {
+      if (!ended) resolve(undefined)
+    })
+  })
+}
+
+/**
+ * Injected failures. 429 and 500 look like the API's own answers in each mode (FACTS.md); 502 and 503 look like
+ * what a reverse proxy or load balancer in front of the API sends: an HTML page, not JSON.
+ */
+function faultReply(fault: PickedFault, mode: RequestMode, state: EmulatorState): Reply {
+  const managed = mode === 'managed' || mode === 'control'
+  switch (fault.kind) {
+    case '429': {
+      const retryAfter = String(fault.rule.retryAfterSeconds ?? 1)
+      if (managed) {
+        return jsonReply(
+          429,
+          { error: 'TOO_MANY_REQUESTS' },
+          {
+            'X-RateLimit-Limit': String(
+              state.managedLimiter?.config.requests ?? DEFAULT_RATE_LIMITS.managed.requests
+            ),
+            'X-RateLimit-Remaining': '0',
+            'X-RateLimit-Reset': retryAfter,
+            'Retry-After': retryAfter
+          }
+        )
+      }
+      return jsonReply(
+        429,
+        { message: 'Too many requests, please try again later.' },
+        {
+          'RateLimit-Limit': String(
+            state.selfHostedLimiter?.config.requests ?? DEFAULT_RATE_LIMITS.selfHosted.requests
+          ),
+          'RateLimit-Remaining': '0',
+          'RateLimit-Reset': retryAfter,
+          'Retry-After': retryAfter
+        }
+      )
+    }
+    case '500':
+      return managed
+        ? jsonReply(500, { status: 500, error: 'Internal server error', requestId: newRequestId() })
+        : jsonReply(500, { message: 'Internal Server Error' })
+    default: {
+      const title = fault.kind === '502' ? '502 Bad Gateway' : '503 Service Temporarily Unavailable'
+      return {
+        status: Number(fault.kind),
+        headers: { 'Content-Type': 'text/html' },
+        body: `<html><head><title>${title}</title></head><body><center><h1>${title}</h1></center></body></html>\n`
+      }
+    }
+  }
+}

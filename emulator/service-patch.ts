@@ -1,0 +1,106 @@
+import { ApiError, bodyValidationError, isPlainObject } from './errors.js'
+import { validateManaged } from './openapi.js'
+import type { IpAccessListEntry, JsonObject, ServiceRecord } from './types.js'
+
+/** CONTRACT.md "Limits": 1-50 characters, letters, digits and whitespace. */
+const SERVICE_NAME = /^[A-Za-z0-9\s]{1,50}$/
+
+/**
+ * PATCH /v1/organizations/{org}/services/{svc} (managed OpenAPI ServicePatchRequest; CONTRACT.md and FACTS.md
+ * "Managed mode"). Every field is optional. Returns the updated record; the input record is not modified when the
+ * request is refused.
+ */
+export function patchService(service: ServiceRecord, body: unknown): ServiceRecord {
+  if (!isPlainObject(body)) {
+    throw bodyValidationError([
+      { path: '', message: `Expected object, received ${body === null ? 'null' : typeof body}` }
+    ])
+  }
+  const issues = validateManaged('ServicePatchRequest', body)
+  if (issues.length > 0) throw bodyValidationError(issues)
+  const next = structuredClone(service)
+
+  if (body.name !== undefined) {
+    const name = body.name as string
+    if (!SERVICE_NAME.test(name)) {
+      throw new ApiError(400, 'Invalid service name: use 1-50 letters, digits and whitespace')
+    }
+    next.name = name
+  }
+  if (body.releaseChannel !== undefined) {
+    if (service.tier !== 'production') {
+      throw new ApiError(400, 'Release channels are only available for production services')
+    }
+    next.releaseChannel = body.releaseChannel as ServiceRecord['releaseChannel']
+  }
+  if (body.transparentDataEncryptionKeyId !== undefined) {
+    // FACTS.md: TDE key rotation needs a service created with TDE.
+    if (!service.hasTransparentDataEncryption) {
+      throw new ApiError(
+        400,
+        'Transparent data encryption is not enabled for this service; it can only be enabled at creation'
+      )
+    }
+    next.transparentDataEncryptionKeyId = body.transparentDataEncryptionKeyId as string
+  }
+  if (isPlainObject(body.ipAccessList))
+    next.ipAccessList = patchAccessList(next.ipAccessList, body.ipAccessList)
+  if (isPlainObject(body.privateEndpointIds)) {
+    next.privateEndpointIds = patchList(next.privateEndpointIds, body.privateEndpointIds)
+  }
+  if (isPlainObject(body.tags)) next.tags = patchTags(next.tags ?? [], body.tags)
+  if (Array.isArray(body.endpoints)) next.endpoints = patchEndpoints(next, body.endpoints as JsonObject[])
+  if (typeof body.enableCoreDumps === 'boolean') next.enableCoreDumps = body.enableCoreDumps
+  return next
+}
+
+/** FACTS.md: remove before add; entries match on `source`; adding an existing source replaces that entry. */
+function patchAccessList(current: IpAccessListEntry[], patch: JsonObject): IpAccessListEntry[] {
+  const remove = new Set(((patch.remove as IpAccessListEntry[] | undefined) ?? []).map(entry => entry.source))
+  const result = current.filter(entry => !remove.has(entry.source))
+  for (const entry of (patch.add as IpAccessListEntry[] | undefined) ?? []) {
+    const index = result.findIndex(existing => existing.source === entry.source)
+    if (index >= 0) result[index] = { ...entry }
+    else result.push({ ...entry })
+  }
+  return result
+}
+
+function patchList(current: string[], patch: JsonObject): string[] {
+  const remove = new Set((patch.remove as string[] | undefined) ?? [])
+  const result = current.filter(item => !remove.has(item))
+  for (const item of (patch.add as string[] | undefined) ?? []) if (!result.includes(item)) result.push(item)
+  return result
+}
+
+type Tag = { key: string; value?: string }
+
+function patchTags(current: Tag[], patch: JsonObject): Tag[] {
+  const remove = new Set(((patch.remove as Tag[] | undefined) ?? []).map(tag => tag.key))
+  const result = current.filter(tag => !remove.has(tag.key))
+  for (const tag of (patch.add as Tag[] | undefined) ?? []) {
+    const index = result.findIndex(existing => existing.key === tag.key)
+    if (index >= 0) result[index] = { ...tag }
+    else result.push({ ...tag })
+  }
+  return result
+}
+
+/** Only `mysql` can be changed (FACTS.md): enabling adds the endpoint, disabling removes it. */
+function patchEndpoints(service: ServiceRecord, changes: JsonObject[]): ServiceRecord['endpoints'] {
+  let endpoints = service.endpoints
+  for (const change of changes) {
+    const present = endpoints.some(endpoint => endpoint.protocol === 'mysql')
+    if (change.enabled === true && !present) {
+      const host =
+        endpoints.find(endpoint => endpoint.protocol === 'https')?.host ?? `${service.id}.emulator.local`
+      endpoints = [
+        ...endpoints,
+        { protocol: 'mysql', host, port: 3306, username: `mysql4${host.split('.')[0]}` }
+      ]
+    } else if (change.enabled === false && present) {
+      endpoints = endpoints.filter(endpoint => endpoint.protocol !== 'mysql')
+    }
+  }
+  return endpoints
+}

@@ -1,0 +1,93 @@
+import { SlidingWindowLimiter } from './rate-limit.js'
+import type { PersistedState } from './seed.js'
+import { ResourceStore } from './store.js'
+import type { Credentials, EmulatorOptions, RateLimit, Seed, ServiceRecord } from './types.js'
+
+/** FACTS.md: self-hosted 100 requests a minute per key; managed 10 requests per 10 seconds per key. */
+export const DEFAULT_RATE_LIMITS: { selfHosted: RateLimit; managed: RateLimit } = {
+  selfHosted: { requests: 100, windowMs: 60_000 },
+  managed: { requests: 10, windowMs: 10_000 }
+}
+
+/** FACTS.md: list `limit` defaults to 1000. */
+export const DEFAULT_PAGE_SIZE = 1000
+
+/** The live state behind one emulator: credentials, the stores of both modes, the managed services, the limiters. */
+export class EmulatorState {
+  readonly credentials: Credentials
+  readonly team: Seed['team']
+  readonly user: Seed['user']
+  readonly selfHosted: ResourceStore
+  readonly managedStores = new Map<string, ResourceStore>()
+  readonly services = new Map<string, ServiceRecord>()
+  selfHostedLimiter: SlidingWindowLimiter | null = null
+  managedLimiter: SlidingWindowLimiter | null = null
+
+  constructor(
+    initial: PersistedState,
+    readonly pageSize: number,
+    readonly changed: () => void
+  ) {
+    this.credentials = initial.credentials
+    this.team = initial.team
+    this.user = initial.user
+    this.selfHosted = new ResourceStore(initial.selfHosted, initial.team.id, changed)
+    for (const service of initial.services) this.services.set(service.id, service)
+    for (const [serviceId, snapshot] of Object.entries(initial.managed)) {
+      this.managedStores.set(serviceId, new ResourceStore(snapshot, initial.team.id, changed))
+    }
+  }
+
+  managedStore(serviceId: string): ResourceStore {
+    let store = this.managedStores.get(serviceId)
+    if (store === undefined) {
+      if (!this.services.has(serviceId)) throw new Error(`No managed service ${serviceId}`)
+      const template = this.managedStores.values().next().value ?? this.selfHosted
+      store = new ResourceStore(
+        {
+          dashboards: [],
+          alerts: [],
+          sources: structuredClone(template.sources),
+          webhooks: structuredClone(template.webhooks),
+          events: []
+        },
+        this.team.id,
+        this.changed
+      )
+      this.managedStores.set(serviceId, store)
+    }
+    return store
+  }
+
+  /** Keys present in `limits` are applied (undefined = the default, false = off); absent keys stay as they are. */
+  setRateLimits(limits: EmulatorOptions['rateLimits']): void {
+    const given = limits ?? {}
+    if (limits === undefined || 'selfHosted' in given) {
+      const config = given.selfHosted ?? DEFAULT_RATE_LIMITS.selfHosted
+      this.selfHostedLimiter = config === false ? null : new SlidingWindowLimiter(config)
+    }
+    if (limits === undefined || 'managed' in given) {
+      const config = given.managed ?? DEFAULT_RATE_LIMITS.managed
+      this.managedLimiter = config === false ? null : new SlidingWindowLimiter(config)
+    }
+  }
+
+  updateService(service: ServiceRecord): void {
+    this.services.set(service.id, service)
+    this.changed()
+  }
+
+  snapshot(): PersistedState {
+    const managed: PersistedState['managed'] = {}
+    for (const [serviceId, store] of this.managedStores) managed[serviceId] = store.snapshot()
+    return {
+      version: 1,
+      credentials: this.credentials,
+      team: this.team,
+      user: this.user,
+      selfHosted: this.selfHosted.snapshot(),
+      managed,
+      services: [...this.services.values()]
+    }
+  }
+}

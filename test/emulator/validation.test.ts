@@ -1,0 +1,180 @@
+import { afterAll, beforeAll, describe, expect, test } from '@jest/globals'
+import type { Emulator } from '../../emulator/index.js'
+import { call, lineTile, LOGS, servicePath, start } from './helpers.js'
+
+// Request bodies are checked against the published OpenAPI documents, relaxed where CONTRACT.md allows more.
+
+let emulator: Emulator
+
+beforeAll(async () => {
+  emulator = await start()
+})
+
+afterAll(async () => {
+  await emulator.close()
+})
+
+const create = (body: unknown) => call(emulator, 'POST', '/api/v2/dashboards', { body })
+
+describe('OpenAPI request validation', () => {
+  test('a wrong type is rejected', async () => {
+    const answer = await create({ name: 'x', tiles: [lineTile('a', { h: '3' })] })
+    expect(answer.status).toBe(400)
+    expect(answer.json).toEqual({
+      message: 'Body validation failed: tiles.0.h: Expected integer, received string'
+    })
+  })
+
+  test('an enum value outside the set is rejected', async () => {
+    const answer = await create({
+      name: 'x',
+      tiles: [
+        lineTile('a', { config: { displayType: 'line', sourceId: LOGS, select: [{ aggFn: 'median' }] } })
+      ]
+    })
+    expect(answer.status).toBe(400)
+    expect(answer.json.message).toMatch(
+      /^Body validation failed: tiles\.0\.config\.select\.0\.aggFn: Invalid enum value/
+    )
+  })
+
+  test('an unknown displayType names the field that is wrong', async () => {
+    const answer = await create({ name: 'x', tiles: [lineTile('a', { config: { displayType: 'gauge' } })] })
+    expect(answer.json.message).toMatch(/^Body validation failed: tiles\.0\.config\.displayType: /)
+  })
+
+  test('the contract series form without sourceId is accepted, with dataSource and without groupBy on number', async () => {
+    const answer = await create({
+      name: 'Contract form',
+      tiles: [
+        {
+          name: 'Errors',
+          x: 0,
+          y: 0,
+          w: 6,
+          h: 3,
+          asRatio: false,
+          series: [{ type: 'time', dataSource: 'events', aggFn: 'count', where: 'level:error', groupBy: [] }]
+        },
+        {
+          name: 'Total',
+          x: 6,
+          y: 0,
+          w: 6,
+          h: 3,
+          series: [{ type: 'number', dataSource: 'events', aggFn: 'count', where: '' }]
+        }
+      ],
+      tags: []
+    })
+    expect(answer.status).toBe(200)
+  })
+
+  test('a tile with both series and config, or neither, is rejected', async () => {
+    const both = await create({
+      name: 'x',
+      tiles: [lineTile('a', { series: [{ type: 'time', aggFn: 'count', where: '', groupBy: [] }] })]
+    })
+    expect(both.status).toBe(400)
+    const neither = await create({ name: 'x', tiles: [{ name: 'a', x: 0, y: 0, w: 1, h: 1 }] })
+    expect(neither.status).toBe(400)
+  })
+
+  test('limits: name length, tile count, tag count', async () => {
+    expect((await create({ name: 'n'.repeat(1024), tiles: [] })).status).toBe(200)
+    expect((await create({ name: 'n'.repeat(1025), tiles: [] })).status).toBe(400)
+    const tiles = Array.from({ length: 501 }, (_, index) => lineTile(`t${index}`))
+    const tooMany = await create({ name: 'x', tiles })
+    expect(tooMany.json.message).toContain('tiles: Array must contain at most 500 element(s)')
+    const tags = Array.from({ length: 51 }, (_, index) => `t${index}`)
+    expect((await create({ name: 'x', tiles: [], tags })).status).toBe(400)
+    expect((await create({ name: 'x', tiles: [], tags: tags.slice(0, 50) })).status).toBe(200)
+  })
+
+  test('an unknown field in a managed service PATCH is rejected', async () => {
+    const answer = await call(emulator, 'PATCH', servicePath(emulator), { body: { nmae: 'typo' } })
+    expect(answer.status).toBe(400)
+    expect(answer.json.error).toContain("Unrecognized key(s) in object: 'nmae'")
+  })
+
+  test('a charts body with a wrong type is rejected with {error}', async () => {
+    const answer = await call(emulator, 'POST', '/api/v2/charts/series', {
+      body: { series: [], startTime: 'yesterday', endTime: Date.now() }
+    })
+    expect(answer.status).toBe(400)
+    expect(answer.json.error).toContain('startTime: Expected number, received string')
+    expect(answer.json.error).toContain('series: Array must contain at least 1 element(s)')
+  })
+})
+
+describe('POST /dashboards/validate', () => {
+  test('a valid body answers valid with the normalized form and saves nothing', async () => {
+    const before = emulator.selfHosted.dashboards.size
+    const answer = await call(emulator, 'POST', '/api/v2/dashboards/validate', {
+      body: {
+        name: 'Dry run',
+        tiles: [
+          {
+            name: 'a',
+            x: 0,
+            y: 0,
+            w: 6,
+            h: 3,
+            series: [{ type: 'time', aggFn: 'count', where: '', groupBy: ['service'] }]
+          }
+        ]
+      }
+    })
+    expect(answer.status).toBe(200)
+    expect(answer.json).toEqual({
+      valid: true,
+      errors: [],
+      normalized: {
+        name: 'Dry run',
+        tags: [],
+        tiles: [
+          {
+            name: 'a',
+            x: 0,
+            y: 0,
+            w: 6,
+            h: 3,
+            config: {
+              displayType: 'line',
+              select: [{ aggFn: 'count', where: '', whereLanguage: 'lucene' }],
+              groupBy: 'service',
+              asRatio: false,
+              fillNulls: true
+            }
+          }
+        ]
+      }
+    })
+    expect(emulator.selfHosted.dashboards.size).toBe(before)
+  })
+
+  test('an invalid body is still a 200 listing the errors', async () => {
+    const before = emulator.selfHosted.dashboards.size
+    const answer = await call(emulator, 'POST', '/api/v2/dashboards/validate', { body: { tiles: [] } })
+    expect(answer.status).toBe(200)
+    expect(answer.json).toEqual({
+      valid: false,
+      errors: [{ path: 'name', message: 'Required' }],
+      normalized: null
+    })
+    const managed = await call(emulator, 'POST', servicePath(emulator, '/clickstack/dashboards/validate'), {
+      body: {
+        name: 'x',
+        tiles: [
+          lineTile('a', {
+            config: { displayType: 'line', sourceId: 'missing', select: [{ aggFn: 'count' }] }
+          })
+        ]
+      }
+    })
+    expect(managed.json.result.valid).toBe(false)
+    expect(managed.json.result.errors[0].message).toBe('Could not find the following source IDs: missing')
+    expect(emulator.selfHosted.dashboards.size).toBe(before)
+    expect(emulator.managed().dashboards.size).toBe(0)
+  })
+})
