@@ -1,0 +1,222 @@
+/**
+ * A loopback stand-in for the three GitHub REST routes of the sticky comment: list an issue's comments
+ * (paged, with a Link header), create one, edit one. Unit tests call it through Octokit; e2e tests point
+ * the built action at it with GITHUB_API_URL. Responses have GitHub's shape and status codes, including
+ * the 403 a read-only token (a fork's pull request) gets on writes.
+ */
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
+
+export interface FakeComment {
+  id: number
+  node_id: string
+  url: string
+  html_url: string
+  issue_url: string
+  body: string
+  user: { login: string; id: number; type: 'Bot' | 'User' }
+  author_association: string
+  created_at: string
+  updated_at: string
+}
+
+export interface FakeRequest {
+  method: string
+  path: string
+  query: Record<string, string>
+  status: number
+}
+
+export interface FakeGitHubOptions {
+  /** 'read' answers every write with 403, as GitHub does for a fork's pull request. Default 'write'. */
+  permissions?: 'write' | 'read'
+  /** The largest page the server hands out, whatever per_page asks (GitHub's is 100). */
+  perPageMax?: number
+  /** When set, only this token is accepted (401 Bad credentials otherwise); by default any token is. */
+  token?: string
+}
+
+export interface FakeGitHub {
+  /** Base URL to use as GITHUB_API_URL, e.g. http://127.0.0.1:41234 (no trailing slash). */
+  url: string
+  /** The comments of an issue, oldest first (a copy). */
+  comments(issueNumber: number): FakeComment[]
+  /** Adds n comments by other users, e.g. to push a comment past the first page. */
+  seedComments(issueNumber: number, n: number): void
+  /** Adds one comment, by default as a human user. */
+  addComment(issueNumber: number, body: string, user?: { login: string; type: 'Bot' | 'User' }): FakeComment
+  setPermissions(permissions: 'write' | 'read'): void
+  /** The next `count` requests (any route) fail with this status and a GitHub-shaped body. */
+  failNext(status: number, count?: number): void
+  /** Every request received, in order (never its headers: they carry the token). */
+  requests: FakeRequest[]
+  close(): Promise<void>
+}
+
+const OWNER_REPO = '([^/]+)/([^/]+)'
+const LIST_OR_CREATE = new RegExp(`^/repos/${OWNER_REPO}/issues/(\\d+)/comments$`)
+const EDIT = new RegExp(`^/repos/${OWNER_REPO}/issues/comments/(\\d+)$`)
+const BOT = { login: 'github-actions[bot]', type: 'Bot' as const }
+const DOCS = 'https://docs.github.com/rest/issues/comments'
+/** GitHub refuses longer comment bodies with 422. */
+const BODY_LIMIT = 65536
+
+export async function startFakeGitHub(options: FakeGitHubOptions = {}): Promise<FakeGitHub> {
+  let permissions = options.permissions ?? 'write'
+  const perPageMax = options.perPageMax ?? 100
+  const byIssue = new Map<number, FakeComment[]>()
+  const requests: FakeRequest[] = []
+  const failures: number[] = []
+  let nextId = 1000
+  // A fake clock: one second per comment, so created_at orders comments the way ids do.
+  let clock = Date.parse('2025-01-01T00:00:00Z')
+  const now = (): string => {
+    clock += 1000
+    return new Date(clock).toISOString().replace(/\.\d{3}Z$/, 'Z')
+  }
+
+  const issueComments = (n: number): FakeComment[] => {
+    let list = byIssue.get(n)
+    if (!list) byIssue.set(n, (list = []))
+    return list
+  }
+
+  const create = (
+    owner: string,
+    repo: string,
+    issueNumber: number,
+    body: string,
+    user: { login: string; type: 'Bot' | 'User' }
+  ): FakeComment => {
+    const id = nextId++
+    const at = now()
+    const comment: FakeComment = {
+      id,
+      node_id: `IC_kwDO${Buffer.from(String(id)).toString('base64')}`,
+      url: `${base()}/repos/${owner}/${repo}/issues/comments/${id}`,
+      html_url: `https://github.com/${owner}/${repo}/pull/${issueNumber}#issuecomment-${id}`,
+      issue_url: `${base()}/repos/${owner}/${repo}/issues/${issueNumber}`,
+      body,
+      user: { login: user.login, id: user.type === 'Bot' ? 41898282 : 1000 + (id % 97), type: user.type },
+      author_association: user.type === 'Bot' ? 'NONE' : 'CONTRIBUTOR',
+      created_at: at,
+      updated_at: at
+    }
+    issueComments(issueNumber).push(comment)
+    return comment
+  }
+
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = []
+    req.on('data', (c: Buffer) => chunks.push(c))
+    req.on('end', () => {
+      const url = new URL(req.url ?? '/', base())
+      const method = req.method ?? 'GET'
+      const reply = (status: number, data: unknown, headers: Record<string, string> = {}): void => {
+        requests.push({ method, path: url.pathname, query: Object.fromEntries(url.searchParams), status })
+        res.writeHead(status, {
+          'content-type': 'application/json; charset=utf-8',
+          'x-github-request-id': `FAKE:${requests.length}`,
+          'x-ratelimit-limit': '5000',
+          'x-ratelimit-remaining': '4999',
+          ...headers
+        })
+        res.end(status === 204 ? undefined : JSON.stringify(data))
+      }
+      const error = (status: number, message: string): void =>
+        reply(status, { message, documentation_url: DOCS, status: String(status) })
+
+      if (!/^(token|bearer) \S+$/i.test(req.headers.authorization ?? ''))
+        return error(401, 'Requires authentication')
+      if (options.token !== undefined && req.headers.authorization?.split(' ')[1] !== options.token) {
+        return error(401, 'Bad credentials')
+      }
+      const fault = failures.shift()
+      if (fault !== undefined)
+        return error(fault, fault >= 500 ? 'Server Error' : 'Fault injected by the fake')
+
+      const list = LIST_OR_CREATE.exec(url.pathname)
+      const edit = EDIT.exec(url.pathname)
+      if (list && method === 'GET') {
+        const comments = issueComments(Number(list[3]))
+        const perPage = Math.min(
+          perPageMax,
+          Math.max(1, Number(url.searchParams.get('per_page') ?? 30) || 30)
+        )
+        const page = Math.max(1, Number(url.searchParams.get('page') ?? 1) || 1)
+        const last = Math.max(1, Math.ceil(comments.length / perPage))
+        const link = linkHeader(url, page, last, perPage)
+        return reply(200, comments.slice((page - 1) * perPage, page * perPage), link ? { link } : {})
+      }
+      if ((list && method === 'POST') || (edit && method === 'PATCH')) {
+        if (permissions === 'read') return error(403, 'Resource not accessible by integration')
+        const body = parseBody(Buffer.concat(chunks).toString('utf8'))
+        if (body === undefined) return error(400, 'Problems parsing JSON')
+        if (typeof body.body !== 'string') return error(422, 'Validation Failed')
+        if (body.body.length > BODY_LIMIT) return error(422, 'Body is too long (maximum is 65536 characters)')
+        if (list) return reply(201, create(list[1], list[2], Number(list[3]), body.body, BOT))
+        const comment = [...byIssue.values()].flat().find(c => c.id === Number(edit![3]))
+        if (!comment) return error(404, 'Not Found')
+        comment.body = body.body
+        comment.updated_at = now()
+        return reply(200, comment)
+      }
+      return error(404, 'Not Found')
+    })
+  })
+
+  await new Promise<void>(resolve => server.listen(0, '127.0.0.1', resolve))
+  const base = (): string => `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+
+  return {
+    url: base(),
+    comments: n => issueComments(n).map(c => ({ ...c, user: { ...c.user } })),
+    seedComments(issueNumber, n) {
+      for (let i = 0; i < n; i++) {
+        create('owner', 'repo', issueNumber, `Looks good to me (${i + 1})`, {
+          login: `reviewer-${i % 5}`,
+          type: 'User'
+        })
+      }
+    },
+    addComment: (issueNumber, body, user = { login: 'octocat', type: 'User' }) =>
+      create('owner', 'repo', issueNumber, body, user),
+    setPermissions(p) {
+      permissions = p
+    },
+    failNext(status, count = 1) {
+      for (let i = 0; i < count; i++) failures.push(status)
+    },
+    requests,
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.closeAllConnections()
+        server.close(err => (err ? reject(err) : resolve()))
+      })
+  }
+}
+
+/** GitHub's Link header: present only when there is more than one page. */
+function linkHeader(url: URL, page: number, last: number, perPage: number): string | undefined {
+  if (last <= 1) return undefined
+  const to = (p: number): string => {
+    const target = new URL(url)
+    target.searchParams.set('per_page', String(perPage))
+    target.searchParams.set('page', String(p))
+    return `<${target.toString()}>`
+  }
+  const links: string[] = []
+  if (page > 1) links.push(`${to(page - 1)}; rel="prev"`)
+  if (page < last) links.push(`${to(page + 1)}; rel="next"`, `${to(last)}; rel="last"`)
+  if (page > 1) links.push(`${to(1)}; rel="first"`)
+  return links.join(', ')
+}
+
+function parseBody(text: string): { body?: unknown } | undefined {
+  try {
+    const parsed: unknown = JSON.parse(text || '{}')
+    return parsed !== null && typeof parsed === 'object' ? (parsed as { body?: unknown }) : undefined
+  } catch {
+    return undefined
+  }
+}

@@ -1,0 +1,159 @@
+import { describe, expect, it } from '@jest/globals'
+import type { Change } from '../../src/plan/types.js'
+import { renderText } from '../../src/report/text.js'
+import {
+  createPayments,
+  deleteLegacy,
+  everyKindOfChange,
+  failedApply,
+  hostileInput,
+  makeInput,
+  makePlan,
+  noopOrders,
+  replaceInventory,
+  serviceApplied,
+  updateCheckout,
+  validationErrors
+} from './report-fixtures.js'
+
+const ESC = '\x1b'
+/** Our colour codes: Select Graphic Rendition, nothing else. */
+const SGR = new RegExp(`${ESC}\\[\\d+m`, 'g')
+/** Control characters a terminal would act on, and bidi overrides that reorder text. */
+// eslint-disable-next-line no-control-regex -- looking for control characters is the point
+const INTERPRETED = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/
+
+describe('text report for the terminal', () => {
+  it('renders every kind of change with markers and field lines', () => {
+    const text = renderText(
+      makeInput({
+        plan: makePlan(everyKindOfChange),
+        diagnostics: validationErrors,
+        uiUrl: 'https://hyperdx.example.com'
+      }),
+      { color: false }
+    )
+    expect(text).toMatchSnapshot()
+    expect(text).toContain('+ create Dashboard "Payments API"  observability/dashboards/payments.yaml:1')
+    expect(text).toContain('~ update Dashboard "Checkout"  observability/dashboards/checkout.yaml:3')
+    expect(text).toContain(
+      '    tiles["Errors"].select[0].where: "level:error" -> "level:error OR level:fatal"'
+    )
+    expect(text).toContain('-/+ replace Dashboard "Inventory"')
+    expect(text).toContain('- delete Dashboard "Legacy checkout"  id 65f1c0ffee00000000000333')
+    expect(text).toContain('- delete (by the server) Alert "Low stock"')
+    expect(text).toContain('    ui: https://hyperdx.example.com/dashboards/65f1c0ffee00000000000abc')
+    expect(text).toContain('Would be deleted with prune (prune is off):')
+    expect(text).toContain(
+      'Waits for a release (not applied by this run: waits for a release (service-update: on-release)):'
+    )
+    expect(text).toContain('        "releaseChannel": "slow"')
+  })
+
+  it('prints diagnostics as file:line:col field: message, errors first', () => {
+    const text = renderText(makeInput({ command: 'validate', diagnostics: validationErrors }), {
+      color: false
+    })
+    const lines = text.split('\n').filter(l => /^ {2}(error|warning)/.test(l))
+    expect(lines).toEqual([
+      '  error   observability/alerts/checkout.yaml:4:16 dashboard: unknown dashboard "Chekout"; did you mean "Checkout"?',
+      '  error   observability/alerts/checkout.yaml:6:20 thresholdType: thresholdType must be one of above, below, got "abve"',
+      '  error   observability/dashboards/checkout.yaml:14:12 tiles[0].w: must be an integer between 1 and 12, got 2.5',
+      '  warning observability/dashboards/checkout.yaml:21:7 warning: tiles[2].series: tile "Latency" has no series; it renders empty'
+    ])
+    expect(text).toContain('Validation failed: 3 errors, 1 warning.')
+  })
+
+  it('prints apply outcomes with the server message, the request id and the returned service', () => {
+    const text = renderText(
+      makeInput({ command: 'apply', plan: makePlan([updateCheckout]), apply: failedApply }),
+      {
+        color: false
+      }
+    )
+    expect(text).toMatchSnapshot()
+    expect(text).toContain(
+      '  FAILED  Alert "Checkout error spike" (update): 400 Bad Request: "threshold" must be a positive number [request id req_0b1c2d]'
+    )
+    expect(text).toContain('  skipped ServiceSettings "shop-prod" (update): depends on a failed change')
+    expect(text).toContain('ServiceSettings did not converge.')
+
+    const service = renderText(makeInput({ command: 'apply', mode: 'managed', apply: serviceApplied }), {
+      color: false
+    })
+    expect(service).toContain('  applied ServiceSettings "shop-prod" (update) [request id req_7f3a9c2e1b]')
+    expect(service).toContain('        "releaseChannel": "slow",')
+  })
+
+  it('says No changes when nothing is actionable', () => {
+    const text = renderText(makeInput({ plan: makePlan([noopOrders]) }), { color: false })
+    expect(text).toContain('No changes. Live state matches the manifests.')
+    expect(text).not.toContain('Changes:')
+  })
+
+  it('uses colour codes only when asked to', () => {
+    const input = makeInput({
+      plan: makePlan([createPayments, updateCheckout, replaceInventory, deleteLegacy]),
+      diagnostics: validationErrors,
+      apply: failedApply,
+      command: 'apply'
+    })
+    const plain = renderText(input, { color: false })
+    expect(plain).not.toContain(ESC)
+    const coloured = renderText(input, { color: true })
+    expect(coloured).toContain(`${ESC}[32m+ create${ESC}[0m`)
+    expect(coloured).toContain(`${ESC}[31m- delete${ESC}[0m`)
+    expect(coloured).toContain(`${ESC}[31mFAILED `)
+    // Without its colour codes the coloured text is the plain text.
+    expect(coloured.replace(SGR, '')).toBe(plain)
+  })
+
+  it('strips control characters from untrusted text, so nothing can drive the terminal', () => {
+    const nasty = 'Checkout\x1b[2J\x1b]0;pwned\x07\u009b31m\u202eevil\r\nnext\x00line\x7f'
+    const change: Change = {
+      ...updateCheckout,
+      name: nasty,
+      fields: [{ path: `tiles["${nasty}"].w`, before: nasty, after: 6 }],
+      notes: [nasty],
+      evidence: [nasty],
+      request: { method: 'PATCH', path: `/v1/${nasty}`, body: { name: nasty } }
+    }
+    const input = makeInput({
+      stack: nasty,
+      plan: makePlan([change]),
+      diagnostics: [
+        { severity: 'error', message: nasty, file: nasty, line: 1, column: 2, field: nasty, stage: 'plan' }
+      ],
+      serviceGate: { open: false, reason: nasty },
+      planFile: nasty,
+      command: 'apply',
+      apply: {
+        outcomes: [
+          {
+            address: change.address,
+            kind: 'ServiceSettings',
+            name: nasty,
+            action: 'update',
+            status: 'failed',
+            message: nasty,
+            requestId: nasty,
+            result: { name: nasty }
+          }
+        ],
+        complete: false,
+        convergence: { converged: false, remaining: [nasty] }
+      }
+    })
+    const plain = renderText(input, { color: false })
+    expect(plain).not.toMatch(INTERPRETED)
+    expect(plain).toContain('Checkout[2J]0;pwned31mevil next')
+    const coloured = renderText(input, { color: true })
+    expect(coloured.replace(SGR, '')).not.toMatch(INTERPRETED)
+  })
+
+  it('keeps hostile markdown text as it is: the terminal renders no markup', () => {
+    const text = renderText(hostileInput(), { color: false })
+    expect(text).toContain('<script>alert(1)</script>')
+    expect(text).not.toMatch(INTERPRETED)
+  })
+})
