@@ -46,27 +46,54 @@ export const INPUTS: readonly InputDefinition[] = [
     name: 'api-url',
     description: `Self-hosted API base URL (e.g. https://hyperdx.example.com:8000), or the managed cloud base URL (default for managed: ${DEFAULT_MANAGED_API_URL}). Must be https except on loopback.`
   },
-  { name: 'api-key', secret: true, env: 'OBSDEPLOY_API_KEY', description: 'Self-hosted personal API access key (Bearer). Not the ingestion key.' },
-  { name: 'key-id', secret: true, env: 'OBSDEPLOY_KEY_ID', description: 'Managed mode: API key id (Basic auth).' },
-  { name: 'key-secret', secret: true, env: 'OBSDEPLOY_KEY_SECRET', description: 'Managed mode: API key secret (Basic auth).' },
+  {
+    name: 'api-key',
+    secret: true,
+    env: 'OBSDEPLOY_API_KEY',
+    description: 'Self-hosted personal API access key (Bearer). Not the ingestion key.'
+  },
+  {
+    name: 'key-id',
+    secret: true,
+    env: 'OBSDEPLOY_KEY_ID',
+    description: 'Managed mode: API key id (Basic auth).'
+  },
+  {
+    name: 'key-secret',
+    secret: true,
+    env: 'OBSDEPLOY_KEY_SECRET',
+    description: 'Managed mode: API key secret (Basic auth).'
+  },
   { name: 'organization-id', description: 'Managed mode: organization UUID.' },
   { name: 'service-id', description: 'Managed mode: service UUID.' },
   {
     name: 'managed-prefix',
     default: 'observability',
-    description: 'Managed mode: path segment of the observability resources, observability (the contract) or clickstack (the public cloud).'
+    description:
+      'Managed mode: path segment of the observability resources, observability (the contract) or clickstack (the public cloud).'
   },
   {
     name: 'stack',
-    description: 'Ownership scope: resources are tagged with it, and only its own are updated or pruned. Default: the repository name.'
+    description:
+      'Ownership scope: resources are tagged with it, and only its own are updated or pruned. Default: the repository name.'
   },
-  { name: 'prune', default: 'false', description: 'Delete owned dashboards and alerts that are no longer in the manifests.' },
+  {
+    name: 'prune',
+    default: 'false',
+    description: 'Delete owned dashboards and alerts that are no longer in the manifests.'
+  },
   {
     name: 'service-update',
     default: 'on-release',
-    description: 'When ServiceSettings are applied: on-release (a published release or a tag push), always, or never.'
+    description:
+      'When ServiceSettings are applied: on-release (a published release or a tag push), always, or never.'
   },
-  { name: 'comment-on-pr', default: 'true', actionOnly: true, description: 'Post the plan as one sticky pull request comment.' },
+  {
+    name: 'comment-on-pr',
+    default: 'true',
+    actionOnly: true,
+    description: 'Post the plan as one sticky pull request comment.'
+  },
   {
     name: 'github-token',
     default: '${{ github.token }}',
@@ -74,7 +101,11 @@ export const INPUTS: readonly InputDefinition[] = [
     actionOnly: true,
     description: 'Token for the pull request comment (needs `pull-requests: write`).'
   },
-  { name: 'concurrency', default: '4', description: 'Parallel requests during apply (one at a time per dashboard).' },
+  {
+    name: 'concurrency',
+    default: '4',
+    description: 'Parallel requests during apply (one at a time per dashboard).'
+  },
   { name: 'ui-url', description: 'Base URL of the web UI, for links in reports.' },
   {
     name: 'allow-insecure-http',
@@ -83,23 +114,27 @@ export const INPUTS: readonly InputDefinition[] = [
   },
   {
     name: 'rate-limit',
-    description: 'Client-side pacing as requests/window, e.g. 100/60s or 10/10s, or off. Default: 100/60s self-hosted, 10/10s managed.'
+    description:
+      'Client-side pacing as requests/window, e.g. 100/60s or 10/10s, or off. Default: 100/60s self-hosted, 10/10s managed.'
   },
   { name: 'request-timeout', default: '30', description: 'Timeout of one HTTP request, in seconds.' },
   { name: 'retry-budget', default: '120', description: 'Total time spent retrying one request, in seconds.' },
   {
     name: 'saved-plan',
-    description: 'apply: path of a plan JSON from an earlier plan run; refused if the live state or the manifests changed since.'
+    description:
+      'apply: path of a plan JSON from an earlier plan run; refused if the live state or the manifests changed since.'
   },
   {
     name: 'plan-path',
-    description: 'Where to write the plan JSON (the plan-file output). Default: a file in RUNNER_TEMP, or .obsdeploy/plan.json.'
+    description:
+      'Where to write the plan JSON (the plan-file output). Default: a file in RUNNER_TEMP, or .obsdeploy/plan.json.'
   },
   { name: 'vars', description: 'YAML mapping of values for ${NAME} placeholders in manifests.' },
   {
     name: 'check-queries',
     default: 'false',
-    description: 'plan: run each changed tile query over the last hour, and count how often each changed alert would have fired in 24 hours (self-hosted).'
+    description:
+      'plan: run each changed tile query over the last hour, and count how often each changed alert would have fired in 24 hours (self-hosted).'
   }
 ]
 
@@ -109,7 +144,10 @@ export const OUTPUTS: ReadonlyArray<{ name: string; description: string }> = [
   { name: 'updates', description: 'Number of resources the plan updates or replaces.' },
   { name: 'deletes', description: 'Number of resources the plan deletes.' },
   { name: 'plan-file', description: 'Path of the plan as JSON (schema/plan.schema.json).' },
-  { name: 'comment-url', description: 'URL of the sticky pull request comment, when one was posted or updated.' }
+  {
+    name: 'comment-url',
+    description: 'URL of the sticky pull request comment, when one was posted or updated.'
+  }
 ]
 
 export type RawSettings = Partial<Record<string, string>>
@@ -120,9 +158,7 @@ export interface RateLimit {
 }
 
 export type Auth =
-  | { kind: 'none' }
-  | { kind: 'bearer'; apiKey: string }
-  | { kind: 'basic'; keyId: string; keySecret: string }
+  { kind: 'none' } | { kind: 'bearer'; apiKey: string } | { kind: 'basic'; keyId: string; keySecret: string }
 
 export interface ServiceGate {
   open: boolean
@@ -154,6 +190,7 @@ export interface Config {
   planPath: string
   vars: Record<string, unknown>
   checkQueries: boolean
+  commentOnPr: boolean
 }
 
 export interface ConfigContext {
@@ -176,7 +213,10 @@ const DEFAULT_RATE_LIMITS: Record<Mode, RateLimit> = {
 
 const STACK_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._/-]{0,99}$/
 
-export function parseConfig(raw: RawSettings, ctx: ConfigContext): { config?: Config; diagnostics: Diagnostic[] } {
+export function parseConfig(
+  raw: RawSettings,
+  ctx: ConfigContext
+): { config?: Config; diagnostics: Diagnostic[] } {
   const problems: Diagnostic[] = []
   const fail = (name: string, message: string) =>
     problems.push(diagnostic('config', 'error', `${ctx.label(name)}: ${message}`))
@@ -217,7 +257,11 @@ export function parseConfig(raw: RawSettings, ctx: ConfigContext): { config?: Co
 
   let apiUrl = get('api-url') ?? (mode === 'managed' ? DEFAULT_MANAGED_API_URL : '')
   if (needsApi) {
-    if (!apiUrl) fail('api-url', 'is required in self-hosted mode (the API base URL, e.g. https://hyperdx.example.com:8000)')
+    if (!apiUrl)
+      fail(
+        'api-url',
+        'is required in self-hosted mode (the API base URL, e.g. https://hyperdx.example.com:8000)'
+      )
     else {
       const checked = checkApiUrl(apiUrl, allowInsecureHttp)
       if (checked.error) fail('api-url', checked.error)
@@ -230,7 +274,8 @@ export function parseConfig(raw: RawSettings, ctx: ConfigContext): { config?: Co
   const serviceId = get('service-id')
   if (needsApi && mode === 'self-hosted') {
     const apiKey = get('api-key')
-    if (!apiKey) fail('api-key', 'is required in self-hosted mode: a personal API access key (team settings, API keys)')
+    if (!apiKey)
+      fail('api-key', 'is required in self-hosted mode: a personal API access key (team settings, API keys)')
     else auth = { kind: 'bearer', apiKey }
   }
   if (mode === 'managed') {
@@ -247,27 +292,35 @@ export function parseConfig(raw: RawSettings, ctx: ConfigContext): { config?: Co
       const keyId = get('key-id')
       const keySecret = get('key-secret')
       if (!keyId || !keySecret) {
-        fail(!keyId ? 'key-id' : 'key-secret', 'managed mode needs key-id and key-secret (an API key from the cloud console)')
+        fail(
+          !keyId ? 'key-id' : 'key-secret',
+          'managed mode needs key-id and key-secret (an API key from the cloud console)'
+        )
       } else auth = { kind: 'basic', keyId, keySecret }
     }
   }
 
   const stack = get('stack') ?? ctx.defaultStack
   if (!STACK_PATTERN.test(stack)) {
-    fail('stack', `must be 1-100 letters, digits, '.', '_', '-' or '/', starting with a letter or digit, got "${stack}"`)
+    fail(
+      'stack',
+      `must be 1-100 letters, digits, '.', '_', '-' or '/', starting with a letter or digit, got "${stack}"`
+    )
   }
 
   const serviceUpdate = oneOf('service-update', SERVICE_UPDATE, 'on-release')
   const rateLimit = parseRateLimit(get('rate-limit'), mode, m => fail('rate-limit', m))
   const uiUrl = get('ui-url')
-  if (uiUrl !== undefined && !/^https?:\/\//.test(uiUrl)) fail('ui-url', `must be an http(s) URL, got "${uiUrl}"`)
+  if (uiUrl !== undefined && !/^https?:\/\//.test(uiUrl))
+    fail('ui-url', `must be an http(s) URL, got "${uiUrl}"`)
 
   let vars: Record<string, unknown> = {}
   const varsText = get('vars')
   if (varsText !== undefined) {
     try {
       const parsed: unknown = parseYaml(varsText, { maxAliasCount: 10 })
-      if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) fail('vars', 'must be a YAML mapping of NAME: value')
+      if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed))
+        fail('vars', 'must be a YAML mapping of NAME: value')
       else vars = parsed as Record<string, unknown>
     } catch (e) {
       fail('vars', `is not valid YAML: ${(e as Error).message.split('\n')[0]}`)
@@ -297,13 +350,18 @@ export function parseConfig(raw: RawSettings, ctx: ConfigContext): { config?: Co
     savedPlan: get('saved-plan'),
     planPath: path.resolve(ctx.cwd, get('plan-path') ?? ctx.defaultPlanPath),
     vars,
-    checkQueries: bool('check-queries', false)
+    checkQueries: bool('check-queries', false),
+    commentOnPr: bool('comment-on-pr', true)
   }
   return problems.length > 0 ? { diagnostics: problems } : { config, diagnostics: [] }
 }
 
 /** "100/60s", "10/10s", "600/1m" or "off". */
-export function parseRateLimit(text: string | undefined, mode: Mode, fail: (message: string) => void): RateLimit | null {
+export function parseRateLimit(
+  text: string | undefined,
+  mode: Mode,
+  fail: (message: string) => void
+): RateLimit | null {
   if (text === undefined) return DEFAULT_RATE_LIMITS[mode]
   if (/^(off|none|0)$/i.test(text)) return null
   const m = /^(\d+)\s*\/\s*(\d+(?:\.\d+)?)\s*(ms|s|m)?$/.exec(text)

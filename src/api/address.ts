@@ -51,6 +51,7 @@ export class UnsafePathSegmentError extends Error {
 }
 
 export function pathSegment(value: string, what: string): string {
-  if (!SAFE_SEGMENT.test(value)) throw new UnsafePathSegmentError(`${what} ${JSON.stringify(value.slice(0, 64))}`)
+  if (!SAFE_SEGMENT.test(value))
+    throw new UnsafePathSegmentError(`${what} ${JSON.stringify(value.slice(0, 64))}`)
   return value
 }

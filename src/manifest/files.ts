@@ -16,9 +16,21 @@ export interface ManifestFile {
   text: string
 }
 
-/** `a/**\/*.yaml, b.yml` or one pattern per line; `!pattern` excludes. */
+/** `a/**\/*.yaml, b.yml` or one pattern per line; `!pattern` excludes. Commas inside `{a,b}` stay. */
 export function splitPatterns(input: string | readonly string[]): string[] {
-  const parts = typeof input === 'string' ? input.split(/[\n,]/) : input.flatMap(p => p.split(/[\n,]/))
+  const text = typeof input === 'string' ? input : input.join('\n')
+  const parts: string[] = []
+  let depth = 0
+  let current = ''
+  for (const ch of text) {
+    if (ch === '{') depth++
+    if (ch === '}') depth = Math.max(0, depth - 1)
+    if (ch === '\n' || (ch === ',' && depth === 0)) {
+      parts.push(current)
+      current = ''
+    } else current += ch
+  }
+  parts.push(current)
   return parts.map(p => p.trim()).filter(p => p.length > 0)
 }
 
@@ -67,7 +79,9 @@ export async function readManifestFile(
     const bytes = await readFile(abs)
     const text = decodeText(bytes)
     if (text === undefined) {
-      return { diagnostics: [diagnostic('validate', 'error', 'is not a UTF-8 text file (binary content)', at)] }
+      return {
+        diagnostics: [diagnostic('validate', 'error', 'is not a UTF-8 text file (binary content)', at)]
+      }
     }
     return { file: { path: relPath, text }, diagnostics: [] }
   } catch (e) {

@@ -63,10 +63,15 @@ export function issuesToDiagnostics(
         const guess = didYouMean(key, known)
         const list = known.length > 0 && !guess ? `; known fields: ${known.join(', ')}` : ''
         out.push(
-          diagnostic('validate', 'error', `unknown field "${key}"${guess ? ` (did you mean "${guess}"?)` : list}`, {
-            ...at,
-            field: formatPath([...path, key])
-          })
+          diagnostic(
+            'validate',
+            'error',
+            `unknown field "${key}"${guess ? ` (did you mean "${guess}"?)` : list}`,
+            {
+              ...at,
+              field: formatPath([...path, key])
+            }
+          )
         )
       }
       continue
@@ -93,7 +98,9 @@ function messageFor(issue: Issue, missing: boolean): string {
       const disc = (issue as { discriminator?: string; options?: unknown[] }).options
       if (disc) {
         const values = disc.map(v => String(v))
-        const input = (issue.input as Record<string, unknown> | undefined)?.[String(issue.path[issue.path.length - 1])]
+        const input = (issue.input as Record<string, unknown> | undefined)?.[
+          String(issue.path[issue.path.length - 1])
+        ]
         if (input === undefined) return `is required: one of ${values.join(', ')}`
         return `must be one of ${values.join(', ')}, got ${describeValue(input)}${hint(input, values)}`
       }
@@ -103,7 +110,9 @@ function messageFor(issue: Issue, missing: boolean): string {
     case 'too_big': {
       if (custom) return issue.message
       const small = issue.code === 'too_small'
-      const bound = small ? (issue as { minimum: number | bigint }).minimum : (issue as { maximum: number | bigint }).maximum
+      const bound = small
+        ? (issue as { minimum: number | bigint }).minimum
+        : (issue as { maximum: number | bigint }).maximum
       const origin = (issue as { origin?: string }).origin
       const what = small ? 'at least' : 'at most'
       if (origin === 'array') return `must have ${what} ${bound} item${Number(bound) === 1 ? '' : 's'}`
@@ -131,11 +140,7 @@ const article = (t: string): string => {
  * The field names the schema allows at `path`, following the data through unions, so that a typo is
  * compared with the fields of the right variant (a `time` series, not a `markdown` one).
  */
-export function knownKeysAt(
-  schema: z.ZodType,
-  rootValue: unknown,
-  path: readonly PathSegment[]
-): string[] {
+export function knownKeysAt(schema: z.ZodType, rootValue: unknown, path: readonly PathSegment[]): string[] {
   let value: unknown = rootValue
   let current: ZodLike | undefined = schema as unknown as ZodLike
   for (const seg of path) {
@@ -167,7 +172,8 @@ interface ZodLike {
 
 function unwrap(s: ZodLike | undefined): ZodLike | undefined {
   let cur = s
-  while (cur && ['optional', 'nullable', 'default', 'readonly'].includes(cur._zod.def.type)) cur = cur._zod.def.innerType
+  while (cur && ['optional', 'nullable', 'default', 'readonly'].includes(cur._zod.def.type))
+    cur = cur._zod.def.innerType
   return cur
 }
 

@@ -78,7 +78,13 @@ function emptySet(files: string[]): ManifestSet {
   return { files, dashboards: [], alerts: [], services: [], diagnostics: [] }
 }
 
-function addText(set: ManifestSet, views: Views, file: string, text: string, transform: DocumentTransform): void {
+function addText(
+  set: ManifestSet,
+  views: Views,
+  file: string,
+  text: string,
+  transform: DocumentTransform
+): void {
   const parsed = parseYamlFile(file, text, transform)
   set.diagnostics.push(...parsed.diagnostics)
   for (const doc of parsed.documents) addDocument(set, views, doc)
@@ -94,7 +100,12 @@ function addDocument(set: ManifestSet, views: Views, doc: ParsedDocument): void 
   const value = doc.value
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
     set.diagnostics.push(
-      diagnostic('validate', 'error', `a manifest must be a mapping with a \`kind\`, got ${describeValue(value)}`, doc.start)
+      diagnostic(
+        'validate',
+        'error',
+        `a manifest must be a mapping with a \`kind\`, got ${describeValue(value)}`,
+        doc.start
+      )
     )
     return
   }

@@ -9,7 +9,14 @@ import type { Diagnostic } from '../diagnostics.js'
 import { diagnostic } from '../diagnostics.js'
 import { didYouMean, formatPath } from './issues.js'
 import { checkLucene } from './lucene.js'
-import type { AlertSpec, DashboardSpec, SelectItemSpec, SeriesSpec, ServiceSettingsSpec, TileSpec } from './schema.js'
+import type {
+  AlertSpec,
+  DashboardSpec,
+  SelectItemSpec,
+  SeriesSpec,
+  ServiceSettingsSpec,
+  TileSpec
+} from './schema.js'
 import { ALERTABLE_DISPLAY_TYPES, LIMITS, RANGE_THRESHOLD_TYPES } from './vocabulary.js'
 import type { ParsedDocument, PathSegment } from './yaml.js'
 
@@ -26,7 +33,9 @@ type Report = (path: readonly PathSegment[], message: string, near?: readonly Pa
 
 function reporter(doc: ParsedDocument, out: Diagnostic[]): Report {
   return (path, message, near) =>
-    out.push(diagnostic('validate', 'error', message, { ...doc.locate(near ?? path), field: formatPath(path) }))
+    out.push(
+      diagnostic('validate', 'error', message, { ...doc.locate(near ?? path), field: formatPath(path) })
+    )
 }
 
 /** The display type a tile will have on the server, whichever form the manifest uses. */
@@ -56,10 +65,14 @@ export function checkDashboard(doc: ParsedDocument, d: DashboardSpec): Diagnosti
   d.tiles?.forEach((tile, i) => {
     const path = ['tiles', i]
     const first = tileNames.get(tile.name)
-    if (first !== undefined) report([...path, 'name'], `duplicate tile name "${tile.name}" (also tiles[${first}])`)
+    if (first !== undefined)
+      report([...path, 'name'], `duplicate tile name "${tile.name}" (also tiles[${first}])`)
     else tileNames.set(tile.name, i)
     if (tile.x + tile.w > LIMITS.gridColumns) {
-      report([...path, 'w'], `tile extends past the ${LIMITS.gridColumns}-column grid (x + w = ${tile.x + tile.w})`)
+      report(
+        [...path, 'w'],
+        `tile extends past the ${LIMITS.gridColumns}-column grid (x + w = ${tile.x + tile.w})`
+      )
     }
     checkTile(tile, path, report)
   })
@@ -68,7 +81,8 @@ export function checkDashboard(doc: ParsedDocument, d: DashboardSpec): Diagnosti
 
 function checkTile(tile: TileSpec, path: PathSegment[], report: Report): void {
   if (tile.series && tile.config) report(path, 'has both `series` and `config`; use one form')
-  if (!tile.series && !tile.config) report(path, 'needs `series` (list of series) or `config` (a display type)')
+  if (!tile.series && !tile.config)
+    report(path, 'needs `series` (list of series) or `config` (a display type)')
   if (tile.series) checkSeriesList(tile, tile.series, [...path, 'series'], report)
   if (tile.config) {
     const cpath = [...path, 'config']
@@ -80,7 +94,10 @@ function checkTile(tile: TileSpec, path: PathSegment[], report: Report): void {
         if (typeof item === 'object') checkSelectItem(item, [...cpath, 'select', i], report)
       })
       if ('asRatio' in c && c.asRatio && c.select.length !== 2) {
-        report([...cpath, 'asRatio'], 'asRatio needs exactly two select items (the server stores false otherwise)')
+        report(
+          [...cpath, 'asRatio'],
+          'asRatio needs exactly two select items (the server stores false otherwise)'
+        )
       }
     }
   }
@@ -104,7 +121,11 @@ function checkSeriesList(tile: TileSpec, list: SeriesSpec[], path: PathSegment[]
     }
     if (s.type === 'search') return
     checkAggregation(s.aggFn, s.field, s.level, p, 'field', report)
-    if (i > 0 && 'groupBy' in first && JSON.stringify(s.groupBy ?? []) !== JSON.stringify(first.groupBy ?? [])) {
+    if (
+      i > 0 &&
+      'groupBy' in first &&
+      JSON.stringify(s.groupBy ?? []) !== JSON.stringify(first.groupBy ?? [])
+    ) {
       report([...p, 'groupBy'], 'all series of a tile must have the same groupBy (the tile has one grouping)')
     }
   })
@@ -116,7 +137,8 @@ function checkSeriesList(tile: TileSpec, list: SeriesSpec[], path: PathSegment[]
   }
 }
 
-const sourceKey = (s: { source?: string; sourceId?: string }): string => `${s.source ?? ''}\u0000${s.sourceId ?? ''}`
+const sourceKey = (s: { source?: string; sourceId?: string }): string =>
+  `${s.source ?? ''}\u0000${s.sourceId ?? ''}`
 
 function checkSourceRef(
   s: { source?: string; sourceId?: string },
@@ -124,7 +146,8 @@ function checkSourceRef(
   report: Report,
   required: boolean
 ): void {
-  if (s.source !== undefined && s.sourceId !== undefined) report([...path, 'sourceId'], 'use `source` or `sourceId`, not both')
+  if (s.source !== undefined && s.sourceId !== undefined)
+    report([...path, 'sourceId'], 'use `source` or `sourceId`, not both')
   else if (required && s.source === undefined && s.sourceId === undefined) {
     report(path, 'needs a data source: `source` (by name) or `sourceId`')
   }
@@ -143,12 +166,15 @@ function checkAggregation(
   valueField: string,
   report: Report
 ): void {
-  if (aggFn === 'count' && value !== undefined) report([...path, valueField], 'count takes no value expression')
+  if (aggFn === 'count' && value !== undefined)
+    report([...path, valueField], 'count takes no value expression')
   if (aggFn !== 'count' && value === undefined) {
     report([...path, 'aggFn'], `${aggFn} needs a value expression in \`${valueField}\``)
   }
-  if (aggFn === 'quantile' && level === undefined) report([...path, 'aggFn'], 'quantile needs `level` (e.g. 0.95)')
-  if (aggFn !== 'quantile' && level !== undefined) report([...path, 'level'], 'level only applies to quantile')
+  if (aggFn === 'quantile' && level === undefined)
+    report([...path, 'aggFn'], 'quantile needs `level` (e.g. 0.95)')
+  if (aggFn !== 'quantile' && level !== undefined)
+    report([...path, 'level'], 'level only applies to quantile')
 }
 
 /**
@@ -174,7 +200,10 @@ export function checkFilters(doc: ParsedDocument): Diagnostic[] {
         // On a one-line scalar we can point at the exact column; otherwise at the scalar.
         const at =
           scalar && scalar.singleLine
-            ? { ...scalar.location, column: scalar.location.column + (scalar.quoted ? 1 : 0) + problem.offset }
+            ? {
+                ...scalar.location,
+                column: scalar.location.column + (scalar.quoted ? 1 : 0) + problem.offset
+              }
             : doc.locate(wherePath)
         out.push(diagnostic('validate', 'error', problem.message, { ...at, field: formatPath(wherePath) }))
       }
@@ -185,7 +214,10 @@ export function checkFilters(doc: ParsedDocument): Diagnostic[] {
 }
 
 /** Runs on the raw document too (fields of the wrong type are skipped), so it adds to schema errors. */
-export function checkAlert(doc: ParsedDocument, raw: Partial<Record<keyof AlertSpec, unknown>>): Diagnostic[] {
+export function checkAlert(
+  doc: ParsedDocument,
+  raw: Partial<Record<keyof AlertSpec, unknown>>
+): Diagnostic[] {
   const out: Diagnostic[] = []
   const report = reporter(doc, out)
   const a = {
@@ -193,7 +225,10 @@ export function checkAlert(doc: ParsedDocument, raw: Partial<Record<keyof AlertS
     threshold: typeof raw.threshold === 'number' ? raw.threshold : undefined,
     thresholdMax: typeof raw.thresholdMax === 'number' ? raw.thresholdMax : undefined,
     thresholdType: typeof raw.thresholdType === 'string' ? raw.thresholdType : undefined,
-    channel: raw.channel !== null && typeof raw.channel === 'object' ? (raw.channel as Record<string, unknown>) : undefined
+    channel:
+      raw.channel !== null && typeof raw.channel === 'object'
+        ? (raw.channel as Record<string, unknown>)
+        : undefined
   }
   if (a.source === 'saved_search') {
     report(
@@ -215,8 +250,10 @@ export function checkAlert(doc: ParsedDocument, raw: Partial<Record<keyof AlertS
   }
   if (a.channel) {
     const { webhook, webhookId } = a.channel
-    if (webhook !== undefined && webhookId !== undefined) report(['channel', 'webhookId'], 'use `webhook` or `webhookId`, not both')
-    if (webhook === undefined && webhookId === undefined) report(['channel'], 'needs `webhook` (by name) or `webhookId`')
+    if (webhook !== undefined && webhookId !== undefined)
+      report(['channel', 'webhookId'], 'use `webhook` or `webhookId`, not both')
+    if (webhook === undefined && webhookId === undefined)
+      report(['channel'], 'needs `webhook` (by name) or `webhookId`')
   }
   return out
 }
@@ -242,7 +279,8 @@ export function checkServiceSettings(doc: ParsedDocument, s: ServiceSettingsSpec
   }
   const sources = new Set<string>()
   s.ipAccessList?.forEach((entry, i) => {
-    if (!isIpOrCidr(entry.source)) report(['ipAccessList', i, 'source'], `"${entry.source}" is not an IPv4/IPv6 address or CIDR`)
+    if (!isIpOrCidr(entry.source))
+      report(['ipAccessList', i, 'source'], `"${entry.source}" is not an IPv4/IPv6 address or CIDR`)
     if (sources.has(entry.source)) report(['ipAccessList', i, 'source'], `duplicate source "${entry.source}"`)
     sources.add(entry.source)
   })
@@ -276,7 +314,11 @@ export interface AlertView {
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined)
 
-export function dashboardView(doc: ParsedDocument, raw: Record<string, unknown>, spec?: DashboardSpec): DashboardView {
+export function dashboardView(
+  doc: ParsedDocument,
+  raw: Record<string, unknown>,
+  spec?: DashboardSpec
+): DashboardView {
   const tiles: unknown[] = Array.isArray(raw.tiles) ? raw.tiles : []
   return {
     doc,
@@ -310,11 +352,19 @@ export function checkAcrossDocuments(
   for (const d of dashboards) {
     if (d.name === undefined) continue
     const prev = byName.get(d.name)
-    if (prev) reporter(d.doc, out)(['name'], `duplicate dashboard name "${d.name}" (also at ${where(prev.doc, ['name'])})`)
+    if (prev)
+      reporter(d.doc, out)(
+        ['name'],
+        `duplicate dashboard name "${d.name}" (also at ${where(prev.doc, ['name'])})`
+      )
     else byName.set(d.name, d)
     if (d.id !== undefined) {
       const prevPin = pins.get(d.id)
-      if (prevPin) reporter(d.doc, out)(['id'], `dashboard id "${d.id}" is pinned twice (also at ${where(prevPin.doc, ['id'])})`)
+      if (prevPin)
+        reporter(d.doc, out)(
+          ['id'],
+          `dashboard id "${d.id}" is pinned twice (also at ${where(prevPin.doc, ['id'])})`
+        )
       else pins.set(d.id, d)
     }
   }
@@ -322,7 +372,10 @@ export function checkAcrossDocuments(
     const from = d.renamedFrom
     if (from !== undefined && from !== d.name && byName.has(from)) {
       const other = byName.get(from)!
-      reporter(d.doc, out)(['renamedFrom'], `"${from}" is still the name of another manifest (${where(other.doc, ['name'])})`)
+      reporter(d.doc, out)(
+        ['renamedFrom'],
+        `"${from}" is still the name of another manifest (${where(other.doc, ['name'])})`
+      )
     }
   }
   const alertNames = new Map<string, AlertView>()
@@ -337,18 +390,30 @@ export function checkAcrossDocuments(
     const dash = byName.get(a.dashboard)
     if (!dash) {
       const guess = didYouMean(a.dashboard, [...byName.keys()])
-      report(['dashboard'], `no dashboard named "${a.dashboard}" in the manifests${guess ? ` (did you mean "${guess}"?)` : ''}`)
+      report(
+        ['dashboard'],
+        `no dashboard named "${a.dashboard}" in the manifests${guess ? ` (did you mean "${guess}"?)` : ''}`
+      )
       continue
     }
     if (a.tile === undefined) continue
     const tile = dash.tiles.find(t => t.name === a.tile)
     if (!tile) {
-      const guess = didYouMean(a.tile, dash.tiles.map(t => t.name))
-      report(['tile'], `dashboard "${dash.name}" has no tile named "${a.tile}"${guess ? ` (did you mean "${guess}"?)` : ''}`)
+      const guess = didYouMean(
+        a.tile,
+        dash.tiles.map(t => t.name)
+      )
+      report(
+        ['tile'],
+        `dashboard "${dash.name}" has no tile named "${a.tile}"${guess ? ` (did you mean "${guess}"?)` : ''}`
+      )
       continue
     }
     if (tile.displayType && !(ALERTABLE_DISPLAY_TYPES as readonly string[]).includes(tile.displayType)) {
-      report(['tile'], `tile "${tile.name}" is a ${tile.displayType} tile; alerts need a line, stacked_bar or number tile`)
+      report(
+        ['tile'],
+        `tile "${tile.name}" is a ${tile.displayType} tile; alerts need a line, stacked_bar or number tile`
+      )
     }
   }
   services.forEach((doc, i) => {
@@ -356,7 +421,11 @@ export function checkAcrossDocuments(
     if (mode === 'self-hosted') {
       report(['kind'], 'ServiceSettings belongs to managed mode (`mode: managed`); this run is self-hosted')
     }
-    if (i > 0) report(['kind'], `only one ServiceSettings is allowed (the first is at ${where(services[0]!, ['kind'])})`)
+    if (i > 0)
+      report(
+        ['kind'],
+        `only one ServiceSettings is allowed (the first is at ${where(services[0]!, ['kind'])})`
+      )
   })
   return out
 }

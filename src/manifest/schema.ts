@@ -201,13 +201,25 @@ export const Dashboard = z.strictObject({
   kind: z.literal('Dashboard'),
   name: text(LIMITS.dashboardName),
   tags: z
-    .array(z.string().min(1, { error: 'must not be empty' }).max(LIMITS.tagLength, { error: `must be at most ${LIMITS.tagLength} characters` }))
-    .max(LIMITS.tags - 1, { error: `at most ${LIMITS.tags - 1} tags (one of the server's ${LIMITS.tags} is the ownership tag)` })
+    .array(
+      z
+        .string()
+        .min(1, { error: 'must not be empty' })
+        .max(LIMITS.tagLength, { error: `must be at most ${LIMITS.tagLength} characters` })
+    )
+    .max(LIMITS.tags - 1, {
+      error: `at most ${LIMITS.tags - 1} tags (one of the server's ${LIMITS.tags} is the ownership tag)`
+    })
     .optional(),
-  tiles: z.array(Tile).max(LIMITS.tiles, { error: `at most ${LIMITS.tiles} tiles` }).optional(),
+  tiles: z
+    .array(Tile)
+    .max(LIMITS.tiles, { error: `at most ${LIMITS.tiles} tiles` })
+    .optional(),
   id: z.string().min(1).optional().describe('Pin this manifest to an existing dashboard id (adopts it).'),
   adopt: z.boolean().optional().describe('Take ownership of an existing dashboard of the same name.'),
-  renamedFrom: text(LIMITS.dashboardName).optional().describe('The previous name, so a rename keeps the dashboard id.')
+  renamedFrom: text(LIMITS.dashboardName)
+    .optional()
+    .describe('The previous name, so a rename keeps the dashboard id.')
 })
 
 export const AlertChannel = z.strictObject({
@@ -244,12 +256,16 @@ export const ServiceSettings = z.strictObject({
   name: z
     .string()
     .min(1, { error: 'must be 1-50 letters, digits and whitespace' })
-    .max(LIMITS.serviceName, { error: `must be at most ${LIMITS.serviceName} characters (letters, digits and whitespace)` })
+    .max(LIMITS.serviceName, {
+      error: `must be at most ${LIMITS.serviceName} characters (letters, digits and whitespace)`
+    })
     .optional(),
   releaseChannel: z.enum(RELEASE_CHANNELS).optional(),
   ipAccessList: z.array(IpAccessEntry).optional(),
   privateEndpointIds: z.array(z.string().min(1)).optional(),
-  endpoints: z.array(z.strictObject({ protocol: z.enum(ENDPOINT_PROTOCOLS), enabled: z.boolean() })).optional(),
+  endpoints: z
+    .array(z.strictObject({ protocol: z.enum(ENDPOINT_PROTOCOLS), enabled: z.boolean() }))
+    .optional(),
   transparentDataEncryptionKeyId: z.string().min(1).optional()
 })
 

@@ -48,7 +48,12 @@ export function variableTransform(vars: Variables): DocumentTransform {
           const value = vars[name]
           if (value !== null && typeof value === 'object') {
             problems.push(
-              diagnostic('validate', 'error', `variable ${name} is a ${Array.isArray(value) ? 'list' : 'mapping'} and cannot be part of a string`, loc)
+              diagnostic(
+                'validate',
+                'error',
+                `variable ${name} is a ${Array.isArray(value) ? 'list' : 'mapping'} and cannot be part of a string`,
+                loc
+              )
             )
             failed = true
             return match
@@ -67,11 +72,19 @@ export function variableTransform(vars: Variables): DocumentTransform {
 
 function checkName(name: string, names: readonly string[], at: SourceLocation): Diagnostic | undefined {
   if (!NAME.test(name)) {
-    return diagnostic('validate', 'error', `"\${${name}}" is not a valid placeholder (names are letters, digits and _)`, at)
+    return diagnostic(
+      'validate',
+      'error',
+      `"\${${name}}" is not a valid placeholder (names are letters, digits and _)`,
+      at
+    )
   }
   if (names.includes(name)) return undefined
   const guess = didYouMean(name, names)
-  const known = names.length === 0 ? 'no variables are set (`vars` input, or --var/--vars-file)' : `known: ${names.join(', ')}`
+  const known =
+    names.length === 0
+      ? 'no variables are set (`vars` input, or --var/--vars-file)'
+      : `known: ${names.join(', ')}`
   return diagnostic(
     'validate',
     'error',

@@ -23,7 +23,16 @@ export const METRIC_DATA_TYPES = ['sum', 'gauge', 'histogram', 'summary', 'expon
 export const QUANTILE_LEVELS = [0.5, 0.9, 0.95, 0.99] as const
 export const SORT_ORDERS = ['asc', 'desc'] as const
 export const TIME_DISPLAY_TYPES = ['line', 'stacked_bar'] as const
-export const DISPLAY_TYPES = ['line', 'stacked_bar', 'table', 'number', 'pie', 'bar', 'search', 'markdown'] as const
+export const DISPLAY_TYPES = [
+  'line',
+  'stacked_bar',
+  'table',
+  'number',
+  'pie',
+  'bar',
+  'search',
+  'markdown'
+] as const
 /** FACTS.md: an alert's tile must be line, stacked_bar or number. */
 export const ALERTABLE_DISPLAY_TYPES = ['line', 'stacked_bar', 'number'] as const
 
@@ -46,7 +55,16 @@ export const RELEASE_CHANNELS = ['slow', 'default', 'fast'] as const
 /** The managed PATCH accepts only mysql endpoints (FACTS.md). */
 export const ENDPOINT_PROTOCOLS = ['mysql'] as const
 
-export const NUMBER_FORMAT_OUTPUTS = ['currency', 'percent', 'byte', 'time', 'number', 'data_rate', 'throughput', 'duration'] as const
+export const NUMBER_FORMAT_OUTPUTS = [
+  'currency',
+  'percent',
+  'byte',
+  'time',
+  'number',
+  'data_rate',
+  'throughput',
+  'duration'
+] as const
 
 /** FACTS.md limits. */
 export const LIMITS = {

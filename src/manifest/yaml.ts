@@ -30,7 +30,9 @@ export interface ParsedDocument {
   /** The key of `key` inside the mapping at `path` (for unknown or misspelled keys). */
   locateKey(path: readonly PathSegment[], key: string): SourceLocation
   /** Source offsets of a string scalar at `path`, for errors inside the scalar (a Lucene column). */
-  scalarAt(path: readonly PathSegment[]): { location: SourceLocation; quoted: boolean; singleLine: boolean } | undefined
+  scalarAt(
+    path: readonly PathSegment[]
+  ): { location: SourceLocation; quoted: boolean; singleLine: boolean } | undefined
 }
 
 export interface ParseResult {
@@ -39,7 +41,10 @@ export interface ParseResult {
 }
 
 /** A hook that may rewrite a document's tree before it becomes a value (variables use it). */
-export type DocumentTransform = (doc: Document.Parsed, at: (node: Node | undefined) => SourceLocation) => Diagnostic[]
+export type DocumentTransform = (
+  doc: Document.Parsed,
+  at: (node: Node | undefined) => SourceLocation
+) => Diagnostic[]
 
 export function parseYamlFile(file: string, text: string, transform?: DocumentTransform): ParseResult {
   const lineCounter = new LineCounter()
@@ -53,22 +58,36 @@ export function parseYamlFile(file: string, text: string, transform?: DocumentTr
 
   let docs: Document.Parsed[]
   try {
-    docs = parseAllDocuments(text, { lineCounter, prettyErrors: false, uniqueKeys: true, strict: true }) as Document.Parsed[]
+    docs = parseAllDocuments(text, {
+      lineCounter,
+      prettyErrors: false,
+      uniqueKeys: true,
+      strict: true
+    }) as Document.Parsed[]
     if (!Array.isArray(docs)) docs = [docs]
   } catch (e) {
     // The library reports most failures as document errors; anything thrown is still the file's fault.
     diagnostics.push(
-      diagnostic('validate', 'error', `YAML could not be parsed: ${(e as Error).message}`, { file, line: 1, column: 1 })
+      diagnostic('validate', 'error', `YAML could not be parsed: ${(e as Error).message}`, {
+        file,
+        line: 1,
+        column: 1
+      })
     )
     return { documents: [], diagnostics }
   }
   if (docs.length > YAML_LIMITS.maxDocuments) {
     diagnostics.push(
-      diagnostic('validate', 'error', `too many YAML documents (${docs.length}); at most ${YAML_LIMITS.maxDocuments} per file`, {
-        file,
-        line: 1,
-        column: 1
-      })
+      diagnostic(
+        'validate',
+        'error',
+        `too many YAML documents (${docs.length}); at most ${YAML_LIMITS.maxDocuments} per file`,
+        {
+          file,
+          line: 1,
+          column: 1
+        }
+      )
     )
     return { documents: [], diagnostics }
   }
@@ -79,12 +98,16 @@ export function parseYamlFile(file: string, text: string, transform?: DocumentTr
     if (doc.errors.length > 0) {
       for (const err of doc.errors) {
         const at = position(err.pos[0])
-        diagnostics.push(diagnostic('validate', 'error', `YAML ${describeYamlError(err.code, err.message)}`, at))
+        diagnostics.push(
+          diagnostic('validate', 'error', `YAML ${describeYamlError(err.code, err.message)}`, at)
+        )
       }
       return
     }
     for (const warn of doc.warnings) {
-      diagnostics.push(diagnostic('validate', 'warning', `YAML ${warn.message.split('\n')[0]}`, position(warn.pos[0])))
+      diagnostics.push(
+        diagnostic('validate', 'warning', `YAML ${warn.message.split('\n')[0]}`, position(warn.pos[0]))
+      )
     }
     if (doc.contents === null) return // an empty document, e.g. after a trailing `---`
 

@@ -1,0 +1,132 @@
+export const id = 318;
+export const ids = [318];
+export const modules = {
+
+/***/ 7318:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   commentMarker: () => (/* binding */ commentMarker),
+/* harmony export */   upsertStickyComment: () => (/* binding */ upsertStickyComment)
+/* harmony export */ });
+/* harmony import */ var _actions_github__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2413);
+/**
+ * The plan as one sticky pull request comment: found again by a hidden marker on every run and edited in
+ * place, so a pull request carries one current plan per stack and workflow job, never a pile of old ones.
+ * A comment is a convenience: when GitHub refuses it (a fork's read-only token, missing permissions, an
+ * outage) the run goes on with a warning, and the plan stays in the job summary.
+ */
+
+/**
+ * A hidden HTML comment that names the stack and the workflow job (e.g. `${GITHUB_WORKFLOW}/${GITHUB_JOB}`),
+ * so two stacks or two jobs on one pull request keep two comments. Both parts are percent-encoded, with
+ * `-` too: no text can end the HTML comment early (`--`, `>`) or make one marker a prefix of another.
+ */
+function commentMarker(stack, job) {
+    return `<!-- obsdeploy:sticky stack=${markerPart(stack)} job=${markerPart(job)} -->`;
+}
+function markerPart(text) {
+    // encodeURIComponent throws on a lone surrogate; a workflow name could hold one.
+    const wellFormed = text.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
+    return encodeURIComponent(wellFormed).replace(/[-!'()*~]/g, c => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+}
+/**
+ * Posts `body` (which starts with `marker`) as the sticky comment, or edits the one posted before. With no
+ * changes and no earlier comment it posts nothing: a pull request that touches no observability manifest
+ * gets no comment, but one whose plan went back to "No changes" sees its comment say so.
+ */
+async function upsertStickyComment(target, marker, body, options) {
+    const octokit = (0,_actions_github__WEBPACK_IMPORTED_MODULE_0__/* .getOctokit */ .Q)(target.token, {
+        baseUrl: (target.baseUrl ?? process.env.GITHUB_API_URL ?? 'https://api.github.com').replace(/\/+$/, '')
+    });
+    const issue = { owner: target.owner, repo: target.repo, issue_number: target.issueNumber };
+    // The marker is how the next run finds this comment: a body without it would leave an orphan behind.
+    const text = body.startsWith(marker) ? body : `${marker}\n${body}`;
+    try {
+        const existing = await findStickyComment(octokit, issue, marker);
+        if (existing) {
+            const { data } = await octokit.rest.issues.updateComment({
+                owner: target.owner,
+                repo: target.repo,
+                comment_id: existing.id,
+                body: text
+            });
+            return { action: 'updated', url: data.html_url };
+        }
+        if (!options.hasChanges)
+            return { action: 'skipped' };
+        const { data } = await octokit.rest.issues.createComment({ ...issue, body: text });
+        return { action: 'created', url: data.html_url };
+    }
+    catch (error) {
+        return { action: 'skipped', warning: redact(warningFor(error), target.token) };
+    }
+}
+/**
+ * Every page of the issue's comments, 100 at a time, following the Link header: on a busy pull request
+ * the comment is often past the first page. Only a comment that starts with the marker counts (a reply
+ * that quotes it starts with `>`); when there are several, the newest wins.
+ */
+async function findStickyComment(octokit, issue, marker) {
+    let newest;
+    const pages = octokit.paginate.iterator(octokit.rest.issues.listComments, { ...issue, per_page: 100 });
+    for await (const { data } of pages) {
+        for (const comment of data) {
+            if (!comment.body?.startsWith(marker))
+                continue;
+            if (!newest || isNewer(comment, newest))
+                newest = comment;
+        }
+    }
+    return newest;
+}
+function isNewer(a, b) {
+    if (a.created_at !== b.created_at)
+        return a.created_at > b.created_at;
+    return a.id > b.id;
+}
+const PERMISSION_SNIPPET = 'permissions:\n  pull-requests: write';
+const IN_SUMMARY = 'The plan is in the job summary.';
+function warningFor(error) {
+    const status = error.status;
+    const said = serverMessage(error);
+    if (typeof status !== 'number') {
+        return `The plan was not posted as a pull request comment: GitHub could not be reached (${said}). ${IN_SUMMARY}`;
+    }
+    if (status === 403 && /rate limit/i.test(said)) {
+        return `The plan was not posted as a pull request comment: GitHub's rate limit was hit (${said}). ${IN_SUMMARY}`;
+    }
+    if (status === 401) {
+        return `The plan was not posted as a pull request comment: GitHub rejected the github-token (401: ${said}). ${IN_SUMMARY}`;
+    }
+    if (status === 403 || status === 404) {
+        const why = status === 404
+            ? 'the token cannot see this pull request (GitHub answers 404 when a private repository is out of its reach)'
+            : 'the token cannot write comments';
+        return [
+            `The plan was not posted as a pull request comment: ${why} (${status}: ${said}). Give the workflow job this permission:`,
+            '',
+            PERMISSION_SNIPPET,
+            '',
+            `On a pull request from a fork the token stays read-only whatever the workflow asks for. ${IN_SUMMARY}`
+        ].join('\n');
+    }
+    return `The plan was not posted as a pull request comment: GitHub answered ${status} (${said}). ${IN_SUMMARY}`;
+}
+/** The server's words on one short line: the message GitHub returned, not our request. */
+function serverMessage(error) {
+    const data = error.response?.data;
+    const fromBody = data?.message;
+    const text = typeof fromBody === 'string' ? fromBody : error instanceof Error ? error.message : String(error);
+    const line = text.replace(/\s+/g, ' ').trim();
+    return line.length > 300 ? `${line.slice(0, 300)}…` : line;
+}
+/** Defence in depth: whatever an error carries, the token does not leave through a warning. */
+function redact(text, token) {
+    return token.length >= 6 ? text.split(token).join('***') : text;
+}
+
+
+/***/ })
+
+};

@@ -1,0 +1,324 @@
+/**
+ * The one interface the planner and the apply engine use, for both deployment modes. It knows the
+ * paths, the envelopes and the pagination; the transport knows the network.
+ */
+import { z } from 'zod'
+import type { Config, Mode } from '../config.js'
+import type { Logger } from '../log.js'
+import { pathSegment } from './address.js'
+import { ApiError, ResponseShapeError } from './errors.js'
+import {
+  LiveAlert,
+  LiveDashboard,
+  LiveService,
+  LiveSource,
+  LiveWebhook,
+  PaginationMeta,
+  SeriesPoint,
+  ValidateDashboardResult
+} from './schemas.js'
+import {
+  Transport,
+  type ApiResponse,
+  type Method,
+  type TransportOptions,
+  type TransportStats
+} from './transport.js'
+
+export interface ServiceResponse {
+  service: LiveService
+  requestId?: string
+}
+
+export interface ObservabilityApi {
+  readonly mode: Mode
+  listDashboards(): Promise<LiveDashboard[]>
+  getDashboard(id: string): Promise<LiveDashboard>
+  createDashboard(body: unknown): Promise<LiveDashboard>
+  updateDashboard(id: string, body: unknown): Promise<LiveDashboard>
+  /** 'absent' when the server says it does not exist (already deleted). */
+  deleteDashboard(id: string): Promise<'deleted' | 'absent'>
+  validateDashboard(body: unknown): Promise<ValidateDashboardResult>
+  listAlerts(): Promise<LiveAlert[]>
+  getAlert(id: string): Promise<LiveAlert>
+  /** Returns the new alert's id. */
+  createAlert(body: unknown): Promise<{ id: string }>
+  updateAlert(id: string, body: unknown): Promise<{ id: string }>
+  deleteAlert(id: string): Promise<'deleted' | 'absent'>
+  listSources(): Promise<LiveSource[]>
+  /** `undefined` when this deployment has no webhooks route (CONTRACT.md: managed mode). */
+  listWebhooks(): Promise<LiveWebhook[] | undefined>
+  /** Self-hosted only (CONTRACT.md). */
+  querySeries(body: unknown): Promise<SeriesPoint[]>
+  /** Managed only: the database service (control plane). */
+  getService(): Promise<ServiceResponse>
+  patchService(body: unknown): Promise<ServiceResponse>
+  readonly stats: TransportStats
+  close(): Promise<void>
+}
+
+export type ApiSettings = Pick<
+  Config,
+  | 'mode'
+  | 'apiUrl'
+  | 'auth'
+  | 'organizationId'
+  | 'serviceId'
+  | 'managedPrefix'
+  | 'rateLimit'
+  | 'requestTimeoutMs'
+  | 'retryBudgetMs'
+>
+
+export function createApi(
+  settings: ApiSettings,
+  extra: Partial<Pick<TransportOptions, 'clock' | 'random' | 'maxConnections' | 'maxAttempts'>> & {
+    log?: Logger
+  } = {}
+): ObservabilityApi {
+  const transport = new Transport({
+    baseUrl: settings.apiUrl,
+    auth: settings.auth,
+    mode: settings.mode,
+    rateLimit: settings.rateLimit,
+    requestTimeoutMs: settings.requestTimeoutMs,
+    retryBudgetMs: settings.retryBudgetMs,
+    ...extra
+  })
+  return new HttpObservabilityApi(settings, transport)
+}
+
+/** `{data}` (self-hosted), `{status, requestId, result}` (managed), or the bare value. */
+export function unwrapEnvelope(body: unknown): unknown {
+  if (body && typeof body === 'object' && !Array.isArray(body)) {
+    const b = body as Record<string, unknown>
+    if ('result' in b && ('requestId' in b || 'status' in b)) return b.result
+    if ('data' in b) return b.data
+  }
+  return body
+}
+
+const WithId = z.looseObject({ id: z.union([z.string().min(1), z.number()]).transform(String) })
+
+class HttpObservabilityApi implements ObservabilityApi {
+  readonly mode: Mode
+  private readonly resourceBase: string
+  private readonly serviceBase?: string
+
+  constructor(
+    settings: ApiSettings,
+    private readonly transport: Transport
+  ) {
+    this.mode = settings.mode
+    if (settings.mode === 'managed') {
+      // Checked as UUIDs by config; pathSegment still refuses anything that could leave its segment.
+      const org = pathSegment(settings.organizationId ?? '', 'organization-id')
+      const svc = pathSegment(settings.serviceId ?? '', 'service-id')
+      this.serviceBase = `/v1/organizations/${org}/services/${svc}`
+      this.resourceBase = `${this.serviceBase}/${settings.managedPrefix}`
+    } else {
+      this.resourceBase = '/api/v2'
+    }
+  }
+
+  get stats(): TransportStats {
+    return this.transport.stats
+  }
+
+  close(): Promise<void> {
+    return this.transport.close()
+  }
+
+  listDashboards(): Promise<LiveDashboard[]> {
+    return this.list('/dashboards', LiveDashboard)
+  }
+
+  async getDashboard(id: string): Promise<LiveDashboard> {
+    const res = await this.send('GET', this.item('/dashboards', id, 'dashboard id'))
+    return parse(LiveDashboard, unwrapEnvelope(res.body), res)
+  }
+
+  createDashboard(body: unknown): Promise<LiveDashboard> {
+    return this.writeDashboard('POST', '/dashboards', body)
+  }
+
+  updateDashboard(id: string, body: unknown): Promise<LiveDashboard> {
+    return this.writeDashboard('PUT', this.item('/dashboards', id, 'dashboard id'), body)
+  }
+
+  deleteDashboard(id: string): Promise<'deleted' | 'absent'> {
+    return this.remove(this.item('/dashboards', id, 'dashboard id'))
+  }
+
+  async validateDashboard(body: unknown): Promise<ValidateDashboardResult> {
+    const res = await this.send('POST', `${this.resourceBase}/dashboards/validate`, body, true)
+    return parse(ValidateDashboardResult, unwrapEnvelope(res.body), res)
+  }
+
+  listAlerts(): Promise<LiveAlert[]> {
+    return this.list('/alerts', LiveAlert)
+  }
+
+  async getAlert(id: string): Promise<LiveAlert> {
+    const res = await this.send('GET', this.item('/alerts', id, 'alert id'))
+    return parse(LiveAlert, unwrapEnvelope(res.body), res)
+  }
+
+  async createAlert(body: unknown): Promise<{ id: string }> {
+    const res = await this.send('POST', `${this.resourceBase}/alerts`, body, false)
+    return parse(WithId, unwrapEnvelope(res.body), res)
+  }
+
+  async updateAlert(id: string, body: unknown): Promise<{ id: string }> {
+    const res = await this.send('PUT', this.item('/alerts', id, 'alert id'), body)
+    const parsed = WithId.safeParse(unwrapEnvelope(res.body))
+    return parsed.success ? parsed.data : { id }
+  }
+
+  deleteAlert(id: string): Promise<'deleted' | 'absent'> {
+    return this.remove(this.item('/alerts', id, 'alert id'))
+  }
+
+  listSources(): Promise<LiveSource[]> {
+    return this.list('/sources', LiveSource)
+  }
+
+  async listWebhooks(): Promise<LiveWebhook[] | undefined> {
+    try {
+      return await this.list('/webhooks', LiveWebhook)
+    } catch (e) {
+      // The contract's managed mode has no webhooks route; the public cloud's clickstack prefix has one.
+      if (e instanceof ApiError && e.status === 404 && this.mode === 'managed') return undefined
+      throw e
+    }
+  }
+
+  async querySeries(body: unknown): Promise<SeriesPoint[]> {
+    const res = await this.send('POST', `${this.resourceBase}/charts/series`, body, true)
+    return parse(z.array(SeriesPoint), unwrapEnvelope(res.body), res)
+  }
+
+  async getService(): Promise<ServiceResponse> {
+    const res = await this.send('GET', this.requireServiceBase())
+    return this.serviceResponse(res)
+  }
+
+  async patchService(body: unknown): Promise<ServiceResponse> {
+    // Replaying the same PATCH reaches the same state (remove then add, set name), so it may be retried.
+    const res = await this.send('PATCH', this.requireServiceBase(), body, true)
+    return this.serviceResponse(res)
+  }
+
+  private serviceResponse(res: ApiResponse): ServiceResponse {
+    const requestId = (res.body as { requestId?: unknown } | undefined)?.requestId
+    return {
+      service: parse(LiveService, unwrapEnvelope(res.body), res),
+      requestId: typeof requestId === 'string' ? requestId : undefined
+    }
+  }
+
+  private requireServiceBase(): string {
+    if (!this.serviceBase) throw new Error('service settings exist only in managed mode')
+    return this.serviceBase
+  }
+
+  private item(collection: string, id: string, what: string): string {
+    return `${this.resourceBase}${collection}/${pathSegment(id, what)}`
+  }
+
+  private send(
+    method: Method,
+    path: string,
+    body?: unknown,
+    idempotent = method !== 'POST'
+  ): Promise<ApiResponse> {
+    return this.transport.request({ method, path, body, idempotent })
+  }
+
+  private async remove(path: string): Promise<'deleted' | 'absent'> {
+    try {
+      await this.send('DELETE', path)
+      return 'deleted'
+    } catch (e) {
+      if (e instanceof ApiError && e.status === 404) return 'absent'
+      throw e
+    }
+  }
+
+  /**
+   * Some servers answer a write with the full record, some with less: when the tiles are missing we
+   * read the dashboard back, because the apply needs the tile ids the server assigned.
+   */
+  private async writeDashboard(method: 'POST' | 'PUT', path: string, body: unknown): Promise<LiveDashboard> {
+    const res = await this.send(method, method === 'POST' ? `${this.resourceBase}${path}` : path, body)
+    const value = unwrapEnvelope(res.body)
+    const full = LiveDashboard.safeParse(value)
+    if (full.success && Array.isArray((value as { tiles?: unknown }).tiles)) return full.data
+    const { id } = parse(WithId, value, res)
+    return this.getDashboard(id)
+  }
+
+  /**
+   * Reads a whole collection. Lists that paginate say so (`meta.total` or `X-Total-Count`); then the
+   * remaining pages are requested with the page size the server used. Lists that do not paginate are
+   * read with one request and no query parameters.
+   */
+  private async list<T extends z.ZodType>(collection: string, item: T): Promise<z.infer<T>[]> {
+    const path = `${this.resourceBase}${collection}`
+    const first = await this.send('GET', path)
+    const items = parse(z.array(item), unwrapEnvelope(first.body), first)
+    const { total, limit } = pageInfo(first)
+    if (total === undefined || items.length >= total || items.length === 0) return items
+    const pageSize = limit && limit > 0 ? limit : items.length
+    const seen = new Set(items.map(i => (i as { id?: string }).id))
+    let offset = items.length
+    // Bounded: a server that keeps returning pages past `total` cannot keep us here.
+    for (let pages = 0; offset < total && pages < Math.ceil(total / pageSize) + 2; pages++) {
+      const res = await this.transport.request({
+        method: 'GET',
+        path,
+        query: { limit: pageSize, offset },
+        idempotent: true
+      })
+      const page = parse(z.array(item), unwrapEnvelope(res.body), res)
+      if (page.length === 0) break
+      for (const p of page) {
+        const key = (p as { id?: string }).id
+        if (key === undefined || !seen.has(key)) items.push(p)
+        seen.add(key)
+      }
+      offset += page.length
+    }
+    return items
+  }
+}
+
+function pageInfo(res: ApiResponse): { total?: number; limit?: number } {
+  const body = res.body as { meta?: unknown } | undefined
+  const meta = body && typeof body === 'object' ? PaginationMeta.safeParse(body.meta) : undefined
+  const header = Number(res.headers['x-total-count'])
+  return {
+    total:
+      meta?.success && meta.data.total !== undefined
+        ? meta.data.total
+        : Number.isFinite(header)
+          ? header
+          : undefined,
+    limit: meta?.success ? meta.data.limit : undefined
+  }
+}
+
+function parse<T extends z.ZodType>(schema: T, value: unknown, res: ApiResponse): z.infer<T> {
+  const result = schema.safeParse(value)
+  if (result.success) return result.data
+  const issue = result.error.issues[0]!
+  const field = issue.path
+    .map(p => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`))
+    .join('')
+    .replace(/^\./, '')
+  throw new ResponseShapeError(
+    { method: res.method, path: res.path, status: res.status },
+    field,
+    issue.message
+  )
+}

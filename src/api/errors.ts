@@ -1,0 +1,105 @@
+/**
+ * Errors of the API edge. Messages carry the method, the path, the status, the server's own words and
+ * its request id, and never a credential or an Authorization header.
+ */
+
+export interface ApiErrorDetails {
+  status?: number
+  method: string
+  path: string
+  /** The server's message, parsed from whichever body shape the route uses. */
+  serverMessage?: string
+  requestId?: string
+  /** What to do about it, in words (which credential the mode expects, which role is missing). */
+  hint?: string
+  /** How many attempts were made (retries included). */
+  attempts?: number
+}
+
+export class ApiError extends Error {
+  readonly status?: number
+  readonly method: string
+  readonly path: string
+  readonly serverMessage?: string
+  readonly requestId?: string
+  readonly hint?: string
+  readonly attempts?: number
+
+  constructor(details: ApiErrorDetails, summary?: string) {
+    const what = summary ?? (details.status ? `failed with HTTP ${details.status}` : 'failed')
+    const server = details.serverMessage ? `: ${details.serverMessage}` : ''
+    const id = details.requestId ? ` (requestId ${details.requestId})` : ''
+    const hint = details.hint ? `. ${details.hint}` : ''
+    super(`${details.method} ${details.path} ${what}${server}${id}${hint}`)
+    this.name = 'ApiError'
+    this.status = details.status
+    this.method = details.method
+    this.path = details.path
+    this.serverMessage = details.serverMessage
+    this.requestId = details.requestId
+    this.hint = details.hint
+    this.attempts = details.attempts
+  }
+}
+
+/**
+ * A non-idempotent request (a create) whose outcome is unknown: the connection broke or the server
+ * failed after the request was sent, so it may have been committed. The caller must re-read before it
+ * creates again; the transport never retries it blindly.
+ */
+export class UnknownOutcomeError extends ApiError {
+  constructor(details: ApiErrorDetails, cause: string) {
+    super(details, `outcome unknown (${cause}); it may or may not have been applied`)
+    this.name = 'UnknownOutcomeError'
+  }
+}
+
+/** The server answered 2xx with a body we do not understand: names the route and the field. */
+export class ResponseShapeError extends ApiError {
+  constructor(
+    details: ApiErrorDetails,
+    readonly field: string,
+    problem: string
+  ) {
+    super(details, `returned an unexpected response: ${field ? `field ${field}: ` : ''}${problem}`)
+    this.name = 'ResponseShapeError'
+  }
+}
+
+/** Parses the server's message out of any of the body shapes the routes use (FACTS.md "Errors"). */
+export function serverMessageOf(body: unknown, text: string): string | undefined {
+  if (body && typeof body === 'object' && !Array.isArray(body)) {
+    const b = body as Record<string, unknown>
+    for (const key of ['message', 'error', 'detail', 'title']) {
+      const v = b[key]
+      if (typeof v === 'string' && v.trim()) return shorten(v)
+      if (v && typeof v === 'object' && typeof (v as { message?: unknown }).message === 'string') {
+        return shorten((v as { message: string }).message)
+      }
+    }
+    if (Array.isArray(b.errors)) {
+      const msgs = b.errors
+        .map(e => (typeof e === 'string' ? e : (e as { message?: unknown })?.message))
+        .filter((m): m is string => typeof m === 'string')
+      if (msgs.length > 0) return shorten(msgs.join('; '))
+    }
+    return undefined
+  }
+  const plain = text.trim()
+  return plain ? shorten(plain) : undefined
+}
+
+export function requestIdOf(
+  body: unknown,
+  headers: Record<string, string | string[] | undefined>
+): string | undefined {
+  const fromBody = body && typeof body === 'object' ? (body as { requestId?: unknown }).requestId : undefined
+  if (typeof fromBody === 'string' && fromBody) return fromBody
+  const header = headers['x-request-id'] ?? headers['request-id']
+  return typeof header === 'string' ? header : undefined
+}
+
+const shorten = (s: string): string => {
+  const one = s.replace(/\s+/g, ' ').trim()
+  return one.length > 500 ? `${one.slice(0, 500)}…` : one
+}

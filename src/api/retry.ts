@@ -1,0 +1,71 @@
+/**
+ * When to retry and how long to wait: exponential backoff with jitter, unless the server says how long
+ * (Retry-After, RateLimit-Reset, X-RateLimit-Reset, or the structured RateLimit header).
+ */
+
+export type Headers = Record<string, string | string[] | undefined>
+
+const first = (h: string | string[] | undefined): string | undefined => (Array.isArray(h) ? h[0] : h)
+
+/** Retried for every method: the server did not process the request (429) or a gateway failed it. */
+export const RETRYABLE_STATUSES = new Set([429, 502, 503, 504])
+
+/**
+ * Milliseconds the server asks us to wait, if it says. Reset values are seconds from now, except
+ * that a value that can only be a Unix time (X-RateLimit-Reset is one on some servers) is read as one.
+ */
+export function serverDelayMs(headers: Headers, now: number): number | undefined {
+  const retryAfter = first(headers['retry-after'])
+  if (retryAfter !== undefined) {
+    const secs = Number(retryAfter)
+    if (Number.isFinite(secs)) return Math.max(0, secs * 1000)
+    const date = Date.parse(retryAfter)
+    if (!Number.isNaN(date)) return Math.max(0, date - now)
+  }
+  for (const name of ['ratelimit-reset', 'x-ratelimit-reset']) {
+    const v = Number(first(headers[name]))
+    if (first(headers[name]) !== undefined && Number.isFinite(v)) return resetToDelay(v, now)
+  }
+  const structured = first(headers['ratelimit'])
+  const reset = structured ? /(?:^|[;,\s])reset=(\d+(?:\.\d+)?)/.exec(structured)?.[1] : undefined
+  if (reset !== undefined) return resetToDelay(Number(reset), now)
+  return undefined
+}
+
+function resetToDelay(value: number, now: number): number {
+  // Delta seconds are small; a Unix time in seconds is over a billion.
+  if (value > 1e9) return Math.max(0, value * 1000 - now)
+  return Math.max(0, value * 1000)
+}
+
+/** The server says no request budget is left in this window: true with the reset delay. */
+export function exhaustedDelayMs(headers: Headers, now: number): number | undefined {
+  for (const [remaining, reset] of [
+    ['ratelimit-remaining', 'ratelimit-reset'],
+    ['x-ratelimit-remaining', 'x-ratelimit-reset']
+  ] as const) {
+    const left = first(headers[remaining])
+    if (left !== undefined && Number(left) <= 0) {
+      const r = Number(first(headers[reset]))
+      return Number.isFinite(r) ? resetToDelay(r, now) : undefined
+    }
+  }
+  return undefined
+}
+
+export interface BackoffPolicy {
+  baseMs: number
+  maxMs: number
+}
+
+export const DEFAULT_BACKOFF: BackoffPolicy = { baseMs: 250, maxMs: 20_000 }
+
+/** Exponential backoff with "equal jitter": half fixed, half random, so retries spread out. */
+export function backoffMs(
+  attempt: number,
+  policy: BackoffPolicy = DEFAULT_BACKOFF,
+  random = Math.random
+): number {
+  const ceiling = Math.min(policy.maxMs, policy.baseMs * 2 ** attempt)
+  return ceiling / 2 + random() * (ceiling / 2)
+}

@@ -1,0 +1,94 @@
+/**
+ * What we accept from the servers. Strict about the fields we rely on, tolerant of everything else
+ * (extra fields pass through and are carried over on update), because CONTRACT.md, FACTS.md and the
+ * real servers each show a little more or less.
+ */
+import { z } from 'zod'
+
+/** Ids are strings; a server that sends numbers still works. */
+const id = z.union([z.string().min(1), z.number()]).transform(String)
+const nullish = <T extends z.ZodType>(s: T) => s.nullable().optional()
+
+export const LiveTile = z.looseObject({
+  id: id.optional(),
+  name: z.string().default(''),
+  x: z.number(),
+  y: z.number(),
+  w: z.number(),
+  h: z.number(),
+  /** FACTS.md: the server returns the newer `config` form... */
+  config: nullish(z.looseObject({ displayType: z.string().optional() })),
+  /** ...but CONTRACT.md shows `series`, and an older server may echo it. */
+  series: nullish(z.array(z.looseObject({ type: z.string().optional() }))),
+  asRatio: nullish(z.boolean())
+})
+export type LiveTile = z.infer<typeof LiveTile>
+
+export const LiveDashboard = z.looseObject({
+  id,
+  name: z.string(),
+  tags: nullish(z.array(z.string())).transform(t => t ?? []),
+  tiles: nullish(z.array(LiveTile)).transform(t => t ?? [])
+})
+export type LiveDashboard = z.infer<typeof LiveDashboard>
+
+const Channel = z.looseObject({ type: z.string().optional(), webhookId: nullish(id) })
+
+export const LiveAlert = z.looseObject({
+  id,
+  name: nullish(z.string()),
+  message: nullish(z.string()),
+  threshold: z.number(),
+  thresholdMax: nullish(z.number()),
+  thresholdType: z.string(),
+  interval: z.string(),
+  source: nullish(z.string()),
+  channel: nullish(Channel),
+  channels: nullish(z.array(Channel)),
+  dashboardId: nullish(id),
+  tileId: nullish(id),
+  numConsecutiveWindows: nullish(z.number()),
+  note: nullish(z.string())
+})
+export type LiveAlert = z.infer<typeof LiveAlert>
+
+export const LiveSource = z.looseObject({ id, name: z.string().default(''), kind: nullish(z.string()) })
+export type LiveSource = z.infer<typeof LiveSource>
+
+export const LiveWebhook = z.looseObject({ id, name: z.string().default(''), service: nullish(z.string()) })
+export type LiveWebhook = z.infer<typeof LiveWebhook>
+
+const IpEntry = z.looseObject({ source: z.string(), description: nullish(z.string()) })
+export const LiveService = z.looseObject({
+  id: id.optional(),
+  name: z.string().optional(),
+  tier: nullish(z.string()),
+  releaseChannel: nullish(z.string()),
+  ipAccessList: nullish(z.array(IpEntry)),
+  privateEndpointIds: nullish(z.array(z.string())),
+  endpoints: nullish(
+    z.array(z.looseObject({ protocol: z.string(), enabled: nullish(z.boolean()), host: nullish(z.string()) }))
+  ),
+  hasTransparentDataEncryption: nullish(z.boolean()),
+  transparentDataEncryptionKeyId: nullish(z.string())
+})
+export type LiveService = z.infer<typeof LiveService>
+
+export const SeriesPoint = z.looseObject({
+  ts_bucket: z.union([z.number(), z.string()]),
+  group: nullish(z.array(z.unknown()))
+})
+export type SeriesPoint = z.infer<typeof SeriesPoint>
+
+export const ValidateDashboardResult = z.looseObject({
+  valid: z.boolean(),
+  errors: nullish(z.array(z.looseObject({ path: z.string().default(''), message: z.string() }))),
+  normalized: z.unknown().optional()
+})
+export type ValidateDashboardResult = z.infer<typeof ValidateDashboardResult>
+
+export const PaginationMeta = z.looseObject({
+  total: z.number().optional(),
+  limit: z.number().optional(),
+  offset: z.number().optional()
+})

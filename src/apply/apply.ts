@@ -1,0 +1,98 @@
+/**
+ * Apply exactly the plan: build each change's operations through its kind, run them as a graph, and
+ * report per change. Independent changes go on when one fails; the result says so, and the run exits
+ * non-zero, so a rerun converges.
+ */
+import type { ObservabilityApi } from '../api/client.js'
+import type { AnyKind } from '../kinds/index.js'
+import { KINDS } from '../kinds/index.js'
+import type { ApplyContext, DashboardFacts, Operation, PlannedChange, PlanSettings } from '../kinds/kind.js'
+import type { Logger } from '../log.js'
+import type { ApplyOutcome, ApplyResult } from './types.js'
+import { runOperations } from './engine.js'
+
+export interface ApplyInput {
+  api: ObservabilityApi
+  planned: readonly PlannedChange[]
+  dashboards: DashboardFacts
+  settings: PlanSettings
+  concurrency: number
+  log: Logger
+  kinds?: readonly AnyKind[]
+}
+
+export async function applyPlan(input: ApplyInput): Promise<ApplyResult> {
+  const kinds = new Map((input.kinds ?? KINDS).map(k => [k.kind, k]))
+  const octx = { settings: input.settings, dashboards: input.dashboards }
+  const opsByChange = new Map<PlannedChange, Operation[]>()
+  for (const pc of input.planned) opsByChange.set(pc, kinds.get(pc.change.kind)!.operations(pc, octx))
+  const all = [...opsByChange.values()].flat()
+
+  const ctx: ApplyContext = {
+    api: input.api,
+    settings: input.settings,
+    dashboards: input.dashboards,
+    facts: new Map(),
+    log: input.log,
+    reread: sharedReader()
+  }
+  const outcomes = await runOperations(all, ctx, input.concurrency)
+
+  const result: ApplyResult = { outcomes: [], complete: true }
+  for (const [pc, ops] of opsByChange) {
+    if (ops.length === 0) continue
+    const c = pc.change
+    const outcome: ApplyOutcome = {
+      address: c.address,
+      kind: c.kind,
+      name: c.name,
+      action: c.action,
+      status: 'applied',
+      id: c.id
+    }
+    const messages: string[] = []
+    for (const op of ops) {
+      const o = outcomes.get(op)!
+      if (o.state === 'failed') {
+        outcome.status = 'failed'
+        messages.push(ops.length > 1 ? `${op.label}: ${o.error}` : o.error)
+      } else if (o.state === 'skipped') {
+        if (outcome.status !== 'failed') outcome.status = 'skipped'
+        messages.push(`not attempted: ${o.reason}`)
+      } else {
+        const r = o.result
+        if (r.status === 'adopted' && outcome.status === 'applied') outcome.status = 'adopted'
+        if (r.id && c.action !== 'delete') outcome.id = r.id
+        if (r.message) messages.push(r.message)
+        if (r.requestId) outcome.requestId = r.requestId
+        if (r.result !== undefined) outcome.result = r.result
+        if (r.convergence) result.convergence = r.convergence
+      }
+    }
+    if (messages.length > 0) outcome.message = messages.join('; ')
+    if (outcome.status === 'failed' || outcome.status === 'skipped') result.complete = false
+    result.outcomes.push(outcome)
+  }
+  if (result.convergence && !result.convergence.converged) result.complete = false
+  return result
+}
+
+/**
+ * Re-reads after lost responses, shared by the creates that fail at about the same time. A read only
+ * serves callers whose failure came before it started, so it sees whatever they may have committed.
+ */
+function sharedReader(): ApplyContext['reread'] {
+  const pending = new Map<string, Promise<unknown[]>>()
+  return <T>(what: string, read: () => Promise<T[]>): Promise<T[]> => {
+    const waiting = pending.get(what)
+    if (waiting) return waiting as Promise<T[]>
+    const next = new Promise<T[]>((resolve, reject) => {
+      setTimeout(() => {
+        pending.delete(what)
+        read().then(resolve, reject)
+      }, 20)
+    })
+    pending.set(what, next as Promise<unknown[]>)
+    return next
+  }
+}

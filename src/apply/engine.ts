@@ -1,0 +1,86 @@
+/**
+ * Runs operations as a dependency graph: at most `concurrency` at once, one at a time per lock (per
+ * dashboard), each after the operations that provide what it needs. When an operation fails, the ones
+ * that depend on it are skipped and everything independent goes on.
+ */
+import type { ApplyContext, Operation, OperationResult } from '../kinds/kind.js'
+
+export type OperationOutcome =
+  | { state: 'done'; result: OperationResult }
+  | { state: 'failed'; error: string }
+  | { state: 'skipped'; reason: string }
+
+export async function runOperations(
+  operations: readonly Operation[],
+  ctx: ApplyContext,
+  concurrency: number
+): Promise<Map<Operation, OperationOutcome>> {
+  const outcomes = new Map<Operation, OperationOutcome>()
+  const providers = new Map<string, Operation[]>()
+  for (const op of operations)
+    for (const token of op.provides) providers.set(token, [...(providers.get(token) ?? []), op])
+
+  // Each operation waits for the providers of its tokens (never for itself).
+  const waitsFor = new Map<Operation, Set<Operation>>()
+  const dependents = new Map<Operation, Operation[]>()
+  for (const op of operations) {
+    const deps = new Set(op.after.flatMap(t => providers.get(t) ?? []).filter(p => p !== op))
+    waitsFor.set(op, deps)
+    for (const d of deps) dependents.set(d, [...(dependents.get(d) ?? []), op])
+  }
+
+  const ready: Operation[] = operations.filter(op => waitsFor.get(op)!.size === 0)
+  const heldLocks = new Set<string>()
+  const running = new Set<Promise<void>>()
+
+  const skip = (op: Operation, reason: string) => {
+    if (outcomes.has(op)) return
+    outcomes.set(op, { state: 'skipped', reason })
+    for (const d of dependents.get(op) ?? []) skip(d, reason)
+  }
+  const finish = (op: Operation, outcome: OperationOutcome) => {
+    outcomes.set(op, outcome)
+    if (op.lock) heldLocks.delete(op.lock)
+    if (outcome.state === 'done') {
+      for (const token of op.provides) ctx.facts.set(token, outcome.result)
+      for (const d of dependents.get(op) ?? []) {
+        const deps = waitsFor.get(d)!
+        deps.delete(op)
+        if (deps.size === 0 && !outcomes.has(d)) ready.push(d)
+      }
+    } else {
+      const why = outcome.state === 'failed' ? `${op.address} (${op.label}) failed` : outcome.reason
+      for (const d of dependents.get(op) ?? []) skip(d, why)
+    }
+  }
+
+  while (ready.length > 0 || running.size > 0) {
+    // Start what may start: free slot, free lock. Others stay queued in order.
+    for (let i = 0; i < ready.length && running.size < concurrency;) {
+      const op = ready[i]!
+      if (outcomes.has(op)) {
+        ready.splice(i, 1)
+        continue
+      }
+      if (op.lock && heldLocks.has(op.lock)) {
+        i++
+        continue
+      }
+      ready.splice(i, 1)
+      if (op.lock) heldLocks.add(op.lock)
+      const p: Promise<void> = op
+        .run(ctx)
+        .then(
+          result => finish(op, { state: 'done', result }),
+          (e: unknown) => finish(op, { state: 'failed', error: e instanceof Error ? e.message : String(e) })
+        )
+        .finally(() => running.delete(p))
+      running.add(p)
+    }
+    if (running.size === 0) break
+    await Promise.race(running)
+  }
+  for (const op of operations)
+    if (!outcomes.has(op)) outcomes.set(op, { state: 'skipped', reason: 'not reached' })
+  return outcomes
+}

@@ -1,0 +1,34 @@
+/** What an apply did, per change: the reporters and the exit code read it. */
+import type { Action, ResourceKind } from '../plan/types.js'
+
+export type OutcomeStatus =
+  /** The request succeeded. */
+  | 'applied'
+  /** A create whose response was lost: the resource was found by re-reading and adopted, not duplicated. */
+  | 'adopted'
+  /** The request failed; `error` says why, in the server's words. */
+  | 'failed'
+  /** Not attempted, because something it depends on failed. */
+  | 'skipped'
+
+export interface ApplyOutcome {
+  address: string
+  kind: ResourceKind
+  name: string
+  action: Action
+  status: OutcomeStatus
+  id?: string
+  message?: string
+  /** The server's request id, when it gave one (managed mode). */
+  requestId?: string
+  /** For ServiceSettings: the service record the PATCH returned. */
+  result?: unknown
+}
+
+export interface ApplyResult {
+  outcomes: ApplyOutcome[]
+  /** false when any change failed or was skipped: the run exits non-zero and a rerun converges. */
+  complete: boolean
+  /** ServiceSettings re-read after the PATCH: differences that remain (empty when converged). */
+  convergence?: { converged: boolean; remaining: string[] }
+}

@@ -1,0 +1,224 @@
+/**
+ * The CLI: argv -> the same raw settings the action reads -> Config -> run(). Flags are the input
+ * names (`--api-url`); secrets come only from the environment (OBSDEPLOY_API_KEY, OBSDEPLOY_KEY_ID,
+ * OBSDEPLOY_KEY_SECRET), never from flags that would land in shell history.
+ */
+import { readFile, writeFile } from 'node:fs/promises'
+import { statSync } from 'node:fs'
+import path from 'node:path'
+import { parseArgs } from 'node:util'
+import { parse as parseYaml, stringify as stringifyYaml } from 'yaml'
+import { COMMANDS, INPUTS, parseConfig, type Command, type RawSettings } from './config.js'
+import { formatDiagnostic } from './diagnostics.js'
+import { serviceGateFor } from './github/events.js'
+import { redactingLogger, type Logger } from './log.js'
+import { renderMarkdown, SUMMARY_LIMIT } from './report/markdown.js'
+import { renderText } from './report/text.js'
+import { run } from './run.js'
+import { VERSION } from './version.js'
+
+export interface CliIo {
+  stdout: (text: string) => void
+  stderr: (text: string) => void
+  env: NodeJS.ProcessEnv
+  cwd: string
+  isTty: boolean
+}
+
+const FLAGS = INPUTS.filter(i => !i.actionOnly && !i.secret && i.name !== 'command' && i.name !== 'vars')
+const BOOLEAN_FLAGS = new Set(['prune', 'allow-insecure-http', 'check-queries'])
+
+const USAGE = `obsdeploy ${VERSION}: observability dashboards, alerts and service settings as code
+
+Usage: obsdeploy <command> [manifest globs or folders...] [options]
+
+Commands:
+  validate   check manifests offline (no credentials, no network)
+  plan       show what would change against the live API
+  apply      apply the plan
+  drift      exit 1 when the live state differs from the manifests
+  export     write manifests for existing dashboards (--out folder)
+
+Options (the action's inputs):
+${FLAGS.map(i => `  --${i.name.padEnd(22)}${i.description}${i.default ? ` [default: ${i.default.replace(/\n/g, ', ')}]` : ''}`).join('\n')}
+  --var NAME=value        a value for \${NAME} placeholders (repeatable; YAML-typed)
+  --vars-file FILE        a YAML mapping of values for placeholders
+  --plan FILE             apply: a plan JSON saved by an earlier plan (same as --saved-plan)
+  --out PATH              plan/apply: where to write the plan JSON; export: the folder to write
+  --release               open the service-update gate as a release would (service-update: on-release)
+  --json                  print the result as JSON
+  --summary FILE          also write the markdown report (as the job summary) to FILE
+  --verbose               log requests and retries to stderr
+  --no-color              no ANSI colours even on a terminal
+  --tag, --name, --owned  export: select dashboards by tag, name glob, or this stack's ownership
+  -h, --help, --version
+
+Environment: OBSDEPLOY_API_KEY (self-hosted), OBSDEPLOY_KEY_ID and OBSDEPLOY_KEY_SECRET (managed);
+any option also as OBSDEPLOY_<NAME> (e.g. OBSDEPLOY_API_URL).
+Exit codes: 0 success, 1 problems found (or drift), 2 usage error.`
+
+export async function cli(argv: readonly string[], io: CliIo): Promise<number> {
+  const options: Record<string, { type: 'string' | 'boolean'; multiple?: boolean; short?: string }> = {
+    help: { type: 'boolean', short: 'h' },
+    version: { type: 'boolean' },
+    json: { type: 'boolean' },
+    verbose: { type: 'boolean' },
+    'no-color': { type: 'boolean' },
+    release: { type: 'boolean' },
+    var: { type: 'string', multiple: true },
+    'vars-file': { type: 'string' },
+    plan: { type: 'string' },
+    out: { type: 'string' },
+    summary: { type: 'string' },
+    tag: { type: 'string', multiple: true },
+    name: { type: 'string', multiple: true },
+    owned: { type: 'boolean' }
+  }
+  for (const i of FLAGS) {
+    if (!(i.name in options))
+      options[i.name] =
+        i.name === 'manifests'
+          ? { type: 'string', multiple: true }
+          : { type: BOOLEAN_FLAGS.has(i.name) ? 'boolean' : 'string' }
+  }
+  let parsed
+  try {
+    parsed = parseArgs({ args: [...argv], options, allowPositionals: true, strict: true })
+  } catch (e) {
+    io.stderr(`obsdeploy: ${(e as Error).message}\n\n${USAGE}\n`)
+    return 2
+  }
+  const { values, positionals } = parsed
+  if (values.version) {
+    io.stdout(`${VERSION}\n`)
+    return 0
+  }
+  const command = positionals[0]
+  if (values.help || !command) {
+    ;(values.help ? io.stdout : io.stderr)(`${USAGE}\n`)
+    return values.help ? 0 : 2
+  }
+  if (!(COMMANDS as readonly string[]).includes(command)) {
+    io.stderr(`obsdeploy: unknown command "${command}"; one of ${COMMANDS.join(', ')}\n`)
+    return 2
+  }
+
+  const raw: RawSettings = { command }
+  for (const i of INPUTS) {
+    const fromEnv = io.env[i.env ?? `OBSDEPLOY_${i.name.toUpperCase().replace(/-/g, '_')}`]
+    if (fromEnv !== undefined && i.name !== 'command') raw[i.name] = fromEnv
+  }
+  for (const i of FLAGS) {
+    const v = values[i.name]
+    if (v === undefined) continue
+    raw[i.name] = Array.isArray(v) ? v.join('\n') : String(v)
+  }
+  const globs = positionals.slice(1).map(p => asGlob(p, io.cwd))
+  if (globs.length > 0) raw.manifests = [raw.manifests, ...globs].filter(Boolean).join('\n')
+  if (values.plan !== undefined) raw['saved-plan'] = String(values.plan)
+  if (values.out !== undefined && command !== 'export') raw['plan-path'] = String(values.out)
+  try {
+    raw.vars = await collectVars(
+      values['vars-file'] as string | undefined,
+      (values.var as string[] | undefined) ?? [],
+      io.cwd,
+      io.env.OBSDEPLOY_VARS
+    )
+  } catch (e) {
+    io.stderr(`obsdeploy: ${(e as Error).message}\n`)
+    return 2
+  }
+
+  const secrets = [raw['api-key'], raw['key-id'], raw['key-secret']]
+  const log = redactingLogger(stderrLogger(io, Boolean(values.verbose)), secrets)
+  const { config, diagnostics } = parseConfig(raw, {
+    cwd: io.cwd,
+    defaultStack: path.basename(io.cwd) || 'default',
+    defaultPlanPath: path.join(io.cwd, '.obsdeploy', 'plan.json'),
+    serviceGate: policy =>
+      values.release && policy === 'on-release'
+        ? { open: true, reason: 'released (--release)' }
+        : serviceGateFor(undefined, policy),
+    label: name => `--${name}`
+  })
+  if (!config) {
+    for (const d of diagnostics) io.stderr(`obsdeploy: ${d.message}\n`)
+    return 2
+  }
+
+  if (config.command === 'export') {
+    const { exportCommand } = await import('./export/command.js')
+    return exportCommand(config, {
+      out: values.out as string | undefined,
+      tags: (values.tag as string[] | undefined) ?? [],
+      names: (values.name as string[] | undefined) ?? [],
+      owned: Boolean(values.owned),
+      io,
+      log
+    })
+  }
+
+  const result = await run(config, { log })
+  const color = io.isTty && !values['no-color'] && io.env.NO_COLOR === undefined
+  if (values.json) {
+    io.stdout(
+      `${JSON.stringify({ exitCode: result.exitCode, outputs: result.outputs, diagnostics: result.diagnostics, plan: result.plan, apply: result.apply }, null, 2)}\n`
+    )
+  } else if (config.command === 'validate') {
+    for (const d of result.diagnostics) io.stdout(`${formatDiagnostic(d)}\n`)
+    const errors = result.diagnostics.filter(d => d.severity === 'error').length
+    io.stderr(errors === 0 ? `valid: ${config.manifests.join(', ')}\n` : `${errors} error(s)\n`)
+  } else {
+    io.stdout(renderText(result.report, { color }))
+  }
+  if (values.summary !== undefined) {
+    await writeFile(
+      path.resolve(io.cwd, String(values.summary)),
+      renderMarkdown(result.report, { maxLength: SUMMARY_LIMIT, measure: 'bytes' })
+    )
+  }
+  return result.exitCode
+}
+
+/** A folder argument means every manifest in it. */
+function asGlob(arg: string, cwd: string): string {
+  try {
+    if (statSync(path.resolve(cwd, arg)).isDirectory()) return `${arg.replace(/\/+$/, '')}/**/*.{yaml,yml}`
+  } catch {
+    // not a path: a glob
+  }
+  return arg
+}
+
+async function collectVars(
+  file: string | undefined,
+  pairs: readonly string[],
+  cwd: string,
+  fromEnv: string | undefined
+): Promise<string | undefined> {
+  const vars: Record<string, unknown> = {}
+  if (fromEnv) Object.assign(vars, parseYaml(fromEnv) as Record<string, unknown>)
+  if (file) {
+    const parsed: unknown = parseYaml(await readFile(path.resolve(cwd, file), 'utf8'))
+    if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed))
+      throw new Error(`--vars-file ${file}: must be a YAML mapping of NAME: value`)
+    Object.assign(vars, parsed)
+  }
+  for (const pair of pairs) {
+    const eq = pair.indexOf('=')
+    if (eq <= 0) throw new Error(`--var ${pair}: expected NAME=value`)
+    // YAML-typed, so `--var threshold=10` is a number, as it would be in a vars file.
+    vars[pair.slice(0, eq)] = parseYaml(pair.slice(eq + 1))
+  }
+  return Object.keys(vars).length > 0 ? stringifyYaml(vars) : undefined
+}
+
+function stderrLogger(io: CliIo, verbose: boolean): Logger {
+  return {
+    info: m => io.stderr(`${m}\n`),
+    warn: m => io.stderr(`warning: ${m}\n`),
+    debug: m => (verbose ? io.stderr(`${m}\n`) : undefined)
+  }
+}
+
+export type { Command }

@@ -1,0 +1,91 @@
+/**
+ * What each GitHub event may do. Pure: it reads the event name, ref and payload and decides; main.ts
+ * acts on the decision. A pull request never changes live resources, and service settings move only at
+ * a release unless the user says otherwise.
+ */
+import type { Command, ServiceGate, ServiceUpdatePolicy } from '../config.js'
+
+export interface EventContext {
+  eventName: string
+  ref?: string
+  payload: Record<string, unknown>
+}
+
+export interface EventPolicy {
+  /** Set when the command must not run on this event; the run fails with this message. */
+  refusal?: string
+  warnings: string[]
+  serviceGate: ServiceGate
+}
+
+const PULL_REQUEST_EVENTS = [
+  'pull_request',
+  'pull_request_target',
+  'pull_request_review',
+  'pull_request_review_comment'
+]
+
+export function defaultBranchOf(ctx: EventContext): string | undefined {
+  const repo = ctx.payload.repository as { default_branch?: unknown } | undefined
+  return typeof repo?.default_branch === 'string' ? repo.default_branch : undefined
+}
+
+export function serviceGateFor(ctx: EventContext | undefined, policy: ServiceUpdatePolicy): ServiceGate {
+  if (policy === 'always') return { open: true, reason: 'service-update: always' }
+  if (policy === 'never') return { open: false, reason: 'service-update: never' }
+  if (!ctx)
+    return {
+      open: false,
+      reason: 'waits for a release (service-update: on-release; pass --release to apply now)'
+    }
+  const release = ctx.payload.release as { tag_name?: unknown } | undefined
+  if (ctx.eventName === 'release' && ctx.payload.action === 'published') {
+    return { open: true, reason: `release ${String(release?.tag_name ?? '')} published`.trim() }
+  }
+  if (ctx.eventName === 'push' && ctx.ref?.startsWith('refs/tags/')) {
+    return { open: true, reason: `tag ${ctx.ref.slice('refs/tags/'.length)} pushed` }
+  }
+  return { open: false, reason: 'waits for a release (service-update: on-release)' }
+}
+
+export function eventPolicy(ctx: EventContext, command: Command, policy: ServiceUpdatePolicy): EventPolicy {
+  const warnings: string[] = []
+  const serviceGate = serviceGateFor(ctx, policy)
+  if (ctx.eventName === 'pull_request_target') {
+    warnings.push(
+      "pull_request_target runs with this repository's secrets: checking out the pull request's code in this workflow exposes them to that code. Plan on pull_request instead."
+    )
+  }
+  if (command !== 'apply') return { warnings, serviceGate }
+
+  const defaultBranch = defaultBranchOf(ctx)
+  const onDefaultBranch = defaultBranch === undefined || ctx.ref === `refs/heads/${defaultBranch}`
+  const refuse = (refusal: string): EventPolicy => ({ refusal, warnings, serviceGate })
+  if (PULL_REQUEST_EVENTS.includes(ctx.eventName)) {
+    return refuse(
+      `apply is refused on ${ctx.eventName} events: a pull request must not change live resources before it is reviewed and merged. Run plan on pull requests, and apply on push to the default branch.`
+    )
+  }
+  switch (ctx.eventName) {
+    case 'push':
+      if (ctx.ref?.startsWith('refs/tags/') || onDefaultBranch) return { warnings, serviceGate }
+      return refuse(
+        `apply runs on pushes to the default branch (${defaultBranch}) or tags; this push is to ${ctx.ref ?? 'an unknown ref'}.`
+      )
+    case 'release':
+      if (ctx.payload.action === 'published') return { warnings, serviceGate }
+      return refuse(
+        `apply on release events runs when a release is published; this event is "${String(ctx.payload.action)}".`
+      )
+    case 'workflow_dispatch':
+    case 'schedule':
+      if (onDefaultBranch) return { warnings, serviceGate }
+      return refuse(
+        `apply from ${ctx.eventName} runs only on the default branch (${defaultBranch}); this run is on ${ctx.ref}.`
+      )
+    default:
+      return refuse(
+        `apply is not allowed on ${ctx.eventName} events; use push to the default branch, a tag, a published release, or workflow_dispatch.`
+      )
+  }
+}

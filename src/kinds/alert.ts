@@ -1,0 +1,293 @@
+/**
+ * Alerts. An alert on a dashboard this stack owns is owned too. Identity is the alert's name among
+ * owned alerts. An alert whose tile goes away is deleted by the server (FACTS.md), so such an alert
+ * is replaced (deleted first, created on its new tile after the dashboard is updated), and an orphan on
+ * such a tile is shown as deleted by the server whether or not prune is on.
+ */
+import { UnknownOutcomeError } from '../api/errors.js'
+import type { LiveAlert } from '../api/schemas.js'
+import { diagnostic } from '../diagnostics.js'
+import { formatPath } from '../manifest/issues.js'
+import type { Located } from '../manifest/rules.js'
+import type { AlertSpec } from '../manifest/schema.js'
+import { resolveById, resolveByName } from '../plan/resolve.js'
+import { alertsClearedToken, dashboardLock, readyToken } from './dashboard.js'
+import type { ApplyContext, Kind, Operation, OperationContext, OperationResult, PlanContext } from './kind.js'
+import { clean, type JsonObject } from './tile-normal-form.js'
+
+export interface DesiredAlert {
+  spec: AlertSpec
+  located: Located<AlertSpec>
+  webhookId?: string
+  webhookLabel: string
+}
+
+export const alertKind: Kind<DesiredAlert, LiveAlert> = {
+  kind: 'Alert',
+
+  desired(ctx) {
+    return ctx.manifests.alerts.map(located => {
+      const { spec, doc } = located
+      const { webhookId, label } = resolveWebhook(located, ctx)
+      return {
+        name: spec.name,
+        address: `Alert/${spec.name}`,
+        source: doc.locate(['name']),
+        value: { spec, located, webhookId, webhookLabel: label }
+      }
+    })
+  },
+
+  pair(desired, ctx) {
+    const owned = ownedAlerts(ctx).sort((a, b) => a.id.localeCompare(b.id))
+    const used = new Set<string>()
+    const pairs = desired.map(d => {
+      const target = ctx.dashboards.desired.get(d.value.spec.dashboard)
+      const candidates = owned.filter(a => a.name === d.name && !used.has(a.id))
+      // Among duplicates (made by hand), prefer the one already on the right tile.
+      const live =
+        candidates.find(
+          a => a.dashboardId === target?.liveId && a.tileId === target?.tileIds.get(d.value.spec.tile)
+        ) ?? candidates[0]
+      if (live) used.add(live.id)
+      return { desired: d, live }
+    })
+    return { pairs, orphans: owned.filter(a => !used.has(a.id)) }
+  },
+
+  normalDesired(d) {
+    const s = d.value.spec
+    return normal({
+      name: s.name,
+      dashboard: s.dashboard,
+      tile: s.tile,
+      source: s.source ?? 'tile',
+      threshold: s.threshold,
+      thresholdMax: s.thresholdMax,
+      thresholdType: s.thresholdType,
+      interval: s.interval,
+      webhook: d.value.webhookLabel,
+      message: s.message,
+      numConsecutiveWindows: s.numConsecutiveWindows,
+      note: s.note
+    })
+  },
+
+  normalLive(l, ctx) {
+    const dash = l.dashboardId ? ctx.dashboards.live.get(l.dashboardId) : undefined
+    const liveDash = ctx.live.dashboards.find(d => d.id === l.dashboardId)
+    const tile = liveDash?.tiles.find(t => t.id === l.tileId)
+    const webhookId = l.channel?.webhookId ?? l.channels?.[0]?.webhookId ?? undefined
+    return normal({
+      name: l.name ?? '',
+      // Compared by the name the dashboard will have, so a dashboard rename does not show on its alerts.
+      dashboard: dash?.desiredName ?? liveDash?.name ?? l.dashboardId ?? undefined,
+      tile: tile?.name ?? l.tileId ?? undefined,
+      source: l.source ?? 'tile',
+      threshold: l.threshold,
+      thresholdMax: l.thresholdMax,
+      thresholdType: l.thresholdType,
+      interval: l.interval,
+      webhook: webhookLabel(ctx, webhookId ?? undefined),
+      message: l.message,
+      numConsecutiveWindows: l.numConsecutiveWindows,
+      note: l.note
+    })
+  },
+
+  liveName: l => l.name ?? l.id,
+  liveId: l => l.id,
+
+  refine(pc, ctx) {
+    const { change, desired, live } = pc
+    if (!live) return
+    const dash = live.dashboardId ? ctx.dashboards.live.get(live.dashboardId) : undefined
+    const tileGoes =
+      dash !== undefined &&
+      (dash.deleted ||
+        (live.tileId !== undefined && live.tileId !== null && dash.droppedTileIds.has(live.tileId)))
+    if (!desired) {
+      if (tileGoes) {
+        // Prune or not, the server deletes it with its tile or dashboard.
+        change.deferred = undefined
+        change.droppedByServer = true
+        change.notes.push(
+          dash!.deleted
+            ? 'its dashboard is deleted, and the server deletes its alerts with it'
+            : 'its tile goes away, and the server deletes the alerts of a removed tile'
+        )
+      }
+      return
+    }
+    const target = ctx.dashboards.desired.get(desired.value.spec.dashboard)
+    const sameTile =
+      target?.liveId !== undefined &&
+      target.liveId === live.dashboardId &&
+      target.tileIds.get(desired.value.spec.tile) === live.tileId
+    if (tileGoes || !sameTile) {
+      change.action = 'replace'
+      change.droppedByServer = tileGoes
+      change.notes.push(
+        tileGoes
+          ? `the server deletes this alert when its current tile goes away; it is created again on tile "${desired.value.spec.tile}" (new alert id)`
+          : `it moves to tile "${desired.value.spec.tile}" of "${desired.value.spec.dashboard}": deleted and created again there (new alert id)`
+      )
+    }
+  },
+
+  operations(pc, octx) {
+    const { change, desired, live } = pc
+    if (change.action === 'noop' || change.deferred) return []
+    const ops: Operation[] = []
+    if (live && (change.action === 'delete' || change.action === 'replace')) {
+      const liveDash = live.dashboardId ?? undefined
+      ops.push({
+        address: change.address,
+        label: 'delete',
+        lock: liveDash ? dashboardLock(liveDash) : undefined,
+        provides: liveDash ? [alertsClearedToken(liveDash)] : [],
+        after: [],
+        run: async ctx => {
+          const outcome = await ctx.api.deleteAlert(live.id)
+          return {
+            status: 'applied',
+            id: live.id,
+            message: outcome === 'absent' ? 'already deleted by the server' : undefined
+          }
+        }
+      })
+    }
+    if (!desired || change.action === 'delete') return ops
+    const dashName = desired.value.spec.dashboard
+    const lock = dashboardLock(octx.dashboards.desired.get(dashName)?.liveId ?? dashName)
+    if (live && change.action === 'update') {
+      ops.push({
+        address: change.address,
+        label: 'update',
+        lock,
+        provides: [],
+        after: [readyToken(dashName)],
+        run: async ctx => {
+          const res = await ctx.api.updateAlert(live.id, alertBody(desired.value, ctx, octx))
+          return { status: 'applied', id: res.id }
+        }
+      })
+    } else {
+      ops.push({
+        address: change.address,
+        label: 'create',
+        lock,
+        provides: [],
+        after: [readyToken(dashName)],
+        run: ctx => createAlert(ctx, desired.value, octx)
+      })
+    }
+    return ops
+  }
+}
+
+function ownedAlerts(ctx: PlanContext): LiveAlert[] {
+  return ctx.live.alerts.filter(a => a.dashboardId && ctx.dashboards.live.has(a.dashboardId))
+}
+
+/** A webhook compares by id and shows by name. */
+function webhookLabel(ctx: PlanContext, id: string | undefined): string | undefined {
+  if (id === undefined) return undefined
+  const hook = ctx.live.webhooks?.find(w => w.id === id)
+  return hook?.name ? `${hook.name} (${id})` : id
+}
+
+function resolveWebhook(
+  located: Located<AlertSpec>,
+  ctx: PlanContext
+): { webhookId?: string; label: string } {
+  const { webhook, webhookId } = located.spec.channel
+  const hooks = ctx.live.webhooks?.map(w => ({ id: w.id, name: w.name }))
+  const field = webhook !== undefined ? 'webhook' : 'webhookId'
+  const report = (message: string) =>
+    ctx.report(
+      diagnostic('plan', 'error', message, {
+        ...located.doc.locate(['channel', field]),
+        field: formatPath(['channel', field])
+      })
+    )
+  if (hooks === undefined) {
+    if (webhookId !== undefined) return { webhookId, label: webhookId }
+    report(
+      'this API cannot list webhooks (managed mode with the `observability` prefix): use `channel.webhookId`, or `managed-prefix: clickstack`'
+    )
+    return { label: `unresolved:${webhook}` }
+  }
+  const resolution =
+    webhook !== undefined
+      ? resolveByName(hooks, webhook, 'webhook')
+      : resolveById(hooks, webhookId!, 'webhook')
+  if ('error' in resolution) {
+    report(resolution.error)
+    return { label: `unresolved:${webhook ?? webhookId}` }
+  }
+  return { webhookId: resolution.id, label: webhookLabel(ctx, resolution.id) ?? resolution.id }
+}
+
+/** Absent, null, '' and the server's defaults compare equal (numConsecutiveWindows defaults to 1). */
+function normal(o: Record<string, unknown>): JsonObject {
+  if (o.numConsecutiveWindows === 1) o.numConsecutiveWindows = undefined
+  return (clean(o) ?? {}) as JsonObject
+}
+
+function alertBody(d: DesiredAlert, ctx: ApplyContext, octx: OperationContext): Record<string, unknown> {
+  const s = d.spec
+  const dashName = s.dashboard
+  const fromRun = ctx.facts.get(readyToken(dashName))
+  const planned = octx.dashboards.desired.get(dashName)
+  const dashboardId = fromRun?.id ?? planned?.liveId
+  const tileId = fromRun?.tileIds?.get(s.tile) ?? planned?.tileIds.get(s.tile)
+  if (!dashboardId || !tileId)
+    throw new Error(`dashboard "${dashName}" or its tile "${s.tile}" has no id yet`)
+  const body: Record<string, unknown> = {
+    dashboardId,
+    tileId,
+    source: s.source ?? 'tile',
+    name: s.name,
+    threshold: s.threshold,
+    thresholdType: s.thresholdType,
+    interval: s.interval,
+    channel: { type: 'webhook', webhookId: d.webhookId }
+  }
+  if (s.thresholdMax !== undefined) body.thresholdMax = s.thresholdMax
+  if (s.message !== undefined) body.message = s.message
+  if (s.numConsecutiveWindows !== undefined) body.numConsecutiveWindows = s.numConsecutiveWindows
+  if (s.note !== undefined) body.note = s.note
+  return body
+}
+
+/** Duplicate-safe: after a lost response, re-read the alerts and adopt ours if it was committed. */
+async function createAlert(
+  ctx: ApplyContext,
+  d: DesiredAlert,
+  octx: OperationContext
+): Promise<OperationResult> {
+  const body = alertBody(d, ctx, octx)
+  let lastError: unknown
+  for (let attempt = 0; attempt < 3; attempt++) {
+    try {
+      const created = await ctx.api.createAlert(body)
+      return { status: 'applied', id: created.id }
+    } catch (e) {
+      if (!(e instanceof UnknownOutcomeError)) throw e
+      lastError = e
+      ctx.log.warn(`${e.message}: re-reading alerts before creating "${d.spec.name}" again`)
+      const all = await ctx.reread('alerts', () => ctx.api.listAlerts())
+      const found = all.find(
+        a => a.name === d.spec.name && a.dashboardId === body.dashboardId && a.tileId === body.tileId
+      )
+      if (found)
+        return {
+          status: 'adopted',
+          id: found.id,
+          message: 'the create was committed although its response was lost'
+        }
+    }
+  }
+  throw lastError
+}

@@ -1,0 +1,137 @@
+/**
+ * The one interface every resource kind implements, like a Terraform provider's resources: read the
+ * desired and the live records, pair them, reduce both to a normal form, and turn a change into
+ * operations. The planner and the apply engine know nothing about dashboards or alerts as such; a new
+ * kind is a new file in this folder.
+ */
+import type { ObservabilityApi } from '../api/client.js'
+import type { LiveAlert, LiveDashboard, LiveService, LiveSource, LiveWebhook } from '../api/schemas.js'
+import type { ServiceGate } from '../config.js'
+import type { Diagnostic, SourceLocation } from '../diagnostics.js'
+import type { Logger } from '../log.js'
+import type { ManifestSet } from '../manifest/load.js'
+import type { Change, ResourceKind } from '../plan/types.js'
+import type { Json } from './tile-normal-form.js'
+
+export interface LiveState {
+  dashboards: LiveDashboard[]
+  alerts: LiveAlert[]
+  sources: LiveSource[]
+  /** `undefined` when this deployment cannot list webhooks (the contract's managed mode). */
+  webhooks?: LiveWebhook[]
+  /** Managed mode with a ServiceSettings manifest only. */
+  service?: LiveService
+}
+
+export interface PlanSettings {
+  stack: string
+  ownershipTag: string
+  prune: boolean
+  mode: 'self-hosted' | 'managed'
+  serviceGate: ServiceGate
+  /** Managed mode: the service's path, shown with the PATCH a plan will send. */
+  servicePath?: string
+}
+
+/** What the dashboard kind decided, for the kinds that refer to dashboards (alerts). */
+export interface DashboardFacts {
+  /** By desired dashboard name: the live id it maps to (if any) and its tiles' live ids by name. */
+  desired: Map<
+    string,
+    { address: string; liveId?: string; tileIds: Map<string, string>; alertable: Set<string> }
+  >
+  /** By live dashboard id, for every dashboard this stack owns or adopts. */
+  live: Map<string, { address: string; desiredName?: string; deleted: boolean; droppedTileIds: Set<string> }>
+}
+
+export interface PlanContext {
+  settings: PlanSettings
+  manifests: ManifestSet
+  live: LiveState
+  /** A plan error or warning at a manifest line. */
+  report(d: Diagnostic): void
+  dashboards: DashboardFacts
+}
+
+/** A desired record with where it came from. */
+export interface Desired<T> {
+  name: string
+  address: string
+  source: SourceLocation
+  value: T
+}
+
+export interface Pairing<D, L> {
+  pairs: Array<{ desired: Desired<D>; live?: L; notes?: string[]; replaces?: L }>
+  /** Owned live records that no manifest declares any more. */
+  orphans: L[]
+}
+
+/** A change as the plan shows it, plus the typed records the apply needs (not serialized). */
+export interface PlannedChange<D = unknown, L = unknown> {
+  change: Change
+  desired?: Desired<D>
+  live?: L
+  /** For a replace: the live record that goes away. */
+  replaces?: L
+}
+
+export interface Kind<D = unknown, L = unknown> {
+  readonly kind: ResourceKind
+  desired(ctx: PlanContext): Desired<D>[]
+  pair(desired: Desired<D>[], ctx: PlanContext): Pairing<D, L>
+  normalDesired(d: Desired<D>, ctx: PlanContext): Json
+  normalLive(l: L, ctx: PlanContext): Json
+  /** Paths of the normal form whose children are keyed by a user's name (diff writes them as ["name"]). */
+  readonly keyedPaths?: ReadonlySet<string>
+  liveName(l: L): string
+  liveId(l: L): string | undefined
+  /** Kind-specific consequences: replaces, notes, server-side deletes, deferrals; may change the action. */
+  refine(pc: PlannedChange<D, L>, ctx: PlanContext): void
+  /** After all of this kind's changes are planned: record facts for later kinds. */
+  conclude?(changes: PlannedChange<D, L>[], ctx: PlanContext): void
+  operations(pc: PlannedChange<D, L>, ctx: OperationContext): Operation[]
+}
+
+/** What operations see when they are built. */
+export interface OperationContext {
+  settings: PlanSettings
+  dashboards: DashboardFacts
+}
+
+/** The result of one request (or a create that was adopted after a lost response). */
+export interface OperationResult {
+  status: 'applied' | 'adopted'
+  id?: string
+  /** Tile ids by tile name, after a dashboard create or update. */
+  tileIds?: Map<string, string>
+  requestId?: string
+  result?: unknown
+  message?: string
+  convergence?: { converged: boolean; remaining: string[] }
+}
+
+export interface ApplyContext {
+  api: ObservabilityApi
+  settings: PlanSettings
+  dashboards: DashboardFacts
+  /** Results of operations that already ran, by token (see Operation.provides). */
+  facts: Map<string, OperationResult>
+  log: Logger
+  /** Re-reads a collection after a create whose outcome is unknown; concurrent callers share one read. */
+  reread<T>(what: 'dashboards' | 'alerts', read: () => Promise<T[]>): Promise<T[]>
+}
+
+export interface Operation {
+  /** The change it belongs to. */
+  address: string
+  /** e.g. "create", "delete old dashboard". */
+  label: string
+  /** One request at a time per lock (per dashboard: the server has no concurrency control). */
+  lock?: string
+  /** Tokens this operation establishes when it succeeds. */
+  provides: string[]
+  /** Tokens that must be established first; an operation whose provider failed is skipped. */
+  after: string[]
+  run(ctx: ApplyContext): Promise<OperationResult>
+}

@@ -1,0 +1,22 @@
+/**
+ * The ownership tag: how a stack recognizes its own dashboards. It must fit the server's 32-character
+ * tag limit (FACTS.md), so a long stack name is shortened with a hash that keeps stacks apart.
+ */
+import { createHash } from 'node:crypto'
+import { OWNERSHIP_TAG_PREFIX } from '../manifest/rules.js'
+import { LIMITS } from '../manifest/vocabulary.js'
+
+export function ownershipTag(stack: string): string {
+  const plain = `${OWNERSHIP_TAG_PREFIX}${stack}`
+  if (plain.length <= LIMITS.tagLength) return plain
+  const hash = createHash('sha256').update(stack).digest('hex').slice(0, 8)
+  const room = LIMITS.tagLength - OWNERSHIP_TAG_PREFIX.length - hash.length - 1
+  return `${OWNERSHIP_TAG_PREFIX}${stack.slice(0, room)}~${hash}`
+}
+
+export const isOwnershipTag = (tag: string): boolean => tag.startsWith(OWNERSHIP_TAG_PREFIX)
+
+/** The user's tags as a sorted set, without any stack's ownership tag. */
+export function userTags(tags: readonly string[]): string[] {
+  return [...new Set(tags.filter(t => !isOwnershipTag(t)))].sort()
+}

@@ -1,0 +1,195 @@
+/**
+ * The managed service's basic details (CONTRACT.md, "Managed control plane"). Declarative: the service
+ * is read, and the smallest PATCH that reaches the manifest is computed. Only the fields the manifest
+ * declares are managed. Applied only when the release gate is open, then read back to confirm.
+ */
+import { ApiError } from '../api/errors.js'
+import type { LiveService } from '../api/schemas.js'
+import type { ServiceSettingsSpec } from '../manifest/schema.js'
+import { diffValues } from '../plan/diff.js'
+import type { Kind } from './kind.js'
+import { clean, type JsonObject } from './tile-normal-form.js'
+
+type IpEntry = { source: string; description?: string }
+
+export const serviceSettingsKind: Kind<ServiceSettingsSpec, LiveService> = {
+  kind: 'ServiceSettings',
+  keyedPaths: new Set(['ipAccessList', 'endpoints']),
+
+  desired(ctx) {
+    if (ctx.settings.mode !== 'managed') return []
+    return ctx.manifests.services.slice(0, 1).map(({ spec, doc }) => ({
+      name: spec.name ?? 'service',
+      address: 'ServiceSettings/service',
+      source: doc.locate(['kind']),
+      value: spec
+    }))
+  },
+
+  pair(desired, ctx) {
+    return { pairs: desired.map(d => ({ desired: d, live: ctx.live.service })), orphans: [] }
+  },
+
+  normalDesired(d) {
+    return desiredNormal(d.value)
+  },
+
+  normalLive(l, ctx) {
+    const declared = ctx.manifests.services[0]?.spec
+    return declared ? liveNormal(l, declared) : {}
+  },
+
+  liveName: l => l.name ?? 'service',
+  liveId: l => l.id,
+
+  refine(pc, ctx) {
+    const { change, desired, live } = pc
+    if (!desired || !live) return
+    if (change.action === 'noop') return
+    const body = patchBody(desired.value, live)
+    change.request = { method: 'PATCH', path: ctx.settings.servicePath ?? '', body }
+    if (body.releaseChannel !== undefined && live.tier && live.tier !== 'production') {
+      change.notes.push(
+        `releaseChannel is only available for production services (CONTRACT.md), and this service's tier is "${live.tier}": expect the server to refuse it`
+      )
+    }
+    if (!ctx.settings.serviceGate.open) {
+      change.deferred = 'release'
+      change.notes.push(`not applied by this run: ${ctx.settings.serviceGate.reason}`)
+    } else {
+      change.notes.push(`applied by this run: ${ctx.settings.serviceGate.reason}`)
+    }
+  },
+
+  operations(pc) {
+    const { change, desired } = pc
+    if (!desired || change.action === 'noop' || change.deferred || !change.request) return []
+    const body = change.request.body
+    return [
+      {
+        address: change.address,
+        label: 'PATCH',
+        provides: [],
+        after: [],
+        run: async ctx => {
+          let patched
+          try {
+            patched = await ctx.api.patchService(body)
+          } catch (e) {
+            if (
+              e instanceof ApiError &&
+              e.status === 400 &&
+              (body as { releaseChannel?: unknown }).releaseChannel !== undefined &&
+              /release/i.test(e.serverMessage ?? '')
+            ) {
+              throw new Error(
+                `${e.message}. CONTRACT.md: releaseChannel is only available for production services`,
+                { cause: e }
+              )
+            }
+            throw e
+          }
+          // Confirm convergence by reading the service again, not by trusting the PATCH response.
+          const reread = await ctx.api.getService()
+          const remaining = diffValues(
+            liveNormal(reread.service, desired.value),
+            desiredNormal(desired.value)
+          ).map(
+            f =>
+              `${f.path}: server has ${JSON.stringify(f.before ?? null)}, manifest wants ${JSON.stringify(f.after ?? null)}`
+          )
+          return {
+            status: 'applied',
+            id: patched.service.id,
+            requestId: patched.requestId,
+            result: patched.service,
+            convergence: { converged: remaining.length === 0, remaining }
+          }
+        }
+      }
+    ]
+  }
+}
+
+function desiredNormal(s: ServiceSettingsSpec): JsonObject {
+  return (clean({
+    name: s.name,
+    releaseChannel: s.releaseChannel,
+    ipAccessList: s.ipAccessList ? ipMap(s.ipAccessList) : undefined,
+    privateEndpointIds: s.privateEndpointIds ? [...s.privateEndpointIds].sort() : undefined,
+    endpoints: s.endpoints ? Object.fromEntries(s.endpoints.map(e => [e.protocol, e.enabled])) : undefined,
+    transparentDataEncryptionKeyId: s.transparentDataEncryptionKeyId
+  }) ?? {}) as JsonObject
+}
+
+/** The live service, restricted to the fields the manifest declares (the rest is not managed). */
+function liveNormal(l: LiveService, declared: ServiceSettingsSpec): JsonObject {
+  return (clean({
+    name: declared.name !== undefined ? l.name : undefined,
+    releaseChannel: declared.releaseChannel !== undefined ? l.releaseChannel : undefined,
+    ipAccessList: declared.ipAccessList ? ipMap(liveIps(l)) : undefined,
+    privateEndpointIds: declared.privateEndpointIds ? [...(l.privateEndpointIds ?? [])].sort() : undefined,
+    endpoints: declared.endpoints
+      ? Object.fromEntries(declared.endpoints.map(e => [e.protocol, endpointEnabled(l, e.protocol)]))
+      : undefined,
+    transparentDataEncryptionKeyId:
+      declared.transparentDataEncryptionKeyId !== undefined ? l.transparentDataEncryptionKeyId : undefined
+  }) ?? {}) as JsonObject
+}
+
+/** `{source: description}`: entries are matched on source (FACTS.md). */
+function ipMap(entries: readonly IpEntry[]): JsonObject {
+  return Object.fromEntries(entries.map(e => [e.source, e.description ?? '']))
+}
+
+const liveIps = (l: LiveService): IpEntry[] =>
+  (l.ipAccessList ?? []).map(e => ({ source: e.source, description: e.description ?? undefined }))
+
+/** An endpoint is on when the service lists it (and does not say `enabled: false`). */
+function endpointEnabled(l: LiveService, protocol: string): boolean {
+  const e = (l.endpoints ?? []).find(x => x.protocol === protocol)
+  return e !== undefined && e.enabled !== false
+}
+
+/**
+ * The smallest PATCH: lists become remove-then-add (matched on `source`; a changed description is a
+ * remove plus an add), endpoints only where their state differs, scalars only when they differ.
+ */
+export function patchBody(s: ServiceSettingsSpec, l: LiveService): Record<string, unknown> {
+  const body: Record<string, unknown> = {}
+  if (s.name !== undefined && s.name !== l.name) body.name = s.name
+  if (s.ipAccessList) {
+    const live = liveIps(l)
+    const key = (e: IpEntry) => `${e.source}\u0000${e.description ?? ''}`
+    const wanted = new Set(s.ipAccessList.map(key))
+    const present = new Set(live.map(key))
+    const remove = live
+      .filter(e => !wanted.has(key(e)))
+      .map(e => ({ source: e.source, description: e.description ?? '' }))
+    const add = s.ipAccessList
+      .filter(e => !present.has(key(e)))
+      .map(e => ({ source: e.source, description: e.description ?? '' }))
+    if (remove.length > 0 || add.length > 0)
+      body.ipAccessList = { ...(remove.length ? { remove } : {}), ...(add.length ? { add } : {}) }
+  }
+  if (s.privateEndpointIds) {
+    const live = l.privateEndpointIds ?? []
+    const remove = live.filter(id => !s.privateEndpointIds!.includes(id))
+    const add = s.privateEndpointIds.filter(id => !live.includes(id))
+    if (remove.length > 0 || add.length > 0)
+      body.privateEndpointIds = { ...(remove.length ? { remove } : {}), ...(add.length ? { add } : {}) }
+  }
+  if (s.releaseChannel !== undefined && s.releaseChannel !== l.releaseChannel)
+    body.releaseChannel = s.releaseChannel
+  if (s.endpoints) {
+    const changed = s.endpoints.filter(e => endpointEnabled(l, e.protocol) !== e.enabled)
+    if (changed.length > 0) body.endpoints = changed.map(e => ({ protocol: e.protocol, enabled: e.enabled }))
+  }
+  if (
+    s.transparentDataEncryptionKeyId !== undefined &&
+    s.transparentDataEncryptionKeyId !== l.transparentDataEncryptionKeyId
+  ) {
+    body.transparentDataEncryptionKeyId = s.transparentDataEncryptionKeyId
+  }
+  return body
+}

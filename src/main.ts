@@ -1,0 +1,138 @@
+/**
+ * The action: inputs -> Config -> run() -> annotations, job summary, PR comment and outputs. Every
+ * output is set on every path, failures included.
+ */
+import * as core from '@actions/core'
+import { parseConfig } from './config.js'
+import { formatDiagnostic, hasErrors, type Diagnostic } from './diagnostics.js'
+import { annotateChanges, annotateDiagnostics } from './github/annotations.js'
+import { defaultPlanPath, readRunnerContext, type RunnerContext } from './github/context.js'
+import { eventPolicy, serviceGateFor } from './github/events.js'
+import { readActionInputs } from './github/inputs.js'
+import type { Logger } from './log.js'
+import { COMMENT_LIMIT, renderMarkdown, SUMMARY_LIMIT } from './report/markdown.js'
+import type { ReportInput } from './report/model.js'
+import { EMPTY_OUTPUTS, run, type RunOutputs } from './run.js'
+
+const actionLogger: Logger = {
+  info: m => core.info(m),
+  // Operational warnings go to the log; annotations are kept for problems at a manifest line.
+  warn: m => core.info(`Warning: ${m}`),
+  debug: m => core.debug(m)
+}
+
+export async function main(): Promise<void> {
+  setOutputs(EMPTY_OUTPUTS)
+  core.setOutput('comment-url', '')
+  try {
+    await runAction()
+  } catch (e) {
+    core.setFailed(
+      `obsdeploy failed unexpectedly: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`
+    )
+  }
+}
+
+async function runAction(): Promise<void> {
+  const raw = readActionInputs()
+  const runner = readRunnerContext()
+  const repoName = runner.repository?.repo ?? 'default'
+  const { config, diagnostics } = parseConfig(raw, {
+    cwd: runner.workspace,
+    defaultStack: repoName,
+    defaultPlanPath: defaultPlanPath(runner),
+    serviceGate: policy => serviceGateFor(runner.event, policy),
+    label: name => `input \`${name}\``
+  })
+  if (!config) return fail(diagnostics, 'invalid inputs')
+
+  if (runner.event) {
+    const policy = eventPolicy(runner.event, config.command, config.serviceUpdate)
+    for (const w of policy.warnings) core.warning(w)
+    if (policy.refusal) {
+      const refused: ReportInput = {
+        command: config.command,
+        mode: config.mode,
+        stack: config.stack,
+        trigger: runner.trigger,
+        diagnostics: [{ severity: 'error', stage: 'config', message: policy.refusal }]
+      }
+      await writeSummary(refused)
+      core.setFailed(policy.refusal)
+      return
+    }
+  }
+
+  const result = await run(config, { log: actionLogger })
+  const report: ReportInput = { ...result.report, trigger: runner.trigger }
+  const shown = annotateDiagnostics(result.diagnostics)
+  if (result.plan) annotateChanges(result.plan.changes, countNotices(result.diagnostics))
+  if (shown.total > shown.shown)
+    core.info(`${shown.total - shown.shown} more problem(s) are listed in the job summary.`)
+  await writeSummary(report)
+  setOutputs(result.outputs)
+
+  if (runner.issueNumber !== undefined && config.commentOnPr && config.command !== 'apply') {
+    // Deferred changes (prune pending, waits for a release) are worth a comment too: a reviewer should see them.
+    const worthSaying =
+      (result.plan?.changes.some(c => c.action !== 'noop') ?? false) || hasErrors(result.diagnostics)
+    await comment(runner, raw['github-token'] ?? '', config.stack, report, worthSaying)
+  }
+  if (result.exitCode !== 0) {
+    const errors = result.diagnostics.filter(d => d.severity === 'error')
+    const reason =
+      config.command === 'drift' && errors.length === 0
+        ? 'drift: the live state differs from the manifests (see the job summary)'
+        : `${errors.length} error(s): ${errors.slice(0, 3).map(formatDiagnostic).join(' | ')}${errors.length > 3 ? ' …' : ''}`
+    core.setFailed(reason)
+  }
+}
+
+function setOutputs(o: RunOutputs): void {
+  core.setOutput('has-changes', String(o.hasChanges))
+  core.setOutput('creates', String(o.creates))
+  core.setOutput('updates', String(o.updates))
+  core.setOutput('deletes', String(o.deletes))
+  core.setOutput('plan-file', o.planFile)
+}
+
+function countNotices(ds: readonly Diagnostic[]): number {
+  return Math.min(10, ds.filter(d => d.severity === 'notice').length)
+}
+
+function fail(diagnostics: Diagnostic[], what: string): void {
+  for (const d of diagnostics) core.error(formatDiagnostic(d))
+  core.setFailed(`${what}: ${diagnostics.map(formatDiagnostic).join('; ')}`)
+}
+
+async function writeSummary(report: ReportInput): Promise<void> {
+  if (!process.env.GITHUB_STEP_SUMMARY) return
+  await core.summary
+    .addRaw(renderMarkdown(report, { maxLength: SUMMARY_LIMIT, measure: 'bytes' }))
+    .write({ overwrite: false })
+}
+
+async function comment(
+  runner: RunnerContext,
+  token: string,
+  stack: string,
+  report: ReportInput,
+  hasChanges: boolean
+): Promise<void> {
+  if (!runner.repository || !token) {
+    core.warning('No pull request comment: no github-token. The plan is in the job summary.')
+    return
+  }
+  // Octokit is loaded only when there is a comment to write.
+  const { commentMarker, upsertStickyComment } = await import('./github/comment.js')
+  const marker = commentMarker(stack, runner.job)
+  const body = renderMarkdown(report, { maxLength: COMMENT_LIMIT, header: marker })
+  const res = await upsertStickyComment(
+    { token, owner: runner.repository.owner, repo: runner.repository.repo, issueNumber: runner.issueNumber! },
+    marker,
+    body,
+    { hasChanges }
+  )
+  if (res.warning) core.warning(res.warning)
+  if (res.url) core.setOutput('comment-url', res.url)
+}

@@ -1,0 +1,156 @@
+/**
+ * Desired state + live state -> Plan. Generic over the resource kinds: each kind pairs its records
+ * and reduces both sides to a normal form; the planner diffs them, handles what left the manifests
+ * (delete with prune, otherwise shown as "would be deleted with prune"), and records fingerprints.
+ * Pure: no network, no clock (the caller passes the time).
+ */
+import type { Diagnostic } from '../diagnostics.js'
+import type { AnyKind } from '../kinds/index.js'
+import { KINDS } from '../kinds/index.js'
+import type { DashboardFacts, LiveState, PlanContext, PlannedChange, PlanSettings } from '../kinds/kind.js'
+import type { Json } from '../kinds/tile-normal-form.js'
+import type { ManifestSet } from '../manifest/load.js'
+import { VERSION } from '../version.js'
+import { diffValues, joinKey } from './diff.js'
+import { byId, fingerprint } from './fingerprint.js'
+import { PLAN_SCHEMA_VERSION, type Change, type FieldChange, type Plan } from './types.js'
+
+export interface PlanInput {
+  command: string
+  settings: PlanSettings
+  manifests: ManifestSet
+  live: LiveState
+  now: Date
+  kinds?: readonly AnyKind[]
+}
+
+export interface PlanOutcome {
+  plan: Plan
+  /** The plan's changes with the typed records the apply engine needs. */
+  planned: PlannedChange[]
+  dashboards: DashboardFacts
+}
+
+export function computePlan(input: PlanInput): PlanOutcome {
+  const diagnostics: Diagnostic[] = []
+  const ctx: PlanContext = {
+    settings: input.settings,
+    manifests: input.manifests,
+    live: input.live,
+    report: d => diagnostics.push(d),
+    dashboards: { desired: new Map(), live: new Map() }
+  }
+  const planned: PlannedChange[] = []
+  for (const kind of input.kinds ?? KINDS) {
+    const ofKind: PlannedChange[] = []
+    const pairing = kind.pair(kind.desired(ctx), ctx)
+    for (const pair of pairing.pairs) {
+      const after = kind.normalDesired(pair.desired, ctx)
+      const old = pair.replaces ?? pair.live
+      const before = old === undefined ? undefined : kind.normalLive(old, ctx)
+      const fields =
+        before === undefined
+          ? listFields(after, 'after', kind.keyedPaths)
+          : diffValues(before, after, kind.keyedPaths)
+      const change = newChange(kind, pair.desired.name, pair.desired.address, fields, {
+        action: pair.replaces ? 'replace' : pair.live ? (fields.length > 0 ? 'update' : 'noop') : 'create',
+        id: old === undefined ? undefined : kind.liveId(old),
+        source: pair.desired.source,
+        notes: pair.notes ?? []
+      })
+      ofKind.push({ change, desired: pair.desired, live: pair.live, replaces: pair.replaces })
+    }
+    for (const orphan of pairing.orphans) {
+      const name = kind.liveName(orphan)
+      const id = kind.liveId(orphan)
+      const change = newChange(
+        kind,
+        name,
+        `${kind.kind}/${name}@${id}`,
+        listFields(kind.normalLive(orphan, ctx), 'before', kind.keyedPaths),
+        {
+          action: 'delete',
+          id,
+          notes: input.settings.prune
+            ? ['no longer in the manifests (prune is on)']
+            : ['no longer in the manifests: would be deleted with prune'],
+          deferred: input.settings.prune ? undefined : 'prune'
+        }
+      )
+      ofKind.push({ change, live: orphan })
+    }
+    for (const pc of ofKind) kind.refine(pc, ctx)
+    kind.conclude?.(ofKind, ctx)
+    planned.push(...ofKind)
+  }
+
+  const plan: Plan = {
+    schemaVersion: PLAN_SCHEMA_VERSION,
+    tool: { name: 'obsdeploy', version: VERSION },
+    createdAt: input.now.toISOString(),
+    command: input.command,
+    mode: input.settings.mode,
+    stack: input.settings.stack,
+    ownershipTag: input.settings.ownershipTag,
+    prune: input.settings.prune,
+    fingerprint: {
+      live: liveFingerprint(input.live),
+      desired: desiredFingerprint(input.manifests, input.settings)
+    },
+    changes: planned.map(p => p.change),
+    diagnostics: [...input.manifests.diagnostics, ...diagnostics]
+  }
+  return { plan, planned, dashboards: ctx.dashboards }
+}
+
+function newChange(
+  kind: AnyKind,
+  name: string,
+  address: string,
+  fields: FieldChange[],
+  rest: Pick<Change, 'action' | 'notes'> & Partial<Change>
+): Change {
+  const change: Change = { kind: kind.kind, name, address, fields, dependsOn: [], ...rest }
+  for (const key of Object.keys(change) as (keyof Change)[]) if (change[key] === undefined) delete change[key]
+  return change
+}
+
+/** A whole record as field entries (for creates and deletes): one per top-level field, one per tile. */
+function listFields(
+  value: Json,
+  side: 'before' | 'after',
+  keyed: ReadonlySet<string> = new Set()
+): FieldChange[] {
+  if (value === null || typeof value !== 'object' || Array.isArray(value))
+    return [{ path: '(root)', [side]: value }]
+  return Object.entries(value).flatMap(([key, v]) => {
+    if (keyed.has(key) && v && typeof v === 'object' && !Array.isArray(v)) {
+      return Object.entries(v).map(([k, item]) => ({ path: joinKey(key, k, true), [side]: item }))
+    }
+    return [{ path: key, [side]: v }]
+  })
+}
+
+function liveFingerprint(live: LiveState): string {
+  return fingerprint({
+    dashboards: byId(live.dashboards),
+    alerts: byId(live.alerts),
+    sources: byId(live.sources).map(s => ({ id: s.id, name: s.name })),
+    webhooks: live.webhooks ? byId(live.webhooks).map(w => ({ id: w.id, name: w.name })) : null,
+    service: live.service ?? null
+  })
+}
+
+function desiredFingerprint(manifests: ManifestSet, settings: PlanSettings): string {
+  return fingerprint({
+    settings: {
+      stack: settings.stack,
+      prune: settings.prune,
+      mode: settings.mode,
+      gate: settings.serviceGate.open
+    },
+    dashboards: manifests.dashboards.map(d => d.spec),
+    alerts: manifests.alerts.map(a => a.spec),
+    services: manifests.services.map(s => s.spec)
+  })
+}
