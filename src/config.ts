@@ -345,7 +345,7 @@ export function parseConfig(
     uiUrl: uiUrl?.replace(/\/+$/, ''),
     allowInsecureHttp,
     rateLimit,
-    requestTimeoutMs: number('request-timeout', 30, 1, 600) * 1000,
+    requestTimeoutMs: number('request-timeout', 30, 0.1, 600) * 1000,
     retryBudgetMs: number('retry-budget', 120, 0, 3600) * 1000,
     savedPlan: get('saved-plan'),
     planPath: path.resolve(ctx.cwd, get('plan-path') ?? ctx.defaultPlanPath),

@@ -1,0 +1,151 @@
+import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
+import type { Emulator } from '../../emulator/index.js'
+import { actions, emulator, errors, obsdeploy, workspace, type Workspace } from '../support/harness.js'
+
+let emu: Emulator
+let ws: Workspace
+
+beforeEach(async () => {
+  emu = await emulator()
+  ws = workspace()
+})
+afterEach(async () => {
+  await emu.close()
+  ws.cleanup()
+})
+
+const service = () => emu.services.get(emu.credentials.serviceId)!
+const managed = { mode: 'managed' }
+const settings = (body: string) => `kind: ServiceSettings\n${body}`
+
+describe('service settings in managed mode', () => {
+  it('turns an IP list into remove-then-add, waits for a release, and applies it at one', async () => {
+    const before = service().ipAccessList.map(e => e.source)
+    ws.write({
+      'service.yaml': settings(`ipAccessList:
+  - { source: ${before[0]}, description: office }
+  - { source: 192.0.2.0/24, description: vpn }
+`)
+    })
+    const plan = await obsdeploy(emu, ws, 'plan', managed)
+    const change = plan.plan!.changes.find(c => c.kind === 'ServiceSettings')!
+    expect(change.deferred).toBe('release')
+    expect(change.notes.join(' ')).toMatch(/waits for a release/)
+    const body = change.request!.body as {
+      ipAccessList: { remove: Array<{ source: string }>; add: Array<{ source: string }> }
+    }
+    // A changed description is a remove plus an add (entries are matched on source).
+    expect(body.ipAccessList.add).toEqual([
+      { source: before[0], description: 'office' },
+      { source: '192.0.2.0/24', description: 'vpn' }
+    ])
+    expect(body.ipAccessList.remove.map(e => e.source).sort()).toEqual([...before].sort())
+    expect(change.request!.path).toBe(
+      `/v1/organizations/${emu.credentials.organizationId}/services/${emu.credentials.serviceId}`
+    )
+
+    // Not on a push: the service is untouched.
+    await obsdeploy(emu, ws, 'apply', managed)
+    expect(service().ipAccessList.map(e => e.source)).toEqual(before)
+
+    const released = await obsdeploy(emu, ws, 'apply', managed, true)
+    expect(released.exitCode).toBe(0)
+    const outcome = released.apply!.outcomes.find(o => o.kind === 'ServiceSettings')!
+    expect(outcome.requestId).toMatch(/^[0-9a-f-]{36}$/)
+    expect(released.apply!.convergence).toEqual({ converged: true, remaining: [] })
+    expect(service().ipAccessList).toEqual(
+      expect.arrayContaining([expect.objectContaining({ source: '192.0.2.0/24', description: 'vpn' })])
+    )
+    expect(service().ipAccessList.map(e => e.source)).not.toContain(before[1])
+    expect(actions(await obsdeploy(emu, ws, 'plan', managed, true))).toEqual([])
+  })
+
+  it('sends only what differs: rotating the TDE key and switching mysql off', async () => {
+    ws.write({
+      'service.yaml': settings(`transparentDataEncryptionKeyId: emu-tde-key-0002
+endpoints: [{ protocol: mysql, enabled: false }]
+releaseChannel: ${service().releaseChannel}
+`)
+    })
+    const plan = await obsdeploy(emu, ws, 'plan', managed, true)
+    const change = plan.plan!.changes.find(c => c.kind === 'ServiceSettings')!
+    expect(change.request!.body).toEqual({
+      endpoints: [{ protocol: 'mysql', enabled: false }],
+      transparentDataEncryptionKeyId: 'emu-tde-key-0002'
+    })
+    const apply = await obsdeploy(emu, ws, 'apply', managed, true)
+    expect(apply.exitCode).toBe(0)
+    expect(service().transparentDataEncryptionKeyId).toBe('emu-tde-key-0002')
+    expect(service().endpoints.some(e => e.protocol === 'mysql')).toBe(false)
+    expect(actions(await obsdeploy(emu, ws, 'plan', managed, true))).toEqual([])
+  })
+
+  it('renames at the 50-character limit, and refuses 51 before any request', async () => {
+    const fifty = 'a'.repeat(25) + ' ' + 'b'.repeat(24)
+    ws.write({ 'service.yaml': settings(`name: ${fifty}\n`) })
+    const apply = await obsdeploy(emu, ws, 'apply', managed, true)
+    expect(apply.exitCode).toBe(0)
+    expect(service().name).toBe(fifty)
+
+    ws.write({ 'service.yaml': settings(`name: ${fifty}c\n`) })
+    emu.clearLog()
+    const refused = await obsdeploy(emu, ws, 'plan', managed, true)
+    expect(refused.exitCode).toBe(1)
+    expect(refused.diagnostics[0]).toMatchObject({ line: 2, field: 'name', stage: 'validate' })
+    expect(emu.requestLog).toHaveLength(0)
+  })
+
+  it('reports the server refusing a release channel on a non-production service, with what the contract says', async () => {
+    ws.write({ 'service.yaml': settings('releaseChannel: fast\n') })
+    const plan = await obsdeploy(
+      emu,
+      ws,
+      'plan',
+      { ...managed, 'service-id': emu.credentials.devServiceId },
+      true
+    )
+    const change = plan.plan!.changes.find(c => c.kind === 'ServiceSettings')!
+    expect(change.notes.join(' ')).toMatch(
+      /only available for production services \(CONTRACT.md\).*"development"/
+    )
+    const apply = await obsdeploy(
+      emu,
+      ws,
+      'apply',
+      { ...managed, 'service-id': emu.credentials.devServiceId },
+      true
+    )
+    expect(apply.exitCode).toBe(1)
+    const message = errors(apply).join(' ')
+    expect(message).toMatch(/PATCH \/v1\/organizations\/.* failed: HTTP 400/)
+    expect(message).toMatch(/release channel/i)
+    expect(message).toMatch(/CONTRACT.md: releaseChannel is only available for production services/)
+  })
+
+  it('is a validation error in self-hosted mode', async () => {
+    ws.write({ 'service.yaml': settings('releaseChannel: fast\n') })
+    const plan = await obsdeploy(emu, ws, 'plan')
+    expect(errors(plan)).toEqual([
+      'ServiceSettings belongs to managed mode (`mode: managed`); this run is self-hosted'
+    ])
+  })
+
+  it('names the missing role in words, never the key, when the key may only read', async () => {
+    ws.write({ 'service.yaml': settings('releaseChannel: fast\n') })
+    const apply = await obsdeploy(
+      emu,
+      ws,
+      'apply',
+      {
+        ...managed,
+        'key-id': emu.credentials.readOnlyKeyId,
+        'key-secret': emu.credentials.readOnlyKeySecret
+      },
+      true
+    )
+    const message = errors(apply).join(' ')
+    expect(message).toMatch(/HTTP 403.*Admin role/)
+    expect(message).not.toContain(emu.credentials.readOnlyKeySecret)
+    expect(message).not.toContain(emu.credentials.readOnlyKeyId)
+  })
+})

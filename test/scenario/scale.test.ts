@@ -1,0 +1,102 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
+import type { Emulator } from '../../emulator/index.js'
+import {
+  actions,
+  alert,
+  dashboard,
+  emulator,
+  obsdeploy,
+  timeTile,
+  workspace,
+  type Workspace
+} from '../support/harness.js'
+
+let emu: Emulator
+let ws: Workspace
+
+beforeAll(async () => {
+  emu = await emulator()
+  ws = workspace()
+})
+afterAll(async () => {
+  await emu.close()
+  ws.cleanup()
+})
+
+/** n dashboards of 8 tiles with 2 alerts each, as manifests, and the same state seeded as live. */
+function seed(n: number): void {
+  const files: Record<string, string> = {}
+  const logs = emu.selfHosted.sources.find(s => s.name === 'Logs')!.id
+  const hook = emu.selfHosted.webhooks.find(w => w.name === 'ops-pager')!.id
+  for (let i = 0; i < n; i++) {
+    const name = `Service ${i}`
+    let tiles = ''
+    const tileBodies = []
+    for (let t = 0; t < 8; t++) {
+      tiles += timeTile(`Tile ${t}`, (t % 4) * 6, Math.floor(t / 4) * 3, `service:s${i} AND level:l${t}`)
+      tileBodies.push({
+        name: `Tile ${t}`,
+        x: (t % 4) * 6,
+        y: Math.floor(t / 4) * 3,
+        w: 6,
+        h: 3,
+        series: [
+          {
+            type: 'time',
+            sourceId: logs,
+            aggFn: 'count',
+            where: `service:s${i} AND level:l${t}`,
+            groupBy: ['service']
+          }
+        ]
+      })
+    }
+    files[`s${Math.floor(i / 100)}.yaml`] =
+      (files[`s${Math.floor(i / 100)}.yaml`] ? `${files[`s${Math.floor(i / 100)}.yaml`]}---\n` : '') +
+      dashboard(name, tiles) +
+      alert(`${name} a`, name, 'Tile 0') +
+      alert(`${name} b`, name, 'Tile 1')
+    const d = emu.selfHosted.createDashboard({ name, tags: ['obsdeploy:shop'], tiles: tileBodies })
+    for (const [suffix, tile] of [
+      ['a', 0],
+      ['b', 1]
+    ] as const) {
+      emu.selfHosted.createAlert({
+        name: `${name} ${suffix}`,
+        dashboardId: d.id,
+        tileId: d.tiles[tile]!.id,
+        source: 'tile',
+        threshold: 10,
+        thresholdType: 'above',
+        interval: '5m',
+        channel: { type: 'webhook', webhookId: hook }
+      })
+    }
+  }
+  ws.write(files)
+}
+
+describe('planning at scale', () => {
+  it('plans 1,000 unchanged dashboards and 2,000 alerts with list calls only, in the same handful of requests as 10', async () => {
+    seed(10)
+    emu.clearLog()
+    const small = await obsdeploy(emu, ws, 'plan')
+    expect(actions(small)).toEqual([])
+    const smallRequests = emu.requestLog.length
+
+    // 990 more: 1,000 dashboards of 8 tiles and 2,000 alerts in all.
+    emu.selfHosted.dashboards.clear()
+    emu.selfHosted.alerts.clear()
+    seed(1000)
+    emu.clearLog()
+    const large = await obsdeploy(emu, ws, 'plan')
+    expect(large.exitCode).toBe(0)
+    expect(actions(large)).toEqual([])
+    expect(large.plan!.changes).toHaveLength(3000)
+    const requests = emu.requestLog.map(r => `${r.method} ${r.path}`)
+    // No GET per resource: only the list routes, and a second page of alerts (1,000 per page).
+    expect(requests.every(r => /^GET \/api\/v2\/(dashboards|alerts|sources|webhooks)$/.test(r))).toBe(true)
+    expect(requests.length).toBeLessThanOrEqual(10)
+    expect(requests.length).toBe(smallRequests + 1)
+  }, 120_000)
+})
