@@ -113,13 +113,13 @@ export async function run(config: Config, deps: RunDependencies = {}): Promise<R
     const outcome = computePlan({ command: config.command, settings, manifests, live, now: now() })
     const plan = outcome.plan
     report.plan = plan
-    report.diagnostics.push(...plan.diagnostics.filter(d => d.stage !== 'validate'))
-
     if (config.checkQueries && config.command === 'plan') {
-      report.diagnostics.push(
+      // Query findings are plan diagnostics: in the plan JSON, and a query the server refuses fails the plan.
+      plan.diagnostics.push(
         ...(await checkQueries(api, outcome.planned, { mode: config.mode, now: now(), log }))
       )
     }
+    report.diagnostics.push(...plan.diagnostics.filter(d => d.stage !== 'validate'))
     const planFile = await writePlan(config.planPath, plan)
     report.planFile = planFile
     const outputs = outputsOf(plan, planFile)
