@@ -1,0 +1,78 @@
+import { describe, expect, it } from '@jest/globals'
+import { runOperations } from '../../src/apply/engine.js'
+import type { ApplyContext, Operation } from '../../src/kinds/kind.js'
+import { silentLogger } from '../../src/log.js'
+
+const ctx = (): ApplyContext =>
+  ({ facts: new Map(), log: silentLogger, reread: async () => [] }) as unknown as ApplyContext
+const sleep = (ms: number) => new Promise(r => setTimeout(r, ms))
+
+function op(
+  address: string,
+  spec: Partial<Operation> & { work?: (log: string[]) => Promise<void> },
+  log: string[]
+): Operation {
+  return {
+    address,
+    label: address,
+    provides: spec.provides ?? [],
+    after: spec.after ?? [],
+    lock: spec.lock,
+    run: async () => {
+      log.push(`start ${address}`)
+      await (spec.work ?? (() => sleep(5)))(log)
+      log.push(`end ${address}`)
+      return { status: 'applied', id: address }
+    }
+  }
+}
+
+describe('the apply engine', () => {
+  it('runs an operation after the ones that provide what it needs', async () => {
+    const log: string[] = []
+    const ops = [op('alert', { after: ['ready'] }, log), op('dashboard', { provides: ['ready'] }, log)]
+    await runOperations(ops, ctx(), 4)
+    expect(log.indexOf('start alert')).toBeGreaterThan(log.indexOf('end dashboard'))
+  })
+
+  it('never runs two operations of one lock at once, and never more than the concurrency', async () => {
+    const log: string[] = []
+    const counter = () => {
+      const c = { running: 0, peak: 0 }
+      const work = async () => {
+        c.running++
+        c.peak = Math.max(c.peak, c.running)
+        await sleep(10)
+        c.running--
+      }
+      return { c, work }
+    }
+    const all = counter()
+    const locked = counter()
+    const both = async (l: string[]) => {
+      await Promise.all([all.work(), locked.work()])
+      void l
+    }
+    const ops = [
+      ...[1, 2, 3].map(i => op(`d1-${i}`, { lock: 'd1', work: both }, log)),
+      ...[1, 2, 3, 4, 5].map(i => op(`x${i}`, { work: all.work }, log))
+    ]
+    await runOperations(ops, ctx(), 3)
+    expect(all.c.peak).toBe(3)
+    expect(locked.c.peak).toBe(1)
+    expect(log.filter(l => l.startsWith('end'))).toHaveLength(8)
+  })
+
+  it('skips what depends on a failure and goes on with everything else', async () => {
+    const log: string[] = []
+    const failing: Operation = {
+      ...op('broken', { provides: ['ready'] }, log),
+      run: async () => Promise.reject(new Error('HTTP 500'))
+    }
+    const ops = [failing, op('dependent', { after: ['ready'] }, log), op('independent', {}, log)]
+    const outcomes = await runOperations(ops, ctx(), 2)
+    expect(outcomes.get(ops[0]!)).toEqual({ state: 'failed', error: 'HTTP 500' })
+    expect(outcomes.get(ops[1]!)).toEqual({ state: 'skipped', reason: 'broken (broken) failed' })
+    expect(outcomes.get(ops[2]!)!.state).toBe('done')
+  })
+})
