@@ -22,13 +22,17 @@ export function checkApiUrl(input: string, allowInsecureHttp: boolean): { url?: 
   try {
     url = new URL(input)
   } catch {
-    return { error: `is not a URL: "${input}"` }
+    // Never echo what might carry a credential (user:password@host).
+    return { error: `is not a URL: "${input.replace(/\/\/[^/@]*@/, '//***@')}"` }
   }
   if (url.username || url.password) {
     // Never echo the URL back: it carries a credential.
     return { error: 'must not contain credentials; use api-key, or key-id and key-secret' }
   }
-  if (url.search || url.hash) return { error: 'must not have a query string or fragment' }
+  // An empty `?` or `#` leaves url.search and url.hash empty, but would still end up in every request path.
+  if (url.search || url.hash || input.includes('?') || input.includes('#')) {
+    return { error: 'must not have a query string or fragment' }
+  }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
     return { error: `must be an https URL, got ${url.protocol.replace(':', '')}` }
   }

@@ -129,7 +129,7 @@ class HttpObservabilityApi implements ObservabilityApi {
     return this.transport.close()
   }
 
-  listDashboards(): Promise<LiveDashboard[]> {
+  async listDashboards(): Promise<LiveDashboard[]> {
     return this.list('/dashboards', LiveDashboard)
   }
 
@@ -138,15 +138,15 @@ class HttpObservabilityApi implements ObservabilityApi {
     return parse(LiveDashboard, unwrapEnvelope(res.body), res)
   }
 
-  createDashboard(body: unknown): Promise<LiveDashboard> {
+  async createDashboard(body: unknown): Promise<LiveDashboard> {
     return this.writeDashboard('POST', '/dashboards', body)
   }
 
-  updateDashboard(id: string, body: unknown): Promise<LiveDashboard> {
+  async updateDashboard(id: string, body: unknown): Promise<LiveDashboard> {
     return this.writeDashboard('PUT', this.item('/dashboards', id, 'dashboard id'), body)
   }
 
-  deleteDashboard(id: string): Promise<'deleted' | 'absent'> {
+  async deleteDashboard(id: string): Promise<'deleted' | 'absent'> {
     return this.remove(this.item('/dashboards', id, 'dashboard id'))
   }
 
@@ -155,7 +155,7 @@ class HttpObservabilityApi implements ObservabilityApi {
     return parse(ValidateDashboardResult, unwrapEnvelope(res.body), res)
   }
 
-  listAlerts(): Promise<LiveAlert[]> {
+  async listAlerts(): Promise<LiveAlert[]> {
     return this.list('/alerts', LiveAlert)
   }
 
@@ -175,11 +175,11 @@ class HttpObservabilityApi implements ObservabilityApi {
     return parsed.success ? parsed.data : { id }
   }
 
-  deleteAlert(id: string): Promise<'deleted' | 'absent'> {
+  async deleteAlert(id: string): Promise<'deleted' | 'absent'> {
     return this.remove(this.item('/alerts', id, 'alert id'))
   }
 
-  listSources(): Promise<LiveSource[]> {
+  async listSources(): Promise<LiveSource[]> {
     return this.list('/sources', LiveSource)
   }
 
@@ -288,6 +288,14 @@ class HttpObservabilityApi implements ObservabilityApi {
         seen.add(key)
       }
       offset += page.length
+    }
+    if (items.length < total) {
+      // Planning with part of a list would look like "create what is missing": refuse instead.
+      throw new ResponseShapeError(
+        { method: 'GET', path, status: first.status },
+        'meta.total',
+        `the server announced ${total} items but its pages returned ${items.length}; refusing to plan with a partial list`
+      )
     }
     return items
   }

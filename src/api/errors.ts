@@ -86,7 +86,13 @@ export function serverMessageOf(body: unknown, text: string): string | undefined
     return undefined
   }
   const plain = text.trim()
-  return plain ? shorten(plain) : undefined
+  if (!plain) return undefined
+  // A gateway's HTML error page: its title says it all ("502 Bad Gateway"), the markup says nothing.
+  if (/^<(!doctype|html)/i.test(plain)) {
+    const title = /<title[^>]*>([^<]*)<\/title>/i.exec(plain)?.[1]
+    return shorten(title ?? plain.replace(/<[^>]*>/g, ' '))
+  }
+  return shorten(plain)
 }
 
 export function requestIdOf(

@@ -26,8 +26,9 @@ export function serverDelayMs(headers: Headers, now: number): number | undefined
     const v = Number(first(headers[name]))
     if (first(headers[name]) !== undefined && Number.isFinite(v)) return resetToDelay(v, now)
   }
+  // The IETF draft's structured header: `limit=100, remaining=0, reset=50`, or the newer `"default";r=0;t=50`.
   const structured = first(headers['ratelimit'])
-  const reset = structured ? /(?:^|[;,\s])reset=(\d+(?:\.\d+)?)/.exec(structured)?.[1] : undefined
+  const reset = structured ? /(?:^|[;,\s])(?:reset|t)=(\d+(?:\.\d+)?)/.exec(structured)?.[1] : undefined
   if (reset !== undefined) return resetToDelay(Number(reset), now)
   return undefined
 }

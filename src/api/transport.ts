@@ -86,8 +86,13 @@ export class Transport {
     if (auth.kind === 'basic') {
       this.authorization = `Basic ${Buffer.from(`${auth.keyId}:${auth.keySecret}`).toString('base64')}`
     }
+    // The Basic header carries base64(id:secret): the redactor masks each value and its base64 form.
     const secrets =
-      auth.kind === 'bearer' ? [auth.apiKey] : auth.kind === 'basic' ? [auth.keyId, auth.keySecret] : []
+      auth.kind === 'bearer'
+        ? [auth.apiKey]
+        : auth.kind === 'basic'
+          ? [`${auth.keyId}:${auth.keySecret}`, auth.keyId, auth.keySecret]
+          : []
     this.scrub = redactor(secrets)
   }
 
@@ -103,7 +108,8 @@ export class Transport {
       if (outcome.kind === 'ok') return outcome.response
       const details = { ...outcome.details, attempts: attempt }
       if (!outcome.retryable) {
-        if (outcome.unknownOutcome) throw new UnknownOutcomeError(details, outcome.cause)
+        if (outcome.unknownOutcome)
+          throw new UnknownOutcomeError(this.scrubbed(details), this.scrub(outcome.cause))
         throw this.error(details, outcome.cause)
       }
       const delay = outcome.serverDelay ?? backoffMs(attempt - 1, undefined, this.random)
@@ -154,7 +160,9 @@ export class Transport {
     const body = parseBody(text, resHeaders)
     const status = res.statusCode
     const exhausted = exhaustedDelayMs(resHeaders, this.clock.now())
-    if (exhausted !== undefined) this.pacer.pause(this.clock.now() + exhausted)
+    // Never longer than the retry budget: a server asking for an hour must not stall the run silently.
+    if (exhausted !== undefined)
+      this.pacer.pause(this.clock.now() + Math.min(exhausted, this.options.retryBudgetMs))
     if (status >= 200 && status < 300) {
       return {
         kind: 'ok',
@@ -214,12 +222,16 @@ export class Transport {
   }
 
   private error(details: ApiErrorDetails, cause: string): ApiError {
-    const scrubbed: ApiErrorDetails = {
+    return new ApiError(this.scrubbed(details), `failed: ${this.scrub(cause)}`)
+  }
+
+  /** Details safe to show: a server that echoes the credential back does not get it into a message. */
+  private scrubbed(details: ApiErrorDetails): ApiErrorDetails {
+    return {
       ...details,
       serverMessage: details.serverMessage ? this.scrub(details.serverMessage) : undefined,
       hint: details.hint ?? hintFor(details.status, this.options.mode, details.method)
     }
-    return new ApiError(scrubbed, `failed: ${this.scrub(cause)}`)
   }
 }
 

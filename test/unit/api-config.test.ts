@@ -1,0 +1,179 @@
+import { describe, expect, it } from '@jest/globals'
+import { parseConfig, parseRateLimit, type ConfigContext, type RawSettings } from '../../src/config.js'
+
+const ctx: ConfigContext = {
+  cwd: '/work/repo',
+  defaultStack: 'shop',
+  defaultPlanPath: '.obsdeploy/plan.json',
+  serviceGate: () => ({ open: false, reason: 'waits for a release' }),
+  label: name => `input \`${name}\``
+}
+
+const ORG = '0b6f0a52-1c3d-4e5f-8a9b-0c1d2e3f4a5b'
+const SVC = '5e7a8b9c-0d1e-4f2a-9b3c-4d5e6f7a8b9c'
+
+const managed = (extra: RawSettings = {}): RawSettings => ({
+  mode: 'managed',
+  'key-id': 'key-id-0001',
+  'key-secret': 'key-secret-0001',
+  'organization-id': ORG,
+  'service-id': SVC,
+  ...extra
+})
+const selfHosted = (extra: RawSettings = {}): RawSettings => ({
+  'api-url': 'https://hyperdx.example.com:8000',
+  'api-key': 'personal-key-0001',
+  ...extra
+})
+
+const messages = (raw: RawSettings) => parseConfig(raw, ctx).diagnostics.map(d => d.message)
+
+describe('parseConfig: the API settings', () => {
+  it('self-hosted: Bearer auth, the URL normalized, the default pacing 100/60 s, timeouts in ms', () => {
+    const { config, diagnostics } = parseConfig(
+      selfHosted({ 'api-url': 'https://hyperdx.example.com:8000/' }),
+      ctx
+    )
+    expect(diagnostics).toEqual([])
+    expect(config).toMatchObject({
+      mode: 'self-hosted',
+      apiUrl: 'https://hyperdx.example.com:8000',
+      auth: { kind: 'bearer', apiKey: 'personal-key-0001' },
+      rateLimit: { requests: 100, windowMs: 60_000 },
+      requestTimeoutMs: 30_000,
+      retryBudgetMs: 120_000,
+      managedPrefix: 'observability'
+    })
+  })
+
+  it('managed: Basic auth, the default cloud URL, the default pacing 10/10 s, the UUIDs kept', () => {
+    const { config } = parseConfig(managed(), ctx)
+    expect(config).toMatchObject({
+      mode: 'managed',
+      apiUrl: 'https://api.clickhouse.cloud',
+      auth: { kind: 'basic', keyId: 'key-id-0001', keySecret: 'key-secret-0001' },
+      organizationId: ORG,
+      serviceId: SVC,
+      rateLimit: { requests: 10, windowMs: 10_000 }
+    })
+  })
+
+  it('managed: the clickstack prefix can be chosen; anything else is refused', () => {
+    expect(parseConfig(managed({ 'managed-prefix': 'clickstack' }), ctx).config?.managedPrefix).toBe(
+      'clickstack'
+    )
+    expect(messages(managed({ 'managed-prefix': '../admin' }))).toEqual([
+      'input `managed-prefix`: must be one of observability, clickstack, got "../admin"'
+    ])
+  })
+
+  it.each([
+    ['organization-id', 'my-org'],
+    ['organization-id', '../../x'],
+    ['service-id', '5e7a8b9c0d1e4f2a9b3c4d5e6f7a8b9c'],
+    ['service-id', `${SVC}/alerts`]
+  ])('managed: a non-UUID %s (%s) gives no config', (name, value) => {
+    const { config, diagnostics } = parseConfig(managed({ [name]: value }), ctx)
+    expect(config).toBeUndefined()
+    expect(diagnostics.map(d => d.message)).toEqual([`input \`${name}\`: must be a UUID, got "${value}"`])
+    expect(diagnostics[0]).toMatchObject({ severity: 'error', stage: 'config' })
+  })
+
+  it('managed: missing ids and keys are each named', () => {
+    expect(messages({ mode: 'managed' })).toEqual([
+      'input `organization-id`: is required in managed mode (a UUID)',
+      'input `service-id`: is required in managed mode (a UUID)',
+      'input `key-id`: managed mode needs key-id and key-secret (an API key from the cloud console)'
+    ])
+    expect(messages(managed({ 'key-secret': ' ' }))).toEqual([
+      'input `key-secret`: managed mode needs key-id and key-secret (an API key from the cloud console)'
+    ])
+  })
+
+  it('self-hosted: the api-url and the api-key are required (not for validate)', () => {
+    expect(messages({})).toEqual([
+      'input `api-url`: is required in self-hosted mode (the API base URL, e.g. https://hyperdx.example.com:8000)',
+      'input `api-key`: is required in self-hosted mode: a personal API access key (team settings, API keys)'
+    ])
+    expect(parseConfig({ command: 'validate' }, ctx).config?.auth).toEqual({ kind: 'none' })
+  })
+
+  it('the api-url must be https unless loopback or allow-insecure-http', () => {
+    expect(messages(selfHosted({ 'api-url': 'http://hyperdx.internal:8000' }))).toEqual([
+      'input `api-url`: must be https: hyperdx.internal:8000 is not a loopback address and credentials would travel unencrypted (set allow-insecure-http to accept that)'
+    ])
+    expect(
+      parseConfig(
+        selfHosted({ 'api-url': 'http://hyperdx.internal:8000', 'allow-insecure-http': 'true' }),
+        ctx
+      ).config?.apiUrl
+    ).toBe('http://hyperdx.internal:8000')
+    expect(parseConfig(selfHosted({ 'api-url': 'http://127.0.0.1:8000' }), ctx).config?.apiUrl).toBe(
+      'http://127.0.0.1:8000'
+    )
+  })
+
+  it('credentials in the api-url are refused without being echoed', () => {
+    const found = messages(selfHosted({ 'api-url': 'https://me:canary-SECRET-1f2e3d@hyperdx.example.com' }))
+    expect(found).toEqual([
+      'input `api-url`: must not contain credentials; use api-key, or key-id and key-secret'
+    ])
+    expect(found.join('\n')).not.toContain('canary')
+  })
+
+  it('request-timeout and retry-budget are seconds within their bounds', () => {
+    const { config } = parseConfig(selfHosted({ 'request-timeout': '2.5', 'retry-budget': '0' }), ctx)
+    expect(config).toMatchObject({ requestTimeoutMs: 2500, retryBudgetMs: 0 })
+    expect(messages(selfHosted({ 'request-timeout': '0' }))).toEqual([
+      expect.stringMatching(/^input `request-timeout`: must be a number between \S+ and \d+, got "0"$/)
+    ])
+    expect(messages(selfHosted({ 'retry-budget': 'lots' }))).toEqual([
+      expect.stringMatching(/^input `retry-budget`: must be a number between 0 and \d+, got "lots"$/)
+    ])
+  })
+
+  it('rate-limit "off" turns pacing off; a custom value is used as is', () => {
+    expect(parseConfig(selfHosted({ 'rate-limit': 'off' }), ctx).config?.rateLimit).toBeNull()
+    expect(parseConfig(managed({ 'rate-limit': '5/2s' }), ctx).config?.rateLimit).toEqual({
+      requests: 5,
+      windowMs: 2000
+    })
+  })
+})
+
+describe('parseRateLimit', () => {
+  const parse = (text: string | undefined, mode: 'self-hosted' | 'managed' = 'self-hosted') => {
+    const failures: string[] = []
+    const value = parseRateLimit(text, mode, m => failures.push(m))
+    return { value, failures }
+  }
+
+  it.each([
+    ['100/60s', { requests: 100, windowMs: 60_000 }],
+    ['10/10s', { requests: 10, windowMs: 10_000 }],
+    ['600/1m', { requests: 600, windowMs: 60_000 }],
+    ['10/300ms', { requests: 10, windowMs: 300 }],
+    ['10 / 1.5 s', { requests: 10, windowMs: 1500 }],
+    ['7/30', { requests: 7, windowMs: 30_000 }]
+  ])('%s', (text, expected) => {
+    expect(parse(text)).toEqual({ value: expected, failures: [] })
+  })
+
+  it.each(['off', 'OFF', 'none', '0'])('%s turns pacing off', text => {
+    expect(parse(text)).toEqual({ value: null, failures: [] })
+  })
+
+  it('the default depends on the mode', () => {
+    expect(parse(undefined).value).toEqual({ requests: 100, windowMs: 60_000 })
+    expect(parse(undefined, 'managed').value).toEqual({ requests: 10, windowMs: 10_000 })
+  })
+
+  it.each(['fast', '0/10s', '10/0s', '-1/10s', '10/10h', '10'])(
+    '%s is refused and the mode default is kept',
+    text => {
+      const { value, failures } = parse(text, 'managed')
+      expect(failures).toEqual([`must look like 100/60s (requests per window) or off, got "${text}"`])
+      expect(value).toEqual({ requests: 10, windowMs: 10_000 })
+    }
+  )
+})

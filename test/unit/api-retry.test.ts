@@ -1,0 +1,133 @@
+import { describe, expect, it } from '@jest/globals'
+import {
+  backoffMs,
+  DEFAULT_BACKOFF,
+  exhaustedDelayMs,
+  RETRYABLE_STATUSES,
+  serverDelayMs
+} from '../../src/api/retry.js'
+
+const NOW = 1_700_000_000_000 // a whole second
+const unix = (deltaSeconds: number) => String(NOW / 1000 + deltaSeconds)
+
+describe('serverDelayMs: how long the server asks us to wait', () => {
+  it.each([
+    ['Retry-After in seconds', { 'retry-after': '120' }, 120_000],
+    ['Retry-After 0', { 'retry-after': '0' }, 0],
+    ['Retry-After with a fraction', { 'retry-after': '1.5' }, 1500],
+    ['a negative Retry-After', { 'retry-after': '-5' }, 0],
+    [
+      'Retry-After as an HTTP-date 30 s ahead',
+      { 'retry-after': new Date(NOW + 30_000).toUTCString() },
+      30_000
+    ],
+    ['Retry-After as an HTTP-date in the past', { 'retry-after': new Date(NOW - 30_000).toUTCString() }, 0],
+    ['a repeated Retry-After (first wins)', { 'retry-after': ['3', '9'] }, 3000],
+    ['RateLimit-Reset as delta seconds', { 'ratelimit-reset': '7' }, 7000],
+    ['X-RateLimit-Reset as delta seconds', { 'x-ratelimit-reset': '12' }, 12_000],
+    ['X-RateLimit-Reset as a Unix time', { 'x-ratelimit-reset': unix(30) }, 30_000],
+    ['RateLimit-Reset as a Unix time', { 'ratelimit-reset': unix(4) }, 4000],
+    ['a Unix time already past', { 'x-ratelimit-reset': unix(-10) }, 0],
+    ['the structured RateLimit header', { ratelimit: 'limit=100, remaining=0, reset=12' }, 12_000],
+    ['the structured header with ; and a fraction', { ratelimit: 'limit=10;remaining=0;reset=2.5' }, 2500],
+    ['the structured header with reset first', { ratelimit: 'reset=3, limit=10' }, 3000]
+  ])('%s', (_what, headers, expected) => {
+    expect(serverDelayMs(headers, NOW)).toBe(expected)
+  })
+
+  it('Retry-After wins over the reset headers', () => {
+    expect(
+      serverDelayMs({ 'retry-after': '2', 'ratelimit-reset': '50', 'x-ratelimit-reset': '60' }, NOW)
+    ).toBe(2000)
+  })
+
+  it('RateLimit-Reset wins over X-RateLimit-Reset, which wins over the structured header', () => {
+    expect(
+      serverDelayMs({ 'ratelimit-reset': '5', 'x-ratelimit-reset': '6', ratelimit: 'reset=7' }, NOW)
+    ).toBe(5000)
+    expect(serverDelayMs({ 'x-ratelimit-reset': '6', ratelimit: 'reset=7' }, NOW)).toBe(6000)
+  })
+
+  it('an unreadable Retry-After falls through to the reset headers', () => {
+    expect(serverDelayMs({ 'retry-after': 'soon', 'ratelimit-reset': '4' }, NOW)).toBe(4000)
+  })
+
+  it.each([
+    ['no headers', {}],
+    ['an unreadable Retry-After alone', { 'retry-after': 'soon' }],
+    ['an unreadable reset', { 'ratelimit-reset': 'abc' }],
+    ['a structured header without reset', { ratelimit: 'limit=10, remaining=0' }],
+    ['a "preset=" key is not "reset="', { ratelimit: 'limit=10, preset=5' }]
+  ])('says nothing for %s', (_what, headers) => {
+    expect(serverDelayMs(headers, NOW)).toBeUndefined()
+  })
+})
+
+describe('exhaustedDelayMs: the server says no budget is left in this window', () => {
+  it.each([
+    [
+      'RateLimit-Remaining 0 with a delta reset',
+      { 'ratelimit-remaining': '0', 'ratelimit-reset': '5' },
+      5000
+    ],
+    [
+      'X-RateLimit-Remaining 0 with a delta reset',
+      { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': '1' },
+      1000
+    ],
+    [
+      'X-RateLimit-Remaining 0 with a Unix reset',
+      { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': unix(10) },
+      10_000
+    ],
+    ['a negative remaining count', { 'ratelimit-remaining': '-1', 'ratelimit-reset': '2' }, 2000]
+  ])('%s', (_what, headers, expected) => {
+    expect(exhaustedDelayMs(headers, NOW)).toBe(expected)
+  })
+
+  it.each([
+    ['requests left', { 'ratelimit-remaining': '3', 'ratelimit-reset': '5' }],
+    ['no remaining header', { 'ratelimit-reset': '5' }],
+    ['remaining 0 without a reset', { 'x-ratelimit-remaining': '0' }],
+    ['no headers', {}]
+  ])('says nothing when %s', (_what, headers) => {
+    expect(exhaustedDelayMs(headers, NOW)).toBeUndefined()
+  })
+})
+
+describe('backoffMs', () => {
+  it('doubles from 250 ms, with equal jitter between half and all of the ceiling', () => {
+    expect([0, 1, 2, 3].map(a => backoffMs(a, DEFAULT_BACKOFF, () => 0))).toEqual([125, 250, 500, 1000])
+    expect([0, 1, 2, 3].map(a => backoffMs(a, DEFAULT_BACKOFF, () => 1))).toEqual([250, 500, 1000, 2000])
+    expect(backoffMs(2, DEFAULT_BACKOFF, () => 0.5)).toBe(750)
+  })
+
+  it('never exceeds the cap of 20 s', () => {
+    expect(backoffMs(30, DEFAULT_BACKOFF, () => 1)).toBe(20_000)
+    expect(backoffMs(30, DEFAULT_BACKOFF, () => 0)).toBe(10_000)
+  })
+
+  it('stays within [ceiling/2, ceiling] with the real random source', () => {
+    for (let attempt = 0; attempt < 8; attempt++) {
+      const ceiling = Math.min(20_000, 250 * 2 ** attempt)
+      for (let i = 0; i < 20; i++) {
+        const delay = backoffMs(attempt)
+        expect(delay).toBeGreaterThanOrEqual(ceiling / 2)
+        expect(delay).toBeLessThanOrEqual(ceiling)
+      }
+    }
+  })
+
+  it('follows a custom policy', () => {
+    expect(backoffMs(3, { baseMs: 10, maxMs: 50 }, () => 1)).toBe(50)
+    expect(backoffMs(1, { baseMs: 10, maxMs: 50 }, () => 1)).toBe(20)
+  })
+})
+
+describe('RETRYABLE_STATUSES', () => {
+  it('are 429 and the gateway errors 502, 503, 504; never 500 or a 4xx', () => {
+    expect([...RETRYABLE_STATUSES].sort()).toEqual([429, 502, 503, 504])
+    for (const status of [400, 401, 403, 404, 409, 500, 501])
+      expect(RETRYABLE_STATUSES.has(status)).toBe(false)
+  })
+})
