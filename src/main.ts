@@ -136,3 +136,6 @@ async function comment(
   if (res.warning) core.warning(res.warning)
   if (res.url) core.setOutput('comment-url', res.url)
 }
+
+/** @github/local-action (`npm run local-action`) imports the entry and calls its run(). */
+export { main as run }

@@ -1,0 +1,520 @@
+/**
+ * The repository's own workflows: what each promises (CI gates, a fresh dist/, a self-test of the action,
+ * a release a team can pin) checked on the parsed YAML, and the shell of the steps that guard a release
+ * run for real against throwaway git repositories.
+ */
+import { execFileSync, spawnSync } from 'node:child_process'
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { afterAll, describe, expect, it } from '@jest/globals'
+import { parse } from 'yaml'
+
+const root = fileURLToPath(new URL('../../', import.meta.url))
+const read = (file: string) => readFileSync(path.join(root, file), 'utf8')
+
+interface Step {
+  id?: string
+  name?: string
+  uses?: string
+  run?: string
+  with?: Record<string, unknown>
+  env?: Record<string, unknown>
+  if?: string
+  'continue-on-error'?: boolean
+}
+interface Job {
+  name?: string
+  'runs-on'?: string
+  uses?: string
+  needs?: string | string[]
+  permissions?: Record<string, string> | string
+  'timeout-minutes'?: number
+  env?: Record<string, unknown>
+  steps?: Step[]
+}
+interface Workflow {
+  name?: string
+  on?: Record<string, unknown>
+  permissions?: Record<string, string> | string
+  jobs: Record<string, Job>
+}
+
+const WORKFLOW_DIR = '.github/workflows'
+const workflows: Record<string, Workflow> = Object.fromEntries(
+  readdirSync(path.join(root, WORKFLOW_DIR))
+    .filter(file => /\.ya?ml$/.test(file))
+    .map(file => [file, parse(read(path.join(WORKFLOW_DIR, file))) as Workflow])
+)
+const allJobs = Object.entries(workflows).flatMap(([file, wf]) =>
+  Object.entries(wf.jobs).map(([id, job]) => ({ file, id, job }))
+)
+const allSteps = allJobs.flatMap(({ file, id, job }) =>
+  (job.steps ?? []).map(step => ({ file, job: id, step }))
+)
+const stepsOf = (file: string, job: string): Step[] => workflows[file]?.jobs[job]?.steps ?? []
+const runs = (steps: Step[]) => steps.map(step => step.run ?? '')
+const indexOfRun = (steps: Step[], pattern: RegExp) => steps.findIndex(step => pattern.test(step.run ?? ''))
+const action = parse(read('action.yml')) as {
+  inputs: Record<string, unknown>
+  outputs: Record<string, unknown>
+}
+
+const scratch: string[] = []
+afterAll(() => {
+  for (const dir of scratch) rmSync(dir, { recursive: true, force: true })
+})
+function tempDir(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'obsdeploy-workflows-'))
+  scratch.push(dir)
+  return dir
+}
+
+const GIT_ENV = {
+  ...process.env,
+  GIT_AUTHOR_NAME: 'test',
+  GIT_AUTHOR_EMAIL: 'test@example.com',
+  GIT_COMMITTER_NAME: 'test',
+  GIT_COMMITTER_EMAIL: 'test@example.com',
+  GIT_CONFIG_GLOBAL: '/dev/null',
+  GIT_CONFIG_NOSYSTEM: '1'
+}
+const git = (cwd: string, ...args: string[]) =>
+  execFileSync('git', args, { cwd, env: GIT_ENV, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim()
+
+/** Runs a step's script as GitHub's ubuntu runners do: `bash --noprofile --norc -eo pipefail`. */
+function runStep(step: Step | undefined, cwd: string, env: Record<string, string> = {}) {
+  if (!step?.run) throw new Error('no such step')
+  const script = path.join(tempDir(), 'step.sh')
+  writeFileSync(script, step.run)
+  const result = spawnSync('bash', ['--noprofile', '--norc', '-eo', 'pipefail', script], {
+    cwd,
+    env: { ...GIT_ENV, ...env },
+    encoding: 'utf8'
+  })
+  return { status: result.status, output: `${result.stdout}${result.stderr}` }
+}
+
+describe('every workflow', () => {
+  it('has the five workflows the repository relies on', () => {
+    expect(Object.keys(workflows).sort()).toEqual(
+      ['actionlint.yml', 'check-dist.yml', 'ci.yml', 'release.yml', 'self-test.yml'].sort()
+    )
+  })
+
+  it('has a name, triggers, and jobs that run steps on a runner within a time limit', () => {
+    for (const [file, wf] of Object.entries(workflows)) {
+      expect([file, typeof wf.name]).toEqual([file, 'string'])
+      expect([file, Object.keys(wf.on ?? {}).length > 0]).toEqual([file, true])
+    }
+    for (const { file, id, job } of allJobs) {
+      const where = `${file} ${id}`
+      if (job.uses) continue // a reusable workflow brings its own runner
+      expect([where, typeof job['runs-on']]).toEqual([where, 'string'])
+      expect([where, job['timeout-minutes']]).toEqual([where, expect.any(Number)])
+      expect([where, (job.steps ?? []).length > 0]).toEqual([where, true])
+      for (const step of job.steps ?? [])
+        expect([where, Boolean(step.uses) !== Boolean(step.run)]).toEqual([where, true])
+    }
+  })
+
+  it('pins every third-party action to a version, never to a branch or latest', () => {
+    const refs = [...allSteps.map(({ step }) => step.uses), ...allJobs.map(({ job }) => job.uses)].filter(
+      (uses): uses is string => typeof uses === 'string' && !uses.startsWith('./')
+    )
+    expect(refs.length).toBeGreaterThan(5)
+    const unpinned = refs.filter(uses =>
+      uses.startsWith('docker://')
+        ? !/:v?\d+(\.\d+)*(@sha256:[0-9a-f]{64})?$/.test(uses)
+        : !/^[\w.-]+\/[\w./-]+@(v\d+(\.\d+){0,2}|[0-9a-f]{40})$/.test(uses)
+    )
+    expect(unpinned).toEqual([])
+  })
+
+  it('sets up Node 24 with the npm cache wherever it sets up Node', () => {
+    const setups = allSteps.filter(({ step }) => step.uses?.startsWith('actions/setup-node@'))
+    expect(setups.length).toBeGreaterThanOrEqual(5)
+    for (const { file, job, step } of setups) {
+      expect([file, job, String(step.with?.['node-version'])]).toEqual([file, job, '24'])
+      expect([file, job, step.with?.cache]).toEqual([file, job, 'npm'])
+    }
+  })
+
+  it('lets only the release job write to the repository', () => {
+    const grants = (permissions: Job['permissions']) =>
+      permissions === 'write-all' || (typeof permissions === 'object' && permissions.contents === 'write')
+    const writers = [
+      ...Object.entries(workflows)
+        .filter(([, wf]) => grants(wf.permissions) || wf.permissions === undefined)
+        .map(([file]) => `${file} (workflow)`),
+      ...allJobs.filter(({ job }) => grants(job.permissions)).map(({ file, id }) => `${file} ${id}`)
+    ]
+    expect(writers).toEqual(['release.yml release'])
+    // Everywhere else the checkout does not leave the token behind for later steps.
+    const persisting = allSteps
+      .filter(({ step }) => step.uses?.startsWith('actions/checkout@'))
+      .filter(({ step }) => step.with?.['persist-credentials'] !== false)
+      .map(({ file, job }) => `${file} ${job}`)
+    expect(persisting).toEqual(['release.yml release'])
+  })
+})
+
+describe('ci.yml', () => {
+  const ci = workflows['ci.yml']
+
+  it('runs on pushes and pull requests', () => {
+    expect(Object.keys(ci.on ?? {})).toEqual(expect.arrayContaining(['push', 'pull_request']))
+  })
+
+  it.each([
+    ['lint', /^npm run lint$/m],
+    ['typecheck', /^npm run typecheck$/m],
+    ['test', /^npm test$/m]
+  ])('job %s installs with npm ci, then runs its npm script', (job, script) => {
+    const steps = stepsOf('ci.yml', job)
+    const install = indexOfRun(steps, /^npm ci\b/m)
+    const check = indexOfRun(steps, script)
+    expect(install).toBeGreaterThanOrEqual(0)
+    expect(check).toBeGreaterThan(install)
+    expect(steps.some(step => step.uses?.startsWith('actions/checkout@'))).toBe(true)
+  })
+})
+
+describe('check-dist.yml', () => {
+  const steps = stepsOf('check-dist.yml', 'check-dist')
+  const build = indexOfRun(steps, /npm run build/)
+  const compare = steps.findIndex(step => /git diff --exit-code/.test(step.run ?? ''))
+
+  it('rebuilds dist/ from scratch after npm ci, then compares it with the committed one', () => {
+    expect(indexOfRun(steps, /^npm ci\b/m)).toBeGreaterThanOrEqual(0)
+    expect(build).toBeGreaterThan(indexOfRun(steps, /^npm ci\b/m))
+    expect(steps[build].run).toMatch(/rm -rf dist/)
+    expect(compare).toBeGreaterThan(build)
+    expect(steps[compare].id).toEqual(expect.any(String))
+  })
+
+  it('uploads the fresh dist/ as an artifact when the comparison fails', () => {
+    const upload = steps.findIndex(step => step.uses?.startsWith('actions/upload-artifact@'))
+    expect(upload).toBeGreaterThan(compare)
+    expect(steps[upload].if).toContain('failure()')
+    expect(steps[upload].if).toContain(`steps.${steps[compare].id}.outcome == 'failure'`)
+    expect(steps[upload].with).toMatchObject({ name: 'dist', path: 'dist/' })
+  })
+
+  it('can be called by the release workflow', () => {
+    expect(Object.keys(workflows['check-dist.yml'].on ?? {})).toContain('workflow_call')
+  })
+
+  describe('its comparison, run against a repository with a committed dist/', () => {
+    const compareStep = steps[compare]
+    const repoWithDist = () => {
+      const repo = tempDir()
+      git(repo, 'init', '-q')
+      writeFileSync(path.join(repo, 'README.md'), 'x\n')
+      git(repo, 'add', '.')
+      git(repo, 'commit', '-q', '-m', 'sources')
+      mkdirSync(path.join(repo, 'dist'))
+      writeFileSync(path.join(repo, 'dist', 'index.js'), 'export const a = 1\n')
+      writeFileSync(path.join(repo, 'dist', '318.index.js'), 'export const c = 1\n')
+      git(repo, 'add', '.')
+      git(repo, 'commit', '-q', '-m', 'dist')
+      return repo
+    }
+
+    it('passes when the fresh build equals the committed dist/', () => {
+      expect(runStep(compareStep, repoWithDist()).status).toBe(0)
+    })
+
+    it('fails when a bundled file changed', () => {
+      const repo = repoWithDist()
+      writeFileSync(path.join(repo, 'dist', 'index.js'), 'export const a = 2\n')
+      const result = runStep(compareStep, repo)
+      expect(result.status).toBe(1)
+      expect(result.output).toContain('dist/ is stale')
+    })
+
+    it('fails when the build emits a new file (a new chunk)', () => {
+      const repo = repoWithDist()
+      writeFileSync(path.join(repo, 'dist', '999.index.js'), 'export const b = 1\n')
+      expect(runStep(compareStep, repo).status).toBe(1)
+    })
+
+    it('fails when the build no longer emits a committed file', () => {
+      const repo = repoWithDist()
+      rmSync(path.join(repo, 'dist', '318.index.js'))
+      expect(runStep(compareStep, repo).status).toBe(1)
+    })
+  })
+})
+
+describe('actionlint.yml', () => {
+  it('runs a pinned actionlint on the workflows', () => {
+    const steps = stepsOf('actionlint.yml', 'actionlint')
+    const lint = steps.find(step => /actionlint/.test(`${step.uses ?? ''} ${step.run ?? ''}`))
+    expect(lint?.uses ?? lint?.run).toMatch(
+      /rhysd\/actionlint:\d+\.\d+\.\d+|download-actionlint\.bash.*\d+\.\d+\.\d+/s
+    )
+    expect(steps.findIndex(step => step.uses?.startsWith('actions/checkout@'))).toBeLessThan(
+      steps.indexOf(lint!)
+    )
+  })
+})
+
+describe('self-test.yml', () => {
+  const job = Object.values(workflows['self-test.yml'].jobs)[0]
+  const steps = job.steps ?? []
+  const actionSteps = steps.filter(step => step.uses === './')
+  const seed = JSON.parse(read('emulator/fixtures/seed.json')) as { credentials: { apiKey: string } }
+  const start = indexOfRun(steps, /npm run emulator -- --port 8000 --no-rate-limit\b[^\n]*&\s*$/m)
+
+  it('starts the emulator in the background, and waits for it to answer', () => {
+    expect(start).toBeGreaterThan(indexOfRun(steps, /^npm ci\b/m))
+    expect(job.env?.API_URL).toBe('http://127.0.0.1:8000')
+    const wait = steps[start].run ?? ''
+    expect(wait).toMatch(
+      /for second in \$\(seq 1 60\)[\s\S]*curl [\s\S]*"\$API_URL\/api\/v2\/dashboards"[\s\S]*sleep 1/
+    )
+    expect(wait).toMatch(/exit 1\s*$/) // gives up instead of waiting forever
+  })
+
+  it('runs the action from the checkout with `uses: ./`: validate, plan and apply', () => {
+    const commands = actionSteps.map(step => step.with?.command)
+    expect(commands).toEqual(expect.arrayContaining(['validate', 'plan', 'apply', 'drift']))
+    expect(commands.filter(command => command === 'plan').length).toBeGreaterThanOrEqual(2)
+    expect(steps.indexOf(actionSteps[0])).toBeGreaterThan(start)
+    const manifests = new Set(actionSteps.map(step => step.with?.manifests))
+    expect([...manifests].sort()).toEqual(['examples/broken/*.yaml', 'examples/observability/*.yaml'])
+  })
+
+  it("talks to the emulator on 127.0.0.1:8000 with the emulator's fixed API key", () => {
+    const online = actionSteps.filter(step => step.with?.command !== 'validate')
+    expect(online.length).toBeGreaterThanOrEqual(4)
+    for (const step of online) {
+      expect(step.with).toMatchObject({
+        'api-url': 'http://127.0.0.1:8000',
+        'api-key': seed.credentials.apiKey
+      })
+    }
+  })
+
+  it('asserts that the plan after the apply has no changes, from the step outputs', () => {
+    const plans = actionSteps.filter(step => step.with?.command === 'plan')
+    const second = plans[plans.length - 1]
+    expect(second.id).toEqual(expect.any(String))
+    expect(steps.indexOf(second)).toBeGreaterThan(steps.findIndex(step => step.with?.command === 'apply'))
+    const check = steps
+      .slice(steps.indexOf(second) + 1)
+      .find(step =>
+        Object.values(step.env ?? {}).some(v => String(v).includes(`steps.${second.id}.outputs.has-changes`))
+      )
+    expect(check?.run).toMatch(/!= false/)
+    expect(check?.run).toMatch(/exit 1/)
+  })
+
+  it('gives `uses: ./` only inputs that action.yml declares, and reads only outputs it declares', () => {
+    const inputs = new Set(Object.keys(action.inputs))
+    const outputs = new Set(Object.keys(action.outputs))
+    const ids = new Set(actionSteps.map(step => step.id).filter(Boolean))
+    expect(
+      actionSteps.flatMap(step => Object.keys(step.with ?? {})).filter(name => !inputs.has(name))
+    ).toEqual([])
+    const text = read('.github/workflows/self-test.yml')
+    const referenced = [...text.matchAll(/steps\.([\w-]+)\.outputs\.([\w-]+)/g)].filter(([, id]) =>
+      ids.has(id)
+    )
+    expect(referenced.length).toBeGreaterThanOrEqual(3)
+    expect(referenced.map(([, , output]) => output).filter(output => !outputs.has(output))).toEqual([])
+  })
+})
+
+describe('release.yml', () => {
+  const release = workflows['release.yml']
+  const steps = stepsOf('release.yml', 'release')
+  const step = (name: RegExp) => steps.find(s => name.test(s.name ?? ''))
+
+  it('runs on pushed tags v*.*.* and nothing else', () => {
+    expect(release.on).toEqual({ push: { tags: ['v*.*.*'] } })
+  })
+
+  it('grants contents: write to the release job', () => {
+    expect(release.jobs.release.permissions).toEqual({ contents: 'write' })
+  })
+
+  it('releases only when dist/ is a fresh build of the tagged sources', () => {
+    const needs = ([] as string[]).concat(release.jobs.release.needs ?? [])
+    const checks = needs.map(id => release.jobs[id])
+    expect(checks.some(job => job?.uses === './.github/workflows/check-dist.yml')).toBe(true)
+  })
+
+  it("refuses a tag that is not package.json's version", () => {
+    const dir = tempDir()
+    writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: 'x', version: '1.2.3' }))
+    const check = step(/package\.json/)
+    expect(runStep(check, dir, { TAG: 'v1.2.3' }).status).toBe(0)
+    const wrong = runStep(check, dir, { TAG: 'v1.2.4' })
+    expect(wrong.status).toBe(1)
+    expect(wrong.output).toContain("Tag v1.2.4 does not match package.json's version 1.2.3")
+  })
+
+  it("writes the tag's CHANGELOG section as the release notes, and fails without one", () => {
+    const notesStep = step(/CHANGELOG/)
+    const temp = tempDir()
+    const version = (JSON.parse(read('package.json')) as { version: string }).version
+    expect(runStep(notesStep, root, { TAG: `v${version}`, RUNNER_TEMP: temp }).status).toBe(0)
+    const notes = readFileSync(path.join(temp, 'release-notes.md'), 'utf8')
+    expect(notes).toMatch(/^### (Added|Changed|Deprecated|Removed|Fixed|Security)$/m)
+    expect(notes).not.toMatch(/^## /m)
+    expect(runStep(notesStep, root, { TAG: 'v999.0.0', RUNNER_TEMP: temp }).status).toBe(1)
+  })
+
+  describe('creating the GitHub release, with gh replaced by a recorder', () => {
+    const create = step(/Create the GitHub release/)
+
+    /** Runs the step with a fake `gh` that logs its arguments; `release view` succeeds when `exists`. */
+    function createRelease(tag: string, exists: boolean): string[][] {
+      const bin = tempDir()
+      const log = path.join(bin, 'gh.log')
+      writeFileSync(
+        path.join(bin, 'gh'),
+        `#!/usr/bin/env bash\nprintf '%s\\n' "$*" >> "${log}"\n[ "$2" != view ] || exit ${exists ? 0 : 1}\n`
+      )
+      chmodSync(path.join(bin, 'gh'), 0o755)
+      const result = runStep(create, root, {
+        TAG: tag,
+        RUNNER_TEMP: '/runner/temp',
+        PATH: `${bin}:${process.env.PATH}`
+      })
+      expect(result.status).toBe(0)
+      return readFileSync(log, 'utf8')
+        .trim()
+        .split('\n')
+        .map(line => line.split(' '))
+    }
+
+    it("uses the workflow's token", () => {
+      expect(create?.env?.GH_TOKEN).toBe('${{ github.token }}')
+    })
+
+    it('creates the release of the tag with the notes file', () => {
+      const [, call] = createRelease('v1.2.3', false)
+      expect(call.slice(0, 3)).toEqual(['release', 'create', 'v1.2.3'])
+      expect(call).toContain('--verify-tag')
+      expect(call.join(' ')).toContain('--notes-file /runner/temp/release-notes.md')
+      expect(call).not.toContain('--prerelease')
+    })
+
+    it('marks a tag with a pre-release part as a pre-release', () => {
+      const [, call] = createRelease('v1.3.0-rc.1', false)
+      expect(call.slice(0, 3)).toEqual(['release', 'create', 'v1.3.0-rc.1'])
+      expect(call).toContain('--prerelease')
+    })
+
+    it('updates the notes of an existing release when the job is re-run', () => {
+      const [, call] = createRelease('v1.2.3', true)
+      expect(call.slice(0, 3)).toEqual(['release', 'edit', 'v1.2.3'])
+    })
+  })
+
+  describe('moving the major tag, run against a throwaway remote', () => {
+    const move = step(/major tag/)
+
+    /** A remote and a clone of it; `release` tags a new commit (on top of `from`) and checks the tag out. */
+    function repository() {
+      const dir = tempDir()
+      const remote = path.join(dir, 'remote.git')
+      const work = path.join(dir, 'work')
+      git(dir, 'init', '-q', '--bare', remote)
+      git(dir, 'clone', '-q', remote, work)
+      git(work, 'commit', '-q', '--allow-empty', '-m', 'start')
+      git(work, 'push', '-q', 'origin', 'HEAD:refs/heads/main')
+      return {
+        release(tag: string, from?: string) {
+          if (from) git(work, 'checkout', '-q', from)
+          git(work, 'commit', '-q', '--allow-empty', '-m', tag)
+          git(work, 'tag', '-a', tag, '-m', tag)
+          git(work, 'push', '-q', 'origin', `refs/tags/${tag}`)
+          git(work, 'checkout', '-q', tag)
+          return runStep(move, work, { TAG: tag })
+        },
+        /** The commit a tag points at on the remote, or '' when it has no such tag. */
+        remoteTag(name: string) {
+          const line = git(work, 'ls-remote', '--tags', 'origin', `refs/tags/${name}^{}`, `refs/tags/${name}`)
+          const lines = line.split('\n').filter(Boolean)
+          const peeled = lines.find(l => l.endsWith('^{}')) ?? lines[0] ?? ''
+          return peeled.split('\t')[0]
+        }
+      }
+    }
+
+    it('points v1 at the commit of the first release', () => {
+      const repo = repository()
+      const result = repo.release('v1.0.0')
+      expect(result.status).toBe(0)
+      expect(repo.remoteTag('v1')).toBe(repo.remoteTag('v1.0.0'))
+      expect(repo.remoteTag('v1')).not.toBe('')
+    })
+
+    it('moves v1 forward to each newer release (a force-push)', () => {
+      const repo = repository()
+      repo.release('v1.2.3')
+      expect(repo.release('v1.3.0').status).toBe(0)
+      expect(repo.remoteTag('v1')).toBe(repo.remoteTag('v1.3.0'))
+      expect(repo.release('v1.10.0').status).toBe(0) // by version, not by text: 1.10 is after 1.9
+      expect(repo.remoteTag('v1')).toBe(repo.remoteTag('v1.10.0'))
+    })
+
+    it('leaves v1 on a newer release when a patch to an older line is released', () => {
+      const repo = repository()
+      repo.release('v1.2.3')
+      repo.release('v1.3.0')
+      const result = repo.release('v1.2.4', 'v1.2.3')
+      expect(result.status).toBe(0)
+      expect(result.output).toContain('v1 stays on v1.3.0')
+      expect(repo.remoteTag('v1')).toBe(repo.remoteTag('v1.3.0'))
+    })
+
+    it('leaves v1 alone for a pre-release, and when v2 is released', () => {
+      const repo = repository()
+      repo.release('v1.3.0')
+      expect(repo.release('v1.4.0-rc.1').status).toBe(0)
+      expect(repo.remoteTag('v1')).toBe(repo.remoteTag('v1.3.0'))
+      expect(repo.release('v2.0.0').status).toBe(0)
+      expect(repo.remoteTag('v2')).toBe(repo.remoteTag('v2.0.0'))
+      expect(repo.remoteTag('v1')).toBe(repo.remoteTag('v1.3.0'))
+    })
+  })
+})
+
+describe('dependabot.yml', () => {
+  const config = parse(read('.github/dependabot.yml')) as {
+    version: number
+    updates: {
+      'package-ecosystem': string
+      directory: string
+      schedule: { interval: string }
+      groups?: object
+    }[]
+  }
+
+  it('updates npm packages and GitHub Actions weekly, in groups', () => {
+    expect(config.version).toBe(2)
+    const ecosystems = config.updates.map(update => update['package-ecosystem']).sort()
+    expect(ecosystems).toEqual(['github-actions', 'npm'])
+    for (const update of config.updates) {
+      expect(update.directory).toBe('/')
+      expect(update.schedule.interval).toBe('weekly')
+      expect(Object.keys(update.groups ?? {}).length).toBeGreaterThan(0)
+    }
+  })
+})
+
+// Keeps the names used above honest: the runs of CI's jobs are what .ci/run runs.
+it('CI runs the same npm scripts as .ci/run', () => {
+  const ciRun = read('.ci/run')
+  for (const script of runs(Object.values(workflows['ci.yml'].jobs).flatMap(job => job.steps ?? [])).filter(
+    Boolean
+  )) {
+    expect(ciRun).toContain(script)
+  }
+})
