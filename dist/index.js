@@ -72661,6 +72661,8 @@ __nccwpck_require__.d(__webpack_exports__, {
   i: () => (/* binding */ main)
 });
 
+// UNUSED EXPORTS: run
+
 // EXTERNAL MODULE: external "os"
 var external_os_ = __nccwpck_require__(857);
 ;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/utils.js
@@ -75639,14 +75641,17 @@ function checkApiUrl(input, allowInsecureHttp) {
         url = new URL(input);
     }
     catch {
-        return { error: `is not a URL: "${input}"` };
+        // Never echo what might carry a credential (user:password@host).
+        return { error: `is not a URL: "${input.replace(/\/\/[^/@]*@/, '//***@')}"` };
     }
     if (url.username || url.password) {
         // Never echo the URL back: it carries a credential.
         return { error: 'must not contain credentials; use api-key, or key-id and key-secret' };
     }
-    if (url.search || url.hash)
+    // An empty `?` or `#` leaves url.search and url.hash empty, but would still end up in every request path.
+    if (url.search || url.hash || input.includes('?') || input.includes('#')) {
         return { error: 'must not have a query string or fragment' };
+    }
     if (url.protocol !== 'https:' && url.protocol !== 'http:') {
         return { error: `must be an https URL, got ${url.protocol.replace(':', '')}` };
     }
@@ -76931,7 +76936,7 @@ function parseConfig(raw, ctx) {
         uiUrl: uiUrl?.replace(/\/+$/, ''),
         allowInsecureHttp,
         rateLimit,
-        requestTimeoutMs: number('request-timeout', 30, 1, 600) * 1000,
+        requestTimeoutMs: number('request-timeout', 30, 0.1, 600) * 1000,
         retryBudgetMs: number('retry-budget', 120, 0, 3600) * 1000,
         savedPlan: get('saved-plan'),
         planPath: external_node_path_default().resolve(ctx.cwd, get('plan-path') ?? ctx.defaultPlanPath),
@@ -87485,7 +87490,14 @@ function serverMessageOf(body, text) {
         return undefined;
     }
     const plain = text.trim();
-    return plain ? shorten(plain) : undefined;
+    if (!plain)
+        return undefined;
+    // A gateway's HTML error page: its title says it all ("502 Bad Gateway"), the markup says nothing.
+    if (/^<(!doctype|html)/i.test(plain)) {
+        const title = /<title[^>]*>([^<]*)<\/title>/i.exec(plain)?.[1];
+        return shorten(title ?? plain.replace(/<[^>]*>/g, ' '));
+    }
+    return shorten(plain);
 }
 function requestIdOf(body, headers) {
     const fromBody = body && typeof body === 'object' ? body.requestId : undefined;
@@ -87679,8 +87691,9 @@ function serverDelayMs(headers, now) {
         if (first(headers[name]) !== undefined && Number.isFinite(v))
             return resetToDelay(v, now);
     }
+    // The IETF draft's structured header: `limit=100, remaining=0, reset=50`, or the newer `"default";r=0;t=50`.
     const structured = first(headers['ratelimit']);
-    const reset = structured ? /(?:^|[;,\s])reset=(\d+(?:\.\d+)?)/.exec(structured)?.[1] : undefined;
+    const reset = structured ? /(?:^|[;,\s])(?:reset|t)=(\d+(?:\.\d+)?)/.exec(structured)?.[1] : undefined;
     if (reset !== undefined)
         return resetToDelay(Number(reset), now);
     return undefined;
@@ -87751,7 +87764,12 @@ class Transport {
         if (auth.kind === 'basic') {
             this.authorization = `Basic ${Buffer.from(`${auth.keyId}:${auth.keySecret}`).toString('base64')}`;
         }
-        const secrets = auth.kind === 'bearer' ? [auth.apiKey] : auth.kind === 'basic' ? [auth.keyId, auth.keySecret] : [];
+        // The Basic header carries base64(id:secret): the redactor masks each value and its base64 form.
+        const secrets = auth.kind === 'bearer'
+            ? [auth.apiKey]
+            : auth.kind === 'basic'
+                ? [`${auth.keyId}:${auth.keySecret}`, auth.keyId, auth.keySecret]
+                : [];
         this.scrub = redactor(secrets);
     }
     async close() {
@@ -87767,7 +87785,7 @@ class Transport {
             const details = { ...outcome.details, attempts: attempt };
             if (!outcome.retryable) {
                 if (outcome.unknownOutcome)
-                    throw new UnknownOutcomeError(details, outcome.cause);
+                    throw new UnknownOutcomeError(this.scrubbed(details), this.scrub(outcome.cause));
                 throw this.error(details, outcome.cause);
             }
             const delay = outcome.serverDelay ?? backoffMs(attempt - 1, undefined, this.random);
@@ -87818,8 +87836,9 @@ class Transport {
         const body = parseBody(text, resHeaders);
         const status = res.statusCode;
         const exhausted = exhaustedDelayMs(resHeaders, this.clock.now());
+        // Never longer than the retry budget: a server asking for an hour must not stall the run silently.
         if (exhausted !== undefined)
-            this.pacer.pause(this.clock.now() + exhausted);
+            this.pacer.pause(this.clock.now() + Math.min(exhausted, this.options.retryBudgetMs));
         if (status >= 200 && status < 300) {
             return {
                 kind: 'ok',
@@ -87880,12 +87899,15 @@ class Transport {
         return `${this.options.baseUrl}${spec.path}${query}`;
     }
     error(details, cause) {
-        const scrubbed = {
+        return new ApiError(this.scrubbed(details), `failed: ${this.scrub(cause)}`);
+    }
+    /** Details safe to show: a server that echoes the credential back does not get it into a message. */
+    scrubbed(details) {
+        return {
             ...details,
             serverMessage: details.serverMessage ? this.scrub(details.serverMessage) : undefined,
             hint: details.hint ?? hintFor(details.status, this.options.mode, details.method)
         };
-        return new ApiError(scrubbed, `failed: ${this.scrub(cause)}`);
     }
 }
 function parseBody(text, headers) {
@@ -87976,27 +87998,27 @@ class HttpObservabilityApi {
     close() {
         return this.transport.close();
     }
-    listDashboards() {
+    async listDashboards() {
         return this.list('/dashboards', LiveDashboard);
     }
     async getDashboard(id) {
         const res = await this.send('GET', this.item('/dashboards', id, 'dashboard id'));
         return client_parse(LiveDashboard, unwrapEnvelope(res.body), res);
     }
-    createDashboard(body) {
+    async createDashboard(body) {
         return this.writeDashboard('POST', '/dashboards', body);
     }
-    updateDashboard(id, body) {
+    async updateDashboard(id, body) {
         return this.writeDashboard('PUT', this.item('/dashboards', id, 'dashboard id'), body);
     }
-    deleteDashboard(id) {
+    async deleteDashboard(id) {
         return this.remove(this.item('/dashboards', id, 'dashboard id'));
     }
     async validateDashboard(body) {
         const res = await this.send('POST', `${this.resourceBase}/dashboards/validate`, body, true);
         return client_parse(ValidateDashboardResult, unwrapEnvelope(res.body), res);
     }
-    listAlerts() {
+    async listAlerts() {
         return this.list('/alerts', LiveAlert);
     }
     async getAlert(id) {
@@ -88012,10 +88034,10 @@ class HttpObservabilityApi {
         const parsed = WithId.safeParse(unwrapEnvelope(res.body));
         return parsed.success ? parsed.data : { id };
     }
-    deleteAlert(id) {
+    async deleteAlert(id) {
         return this.remove(this.item('/alerts', id, 'alert id'));
     }
-    listSources() {
+    async listSources() {
         return this.list('/sources', LiveSource);
     }
     async listWebhooks() {
@@ -88117,6 +88139,10 @@ class HttpObservabilityApi {
                 seen.add(key);
             }
             offset += page.length;
+        }
+        if (items.length < total) {
+            // Planning with part of a list would look like "create what is missing": refuse instead.
+            throw new ResponseShapeError({ method: 'GET', path, status: first.status }, 'meta.total', `the server announced ${total} items but its pages returned ${items.length}; refusing to plan with a partial list`);
         }
         return items;
     }
@@ -91144,10 +91170,11 @@ async function run(config, deps = {}) {
         const outcome = computePlan({ command: config.command, settings, manifests, live, now: now() });
         const plan = outcome.plan;
         report.plan = plan;
-        report.diagnostics.push(...plan.diagnostics.filter(d => d.stage !== 'validate'));
         if (config.checkQueries && config.command === 'plan') {
-            report.diagnostics.push(...(await checkQueries(api, outcome.planned, { mode: config.mode, now: now(), log })));
+            // Query findings are plan diagnostics: in the plan JSON, and a query the server refuses fails the plan.
+            plan.diagnostics.push(...(await checkQueries(api, outcome.planned, { mode: config.mode, now: now(), log })));
         }
+        report.diagnostics.push(...plan.diagnostics.filter(d => d.stage !== 'validate'));
         const planFile = await writePlan(config.planPath, plan);
         report.planFile = planFile;
         const outputs = outputsOf(plan, planFile);
@@ -91357,6 +91384,8 @@ async function comment(runner, token, stack, report, hasChanges) {
     if (res.url)
         setOutput('comment-url', res.url);
 }
+/** @github/local-action (`npm run local-action`) imports the entry and calls its run(). */
+
 
 
 /***/ }),
