@@ -76656,7 +76656,9 @@ async function readManifestFile(relPath, cwd) {
         const text = decodeText(bytes);
         if (text === undefined) {
             return {
-                diagnostics: [diagnostic('validate', 'error', 'is not a UTF-8 text file (binary content)', at)]
+                diagnostics: [
+                    diagnostic('validate', 'error', 'is not a UTF-8 text file (binary content or control characters)', at)
+                ]
             };
         }
         return { file: { path: relPath, text }, diagnostics: [] };
@@ -76665,12 +76667,14 @@ async function readManifestFile(relPath, cwd) {
         return { diagnostics: [diagnostic('validate', 'error', `cannot be read: ${e.message}`, at)] };
     }
 }
-/** UTF-8 without NUL bytes, or nothing: binary junk is refused, not parsed. */
+/** C0 controls other than tab, newline and carriage return, and DEL: YAML does not allow them in text. */
+const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+/** UTF-8 without control characters, or nothing: binary junk is refused, not parsed. */
 function decodeText(bytes) {
-    if (bytes.includes(0))
-        return undefined;
     try {
         const text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+        if (CONTROL.test(text))
+            return undefined;
         return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
     }
     catch {
@@ -88202,7 +88206,8 @@ function didYouMean(input, candidates) {
             bestDistance = d;
         }
     }
-    const allowed = Math.max(2, Math.floor(input.length / 3));
+    // Short words are close to everything: the shorter the input, the closer a guess must be.
+    const allowed = input.length <= 2 ? 1 : Math.max(2, Math.floor(input.length / 3));
     return best !== undefined && bestDistance <= allowed ? best : undefined;
 }
 const hint = (input, candidates) => {
@@ -88258,6 +88263,8 @@ function messageFor(issue, missing) {
             return `must be ${article(issue.expected)}, got ${describeValue(issue.input)}`;
         case 'invalid_value': {
             const values = issue.values.map(v => String(v));
+            if (issue.input === undefined)
+                return `is required: one of ${values.join(', ')}`;
             return `must be one of ${values.join(', ')}, got ${describeValue(issue.input)}${hint(issue.input, values)}`;
         }
         case 'invalid_union': {
@@ -88393,6 +88400,8 @@ function checkLucene(expression) {
         return undefined;
     }
     catch (e) {
+        if (e instanceof RangeError)
+            return { offset: 0, message: 'Lucene expression is nested too deeply to parse' };
         const err = e;
         const offset = err.location?.start.offset ?? 0;
         // The parser lists every token it could accept; the token it found is the useful part.
@@ -88483,6 +88492,234 @@ const LIMITS = {
 const MANIFEST_KINDS = ['Dashboard', 'Alert', 'ServiceSettings'];
 const API_VERSIONS = ['obsdeploy/v1'];
 
+;// CONCATENATED MODULE: ./src/manifest/schema.ts
+/**
+ * The manifest language as zod schemas: structure, types and value sets. Rules that span fields or
+ * documents (a tile's series must agree, an alert's tile must exist) live in `rules.ts`, so these
+ * schemas stay plain structure and export cleanly to JSON Schema for editors.
+ */
+
+
+const between = (min, max) => schemas_int({ error: `must be a whole number between ${min} and ${max}` })
+    .min(min, { error: `must be between ${min} and ${max}` })
+    .max(max, { error: `must be between ${min} and ${max}` });
+const atLeast = (min) => schemas_int({ error: `must be a whole number of at least ${min}` }).min(min, { error: `must be at least ${min}` });
+const schema_text = (max) => schemas_string()
+    .min(1, { error: 'must not be empty' })
+    .max(max, { error: `must be at most ${max} characters` });
+const apiVersion = schemas_enum(API_VERSIONS).optional().describe('Optional; the manifest language version.');
+/** A data source by name (resolved to its id at plan time) or by raw id. */
+const dataSourceRef = {
+    source: schemas_string().min(1).optional().describe('Data source by name, resolved to its id at plan time.'),
+    sourceId: schemas_string().min(1).optional().describe('Data source id, when you do not want name resolution.')
+};
+const filter = {
+    where: schemas_string().max(10000).optional().describe('Filter expression (Lucene by default).'),
+    whereLanguage: schemas_enum(WHERE_LANGUAGES).optional().describe('Language of `where` (default lucene).')
+};
+const NumberFormat = strictObject({
+    output: schemas_enum(NUMBER_FORMAT_OUTPUTS).optional(),
+    mantissa: schemas_int().optional(),
+    thousandSeparated: schemas_boolean().optional(),
+    average: schemas_boolean().optional(),
+    decimalBytes: schemas_boolean().optional(),
+    factor: schemas_number().optional(),
+    currencySymbol: schemas_string().optional(),
+    numericUnit: schemas_string().optional(),
+    unit: schemas_string().optional()
+})
+    .describe('Number formatting of displayed values.');
+/** Fields shared by the aggregating series types (CONTRACT.md "Series", FACTS.md aggFn values). */
+const aggregating = {
+    dataSource: schemas_enum(DATA_SOURCES)
+        .optional()
+        .describe('Accepted for CONTRACT.md compatibility; the server drops it (FACTS.md).'),
+    ...dataSourceRef,
+    aggFn: schemas_enum(AGG_FNS),
+    field: schemas_string().min(1).optional().describe('Value expression to aggregate; omitted for count.'),
+    level: schemas_number().min(0).max(1).optional().describe('Percentile level for quantile (0-1).'),
+    ...filter,
+    alias: schemas_string().optional(),
+    metricName: schemas_string().optional(),
+    metricDataType: schemas_enum(METRIC_DATA_TYPES).optional(),
+    numberFormat: NumberFormat.optional()
+};
+const groupBy = array(schemas_string().min(1)).max(LIMITS.groupBy).optional().describe('Grouping fields.');
+const TimeSeries = strictObject({
+    type: literal('time'),
+    ...aggregating,
+    groupBy,
+    displayType: schemas_enum(TIME_DISPLAY_TYPES).optional().describe('line (default) or stacked_bar.')
+});
+const TableSeries = strictObject({
+    type: literal('table'),
+    ...aggregating,
+    groupBy,
+    sortOrder: schemas_enum(SORT_ORDERS).optional()
+});
+const NumberSeries = strictObject({ type: literal('number'), ...aggregating, groupBy });
+const SearchSeries = strictObject({
+    type: literal('search'),
+    dataSource: aggregating.dataSource,
+    ...dataSourceRef,
+    fields: array(schemas_string().min(1)).min(1).describe('Columns shown in the search tile.'),
+    ...filter
+});
+const MarkdownSeries = strictObject({
+    type: literal('markdown'),
+    content: schemas_string().max(100000)
+});
+/** CONTRACT.md's tile form: a list of series. */
+const Series = discriminatedUnion('type', [
+    TimeSeries,
+    TableSeries,
+    NumberSeries,
+    SearchSeries,
+    MarkdownSeries
+]);
+const SelectItem = strictObject({
+    aggFn: schemas_enum(AGG_FNS),
+    valueExpression: schemas_string().min(1).max(10000).optional(),
+    alias: schemas_string().max(10000).optional(),
+    level: literal(QUANTILE_LEVELS).optional(),
+    ...filter,
+    metricName: schemas_string().optional(),
+    metricType: schemas_enum(METRIC_DATA_TYPES).optional(),
+    periodAggFn: literal('delta').optional(),
+    numberFormat: NumberFormat.optional()
+});
+const schema_select = (max) => array(SelectItem).min(1).max(max);
+const configGroupBy = union([schemas_string().max(10000), array(schemas_string().min(1)).max(LIMITS.groupBy)])
+    .optional()
+    .describe('Grouping expression, or a list of fields.');
+const timeConfig = {
+    ...dataSourceRef,
+    select: schema_select(LIMITS.selectItems),
+    groupBy: configGroupBy,
+    asRatio: schemas_boolean().optional(),
+    alignDateRangeToGranularity: schemas_boolean().optional(),
+    fillNulls: schemas_boolean().optional(),
+    numberFormat: NumberFormat.optional(),
+    seriesLimit: schemas_int().min(0).optional()
+};
+/** FACTS.md's newer tile form, tagged by displayType (builder variants). */
+const TileConfig = discriminatedUnion('displayType', [
+    strictObject({
+        displayType: literal('line'),
+        ...timeConfig,
+        fitYAxisToData: schemas_boolean().optional(),
+        compareToPreviousPeriod: schemas_boolean().optional()
+    }),
+    strictObject({ displayType: literal('stacked_bar'), ...timeConfig }),
+    strictObject({
+        displayType: literal('table'),
+        ...dataSourceRef,
+        select: schema_select(LIMITS.selectItems),
+        groupBy: configGroupBy,
+        having: schemas_string().max(10000).optional(),
+        orderBy: schemas_string().max(10000).optional(),
+        asRatio: schemas_boolean().optional(),
+        numberFormat: NumberFormat.optional(),
+        groupByColumnsOnLeft: schemas_boolean().optional()
+    }),
+    strictObject({
+        displayType: literal('number'),
+        ...dataSourceRef,
+        select: schema_select(1),
+        numberFormat: NumberFormat.optional()
+    }),
+    ...['pie', 'bar'].map(displayType => strictObject({
+        displayType: literal(displayType),
+        ...dataSourceRef,
+        select: schema_select(1),
+        groupBy: configGroupBy,
+        orderBy: schemas_string().max(10000).optional(),
+        numberFormat: NumberFormat.optional(),
+        limit: schemas_int().min(0).optional()
+    })),
+    strictObject({
+        displayType: literal('search'),
+        ...dataSourceRef,
+        select: union([schemas_string().max(10000), array(schemas_string().min(1))]).optional(),
+        ...filter
+    }),
+    strictObject({ displayType: literal('markdown'), markdown: schemas_string().max(50000).optional() })
+]);
+const Tile = strictObject({
+    name: schema_text(1024),
+    x: between(0, LIMITS.gridColumns - 1),
+    y: atLeast(0),
+    w: between(1, LIMITS.gridColumns),
+    h: atLeast(1),
+    asRatio: schemas_boolean().optional().describe('Series form only: show series[0] / series[1].'),
+    series: array(Series).min(1, { error: 'needs at least one series' }).optional(),
+    config: TileConfig.optional()
+});
+const Dashboard = strictObject({
+    apiVersion,
+    kind: literal('Dashboard'),
+    name: schema_text(LIMITS.dashboardName),
+    tags: array(schemas_string()
+        .min(1, { error: 'must not be empty' })
+        .max(LIMITS.tagLength, { error: `must be at most ${LIMITS.tagLength} characters` }))
+        .max(LIMITS.tags - 1, {
+        error: `at most ${LIMITS.tags - 1} tags (one of the server's ${LIMITS.tags} is the ownership tag)`
+    })
+        .optional(),
+    tiles: array(Tile)
+        .max(LIMITS.tiles, { error: `at most ${LIMITS.tiles} tiles` })
+        .optional(),
+    id: schemas_string().min(1).optional().describe('Pin this manifest to an existing dashboard id (adopts it).'),
+    adopt: schemas_boolean().optional().describe('Take ownership of an existing dashboard of the same name.'),
+    renamedFrom: schema_text(LIMITS.dashboardName)
+        .optional()
+        .describe('The previous name, so a rename keeps the dashboard id.')
+});
+const AlertChannel = strictObject({
+    type: literal('webhook'),
+    webhook: schemas_string().min(1).optional().describe('Webhook by name.'),
+    webhookId: schemas_string().min(1).optional().describe('Webhook by id.')
+});
+const Alert = strictObject({
+    apiVersion,
+    kind: literal('Alert'),
+    name: schema_text(LIMITS.alertName),
+    dashboard: schemas_string().min(1).describe('The dashboard, by name, from the manifests.'),
+    tile: schemas_string().min(1).describe('The tile, by name, within that dashboard.'),
+    source: schemas_enum(ALERT_SOURCES).optional().describe('tile (default).'),
+    threshold: schemas_number(),
+    thresholdMax: schemas_number().optional().describe('Upper bound for between and not_between.'),
+    thresholdType: schemas_enum(THRESHOLD_TYPES),
+    interval: schemas_enum(ALERT_INTERVALS),
+    channel: AlertChannel,
+    message: schema_text(LIMITS.alertMessage).optional(),
+    numConsecutiveWindows: atLeast(1).optional(),
+    note: schema_text(4096).optional()
+});
+const IpAccessEntry = strictObject({
+    source: schemas_string().min(1).describe('IPv4/IPv6 address or CIDR.'),
+    description: schemas_string().optional()
+});
+const ServiceSettings = strictObject({
+    apiVersion,
+    kind: literal('ServiceSettings'),
+    name: schemas_string()
+        .min(1, { error: 'must be 1-50 letters, digits and whitespace' })
+        .max(LIMITS.serviceName, {
+        error: `must be at most ${LIMITS.serviceName} characters (letters, digits and whitespace)`
+    })
+        .optional(),
+    releaseChannel: schemas_enum(RELEASE_CHANNELS).optional(),
+    ipAccessList: array(IpAccessEntry).optional(),
+    privateEndpointIds: array(schemas_string().min(1)).optional(),
+    endpoints: array(strictObject({ protocol: schemas_enum(ENDPOINT_PROTOCOLS), enabled: schemas_boolean() }))
+        .optional(),
+    transparentDataEncryptionKeyId: schemas_string().min(1).optional()
+});
+const KIND_SCHEMAS = { Dashboard, Alert, ServiceSettings };
+/** One schema for editors: any of the kinds, by `kind`. */
+const Manifest = discriminatedUnion('kind', [Dashboard, Alert, ServiceSettings]);
+
 ;// CONCATENATED MODULE: ./src/manifest/rules.ts
 /**
  * Rules that the schemas cannot express: fields that must agree inside a tile, alerts that must point at
@@ -88490,6 +88727,7 @@ const API_VERSIONS = ['obsdeploy/v1'];
  * because the server would silently rewrite the value (FACTS.md), which would show as a change on every
  * plan forever.
  */
+
 
 
 
@@ -88511,11 +88749,18 @@ function tileDisplayType(tile) {
         return first.displayType ?? 'line';
     return first.type;
 }
-function checkDashboard(doc, d) {
+/**
+ * Runs on the raw document (fields of the wrong type are skipped, tiles that fail the schema get the
+ * checks their valid fields allow), so a schema error does not hide the other problems of a dashboard.
+ */
+function checkDashboard(doc, raw) {
     const out = [];
     const report = reporter(doc, out);
     const seenTags = new Set();
-    d.tags?.forEach((tag, i) => {
+    const tags = Array.isArray(raw.tags) ? raw.tags : [];
+    tags.forEach((tag, i) => {
+        if (typeof tag !== 'string')
+            return;
         if (tag.startsWith(OWNERSHIP_TAG_PREFIX)) {
             report(['tags', i], `tags starting with "${OWNERSHIP_TAG_PREFIX}" are reserved for the ownership tag`);
         }
@@ -88523,23 +88768,52 @@ function checkDashboard(doc, d) {
             report(['tags', i], `duplicate tag "${tag}"`);
         seenTags.add(tag);
     });
-    if (d.renamedFrom !== undefined && d.renamedFrom === d.name) {
+    if (typeof raw.renamedFrom === 'string' && raw.renamedFrom === raw.name) {
         report(['renamedFrom'], 'is the same as `name`; remove it once the rename has been applied');
     }
     const tileNames = new Map();
-    d.tiles?.forEach((tile, i) => {
+    const tiles = Array.isArray(raw.tiles) ? raw.tiles : [];
+    tiles.forEach((value, i) => {
+        if (value === null || typeof value !== 'object')
+            return;
+        const tile = value;
         const path = ['tiles', i];
-        const first = tileNames.get(tile.name);
-        if (first !== undefined)
-            report([...path, 'name'], `duplicate tile name "${tile.name}" (also tiles[${first}])`);
-        else
-            tileNames.set(tile.name, i);
-        if (tile.x + tile.w > LIMITS.gridColumns) {
-            report([...path, 'w'], `tile extends past the ${LIMITS.gridColumns}-column grid (x + w = ${tile.x + tile.w})`);
+        if (typeof tile.name === 'string') {
+            const first = tileNames.get(tile.name);
+            if (first !== undefined)
+                report([...path, 'name'], `duplicate tile name "${tile.name}" (also tiles[${first}])`);
+            else
+                tileNames.set(tile.name, i);
         }
-        checkTile(tile, path, report);
+        // Only when x and w are each valid: otherwise their own error says it already.
+        const inGrid = (v, min, max) => Number.isInteger(v) && v >= min && v <= max;
+        if (inGrid(tile.x, 0, LIMITS.gridColumns - 1) &&
+            inGrid(tile.w, 1, LIMITS.gridColumns) &&
+            Number(tile.x) + Number(tile.w) > LIMITS.gridColumns) {
+            report([...path, 'w'], `tile extends past the ${LIMITS.gridColumns}-column grid (x + w = ${Number(tile.x) + Number(tile.w)})`);
+        }
+        // The tile's own rules need its structure; fix the tile's schema errors (reported) to see them.
+        const typed = Tile.safeParse(tile);
+        if (typed.success)
+            checkTile(typed.data, path, report);
+        else
+            checkPartialTile(tile, path, report);
     });
     return out;
+}
+/** The rules of a tile that fails the schema, on whichever of its series or config do parse. */
+function checkPartialTile(tile, path, report) {
+    if (Array.isArray(tile.series)) {
+        tile.series.forEach((s, i) => {
+            const typed = Series.safeParse(s);
+            if (typed.success && typed.data.type !== 'markdown' && typed.data.type !== 'search') {
+                checkAggregation(typed.data.aggFn, typed.data.field, typed.data.level, [...path, 'series', i], 'field', report);
+            }
+        });
+    }
+    const config = TileConfig.safeParse(tile.config);
+    if (config.success && config.data.displayType !== 'markdown')
+        checkSourceRef(config.data, [...path, 'config'], report, true);
 }
 function checkTile(tile, path, report) {
     if (tile.series && tile.config)
@@ -88641,11 +88915,8 @@ function checkFilters(doc) {
                 const wherePath = [...path, 'where'];
                 const scalar = doc.scalarAt(wherePath);
                 // On a one-line scalar we can point at the exact column; otherwise at the scalar.
-                const at = scalar && scalar.singleLine
-                    ? {
-                        ...scalar.location,
-                        column: scalar.location.column + (scalar.quoted ? 1 : 0) + problem.offset
-                    }
+                const at = scalar
+                    ? { ...scalar.location, column: scalar.columnOf(problem.offset) }
                     : doc.locate(wherePath);
                 out.push(diagnostic('validate', 'error', problem.message, { ...at, field: formatPath(wherePath) }));
             }
@@ -88703,7 +88974,7 @@ function isIpOrCidr(value) {
         return false;
     if (prefix === undefined)
         return true;
-    if (!/^\d{1,3}$/.test(prefix))
+    if (!/^(0|[1-9]\d{0,2})$/.test(prefix))
         return false;
     return Number(prefix) <= (family === 4 ? 32 : 128);
 }
@@ -88756,7 +89027,9 @@ function alertView(doc, raw) {
     return { doc, name: str(raw.name), dashboard: str(raw.dashboard), tile: str(raw.tile) };
 }
 /** Rules across documents and files: unique names, and alerts that point at tiles that exist. */
-function checkAcrossDocuments(dashboards, alerts, services, mode) {
+function checkAcrossDocuments(dashboards, alerts, services, mode, 
+/** Some file or document could not be read: a missing name may be in it. */
+incomplete = false) {
     const out = [];
     const where = (doc, path) => `${doc.file}:${doc.locate(path).line}`;
     const byName = new Map();
@@ -88799,7 +89072,7 @@ function checkAcrossDocuments(dashboards, alerts, services, mode) {
         const dash = byName.get(a.dashboard);
         if (!dash) {
             const guess = didYouMean(a.dashboard, [...byName.keys()]);
-            report(['dashboard'], `no dashboard named "${a.dashboard}" in the manifests${guess ? ` (did you mean "${guess}"?)` : ''}`);
+            report(['dashboard'], `no dashboard named "${a.dashboard}" in the manifests${guess ? ` (did you mean "${guess}"?)` : ''}${incomplete && !guess ? ' (some manifests could not be read: fix those errors first)' : ''}`);
             continue;
         }
         if (a.tile === undefined)
@@ -90178,234 +90451,6 @@ function sharedReader() {
     };
 }
 
-;// CONCATENATED MODULE: ./src/manifest/schema.ts
-/**
- * The manifest language as zod schemas: structure, types and value sets. Rules that span fields or
- * documents (a tile's series must agree, an alert's tile must exist) live in `rules.ts`, so these
- * schemas stay plain structure and export cleanly to JSON Schema for editors.
- */
-
-
-const between = (min, max) => schemas_int({ error: `must be a whole number between ${min} and ${max}` })
-    .min(min, { error: `must be between ${min} and ${max}` })
-    .max(max, { error: `must be between ${min} and ${max}` });
-const atLeast = (min) => schemas_int({ error: `must be a whole number of at least ${min}` }).min(min, { error: `must be at least ${min}` });
-const schema_text = (max) => schemas_string()
-    .min(1, { error: 'must not be empty' })
-    .max(max, { error: `must be at most ${max} characters` });
-const apiVersion = schemas_enum(API_VERSIONS).optional().describe('Optional; the manifest language version.');
-/** A data source by name (resolved to its id at plan time) or by raw id. */
-const dataSourceRef = {
-    source: schemas_string().min(1).optional().describe('Data source by name, resolved to its id at plan time.'),
-    sourceId: schemas_string().min(1).optional().describe('Data source id, when you do not want name resolution.')
-};
-const filter = {
-    where: schemas_string().max(10000).optional().describe('Filter expression (Lucene by default).'),
-    whereLanguage: schemas_enum(WHERE_LANGUAGES).optional().describe('Language of `where` (default lucene).')
-};
-const NumberFormat = strictObject({
-    output: schemas_enum(NUMBER_FORMAT_OUTPUTS).optional(),
-    mantissa: schemas_int().optional(),
-    thousandSeparated: schemas_boolean().optional(),
-    average: schemas_boolean().optional(),
-    decimalBytes: schemas_boolean().optional(),
-    factor: schemas_number().optional(),
-    currencySymbol: schemas_string().optional(),
-    numericUnit: schemas_string().optional(),
-    unit: schemas_string().optional()
-})
-    .describe('Number formatting of displayed values.');
-/** Fields shared by the aggregating series types (CONTRACT.md "Series", FACTS.md aggFn values). */
-const aggregating = {
-    dataSource: schemas_enum(DATA_SOURCES)
-        .optional()
-        .describe('Accepted for CONTRACT.md compatibility; the server drops it (FACTS.md).'),
-    ...dataSourceRef,
-    aggFn: schemas_enum(AGG_FNS),
-    field: schemas_string().min(1).optional().describe('Value expression to aggregate; omitted for count.'),
-    level: schemas_number().min(0).max(1).optional().describe('Percentile level for quantile (0-1).'),
-    ...filter,
-    alias: schemas_string().optional(),
-    metricName: schemas_string().optional(),
-    metricDataType: schemas_enum(METRIC_DATA_TYPES).optional(),
-    numberFormat: NumberFormat.optional()
-};
-const groupBy = array(schemas_string().min(1)).max(LIMITS.groupBy).optional().describe('Grouping fields.');
-const TimeSeries = strictObject({
-    type: literal('time'),
-    ...aggregating,
-    groupBy,
-    displayType: schemas_enum(TIME_DISPLAY_TYPES).optional().describe('line (default) or stacked_bar.')
-});
-const TableSeries = strictObject({
-    type: literal('table'),
-    ...aggregating,
-    groupBy,
-    sortOrder: schemas_enum(SORT_ORDERS).optional()
-});
-const NumberSeries = strictObject({ type: literal('number'), ...aggregating, groupBy });
-const SearchSeries = strictObject({
-    type: literal('search'),
-    dataSource: aggregating.dataSource,
-    ...dataSourceRef,
-    fields: array(schemas_string().min(1)).min(1).describe('Columns shown in the search tile.'),
-    ...filter
-});
-const MarkdownSeries = strictObject({
-    type: literal('markdown'),
-    content: schemas_string().max(100000)
-});
-/** CONTRACT.md's tile form: a list of series. */
-const Series = discriminatedUnion('type', [
-    TimeSeries,
-    TableSeries,
-    NumberSeries,
-    SearchSeries,
-    MarkdownSeries
-]);
-const SelectItem = strictObject({
-    aggFn: schemas_enum(AGG_FNS),
-    valueExpression: schemas_string().min(1).max(10000).optional(),
-    alias: schemas_string().max(10000).optional(),
-    level: union(QUANTILE_LEVELS.map(l => literal(l))).optional(),
-    ...filter,
-    metricName: schemas_string().optional(),
-    metricType: schemas_enum(METRIC_DATA_TYPES).optional(),
-    periodAggFn: literal('delta').optional(),
-    numberFormat: NumberFormat.optional()
-});
-const schema_select = (max) => array(SelectItem).min(1).max(max);
-const configGroupBy = union([schemas_string().max(10000), array(schemas_string().min(1)).max(LIMITS.groupBy)])
-    .optional()
-    .describe('Grouping expression, or a list of fields.');
-const timeConfig = {
-    ...dataSourceRef,
-    select: schema_select(LIMITS.selectItems),
-    groupBy: configGroupBy,
-    asRatio: schemas_boolean().optional(),
-    alignDateRangeToGranularity: schemas_boolean().optional(),
-    fillNulls: schemas_boolean().optional(),
-    numberFormat: NumberFormat.optional(),
-    seriesLimit: schemas_int().min(0).optional()
-};
-/** FACTS.md's newer tile form, tagged by displayType (builder variants). */
-const TileConfig = discriminatedUnion('displayType', [
-    strictObject({
-        displayType: literal('line'),
-        ...timeConfig,
-        fitYAxisToData: schemas_boolean().optional(),
-        compareToPreviousPeriod: schemas_boolean().optional()
-    }),
-    strictObject({ displayType: literal('stacked_bar'), ...timeConfig }),
-    strictObject({
-        displayType: literal('table'),
-        ...dataSourceRef,
-        select: schema_select(LIMITS.selectItems),
-        groupBy: configGroupBy,
-        having: schemas_string().max(10000).optional(),
-        orderBy: schemas_string().max(10000).optional(),
-        asRatio: schemas_boolean().optional(),
-        numberFormat: NumberFormat.optional(),
-        groupByColumnsOnLeft: schemas_boolean().optional()
-    }),
-    strictObject({
-        displayType: literal('number'),
-        ...dataSourceRef,
-        select: schema_select(1),
-        numberFormat: NumberFormat.optional()
-    }),
-    ...['pie', 'bar'].map(displayType => strictObject({
-        displayType: literal(displayType),
-        ...dataSourceRef,
-        select: schema_select(1),
-        groupBy: configGroupBy,
-        orderBy: schemas_string().max(10000).optional(),
-        numberFormat: NumberFormat.optional(),
-        limit: schemas_int().min(0).optional()
-    })),
-    strictObject({
-        displayType: literal('search'),
-        ...dataSourceRef,
-        select: union([schemas_string().max(10000), array(schemas_string().min(1))]).optional(),
-        ...filter
-    }),
-    strictObject({ displayType: literal('markdown'), markdown: schemas_string().max(50000).optional() })
-]);
-const Tile = strictObject({
-    name: schema_text(1024),
-    x: between(0, LIMITS.gridColumns - 1),
-    y: atLeast(0),
-    w: between(1, LIMITS.gridColumns),
-    h: atLeast(1),
-    asRatio: schemas_boolean().optional().describe('Series form only: show series[0] / series[1].'),
-    series: array(Series).min(1, { error: 'needs at least one series' }).optional(),
-    config: TileConfig.optional()
-});
-const Dashboard = strictObject({
-    apiVersion,
-    kind: literal('Dashboard'),
-    name: schema_text(LIMITS.dashboardName),
-    tags: array(schemas_string()
-        .min(1, { error: 'must not be empty' })
-        .max(LIMITS.tagLength, { error: `must be at most ${LIMITS.tagLength} characters` }))
-        .max(LIMITS.tags - 1, {
-        error: `at most ${LIMITS.tags - 1} tags (one of the server's ${LIMITS.tags} is the ownership tag)`
-    })
-        .optional(),
-    tiles: array(Tile)
-        .max(LIMITS.tiles, { error: `at most ${LIMITS.tiles} tiles` })
-        .optional(),
-    id: schemas_string().min(1).optional().describe('Pin this manifest to an existing dashboard id (adopts it).'),
-    adopt: schemas_boolean().optional().describe('Take ownership of an existing dashboard of the same name.'),
-    renamedFrom: schema_text(LIMITS.dashboardName)
-        .optional()
-        .describe('The previous name, so a rename keeps the dashboard id.')
-});
-const AlertChannel = strictObject({
-    type: literal('webhook'),
-    webhook: schemas_string().min(1).optional().describe('Webhook by name.'),
-    webhookId: schemas_string().min(1).optional().describe('Webhook by id.')
-});
-const Alert = strictObject({
-    apiVersion,
-    kind: literal('Alert'),
-    name: schema_text(LIMITS.alertName),
-    dashboard: schemas_string().min(1).describe('The dashboard, by name, from the manifests.'),
-    tile: schemas_string().min(1).describe('The tile, by name, within that dashboard.'),
-    source: schemas_enum(ALERT_SOURCES).optional().describe('tile (default).'),
-    threshold: schemas_number(),
-    thresholdMax: schemas_number().optional().describe('Upper bound for between and not_between.'),
-    thresholdType: schemas_enum(THRESHOLD_TYPES),
-    interval: schemas_enum(ALERT_INTERVALS),
-    channel: AlertChannel,
-    message: schema_text(LIMITS.alertMessage).optional(),
-    numConsecutiveWindows: atLeast(1).optional(),
-    note: schema_text(4096).optional()
-});
-const IpAccessEntry = strictObject({
-    source: schemas_string().min(1).describe('IPv4/IPv6 address or CIDR.'),
-    description: schemas_string().optional()
-});
-const ServiceSettings = strictObject({
-    apiVersion,
-    kind: literal('ServiceSettings'),
-    name: schemas_string()
-        .min(1, { error: 'must be 1-50 letters, digits and whitespace' })
-        .max(LIMITS.serviceName, {
-        error: `must be at most ${LIMITS.serviceName} characters (letters, digits and whitespace)`
-    })
-        .optional(),
-    releaseChannel: schemas_enum(RELEASE_CHANNELS).optional(),
-    ipAccessList: array(IpAccessEntry).optional(),
-    privateEndpointIds: array(schemas_string().min(1)).optional(),
-    endpoints: array(strictObject({ protocol: schemas_enum(ENDPOINT_PROTOCOLS), enabled: schemas_boolean() }))
-        .optional(),
-    transparentDataEncryptionKeyId: schemas_string().min(1).optional()
-});
-const KIND_SCHEMAS = { Dashboard, Alert, ServiceSettings };
-/** One schema for editors: any of the kinds, by `kind`. */
-const Manifest = discriminatedUnion('kind', [Dashboard, Alert, ServiceSettings]);
-
 ;// CONCATENATED MODULE: ./src/manifest/vars.ts
 /**
  * `${NAME}` placeholders, so one set of manifests serves several environments. A plain scalar that is
@@ -90457,7 +90502,8 @@ function vars_variableTransform(vars) {
                         failed = true;
                         return match;
                     }
-                    return String(value);
+                    // An empty (null) value interpolates as nothing, not as the word "null".
+                    return value === null || value === undefined ? '' : String(value);
                 });
                 if (!failed && text !== raw) {
                     if ((0,dist/* isScalar */.jn)(node))
@@ -90507,6 +90553,16 @@ function parseYamlFile(file, text, transform) {
         return { file, line, column: col };
     };
     const nodeLocation = (node, fallback) => node?.range ? position(node.range[0]) : fallback;
+    // Refuse deep nesting before the parser sees it: the parser recurses, and a second stack overflow in
+    // one process can abort Node itself. Nothing a manifest needs comes close to these depths.
+    const deep = findDeepNesting(text);
+    if (deep !== undefined) {
+        // The line counter fills only while parsing: count the lines up to the offset here.
+        const before = text.slice(0, deep);
+        const at = { file, line: before.split('\n').length, column: deep - before.lastIndexOf('\n') };
+        diagnostics.push(diagnostic('validate', 'error', `YAML is nested deeper than ${YAML_LIMITS.maxDepth} levels`, at));
+        return { documents: [], diagnostics };
+    }
     let docs;
     try {
         docs = (0,dist/* parseAllDocuments */.hR)(text, {
@@ -90548,8 +90604,8 @@ function parseYamlFile(file, text, transform) {
         for (const warn of doc.warnings) {
             diagnostics.push(diagnostic('validate', 'warning', `YAML ${warn.message.split('\n')[0]}`, position(warn.pos[0])));
         }
-        if (doc.contents === null)
-            return; // an empty document, e.g. after a trailing `---`
+        if (isEmptyDocument(doc))
+            return; // e.g. after a trailing `---`
         if (transform) {
             const found = transform(doc, node => nodeLocation(node, docStart));
             diagnostics.push(...found);
@@ -90562,9 +90618,9 @@ function parseYamlFile(file, text, transform) {
         }
         catch (e) {
             const msg = e.message;
-            const why = /alias/i.test(msg)
+            const why = /excessive alias count/i.test(msg)
                 ? `too many alias expansions (more than ${YAML_LIMITS.maxAliasCount}): refused as a resource exhaustion attack`
-                : msg;
+                : msg.split('\n')[0];
             diagnostics.push(diagnostic('validate', 'error', `YAML ${why}`, docStart));
             return;
         }
@@ -90603,13 +90659,105 @@ function parseYamlFile(file, text, transform) {
                 const { node, complete } = walk(path);
                 if (!complete || !(0,dist/* isScalar */.jn)(node) || !node.range)
                     return undefined;
-                const quoted = node.type === 'QUOTE_DOUBLE' || node.type === 'QUOTE_SINGLE';
                 const raw = text.slice(node.range[0], node.range[1]);
-                return { location: position(node.range[0]), quoted, singleLine: !raw.includes('\n') };
+                if (raw.includes('\n'))
+                    return undefined;
+                const location = position(node.range[0]);
+                return { location, columnOf: offset => location.column + sourceOffset(raw, node.type, offset) };
             }
         });
     });
     return { documents, diagnostics };
+}
+/** Where the value's `offset`-th character is in the scalar's source: quotes and escapes shift it. */
+function sourceOffset(raw, type, offset) {
+    if (type !== 'QUOTE_SINGLE' && type !== 'QUOTE_DOUBLE')
+        return offset;
+    let i = 1;
+    for (let n = 0; n < offset && i < raw.length; n++) {
+        if (type === 'QUOTE_SINGLE')
+            i += raw[i] === "'" && raw[i + 1] === "'" ? 2 : 1;
+        else if (raw[i] === '\\') {
+            const esc = raw[i + 1];
+            i += esc === 'x' ? 4 : esc === 'u' ? 6 : esc === 'U' ? 10 : 2;
+        }
+        else
+            i++;
+    }
+    return i;
+}
+function isEmptyDocument(doc) {
+    const c = doc.contents;
+    if (c === null)
+        return true;
+    // The library gives an empty document a null scalar with no source text.
+    return (0,dist/* isScalar */.jn)(c) && c.value === null && (!c.range || c.range[0] === c.range[1]);
+}
+/**
+ * The offset where nesting first gets deeper than allowed, or nothing. Flow collections are counted by
+ * their brackets (outside quotes and comments); block nesting by indentation plus compact `- ` entries,
+ * a generous upper bound of the real depth.
+ */
+function findDeepNesting(text) {
+    const maxFlow = YAML_LIMITS.maxDepth;
+    const maxBlock = YAML_LIMITS.maxDepth * 4;
+    let flow = 0;
+    let quote;
+    let lineStart = true;
+    let indent = 0;
+    let dashes = 0;
+    for (let i = 0; i < text.length; i++) {
+        const ch = text[i];
+        if (ch === '\n') {
+            lineStart = true;
+            indent = 0;
+            dashes = 0;
+            continue;
+        }
+        if (lineStart) {
+            if (ch === ' ') {
+                indent++;
+                continue;
+            }
+            if (ch === '-' && text[i + 1] === ' ') {
+                dashes++;
+                indent++;
+                if (indent + dashes > maxBlock)
+                    return i;
+                continue;
+            }
+            lineStart = false;
+            if (indent + dashes > maxBlock)
+                return i;
+        }
+        if (quote) {
+            if (quote === '"' && ch === '\\')
+                i++;
+            else if (ch === quote)
+                quote = undefined;
+            continue;
+        }
+        // A quote opens a quoted scalar only where a value starts (not in `it's`), so brackets are not hidden.
+        if ((ch === '"' || ch === "'") && startsValue(text, i))
+            quote = ch;
+        else if (ch === '#' && (i === 0 || /\s/.test(text[i - 1]))) {
+            while (i + 1 < text.length && text[i + 1] !== '\n')
+                i++;
+        }
+        else if (ch === '[' || ch === '{') {
+            if (++flow > maxFlow)
+                return i;
+        }
+        else if ((ch === ']' || ch === '}') && flow > 0)
+            flow--;
+    }
+    return undefined;
+}
+function startsValue(text, i) {
+    let j = i - 1;
+    while (j >= 0 && (text[j] === ' ' || text[j] === '\t'))
+        j--;
+    return j < 0 || ':-[{,\n?'.includes(text[j]);
 }
 function childOf(node, seg) {
     if ((0,dist/* isMap */.jh)(node)) {
@@ -90666,20 +90814,22 @@ async function loadManifests(options) {
     const found = await findManifestFiles(options.patterns, options.cwd);
     const set = emptySet(found.files);
     set.diagnostics.push(...found.diagnostics);
-    const views = { dashboards: [], alerts: [], services: [] };
+    const views = { incomplete: false, dashboards: [], alerts: [], services: [] };
     const transform = vars_variableTransform(options.vars ?? {});
     for (const path of found.files) {
         const read = await readManifestFile(path, options.cwd);
         set.diagnostics.push(...read.diagnostics);
         if (read.file)
             addText(set, views, path, read.file.text, transform);
+        else
+            views.incomplete = true;
     }
     return finish(set, views, options.mode);
 }
 /** The same validation for text already in memory (tests, fuzzing). */
 function validateText(file, text, mode, vars = {}) {
     const set = emptySet([file]);
-    const views = { dashboards: [], alerts: [], services: [] };
+    const views = { incomplete: false, dashboards: [], alerts: [], services: [] };
     addText(set, views, file, text, variableTransform(vars));
     return finish(set, views, mode);
 }
@@ -90689,11 +90839,13 @@ function emptySet(files) {
 function addText(set, views, file, text, transform) {
     const parsed = parseYamlFile(file, text, transform);
     set.diagnostics.push(...parsed.diagnostics);
+    if (parsed.diagnostics.some(d => d.severity === 'error'))
+        views.incomplete = true;
     for (const doc of parsed.documents)
         addDocument(set, views, doc);
 }
 function finish(set, views, mode) {
-    set.diagnostics.push(...checkAcrossDocuments(views.dashboards, views.alerts, views.services, mode));
+    set.diagnostics.push(...checkAcrossDocuments(views.dashboards, views.alerts, views.services, mode, views.incomplete));
     set.diagnostics = sortDiagnostics(set.diagnostics);
     return set;
 }
@@ -90728,13 +90880,13 @@ function addDocument(set, views, doc) {
     }
     else {
         const spec = result.success && result.data.kind === 'Dashboard' ? result.data : undefined;
+        set.diagnostics.push(...checkDashboard(doc, raw));
         views.dashboards.push(dashboardView(doc, raw, spec));
     }
     if (!result.success)
         return;
     switch (result.data.kind) {
         case 'Dashboard':
-            set.diagnostics.push(...checkDashboard(doc, result.data));
             set.dashboards.push({ spec: result.data, doc });
             break;
         case 'Alert':

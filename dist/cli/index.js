@@ -46367,8 +46367,8 @@ function jsonLines(v, indent) {
     return json.split('\n').map(line => `${indent}${line.replace(CONTROL, '')}`);
 }
 
-// EXTERNAL MODULE: ./src/run.ts + 15 modules
-var run = __nccwpck_require__(611);
+// EXTERNAL MODULE: ./src/run.ts + 14 modules
+var run = __nccwpck_require__(2658);
 // EXTERNAL MODULE: ./src/version.ts
 var version = __nccwpck_require__(311);
 ;// CONCATENATED MODULE: ./src/cli.ts
@@ -47886,7 +47886,9 @@ async function readManifestFile(relPath, cwd) {
         const text = decodeText(bytes);
         if (text === undefined) {
             return {
-                diagnostics: [(0,src_diagnostics/* diagnostic */.YK)('validate', 'error', 'is not a UTF-8 text file (binary content)', at)]
+                diagnostics: [
+                    (0,src_diagnostics/* diagnostic */.YK)('validate', 'error', 'is not a UTF-8 text file (binary content or control characters)', at)
+                ]
             };
         }
         return { file: { path: relPath, text }, diagnostics: [] };
@@ -47895,12 +47897,14 @@ async function readManifestFile(relPath, cwd) {
         return { diagnostics: [(0,src_diagnostics/* diagnostic */.YK)('validate', 'error', `cannot be read: ${e.message}`, at)] };
     }
 }
-/** UTF-8 without NUL bytes, or nothing: binary junk is refused, not parsed. */
+/** C0 controls other than tab, newline and carriage return, and DEL: YAML does not allow them in text. */
+const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+/** UTF-8 without control characters, or nothing: binary junk is refused, not parsed. */
 function decodeText(bytes) {
-    if (bytes.includes(0))
-        return undefined;
     try {
         const text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+        if (CONTROL.test(text))
+            return undefined;
         return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
     }
     catch {
@@ -47950,7 +47954,8 @@ function didYouMean(input, candidates) {
             bestDistance = d;
         }
     }
-    const allowed = Math.max(2, Math.floor(input.length / 3));
+    // Short words are close to everything: the shorter the input, the closer a guess must be.
+    const allowed = input.length <= 2 ? 1 : Math.max(2, Math.floor(input.length / 3));
     return best !== undefined && bestDistance <= allowed ? best : undefined;
 }
 const hint = (input, candidates) => {
@@ -48006,6 +48011,8 @@ function messageFor(issue, missing) {
             return `must be ${article(issue.expected)}, got ${describeValue(issue.input)}`;
         case 'invalid_value': {
             const values = issue.values.map(v => String(v));
+            if (issue.input === undefined)
+                return `is required: one of ${values.join(', ')}`;
             return `must be one of ${values.join(', ')}, got ${describeValue(issue.input)}${hint(issue.input, values)}`;
         }
         case 'invalid_union': {
@@ -48141,6 +48148,8 @@ function checkLucene(expression) {
         return undefined;
     }
     catch (e) {
+        if (e instanceof RangeError)
+            return { offset: 0, message: 'Lucene expression is nested too deeply to parse' };
         const err = e;
         const offset = err.location?.start.offset ?? 0;
         // The parser lists every token it could accept; the token it found is the useful part.
@@ -48150,6 +48159,8 @@ function checkLucene(expression) {
     }
 }
 
+// EXTERNAL MODULE: ./src/manifest/schema.ts
+var schema = __nccwpck_require__(6470);
 // EXTERNAL MODULE: ./src/manifest/vocabulary.ts
 var vocabulary = __nccwpck_require__(7817);
 ;// CONCATENATED MODULE: ./src/manifest/rules.ts
@@ -48159,6 +48170,7 @@ var vocabulary = __nccwpck_require__(7817);
  * because the server would silently rewrite the value (FACTS.md), which would show as a change on every
  * plan forever.
  */
+
 
 
 
@@ -48180,11 +48192,18 @@ function tileDisplayType(tile) {
         return first.displayType ?? 'line';
     return first.type;
 }
-function checkDashboard(doc, d) {
+/**
+ * Runs on the raw document (fields of the wrong type are skipped, tiles that fail the schema get the
+ * checks their valid fields allow), so a schema error does not hide the other problems of a dashboard.
+ */
+function checkDashboard(doc, raw) {
     const out = [];
     const report = reporter(doc, out);
     const seenTags = new Set();
-    d.tags?.forEach((tag, i) => {
+    const tags = Array.isArray(raw.tags) ? raw.tags : [];
+    tags.forEach((tag, i) => {
+        if (typeof tag !== 'string')
+            return;
         if (tag.startsWith(OWNERSHIP_TAG_PREFIX)) {
             report(['tags', i], `tags starting with "${OWNERSHIP_TAG_PREFIX}" are reserved for the ownership tag`);
         }
@@ -48192,23 +48211,52 @@ function checkDashboard(doc, d) {
             report(['tags', i], `duplicate tag "${tag}"`);
         seenTags.add(tag);
     });
-    if (d.renamedFrom !== undefined && d.renamedFrom === d.name) {
+    if (typeof raw.renamedFrom === 'string' && raw.renamedFrom === raw.name) {
         report(['renamedFrom'], 'is the same as `name`; remove it once the rename has been applied');
     }
     const tileNames = new Map();
-    d.tiles?.forEach((tile, i) => {
+    const tiles = Array.isArray(raw.tiles) ? raw.tiles : [];
+    tiles.forEach((value, i) => {
+        if (value === null || typeof value !== 'object')
+            return;
+        const tile = value;
         const path = ['tiles', i];
-        const first = tileNames.get(tile.name);
-        if (first !== undefined)
-            report([...path, 'name'], `duplicate tile name "${tile.name}" (also tiles[${first}])`);
-        else
-            tileNames.set(tile.name, i);
-        if (tile.x + tile.w > vocabulary/* LIMITS */.b1.gridColumns) {
-            report([...path, 'w'], `tile extends past the ${vocabulary/* LIMITS */.b1.gridColumns}-column grid (x + w = ${tile.x + tile.w})`);
+        if (typeof tile.name === 'string') {
+            const first = tileNames.get(tile.name);
+            if (first !== undefined)
+                report([...path, 'name'], `duplicate tile name "${tile.name}" (also tiles[${first}])`);
+            else
+                tileNames.set(tile.name, i);
         }
-        checkTile(tile, path, report);
+        // Only when x and w are each valid: otherwise their own error says it already.
+        const inGrid = (v, min, max) => Number.isInteger(v) && v >= min && v <= max;
+        if (inGrid(tile.x, 0, vocabulary/* LIMITS */.b1.gridColumns - 1) &&
+            inGrid(tile.w, 1, vocabulary/* LIMITS */.b1.gridColumns) &&
+            Number(tile.x) + Number(tile.w) > vocabulary/* LIMITS */.b1.gridColumns) {
+            report([...path, 'w'], `tile extends past the ${vocabulary/* LIMITS */.b1.gridColumns}-column grid (x + w = ${Number(tile.x) + Number(tile.w)})`);
+        }
+        // The tile's own rules need its structure; fix the tile's schema errors (reported) to see them.
+        const typed = schema/* Tile */.FA.safeParse(tile);
+        if (typed.success)
+            checkTile(typed.data, path, report);
+        else
+            checkPartialTile(tile, path, report);
     });
     return out;
+}
+/** The rules of a tile that fails the schema, on whichever of its series or config do parse. */
+function checkPartialTile(tile, path, report) {
+    if (Array.isArray(tile.series)) {
+        tile.series.forEach((s, i) => {
+            const typed = schema/* Series */.sf.safeParse(s);
+            if (typed.success && typed.data.type !== 'markdown' && typed.data.type !== 'search') {
+                checkAggregation(typed.data.aggFn, typed.data.field, typed.data.level, [...path, 'series', i], 'field', report);
+            }
+        });
+    }
+    const config = schema/* TileConfig */.jm.safeParse(tile.config);
+    if (config.success && config.data.displayType !== 'markdown')
+        checkSourceRef(config.data, [...path, 'config'], report, true);
 }
 function checkTile(tile, path, report) {
     if (tile.series && tile.config)
@@ -48310,11 +48358,8 @@ function checkFilters(doc) {
                 const wherePath = [...path, 'where'];
                 const scalar = doc.scalarAt(wherePath);
                 // On a one-line scalar we can point at the exact column; otherwise at the scalar.
-                const at = scalar && scalar.singleLine
-                    ? {
-                        ...scalar.location,
-                        column: scalar.location.column + (scalar.quoted ? 1 : 0) + problem.offset
-                    }
+                const at = scalar
+                    ? { ...scalar.location, column: scalar.columnOf(problem.offset) }
                     : doc.locate(wherePath);
                 out.push((0,diagnostics/* diagnostic */.YK)('validate', 'error', problem.message, { ...at, field: (0,issues/* formatPath */.jV)(wherePath) }));
             }
@@ -48372,7 +48417,7 @@ function isIpOrCidr(value) {
         return false;
     if (prefix === undefined)
         return true;
-    if (!/^\d{1,3}$/.test(prefix))
+    if (!/^(0|[1-9]\d{0,2})$/.test(prefix))
         return false;
     return Number(prefix) <= (family === 4 ? 32 : 128);
 }
@@ -48425,7 +48470,9 @@ function alertView(doc, raw) {
     return { doc, name: str(raw.name), dashboard: str(raw.dashboard), tile: str(raw.tile) };
 }
 /** Rules across documents and files: unique names, and alerts that point at tiles that exist. */
-function checkAcrossDocuments(dashboards, alerts, services, mode) {
+function checkAcrossDocuments(dashboards, alerts, services, mode, 
+/** Some file or document could not be read: a missing name may be in it. */
+incomplete = false) {
     const out = [];
     const where = (doc, path) => `${doc.file}:${doc.locate(path).line}`;
     const byName = new Map();
@@ -48468,7 +48515,7 @@ function checkAcrossDocuments(dashboards, alerts, services, mode) {
         const dash = byName.get(a.dashboard);
         if (!dash) {
             const guess = (0,issues/* didYouMean */.au)(a.dashboard, [...byName.keys()]);
-            report(['dashboard'], `no dashboard named "${a.dashboard}" in the manifests${guess ? ` (did you mean "${guess}"?)` : ''}`);
+            report(['dashboard'], `no dashboard named "${a.dashboard}" in the manifests${guess ? ` (did you mean "${guess}"?)` : ''}${incomplete && !guess ? ' (some manifests could not be read: fix those errors first)' : ''}`);
             continue;
         }
         if (a.tile === undefined)
@@ -48493,6 +48540,248 @@ function checkAcrossDocuments(dashboards, alerts, services, mode) {
     });
     return out;
 }
+
+
+/***/ }),
+
+/***/ 6470:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   FA: () => (/* binding */ Tile),
+/* harmony export */   Mz: () => (/* binding */ KIND_SCHEMAS),
+/* harmony export */   jm: () => (/* binding */ TileConfig),
+/* harmony export */   sf: () => (/* binding */ Series)
+/* harmony export */ });
+/* unused harmony exports NumberFormat, TimeSeries, TableSeries, NumberSeries, SearchSeries, MarkdownSeries, SelectItem, Dashboard, AlertChannel, Alert, IpAccessEntry, ServiceSettings, Manifest */
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8816);
+/* harmony import */ var _vocabulary_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7817);
+/**
+ * The manifest language as zod schemas: structure, types and value sets. Rules that span fields or
+ * documents (a tile's series must agree, an alert's tile must exist) live in `rules.ts`, so these
+ * schemas stay plain structure and export cleanly to JSON Schema for editors.
+ */
+
+
+const between = (min, max) => zod__WEBPACK_IMPORTED_MODULE_1__/* .int */ .Whr({ error: `must be a whole number between ${min} and ${max}` })
+    .min(min, { error: `must be between ${min} and ${max}` })
+    .max(max, { error: `must be between ${min} and ${max}` });
+const atLeast = (min) => zod__WEBPACK_IMPORTED_MODULE_1__/* .int */ .Whr({ error: `must be a whole number of at least ${min}` }).min(min, { error: `must be at least ${min}` });
+const text = (max) => zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP()
+    .min(1, { error: 'must not be empty' })
+    .max(max, { error: `must be at most ${max} characters` });
+const apiVersion = zod__WEBPACK_IMPORTED_MODULE_1__/* ["enum"] */ .k5n(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .API_VERSIONS */ .Bo).optional().describe('Optional; the manifest language version.');
+/** A data source by name (resolved to its id at plan time) or by raw id. */
+const dataSourceRef = {
+    source: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().min(1).optional().describe('Data source by name, resolved to its id at plan time.'),
+    sourceId: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().min(1).optional().describe('Data source id, when you do not want name resolution.')
+};
+const filter = {
+    where: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().max(10000).optional().describe('Filter expression (Lucene by default).'),
+    whereLanguage: zod__WEBPACK_IMPORTED_MODULE_1__/* ["enum"] */ .k5n(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .WHERE_LANGUAGES */ .uw).optional().describe('Language of `where` (default lucene).')
+};
+const NumberFormat = zod__WEBPACK_IMPORTED_MODULE_1__/* .strictObject */ .rej({
+    output: zod__WEBPACK_IMPORTED_MODULE_1__/* ["enum"] */ .k5n(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .NUMBER_FORMAT_OUTPUTS */ .Jb).optional(),
+    mantissa: zod__WEBPACK_IMPORTED_MODULE_1__/* .int */ .Whr().optional(),
+    thousandSeparated: zod__WEBPACK_IMPORTED_MODULE_1__/* .boolean */ .zMY().optional(),
+    average: zod__WEBPACK_IMPORTED_MODULE_1__/* .boolean */ .zMY().optional(),
+    decimalBytes: zod__WEBPACK_IMPORTED_MODULE_1__/* .boolean */ .zMY().optional(),
+    factor: zod__WEBPACK_IMPORTED_MODULE_1__/* .number */ .aig().optional(),
+    currencySymbol: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().optional(),
+    numericUnit: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().optional(),
+    unit: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().optional()
+})
+    .describe('Number formatting of displayed values.');
+/** Fields shared by the aggregating series types (CONTRACT.md "Series", FACTS.md aggFn values). */
+const aggregating = {
+    dataSource: zod__WEBPACK_IMPORTED_MODULE_1__/* ["enum"] */ .k5n(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .DATA_SOURCES */ .YL)
+        .optional()
+        .describe('Accepted for CONTRACT.md compatibility; the server drops it (FACTS.md).'),
+    ...dataSourceRef,
+    aggFn: zod__WEBPACK_IMPORTED_MODULE_1__/* ["enum"] */ .k5n(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .AGG_FNS */ .gT),
+    field: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().min(1).optional().describe('Value expression to aggregate; omitted for count.'),
+    level: zod__WEBPACK_IMPORTED_MODULE_1__/* .number */ .aig().min(0).max(1).optional().describe('Percentile level for quantile (0-1).'),
+    ...filter,
+    alias: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().optional(),
+    metricName: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().optional(),
+    metricDataType: zod__WEBPACK_IMPORTED_MODULE_1__/* ["enum"] */ .k5n(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .METRIC_DATA_TYPES */ .Mv).optional(),
+    numberFormat: NumberFormat.optional()
+};
+const groupBy = zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().min(1)).max(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .LIMITS */ .b1.groupBy).optional().describe('Grouping fields.');
+const TimeSeries = zod__WEBPACK_IMPORTED_MODULE_1__/* .strictObject */ .rej({
+    type: zod__WEBPACK_IMPORTED_MODULE_1__/* .literal */ .euz('time'),
+    ...aggregating,
+    groupBy,
+    displayType: zod__WEBPACK_IMPORTED_MODULE_1__/* ["enum"] */ .k5n(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .TIME_DISPLAY_TYPES */ .L2).optional().describe('line (default) or stacked_bar.')
+});
+const TableSeries = zod__WEBPACK_IMPORTED_MODULE_1__/* .strictObject */ .rej({
+    type: zod__WEBPACK_IMPORTED_MODULE_1__/* .literal */ .euz('table'),
+    ...aggregating,
+    groupBy,
+    sortOrder: zod__WEBPACK_IMPORTED_MODULE_1__/* ["enum"] */ .k5n(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .SORT_ORDERS */ .jG).optional()
+});
+const NumberSeries = zod__WEBPACK_IMPORTED_MODULE_1__/* .strictObject */ .rej({ type: zod__WEBPACK_IMPORTED_MODULE_1__/* .literal */ .euz('number'), ...aggregating, groupBy });
+const SearchSeries = zod__WEBPACK_IMPORTED_MODULE_1__/* .strictObject */ .rej({
+    type: zod__WEBPACK_IMPORTED_MODULE_1__/* .literal */ .euz('search'),
+    dataSource: aggregating.dataSource,
+    ...dataSourceRef,
+    fields: zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().min(1)).min(1).describe('Columns shown in the search tile.'),
+    ...filter
+});
+const MarkdownSeries = zod__WEBPACK_IMPORTED_MODULE_1__/* .strictObject */ .rej({
+    type: zod__WEBPACK_IMPORTED_MODULE_1__/* .literal */ .euz('markdown'),
+    content: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().max(100000)
+});
+/** CONTRACT.md's tile form: a list of series. */
+const Series = zod__WEBPACK_IMPORTED_MODULE_1__/* .discriminatedUnion */ .gMt('type', [
+    TimeSeries,
+    TableSeries,
+    NumberSeries,
+    SearchSeries,
+    MarkdownSeries
+]);
+const SelectItem = zod__WEBPACK_IMPORTED_MODULE_1__/* .strictObject */ .rej({
+    aggFn: zod__WEBPACK_IMPORTED_MODULE_1__/* ["enum"] */ .k5n(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .AGG_FNS */ .gT),
+    valueExpression: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().min(1).max(10000).optional(),
+    alias: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().max(10000).optional(),
+    level: zod__WEBPACK_IMPORTED_MODULE_1__/* .literal */ .euz(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .QUANTILE_LEVELS */ .Us).optional(),
+    ...filter,
+    metricName: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().optional(),
+    metricType: zod__WEBPACK_IMPORTED_MODULE_1__/* ["enum"] */ .k5n(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .METRIC_DATA_TYPES */ .Mv).optional(),
+    periodAggFn: zod__WEBPACK_IMPORTED_MODULE_1__/* .literal */ .euz('delta').optional(),
+    numberFormat: NumberFormat.optional()
+});
+const select = (max) => zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(SelectItem).min(1).max(max);
+const configGroupBy = zod__WEBPACK_IMPORTED_MODULE_1__/* .union */ .KCZ([zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().max(10000), zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().min(1)).max(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .LIMITS */ .b1.groupBy)])
+    .optional()
+    .describe('Grouping expression, or a list of fields.');
+const timeConfig = {
+    ...dataSourceRef,
+    select: select(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .LIMITS */ .b1.selectItems),
+    groupBy: configGroupBy,
+    asRatio: zod__WEBPACK_IMPORTED_MODULE_1__/* .boolean */ .zMY().optional(),
+    alignDateRangeToGranularity: zod__WEBPACK_IMPORTED_MODULE_1__/* .boolean */ .zMY().optional(),
+    fillNulls: zod__WEBPACK_IMPORTED_MODULE_1__/* .boolean */ .zMY().optional(),
+    numberFormat: NumberFormat.optional(),
+    seriesLimit: zod__WEBPACK_IMPORTED_MODULE_1__/* .int */ .Whr().min(0).optional()
+};
+/** FACTS.md's newer tile form, tagged by displayType (builder variants). */
+const TileConfig = zod__WEBPACK_IMPORTED_MODULE_1__/* .discriminatedUnion */ .gMt('displayType', [
+    zod__WEBPACK_IMPORTED_MODULE_1__/* .strictObject */ .rej({
+        displayType: zod__WEBPACK_IMPORTED_MODULE_1__/* .literal */ .euz('line'),
+        ...timeConfig,
+        fitYAxisToData: zod__WEBPACK_IMPORTED_MODULE_1__/* .boolean */ .zMY().optional(),
+        compareToPreviousPeriod: zod__WEBPACK_IMPORTED_MODULE_1__/* .boolean */ .zMY().optional()
+    }),
+    zod__WEBPACK_IMPORTED_MODULE_1__/* .strictObject */ .rej({ displayType: zod__WEBPACK_IMPORTED_MODULE_1__/* .literal */ .euz('stacked_bar'), ...timeConfig }),
+    zod__WEBPACK_IMPORTED_MODULE_1__/* .strictObject */ .rej({
+        displayType: zod__WEBPACK_IMPORTED_MODULE_1__/* .literal */ .euz('table'),
+        ...dataSourceRef,
+        select: select(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .LIMITS */ .b1.selectItems),
+        groupBy: configGroupBy,
+        having: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().max(10000).optional(),
+        orderBy: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().max(10000).optional(),
+        asRatio: zod__WEBPACK_IMPORTED_MODULE_1__/* .boolean */ .zMY().optional(),
+        numberFormat: NumberFormat.optional(),
+        groupByColumnsOnLeft: zod__WEBPACK_IMPORTED_MODULE_1__/* .boolean */ .zMY().optional()
+    }),
+    zod__WEBPACK_IMPORTED_MODULE_1__/* .strictObject */ .rej({
+        displayType: zod__WEBPACK_IMPORTED_MODULE_1__/* .literal */ .euz('number'),
+        ...dataSourceRef,
+        select: select(1),
+        numberFormat: NumberFormat.optional()
+    }),
+    ...['pie', 'bar'].map(displayType => zod__WEBPACK_IMPORTED_MODULE_1__/* .strictObject */ .rej({
+        displayType: zod__WEBPACK_IMPORTED_MODULE_1__/* .literal */ .euz(displayType),
+        ...dataSourceRef,
+        select: select(1),
+        groupBy: configGroupBy,
+        orderBy: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().max(10000).optional(),
+        numberFormat: NumberFormat.optional(),
+        limit: zod__WEBPACK_IMPORTED_MODULE_1__/* .int */ .Whr().min(0).optional()
+    })),
+    zod__WEBPACK_IMPORTED_MODULE_1__/* .strictObject */ .rej({
+        displayType: zod__WEBPACK_IMPORTED_MODULE_1__/* .literal */ .euz('search'),
+        ...dataSourceRef,
+        select: zod__WEBPACK_IMPORTED_MODULE_1__/* .union */ .KCZ([zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().max(10000), zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().min(1))]).optional(),
+        ...filter
+    }),
+    zod__WEBPACK_IMPORTED_MODULE_1__/* .strictObject */ .rej({ displayType: zod__WEBPACK_IMPORTED_MODULE_1__/* .literal */ .euz('markdown'), markdown: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().max(50000).optional() })
+]);
+const Tile = zod__WEBPACK_IMPORTED_MODULE_1__/* .strictObject */ .rej({
+    name: text(1024),
+    x: between(0, _vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .LIMITS */ .b1.gridColumns - 1),
+    y: atLeast(0),
+    w: between(1, _vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .LIMITS */ .b1.gridColumns),
+    h: atLeast(1),
+    asRatio: zod__WEBPACK_IMPORTED_MODULE_1__/* .boolean */ .zMY().optional().describe('Series form only: show series[0] / series[1].'),
+    series: zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(Series).min(1, { error: 'needs at least one series' }).optional(),
+    config: TileConfig.optional()
+});
+const Dashboard = zod__WEBPACK_IMPORTED_MODULE_1__/* .strictObject */ .rej({
+    apiVersion,
+    kind: zod__WEBPACK_IMPORTED_MODULE_1__/* .literal */ .euz('Dashboard'),
+    name: text(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .LIMITS */ .b1.dashboardName),
+    tags: zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP()
+        .min(1, { error: 'must not be empty' })
+        .max(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .LIMITS */ .b1.tagLength, { error: `must be at most ${_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .LIMITS */ .b1.tagLength} characters` }))
+        .max(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .LIMITS */ .b1.tags - 1, {
+        error: `at most ${_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .LIMITS */ .b1.tags - 1} tags (one of the server's ${_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .LIMITS */ .b1.tags} is the ownership tag)`
+    })
+        .optional(),
+    tiles: zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(Tile)
+        .max(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .LIMITS */ .b1.tiles, { error: `at most ${_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .LIMITS */ .b1.tiles} tiles` })
+        .optional(),
+    id: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().min(1).optional().describe('Pin this manifest to an existing dashboard id (adopts it).'),
+    adopt: zod__WEBPACK_IMPORTED_MODULE_1__/* .boolean */ .zMY().optional().describe('Take ownership of an existing dashboard of the same name.'),
+    renamedFrom: text(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .LIMITS */ .b1.dashboardName)
+        .optional()
+        .describe('The previous name, so a rename keeps the dashboard id.')
+});
+const AlertChannel = zod__WEBPACK_IMPORTED_MODULE_1__/* .strictObject */ .rej({
+    type: zod__WEBPACK_IMPORTED_MODULE_1__/* .literal */ .euz('webhook'),
+    webhook: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().min(1).optional().describe('Webhook by name.'),
+    webhookId: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().min(1).optional().describe('Webhook by id.')
+});
+const Alert = zod__WEBPACK_IMPORTED_MODULE_1__/* .strictObject */ .rej({
+    apiVersion,
+    kind: zod__WEBPACK_IMPORTED_MODULE_1__/* .literal */ .euz('Alert'),
+    name: text(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .LIMITS */ .b1.alertName),
+    dashboard: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().min(1).describe('The dashboard, by name, from the manifests.'),
+    tile: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().min(1).describe('The tile, by name, within that dashboard.'),
+    source: zod__WEBPACK_IMPORTED_MODULE_1__/* ["enum"] */ .k5n(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .ALERT_SOURCES */ .iw).optional().describe('tile (default).'),
+    threshold: zod__WEBPACK_IMPORTED_MODULE_1__/* .number */ .aig(),
+    thresholdMax: zod__WEBPACK_IMPORTED_MODULE_1__/* .number */ .aig().optional().describe('Upper bound for between and not_between.'),
+    thresholdType: zod__WEBPACK_IMPORTED_MODULE_1__/* ["enum"] */ .k5n(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .THRESHOLD_TYPES */ .Cd),
+    interval: zod__WEBPACK_IMPORTED_MODULE_1__/* ["enum"] */ .k5n(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .ALERT_INTERVALS */ .q2),
+    channel: AlertChannel,
+    message: text(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .LIMITS */ .b1.alertMessage).optional(),
+    numConsecutiveWindows: atLeast(1).optional(),
+    note: text(4096).optional()
+});
+const IpAccessEntry = zod__WEBPACK_IMPORTED_MODULE_1__/* .strictObject */ .rej({
+    source: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().min(1).describe('IPv4/IPv6 address or CIDR.'),
+    description: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().optional()
+});
+const ServiceSettings = zod__WEBPACK_IMPORTED_MODULE_1__/* .strictObject */ .rej({
+    apiVersion,
+    kind: zod__WEBPACK_IMPORTED_MODULE_1__/* .literal */ .euz('ServiceSettings'),
+    name: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP()
+        .min(1, { error: 'must be 1-50 letters, digits and whitespace' })
+        .max(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .LIMITS */ .b1.serviceName, {
+        error: `must be at most ${_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .LIMITS */ .b1.serviceName} characters (letters, digits and whitespace)`
+    })
+        .optional(),
+    releaseChannel: zod__WEBPACK_IMPORTED_MODULE_1__/* ["enum"] */ .k5n(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .RELEASE_CHANNELS */ .ZL).optional(),
+    ipAccessList: zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(IpAccessEntry).optional(),
+    privateEndpointIds: zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().min(1)).optional(),
+    endpoints: zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_1__/* .strictObject */ .rej({ protocol: zod__WEBPACK_IMPORTED_MODULE_1__/* ["enum"] */ .k5n(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .ENDPOINT_PROTOCOLS */ .mj), enabled: zod__WEBPACK_IMPORTED_MODULE_1__/* .boolean */ .zMY() }))
+        .optional(),
+    transparentDataEncryptionKeyId: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().min(1).optional()
+});
+const KIND_SCHEMAS = { Dashboard, Alert, ServiceSettings };
+/** One schema for editors: any of the kinds, by `kind`. */
+const Manifest = zod__WEBPACK_IMPORTED_MODULE_1__/* .discriminatedUnion */ .gMt('kind', [Dashboard, Alert, ServiceSettings]);
 
 
 /***/ }),
@@ -48718,7 +49007,7 @@ function countChanges(changes) {
 
 /***/ }),
 
-/***/ 611:
+/***/ 2658:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -49901,236 +50190,8 @@ function sharedReader() {
 var src_log = __nccwpck_require__(5625);
 // EXTERNAL MODULE: ./src/manifest/files.ts + 6 modules
 var files = __nccwpck_require__(8937);
-// EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 17 modules
-var schemas = __nccwpck_require__(8816);
-;// CONCATENATED MODULE: ./src/manifest/schema.ts
-/**
- * The manifest language as zod schemas: structure, types and value sets. Rules that span fields or
- * documents (a tile's series must agree, an alert's tile must exist) live in `rules.ts`, so these
- * schemas stay plain structure and export cleanly to JSON Schema for editors.
- */
-
-
-const between = (min, max) => schemas/* int */.Whr({ error: `must be a whole number between ${min} and ${max}` })
-    .min(min, { error: `must be between ${min} and ${max}` })
-    .max(max, { error: `must be between ${min} and ${max}` });
-const atLeast = (min) => schemas/* int */.Whr({ error: `must be a whole number of at least ${min}` }).min(min, { error: `must be at least ${min}` });
-const schema_text = (max) => schemas/* string */.YjP()
-    .min(1, { error: 'must not be empty' })
-    .max(max, { error: `must be at most ${max} characters` });
-const apiVersion = schemas/* enum */.k5n(vocabulary/* API_VERSIONS */.Bo).optional().describe('Optional; the manifest language version.');
-/** A data source by name (resolved to its id at plan time) or by raw id. */
-const dataSourceRef = {
-    source: schemas/* string */.YjP().min(1).optional().describe('Data source by name, resolved to its id at plan time.'),
-    sourceId: schemas/* string */.YjP().min(1).optional().describe('Data source id, when you do not want name resolution.')
-};
-const filter = {
-    where: schemas/* string */.YjP().max(10000).optional().describe('Filter expression (Lucene by default).'),
-    whereLanguage: schemas/* enum */.k5n(vocabulary/* WHERE_LANGUAGES */.uw).optional().describe('Language of `where` (default lucene).')
-};
-const NumberFormat = schemas/* strictObject */.rej({
-    output: schemas/* enum */.k5n(vocabulary/* NUMBER_FORMAT_OUTPUTS */.Jb).optional(),
-    mantissa: schemas/* int */.Whr().optional(),
-    thousandSeparated: schemas/* boolean */.zMY().optional(),
-    average: schemas/* boolean */.zMY().optional(),
-    decimalBytes: schemas/* boolean */.zMY().optional(),
-    factor: schemas/* number */.aig().optional(),
-    currencySymbol: schemas/* string */.YjP().optional(),
-    numericUnit: schemas/* string */.YjP().optional(),
-    unit: schemas/* string */.YjP().optional()
-})
-    .describe('Number formatting of displayed values.');
-/** Fields shared by the aggregating series types (CONTRACT.md "Series", FACTS.md aggFn values). */
-const aggregating = {
-    dataSource: schemas/* enum */.k5n(vocabulary/* DATA_SOURCES */.YL)
-        .optional()
-        .describe('Accepted for CONTRACT.md compatibility; the server drops it (FACTS.md).'),
-    ...dataSourceRef,
-    aggFn: schemas/* enum */.k5n(vocabulary/* AGG_FNS */.gT),
-    field: schemas/* string */.YjP().min(1).optional().describe('Value expression to aggregate; omitted for count.'),
-    level: schemas/* number */.aig().min(0).max(1).optional().describe('Percentile level for quantile (0-1).'),
-    ...filter,
-    alias: schemas/* string */.YjP().optional(),
-    metricName: schemas/* string */.YjP().optional(),
-    metricDataType: schemas/* enum */.k5n(vocabulary/* METRIC_DATA_TYPES */.Mv).optional(),
-    numberFormat: NumberFormat.optional()
-};
-const groupBy = schemas/* array */.YOg(schemas/* string */.YjP().min(1)).max(vocabulary/* LIMITS */.b1.groupBy).optional().describe('Grouping fields.');
-const TimeSeries = schemas/* strictObject */.rej({
-    type: schemas/* literal */.euz('time'),
-    ...aggregating,
-    groupBy,
-    displayType: schemas/* enum */.k5n(vocabulary/* TIME_DISPLAY_TYPES */.L2).optional().describe('line (default) or stacked_bar.')
-});
-const TableSeries = schemas/* strictObject */.rej({
-    type: schemas/* literal */.euz('table'),
-    ...aggregating,
-    groupBy,
-    sortOrder: schemas/* enum */.k5n(vocabulary/* SORT_ORDERS */.jG).optional()
-});
-const NumberSeries = schemas/* strictObject */.rej({ type: schemas/* literal */.euz('number'), ...aggregating, groupBy });
-const SearchSeries = schemas/* strictObject */.rej({
-    type: schemas/* literal */.euz('search'),
-    dataSource: aggregating.dataSource,
-    ...dataSourceRef,
-    fields: schemas/* array */.YOg(schemas/* string */.YjP().min(1)).min(1).describe('Columns shown in the search tile.'),
-    ...filter
-});
-const MarkdownSeries = schemas/* strictObject */.rej({
-    type: schemas/* literal */.euz('markdown'),
-    content: schemas/* string */.YjP().max(100000)
-});
-/** CONTRACT.md's tile form: a list of series. */
-const Series = schemas/* discriminatedUnion */.gMt('type', [
-    TimeSeries,
-    TableSeries,
-    NumberSeries,
-    SearchSeries,
-    MarkdownSeries
-]);
-const SelectItem = schemas/* strictObject */.rej({
-    aggFn: schemas/* enum */.k5n(vocabulary/* AGG_FNS */.gT),
-    valueExpression: schemas/* string */.YjP().min(1).max(10000).optional(),
-    alias: schemas/* string */.YjP().max(10000).optional(),
-    level: schemas/* union */.KCZ(vocabulary/* QUANTILE_LEVELS */.Us.map(l => schemas/* literal */.euz(l))).optional(),
-    ...filter,
-    metricName: schemas/* string */.YjP().optional(),
-    metricType: schemas/* enum */.k5n(vocabulary/* METRIC_DATA_TYPES */.Mv).optional(),
-    periodAggFn: schemas/* literal */.euz('delta').optional(),
-    numberFormat: NumberFormat.optional()
-});
-const schema_select = (max) => schemas/* array */.YOg(SelectItem).min(1).max(max);
-const configGroupBy = schemas/* union */.KCZ([schemas/* string */.YjP().max(10000), schemas/* array */.YOg(schemas/* string */.YjP().min(1)).max(vocabulary/* LIMITS */.b1.groupBy)])
-    .optional()
-    .describe('Grouping expression, or a list of fields.');
-const timeConfig = {
-    ...dataSourceRef,
-    select: schema_select(vocabulary/* LIMITS */.b1.selectItems),
-    groupBy: configGroupBy,
-    asRatio: schemas/* boolean */.zMY().optional(),
-    alignDateRangeToGranularity: schemas/* boolean */.zMY().optional(),
-    fillNulls: schemas/* boolean */.zMY().optional(),
-    numberFormat: NumberFormat.optional(),
-    seriesLimit: schemas/* int */.Whr().min(0).optional()
-};
-/** FACTS.md's newer tile form, tagged by displayType (builder variants). */
-const TileConfig = schemas/* discriminatedUnion */.gMt('displayType', [
-    schemas/* strictObject */.rej({
-        displayType: schemas/* literal */.euz('line'),
-        ...timeConfig,
-        fitYAxisToData: schemas/* boolean */.zMY().optional(),
-        compareToPreviousPeriod: schemas/* boolean */.zMY().optional()
-    }),
-    schemas/* strictObject */.rej({ displayType: schemas/* literal */.euz('stacked_bar'), ...timeConfig }),
-    schemas/* strictObject */.rej({
-        displayType: schemas/* literal */.euz('table'),
-        ...dataSourceRef,
-        select: schema_select(vocabulary/* LIMITS */.b1.selectItems),
-        groupBy: configGroupBy,
-        having: schemas/* string */.YjP().max(10000).optional(),
-        orderBy: schemas/* string */.YjP().max(10000).optional(),
-        asRatio: schemas/* boolean */.zMY().optional(),
-        numberFormat: NumberFormat.optional(),
-        groupByColumnsOnLeft: schemas/* boolean */.zMY().optional()
-    }),
-    schemas/* strictObject */.rej({
-        displayType: schemas/* literal */.euz('number'),
-        ...dataSourceRef,
-        select: schema_select(1),
-        numberFormat: NumberFormat.optional()
-    }),
-    ...['pie', 'bar'].map(displayType => schemas/* strictObject */.rej({
-        displayType: schemas/* literal */.euz(displayType),
-        ...dataSourceRef,
-        select: schema_select(1),
-        groupBy: configGroupBy,
-        orderBy: schemas/* string */.YjP().max(10000).optional(),
-        numberFormat: NumberFormat.optional(),
-        limit: schemas/* int */.Whr().min(0).optional()
-    })),
-    schemas/* strictObject */.rej({
-        displayType: schemas/* literal */.euz('search'),
-        ...dataSourceRef,
-        select: schemas/* union */.KCZ([schemas/* string */.YjP().max(10000), schemas/* array */.YOg(schemas/* string */.YjP().min(1))]).optional(),
-        ...filter
-    }),
-    schemas/* strictObject */.rej({ displayType: schemas/* literal */.euz('markdown'), markdown: schemas/* string */.YjP().max(50000).optional() })
-]);
-const Tile = schemas/* strictObject */.rej({
-    name: schema_text(1024),
-    x: between(0, vocabulary/* LIMITS */.b1.gridColumns - 1),
-    y: atLeast(0),
-    w: between(1, vocabulary/* LIMITS */.b1.gridColumns),
-    h: atLeast(1),
-    asRatio: schemas/* boolean */.zMY().optional().describe('Series form only: show series[0] / series[1].'),
-    series: schemas/* array */.YOg(Series).min(1, { error: 'needs at least one series' }).optional(),
-    config: TileConfig.optional()
-});
-const Dashboard = schemas/* strictObject */.rej({
-    apiVersion,
-    kind: schemas/* literal */.euz('Dashboard'),
-    name: schema_text(vocabulary/* LIMITS */.b1.dashboardName),
-    tags: schemas/* array */.YOg(schemas/* string */.YjP()
-        .min(1, { error: 'must not be empty' })
-        .max(vocabulary/* LIMITS */.b1.tagLength, { error: `must be at most ${vocabulary/* LIMITS */.b1.tagLength} characters` }))
-        .max(vocabulary/* LIMITS */.b1.tags - 1, {
-        error: `at most ${vocabulary/* LIMITS */.b1.tags - 1} tags (one of the server's ${vocabulary/* LIMITS */.b1.tags} is the ownership tag)`
-    })
-        .optional(),
-    tiles: schemas/* array */.YOg(Tile)
-        .max(vocabulary/* LIMITS */.b1.tiles, { error: `at most ${vocabulary/* LIMITS */.b1.tiles} tiles` })
-        .optional(),
-    id: schemas/* string */.YjP().min(1).optional().describe('Pin this manifest to an existing dashboard id (adopts it).'),
-    adopt: schemas/* boolean */.zMY().optional().describe('Take ownership of an existing dashboard of the same name.'),
-    renamedFrom: schema_text(vocabulary/* LIMITS */.b1.dashboardName)
-        .optional()
-        .describe('The previous name, so a rename keeps the dashboard id.')
-});
-const AlertChannel = schemas/* strictObject */.rej({
-    type: schemas/* literal */.euz('webhook'),
-    webhook: schemas/* string */.YjP().min(1).optional().describe('Webhook by name.'),
-    webhookId: schemas/* string */.YjP().min(1).optional().describe('Webhook by id.')
-});
-const Alert = schemas/* strictObject */.rej({
-    apiVersion,
-    kind: schemas/* literal */.euz('Alert'),
-    name: schema_text(vocabulary/* LIMITS */.b1.alertName),
-    dashboard: schemas/* string */.YjP().min(1).describe('The dashboard, by name, from the manifests.'),
-    tile: schemas/* string */.YjP().min(1).describe('The tile, by name, within that dashboard.'),
-    source: schemas/* enum */.k5n(vocabulary/* ALERT_SOURCES */.iw).optional().describe('tile (default).'),
-    threshold: schemas/* number */.aig(),
-    thresholdMax: schemas/* number */.aig().optional().describe('Upper bound for between and not_between.'),
-    thresholdType: schemas/* enum */.k5n(vocabulary/* THRESHOLD_TYPES */.Cd),
-    interval: schemas/* enum */.k5n(vocabulary/* ALERT_INTERVALS */.q2),
-    channel: AlertChannel,
-    message: schema_text(vocabulary/* LIMITS */.b1.alertMessage).optional(),
-    numConsecutiveWindows: atLeast(1).optional(),
-    note: schema_text(4096).optional()
-});
-const IpAccessEntry = schemas/* strictObject */.rej({
-    source: schemas/* string */.YjP().min(1).describe('IPv4/IPv6 address or CIDR.'),
-    description: schemas/* string */.YjP().optional()
-});
-const ServiceSettings = schemas/* strictObject */.rej({
-    apiVersion,
-    kind: schemas/* literal */.euz('ServiceSettings'),
-    name: schemas/* string */.YjP()
-        .min(1, { error: 'must be 1-50 letters, digits and whitespace' })
-        .max(vocabulary/* LIMITS */.b1.serviceName, {
-        error: `must be at most ${vocabulary/* LIMITS */.b1.serviceName} characters (letters, digits and whitespace)`
-    })
-        .optional(),
-    releaseChannel: schemas/* enum */.k5n(vocabulary/* RELEASE_CHANNELS */.ZL).optional(),
-    ipAccessList: schemas/* array */.YOg(IpAccessEntry).optional(),
-    privateEndpointIds: schemas/* array */.YOg(schemas/* string */.YjP().min(1)).optional(),
-    endpoints: schemas/* array */.YOg(schemas/* strictObject */.rej({ protocol: schemas/* enum */.k5n(vocabulary/* ENDPOINT_PROTOCOLS */.mj), enabled: schemas/* boolean */.zMY() }))
-        .optional(),
-    transparentDataEncryptionKeyId: schemas/* string */.YjP().min(1).optional()
-});
-const KIND_SCHEMAS = { Dashboard, Alert, ServiceSettings };
-/** One schema for editors: any of the kinds, by `kind`. */
-const Manifest = schemas/* discriminatedUnion */.gMt('kind', [Dashboard, Alert, ServiceSettings]);
-
+// EXTERNAL MODULE: ./src/manifest/schema.ts
+var manifest_schema = __nccwpck_require__(6470);
 // EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
 var dist = __nccwpck_require__(8815);
 ;// CONCATENATED MODULE: ./src/manifest/vars.ts
@@ -50184,7 +50245,8 @@ function vars_variableTransform(vars) {
                         failed = true;
                         return match;
                     }
-                    return String(value);
+                    // An empty (null) value interpolates as nothing, not as the word "null".
+                    return value === null || value === undefined ? '' : String(value);
                 });
                 if (!failed && text !== raw) {
                     if ((0,dist/* isScalar */.jn)(node))
@@ -50234,6 +50296,16 @@ function parseYamlFile(file, text, transform) {
         return { file, line, column: col };
     };
     const nodeLocation = (node, fallback) => node?.range ? position(node.range[0]) : fallback;
+    // Refuse deep nesting before the parser sees it: the parser recurses, and a second stack overflow in
+    // one process can abort Node itself. Nothing a manifest needs comes close to these depths.
+    const deep = findDeepNesting(text);
+    if (deep !== undefined) {
+        // The line counter fills only while parsing: count the lines up to the offset here.
+        const before = text.slice(0, deep);
+        const at = { file, line: before.split('\n').length, column: deep - before.lastIndexOf('\n') };
+        diagnostics.push((0,src_diagnostics/* diagnostic */.YK)('validate', 'error', `YAML is nested deeper than ${YAML_LIMITS.maxDepth} levels`, at));
+        return { documents: [], diagnostics };
+    }
     let docs;
     try {
         docs = (0,dist/* parseAllDocuments */.hR)(text, {
@@ -50275,8 +50347,8 @@ function parseYamlFile(file, text, transform) {
         for (const warn of doc.warnings) {
             diagnostics.push((0,src_diagnostics/* diagnostic */.YK)('validate', 'warning', `YAML ${warn.message.split('\n')[0]}`, position(warn.pos[0])));
         }
-        if (doc.contents === null)
-            return; // an empty document, e.g. after a trailing `---`
+        if (isEmptyDocument(doc))
+            return; // e.g. after a trailing `---`
         if (transform) {
             const found = transform(doc, node => nodeLocation(node, docStart));
             diagnostics.push(...found);
@@ -50289,9 +50361,9 @@ function parseYamlFile(file, text, transform) {
         }
         catch (e) {
             const msg = e.message;
-            const why = /alias/i.test(msg)
+            const why = /excessive alias count/i.test(msg)
                 ? `too many alias expansions (more than ${YAML_LIMITS.maxAliasCount}): refused as a resource exhaustion attack`
-                : msg;
+                : msg.split('\n')[0];
             diagnostics.push((0,src_diagnostics/* diagnostic */.YK)('validate', 'error', `YAML ${why}`, docStart));
             return;
         }
@@ -50330,13 +50402,105 @@ function parseYamlFile(file, text, transform) {
                 const { node, complete } = walk(path);
                 if (!complete || !(0,dist/* isScalar */.jn)(node) || !node.range)
                     return undefined;
-                const quoted = node.type === 'QUOTE_DOUBLE' || node.type === 'QUOTE_SINGLE';
                 const raw = text.slice(node.range[0], node.range[1]);
-                return { location: position(node.range[0]), quoted, singleLine: !raw.includes('\n') };
+                if (raw.includes('\n'))
+                    return undefined;
+                const location = position(node.range[0]);
+                return { location, columnOf: offset => location.column + sourceOffset(raw, node.type, offset) };
             }
         });
     });
     return { documents, diagnostics };
+}
+/** Where the value's `offset`-th character is in the scalar's source: quotes and escapes shift it. */
+function sourceOffset(raw, type, offset) {
+    if (type !== 'QUOTE_SINGLE' && type !== 'QUOTE_DOUBLE')
+        return offset;
+    let i = 1;
+    for (let n = 0; n < offset && i < raw.length; n++) {
+        if (type === 'QUOTE_SINGLE')
+            i += raw[i] === "'" && raw[i + 1] === "'" ? 2 : 1;
+        else if (raw[i] === '\\') {
+            const esc = raw[i + 1];
+            i += esc === 'x' ? 4 : esc === 'u' ? 6 : esc === 'U' ? 10 : 2;
+        }
+        else
+            i++;
+    }
+    return i;
+}
+function isEmptyDocument(doc) {
+    const c = doc.contents;
+    if (c === null)
+        return true;
+    // The library gives an empty document a null scalar with no source text.
+    return (0,dist/* isScalar */.jn)(c) && c.value === null && (!c.range || c.range[0] === c.range[1]);
+}
+/**
+ * The offset where nesting first gets deeper than allowed, or nothing. Flow collections are counted by
+ * their brackets (outside quotes and comments); block nesting by indentation plus compact `- ` entries,
+ * a generous upper bound of the real depth.
+ */
+function findDeepNesting(text) {
+    const maxFlow = YAML_LIMITS.maxDepth;
+    const maxBlock = YAML_LIMITS.maxDepth * 4;
+    let flow = 0;
+    let quote;
+    let lineStart = true;
+    let indent = 0;
+    let dashes = 0;
+    for (let i = 0; i < text.length; i++) {
+        const ch = text[i];
+        if (ch === '\n') {
+            lineStart = true;
+            indent = 0;
+            dashes = 0;
+            continue;
+        }
+        if (lineStart) {
+            if (ch === ' ') {
+                indent++;
+                continue;
+            }
+            if (ch === '-' && text[i + 1] === ' ') {
+                dashes++;
+                indent++;
+                if (indent + dashes > maxBlock)
+                    return i;
+                continue;
+            }
+            lineStart = false;
+            if (indent + dashes > maxBlock)
+                return i;
+        }
+        if (quote) {
+            if (quote === '"' && ch === '\\')
+                i++;
+            else if (ch === quote)
+                quote = undefined;
+            continue;
+        }
+        // A quote opens a quoted scalar only where a value starts (not in `it's`), so brackets are not hidden.
+        if ((ch === '"' || ch === "'") && startsValue(text, i))
+            quote = ch;
+        else if (ch === '#' && (i === 0 || /\s/.test(text[i - 1]))) {
+            while (i + 1 < text.length && text[i + 1] !== '\n')
+                i++;
+        }
+        else if (ch === '[' || ch === '{') {
+            if (++flow > maxFlow)
+                return i;
+        }
+        else if ((ch === ']' || ch === '}') && flow > 0)
+            flow--;
+    }
+    return undefined;
+}
+function startsValue(text, i) {
+    let j = i - 1;
+    while (j >= 0 && (text[j] === ' ' || text[j] === '\t'))
+        j--;
+    return j < 0 || ':-[{,\n?'.includes(text[j]);
 }
 function childOf(node, seg) {
     if ((0,dist/* isMap */.jh)(node)) {
@@ -50393,20 +50557,22 @@ async function loadManifests(options) {
     const found = await (0,files/* findManifestFiles */.GH)(options.patterns, options.cwd);
     const set = emptySet(found.files);
     set.diagnostics.push(...found.diagnostics);
-    const views = { dashboards: [], alerts: [], services: [] };
+    const views = { incomplete: false, dashboards: [], alerts: [], services: [] };
     const transform = vars_variableTransform(options.vars ?? {});
     for (const path of found.files) {
         const read = await (0,files/* readManifestFile */.oe)(path, options.cwd);
         set.diagnostics.push(...read.diagnostics);
         if (read.file)
             addText(set, views, path, read.file.text, transform);
+        else
+            views.incomplete = true;
     }
     return finish(set, views, options.mode);
 }
 /** The same validation for text already in memory (tests, fuzzing). */
 function validateText(file, text, mode, vars = {}) {
     const set = emptySet([file]);
-    const views = { dashboards: [], alerts: [], services: [] };
+    const views = { incomplete: false, dashboards: [], alerts: [], services: [] };
     addText(set, views, file, text, variableTransform(vars));
     return finish(set, views, mode);
 }
@@ -50416,11 +50582,13 @@ function emptySet(files) {
 function addText(set, views, file, text, transform) {
     const parsed = parseYamlFile(file, text, transform);
     set.diagnostics.push(...parsed.diagnostics);
+    if (parsed.diagnostics.some(d => d.severity === 'error'))
+        views.incomplete = true;
     for (const doc of parsed.documents)
         addDocument(set, views, doc);
 }
 function finish(set, views, mode) {
-    set.diagnostics.push(...(0,rules/* checkAcrossDocuments */.m)(views.dashboards, views.alerts, views.services, mode));
+    set.diagnostics.push(...(0,rules/* checkAcrossDocuments */.m)(views.dashboards, views.alerts, views.services, mode, views.incomplete));
     set.diagnostics = (0,src_diagnostics/* sortDiagnostics */.Ds)(set.diagnostics);
     return set;
 }
@@ -50440,7 +50608,7 @@ function addDocument(set, views, doc) {
         set.diagnostics.push((0,src_diagnostics/* diagnostic */.YK)('validate', 'error', message, { ...doc.locate(['kind']), field: 'kind' }));
         return;
     }
-    const schema = KIND_SCHEMAS[kind];
+    const schema = manifest_schema/* KIND_SCHEMAS */.Mz[kind];
     const result = schema.safeParse(value, { reportInput: true });
     if (!result.success)
         set.diagnostics.push(...(0,issues/* issuesToDiagnostics */.oX)(result.error.issues, doc, schema));
@@ -50455,13 +50623,13 @@ function addDocument(set, views, doc) {
     }
     else {
         const spec = result.success && result.data.kind === 'Dashboard' ? result.data : undefined;
+        set.diagnostics.push(...(0,rules/* checkDashboard */.xY)(doc, raw));
         views.dashboards.push((0,rules/* dashboardView */.sm)(doc, raw, spec));
     }
     if (!result.success)
         return;
     switch (result.data.kind) {
         case 'Dashboard':
-            set.diagnostics.push(...(0,rules/* checkDashboard */.xY)(doc, result.data));
             set.dashboards.push({ spec: result.data, doc });
             break;
         case 'Alert':

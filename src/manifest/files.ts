@@ -80,7 +80,14 @@ export async function readManifestFile(
     const text = decodeText(bytes)
     if (text === undefined) {
       return {
-        diagnostics: [diagnostic('validate', 'error', 'is not a UTF-8 text file (binary content)', at)]
+        diagnostics: [
+          diagnostic(
+            'validate',
+            'error',
+            'is not a UTF-8 text file (binary content or control characters)',
+            at
+          )
+        ]
       }
     }
     return { file: { path: relPath, text }, diagnostics: [] }
@@ -89,11 +96,14 @@ export async function readManifestFile(
   }
 }
 
-/** UTF-8 without NUL bytes, or nothing: binary junk is refused, not parsed. */
+/** C0 controls other than tab, newline and carriage return, and DEL: YAML does not allow them in text. */
+const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/
+
+/** UTF-8 without control characters, or nothing: binary junk is refused, not parsed. */
 function decodeText(bytes: Buffer): string | undefined {
-  if (bytes.includes(0)) return undefined
   try {
     const text = new TextDecoder('utf-8', { fatal: true }).decode(bytes)
+    if (CONTROL.test(text)) return undefined
     return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text
   } catch {
     return undefined

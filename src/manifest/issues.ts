@@ -27,7 +27,8 @@ export function didYouMean(input: string, candidates: readonly string[]): string
       bestDistance = d
     }
   }
-  const allowed = Math.max(2, Math.floor(input.length / 3))
+  // Short words are close to everything: the shorter the input, the closer a guess must be.
+  const allowed = input.length <= 2 ? 1 : Math.max(2, Math.floor(input.length / 3))
   return best !== undefined && bestDistance <= allowed ? best : undefined
 }
 
@@ -92,6 +93,7 @@ function messageFor(issue: Issue, missing: boolean): string {
       return `must be ${article(issue.expected)}, got ${describeValue(issue.input)}`
     case 'invalid_value': {
       const values = issue.values.map(v => String(v))
+      if (issue.input === undefined) return `is required: one of ${values.join(', ')}`
       return `must be one of ${values.join(', ')}, got ${describeValue(issue.input)}${hint(issue.input, values)}`
     }
     case 'invalid_union': {

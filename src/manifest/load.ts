@@ -42,6 +42,8 @@ export interface LoadOptions {
 
 /** Every document of each kind, valid or not, for the rules that span documents. */
 interface Views {
+  /** A file or a document could not be read: cross-document errors say so. */
+  incomplete: boolean
   dashboards: DashboardView[]
   alerts: AlertView[]
   services: ParsedDocument[]
@@ -51,12 +53,13 @@ export async function loadManifests(options: LoadOptions): Promise<ManifestSet> 
   const found = await findManifestFiles(options.patterns, options.cwd)
   const set = emptySet(found.files)
   set.diagnostics.push(...found.diagnostics)
-  const views: Views = { dashboards: [], alerts: [], services: [] }
+  const views: Views = { incomplete: false, dashboards: [], alerts: [], services: [] }
   const transform = variableTransform(options.vars ?? {})
   for (const path of found.files) {
     const read = await readManifestFile(path, options.cwd)
     set.diagnostics.push(...read.diagnostics)
     if (read.file) addText(set, views, path, read.file.text, transform)
+    else views.incomplete = true
   }
   return finish(set, views, options.mode)
 }
@@ -69,7 +72,7 @@ export function validateText(
   vars: Variables = {}
 ): ManifestSet {
   const set = emptySet([file])
-  const views: Views = { dashboards: [], alerts: [], services: [] }
+  const views: Views = { incomplete: false, dashboards: [], alerts: [], services: [] }
   addText(set, views, file, text, variableTransform(vars))
   return finish(set, views, mode)
 }
@@ -87,11 +90,14 @@ function addText(
 ): void {
   const parsed = parseYamlFile(file, text, transform)
   set.diagnostics.push(...parsed.diagnostics)
+  if (parsed.diagnostics.some(d => d.severity === 'error')) views.incomplete = true
   for (const doc of parsed.documents) addDocument(set, views, doc)
 }
 
 function finish(set: ManifestSet, views: Views, mode: 'self-hosted' | 'managed'): ManifestSet {
-  set.diagnostics.push(...checkAcrossDocuments(views.dashboards, views.alerts, views.services, mode))
+  set.diagnostics.push(
+    ...checkAcrossDocuments(views.dashboards, views.alerts, views.services, mode, views.incomplete)
+  )
   set.diagnostics = sortDiagnostics(set.diagnostics)
   return set
 }
@@ -133,13 +139,13 @@ function addDocument(set: ManifestSet, views: Views, doc: ParsedDocument): void 
     views.services.push(doc)
   } else {
     const spec = result.success && result.data.kind === 'Dashboard' ? result.data : undefined
+    set.diagnostics.push(...checkDashboard(doc, raw))
     views.dashboards.push(dashboardView(doc, raw, spec))
   }
   if (!result.success) return
 
   switch (result.data.kind) {
     case 'Dashboard':
-      set.diagnostics.push(...checkDashboard(doc, result.data))
       set.dashboards.push({ spec: result.data, doc })
       break
     case 'Alert':

@@ -16,6 +16,8 @@ export function checkLucene(expression: string): LuceneProblem | undefined {
     lucene.parse(expression)
     return undefined
   } catch (e) {
+    if (e instanceof RangeError)
+      return { offset: 0, message: 'Lucene expression is nested too deeply to parse' }
     const err = e as LuceneSyntaxError
     const offset = err.location?.start.offset ?? 0
     // The parser lists every token it could accept; the token it found is the useful part.

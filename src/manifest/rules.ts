@@ -9,13 +9,16 @@ import type { Diagnostic } from '../diagnostics.js'
 import { diagnostic } from '../diagnostics.js'
 import { didYouMean, formatPath } from './issues.js'
 import { checkLucene } from './lucene.js'
-import type {
-  AlertSpec,
-  DashboardSpec,
-  SelectItemSpec,
-  SeriesSpec,
-  ServiceSettingsSpec,
-  TileSpec
+import {
+  Series as SeriesSchema,
+  Tile as TileSchema,
+  TileConfig as TileConfigSchema,
+  type AlertSpec,
+  type DashboardSpec,
+  type SelectItemSpec,
+  type SeriesSpec,
+  type ServiceSettingsSpec,
+  type TileSpec
 } from './schema.js'
 import { ALERTABLE_DISPLAY_TYPES, LIMITS, RANGE_THRESHOLD_TYPES } from './vocabulary.js'
 import type { ParsedDocument, PathSegment } from './yaml.js'
@@ -47,36 +50,79 @@ export function tileDisplayType(tile: TileSpec): string | undefined {
   return first.type
 }
 
-export function checkDashboard(doc: ParsedDocument, d: DashboardSpec): Diagnostic[] {
+/**
+ * Runs on the raw document (fields of the wrong type are skipped, tiles that fail the schema get the
+ * checks their valid fields allow), so a schema error does not hide the other problems of a dashboard.
+ */
+export function checkDashboard(doc: ParsedDocument, raw: Record<string, unknown>): Diagnostic[] {
   const out: Diagnostic[] = []
   const report = reporter(doc, out)
   const seenTags = new Set<string>()
-  d.tags?.forEach((tag, i) => {
+  const tags: unknown[] = Array.isArray(raw.tags) ? raw.tags : []
+  tags.forEach((tag, i) => {
+    if (typeof tag !== 'string') return
     if (tag.startsWith(OWNERSHIP_TAG_PREFIX)) {
       report(['tags', i], `tags starting with "${OWNERSHIP_TAG_PREFIX}" are reserved for the ownership tag`)
     }
     if (seenTags.has(tag)) report(['tags', i], `duplicate tag "${tag}"`)
     seenTags.add(tag)
   })
-  if (d.renamedFrom !== undefined && d.renamedFrom === d.name) {
+  if (typeof raw.renamedFrom === 'string' && raw.renamedFrom === raw.name) {
     report(['renamedFrom'], 'is the same as `name`; remove it once the rename has been applied')
   }
   const tileNames = new Map<string, number>()
-  d.tiles?.forEach((tile, i) => {
+  const tiles: unknown[] = Array.isArray(raw.tiles) ? raw.tiles : []
+  tiles.forEach((value, i) => {
+    if (value === null || typeof value !== 'object') return
+    const tile = value as Record<string, unknown>
     const path = ['tiles', i]
-    const first = tileNames.get(tile.name)
-    if (first !== undefined)
-      report([...path, 'name'], `duplicate tile name "${tile.name}" (also tiles[${first}])`)
-    else tileNames.set(tile.name, i)
-    if (tile.x + tile.w > LIMITS.gridColumns) {
+    if (typeof tile.name === 'string') {
+      const first = tileNames.get(tile.name)
+      if (first !== undefined)
+        report([...path, 'name'], `duplicate tile name "${tile.name}" (also tiles[${first}])`)
+      else tileNames.set(tile.name, i)
+    }
+    // Only when x and w are each valid: otherwise their own error says it already.
+    const inGrid = (v: unknown, min: number, max: number) =>
+      Number.isInteger(v) && (v as number) >= min && (v as number) <= max
+    if (
+      inGrid(tile.x, 0, LIMITS.gridColumns - 1) &&
+      inGrid(tile.w, 1, LIMITS.gridColumns) &&
+      Number(tile.x) + Number(tile.w) > LIMITS.gridColumns
+    ) {
       report(
         [...path, 'w'],
-        `tile extends past the ${LIMITS.gridColumns}-column grid (x + w = ${tile.x + tile.w})`
+        `tile extends past the ${LIMITS.gridColumns}-column grid (x + w = ${Number(tile.x) + Number(tile.w)})`
       )
     }
-    checkTile(tile, path, report)
+    // The tile's own rules need its structure; fix the tile's schema errors (reported) to see them.
+    const typed = TileSchema.safeParse(tile)
+    if (typed.success) checkTile(typed.data, path, report)
+    else checkPartialTile(tile, path, report)
   })
   return out
+}
+
+/** The rules of a tile that fails the schema, on whichever of its series or config do parse. */
+function checkPartialTile(tile: Record<string, unknown>, path: PathSegment[], report: Report): void {
+  if (Array.isArray(tile.series)) {
+    tile.series.forEach((s, i) => {
+      const typed = SeriesSchema.safeParse(s)
+      if (typed.success && typed.data.type !== 'markdown' && typed.data.type !== 'search') {
+        checkAggregation(
+          typed.data.aggFn,
+          typed.data.field,
+          typed.data.level,
+          [...path, 'series', i],
+          'field',
+          report
+        )
+      }
+    })
+  }
+  const config = TileConfigSchema.safeParse(tile.config)
+  if (config.success && config.data.displayType !== 'markdown')
+    checkSourceRef(config.data, [...path, 'config'], report, true)
 }
 
 function checkTile(tile: TileSpec, path: PathSegment[], report: Report): void {
@@ -198,13 +244,9 @@ export function checkFilters(doc: ParsedDocument): Diagnostic[] {
         const wherePath = [...path, 'where']
         const scalar = doc.scalarAt(wherePath)
         // On a one-line scalar we can point at the exact column; otherwise at the scalar.
-        const at =
-          scalar && scalar.singleLine
-            ? {
-                ...scalar.location,
-                column: scalar.location.column + (scalar.quoted ? 1 : 0) + problem.offset
-              }
-            : doc.locate(wherePath)
+        const at = scalar
+          ? { ...scalar.location, column: scalar.columnOf(problem.offset) }
+          : doc.locate(wherePath)
         out.push(diagnostic('validate', 'error', problem.message, { ...at, field: formatPath(wherePath) }))
       }
     }
@@ -267,7 +309,7 @@ export function isIpOrCidr(value: string): boolean {
   const family = isIP(addr)
   if (family === 0) return false
   if (prefix === undefined) return true
-  if (!/^\d{1,3}$/.test(prefix)) return false
+  if (!/^(0|[1-9]\d{0,2})$/.test(prefix)) return false
   return Number(prefix) <= (family === 4 ? 32 : 128)
 }
 
@@ -343,7 +385,9 @@ export function checkAcrossDocuments(
   dashboards: readonly DashboardView[],
   alerts: readonly AlertView[],
   services: readonly ParsedDocument[],
-  mode: 'self-hosted' | 'managed'
+  mode: 'self-hosted' | 'managed',
+  /** Some file or document could not be read: a missing name may be in it. */
+  incomplete = false
 ): Diagnostic[] {
   const out: Diagnostic[] = []
   const where = (doc: ParsedDocument, path: PathSegment[]) => `${doc.file}:${doc.locate(path).line}`
@@ -392,7 +436,7 @@ export function checkAcrossDocuments(
       const guess = didYouMean(a.dashboard, [...byName.keys()])
       report(
         ['dashboard'],
-        `no dashboard named "${a.dashboard}" in the manifests${guess ? ` (did you mean "${guess}"?)` : ''}`
+        `no dashboard named "${a.dashboard}" in the manifests${guess ? ` (did you mean "${guess}"?)` : ''}${incomplete && !guess ? ' (some manifests could not be read: fix those errors first)' : ''}`
       )
       continue
     }

@@ -116,7 +116,7 @@ export const SelectItem = z.strictObject({
   aggFn: z.enum(AGG_FNS),
   valueExpression: z.string().min(1).max(10000).optional(),
   alias: z.string().max(10000).optional(),
-  level: z.union(QUANTILE_LEVELS.map(l => z.literal(l))).optional(),
+  level: z.literal(QUANTILE_LEVELS).optional(),
   ...filter,
   metricName: z.string().optional(),
   metricType: z.enum(METRIC_DATA_TYPES).optional(),

@@ -58,7 +58,8 @@ export function variableTransform(vars: Variables): DocumentTransform {
             failed = true
             return match
           }
-          return String(value)
+          // An empty (null) value interpolates as nothing, not as the word "null".
+          return value === null || value === undefined ? '' : String(value)
         })
         if (!failed && text !== raw) {
           if (isScalar(node)) node.value = text

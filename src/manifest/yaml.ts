@@ -29,10 +29,10 @@ export interface ParsedDocument {
   locate(path: readonly PathSegment[]): SourceLocation
   /** The key of `key` inside the mapping at `path` (for unknown or misspelled keys). */
   locateKey(path: readonly PathSegment[], key: string): SourceLocation
-  /** Source offsets of a string scalar at `path`, for errors inside the scalar (a Lucene column). */
+  /** A one-line string scalar at `path`, with the source column of a given offset into its value. */
   scalarAt(
     path: readonly PathSegment[]
-  ): { location: SourceLocation; quoted: boolean; singleLine: boolean } | undefined
+  ): { location: SourceLocation; columnOf(valueOffset: number): number } | undefined
 }
 
 export interface ParseResult {
@@ -55,6 +55,19 @@ export function parseYamlFile(file: string, text: string, transform?: DocumentTr
   }
   const nodeLocation = (node: Node | undefined, fallback: SourceLocation): SourceLocation =>
     node?.range ? position(node.range[0]) : fallback
+
+  // Refuse deep nesting before the parser sees it: the parser recurses, and a second stack overflow in
+  // one process can abort Node itself. Nothing a manifest needs comes close to these depths.
+  const deep = findDeepNesting(text)
+  if (deep !== undefined) {
+    // The line counter fills only while parsing: count the lines up to the offset here.
+    const before = text.slice(0, deep)
+    const at = { file, line: before.split('\n').length, column: deep - before.lastIndexOf('\n') }
+    diagnostics.push(
+      diagnostic('validate', 'error', `YAML is nested deeper than ${YAML_LIMITS.maxDepth} levels`, at)
+    )
+    return { documents: [], diagnostics }
+  }
 
   let docs: Document.Parsed[]
   try {
@@ -109,7 +122,7 @@ export function parseYamlFile(file: string, text: string, transform?: DocumentTr
         diagnostic('validate', 'warning', `YAML ${warn.message.split('\n')[0]}`, position(warn.pos[0]))
       )
     }
-    if (doc.contents === null) return // an empty document, e.g. after a trailing `---`
+    if (isEmptyDocument(doc)) return // e.g. after a trailing `---`
 
     if (transform) {
       const found = transform(doc, node => nodeLocation(node, docStart))
@@ -122,9 +135,9 @@ export function parseYamlFile(file: string, text: string, transform?: DocumentTr
       value = doc.toJS({ maxAliasCount: YAML_LIMITS.maxAliasCount })
     } catch (e) {
       const msg = (e as Error).message
-      const why = /alias/i.test(msg)
+      const why = /excessive alias count/i.test(msg)
         ? `too many alias expansions (more than ${YAML_LIMITS.maxAliasCount}): refused as a resource exhaustion attack`
-        : msg
+        : msg.split('\n')[0]!
       diagnostics.push(diagnostic('validate', 'error', `YAML ${why}`, docStart))
       return
     }
@@ -163,13 +176,92 @@ export function parseYamlFile(file: string, text: string, transform?: DocumentTr
       scalarAt: path => {
         const { node, complete } = walk(path)
         if (!complete || !isScalar(node) || !node.range) return undefined
-        const quoted = node.type === 'QUOTE_DOUBLE' || node.type === 'QUOTE_SINGLE'
         const raw = text.slice(node.range[0], node.range[1])
-        return { location: position(node.range[0]), quoted, singleLine: !raw.includes('\n') }
+        if (raw.includes('\n')) return undefined
+        const location = position(node.range[0])
+        return { location, columnOf: offset => location.column + sourceOffset(raw, node.type, offset) }
       }
     })
   })
   return { documents, diagnostics }
+}
+
+/** Where the value's `offset`-th character is in the scalar's source: quotes and escapes shift it. */
+function sourceOffset(raw: string, type: string | undefined, offset: number): number {
+  if (type !== 'QUOTE_SINGLE' && type !== 'QUOTE_DOUBLE') return offset
+  let i = 1
+  for (let n = 0; n < offset && i < raw.length; n++) {
+    if (type === 'QUOTE_SINGLE') i += raw[i] === "'" && raw[i + 1] === "'" ? 2 : 1
+    else if (raw[i] === '\\') {
+      const esc = raw[i + 1]
+      i += esc === 'x' ? 4 : esc === 'u' ? 6 : esc === 'U' ? 10 : 2
+    } else i++
+  }
+  return i
+}
+
+function isEmptyDocument(doc: Document.Parsed): boolean {
+  const c = doc.contents
+  if (c === null) return true
+  // The library gives an empty document a null scalar with no source text.
+  return isScalar(c) && c.value === null && (!c.range || c.range[0] === c.range[1])
+}
+
+/**
+ * The offset where nesting first gets deeper than allowed, or nothing. Flow collections are counted by
+ * their brackets (outside quotes and comments); block nesting by indentation plus compact `- ` entries,
+ * a generous upper bound of the real depth.
+ */
+export function findDeepNesting(text: string): number | undefined {
+  const maxFlow = YAML_LIMITS.maxDepth
+  const maxBlock = YAML_LIMITS.maxDepth * 4
+  let flow = 0
+  let quote: '"' | "'" | undefined
+  let lineStart = true
+  let indent = 0
+  let dashes = 0
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i]!
+    if (ch === '\n') {
+      lineStart = true
+      indent = 0
+      dashes = 0
+      continue
+    }
+    if (lineStart) {
+      if (ch === ' ') {
+        indent++
+        continue
+      }
+      if (ch === '-' && text[i + 1] === ' ') {
+        dashes++
+        indent++
+        if (indent + dashes > maxBlock) return i
+        continue
+      }
+      lineStart = false
+      if (indent + dashes > maxBlock) return i
+    }
+    if (quote) {
+      if (quote === '"' && ch === '\\') i++
+      else if (ch === quote) quote = undefined
+      continue
+    }
+    // A quote opens a quoted scalar only where a value starts (not in `it's`), so brackets are not hidden.
+    if ((ch === '"' || ch === "'") && startsValue(text, i)) quote = ch
+    else if (ch === '#' && (i === 0 || /\s/.test(text[i - 1]!))) {
+      while (i + 1 < text.length && text[i + 1] !== '\n') i++
+    } else if (ch === '[' || ch === '{') {
+      if (++flow > maxFlow) return i
+    } else if ((ch === ']' || ch === '}') && flow > 0) flow--
+  }
+  return undefined
+}
+
+function startsValue(text: string, i: number): boolean {
+  let j = i - 1
+  while (j >= 0 && (text[j] === ' ' || text[j] === '\t')) j--
+  return j < 0 || ':-[{,\n?'.includes(text[j]!)
 }
 
 function childOf(node: unknown, seg: PathSegment): Node | undefined {
