@@ -97,6 +97,7 @@ export async function readManifestFile(
 }
 
 /** C0 controls other than tab, newline and carriage return, and DEL: YAML does not allow them in text. */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/
 
 /** UTF-8 without control characters, or nothing: binary junk is refused, not parsed. */
