@@ -26,7 +26,7 @@ export type LiveTile = z.infer<typeof LiveTile>
 
 export const LiveDashboard = z.looseObject({
   id,
-  name: z.string(),
+  name: z.string().default(''),
   tags: nullish(z.array(z.string())).transform(t => t ?? []),
   tiles: nullish(z.array(LiveTile)).transform(t => t ?? [])
 })
@@ -38,10 +38,11 @@ export const LiveAlert = z.looseObject({
   id,
   name: nullish(z.string()),
   message: nullish(z.string()),
-  threshold: z.number(),
+  // CONTRACT.md does not show the alert record: only the id is relied on; the rest compares as given.
+  threshold: nullish(z.number()),
   thresholdMax: nullish(z.number()),
-  thresholdType: z.string(),
-  interval: z.string(),
+  thresholdType: nullish(z.string()),
+  interval: nullish(z.string()),
   source: nullish(z.string()),
   channel: nullish(Channel),
   channels: nullish(z.array(Channel)),
