@@ -5,9 +5,8 @@
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import { createApi, type ObservabilityApi } from './api/client.js'
+import type { ObservabilityApi } from './api/client.js'
 import { ApiError } from './api/errors.js'
-import { applyPlan } from './apply/apply.js'
 import type { ApplyResult } from './apply/types.js'
 import type { Config } from './config.js'
 import { diagnostic, hasErrors, type Diagnostic } from './diagnostics.js'
@@ -15,9 +14,6 @@ import type { PlanSettings } from './kinds/kind.js'
 import { ownershipTag } from './kinds/ownership.js'
 import { silentLogger, type Logger } from './log.js'
 import { loadManifests } from './manifest/load.js'
-import { checkQueries } from './plan/check-queries.js'
-import { readLiveState } from './plan/live.js'
-import { computePlan } from './plan/planner.js'
 import { countChanges, isActionable, Plan, type Plan as PlanType } from './plan/types.js'
 import type { ReportInput } from './report/model.js'
 
@@ -85,6 +81,13 @@ export async function run(config: Config, deps: RunDependencies = {}): Promise<R
   if (hasErrors(manifests.diagnostics)) return finish(1)
   if (config.command === 'validate') return finish(0)
 
+  // Loaded only past validation: `validate` starts without the HTTP client and the planner. One at a
+  // time: jest's ES module loader mishandles concurrent imports of a shared module graph.
+  const { createApi } = await import('./api/client.js')
+  const { readLiveState } = await import('./plan/live.js')
+  const { computePlan } = await import('./plan/planner.js')
+  const { applyPlan } = await import('./apply/apply.js')
+  const { checkQueries } = await import('./plan/check-queries.js')
   const api = deps.api ? deps.api(config) : createApi(config, { log })
   try {
     const settings: PlanSettings = {

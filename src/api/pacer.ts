@@ -1,8 +1,12 @@
 /**
- * Client-side pacing below the server's rate limit, so a large plan or apply never sees a 429: at most
- * `requests` starts in any window of `windowMs` (a sliding window, which also keeps every fixed window
- * of the server's below the limit). A margin covers the time a request takes to reach the server.
- * Servers that say "no more until T" (429, or a remaining count of 0) pause every request until T.
+ * Client-side pacing below the server's rate limit, so a large plan or apply never sees a 429:
+ * - at most `requests` starts in any window of `windowMs` (a sliding window, which also keeps every fixed
+ *   window of the server's below the limit), with a margin for the time a request takes to arrive;
+ * - what the server says it has left (`RateLimit-Remaining` / `X-RateLimit-Remaining` with its reset):
+ *   a run that starts right after another one (plan, then apply) inherits that run's window at the
+ *   server, which a fresh client cannot know. So the first request goes alone, and later ones start only
+ *   while the server's last count says there is room;
+ * - a server that says "no more until T" (a 429) pauses every request until T.
  */
 import type { RateLimit } from '../config.js'
 
@@ -16,25 +20,54 @@ export const realClock: Clock = {
   sleep: ms => new Promise(resolve => setTimeout(resolve, ms))
 }
 
+/** What a response said about the server's window. */
+export interface ServerBudget {
+  /** Requests the server will still accept in its current window, this one counted. */
+  remaining: number
+  /** When that window resets (ms epoch). */
+  resetAt: number
+}
+
+const FIRST_ANSWER_WAIT_MS = 30_000
+
 export class Pacer {
   private readonly starts: number[] = []
   private pausedUntil = 0
   private queue: Promise<void> = Promise.resolve()
   private readonly windowMs: number
+  /** Tickets handed out so far; a ticket numbers a request in start order. */
+  private sent = 0
+  /** The newest server count, with the ticket of the request it answered. */
+  private budget?: ServerBudget & { ticket: number }
+  /** Until the first response, only one request is in flight (see the header comment). */
+  private firstAnswer?: Promise<void>
+  private answered?: () => void
 
   constructor(
     private readonly limit: RateLimit | null,
-    private readonly clock: Clock = realClock
+    private readonly clock: Clock = realClock,
+    /** Send the first request alone (the caller reports every answer with observe()). */
+    private readonly probeFirst = false
   ) {
     // 2% plus 100 ms: a request sent exactly one window after another can arrive a little later.
     this.windowMs = limit ? limit.windowMs * 1.02 + 100 : 0
   }
 
-  /** Resolves when a request may start; requests start in the order they asked. */
-  acquire(): Promise<void> {
+  /** Resolves with a ticket when a request may start; requests start in the order they asked. */
+  acquire(): Promise<number> {
     const turn = this.queue.then(() => this.waitForSlot())
-    this.queue = turn.catch(() => undefined)
+    this.queue = turn.then(
+      () => undefined,
+      () => undefined
+    )
     return turn
+  }
+
+  /** A response (or a failure: `budget` undefined) for the request holding `ticket`. */
+  observe(ticket: number, budget: ServerBudget | undefined): void {
+    if (budget && (!this.budget || ticket >= this.budget.ticket)) this.budget = { ...budget, ticket }
+    this.answered?.()
+    this.answered = undefined
   }
 
   /** The server said to hold off until `until` (ms epoch). */
@@ -42,20 +75,37 @@ export class Pacer {
     if (until > this.pausedUntil) this.pausedUntil = until
   }
 
-  private async waitForSlot(): Promise<void> {
+  private async waitForSlot(): Promise<number> {
     for (;;) {
       const now = this.clock.now()
       if (now < this.pausedUntil) {
         await this.clock.sleep(this.pausedUntil - now)
         continue
       }
-      if (!this.limit) return
-      while (this.starts.length > 0 && this.starts[0]! <= now - this.windowMs) this.starts.shift()
-      if (this.starts.length < this.limit.requests) {
-        this.starts.push(now)
-        return
+      if (this.sent === 1 && this.firstAnswer) {
+        // Bounded, in case an answer is never reported: the pacing below still applies.
+        await Promise.race([this.firstAnswer, this.clock.sleep(FIRST_ANSWER_WAIT_MS)])
+        this.firstAnswer = undefined
+        continue
       }
-      await this.clock.sleep(this.starts[0]! + this.windowMs - now)
+      if (this.budget) {
+        if (now >= this.budget.resetAt) this.budget = undefined
+        else if (this.budget.remaining - (this.sent - 1 - this.budget.ticket) <= 0) {
+          await this.clock.sleep(this.budget.resetAt - now)
+          continue
+        }
+      }
+      if (this.limit) {
+        while (this.starts.length > 0 && this.starts[0]! <= now - this.windowMs) this.starts.shift()
+        if (this.starts.length >= this.limit.requests) {
+          await this.clock.sleep(this.starts[0]! + this.windowMs - now)
+          continue
+        }
+        this.starts.push(now)
+      }
+      if (this.sent === 0 && this.probeFirst)
+        this.firstAnswer = new Promise(resolve => (this.answered = resolve))
+      return this.sent++
     }
   }
 }

@@ -39,6 +39,24 @@ function resetToDelay(value: number, now: number): number {
   return Math.max(0, value * 1000)
 }
 
+/** What the server says is left in its window (`RateLimit-*` or `X-RateLimit-*`), if it says. */
+export function serverBudget(
+  headers: Headers,
+  now: number
+): { remaining: number; resetAt: number } | undefined {
+  for (const [remainingName, resetName] of [
+    ['ratelimit-remaining', 'ratelimit-reset'],
+    ['x-ratelimit-remaining', 'x-ratelimit-reset']
+  ] as const) {
+    const remaining = Number(first(headers[remainingName]))
+    const reset = Number(first(headers[resetName]))
+    if (first(headers[remainingName]) !== undefined && Number.isFinite(remaining) && Number.isFinite(reset)) {
+      return { remaining, resetAt: now + resetToDelay(reset, now) }
+    }
+  }
+  return undefined
+}
+
 /** The server says no request budget is left in this window: true with the reset delay. */
 export function exhaustedDelayMs(headers: Headers, now: number): number | undefined {
   for (const [remaining, reset] of [

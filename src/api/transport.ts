@@ -15,7 +15,7 @@ import {
   type ApiErrorDetails
 } from './errors.js'
 import { Pacer, realClock, type Clock } from './pacer.js'
-import { backoffMs, exhaustedDelayMs, RETRYABLE_STATUSES, serverDelayMs, type Headers } from './retry.js'
+import { backoffMs, RETRYABLE_STATUSES, serverBudget, serverDelayMs, type Headers } from './retry.js'
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 
@@ -78,7 +78,8 @@ export class Transport {
   constructor(private readonly options: TransportOptions) {
     this.agent = new Agent({ connections: options.maxConnections ?? 32, keepAliveTimeout: 10_000 })
     this.clock = options.clock ?? realClock
-    this.pacer = new Pacer(options.rateLimit, this.clock)
+    // With a known limit the first request goes alone, to learn what the server has left.
+    this.pacer = new Pacer(options.rateLimit, this.clock, options.rateLimit !== null)
     this.random = options.random ?? Math.random
     this.log = options.log ?? silentLogger
     const { auth } = options
@@ -132,7 +133,16 @@ export class Transport {
   }
 
   private async attempt(spec: RequestSpec): Promise<AttemptOutcome> {
-    await this.pacer.acquire()
+    const ticket = await this.pacer.acquire()
+    try {
+      return await this.send(spec, ticket)
+    } finally {
+      // Every attempt is reported to the pacer, also when no response came (it may wait for the first).
+      this.pacer.observe(ticket, undefined)
+    }
+  }
+
+  private async send(spec: RequestSpec, ticket: number): Promise<AttemptOutcome> {
     this.stats.requests++
     const url = this.url(spec)
     const base: ApiErrorDetails = { method: spec.method, path: spec.path }
@@ -159,10 +169,14 @@ export class Transport {
     const resHeaders = res.headers as Headers
     const body = parseBody(text, resHeaders)
     const status = res.statusCode
-    const exhausted = exhaustedDelayMs(resHeaders, this.clock.now())
+    const now = this.clock.now()
+    const budget = serverBudget(resHeaders, now)
     // Never longer than the retry budget: a server asking for an hour must not stall the run silently.
-    if (exhausted !== undefined)
-      this.pacer.pause(this.clock.now() + Math.min(exhausted, this.options.retryBudgetMs))
+    if (budget)
+      this.pacer.observe(ticket, {
+        ...budget,
+        resetAt: Math.min(budget.resetAt, now + this.options.retryBudgetMs)
+      })
     if (status >= 200 && status < 300) {
       return {
         kind: 'ok',

@@ -5,7 +5,7 @@
  * such a tile is shown as deleted by the server whether or not prune is on.
  */
 import { UnknownOutcomeError } from '../api/errors.js'
-import type { LiveAlert } from '../api/schemas.js'
+import type { LiveAlert, LiveDashboard } from '../api/schemas.js'
 import { diagnostic } from '../diagnostics.js'
 import { formatPath } from '../manifest/issues.js'
 import type { Located } from '../manifest/rules.js'
@@ -32,7 +32,10 @@ export const alertKind: Kind<DesiredAlert, LiveAlert> = {
       return {
         name: spec.name,
         address: `Alert/${spec.name}`,
-        source: doc.locate(['name']),
+        // A getter: positions are built only for what the plan shows.
+        get source() {
+          return doc.locate(['name'])
+        },
         value: { spec, located, webhookId, webhookLabel: label }
       }
     })
@@ -40,10 +43,12 @@ export const alertKind: Kind<DesiredAlert, LiveAlert> = {
 
   pair(desired, ctx) {
     const owned = ownedAlerts(ctx).sort((a, b) => a.id.localeCompare(b.id))
+    const ownedByName = new Map<string, LiveAlert[]>()
+    for (const a of owned) ownedByName.set(a.name ?? '', [...(ownedByName.get(a.name ?? '') ?? []), a])
     const used = new Set<string>()
     const pairs = desired.map(d => {
       const target = ctx.dashboards.desired.get(d.value.spec.dashboard)
-      const candidates = owned.filter(a => a.name === d.name && !used.has(a.id))
+      const candidates = (ownedByName.get(d.name) ?? []).filter(a => !used.has(a.id))
       // Among duplicates (made by hand), prefer the one already on the right tile.
       const live =
         candidates.find(
@@ -75,7 +80,7 @@ export const alertKind: Kind<DesiredAlert, LiveAlert> = {
 
   normalLive(l, ctx) {
     const dash = l.dashboardId ? ctx.dashboards.live.get(l.dashboardId) : undefined
-    const liveDash = ctx.live.dashboards.find(d => d.id === l.dashboardId)
+    const liveDash = l.dashboardId ? liveDashboardsById(ctx).get(l.dashboardId) : undefined
     const tile = liveDash?.tiles.find(t => t.id === l.tileId)
     const webhookId = l.channel?.webhookId ?? l.channels?.[0]?.webhookId ?? undefined
     return normal({
@@ -184,6 +189,14 @@ export const alertKind: Kind<DesiredAlert, LiveAlert> = {
     }
     return ops
   }
+}
+
+const dashboardIndexes = new WeakMap<PlanContext, Map<string, LiveDashboard>>()
+/** Live dashboards by id, built once per plan. */
+function liveDashboardsById(ctx: PlanContext): Map<string, LiveDashboard> {
+  let index = dashboardIndexes.get(ctx)
+  if (!index) dashboardIndexes.set(ctx, (index = new Map(ctx.live.dashboards.map(d => [d.id, d]))))
+  return index
 }
 
 function ownedAlerts(ctx: PlanContext): LiveAlert[] {

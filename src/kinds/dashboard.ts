@@ -63,7 +63,10 @@ export const dashboardKind: Kind<DesiredDashboard, LiveDashboard> = {
       return {
         name: spec.name,
         address: `Dashboard/${spec.name}`,
-        source: doc.locate(['name']),
+        // A getter: positions are built only for what the plan shows.
+        get source() {
+          return doc.locate(['name'])
+        },
         value: { spec, located, tiles }
       }
     })
@@ -80,8 +83,16 @@ export const dashboardKind: Kind<DesiredDashboard, LiveDashboard> = {
       used.add(d.id)
       return d
     }
-    const firstUnused = (list: LiveDashboard[], name: string) =>
-      list.find(d => d.name === name && !used.has(d.id))
+    // Indexed by name: pairing stays linear in the number of dashboards.
+    const byName = (list: LiveDashboard[]) => {
+      const index = new Map<string, LiveDashboard[]>()
+      for (const d of list) index.set(d.name, [...(index.get(d.name) ?? []), d])
+      return index
+    }
+    const ownedByName = byName(owned)
+    const allByName = byName(all)
+    const firstUnused = (index: Map<string, LiveDashboard[]>, name: string) =>
+      index.get(name)?.find(d => !used.has(d.id))
     const pending: Desired<DesiredDashboard>[] = []
     const planError = (d: Desired<DesiredDashboard>, path: PathSegment[], message: string) =>
       ctx.report(
@@ -102,14 +113,14 @@ export const dashboardKind: Kind<DesiredDashboard, LiveDashboard> = {
         }
         continue
       }
-      const mine = firstUnused(owned, d.name)
+      const mine = firstUnused(ownedByName, d.name)
       if (mine) result.pairs.push({ desired: d, live: take(mine) })
       else pending.push(d)
     }
     // 3. renamedFrom; 4. adopt; otherwise create, unless the name is taken by a dashboard we do not own.
     for (const d of pending) {
       const from = d.value.spec.renamedFrom
-      const previous = from !== undefined ? firstUnused(owned, from) : undefined
+      const previous = from !== undefined ? firstUnused(ownedByName, from) : undefined
       if (previous) {
         result.pairs.push({
           desired: d,
@@ -118,7 +129,7 @@ export const dashboardKind: Kind<DesiredDashboard, LiveDashboard> = {
         })
         continue
       }
-      const others = all.filter(l => l.name === d.name && !used.has(l.id) && !l.tags.includes(tag))
+      const others = (allByName.get(d.name) ?? []).filter(l => !used.has(l.id) && !l.tags.includes(tag))
       if (others.length === 0) {
         result.pairs.push({ desired: d })
       } else if (d.value.spec.adopt && others.length === 1) {
@@ -145,12 +156,11 @@ export const dashboardKind: Kind<DesiredDashboard, LiveDashboard> = {
 
     // A rename without renamedFrom looks like a create plus an orphan with the same tiles. With prune
     // it is a replace (new ids, alerts recreated); without prune nothing is deleted, and the plan says so.
+    const orphanKeys = new Map(result.orphans.map(o => [o, tileNameKey(o.tiles.map(t => t.name))]))
     for (const pair of result.pairs) {
-      if (pair.live) continue
+      if (pair.live || orphanKeys.size === 0) continue
       const names = tileNameKey(pair.desired.value.spec.tiles?.map(t => t.name) ?? [])
-      const twin = names
-        ? result.orphans.find(o => tileNameKey(o.tiles.map(t => t.name)) === names)
-        : undefined
+      const twin = names ? result.orphans.find(o => orphanKeys.get(o) === names) : undefined
       if (!twin) continue
       const hint = `add \`renamedFrom: ${JSON.stringify(twin.name)}\` to rename it in place and keep its id, tile ids and alerts`
       if (ctx.settings.prune) {

@@ -57,7 +57,8 @@ export interface PlanContext {
 export interface Desired<T> {
   name: string
   address: string
-  source: SourceLocation
+  /** Where the manifest declares it; computed on access (positions cost a parse of the file). */
+  readonly source: SourceLocation
   value: T
 }
 

@@ -21,7 +21,10 @@ export const serviceSettingsKind: Kind<ServiceSettingsSpec, LiveService> = {
     return ctx.manifests.services.slice(0, 1).map(({ spec, doc }) => ({
       name: spec.name ?? 'service',
       address: 'ServiceSettings/service',
-      source: doc.locate(['kind']),
+      // A getter: positions are built only for what the plan shows.
+      get source() {
+        return doc.locate(['kind'])
+      },
       value: spec
     }))
   },

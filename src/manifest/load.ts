@@ -18,9 +18,9 @@ import {
   type Located
 } from './rules.js'
 import { KIND_SCHEMAS, type AlertSpec, type DashboardSpec, type ServiceSettingsSpec } from './schema.js'
-import { variableTransform, type Variables } from './vars.js'
+import { substituteVariables, type Variables } from './vars.js'
 import { MANIFEST_KINDS, type ManifestKind } from './vocabulary.js'
-import { parseYamlFile, type DocumentTransform, type ParsedDocument } from './yaml.js'
+import { parseYamlFile, type ParsedDocument } from './yaml.js'
 
 export type { Located } from './rules.js'
 
@@ -54,11 +54,10 @@ export async function loadManifests(options: LoadOptions): Promise<ManifestSet> 
   const set = emptySet(found.files)
   set.diagnostics.push(...found.diagnostics)
   const views: Views = { incomplete: false, dashboards: [], alerts: [], services: [] }
-  const transform = variableTransform(options.vars ?? {})
   for (const path of found.files) {
     const read = await readManifestFile(path, options.cwd)
     set.diagnostics.push(...read.diagnostics)
-    if (read.file) addText(set, views, path, read.file.text, transform)
+    if (read.file) addText(set, views, path, read.file.text, options.vars ?? {})
     else views.incomplete = true
   }
   return finish(set, views, options.mode)
@@ -73,7 +72,7 @@ export function validateText(
 ): ManifestSet {
   const set = emptySet([file])
   const views: Views = { incomplete: false, dashboards: [], alerts: [], services: [] }
-  addText(set, views, file, text, variableTransform(vars))
+  addText(set, views, file, text, vars)
   return finish(set, views, mode)
 }
 
@@ -81,17 +80,21 @@ function emptySet(files: string[]): ManifestSet {
   return { files, dashboards: [], alerts: [], services: [], diagnostics: [] }
 }
 
-function addText(
-  set: ManifestSet,
-  views: Views,
-  file: string,
-  text: string,
-  transform: DocumentTransform
-): void {
-  const parsed = parseYamlFile(file, text, transform)
+function addText(set: ManifestSet, views: Views, file: string, text: string, vars: Variables): void {
+  const parsed = parseYamlFile(file, text)
   set.diagnostics.push(...parsed.diagnostics)
   if (parsed.diagnostics.some(d => d.severity === 'error')) views.incomplete = true
-  for (const doc of parsed.documents) addDocument(set, views, doc)
+  for (const doc of parsed.documents) {
+    const substituted = substituteVariables(doc, vars)
+    if (substituted.diagnostics.length > 0) {
+      // A document whose values are not known yet is not validated further.
+      set.diagnostics.push(...substituted.diagnostics)
+      views.incomplete = true
+      continue
+    }
+    doc.value = substituted.value
+    addDocument(set, views, doc)
+  }
 }
 
 function finish(set: ManifestSet, views: Views, mode: 'self-hosted' | 'managed'): ManifestSet {

@@ -1,95 +1,84 @@
 /**
- * `${NAME}` placeholders, so one set of manifests serves several environments. A plain scalar that is
- * exactly one placeholder takes the variable's YAML type (a threshold stays a number); inside a longer
- * string, or a quoted one, the value is interpolated as text. `$${NAME}` is a literal `${NAME}`.
+ * `${NAME}` placeholders, so one set of manifests serves several environments. A value that is exactly
+ * one placeholder takes the variable's YAML type (a threshold stays a number); inside a longer string the
+ * value is interpolated as text. `$${NAME}` is a literal `${NAME}`. Mapping keys are names and are left
+ * alone. Unknown names are errors at their line.
  */
-import { isScalar, visit, type Document, type Node } from 'yaml'
-import { diagnostic, type Diagnostic, type SourceLocation } from '../diagnostics.js'
-import { didYouMean } from './issues.js'
-import type { DocumentTransform } from './yaml.js'
+import { diagnostic, type Diagnostic } from '../diagnostics.js'
+import { didYouMean, formatPath } from './issues.js'
+import type { ParsedDocument, PathSegment } from './yaml.js'
 
 export type Variables = Readonly<Record<string, unknown>>
 
 const PLACEHOLDER = /\$(\$?)\{([^}]*)\}/g
+const WHOLE = /^\$\{([^}]*)\}$/
 const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/
 
-export function variableTransform(vars: Variables): DocumentTransform {
+/** The document's value with placeholders replaced, and the problems found. */
+export function substituteVariables(
+  doc: ParsedDocument,
+  vars: Variables
+): { value: unknown; diagnostics: Diagnostic[] } {
   const names = Object.keys(vars)
-  return (doc: Document.Parsed, at: (node: Node | undefined) => SourceLocation): Diagnostic[] => {
-    const problems: Diagnostic[] = []
-    visit(doc, {
-      Scalar(key, node) {
-        // Keys are names, not values: leave them alone.
-        if (key === 'key' || typeof node.value !== 'string' || !node.value.includes('${')) return undefined
-        const raw = node.value
-        const loc = at(node)
-        const quoted = node.type === 'QUOTE_DOUBLE' || node.type === 'QUOTE_SINGLE'
-        const whole = /^\$\{([^}]*)\}$/.exec(raw)
-        if (whole && !quoted) {
-          const name = whole[1]!
-          const problem = checkName(name, names, loc)
-          if (problem) {
-            problems.push(problem)
-            return undefined
-          }
-          const replacement = doc.createNode(vars[name]) as Node
-          replacement.range = node.range
-          return replacement
-        }
-        let failed = false
-        const text = raw.replace(PLACEHOLDER, (match, escape: string, name: string) => {
-          if (escape) return match.slice(1)
-          const problem = checkName(name, names, loc)
-          if (problem) {
-            problems.push(problem)
-            failed = true
-            return match
-          }
-          const value = vars[name]
-          if (value !== null && typeof value === 'object') {
-            problems.push(
-              diagnostic(
-                'validate',
-                'error',
-                `variable ${name} is a ${Array.isArray(value) ? 'list' : 'mapping'} and cannot be part of a string`,
-                loc
-              )
-            )
-            failed = true
-            return match
-          }
-          // An empty (null) value interpolates as nothing, not as the word "null".
-          return value === null || value === undefined ? '' : String(value)
-        })
-        if (!failed && text !== raw) {
-          if (isScalar(node)) node.value = text
-        }
-        return undefined
-      }
-    })
-    return problems
+  const diagnostics: Diagnostic[] = []
+  const problem = (path: PathSegment[], message: string) =>
+    diagnostics.push(
+      diagnostic('validate', 'error', message, { ...doc.locate(path), field: formatPath(path) })
+    )
+
+  const walk = (value: unknown, path: PathSegment[]): unknown => {
+    if (typeof value === 'string') return value.includes('${') ? substitute(value, path) : value
+    if (Array.isArray(value)) return value.map((v, i) => walk(v, [...path, i]))
+    if (value !== null && typeof value === 'object') {
+      const out: Record<string, unknown> = {}
+      for (const [k, v] of Object.entries(value)) out[k] = walk(v, [...path, k])
+      return out
+    }
+    return value
   }
+
+  const substitute = (text: string, path: PathSegment[]): unknown => {
+    const whole = WHOLE.exec(text)
+    if (whole) {
+      const message = checkName(whole[1]!, names)
+      if (message) {
+        problem(path, message)
+        return text
+      }
+      return vars[whole[1]!]
+    }
+    return text.replace(PLACEHOLDER, (match, escape: string, name: string) => {
+      if (escape) return match.slice(1)
+      const message = checkName(name, names)
+      if (message) {
+        problem(path, message)
+        return match
+      }
+      const value = vars[name]
+      if (value !== null && typeof value === 'object') {
+        problem(
+          path,
+          `variable ${name} is a ${Array.isArray(value) ? 'list' : 'mapping'} and cannot be part of a string`
+        )
+        return match
+      }
+      // An empty (null) value interpolates as nothing, not as the word "null".
+      return value === null || value === undefined ? '' : String(value)
+    })
+  }
+
+  // Documents without any placeholder (most) are returned as they are.
+  const value = JSON.stringify(doc.value)?.includes('${') ? walk(doc.value, []) : doc.value
+  return { value, diagnostics }
 }
 
-function checkName(name: string, names: readonly string[], at: SourceLocation): Diagnostic | undefined {
-  if (!NAME.test(name)) {
-    return diagnostic(
-      'validate',
-      'error',
-      `"\${${name}}" is not a valid placeholder (names are letters, digits and _)`,
-      at
-    )
-  }
+function checkName(name: string, names: readonly string[]): string | undefined {
+  if (!NAME.test(name)) return `"\${${name}}" is not a valid placeholder (names are letters, digits and _)`
   if (names.includes(name)) return undefined
   const guess = didYouMean(name, names)
   const known =
     names.length === 0
       ? 'no variables are set (`vars` input, or --var/--vars-file)'
       : `known: ${names.join(', ')}`
-  return diagnostic(
-    'validate',
-    'error',
-    `unknown variable \${${name}}${guess ? ` (did you mean \${${guess}}?)` : ''}; ${known}`,
-    at
-  )
+  return `unknown variable \${${name}}${guess ? ` (did you mean \${${guess}}?)` : ''}; ${known}`
 }

@@ -1,8 +1,12 @@
 /**
- * YAML with positions. Every document keeps its syntax tree, so any later stage can turn a field path
- * into `file:line:col`. Hostile input (alias bombs, deep nesting, binary junk, duplicate keys) becomes a
- * diagnostic, never a crash or a hang.
+ * YAML with positions. Any stage can turn a document's field path into `file:line:col`. Values come from
+ * js-yaml, which is about ten times faster; positions come from the `yaml` library's syntax tree, built
+ * only for a file that needs one (an error, or a change to show), so a plan of a thousand unchanged
+ * dashboards never pays for it. A file js-yaml refuses (syntax, duplicate keys, aliases) goes through
+ * the `yaml` library at once, which says exactly where and why. Hostile input (alias bombs, deep
+ * nesting, binary junk, duplicate keys) becomes a diagnostic, never a crash or a hang.
  */
+import { CORE_SCHEMA, loadAll } from 'js-yaml'
 import { Document, isMap, isPair, isScalar, isSeq, LineCounter, parseAllDocuments, type Node } from 'yaml'
 import { diagnostic, type Diagnostic, type SourceLocation } from '../diagnostics.js'
 
@@ -22,9 +26,10 @@ export interface ParsedDocument {
   file: string
   /** 0-based index of the document within its file. */
   index: number
+  /** The document's value (variables substitute into it after parsing). */
   value: unknown
   /** Location of the document's first content. */
-  start: SourceLocation
+  readonly start: SourceLocation
   /** The node at `path`, or the nearest ancestor that exists (a missing field points at its parent). */
   locate(path: readonly PathSegment[]): SourceLocation
   /** The key of `key` inside the mapping at `path` (for unknown or misspelled keys). */
@@ -40,13 +45,57 @@ export interface ParseResult {
   diagnostics: Diagnostic[]
 }
 
-/** A hook that may rewrite a document's tree before it becomes a value (variables use it). */
-export type DocumentTransform = (
-  doc: Document.Parsed,
-  at: (node: Node | undefined) => SourceLocation
-) => Diagnostic[]
+export function parseYamlFile(file: string, text: string): ParseResult {
+  const deep = findDeepNesting(text)
+  if (deep !== undefined) {
+    // Refused before any parser sees it: parsers recurse, and a second stack overflow in one process can
+    // abort Node itself. Nothing a manifest needs comes close to these depths.
+    const before = text.slice(0, deep)
+    const at = { file, line: before.split('\n').length, column: deep - before.lastIndexOf('\n') }
+    return {
+      documents: [],
+      diagnostics: [
+        diagnostic('validate', 'error', `YAML is nested deeper than ${YAML_LIMITS.maxDepth} levels`, at)
+      ]
+    }
+  }
+  let values: unknown[]
+  try {
+    // Aliases are refused here (maxAliases 0): the `yaml` library counts their expansion.
+    values = loadAll(text, {
+      filename: file,
+      schema: CORE_SCHEMA,
+      maxAliases: 0,
+      maxDepth: YAML_LIMITS.maxDepth
+    })
+  } catch {
+    return parseWithPositions(file, text)
+  }
+  if (values.length > YAML_LIMITS.maxDocuments) return parseWithPositions(file, text)
+  let positioned: ParseResult | undefined
+  const located = (index: number) =>
+    (positioned ??= parseWithPositions(file, text)).documents.find(d => d.index === index)
+  const fallback: SourceLocation = { file, line: 1, column: 1 }
+  const documents: ParsedDocument[] = []
+  values.forEach((value, index) => {
+    if (value === null || value === undefined) return // an empty document, e.g. after a trailing `---`
+    documents.push({
+      file,
+      index,
+      value,
+      get start() {
+        return located(index)?.start ?? fallback
+      },
+      locate: path => located(index)?.locate(path) ?? fallback,
+      locateKey: (path, key) => located(index)?.locateKey(path, key) ?? fallback,
+      scalarAt: path => located(index)?.scalarAt(path)
+    })
+  })
+  return { documents, diagnostics: [] }
+}
 
-export function parseYamlFile(file: string, text: string, transform?: DocumentTransform): ParseResult {
+/** The `yaml` library's full parse: positions for every node, and precise errors. */
+function parseWithPositions(file: string, text: string): ParseResult {
   const lineCounter = new LineCounter()
   const diagnostics: Diagnostic[] = []
   const position = (offset: number): SourceLocation => {
@@ -55,19 +104,6 @@ export function parseYamlFile(file: string, text: string, transform?: DocumentTr
   }
   const nodeLocation = (node: Node | undefined, fallback: SourceLocation): SourceLocation =>
     node?.range ? position(node.range[0]) : fallback
-
-  // Refuse deep nesting before the parser sees it: the parser recurses, and a second stack overflow in
-  // one process can abort Node itself. Nothing a manifest needs comes close to these depths.
-  const deep = findDeepNesting(text)
-  if (deep !== undefined) {
-    // The line counter fills only while parsing: count the lines up to the offset here.
-    const before = text.slice(0, deep)
-    const at = { file, line: before.split('\n').length, column: deep - before.lastIndexOf('\n') }
-    diagnostics.push(
-      diagnostic('validate', 'error', `YAML is nested deeper than ${YAML_LIMITS.maxDepth} levels`, at)
-    )
-    return { documents: [], diagnostics }
-  }
 
   let docs: Document.Parsed[]
   try {
@@ -123,12 +159,6 @@ export function parseYamlFile(file: string, text: string, transform?: DocumentTr
       )
     }
     if (isEmptyDocument(doc)) return // e.g. after a trailing `---`
-
-    if (transform) {
-      const found = transform(doc, node => nodeLocation(node, docStart))
-      diagnostics.push(...found)
-      if (found.some(d => d.severity === 'error')) return
-    }
 
     let value: unknown
     try {
@@ -200,11 +230,10 @@ function sourceOffset(raw: string, type: string | undefined, offset: number): nu
   return i
 }
 
+/** An empty document (after a trailing `---`), or an explicit `~`: either declares nothing. */
 function isEmptyDocument(doc: Document.Parsed): boolean {
   const c = doc.contents
-  if (c === null) return true
-  // The library gives an empty document a null scalar with no source text.
-  return isScalar(c) && c.value === null && (!c.range || c.range[0] === c.range[1])
+  return c === null || (isScalar(c) && c.value === null)
 }
 
 /**

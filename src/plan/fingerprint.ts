@@ -15,19 +15,12 @@ const VOLATILE = new Set([
   'requestId'
 ])
 
-/** JSON with sorted keys and without volatile fields: equal data, equal text. */
+/**
+ * JSON without volatile fields. Keys keep their order: a server writes the same record the same way
+ * every time, and sorting every object of a thousand dashboards would cost more than the whole diff.
+ */
 export function stableJson(value: unknown): string {
-  return JSON.stringify(value, (key, v: unknown) => {
-    if (VOLATILE.has(key)) return undefined
-    if (v && typeof v === 'object' && !Array.isArray(v)) {
-      return Object.fromEntries(
-        Object.keys(v)
-          .sort()
-          .map(k => [k, (v as Record<string, unknown>)[k]])
-      )
-    }
-    return v
-  })
+  return JSON.stringify(value, (key, v: unknown) => (VOLATILE.has(key) ? undefined : v))
 }
 
 export function fingerprint(value: unknown): string {

@@ -55,7 +55,6 @@ export function computePlan(input: PlanInput): PlanOutcome {
       const change = newChange(kind, pair.desired.name, pair.desired.address, fields, {
         action: pair.replaces ? 'replace' : pair.live ? (fields.length > 0 ? 'update' : 'noop') : 'create',
         id: old === undefined ? undefined : kind.liveId(old),
-        source: pair.desired.source,
         notes: pair.notes ?? []
       })
       ofKind.push({ change, desired: pair.desired, live: pair.live, replaces: pair.replaces })
@@ -79,7 +78,11 @@ export function computePlan(input: PlanInput): PlanOutcome {
       )
       ofKind.push({ change, live: orphan })
     }
-    for (const pc of ofKind) kind.refine(pc, ctx)
+    for (const pc of ofKind) {
+      kind.refine(pc, ctx)
+      // Only changes carry their manifest line: a no-op needs none, and positions cost a parse.
+      if (pc.desired && pc.change.action !== 'noop') pc.change.source = pc.desired.source
+    }
     kind.conclude?.(ofKind, ctx)
     planned.push(...ofKind)
   }
