@@ -1,0 +1,48 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
+import type { Emulator } from '../../emulator/index.js'
+import {
+  actions,
+  alert,
+  dashboard,
+  emulator,
+  obsdeploy,
+  timeTile,
+  workspace,
+  type Workspace
+} from '../support/harness.js'
+
+let emu: Emulator
+let ws: Workspace
+
+beforeAll(async () => {
+  // The managed limit (10 requests per 10 s) scaled down 20 times.
+  emu = await emulator({ rateLimits: { selfHosted: false, managed: { requests: 10, windowMs: 500 } } })
+  ws = workspace()
+})
+afterAll(async () => {
+  await emu.close()
+  ws.cleanup()
+})
+
+describe('pacing in managed mode', () => {
+  it('runs plan, apply and plan back to back without a single 429', async () => {
+    const files: Record<string, string> = {}
+    for (let i = 0; i < 20; i++)
+      files[`d${i}.yaml`] =
+        dashboard(`D${i}`, timeTile('Errors', 0, 0)) +
+        alert(`D${i} errors`, `D${i}`, 'Errors').replace(
+          'webhook: ops-pager',
+          'webhookId: 65a1f0c2b3d4e5f6a7b8ca01'
+        )
+    ws.write(files)
+    const settings = { mode: 'managed', 'rate-limit': '10/500ms', 'retry-budget': '30' }
+    expect((await obsdeploy(emu, ws, 'plan', settings)).exitCode).toBe(0)
+    // The apply starts right away, inside the window the plan's requests still count in at the server.
+    const apply = await obsdeploy(emu, ws, 'apply', settings)
+    expect(apply.exitCode).toBe(0)
+    expect(actions(await obsdeploy(emu, ws, 'plan', settings))).toEqual([])
+    const limited = emu.requestLog.filter(r => r.status === 429 || r.rateLimited)
+    expect(limited).toEqual([])
+    expect(emu.requestLog.length).toBeGreaterThanOrEqual(20)
+  }, 60_000)
+})
