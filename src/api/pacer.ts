@@ -83,8 +83,14 @@ export class Pacer {
         continue
       }
       if (this.sent === 1 && this.firstAnswer) {
-        // Bounded, in case an answer is never reported: the pacing below still applies.
-        await Promise.race([this.firstAnswer, this.clock.sleep(FIRST_ANSWER_WAIT_MS)])
+        // Bounded, in case an answer is never reported. The timer is cleared: a pending one would keep
+        // the process alive after the run.
+        let timer: ReturnType<typeof setTimeout> | undefined
+        await Promise.race([
+          this.firstAnswer,
+          new Promise(resolve => (timer = setTimeout(resolve, FIRST_ANSWER_WAIT_MS)))
+        ])
+        clearTimeout(timer)
         this.firstAnswer = undefined
         continue
       }
