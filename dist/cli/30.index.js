@@ -42,6 +42,11 @@ const LiveTile = schemas/* looseObject */._H3({
     series: nullish(schemas/* array */.YOg(schemas/* looseObject */._H3({ type: schemas/* string */.YjP().optional() }))),
     asRatio: nullish(schemas/* boolean */.zMY())
 });
+/** What the apply needs from a dashboard write's answer: the id and the tile ids the server assigned. */
+const WrittenDashboard = schemas/* looseObject */._H3({
+    id,
+    tiles: schemas/* array */.YOg(schemas/* looseObject */._H3({ id: id.optional(), name: schemas/* string */.YjP().default('') }))
+});
 const LiveDashboard = schemas/* looseObject */._H3({
     id,
     name: schemas/* string */.YjP().default(''),
@@ -377,7 +382,10 @@ class Transport {
                 headers,
                 body: spec.body === undefined ? undefined : JSON.stringify(spec.body),
                 dispatcher: this.agent,
-                signal: AbortSignal.timeout(this.options.requestTimeoutMs)
+                // undici's own timers (no timer object per request): the wait for the response's headers, and
+                // for each chunk of its body.
+                headersTimeout: this.options.requestTimeoutMs,
+                bodyTimeout: this.options.requestTimeoutMs
             });
             text = await res.body.text();
         }
@@ -656,9 +664,9 @@ class HttpObservabilityApi {
     async writeDashboard(method, path, body) {
         const res = await this.send(method, method === 'POST' ? `${this.resourceBase}${path}` : path, body);
         const value = unwrapEnvelope(res.body);
-        const full = LiveDashboard.safeParse(value);
-        if (full.success && Array.isArray(value.tiles))
-            return full.data;
+        const written = WrittenDashboard.safeParse(value);
+        if (written.success)
+            return written.data;
         const { id } = parse(WithId, value, res);
         return this.getDashboard(id);
     }

@@ -8239,9 +8239,21 @@ var lucene = __nccwpck_require__(5423);
  * (@hyperdx/lucene), so a typo in `where` fails the pull request instead of the dashboard.
  */
 
+/** Results by expression: the same filter appears on many tiles. Bounded, so a huge repository cannot grow it. */
+const cache = new Map();
+const CACHE_LIMIT = 10_000;
 function checkLucene(expression) {
     if (expression.trim() === '')
         return undefined;
+    if (cache.has(expression))
+        return cache.get(expression);
+    const result = parseProblem(expression);
+    if (cache.size >= CACHE_LIMIT)
+        cache.clear();
+    cache.set(expression, result);
+    return result;
+}
+function parseProblem(expression) {
     try {
         lucene.parse(expression);
         return undefined;
@@ -9176,9 +9188,7 @@ function substituteVariables(doc, vars) {
             return value === null || value === undefined ? '' : String(value);
         });
     };
-    // Documents without any placeholder (most) are returned as they are.
-    const value = JSON.stringify(doc.value)?.includes('${') ? walk(doc.value, []) : doc.value;
-    return { value, diagnostics };
+    return { value: walk(doc.value, []), diagnostics };
 }
 function checkName(name, names) {
     if (!NAME.test(name))
@@ -13202,7 +13212,12 @@ function addText(set, views, file, text, vars) {
     set.diagnostics.push(...parsed.diagnostics);
     if (parsed.diagnostics.some(d => d.severity === 'error'))
         views.incomplete = true;
+    const placeholders = text.includes('${');
     for (const doc of parsed.documents) {
+        if (!placeholders) {
+            addDocument(set, views, doc);
+            continue;
+        }
         const substituted = substituteVariables(doc, vars);
         if (substituted.diagnostics.length > 0) {
             // A document whose values are not known yet is not validated further.

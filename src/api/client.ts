@@ -15,7 +15,8 @@ import {
   LiveWebhook,
   PaginationMeta,
   SeriesPoint,
-  ValidateDashboardResult
+  ValidateDashboardResult,
+  WrittenDashboard
 } from './schemas.js'
 import {
   Transport,
@@ -34,8 +35,9 @@ export interface ObservabilityApi {
   readonly mode: Mode
   listDashboards(): Promise<LiveDashboard[]>
   getDashboard(id: string): Promise<LiveDashboard>
-  createDashboard(body: unknown): Promise<LiveDashboard>
-  updateDashboard(id: string, body: unknown): Promise<LiveDashboard>
+  /** The new dashboard's id and the tile ids the server assigned. */
+  createDashboard(body: unknown): Promise<WrittenDashboard>
+  updateDashboard(id: string, body: unknown): Promise<WrittenDashboard>
   /** 'absent' when the server says it does not exist (already deleted). */
   deleteDashboard(id: string): Promise<'deleted' | 'absent'>
   validateDashboard(body: unknown): Promise<ValidateDashboardResult>
@@ -138,11 +140,11 @@ class HttpObservabilityApi implements ObservabilityApi {
     return parse(LiveDashboard, unwrapEnvelope(res.body), res)
   }
 
-  async createDashboard(body: unknown): Promise<LiveDashboard> {
+  async createDashboard(body: unknown): Promise<WrittenDashboard> {
     return this.writeDashboard('POST', '/dashboards', body)
   }
 
-  async updateDashboard(id: string, body: unknown): Promise<LiveDashboard> {
+  async updateDashboard(id: string, body: unknown): Promise<WrittenDashboard> {
     return this.writeDashboard('PUT', this.item('/dashboards', id, 'dashboard id'), body)
   }
 
@@ -249,11 +251,15 @@ class HttpObservabilityApi implements ObservabilityApi {
    * Some servers answer a write with the full record, some with less: when the tiles are missing we
    * read the dashboard back, because the apply needs the tile ids the server assigned.
    */
-  private async writeDashboard(method: 'POST' | 'PUT', path: string, body: unknown): Promise<LiveDashboard> {
+  private async writeDashboard(
+    method: 'POST' | 'PUT',
+    path: string,
+    body: unknown
+  ): Promise<WrittenDashboard> {
     const res = await this.send(method, method === 'POST' ? `${this.resourceBase}${path}` : path, body)
     const value = unwrapEnvelope(res.body)
-    const full = LiveDashboard.safeParse(value)
-    if (full.success && Array.isArray((value as { tiles?: unknown }).tiles)) return full.data
+    const written = WrittenDashboard.safeParse(value)
+    if (written.success) return written.data
     const { id } = parse(WithId, value, res)
     return this.getDashboard(id)
   }

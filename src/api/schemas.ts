@@ -24,6 +24,13 @@ export const LiveTile = z.looseObject({
 })
 export type LiveTile = z.infer<typeof LiveTile>
 
+/** What the apply needs from a dashboard write's answer: the id and the tile ids the server assigned. */
+export const WrittenDashboard = z.looseObject({
+  id,
+  tiles: z.array(z.looseObject({ id: id.optional(), name: z.string().default('') }))
+})
+export type WrittenDashboard = z.infer<typeof WrittenDashboard>
+
 export const LiveDashboard = z.looseObject({
   id,
   name: z.string().default(''),

@@ -160,7 +160,10 @@ export class Transport {
         headers,
         body: spec.body === undefined ? undefined : JSON.stringify(spec.body),
         dispatcher: this.agent,
-        signal: AbortSignal.timeout(this.options.requestTimeoutMs)
+        // undici's own timers (no timer object per request): the wait for the response's headers, and
+        // for each chunk of its body.
+        headersTimeout: this.options.requestTimeoutMs,
+        bodyTimeout: this.options.requestTimeoutMs
       })
       text = await res.body.text()
     } catch (e) {

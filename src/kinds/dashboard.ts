@@ -425,8 +425,8 @@ function updateBody(d: DesiredDashboard, live: LiveDashboard, tag: string): Reco
 }
 
 /** Live tiles by name; a second tile of the same name (made in the UI) gets a distinct key. */
-function keyedLiveTiles(l: LiveDashboard): Map<string, LiveTile> {
-  const out = new Map<string, LiveTile>()
+function keyedLiveTiles<T extends { name: string }>(l: { tiles: readonly T[] }): Map<string, T> {
+  const out = new Map<string, T>()
   for (const t of l.tiles) {
     let key = t.name
     for (let n = 2; out.has(key); n++) key = `${t.name} (${n})`
@@ -435,7 +435,7 @@ function keyedLiveTiles(l: LiveDashboard): Map<string, LiveTile> {
   return out
 }
 
-function tileIdsOf(d: LiveDashboard): Map<string, string> {
+function tileIdsOf(d: { tiles: ReadonlyArray<{ name: string; id?: string }> }): Map<string, string> {
   const ids = new Map<string, string>()
   for (const [key, t] of keyedLiveTiles(d)) if (t.id) ids.set(key, t.id)
   return ids

@@ -84,7 +84,12 @@ function addText(set: ManifestSet, views: Views, file: string, text: string, var
   const parsed = parseYamlFile(file, text)
   set.diagnostics.push(...parsed.diagnostics)
   if (parsed.diagnostics.some(d => d.severity === 'error')) views.incomplete = true
+  const placeholders = text.includes('${')
   for (const doc of parsed.documents) {
+    if (!placeholders) {
+      addDocument(set, views, doc)
+      continue
+    }
     const substituted = substituteVariables(doc, vars)
     if (substituted.diagnostics.length > 0) {
       // A document whose values are not known yet is not validated further.

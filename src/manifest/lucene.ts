@@ -10,8 +10,20 @@ export interface LuceneProblem {
   message: string
 }
 
+/** Results by expression: the same filter appears on many tiles. Bounded, so a huge repository cannot grow it. */
+const cache = new Map<string, LuceneProblem | undefined>()
+const CACHE_LIMIT = 10_000
+
 export function checkLucene(expression: string): LuceneProblem | undefined {
   if (expression.trim() === '') return undefined
+  if (cache.has(expression)) return cache.get(expression)
+  const result = parseProblem(expression)
+  if (cache.size >= CACHE_LIMIT) cache.clear()
+  cache.set(expression, result)
+  return result
+}
+
+function parseProblem(expression: string): LuceneProblem | undefined {
   try {
     lucene.parse(expression)
     return undefined

@@ -67,9 +67,7 @@ export function substituteVariables(
     })
   }
 
-  // Documents without any placeholder (most) are returned as they are.
-  const value = JSON.stringify(doc.value)?.includes('${') ? walk(doc.value, []) : doc.value
-  return { value, diagnostics }
+  return { value: walk(doc.value, []), diagnostics }
 }
 
 function checkName(name: string, names: readonly string[]): string | undefined {
