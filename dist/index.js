@@ -38017,8 +38017,8 @@ function uiLink(c, uiUrl) {
     return undefined;
 }
 
-// EXTERNAL MODULE: ./src/run.ts + 4 modules
-var run = __nccwpck_require__(9215);
+// EXTERNAL MODULE: ./src/run.ts + 5 modules
+var run = __nccwpck_require__(8679);
 ;// CONCATENATED MODULE: ./src/main.ts
 /**
  * The action: inputs -> Config -> run() -> annotations, job summary, PR comment and outputs. Every
@@ -40229,7 +40229,7 @@ function countChanges(changes) {
 
 /***/ }),
 
-/***/ 9215:
+/***/ 8679:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -43995,6 +43995,131 @@ var CHOMPING_KEEP = CHOMPING_MODE.KEEP;
 //# sourceMappingURL=js-yaml.mjs.map
 // EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
 var dist = __nccwpck_require__(8815);
+;// CONCATENATED MODULE: ./src/manifest/positions.ts
+/**
+ * Where each field of a YAML file is, from js-yaml's event stream (a flat list of nodes with source
+ * offsets): far cheaper than a full syntax tree, and built only for a file that needs a location.
+ */
+
+const pathKey = (path) => JSON.stringify(path);
+/** Positions of every document of `text`, in document order (the same indexes as loadAll). */
+function indexPositions(text, maxDepth) {
+    const events = parseEvents(text, { maxDepth });
+    const documents = [];
+    const stack = [];
+    let current;
+    /** Where a node starts: its anchor or tag if it has one, a quote or block indicator, or its text. */
+    const nodeStart = (e, after) => {
+        let base = -1;
+        if (e.type === EVENT_ID.SCALAR) {
+            if (e.valueStart < 0)
+                base = -1;
+            else if (e.style === SCALAR_STYLE.SINGLE_QUOTED || e.style === SCALAR_STYLE.DOUBLE_QUOTED)
+                base = e.valueStart - 1;
+            else if (e.style === SCALAR_STYLE.LITERAL_BLOCK || e.style === SCALAR_STYLE.FOLDED_BLOCK)
+                base = blockIndicator(text, e.valueStart);
+            else
+                base = e.valueStart;
+        }
+        else if (e.type === EVENT_ID.MAPPING || e.type === EVENT_ID.SEQUENCE)
+            base = e.start;
+        const marks = e.type === EVENT_ID.ALIAS
+            ? [e.anchorStart]
+            : e.type === EVENT_ID.POP || e.type === EVENT_ID.DOCUMENT
+                ? []
+                : [e.anchorStart, e.tagStart];
+        const found = [base, ...marks].filter(n => n >= 0);
+        // An empty value has no text: it is right after its key.
+        return found.length > 0 ? Math.min(...found) : after;
+    };
+    const nodeEnd = (e) => e.type === EVENT_ID.SCALAR && e.valueEnd >= 0
+        ? e.valueEnd +
+            (e.style === SCALAR_STYLE.SINGLE_QUOTED || e.style === SCALAR_STYLE.DOUBLE_QUOTED ? 1 : 0)
+        : -1;
+    for (const e of events) {
+        if (e.type === EVENT_ID.DOCUMENT) {
+            current = { start: 0, nodes: new Map() };
+            documents.push(current);
+            stack.push({ kind: 'doc', path: [] });
+            continue;
+        }
+        if (e.type === EVENT_ID.POP) {
+            stack.pop();
+            continue;
+        }
+        const frame = stack[stack.length - 1];
+        if (!frame || !current)
+            continue;
+        let path;
+        let keyStart;
+        let after = 0;
+        if (frame.kind === 'map' && frame.key === undefined) {
+            // A key: remember it for the value that follows. (A complex key gets a placeholder name.)
+            frame.key = e.type === EVENT_ID.SCALAR ? getScalarValue(text, e) : '\u0000complex-key';
+            frame.keyStart = nodeStart(e, 0);
+            frame.keyEnd = nodeEnd(e);
+            if (e.type === EVENT_ID.MAPPING || e.type === EVENT_ID.SEQUENCE)
+                stack.push({ kind: 'map', path: [...frame.path, '\u0000'] });
+            continue;
+        }
+        if (frame.kind === 'map') {
+            path = [...frame.path, frame.key];
+            keyStart = frame.keyStart;
+            // After the key and its colon.
+            after = frame.keyEnd !== undefined && frame.keyEnd >= 0 ? frame.keyEnd + 1 : (frame.keyStart ?? 0);
+            frame.key = undefined;
+            frame.keyStart = undefined;
+        }
+        else if (frame.kind === 'seq')
+            path = [...frame.path, frame.index++];
+        else {
+            path = [];
+            current.start = nodeStart(e, 0);
+        }
+        const at = { start: nodeStart(e, after), keyStart };
+        if (e.type === EVENT_ID.SCALAR && e.valueStart >= 0 && e.anchorStart < 0 && e.tagStart < 0) {
+            at.style = e.style;
+            const raw = text.slice(at.start, nodeEnd(e));
+            if (!raw.includes('\n'))
+                at.raw = raw;
+        }
+        current.nodes.set(pathKey(path), at);
+        if (e.type === EVENT_ID.MAPPING)
+            stack.push({ kind: 'map', path });
+        if (e.type === EVENT_ID.SEQUENCE)
+            stack.push({ kind: 'seq', path, index: 0 });
+    }
+    return documents;
+}
+/** The `|` or `>` of a block scalar whose content starts at `contentStart`. */
+function blockIndicator(text, contentStart) {
+    const headerEnd = text.lastIndexOf('\n', contentStart - 1);
+    if (headerEnd < 0)
+        return contentStart;
+    const headerStart = text.lastIndexOf('\n', headerEnd - 1) + 1;
+    const m = /[|>][+-]?\d?[+-]?\s*(#.*)?$/.exec(text.slice(headerStart, headerEnd));
+    return m ? headerStart + m.index : contentStart;
+}
+/** Offsets to `line:column` (1-based), with a binary search over line starts. */
+function lineLocator(file, text) {
+    const starts = [0];
+    for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1))
+        starts.push(i + 1);
+    return at => {
+        const offset = Math.max(0, at);
+        let lo = 0;
+        let hi = starts.length - 1;
+        while (lo < hi) {
+            const mid = (lo + hi + 1) >> 1;
+            if (starts[mid] <= offset)
+                lo = mid;
+            else
+                hi = mid - 1;
+        }
+        return { file, line: lo + 1, column: offset - starts[lo] + 1 };
+    };
+}
+
 ;// CONCATENATED MODULE: ./src/manifest/yaml.ts
 /**
  * YAML with positions. Any stage can turn a document's field path into `file:line:col`. Values come from
@@ -44004,6 +44129,7 @@ var dist = __nccwpck_require__(8815);
  * the `yaml` library at once, which says exactly where and why. Hostile input (alias bombs, deep
  * nesting, binary junk, duplicate keys) becomes a diagnostic, never a crash or a hang.
  */
+
 
 
 
@@ -44045,8 +44171,7 @@ function parseYamlFile(file, text) {
     }
     if (values.length > YAML_LIMITS.maxDocuments)
         return parseWithPositions(file, text);
-    let positioned;
-    const located = (index) => (positioned ??= parseWithPositions(file, text)).documents.find(d => d.index === index);
+    const located = lazyPositions(file, text, values.length);
     const fallback = { file, line: 1, column: 1 };
     const documents = [];
     values.forEach((value, index) => {
@@ -44065,6 +44190,61 @@ function parseYamlFile(file, text) {
         });
     });
     return { documents, diagnostics: [] };
+}
+/**
+ * Positions for a file js-yaml parsed, built on first use from its event stream. Should the documents
+ * not line up with the values (they always do), the `yaml` library's syntax tree answers instead.
+ */
+function lazyPositions(file, text, count) {
+    let locators;
+    return index => {
+        if (!locators) {
+            try {
+                const docs = indexPositions(text, YAML_LIMITS.maxDepth);
+                if (docs.length !== count)
+                    throw new Error('documents do not line up');
+                const position = lineLocator(file, text);
+                locators = docs.map(d => eventLocator(d, position));
+            }
+            catch {
+                const full = parseWithPositions(file, text).documents;
+                locators = Array.from({ length: count }, (_, i) => full.find(d => d.index === i));
+            }
+        }
+        return locators[index];
+    };
+}
+function eventLocator(doc, position) {
+    const nodeAt = (path) => {
+        for (let n = path.length; n >= 0; n--) {
+            const node = doc.nodes.get(pathKey(path.slice(0, n)));
+            if (node)
+                return node;
+        }
+        return undefined;
+    };
+    return {
+        get start() {
+            return position(doc.start);
+        },
+        locate: path => position(nodeAt(path)?.start ?? doc.start),
+        locateKey: (path, key) => {
+            const entry = doc.nodes.get(pathKey([...path, key]));
+            return position(entry?.keyStart ?? nodeAt(path)?.start ?? doc.start);
+        },
+        scalarAt: path => {
+            const node = doc.nodes.get(pathKey(path));
+            if (!node?.raw)
+                return undefined;
+            const location = position(node.start);
+            const type = node.style === SCALAR_STYLE.SINGLE_QUOTED
+                ? 'QUOTE_SINGLE'
+                : node.style === SCALAR_STYLE.DOUBLE_QUOTED
+                    ? 'QUOTE_DOUBLE'
+                    : 'PLAIN';
+            return { location, columnOf: offset => location.column + sourceOffset(node.raw, type, offset) };
+        }
+    };
 }
 /** The `yaml` library's full parse: positions for every node, and precise errors. */
 function parseWithPositions(file, text) {

@@ -25,8 +25,8 @@ var client = __webpack_require__(5030);
 var ownership = __webpack_require__(9586);
 // EXTERNAL MODULE: ./src/plan/live.ts
 var plan_live = __webpack_require__(6905);
-// EXTERNAL MODULE: ./src/run.ts + 4 modules
-var run = __webpack_require__(9215);
+// EXTERNAL MODULE: ./src/run.ts + 5 modules
+var run = __webpack_require__(8679);
 // EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
 var dist = __webpack_require__(8815);
 // EXTERNAL MODULE: ./src/kinds/tile-normal-form.ts

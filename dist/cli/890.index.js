@@ -236,7 +236,7 @@ function normalTile(tile) {
 /* unused harmony exports crosses, countFiring */
 /* harmony import */ var _diagnostics_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(4851);
 /* harmony import */ var _kinds_tile_normal_form_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6134);
-/* harmony import */ var _run_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(9215);
+/* harmony import */ var _run_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8679);
 
 
 

@@ -6,9 +6,10 @@
  * the `yaml` library at once, which says exactly where and why. Hostile input (alias bombs, deep
  * nesting, binary junk, duplicate keys) becomes a diagnostic, never a crash or a hang.
  */
-import { CORE_SCHEMA, loadAll } from 'js-yaml'
+import { CORE_SCHEMA, loadAll, SCALAR_STYLE } from 'js-yaml'
 import { Document, isMap, isPair, isScalar, isSeq, LineCounter, parseAllDocuments, type Node } from 'yaml'
 import { diagnostic, type Diagnostic, type SourceLocation } from '../diagnostics.js'
+import { indexPositions, lineLocator, pathKey, type DocumentPositions } from './positions.js'
 
 export type PathSegment = string | number
 
@@ -72,9 +73,7 @@ export function parseYamlFile(file: string, text: string): ParseResult {
     return parseWithPositions(file, text)
   }
   if (values.length > YAML_LIMITS.maxDocuments) return parseWithPositions(file, text)
-  let positioned: ParseResult | undefined
-  const located = (index: number) =>
-    (positioned ??= parseWithPositions(file, text)).documents.find(d => d.index === index)
+  const located = lazyPositions(file, text, values.length)
   const fallback: SourceLocation = { file, line: 1, column: 1 }
   const documents: ParsedDocument[] = []
   values.forEach((value, index) => {
@@ -92,6 +91,62 @@ export function parseYamlFile(file: string, text: string): ParseResult {
     })
   })
   return { documents, diagnostics: [] }
+}
+
+type Locator = Pick<ParsedDocument, 'start' | 'locate' | 'locateKey' | 'scalarAt'>
+
+/**
+ * Positions for a file js-yaml parsed, built on first use from its event stream. Should the documents
+ * not line up with the values (they always do), the `yaml` library's syntax tree answers instead.
+ */
+function lazyPositions(file: string, text: string, count: number): (index: number) => Locator | undefined {
+  let locators: Array<Locator | undefined> | undefined
+  return index => {
+    if (!locators) {
+      try {
+        const docs = indexPositions(text, YAML_LIMITS.maxDepth)
+        if (docs.length !== count) throw new Error('documents do not line up')
+        const position = lineLocator(file, text)
+        locators = docs.map(d => eventLocator(d, position))
+      } catch {
+        const full = parseWithPositions(file, text).documents
+        locators = Array.from({ length: count }, (_, i) => full.find(d => d.index === i))
+      }
+    }
+    return locators[index]
+  }
+}
+
+function eventLocator(doc: DocumentPositions, position: (offset: number) => SourceLocation): Locator {
+  const nodeAt = (path: readonly PathSegment[]) => {
+    for (let n = path.length; n >= 0; n--) {
+      const node = doc.nodes.get(pathKey(path.slice(0, n)))
+      if (node) return node
+    }
+    return undefined
+  }
+  return {
+    get start() {
+      return position(doc.start)
+    },
+    locate: path => position(nodeAt(path)?.start ?? doc.start),
+    locateKey: (path, key) => {
+      const entry = doc.nodes.get(pathKey([...path, key]))
+      return position(entry?.keyStart ?? nodeAt(path)?.start ?? doc.start)
+    },
+    scalarAt: path => {
+      const node = doc.nodes.get(pathKey(path))
+      if (!node?.raw) return undefined
+      const location = position(node.start)
+      const type =
+        node.style === SCALAR_STYLE.SINGLE_QUOTED
+          ? 'QUOTE_SINGLE'
+          : node.style === SCALAR_STYLE.DOUBLE_QUOTED
+            ? 'QUOTE_DOUBLE'
+            : 'PLAIN'
+      return { location, columnOf: offset => location.column + sourceOffset(node.raw!, type, offset) }
+    }
+  }
 }
 
 /** The `yaml` library's full parse: positions for every node, and precise errors. */

@@ -1,0 +1,140 @@
+/**
+ * Where each field of a YAML file is, from js-yaml's event stream (a flat list of nodes with source
+ * offsets): far cheaper than a full syntax tree, and built only for a file that needs a location.
+ */
+import { EVENT_ID, getScalarValue, parseEvents, SCALAR_STYLE, type Event, type ScalarEvent } from 'js-yaml'
+import type { SourceLocation } from '../diagnostics.js'
+import type { PathSegment } from './yaml.js'
+
+interface NodeAt {
+  /** Offset of the node (for a quoted scalar: its opening quote). */
+  start: number
+  /** Offset of the key that holds it, in a mapping. */
+  keyStart?: number
+  /** A scalar's own source text (quotes included), when it is on one line. */
+  raw?: string
+  style?: number
+}
+
+/** Field positions of one document, by path. */
+export interface DocumentPositions {
+  start: number
+  nodes: Map<string, NodeAt>
+}
+
+export const pathKey = (path: readonly PathSegment[]): string => JSON.stringify(path)
+
+type Frame =
+  | { kind: 'doc'; path: PathSegment[] }
+  | { kind: 'seq'; path: PathSegment[]; index: number }
+  | { kind: 'map'; path: PathSegment[]; key?: PathSegment; keyStart?: number; keyEnd?: number }
+
+/** Positions of every document of `text`, in document order (the same indexes as loadAll). */
+export function indexPositions(text: string, maxDepth: number): DocumentPositions[] {
+  const events: Event[] = parseEvents(text, { maxDepth })
+  const documents: DocumentPositions[] = []
+  const stack: Frame[] = []
+  let current: DocumentPositions | undefined
+
+  /** Where a node starts: its anchor or tag if it has one, a quote or block indicator, or its text. */
+  const nodeStart = (e: Event, after: number): number => {
+    let base = -1
+    if (e.type === EVENT_ID.SCALAR) {
+      if (e.valueStart < 0) base = -1
+      else if (e.style === SCALAR_STYLE.SINGLE_QUOTED || e.style === SCALAR_STYLE.DOUBLE_QUOTED)
+        base = e.valueStart - 1
+      else if (e.style === SCALAR_STYLE.LITERAL_BLOCK || e.style === SCALAR_STYLE.FOLDED_BLOCK)
+        base = blockIndicator(text, e.valueStart)
+      else base = e.valueStart
+    } else if (e.type === EVENT_ID.MAPPING || e.type === EVENT_ID.SEQUENCE) base = e.start
+    const marks =
+      e.type === EVENT_ID.ALIAS
+        ? [e.anchorStart]
+        : e.type === EVENT_ID.POP || e.type === EVENT_ID.DOCUMENT
+          ? []
+          : [e.anchorStart, e.tagStart]
+    const found = [base, ...marks].filter(n => n >= 0)
+    // An empty value has no text: it is right after its key.
+    return found.length > 0 ? Math.min(...found) : after
+  }
+  const nodeEnd = (e: Event): number =>
+    e.type === EVENT_ID.SCALAR && e.valueEnd >= 0
+      ? e.valueEnd +
+        (e.style === SCALAR_STYLE.SINGLE_QUOTED || e.style === SCALAR_STYLE.DOUBLE_QUOTED ? 1 : 0)
+      : -1
+
+  for (const e of events) {
+    if (e.type === EVENT_ID.DOCUMENT) {
+      current = { start: 0, nodes: new Map() }
+      documents.push(current)
+      stack.push({ kind: 'doc', path: [] })
+      continue
+    }
+    if (e.type === EVENT_ID.POP) {
+      stack.pop()
+      continue
+    }
+    const frame = stack[stack.length - 1]
+    if (!frame || !current) continue
+    let path: PathSegment[]
+    let keyStart: number | undefined
+    let after = 0
+    if (frame.kind === 'map' && frame.key === undefined) {
+      // A key: remember it for the value that follows. (A complex key gets a placeholder name.)
+      frame.key = e.type === EVENT_ID.SCALAR ? getScalarValue(text, e as ScalarEvent) : '\u0000complex-key'
+      frame.keyStart = nodeStart(e, 0)
+      frame.keyEnd = nodeEnd(e)
+      if (e.type === EVENT_ID.MAPPING || e.type === EVENT_ID.SEQUENCE)
+        stack.push({ kind: 'map', path: [...frame.path, '\u0000'] })
+      continue
+    }
+    if (frame.kind === 'map') {
+      path = [...frame.path, frame.key!]
+      keyStart = frame.keyStart
+      // After the key and its colon.
+      after = frame.keyEnd !== undefined && frame.keyEnd >= 0 ? frame.keyEnd + 1 : (frame.keyStart ?? 0)
+      frame.key = undefined
+      frame.keyStart = undefined
+    } else if (frame.kind === 'seq') path = [...frame.path, frame.index++]
+    else {
+      path = []
+      current.start = nodeStart(e, 0)
+    }
+    const at: NodeAt = { start: nodeStart(e, after), keyStart }
+    if (e.type === EVENT_ID.SCALAR && e.valueStart >= 0 && e.anchorStart < 0 && e.tagStart < 0) {
+      at.style = e.style
+      const raw = text.slice(at.start, nodeEnd(e))
+      if (!raw.includes('\n')) at.raw = raw
+    }
+    current.nodes.set(pathKey(path), at)
+    if (e.type === EVENT_ID.MAPPING) stack.push({ kind: 'map', path })
+    if (e.type === EVENT_ID.SEQUENCE) stack.push({ kind: 'seq', path, index: 0 })
+  }
+  return documents
+}
+
+/** The `|` or `>` of a block scalar whose content starts at `contentStart`. */
+function blockIndicator(text: string, contentStart: number): number {
+  const headerEnd = text.lastIndexOf('\n', contentStart - 1)
+  if (headerEnd < 0) return contentStart
+  const headerStart = text.lastIndexOf('\n', headerEnd - 1) + 1
+  const m = /[|>][+-]?\d?[+-]?\s*(#.*)?$/.exec(text.slice(headerStart, headerEnd))
+  return m ? headerStart + m.index : contentStart
+}
+
+/** Offsets to `line:column` (1-based), with a binary search over line starts. */
+export function lineLocator(file: string, text: string): (offset: number) => SourceLocation {
+  const starts = [0]
+  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) starts.push(i + 1)
+  return at => {
+    const offset = Math.max(0, at)
+    let lo = 0
+    let hi = starts.length - 1
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1
+      if (starts[mid]! <= offset) lo = mid
+      else hi = mid - 1
+    }
+    return { file, line: lo + 1, column: offset - starts[lo]! + 1 }
+  }
+}
