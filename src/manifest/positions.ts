@@ -22,12 +22,14 @@ export interface DocumentPositions {
   nodes: Map<string, NodeAt>
 }
 
-export const pathKey = (path: readonly PathSegment[]): string => JSON.stringify(path)
+/** A path as one string: each segment tagged as index or name, so `[1]` and `["1"]` stay apart. */
+const segmentKey = (seg: PathSegment): string => (typeof seg === 'number' ? `\u0002${seg}` : `\u0003${seg}`)
+export const pathKey = (path: readonly PathSegment[]): string => path.map(segmentKey).join('')
 
 type Frame =
-  | { kind: 'doc'; path: PathSegment[] }
-  | { kind: 'seq'; path: PathSegment[]; index: number }
-  | { kind: 'map'; path: PathSegment[]; key?: PathSegment; keyStart?: number; keyEnd?: number }
+  | { kind: 'doc'; path: string }
+  | { kind: 'seq'; path: string; index: number }
+  | { kind: 'map'; path: string; key?: PathSegment; keyStart?: number; keyEnd?: number }
 
 /** Positions of every document of `text`, in document order (the same indexes as loadAll). */
 export function indexPositions(text: string, maxDepth: number): DocumentPositions[] {
@@ -67,7 +69,7 @@ export function indexPositions(text: string, maxDepth: number): DocumentPosition
     if (e.type === EVENT_ID.DOCUMENT) {
       current = { start: 0, nodes: new Map() }
       documents.push(current)
-      stack.push({ kind: 'doc', path: [] })
+      stack.push({ kind: 'doc', path: '' })
       continue
     }
     if (e.type === EVENT_ID.POP) {
@@ -76,7 +78,7 @@ export function indexPositions(text: string, maxDepth: number): DocumentPosition
     }
     const frame = stack[stack.length - 1]
     if (!frame || !current) continue
-    let path: PathSegment[]
+    let path: string
     let keyStart: number | undefined
     let after = 0
     if (frame.kind === 'map' && frame.key === undefined) {
@@ -85,19 +87,19 @@ export function indexPositions(text: string, maxDepth: number): DocumentPosition
       frame.keyStart = nodeStart(e, 0)
       frame.keyEnd = nodeEnd(e)
       if (e.type === EVENT_ID.MAPPING || e.type === EVENT_ID.SEQUENCE)
-        stack.push({ kind: 'map', path: [...frame.path, '\u0000'] })
+        stack.push({ kind: 'map', path: `${frame.path}\u0000` })
       continue
     }
     if (frame.kind === 'map') {
-      path = [...frame.path, frame.key!]
+      path = frame.path + segmentKey(frame.key!)
       keyStart = frame.keyStart
       // After the key and its colon.
       after = frame.keyEnd !== undefined && frame.keyEnd >= 0 ? frame.keyEnd + 1 : (frame.keyStart ?? 0)
       frame.key = undefined
       frame.keyStart = undefined
-    } else if (frame.kind === 'seq') path = [...frame.path, frame.index++]
+    } else if (frame.kind === 'seq') path = frame.path + segmentKey(frame.index++)
     else {
-      path = []
+      path = ''
       current.start = nodeStart(e, 0)
     }
     const at: NodeAt = { start: nodeStart(e, after), keyStart }
@@ -106,7 +108,7 @@ export function indexPositions(text: string, maxDepth: number): DocumentPosition
       const raw = text.slice(at.start, nodeEnd(e))
       if (!raw.includes('\n')) at.raw = raw
     }
-    current.nodes.set(pathKey(path), at)
+    current.nodes.set(path, at)
     if (e.type === EVENT_ID.MAPPING) stack.push({ kind: 'map', path })
     if (e.type === EVENT_ID.SEQUENCE) stack.push({ kind: 'seq', path, index: 0 })
   }

@@ -55,15 +55,18 @@ describe('variables', () => {
     expect(set.alerts[0]!.spec.message).toBe('Errors above ${ERROR_THRESHOLD} on staging')
   })
 
-  it('interpolates a quoted placeholder as text, so a number variable becomes a string', () => {
-    const set = validate(
+  it("gives a whole placeholder the variable's type, quoted or not; text around it makes a string", () => {
+    const quoted = validate(
       CHECKOUT + ALERT.replace('threshold: ${ERROR_THRESHOLD}', 'threshold: "${ERROR_THRESHOLD}"'),
-      {
-        ENV: 'staging',
-        ERROR_THRESHOLD: 50
-      }
+      { ENV: 'staging', ERROR_THRESHOLD: 50 }
     )
-    expect(errors(set)).toEqual([
+    expect(errors(quoted)).toEqual([])
+    expect(quoted.alerts[0]!.spec.threshold).toBe(50)
+    const text = validate(
+      CHECKOUT + ALERT.replace('threshold: ${ERROR_THRESHOLD}', 'threshold: "${ERROR_THRESHOLD}0"'),
+      { ENV: 'staging', ERROR_THRESHOLD: 5 }
+    )
+    expect(errors(text)).toEqual([
       { file: 'alerts.yaml', line: 15, column: 12, message: 'must be a number, got "50"' }
     ])
   })

@@ -177,14 +177,10 @@ describe('documents that are not manifests', () => {
     expect(error!.message).toBe(`a manifest must be a mapping with a \`kind\`, got "${'x'.repeat(40)}…"`)
   })
 
-  it('reports an explicit null document', () => {
-    expect(errors(validate(lines('kind: Dashboard', 'name: x', '---', '~')))).toEqual([
-      expect.objectContaining({
-        line: 4,
-        column: 1,
-        message: 'a manifest must be a mapping with a `kind`, got null'
-      })
-    ])
+  it('skips an explicit null document like an empty one: it declares nothing', () => {
+    const set = validate(lines('kind: Dashboard', 'name: x', '---', '~'))
+    expect(errors(set)).toEqual([])
+    expect(set.dashboards.map(d => d.spec.name)).toEqual(['x'])
   })
 
   it('accepts an empty file and a file of comments, with no documents', () => {
