@@ -1,0 +1,120 @@
+/**
+ * `npm run bench`: the benchmarks of bench/sections, written to bench/RESULTS.md.
+ *
+ *   npm run bench                      every section
+ *   npm run bench -- --sections 1,4    some of them
+ *   npm run bench -- --quick           smaller sizes and fewer rounds, written to bench/.work/ (a harness check)
+ *
+ * Every timing is a ratio to a baseline measured in the same run, both sides run several times interleaved,
+ * medians compared: the machine is shared and noisy.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { parseArgs } from 'node:util'
+import { ROOT, type BenchContext } from './lib/context.js'
+import { startRemoteEmulator } from './lib/remote.js'
+import { machine, table, type Section } from './lib/stats.js'
+import { applyAtScale } from './sections/apply-scale.js'
+import { coldStart } from './sections/cold-start.js'
+import { growth } from './sections/growth.js'
+import { managedRateLimit } from './sections/managed.js'
+import { planAtScale } from './sections/plan-scale.js'
+
+const SECTIONS: Record<string, (ctx: BenchContext) => Promise<Section>> = {
+  '1': planAtScale,
+  '2': applyAtScale,
+  '3': managedRateLimit,
+  '4': coldStart,
+  '5': growth
+}
+
+const { values } = parseArgs({
+  options: { quick: { type: 'boolean' }, sections: { type: 'string' }, out: { type: 'string' } },
+  strict: true
+})
+const chosen = (values.sections ?? Object.keys(SECTIONS).join(','))
+  .split(',')
+  .map(s => s.trim())
+  .filter(Boolean)
+for (const s of chosen)
+  if (!SECTIONS[s]) throw new Error(`no section "${s}" (have ${Object.keys(SECTIONS).join(', ')})`)
+const quick = Boolean(values.quick)
+const out = path.resolve(
+  values.out ??
+    (quick ? path.join(ROOT, 'bench', '.work', 'RESULTS.quick.md') : path.join(ROOT, 'bench', 'RESULTS.md'))
+)
+
+const started = Date.now()
+const machineLines = machine()
+const tmp = mkdtempSync(path.join(os.tmpdir(), 'obsdeploy-bench-'))
+const emu = await startRemoteEmulator()
+const log = (line: string) => console.log(line)
+const ctx: BenchContext = { emu, tmp, quick, log }
+const results: Section[] = []
+const failures: string[] = []
+try {
+  for (const id of chosen) {
+    const t = Date.now()
+    log(`section ${id}...`)
+    try {
+      results.push(await SECTIONS[id]!(ctx))
+    } catch (e) {
+      const message = e instanceof Error ? (e.stack ?? e.message) : String(e)
+      failures.push(`section ${id}: ${message}`)
+      results.push({
+        title: `Section ${id}`,
+        method: '',
+        rows: [],
+        raw: [],
+        notes: [`The section failed: ${message}`]
+      })
+    }
+    log(`section ${id} done in ${((Date.now() - t) / 1000).toFixed(0)} s`)
+  }
+} finally {
+  await emu.close()
+  rmSync(tmp, { recursive: true, force: true })
+}
+
+const seconds = ((Date.now() - started) / 1000).toFixed(0)
+const md = [
+  '# Benchmarks',
+  '',
+  `Written by \`npm run bench\`${quick ? ' --quick (smaller sizes, fewer rounds: not for conclusions)' : ''} on ${new Date().toISOString()}; the whole run took ${seconds} s.`,
+  'Every timing is a ratio to a baseline measured in the same run; both sides ran several times interleaved and the',
+  'medians are compared. The machine is shared with other work, so absolute times are noisy; ratios less so.',
+  '',
+  '## Machine',
+  '',
+  ...machineLines.map(l => `- ${l}`),
+  `- load average at end (1/5/15 min): ${os
+    .loadavg()
+    .map(l => l.toFixed(2))
+    .join(' / ')}`,
+  '',
+  ...results.flatMap(s => [
+    `## ${s.title}`,
+    '',
+    s.method,
+    '',
+    table(s.rows),
+    '',
+    ...(s.notes.length > 0 ? [...s.notes.map(n => `- ${n}`), ''] : []),
+    '<details><summary>raw medians and samples</summary>',
+    '',
+    '```',
+    ...s.raw,
+    '```',
+    '',
+    '</details>',
+    ''
+  ])
+].join('\n')
+mkdirSync(path.dirname(out), { recursive: true })
+writeFileSync(out, md)
+log(`wrote ${path.relative(process.cwd(), out)} in ${seconds} s`)
+if (failures.length > 0) {
+  console.error(failures.join('\n'))
+  process.exitCode = 1
+}
