@@ -12869,7 +12869,9 @@ var dist = __nccwpck_require__(8815);
  * offsets): far cheaper than a full syntax tree, and built only for a file that needs a location.
  */
 
-const pathKey = (path) => JSON.stringify(path);
+/** A path as one string: each segment tagged as index or name, so `[1]` and `["1"]` stay apart. */
+const segmentKey = (seg) => (typeof seg === 'number' ? `\u0002${seg}` : `\u0003${seg}`);
+const pathKey = (path) => path.map(segmentKey).join('');
 /** Positions of every document of `text`, in document order (the same indexes as loadAll). */
 function indexPositions(text, maxDepth) {
     const events = parseEvents(text, { maxDepth });
@@ -12908,7 +12910,7 @@ function indexPositions(text, maxDepth) {
         if (e.type === EVENT_ID.DOCUMENT) {
             current = { start: 0, nodes: new Map() };
             documents.push(current);
-            stack.push({ kind: 'doc', path: [] });
+            stack.push({ kind: 'doc', path: '' });
             continue;
         }
         if (e.type === EVENT_ID.POP) {
@@ -12927,11 +12929,11 @@ function indexPositions(text, maxDepth) {
             frame.keyStart = nodeStart(e, 0);
             frame.keyEnd = nodeEnd(e);
             if (e.type === EVENT_ID.MAPPING || e.type === EVENT_ID.SEQUENCE)
-                stack.push({ kind: 'map', path: [...frame.path, '\u0000'] });
+                stack.push({ kind: 'map', path: `${frame.path}\u0000` });
             continue;
         }
         if (frame.kind === 'map') {
-            path = [...frame.path, frame.key];
+            path = frame.path + segmentKey(frame.key);
             keyStart = frame.keyStart;
             // After the key and its colon.
             after = frame.keyEnd !== undefined && frame.keyEnd >= 0 ? frame.keyEnd + 1 : (frame.keyStart ?? 0);
@@ -12939,9 +12941,9 @@ function indexPositions(text, maxDepth) {
             frame.keyStart = undefined;
         }
         else if (frame.kind === 'seq')
-            path = [...frame.path, frame.index++];
+            path = frame.path + segmentKey(frame.index++);
         else {
-            path = [];
+            path = '';
             current.start = nodeStart(e, 0);
         }
         const at = { start: nodeStart(e, after), keyStart };
@@ -12951,7 +12953,7 @@ function indexPositions(text, maxDepth) {
             if (!raw.includes('\n'))
                 at.raw = raw;
         }
-        current.nodes.set(pathKey(path), at);
+        current.nodes.set(path, at);
         if (e.type === EVENT_ID.MAPPING)
             stack.push({ kind: 'map', path });
         if (e.type === EVENT_ID.SEQUENCE)
