@@ -234,25 +234,18 @@ function normalTile(tile) {
 /* harmony export */   checkQueries: () => (/* binding */ checkQueries)
 /* harmony export */ });
 /* unused harmony exports crosses, countFiring */
-/* harmony import */ var _diagnostics_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(4851);
+/* harmony import */ var _diagnostics_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(4851);
 /* harmony import */ var _kinds_tile_normal_form_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6134);
-/* harmony import */ var _run_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8679);
+/* harmony import */ var _manifest_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7817);
+/* harmony import */ var _run_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8679);
+
 
 
 
 const HOUR = 3_600_000;
 const QUERYABLE = new Set(['line', 'stacked_bar', 'table', 'number', 'pie', 'bar']);
-/** The charts route's aggregation functions (OpenAPI ChartSeries). */
-const CHART_AGG_FNS = new Set([
-    'avg',
-    'count',
-    'count_distinct',
-    'last_value',
-    'max',
-    'min',
-    'quantile',
-    'sum'
-]);
+/** The charts route takes the tile functions except these (OpenAPI ChartSeries). */
+const CHART_AGG_FNS = new Set(_manifest_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__/* .AGG_FNS */ .gT.filter(f => !['any', 'none', 'increase'].includes(f)));
 const INTERVAL_MS = {
     '1m': 60_000,
     '5m': 300_000,
@@ -266,7 +259,7 @@ const INTERVAL_MS = {
 async function checkQueries(api, planned, options) {
     if (options.mode !== 'self-hosted') {
         return [
-            (0,_diagnostics_js__WEBPACK_IMPORTED_MODULE_2__/* .diagnostic */ .YK)('plan', 'notice', 'check-queries runs in self-hosted mode only: the managed API has no charts route')
+            (0,_diagnostics_js__WEBPACK_IMPORTED_MODULE_3__/* .diagnostic */ .YK)('plan', 'notice', 'check-queries runs in self-hosted mode only: the managed API has no charts route')
         ];
     }
     const out = [];
@@ -302,7 +295,7 @@ async function checkQueries(api, planned, options) {
                     granularity: '1m'
                 });
                 if (points.length === 0) {
-                    out.push((0,_diagnostics_js__WEBPACK_IMPORTED_MODULE_2__/* .diagnostic */ .YK)('plan', 'warning', `tile "${tile.spec.name}": the query returns no data over the last hour`, at));
+                    out.push((0,_diagnostics_js__WEBPACK_IMPORTED_MODULE_3__/* .diagnostic */ .YK)('plan', 'warning', `tile "${tile.spec.name}": the query returns no data over the last hour`, at));
                 }
                 else {
                     change.evidence = [
@@ -312,7 +305,7 @@ async function checkQueries(api, planned, options) {
                 }
             }
             catch (e) {
-                out.push((0,_diagnostics_js__WEBPACK_IMPORTED_MODULE_2__/* .diagnostic */ .YK)('plan', 'error', `tile "${tile.spec.name}": the query fails on the server: ${(0,_run_js__WEBPACK_IMPORTED_MODULE_1__/* .errorMessage */ .gJ)(e)}`, at));
+                out.push((0,_diagnostics_js__WEBPACK_IMPORTED_MODULE_3__/* .diagnostic */ .YK)('plan', 'error', `tile "${tile.spec.name}": the query fails on the server: ${(0,_run_js__WEBPACK_IMPORTED_MODULE_2__/* .errorMessage */ .gJ)(e)}`, at));
             }
         }
     }
@@ -341,7 +334,7 @@ async function checkQueries(api, planned, options) {
             ];
         }
         catch (e) {
-            out.push((0,_diagnostics_js__WEBPACK_IMPORTED_MODULE_2__/* .diagnostic */ .YK)('plan', 'warning', `alert "${a.name}": could not replay its query: ${(0,_run_js__WEBPACK_IMPORTED_MODULE_1__/* .errorMessage */ .gJ)(e)}`, a ? pc.desired.source : undefined));
+            out.push((0,_diagnostics_js__WEBPACK_IMPORTED_MODULE_3__/* .diagnostic */ .YK)('plan', 'warning', `alert "${a.name}": could not replay its query: ${(0,_run_js__WEBPACK_IMPORTED_MODULE_2__/* .errorMessage */ .gJ)(e)}`, a ? pc.desired.source : undefined));
         }
     }
     return out;

@@ -11,8 +11,8 @@ __webpack_require__.d(__webpack_exports__, {
   applyPlan: () => (/* binding */ applyPlan)
 });
 
-// EXTERNAL MODULE: ./src/kinds/index.ts + 4 modules
-var src_kinds = __webpack_require__(8340);
+// EXTERNAL MODULE: ./src/kinds/index.ts + 5 modules
+var src_kinds = __webpack_require__(3404);
 ;// CONCATENATED MODULE: ./src/apply/engine.ts
 async function runOperations(operations, ctx, concurrency) {
     const outcomes = new Map();

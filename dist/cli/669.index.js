@@ -11,8 +11,8 @@ __webpack_require__.d(__webpack_exports__, {
   computePlan: () => (/* binding */ computePlan)
 });
 
-// EXTERNAL MODULE: ./src/kinds/index.ts + 4 modules
-var kinds = __webpack_require__(8340);
+// EXTERNAL MODULE: ./src/kinds/index.ts + 5 modules
+var kinds = __webpack_require__(3404);
 // EXTERNAL MODULE: ./src/version.ts
 var version = __webpack_require__(311);
 // EXTERNAL MODULE: ./src/plan/diff.ts

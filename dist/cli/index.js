@@ -5930,20 +5930,16 @@ function sliceBySize(text, maxLength, measure) {
  * ping people or teams, or close a code block.
  */
 const ZWSP = '\u200b';
+/** Any value as one line of text, shortened to `maxLength`. */
+function oneLine(value, maxLength) {
+    const text = typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value));
+    return (text.length > maxLength ? `${text.slice(0, maxLength)}…` : text).replace(/[\r\n\t]+/g, ' ');
+}
+const escapeHtml = (text) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 /** Text for a table cell, a summary line or a list item: one line, no markup of its own. */
 function inline(value, maxLength = 300) {
-    let text = typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value));
-    if (text.length > maxLength)
-        text = `${text.slice(0, maxLength)}…`;
-    text = text
-        .replace(/[\r\n\t]+/g, ' ')
-        .replace(/&/g, '&amp;')
-        .replace(/</g, '&lt;')
-        .replace(/>/g, '&gt;')
-        .replace(/"/g, '&quot;')
-        // Markdown syntax characters, including | (table cells) and ` (code spans).
-        .replace(/([\\`*_{}[\]()#+!|~])/g, '\\$1');
-    return defuse(text);
+    // Markdown syntax characters, including | (table cells) and ` (code spans).
+    return defuse(escapeHtml(oneLine(value, maxLength)).replace(/([\\`*_{}[\]()#+!|~])/g, '\\$1'));
 }
 /**
  * Text inside raw HTML, such as a `<summary>` line: GitHub does not parse markdown there (the line is part
@@ -5951,18 +5947,8 @@ function inline(value, maxLength = 300) {
  * characters as character references, on one line, with mentions and autolinks defused.
  */
 function htmlText(value, maxLength = 300) {
-    let text = typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value));
-    if (text.length > maxLength)
-        text = `${text.slice(0, maxLength)}…`;
-    text = text
-        .replace(/[\r\n\t]+/g, ' ')
-        .replace(/&/g, '&amp;')
-        .replace(/</g, '&lt;')
-        .replace(/>/g, '&gt;')
-        .replace(/"/g, '&quot;')
-        // Markdown syntax as numeric references: inert even where a renderer did parse markdown.
-        .replace(/[\\`*_[\]()|~]/g, c => `&#${c.charCodeAt(0)};`);
-    return defuse(text);
+    // Markdown syntax as numeric references: inert even where a renderer did parse markdown.
+    return defuse(escapeHtml(oneLine(value, maxLength)).replace(/[\\`*_[\]()|~]/g, c => `&#${c.charCodeAt(0)};`));
 }
 /**
  * Mentions and autolinks are found in the rendered text, so escaping the characters is not enough: a
@@ -13524,8 +13510,8 @@ async function run(config, deps = {}) {
     // time: jest's ES module loader mishandles concurrent imports of a shared module graph.
     const { createApi } = await Promise.all(/* import() */[__nccwpck_require__.e(752), __nccwpck_require__.e(30)]).then(__nccwpck_require__.bind(__nccwpck_require__, 5030));
     const { readLiveState } = await __nccwpck_require__.e(/* import() */ 905).then(__nccwpck_require__.bind(__nccwpck_require__, 6905));
-    const { computePlan } = await Promise.all(/* import() */[__nccwpck_require__.e(340), __nccwpck_require__.e(669)]).then(__nccwpck_require__.bind(__nccwpck_require__, 8669));
-    const { applyPlan } = await Promise.all(/* import() */[__nccwpck_require__.e(340), __nccwpck_require__.e(936)]).then(__nccwpck_require__.bind(__nccwpck_require__, 9936));
+    const { computePlan } = await Promise.all(/* import() */[__nccwpck_require__.e(404), __nccwpck_require__.e(669)]).then(__nccwpck_require__.bind(__nccwpck_require__, 8669));
+    const { applyPlan } = await Promise.all(/* import() */[__nccwpck_require__.e(404), __nccwpck_require__.e(936)]).then(__nccwpck_require__.bind(__nccwpck_require__, 9936));
     const { checkQueries } = await __nccwpck_require__.e(/* import() */ 890).then(__nccwpck_require__.bind(__nccwpck_require__, 5890));
     const api = deps.api ? deps.api(config) : createApi(config, { log });
     try {

@@ -4,7 +4,7 @@
  * is replaced (deleted first, created on its new tile after the dashboard is updated), and an orphan on
  * such a tile is shown as deleted by the server whether or not prune is on.
  */
-import { UnknownOutcomeError } from '../api/errors.js'
+import { createOnce } from '../apply/create-once.js'
 import type { LiveAlert, LiveDashboard } from '../api/schemas.js'
 import { diagnostic } from '../diagnostics.js'
 import { formatPath } from '../manifest/issues.js'
@@ -275,32 +275,16 @@ function alertBody(d: DesiredAlert, ctx: ApplyContext, octx: OperationContext): 
 }
 
 /** Duplicate-safe: after a lost response, re-read the alerts and adopt ours if it was committed. */
-async function createAlert(
-  ctx: ApplyContext,
-  d: DesiredAlert,
-  octx: OperationContext
-): Promise<OperationResult> {
+function createAlert(ctx: ApplyContext, d: DesiredAlert, octx: OperationContext): Promise<OperationResult> {
   const body = alertBody(d, ctx, octx)
-  let lastError: unknown
-  for (let attempt = 0; attempt < 3; attempt++) {
-    try {
-      const created = await ctx.api.createAlert(body)
-      return { status: 'applied', id: created.id }
-    } catch (e) {
-      if (!(e instanceof UnknownOutcomeError)) throw e
-      lastError = e
-      ctx.log.warn(`${e.message}: re-reading alerts before creating "${d.spec.name}" again`)
-      const all = await ctx.reread('alerts', () => ctx.api.listAlerts())
-      const found = all.find(
-        a => a.name === d.spec.name && a.dashboardId === body.dashboardId && a.tileId === body.tileId
-      )
-      if (found)
-        return {
-          status: 'adopted',
-          id: found.id,
-          message: 'the create was committed although its response was lost'
-        }
-    }
-  }
-  throw lastError
+  return createOnce(ctx, {
+    what: 'alerts',
+    name: d.spec.name,
+    create: () => ctx.api.createAlert(body),
+    created: c => ({ status: 'applied', id: c.id }),
+    list: () => ctx.api.listAlerts(),
+    find: all =>
+      all.find(a => a.name === d.spec.name && a.dashboardId === body.dashboardId && a.tileId === body.tileId),
+    adopted: found => ({ status: 'adopted', id: found.id })
+  })
 }

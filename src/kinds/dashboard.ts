@@ -4,7 +4,7 @@
  * matched by name and keep their ids on update (FACTS.md: a tile sent without its id is a new tile,
  * and the server deletes the alerts of the tile that went away).
  */
-import { UnknownOutcomeError } from '../api/errors.js'
+import { createOnce } from '../apply/create-once.js'
 import type { LiveDashboard, LiveTile } from '../api/schemas.js'
 import { diagnostic, type SourceLocation } from '../diagnostics.js'
 import { formatPath } from '../manifest/issues.js'
@@ -352,34 +352,17 @@ export const dashboardKind: Kind<DesiredDashboard, LiveDashboard> = {
  * Creates without ever creating twice: when the response is lost (UnknownOutcomeError), re-read the
  * dashboards and adopt ours if the server did commit it, before trying again.
  */
-async function createDashboard(
-  ctx: ApplyContext,
-  d: DesiredDashboard,
-  name: string
-): Promise<OperationResult> {
+function createDashboard(ctx: ApplyContext, d: DesiredDashboard, name: string): Promise<OperationResult> {
   const body = createBody(d, ctx.settings.ownershipTag)
-  let lastError: unknown
-  for (let attempt = 0; attempt < 3; attempt++) {
-    try {
-      const created = await ctx.api.createDashboard(body)
-      return { status: 'applied', id: created.id, tileIds: tileIdsOf(created) }
-    } catch (e) {
-      if (!(e instanceof UnknownOutcomeError)) throw e
-      lastError = e
-      ctx.log.warn(`${e.message}: re-reading dashboards before creating "${name}" again`)
-      const all = await ctx.reread('dashboards', () => ctx.api.listDashboards())
-      const found = all.find(l => l.name === name && l.tags.includes(ctx.settings.ownershipTag))
-      if (found) {
-        return {
-          status: 'adopted',
-          id: found.id,
-          tileIds: tileIdsOf(found),
-          message: 'the create was committed although its response was lost'
-        }
-      }
-    }
-  }
-  throw lastError
+  return createOnce(ctx, {
+    what: 'dashboards',
+    name,
+    create: () => ctx.api.createDashboard(body),
+    created: c => ({ status: 'applied', id: c.id, tileIds: tileIdsOf(c) }),
+    list: () => ctx.api.listDashboards(),
+    find: all => all.find(l => l.name === name && l.tags.includes(ctx.settings.ownershipTag)),
+    adopted: found => ({ status: 'adopted', id: found.id, tileIds: tileIdsOf(found) })
+  })
 }
 
 function createBody(d: DesiredDashboard, tag: string): Record<string, unknown> {

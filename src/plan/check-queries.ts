@@ -12,21 +12,13 @@ import type { DesiredDashboard } from '../kinds/dashboard.js'
 import type { PlannedChange } from '../kinds/kind.js'
 import { normalizeGroupBy, seriesToConfig, type SeriesLike } from '../kinds/tile-normal-form.js'
 import type { Logger } from '../log.js'
+import { AGG_FNS } from '../manifest/vocabulary.js'
 import { errorMessage } from '../run.js'
 
 const HOUR = 3_600_000
 const QUERYABLE = new Set(['line', 'stacked_bar', 'table', 'number', 'pie', 'bar'])
-/** The charts route's aggregation functions (OpenAPI ChartSeries). */
-const CHART_AGG_FNS = new Set([
-  'avg',
-  'count',
-  'count_distinct',
-  'last_value',
-  'max',
-  'min',
-  'quantile',
-  'sum'
-])
+/** The charts route takes the tile functions except these (OpenAPI ChartSeries). */
+const CHART_AGG_FNS = new Set<string>(AGG_FNS.filter(f => !['any', 'none', 'increase'].includes(f)))
 const INTERVAL_MS: Record<string, number> = {
   '1m': 60_000,
   '5m': 300_000,

@@ -6,19 +6,19 @@
 
 const ZWSP = '\u200b'
 
+/** Any value as one line of text, shortened to `maxLength`. */
+function oneLine(value: unknown, maxLength: number): string {
+  const text = typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value))
+  return (text.length > maxLength ? `${text.slice(0, maxLength)}…` : text).replace(/[\r\n\t]+/g, ' ')
+}
+
+const escapeHtml = (text: string): string =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
+
 /** Text for a table cell, a summary line or a list item: one line, no markup of its own. */
 export function inline(value: unknown, maxLength = 300): string {
-  let text = typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value))
-  if (text.length > maxLength) text = `${text.slice(0, maxLength)}…`
-  text = text
-    .replace(/[\r\n\t]+/g, ' ')
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    // Markdown syntax characters, including | (table cells) and ` (code spans).
-    .replace(/([\\`*_{}[\]()#+!|~])/g, '\\$1')
-  return defuse(text)
+  // Markdown syntax characters, including | (table cells) and ` (code spans).
+  return defuse(escapeHtml(oneLine(value, maxLength)).replace(/([\\`*_{}[\]()#+!|~])/g, '\\$1'))
 }
 
 /**
@@ -27,17 +27,10 @@ export function inline(value: unknown, maxLength = 300): string {
  * characters as character references, on one line, with mentions and autolinks defused.
  */
 export function htmlText(value: unknown, maxLength = 300): string {
-  let text = typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value))
-  if (text.length > maxLength) text = `${text.slice(0, maxLength)}…`
-  text = text
-    .replace(/[\r\n\t]+/g, ' ')
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    // Markdown syntax as numeric references: inert even where a renderer did parse markdown.
-    .replace(/[\\`*_[\]()|~]/g, c => `&#${c.charCodeAt(0)};`)
-  return defuse(text)
+  // Markdown syntax as numeric references: inert even where a renderer did parse markdown.
+  return defuse(
+    escapeHtml(oneLine(value, maxLength)).replace(/[\\`*_[\]()|~]/g, c => `&#${c.charCodeAt(0)};`)
+  )
 }
 
 /**
