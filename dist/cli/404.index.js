@@ -572,6 +572,7 @@ function configBody(c, sourceId) {
 
 
 
+const alertDeletedToken = (liveId) => `alert-deleted:${liveId}`;
 const alertKind = {
     kind: 'Alert',
     desired(ctx) {
@@ -688,7 +689,7 @@ const alertKind = {
                 address: change.address,
                 label: 'delete',
                 lock: liveDash ? dashboardLock(liveDash) : undefined,
-                provides: liveDash ? [alertsClearedToken(liveDash)] : [],
+                provides: [alertDeletedToken(live.id), ...(liveDash ? [alertsClearedToken(liveDash)] : [])],
                 after: [],
                 run: async (ctx) => {
                     const outcome = await ctx.api.deleteAlert(live.id);
@@ -723,7 +724,8 @@ const alertKind = {
                 label: 'create',
                 lock,
                 provides: [],
-                after: [readyToken(dashName)],
+                // A replace creates only once the old alert is gone: never two alerts of one name.
+                after: [readyToken(dashName), ...(live ? [alertDeletedToken(live.id)] : [])],
                 run: ctx => createAlert(ctx, desired.value, octx)
             });
         }

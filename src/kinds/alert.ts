@@ -22,6 +22,8 @@ export interface DesiredAlert {
   webhookLabel: string
 }
 
+const alertDeletedToken = (liveId: string) => `alert-deleted:${liveId}`
+
 export const alertKind: Kind<DesiredAlert, LiveAlert> = {
   kind: 'Alert',
 
@@ -150,7 +152,7 @@ export const alertKind: Kind<DesiredAlert, LiveAlert> = {
         address: change.address,
         label: 'delete',
         lock: liveDash ? dashboardLock(liveDash) : undefined,
-        provides: liveDash ? [alertsClearedToken(liveDash)] : [],
+        provides: [alertDeletedToken(live.id), ...(liveDash ? [alertsClearedToken(liveDash)] : [])],
         after: [],
         run: async ctx => {
           const outcome = await ctx.api.deleteAlert(live.id)
@@ -183,7 +185,8 @@ export const alertKind: Kind<DesiredAlert, LiveAlert> = {
         label: 'create',
         lock,
         provides: [],
-        after: [readyToken(dashName)],
+        // A replace creates only once the old alert is gone: never two alerts of one name.
+        after: [readyToken(dashName), ...(live ? [alertDeletedToken(live.id)] : [])],
         run: ctx => createAlert(ctx, desired.value, octx)
       })
     }

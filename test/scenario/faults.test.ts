@@ -111,4 +111,29 @@ describe('apply on a faulty server', () => {
     expect(second.exitCode).toBe(0)
     assertConverged()
   })
+
+  it('never creates the new alert of a replace when deleting the old one failed (no two alerts of one name)', async () => {
+    ws.write({
+      'one.yaml': dashboard('A', timeTile('Errors', 0, 0)) + alert('Moving', 'A', 'Errors'),
+      'two.yaml': dashboard('B', timeTile('Errors', 0, 0))
+    })
+    await obsdeploy(emu, ws, 'apply')
+    // The alert moves to dashboard B: a replace (delete, then create), with no dashboard update around it.
+    ws.write({
+      'one.yaml': dashboard('A', timeTile('Errors', 0, 0)),
+      'two.yaml': dashboard('B', timeTile('Errors', 0, 0)) + alert('Moving', 'B', 'Errors')
+    })
+    emu.faults.add({ method: 'DELETE', path: '/api/v2/alerts/', sequence: ['500'] })
+    const failed = await obsdeploy(emu, ws, 'apply')
+    expect(failed.exitCode).toBe(1)
+    expect(failed.apply!.outcomes.find(o => o.kind === 'Alert')).toMatchObject({
+      action: 'replace',
+      status: 'failed'
+    })
+    expect([...emu.selfHosted.alerts.values()].map(a => a.name)).toEqual(['Moving'])
+    const rerun = await obsdeploy(emu, ws, 'apply')
+    expect(rerun.exitCode).toBe(0)
+    const b = [...emu.selfHosted.dashboards.values()].find(d => d.name === 'B')!
+    expect([...emu.selfHosted.alerts.values()]).toMatchObject([{ name: 'Moving', dashboardId: b.id }])
+  })
 })
