@@ -26,6 +26,8 @@ var errors = __webpack_require__(3249);
  * real servers each show a little more or less.
  */
 
+const isRecord = (v) => v !== null && typeof v === 'object' && !Array.isArray(v);
+const isListOfRecords = (v) => Array.isArray(v) && v.every(isRecord);
 /** Ids are strings; a server that sends numbers still works. */
 const id = schemas/* union */.KCZ([schemas/* string */.YjP().min(1), schemas/* number */.aig()]).transform(String);
 const nullish = (s) => s.nullable().optional();
@@ -36,10 +38,13 @@ const LiveTile = schemas/* looseObject */._H3({
     y: schemas/* number */.aig(),
     w: schemas/* number */.aig(),
     h: schemas/* number */.aig(),
-    /** FACTS.md: the server returns the newer `config` form... */
-    config: nullish(schemas/* looseObject */._H3({ displayType: schemas/* string */.YjP().optional() })),
-    /** ...but CONTRACT.md shows `series`, and an older server may echo it. */
-    series: nullish(schemas/* array */.YOg(schemas/* looseObject */._H3({ type: schemas/* string */.YjP().optional() }))),
+    /**
+     * FACTS.md: the server returns the newer `config` form; CONTRACT.md shows `series`, and an older server
+     * may echo it. Both are kept as given (checked to be a mapping or a list of mappings, not copied): the
+     * normal form reads them defensively, and an update carries unknown config keys back.
+     */
+    config: nullish(schemas/* custom */.IeY(isRecord, 'expected a mapping')),
+    series: nullish(schemas/* custom */.IeY(isListOfRecords, 'expected a list of mappings')),
     asRatio: nullish(schemas/* boolean */.zMY())
 });
 /** What the apply needs from a dashboard write's answer: the id and the tile ids the server assigned. */

@@ -5,6 +5,9 @@
  */
 import { z } from 'zod'
 
+const isRecord = (v: unknown): boolean => v !== null && typeof v === 'object' && !Array.isArray(v)
+const isListOfRecords = (v: unknown): boolean => Array.isArray(v) && v.every(isRecord)
+
 /** Ids are strings; a server that sends numbers still works. */
 const id = z.union([z.string().min(1), z.number()]).transform(String)
 const nullish = <T extends z.ZodType>(s: T) => s.nullable().optional()
@@ -16,10 +19,20 @@ export const LiveTile = z.looseObject({
   y: z.number(),
   w: z.number(),
   h: z.number(),
-  /** FACTS.md: the server returns the newer `config` form... */
-  config: nullish(z.looseObject({ displayType: z.string().optional() })),
-  /** ...but CONTRACT.md shows `series`, and an older server may echo it. */
-  series: nullish(z.array(z.looseObject({ type: z.string().optional() }))),
+  /**
+   * FACTS.md: the server returns the newer `config` form; CONTRACT.md shows `series`, and an older server
+   * may echo it. Both are kept as given (checked to be a mapping or a list of mappings, not copied): the
+   * normal form reads them defensively, and an update carries unknown config keys back.
+   */
+  config: nullish(
+    z.custom<Record<string, unknown> & { displayType?: string }>(isRecord, 'expected a mapping')
+  ),
+  series: nullish(
+    z.custom<Array<Record<string, unknown> & { type?: string }>>(
+      isListOfRecords,
+      'expected a list of mappings'
+    )
+  ),
   asRatio: nullish(z.boolean())
 })
 export type LiveTile = z.infer<typeof LiveTile>
