@@ -38048,6 +38048,10 @@ async function runAction() {
     });
     if (!config)
         return fail(diagnostics, 'invalid inputs');
+    if (config.command === 'export') {
+        setFailed('input `command`: export is a CLI command (npx observability-deploy export --out observability/); the action does validate, plan, apply or drift');
+        return;
+    }
     if (runner.event) {
         const policy = eventPolicy(runner.event, config.command, config.serviceUpdate);
         for (const w of policy.warnings)
@@ -44638,6 +44642,12 @@ async function run(config, deps = {}) {
         return finish(1);
     if (config.command === 'validate')
         return finish(0);
+    if (config.command === 'export')
+        throw new Error('export is a CLI command (obsdeploy export); run() plans and applies');
+    // The saved plan is read before anything is written: plan-path may be the same file.
+    const saved = config.command === 'apply' && config.savedPlan
+        ? await readSavedPlan(config.savedPlan, config.cwd)
+        : undefined;
     // Loaded only past validation: `validate` starts without the HTTP client and the planner. One at a
     // time: jest's ES module loader mishandles concurrent imports of a shared module graph.
     const { createApi } = await Promise.all(/* import() */[__nccwpck_require__.e(752), __nccwpck_require__.e(30)]).then(__nccwpck_require__.bind(__nccwpck_require__, 5030));
@@ -44686,9 +44696,10 @@ async function run(config, deps = {}) {
             return finish(0, { plan, outputs });
         if (config.command === 'drift')
             return finish(outputs.hasChanges ? 1 : 0, { plan, outputs });
-        // apply
-        if (config.savedPlan) {
-            const refusal = await compareWithSavedPlan(config.savedPlan, config.cwd, plan);
+        if (config.command !== 'apply')
+            throw new Error(`unknown command ${config.command}`);
+        if (saved) {
+            const refusal = compareWithSavedPlan(saved, config.savedPlan, plan);
             if (refusal) {
                 report.diagnostics.push((0,src_diagnostics/* diagnostic */.YK)('apply', 'error', `nothing was applied: ${refusal}`));
                 return finish(1, { plan, outputs });
@@ -44736,24 +44747,27 @@ async function writePlan(planPath, plan) {
     await (0,promises_.writeFile)(planPath, `${JSON.stringify(plan, null, 2)}\n`);
     return planPath;
 }
-/** The applied plan must be the reviewed one: same live state, same manifests. */
-async function compareWithSavedPlan(file, cwd, current) {
-    let saved;
+/** A plan JSON from an earlier plan run, or why it cannot be used. */
+async function readSavedPlan(file, cwd) {
     try {
-        saved = types/* Plan */.cw.safeParse(JSON.parse(await (0,promises_.readFile)(external_node_path_default().resolve(cwd, file), 'utf8')));
+        const saved = types/* Plan */.cw.safeParse(JSON.parse(await (0,promises_.readFile)(external_node_path_default().resolve(cwd, file), 'utf8')));
+        return saved.success ? saved.data : `${file} is not a plan file of this tool (schemaVersion 1)`;
     }
     catch (e) {
         return `the saved plan ${file} cannot be read: ${errorMessage(e)}`;
     }
-    if (!saved.success)
-        return `${file} is not a plan file of this tool (schemaVersion 1)`;
-    if (saved.data.stack !== current.stack || saved.data.mode !== current.mode) {
-        return `the saved plan is for stack "${saved.data.stack}" (${saved.data.mode}), not "${current.stack}" (${current.mode})`;
+}
+/** The applied plan must be the reviewed one: same live state, same manifests. */
+function compareWithSavedPlan(saved, file, current) {
+    if (typeof saved === 'string')
+        return saved;
+    if (saved.stack !== current.stack || saved.mode !== current.mode) {
+        return `the saved plan ${file} is for stack "${saved.stack}" (${saved.mode}), not "${current.stack}" (${current.mode})`;
     }
-    if (saved.data.fingerprint.desired !== current.fingerprint.desired) {
+    if (saved.fingerprint.desired !== current.fingerprint.desired) {
         return 'the manifests changed since the saved plan was made; plan again and review it';
     }
-    if (saved.data.fingerprint.live !== current.fingerprint.live) {
+    if (saved.fingerprint.live !== current.fingerprint.live) {
         return 'the live state changed since the saved plan was made (someone edited a dashboard or alert?); plan again and review it';
     }
     return undefined;

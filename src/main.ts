@@ -45,6 +45,12 @@ async function runAction(): Promise<void> {
     label: name => `input \`${name}\``
   })
   if (!config) return fail(diagnostics, 'invalid inputs')
+  if (config.command === 'export') {
+    core.setFailed(
+      'input `command`: export is a CLI command (npx observability-deploy export --out observability/); the action does validate, plan, apply or drift'
+    )
+    return
+  }
 
   if (runner.event) {
     const policy = eventPolicy(runner.event, config.command, config.serviceUpdate)

@@ -114,6 +114,13 @@ describe('the lifecycle of a repository, as the runner runs the action', () => {
     expect(dashboards()).toEqual([])
   })
 
+  it('refuses command: export in the action (a CLI command), and applies nothing', async () => {
+    const run = await action('pull_request', pullRequestEvent(12), { command: 'export' })
+    expect(run.exitCode).toBe(1)
+    expect(run.stdout).toMatch(/::error::input `command`: export is a CLI command/)
+    expect(dashboards()).toEqual([])
+  })
+
   it('warns on pull_request_target that checking out PR code exposes secrets, and refuses apply there', async () => {
     const plan = await action('pull_request_target', pullRequestTargetEvent(99), { 'comment-on-pr': 'false' })
     expect(plan.annotations).toContainEqual(

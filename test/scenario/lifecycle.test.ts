@@ -328,6 +328,16 @@ describe('plan and apply against the emulator', () => {
     expect(ok.exitCode).toBe(0)
   })
 
+  it('compares with the saved plan before writing the new one, when both are the same file', async () => {
+    ws.write({ 'checkout.yaml': checkout() })
+    await obsdeploy(emu, ws, 'plan', { 'plan-path': 'plan.json' })
+    emu.selfHosted.createDashboard({ name: 'Hand made', tiles: [] })
+    const apply = await obsdeploy(emu, ws, 'apply', { 'saved-plan': 'plan.json', 'plan-path': 'plan.json' })
+    expect(apply.exitCode).toBe(1)
+    expect(errors(apply).join(' ')).toMatch(/live state changed since the saved plan/)
+    expect(stored().map(d => d.name)).toEqual(['Hand made'])
+  })
+
   it('reports drift after a change by hand, and exits non-zero', async () => {
     ws.write({ 'checkout.yaml': checkout() })
     await obsdeploy(emu, ws, 'apply')
