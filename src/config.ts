@@ -139,7 +139,11 @@ export const INPUTS: readonly InputDefinition[] = [
 ]
 
 export const OUTPUTS: ReadonlyArray<{ name: string; description: string }> = [
-  { name: 'has-changes', description: 'true when the plan changes something (or drift found differences).' },
+  {
+    name: 'has-changes',
+    description:
+      'true when the live state differs from the manifests: something to apply, or service settings that wait for a release.'
+  },
   { name: 'creates', description: 'Number of resources the plan creates.' },
   { name: 'updates', description: 'Number of resources the plan updates or replaces.' },
   { name: 'deletes', description: 'Number of resources the plan deletes.' },

@@ -190,8 +190,10 @@ export async function run(config: Config, deps: RunDependencies = {}): Promise<R
 export function outputsOf(plan: PlanType, planFile: string): RunOutputs {
   const actionable = plan.changes.filter(isActionable)
   const counts = countChanges(actionable)
+  // Service settings that wait for a release still differ from the manifests: drift, and a change to come.
+  const waiting = plan.changes.some(c => c.deferred === 'release')
   return {
-    hasChanges: actionable.length > 0,
+    hasChanges: actionable.length > 0 || waiting,
     creates: counts.create,
     updates: counts.update + counts.replace,
     deletes: counts.delete,

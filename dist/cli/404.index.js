@@ -156,21 +156,25 @@ const dashboardKind = {
         const firstUnused = (index, name) => index.get(name)?.find(d => !used.has(d.id));
         const pending = [];
         const planError = (d, path, message) => ctx.report((0,diagnostics/* diagnostic */.YK)('plan', 'error', message, { ...d.value.located.doc.locate(path), field: (0,issues/* formatPath */.jV)(path) }));
-        // 1. Pinned ids; 2. this stack's dashboard of the same name.
+        // 1. Pinned ids, all of them first: a pin wins over a name match, whatever the file order.
         for (const d of desired) {
             const pin = d.value.spec.id;
-            if (pin !== undefined) {
-                const live = byId.get(pin);
-                if (!live)
-                    planError(d, ['id'], `no dashboard with id "${pin}" exists`);
-                else if (used.has(pin))
-                    planError(d, ['id'], `dashboard id "${pin}" is already matched by another manifest`);
-                else {
-                    const notes = live.tags.includes(tag) ? [] : [adoptionNote(live, tag)];
-                    result.pairs.push({ desired: d, live: take(live), notes });
-                }
+            if (pin === undefined)
                 continue;
+            const live = byId.get(pin);
+            if (!live)
+                planError(d, ['id'], `no dashboard with id "${pin}" exists`);
+            else if (used.has(pin))
+                planError(d, ['id'], `dashboard id "${pin}" is already matched by another manifest`);
+            else {
+                const notes = live.tags.includes(tag) ? [] : [adoptionNote(live, tag)];
+                result.pairs.push({ desired: d, live: take(live), notes });
             }
+        }
+        // 2. This stack's dashboard of the same name.
+        for (const d of desired) {
+            if (d.value.spec.id !== undefined)
+                continue;
             const mine = firstUnused(ownedByName, d.name);
             if (mine)
                 result.pairs.push({ desired: d, live: take(mine) });
@@ -426,14 +430,9 @@ function updateBody(d, live, tag) {
         if (live[field] !== undefined && live[field] !== null)
             body[field] = live[field];
     body.name = d.spec.name;
-    // The user's tags, plus ownership tags of other stacks (not ours to remove), plus ours.
-    body.tags = [
-        ...new Set([
-            ...(0,ownership/* userTags */.Rz)(d.spec.tags ?? []),
-            ...live.tags.filter(t => (0,ownership/* isOwnershipTag */.GN)(t) && t !== tag),
-            tag
-        ])
-    ];
+    // The user's tags and this stack's: a dashboard has one owner, so adopting one from another stack
+    // removes that stack's tag (the plan says so).
+    body.tags = [...new Set([...(0,ownership/* userTags */.Rz)(d.spec.tags ?? []), tag])];
     body.tiles = d.tiles.map(t => {
         const before = liveTiles.get(t.spec.name);
         if (!before)
@@ -502,7 +501,7 @@ function withoutUndefined(o) {
 function adoptionNote(live, tag) {
     const other = live.tags.find(t => (0,ownership/* isOwnershipTag */.GN)(t) && t !== tag);
     return other
-        ? `adopts dashboard ${live.id}, which carries ${other}: this stack takes ownership (the other stack's tag is kept)`
+        ? `adopts dashboard ${live.id} from ${other}: this stack takes ownership and removes that tag, so the other stack no longer manages it (nor its alerts)`
         : `adopts existing dashboard ${live.id}: it gets this stack's ownership tag ${tag}`;
 }
 /** The tile as the server will receive it: the manifest's form, with data sources resolved to ids. */
@@ -713,7 +712,7 @@ const alertKind = {
                 provides: [],
                 after: [readyToken(dashName)],
                 run: async (ctx) => {
-                    const res = await ctx.api.updateAlert(live.id, alertBody(desired.value, ctx, octx));
+                    const res = await ctx.api.updateAlert(live.id, alertBody(desired.value, ctx, octx, live));
                     return { status: 'applied', id: res.id };
                 }
             });
@@ -779,7 +778,9 @@ function normal(o) {
         o.numConsecutiveWindows = undefined;
     return ((0,tile_normal_form/* clean */.uH)(o) ?? {});
 }
-function alertBody(d, ctx, octx) {
+/** Alert settings the manifest does not manage, kept on update: a PUT replaces the whole alert (OpenAPI). */
+const CARRIED_ALERT_FIELDS = ['scheduleOffsetMinutes', 'scheduleStartAt'];
+function alertBody(d, ctx, octx, live) {
     const s = d.spec;
     const dashName = s.dashboard;
     const fromRun = ctx.facts.get(readyToken(dashName));
@@ -806,6 +807,16 @@ function alertBody(d, ctx, octx) {
         body.numConsecutiveWindows = s.numConsecutiveWindows;
     if (s.note !== undefined)
         body.note = s.note;
+    if (live) {
+        for (const field of CARRIED_ALERT_FIELDS)
+            if (live[field] !== undefined && live[field] !== null)
+                body[field] = live[field];
+        // More channels than the one the manifest manages (added in the UI) stay, after ours: the API wants
+        // `channel` to be the first of `channels` when both are sent.
+        const others = (live.channels ?? []).slice(1).filter(c => c.webhookId !== d.webhookId);
+        if (others.length > 0)
+            body.channels = [body.channel, ...others];
+    }
     return body;
 }
 /** Duplicate-safe: after a lost response, re-read the alerts and adopt ours if it was committed. */

@@ -68,6 +68,8 @@ function computePlan(input) {
         dashboards: { desired: new Map(), live: new Map() }
     };
     const planned = [];
+    /** The live records the plan depends on, in their normal form: what the live fingerprint covers. */
+    const dependsOn = [];
     for (const kind of input.kinds ?? kinds/* KINDS */.G) {
         const ofKind = [];
         const pairing = kind.pair(kind.desired(ctx), ctx);
@@ -83,12 +85,15 @@ function computePlan(input) {
                 id: old === undefined ? undefined : kind.liveId(old),
                 notes: pair.notes ?? []
             });
+            dependsOn.push([change.address, change.id, before]);
             ofKind.push({ change, desired: pair.desired, live: pair.live, replaces: pair.replaces });
         }
         for (const orphan of pairing.orphans) {
             const name = kind.liveName(orphan);
             const id = kind.liveId(orphan);
-            const change = newChange(kind, name, `${kind.kind}/${name}@${id}`, listFields(kind.normalLive(orphan, ctx), 'before', kind.keyedPaths), {
+            const before = kind.normalLive(orphan, ctx);
+            dependsOn.push([`${kind.kind}/${name}@${id}`, id, before]);
+            const change = newChange(kind, name, `${kind.kind}/${name}@${id}`, listFields(before, 'before', kind.keyedPaths), {
                 action: 'delete',
                 id,
                 notes: input.settings.prune
@@ -117,7 +122,7 @@ function computePlan(input) {
         ownershipTag: input.settings.ownershipTag,
         prune: input.settings.prune,
         fingerprint: {
-            live: liveFingerprint(input.live),
+            live: liveFingerprint(dependsOn, input.live),
             desired: desiredFingerprint(input.manifests, input.settings)
         },
         changes: planned.map(p => p.change),
@@ -143,13 +148,16 @@ function listFields(value, side, keyed = new Set()) {
         return [{ path: key, [side]: v }];
     });
 }
-function liveFingerprint(live) {
+/**
+ * What the plan was computed from: the normal form of every live record it paired or would delete, and
+ * the names it resolved. Records it did not look at (another team's dashboards, a service's scaling) do
+ * not invalidate a saved plan.
+ */
+function liveFingerprint(dependsOn, live) {
     return fingerprint({
-        dashboards: byId(live.dashboards),
-        alerts: byId(live.alerts),
+        records: dependsOn,
         sources: byId(live.sources).map(s => ({ id: s.id, name: s.name })),
-        webhooks: live.webhooks ? byId(live.webhooks).map(w => ({ id: w.id, name: w.name })) : null,
-        service: live.service ?? null
+        webhooks: live.webhooks ? byId(live.webhooks).map(w => ({ id: w.id, name: w.name })) : null
     });
 }
 function desiredFingerprint(manifests, settings) {

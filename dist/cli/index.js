@@ -5592,7 +5592,10 @@ const INPUTS = [
     }
 ];
 const OUTPUTS = [
-    { name: 'has-changes', description: 'true when the plan changes something (or drift found differences).' },
+    {
+        name: 'has-changes',
+        description: 'true when the live state differs from the manifests: something to apply, or service settings that wait for a release.'
+    },
     { name: 'creates', description: 'Number of resources the plan creates.' },
     { name: 'updates', description: 'Number of resources the plan updates or replaces.' },
     { name: 'deletes', description: 'Number of resources the plan deletes.' },
@@ -13598,8 +13601,10 @@ async function run(config, deps = {}) {
 function outputsOf(plan, planFile) {
     const actionable = plan.changes.filter(types/* isActionable */.nM);
     const counts = (0,types/* countChanges */.xS)(actionable);
+    // Service settings that wait for a release still differ from the manifests: drift, and a change to come.
+    const waiting = plan.changes.some(c => c.deferred === 'release');
     return {
-        hasChanges: actionable.length > 0,
+        hasChanges: actionable.length > 0 || waiting,
         creates: counts.create,
         updates: counts.update + counts.replace,
         deletes: counts.delete,

@@ -175,7 +175,7 @@ export const alertKind: Kind<DesiredAlert, LiveAlert> = {
         provides: [],
         after: [readyToken(dashName)],
         run: async ctx => {
-          const res = await ctx.api.updateAlert(live.id, alertBody(desired.value, ctx, octx))
+          const res = await ctx.api.updateAlert(live.id, alertBody(desired.value, ctx, octx, live))
           return { status: 'applied', id: res.id }
         }
       })
@@ -251,7 +251,15 @@ function normal(o: Record<string, unknown>): JsonObject {
   return (clean(o) ?? {}) as JsonObject
 }
 
-function alertBody(d: DesiredAlert, ctx: ApplyContext, octx: OperationContext): Record<string, unknown> {
+/** Alert settings the manifest does not manage, kept on update: a PUT replaces the whole alert (OpenAPI). */
+const CARRIED_ALERT_FIELDS = ['scheduleOffsetMinutes', 'scheduleStartAt']
+
+function alertBody(
+  d: DesiredAlert,
+  ctx: ApplyContext,
+  octx: OperationContext,
+  live?: LiveAlert
+): Record<string, unknown> {
   const s = d.spec
   const dashName = s.dashboard
   const fromRun = ctx.facts.get(readyToken(dashName))
@@ -274,6 +282,14 @@ function alertBody(d: DesiredAlert, ctx: ApplyContext, octx: OperationContext): 
   if (s.message !== undefined) body.message = s.message
   if (s.numConsecutiveWindows !== undefined) body.numConsecutiveWindows = s.numConsecutiveWindows
   if (s.note !== undefined) body.note = s.note
+  if (live) {
+    for (const field of CARRIED_ALERT_FIELDS)
+      if (live[field] !== undefined && live[field] !== null) body[field] = live[field]
+    // More channels than the one the manifest manages (added in the UI) stay, after ours: the API wants
+    // `channel` to be the first of `channels` when both are sent.
+    const others = (live.channels ?? []).slice(1).filter(c => c.webhookId !== d.webhookId)
+    if (others.length > 0) body.channels = [body.channel, ...others]
+  }
   return body
 }
 

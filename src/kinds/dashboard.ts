@@ -99,20 +99,22 @@ export const dashboardKind: Kind<DesiredDashboard, LiveDashboard> = {
         diagnostic('plan', 'error', message, { ...d.value.located.doc.locate(path), field: formatPath(path) })
       )
 
-    // 1. Pinned ids; 2. this stack's dashboard of the same name.
+    // 1. Pinned ids, all of them first: a pin wins over a name match, whatever the file order.
     for (const d of desired) {
       const pin = d.value.spec.id
-      if (pin !== undefined) {
-        const live = byId.get(pin)
-        if (!live) planError(d, ['id'], `no dashboard with id "${pin}" exists`)
-        else if (used.has(pin))
-          planError(d, ['id'], `dashboard id "${pin}" is already matched by another manifest`)
-        else {
-          const notes = live.tags.includes(tag) ? [] : [adoptionNote(live, tag)]
-          result.pairs.push({ desired: d, live: take(live), notes })
-        }
-        continue
+      if (pin === undefined) continue
+      const live = byId.get(pin)
+      if (!live) planError(d, ['id'], `no dashboard with id "${pin}" exists`)
+      else if (used.has(pin))
+        planError(d, ['id'], `dashboard id "${pin}" is already matched by another manifest`)
+      else {
+        const notes = live.tags.includes(tag) ? [] : [adoptionNote(live, tag)]
+        result.pairs.push({ desired: d, live: take(live), notes })
       }
+    }
+    // 2. This stack's dashboard of the same name.
+    for (const d of desired) {
+      if (d.value.spec.id !== undefined) continue
       const mine = firstUnused(ownedByName, d.name)
       if (mine) result.pairs.push({ desired: d, live: take(mine) })
       else pending.push(d)
@@ -379,14 +381,9 @@ function updateBody(d: DesiredDashboard, live: LiveDashboard, tag: string): Reco
   for (const field of CARRIED_DASHBOARD_FIELDS)
     if (live[field] !== undefined && live[field] !== null) body[field] = live[field]
   body.name = d.spec.name
-  // The user's tags, plus ownership tags of other stacks (not ours to remove), plus ours.
-  body.tags = [
-    ...new Set([
-      ...userTags(d.spec.tags ?? []),
-      ...live.tags.filter(t => isOwnershipTag(t) && t !== tag),
-      tag
-    ])
-  ]
+  // The user's tags and this stack's: a dashboard has one owner, so adopting one from another stack
+  // removes that stack's tag (the plan says so).
+  body.tags = [...new Set([...userTags(d.spec.tags ?? []), tag])]
   body.tiles = d.tiles.map(t => {
     const before = liveTiles.get(t.spec.name)
     if (!before) return { ...t.body }
@@ -460,7 +457,7 @@ function withoutUndefined(o: Record<string, unknown>): JsonObject {
 function adoptionNote(live: LiveDashboard, tag: string): string {
   const other = live.tags.find(t => isOwnershipTag(t) && t !== tag)
   return other
-    ? `adopts dashboard ${live.id}, which carries ${other}: this stack takes ownership (the other stack's tag is kept)`
+    ? `adopts dashboard ${live.id} from ${other}: this stack takes ownership and removes that tag, so the other stack no longer manages it (nor its alerts)`
     : `adopts existing dashboard ${live.id}: it gets this stack's ownership tag ${tag}`
 }
 

@@ -41,6 +41,8 @@ export function computePlan(input: PlanInput): PlanOutcome {
     dashboards: { desired: new Map(), live: new Map() }
   }
   const planned: PlannedChange[] = []
+  /** The live records the plan depends on, in their normal form: what the live fingerprint covers. */
+  const dependsOn: Array<[string, string | undefined, Json | undefined]> = []
   for (const kind of input.kinds ?? KINDS) {
     const ofKind: PlannedChange[] = []
     const pairing = kind.pair(kind.desired(ctx), ctx)
@@ -57,16 +59,19 @@ export function computePlan(input: PlanInput): PlanOutcome {
         id: old === undefined ? undefined : kind.liveId(old),
         notes: pair.notes ?? []
       })
+      dependsOn.push([change.address, change.id, before])
       ofKind.push({ change, desired: pair.desired, live: pair.live, replaces: pair.replaces })
     }
     for (const orphan of pairing.orphans) {
       const name = kind.liveName(orphan)
       const id = kind.liveId(orphan)
+      const before = kind.normalLive(orphan, ctx)
+      dependsOn.push([`${kind.kind}/${name}@${id}`, id, before])
       const change = newChange(
         kind,
         name,
         `${kind.kind}/${name}@${id}`,
-        listFields(kind.normalLive(orphan, ctx), 'before', kind.keyedPaths),
+        listFields(before, 'before', kind.keyedPaths),
         {
           action: 'delete',
           id,
@@ -97,7 +102,7 @@ export function computePlan(input: PlanInput): PlanOutcome {
     ownershipTag: input.settings.ownershipTag,
     prune: input.settings.prune,
     fingerprint: {
-      live: liveFingerprint(input.live),
+      live: liveFingerprint(dependsOn, input.live),
       desired: desiredFingerprint(input.manifests, input.settings)
     },
     changes: planned.map(p => p.change),
@@ -134,13 +139,19 @@ function listFields(
   })
 }
 
-function liveFingerprint(live: LiveState): string {
+/**
+ * What the plan was computed from: the normal form of every live record it paired or would delete, and
+ * the names it resolved. Records it did not look at (another team's dashboards, a service's scaling) do
+ * not invalidate a saved plan.
+ */
+function liveFingerprint(
+  dependsOn: ReadonlyArray<[string, string | undefined, Json | undefined]>,
+  live: LiveState
+): string {
   return fingerprint({
-    dashboards: byId(live.dashboards),
-    alerts: byId(live.alerts),
+    records: dependsOn,
     sources: byId(live.sources).map(s => ({ id: s.id, name: s.name })),
-    webhooks: live.webhooks ? byId(live.webhooks).map(w => ({ id: w.id, name: w.name })) : null,
-    service: live.service ?? null
+    webhooks: live.webhooks ? byId(live.webhooks).map(w => ({ id: w.id, name: w.name })) : null
   })
 }
 

@@ -313,29 +313,44 @@ describe('plan and apply against the emulator', () => {
     }
   })
 
-  it('refuses to apply a saved plan when the live state changed since', async () => {
+  it('refuses to apply a saved plan when what it depends on changed since, and ignores what it does not', async () => {
     ws.write({ 'checkout.yaml': checkout() })
+    await obsdeploy(emu, ws, 'apply')
+    ws.write({ 'checkout.yaml': checkout('level:fatal') })
     await obsdeploy(emu, ws, 'plan', { 'plan-path': 'saved.json' })
-    // Someone clicks a dashboard together in the UI in between.
+    // Another team's dashboard appears: not something this plan looked at.
     emu.selfHosted.createDashboard({ name: 'Hand made', tiles: [] })
+    // Someone edits our dashboard in the UI in between.
+    const d = stored().find(x => x.name === 'Checkout')!
+    emu.selfHosted.updateDashboard(d.id, {
+      name: d.name,
+      tags: d.tags,
+      tiles: d.tiles.map(t => ({ ...t, h: t.h + 1 }))
+    })
     const apply = await obsdeploy(emu, ws, 'apply', { 'saved-plan': 'saved.json', 'plan-path': 'now.json' })
     expect(apply.exitCode).toBe(1)
     expect(errors(apply).join(' ')).toMatch(/live state changed since the saved plan/)
-    expect(stored().map(d => d.name)).toEqual(['Hand made'])
 
     await obsdeploy(emu, ws, 'plan', { 'plan-path': 'saved.json' })
+    emu.selfHosted.createDashboard({ name: 'Another hand made', tiles: [] })
     const ok = await obsdeploy(emu, ws, 'apply', { 'saved-plan': 'saved.json', 'plan-path': 'now.json' })
     expect(ok.exitCode).toBe(0)
   })
 
   it('compares with the saved plan before writing the new one, when both are the same file', async () => {
     ws.write({ 'checkout.yaml': checkout() })
+    await obsdeploy(emu, ws, 'apply')
+    ws.write({ 'checkout.yaml': checkout('level:fatal') })
     await obsdeploy(emu, ws, 'plan', { 'plan-path': 'plan.json' })
-    emu.selfHosted.createDashboard({ name: 'Hand made', tiles: [] })
+    const d = stored().find(x => x.name === 'Checkout')!
+    emu.selfHosted.updateDashboard(d.id, {
+      name: d.name,
+      tags: d.tags,
+      tiles: d.tiles.map(t => ({ ...t, h: t.h + 1 }))
+    })
     const apply = await obsdeploy(emu, ws, 'apply', { 'saved-plan': 'plan.json', 'plan-path': 'plan.json' })
     expect(apply.exitCode).toBe(1)
     expect(errors(apply).join(' ')).toMatch(/live state changed since the saved plan/)
-    expect(stored().map(d => d.name)).toEqual(['Hand made'])
   })
 
   it('reports drift after a change by hand, and exits non-zero', async () => {
@@ -378,5 +393,75 @@ describe('plan and apply against the emulator', () => {
         })
       ])
     )
+  })
+
+  it('keeps alert settings the manifest does not manage (extra channels, schedule offset) on update', async () => {
+    ws.write({ 'checkout.yaml': checkout() })
+    await obsdeploy(emu, ws, 'apply')
+    const a = storedAlerts()[0]!
+    const slack = emu.selfHosted.webhooks.find(w => w.name === 'team-slack')!.id
+    // A teammate adds a second channel and a schedule offset in the UI.
+    Object.assign(a, {
+      channels: [a.channel, { type: 'webhook', webhookId: slack }],
+      scheduleOffsetMinutes: 2
+    })
+    ws.write({
+      'checkout.yaml':
+        dashboard('Checkout', timeTile('Errors', 0, 0) + timeTile('Latency', 6, 0, 'service:checkout')) +
+        alert('Checkout errors', 'Checkout', 'Errors', 20)
+    })
+    const plan = await obsdeploy(emu, ws, 'plan')
+    expect(plan.plan!.changes.find(c => c.kind === 'Alert')!.fields).toEqual([
+      { path: 'threshold', before: 10, after: 20 }
+    ])
+    await obsdeploy(emu, ws, 'apply')
+    expect(storedAlerts()[0]).toMatchObject({ threshold: 20, scheduleOffsetMinutes: 2 })
+    expect(storedAlerts()[0]!.channels.map(c => c.webhookId)).toEqual([a.channel.webhookId, slack])
+  })
+
+  it('takes a dashboard away from another stack when adopting it: one owner, whose prune alone governs its alerts', async () => {
+    const b = workspace({ 'shared.yaml': dashboard('Shared', timeTile('Errors', 0, 0)) })
+    try {
+      await obsdeploy(emu, b, 'apply', { stack: 'team-b', prune: 'true' })
+      ws.write({
+        'shared.yaml':
+          dashboard('Shared', timeTile('Errors', 0, 0), 'adopt: true\n') +
+          alert('A alert', 'Shared', 'Errors')
+      })
+      const adopt = await obsdeploy(emu, ws, 'plan', { stack: 'team-a', prune: 'true' })
+      expect(adopt.plan!.changes.find(c => c.kind === 'Dashboard')!.notes.join(' ')).toMatch(
+        /from obsdeploy:team-b: this stack takes ownership and removes that tag/
+      )
+      await obsdeploy(emu, ws, 'apply', { stack: 'team-a', prune: 'true' })
+      expect(stored()[0]!.tags).toEqual(['obsdeploy:team-a'])
+      // Team B no longer owns it: its next apply neither prunes team A's alert nor reverts the dashboard;
+      // it reports the name as taken instead.
+      const bAgain = await obsdeploy(emu, b, 'apply', { stack: 'team-b', prune: 'true' })
+      expect(bAgain.exitCode).toBe(1)
+      expect(errors(bAgain).join(' ')).toMatch(/not owned by stack "team-b" \(it carries obsdeploy:team-a\)/)
+      expect(storedAlerts().map(x => x.name)).toEqual(['A alert'])
+    } finally {
+      b.cleanup()
+    }
+  })
+
+  it('pairs id pins before names, whatever the file order', async () => {
+    ws.write({ 'checkout.yaml': checkout() })
+    await obsdeploy(emu, ws, 'apply')
+    const { id } = stored()[0]!
+    // "Checkout v2" pins Checkout's id; a new "Checkout" comes first in file order.
+    ws.write({
+      'a.yaml': dashboard('Checkout', timeTile('New', 0, 0)),
+      'checkout.yaml':
+        dashboard(
+          'Checkout v2',
+          timeTile('Errors', 0, 0) + timeTile('Latency', 6, 0, 'service:checkout'),
+          `id: "${id}"\n`
+        ) + alert('Checkout errors', 'Checkout v2', 'Errors')
+    })
+    const plan = await obsdeploy(emu, ws, 'plan')
+    expect(errors(plan)).toEqual([])
+    expect(actions(plan)).toEqual(['create Dashboard/Checkout', 'update Dashboard/Checkout v2'])
+    expect(plan.plan!.changes.find(c => c.name === 'Checkout v2')!.id).toBe(id)
   })
 })

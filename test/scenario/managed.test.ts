@@ -149,3 +149,19 @@ releaseChannel: ${service().releaseChannel}
     expect(message).not.toContain(emu.credentials.readOnlyKeyId)
   })
 })
+
+describe('drift in managed mode', () => {
+  it('counts service settings that wait for a release as drift', async () => {
+    const emu2 = await emulator()
+    const ws2 = workspace({ 'service.yaml': 'kind: ServiceSettings\nreleaseChannel: fast\n' })
+    try {
+      const drift = await obsdeploy(emu2, ws2, 'drift', { mode: 'managed' })
+      expect(drift.plan!.changes.find(c => c.kind === 'ServiceSettings')!.deferred).toBe('release')
+      expect(drift.outputs.hasChanges).toBe(true)
+      expect(drift.exitCode).toBe(1)
+    } finally {
+      await emu2.close()
+      ws2.cleanup()
+    }
+  })
+})
