@@ -118,6 +118,8 @@ function normalizeConfig(config) {
         let value = config[key];
         if (key === 'groupBy')
             value = normalizeGroupBy(value);
+        else if (key === 'sourceId' && typeof value === 'number')
+            value = String(value); // ids compare as text
         else if (key === 'select')
             value = normalizeSelect(value, displayType);
         else if (key === 'markdown' && typeof value === 'string')

@@ -44653,7 +44653,7 @@ async function run(config, deps = {}) {
         : undefined;
     // Loaded only past validation: `validate` starts without the HTTP client and the planner. One at a
     // time: jest's ES module loader mishandles concurrent imports of a shared module graph.
-    const { createApi } = await Promise.all(/* import() */[__nccwpck_require__.e(752), __nccwpck_require__.e(30)]).then(__nccwpck_require__.bind(__nccwpck_require__, 5030));
+    const { createApi } = await Promise.all(/* import() */[__nccwpck_require__.e(752), __nccwpck_require__.e(953)]).then(__nccwpck_require__.bind(__nccwpck_require__, 953));
     const { readLiveState } = await __nccwpck_require__.e(/* import() */ 905).then(__nccwpck_require__.bind(__nccwpck_require__, 6905));
     const { computePlan } = await Promise.all(/* import() */[__nccwpck_require__.e(404), __nccwpck_require__.e(669)]).then(__nccwpck_require__.bind(__nccwpck_require__, 8669));
     const { applyPlan } = await Promise.all(/* import() */[__nccwpck_require__.e(404), __nccwpck_require__.e(936)]).then(__nccwpck_require__.bind(__nccwpck_require__, 9936));

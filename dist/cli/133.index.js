@@ -19,8 +19,8 @@ var external_node_path_default = /*#__PURE__*/__webpack_require__.n(external_nod
 // EXTERNAL MODULE: ./node_modules/picomatch/index.js
 var picomatch = __webpack_require__(4006);
 var picomatch_default = /*#__PURE__*/__webpack_require__.n(picomatch);
-// EXTERNAL MODULE: ./src/api/client.ts + 4 modules
-var client = __webpack_require__(5030);
+// EXTERNAL MODULE: ./src/api/client.ts + 3 modules
+var client = __webpack_require__(953);
 // EXTERNAL MODULE: ./src/kinds/ownership.ts
 var ownership = __webpack_require__(9586);
 // EXTERNAL MODULE: ./src/plan/live.ts
@@ -29,6 +29,8 @@ var plan_live = __webpack_require__(6905);
 var run = __webpack_require__(8679);
 // EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
 var dist = __webpack_require__(8815);
+// EXTERNAL MODULE: ./src/api/schemas.ts
+var schemas = __webpack_require__(8164);
 // EXTERNAL MODULE: ./src/kinds/tile-normal-form.ts
 var tile_normal_form = __webpack_require__(6134);
 ;// CONCATENATED MODULE: ./src/export/manifests.ts
@@ -37,6 +39,7 @@ var tile_normal_form = __webpack_require__(6134);
  * default left out, the short `series` form where it says exactly the same as the tile's config, and a
  * comment wherever an id could not be mapped to a name. Pure: the command does the I/O.
  */
+
 
 
 
@@ -214,7 +217,7 @@ function asSeries(config) {
 }
 function alertDocument(a, d, input) {
     const comments = [];
-    const tile = d.tiles.find(t => t.id === a.tileId);
+    const tile = d.tiles.find(t => (0,schemas/* sameId */.s)(t.id, a.tileId));
     if (!tile)
         comments.push(`tile id ${a.tileId ?? '(none)'} could not be mapped to a tile of "${d.name}"`);
     const value = {
@@ -444,6 +447,8 @@ function normalizeConfig(config) {
         let value = config[key];
         if (key === 'groupBy')
             value = normalizeGroupBy(value);
+        else if (key === 'sourceId' && typeof value === 'number')
+            value = String(value); // ids compare as text
         else if (key === 'select')
             value = normalizeSelect(value, displayType);
         else if (key === 'markdown' && typeof value === 'string')

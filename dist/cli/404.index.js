@@ -2,6 +2,113 @@ export const id = 404;
 export const ids = [404];
 export const modules = {
 
+/***/ 8164:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Cp: () => (/* binding */ LiveService),
+/* harmony export */   Ew: () => (/* binding */ SeriesPoint),
+/* harmony export */   VQ: () => (/* binding */ LiveDashboard),
+/* harmony export */   Wn: () => (/* binding */ LiveSource),
+/* harmony export */   mG: () => (/* binding */ ValidateDashboardResult),
+/* harmony export */   s: () => (/* binding */ sameId),
+/* harmony export */   sF: () => (/* binding */ PaginationMeta),
+/* harmony export */   wH: () => (/* binding */ WrittenDashboard),
+/* harmony export */   yW: () => (/* binding */ LiveWebhook),
+/* harmony export */   zO: () => (/* binding */ LiveAlert)
+/* harmony export */ });
+/* unused harmony export LiveTile */
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8816);
+/**
+ * What we accept from the servers. Strict about the fields we rely on, tolerant of everything else
+ * (extra fields pass through and are carried over on update), because CONTRACT.md, FACTS.md and the
+ * real servers each show a little more or less.
+ */
+
+const isRecord = (v) => v !== null && typeof v === 'object' && !Array.isArray(v);
+const isListOfRecords = (v) => Array.isArray(v) && v.every(isRecord);
+/** Ids are compared as strings: a server that sends numbers still works. */
+const id = zod__WEBPACK_IMPORTED_MODULE_0__/* .union */ .KCZ([zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().min(1), zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig()]).transform(String);
+const rawId = zod__WEBPACK_IMPORTED_MODULE_0__/* .union */ .KCZ([zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().min(1), zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig()]);
+const sameId = (a, b) => a !== undefined && a !== null && b !== undefined && b !== null && String(a) === String(b);
+const nullish = (s) => s.nullable().optional();
+const LiveTile = zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({
+    id: rawId.optional(),
+    name: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().default(''),
+    x: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig(),
+    y: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig(),
+    w: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig(),
+    h: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig(),
+    /**
+     * FACTS.md: the server returns the newer `config` form; CONTRACT.md shows `series`, and an older server
+     * may echo it. Both are kept as given (checked to be a mapping or a list of mappings, not copied): the
+     * normal form reads them defensively, and an update carries unknown config keys back.
+     */
+    config: nullish(zod__WEBPACK_IMPORTED_MODULE_0__/* .custom */ .IeY(isRecord, 'expected a mapping')),
+    series: nullish(zod__WEBPACK_IMPORTED_MODULE_0__/* .custom */ .IeY(isListOfRecords, 'expected a list of mappings')),
+    asRatio: nullish(zod__WEBPACK_IMPORTED_MODULE_0__/* .boolean */ .zMY())
+});
+/** What the apply needs from a dashboard write's answer: the id and the tile ids the server assigned. */
+const WrittenDashboard = zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({
+    id,
+    tiles: zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({ id: rawId.optional(), name: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().default('') }))
+});
+const LiveDashboard = zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({
+    id,
+    name: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().default(''),
+    tags: nullish(zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP())).transform(t => t ?? []),
+    tiles: nullish(zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(LiveTile)).transform(t => t ?? [])
+});
+const Channel = zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({ type: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().optional(), webhookId: nullish(id) });
+const LiveAlert = zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({
+    id,
+    name: nullish(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()),
+    message: nullish(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()),
+    // CONTRACT.md does not show the alert record: only the id is relied on; the rest compares as given.
+    threshold: nullish(zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig()),
+    thresholdMax: nullish(zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig()),
+    thresholdType: nullish(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()),
+    interval: nullish(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()),
+    source: nullish(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()),
+    channel: nullish(Channel),
+    channels: nullish(zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(Channel)),
+    dashboardId: nullish(id),
+    tileId: nullish(id),
+    numConsecutiveWindows: nullish(zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig()),
+    note: nullish(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP())
+});
+const LiveSource = zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({ id, name: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().default(''), kind: nullish(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()) });
+const LiveWebhook = zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({ id, name: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().default(''), service: nullish(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()) });
+const IpEntry = zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({ source: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(), description: nullish(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()) });
+const LiveService = zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({
+    id: id.optional(),
+    name: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().optional(),
+    tier: nullish(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()),
+    releaseChannel: nullish(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()),
+    ipAccessList: nullish(zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(IpEntry)),
+    privateEndpointIds: nullish(zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP())),
+    endpoints: nullish(zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({ protocol: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(), enabled: nullish(zod__WEBPACK_IMPORTED_MODULE_0__/* .boolean */ .zMY()), host: nullish(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()) }))),
+    hasTransparentDataEncryption: nullish(zod__WEBPACK_IMPORTED_MODULE_0__/* .boolean */ .zMY()),
+    transparentDataEncryptionKeyId: nullish(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP())
+});
+const SeriesPoint = zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({
+    ts_bucket: zod__WEBPACK_IMPORTED_MODULE_0__/* .union */ .KCZ([zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig(), zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()]),
+    group: nullish(zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_0__/* .unknown */ .L5J()))
+});
+const ValidateDashboardResult = zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({
+    valid: zod__WEBPACK_IMPORTED_MODULE_0__/* .boolean */ .zMY(),
+    errors: nullish(zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({ path: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().default(''), message: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP() }))),
+    normalized: zod__WEBPACK_IMPORTED_MODULE_0__/* .unknown */ .L5J().optional()
+});
+const PaginationMeta = zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({
+    total: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig().optional(),
+    limit: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig().optional(),
+    offset: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig().optional()
+});
+
+
+/***/ }),
+
 /***/ 3404:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
@@ -44,6 +151,8 @@ async function createOnce(ctx, spec) {
     throw lastError;
 }
 
+// EXTERNAL MODULE: ./src/api/schemas.ts
+var schemas = __webpack_require__(8164);
 // EXTERNAL MODULE: ./src/diagnostics.ts
 var diagnostics = __webpack_require__(4851);
 // EXTERNAL MODULE: ./src/manifest/issues.ts
@@ -91,6 +200,7 @@ var tile_normal_form = __webpack_require__(6134);
  * matched by name and keep their ids on update (FACTS.md: a tile sent without its id is a new tile,
  * and the server deletes the alerts of the tile that went away).
  */
+
 
 
 
@@ -268,9 +378,9 @@ const dashboardKind = {
         const liveTiles = keyedLiveTiles(live);
         const dropped = [...liveTiles].filter(([key]) => !desiredByName.has(key));
         const added = desired.value.tiles.filter(t => !liveTiles.has(t.spec.name));
-        const alertsOn = (tileId) => tileId
+        const alertsOn = (tileId) => tileId !== undefined
             ? ctx.live.alerts
-                .filter(a => a.dashboardId === live.id && a.tileId === tileId)
+                .filter(a => a.dashboardId === live.id && (0,schemas/* sameId */.s)(a.tileId, tileId))
                 .map(a => `"${a.name ?? a.id}"`)
             : [];
         for (const [key, tile] of dropped) {
@@ -300,11 +410,7 @@ const dashboardKind = {
         for (const { change, desired, live, replaces } of changes) {
             const current = replaces ? undefined : live;
             if (desired) {
-                const tileIds = new Map();
-                if (current)
-                    for (const [key, t] of keyedLiveTiles(current))
-                        if (t.id)
-                            tileIds.set(key, t.id);
+                const tileIds = current ? tileIdsOf(current) : new Map();
                 const alertable = new Set(desired.value.tiles.filter(t => isAlertable((0,rules/* tileDisplayType */.PR)(t.spec))).map(t => t.spec.name));
                 ctx.dashboards.desired.set(desired.name, {
                     address: change.address,
@@ -322,8 +428,8 @@ const dashboardKind = {
                 if (desired && l === current) {
                     const alertable = new Set(desired.value.tiles.filter(t => isAlertable((0,rules/* tileDisplayType */.PR)(t.spec))).map(t => t.spec.name));
                     for (const [key, t] of keyedLiveTiles(l))
-                        if (t.id && (!keep.has(key) || !alertable.has(key)))
-                            droppedTileIds.add(t.id);
+                        if (t.id !== undefined && (!keep.has(key) || !alertable.has(key)))
+                            droppedTileIds.add(String(t.id));
                 }
                 ctx.dashboards.live.set(l.id, {
                     address: change.address,
@@ -437,6 +543,7 @@ function updateBody(d, live, tag) {
         const before = liveTiles.get(t.spec.name);
         if (!before)
             return { ...t.body };
+        // The id exactly as the server sent it: the server matches tiles by id.
         const tile = { id: before.id, ...t.body };
         for (const field of CARRIED_TILE_FIELDS)
             if (before[field] !== undefined && before[field] !== null)
@@ -447,7 +554,7 @@ function updateBody(d, live, tag) {
             const extra = Object.fromEntries(Object.entries(before.config).filter(([k]) => !(0,tile_normal_form/* isModelledConfigKey */.CY)(k) && !(k in sent)));
             tile.config = { ...extra, ...sent };
         }
-        if (!tile.id)
+        if (tile.id === undefined)
             delete tile.id;
         return tile;
     });
@@ -464,10 +571,11 @@ function keyedLiveTiles(l) {
     }
     return out;
 }
+/** Tile ids by tile name, as the server sent them. */
 function tileIdsOf(d) {
     const ids = new Map();
     for (const [key, t] of keyedLiveTiles(d))
-        if (t.id)
+        if (t.id !== undefined)
             ids.set(key, t.id);
     return ids;
 }
@@ -571,6 +679,7 @@ function configBody(c, sourceId) {
 
 
 
+
 const alertDeletedToken = (liveId) => `alert-deleted:${liveId}`;
 const alertKind = {
     kind: 'Alert',
@@ -599,7 +708,7 @@ const alertKind = {
             const target = ctx.dashboards.desired.get(d.value.spec.dashboard);
             const candidates = (ownedByName.get(d.name) ?? []).filter(a => !used.has(a.id));
             // Among duplicates (made by hand), prefer the one already on the right tile.
-            const live = candidates.find(a => a.dashboardId === target?.liveId && a.tileId === target?.tileIds.get(d.value.spec.tile)) ?? candidates[0];
+            const live = candidates.find(a => a.dashboardId === target?.liveId && (0,schemas/* sameId */.s)(a.tileId, target?.tileIds.get(d.value.spec.tile))) ?? candidates[0];
             if (live)
                 used.add(live.id);
             return { desired: d, live };
@@ -626,7 +735,7 @@ const alertKind = {
     normalLive(l, ctx) {
         const dash = l.dashboardId ? ctx.dashboards.live.get(l.dashboardId) : undefined;
         const liveDash = l.dashboardId ? liveDashboardsById(ctx).get(l.dashboardId) : undefined;
-        const tile = liveDash?.tiles.find(t => t.id === l.tileId);
+        const tile = liveDash?.tiles.find(t => (0,schemas/* sameId */.s)(t.id, l.tileId));
         const webhookId = l.channel?.webhookId ?? l.channels?.[0]?.webhookId ?? undefined;
         return normal({
             name: l.name ?? '',
@@ -668,7 +777,7 @@ const alertKind = {
         const target = ctx.dashboards.desired.get(desired.value.spec.dashboard);
         const sameTile = target?.liveId !== undefined &&
             target.liveId === live.dashboardId &&
-            target.tileIds.get(desired.value.spec.tile) === live.tileId;
+            (0,schemas/* sameId */.s)(target.tileIds.get(desired.value.spec.tile), live.tileId);
         if (tileGoes || !sameTile) {
             change.action = 'replace';
             change.droppedByServer = tileGoes;
@@ -828,7 +937,9 @@ function createAlert(ctx, d, octx) {
         create: () => ctx.api.createAlert(body),
         created: c => ({ status: 'applied', id: c.id }),
         list: () => ctx.api.listAlerts(),
-        find: all => all.find(a => a.name === d.spec.name && a.dashboardId === body.dashboardId && a.tileId === body.tileId),
+        find: all => all.find(a => a.name === d.spec.name &&
+            a.dashboardId === body.dashboardId &&
+            (0,schemas/* sameId */.s)(a.tileId, body.tileId)),
         adopted: found => ({ status: 'adopted', id: found.id })
     });
 }
@@ -1133,6 +1244,8 @@ function normalizeConfig(config) {
         let value = config[key];
         if (key === 'groupBy')
             value = normalizeGroupBy(value);
+        else if (key === 'sourceId' && typeof value === 'number')
+            value = String(value); // ids compare as text
         else if (key === 'select')
             value = normalizeSelect(value, displayType);
         else if (key === 'markdown' && typeof value === 'string')

@@ -8,12 +8,21 @@ import { z } from 'zod'
 const isRecord = (v: unknown): boolean => v !== null && typeof v === 'object' && !Array.isArray(v)
 const isListOfRecords = (v: unknown): boolean => Array.isArray(v) && v.every(isRecord)
 
-/** Ids are strings; a server that sends numbers still works. */
+/** Ids are compared as strings: a server that sends numbers still works. */
 const id = z.union([z.string().min(1), z.number()]).transform(String)
+
+/**
+ * A tile's id is kept exactly as the server sent it (a string, or a number on some servers): the server
+ * matches tiles by id on update, so it must get back the same value. Compare ids with `sameId`.
+ */
+export type RawId = string | number
+const rawId = z.union([z.string().min(1), z.number()])
+export const sameId = (a: RawId | null | undefined, b: RawId | null | undefined): boolean =>
+  a !== undefined && a !== null && b !== undefined && b !== null && String(a) === String(b)
 const nullish = <T extends z.ZodType>(s: T) => s.nullable().optional()
 
 export const LiveTile = z.looseObject({
-  id: id.optional(),
+  id: rawId.optional(),
   name: z.string().default(''),
   x: z.number(),
   y: z.number(),
@@ -40,7 +49,7 @@ export type LiveTile = z.infer<typeof LiveTile>
 /** What the apply needs from a dashboard write's answer: the id and the tile ids the server assigned. */
 export const WrittenDashboard = z.looseObject({
   id,
-  tiles: z.array(z.looseObject({ id: id.optional(), name: z.string().default('') }))
+  tiles: z.array(z.looseObject({ id: rawId.optional(), name: z.string().default('') }))
 })
 export type WrittenDashboard = z.infer<typeof WrittenDashboard>
 

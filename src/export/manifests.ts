@@ -4,7 +4,14 @@
  * comment wherever an id could not be mapped to a name. Pure: the command does the I/O.
  */
 import { Document, type Node } from 'yaml'
-import type { LiveAlert, LiveDashboard, LiveSource, LiveTile, LiveWebhook } from '../api/schemas.js'
+import {
+  sameId,
+  type LiveAlert,
+  type LiveDashboard,
+  type LiveSource,
+  type LiveTile,
+  type LiveWebhook
+} from '../api/schemas.js'
 import { isOwnershipTag, userTags } from '../kinds/ownership.js'
 import {
   equal,
@@ -197,7 +204,7 @@ function asSeries(config: JsonObject): { series: SeriesLike[]; asRatio: boolean 
 
 function alertDocument(a: LiveAlert, d: LiveDashboard, input: ExportInput): Document {
   const comments: string[] = []
-  const tile = d.tiles.find(t => t.id === a.tileId)
+  const tile = d.tiles.find(t => sameId(t.id, a.tileId))
   if (!tile) comments.push(`tile id ${a.tileId ?? '(none)'} could not be mapped to a tile of "${d.name}"`)
   const value: Record<string, unknown> = {
     kind: 'Alert',

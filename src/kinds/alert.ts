@@ -5,7 +5,7 @@
  * such a tile is shown as deleted by the server whether or not prune is on.
  */
 import { createOnce } from '../apply/create-once.js'
-import type { LiveAlert, LiveDashboard } from '../api/schemas.js'
+import { sameId, type LiveAlert, type LiveDashboard, type RawId } from '../api/schemas.js'
 import { diagnostic } from '../diagnostics.js'
 import { formatPath } from '../manifest/issues.js'
 import type { Located } from '../manifest/rules.js'
@@ -54,7 +54,7 @@ export const alertKind: Kind<DesiredAlert, LiveAlert> = {
       // Among duplicates (made by hand), prefer the one already on the right tile.
       const live =
         candidates.find(
-          a => a.dashboardId === target?.liveId && a.tileId === target?.tileIds.get(d.value.spec.tile)
+          a => a.dashboardId === target?.liveId && sameId(a.tileId, target?.tileIds.get(d.value.spec.tile))
         ) ?? candidates[0]
       if (live) used.add(live.id)
       return { desired: d, live }
@@ -83,7 +83,7 @@ export const alertKind: Kind<DesiredAlert, LiveAlert> = {
   normalLive(l, ctx) {
     const dash = l.dashboardId ? ctx.dashboards.live.get(l.dashboardId) : undefined
     const liveDash = l.dashboardId ? liveDashboardsById(ctx).get(l.dashboardId) : undefined
-    const tile = liveDash?.tiles.find(t => t.id === l.tileId)
+    const tile = liveDash?.tiles.find(t => sameId(t.id, l.tileId))
     const webhookId = l.channel?.webhookId ?? l.channels?.[0]?.webhookId ?? undefined
     return normal({
       name: l.name ?? '',
@@ -130,7 +130,7 @@ export const alertKind: Kind<DesiredAlert, LiveAlert> = {
     const sameTile =
       target?.liveId !== undefined &&
       target.liveId === live.dashboardId &&
-      target.tileIds.get(desired.value.spec.tile) === live.tileId
+      sameId(target.tileIds.get(desired.value.spec.tile), live.tileId)
     if (tileGoes || !sameTile) {
       change.action = 'replace'
       change.droppedByServer = tileGoes
@@ -303,7 +303,12 @@ function createAlert(ctx: ApplyContext, d: DesiredAlert, octx: OperationContext)
     created: c => ({ status: 'applied', id: c.id }),
     list: () => ctx.api.listAlerts(),
     find: all =>
-      all.find(a => a.name === d.spec.name && a.dashboardId === body.dashboardId && a.tileId === body.tileId),
+      all.find(
+        a =>
+          a.name === d.spec.name &&
+          a.dashboardId === body.dashboardId &&
+          sameId(a.tileId, body.tileId as RawId)
+      ),
     adopted: found => ({ status: 'adopted', id: found.id })
   })
 }

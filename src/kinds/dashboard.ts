@@ -5,7 +5,7 @@
  * and the server deletes the alerts of the tile that went away).
  */
 import { createOnce } from '../apply/create-once.js'
-import type { LiveDashboard, LiveTile } from '../api/schemas.js'
+import { sameId, type LiveDashboard, type LiveTile, type RawId } from '../api/schemas.js'
 import { diagnostic, type SourceLocation } from '../diagnostics.js'
 import { formatPath } from '../manifest/issues.js'
 import type { Located } from '../manifest/rules.js'
@@ -210,10 +210,10 @@ export const dashboardKind: Kind<DesiredDashboard, LiveDashboard> = {
     const liveTiles = keyedLiveTiles(live)
     const dropped = [...liveTiles].filter(([key]) => !desiredByName.has(key))
     const added = desired.value.tiles.filter(t => !liveTiles.has(t.spec.name))
-    const alertsOn = (tileId: string | undefined) =>
-      tileId
+    const alertsOn = (tileId: RawId | undefined) =>
+      tileId !== undefined
         ? ctx.live.alerts
-            .filter(a => a.dashboardId === live.id && a.tileId === tileId)
+            .filter(a => a.dashboardId === live.id && sameId(a.tileId, tileId))
             .map(a => `"${a.name ?? a.id}"`)
         : []
     for (const [key, tile] of dropped) {
@@ -249,8 +249,7 @@ export const dashboardKind: Kind<DesiredDashboard, LiveDashboard> = {
     for (const { change, desired, live, replaces } of changes) {
       const current = replaces ? undefined : live
       if (desired) {
-        const tileIds = new Map<string, string>()
-        if (current) for (const [key, t] of keyedLiveTiles(current)) if (t.id) tileIds.set(key, t.id)
+        const tileIds = current ? tileIdsOf(current) : new Map<string, RawId>()
         const alertable = new Set(
           desired.value.tiles.filter(t => isAlertable(tileDisplayType(t.spec))).map(t => t.spec.name)
         )
@@ -271,7 +270,8 @@ export const dashboardKind: Kind<DesiredDashboard, LiveDashboard> = {
             desired.value.tiles.filter(t => isAlertable(tileDisplayType(t.spec))).map(t => t.spec.name)
           )
           for (const [key, t] of keyedLiveTiles(l))
-            if (t.id && (!keep.has(key) || !alertable.has(key))) droppedTileIds.add(t.id)
+            if (t.id !== undefined && (!keep.has(key) || !alertable.has(key)))
+              droppedTileIds.add(String(t.id))
         }
         ctx.dashboards.live.set(l.id, {
           address: change.address,
@@ -387,6 +387,7 @@ function updateBody(d: DesiredDashboard, live: LiveDashboard, tag: string): Reco
   body.tiles = d.tiles.map(t => {
     const before = liveTiles.get(t.spec.name)
     if (!before) return { ...t.body }
+    // The id exactly as the server sent it: the server matches tiles by id.
     const tile: Record<string, unknown> = { id: before.id, ...t.body }
     for (const field of CARRIED_TILE_FIELDS)
       if (before[field] !== undefined && before[field] !== null) tile[field] = before[field]
@@ -398,7 +399,7 @@ function updateBody(d: DesiredDashboard, live: LiveDashboard, tag: string): Reco
       )
       tile.config = { ...extra, ...sent }
     }
-    if (!tile.id) delete tile.id
+    if (tile.id === undefined) delete tile.id
     return tile
   })
   return body
@@ -415,9 +416,10 @@ function keyedLiveTiles<T extends { name: string }>(l: { tiles: readonly T[] }):
   return out
 }
 
-function tileIdsOf(d: { tiles: ReadonlyArray<{ name: string; id?: string }> }): Map<string, string> {
-  const ids = new Map<string, string>()
-  for (const [key, t] of keyedLiveTiles(d)) if (t.id) ids.set(key, t.id)
+/** Tile ids by tile name, as the server sent them. */
+function tileIdsOf(d: { tiles: ReadonlyArray<{ name: string; id?: RawId }> }): Map<string, RawId> {
+  const ids = new Map<string, RawId>()
+  for (const [key, t] of keyedLiveTiles(d)) if (t.id !== undefined) ids.set(key, t.id)
   return ids
 }
 

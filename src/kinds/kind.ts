@@ -5,7 +5,7 @@
  * kind is a new file in this folder.
  */
 import type { ObservabilityApi } from '../api/client.js'
-import type { LiveAlert, LiveDashboard, LiveService, LiveSource, LiveWebhook } from '../api/schemas.js'
+import type { LiveAlert, LiveDashboard, LiveService, LiveSource, LiveWebhook, RawId } from '../api/schemas.js'
 import type { ServiceGate } from '../config.js'
 import type { Diagnostic, SourceLocation } from '../diagnostics.js'
 import type { Logger } from '../log.js'
@@ -38,7 +38,7 @@ export interface DashboardFacts {
   /** By desired dashboard name: the live id it maps to (if any) and its tiles' live ids by name. */
   desired: Map<
     string,
-    { address: string; liveId?: string; tileIds: Map<string, string>; alertable: Set<string> }
+    { address: string; liveId?: string; tileIds: Map<string, RawId>; alertable: Set<string> }
   >
   /** By live dashboard id, for every dashboard this stack owns or adopts. */
   live: Map<string, { address: string; desiredName?: string; deleted: boolean; droppedTileIds: Set<string> }>
@@ -104,8 +104,8 @@ export interface OperationContext {
 export interface OperationResult {
   status: 'applied' | 'adopted'
   id?: string
-  /** Tile ids by tile name, after a dashboard create or update. */
-  tileIds?: Map<string, string>
+  /** Tile ids by tile name (as the server sent them), after a dashboard create or update. */
+  tileIds?: Map<string, RawId>
   requestId?: string
   result?: unknown
   message?: string

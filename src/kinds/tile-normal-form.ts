@@ -136,6 +136,8 @@ export function normalizeConfig(config: Record<string, unknown>): JsonObject {
   for (const key of Object.keys(config).sort()) {
     let value = config[key]
     if (key === 'groupBy') value = normalizeGroupBy(value)
+    else if (key === 'sourceId' && typeof value === 'number')
+      value = String(value) // ids compare as text
     else if (key === 'select') value = normalizeSelect(value, displayType)
     else if (key === 'markdown' && typeof value === 'string') value = value.replace(/\s+$/, '')
     const v = clean(value)
