@@ -955,6 +955,9 @@ var diff = __webpack_require__(8256);
 
 
 
+/** Reads of the service after a PATCH, waiting a little longer each time, before a difference counts. */
+const CONVERGENCE_READS = 3;
+const CONVERGENCE_WAIT_MS = 1000;
 const serviceSettingsKind = {
     kind: 'ServiceSettings',
     keyedPaths: new Set(['ipAccessList', 'endpoints']),
@@ -994,6 +997,9 @@ const serviceSettingsKind = {
         if (body.releaseChannel !== undefined && live.tier && live.tier !== 'production') {
             change.notes.push(`releaseChannel is only available for production services (CONTRACT.md), and this service's tier is "${live.tier}": expect the server to refuse it`);
         }
+        if (body.transparentDataEncryptionKeyId !== undefined && live.hasTransparentDataEncryption === false) {
+            change.notes.push('this service was not created with transparent data encryption: the server refuses a TDE key rotation');
+        }
         if (!ctx.settings.serviceGate.open) {
             change.deferred = 'release';
             change.notes.push(`not applied by this run: ${ctx.settings.serviceGate.reason}`);
@@ -1014,22 +1020,46 @@ const serviceSettingsKind = {
                 provides: [],
                 after: [],
                 run: async (ctx) => {
+                    const send = async (patch) => {
+                        try {
+                            return await ctx.api.patchService(patch);
+                        }
+                        catch (e) {
+                            const release = patch.releaseChannel !== undefined;
+                            if (e instanceof errors/* ApiError */.hD &&
+                                e.status === 400 &&
+                                release &&
+                                /release/i.test(e.serverMessage ?? '')) {
+                                throw new Error(`${e.message}. CONTRACT.md: releaseChannel is only available for production services`, { cause: e });
+                            }
+                            throw e;
+                        }
+                    };
                     let patched;
                     try {
-                        patched = await ctx.api.patchService(body);
+                        patched = await send(body);
                     }
                     catch (e) {
-                        if (e instanceof errors/* ApiError */.hD &&
-                            e.status === 400 &&
-                            body.releaseChannel !== undefined &&
-                            /release/i.test(e.serverMessage ?? '')) {
-                            throw new Error(`${e.message}. CONTRACT.md: releaseChannel is only available for production services`, { cause: e });
-                        }
-                        throw e;
+                        if (!(e instanceof errors/* UnknownOutcomeError */.rk))
+                            throw e;
+                        // The PATCH may have been applied: read the service and send only what still differs.
+                        ctx.log.warn(`${e.message}: re-reading the service before sending what still differs`);
+                        const now = (await ctx.api.getService()).service;
+                        const rest = patchBody(desired.value, now);
+                        patched =
+                            Object.keys(rest).length === 0 ? { service: now, requestId: undefined } : await send(rest);
                     }
-                    // Confirm convergence by reading the service again, not by trusting the PATCH response.
-                    const reread = await ctx.api.getService();
-                    const remaining = (0,diff/* diffValues */.I)(liveNormal(reread.service, desired.value), desiredNormal(desired.value)).map(f => `${f.path}: server has ${JSON.stringify(f.before ?? null)}, manifest wants ${JSON.stringify(f.after ?? null)}`);
+                    // Confirm by reading the service again, not by trusting the PATCH response; a cloud may take a
+                    // moment to show a change, so a difference is re-read a few times before it counts.
+                    let remaining = [];
+                    for (let attempt = 0; attempt < CONVERGENCE_READS; attempt++) {
+                        if (attempt > 0)
+                            await new Promise(resolve => setTimeout(resolve, CONVERGENCE_WAIT_MS * attempt));
+                        const reread = await ctx.api.getService();
+                        remaining = (0,diff/* diffValues */.I)(liveNormal(reread.service, desired.value), desiredNormal(desired.value)).map(f => `${f.path}: server has ${JSON.stringify(f.before ?? null)}, manifest wants ${JSON.stringify(f.after ?? null)}`);
+                        if (remaining.length === 0)
+                            break;
+                    }
                     return {
                         status: 'applied',
                         id: patched.service.id,
@@ -1347,8 +1377,11 @@ function equal(a, b) {
 }
 /** A live tile (config or series form) or a resolved desired tile -> its normal form. */
 function normalTile(tile) {
-    const raw = tile.config ??
-        (tile.series ? seriesToConfig(tile.series, tile.asRatio ?? undefined) : { displayType: 'line' });
+    // CONTRACT.md puts asRatio on the tile itself: a server may return it there next to a config.
+    const config = tile.config && tile.asRatio === true && tile.config.asRatio === undefined
+        ? { ...tile.config, asRatio: true }
+        : tile.config;
+    const raw = config ?? (tile.series ? seriesToConfig(tile.series, tile.asRatio ?? undefined) : { displayType: 'line' });
     return { name: tile.name, x: tile.x, y: tile.y, w: tile.w, h: tile.h, config: normalizeConfig(raw) };
 }
 

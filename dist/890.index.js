@@ -221,8 +221,11 @@ function equal(a, b) {
 }
 /** A live tile (config or series form) or a resolved desired tile -> its normal form. */
 function normalTile(tile) {
-    const raw = tile.config ??
-        (tile.series ? seriesToConfig(tile.series, tile.asRatio ?? undefined) : { displayType: 'line' });
+    // CONTRACT.md puts asRatio on the tile itself: a server may return it there next to a config.
+    const config = tile.config && tile.asRatio === true && tile.config.asRatio === undefined
+        ? { ...tile.config, asRatio: true }
+        : tile.config;
+    const raw = config ?? (tile.series ? seriesToConfig(tile.series, tile.asRatio ?? undefined) : { displayType: 'line' });
     return { name: tile.name, x: tile.x, y: tile.y, w: tile.w, h: tile.h, config: normalizeConfig(raw) };
 }
 
@@ -363,6 +366,11 @@ function tileQuery(body) {
         };
         if (s.valueExpression !== undefined)
             q.field = s.valueExpression;
+        // A metric tile queries its metric, not events.
+        if (s.metricName !== undefined)
+            q.metricName = s.metricName;
+        if (s.metricType !== undefined)
+            q.metricDataType = s.metricType;
         return q;
     });
     return series.length > 0 ? { series } : undefined;

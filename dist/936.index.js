@@ -160,6 +160,8 @@ async function applyPlan(input) {
         result.complete = false;
     return result;
 }
+/** A commit whose response was lost may land a moment later: wait before looking for it. */
+const REREAD_DELAY_MS = 500;
 /**
  * Re-reads after lost responses, shared by the creates that fail at about the same time. A read only
  * serves callers whose failure came before it started, so it sees whatever they may have committed.
@@ -174,7 +176,7 @@ function sharedReader() {
             setTimeout(() => {
                 pending.delete(what);
                 read().then(resolve, reject);
-            }, 20);
+            }, REREAD_DELAY_MS);
         });
         pending.set(what, next);
         return next;

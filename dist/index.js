@@ -33933,6 +33933,8 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 // UNUSED EXPORTS: run
 
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __nccwpck_require__(7598);
 // EXTERNAL MODULE: external "os"
 var external_os_ = __nccwpck_require__(857);
 ;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/utils.js
@@ -38022,6 +38024,7 @@ var run = __nccwpck_require__(8679);
 
 
 
+
 const actionLogger = {
     info: m => info(m),
     // Operational warnings go to the log; annotations are kept for problems at a manifest line.
@@ -38084,7 +38087,7 @@ async function runAction() {
     if (runner.issueNumber !== undefined && config.commentOnPr && config.command !== 'apply') {
         // Deferred changes (prune pending, waits for a release) are worth a comment too: a reviewer should see them.
         const worthSaying = (result.plan?.changes.some(c => c.action !== 'noop') ?? false) || (0,src_diagnostics/* hasErrors */.Cs)(result.diagnostics);
-        await comment(runner, raw['github-token'] ?? '', config.stack, report, worthSaying);
+        await comment(runner, raw['github-token'] ?? '', config.stack, config.apiUrl, report, worthSaying);
     }
     if (result.exitCode !== 0) {
         const errors = result.diagnostics.filter(d => d.severity === 'error');
@@ -38093,6 +38096,10 @@ async function runAction() {
             : `${errors.length} error(s): ${errors.slice(0, 3).map(src_diagnostics/* formatDiagnostic */.xy).join(' | ')}${errors.length > 3 ? ' …' : ''}`;
         setFailed(reason);
     }
+}
+/** A short, stable name for an API base URL (the URL itself may be private). */
+function apiKey(apiUrl) {
+    return (0,external_node_crypto_.createHash)('sha256').update(apiUrl).digest('hex').slice(0, 8);
 }
 function setOutputs(o) {
     setOutput('has-changes', String(o.hasChanges));
@@ -38116,14 +38123,15 @@ async function writeSummary(report) {
         .addRaw(renderMarkdown(report, { maxLength: SUMMARY_LIMIT, measure: 'bytes' }))
         .write({ overwrite: false });
 }
-async function comment(runner, token, stack, report, hasChanges) {
+async function comment(runner, token, stack, apiUrl, report, hasChanges) {
     if (!runner.repository || !token) {
         warning('No pull request comment: no github-token. The plan is in the job summary.');
         return;
     }
     // Octokit is loaded only when there is a comment to write.
     const { commentMarker, upsertStickyComment } = await Promise.all(/* import() */[__nccwpck_require__.e(413), __nccwpck_require__.e(318)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7318));
-    const marker = commentMarker(stack, runner.job);
+    // One comment per stack, job and API: matrix legs of one job that deploy to different servers keep theirs.
+    const marker = commentMarker(stack, `${runner.job}@${apiKey(apiUrl)}`);
     const body = renderMarkdown(report, { maxLength: COMMENT_LIMIT, header: marker });
     const res = await upsertStickyComment({ token, owner: runner.repository.owner, repo: runner.repository.repo, issueNumber: runner.issueNumber }, marker, body, { hasChanges });
     if (res.warning)
@@ -39414,7 +39422,7 @@ var vocabulary = __nccwpck_require__(7817);
 /** The prefix of the ownership tag; manifests may not use it themselves. */
 const OWNERSHIP_TAG_PREFIX = 'obsdeploy:';
 function reporter(doc, out) {
-    return (path, message, near) => out.push((0,diagnostics/* diagnostic */.YK)('validate', 'error', message, { ...doc.locate(near ?? path), field: (0,issues/* formatPath */.jV)(path) }));
+    return (path, message, near, severity = 'error') => out.push((0,diagnostics/* diagnostic */.YK)('validate', severity, message, { ...doc.locate(near ?? path), field: (0,issues/* formatPath */.jV)(path) }));
 }
 /** The display type a tile will have on the server, whichever form the manifest uses. */
 function tileDisplayType(tile) {
@@ -39538,6 +39546,9 @@ function checkSeriesList(tile, list, path, report) {
         if (s.type === 'search')
             return;
         checkAggregation(s.aggFn, s.field, s.level, p, 'field', report);
+        if (s.type === 'table' && s.sortOrder !== undefined) {
+            report([...p, 'sortOrder'], "sortOrder is not kept by servers that store tiles in the config form (FACTS.md); use the config form's orderBy", undefined, 'warning');
+        }
         if (i > 0 &&
             'groupBy' in first &&
             JSON.stringify(s.groupBy ?? []) !== JSON.stringify(first.groupBy ?? [])) {
@@ -39835,7 +39846,10 @@ const aggregating = {
     ...dataSourceRef,
     aggFn: zod__WEBPACK_IMPORTED_MODULE_1__/* ["enum"] */ .k5n(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .AGG_FNS */ .gT),
     field: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().min(1).optional().describe('Value expression to aggregate; omitted for count.'),
-    level: zod__WEBPACK_IMPORTED_MODULE_1__/* .number */ .aig().min(0).max(1).optional().describe('Percentile level for quantile (0-1).'),
+    // A series becomes a select item on the server, which takes only these levels.
+    level: zod__WEBPACK_IMPORTED_MODULE_1__/* .literal */ .euz(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .QUANTILE_LEVELS */ .Us)
+        .optional()
+        .describe('Percentile level for quantile: 0.5, 0.9, 0.95 or 0.99.'),
     ...filter,
     alias: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().optional(),
     metricName: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().optional(),
@@ -39865,7 +39879,8 @@ const SearchSeries = zod__WEBPACK_IMPORTED_MODULE_1__/* .strictObject */ .rej({
 });
 const MarkdownSeries = zod__WEBPACK_IMPORTED_MODULE_1__/* .strictObject */ .rej({
     type: zod__WEBPACK_IMPORTED_MODULE_1__/* .literal */ .euz('markdown'),
-    content: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().max(100000)
+    // Stored as the config form's markdown, which holds at most 50,000 characters.
+    content: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().max(50000)
 });
 /** CONTRACT.md's tile form: a list of series. */
 const Series = zod__WEBPACK_IMPORTED_MODULE_1__/* .discriminatedUnion */ .gMt('type', [

@@ -104,7 +104,7 @@ function aggregation(valueField: 'field' | 'valueExpression', levels: 'any' | 'f
         ? fc.constant({})
         : levels === 'fixed'
           ? fc.constantFrom(...QUANTILE_LEVELS).map(l => ({ level: l }))
-          : fc.double({ min: 0, max: 1, noNaN: true }).map(l => ({ level: l }))
+          : fc.constantFrom(...QUANTILE_LEVELS).map(l => ({ level: l }))
     return fc.tuple(value, level).map(([v, l]) => ({ aggFn, ...v, ...l }))
   })
 }

@@ -4,7 +4,7 @@
  * OBSDEPLOY_KEY_SECRET), never from flags that would land in shell history.
  */
 import { readFile, writeFile } from 'node:fs/promises'
-import { statSync } from 'node:fs'
+import { readFileSync, statSync } from 'node:fs'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { parse as parseYaml, stringify as stringifyYaml } from 'yaml'
@@ -133,7 +133,7 @@ export async function cli(argv: readonly string[], io: CliIo): Promise<number> {
   const log = redactingLogger(stderrLogger(io, Boolean(values.verbose)), secrets)
   const { config, diagnostics } = parseConfig(raw, {
     cwd: io.cwd,
-    defaultStack: path.basename(io.cwd) || 'default',
+    defaultStack: defaultStack(io.cwd, io.env),
     defaultPlanPath: path.join(io.cwd, '.obsdeploy', 'plan.json'),
     serviceGate: policy =>
       values.release && policy === 'on-release'
@@ -178,6 +178,31 @@ export async function cli(argv: readonly string[], io: CliIo): Promise<number> {
     )
   }
   return result.exitCode
+}
+
+/**
+ * The repository's name, as the action would use it: from GITHUB_REPOSITORY, or the git remote
+ * "origin" of the working directory, or else the folder's name. A different default in the CLI would
+ * plan as another stack.
+ */
+export function defaultStack(cwd: string, env: NodeJS.ProcessEnv): string {
+  const fromEnv = env.GITHUB_REPOSITORY?.split('/')[1]
+  if (fromEnv) return fromEnv
+  for (let dir = path.resolve(cwd); ; dir = path.dirname(dir)) {
+    try {
+      const config = readFileSync(path.join(dir, '.git', 'config'), 'utf8')
+      const origin = /\[remote "origin"\][^[]*?\burl\s*=\s*(\S+)/.exec(config)?.[1]
+      const name = origin
+        ?.replace(/\.git$/, '')
+        .split(/[/:]/)
+        .pop()
+      if (name) return name
+      break
+    } catch {
+      if (path.dirname(dir) === dir) break
+    }
+  }
+  return path.basename(cwd) || 'default'
 }
 
 /** A folder argument means every manifest in it. */

@@ -2,6 +2,7 @@
  * The action: inputs -> Config -> run() -> annotations, job summary, PR comment and outputs. Every
  * output is set on every path, failures included.
  */
+import { createHash } from 'node:crypto'
 import * as core from '@actions/core'
 import { parseConfig } from './config.js'
 import { formatDiagnostic, hasErrors, type Diagnostic } from './diagnostics.js'
@@ -82,7 +83,7 @@ async function runAction(): Promise<void> {
     // Deferred changes (prune pending, waits for a release) are worth a comment too: a reviewer should see them.
     const worthSaying =
       (result.plan?.changes.some(c => c.action !== 'noop') ?? false) || hasErrors(result.diagnostics)
-    await comment(runner, raw['github-token'] ?? '', config.stack, report, worthSaying)
+    await comment(runner, raw['github-token'] ?? '', config.stack, config.apiUrl, report, worthSaying)
   }
   if (result.exitCode !== 0) {
     const errors = result.diagnostics.filter(d => d.severity === 'error')
@@ -92,6 +93,11 @@ async function runAction(): Promise<void> {
         : `${errors.length} error(s): ${errors.slice(0, 3).map(formatDiagnostic).join(' | ')}${errors.length > 3 ? ' …' : ''}`
     core.setFailed(reason)
   }
+}
+
+/** A short, stable name for an API base URL (the URL itself may be private). */
+function apiKey(apiUrl: string): string {
+  return createHash('sha256').update(apiUrl).digest('hex').slice(0, 8)
 }
 
 function setOutputs(o: RunOutputs): void {
@@ -122,6 +128,7 @@ async function comment(
   runner: RunnerContext,
   token: string,
   stack: string,
+  apiUrl: string,
   report: ReportInput,
   hasChanges: boolean
 ): Promise<void> {
@@ -131,7 +138,8 @@ async function comment(
   }
   // Octokit is loaded only when there is a comment to write.
   const { commentMarker, upsertStickyComment } = await import('./github/comment.js')
-  const marker = commentMarker(stack, runner.job)
+  // One comment per stack, job and API: matrix legs of one job that deploy to different servers keep theirs.
+  const marker = commentMarker(stack, `${runner.job}@${apiKey(apiUrl)}`)
   const body = renderMarkdown(report, { maxLength: COMMENT_LIMIT, header: marker })
   const res = await upsertStickyComment(
     { token, owner: runner.repository.owner, repo: runner.repository.repo, issueNumber: runner.issueNumber! },

@@ -457,6 +457,9 @@ function unwrapEnvelope(body) {
     }
     return body;
 }
+/** A page this long without a total may be a cut list (FACTS.md: lists return at most 1000). */
+const FULL_PAGE = 1000;
+const MAX_UNCOUNTED_PAGES = 1000;
 const WithId = schemas/* looseObject */._H3({ id: schemas/* union */.KCZ([schemas/* string */.YjP().min(1), schemas/* number */.aig()]).transform(String) });
 class HttpObservabilityApi {
     transport;
@@ -504,7 +507,7 @@ class HttpObservabilityApi {
         return parse(api_schemas/* ValidateDashboardResult */.mG, unwrapEnvelope(res.body), res);
     }
     async listAlerts() {
-        return this.list('/alerts', api_schemas/* LiveAlert */.zO);
+        return this.list('/alerts', api_schemas/* LiveAlert */.zO, true);
     }
     async getAlert(id) {
         const res = await this.send('GET', this.item('/alerts', id, 'alert id'));
@@ -527,7 +530,7 @@ class HttpObservabilityApi {
     }
     async listWebhooks() {
         try {
-            return await this.list('/webhooks', api_schemas/* LiveWebhook */.yW);
+            return await this.list('/webhooks', api_schemas/* LiveWebhook */.yW, true);
         }
         catch (e) {
             // The contract's managed mode has no webhooks route; the public cloud's clickstack prefix has one.
@@ -545,8 +548,9 @@ class HttpObservabilityApi {
         return this.serviceResponse(res);
     }
     async patchService(body) {
-        // Replaying the same PATCH reaches the same state (remove then add, set name), so it may be retried.
-        const res = await this.send('PATCH', this.requireServiceBase(), body, true);
+        // Not retried blindly: a replayed `add` of an entry that now exists may be refused. After a lost
+        // response the caller re-reads the service and sends only what still differs.
+        const res = await this.send('PATCH', this.requireServiceBase(), body, false);
         return this.serviceResponse(res);
     }
     serviceResponse(res) {
@@ -596,18 +600,24 @@ class HttpObservabilityApi {
      * remaining pages are requested with the page size the server used. Lists that do not paginate are
      * read with one request and no query parameters.
      */
-    async list(collection, item) {
+    async list(collection, item, paginated = false) {
         const path = `${this.resourceBase}${collection}`;
         const first = await this.send('GET', path);
         const items = parse(schemas/* array */.YOg(item), unwrapEnvelope(first.body), first);
-        const { total, limit } = pageInfo(first);
+        const info = pageInfo(first);
+        const { limit } = info;
+        let { total } = info;
+        // A paginated list (FACTS.md: alerts, webhooks) of a full page and no total may have been cut: ask on.
+        if (paginated && total === undefined && items.length >= FULL_PAGE)
+            total = Infinity;
         if (total === undefined || items.length >= total || items.length === 0)
             return items;
         const pageSize = limit && limit > 0 ? limit : items.length;
         const seen = new Set(items.map(i => i.id));
         let offset = items.length;
         // Bounded: a server that keeps returning pages past `total` cannot keep us here.
-        for (let pages = 0; offset < total && pages < Math.ceil(total / pageSize) + 2; pages++) {
+        const maxPages = Number.isFinite(total) ? Math.ceil(total / pageSize) + 2 : MAX_UNCOUNTED_PAGES;
+        for (let pages = 0; offset < total && pages < maxPages; pages++) {
             const res = await this.transport.request({
                 method: 'GET',
                 path,
@@ -615,7 +625,9 @@ class HttpObservabilityApi {
                 idempotent: true
             });
             const page = parse(schemas/* array */.YOg(item), unwrapEnvelope(res.body), res);
-            if (page.length === 0)
+            const fresh = page.filter(p => !seen.has(p.id));
+            // An empty page, or one the server repeated (it ignores offset): the list is complete.
+            if (page.length === 0 || fresh.length === 0)
                 break;
             for (const p of page) {
                 const key = p.id;
@@ -625,7 +637,7 @@ class HttpObservabilityApi {
             }
             offset += page.length;
         }
-        if (items.length < total) {
+        if (Number.isFinite(total) && items.length < total) {
             // Planning with part of a list would look like "create what is missing": refuse instead.
             throw new errors/* ResponseShapeError */.RD({ method: 'GET', path, status: first.status }, 'meta.total', `the server announced ${total} items but its pages returned ${items.length}; refusing to plan with a partial list`);
         }

@@ -5460,6 +5460,8 @@ __nccwpck_require__.d(__webpack_exports__, {
   x: () => (/* binding */ cli)
 });
 
+// UNUSED EXPORTS: defaultStack
+
 // EXTERNAL MODULE: external "node:fs/promises"
 var promises_ = __nccwpck_require__(1455);
 ;// CONCATENATED MODULE: external "node:fs"
@@ -6809,7 +6811,7 @@ async function cli(argv, io) {
     const log = (0,src_log/* redactingLogger */.S)(stderrLogger(io, Boolean(values.verbose)), secrets);
     const { config, diagnostics } = parseConfig(raw, {
         cwd: io.cwd,
-        defaultStack: external_node_path_default().basename(io.cwd) || 'default',
+        defaultStack: defaultStack(io.cwd, io.env),
         defaultPlanPath: external_node_path_default().join(io.cwd, '.obsdeploy', 'plan.json'),
         serviceGate: policy => values.release && policy === 'on-release'
             ? { open: true, reason: 'released (--release)' }
@@ -6850,6 +6852,34 @@ async function cli(argv, io) {
         await (0,promises_.writeFile)(external_node_path_default().resolve(io.cwd, String(values.summary)), renderMarkdown(result.report, { maxLength: SUMMARY_LIMIT, measure: 'bytes' }));
     }
     return result.exitCode;
+}
+/**
+ * The repository's name, as the action would use it: from GITHUB_REPOSITORY, or the git remote
+ * "origin" of the working directory, or else the folder's name. A different default in the CLI would
+ * plan as another stack.
+ */
+function defaultStack(cwd, env) {
+    const fromEnv = env.GITHUB_REPOSITORY?.split('/')[1];
+    if (fromEnv)
+        return fromEnv;
+    for (let dir = external_node_path_default().resolve(cwd);; dir = external_node_path_default().dirname(dir)) {
+        try {
+            const config = (0,external_node_fs_namespaceObject.readFileSync)(external_node_path_default().join(dir, '.git', 'config'), 'utf8');
+            const origin = /\[remote "origin"\][^[]*?\burl\s*=\s*(\S+)/.exec(config)?.[1];
+            const name = origin
+                ?.replace(/\.git$/, '')
+                .split(/[/:]/)
+                .pop();
+            if (name)
+                return name;
+            break;
+        }
+        catch {
+            if (external_node_path_default().dirname(dir) === dir)
+                break;
+        }
+    }
+    return external_node_path_default().basename(cwd) || 'default';
 }
 /** A folder argument means every manifest in it. */
 function asGlob(arg, cwd) {
@@ -8279,7 +8309,7 @@ var vocabulary = __nccwpck_require__(7817);
 /** The prefix of the ownership tag; manifests may not use it themselves. */
 const OWNERSHIP_TAG_PREFIX = 'obsdeploy:';
 function reporter(doc, out) {
-    return (path, message, near) => out.push((0,diagnostics/* diagnostic */.YK)('validate', 'error', message, { ...doc.locate(near ?? path), field: (0,issues/* formatPath */.jV)(path) }));
+    return (path, message, near, severity = 'error') => out.push((0,diagnostics/* diagnostic */.YK)('validate', severity, message, { ...doc.locate(near ?? path), field: (0,issues/* formatPath */.jV)(path) }));
 }
 /** The display type a tile will have on the server, whichever form the manifest uses. */
 function tileDisplayType(tile) {
@@ -8403,6 +8433,9 @@ function checkSeriesList(tile, list, path, report) {
         if (s.type === 'search')
             return;
         checkAggregation(s.aggFn, s.field, s.level, p, 'field', report);
+        if (s.type === 'table' && s.sortOrder !== undefined) {
+            report([...p, 'sortOrder'], "sortOrder is not kept by servers that store tiles in the config form (FACTS.md); use the config form's orderBy", undefined, 'warning');
+        }
         if (i > 0 &&
             'groupBy' in first &&
             JSON.stringify(s.groupBy ?? []) !== JSON.stringify(first.groupBy ?? [])) {
@@ -8700,7 +8733,10 @@ const aggregating = {
     ...dataSourceRef,
     aggFn: zod__WEBPACK_IMPORTED_MODULE_1__/* ["enum"] */ .k5n(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .AGG_FNS */ .gT),
     field: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().min(1).optional().describe('Value expression to aggregate; omitted for count.'),
-    level: zod__WEBPACK_IMPORTED_MODULE_1__/* .number */ .aig().min(0).max(1).optional().describe('Percentile level for quantile (0-1).'),
+    // A series becomes a select item on the server, which takes only these levels.
+    level: zod__WEBPACK_IMPORTED_MODULE_1__/* .literal */ .euz(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .QUANTILE_LEVELS */ .Us)
+        .optional()
+        .describe('Percentile level for quantile: 0.5, 0.9, 0.95 or 0.99.'),
     ...filter,
     alias: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().optional(),
     metricName: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().optional(),
@@ -8730,7 +8766,8 @@ const SearchSeries = zod__WEBPACK_IMPORTED_MODULE_1__/* .strictObject */ .rej({
 });
 const MarkdownSeries = zod__WEBPACK_IMPORTED_MODULE_1__/* .strictObject */ .rej({
     type: zod__WEBPACK_IMPORTED_MODULE_1__/* .literal */ .euz('markdown'),
-    content: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().max(100000)
+    // Stored as the config form's markdown, which holds at most 50,000 characters.
+    content: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().max(50000)
 });
 /** CONTRACT.md's tile form: a list of series. */
 const Series = zod__WEBPACK_IMPORTED_MODULE_1__/* .discriminatedUnion */ .gMt('type', [

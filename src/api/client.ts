@@ -100,6 +100,10 @@ export function unwrapEnvelope(body: unknown): unknown {
   return body
 }
 
+/** A page this long without a total may be a cut list (FACTS.md: lists return at most 1000). */
+const FULL_PAGE = 1000
+const MAX_UNCOUNTED_PAGES = 1000
+
 const WithId = z.looseObject({ id: z.union([z.string().min(1), z.number()]).transform(String) })
 
 class HttpObservabilityApi implements ObservabilityApi {
@@ -158,7 +162,7 @@ class HttpObservabilityApi implements ObservabilityApi {
   }
 
   async listAlerts(): Promise<LiveAlert[]> {
-    return this.list('/alerts', LiveAlert)
+    return this.list('/alerts', LiveAlert, true)
   }
 
   async getAlert(id: string): Promise<LiveAlert> {
@@ -187,7 +191,7 @@ class HttpObservabilityApi implements ObservabilityApi {
 
   async listWebhooks(): Promise<LiveWebhook[] | undefined> {
     try {
-      return await this.list('/webhooks', LiveWebhook)
+      return await this.list('/webhooks', LiveWebhook, true)
     } catch (e) {
       // The contract's managed mode has no webhooks route; the public cloud's clickstack prefix has one.
       if (e instanceof ApiError && e.status === 404 && this.mode === 'managed') return undefined
@@ -206,8 +210,9 @@ class HttpObservabilityApi implements ObservabilityApi {
   }
 
   async patchService(body: unknown): Promise<ServiceResponse> {
-    // Replaying the same PATCH reaches the same state (remove then add, set name), so it may be retried.
-    const res = await this.send('PATCH', this.requireServiceBase(), body, true)
+    // Not retried blindly: a replayed `add` of an entry that now exists may be refused. After a lost
+    // response the caller re-reads the service and sends only what still differs.
+    const res = await this.send('PATCH', this.requireServiceBase(), body, false)
     return this.serviceResponse(res)
   }
 
@@ -269,17 +274,26 @@ class HttpObservabilityApi implements ObservabilityApi {
    * remaining pages are requested with the page size the server used. Lists that do not paginate are
    * read with one request and no query parameters.
    */
-  private async list<T extends z.ZodType>(collection: string, item: T): Promise<z.infer<T>[]> {
+  private async list<T extends z.ZodType>(
+    collection: string,
+    item: T,
+    paginated = false
+  ): Promise<z.infer<T>[]> {
     const path = `${this.resourceBase}${collection}`
     const first = await this.send('GET', path)
     const items = parse(z.array(item), unwrapEnvelope(first.body), first)
-    const { total, limit } = pageInfo(first)
+    const info = pageInfo(first)
+    const { limit } = info
+    let { total } = info
+    // A paginated list (FACTS.md: alerts, webhooks) of a full page and no total may have been cut: ask on.
+    if (paginated && total === undefined && items.length >= FULL_PAGE) total = Infinity
     if (total === undefined || items.length >= total || items.length === 0) return items
     const pageSize = limit && limit > 0 ? limit : items.length
     const seen = new Set(items.map(i => (i as { id?: string }).id))
     let offset = items.length
     // Bounded: a server that keeps returning pages past `total` cannot keep us here.
-    for (let pages = 0; offset < total && pages < Math.ceil(total / pageSize) + 2; pages++) {
+    const maxPages = Number.isFinite(total) ? Math.ceil(total / pageSize) + 2 : MAX_UNCOUNTED_PAGES
+    for (let pages = 0; offset < total && pages < maxPages; pages++) {
       const res = await this.transport.request({
         method: 'GET',
         path,
@@ -287,7 +301,9 @@ class HttpObservabilityApi implements ObservabilityApi {
         idempotent: true
       })
       const page = parse(z.array(item), unwrapEnvelope(res.body), res)
-      if (page.length === 0) break
+      const fresh = page.filter(p => !seen.has((p as { id?: string }).id))
+      // An empty page, or one the server repeated (it ignores offset): the list is complete.
+      if (page.length === 0 || fresh.length === 0) break
       for (const p of page) {
         const key = (p as { id?: string }).id
         if (key === undefined || !seen.has(key)) items.push(p)
@@ -295,7 +311,7 @@ class HttpObservabilityApi implements ObservabilityApi {
       }
       offset += page.length
     }
-    if (items.length < total) {
+    if (Number.isFinite(total) && items.length < total) {
       // Planning with part of a list would look like "create what is missing": refuse instead.
       throw new ResponseShapeError(
         { method: 'GET', path, status: first.status },

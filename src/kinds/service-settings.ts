@@ -3,7 +3,7 @@
  * is read, and the smallest PATCH that reaches the manifest is computed. Only the fields the manifest
  * declares are managed. Applied only when the release gate is open, then read back to confirm.
  */
-import { ApiError } from '../api/errors.js'
+import { ApiError, UnknownOutcomeError } from '../api/errors.js'
 import type { LiveService } from '../api/schemas.js'
 import type { ServiceSettingsSpec } from '../manifest/schema.js'
 import { diffValues } from '../plan/diff.js'
@@ -11,6 +11,10 @@ import type { Kind } from './kind.js'
 import { clean, type JsonObject } from './tile-normal-form.js'
 
 type IpEntry = { source: string; description?: string }
+
+/** Reads of the service after a PATCH, waiting a little longer each time, before a difference counts. */
+const CONVERGENCE_READS = 3
+const CONVERGENCE_WAIT_MS = 1000
 
 export const serviceSettingsKind: Kind<ServiceSettingsSpec, LiveService> = {
   kind: 'ServiceSettings',
@@ -56,6 +60,11 @@ export const serviceSettingsKind: Kind<ServiceSettingsSpec, LiveService> = {
         `releaseChannel is only available for production services (CONTRACT.md), and this service's tier is "${live.tier}": expect the server to refuse it`
       )
     }
+    if (body.transparentDataEncryptionKeyId !== undefined && live.hasTransparentDataEncryption === false) {
+      change.notes.push(
+        'this service was not created with transparent data encryption: the server refuses a TDE key rotation'
+      )
+    }
     if (!ctx.settings.serviceGate.open) {
       change.deferred = 'release'
       change.notes.push(`not applied by this run: ${ctx.settings.serviceGate.reason}`)
@@ -75,32 +84,52 @@ export const serviceSettingsKind: Kind<ServiceSettingsSpec, LiveService> = {
         provides: [],
         after: [],
         run: async ctx => {
+          const send = async (patch: unknown) => {
+            try {
+              return await ctx.api.patchService(patch)
+            } catch (e) {
+              const release = (patch as { releaseChannel?: unknown }).releaseChannel !== undefined
+              if (
+                e instanceof ApiError &&
+                e.status === 400 &&
+                release &&
+                /release/i.test(e.serverMessage ?? '')
+              ) {
+                throw new Error(
+                  `${e.message}. CONTRACT.md: releaseChannel is only available for production services`,
+                  { cause: e }
+                )
+              }
+              throw e
+            }
+          }
           let patched
           try {
-            patched = await ctx.api.patchService(body)
+            patched = await send(body)
           } catch (e) {
-            if (
-              e instanceof ApiError &&
-              e.status === 400 &&
-              (body as { releaseChannel?: unknown }).releaseChannel !== undefined &&
-              /release/i.test(e.serverMessage ?? '')
-            ) {
-              throw new Error(
-                `${e.message}. CONTRACT.md: releaseChannel is only available for production services`,
-                { cause: e }
-              )
-            }
-            throw e
+            if (!(e instanceof UnknownOutcomeError)) throw e
+            // The PATCH may have been applied: read the service and send only what still differs.
+            ctx.log.warn(`${e.message}: re-reading the service before sending what still differs`)
+            const now = (await ctx.api.getService()).service
+            const rest = patchBody(desired.value, now)
+            patched =
+              Object.keys(rest).length === 0 ? { service: now, requestId: undefined } : await send(rest)
           }
-          // Confirm convergence by reading the service again, not by trusting the PATCH response.
-          const reread = await ctx.api.getService()
-          const remaining = diffValues(
-            liveNormal(reread.service, desired.value),
-            desiredNormal(desired.value)
-          ).map(
-            f =>
-              `${f.path}: server has ${JSON.stringify(f.before ?? null)}, manifest wants ${JSON.stringify(f.after ?? null)}`
-          )
+          // Confirm by reading the service again, not by trusting the PATCH response; a cloud may take a
+          // moment to show a change, so a difference is re-read a few times before it counts.
+          let remaining: string[] = []
+          for (let attempt = 0; attempt < CONVERGENCE_READS; attempt++) {
+            if (attempt > 0) await new Promise(resolve => setTimeout(resolve, CONVERGENCE_WAIT_MS * attempt))
+            const reread = await ctx.api.getService()
+            remaining = diffValues(
+              liveNormal(reread.service, desired.value),
+              desiredNormal(desired.value)
+            ).map(
+              f =>
+                `${f.path}: server has ${JSON.stringify(f.before ?? null)}, manifest wants ${JSON.stringify(f.after ?? null)}`
+            )
+            if (remaining.length === 0) break
+          }
           return {
             status: 'applied',
             id: patched.service.id,

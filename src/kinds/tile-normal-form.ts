@@ -240,8 +240,12 @@ export function normalTile(tile: {
   series?: readonly SeriesLike[] | null
   asRatio?: boolean | null
 }): NormalTile {
+  // CONTRACT.md puts asRatio on the tile itself: a server may return it there next to a config.
+  const config =
+    tile.config && tile.asRatio === true && tile.config.asRatio === undefined
+      ? { ...tile.config, asRatio: true }
+      : tile.config
   const raw =
-    tile.config ??
-    (tile.series ? seriesToConfig(tile.series, tile.asRatio ?? undefined) : { displayType: 'line' })
+    config ?? (tile.series ? seriesToConfig(tile.series, tile.asRatio ?? undefined) : { displayType: 'line' })
   return { name: tile.name, x: tile.x, y: tile.y, w: tile.w, h: tile.h, config: normalizeConfig(raw) }
 }

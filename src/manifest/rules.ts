@@ -32,12 +32,17 @@ export interface Located<T> {
 }
 
 /** Reports at `path`; `near` is where to point when the field itself is missing. */
-type Report = (path: readonly PathSegment[], message: string, near?: readonly PathSegment[]) => void
+type Report = (
+  path: readonly PathSegment[],
+  message: string,
+  near?: readonly PathSegment[],
+  severity?: 'error' | 'warning'
+) => void
 
 function reporter(doc: ParsedDocument, out: Diagnostic[]): Report {
-  return (path, message, near) =>
+  return (path, message, near, severity = 'error') =>
     out.push(
-      diagnostic('validate', 'error', message, { ...doc.locate(near ?? path), field: formatPath(path) })
+      diagnostic('validate', severity, message, { ...doc.locate(near ?? path), field: formatPath(path) })
     )
 }
 
@@ -167,6 +172,14 @@ function checkSeriesList(tile: TileSpec, list: SeriesSpec[], path: PathSegment[]
     }
     if (s.type === 'search') return
     checkAggregation(s.aggFn, s.field, s.level, p, 'field', report)
+    if (s.type === 'table' && s.sortOrder !== undefined) {
+      report(
+        [...p, 'sortOrder'],
+        "sortOrder is not kept by servers that store tiles in the config form (FACTS.md); use the config form's orderBy",
+        undefined,
+        'warning'
+      )
+    }
     if (
       i > 0 &&
       'groupBy' in first &&

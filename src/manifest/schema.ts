@@ -70,7 +70,11 @@ const aggregating = {
   ...dataSourceRef,
   aggFn: z.enum(AGG_FNS),
   field: z.string().min(1).optional().describe('Value expression to aggregate; omitted for count.'),
-  level: z.number().min(0).max(1).optional().describe('Percentile level for quantile (0-1).'),
+  // A series becomes a select item on the server, which takes only these levels.
+  level: z
+    .literal(QUANTILE_LEVELS)
+    .optional()
+    .describe('Percentile level for quantile: 0.5, 0.9, 0.95 or 0.99.'),
   ...filter,
   alias: z.string().optional(),
   metricName: z.string().optional(),
@@ -101,7 +105,8 @@ export const SearchSeries = z.strictObject({
 })
 export const MarkdownSeries = z.strictObject({
   type: z.literal('markdown'),
-  content: z.string().max(100000)
+  // Stored as the config form's markdown, which holds at most 50,000 characters.
+  content: z.string().max(50000)
 })
 /** CONTRACT.md's tile form: a list of series. */
 export const Series = z.discriminatedUnion('type', [

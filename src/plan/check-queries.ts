@@ -171,6 +171,9 @@ function tileQuery(body: Record<string, unknown>): TileQuery | undefined {
         groupBy
       }
       if (s.valueExpression !== undefined) q.field = s.valueExpression
+      // A metric tile queries its metric, not events.
+      if (s.metricName !== undefined) q.metricName = s.metricName
+      if (s.metricType !== undefined) q.metricDataType = s.metricType
       return q
     })
   return series.length > 0 ? { series } : undefined

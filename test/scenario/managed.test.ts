@@ -150,6 +150,35 @@ releaseChannel: ${service().releaseChannel}
   })
 })
 
+describe('a service PATCH whose response is lost', () => {
+  it.each(['commit-drop', '503'] as const)(
+    're-reads the service and sends only what still differs (%s)',
+    async fault => {
+      const emu2 = await emulator()
+      const ws2 = workspace({
+        'service.yaml': 'kind: ServiceSettings\nname: renamed service\nreleaseChannel: fast\n'
+      })
+      try {
+        emu2.faults.add({ method: 'PATCH', sequence: [fault] })
+        const apply = await obsdeploy(emu2, ws2, 'apply', { mode: 'managed' }, true)
+        expect(apply.exitCode).toBe(0)
+        expect(apply.apply!.convergence).toEqual({ converged: true, remaining: [] })
+        expect(emu2.services.get(emu2.credentials.serviceId)).toMatchObject({
+          name: 'renamed service',
+          releaseChannel: 'fast'
+        })
+        // A committed PATCH is not sent again; one that was not is sent once more.
+        expect(emu2.requestLog.filter(r => r.method === 'PATCH')).toHaveLength(
+          fault === 'commit-drop' ? 1 : 2
+        )
+      } finally {
+        await emu2.close()
+        ws2.cleanup()
+      }
+    }
+  )
+})
+
 describe('drift in managed mode', () => {
   it('counts service settings that wait for a release as drift', async () => {
     const emu2 = await emulator()
