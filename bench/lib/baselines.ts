@@ -17,7 +17,11 @@ function headers(target: Target, body: boolean): Record<string, string> {
 }
 
 async function getJson(agent: Agent, target: Target, path: string): Promise<unknown> {
-  const res = await request(`${target.url}${path}`, { method: 'GET', headers: headers(target, false), dispatcher: agent })
+  const res = await request(`${target.url}${path}`, {
+    method: 'GET',
+    headers: headers(target, false),
+    dispatcher: agent
+  })
   const text = await res.body.text()
   if (res.statusCode !== 200) throw new Error(`GET ${path}: HTTP ${res.statusCode}`)
   return JSON.parse(text)
@@ -26,13 +30,18 @@ async function getJson(agent: Agent, target: Target, path: string): Promise<unkn
 /** A list as the tool reads it: the first page, then the rest with the server's page size. */
 async function list(agent: Agent, target: Target, collection: string): Promise<unknown[]> {
   const path = `${base}/${collection}`
-  const first = (await getJson(agent, target, path)) as { data: unknown[]; meta?: { total?: number; limit?: number } }
+  const first = (await getJson(agent, target, path)) as {
+    data: unknown[]
+    meta?: { total?: number; limit?: number }
+  }
   const items = [...first.data]
   const total = first.meta?.total
   if (total === undefined || items.length >= total || items.length === 0) return items
   const limit = first.meta?.limit ?? items.length
-  for (let offset = items.length; offset < total; ) {
-    const page = (await getJson(agent, target, `${path}?limit=${limit}&offset=${offset}`)) as { data: unknown[] }
+  for (let offset = items.length; offset < total;) {
+    const page = (await getJson(agent, target, `${path}?limit=${limit}&offset=${offset}`)) as {
+      data: unknown[]
+    }
     if (page.data.length === 0) break
     items.push(...page.data)
     offset += page.data.length
@@ -56,7 +65,11 @@ export async function readListsPlain(target: Target): Promise<{ dashboards: numb
   }
 }
 
-async function pool<T>(items: readonly T[], concurrency: number, work: (item: T) => Promise<void>): Promise<void> {
+async function pool<T>(
+  items: readonly T[],
+  concurrency: number,
+  work: (item: T) => Promise<void>
+): Promise<void> {
   let next = 0
   const worker = async () => {
     while (next < items.length) await work(items[next++]!)
@@ -94,7 +107,11 @@ export async function readPerResource(
 }
 
 /** The same POST /dashboards bodies, `concurrency` at a time. */
-export async function postAll(target: Target, bodies: readonly unknown[], concurrency: number): Promise<void> {
+export async function postAll(
+  target: Target,
+  bodies: readonly unknown[],
+  concurrency: number
+): Promise<void> {
   const agent = new Agent({ connections: 32 })
   try {
     await pool(bodies, concurrency, async body => {

@@ -65,7 +65,8 @@ export function writeFleetManifests(dir: string, shape: FleetShape): string {
   const perFile = 100
   for (let start = 0; start < shape.dashboards; start += perFile) {
     const docs: string[] = []
-    for (let i = start; i < Math.min(shape.dashboards, start + perFile); i++) docs.push(dashboardYaml(shape, i))
+    for (let i = start; i < Math.min(shape.dashboards, start + perFile); i++)
+      docs.push(dashboardYaml(shape, i))
     writeFileSync(path.join(folder, `s${start / perFile}.yaml`), docs.join('---\n'))
   }
   return 'observability/**/*.yaml'

@@ -27,7 +27,10 @@ export async function topSelfTime(
       const cf = byId.get(id)!.callFrame
       const us = profile.timeDeltas[i] ?? 0
       // Not the code under test: idle time, and the inspector's own work of starting and stopping.
-      if (['(idle)', '(program)', 'dispatch'].includes(cf.functionName) || cf.url.startsWith('node:inspector'))
+      if (
+        ['(idle)', '(program)', 'dispatch'].includes(cf.functionName) ||
+        cf.url.startsWith('node:inspector')
+      )
         return
       total += us
       const file = cf.url.replace(/^.*\/(src|node_modules)\//, '$1/')
