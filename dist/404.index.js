@@ -2,6 +2,110 @@ export const id = 404;
 export const ids = [404];
 export const modules = {
 
+/***/ 3249:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Gb: () => (/* binding */ requestIdOf),
+/* harmony export */   RD: () => (/* binding */ ResponseShapeError),
+/* harmony export */   YJ: () => (/* binding */ serverMessageOf),
+/* harmony export */   hD: () => (/* binding */ ApiError),
+/* harmony export */   rk: () => (/* binding */ UnknownOutcomeError)
+/* harmony export */ });
+/**
+ * Errors of the API edge. Messages carry the method, the path, the status, the server's own words and
+ * its request id, and never a credential or an Authorization header.
+ */
+class ApiError extends Error {
+    status;
+    method;
+    path;
+    serverMessage;
+    requestId;
+    hint;
+    attempts;
+    constructor(details, summary) {
+        const what = summary ?? (details.status ? `failed with HTTP ${details.status}` : 'failed');
+        const server = details.serverMessage ? `: ${details.serverMessage}` : '';
+        const id = details.requestId ? ` (requestId ${details.requestId})` : '';
+        const hint = details.hint ? `. ${details.hint}` : '';
+        super(`${details.method} ${details.path} ${what}${server}${id}${hint}`);
+        this.name = 'ApiError';
+        this.status = details.status;
+        this.method = details.method;
+        this.path = details.path;
+        this.serverMessage = details.serverMessage;
+        this.requestId = details.requestId;
+        this.hint = details.hint;
+        this.attempts = details.attempts;
+    }
+}
+/**
+ * A non-idempotent request (a create) whose outcome is unknown: the connection broke or the server
+ * failed after the request was sent, so it may have been committed. The caller must re-read before it
+ * creates again; the transport never retries it blindly.
+ */
+class UnknownOutcomeError extends ApiError {
+    constructor(details, cause) {
+        super(details, `outcome unknown (${cause}); it may or may not have been applied`);
+        this.name = 'UnknownOutcomeError';
+    }
+}
+/** The server answered 2xx with a body we do not understand: names the route and the field. */
+class ResponseShapeError extends ApiError {
+    field;
+    constructor(details, field, problem) {
+        super(details, `returned an unexpected response: ${field ? `field ${field}: ` : ''}${problem}`);
+        this.field = field;
+        this.name = 'ResponseShapeError';
+    }
+}
+/** Parses the server's message out of any of the body shapes the routes use (FACTS.md "Errors"). */
+function serverMessageOf(body, text) {
+    if (body && typeof body === 'object' && !Array.isArray(body)) {
+        const b = body;
+        for (const key of ['message', 'error', 'detail', 'title']) {
+            const v = b[key];
+            if (typeof v === 'string' && v.trim())
+                return shorten(v);
+            if (v && typeof v === 'object' && typeof v.message === 'string') {
+                return shorten(v.message);
+            }
+        }
+        if (Array.isArray(b.errors)) {
+            const msgs = b.errors
+                .map(e => (typeof e === 'string' ? e : e?.message))
+                .filter((m) => typeof m === 'string');
+            if (msgs.length > 0)
+                return shorten(msgs.join('; '));
+        }
+        return undefined;
+    }
+    const plain = text.trim();
+    if (!plain)
+        return undefined;
+    // A gateway's HTML error page: its title says it all ("502 Bad Gateway"), the markup says nothing.
+    if (/^<(!doctype|html)/i.test(plain)) {
+        const title = /<title[^>]*>([^<]*)<\/title>/i.exec(plain)?.[1];
+        return shorten(title ?? plain.replace(/<[^>]*>/g, ' '));
+    }
+    return shorten(plain);
+}
+function requestIdOf(body, headers) {
+    const fromBody = body && typeof body === 'object' ? body.requestId : undefined;
+    if (typeof fromBody === 'string' && fromBody)
+        return fromBody;
+    const header = headers['x-request-id'] ?? headers['request-id'];
+    return typeof header === 'string' ? header : undefined;
+}
+const shorten = (s) => {
+    const one = s.replace(/\s+/g, ' ').trim();
+    return one.length > 500 ? `${one.slice(0, 500)}…` : one;
+};
+
+
+/***/ }),
+
 /***/ 8164:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
@@ -409,32 +513,28 @@ const dashboardKind = {
     conclude(changes, ctx) {
         for (const { change, desired, live, replaces } of changes) {
             const current = replaces ? undefined : live;
+            // Desired tiles that can carry alerts: a live tile not among them goes away, or loses its alerts.
+            const alertable = new Set(desired?.value.tiles.filter(t => isAlertable((0,rules/* tileDisplayType */.PR)(t.spec))).map(t => t.spec.name) ?? []);
             if (desired) {
-                const tileIds = current ? tileIdsOf(current) : new Map();
-                const alertable = new Set(desired.value.tiles.filter(t => isAlertable((0,rules/* tileDisplayType */.PR)(t.spec))).map(t => t.spec.name));
                 ctx.dashboards.desired.set(desired.name, {
                     address: change.address,
                     liveId: current?.id,
-                    tileIds,
-                    alertable
+                    tileIds: current ? tileIdsOf(current) : new Map()
                 });
             }
             for (const l of [live, replaces]) {
                 if (!l)
                     continue;
-                const goesAway = l === replaces || (change.action === 'delete' && !change.deferred);
-                const keep = new Set(desired && l === current ? desired.value.tiles.map(t => t.spec.name) : []);
                 const droppedTileIds = new Set();
                 if (desired && l === current) {
-                    const alertable = new Set(desired.value.tiles.filter(t => isAlertable((0,rules/* tileDisplayType */.PR)(t.spec))).map(t => t.spec.name));
                     for (const [key, t] of keyedLiveTiles(l))
-                        if (t.id !== undefined && (!keep.has(key) || !alertable.has(key)))
+                        if (t.id !== undefined && !alertable.has(key))
                             droppedTileIds.add(String(t.id));
                 }
                 ctx.dashboards.live.set(l.id, {
                     address: change.address,
                     desiredName: l === current ? desired?.name : undefined,
-                    deleted: goesAway,
+                    deleted: l === replaces || (change.action === 'delete' && !change.deferred),
                     droppedTileIds
                 });
             }

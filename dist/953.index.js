@@ -172,20 +172,6 @@ function serverBudget(headers, now) {
     }
     return undefined;
 }
-/** The server says no request budget is left in this window: true with the reset delay. */
-function exhaustedDelayMs(headers, now) {
-    for (const [remaining, reset] of [
-        ['ratelimit-remaining', 'ratelimit-reset'],
-        ['x-ratelimit-remaining', 'x-ratelimit-reset']
-    ]) {
-        const left = first(headers[remaining]);
-        if (left !== undefined && Number(left) <= 0) {
-            const r = Number(first(headers[reset]));
-            return Number.isFinite(r) ? resetToDelay(r, now) : undefined;
-        }
-    }
-    return undefined;
-}
 const DEFAULT_BACKOFF = { baseMs: 250, maxMs: 20_000 };
 /** Exponential backoff with "equal jitter": half fixed, half random, so retries spread out. */
 function backoffMs(attempt, policy = DEFAULT_BACKOFF, random = Math.random) {
@@ -668,6 +654,110 @@ function parse(schema, value, res) {
         .replace(/^\./, '');
     throw new errors/* ResponseShapeError */.RD({ method: res.method, path: res.path, status: res.status }, field, issue.message);
 }
+
+
+/***/ }),
+
+/***/ 3249:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Gb: () => (/* binding */ requestIdOf),
+/* harmony export */   RD: () => (/* binding */ ResponseShapeError),
+/* harmony export */   YJ: () => (/* binding */ serverMessageOf),
+/* harmony export */   hD: () => (/* binding */ ApiError),
+/* harmony export */   rk: () => (/* binding */ UnknownOutcomeError)
+/* harmony export */ });
+/**
+ * Errors of the API edge. Messages carry the method, the path, the status, the server's own words and
+ * its request id, and never a credential or an Authorization header.
+ */
+class ApiError extends Error {
+    status;
+    method;
+    path;
+    serverMessage;
+    requestId;
+    hint;
+    attempts;
+    constructor(details, summary) {
+        const what = summary ?? (details.status ? `failed with HTTP ${details.status}` : 'failed');
+        const server = details.serverMessage ? `: ${details.serverMessage}` : '';
+        const id = details.requestId ? ` (requestId ${details.requestId})` : '';
+        const hint = details.hint ? `. ${details.hint}` : '';
+        super(`${details.method} ${details.path} ${what}${server}${id}${hint}`);
+        this.name = 'ApiError';
+        this.status = details.status;
+        this.method = details.method;
+        this.path = details.path;
+        this.serverMessage = details.serverMessage;
+        this.requestId = details.requestId;
+        this.hint = details.hint;
+        this.attempts = details.attempts;
+    }
+}
+/**
+ * A non-idempotent request (a create) whose outcome is unknown: the connection broke or the server
+ * failed after the request was sent, so it may have been committed. The caller must re-read before it
+ * creates again; the transport never retries it blindly.
+ */
+class UnknownOutcomeError extends ApiError {
+    constructor(details, cause) {
+        super(details, `outcome unknown (${cause}); it may or may not have been applied`);
+        this.name = 'UnknownOutcomeError';
+    }
+}
+/** The server answered 2xx with a body we do not understand: names the route and the field. */
+class ResponseShapeError extends ApiError {
+    field;
+    constructor(details, field, problem) {
+        super(details, `returned an unexpected response: ${field ? `field ${field}: ` : ''}${problem}`);
+        this.field = field;
+        this.name = 'ResponseShapeError';
+    }
+}
+/** Parses the server's message out of any of the body shapes the routes use (FACTS.md "Errors"). */
+function serverMessageOf(body, text) {
+    if (body && typeof body === 'object' && !Array.isArray(body)) {
+        const b = body;
+        for (const key of ['message', 'error', 'detail', 'title']) {
+            const v = b[key];
+            if (typeof v === 'string' && v.trim())
+                return shorten(v);
+            if (v && typeof v === 'object' && typeof v.message === 'string') {
+                return shorten(v.message);
+            }
+        }
+        if (Array.isArray(b.errors)) {
+            const msgs = b.errors
+                .map(e => (typeof e === 'string' ? e : e?.message))
+                .filter((m) => typeof m === 'string');
+            if (msgs.length > 0)
+                return shorten(msgs.join('; '));
+        }
+        return undefined;
+    }
+    const plain = text.trim();
+    if (!plain)
+        return undefined;
+    // A gateway's HTML error page: its title says it all ("502 Bad Gateway"), the markup says nothing.
+    if (/^<(!doctype|html)/i.test(plain)) {
+        const title = /<title[^>]*>([^<]*)<\/title>/i.exec(plain)?.[1];
+        return shorten(title ?? plain.replace(/<[^>]*>/g, ' '));
+    }
+    return shorten(plain);
+}
+function requestIdOf(body, headers) {
+    const fromBody = body && typeof body === 'object' ? body.requestId : undefined;
+    if (typeof fromBody === 'string' && fromBody)
+        return fromBody;
+    const header = headers['x-request-id'] ?? headers['request-id'];
+    return typeof header === 'string' ? header : undefined;
+}
+const shorten = (s) => {
+    const one = s.replace(/\s+/g, ' ').trim();
+    return one.length > 500 ? `${one.slice(0, 500)}…` : one;
+};
 
 
 /***/ }),

@@ -6,7 +6,6 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { ObservabilityApi } from './api/client.js'
-import { ApiError } from './api/errors.js'
 import type { ApplyResult } from './apply/types.js'
 import type { Config } from './config.js'
 import { diagnostic, hasErrors, type Diagnostic } from './diagnostics.js'
@@ -233,6 +232,5 @@ function compareWithSavedPlan(saved: PlanType | string, file: string, current: P
 }
 
 export function errorMessage(e: unknown): string {
-  if (e instanceof ApiError) return e.message
   return e instanceof Error ? e.message : String(e)
 }

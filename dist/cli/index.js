@@ -5327,110 +5327,6 @@ function pathSegment(value, what) {
 
 /***/ }),
 
-/***/ 3249:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   Gb: () => (/* binding */ requestIdOf),
-/* harmony export */   RD: () => (/* binding */ ResponseShapeError),
-/* harmony export */   YJ: () => (/* binding */ serverMessageOf),
-/* harmony export */   hD: () => (/* binding */ ApiError),
-/* harmony export */   rk: () => (/* binding */ UnknownOutcomeError)
-/* harmony export */ });
-/**
- * Errors of the API edge. Messages carry the method, the path, the status, the server's own words and
- * its request id, and never a credential or an Authorization header.
- */
-class ApiError extends Error {
-    status;
-    method;
-    path;
-    serverMessage;
-    requestId;
-    hint;
-    attempts;
-    constructor(details, summary) {
-        const what = summary ?? (details.status ? `failed with HTTP ${details.status}` : 'failed');
-        const server = details.serverMessage ? `: ${details.serverMessage}` : '';
-        const id = details.requestId ? ` (requestId ${details.requestId})` : '';
-        const hint = details.hint ? `. ${details.hint}` : '';
-        super(`${details.method} ${details.path} ${what}${server}${id}${hint}`);
-        this.name = 'ApiError';
-        this.status = details.status;
-        this.method = details.method;
-        this.path = details.path;
-        this.serverMessage = details.serverMessage;
-        this.requestId = details.requestId;
-        this.hint = details.hint;
-        this.attempts = details.attempts;
-    }
-}
-/**
- * A non-idempotent request (a create) whose outcome is unknown: the connection broke or the server
- * failed after the request was sent, so it may have been committed. The caller must re-read before it
- * creates again; the transport never retries it blindly.
- */
-class UnknownOutcomeError extends ApiError {
-    constructor(details, cause) {
-        super(details, `outcome unknown (${cause}); it may or may not have been applied`);
-        this.name = 'UnknownOutcomeError';
-    }
-}
-/** The server answered 2xx with a body we do not understand: names the route and the field. */
-class ResponseShapeError extends ApiError {
-    field;
-    constructor(details, field, problem) {
-        super(details, `returned an unexpected response: ${field ? `field ${field}: ` : ''}${problem}`);
-        this.field = field;
-        this.name = 'ResponseShapeError';
-    }
-}
-/** Parses the server's message out of any of the body shapes the routes use (FACTS.md "Errors"). */
-function serverMessageOf(body, text) {
-    if (body && typeof body === 'object' && !Array.isArray(body)) {
-        const b = body;
-        for (const key of ['message', 'error', 'detail', 'title']) {
-            const v = b[key];
-            if (typeof v === 'string' && v.trim())
-                return shorten(v);
-            if (v && typeof v === 'object' && typeof v.message === 'string') {
-                return shorten(v.message);
-            }
-        }
-        if (Array.isArray(b.errors)) {
-            const msgs = b.errors
-                .map(e => (typeof e === 'string' ? e : e?.message))
-                .filter((m) => typeof m === 'string');
-            if (msgs.length > 0)
-                return shorten(msgs.join('; '));
-        }
-        return undefined;
-    }
-    const plain = text.trim();
-    if (!plain)
-        return undefined;
-    // A gateway's HTML error page: its title says it all ("502 Bad Gateway"), the markup says nothing.
-    if (/^<(!doctype|html)/i.test(plain)) {
-        const title = /<title[^>]*>([^<]*)<\/title>/i.exec(plain)?.[1];
-        return shorten(title ?? plain.replace(/<[^>]*>/g, ' '));
-    }
-    return shorten(plain);
-}
-function requestIdOf(body, headers) {
-    const fromBody = body && typeof body === 'object' ? body.requestId : undefined;
-    if (typeof fromBody === 'string' && fromBody)
-        return fromBody;
-    const header = headers['x-request-id'] ?? headers['request-id'];
-    return typeof header === 'string' ? header : undefined;
-}
-const shorten = (s) => {
-    const one = s.replace(/\s+/g, ' ').trim();
-    return one.length > 500 ? `${one.slice(0, 500)}…` : one;
-};
-
-
-/***/ }),
-
 /***/ 7318:
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
@@ -9141,8 +9037,6 @@ var promises_ = __nccwpck_require__(1455);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __nccwpck_require__(6760);
 var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_);
-// EXTERNAL MODULE: ./src/api/errors.ts
-var errors = __nccwpck_require__(3249);
 // EXTERNAL MODULE: ./src/diagnostics.ts
 var src_diagnostics = __nccwpck_require__(4851);
 // EXTERNAL MODULE: ./src/kinds/ownership.ts
@@ -13507,7 +13401,6 @@ var types = __nccwpck_require__(9898);
 
 
 
-
 const EMPTY_OUTPUTS = {
     hasChanges: false,
     creates: 0,
@@ -13679,8 +13572,6 @@ function compareWithSavedPlan(saved, file, current) {
     return undefined;
 }
 function errorMessage(e) {
-    if (e instanceof errors/* ApiError */.hD)
-        return e.message;
     return e instanceof Error ? e.message : String(e);
 }
 

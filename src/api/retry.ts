@@ -57,21 +57,6 @@ export function serverBudget(
   return undefined
 }
 
-/** The server says no request budget is left in this window: true with the reset delay. */
-export function exhaustedDelayMs(headers: Headers, now: number): number | undefined {
-  for (const [remaining, reset] of [
-    ['ratelimit-remaining', 'ratelimit-reset'],
-    ['x-ratelimit-remaining', 'x-ratelimit-reset']
-  ] as const) {
-    const left = first(headers[remaining])
-    if (left !== undefined && Number(left) <= 0) {
-      const r = Number(first(headers[reset]))
-      return Number.isFinite(r) ? resetToDelay(r, now) : undefined
-    }
-  }
-  return undefined
-}
-
 export interface BackoffPolicy {
   baseMs: number
   maxMs: number

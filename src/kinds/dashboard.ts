@@ -248,35 +248,28 @@ export const dashboardKind: Kind<DesiredDashboard, LiveDashboard> = {
   conclude(changes, ctx) {
     for (const { change, desired, live, replaces } of changes) {
       const current = replaces ? undefined : live
+      // Desired tiles that can carry alerts: a live tile not among them goes away, or loses its alerts.
+      const alertable = new Set(
+        desired?.value.tiles.filter(t => isAlertable(tileDisplayType(t.spec))).map(t => t.spec.name) ?? []
+      )
       if (desired) {
-        const tileIds = current ? tileIdsOf(current) : new Map<string, RawId>()
-        const alertable = new Set(
-          desired.value.tiles.filter(t => isAlertable(tileDisplayType(t.spec))).map(t => t.spec.name)
-        )
         ctx.dashboards.desired.set(desired.name, {
           address: change.address,
           liveId: current?.id,
-          tileIds,
-          alertable
+          tileIds: current ? tileIdsOf(current) : new Map<string, RawId>()
         })
       }
       for (const l of [live, replaces]) {
         if (!l) continue
-        const goesAway = l === replaces || (change.action === 'delete' && !change.deferred)
-        const keep = new Set(desired && l === current ? desired.value.tiles.map(t => t.spec.name) : [])
         const droppedTileIds = new Set<string>()
         if (desired && l === current) {
-          const alertable = new Set(
-            desired.value.tiles.filter(t => isAlertable(tileDisplayType(t.spec))).map(t => t.spec.name)
-          )
           for (const [key, t] of keyedLiveTiles(l))
-            if (t.id !== undefined && (!keep.has(key) || !alertable.has(key)))
-              droppedTileIds.add(String(t.id))
+            if (t.id !== undefined && !alertable.has(key)) droppedTileIds.add(String(t.id))
         }
         ctx.dashboards.live.set(l.id, {
           address: change.address,
           desiredName: l === current ? desired?.name : undefined,
-          deleted: goesAway,
+          deleted: l === replaces || (change.action === 'delete' && !change.deferred),
           droppedTileIds
         })
       }

@@ -36,10 +36,7 @@ export interface PlanSettings {
 /** What the dashboard kind decided, for the kinds that refer to dashboards (alerts). */
 export interface DashboardFacts {
   /** By desired dashboard name: the live id it maps to (if any) and its tiles' live ids by name. */
-  desired: Map<
-    string,
-    { address: string; liveId?: string; tileIds: Map<string, RawId>; alertable: Set<string> }
-  >
+  desired: Map<string, { address: string; liveId?: string; tileIds: Map<string, RawId> }>
   /** By live dashboard id, for every dashboard this stack owns or adopts. */
   live: Map<string, { address: string; desiredName?: string; deleted: boolean; droppedTileIds: Set<string> }>
 }

@@ -2,8 +2,8 @@ import { describe, expect, it } from '@jest/globals'
 import {
   backoffMs,
   DEFAULT_BACKOFF,
-  exhaustedDelayMs,
   RETRYABLE_STATUSES,
+  serverBudget,
   serverDelayMs
 } from '../../src/api/retry.js'
 
@@ -63,7 +63,7 @@ describe('serverDelayMs: how long the server asks us to wait', () => {
   })
 })
 
-describe('exhaustedDelayMs: the server says no budget is left in this window', () => {
+describe('serverBudget: what the server says is left in its window', () => {
   it.each([
     [
       'RateLimit-Remaining 0 with a delta reset',
@@ -82,16 +82,24 @@ describe('exhaustedDelayMs: the server says no budget is left in this window', (
     ],
     ['a negative remaining count', { 'ratelimit-remaining': '-1', 'ratelimit-reset': '2' }, 2000]
   ])('%s', (_what, headers, expected) => {
-    expect(exhaustedDelayMs(headers, NOW)).toBe(expected)
+    const budget = serverBudget(headers, NOW)
+    expect(budget!.remaining).toBeLessThanOrEqual(0)
+    expect(budget!.resetAt - NOW).toBe(expected)
+  })
+
+  it('counts the requests left until the reset', () => {
+    expect(serverBudget({ 'ratelimit-remaining': '3', 'ratelimit-reset': '5' }, NOW)).toEqual({
+      remaining: 3,
+      resetAt: NOW + 5000
+    })
   })
 
   it.each([
-    ['requests left', { 'ratelimit-remaining': '3', 'ratelimit-reset': '5' }],
     ['no remaining header', { 'ratelimit-reset': '5' }],
     ['remaining 0 without a reset', { 'x-ratelimit-remaining': '0' }],
     ['no headers', {}]
   ])('says nothing when %s', (_what, headers) => {
-    expect(exhaustedDelayMs(headers, NOW)).toBeUndefined()
+    expect(serverBudget(headers, NOW)).toBeUndefined()
   })
 })
 
