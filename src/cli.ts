@@ -10,6 +10,7 @@ import { parseArgs } from 'node:util'
 import { parse as parseYaml, stringify as stringifyYaml } from 'yaml'
 import { COMMANDS, INPUTS, parseConfig, type Command, type RawSettings } from './config.js'
 import { formatDiagnostic } from './diagnostics.js'
+import { errorMessage } from './error-message.js'
 import { serviceGateFor } from './github/events.js'
 import { redactingLogger, type Logger } from './log.js'
 import { renderMarkdown, SUMMARY_LIMIT } from './report/markdown.js'
@@ -85,7 +86,7 @@ export async function cli(argv: readonly string[], io: CliIo): Promise<number> {
   try {
     parsed = parseArgs({ args: [...argv], options, allowPositionals: true, strict: true })
   } catch (e) {
-    io.stderr(`obsdeploy: ${(e as Error).message}\n\n${USAGE}\n`)
+    io.stderr(`obsdeploy: ${errorMessage(e)}\n\n${USAGE}\n`)
     return 2
   }
   const { values, positionals } = parsed
@@ -125,7 +126,7 @@ export async function cli(argv: readonly string[], io: CliIo): Promise<number> {
       io.env.OBSDEPLOY_VARS
     )
   } catch (e) {
-    io.stderr(`obsdeploy: ${(e as Error).message}\n`)
+    io.stderr(`obsdeploy: ${errorMessage(e)}\n`)
     return 2
   }
 

@@ -8,6 +8,7 @@ import path from 'node:path'
 import { parse as parseYaml } from 'yaml'
 import { checkApiUrl, isUuid } from './api/address.js'
 import { diagnostic, type Diagnostic } from './diagnostics.js'
+import { errorMessage } from './error-message.js'
 import { splitPatterns } from './manifest/files.js'
 
 export const COMMANDS = ['validate', 'plan', 'apply', 'drift', 'export'] as const
@@ -327,7 +328,7 @@ export function parseConfig(
         fail('vars', 'must be a YAML mapping of NAME: value')
       else vars = parsed as Record<string, unknown>
     } catch (e) {
-      fail('vars', `is not valid YAML: ${(e as Error).message.split('\n')[0]}`)
+      fail('vars', `is not valid YAML: ${errorMessage(e).split('\n')[0]}`)
     }
   }
 

@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto'
 import * as core from '@actions/core'
 import { parseConfig } from './config.js'
 import { formatDiagnostic, hasErrors, type Diagnostic } from './diagnostics.js'
+import { errorWithStack } from './error-message.js'
 import { annotateChanges, annotateDiagnostics } from './github/annotations.js'
 import { defaultPlanPath, readRunnerContext, type RunnerContext } from './github/context.js'
 import { eventPolicy, serviceGateFor } from './github/events.js'
@@ -28,9 +29,7 @@ export async function main(): Promise<void> {
   try {
     await runAction()
   } catch (e) {
-    core.setFailed(
-      `obsdeploy failed unexpectedly: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`
-    )
+    core.setFailed(`obsdeploy failed unexpectedly: ${errorWithStack(e)}`)
   }
 }
 

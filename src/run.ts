@@ -9,6 +9,7 @@ import type { ObservabilityApi } from './api/client.js'
 import type { ApplyResult } from './apply/types.js'
 import type { Config } from './config.js'
 import { diagnostic, hasErrors, type Diagnostic } from './diagnostics.js'
+import { errorMessage } from './error-message.js'
 import type { PlanSettings } from './kinds/kind.js'
 import { ownershipTag } from './kinds/ownership.js'
 import { silentLogger, type Logger } from './log.js'
@@ -229,8 +230,4 @@ function compareWithSavedPlan(saved: PlanType | string, file: string, current: P
     return 'the live state changed since the saved plan was made (someone edited a dashboard or alert?); plan again and review it'
   }
   return undefined
-}
-
-export function errorMessage(e: unknown): string {
-  return e instanceof Error ? e.message : String(e)
 }

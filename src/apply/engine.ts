@@ -3,6 +3,7 @@
  * dashboard), each after the operations that provide what it needs. When an operation fails, the ones
  * that depend on it are skipped and everything independent goes on.
  */
+import { errorMessage } from '../error-message.js'
 import type { ApplyContext, Operation, OperationResult } from '../kinds/kind.js'
 
 export type OperationOutcome =
@@ -72,7 +73,7 @@ export async function runOperations(
         .run(ctx)
         .then(
           result => finish(op, { state: 'done', result }),
-          (e: unknown) => finish(op, { state: 'failed', error: e instanceof Error ? e.message : String(e) })
+          (e: unknown) => finish(op, { state: 'failed', error: errorMessage(e) })
         )
         .finally(() => running.delete(p))
       running.add(p)

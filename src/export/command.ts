@@ -11,7 +11,7 @@ import type { Config } from '../config.js'
 import { ownershipTag } from '../kinds/ownership.js'
 import type { Logger } from '../log.js'
 import { readLiveState } from '../plan/live.js'
-import { errorMessage } from '../run.js'
+import { errorMessage } from '../error-message.js'
 import { exportManifests } from './manifests.js'
 
 export interface ExportOptions {

@@ -12,15 +12,9 @@ import {
   type LiveTile,
   type LiveWebhook
 } from '../api/schemas.js'
+import { equal, type JsonObject } from '../json.js'
 import { isOwnershipTag, userTags } from '../kinds/ownership.js'
-import {
-  equal,
-  normalizeConfig,
-  normalTile,
-  seriesToConfig,
-  type JsonObject,
-  type SeriesLike
-} from '../kinds/tile-normal-form.js'
+import { normalizeConfig, normalTile, seriesToConfig, type SeriesLike } from '../kinds/tile-normal-form.js'
 
 export interface ExportInput {
   dashboards: LiveDashboard[]

@@ -5,6 +5,7 @@
  * outage) the run goes on with a warning, and the plan stays in the job summary.
  */
 import { getOctokit } from '@actions/github'
+import { errorMessage } from '../error-message.js'
 
 export interface CommentTarget {
   token: string
@@ -152,8 +153,7 @@ function warningFor(error: unknown): string {
 function serverMessage(error: unknown): string {
   const data = (error as { response?: { data?: unknown } }).response?.data
   const fromBody = (data as { message?: unknown } | undefined)?.message
-  const text =
-    typeof fromBody === 'string' ? fromBody : error instanceof Error ? error.message : String(error)
+  const text = typeof fromBody === 'string' ? fromBody : errorMessage(error)
   const line = text.replace(/\s+/g, ' ').trim()
   return line.length > 300 ? `${line.slice(0, 300)}…` : line
 }

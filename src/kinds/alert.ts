@@ -7,13 +7,13 @@
 import { createOnce } from '../apply/create-once.js'
 import { sameId, type LiveAlert, type LiveDashboard, type RawId } from '../api/schemas.js'
 import { diagnostic } from '../diagnostics.js'
+import { clean, type JsonObject } from '../json.js'
 import { formatPath } from '../manifest/issues.js'
 import type { Located } from '../manifest/rules.js'
 import type { AlertSpec } from '../manifest/schema.js'
 import { resolveById, resolveByName } from '../plan/resolve.js'
 import { alertsClearedToken, dashboardLock, readyToken } from './dashboard.js'
 import type { ApplyContext, Kind, Operation, OperationContext, OperationResult, PlanContext } from './kind.js'
-import { clean, type JsonObject } from './tile-normal-form.js'
 
 export interface DesiredAlert {
   spec: AlertSpec

@@ -7,6 +7,7 @@
 import { createOnce } from '../apply/create-once.js'
 import { sameId, type LiveDashboard, type LiveTile, type RawId } from '../api/schemas.js'
 import { diagnostic, type SourceLocation } from '../diagnostics.js'
+import { equal, type Json, type JsonObject } from '../json.js'
 import { formatPath } from '../manifest/issues.js'
 import type { Located } from '../manifest/rules.js'
 import { tileDisplayType } from '../manifest/rules.js'
@@ -16,14 +17,7 @@ import type { PathSegment } from '../manifest/yaml.js'
 import { resolveById, resolveByName } from '../plan/resolve.js'
 import type { ApplyContext, Desired, Kind, Operation, OperationResult, Pairing, PlanContext } from './kind.js'
 import { isOwnershipTag, userTags } from './ownership.js'
-import {
-  equal,
-  isModelledConfigKey,
-  normalTile,
-  type Json,
-  type JsonObject,
-  type SeriesLike
-} from './tile-normal-form.js'
+import { isModelledConfigKey, normalTile, type SeriesLike } from './tile-normal-form.js'
 
 export interface DesiredDashboard {
   spec: DashboardSpec

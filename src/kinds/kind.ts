@@ -8,10 +8,10 @@ import type { ObservabilityApi } from '../api/client.js'
 import type { LiveAlert, LiveDashboard, LiveService, LiveSource, LiveWebhook, RawId } from '../api/schemas.js'
 import type { ServiceGate } from '../config.js'
 import type { Diagnostic, SourceLocation } from '../diagnostics.js'
+import type { Json } from '../json.js'
 import type { Logger } from '../log.js'
 import type { ManifestSet } from '../manifest/load.js'
 import type { Change, ResourceKind } from '../plan/types.js'
-import type { Json } from './tile-normal-form.js'
 
 export interface LiveState {
   dashboards: LiveDashboard[]

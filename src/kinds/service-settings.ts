@@ -5,10 +5,10 @@
  */
 import { ApiError, UnknownOutcomeError } from '../api/errors.js'
 import type { LiveService } from '../api/schemas.js'
+import { clean, type JsonObject } from '../json.js'
 import type { ServiceSettingsSpec } from '../manifest/schema.js'
 import { diffValues } from '../plan/diff.js'
 import type { Kind } from './kind.js'
-import { clean, type JsonObject } from './tile-normal-form.js'
 
 type IpEntry = { source: string; description?: string }
 

@@ -5,9 +5,7 @@
  * that compared the forms as written would show changes on every run, so both the manifest's tile and
  * the server's tile are reduced to this form before any comparison.
  */
-
-export type Json = null | boolean | number | string | Json[] | { [key: string]: Json }
-export type JsonObject = { [key: string]: Json }
+import { clean, equal, type Json, type JsonObject } from '../json.js'
 
 /** The comparable part of a tile: layout plus a config with every default removed. */
 export interface NormalTile {
@@ -202,31 +200,6 @@ export function normalizeGroupBy(value: unknown): string | undefined {
     .filter(Boolean)
     .join(',')
   return joined === '' ? undefined : joined
-}
-
-/** JSON-only, with null, empty strings, empty lists and empty mappings removed, keys sorted. */
-export function clean(value: unknown): Json | undefined {
-  if (value === null || value === undefined) return undefined
-  if (typeof value === 'string') return value === '' ? undefined : value
-  if (typeof value === 'number') return Number.isFinite(value) ? value : undefined
-  if (typeof value === 'boolean') return value
-  if (Array.isArray(value)) {
-    const items = value.map(clean).filter((v): v is Json => v !== undefined)
-    return items.length === 0 ? undefined : items
-  }
-  if (typeof value === 'object') {
-    const out: Record<string, Json> = {}
-    for (const key of Object.keys(value).sort()) {
-      const v = clean((value as Record<string, unknown>)[key])
-      if (v !== undefined) out[key] = v
-    }
-    return Object.keys(out).length === 0 ? undefined : out
-  }
-  return undefined
-}
-
-export function equal(a: Json | undefined, b: Json | undefined): boolean {
-  return JSON.stringify(a) === JSON.stringify(b)
 }
 
 /** A live tile (config or series form) or a resolved desired tile -> its normal form. */

@@ -6,6 +6,7 @@ import { readFile, stat } from 'node:fs/promises'
 import path from 'node:path'
 import { glob } from 'tinyglobby'
 import { diagnostic, type Diagnostic } from '../diagnostics.js'
+import { errorMessage } from '../error-message.js'
 
 /** A manifest larger than this is refused before it is read: no real manifest comes close. */
 export const MAX_MANIFEST_BYTES = 1024 * 1024
@@ -92,7 +93,7 @@ export async function readManifestFile(
     }
     return { file: { path: relPath, text }, diagnostics: [] }
   } catch (e) {
-    return { diagnostics: [diagnostic('validate', 'error', `cannot be read: ${(e as Error).message}`, at)] }
+    return { diagnostics: [diagnostic('validate', 'error', `cannot be read: ${errorMessage(e)}`, at)] }
   }
 }
 

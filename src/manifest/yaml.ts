@@ -9,6 +9,7 @@
 import { CORE_SCHEMA, loadAll, SCALAR_STYLE } from 'js-yaml'
 import { Document, isMap, isPair, isScalar, isSeq, LineCounter, parseAllDocuments, type Node } from 'yaml'
 import { diagnostic, type Diagnostic, type SourceLocation } from '../diagnostics.js'
+import { errorMessage } from '../error-message.js'
 import { indexPositions, lineLocator, pathKey, type DocumentPositions } from './positions.js'
 
 export type PathSegment = string | number
@@ -172,7 +173,7 @@ function parseWithPositions(file: string, text: string): ParseResult {
   } catch (e) {
     // The library reports most failures as document errors; anything thrown is still the file's fault.
     diagnostics.push(
-      diagnostic('validate', 'error', `YAML could not be parsed: ${(e as Error).message}`, {
+      diagnostic('validate', 'error', `YAML could not be parsed: ${errorMessage(e)}`, {
         file,
         line: 1,
         column: 1
@@ -219,7 +220,7 @@ function parseWithPositions(file: string, text: string): ParseResult {
     try {
       value = doc.toJS({ maxAliasCount: YAML_LIMITS.maxAliasCount })
     } catch (e) {
-      const msg = (e as Error).message
+      const msg = errorMessage(e)
       const why = /excessive alias count/i.test(msg)
         ? `too many alias expansions (more than ${YAML_LIMITS.maxAliasCount}): refused as a resource exhaustion attack`
         : msg.split('\n')[0]!

@@ -7,13 +7,13 @@
 import type { ObservabilityApi } from '../api/client.js'
 import type { SeriesPoint } from '../api/schemas.js'
 import { diagnostic, type Diagnostic } from '../diagnostics.js'
+import { errorMessage } from '../error-message.js'
 import type { DesiredAlert } from '../kinds/alert.js'
 import type { DesiredDashboard } from '../kinds/dashboard.js'
 import type { PlannedChange } from '../kinds/kind.js'
 import { normalizeGroupBy, seriesToConfig, type SeriesLike } from '../kinds/tile-normal-form.js'
 import type { Logger } from '../log.js'
 import { AGG_FNS } from '../manifest/vocabulary.js'
-import { errorMessage } from '../run.js'
 
 const HOUR = 3_600_000
 const QUERYABLE = new Set(['line', 'stacked_bar', 'table', 'number', 'pie', 'bar'])

@@ -2,7 +2,7 @@
  * Field-level differences between two normal forms: one entry per leaf that differs, with the path a
  * reviewer can find in the manifest (`tiles["Errors"].select[0].where`).
  */
-import { equal, type Json } from '../kinds/tile-normal-form.js'
+import { equal, type Json } from '../json.js'
 import type { FieldChange } from './types.js'
 
 const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/

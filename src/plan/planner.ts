@@ -5,10 +5,10 @@
  * Pure: no network, no clock (the caller passes the time).
  */
 import type { Diagnostic } from '../diagnostics.js'
+import type { Json } from '../json.js'
 import type { AnyKind } from '../kinds/index.js'
 import { KINDS } from '../kinds/index.js'
 import type { DashboardFacts, LiveState, PlanContext, PlannedChange, PlanSettings } from '../kinds/kind.js'
-import type { Json } from '../kinds/tile-normal-form.js'
 import type { ManifestSet } from '../manifest/load.js'
 import { VERSION } from '../version.js'
 import { diffValues, joinKey } from './diff.js'
