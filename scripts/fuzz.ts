@@ -23,7 +23,7 @@ import { pathToFileURL } from 'node:url'
 import fc from 'fast-check'
 import { LineCounter, parseAllDocuments, stringify } from 'yaml'
 import type { Diagnostic } from '../src/diagnostics.js'
-import { formatPath } from '../src/manifest/issues.js'
+import { formatPath } from '../src/manifest/path.js'
 import { validateText } from '../src/manifest/load.js'
 import {
   AGG_FNS,

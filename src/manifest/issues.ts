@@ -5,13 +5,8 @@
 import { distance } from 'fastest-levenshtein'
 import type { z } from 'zod'
 import { diagnostic, type Diagnostic } from '../diagnostics.js'
-import type { ParsedDocument, PathSegment } from './yaml.js'
-
-export function formatPath(path: readonly PathSegment[]): string {
-  let out = ''
-  for (const seg of path) out += typeof seg === 'number' ? `[${seg}]` : out ? `.${seg}` : seg
-  return out
-}
+import { formatPath, type PathSegment } from './path.js'
+import type { ParsedDocument } from './yaml.js'
 
 /** The closest candidate when it is close enough to be a plausible typo. */
 export function didYouMean(input: string, candidates: readonly string[]): string | undefined {

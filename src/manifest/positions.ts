@@ -4,7 +4,7 @@
  */
 import { EVENT_ID, getScalarValue, parseEvents, SCALAR_STYLE, type Event, type ScalarEvent } from 'js-yaml'
 import type { SourceLocation } from '../diagnostics.js'
-import type { PathSegment } from './yaml.js'
+import type { PathSegment } from './path.js'
 
 interface NodeAt {
   /** Offset of the node (for a quoted scalar: its opening quote). */

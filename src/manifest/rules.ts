@@ -7,7 +7,7 @@
 import { isIP } from 'node:net'
 import type { Diagnostic } from '../diagnostics.js'
 import { diagnostic } from '../diagnostics.js'
-import { didYouMean, formatPath } from './issues.js'
+import { didYouMean } from './issues.js'
 import { checkLucene } from './lucene.js'
 import {
   Series as SeriesSchema,
@@ -21,7 +21,8 @@ import {
   type TileSpec
 } from './schema.js'
 import { ALERTABLE_DISPLAY_TYPES, LIMITS, RANGE_THRESHOLD_TYPES } from './vocabulary.js'
-import type { ParsedDocument, PathSegment } from './yaml.js'
+import { formatPath, type PathSegment } from './path.js'
+import type { ParsedDocument } from './yaml.js'
 
 /** The prefix of the ownership tag; manifests may not use it themselves. */
 export const OWNERSHIP_TAG_PREFIX = 'obsdeploy:'

@@ -5,8 +5,9 @@
  * alone. Unknown names are errors at their line.
  */
 import { diagnostic, type Diagnostic } from '../diagnostics.js'
-import { didYouMean, formatPath } from './issues.js'
-import type { ParsedDocument, PathSegment } from './yaml.js'
+import { didYouMean } from './issues.js'
+import { formatPath, type PathSegment } from './path.js'
+import type { ParsedDocument } from './yaml.js'
 
 export type Variables = Readonly<Record<string, unknown>>
 

@@ -10,9 +10,8 @@ import { CORE_SCHEMA, loadAll, SCALAR_STYLE } from 'js-yaml'
 import { Document, isMap, isPair, isScalar, isSeq, LineCounter, parseAllDocuments, type Node } from 'yaml'
 import { diagnostic, type Diagnostic, type SourceLocation } from '../diagnostics.js'
 import { errorMessage } from '../error-message.js'
+import type { PathSegment } from './path.js'
 import { indexPositions, lineLocator, pathKey, type DocumentPositions } from './positions.js'
-
-export type PathSegment = string | number
 
 /** Limits that keep a hostile file from exhausting the runner. */
 export const YAML_LIMITS = {
