@@ -1,4 +1,4 @@
-/** `npm run docs`: writes action.yml and the README's inputs and outputs tables from src/config.ts. */
+/** `npm run docs`: writes action.yml and the README's inputs and outputs tables from the registries in src/config/. */
 import { writeFileSync } from 'node:fs'
 import { actionYml, readmeWithTables, readText } from './generated-files.js'
 

@@ -1,11 +1,12 @@
 /**
  * Files generated from the code's single sources of truth: the JSON Schemas from the zod schemas, and
- * action.yml and the README's inputs/outputs tables from config.ts. `npm run schema` and
+ * action.yml and the README's inputs/outputs tables from the registries in src/config/. `npm run schema` and
  * `npm run docs` write them; tests fail when a committed copy is stale.
  */
 import { readFileSync } from 'node:fs'
 import { z } from 'zod'
-import { INPUTS, OUTPUTS } from '../src/config.js'
+import { INPUTS } from '../src/config/inputs.js'
+import { OUTPUTS } from '../src/config/outputs.js'
 import { Manifest } from '../src/manifest/schema.js'
 import { Plan } from '../src/plan/types.js'
 
@@ -36,7 +37,7 @@ const yamlString = (s: string): string =>
 
 export function actionYml(): string {
   const lines = [
-    '# Generated from src/config.ts by `npm run docs`; edit the descriptions there.',
+    '# Generated from src/config/inputs.ts and outputs.ts by `npm run docs`; edit the descriptions there.',
     "name: 'Observability Deploy'",
     "description: 'Dashboards, alerts and service settings as code: validate, plan on pull requests, apply on merge and release.'",
     "author: 'Observability Deploy contributors'",

@@ -8,7 +8,9 @@ import { readFileSync, statSync } from 'node:fs'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { parse as parseYaml, stringify as stringifyYaml } from 'yaml'
-import { COMMANDS, INPUTS, parseConfig, type Command, type RawSettings } from './config.js'
+import { INPUTS, type RawSettings } from './config/inputs.js'
+import { parseConfigFor, type ConfigContext } from './config/parse.js'
+import { COMMANDS, type Command, type Config } from './config/types.js'
 import { formatDiagnostic } from './diagnostics.js'
 import { errorMessage } from './error-message.js'
 import { serviceGateFor } from './github/events.js'
@@ -26,8 +28,10 @@ export interface CliIo {
   isTty: boolean
 }
 
-const FLAGS = INPUTS.filter(i => !i.actionOnly && !i.secret && i.name !== 'command' && i.name !== 'vars')
-const BOOLEAN_FLAGS = new Set(['prune', 'allow-insecure-http', 'check-queries'])
+/** The inputs that are flags: secrets come from the environment, the command is the first argument, and vars have --var and --vars-file. */
+const FLAGS = INPUTS.filter(
+  i => !i.actionOnly && i.type.kind !== 'secret' && i.name !== 'command' && i.name !== 'vars'
+)
 
 const USAGE = `obsdeploy ${VERSION}: observability dashboards, alerts and service settings as code
 
@@ -78,9 +82,9 @@ export async function cli(argv: readonly string[], io: CliIo): Promise<number> {
   for (const i of FLAGS) {
     if (!(i.name in options))
       options[i.name] =
-        i.name === 'manifests'
+        i.type.kind === 'list'
           ? { type: 'string', multiple: true }
-          : { type: BOOLEAN_FLAGS.has(i.name) ? 'boolean' : 'string' }
+          : { type: i.type.kind === 'boolean' ? 'boolean' : 'string' }
   }
   let parsed
   try {
@@ -99,12 +103,12 @@ export async function cli(argv: readonly string[], io: CliIo): Promise<number> {
     ;(values.help ? io.stdout : io.stderr)(`${USAGE}\n`)
     return values.help ? 0 : 2
   }
-  if (!(COMMANDS as readonly string[]).includes(command)) {
+  if (!isCommand(command)) {
     io.stderr(`obsdeploy: unknown command "${command}"; one of ${COMMANDS.join(', ')}\n`)
     return 2
   }
 
-  const raw: RawSettings = { command }
+  const raw: RawSettings = {}
   for (const i of INPUTS) {
     const fromEnv = io.env[i.env ?? `OBSDEPLOY_${i.name.toUpperCase().replace(/-/g, '_')}`]
     if (fromEnv !== undefined && i.name !== 'command') raw[i.name] = fromEnv
@@ -132,7 +136,7 @@ export async function cli(argv: readonly string[], io: CliIo): Promise<number> {
 
   const secrets = [raw['api-key'], raw['key-id'], raw['key-secret']]
   const log = redactingLogger(stderrLogger(io, Boolean(values.verbose)), secrets)
-  const { config, diagnostics } = parseConfig(raw, {
+  const context: ConfigContext = {
     cwd: io.cwd,
     defaultStack: defaultStack(io.cwd, io.env),
     defaultPlanPath: path.join(io.cwd, '.obsdeploy', 'plan.json'),
@@ -141,13 +145,17 @@ export async function cli(argv: readonly string[], io: CliIo): Promise<number> {
         ? { open: true, reason: 'released (--release)' }
         : serviceGateFor(undefined, policy),
     label: name => `--${name}`
-  })
-  if (!config) {
+  }
+  /** The settings, or undefined once their problems are printed. */
+  const settings = <C extends Command>(c: C): Config<C> | undefined => {
+    const { config, diagnostics } = parseConfigFor(c, raw, context)
     for (const d of diagnostics) io.stderr(`obsdeploy: ${d.message}\n`)
-    return 2
+    return config
   }
 
-  if (config.command === 'export') {
+  if (command === 'export') {
+    const config = settings(command)
+    if (!config) return 2
     const { exportCommand } = await import('./export/command.js')
     return exportCommand(config, {
       out: values.out as string | undefined,
@@ -159,6 +167,8 @@ export async function cli(argv: readonly string[], io: CliIo): Promise<number> {
     })
   }
 
+  const config = settings(command)
+  if (!config) return 2
   const result = await run(config, { log })
   const color = io.isTty && !values['no-color'] && io.env.NO_COLOR === undefined
   if (values.json) {
@@ -205,6 +215,8 @@ export function defaultStack(cwd: string, env: NodeJS.ProcessEnv): string {
   }
   return path.basename(cwd) || 'default'
 }
+
+const isCommand = (arg: string): arg is Command => (COMMANDS as readonly string[]).includes(arg)
 
 /** A folder argument means every manifest in it. */
 function asGlob(arg: string, cwd: string): string {

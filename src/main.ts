@@ -4,7 +4,7 @@
  */
 import { createHash } from 'node:crypto'
 import * as core from '@actions/core'
-import { parseConfig } from './config.js'
+import { parseConfig } from './config/parse.js'
 import { formatDiagnostic, hasErrors, type Diagnostic } from './diagnostics.js'
 import { errorWithStack } from './error-message.js'
 import { annotateChanges, annotateDiagnostics } from './github/annotations.js'
@@ -45,12 +45,6 @@ async function runAction(): Promise<void> {
     label: name => `input \`${name}\``
   })
   if (!config) return fail(diagnostics, 'invalid inputs')
-  if (config.command === 'export') {
-    core.setFailed(
-      'input `command`: export is a CLI command (npx observability-deploy export --out observability/); the action does validate, plan, apply or drift'
-    )
-    return
-  }
 
   if (runner.event) {
     const policy = eventPolicy(runner.event, config.command, config.serviceUpdate)

@@ -7,7 +7,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { ObservabilityApi } from './api/client.js'
 import type { ApplyResult } from './apply/types.js'
-import type { Config } from './config.js'
+import type { Config } from './config/types.js'
 import { diagnostic, hasErrors, type Diagnostic } from './diagnostics.js'
 import { errorMessage } from './error-message.js'
 import type { PlanSettings } from './kinds/kind.js'
@@ -80,8 +80,6 @@ export async function run(config: Config, deps: RunDependencies = {}): Promise<R
   log.info(`Read ${manifests.files.length} manifest file(s): ${counts}`)
   if (hasErrors(manifests.diagnostics)) return finish(1)
   if (config.command === 'validate') return finish(0)
-  if (config.command === 'export')
-    throw new Error('export is a CLI command (obsdeploy export); run() plans and applies')
   // The saved plan is read before anything is written: plan-path may be the same file.
   const saved =
     config.command === 'apply' && config.savedPlan

@@ -3,7 +3,9 @@
  * test/support/harness.ts, without importing test files).
  */
 import path from 'node:path'
-import { parseConfig, type Config, type RawSettings } from '../../src/config.js'
+import type { RawSettings } from '../../src/config/inputs.js'
+import { parseConfig } from '../../src/config/parse.js'
+import type { Config } from '../../src/config/types.js'
 import { serviceGateFor } from '../../src/github/events.js'
 
 export interface Target {

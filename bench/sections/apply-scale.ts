@@ -3,7 +3,7 @@
  * undici loop of the same POST bodies at the same concurrency. The store is emptied before every run.
  */
 import { createApi, type ObservabilityApi } from '../../src/api/client.js'
-import type { Config } from '../../src/config.js'
+import type { Config } from '../../src/config/types.js'
 import { run } from '../../src/run.js'
 import { postAll } from '../lib/baselines.js'
 import { configFor } from '../lib/config.js'

@@ -3,7 +3,7 @@
  * paths, the envelopes and the pagination; the transport knows the network.
  */
 import { z } from 'zod'
-import type { Config, Mode } from '../config.js'
+import type { Config, Mode } from '../config/types.js'
 import type { Logger } from '../log.js'
 import { pathSegment } from './address.js'
 import { ApiError, ResponseShapeError } from './errors.js'

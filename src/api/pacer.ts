@@ -8,7 +8,7 @@
  *   while the server's last count says there is room;
  * - a server that says "no more until T" (a 429) pauses every request until T.
  */
-import type { RateLimit } from '../config.js'
+import type { RateLimit } from '../config/types.js'
 
 export interface Clock {
   now(): number

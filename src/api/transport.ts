@@ -4,7 +4,7 @@
  * credential. Only this module (with client.ts) talks HTTP.
  */
 import { Agent, request } from 'undici'
-import type { Auth, Mode, RateLimit } from '../config.js'
+import type { Auth, Mode, RateLimit } from '../config/types.js'
 import { redactor, silentLogger, type Logger } from '../log.js'
 import { VERSION } from '../version.js'
 import {

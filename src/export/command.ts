@@ -7,7 +7,7 @@ import path from 'node:path'
 import picomatch from 'picomatch'
 import { createApi } from '../api/client.js'
 import type { CliIo } from '../cli.js'
-import type { Config } from '../config.js'
+import type { Config } from '../config/types.js'
 import { ownershipTag } from '../kinds/ownership.js'
 import type { Logger } from '../log.js'
 import { readLiveState } from '../plan/live.js'
@@ -26,7 +26,7 @@ export interface ExportOptions {
   log: Logger
 }
 
-export async function exportCommand(config: Config, options: ExportOptions): Promise<number> {
+export async function exportCommand(config: Config<'export'>, options: ExportOptions): Promise<number> {
   if (!options.out) {
     options.io.stderr('obsdeploy export: --out <folder> is required\n')
     return 2

@@ -3,7 +3,7 @@
  * acts on the decision. A pull request never changes live resources, and service settings move only at
  * a release unless the user says otherwise.
  */
-import type { Command, ServiceGate, ServiceUpdatePolicy } from '../config.js'
+import type { RunCommand, ServiceGate, ServiceUpdatePolicy } from '../config/types.js'
 
 export interface EventContext {
   eventName: string
@@ -48,7 +48,11 @@ export function serviceGateFor(ctx: EventContext | undefined, policy: ServiceUpd
   return { open: false, reason: 'waits for a release (service-update: on-release)' }
 }
 
-export function eventPolicy(ctx: EventContext, command: Command, policy: ServiceUpdatePolicy): EventPolicy {
+export function eventPolicy(
+  ctx: EventContext,
+  command: RunCommand,
+  policy: ServiceUpdatePolicy
+): EventPolicy {
   const warnings: string[] = []
   const serviceGate = serviceGateFor(ctx, policy)
   if (ctx.eventName === 'pull_request_target') {

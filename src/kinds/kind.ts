@@ -6,7 +6,7 @@
  */
 import type { ObservabilityApi } from '../api/client.js'
 import type { LiveAlert, LiveDashboard, LiveService, LiveSource, LiveWebhook, RawId } from '../api/schemas.js'
-import type { ServiceGate } from '../config.js'
+import type { ServiceGate } from '../config/types.js'
 import type { Diagnostic, SourceLocation } from '../diagnostics.js'
 import type { Json } from '../json.js'
 import type { Logger } from '../log.js'

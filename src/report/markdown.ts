@@ -5,7 +5,7 @@
  * error lines; the heading, the counts and the callouts always stay (see budget.ts).
  */
 import type { ApplyOutcome, OutcomeStatus } from '../apply/types.js'
-import type { Command } from '../config.js'
+import type { Command } from '../config/types.js'
 import { formatDiagnostic, sortDiagnostics, type Diagnostic } from '../diagnostics.js'
 import {
   countChanges,

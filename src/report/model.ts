@@ -4,7 +4,7 @@
  * summary and the terminal.
  */
 import type { ApplyResult } from '../apply/types.js'
-import type { Command, Mode, ServiceGate } from '../config.js'
+import type { Command, Mode, ServiceGate } from '../config/types.js'
 import type { Diagnostic } from '../diagnostics.js'
 import type { Plan } from '../plan/types.js'
 

@@ -5,7 +5,7 @@
  * codes at all.
  */
 import type { ApplyOutcome, OutcomeStatus } from '../apply/types.js'
-import type { Command } from '../config.js'
+import type { Command } from '../config/types.js'
 import { formatDiagnostic, type Diagnostic } from '../diagnostics.js'
 import { countChanges, isActionable, RESOURCE_KINDS, type Change, type PlanCounts } from '../plan/types.js'
 import {

@@ -4,9 +4,10 @@
  * proves nothing was sent.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals'
-import { checkApiUrl, UnsafePathSegmentError } from '../../src/api/address.js'
+import { UnsafePathSegmentError } from '../../src/api/address.js'
+import { checkApiUrl } from '../../src/config/api-url.js'
 import { createApi, type ObservabilityApi } from '../../src/api/client.js'
-import { parseConfig, type ConfigContext } from '../../src/config.js'
+import { parseConfig, type ConfigContext } from '../../src/config/parse.js'
 import type { Emulator } from '../../emulator/index.js'
 import { startCaptureServer, json } from './capture-server.js'
 import {

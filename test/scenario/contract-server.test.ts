@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { parseConfig } from '../../src/config.js'
+import { parseConfig } from '../../src/config/parse.js'
 import { serviceGateFor } from '../../src/github/events.js'
 import { run } from '../../src/run.js'
 import { alert, dashboard, timeTile, workspace, type Workspace } from '../support/harness.js'

@@ -1,6 +1,6 @@
 /**
  * action.yml is what GitHub and the Marketplace read; the README table is what a user reads; INPUTS and
- * OUTPUTS in src/config.ts are what the code uses. These tests hold the three to one another and to the
+ * OUTPUTS in src/config/ are what the code uses. These tests hold the three to one another and to the
  * rules GitHub applies to action metadata.
  */
 import { readFileSync, readdirSync } from 'node:fs'
@@ -8,7 +8,8 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from '@jest/globals'
 import { parse } from 'yaml'
-import { INPUTS, OUTPUTS } from '../../src/config.js'
+import { INPUTS } from '../../src/config/inputs.js'
+import { OUTPUTS } from '../../src/config/outputs.js'
 import { readActionInputs } from '../../src/github/inputs.js'
 
 const root = fileURLToPath(new URL('../../', import.meta.url))
@@ -136,7 +137,7 @@ describe('action.yml', () => {
   })
 })
 
-describe('inputs: action.yml, the README table and src/config.ts agree', () => {
+describe('inputs: action.yml, the README table and the registry in src/config/ agree', () => {
   const fromConfig = Object.fromEntries(INPUTS.map(input => [input.name, input.default]))
 
   it('action.yml declares the inputs of INPUTS, with the same defaults', () => {
@@ -165,7 +166,7 @@ describe('inputs: action.yml, the README table and src/config.ts agree', () => {
     ).toEqual(names)
   })
 
-  it('the descriptions are the ones in src/config.ts', () => {
+  it('the descriptions are the ones in src/config/', () => {
     for (const input of INPUTS) expect(action.inputs[input.name]?.description).toBe(input.description)
     for (const output of OUTPUTS) expect(action.outputs[output.name]?.description).toBe(output.description)
   })
@@ -207,7 +208,7 @@ describe('the code and the declared inputs and outputs', () => {
   it('parses only settings that are declared inputs', () => {
     const declared = new Set(INPUTS.map(input => input.name))
     const used = new Set<string>()
-    const config = read('src/config.ts')
+    const config = read('src/config/parse.ts')
     for (const m of config.matchAll(/\b(?:get|bool|oneOf|number|fail)\(\s*'([^']+)'/g)) used.add(m[1])
     for (const file of sourceFiles('src')) {
       for (const m of read(file).matchAll(/\braw\[\s*'([^']+)'\s*\]/g)) used.add(m[1])

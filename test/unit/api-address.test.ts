@@ -1,11 +1,6 @@
 import { describe, expect, it } from '@jest/globals'
-import {
-  checkApiUrl,
-  isLoopbackHost,
-  isUuid,
-  pathSegment,
-  UnsafePathSegmentError
-} from '../../src/api/address.js'
+import { pathSegment, UnsafePathSegmentError } from '../../src/api/address.js'
+import { checkApiUrl, isLoopbackHost, isUuid } from '../../src/config/api-url.js'
 
 describe('checkApiUrl', () => {
   it.each([

@@ -1,5 +1,7 @@
 import { describe, expect, it } from '@jest/globals'
-import { parseConfig, parseRateLimit, type ConfigContext, type RawSettings } from '../../src/config.js'
+import type { RawSettings } from '../../src/config/inputs.js'
+import { parseConfig, type ConfigContext } from '../../src/config/parse.js'
+import { parseRateLimit } from '../../src/config/rate-limit.js'
 
 const ctx: ConfigContext = {
   cwd: '/work/repo',

@@ -1,6 +1,6 @@
 /**
  * Generated files are current: the JSON Schemas (from the zod schemas), action.yml and the README's
- * inputs/outputs tables (from src/config.ts). A stale copy fails with the npm script that rewrites it.
+ * inputs/outputs tables (from the registries in src/config/). A stale copy fails with the npm script that rewrites it.
  * The examples must also pass the published manifest JSON Schema, which editors use.
  */
 import { readdirSync, readFileSync } from 'node:fs'

@@ -1,0 +1,190 @@
+/**
+ * The input registry: every setting defined once, with its type, default and description. parse.ts reads
+ * each value by its type, the CLI derives its flags from it, and action.yml and the README's inputs
+ * table are generated from it (`npm run docs`).
+ */
+import { MANAGED_PREFIXES, MODES, RUN_COMMANDS, SERVICE_UPDATE } from './types.js'
+
+export const DEFAULT_MANAGED_API_URL = 'https://api.clickhouse.cloud'
+
+export type InputType =
+  | { kind: 'boolean' }
+  /** `integer`: a fraction is rounded down. */
+  | { kind: 'number'; min: number; max: number; integer?: boolean }
+  /** `refused`: values that belong elsewhere, with what to say instead of "must be one of". */
+  | { kind: 'enum'; values: readonly string[]; refused?: Readonly<Record<string, string>> }
+  | { kind: 'string' }
+  /** Globs separated by newlines or commas; the CLI takes the flag more than once. */
+  | { kind: 'list' }
+  /** Registered with the runner as a secret and never printed; the CLI reads it from `env` only. */
+  | { kind: 'secret' }
+
+export interface InputDefinition {
+  name: string
+  type: InputType
+  /** The default as action.yml states it, read by the input's type; none where it depends on other inputs. */
+  default?: string
+  description: string
+  /** Environment variable the CLI reads it from (secrets only come from the environment). */
+  env?: string
+  /** Not a CLI flag (GitHub-only). */
+  actionOnly?: boolean
+}
+
+/** The raw values, keyed by input name, as the action's inputs or the CLI's flags give them. */
+export type RawSettings = Partial<Record<string, string>>
+
+const DEFINED = [
+  {
+    name: 'command',
+    type: {
+      kind: 'enum',
+      values: RUN_COMMANDS,
+      refused: {
+        export:
+          'export is a CLI command (npx observability-deploy export --out observability/); the action does validate, plan, apply or drift'
+      }
+    },
+    default: 'plan',
+    description: 'What to do: validate, plan, apply or drift.'
+  },
+  {
+    name: 'manifests',
+    type: { kind: 'list' },
+    default: 'observability/**/*.yaml\nobservability/**/*.yml',
+    description: 'Manifest files: globs separated by newlines or commas; `!glob` excludes.'
+  },
+  {
+    name: 'mode',
+    type: { kind: 'enum', values: MODES },
+    default: 'self-hosted',
+    description: 'API deployment mode: self-hosted or managed.'
+  },
+  {
+    name: 'api-url',
+    type: { kind: 'string' },
+    description: `Self-hosted API base URL (e.g. https://hyperdx.example.com:8000), or the managed cloud base URL (default for managed: ${DEFAULT_MANAGED_API_URL}). Must be https except on loopback.`
+  },
+  {
+    name: 'api-key',
+    type: { kind: 'secret' },
+    env: 'OBSDEPLOY_API_KEY',
+    description: 'Self-hosted personal API access key (Bearer). Not the ingestion key.'
+  },
+  {
+    name: 'key-id',
+    type: { kind: 'secret' },
+    env: 'OBSDEPLOY_KEY_ID',
+    description: 'Managed mode: API key id (Basic auth).'
+  },
+  {
+    name: 'key-secret',
+    type: { kind: 'secret' },
+    env: 'OBSDEPLOY_KEY_SECRET',
+    description: 'Managed mode: API key secret (Basic auth).'
+  },
+  { name: 'organization-id', type: { kind: 'string' }, description: 'Managed mode: organization UUID.' },
+  { name: 'service-id', type: { kind: 'string' }, description: 'Managed mode: service UUID.' },
+  {
+    name: 'managed-prefix',
+    type: { kind: 'enum', values: MANAGED_PREFIXES },
+    default: 'observability',
+    description:
+      'Managed mode: path segment of the observability resources, observability (the contract) or clickstack (the public cloud).'
+  },
+  {
+    name: 'stack',
+    type: { kind: 'string' },
+    description:
+      'Ownership scope: resources are tagged with it, and only its own are updated or pruned. Default: the repository name.'
+  },
+  {
+    name: 'prune',
+    type: { kind: 'boolean' },
+    default: 'false',
+    description: 'Delete owned dashboards and alerts that are no longer in the manifests.'
+  },
+  {
+    name: 'service-update',
+    type: { kind: 'enum', values: SERVICE_UPDATE },
+    default: 'on-release',
+    description:
+      'When ServiceSettings are applied: on-release (a published release or a tag push), always, or never.'
+  },
+  {
+    name: 'comment-on-pr',
+    type: { kind: 'boolean' },
+    default: 'true',
+    actionOnly: true,
+    description: 'Post the plan as one sticky pull request comment.'
+  },
+  {
+    name: 'github-token',
+    type: { kind: 'secret' },
+    default: '${{ github.token }}',
+    actionOnly: true,
+    description: 'Token for the pull request comment (needs `pull-requests: write`).'
+  },
+  {
+    name: 'concurrency',
+    type: { kind: 'number', min: 1, max: 64, integer: true },
+    default: '4',
+    description: 'Parallel requests during apply (one at a time per dashboard).'
+  },
+  { name: 'ui-url', type: { kind: 'string' }, description: 'Base URL of the web UI, for links in reports.' },
+  {
+    name: 'allow-insecure-http',
+    type: { kind: 'boolean' },
+    default: 'false',
+    description: 'Allow a plain http api-url that is not loopback (credentials travel unencrypted).'
+  },
+  {
+    name: 'rate-limit',
+    type: { kind: 'string' },
+    description:
+      'Client-side pacing as requests/window, e.g. 100/60s or 10/10s, or off. Default: 100/60s self-hosted, 10/10s managed.'
+  },
+  {
+    name: 'request-timeout',
+    type: { kind: 'number', min: 0.1, max: 600 },
+    default: '30',
+    description: 'Timeout of one HTTP request, in seconds.'
+  },
+  {
+    name: 'retry-budget',
+    type: { kind: 'number', min: 0, max: 3600 },
+    default: '120',
+    description: 'Total time spent retrying one request, in seconds.'
+  },
+  {
+    name: 'saved-plan',
+    type: { kind: 'string' },
+    description:
+      'apply: path of a plan JSON from an earlier plan run; refused if the live state or the manifests changed since.'
+  },
+  {
+    name: 'plan-path',
+    type: { kind: 'string' },
+    description:
+      'Where to write the plan JSON (the plan-file output). Default: a file in RUNNER_TEMP, or .obsdeploy/plan.json.'
+  },
+  {
+    name: 'vars',
+    type: { kind: 'string' },
+    description: 'YAML mapping of values for ${NAME} placeholders in manifests.'
+  },
+  {
+    name: 'check-queries',
+    type: { kind: 'boolean' },
+    default: 'false',
+    description:
+      'plan: run each changed tile query over the last hour, and count how often each changed alert would have fired in 24 hours (self-hosted).'
+  }
+] as const satisfies readonly InputDefinition[]
+
+/** Every input, in the order action.yml and the README list them. */
+export const INPUTS: readonly InputDefinition[] = DEFINED
+
+/** One input with its literal type, so a value read by name has the type its definition says. */
+export type DefinedInput = (typeof DEFINED)[number]
+export type InputName = DefinedInput['name']

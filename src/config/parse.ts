@@ -1,0 +1,228 @@
+/**
+ * Raw settings -> one typed Config. The action reads them from `INPUT_*`, the CLI from flags and
+ * environment variables; both hand this module the same raw map, keyed by input name. Each value is
+ * read by its input's type (inputs.ts); what depends on several inputs (the API address, credentials,
+ * the stack) is checked here.
+ */
+import path from 'node:path'
+import { parse as parseYaml } from 'yaml'
+import { diagnostic, type Diagnostic } from '../diagnostics.js'
+import { errorMessage } from '../error-message.js'
+import { splitPatterns } from '../manifest/files.js'
+import { checkApiUrl, isUuid } from './api-url.js'
+import {
+  DEFAULT_MANAGED_API_URL,
+  INPUTS,
+  type DefinedInput,
+  type InputName,
+  type InputType,
+  type RawSettings
+} from './inputs.js'
+import { parseRateLimit } from './rate-limit.js'
+import type { Auth, Command, Config, RunCommand, ServiceGate, ServiceUpdatePolicy } from './types.js'
+
+export interface ConfigContext {
+  cwd: string
+  /** Default stack, e.g. the repository name. */
+  defaultStack: string
+  /** Default plan JSON path. */
+  defaultPlanPath: string
+  /** The gate for ServiceSettings, decided by the entry point from the event (see github/events.ts). */
+  serviceGate: (policy: ServiceUpdatePolicy) => ServiceGate
+  /** How a setting is called where the user wrote it: "input `mode`" or "--mode". */
+  label: (name: string) => string
+}
+
+export interface ParsedConfig<C extends Command> {
+  config?: Config<C>
+  diagnostics: Diagnostic[]
+}
+
+/** The action's settings: the `command` input says what run() does. */
+export function parseConfig(raw: RawSettings, ctx: ConfigContext): ParsedConfig<RunCommand> {
+  return parseSettings(raw, ctx, get => get('command'))
+}
+
+/** The CLI's: the command is its first argument, and may be `export`, which the CLI runs itself. */
+export function parseConfigFor<C extends Command>(
+  command: C,
+  raw: RawSettings,
+  ctx: ConfigContext
+): ParsedConfig<C> {
+  return parseSettings(raw, ctx, () => command)
+}
+
+/** A value of an input as its type makes it. */
+type ValueOf<T extends InputType> = T extends { kind: 'boolean' }
+  ? boolean
+  : T extends { kind: 'number' }
+    ? number
+    : T extends { kind: 'enum'; values: readonly (infer V)[] }
+      ? V
+      : T extends { kind: 'list' }
+        ? string[]
+        : string
+type InputOf<N extends InputName> = Extract<DefinedInput, { name: N }>
+/** Inputs with a default always have a value. */
+type InputValue<N extends InputName> =
+  InputOf<N> extends { default: string }
+    ? ValueOf<InputOf<N>['type']>
+    : ValueOf<InputOf<N>['type']> | undefined
+type Read = <N extends InputName>(name: N) => InputValue<N>
+
+const BY_NAME = new Map(INPUTS.map(input => [input.name, input]))
+const STACK_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._/-]{0,99}$/
+
+function parseSettings<C extends Command>(
+  raw: RawSettings,
+  ctx: ConfigContext,
+  commandOf: (get: Read) => C
+): ParsedConfig<C> {
+  const problems: Diagnostic[] = []
+  const fail = (name: InputName, message: string) =>
+    problems.push(diagnostic('config', 'error', `${ctx.label(name)}: ${message}`))
+  /** The value as its type reads it; the default when it is absent or invalid (an invalid one is reported). */
+  const get: Read = name => {
+    const input = BY_NAME.get(name)!
+    const text = raw[name]?.trim()
+    if (text !== undefined && text !== '') {
+      const read = readValue(input.type, text)
+      if ('value' in read) return read.value as InputValue<typeof name>
+      fail(name, read.error)
+    }
+    const fallback = input.default === undefined ? undefined : readValue(input.type, input.default)
+    return (fallback && 'value' in fallback ? fallback.value : undefined) as InputValue<typeof name>
+  }
+
+  // Read in this order: it is the order of the problems reported.
+  const command = commandOf(get)
+  const mode = get('mode')
+  const manifests = get('manifests')
+  const needsApi = command !== 'validate'
+  const allowInsecureHttp = get('allow-insecure-http')
+
+  let apiUrl = get('api-url') ?? (mode === 'managed' ? DEFAULT_MANAGED_API_URL : '')
+  if (needsApi) {
+    if (!apiUrl)
+      fail(
+        'api-url',
+        'is required in self-hosted mode (the API base URL, e.g. https://hyperdx.example.com:8000)'
+      )
+    else {
+      const checked = checkApiUrl(apiUrl, allowInsecureHttp)
+      if (checked.error) fail('api-url', checked.error)
+      else apiUrl = checked.url!
+    }
+  }
+
+  let auth: Auth = { kind: 'none' }
+  const organizationId = get('organization-id')
+  const serviceId = get('service-id')
+  if (needsApi && mode === 'self-hosted') {
+    const apiKey = get('api-key')
+    if (!apiKey)
+      fail('api-key', 'is required in self-hosted mode: a personal API access key (team settings, API keys)')
+    else auth = { kind: 'bearer', apiKey }
+  }
+  if (mode === 'managed') {
+    // UUIDs are checked before any request (CONTRACT.md: organizationId and serviceId are UUIDs).
+    for (const [name, value] of [
+      ['organization-id', organizationId],
+      ['service-id', serviceId]
+    ] as const) {
+      if (value === undefined) {
+        if (needsApi) fail(name, 'is required in managed mode (a UUID)')
+      } else if (!isUuid(value)) fail(name, `must be a UUID, got "${value}"`)
+    }
+    if (needsApi) {
+      const keyId = get('key-id')
+      const keySecret = get('key-secret')
+      if (!keyId || !keySecret) {
+        fail(
+          !keyId ? 'key-id' : 'key-secret',
+          'managed mode needs key-id and key-secret (an API key from the cloud console)'
+        )
+      } else auth = { kind: 'basic', keyId, keySecret }
+    }
+  }
+
+  const stack = get('stack') ?? ctx.defaultStack
+  if (!STACK_PATTERN.test(stack)) {
+    fail(
+      'stack',
+      `must be 1-100 letters, digits, '.', '_', '-' or '/', starting with a letter or digit, got "${stack}"`
+    )
+  }
+
+  const serviceUpdate = get('service-update')
+  const rateLimit = parseRateLimit(get('rate-limit'), mode, m => fail('rate-limit', m))
+  const uiUrl = get('ui-url')
+  if (uiUrl !== undefined && !/^https?:\/\//.test(uiUrl))
+    fail('ui-url', `must be an http(s) URL, got "${uiUrl}"`)
+
+  let vars: Record<string, unknown> = {}
+  const varsText = get('vars')
+  if (varsText !== undefined) {
+    try {
+      const parsed: unknown = parseYaml(varsText, { maxAliasCount: 10 })
+      if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed))
+        fail('vars', 'must be a YAML mapping of NAME: value')
+      else vars = parsed as Record<string, unknown>
+    } catch (e) {
+      fail('vars', `is not valid YAML: ${errorMessage(e).split('\n')[0]}`)
+    }
+  }
+
+  const config: Config<C> = {
+    command,
+    cwd: ctx.cwd,
+    manifests,
+    mode,
+    apiUrl,
+    auth,
+    organizationId,
+    serviceId,
+    managedPrefix: get('managed-prefix'),
+    stack,
+    prune: get('prune'),
+    serviceUpdate,
+    serviceGate: ctx.serviceGate(serviceUpdate),
+    concurrency: get('concurrency'),
+    uiUrl: uiUrl?.replace(/\/+$/, ''),
+    allowInsecureHttp,
+    rateLimit,
+    requestTimeoutMs: get('request-timeout') * 1000,
+    retryBudgetMs: get('retry-budget') * 1000,
+    savedPlan: get('saved-plan'),
+    planPath: path.resolve(ctx.cwd, get('plan-path') ?? ctx.defaultPlanPath),
+    vars,
+    checkQueries: get('check-queries'),
+    commentOnPr: get('comment-on-pr')
+  }
+  return problems.length > 0 ? { diagnostics: problems } : { config, diagnostics: [] }
+}
+
+/** One value by its input's type, or why it is not one. */
+function readValue(type: InputType, text: string): { value: unknown } | { error: string } {
+  switch (type.kind) {
+    case 'boolean':
+      if (/^(true|yes|1|on)$/i.test(text)) return { value: true }
+      if (/^(false|no|0|off)$/i.test(text)) return { value: false }
+      return { error: `must be true or false, got "${text}"` }
+    case 'number': {
+      const n = Number(text)
+      if (!Number.isFinite(n) || n < type.min || n > type.max)
+        return { error: `must be a number between ${type.min} and ${type.max}, got "${text}"` }
+      return { value: type.integer ? Math.floor(n) : n }
+    }
+    case 'enum':
+      if (type.values.includes(text)) return { value: text }
+      if (type.refused && Object.hasOwn(type.refused, text)) return { error: type.refused[text]! }
+      return { error: `must be one of ${type.values.join(', ')}, got "${text}"` }
+    case 'list':
+      return { value: splitPatterns(text) }
+    case 'string':
+    case 'secret':
+      return { value: text }
+  }
+}

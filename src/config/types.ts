@@ -1,0 +1,59 @@
+/**
+ * The typed settings a run is configured with: the words the rest of the code uses. The input registry
+ * (inputs.ts) names the values; parse.ts turns raw inputs into a Config.
+ */
+
+/** What run() does, and what the action's `command` input accepts. */
+export const RUN_COMMANDS = ['validate', 'plan', 'apply', 'drift'] as const
+export type RunCommand = (typeof RUN_COMMANDS)[number]
+/** The CLI's commands: run()'s, and `export`, which the CLI handles on its own. */
+export const COMMANDS = [...RUN_COMMANDS, 'export'] as const
+export type Command = (typeof COMMANDS)[number]
+
+export const MODES = ['self-hosted', 'managed'] as const
+export type Mode = (typeof MODES)[number]
+export const SERVICE_UPDATE = ['on-release', 'always', 'never'] as const
+export type ServiceUpdatePolicy = (typeof SERVICE_UPDATE)[number]
+export const MANAGED_PREFIXES = ['observability', 'clickstack'] as const
+export type ManagedPrefix = (typeof MANAGED_PREFIXES)[number]
+
+export interface RateLimit {
+  requests: number
+  windowMs: number
+}
+
+export type Auth =
+  { kind: 'none' } | { kind: 'bearer'; apiKey: string } | { kind: 'basic'; keyId: string; keySecret: string }
+
+export interface ServiceGate {
+  open: boolean
+  /** Why, in words for the plan: "release v1.2.0 published", "waits for a release". */
+  reason: string
+}
+
+export interface Config<C extends Command = RunCommand> {
+  command: C
+  cwd: string
+  manifests: string[]
+  mode: Mode
+  apiUrl: string
+  auth: Auth
+  organizationId?: string
+  serviceId?: string
+  managedPrefix: ManagedPrefix
+  stack: string
+  prune: boolean
+  serviceUpdate: ServiceUpdatePolicy
+  serviceGate: ServiceGate
+  concurrency: number
+  uiUrl?: string
+  allowInsecureHttp: boolean
+  rateLimit: RateLimit | null
+  requestTimeoutMs: number
+  retryBudgetMs: number
+  savedPlan?: string
+  planPath: string
+  vars: Record<string, unknown>
+  checkQueries: boolean
+  commentOnPr: boolean
+}
