@@ -9,8 +9,8 @@ import path from 'node:path'
 import { createApi } from '../src/api/client.js'
 import { ownershipTag } from '../src/kinds/ownership.js'
 import { loadManifests } from '../src/manifest/load.js'
-import { readLiveState } from '../src/plan/live.js'
-import { computePlan } from '../src/plan/planner.js'
+import { readLiveState } from '../src/live/read.js'
+import { computePlan } from '../src/planner/planner.js'
 import { configFor } from './lib/config.js'
 
 const [dir, url, apiKey] = process.argv.slice(2)

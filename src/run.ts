@@ -89,10 +89,10 @@ export async function run(config: Config, deps: RunDependencies = {}): Promise<R
   // Loaded only past validation: `validate` starts without the HTTP client and the planner. One at a
   // time: jest's ES module loader mishandles concurrent imports of a shared module graph.
   const { createApi } = await import('./api/client.js')
-  const { readLiveState } = await import('./plan/live.js')
-  const { computePlan } = await import('./plan/planner.js')
+  const { readLiveState } = await import('./live/read.js')
+  const { computePlan } = await import('./planner/planner.js')
   const { applyPlan } = await import('./apply/apply.js')
-  const { checkQueries } = await import('./plan/check-queries.js')
+  const { checkQueries } = await import('./live/check-queries.js')
   const api = deps.api ? deps.api(config) : createApi(config, { log })
   try {
     const settings: PlanSettings = {

@@ -6,7 +6,7 @@
 import path from 'node:path'
 import { createApi } from '../../src/api/client.js'
 import { loadManifests } from '../../src/manifest/load.js'
-import { readLiveState } from '../../src/plan/live.js'
+import { readLiveState } from '../../src/live/read.js'
 import { run } from '../../src/run.js'
 import { readListsPlain, readPerResource } from '../lib/baselines.js'
 import { RSS_HOOK, runNode } from '../lib/child.js'

@@ -6,13 +6,19 @@ import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import picomatch from 'picomatch'
 import { createApi } from '../api/client.js'
-import type { CliIo } from '../cli.js'
 import type { Config } from '../config/types.js'
 import { ownershipTag } from '../kinds/ownership.js'
 import type { Logger } from '../log.js'
-import { readLiveState } from '../plan/live.js'
+import { readLiveState } from '../live/read.js'
 import { errorMessage } from '../error-message.js'
 import { exportManifests } from './manifests.js'
+
+/** Where the command writes: the CLI passes its own io. */
+export interface ExportIo {
+  stdout: (text: string) => void
+  stderr: (text: string) => void
+  cwd: string
+}
 
 export interface ExportOptions {
   out?: string
@@ -22,7 +28,7 @@ export interface ExportOptions {
   names: string[]
   /** Keep only dashboards this stack owns. */
   owned: boolean
-  io: CliIo
+  io: ExportIo
   log: Logger
 }
 

@@ -4,14 +4,14 @@
  * is replaced (deleted first, created on its new tile after the dashboard is updated), and an orphan on
  * such a tile is shown as deleted by the server whether or not prune is on.
  */
-import { createOnce } from '../apply/create-once.js'
+import { createOnce } from './create-once.js'
 import { sameId, type LiveAlert, type LiveDashboard, type RawId } from '../api/schemas.js'
 import { diagnostic } from '../diagnostics.js'
 import { clean, type JsonObject } from '../json.js'
 import { formatPath } from '../manifest/path.js'
 import type { Located } from '../manifest/rules.js'
 import type { AlertSpec } from '../manifest/schema.js'
-import { resolveById, resolveByName } from '../plan/resolve.js'
+import { resolveById, resolveByName } from './resolve.js'
 import { alertsClearedToken, dashboardLock, readyToken } from './dashboard.js'
 import type { ApplyContext, Kind, Operation, OperationContext, OperationResult, PlanContext } from './kind.js'
 

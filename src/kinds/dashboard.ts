@@ -4,7 +4,7 @@
  * matched by name and keep their ids on update (FACTS.md: a tile sent without its id is a new tile,
  * and the server deletes the alerts of the tile that went away).
  */
-import { createOnce } from '../apply/create-once.js'
+import { createOnce } from './create-once.js'
 import { sameId, type LiveDashboard, type LiveTile, type RawId } from '../api/schemas.js'
 import { diagnostic, type SourceLocation } from '../diagnostics.js'
 import { equal, type Json, type JsonObject } from '../json.js'
@@ -13,7 +13,7 @@ import type { Located } from '../manifest/rules.js'
 import { tileDisplayType } from '../manifest/rules.js'
 import type { DashboardSpec, SeriesSpec, TileConfigSpec, TileSpec } from '../manifest/schema.js'
 import { ALERTABLE_DISPLAY_TYPES } from '../manifest/vocabulary.js'
-import { resolveById, resolveByName } from '../plan/resolve.js'
+import { resolveById, resolveByName } from './resolve.js'
 import type { ApplyContext, Desired, Kind, Operation, OperationResult, Pairing, PlanContext } from './kind.js'
 import { isOwnershipTag, userTags } from './ownership.js'
 import { isModelledConfigKey, normalTile, type SeriesLike } from './tile-normal-form.js'

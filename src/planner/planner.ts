@@ -11,9 +11,9 @@ import { KINDS } from '../kinds/index.js'
 import type { DashboardFacts, LiveState, PlanContext, PlannedChange, PlanSettings } from '../kinds/kind.js'
 import type { ManifestSet } from '../manifest/load.js'
 import { VERSION } from '../version.js'
-import { diffValues, joinKey } from './diff.js'
+import { diffValues, joinKey } from '../plan/diff.js'
 import { byId, fingerprint } from './fingerprint.js'
-import { PLAN_SCHEMA_VERSION, type Change, type FieldChange, type Plan } from './types.js'
+import { PLAN_SCHEMA_VERSION, type Change, type FieldChange, type Plan } from '../plan/types.js'
 
 export interface PlanInput {
   command: string

@@ -4,7 +4,7 @@
  * One mechanism for every kind; each kind says how to create, how to re-read and what is "ours".
  */
 import { UnknownOutcomeError } from '../api/errors.js'
-import type { ApplyContext, OperationResult } from '../kinds/kind.js'
+import type { ApplyContext, OperationResult } from './kind.js'
 
 const ATTEMPTS = 3
 
