@@ -28,7 +28,8 @@ import { startEmulator, type Emulator, type FaultKind, type StoredDashboard } fr
 import type { RawSettings } from '../src/config/inputs.js'
 import { parseConfig } from '../src/config/parse.js'
 import { serviceGateFor } from '../src/github/events.js'
-import { run, type RunResult } from '../src/run.js'
+import { run } from '../src/run/run.js'
+import type { RunResult } from '../src/run/types.js'
 
 const FAULT_KINDS: FaultKind[] = ['429', '500', '502', '503', 'reset', 'delay', 'commit-drop']
 const STACK = 'soak'

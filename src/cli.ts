@@ -16,8 +16,9 @@ import { errorMessage } from './error-message.js'
 import { serviceGateFor } from './github/events.js'
 import { redactingLogger, type Logger } from './log.js'
 import { renderMarkdown, SUMMARY_LIMIT } from './report/markdown.js'
+import { reportOf } from './report/model.js'
 import { renderText } from './report/text.js'
-import { run } from './run.js'
+import { run } from './run/run.js'
 import { VERSION } from './version.js'
 
 export interface CliIo {
@@ -180,12 +181,12 @@ export async function cli(argv: readonly string[], io: CliIo): Promise<number> {
     const errors = result.diagnostics.filter(d => d.severity === 'error').length
     io.stderr(errors === 0 ? `valid: ${config.manifests.join(', ')}\n` : `${errors} error(s)\n`)
   } else {
-    io.stdout(renderText(result.report, { color }))
+    io.stdout(renderText(reportOf(config, result), { color }))
   }
   if (values.summary !== undefined) {
     await writeFile(
       path.resolve(io.cwd, String(values.summary)),
-      renderMarkdown(result.report, { maxLength: SUMMARY_LIMIT, measure: 'bytes' })
+      renderMarkdown(reportOf(config, result), { maxLength: SUMMARY_LIMIT, measure: 'bytes' })
     )
   }
   return result.exitCode

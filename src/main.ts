@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto'
 import * as core from '@actions/core'
 import { parseConfig } from './config/parse.js'
-import { formatDiagnostic, hasErrors, type Diagnostic } from './diagnostics.js'
+import { diagnostic, formatDiagnostic, hasErrors, type Diagnostic } from './diagnostics.js'
 import { errorWithStack } from './error-message.js'
 import { annotateChanges, annotateDiagnostics } from './github/annotations.js'
 import { defaultPlanPath, readRunnerContext, type RunnerContext } from './github/context.js'
@@ -13,8 +13,9 @@ import { eventPolicy, serviceGateFor } from './github/events.js'
 import { readActionInputs } from './github/inputs.js'
 import type { Logger } from './log.js'
 import { COMMENT_LIMIT, renderMarkdown, SUMMARY_LIMIT } from './report/markdown.js'
-import type { ReportInput } from './report/model.js'
-import { EMPTY_OUTPUTS, run, type RunOutputs } from './run.js'
+import { reportOf, type ReportInput } from './report/model.js'
+import { run } from './run/run.js'
+import { EMPTY_OUTPUTS, type RunOutputs } from './run/types.js'
 
 const actionLogger: Logger = {
   info: m => core.info(m),
@@ -50,21 +51,15 @@ async function runAction(): Promise<void> {
     const policy = eventPolicy(runner.event, config.command, config.serviceUpdate)
     for (const w of policy.warnings) core.warning(w)
     if (policy.refusal) {
-      const refused: ReportInput = {
-        command: config.command,
-        mode: config.mode,
-        stack: config.stack,
-        trigger: runner.trigger,
-        diagnostics: [{ severity: 'error', stage: 'config', message: policy.refusal }]
-      }
-      await writeSummary(refused)
+      const refused = { diagnostics: [diagnostic('config', 'error', policy.refusal)] }
+      await writeSummary(reportOf(config, refused, runner.trigger))
       core.setFailed(policy.refusal)
       return
     }
   }
 
   const result = await run(config, { log: actionLogger })
-  const report: ReportInput = { ...result.report, trigger: runner.trigger }
+  const report = reportOf(config, result, runner.trigger)
   const shown = annotateDiagnostics(result.diagnostics)
   if (result.plan) annotateChanges(result.plan.changes, countNotices(result.diagnostics))
   if (shown.total > shown.shown)
@@ -143,6 +138,3 @@ async function comment(
   if (res.warning) core.warning(res.warning)
   if (res.url) core.setOutput('comment-url', res.url)
 }
-
-/** @github/local-action (`npm run local-action`) imports the entry and calls its run(). */
-export { main as run }

@@ -4,7 +4,7 @@
  */
 import { createApi, type ObservabilityApi } from '../../src/api/client.js'
 import type { Config } from '../../src/config/types.js'
-import { run } from '../../src/run.js'
+import { run } from '../../src/run/run.js'
 import { postAll } from '../lib/baselines.js'
 import { configFor } from '../lib/config.js'
 import { scratch, type BenchContext } from '../lib/context.js'

@@ -5,7 +5,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import { run } from '../../src/run.js'
+import { run } from '../../src/run/run.js'
 import { configFor } from '../lib/config.js'
 import { scratch, type BenchContext } from '../lib/context.js'
 import { ms, ratio, type Row, type Section } from '../lib/stats.js'

@@ -4,12 +4,12 @@
  * summary and the terminal.
  */
 import type { ApplyResult } from '../apply/types.js'
-import type { Command, Mode, ServiceGate } from '../config/types.js'
+import type { Config, Mode, RunCommand, ServiceGate } from '../config/types.js'
 import type { Diagnostic } from '../diagnostics.js'
 import type { Plan } from '../plan/types.js'
 
 export interface ReportInput {
-  command: Command
+  command: RunCommand
   mode: Mode
   stack: string
   /** Validation, plan, apply and config diagnostics (the plan's own diagnostics are in `plan` too). */
@@ -24,4 +24,24 @@ export interface ReportInput {
   serviceGate?: ServiceGate
   /** What triggered the run, in words ("pull_request #12", "push to main"), when known. */
   trigger?: string
+}
+
+/** The report of a run: what it was configured with, what it found, and (in the action) what triggered it. */
+export function reportOf(
+  config: Pick<Config, 'command' | 'mode' | 'stack' | 'uiUrl' | 'serviceGate'>,
+  found: Pick<ReportInput, 'diagnostics' | 'plan' | 'apply' | 'planFile'>,
+  trigger?: string
+): ReportInput {
+  return {
+    command: config.command,
+    mode: config.mode,
+    stack: config.stack,
+    diagnostics: found.diagnostics,
+    plan: found.plan,
+    apply: found.apply,
+    planFile: found.planFile,
+    uiUrl: config.uiUrl,
+    serviceGate: config.serviceGate,
+    trigger
+  }
 }

@@ -9,7 +9,7 @@ import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { parseConfig } from '../../src/config/parse.js'
 import { serviceGateFor } from '../../src/github/events.js'
-import { run } from '../../src/run.js'
+import { run } from '../../src/run/run.js'
 import { alert, dashboard, timeTile, workspace, type Workspace } from '../support/harness.js'
 
 type Tile = Record<string, unknown> & { id: number; name: string }

@@ -9,7 +9,8 @@ import { startEmulator, type Emulator, type EmulatorOptions } from '../../emulat
 import type { RawSettings } from '../../src/config/inputs.js'
 import { parseConfig } from '../../src/config/parse.js'
 import { serviceGateFor } from '../../src/github/events.js'
-import { run, type RunResult } from '../../src/run.js'
+import { run } from '../../src/run/run.js'
+import type { RunResult } from '../../src/run/types.js'
 
 export interface Workspace {
   dir: string

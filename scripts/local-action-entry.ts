@@ -1,0 +1,2 @@
+/** `npm run local-action`: @github/local-action calls the `run` export of its entry; the action's entry is main(). */
+export { main as run } from '../src/main.js'

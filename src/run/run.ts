@@ -1,0 +1,34 @@
+/**
+ * The pipeline both entry points share: load manifests -> validate -> read live state -> plan ->
+ * (apply) -> a result the entry points report. It never touches GitHub and never exits the process;
+ * errors become diagnostics and an exit code.
+ */
+import type { Config } from '../config/types.js'
+import { hasErrors } from '../diagnostics.js'
+import { silentLogger } from '../log.js'
+import { loadManifests } from '../manifest/load.js'
+import { EMPTY_OUTPUTS, type RunDependencies, type RunResult } from './types.js'
+
+export async function run(config: Config, deps: RunDependencies = {}): Promise<RunResult> {
+  const log = deps.log ?? silentLogger
+  const manifests = await loadManifests({
+    patterns: config.manifests,
+    cwd: config.cwd,
+    mode: config.mode,
+    vars: config.vars
+  })
+  const counts = `${manifests.dashboards.length} dashboard(s), ${manifests.alerts.length} alert(s), ${manifests.services.length} service setting(s)`
+  log.info(`Read ${manifests.files.length} manifest file(s): ${counts}`)
+  const offline = (exitCode: 0 | 1): RunResult => ({
+    exitCode,
+    diagnostics: [...manifests.diagnostics],
+    outputs: { ...EMPTY_OUTPUTS }
+  })
+  if (hasErrors(manifests.diagnostics)) return offline(1)
+  if (config.command === 'validate') return offline(0)
+
+  // Loaded only past validation: `validate` starts without the HTTP client and the planner.
+  const { runOnline } = await import('./online.js')
+  // `command` as narrowed above: what goes online is plan, apply or drift.
+  return runOnline({ ...config, command: config.command }, manifests, deps)
+}
