@@ -1,25 +1,19 @@
 /**
- * The plan as GitHub markdown: the sticky pull request comment and the job summary. Every name, value
- * and message comes from manifests or servers, so each one goes through escape.ts; the layout is ours.
+ * The report model as GitHub markdown: the sticky pull request comment and the job summary. Every name,
+ * value and message comes from manifests or servers, so each one goes through escape.ts; the layout is ours.
  * When the report is over the limit, whole <details> sections go first, then whole table rows and
  * error lines; the heading, the counts and the callouts always stay (see budget.ts).
  */
-import type { ApplyOutcome, OutcomeStatus } from '../apply/types.js'
-import type { Command } from '../config/types.js'
-import { formatDiagnostic, sortDiagnostics, type Diagnostic } from '../diagnostics.js'
-import {
-  countChanges,
-  isActionable,
-  RESOURCE_KINDS,
-  type Action,
-  type Change,
-  type FieldChange,
-  type PlanCounts,
-  type ResourceKind
-} from '../plan/types.js'
+import type { ApplyOutcome, ApplyResult, OutcomeStatus } from '../apply/types.js'
+import type { RunCommand } from '../config/types.js'
+import { formatDiagnostic, type Diagnostic } from '../diagnostics.js'
+import { RESOURCE_KINDS, type Action, type Change, type FieldChange, type PlanCounts } from '../plan/types.js'
 import { fitSegments, type Cuttable, type Measure, type Segment } from './budget.js'
 import { codeBlock, htmlText, inline, linkTarget } from './escape.js'
-import type { ReportInput } from './model.js'
+import type { ReportInput } from './input.js'
+import { isDestructive, reportModel, uiLink, type PhrasedChange, type ReportModel } from './model.js'
+import type { Verdict } from './verdict.js'
+import { describeSeverities, plural } from './wording.js'
 
 /** GitHub refuses issue comments longer than this many characters. */
 export const COMMENT_LIMIT = 65536
@@ -48,19 +42,15 @@ export function renderMarkdown(input: ReportInput, options: MarkdownOptions): st
   const given = options.header ?? ''
   // The heading must start a line of its own, or the marker would swallow it.
   const header = given === '' || given.endsWith('\n') ? given : `${given}\n`
-  const diagnostics = reportDiagnostics(input)
-  const verdict = verdictOf(input, diagnostics)
-  const outcomes = new Map((input.apply?.outcomes ?? []).map(o => [o.address, o]))
-  const changes = input.plan?.changes ?? []
+  const model = reportModel(input)
 
-  const segments: Segment[] = [`${header}${heading(input, verdict)}\n\n**${verdict.text}**\n\n`]
-  if (input.plan) segments.push(countsTable(changes), deferredLine(input, changes))
-  if (input.command === 'drift') segments.push(driftList(changes))
-  if (diagnostics.length > 0) segments.push(diagnosticsRun(diagnostics))
-  if (input.apply) segments.push(...applySection(input))
-  if (input.command !== 'drift' && input.command !== 'validate')
-    segments.push(destructiveCallout(input.command, changes))
-  if (changes.length > 0) segments.push(detailsRun(input, changes, outcomes))
+  const segments: Segment[] = [`${header}${heading(model)}\n\n**${model.verdict.text}**\n\n`]
+  if (model.counts) segments.push(countsTable(model.counts), deferredLine(model.deferred))
+  segments.push(driftList(model.drifted))
+  if (model.diagnostics.length > 0) segments.push(diagnosticsRun(model))
+  if (input.apply) segments.push(...applySection(input.apply))
+  segments.push(destructiveCallout(model))
+  if (model.changes.length > 0) segments.push(detailsRun(model))
   segments.push(footer(input))
 
   const text = fitSegments(
@@ -73,149 +63,13 @@ export function renderMarkdown(input: ReportInput, options: MarkdownOptions): st
 }
 
 // ---------------------------------------------------------------------------------------------------
-// Facts shared with the text renderer: which diagnostics, which counts, what the verdict is. They hold
-// no markup and no untrusted text, so each renderer formats them in its own way.
-
-const SEVERITY_RANK: Record<Diagnostic['severity'], number> = { error: 0, warning: 1, notice: 2 }
-
-/** Diagnostics of all stages and of the plan, each once, errors before warnings before notices. */
-export function reportDiagnostics(input: ReportInput): Diagnostic[] {
-  const seen = new Set<string>()
-  const unique: Diagnostic[] = []
-  for (const d of [...input.diagnostics, ...(input.plan?.diagnostics ?? [])]) {
-    // The same problem found by validation and again by the plan is one problem: the stage is not part of the key.
-    const key = [d.severity, d.file, d.line, d.column, d.field, d.message].join('\u0000')
-    if (seen.has(key)) continue
-    seen.add(key)
-    unique.push(d)
-  }
-  return sortDiagnostics(unique).sort((a, b) => SEVERITY_RANK[a.severity] - SEVERITY_RANK[b.severity])
-}
-
-export function countsByKind(changes: readonly Change[]): Record<ResourceKind, PlanCounts> {
-  const byKind = Object.fromEntries(RESOURCE_KINDS.map(k => [k, [] as Change[]])) as Record<
-    ResourceKind,
-    Change[]
-  >
-  for (const c of changes) byKind[c.kind].push(c)
-  return Object.fromEntries(RESOURCE_KINDS.map(k => [k, countChanges(byKind[k])])) as Record<
-    ResourceKind,
-    PlanCounts
-  >
-}
-
-export interface Verdict {
-  tone: 'ok' | 'changes' | 'failed'
-  /** One sentence of fixed words and numbers. */
-  text: string
-}
-
-export const NO_CHANGES = 'No changes. Live state matches the manifests.'
-
-export function plural(n: number, word: string): string {
-  return `${n} ${n === 1 ? word : `${word}s`}`
-}
-
-/** "2 errors, 1 warning": the non-zero counts, each with its word (a second word is the plural). */
-export function listOfCounts(parts: ReadonlyArray<[number, string, string?]>): string {
-  return parts
-    .filter(([n]) => n > 0)
-    .map(([n, one, many]) => `${n} ${n === 1 || many === undefined ? one : many}`)
-    .join(', ')
-}
-
-export function verdictOf(input: ReportInput, diagnostics: readonly Diagnostic[]): Verdict {
-  const errors = diagnostics.filter(d => d.severity === 'error').length
-  const warnings = diagnostics.filter(d => d.severity === 'warning').length
-  const changes = input.plan?.changes ?? []
-
-  if (input.apply) {
-    const { outcomes, complete } = input.apply
-    const count = (s: OutcomeStatus) => outcomes.filter(o => o.status === s).length
-    const statuses = listOfCounts([
-      [count('applied'), 'applied'],
-      [count('adopted'), 'adopted'],
-      [count('failed'), 'failed'],
-      [count('skipped'), 'skipped']
-    ])
-    if (outcomes.length === 0) {
-      return errors > 0
-        ? { tone: 'failed', text: `Apply stopped: ${plural(errors, 'error')}.` }
-        : { tone: 'ok', text: NO_CHANGES }
-    }
-    if (complete && errors === 0) return { tone: 'changes', text: `Applied: ${statuses}.` }
-    return {
-      tone: 'failed',
-      text: `Apply incomplete: ${statuses}. Fix the failures and run again; the next apply continues from the live state.`
-    }
-  }
-
-  if (input.plan) {
-    const failed = errors > 0 ? ` ${plural(errors, 'error')} below.` : ''
-    const tone = (hasChanges: boolean): Verdict['tone'] =>
-      errors > 0 ? 'failed' : hasChanges ? 'changes' : 'ok'
-    if (input.command === 'drift') {
-      const drifted = changes.filter(c => c.action !== 'noop')
-      if (drifted.length === 0) return { tone: tone(false), text: `${NO_CHANGES}${failed}` }
-      const what = listOfCounts([
-        [drifted.filter(c => c.action === 'create').length, 'missing live'],
-        [drifted.filter(c => c.action === 'update' || c.action === 'replace').length, 'changed'],
-        [drifted.filter(c => c.action === 'delete').length, 'not in the manifests']
-      ])
-      return {
-        tone: tone(true),
-        text: `Drift: ${plural(drifted.length, 'resource')} ${drifted.length === 1 ? 'differs' : 'differ'} from the manifests (${what}).${failed}`
-      }
-    }
-    const counts = countChanges(changes)
-    const actionable = counts.create + counts.update + counts.replace + counts.delete
-    if (actionable === 0) {
-      if (counts.deferred === 0) return { tone: tone(false), text: `${NO_CHANGES}${failed}` }
-      return {
-        tone: tone(false),
-        text: `No changes will be applied by this run; ${plural(counts.deferred, 'deferred change')} listed below.${failed}`
-      }
-    }
-    const planned = listOfCounts([
-      [counts.create, 'to create'],
-      [counts.update, 'to update'],
-      [counts.replace, 'to replace'],
-      [counts.delete, 'to delete']
-    ])
-    const deferred = counts.deferred > 0 ? `; ${counts.deferred} deferred` : ''
-    return { tone: tone(true), text: `Plan: ${planned}${deferred}.${failed}` }
-  }
-
-  const warned = warnings > 0 ? ` ${plural(warnings, 'warning')}.` : ''
-  if (input.command === 'validate') {
-    const found = listOfCounts([
-      [errors, 'error', 'errors'],
-      [warnings, 'warning', 'warnings']
-    ])
-    return errors > 0
-      ? { tone: 'failed', text: `Validation failed: ${found}.` }
-      : { tone: 'ok', text: `Manifests are valid.${warned}` }
-  }
-  return errors > 0
-    ? { tone: 'failed', text: `${TITLES[input.command]} stopped: ${plural(errors, 'error')}.` }
-    : { tone: 'ok', text: `Nothing to report.${warned}` }
-}
-
-export const TITLES: Record<Command, string> = {
-  plan: 'Plan',
-  apply: 'Apply',
-  drift: 'Drift',
-  validate: 'Validation',
-  export: 'Export'
-}
-
-// ---------------------------------------------------------------------------------------------------
 // The fixed part: never cut.
 
 const TONE_ICON: Record<Verdict['tone'], string> = { ok: '✅', changes: '📝', failed: '❌' }
 
-function heading(input: ReportInput, verdict: Verdict): string {
-  return `### ${TONE_ICON[verdict.tone]} ${TITLES[input.command]} for stack ${inline(input.stack, 100)} (${inline(input.mode, 20)})`
+function heading(model: ReportModel): string {
+  const { input } = model
+  return `### ${TONE_ICON[model.verdict.tone]} ${model.title} for stack ${inline(input.stack, 100)} (${inline(input.mode, 20)})`
 }
 
 const COLUMNS: ReadonlyArray<[keyof PlanCounts, string]> = [
@@ -227,76 +81,44 @@ const COLUMNS: ReadonlyArray<[keyof PlanCounts, string]> = [
   ['deferred', '⏸️ deferred']
 ]
 
-function countsTable(changes: readonly Change[]): string {
-  const byKind = countsByKind(changes)
-  const total = countChanges(changes)
+function countsTable(counts: NonNullable<ReportModel['counts']>): string {
   const row = (label: string, counts: PlanCounts) =>
     `| ${label} | ${COLUMNS.map(([key]) => counts[key]).join(' | ')} |`
   return [
     `| Kind | ${COLUMNS.map(([, label]) => label).join(' | ')} |`,
     `| --- | ${COLUMNS.map(() => '---:').join(' | ')} |`,
-    ...RESOURCE_KINDS.map(kind => row(kind, byKind[kind])),
-    row('**Total**', total),
+    ...RESOURCE_KINDS.map(kind => row(kind, counts.byKind[kind])),
+    row('**Total**', counts.total),
     '',
     ''
   ].join('\n')
 }
 
-function deferredLine(input: ReportInput, changes: readonly Change[]): string {
-  const prune = changes.filter(c => c.deferred === 'prune').length
-  const release = changes.filter(c => c.deferred === 'release').length
-  if (prune + release === 0) return ''
-  const parts: string[] = []
-  if (prune > 0) parts.push(`${prune} would be deleted with prune (prune is off)`)
-  if (release > 0) {
-    const reason = input.serviceGate ? `: ${inline(input.serviceGate.reason, 200)}` : ''
-    parts.push(`${plural(release, 'ServiceSettings change')} held back${reason}`)
-  }
-  return `⏸️ **Deferred**, shown but not applied by this run: ${parts.join('; ')}.\n\n`
+function deferredLine(parts: ReportModel['deferred']): string {
+  if (parts.length === 0) return ''
+  const said = parts.map(p => (p.because === undefined ? p.text : `${p.text}: ${inline(p.because, 200)}`))
+  return `⏸️ **Deferred**, shown but not applied by this run: ${said.join('; ')}.\n\n`
 }
 
-function describeDrift(c: Change): string {
-  if (c.deferred === 'prune' || c.action === 'delete') return 'live but not in the manifests'
-  if (c.action === 'create') return 'missing live'
-  if (c.action === 'replace') return 'changed (a replace)'
-  return `${plural(c.fields.length, 'field')} ${c.fields.length === 1 ? 'differs' : 'differ'}`
-}
-
-function driftList(changes: readonly Change[]): string {
-  const drifted = changes.filter(c => c.action !== 'noop')
+function driftList(drifted: readonly PhrasedChange[]): string {
   if (drifted.length === 0) return ''
   const lines = drifted
     .slice(0, LISTED_IN_CALLOUT)
-    .map(c => `- ${c.kind} **${inline(c.name, 100)}**: ${describeDrift(c)}`)
+    .map(({ change: c, phrase }) => `- ${c.kind} **${inline(c.name, 100)}**: ${phrase}`)
   if (drifted.length > LISTED_IN_CALLOUT) lines.push(`- … and ${drifted.length - LISTED_IN_CALLOUT} more`)
   return `**What drifted:**\n\n${lines.join('\n')}\n\n`
 }
 
-function isDestructive(c: Change): boolean {
-  return (
-    c.deferred === undefined &&
-    (c.action === 'delete' || c.action === 'replace' || c.droppedByServer === true)
-  )
-}
-
-function destructiveCallout(command: Command, changes: readonly Change[]): string {
-  const destructive = changes.filter(isDestructive)
-  if (destructive.length === 0) return ''
-  const lines = destructive
+function destructiveCallout(model: ReportModel): string {
+  const { sentence, changes } = model.destructive
+  if (changes.length === 0) return ''
+  const lines = changes
     .slice(0, LISTED_IN_CALLOUT)
-    .map(c => `> - ⚠️ ${c.kind} **${inline(c.name, 100)}**: ${destructivePhrase(c, command)}`)
-  if (destructive.length > LISTED_IN_CALLOUT)
-    lines.push(`> - … and ${destructive.length - LISTED_IN_CALLOUT} more`)
-  const what = command === 'apply' ? 'This run deletes or replaces' : 'This plan deletes or replaces'
-  const review = command === 'apply' ? '' : ' Review before merging.'
-  return `> [!WARNING]\n> **${what} ${plural(destructive.length, 'resource')}.**${review}\n>\n${lines.join('\n')}\n\n`
-}
-
-function destructivePhrase(c: Change, command: Command): string {
-  const will = command === 'apply' ? '' : 'will be '
-  if (c.droppedByServer) return `${will}deleted by the server (its tile or dashboard goes away)`
-  if (c.action === 'replace') return `${will}replaced (deleted and created again: the id changes)`
-  return `${will}deleted`
+    .map(({ change: c, phrase }) => `> - ⚠️ ${c.kind} **${inline(c.name, 100)}**: ${phrase}`)
+  if (changes.length > LISTED_IN_CALLOUT) lines.push(`> - … and ${changes.length - LISTED_IN_CALLOUT} more`)
+  const review = model.input.command === 'apply' ? '' : ' Review before merging.'
+  const capitalized = `${sentence[0]!.toUpperCase()}${sentence.slice(1)}`
+  return `> [!WARNING]\n> **${capitalized}.**${review}\n>\n${lines.join('\n')}\n\n`
 }
 
 function footer(input: ReportInput): string {
@@ -312,11 +134,13 @@ function footer(input: ReportInput): string {
 
 const SEVERITY_ICON: Record<Diagnostic['severity'], string> = { error: '❌', warning: '⚠️', notice: 'ℹ️' }
 
-function diagnosticsRun(diagnostics: readonly Diagnostic[]): Cuttable {
-  const count = severityCounts(diagnostics)
+function diagnosticsRun(model: ReportModel): Cuttable {
+  const count = model.severities
   return {
     head: `#### Problems: ${describeSeverities(count)}\n\n`,
-    items: diagnostics.map(d => `- ${SEVERITY_ICON[d.severity]} ${inline(formatDiagnostic(d), 1000)}\n`),
+    items: model.diagnostics.map(
+      d => `- ${SEVERITY_ICON[d.severity]} ${inline(formatDiagnostic(d), 1000)}\n`
+    ),
     tail: '\n',
     omitted: n => {
       // The cut takes the last lines: notices, then warnings, then errors.
@@ -333,21 +157,6 @@ function diagnosticsRun(diagnostics: readonly Diagnostic[]): Cuttable {
   }
 }
 
-export function severityCounts(diagnostics: readonly Diagnostic[]): Record<Diagnostic['severity'], number> {
-  const count = { error: 0, warning: 0, notice: 0 }
-  for (const d of diagnostics) count[d.severity]++
-  return count
-}
-
-/** "2 errors, 1 warning": the non-zero severities. */
-export function describeSeverities(count: Record<Diagnostic['severity'], number>, prefix = ''): string {
-  return listOfCounts([
-    [count.error, `${prefix}error`, `${prefix}errors`],
-    [count.warning, `${prefix}warning`, `${prefix}warnings`],
-    [count.notice, `${prefix}notice`, `${prefix}notices`]
-  ])
-}
-
 // ---------------------------------------------------------------------------------------------------
 // Apply results.
 
@@ -359,8 +168,7 @@ const STATUS_LABEL: Record<OutcomeStatus, string> = {
 }
 const STATUS_RANK: Record<OutcomeStatus, number> = { failed: 0, skipped: 1, adopted: 2, applied: 3 }
 
-function applySection(input: ReportInput): Segment[] {
-  const apply = input.apply!
+function applySection(apply: ApplyResult): Segment[] {
   // Failures first: when rows are cut, the successes go.
   const outcomes = [...apply.outcomes].sort((a, b) => STATUS_RANK[a.status] - STATUS_RANK[b.status])
   const segments: Segment[] = []
@@ -429,29 +237,26 @@ function serviceResult(o: ApplyOutcome): string {
 // One <details> per changed resource: the part that is cut first.
 
 interface DetailsContext {
-  command: Command
+  command: RunCommand
   uiUrl?: string
   outcomes: Map<string, ApplyOutcome>
 }
 
-function detailsRun(
-  input: ReportInput,
-  changes: readonly Change[],
-  outcomes: Map<string, ApplyOutcome>
-): Cuttable {
-  const ctx: DetailsContext = { command: input.command, uiUrl: input.uiUrl, outcomes }
+function detailsRun(model: ReportModel): Cuttable {
+  const { input, groups } = model
+  const ctx: DetailsContext = { command: input.command, uiUrl: input.uiUrl, outcomes: model.outcomes }
   const items: string[] = []
   const group = (members: readonly Change[], intro: string) =>
     members.forEach((c, i) => items.push(`${i === 0 ? intro : ''}${changeDetails(c, ctx)}`))
 
-  group(changes.filter(isActionable), `#### ${input.command === 'drift' ? 'Differences' : 'Changes'}\n\n`)
+  group(groups.actionable, `#### ${input.command === 'drift' ? 'Differences' : 'Changes'}\n\n`)
   group(
-    changes.filter(c => c.deferred === 'prune'),
+    groups.prune,
     '#### ⏸️ Would be deleted with prune\n\nOwned by this stack but no longer in the manifests. They stay while prune is off.\n\n'
   )
   const gate = input.serviceGate ? `: ${inline(input.serviceGate.reason, 200)}` : ''
   group(
-    changes.filter(c => c.deferred === 'release'),
+    groups.release,
     `#### ⏳ Waits for a release\n\nServiceSettings are not applied by this run${gate}.\n\n`
   )
   const where = input.planFile ? inline(input.planFile, 300) : 'the plan-file output'
@@ -516,7 +321,7 @@ function summaryLine(c: Change, ctx: DetailsContext): string {
   return `${warn}${symbol} ${c.kind} <b>${htmlText(c.name, 200)}</b>: ${actionLabel(c, ctx.command)}${place}${status}`
 }
 
-function actionLabel(c: Change, command: Command): string {
+function actionLabel(c: Change, command: RunCommand): string {
   if (c.deferred === 'prune') return 'would be deleted with prune'
   if (c.deferred === 'release') return `waits for a release (${plural(c.fields.length, 'field')})`
   const tense = command === 'drift' ? 'would be ' : command === 'apply' ? '' : 'will be '
@@ -565,16 +370,4 @@ function jsonBlock(value: unknown): string {
   if (json.length > JSON_BLOCK_LENGTH)
     json = `${json.slice(0, JSON_BLOCK_LENGTH)}\n… (shortened; the plan JSON has it all)`
   return codeBlock(json.replace(/</g, '\\u003c').replace(/>/g, '\\u003e'), 'json')
-}
-
-/** Ids come from the server: only plain ones go into a URL, so an id cannot change where the link points. */
-const PLAIN_ID = /^(?!\.+$)[A-Za-z0-9._~-]{1,100}$/
-
-/** The resource in the web UI, when a UI URL is configured and the resource has a live id. */
-export function uiLink(c: Change, uiUrl: string | undefined): string | undefined {
-  if (!uiUrl || !/^https?:\/\//i.test(uiUrl) || !c.id || !PLAIN_ID.test(c.id)) return undefined
-  const base = uiUrl.replace(/\/+$/, '')
-  if (c.kind === 'Dashboard') return `${base}/dashboards/${c.id}`
-  if (c.kind === 'Alert') return `${base}/alerts`
-  return undefined
 }

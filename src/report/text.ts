@@ -1,24 +1,15 @@
 /**
- * The plan for a terminal: the same facts as the markdown report, as plain lines. Untrusted text loses
+ * The report model for a terminal: the same facts as the markdown report, as plain lines. Untrusted text loses
  * its control characters, so a name or a server message cannot move the cursor, recolour the terminal
  * or hide text. Colour is the caller's decision (a TTY and no NO_COLOR): without it there are no escape
  * codes at all.
  */
-import type { ApplyOutcome, OutcomeStatus } from '../apply/types.js'
-import type { Command } from '../config/types.js'
-import { formatDiagnostic, type Diagnostic } from '../diagnostics.js'
-import { countChanges, isActionable, RESOURCE_KINDS, type Change, type PlanCounts } from '../plan/types.js'
-import {
-  countsByKind,
-  describeSeverities,
-  plural,
-  reportDiagnostics,
-  severityCounts,
-  TITLES,
-  uiLink,
-  verdictOf
-} from './markdown.js'
-import type { ReportInput } from './model.js'
+import type { ApplyOutcome, ApplyResult, OutcomeStatus } from '../apply/types.js'
+import { formatDiagnostic } from '../diagnostics.js'
+import { RESOURCE_KINDS, type Change, type PlanCounts } from '../plan/types.js'
+import type { ReportInput } from './input.js'
+import { reportModel, uiLink, type ReportModel } from './model.js'
+import { describeSeverities } from './wording.js'
 
 export interface TextOptions {
   color: boolean
@@ -34,27 +25,24 @@ export function renderText(input: ReportInput, options: TextOptions): string {
   const paint: Paint = options.color
     ? (style, text) => `\x1b[${SGR[style]}m${text}\x1b[0m`
     : (_style, text) => text
-  const diagnostics = reportDiagnostics(input)
-  const verdict = verdictOf(input, diagnostics)
-  const changes = input.plan?.changes ?? []
-  const outcomes = new Map((input.apply?.outcomes ?? []).map(o => [o.address, o]))
+  const model = reportModel(input)
+  const { verdict } = model
   const tone: Style = verdict.tone === 'failed' ? 'red' : verdict.tone === 'changes' ? 'yellow' : 'green'
 
   const blocks: string[][] = [
     [
       paint(
         'bold',
-        `obsdeploy ${TITLES[input.command].toLowerCase()} for stack ${clean(input.stack)} (${clean(input.mode)})`
+        `obsdeploy ${model.title.toLowerCase()} for stack ${clean(input.stack)} (${clean(input.mode)})`
       ),
       paint(tone, verdict.text)
     ]
   ]
-  if (input.plan) blocks.push(countsTable(changes), deferredLines(input, changes))
-  if (diagnostics.length > 0) blocks.push(diagnosticLines(diagnostics, paint))
-  if (input.apply) blocks.push(applyLines(input, paint))
-  if (input.command !== 'drift' && input.command !== 'validate')
-    blocks.push(destructiveLines(input.command, changes, paint))
-  blocks.push(...changeBlocks(input, changes, outcomes, paint))
+  if (model.counts) blocks.push(countsTable(model.counts), deferredLines(model.deferred))
+  if (model.diagnostics.length > 0) blocks.push(diagnosticLines(model, paint))
+  if (input.apply) blocks.push(applyLines(input.apply, paint))
+  blocks.push(destructiveLines(model, paint))
+  blocks.push(...changeBlocks(model, paint))
   if (input.planFile) blocks.push([paint('dim', `Plan JSON: ${clean(input.planFile)}`)])
 
   return `${blocks
@@ -92,12 +80,11 @@ const COLUMNS: ReadonlyArray<[keyof PlanCounts, string]> = [
   ['deferred', 'deferred']
 ]
 
-function countsTable(changes: readonly Change[]): string[] {
-  const byKind = countsByKind(changes)
+function countsTable(counts: NonNullable<ReportModel['counts']>): string[] {
   const rows: Array<[string, PlanCounts | undefined]> = [
     ['', undefined],
-    ...RESOURCE_KINDS.map((k): [string, PlanCounts] => [k, byKind[k]]),
-    ['Total', countChanges(changes)]
+    ...RESOURCE_KINDS.map((k): [string, PlanCounts] => [k, counts.byKind[k]]),
+    ['Total', counts.total]
   ]
   const first = Math.max(...rows.map(([label]) => label.length))
   return rows.map(([label, counts]) =>
@@ -112,22 +99,16 @@ function countsTable(changes: readonly Change[]): string[] {
   )
 }
 
-function deferredLines(input: ReportInput, changes: readonly Change[]): string[] {
-  const prune = changes.filter(c => c.deferred === 'prune').length
-  const release = changes.filter(c => c.deferred === 'release').length
-  const parts: string[] = []
-  if (prune > 0) parts.push(`${prune} would be deleted with prune (prune is off)`)
-  if (release > 0) {
-    const reason = input.serviceGate ? `: ${clean(input.serviceGate.reason, 200)}` : ''
-    parts.push(`${plural(release, 'ServiceSettings change')} held back${reason}`)
-  }
-  return parts.length > 0 ? [`Deferred, shown but not applied by this run: ${parts.join('; ')}.`] : []
+function deferredLines(parts: ReportModel['deferred']): string[] {
+  if (parts.length === 0) return []
+  const said = parts.map(p => (p.because === undefined ? p.text : `${p.text}: ${clean(p.because, 200)}`))
+  return [`Deferred, shown but not applied by this run: ${said.join('; ')}.`]
 }
 
-function diagnosticLines(diagnostics: readonly Diagnostic[], paint: Paint): string[] {
+function diagnosticLines(model: ReportModel, paint: Paint): string[] {
   return [
-    paint('bold', `Problems: ${describeSeverities(severityCounts(diagnostics))}`),
-    ...diagnostics.map(d => {
+    paint('bold', `Problems: ${describeSeverities(model.severities)}`),
+    ...model.diagnostics.map(d => {
       const style: Style = d.severity === 'error' ? 'red' : d.severity === 'warning' ? 'yellow' : 'cyan'
       return `  ${paint(style, d.severity.padEnd(7))} ${clean(formatDiagnostic(d))}`
     })
@@ -141,8 +122,7 @@ const STATUS_TEXT: Record<OutcomeStatus, [string, Style]> = {
   skipped: ['skipped', 'yellow']
 }
 
-function applyLines(input: ReportInput, paint: Paint): string[] {
-  const apply = input.apply!
+function applyLines(apply: ApplyResult, paint: Paint): string[] {
   const lines = [paint('bold', 'Apply results:')]
   for (const o of apply.outcomes) {
     const [label, style] = STATUS_TEXT[o.status]
@@ -173,30 +153,12 @@ function applyLines(input: ReportInput, paint: Paint): string[] {
   return lines
 }
 
-function isDestructive(c: Change): boolean {
-  return (
-    c.deferred === undefined &&
-    (c.action === 'delete' || c.action === 'replace' || c.droppedByServer === true)
-  )
-}
-
-function destructiveLines(command: Command, changes: readonly Change[], paint: Paint): string[] {
-  const destructive = changes.filter(isDestructive)
-  if (destructive.length === 0) return []
-  const will = command === 'apply' ? '' : 'will be '
+function destructiveLines(model: ReportModel, paint: Paint): string[] {
+  const { sentence, changes } = model.destructive
+  if (changes.length === 0) return []
   return [
-    paint(
-      'red',
-      `WARNING: ${command === 'apply' ? 'this run' : 'this plan'} deletes or replaces ${plural(destructive.length, 'resource')}:`
-    ),
-    ...destructive.map(c => {
-      const what = c.droppedByServer
-        ? `${will}deleted by the server (its tile or dashboard goes away)`
-        : c.action === 'replace'
-          ? `${will}replaced (deleted and created again: the id changes)`
-          : `${will}deleted`
-      return `  ${c.kind} "${clean(c.name, 200)}": ${what}`
-    })
+    paint('red', `WARNING: ${sentence}:`),
+    ...changes.map(({ change: c, phrase }) => `  ${c.kind} "${clean(c.name, 200)}": ${phrase}`)
   ]
 }
 
@@ -208,29 +170,19 @@ const MARKERS: Record<Change['action'], [string, Style]> = {
   noop: [' ', 'dim']
 }
 
-function changeBlocks(
-  input: ReportInput,
-  changes: readonly Change[],
-  outcomes: Map<string, ApplyOutcome>,
-  paint: Paint
-): string[][] {
+function changeBlocks(model: ReportModel, paint: Paint): string[][] {
+  const { input, groups } = model
   const section = (title: string, members: readonly Change[]): string[] =>
     members.length === 0
       ? []
-      : [paint('bold', title), ...members.flatMap(c => changeLines(c, input, outcomes, paint))]
+      : [paint('bold', title), ...members.flatMap(c => changeLines(c, input, model.outcomes, paint))]
   const reason = input.serviceGate
     ? ` (not applied by this run: ${clean(input.serviceGate.reason, 200)})`
     : ''
   return [
-    section(input.command === 'drift' ? 'Differences:' : 'Changes:', changes.filter(isActionable)),
-    section(
-      'Would be deleted with prune (prune is off):',
-      changes.filter(c => c.deferred === 'prune')
-    ),
-    section(
-      `Waits for a release${reason}:`,
-      changes.filter(c => c.deferred === 'release')
-    )
+    section(input.command === 'drift' ? 'Differences:' : 'Changes:', groups.actionable),
+    section('Would be deleted with prune (prune is off):', groups.prune),
+    section(`Waits for a release${reason}:`, groups.release)
   ]
 }
 

@@ -5,7 +5,7 @@
 import type { ApplyResult } from '../../src/apply/types.js'
 import type { Diagnostic } from '../../src/diagnostics.js'
 import type { Change, Plan } from '../../src/plan/types.js'
-import type { ReportInput } from '../../src/report/model.js'
+import type { ReportInput } from '../../src/report/input.js'
 
 export const ORG = '3f2d8a5e-1b7c-4e9a-9d3f-6a1b2c3d4e5f'
 export const SERVICE = '9c8b7a6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d'

@@ -3,7 +3,7 @@ import fc from 'fast-check'
 import type { Diagnostic } from '../../src/diagnostics.js'
 import type { Change } from '../../src/plan/types.js'
 import { COMMENT_LIMIT, renderMarkdown, SUMMARY_LIMIT } from '../../src/report/markdown.js'
-import type { ReportInput } from '../../src/report/model.js'
+import type { ReportInput } from '../../src/report/input.js'
 import {
   createPayments,
   deleteLegacy,

@@ -1,0 +1,47 @@
+/**
+ * What a report is made from: the plan JSON, what an apply did, and the diagnostics of all stages.
+ * model.ts computes from it the facts every format shows; the renderers are pure functions of those,
+ * so the same plan renders the same in the PR comment, the job summary and the terminal.
+ */
+import type { ApplyResult } from '../apply/types.js'
+import type { Config, Mode, RunCommand, ServiceGate } from '../config/types.js'
+import type { Diagnostic } from '../diagnostics.js'
+import type { Plan } from '../plan/types.js'
+
+export interface ReportInput {
+  command: RunCommand
+  mode: Mode
+  stack: string
+  /** Validation, plan, apply and config diagnostics (the plan's own diagnostics are in `plan` too). */
+  diagnostics: Diagnostic[]
+  plan?: Plan
+  apply?: ApplyResult
+  /** Where the full plan JSON is, for "N resources left out" notes. */
+  planFile?: string
+  /** Base URL of the web UI: links to `${uiUrl}/dashboards/${id}` and `${uiUrl}/alerts`. */
+  uiUrl?: string
+  /** Why ServiceSettings are or are not applied by this run. */
+  serviceGate?: ServiceGate
+  /** What triggered the run, in words ("pull_request #12", "push to main"), when known. */
+  trigger?: string
+}
+
+/** The report of a run: what it was configured with, what it found, and (in the action) what triggered it. */
+export function reportOf(
+  config: Pick<Config, 'command' | 'mode' | 'stack' | 'uiUrl' | 'serviceGate'>,
+  found: Pick<ReportInput, 'diagnostics' | 'plan' | 'apply' | 'planFile'>,
+  trigger?: string
+): ReportInput {
+  return {
+    command: config.command,
+    mode: config.mode,
+    stack: config.stack,
+    diagnostics: found.diagnostics,
+    plan: found.plan,
+    apply: found.apply,
+    planFile: found.planFile,
+    uiUrl: config.uiUrl,
+    serviceGate: config.serviceGate,
+    trigger
+  }
+}

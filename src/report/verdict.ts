@@ -1,0 +1,99 @@
+/** The one sentence a report leads with, and its tone: fixed words and numbers, no untrusted text. */
+import type { OutcomeStatus } from '../apply/types.js'
+import type { RunCommand } from '../config/types.js'
+import type { Diagnostic } from '../diagnostics.js'
+import { countChanges } from '../plan/types.js'
+import type { ReportInput } from './input.js'
+import { listOfCounts, plural } from './wording.js'
+
+export interface Verdict {
+  tone: 'ok' | 'changes' | 'failed'
+  /** One sentence of fixed words and numbers. */
+  text: string
+}
+
+export const TITLES: Record<RunCommand, string> = {
+  plan: 'Plan',
+  apply: 'Apply',
+  drift: 'Drift',
+  validate: 'Validation'
+}
+
+const NO_CHANGES = 'No changes. Live state matches the manifests.'
+
+export function verdictOf(input: ReportInput, diagnostics: readonly Diagnostic[]): Verdict {
+  const errors = diagnostics.filter(d => d.severity === 'error').length
+  const warnings = diagnostics.filter(d => d.severity === 'warning').length
+  const changes = input.plan?.changes ?? []
+
+  if (input.apply) {
+    const { outcomes, complete } = input.apply
+    const count = (s: OutcomeStatus) => outcomes.filter(o => o.status === s).length
+    const statuses = listOfCounts([
+      [count('applied'), 'applied'],
+      [count('adopted'), 'adopted'],
+      [count('failed'), 'failed'],
+      [count('skipped'), 'skipped']
+    ])
+    if (outcomes.length === 0) {
+      return errors > 0
+        ? { tone: 'failed', text: `Apply stopped: ${plural(errors, 'error')}.` }
+        : { tone: 'ok', text: NO_CHANGES }
+    }
+    if (complete && errors === 0) return { tone: 'changes', text: `Applied: ${statuses}.` }
+    return {
+      tone: 'failed',
+      text: `Apply incomplete: ${statuses}. Fix the failures and run again; the next apply continues from the live state.`
+    }
+  }
+
+  if (input.plan) {
+    const failed = errors > 0 ? ` ${plural(errors, 'error')} below.` : ''
+    const tone = (hasChanges: boolean): Verdict['tone'] =>
+      errors > 0 ? 'failed' : hasChanges ? 'changes' : 'ok'
+    if (input.command === 'drift') {
+      const drifted = changes.filter(c => c.action !== 'noop')
+      if (drifted.length === 0) return { tone: tone(false), text: `${NO_CHANGES}${failed}` }
+      const what = listOfCounts([
+        [drifted.filter(c => c.action === 'create').length, 'missing live'],
+        [drifted.filter(c => c.action === 'update' || c.action === 'replace').length, 'changed'],
+        [drifted.filter(c => c.action === 'delete').length, 'not in the manifests']
+      ])
+      return {
+        tone: tone(true),
+        text: `Drift: ${plural(drifted.length, 'resource')} ${drifted.length === 1 ? 'differs' : 'differ'} from the manifests (${what}).${failed}`
+      }
+    }
+    const counts = countChanges(changes)
+    const actionable = counts.create + counts.update + counts.replace + counts.delete
+    if (actionable === 0) {
+      if (counts.deferred === 0) return { tone: tone(false), text: `${NO_CHANGES}${failed}` }
+      return {
+        tone: tone(false),
+        text: `No changes will be applied by this run; ${plural(counts.deferred, 'deferred change')} listed below.${failed}`
+      }
+    }
+    const planned = listOfCounts([
+      [counts.create, 'to create'],
+      [counts.update, 'to update'],
+      [counts.replace, 'to replace'],
+      [counts.delete, 'to delete']
+    ])
+    const deferred = counts.deferred > 0 ? `; ${counts.deferred} deferred` : ''
+    return { tone: tone(true), text: `Plan: ${planned}${deferred}.${failed}` }
+  }
+
+  const warned = warnings > 0 ? ` ${plural(warnings, 'warning')}.` : ''
+  if (input.command === 'validate') {
+    const found = listOfCounts([
+      [errors, 'error', 'errors'],
+      [warnings, 'warning', 'warnings']
+    ])
+    return errors > 0
+      ? { tone: 'failed', text: `Validation failed: ${found}.` }
+      : { tone: 'ok', text: `Manifests are valid.${warned}` }
+  }
+  return errors > 0
+    ? { tone: 'failed', text: `${TITLES[input.command]} stopped: ${plural(errors, 'error')}.` }
+    : { tone: 'ok', text: `Nothing to report.${warned}` }
+}
