@@ -12,7 +12,7 @@ import { formatPath } from '../manifest/path.js'
 import type { Located } from '../manifest/rules.js'
 import type { AlertSpec } from '../manifest/schema.js'
 import { resolveById, resolveByName } from './resolve.js'
-import { alertsClearedToken, dashboardLock, readyToken } from './dashboard.js'
+import { alertsClearedToken, dashboardLock, deleteOperation, readyToken } from './operations.js'
 import type { ApplyContext, Kind, Operation, OperationContext, OperationResult, PlanContext } from './kind.js'
 
 export interface DesiredAlert {
@@ -148,21 +148,17 @@ export const alertKind: Kind<DesiredAlert, LiveAlert> = {
     const ops: Operation[] = []
     if (live && (change.action === 'delete' || change.action === 'replace')) {
       const liveDash = live.dashboardId ?? undefined
-      ops.push({
-        address: change.address,
-        label: 'delete',
-        lock: liveDash ? dashboardLock(liveDash) : undefined,
-        provides: [alertDeletedToken(live.id), ...(liveDash ? [alertsClearedToken(liveDash)] : [])],
-        after: [],
-        run: async ctx => {
-          const outcome = await ctx.api.deleteAlert(live.id)
-          return {
-            status: 'applied',
-            id: live.id,
-            message: outcome === 'absent' ? 'already deleted by the server' : undefined
-          }
-        }
-      })
+      ops.push(
+        deleteOperation({
+          address: change.address,
+          label: 'delete',
+          id: live.id,
+          lock: liveDash ? dashboardLock(liveDash) : undefined,
+          provides: [alertDeletedToken(live.id), ...(liveDash ? [alertsClearedToken(liveDash)] : [])],
+          request: (api, id) => api.deleteAlert(id),
+          alreadyGone: 'already deleted by the server'
+        })
+      )
     }
     if (!desired || change.action === 'delete') return ops
     const dashName = desired.value.spec.dashboard

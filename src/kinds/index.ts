@@ -1,6 +1,6 @@
 /** The resource kinds, in the order they are planned (later kinds refer to earlier ones). */
 import { alertKind } from './alert.js'
-import { dashboardKind } from './dashboard.js'
+import { dashboardKind } from './dashboard/index.js'
 import type { Kind } from './kind.js'
 import { serviceSettingsKind } from './service-settings.js'
 

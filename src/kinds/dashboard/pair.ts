@@ -1,0 +1,131 @@
+/**
+ * Which live dashboard each manifest means. Identity: an `id:` pin, then this stack's own dashboard of
+ * the same name, then the one named in `renamedFrom`, then (only with `adopt: true`) an unowned one of
+ * the same name. A name taken by a dashboard this stack does not own is a plan error, never overwritten.
+ */
+import type { LiveDashboard } from '../../api/schemas.js'
+import { diagnostic } from '../../diagnostics.js'
+import { formatPath, type PathSegment } from '../../manifest/path.js'
+import type { Desired, Pairing, PlanContext } from '../kind.js'
+import { isOwnershipTag } from '../ownership.js'
+import type { DesiredDashboard } from './desired.js'
+
+export function pairDashboards(
+  desired: Desired<DesiredDashboard>[],
+  ctx: PlanContext
+): Pairing<DesiredDashboard, LiveDashboard> {
+  const tag = ctx.settings.ownershipTag
+  const all = [...ctx.live.dashboards].sort((a, b) => a.id.localeCompare(b.id))
+  const owned = all.filter(d => d.tags.includes(tag))
+  const byId = new Map(all.map(d => [d.id, d]))
+  const used = new Set<string>()
+  const result: Pairing<DesiredDashboard, LiveDashboard> = { pairs: [], orphans: [] }
+  const take = (d: LiveDashboard) => {
+    used.add(d.id)
+    return d
+  }
+  // Indexed by name: pairing stays linear in the number of dashboards.
+  const byName = (list: LiveDashboard[]) => {
+    const index = new Map<string, LiveDashboard[]>()
+    for (const d of list) index.set(d.name, [...(index.get(d.name) ?? []), d])
+    return index
+  }
+  const ownedByName = byName(owned)
+  const allByName = byName(all)
+  const firstUnused = (index: Map<string, LiveDashboard[]>, name: string) =>
+    index.get(name)?.find(d => !used.has(d.id))
+  const pending: Desired<DesiredDashboard>[] = []
+  const planError = (d: Desired<DesiredDashboard>, path: PathSegment[], message: string) =>
+    ctx.report(
+      diagnostic('plan', 'error', message, { ...d.value.located.doc.locate(path), field: formatPath(path) })
+    )
+
+  // 1. Pinned ids, all of them first: a pin wins over a name match, whatever the file order.
+  for (const d of desired) {
+    const pin = d.value.spec.id
+    if (pin === undefined) continue
+    const live = byId.get(pin)
+    if (!live) planError(d, ['id'], `no dashboard with id "${pin}" exists`)
+    else if (used.has(pin))
+      planError(d, ['id'], `dashboard id "${pin}" is already matched by another manifest`)
+    else {
+      const notes = live.tags.includes(tag) ? [] : [adoptionNote(live, tag)]
+      result.pairs.push({ desired: d, live: take(live), notes })
+    }
+  }
+  // 2. This stack's dashboard of the same name.
+  for (const d of desired) {
+    if (d.value.spec.id !== undefined) continue
+    const mine = firstUnused(ownedByName, d.name)
+    if (mine) result.pairs.push({ desired: d, live: take(mine) })
+    else pending.push(d)
+  }
+  // 3. renamedFrom; 4. adopt; otherwise create, unless the name is taken by a dashboard we do not own.
+  for (const d of pending) {
+    const from = d.value.spec.renamedFrom
+    const previous = from !== undefined ? firstUnused(ownedByName, from) : undefined
+    if (previous) {
+      result.pairs.push({
+        desired: d,
+        live: take(previous),
+        notes: [`renamed from "${from}": keeps its id, its tile ids and its alerts`]
+      })
+      continue
+    }
+    const others = (allByName.get(d.name) ?? []).filter(l => !used.has(l.id) && !l.tags.includes(tag))
+    if (others.length === 0) {
+      result.pairs.push({ desired: d })
+    } else if (d.value.spec.adopt && others.length === 1) {
+      result.pairs.push({ desired: d, live: take(others[0]!), notes: [adoptionNote(others[0]!, tag)] })
+    } else if (d.value.spec.adopt) {
+      planError(
+        d,
+        ['adopt'],
+        `${others.length} dashboards are named "${d.name}" (ids ${others.map(o => o.id).join(', ')}); pin the one to adopt with \`id:\``
+      )
+    } else {
+      const other = others[0]!
+      const ownerTag = other.tags.find(isOwnershipTag)
+      planError(
+        d,
+        ['name'],
+        `a dashboard named "${d.name}" already exists (id ${other.id}) and is not owned by stack "${ctx.settings.stack}"` +
+          `${ownerTag ? ` (it carries ${ownerTag})` : ''}. It is not overwritten: to manage it from this manifest, add \`adopt: true\`` +
+          ` (or \`id: ${other.id}\`); to keep both, give this manifest another name.`
+      )
+    }
+  }
+  result.orphans = owned.filter(d => !used.has(d.id))
+
+  // A rename without renamedFrom looks like a create plus an orphan with the same tiles. With prune
+  // it is a replace (new ids, alerts recreated); without prune nothing is deleted, and the plan says so.
+  const orphanKeys = new Map(result.orphans.map(o => [o, tileNameKey(o.tiles.map(t => t.name))]))
+  for (const pair of result.pairs) {
+    if (pair.live || orphanKeys.size === 0) continue
+    const names = tileNameKey(pair.desired.value.spec.tiles?.map(t => t.name) ?? [])
+    const twin = names ? result.orphans.find(o => orphanKeys.get(o) === names) : undefined
+    if (!twin) continue
+    const hint = `add \`renamedFrom: ${JSON.stringify(twin.name)}\` to rename it in place and keep its id, tile ids and alerts`
+    if (ctx.settings.prune) {
+      pair.replaces = twin
+      result.orphans = result.orphans.filter(o => o !== twin)
+      pair.notes = [
+        `looks like a rename of "${twin.name}" (same tiles). Without \`renamedFrom\` this is a replace: a new dashboard is created with new tile ids, its alerts are recreated, and "${twin.name}" is deleted; ${hint}`
+      ]
+    } else {
+      pair.notes = [
+        `looks like a rename of "${twin.name}" (same tiles). Without \`renamedFrom\` this creates a new dashboard and "${twin.name}" stays until prune; ${hint}`
+      ]
+    }
+  }
+  return result
+}
+
+const tileNameKey = (names: string[]): string => (names.length === 0 ? '' : JSON.stringify([...names].sort()))
+
+function adoptionNote(live: LiveDashboard, tag: string): string {
+  const other = live.tags.find(t => isOwnershipTag(t) && t !== tag)
+  return other
+    ? `adopts dashboard ${live.id} from ${other}: this stack takes ownership and removes that tag, so the other stack no longer manages it (nor its alerts)`
+    : `adopts existing dashboard ${live.id}: it gets this stack's ownership tag ${tag}`
+}
