@@ -1,27 +1,8 @@
-import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
-import type { Emulator, FaultKind } from '../../emulator/index.js'
-import {
-  actions,
-  alert,
-  dashboard,
-  emulator,
-  obsdeploy,
-  timeTile,
-  workspace,
-  type Workspace
-} from '../support/harness.js'
+import { describe, expect, it } from '@jest/globals'
+import type { FaultKind } from '../../emulator/index.js'
+import { actions, alert, dashboard, obsdeploy, timeTile, useScenario } from '../support/harness.js'
 
-let emu: Emulator
-let ws: Workspace
-
-beforeEach(async () => {
-  emu = await emulator({ randomSeed: 7 })
-  ws = workspace()
-})
-afterEach(async () => {
-  await emu.close()
-  ws.cleanup()
-})
+const { emu, ws } = useScenario({ emulator: { randomSeed: 7 } })
 
 /** Ten dashboards with two alerts each. */
 function manifests(): Record<string, string> {

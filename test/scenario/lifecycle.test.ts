@@ -1,28 +1,16 @@
-import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
-import type { Emulator } from '../../emulator/index.js'
+import { describe, expect, it } from '@jest/globals'
 import {
   actions,
   alert,
   dashboard,
-  emulator,
   errors,
   obsdeploy,
   timeTile,
-  workspace,
-  type Workspace
+  useScenario,
+  workspace
 } from '../support/harness.js'
 
-let emu: Emulator
-let ws: Workspace
-
-beforeEach(async () => {
-  emu = await emulator()
-  ws = workspace()
-})
-afterEach(async () => {
-  await emu.close()
-  ws.cleanup()
-})
+const { emu, ws } = useScenario()
 
 const checkout = (where = 'level:error', extra = '') =>
   dashboard(

@@ -1,18 +1,7 @@
-import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
-import type { Emulator } from '../../emulator/index.js'
-import { actions, emulator, errors, obsdeploy, workspace, type Workspace } from '../support/harness.js'
+import { describe, expect, it } from '@jest/globals'
+import { actions, emulator, errors, obsdeploy, useScenario, workspace } from '../support/harness.js'
 
-let emu: Emulator
-let ws: Workspace
-
-beforeEach(async () => {
-  emu = await emulator()
-  ws = workspace()
-})
-afterEach(async () => {
-  await emu.close()
-  ws.cleanup()
-})
+const { emu, ws } = useScenario()
 
 const service = () => emu.services.get(emu.credentials.serviceId)!
 const managed = { mode: 'managed' }

@@ -1,32 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
+import { describe, expect, it } from '@jest/globals'
 import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
-import type { Emulator } from '../../emulator/index.js'
 import { cli } from '../../src/cli.js'
 import { validateText } from '../../src/manifest/load.js'
-import {
-  actions,
-  alert,
-  dashboard,
-  emulator,
-  errors,
-  obsdeploy,
-  timeTile,
-  workspace,
-  type Workspace
-} from '../support/harness.js'
+import { actions, alert, dashboard, errors, obsdeploy, timeTile, useScenario } from '../support/harness.js'
 
-let emu: Emulator
-let ws: Workspace
-
-beforeEach(async () => {
-  emu = await emulator()
-  ws = workspace()
-})
-afterEach(async () => {
-  await emu.close()
-  ws.cleanup()
-})
+const { emu, ws } = useScenario()
 
 async function runCli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   let stdout = ''

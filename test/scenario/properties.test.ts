@@ -1,20 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
+import { describe, expect, it } from '@jest/globals'
 import fc from 'fast-check'
 import { stringify } from 'yaml'
-import type { Emulator } from '../../emulator/index.js'
-import { actions, emulator, obsdeploy, workspace, type Workspace } from '../support/harness.js'
+import { actions, obsdeploy, useScenario } from '../support/harness.js'
 
-let emu: Emulator
-let ws: Workspace
-
-beforeAll(async () => {
-  emu = await emulator()
-  ws = workspace()
-})
-afterAll(async () => {
-  await emu.close()
-  ws.cleanup()
-})
+const { emu, ws } = useScenario({ per: 'file' })
 
 const WHERES = ['', 'level:error', 'service:checkout AND level:warn', 'NOT level:info', 'duration:>100']
 

@@ -1,27 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
-import type { Emulator } from '../../emulator/index.js'
-import {
-  actions,
-  alert,
-  dashboard,
-  emulator,
-  obsdeploy,
-  timeTile,
-  workspace,
-  type Workspace
-} from '../support/harness.js'
+import { describe, expect, it } from '@jest/globals'
+import { actions, alert, dashboard, obsdeploy, timeTile, useScenario } from '../support/harness.js'
 
-let emu: Emulator
-let ws: Workspace
-
-beforeAll(async () => {
-  // The managed limit (10 requests per 10 s) scaled down 20 times.
-  emu = await emulator({ rateLimits: { selfHosted: false, managed: { requests: 10, windowMs: 500 } } })
-  ws = workspace()
-})
-afterAll(async () => {
-  await emu.close()
-  ws.cleanup()
+// The managed limit (10 requests per 10 s) scaled down 20 times.
+const { emu, ws } = useScenario({
+  per: 'file',
+  emulator: { rateLimits: { selfHosted: false, managed: { requests: 10, windowMs: 500 } } }
 })
 
 describe('pacing in managed mode', () => {

@@ -1,27 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
-import type { Emulator } from '../../emulator/index.js'
-import {
-  actions,
-  alert,
-  dashboard,
-  emulator,
-  obsdeploy,
-  timeTile,
-  workspace,
-  type Workspace
-} from '../support/harness.js'
+import { describe, expect, it } from '@jest/globals'
+import { actions, alert, dashboard, obsdeploy, timeTile, useScenario } from '../support/harness.js'
 
-let emu: Emulator
-let ws: Workspace
-
-beforeAll(async () => {
-  emu = await emulator()
-  ws = workspace()
-})
-afterAll(async () => {
-  await emu.close()
-  ws.cleanup()
-})
+const { emu, ws } = useScenario({ per: 'file' })
 
 /** n dashboards of 8 tiles with 2 alerts each, as manifests, and the same state seeded as live. */
 function seed(n: number): void {

@@ -2,6 +2,7 @@
  * Scenario harness: a temp workspace of manifests, the emulator, and run() configured as a user would
  * configure the CLI. Tests read like the lifecycle they check.
  */
+import { afterAll, afterEach, beforeAll, beforeEach } from '@jest/globals'
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -43,6 +44,44 @@ export function workspace(files: Record<string, string> = {}): Workspace {
 
 export async function emulator(options: EmulatorOptions = {}): Promise<Emulator> {
   return startEmulator({ port: 0, rateLimits: { selfHosted: false, managed: false }, ...options })
+}
+
+export interface ScenarioOptions {
+  /** Passed to the emulator (unpaced unless the options say otherwise). */
+  emulator?: EmulatorOptions
+  /** A fresh emulator and workspace for each test (the default), or one for the whole file. */
+  per?: 'test' | 'file'
+}
+
+/**
+ * An emulator and a workspace, made before each test (or once per file) and closed after. The handles
+ * it returns stay the same across tests and reach whatever is current, so test bodies say `emu` and `ws`.
+ */
+export function useScenario(options: ScenarioOptions = {}): { emu: Emulator; ws: Workspace } {
+  let emu: Emulator | undefined
+  let ws: Workspace | undefined
+  const [before, after] = options.per === 'file' ? [beforeAll, afterAll] : [beforeEach, afterEach]
+  before(async () => {
+    emu = await emulator(options.emulator)
+    ws = workspace()
+  })
+  after(async () => {
+    await emu?.close()
+    ws?.cleanup()
+  })
+  return { emu: current(() => emu, 'emulator'), ws: current(() => ws, 'workspace') }
+}
+
+/** A stand-in that forwards every read to what `get` returns now (methods stay bound to it). */
+function current<T extends object>(get: () => T | undefined, what: string): T {
+  return new Proxy({} as T, {
+    get(_, key) {
+      const target = get()
+      if (!target) throw new Error(`no ${what} outside a test: useScenario makes one before each`)
+      const value: unknown = Reflect.get(target, key)
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value
+    }
+  })
 }
 
 /** Runs a command as `obsdeploy <command>` would, with the emulator's credentials. */
