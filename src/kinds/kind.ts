@@ -2,7 +2,7 @@
  * The one interface every resource kind implements, like a Terraform provider's resources: read the
  * desired and the live records, pair them, reduce both to a normal form, and turn a change into
  * operations. The planner and the apply engine know nothing about dashboards or alerts as such; a new
- * kind is a new file in this folder.
+ * kind is a new file (or folder) here, added to index.ts.
  */
 import type { ObservabilityApi } from '../api/client.js'
 import type { LiveAlert, LiveDashboard, LiveService, LiveSource, LiveWebhook, RawId } from '../api/schemas.js'
