@@ -10,12 +10,14 @@ export const modules = {
 /* harmony export */   upsertStickyComment: () => (/* binding */ upsertStickyComment)
 /* harmony export */ });
 /* harmony import */ var _actions_github__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2413);
+/* harmony import */ var _error_message_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6587);
 /**
  * The plan as one sticky pull request comment: found again by a hidden marker on every run and edited in
  * place, so a pull request carries one current plan per stack and workflow job, never a pile of old ones.
  * A comment is a convenience: when GitHub refuses it (a fork's read-only token, missing permissions, an
  * outage) the run goes on with a warning, and the plan stays in the job summary.
  */
+
 
 /**
  * A hidden HTML comment that names the stack and the workflow job (e.g. `${GITHUB_WORKFLOW}/${GITHUB_JOB}`),
@@ -117,7 +119,7 @@ function warningFor(error) {
 function serverMessage(error) {
     const data = error.response?.data;
     const fromBody = data?.message;
-    const text = typeof fromBody === 'string' ? fromBody : error instanceof Error ? error.message : String(error);
+    const text = typeof fromBody === 'string' ? fromBody : (0,_error_message_js__WEBPACK_IMPORTED_MODULE_1__/* .errorMessage */ .g)(error);
     const line = text.replace(/\s+/g, ' ').trim();
     return line.length > 300 ? `${line.slice(0, 300)}…` : line;
 }

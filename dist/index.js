@@ -33619,81 +33619,6 @@ exports.debug = debug; // for test
 
 /***/ }),
 
-/***/ 8496:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   O1: () => (/* binding */ isUuid),
-/* harmony export */   Sz: () => (/* binding */ checkApiUrl),
-/* harmony export */   pn: () => (/* binding */ pathSegment)
-/* harmony export */ });
-/* unused harmony exports isLoopbackHost, UnsafePathSegmentError */
-/* harmony import */ var node_net__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7030);
-/* harmony import */ var node_net__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_net__WEBPACK_IMPORTED_MODULE_0__);
-/**
- * Address checks made before any request: credentials only travel over https (or to this machine),
- * UUIDs are UUIDs, and no id taken from a manifest or a server can escape its path segment.
- */
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const isUuid = (value) => UUID.test(value);
-function isLoopbackHost(hostname) {
-    const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
-    if (host === 'localhost' || host.endsWith('.localhost'))
-        return true;
-    if ((0,node_net__WEBPACK_IMPORTED_MODULE_0__.isIP)(host) === 4)
-        return host.startsWith('127.');
-    if ((0,node_net__WEBPACK_IMPORTED_MODULE_0__.isIP)(host) === 6)
-        return host === '::1' || host === '0:0:0:0:0:0:0:1';
-    return false;
-}
-/** A normalized base URL without a trailing slash, or an error that names the rule. */
-function checkApiUrl(input, allowInsecureHttp) {
-    let url;
-    try {
-        url = new URL(input);
-    }
-    catch {
-        // Never echo what might carry a credential (user:password@host).
-        return { error: `is not a URL: "${input.replace(/\/\/[^/@]*@/, '//***@')}"` };
-    }
-    if (url.username || url.password) {
-        // Never echo the URL back: it carries a credential.
-        return { error: 'must not contain credentials; use api-key, or key-id and key-secret' };
-    }
-    // An empty `?` or `#` leaves url.search and url.hash empty, but would still end up in every request path.
-    if (url.search || url.hash || input.includes('?') || input.includes('#')) {
-        return { error: 'must not have a query string or fragment' };
-    }
-    if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-        return { error: `must be an https URL, got ${url.protocol.replace(':', '')}` };
-    }
-    if (url.protocol === 'http:' && !isLoopbackHost(url.hostname) && !allowInsecureHttp) {
-        return {
-            error: `must be https: ${url.host} is not a loopback address and credentials would travel unencrypted (set allow-insecure-http to accept that)`
-        };
-    }
-    return { url: url.toString().replace(/\/+$/, '') };
-}
-/** Ids from manifests and servers become path segments; anything that could escape one is refused. */
-const SAFE_SEGMENT = /^[A-Za-z0-9_-]{1,128}$/;
-class UnsafePathSegmentError extends Error {
-    what;
-    constructor(what) {
-        super(`refusing to use ${what} as a URL path segment: only letters, digits, "_" and "-" are allowed`);
-        this.what = what;
-        this.name = 'UnsafePathSegmentError';
-    }
-}
-function pathSegment(value, what) {
-    if (!SAFE_SEGMENT.test(value))
-        throw new UnsafePathSegmentError(`${what} ${JSON.stringify(value.slice(0, 64))}`);
-    return value;
-}
-
-
-/***/ }),
-
 /***/ 4851:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -33735,53 +33660,36 @@ function sortDiagnostics(ds) {
 
 /***/ }),
 
+/***/ 6587:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   X: () => (/* binding */ errorWithStack),
+/* harmony export */   g: () => (/* binding */ errorMessage)
+/* harmony export */ });
+/** What a caught value says, in one place: anything can be thrown, and only an Error has a message. */
+function errorMessage(e) {
+    return e instanceof Error ? e.message : String(e);
+}
+/** The stack as well, for a failure nobody expected: where it came from is the first thing to ask. */
+function errorWithStack(e) {
+    return e instanceof Error ? (e.stack ?? e.message) : String(e);
+}
+
+
+/***/ }),
+
 /***/ 9407:
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7894);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3867);
 /** The action's entry: ncc bundles this file into dist/index.js. */
 
 await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .main */ .i)();
 
 __webpack_async_result__();
 } catch(e) { __webpack_async_result__(e); } }, 1);
-
-/***/ }),
-
-/***/ 9586:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   GN: () => (/* binding */ isOwnershipTag),
-/* harmony export */   IC: () => (/* binding */ ownershipTag),
-/* harmony export */   Rz: () => (/* binding */ userTags)
-/* harmony export */ });
-/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7598);
-/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var _manifest_rules_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6364);
-/* harmony import */ var _manifest_vocabulary_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(7817);
-/**
- * The ownership tag: how a stack recognizes its own dashboards. It must fit the server's 32-character
- * tag limit (FACTS.md), so a long stack name is shortened with a hash that keeps stacks apart.
- */
-
-
-
-function ownershipTag(stack) {
-    const plain = `${_manifest_rules_js__WEBPACK_IMPORTED_MODULE_1__/* .OWNERSHIP_TAG_PREFIX */ .yJ}${stack}`;
-    if (plain.length <= _manifest_vocabulary_js__WEBPACK_IMPORTED_MODULE_2__/* .LIMITS */ .b1.tagLength)
-        return plain;
-    const hash = (0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.createHash)('sha256').update(stack).digest('hex').slice(0, 8);
-    const room = _manifest_vocabulary_js__WEBPACK_IMPORTED_MODULE_2__/* .LIMITS */ .b1.tagLength - _manifest_rules_js__WEBPACK_IMPORTED_MODULE_1__/* .OWNERSHIP_TAG_PREFIX */ .yJ.length - hash.length - 1;
-    return `${_manifest_rules_js__WEBPACK_IMPORTED_MODULE_1__/* .OWNERSHIP_TAG_PREFIX */ .yJ}${stack.slice(0, room)}~${hash}`;
-}
-const isOwnershipTag = (tag) => tag.startsWith(_manifest_rules_js__WEBPACK_IMPORTED_MODULE_1__/* .OWNERSHIP_TAG_PREFIX */ .yJ);
-/** The user's tags as a sorted set, without any stack's ownership tag. */
-function userTags(tags) {
-    return [...new Set(tags.filter(t => !isOwnershipTag(t)))].sort();
-}
-
 
 /***/ }),
 
@@ -33818,7 +33726,7 @@ function redactor(secrets) {
 
 /***/ }),
 
-/***/ 7894:
+/***/ 3867:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -33826,8 +33734,6 @@ function redactor(secrets) {
 __nccwpck_require__.d(__webpack_exports__, {
   i: () => (/* binding */ main)
 });
-
-// UNUSED EXPORTS: run
 
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __nccwpck_require__(7598);
@@ -33965,6 +33871,7 @@ function escapeProperty(s) {
 const external_crypto_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("crypto");
 // EXTERNAL MODULE: external "fs"
 var external_fs_ = __nccwpck_require__(9896);
+var external_fs_namespaceObject = /*#__PURE__*/__nccwpck_require__.t(external_fs_, 2);
 ;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/file-command.js
 // For internal use, subject to change.
 // We use any as a valid input type
@@ -34000,8 +33907,8 @@ function file_command_prepareKeyValueMessage(key, value) {
     return `${key}<<${delimiter}${external_os_.EOL}${convertedValue}${external_os_.EOL}${delimiter}`;
 }
 //# sourceMappingURL=file-command.js.map
-// EXTERNAL MODULE: external "path"
-var external_path_ = __nccwpck_require__(6928);
+;// CONCATENATED MODULE: external "path"
+const external_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("path");
 // EXTERNAL MODULE: external "http"
 var external_http_ = __nccwpck_require__(8611);
 // EXTERNAL MODULE: external "https"
@@ -35368,7 +35275,7 @@ function tryGetExecutablePath(filePath, extensions) {
         if (stats && stats.isFile()) {
             if (IS_WINDOWS) {
                 // on Windows, test for valid extension
-                const upperExt = external_path_.extname(filePath).toUpperCase();
+                const upperExt = external_path_namespaceObject.extname(filePath).toUpperCase();
                 if (extensions.some(validExt => validExt.toUpperCase() === upperExt)) {
                     return filePath;
                 }
@@ -35397,11 +35304,11 @@ function tryGetExecutablePath(filePath, extensions) {
                 if (IS_WINDOWS) {
                     // preserve the case of the actual file (since an extension was appended)
                     try {
-                        const directory = external_path_.dirname(filePath);
-                        const upperName = external_path_.basename(filePath).toUpperCase();
+                        const directory = external_path_namespaceObject.dirname(filePath);
+                        const upperName = external_path_namespaceObject.basename(filePath).toUpperCase();
                         for (const actualName of yield readdir(directory)) {
                             if (upperName === actualName.toUpperCase()) {
-                                filePath = external_path_.join(directory, actualName);
+                                filePath = external_path_namespaceObject.join(directory, actualName);
                                 break;
                             }
                         }
@@ -35621,7 +35528,7 @@ function findInPath(tool) {
         // build the list of extensions to try
         const extensions = [];
         if (IS_WINDOWS && process.env['PATHEXT']) {
-            for (const extension of process.env['PATHEXT'].split(external_path_.delimiter)) {
+            for (const extension of process.env['PATHEXT'].split(external_path_namespaceObject.delimiter)) {
                 if (extension) {
                     extensions.push(extension);
                 }
@@ -35636,7 +35543,7 @@ function findInPath(tool) {
             return [];
         }
         // if any path separators, return empty
-        if (tool.includes(external_path_.sep)) {
+        if (tool.includes(external_path_namespaceObject.sep)) {
             return [];
         }
         // build the list of directories
@@ -35647,7 +35554,7 @@ function findInPath(tool) {
         // across platforms.
         const directories = [];
         if (process.env.PATH) {
-            for (const p of process.env.PATH.split(external_path_.delimiter)) {
+            for (const p of process.env.PATH.split(external_path_namespaceObject.delimiter)) {
                 if (p) {
                     directories.push(p);
                 }
@@ -35656,7 +35563,7 @@ function findInPath(tool) {
         // find all matches
         const matches = [];
         for (const directory of directories) {
-            const filePath = yield tryGetExecutablePath(external_path_.join(directory, tool), extensions);
+            const filePath = yield tryGetExecutablePath(external_path_namespaceObject.join(directory, tool), extensions);
             if (filePath) {
                 matches.push(filePath);
             }
@@ -36087,7 +35994,7 @@ class ToolRunner extends external_events_.EventEmitter {
                 (this.toolPath.includes('/') ||
                     (toolrunner_IS_WINDOWS && this.toolPath.includes('\\')))) {
                 // prefer options.cwd if it is specified, however options.cwd may also need to be rooted
-                this.toolPath = external_path_.resolve(process.cwd(), this.options.cwd || process.cwd(), this.toolPath);
+                this.toolPath = external_path_namespaceObject.resolve(process.cwd(), this.options.cwd || process.cwd(), this.toolPath);
             }
             // if the tool is only a file name, then resolve it from the PATH
             // otherwise verify it exists (add extension on Windows if necessary)
@@ -36781,1289 +36688,12 @@ var external_node_path_ = __nccwpck_require__(6760);
 var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_);
 // EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
 var dist = __nccwpck_require__(8815);
-// EXTERNAL MODULE: ./src/api/address.ts
-var address = __nccwpck_require__(8496);
 // EXTERNAL MODULE: ./src/diagnostics.ts
 var src_diagnostics = __nccwpck_require__(4851);
-// EXTERNAL MODULE: ./src/manifest/files.ts + 4 modules
-var files = __nccwpck_require__(8589);
-;// CONCATENATED MODULE: ./src/config.ts
-/**
- * Every setting, parsed once into one typed Config. The action reads them from `INPUT_*`, the CLI from
- * flags and environment variables; both hand this module the same raw map, keyed by input name.
- * INPUTS is the one list of settings: action.yml, the README table and the CLI help are checked
- * against it.
- */
-
-
-
-
-
-const COMMANDS = ['validate', 'plan', 'apply', 'drift', 'export'];
-const MODES = ['self-hosted', 'managed'];
-const SERVICE_UPDATE = ['on-release', 'always', 'never'];
-const MANAGED_PREFIXES = ['observability', 'clickstack'];
-const DEFAULT_MANAGED_API_URL = 'https://api.clickhouse.cloud';
-const DEFAULT_MANIFESTS = 'observability/**/*.yaml\nobservability/**/*.yml';
-const INPUTS = [
-    { name: 'command', default: 'plan', description: 'What to do: validate, plan, apply or drift.' },
-    {
-        name: 'manifests',
-        default: DEFAULT_MANIFESTS,
-        description: 'Manifest files: globs separated by newlines or commas; `!glob` excludes.'
-    },
-    { name: 'mode', default: 'self-hosted', description: 'API deployment mode: self-hosted or managed.' },
-    {
-        name: 'api-url',
-        description: `Self-hosted API base URL (e.g. https://hyperdx.example.com:8000), or the managed cloud base URL (default for managed: ${DEFAULT_MANAGED_API_URL}). Must be https except on loopback.`
-    },
-    {
-        name: 'api-key',
-        secret: true,
-        env: 'OBSDEPLOY_API_KEY',
-        description: 'Self-hosted personal API access key (Bearer). Not the ingestion key.'
-    },
-    {
-        name: 'key-id',
-        secret: true,
-        env: 'OBSDEPLOY_KEY_ID',
-        description: 'Managed mode: API key id (Basic auth).'
-    },
-    {
-        name: 'key-secret',
-        secret: true,
-        env: 'OBSDEPLOY_KEY_SECRET',
-        description: 'Managed mode: API key secret (Basic auth).'
-    },
-    { name: 'organization-id', description: 'Managed mode: organization UUID.' },
-    { name: 'service-id', description: 'Managed mode: service UUID.' },
-    {
-        name: 'managed-prefix',
-        default: 'observability',
-        description: 'Managed mode: path segment of the observability resources, observability (the contract) or clickstack (the public cloud).'
-    },
-    {
-        name: 'stack',
-        description: 'Ownership scope: resources are tagged with it, and only its own are updated or pruned. Default: the repository name.'
-    },
-    {
-        name: 'prune',
-        default: 'false',
-        description: 'Delete owned dashboards and alerts that are no longer in the manifests.'
-    },
-    {
-        name: 'service-update',
-        default: 'on-release',
-        description: 'When ServiceSettings are applied: on-release (a published release or a tag push), always, or never.'
-    },
-    {
-        name: 'comment-on-pr',
-        default: 'true',
-        actionOnly: true,
-        description: 'Post the plan as one sticky pull request comment.'
-    },
-    {
-        name: 'github-token',
-        default: '${{ github.token }}',
-        secret: true,
-        actionOnly: true,
-        description: 'Token for the pull request comment (needs `pull-requests: write`).'
-    },
-    {
-        name: 'concurrency',
-        default: '4',
-        description: 'Parallel requests during apply (one at a time per dashboard).'
-    },
-    { name: 'ui-url', description: 'Base URL of the web UI, for links in reports.' },
-    {
-        name: 'allow-insecure-http',
-        default: 'false',
-        description: 'Allow a plain http api-url that is not loopback (credentials travel unencrypted).'
-    },
-    {
-        name: 'rate-limit',
-        description: 'Client-side pacing as requests/window, e.g. 100/60s or 10/10s, or off. Default: 100/60s self-hosted, 10/10s managed.'
-    },
-    { name: 'request-timeout', default: '30', description: 'Timeout of one HTTP request, in seconds.' },
-    { name: 'retry-budget', default: '120', description: 'Total time spent retrying one request, in seconds.' },
-    {
-        name: 'saved-plan',
-        description: 'apply: path of a plan JSON from an earlier plan run; refused if the live state or the manifests changed since.'
-    },
-    {
-        name: 'plan-path',
-        description: 'Where to write the plan JSON (the plan-file output). Default: a file in RUNNER_TEMP, or .obsdeploy/plan.json.'
-    },
-    { name: 'vars', description: 'YAML mapping of values for ${NAME} placeholders in manifests.' },
-    {
-        name: 'check-queries',
-        default: 'false',
-        description: 'plan: run each changed tile query over the last hour, and count how often each changed alert would have fired in 24 hours (self-hosted).'
-    }
-];
-const OUTPUTS = [
-    {
-        name: 'has-changes',
-        description: 'true when the live state differs from the manifests: something to apply, or service settings that wait for a release.'
-    },
-    { name: 'creates', description: 'Number of resources the plan creates.' },
-    { name: 'updates', description: 'Number of resources the plan updates or replaces.' },
-    { name: 'deletes', description: 'Number of resources the plan deletes.' },
-    { name: 'plan-file', description: 'Path of the plan as JSON (schema/plan.schema.json).' },
-    {
-        name: 'comment-url',
-        description: 'URL of the sticky pull request comment, when one was posted or updated.'
-    }
-];
-const DEFAULT_RATE_LIMITS = {
-    // FACTS.md: 100 requests a minute per key (self-hosted), 10 per 10 seconds per key (managed).
-    'self-hosted': { requests: 100, windowMs: 60_000 },
-    managed: { requests: 10, windowMs: 10_000 }
-};
-const STACK_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._/-]{0,99}$/;
-function parseConfig(raw, ctx) {
-    const problems = [];
-    const fail = (name, message) => problems.push((0,src_diagnostics/* diagnostic */.YK)('config', 'error', `${ctx.label(name)}: ${message}`));
-    const get = (name) => {
-        const v = raw[name]?.trim();
-        return v === undefined || v === '' ? undefined : v;
-    };
-    const oneOf = (name, values, fallback) => {
-        const v = get(name) ?? fallback;
-        if (values.includes(v))
-            return v;
-        fail(name, `must be one of ${values.join(', ')}, got "${v}"`);
-        return fallback;
-    };
-    const bool = (name, fallback) => {
-        const v = get(name);
-        if (v === undefined)
-            return fallback;
-        if (/^(true|yes|1|on)$/i.test(v))
-            return true;
-        if (/^(false|no|0|off)$/i.test(v))
-            return false;
-        fail(name, `must be true or false, got "${v}"`);
-        return fallback;
-    };
-    const number = (name, fallback, min, max) => {
-        const v = get(name);
-        if (v === undefined)
-            return fallback;
-        const n = Number(v);
-        if (!Number.isFinite(n) || n < min || n > max) {
-            fail(name, `must be a number between ${min} and ${max}, got "${v}"`);
-            return fallback;
-        }
-        return n;
-    };
-    const command = oneOf('command', COMMANDS, 'plan');
-    const mode = oneOf('mode', MODES, 'self-hosted');
-    const manifests = (0,files/* splitPatterns */.sb)(get('manifests') ?? DEFAULT_MANIFESTS);
-    const needsApi = command !== 'validate';
-    const allowInsecureHttp = bool('allow-insecure-http', false);
-    let apiUrl = get('api-url') ?? (mode === 'managed' ? DEFAULT_MANAGED_API_URL : '');
-    if (needsApi) {
-        if (!apiUrl)
-            fail('api-url', 'is required in self-hosted mode (the API base URL, e.g. https://hyperdx.example.com:8000)');
-        else {
-            const checked = (0,address/* checkApiUrl */.Sz)(apiUrl, allowInsecureHttp);
-            if (checked.error)
-                fail('api-url', checked.error);
-            else
-                apiUrl = checked.url;
-        }
-    }
-    let auth = { kind: 'none' };
-    const organizationId = get('organization-id');
-    const serviceId = get('service-id');
-    if (needsApi && mode === 'self-hosted') {
-        const apiKey = get('api-key');
-        if (!apiKey)
-            fail('api-key', 'is required in self-hosted mode: a personal API access key (team settings, API keys)');
-        else
-            auth = { kind: 'bearer', apiKey };
-    }
-    if (mode === 'managed') {
-        // UUIDs are checked before any request (CONTRACT.md: organizationId and serviceId are UUIDs).
-        for (const [name, value] of [
-            ['organization-id', organizationId],
-            ['service-id', serviceId]
-        ]) {
-            if (value === undefined) {
-                if (needsApi)
-                    fail(name, 'is required in managed mode (a UUID)');
-            }
-            else if (!(0,address/* isUuid */.O1)(value))
-                fail(name, `must be a UUID, got "${value}"`);
-        }
-        if (needsApi) {
-            const keyId = get('key-id');
-            const keySecret = get('key-secret');
-            if (!keyId || !keySecret) {
-                fail(!keyId ? 'key-id' : 'key-secret', 'managed mode needs key-id and key-secret (an API key from the cloud console)');
-            }
-            else
-                auth = { kind: 'basic', keyId, keySecret };
-        }
-    }
-    const stack = get('stack') ?? ctx.defaultStack;
-    if (!STACK_PATTERN.test(stack)) {
-        fail('stack', `must be 1-100 letters, digits, '.', '_', '-' or '/', starting with a letter or digit, got "${stack}"`);
-    }
-    const serviceUpdate = oneOf('service-update', SERVICE_UPDATE, 'on-release');
-    const rateLimit = parseRateLimit(get('rate-limit'), mode, m => fail('rate-limit', m));
-    const uiUrl = get('ui-url');
-    if (uiUrl !== undefined && !/^https?:\/\//.test(uiUrl))
-        fail('ui-url', `must be an http(s) URL, got "${uiUrl}"`);
-    let vars = {};
-    const varsText = get('vars');
-    if (varsText !== undefined) {
-        try {
-            const parsed = (0,dist/* parse */.qg)(varsText, { maxAliasCount: 10 });
-            if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed))
-                fail('vars', 'must be a YAML mapping of NAME: value');
-            else
-                vars = parsed;
-        }
-        catch (e) {
-            fail('vars', `is not valid YAML: ${e.message.split('\n')[0]}`);
-        }
-    }
-    const config = {
-        command,
-        cwd: ctx.cwd,
-        manifests,
-        mode,
-        apiUrl,
-        auth,
-        organizationId,
-        serviceId,
-        managedPrefix: oneOf('managed-prefix', MANAGED_PREFIXES, 'observability'),
-        stack,
-        prune: bool('prune', false),
-        serviceUpdate,
-        serviceGate: ctx.serviceGate(serviceUpdate),
-        concurrency: Math.floor(number('concurrency', 4, 1, 64)),
-        uiUrl: uiUrl?.replace(/\/+$/, ''),
-        allowInsecureHttp,
-        rateLimit,
-        requestTimeoutMs: number('request-timeout', 30, 0.1, 600) * 1000,
-        retryBudgetMs: number('retry-budget', 120, 0, 3600) * 1000,
-        savedPlan: get('saved-plan'),
-        planPath: external_node_path_default().resolve(ctx.cwd, get('plan-path') ?? ctx.defaultPlanPath),
-        vars,
-        checkQueries: bool('check-queries', false),
-        commentOnPr: bool('comment-on-pr', true)
-    };
-    return problems.length > 0 ? { diagnostics: problems } : { config, diagnostics: [] };
-}
-/** "100/60s", "10/10s", "600/1m" or "off". */
-function parseRateLimit(text, mode, fail) {
-    if (text === undefined)
-        return DEFAULT_RATE_LIMITS[mode];
-    if (/^(off|none|0)$/i.test(text))
-        return null;
-    const m = /^(\d+)\s*\/\s*(\d+(?:\.\d+)?)\s*(ms|s|m)?$/.exec(text);
-    if (!m || Number(m[1]) < 1 || Number(m[2]) <= 0) {
-        fail(`must look like 100/60s (requests per window) or off, got "${text}"`);
-        return DEFAULT_RATE_LIMITS[mode];
-    }
-    const unit = m[3] ?? 's';
-    const windowMs = Number(m[2]) * (unit === 'ms' ? 1 : unit === 'm' ? 60_000 : 1000);
-    return { requests: Number(m[1]), windowMs };
-}
-
-;// CONCATENATED MODULE: ./src/github/annotations.ts
-/**
- * Diagnostics and plan entries as GitHub annotations on the changed files. GitHub shows at most
- * ANNOTATION_LIMIT per type per step, so the caller also lists everything in the job summary.
- */
-
-const ANNOTATION_LIMIT = 10;
-function annotateDiagnostics(diagnostics) {
-    const counts = { error: 0, warning: 0, notice: 0 };
-    for (const d of diagnostics) {
-        if (counts[d.severity] >= ANNOTATION_LIMIT)
-            continue;
-        counts[d.severity]++;
-        const message = d.field ? `${d.field}: ${d.message}` : d.message;
-        const props = { title: `obsdeploy ${d.stage}` };
-        if (d.file) {
-            props.file = d.file;
-            if (d.line)
-                props.startLine = d.line;
-            if (d.column)
-                props.startColumn = d.column;
-        }
-        if (d.severity === 'error')
-            error(message, props);
-        else if (d.severity === 'warning')
-            warning(message, props);
-        else
-            notice(message, props);
-    }
-    const shown = counts.error + counts.warning + counts.notice;
-    return { shown, total: diagnostics.length };
-}
-/** A notice at the manifest line of each changed resource, within the notice budget left. */
-function annotateChanges(changes, noticesUsed) {
-    const located = changes.filter(c => c.source && c.action !== 'noop');
-    const budget = Math.max(0, ANNOTATION_LIMIT - noticesUsed);
-    for (const c of located.slice(0, budget)) {
-        notice(`${c.kind} "${c.name}": ${c.action}${c.deferred ? ` (${c.deferred === 'prune' ? 'needs prune' : 'waits for a release'})` : ''}`, {
-            title: 'obsdeploy plan',
-            file: c.source.file,
-            startLine: c.source.line
-        });
-    }
-    return { shown: Math.min(budget, located.length), total: located.length };
-}
-
-;// CONCATENATED MODULE: external "node:fs"
-const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
-;// CONCATENATED MODULE: ./src/github/context.ts
-/**
- * The run's GitHub context, read from the runner's environment and event file. Read directly rather
- * than through @actions/github, which loads Octokit: a validate run should start fast.
- */
-
-
-function readRunnerContext(env = process.env) {
-    const eventName = env.GITHUB_EVENT_NAME;
-    let payload = {};
-    if (env.GITHUB_EVENT_PATH) {
-        try {
-            payload = JSON.parse((0,external_node_fs_namespaceObject.readFileSync)(env.GITHUB_EVENT_PATH, 'utf8'));
-        }
-        catch {
-            payload = {};
-        }
-    }
-    const [owner, repo] = (env.GITHUB_REPOSITORY ?? '').split('/');
-    const pr = payload.pull_request;
-    const issue = payload.issue;
-    const number = typeof pr?.number === 'number' ? pr.number : typeof issue?.number === 'number' ? issue.number : undefined;
-    const event = eventName ? { eventName, ref: env.GITHUB_REF, payload } : undefined;
-    return {
-        event,
-        repository: owner && repo ? { owner, repo } : undefined,
-        issueNumber: number,
-        job: `${env.GITHUB_WORKFLOW ?? 'workflow'}/${env.GITHUB_JOB ?? 'job'}`,
-        workspace: env.GITHUB_WORKSPACE ?? process.cwd(),
-        tempDir: env.RUNNER_TEMP,
-        trigger: event ? describeTrigger(event, number) : undefined
-    };
-}
-function describeTrigger(e, number) {
-    if (number !== undefined)
-        return `${e.eventName} #${number}`;
-    const release = e.payload.release;
-    if (e.eventName === 'release')
-        return `release ${String(release?.tag_name ?? '')} ${String(e.payload.action ?? '')}`
-            .replace(/\s+/g, ' ')
-            .trim();
-    if (e.eventName === 'push' && e.ref)
-        return `push to ${e.ref.replace(/^refs\/(heads|tags)\//, '')}`;
-    return e.eventName;
-}
-function defaultPlanPath(ctx) {
-    const safeJob = ctx.job.replace(/[^A-Za-z0-9._-]+/g, '-');
-    return ctx.tempDir
-        ? external_node_path_default().join(ctx.tempDir, `obsdeploy-plan-${safeJob}.json`)
-        : external_node_path_default().join(ctx.workspace, '.obsdeploy', 'plan.json');
-}
-
-;// CONCATENATED MODULE: ./src/github/events.ts
-const PULL_REQUEST_EVENTS = [
-    'pull_request',
-    'pull_request_target',
-    'pull_request_review',
-    'pull_request_review_comment'
-];
-function defaultBranchOf(ctx) {
-    const repo = ctx.payload.repository;
-    return typeof repo?.default_branch === 'string' ? repo.default_branch : undefined;
-}
-function serviceGateFor(ctx, policy) {
-    if (policy === 'always')
-        return { open: true, reason: 'service-update: always' };
-    if (policy === 'never')
-        return { open: false, reason: 'service-update: never' };
-    if (!ctx)
-        return {
-            open: false,
-            reason: 'waits for a release (service-update: on-release; pass --release to apply now)'
-        };
-    const release = ctx.payload.release;
-    if (ctx.eventName === 'release' && ctx.payload.action === 'published') {
-        return { open: true, reason: `release ${String(release?.tag_name ?? '')} published`.trim() };
-    }
-    if (ctx.eventName === 'push' && ctx.ref?.startsWith('refs/tags/')) {
-        return { open: true, reason: `tag ${ctx.ref.slice('refs/tags/'.length)} pushed` };
-    }
-    return { open: false, reason: 'waits for a release (service-update: on-release)' };
-}
-function eventPolicy(ctx, command, policy) {
-    const warnings = [];
-    const serviceGate = serviceGateFor(ctx, policy);
-    if (ctx.eventName === 'pull_request_target') {
-        warnings.push("pull_request_target runs with this repository's secrets: checking out the pull request's code in this workflow exposes them to that code. Plan on pull_request instead.");
-    }
-    if (command !== 'apply')
-        return { warnings, serviceGate };
-    const defaultBranch = defaultBranchOf(ctx);
-    const onDefaultBranch = defaultBranch === undefined || ctx.ref === `refs/heads/${defaultBranch}`;
-    const refuse = (refusal) => ({ refusal, warnings, serviceGate });
-    if (PULL_REQUEST_EVENTS.includes(ctx.eventName)) {
-        return refuse(`apply is refused on ${ctx.eventName} events: a pull request must not change live resources before it is reviewed and merged. Run plan on pull requests, and apply on push to the default branch.`);
-    }
-    switch (ctx.eventName) {
-        case 'push':
-            if (ctx.ref?.startsWith('refs/tags/') || onDefaultBranch)
-                return { warnings, serviceGate };
-            return refuse(`apply runs on pushes to the default branch (${defaultBranch}) or tags; this push is to ${ctx.ref ?? 'an unknown ref'}.`);
-        case 'release':
-            if (ctx.payload.action === 'published')
-                return { warnings, serviceGate };
-            return refuse(`apply on release events runs when a release is published; this event is "${String(ctx.payload.action)}".`);
-        case 'workflow_dispatch':
-        case 'schedule':
-            if (onDefaultBranch)
-                return { warnings, serviceGate };
-            return refuse(`apply from ${ctx.eventName} runs only on the default branch (${defaultBranch}); this run is on ${ctx.ref}.`);
-        default:
-            return refuse(`apply is not allowed on ${ctx.eventName} events; use push to the default branch, a tag, a published release, or workflow_dispatch.`);
-    }
-}
-
-;// CONCATENATED MODULE: ./src/github/inputs.ts
-/** The action's inputs, read once from the runner and handed to config.ts as a raw map. */
-
-
-function readActionInputs() {
-    const raw = {};
-    for (const input of INPUTS) {
-        const value = getInput(input.name);
-        if (input.secret && value)
-            core_setSecret(value);
-        raw[input.name] = value;
-    }
-    // Basic auth sends base64(id:secret): mask that form too, in case anything ever echoes a header.
-    if (raw['key-id'] && raw['key-secret']) {
-        core_setSecret(Buffer.from(`${raw['key-id']}:${raw['key-secret']}`).toString('base64'));
-    }
-    return raw;
-}
-
-// EXTERNAL MODULE: ./src/plan/types.ts
-var types = __nccwpck_require__(9898);
-;// CONCATENATED MODULE: ./src/report/budget.ts
-/**
- * Fitting a report into a size limit without breaking its markup. A report is a sequence of segments:
- * fixed text that always stays (heading, counts, callouts) and runs of whole items (details sections,
- * table rows, error lines) that are shortened from their end, the least important run first. Nothing is
- * ever cut inside an item, so a table or a <details> section is either whole or absent.
- */
-function sizeOf(text, measure) {
-    return measure === 'bytes' ? Buffer.byteLength(text, 'utf8') : text.length;
-}
-/**
- * Joins the segments, cutting items until the result fits in `maxLength`. Linear in the size of the
- * input: every item is measured once and each run shrinks one item at a time.
- */
-function fitSegments(segments, maxLength, measure) {
-    const size = (text) => sizeOf(text, measure);
-    const states = new Map();
-    let total = 0;
-    for (const segment of segments) {
-        if (typeof segment === 'string') {
-            total += size(segment);
-            continue;
-        }
-        const prefix = [0];
-        for (const item of segment.items)
-            prefix.push(prefix[prefix.length - 1] + size(item));
-        const state = {
-            run: segment,
-            prefix,
-            headSize: size(segment.head),
-            tailSize: size(segment.tail),
-            kept: segment.items.length
-        };
-        states.set(segment, state);
-        total += runSize(state, size);
-    }
-    const byCutOrder = [...states.values()].sort((a, b) => a.run.cutOrder - b.run.cutOrder);
-    for (const state of byCutOrder) {
-        if (total <= maxLength)
-            break;
-        let current = runSize(state, size);
-        while (state.kept > 0 && total > maxLength) {
-            state.kept--;
-            const next = runSize(state, size);
-            total += next - current;
-            current = next;
-        }
-    }
-    const text = segments.map(s => (typeof s === 'string' ? s : renderRun(states.get(s)))).join('');
-    // Only when the fixed text alone is over the limit (a limit far below any real one): cut whole lines.
-    return total > maxLength ? cutToSize(text, maxLength, measure) : text;
-}
-function runSize(state, size) {
-    const { run, kept, prefix } = state;
-    const left = run.items.length - kept;
-    const head = kept > 0 || run.keepHeadWhenEmpty ? state.headSize : 0;
-    return head + prefix[kept] + (left > 0 ? size(run.omitted(left)) : 0) + state.tailSize;
-}
-function renderRun(state) {
-    const { run, kept } = state;
-    const left = run.items.length - kept;
-    const note = left > 0 ? run.omitted(left) : '';
-    const head = kept > 0 || run.keepHeadWhenEmpty ? run.head : '';
-    return `${head}${run.items.slice(0, kept).join('')}${note}${run.tail}`;
-}
-/** The longest run of whole lines that fits; a single line longer than the limit is cut by characters. */
-function cutToSize(text, maxLength, measure) {
-    if (sizeOf(text, measure) <= maxLength)
-        return text;
-    let used = 0;
-    let end = 0;
-    for (const line of text.split('\n')) {
-        const lineSize = sizeOf(`${line}\n`, measure);
-        if (used + lineSize > maxLength)
-            break;
-        used += lineSize;
-        end += line.length + 1;
-    }
-    if (end > 0)
-        return text.slice(0, end);
-    return sliceBySize(text, maxLength, measure);
-}
-function sliceBySize(text, maxLength, measure) {
-    let used = 0;
-    let end = 0;
-    for (const ch of text) {
-        const chSize = sizeOf(ch, measure);
-        if (used + chSize > maxLength)
-            break;
-        used += chSize;
-        end += ch.length;
-    }
-    return text.slice(0, end);
-}
-
-;// CONCATENATED MODULE: ./src/report/escape.ts
-/**
- * Names and values in reports come from manifests and servers: untrusted text. These functions make
- * such text inert in GitHub markdown: it cannot break a table or a <details>, inject HTML or links,
- * ping people or teams, or close a code block.
- */
-const ZWSP = '\u200b';
-/** Any value as one line of text, shortened to `maxLength`. */
-function oneLine(value, maxLength) {
-    const text = typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value));
-    return (text.length > maxLength ? `${text.slice(0, maxLength)}…` : text).replace(/[\r\n\t]+/g, ' ');
-}
-const escapeHtml = (text) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-/** Text for a table cell, a summary line or a list item: one line, no markup of its own. */
-function inline(value, maxLength = 300) {
-    // Markdown syntax characters, including | (table cells) and ` (code spans).
-    return defuse(escapeHtml(oneLine(value, maxLength)).replace(/([\\`*_{}[\]()#+!|~])/g, '\\$1'));
-}
-/**
- * Text inside raw HTML, such as a `<summary>` line: GitHub does not parse markdown there (the line is part
- * of an HTML block), so backslash escapes would show as backslashes. Instead: HTML-escaped, markdown
- * characters as character references, on one line, with mentions and autolinks defused.
- */
-function htmlText(value, maxLength = 300) {
-    // Markdown syntax as numeric references: inert even where a renderer did parse markdown.
-    return defuse(escapeHtml(oneLine(value, maxLength)).replace(/[\\`*_[\]()|~]/g, c => `&#${c.charCodeAt(0)};`));
-}
-/**
- * Mentions and autolinks are found in the rendered text, so escaping the characters is not enough: a
- * zero-width space after `@` and inside `://` and `www.` keeps the text readable and inert.
- */
-function defuse(text) {
-    return text
-        .replace(/@(?=[A-Za-z0-9_-])/g, `@${ZWSP}`)
-        .replace(/:\/\//g, `:${ZWSP}//`)
-        .replace(/\bwww\./gi, m => `${m.slice(0, 3)}${ZWSP}.`);
-}
-/** A fenced code block that the content cannot close: the fence is longer than any backtick run in it. */
-function codeBlock(content, language = '') {
-    const longest = Math.max(0, ...(content.match(/`+/g) ?? []).map(run => run.length));
-    const fence = '`'.repeat(Math.max(3, longest + 1));
-    // Inside a block nothing renders, except that GitHub still links mentions in some clients: defuse.
-    return `${fence}${language}\n${defuse(content)}\n${fence}`;
-}
-/** An inline code span for untrusted text: no backticks inside can end it early. */
-function code(value, maxLength = 200) {
-    let text = typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value));
-    if (text.length > maxLength)
-        text = `${text.slice(0, maxLength)}…`;
-    text = text.replace(/[\r\n\t]+/g, ' ').replace(/\|/g, '\\|');
-    const longest = Math.max(0, ...(text.match(/`+/g) ?? []).map(run => run.length));
-    const ticks = '`'.repeat(longest + 1);
-    const pad = text.startsWith('`') || text.endsWith('`') || text === '' ? ' ' : '';
-    return `${ticks}${pad}${defuse(text)}${pad}${ticks}`;
-}
-/** A URL we built ourselves from a configured base and an id: safe in a link target. */
-function linkTarget(url) {
-    return encodeURI(url).replace(/[()<>"']/g, c => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-}
-
-;// CONCATENATED MODULE: ./src/report/markdown.ts
-
-
-
-
-/** GitHub refuses issue comments longer than this many characters. */
-const COMMENT_LIMIT = 65536;
-/** GitHub refuses a job summary (per step) larger than this many bytes. */
-const SUMMARY_LIMIT = 1024 * 1024;
-/** Cut first: whole <details> sections. Then ServiceSettings results, apply rows, and error lines last. */
-const CUT_ORDER = { details: 0, serviceResults: 1, outcomes: 2, diagnostics: 3 };
-/** Bounded lists in the fixed part, so that the part that is never cut stays small for any plan. */
-const LISTED_IN_CALLOUT = 20;
-const FIELDS_PER_CHANGE = 50;
-const VALUE_LENGTH = 200;
-const JSON_BLOCK_LENGTH = 20_000;
-function renderMarkdown(input, options) {
-    const given = options.header ?? '';
-    // The heading must start a line of its own, or the marker would swallow it.
-    const header = given === '' || given.endsWith('\n') ? given : `${given}\n`;
-    const diagnostics = reportDiagnostics(input);
-    const verdict = verdictOf(input, diagnostics);
-    const outcomes = new Map((input.apply?.outcomes ?? []).map(o => [o.address, o]));
-    const changes = input.plan?.changes ?? [];
-    const segments = [`${header}${heading(input, verdict)}\n\n**${verdict.text}**\n\n`];
-    if (input.plan)
-        segments.push(countsTable(changes), deferredLine(input, changes));
-    if (input.command === 'drift')
-        segments.push(driftList(changes));
-    if (diagnostics.length > 0)
-        segments.push(diagnosticsRun(diagnostics));
-    if (input.apply)
-        segments.push(...applySection(input));
-    if (input.command !== 'drift' && input.command !== 'validate')
-        segments.push(destructiveCallout(input.command, changes));
-    if (changes.length > 0)
-        segments.push(detailsRun(input, changes, outcomes));
-    segments.push(footer(input));
-    const text = fitSegments(segments.filter(s => s !== ''), options.maxLength, options.measure ?? 'chars');
-    // Trailing blank lines are ours; dropping them only makes the text shorter.
-    return text.replace(/\n+$/, '\n');
-}
-// ---------------------------------------------------------------------------------------------------
-// Facts shared with the text renderer: which diagnostics, which counts, what the verdict is. They hold
-// no markup and no untrusted text, so each renderer formats them in its own way.
-const SEVERITY_RANK = { error: 0, warning: 1, notice: 2 };
-/** Diagnostics of all stages and of the plan, each once, errors before warnings before notices. */
-function reportDiagnostics(input) {
-    const seen = new Set();
-    const unique = [];
-    for (const d of [...input.diagnostics, ...(input.plan?.diagnostics ?? [])]) {
-        // The same problem found by validation and again by the plan is one problem: the stage is not part of the key.
-        const key = [d.severity, d.file, d.line, d.column, d.field, d.message].join('\u0000');
-        if (seen.has(key))
-            continue;
-        seen.add(key);
-        unique.push(d);
-    }
-    return (0,src_diagnostics/* sortDiagnostics */.Ds)(unique).sort((a, b) => SEVERITY_RANK[a.severity] - SEVERITY_RANK[b.severity]);
-}
-function countsByKind(changes) {
-    const byKind = Object.fromEntries(types/* RESOURCE_KINDS */.pQ.map(k => [k, []]));
-    for (const c of changes)
-        byKind[c.kind].push(c);
-    return Object.fromEntries(types/* RESOURCE_KINDS */.pQ.map(k => [k, (0,types/* countChanges */.xS)(byKind[k])]));
-}
-const NO_CHANGES = 'No changes. Live state matches the manifests.';
-function plural(n, word) {
-    return `${n} ${n === 1 ? word : `${word}s`}`;
-}
-/** "2 errors, 1 warning": the non-zero counts, each with its word (a second word is the plural). */
-function listOfCounts(parts) {
-    return parts
-        .filter(([n]) => n > 0)
-        .map(([n, one, many]) => `${n} ${n === 1 || many === undefined ? one : many}`)
-        .join(', ');
-}
-function verdictOf(input, diagnostics) {
-    const errors = diagnostics.filter(d => d.severity === 'error').length;
-    const warnings = diagnostics.filter(d => d.severity === 'warning').length;
-    const changes = input.plan?.changes ?? [];
-    if (input.apply) {
-        const { outcomes, complete } = input.apply;
-        const count = (s) => outcomes.filter(o => o.status === s).length;
-        const statuses = listOfCounts([
-            [count('applied'), 'applied'],
-            [count('adopted'), 'adopted'],
-            [count('failed'), 'failed'],
-            [count('skipped'), 'skipped']
-        ]);
-        if (outcomes.length === 0) {
-            return errors > 0
-                ? { tone: 'failed', text: `Apply stopped: ${plural(errors, 'error')}.` }
-                : { tone: 'ok', text: NO_CHANGES };
-        }
-        if (complete && errors === 0)
-            return { tone: 'changes', text: `Applied: ${statuses}.` };
-        return {
-            tone: 'failed',
-            text: `Apply incomplete: ${statuses}. Fix the failures and run again; the next apply continues from the live state.`
-        };
-    }
-    if (input.plan) {
-        const failed = errors > 0 ? ` ${plural(errors, 'error')} below.` : '';
-        const tone = (hasChanges) => errors > 0 ? 'failed' : hasChanges ? 'changes' : 'ok';
-        if (input.command === 'drift') {
-            const drifted = changes.filter(c => c.action !== 'noop');
-            if (drifted.length === 0)
-                return { tone: tone(false), text: `${NO_CHANGES}${failed}` };
-            const what = listOfCounts([
-                [drifted.filter(c => c.action === 'create').length, 'missing live'],
-                [drifted.filter(c => c.action === 'update' || c.action === 'replace').length, 'changed'],
-                [drifted.filter(c => c.action === 'delete').length, 'not in the manifests']
-            ]);
-            return {
-                tone: tone(true),
-                text: `Drift: ${plural(drifted.length, 'resource')} ${drifted.length === 1 ? 'differs' : 'differ'} from the manifests (${what}).${failed}`
-            };
-        }
-        const counts = (0,types/* countChanges */.xS)(changes);
-        const actionable = counts.create + counts.update + counts.replace + counts.delete;
-        if (actionable === 0) {
-            if (counts.deferred === 0)
-                return { tone: tone(false), text: `${NO_CHANGES}${failed}` };
-            return {
-                tone: tone(false),
-                text: `No changes will be applied by this run; ${plural(counts.deferred, 'deferred change')} listed below.${failed}`
-            };
-        }
-        const planned = listOfCounts([
-            [counts.create, 'to create'],
-            [counts.update, 'to update'],
-            [counts.replace, 'to replace'],
-            [counts.delete, 'to delete']
-        ]);
-        const deferred = counts.deferred > 0 ? `; ${counts.deferred} deferred` : '';
-        return { tone: tone(true), text: `Plan: ${planned}${deferred}.${failed}` };
-    }
-    const warned = warnings > 0 ? ` ${plural(warnings, 'warning')}.` : '';
-    if (input.command === 'validate') {
-        const found = listOfCounts([
-            [errors, 'error', 'errors'],
-            [warnings, 'warning', 'warnings']
-        ]);
-        return errors > 0
-            ? { tone: 'failed', text: `Validation failed: ${found}.` }
-            : { tone: 'ok', text: `Manifests are valid.${warned}` };
-    }
-    return errors > 0
-        ? { tone: 'failed', text: `${TITLES[input.command]} stopped: ${plural(errors, 'error')}.` }
-        : { tone: 'ok', text: `Nothing to report.${warned}` };
-}
-const TITLES = {
-    plan: 'Plan',
-    apply: 'Apply',
-    drift: 'Drift',
-    validate: 'Validation',
-    export: 'Export'
-};
-// ---------------------------------------------------------------------------------------------------
-// The fixed part: never cut.
-const TONE_ICON = { ok: '✅', changes: '📝', failed: '❌' };
-function heading(input, verdict) {
-    return `### ${TONE_ICON[verdict.tone]} ${TITLES[input.command]} for stack ${inline(input.stack, 100)} (${inline(input.mode, 20)})`;
-}
-const COLUMNS = [
-    ['create', '➕ create'],
-    ['update', '✏️ update'],
-    ['replace', '♻️ replace'],
-    ['delete', '🗑️ delete'],
-    ['noop', 'no-op'],
-    ['deferred', '⏸️ deferred']
-];
-function countsTable(changes) {
-    const byKind = countsByKind(changes);
-    const total = (0,types/* countChanges */.xS)(changes);
-    const row = (label, counts) => `| ${label} | ${COLUMNS.map(([key]) => counts[key]).join(' | ')} |`;
-    return [
-        `| Kind | ${COLUMNS.map(([, label]) => label).join(' | ')} |`,
-        `| --- | ${COLUMNS.map(() => '---:').join(' | ')} |`,
-        ...types/* RESOURCE_KINDS */.pQ.map(kind => row(kind, byKind[kind])),
-        row('**Total**', total),
-        '',
-        ''
-    ].join('\n');
-}
-function deferredLine(input, changes) {
-    const prune = changes.filter(c => c.deferred === 'prune').length;
-    const release = changes.filter(c => c.deferred === 'release').length;
-    if (prune + release === 0)
-        return '';
-    const parts = [];
-    if (prune > 0)
-        parts.push(`${prune} would be deleted with prune (prune is off)`);
-    if (release > 0) {
-        const reason = input.serviceGate ? `: ${inline(input.serviceGate.reason, 200)}` : '';
-        parts.push(`${plural(release, 'ServiceSettings change')} held back${reason}`);
-    }
-    return `⏸️ **Deferred**, shown but not applied by this run: ${parts.join('; ')}.\n\n`;
-}
-function describeDrift(c) {
-    if (c.deferred === 'prune' || c.action === 'delete')
-        return 'live but not in the manifests';
-    if (c.action === 'create')
-        return 'missing live';
-    if (c.action === 'replace')
-        return 'changed (a replace)';
-    return `${plural(c.fields.length, 'field')} ${c.fields.length === 1 ? 'differs' : 'differ'}`;
-}
-function driftList(changes) {
-    const drifted = changes.filter(c => c.action !== 'noop');
-    if (drifted.length === 0)
-        return '';
-    const lines = drifted
-        .slice(0, LISTED_IN_CALLOUT)
-        .map(c => `- ${c.kind} **${inline(c.name, 100)}**: ${describeDrift(c)}`);
-    if (drifted.length > LISTED_IN_CALLOUT)
-        lines.push(`- … and ${drifted.length - LISTED_IN_CALLOUT} more`);
-    return `**What drifted:**\n\n${lines.join('\n')}\n\n`;
-}
-function isDestructive(c) {
-    return (c.deferred === undefined &&
-        (c.action === 'delete' || c.action === 'replace' || c.droppedByServer === true));
-}
-function destructiveCallout(command, changes) {
-    const destructive = changes.filter(isDestructive);
-    if (destructive.length === 0)
-        return '';
-    const lines = destructive
-        .slice(0, LISTED_IN_CALLOUT)
-        .map(c => `> - ⚠️ ${c.kind} **${inline(c.name, 100)}**: ${destructivePhrase(c, command)}`);
-    if (destructive.length > LISTED_IN_CALLOUT)
-        lines.push(`> - … and ${destructive.length - LISTED_IN_CALLOUT} more`);
-    const what = command === 'apply' ? 'This run deletes or replaces' : 'This plan deletes or replaces';
-    const review = command === 'apply' ? '' : ' Review before merging.';
-    return `> [!WARNING]\n> **${what} ${plural(destructive.length, 'resource')}.**${review}\n>\n${lines.join('\n')}\n\n`;
-}
-function destructivePhrase(c, command) {
-    const will = command === 'apply' ? '' : 'will be ';
-    if (c.droppedByServer)
-        return `${will}deleted by the server (its tile or dashboard goes away)`;
-    if (c.action === 'replace')
-        return `${will}replaced (deleted and created again: the id changes)`;
-    return `${will}deleted`;
-}
-function footer(input) {
-    const parts = [];
-    if (input.plan)
-        parts.push(`obsdeploy ${inline(input.plan.tool.version, 40)}`);
-    if (input.trigger)
-        parts.push(inline(input.trigger, 200));
-    if (input.planFile)
-        parts.push(`plan JSON: ${inline(input.planFile, 300)}`);
-    return parts.length > 0 ? `<sub>${parts.join(' · ')}</sub>\n` : '';
-}
-// ---------------------------------------------------------------------------------------------------
-// Diagnostics: whole lines, errors first, so warnings are the first to go.
-const SEVERITY_ICON = { error: '❌', warning: '⚠️', notice: 'ℹ️' };
-function diagnosticsRun(diagnostics) {
-    const count = severityCounts(diagnostics);
-    return {
-        head: `#### Problems: ${describeSeverities(count)}\n\n`,
-        items: diagnostics.map(d => `- ${SEVERITY_ICON[d.severity]} ${inline((0,src_diagnostics/* formatDiagnostic */.xy)(d), 1000)}\n`),
-        tail: '\n',
-        omitted: n => {
-            // The cut takes the last lines: notices, then warnings, then errors.
-            const notices = Math.min(n, count.notice);
-            const warnings = Math.min(n - notices, count.warning);
-            const left = describeSeverities({ error: n - notices - warnings, warning: warnings, notice: notices }, 'more ');
-            return `\n${left} ${n === 1 ? 'is' : 'are'} not shown here; the run log lists them all.\n`;
-        },
-        cutOrder: CUT_ORDER.diagnostics,
-        keepHeadWhenEmpty: true
-    };
-}
-function severityCounts(diagnostics) {
-    const count = { error: 0, warning: 0, notice: 0 };
-    for (const d of diagnostics)
-        count[d.severity]++;
-    return count;
-}
-/** "2 errors, 1 warning": the non-zero severities. */
-function describeSeverities(count, prefix = '') {
-    return listOfCounts([
-        [count.error, `${prefix}error`, `${prefix}errors`],
-        [count.warning, `${prefix}warning`, `${prefix}warnings`],
-        [count.notice, `${prefix}notice`, `${prefix}notices`]
-    ]);
-}
-// ---------------------------------------------------------------------------------------------------
-// Apply results.
-const STATUS_LABEL = {
-    failed: '❌ failed',
-    skipped: '⏭️ skipped (depends on a failure)',
-    adopted: '✅ adopted (found after a lost response)',
-    applied: '✅ applied'
-};
-const STATUS_RANK = { failed: 0, skipped: 1, adopted: 2, applied: 3 };
-function applySection(input) {
-    const apply = input.apply;
-    // Failures first: when rows are cut, the successes go.
-    const outcomes = [...apply.outcomes].sort((a, b) => STATUS_RANK[a.status] - STATUS_RANK[b.status]);
-    const segments = [];
-    if (outcomes.length > 0) {
-        segments.push('#### Apply results\n\n', {
-            head: '| Resource | Action | Result | Server message |\n| --- | --- | --- | --- |\n',
-            items: outcomes.map(o => `${outcomeRow(o)}\n`),
-            tail: '\n',
-            omitted: n => `\n${plural(n, 'more result')} ${n === 1 ? 'is' : 'are'} not shown here; the run log lists them all.\n`,
-            cutOrder: CUT_ORDER.outcomes,
-            keepHeadWhenEmpty: false
-        });
-    }
-    const services = apply.outcomes.filter(o => o.kind === 'ServiceSettings' && o.result !== undefined);
-    if (services.length > 0) {
-        segments.push({
-            head: '',
-            items: services.map(serviceResult),
-            tail: '',
-            omitted: n => `${plural(n, 'more service result')} ${n === 1 ? 'is' : 'are'} not shown here; the run log has them.\n\n`,
-            cutOrder: CUT_ORDER.serviceResults,
-            keepHeadWhenEmpty: false
-        });
-    }
-    const convergence = apply.convergence;
-    if (convergence?.converged) {
-        segments.push('✅ ServiceSettings converged: the service re-read after the PATCH matches the manifests.\n\n');
-    }
-    else if (convergence) {
-        const remaining = convergence.remaining.slice(0, LISTED_IN_CALLOUT).map(r => `> - ${inline(r, 300)}`);
-        if (convergence.remaining.length > LISTED_IN_CALLOUT) {
-            remaining.push(`> - … and ${convergence.remaining.length - LISTED_IN_CALLOUT} more`);
-        }
-        segments.push(`> [!WARNING]\n> **ServiceSettings did not converge.** Re-read after the PATCH, the service still differs from the manifests in:\n>\n${remaining.join('\n')}\n\n`);
-    }
-    return segments;
-}
-function outcomeRow(o) {
-    const message = [];
-    if (o.message)
-        message.push(inline(o.message, 500));
-    if (o.requestId)
-        message.push(`request id <code>${inline(o.requestId, 100)}</code>`);
-    return `| ${o.kind} **${inline(o.name, 100)}** | ${o.action} | ${STATUS_LABEL[o.status]} | ${message.join(' · ')} |`;
-}
-function serviceResult(o) {
-    const requestId = o.requestId ? ` · request id <code>${htmlText(o.requestId, 100)}</code>` : '';
-    return [
-        '<details>',
-        `<summary>ServiceSettings <b>${htmlText(o.name, 100)}</b>: the service as the PATCH returned it${requestId}</summary>`,
-        '',
-        jsonBlock(o.result),
-        '',
-        '</details>',
-        '',
-        ''
-    ].join('\n');
-}
-function detailsRun(input, changes, outcomes) {
-    const ctx = { command: input.command, uiUrl: input.uiUrl, outcomes };
-    const items = [];
-    const group = (members, intro) => members.forEach((c, i) => items.push(`${i === 0 ? intro : ''}${changeDetails(c, ctx)}`));
-    group(changes.filter(types/* isActionable */.nM), `#### ${input.command === 'drift' ? 'Differences' : 'Changes'}\n\n`);
-    group(changes.filter(c => c.deferred === 'prune'), '#### ⏸️ Would be deleted with prune\n\nOwned by this stack but no longer in the manifests. They stay while prune is off.\n\n');
-    const gate = input.serviceGate ? `: ${inline(input.serviceGate.reason, 200)}` : '';
-    group(changes.filter(c => c.deferred === 'release'), `#### ⏳ Waits for a release\n\nServiceSettings are not applied by this run${gate}.\n\n`);
-    const where = input.planFile ? inline(input.planFile, 300) : 'the plan-file output';
-    return {
-        head: '',
-        items,
-        tail: '',
-        omitted: n => `ℹ️ ${n} more ${n === 1 ? 'resource is' : 'resources are'} not shown here; see the plan JSON: ${where}\n\n`,
-        cutOrder: CUT_ORDER.details,
-        keepHeadWhenEmpty: false
-    };
-}
-const SYMBOL = { create: '➕', update: '✏️', replace: '♻️', delete: '🗑️', noop: '·' };
-function changeDetails(c, ctx) {
-    const body = [];
-    if (c.fields.length > 0)
-        body.push(fieldsTable(c.fields));
-    else
-        body.push(withoutFields(c));
-    if (c.notes.length > 0)
-        body.push(`**Notes:**\n\n${c.notes.map(n => `- ${inline(n, 1000)}`).join('\n')}`);
-    if (c.evidence && c.evidence.length > 0) {
-        body.push(`**Evidence** (live queries):\n\n${c.evidence.map(e => `- ${inline(e, 1000)}`).join('\n')}`);
-    }
-    if (c.request) {
-        body.push(`**Request:** <code>${inline(c.request.method, 10)} ${inline(c.request.path, 300)}</code>`);
-        body.push(jsonBlock(c.request.body));
-    }
-    const link = uiLink(c, ctx.uiUrl);
-    if (link)
-        body.push(`[Open in the UI](${linkTarget(link)})`);
-    return [
-        '<details>',
-        `<summary>${summaryLine(c, ctx)}</summary>`,
-        '',
-        ...body.flatMap(b => [b, '']),
-        '</details>',
-        '',
-        ''
-    ].join('\n');
-}
-/** What a change without field differences is, so no <details> opens onto nothing. */
-function withoutFields(c) {
-    if (c.droppedByServer)
-        return 'The server deletes it when its tile or dashboard goes away.';
-    if (c.action === 'create')
-        return `A new ${c.kind}.`;
-    if (c.action === 'delete')
-        return 'Owned by this stack and no longer in the manifests.';
-    return 'No field differences are recorded for this change.';
-}
-/** Raw HTML: GitHub renders no markdown inside <summary>, so it uses <b> and htmlText, not ** and inline. */
-function summaryLine(c, ctx) {
-    const warn = isDestructive(c) ? '⚠️ ' : '';
-    const symbol = c.deferred === 'release' ? '⏳' : c.droppedByServer ? SYMBOL.delete : SYMBOL[c.action];
-    const place = c.source
-        ? ` · <code>${htmlText(`${c.source.file}:${c.source.line}`, 300)}</code>`
-        : c.id
-            ? ` · id <code>${htmlText(c.id, 100)}</code>`
-            : '';
-    const outcome = ctx.outcomes.get(c.address);
-    const status = outcome ? ` · ${STATUS_LABEL[outcome.status]}` : '';
-    return `${warn}${symbol} ${c.kind} <b>${htmlText(c.name, 200)}</b>: ${actionLabel(c, ctx.command)}${place}${status}`;
-}
-function actionLabel(c, command) {
-    if (c.deferred === 'prune')
-        return 'would be deleted with prune';
-    if (c.deferred === 'release')
-        return `waits for a release (${plural(c.fields.length, 'field')})`;
-    const tense = command === 'drift' ? 'would be ' : command === 'apply' ? '' : 'will be ';
-    if (c.droppedByServer)
-        return `<b>${tense}deleted by the server</b>`;
-    switch (c.action) {
-        case 'create':
-            return command === 'drift' ? 'missing live' : 'create';
-        case 'update':
-            return `${command === 'drift' ? 'differs' : 'update'} (${plural(c.fields.length, 'field')})`;
-        case 'replace':
-            return `<b>${tense}replaced</b> (deleted and created again: the id changes)`;
-        case 'delete':
-            return command === 'drift' ? '<b>not in the manifests</b>' : `<b>${tense}deleted</b>`;
-        default:
-            return 'no change';
-    }
-}
-function fieldsTable(fields) {
-    const rows = fields
-        .slice(0, FIELDS_PER_CHANGE)
-        .map(f => `| <code>${inline(f.path, VALUE_LENGTH)}</code> | ${cellValue(f.before)} | ${cellValue(f.after)} |`);
-    const more = fields.length > FIELDS_PER_CHANGE
-        ? `\n\n${plural(fields.length - FIELDS_PER_CHANGE, 'more field')}: see the plan JSON.`
-        : '';
-    return `| field | before | after |\n| --- | --- | --- |\n${rows.join('\n')}${more}`;
-}
-function cellValue(value) {
-    if (value === undefined)
-        return '*(absent)*';
-    const text = typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value));
-    if (text === '')
-        return '*(empty)*';
-    return `<code>${inline(text, VALUE_LENGTH)}</code>`;
-}
-/**
- * A JSON value in a code block. `<` and `>` only occur inside JSON strings, where `\u003c` and `\u003e`
- * mean the same: the block stays valid JSON with no HTML in it, even for text that could never escape a
- * fence anyway.
- */
-function jsonBlock(value) {
-    let json = JSON.stringify(value, null, 2) ?? String(value);
-    if (json.length > JSON_BLOCK_LENGTH)
-        json = `${json.slice(0, JSON_BLOCK_LENGTH)}\n… (shortened; the plan JSON has it all)`;
-    return codeBlock(json.replace(/</g, '\\u003c').replace(/>/g, '\\u003e'), 'json');
-}
-/** Ids come from the server: only plain ones go into a URL, so an id cannot change where the link points. */
-const PLAIN_ID = /^(?!\.+$)[A-Za-z0-9._~-]{1,100}$/;
-/** The resource in the web UI, when a UI URL is configured and the resource has a live id. */
-function uiLink(c, uiUrl) {
-    if (!uiUrl || !/^https?:\/\//i.test(uiUrl) || !c.id || !PLAIN_ID.test(c.id))
-        return undefined;
-    const base = uiUrl.replace(/\/+$/, '');
-    if (c.kind === 'Dashboard')
-        return `${base}/dashboards/${c.id}`;
-    if (c.kind === 'Alert')
-        return `${base}/alerts`;
-    return undefined;
-}
-
-// EXTERNAL MODULE: ./src/run.ts + 5 modules
-var run = __nccwpck_require__(8679);
-;// CONCATENATED MODULE: ./src/main.ts
-/**
- * The action: inputs -> Config -> run() -> annotations, job summary, PR comment and outputs. Every
- * output is set on every path, failures included.
- */
-
-
-
-
-
-
-
-
-
-
-const actionLogger = {
-    info: m => info(m),
-    // Operational warnings go to the log; annotations are kept for problems at a manifest line.
-    warn: m => info(`Warning: ${m}`),
-    debug: m => core_debug(m)
-};
-async function main() {
-    setOutputs(run/* EMPTY_OUTPUTS */.Jd);
-    setOutput('comment-url', '');
-    try {
-        await runAction();
-    }
-    catch (e) {
-        setFailed(`obsdeploy failed unexpectedly: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
-    }
-}
-async function runAction() {
-    const raw = readActionInputs();
-    const runner = readRunnerContext();
-    const repoName = runner.repository?.repo ?? 'default';
-    const { config, diagnostics } = parseConfig(raw, {
-        cwd: runner.workspace,
-        defaultStack: repoName,
-        defaultPlanPath: defaultPlanPath(runner),
-        serviceGate: policy => serviceGateFor(runner.event, policy),
-        label: name => `input \`${name}\``
-    });
-    if (!config)
-        return fail(diagnostics, 'invalid inputs');
-    if (config.command === 'export') {
-        setFailed('input `command`: export is a CLI command (npx observability-deploy export --out observability/); the action does validate, plan, apply or drift');
-        return;
-    }
-    if (runner.event) {
-        const policy = eventPolicy(runner.event, config.command, config.serviceUpdate);
-        for (const w of policy.warnings)
-            warning(w);
-        if (policy.refusal) {
-            const refused = {
-                command: config.command,
-                mode: config.mode,
-                stack: config.stack,
-                trigger: runner.trigger,
-                diagnostics: [{ severity: 'error', stage: 'config', message: policy.refusal }]
-            };
-            await writeSummary(refused);
-            setFailed(policy.refusal);
-            return;
-        }
-    }
-    const result = await (0,run/* run */.eF)(config, { log: actionLogger });
-    const report = { ...result.report, trigger: runner.trigger };
-    const shown = annotateDiagnostics(result.diagnostics);
-    if (result.plan)
-        annotateChanges(result.plan.changes, countNotices(result.diagnostics));
-    if (shown.total > shown.shown)
-        info(`${shown.total - shown.shown} more problem(s) are listed in the job summary.`);
-    await writeSummary(report);
-    setOutputs(result.outputs);
-    if (runner.issueNumber !== undefined && config.commentOnPr && config.command !== 'apply') {
-        // Deferred changes (prune pending, waits for a release) are worth a comment too: a reviewer should see them.
-        const worthSaying = (result.plan?.changes.some(c => c.action !== 'noop') ?? false) || (0,src_diagnostics/* hasErrors */.Cs)(result.diagnostics);
-        await comment(runner, raw['github-token'] ?? '', config.stack, config.apiUrl, report, worthSaying);
-    }
-    if (result.exitCode !== 0) {
-        const errors = result.diagnostics.filter(d => d.severity === 'error');
-        const reason = config.command === 'drift' && errors.length === 0
-            ? 'drift: the live state differs from the manifests (see the job summary)'
-            : `${errors.length} error(s): ${errors.slice(0, 3).map(src_diagnostics/* formatDiagnostic */.xy).join(' | ')}${errors.length > 3 ? ' …' : ''}`;
-        setFailed(reason);
-    }
-}
-/** A short, stable name for an API base URL (the URL itself may be private). */
-function apiKey(apiUrl) {
-    return (0,external_node_crypto_.createHash)('sha256').update(apiUrl).digest('hex').slice(0, 8);
-}
-function setOutputs(o) {
-    setOutput('has-changes', String(o.hasChanges));
-    setOutput('creates', String(o.creates));
-    setOutput('updates', String(o.updates));
-    setOutput('deletes', String(o.deletes));
-    setOutput('plan-file', o.planFile);
-}
-function countNotices(ds) {
-    return Math.min(10, ds.filter(d => d.severity === 'notice').length);
-}
-function fail(diagnostics, what) {
-    for (const d of diagnostics)
-        error((0,src_diagnostics/* formatDiagnostic */.xy)(d));
-    setFailed(`${what}: ${diagnostics.map(src_diagnostics/* formatDiagnostic */.xy).join('; ')}`);
-}
-async function writeSummary(report) {
-    if (!process.env.GITHUB_STEP_SUMMARY)
-        return;
-    await summary
-        .addRaw(renderMarkdown(report, { maxLength: SUMMARY_LIMIT, measure: 'bytes' }))
-        .write({ overwrite: false });
-}
-async function comment(runner, token, stack, apiUrl, report, hasChanges) {
-    if (!runner.repository || !token) {
-        warning('No pull request comment: no github-token. The plan is in the job summary.');
-        return;
-    }
-    // Octokit is loaded only when there is a comment to write.
-    const { commentMarker, upsertStickyComment } = await Promise.all(/* import() */[__nccwpck_require__.e(413), __nccwpck_require__.e(318)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7318));
-    // One comment per stack, job and API: matrix legs of one job that deploy to different servers keep theirs.
-    const marker = commentMarker(stack, `${runner.job}@${apiKey(apiUrl)}`);
-    const body = renderMarkdown(report, { maxLength: COMMENT_LIMIT, header: marker });
-    const res = await upsertStickyComment({ token, owner: runner.repository.owner, repo: runner.repository.repo, issueNumber: runner.issueNumber }, marker, body, { hasChanges });
-    if (res.warning)
-        warning(res.warning);
-    if (res.url)
-        setOutput('comment-url', res.url);
-}
-/** @github/local-action (`npm run local-action`) imports the entry and calls its run(). */
-
-
-
-/***/ }),
-
-/***/ 8589:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-
-// EXPORTS
-__nccwpck_require__.d(__webpack_exports__, {
-  GH: () => (/* binding */ findManifestFiles),
-  oe: () => (/* binding */ readManifestFile),
-  sb: () => (/* binding */ splitPatterns)
-});
-
-// UNUSED EXPORTS: MAX_MANIFEST_BYTES
-
+// EXTERNAL MODULE: ./src/error-message.ts
+var error_message = __nccwpck_require__(6587);
 // EXTERNAL MODULE: external "node:fs/promises"
 var promises_ = __nccwpck_require__(1455);
-// EXTERNAL MODULE: external "node:path"
-var external_node_path_ = __nccwpck_require__(6760);
-var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_);
-// EXTERNAL MODULE: external "fs"
-var external_fs_ = __nccwpck_require__(9896);
-var external_fs_namespaceObject = /*#__PURE__*/__nccwpck_require__.t(external_fs_, 2);
-// EXTERNAL MODULE: external "path"
-var external_path_ = __nccwpck_require__(6928);
 ;// CONCATENATED MODULE: external "url"
 const external_url_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("url");
 ;// CONCATENATED MODULE: external "module"
@@ -38079,8 +36709,8 @@ var __require = /* @__PURE__ */ (0,external_module_namespaceObject.createRequire
 //#endregion
 //#region src/utils.ts
 function cleanPath(path) {
-	let normalized = (0,external_path_.normalize)(path);
-	if (normalized.length > 1 && normalized[normalized.length - 1] === external_path_.sep) normalized = normalized.substring(0, normalized.length - 1);
+	let normalized = (0,external_path_namespaceObject.normalize)(path);
+	if (normalized.length > 1 && normalized[normalized.length - 1] === external_path_namespaceObject.sep) normalized = normalized.substring(0, normalized.length - 1);
 	return normalized;
 }
 const SLASHES_REGEX = /[\\/]/g;
@@ -38094,7 +36724,7 @@ function isRootDirectory(path) {
 function normalizePath(path, options) {
 	const { resolvePaths, normalizePath: normalizePath$1, pathSeparator } = options;
 	const pathNeedsCleaning = process.platform === "win32" && path.includes("/") || path.startsWith(".");
-	if (resolvePaths) path = (0,external_path_.resolve)(path);
+	if (resolvePaths) path = (0,external_path_namespaceObject.resolve)(path);
 	if (normalizePath$1 || pathNeedsCleaning) path = cleanPath(path);
 	if (path === ".") return "";
 	const needsSeperator = path[path.length - 1] !== pathSeparator;
@@ -38110,7 +36740,7 @@ function joinPathWithRelativePath(root, options) {
 	return function(filename, directoryPath) {
 		const sameRoot = directoryPath.startsWith(root);
 		if (sameRoot) return directoryPath.slice(root.length) + filename;
-		else return convertSlashes((0,external_path_.relative)(root, directoryPath), options.pathSeparator) + options.pathSeparator + filename;
+		else return convertSlashes((0,external_path_namespaceObject.relative)(root, directoryPath), options.pathSeparator) + options.pathSeparator + filename;
 	};
 }
 function joinPath(filename) {
@@ -38234,13 +36864,13 @@ function build$2(options, isSynchronous) {
 }
 function isRecursive(path, resolved, state) {
 	if (state.options.useRealPaths) return isRecursiveUsingRealPaths(resolved, state);
-	let parent = (0,external_path_.dirname)(path);
+	let parent = (0,external_path_namespaceObject.dirname)(path);
 	let depth = 1;
 	while (parent !== state.root && depth < 2) {
 		const resolvedPath = state.symlinks.get(parent);
 		const isSameRoot = !!resolvedPath && (resolvedPath === resolved || resolvedPath.startsWith(resolved) || resolved.startsWith(resolvedPath));
 		if (isSameRoot) depth++;
-		else parent = (0,external_path_.dirname)(parent);
+		else parent = (0,external_path_namespaceObject.dirname)(parent);
 	}
 	state.symlinks.set(path, resolved);
 	return depth > 1;
@@ -38454,8 +37084,8 @@ var Walker = class {
 						this.walkDirectory(this.state, resolvedPath, useRealPaths ? resolvedPath : path + pathSeparator, depth - 1, this.walk);
 					} else {
 						resolvedPath = useRealPaths ? resolvedPath : path;
-						const filename = (0,external_path_.basename)(resolvedPath);
-						const directoryPath$1 = normalizePath((0,external_path_.dirname)(resolvedPath), this.state.options);
+						const filename = (0,external_path_namespaceObject.basename)(resolvedPath);
+						const directoryPath$1 = normalizePath((0,external_path_namespaceObject.dirname)(resolvedPath), this.state.options);
 						resolvedPath = this.joinPath(filename, directoryPath$1);
 						this.pushFile(resolvedPath, files, this.state.counts, filters);
 					}
@@ -38508,18 +37138,18 @@ var APIBuilder = class {
 
 //#endregion
 //#region src/builder/index.ts
-let pm = null;
+let dist_pm = null;
 /* c8 ignore next 6 */
 try {
 	__require.resolve("picomatch");
-	pm = __require("picomatch");
+	dist_pm = __require("picomatch");
 } catch {}
 var Builder = class {
 	globCache = {};
 	options = {
 		maxDepth: Infinity,
 		suppressErrors: true,
-		pathSeparator: external_path_.sep,
+		pathSeparator: external_path_namespaceObject.sep,
 		filters: []
 	};
 	globFunction;
@@ -38624,7 +37254,7 @@ var Builder = class {
 		return this.globWithOptions(patterns, ...[{ dot: true }]);
 	}
 	globWithOptions(patterns, ...options) {
-		const globFn = this.globFunction || pm;
+		const globFn = this.globFunction || dist_pm;
 		/* c8 ignore next 5 */
 		if (!globFn) throw new Error("Please specify a glob function to use glob matching.");
 		var isMatch = this.globCache[patterns.join("\0")];
@@ -38704,8 +37334,8 @@ function buildFormat(cwd, root, absolute) {
 		};
 		return (p, isDir) => isDir && p !== "." ? p.slice(0, -1) : p;
 	}
-	if (absolute) return (p) => external_path_.posix.relative(cwd, p) || ".";
-	return (p) => external_path_.posix.relative(cwd, `${root}/${p}`) || ".";
+	if (absolute) return (p) => external_path_namespaceObject.posix.relative(cwd, p) || ".";
+	return (p) => external_path_namespaceObject.posix.relative(cwd, `${root}/${p}`) || ".";
 }
 function buildRelative(cwd, root) {
 	if (root.startsWith(`${cwd}/`)) {
@@ -38713,7 +37343,7 @@ function buildRelative(cwd, root) {
 		return (p) => `${prefix}/${p}`;
 	}
 	return (p) => {
-		const result = external_path_.posix.relative(cwd, `${root}/${p}`);
+		const result = external_path_namespaceObject.posix.relative(cwd, `${root}/${p}`);
 		return p[p.length - 1] === "/" && result !== "" ? `${result}/` : result || ".";
 	};
 }
@@ -38784,7 +37414,7 @@ function normalizePattern(pattern, opts, props, isIgnore) {
 	if (pattern[pattern.length - 1] === "/") result = pattern.slice(0, -1);
 	if (result[result.length - 1] !== "*" && opts.expandDirectories) result += "/**";
 	const escapedCwd = escapePath(cwd);
-	result = (0,external_path_.isAbsolute)(result.replace(ESCAPING_BACKSLASHES, "")) ? external_path_.posix.relative(escapedCwd, result) : external_path_.posix.normalize(result);
+	result = (0,external_path_namespaceObject.isAbsolute)(result.replace(ESCAPING_BACKSLASHES, "")) ? external_path_namespaceObject.posix.relative(escapedCwd, result) : external_path_namespaceObject.posix.normalize(result);
 	const parentDir = (_PARENT_DIRECTORY$exe = PARENT_DIRECTORY.exec(result)) === null || _PARENT_DIRECTORY$exe === void 0 ? void 0 : _PARENT_DIRECTORY$exe[0];
 	const parts = splitPattern(result);
 	if (parentDir) {
@@ -38795,7 +37425,7 @@ function normalizePattern(pattern, opts, props, isIgnore) {
 			result = result.slice(0, (n - i - 1) * 3) + result.slice((n - i) * 3 + parts[i + n].length + 1) || ".";
 			i++;
 		}
-		const potentialRoot = external_path_.posix.join(cwd, parentDir.slice(i * 3));
+		const potentialRoot = external_path_namespaceObject.posix.join(cwd, parentDir.slice(i * 3));
 		if (potentialRoot[0] !== "." && props.root.length > potentialRoot.length) {
 			props.root = ensureNonDriveRelativePath(potentialRoot);
 			props.depthOffset = -n + i;
@@ -38817,7 +37447,7 @@ function normalizePattern(pattern, opts, props, isIgnore) {
 		}
 		props.depthOffset = newCommonPath.length;
 		props.commonPath = newCommonPath;
-		props.root = ensureNonDriveRelativePath(newCommonPath.length > 0 ? external_path_.posix.join(cwd, ...newCommonPath) : cwd);
+		props.root = ensureNonDriveRelativePath(newCommonPath.length > 0 ? external_path_namespaceObject.posix.join(cwd, ...newCommonPath) : cwd);
 	}
 	return result;
 }
@@ -38918,7 +37548,7 @@ const defaultOptions = {
 function getOptions(options) {
 	const opts = Object.assign({}, options);
 	for (const key in defaultOptions) if (opts[key] === void 0) Object.assign(opts, { [key]: defaultOptions[key] });
-	opts.cwd = (opts.cwd instanceof URL ? (0,external_url_namespaceObject.fileURLToPath)(opts.cwd) : (0,external_path_.resolve)(opts.cwd || process.cwd())).replace(BACKSLASHES, "/");
+	opts.cwd = (opts.cwd instanceof URL ? (0,external_url_namespaceObject.fileURLToPath)(opts.cwd) : (0,external_path_namespaceObject.resolve)(opts.cwd || process.cwd())).replace(BACKSLASHES, "/");
 	opts.ignore = ensureStringArray(opts.ignore);
 	opts.fs && (opts.fs = {
 		readdir: opts.fs.readdir || external_fs_.readdir,
@@ -38950,13 +37580,12 @@ function globSync(globInput, options) {
 //#endregion
 
 
-// EXTERNAL MODULE: ./src/diagnostics.ts
-var src_diagnostics = __nccwpck_require__(4851);
 ;// CONCATENATED MODULE: ./src/manifest/files.ts
 /**
  * Finding and reading manifest files. Paths are reported relative to the working directory with `/`
  * separators, because that is what GitHub annotations and the PR diff expect.
  */
+
 
 
 
@@ -39020,7 +37649,7 @@ async function readManifestFile(relPath, cwd) {
         return { file: { path: relPath, text }, diagnostics: [] };
     }
     catch (e) {
-        return { diagnostics: [(0,src_diagnostics/* diagnostic */.YK)('validate', 'error', `cannot be read: ${e.message}`, at)] };
+        return { diagnostics: [(0,src_diagnostics/* diagnostic */.YK)('validate', 'error', `cannot be read: ${(0,error_message/* errorMessage */.g)(e)}`, at)] };
     }
 }
 /** C0 controls other than tab, newline and carriage return, and DEL: YAML does not allow them in text. */
@@ -39039,1132 +37668,1309 @@ function decodeText(bytes) {
     }
 }
 
-
-/***/ }),
-
-/***/ 9597:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   au: () => (/* binding */ didYouMean),
-/* harmony export */   bp: () => (/* binding */ describeValue),
-/* harmony export */   jV: () => (/* binding */ formatPath),
-/* harmony export */   oX: () => (/* binding */ issuesToDiagnostics)
-/* harmony export */ });
-/* unused harmony export knownKeysAt */
-/* harmony import */ var fastest_levenshtein__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1916);
-/* harmony import */ var _diagnostics_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4851);
-/**
- * zod issues -> diagnostics with a place and a plain message, and "did you mean" hints for misspelled
- * fields and values.
- */
-
-
-function formatPath(path) {
-    let out = '';
-    for (const seg of path)
-        out += typeof seg === 'number' ? `[${seg}]` : out ? `.${seg}` : seg;
-    return out;
-}
-/** The closest candidate when it is close enough to be a plausible typo. */
-function didYouMean(input, candidates) {
-    const lower = input.toLowerCase();
-    const exactCase = candidates.find(c => c.toLowerCase() === lower);
-    if (exactCase)
-        return exactCase;
-    let best;
-    let bestDistance = Infinity;
-    for (const c of candidates) {
-        const d = (0,fastest_levenshtein__WEBPACK_IMPORTED_MODULE_0__/* .distance */ .Io)(lower, c.toLowerCase());
-        if (d < bestDistance) {
-            best = c;
-            bestDistance = d;
-        }
-    }
-    // Short words are close to everything: the shorter the input, the closer a guess must be.
-    const allowed = input.length <= 2 ? 1 : Math.max(2, Math.floor(input.length / 3));
-    return best !== undefined && bestDistance <= allowed ? best : undefined;
-}
-const hint = (input, candidates) => {
-    if (typeof input !== 'string')
-        return '';
-    const guess = didYouMean(input, candidates);
-    return guess ? ` (did you mean "${guess}"?)` : '';
-};
-function describeValue(v) {
-    if (v === undefined)
-        return 'nothing';
-    if (v === null)
-        return 'null';
-    if (Array.isArray(v))
-        return 'a list';
-    if (typeof v === 'object')
-        return 'a mapping';
-    if (typeof v === 'string')
-        return `"${v.length > 40 ? `${v.slice(0, 40)}…` : v}"`;
-    return String(v);
-}
-function issuesToDiagnostics(issues, doc, schema) {
-    const out = [];
-    for (const issue of issues) {
-        const path = issue.path;
-        if (issue.code === 'unrecognized_keys') {
-            const known = knownKeysAt(schema, doc.value, path);
-            for (const key of issue.keys) {
-                const at = doc.locateKey(path, key);
-                const guess = didYouMean(key, known);
-                const list = known.length > 0 && !guess ? `; known fields: ${known.join(', ')}` : '';
-                out.push((0,_diagnostics_js__WEBPACK_IMPORTED_MODULE_1__/* .diagnostic */ .YK)('validate', 'error', `unknown field "${key}"${guess ? ` (did you mean "${guess}"?)` : list}`, {
-                    ...at,
-                    field: formatPath([...path, key])
-                }));
-            }
-            continue;
-        }
-        const missing = issue.code === 'invalid_type' && issue.input === undefined;
-        const at = doc.locate(path);
-        out.push((0,_diagnostics_js__WEBPACK_IMPORTED_MODULE_1__/* .diagnostic */ .YK)('validate', 'error', messageFor(issue, missing), { ...at, field: formatPath(path) }));
-    }
-    return out;
-}
-function messageFor(issue, missing) {
-    const custom = !/^(Invalid|Too (small|big)|Expected)/.test(issue.message);
-    switch (issue.code) {
-        case 'invalid_type':
-            if (missing)
-                return 'is required';
-            if (custom)
-                return `${issue.message} (got ${describeValue(issue.input)})`;
-            return `must be ${article(issue.expected)}, got ${describeValue(issue.input)}`;
-        case 'invalid_value': {
-            const values = issue.values.map(v => String(v));
-            if (issue.input === undefined)
-                return `is required: one of ${values.join(', ')}`;
-            return `must be one of ${values.join(', ')}, got ${describeValue(issue.input)}${hint(issue.input, values)}`;
-        }
-        case 'invalid_union': {
-            const disc = issue.options;
-            if (disc) {
-                const values = disc.map(v => String(v));
-                const input = issue.input?.[String(issue.path[issue.path.length - 1])];
-                if (input === undefined)
-                    return `is required: one of ${values.join(', ')}`;
-                return `must be one of ${values.join(', ')}, got ${describeValue(input)}${hint(input, values)}`;
-            }
-            return 'does not match any of the allowed forms';
-        }
-        case 'too_small':
-        case 'too_big': {
-            if (custom)
-                return issue.message;
-            const small = issue.code === 'too_small';
-            const bound = small
-                ? issue.minimum
-                : issue.maximum;
-            const origin = issue.origin;
-            const what = small ? 'at least' : 'at most';
-            if (origin === 'array')
-                return `must have ${what} ${bound} item${Number(bound) === 1 ? '' : 's'}`;
-            if (origin === 'string')
-                return `must be ${what} ${bound} character${Number(bound) === 1 ? '' : 's'}`;
-            return `must be ${what} ${bound}`;
-        }
-        default:
-            return issue.message;
-    }
-}
-const article = (t) => {
-    const names = {
-        int: 'a whole number',
-        number: 'a number',
-        string: 'a string',
-        boolean: 'true or false',
-        array: 'a list',
-        object: 'a mapping'
-    };
-    return names[t] ?? t;
-};
-/**
- * The field names the schema allows at `path`, following the data through unions, so that a typo is
- * compared with the fields of the right variant (a `time` series, not a `markdown` one).
- */
-function knownKeysAt(schema, rootValue, path) {
-    let value = rootValue;
-    let current = schema;
-    for (const seg of path) {
-        current = pick(unwrap(current), value);
-        if (!current)
-            return [];
-        const def = unwrap(current)?._zod.def ?? { type: 'unknown' };
-        if (def.type === 'object' && typeof seg === 'string')
-            current = def.shape?.[seg];
-        else if (def.type === 'array' && typeof seg === 'number')
-            current = def.element;
-        else
-            return [];
-        value = value?.[seg];
-    }
-    const last = pick(unwrap(current), value);
-    const def = unwrap(last)?._zod.def;
-    return def?.type === 'object' ? Object.keys(def.shape ?? {}) : [];
-}
-function unwrap(s) {
-    let cur = s;
-    while (cur && ['optional', 'nullable', 'default', 'readonly'].includes(cur._zod.def.type))
-        cur = cur._zod.def.innerType;
-    return cur;
-}
-/** For a union, the option that fits the data (by discriminator, or the first object option). */
-function pick(s, value) {
-    if (!s || s._zod.def.type !== 'union')
-        return s;
-    const { options = [], discriminator } = s._zod.def;
-    if (discriminator && value && typeof value === 'object') {
-        const tag = value[discriminator];
-        const match = options.find(o => {
-            const lit = unwrap(o)?._zod.def.shape?.[discriminator]?._zod.def;
-            return lit?.values?.includes(tag);
-        });
-        if (match)
-            return match;
-    }
-    return options.find(o => unwrap(o)?._zod.def.type === 'object') ?? options[0];
-}
-
-
-/***/ }),
-
-/***/ 6364:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-
-// EXPORTS
-__nccwpck_require__.d(__webpack_exports__, {
-  yJ: () => (/* binding */ OWNERSHIP_TAG_PREFIX),
-  yM: () => (/* binding */ alertView),
-  m: () => (/* binding */ checkAcrossDocuments),
-  PS: () => (/* binding */ checkAlert),
-  xY: () => (/* binding */ checkDashboard),
-  Ae: () => (/* binding */ checkFilters),
-  V9: () => (/* binding */ checkServiceSettings),
-  sm: () => (/* binding */ dashboardView),
-  PR: () => (/* binding */ tileDisplayType)
-});
-
-// UNUSED EXPORTS: SERVICE_NAME_PATTERN, isIpOrCidr
-
 // EXTERNAL MODULE: external "node:net"
 var external_node_net_ = __nccwpck_require__(7030);
-// EXTERNAL MODULE: ./src/diagnostics.ts
-var diagnostics = __nccwpck_require__(4851);
-// EXTERNAL MODULE: ./src/manifest/issues.ts
-var issues = __nccwpck_require__(9597);
-// EXTERNAL MODULE: ./node_modules/@hyperdx/lucene/lib/lucene.js
-var lucene = __nccwpck_require__(5423);
-;// CONCATENATED MODULE: ./src/manifest/lucene.ts
+;// CONCATENATED MODULE: ./src/config/api-url.ts
 /**
- * Offline syntax check of Lucene filter expressions, with the parser the servers themselves use
- * (@hyperdx/lucene), so a typo in `where` fails the pull request instead of the dashboard.
+ * Where requests may go, checked when the settings are parsed, before any request: credentials only
+ * travel over https (or to this machine), and the managed ids are UUIDs.
  */
 
-/** Results by expression: the same filter appears on many tiles. Bounded, so a huge repository cannot grow it. */
-const cache = new Map();
-const CACHE_LIMIT = 10_000;
-function checkLucene(expression) {
-    if (expression.trim() === '')
-        return undefined;
-    if (cache.has(expression))
-        return cache.get(expression);
-    const result = parseProblem(expression);
-    if (cache.size >= CACHE_LIMIT)
-        cache.clear();
-    cache.set(expression, result);
-    return result;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const isUuid = (value) => UUID.test(value);
+function isLoopbackHost(hostname) {
+    const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
+    if (host === 'localhost' || host.endsWith('.localhost'))
+        return true;
+    if ((0,external_node_net_.isIP)(host) === 4)
+        return host.startsWith('127.');
+    if ((0,external_node_net_.isIP)(host) === 6)
+        return host === '::1' || host === '0:0:0:0:0:0:0:1';
+    return false;
 }
-function parseProblem(expression) {
+/** A normalized base URL without a trailing slash, or an error that names the rule. */
+function checkApiUrl(input, allowInsecureHttp) {
+    let url;
     try {
-        lucene.parse(expression);
-        return undefined;
+        url = new URL(input);
     }
-    catch (e) {
-        if (e instanceof RangeError)
-            return { offset: 0, message: 'Lucene expression is nested too deeply to parse' };
-        const err = e;
-        const offset = err.location?.start.offset ?? 0;
-        // The parser lists every token it could accept; the token it found is the useful part.
-        const found = /but (.+) found\.?$/.exec(err.message)?.[1];
-        const what = found ? `unexpected ${found}` : err.message;
-        return { offset, message: `Lucene syntax error at column ${offset + 1} of the expression: ${what}` };
+    catch {
+        // Never echo what might carry a credential (user:password@host).
+        return { error: `is not a URL: "${input.replace(/\/\/[^/@]*@/, '//***@')}"` };
     }
+    if (url.username || url.password) {
+        // Never echo the URL back: it carries a credential.
+        return { error: 'must not contain credentials; use api-key, or key-id and key-secret' };
+    }
+    // An empty `?` or `#` leaves url.search and url.hash empty, but would still end up in every request path.
+    if (url.search || url.hash || input.includes('?') || input.includes('#')) {
+        return { error: 'must not have a query string or fragment' };
+    }
+    if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+        return { error: `must be an https URL, got ${url.protocol.replace(':', '')}` };
+    }
+    if (url.protocol === 'http:' && !isLoopbackHost(url.hostname) && !allowInsecureHttp) {
+        return {
+            error: `must be https: ${url.host} is not a loopback address and credentials would travel unencrypted (set allow-insecure-http to accept that)`
+        };
+    }
+    return { url: url.toString().replace(/\/+$/, '') };
 }
 
-// EXTERNAL MODULE: ./src/manifest/schema.ts
-var schema = __nccwpck_require__(6470);
-// EXTERNAL MODULE: ./src/manifest/vocabulary.ts
-var vocabulary = __nccwpck_require__(7817);
-;// CONCATENATED MODULE: ./src/manifest/rules.ts
+;// CONCATENATED MODULE: ./src/config/types.ts
 /**
- * Rules that the schemas cannot express: fields that must agree inside a tile, alerts that must point at
- * a tile that exists and can carry them, names that must be unique across files. Several of them exist
- * because the server would silently rewrite the value (FACTS.md), which would show as a change on every
- * plan forever.
+ * The typed settings a run is configured with: the words the rest of the code uses. The input registry
+ * (inputs.ts) names the values; parse.ts turns raw inputs into a Config.
+ */
+/** What run() does, and what the action's `command` input accepts. */
+const RUN_COMMANDS = ['validate', 'plan', 'apply', 'drift'];
+/** The CLI's commands: run()'s, and `export`, which the CLI handles on its own. */
+const COMMANDS = [...RUN_COMMANDS, 'export'];
+const MODES = ['self-hosted', 'managed'];
+const SERVICE_UPDATE = ['on-release', 'always', 'never'];
+const MANAGED_PREFIXES = ['observability', 'clickstack'];
+
+;// CONCATENATED MODULE: ./src/config/inputs.ts
+/**
+ * The input registry: every setting defined once, with its type, default and description. parse.ts reads
+ * each value by its type, the CLI derives its flags from it, and action.yml and the README's inputs
+ * table are generated from it (`npm run docs`).
  */
 
-
-
-
-
-
-/** The prefix of the ownership tag; manifests may not use it themselves. */
-const OWNERSHIP_TAG_PREFIX = 'obsdeploy:';
-function reporter(doc, out) {
-    return (path, message, near, severity = 'error') => out.push((0,diagnostics/* diagnostic */.YK)('validate', severity, message, { ...doc.locate(near ?? path), field: (0,issues/* formatPath */.jV)(path) }));
-}
-/** The display type a tile will have on the server, whichever form the manifest uses. */
-function tileDisplayType(tile) {
-    if (tile.config)
-        return tile.config.displayType;
-    const first = tile.series?.[0];
-    if (!first)
-        return undefined;
-    if (first.type === 'time')
-        return first.displayType ?? 'line';
-    return first.type;
-}
-/**
- * Runs on the raw document (fields of the wrong type are skipped, tiles that fail the schema get the
- * checks their valid fields allow), so a schema error does not hide the other problems of a dashboard.
- */
-function checkDashboard(doc, raw) {
-    const out = [];
-    const report = reporter(doc, out);
-    const seenTags = new Set();
-    const tags = Array.isArray(raw.tags) ? raw.tags : [];
-    tags.forEach((tag, i) => {
-        if (typeof tag !== 'string')
-            return;
-        if (tag.startsWith(OWNERSHIP_TAG_PREFIX)) {
-            report(['tags', i], `tags starting with "${OWNERSHIP_TAG_PREFIX}" are reserved for the ownership tag`);
-        }
-        if (seenTags.has(tag))
-            report(['tags', i], `duplicate tag "${tag}"`);
-        seenTags.add(tag);
-    });
-    if (typeof raw.renamedFrom === 'string' && raw.renamedFrom === raw.name) {
-        report(['renamedFrom'], 'is the same as `name`; remove it once the rename has been applied');
-    }
-    const tileNames = new Map();
-    const tiles = Array.isArray(raw.tiles) ? raw.tiles : [];
-    tiles.forEach((value, i) => {
-        if (value === null || typeof value !== 'object')
-            return;
-        const tile = value;
-        const path = ['tiles', i];
-        if (typeof tile.name === 'string') {
-            const first = tileNames.get(tile.name);
-            if (first !== undefined)
-                report([...path, 'name'], `duplicate tile name "${tile.name}" (also tiles[${first}])`);
-            else
-                tileNames.set(tile.name, i);
-        }
-        // Only when x and w are each valid: otherwise their own error says it already.
-        const inGrid = (v, min, max) => Number.isInteger(v) && v >= min && v <= max;
-        if (inGrid(tile.x, 0, vocabulary/* LIMITS */.b1.gridColumns - 1) &&
-            inGrid(tile.w, 1, vocabulary/* LIMITS */.b1.gridColumns) &&
-            Number(tile.x) + Number(tile.w) > vocabulary/* LIMITS */.b1.gridColumns) {
-            report([...path, 'w'], `tile extends past the ${vocabulary/* LIMITS */.b1.gridColumns}-column grid (x + w = ${Number(tile.x) + Number(tile.w)})`);
-        }
-        // The tile's own rules need its structure; fix the tile's schema errors (reported) to see them.
-        const typed = schema/* Tile */.FA.safeParse(tile);
-        if (typed.success)
-            checkTile(typed.data, path, report);
-        else
-            checkPartialTile(tile, path, report);
-    });
-    return out;
-}
-/** The rules of a tile that fails the schema, on whichever of its series or config do parse. */
-function checkPartialTile(tile, path, report) {
-    if (Array.isArray(tile.series)) {
-        tile.series.forEach((s, i) => {
-            const typed = schema/* Series */.sf.safeParse(s);
-            if (typed.success && typed.data.type !== 'markdown' && typed.data.type !== 'search') {
-                checkAggregation(typed.data.aggFn, typed.data.field, typed.data.level, [...path, 'series', i], 'field', report);
+const DEFAULT_MANAGED_API_URL = 'https://api.clickhouse.cloud';
+const DEFINED = [
+    {
+        name: 'command',
+        type: {
+            kind: 'enum',
+            values: RUN_COMMANDS,
+            refused: {
+                export: 'export is a CLI command (npx observability-deploy export --out observability/); the action does validate, plan, apply or drift'
             }
+        },
+        default: 'plan',
+        description: 'What to do: validate, plan, apply or drift.'
+    },
+    {
+        name: 'manifests',
+        type: { kind: 'list' },
+        default: 'observability/**/*.yaml\nobservability/**/*.yml',
+        description: 'Manifest files: globs separated by newlines or commas; `!glob` excludes.'
+    },
+    {
+        name: 'mode',
+        type: { kind: 'enum', values: MODES },
+        default: 'self-hosted',
+        description: 'API deployment mode: self-hosted or managed.'
+    },
+    {
+        name: 'api-url',
+        type: { kind: 'string' },
+        description: `Self-hosted API base URL (e.g. https://hyperdx.example.com:8000), or the managed cloud base URL (default for managed: ${DEFAULT_MANAGED_API_URL}). Must be https except on loopback.`
+    },
+    {
+        name: 'api-key',
+        type: { kind: 'secret' },
+        env: 'OBSDEPLOY_API_KEY',
+        description: 'Self-hosted personal API access key (Bearer). Not the ingestion key.'
+    },
+    {
+        name: 'key-id',
+        type: { kind: 'secret' },
+        env: 'OBSDEPLOY_KEY_ID',
+        description: 'Managed mode: API key id (Basic auth).'
+    },
+    {
+        name: 'key-secret',
+        type: { kind: 'secret' },
+        env: 'OBSDEPLOY_KEY_SECRET',
+        description: 'Managed mode: API key secret (Basic auth).'
+    },
+    { name: 'organization-id', type: { kind: 'string' }, description: 'Managed mode: organization UUID.' },
+    { name: 'service-id', type: { kind: 'string' }, description: 'Managed mode: service UUID.' },
+    {
+        name: 'managed-prefix',
+        type: { kind: 'enum', values: MANAGED_PREFIXES },
+        default: 'observability',
+        description: 'Managed mode: path segment of the observability resources, observability (the contract) or clickstack (the public cloud).'
+    },
+    {
+        name: 'stack',
+        type: { kind: 'string' },
+        description: 'Ownership scope: resources are tagged with it, and only its own are updated or pruned. Default: the repository name.'
+    },
+    {
+        name: 'prune',
+        type: { kind: 'boolean' },
+        default: 'false',
+        description: 'Delete owned dashboards and alerts that are no longer in the manifests.'
+    },
+    {
+        name: 'service-update',
+        type: { kind: 'enum', values: SERVICE_UPDATE },
+        default: 'on-release',
+        description: 'When ServiceSettings are applied: on-release (a published release or a tag push), always, or never.'
+    },
+    {
+        name: 'comment-on-pr',
+        type: { kind: 'boolean' },
+        default: 'true',
+        actionOnly: true,
+        description: 'Post the plan as one sticky pull request comment.'
+    },
+    {
+        name: 'github-token',
+        type: { kind: 'secret' },
+        default: '${{ github.token }}',
+        actionOnly: true,
+        description: 'Token for the pull request comment (needs `pull-requests: write`).'
+    },
+    {
+        name: 'concurrency',
+        type: { kind: 'number', min: 1, max: 64, integer: true },
+        default: '4',
+        description: 'Parallel requests during apply (one at a time per dashboard).'
+    },
+    { name: 'ui-url', type: { kind: 'string' }, description: 'Base URL of the web UI, for links in reports.' },
+    {
+        name: 'allow-insecure-http',
+        type: { kind: 'boolean' },
+        default: 'false',
+        description: 'Allow a plain http api-url that is not loopback (credentials travel unencrypted).'
+    },
+    {
+        name: 'rate-limit',
+        type: { kind: 'string' },
+        description: 'Client-side pacing as requests/window, e.g. 100/60s or 10/10s, or off. Default: 100/60s self-hosted, 10/10s managed.'
+    },
+    {
+        name: 'request-timeout',
+        type: { kind: 'number', min: 0.1, max: 600 },
+        default: '30',
+        description: 'Timeout of one HTTP request, in seconds.'
+    },
+    {
+        name: 'retry-budget',
+        type: { kind: 'number', min: 0, max: 3600 },
+        default: '120',
+        description: 'Total time spent retrying one request, in seconds.'
+    },
+    {
+        name: 'saved-plan',
+        type: { kind: 'string' },
+        description: 'apply: path of a plan JSON from an earlier plan run; refused if the live state or the manifests changed since.'
+    },
+    {
+        name: 'plan-path',
+        type: { kind: 'string' },
+        description: 'Where to write the plan JSON (the plan-file output). Default: a file in RUNNER_TEMP, or .obsdeploy/plan.json.'
+    },
+    {
+        name: 'vars',
+        type: { kind: 'string' },
+        description: 'YAML mapping of values for ${NAME} placeholders in manifests.'
+    },
+    {
+        name: 'check-queries',
+        type: { kind: 'boolean' },
+        default: 'false',
+        description: 'plan: run each changed tile query over the last hour, and count how often each changed alert would have fired in 24 hours (self-hosted).'
+    }
+];
+/** Every input, in the order action.yml and the README list them. */
+const INPUTS = DEFINED;
+
+;// CONCATENATED MODULE: ./src/config/rate-limit.ts
+const DEFAULT_RATE_LIMITS = {
+    // FACTS.md: 100 requests a minute per key (self-hosted), 10 per 10 seconds per key (managed).
+    'self-hosted': { requests: 100, windowMs: 60_000 },
+    managed: { requests: 10, windowMs: 10_000 }
+};
+/** "100/60s", "10/10s", "600/1m" or "off". */
+function parseRateLimit(text, mode, fail) {
+    if (text === undefined)
+        return DEFAULT_RATE_LIMITS[mode];
+    if (/^(off|none|0)$/i.test(text))
+        return null;
+    const m = /^(\d+)\s*\/\s*(\d+(?:\.\d+)?)\s*(ms|s|m)?$/.exec(text);
+    if (!m || Number(m[1]) < 1 || Number(m[2]) <= 0) {
+        fail(`must look like 100/60s (requests per window) or off, got "${text}"`);
+        return DEFAULT_RATE_LIMITS[mode];
+    }
+    const unit = m[3] ?? 's';
+    const windowMs = Number(m[2]) * (unit === 'ms' ? 1 : unit === 'm' ? 60_000 : 1000);
+    return { requests: Number(m[1]), windowMs };
+}
+
+;// CONCATENATED MODULE: ./src/config/parse.ts
+/**
+ * Raw settings -> one typed Config. The action reads them from `INPUT_*`, the CLI from flags and
+ * environment variables; both hand this module the same raw map, keyed by input name. Each value is
+ * read by its input's type (inputs.ts); what depends on several inputs (the API address, credentials,
+ * the stack) is checked here.
+ */
+
+
+
+
+
+
+
+
+/** The action's settings: the `command` input says what run() does. */
+function parseConfig(raw, ctx) {
+    return parseSettings(raw, ctx, get => get('command'));
+}
+/** The CLI's: the command is its first argument, and may be `export`, which the CLI runs itself. */
+function parseConfigFor(command, raw, ctx) {
+    return parseSettings(raw, ctx, () => command);
+}
+const BY_NAME = new Map(INPUTS.map(input => [input.name, input]));
+const STACK_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._/-]{0,99}$/;
+function parseSettings(raw, ctx, commandOf) {
+    const problems = [];
+    const fail = (name, message) => problems.push((0,src_diagnostics/* diagnostic */.YK)('config', 'error', `${ctx.label(name)}: ${message}`));
+    /** The value as its type reads it; the default when it is absent or invalid (an invalid one is reported). */
+    const get = name => {
+        const input = BY_NAME.get(name);
+        const text = raw[name]?.trim();
+        if (text !== undefined && text !== '') {
+            const read = readValue(input.type, text);
+            if ('value' in read)
+                return read.value;
+            fail(name, read.error);
+        }
+        const fallback = input.default === undefined ? undefined : readValue(input.type, input.default);
+        return (fallback && 'value' in fallback ? fallback.value : undefined);
+    };
+    // Read in this order: it is the order of the problems reported.
+    const command = commandOf(get);
+    const mode = get('mode');
+    const manifests = get('manifests');
+    const needsApi = command !== 'validate';
+    const allowInsecureHttp = get('allow-insecure-http');
+    let apiUrl = get('api-url') ?? (mode === 'managed' ? DEFAULT_MANAGED_API_URL : '');
+    if (needsApi) {
+        if (!apiUrl)
+            fail('api-url', 'is required in self-hosted mode (the API base URL, e.g. https://hyperdx.example.com:8000)');
+        else {
+            const checked = checkApiUrl(apiUrl, allowInsecureHttp);
+            if (checked.error)
+                fail('api-url', checked.error);
+            else
+                apiUrl = checked.url;
+        }
+    }
+    let auth = { kind: 'none' };
+    const organizationId = get('organization-id');
+    const serviceId = get('service-id');
+    if (needsApi && mode === 'self-hosted') {
+        const apiKey = get('api-key');
+        if (!apiKey)
+            fail('api-key', 'is required in self-hosted mode: a personal API access key (team settings, API keys)');
+        else
+            auth = { kind: 'bearer', apiKey };
+    }
+    if (mode === 'managed') {
+        // UUIDs are checked before any request (CONTRACT.md: organizationId and serviceId are UUIDs).
+        for (const [name, value] of [
+            ['organization-id', organizationId],
+            ['service-id', serviceId]
+        ]) {
+            if (value === undefined) {
+                if (needsApi)
+                    fail(name, 'is required in managed mode (a UUID)');
+            }
+            else if (!isUuid(value))
+                fail(name, `must be a UUID, got "${value}"`);
+        }
+        if (needsApi) {
+            const keyId = get('key-id');
+            const keySecret = get('key-secret');
+            if (!keyId || !keySecret) {
+                fail(!keyId ? 'key-id' : 'key-secret', 'managed mode needs key-id and key-secret (an API key from the cloud console)');
+            }
+            else
+                auth = { kind: 'basic', keyId, keySecret };
+        }
+    }
+    const stack = get('stack') ?? ctx.defaultStack;
+    if (!STACK_PATTERN.test(stack)) {
+        fail('stack', `must be 1-100 letters, digits, '.', '_', '-' or '/', starting with a letter or digit, got "${stack}"`);
+    }
+    const serviceUpdate = get('service-update');
+    const rateLimit = parseRateLimit(get('rate-limit'), mode, m => fail('rate-limit', m));
+    const uiUrl = get('ui-url');
+    if (uiUrl !== undefined && !/^https?:\/\//.test(uiUrl))
+        fail('ui-url', `must be an http(s) URL, got "${uiUrl}"`);
+    let vars = {};
+    const varsText = get('vars');
+    if (varsText !== undefined) {
+        try {
+            const parsed = (0,dist/* parse */.qg)(varsText, { maxAliasCount: 10 });
+            if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed))
+                fail('vars', 'must be a YAML mapping of NAME: value');
+            else
+                vars = parsed;
+        }
+        catch (e) {
+            fail('vars', `is not valid YAML: ${(0,error_message/* errorMessage */.g)(e).split('\n')[0]}`);
+        }
+    }
+    const config = {
+        command,
+        cwd: ctx.cwd,
+        manifests,
+        mode,
+        apiUrl,
+        auth,
+        organizationId,
+        serviceId,
+        managedPrefix: get('managed-prefix'),
+        stack,
+        prune: get('prune'),
+        serviceUpdate,
+        serviceGate: ctx.serviceGate(serviceUpdate),
+        concurrency: get('concurrency'),
+        uiUrl: uiUrl?.replace(/\/+$/, ''),
+        allowInsecureHttp,
+        rateLimit,
+        requestTimeoutMs: get('request-timeout') * 1000,
+        retryBudgetMs: get('retry-budget') * 1000,
+        savedPlan: get('saved-plan'),
+        planPath: external_node_path_default().resolve(ctx.cwd, get('plan-path') ?? ctx.defaultPlanPath),
+        vars,
+        checkQueries: get('check-queries'),
+        commentOnPr: get('comment-on-pr')
+    };
+    return problems.length > 0 ? { diagnostics: problems } : { config, diagnostics: [] };
+}
+/** One value by its input's type, or why it is not one. */
+function readValue(type, text) {
+    switch (type.kind) {
+        case 'boolean':
+            if (/^(true|yes|1|on)$/i.test(text))
+                return { value: true };
+            if (/^(false|no|0|off)$/i.test(text))
+                return { value: false };
+            return { error: `must be true or false, got "${text}"` };
+        case 'number': {
+            const n = Number(text);
+            if (!Number.isFinite(n) || n < type.min || n > type.max)
+                return { error: `must be a number between ${type.min} and ${type.max}, got "${text}"` };
+            return { value: type.integer ? Math.floor(n) : n };
+        }
+        case 'enum':
+            if (type.values.includes(text))
+                return { value: text };
+            if (type.refused && Object.hasOwn(type.refused, text))
+                return { error: type.refused[text] };
+            return { error: `must be one of ${type.values.join(', ')}, got "${text}"` };
+        case 'list':
+            return { value: splitPatterns(text) };
+        case 'string':
+        case 'secret':
+            return { value: text };
+    }
+}
+
+;// CONCATENATED MODULE: ./src/github/annotations.ts
+/**
+ * Diagnostics and plan entries as GitHub annotations on the changed files. GitHub shows at most
+ * ANNOTATION_LIMIT per type per step, so the caller also lists everything in the job summary.
+ */
+
+const ANNOTATION_LIMIT = 10;
+function annotateDiagnostics(diagnostics) {
+    const counts = { error: 0, warning: 0, notice: 0 };
+    for (const d of diagnostics) {
+        if (counts[d.severity] >= ANNOTATION_LIMIT)
+            continue;
+        counts[d.severity]++;
+        const message = d.field ? `${d.field}: ${d.message}` : d.message;
+        const props = { title: `obsdeploy ${d.stage}` };
+        if (d.file) {
+            props.file = d.file;
+            if (d.line)
+                props.startLine = d.line;
+            if (d.column)
+                props.startColumn = d.column;
+        }
+        if (d.severity === 'error')
+            error(message, props);
+        else if (d.severity === 'warning')
+            warning(message, props);
+        else
+            notice(message, props);
+    }
+    const shown = counts.error + counts.warning + counts.notice;
+    return { shown, total: diagnostics.length };
+}
+/** A notice at the manifest line of each changed resource, within the notice budget left. */
+function annotateChanges(changes, noticesUsed) {
+    const located = changes.filter(c => c.source && c.action !== 'noop');
+    const budget = Math.max(0, ANNOTATION_LIMIT - noticesUsed);
+    for (const c of located.slice(0, budget)) {
+        notice(`${c.kind} "${c.name}": ${c.action}${c.deferred ? ` (${c.deferred === 'prune' ? 'needs prune' : 'waits for a release'})` : ''}`, {
+            title: 'obsdeploy plan',
+            file: c.source.file,
+            startLine: c.source.line
         });
     }
-    const config = schema/* TileConfig */.jm.safeParse(tile.config);
-    if (config.success && config.data.displayType !== 'markdown')
-        checkSourceRef(config.data, [...path, 'config'], report, true);
+    return { shown: Math.min(budget, located.length), total: located.length };
 }
-function checkTile(tile, path, report) {
-    if (tile.series && tile.config)
-        report(path, 'has both `series` and `config`; use one form');
-    if (!tile.series && !tile.config)
-        report(path, 'needs `series` (list of series) or `config` (a display type)');
-    if (tile.series)
-        checkSeriesList(tile, tile.series, [...path, 'series'], report);
-    if (tile.config) {
-        const cpath = [...path, 'config'];
-        if (tile.asRatio !== undefined)
-            report([...path, 'asRatio'], 'with `config`, set asRatio inside config');
-        const c = tile.config;
-        if (c.displayType !== 'markdown')
-            checkSourceRef(c, cpath, report, true);
-        if ('select' in c && Array.isArray(c.select)) {
-            c.select.forEach((item, i) => {
-                if (typeof item === 'object')
-                    checkSelectItem(item, [...cpath, 'select', i], report);
-            });
-            if ('asRatio' in c && c.asRatio && c.select.length !== 2) {
-                report([...cpath, 'asRatio'], 'asRatio needs exactly two select items (the server stores false otherwise)');
-            }
-        }
-    }
-}
-function checkSeriesList(tile, list, path, report) {
-    const first = list[0];
-    list.forEach((s, i) => {
-        const p = [...path, i];
-        if (s.type !== first.type) {
-            report([...p, 'type'], `all series of a tile must have the same type (series[0] is ${first.type})`);
-            return;
-        }
-        if (i > 0 && ['number', 'search', 'markdown'].includes(s.type)) {
-            report(p, `a ${s.type} tile shows only its first series; the server drops the rest`);
-        }
-        if (s.type === 'markdown')
-            return;
-        checkSourceRef(s, p, report, false);
-        if (i > 0 && first.type !== 'markdown' && sourceKey(s) !== sourceKey(first)) {
-            report(p, 'all series of a tile must use the same data source (the server keeps only the first one)');
-        }
-        if (s.type === 'search')
-            return;
-        checkAggregation(s.aggFn, s.field, s.level, p, 'field', report);
-        if (s.type === 'table' && s.sortOrder !== undefined) {
-            report([...p, 'sortOrder'], "sortOrder is not kept by servers that store tiles in the config form (FACTS.md); use the config form's orderBy", undefined, 'warning');
-        }
-        if (i > 0 &&
-            'groupBy' in first &&
-            JSON.stringify(s.groupBy ?? []) !== JSON.stringify(first.groupBy ?? [])) {
-            report([...p, 'groupBy'], 'all series of a tile must have the same groupBy (the tile has one grouping)');
-        }
-    });
-    if (tile.asRatio && (first.type !== 'time' || list.length !== 2)) {
-        report([...path.slice(0, -1), 'asRatio'], 'asRatio needs a time tile with exactly two series (the server stores false otherwise)');
-    }
-}
-const sourceKey = (s) => `${s.source ?? ''}\u0000${s.sourceId ?? ''}`;
-function checkSourceRef(s, path, report, required) {
-    if (s.source !== undefined && s.sourceId !== undefined)
-        report([...path, 'sourceId'], 'use `source` or `sourceId`, not both');
-    else if (required && s.source === undefined && s.sourceId === undefined) {
-        report(path, 'needs a data source: `source` (by name) or `sourceId`');
-    }
-}
-function checkSelectItem(item, path, report) {
-    checkAggregation(item.aggFn, item.valueExpression, item.level, path, 'valueExpression', report);
-}
-/** SelectItem rules (OpenAPI): count takes no value expression, every other function needs one. */
-function checkAggregation(aggFn, value, level, path, valueField, report) {
-    if (aggFn === 'count' && value !== undefined)
-        report([...path, valueField], 'count takes no value expression');
-    if (aggFn !== 'count' && value === undefined) {
-        report([...path, 'aggFn'], `${aggFn} needs a value expression in \`${valueField}\``);
-    }
-    if (aggFn === 'quantile' && level === undefined)
-        report([...path, 'aggFn'], 'quantile needs `level` (e.g. 0.95)');
-    if (aggFn !== 'quantile' && level !== undefined)
-        report([...path, 'level'], 'level only applies to quantile');
-}
+
+;// CONCATENATED MODULE: external "node:fs"
+const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
+;// CONCATENATED MODULE: ./src/github/context.ts
 /**
- * Every `where` in the document, whatever else is wrong with it: a filter typo is worth reporting even
- * in a manifest that also has a schema error. Errors point at the column inside the expression.
+ * The run's GitHub context, read from the runner's environment and event file. Read directly rather
+ * than through @actions/github, which loads Octokit: a validate run should start fast.
  */
-function checkFilters(doc) {
-    const out = [];
-    const stack = [[doc.value, []]];
-    while (stack.length > 0) {
-        const [value, path] = stack.pop();
-        if (value === null || typeof value !== 'object')
-            continue;
-        if (Array.isArray(value)) {
-            value.forEach((v, i) => stack.push([v, [...path, i]]));
-            continue;
+
+
+function readRunnerContext(env = process.env) {
+    const eventName = env.GITHUB_EVENT_NAME;
+    let payload = {};
+    if (env.GITHUB_EVENT_PATH) {
+        try {
+            payload = JSON.parse((0,external_node_fs_namespaceObject.readFileSync)(env.GITHUB_EVENT_PATH, 'utf8'));
         }
-        const record = value;
-        if (typeof record.where === 'string' && record.whereLanguage !== 'sql') {
-            const problem = checkLucene(record.where);
-            if (problem) {
-                const wherePath = [...path, 'where'];
-                const scalar = doc.scalarAt(wherePath);
-                // On a one-line scalar we can point at the exact column; otherwise at the scalar.
-                const at = scalar
-                    ? { ...scalar.location, column: scalar.columnOf(problem.offset) }
-                    : doc.locate(wherePath);
-                out.push((0,diagnostics/* diagnostic */.YK)('validate', 'error', problem.message, { ...at, field: (0,issues/* formatPath */.jV)(wherePath) }));
-            }
-        }
-        for (const [k, v] of Object.entries(record))
-            stack.push([v, [...path, k]]);
-    }
-    return out;
-}
-/** Runs on the raw document too (fields of the wrong type are skipped), so it adds to schema errors. */
-function checkAlert(doc, raw) {
-    const out = [];
-    const report = reporter(doc, out);
-    const a = {
-        source: raw.source,
-        threshold: typeof raw.threshold === 'number' ? raw.threshold : undefined,
-        thresholdMax: typeof raw.thresholdMax === 'number' ? raw.thresholdMax : undefined,
-        thresholdType: typeof raw.thresholdType === 'string' ? raw.thresholdType : undefined,
-        channel: raw.channel !== null && typeof raw.channel === 'object'
-            ? raw.channel
-            : undefined
-    };
-    if (a.source === 'saved_search') {
-        report(['source'], 'saved_search alerts are not managed: alert ownership follows its dashboard, so use `source: tile`');
-    }
-    if (a.thresholdType !== undefined) {
-        const ranged = vocabulary/* RANGE_THRESHOLD_TYPES */.U1.includes(a.thresholdType);
-        if (ranged && raw.thresholdMax === undefined) {
-            report(['thresholdMax'], `is required when thresholdType is ${a.thresholdType}`, ['thresholdType']);
-        }
-        if (ranged && a.thresholdMax !== undefined && a.threshold !== undefined && a.thresholdMax < a.threshold) {
-            report(['thresholdMax'], `must be >= threshold (${a.threshold})`);
-        }
-        if (!ranged && raw.thresholdMax !== undefined) {
-            report(['thresholdMax'], `only applies to between and not_between, not ${a.thresholdType}`);
+        catch {
+            payload = {};
         }
     }
-    if (a.channel) {
-        const { webhook, webhookId } = a.channel;
-        if (webhook !== undefined && webhookId !== undefined)
-            report(['channel', 'webhookId'], 'use `webhook` or `webhookId`, not both');
-        if (webhook === undefined && webhookId === undefined)
-            report(['channel'], 'needs `webhook` (by name) or `webhookId`');
-    }
-    return out;
-}
-/** `name` is 1-50 letters, digits and whitespace (CONTRACT.md, service-update). */
-const SERVICE_NAME_PATTERN = /^[A-Za-z0-9\s]{1,50}$/;
-function isIpOrCidr(value) {
-    const [addr, prefix, ...rest] = value.split('/');
-    if (rest.length > 0 || !addr)
-        return false;
-    const family = (0,external_node_net_.isIP)(addr);
-    if (family === 0)
-        return false;
-    if (prefix === undefined)
-        return true;
-    if (!/^(0|[1-9]\d{0,2})$/.test(prefix))
-        return false;
-    return Number(prefix) <= (family === 4 ? 32 : 128);
-}
-function checkServiceSettings(doc, s) {
-    const out = [];
-    const report = reporter(doc, out);
-    if (s.name !== undefined && (!SERVICE_NAME_PATTERN.test(s.name) || s.name.trim() === '')) {
-        report(['name'], 'must be 1-50 characters of letters, digits and whitespace');
-    }
-    const sources = new Set();
-    s.ipAccessList?.forEach((entry, i) => {
-        if (!isIpOrCidr(entry.source))
-            report(['ipAccessList', i, 'source'], `"${entry.source}" is not an IPv4/IPv6 address or CIDR`);
-        if (sources.has(entry.source))
-            report(['ipAccessList', i, 'source'], `duplicate source "${entry.source}"`);
-        sources.add(entry.source);
-    });
-    const endpoints = new Set();
-    s.privateEndpointIds?.forEach((id, i) => {
-        if (endpoints.has(id))
-            report(['privateEndpointIds', i], `duplicate private endpoint id "${id}"`);
-        endpoints.add(id);
-    });
-    const protocols = new Set();
-    s.endpoints?.forEach((e, i) => {
-        if (protocols.has(e.protocol))
-            report(['endpoints', i, 'protocol'], `duplicate protocol "${e.protocol}"`);
-        protocols.add(e.protocol);
-    });
-    return out;
-}
-const str = (v) => (typeof v === 'string' ? v : undefined);
-function dashboardView(doc, raw, spec) {
-    const tiles = Array.isArray(raw.tiles) ? raw.tiles : [];
+    const [owner, repo] = (env.GITHUB_REPOSITORY ?? '').split('/');
+    const pr = payload.pull_request;
+    const issue = payload.issue;
+    const number = typeof pr?.number === 'number' ? pr.number : typeof issue?.number === 'number' ? issue.number : undefined;
+    const event = eventName ? { eventName, ref: env.GITHUB_REF, payload } : undefined;
     return {
-        doc,
-        name: str(raw.name),
-        id: str(raw.id),
-        renamedFrom: str(raw.renamedFrom),
-        tiles: tiles.flatMap((t, i) => {
-            const name = str(t?.name);
-            if (name === undefined)
-                return [];
-            const typed = spec?.tiles?.[i];
-            return [{ name, displayType: typed ? tileDisplayType(typed) : undefined }];
-        })
+        event,
+        repository: owner && repo ? { owner, repo } : undefined,
+        issueNumber: number,
+        job: `${env.GITHUB_WORKFLOW ?? 'workflow'}/${env.GITHUB_JOB ?? 'job'}`,
+        workspace: env.GITHUB_WORKSPACE ?? process.cwd(),
+        tempDir: env.RUNNER_TEMP,
+        trigger: event ? describeTrigger(event, number) : undefined
     };
 }
-function alertView(doc, raw) {
-    return { doc, name: str(raw.name), dashboard: str(raw.dashboard), tile: str(raw.tile) };
+function describeTrigger(e, number) {
+    if (number !== undefined)
+        return `${e.eventName} #${number}`;
+    const release = e.payload.release;
+    if (e.eventName === 'release')
+        return `release ${String(release?.tag_name ?? '')} ${String(e.payload.action ?? '')}`
+            .replace(/\s+/g, ' ')
+            .trim();
+    if (e.eventName === 'push' && e.ref)
+        return `push to ${e.ref.replace(/^refs\/(heads|tags)\//, '')}`;
+    return e.eventName;
 }
-/** Rules across documents and files: unique names, and alerts that point at tiles that exist. */
-function checkAcrossDocuments(dashboards, alerts, services, mode, 
-/** Some file or document could not be read: a missing name may be in it. */
-incomplete = false) {
-    const out = [];
-    const where = (doc, path) => `${doc.file}:${doc.locate(path).line}`;
-    const byName = new Map();
-    const pins = new Map();
-    for (const d of dashboards) {
-        if (d.name === undefined)
-            continue;
-        const prev = byName.get(d.name);
-        if (prev)
-            reporter(d.doc, out)(['name'], `duplicate dashboard name "${d.name}" (also at ${where(prev.doc, ['name'])})`);
-        else
-            byName.set(d.name, d);
-        if (d.id !== undefined) {
-            const prevPin = pins.get(d.id);
-            if (prevPin)
-                reporter(d.doc, out)(['id'], `dashboard id "${d.id}" is pinned twice (also at ${where(prevPin.doc, ['id'])})`);
-            else
-                pins.set(d.id, d);
-        }
-    }
-    for (const d of dashboards) {
-        const from = d.renamedFrom;
-        if (from !== undefined && from !== d.name && byName.has(from)) {
-            const other = byName.get(from);
-            reporter(d.doc, out)(['renamedFrom'], `"${from}" is still the name of another manifest (${where(other.doc, ['name'])})`);
-        }
-    }
-    const alertNames = new Map();
-    for (const a of alerts) {
-        const report = reporter(a.doc, out);
-        if (a.name !== undefined) {
-            const prev = alertNames.get(a.name);
-            if (prev)
-                report(['name'], `duplicate alert name "${a.name}" (also at ${where(prev.doc, ['name'])})`);
-            else
-                alertNames.set(a.name, a);
-        }
-        if (a.dashboard === undefined)
-            continue;
-        const dash = byName.get(a.dashboard);
-        if (!dash) {
-            const guess = (0,issues/* didYouMean */.au)(a.dashboard, [...byName.keys()]);
-            report(['dashboard'], `no dashboard named "${a.dashboard}" in the manifests${guess ? ` (did you mean "${guess}"?)` : ''}${incomplete && !guess ? ' (some manifests could not be read: fix those errors first)' : ''}`);
-            continue;
-        }
-        if (a.tile === undefined)
-            continue;
-        const tile = dash.tiles.find(t => t.name === a.tile);
-        if (!tile) {
-            const guess = (0,issues/* didYouMean */.au)(a.tile, dash.tiles.map(t => t.name));
-            report(['tile'], `dashboard "${dash.name}" has no tile named "${a.tile}"${guess ? ` (did you mean "${guess}"?)` : ''}`);
-            continue;
-        }
-        if (tile.displayType && !vocabulary/* ALERTABLE_DISPLAY_TYPES */.Ei.includes(tile.displayType)) {
-            report(['tile'], `tile "${tile.name}" is a ${tile.displayType} tile; alerts need a line, stacked_bar or number tile`);
-        }
-    }
-    services.forEach((doc, i) => {
-        const report = reporter(doc, out);
-        if (mode === 'self-hosted') {
-            report(['kind'], 'ServiceSettings belongs to managed mode (`mode: managed`); this run is self-hosted');
-        }
-        if (i > 0)
-            report(['kind'], `only one ServiceSettings is allowed (the first is at ${where(services[0], ['kind'])})`);
-    });
-    return out;
+function defaultPlanPath(ctx) {
+    const safeJob = ctx.job.replace(/[^A-Za-z0-9._-]+/g, '-');
+    return ctx.tempDir
+        ? external_node_path_default().join(ctx.tempDir, `obsdeploy-plan-${safeJob}.json`)
+        : external_node_path_default().join(ctx.workspace, '.obsdeploy', 'plan.json');
 }
 
-
-/***/ }),
-
-/***/ 6470:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   FA: () => (/* binding */ Tile),
-/* harmony export */   Mz: () => (/* binding */ KIND_SCHEMAS),
-/* harmony export */   jm: () => (/* binding */ TileConfig),
-/* harmony export */   sf: () => (/* binding */ Series)
-/* harmony export */ });
-/* unused harmony exports NumberFormat, TimeSeries, TableSeries, NumberSeries, SearchSeries, MarkdownSeries, SelectItem, Dashboard, AlertChannel, Alert, IpAccessEntry, ServiceSettings, Manifest */
-/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8816);
-/* harmony import */ var _vocabulary_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7817);
-/**
- * The manifest language as zod schemas: structure, types and value sets. Rules that span fields or
- * documents (a tile's series must agree, an alert's tile must exist) live in `rules.ts`, so these
- * schemas stay plain structure and export cleanly to JSON Schema for editors.
- */
-
-
-const between = (min, max) => zod__WEBPACK_IMPORTED_MODULE_1__/* .int */ .Whr({ error: `must be a whole number between ${min} and ${max}` })
-    .min(min, { error: `must be between ${min} and ${max}` })
-    .max(max, { error: `must be between ${min} and ${max}` });
-const atLeast = (min) => zod__WEBPACK_IMPORTED_MODULE_1__/* .int */ .Whr({ error: `must be a whole number of at least ${min}` }).min(min, { error: `must be at least ${min}` });
-const text = (max) => zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP()
-    .min(1, { error: 'must not be empty' })
-    .max(max, { error: `must be at most ${max} characters` });
-const apiVersion = zod__WEBPACK_IMPORTED_MODULE_1__/* ["enum"] */ .k5n(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .API_VERSIONS */ .Bo).optional().describe('Optional; the manifest language version.');
-/** A data source by name (resolved to its id at plan time) or by raw id. */
-const dataSourceRef = {
-    source: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().min(1).optional().describe('Data source by name, resolved to its id at plan time.'),
-    sourceId: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().min(1).optional().describe('Data source id, when you do not want name resolution.')
-};
-const filter = {
-    where: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().max(10000).optional().describe('Filter expression (Lucene by default).'),
-    whereLanguage: zod__WEBPACK_IMPORTED_MODULE_1__/* ["enum"] */ .k5n(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .WHERE_LANGUAGES */ .uw).optional().describe('Language of `where` (default lucene).')
-};
-const NumberFormat = zod__WEBPACK_IMPORTED_MODULE_1__/* .strictObject */ .rej({
-    output: zod__WEBPACK_IMPORTED_MODULE_1__/* ["enum"] */ .k5n(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .NUMBER_FORMAT_OUTPUTS */ .Jb).optional(),
-    mantissa: zod__WEBPACK_IMPORTED_MODULE_1__/* .int */ .Whr().optional(),
-    thousandSeparated: zod__WEBPACK_IMPORTED_MODULE_1__/* .boolean */ .zMY().optional(),
-    average: zod__WEBPACK_IMPORTED_MODULE_1__/* .boolean */ .zMY().optional(),
-    decimalBytes: zod__WEBPACK_IMPORTED_MODULE_1__/* .boolean */ .zMY().optional(),
-    factor: zod__WEBPACK_IMPORTED_MODULE_1__/* .number */ .aig().optional(),
-    currencySymbol: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().optional(),
-    numericUnit: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().optional(),
-    unit: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().optional()
-})
-    .describe('Number formatting of displayed values.');
-/** Fields shared by the aggregating series types (CONTRACT.md "Series", FACTS.md aggFn values). */
-const aggregating = {
-    dataSource: zod__WEBPACK_IMPORTED_MODULE_1__/* ["enum"] */ .k5n(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .DATA_SOURCES */ .YL)
-        .optional()
-        .describe('Accepted for CONTRACT.md compatibility; the server drops it (FACTS.md).'),
-    ...dataSourceRef,
-    aggFn: zod__WEBPACK_IMPORTED_MODULE_1__/* ["enum"] */ .k5n(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .AGG_FNS */ .gT),
-    field: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().min(1).optional().describe('Value expression to aggregate; omitted for count.'),
-    // A series becomes a select item on the server, which takes only these levels.
-    level: zod__WEBPACK_IMPORTED_MODULE_1__/* .literal */ .euz(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .QUANTILE_LEVELS */ .Us)
-        .optional()
-        .describe('Percentile level for quantile: 0.5, 0.9, 0.95 or 0.99.'),
-    ...filter,
-    alias: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().optional(),
-    metricName: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().optional(),
-    metricDataType: zod__WEBPACK_IMPORTED_MODULE_1__/* ["enum"] */ .k5n(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .METRIC_DATA_TYPES */ .Mv).optional(),
-    numberFormat: NumberFormat.optional()
-};
-const groupBy = zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().min(1)).max(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .LIMITS */ .b1.groupBy).optional().describe('Grouping fields.');
-const TimeSeries = zod__WEBPACK_IMPORTED_MODULE_1__/* .strictObject */ .rej({
-    type: zod__WEBPACK_IMPORTED_MODULE_1__/* .literal */ .euz('time'),
-    ...aggregating,
-    groupBy,
-    displayType: zod__WEBPACK_IMPORTED_MODULE_1__/* ["enum"] */ .k5n(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .TIME_DISPLAY_TYPES */ .L2).optional().describe('line (default) or stacked_bar.')
-});
-const TableSeries = zod__WEBPACK_IMPORTED_MODULE_1__/* .strictObject */ .rej({
-    type: zod__WEBPACK_IMPORTED_MODULE_1__/* .literal */ .euz('table'),
-    ...aggregating,
-    groupBy,
-    sortOrder: zod__WEBPACK_IMPORTED_MODULE_1__/* ["enum"] */ .k5n(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .SORT_ORDERS */ .jG).optional()
-});
-const NumberSeries = zod__WEBPACK_IMPORTED_MODULE_1__/* .strictObject */ .rej({ type: zod__WEBPACK_IMPORTED_MODULE_1__/* .literal */ .euz('number'), ...aggregating, groupBy });
-const SearchSeries = zod__WEBPACK_IMPORTED_MODULE_1__/* .strictObject */ .rej({
-    type: zod__WEBPACK_IMPORTED_MODULE_1__/* .literal */ .euz('search'),
-    dataSource: aggregating.dataSource,
-    ...dataSourceRef,
-    fields: zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().min(1)).min(1).describe('Columns shown in the search tile.'),
-    ...filter
-});
-const MarkdownSeries = zod__WEBPACK_IMPORTED_MODULE_1__/* .strictObject */ .rej({
-    type: zod__WEBPACK_IMPORTED_MODULE_1__/* .literal */ .euz('markdown'),
-    // Stored as the config form's markdown, which holds at most 50,000 characters.
-    content: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().max(50000)
-});
-/** CONTRACT.md's tile form: a list of series. */
-const Series = zod__WEBPACK_IMPORTED_MODULE_1__/* .discriminatedUnion */ .gMt('type', [
-    TimeSeries,
-    TableSeries,
-    NumberSeries,
-    SearchSeries,
-    MarkdownSeries
-]);
-const SelectItem = zod__WEBPACK_IMPORTED_MODULE_1__/* .strictObject */ .rej({
-    aggFn: zod__WEBPACK_IMPORTED_MODULE_1__/* ["enum"] */ .k5n(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .AGG_FNS */ .gT),
-    valueExpression: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().min(1).max(10000).optional(),
-    alias: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().max(10000).optional(),
-    level: zod__WEBPACK_IMPORTED_MODULE_1__/* .literal */ .euz(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .QUANTILE_LEVELS */ .Us).optional(),
-    ...filter,
-    metricName: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().optional(),
-    metricType: zod__WEBPACK_IMPORTED_MODULE_1__/* ["enum"] */ .k5n(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .METRIC_DATA_TYPES */ .Mv).optional(),
-    periodAggFn: zod__WEBPACK_IMPORTED_MODULE_1__/* .literal */ .euz('delta').optional(),
-    numberFormat: NumberFormat.optional()
-});
-const select = (max) => zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(SelectItem).min(1).max(max);
-const configGroupBy = zod__WEBPACK_IMPORTED_MODULE_1__/* .union */ .KCZ([zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().max(10000), zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().min(1)).max(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .LIMITS */ .b1.groupBy)])
-    .optional()
-    .describe('Grouping expression, or a list of fields.');
-const timeConfig = {
-    ...dataSourceRef,
-    select: select(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .LIMITS */ .b1.selectItems),
-    groupBy: configGroupBy,
-    asRatio: zod__WEBPACK_IMPORTED_MODULE_1__/* .boolean */ .zMY().optional(),
-    alignDateRangeToGranularity: zod__WEBPACK_IMPORTED_MODULE_1__/* .boolean */ .zMY().optional(),
-    fillNulls: zod__WEBPACK_IMPORTED_MODULE_1__/* .boolean */ .zMY().optional(),
-    numberFormat: NumberFormat.optional(),
-    seriesLimit: zod__WEBPACK_IMPORTED_MODULE_1__/* .int */ .Whr().min(0).optional()
-};
-/** FACTS.md's newer tile form, tagged by displayType (builder variants). */
-const TileConfig = zod__WEBPACK_IMPORTED_MODULE_1__/* .discriminatedUnion */ .gMt('displayType', [
-    zod__WEBPACK_IMPORTED_MODULE_1__/* .strictObject */ .rej({
-        displayType: zod__WEBPACK_IMPORTED_MODULE_1__/* .literal */ .euz('line'),
-        ...timeConfig,
-        fitYAxisToData: zod__WEBPACK_IMPORTED_MODULE_1__/* .boolean */ .zMY().optional(),
-        compareToPreviousPeriod: zod__WEBPACK_IMPORTED_MODULE_1__/* .boolean */ .zMY().optional()
-    }),
-    zod__WEBPACK_IMPORTED_MODULE_1__/* .strictObject */ .rej({ displayType: zod__WEBPACK_IMPORTED_MODULE_1__/* .literal */ .euz('stacked_bar'), ...timeConfig }),
-    zod__WEBPACK_IMPORTED_MODULE_1__/* .strictObject */ .rej({
-        displayType: zod__WEBPACK_IMPORTED_MODULE_1__/* .literal */ .euz('table'),
-        ...dataSourceRef,
-        select: select(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .LIMITS */ .b1.selectItems),
-        groupBy: configGroupBy,
-        having: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().max(10000).optional(),
-        orderBy: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().max(10000).optional(),
-        asRatio: zod__WEBPACK_IMPORTED_MODULE_1__/* .boolean */ .zMY().optional(),
-        numberFormat: NumberFormat.optional(),
-        groupByColumnsOnLeft: zod__WEBPACK_IMPORTED_MODULE_1__/* .boolean */ .zMY().optional()
-    }),
-    zod__WEBPACK_IMPORTED_MODULE_1__/* .strictObject */ .rej({
-        displayType: zod__WEBPACK_IMPORTED_MODULE_1__/* .literal */ .euz('number'),
-        ...dataSourceRef,
-        select: select(1),
-        numberFormat: NumberFormat.optional()
-    }),
-    ...['pie', 'bar'].map(displayType => zod__WEBPACK_IMPORTED_MODULE_1__/* .strictObject */ .rej({
-        displayType: zod__WEBPACK_IMPORTED_MODULE_1__/* .literal */ .euz(displayType),
-        ...dataSourceRef,
-        select: select(1),
-        groupBy: configGroupBy,
-        orderBy: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().max(10000).optional(),
-        numberFormat: NumberFormat.optional(),
-        limit: zod__WEBPACK_IMPORTED_MODULE_1__/* .int */ .Whr().min(0).optional()
-    })),
-    zod__WEBPACK_IMPORTED_MODULE_1__/* .strictObject */ .rej({
-        displayType: zod__WEBPACK_IMPORTED_MODULE_1__/* .literal */ .euz('search'),
-        ...dataSourceRef,
-        select: zod__WEBPACK_IMPORTED_MODULE_1__/* .union */ .KCZ([zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().max(10000), zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().min(1))]).optional(),
-        ...filter
-    }),
-    zod__WEBPACK_IMPORTED_MODULE_1__/* .strictObject */ .rej({ displayType: zod__WEBPACK_IMPORTED_MODULE_1__/* .literal */ .euz('markdown'), markdown: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().max(50000).optional() })
-]);
-const Tile = zod__WEBPACK_IMPORTED_MODULE_1__/* .strictObject */ .rej({
-    name: text(1024),
-    x: between(0, _vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .LIMITS */ .b1.gridColumns - 1),
-    y: atLeast(0),
-    w: between(1, _vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .LIMITS */ .b1.gridColumns),
-    h: atLeast(1),
-    asRatio: zod__WEBPACK_IMPORTED_MODULE_1__/* .boolean */ .zMY().optional().describe('Series form only: show series[0] / series[1].'),
-    series: zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(Series).min(1, { error: 'needs at least one series' }).optional(),
-    config: TileConfig.optional()
-});
-const Dashboard = zod__WEBPACK_IMPORTED_MODULE_1__/* .strictObject */ .rej({
-    apiVersion,
-    kind: zod__WEBPACK_IMPORTED_MODULE_1__/* .literal */ .euz('Dashboard'),
-    name: text(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .LIMITS */ .b1.dashboardName),
-    tags: zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP()
-        .min(1, { error: 'must not be empty' })
-        .max(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .LIMITS */ .b1.tagLength, { error: `must be at most ${_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .LIMITS */ .b1.tagLength} characters` }))
-        .max(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .LIMITS */ .b1.tags - 1, {
-        error: `at most ${_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .LIMITS */ .b1.tags - 1} tags (one of the server's ${_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .LIMITS */ .b1.tags} is the ownership tag)`
-    })
-        .optional(),
-    tiles: zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(Tile)
-        .max(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .LIMITS */ .b1.tiles, { error: `at most ${_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .LIMITS */ .b1.tiles} tiles` })
-        .optional(),
-    id: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().min(1).optional().describe('Pin this manifest to an existing dashboard id (adopts it).'),
-    adopt: zod__WEBPACK_IMPORTED_MODULE_1__/* .boolean */ .zMY().optional().describe('Take ownership of an existing dashboard of the same name.'),
-    renamedFrom: text(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .LIMITS */ .b1.dashboardName)
-        .optional()
-        .describe('The previous name, so a rename keeps the dashboard id.')
-});
-const AlertChannel = zod__WEBPACK_IMPORTED_MODULE_1__/* .strictObject */ .rej({
-    type: zod__WEBPACK_IMPORTED_MODULE_1__/* .literal */ .euz('webhook'),
-    webhook: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().min(1).optional().describe('Webhook by name.'),
-    webhookId: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().min(1).optional().describe('Webhook by id.')
-});
-const Alert = zod__WEBPACK_IMPORTED_MODULE_1__/* .strictObject */ .rej({
-    apiVersion,
-    kind: zod__WEBPACK_IMPORTED_MODULE_1__/* .literal */ .euz('Alert'),
-    name: text(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .LIMITS */ .b1.alertName),
-    dashboard: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().min(1).describe('The dashboard, by name, from the manifests.'),
-    tile: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().min(1).describe('The tile, by name, within that dashboard.'),
-    source: zod__WEBPACK_IMPORTED_MODULE_1__/* ["enum"] */ .k5n(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .ALERT_SOURCES */ .iw).optional().describe('tile (default).'),
-    threshold: zod__WEBPACK_IMPORTED_MODULE_1__/* .number */ .aig(),
-    thresholdMax: zod__WEBPACK_IMPORTED_MODULE_1__/* .number */ .aig().optional().describe('Upper bound for between and not_between.'),
-    thresholdType: zod__WEBPACK_IMPORTED_MODULE_1__/* ["enum"] */ .k5n(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .THRESHOLD_TYPES */ .Cd),
-    interval: zod__WEBPACK_IMPORTED_MODULE_1__/* ["enum"] */ .k5n(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .ALERT_INTERVALS */ .q2),
-    channel: AlertChannel,
-    message: text(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .LIMITS */ .b1.alertMessage).optional(),
-    numConsecutiveWindows: atLeast(1).optional(),
-    note: text(4096).optional()
-});
-const IpAccessEntry = zod__WEBPACK_IMPORTED_MODULE_1__/* .strictObject */ .rej({
-    source: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().min(1).describe('IPv4/IPv6 address or CIDR.'),
-    description: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().optional()
-});
-const ServiceSettings = zod__WEBPACK_IMPORTED_MODULE_1__/* .strictObject */ .rej({
-    apiVersion,
-    kind: zod__WEBPACK_IMPORTED_MODULE_1__/* .literal */ .euz('ServiceSettings'),
-    name: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP()
-        .min(1, { error: 'must be 1-50 letters, digits and whitespace' })
-        .max(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .LIMITS */ .b1.serviceName, {
-        error: `must be at most ${_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .LIMITS */ .b1.serviceName} characters (letters, digits and whitespace)`
-    })
-        .optional(),
-    releaseChannel: zod__WEBPACK_IMPORTED_MODULE_1__/* ["enum"] */ .k5n(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .RELEASE_CHANNELS */ .ZL).optional(),
-    ipAccessList: zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(IpAccessEntry).optional(),
-    privateEndpointIds: zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().min(1)).optional(),
-    endpoints: zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_1__/* .strictObject */ .rej({ protocol: zod__WEBPACK_IMPORTED_MODULE_1__/* ["enum"] */ .k5n(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .ENDPOINT_PROTOCOLS */ .mj), enabled: zod__WEBPACK_IMPORTED_MODULE_1__/* .boolean */ .zMY() }))
-        .optional(),
-    transparentDataEncryptionKeyId: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().min(1).optional()
-});
-const KIND_SCHEMAS = { Dashboard, Alert, ServiceSettings };
-/** One schema for editors: any of the kinds, by `kind`. */
-const Manifest = zod__WEBPACK_IMPORTED_MODULE_1__/* .discriminatedUnion */ .gMt('kind', [Dashboard, Alert, ServiceSettings]);
-
-
-/***/ }),
-
-/***/ 7817:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   Bo: () => (/* binding */ API_VERSIONS),
-/* harmony export */   Cd: () => (/* binding */ THRESHOLD_TYPES),
-/* harmony export */   Ei: () => (/* binding */ ALERTABLE_DISPLAY_TYPES),
-/* harmony export */   Jb: () => (/* binding */ NUMBER_FORMAT_OUTPUTS),
-/* harmony export */   L2: () => (/* binding */ TIME_DISPLAY_TYPES),
-/* harmony export */   Mv: () => (/* binding */ METRIC_DATA_TYPES),
-/* harmony export */   U1: () => (/* binding */ RANGE_THRESHOLD_TYPES),
-/* harmony export */   Us: () => (/* binding */ QUANTILE_LEVELS),
-/* harmony export */   YL: () => (/* binding */ DATA_SOURCES),
-/* harmony export */   ZL: () => (/* binding */ RELEASE_CHANNELS),
-/* harmony export */   ak: () => (/* binding */ MANIFEST_KINDS),
-/* harmony export */   b1: () => (/* binding */ LIMITS),
-/* harmony export */   gT: () => (/* binding */ AGG_FNS),
-/* harmony export */   iw: () => (/* binding */ ALERT_SOURCES),
-/* harmony export */   jG: () => (/* binding */ SORT_ORDERS),
-/* harmony export */   mj: () => (/* binding */ ENDPOINT_PROTOCOLS),
-/* harmony export */   q2: () => (/* binding */ ALERT_INTERVALS),
-/* harmony export */   uw: () => (/* binding */ WHERE_LANGUAGES)
-/* harmony export */ });
-/* unused harmony exports SERIES_TYPES, DISPLAY_TYPES */
-/**
- * The value sets of the API, from CONTRACT.md where it names them and FACTS.md where it says "not shown".
- * One place, so the schemas, the normalizer and the emulator-facing code agree.
- */
-const AGG_FNS = [
-    'avg',
-    'count',
-    'count_distinct',
-    'last_value',
-    'max',
-    'min',
-    'quantile',
-    'sum',
-    'any',
-    'none',
-    'increase'
+;// CONCATENATED MODULE: ./src/github/events.ts
+const PULL_REQUEST_EVENTS = [
+    'pull_request',
+    'pull_request_target',
+    'pull_request_review',
+    'pull_request_review_comment'
 ];
-const WHERE_LANGUAGES = ['lucene', 'sql'];
-const SERIES_TYPES = (/* unused pure expression or super */ null && (['time', 'number', 'table', 'search', 'markdown']));
-const DATA_SOURCES = ['events', 'metrics'];
-const METRIC_DATA_TYPES = ['sum', 'gauge', 'histogram', 'summary', 'exponential histogram'];
-/** The config form's select items take only these percentile levels (OpenAPI QuantileLevel). */
-const QUANTILE_LEVELS = [0.5, 0.9, 0.95, 0.99];
-const SORT_ORDERS = ['asc', 'desc'];
-const TIME_DISPLAY_TYPES = ['line', 'stacked_bar'];
-const DISPLAY_TYPES = (/* unused pure expression or super */ null && ([
-    'line',
-    'stacked_bar',
-    'table',
-    'number',
-    'pie',
-    'bar',
-    'search',
-    'markdown'
-]));
-/** FACTS.md: an alert's tile must be line, stacked_bar or number. */
-const ALERTABLE_DISPLAY_TYPES = ['line', 'stacked_bar', 'number'];
-const ALERT_INTERVALS = ['1m', '5m', '15m', '30m', '1h', '6h', '12h', '1d'];
-const THRESHOLD_TYPES = [
-    'above',
-    'below',
-    'above_exclusive',
-    'below_or_equal',
-    'equal',
-    'not_equal',
-    'between',
-    'not_between'
-];
-/** FACTS.md: the range types need `thresholdMax >= threshold`. */
-const RANGE_THRESHOLD_TYPES = ['between', 'not_between'];
-const ALERT_SOURCES = ['tile', 'saved_search'];
-const RELEASE_CHANNELS = ['slow', 'default', 'fast'];
-/** The managed PATCH accepts only mysql endpoints (FACTS.md). */
-const ENDPOINT_PROTOCOLS = ['mysql'];
-const NUMBER_FORMAT_OUTPUTS = [
-    'currency',
-    'percent',
-    'byte',
-    'time',
-    'number',
-    'data_rate',
-    'throughput',
-    'duration'
-];
-/** FACTS.md limits. */
-const LIMITS = {
-    dashboardName: 1024,
-    tiles: 500,
-    gridColumns: 24,
-    tags: 50,
-    tagLength: 32,
-    alertName: 512,
-    alertMessage: 4096,
-    serviceName: 50,
-    groupBy: 10,
-    selectItems: 20
-};
-const MANIFEST_KINDS = ['Dashboard', 'Alert', 'ServiceSettings'];
-const API_VERSIONS = ['obsdeploy/v1'];
-
-
-/***/ }),
-
-/***/ 9898:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   cw: () => (/* binding */ Plan),
-/* harmony export */   jk: () => (/* binding */ PLAN_SCHEMA_VERSION),
-/* harmony export */   nM: () => (/* binding */ isActionable),
-/* harmony export */   pQ: () => (/* binding */ RESOURCE_KINDS),
-/* harmony export */   xS: () => (/* binding */ countChanges)
-/* harmony export */ });
-/* unused harmony exports ACTIONS, Location, FieldChange, DiagnosticSchema, Change */
-/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8816);
-/**
- * The plan: what will change, field by field, and why. It is written as JSON (`plan-file`) with this
- * schema (exported to schema/plan.schema.json), read back by `apply --plan`, and rendered by the
- * reporters, so it is the one contract between planning, applying and reporting.
- */
-
-const PLAN_SCHEMA_VERSION = 1;
-const ACTIONS = ['create', 'update', 'replace', 'delete', 'noop'];
-const RESOURCE_KINDS = ['Dashboard', 'Alert', 'ServiceSettings'];
-const Location = zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({ file: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(), line: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig(), column: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig() });
-const FieldChange = zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
-    /** e.g. `tags`, `tiles["Errors"].select[0].where`. */
-    path: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
-    before: zod__WEBPACK_IMPORTED_MODULE_0__/* .unknown */ .L5J().optional(),
-    after: zod__WEBPACK_IMPORTED_MODULE_0__/* .unknown */ .L5J().optional()
-});
-const DiagnosticSchema = zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
-    severity: zod__WEBPACK_IMPORTED_MODULE_0__/* ["enum"] */ .k5n(['error', 'warning', 'notice']),
-    message: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
-    file: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().optional(),
-    line: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig().optional(),
-    column: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig().optional(),
-    field: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().optional(),
-    stage: zod__WEBPACK_IMPORTED_MODULE_0__/* ["enum"] */ .k5n(['validate', 'plan', 'apply', 'config'])
-});
-const Change = zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
-    kind: zod__WEBPACK_IMPORTED_MODULE_0__/* ["enum"] */ .k5n(RESOURCE_KINDS),
-    name: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
-    /** Stable key of the resource in this plan, e.g. `Dashboard/Checkout`. */
-    address: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
-    action: zod__WEBPACK_IMPORTED_MODULE_0__/* ["enum"] */ .k5n(ACTIONS),
-    /** The live id, when the resource exists. */
-    id: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().optional(),
-    /** The manifest that declares it (absent for deletes of resources that left the manifests). */
-    source: Location.optional(),
-    fields: zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(FieldChange),
-    /** Plain-language consequences a reviewer must see: tile renames, alerts the server will drop. */
-    notes: zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()),
-    /**
-     * Shown but not applied by this run: `prune` (owned, left the manifests, prune is off) or `release`
-     * (ServiceSettings wait for a release).
-     */
-    deferred: zod__WEBPACK_IMPORTED_MODULE_0__/* ["enum"] */ .k5n(['prune', 'release']).optional(),
-    /** Deleted by the server as a side effect (its tile or dashboard goes away), not by a request. */
-    droppedByServer: zod__WEBPACK_IMPORTED_MODULE_0__/* .boolean */ .zMY().optional(),
-    /** Addresses that must be applied before this one. */
-    dependsOn: zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()),
-    /** The request body this change will send, where a reviewer benefits from seeing it (the service PATCH). */
-    request: zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({ method: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(), path: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(), body: zod__WEBPACK_IMPORTED_MODULE_0__/* .unknown */ .L5J() }).optional(),
-    /** Live-query evidence added by check-queries. */
-    evidence: zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()).optional()
-});
-const Plan = zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
-    schemaVersion: zod__WEBPACK_IMPORTED_MODULE_0__/* .literal */ .euz(PLAN_SCHEMA_VERSION),
-    tool: zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({ name: zod__WEBPACK_IMPORTED_MODULE_0__/* .literal */ .euz('obsdeploy'), version: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP() }),
-    createdAt: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
-    command: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
-    mode: zod__WEBPACK_IMPORTED_MODULE_0__/* ["enum"] */ .k5n(['self-hosted', 'managed']),
-    stack: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
-    ownershipTag: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
-    prune: zod__WEBPACK_IMPORTED_MODULE_0__/* .boolean */ .zMY(),
-    /** sha256 of the normalized live state the plan was computed from, and of the desired state. */
-    fingerprint: zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({ live: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(), desired: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP() }),
-    changes: zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(Change),
-    diagnostics: zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(DiagnosticSchema)
-});
-/** A change this run will carry out (not a no-op, not deferred). */
-const isActionable = (c) => c.action !== 'noop' && c.deferred === undefined;
-function countChanges(changes) {
-    const counts = { create: 0, update: 0, replace: 0, delete: 0, noop: 0, deferred: 0 };
-    for (const c of changes) {
-        if (c.deferred)
-            counts.deferred++;
-        else
-            counts[c.action]++;
+function defaultBranchOf(ctx) {
+    const repo = ctx.payload.repository;
+    return typeof repo?.default_branch === 'string' ? repo.default_branch : undefined;
+}
+function serviceGateFor(ctx, policy) {
+    if (policy === 'always')
+        return { open: true, reason: 'service-update: always' };
+    if (policy === 'never')
+        return { open: false, reason: 'service-update: never' };
+    if (!ctx)
+        return {
+            open: false,
+            reason: 'waits for a release (service-update: on-release; pass --release to apply now)'
+        };
+    const release = ctx.payload.release;
+    if (ctx.eventName === 'release' && ctx.payload.action === 'published') {
+        return { open: true, reason: `release ${String(release?.tag_name ?? '')} published`.trim() };
     }
-    return counts;
+    if (ctx.eventName === 'push' && ctx.ref?.startsWith('refs/tags/')) {
+        return { open: true, reason: `tag ${ctx.ref.slice('refs/tags/'.length)} pushed` };
+    }
+    return { open: false, reason: 'waits for a release (service-update: on-release)' };
+}
+function eventPolicy(ctx, command, policy) {
+    const warnings = [];
+    const serviceGate = serviceGateFor(ctx, policy);
+    if (ctx.eventName === 'pull_request_target') {
+        warnings.push("pull_request_target runs with this repository's secrets: checking out the pull request's code in this workflow exposes them to that code. Plan on pull_request instead.");
+    }
+    if (command !== 'apply')
+        return { warnings, serviceGate };
+    const defaultBranch = defaultBranchOf(ctx);
+    const onDefaultBranch = defaultBranch === undefined || ctx.ref === `refs/heads/${defaultBranch}`;
+    const refuse = (refusal) => ({ refusal, warnings, serviceGate });
+    if (PULL_REQUEST_EVENTS.includes(ctx.eventName)) {
+        return refuse(`apply is refused on ${ctx.eventName} events: a pull request must not change live resources before it is reviewed and merged. Run plan on pull requests, and apply on push to the default branch.`);
+    }
+    switch (ctx.eventName) {
+        case 'push':
+            if (ctx.ref?.startsWith('refs/tags/') || onDefaultBranch)
+                return { warnings, serviceGate };
+            return refuse(`apply runs on pushes to the default branch (${defaultBranch}) or tags; this push is to ${ctx.ref ?? 'an unknown ref'}.`);
+        case 'release':
+            if (ctx.payload.action === 'published')
+                return { warnings, serviceGate };
+            return refuse(`apply on release events runs when a release is published; this event is "${String(ctx.payload.action)}".`);
+        case 'workflow_dispatch':
+        case 'schedule':
+            if (onDefaultBranch)
+                return { warnings, serviceGate };
+            return refuse(`apply from ${ctx.eventName} runs only on the default branch (${defaultBranch}); this run is on ${ctx.ref}.`);
+        default:
+            return refuse(`apply is not allowed on ${ctx.eventName} events; use push to the default branch, a tag, a published release, or workflow_dispatch.`);
+    }
 }
 
-
-/***/ }),
-
-/***/ 8679:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+;// CONCATENATED MODULE: ./src/github/inputs.ts
+/** The action's inputs, read once from the runner and handed to config/parse.ts as a raw map. */
 
 
-// EXPORTS
-__nccwpck_require__.d(__webpack_exports__, {
-  Jd: () => (/* binding */ EMPTY_OUTPUTS),
-  gJ: () => (/* binding */ errorMessage),
-  eF: () => (/* binding */ run)
-});
+function readActionInputs() {
+    const raw = {};
+    for (const input of INPUTS) {
+        const value = getInput(input.name);
+        if (input.type.kind === 'secret' && value)
+            core_setSecret(value);
+        raw[input.name] = value;
+    }
+    // Basic auth sends base64(id:secret): mask that form too, in case anything ever echoes a header.
+    if (raw['key-id'] && raw['key-secret']) {
+        core_setSecret(Buffer.from(`${raw['key-id']}:${raw['key-secret']}`).toString('base64'));
+    }
+    return raw;
+}
 
-// UNUSED EXPORTS: outputsOf
+// EXTERNAL MODULE: ./src/plan/types.ts
+var types = __nccwpck_require__(9898);
+;// CONCATENATED MODULE: ./src/report/budget.ts
+/**
+ * Fitting a report into a size limit without breaking its markup. A report is a sequence of segments:
+ * fixed text that always stays (heading, counts, callouts) and runs of whole items (details sections,
+ * table rows, error lines) that are shortened from their end, the least important run first. Nothing is
+ * ever cut inside an item, so a table or a <details> section is either whole or absent.
+ */
+function sizeOf(text, measure) {
+    return measure === 'bytes' ? Buffer.byteLength(text, 'utf8') : text.length;
+}
+/**
+ * Joins the segments, cutting items until the result fits in `maxLength`. Linear in the size of the
+ * input: every item is measured once and each run shrinks one item at a time.
+ */
+function fitSegments(segments, maxLength, measure) {
+    const size = (text) => sizeOf(text, measure);
+    const states = new Map();
+    let total = 0;
+    for (const segment of segments) {
+        if (typeof segment === 'string') {
+            total += size(segment);
+            continue;
+        }
+        const prefix = [0];
+        for (const item of segment.items)
+            prefix.push(prefix[prefix.length - 1] + size(item));
+        const state = {
+            run: segment,
+            prefix,
+            headSize: size(segment.head),
+            tailSize: size(segment.tail),
+            kept: segment.items.length
+        };
+        states.set(segment, state);
+        total += runSize(state, size);
+    }
+    const byCutOrder = [...states.values()].sort((a, b) => a.run.cutOrder - b.run.cutOrder);
+    for (const state of byCutOrder) {
+        if (total <= maxLength)
+            break;
+        let current = runSize(state, size);
+        while (state.kept > 0 && total > maxLength) {
+            state.kept--;
+            const next = runSize(state, size);
+            total += next - current;
+            current = next;
+        }
+    }
+    const text = segments.map(s => (typeof s === 'string' ? s : renderRun(states.get(s)))).join('');
+    // Only when the fixed text alone is over the limit (a limit far below any real one): cut whole lines.
+    return total > maxLength ? cutToSize(text, maxLength, measure) : text;
+}
+function runSize(state, size) {
+    const { run, kept, prefix } = state;
+    const left = run.items.length - kept;
+    const head = kept > 0 || run.keepHeadWhenEmpty ? state.headSize : 0;
+    return head + prefix[kept] + (left > 0 ? size(run.omitted(left)) : 0) + state.tailSize;
+}
+function renderRun(state) {
+    const { run, kept } = state;
+    const left = run.items.length - kept;
+    const note = left > 0 ? run.omitted(left) : '';
+    const head = kept > 0 || run.keepHeadWhenEmpty ? run.head : '';
+    return `${head}${run.items.slice(0, kept).join('')}${note}${run.tail}`;
+}
+/** The longest run of whole lines that fits; a single line longer than the limit is cut by characters. */
+function cutToSize(text, maxLength, measure) {
+    if (sizeOf(text, measure) <= maxLength)
+        return text;
+    let used = 0;
+    let end = 0;
+    for (const line of text.split('\n')) {
+        const lineSize = sizeOf(`${line}\n`, measure);
+        if (used + lineSize > maxLength)
+            break;
+        used += lineSize;
+        end += line.length + 1;
+    }
+    if (end > 0)
+        return text.slice(0, end);
+    return sliceBySize(text, maxLength, measure);
+}
+function sliceBySize(text, maxLength, measure) {
+    let used = 0;
+    let end = 0;
+    for (const ch of text) {
+        const chSize = sizeOf(ch, measure);
+        if (used + chSize > maxLength)
+            break;
+        used += chSize;
+        end += ch.length;
+    }
+    return text.slice(0, end);
+}
 
-// EXTERNAL MODULE: external "node:fs/promises"
-var promises_ = __nccwpck_require__(1455);
-// EXTERNAL MODULE: external "node:path"
-var external_node_path_ = __nccwpck_require__(6760);
-var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_);
-// EXTERNAL MODULE: ./src/diagnostics.ts
-var src_diagnostics = __nccwpck_require__(4851);
-// EXTERNAL MODULE: ./src/kinds/ownership.ts
-var ownership = __nccwpck_require__(9586);
+;// CONCATENATED MODULE: ./src/report/escape.ts
+/**
+ * Names and values in reports come from manifests and servers: untrusted text. These functions make
+ * such text inert in GitHub markdown: it cannot break a table or a <details>, inject HTML or links,
+ * ping people or teams, or close a code block.
+ */
+const ZWSP = '\u200b';
+/** Any value as one line of text, shortened to `maxLength`. */
+function oneLine(value, maxLength) {
+    const text = typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value));
+    return (text.length > maxLength ? `${text.slice(0, maxLength)}…` : text).replace(/[\r\n\t]+/g, ' ');
+}
+const escapeHtml = (text) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+/** Text for a table cell, a summary line or a list item: one line, no markup of its own. */
+function inline(value, maxLength = 300) {
+    // Markdown syntax characters, including | (table cells) and ` (code spans).
+    return defuse(escapeHtml(oneLine(value, maxLength)).replace(/([\\`*_{}[\]()#+!|~])/g, '\\$1'));
+}
+/**
+ * Text inside raw HTML, such as a `<summary>` line: GitHub does not parse markdown there (the line is part
+ * of an HTML block), so backslash escapes would show as backslashes. Instead: HTML-escaped, markdown
+ * characters as character references, on one line, with mentions and autolinks defused.
+ */
+function htmlText(value, maxLength = 300) {
+    // Markdown syntax as numeric references: inert even where a renderer did parse markdown.
+    return defuse(escapeHtml(oneLine(value, maxLength)).replace(/[\\`*_[\]()|~]/g, c => `&#${c.charCodeAt(0)};`));
+}
+/**
+ * Mentions and autolinks are found in the rendered text, so escaping the characters is not enough: a
+ * zero-width space after `@` and inside `://` and `www.` keeps the text readable and inert.
+ */
+function defuse(text) {
+    return text
+        .replace(/@(?=[A-Za-z0-9_-])/g, `@${ZWSP}`)
+        .replace(/:\/\//g, `:${ZWSP}//`)
+        .replace(/\bwww\./gi, m => `${m.slice(0, 3)}${ZWSP}.`);
+}
+/** A fenced code block that the content cannot close: the fence is longer than any backtick run in it. */
+function codeBlock(content, language = '') {
+    const longest = Math.max(0, ...(content.match(/`+/g) ?? []).map(run => run.length));
+    const fence = '`'.repeat(Math.max(3, longest + 1));
+    // Inside a block nothing renders, except that GitHub still links mentions in some clients: defuse.
+    return `${fence}${language}\n${defuse(content)}\n${fence}`;
+}
+/** An inline code span for untrusted text: no backticks inside can end it early. */
+function code(value, maxLength = 200) {
+    let text = typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value));
+    if (text.length > maxLength)
+        text = `${text.slice(0, maxLength)}…`;
+    text = text.replace(/[\r\n\t]+/g, ' ').replace(/\|/g, '\\|');
+    const longest = Math.max(0, ...(text.match(/`+/g) ?? []).map(run => run.length));
+    const ticks = '`'.repeat(longest + 1);
+    const pad = text.startsWith('`') || text.endsWith('`') || text === '' ? ' ' : '';
+    return `${ticks}${pad}${defuse(text)}${pad}${ticks}`;
+}
+/** A URL we built ourselves from a configured base and an id: safe in a link target. */
+function linkTarget(url) {
+    return encodeURI(url).replace(/[()<>"']/g, c => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+}
+
+;// CONCATENATED MODULE: ./src/report/wording.ts
+function plural(n, word) {
+    return `${n} ${n === 1 ? word : `${word}s`}`;
+}
+/** "2 errors, 1 warning": the non-zero counts, each with its word (a second word is the plural). */
+function listOfCounts(parts) {
+    return parts
+        .filter(([n]) => n > 0)
+        .map(([n, one, many]) => `${n} ${n === 1 || many === undefined ? one : many}`)
+        .join(', ');
+}
+/** "2 errors, 1 warning": the non-zero severities. */
+function describeSeverities(count, prefix = '') {
+    return listOfCounts([
+        [count.error, `${prefix}error`, `${prefix}errors`],
+        [count.warning, `${prefix}warning`, `${prefix}warnings`],
+        [count.notice, `${prefix}notice`, `${prefix}notices`]
+    ]);
+}
+
+;// CONCATENATED MODULE: ./src/report/verdict.ts
+
+
+const TITLES = {
+    plan: 'Plan',
+    apply: 'Apply',
+    drift: 'Drift',
+    validate: 'Validation'
+};
+const NO_CHANGES = 'No changes. Live state matches the manifests.';
+function verdictOf(input, diagnostics) {
+    const errors = diagnostics.filter(d => d.severity === 'error').length;
+    const warnings = diagnostics.filter(d => d.severity === 'warning').length;
+    const changes = input.plan?.changes ?? [];
+    if (input.apply) {
+        const { outcomes, complete } = input.apply;
+        const count = (s) => outcomes.filter(o => o.status === s).length;
+        const statuses = listOfCounts([
+            [count('applied'), 'applied'],
+            [count('adopted'), 'adopted'],
+            [count('failed'), 'failed'],
+            [count('skipped'), 'skipped']
+        ]);
+        if (outcomes.length === 0) {
+            return errors > 0
+                ? { tone: 'failed', text: `Apply stopped: ${plural(errors, 'error')}.` }
+                : { tone: 'ok', text: NO_CHANGES };
+        }
+        if (complete && errors === 0)
+            return { tone: 'changes', text: `Applied: ${statuses}.` };
+        return {
+            tone: 'failed',
+            text: `Apply incomplete: ${statuses}. Fix the failures and run again; the next apply continues from the live state.`
+        };
+    }
+    if (input.plan) {
+        const failed = errors > 0 ? ` ${plural(errors, 'error')} below.` : '';
+        const tone = (hasChanges) => errors > 0 ? 'failed' : hasChanges ? 'changes' : 'ok';
+        if (input.command === 'drift') {
+            const drifted = changes.filter(c => c.action !== 'noop');
+            if (drifted.length === 0)
+                return { tone: tone(false), text: `${NO_CHANGES}${failed}` };
+            const what = listOfCounts([
+                [drifted.filter(c => c.action === 'create').length, 'missing live'],
+                [drifted.filter(c => c.action === 'update' || c.action === 'replace').length, 'changed'],
+                [drifted.filter(c => c.action === 'delete').length, 'not in the manifests']
+            ]);
+            return {
+                tone: tone(true),
+                text: `Drift: ${plural(drifted.length, 'resource')} ${drifted.length === 1 ? 'differs' : 'differ'} from the manifests (${what}).${failed}`
+            };
+        }
+        const counts = (0,types/* countChanges */.xS)(changes);
+        const actionable = counts.create + counts.update + counts.replace + counts.delete;
+        if (actionable === 0) {
+            if (counts.deferred === 0)
+                return { tone: tone(false), text: `${NO_CHANGES}${failed}` };
+            return {
+                tone: tone(false),
+                text: `No changes will be applied by this run; ${plural(counts.deferred, 'deferred change')} listed below.${failed}`
+            };
+        }
+        const planned = listOfCounts([
+            [counts.create, 'to create'],
+            [counts.update, 'to update'],
+            [counts.replace, 'to replace'],
+            [counts.delete, 'to delete']
+        ]);
+        const deferred = counts.deferred > 0 ? `; ${counts.deferred} deferred` : '';
+        return { tone: tone(true), text: `Plan: ${planned}${deferred}.${failed}` };
+    }
+    const warned = warnings > 0 ? ` ${plural(warnings, 'warning')}.` : '';
+    if (input.command === 'validate') {
+        const found = listOfCounts([
+            [errors, 'error', 'errors'],
+            [warnings, 'warning', 'warnings']
+        ]);
+        return errors > 0
+            ? { tone: 'failed', text: `Validation failed: ${found}.` }
+            : { tone: 'ok', text: `Manifests are valid.${warned}` };
+    }
+    return errors > 0
+        ? { tone: 'failed', text: `${TITLES[input.command]} stopped: ${plural(errors, 'error')}.` }
+        : { tone: 'ok', text: `Nothing to report.${warned}` };
+}
+
+;// CONCATENATED MODULE: ./src/report/model.ts
+
+
+
+
+function reportModel(input) {
+    const diagnostics = reportDiagnostics(input);
+    const changes = input.plan?.changes ?? [];
+    const destructive = input.command === 'drift' || input.command === 'validate'
+        ? []
+        : changes
+            .filter(isDestructive)
+            .map(change => ({ change, phrase: destructivePhrase(change, input.command) }));
+    return {
+        input,
+        title: TITLES[input.command],
+        verdict: verdictOf(input, diagnostics),
+        diagnostics,
+        severities: severityCounts(diagnostics),
+        changes,
+        counts: input.plan ? { byKind: countsByKind(changes), total: (0,types/* countChanges */.xS)(changes) } : undefined,
+        deferred: input.plan ? deferredParts(input, changes) : [],
+        destructive: {
+            sentence: `${input.command === 'apply' ? 'this run' : 'this plan'} deletes or replaces ${plural(destructive.length, 'resource')}`,
+            changes: destructive
+        },
+        drifted: input.command === 'drift'
+            ? changes.filter(c => c.action !== 'noop').map(change => ({ change, phrase: driftPhrase(change) }))
+            : [],
+        groups: {
+            actionable: changes.filter(types/* isActionable */.nM),
+            prune: changes.filter(c => c.deferred === 'prune'),
+            release: changes.filter(c => c.deferred === 'release')
+        },
+        outcomes: new Map((input.apply?.outcomes ?? []).map(o => [o.address, o]))
+    };
+}
+const SEVERITY_RANK = { error: 0, warning: 1, notice: 2 };
+function reportDiagnostics(input) {
+    const seen = new Set();
+    const unique = [];
+    for (const d of [...input.diagnostics, ...(input.plan?.diagnostics ?? [])]) {
+        // The same problem found by validation and again by the plan is one problem: the stage is not part of the key.
+        const key = [d.severity, d.file, d.line, d.column, d.field, d.message].join('\u0000');
+        if (seen.has(key))
+            continue;
+        seen.add(key);
+        unique.push(d);
+    }
+    return (0,src_diagnostics/* sortDiagnostics */.Ds)(unique).sort((a, b) => SEVERITY_RANK[a.severity] - SEVERITY_RANK[b.severity]);
+}
+function severityCounts(diagnostics) {
+    const count = { error: 0, warning: 0, notice: 0 };
+    for (const d of diagnostics)
+        count[d.severity]++;
+    return count;
+}
+function countsByKind(changes) {
+    const byKind = Object.fromEntries(types/* RESOURCE_KINDS */.pQ.map(k => [k, []]));
+    for (const c of changes)
+        byKind[c.kind].push(c);
+    return Object.fromEntries(types/* RESOURCE_KINDS */.pQ.map(k => [k, (0,types/* countChanges */.xS)(byKind[k])]));
+}
+function deferredParts(input, changes) {
+    const prune = changes.filter(c => c.deferred === 'prune').length;
+    const release = changes.filter(c => c.deferred === 'release').length;
+    const parts = [];
+    if (prune > 0)
+        parts.push({ text: `${prune} would be deleted with prune (prune is off)` });
+    if (release > 0)
+        parts.push({
+            text: `${plural(release, 'ServiceSettings change')} held back`,
+            because: input.serviceGate?.reason
+        });
+    return parts;
+}
+/** Deleted or replaced by this run, or deleted by the server as a consequence. */
+function isDestructive(c) {
+    return (c.deferred === undefined &&
+        (c.action === 'delete' || c.action === 'replace' || c.droppedByServer === true));
+}
+function destructivePhrase(c, command) {
+    const will = command === 'apply' ? '' : 'will be ';
+    if (c.droppedByServer)
+        return `${will}deleted by the server (its tile or dashboard goes away)`;
+    if (c.action === 'replace')
+        return `${will}replaced (deleted and created again: the id changes)`;
+    return `${will}deleted`;
+}
+function driftPhrase(c) {
+    if (c.deferred === 'prune' || c.action === 'delete')
+        return 'live but not in the manifests';
+    if (c.action === 'create')
+        return 'missing live';
+    if (c.action === 'replace')
+        return 'changed (a replace)';
+    return `${plural(c.fields.length, 'field')} ${c.fields.length === 1 ? 'differs' : 'differ'}`;
+}
+/** Ids come from the server: only plain ones go into a URL, so an id cannot change where the link points. */
+const PLAIN_ID = /^(?!\.+$)[A-Za-z0-9._~-]{1,100}$/;
+/** The resource in the web UI, when a UI URL is configured and the resource has a live id. */
+function uiLink(c, uiUrl) {
+    if (!uiUrl || !/^https?:\/\//i.test(uiUrl) || !c.id || !PLAIN_ID.test(c.id))
+        return undefined;
+    const base = uiUrl.replace(/\/+$/, '');
+    if (c.kind === 'Dashboard')
+        return `${base}/dashboards/${c.id}`;
+    if (c.kind === 'Alert')
+        return `${base}/alerts`;
+    return undefined;
+}
+
+;// CONCATENATED MODULE: ./src/report/markdown.ts
+
+
+
+
+
+
+/** GitHub refuses issue comments longer than this many characters. */
+const COMMENT_LIMIT = 65536;
+/** GitHub refuses a job summary (per step) larger than this many bytes. */
+const SUMMARY_LIMIT = 1024 * 1024;
+/** Cut first: whole <details> sections. Then ServiceSettings results, apply rows, and error lines last. */
+const CUT_ORDER = { details: 0, serviceResults: 1, outcomes: 2, diagnostics: 3 };
+/** Bounded lists in the fixed part, so that the part that is never cut stays small for any plan. */
+const LISTED_IN_CALLOUT = 20;
+const FIELDS_PER_CHANGE = 50;
+const VALUE_LENGTH = 200;
+const JSON_BLOCK_LENGTH = 20_000;
+function renderMarkdown(input, options) {
+    const given = options.header ?? '';
+    // The heading must start a line of its own, or the marker would swallow it.
+    const header = given === '' || given.endsWith('\n') ? given : `${given}\n`;
+    const model = reportModel(input);
+    const segments = [`${header}${heading(model)}\n\n**${model.verdict.text}**\n\n`];
+    if (model.counts)
+        segments.push(countsTable(model.counts), deferredLine(model.deferred));
+    segments.push(driftList(model.drifted));
+    if (model.diagnostics.length > 0)
+        segments.push(diagnosticsRun(model));
+    if (input.apply)
+        segments.push(...applySection(input.apply));
+    segments.push(destructiveCallout(model));
+    if (model.changes.length > 0)
+        segments.push(detailsRun(model));
+    segments.push(footer(input));
+    const text = fitSegments(segments.filter(s => s !== ''), options.maxLength, options.measure ?? 'chars');
+    // Trailing blank lines are ours; dropping them only makes the text shorter.
+    return text.replace(/\n+$/, '\n');
+}
+// ---------------------------------------------------------------------------------------------------
+// The fixed part: never cut.
+const TONE_ICON = { ok: '✅', changes: '📝', failed: '❌' };
+function heading(model) {
+    const { input } = model;
+    return `### ${TONE_ICON[model.verdict.tone]} ${model.title} for stack ${inline(input.stack, 100)} (${inline(input.mode, 20)})`;
+}
+const COLUMNS = [
+    ['create', '➕ create'],
+    ['update', '✏️ update'],
+    ['replace', '♻️ replace'],
+    ['delete', '🗑️ delete'],
+    ['noop', 'no-op'],
+    ['deferred', '⏸️ deferred']
+];
+function countsTable(counts) {
+    const row = (label, counts) => `| ${label} | ${COLUMNS.map(([key]) => counts[key]).join(' | ')} |`;
+    return [
+        `| Kind | ${COLUMNS.map(([, label]) => label).join(' | ')} |`,
+        `| --- | ${COLUMNS.map(() => '---:').join(' | ')} |`,
+        ...types/* RESOURCE_KINDS */.pQ.map(kind => row(kind, counts.byKind[kind])),
+        row('**Total**', counts.total),
+        '',
+        ''
+    ].join('\n');
+}
+function deferredLine(parts) {
+    if (parts.length === 0)
+        return '';
+    const said = parts.map(p => (p.because === undefined ? p.text : `${p.text}: ${inline(p.because, 200)}`));
+    return `⏸️ **Deferred**, shown but not applied by this run: ${said.join('; ')}.\n\n`;
+}
+function driftList(drifted) {
+    if (drifted.length === 0)
+        return '';
+    const lines = drifted
+        .slice(0, LISTED_IN_CALLOUT)
+        .map(({ change: c, phrase }) => `- ${c.kind} **${inline(c.name, 100)}**: ${phrase}`);
+    if (drifted.length > LISTED_IN_CALLOUT)
+        lines.push(`- … and ${drifted.length - LISTED_IN_CALLOUT} more`);
+    return `**What drifted:**\n\n${lines.join('\n')}\n\n`;
+}
+function destructiveCallout(model) {
+    const { sentence, changes } = model.destructive;
+    if (changes.length === 0)
+        return '';
+    const lines = changes
+        .slice(0, LISTED_IN_CALLOUT)
+        .map(({ change: c, phrase }) => `> - ⚠️ ${c.kind} **${inline(c.name, 100)}**: ${phrase}`);
+    if (changes.length > LISTED_IN_CALLOUT)
+        lines.push(`> - … and ${changes.length - LISTED_IN_CALLOUT} more`);
+    const review = model.input.command === 'apply' ? '' : ' Review before merging.';
+    const capitalized = `${sentence[0].toUpperCase()}${sentence.slice(1)}`;
+    return `> [!WARNING]\n> **${capitalized}.**${review}\n>\n${lines.join('\n')}\n\n`;
+}
+function footer(input) {
+    const parts = [];
+    if (input.plan)
+        parts.push(`obsdeploy ${inline(input.plan.tool.version, 40)}`);
+    if (input.trigger)
+        parts.push(inline(input.trigger, 200));
+    if (input.planFile)
+        parts.push(`plan JSON: ${inline(input.planFile, 300)}`);
+    return parts.length > 0 ? `<sub>${parts.join(' · ')}</sub>\n` : '';
+}
+// ---------------------------------------------------------------------------------------------------
+// Diagnostics: whole lines, errors first, so warnings are the first to go.
+const SEVERITY_ICON = { error: '❌', warning: '⚠️', notice: 'ℹ️' };
+function diagnosticsRun(model) {
+    const count = model.severities;
+    return {
+        head: `#### Problems: ${describeSeverities(count)}\n\n`,
+        items: model.diagnostics.map(d => `- ${SEVERITY_ICON[d.severity]} ${inline((0,src_diagnostics/* formatDiagnostic */.xy)(d), 1000)}\n`),
+        tail: '\n',
+        omitted: n => {
+            // The cut takes the last lines: notices, then warnings, then errors.
+            const notices = Math.min(n, count.notice);
+            const warnings = Math.min(n - notices, count.warning);
+            const left = describeSeverities({ error: n - notices - warnings, warning: warnings, notice: notices }, 'more ');
+            return `\n${left} ${n === 1 ? 'is' : 'are'} not shown here; the run log lists them all.\n`;
+        },
+        cutOrder: CUT_ORDER.diagnostics,
+        keepHeadWhenEmpty: true
+    };
+}
+// ---------------------------------------------------------------------------------------------------
+// Apply results.
+const STATUS_LABEL = {
+    failed: '❌ failed',
+    skipped: '⏭️ skipped (depends on a failure)',
+    adopted: '✅ adopted (found after a lost response)',
+    applied: '✅ applied'
+};
+const STATUS_RANK = { failed: 0, skipped: 1, adopted: 2, applied: 3 };
+function applySection(apply) {
+    // Failures first: when rows are cut, the successes go.
+    const outcomes = [...apply.outcomes].sort((a, b) => STATUS_RANK[a.status] - STATUS_RANK[b.status]);
+    const segments = [];
+    if (outcomes.length > 0) {
+        segments.push('#### Apply results\n\n', {
+            head: '| Resource | Action | Result | Server message |\n| --- | --- | --- | --- |\n',
+            items: outcomes.map(o => `${outcomeRow(o)}\n`),
+            tail: '\n',
+            omitted: n => `\n${plural(n, 'more result')} ${n === 1 ? 'is' : 'are'} not shown here; the run log lists them all.\n`,
+            cutOrder: CUT_ORDER.outcomes,
+            keepHeadWhenEmpty: false
+        });
+    }
+    const services = apply.outcomes.filter(o => o.kind === 'ServiceSettings' && o.result !== undefined);
+    if (services.length > 0) {
+        segments.push({
+            head: '',
+            items: services.map(serviceResult),
+            tail: '',
+            omitted: n => `${plural(n, 'more service result')} ${n === 1 ? 'is' : 'are'} not shown here; the run log has them.\n\n`,
+            cutOrder: CUT_ORDER.serviceResults,
+            keepHeadWhenEmpty: false
+        });
+    }
+    const convergence = apply.convergence;
+    if (convergence?.converged) {
+        segments.push('✅ ServiceSettings converged: the service re-read after the PATCH matches the manifests.\n\n');
+    }
+    else if (convergence) {
+        const remaining = convergence.remaining.slice(0, LISTED_IN_CALLOUT).map(r => `> - ${inline(r, 300)}`);
+        if (convergence.remaining.length > LISTED_IN_CALLOUT) {
+            remaining.push(`> - … and ${convergence.remaining.length - LISTED_IN_CALLOUT} more`);
+        }
+        segments.push(`> [!WARNING]\n> **ServiceSettings did not converge.** Re-read after the PATCH, the service still differs from the manifests in:\n>\n${remaining.join('\n')}\n\n`);
+    }
+    return segments;
+}
+function outcomeRow(o) {
+    const message = [];
+    if (o.message)
+        message.push(inline(o.message, 500));
+    if (o.requestId)
+        message.push(`request id <code>${inline(o.requestId, 100)}</code>`);
+    return `| ${o.kind} **${inline(o.name, 100)}** | ${o.action} | ${STATUS_LABEL[o.status]} | ${message.join(' · ')} |`;
+}
+function serviceResult(o) {
+    const requestId = o.requestId ? ` · request id <code>${htmlText(o.requestId, 100)}</code>` : '';
+    return [
+        '<details>',
+        `<summary>ServiceSettings <b>${htmlText(o.name, 100)}</b>: the service as the PATCH returned it${requestId}</summary>`,
+        '',
+        jsonBlock(o.result),
+        '',
+        '</details>',
+        '',
+        ''
+    ].join('\n');
+}
+function detailsRun(model) {
+    const { input, groups } = model;
+    const ctx = { command: input.command, uiUrl: input.uiUrl, outcomes: model.outcomes };
+    const items = [];
+    const group = (members, intro) => members.forEach((c, i) => items.push(`${i === 0 ? intro : ''}${changeDetails(c, ctx)}`));
+    group(groups.actionable, `#### ${input.command === 'drift' ? 'Differences' : 'Changes'}\n\n`);
+    group(groups.prune, '#### ⏸️ Would be deleted with prune\n\nOwned by this stack but no longer in the manifests. They stay while prune is off.\n\n');
+    const gate = input.serviceGate ? `: ${inline(input.serviceGate.reason, 200)}` : '';
+    group(groups.release, `#### ⏳ Waits for a release\n\nServiceSettings are not applied by this run${gate}.\n\n`);
+    const where = input.planFile ? inline(input.planFile, 300) : 'the plan-file output';
+    return {
+        head: '',
+        items,
+        tail: '',
+        omitted: n => `ℹ️ ${n} more ${n === 1 ? 'resource is' : 'resources are'} not shown here; see the plan JSON: ${where}\n\n`,
+        cutOrder: CUT_ORDER.details,
+        keepHeadWhenEmpty: false
+    };
+}
+const SYMBOL = { create: '➕', update: '✏️', replace: '♻️', delete: '🗑️', noop: '·' };
+function changeDetails(c, ctx) {
+    const body = [];
+    if (c.fields.length > 0)
+        body.push(fieldsTable(c.fields));
+    else
+        body.push(withoutFields(c));
+    if (c.notes.length > 0)
+        body.push(`**Notes:**\n\n${c.notes.map(n => `- ${inline(n, 1000)}`).join('\n')}`);
+    if (c.evidence && c.evidence.length > 0) {
+        body.push(`**Evidence** (live queries):\n\n${c.evidence.map(e => `- ${inline(e, 1000)}`).join('\n')}`);
+    }
+    if (c.request) {
+        body.push(`**Request:** <code>${inline(c.request.method, 10)} ${inline(c.request.path, 300)}</code>`);
+        body.push(jsonBlock(c.request.body));
+    }
+    const link = uiLink(c, ctx.uiUrl);
+    if (link)
+        body.push(`[Open in the UI](${linkTarget(link)})`);
+    return [
+        '<details>',
+        `<summary>${summaryLine(c, ctx)}</summary>`,
+        '',
+        ...body.flatMap(b => [b, '']),
+        '</details>',
+        '',
+        ''
+    ].join('\n');
+}
+/** What a change without field differences is, so no <details> opens onto nothing. */
+function withoutFields(c) {
+    if (c.droppedByServer)
+        return 'The server deletes it when its tile or dashboard goes away.';
+    if (c.action === 'create')
+        return `A new ${c.kind}.`;
+    if (c.action === 'delete')
+        return 'Owned by this stack and no longer in the manifests.';
+    return 'No field differences are recorded for this change.';
+}
+/** Raw HTML: GitHub renders no markdown inside <summary>, so it uses <b> and htmlText, not ** and inline. */
+function summaryLine(c, ctx) {
+    const warn = isDestructive(c) ? '⚠️ ' : '';
+    const symbol = c.deferred === 'release' ? '⏳' : c.droppedByServer ? SYMBOL.delete : SYMBOL[c.action];
+    const place = c.source
+        ? ` · <code>${htmlText(`${c.source.file}:${c.source.line}`, 300)}</code>`
+        : c.id
+            ? ` · id <code>${htmlText(c.id, 100)}</code>`
+            : '';
+    const outcome = ctx.outcomes.get(c.address);
+    const status = outcome ? ` · ${STATUS_LABEL[outcome.status]}` : '';
+    return `${warn}${symbol} ${c.kind} <b>${htmlText(c.name, 200)}</b>: ${actionLabel(c, ctx.command)}${place}${status}`;
+}
+function actionLabel(c, command) {
+    if (c.deferred === 'prune')
+        return 'would be deleted with prune';
+    if (c.deferred === 'release')
+        return `waits for a release (${plural(c.fields.length, 'field')})`;
+    const tense = command === 'drift' ? 'would be ' : command === 'apply' ? '' : 'will be ';
+    if (c.droppedByServer)
+        return `<b>${tense}deleted by the server</b>`;
+    switch (c.action) {
+        case 'create':
+            return command === 'drift' ? 'missing live' : 'create';
+        case 'update':
+            return `${command === 'drift' ? 'differs' : 'update'} (${plural(c.fields.length, 'field')})`;
+        case 'replace':
+            return `<b>${tense}replaced</b> (deleted and created again: the id changes)`;
+        case 'delete':
+            return command === 'drift' ? '<b>not in the manifests</b>' : `<b>${tense}deleted</b>`;
+        default:
+            return 'no change';
+    }
+}
+function fieldsTable(fields) {
+    const rows = fields
+        .slice(0, FIELDS_PER_CHANGE)
+        .map(f => `| <code>${inline(f.path, VALUE_LENGTH)}</code> | ${cellValue(f.before)} | ${cellValue(f.after)} |`);
+    const more = fields.length > FIELDS_PER_CHANGE
+        ? `\n\n${plural(fields.length - FIELDS_PER_CHANGE, 'more field')}: see the plan JSON.`
+        : '';
+    return `| field | before | after |\n| --- | --- | --- |\n${rows.join('\n')}${more}`;
+}
+function cellValue(value) {
+    if (value === undefined)
+        return '*(absent)*';
+    const text = typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value));
+    if (text === '')
+        return '*(empty)*';
+    return `<code>${inline(text, VALUE_LENGTH)}</code>`;
+}
+/**
+ * A JSON value in a code block. `<` and `>` only occur inside JSON strings, where `\u003c` and `\u003e`
+ * mean the same: the block stays valid JSON with no HTML in it, even for text that could never escape a
+ * fence anyway.
+ */
+function jsonBlock(value) {
+    let json = JSON.stringify(value, null, 2) ?? String(value);
+    if (json.length > JSON_BLOCK_LENGTH)
+        json = `${json.slice(0, JSON_BLOCK_LENGTH)}\n… (shortened; the plan JSON has it all)`;
+    return codeBlock(json.replace(/</g, '\\u003c').replace(/>/g, '\\u003e'), 'json');
+}
+
+;// CONCATENATED MODULE: ./src/report/input.ts
+/** The report of a run: what it was configured with, what it found, and (in the action) what triggered it. */
+function reportOf(config, found, trigger) {
+    return {
+        command: config.command,
+        mode: config.mode,
+        stack: config.stack,
+        diagnostics: found.diagnostics,
+        plan: found.plan,
+        apply: found.apply,
+        planFile: found.planFile,
+        uiUrl: config.uiUrl,
+        serviceGate: config.serviceGate,
+        trigger
+    };
+}
+
 // EXTERNAL MODULE: ./src/log.ts
 var src_log = __nccwpck_require__(5625);
-// EXTERNAL MODULE: ./src/manifest/files.ts + 4 modules
-var files = __nccwpck_require__(8589);
 // EXTERNAL MODULE: ./src/manifest/issues.ts
 var issues = __nccwpck_require__(9597);
 // EXTERNAL MODULE: ./src/manifest/rules.ts + 1 modules
 var rules = __nccwpck_require__(6364);
 // EXTERNAL MODULE: ./src/manifest/schema.ts
 var manifest_schema = __nccwpck_require__(6470);
+// EXTERNAL MODULE: ./src/manifest/path.ts
+var manifest_path = __nccwpck_require__(7578);
 ;// CONCATENATED MODULE: ./src/manifest/vars.ts
 /**
  * `${NAME}` placeholders, so one set of manifests serves several environments. A value that is exactly
@@ -40174,6 +38980,7 @@ var manifest_schema = __nccwpck_require__(6470);
  */
 
 
+
 const PLACEHOLDER = /\$(\$?)\{([^}]*)\}/g;
 const WHOLE = /^\$\{([^}]*)\}$/;
 const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
@@ -40181,7 +38988,7 @@ const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 function substituteVariables(doc, vars) {
     const names = Object.keys(vars);
     const diagnostics = [];
-    const problem = (path, message) => diagnostics.push((0,src_diagnostics/* diagnostic */.YK)('validate', 'error', message, { ...doc.locate(path), field: (0,issues/* formatPath */.jV)(path) }));
+    const problem = (path, message) => diagnostics.push((0,src_diagnostics/* diagnostic */.YK)('validate', 'error', message, { ...doc.locate(path), field: (0,manifest_path/* formatPath */.j)(path) }));
     const walk = (value, path) => {
         if (typeof value === 'string')
             return value.includes('${') ? substitute(value, path) : value;
@@ -42975,7 +41782,7 @@ function matchTag(state, object) {
 	}
 	return null;
 }
-function build(state, object) {
+function js_yaml_build(state, object) {
 	if (!state.noRefs && object !== null && typeof object === "object") {
 		const existing = state.refs.get(object);
 		if (existing) {
@@ -43012,8 +41819,8 @@ function build(state, object) {
 		};
 		if (!state.noRefs) state.refs.set(object, node);
 		for (let index = 0, length = container.length; index < length; index += 1) {
-			let item = build(state, container[index]);
-			if (item === INVALID && container[index] === void 0) item = build(state, null);
+			let item = js_yaml_build(state, container[index]);
+			if (item === INVALID && container[index] === void 0) item = js_yaml_build(state, null);
 			if (item === INVALID) continue;
 			node.items.push(item);
 		}
@@ -43029,9 +41836,9 @@ function build(state, object) {
 	};
 	if (!state.noRefs) state.refs.set(object, node);
 	for (const [objectKey, objectValue] of map) {
-		const key = build(state, objectKey);
+		const key = js_yaml_build(state, objectKey);
 		if (key === INVALID) continue;
-		const value = build(state, objectValue);
+		const value = js_yaml_build(state, objectValue);
 		if (value === INVALID) continue;
 		node.items.push({
 			key,
@@ -43048,7 +41855,7 @@ function build(state, object) {
 * @category AST
 */
 function jsToAst(input, schema, options = {}) {
-	const root = build({
+	const root = js_yaml_build({
 		representTypes: buildRepresentTypes(schema),
 		noRefs: options.noRefs ?? false,
 		skipInvalid: options.skipInvalid ?? false,
@@ -43895,8 +42702,6 @@ var CHOMPING_KEEP = CHOMPING_MODE.KEEP;
 
 
 //# sourceMappingURL=js-yaml.mjs.map
-// EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
-var dist = __nccwpck_require__(8815);
 ;// CONCATENATED MODULE: ./src/manifest/positions.ts
 /**
  * Where each field of a YAML file is, from js-yaml's event stream (a flat list of nodes with source
@@ -44037,6 +42842,7 @@ function lineLocator(file, text) {
 
 
 
+
 /** Limits that keep a hostile file from exhausting the runner. */
 const YAML_LIMITS = {
     /** Expanded aliases per document (the yaml library's own defence against "billion laughs"). */
@@ -44172,7 +42978,7 @@ function parseWithPositions(file, text) {
     }
     catch (e) {
         // The library reports most failures as document errors; anything thrown is still the file's fault.
-        diagnostics.push((0,src_diagnostics/* diagnostic */.YK)('validate', 'error', `YAML could not be parsed: ${e.message}`, {
+        diagnostics.push((0,src_diagnostics/* diagnostic */.YK)('validate', 'error', `YAML could not be parsed: ${(0,error_message/* errorMessage */.g)(e)}`, {
             file,
             line: 1,
             column: 1
@@ -44207,7 +43013,7 @@ function parseWithPositions(file, text) {
             value = doc.toJS({ maxAliasCount: YAML_LIMITS.maxAliasCount });
         }
         catch (e) {
-            const msg = e.message;
+            const msg = (0,error_message/* errorMessage */.g)(e);
             const why = /excessive alias count/i.test(msg)
                 ? `too many alias expansions (more than ${YAML_LIMITS.maxAliasCount}): refused as a resource exhaustion attack`
                 : msg.split('\n')[0];
@@ -44399,12 +43205,12 @@ function describeYamlError(code, message) {
 
 
 async function loadManifests(options) {
-    const found = await (0,files/* findManifestFiles */.GH)(options.patterns, options.cwd);
+    const found = await findManifestFiles(options.patterns, options.cwd);
     const set = emptySet(found.files);
     set.diagnostics.push(...found.diagnostics);
     const views = { incomplete: false, dashboards: [], alerts: [], services: [] };
     for (const path of found.files) {
-        const read = await (0,files/* readManifestFile */.oe)(path, options.cwd);
+        const read = await readManifestFile(path, options.cwd);
         set.diagnostics.push(...read.diagnostics);
         if (read.file)
             addText(set, views, path, read.file.text, options.vars ?? {});
@@ -44500,13 +43306,42 @@ function addDocument(set, views, doc) {
     }
 }
 
-// EXTERNAL MODULE: ./src/plan/types.ts
-var types = __nccwpck_require__(9898);
-;// CONCATENATED MODULE: ./src/run.ts
+// EXTERNAL MODULE: ./src/run/types.ts
+var run_types = __nccwpck_require__(1316);
+;// CONCATENATED MODULE: ./src/run/run.ts
+
+
+
+
+async function run(config, deps = {}) {
+    const log = deps.log ?? src_log/* silentLogger */.qq;
+    const manifests = await loadManifests({
+        patterns: config.manifests,
+        cwd: config.cwd,
+        mode: config.mode,
+        vars: config.vars
+    });
+    const counts = `${manifests.dashboards.length} dashboard(s), ${manifests.alerts.length} alert(s), ${manifests.services.length} service setting(s)`;
+    log.info(`Read ${manifests.files.length} manifest file(s): ${counts}`);
+    const offline = (exitCode) => ({
+        exitCode,
+        diagnostics: [...manifests.diagnostics],
+        outputs: { ...run_types/* EMPTY_OUTPUTS */.J }
+    });
+    if ((0,src_diagnostics/* hasErrors */.Cs)(manifests.diagnostics))
+        return offline(1);
+    if (config.command === 'validate')
+        return offline(0);
+    // Loaded only past validation: `validate` starts without the HTTP client and the planner.
+    const { runOnline } = await Promise.all(/* import() */[__nccwpck_require__.e(752), __nccwpck_require__.e(991)]).then(__nccwpck_require__.bind(__nccwpck_require__, 1991));
+    // `command` as narrowed above: what goes online is plan, apply or drift.
+    return runOnline({ ...config, command: config.command }, manifests, deps);
+}
+
+;// CONCATENATED MODULE: ./src/main.ts
 /**
- * The pipeline both entry points share: load manifests -> validate -> read live state -> plan ->
- * (apply) -> a result the entry points report. It never touches GitHub and never exits the process;
- * errors become diagnostics and an exit code.
+ * The action: inputs -> Config -> run() -> annotations, job summary, PR comment and outputs. Every
+ * output is set on every path, failures included.
  */
 
 
@@ -44515,6 +43350,1232 @@ var types = __nccwpck_require__(9898);
 
 
 
+
+
+
+
+
+
+const actionLogger = {
+    info: m => info(m),
+    // Operational warnings go to the log; annotations are kept for problems at a manifest line.
+    warn: m => info(`Warning: ${m}`),
+    debug: m => core_debug(m)
+};
+async function main() {
+    setOutputs(run_types/* EMPTY_OUTPUTS */.J);
+    setOutput('comment-url', '');
+    try {
+        await runAction();
+    }
+    catch (e) {
+        setFailed(`obsdeploy failed unexpectedly: ${(0,error_message/* errorWithStack */.X)(e)}`);
+    }
+}
+async function runAction() {
+    const raw = readActionInputs();
+    const runner = readRunnerContext();
+    const repoName = runner.repository?.repo ?? 'default';
+    const { config, diagnostics } = parseConfig(raw, {
+        cwd: runner.workspace,
+        defaultStack: repoName,
+        defaultPlanPath: defaultPlanPath(runner),
+        serviceGate: policy => serviceGateFor(runner.event, policy),
+        label: name => `input \`${name}\``
+    });
+    if (!config)
+        return fail(diagnostics, 'invalid inputs');
+    if (runner.event) {
+        const policy = eventPolicy(runner.event, config.command, config.serviceUpdate);
+        for (const w of policy.warnings)
+            warning(w);
+        if (policy.refusal) {
+            const refused = { diagnostics: [(0,src_diagnostics/* diagnostic */.YK)('config', 'error', policy.refusal)] };
+            await writeSummary(reportOf(config, refused, runner.trigger));
+            setFailed(policy.refusal);
+            return;
+        }
+    }
+    const result = await run(config, { log: actionLogger });
+    const report = reportOf(config, result, runner.trigger);
+    const shown = annotateDiagnostics(result.diagnostics);
+    if (result.plan)
+        annotateChanges(result.plan.changes, countNotices(result.diagnostics));
+    if (shown.total > shown.shown)
+        info(`${shown.total - shown.shown} more problem(s) are listed in the job summary.`);
+    await writeSummary(report);
+    setOutputs(result.outputs);
+    if (runner.issueNumber !== undefined && config.commentOnPr && config.command !== 'apply') {
+        // Deferred changes (prune pending, waits for a release) are worth a comment too: a reviewer should see them.
+        const worthSaying = (result.plan?.changes.some(c => c.action !== 'noop') ?? false) || (0,src_diagnostics/* hasErrors */.Cs)(result.diagnostics);
+        await comment(runner, raw['github-token'] ?? '', config.stack, config.apiUrl, report, worthSaying);
+    }
+    if (result.exitCode !== 0) {
+        const errors = result.diagnostics.filter(d => d.severity === 'error');
+        const reason = config.command === 'drift' && errors.length === 0
+            ? 'drift: the live state differs from the manifests (see the job summary)'
+            : `${errors.length} error(s): ${errors.slice(0, 3).map(src_diagnostics/* formatDiagnostic */.xy).join(' | ')}${errors.length > 3 ? ' …' : ''}`;
+        setFailed(reason);
+    }
+}
+/** A short, stable name for an API base URL (the URL itself may be private). */
+function apiKey(apiUrl) {
+    return (0,external_node_crypto_.createHash)('sha256').update(apiUrl).digest('hex').slice(0, 8);
+}
+function setOutputs(o) {
+    setOutput('has-changes', String(o.hasChanges));
+    setOutput('creates', String(o.creates));
+    setOutput('updates', String(o.updates));
+    setOutput('deletes', String(o.deletes));
+    setOutput('plan-file', o.planFile);
+}
+function countNotices(ds) {
+    return Math.min(10, ds.filter(d => d.severity === 'notice').length);
+}
+function fail(diagnostics, what) {
+    for (const d of diagnostics)
+        error((0,src_diagnostics/* formatDiagnostic */.xy)(d));
+    setFailed(`${what}: ${diagnostics.map(src_diagnostics/* formatDiagnostic */.xy).join('; ')}`);
+}
+async function writeSummary(report) {
+    if (!process.env.GITHUB_STEP_SUMMARY)
+        return;
+    await summary
+        .addRaw(renderMarkdown(report, { maxLength: SUMMARY_LIMIT, measure: 'bytes' }))
+        .write({ overwrite: false });
+}
+async function comment(runner, token, stack, apiUrl, report, hasChanges) {
+    if (!runner.repository || !token) {
+        warning('No pull request comment: no github-token. The plan is in the job summary.');
+        return;
+    }
+    // Octokit is loaded only when there is a comment to write.
+    const { commentMarker, upsertStickyComment } = await Promise.all(/* import() */[__nccwpck_require__.e(413), __nccwpck_require__.e(318)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7318));
+    // One comment per stack, job and API: matrix legs of one job that deploy to different servers keep theirs.
+    const marker = commentMarker(stack, `${runner.job}@${apiKey(apiUrl)}`);
+    const body = renderMarkdown(report, { maxLength: COMMENT_LIMIT, header: marker });
+    const res = await upsertStickyComment({ token, owner: runner.repository.owner, repo: runner.repository.repo, issueNumber: runner.issueNumber }, marker, body, { hasChanges });
+    if (res.warning)
+        warning(res.warning);
+    if (res.url)
+        setOutput('comment-url', res.url);
+}
+
+
+/***/ }),
+
+/***/ 9597:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   au: () => (/* binding */ didYouMean),
+/* harmony export */   bp: () => (/* binding */ describeValue),
+/* harmony export */   oX: () => (/* binding */ issuesToDiagnostics)
+/* harmony export */ });
+/* unused harmony export knownKeysAt */
+/* harmony import */ var fastest_levenshtein__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1916);
+/* harmony import */ var _diagnostics_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4851);
+/* harmony import */ var _path_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(7578);
+/**
+ * zod issues -> diagnostics with a place and a plain message, and "did you mean" hints for misspelled
+ * fields and values.
+ */
+
+
+
+/** The closest candidate when it is close enough to be a plausible typo. */
+function didYouMean(input, candidates) {
+    const lower = input.toLowerCase();
+    const exactCase = candidates.find(c => c.toLowerCase() === lower);
+    if (exactCase)
+        return exactCase;
+    let best;
+    let bestDistance = Infinity;
+    for (const c of candidates) {
+        const d = (0,fastest_levenshtein__WEBPACK_IMPORTED_MODULE_0__/* .distance */ .Io)(lower, c.toLowerCase());
+        if (d < bestDistance) {
+            best = c;
+            bestDistance = d;
+        }
+    }
+    // Short words are close to everything: the shorter the input, the closer a guess must be.
+    const allowed = input.length <= 2 ? 1 : Math.max(2, Math.floor(input.length / 3));
+    return best !== undefined && bestDistance <= allowed ? best : undefined;
+}
+const hint = (input, candidates) => {
+    if (typeof input !== 'string')
+        return '';
+    const guess = didYouMean(input, candidates);
+    return guess ? ` (did you mean "${guess}"?)` : '';
+};
+function describeValue(v) {
+    if (v === undefined)
+        return 'nothing';
+    if (v === null)
+        return 'null';
+    if (Array.isArray(v))
+        return 'a list';
+    if (typeof v === 'object')
+        return 'a mapping';
+    if (typeof v === 'string')
+        return `"${v.length > 40 ? `${v.slice(0, 40)}…` : v}"`;
+    return String(v);
+}
+function issuesToDiagnostics(issues, doc, schema) {
+    const out = [];
+    for (const issue of issues) {
+        const path = issue.path;
+        if (issue.code === 'unrecognized_keys') {
+            const known = knownKeysAt(schema, doc.value, path);
+            for (const key of issue.keys) {
+                const at = doc.locateKey(path, key);
+                const guess = didYouMean(key, known);
+                const list = known.length > 0 && !guess ? `; known fields: ${known.join(', ')}` : '';
+                out.push((0,_diagnostics_js__WEBPACK_IMPORTED_MODULE_1__/* .diagnostic */ .YK)('validate', 'error', `unknown field "${key}"${guess ? ` (did you mean "${guess}"?)` : list}`, {
+                    ...at,
+                    field: (0,_path_js__WEBPACK_IMPORTED_MODULE_2__/* .formatPath */ .j)([...path, key])
+                }));
+            }
+            continue;
+        }
+        const missing = issue.code === 'invalid_type' && issue.input === undefined;
+        const at = doc.locate(path);
+        out.push((0,_diagnostics_js__WEBPACK_IMPORTED_MODULE_1__/* .diagnostic */ .YK)('validate', 'error', messageFor(issue, missing), { ...at, field: (0,_path_js__WEBPACK_IMPORTED_MODULE_2__/* .formatPath */ .j)(path) }));
+    }
+    return out;
+}
+function messageFor(issue, missing) {
+    const custom = !/^(Invalid|Too (small|big)|Expected)/.test(issue.message);
+    switch (issue.code) {
+        case 'invalid_type':
+            if (missing)
+                return 'is required';
+            if (custom)
+                return `${issue.message} (got ${describeValue(issue.input)})`;
+            return `must be ${article(issue.expected)}, got ${describeValue(issue.input)}`;
+        case 'invalid_value': {
+            const values = issue.values.map(v => String(v));
+            if (issue.input === undefined)
+                return `is required: one of ${values.join(', ')}`;
+            return `must be one of ${values.join(', ')}, got ${describeValue(issue.input)}${hint(issue.input, values)}`;
+        }
+        case 'invalid_union': {
+            const disc = issue.options;
+            if (disc) {
+                const values = disc.map(v => String(v));
+                const input = issue.input?.[String(issue.path[issue.path.length - 1])];
+                if (input === undefined)
+                    return `is required: one of ${values.join(', ')}`;
+                return `must be one of ${values.join(', ')}, got ${describeValue(input)}${hint(input, values)}`;
+            }
+            return 'does not match any of the allowed forms';
+        }
+        case 'too_small':
+        case 'too_big': {
+            if (custom)
+                return issue.message;
+            const small = issue.code === 'too_small';
+            const bound = small
+                ? issue.minimum
+                : issue.maximum;
+            const origin = issue.origin;
+            const what = small ? 'at least' : 'at most';
+            if (origin === 'array')
+                return `must have ${what} ${bound} item${Number(bound) === 1 ? '' : 's'}`;
+            if (origin === 'string')
+                return `must be ${what} ${bound} character${Number(bound) === 1 ? '' : 's'}`;
+            return `must be ${what} ${bound}`;
+        }
+        default:
+            return issue.message;
+    }
+}
+const article = (t) => {
+    const names = {
+        int: 'a whole number',
+        number: 'a number',
+        string: 'a string',
+        boolean: 'true or false',
+        array: 'a list',
+        object: 'a mapping'
+    };
+    return names[t] ?? t;
+};
+/**
+ * The field names the schema allows at `path`, following the data through unions, so that a typo is
+ * compared with the fields of the right variant (a `time` series, not a `markdown` one).
+ */
+function knownKeysAt(schema, rootValue, path) {
+    let value = rootValue;
+    let current = schema;
+    for (const seg of path) {
+        current = pick(unwrap(current), value);
+        if (!current)
+            return [];
+        const def = unwrap(current)?._zod.def ?? { type: 'unknown' };
+        if (def.type === 'object' && typeof seg === 'string')
+            current = def.shape?.[seg];
+        else if (def.type === 'array' && typeof seg === 'number')
+            current = def.element;
+        else
+            return [];
+        value = value?.[seg];
+    }
+    const last = pick(unwrap(current), value);
+    const def = unwrap(last)?._zod.def;
+    return def?.type === 'object' ? Object.keys(def.shape ?? {}) : [];
+}
+function unwrap(s) {
+    let cur = s;
+    while (cur && ['optional', 'nullable', 'default', 'readonly'].includes(cur._zod.def.type))
+        cur = cur._zod.def.innerType;
+    return cur;
+}
+/** For a union, the option that fits the data (by discriminator, or the first object option). */
+function pick(s, value) {
+    if (!s || s._zod.def.type !== 'union')
+        return s;
+    const { options = [], discriminator } = s._zod.def;
+    if (discriminator && value && typeof value === 'object') {
+        const tag = value[discriminator];
+        const match = options.find(o => {
+            const lit = unwrap(o)?._zod.def.shape?.[discriminator]?._zod.def;
+            return lit?.values?.includes(tag);
+        });
+        if (match)
+            return match;
+    }
+    return options.find(o => unwrap(o)?._zod.def.type === 'object') ?? options[0];
+}
+
+
+/***/ }),
+
+/***/ 7578:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   j: () => (/* binding */ formatPath)
+/* harmony export */ });
+/** `tiles[0].w`. */
+function formatPath(path) {
+    let out = '';
+    for (const seg of path)
+        out += typeof seg === 'number' ? `[${seg}]` : out ? `.${seg}` : seg;
+    return out;
+}
+
+
+/***/ }),
+
+/***/ 6364:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  yJ: () => (/* binding */ OWNERSHIP_TAG_PREFIX),
+  yM: () => (/* binding */ alertView),
+  m: () => (/* binding */ checkAcrossDocuments),
+  PS: () => (/* binding */ checkAlert),
+  xY: () => (/* binding */ checkDashboard),
+  Ae: () => (/* binding */ checkFilters),
+  V9: () => (/* binding */ checkServiceSettings),
+  sm: () => (/* binding */ dashboardView),
+  PR: () => (/* binding */ tileDisplayType)
+});
+
+// UNUSED EXPORTS: SERVICE_NAME_PATTERN, isIpOrCidr
+
+// EXTERNAL MODULE: external "node:net"
+var external_node_net_ = __nccwpck_require__(7030);
+// EXTERNAL MODULE: ./src/diagnostics.ts
+var diagnostics = __nccwpck_require__(4851);
+// EXTERNAL MODULE: ./src/manifest/issues.ts
+var issues = __nccwpck_require__(9597);
+// EXTERNAL MODULE: ./node_modules/@hyperdx/lucene/lib/lucene.js
+var lucene = __nccwpck_require__(5423);
+;// CONCATENATED MODULE: ./src/manifest/lucene.ts
+/**
+ * Offline syntax check of Lucene filter expressions, with the parser the servers themselves use
+ * (@hyperdx/lucene), so a typo in `where` fails the pull request instead of the dashboard.
+ */
+
+/** Results by expression: the same filter appears on many tiles. Bounded, so a huge repository cannot grow it. */
+const cache = new Map();
+const CACHE_LIMIT = 10_000;
+function checkLucene(expression) {
+    if (expression.trim() === '')
+        return undefined;
+    if (cache.has(expression))
+        return cache.get(expression);
+    const result = parseProblem(expression);
+    if (cache.size >= CACHE_LIMIT)
+        cache.clear();
+    cache.set(expression, result);
+    return result;
+}
+function parseProblem(expression) {
+    try {
+        lucene.parse(expression);
+        return undefined;
+    }
+    catch (e) {
+        if (e instanceof RangeError)
+            return { offset: 0, message: 'Lucene expression is nested too deeply to parse' };
+        const err = e;
+        const offset = err.location?.start.offset ?? 0;
+        // The parser lists every token it could accept; the token it found is the useful part.
+        const found = /but (.+) found\.?$/.exec(err.message)?.[1];
+        const what = found ? `unexpected ${found}` : err.message;
+        return { offset, message: `Lucene syntax error at column ${offset + 1} of the expression: ${what}` };
+    }
+}
+
+// EXTERNAL MODULE: ./src/manifest/schema.ts
+var schema = __nccwpck_require__(6470);
+// EXTERNAL MODULE: ./src/manifest/vocabulary.ts
+var vocabulary = __nccwpck_require__(7817);
+// EXTERNAL MODULE: ./src/manifest/path.ts
+var manifest_path = __nccwpck_require__(7578);
+;// CONCATENATED MODULE: ./src/manifest/rules.ts
+/**
+ * Rules that the schemas cannot express: fields that must agree inside a tile, alerts that must point at
+ * a tile that exists and can carry them, names that must be unique across files. Several of them exist
+ * because the server would silently rewrite the value (FACTS.md), which would show as a change on every
+ * plan forever.
+ */
+
+
+
+
+
+
+
+/** The prefix of the ownership tag; manifests may not use it themselves. */
+const OWNERSHIP_TAG_PREFIX = 'obsdeploy:';
+function reporter(doc, out) {
+    return (path, message, near, severity = 'error') => out.push((0,diagnostics/* diagnostic */.YK)('validate', severity, message, { ...doc.locate(near ?? path), field: (0,manifest_path/* formatPath */.j)(path) }));
+}
+/** The display type a tile will have on the server, whichever form the manifest uses. */
+function tileDisplayType(tile) {
+    if (tile.config)
+        return tile.config.displayType;
+    const first = tile.series?.[0];
+    if (!first)
+        return undefined;
+    if (first.type === 'time')
+        return first.displayType ?? 'line';
+    return first.type;
+}
+/**
+ * Runs on the raw document (fields of the wrong type are skipped, tiles that fail the schema get the
+ * checks their valid fields allow), so a schema error does not hide the other problems of a dashboard.
+ */
+function checkDashboard(doc, raw) {
+    const out = [];
+    const report = reporter(doc, out);
+    const seenTags = new Set();
+    const tags = Array.isArray(raw.tags) ? raw.tags : [];
+    tags.forEach((tag, i) => {
+        if (typeof tag !== 'string')
+            return;
+        if (tag.startsWith(OWNERSHIP_TAG_PREFIX)) {
+            report(['tags', i], `tags starting with "${OWNERSHIP_TAG_PREFIX}" are reserved for the ownership tag`);
+        }
+        if (seenTags.has(tag))
+            report(['tags', i], `duplicate tag "${tag}"`);
+        seenTags.add(tag);
+    });
+    if (typeof raw.renamedFrom === 'string' && raw.renamedFrom === raw.name) {
+        report(['renamedFrom'], 'is the same as `name`; remove it once the rename has been applied');
+    }
+    const tileNames = new Map();
+    const tiles = Array.isArray(raw.tiles) ? raw.tiles : [];
+    tiles.forEach((value, i) => {
+        if (value === null || typeof value !== 'object')
+            return;
+        const tile = value;
+        const path = ['tiles', i];
+        if (typeof tile.name === 'string') {
+            const first = tileNames.get(tile.name);
+            if (first !== undefined)
+                report([...path, 'name'], `duplicate tile name "${tile.name}" (also tiles[${first}])`);
+            else
+                tileNames.set(tile.name, i);
+        }
+        // Only when x and w are each valid: otherwise their own error says it already.
+        const inGrid = (v, min, max) => Number.isInteger(v) && v >= min && v <= max;
+        if (inGrid(tile.x, 0, vocabulary/* LIMITS */.b1.gridColumns - 1) &&
+            inGrid(tile.w, 1, vocabulary/* LIMITS */.b1.gridColumns) &&
+            Number(tile.x) + Number(tile.w) > vocabulary/* LIMITS */.b1.gridColumns) {
+            report([...path, 'w'], `tile extends past the ${vocabulary/* LIMITS */.b1.gridColumns}-column grid (x + w = ${Number(tile.x) + Number(tile.w)})`);
+        }
+        // The tile's own rules need its structure; fix the tile's schema errors (reported) to see them.
+        const typed = schema/* Tile */.FA.safeParse(tile);
+        if (typed.success)
+            checkTile(typed.data, path, report);
+        else
+            checkPartialTile(tile, path, report);
+    });
+    return out;
+}
+/** The rules of a tile that fails the schema, on whichever of its series or config do parse. */
+function checkPartialTile(tile, path, report) {
+    if (Array.isArray(tile.series)) {
+        tile.series.forEach((s, i) => {
+            const typed = schema/* Series */.sf.safeParse(s);
+            if (typed.success && typed.data.type !== 'markdown' && typed.data.type !== 'search') {
+                checkAggregation(typed.data.aggFn, typed.data.field, typed.data.level, [...path, 'series', i], 'field', report);
+            }
+        });
+    }
+    const config = schema/* TileConfig */.jm.safeParse(tile.config);
+    if (config.success && config.data.displayType !== 'markdown')
+        checkSourceRef(config.data, [...path, 'config'], report, true);
+}
+function checkTile(tile, path, report) {
+    if (tile.series && tile.config)
+        report(path, 'has both `series` and `config`; use one form');
+    if (!tile.series && !tile.config)
+        report(path, 'needs `series` (list of series) or `config` (a display type)');
+    if (tile.series)
+        checkSeriesList(tile, tile.series, [...path, 'series'], report);
+    if (tile.config) {
+        const cpath = [...path, 'config'];
+        if (tile.asRatio !== undefined)
+            report([...path, 'asRatio'], 'with `config`, set asRatio inside config');
+        const c = tile.config;
+        if (c.displayType !== 'markdown')
+            checkSourceRef(c, cpath, report, true);
+        if ('select' in c && Array.isArray(c.select)) {
+            c.select.forEach((item, i) => {
+                if (typeof item === 'object')
+                    checkSelectItem(item, [...cpath, 'select', i], report);
+            });
+            if ('asRatio' in c && c.asRatio && c.select.length !== 2) {
+                report([...cpath, 'asRatio'], 'asRatio needs exactly two select items (the server stores false otherwise)');
+            }
+        }
+    }
+}
+function checkSeriesList(tile, list, path, report) {
+    const first = list[0];
+    list.forEach((s, i) => {
+        const p = [...path, i];
+        if (s.type !== first.type) {
+            report([...p, 'type'], `all series of a tile must have the same type (series[0] is ${first.type})`);
+            return;
+        }
+        if (i > 0 && ['number', 'search', 'markdown'].includes(s.type)) {
+            report(p, `a ${s.type} tile shows only its first series; the server drops the rest`);
+        }
+        if (s.type === 'markdown')
+            return;
+        checkSourceRef(s, p, report, false);
+        if (i > 0 && first.type !== 'markdown' && sourceKey(s) !== sourceKey(first)) {
+            report(p, 'all series of a tile must use the same data source (the server keeps only the first one)');
+        }
+        if (s.type === 'search')
+            return;
+        checkAggregation(s.aggFn, s.field, s.level, p, 'field', report);
+        if (s.type === 'table' && s.sortOrder !== undefined) {
+            report([...p, 'sortOrder'], "sortOrder is not kept by servers that store tiles in the config form (FACTS.md); use the config form's orderBy", undefined, 'warning');
+        }
+        if (i > 0 &&
+            'groupBy' in first &&
+            JSON.stringify(s.groupBy ?? []) !== JSON.stringify(first.groupBy ?? [])) {
+            report([...p, 'groupBy'], 'all series of a tile must have the same groupBy (the tile has one grouping)');
+        }
+    });
+    if (tile.asRatio && (first.type !== 'time' || list.length !== 2)) {
+        report([...path.slice(0, -1), 'asRatio'], 'asRatio needs a time tile with exactly two series (the server stores false otherwise)');
+    }
+}
+const sourceKey = (s) => `${s.source ?? ''}\u0000${s.sourceId ?? ''}`;
+function checkSourceRef(s, path, report, required) {
+    if (s.source !== undefined && s.sourceId !== undefined)
+        report([...path, 'sourceId'], 'use `source` or `sourceId`, not both');
+    else if (required && s.source === undefined && s.sourceId === undefined) {
+        report(path, 'needs a data source: `source` (by name) or `sourceId`');
+    }
+}
+function checkSelectItem(item, path, report) {
+    checkAggregation(item.aggFn, item.valueExpression, item.level, path, 'valueExpression', report);
+}
+/** SelectItem rules (OpenAPI): count takes no value expression, every other function needs one. */
+function checkAggregation(aggFn, value, level, path, valueField, report) {
+    if (aggFn === 'count' && value !== undefined)
+        report([...path, valueField], 'count takes no value expression');
+    if (aggFn !== 'count' && value === undefined) {
+        report([...path, 'aggFn'], `${aggFn} needs a value expression in \`${valueField}\``);
+    }
+    if (aggFn === 'quantile' && level === undefined)
+        report([...path, 'aggFn'], 'quantile needs `level` (e.g. 0.95)');
+    if (aggFn !== 'quantile' && level !== undefined)
+        report([...path, 'level'], 'level only applies to quantile');
+}
+/**
+ * Every `where` in the document, whatever else is wrong with it: a filter typo is worth reporting even
+ * in a manifest that also has a schema error. Errors point at the column inside the expression.
+ */
+function checkFilters(doc) {
+    const out = [];
+    const stack = [[doc.value, []]];
+    while (stack.length > 0) {
+        const [value, path] = stack.pop();
+        if (value === null || typeof value !== 'object')
+            continue;
+        if (Array.isArray(value)) {
+            value.forEach((v, i) => stack.push([v, [...path, i]]));
+            continue;
+        }
+        const record = value;
+        if (typeof record.where === 'string' && record.whereLanguage !== 'sql') {
+            const problem = checkLucene(record.where);
+            if (problem) {
+                const wherePath = [...path, 'where'];
+                const scalar = doc.scalarAt(wherePath);
+                // On a one-line scalar we can point at the exact column; otherwise at the scalar.
+                const at = scalar
+                    ? { ...scalar.location, column: scalar.columnOf(problem.offset) }
+                    : doc.locate(wherePath);
+                out.push((0,diagnostics/* diagnostic */.YK)('validate', 'error', problem.message, { ...at, field: (0,manifest_path/* formatPath */.j)(wherePath) }));
+            }
+        }
+        for (const [k, v] of Object.entries(record))
+            stack.push([v, [...path, k]]);
+    }
+    return out;
+}
+/** Runs on the raw document too (fields of the wrong type are skipped), so it adds to schema errors. */
+function checkAlert(doc, raw) {
+    const out = [];
+    const report = reporter(doc, out);
+    const a = {
+        source: raw.source,
+        threshold: typeof raw.threshold === 'number' ? raw.threshold : undefined,
+        thresholdMax: typeof raw.thresholdMax === 'number' ? raw.thresholdMax : undefined,
+        thresholdType: typeof raw.thresholdType === 'string' ? raw.thresholdType : undefined,
+        channel: raw.channel !== null && typeof raw.channel === 'object'
+            ? raw.channel
+            : undefined
+    };
+    if (a.source === 'saved_search') {
+        report(['source'], 'saved_search alerts are not managed: alert ownership follows its dashboard, so use `source: tile`');
+    }
+    if (a.thresholdType !== undefined) {
+        const ranged = vocabulary/* RANGE_THRESHOLD_TYPES */.U1.includes(a.thresholdType);
+        if (ranged && raw.thresholdMax === undefined) {
+            report(['thresholdMax'], `is required when thresholdType is ${a.thresholdType}`, ['thresholdType']);
+        }
+        if (ranged && a.thresholdMax !== undefined && a.threshold !== undefined && a.thresholdMax < a.threshold) {
+            report(['thresholdMax'], `must be >= threshold (${a.threshold})`);
+        }
+        if (!ranged && raw.thresholdMax !== undefined) {
+            report(['thresholdMax'], `only applies to between and not_between, not ${a.thresholdType}`);
+        }
+    }
+    if (a.channel) {
+        const { webhook, webhookId } = a.channel;
+        if (webhook !== undefined && webhookId !== undefined)
+            report(['channel', 'webhookId'], 'use `webhook` or `webhookId`, not both');
+        if (webhook === undefined && webhookId === undefined)
+            report(['channel'], 'needs `webhook` (by name) or `webhookId`');
+    }
+    return out;
+}
+/** `name` is 1-50 letters, digits and whitespace (CONTRACT.md, service-update). */
+const SERVICE_NAME_PATTERN = /^[A-Za-z0-9\s]{1,50}$/;
+function isIpOrCidr(value) {
+    const [addr, prefix, ...rest] = value.split('/');
+    if (rest.length > 0 || !addr)
+        return false;
+    const family = (0,external_node_net_.isIP)(addr);
+    if (family === 0)
+        return false;
+    if (prefix === undefined)
+        return true;
+    if (!/^(0|[1-9]\d{0,2})$/.test(prefix))
+        return false;
+    return Number(prefix) <= (family === 4 ? 32 : 128);
+}
+function checkServiceSettings(doc, s) {
+    const out = [];
+    const report = reporter(doc, out);
+    if (s.name !== undefined && (!SERVICE_NAME_PATTERN.test(s.name) || s.name.trim() === '')) {
+        report(['name'], 'must be 1-50 characters of letters, digits and whitespace');
+    }
+    const sources = new Set();
+    s.ipAccessList?.forEach((entry, i) => {
+        if (!isIpOrCidr(entry.source))
+            report(['ipAccessList', i, 'source'], `"${entry.source}" is not an IPv4/IPv6 address or CIDR`);
+        if (sources.has(entry.source))
+            report(['ipAccessList', i, 'source'], `duplicate source "${entry.source}"`);
+        sources.add(entry.source);
+    });
+    const endpoints = new Set();
+    s.privateEndpointIds?.forEach((id, i) => {
+        if (endpoints.has(id))
+            report(['privateEndpointIds', i], `duplicate private endpoint id "${id}"`);
+        endpoints.add(id);
+    });
+    const protocols = new Set();
+    s.endpoints?.forEach((e, i) => {
+        if (protocols.has(e.protocol))
+            report(['endpoints', i, 'protocol'], `duplicate protocol "${e.protocol}"`);
+        protocols.add(e.protocol);
+    });
+    return out;
+}
+const str = (v) => (typeof v === 'string' ? v : undefined);
+function dashboardView(doc, raw, spec) {
+    const tiles = Array.isArray(raw.tiles) ? raw.tiles : [];
+    return {
+        doc,
+        name: str(raw.name),
+        id: str(raw.id),
+        renamedFrom: str(raw.renamedFrom),
+        tiles: tiles.flatMap((t, i) => {
+            const name = str(t?.name);
+            if (name === undefined)
+                return [];
+            const typed = spec?.tiles?.[i];
+            return [{ name, displayType: typed ? tileDisplayType(typed) : undefined }];
+        })
+    };
+}
+function alertView(doc, raw) {
+    return { doc, name: str(raw.name), dashboard: str(raw.dashboard), tile: str(raw.tile) };
+}
+/** Rules across documents and files: unique names, and alerts that point at tiles that exist. */
+function checkAcrossDocuments(dashboards, alerts, services, mode, 
+/** Some file or document could not be read: a missing name may be in it. */
+incomplete = false) {
+    const out = [];
+    const where = (doc, path) => `${doc.file}:${doc.locate(path).line}`;
+    const byName = new Map();
+    const pins = new Map();
+    for (const d of dashboards) {
+        if (d.name === undefined)
+            continue;
+        const prev = byName.get(d.name);
+        if (prev)
+            reporter(d.doc, out)(['name'], `duplicate dashboard name "${d.name}" (also at ${where(prev.doc, ['name'])})`);
+        else
+            byName.set(d.name, d);
+        if (d.id !== undefined) {
+            const prevPin = pins.get(d.id);
+            if (prevPin)
+                reporter(d.doc, out)(['id'], `dashboard id "${d.id}" is pinned twice (also at ${where(prevPin.doc, ['id'])})`);
+            else
+                pins.set(d.id, d);
+        }
+    }
+    for (const d of dashboards) {
+        const from = d.renamedFrom;
+        if (from !== undefined && from !== d.name && byName.has(from)) {
+            const other = byName.get(from);
+            reporter(d.doc, out)(['renamedFrom'], `"${from}" is still the name of another manifest (${where(other.doc, ['name'])})`);
+        }
+    }
+    const alertNames = new Map();
+    for (const a of alerts) {
+        const report = reporter(a.doc, out);
+        if (a.name !== undefined) {
+            const prev = alertNames.get(a.name);
+            if (prev)
+                report(['name'], `duplicate alert name "${a.name}" (also at ${where(prev.doc, ['name'])})`);
+            else
+                alertNames.set(a.name, a);
+        }
+        if (a.dashboard === undefined)
+            continue;
+        const dash = byName.get(a.dashboard);
+        if (!dash) {
+            const guess = (0,issues/* didYouMean */.au)(a.dashboard, [...byName.keys()]);
+            report(['dashboard'], `no dashboard named "${a.dashboard}" in the manifests${guess ? ` (did you mean "${guess}"?)` : ''}${incomplete && !guess ? ' (some manifests could not be read: fix those errors first)' : ''}`);
+            continue;
+        }
+        if (a.tile === undefined)
+            continue;
+        const tile = dash.tiles.find(t => t.name === a.tile);
+        if (!tile) {
+            const guess = (0,issues/* didYouMean */.au)(a.tile, dash.tiles.map(t => t.name));
+            report(['tile'], `dashboard "${dash.name}" has no tile named "${a.tile}"${guess ? ` (did you mean "${guess}"?)` : ''}`);
+            continue;
+        }
+        if (tile.displayType && !vocabulary/* ALERTABLE_DISPLAY_TYPES */.Ei.includes(tile.displayType)) {
+            report(['tile'], `tile "${tile.name}" is a ${tile.displayType} tile; alerts need a line, stacked_bar or number tile`);
+        }
+    }
+    services.forEach((doc, i) => {
+        const report = reporter(doc, out);
+        if (mode === 'self-hosted') {
+            report(['kind'], 'ServiceSettings belongs to managed mode (`mode: managed`); this run is self-hosted');
+        }
+        if (i > 0)
+            report(['kind'], `only one ServiceSettings is allowed (the first is at ${where(services[0], ['kind'])})`);
+    });
+    return out;
+}
+
+
+/***/ }),
+
+/***/ 6470:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   FA: () => (/* binding */ Tile),
+/* harmony export */   Mz: () => (/* binding */ KIND_SCHEMAS),
+/* harmony export */   jm: () => (/* binding */ TileConfig),
+/* harmony export */   sf: () => (/* binding */ Series)
+/* harmony export */ });
+/* unused harmony exports NumberFormat, TimeSeries, TableSeries, NumberSeries, SearchSeries, MarkdownSeries, SelectItem, Dashboard, AlertChannel, Alert, IpAccessEntry, ServiceSettings, Manifest */
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8816);
+/* harmony import */ var _vocabulary_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7817);
+/**
+ * The manifest language as zod schemas: structure, types and value sets. Rules that span fields or
+ * documents (a tile's series must agree, an alert's tile must exist) live in `rules.ts`, so these
+ * schemas stay plain structure and export cleanly to JSON Schema for editors.
+ */
+
+
+const between = (min, max) => zod__WEBPACK_IMPORTED_MODULE_1__/* .int */ .Whr({ error: `must be a whole number between ${min} and ${max}` })
+    .min(min, { error: `must be between ${min} and ${max}` })
+    .max(max, { error: `must be between ${min} and ${max}` });
+const atLeast = (min) => zod__WEBPACK_IMPORTED_MODULE_1__/* .int */ .Whr({ error: `must be a whole number of at least ${min}` }).min(min, { error: `must be at least ${min}` });
+const text = (max) => zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP()
+    .min(1, { error: 'must not be empty' })
+    .max(max, { error: `must be at most ${max} characters` });
+const apiVersion = zod__WEBPACK_IMPORTED_MODULE_1__/* ["enum"] */ .k5n(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .API_VERSIONS */ .Bo).optional().describe('Optional; the manifest language version.');
+/** A data source by name (resolved to its id at plan time) or by raw id. */
+const dataSourceRef = {
+    source: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().min(1).optional().describe('Data source by name, resolved to its id at plan time.'),
+    sourceId: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().min(1).optional().describe('Data source id, when you do not want name resolution.')
+};
+const filter = {
+    where: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().max(10000).optional().describe('Filter expression (Lucene by default).'),
+    whereLanguage: zod__WEBPACK_IMPORTED_MODULE_1__/* ["enum"] */ .k5n(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .WHERE_LANGUAGES */ .uw).optional().describe('Language of `where` (default lucene).')
+};
+const NumberFormat = zod__WEBPACK_IMPORTED_MODULE_1__/* .strictObject */ .rej({
+    output: zod__WEBPACK_IMPORTED_MODULE_1__/* ["enum"] */ .k5n(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .NUMBER_FORMAT_OUTPUTS */ .Jb).optional(),
+    mantissa: zod__WEBPACK_IMPORTED_MODULE_1__/* .int */ .Whr().optional(),
+    thousandSeparated: zod__WEBPACK_IMPORTED_MODULE_1__/* .boolean */ .zMY().optional(),
+    average: zod__WEBPACK_IMPORTED_MODULE_1__/* .boolean */ .zMY().optional(),
+    decimalBytes: zod__WEBPACK_IMPORTED_MODULE_1__/* .boolean */ .zMY().optional(),
+    factor: zod__WEBPACK_IMPORTED_MODULE_1__/* .number */ .aig().optional(),
+    currencySymbol: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().optional(),
+    numericUnit: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().optional(),
+    unit: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().optional()
+})
+    .describe('Number formatting of displayed values.');
+/** Fields shared by the aggregating series types (CONTRACT.md "Series", FACTS.md aggFn values). */
+const aggregating = {
+    dataSource: zod__WEBPACK_IMPORTED_MODULE_1__/* ["enum"] */ .k5n(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .DATA_SOURCES */ .YL)
+        .optional()
+        .describe('Accepted for CONTRACT.md compatibility; the server drops it (FACTS.md).'),
+    ...dataSourceRef,
+    aggFn: zod__WEBPACK_IMPORTED_MODULE_1__/* ["enum"] */ .k5n(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .AGG_FNS */ .gT),
+    field: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().min(1).optional().describe('Value expression to aggregate; omitted for count.'),
+    // A series becomes a select item on the server, which takes only these levels.
+    level: zod__WEBPACK_IMPORTED_MODULE_1__/* .literal */ .euz(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .QUANTILE_LEVELS */ .Us)
+        .optional()
+        .describe('Percentile level for quantile: 0.5, 0.9, 0.95 or 0.99.'),
+    ...filter,
+    alias: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().optional(),
+    metricName: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().optional(),
+    metricDataType: zod__WEBPACK_IMPORTED_MODULE_1__/* ["enum"] */ .k5n(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .METRIC_DATA_TYPES */ .Mv).optional(),
+    numberFormat: NumberFormat.optional()
+};
+const groupBy = zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().min(1)).max(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .LIMITS */ .b1.groupBy).optional().describe('Grouping fields.');
+const TimeSeries = zod__WEBPACK_IMPORTED_MODULE_1__/* .strictObject */ .rej({
+    type: zod__WEBPACK_IMPORTED_MODULE_1__/* .literal */ .euz('time'),
+    ...aggregating,
+    groupBy,
+    displayType: zod__WEBPACK_IMPORTED_MODULE_1__/* ["enum"] */ .k5n(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .TIME_DISPLAY_TYPES */ .L2).optional().describe('line (default) or stacked_bar.')
+});
+const TableSeries = zod__WEBPACK_IMPORTED_MODULE_1__/* .strictObject */ .rej({
+    type: zod__WEBPACK_IMPORTED_MODULE_1__/* .literal */ .euz('table'),
+    ...aggregating,
+    groupBy,
+    sortOrder: zod__WEBPACK_IMPORTED_MODULE_1__/* ["enum"] */ .k5n(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .SORT_ORDERS */ .jG).optional()
+});
+const NumberSeries = zod__WEBPACK_IMPORTED_MODULE_1__/* .strictObject */ .rej({ type: zod__WEBPACK_IMPORTED_MODULE_1__/* .literal */ .euz('number'), ...aggregating, groupBy });
+const SearchSeries = zod__WEBPACK_IMPORTED_MODULE_1__/* .strictObject */ .rej({
+    type: zod__WEBPACK_IMPORTED_MODULE_1__/* .literal */ .euz('search'),
+    dataSource: aggregating.dataSource,
+    ...dataSourceRef,
+    fields: zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().min(1)).min(1).describe('Columns shown in the search tile.'),
+    ...filter
+});
+const MarkdownSeries = zod__WEBPACK_IMPORTED_MODULE_1__/* .strictObject */ .rej({
+    type: zod__WEBPACK_IMPORTED_MODULE_1__/* .literal */ .euz('markdown'),
+    // Stored as the config form's markdown, which holds at most 50,000 characters.
+    content: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().max(50000)
+});
+/** CONTRACT.md's tile form: a list of series. */
+const Series = zod__WEBPACK_IMPORTED_MODULE_1__/* .discriminatedUnion */ .gMt('type', [
+    TimeSeries,
+    TableSeries,
+    NumberSeries,
+    SearchSeries,
+    MarkdownSeries
+]);
+const SelectItem = zod__WEBPACK_IMPORTED_MODULE_1__/* .strictObject */ .rej({
+    aggFn: zod__WEBPACK_IMPORTED_MODULE_1__/* ["enum"] */ .k5n(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .AGG_FNS */ .gT),
+    valueExpression: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().min(1).max(10000).optional(),
+    alias: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().max(10000).optional(),
+    level: zod__WEBPACK_IMPORTED_MODULE_1__/* .literal */ .euz(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .QUANTILE_LEVELS */ .Us).optional(),
+    ...filter,
+    metricName: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().optional(),
+    metricType: zod__WEBPACK_IMPORTED_MODULE_1__/* ["enum"] */ .k5n(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .METRIC_DATA_TYPES */ .Mv).optional(),
+    periodAggFn: zod__WEBPACK_IMPORTED_MODULE_1__/* .literal */ .euz('delta').optional(),
+    numberFormat: NumberFormat.optional()
+});
+const select = (max) => zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(SelectItem).min(1).max(max);
+const configGroupBy = zod__WEBPACK_IMPORTED_MODULE_1__/* .union */ .KCZ([zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().max(10000), zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().min(1)).max(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .LIMITS */ .b1.groupBy)])
+    .optional()
+    .describe('Grouping expression, or a list of fields.');
+const timeConfig = {
+    ...dataSourceRef,
+    select: select(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .LIMITS */ .b1.selectItems),
+    groupBy: configGroupBy,
+    asRatio: zod__WEBPACK_IMPORTED_MODULE_1__/* .boolean */ .zMY().optional(),
+    alignDateRangeToGranularity: zod__WEBPACK_IMPORTED_MODULE_1__/* .boolean */ .zMY().optional(),
+    fillNulls: zod__WEBPACK_IMPORTED_MODULE_1__/* .boolean */ .zMY().optional(),
+    numberFormat: NumberFormat.optional(),
+    seriesLimit: zod__WEBPACK_IMPORTED_MODULE_1__/* .int */ .Whr().min(0).optional()
+};
+/** FACTS.md's newer tile form, tagged by displayType (builder variants). */
+const TileConfig = zod__WEBPACK_IMPORTED_MODULE_1__/* .discriminatedUnion */ .gMt('displayType', [
+    zod__WEBPACK_IMPORTED_MODULE_1__/* .strictObject */ .rej({
+        displayType: zod__WEBPACK_IMPORTED_MODULE_1__/* .literal */ .euz('line'),
+        ...timeConfig,
+        fitYAxisToData: zod__WEBPACK_IMPORTED_MODULE_1__/* .boolean */ .zMY().optional(),
+        compareToPreviousPeriod: zod__WEBPACK_IMPORTED_MODULE_1__/* .boolean */ .zMY().optional()
+    }),
+    zod__WEBPACK_IMPORTED_MODULE_1__/* .strictObject */ .rej({ displayType: zod__WEBPACK_IMPORTED_MODULE_1__/* .literal */ .euz('stacked_bar'), ...timeConfig }),
+    zod__WEBPACK_IMPORTED_MODULE_1__/* .strictObject */ .rej({
+        displayType: zod__WEBPACK_IMPORTED_MODULE_1__/* .literal */ .euz('table'),
+        ...dataSourceRef,
+        select: select(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .LIMITS */ .b1.selectItems),
+        groupBy: configGroupBy,
+        having: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().max(10000).optional(),
+        orderBy: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().max(10000).optional(),
+        asRatio: zod__WEBPACK_IMPORTED_MODULE_1__/* .boolean */ .zMY().optional(),
+        numberFormat: NumberFormat.optional(),
+        groupByColumnsOnLeft: zod__WEBPACK_IMPORTED_MODULE_1__/* .boolean */ .zMY().optional()
+    }),
+    zod__WEBPACK_IMPORTED_MODULE_1__/* .strictObject */ .rej({
+        displayType: zod__WEBPACK_IMPORTED_MODULE_1__/* .literal */ .euz('number'),
+        ...dataSourceRef,
+        select: select(1),
+        numberFormat: NumberFormat.optional()
+    }),
+    ...['pie', 'bar'].map(displayType => zod__WEBPACK_IMPORTED_MODULE_1__/* .strictObject */ .rej({
+        displayType: zod__WEBPACK_IMPORTED_MODULE_1__/* .literal */ .euz(displayType),
+        ...dataSourceRef,
+        select: select(1),
+        groupBy: configGroupBy,
+        orderBy: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().max(10000).optional(),
+        numberFormat: NumberFormat.optional(),
+        limit: zod__WEBPACK_IMPORTED_MODULE_1__/* .int */ .Whr().min(0).optional()
+    })),
+    zod__WEBPACK_IMPORTED_MODULE_1__/* .strictObject */ .rej({
+        displayType: zod__WEBPACK_IMPORTED_MODULE_1__/* .literal */ .euz('search'),
+        ...dataSourceRef,
+        select: zod__WEBPACK_IMPORTED_MODULE_1__/* .union */ .KCZ([zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().max(10000), zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().min(1))]).optional(),
+        ...filter
+    }),
+    zod__WEBPACK_IMPORTED_MODULE_1__/* .strictObject */ .rej({ displayType: zod__WEBPACK_IMPORTED_MODULE_1__/* .literal */ .euz('markdown'), markdown: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().max(50000).optional() })
+]);
+const Tile = zod__WEBPACK_IMPORTED_MODULE_1__/* .strictObject */ .rej({
+    name: text(1024),
+    x: between(0, _vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .LIMITS */ .b1.gridColumns - 1),
+    y: atLeast(0),
+    w: between(1, _vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .LIMITS */ .b1.gridColumns),
+    h: atLeast(1),
+    asRatio: zod__WEBPACK_IMPORTED_MODULE_1__/* .boolean */ .zMY().optional().describe('Series form only: show series[0] / series[1].'),
+    series: zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(Series).min(1, { error: 'needs at least one series' }).optional(),
+    config: TileConfig.optional()
+});
+const Dashboard = zod__WEBPACK_IMPORTED_MODULE_1__/* .strictObject */ .rej({
+    apiVersion,
+    kind: zod__WEBPACK_IMPORTED_MODULE_1__/* .literal */ .euz('Dashboard'),
+    name: text(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .LIMITS */ .b1.dashboardName),
+    tags: zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP()
+        .min(1, { error: 'must not be empty' })
+        .max(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .LIMITS */ .b1.tagLength, { error: `must be at most ${_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .LIMITS */ .b1.tagLength} characters` }))
+        .max(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .LIMITS */ .b1.tags - 1, {
+        error: `at most ${_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .LIMITS */ .b1.tags - 1} tags (one of the server's ${_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .LIMITS */ .b1.tags} is the ownership tag)`
+    })
+        .optional(),
+    tiles: zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(Tile)
+        .max(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .LIMITS */ .b1.tiles, { error: `at most ${_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .LIMITS */ .b1.tiles} tiles` })
+        .optional(),
+    id: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().min(1).optional().describe('Pin this manifest to an existing dashboard id (adopts it).'),
+    adopt: zod__WEBPACK_IMPORTED_MODULE_1__/* .boolean */ .zMY().optional().describe('Take ownership of an existing dashboard of the same name.'),
+    renamedFrom: text(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .LIMITS */ .b1.dashboardName)
+        .optional()
+        .describe('The previous name, so a rename keeps the dashboard id.')
+});
+const AlertChannel = zod__WEBPACK_IMPORTED_MODULE_1__/* .strictObject */ .rej({
+    type: zod__WEBPACK_IMPORTED_MODULE_1__/* .literal */ .euz('webhook'),
+    webhook: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().min(1).optional().describe('Webhook by name.'),
+    webhookId: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().min(1).optional().describe('Webhook by id.')
+});
+const Alert = zod__WEBPACK_IMPORTED_MODULE_1__/* .strictObject */ .rej({
+    apiVersion,
+    kind: zod__WEBPACK_IMPORTED_MODULE_1__/* .literal */ .euz('Alert'),
+    name: text(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .LIMITS */ .b1.alertName),
+    dashboard: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().min(1).describe('The dashboard, by name, from the manifests.'),
+    tile: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().min(1).describe('The tile, by name, within that dashboard.'),
+    source: zod__WEBPACK_IMPORTED_MODULE_1__/* ["enum"] */ .k5n(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .ALERT_SOURCES */ .iw).optional().describe('tile (default).'),
+    threshold: zod__WEBPACK_IMPORTED_MODULE_1__/* .number */ .aig(),
+    thresholdMax: zod__WEBPACK_IMPORTED_MODULE_1__/* .number */ .aig().optional().describe('Upper bound for between and not_between.'),
+    thresholdType: zod__WEBPACK_IMPORTED_MODULE_1__/* ["enum"] */ .k5n(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .THRESHOLD_TYPES */ .Cd),
+    interval: zod__WEBPACK_IMPORTED_MODULE_1__/* ["enum"] */ .k5n(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .ALERT_INTERVALS */ .q2),
+    channel: AlertChannel,
+    message: text(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .LIMITS */ .b1.alertMessage).optional(),
+    numConsecutiveWindows: atLeast(1).optional(),
+    note: text(4096).optional()
+});
+const IpAccessEntry = zod__WEBPACK_IMPORTED_MODULE_1__/* .strictObject */ .rej({
+    source: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().min(1).describe('IPv4/IPv6 address or CIDR.'),
+    description: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().optional()
+});
+const ServiceSettings = zod__WEBPACK_IMPORTED_MODULE_1__/* .strictObject */ .rej({
+    apiVersion,
+    kind: zod__WEBPACK_IMPORTED_MODULE_1__/* .literal */ .euz('ServiceSettings'),
+    name: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP()
+        .min(1, { error: 'must be 1-50 letters, digits and whitespace' })
+        .max(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .LIMITS */ .b1.serviceName, {
+        error: `must be at most ${_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .LIMITS */ .b1.serviceName} characters (letters, digits and whitespace)`
+    })
+        .optional(),
+    releaseChannel: zod__WEBPACK_IMPORTED_MODULE_1__/* ["enum"] */ .k5n(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .RELEASE_CHANNELS */ .ZL).optional(),
+    ipAccessList: zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(IpAccessEntry).optional(),
+    privateEndpointIds: zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().min(1)).optional(),
+    endpoints: zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_1__/* .strictObject */ .rej({ protocol: zod__WEBPACK_IMPORTED_MODULE_1__/* ["enum"] */ .k5n(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .ENDPOINT_PROTOCOLS */ .mj), enabled: zod__WEBPACK_IMPORTED_MODULE_1__/* .boolean */ .zMY() }))
+        .optional(),
+    transparentDataEncryptionKeyId: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().min(1).optional()
+});
+const KIND_SCHEMAS = { Dashboard, Alert, ServiceSettings };
+/** One schema for editors: any of the kinds, by `kind`. */
+const Manifest = zod__WEBPACK_IMPORTED_MODULE_1__/* .discriminatedUnion */ .gMt('kind', [Dashboard, Alert, ServiceSettings]);
+
+
+/***/ }),
+
+/***/ 7817:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Bo: () => (/* binding */ API_VERSIONS),
+/* harmony export */   Cd: () => (/* binding */ THRESHOLD_TYPES),
+/* harmony export */   Ei: () => (/* binding */ ALERTABLE_DISPLAY_TYPES),
+/* harmony export */   Jb: () => (/* binding */ NUMBER_FORMAT_OUTPUTS),
+/* harmony export */   L2: () => (/* binding */ TIME_DISPLAY_TYPES),
+/* harmony export */   Mv: () => (/* binding */ METRIC_DATA_TYPES),
+/* harmony export */   U1: () => (/* binding */ RANGE_THRESHOLD_TYPES),
+/* harmony export */   Us: () => (/* binding */ QUANTILE_LEVELS),
+/* harmony export */   YL: () => (/* binding */ DATA_SOURCES),
+/* harmony export */   ZL: () => (/* binding */ RELEASE_CHANNELS),
+/* harmony export */   ak: () => (/* binding */ MANIFEST_KINDS),
+/* harmony export */   b1: () => (/* binding */ LIMITS),
+/* harmony export */   gT: () => (/* binding */ AGG_FNS),
+/* harmony export */   iw: () => (/* binding */ ALERT_SOURCES),
+/* harmony export */   jG: () => (/* binding */ SORT_ORDERS),
+/* harmony export */   mj: () => (/* binding */ ENDPOINT_PROTOCOLS),
+/* harmony export */   q2: () => (/* binding */ ALERT_INTERVALS),
+/* harmony export */   uw: () => (/* binding */ WHERE_LANGUAGES)
+/* harmony export */ });
+/* unused harmony exports SERIES_TYPES, DISPLAY_TYPES */
+/**
+ * The value sets of the API, from CONTRACT.md where it names them and FACTS.md where it says "not shown".
+ * One place, so the schemas, the normalizer and the emulator-facing code agree.
+ */
+const AGG_FNS = [
+    'avg',
+    'count',
+    'count_distinct',
+    'last_value',
+    'max',
+    'min',
+    'quantile',
+    'sum',
+    'any',
+    'none',
+    'increase'
+];
+const WHERE_LANGUAGES = ['lucene', 'sql'];
+const SERIES_TYPES = (/* unused pure expression or super */ null && (['time', 'number', 'table', 'search', 'markdown']));
+const DATA_SOURCES = ['events', 'metrics'];
+const METRIC_DATA_TYPES = ['sum', 'gauge', 'histogram', 'summary', 'exponential histogram'];
+/** The config form's select items take only these percentile levels (OpenAPI QuantileLevel). */
+const QUANTILE_LEVELS = [0.5, 0.9, 0.95, 0.99];
+const SORT_ORDERS = ['asc', 'desc'];
+const TIME_DISPLAY_TYPES = ['line', 'stacked_bar'];
+const DISPLAY_TYPES = (/* unused pure expression or super */ null && ([
+    'line',
+    'stacked_bar',
+    'table',
+    'number',
+    'pie',
+    'bar',
+    'search',
+    'markdown'
+]));
+/** FACTS.md: an alert's tile must be line, stacked_bar or number. */
+const ALERTABLE_DISPLAY_TYPES = ['line', 'stacked_bar', 'number'];
+const ALERT_INTERVALS = ['1m', '5m', '15m', '30m', '1h', '6h', '12h', '1d'];
+const THRESHOLD_TYPES = [
+    'above',
+    'below',
+    'above_exclusive',
+    'below_or_equal',
+    'equal',
+    'not_equal',
+    'between',
+    'not_between'
+];
+/** FACTS.md: the range types need `thresholdMax >= threshold`. */
+const RANGE_THRESHOLD_TYPES = ['between', 'not_between'];
+const ALERT_SOURCES = ['tile', 'saved_search'];
+const RELEASE_CHANNELS = ['slow', 'default', 'fast'];
+/** The managed PATCH accepts only mysql endpoints (FACTS.md). */
+const ENDPOINT_PROTOCOLS = ['mysql'];
+const NUMBER_FORMAT_OUTPUTS = [
+    'currency',
+    'percent',
+    'byte',
+    'time',
+    'number',
+    'data_rate',
+    'throughput',
+    'duration'
+];
+/** FACTS.md limits. */
+const LIMITS = {
+    dashboardName: 1024,
+    tiles: 500,
+    gridColumns: 24,
+    tags: 50,
+    tagLength: 32,
+    alertName: 512,
+    alertMessage: 4096,
+    serviceName: 50,
+    groupBy: 10,
+    selectItems: 20
+};
+const MANIFEST_KINDS = ['Dashboard', 'Alert', 'ServiceSettings'];
+const API_VERSIONS = ['obsdeploy/v1'];
+
+
+/***/ }),
+
+/***/ 9898:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   cw: () => (/* binding */ Plan),
+/* harmony export */   jk: () => (/* binding */ PLAN_SCHEMA_VERSION),
+/* harmony export */   nM: () => (/* binding */ isActionable),
+/* harmony export */   pQ: () => (/* binding */ RESOURCE_KINDS),
+/* harmony export */   xS: () => (/* binding */ countChanges)
+/* harmony export */ });
+/* unused harmony exports ACTIONS, Location, FieldChange, DiagnosticSchema, Change */
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8816);
+/**
+ * The plan: what will change, field by field, and why. It is written as JSON (`plan-file`) with this
+ * schema (exported to schema/plan.schema.json), read back by `apply --plan`, and rendered by the
+ * reporters, so it is the one contract between planning, applying and reporting.
+ */
+
+const PLAN_SCHEMA_VERSION = 1;
+const ACTIONS = ['create', 'update', 'replace', 'delete', 'noop'];
+const RESOURCE_KINDS = ['Dashboard', 'Alert', 'ServiceSettings'];
+const Location = zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({ file: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(), line: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig(), column: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig() });
+const FieldChange = zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
+    /** e.g. `tags`, `tiles["Errors"].select[0].where`. */
+    path: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
+    before: zod__WEBPACK_IMPORTED_MODULE_0__/* .unknown */ .L5J().optional(),
+    after: zod__WEBPACK_IMPORTED_MODULE_0__/* .unknown */ .L5J().optional()
+});
+const DiagnosticSchema = zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
+    severity: zod__WEBPACK_IMPORTED_MODULE_0__/* ["enum"] */ .k5n(['error', 'warning', 'notice']),
+    message: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
+    file: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().optional(),
+    line: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig().optional(),
+    column: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig().optional(),
+    field: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().optional(),
+    stage: zod__WEBPACK_IMPORTED_MODULE_0__/* ["enum"] */ .k5n(['validate', 'plan', 'apply', 'config'])
+});
+const Change = zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
+    kind: zod__WEBPACK_IMPORTED_MODULE_0__/* ["enum"] */ .k5n(RESOURCE_KINDS),
+    name: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
+    /** Stable key of the resource in this plan, e.g. `Dashboard/Checkout`. */
+    address: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
+    action: zod__WEBPACK_IMPORTED_MODULE_0__/* ["enum"] */ .k5n(ACTIONS),
+    /** The live id, when the resource exists. */
+    id: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().optional(),
+    /** The manifest that declares it (absent for deletes of resources that left the manifests). */
+    source: Location.optional(),
+    fields: zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(FieldChange),
+    /** Plain-language consequences a reviewer must see: tile renames, alerts the server will drop. */
+    notes: zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()),
+    /**
+     * Shown but not applied by this run: `prune` (owned, left the manifests, prune is off) or `release`
+     * (ServiceSettings wait for a release).
+     */
+    deferred: zod__WEBPACK_IMPORTED_MODULE_0__/* ["enum"] */ .k5n(['prune', 'release']).optional(),
+    /** Deleted by the server as a side effect (its tile or dashboard goes away), not by a request. */
+    droppedByServer: zod__WEBPACK_IMPORTED_MODULE_0__/* .boolean */ .zMY().optional(),
+    /** Addresses that must be applied before this one. */
+    dependsOn: zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()),
+    /** The request body this change will send, where a reviewer benefits from seeing it (the service PATCH). */
+    request: zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({ method: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(), path: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(), body: zod__WEBPACK_IMPORTED_MODULE_0__/* .unknown */ .L5J() }).optional(),
+    /** Live-query evidence added by check-queries. */
+    evidence: zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()).optional()
+});
+const Plan = zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
+    schemaVersion: zod__WEBPACK_IMPORTED_MODULE_0__/* .literal */ .euz(PLAN_SCHEMA_VERSION),
+    tool: zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({ name: zod__WEBPACK_IMPORTED_MODULE_0__/* .literal */ .euz('obsdeploy'), version: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP() }),
+    createdAt: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
+    command: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
+    mode: zod__WEBPACK_IMPORTED_MODULE_0__/* ["enum"] */ .k5n(['self-hosted', 'managed']),
+    stack: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
+    ownershipTag: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
+    prune: zod__WEBPACK_IMPORTED_MODULE_0__/* .boolean */ .zMY(),
+    /** sha256 of the normalized live state the plan was computed from, and of the desired state. */
+    fingerprint: zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({ live: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(), desired: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP() }),
+    changes: zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(Change),
+    diagnostics: zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(DiagnosticSchema)
+});
+/** A change this run will carry out (not a no-op, not deferred). */
+const isActionable = (c) => c.action !== 'noop' && c.deferred === undefined;
+function countChanges(changes) {
+    const counts = { create: 0, update: 0, replace: 0, delete: 0, noop: 0, deferred: 0 };
+    for (const c of changes) {
+        if (c.deferred)
+            counts.deferred++;
+        else
+            counts[c.action]++;
+    }
+    return counts;
+}
+
+
+/***/ }),
+
+/***/ 1316:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   J: () => (/* binding */ EMPTY_OUTPUTS)
+/* harmony export */ });
 const EMPTY_OUTPUTS = {
     hasChanges: false,
     creates: 0,
@@ -44522,172 +44583,6 @@ const EMPTY_OUTPUTS = {
     deletes: 0,
     planFile: ''
 };
-async function run(config, deps = {}) {
-    const log = deps.log ?? src_log/* silentLogger */.qq;
-    const now = deps.now ?? (() => new Date());
-    const report = {
-        command: config.command,
-        mode: config.mode,
-        stack: config.stack,
-        diagnostics: [],
-        uiUrl: config.uiUrl,
-        serviceGate: config.serviceGate
-    };
-    const finish = (exitCode, extra = {}) => ({
-        exitCode,
-        diagnostics: report.diagnostics,
-        outputs: { ...EMPTY_OUTPUTS },
-        report,
-        ...extra
-    });
-    const manifests = await loadManifests({
-        patterns: config.manifests,
-        cwd: config.cwd,
-        mode: config.mode,
-        vars: config.vars
-    });
-    report.diagnostics.push(...manifests.diagnostics);
-    const counts = `${manifests.dashboards.length} dashboard(s), ${manifests.alerts.length} alert(s), ${manifests.services.length} service setting(s)`;
-    log.info(`Read ${manifests.files.length} manifest file(s): ${counts}`);
-    if ((0,src_diagnostics/* hasErrors */.Cs)(manifests.diagnostics))
-        return finish(1);
-    if (config.command === 'validate')
-        return finish(0);
-    if (config.command === 'export')
-        throw new Error('export is a CLI command (obsdeploy export); run() plans and applies');
-    // The saved plan is read before anything is written: plan-path may be the same file.
-    const saved = config.command === 'apply' && config.savedPlan
-        ? await readSavedPlan(config.savedPlan, config.cwd)
-        : undefined;
-    // Loaded only past validation: `validate` starts without the HTTP client and the planner. One at a
-    // time: jest's ES module loader mishandles concurrent imports of a shared module graph.
-    const { createApi } = await Promise.all(/* import() */[__nccwpck_require__.e(752), __nccwpck_require__.e(953)]).then(__nccwpck_require__.bind(__nccwpck_require__, 953));
-    const { readLiveState } = await __nccwpck_require__.e(/* import() */ 905).then(__nccwpck_require__.bind(__nccwpck_require__, 6905));
-    const { computePlan } = await Promise.all(/* import() */[__nccwpck_require__.e(404), __nccwpck_require__.e(669)]).then(__nccwpck_require__.bind(__nccwpck_require__, 8669));
-    const { applyPlan } = await Promise.all(/* import() */[__nccwpck_require__.e(404), __nccwpck_require__.e(936)]).then(__nccwpck_require__.bind(__nccwpck_require__, 9936));
-    const { checkQueries } = await __nccwpck_require__.e(/* import() */ 890).then(__nccwpck_require__.bind(__nccwpck_require__, 5890));
-    const api = deps.api ? deps.api(config) : createApi(config, { log });
-    try {
-        const settings = {
-            stack: config.stack,
-            ownershipTag: (0,ownership/* ownershipTag */.IC)(config.stack),
-            prune: config.prune,
-            mode: config.mode,
-            serviceGate: config.serviceGate,
-            servicePath: config.mode === 'managed'
-                ? `/v1/organizations/${config.organizationId}/services/${config.serviceId}`
-                : undefined
-        };
-        let live;
-        try {
-            live = await readLiveState(api, { service: config.mode === 'managed' && manifests.services.length > 0 });
-        }
-        catch (e) {
-            report.diagnostics.push((0,src_diagnostics/* diagnostic */.YK)('plan', 'error', `could not read the live state: ${errorMessage(e)}`));
-            return finish(1);
-        }
-        log.info(`Read live state in ${api.stats.requests} request(s): ${live.dashboards.length} dashboard(s), ${live.alerts.length} alert(s)`);
-        const outcome = computePlan({ command: config.command, settings, manifests, live, now: now() });
-        const plan = outcome.plan;
-        report.plan = plan;
-        if (config.checkQueries && config.command === 'plan') {
-            // Query findings are plan diagnostics: in the plan JSON, and a query the server refuses fails the plan.
-            plan.diagnostics.push(...(await checkQueries(api, outcome.planned, { mode: config.mode, now: now(), log })));
-        }
-        report.diagnostics.push(...plan.diagnostics.filter(d => d.stage !== 'validate'));
-        const planFile = await writePlan(config.planPath, plan);
-        report.planFile = planFile;
-        const outputs = outputsOf(plan, planFile);
-        if ((0,src_diagnostics/* hasErrors */.Cs)(plan.diagnostics)) {
-            if (config.command === 'apply')
-                report.diagnostics.push((0,src_diagnostics/* diagnostic */.YK)('apply', 'error', 'nothing was applied: the plan has errors'));
-            return finish(1, { plan, outputs });
-        }
-        if (config.command === 'plan')
-            return finish(0, { plan, outputs });
-        if (config.command === 'drift')
-            return finish(outputs.hasChanges ? 1 : 0, { plan, outputs });
-        if (config.command !== 'apply')
-            throw new Error(`unknown command ${config.command}`);
-        if (saved) {
-            const refusal = compareWithSavedPlan(saved, config.savedPlan, plan);
-            if (refusal) {
-                report.diagnostics.push((0,src_diagnostics/* diagnostic */.YK)('apply', 'error', `nothing was applied: ${refusal}`));
-                return finish(1, { plan, outputs });
-            }
-        }
-        if (!outputs.hasChanges)
-            return finish(0, { plan, outputs });
-        const apply = await applyPlan({
-            api,
-            planned: outcome.planned,
-            dashboards: outcome.dashboards,
-            settings,
-            concurrency: config.concurrency,
-            log
-        });
-        report.apply = apply;
-        for (const o of apply.outcomes) {
-            if (o.status === 'failed') {
-                const at = plan.changes.find(c => c.address === o.address)?.source;
-                report.diagnostics.push((0,src_diagnostics/* diagnostic */.YK)('apply', 'error', `${o.kind} "${o.name}" (${o.action}) failed: ${o.message ?? 'unknown error'}`, at));
-            }
-        }
-        if (apply.convergence && !apply.convergence.converged) {
-            report.diagnostics.push((0,src_diagnostics/* diagnostic */.YK)('apply', 'error', `the service did not reach the desired state: ${apply.convergence.remaining.join('; ')}`));
-        }
-        return finish(apply.complete ? 0 : 1, { plan, apply, outputs });
-    }
-    finally {
-        await api.close();
-    }
-}
-function outputsOf(plan, planFile) {
-    const actionable = plan.changes.filter(types/* isActionable */.nM);
-    const counts = (0,types/* countChanges */.xS)(actionable);
-    // Service settings that wait for a release still differ from the manifests: drift, and a change to come.
-    const waiting = plan.changes.some(c => c.deferred === 'release');
-    return {
-        hasChanges: actionable.length > 0 || waiting,
-        creates: counts.create,
-        updates: counts.update + counts.replace,
-        deletes: counts.delete,
-        planFile
-    };
-}
-async function writePlan(planPath, plan) {
-    await (0,promises_.mkdir)(external_node_path_default().dirname(planPath), { recursive: true });
-    await (0,promises_.writeFile)(planPath, `${JSON.stringify(plan, null, 2)}\n`);
-    return planPath;
-}
-/** A plan JSON from an earlier plan run, or why it cannot be used. */
-async function readSavedPlan(file, cwd) {
-    try {
-        const saved = types/* Plan */.cw.safeParse(JSON.parse(await (0,promises_.readFile)(external_node_path_default().resolve(cwd, file), 'utf8')));
-        return saved.success ? saved.data : `${file} is not a plan file of this tool (schemaVersion 1)`;
-    }
-    catch (e) {
-        return `the saved plan ${file} cannot be read: ${errorMessage(e)}`;
-    }
-}
-/** The applied plan must be the reviewed one: same live state, same manifests. */
-function compareWithSavedPlan(saved, file, current) {
-    if (typeof saved === 'string')
-        return saved;
-    if (saved.stack !== current.stack || saved.mode !== current.mode) {
-        return `the saved plan ${file} is for stack "${saved.stack}" (${saved.mode}), not "${current.stack}" (${current.mode})`;
-    }
-    if (saved.fingerprint.desired !== current.fingerprint.desired) {
-        return 'the manifests changed since the saved plan was made; plan again and review it';
-    }
-    if (saved.fingerprint.live !== current.fingerprint.live) {
-        return 'the live state changed since the saved plan was made (someone edited a dashboard or alert?); plan again and review it';
-    }
-    return undefined;
-}
-function errorMessage(e) {
-    return e instanceof Error ? e.message : String(e);
-}
 
 
 /***/ }),
@@ -44913,13 +44808,6 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:zlib");
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("os");
-
-/***/ }),
-
-/***/ 6928:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("path");
 
 /***/ }),
 

@@ -1,5 +1,5 @@
 export const id = 133;
-export const ids = [133,905];
+export const ids = [133];
 export const modules = {
 
 /***/ 2133:
@@ -19,18 +19,20 @@ var external_node_path_default = /*#__PURE__*/__webpack_require__.n(external_nod
 // EXTERNAL MODULE: ./node_modules/picomatch/index.js
 var picomatch = __webpack_require__(4006);
 var picomatch_default = /*#__PURE__*/__webpack_require__.n(picomatch);
-// EXTERNAL MODULE: ./src/api/client.ts + 3 modules
-var client = __webpack_require__(953);
+// EXTERNAL MODULE: ./src/api/client.ts + 4 modules
+var client = __webpack_require__(2067);
 // EXTERNAL MODULE: ./src/kinds/ownership.ts
 var ownership = __webpack_require__(9586);
-// EXTERNAL MODULE: ./src/plan/live.ts
-var plan_live = __webpack_require__(6905);
-// EXTERNAL MODULE: ./src/run.ts + 5 modules
-var run = __webpack_require__(8679);
+// EXTERNAL MODULE: ./src/live/read.ts
+var read = __webpack_require__(3660);
+// EXTERNAL MODULE: ./src/error-message.ts
+var error_message = __webpack_require__(6587);
 // EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
 var dist = __webpack_require__(8815);
 // EXTERNAL MODULE: ./src/api/schemas.ts
 var schemas = __webpack_require__(8164);
+// EXTERNAL MODULE: ./src/json.ts
+var json = __webpack_require__(8301);
 // EXTERNAL MODULE: ./src/kinds/tile-normal-form.ts
 var tile_normal_form = __webpack_require__(6134);
 ;// CONCATENATED MODULE: ./src/export/manifests.ts
@@ -39,6 +41,7 @@ var tile_normal_form = __webpack_require__(6134);
  * default left out, the short `series` form where it says exactly the same as the tile's config, and a
  * comment wherever an id could not be mapped to a name. Pure: the command does the I/O.
  */
+
 
 
 
@@ -115,7 +118,7 @@ function exportTile(t, sources, comments) {
     }).config;
     const sourceRef = sourceReference(config.sourceId, sources, comments);
     const series = asSeries(config);
-    if (series && (0,tile_normal_form/* equal */.LC)((0,tile_normal_form/* normalizeConfig */.I6)((0,tile_normal_form/* seriesToConfig */.xF)(series.series, series.asRatio)), config)) {
+    if (series && (0,json/* equal */.L)((0,tile_normal_form/* normalizeConfig */.I6)((0,tile_normal_form/* seriesToConfig */.xF)(series.series, series.asRatio)), config)) {
         const out = { ...base };
         if (series.asRatio)
             out.asRatio = true;
@@ -295,9 +298,9 @@ async function exportCommand(config, options) {
         options.io.stderr('obsdeploy export: --out <folder> is required\n');
         return 2;
     }
-    const api = (0,client.createApi)(config, { log: options.log });
+    const api = (0,client/* createApi */.x)(config, { log: options.log });
     try {
-        const live = await (0,plan_live.readLiveState)(api, { service: false });
+        const live = await (0,read/* readLiveState */.e)(api, { service: false });
         const tag = (0,ownership/* ownershipTag */.IC)(config.stack);
         const nameMatch = options.names.length > 0 ? picomatch_default()(options.names) : undefined;
         const dashboards = live.dashboards.filter(d => (options.tags.length === 0 || d.tags.some(t => options.tags.includes(t))) &&
@@ -320,262 +323,12 @@ async function exportCommand(config, options) {
         return 0;
     }
     catch (e) {
-        options.io.stderr(`obsdeploy export: ${(0,run/* errorMessage */.gJ)(e)}\n`);
+        options.io.stderr(`obsdeploy export: ${(0,error_message/* errorMessage */.g)(e)}\n`);
         return 1;
     }
     finally {
         await api.close();
     }
-}
-
-
-/***/ }),
-
-/***/ 6134:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   CY: () => (/* binding */ isModelledConfigKey),
-/* harmony export */   G9: () => (/* binding */ normalizeGroupBy),
-/* harmony export */   I6: () => (/* binding */ normalizeConfig),
-/* harmony export */   LC: () => (/* binding */ equal),
-/* harmony export */   ow: () => (/* binding */ normalTile),
-/* harmony export */   uH: () => (/* binding */ clean),
-/* harmony export */   xF: () => (/* binding */ seriesToConfig)
-/* harmony export */ });
-/**
- * One normal form for a tile, whichever form it was written or read in. FACTS.md: the server stores a
- * `series` tile in the newer `config` form, joins groupBy, drops dataSource, keeps only the first
- * series of a number tile, keeps asRatio only where it means something, and fills in defaults. A plan
- * that compared the forms as written would show changes on every run, so both the manifest's tile and
- * the server's tile are reduced to this form before any comparison.
- */
-const TIME_TYPES = ['line', 'stacked_bar'];
-/** FACTS.md "How a series tile comes back": series -> config. */
-function seriesToConfig(series, asRatio) {
-    const first = series[0] ?? {};
-    const type = first.type ?? 'time';
-    const displayType = type === 'time' ? (first.displayType === 'stacked_bar' ? 'stacked_bar' : 'line') : type;
-    if (displayType === 'markdown')
-        return { displayType, markdown: first.content ?? '' };
-    const config = { displayType, sourceId: first.sourceId };
-    if (displayType === 'search') {
-        config.select = (first.fields ?? []).join(', ');
-        config.where = first.where ?? '';
-        config.whereLanguage = first.whereLanguage ?? 'lucene';
-        return config;
-    }
-    const kept = displayType === 'number' ? series.slice(0, 1) : series;
-    config.select = kept.map(s => ({
-        aggFn: s.aggFn,
-        where: s.where ?? '',
-        whereLanguage: s.whereLanguage ?? 'lucene',
-        valueExpression: s.aggFn === 'count' ? undefined : s.field,
-        alias: s.alias,
-        level: s.level,
-        metricName: s.metricName,
-        metricType: s.metricDataType
-    }));
-    const numberFormat = kept.find(s => s.numberFormat !== undefined)?.numberFormat;
-    if (numberFormat !== undefined)
-        config.numberFormat = numberFormat;
-    if (first.groupBy !== undefined)
-        config.groupBy = first.groupBy;
-    if (TIME_TYPES.includes(displayType))
-        config.asRatio = asRatio === true && kept.length === 2;
-    return config;
-}
-/**
- * Defaults the server fills in (FACTS.md and the OpenAPI `default`s). A key whose value equals its
- * default is dropped, so "unset" and "set to the default" compare equal.
- */
-const CONFIG_DEFAULTS = {
-    asRatio: false,
-    fillNulls: true,
-    alignDateRangeToGranularity: true,
-    fitYAxisToData: false,
-    compareToPreviousPeriod: false,
-    showOperandSeries: true,
-    groupByColumnsOnLeft: false,
-    where: '',
-    whereLanguage: 'lucene'
-};
-const SELECT_DEFAULTS = { where: '', whereLanguage: 'lucene' };
-const KNOWN_SELECT_KEYS = new Set([
-    'aggFn',
-    'valueExpression',
-    'alias',
-    'level',
-    'where',
-    'whereLanguage',
-    'metricName',
-    'metricType',
-    'periodAggFn',
-    'numberFormat'
-]);
-/**
- * The config keys we model. Anything else a server returns is not compared (it may be a default we do
- * not know of, and comparing it would show a change on every plan); the dashboard kind carries such
- * keys over on update instead, so a setting made in the UI is not lost either.
- */
-const KNOWN_CONFIG_KEYS = new Set([
-    'displayType',
-    'sourceId',
-    'select',
-    'groupBy',
-    'asRatio',
-    'fillNulls',
-    'alignDateRangeToGranularity',
-    'fitYAxisToData',
-    'compareToPreviousPeriod',
-    'showOperandSeries',
-    'groupByColumnsOnLeft',
-    'numberFormat',
-    'seriesLimit',
-    'having',
-    'orderBy',
-    'limit',
-    'where',
-    'whereLanguage',
-    'markdown'
-]);
-const isModelledConfigKey = (key) => KNOWN_CONFIG_KEYS.has(key);
-function normalizeConfig(config) {
-    const displayType = String(config.displayType ?? 'line');
-    const out = {};
-    for (const key of Object.keys(config).sort()) {
-        let value = config[key];
-        if (key === 'groupBy')
-            value = normalizeGroupBy(value);
-        else if (key === 'sourceId' && typeof value === 'number')
-            value = String(value); // ids compare as text
-        else if (key === 'select')
-            value = normalizeSelect(value, displayType);
-        else if (key === 'markdown' && typeof value === 'string')
-            value = value.replace(/\s+$/, '');
-        const v = clean(value);
-        if (v === undefined)
-            continue;
-        if (!KNOWN_CONFIG_KEYS.has(key))
-            continue;
-        if (key in CONFIG_DEFAULTS && equal(v, CONFIG_DEFAULTS[key]))
-            continue;
-        out[key] = v;
-    }
-    // A number tile shows one value: a grouping has no effect there, and servers differ on keeping it.
-    if (displayType === 'number')
-        delete out.groupBy;
-    // A series' number format may come back on the tile or on its select item: compare it on the tile.
-    if (out.numberFormat === undefined && Array.isArray(out.select)) {
-        const formats = out.select.map(s => s.numberFormat).filter(f => f !== undefined);
-        if (formats.length > 0 && formats.every(f => equal(f, formats[0]))) {
-            out.numberFormat = formats[0];
-            out.select = out.select.map(s => {
-                const { numberFormat: _moved, ...rest } = s;
-                return rest;
-            });
-        }
-    }
-    // asRatio survives only on a time tile with exactly two series (FACTS.md).
-    if (out.asRatio === true &&
-        !(TIME_TYPES.includes(displayType) && Array.isArray(out.select) && out.select.length === 2)) {
-        delete out.asRatio;
-    }
-    return out;
-}
-function normalizeSelect(value, displayType) {
-    if (displayType === 'search' || typeof value === 'string') {
-        const fields = Array.isArray(value) ? value.map(String) : String(value ?? '').split(',');
-        const joined = fields
-            .map(f => f.trim())
-            .filter(Boolean)
-            .join(', ');
-        return joined === '' ? undefined : joined;
-    }
-    if (!Array.isArray(value))
-        return clean(value);
-    return value.map(item => {
-        const out = {};
-        const record = (item ?? {});
-        for (const key of Object.keys(record).sort()) {
-            const v = clean(record[key]);
-            if (v === undefined || !KNOWN_SELECT_KEYS.has(key))
-                continue;
-            if (key in SELECT_DEFAULTS && equal(v, SELECT_DEFAULTS[key]))
-                continue;
-            // count takes no value expression (FACTS.md): a stray one is not part of the tile.
-            if (key === 'valueExpression' && record.aggFn === 'count')
-                continue;
-            out[key] = v;
-        }
-        return out;
-    });
-}
-/** FACTS.md: the tile's groupBy array comes back as one comma-joined string. */
-function normalizeGroupBy(value) {
-    const parts = Array.isArray(value) ? value.map(String) : typeof value === 'string' ? value.split(',') : [];
-    const joined = parts
-        .map(p => p.trim())
-        .filter(Boolean)
-        .join(',');
-    return joined === '' ? undefined : joined;
-}
-/** JSON-only, with null, empty strings, empty lists and empty mappings removed, keys sorted. */
-function clean(value) {
-    if (value === null || value === undefined)
-        return undefined;
-    if (typeof value === 'string')
-        return value === '' ? undefined : value;
-    if (typeof value === 'number')
-        return Number.isFinite(value) ? value : undefined;
-    if (typeof value === 'boolean')
-        return value;
-    if (Array.isArray(value)) {
-        const items = value.map(clean).filter((v) => v !== undefined);
-        return items.length === 0 ? undefined : items;
-    }
-    if (typeof value === 'object') {
-        const out = {};
-        for (const key of Object.keys(value).sort()) {
-            const v = clean(value[key]);
-            if (v !== undefined)
-                out[key] = v;
-        }
-        return Object.keys(out).length === 0 ? undefined : out;
-    }
-    return undefined;
-}
-function equal(a, b) {
-    return JSON.stringify(a) === JSON.stringify(b);
-}
-/** A live tile (config or series form) or a resolved desired tile -> its normal form. */
-function normalTile(tile) {
-    // CONTRACT.md puts asRatio on the tile itself: a server may return it there next to a config.
-    const config = tile.config && tile.asRatio === true && tile.config.asRatio === undefined
-        ? { ...tile.config, asRatio: true }
-        : tile.config;
-    const raw = config ?? (tile.series ? seriesToConfig(tile.series, tile.asRatio ?? undefined) : { displayType: 'line' });
-    return { name: tile.name, x: tile.x, y: tile.y, w: tile.w, h: tile.h, config: normalizeConfig(raw) };
-}
-
-
-/***/ }),
-
-/***/ 6905:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   readLiveState: () => (/* binding */ readLiveState)
-/* harmony export */ });
-async function readLiveState(api, options) {
-    const [dashboards, alerts, sources, webhooks, service] = await Promise.all([
-        api.listDashboards(),
-        api.listAlerts(),
-        api.listSources(),
-        api.listWebhooks(),
-        options.service ? api.getService().then(r => r.service) : Promise.resolve(undefined)
-    ]);
-    return { dashboards, alerts, sources, webhooks, service };
 }
 
 
