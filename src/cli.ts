@@ -29,7 +29,10 @@ export interface CliIo {
   isTty: boolean
 }
 
-/** The inputs that are flags: secrets come from the environment, the command is the first argument, and vars have --var and --vars-file. */
+/**
+ * The inputs that are flags, typed as their inputs are. Secrets come only from the environment, the
+ * command is the first argument, and vars have --var and --vars-file.
+ */
 const FLAGS = INPUTS.filter(
   i => !i.actionOnly && i.type.kind !== 'secret' && i.name !== 'command' && i.name !== 'vars'
 )
@@ -171,6 +174,7 @@ export async function cli(argv: readonly string[], io: CliIo): Promise<number> {
   const config = settings(command)
   if (!config) return 2
   const result = await run(config, { log })
+  const report = reportOf(config, result)
   const color = io.isTty && !values['no-color'] && io.env.NO_COLOR === undefined
   if (values.json) {
     io.stdout(
@@ -181,12 +185,12 @@ export async function cli(argv: readonly string[], io: CliIo): Promise<number> {
     const errors = result.diagnostics.filter(d => d.severity === 'error').length
     io.stderr(errors === 0 ? `valid: ${config.manifests.join(', ')}\n` : `${errors} error(s)\n`)
   } else {
-    io.stdout(renderText(reportOf(config, result), { color }))
+    io.stdout(renderText(report, { color }))
   }
   if (values.summary !== undefined) {
     await writeFile(
       path.resolve(io.cwd, String(values.summary)),
-      renderMarkdown(reportOf(config, result), { maxLength: SUMMARY_LIMIT, measure: 'bytes' })
+      renderMarkdown(report, { maxLength: SUMMARY_LIMIT, measure: 'bytes' })
     )
   }
   return result.exitCode
@@ -259,5 +263,3 @@ function stderrLogger(io: CliIo, verbose: boolean): Logger {
     debug: m => (verbose ? io.stderr(`${m}\n`) : undefined)
   }
 }
-
-export type { Command }

@@ -12034,7 +12034,10 @@ var version = __nccwpck_require__(311);
 
 
 
-/** The inputs that are flags: secrets come from the environment, the command is the first argument, and vars have --var and --vars-file. */
+/**
+ * The inputs that are flags, typed as their inputs are. Secrets come only from the environment, the
+ * command is the first argument, and vars have --var and --vars-file.
+ */
 const FLAGS = INPUTS.filter(i => !i.actionOnly && i.type.kind !== 'secret' && i.name !== 'command' && i.name !== 'vars');
 const USAGE = `obsdeploy ${version/* VERSION */.x}: observability dashboards, alerts and service settings as code
 
@@ -12173,6 +12176,7 @@ async function cli(argv, io) {
     if (!config)
         return 2;
     const result = await run(config, { log });
+    const report = reportOf(config, result);
     const color = io.isTty && !values['no-color'] && io.env.NO_COLOR === undefined;
     if (values.json) {
         io.stdout(`${JSON.stringify({ exitCode: result.exitCode, outputs: result.outputs, diagnostics: result.diagnostics, plan: result.plan, apply: result.apply }, null, 2)}\n`);
@@ -12184,10 +12188,10 @@ async function cli(argv, io) {
         io.stderr(errors === 0 ? `valid: ${config.manifests.join(', ')}\n` : `${errors} error(s)\n`);
     }
     else {
-        io.stdout(renderText(reportOf(config, result), { color }));
+        io.stdout(renderText(report, { color }));
     }
     if (values.summary !== undefined) {
-        await (0,promises_.writeFile)(external_node_path_default().resolve(io.cwd, String(values.summary)), renderMarkdown(reportOf(config, result), { maxLength: SUMMARY_LIMIT, measure: 'bytes' }));
+        await (0,promises_.writeFile)(external_node_path_default().resolve(io.cwd, String(values.summary)), renderMarkdown(report, { maxLength: SUMMARY_LIMIT, measure: 'bytes' }));
     }
     return result.exitCode;
 }
