@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs'
 import { z } from 'zod'
-import { INPUTS } from '../src/config/inputs.js'
+import { describeInput, INPUTS } from '../src/config/inputs.js'
 import { OUTPUTS } from '../src/config/outputs.js'
 import { Manifest } from '../src/manifest/schema.js'
 import { Plan } from '../src/plan/types.js'
@@ -49,7 +49,7 @@ export function actionYml(): string {
   ]
   for (const i of INPUTS) {
     lines.push(`  ${i.name}:`)
-    lines.push(`    description: ${yamlString(i.description)}`)
+    lines.push(`    description: ${yamlString(describeInput(i))}`)
     lines.push('    required: false')
     if (i.default !== undefined) {
       lines.push(
@@ -76,7 +76,7 @@ const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\n/g, '<br>')
 export function readmeInputsTable(): string {
   const rows = INPUTS.map(
     i =>
-      `| \`${i.name}\` | ${i.default === undefined ? '' : `\`${cell(i.default)}\``} | ${cell(i.description)}${i.env ? ` CLI: \`${i.env}\`.` : ''} |`
+      `| \`${i.name}\` | ${i.default === undefined ? '' : `\`${cell(i.default)}\``} | ${cell(describeInput(i))}${i.env ? ` CLI: \`${i.env}\`.` : ''} |`
   )
   return ['| Input | Default | Description |', '| --- | --- | --- |', ...rows].join('\n')
 }
