@@ -56,6 +56,11 @@ export interface ObservabilityApi {
   getService(): Promise<ServiceResponse>
   patchService(body: unknown): Promise<ServiceResponse>
   readonly stats: TransportStats
+  /**
+   * The same client whose requests end when `signal` aborts, in flight too (they reject with
+   * RequestCancelledError). Reads that are only useful together cancel each other this way.
+   */
+  withSignal(signal: AbortSignal): ObservabilityApi
   close(): Promise<void>
 }
 
@@ -70,7 +75,8 @@ export type ApiSettings = Pick<
   | 'rateLimit'
   | 'requestTimeoutMs'
   | 'retryBudgetMs'
->
+> &
+  Partial<Pick<Config, 'connectBudgetMs'>>
 
 export function createApi(
   settings: ApiSettings,
@@ -85,6 +91,7 @@ export function createApi(
     rateLimit: settings.rateLimit,
     requestTimeoutMs: settings.requestTimeoutMs,
     retryBudgetMs: settings.retryBudgetMs,
+    connectBudgetMs: settings.connectBudgetMs,
     ...extra
   })
   return new HttpObservabilityApi(settings, transport)
@@ -112,8 +119,9 @@ class HttpObservabilityApi implements ObservabilityApi {
   private readonly serviceBase?: string
 
   constructor(
-    settings: ApiSettings,
-    private readonly transport: Transport
+    private readonly settings: ApiSettings,
+    private readonly transport: Transport,
+    private readonly signal?: AbortSignal
   ) {
     this.mode = settings.mode
     if (settings.mode === 'managed') {
@@ -129,6 +137,10 @@ class HttpObservabilityApi implements ObservabilityApi {
 
   get stats(): TransportStats {
     return this.transport.stats
+  }
+
+  withSignal(signal: AbortSignal): ObservabilityApi {
+    return new HttpObservabilityApi(this.settings, this.transport, signal)
   }
 
   close(): Promise<void> {
@@ -239,7 +251,7 @@ class HttpObservabilityApi implements ObservabilityApi {
     body?: unknown,
     idempotent = method !== 'POST'
   ): Promise<ApiResponse> {
-    return this.transport.request({ method, path, body, idempotent })
+    return this.transport.request({ method, path, body, idempotent }, this.signal)
   }
 
   private async remove(path: string): Promise<'deleted' | 'absent'> {
@@ -294,12 +306,10 @@ class HttpObservabilityApi implements ObservabilityApi {
     // Bounded: a server that keeps returning pages past `total` cannot keep us here.
     const maxPages = Number.isFinite(total) ? Math.ceil(total / pageSize) + 2 : MAX_UNCOUNTED_PAGES
     for (let pages = 0; offset < total && pages < maxPages; pages++) {
-      const res = await this.transport.request({
-        method: 'GET',
-        path,
-        query: { limit: pageSize, offset },
-        idempotent: true
-      })
+      const res = await this.transport.request(
+        { method: 'GET', path, query: { limit: pageSize, offset }, idempotent: true },
+        this.signal
+      )
       const page = parse(z.array(item), unwrapEnvelope(res.body), res)
       const fresh = page.filter(p => !seen.has((p as { id?: string }).id))
       // An empty page, or one the server repeated (it ignores offset): the list is complete.
