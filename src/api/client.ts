@@ -357,8 +357,14 @@ function parse<T extends z.ZodType>(schema: T, value: unknown, res: ApiResponse)
     .join('')
     .replace(/^\./, '')
   throw new ResponseShapeError(
-    { method: res.method, path: res.path, status: res.status },
+    { method: res.method, path: res.path, status: res.status, hint: notTheApi(res.body) },
     field,
     issue.message
   )
+}
+
+/** A page where JSON was expected: the address is something else than the API. */
+function notTheApi(body: unknown): string | undefined {
+  if (typeof body !== 'string' || !/^\s*</.test(body)) return undefined
+  return 'The server answered with an HTML page, not the API: api-url may point at the web UI or at a proxy page. The self-hosted API listens on its own port (8000 by default); the managed API is https://api.clickhouse.cloud'
 }
