@@ -380,9 +380,8 @@ describe('markdown report size limits', () => {
   }
 
   it('fits a 10,000-change plan into a comment: counts and errors kept, whole details cut', () => {
-    const started = performance.now()
+    // How fast is for the benchmarks (npm run bench), not for a test on a shared machine.
     const md = renderMarkdown(huge, { maxLength: COMMENT_LIMIT, header: MARKER })
-    expect(performance.now() - started).toBeLessThan(5000)
     expect(md.length).toBeLessThanOrEqual(COMMENT_LIMIT)
     expect(md.length).toBeGreaterThan(COMMENT_LIMIT - 3000)
     expect(md.startsWith(MARKER)).toBe(true)
