@@ -29,6 +29,7 @@ import {
   AGG_FNS,
   ALERT_INTERVALS,
   NUMBER_FORMAT_OUTPUTS,
+  NUMERIC_UNITS,
   QUANTILE_LEVELS,
   RELEASE_CHANNELS,
   THRESHOLD_TYPES
@@ -110,8 +111,12 @@ function aggregation(valueField: 'field' | 'valueExpression', levels: 'any' | 'f
 }
 
 const numberFormat = fc.record(
-  { output: fc.constantFrom(...NUMBER_FORMAT_OUTPUTS), mantissa: fc.integer({ min: 0, max: 4 }) },
-  { requiredKeys: [] }
+  {
+    output: fc.constantFrom(...NUMBER_FORMAT_OUTPUTS),
+    mantissa: fc.integer({ min: 0, max: 4 }),
+    numericUnit: fc.constantFrom(...NUMERIC_UNITS)
+  },
+  { requiredKeys: ['output'] }
 )
 
 /** What a tile is made of, besides its place, and the display type the server will give it. */
@@ -172,14 +177,16 @@ const configBody: fc.Arbitrary<TileBody> = fc
       return fc
         .tuple(
           sourceName,
-          fc.option(fc.uniqueArray(word, { minLength: 1, maxLength: 3 }), { nil: undefined }),
+          fc.oneof(
+            fc.uniqueArray(word, { minLength: 1, maxLength: 3 }),
+            fc.constantFrom('', 'level, service')
+          ),
           filterFields
         )
-        .map(([source, select, filter]) => {
-          const config: Obj = { displayType, source, ...filter }
-          if (select) config.select = select
-          return { body: { config }, displayType }
-        })
+        .map(([source, select, filter]) => ({
+          body: { config: { displayType, source, select, ...filter } },
+          displayType
+        }))
     }
     const max = ['number', 'pie', 'bar'].includes(displayType) ? 1 : 3
     const item = fc
@@ -341,9 +348,25 @@ export const validDocuments: fc.Arbitrary<{ docs: Obj[]; mode: Mode }> = fc
           // Alerts may come before their dashboard, in any order.
           return fc.shuffledSubarray(docs, { minLength: docs.length, maxLength: docs.length })
         })
-        .map(docs => ({ docs, mode: (managed ? 'managed' : 'self-hosted') as Mode }))
+        .map(docs => ({
+          docs: managed ? docs.map(managedOnly) : docs,
+          mode: (managed ? 'managed' : 'self-hosted') as Mode
+        }))
     })
   )
+
+/** The managed API has no `increase` aggregation: a valid managed document uses `sum` there instead. */
+function managedOnly(value: Obj): Obj {
+  const walk = (v: Json): Json => {
+    if (Array.isArray(v)) return v.map(walk)
+    if (v === null || typeof v !== 'object') return v
+    const out: Obj = {}
+    for (const [k, child] of Object.entries(v))
+      out[k] = k === 'aggFn' && child === 'increase' ? 'sum' : walk(child)
+    return out
+  }
+  return walk(value) as Obj
+}
 
 /** How the yaml library writes a document: block or flow collections, plain or quoted strings, indentation. */
 export interface Style {

@@ -267,6 +267,8 @@ describe('thresholdMax', () => {
 })
 
 describe('ServiceSettings', () => {
+  const NAME_RULE =
+    "must be 1-50 characters of letters, digits and whitespace, not only whitespace (the cloud API's rule)"
   const service = (...body: string[]) => lines('kind: ServiceSettings', ...body)
 
   it('accepts a name of 50 letters, digits and spaces', () => {
@@ -284,9 +286,14 @@ describe('ServiceSettings', () => {
   })
 
   it('refuses punctuation in the name', () => {
-    for (const name of ['prod-1', 'analytics_prod', 'prod.eu', 'prod!']) {
+    for (const [name, odd] of [
+      ['prod-1', '-'],
+      ['analytics_prod', '_'],
+      ['prod.eu', '.'],
+      ['prod!', '!']
+    ]) {
       expect(errors(validate(service(`name: ${name}`), 'managed'))).toEqual([
-        at(2, 7, 'name', 'must be 1-50 characters of letters, digits and whitespace')
+        at(2, 7, 'name', `${NAME_RULE}; "${odd}" is not allowed`)
       ])
     }
   })
@@ -295,9 +302,7 @@ describe('ServiceSettings', () => {
     expect(errors(validate(service('name: ""'), 'managed'))).toEqual([
       at(2, 7, 'name', 'must be 1-50 letters, digits and whitespace')
     ])
-    expect(errors(validate(service('name: "   "'), 'managed'))).toEqual([
-      at(2, 7, 'name', 'must be 1-50 characters of letters, digits and whitespace')
-    ])
+    expect(errors(validate(service('name: "   "'), 'managed'))).toEqual([at(2, 7, 'name', NAME_RULE)])
   })
 
   it('refuses sources in the IP access list that are not an address or CIDR, at each source', () => {
