@@ -17,6 +17,8 @@
  * test/unit/manifest-yaml.test.ts), which would kill the fuzzer rather than report a counterexample.
  *
  * test/unit/fuzz.test.ts runs a few hundred cases of the same properties with a fixed seed.
+ *
+ * `--parity` runs the property of scripts/server-parity.ts instead: what validates offline, the emulator accepts.
  */
 import { performance } from 'node:perf_hooks'
 import { pathToFileURL } from 'node:url'
@@ -25,6 +27,7 @@ import { LineCounter, parseAllDocuments, stringify } from 'yaml'
 import type { Diagnostic } from '../src/diagnostics.js'
 import { formatPath } from '../src/manifest/path.js'
 import { validateText } from '../src/manifest/load.js'
+import { checkParity, parityCase } from './server-parity.js'
 import {
   AGG_FNS,
   ALERT_INTERVALS,
@@ -760,7 +763,8 @@ function argument(argv: readonly string[], name: string, fallback: number): numb
   return n
 }
 
-export function main(argv: readonly string[]): number {
+export async function main(argv: readonly string[]): Promise<number> {
+  if (argv.includes('--parity')) return parityMain(argv)
   const runs = Math.floor(argument(argv, 'runs', 20_000))
   const seed = Math.floor(argument(argv, 'seed', Date.now() % 2 ** 31))
   const timeLimitS = argument(argv, 'time-limit', 600)
@@ -795,6 +799,39 @@ export function main(argv: readonly string[]): number {
   return 0
 }
 
+/**
+ * `npm run fuzz -- --parity [--runs 2000] [--seed 42] [--time-limit 600]`: the property of scripts/server-parity.ts
+ * (what validates offline, the emulator accepts under the real server's rules), in both modes.
+ */
+async function parityMain(argv: readonly string[]): Promise<number> {
+  const runs = Math.floor(argument(argv, 'runs', 2_000))
+  const seed = Math.floor(argument(argv, 'seed', Date.now() % 2 ** 31))
+  const timeLimitS = argument(argv, 'time-limit', 600)
+  let failed = false
+  for (const mode of ['self-hosted', 'managed'] as const) {
+    const seen = [0, 0, 0]
+    const started = performance.now()
+    const result = await fc.check(
+      fc.asyncProperty(parityCase(mode), async c => {
+        seen[(await checkParity(c)).appliedSets]!++
+      }),
+      { numRuns: runs, seed, interruptAfterTimeLimit: (timeLimitS * 1000) / 2, markInterruptAsFailure: false }
+    )
+    const seconds = ((performance.now() - started) / 1000).toFixed(1)
+    console.log(
+      `${mode}: ${result.numRuns} runs in ${seconds} s; manifest pairs refused offline ${seen[0]}, first set applied ${seen[1]}, both applied ${seen[2]}`
+    )
+    if (result.failed) {
+      failed = true
+      console.error(
+        `FAILED (${mode}, seed ${seed}, path ${result.counterexamplePath ?? '?'}): ${String(result.errorInstance)}`
+      )
+      console.error(`rerun: npm run fuzz -- --parity --seed ${seed} --runs ${runs}`)
+    }
+  }
+  return failed ? 1 : 0
+}
+
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  process.exitCode = main(process.argv.slice(2))
+  process.exitCode = await main(process.argv.slice(2))
 }
