@@ -3,6 +3,7 @@
  * reported at file:line:col with what the server accepts, and what the server accepts validates. Test names carry the
  * rule ids of docs/server-rules.md.
  */
+import { existsSync, readFileSync } from 'node:fs'
 import { describe, expect, it } from '@jest/globals'
 import type { Diagnostic } from '../../src/diagnostics.js'
 import { validateText } from '../../src/manifest/load.js'
@@ -257,5 +258,30 @@ describe('ServiceSettings name (R237: the cloud OpenAPI ServicePatchRequest, CON
       `2:7 name: must be 1-50 characters of letters, digits and whitespace, not only whitespace (the cloud API's rule); "/" is not allowed`
     ])
     expect(service('Analytics prod 2').diagnostics).toEqual([])
+  })
+})
+
+describe('docs/server-rules.md', () => {
+  const doc = readFileSync(new URL('../../docs/server-rules.md', import.meta.url), 'utf8')
+  const rows = doc.split('\n').filter(l => /^\| R\d+ /.test(l))
+
+  it('has one row per rule, R1 to R244, in order', () => {
+    expect(rows.map(r => r.split('|')[1]!.trim())).toEqual(Array.from({ length: 244 }, (_, i) => `R${i + 1}`))
+  })
+
+  it('names only files of this repository that exist, in its "ours", emulator and test columns', () => {
+    const cited = new Set(
+      rows.flatMap(r =>
+        [
+          ...r
+            .split('|')
+            .slice(7)
+            .join('|')
+            .matchAll(/`((?:src|emulator|test)\/[^`\s]+)`/g)
+        ].map(m => m[1]!)
+      )
+    )
+    expect(cited.size).toBeGreaterThan(10)
+    expect([...cited].filter(path => !existsSync(new URL(`../../${path}`, import.meta.url)))).toEqual([])
   })
 })
