@@ -43845,12 +43845,14 @@ function checkManagedTiles(raw, report) {
             report(['tiles', i, 'config', 'seriesLimit'], 'seriesLimit is not part of the managed API: remove it in managed mode');
     });
 }
+const SOURCED_SERIES = new Set(['time', 'table', 'number', 'search']);
 /** The rules of a tile that fails the schema, on whichever of its series or config do parse. */
 function checkPartialTile(tile, path, report) {
     if (Array.isArray(tile.series)) {
         tile.series.forEach((s, i) => {
+            // A series of a known type that reads data needs a source (a wrong type is reported on its own).
             const series = s;
-            if (series && typeof series === 'object' && series.type !== 'markdown')
+            if (series && typeof series === 'object' && SOURCED_SERIES.has(series.type))
                 checkSourceRef(series, [...path, 'series', i], report, true);
             const typed = schema/* Series */.sf.safeParse(s);
             if (typed.success && typed.data.type !== 'markdown' && typed.data.type !== 'search') {

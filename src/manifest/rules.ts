@@ -145,12 +145,15 @@ function checkManagedTiles(raw: Record<string, unknown>, report: Report): void {
   })
 }
 
+const SOURCED_SERIES = new Set<unknown>(['time', 'table', 'number', 'search'])
+
 /** The rules of a tile that fails the schema, on whichever of its series or config do parse. */
 function checkPartialTile(tile: Record<string, unknown>, path: PathSegment[], report: Report): void {
   if (Array.isArray(tile.series)) {
     tile.series.forEach((s, i) => {
+      // A series of a known type that reads data needs a source (a wrong type is reported on its own).
       const series = s as Record<string, unknown> | null
-      if (series && typeof series === 'object' && series.type !== 'markdown')
+      if (series && typeof series === 'object' && SOURCED_SERIES.has(series.type))
         checkSourceRef(series as { source?: string; sourceId?: string }, [...path, 'series', i], report, true)
       const typed = SeriesSchema.safeParse(s)
       if (typed.success && typed.data.type !== 'markdown' && typed.data.type !== 'search') {
