@@ -72,16 +72,7 @@ describe('alert records', () => {
     const sourceless = await call(emulator, 'PUT', `/api/v2/alerts/${id}`, { body })
     expect(sourceless.json).toEqual({ message: 'Body validation failed: Invalid input' })
     const replaced = await call(emulator, 'PUT', `/api/v2/alerts/${id}`, {
-      body: {
-        source: 'tile',
-        dashboardId,
-        tileId,
-        threshold: 1,
-        thresholdMax: 9,
-        interval: '15m',
-        thresholdType: 'between',
-        channel: { type: 'webhook', webhookId: TEAM_SLACK }
-      }
+      body: { source: 'tile', ...body }
     })
     expect(replaced.status).toBe(200)
     expect(replaced.json.data).toMatchObject({

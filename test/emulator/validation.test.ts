@@ -44,53 +44,29 @@ describe('request validation', () => {
     expect(answer.json.message).toMatch(/^Body validation failed: tiles\.0\.config\.displayType: /)
   })
 
+  const errorsTile = (series: Record<string, unknown>) => ({
+    name: 'Errors',
+    x: 0,
+    y: 0,
+    w: 6,
+    h: 3,
+    series: [
+      { type: 'time', dataSource: 'events', aggFn: 'count', where: 'level:error', groupBy: [], ...series }
+    ]
+  })
+
   test('a series needs a sourceId (zod.ts chartSeriesSchema), even where CONTRACT.md shows only dataSource', async () => {
-    const answer = await create({
-      name: 'Contract form',
-      tiles: [
-        {
-          name: 'Errors',
-          x: 0,
-          y: 0,
-          w: 6,
-          h: 3,
-          series: [{ type: 'time', dataSource: 'events', aggFn: 'count', where: 'level:error', groupBy: [] }]
-        }
-      ]
-    })
+    const answer = await create({ name: 'Contract form', tiles: [errorsTile({})] })
     expect(answer.json).toEqual({ message: 'Body validation failed: tiles.0.series.0.sourceId: Required' })
   })
 
   test('the contract series form with a sourceId is accepted, with dataSource and without groupBy on number', async () => {
+    const total = { type: 'number', dataSource: 'events', sourceId: LOGS, aggFn: 'count', where: '' }
     const answer = await create({
       name: 'Contract form',
       tiles: [
-        {
-          name: 'Errors',
-          x: 0,
-          y: 0,
-          w: 6,
-          h: 3,
-          asRatio: false,
-          series: [
-            {
-              type: 'time',
-              dataSource: 'events',
-              sourceId: LOGS,
-              aggFn: 'count',
-              where: 'level:error',
-              groupBy: []
-            }
-          ]
-        },
-        {
-          name: 'Total',
-          x: 6,
-          y: 0,
-          w: 6,
-          h: 3,
-          series: [{ type: 'number', dataSource: 'events', sourceId: LOGS, aggFn: 'count', where: '' }]
-        }
+        { ...errorsTile({ sourceId: LOGS }), asRatio: false },
+        { ...errorsTile(total), name: 'Total', x: 6 }
       ],
       tags: []
     })

@@ -7,7 +7,9 @@
 import { describe, expect, it } from '@jest/globals'
 import { applyUnchecked, type Mode } from '../../scripts/server-parity.js'
 import { validateText } from '../../src/manifest/load.js'
+import { call } from '../emulator/helpers.js'
 import { errors, obsdeploy, useScenario } from '../support/harness.js'
+import { oneTile } from '../support/manifest-text.js'
 
 interface Row {
   rule: string
@@ -23,19 +25,7 @@ interface Row {
 const LOGS = '65a1f0c2b3d4e5f6a7b8c901'
 const xs = (n: number) => 'x'.repeat(n)
 
-/** A dashboard with one tile whose body is `body` (lines from 9 on). */
-const tile = (...body: string[]) =>
-  [
-    'kind: Dashboard',
-    'name: Rules',
-    'tiles:',
-    '  - name: T',
-    '    x: 0',
-    '    y: 0',
-    '    w: 6',
-    '    h: 3',
-    ...body
-  ].join('\n')
+const tile = (...body: string[]) => oneTile(...body).trimEnd()
 const config = (displayType: string, ...rest: string[]) =>
   tile('    config:', `      displayType: ${displayType}`, '      source: Logs', ...rest)
 const select = (...items: string[]) => ['      select:', ...items.map(i => `        - ${i}`)]
@@ -46,7 +36,7 @@ const alert = (...fields: string[]) =>
     '---',
     'kind: Alert',
     'name: A',
-    'dashboard: Rules',
+    'dashboard: D',
     'tile: T',
     'channel: { type: webhook, webhook: ops-pager }',
     ...fields
@@ -210,7 +200,7 @@ const ROWS: Row[] = [
   {
     rule: 'R3 a dashboard name is at most 1024 characters',
     text: tile('    series: [{ type: time, source: Logs, aggFn: count }]').replace(
-      'name: Rules',
+      'name: D',
       `name: ${xs(1025)} # here`
     ),
     field: 'name',
@@ -353,30 +343,18 @@ describe('through the CLI, against the emulator over HTTP', () => {
   })
 
   it('the same body sent directly is a 400 with the server text', async () => {
-    const response = await fetch(`${emu.url}/api/v2/dashboards`, {
-      method: 'POST',
-      headers: { Authorization: `Bearer ${emu.credentials.apiKey}`, 'Content-Type': 'application/json' },
-      body: JSON.stringify({
-        name: 'Rules',
-        tiles: [
-          {
-            name: 'T',
-            x: 0,
-            y: 0,
-            w: 6,
-            h: 3,
-            config: {
-              displayType: 'line',
-              sourceId: LOGS,
-              select: [{ aggFn: 'count' }],
-              numberFormat: { mantissa: 2 }
-            }
-          }
-        ]
-      })
+    const tile = { name: 'T', x: 0, y: 0, w: 6, h: 3 }
+    const config = {
+      displayType: 'line',
+      sourceId: LOGS,
+      select: [{ aggFn: 'count' }],
+      numberFormat: { mantissa: 2 }
+    }
+    const answer = await call(emu, 'POST', '/api/v2/dashboards', {
+      body: { name: 'D', tiles: [{ ...tile, config }] }
     })
-    expect(response.status).toBe(400)
-    expect(await response.json()).toEqual({
+    expect(answer.status).toBe(400)
+    expect(answer.json).toEqual({
       message: 'Body validation failed: tiles.0.config.numberFormat.output: Required'
     })
   })

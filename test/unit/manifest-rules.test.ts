@@ -6,9 +6,7 @@
 import { describe, expect, it } from '@jest/globals'
 import type { Diagnostic } from '../../src/diagnostics.js'
 import { validateText, type ManifestSet } from '../../src/manifest/load.js'
-
-/** One line per argument, so a test reads its own line numbers off the list. */
-const lines = (...rows: string[]): string => `${rows.join('\n')}\n`
+import { lines, oneTile } from '../support/manifest-text.js'
 
 const place = (d: Diagnostic) => ({
   file: d.file,
@@ -81,20 +79,6 @@ function alert(fields: Record<string, string> = {}): string {
       .map(([k, v]) => `${k}: ${v}`)
   )
 }
-
-/** A dashboard "D" with one tile whose lines are given, starting at line 4 (`  - name: T`). */
-const oneTile = (...body: string[]) =>
-  lines(
-    'kind: Dashboard',
-    'name: D',
-    'tiles:',
-    '  - name: T',
-    '    x: 0',
-    '    y: 0',
-    '    w: 6',
-    '    h: 3',
-    ...body
-  )
 
 describe('unique names', () => {
   it('reports a second dashboard of the same name at its name, saying where the first is', () => {

@@ -7,28 +7,15 @@ import { existsSync, readFileSync } from 'node:fs'
 import { describe, expect, it } from '@jest/globals'
 import type { Diagnostic } from '../../src/diagnostics.js'
 import { validateText } from '../../src/manifest/load.js'
+import { lines, oneTile as tile } from '../support/manifest-text.js'
 
 type Mode = 'self-hosted' | 'managed'
-const lines = (...rows: string[]): string => `${rows.join('\n')}\n`
 const short = (d: Diagnostic) => `${d.line}:${d.column} ${d.field}: ${d.message}`
 const errors = (text: string, mode: Mode = 'self-hosted') =>
   validateText('m.yaml', text, mode)
     .diagnostics.filter(d => d.severity === 'error')
     .map(short)
 
-/** A dashboard with one tile whose body (series or config) starts at line 9. */
-const tile = (...body: string[]) =>
-  lines(
-    'kind: Dashboard',
-    'name: D',
-    'tiles:',
-    '  - name: T',
-    '    x: 0',
-    '    y: 0',
-    '    w: 6',
-    '    h: 3',
-    ...body
-  )
 const lineConfig = (...select: string[]) =>
   tile('    config:', '      displayType: line', '      source: Logs', '      select:', ...select)
 
