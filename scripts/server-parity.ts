@@ -294,9 +294,12 @@ const place = fc
   // Inside the 24-column grid, unless odd.
   .map(p => ({ x: p.x, y: p.y, w: p.odd ? p.w : Math.min(p.w, 24 - p.x), h: p.h }))
 
-function dashboardDocs(name: string, mode: Mode): fc.Arbitrary<Obj[]> {
+/** A dashboard and alerts on it; `renamedFrom` renames a dashboard of the first set (same id, tiles and all). */
+function dashboardDocs(name: string, mode: Mode, renamedFrom?: string): fc.Arbitrary<Obj[]> {
   return fc
     .record({
+      apiVersion: maybe(fc.constant('obsdeploy/v1')),
+      adopt: maybe(fc.boolean()),
       tags: maybe(fc.uniqueArray(fc.constantFrom('payments', 'sre', 'team-a', '', 'beta'), { maxLength: 3 })),
       tiles: fc.array(fc.tuple(place, fc.oneof(seriesTile(mode), configTile(mode))), {
         minLength: 1,
@@ -324,7 +327,17 @@ function dashboardDocs(name: string, mode: Mode): fc.Arbitrary<Obj[]> {
     .map(d => {
       const tiles = d.tiles.map(([p, t], i) => ({ name: `T${i}`, ...p, ...t.body }))
       const alertable = d.tiles.flatMap(([, t], i) => (t.alertable ? [i] : []))
-      const docs: Obj[] = [obj({ kind: 'Dashboard', name, tags: d.tags, tiles })]
+      const docs: Obj[] = [
+        obj({
+          apiVersion: d.apiVersion,
+          kind: 'Dashboard',
+          name,
+          renamedFrom,
+          adopt: d.adopt,
+          tags: d.tags,
+          tiles
+        })
+      ]
       d.alerts.forEach((a, k) => {
         const pool = a.anyTile ? d.tiles.map((_, i) => i) : alertable
         if (pool.length === 0) return
@@ -384,10 +397,14 @@ export interface ParityCase {
 }
 
 export function parityCase(mode: Mode): fc.Arbitrary<ParityCase> {
-  const stack = (names: string[]): fc.Arbitrary<Obj[]> =>
+  const stack = (names: string[], renames: boolean[] = []): fc.Arbitrary<Obj[]> =>
     fc
       .tuple(
-        fc.tuple(...names.map(name => dashboardDocs(name, mode))),
+        fc.tuple(
+          ...names.map((name, i) =>
+            renames[i] ? dashboardDocs(`${name} renamed`, mode, name) : dashboardDocs(name, mode)
+          )
+        ),
         mode === 'managed' ? maybe(serviceSettings) : fc.constant(undefined)
       )
       .map(([dashboards, service]) => [...dashboards.flat(), ...(service ? [service] : [])])
@@ -396,7 +413,14 @@ export function parityCase(mode: Mode): fc.Arbitrary<ParityCase> {
       minLength: 1,
       maxLength: 2
     })
-    .chain(names => fc.tuple(stack(names), stack(names)))
+    .chain(names =>
+      fc.tuple(
+        stack(names),
+        fc
+          .array(fc.boolean(), { minLength: names.length, maxLength: names.length })
+          .chain(renames => stack(names, renames))
+      )
+    )
     .map(([first, second]) => ({ mode, first, second }))
 }
 
