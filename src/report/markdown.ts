@@ -11,7 +11,7 @@ import { VERSION } from '../version.js'
 import { formatDiagnostic, type Diagnostic } from '../diagnostics.js'
 import type { Change, FieldChange } from '../plan/types.js'
 import { fitSegments, type Cuttable, type Measure, type Segment, type Shortenable } from './budget.js'
-import { code, codeBlock, htmlText, inline, linkTarget } from './escape.js'
+import { codeBlock, htmlText, inline, linkTarget } from './escape.js'
 import type { ReportInput } from './input.js'
 import { commitLink, fileLink, runLink } from './links.js'
 import {
@@ -180,7 +180,7 @@ function diagnosticRuns(model: ReportModel): Cuttable[] {
 }
 
 function place(d: Diagnostic, input: ReportInput): string {
-  const field = d.field ? ` ${code(d.field, 200)}` : ''
+  const field = d.field ? ` <code>${inline(d.field, 200)}</code>` : ''
   if (!d.file) return field.trim()
   const text = `${d.file}${d.line ? `:${d.line}${d.column ? `:${d.column}` : ''}` : ''}`
   const url = fileLink(input, d.file, d.line)
@@ -287,12 +287,11 @@ function summaryLine(item: ReportItem, key: GroupKey, model: ReportModel): strin
   const parts = [`${GROUP_ICON[key]} ${c.kind} <b>${htmlText(c.name, 200)}</b>`]
   const what = detail(c, key, model)
   if (what) parts[0] += ` ${what}`
-  if (item.outcome) {
-    const said =
-      item.outcome.status === 'failed' && item.outcome.message
-        ? `: ${htmlText(item.outcome.message, 200)}`
-        : ''
-    parts.push(`${STATUS[item.outcome.status]}${said}`)
+  const o = item.outcome
+  if (o) {
+    const said = o.status === 'failed' && o.message ? `: ${htmlText(o.message, 200)}` : ''
+    const requestId = o.requestId ? ` (request id <code>${htmlText(o.requestId, 100)}</code>)` : ''
+    parts.push(`${STATUS[o.status]}${said}${requestId}`)
   }
   if (c.source) {
     const text = `<code>${htmlText(`${c.source.file}:${c.source.line}`, 300)}</code>`
@@ -319,7 +318,7 @@ function detail(c: Change, key: GroupKey, model: ReportModel): string {
       return '(deleted and created again: the id changes)'
     case 'update':
     case 'release':
-      return `(${fields})`
+      return c.fields.length > 0 ? `(${fields})` : ''
     default:
       return ''
   }

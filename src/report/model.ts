@@ -196,11 +196,18 @@ function removedEntries(before: unknown, after: unknown, keyed: PathSegment | un
   if (keyed && 'key' in keyed) return after === undefined ? [keyed.key] : []
   if (Array.isArray(before)) {
     const kept = new Set((Array.isArray(after) ? after : []).map(v => JSON.stringify(v)))
-    return before
-      .filter(v => !kept.has(JSON.stringify(v)))
-      .map(v => (typeof v === 'string' ? v : JSON.stringify(v)))
+    return before.filter(v => !kept.has(JSON.stringify(v))).map(entryName)
   }
   return []
+}
+
+/** An entry of a list by what names it: an IP entry by its source, a record by its name. */
+function entryName(v: unknown): string {
+  if (v !== null && typeof v === 'object' && !Array.isArray(v)) {
+    const r = v as Record<string, unknown>
+    for (const key of ['source', 'name', 'id']) if (typeof r[key] === 'string') return r[key] as string
+  }
+  return typeof v === 'string' ? v : JSON.stringify(v)
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -275,10 +282,13 @@ function groupsOf(input: ReportInput): ReportGroup[] {
     if (members) members.push(item)
     else byKey.set(key, [item])
   }
+  // Failures first in their group: a size cut takes the end of a group.
+  const rank = (i: ReportItem) =>
+    i.outcome?.status === 'failed' ? 0 : i.outcome?.status === 'skipped' ? 1 : 2
   return GROUP_ORDER.filter(k => byKey.has(k)).map(key => ({
     key,
     title: groupTitle(key, input.command),
-    items: byKey.get(key)!
+    items: byKey.get(key)!.sort((a, b) => rank(a) - rank(b))
   }))
 }
 

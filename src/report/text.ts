@@ -149,16 +149,17 @@ function itemLines(item: ReportItem, key: GroupKey, names: Names, paint: Paint):
   const c = item.change
   const [marker, style] = MARKERS[key]
   const place = c.source ? `  ${c.source.file}:${c.source.line}` : c.id ? `  id ${c.id}` : ''
-  const server = c.droppedByServer && c.action === 'delete' ? ' (deleted by the server)' : ''
+  const action = c.droppedByServer && c.action === 'delete' ? 'delete (by the server)' : c.action
   let status = ''
   if (item.outcome) {
     const [label, s] = STATUS_TEXT[item.outcome.status]
-    const message = item.outcome.message ? `: ${clean(item.outcome.message)}` : ''
+    const said = item.outcome.status === 'skipped' ? 'depends on a failed change' : undefined
+    const message = item.outcome.message ? `: ${clean(item.outcome.message)}` : said ? `: ${said}` : ''
     const requestId = item.outcome.requestId ? ` [request id ${clean(item.outcome.requestId, 100)}]` : ''
     status = `  ${paint(s, `[${label}${message}]`)}${requestId}`
   }
   const lines = [
-    `${paint(style, marker)} ${c.kind} "${clean(c.name, 200)}"${server}${paint('dim', clean(place, 400))}${status}`
+    `${paint(style, `${marker} ${action}`)} ${c.kind} "${clean(c.name, 200)}"${paint('dim', clean(place, 400))}${status}`
   ]
   lines.push(...bodyLines(c, names, paint).map(l => `    ${l}`))
   for (const note of c.notes) lines.push(`    note: ${clean(note)}`)

@@ -139,7 +139,8 @@ function isPlain(text: string): boolean {
 
 function plainScalar(value: unknown): string | undefined {
   if (value === null) return 'null'
-  if (typeof value === 'number') return Number.isFinite(value) && !Object.is(value, -0) ? String(value) : undefined
+  if (typeof value === 'number')
+    return Number.isFinite(value) && !Object.is(value, -0) ? String(value) : undefined
   if (typeof value === 'boolean') return String(value)
   if (typeof value !== 'string') return undefined
   return isPlain(value) ? value : undefined
@@ -161,7 +162,13 @@ export function parsePath(path: string): PathSegment[] | undefined {
     if (!m) return undefined
     if (m[1] !== undefined) segments.push({ key: m[1], named: false })
     else if (m[2] !== undefined) segments.push({ index: Number(m[2]) })
-    else segments.push({ key: JSON.parse(m[3]!) as string, named: true })
+    else {
+      try {
+        segments.push({ key: JSON.parse(m[3]!) as string, named: true })
+      } catch {
+        return undefined
+      }
+    }
     at = token.lastIndex
   }
   return segments

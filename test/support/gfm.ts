@@ -17,5 +17,6 @@ export function renderGfm(markdown: string): string {
 
 /** The rendered markdown as a DOM to query (`querySelectorAll('table td')`). */
 export function gfmDom(markdown: string): HTMLElement {
-  return parse(renderGfm(markdown))
+  // <pre> parsed as elements too (by default the parser keeps its content as raw text).
+  return parse(renderGfm(markdown), { blockTextElements: { script: true, noscript: true, style: true } })
 }
