@@ -19,6 +19,7 @@ import { renderGfm } from '../test/support/gfm.js'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const images = path.join(root, 'docs', 'images')
+const scratch = path.join(root, '.obsdeploy', 'screenshots')
 const WIDTH = 900
 
 const emu = await startEmulator({ port: 0, rateLimits: { selfHosted: false, managed: false } })
@@ -179,9 +180,11 @@ const browser = await chromium.launchPersistentContext(profile, {
 })
 try {
   mkdirSync(images, { recursive: true })
+  mkdirSync(scratch, { recursive: true })
   const page = await browser.newPage()
   for (const shot of shots) {
-    writeFileSync(path.join(images, `${shot.name}.md`), shot.markdown)
+    // The markdown beside, for a look at what was rendered (not committed).
+    writeFileSync(path.join(scratch, `${shot.name}.md`), shot.markdown)
     const where = shot.name.startsWith('job-summary') ? 'summary' : 'comment'
     await page.setContent(pageHtml(shot.markdown, where, shot.open ?? false, css), { waitUntil: 'load' })
     await page.screenshot({ path: path.join(images, `${shot.name}.png`), fullPage: true })
