@@ -68,6 +68,7 @@ describe('the npm package', () => {
         'LICENSE',
         'CHANGELOG.md',
         'dist/cli/index.js',
+        'dist/cli/licenses.txt',
         'schema/manifest.schema.json',
         'schema/plan.schema.json'
       ])
