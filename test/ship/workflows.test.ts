@@ -206,45 +206,81 @@ describe('check-dist.yml', () => {
     expect(Object.keys(workflows['check-dist.yml'].on ?? {})).toContain('workflow_call')
   })
 
-  describe('its comparison, run against a repository with a committed dist/', () => {
-    const compareStep = steps[compare]
-    const repoWithDist = () => {
+  /**
+   * The same check twice: the workflow's build and compare steps, and .ci/check-dist (what .ci/run runs).
+   * Each runs in a throwaway repository with a committed dist/, and a fake `npm` whose `run build` writes
+   * the files of a "fresh build" into dist/ without removing anything: removing the old dist/ is the
+   * checker's job, or a chunk the build no longer makes would pass unseen.
+   */
+  describe.each([
+    ['check-dist.yml', 'dist/ is stale'],
+    ['.ci/check-dist', 'differs from a fresh build']
+  ])('%s, run against a repository with a committed dist/', (checker, message) => {
+    const committed = { 'index.js': 'export const a = 1\n', '318.index.js': 'export const c = 1\n' }
+
+    /** Commits `committed` as dist/, then checks it against a build that makes `fresh`. */
+    function check(fresh: Record<string, string>) {
       const repo = tempDir()
       git(repo, 'init', '-q')
       writeFileSync(path.join(repo, 'README.md'), 'x\n')
-      git(repo, 'add', '.')
-      git(repo, 'commit', '-q', '-m', 'sources')
       mkdirSync(path.join(repo, 'dist'))
-      writeFileSync(path.join(repo, 'dist', 'index.js'), 'export const a = 1\n')
-      writeFileSync(path.join(repo, 'dist', '318.index.js'), 'export const c = 1\n')
+      for (const [file, text] of Object.entries(committed)) writeFileSync(path.join(repo, 'dist', file), text)
       git(repo, 'add', '.')
-      git(repo, 'commit', '-q', '-m', 'dist')
-      return repo
+      git(repo, 'commit', '-q', '-m', 'sources and dist')
+      const made = tempDir()
+      for (const [file, text] of Object.entries(fresh)) writeFileSync(path.join(made, file), text)
+      const bin = tempDir()
+      writeFileSync(
+        path.join(bin, 'npm'),
+        '#!/usr/bin/env bash\n[ "$*" = "run build" ] || exit 2\nmkdir -p dist && cp -R "$FAKE_BUILD"/. dist/\n'
+      )
+      chmodSync(path.join(bin, 'npm'), 0o755)
+      const env = { FAKE_BUILD: made, PATH: `${bin}:${process.env.PATH}` }
+      if (checker === 'check-dist.yml') {
+        const built = runStep(steps[build], repo, env)
+        return built.status === 0 ? runStep(steps[compare], repo, env) : built
+      }
+      mkdirSync(path.join(repo, '.ci'))
+      writeFileSync(path.join(repo, '.ci', 'check-dist'), read('.ci/check-dist'))
+      const result = spawnSync('bash', [path.join(repo, '.ci', 'check-dist')], {
+        cwd: repo,
+        env: { ...GIT_ENV, ...env },
+        encoding: 'utf8'
+      })
+      return { status: result.status, output: `${result.stdout}${result.stderr}` }
     }
 
     it('passes when the fresh build equals the committed dist/', () => {
-      expect(runStep(compareStep, repoWithDist()).status).toBe(0)
+      expect(check(committed)).toEqual({ status: 0, output: expect.any(String) })
     })
 
     it('fails when a bundled file changed', () => {
-      const repo = repoWithDist()
-      writeFileSync(path.join(repo, 'dist', 'index.js'), 'export const a = 2\n')
-      const result = runStep(compareStep, repo)
+      const result = check({ ...committed, 'index.js': 'export const a = 2\n' })
       expect(result.status).toBe(1)
-      expect(result.output).toContain('dist/ is stale')
+      expect(result.output).toContain(message)
     })
 
     it('fails when the build emits a new file (a new chunk)', () => {
-      const repo = repoWithDist()
-      writeFileSync(path.join(repo, 'dist', '999.index.js'), 'export const b = 1\n')
-      expect(runStep(compareStep, repo).status).toBe(1)
+      const result = check({ ...committed, '999.index.js': 'export const b = 1\n' })
+      expect(result.status).toBe(1)
+      expect(result.output).toContain('999.index.js')
     })
 
-    it('fails when the build no longer emits a committed file', () => {
-      const repo = repoWithDist()
-      rmSync(path.join(repo, 'dist', '318.index.js'))
-      expect(runStep(compareStep, repo).status).toBe(1)
+    it('fails when dist/ holds a file the build no longer makes (a stale chunk)', () => {
+      const result = check({ 'index.js': committed['index.js'] })
+      expect(result.status).toBe(1)
+      expect(result.output).toContain('318.index.js')
     })
+  })
+})
+
+describe('.ci/run', () => {
+  it('checks dist/ with .ci/check-dist, after npm ci and before the tests', () => {
+    const lines = read('.ci/run').split('\n')
+    const at = (command: string) => lines.indexOf(command)
+    expect(at('.ci/check-dist')).toBeGreaterThan(at('npm ci --no-audit --no-fund'))
+    expect(at('.ci/check-dist')).toBeLessThan(at('npm test'))
+    expect(read('.ci/check-dist')).toMatch(/^\s*rm -rf dist\n\s*npm run build$/m)
   })
 })
 
