@@ -1,7 +1,7 @@
 /**
  * The committed dist/ as check-dist, the Marketplace and a licence review see it: each bundle folder holds
- * only what a fresh build makes (a leftover chunk fails check-dist, which removes dist/ before building),
- * and carries the notices of the packages bundled into it.
+ * only what a fresh build makes (a leftover chunk fails check-dist, which removes dist/ before building), it
+ * carries the notices of the packages bundled into it, and the action holds one copy of each HTTP library.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import path from 'node:path'
@@ -28,6 +28,13 @@ function importedPackages(folder: string): Set<string> {
 }
 const imported = importedPackages(path.join(root, 'src'))
 const github = [...imported].filter(name => name.startsWith('@actions/'))
+
+/** How many copies of a library a bundle folder holds, counted by a string each copy carries once. */
+function copies(folder: string, marker: string): number {
+  return readdirSync(path.join(root, folder))
+    .filter(file => file.endsWith('.js'))
+    .reduce((n, file) => n + readFileSync(path.join(root, folder, file), 'utf8').split(marker).length - 1, 0)
+}
 
 describe.each([
   ['dist', 'the action', [...imported]],
@@ -68,5 +75,38 @@ describe.each([
         })
       }
     })
+  })
+})
+
+describe('one copy of each HTTP library', () => {
+  // Each copy of undici registers its diagnostics channels once; each @actions/http-client defines its error once.
+  const UNDICI = "'undici:request:create'"
+  const HTTP_CLIENT = 'class HttpClientError'
+
+  it('the action bundle holds one undici and one @actions/http-client', () => {
+    expect({ undici: copies('dist', UNDICI), httpClient: copies('dist', HTTP_CLIENT) }).toEqual({
+      undici: 1,
+      httpClient: 1
+    })
+  })
+
+  it('the CLI bundle holds one undici and none of the GitHub libraries', () => {
+    expect({ undici: copies('dist/cli', UNDICI), httpClient: copies('dist/cli', HTTP_CLIENT) }).toEqual({
+      undici: 1,
+      httpClient: 0
+    })
+    expect(github.length).toBeGreaterThanOrEqual(2)
+  })
+
+  it('the lock file resolves each to one version (package.json overrides)', () => {
+    const lock = JSON.parse(readFileSync(path.join(root, 'package-lock.json'), 'utf8')) as {
+      packages: Record<string, { version?: string }>
+    }
+    const versions = (name: string) =>
+      Object.entries(lock.packages)
+        .filter(([key]) => key.endsWith(`node_modules/${name}`))
+        .map(([key, pkg]) => `${key}@${pkg.version}`)
+    expect(versions('undici')).toHaveLength(1)
+    expect(versions('@actions/http-client')).toHaveLength(1)
   })
 })
