@@ -7,6 +7,8 @@ import { readdirSync, readFileSync, statSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from '@jest/globals'
+import { minVersion, satisfies } from 'semver'
+import { parse } from 'yaml'
 import { lockedPackages, parseNotices } from '../../scripts/licenses.js'
 import { bundleFiles } from '../support/bundle.js'
 
@@ -36,10 +38,21 @@ function copies(folder: string, marker: string): number {
     .reduce((n, file) => n + readFileSync(path.join(root, folder, file), 'utf8').split(marker).length - 1, 0)
 }
 
+/** The Node versions each bundle is promised to: the action's runtime, and the CLI's engines floor. */
+const runtime = (parse(readFileSync(path.join(root, 'action.yml'), 'utf8')) as { runs: { using: string } })
+  .runs.using
+const enginesFloor = minVersion(
+  (JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { engines: { node: string } }).engines
+    .node
+)!.version
+const lock = JSON.parse(readFileSync(path.join(root, 'package-lock.json'), 'utf8')) as {
+  packages: Record<string, { version?: string; engines?: { node?: string } }>
+}
+
 describe.each([
-  ['dist', 'the action', [...imported]],
-  ['dist/cli', 'the CLI', [...imported].filter(name => !github.includes(name))]
-])('%s (%s)', (folder, _, expectedPackages) => {
+  ['dist', 'the action', [...imported], `${/^node(\d+)$/.exec(runtime)![1]}.0.0`],
+  ['dist/cli', 'the CLI', [...imported].filter(name => !github.includes(name)), enginesFloor]
+])('%s (%s)', (folder, _, expectedPackages, oldestNode) => {
   const dir = path.join(root, folder)
   const bundle = bundleFiles(dir)
 
@@ -48,6 +61,16 @@ describe.each([
     expect(files.sort()).toEqual(bundle.made)
     expect(bundle.missing).toEqual([])
     expect(bundle.made.filter(file => /^\d+\.index\.js$/.test(file)).length).toBeGreaterThan(0)
+  })
+
+  it(`bundles only packages whose engines allow Node ${oldestNode}, the oldest it is promised to`, () => {
+    const names = parseNotices(readFileSync(path.join(dir, 'licenses.txt'), 'utf8'), name =>
+      locked.has(name)
+    ).map(notice => notice.name)
+    const refusing = names
+      .map(name => ({ name, node: lock.packages[`node_modules/${name}`]?.engines?.node }))
+      .filter(({ node }) => node !== undefined && !satisfies(oldestNode, node))
+    expect(refusing).toEqual([])
   })
 
   describe('licenses.txt', () => {

