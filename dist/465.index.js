@@ -216,7 +216,7 @@ const PaginationMeta = schemas/* looseObject */._H3({
 });
 
 // EXTERNAL MODULE: ./node_modules/undici/index.js
-var undici = __webpack_require__(4371);
+var undici = __webpack_require__(6752);
 // EXTERNAL MODULE: ./src/log.ts
 var src_log = __webpack_require__(5625);
 // EXTERNAL MODULE: ./src/version.ts
