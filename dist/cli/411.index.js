@@ -1618,9 +1618,22 @@ function computePlan(input) {
             desired: desiredFingerprint(input.manifests, input.settings)
         },
         changes: planned.map(p => p.change),
-        diagnostics: [...input.manifests.diagnostics, ...diagnostics]
+        diagnostics: [...input.manifests.diagnostics, ...diagnostics],
+        references: referencesOf(input)
     };
     return { plan, planned, dashboards: ctx.dashboards };
+}
+/** Names for the ids the plan's values hold, for reports (see References). */
+function referencesOf(input) {
+    const named = (items) => Object.fromEntries(items.filter(i => i.name !== '').map(i => [i.id, i.name]));
+    const references = {
+        version: types/* REFERENCES_VERSION */.c9,
+        sources: named(input.live.sources),
+        alertDashboards: Object.fromEntries(input.manifests.alerts.map(a => [a.spec.name, a.spec.dashboard]))
+    };
+    if (input.live.webhooks)
+        references.webhooks = named(input.live.webhooks);
+    return references;
 }
 function newChange(kind, name, address, fields, rest) {
     const change = { kind: kind.kind, name, address, fields, dependsOn: [], ...rest };
