@@ -54018,7 +54018,7 @@ async function loadManifests(options) {
     const found = await findManifestFiles(options.patterns, options.cwd);
     const set = emptySet(found.files);
     set.diagnostics.push(...found.diagnostics);
-    const views = { incomplete: false, dashboards: [], alerts: [], services: [] };
+    const views = { mode: options.mode, incomplete: false, dashboards: [], alerts: [], services: [] };
     for (const path of found.files) {
         const read = await readManifestFile(path, options.cwd);
         set.diagnostics.push(...read.diagnostics);
@@ -54032,7 +54032,7 @@ async function loadManifests(options) {
 /** The same validation for text already in memory (tests, fuzzing). */
 function validateText(file, text, mode, vars = {}) {
     const set = emptySet([file]);
-    const views = { incomplete: false, dashboards: [], alerts: [], services: [] };
+    const views = { mode, incomplete: false, dashboards: [], alerts: [], services: [] };
     addText(set, views, file, text, vars);
     return finish(set, views, mode);
 }
@@ -54097,7 +54097,7 @@ function addDocument(set, views, doc) {
     }
     else {
         const spec = result.success && result.data.kind === 'Dashboard' ? result.data : undefined;
-        set.diagnostics.push(...(0,rules/* checkDashboard */.xY)(doc, raw));
+        set.diagnostics.push(...(0,rules/* checkDashboard */.xY)(doc, raw, views.mode));
         views.dashboards.push((0,rules/* dashboardView */.sm)(doc, raw, spec));
     }
     if (!result.success)
@@ -54398,7 +54398,7 @@ function messageFor(issue, missing) {
                     return `is required: one of ${values.join(', ')}`;
                 return `must be one of ${values.join(', ')}, got ${describeValue(input)}${hint(input, values)}`;
             }
-            return 'does not match any of the allowed forms';
+            return custom ? issue.message : 'does not match any of the allowed forms';
         }
         case 'too_small':
         case 'too_big': {
@@ -54602,9 +54602,11 @@ function tileDisplayType(tile) {
  * Runs on the raw document (fields of the wrong type are skipped, tiles that fail the schema get the
  * checks their valid fields allow), so a schema error does not hide the other problems of a dashboard.
  */
-function checkDashboard(doc, raw) {
+function checkDashboard(doc, raw, mode = 'self-hosted') {
     const out = [];
     const report = reporter(doc, out);
+    if (mode === 'managed')
+        checkManagedTiles(raw, report);
     const seenTags = new Set();
     const tags = Array.isArray(raw.tags) ? raw.tags : [];
     tags.forEach((tag, i) => {
@@ -54650,10 +54652,38 @@ function checkDashboard(doc, raw) {
     });
     return out;
 }
+/**
+ * What the managed API's tile schemas leave out (the cloud's OpenAPI document: ClickStackSelectItem and the series
+ * list their aggregation functions without `increase`; no tile config has `seriesLimit`). Read from the raw
+ * document, so these are reported next to any schema error.
+ */
+function checkManagedTiles(raw, report) {
+    const tiles = Array.isArray(raw.tiles) ? raw.tiles : [];
+    const record = (v) => v !== null && typeof v === 'object' ? v : undefined;
+    const checkAggFn = (item, path) => {
+        if (record(item)?.aggFn === 'increase')
+            report([...path, 'aggFn'], `increase is not available in managed mode: the managed API takes ${vocabulary/* MANAGED_AGG_FNS */.MI.join(', ')}`);
+    };
+    tiles.forEach((value, i) => {
+        const tile = record(value);
+        const series = Array.isArray(tile?.series) ? tile.series : [];
+        series.forEach((s, j) => checkAggFn(s, ['tiles', i, 'series', j]));
+        const config = record(tile?.config);
+        const select = Array.isArray(config?.select) ? config.select : [];
+        select.forEach((item, j) => checkAggFn(item, ['tiles', i, 'config', 'select', j]));
+        if (config && 'seriesLimit' in config)
+            report(['tiles', i, 'config', 'seriesLimit'], 'seriesLimit is not part of the managed API: remove it in managed mode');
+    });
+}
+const SOURCED_SERIES = new Set(['time', 'table', 'number', 'search']);
 /** The rules of a tile that fails the schema, on whichever of its series or config do parse. */
 function checkPartialTile(tile, path, report) {
     if (Array.isArray(tile.series)) {
         tile.series.forEach((s, i) => {
+            // A series of a known type that reads data needs a source (a wrong type is reported on its own).
+            const series = s;
+            if (series && typeof series === 'object' && SOURCED_SERIES.has(series.type))
+                checkSourceRef(series, [...path, 'series', i], report, true);
             const typed = schema/* Series */.sf.safeParse(s);
             if (typed.success && typed.data.type !== 'markdown' && typed.data.type !== 'search') {
                 checkAggregation(typed.data.aggFn, typed.data.field, typed.data.level, [...path, 'series', i], 'field', report);
@@ -54678,6 +54708,18 @@ function checkTile(tile, path, report) {
         const c = tile.config;
         if (c.displayType !== 'markdown')
             checkSourceRef(c, cpath, report, true);
+        // A list is sent joined into one expression, which the server takes up to 10,000 characters.
+        const joined = (field, separator) => {
+            const value = c[field];
+            if (Array.isArray(value) && value.every(v => typeof v === 'string')) {
+                const length = value.join(separator).length;
+                if (length > vocabulary/* LIMITS */.b1.expression)
+                    report([...cpath, field], `is sent as one expression of ${length} characters; the server takes at most ${vocabulary/* LIMITS */.b1.expression}`);
+            }
+        };
+        joined('groupBy', ',');
+        if (c.displayType === 'search')
+            joined('select', ', ');
         if ('select' in c && Array.isArray(c.select)) {
             c.select.forEach((item, i) => {
                 if (typeof item === 'object')
@@ -54702,7 +54744,8 @@ function checkSeriesList(tile, list, path, report) {
         }
         if (s.type === 'markdown')
             return;
-        checkSourceRef(s, p, report, false);
+        // zod.ts chartSeriesSchema: every series but markdown needs a sourceId.
+        checkSourceRef(s, p, report, true);
         if (i > 0 && first.type !== 'markdown' && sourceKey(s) !== sourceKey(first)) {
             report(p, 'all series of a tile must use the same data source (the server keeps only the first one)');
         }
@@ -54834,7 +54877,8 @@ function checkServiceSettings(doc, s) {
     const out = [];
     const report = reporter(doc, out);
     if (s.name !== undefined && (!SERVICE_NAME_PATTERN.test(s.name) || s.name.trim() === '')) {
-        report(['name'], 'must be 1-50 characters of letters, digits and whitespace');
+        const odd = [...s.name].find(ch => !/[A-Za-z0-9\s]/.test(ch));
+        report(['name'], `must be 1-50 characters of letters, digits and whitespace, not only whitespace (the cloud API's rule)${odd ? `; "${odd}" is not allowed` : ''}`);
     }
     const sources = new Set();
     s.ipAccessList?.forEach((entry, i) => {
@@ -54985,19 +55029,29 @@ const dataSourceRef = {
     source: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().min(1).optional().describe('Data source by name, resolved to its id at plan time.'),
     sourceId: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().min(1).optional().describe('Data source id, when you do not want name resolution.')
 };
-const filter = {
-    where: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().max(10000).optional().describe('Filter expression (Lucene by default).'),
-    whereLanguage: zod__WEBPACK_IMPORTED_MODULE_1__/* ["enum"] */ .k5n(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .WHERE_LANGUAGES */ .uw).optional().describe('Language of `where` (default lucene).')
+const whereLanguage = zod__WEBPACK_IMPORTED_MODULE_1__/* ["enum"] */ .k5n(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .WHERE_LANGUAGES */ .uw).optional().describe('Language of `where` (default lucene).');
+/** A series' filter: the server sets no length limit on it. */
+const seriesFilter = {
+    where: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().optional().describe('Filter expression (Lucene by default).'),
+    whereLanguage
 };
+/** A select item's or a search config's filter: at most 10,000 characters (zod.ts). */
+const filter = {
+    where: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().max(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .LIMITS */ .b1.expression).optional().describe('Filter expression (Lucene by default).'),
+    whereLanguage
+};
+/** common-utils types.ts NumberFormatSchema: `output` is required, `numericUnit` one of the server's units. */
 const NumberFormat = zod__WEBPACK_IMPORTED_MODULE_1__/* .strictObject */ .rej({
-    output: zod__WEBPACK_IMPORTED_MODULE_1__/* ["enum"] */ .k5n(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .NUMBER_FORMAT_OUTPUTS */ .Jb).optional(),
-    mantissa: zod__WEBPACK_IMPORTED_MODULE_1__/* .int */ .Whr().optional(),
+    output: zod__WEBPACK_IMPORTED_MODULE_1__/* ["enum"] */ .k5n(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .NUMBER_FORMAT_OUTPUTS */ .Jb).describe('How the number is shown (required).'),
+    mantissa: zod__WEBPACK_IMPORTED_MODULE_1__/* .int */ .Whr().optional().describe('Decimal places.'),
     thousandSeparated: zod__WEBPACK_IMPORTED_MODULE_1__/* .boolean */ .zMY().optional(),
     average: zod__WEBPACK_IMPORTED_MODULE_1__/* .boolean */ .zMY().optional(),
     decimalBytes: zod__WEBPACK_IMPORTED_MODULE_1__/* .boolean */ .zMY().optional(),
     factor: zod__WEBPACK_IMPORTED_MODULE_1__/* .number */ .aig().optional(),
     currencySymbol: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().optional(),
-    numericUnit: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().optional(),
+    numericUnit: zod__WEBPACK_IMPORTED_MODULE_1__/* ["enum"] */ .k5n(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .NUMERIC_UNITS */ .mS)
+        .optional()
+        .describe('Unit for data, data rate and throughput formats.'),
     unit: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().optional()
 })
     .describe('Number formatting of displayed values.');
@@ -55013,7 +55067,7 @@ const aggregating = {
     level: zod__WEBPACK_IMPORTED_MODULE_1__/* .literal */ .euz(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .QUANTILE_LEVELS */ .Us)
         .optional()
         .describe('Percentile level for quantile: 0.5, 0.9, 0.95 or 0.99.'),
-    ...filter,
+    ...seriesFilter,
     alias: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().optional(),
     metricName: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().optional(),
     metricDataType: zod__WEBPACK_IMPORTED_MODULE_1__/* ["enum"] */ .k5n(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .METRIC_DATA_TYPES */ .Mv).optional(),
@@ -55037,13 +55091,13 @@ const SearchSeries = zod__WEBPACK_IMPORTED_MODULE_1__/* .strictObject */ .rej({
     type: zod__WEBPACK_IMPORTED_MODULE_1__/* .literal */ .euz('search'),
     dataSource: aggregating.dataSource,
     ...dataSourceRef,
-    fields: zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().min(1)).min(1).describe('Columns shown in the search tile.'),
-    ...filter
+    fields: zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().min(1))
+        .describe('Columns shown in the search tile (none: the default columns).'),
+    ...seriesFilter
 });
 const MarkdownSeries = zod__WEBPACK_IMPORTED_MODULE_1__/* .strictObject */ .rej({
     type: zod__WEBPACK_IMPORTED_MODULE_1__/* .literal */ .euz('markdown'),
-    // Stored as the config form's markdown, which holds at most 50,000 characters.
-    content: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().max(50000)
+    content: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().max(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .LIMITS */ .b1.seriesMarkdown)
 });
 /** CONTRACT.md's tile form: a list of series. */
 const Series = zod__WEBPACK_IMPORTED_MODULE_1__/* .discriminatedUnion */ .gMt('type', [
@@ -55055,8 +55109,8 @@ const Series = zod__WEBPACK_IMPORTED_MODULE_1__/* .discriminatedUnion */ .gMt('t
 ]);
 const SelectItem = zod__WEBPACK_IMPORTED_MODULE_1__/* .strictObject */ .rej({
     aggFn: zod__WEBPACK_IMPORTED_MODULE_1__/* ["enum"] */ .k5n(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .AGG_FNS */ .gT),
-    valueExpression: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().min(1).max(10000).optional(),
-    alias: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().max(10000).optional(),
+    valueExpression: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().min(1).max(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .LIMITS */ .b1.expression).optional(),
+    alias: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().max(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .LIMITS */ .b1.expression).optional(),
     level: zod__WEBPACK_IMPORTED_MODULE_1__/* .literal */ .euz(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .QUANTILE_LEVELS */ .Us).optional(),
     ...filter,
     metricName: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().optional(),
@@ -55065,7 +55119,7 @@ const SelectItem = zod__WEBPACK_IMPORTED_MODULE_1__/* .strictObject */ .rej({
     numberFormat: NumberFormat.optional()
 });
 const select = (max) => zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(SelectItem).min(1).max(max);
-const configGroupBy = zod__WEBPACK_IMPORTED_MODULE_1__/* .union */ .KCZ([zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().max(10000), zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().min(1)).max(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .LIMITS */ .b1.groupBy)])
+const configGroupBy = zod__WEBPACK_IMPORTED_MODULE_1__/* .union */ .KCZ([zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().max(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .LIMITS */ .b1.expression), zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().min(1)).max(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .LIMITS */ .b1.groupBy)])
     .optional()
     .describe('Grouping expression, or a list of fields.');
 const timeConfig = {
@@ -55092,8 +55146,8 @@ const TileConfig = zod__WEBPACK_IMPORTED_MODULE_1__/* .discriminatedUnion */ .gM
         ...dataSourceRef,
         select: select(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .LIMITS */ .b1.selectItems),
         groupBy: configGroupBy,
-        having: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().max(10000).optional(),
-        orderBy: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().max(10000).optional(),
+        having: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().max(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .LIMITS */ .b1.expression).optional(),
+        orderBy: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().max(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .LIMITS */ .b1.expression).optional(),
         asRatio: zod__WEBPACK_IMPORTED_MODULE_1__/* .boolean */ .zMY().optional(),
         numberFormat: NumberFormat.optional(),
         groupByColumnsOnLeft: zod__WEBPACK_IMPORTED_MODULE_1__/* .boolean */ .zMY().optional()
@@ -55109,17 +55163,23 @@ const TileConfig = zod__WEBPACK_IMPORTED_MODULE_1__/* .discriminatedUnion */ .gM
         ...dataSourceRef,
         select: select(1),
         groupBy: configGroupBy,
-        orderBy: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().max(10000).optional(),
+        orderBy: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().max(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .LIMITS */ .b1.expression).optional(),
         numberFormat: NumberFormat.optional(),
         limit: zod__WEBPACK_IMPORTED_MODULE_1__/* .int */ .Whr().min(0).optional()
     })),
     zod__WEBPACK_IMPORTED_MODULE_1__/* .strictObject */ .rej({
         displayType: zod__WEBPACK_IMPORTED_MODULE_1__/* .literal */ .euz('search'),
         ...dataSourceRef,
-        select: zod__WEBPACK_IMPORTED_MODULE_1__/* .union */ .KCZ([zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().max(10000), zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().min(1))]).optional(),
+        // zod.ts externalDashboardSearchChartConfigSchema: `select` is required (a string; a list is joined).
+        select: zod__WEBPACK_IMPORTED_MODULE_1__/* .union */ .KCZ([zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().max(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .LIMITS */ .b1.expression), zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().min(1))], {
+            error: issue => issue.input === undefined
+                ? 'is required: the columns to show, as text ("" for the default columns) or a list'
+                : undefined
+        })
+            .describe('Columns shown in the search tile: text, or a list of columns.'),
         ...filter
     }),
-    zod__WEBPACK_IMPORTED_MODULE_1__/* .strictObject */ .rej({ displayType: zod__WEBPACK_IMPORTED_MODULE_1__/* .literal */ .euz('markdown'), markdown: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().max(50000).optional() })
+    zod__WEBPACK_IMPORTED_MODULE_1__/* .strictObject */ .rej({ displayType: zod__WEBPACK_IMPORTED_MODULE_1__/* .literal */ .euz('markdown'), markdown: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().max(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .LIMITS */ .b1.markdown).optional() })
 ]);
 const Tile = zod__WEBPACK_IMPORTED_MODULE_1__/* .strictObject */ .rej({
     name: text(1024),
@@ -55135,9 +55195,7 @@ const Dashboard = zod__WEBPACK_IMPORTED_MODULE_1__/* .strictObject */ .rej({
     apiVersion,
     kind: zod__WEBPACK_IMPORTED_MODULE_1__/* .literal */ .euz('Dashboard'),
     name: text(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .LIMITS */ .b1.dashboardName),
-    tags: zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP()
-        .min(1, { error: 'must not be empty' })
-        .max(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .LIMITS */ .b1.tagLength, { error: `must be at most ${_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .LIMITS */ .b1.tagLength} characters` }))
+    tags: zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().max(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .LIMITS */ .b1.tagLength, { error: `must be at most ${_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .LIMITS */ .b1.tagLength} characters` }))
         .max(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .LIMITS */ .b1.tags - 1, {
         error: `at most ${_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .LIMITS */ .b1.tags - 1} tags (one of the server's ${_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .LIMITS */ .b1.tags} is the ownership tag)`
     })
@@ -55170,7 +55228,7 @@ const Alert = zod__WEBPACK_IMPORTED_MODULE_1__/* .strictObject */ .rej({
     channel: AlertChannel,
     message: text(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .LIMITS */ .b1.alertMessage).optional(),
     numConsecutiveWindows: atLeast(1).optional(),
-    note: text(4096).optional()
+    note: text(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .LIMITS */ .b1.note).optional()
 });
 const IpAccessEntry = zod__WEBPACK_IMPORTED_MODULE_1__/* .strictObject */ .rej({
     source: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().min(1).describe('IPv4/IPv6 address or CIDR.'),
@@ -55208,6 +55266,7 @@ const Manifest = zod__WEBPACK_IMPORTED_MODULE_1__/* .discriminatedUnion */ .gMt(
 /* harmony export */   Ei: () => (/* binding */ ALERTABLE_DISPLAY_TYPES),
 /* harmony export */   Jb: () => (/* binding */ NUMBER_FORMAT_OUTPUTS),
 /* harmony export */   L2: () => (/* binding */ TIME_DISPLAY_TYPES),
+/* harmony export */   MI: () => (/* binding */ MANAGED_AGG_FNS),
 /* harmony export */   Mv: () => (/* binding */ METRIC_DATA_TYPES),
 /* harmony export */   U1: () => (/* binding */ RANGE_THRESHOLD_TYPES),
 /* harmony export */   Us: () => (/* binding */ QUANTILE_LEVELS),
@@ -55218,6 +55277,7 @@ const Manifest = zod__WEBPACK_IMPORTED_MODULE_1__/* .discriminatedUnion */ .gMt(
 /* harmony export */   gT: () => (/* binding */ AGG_FNS),
 /* harmony export */   iw: () => (/* binding */ ALERT_SOURCES),
 /* harmony export */   jG: () => (/* binding */ SORT_ORDERS),
+/* harmony export */   mS: () => (/* binding */ NUMERIC_UNITS),
 /* harmony export */   mj: () => (/* binding */ ENDPOINT_PROTOCOLS),
 /* harmony export */   q2: () => (/* binding */ ALERT_INTERVALS),
 /* harmony export */   uw: () => (/* binding */ WHERE_LANGUAGES)
@@ -55240,6 +55300,8 @@ const AGG_FNS = [
     'none',
     'increase'
 ];
+/** Managed mode (the cloud's ClickStackSelectItem and series): the same functions without `increase`. */
+const MANAGED_AGG_FNS = AGG_FNS.filter(fn => fn !== 'increase');
 const WHERE_LANGUAGES = ['lucene', 'sql'];
 const SERIES_TYPES = (/* unused pure expression or super */ null && (['time', 'number', 'table', 'search', 'markdown']));
 const DATA_SOURCES = ['events', 'metrics'];
@@ -55277,17 +55339,70 @@ const ALERT_SOURCES = ['tile', 'saved_search'];
 const RELEASE_CHANNELS = ['slow', 'default', 'fast'];
 /** The managed PATCH accepts only mysql endpoints (FACTS.md). */
 const ENDPOINT_PROTOCOLS = ['mysql'];
+/** common-utils types.ts NumberFormatSchema: `output` is required and one of these. */
 const NUMBER_FORMAT_OUTPUTS = [
     'currency',
     'percent',
     'byte',
     'time',
+    'duration',
     'number',
     'data_rate',
-    'throughput',
-    'duration'
+    'throughput'
 ];
-/** FACTS.md limits. */
+/** common-utils types.ts NumericUnit: the units a number format may name. */
+const NUMERIC_UNITS = [
+    'bytes_iec',
+    'bytes_si',
+    'bits_iec',
+    'bits_si',
+    'kibibytes',
+    'kilobytes',
+    'mebibytes',
+    'megabytes',
+    'gibibytes',
+    'gigabytes',
+    'tebibytes',
+    'terabytes',
+    'pebibytes',
+    'petabytes',
+    'packets_sec',
+    'bytes_sec_iec',
+    'bytes_sec_si',
+    'bits_sec_iec',
+    'bits_sec_si',
+    'kibibytes_sec',
+    'kibibits_sec',
+    'kilobytes_sec',
+    'kilobits_sec',
+    'mebibytes_sec',
+    'mebibits_sec',
+    'megabytes_sec',
+    'megabits_sec',
+    'gibibytes_sec',
+    'gibibits_sec',
+    'gigabytes_sec',
+    'gigabits_sec',
+    'tebibytes_sec',
+    'tebibits_sec',
+    'terabytes_sec',
+    'terabits_sec',
+    'pebibytes_sec',
+    'pebibits_sec',
+    'petabytes_sec',
+    'petabits_sec',
+    'cps',
+    'ops',
+    'rps',
+    'reads_sec',
+    'wps',
+    'iops',
+    'cpm',
+    'opm',
+    'rpm_reads',
+    'wpm'
+];
+/** FACTS.md limits, and the server's (packages/api/src/utils/zod.ts, common-utils types.ts). */
 const LIMITS = {
     dashboardName: 1024,
     tiles: 500,
@@ -55298,7 +55413,12 @@ const LIMITS = {
     alertMessage: 4096,
     serviceName: 50,
     groupBy: 10,
-    selectItems: 20
+    selectItems: 20,
+    /** A config's groupBy, having, orderBy, select text and each select item's fields. */
+    expression: 10000,
+    markdown: 50000,
+    seriesMarkdown: 100000,
+    note: 4096
 };
 const MANIFEST_KINDS = ['Dashboard', 'Alert', 'ServiceSettings'];
 const API_VERSIONS = ['obsdeploy/v1'];
