@@ -147,7 +147,7 @@ export async function cli(argv: readonly string[], io: CliIo): Promise<number> {
   } finally {
     progress.done()
   }
-  const report = reportOf(config, result)
+  const report = reportOf(config, result, { time: new Date().toISOString() })
   const color = io.isTty && !values['no-color'] && io.env.NO_COLOR === undefined && io.env.TERM !== 'dumb'
   if (values.json) {
     io.stdout(

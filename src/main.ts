@@ -14,7 +14,8 @@ import { eventPolicy, serviceGateFor } from './github/events.js'
 import { readActionInputs } from './github/inputs.js'
 import type { Logger } from './log.js'
 import { COMMENT_LIMIT, renderMarkdown, SUMMARY_LIMIT } from './report/markdown.js'
-import { reportOf, type ReportInput } from './report/input.js'
+import { reportOf, type ReportInput, type RunContext } from './report/input.js'
+import { labelOf } from './report/model.js'
 import { progressReporter } from './report/progress.js'
 import { run } from './run/run.js'
 import { EMPTY_OUTPUTS, type RunOutputs } from './run/types.js'
@@ -62,7 +63,7 @@ async function runAction(outputs: Outputs): Promise<void> {
     for (const w of policy.warnings) core.warning(w)
     if (policy.refusal) {
       const refused = { diagnostics: [diagnostic('config', 'error', policy.refusal)] }
-      await writeSummary(reportOf(config, refused, runner.trigger))
+      await writeSummary(reportOf(config, refused, reportContext(runner)))
       core.setFailed(policy.refusal)
       return
     }
@@ -77,7 +78,7 @@ async function runAction(outputs: Outputs): Promise<void> {
     progress.done()
   }
   outputs.run = result.outputs
-  const report = reportOf(config, result, runner.trigger)
+  const report = reportOf(config, result, reportContext(runner))
   const shown = annotateDiagnostics(result.diagnostics)
   if (result.plan) annotateChanges(result.plan.changes, countNotices(result.diagnostics))
   if (shown.total > shown.shown)
@@ -98,6 +99,9 @@ async function runAction(outputs: Outputs): Promise<void> {
     )
     outputs.commentUrl = url ?? ''
   }
+  if (runner.issueNumber !== undefined && config.labels && config.command === 'plan' && result.plan) {
+    await label(runner, raw['github-token'] ?? '', report)
+  }
   if (result.exitCode !== 0) {
     const errors = result.diagnostics.filter(d => d.severity === 'error')
     const reason =
@@ -106,6 +110,11 @@ async function runAction(outputs: Outputs): Promise<void> {
         : `${errors.length} error(s): ${errors.slice(0, 3).map(formatDiagnostic).join(' | ')}${errors.length > 3 ? ' …' : ''}`
     core.setFailed(reason)
   }
+}
+
+/** Where and when the run is, for the report's links and footer. */
+function reportContext(runner: RunnerContext): RunContext {
+  return { trigger: runner.trigger, github: runner.links, time: new Date().toISOString() }
 }
 
 /** A short, stable name for an API base URL (the URL itself may be private). */
@@ -163,4 +172,19 @@ async function comment(
   )
   if (res.warning) core.warning(res.warning)
   return res.url
+}
+
+async function label(runner: RunnerContext, token: string, report: ReportInput): Promise<void> {
+  if (!runner.repository || !token) {
+    core.warning('No pull request labels: no github-token.')
+    return
+  }
+  const { syncLabels } = await import('./github/labels.js')
+  const res = await syncLabels(
+    { token, owner: runner.repository.owner, repo: runner.repository.repo, issueNumber: runner.issueNumber! },
+    labelOf(report)
+  )
+  if (res.warning) core.warning(res.warning)
+  else if (res.added.length + res.removed.length > 0)
+    core.info(`Labels: ${[...res.added.map(l => `+${l}`), ...res.removed.map(l => `-${l}`)].join(' ')}`)
 }
