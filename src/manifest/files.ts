@@ -106,12 +106,14 @@ function refusedLinks(
   include: readonly string[],
   ignore: readonly string[]
 ): Diagnostic[] {
-  const wanted = picomatch([...include], { dot: false })
   const ignored = ignore.length > 0 ? picomatch([...ignore], { dot: false }) : () => false
   const out: Diagnostic[] = []
   for (const { link, directory } of links) {
     const rel = path.relative(cwd, link).split(path.sep).join('/')
-    if (ignored(rel) || !(directory ? include.some(p => mayEnter(p, rel)) : wanted(rel))) continue
+    // Patterns are relative to the working directory, or absolute: match each in its own terms.
+    const as = (p: string) => (path.isAbsolute(p) ? link.split(path.sep).join('/') : rel)
+    const enters = (p: string) => mayEnter(p, as(p))
+    if (ignored(rel) || !(directory ? include.some(enters) : include.some(p => picomatch(p)(as(p))))) continue
     out.push(
       diagnostic(
         'validate',
@@ -132,7 +134,10 @@ function mayEnter(pattern: string, dir: string): boolean {
   const segments = dir.split('/')
   for (let i = 0; i < segments.length; i++) {
     if (parts[i] === '**') return true
-    if (i >= parts.length - 1 || !picomatch(parts[i]!, { dot: false })(segments[i]!)) return false
+    if (i >= parts.length - 1) return false
+    // An empty part (the root of an absolute pattern) matches only an empty segment.
+    if (parts[i] === '' ? segments[i] !== '' : !picomatch(parts[i]!, { dot: false })(segments[i]!))
+      return false
   }
   return true
 }
@@ -153,16 +158,18 @@ export async function readManifestFile(
 ): Promise<{ file?: ManifestFile; diagnostics: Diagnostic[] }> {
   const at = { file: relPath, line: 1, column: 1 }
   try {
-    // The real path, checked again at read time: a pattern may name a file outside (`../x.yaml`), or a
-    // folder on the way may be a link. What lies outside is refused without opening it.
-    const abs = await realpath(path.resolve(cwd, relPath))
-    if (!isInside(await realRoot(cwd), abs)) {
+    // The real path, checked again at read time: a folder on the way may be a link (`observability/x` ->
+    // `/etc`). A path that leads outside the workspace through a link is refused without being opened. A
+    // path the user named outside it, with no link on the way, is theirs to read.
+    const named = path.resolve(cwd, relPath)
+    const abs = await realpath(named)
+    if (isInside(path.resolve(cwd), named) && !isInside(await realRoot(cwd), abs)) {
       return {
         diagnostics: [
           diagnostic(
             'validate',
             'error',
-            `is outside the workspace (${cwd}): manifests are read only from inside it. Run from a folder that contains them${relPath.startsWith('..') ? '' : ', and replace any symbolic link on the way with the folder or file itself'}`,
+            'is reached through a symbolic link that leads outside the workspace: refused, because a link in a pull request could expose any file on the runner. Replace the link with the folder or file itself',
             at
           )
         ]

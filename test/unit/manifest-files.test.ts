@@ -282,13 +282,36 @@ describe('symbolic links: nothing outside the workspace is read', () => {
     expect(set.files).toEqual(['observability/alias.yaml', 'observability/shared/real.yaml'])
   })
 
-  it('refuses a pattern that reaches outside the workspace, without opening the file', async () => {
-    const cwd = path.join(repo, 'observability', 'shared')
-    const set = await loadRepo([path.relative(cwd, path.join(outside, 'passwd.yaml'))], cwd)
+  it('refuses a file reached through a linked folder, without opening it', async () => {
+    const set = await loadRepo(['observability/elsewhere/passwd.yaml'])
     expect(errors(set)).toEqual([
-      expect.objectContaining({ message: expect.stringMatching(/^is outside the workspace \(/) })
+      expect.objectContaining({
+        file: 'observability/elsewhere/passwd.yaml',
+        message: expect.stringMatching(
+          /^is reached through a symbolic link that leads outside the workspace: refused/
+        )
+      })
     ])
     expect(JSON.stringify(set)).not.toContain('root:x')
+  })
+
+  it('an absolute pattern gets the same refusals, named relative to the working directory', async () => {
+    const set = await loadRepo([path.join(repo, 'observability', '**', '*.yaml')])
+    expect(refusals(set).map(e => e.file)).toEqual([
+      'observability/creds.yaml',
+      'observability/elsewhere',
+      'observability/passwd.yaml'
+    ])
+  })
+
+  it('reads a file the user names outside the working directory, with no link on the way', async () => {
+    const cwd = path.join(repo, 'observability', 'shared')
+    writeFileSync(path.join(outside, 'named.yaml'), DASHBOARD('Named'))
+    const set = await loadRepo([path.relative(cwd, path.join(outside, 'named.yaml'))], cwd)
+    expect(errors(set)).toEqual([])
+    expect(set.dashboards.map(d => d.spec.name)).toEqual(['Named'])
+    const absolute = await loadRepo([path.join(outside, 'named.yaml')])
+    expect(absolute.dashboards.map(d => d.spec.name)).toEqual(['Named'])
   })
 
   it('never walks a link to the root of the file system', async () => {
