@@ -60,7 +60,9 @@ export interface ApiPath {
 /**
  * An api-url that ends in `/api/v2` (self-hosted) or `/v1/...` (managed) names an API route, not the
  * server: requests would go to `/api/v2/api/v2/...` and come back as a bare 404. Whatever comes before
- * that path is the base (a reverse proxy may serve the API below a prefix).
+ * that path is the base (a reverse proxy may serve the API below a prefix). Both are easy to paste: the
+ * HyperDX API mounts its external routes at `/api/v2` (packages/api/src/api-app.ts), and the cloud's
+ * Terraform provider calls `https://api.clickhouse.cloud/v1` its base URL (internal/api/client_test.go).
  */
 export function apiPathOf(url: string): ApiPath | undefined {
   const parsed = new URL(url)
