@@ -228,6 +228,17 @@ describe('an api-url that already ends in the API path', () => {
     ])
   })
 
+  it("managed: the Terraform provider's base URL (https://api.clickhouse.cloud/v1) is the cloud's address", () => {
+    const { config, diagnostics } = parseConfig(
+      managed({ 'api-url': 'https://api.clickhouse.cloud/v1' }),
+      ctx
+    )
+    expect(config?.apiUrl).toBe('https://api.clickhouse.cloud')
+    expect(diagnostics.map(d => d.message)).toEqual([
+      expect.stringMatching(/^input `api-url`: ends in \/v1: dropped it/)
+    ])
+  })
+
   it('a path of the other mode is refused, suggesting the mode', () => {
     expect(messages(managed({ 'api-url': 'https://hyperdx.example.com/api/v2' }))).toEqual([
       "input `api-url`: ends in /api/v2, a path of the self-hosted API, but the mode is managed: did you mean `mode: self-hosted`? The base URL is the server's address (https://hyperdx.example.com); obsdeploy adds the API's path itself"
