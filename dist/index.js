@@ -47834,12 +47834,14 @@ function insideOnly(root, outside) {
 }
 /** Errors for the links that lead outside: files the patterns ask for, folders the search would enter. */
 function refusedLinks(links, cwd, include, ignore) {
-    const wanted = picomatch_default()([...include], { dot: false });
     const ignored = ignore.length > 0 ? picomatch_default()([...ignore], { dot: false }) : () => false;
     const out = [];
     for (const { link, directory } of links) {
         const rel = external_node_path_default().relative(cwd, link).split((external_node_path_default()).sep).join('/');
-        if (ignored(rel) || !(directory ? include.some(p => mayEnter(p, rel)) : wanted(rel)))
+        // Patterns are relative to the working directory, or absolute: match each in its own terms.
+        const as = (p) => (external_node_path_default().isAbsolute(p) ? link.split((external_node_path_default()).sep).join('/') : rel);
+        const enters = (p) => mayEnter(p, as(p));
+        if (ignored(rel) || !(directory ? include.some(enters) : include.some(p => picomatch_default()(p)(as(p)))))
             continue;
         out.push((0,src_diagnostics/* diagnostic */.YK)('validate', 'error', directory
             ? 'is a symbolic link to a folder outside the workspace: not searched, because a link in a pull request could expose any file on the runner. Move the manifests into the repository, or exclude the link with a !pattern'
@@ -47854,7 +47856,10 @@ function mayEnter(pattern, dir) {
     for (let i = 0; i < segments.length; i++) {
         if (parts[i] === '**')
             return true;
-        if (i >= parts.length - 1 || !picomatch_default()(parts[i], { dot: false })(segments[i]))
+        if (i >= parts.length - 1)
+            return false;
+        // An empty part (the root of an absolute pattern) matches only an empty segment.
+        if (parts[i] === '' ? segments[i] !== '' : !picomatch_default()(parts[i], { dot: false })(segments[i]))
             return false;
     }
     return true;
@@ -47870,13 +47875,15 @@ const isInside = (root, target) => {
 async function readManifestFile(relPath, cwd) {
     const at = { file: relPath, line: 1, column: 1 };
     try {
-        // The real path, checked again at read time: a pattern may name a file outside (`../x.yaml`), or a
-        // folder on the way may be a link. What lies outside is refused without opening it.
-        const abs = await (0,promises_.realpath)(external_node_path_default().resolve(cwd, relPath));
-        if (!isInside(await realRoot(cwd), abs)) {
+        // The real path, checked again at read time: a folder on the way may be a link (`observability/x` ->
+        // `/etc`). A path that leads outside the workspace through a link is refused without being opened. A
+        // path the user named outside it, with no link on the way, is theirs to read.
+        const named = external_node_path_default().resolve(cwd, relPath);
+        const abs = await (0,promises_.realpath)(named);
+        if (isInside(external_node_path_default().resolve(cwd), named) && !isInside(await realRoot(cwd), abs)) {
             return {
                 diagnostics: [
-                    (0,src_diagnostics/* diagnostic */.YK)('validate', 'error', `is outside the workspace (${cwd}): manifests are read only from inside it. Run from a folder that contains them${relPath.startsWith('..') ? '' : ', and replace any symbolic link on the way with the folder or file itself'}`, at)
+                    (0,src_diagnostics/* diagnostic */.YK)('validate', 'error', 'is reached through a symbolic link that leads outside the workspace: refused, because a link in a pull request could expose any file on the runner. Replace the link with the folder or file itself', at)
                 ]
             };
         }
@@ -47970,7 +47977,9 @@ function checkApiUrl(input, allowInsecureHttp) {
 /**
  * An api-url that ends in `/api/v2` (self-hosted) or `/v1/...` (managed) names an API route, not the
  * server: requests would go to `/api/v2/api/v2/...` and come back as a bare 404. Whatever comes before
- * that path is the base (a reverse proxy may serve the API below a prefix).
+ * that path is the base (a reverse proxy may serve the API below a prefix). Both are easy to paste: the
+ * HyperDX API mounts its external routes at `/api/v2` (packages/api/src/api-app.ts), and the cloud's
+ * Terraform provider calls `https://api.clickhouse.cloud/v1` its base URL (internal/api/client_test.go).
  */
 function apiPathOf(url) {
     const parsed = new URL(url);
