@@ -78,7 +78,8 @@ describe('faults by sequence', () => {
   })
 
   test('delay outlasts the client timeout; a client that waits long enough gets a normal answer', async () => {
-    emulator.faults.add({ method: 'POST', sequence: ['delay'], delayMs: 400 })
+    // Held far longer than the client waits, so the client's timeout wins however loaded the machine is.
+    emulator.faults.add({ method: 'POST', sequence: ['delay'], delayMs: 60_000 })
     const before = emulator.selfHosted.dashboards.size
     const logged = emulator.requestLog.length
     await expect(
@@ -134,7 +135,7 @@ describe('faults by probability', () => {
       path: '/api/v2/webhooks',
       kind: 'delay',
       probability: 1,
-      delayMs: 400
+      delayMs: 60_000
     })
     await expect(
       call(emulator, 'GET', '/api/v2/webhooks', { signal: AbortSignal.timeout(100) })
