@@ -6,7 +6,7 @@
  */
 import type { ObservabilityApi } from '../api/client.js'
 import type { LiveAlert, LiveDashboard, LiveService, LiveSource, LiveWebhook, RawId } from '../api/schemas.js'
-import type { ServiceGate } from '../config/types.js'
+import type { ApiPrefix, ServiceGate } from '../config/types.js'
 import type { Diagnostic, SourceLocation } from '../diagnostics.js'
 import type { Json } from '../json.js'
 import type { Logger } from '../log.js'
@@ -28,6 +28,8 @@ export interface PlanSettings {
   ownershipTag: string
   prune: boolean
   mode: 'self-hosted' | 'managed'
+  /** Managed mode: the path segment in use (settled by the first list call). */
+  managedPrefix?: ApiPrefix
   serviceGate: ServiceGate
   /** Managed mode: the service's path, shown with the PATCH a plan will send. */
   servicePath?: string

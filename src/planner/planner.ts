@@ -98,6 +98,7 @@ export function computePlan(input: PlanInput): PlanOutcome {
     createdAt: input.now.toISOString(),
     command: input.command,
     mode: input.settings.mode,
+    ...(input.settings.managedPrefix ? { managedPrefix: input.settings.managedPrefix } : {}),
     stack: input.settings.stack,
     ownershipTag: input.settings.ownershipTag,
     prune: input.settings.prune,

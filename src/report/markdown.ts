@@ -69,7 +69,7 @@ const TONE_ICON: Record<Verdict['tone'], string> = { ok: '✅', changes: '📝',
 
 function heading(model: ReportModel): string {
   const { input } = model
-  return `### ${TONE_ICON[model.verdict.tone]} ${model.title} for stack ${inline(input.stack, 100)} (${inline(input.mode, 20)})`
+  return `### ${TONE_ICON[model.verdict.tone]} ${model.title} for stack ${inline(input.stack, 100)} (${inline(model.api, 60)})`
 }
 
 const COLUMNS: ReadonlyArray<[keyof PlanCounts, string]> = [

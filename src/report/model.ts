@@ -28,6 +28,8 @@ export interface ReportModel {
   input: ReportInput
   /** "Plan", "Apply", "Drift", "Validation". */
   title: string
+  /** The API the run talked to: the mode, and in managed mode the path prefix it used. */
+  api: string
   verdict: Verdict
   /** Diagnostics of all stages and of the plan, each once, errors before warnings before notices. */
   diagnostics: Diagnostic[]
@@ -62,6 +64,7 @@ export function reportModel(input: ReportInput): ReportModel {
   return {
     input,
     title: TITLES[input.command],
+    api: input.plan?.managedPrefix ? `${input.mode}, prefix ${input.plan.managedPrefix}` : input.mode,
     verdict: verdictOf(input, diagnostics),
     diagnostics,
     severities: severityCounts(diagnostics),

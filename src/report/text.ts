@@ -33,7 +33,7 @@ export function renderText(input: ReportInput, options: TextOptions): string {
     [
       paint(
         'bold',
-        `obsdeploy ${model.title.toLowerCase()} for stack ${clean(input.stack)} (${clean(input.mode)})`
+        `obsdeploy ${model.title.toLowerCase()} for stack ${clean(input.stack)} (${clean(model.api)})`
       ),
       paint(tone, verdict.text)
     ]
