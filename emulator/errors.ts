@@ -22,13 +22,16 @@ export interface Issue {
   message: string
 }
 
-/** The self-hosted server's zod-style 400: `Body validation failed: <path>: <msg>; ...` (FACTS.md "Errors"). */
+/**
+ * The server's zod-style 400: `Body validation failed: <path>: <msg>; ...`, an issue without a path as its message
+ * alone (packages/api/src/utils/enhancedErrors.ts).
+ */
 export function bodyValidationError(issues: Issue[], shape: ErrorShape = 'message'): ApiError {
   return new ApiError(400, `Body validation failed: ${formatIssues(issues)}`, shape)
 }
 
 export function formatIssues(issues: Issue[]): string {
-  return issues.map(issue => `${issue.path}: ${issue.message}`).join('; ')
+  return issues.map(issue => (issue.path ? `${issue.path}: ${issue.message}` : issue.message)).join('; ')
 }
 
 export function isPlainObject(value: unknown): value is Record<string, unknown> {

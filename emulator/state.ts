@@ -34,7 +34,7 @@ export class EmulatorState {
     this.selfHosted = new ResourceStore(initial.selfHosted, initial.team.id, changed)
     for (const service of initial.services) this.services.set(service.id, service)
     for (const [serviceId, snapshot] of Object.entries(initial.managed)) {
-      this.managedStores.set(serviceId, new ResourceStore(snapshot, initial.team.id, changed))
+      this.managedStores.set(serviceId, new ResourceStore(snapshot, initial.team.id, changed, 'managed'))
     }
   }
 
@@ -52,7 +52,8 @@ export class EmulatorState {
           events: []
         },
         this.team.id,
-        this.changed
+        this.changed,
+        'managed'
       )
       this.managedStores.set(serviceId, store)
     }

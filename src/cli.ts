@@ -174,7 +174,7 @@ export async function cli(argv: readonly string[], io: CliIo): Promise<number> {
   const config = settings(command)
   if (!config) return 2
   const result = await run(config, { log })
-  const report = reportOf(config, result)
+  const report = reportOf(config, result, { time: new Date().toISOString() })
   const color = io.isTty && !values['no-color'] && io.env.NO_COLOR === undefined
   if (values.json) {
     io.stdout(

@@ -13,7 +13,8 @@ import { eventPolicy, serviceGateFor } from './github/events.js'
 import { readActionInputs } from './github/inputs.js'
 import type { Logger } from './log.js'
 import { COMMENT_LIMIT, renderMarkdown, SUMMARY_LIMIT } from './report/markdown.js'
-import { reportOf, type ReportInput } from './report/input.js'
+import { reportOf, type ReportInput, type RunContext } from './report/input.js'
+import { labelOf } from './report/model.js'
 import { run } from './run/run.js'
 import { EMPTY_OUTPUTS, type RunOutputs } from './run/types.js'
 
@@ -52,14 +53,14 @@ async function runAction(): Promise<void> {
     for (const w of policy.warnings) core.warning(w)
     if (policy.refusal) {
       const refused = { diagnostics: [diagnostic('config', 'error', policy.refusal)] }
-      await writeSummary(reportOf(config, refused, runner.trigger))
+      await writeSummary(reportOf(config, refused, reportContext(runner)))
       core.setFailed(policy.refusal)
       return
     }
   }
 
   const result = await run(config, { log: actionLogger })
-  const report = reportOf(config, result, runner.trigger)
+  const report = reportOf(config, result, reportContext(runner))
   const shown = annotateDiagnostics(result.diagnostics)
   if (result.plan) annotateChanges(result.plan.changes, countNotices(result.diagnostics))
   if (shown.total > shown.shown)
@@ -73,6 +74,9 @@ async function runAction(): Promise<void> {
       (result.plan?.changes.some(c => c.action !== 'noop') ?? false) || hasErrors(result.diagnostics)
     await comment(runner, raw['github-token'] ?? '', config.stack, config.apiUrl, report, worthSaying)
   }
+  if (runner.issueNumber !== undefined && config.labels && config.command === 'plan' && result.plan) {
+    await label(runner, raw['github-token'] ?? '', report)
+  }
   if (result.exitCode !== 0) {
     const errors = result.diagnostics.filter(d => d.severity === 'error')
     const reason =
@@ -81,6 +85,11 @@ async function runAction(): Promise<void> {
         : `${errors.length} error(s): ${errors.slice(0, 3).map(formatDiagnostic).join(' | ')}${errors.length > 3 ? ' …' : ''}`
     core.setFailed(reason)
   }
+}
+
+/** Where and when the run is, for the report's links and footer. */
+function reportContext(runner: RunnerContext): RunContext {
+  return { trigger: runner.trigger, github: runner.links, time: new Date().toISOString() }
 }
 
 /** A short, stable name for an API base URL (the URL itself may be private). */
@@ -137,4 +146,19 @@ async function comment(
   )
   if (res.warning) core.warning(res.warning)
   if (res.url) core.setOutput('comment-url', res.url)
+}
+
+async function label(runner: RunnerContext, token: string, report: ReportInput): Promise<void> {
+  if (!runner.repository || !token) {
+    core.warning('No pull request labels: no github-token.')
+    return
+  }
+  const { syncLabels } = await import('./github/labels.js')
+  const res = await syncLabels(
+    { token, owner: runner.repository.owner, repo: runner.repository.repo, issueNumber: runner.issueNumber! },
+    labelOf(report)
+  )
+  if (res.warning) core.warning(res.warning)
+  else if (res.added.length + res.removed.length > 0)
+    core.info(`Labels: ${[...res.added.map(l => `+${l}`), ...res.removed.map(l => `-${l}`)].join(' ')}`)
 }

@@ -573,8 +573,12 @@ function configBody(c, sourceId) {
         body.sourceId = sourceId;
     if (Array.isArray(body.groupBy))
         body.groupBy = body.groupBy.join(',');
-    if (Array.isArray(body.select) && c.displayType === 'search')
-        body.select = body.select.join(', ');
+    if (c.displayType === 'search') {
+        if (Array.isArray(body.select))
+            body.select = body.select.join(', ');
+        // The managed API requires it on a search config (ClickStackSearchChartConfig); lucene is the default.
+        body.whereLanguage = c.whereLanguage ?? 'lucene';
+    }
     return body;
 }
 
@@ -1842,9 +1846,22 @@ function computePlan(input) {
             desired: desiredFingerprint(input.manifests, input.settings)
         },
         changes: planned.map(p => p.change),
-        diagnostics: [...input.manifests.diagnostics, ...diagnostics]
+        diagnostics: [...input.manifests.diagnostics, ...diagnostics],
+        references: referencesOf(input)
     };
     return { plan, planned, dashboards: ctx.dashboards };
+}
+/** Names for the ids the plan's values hold, for reports (see References). */
+function referencesOf(input) {
+    const named = (items) => Object.fromEntries(items.filter(i => i.name !== '').map(i => [i.id, i.name]));
+    const references = {
+        version: types/* REFERENCES_VERSION */.c9,
+        sources: named(input.live.sources),
+        alertDashboards: Object.fromEntries(input.manifests.alerts.map(a => [a.spec.name, a.spec.dashboard]))
+    };
+    if (input.live.webhooks)
+        references.webhooks = named(input.live.webhooks);
+    return references;
 }
 function newChange(kind, name, address, fields, rest) {
     const change = { kind: kind.kind, name, address, fields, dependsOn: [], ...rest };

@@ -119,6 +119,14 @@ const DEFINED = [
     description: 'Post the plan as one sticky pull request comment.'
   },
   {
+    name: 'labels',
+    type: { kind: 'boolean' },
+    default: 'false',
+    actionOnly: true,
+    description:
+      'Label the pull request obsdeploy:no-changes, obsdeploy:changes or obsdeploy:destroy, removing the stale one (needs `pull-requests: write`).'
+  },
+  {
     name: 'github-token',
     type: { kind: 'secret' },
     default: '${{ github.token }}',

@@ -197,7 +197,8 @@ function parseSettings<C extends Command>(
     planPath: path.resolve(ctx.cwd, get('plan-path') ?? ctx.defaultPlanPath),
     vars,
     checkQueries: get('check-queries'),
-    commentOnPr: get('comment-on-pr')
+    commentOnPr: get('comment-on-pr'),
+    labels: get('labels')
   }
   return problems.length > 0 ? { diagnostics: problems } : { config, diagnostics: [] }
 }

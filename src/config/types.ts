@@ -60,4 +60,6 @@ export interface Config<C extends Command = RunCommand> {
   vars: Record<string, unknown>
   checkQueries: boolean
   commentOnPr: boolean
+  /** Label the pull request by what the plan does (the action only). */
+  labels: boolean
 }

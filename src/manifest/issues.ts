@@ -101,7 +101,7 @@ function messageFor(issue: Issue, missing: boolean): string {
         if (input === undefined) return `is required: one of ${values.join(', ')}`
         return `must be one of ${values.join(', ')}, got ${describeValue(input)}${hint(input, values)}`
       }
-      return 'does not match any of the allowed forms'
+      return custom ? issue.message : 'does not match any of the allowed forms'
     }
     case 'too_small':
     case 'too_big': {

@@ -42,6 +42,8 @@ export interface LoadOptions {
 
 /** Every document of each kind, valid or not, for the rules that span documents. */
 interface Views {
+  /** Some rules differ by API mode (the managed API lacks a few fields and values). */
+  mode: 'self-hosted' | 'managed'
   /** A file or a document could not be read: cross-document errors say so. */
   incomplete: boolean
   dashboards: DashboardView[]
@@ -53,7 +55,7 @@ export async function loadManifests(options: LoadOptions): Promise<ManifestSet> 
   const found = await findManifestFiles(options.patterns, options.cwd)
   const set = emptySet(found.files)
   set.diagnostics.push(...found.diagnostics)
-  const views: Views = { incomplete: false, dashboards: [], alerts: [], services: [] }
+  const views: Views = { mode: options.mode, incomplete: false, dashboards: [], alerts: [], services: [] }
   for (const path of found.files) {
     const read = await readManifestFile(path, options.cwd)
     set.diagnostics.push(...read.diagnostics)
@@ -71,7 +73,7 @@ export function validateText(
   vars: Variables = {}
 ): ManifestSet {
   const set = emptySet([file])
-  const views: Views = { incomplete: false, dashboards: [], alerts: [], services: [] }
+  const views: Views = { mode, incomplete: false, dashboards: [], alerts: [], services: [] }
   addText(set, views, file, text, vars)
   return finish(set, views, mode)
 }
@@ -147,7 +149,7 @@ function addDocument(set: ManifestSet, views: Views, doc: ParsedDocument): void 
     views.services.push(doc)
   } else {
     const spec = result.success && result.data.kind === 'Dashboard' ? result.data : undefined
-    set.diagnostics.push(...checkDashboard(doc, raw))
+    set.diagnostics.push(...checkDashboard(doc, raw, views.mode))
     views.dashboards.push(dashboardView(doc, raw, spec))
   }
   if (!result.success) return

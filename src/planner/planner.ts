@@ -13,7 +13,14 @@ import type { ManifestSet } from '../manifest/load.js'
 import { VERSION } from '../version.js'
 import { diffValues, joinKey } from '../plan/diff.js'
 import { byId, fingerprint } from './fingerprint.js'
-import { PLAN_SCHEMA_VERSION, type Change, type FieldChange, type Plan } from '../plan/types.js'
+import {
+  PLAN_SCHEMA_VERSION,
+  REFERENCES_VERSION,
+  type Change,
+  type FieldChange,
+  type Plan,
+  type References
+} from '../plan/types.js'
 
 export interface PlanInput {
   command: string
@@ -106,9 +113,23 @@ export function computePlan(input: PlanInput): PlanOutcome {
       desired: desiredFingerprint(input.manifests, input.settings)
     },
     changes: planned.map(p => p.change),
-    diagnostics: [...input.manifests.diagnostics, ...diagnostics]
+    diagnostics: [...input.manifests.diagnostics, ...diagnostics],
+    references: referencesOf(input)
   }
   return { plan, planned, dashboards: ctx.dashboards }
+}
+
+/** Names for the ids the plan's values hold, for reports (see References). */
+function referencesOf(input: PlanInput): References {
+  const named = (items: ReadonlyArray<{ id: string; name: string }>) =>
+    Object.fromEntries(items.filter(i => i.name !== '').map(i => [i.id, i.name]))
+  const references: References = {
+    version: REFERENCES_VERSION,
+    sources: named(input.live.sources),
+    alertDashboards: Object.fromEntries(input.manifests.alerts.map(a => [a.spec.name, a.spec.dashboard]))
+  }
+  if (input.live.webhooks) references.webhooks = named(input.live.webhooks)
+  return references
 }
 
 function newChange(

@@ -73,16 +73,26 @@ test('a time series tile comes back as a line config exactly per FACTS.md', asyn
   })
 })
 
-test('the contract series form without sourceId or whereLanguage is accepted and dataSource is dropped', async () => {
+test('the contract series form without whereLanguage is accepted and dataSource is dropped', async () => {
   const dashboard = await roundTrip([
     {
       name: 'Contract',
       ...place,
-      series: [{ type: 'time', dataSource: 'events', aggFn: 'count', where: 'level:error', groupBy: [] }]
+      series: [
+        {
+          type: 'time',
+          dataSource: 'events',
+          sourceId: LOGS,
+          aggFn: 'count',
+          where: 'level:error',
+          groupBy: []
+        }
+      ]
     }
   ])
   expect(dashboard.tiles[0].config).toEqual({
     displayType: 'line',
+    sourceId: LOGS,
     select: [{ aggFn: 'count', where: 'level:error', whereLanguage: 'lucene' }],
     groupBy: '',
     asRatio: false,

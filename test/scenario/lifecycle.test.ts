@@ -198,9 +198,10 @@ describe('plan and apply against the emulator', () => {
       ),
       { maxLength: 65_000 }
     )
-    expect(report).toContain('**This plan deletes or replaces 3 resources.**')
+    expect(report.split('\n')[0]).toContain('deletes 3 dashboards ("Ads", "Reviews", "Search")')
+    expect(report).toContain('**Plan: 3 to delete, 3 to create.**')
     for (const name of ['Ads', 'Reviews', 'Search'])
-      expect(report).toContain(`> - ⚠️ Dashboard **${name}**: will be deleted`)
+      expect(report).toContain(`<summary>🗑️ Dashboard <b>${name}</b>`)
 
     expect((await obsdeploy(emu, ws, 'apply', { prune: 'true' })).exitCode).toBe(0)
     expect(
