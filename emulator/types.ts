@@ -22,6 +22,11 @@ export interface EmulatorOptions {
   randomSeed?: number
   /** Artificial latency added to every request (default 0). */
   latencyMs?: number
+  /**
+   * The managed path prefixes served (default both). The public cloud serves only `clickstack`; CONTRACT.md
+   * says `observability`. Any other path gets the gateway's HTML 404 page.
+   */
+  managedPrefixes?: Array<'clickstack' | 'observability'>
 }
 
 export type FaultKind = '429' | '500' | '502' | '503' | 'reset' | 'delay' | 'commit-drop'
