@@ -15,6 +15,8 @@ __webpack_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 17 modules
 var schemas = __webpack_require__(8816);
+// EXTERNAL MODULE: ./src/log.ts
+var log = __webpack_require__(5625);
 ;// CONCATENATED MODULE: ./src/api/address.ts
 /** Ids from manifests and servers become path segments; anything that could escape one is refused. */
 const SAFE_SEGMENT = /^[A-Za-z0-9_-]{1,128}$/;
@@ -38,8 +40,6 @@ var errors = __webpack_require__(3249);
 var api_schemas = __webpack_require__(8164);
 // EXTERNAL MODULE: ./node_modules/undici/index.js
 var undici = __webpack_require__(4371);
-// EXTERNAL MODULE: ./src/log.ts
-var log = __webpack_require__(5625);
 // EXTERNAL MODULE: ./src/version.ts
 var version = __webpack_require__(311);
 ;// CONCATENATED MODULE: ./src/api/network-errors.ts
@@ -520,7 +520,8 @@ class Transport {
             ...base,
             status,
             serverMessage: (0,errors/* serverMessageOf */.YJ)(body, text),
-            requestId: (0,errors/* requestIdOf */.Gb)(body, resHeaders)
+            requestId: (0,errors/* requestIdOf */.Gb)(body, resHeaders),
+            bodyShape: (0,errors/* bodyShapeOf */.Pc)(body, text)
         };
         const cause = `HTTP ${status}`;
         if (!RETRYABLE_STATUSES.has(status))
@@ -622,6 +623,7 @@ function hintFor(status, mode, method) {
 
 
 
+
 function createApi(settings, extra = {}) {
     const transport = new Transport({
         baseUrl: settings.apiUrl,
@@ -633,7 +635,7 @@ function createApi(settings, extra = {}) {
         connectBudgetMs: settings.connectBudgetMs,
         ...extra
     });
-    return new HttpObservabilityApi(settings, transport);
+    return new HttpObservabilityApi(settings, transport, extra.log ?? log/* silentLogger */.qq);
 }
 /** `{data}` (self-hosted), `{status, requestId, result}` (managed), or the bare value. */
 function unwrapEnvelope(body) {
@@ -650,16 +652,34 @@ function unwrapEnvelope(body) {
 const FULL_PAGE = 1000;
 const MAX_UNCOUNTED_PAGES = 1000;
 const WithId = schemas/* looseObject */._H3({ id: schemas/* union */.KCZ([schemas/* string */.YjP().min(1), schemas/* number */.aig()]).transform(String) });
+const ABSENT_SHAPES = {
+    // HyperDX answers a missing dashboard with sendStatus(404); its OpenAPI comments advertise {message}.
+    dashboards: { 'self-hosted': ['status-text', 'json'], managed: ['json'] },
+    // HyperDX: 404 {message: "Alert not found"}; the cloud gateway: 404 {status, error, requestId}.
+    alerts: { 'self-hosted': ['json'], managed: ['json'] }
+};
+function isResourceAbsent(e, shapes) {
+    if (e.status !== 404)
+        return false;
+    if (e.bodyShape === 'json')
+        return shapes.includes('json');
+    return e.bodyShape === 'text' && e.serverMessage === 'Not Found' && shapes.includes('status-text');
+}
 class HttpObservabilityApi {
     settings;
     transport;
+    log;
+    state;
     signal;
     mode;
-    resourceBase;
     serviceBase;
-    constructor(settings, transport, signal) {
+    constructor(settings, transport, log, state = {}, 
+    /** Ends this copy's requests (see withSignal). */
+    signal) {
         this.settings = settings;
         this.transport = transport;
+        this.log = log;
+        this.state = state;
         this.signal = signal;
         this.mode = settings.mode;
         if (settings.mode === 'managed') {
@@ -667,17 +687,18 @@ class HttpObservabilityApi {
             const org = pathSegment(settings.organizationId ?? '', 'organization-id');
             const svc = pathSegment(settings.serviceId ?? '', 'service-id');
             this.serviceBase = `/v1/organizations/${org}/services/${svc}`;
-            this.resourceBase = `${this.serviceBase}/${settings.managedPrefix}`;
+            if (settings.managedPrefix !== 'auto')
+                this.state.resolved ??= settings.managedPrefix;
         }
-        else {
-            this.resourceBase = '/api/v2';
-        }
+    }
+    get prefix() {
+        return this.state.resolved;
+    }
+    withSignal(signal) {
+        return new HttpObservabilityApi(this.settings, this.transport, this.log, this.state, signal);
     }
     get stats() {
         return this.transport.stats;
-    }
-    withSignal(signal) {
-        return new HttpObservabilityApi(this.settings, this.transport, signal);
     }
     close() {
         return this.transport.close();
@@ -686,40 +707,40 @@ class HttpObservabilityApi {
         return this.list('/dashboards', api_schemas/* LiveDashboard */.VQ);
     }
     async getDashboard(id) {
-        const res = await this.send('GET', this.item('/dashboards', id, 'dashboard id'));
+        const res = await this.send('GET', await this.item('/dashboards', id, 'dashboard id'));
         return parse(api_schemas/* LiveDashboard */.VQ, unwrapEnvelope(res.body), res);
     }
     async createDashboard(body) {
-        return this.writeDashboard('POST', '/dashboards', body);
+        return this.writeDashboard('POST', `${await this.base()}/dashboards`, body);
     }
     async updateDashboard(id, body) {
-        return this.writeDashboard('PUT', this.item('/dashboards', id, 'dashboard id'), body);
+        return this.writeDashboard('PUT', await this.item('/dashboards', id, 'dashboard id'), body);
     }
     async deleteDashboard(id) {
-        return this.remove(this.item('/dashboards', id, 'dashboard id'));
+        return this.remove(await this.item('/dashboards', id, 'dashboard id'), ABSENT_SHAPES.dashboards);
     }
     async validateDashboard(body) {
-        const res = await this.send('POST', `${this.resourceBase}/dashboards/validate`, body, true);
+        const res = await this.send('POST', `${await this.base()}/dashboards/validate`, body, true);
         return parse(api_schemas/* ValidateDashboardResult */.mG, unwrapEnvelope(res.body), res);
     }
     async listAlerts() {
         return this.list('/alerts', api_schemas/* LiveAlert */.zO, true);
     }
     async getAlert(id) {
-        const res = await this.send('GET', this.item('/alerts', id, 'alert id'));
+        const res = await this.send('GET', await this.item('/alerts', id, 'alert id'));
         return parse(api_schemas/* LiveAlert */.zO, unwrapEnvelope(res.body), res);
     }
     async createAlert(body) {
-        const res = await this.send('POST', `${this.resourceBase}/alerts`, body, false);
+        const res = await this.send('POST', `${await this.base()}/alerts`, body, false);
         return parse(WithId, unwrapEnvelope(res.body), res);
     }
     async updateAlert(id, body) {
-        const res = await this.send('PUT', this.item('/alerts', id, 'alert id'), body);
+        const res = await this.send('PUT', await this.item('/alerts', id, 'alert id'), body);
         const parsed = WithId.safeParse(unwrapEnvelope(res.body));
         return parsed.success ? parsed.data : { id };
     }
     async deleteAlert(id) {
-        return this.remove(this.item('/alerts', id, 'alert id'));
+        return this.remove(await this.item('/alerts', id, 'alert id'), ABSENT_SHAPES.alerts);
     }
     async listSources() {
         return this.list('/sources', api_schemas/* LiveSource */.Wn);
@@ -736,7 +757,7 @@ class HttpObservabilityApi {
         }
     }
     async querySeries(body) {
-        const res = await this.send('POST', `${this.resourceBase}/charts/series`, body, true);
+        const res = await this.send('POST', `${await this.base()}/charts/series`, body, true);
         return parse(schemas/* array */.YOg(api_schemas/* SeriesPoint */.Ew), unwrapEnvelope(res.body), res);
     }
     async getService() {
@@ -761,29 +782,80 @@ class HttpObservabilityApi {
             throw new Error('service settings exist only in managed mode');
         return this.serviceBase;
     }
-    item(collection, id, what) {
-        return `${this.resourceBase}${collection}/${pathSegment(id, what)}`;
+    /** The path below which the observability resources are: `/api/v2`, or the service's prefix. */
+    async base() {
+        if (!this.serviceBase)
+            return '/api/v2';
+        return `${this.serviceBase}/${this.state.resolved ?? (await this.settlePrefix())}`;
+    }
+    /**
+     * `managed-prefix: auto`: the public cloud serves only `clickstack` (its gateway answers any other path
+     * with a 404 page); CONTRACT.md says `observability`. The first request lists the dashboards under
+     * `clickstack`; a 404 there (a list of nothing is `[]`, so a 404 can only mean the route is absent,
+     * FACTS.md) switches to `observability` for the rest of the run. Concurrent callers share the probe.
+     */
+    settlePrefix() {
+        const state = this.state;
+        state.probe ??= (async () => {
+            try {
+                state.probed = await this.send('GET', `${this.serviceBase}/clickstack/dashboards`);
+                state.resolved = 'clickstack';
+            }
+            catch (e) {
+                if (!(e instanceof errors/* ApiError */.hD && e.status === 404))
+                    throw e;
+                state.resolved = 'observability';
+                this.log.info("managed-prefix auto: the server has no clickstack route (HTTP 404), so this run uses the contract's observability prefix");
+            }
+            return state.resolved;
+        })().catch((e) => {
+            // A failure that says nothing about the route (401, network, a cancel): the next request settles it.
+            state.probe = undefined;
+            throw e;
+        });
+        return state.probe;
+    }
+    async item(collection, id, what) {
+        return `${await this.base()}${collection}/${pathSegment(id, what)}`;
     }
     send(method, path, body, idempotent = method !== 'POST') {
         return this.transport.request({ method, path, body, idempotent }, this.signal);
     }
-    async remove(path) {
+    /** 'absent' only on the route's own "not found" answer; a router's 404 is an error that says so. */
+    async remove(path, absent) {
         try {
             await this.send('DELETE', path);
             return 'deleted';
         }
         catch (e) {
-            if (e instanceof errors/* ApiError */.hD && e.status === 404)
+            if (e instanceof errors/* ApiError */.hD && isResourceAbsent(e, absent[this.mode]))
                 return 'absent';
-            throw e;
+            throw this.routeError(e);
         }
+    }
+    /** A 404 that is not a resource's "not found" names the path and, in managed mode, the prefix. */
+    routeError(e) {
+        if (!(e instanceof errors/* ApiError */.hD) || e.status !== 404 || e instanceof errors/* RouteNotFoundError */.JS)
+            return e;
+        const hint = this.mode === 'managed'
+            ? `Managed prefix "${this.state.resolved}": the public cloud serves only clickstack and CONTRACT.md says observability; set managed-prefix (auto tries clickstack, then observability)`
+            : 'Check api-url: it is the API base (port 8000 by default), not the web UI';
+        return new errors/* RouteNotFoundError */.JS({
+            status: e.status,
+            method: e.method,
+            path: e.path,
+            serverMessage: e.serverMessage,
+            requestId: e.requestId,
+            bodyShape: e.bodyShape,
+            hint
+        });
     }
     /**
      * Some servers answer a write with the full record, some with less: when the tiles are missing we
      * read the dashboard back, because the apply needs the tile ids the server assigned.
      */
     async writeDashboard(method, path, body) {
-        const res = await this.send(method, method === 'POST' ? `${this.resourceBase}${path}` : path, body);
+        const res = await this.send(method, path, body);
         const value = unwrapEnvelope(res.body);
         const written = api_schemas/* WrittenDashboard */.wH.safeParse(value);
         if (written.success)
@@ -797,8 +869,17 @@ class HttpObservabilityApi {
      * read with one request and no query parameters.
      */
     async list(collection, item, paginated = false) {
-        const path = `${this.resourceBase}${collection}`;
-        const first = await this.send('GET', path);
+        const base = await this.base();
+        const path = `${base}${collection}`;
+        let first;
+        if (collection === '/dashboards' && this.state.probed?.path === path) {
+            first = this.state.probed;
+            this.state.probed = undefined;
+        }
+        // FACTS.md: a list of nothing is `[]`, so a 404 on a list means the route is absent, whatever its body.
+        first ??= await this.send('GET', path).catch((e) => {
+            throw this.routeError(e);
+        });
         const items = parse(schemas/* array */.YOg(item), unwrapEnvelope(first.body), first);
         const info = pageInfo(first);
         const { limit } = info;
@@ -874,6 +955,8 @@ function notTheApi(body) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   Gb: () => (/* binding */ requestIdOf),
+/* harmony export */   JS: () => (/* binding */ RouteNotFoundError),
+/* harmony export */   Pc: () => (/* binding */ bodyShapeOf),
 /* harmony export */   RD: () => (/* binding */ ResponseShapeError),
 /* harmony export */   YJ: () => (/* binding */ serverMessageOf),
 /* harmony export */   hD: () => (/* binding */ ApiError),
@@ -892,6 +975,7 @@ class ApiError extends Error {
     requestId;
     hint;
     attempts;
+    bodyShape;
     constructor(details, summary) {
         const what = summary ?? (details.status ? `failed with HTTP ${details.status}` : 'failed');
         const server = details.serverMessage ? `: ${details.serverMessage}` : '';
@@ -906,6 +990,17 @@ class ApiError extends Error {
         this.requestId = details.requestId;
         this.hint = details.hint;
         this.attempts = details.attempts;
+        this.bodyShape = details.bodyShape;
+    }
+}
+/**
+ * A 404 that is not the route's own "not found": the server (or a gateway in front of it) has no such
+ * route, e.g. an HTML `Cannot DELETE ...` page. It never means "already deleted".
+ */
+class RouteNotFoundError extends ApiError {
+    constructor(details) {
+        super(details, 'failed: HTTP 404 that is not this route\'s "not found" answer (the server has no such route; nothing is taken as absent or deleted)');
+        this.name = 'RouteNotFoundError';
     }
 }
 /**
@@ -937,6 +1032,14 @@ class ResponseShapeError extends ApiError {
         this.field = field;
         this.name = 'ResponseShapeError';
     }
+}
+function bodyShapeOf(body, text) {
+    if (body !== undefined && typeof body === 'object')
+        return 'json';
+    const plain = text.trim();
+    if (plain === '')
+        return 'none';
+    return /^<(!doctype|html|head|body|pre)/i.test(plain) ? 'html' : 'text';
 }
 /** Parses the server's message out of any of the body shapes the routes use (FACTS.md "Errors"). */
 function serverMessageOf(body, text) {
@@ -1166,17 +1269,236 @@ function userTags(tags) {
 
 /***/ }),
 
+/***/ 8448:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   $w: () => (/* binding */ UNKNOWN_CONFIG_FIELD),
+/* harmony export */   FL: () => (/* binding */ TILE_FIELDS),
+/* harmony export */   HA: () => (/* binding */ ALERT_FIELDS),
+/* harmony export */   MN: () => (/* binding */ TILE_CONFIG_FIELDS),
+/* harmony export */   Rq: () => (/* binding */ DASHBOARD_FIELDS),
+/* harmony export */   VJ: () => (/* binding */ SELECT_ITEM_FIELDS),
+/* harmony export */   e6: () => (/* binding */ keptSettingsNotice),
+/* harmony export */   i: () => (/* binding */ carriedFields)
+/* harmony export */ });
+/* unused harmony export SERVICE_FIELDS */
+/* harmony import */ var _diagnostics_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4851);
+/**
+ * Every field the servers return on the records this tool writes, and what a plan does with it. This is
+ * how "nothing changes on the server that the plan does not show" holds field by field:
+ * - `compared`: in the normal form; a difference is a planned change. A compared field the manifest
+ *   language cannot set (`unexpressible`) always means "absent" on the manifest's side, so a live value
+ *   shows as a change, with the words for the reviewer.
+ * - `carried`: the manifest language has no word for it yet (issue "the whole real surface" adds them),
+ *   so an update sends it back exactly as read. Where the update changes a field it depends on
+ *   (`keptWhileSame`), it is not sent back, and the plan shows it going away.
+ * - `identity`: the record's or the tile's id, sent back as read (in the path, or a tile's `id`).
+ * - `untouched`: computed by the server, or left out of a partial PATCH: no request of ours changes it.
+ * The real GET response schemas (test/fixtures/openapi), and the fields HyperDX's converters return, are
+ * checked against these tables by test/unit/returned-fields.test.ts: a returned field cannot be forgotten.
+ */
+
+const compared = { treatment: 'compared' };
+const carried = { treatment: 'carried' };
+const identity = { treatment: 'identity' };
+const untouched = { treatment: 'untouched' };
+/** A tile setting that belongs to its display type (and, for formulas, to its select items). */
+const carriedOnSameTile = (...more) => ({
+    treatment: 'carried',
+    keptWhileSame: ['displayType', ...more]
+});
+const RAW_SQL = 'a raw-SQL tile (set in the UI); this manifest cannot express raw-SQL tiles yet, so an update turns it back into the builder tile it describes';
+/** HyperDX `convertToExternalDashboard`; the managed `ClickStackDashboardResponse`. */
+const DASHBOARD_FIELDS = {
+    id: identity,
+    name: compared,
+    tiles: compared,
+    tags: compared,
+    filters: carried,
+    savedQuery: carried,
+    savedQueryLanguage: carried,
+    savedFilterValues: carried,
+    containers: carried
+};
+/** HyperDX `convertTileToExternalChart`; `series` and tile-level `asRatio` are CONTRACT.md's form. */
+const TILE_FIELDS = {
+    id: identity,
+    name: compared,
+    x: compared,
+    y: compared,
+    w: compared,
+    h: compared,
+    config: compared,
+    series: compared,
+    asRatio: compared,
+    containerId: carried,
+    tabId: carried
+};
+/** Every variant of HyperDX `convertToExternalTileChartConfig` (builder and raw SQL). */
+const TILE_CONFIG_FIELDS = {
+    displayType: compared,
+    sourceId: compared,
+    select: compared,
+    groupBy: compared,
+    asRatio: compared,
+    alignDateRangeToGranularity: compared,
+    fillNulls: compared,
+    fitYAxisToData: compared,
+    compareToPreviousPeriod: compared,
+    numberFormat: compared,
+    seriesLimit: compared,
+    having: compared,
+    orderBy: compared,
+    groupByColumnsOnLeft: compared,
+    limit: compared,
+    where: compared,
+    whereLanguage: compared,
+    markdown: compared,
+    configType: { treatment: 'compared', unexpressible: RAW_SQL },
+    connectionId: { treatment: 'compared', unexpressible: RAW_SQL },
+    sqlTemplate: { treatment: 'compared', unexpressible: RAW_SQL },
+    // Formulas name the select items (A, B, ...): with other select items they would be wrong or refused.
+    formulas: carriedOnSameTile('select'),
+    showOperandSeries: carriedOnSameTile('select'),
+    onClick: carriedOnSameTile(),
+    color: carriedOnSameTile(),
+    colorRules: carriedOnSameTile(),
+    backgroundChart: carriedOnSameTile()
+};
+/** A config key no table lists (a server newer than ours): kept like a UI setting of the same tile. */
+const UNKNOWN_CONFIG_FIELD = carriedOnSameTile();
+/** HyperDX `convertToExternalSelectItem` and `convertToExternalHeatmapSelectItem`. */
+const SELECT_ITEM_FIELDS = {
+    aggFn: compared,
+    valueExpression: compared,
+    alias: compared,
+    level: compared,
+    where: compared,
+    whereLanguage: compared,
+    metricName: compared,
+    metricType: compared,
+    periodAggFn: compared,
+    numberFormat: compared,
+    countExpression: compared,
+    heatmapScaleType: compared
+};
+/** HyperDX `translateAlertDocumentToExternalAlert`; the managed `ClickStackAlertResponse`. */
+const ALERT_FIELDS = {
+    id: identity,
+    name: compared,
+    message: compared,
+    note: compared,
+    threshold: compared,
+    thresholdMax: compared,
+    thresholdType: compared,
+    interval: compared,
+    source: compared,
+    numConsecutiveWindows: compared,
+    channel: compared,
+    dashboardId: compared,
+    tileId: compared,
+    savedSearchId: {
+        treatment: 'compared',
+        unexpressible: 'a saved-search alert; manifests declare tile alerts only'
+    },
+    groupBy: { treatment: 'compared', unexpressible: 'a saved-search alert grouping' },
+    scheduleOffsetMinutes: carried,
+    scheduleStartAt: carried,
+    // Channels after the first (added in the UI). The managed request schema has no `channels`: there an
+    // update keeps only `channel`, and the plan shows the others going away.
+    channels: carried,
+    state: untouched,
+    silenced: untouched,
+    executionErrors: untouched,
+    teamId: untouched,
+    createdAt: untouched,
+    updatedAt: untouched
+};
+const SERVICE_MANAGED = ['name', 'releaseChannel', 'ipAccessList', 'privateEndpointIds', 'endpoints'];
+/**
+ * The managed `Service`. The fields a ServiceSettings manifest declares are compared; the PATCH sends
+ * only those that differ, so every other field (writable ones like `tags` too) is untouched.
+ */
+const SERVICE_FIELDS = {
+    ...Object.fromEntries(SERVICE_MANAGED.map(f => [f, compared])),
+    transparentDataEncryptionKeyId: compared,
+    id: identity,
+    ...Object.fromEntries([
+        'provider',
+        'region',
+        'state',
+        'clickhouseVersion',
+        'engineVersion',
+        'tier',
+        'minTotalMemoryGb',
+        'maxTotalMemoryGb',
+        'minReplicaMemoryGb',
+        'maxReplicaMemoryGb',
+        'numReplicas',
+        'minReplicas',
+        'maxReplicas',
+        'autoscalingMode',
+        'replicaMemoryGb',
+        'idleScaling',
+        'idleTimeoutMinutes',
+        'createdAt',
+        'encryptionKey',
+        'encryptionAssumedRoleIdentifier',
+        'iamRole',
+        'availablePrivateEndpointIds',
+        'dataWarehouseId',
+        'isPrimary',
+        'isReadonly',
+        'byocId',
+        'hasTransparentDataEncryption',
+        'encryptionRoleId',
+        'profile',
+        'complianceType',
+        'tags',
+        'enableCoreDumps',
+        'scalingSchedule',
+        'currentScaling'
+    ].map(f => [f, untouched]))
+};
+/**
+ * The fields of `live` an update sends back as read: carried ones the update does not set itself, unless
+ * it changes a field they depend on (`differs` says whether the update changes a sibling field).
+ */
+function carriedFields(live, sent, rules, differs, unknown = untouched) {
+    const out = {};
+    for (const [key, value] of Object.entries(live)) {
+        const rule = rules[key] ?? unknown;
+        if (rule.treatment !== 'carried' || key in sent || value === undefined || value === null)
+            continue;
+        if (rule.keptWhileSame?.some(differs))
+            continue;
+        out[key] = value;
+    }
+    return out;
+}
+/**
+ * The notice every plan carries for a record with carried settings: nothing to apply, but a UI edit of
+ * something the manifest cannot express is visible all the same.
+ */
+function keptSettingsNotice(what, paths, at) {
+    return (0,_diagnostics_js__WEBPACK_IMPORTED_MODULE_0__/* .diagnostic */ .YK)('plan', 'notice', `${what} has settings the manifest language cannot express yet (set in the UI?), kept as they are: an update sends them back unchanged: ${paths.join(', ')}`, at);
+}
+
+
+/***/ }),
+
 /***/ 6134:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   CY: () => (/* binding */ isModelledConfigKey),
 /* harmony export */   G9: () => (/* binding */ normalizeGroupBy),
 /* harmony export */   I6: () => (/* binding */ normalizeConfig),
 /* harmony export */   ow: () => (/* binding */ normalTile),
 /* harmony export */   xF: () => (/* binding */ seriesToConfig)
 /* harmony export */ });
-/* harmony import */ var _json_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8301);
+/* harmony import */ var _json_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8301);
+/* harmony import */ var _returned_fields_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8448);
 /**
  * One normal form for a tile, whichever form it was written or read in. FACTS.md: the server stores a
  * `series` tile in the newer `config` form, joins groupBy, drops dataSource, keeps only the first
@@ -1185,7 +1507,9 @@ function userTags(tags) {
  * the server's tile are reduced to this form before any comparison.
  */
 
-const TIME_TYPES = ['line', 'stacked_bar'];
+
+/** HyperDX returns asRatio on builder line, stacked_bar and table tiles: true with exactly two select items. */
+const RATIO_TYPES = ['line', 'stacked_bar', 'table'];
 /** FACTS.md "How a series tile comes back": series -> config. */
 function seriesToConfig(series, asRatio) {
     const first = series[0] ?? {};
@@ -1216,7 +1540,7 @@ function seriesToConfig(series, asRatio) {
         config.numberFormat = numberFormat;
     if (first.groupBy !== undefined)
         config.groupBy = first.groupBy;
-    if (TIME_TYPES.includes(displayType))
+    if (RATIO_TYPES.includes(displayType))
         config.asRatio = asRatio === true && kept.length === 2;
     return config;
 }
@@ -1236,45 +1560,12 @@ const CONFIG_DEFAULTS = {
     whereLanguage: 'lucene'
 };
 const SELECT_DEFAULTS = { where: '', whereLanguage: 'lucene' };
-const KNOWN_SELECT_KEYS = new Set([
-    'aggFn',
-    'valueExpression',
-    'alias',
-    'level',
-    'where',
-    'whereLanguage',
-    'metricName',
-    'metricType',
-    'periodAggFn',
-    'numberFormat'
-]);
+const KNOWN_SELECT_KEYS = new Set(Object.keys(_returned_fields_js__WEBPACK_IMPORTED_MODULE_0__/* .SELECT_ITEM_FIELDS */ .VJ));
 /**
- * The config keys we model. Anything else a server returns is not compared (it may be a default we do
- * not know of, and comparing it would show a change on every plan); the dashboard kind carries such
- * keys over on update instead, so a setting made in the UI is not lost either.
+ * Every config key is part of the normal form: the ones the manifest models, and the ones an update sends
+ * back as read (returned-fields.ts), which then compare equal. A key the update cannot keep so shows as
+ * a change. Defaults are dropped, so "unset" and "set to the default" compare equal.
  */
-const KNOWN_CONFIG_KEYS = new Set([
-    'displayType',
-    'sourceId',
-    'select',
-    'groupBy',
-    'asRatio',
-    'fillNulls',
-    'alignDateRangeToGranularity',
-    'fitYAxisToData',
-    'compareToPreviousPeriod',
-    'showOperandSeries',
-    'groupByColumnsOnLeft',
-    'numberFormat',
-    'seriesLimit',
-    'having',
-    'orderBy',
-    'limit',
-    'where',
-    'whereLanguage',
-    'markdown'
-]);
-const isModelledConfigKey = (key) => KNOWN_CONFIG_KEYS.has(key);
 function normalizeConfig(config) {
     const displayType = String(config.displayType ?? 'line');
     const out = {};
@@ -1288,12 +1579,10 @@ function normalizeConfig(config) {
             value = normalizeSelect(value, displayType);
         else if (key === 'markdown' && typeof value === 'string')
             value = value.replace(/\s+$/, '');
-        const v = (0,_json_js__WEBPACK_IMPORTED_MODULE_0__/* .clean */ .u)(value);
+        const v = (0,_json_js__WEBPACK_IMPORTED_MODULE_1__/* .clean */ .u)(value);
         if (v === undefined)
             continue;
-        if (!KNOWN_CONFIG_KEYS.has(key))
-            continue;
-        if (key in CONFIG_DEFAULTS && (0,_json_js__WEBPACK_IMPORTED_MODULE_0__/* .equal */ .L)(v, CONFIG_DEFAULTS[key]))
+        if (key in CONFIG_DEFAULTS && (0,_json_js__WEBPACK_IMPORTED_MODULE_1__/* .equal */ .L)(v, CONFIG_DEFAULTS[key]))
             continue;
         out[key] = v;
     }
@@ -1303,7 +1592,7 @@ function normalizeConfig(config) {
     // A series' number format may come back on the tile or on its select item: compare it on the tile.
     if (out.numberFormat === undefined && Array.isArray(out.select)) {
         const formats = out.select.map(s => s.numberFormat).filter(f => f !== undefined);
-        if (formats.length > 0 && formats.every(f => (0,_json_js__WEBPACK_IMPORTED_MODULE_0__/* .equal */ .L)(f, formats[0]))) {
+        if (formats.length > 0 && formats.every(f => (0,_json_js__WEBPACK_IMPORTED_MODULE_1__/* .equal */ .L)(f, formats[0]))) {
             out.numberFormat = formats[0];
             out.select = out.select.map(s => {
                 const { numberFormat: _moved, ...rest } = s;
@@ -1311,9 +1600,9 @@ function normalizeConfig(config) {
             });
         }
     }
-    // asRatio survives only on a time tile with exactly two series (FACTS.md).
+    // asRatio survives only on a line, stacked_bar or table tile with exactly two series (FACTS.md).
     if (out.asRatio === true &&
-        !(TIME_TYPES.includes(displayType) && Array.isArray(out.select) && out.select.length === 2)) {
+        !(RATIO_TYPES.includes(displayType) && Array.isArray(out.select) && out.select.length === 2)) {
         delete out.asRatio;
     }
     return out;
@@ -1328,15 +1617,15 @@ function normalizeSelect(value, displayType) {
         return joined === '' ? undefined : joined;
     }
     if (!Array.isArray(value))
-        return (0,_json_js__WEBPACK_IMPORTED_MODULE_0__/* .clean */ .u)(value);
+        return (0,_json_js__WEBPACK_IMPORTED_MODULE_1__/* .clean */ .u)(value);
     return value.map(item => {
         const out = {};
         const record = (item ?? {});
         for (const key of Object.keys(record).sort()) {
-            const v = (0,_json_js__WEBPACK_IMPORTED_MODULE_0__/* .clean */ .u)(record[key]);
+            const v = (0,_json_js__WEBPACK_IMPORTED_MODULE_1__/* .clean */ .u)(record[key]);
             if (v === undefined || !KNOWN_SELECT_KEYS.has(key))
                 continue;
-            if (key in SELECT_DEFAULTS && (0,_json_js__WEBPACK_IMPORTED_MODULE_0__/* .equal */ .L)(v, SELECT_DEFAULTS[key]))
+            if (key in SELECT_DEFAULTS && (0,_json_js__WEBPACK_IMPORTED_MODULE_1__/* .equal */ .L)(v, SELECT_DEFAULTS[key]))
                 continue;
             // count takes no value expression (FACTS.md): a stray one is not part of the tile.
             if (key === 'valueExpression' && record.aggFn === 'count')

@@ -5306,7 +5306,10 @@ const RUN_COMMANDS = ['validate', 'plan', 'apply', 'drift'];
 const COMMANDS = [...RUN_COMMANDS, 'export'];
 const MODES = ['self-hosted', 'managed'];
 const SERVICE_UPDATE = ['on-release', 'always', 'never'];
-const MANAGED_PREFIXES = ['observability', 'clickstack'];
+/** The path segment of the managed observability resources: the public cloud's, and CONTRACT.md's. */
+const API_PREFIXES = ['clickstack', 'observability'];
+/** `auto`: the public cloud's `clickstack`, or the contract's `observability` when the cloud has no such route. */
+const MANAGED_PREFIXES = ['auto', ...API_PREFIXES];
 
 ;// CONCATENATED MODULE: ./src/config/inputs.ts
 /**
@@ -5369,8 +5372,8 @@ const DEFINED = [
     {
         name: 'managed-prefix',
         type: { kind: 'enum', values: MANAGED_PREFIXES },
-        default: 'observability',
-        description: 'Managed mode: path segment of the observability resources, observability (the contract) or clickstack (the public cloud).'
+        default: 'auto',
+        description: 'Managed mode: path segment of the observability resources: clickstack (the public cloud), observability (the contract), or auto (clickstack, and observability when the server has no clickstack route).'
     },
     {
         name: 'stack',
@@ -7958,6 +7961,7 @@ function reportModel(input) {
     return {
         input,
         title: TITLES[input.command],
+        api: input.plan?.managedPrefix ? `${input.mode}, prefix ${input.plan.managedPrefix}` : input.mode,
         tone,
         verdict,
         destroys,
@@ -8318,7 +8322,7 @@ function renderMarkdown(input, options) {
 const TONE_ICON = { ok: '✅', changes: '📝', destructive: '⚠️', failed: '❌' };
 function heading(model) {
     const { input } = model;
-    const title = `### ${TONE_ICON[model.tone]} ${model.title} for stack ${inline(input.stack, 100)} (${inline(input.mode, 20)})`;
+    const title = `### ${TONE_ICON[model.tone]} ${model.title} for stack ${inline(input.stack, 100)} (${inline(model.api, 60)})`;
     if (model.destroys.length === 0)
         return title;
     // One clause per verb: "deletes dashboard "Legacy", 2 alerts ("A", "B"); replaces ...".
@@ -8728,7 +8732,7 @@ function renderText(input, options) {
     const names = namesOf(input.plan);
     const blocks = [
         [
-            paint('bold', `obsdeploy ${model.title.toLowerCase()} for stack ${clean(input.stack)} (${clean(input.mode)})`),
+            paint('bold', `obsdeploy ${model.title.toLowerCase()} for stack ${clean(input.stack)} (${clean(model.api)})`),
             ...destroyLines(model, paint),
             paint(TONE_STYLE[model.tone], model.verdict.text)
         ]
@@ -13243,7 +13247,7 @@ async function run(config, deps = {}) {
     if (config.command === 'validate')
         return offline(0);
     // Loaded only past validation: `validate` starts without the HTTP client and the planner.
-    const { runOnline } = await Promise.all(/* import() */[__nccwpck_require__.e(752), __nccwpck_require__.e(18), __nccwpck_require__.e(411)]).then(__nccwpck_require__.bind(__nccwpck_require__, 5792));
+    const { runOnline } = await Promise.all(/* import() */[__nccwpck_require__.e(752), __nccwpck_require__.e(18), __nccwpck_require__.e(371)]).then(__nccwpck_require__.bind(__nccwpck_require__, 752));
     // `command` as narrowed above: what goes online is plan, apply or drift.
     return runOnline({ ...config, command: config.command }, manifests, deps);
 }
@@ -14833,6 +14837,8 @@ const Plan = zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
     createdAt: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
     command: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
     mode: zod__WEBPACK_IMPORTED_MODULE_0__/* ["enum"] */ .k5n(['self-hosted', 'managed']),
+    /** Managed mode: the path segment the run used (`managed-prefix: auto` settles it on the first list). */
+    managedPrefix: zod__WEBPACK_IMPORTED_MODULE_0__/* ["enum"] */ .k5n(['clickstack', 'observability']).optional(),
     stack: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
     ownershipTag: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
     prune: zod__WEBPACK_IMPORTED_MODULE_0__/* .boolean */ .zMY(),

@@ -9,6 +9,7 @@ import { redactor, silentLogger, type Logger } from '../log.js'
 import { VERSION } from '../version.js'
 import {
   ApiError,
+  bodyShapeOf,
   RequestCancelledError,
   requestIdOf,
   serverMessageOf,
@@ -300,7 +301,8 @@ export class Transport {
       ...base,
       status,
       serverMessage: serverMessageOf(body, text),
-      requestId: requestIdOf(body, resHeaders)
+      requestId: requestIdOf(body, resHeaders),
+      bodyShape: bodyShapeOf(body, text)
     }
     const cause = `HTTP ${status}`
     if (!RETRYABLE_STATUSES.has(status)) return { kind: 'failed', details, cause, retryable: false }

@@ -88,9 +88,9 @@ const DEFINED = [
   {
     name: 'managed-prefix',
     type: { kind: 'enum', values: MANAGED_PREFIXES },
-    default: 'observability',
+    default: 'auto',
     description:
-      'Managed mode: path segment of the observability resources, observability (the contract) or clickstack (the public cloud).'
+      'Managed mode: path segment of the observability resources: clickstack (the public cloud), observability (the contract), or auto (clickstack, and observability when the server has no clickstack route).'
   },
   {
     name: 'stack',

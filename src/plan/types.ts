@@ -85,6 +85,8 @@ export const Plan = z.object({
   createdAt: z.string(),
   command: z.string(),
   mode: z.enum(['self-hosted', 'managed']),
+  /** Managed mode: the path segment the run used (`managed-prefix: auto` settles it on the first list). */
+  managedPrefix: z.enum(['clickstack', 'observability']).optional(),
   stack: z.string(),
   ownershipTag: z.string(),
   prune: z.boolean(),

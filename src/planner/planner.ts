@@ -54,20 +54,19 @@ export function computePlan(input: PlanInput): PlanOutcome {
     const ofKind: PlannedChange[] = []
     const pairing = kind.pair(kind.desired(ctx), ctx)
     for (const pair of pairing.pairs) {
-      const after = kind.normalDesired(pair.desired, ctx)
-      const old = pair.replaces ?? pair.live
-      const before = old === undefined ? undefined : kind.normalLive(old, ctx)
+      const after = kind.normalDesired(pair.desired, ctx, pair.live)
+      const before = pair.live === undefined ? undefined : kind.normalLive(pair.live, ctx)
       const fields =
         before === undefined
           ? listFields(after, 'after', kind.keyedPaths)
           : diffValues(before, after, kind.keyedPaths)
       const change = newChange(kind, pair.desired.name, pair.desired.address, fields, {
-        action: pair.replaces ? 'replace' : pair.live ? (fields.length > 0 ? 'update' : 'noop') : 'create',
-        id: old === undefined ? undefined : kind.liveId(old),
+        action: pair.live ? (fields.length > 0 ? 'update' : 'noop') : 'create',
+        id: pair.live === undefined ? undefined : kind.liveId(pair.live),
         notes: pair.notes ?? []
       })
       dependsOn.push([change.address, change.id, before])
-      ofKind.push({ change, desired: pair.desired, live: pair.live, replaces: pair.replaces })
+      ofKind.push({ change, desired: pair.desired, live: pair.live })
     }
     for (const orphan of pairing.orphans) {
       const name = kind.liveName(orphan)
@@ -105,6 +104,7 @@ export function computePlan(input: PlanInput): PlanOutcome {
     createdAt: input.now.toISOString(),
     command: input.command,
     mode: input.settings.mode,
+    ...(input.settings.managedPrefix ? { managedPrefix: input.settings.managedPrefix } : {}),
     stack: input.settings.stack,
     ownershipTag: input.settings.ownershipTag,
     prune: input.settings.prune,

@@ -112,7 +112,7 @@ const TONE_ICON: Record<Tone, string> = { ok: '✅', changes: '📝', destructiv
 
 function heading(model: ReportModel): string {
   const { input } = model
-  const title = `### ${TONE_ICON[model.tone]} ${model.title} for stack ${inline(input.stack, 100)} (${inline(input.mode, 20)})`
+  const title = `### ${TONE_ICON[model.tone]} ${model.title} for stack ${inline(input.stack, 100)} (${inline(model.api, 60)})`
   if (model.destroys.length === 0) return title
   // One clause per verb: "deletes dashboard "Legacy", 2 alerts ("A", "B"); replaces ...".
   const byVerb = new Map<string, string[]>()

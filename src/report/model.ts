@@ -57,6 +57,8 @@ export interface ReportModel {
   input: ReportInput
   /** "Plan", "Apply", "Drift", "Validation". */
   title: string
+  /** The API the run talked to: the mode, and in managed mode the path prefix it used. */
+  api: string
   tone: Tone
   verdict: Verdict
   /** What is destroyed (or would be at a release); empty for drift and validate. */
@@ -89,6 +91,7 @@ export function reportModel(input: ReportInput): ReportModel {
   return {
     input,
     title: TITLES[input.command],
+    api: input.plan?.managedPrefix ? `${input.mode}, prefix ${input.plan.managedPrefix}` : input.mode,
     tone,
     verdict,
     destroys,

@@ -45,7 +45,7 @@ export function renderText(input: ReportInput, options: TextOptions): string {
     [
       paint(
         'bold',
-        `obsdeploy ${model.title.toLowerCase()} for stack ${clean(input.stack)} (${clean(input.mode)})`
+        `obsdeploy ${model.title.toLowerCase()} for stack ${clean(input.stack)} (${clean(model.api)})`
       ),
       ...destroyLines(model, paint),
       paint(TONE_STYLE[model.tone], model.verdict.text)

@@ -44,7 +44,7 @@ describe('parseConfig: the API settings', () => {
       rateLimit: { requests: 100, windowMs: 60_000 },
       requestTimeoutMs: 30_000,
       retryBudgetMs: 120_000,
-      managedPrefix: 'observability'
+      managedPrefix: 'auto'
     })
   })
 
@@ -60,12 +60,12 @@ describe('parseConfig: the API settings', () => {
     })
   })
 
-  it('managed: the clickstack prefix can be chosen; anything else is refused', () => {
-    expect(parseConfig(managed({ 'managed-prefix': 'clickstack' }), ctx).config?.managedPrefix).toBe(
-      'clickstack'
-    )
+  it('managed: the prefix is auto by default, either prefix can be chosen; anything else is refused', () => {
+    expect(parseConfig(managed(), ctx).config?.managedPrefix).toBe('auto')
+    for (const prefix of ['clickstack', 'observability'])
+      expect(parseConfig(managed({ 'managed-prefix': prefix }), ctx).config?.managedPrefix).toBe(prefix)
     expect(messages(managed({ 'managed-prefix': '../admin' }))).toEqual([
-      'input `managed-prefix`: must be one of observability, clickstack, got "../admin"'
+      'input `managed-prefix`: must be one of auto, clickstack, observability, got "../admin"'
     ])
   })
 
