@@ -105,6 +105,23 @@ describe('the first failure of the live read cancels the others', () => {
   })
 })
 
+describe('a read cancelled together shares what the client learned', () => {
+  it('managed-prefix auto is settled once, by the live read, for the whole run', async () => {
+    const emu = await startEmu({ managedPrefixes: ['observability'] })
+    try {
+      const api = pool.make(emulatorSettings(emu, 'managed/observability', { managedPrefix: 'auto' }))
+      await readLiveState(api, { service: false })
+      expect(api.prefix).toBe('observability')
+      await api.listDashboards()
+      const probes = emu.requestLog.filter(e => e.path.endsWith('/clickstack/dashboards'))
+      expect(probes).toHaveLength(1)
+    } finally {
+      await pool.closeAll()
+      await emu.close()
+    }
+  })
+})
+
 describe('TLS and certificate errors are not transient', () => {
   it('https against a plain http server fails on the first attempt, saying the server speaks plain HTTP', async () => {
     let emu: Emulator | undefined
