@@ -44595,9 +44595,12 @@ function sortDiagnostics(ds) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   X: () => (/* binding */ errorWithStack),
-/* harmony export */   g: () => (/* binding */ errorMessage)
+/* harmony export */   Xs: () => (/* binding */ errorWithStack),
+/* harmony export */   bp: () => (/* binding */ describeValue),
+/* harmony export */   gJ: () => (/* binding */ errorMessage),
+/* harmony export */   vJ: () => (/* binding */ describeShape)
 /* harmony export */ });
+/* unused harmony export MAX_QUOTED */
 /** What a caught value says, in one place: anything can be thrown, and only an Error has a message. */
 function errorMessage(e) {
     return e instanceof Error ? e.message : String(e);
@@ -44606,6 +44609,49 @@ function errorMessage(e) {
 function errorWithStack(e) {
     return e instanceof Error ? (e.stack ?? e.message) : String(e);
 }
+/** The longest value a message quotes: a misspelled word or an id, not a line of someone's file. */
+const MAX_QUOTED = 24;
+/**
+ * A value as an error message may show it. A short single token is quoted (`"cuont"`), so the reader sees
+ * the typo; anything longer or with spaces is described by its type and length only, so a message never
+ * carries a line of a file it was not meant to read (a credentials file behind a link, a pasted secret).
+ */
+function describeValue(v) {
+    if (v === undefined)
+        return 'nothing';
+    if (v === null)
+        return 'null';
+    if (typeof v === 'string')
+        return isShortToken(v) ? `"${v}"` : describeShape(v);
+    if (typeof v === 'number' || typeof v === 'boolean') {
+        const text = String(v);
+        return text.length <= MAX_QUOTED ? text : describeShape(v);
+    }
+    return describeShape(v);
+}
+/** A value by its type and size only, never its content: "a string of 38 characters", "a list of 3 items". */
+function describeShape(v) {
+    if (v === undefined)
+        return 'nothing';
+    if (v === null)
+        return 'null';
+    if (Array.isArray(v))
+        return `a list of ${v.length} item${v.length === 1 ? '' : 's'}`;
+    if (typeof v === 'object')
+        return 'a mapping';
+    if (typeof v === 'string') {
+        if (v === '')
+            return 'an empty string';
+        const lines = v.split('\n').length;
+        return `a string of ${v.length} character${v.length === 1 ? '' : 's'}${lines > 1 ? ` on ${lines} lines` : ''}`;
+    }
+    if (typeof v === 'number')
+        return 'a number';
+    if (typeof v === 'boolean')
+        return 'true or false';
+    return typeof v;
+}
+const isShortToken = (s) => s.length > 0 && s.length <= MAX_QUOTED && !/\s/.test(s);
 
 
 /***/ }),
@@ -44614,7 +44660,7 @@ function errorWithStack(e) {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5517);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2748);
 /** The action's entry: ncc bundles this file into dist/index.js. */
 
 await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .main */ .i)();
@@ -44657,7 +44703,7 @@ function redactor(secrets) {
 
 /***/ }),
 
-/***/ 5517:
+/***/ 2748:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -46831,6 +46877,9 @@ var src_diagnostics = __nccwpck_require__(4851);
 var error_message = __nccwpck_require__(6587);
 // EXTERNAL MODULE: external "node:fs/promises"
 var promises_ = __nccwpck_require__(1455);
+// EXTERNAL MODULE: ./node_modules/picomatch/index.js
+var picomatch = __nccwpck_require__(4006);
+var picomatch_default = /*#__PURE__*/__nccwpck_require__.n(picomatch);
 ;// CONCATENATED MODULE: external "url"
 const external_url_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("url");
 ;// CONCATENATED MODULE: external "module"
@@ -47406,8 +47455,6 @@ var Builder = class {
 
 //#endregion
 
-// EXTERNAL MODULE: ./node_modules/picomatch/index.js
-var picomatch = __nccwpck_require__(4006);
 ;// CONCATENATED MODULE: ./node_modules/tinyglobby/dist/index.mjs
 
 
@@ -47718,10 +47765,7 @@ function globSync(globInput, options) {
 
 
 ;// CONCATENATED MODULE: ./src/manifest/files.ts
-/**
- * Finding and reading manifest files. Paths are reported relative to the working directory with `/`
- * separators, because that is what GitHub annotations and the PR diff expect.
- */
+
 
 
 
@@ -47753,19 +47797,96 @@ function splitPatterns(input) {
 async function findManifestFiles(patterns, cwd) {
     const include = patterns.filter(p => !p.startsWith('!'));
     const ignore = patterns.filter(p => p.startsWith('!')).map(p => p.slice(1));
-    const found = include.length === 0 ? [] : await glob(include, { cwd, ignore, onlyFiles: true, dot: false });
+    const root = await realRoot(cwd);
+    const links = [];
+    const found = include.length === 0
+        ? []
+        : await glob(include, {
+            cwd,
+            ignore,
+            onlyFiles: true,
+            dot: false,
+            fs: { realpath: insideOnly(root, links) }
+        });
     const files = [...new Set(found.map(f => f.split((external_node_path_default()).sep).join('/')))].sort();
-    const diagnostics = [];
-    if (files.length === 0) {
+    const diagnostics = refusedLinks(links, cwd, include, ignore);
+    if (files.length === 0 && diagnostics.length === 0) {
         // Refuse rather than plan against nothing: an empty desired state would look like "delete everything".
         diagnostics.push((0,src_diagnostics/* diagnostic */.YK)('validate', 'error', `no manifest files matched ${patterns.map(p => `'${p}'`).join(', ')} (relative to ${cwd})`));
     }
     return { files, diagnostics };
 }
+/**
+ * The glob's `realpath`, which it calls for each symbolic link it meets: a link that leads outside the
+ * workspace is recorded and not followed, so a link to `/` is never walked and a link to a secret is
+ * never read. Links inside the workspace are followed as before.
+ */
+function insideOnly(root, outside) {
+    return (link, callback) => {
+        (0,promises_.realpath)(link).then(async (resolved) => {
+            if (isInside(root, resolved))
+                return callback(null, resolved);
+            const directory = await (0,promises_.stat)(resolved).then(s => s.isDirectory(), () => false);
+            outside.push({ link: external_node_path_default().resolve(link), directory });
+            callback(Object.assign(new Error('outside the workspace'), { code: 'EACCES' }), '');
+        }, (error) => callback(error, ''));
+    };
+}
+/** Errors for the links that lead outside: files the patterns ask for, folders the search would enter. */
+function refusedLinks(links, cwd, include, ignore) {
+    const ignored = ignore.length > 0 ? picomatch_default()([...ignore], { dot: false }) : () => false;
+    const out = [];
+    for (const { link, directory } of links) {
+        const rel = external_node_path_default().relative(cwd, link).split((external_node_path_default()).sep).join('/');
+        // Patterns are relative to the working directory, or absolute: match each in its own terms.
+        const as = (p) => (external_node_path_default().isAbsolute(p) ? link.split((external_node_path_default()).sep).join('/') : rel);
+        const enters = (p) => mayEnter(p, as(p));
+        if (ignored(rel) || !(directory ? include.some(enters) : include.some(p => picomatch_default()(p)(as(p)))))
+            continue;
+        out.push((0,src_diagnostics/* diagnostic */.YK)('validate', 'error', directory
+            ? 'is a symbolic link to a folder outside the workspace: not searched, because a link in a pull request could expose any file on the runner. Move the manifests into the repository, or exclude the link with a !pattern'
+            : 'is a symbolic link to a file outside the workspace: refused, because a link in a pull request could expose any file on the runner. Commit the manifest itself instead of a link', { file: rel, line: 1, column: 1 }));
+    }
+    return out.sort((a, b) => a.file.localeCompare(b.file));
+}
+/** Whether the search for `pattern` would look inside the folder `dir`: its segments match a prefix. */
+function mayEnter(pattern, dir) {
+    const parts = pattern.split('/');
+    const segments = dir.split('/');
+    for (let i = 0; i < segments.length; i++) {
+        if (parts[i] === '**')
+            return true;
+        if (i >= parts.length - 1)
+            return false;
+        // An empty part (the root of an absolute pattern) matches only an empty segment.
+        if (parts[i] === '' ? segments[i] !== '' : !picomatch_default()(parts[i], { dot: false })(segments[i]))
+            return false;
+    }
+    return true;
+}
+/** The workspace's real path (it may itself be reached through a link, e.g. /tmp on macOS). */
+async function realRoot(cwd) {
+    return (0,promises_.realpath)(cwd).catch(() => external_node_path_default().resolve(cwd));
+}
+const isInside = (root, target) => {
+    const rel = external_node_path_default().relative(root, target);
+    return rel === '' || (!rel.startsWith('..') && !external_node_path_default().isAbsolute(rel));
+};
 async function readManifestFile(relPath, cwd) {
     const at = { file: relPath, line: 1, column: 1 };
-    const abs = external_node_path_default().resolve(cwd, relPath);
     try {
+        // The real path, checked again at read time: a folder on the way may be a link (`observability/x` ->
+        // `/etc`). A path that leads outside the workspace through a link is refused without being opened. A
+        // path the user named outside it, with no link on the way, is theirs to read.
+        const named = external_node_path_default().resolve(cwd, relPath);
+        const abs = await (0,promises_.realpath)(named);
+        if (isInside(external_node_path_default().resolve(cwd), named) && !isInside(await realRoot(cwd), abs)) {
+            return {
+                diagnostics: [
+                    (0,src_diagnostics/* diagnostic */.YK)('validate', 'error', 'is reached through a symbolic link that leads outside the workspace: refused, because a link in a pull request could expose any file on the runner. Replace the link with the folder or file itself', at)
+                ]
+            };
+        }
         const info = await (0,promises_.stat)(abs);
         if (info.size > MAX_MANIFEST_BYTES) {
             return {
@@ -47786,7 +47907,7 @@ async function readManifestFile(relPath, cwd) {
         return { file: { path: relPath, text }, diagnostics: [] };
     }
     catch (e) {
-        return { diagnostics: [(0,src_diagnostics/* diagnostic */.YK)('validate', 'error', `cannot be read: ${(0,error_message/* errorMessage */.g)(e)}`, at)] };
+        return { diagnostics: [(0,src_diagnostics/* diagnostic */.YK)('validate', 'error', `cannot be read: ${(0,error_message/* errorMessage */.gJ)(e)}`, at)] };
     }
 }
 /** C0 controls other than tab, newline and carriage return, and DEL: YAML does not allow them in text. */
@@ -47853,6 +47974,32 @@ function checkApiUrl(input, allowInsecureHttp) {
     }
     return { url: url.toString().replace(/\/+$/, '') };
 }
+/**
+ * An api-url that ends in `/api/v2` (self-hosted) or `/v1/...` (managed) names an API route, not the
+ * server: requests would go to `/api/v2/api/v2/...` and come back as a bare 404. Whatever comes before
+ * that path is the base (a reverse proxy may serve the API below a prefix). Both are easy to paste: the
+ * HyperDX API mounts its external routes at `/api/v2` (packages/api/src/api-app.ts), and the cloud's
+ * Terraform provider calls `https://api.clickhouse.cloud/v1` its base URL (internal/api/client_test.go).
+ */
+function apiPathOf(url) {
+    const parsed = new URL(url);
+    const pathname = parsed.pathname.replace(/\/+$/, '');
+    const at = (prefix) => `${parsed.origin}${prefix}`;
+    const selfHosted = /^(.*?)(\/api\/v2(?:\/.*)?)$/.exec(pathname);
+    if (selfHosted)
+        return { base: at(selfHosted[1]), dropped: selfHosted[2], mode: 'self-hosted' };
+    const managed = /^(.*?)(\/v1(?:\/.*)?)$/.exec(pathname);
+    if (!managed)
+        return undefined;
+    const ids = /^\/v1\/organizations\/([^/]+)\/services\/([^/]+)/.exec(managed[2]);
+    return {
+        base: at(managed[1]),
+        dropped: managed[2],
+        mode: 'managed',
+        organizationId: ids ? decodeURIComponent(ids[1]) : undefined,
+        serviceId: ids ? decodeURIComponent(ids[2]) : undefined
+    };
+}
 
 ;// CONCATENATED MODULE: ./src/config/types.ts
 /**
@@ -47885,7 +48032,7 @@ const DEFINED = [
             kind: 'enum',
             values: RUN_COMMANDS,
             refused: {
-                export: 'export is a CLI command (npx observability-deploy export --out observability/); the action does validate, plan, apply or drift'
+                export: 'export is a CLI command (obsdeploy export --out observability/); the action does validate, plan, apply or drift'
             }
         },
         default: 'plan',
@@ -48000,7 +48147,13 @@ const DEFINED = [
         name: 'retry-budget',
         type: { kind: 'number', min: 0, max: 3600 },
         default: '120',
-        description: 'Total time spent retrying one request, in seconds.'
+        description: 'Wall time one request may spend retrying, in seconds, from its first attempt: backoff, rate-limit waits and the retries themselves.'
+    },
+    {
+        name: 'connect-budget',
+        type: { kind: 'number', min: 0, max: 3600 },
+        default: '10',
+        description: 'The retry budget while nothing has answered at api-url yet (connection refused or reset), in seconds: a wrong address fails fast. Once the server has answered, retry-budget applies.'
     },
     {
         name: 'saved-plan',
@@ -48026,6 +48179,17 @@ const DEFINED = [
 ];
 /** Every input, in the order action.yml and the README list them. */
 const INPUTS = DEFINED;
+/** The range a number input accepts, in words: "a whole number from 1 to 64". */
+function rangeOf(type) {
+    return `${type.integer ? 'a whole number' : 'a number'} from ${type.min} to ${type.max}`;
+}
+/** The description as action.yml, the README and `--help` show it: with the range of a number. */
+function describeInput(input) {
+    if (input.type.kind !== 'number')
+        return input.description;
+    const range = rangeOf(input.type);
+    return `${input.description} ${range[0].toUpperCase()}${range.slice(1)}.`;
+}
 
 ;// CONCATENATED MODULE: ./src/config/rate-limit.ts
 const DEFAULT_RATE_LIMITS = {
@@ -48076,7 +48240,11 @@ const BY_NAME = new Map(INPUTS.map(input => [input.name, input]));
 const STACK_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._/-]{0,99}$/;
 function parseSettings(raw, ctx, commandOf) {
     const problems = [];
+    const notes = [];
     const fail = (name, message) => problems.push((0,src_diagnostics/* diagnostic */.YK)('config', 'error', `${ctx.label(name)}: ${message}`));
+    const note = (name, message) => notes.push((0,src_diagnostics/* diagnostic */.YK)('config', 'warning', `${ctx.label(name)}: ${message}`));
+    const suggest = ctx.suggest ?? ((name, value) => `\`${name}: ${value}\``);
+    const given = (name) => Boolean(raw[name]?.trim());
     /** The value as its type reads it; the default when it is absent or invalid (an invalid one is reported). */
     const get = name => {
         const input = BY_NAME.get(name);
@@ -48097,6 +48265,8 @@ function parseSettings(raw, ctx, commandOf) {
     const needsApi = command !== 'validate';
     const allowInsecureHttp = get('allow-insecure-http');
     let apiUrl = get('api-url') ?? (mode === 'managed' ? DEFAULT_MANAGED_API_URL : '');
+    let organizationId = get('organization-id');
+    let serviceId = get('service-id');
     if (needsApi) {
         if (!apiUrl)
             fail('api-url', 'is required in self-hosted mode (the API base URL, e.g. https://hyperdx.example.com:8000)');
@@ -48104,17 +48274,37 @@ function parseSettings(raw, ctx, commandOf) {
             const checked = checkApiUrl(apiUrl, allowInsecureHttp);
             if (checked.error)
                 fail('api-url', checked.error);
-            else
+            else {
                 apiUrl = checked.url;
+                const found = apiPathOf(apiUrl);
+                if (found && found.mode !== mode) {
+                    fail('api-url', `ends in ${found.dropped}, a path of the ${found.mode} API, but the mode is ${mode}: did you mean ${suggest('mode', found.mode)}? The base URL is the server's address (${found.base}); obsdeploy adds the API's path itself`);
+                }
+                else if (found) {
+                    // Stripped rather than refused: the intent is plain, and it is the address the server's docs show.
+                    apiUrl = found.base;
+                    const ids = [
+                        ['organization-id', found.organizationId, organizationId],
+                        ['service-id', found.serviceId, serviceId]
+                    ];
+                    for (const [name, fromUrl, input] of ids) {
+                        if (fromUrl !== undefined && input !== undefined && fromUrl !== input)
+                            fail(name, `is ${input}, but api-url names ${fromUrl}: drop the path from api-url`);
+                    }
+                    organizationId ??= found.organizationId;
+                    serviceId ??= found.serviceId;
+                    note('api-url', `ends in ${found.dropped}: dropped it, because the base URL is the server's address and obsdeploy adds the API's path itself. Pass ${suggest('api-url', found.base)} to silence this note`);
+                }
+            }
         }
     }
     let auth = { kind: 'none' };
-    const organizationId = get('organization-id');
-    const serviceId = get('service-id');
     if (needsApi && mode === 'self-hosted') {
         const apiKey = get('api-key');
-        if (!apiKey)
-            fail('api-key', 'is required in self-hosted mode: a personal API access key (team settings, API keys)');
+        if (!apiKey) {
+            const managedKeys = given('key-id') || given('key-secret');
+            fail('api-key', `is required in self-hosted mode: a personal API access key (team settings, API keys)${managedKeys ? `. ${ctx.label('key-id')} and ${ctx.label('key-secret')} are managed-mode credentials: did you mean ${suggest('mode', 'managed')}?` : ''}`);
+        }
         else
             auth = { kind: 'bearer', apiKey };
     }
@@ -48135,7 +48325,11 @@ function parseSettings(raw, ctx, commandOf) {
             const keyId = get('key-id');
             const keySecret = get('key-secret');
             if (!keyId || !keySecret) {
-                fail(!keyId ? 'key-id' : 'key-secret', 'managed mode needs key-id and key-secret (an API key from the cloud console)');
+                const selfHostedKey = given('api-key');
+                const [missing, other] = !keyId
+                    ? ['key-id', 'key-secret']
+                    : ['key-secret', 'key-id'];
+                fail(missing, `is required in managed mode, with ${ctx.label(other)} (an API key id and secret from the cloud console)${selfHostedKey ? `. ${ctx.label('api-key')} is a self-hosted credential: did you mean ${suggest('mode', 'self-hosted')}?` : ''}`);
             }
             else
                 auth = { kind: 'basic', keyId, keySecret };
@@ -48161,7 +48355,7 @@ function parseSettings(raw, ctx, commandOf) {
                 vars = parsed;
         }
         catch (e) {
-            fail('vars', `is not valid YAML: ${(0,error_message/* errorMessage */.g)(e).split('\n')[0]}`);
+            fail('vars', `is not valid YAML: ${(0,error_message/* errorMessage */.gJ)(e).split('\n')[0]}`);
         }
     }
     const config = {
@@ -48184,6 +48378,7 @@ function parseSettings(raw, ctx, commandOf) {
         rateLimit,
         requestTimeoutMs: get('request-timeout') * 1000,
         retryBudgetMs: get('retry-budget') * 1000,
+        connectBudgetMs: get('connect-budget') * 1000,
         savedPlan: get('saved-plan'),
         planPath: external_node_path_default().resolve(ctx.cwd, get('plan-path') ?? ctx.defaultPlanPath),
         vars,
@@ -48191,7 +48386,7 @@ function parseSettings(raw, ctx, commandOf) {
         commentOnPr: get('comment-on-pr'),
         labels: get('labels')
     };
-    return problems.length > 0 ? { diagnostics: problems } : { config, diagnostics: [] };
+    return problems.length > 0 ? { diagnostics: problems } : { config, diagnostics: notes };
 }
 /** One value by its input's type, or why it is not one. */
 function readValue(type, text) {
@@ -48203,10 +48398,11 @@ function readValue(type, text) {
                 return { value: false };
             return { error: `must be true or false, got "${text}"` };
         case 'number': {
-            const n = Number(text);
-            if (!Number.isFinite(n) || n < type.min || n > type.max)
-                return { error: `must be a number between ${type.min} and ${type.max}, got "${text}"` };
-            return { value: type.integer ? Math.floor(n) : n };
+            // Decimal notation only: Number() would also take "", "0x10", "1e3" and " 4 ".
+            const n = /^[+-]?(\d+(\.\d*)?|\.\d+)$/.test(text) ? Number(text) : NaN;
+            if (Number.isNaN(n) || n < type.min || n > type.max || (type.integer && !Number.isInteger(n)))
+                return { error: `must be ${rangeOf(type)}, got ${(0,error_message/* describeValue */.bp)(text)}` };
+            return { value: n };
         }
         case 'enum':
             if (type.values.includes(text))
@@ -49773,6 +49969,106 @@ function reportOf(config, found, context = {}) {
         serviceGate: config.serviceGate,
         ...context
     };
+}
+
+;// CONCATENATED MODULE: ./src/report/progress.ts
+const CLEAR_LINE = '\r\u001b[2K';
+const unrefInterval = (ms, tick) => {
+    const timer = setInterval(tick, ms);
+    timer.unref();
+    return () => clearInterval(timer);
+};
+function progressReporter(options) {
+    const now = options.now ?? Date.now;
+    const every = options.every ?? unrefInterval;
+    const quietAbove = options.quietAbove ?? 50;
+    const quietMs = options.quietMs ?? 5000;
+    let started;
+    let lastLine = 0;
+    let last;
+    /** Changes in flight, by address, with when each started. */
+    const inFlight = new Map();
+    let stop;
+    let drawn = false;
+    const elapsed = () => duration(now() - (started ?? now()));
+    const current = () => [...inFlight.values()].at(-1);
+    const statusLine = () => {
+        const count = `${last?.done ?? 0}/${last?.total ?? 0}`;
+        const doing = current();
+        return `applying ${count}${doing ? `: ${describe(doing.progress)}` : ''} (${elapsed()})`;
+    };
+    const redraw = () => {
+        options.write(`${CLEAR_LINE}${statusLine()}`);
+        drawn = true;
+    };
+    const line = (text) => {
+        if (options.live && drawn)
+            options.write(CLEAR_LINE);
+        options.write(`${text}\n`);
+        lastLine = now();
+        if (options.live)
+            redraw();
+    };
+    const tick = () => {
+        if (options.live)
+            return redraw();
+        // Nothing said for a while and something in flight: say what it waits on.
+        const waiting = current();
+        if (waiting && now() - lastLine >= quietMs)
+            line(`[${last?.done ?? 0}/${last?.total ?? 0}] waiting on ${describe(waiting.progress)} for ${duration(now() - waiting.at)} (${elapsed()})`);
+    };
+    return {
+        update(progress) {
+            if (started === undefined) {
+                started = now();
+                lastLine = started;
+                stop = every(options.live ? 1000 : quietMs, tick);
+            }
+            last = progress;
+            if (progress.event === 'start') {
+                inFlight.set(progress.address, { progress, at: now() });
+                if (options.live)
+                    redraw();
+                return;
+            }
+            inFlight.delete(progress.address);
+            const failed = progress.status === 'failed';
+            const quiet = progress.total > quietAbove;
+            const due = failed || progress.done === progress.total || now() - lastLine >= quietMs;
+            if (options.live) {
+                if (failed)
+                    line(`${describe(progress)}: failed (the report below says why)`);
+                else
+                    redraw();
+            }
+            else if (!quiet || due) {
+                line(`[${progress.done}/${progress.total}] ${describe(progress)}: ${WORDS[progress.status]} (${elapsed()})`);
+            }
+        },
+        done() {
+            stop?.();
+            stop = undefined;
+            if (options.live && drawn)
+                options.write(CLEAR_LINE);
+            drawn = false;
+        }
+    };
+}
+const WORDS = {
+    applied: 'done',
+    adopted: 'done (adopted after a lost response)',
+    failed: 'failed',
+    skipped: 'skipped (it depends on a change that failed)'
+};
+/** `update dashboard "Checkout"` */
+const describe = (p) => `${p.action} ${kindWord(p.kind)} "${p.name}"`;
+const kindWord = (kind) => kind === 'ServiceSettings' ? 'service settings' : kind.toLowerCase();
+/** `4.2 s`, `1m05s`. */
+function duration(ms) {
+    if (ms < 60_000)
+        return `${(ms / 1000).toFixed(1)} s`;
+    const s = Math.floor(ms / 1000);
+    return `${Math.floor(s / 60)}m${String(s % 60).padStart(2, '0')}s`;
 }
 
 // EXTERNAL MODULE: ./src/log.ts
@@ -53792,7 +54088,7 @@ function parseWithPositions(file, text) {
     }
     catch (e) {
         // The library reports most failures as document errors; anything thrown is still the file's fault.
-        diagnostics.push((0,src_diagnostics/* diagnostic */.YK)('validate', 'error', `YAML could not be parsed: ${(0,error_message/* errorMessage */.g)(e)}`, {
+        diagnostics.push((0,src_diagnostics/* diagnostic */.YK)('validate', 'error', `YAML could not be parsed: ${(0,error_message/* errorMessage */.gJ)(e)}`, {
             file,
             line: 1,
             column: 1
@@ -53827,7 +54123,7 @@ function parseWithPositions(file, text) {
             value = doc.toJS({ maxAliasCount: YAML_LIMITS.maxAliasCount });
         }
         catch (e) {
-            const msg = (0,error_message/* errorMessage */.g)(e);
+            const msg = (0,error_message/* errorMessage */.gJ)(e);
             const why = /excessive alias count/i.test(msg)
                 ? `too many alias expansions (more than ${YAML_LIMITS.maxAliasCount}): refused as a resource exhaustion attack`
                 : msg.split('\n')[0];
@@ -54018,6 +54314,7 @@ function describeYamlError(code, message) {
 
 
 
+
 async function loadManifests(options) {
     const found = await findManifestFiles(options.patterns, options.cwd);
     const set = emptySet(found.files);
@@ -54048,6 +54345,11 @@ function addText(set, views, file, text, vars) {
     set.diagnostics.push(...parsed.diagnostics);
     if (parsed.diagnostics.some(d => d.severity === 'error'))
         views.incomplete = true;
+    else if (parsed.documents.length === 0) {
+        // Valid YAML, but nothing to manage: most likely a file saved before its content, or all of it
+        // commented out. Said, not silently valid.
+        set.diagnostics.push((0,src_diagnostics/* diagnostic */.YK)('validate', 'warning', 'no documents: the file is empty or holds only comments, so it manages nothing (delete it, or add a manifest with a `kind`)', { file, line: 1, column: 1 }));
+    }
     const placeholders = text.includes('${');
     for (const doc of parsed.documents) {
         if (!placeholders) {
@@ -54073,7 +54375,7 @@ function finish(set, views, mode) {
 function addDocument(set, views, doc) {
     const value = doc.value;
     if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-        set.diagnostics.push((0,src_diagnostics/* diagnostic */.YK)('validate', 'error', `a manifest must be a mapping with a \`kind\`, got ${(0,issues/* describeValue */.bp)(value)}`, doc.start));
+        set.diagnostics.push((0,src_diagnostics/* diagnostic */.YK)('validate', 'error', `a manifest must be a mapping with a \`kind\`, got ${(0,error_message/* describeShape */.vJ)(value)}`, doc.start));
         return;
     }
     const raw = value;
@@ -54082,7 +54384,7 @@ function addDocument(set, views, doc) {
         const guess = typeof kind === 'string' ? (0,issues/* didYouMean */.au)(kind, vocabulary/* MANIFEST_KINDS */.ak) : undefined;
         const message = kind === undefined
             ? `is required: one of ${vocabulary/* MANIFEST_KINDS */.ak.join(', ')}`
-            : `must be one of ${vocabulary/* MANIFEST_KINDS */.ak.join(', ')}, got ${(0,issues/* describeValue */.bp)(kind)}${guess ? ` (did you mean "${guess}"?)` : ''}`;
+            : `must be one of ${vocabulary/* MANIFEST_KINDS */.ak.join(', ')}, got ${(0,error_message/* describeValue */.bp)(kind)}${guess ? ` (did you mean "${guess}"?)` : ''}`;
         set.diagnostics.push((0,src_diagnostics/* diagnostic */.YK)('validate', 'error', message, { ...doc.locate(['kind']), field: 'kind' }));
         return;
     }
@@ -54147,7 +54449,7 @@ async function run(config, deps = {}) {
     if (config.command === 'validate')
         return offline(0);
     // Loaded only past validation: `validate` starts without the HTTP client and the planner.
-    const { runOnline } = await __nccwpck_require__.e(/* import() */ 902).then(__nccwpck_require__.bind(__nccwpck_require__, 7902));
+    const { runOnline } = await __nccwpck_require__.e(/* import() */ 333).then(__nccwpck_require__.bind(__nccwpck_require__, 333));
     // `command` as narrowed above: what goes online is plan, apply or drift.
     return runOnline({ ...config, command: config.command }, manifests, deps);
 }
@@ -54155,8 +54457,10 @@ async function run(config, deps = {}) {
 ;// CONCATENATED MODULE: ./src/main.ts
 /**
  * The action: inputs -> Config -> run() -> annotations, job summary, PR comment and outputs. Every
- * output is set on every path, failures included.
+ * output is set exactly once, on every path, failures included: later steps and the log never see a
+ * placeholder value first and the real one after.
  */
+
 
 
 
@@ -54178,16 +54482,18 @@ const actionLogger = {
     debug: m => core_debug(m)
 };
 async function main() {
-    setOutputs(run_types/* EMPTY_OUTPUTS */.J);
-    setOutput('comment-url', '');
+    const outputs = { run: run_types/* EMPTY_OUTPUTS */.J, commentUrl: '' };
     try {
-        await runAction();
+        await runAction(outputs);
     }
     catch (e) {
-        setFailed(`obsdeploy failed unexpectedly: ${(0,error_message/* errorWithStack */.X)(e)}`);
+        setFailed(`obsdeploy failed unexpectedly: ${(0,error_message/* errorWithStack */.Xs)(e)}`);
+    }
+    finally {
+        setOutputs(outputs);
     }
 }
-async function runAction() {
+async function runAction(outputs) {
     const raw = readActionInputs();
     const runner = readRunnerContext();
     const repoName = runner.repository?.repo ?? 'default';
@@ -54200,6 +54506,8 @@ async function runAction() {
     });
     if (!config)
         return fail(diagnostics, 'invalid inputs');
+    for (const d of diagnostics)
+        warning(d.message);
     if (runner.event) {
         const policy = eventPolicy(runner.event, config.command, config.serviceUpdate);
         for (const w of policy.warnings)
@@ -54211,7 +54519,16 @@ async function runAction() {
             return;
         }
     }
-    const result = await run(config, { log: actionLogger });
+    // One line per applied change (or one every few seconds for a large apply): a stuck run shows where it is.
+    const progress = progressReporter({ live: false, write: text => info(text.replace(/\n$/, '')) });
+    let result;
+    try {
+        result = await run(config, { log: actionLogger, progress: progress.update });
+    }
+    finally {
+        progress.done();
+    }
+    outputs.run = result.outputs;
     const report = reportOf(config, result, reportContext(runner));
     const shown = annotateDiagnostics(result.diagnostics);
     if (result.plan)
@@ -54219,11 +54536,11 @@ async function runAction() {
     if (shown.total > shown.shown)
         info(`${shown.total - shown.shown} more problem(s) are listed in the job summary.`);
     await writeSummary(report);
-    setOutputs(result.outputs);
     if (runner.issueNumber !== undefined && config.commentOnPr && config.command !== 'apply') {
         // Deferred changes (prune pending, waits for a release) are worth a comment too: a reviewer should see them.
         const worthSaying = (result.plan?.changes.some(c => c.action !== 'noop') ?? false) || (0,src_diagnostics/* hasErrors */.Cs)(result.diagnostics);
-        await comment(runner, raw['github-token'] ?? '', config.stack, config.apiUrl, report, worthSaying);
+        const url = await comment(runner, raw['github-token'] ?? '', config.stack, config.apiUrl, report, worthSaying);
+        outputs.commentUrl = url ?? '';
     }
     if (runner.issueNumber !== undefined && config.labels && config.command === 'plan' && result.plan) {
         await label(runner, raw['github-token'] ?? '', report);
@@ -54244,12 +54561,13 @@ function reportContext(runner) {
 function apiKey(apiUrl) {
     return (0,external_node_crypto_.createHash)('sha256').update(apiUrl).digest('hex').slice(0, 8);
 }
-function setOutputs(o) {
+function setOutputs({ run: o, commentUrl }) {
     setOutput('has-changes', String(o.hasChanges));
     setOutput('creates', String(o.creates));
     setOutput('updates', String(o.updates));
     setOutput('deletes', String(o.deletes));
     setOutput('plan-file', o.planFile);
+    setOutput('comment-url', commentUrl);
 }
 function countNotices(ds) {
     return Math.min(10, ds.filter(d => d.severity === 'notice').length);
@@ -54269,7 +54587,7 @@ async function writeSummary(report) {
 async function comment(runner, token, stack, apiUrl, report, hasChanges) {
     if (!runner.repository || !token) {
         warning('No pull request comment: no github-token. The plan is in the job summary.');
-        return;
+        return undefined;
     }
     // Octokit is loaded only when there is a comment to write.
     const { commentMarker, upsertStickyComment } = await Promise.all(/* import() */[__nccwpck_require__.e(413), __nccwpck_require__.e(318)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7318));
@@ -54279,8 +54597,7 @@ async function comment(runner, token, stack, apiUrl, report, hasChanges) {
     const res = await upsertStickyComment({ token, owner: runner.repository.owner, repo: runner.repository.repo, issueNumber: runner.issueNumber }, marker, body, { hasChanges });
     if (res.warning)
         warning(res.warning);
-    if (res.url)
-        setOutput('comment-url', res.url);
+    return res.url;
 }
 async function label(runner, token, report) {
     if (!runner.repository || !token) {
@@ -54303,17 +54620,18 @@ async function label(runner, token, report) {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   au: () => (/* binding */ didYouMean),
-/* harmony export */   bp: () => (/* binding */ describeValue),
 /* harmony export */   oX: () => (/* binding */ issuesToDiagnostics)
 /* harmony export */ });
 /* unused harmony export knownKeysAt */
 /* harmony import */ var fastest_levenshtein__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1916);
 /* harmony import */ var _diagnostics_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4851);
+/* harmony import */ var _error_message_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(6587);
 /* harmony import */ var _path_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(7578);
 /**
  * zod issues -> diagnostics with a place and a plain message, and "did you mean" hints for misspelled
  * fields and values.
  */
+
 
 
 
@@ -54342,19 +54660,6 @@ const hint = (input, candidates) => {
     const guess = didYouMean(input, candidates);
     return guess ? ` (did you mean "${guess}"?)` : '';
 };
-function describeValue(v) {
-    if (v === undefined)
-        return 'nothing';
-    if (v === null)
-        return 'null';
-    if (Array.isArray(v))
-        return 'a list';
-    if (typeof v === 'object')
-        return 'a mapping';
-    if (typeof v === 'string')
-        return `"${v.length > 40 ? `${v.slice(0, 40)}…` : v}"`;
-    return String(v);
-}
 function issuesToDiagnostics(issues, doc, schema) {
     const out = [];
     for (const issue of issues) {
@@ -54385,13 +54690,13 @@ function messageFor(issue, missing) {
             if (missing)
                 return 'is required';
             if (custom)
-                return `${issue.message} (got ${describeValue(issue.input)})`;
-            return `must be ${article(issue.expected)}, got ${describeValue(issue.input)}`;
+                return `${issue.message} (got ${(0,_error_message_js__WEBPACK_IMPORTED_MODULE_3__/* .describeValue */ .bp)(issue.input)})`;
+            return `must be ${article(issue.expected)}, got ${(0,_error_message_js__WEBPACK_IMPORTED_MODULE_3__/* .describeValue */ .bp)(issue.input)}`;
         case 'invalid_value': {
             const values = issue.values.map(v => String(v));
             if (issue.input === undefined)
                 return `is required: one of ${values.join(', ')}`;
-            return `must be one of ${values.join(', ')}, got ${describeValue(issue.input)}${hint(issue.input, values)}`;
+            return `must be one of ${values.join(', ')}, got ${(0,_error_message_js__WEBPACK_IMPORTED_MODULE_3__/* .describeValue */ .bp)(issue.input)}${hint(issue.input, values)}`;
         }
         case 'invalid_union': {
             const disc = issue.options;
@@ -54400,7 +54705,7 @@ function messageFor(issue, missing) {
                 const input = issue.input?.[String(issue.path[issue.path.length - 1])];
                 if (input === undefined)
                     return `is required: one of ${values.join(', ')}`;
-                return `must be one of ${values.join(', ')}, got ${describeValue(input)}${hint(input, values)}`;
+                return `must be one of ${values.join(', ')}, got ${(0,_error_message_js__WEBPACK_IMPORTED_MODULE_3__/* .describeValue */ .bp)(input)}${hint(input, values)}`;
             }
             return custom ? issue.message : 'does not match any of the allowed forms';
         }
@@ -55744,6 +56049,13 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:stream"
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:timers");
+
+/***/ }),
+
+/***/ 8500:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:timers/promises");
 
 /***/ }),
 

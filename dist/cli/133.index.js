@@ -19,8 +19,8 @@ var external_node_path_default = /*#__PURE__*/__webpack_require__.n(external_nod
 // EXTERNAL MODULE: ./node_modules/picomatch/index.js
 var picomatch = __webpack_require__(4006);
 var picomatch_default = /*#__PURE__*/__webpack_require__.n(picomatch);
-// EXTERNAL MODULE: ./src/api/client.ts + 4 modules
-var client = __webpack_require__(2067);
+// EXTERNAL MODULE: ./src/api/client.ts + 5 modules
+var client = __webpack_require__(1721);
 // EXTERNAL MODULE: ./src/kinds/ownership.ts
 var ownership = __webpack_require__(9586);
 // EXTERNAL MODULE: ./src/live/read.ts
@@ -345,7 +345,7 @@ async function exportCommand(config, options) {
         return 0;
     }
     catch (e) {
-        options.io.stderr(`obsdeploy export: ${(0,error_message/* errorMessage */.g)(e)}\n`);
+        options.io.stderr(`obsdeploy export: ${(0,error_message/* errorMessage */.gJ)(e)}\n`);
         return 1;
     }
     finally {

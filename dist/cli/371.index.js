@@ -16,8 +16,8 @@ var promises_ = __webpack_require__(1455);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __webpack_require__(6760);
 var external_node_path_default = /*#__PURE__*/__webpack_require__.n(external_node_path_);
-// EXTERNAL MODULE: ./src/api/client.ts + 4 modules
-var client = __webpack_require__(2067);
+// EXTERNAL MODULE: ./src/api/client.ts + 5 modules
+var client = __webpack_require__(1721);
 // EXTERNAL MODULE: ./src/api/errors.ts
 var errors = __webpack_require__(3249);
 ;// CONCATENATED MODULE: ./src/kinds/create-once.ts
@@ -1380,8 +1380,12 @@ var error_message = __webpack_require__(6587);
  * that depend on it are skipped and everything independent goes on.
  */
 
-async function runOperations(operations, ctx, concurrency) {
+async function runOperations(operations, ctx, concurrency, hooks = {}) {
     const outcomes = new Map();
+    const settle = (op, outcome) => {
+        outcomes.set(op, outcome);
+        hooks.settled?.(op, outcome);
+    };
     const providers = new Map();
     for (const op of operations)
         for (const token of op.provides)
@@ -1401,12 +1405,12 @@ async function runOperations(operations, ctx, concurrency) {
     const skip = (op, reason) => {
         if (outcomes.has(op))
             return;
-        outcomes.set(op, { state: 'skipped', reason });
+        settle(op, { state: 'skipped', reason });
         for (const d of dependents.get(op) ?? [])
             skip(d, reason);
     };
     const finish = (op, outcome) => {
-        outcomes.set(op, outcome);
+        settle(op, outcome);
         if (op.lock)
             heldLocks.delete(op.lock);
         if (outcome.state === 'done') {
@@ -1440,9 +1444,10 @@ async function runOperations(operations, ctx, concurrency) {
             ready.splice(i, 1);
             if (op.lock)
                 heldLocks.add(op.lock);
+            hooks.started?.(op);
             const p = op
                 .run(ctx)
-                .then(result => finish(op, { state: 'done', result }), (e) => finish(op, { state: 'failed', error: (0,error_message/* errorMessage */.g)(e) }))
+                .then(result => finish(op, { state: 'done', result }), (e) => finish(op, { state: 'failed', error: (0,error_message/* errorMessage */.gJ)(e) }))
                 .finally(() => running.delete(p));
             running.add(p);
         }
@@ -1452,7 +1457,7 @@ async function runOperations(operations, ctx, concurrency) {
     }
     for (const op of operations)
         if (!outcomes.has(op))
-            outcomes.set(op, { state: 'skipped', reason: 'not reached' });
+            settle(op, { state: 'skipped', reason: 'not reached' });
     return outcomes;
 }
 
@@ -1474,7 +1479,7 @@ async function applyPlan(input) {
         log: input.log,
         reread: sharedReader()
     };
-    const outcomes = await runOperations(all, ctx, input.concurrency);
+    const outcomes = await runOperations(all, ctx, input.concurrency, progressHooks(opsByChange, input.onProgress));
     const result = { outcomes: [], complete: true };
     for (const [pc, ops] of opsByChange) {
         if (ops.length === 0)
@@ -1526,6 +1531,49 @@ async function applyPlan(input) {
         result.complete = false;
     return result;
 }
+/** Operations' starts and ends, as changes' starts and ends: a change ends when its last operation settles. */
+function progressHooks(opsByChange, report) {
+    if (!report)
+        return {};
+    const changeOf = new Map();
+    const left = new Map();
+    for (const [pc, ops] of opsByChange) {
+        for (const op of ops)
+            changeOf.set(op, pc);
+        if (ops.length > 0)
+            left.set(pc, ops.length);
+    }
+    const total = left.size;
+    const started = new Set();
+    const statuses = new Map();
+    let done = 0;
+    const event = (pc, kind, status) => {
+        const { address, kind: resource, name, action } = pc.change;
+        return { event: kind, address, kind: resource, name, action, status, done, total };
+    };
+    return {
+        started(op) {
+            const pc = changeOf.get(op);
+            if (started.has(pc))
+                return;
+            started.add(pc);
+            report(event(pc, 'start'));
+        },
+        settled(op, outcome) {
+            const pc = changeOf.get(op);
+            statuses.set(pc, worse(statuses.get(pc), statusOf(outcome)));
+            const remaining = left.get(pc) - 1;
+            left.set(pc, remaining);
+            if (remaining > 0)
+                return;
+            done++;
+            report(event(pc, 'end', statuses.get(pc)));
+        }
+    };
+}
+const statusOf = (o) => o.state === 'done' ? o.result.status : o.state === 'failed' ? 'failed' : 'skipped';
+const RANK = { applied: 0, adopted: 1, skipped: 2, failed: 3 };
+const worse = (a, b) => a === undefined || RANK[b] > RANK[a] ? b : a;
 /** A commit whose response was lost may land a moment later: wait before looking for it. */
 const REREAD_DELAY_MS = 500;
 /**
@@ -1617,7 +1665,7 @@ async function checkQueries(api, planned, options) {
                 }
             }
             catch (e) {
-                out.push((0,src_diagnostics/* diagnostic */.YK)('plan', 'error', `tile "${tile.spec.name}": the query fails on the server: ${(0,error_message/* errorMessage */.g)(e)}`, at));
+                out.push((0,src_diagnostics/* diagnostic */.YK)('plan', 'error', `tile "${tile.spec.name}": the query fails on the server: ${(0,error_message/* errorMessage */.gJ)(e)}`, at));
             }
         }
     }
@@ -1646,7 +1694,7 @@ async function checkQueries(api, planned, options) {
             ];
         }
         catch (e) {
-            out.push((0,src_diagnostics/* diagnostic */.YK)('plan', 'warning', `alert "${a.name}": could not replay its query: ${(0,error_message/* errorMessage */.g)(e)}`, a ? pc.desired.source : undefined));
+            out.push((0,src_diagnostics/* diagnostic */.YK)('plan', 'warning', `alert "${a.name}": could not replay its query: ${(0,error_message/* errorMessage */.gJ)(e)}`, a ? pc.desired.source : undefined));
         }
     }
     return out;
@@ -1958,7 +2006,7 @@ async function runOnline(config, manifests, deps) {
             live = await (0,read/* readLiveState */.e)(api, { service: config.mode === 'managed' && manifests.services.length > 0 });
         }
         catch (e) {
-            diagnostics.push((0,src_diagnostics/* diagnostic */.YK)('plan', 'error', `could not read the live state: ${(0,error_message/* errorMessage */.g)(e)}`));
+            diagnostics.push((0,src_diagnostics/* diagnostic */.YK)('plan', 'error', `could not read the live state: ${(0,error_message/* errorMessage */.gJ)(e)}`));
             return finish(1);
         }
         settings.managedPrefix = api.prefix;
@@ -1996,7 +2044,8 @@ async function runOnline(config, manifests, deps) {
             dashboards: outcome.dashboards,
             settings,
             concurrency: config.concurrency,
-            log
+            log,
+            onProgress: deps.progress
         });
         for (const o of apply.outcomes) {
             if (o.status === 'failed') {
@@ -2038,7 +2087,7 @@ async function readSavedPlan(file, cwd) {
         return saved.success ? saved.data : `${file} is not a plan file of this tool (schemaVersion 1)`;
     }
     catch (e) {
-        return `the saved plan ${file} cannot be read: ${(0,error_message/* errorMessage */.g)(e)}`;
+        return `the saved plan ${file} cannot be read: ${(0,error_message/* errorMessage */.gJ)(e)}`;
     }
 }
 /** The applied plan must be the reviewed one: same live state, same manifests. */

@@ -5256,7 +5256,7 @@ exports.basename = (path, { windows } = {}) => {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _cli_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3094);
+/* harmony import */ var _cli_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(404);
 /** The CLI's entry: ncc bundles this file into dist/cli/index.js (the `obsdeploy` bin). */
 
 process.exitCode = await (0,_cli_js__WEBPACK_IMPORTED_MODULE_0__/* .cli */ .x)(process.argv.slice(2), {
@@ -5264,7 +5264,8 @@ process.exitCode = await (0,_cli_js__WEBPACK_IMPORTED_MODULE_0__/* .cli */ .x)(p
     stderr: text => process.stderr.write(text),
     env: process.env,
     cwd: process.cwd(),
-    isTty: Boolean(process.stdout.isTTY)
+    isTty: Boolean(process.stdout.isTTY),
+    isStderrTty: Boolean(process.stderr.isTTY)
 });
 
 __webpack_async_result__();
@@ -5272,7 +5273,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 3094:
+/***/ 404:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -5290,10 +5291,10 @@ const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __nccwpck_require__(6760);
 var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_);
-// EXTERNAL MODULE: external "node:util"
-var external_node_util_ = __nccwpck_require__(7975);
 // EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
 var dist = __nccwpck_require__(8815);
+// EXTERNAL MODULE: external "node:util"
+var external_node_util_ = __nccwpck_require__(7975);
 ;// CONCATENATED MODULE: ./src/config/types.ts
 /**
  * The typed settings a run is configured with: the words the rest of the code uses. The input registry
@@ -5325,7 +5326,7 @@ const DEFINED = [
             kind: 'enum',
             values: RUN_COMMANDS,
             refused: {
-                export: 'export is a CLI command (npx observability-deploy export --out observability/); the action does validate, plan, apply or drift'
+                export: 'export is a CLI command (obsdeploy export --out observability/); the action does validate, plan, apply or drift'
             }
         },
         default: 'plan',
@@ -5440,7 +5441,13 @@ const DEFINED = [
         name: 'retry-budget',
         type: { kind: 'number', min: 0, max: 3600 },
         default: '120',
-        description: 'Total time spent retrying one request, in seconds.'
+        description: 'Wall time one request may spend retrying, in seconds, from its first attempt: backoff, rate-limit waits and the retries themselves.'
+    },
+    {
+        name: 'connect-budget',
+        type: { kind: 'number', min: 0, max: 3600 },
+        default: '10',
+        description: 'The retry budget while nothing has answered at api-url yet (connection refused or reset), in seconds: a wrong address fails fast. Once the server has answered, retry-budget applies.'
     },
     {
         name: 'saved-plan',
@@ -5466,11 +5473,365 @@ const DEFINED = [
 ];
 /** Every input, in the order action.yml and the README list them. */
 const INPUTS = DEFINED;
+/** The range a number input accepts, in words: "a whole number from 1 to 64". */
+function rangeOf(type) {
+    return `${type.integer ? 'a whole number' : 'a number'} from ${type.min} to ${type.max}`;
+}
+/** The description as action.yml, the README and `--help` show it: with the range of a number. */
+function describeInput(input) {
+    if (input.type.kind !== 'number')
+        return input.description;
+    const range = rangeOf(input.type);
+    return `${input.description} ${range[0].toUpperCase()}${range.slice(1)}.`;
+}
+
+// EXTERNAL MODULE: ./src/manifest/issues.ts
+var issues = __nccwpck_require__(9597);
+// EXTERNAL MODULE: ./src/version.ts
+var version = __nccwpck_require__(311);
+;// CONCATENATED MODULE: ./src/cli/help.ts
+/**
+ * What `obsdeploy --help` and `obsdeploy <command> --help` print: each command with its own flags, an
+ * example and its exit codes. The flags come from the input registry (their descriptions, ranges and
+ * defaults), so the help, action.yml and the README say the same thing. The README's CLI section is
+ * generated from `usage()` (`npm run docs`).
+ */
+
+
+
+/** The inputs that are flags: secrets come only from the environment, the command is the first argument, vars have their own flags. */
+const INPUT_FLAGS = INPUTS.filter(i => !i.actionOnly && i.type.kind !== 'secret' && i.name !== 'command' && i.name !== 'vars');
+/** The environment variable of each secret input: never a flag. */
+const SECRET_ENV = Object.fromEntries(INPUTS.filter(i => i.type.kind === 'secret' && i.env).map(i => [i.name, i.env]));
+const CLI_FLAGS = [
+    {
+        name: 'var',
+        value: 'NAME=value',
+        description: 'a value for ${NAME} placeholders (repeatable; YAML-typed)',
+        multiple: true
+    },
+    { name: 'vars-file', value: 'FILE', description: 'a YAML mapping of values for placeholders' },
+    {
+        name: 'plan',
+        value: 'FILE',
+        description: 'a plan JSON saved by an earlier plan: refused if anything changed since (same as --saved-plan)'
+    },
+    {
+        name: 'out',
+        value: 'PATH',
+        description: 'plan, apply, drift: where to write the plan JSON; export: the folder to write'
+    },
+    {
+        name: 'release',
+        description: 'open the service-update gate as a release would (service-update: on-release)'
+    },
+    { name: 'json', description: 'print the result as JSON' },
+    {
+        name: 'summary',
+        value: 'FILE',
+        description: 'also write the markdown report (as the job summary) to FILE'
+    },
+    { name: 'tag', value: 'TAG', description: 'export dashboards with this tag (repeatable)', multiple: true },
+    {
+        name: 'name',
+        value: 'GLOB',
+        description: 'export dashboards whose name matches (repeatable)',
+        multiple: true
+    },
+    { name: 'owned', description: "export only this stack's dashboards" },
+    { name: 'verbose', description: 'log requests and retries to stderr' },
+    { name: 'no-color', description: 'no ANSI colours even on a terminal (also NO_COLOR or TERM=dumb)' },
+    { name: 'help', short: 'h', description: 'this help; obsdeploy <command> --help for a command' },
+    { name: 'version', description: 'print the version' }
+];
+const API = [
+    'mode',
+    'api-url',
+    'organization-id',
+    'service-id',
+    'managed-prefix',
+    'allow-insecure-http',
+    'rate-limit',
+    'request-timeout',
+    'retry-budget',
+    'connect-budget'
+];
+const MANIFESTS = ['manifests', 'var', 'vars-file'];
+const PLANNING = ['stack', 'prune', 'service-update', 'ui-url', 'release'];
+const OUTPUT = ['out', 'json', 'summary', 'verbose', 'no-color'];
+const USAGE_ERROR = [2, 'usage error: an unknown option, a missing or invalid setting'];
+const COMMAND_HELP = {
+    validate: {
+        summary: 'check manifests offline (no credentials, no network)',
+        usage: 'obsdeploy validate [manifest globs or folders...] [options]',
+        flags: ['mode', ...MANIFESTS, 'json', 'verbose', 'no-color'],
+        example: ['obsdeploy validate observability/'],
+        exitCodes: [
+            [0, 'valid (warnings may be printed)'],
+            [1, 'problems found, each as file:line:col field: message'],
+            USAGE_ERROR
+        ]
+    },
+    plan: {
+        summary: 'show what would change against the live API',
+        usage: 'obsdeploy plan [manifest globs or folders...] --api-url URL [options]',
+        flags: [...API, ...MANIFESTS, ...PLANNING, 'check-queries', ...OUTPUT],
+        example: [
+            'export OBSDEPLOY_API_KEY=...   # secrets only from the environment',
+            'obsdeploy plan observability/ --api-url https://hyperdx.example.com:8000 --out plan.json'
+        ],
+        exitCodes: [
+            [0, 'planned (with changes or without)'],
+            [1, 'problems: invalid manifests, plan errors, or the API failed'],
+            USAGE_ERROR
+        ]
+    },
+    apply: {
+        summary: 'apply the plan',
+        usage: 'obsdeploy apply [manifest globs or folders...] --api-url URL [options]',
+        flags: [...API, ...MANIFESTS, ...PLANNING, 'concurrency', 'plan', ...OUTPUT],
+        example: [
+            'export OBSDEPLOY_API_KEY=...',
+            'obsdeploy apply observability/ --api-url https://hyperdx.example.com:8000 --plan plan.json --prune'
+        ],
+        exitCodes: [
+            [0, 'applied (or nothing to apply)'],
+            [1, 'problems: nothing applied, or some changes failed (a rerun converges)'],
+            USAGE_ERROR
+        ]
+    },
+    drift: {
+        summary: 'exit 1 when the live state differs from the manifests',
+        usage: 'obsdeploy drift [manifest globs or folders...] --api-url URL [options]',
+        flags: [...API, ...MANIFESTS, ...PLANNING, ...OUTPUT],
+        example: [
+            'export OBSDEPLOY_API_KEY=...',
+            'obsdeploy drift observability/ --api-url https://hyperdx.example.com:8000'
+        ],
+        exitCodes: [[0, 'no drift'], [1, 'drift, or problems (the report says which)'], USAGE_ERROR]
+    },
+    export: {
+        summary: 'write manifests for existing dashboards (--out folder)',
+        usage: 'obsdeploy export --out FOLDER --api-url URL [options]',
+        flags: [...API, 'stack', 'out', 'tag', 'name', 'owned', 'verbose'],
+        example: [
+            'export OBSDEPLOY_API_KEY=...',
+            "obsdeploy export --out observability/ --api-url https://hyperdx.example.com:8000 --tag payments --name 'Checkout*'"
+        ],
+        exitCodes: [[0, 'written'], [1, 'the API failed'], USAGE_ERROR]
+    }
+};
+const ENVIRONMENT = [
+    'Environment:',
+    '  OBSDEPLOY_API_KEY                        self-hosted: a personal API access key (Bearer)',
+    '  OBSDEPLOY_KEY_ID, OBSDEPLOY_KEY_SECRET   managed: an API key id and secret (Basic)',
+    '  Secrets come only from the environment, never from flags: a flag would stay in shell history and',
+    '  show in the process list. Any option is also OBSDEPLOY_<NAME> (e.g. OBSDEPLOY_API_URL).'
+];
+/** `obsdeploy --help`: the commands, and where to find each one's options. */
+function usage() {
+    const width = Math.max(...COMMANDS.map(c => c.length)) + 3;
+    return [
+        `obsdeploy ${version/* VERSION */.x}: observability dashboards, alerts and service settings as code`,
+        '',
+        'Usage: obsdeploy <command> [manifest globs or folders...] [options]',
+        '',
+        'Commands:',
+        ...COMMANDS.map(c => `  ${c.padEnd(width)}${COMMAND_HELP[c].summary}`),
+        '',
+        'obsdeploy <command> --help lists the options of a command, with an example and its exit codes.',
+        'Every input of the action is an option of the same name (--api-url, --prune, ...).',
+        '',
+        ...ENVIRONMENT,
+        '',
+        'Examples:',
+        '  obsdeploy validate observability/',
+        '  export OBSDEPLOY_API_KEY=...',
+        '  obsdeploy plan observability/ --api-url https://hyperdx.example.com:8000',
+        '  obsdeploy apply observability/ --api-url https://hyperdx.example.com:8000 --prune',
+        '',
+        'Exit codes: 0 success, 1 problems found (or drift), 2 usage error.'
+    ].join('\n');
+}
+/** `obsdeploy <command> --help`: its flags, an example, its exit codes. */
+function commandHelp(command) {
+    const help = COMMAND_HELP[command];
+    const rows = [...help.flags.map(flagRow), ['-h, --help', 'this help']];
+    return [
+        `obsdeploy ${command}: ${help.summary}`,
+        '',
+        `Usage: ${help.usage}`,
+        '',
+        'Options:',
+        ...rows.flatMap(([left, right]) => table(left, right)),
+        '',
+        ...ENVIRONMENT,
+        '',
+        'Example:',
+        ...help.example.map(line => `  ${line}`),
+        '',
+        'Exit codes:',
+        ...help.exitCodes.map(([code, meaning]) => `  ${code}  ${meaning}`)
+    ].join('\n');
+}
+/** The one line an unknown option or a bad value prints with: how to call the command, and where to read more. */
+function shortUsage(command) {
+    if (!command)
+        return 'Usage: obsdeploy <command> [options]   (obsdeploy --help lists the commands)';
+    return `Usage: ${COMMAND_HELP[command].usage}   (obsdeploy ${command} --help lists its options)`;
+}
+const LEFT = 30;
+const WIDTH = 110;
+/** One option: its flag, then its description wrapped to the width, under a column of its own. */
+function table(left, right) {
+    const lines = [];
+    let current = '';
+    // "[default: 30]" stays on one line.
+    for (const word of right.replace(/\[default: /g, '[default:\u00a0').split(' ')) {
+        if (current && LEFT + 2 + current.length + 1 + word.length > WIDTH) {
+            lines.push(current);
+            current = word;
+        }
+        else
+            current = current ? `${current} ${word}` : word;
+    }
+    lines.push(current);
+    for (let i = 0; i < lines.length; i++)
+        lines[i] = lines[i].replace(/\u00a0/g, ' ');
+    const head = `  ${left}`;
+    const indent = ' '.repeat(LEFT + 2);
+    const first = head.length < LEFT + 2 ? [`${head.padEnd(LEFT + 2)}${lines[0]}`] : [head, `${indent}${lines[0]}`];
+    return [...first, ...lines.slice(1).map(l => `${indent}${l}`)];
+}
+function flagRow(name) {
+    const input = INPUT_FLAGS.find(i => i.name === name);
+    if (input) {
+        const value = help_valueOf(input);
+        const fallback = input.default ? ` [default: ${input.default.replace(/\n/g, ', ')}]` : '';
+        return [`--${name}${value ? ` ${value}` : ''}`, `${describeInput(input)}${fallback}`];
+    }
+    const flag = CLI_FLAGS.find(f => f.name === name);
+    if (!flag)
+        throw new Error(`help: no flag --${name}`);
+    return [`--${name}${flag.value ? ` ${flag.value}` : ''}`, flag.description];
+}
+const VALUE_NAMES = {
+    'api-url': 'URL',
+    'ui-url': 'URL',
+    'organization-id': 'UUID',
+    'service-id': 'UUID',
+    stack: 'NAME',
+    'rate-limit': 'N/WINDOW',
+    'saved-plan': 'FILE',
+    'plan-path': 'FILE',
+    manifests: 'GLOB'
+};
+function help_valueOf(input) {
+    switch (input.type.kind) {
+        case 'boolean':
+            return '';
+        case 'enum':
+            return input.type.values.join('|');
+        case 'number':
+            return /seconds/.test(input.description) ? 'SECONDS' : 'N';
+        default:
+            return VALUE_NAMES[input.name] ?? 'VALUE';
+    }
+}
+
+;// CONCATENATED MODULE: ./src/cli/args.ts
+/**
+ * argv -> the command, its positionals and its option values, or one line that says what is wrong:
+ * `unknown option --bogus-flag (did you mean --bogus?)`, `--out needs a value`, `--api-key is not a flag`.
+ * node's parseArgs reads the tokens (leniently, so `--concurrency -1` reaches the range check as a number
+ * instead of failing as "ambiguous"); the checks and the words are ours.
+ */
+
+
+
+
+
+const OPTIONS = Object.fromEntries([
+    ...CLI_FLAGS.map(f => [
+        f.name,
+        {
+            type: f.value ? 'string' : 'boolean',
+            ...(f.multiple ? { multiple: true } : {}),
+            ...(f.short ? { short: f.short } : {})
+        }
+    ]),
+    ...INPUT_FLAGS.map(i => [
+        i.name,
+        i.type.kind === 'list'
+            ? { type: 'string', multiple: true }
+            : { type: i.type.kind === 'boolean' ? 'boolean' : 'string' }
+    ])
+]);
+const isCommand = (arg) => arg !== undefined && COMMANDS.includes(arg);
+function parseCliArgs(argv) {
+    const { values, positionals, tokens } = (0,external_node_util_.parseArgs)({
+        args: [...argv],
+        options: OPTIONS,
+        allowPositionals: true,
+        strict: false,
+        tokens: true
+    });
+    const first = positionals[0];
+    const command = isCommand(first) ? first : undefined;
+    const fail = (message) => ({ ok: false, command, message });
+    for (const token of tokens) {
+        if (token.kind !== 'option')
+            continue;
+        const spec = OPTIONS[token.name];
+        const flag = token.rawName;
+        if (!spec)
+            return fail(unknownOption(token.name, flag));
+        if (spec.type === 'string') {
+            // `--out --json`: the next token is another option, not this one's value.
+            const next = token.inlineValue ? undefined : token.value?.replace(/=.*$/, '');
+            if (token.value === undefined || (next?.startsWith('--') && next.slice(2) in OPTIONS))
+                return fail(`${flag} needs a value${example(token.name)}`);
+        }
+        else if (token.inlineValue) {
+            // A switch may say true or false (`--prune=false`); anything else is a mistake, not a value.
+            if (!/^(true|false)$/i.test(token.value ?? ''))
+                return fail(`${flag} is a switch: use ${flag} alone, or ${flag}=true or ${flag}=false`);
+            values[token.name] = token.value.toLowerCase() === 'true';
+        }
+    }
+    return { ok: true, command: first, positionals, values: values };
+}
+/** What to say about an option the CLI does not take: a secret, an action-only input, or a typo. */
+function unknownOption(name, flag) {
+    const env = SECRET_ENV[name];
+    if (env) {
+        return `${flag} is not a flag: secrets come only from the environment, so they stay out of shell history and the process list. Set ${env} instead (export ${env}=...)`;
+    }
+    if (INPUTS.some(i => i.name === name && i.actionOnly)) {
+        return `${flag} is an input of the GitHub Action only; the CLI prints the report instead`;
+    }
+    const names = Object.keys(OPTIONS);
+    const guess = (0,issues/* didYouMean */.au)(name, names);
+    return `unknown option ${flag}${guess ? ` (did you mean --${guess}?)` : ''}`;
+}
+const EXAMPLES = {
+    'api-url': 'https://hyperdx.example.com:8000',
+    out: 'plan.json',
+    plan: 'plan.json',
+    'vars-file': 'staging.yaml',
+    var: 'ENV=staging',
+    summary: 'summary.md',
+    concurrency: '4'
+};
+const example = (name) => (EXAMPLES[name] ? ` (e.g. --${name} ${EXAMPLES[name]})` : '');
 
 // EXTERNAL MODULE: ./src/diagnostics.ts
 var src_diagnostics = __nccwpck_require__(4851);
 // EXTERNAL MODULE: ./src/error-message.ts
 var error_message = __nccwpck_require__(6587);
+// EXTERNAL MODULE: ./node_modules/picomatch/index.js
+var picomatch = __nccwpck_require__(4006);
+var picomatch_default = /*#__PURE__*/__nccwpck_require__.n(picomatch);
 ;// CONCATENATED MODULE: external "fs"
 const external_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("fs");
 var external_fs_namespaceObject_0 = /*#__PURE__*/__nccwpck_require__.t(external_fs_namespaceObject, 2);
@@ -6051,8 +6412,6 @@ var Builder = class {
 
 //#endregion
 
-// EXTERNAL MODULE: ./node_modules/picomatch/index.js
-var picomatch = __nccwpck_require__(4006);
 ;// CONCATENATED MODULE: ./node_modules/tinyglobby/dist/index.mjs
 
 
@@ -6363,10 +6722,7 @@ function globSync(globInput, options) {
 
 
 ;// CONCATENATED MODULE: ./src/manifest/files.ts
-/**
- * Finding and reading manifest files. Paths are reported relative to the working directory with `/`
- * separators, because that is what GitHub annotations and the PR diff expect.
- */
+
 
 
 
@@ -6398,19 +6754,96 @@ function splitPatterns(input) {
 async function findManifestFiles(patterns, cwd) {
     const include = patterns.filter(p => !p.startsWith('!'));
     const ignore = patterns.filter(p => p.startsWith('!')).map(p => p.slice(1));
-    const found = include.length === 0 ? [] : await glob(include, { cwd, ignore, onlyFiles: true, dot: false });
+    const root = await realRoot(cwd);
+    const links = [];
+    const found = include.length === 0
+        ? []
+        : await glob(include, {
+            cwd,
+            ignore,
+            onlyFiles: true,
+            dot: false,
+            fs: { realpath: insideOnly(root, links) }
+        });
     const files = [...new Set(found.map(f => f.split((external_node_path_default()).sep).join('/')))].sort();
-    const diagnostics = [];
-    if (files.length === 0) {
+    const diagnostics = refusedLinks(links, cwd, include, ignore);
+    if (files.length === 0 && diagnostics.length === 0) {
         // Refuse rather than plan against nothing: an empty desired state would look like "delete everything".
         diagnostics.push((0,src_diagnostics/* diagnostic */.YK)('validate', 'error', `no manifest files matched ${patterns.map(p => `'${p}'`).join(', ')} (relative to ${cwd})`));
     }
     return { files, diagnostics };
 }
+/**
+ * The glob's `realpath`, which it calls for each symbolic link it meets: a link that leads outside the
+ * workspace is recorded and not followed, so a link to `/` is never walked and a link to a secret is
+ * never read. Links inside the workspace are followed as before.
+ */
+function insideOnly(root, outside) {
+    return (link, callback) => {
+        (0,promises_.realpath)(link).then(async (resolved) => {
+            if (isInside(root, resolved))
+                return callback(null, resolved);
+            const directory = await (0,promises_.stat)(resolved).then(s => s.isDirectory(), () => false);
+            outside.push({ link: external_node_path_default().resolve(link), directory });
+            callback(Object.assign(new Error('outside the workspace'), { code: 'EACCES' }), '');
+        }, (error) => callback(error, ''));
+    };
+}
+/** Errors for the links that lead outside: files the patterns ask for, folders the search would enter. */
+function refusedLinks(links, cwd, include, ignore) {
+    const ignored = ignore.length > 0 ? picomatch_default()([...ignore], { dot: false }) : () => false;
+    const out = [];
+    for (const { link, directory } of links) {
+        const rel = external_node_path_default().relative(cwd, link).split((external_node_path_default()).sep).join('/');
+        // Patterns are relative to the working directory, or absolute: match each in its own terms.
+        const as = (p) => (external_node_path_default().isAbsolute(p) ? link.split((external_node_path_default()).sep).join('/') : rel);
+        const enters = (p) => mayEnter(p, as(p));
+        if (ignored(rel) || !(directory ? include.some(enters) : include.some(p => picomatch_default()(p)(as(p)))))
+            continue;
+        out.push((0,src_diagnostics/* diagnostic */.YK)('validate', 'error', directory
+            ? 'is a symbolic link to a folder outside the workspace: not searched, because a link in a pull request could expose any file on the runner. Move the manifests into the repository, or exclude the link with a !pattern'
+            : 'is a symbolic link to a file outside the workspace: refused, because a link in a pull request could expose any file on the runner. Commit the manifest itself instead of a link', { file: rel, line: 1, column: 1 }));
+    }
+    return out.sort((a, b) => a.file.localeCompare(b.file));
+}
+/** Whether the search for `pattern` would look inside the folder `dir`: its segments match a prefix. */
+function mayEnter(pattern, dir) {
+    const parts = pattern.split('/');
+    const segments = dir.split('/');
+    for (let i = 0; i < segments.length; i++) {
+        if (parts[i] === '**')
+            return true;
+        if (i >= parts.length - 1)
+            return false;
+        // An empty part (the root of an absolute pattern) matches only an empty segment.
+        if (parts[i] === '' ? segments[i] !== '' : !picomatch_default()(parts[i], { dot: false })(segments[i]))
+            return false;
+    }
+    return true;
+}
+/** The workspace's real path (it may itself be reached through a link, e.g. /tmp on macOS). */
+async function realRoot(cwd) {
+    return (0,promises_.realpath)(cwd).catch(() => external_node_path_default().resolve(cwd));
+}
+const isInside = (root, target) => {
+    const rel = external_node_path_default().relative(root, target);
+    return rel === '' || (!rel.startsWith('..') && !external_node_path_default().isAbsolute(rel));
+};
 async function readManifestFile(relPath, cwd) {
     const at = { file: relPath, line: 1, column: 1 };
-    const abs = external_node_path_default().resolve(cwd, relPath);
     try {
+        // The real path, checked again at read time: a folder on the way may be a link (`observability/x` ->
+        // `/etc`). A path that leads outside the workspace through a link is refused without being opened. A
+        // path the user named outside it, with no link on the way, is theirs to read.
+        const named = external_node_path_default().resolve(cwd, relPath);
+        const abs = await (0,promises_.realpath)(named);
+        if (isInside(external_node_path_default().resolve(cwd), named) && !isInside(await realRoot(cwd), abs)) {
+            return {
+                diagnostics: [
+                    (0,src_diagnostics/* diagnostic */.YK)('validate', 'error', 'is reached through a symbolic link that leads outside the workspace: refused, because a link in a pull request could expose any file on the runner. Replace the link with the folder or file itself', at)
+                ]
+            };
+        }
         const info = await (0,promises_.stat)(abs);
         if (info.size > MAX_MANIFEST_BYTES) {
             return {
@@ -6431,7 +6864,7 @@ async function readManifestFile(relPath, cwd) {
         return { file: { path: relPath, text }, diagnostics: [] };
     }
     catch (e) {
-        return { diagnostics: [(0,src_diagnostics/* diagnostic */.YK)('validate', 'error', `cannot be read: ${(0,error_message/* errorMessage */.g)(e)}`, at)] };
+        return { diagnostics: [(0,src_diagnostics/* diagnostic */.YK)('validate', 'error', `cannot be read: ${(0,error_message/* errorMessage */.gJ)(e)}`, at)] };
     }
 }
 /** C0 controls other than tab, newline and carriage return, and DEL: YAML does not allow them in text. */
@@ -6498,6 +6931,32 @@ function checkApiUrl(input, allowInsecureHttp) {
     }
     return { url: url.toString().replace(/\/+$/, '') };
 }
+/**
+ * An api-url that ends in `/api/v2` (self-hosted) or `/v1/...` (managed) names an API route, not the
+ * server: requests would go to `/api/v2/api/v2/...` and come back as a bare 404. Whatever comes before
+ * that path is the base (a reverse proxy may serve the API below a prefix). Both are easy to paste: the
+ * HyperDX API mounts its external routes at `/api/v2` (packages/api/src/api-app.ts), and the cloud's
+ * Terraform provider calls `https://api.clickhouse.cloud/v1` its base URL (internal/api/client_test.go).
+ */
+function apiPathOf(url) {
+    const parsed = new URL(url);
+    const pathname = parsed.pathname.replace(/\/+$/, '');
+    const at = (prefix) => `${parsed.origin}${prefix}`;
+    const selfHosted = /^(.*?)(\/api\/v2(?:\/.*)?)$/.exec(pathname);
+    if (selfHosted)
+        return { base: at(selfHosted[1]), dropped: selfHosted[2], mode: 'self-hosted' };
+    const managed = /^(.*?)(\/v1(?:\/.*)?)$/.exec(pathname);
+    if (!managed)
+        return undefined;
+    const ids = /^\/v1\/organizations\/([^/]+)\/services\/([^/]+)/.exec(managed[2]);
+    return {
+        base: at(managed[1]),
+        dropped: managed[2],
+        mode: 'managed',
+        organizationId: ids ? decodeURIComponent(ids[1]) : undefined,
+        serviceId: ids ? decodeURIComponent(ids[2]) : undefined
+    };
+}
 
 ;// CONCATENATED MODULE: ./src/config/rate-limit.ts
 const DEFAULT_RATE_LIMITS = {
@@ -6548,7 +7007,11 @@ const BY_NAME = new Map(INPUTS.map(input => [input.name, input]));
 const STACK_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._/-]{0,99}$/;
 function parseSettings(raw, ctx, commandOf) {
     const problems = [];
+    const notes = [];
     const fail = (name, message) => problems.push((0,src_diagnostics/* diagnostic */.YK)('config', 'error', `${ctx.label(name)}: ${message}`));
+    const note = (name, message) => notes.push((0,src_diagnostics/* diagnostic */.YK)('config', 'warning', `${ctx.label(name)}: ${message}`));
+    const suggest = ctx.suggest ?? ((name, value) => `\`${name}: ${value}\``);
+    const given = (name) => Boolean(raw[name]?.trim());
     /** The value as its type reads it; the default when it is absent or invalid (an invalid one is reported). */
     const get = name => {
         const input = BY_NAME.get(name);
@@ -6569,6 +7032,8 @@ function parseSettings(raw, ctx, commandOf) {
     const needsApi = command !== 'validate';
     const allowInsecureHttp = get('allow-insecure-http');
     let apiUrl = get('api-url') ?? (mode === 'managed' ? DEFAULT_MANAGED_API_URL : '');
+    let organizationId = get('organization-id');
+    let serviceId = get('service-id');
     if (needsApi) {
         if (!apiUrl)
             fail('api-url', 'is required in self-hosted mode (the API base URL, e.g. https://hyperdx.example.com:8000)');
@@ -6576,17 +7041,37 @@ function parseSettings(raw, ctx, commandOf) {
             const checked = checkApiUrl(apiUrl, allowInsecureHttp);
             if (checked.error)
                 fail('api-url', checked.error);
-            else
+            else {
                 apiUrl = checked.url;
+                const found = apiPathOf(apiUrl);
+                if (found && found.mode !== mode) {
+                    fail('api-url', `ends in ${found.dropped}, a path of the ${found.mode} API, but the mode is ${mode}: did you mean ${suggest('mode', found.mode)}? The base URL is the server's address (${found.base}); obsdeploy adds the API's path itself`);
+                }
+                else if (found) {
+                    // Stripped rather than refused: the intent is plain, and it is the address the server's docs show.
+                    apiUrl = found.base;
+                    const ids = [
+                        ['organization-id', found.organizationId, organizationId],
+                        ['service-id', found.serviceId, serviceId]
+                    ];
+                    for (const [name, fromUrl, input] of ids) {
+                        if (fromUrl !== undefined && input !== undefined && fromUrl !== input)
+                            fail(name, `is ${input}, but api-url names ${fromUrl}: drop the path from api-url`);
+                    }
+                    organizationId ??= found.organizationId;
+                    serviceId ??= found.serviceId;
+                    note('api-url', `ends in ${found.dropped}: dropped it, because the base URL is the server's address and obsdeploy adds the API's path itself. Pass ${suggest('api-url', found.base)} to silence this note`);
+                }
+            }
         }
     }
     let auth = { kind: 'none' };
-    const organizationId = get('organization-id');
-    const serviceId = get('service-id');
     if (needsApi && mode === 'self-hosted') {
         const apiKey = get('api-key');
-        if (!apiKey)
-            fail('api-key', 'is required in self-hosted mode: a personal API access key (team settings, API keys)');
+        if (!apiKey) {
+            const managedKeys = given('key-id') || given('key-secret');
+            fail('api-key', `is required in self-hosted mode: a personal API access key (team settings, API keys)${managedKeys ? `. ${ctx.label('key-id')} and ${ctx.label('key-secret')} are managed-mode credentials: did you mean ${suggest('mode', 'managed')}?` : ''}`);
+        }
         else
             auth = { kind: 'bearer', apiKey };
     }
@@ -6607,7 +7092,11 @@ function parseSettings(raw, ctx, commandOf) {
             const keyId = get('key-id');
             const keySecret = get('key-secret');
             if (!keyId || !keySecret) {
-                fail(!keyId ? 'key-id' : 'key-secret', 'managed mode needs key-id and key-secret (an API key from the cloud console)');
+                const selfHostedKey = given('api-key');
+                const [missing, other] = !keyId
+                    ? ['key-id', 'key-secret']
+                    : ['key-secret', 'key-id'];
+                fail(missing, `is required in managed mode, with ${ctx.label(other)} (an API key id and secret from the cloud console)${selfHostedKey ? `. ${ctx.label('api-key')} is a self-hosted credential: did you mean ${suggest('mode', 'self-hosted')}?` : ''}`);
             }
             else
                 auth = { kind: 'basic', keyId, keySecret };
@@ -6633,7 +7122,7 @@ function parseSettings(raw, ctx, commandOf) {
                 vars = parsed;
         }
         catch (e) {
-            fail('vars', `is not valid YAML: ${(0,error_message/* errorMessage */.g)(e).split('\n')[0]}`);
+            fail('vars', `is not valid YAML: ${(0,error_message/* errorMessage */.gJ)(e).split('\n')[0]}`);
         }
     }
     const config = {
@@ -6656,6 +7145,7 @@ function parseSettings(raw, ctx, commandOf) {
         rateLimit,
         requestTimeoutMs: get('request-timeout') * 1000,
         retryBudgetMs: get('retry-budget') * 1000,
+        connectBudgetMs: get('connect-budget') * 1000,
         savedPlan: get('saved-plan'),
         planPath: external_node_path_default().resolve(ctx.cwd, get('plan-path') ?? ctx.defaultPlanPath),
         vars,
@@ -6663,7 +7153,7 @@ function parseSettings(raw, ctx, commandOf) {
         commentOnPr: get('comment-on-pr'),
         labels: get('labels')
     };
-    return problems.length > 0 ? { diagnostics: problems } : { config, diagnostics: [] };
+    return problems.length > 0 ? { diagnostics: problems } : { config, diagnostics: notes };
 }
 /** One value by its input's type, or why it is not one. */
 function readValue(type, text) {
@@ -6675,10 +7165,11 @@ function readValue(type, text) {
                 return { value: false };
             return { error: `must be true or false, got "${text}"` };
         case 'number': {
-            const n = Number(text);
-            if (!Number.isFinite(n) || n < type.min || n > type.max)
-                return { error: `must be a number between ${type.min} and ${type.max}, got "${text}"` };
-            return { value: type.integer ? Math.floor(n) : n };
+            // Decimal notation only: Number() would also take "", "0x10", "1e3" and " 4 ".
+            const n = /^[+-]?(\d+(\.\d*)?|\.\d+)$/.test(text) ? Number(text) : NaN;
+            if (Number.isNaN(n) || n < type.min || n > type.max || (type.integer && !Number.isInteger(n)))
+                return { error: `must be ${rangeOf(type)}, got ${(0,error_message/* describeValue */.bp)(text)}` };
+            return { value: n };
         }
         case 'enum':
             if (type.values.includes(text))
@@ -6759,8 +7250,6 @@ function eventPolicy(ctx, command, policy) {
 
 // EXTERNAL MODULE: ./src/log.ts
 var src_log = __nccwpck_require__(5625);
-// EXTERNAL MODULE: ./src/version.ts
-var version = __nccwpck_require__(311);
 ;// CONCATENATED MODULE: ./src/report/budget.ts
 /**
  * Fitting a report into a size limit without breaking its markup. A report is a sequence of segments:
@@ -8121,6 +8610,106 @@ function reportOf(config, found, context = {}) {
     };
 }
 
+;// CONCATENATED MODULE: ./src/report/progress.ts
+const CLEAR_LINE = '\r\u001b[2K';
+const unrefInterval = (ms, tick) => {
+    const timer = setInterval(tick, ms);
+    timer.unref();
+    return () => clearInterval(timer);
+};
+function progressReporter(options) {
+    const now = options.now ?? Date.now;
+    const every = options.every ?? unrefInterval;
+    const quietAbove = options.quietAbove ?? 50;
+    const quietMs = options.quietMs ?? 5000;
+    let started;
+    let lastLine = 0;
+    let last;
+    /** Changes in flight, by address, with when each started. */
+    const inFlight = new Map();
+    let stop;
+    let drawn = false;
+    const elapsed = () => duration(now() - (started ?? now()));
+    const current = () => [...inFlight.values()].at(-1);
+    const statusLine = () => {
+        const count = `${last?.done ?? 0}/${last?.total ?? 0}`;
+        const doing = current();
+        return `applying ${count}${doing ? `: ${describe(doing.progress)}` : ''} (${elapsed()})`;
+    };
+    const redraw = () => {
+        options.write(`${CLEAR_LINE}${statusLine()}`);
+        drawn = true;
+    };
+    const line = (text) => {
+        if (options.live && drawn)
+            options.write(CLEAR_LINE);
+        options.write(`${text}\n`);
+        lastLine = now();
+        if (options.live)
+            redraw();
+    };
+    const tick = () => {
+        if (options.live)
+            return redraw();
+        // Nothing said for a while and something in flight: say what it waits on.
+        const waiting = current();
+        if (waiting && now() - lastLine >= quietMs)
+            line(`[${last?.done ?? 0}/${last?.total ?? 0}] waiting on ${describe(waiting.progress)} for ${duration(now() - waiting.at)} (${elapsed()})`);
+    };
+    return {
+        update(progress) {
+            if (started === undefined) {
+                started = now();
+                lastLine = started;
+                stop = every(options.live ? 1000 : quietMs, tick);
+            }
+            last = progress;
+            if (progress.event === 'start') {
+                inFlight.set(progress.address, { progress, at: now() });
+                if (options.live)
+                    redraw();
+                return;
+            }
+            inFlight.delete(progress.address);
+            const failed = progress.status === 'failed';
+            const quiet = progress.total > quietAbove;
+            const due = failed || progress.done === progress.total || now() - lastLine >= quietMs;
+            if (options.live) {
+                if (failed)
+                    line(`${describe(progress)}: failed (the report below says why)`);
+                else
+                    redraw();
+            }
+            else if (!quiet || due) {
+                line(`[${progress.done}/${progress.total}] ${describe(progress)}: ${WORDS[progress.status]} (${elapsed()})`);
+            }
+        },
+        done() {
+            stop?.();
+            stop = undefined;
+            if (options.live && drawn)
+                options.write(CLEAR_LINE);
+            drawn = false;
+        }
+    };
+}
+const WORDS = {
+    applied: 'done',
+    adopted: 'done (adopted after a lost response)',
+    failed: 'failed',
+    skipped: 'skipped (it depends on a change that failed)'
+};
+/** `update dashboard "Checkout"` */
+const describe = (p) => `${p.action} ${kindWord(p.kind)} "${p.name}"`;
+const kindWord = (kind) => kind === 'ServiceSettings' ? 'service settings' : kind.toLowerCase();
+/** `4.2 s`, `1m05s`. */
+function duration(ms) {
+    if (ms < 60_000)
+        return `${(ms / 1000).toFixed(1)} s`;
+    const s = Math.floor(ms / 1000);
+    return `${Math.floor(s / 60)}m${String(s % 60).padStart(2, '0')}s`;
+}
+
 ;// CONCATENATED MODULE: ./src/report/text.ts
 /**
  * The report model for a terminal: the same facts as the markdown report, as plain lines. Untrusted text loses
@@ -8284,8 +8873,6 @@ function diffLines(lines, paint) {
     return lines.map(l => paint(SIGN_STYLE[l.sign], `${l.sign} ${clean(l.text)}`));
 }
 
-// EXTERNAL MODULE: ./src/manifest/issues.ts
-var issues = __nccwpck_require__(9597);
 // EXTERNAL MODULE: ./src/manifest/rules.ts + 1 modules
 var rules = __nccwpck_require__(6364);
 // EXTERNAL MODULE: ./src/manifest/schema.ts
@@ -12299,7 +12886,7 @@ function parseWithPositions(file, text) {
     }
     catch (e) {
         // The library reports most failures as document errors; anything thrown is still the file's fault.
-        diagnostics.push((0,src_diagnostics/* diagnostic */.YK)('validate', 'error', `YAML could not be parsed: ${(0,error_message/* errorMessage */.g)(e)}`, {
+        diagnostics.push((0,src_diagnostics/* diagnostic */.YK)('validate', 'error', `YAML could not be parsed: ${(0,error_message/* errorMessage */.gJ)(e)}`, {
             file,
             line: 1,
             column: 1
@@ -12334,7 +12921,7 @@ function parseWithPositions(file, text) {
             value = doc.toJS({ maxAliasCount: YAML_LIMITS.maxAliasCount });
         }
         catch (e) {
-            const msg = (0,error_message/* errorMessage */.g)(e);
+            const msg = (0,error_message/* errorMessage */.gJ)(e);
             const why = /excessive alias count/i.test(msg)
                 ? `too many alias expansions (more than ${YAML_LIMITS.maxAliasCount}): refused as a resource exhaustion attack`
                 : msg.split('\n')[0];
@@ -12525,6 +13112,7 @@ function describeYamlError(code, message) {
 
 
 
+
 async function loadManifests(options) {
     const found = await findManifestFiles(options.patterns, options.cwd);
     const set = emptySet(found.files);
@@ -12555,6 +13143,11 @@ function addText(set, views, file, text, vars) {
     set.diagnostics.push(...parsed.diagnostics);
     if (parsed.diagnostics.some(d => d.severity === 'error'))
         views.incomplete = true;
+    else if (parsed.documents.length === 0) {
+        // Valid YAML, but nothing to manage: most likely a file saved before its content, or all of it
+        // commented out. Said, not silently valid.
+        set.diagnostics.push((0,src_diagnostics/* diagnostic */.YK)('validate', 'warning', 'no documents: the file is empty or holds only comments, so it manages nothing (delete it, or add a manifest with a `kind`)', { file, line: 1, column: 1 }));
+    }
     const placeholders = text.includes('${');
     for (const doc of parsed.documents) {
         if (!placeholders) {
@@ -12580,7 +13173,7 @@ function finish(set, views, mode) {
 function addDocument(set, views, doc) {
     const value = doc.value;
     if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-        set.diagnostics.push((0,src_diagnostics/* diagnostic */.YK)('validate', 'error', `a manifest must be a mapping with a \`kind\`, got ${(0,issues/* describeValue */.bp)(value)}`, doc.start));
+        set.diagnostics.push((0,src_diagnostics/* diagnostic */.YK)('validate', 'error', `a manifest must be a mapping with a \`kind\`, got ${(0,error_message/* describeShape */.vJ)(value)}`, doc.start));
         return;
     }
     const raw = value;
@@ -12589,7 +13182,7 @@ function addDocument(set, views, doc) {
         const guess = typeof kind === 'string' ? (0,issues/* didYouMean */.au)(kind, vocabulary/* MANIFEST_KINDS */.ak) : undefined;
         const message = kind === undefined
             ? `is required: one of ${vocabulary/* MANIFEST_KINDS */.ak.join(', ')}`
-            : `must be one of ${vocabulary/* MANIFEST_KINDS */.ak.join(', ')}, got ${(0,issues/* describeValue */.bp)(kind)}${guess ? ` (did you mean "${guess}"?)` : ''}`;
+            : `must be one of ${vocabulary/* MANIFEST_KINDS */.ak.join(', ')}, got ${(0,error_message/* describeValue */.bp)(kind)}${guess ? ` (did you mean "${guess}"?)` : ''}`;
         set.diagnostics.push((0,src_diagnostics/* diagnostic */.YK)('validate', 'error', message, { ...doc.locate(['kind']), field: 'kind' }));
         return;
     }
@@ -12654,7 +13247,7 @@ async function run(config, deps = {}) {
     if (config.command === 'validate')
         return offline(0);
     // Loaded only past validation: `validate` starts without the HTTP client and the planner.
-    const { runOnline } = await Promise.all(/* import() */[__nccwpck_require__.e(752), __nccwpck_require__.e(480), __nccwpck_require__.e(371)]).then(__nccwpck_require__.bind(__nccwpck_require__, 752));
+    const { runOnline } = await Promise.all(/* import() */[__nccwpck_require__.e(752), __nccwpck_require__.e(18), __nccwpck_require__.e(371)]).then(__nccwpck_require__.bind(__nccwpck_require__, 752));
     // `command` as narrowed above: what goes online is plan, apply or drift.
     return runOnline({ ...config, command: config.command }, manifests, deps);
 }
@@ -12682,69 +13275,14 @@ async function run(config, deps = {}) {
 
 
 
-/**
- * The inputs that are flags, typed as their inputs are. Secrets come only from the environment, the
- * command is the first argument, and vars have --var and --vars-file.
- */
-const FLAGS = INPUTS.filter(i => !i.actionOnly && i.type.kind !== 'secret' && i.name !== 'command' && i.name !== 'vars');
-const USAGE = `obsdeploy ${version/* VERSION */.x}: observability dashboards, alerts and service settings as code
 
-Usage: obsdeploy <command> [manifest globs or folders...] [options]
 
-Commands:
-  validate   check manifests offline (no credentials, no network)
-  plan       show what would change against the live API
-  apply      apply the plan
-  drift      exit 1 when the live state differs from the manifests
-  export     write manifests for existing dashboards (--out folder)
 
-Options (the action's inputs):
-${FLAGS.map(i => `  --${i.name.padEnd(22)}${i.description}${i.default ? ` [default: ${i.default.replace(/\n/g, ', ')}]` : ''}`).join('\n')}
-  --var NAME=value        a value for \${NAME} placeholders (repeatable; YAML-typed)
-  --vars-file FILE        a YAML mapping of values for placeholders
-  --plan FILE             apply: a plan JSON saved by an earlier plan (same as --saved-plan)
-  --out PATH              plan/apply: where to write the plan JSON; export: the folder to write
-  --release               open the service-update gate as a release would (service-update: on-release)
-  --json                  print the result as JSON
-  --summary FILE          also write the markdown report (as the job summary) to FILE
-  --verbose               log requests and retries to stderr
-  --no-color              no ANSI colours even on a terminal
-  --tag, --name, --owned  export: select dashboards by tag, name glob, or this stack's ownership
-  -h, --help, --version
-
-Environment: OBSDEPLOY_API_KEY (self-hosted), OBSDEPLOY_KEY_ID and OBSDEPLOY_KEY_SECRET (managed);
-any option also as OBSDEPLOY_<NAME> (e.g. OBSDEPLOY_API_URL).
-Exit codes: 0 success, 1 problems found (or drift), 2 usage error.`;
 async function cli(argv, io) {
-    const options = {
-        help: { type: 'boolean', short: 'h' },
-        version: { type: 'boolean' },
-        json: { type: 'boolean' },
-        verbose: { type: 'boolean' },
-        'no-color': { type: 'boolean' },
-        release: { type: 'boolean' },
-        var: { type: 'string', multiple: true },
-        'vars-file': { type: 'string' },
-        plan: { type: 'string' },
-        out: { type: 'string' },
-        summary: { type: 'string' },
-        tag: { type: 'string', multiple: true },
-        name: { type: 'string', multiple: true },
-        owned: { type: 'boolean' }
-    };
-    for (const i of FLAGS) {
-        if (!(i.name in options))
-            options[i.name] =
-                i.type.kind === 'list'
-                    ? { type: 'string', multiple: true }
-                    : { type: i.type.kind === 'boolean' ? 'boolean' : 'string' };
-    }
-    let parsed;
-    try {
-        parsed = (0,external_node_util_.parseArgs)({ args: [...argv], options, allowPositionals: true, strict: true });
-    }
-    catch (e) {
-        io.stderr(`obsdeploy: ${(0,error_message/* errorMessage */.g)(e)}\n\n${USAGE}\n`);
+    const parsed = parseCliArgs(argv);
+    if (!parsed.ok) {
+        // One line that says what is wrong, and how to call that command: not the whole manual.
+        io.stderr(`obsdeploy${parsed.command ? ` ${parsed.command}` : ''}: ${parsed.message}\n${shortUsage(parsed.command)}\n`);
         return 2;
     }
     const { values, positionals } = parsed;
@@ -12752,14 +13290,19 @@ async function cli(argv, io) {
         io.stdout(`${version/* VERSION */.x}\n`);
         return 0;
     }
-    const command = positionals[0];
+    const command = parsed.command;
+    if (values.help && isCommand(command)) {
+        io.stdout(`${commandHelp(command)}\n`);
+        return 0;
+    }
     if (values.help || !command) {
         ;
-        (values.help ? io.stdout : io.stderr)(`${USAGE}\n`);
+        (values.help ? io.stdout : io.stderr)(`${usage()}\n`);
         return values.help ? 0 : 2;
     }
     if (!isCommand(command)) {
-        io.stderr(`obsdeploy: unknown command "${command}"; one of ${COMMANDS.join(', ')}\n`);
+        const guess = (0,issues/* didYouMean */.au)(command, COMMANDS);
+        io.stderr(`obsdeploy: unknown command "${command}"${guess ? ` (did you mean ${guess}?)` : ''}; one of ${COMMANDS.join(', ')}\n${shortUsage(undefined)}\n`);
         return 2;
     }
     const raw = {};
@@ -12768,7 +13311,7 @@ async function cli(argv, io) {
         if (fromEnv !== undefined && i.name !== 'command')
             raw[i.name] = fromEnv;
     }
-    for (const i of FLAGS) {
+    for (const i of INPUT_FLAGS) {
         const v = values[i.name];
         if (v === undefined)
             continue;
@@ -12785,7 +13328,7 @@ async function cli(argv, io) {
         raw.vars = await collectVars(values['vars-file'], values.var ?? [], io.cwd, io.env.OBSDEPLOY_VARS);
     }
     catch (e) {
-        io.stderr(`obsdeploy: ${(0,error_message/* errorMessage */.g)(e)}\n`);
+        io.stderr(`obsdeploy ${command}: ${(0,error_message/* errorMessage */.gJ)(e)}\n`);
         return 2;
     }
     const secrets = [raw['api-key'], raw['key-id'], raw['key-secret']];
@@ -12797,20 +13340,28 @@ async function cli(argv, io) {
         serviceGate: policy => values.release && policy === 'on-release'
             ? { open: true, reason: 'released (--release)' }
             : serviceGateFor(undefined, policy),
-        label: name => `--${name}`
+        // A secret is named by the variable it comes from: there is no flag to name.
+        label: name => SECRET_ENV[name] ?? `--${name}`,
+        suggest: (name, value) => (SECRET_ENV[name] ? `${SECRET_ENV[name]}=${value}` : `--${name} ${value}`)
     };
     /** The settings, or undefined once their problems are printed. */
     const settings = (c) => {
         const { config, diagnostics } = parseConfigFor(c, raw, context);
         for (const d of diagnostics)
-            io.stderr(`obsdeploy: ${d.message}\n`);
-        return config;
+            io.stderr(`obsdeploy ${c}: ${d.severity === 'error' ? '' : `${d.severity}: `}${d.message}\n`);
+        if (config)
+            return config;
+        const secretMissing = diagnostics.some(d => Object.values(SECRET_ENV).some(env => d.message.startsWith(`${env}:`)));
+        if (secretMissing)
+            io.stderr(`${SECRETS_FROM_ENV}\n`);
+        io.stderr(`${shortUsage(c)}\n`);
+        return undefined;
     };
     if (command === 'export') {
         const config = settings(command);
         if (!config)
             return 2;
-        const { exportCommand } = await Promise.all(/* import() */[__nccwpck_require__.e(752), __nccwpck_require__.e(480), __nccwpck_require__.e(133)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2133));
+        const { exportCommand } = await Promise.all(/* import() */[__nccwpck_require__.e(752), __nccwpck_require__.e(18), __nccwpck_require__.e(133)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2133));
         return exportCommand(config, {
             out: values.out,
             tags: values.tag ?? [],
@@ -12823,9 +13374,20 @@ async function cli(argv, io) {
     const config = settings(command);
     if (!config)
         return 2;
-    const result = await run(config, { log });
+    const progress = progressReporter({
+        // A dumb terminal cannot redraw a line: it gets lines, as CI does.
+        live: (io.isStderrTty ?? io.isTty) && io.env.TERM !== 'dumb',
+        write: text => io.stderr(text)
+    });
+    let result;
+    try {
+        result = await run(config, { log, progress: progress.update });
+    }
+    finally {
+        progress.done();
+    }
     const report = reportOf(config, result, { time: new Date().toISOString() });
-    const color = io.isTty && !values['no-color'] && io.env.NO_COLOR === undefined;
+    const color = io.isTty && !values['no-color'] && io.env.NO_COLOR === undefined && io.env.TERM !== 'dumb';
     if (values.json) {
         io.stdout(`${JSON.stringify({ exitCode: result.exitCode, outputs: result.outputs, diagnostics: result.diagnostics, plan: result.plan, apply: result.apply }, null, 2)}\n`);
     }
@@ -12843,6 +13405,7 @@ async function cli(argv, io) {
     }
     return result.exitCode;
 }
+const SECRETS_FROM_ENV = 'Secrets come only from the environment, never from flags (a flag stays in shell history): export OBSDEPLOY_API_KEY=... (self-hosted), or OBSDEPLOY_KEY_ID=... and OBSDEPLOY_KEY_SECRET=... (managed)';
 /**
  * The repository's name, as the action would use it: from GITHUB_REPOSITORY, or the git remote
  * "origin" of the working directory, or else the folder's name. A different default in the CLI would
@@ -12871,7 +13434,6 @@ function defaultStack(cwd, env) {
     }
     return external_node_path_default().basename(cwd) || 'default';
 }
-const isCommand = (arg) => COMMANDS.includes(arg);
 /** A folder argument means every manifest in it. */
 function asGlob(arg, cwd) {
     try {
@@ -12888,7 +13450,25 @@ async function collectVars(file, pairs, cwd, fromEnv) {
     if (fromEnv)
         Object.assign(vars, (0,dist/* parse */.qg)(fromEnv));
     if (file) {
-        const parsed = (0,dist/* parse */.qg)(await (0,promises_.readFile)(external_node_path_default().resolve(cwd, file), 'utf8'));
+        const where = external_node_path_default().resolve(cwd, file);
+        let text;
+        try {
+            text = await (0,promises_.readFile)(where, 'utf8');
+        }
+        catch (e) {
+            const code = e.code;
+            const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'a folder, not a file' : (0,error_message/* errorMessage */.gJ)(e);
+            throw new Error(`--vars-file ${file}: cannot be read: ${why} (${where})`, { cause: e });
+        }
+        let parsed;
+        try {
+            parsed = (0,dist/* parse */.qg)(text, { maxAliasCount: 10 });
+        }
+        catch (e) {
+            throw new Error(`--vars-file ${file}: is not valid YAML: ${(0,error_message/* errorMessage */.gJ)(e).split('\n')[0]}`, {
+                cause: e
+            });
+        }
         if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed))
             throw new Error(`--vars-file ${file}: must be a YAML mapping of NAME: value`);
         Object.assign(vars, parsed);
@@ -12958,9 +13538,11 @@ function sortDiagnostics(ds) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   g: () => (/* binding */ errorMessage)
+/* harmony export */   bp: () => (/* binding */ describeValue),
+/* harmony export */   gJ: () => (/* binding */ errorMessage),
+/* harmony export */   vJ: () => (/* binding */ describeShape)
 /* harmony export */ });
-/* unused harmony export errorWithStack */
+/* unused harmony exports errorWithStack, MAX_QUOTED */
 /** What a caught value says, in one place: anything can be thrown, and only an Error has a message. */
 function errorMessage(e) {
     return e instanceof Error ? e.message : String(e);
@@ -12969,6 +13551,49 @@ function errorMessage(e) {
 function errorWithStack(e) {
     return e instanceof Error ? (e.stack ?? e.message) : String(e);
 }
+/** The longest value a message quotes: a misspelled word or an id, not a line of someone's file. */
+const MAX_QUOTED = 24;
+/**
+ * A value as an error message may show it. A short single token is quoted (`"cuont"`), so the reader sees
+ * the typo; anything longer or with spaces is described by its type and length only, so a message never
+ * carries a line of a file it was not meant to read (a credentials file behind a link, a pasted secret).
+ */
+function describeValue(v) {
+    if (v === undefined)
+        return 'nothing';
+    if (v === null)
+        return 'null';
+    if (typeof v === 'string')
+        return isShortToken(v) ? `"${v}"` : describeShape(v);
+    if (typeof v === 'number' || typeof v === 'boolean') {
+        const text = String(v);
+        return text.length <= MAX_QUOTED ? text : describeShape(v);
+    }
+    return describeShape(v);
+}
+/** A value by its type and size only, never its content: "a string of 38 characters", "a list of 3 items". */
+function describeShape(v) {
+    if (v === undefined)
+        return 'nothing';
+    if (v === null)
+        return 'null';
+    if (Array.isArray(v))
+        return `a list of ${v.length} item${v.length === 1 ? '' : 's'}`;
+    if (typeof v === 'object')
+        return 'a mapping';
+    if (typeof v === 'string') {
+        if (v === '')
+            return 'an empty string';
+        const lines = v.split('\n').length;
+        return `a string of ${v.length} character${v.length === 1 ? '' : 's'}${lines > 1 ? ` on ${lines} lines` : ''}`;
+    }
+    if (typeof v === 'number')
+        return 'a number';
+    if (typeof v === 'boolean')
+        return 'true or false';
+    return typeof v;
+}
+const isShortToken = (s) => s.length > 0 && s.length <= MAX_QUOTED && !/\s/.test(s);
 
 
 /***/ }),
@@ -13011,17 +13636,18 @@ function redactor(secrets) {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   au: () => (/* binding */ didYouMean),
-/* harmony export */   bp: () => (/* binding */ describeValue),
 /* harmony export */   oX: () => (/* binding */ issuesToDiagnostics)
 /* harmony export */ });
 /* unused harmony export knownKeysAt */
 /* harmony import */ var fastest_levenshtein__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1916);
 /* harmony import */ var _diagnostics_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4851);
+/* harmony import */ var _error_message_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(6587);
 /* harmony import */ var _path_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(7578);
 /**
  * zod issues -> diagnostics with a place and a plain message, and "did you mean" hints for misspelled
  * fields and values.
  */
+
 
 
 
@@ -13050,19 +13676,6 @@ const hint = (input, candidates) => {
     const guess = didYouMean(input, candidates);
     return guess ? ` (did you mean "${guess}"?)` : '';
 };
-function describeValue(v) {
-    if (v === undefined)
-        return 'nothing';
-    if (v === null)
-        return 'null';
-    if (Array.isArray(v))
-        return 'a list';
-    if (typeof v === 'object')
-        return 'a mapping';
-    if (typeof v === 'string')
-        return `"${v.length > 40 ? `${v.slice(0, 40)}…` : v}"`;
-    return String(v);
-}
 function issuesToDiagnostics(issues, doc, schema) {
     const out = [];
     for (const issue of issues) {
@@ -13093,13 +13706,13 @@ function messageFor(issue, missing) {
             if (missing)
                 return 'is required';
             if (custom)
-                return `${issue.message} (got ${describeValue(issue.input)})`;
-            return `must be ${article(issue.expected)}, got ${describeValue(issue.input)}`;
+                return `${issue.message} (got ${(0,_error_message_js__WEBPACK_IMPORTED_MODULE_3__/* .describeValue */ .bp)(issue.input)})`;
+            return `must be ${article(issue.expected)}, got ${(0,_error_message_js__WEBPACK_IMPORTED_MODULE_3__/* .describeValue */ .bp)(issue.input)}`;
         case 'invalid_value': {
             const values = issue.values.map(v => String(v));
             if (issue.input === undefined)
                 return `is required: one of ${values.join(', ')}`;
-            return `must be one of ${values.join(', ')}, got ${describeValue(issue.input)}${hint(issue.input, values)}`;
+            return `must be one of ${values.join(', ')}, got ${(0,_error_message_js__WEBPACK_IMPORTED_MODULE_3__/* .describeValue */ .bp)(issue.input)}${hint(issue.input, values)}`;
         }
         case 'invalid_union': {
             const disc = issue.options;
@@ -13108,7 +13721,7 @@ function messageFor(issue, missing) {
                 const input = issue.input?.[String(issue.path[issue.path.length - 1])];
                 if (input === undefined)
                     return `is required: one of ${values.join(', ')}`;
-                return `must be one of ${values.join(', ')}, got ${describeValue(input)}${hint(input, values)}`;
+                return `must be one of ${values.join(', ')}, got ${(0,_error_message_js__WEBPACK_IMPORTED_MODULE_3__/* .describeValue */ .bp)(input)}${hint(input, values)}`;
             }
             return custom ? issue.message : 'does not match any of the allowed forms';
         }
@@ -14410,6 +15023,13 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:stream"
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:timers");
+
+/***/ }),
+
+/***/ 8500:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:timers/promises");
 
 /***/ }),
 
