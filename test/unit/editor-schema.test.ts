@@ -101,12 +101,19 @@ const manifestId = (JSON.parse(read('schema/manifest.schema.json')) as { $id: st
 describe("the repository's own editor set-up (.vscode/settings.json)", () => {
   const { unmapped, unreadable, documents } = checkThrough(settings['yaml.schemas'], 'examples')
 
-  it('maps the manifest schema to every YAML file of examples/ and to observability/ folders', () => {
+  it('maps a schema to every YAML file of examples/ and to observability/ folders: stack.yaml its own', () => {
     expect(unmapped).toEqual([])
     expect(unreadable).toEqual([])
-    expect(Object.values(settings['yaml.schemas']).flat()).toEqual(
-      expect.arrayContaining(['examples/**/*.y*ml', 'observability/**/*.y*ml'])
-    )
+    expect(settings['yaml.schemas']).toEqual({
+      './schema/manifest.schema.json': ['examples/**/!(stack).y*ml', 'observability/**/!(stack).y*ml'],
+      './schema/stack.schema.json': ['examples/**/stack.y*ml', 'observability/**/stack.y*ml']
+    })
+    // One schema per file: yaml-language-server would require a file to pass every schema that matches it.
+    const files = ['examples/stacks/payments/stack.yaml', 'examples/stacks/payments/overview.yaml']
+    expect(files.map(f => schemasFor(settings['yaml.schemas'], f))).toEqual([
+      ['./schema/stack.schema.json'],
+      ['./schema/manifest.schema.json']
+    ])
   })
 
   it('accepts every document of the valid examples, the ones after --- included', () => {
@@ -154,7 +161,8 @@ describe('the schema address', () => {
     )
     expect([...committed].sort()).toEqual([
       [`${SCHEMA_BASE_URL}manifest.schema.json`, 'schema/manifest.schema.json'],
-      [`${SCHEMA_BASE_URL}plan.schema.json`, 'schema/plan.schema.json']
+      [`${SCHEMA_BASE_URL}plan.schema.json`, 'schema/plan.schema.json'],
+      [`${SCHEMA_BASE_URL}stack.schema.json`, 'schema/stack.schema.json']
     ])
   })
 
