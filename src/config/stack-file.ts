@@ -9,6 +9,7 @@ import { diagnostic, type Diagnostic, type SourceLocation } from '../diagnostics
 import { describeShape } from '../error-message.js'
 import { readManifestFile } from '../manifest/files.js'
 import { issuesToDiagnostics } from '../manifest/issues.js'
+import type { PathSegment } from '../manifest/path.js'
 import { parseYamlFile } from '../manifest/yaml.js'
 
 /** The file names that make a folder a stack. */
@@ -18,6 +19,9 @@ export const STACK_FILE_NAMES = ['stack.yaml', 'stack.yml'] as const
 export const STACK_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._/-]{0,99}$/
 export const STACK_PATTERN_TEXT =
   "1-100 letters, digits, '.', '_', '-' or '/', starting with a letter or digit"
+
+/** What `${NAME}` may name (manifest/vars.ts). */
+const VARIABLE_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/
 
 export const StackFile = z
   .strictObject({
@@ -29,7 +33,12 @@ export const StackFile = z
         'The stack: its dashboards carry the ownership tag obsdeploy:<name>, and it only updates or prunes its own. Unique in the repository.'
       ),
     vars: z
-      .record(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'must be a variable name'), z.unknown())
+      .record(z.string().regex(VARIABLE_NAME), z.unknown(), {
+        error: issue =>
+          issue.code === 'invalid_key'
+            ? 'is not a variable name: letters, digits and _, not starting with a digit'
+            : undefined
+      })
       .optional()
       .describe(
         "Values for ${NAME} placeholders in this stack's manifests. The run's `vars` input (or --var) overrides them."
@@ -103,6 +112,23 @@ export function parseStackFile(file: string, text: string): ReadStackFile {
     }
   }
   const result = StackFile.safeParse(doc.value, { reportInput: true })
-  if (!result.success) return { diagnostics: issuesToDiagnostics(result.error.issues, doc, StackFile) }
+  if (!result.success) {
+    // A bad variable name is a key: pointed at where the key is, not at its value.
+    const keys = result.error.issues.filter(i => i.code === 'invalid_key')
+    return {
+      diagnostics: [
+        ...keys.map(i => {
+          const key = String(i.path.at(-1))
+          const at = doc.locateKey(i.path.slice(0, -1) as PathSegment[], key)
+          return diagnostic('validate', 'error', `"${key}" ${i.message}`, { ...at, field: 'vars' })
+        }),
+        ...issuesToDiagnostics(
+          result.error.issues.filter(i => i.code !== 'invalid_key'),
+          doc,
+          StackFile
+        )
+      ]
+    }
+  }
   return { stack: result.data, nameAt: doc.locate(['name']), diagnostics: [] }
 }
