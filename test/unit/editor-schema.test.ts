@@ -89,12 +89,17 @@ function checkThrough(
 
 const settings = JSON.parse(read('.vscode/settings.json')) as { 'yaml.schemas': SchemaMap }
 const readme = read('README.md')
-const readmeSettings = (() => {
-  const block = [...readme.matchAll(/```json\n([\s\S]*?)```/g)].find(([, body]) =>
-    body.includes('"yaml.schemas"')
-  )
-  if (!block) throw new Error('README.md shows no yaml.schemas set-up')
-  return JSON.parse(block[1]) as { 'yaml.schemas': SchemaMap }
+/** The README's yaml.schemas set-ups: one for a folder of manifests, one for the `stacks` layout. */
+const [readmeSettings, stacksSettings] = (() => {
+  const blocks = [...readme.matchAll(/```json\n([\s\S]*?)```/g)]
+    .filter(([, body]) => body.includes('"yaml.schemas"'))
+    .map(([, body]) => JSON.parse(body) as { 'yaml.schemas': SchemaMap })
+  const withStacks = (b: { 'yaml.schemas': SchemaMap }) =>
+    Object.keys(b['yaml.schemas']).some(address => address.endsWith('/stack.schema.json'))
+  const plain = blocks.find(b => !withStacks(b))
+  const stacks = blocks.find(withStacks)
+  if (!plain || !stacks) throw new Error('README.md shows no yaml.schemas set-up, with and without stacks')
+  return [plain, stacks]
 })()
 const manifestId = (JSON.parse(read('schema/manifest.schema.json')) as { $id: string }).$id
 
@@ -142,6 +147,28 @@ describe("the README's recommended set-up", () => {
     const { unmapped, documents } = checkThrough(readmeSettings['yaml.schemas'], 'examples/observability')
     expect(unmapped).toEqual([])
     expect(documents.length).toBeGreaterThanOrEqual(5)
+    expect(documents.filter(d => !d.valid).map(d => `${d.where}: ${d.errors}`)).toEqual([])
+  })
+
+  it('for stacks, maps stack.yaml to the stack schema and every other file to the manifest schema', () => {
+    const stackId = (JSON.parse(read('schema/stack.schema.json')) as { $id: string }).$id
+    expect(stacksSettings['yaml.schemas']).toEqual({
+      [manifestId]: ['observability/**/!(stack).y*ml'],
+      [stackId]: ['observability/**/stack.y*ml']
+    })
+    // The examples' stacks live in examples/stacks/: the same mapping, with that folder for observability/.
+    const mapping = Object.fromEntries(
+      Object.entries(stacksSettings['yaml.schemas']).map(([address, globs]) => [
+        address,
+        ([] as string[]).concat(globs).map(g => g.replace(/^observability\//, 'stacks/'))
+      ])
+    )
+    const { unmapped, documents } = checkThrough(mapping, 'examples/stacks')
+    expect(unmapped).toEqual([])
+    expect(documents.length).toBeGreaterThanOrEqual(6)
+    expect(documents.filter(d => /stack\.yaml/.test(d.where))).toHaveLength(2)
+    // Each document is checked once: one schema per file.
+    expect(new Set(documents.map(d => d.where)).size).toBe(documents.length)
     expect(documents.filter(d => !d.valid).map(d => `${d.where}: ${d.errors}`)).toEqual([])
   })
 
