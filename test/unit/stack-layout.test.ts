@@ -34,7 +34,7 @@ describe('stack.yaml', () => {
     const read = parseStackFile('s/stack.yaml', 'name: -payments\nvars:\n  not a name: 1\nprnue: true\n')
     expect(read.stack).toBeUndefined()
     expect(read.diagnostics.map(place).sort()).toEqual([
-      's/stack.yaml:1:7 name: must be 1-100 letters, digits, \'.\', \'_\', \'-\' or \'/\', starting with a letter or digit',
+      "s/stack.yaml:1:7 name: must be 1-100 letters, digits, '.', '_', '-' or '/', starting with a letter or digit",
       's/stack.yaml:3:3 vars: "not a name" is not a variable name: letters, digits and _, not starting with a digit',
       's/stack.yaml:4:1 prnue: unknown field "prnue" (did you mean "prune"?)'
     ])
@@ -167,7 +167,9 @@ describe('which stacks a run plans', () => {
 
   it('on a pull request: the stacks whose folder holds a changed file, any file, at any depth', () => {
     expect(names(['observability/payments/checkout.yaml'])).toEqual(['payments'])
-    expect(names(['observability/search/stack.yaml', 'observability/search/deep/notes.md'])).toEqual(['search'])
+    expect(names(['observability/search/stack.yaml', 'observability/search/deep/notes.md'])).toEqual([
+      'search'
+    ])
     // A folder is a path segment, not a prefix: search/ is not search-ui/.
     expect(names(['observability/search-ui/x.yaml'])).toEqual(['search-ui'])
     // A rename lists both paths: the stack it leaves and the one it enters both change.
@@ -179,9 +181,13 @@ describe('which stacks a run plans', () => {
 
   it('a change outside every stack plans none, unless it is shared config (.github/), which plans all', () => {
     expect(names(['src/app.ts', 'README.md', 'observability/README.md'])).toEqual([])
-    const shared = selectStacks(layout, { changed: { paths: ['README.md', '.github/workflows/observability.yml'] } })
+    const shared = selectStacks(layout, {
+      changed: { paths: ['README.md', '.github/workflows/observability.yml'] }
+    })
     expect(shared.stacks.map(s => s.name)).toEqual(['payments', 'search', 'search-ui'])
-    expect(shared.reason).toBe('all stacks: .github/workflows/observability.yml changed, and it may change every plan')
+    expect(shared.reason).toBe(
+      'all stacks: .github/workflows/observability.yml changed, and it may change every plan'
+    )
   })
 
   it('warns when a pull request takes away a stack.yaml: that stack is no longer planned', () => {
