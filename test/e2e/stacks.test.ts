@@ -21,7 +21,7 @@ beforeAll(async () => {
   ws = workspace({
     'payments/stack.yaml': 'name: payments\nvars: { TEAM: payments }\n',
     'payments/overview.yaml':
-      dashboard('Overview', timeTile('Errors', 0, 0, 'service:payments'), "tags: ['\${TEAM}']\n") +
+      dashboard('Overview', timeTile('Errors', 0, 0, 'service:payments'), "tags: ['${TEAM}']\n") +
       alert('Payment errors', 'Overview', 'Errors'),
     'search/stack.yaml': 'name: search\n',
     'search/overview.yaml': dashboard('Overview', timeTile('Errors', 0, 0, 'service:search'))
