@@ -5,23 +5,16 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from '@jest/globals'
-import { cli } from '../../src/cli.js'
+import { runCli } from '../support/cli.js'
 import { alert, dashboard, timeTile, useScenario } from '../support/harness.js'
 
 const { emu, ws } = useScenario()
 
-async function obsdeploy(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = ''
-  let stderr = ''
-  const code = await cli([...args, '--rate-limit', 'off'], {
-    stdout: t => (stdout += t),
-    stderr: t => (stderr += t),
-    env: { OBSDEPLOY_API_KEY: emu.credentials.apiKey },
-    cwd: ws.dir,
-    isTty: false
-  })
-  return { code, stdout, stderr }
-}
+const obsdeploy = (args: string[]) => runCli(emu, ws, [...args, '--rate-limit', 'off'])
+
+/** `obsdeploy plan observability/ --stacks` against the emulator, and more flags. */
+const planStacks = (...flags: string[]) =>
+  obsdeploy(['plan', 'observability/', '--stacks', '--api-url', emu.url, ...flags])
 
 /** Two teams, each with a dashboard named Overview (the workspace puts them under observability/). */
 function twoTeams(): void {
@@ -64,15 +57,7 @@ describe('obsdeploy --stacks', () => {
     expect(r.stdout.slice(search)).toContain('observability/search/overview.yaml:2')
 
     // Everything is in place: a plan of both stacks is empty, and --summary writes both sections.
-    const plan = await obsdeploy([
-      'plan',
-      'observability/',
-      '--stacks',
-      '--api-url',
-      emu.url,
-      '--summary',
-      'sum.md'
-    ])
+    const plan = await planStacks('--summary', 'sum.md')
     expect(plan.code).toBe(0)
     const summary = readFileSync(path.join(ws.dir, 'sum.md'), 'utf8')
     expect(summary).toMatch(/^### ✅ Plan for 2 stacks/)
@@ -83,16 +68,7 @@ describe('obsdeploy --stacks', () => {
 
   it('--stack NAME plans that stack alone (--json has its plan under stacks)', async () => {
     twoTeams()
-    const r = await obsdeploy([
-      'plan',
-      'observability/',
-      '--stacks',
-      '--stack',
-      'search',
-      '--api-url',
-      emu.url,
-      '--json'
-    ])
+    const r = await planStacks('--stack', 'search', '--json')
     expect(r.code).toBe(0)
     const json = JSON.parse(r.stdout) as {
       stacks: { results: { stack: string; plan?: { changes: { action: string; name: string }[] } }[] }
@@ -105,15 +81,7 @@ describe('obsdeploy --stacks', () => {
 
   it('--stack with a name no stack has is an error with a hint', async () => {
     twoTeams()
-    const r = await obsdeploy([
-      'plan',
-      'observability/',
-      '--stacks',
-      '--stack',
-      'serch',
-      '--api-url',
-      emu.url
-    ])
+    const r = await planStacks('--stack', 'serch')
     expect(r.code).not.toBe(0)
     expect(`${r.stdout}${r.stderr}`).toMatch(/serch[\s\S]*search/)
     expect(emu.selfHosted.dashboards.size).toBe(0)
