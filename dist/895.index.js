@@ -248,7 +248,7 @@ const PaginationMeta = schemas/* looseObject */._H3({
 });
 
 // EXTERNAL MODULE: ./node_modules/undici/index.js
-var undici = __webpack_require__(6752);
+var undici = __webpack_require__(4371);
 // EXTERNAL MODULE: ./src/version.ts
 var version = __webpack_require__(311);
 ;// CONCATENATED MODULE: ./src/api/network-errors.ts

@@ -1,5 +1,5 @@
 /** The action's inputs, read once from the runner and handed to config/parse.ts as a raw map. */
-import * as core from '@actions/core'
+import * as core from './core.js'
 import { INPUTS, type RawSettings } from '../config/inputs.js'
 
 export function readActionInputs(): RawSettings {

@@ -113,6 +113,14 @@ describe('one copy of each HTTP library', () => {
     })
   })
 
+  it('the action evaluates neither at start-up: they are in chunks that only API and GitHub calls load', () => {
+    const entry = readFileSync(path.join(root, 'dist', 'index.js'), 'utf8')
+    expect({ undici: entry.includes(UNDICI), httpClient: entry.includes(HTTP_CLIENT) }).toEqual({
+      undici: false,
+      httpClient: false
+    })
+  })
+
   it('the CLI bundle holds one undici and none of the GitHub libraries', () => {
     expect({ undici: copies('dist/cli', UNDICI), httpClient: copies('dist/cli', HTTP_CLIENT) }).toEqual({
       undici: 1,
