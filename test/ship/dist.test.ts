@@ -10,7 +10,7 @@ import { describe, expect, it } from '@jest/globals'
 import { minVersion, satisfies } from 'semver'
 import { parse } from 'yaml'
 import { lockedPackages, parseNotices } from '../../scripts/licenses.js'
-import { bundleFiles } from '../support/bundle.js'
+import { bundleFiles } from '../../scripts/bundle-files.js'
 
 const root = fileURLToPath(new URL('../../', import.meta.url))
 const locked = lockedPackages(path.join(root, 'package-lock.json'))

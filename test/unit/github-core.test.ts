@@ -44,7 +44,9 @@ const same = (call: (core: Core) => void, env?: Record<string, string | undefine
 
 describe('src/github/core.ts does what @actions/core does', () => {
   let exitCode: typeof process.exitCode
-  beforeEach(() => (exitCode = process.exitCode))
+  beforeEach(() => {
+    exitCode = process.exitCode
+  })
   afterEach(() => {
     process.exitCode = exitCode
   })
