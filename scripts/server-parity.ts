@@ -11,6 +11,8 @@
  */
 import fc from 'fast-check'
 import { stringify } from 'yaml'
+import { externalAlert } from '../emulator/alert-body.js'
+import { externalDashboard } from '../emulator/dashboard-output.js'
 import { ResourceStore } from '../emulator/store.js'
 import { patchService } from '../emulator/service-patch.js'
 import {
@@ -430,7 +432,10 @@ export function parityCase(mode: Mode): fc.Arbitrary<ParityCase> {
 /** The ObservabilityApi of one emulator store, in process: each write goes through the emulator's request rules. */
 function storeApi(mode: Mode, store: ResourceStore, service: { record: ServiceRecord }): ObservabilityApi {
   const copy = <T>(value: T): unknown => structuredClone(value)
-  const written = (d: unknown) => LiveDashboard.parse(copy(d))
+  // What the routes answer: the stored records as the server returns them.
+  const written = (d: Parameters<typeof externalDashboard>[0]) =>
+    LiveDashboard.parse(copy(externalDashboard(d)))
+  const alert = (a: Parameters<typeof externalAlert>[0]) => LiveAlert.parse(copy(externalAlert(a)))
   return {
     mode,
     stats: { requests: 0, retries: 0, rateLimited: 0 },
@@ -443,8 +448,8 @@ function storeApi(mode: Mode, store: ResourceStore, service: { record: ServiceRe
       return 'deleted'
     },
     validateDashboard: async () => ({ valid: true, errors: [] }),
-    listAlerts: async () => [...store.alerts.values()].map(a => LiveAlert.parse(copy(a))),
-    getAlert: async id => LiveAlert.parse(copy(store.getAlert(id))),
+    listAlerts: async () => [...store.alerts.values()].map(alert),
+    getAlert: async id => alert(store.getAlert(id)),
     createAlert: async body => ({ id: store.createAlert(copy(body)).id }),
     updateAlert: async (id, body) => ({ id: store.updateAlert(id, copy(body)).id }),
     deleteAlert: async id => {
