@@ -9,13 +9,21 @@ import {
   ALERT_INTERVALS,
   ALERT_SOURCES,
   API_VERSIONS,
+  BACKGROUND_CHART_TYPES,
+  COMPARISON_OPERATORS,
+  DASHBOARD_FILTER_TYPES,
   DATA_SOURCES,
   ENDPOINT_PROTOCOLS,
+  EQUALITY_OPERATORS,
+  HEATMAP_SCALE_TYPES,
   LIMITS,
+  LINK_TARGET_MODES,
   METRIC_DATA_TYPES,
   NUMBER_FORMAT_OUTPUTS,
   NUMERIC_UNITS,
+  PALETTE_TOKENS,
   QUANTILE_LEVELS,
+  QUERY_LANGUAGES,
   RELEASE_CHANNELS,
   SORT_ORDERS,
   THRESHOLD_TYPES,
@@ -49,10 +57,15 @@ const seriesFilter = {
   where: z.string().optional().describe('Filter expression (Lucene by default).'),
   whereLanguage
 }
+/** A config tile's languages (select items, search, heatmap, link-outs): PromQL too, self-hosted only. */
+const queryLanguage = z
+  .enum(QUERY_LANGUAGES)
+  .optional()
+  .describe('Language of `where`: lucene (default), sql or promql (promql: self-hosted only).')
 /** A select item's or a search config's filter: at most 10,000 characters (zod.ts). */
 const filter = {
   where: z.string().max(LIMITS.expression).optional().describe('Filter expression (Lucene by default).'),
-  whereLanguage
+  whereLanguage: queryLanguage
 }
 
 /** common-utils types.ts NumberFormatSchema: `output` is required, `numericUnit` one of the server's units. */
@@ -147,6 +160,136 @@ const configGroupBy = z
   .optional()
   .describe('Grouping expression, or a list of fields.')
 
+/** common-utils MetricFormulaSchema: a series computed from the select items, named A, B, ... in order. */
+export const Formula = z
+  .strictObject({
+    expression: z
+      .string()
+      .min(1, { error: 'must not be empty' })
+      .max(LIMITS.formulaExpression, { error: `must be at most ${LIMITS.formulaExpression} characters` })
+      .describe(
+        'Arithmetic over the select items: A is select[0], B select[1], ...; e.g. "A / (A + B) * 100".'
+      ),
+    alias: z.string().optional().describe('Legend or column name of the formula (default: the expression).'),
+    numberFormat: NumberFormat.optional()
+  })
+  .describe('A formula series.')
+const formulas = z
+  .array(Formula)
+  .max(LIMITS.formulas, { error: `at most ${LIMITS.formulas} formulas` })
+  .optional()
+  .describe('Series computed from the select items (self-hosted only; a number tile takes one).')
+const showOperandSeries = z
+  .boolean()
+  .optional()
+  .describe('With formulas: also show the select items they use (default true).')
+
+const palette = z.enum(PALETTE_TOKENS)
+const ruleTail = {
+  color: palette.describe('Colour when the rule matches.'),
+  label: z
+    .string()
+    .max(LIMITS.colorRuleLabel, { error: `must be at most ${LIMITS.colorRuleLabel} characters` })
+    .optional()
+    .describe('Text shown with the colour.')
+}
+/** common-utils NumberTileColorConditionSchema: the last rule that matches colours the value. */
+export const ColorRule = z
+  .discriminatedUnion('operator', [
+    z.strictObject({
+      operator: z.enum(COMPARISON_OPERATORS).describe('gt, gte, lt or lte the value.'),
+      value: z.number().describe('The number compared with.'),
+      ...ruleTail
+    }),
+    z.strictObject({
+      operator: z.literal('between').describe('Between two numbers, both included.'),
+      value: z
+        .array(z.number())
+        .length(2, { error: 'must be two numbers: [from, to]' })
+        .describe('[from, to].'),
+      ...ruleTail
+    }),
+    z.strictObject({
+      operator: z.enum(EQUALITY_OPERATORS).describe('eq or neq: equal or not equal.'),
+      value: z
+        .union([
+          z.number(),
+          z
+            .string()
+            .max(LIMITS.colorRuleText, { error: `must be at most ${LIMITS.colorRuleText} characters` })
+        ])
+        .describe('A number or a text.'),
+      ...ruleTail
+    })
+  ])
+  .describe('A conditional colour; the last rule that matches wins.')
+
+/** A link-out's target: by id, by template, or (this tool) the dashboard or data source by name. */
+export const LinkTarget = z
+  .strictObject({
+    mode: z.enum(LINK_TARGET_MODES).describe('id: a dashboard or data source; template: a name template.'),
+    dashboard: z
+      .string()
+      .min(1)
+      .optional()
+      .describe('mode id, type dashboard: the dashboard by name (from the manifests or the server).'),
+    source: z.string().min(1).optional().describe('mode id, type search: the data source by name.'),
+    id: z.string().min(1).optional().describe('mode id: the raw id, when you do not want name resolution.'),
+    template: z
+      .string()
+      .min(1)
+      .max(LIMITS.linkTemplate, { error: `must be at most ${LIMITS.linkTemplate} characters` })
+      .optional()
+      .describe('mode template: a name template filled from the row, e.g. "{{service}} overview".')
+  })
+  .describe('Where the link goes.')
+const linkFilters = z
+  .array(
+    z.strictObject({
+      kind: z.literal('expressionTemplate').describe('expressionTemplate (the only kind).'),
+      expression: z
+        .string()
+        .min(1, { error: 'must not be empty' })
+        .max(LIMITS.linkTemplate)
+        .describe('The filter expression of the target, e.g. ServiceName.'),
+      template: z
+        .string()
+        .min(1, { error: 'must not be empty' })
+        .max(LIMITS.linkTemplate)
+        .describe('Its value, filled from the row, e.g. "{{service}}".')
+    })
+  )
+  .max(LIMITS.linkFilters, { error: `at most ${LIMITS.linkFilters} filters` })
+  .optional()
+  .describe('Filters the target opens with.')
+const linkTo = (type: 'search' | 'dashboard', what: string) =>
+  z.strictObject({
+    type: z.literal(type).describe(what),
+    target: LinkTarget,
+    whereTemplate: z
+      .string()
+      .max(LIMITS.linkTemplate)
+      .optional()
+      .describe('A filter template the target opens with, filled from the row.'),
+    whereLanguage: queryLanguage,
+    filters: linkFilters
+  })
+/** utils/zod.ts externalOnClickSchema: what clicking a table row opens. */
+export const OnClick = z
+  .discriminatedUnion('type', [
+    linkTo('search', 'Open the search page of a log or trace source.'),
+    linkTo('dashboard', 'Open a dashboard.'),
+    z.strictObject({
+      type: z.literal('external').describe('Open a URL.'),
+      urlTemplate: z
+        .string()
+        .min(1, { error: 'must not be empty' })
+        .max(LIMITS.linkTemplate)
+        .describe('The URL, filled from the row, e.g. "https://runbooks.example.com/{{service}}".')
+    })
+  ])
+  .describe('What clicking a row opens.')
+
 const timeConfig = {
   ...dataSourceRef,
   select: select(LIMITS.selectItems),
@@ -155,8 +298,26 @@ const timeConfig = {
   alignDateRangeToGranularity: z.boolean().optional(),
   fillNulls: z.boolean().optional(),
   numberFormat: NumberFormat.optional(),
-  seriesLimit: z.int().min(0).optional()
+  seriesLimit: z.int().min(0).optional(),
+  formulas,
+  showOperandSeries
 }
+/** utils/zod.ts externalDashboardHeatmapSelectItemSchema. */
+export const HeatmapItem = z
+  .strictObject({
+    valueExpression: z
+      .string()
+      .min(1, { error: 'must not be empty' })
+      .max(LIMITS.expression)
+      .describe('The value bucketed on the y axis, e.g. Duration.'),
+    countExpression: z
+      .string()
+      .max(LIMITS.expression)
+      .optional()
+      .describe('What is counted per bucket (default count()).'),
+    heatmapScaleType: z.enum(HEATMAP_SCALE_TYPES).optional().describe('log or linear colour scale.')
+  })
+  .describe('The heatmap series.')
 /** FACTS.md's newer tile form, tagged by displayType (builder variants). */
 export const TileConfig = z.discriminatedUnion('displayType', [
   z.strictObject({
@@ -175,13 +336,32 @@ export const TileConfig = z.discriminatedUnion('displayType', [
     orderBy: z.string().max(LIMITS.expression).optional(),
     asRatio: z.boolean().optional(),
     numberFormat: NumberFormat.optional(),
-    groupByColumnsOnLeft: z.boolean().optional()
+    groupByColumnsOnLeft: z.boolean().optional(),
+    onClick: OnClick.optional(),
+    formulas,
+    showOperandSeries
   }),
   z.strictObject({
     displayType: z.literal('number'),
     ...dataSourceRef,
-    select: select(1),
-    numberFormat: NumberFormat.optional()
+    select: select(LIMITS.selectItems).describe(
+      'The value: one select item, or with a formula the items it uses (A, B, ...).'
+    ),
+    numberFormat: NumberFormat.optional(),
+    formulas,
+    color: palette.optional().describe('Colour of the value (and of the sparkline, unless it sets one).'),
+    colorRules: z
+      .array(ColorRule)
+      .max(LIMITS.colorRules, { error: `at most ${LIMITS.colorRules} rules` })
+      .optional()
+      .describe('Conditional colours of the value; the last rule that matches wins.'),
+    backgroundChart: z
+      .strictObject({
+        type: z.enum(BACKGROUND_CHART_TYPES).describe('line or area.'),
+        color: palette.optional().describe('Its colour (default: the tile colour).')
+      })
+      .optional()
+      .describe('A trend sparkline behind the value.')
   }),
   ...(['pie', 'bar'] as const).map(displayType =>
     z.strictObject({
@@ -208,7 +388,29 @@ export const TileConfig = z.discriminatedUnion('displayType', [
       .describe('Columns shown in the search tile: text, or a list of columns.'),
     ...filter
   }),
-  z.strictObject({ displayType: z.literal('markdown'), markdown: z.string().max(LIMITS.markdown).optional() })
+  z.strictObject({
+    displayType: z.literal('markdown'),
+    markdown: z.string().max(LIMITS.markdown).optional()
+  }),
+  z.strictObject({
+    displayType: z.literal('heatmap'),
+    ...dataSourceRef,
+    select: z
+      .array(HeatmapItem)
+      .length(1, { error: 'needs exactly one item: the value to bucket' })
+      .describe('Exactly one item: the value to bucket.'),
+    ...filter,
+    numberFormat: NumberFormat.optional()
+  }),
+  z.strictObject({
+    displayType: z.literal('event_patterns'),
+    ...dataSourceRef,
+    select: z
+      .union([z.string().max(LIMITS.expression), z.array(z.string().min(1))])
+      .optional()
+      .describe('The expression whose values are grouped into patterns (default: the body).'),
+    ...filter
+  })
 ])
 
 export const Tile = z.strictObject({
@@ -219,8 +421,86 @@ export const Tile = z.strictObject({
   h: atLeast(1),
   asRatio: z.boolean().optional().describe('Series form only: show series[0] / series[1].'),
   series: z.array(Series).min(1, { error: 'needs at least one series' }).optional(),
-  config: TileConfig.optional()
+  config: TileConfig.optional(),
+  container: z
+    .string()
+    .min(1)
+    .optional()
+    .describe("The dashboard's container (group) the tile is in, by title."),
+  tab: z.string().min(1).optional().describe("The container's tab the tile is on, by title.")
 })
+
+/** common-utils DashboardFilterSchema (the API's sourceId by name): a filter at the top of the dashboard. */
+export const DashboardFilter = z
+  .strictObject({
+    type: z.enum(DASHBOARD_FILTER_TYPES).optional().describe('QUERY_EXPRESSION (the default and only type).'),
+    name: z.string().min(1, { error: 'must not be empty' }).describe('Its name on the dashboard.'),
+    expression: z
+      .string()
+      .min(1, { error: 'must not be empty' })
+      .describe('The expression whose values the filter offers, e.g. ServiceName.'),
+    ...dataSourceRef,
+    sourceMetricType: z
+      .enum(METRIC_DATA_TYPES)
+      .optional()
+      .describe('For a metric source: the metric type the values come from.'),
+    where: z.string().optional().describe('Narrows the values offered.'),
+    whereLanguage: z.enum(WHERE_LANGUAGES).optional().describe('Language of `where`: lucene or sql.'),
+    appliesToSources: z
+      .array(z.string().min(1))
+      .optional()
+      .describe('The data sources, by name, whose tiles the filter applies to (default: all).'),
+    appliesToSourceIds: z
+      .array(z.string().min(1))
+      .optional()
+      .describe('The same by id, when you do not want name resolution.'),
+    isBroadcastEnabled: z
+      .boolean()
+      .optional()
+      .describe('Apply the selected value to matching tiles (default true; self-hosted only).'),
+    isVariableEnabled: z
+      .boolean()
+      .optional()
+      .describe('Offer the value to tile queries as $variableName (default false; self-hosted only).'),
+    variableName: z
+      .string()
+      .max(LIMITS.variableName, { error: `must be at most ${LIMITS.variableName} characters` })
+      .regex(/^[a-zA-Z][a-zA-Z0-9_]*$/, {
+        error: 'must start with a letter and hold only letters, digits and _'
+      })
+      .optional()
+      .describe('The variable name (default: derived from `name`); needs isVariableEnabled.')
+  })
+  .describe('A dashboard filter.')
+
+/** common-utils DashboardContainerSchema without its id: tiles refer to a container and its tabs by title. */
+export const Container = z
+  .strictObject({
+    title: z
+      .string()
+      .min(1, { error: 'must not be empty' })
+      .max(LIMITS.containerTitle, { error: `must be at most ${LIMITS.containerTitle} characters` })
+      .describe('Its title, unique in the dashboard: tiles name it in `container`.'),
+    collapsed: z.boolean().optional().describe('Shown collapsed (default false).'),
+    collapsible: z.boolean().optional().describe('Can be collapsed.'),
+    bordered: z.boolean().optional().describe('Drawn with a border.'),
+    tabs: z
+      .array(
+        z
+          .strictObject({
+            title: z
+              .string()
+              .min(1, { error: 'must not be empty' })
+              .max(LIMITS.containerTitle, { error: `must be at most ${LIMITS.containerTitle} characters` })
+              .describe('Its title, unique in the container: tiles name it in `tab`.')
+          })
+          .describe('A tab.')
+      )
+      .max(LIMITS.containerTabs, { error: `at most ${LIMITS.containerTabs} tabs` })
+      .optional()
+      .describe('Tabs (two or more show a tab bar).')
+  })
+  .describe('A group of tiles, with optional tabs.')
 
 export const Dashboard = z.strictObject({
   apiVersion,
@@ -236,6 +516,31 @@ export const Dashboard = z.strictObject({
     .array(Tile)
     .max(LIMITS.tiles, { error: `at most ${LIMITS.tiles} tiles` })
     .optional(),
+  filters: z.array(DashboardFilter).optional().describe('Filters at the top of the dashboard.'),
+  savedQuery: z.string().optional().describe('The query the dashboard opens with.'),
+  savedQueryLanguage: z
+    .enum(QUERY_LANGUAGES)
+    .optional()
+    .describe('Language of savedQuery: lucene (the default with a query), sql or promql (self-hosted only).'),
+  savedFilterValues: z
+    .array(
+      z
+        .strictObject({
+          type: z.literal('sql').optional().describe('sql (the default and only type).'),
+          condition: z
+            .string()
+            .max(LIMITS.expression, { error: `must be at most ${LIMITS.expression} characters` })
+            .describe("A SQL condition, e.g. ServiceName IN ('cart')")
+        })
+        .describe('A saved filter value.')
+    )
+    .optional()
+    .describe('Filter values the dashboard opens with.'),
+  containers: z
+    .array(Container)
+    .max(LIMITS.containers, { error: `at most ${LIMITS.containers} containers` })
+    .optional()
+    .describe('Groups of tiles (collapsible sections, with optional tabs).'),
   id: z.string().min(1).optional().describe('Pin this manifest to an existing dashboard id (adopts it).'),
   adopt: z.boolean().optional().describe('Take ownership of an existing dashboard of the same name.'),
   renamedFrom: text(LIMITS.dashboardName)
@@ -263,7 +568,14 @@ export const Alert = z.strictObject({
   channel: AlertChannel,
   message: text(LIMITS.alertMessage).optional(),
   numConsecutiveWindows: atLeast(1).optional(),
-  note: text(LIMITS.note).optional()
+  note: text(LIMITS.note).optional(),
+  scheduleOffsetMinutes: between(0, LIMITS.scheduleOffsetMinutes)
+    .optional()
+    .describe('Minutes to shift each evaluation window by; less than the interval (default 0).'),
+  scheduleStartAt: z.iso
+    .datetime({ error: 'must be a UTC date and time like 2026-01-01T10:00:00Z' })
+    .optional()
+    .describe('Align the windows to this UTC time (within a year ahead, ten years back); offset must be 0.')
 })
 
 export const IpAccessEntry = z.strictObject({
@@ -297,6 +609,9 @@ export type TileSpec = z.infer<typeof Tile>
 export type SeriesSpec = z.infer<typeof Series>
 export type TileConfigSpec = z.infer<typeof TileConfig>
 export type SelectItemSpec = z.infer<typeof SelectItem>
+export type OnClickSpec = z.infer<typeof OnClick>
+export type DashboardFilterSpec = z.infer<typeof DashboardFilter>
+export type ContainerSpec = z.infer<typeof Container>
 export type AlertSpec = z.infer<typeof Alert>
 export type ServiceSettingsSpec = z.infer<typeof ServiceSettings>
 

@@ -27,7 +27,7 @@ const committed = new Map(
   })
 )
 
-const ajv = new Ajv({ allErrors: true })
+const ajv = new Ajv({ allErrors: true, formats: { 'date-time': true } }) // its pattern checks it
 const validators = new Map<string, ValidateFunction>()
 function validatorFor(address: string): ValidateFunction {
   const file = /^https?:/.test(address) ? committed.get(address) : path.normalize(address)
