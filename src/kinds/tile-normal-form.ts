@@ -134,6 +134,8 @@ export function normalizeConfig(config: Record<string, unknown>): JsonObject {
 }
 
 function normalizeSelect(value: unknown, displayType: string): Json | undefined {
+  // An event-pattern tile's select is one expression, kept as written.
+  if (displayType === 'event_patterns') return clean(value)
   if (displayType === 'search' || typeof value === 'string') {
     const fields = Array.isArray(value) ? value.map(String) : String(value ?? '').split(',')
     const joined = fields

@@ -348,7 +348,7 @@ function checkTile(tile: TileSpec, path: PathSegment[], report: Report): void {
       }
     }
     joined('groupBy', ',')
-    if (c.displayType === 'search' || c.displayType === 'event_patterns') joined('select', ', ')
+    if (c.displayType === 'search') joined('select', ', ')
     if (c.displayType !== 'heatmap' && 'select' in c && Array.isArray(c.select)) {
       c.select.forEach((item, i) => {
         if (typeof item === 'object') checkSelectItem(item, [...cpath, 'select', i], report)

@@ -406,7 +406,8 @@ export const TileConfig = z.discriminatedUnion('displayType', [
     displayType: z.literal('event_patterns'),
     ...dataSourceRef,
     select: z
-      .union([z.string().max(LIMITS.expression), z.array(z.string().min(1))])
+      .string()
+      .max(LIMITS.expression)
       .optional()
       .describe('The expression whose values are grouped into patterns (default: the body).'),
     ...filter
