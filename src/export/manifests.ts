@@ -14,6 +14,7 @@ import {
 } from '../api/schemas.js'
 import { equal, type JsonObject } from '../json.js'
 import { livePlacement } from '../kinds/dashboard/layout.js'
+import { WHERE_LANGUAGES } from '../manifest/vocabulary.js'
 import { isOwnershipTag, userTags } from '../kinds/ownership.js'
 import { TILE_CONFIG_FIELDS } from '../kinds/returned-fields.js'
 import { normalizeConfig, normalTile, seriesToConfig, type SeriesLike } from '../kinds/tile-normal-form.js'
@@ -155,22 +156,26 @@ function exportTile(
 ): Record<string, unknown> {
   const base: Record<string, unknown> = { name: t.name, x: t.x, y: t.y, w: t.w, h: t.h }
   Object.assign(base, livePlacement(t, d))
+  // Exactly what the server holds (its own defaults aside): applying the manifest must change nothing.
   const config = modelledOnly(
-    normalTile({
-      name: t.name,
-      x: t.x,
-      y: t.y,
-      w: t.w,
-      h: t.h,
-      config: t.config ?? undefined,
-      series: (t.series as SeriesLike[] | null) ?? undefined,
-      asRatio: t.asRatio
-    }).config,
+    normalTile(
+      {
+        name: t.name,
+        x: t.x,
+        y: t.y,
+        w: t.w,
+        h: t.h,
+        config: t.config ?? undefined,
+        series: (t.series as SeriesLike[] | null) ?? undefined,
+        asRatio: t.asRatio
+      },
+      true
+    ).config,
     comments
   )
   const sourceRef = sourceReference(config.sourceId, input.sources, comments)
   const series = asSeries(config)
-  if (series && equal(normalizeConfig(seriesToConfig(series.series, series.asRatio)), config)) {
+  if (series && equal(storedFromSeries(series.series, series.asRatio), config)) {
     const out: Record<string, unknown> = { ...base }
     if (series.asRatio) out.asRatio = true
     out.series = series.series.map(s => {
@@ -189,6 +194,17 @@ function exportTile(
       ...(onClick !== undefined ? { onClick: namedTarget(onClick as Body, input, comments) } : {})
     }
   }
+}
+
+/** What the server stores for a series tile (FACTS.md: groupBy joined with ','), exactly. */
+function storedFromSeries(series: SeriesLike[], asRatio: boolean): JsonObject {
+  const config = seriesToConfig(series, asRatio)
+  if (Array.isArray(config.groupBy)) {
+    if (config.groupBy.length > 0 && config.displayType !== 'number')
+      config.groupBy = config.groupBy.join(',')
+    else delete config.groupBy
+  }
+  return normalizeConfig(config, true)
 }
 
 /** A link-out's target by name: a dashboard by its (unique) name, a search page's source by its name. */
@@ -267,6 +283,12 @@ function asSeries(config: JsonObject): { series: SeriesLike[]; asRatio: boolean 
     'markdown'
   ])
   if (Object.keys(config).some(k => !allowed.has(k))) return undefined
+  // A series filters in Lucene or SQL only.
+  const languages = [config, ...(Array.isArray(config.select) ? config.select : [])].map(
+    c => (c as JsonObject | null)?.whereLanguage
+  )
+  if (languages.some(l => l !== undefined && !(WHERE_LANGUAGES as readonly unknown[]).includes(l)))
+    return undefined
   if (type === 'markdown')
     return { series: [{ type: 'markdown', content: String(config.markdown ?? '') }], asRatio: false }
   const sourceId = typeof config.sourceId === 'string' ? config.sourceId : undefined
@@ -288,7 +310,8 @@ function asSeries(config: JsonObject): { series: SeriesLike[]; asRatio: boolean 
         ? type
         : undefined
   if (!seriesType || !Array.isArray(config.select)) return undefined
-  const groupBy = typeof config.groupBy === 'string' ? config.groupBy.split(',') : undefined
+  const groupBy =
+    typeof config.groupBy === 'string' ? config.groupBy.split(',').map(g => g.trim()) : undefined
   const series = config.select.map((item, i) => {
     const sel = item as JsonObject
     const s: SeriesLike = { type: seriesType, sourceId, aggFn: String(sel.aggFn) }
