@@ -425,6 +425,15 @@ it('a link-out to a dashboard no manifest and no server has is a plan error at i
       message: expect.stringMatching(/^no dashboard named "Nowhere"/)
     })
   )
+  ws.write({
+    'form.yaml': dashboard(
+      tile(
+        'T',
+        'displayType: table\nsource: Logs\nselect: [{ aggFn: count }]\nonClick: { type: dashboard, target: { mode: id, id: 65a1f0c2b3d4e5f6a7b8c0ff } }'
+      )
+    )
+  })
+  expect(errors(await plan())).toEqual(['no dashboard with id "65a1f0c2b3d4e5f6a7b8c0ff"'])
 })
 
 it('a heatmap on a log source, formulas on a session source: plan errors before any write', async () => {

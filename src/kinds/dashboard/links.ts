@@ -65,12 +65,16 @@ export function settleDashboardLinks(
     d.tiles.forEach((t, ti) => {
       const target = dashboardLinkOf(t.body)
       const name = target?.dashboard
-      if (typeof name !== 'string') return
-      const path: PathSegment[] = ['tiles', ti, 'config', 'onClick', 'target', 'dashboard']
-      const report = (message: string) =>
+      const at = (field: string): PathSegment[] => ['tiles', ti, 'config', 'onClick', 'target', field]
+      const reportAt = (path: PathSegment[], message: string) =>
         ctx.report(
           diagnostic('plan', 'error', message, { ...d.located.doc.locate(path), field: formatPath(path) })
         )
+      // A raw id must name a dashboard (udash getMissingOnClickDashboards).
+      if (typeof target?.id === 'string' && !ctx.live.dashboards.some(x => x.id === target.id))
+        reportAt(at('id'), `no dashboard with id "${target.id}"`)
+      if (typeof name !== 'string') return
+      const report = (message: string) => reportAt(at('dashboard'), message)
       const mine = index.get(name)
       if (mine?.pair.live) {
         setId(target!, mine.pair.live.id)
