@@ -44,7 +44,10 @@ const text = (max: number) =>
     .min(1, { error: 'must not be empty' })
     .max(max, { error: `must be at most ${max} characters` })
 
-const apiVersion = z.enum(API_VERSIONS).optional().describe('Optional; the manifest language version.')
+const apiVersion = z
+  .enum(API_VERSIONS)
+  .optional()
+  .describe('The manifest language version, obsdeploy/v1 (optional).')
 
 /** A data source by name (resolved to its id at plan time) or by raw id. */
 const dataSourceRef = {
@@ -72,17 +75,17 @@ const filter = {
 export const NumberFormat = z
   .strictObject({
     output: z.enum(NUMBER_FORMAT_OUTPUTS).describe('How the number is shown (required).'),
-    mantissa: z.int().optional().describe('Decimal places.'),
-    thousandSeparated: z.boolean().optional(),
-    average: z.boolean().optional(),
-    decimalBytes: z.boolean().optional(),
-    factor: z.number().optional(),
-    currencySymbol: z.string().optional(),
+    mantissa: z.int().optional().describe('Decimal places shown.'),
+    thousandSeparated: z.boolean().optional().describe('Group thousands (1,000,000).'),
+    average: z.boolean().optional().describe('Abbreviate large numbers (1.2M).'),
+    decimalBytes: z.boolean().optional().describe('byte output: powers of 1000 (kB) instead of 1024 (KiB).'),
+    factor: z.number().optional().describe('Multiply the value by this first (e.g. 0.001 for ms to s).'),
+    currencySymbol: z.string().optional().describe('currency output: the symbol shown, e.g. $.'),
     numericUnit: z
       .enum(NUMERIC_UNITS)
       .optional()
       .describe('Unit for data, data rate and throughput formats.'),
-    unit: z.string().optional()
+    unit: z.string().optional().describe('A unit written after the number, e.g. req/s.')
   })
   .describe('Number formatting of displayed values.')
 
@@ -93,7 +96,9 @@ const aggregating = {
     .optional()
     .describe('Accepted for CONTRACT.md compatibility; the server drops it (FACTS.md).'),
   ...dataSourceRef,
-  aggFn: z.enum(AGG_FNS),
+  aggFn: z
+    .enum(AGG_FNS)
+    .describe('How values are aggregated per time bucket or group (managed mode: no increase).'),
   field: z.string().min(1).optional().describe('Value expression to aggregate; omitted for count.'),
   // A series becomes a select item on the server, which takes only these levels.
   level: z
@@ -101,28 +106,42 @@ const aggregating = {
     .optional()
     .describe('Percentile level for quantile: 0.5, 0.9, 0.95 or 0.99.'),
   ...seriesFilter,
-  alias: z.string().optional(),
-  metricName: z.string().optional(),
-  metricDataType: z.enum(METRIC_DATA_TYPES).optional(),
+  alias: z.string().optional().describe('Name shown for the series in legends and columns.'),
+  metricName: z.string().optional().describe('Metric sources: the metric to read.'),
+  metricDataType: z.enum(METRIC_DATA_TYPES).optional().describe('Metric sources: the type of that metric.'),
   numberFormat: NumberFormat.optional()
 }
-const groupBy = z.array(z.string().min(1)).max(LIMITS.groupBy).optional().describe('Grouping fields.')
+const groupBy = z
+  .array(z.string().min(1))
+  .max(LIMITS.groupBy)
+  .optional()
+  .describe('Fields to group by (at most 10); the same for every series of the tile.')
 
 export const TimeSeries = z.strictObject({
-  type: z.literal('time'),
+  type: z.literal('time').describe('A value over time: a line or stacked bar chart.'),
   ...aggregating,
   groupBy,
-  displayType: z.enum(TIME_DISPLAY_TYPES).optional().describe('line (default) or stacked_bar.')
+  displayType: z
+    .enum(TIME_DISPLAY_TYPES)
+    .optional()
+    .describe('The chart: line (the default) or stacked_bar (stacked bars).')
 })
 export const TableSeries = z.strictObject({
-  type: z.literal('table'),
+  type: z.literal('table').describe('A value per group, as a table column.'),
   ...aggregating,
   groupBy,
-  sortOrder: z.enum(SORT_ORDERS).optional()
+  sortOrder: z
+    .enum(SORT_ORDERS)
+    .optional()
+    .describe('Sort rows by this series (not kept by servers that store the config form: use orderBy there).')
 })
-export const NumberSeries = z.strictObject({ type: z.literal('number'), ...aggregating, groupBy })
+export const NumberSeries = z.strictObject({
+  type: z.literal('number').describe('One value, shown as a number (only the first series counts).'),
+  ...aggregating,
+  groupBy
+})
 export const SearchSeries = z.strictObject({
-  type: z.literal('search'),
+  type: z.literal('search').describe('Matching events as a list.'),
   dataSource: aggregating.dataSource,
   ...dataSourceRef,
   fields: z
@@ -131,8 +150,8 @@ export const SearchSeries = z.strictObject({
   ...seriesFilter
 })
 export const MarkdownSeries = z.strictObject({
-  type: z.literal('markdown'),
-  content: z.string().max(LIMITS.seriesMarkdown)
+  type: z.literal('markdown').describe('Text, written in Markdown.'),
+  content: z.string().max(LIMITS.seriesMarkdown).describe('The Markdown text (at most 100,000 characters).')
 })
 /** CONTRACT.md's tile form: a list of series. */
 export const Series = z.discriminatedUnion('type', [
@@ -143,22 +162,42 @@ export const Series = z.discriminatedUnion('type', [
   MarkdownSeries
 ])
 
-export const SelectItem = z.strictObject({
-  aggFn: z.enum(AGG_FNS),
-  valueExpression: z.string().min(1).max(LIMITS.expression).optional(),
-  alias: z.string().max(LIMITS.expression).optional(),
-  level: z.literal(QUANTILE_LEVELS).optional(),
-  ...filter,
-  metricName: z.string().optional(),
-  metricType: z.enum(METRIC_DATA_TYPES).optional(),
-  periodAggFn: z.literal('delta').optional(),
-  numberFormat: NumberFormat.optional()
-})
-const select = (max: number) => z.array(SelectItem).min(1).max(max)
+export const SelectItem = z
+  .strictObject({
+    aggFn: z
+      .enum(AGG_FNS)
+      .describe('How values are aggregated per time bucket or group (managed mode: no increase).'),
+    valueExpression: z
+      .string()
+      .min(1)
+      .max(LIMITS.expression)
+      .optional()
+      .describe('The expression aggregated; every function but count needs one.'),
+    alias: z.string().max(LIMITS.expression).optional().describe('Name shown in legends and columns.'),
+    level: z
+      .literal(QUANTILE_LEVELS)
+      .optional()
+      .describe('Percentile level for quantile: 0.5, 0.9, 0.95 or 0.99.'),
+    ...filter,
+    metricName: z.string().optional().describe('Metric sources: the metric to read.'),
+    metricType: z.enum(METRIC_DATA_TYPES).optional().describe('Metric sources: the type of that metric.'),
+    periodAggFn: z
+      .literal('delta')
+      .optional()
+      .describe('delta: aggregate the change per period of a cumulative metric.'),
+    numberFormat: NumberFormat.optional()
+  })
+  .describe('A value the tile shows (A, B, ... in formulas, in order).')
+const select = (max: number) =>
+  z
+    .array(SelectItem)
+    .min(1)
+    .max(max)
+    .describe(max === 1 ? 'The value shown: one select item.' : `The values shown: 1 to ${max} select items.`)
 const configGroupBy = z
   .union([z.string().max(LIMITS.expression), z.array(z.string().min(1)).max(LIMITS.groupBy)])
   .optional()
-  .describe('Grouping expression, or a list of fields.')
+  .describe('Grouping expression, or a list of fields (joined with commas).')
 
 /** common-utils MetricFormulaSchema: a series computed from the select items, named A, B, ... in order. */
 export const Formula = z
@@ -290,15 +329,26 @@ export const OnClick = z
   ])
   .describe('What clicking a row opens.')
 
+const asRatio = z
+  .boolean()
+  .optional()
+  .describe('Show the first select item divided by the second (needs exactly two; not with formulas).')
 const timeConfig = {
   ...dataSourceRef,
   select: select(LIMITS.selectItems),
   groupBy: configGroupBy,
-  asRatio: z.boolean().optional(),
-  alignDateRangeToGranularity: z.boolean().optional(),
-  fillNulls: z.boolean().optional(),
+  asRatio,
+  alignDateRangeToGranularity: z
+    .boolean()
+    .optional()
+    .describe('Align the time range to whole buckets of the granularity.'),
+  fillNulls: z.boolean().optional().describe('Draw empty buckets as zero (default true).'),
   numberFormat: NumberFormat.optional(),
-  seriesLimit: z.int().min(0).optional(),
+  seriesLimit: z
+    .int()
+    .min(0)
+    .optional()
+    .describe('How many groups to draw, the largest first (0: all; managed mode: not available).'),
   formulas,
   showOperandSeries
 }
@@ -319,30 +369,42 @@ export const HeatmapItem = z
   })
   .describe('The heatmap series.')
 /** FACTS.md's newer tile form, tagged by displayType (builder variants). */
+const orderBy = z
+  .string()
+  .max(LIMITS.expression)
+  .optional()
+  .describe('Order of the rows or slices, e.g. "count() DESC".')
 export const TileConfig = z.discriminatedUnion('displayType', [
   z.strictObject({
-    displayType: z.literal('line'),
+    displayType: z.literal('line').describe('A line chart over time.'),
     ...timeConfig,
-    fitYAxisToData: z.boolean().optional(),
-    compareToPreviousPeriod: z.boolean().optional()
+    fitYAxisToData: z.boolean().optional().describe('Scale the y axis to the data instead of from zero.'),
+    compareToPreviousPeriod: z.boolean().optional().describe('Also draw the previous period, for comparison.')
   }),
-  z.strictObject({ displayType: z.literal('stacked_bar'), ...timeConfig }),
   z.strictObject({
-    displayType: z.literal('table'),
+    displayType: z.literal('stacked_bar').describe('Stacked bars over time.'),
+    ...timeConfig
+  }),
+  z.strictObject({
+    displayType: z.literal('table').describe('A table: one row per group, a column per select item.'),
     ...dataSourceRef,
     select: select(LIMITS.selectItems),
     groupBy: configGroupBy,
-    having: z.string().max(LIMITS.expression).optional(),
-    orderBy: z.string().max(LIMITS.expression).optional(),
-    asRatio: z.boolean().optional(),
+    having: z
+      .string()
+      .max(LIMITS.expression)
+      .optional()
+      .describe('A condition on the aggregated rows, e.g. "count() > 10".'),
+    orderBy,
+    asRatio,
     numberFormat: NumberFormat.optional(),
-    groupByColumnsOnLeft: z.boolean().optional(),
+    groupByColumnsOnLeft: z.boolean().optional().describe('Show the grouping columns first.'),
     onClick: OnClick.optional(),
     formulas,
     showOperandSeries
   }),
   z.strictObject({
-    displayType: z.literal('number'),
+    displayType: z.literal('number').describe('One value, shown as a number.'),
     ...dataSourceRef,
     select: select(LIMITS.selectItems).describe(
       'The value: one select item, or with a formula the items it uses (A, B, ...).'
@@ -357,7 +419,7 @@ export const TileConfig = z.discriminatedUnion('displayType', [
       .describe('Conditional colours of the value; the last rule that matches wins.'),
     backgroundChart: z
       .strictObject({
-        type: z.enum(BACKGROUND_CHART_TYPES).describe('line or area.'),
+        type: z.enum(BACKGROUND_CHART_TYPES).describe('Its shape: a line, or a filled area.'),
         color: palette.optional().describe('Its colour (default: the tile colour).')
       })
       .optional()
@@ -365,17 +427,21 @@ export const TileConfig = z.discriminatedUnion('displayType', [
   }),
   ...(['pie', 'bar'] as const).map(displayType =>
     z.strictObject({
-      displayType: z.literal(displayType),
+      displayType: z
+        .literal(displayType)
+        .describe(
+          displayType === 'pie' ? 'A pie chart: one slice per group.' : 'A bar chart: one bar per group.'
+        ),
       ...dataSourceRef,
       select: select(1),
       groupBy: configGroupBy,
-      orderBy: z.string().max(LIMITS.expression).optional(),
+      orderBy,
       numberFormat: NumberFormat.optional(),
-      limit: z.int().min(0).optional()
+      limit: z.int().min(0).optional().describe('How many groups to show, the largest first (0: all).')
     })
   ),
   z.strictObject({
-    displayType: z.literal('search'),
+    displayType: z.literal('search').describe('Matching events as a list.'),
     ...dataSourceRef,
     // zod.ts externalDashboardSearchChartConfigSchema: `select` is required (a string; a list is joined).
     select: z
@@ -389,11 +455,15 @@ export const TileConfig = z.discriminatedUnion('displayType', [
     ...filter
   }),
   z.strictObject({
-    displayType: z.literal('markdown'),
-    markdown: z.string().max(LIMITS.markdown).optional()
+    displayType: z.literal('markdown').describe('Text, written in Markdown.'),
+    markdown: z
+      .string()
+      .max(LIMITS.markdown)
+      .optional()
+      .describe('The Markdown text (at most 50,000 characters).')
   }),
   z.strictObject({
-    displayType: z.literal('heatmap'),
+    displayType: z.literal('heatmap').describe('How a value is distributed over time (a trace source).'),
     ...dataSourceRef,
     select: z
       .array(HeatmapItem)
@@ -403,7 +473,7 @@ export const TileConfig = z.discriminatedUnion('displayType', [
     numberFormat: NumberFormat.optional()
   }),
   z.strictObject({
-    displayType: z.literal('event_patterns'),
+    displayType: z.literal('event_patterns').describe('Events grouped into recurring patterns.'),
     ...dataSourceRef,
     select: z
       .string()
@@ -415,14 +485,20 @@ export const TileConfig = z.discriminatedUnion('displayType', [
 ])
 
 export const Tile = z.strictObject({
-  name: text(1024),
-  x: between(0, LIMITS.gridColumns - 1),
-  y: atLeast(0),
-  w: between(1, LIMITS.gridColumns),
-  h: atLeast(1),
+  name: text(1024).describe(
+    'Unique in the dashboard: tiles are matched by name, which keeps their ids and alerts.'
+  ),
+  x: between(0, LIMITS.gridColumns - 1).describe('Column of the left edge, 0-23 (the grid is 24 wide).'),
+  y: atLeast(0).describe('Row of the top edge, from 0.'),
+  w: between(1, LIMITS.gridColumns).describe('Width in columns, 1-24; x + w is at most 24.'),
+  h: atLeast(1).describe('Height in rows, at least 1.'),
   asRatio: z.boolean().optional().describe('Series form only: show series[0] / series[1].'),
-  series: z.array(Series).min(1, { error: 'needs at least one series' }).optional(),
-  config: TileConfig.optional(),
+  series: z
+    .array(Series)
+    .min(1, { error: 'needs at least one series' })
+    .optional()
+    .describe("CONTRACT.md's tile form: a list of series of one type (or use `config`)."),
+  config: TileConfig.optional().describe("The server's tile form, by displayType (or use `series`)."),
   container: z
     .string()
     .min(1)
@@ -505,18 +581,20 @@ export const Container = z
 
 export const Dashboard = z.strictObject({
   apiVersion,
-  kind: z.literal('Dashboard'),
-  name: text(LIMITS.dashboardName),
+  kind: z.literal('Dashboard').describe('A dashboard: tiles, and the filters and layout around them.'),
+  name: text(LIMITS.dashboardName).describe('Its name (1-1024 characters); how the plan finds it again.'),
   tags: z
     .array(z.string().max(LIMITS.tagLength, { error: `must be at most ${LIMITS.tagLength} characters` }))
     .max(LIMITS.tags - 1, {
       error: `at most ${LIMITS.tags - 1} tags (one of the server's ${LIMITS.tags} is the ownership tag)`
     })
-    .optional(),
+    .optional()
+    .describe('Tags (at most 49 of at most 32 characters; the ownership tag is added).'),
   tiles: z
     .array(Tile)
     .max(LIMITS.tiles, { error: `at most ${LIMITS.tiles} tiles` })
-    .optional(),
+    .optional()
+    .describe('The tiles (at most 500), each placed on the 24-column grid.'),
   filters: z.array(DashboardFilter).optional().describe('Filters at the top of the dashboard.'),
   savedQuery: z.string().optional().describe('The query the dashboard opens with.'),
   savedQueryLanguage: z
@@ -549,27 +627,43 @@ export const Dashboard = z.strictObject({
     .describe('The previous name, so a rename keeps the dashboard id.')
 })
 
-export const AlertChannel = z.strictObject({
-  type: z.literal('webhook'),
-  webhook: z.string().min(1).optional().describe('Webhook by name.'),
-  webhookId: z.string().min(1).optional().describe('Webhook by id.')
-})
+export const AlertChannel = z
+  .strictObject({
+    type: z.literal('webhook').describe('webhook: notify through a webhook.'),
+    webhook: z.string().min(1).optional().describe('Webhook by name.'),
+    webhookId: z.string().min(1).optional().describe('Webhook by id.')
+  })
+  .describe('Where the alert notifies.')
 
 export const Alert = z.strictObject({
   apiVersion,
-  kind: z.literal('Alert'),
-  name: text(LIMITS.alertName),
+  kind: z.literal('Alert').describe("An alert on a dashboard tile's value."),
+  name: text(LIMITS.alertName).describe(
+    'Unique among the alerts (1-512 characters); how the plan finds it again.'
+  ),
   dashboard: z.string().min(1).describe('The dashboard, by name, from the manifests.'),
-  tile: z.string().min(1).describe('The tile, by name, within that dashboard.'),
-  source: z.enum(ALERT_SOURCES).optional().describe('tile (default).'),
-  threshold: z.number(),
-  thresholdMax: z.number().optional().describe('Upper bound for between and not_between.'),
-  thresholdType: z.enum(THRESHOLD_TYPES),
-  interval: z.enum(ALERT_INTERVALS),
+  tile: z
+    .string()
+    .min(1)
+    .describe('The tile, by name, within that dashboard (a line, stacked_bar or number tile).'),
+  source: z.enum(ALERT_SOURCES).optional().describe('tile (the default): the alert watches a tile.'),
+  threshold: z.number().describe("The value the tile's value is compared with."),
+  thresholdMax: z
+    .number()
+    .optional()
+    .describe('Upper bound for between and not_between (at least threshold).'),
+  thresholdType: z
+    .enum(THRESHOLD_TYPES)
+    .describe(
+      'When the alert fires: the value above, below, ... the threshold (between: within both bounds).'
+    ),
+  interval: z.enum(ALERT_INTERVALS).describe('How often the value is evaluated, over a window this long.'),
   channel: AlertChannel,
-  message: text(LIMITS.alertMessage).optional(),
-  numConsecutiveWindows: atLeast(1).optional(),
-  note: text(LIMITS.note).optional(),
+  message: text(LIMITS.alertMessage).optional().describe('The notification text (at most 4096 characters).'),
+  numConsecutiveWindows: atLeast(1)
+    .optional()
+    .describe('Fire only after this many windows in a row breach the threshold (default 1).'),
+  note: text(LIMITS.note).optional().describe('A note for responders (at most 4096 characters).'),
   scheduleOffsetMinutes: between(0, LIMITS.scheduleOffsetMinutes)
     .optional()
     .describe('Minutes to shift each evaluation window by; less than the interval (default 0).'),
@@ -579,28 +673,54 @@ export const Alert = z.strictObject({
     .describe('Align the windows to this UTC time (within a year ahead, ten years back); offset must be 0.')
 })
 
-export const IpAccessEntry = z.strictObject({
-  source: z.string().min(1).describe('IPv4/IPv6 address or CIDR.'),
-  description: z.string().optional()
-})
+export const IpAccessEntry = z
+  .strictObject({
+    source: z.string().min(1).describe('IPv4/IPv6 address or CIDR.'),
+    description: z.string().optional().describe('What the entry is for.')
+  })
+  .describe('An address allowed to connect.')
 
 export const ServiceSettings = z.strictObject({
   apiVersion,
-  kind: z.literal('ServiceSettings'),
+  kind: z
+    .literal('ServiceSettings')
+    .describe("Managed mode: the database service's settings, applied on a release (service-update)."),
   name: z
     .string()
     .min(1, { error: 'must be 1-50 letters, digits and whitespace' })
     .max(LIMITS.serviceName, {
       error: `must be at most ${LIMITS.serviceName} characters (letters, digits and whitespace)`
     })
-    .optional(),
-  releaseChannel: z.enum(RELEASE_CHANNELS).optional(),
-  ipAccessList: z.array(IpAccessEntry).optional(),
-  privateEndpointIds: z.array(z.string().min(1)).optional(),
+    .optional()
+    .describe("The service's name: 1-50 letters, digits and whitespace."),
+  releaseChannel: z
+    .enum(RELEASE_CHANNELS)
+    .optional()
+    .describe('How soon the service gets upgrades: slow, default or fast (production services only).'),
+  ipAccessList: z
+    .array(IpAccessEntry)
+    .optional()
+    .describe('The addresses allowed to connect: the whole list (entries are matched on source).'),
+  privateEndpointIds: z
+    .array(z.string().min(1))
+    .optional()
+    .describe('Private endpoints allowed to connect: the whole list.'),
   endpoints: z
-    .array(z.strictObject({ protocol: z.enum(ENDPOINT_PROTOCOLS), enabled: z.boolean() }))
-    .optional(),
-  transparentDataEncryptionKeyId: z.string().min(1).optional()
+    .array(
+      z
+        .strictObject({
+          protocol: z.enum(ENDPOINT_PROTOCOLS).describe('mysql: the MySQL-compatible endpoint.'),
+          enabled: z.boolean().describe('Whether it is on.')
+        })
+        .describe('An optional endpoint.')
+    )
+    .optional()
+    .describe('Optional endpoints to turn on or off.'),
+  transparentDataEncryptionKeyId: z
+    .string()
+    .min(1)
+    .optional()
+    .describe('Rotate transparent data encryption to this key (services with TDE only).')
 })
 
 export const KIND_SCHEMAS = { Dashboard, Alert, ServiceSettings } as const
