@@ -98,7 +98,7 @@ describe('the manifest JSON Schema', () => {
 
   it('accepts every document of the examples', () => {
     const all = [...documents('examples/observability'), ...documents('examples/managed')]
-    expect(all.length).toBe(6)
+    expect(all.length).toBe(8)
     const failures = all
       .filter(d => !validate(d.value))
       .map(d => ({ where: d.where, errors: ajv.errorsText(validate.errors) }))
