@@ -646,9 +646,11 @@ function storeApi(mode: Mode, store: ResourceStore, service: { record: ServiceRe
   const written = (d: Parameters<typeof externalDashboard>[0]) =>
     LiveDashboard.parse(copy(externalDashboard(d)))
   const alert = (a: Parameters<typeof externalAlert>[0]) => LiveAlert.parse(copy(externalAlert(a)))
-  return {
+  const api: ObservabilityApi = {
     mode,
     stats: { requests: 0, retries: 0, rateLimited: 0 },
+    // In process: nothing is on a wire to cancel.
+    withSignal: () => api,
     listDashboards: async () => [...store.dashboards.values()].map(written),
     getDashboard: async id => written(store.getDashboard(id)),
     createDashboard: async body => written(store.createDashboard(copy(body))),
@@ -676,6 +678,7 @@ function storeApi(mode: Mode, store: ResourceStore, service: { record: ServiceRe
     },
     close: async () => {}
   }
+  return api
 }
 
 export interface ParityOutcome {

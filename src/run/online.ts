@@ -99,7 +99,8 @@ export async function runOnline(
       dashboards: outcome.dashboards,
       settings,
       concurrency: config.concurrency,
-      log
+      log,
+      onProgress: deps.progress
     })
     for (const o of apply.outcomes) {
       if (o.status === 'failed') {
