@@ -12,10 +12,10 @@ import type { LiveDashboard } from '../../api/schemas.js'
 import { diagnostic } from '../../diagnostics.js'
 import { clean, type Json, type JsonObject } from '../../json.js'
 import { formatPath, type PathSegment } from '../../manifest/path.js'
-import type { OnClickSpec } from '../../manifest/schema.js'
+import type { Located } from '../../manifest/rules.js'
+import type { DashboardSpec, OnClickSpec } from '../../manifest/schema.js'
 import type { Pairing, PlanContext } from '../kind.js'
 import { resolveByName, type Resolution } from '../resolve.js'
-import type { DesiredDashboard } from './desired.js'
 
 type Body = Record<string, unknown>
 
@@ -43,12 +43,20 @@ const dashboardLinkOf = (tileBody: Body): Body | undefined => {
 
 const linkNames = new WeakMap<PlanContext, Map<string, string>>()
 
+/** What settling links needs of a desired dashboard (desired.ts's DesiredDashboard, which builds on linkBody). */
+export interface LinkingDashboard {
+  located: Located<DashboardSpec>
+  tiles: Array<{ body: Body }>
+  waitsFor: Set<string>
+  linksLater: boolean
+}
+
 /**
  * After pairing: each dashboard link names a target, now resolved to its live id where it has one (in the tile
  * bodies); the ones to dashboards this apply creates stay names, recorded as what to wait for or to set later.
  */
-export function settleDashboardLinks(
-  result: Pairing<DesiredDashboard, LiveDashboard>,
+export function settleDashboardLinks<D extends LinkingDashboard>(
+  result: Pairing<D, LiveDashboard>,
   ctx: PlanContext
 ): void {
   const index = new Map(result.pairs.map((p, i) => [p.desired.name, { pair: p, i }]))
