@@ -33,8 +33,6 @@ const carriedOnSameTile = (...more: string[]): FieldRule => ({
   treatment: 'carried',
   keptWhileSame: ['displayType', ...more]
 })
-const RAW_SQL =
-  'a raw-SQL tile (set in the UI); this manifest cannot express raw-SQL tiles yet, so an update turns it back into the builder tile it describes'
 
 /** HyperDX `convertToExternalDashboard`; the managed `ClickStackDashboardResponse`. */
 export const DASHBOARD_FIELDS: Readonly<Record<string, FieldRule>> = {
@@ -84,9 +82,9 @@ export const TILE_CONFIG_FIELDS: Readonly<Record<string, FieldRule>> = {
   where: compared,
   whereLanguage: compared,
   markdown: compared,
-  configType: { treatment: 'compared', unexpressible: RAW_SQL },
-  connectionId: { treatment: 'compared', unexpressible: RAW_SQL },
-  sqlTemplate: { treatment: 'compared', unexpressible: RAW_SQL },
+  configType: compared,
+  connectionId: compared,
+  sqlTemplate: compared,
   // Formulas name the select items (A, B, ...): with other select items they would be wrong or refused.
   formulas: carriedOnSameTile('select'),
   showOperandSeries: carriedOnSameTile('select'),
@@ -127,18 +125,14 @@ export const ALERT_FIELDS: Readonly<Record<string, FieldRule>> = {
   source: compared,
   numConsecutiveWindows: compared,
   channel: compared,
+  // The managed request schema has no `channels` (a managed response has none either).
+  channels: compared,
   dashboardId: compared,
   tileId: compared,
-  savedSearchId: {
-    treatment: 'compared',
-    unexpressible: 'a saved-search alert; manifests declare tile alerts only'
-  },
-  groupBy: { treatment: 'compared', unexpressible: 'a saved-search alert grouping' },
+  savedSearchId: compared,
+  groupBy: compared,
   scheduleOffsetMinutes: carried,
   scheduleStartAt: carried,
-  // Channels after the first (added in the UI). The managed request schema has no `channels`: there an
-  // update keeps only `channel`, and the plan shows the others going away.
-  channels: carried,
   state: untouched,
   silenced: untouched,
   executionErrors: untouched,

@@ -1,21 +1,22 @@
 /**
- * Reading the live state: list calls only, in parallel, following pages. A plan never does one GET per
- * resource, so 1,000 dashboards cost the same handful of requests as 10 (the managed API allows 10
- * requests per 10 s).
+ * Reading the live state: each kind says how it reads its records (one list call, following pages), and
+ * they are read in parallel. A plan never does one GET per resource, so 1,000 dashboards cost the same
+ * handful of requests as 10 (the managed API allows 10 requests per 10 s).
  */
 import type { ObservabilityApi } from '../api/client.js'
-import type { LiveState } from '../kinds/kind.js'
+import { KINDS, type AnyKind } from '../kinds/index.js'
+import type { LiveReadOptions, LiveState } from '../kinds/kind.js'
 
 export async function readLiveState(
   api: ObservabilityApi,
-  options: { service: boolean }
+  options: LiveReadOptions,
+  kinds: readonly AnyKind[] = KINDS
 ): Promise<LiveState> {
-  const [dashboards, alerts, sources, webhooks, service] = await Promise.all([
-    api.listDashboards(),
-    api.listAlerts(),
-    api.listSources(),
-    api.listWebhooks(),
-    options.service ? api.getService().then(r => r.service) : Promise.resolve(undefined)
-  ])
-  return { dashboards, alerts, sources, webhooks, service }
+  const readers = kinds.flatMap(k => (k.live ? [k.live] : []))
+  const values = await Promise.all(readers.map(r => r.read(api, options)))
+  const state: LiveState = { dashboards: [], alerts: [], sources: [] }
+  readers.forEach((r, i) => {
+    ;(state as unknown as Record<string, unknown>)[r.field] = values[i] ?? state[r.field]
+  })
+  return state
 }

@@ -17,8 +17,10 @@ import {
   type DashboardView,
   type Located
 } from './rules.js'
+import { checkResource, checkSecretPlacement } from './resource-rules.js'
+import type { ConnectionSpec, SavedSearchSpec, SourceSpec, WebhookSpec } from './resources-schema.js'
 import { KIND_SCHEMAS, type AlertSpec, type DashboardSpec, type ServiceSettingsSpec } from './schema.js'
-import { substituteVariables, type Variables } from './vars.js'
+import { substituteVariables, type Secrets, type Variables } from './vars.js'
 import { MANIFEST_KINDS, type ManifestKind } from './vocabulary.js'
 import { parseYamlFile, type ParsedDocument } from './yaml.js'
 
@@ -27,6 +29,10 @@ export type { Located } from './rules.js'
 export interface ManifestSet {
   files: string[]
   /** The documents that passed validation, typed. */
+  connections: Located<ConnectionSpec>[]
+  sources: Located<SourceSpec>[]
+  savedSearches: Located<SavedSearchSpec>[]
+  webhooks: Located<WebhookSpec>[]
   dashboards: Located<DashboardSpec>[]
   alerts: Located<AlertSpec>[]
   services: Located<ServiceSettingsSpec>[]
@@ -38,6 +44,8 @@ export interface LoadOptions {
   cwd: string
   mode: 'self-hosted' | 'managed'
   vars?: Variables
+  /** Values of `${secret.NAME}` placeholders. */
+  secrets?: Secrets
 }
 
 /** Every document of each kind, valid or not, for the rules that span documents. */
@@ -49,17 +57,19 @@ interface Views {
   dashboards: DashboardView[]
   alerts: AlertView[]
   services: ParsedDocument[]
+  /** Documents of the other kinds that have a name, by kind: names are unique per kind. */
+  named: Map<string, Array<{ doc: ParsedDocument; name: string }>>
 }
 
 export async function loadManifests(options: LoadOptions): Promise<ManifestSet> {
   const found = await findManifestFiles(options.patterns, options.cwd)
   const set = emptySet(found.files)
   set.diagnostics.push(...found.diagnostics)
-  const views: Views = { mode: options.mode, incomplete: false, dashboards: [], alerts: [], services: [] }
+  const views = emptyViews(options.mode)
   for (const path of found.files) {
     const read = await readManifestFile(path, options.cwd)
     set.diagnostics.push(...read.diagnostics)
-    if (read.file) addText(set, views, path, read.file.text, options.vars ?? {})
+    if (read.file) addText(set, views, path, read.file.text, options.vars ?? {}, options.secrets ?? {})
     else views.incomplete = true
   }
   return finish(set, views, options.mode)
@@ -70,19 +80,41 @@ export function validateText(
   file: string,
   text: string,
   mode: 'self-hosted' | 'managed',
-  vars: Variables = {}
+  vars: Variables = {},
+  secrets: Secrets = {}
 ): ManifestSet {
   const set = emptySet([file])
-  const views: Views = { mode, incomplete: false, dashboards: [], alerts: [], services: [] }
-  addText(set, views, file, text, vars)
+  const views = emptyViews(mode)
+  addText(set, views, file, text, vars, secrets)
   return finish(set, views, mode)
 }
 
 function emptySet(files: string[]): ManifestSet {
-  return { files, dashboards: [], alerts: [], services: [], diagnostics: [] }
+  return {
+    files,
+    connections: [],
+    sources: [],
+    savedSearches: [],
+    webhooks: [],
+    dashboards: [],
+    alerts: [],
+    services: [],
+    diagnostics: []
+  }
 }
 
-function addText(set: ManifestSet, views: Views, file: string, text: string, vars: Variables): void {
+function emptyViews(mode: 'self-hosted' | 'managed'): Views {
+  return { mode, incomplete: false, dashboards: [], alerts: [], services: [], named: new Map() }
+}
+
+function addText(
+  set: ManifestSet,
+  views: Views,
+  file: string,
+  text: string,
+  vars: Variables,
+  secrets: Secrets
+): void {
   const parsed = parseYamlFile(file, text)
   set.diagnostics.push(...parsed.diagnostics)
   if (parsed.diagnostics.some(d => d.severity === 'error')) views.incomplete = true
@@ -92,7 +124,7 @@ function addText(set: ManifestSet, views: Views, file: string, text: string, var
       addDocument(set, views, doc)
       continue
     }
-    const substituted = substituteVariables(doc, vars)
+    const substituted = substituteVariables(doc, vars, secrets)
     if (substituted.diagnostics.length > 0) {
       // A document whose values are not known yet is not validated further.
       set.diagnostics.push(...substituted.diagnostics)
@@ -100,13 +132,15 @@ function addText(set: ManifestSet, views: Views, file: string, text: string, var
       continue
     }
     doc.value = substituted.value
+    if (substituted.secretPaths.size > 0) doc.secretPaths = substituted.secretPaths
     addDocument(set, views, doc)
   }
 }
 
 function finish(set: ManifestSet, views: Views, mode: 'self-hosted' | 'managed'): ManifestSet {
   set.diagnostics.push(
-    ...checkAcrossDocuments(views.dashboards, views.alerts, views.services, mode, views.incomplete)
+    ...checkAcrossDocuments(views.dashboards, views.alerts, views.services, mode, views.incomplete),
+    ...uniqueNames(views.named)
   )
   set.diagnostics = sortDiagnostics(set.diagnostics)
   return set
@@ -141,12 +175,15 @@ function addDocument(set: ManifestSet, views: Views, doc: ParsedDocument): void 
   if (!result.success) set.diagnostics.push(...issuesToDiagnostics(result.error.issues, doc, schema))
 
   // Rules that hold whatever else is wrong with the document, so one pass reports everything.
-  set.diagnostics.push(...checkFilters(doc))
+  set.diagnostics.push(...checkFilters(doc), ...checkSecretPlacement(doc, kind, raw))
   if (kind === 'Alert') {
-    set.diagnostics.push(...checkAlert(doc, raw))
+    set.diagnostics.push(...checkAlert(doc, raw, views.mode))
     views.alerts.push(alertView(doc, raw))
   } else if (kind === 'ServiceSettings') {
     views.services.push(doc)
+  } else if (kind !== 'Dashboard') {
+    set.diagnostics.push(...checkResource(doc, kind, raw, views.mode))
+    if (typeof raw.name === 'string') views.named.set(kind, [...(views.named.get(kind) ?? []), { doc, name: raw.name }])
   } else {
     const spec = result.success && result.data.kind === 'Dashboard' ? result.data : undefined
     set.diagnostics.push(...checkDashboard(doc, raw, views.mode))
@@ -155,6 +192,18 @@ function addDocument(set: ManifestSet, views: Views, doc: ParsedDocument): void 
   if (!result.success) return
 
   switch (result.data.kind) {
+    case 'Connection':
+      set.connections.push({ spec: result.data, doc })
+      break
+    case 'Source':
+      set.sources.push({ spec: result.data, doc })
+      break
+    case 'SavedSearch':
+      set.savedSearches.push({ spec: result.data, doc })
+      break
+    case 'Webhook':
+      set.webhooks.push({ spec: result.data, doc })
+      break
     case 'Dashboard':
       set.dashboards.push({ spec: result.data, doc })
       break
@@ -166,4 +215,26 @@ function addDocument(set: ManifestSet, views: Views, doc: ParsedDocument): void 
       set.services.push({ spec: result.data, doc })
       break
   }
+}
+
+/** Names are how manifests refer to connections, sources, saved searches and webhooks: unique per kind. */
+function uniqueNames(named: Views['named']): Diagnostic[] {
+  const out: Diagnostic[] = []
+  for (const [kind, docs] of named) {
+    const seen = new Map<string, ParsedDocument>()
+    for (const { doc, name } of docs) {
+      const first = seen.get(name)
+      if (first)
+        out.push(
+          diagnostic(
+            'validate',
+            'error',
+            `duplicate ${kind} name "${name}" (also at ${first.file}:${first.locate(['name']).line})`,
+            { ...doc.locate(['name']), field: 'name' }
+          )
+        )
+      else seen.set(name, doc)
+    }
+  }
+  return out
 }

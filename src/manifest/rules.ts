@@ -142,6 +142,11 @@ function checkManagedTiles(raw: Record<string, unknown>, report: Report): void {
         ['tiles', i, 'config', 'seriesLimit'],
         'seriesLimit is not part of the managed API: remove it in managed mode'
       )
+    if (config?.configType === 'sql' && config.connection !== undefined)
+      report(
+        ['tiles', i, 'config', 'connection'],
+        'the managed API cannot list connections: name a raw-SQL tile\'s connection by `connectionId`'
+      )
   })
 }
 
@@ -182,7 +187,11 @@ function checkTile(tile: TileSpec, path: PathSegment[], report: Report): void {
     const cpath = [...path, 'config']
     if (tile.asRatio !== undefined) report([...path, 'asRatio'], 'with `config`, set asRatio inside config')
     const c = tile.config
-    if (c.displayType !== 'markdown') checkSourceRef(c, cpath, report, true)
+    if (c.configType === 'sql') {
+      // A raw-SQL tile runs on a connection; its data source is optional (zod.ts raw-SQL config).
+      checkSourceRef(c, cpath, report, false)
+      checkConnectionRef(c, cpath, report)
+    } else if (c.displayType !== 'markdown') checkSourceRef(c, cpath, report, true)
     // A list is sent joined into one expression, which the server takes up to 10,000 characters.
     const joined = (field: 'groupBy' | 'select', separator: string) => {
       const value = (c as Record<string, unknown>)[field]
@@ -270,6 +279,13 @@ function checkSourceRef(
   }
 }
 
+function checkConnectionRef(c: { connection?: string; connectionId?: string }, path: PathSegment[], report: Report): void {
+  if (c.connection !== undefined && c.connectionId !== undefined)
+    report([...path, 'connectionId'], 'use `connection` or `connectionId`, not both')
+  else if (c.connection === undefined && c.connectionId === undefined)
+    report(path, 'a raw-SQL tile needs its connection: `connection` (by name) or `connectionId`')
+}
+
 function checkSelectItem(item: SelectItemSpec, path: PathSegment[], report: Report): void {
   checkAggregation(item.aggFn, item.valueExpression, item.level, path, 'valueExpression', report)
 }
@@ -329,26 +345,17 @@ export function checkFilters(doc: ParsedDocument): Diagnostic[] {
 /** Runs on the raw document too (fields of the wrong type are skipped), so it adds to schema errors. */
 export function checkAlert(
   doc: ParsedDocument,
-  raw: Partial<Record<keyof AlertSpec, unknown>>
+  raw: Partial<Record<keyof AlertSpec, unknown>>,
+  mode: 'self-hosted' | 'managed' = 'self-hosted'
 ): Diagnostic[] {
   const out: Diagnostic[] = []
   const report = reporter(doc, out)
   const a = {
-    source: raw.source,
     threshold: typeof raw.threshold === 'number' ? raw.threshold : undefined,
     thresholdMax: typeof raw.thresholdMax === 'number' ? raw.thresholdMax : undefined,
-    thresholdType: typeof raw.thresholdType === 'string' ? raw.thresholdType : undefined,
-    channel:
-      raw.channel !== null && typeof raw.channel === 'object'
-        ? (raw.channel as Record<string, unknown>)
-        : undefined
+    thresholdType: typeof raw.thresholdType === 'string' ? raw.thresholdType : undefined
   }
-  if (a.source === 'saved_search') {
-    report(
-      ['source'],
-      'saved_search alerts are not managed: alert ownership follows its dashboard, so use `source: tile`'
-    )
-  }
+  checkAlertTarget(raw, report)
   if (a.thresholdType !== undefined) {
     const ranged = (RANGE_THRESHOLD_TYPES as readonly string[]).includes(a.thresholdType)
     if (ranged && raw.thresholdMax === undefined) {
@@ -361,14 +368,72 @@ export function checkAlert(
       report(['thresholdMax'], `only applies to between and not_between, not ${a.thresholdType}`)
     }
   }
-  if (a.channel) {
-    const { webhook, webhookId } = a.channel
-    if (webhook !== undefined && webhookId !== undefined)
-      report(['channel', 'webhookId'], 'use `webhook` or `webhookId`, not both')
-    if (webhook === undefined && webhookId === undefined)
-      report(['channel'], 'needs `webhook` (by name) or `webhookId`')
-  }
+  checkAlertChannels(raw, mode, report)
   return out
+}
+
+/** A tile alert names its dashboard and tile; a saved-search alert its saved search (real-server.md §2.2). */
+function checkAlertTarget(raw: Partial<Record<keyof AlertSpec, unknown>>, report: Report): void {
+  const saved = raw.source === 'saved_search'
+  const misplaced = (fields: Array<keyof AlertSpec>, why: string) => {
+    for (const f of fields) if (raw[f] !== undefined) report([f], why)
+  }
+  if (saved) {
+    if (raw.savedSearch !== undefined && raw.savedSearchId !== undefined)
+      report(['savedSearchId'], 'use `savedSearch` (by name) or `savedSearchId`, not both')
+    else if (raw.savedSearch === undefined && raw.savedSearchId === undefined)
+      report(['savedSearch'], 'a saved_search alert needs `savedSearch` (by name) or `savedSearchId`', ['source'])
+    misplaced(['dashboard', 'tile'], 'only tile alerts have a dashboard and tile (this one is source: saved_search)')
+  } else {
+    if (raw.dashboard === undefined) report(['dashboard'], 'is required for a tile alert (the dashboard, by name)', [])
+    if (raw.tile === undefined) report(['tile'], 'is required for a tile alert (the tile, by name)', [])
+    misplaced(
+      ['savedSearch', 'savedSearchId', 'groupBy'],
+      'only saved_search alerts have this (set `source: saved_search`)'
+    )
+  }
+}
+
+/**
+ * `channel` or `channels` (common-utils types.ts validateAlertChannelSelection); webhook channels name one
+ * webhook; email and the webhook extras exist only in the managed API, which has no `channels`.
+ */
+function checkAlertChannels(
+  raw: Partial<Record<keyof AlertSpec, unknown>>,
+  mode: 'self-hosted' | 'managed',
+  report: Report
+): void {
+  if (raw.channel !== undefined && raw.channels !== undefined)
+    report(['channels'], 'use `channel` or `channels`, not both')
+  else if (raw.channel === undefined && raw.channels === undefined)
+    report(['channel'], 'needs a `channel` (or `channels`, a list)', [])
+  if (mode === 'managed' && raw.channels !== undefined)
+    report(['channels'], 'the managed API has no `channels`: an alert has one `channel` there')
+  const list: Array<[unknown, PathSegment[]]> = Array.isArray(raw.channels)
+    ? raw.channels.map((c, i) => [c, ['channels', i]])
+    : raw.channel !== undefined
+      ? [[raw.channel, ['channel']]]
+      : []
+  const seen = new Map<string, number>()
+  list.forEach(([value, path], i) => {
+    if (value === null || typeof value !== 'object') return
+    const c = value as Record<string, unknown>
+    if (c.type === 'email' && mode === 'self-hosted')
+      report([...path, 'type'], 'email channels exist only in the managed API; self-hosted alerts use webhooks')
+    if (c.type !== 'webhook') return
+    if (c.webhook !== undefined && c.webhookId !== undefined)
+      report([...path, 'webhookId'], 'use `webhook` or `webhookId`, not both')
+    if (c.webhook === undefined && c.webhookId === undefined)
+      report(path, 'needs `webhook` (by name) or `webhookId`')
+    if (mode === 'self-hosted')
+      for (const extra of ['webhookService', 'slackChannelId', 'severity'])
+        if (c[extra] !== undefined)
+          report([...path, extra], `${extra} exists only in the managed API (the self-hosted server drops it)`)
+    const key = JSON.stringify([c.webhook ?? null, c.webhookId ?? null])
+    const first = seen.get(key)
+    if (first !== undefined) report(path, `duplicate channel (the same as channels[${first}]): the server refuses it`)
+    else seen.set(key, i)
+  })
 }
 
 /** `name` is 1-50 letters, digits and whitespace (CONTRACT.md, service-update). */

@@ -4,9 +4,11 @@
  * schemas stay plain structure and export cleanly to JSON Schema for editors.
  */
 import { z } from 'zod'
+import { Connection, SavedSearch, Source, Webhook } from './resources-schema.js'
 import {
   AGG_FNS,
   ALERT_INTERVALS,
+  CHANNEL_SEVERITIES,
   ALERT_SOURCES,
   API_VERSIONS,
   DATA_SOURCES,
@@ -16,7 +18,9 @@ import {
   NUMBER_FORMAT_OUTPUTS,
   NUMERIC_UNITS,
   QUANTILE_LEVELS,
+  RAW_SQL_DISPLAY_TYPES,
   RELEASE_CHANNELS,
+  RESOURCE_LIMITS,
   SORT_ORDERS,
   THRESHOLD_TYPES,
   TIME_DISPLAY_TYPES,
@@ -211,6 +215,61 @@ export const TileConfig = z.discriminatedUnion('displayType', [
   z.strictObject({ displayType: z.literal('markdown'), markdown: z.string().max(LIMITS.markdown).optional() })
 ])
 
+/**
+ * Raw-SQL tiles (zod.ts externalDashboardRawSqlChartConfigSchema): a query on a connection instead of a
+ * source and select items, for the display types the server allows them on. `configType: sql` picks them.
+ */
+const rawSqlBase = {
+  configType: z.literal('sql').describe('Raw SQL: the tile runs `sqlTemplate` on its connection.'),
+  connection: z
+    .string()
+    .min(1)
+    .optional()
+    .describe('The ClickHouse connection, by name (self-hosted); or `connectionId`.'),
+  connectionId: z
+    .string()
+    .min(1)
+    .optional()
+    .describe('The connection id: the only form in managed mode, where the cloud API cannot list connections.'),
+  sqlTemplate: z
+    .string()
+    .max(RESOURCE_LIMITS.sqlTemplate)
+    .describe('The query; macros such as `$__timeFilter(Timestamp)` and `{intervalSeconds:Int64}` as in the UI.'),
+  ...dataSourceRef,
+  numberFormat: NumberFormat.optional()
+}
+const rawTime = {
+  fillNulls: z.boolean().optional(),
+  alignDateRangeToGranularity: z.boolean().optional(),
+  seriesLimit: z.int().min(0).optional().describe('Top-N series by peak (0: unlimited; self-hosted).')
+}
+export const RawSqlTileConfig = z.discriminatedUnion('displayType', [
+  z.strictObject({
+    ...rawSqlBase,
+    displayType: z.literal('line'),
+    ...rawTime,
+    fitYAxisToData: z.boolean().optional(),
+    compareToPreviousPeriod: z.boolean().optional()
+  }),
+  z.strictObject({ ...rawSqlBase, displayType: z.literal('stacked_bar'), ...rawTime }),
+  ...RAW_SQL_DISPLAY_TYPES.filter(t => t !== 'line' && t !== 'stacked_bar').map(displayType =>
+    z.strictObject({ ...rawSqlBase, displayType: z.literal(displayType) })
+  )
+])
+
+/** The builder configs, each marked as having no `configType`, so `configType` can pick the union. */
+const builderConfigs = TileConfig.options.map(o =>
+  o.extend({ configType: z.undefined().optional().describe('Absent on builder tiles.') })
+)
+/** A tile's `config`: a builder config (no `configType`), or a raw-SQL one (`configType: sql`). */
+export const AnyTileConfig = z.discriminatedUnion('configType', [
+  RawSqlTileConfig,
+  z.discriminatedUnion(
+    'displayType',
+    builderConfigs as [(typeof builderConfigs)[number], ...(typeof builderConfigs)[number][]]
+  )
+])
+
 export const Tile = z.strictObject({
   name: text(1024),
   x: between(0, LIMITS.gridColumns - 1),
@@ -219,7 +278,7 @@ export const Tile = z.strictObject({
   h: atLeast(1),
   asRatio: z.boolean().optional().describe('Series form only: show series[0] / series[1].'),
   series: z.array(Series).min(1, { error: 'needs at least one series' }).optional(),
-  config: TileConfig.optional()
+  config: AnyTileConfig.optional()
 })
 
 export const Dashboard = z.strictObject({
@@ -243,24 +302,51 @@ export const Dashboard = z.strictObject({
     .describe('The previous name, so a rename keeps the dashboard id.')
 })
 
-export const AlertChannel = z.strictObject({
+const MANAGED_ONLY = 'Managed mode only (the cloud API).'
+export const WebhookChannel = z.strictObject({
   type: z.literal('webhook'),
-  webhook: z.string().min(1).optional().describe('Webhook by name.'),
-  webhookId: z.string().min(1).optional().describe('Webhook by id.')
+  webhook: z.string().min(1).optional().describe('Webhook by name (a manifest\'s or an existing one).'),
+  webhookId: z.string().min(1).optional().describe('Webhook by id.'),
+  webhookService: z.string().min(1).optional().describe(`${MANAGED_ONLY} The webhook's service, e.g. slack_api.`),
+  slackChannelId: z.string().min(1).optional().describe(`${MANAGED_ONLY} Slack channel id for Slack API webhooks.`),
+  severity: z.enum(CHANNEL_SEVERITIES).optional().describe(`${MANAGED_ONLY} Severity for PagerDuty API webhooks.`)
 })
+export const EmailChannel = z.strictObject({
+  type: z.literal('email').describe(`${MANAGED_ONLY} Email the alert.`),
+  emailRecipients: z.array(z.string().min(1)).describe('Addresses to email.')
+})
+export const AlertChannel = z.discriminatedUnion('type', [WebhookChannel, EmailChannel])
 
 export const Alert = z.strictObject({
   apiVersion,
   kind: z.literal('Alert'),
   name: text(LIMITS.alertName),
-  dashboard: z.string().min(1).describe('The dashboard, by name, from the manifests.'),
-  tile: z.string().min(1).describe('The tile, by name, within that dashboard.'),
-  source: z.enum(ALERT_SOURCES).optional().describe('tile (default).'),
+  dashboard: z.string().min(1).optional().describe('Tile alerts: the dashboard, by name, from the manifests.'),
+  tile: z.string().min(1).optional().describe('Tile alerts: the tile, by name, within that dashboard.'),
+  source: z
+    .enum(ALERT_SOURCES)
+    .optional()
+    .describe('tile (the default: `dashboard` and `tile`) or saved_search (`savedSearch`).'),
+  savedSearch: z
+    .string()
+    .min(1)
+    .optional()
+    .describe('Saved-search alerts: the saved search, by name (a manifest\'s or an existing one).'),
+  savedSearchId: z.string().min(1).optional().describe('Saved-search alerts: the saved search, by id.'),
+  groupBy: z.string().optional().describe('Saved-search alerts: evaluate per value of this expression.'),
   threshold: z.number(),
   thresholdMax: z.number().optional().describe('Upper bound for between and not_between.'),
   thresholdType: z.enum(THRESHOLD_TYPES),
   interval: z.enum(ALERT_INTERVALS),
-  channel: AlertChannel,
+  channel: AlertChannel.optional().describe('Where the alert goes: `channel`, or a list in `channels`.'),
+  channels: z
+    .array(AlertChannel)
+    .min(1, { error: 'needs at least one channel' })
+    .max(RESOURCE_LIMITS.alertChannels, {
+      error: `an alert has at most ${RESOURCE_LIMITS.alertChannels} channels`
+    })
+    .optional()
+    .describe(`Self-hosted: up to ${RESOURCE_LIMITS.alertChannels} channels (the managed API takes one \`channel\`).`),
   message: text(LIMITS.alertMessage).optional(),
   numConsecutiveWindows: atLeast(1).optional(),
   note: text(LIMITS.note).optional()
@@ -290,15 +376,34 @@ export const ServiceSettings = z.strictObject({
   transparentDataEncryptionKeyId: z.string().min(1).optional()
 })
 
-export const KIND_SCHEMAS = { Dashboard, Alert, ServiceSettings } as const
+export const KIND_SCHEMAS = {
+  Connection,
+  Source,
+  SavedSearch,
+  Webhook,
+  Dashboard,
+  Alert,
+  ServiceSettings
+} as const
 
 export type DashboardSpec = z.infer<typeof Dashboard>
 export type TileSpec = z.infer<typeof Tile>
 export type SeriesSpec = z.infer<typeof Series>
 export type TileConfigSpec = z.infer<typeof TileConfig>
+export type RawSqlTileConfigSpec = z.infer<typeof RawSqlTileConfig>
+export type AnyTileConfigSpec = z.infer<typeof AnyTileConfig>
+export type AlertChannelSpec = z.infer<typeof AlertChannel>
 export type SelectItemSpec = z.infer<typeof SelectItem>
 export type AlertSpec = z.infer<typeof Alert>
 export type ServiceSettingsSpec = z.infer<typeof ServiceSettings>
 
 /** One schema for editors: any of the kinds, by `kind`. */
-export const Manifest = z.discriminatedUnion('kind', [Dashboard, Alert, ServiceSettings])
+export const Manifest = z.discriminatedUnion('kind', [
+  Connection,
+  Source,
+  SavedSearch,
+  Webhook,
+  Dashboard,
+  Alert,
+  ServiceSettings
+])

@@ -124,6 +124,10 @@ export function isDestructive(c: Change): boolean {
 }
 
 const NOUNS: Record<ResourceKind, [string, string]> = {
+  Connection: ['connection', 'connections'],
+  Source: ['data source', 'data sources'],
+  SavedSearch: ['saved search', 'saved searches'],
+  Webhook: ['webhook', 'webhooks'],
   Dashboard: ['dashboard', 'dashboards'],
   Alert: ['alert', 'alerts'],
   ServiceSettings: ['service setting', 'service settings']

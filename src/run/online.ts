@@ -13,7 +13,7 @@ import type { PlanSettings } from '../kinds/kind.js'
 import { ownershipTag } from '../kinds/ownership.js'
 import { checkQueries } from '../live/check-queries.js'
 import { readLiveState } from '../live/read.js'
-import { silentLogger } from '../log.js'
+import { redactDeep, redactor, SECRET_VAR_MIN_LENGTH, silentLogger } from '../log.js'
 import type { ManifestSet } from '../manifest/load.js'
 import { countChanges, isActionable, Plan } from '../plan/types.js'
 import { computePlan } from '../planner/planner.js'
@@ -75,7 +75,7 @@ export async function runOnline(
       )
     }
     diagnostics.push(...plan.diagnostics.filter(d => d.stage !== 'validate'))
-    const planFile = await writePlan(config.planPath, plan)
+    const planFile = await writePlan(config.planPath, plan, redactor(Object.values(config.secretVars), SECRET_VAR_MIN_LENGTH))
     const outputs = outputsOf(plan, planFile)
     if (hasErrors(plan.diagnostics)) {
       if (config.command === 'apply')
@@ -97,6 +97,7 @@ export async function runOnline(
       api,
       planned: outcome.planned,
       dashboards: outcome.dashboards,
+      registry: outcome.registry,
       settings,
       concurrency: config.concurrency,
       log
@@ -143,9 +144,9 @@ function outputsOf(plan: Plan, planFile: string): RunOutputs {
   }
 }
 
-async function writePlan(planPath: string, plan: Plan): Promise<string> {
+async function writePlan(planPath: string, plan: Plan, scrub: (text: string) => string): Promise<string> {
   await mkdir(path.dirname(planPath), { recursive: true })
-  await writeFile(planPath, `${JSON.stringify(plan, null, 2)}\n`)
+  await writeFile(planPath, `${JSON.stringify(redactDeep(plan, scrub), null, 2)}\n`)
   return planPath
 }
 

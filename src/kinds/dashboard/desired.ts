@@ -1,13 +1,13 @@
 /**
  * What the manifests ask for: each dashboard with its tiles as the server will receive them, data
- * sources resolved from names to ids (an unknown name is a plan error at its line).
+ * sources and connections resolved from names to ids, or to placeholders for ones this run creates
+ * (references.ts; an unknown name is a plan error at its line).
  */
-import { diagnostic, type SourceLocation } from '../../diagnostics.js'
-import { formatPath, type PathSegment } from '../../manifest/path.js'
+import type { PathSegment } from '../../manifest/path.js'
 import type { Located } from '../../manifest/rules.js'
-import type { DashboardSpec, SeriesSpec, TileConfigSpec, TileSpec } from '../../manifest/schema.js'
+import type { AnyTileConfigSpec, DashboardSpec, SeriesSpec, TileSpec } from '../../manifest/schema.js'
 import type { Desired, PlanContext } from '../kind.js'
-import { resolveById, resolveByName } from '../resolve.js'
+import type { ResourceKind } from '../../plan/types.js'
 
 export interface DesiredDashboard {
   spec: DashboardSpec
@@ -49,29 +49,49 @@ function tileBody(
       seriesBody(s, resolveSource(s, [...path, 'series', i], located, ctx))
     )
   } else if (tile.config) {
-    body.config = configBody(tile.config, resolveSource(tile.config, [...path, 'config'], located, ctx))
+    const cpath = [...path, 'config']
+    body.config = configBody(tile.config, resolveSource(tile.config, cpath, located, ctx))
+    if (tile.config.configType === 'sql') {
+      delete (body.config as Record<string, unknown>).connection
+      const connectionId = resolveReference('Connection', 'connection', tile.config, cpath, located, ctx)
+      if (connectionId !== undefined) (body.config as Record<string, unknown>).connectionId = connectionId
+    }
   }
   return body
 }
 
-function resolveSource(
-  ref: { source?: string; sourceId?: string } | SeriesSpec | TileConfigSpec,
+/**
+ * A data source named by `source` or `sourceId` at `path`: its live id, or `new:Source/<name>` for one
+ * this run creates (bound at apply time), or `unresolved:...` after reporting why.
+ */
+export function resolveSource(
+  ref: { source?: string; sourceId?: string } | SeriesSpec | AnyTileConfigSpec,
   path: PathSegment[],
   located: Located<DashboardSpec>,
   ctx: PlanContext
 ): string | undefined {
-  const { source, sourceId } = ref as { source?: string; sourceId?: string }
-  if (source === undefined && sourceId === undefined) return undefined
-  const sources = ctx.live.sources.map(s => ({ id: s.id, name: s.name }))
-  const field = source !== undefined ? 'source' : 'sourceId'
-  const resolution =
-    source !== undefined
-      ? resolveByName(sources, source, 'data source')
-      : resolveById(sources, sourceId!, 'data source')
-  if ('id' in resolution) return resolution.id
-  const at: SourceLocation = located.doc.locate([...path, field])
-  ctx.report(diagnostic('plan', 'error', resolution.error, { ...at, field: formatPath([...path, field]) }))
-  return `unresolved:${source ?? sourceId}`
+  return resolveReference('Source', 'source', ref, path, located, ctx)
+}
+
+/** A reference written as `<field>` (by name) or `<field>Id` (by id) in the record at `path`. */
+function resolveReference(
+  kind: ResourceKind,
+  field: string,
+  ref: object,
+  path: PathSegment[],
+  located: Located<DashboardSpec>,
+  ctx: PlanContext
+): string | undefined {
+  const r = ref as Record<string, unknown>
+  const name = typeof r[field] === 'string' ? (r[field] as string) : undefined
+  const id = typeof r[`${field}Id`] === 'string' ? (r[`${field}Id`] as string) : undefined
+  if (name === undefined && id === undefined) return undefined
+  return ctx.refs.resolve({
+    kind,
+    name,
+    id,
+    at: { doc: located.doc, path: [...path, name !== undefined ? field : `${field}Id`] }
+  }).value
 }
 
 function seriesBody(s: SeriesSpec, sourceId: string | undefined): Record<string, unknown> {
@@ -86,12 +106,12 @@ function seriesBody(s: SeriesSpec, sourceId: string | undefined): Record<string,
   return body
 }
 
-function configBody(c: TileConfigSpec, sourceId: string | undefined): Record<string, unknown> {
+function configBody(c: AnyTileConfigSpec, sourceId: string | undefined): Record<string, unknown> {
   const {
     source: _source,
     sourceId: _id,
     ...rest
-  } = c as TileConfigSpec & { source?: string; sourceId?: string }
+  } = c as AnyTileConfigSpec & { source?: string; sourceId?: string }
   const body: Record<string, unknown> = { ...rest }
   if (sourceId !== undefined) body.sourceId = sourceId
   if (Array.isArray(body.groupBy)) body.groupBy = body.groupBy.join(',')

@@ -3,9 +3,11 @@ import type { LiveDashboard } from '../../api/schemas.js'
 import { createOnce } from '../create-once.js'
 import type { ApplyContext, Operation, OperationContext, OperationResult, PlannedChange } from '../kind.js'
 import { alertsClearedToken, dashboardLock, deleteOperation, readyToken } from '../operations.js'
+import { bindPlaceholders, placeholderTokens } from '../references.js'
 import { createBody, updateBody } from './bodies.js'
 import type { DesiredDashboard } from './desired.js'
 import { tileIdsOf } from './tiles.js'
+import { isRegistryDashboard } from '../registry.js'
 
 export function dashboardOperations(
   pc: PlannedChange<DesiredDashboard, LiveDashboard>,
@@ -29,17 +31,19 @@ export function dashboardOperations(
   if (!desired) return []
   const name = desired.name
   const ops: Operation[] = []
+  // Sources and connections this run creates: their creates first, their ids bound into the tiles.
+  const created = placeholderTokens(desired.value.tiles.map(t => t.body))
   if (live) {
     ops.push({
       address: change.address,
       label: 'update',
       lock: dashboardLock(live.id),
       provides: [readyToken(name)],
-      after: [alertsClearedToken(live.id)],
+      after: [alertsClearedToken(live.id), ...created],
       run: async ctx => {
         const updated = await ctx.api.updateDashboard(
           live.id,
-          updateBody(desired.value, live, octx.settings.ownershipTag, octx.settings.mode)
+          bindPlaceholders(updateBody(desired.value, live, octx.settings.ownershipTag, octx.settings.mode), ctx.facts)
         )
         return { status: 'applied', id: updated.id, tileIds: tileIdsOf(updated) }
       }
@@ -50,7 +54,7 @@ export function dashboardOperations(
       label: 'create',
       lock: dashboardLock(name),
       provides: [readyToken(name)],
-      after: [],
+      after: created,
       run: ctx => createDashboard(ctx, desired.value, name)
     })
   }
@@ -62,14 +66,15 @@ export function dashboardOperations(
  * dashboards and adopt ours if the server did commit it, before trying again.
  */
 function createDashboard(ctx: ApplyContext, d: DesiredDashboard, name: string): Promise<OperationResult> {
-  const body = createBody(d, ctx.settings.ownershipTag, ctx.settings.mode)
+  const body = bindPlaceholders(createBody(d, ctx.settings.ownershipTag, ctx.settings.mode), ctx.facts)
   return createOnce(ctx, {
     what: 'dashboards',
     name,
     create: () => ctx.api.createDashboard(body),
     created: c => ({ status: 'applied', id: c.id, tileIds: tileIdsOf(c) }),
     list: () => ctx.api.listDashboards(),
-    find: all => all.find(l => l.name === name && l.tags.includes(ctx.settings.ownershipTag)),
+    find: all =>
+      all.find(l => l.name === name && l.tags.includes(ctx.settings.ownershipTag) && !isRegistryDashboard(l)),
     adopted: found => ({ status: 'adopted', id: found.id, tileIds: tileIdsOf(found) })
   })
 }

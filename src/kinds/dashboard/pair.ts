@@ -9,6 +9,7 @@ import { diagnostic } from '../../diagnostics.js'
 import { formatPath, type PathSegment } from '../../manifest/path.js'
 import type { Desired, Pairing, PlanContext } from '../kind.js'
 import { isOwnershipTag } from '../ownership.js'
+import { isRegistryDashboard } from '../registry.js'
 import type { DesiredDashboard } from './desired.js'
 
 export function pairDashboards(
@@ -16,7 +17,8 @@ export function pairDashboards(
   ctx: PlanContext
 ): Pairing<DesiredDashboard, LiveDashboard> {
   const tag = ctx.settings.ownershipTag
-  const all = [...ctx.live.dashboards].sort((a, b) => a.id.localeCompare(b.id))
+  // A registry dashboard (registry.ts) is bookkeeping, not a dashboard any manifest manages.
+  const all = ctx.live.dashboards.filter(d => !isRegistryDashboard(d)).sort((a, b) => a.id.localeCompare(b.id))
   const owned = all.filter(d => d.tags.includes(tag))
   const byId = new Map(all.map(d => [d.id, d]))
   const used = new Set<string>()
