@@ -464,10 +464,14 @@ function storeApi(mode: Mode, store: ResourceStore, service: { record: ServiceRe
     listSources: async () => store.sources.map(s => LiveSource.parse(copy(externalSource(s)))),
     listWebhooks: async () => store.webhooks.map(w => LiveWebhook.parse(copy(externalWebhook(w)))),
     listConnections: async () =>
-      mode === 'managed' ? undefined : store.connections.map(c => LiveConnection.parse(copy(externalConnection(c)))),
+      mode === 'managed'
+        ? undefined
+        : store.connections.map(c => LiveConnection.parse(copy(externalConnection(c)))),
     listSavedSearches: async () => [...store.savedSearches.values()].map(s => LiveSavedSearch.parse(copy(s))),
     createRecord: async (collection, body) => ({ id: recordWrite(store, collection, 'create', copy(body)) }),
-    updateRecord: async (collection, id, body) => ({ id: recordWrite(store, collection, 'update', copy(body), id) }),
+    updateRecord: async (collection, id, body) => ({
+      id: recordWrite(store, collection, 'update', copy(body), id)
+    }),
     deleteRecord: async (collection, id) => {
       recordWrite(store, collection, 'delete', undefined, id)
       return 'deleted'
@@ -499,7 +503,8 @@ function recordWrite(
   } as const
   const [create, update, remove] = calls[collection]
   if (op === 'create') return (create as (s: typeof r, b: unknown) => { id: string })(r, body).id
-  if (op === 'update') return (update as (s: typeof r, i: string, b: unknown) => { id: string })(r, id, body).id
+  if (op === 'update')
+    return (update as (s: typeof r, i: string, b: unknown) => { id: string })(r, id, body).id
   ;(remove as (s: typeof r, i: string) => void)(r, id)
   return id
 }
@@ -549,7 +554,15 @@ async function applyInto(
   })
   const planErrors = plan.diagnostics.filter(d => d.severity === 'error')
   if (planErrors.length > 0) throw new Error(`the plan has errors: ${JSON.stringify(planErrors)}`)
-  const result = await applyPlan({ api, planned, dashboards, registry, settings, concurrency: 1, log: silentLogger })
+  const result = await applyPlan({
+    api,
+    planned,
+    dashboards,
+    registry,
+    settings,
+    concurrency: 1,
+    log: silentLogger
+  })
   const refused = result.outcomes
     .filter(o => o.status !== 'applied')
     .map(o => `${o.address} (${o.action}): ${o.message ?? o.status}`)

@@ -270,7 +270,9 @@ function secretValues(text: string | undefined): Record<string, string> {
     const parsed: unknown = text ? parseYaml(text) : {}
     if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) return {}
     return Object.fromEntries(
-      Object.entries(parsed).flatMap(([k, v]) => (v !== null && typeof v !== 'object' ? [[k, String(v)]] : []))
+      Object.entries(parsed).flatMap(([k, v]) =>
+        v !== null && typeof v !== 'object' ? [[k, String(v)]] : []
+      )
     )
   } catch {
     return {}

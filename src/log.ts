@@ -24,10 +24,7 @@ export function redactingLogger(
   }
 }
 
-export function redactor(
-  secrets: readonly (string | undefined)[],
-  minLength = 6
-): (text: string) => string {
+export function redactor(secrets: readonly (string | undefined)[], minLength = 6): (text: string) => string {
   // Short values would redact ordinary words; real credentials are long.
   const values = secrets.filter((s): s is string => typeof s === 'string' && s.length >= minLength)
   if (values.length === 0) return t => t

@@ -257,11 +257,13 @@ class HttpObservabilityApi implements ObservabilityApi {
 
   async listConnections(): Promise<LiveConnection[] | undefined> {
     if (this.mode === 'managed') return undefined
-    return this.list('/connections', LiveConnection)
+    // CONTRACT.md has no connections: a server that follows it only answers 404.
+    return this.optional(() => this.list('/connections', LiveConnection))
   }
 
   async listSavedSearches(): Promise<LiveSavedSearch[] | undefined> {
-    return this.managedOptional(() => this.list('/saved-searches', LiveSavedSearch, true))
+    // Not in CONTRACT.md either, nor under the managed `observability` prefix.
+    return this.optional(() => this.list('/saved-searches', LiveSavedSearch, true))
   }
 
   async createRecord(collection: RecordCollection, body: unknown): Promise<WrittenRecord> {
@@ -276,15 +278,23 @@ class HttpObservabilityApi implements ObservabilityApi {
   }
 
   async deleteRecord(collection: RecordCollection, id: string): Promise<'deleted' | 'absent'> {
-    return this.remove(await this.item(`/${collection}`, id, RECORD_WORDS[collection]), ABSENT_SHAPES[collection])
+    return this.remove(
+      await this.item(`/${collection}`, id, RECORD_WORDS[collection]),
+      ABSENT_SHAPES[collection]
+    )
   }
 
   /** A list the managed API may not have (the contract's `observability` prefix): a 404 is "no route". */
   private async managedOptional<T>(read: () => Promise<T>): Promise<T | undefined> {
+    return this.mode === 'managed' ? this.optional(read) : read()
+  }
+
+  /** A list route the server may not have: a 404 on a list can only mean that (a list of nothing is `[]`). */
+  private async optional<T>(read: () => Promise<T>): Promise<T | undefined> {
     try {
       return await read()
     } catch (e) {
-      if (e instanceof ApiError && e.status === 404 && this.mode === 'managed') return undefined
+      if (e instanceof ApiError && e.status === 404) return undefined
       throw e
     }
   }

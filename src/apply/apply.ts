@@ -98,7 +98,9 @@ function orderDeletes(opsByChange: Map<PlannedChange, Operation[]>): void {
   for (const [pc, ops] of opsByChange) for (const op of ops) op.provides.push(kindDone(pc.change.kind))
   for (const [pc, ops] of opsByChange) {
     if (pc.change.action !== 'delete') continue
-    const later = RESOURCE_KINDS.slice(RESOURCE_KINDS.indexOf(pc.change.kind) + 1).filter(k => !INDEPENDENT.has(k))
+    const later = RESOURCE_KINDS.slice(RESOURCE_KINDS.indexOf(pc.change.kind) + 1).filter(
+      k => !INDEPENDENT.has(k)
+    )
     for (const op of ops) op.after.push(...later.map(kindDone))
   }
 }

@@ -186,7 +186,10 @@ function parseSettings<C extends Command>(
           if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name))
             fail('secret-vars', `"${name}" is not a valid name (letters, digits and _)`)
           else if (value === null || typeof value === 'object')
-            fail('secret-vars', `${name} must be a text value, not a ${value === null ? 'null' : 'mapping or list'}`)
+            fail(
+              'secret-vars',
+              `${name} must be a text value, not a ${value === null ? 'null' : 'mapping or list'}`
+            )
           else secretVars[name] = String(value)
         }
     } catch {

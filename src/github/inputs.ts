@@ -26,7 +26,8 @@ export function readActionInputs(): RawSettings {
     raw[input.name] = value
   }
   // Each secret variable on its own too: the mapping's text is masked as a whole only.
-  for (const value of secretVarValues(raw['secret-vars'])) for (const form of maskedForms(value)) core.setSecret(form)
+  for (const value of secretVarValues(raw['secret-vars']))
+    for (const form of maskedForms(value)) core.setSecret(form)
   // Basic auth sends base64(id:secret): mask that form too, in case anything ever echoes a header.
   if (raw['key-id'] && raw['key-secret']) {
     core.setSecret(Buffer.from(`${raw['key-id']}:${raw['key-secret']}`).toString('base64'))

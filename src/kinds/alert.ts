@@ -157,7 +157,9 @@ export const alertKind: Kind<DesiredAlert, LiveAlert> = {
       if (goes) {
         change.action = 'replace'
         change.droppedByServer = true
-        change.notes.push(`${goes}; it is created again on saved search "${desired.value.spec.savedSearch ?? desired.value.spec.savedSearchId}" (new alert id)`)
+        change.notes.push(
+          `${goes}; it is created again on saved search "${desired.value.spec.savedSearch ?? desired.value.spec.savedSearchId}" (new alert id)`
+        )
       }
       return
     }
@@ -203,7 +205,10 @@ export const alertKind: Kind<DesiredAlert, LiveAlert> = {
     const lock = onDashboard
       ? dashboardLock(octx.dashboards.desired.get(dashName)?.liveId ?? dashName)
       : undefined
-    const refs = placeholderTokens([desired.value.channels.map(c => c.body), desired.value.savedSearch?.value])
+    const refs = placeholderTokens([
+      desired.value.channels.map(c => c.body),
+      desired.value.savedSearch?.value
+    ])
     const after = [...(onDashboard ? [readyToken(dashName)] : []), ...refs]
     if (live && change.action === 'update') {
       ops.push({
@@ -411,4 +416,3 @@ function createAlert(
     adopted: found => ({ status: 'adopted', id: found.id })
   })
 }
-

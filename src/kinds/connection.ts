@@ -93,7 +93,10 @@ export const connectionKind: Kind<Desired, LiveConnection> = {
       createBody: d => body(d.spec, true),
       updateBody(d, _live, change) {
         if (!changesMoreThanOwner(change)) return undefined
-        const out = body(d.spec, change.fields.some(f => f.path === 'password'))
+        const out = body(
+          d.spec,
+          change.fields.some(f => f.path === 'password')
+        )
         // PUT keeps an omitted prefix and flag (v2/connections.ts): send what the manifest means by absent.
         out.hyperdxSettingPrefix = d.spec.hyperdxSettingPrefix ?? null
         out.isPrometheusEndpoint = d.spec.isPrometheusEndpoint ?? false
@@ -102,7 +105,12 @@ export const connectionKind: Kind<Desired, LiveConnection> = {
       entryAfter(d, sent, live, octx) {
         const previous = live ? octx.registry.entry('Connection', live.id) : undefined
         const password = sent?.password
-        if (live && octx.registry.owns('Connection', live.id) && password === undefined && previous?.name === d.spec.name)
+        if (
+          live &&
+          octx.registry.owns('Connection', live.id) &&
+          password === undefined &&
+          previous?.name === d.spec.name
+        )
           return undefined
         return entryAfterWrite(d.spec.name, previous, password === undefined ? {} : { password })
       }

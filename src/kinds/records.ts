@@ -13,7 +13,15 @@ import { formatPath, type PathSegment } from '../manifest/path.js'
 import type { Located } from '../manifest/rules.js'
 import type { Change, ResourceKind } from '../plan/types.js'
 import { createOnce } from './create-once.js'
-import type { ApplyContext, Desired, Operation, OperationContext, Pairing, PlanContext, PlannedChange } from './kind.js'
+import type {
+  ApplyContext,
+  Desired,
+  Operation,
+  OperationContext,
+  Pairing,
+  PlanContext,
+  PlannedChange
+} from './kind.js'
 import { bindPlaceholders, placeholderTokens, resourceReady, wordFor } from './references.js'
 import { isRegistryKind, registryName, type RegistryEntry } from './registry.js'
 
@@ -274,8 +282,7 @@ export function recordOperations<S extends IdentitySpec, D extends RecordDesired
           create: () => ctx.api.createRecord(w.collection, bound),
           created: c => ({ status: 'applied', id: c.id }),
           list: () => w.list(ctx),
-          find: all =>
-            w.find ? w.find(all, bound, octx) : all.find(l => w.liveName(l) === desired.name),
+          find: all => (w.find ? w.find(all, bound, octx) : all.find(l => w.liveName(l) === desired.name)),
           adopted: found => ({ status: 'adopted', id: w.liveId(found) })
         })
         const entry = registryKind ? w.entryAfter?.(desired.value, bound, undefined, octx) : undefined
@@ -304,8 +311,12 @@ export function registryNote(change: Change, ctx: PlanContext): void {
     change.notes.push(`recorded as this stack's in its registry dashboard "${name}"${creates}`)
   else if (change.action === 'delete')
     change.notes.push(`removed from the registry dashboard "${name}" once deleted`)
-  else if (change.fields.some(f => f.path === 'owner' || /^(password|headers|queryParams|body)$/.test(f.path)))
-    change.notes.push(`the registry dashboard "${name}" records its ownership and write-only fingerprints${creates}`)
+  else if (
+    change.fields.some(f => f.path === 'owner' || /^(password|headers|queryParams|body)$/.test(f.path))
+  )
+    change.notes.push(
+      `the registry dashboard "${name}" records its ownership and write-only fingerprints${creates}`
+    )
 }
 
 /** The live owner in a normal form: this stack's tag, another stack's, or none. */

@@ -200,7 +200,9 @@ export class References {
   }
 
   private problem(ref: RefSpec, message: string): void {
-    const key = ref.at ? `${ref.at.doc.file}\u0000${ref.at.doc.index}\u0000${formatPath(ref.at.path)}` : message
+    const key = ref.at
+      ? `${ref.at.doc.file}\u0000${ref.at.doc.index}\u0000${formatPath(ref.at.path)}`
+      : message
     if (this.reported.has(key)) return
     this.reported.add(key)
     const at = ref.at ? { ...ref.at.doc.locate(ref.at.path), field: formatPath(ref.at.path) } : undefined

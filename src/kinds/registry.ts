@@ -140,13 +140,16 @@ function parseRegistry(d: LiveDashboard): Parsed {
         if (typeof entries !== 'object' || entries === null)
           return { problem: `tile "${tile.name}": ${kind} is not a mapping` }
         for (const [id, entry] of Object.entries(entries)) {
-          if (typeof entry?.name !== 'string') return { problem: `tile "${tile.name}": ${kind} ${id} has no name` }
+          if (typeof entry?.name !== 'string')
+            return { problem: `tile "${tile.name}": ${kind} ${id} has no name` }
           ;(owned[kind] ??= {})[id] = entry
         }
       }
       found = true
     } catch (e) {
-      return { problem: `tile "${tile.name}" holds no valid JSON: ${e instanceof Error ? e.message : String(e)}` }
+      return {
+        problem: `tile "${tile.name}" holds no valid JSON: ${e instanceof Error ? e.message : String(e)}`
+      }
     }
   }
   return found ? { owned } : { problem: 'it has no registry tile' }
@@ -198,7 +201,9 @@ function registryMarkdown(stack: string, owned: Owned, first: boolean): string {
     : ['Continued registry of obsdeploy (do not edit).', '']
   // One entry per line: a human can read it, and a diff of two versions shows what changed.
   const body = REGISTRY_KINDS.filter(k => owned[k] !== undefined).map(kind => {
-    const entries = Object.entries(owned[kind]!).map(([id, e]) => `    ${JSON.stringify(id)}: ${JSON.stringify(e)}`)
+    const entries = Object.entries(owned[kind]!).map(
+      ([id, e]) => `    ${JSON.stringify(id)}: ${JSON.stringify(e)}`
+    )
     return `  ${JSON.stringify(kind)}: {\n${entries.join(',\n')}\n  }`
   })
   const json = `{\n "obsdeployRegistry": 1,\n "owned": {\n${body.join(',\n')}\n }\n}`
@@ -237,7 +242,8 @@ export function matchesFingerprint(fp: Fingerprint, value: unknown): boolean {
   if (scheme !== 'scrypt' || !salt || !hash) return false
   const expected = Buffer.from(hash, 'base64url')
   const params = { N: Number(n), r: Number(r), p: Number(p) }
-  if (![params.N, params.r, params.p].every(x => Number.isInteger(x) && x > 0) || params.N > 1 << 16) return false
+  if (![params.N, params.r, params.p].every(x => Number.isInteger(x) && x > 0) || params.N > 1 << 16)
+    return false
   const actual = scryptSync(canonical(value), Buffer.from(salt, 'base64url'), expected.length, params)
   return expected.length === actual.length && timingSafeEqual(expected, actual)
 }
@@ -252,8 +258,7 @@ export function matchesFingerprint(fp: Fingerprint, value: unknown): boolean {
 export class RegistryWriter {
   private owned: Owned
   private dashboardId: string | undefined
-  private queue: Array<{ change: (o: Owned) => void; resolve: () => void; reject: (e: unknown) => void }> =
-    []
+  private queue: Array<{ change: (o: Owned) => void; resolve: () => void; reject: (e: unknown) => void }> = []
   private running = false
 
   constructor(
@@ -312,7 +317,11 @@ export class RegistryWriter {
 
   private async write(owned: Owned): Promise<void> {
     if (!this.api) throw new Error('no API to write the registry with')
-    const raw = { name: registryName(this.stack), tags: [this.tag, REGISTRY_TAG], tiles: registryTiles(this.stack, owned) }
+    const raw = {
+      name: registryName(this.stack),
+      tags: [this.tag, REGISTRY_TAG],
+      tiles: registryTiles(this.stack, owned)
+    }
     const body = this.mode === 'managed' ? managedDashboardBody(raw) : raw
     if (this.dashboardId) {
       await this.api.updateDashboard(this.dashboardId, body)
@@ -322,7 +331,9 @@ export class RegistryWriter {
     try {
       this.dashboardId = (await this.api.createDashboard(body)).id
     } catch (e) {
-      const found = (await this.api.listDashboards()).find(d => isRegistryDashboard(d) && d.tags.includes(this.tag))
+      const found = (await this.api.listDashboards()).find(
+        d => isRegistryDashboard(d) && d.tags.includes(this.tag)
+      )
       if (!found) throw e
       this.dashboardId = found.id
       await this.api.updateDashboard(found.id, body)

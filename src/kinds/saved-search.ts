@@ -74,8 +74,7 @@ export const savedSearchKind: Kind<DesiredSavedSearch, LiveSavedSearch> = {
       liveId: l => l.id,
       liveName: l => l.name,
       list: async ctx => (await ctx.api.listSavedSearches()) ?? [],
-      find: (all, sent) =>
-        all.find(l => l.name === sent.name && l.tags.includes(octx.settings.ownershipTag)),
+      find: (all, sent) => all.find(l => l.name === sent.name && l.tags.includes(octx.settings.ownershipTag)),
       createBody: d => body(d, octx.settings.ownershipTag),
       updateBody: (d, _live, change) =>
         changesMoreThanOwner(change) || change.fields.some(f => f.path === 'owner')

@@ -214,7 +214,8 @@ function normal(source: Record<string, unknown>, ctx: PlanContext, owner: string
   for (const [key, value] of Object.entries(source)) {
     if (COMPUTED.has(key)) continue
     if (key === 'kind') out.sourceKind = value
-    else if (key === 'connection') out.connection = typeof value === 'string' ? ctx.refs.labelOfValue('Connection', value) : value
+    else if (key === 'connection')
+      out.connection = typeof value === 'string' ? ctx.refs.labelOfValue('Connection', value) : value
     else if (SOURCE_REFERENCES.some(([, api]) => api === key)) {
       const field = SOURCE_REFERENCES.find(([, api]) => api === key)![0]
       out[field] = typeof value === 'string' ? ctx.refs.labelOfValue('Source', value) : value
@@ -225,11 +226,15 @@ function normal(source: Record<string, unknown>, ctx: PlanContext, owner: string
     delete out.durationPrecision
   if (Array.isArray(out.materializedViews))
     out.materializedViews = out.materializedViews.map(v =>
-      v && typeof v === 'object' ? { ...v, minGranularity: shortGranularity((v as Record<string, unknown>).minGranularity) } : v
+      v && typeof v === 'object'
+        ? { ...v, minGranularity: shortGranularity((v as Record<string, unknown>).minGranularity) }
+        : v
     )
   const meta = out.metadataMaterializedViews
   if (meta && typeof meta === 'object')
-    out.metadataMaterializedViews = { ...meta, granularity: shortGranularity((meta as Record<string, unknown>).granularity) }
+    out.metadataMaterializedViews = {
+      ...meta,
+      granularity: shortGranularity((meta as Record<string, unknown>).granularity)
+    }
   return (clean(out) ?? {}) as JsonObject
 }
-

@@ -90,7 +90,12 @@ export const webhookKind: Kind<Desired, LiveWebhook> = {
           `its url or service changes, and the server then clears ${unmanaged.join(' and ')} the manifest does not set (any set outside it are lost)`
         )
     }
-    if (bodyIsWriteOnly(s.service) && s.body === undefined && !entry?.writeOnly?.body && changesMoreThanOwner(change))
+    if (
+      bodyIsWriteOnly(s.service) &&
+      s.body === undefined &&
+      !entry?.writeOnly?.body &&
+      changesMoreThanOwner(change)
+    )
       change.notes.push(
         'an incident.io body is write-only: one set outside the manifest would be cleared by this update'
       )
@@ -136,7 +141,12 @@ export const webhookKind: Kind<Desired, LiveWebhook> = {
           else cleared.push('body')
         } else if (sent) cleared.push('body')
         const owned = live !== undefined && octx.registry.owns('Webhook', live.id)
-        if (owned && previous?.name === s.name && Object.keys(written).length === 0 && cleared.every(f => !previous?.writeOnly?.[f]))
+        if (
+          owned &&
+          previous?.name === s.name &&
+          Object.keys(written).length === 0 &&
+          cleared.every(f => !previous?.writeOnly?.[f])
+        )
           return undefined
         return entryAfterWrite(s.name, previous, written, cleared)
       }
@@ -154,7 +164,10 @@ function readable(s: WebhookSpec): Record<string, unknown> {
 const destinationChanges = (s: WebhookSpec, live: LiveWebhook): boolean =>
   s.url !== (live.url ?? undefined) || s.service !== live.service
 
-function writeOnly(s: WebhookSpec, entry: RegistryEntry | undefined): Partial<Record<string, WriteOnlyState>> {
+function writeOnly(
+  s: WebhookSpec,
+  entry: RegistryEntry | undefined
+): Partial<Record<string, WriteOnlyState>> {
   const out: Partial<Record<string, WriteOnlyState>> = {}
   for (const f of WRITE_ONLY_MAPS) out[f] = writeOnlyState(f, s[f], entry)
   if (bodyIsWriteOnly(s.service)) out.body = writeOnlyState('body', s.body, entry)
@@ -164,4 +177,3 @@ function writeOnly(s: WebhookSpec, entry: RegistryEntry | undefined): Partial<Re
 function normal(o: Record<string, unknown>): JsonObject {
   return (clean(o) ?? {}) as JsonObject
 }
-

@@ -117,7 +117,9 @@ export async function checkQueries(
       continue
     const a = (pc.desired.value as DesiredAlert).spec
     const tile =
-      a.dashboard === undefined ? undefined : dashboards.get(a.dashboard)?.tiles.find(t => t.spec.name === a.tile)
+      a.dashboard === undefined
+        ? undefined
+        : dashboards.get(a.dashboard)?.tiles.find(t => t.spec.name === a.tile)
     const query = tile ? tileQuery(tile.body) : undefined
     const interval = INTERVAL_MS[a.interval]
     if (!query || !interval) continue

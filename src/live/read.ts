@@ -12,8 +12,16 @@ export async function readLiveState(
   options: LiveReadOptions,
   kinds: readonly AnyKind[] = KINDS
 ): Promise<LiveState> {
-  const readers = kinds.flatMap(k => (k.live ? [k.live] : []))
-  const values = await Promise.all(readers.map(r => r.read(api, options)))
+  // Dashboards first: in managed mode their list settles the path prefix, and its error says the most.
+  const readers = kinds
+    .flatMap(k => (k.live ? [k.live] : []))
+    .sort((a, b) => Number(b.field === 'dashboards') - Number(a.field === 'dashboards'))
+  const settled = await Promise.allSettled(readers.map(r => r.read(api, options)))
+  // Every read ends before any error is reported, and the first in that order is: a report does not
+  // depend on which request happened to fail first.
+  const failed = settled.find(s => s.status === 'rejected')
+  if (failed) throw (failed as PromiseRejectedResult).reason
+  const values = settled.map(s => (s as PromiseFulfilledResult<LiveState[keyof LiveState]>).value)
   const state: LiveState = { dashboards: [], alerts: [], sources: [] }
   readers.forEach((r, i) => {
     ;(state as unknown as Record<string, unknown>)[r.field] = values[i] ?? state[r.field]

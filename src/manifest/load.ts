@@ -19,7 +19,13 @@ import {
 } from './rules.js'
 import { checkResource, checkSecretPlacement } from './resource-rules.js'
 import type { ConnectionSpec, SavedSearchSpec, SourceSpec, WebhookSpec } from './resources-schema.js'
-import { KIND_SCHEMAS, type AlertSpec, type DashboardSpec, type ServiceSettingsSpec } from './schema.js'
+import {
+  KIND_SCHEMAS,
+  SelfHostedAlert,
+  type AlertSpec,
+  type DashboardSpec,
+  type ServiceSettingsSpec
+} from './schema.js'
 import { substituteVariables, type Secrets, type Variables } from './vars.js'
 import { MANIFEST_KINDS, type ManifestKind } from './vocabulary.js'
 import { parseYamlFile, type ParsedDocument } from './yaml.js'
@@ -140,7 +146,8 @@ function addText(
 function finish(set: ManifestSet, views: Views, mode: 'self-hosted' | 'managed'): ManifestSet {
   set.diagnostics.push(
     ...checkAcrossDocuments(views.dashboards, views.alerts, views.services, mode, views.incomplete),
-    ...uniqueNames(views.named)
+    ...uniqueNames(views.named),
+    ...savedSearchesOfAlerts(views)
   )
   set.diagnostics = sortDiagnostics(set.diagnostics)
   return set
@@ -170,7 +177,10 @@ function addDocument(set: ManifestSet, views: Views, doc: ParsedDocument): void 
     set.diagnostics.push(diagnostic('validate', 'error', message, { ...doc.locate(['kind']), field: 'kind' }))
     return
   }
-  const schema = KIND_SCHEMAS[kind as ManifestKind]
+  // Self-hosted alerts take webhook channels only: its schema says so in its own words.
+  const schema = (
+    kind === 'Alert' && views.mode === 'self-hosted' ? SelfHostedAlert : KIND_SCHEMAS[kind as ManifestKind]
+  ) as (typeof KIND_SCHEMAS)[ManifestKind]
   const result = schema.safeParse(value, { reportInput: true })
   if (!result.success) set.diagnostics.push(...issuesToDiagnostics(result.error.issues, doc, schema))
 
@@ -183,7 +193,8 @@ function addDocument(set: ManifestSet, views: Views, doc: ParsedDocument): void 
     views.services.push(doc)
   } else if (kind !== 'Dashboard') {
     set.diagnostics.push(...checkResource(doc, kind, raw, views.mode))
-    if (typeof raw.name === 'string') views.named.set(kind, [...(views.named.get(kind) ?? []), { doc, name: raw.name }])
+    if (typeof raw.name === 'string')
+      views.named.set(kind, [...(views.named.get(kind) ?? []), { doc, name: raw.name }])
   } else {
     const spec = result.success && result.data.kind === 'Dashboard' ? result.data : undefined
     set.diagnostics.push(...checkDashboard(doc, raw, views.mode))
@@ -237,4 +248,29 @@ function uniqueNames(named: Views['named']): Diagnostic[] {
     }
   }
   return out
+}
+
+/**
+ * A saved-search alert is owned through its saved search, so the saved search must be one the manifests
+ * declare (by name; an id is checked at plan time), as a tile alert's dashboard must.
+ */
+function savedSearchesOfAlerts(views: Views): Diagnostic[] {
+  const names = (views.named.get('SavedSearch') ?? []).map(s => s.name)
+  return views.alerts.flatMap(a => {
+    const raw = a.doc.value as Record<string, unknown>
+    const name = raw.source === 'saved_search' ? raw.savedSearch : undefined
+    if (typeof name !== 'string' || names.includes(name)) return []
+    const guess = didYouMean(name, names)
+    const hint = guess
+      ? ` (did you mean "${guess}"?)`
+      : views.incomplete
+        ? ' (some manifests could not be read: fix those errors first)'
+        : ': an alert is owned through its saved search, so declare it (`adopt: true` for an existing one)'
+    return [
+      diagnostic('validate', 'error', `no SavedSearch named "${name}" in the manifests${hint}`, {
+        ...a.doc.locate(['savedSearch']),
+        field: 'savedSearch'
+      })
+    ]
+  })
 }

@@ -134,8 +134,7 @@ function checkSource(raw: Raw, mode: Mode, report: Report): void {
     report(['connection'], 'the managed API cannot list connections: name it by `connectionId`')
   const kind = typeof raw.sourceKind === 'string' ? raw.sourceKind : undefined
   for (const [field] of SOURCE_REFERENCES) {
-    if (field in raw || `${field}Id` in raw)
-      checkReference(raw, field, false, report, 'correlated source')
+    if (field in raw || `${field}Id` in raw) checkReference(raw, field, false, report, 'correlated source')
   }
   if (kind === 'session') checkReference(raw, 'traceSource', true, report, 'correlated trace source')
   if (kind === 'metric') {
@@ -150,7 +149,11 @@ function checkSource(raw: Raw, mode: Mode, report: Report): void {
       : []
     columns.forEach((c, j) => {
       const col = record(c)
-      if (col && col.aggFn !== 'count' && !(typeof col.sourceColumn === 'string' && col.sourceColumn.length > 0))
+      if (
+        col &&
+        col.aggFn !== 'count' &&
+        !(typeof col.sourceColumn === 'string' && col.sourceColumn.length > 0)
+      )
         report(
           ['materializedViews', i, 'aggregatedColumns', j, 'sourceColumn'],
           'Materialized View Source Column is required (unless aggFn is count)'
@@ -159,9 +162,13 @@ function checkSource(raw: Raw, mode: Mode, report: Report): void {
   })
   if (mode === 'managed') {
     for (const field of kind ? (SELF_HOSTED_ONLY[kind] ?? []) : [])
-      if (field in raw) report([field], `not part of the managed API's ${kind} source: remove it in managed mode`)
+      if (field in raw)
+        report([field], `not part of the managed API's ${kind} source: remove it in managed mode`)
     if (kind === 'trace' && raw.durationPrecision === undefined)
-      report(['durationPrecision'], 'is required by the managed API (ClickStackTraceSource): 3 is the default')
+      report(
+        ['durationPrecision'],
+        'is required by the managed API (ClickStackTraceSource): 3 is the default'
+      )
   } else if ('filterSettings' in raw) {
     report(['filterSettings'], 'exists only in the managed API: the self-hosted server drops it')
   }
@@ -232,7 +239,10 @@ const HEADER_NAME = /^[!#$%&'*+\-.0-9A-Z^_`a-z|~]+$/
 
 function checkWebhook(raw: Raw, report: Report): void {
   if (typeof raw.name === 'string' && raw.name !== raw.name.trim())
-    report(['name'], 'must not start or end with whitespace (the server trims it, and the names would differ)')
+    report(
+      ['name'],
+      'must not start or end with whitespace (the server trims it, and the names would differ)'
+    )
   const service = raw.service
   if (typeof raw.url === 'string') {
     const problem = webhookUrlProblem(raw.url, service)
@@ -263,11 +273,20 @@ function checkWebhook(raw: Raw, report: Report): void {
   const params = record(raw.queryParams)
   if (params) {
     if (Object.keys(params).length > RESOURCE_LIMITS.webhookQueryParams)
-      report(['queryParams'], `A webhook cannot have more than ${RESOURCE_LIMITS.webhookQueryParams} query parameters`)
+      report(
+        ['queryParams'],
+        `A webhook cannot have more than ${RESOURCE_LIMITS.webhookQueryParams} query parameters`
+      )
     for (const [key, value] of Object.entries(params)) {
       if (key.length > RESOURCE_LIMITS.queryParamKey || CONTROL.test(key))
-        report(['queryParams', key], 'query parameter names are 1-1024 characters, without control characters')
-      if (typeof value === 'string' && (value.length > RESOURCE_LIMITS.queryParamValue || CONTROL.test(value)))
+        report(
+          ['queryParams', key],
+          'query parameter names are 1-1024 characters, without control characters'
+        )
+      if (
+        typeof value === 'string' &&
+        (value.length > RESOURCE_LIMITS.queryParamValue || CONTROL.test(value))
+      )
         report(
           ['queryParams', key],
           `query parameter values are at most ${RESOURCE_LIMITS.queryParamValue} characters, without control characters`
@@ -288,7 +307,10 @@ export function webhookUrlProblem(url: string, service: unknown): string | undef
     return 'is not a valid URL'
   }
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return 'must use http or https'
-  const host = parsed.hostname.replace(/^\[|\]$/g, '').replace(/\.+$/, '').toLowerCase()
+  const host = parsed.hostname
+    .replace(/^\[|\]$/g, '')
+    .replace(/\.+$/, '')
+    .toLowerCase()
   if (service === 'slack' && host.split('.').slice(-2).join('.') !== 'slack.com')
     return "a slack webhook's host must end in slack.com"
   if (host === 'localhost' || host.endsWith('.localhost') || isPrivateAddress(host))
@@ -319,7 +341,9 @@ const v4Number = (ip: string): number => ip.split('.').reduce((n, part) => n * 2
 export function isPrivateAddress(host: string): boolean {
   if (isIP(host) === 4) {
     const n = v4Number(host)
-    return V4_BLOCKED.some(([net, bits]) => Math.floor(n / 2 ** (32 - bits)) === Math.floor(v4Number(net) / 2 ** (32 - bits)))
+    return V4_BLOCKED.some(
+      ([net, bits]) => Math.floor(n / 2 ** (32 - bits)) === Math.floor(v4Number(net) / 2 ** (32 - bits))
+    )
   }
   if (isIP(host) !== 6) return false
   const mapped = /^(?:::ffff:|::)(\d+\.\d+\.\d+\.\d+)$/i.exec(host)

@@ -37,7 +37,8 @@ const identity = (what: string) => ({
     .optional()
     .describe(`Take ownership of an existing ${what} of the same name that this stack does not own.`)
 })
-const SECRET = 'Secret: only a `${secret.NAME}` placeholder; plans show it as changed or unchanged, never its value.'
+const SECRET =
+  'Secret: only a `${secret.NAME}` placeholder; plans show it as changed or unchanged, never its value.'
 
 // ---------------------------------------------------------------------------------------------------
 // Connection (common-utils types.ts ConnectionSchema; v2/connections.ts). Self-hosted only.
@@ -83,7 +84,10 @@ const ref = <F extends string>(field: F, what: string) =>
 
 const expr = (what: string) => z.string().optional().describe(what)
 const required = (what: string, message: string) =>
-  z.string({ error: issue => (issue.input === undefined ? 'is required' : undefined) }).min(1, { error: message }).describe(what)
+  z
+    .string({ error: issue => (issue.input === undefined ? 'is required' : undefined) })
+    .min(1, { error: message })
+    .describe(what)
 
 const attributeExpressions = z
   .array(
@@ -108,7 +112,14 @@ const materializedView = z
     tableName: z.string().min(1, { error: 'Materialized View Table is required' }),
     dimensionColumns: z.string().describe('Comma-separated dimension columns.'),
     minGranularity: granularity,
-    minDate: z.iso.datetime().nullable().optional().describe('ISO date-time (UTC) of the earliest data, or null.'),
+    minDate: z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/, {
+        error: 'must be an ISO date-time in UTC, like 2025-01-01T00:00:00Z'
+      })
+      .nullable()
+      .optional()
+      .describe('ISO date-time (UTC) of the earliest data, or null.'),
     timestampColumn: z.string().min(1, { error: 'Materialized View Timestamp column is required' }),
     aggregatedColumns: z
       .array(
@@ -144,13 +155,19 @@ const sourceBase = {
     .max(RESOURCE_LIMITS.querySettings, { error: `at most ${RESOURCE_LIMITS.querySettings} settings` })
     .optional()
     .describe('ClickHouse settings sent with every query of this source.'),
-  timestampValueExpression: required('The timestamp column (required for every kind).', 'Timestamp Column is required'),
+  timestampValueExpression: required(
+    'The timestamp column (required for every kind).',
+    'Timestamp Column is required'
+  ),
   ...identity('data source')
 }
 
 /** Fields log and trace sources share. */
 const tabular = {
-  defaultTableSelectExpression: required('Columns shown by default.', 'Default Select Expression is required'),
+  defaultTableSelectExpression: required(
+    'Columns shown by default.',
+    'Default Select Expression is required'
+  ),
   serviceNameExpression: expr('The service name expression.'),
   serviceVersionExpression: expr('The service version expression (self-hosted; not in the managed API).'),
   resourceAttributesExpression: expr('The resource attributes column.'),
@@ -160,7 +177,10 @@ const tabular = {
   implicitColumnExpression: expr('The column full-text search reads.'),
   knownColumnsListExpression: expr('The known columns list.'),
   orderByExpression: expr('ORDER BY of searches (self-hosted; not in the managed API).'),
-  useTextIndexForImplicitColumn: z.enum(USE_TEXT_INDEX).optional().describe('Use a text index for full-text search.'),
+  useTextIndexForImplicitColumn: z
+    .enum(USE_TEXT_INDEX)
+    .optional()
+    .describe('Use a text index for full-text search.'),
   highlightedTraceAttributeExpressions: attributeExpressions.describe('Attributes highlighted on traces.'),
   highlightedRowAttributeExpressions: attributeExpressions.describe('Attributes highlighted on rows.'),
   materializedViews: z.array(materializedView).optional(),
@@ -184,7 +204,9 @@ const tabular = {
 
 export const LogSource = z.strictObject({
   ...sourceBase,
-  sourceKind: z.literal('log').describe("The source's `kind` in the API: log, trace, session, metric or promql."),
+  sourceKind: z
+    .literal('log')
+    .describe("The source's `kind` in the API: log, trace, session, metric or promql."),
   ...tabular,
   severityTextExpression: expr('The severity column.'),
   bodyExpression: expr('The log body column.'),
@@ -242,7 +264,10 @@ export const MetricSource = z.strictObject({
       ) as Record<(typeof METRIC_DATA_TYPES)[number], z.ZodOptional<z.ZodString>>
     )
     .describe('The table of each metric type (at least one).'),
-  resourceAttributesExpression: required('The resource attributes column.', 'Resource Attributes is required'),
+  resourceAttributesExpression: required(
+    'The resource attributes column.',
+    'Resource Attributes is required'
+  ),
   serviceNameExpression: expr('The service name expression (self-hosted).'),
   ...ref('logSource', 'correlated log source'),
   seriesTable: expr('The unified metrics series table (self-hosted).')
@@ -281,7 +306,11 @@ export const SavedSearch = z.strictObject({
     .describe('Comma-separated columns to show (empty: the source default).'),
   where: z.string().max(RESOURCE_LIMITS.savedSearchWhere).optional().describe('The search filter.'),
   whereLanguage: z.enum(['lucene', 'sql']).optional().describe('Language of `where` (default lucene).'),
-  orderBy: z.string().max(RESOURCE_LIMITS.savedSearchOrderBy).optional().describe('ORDER BY (empty: the default).'),
+  orderBy: z
+    .string()
+    .max(RESOURCE_LIMITS.savedSearchOrderBy)
+    .optional()
+    .describe('ORDER BY (empty: the default).'),
   tags: z
     .array(z.string().max(LIMITS.tagLength, { error: `must be at most ${LIMITS.tagLength} characters` }))
     .max(LIMITS.tags - 1, {
@@ -299,7 +328,9 @@ export const SavedSearch = z.strictObject({
           .describe("One sidebar filter: `<column> IN ('a', ...)`, `NOT IN (...)` or `BETWEEN <n> AND <n>`.")
       })
     )
-    .max(RESOURCE_LIMITS.savedSearchFilters, { error: `at most ${RESOURCE_LIMITS.savedSearchFilters} filters` })
+    .max(RESOURCE_LIMITS.savedSearchFilters, {
+      error: `at most ${RESOURCE_LIMITS.savedSearchFilters} filters`
+    })
     .optional()
     .describe('Pinned sidebar filters.'),
   ...identity('saved search')
@@ -317,11 +348,7 @@ export const Webhook = z.strictObject({
     .string()
     .max(RESOURCE_LIMITS.webhookUrl, { error: `must be at most ${RESOURCE_LIMITS.webhookUrl} characters` })
     .describe(`Where alerts are sent (http or https; slack: a slack.com address). ${SECRET}`),
-  description: z
-    .string()
-    .max(RESOURCE_LIMITS.webhookDescription)
-    .optional()
-    .describe('Shown in the UI.'),
+  description: z.string().max(RESOURCE_LIMITS.webhookDescription).optional().describe('Shown in the UI.'),
   body: z
     .string()
     .max(RESOURCE_LIMITS.webhookBody)
@@ -330,7 +357,9 @@ export const Webhook = z.strictObject({
   headers: z
     .record(z.string(), z.string())
     .optional()
-    .describe(`Request headers (generic, incidentio). Write-only: the API never returns them. Each value: ${SECRET}`),
+    .describe(
+      `Request headers (generic, incidentio). Write-only: the API never returns them. Each value: ${SECRET}`
+    ),
   queryParams: z
     .record(z.string(), z.string())
     .optional()

@@ -145,7 +145,7 @@ function checkManagedTiles(raw: Record<string, unknown>, report: Report): void {
     if (config?.configType === 'sql' && config.connection !== undefined)
       report(
         ['tiles', i, 'config', 'connection'],
-        'the managed API cannot list connections: name a raw-SQL tile\'s connection by `connectionId`'
+        "the managed API cannot list connections: name a raw-SQL tile's connection by `connectionId`"
       )
   })
 }
@@ -279,7 +279,11 @@ function checkSourceRef(
   }
 }
 
-function checkConnectionRef(c: { connection?: string; connectionId?: string }, path: PathSegment[], report: Report): void {
+function checkConnectionRef(
+  c: { connection?: string; connectionId?: string },
+  path: PathSegment[],
+  report: Report
+): void {
   if (c.connection !== undefined && c.connectionId !== undefined)
     report([...path, 'connectionId'], 'use `connection` or `connectionId`, not both')
   else if (c.connection === undefined && c.connectionId === undefined)
@@ -382,11 +386,17 @@ function checkAlertTarget(raw: Partial<Record<keyof AlertSpec, unknown>>, report
     if (raw.savedSearch !== undefined && raw.savedSearchId !== undefined)
       report(['savedSearchId'], 'use `savedSearch` (by name) or `savedSearchId`, not both')
     else if (raw.savedSearch === undefined && raw.savedSearchId === undefined)
-      report(['savedSearch'], 'a saved_search alert needs `savedSearch` (by name) or `savedSearchId`', ['source'])
-    misplaced(['dashboard', 'tile'], 'only tile alerts have a dashboard and tile (this one is source: saved_search)')
+      report(['savedSearch'], 'a saved_search alert needs `savedSearch` (by name) or `savedSearchId`', [
+        'source'
+      ])
+    misplaced(
+      ['dashboard', 'tile'],
+      'only tile alerts have a dashboard and tile (this one is source: saved_search)'
+    )
   } else {
-    if (raw.dashboard === undefined) report(['dashboard'], 'is required for a tile alert (the dashboard, by name)', [])
-    if (raw.tile === undefined) report(['tile'], 'is required for a tile alert (the tile, by name)', [])
+    if (raw.dashboard === undefined)
+      report(['dashboard'], 'is required (a tile alert: the dashboard, by name)', [])
+    if (raw.tile === undefined) report(['tile'], 'is required (a tile alert: the tile, by name)', [])
     misplaced(
       ['savedSearch', 'savedSearchId', 'groupBy'],
       'only saved_search alerts have this (set `source: saved_search`)'
@@ -406,7 +416,7 @@ function checkAlertChannels(
   if (raw.channel !== undefined && raw.channels !== undefined)
     report(['channels'], 'use `channel` or `channels`, not both')
   else if (raw.channel === undefined && raw.channels === undefined)
-    report(['channel'], 'needs a `channel` (or `channels`, a list)', [])
+    report(['channel'], 'is required (or `channels`, a list)', [])
   if (mode === 'managed' && raw.channels !== undefined)
     report(['channels'], 'the managed API has no `channels`: an alert has one `channel` there')
   const list: Array<[unknown, PathSegment[]]> = Array.isArray(raw.channels)
@@ -419,7 +429,10 @@ function checkAlertChannels(
     if (value === null || typeof value !== 'object') return
     const c = value as Record<string, unknown>
     if (c.type === 'email' && mode === 'self-hosted')
-      report([...path, 'type'], 'email channels exist only in the managed API; self-hosted alerts use webhooks')
+      report(
+        [...path, 'type'],
+        'email channels exist only in the managed API; self-hosted alerts use webhooks'
+      )
     if (c.type !== 'webhook') return
     if (c.webhook !== undefined && c.webhookId !== undefined)
       report([...path, 'webhookId'], 'use `webhook` or `webhookId`, not both')
@@ -428,10 +441,14 @@ function checkAlertChannels(
     if (mode === 'self-hosted')
       for (const extra of ['webhookService', 'slackChannelId', 'severity'])
         if (c[extra] !== undefined)
-          report([...path, extra], `${extra} exists only in the managed API (the self-hosted server drops it)`)
+          report(
+            [...path, extra],
+            `${extra} exists only in the managed API (the self-hosted server drops it)`
+          )
     const key = JSON.stringify([c.webhook ?? null, c.webhookId ?? null])
     const first = seen.get(key)
-    if (first !== undefined) report(path, `duplicate channel (the same as channels[${first}]): the server refuses it`)
+    if (first !== undefined)
+      report(path, `duplicate channel (the same as channels[${first}]): the server refuses it`)
     else seen.set(key, i)
   })
 }

@@ -230,11 +230,15 @@ const rawSqlBase = {
     .string()
     .min(1)
     .optional()
-    .describe('The connection id: the only form in managed mode, where the cloud API cannot list connections.'),
+    .describe(
+      'The connection id: the only form in managed mode, where the cloud API cannot list connections.'
+    ),
   sqlTemplate: z
     .string()
     .max(RESOURCE_LIMITS.sqlTemplate)
-    .describe('The query; macros such as `$__timeFilter(Timestamp)` and `{intervalSeconds:Int64}` as in the UI.'),
+    .describe(
+      'The query; macros such as `$__timeFilter(Timestamp)` and `{intervalSeconds:Int64}` as in the UI.'
+    ),
   ...dataSourceRef,
   numberFormat: NumberFormat.optional()
 }
@@ -305,11 +309,22 @@ export const Dashboard = z.strictObject({
 const MANAGED_ONLY = 'Managed mode only (the cloud API).'
 export const WebhookChannel = z.strictObject({
   type: z.literal('webhook'),
-  webhook: z.string().min(1).optional().describe('Webhook by name (a manifest\'s or an existing one).'),
+  webhook: z.string().min(1).optional().describe("Webhook by name (a manifest's or an existing one)."),
   webhookId: z.string().min(1).optional().describe('Webhook by id.'),
-  webhookService: z.string().min(1).optional().describe(`${MANAGED_ONLY} The webhook's service, e.g. slack_api.`),
-  slackChannelId: z.string().min(1).optional().describe(`${MANAGED_ONLY} Slack channel id for Slack API webhooks.`),
-  severity: z.enum(CHANNEL_SEVERITIES).optional().describe(`${MANAGED_ONLY} Severity for PagerDuty API webhooks.`)
+  webhookService: z
+    .string()
+    .min(1)
+    .optional()
+    .describe(`${MANAGED_ONLY} The webhook's service, e.g. slack_api.`),
+  slackChannelId: z
+    .string()
+    .min(1)
+    .optional()
+    .describe(`${MANAGED_ONLY} Slack channel id for Slack API webhooks.`),
+  severity: z
+    .enum(CHANNEL_SEVERITIES)
+    .optional()
+    .describe(`${MANAGED_ONLY} Severity for PagerDuty API webhooks.`)
 })
 export const EmailChannel = z.strictObject({
   type: z.literal('email').describe(`${MANAGED_ONLY} Email the alert.`),
@@ -321,7 +336,11 @@ export const Alert = z.strictObject({
   apiVersion,
   kind: z.literal('Alert'),
   name: text(LIMITS.alertName),
-  dashboard: z.string().min(1).optional().describe('Tile alerts: the dashboard, by name, from the manifests.'),
+  dashboard: z
+    .string()
+    .min(1)
+    .optional()
+    .describe('Tile alerts: the dashboard, by name, from the manifests.'),
   tile: z.string().min(1).optional().describe('Tile alerts: the tile, by name, within that dashboard.'),
   source: z
     .enum(ALERT_SOURCES)
@@ -331,7 +350,7 @@ export const Alert = z.strictObject({
     .string()
     .min(1)
     .optional()
-    .describe('Saved-search alerts: the saved search, by name (a manifest\'s or an existing one).'),
+    .describe("Saved-search alerts: the saved search, by name (a manifest's or an existing one)."),
   savedSearchId: z.string().min(1).optional().describe('Saved-search alerts: the saved search, by id.'),
   groupBy: z.string().optional().describe('Saved-search alerts: evaluate per value of this expression.'),
   threshold: z.number(),
@@ -346,10 +365,24 @@ export const Alert = z.strictObject({
       error: `an alert has at most ${RESOURCE_LIMITS.alertChannels} channels`
     })
     .optional()
-    .describe(`Self-hosted: up to ${RESOURCE_LIMITS.alertChannels} channels (the managed API takes one \`channel\`).`),
+    .describe(
+      `Self-hosted: up to ${RESOURCE_LIMITS.alertChannels} channels (the managed API takes one \`channel\`).`
+    ),
   message: text(LIMITS.alertMessage).optional(),
   numConsecutiveWindows: atLeast(1).optional(),
   note: text(LIMITS.note).optional()
+})
+
+/** The self-hosted server takes webhook channels only (HyperDX zod.ts zAlertChannel). */
+export const SelfHostedAlert = Alert.extend({
+  channel: WebhookChannel.optional().describe(Alert.shape.channel.description ?? ''),
+  channels: z
+    .array(WebhookChannel)
+    .min(1, { error: 'needs at least one channel' })
+    .max(RESOURCE_LIMITS.alertChannels, {
+      error: `an alert has at most ${RESOURCE_LIMITS.alertChannels} channels`
+    })
+    .optional()
 })
 
 export const IpAccessEntry = z.strictObject({

@@ -188,7 +188,9 @@ function referencesOf(input: PlanInput, ctx: PlanContext): ReferenceNames {
     version: REFERENCES_VERSION,
     sources: ctx.refs.names('Source'),
     alertDashboards: Object.fromEntries(
-      input.manifests.alerts.flatMap(a => (a.spec.dashboard === undefined ? [] : [[a.spec.name, a.spec.dashboard]]))
+      input.manifests.alerts.flatMap(a =>
+        a.spec.dashboard === undefined ? [] : [[a.spec.name, a.spec.dashboard]]
+      )
     )
   }
   if (input.live.webhooks) references.webhooks = ctx.refs.names('Webhook')
@@ -245,8 +247,9 @@ function liveFingerprint(
 
 function desiredFingerprint(manifests: ManifestSet, settings: PlanSettings): string {
   const secrets: string[] = []
-  const masked = (located: ReadonlyArray<{ spec: unknown; doc: { secretPaths?: ReadonlyMap<string, string> } }>) =>
-    located.map(l => maskSecrets(l.spec, l.doc.secretPaths, secrets))
+  const masked = (
+    located: ReadonlyArray<{ spec: unknown; doc: { secretPaths?: ReadonlyMap<string, string> } }>
+  ) => located.map(l => maskSecrets(l.spec, l.doc.secretPaths, secrets))
   const specs = {
     connections: masked(manifests.connections),
     sources: masked(manifests.sources),
@@ -287,7 +290,9 @@ function maskSecrets(spec: unknown, paths: ReadonlyMap<string, string> | undefin
 
 /** scrypt with a fixed salt: deterministic, so a saved plan's fingerprint can be checked, and slow to guess. */
 function secretDigest(values: readonly string[]): string {
-  return scryptSync(JSON.stringify(values), 'obsdeploy desired fingerprint', 32, { N: 16384, r: 8, p: 1 }).toString(
-    'base64url'
-  )
+  return scryptSync(JSON.stringify(values), 'obsdeploy desired fingerprint', 32, {
+    N: 16384,
+    r: 8,
+    p: 1
+  }).toString('base64url')
 }

@@ -34,7 +34,8 @@ function renamed(key: string, value: unknown, names: Names): [string, unknown] {
   if (typeof value === 'string') {
     if (key === 'sourceId' && names.sources.has(value)) return ['source', names.sources.get(value)]
     if (key === 'webhookId' && names.webhooks.has(value)) return ['webhook', names.webhooks.get(value)]
-    if (key === 'connectionId' && names.connections.has(value)) return ['connection', names.connections.get(value)]
+    if (key === 'connectionId' && names.connections.has(value))
+      return ['connection', names.connections.get(value)]
     if (key === 'webhook') {
       const m = /^(.*) \(([^()]+)\)$/.exec(value)
       if (m && names.webhooks.get(m[2]!) === m[1]) return [key, m[1]]

@@ -75,7 +75,11 @@ export async function runOnline(
       )
     }
     diagnostics.push(...plan.diagnostics.filter(d => d.stage !== 'validate'))
-    const planFile = await writePlan(config.planPath, plan, redactor(Object.values(config.secretVars), SECRET_VAR_MIN_LENGTH))
+    const planFile = await writePlan(
+      config.planPath,
+      plan,
+      redactor(Object.values(config.secretVars), SECRET_VAR_MIN_LENGTH)
+    )
     const outputs = outputsOf(plan, planFile)
     if (hasErrors(plan.diagnostics)) {
       if (config.command === 'apply')

@@ -43,7 +43,10 @@ export function dashboardOperations(
       run: async ctx => {
         const updated = await ctx.api.updateDashboard(
           live.id,
-          bindPlaceholders(updateBody(desired.value, live, octx.settings.ownershipTag, octx.settings.mode), ctx.facts)
+          bindPlaceholders(
+            updateBody(desired.value, live, octx.settings.ownershipTag, octx.settings.mode),
+            ctx.facts
+          )
         )
         return { status: 'applied', id: updated.id, tileIds: tileIdsOf(updated) }
       }

@@ -18,7 +18,9 @@ export function pairDashboards(
 ): Pairing<DesiredDashboard, LiveDashboard> {
   const tag = ctx.settings.ownershipTag
   // A registry dashboard (registry.ts) is bookkeeping, not a dashboard any manifest manages.
-  const all = ctx.live.dashboards.filter(d => !isRegistryDashboard(d)).sort((a, b) => a.id.localeCompare(b.id))
+  const all = ctx.live.dashboards
+    .filter(d => !isRegistryDashboard(d))
+    .sort((a, b) => a.id.localeCompare(b.id))
   const owned = all.filter(d => d.tags.includes(tag))
   const byId = new Map(all.map(d => [d.id, d]))
   const used = new Set<string>()
