@@ -75,7 +75,11 @@ describe('planning at scale', () => {
     expect(large.plan!.changes).toHaveLength(3000)
     const requests = emu.requestLog.map(r => `${r.method} ${r.path}`)
     // No GET per resource: only the list routes, and a second page of alerts (1,000 per page).
-    expect(requests.every(r => /^GET \/api\/v2\/(dashboards|alerts|sources|webhooks)$/.test(r))).toBe(true)
+    expect(
+      requests.every(r =>
+        /^GET \/api\/v2\/(dashboards|alerts|sources|webhooks|connections|saved-searches)$/.test(r)
+      )
+    ).toBe(true)
     expect(requests.length).toBeLessThanOrEqual(10)
     expect(requests.length).toBe(smallRequests + 1)
   }, 120_000)
