@@ -1,7 +1,10 @@
 /**
  * `npm run demo`: the whole job on the embedded emulator, with the built CLI (dist/cli/index.js) as a
  * user would run it: validate (the examples, and a deliberately broken manifest), plan, apply, plan
- * again (no changes), drift after a change made by hand, and service settings at a release.
+ * again (no changes), drift after a change made by hand, and service settings at a release. Then a
+ * webhook (its url and token from secret variables), a saved search with a saved-search alert on two
+ * channels, and a raw-SQL tile with its alert (examples/alerting): planned and applied in one run, with
+ * the secrets shown only as changed or unchanged.
  */
 import { spawn } from 'node:child_process'
 import { existsSync, mkdirSync, rmSync } from 'node:fs'
@@ -113,6 +116,33 @@ try {
     'managed mode: nothing left to do',
     ['plan', 'examples/managed', ...managed, '--release'],
     keys
+  )
+
+  // Secrets come from the environment (the action: the `secret-vars` input), never from a file.
+  const secrets = {
+    OBSDEPLOY_SECRET_ONCALL_WEBHOOK_URL: 'https://hooks.example.com/demo/oncall-7f3a9c',
+    OBSDEPLOY_SECRET_ONCALL_TOKEN: 'Bearer demo-token-5b81e2'
+  }
+  const alerting = ['examples/observability', 'examples/alerting', ...api]
+  await obsdeploy(
+    'a webhook, a saved-search alert on two channels and a raw-SQL tile: planned in one run',
+    ['plan', ...alerting],
+    secrets
+  )
+  await obsdeploy(
+    'apply them (the saved search and webhook first, then what refers to them)',
+    ['apply', ...alerting],
+    secrets
+  )
+  await obsdeploy(
+    'plan again: nothing to do (the token compares by fingerprint)',
+    ['plan', ...alerting],
+    secrets
+  )
+  await obsdeploy(
+    'the token changes: the plan says so, without showing either value',
+    ['plan', ...alerting],
+    { ...secrets, OBSDEPLOY_SECRET_ONCALL_TOKEN: 'Bearer demo-token-rotated' }
   )
 
   const writes = emu.requestLog.filter(r => r.method !== 'GET').length

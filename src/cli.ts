@@ -59,7 +59,8 @@ ${FLAGS.map(i => `  --${i.name.padEnd(22)}${i.description}${i.default ? ` [defau
   --summary FILE          also write the markdown report (as the job summary) to FILE
   --verbose               log requests and retries to stderr
   --no-color              no ANSI colours even on a terminal
-  --tag, --name, --owned  export: select dashboards by tag, name glob, or this stack's ownership
+  --tag, --name, --owned  export: select by tag (dashboards, saved searches), name glob, or this stack's ownership
+  --kind KIND             export: only these kinds (Connection, Source, Webhook, SavedSearch, Dashboard; repeatable)
   -h, --help, --version
 
 Environment: OBSDEPLOY_API_KEY (self-hosted), OBSDEPLOY_KEY_ID and OBSDEPLOY_KEY_SECRET (managed);
@@ -82,7 +83,8 @@ export async function cli(argv: readonly string[], io: CliIo): Promise<number> {
     summary: { type: 'string' },
     tag: { type: 'string', multiple: true },
     name: { type: 'string', multiple: true },
-    owned: { type: 'boolean' }
+    owned: { type: 'boolean' },
+    kind: { type: 'string', multiple: true }
   }
   for (const i of FLAGS) {
     if (!(i.name in options))
@@ -173,6 +175,7 @@ export async function cli(argv: readonly string[], io: CliIo): Promise<number> {
       tags: (values.tag as string[] | undefined) ?? [],
       names: (values.name as string[] | undefined) ?? [],
       owned: Boolean(values.owned),
+      kinds: (values.kind as string[] | undefined) ?? [],
       io,
       log
     })

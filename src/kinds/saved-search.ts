@@ -8,7 +8,7 @@ import type { LiveSavedSearch } from '../api/schemas.js'
 import { clean, type JsonObject } from '../json.js'
 import type { SavedSearchSpec } from '../manifest/resources-schema.js'
 import type { Kind, PlanContext } from './kind.js'
-import { isOwnershipTag, userTags } from './ownership.js'
+import { isOwnershipTag, orderedUserTags, userTags } from './ownership.js'
 import {
   changesMoreThanOwner,
   desiredRecords,
@@ -94,7 +94,7 @@ function body(d: DesiredSavedSearch, tag: string): Record<string, unknown> {
     whereLanguage: s.whereLanguage ?? 'lucene',
     orderBy: s.orderBy ?? '',
     // A saved search has one owner: adopting one from another stack replaces that stack's tag.
-    tags: [...new Set([...userTags(s.tags ?? []), tag])],
+    tags: [...new Set([...orderedUserTags(s.tags ?? []), tag])],
     filters: (s.filters ?? []).map(f => ({ type: f.type ?? 'sql', condition: f.condition }))
   }
 }

@@ -2,7 +2,7 @@
 import type { LiveDashboard } from '../../api/schemas.js'
 import type { Mode } from '../../config/types.js'
 import { managedDashboardBody } from '../managed-request.js'
-import { userTags } from '../ownership.js'
+import { orderedUserTags } from '../ownership.js'
 import { carriedDashboardFields, tileAsSent } from './carry.js'
 import type { DesiredDashboard } from './desired.js'
 import { keyedLiveTiles } from './tiles.js'
@@ -10,7 +10,7 @@ import { keyedLiveTiles } from './tiles.js'
 export function createBody(d: DesiredDashboard, tag: string, mode: Mode): Record<string, unknown> {
   return forMode(mode, {
     name: d.spec.name,
-    tags: [...userTags(d.spec.tags ?? []), tag],
+    tags: [...orderedUserTags(d.spec.tags ?? []), tag],
     tiles: d.tiles.map(t => ({ ...t.body }))
   })
 }
@@ -28,7 +28,7 @@ export function updateBody(
     name: d.spec.name,
     // The user's tags and this stack's: a dashboard has one owner, so adopting one from another stack
     // removes that stack's tag (the plan says so).
-    tags: [...new Set([...userTags(d.spec.tags ?? []), tag])],
+    tags: [...new Set([...orderedUserTags(d.spec.tags ?? []), tag])],
     tiles: d.tiles.map(t => tileAsSent({ ...t.body }, liveTiles.get(t.spec.name)))
   })
 }
