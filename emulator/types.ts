@@ -294,6 +294,15 @@ export interface Store {
   /** Same as PUT /dashboards/{id}. */
   updateDashboard(id: string, body: unknown): StoredDashboard
   createAlert(body: unknown): StoredAlert
+  /** The same as the routes of connections, sources, saved searches and webhooks (emulator/records.ts). */
+  createConnection(body: unknown): StoredConnection
+  updateConnection(id: string, body: unknown): StoredConnection
+  createSource(body: unknown): StoredSource
+  updateSource(id: string, body: unknown): StoredSource
+  createSavedSearch(body: unknown): StoredSavedSearch
+  updateSavedSearch(id: string, body: unknown): StoredSavedSearch
+  createWebhook(body: unknown): StoredWebhook
+  updateWebhook(id: string, body: unknown): StoredWebhook
 }
 
 export interface Emulator {
