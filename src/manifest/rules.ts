@@ -428,11 +428,7 @@ function checkAlertChannels(
   list.forEach(([value, path], i) => {
     if (value === null || typeof value !== 'object') return
     const c = value as Record<string, unknown>
-    if (c.type === 'email' && mode === 'self-hosted')
-      report(
-        [...path, 'type'],
-        'email channels exist only in the managed API; self-hosted alerts use webhooks'
-      )
+    // Self-hosted, the schema takes webhook channels only, and says so.
     if (c.type !== 'webhook') return
     if (c.webhook !== undefined && c.webhookId !== undefined)
       report([...path, 'webhookId'], 'use `webhook` or `webhookId`, not both')
@@ -452,6 +448,9 @@ function checkAlertChannels(
     else seen.set(key, i)
   })
 }
+
+/** A raw-SQL query names the alert interval's parameter, or a macro that expands to it. */
+const usesInterval = (sql: string): boolean => /interval(Milli)?seconds|\$__\w*interval/i.test(sql)
 
 /** `name` is 1-50 letters, digits and whitespace (CONTRACT.md, service-update). */
 export const SERVICE_NAME_PATTERN = /^[A-Za-z0-9\s]{1,50}$/
@@ -502,7 +501,8 @@ export interface DashboardView {
   name?: string
   id?: string
   renamedFrom?: string
-  tiles: Array<{ name: string; displayType?: string }>
+  /** `sqlTemplate`: a raw-SQL tile's query. */
+  tiles: Array<{ name: string; displayType?: string; sqlTemplate?: string }>
 }
 export interface AlertView {
   doc: ParsedDocument
@@ -528,7 +528,8 @@ export function dashboardView(
       const name = str((t as Record<string, unknown> | null)?.name)
       if (name === undefined) return []
       const typed = spec?.tiles?.[i]
-      return [{ name, displayType: typed ? tileDisplayType(typed) : undefined }]
+      const sql = typed?.config?.configType === 'sql' ? typed.config.sqlTemplate : undefined
+      return [{ name, displayType: typed ? tileDisplayType(typed) : undefined, sqlTemplate: sql }]
     })
   }
 }
@@ -614,6 +615,12 @@ export function checkAcrossDocuments(
       report(
         ['tile'],
         `tile "${tile.name}" is a ${tile.displayType} tile; alerts need a line, stacked_bar or number tile`
+      )
+    } else if (tile.sqlTemplate !== undefined && tile.displayType !== 'number' && !usesInterval(tile.sqlTemplate)) {
+      // controllers/alerts.ts validateAlertInput; common-utils core/utils.ts validateRawSqlForAlert.
+      report(
+        ['tile'],
+        `tile "${tile.name}" is a raw-SQL ${tile.displayType} tile: an alert needs its query to use the interval ({intervalSeconds:Int64}, {intervalMilliseconds:Int64} or an interval macro)`
       )
     }
   }
