@@ -133,6 +133,9 @@ const NOUNS: Record<ResourceKind, [string, string]> = {
   ServiceSettings: ['service setting', 'service settings']
 }
 
+/** A kind in words: `data source`, `saved search`. */
+export const nounOf = (kind: ResourceKind): string => NOUNS[kind][0]
+
 /**
  * Entries of a service's lists that a change removes. Whole resources are not all a plan destroys: an
  * IP allow-list entry removed locks its clients out, so it counts, even when it waits for a release.
