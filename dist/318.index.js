@@ -149,7 +149,7 @@ function refusalWarning(error, what, after, token) {
 function serverMessage(error) {
     const data = error.response?.data;
     const fromBody = data?.message;
-    const text = typeof fromBody === 'string' ? fromBody : (0,_error_message_js__WEBPACK_IMPORTED_MODULE_1__/* .errorMessage */ .g)(error);
+    const text = typeof fromBody === 'string' ? fromBody : (0,_error_message_js__WEBPACK_IMPORTED_MODULE_1__/* .errorMessage */ .gJ)(error);
     const line = text.replace(/\s+/g, ' ').trim();
     return line.length > 300 ? `${line.slice(0, 300)}…` : line;
 }

@@ -46,7 +46,7 @@ export function handleManaged(
   const limiter = state.managedLimiter
   if (limiter !== null) {
     // FACTS.md: 10 requests per 10 seconds per key; clients retry after X-RateLimit-Reset (seconds).
-    const decision = limiter.take(key?.id ?? 'anonymous', Date.now())
+    const decision = limiter.take(key?.id ?? 'anonymous', state.now())
     headers['X-RateLimit-Limit'] = String(decision.limit)
     headers['X-RateLimit-Remaining'] = String(decision.remaining)
     headers['X-RateLimit-Reset'] = String(decision.resetSeconds)

@@ -17,7 +17,7 @@ export function handleSelfHosted(call: IncomingCall, state: EmulatorState): Repl
   const limiter = state.selfHostedLimiter
   if (limiter !== null) {
     // FACTS.md "Errors": 100 requests a minute per key, `RateLimit-*` headers on every response.
-    const decision = limiter.take(token ?? 'anonymous', Date.now())
+    const decision = limiter.take(token ?? 'anonymous', state.now())
     headers['RateLimit-Limit'] = String(decision.limit)
     headers['RateLimit-Remaining'] = String(decision.remaining)
     headers['RateLimit-Reset'] = String(decision.resetSeconds)

@@ -31,6 +31,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     persister = new Persister(persistPath, () => state.snapshot())
     writePersisted(persistPath, state.snapshot())
   }
+  if (options.clock) state.now = options.clock
   state.setRateLimits(undefined)
   if (options.rateLimits !== undefined) state.setRateLimits(options.rateLimits)
 
@@ -65,7 +66,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   }
 
   const handle = async (req: http.IncomingMessage, res: http.ServerResponse): Promise<void> => {
-    const started = Date.now()
+    const started = state.now()
     const method = (req.method ?? 'GET').toUpperCase()
     const url = new URL(req.url ?? '/', 'http://127.0.0.1')
     const path = url.pathname.length > 1 ? url.pathname.replace(/\/+$/, '') : url.pathname
@@ -82,7 +83,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     }
     const record = (status: RequestLogEntry['status']) => {
       entry.status = status
-      entry.durationMs = Date.now() - started
+      entry.durationMs = state.now() - started
       requestLog.push(entry)
     }
     const send = (reply: Reply) => {

@@ -22,6 +22,8 @@ export class EmulatorState {
   readonly services = new Map<string, ServiceRecord>()
   selfHostedLimiter: SlidingWindowLimiter | null = null
   managedLimiter: SlidingWindowLimiter | null = null
+  /** The time the limiters go by (EmulatorOptions.clock). */
+  now: () => number = Date.now
 
   constructor(
     initial: PersistedState,

@@ -441,9 +441,11 @@ export function parityCase(mode: Mode): fc.Arbitrary<ParityCase> {
 function storeApi(mode: Mode, store: ResourceStore, service: { record: ServiceRecord }): ObservabilityApi {
   const copy = <T>(value: T): unknown => structuredClone(value)
   const written = (d: unknown) => LiveDashboard.parse(copy(d))
-  return {
+  const api: ObservabilityApi = {
     mode,
     stats: { requests: 0, retries: 0, rateLimited: 0 },
+    // In process: nothing is on a wire to cancel.
+    withSignal: () => api,
     listDashboards: async () => [...store.dashboards.values()].map(written),
     getDashboard: async id => written(store.getDashboard(id)),
     createDashboard: async body => written(store.createDashboard(copy(body))),
@@ -484,6 +486,7 @@ function storeApi(mode: Mode, store: ResourceStore, service: { record: ServiceRe
     },
     close: async () => {}
   }
+  return api
 }
 
 /** A connection, source, webhook or saved search write, through the emulator's request rules; the record's id. */

@@ -5256,7 +5256,7 @@ exports.basename = (path, { windows } = {}) => {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _cli_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3094);
+/* harmony import */ var _cli_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3846);
 /** The CLI's entry: ncc bundles this file into dist/cli/index.js (the `obsdeploy` bin). */
 
 process.exitCode = await (0,_cli_js__WEBPACK_IMPORTED_MODULE_0__/* .cli */ .x)(process.argv.slice(2), {
@@ -5264,7 +5264,8 @@ process.exitCode = await (0,_cli_js__WEBPACK_IMPORTED_MODULE_0__/* .cli */ .x)(p
     stderr: text => process.stderr.write(text),
     env: process.env,
     cwd: process.cwd(),
-    isTty: Boolean(process.stdout.isTTY)
+    isTty: Boolean(process.stdout.isTTY),
+    isStderrTty: Boolean(process.stderr.isTTY)
 });
 
 __webpack_async_result__();
@@ -5272,7 +5273,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 3094:
+/***/ 3846:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -5290,10 +5291,10 @@ const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __nccwpck_require__(6760);
 var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_);
-// EXTERNAL MODULE: external "node:util"
-var external_node_util_ = __nccwpck_require__(7975);
 // EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
 var dist = __nccwpck_require__(8815);
+// EXTERNAL MODULE: external "node:util"
+var external_node_util_ = __nccwpck_require__(7975);
 ;// CONCATENATED MODULE: ./src/config/types.ts
 /**
  * The typed settings a run is configured with: the words the rest of the code uses. The input registry
@@ -5325,7 +5326,7 @@ const DEFINED = [
             kind: 'enum',
             values: RUN_COMMANDS,
             refused: {
-                export: 'export is a CLI command (npx observability-deploy export --out observability/); the action does validate, plan, apply or drift'
+                export: 'export is a CLI command (obsdeploy export --out observability/); the action does validate, plan, apply or drift'
             }
         },
         default: 'plan',
@@ -5440,7 +5441,13 @@ const DEFINED = [
         name: 'retry-budget',
         type: { kind: 'number', min: 0, max: 3600 },
         default: '120',
-        description: 'Total time spent retrying one request, in seconds.'
+        description: 'Wall time one request may spend retrying, in seconds, from its first attempt: backoff, rate-limit waits and the retries themselves.'
+    },
+    {
+        name: 'connect-budget',
+        type: { kind: 'number', min: 0, max: 3600 },
+        default: '10',
+        description: 'The retry budget while nothing has answered at api-url yet (connection refused or reset), in seconds: a wrong address fails fast. Once the server has answered, retry-budget applies.'
     },
     {
         name: 'saved-plan',
@@ -5458,6 +5465,12 @@ const DEFINED = [
         description: 'YAML mapping of values for ${NAME} placeholders in manifests.'
     },
     {
+        name: 'secret-vars',
+        type: { kind: 'secret' },
+        env: 'OBSDEPLOY_SECRET_VARS',
+        description: 'YAML mapping of secret values for ${secret.NAME} placeholders: connection passwords, webhook URLs, headers and query parameters. Masked in the log; plans show them only as changed or unchanged. CLI: one OBSDEPLOY_SECRET_<NAME> environment variable each.'
+    },
+    {
         name: 'check-queries',
         type: { kind: 'boolean' },
         default: 'false',
@@ -5466,11 +5479,378 @@ const DEFINED = [
 ];
 /** Every input, in the order action.yml and the README list them. */
 const INPUTS = DEFINED;
+/** The range a number input accepts, in words: "a whole number from 1 to 64". */
+function rangeOf(type) {
+    return `${type.integer ? 'a whole number' : 'a number'} from ${type.min} to ${type.max}`;
+}
+/** The description as action.yml, the README and `--help` show it: with the range of a number. */
+function describeInput(input) {
+    if (input.type.kind !== 'number')
+        return input.description;
+    const range = rangeOf(input.type);
+    return `${input.description} ${range[0].toUpperCase()}${range.slice(1)}.`;
+}
+
+// EXTERNAL MODULE: ./src/manifest/issues.ts
+var issues = __nccwpck_require__(9597);
+// EXTERNAL MODULE: ./src/version.ts
+var version = __nccwpck_require__(311);
+;// CONCATENATED MODULE: ./src/cli/help.ts
+/**
+ * What `obsdeploy --help` and `obsdeploy <command> --help` print: each command with its own flags, an
+ * example and its exit codes. The flags come from the input registry (their descriptions, ranges and
+ * defaults), so the help, action.yml and the README say the same thing. The README's CLI section is
+ * generated from `usage()` (`npm run docs`).
+ */
+
+
+
+/** The inputs that are flags: secrets come only from the environment, the command is the first argument, vars have their own flags. */
+const INPUT_FLAGS = INPUTS.filter(i => !i.actionOnly && i.type.kind !== 'secret' && i.name !== 'command' && i.name !== 'vars');
+/** The environment variable of each secret input: never a flag. */
+const SECRET_ENV = Object.fromEntries(INPUTS.filter(i => i.type.kind === 'secret' && i.env).map(i => [i.name, i.env]));
+const CLI_FLAGS = [
+    {
+        name: 'var',
+        value: 'NAME=value',
+        description: 'a value for ${NAME} placeholders (repeatable; YAML-typed)',
+        multiple: true
+    },
+    { name: 'vars-file', value: 'FILE', description: 'a YAML mapping of values for placeholders' },
+    {
+        name: 'plan',
+        value: 'FILE',
+        description: 'a plan JSON saved by an earlier plan: refused if anything changed since (same as --saved-plan)'
+    },
+    {
+        name: 'out',
+        value: 'PATH',
+        description: 'plan, apply, drift: where to write the plan JSON; export: the folder to write'
+    },
+    {
+        name: 'release',
+        description: 'open the service-update gate as a release would (service-update: on-release)'
+    },
+    { name: 'json', description: 'print the result as JSON' },
+    {
+        name: 'summary',
+        value: 'FILE',
+        description: 'also write the markdown report (as the job summary) to FILE'
+    },
+    {
+        name: 'tag',
+        value: 'TAG',
+        description: 'export dashboards and saved searches with this tag (repeatable)',
+        multiple: true
+    },
+    {
+        name: 'name',
+        value: 'GLOB',
+        description: 'export resources whose name matches (repeatable)',
+        multiple: true
+    },
+    { name: 'owned', description: "export only this stack's resources" },
+    {
+        name: 'kind',
+        value: 'KIND',
+        description: 'export only these kinds: Connection, Source, Webhook, SavedSearch, Dashboard (repeatable)',
+        multiple: true
+    },
+    { name: 'verbose', description: 'log requests and retries to stderr' },
+    { name: 'no-color', description: 'no ANSI colours even on a terminal (also NO_COLOR or TERM=dumb)' },
+    { name: 'help', short: 'h', description: 'this help; obsdeploy <command> --help for a command' },
+    { name: 'version', description: 'print the version' }
+];
+const API = [
+    'mode',
+    'api-url',
+    'organization-id',
+    'service-id',
+    'managed-prefix',
+    'allow-insecure-http',
+    'rate-limit',
+    'request-timeout',
+    'retry-budget',
+    'connect-budget'
+];
+const MANIFESTS = ['manifests', 'var', 'vars-file'];
+const PLANNING = ['stack', 'prune', 'service-update', 'ui-url', 'release'];
+const OUTPUT = ['out', 'json', 'summary', 'verbose', 'no-color'];
+const USAGE_ERROR = [2, 'usage error: an unknown option, a missing or invalid setting'];
+const COMMAND_HELP = {
+    validate: {
+        summary: 'check manifests offline (no credentials, no network)',
+        usage: 'obsdeploy validate [manifest globs or folders...] [options]',
+        flags: ['mode', ...MANIFESTS, 'json', 'verbose', 'no-color'],
+        example: ['obsdeploy validate observability/'],
+        exitCodes: [
+            [0, 'valid (warnings may be printed)'],
+            [1, 'problems found, each as file:line:col field: message'],
+            USAGE_ERROR
+        ]
+    },
+    plan: {
+        summary: 'show what would change against the live API',
+        usage: 'obsdeploy plan [manifest globs or folders...] --api-url URL [options]',
+        flags: [...API, ...MANIFESTS, ...PLANNING, 'check-queries', ...OUTPUT],
+        example: [
+            'export OBSDEPLOY_API_KEY=...   # secrets only from the environment',
+            'obsdeploy plan observability/ --api-url https://hyperdx.example.com:8000 --out plan.json'
+        ],
+        exitCodes: [
+            [0, 'planned (with changes or without)'],
+            [1, 'problems: invalid manifests, plan errors, or the API failed'],
+            USAGE_ERROR
+        ]
+    },
+    apply: {
+        summary: 'apply the plan',
+        usage: 'obsdeploy apply [manifest globs or folders...] --api-url URL [options]',
+        flags: [...API, ...MANIFESTS, ...PLANNING, 'concurrency', 'plan', ...OUTPUT],
+        example: [
+            'export OBSDEPLOY_API_KEY=...',
+            'obsdeploy apply observability/ --api-url https://hyperdx.example.com:8000 --plan plan.json --prune'
+        ],
+        exitCodes: [
+            [0, 'applied (or nothing to apply)'],
+            [1, 'problems: nothing applied, or some changes failed (a rerun converges)'],
+            USAGE_ERROR
+        ]
+    },
+    drift: {
+        summary: 'exit 1 when the live state differs from the manifests',
+        usage: 'obsdeploy drift [manifest globs or folders...] --api-url URL [options]',
+        flags: [...API, ...MANIFESTS, ...PLANNING, ...OUTPUT],
+        example: [
+            'export OBSDEPLOY_API_KEY=...',
+            'obsdeploy drift observability/ --api-url https://hyperdx.example.com:8000'
+        ],
+        exitCodes: [[0, 'no drift'], [1, 'drift, or problems (the report says which)'], USAGE_ERROR]
+    },
+    export: {
+        summary: 'write manifests for existing resources (--out folder)',
+        usage: 'obsdeploy export --out FOLDER --api-url URL [options]',
+        flags: [...API, 'stack', 'out', 'tag', 'name', 'owned', 'kind', 'verbose'],
+        example: [
+            'export OBSDEPLOY_API_KEY=...',
+            "obsdeploy export --out observability/ --api-url https://hyperdx.example.com:8000 --tag payments --name 'Checkout*'"
+        ],
+        exitCodes: [[0, 'written'], [1, 'the API failed'], USAGE_ERROR]
+    }
+};
+const ENVIRONMENT = [
+    'Environment:',
+    '  OBSDEPLOY_API_KEY                        self-hosted: a personal API access key (Bearer)',
+    '  OBSDEPLOY_KEY_ID, OBSDEPLOY_KEY_SECRET   managed: an API key id and secret (Basic)',
+    '  OBSDEPLOY_SECRET_<NAME>                  the value of each ${secret.NAME} placeholder',
+    '  OBSDEPLOY_SECRET_VARS                    or all of them as one YAML mapping',
+    '  Secrets come only from the environment, never from flags: a flag would stay in shell history and',
+    '  show in the process list. Any option is also OBSDEPLOY_<NAME> (e.g. OBSDEPLOY_API_URL).'
+];
+/** `obsdeploy --help`: the commands, and where to find each one's options. */
+function usage() {
+    const width = Math.max(...COMMANDS.map(c => c.length)) + 3;
+    return [
+        `obsdeploy ${version/* VERSION */.x}: observability dashboards, alerts and service settings as code`,
+        '',
+        'Usage: obsdeploy <command> [manifest globs or folders...] [options]',
+        '',
+        'Commands:',
+        ...COMMANDS.map(c => `  ${c.padEnd(width)}${COMMAND_HELP[c].summary}`),
+        '',
+        'obsdeploy <command> --help lists the options of a command, with an example and its exit codes.',
+        'Every input of the action is an option of the same name (--api-url, --prune, ...).',
+        '',
+        ...ENVIRONMENT,
+        '',
+        'Examples:',
+        '  obsdeploy validate observability/',
+        '  export OBSDEPLOY_API_KEY=...',
+        '  obsdeploy plan observability/ --api-url https://hyperdx.example.com:8000',
+        '  obsdeploy apply observability/ --api-url https://hyperdx.example.com:8000 --prune',
+        '',
+        'Exit codes: 0 success, 1 problems found (or drift), 2 usage error.'
+    ].join('\n');
+}
+/** `obsdeploy <command> --help`: its flags, an example, its exit codes. */
+function commandHelp(command) {
+    const help = COMMAND_HELP[command];
+    const rows = [...help.flags.map(flagRow), ['-h, --help', 'this help']];
+    return [
+        `obsdeploy ${command}: ${help.summary}`,
+        '',
+        `Usage: ${help.usage}`,
+        '',
+        'Options:',
+        ...rows.flatMap(([left, right]) => table(left, right)),
+        '',
+        ...ENVIRONMENT,
+        '',
+        'Example:',
+        ...help.example.map(line => `  ${line}`),
+        '',
+        'Exit codes:',
+        ...help.exitCodes.map(([code, meaning]) => `  ${code}  ${meaning}`)
+    ].join('\n');
+}
+/** The one line an unknown option or a bad value prints with: how to call the command, and where to read more. */
+function shortUsage(command) {
+    if (!command)
+        return 'Usage: obsdeploy <command> [options]   (obsdeploy --help lists the commands)';
+    return `Usage: ${COMMAND_HELP[command].usage}   (obsdeploy ${command} --help lists its options)`;
+}
+const LEFT = 30;
+const WIDTH = 110;
+/** One option: its flag, then its description wrapped to the width, under a column of its own. */
+function table(left, right) {
+    const lines = [];
+    let current = '';
+    // "[default: 30]" stays on one line.
+    for (const word of right.replace(/\[default: /g, '[default:\u00a0').split(' ')) {
+        if (current && LEFT + 2 + current.length + 1 + word.length > WIDTH) {
+            lines.push(current);
+            current = word;
+        }
+        else
+            current = current ? `${current} ${word}` : word;
+    }
+    lines.push(current);
+    for (let i = 0; i < lines.length; i++)
+        lines[i] = lines[i].replace(/\u00a0/g, ' ');
+    const head = `  ${left}`;
+    const indent = ' '.repeat(LEFT + 2);
+    const first = head.length < LEFT + 2 ? [`${head.padEnd(LEFT + 2)}${lines[0]}`] : [head, `${indent}${lines[0]}`];
+    return [...first, ...lines.slice(1).map(l => `${indent}${l}`)];
+}
+function flagRow(name) {
+    const input = INPUT_FLAGS.find(i => i.name === name);
+    if (input) {
+        const value = help_valueOf(input);
+        const fallback = input.default ? ` [default: ${input.default.replace(/\n/g, ', ')}]` : '';
+        return [`--${name}${value ? ` ${value}` : ''}`, `${describeInput(input)}${fallback}`];
+    }
+    const flag = CLI_FLAGS.find(f => f.name === name);
+    if (!flag)
+        throw new Error(`help: no flag --${name}`);
+    return [`--${name}${flag.value ? ` ${flag.value}` : ''}`, flag.description];
+}
+const VALUE_NAMES = {
+    'api-url': 'URL',
+    'ui-url': 'URL',
+    'organization-id': 'UUID',
+    'service-id': 'UUID',
+    stack: 'NAME',
+    'rate-limit': 'N/WINDOW',
+    'saved-plan': 'FILE',
+    'plan-path': 'FILE',
+    manifests: 'GLOB'
+};
+function help_valueOf(input) {
+    switch (input.type.kind) {
+        case 'boolean':
+            return '';
+        case 'enum':
+            return input.type.values.join('|');
+        case 'number':
+            return /seconds/.test(input.description) ? 'SECONDS' : 'N';
+        default:
+            return VALUE_NAMES[input.name] ?? 'VALUE';
+    }
+}
+
+;// CONCATENATED MODULE: ./src/cli/args.ts
+/**
+ * argv -> the command, its positionals and its option values, or one line that says what is wrong:
+ * `unknown option --bogus-flag (did you mean --bogus?)`, `--out needs a value`, `--api-key is not a flag`.
+ * node's parseArgs reads the tokens (leniently, so `--concurrency -1` reaches the range check as a number
+ * instead of failing as "ambiguous"); the checks and the words are ours.
+ */
+
+
+
+
+
+const OPTIONS = Object.fromEntries([
+    ...CLI_FLAGS.map(f => [
+        f.name,
+        {
+            type: f.value ? 'string' : 'boolean',
+            ...(f.multiple ? { multiple: true } : {}),
+            ...(f.short ? { short: f.short } : {})
+        }
+    ]),
+    ...INPUT_FLAGS.map(i => [
+        i.name,
+        i.type.kind === 'list'
+            ? { type: 'string', multiple: true }
+            : { type: i.type.kind === 'boolean' ? 'boolean' : 'string' }
+    ])
+]);
+const isCommand = (arg) => arg !== undefined && COMMANDS.includes(arg);
+function parseCliArgs(argv) {
+    const { values, positionals, tokens } = (0,external_node_util_.parseArgs)({
+        args: [...argv],
+        options: OPTIONS,
+        allowPositionals: true,
+        strict: false,
+        tokens: true
+    });
+    const first = positionals[0];
+    const command = isCommand(first) ? first : undefined;
+    const fail = (message) => ({ ok: false, command, message });
+    for (const token of tokens) {
+        if (token.kind !== 'option')
+            continue;
+        const spec = OPTIONS[token.name];
+        const flag = token.rawName;
+        if (!spec)
+            return fail(unknownOption(token.name, flag));
+        if (spec.type === 'string') {
+            // `--out --json`: the next token is another option, not this one's value.
+            const next = token.inlineValue ? undefined : token.value?.replace(/=.*$/, '');
+            if (token.value === undefined || (next?.startsWith('--') && next.slice(2) in OPTIONS))
+                return fail(`${flag} needs a value${example(token.name)}`);
+        }
+        else if (token.inlineValue) {
+            // A switch may say true or false (`--prune=false`); anything else is a mistake, not a value.
+            if (!/^(true|false)$/i.test(token.value ?? ''))
+                return fail(`${flag} is a switch: use ${flag} alone, or ${flag}=true or ${flag}=false`);
+            values[token.name] = token.value.toLowerCase() === 'true';
+        }
+    }
+    return { ok: true, command: first, positionals, values: values };
+}
+/** What to say about an option the CLI does not take: a secret, an action-only input, or a typo. */
+function unknownOption(name, flag) {
+    const env = SECRET_ENV[name];
+    if (env) {
+        return `${flag} is not a flag: secrets come only from the environment, so they stay out of shell history and the process list. Set ${env} instead (export ${env}=...)`;
+    }
+    if (INPUTS.some(i => i.name === name && i.actionOnly)) {
+        return `${flag} is an input of the GitHub Action only; the CLI prints the report instead`;
+    }
+    const names = Object.keys(OPTIONS);
+    const guess = (0,issues/* didYouMean */.au)(name, names);
+    return `unknown option ${flag}${guess ? ` (did you mean --${guess}?)` : ''}`;
+}
+const EXAMPLES = {
+    'api-url': 'https://hyperdx.example.com:8000',
+    out: 'plan.json',
+    plan: 'plan.json',
+    'vars-file': 'staging.yaml',
+    var: 'ENV=staging',
+    summary: 'summary.md',
+    concurrency: '4'
+};
+const example = (name) => (EXAMPLES[name] ? ` (e.g. --${name} ${EXAMPLES[name]})` : '');
 
 // EXTERNAL MODULE: ./src/diagnostics.ts
 var src_diagnostics = __nccwpck_require__(4851);
 // EXTERNAL MODULE: ./src/error-message.ts
 var error_message = __nccwpck_require__(6587);
+// EXTERNAL MODULE: ./node_modules/picomatch/index.js
+var picomatch = __nccwpck_require__(4006);
+var picomatch_default = /*#__PURE__*/__nccwpck_require__.n(picomatch);
 ;// CONCATENATED MODULE: external "fs"
 const external_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("fs");
 var external_fs_namespaceObject_0 = /*#__PURE__*/__nccwpck_require__.t(external_fs_namespaceObject, 2);
@@ -6051,8 +6431,6 @@ var Builder = class {
 
 //#endregion
 
-// EXTERNAL MODULE: ./node_modules/picomatch/index.js
-var picomatch = __nccwpck_require__(4006);
 ;// CONCATENATED MODULE: ./node_modules/tinyglobby/dist/index.mjs
 
 
@@ -6363,10 +6741,7 @@ function globSync(globInput, options) {
 
 
 ;// CONCATENATED MODULE: ./src/manifest/files.ts
-/**
- * Finding and reading manifest files. Paths are reported relative to the working directory with `/`
- * separators, because that is what GitHub annotations and the PR diff expect.
- */
+
 
 
 
@@ -6398,19 +6773,96 @@ function splitPatterns(input) {
 async function findManifestFiles(patterns, cwd) {
     const include = patterns.filter(p => !p.startsWith('!'));
     const ignore = patterns.filter(p => p.startsWith('!')).map(p => p.slice(1));
-    const found = include.length === 0 ? [] : await glob(include, { cwd, ignore, onlyFiles: true, dot: false });
+    const root = await realRoot(cwd);
+    const links = [];
+    const found = include.length === 0
+        ? []
+        : await glob(include, {
+            cwd,
+            ignore,
+            onlyFiles: true,
+            dot: false,
+            fs: { realpath: insideOnly(root, links) }
+        });
     const files = [...new Set(found.map(f => f.split((external_node_path_default()).sep).join('/')))].sort();
-    const diagnostics = [];
-    if (files.length === 0) {
+    const diagnostics = refusedLinks(links, cwd, include, ignore);
+    if (files.length === 0 && diagnostics.length === 0) {
         // Refuse rather than plan against nothing: an empty desired state would look like "delete everything".
         diagnostics.push((0,src_diagnostics/* diagnostic */.YK)('validate', 'error', `no manifest files matched ${patterns.map(p => `'${p}'`).join(', ')} (relative to ${cwd})`));
     }
     return { files, diagnostics };
 }
+/**
+ * The glob's `realpath`, which it calls for each symbolic link it meets: a link that leads outside the
+ * workspace is recorded and not followed, so a link to `/` is never walked and a link to a secret is
+ * never read. Links inside the workspace are followed as before.
+ */
+function insideOnly(root, outside) {
+    return (link, callback) => {
+        (0,promises_.realpath)(link).then(async (resolved) => {
+            if (isInside(root, resolved))
+                return callback(null, resolved);
+            const directory = await (0,promises_.stat)(resolved).then(s => s.isDirectory(), () => false);
+            outside.push({ link: external_node_path_default().resolve(link), directory });
+            callback(Object.assign(new Error('outside the workspace'), { code: 'EACCES' }), '');
+        }, (error) => callback(error, ''));
+    };
+}
+/** Errors for the links that lead outside: files the patterns ask for, folders the search would enter. */
+function refusedLinks(links, cwd, include, ignore) {
+    const ignored = ignore.length > 0 ? picomatch_default()([...ignore], { dot: false }) : () => false;
+    const out = [];
+    for (const { link, directory } of links) {
+        const rel = external_node_path_default().relative(cwd, link).split((external_node_path_default()).sep).join('/');
+        // Patterns are relative to the working directory, or absolute: match each in its own terms.
+        const as = (p) => (external_node_path_default().isAbsolute(p) ? link.split((external_node_path_default()).sep).join('/') : rel);
+        const enters = (p) => mayEnter(p, as(p));
+        if (ignored(rel) || !(directory ? include.some(enters) : include.some(p => picomatch_default()(p)(as(p)))))
+            continue;
+        out.push((0,src_diagnostics/* diagnostic */.YK)('validate', 'error', directory
+            ? 'is a symbolic link to a folder outside the workspace: not searched, because a link in a pull request could expose any file on the runner. Move the manifests into the repository, or exclude the link with a !pattern'
+            : 'is a symbolic link to a file outside the workspace: refused, because a link in a pull request could expose any file on the runner. Commit the manifest itself instead of a link', { file: rel, line: 1, column: 1 }));
+    }
+    return out.sort((a, b) => a.file.localeCompare(b.file));
+}
+/** Whether the search for `pattern` would look inside the folder `dir`: its segments match a prefix. */
+function mayEnter(pattern, dir) {
+    const parts = pattern.split('/');
+    const segments = dir.split('/');
+    for (let i = 0; i < segments.length; i++) {
+        if (parts[i] === '**')
+            return true;
+        if (i >= parts.length - 1)
+            return false;
+        // An empty part (the root of an absolute pattern) matches only an empty segment.
+        if (parts[i] === '' ? segments[i] !== '' : !picomatch_default()(parts[i], { dot: false })(segments[i]))
+            return false;
+    }
+    return true;
+}
+/** The workspace's real path (it may itself be reached through a link, e.g. /tmp on macOS). */
+async function realRoot(cwd) {
+    return (0,promises_.realpath)(cwd).catch(() => external_node_path_default().resolve(cwd));
+}
+const isInside = (root, target) => {
+    const rel = external_node_path_default().relative(root, target);
+    return rel === '' || (!rel.startsWith('..') && !external_node_path_default().isAbsolute(rel));
+};
 async function readManifestFile(relPath, cwd) {
     const at = { file: relPath, line: 1, column: 1 };
-    const abs = external_node_path_default().resolve(cwd, relPath);
     try {
+        // The real path, checked again at read time: a folder on the way may be a link (`observability/x` ->
+        // `/etc`). A path that leads outside the workspace through a link is refused without being opened. A
+        // path the user named outside it, with no link on the way, is theirs to read.
+        const named = external_node_path_default().resolve(cwd, relPath);
+        const abs = await (0,promises_.realpath)(named);
+        if (isInside(external_node_path_default().resolve(cwd), named) && !isInside(await realRoot(cwd), abs)) {
+            return {
+                diagnostics: [
+                    (0,src_diagnostics/* diagnostic */.YK)('validate', 'error', 'is reached through a symbolic link that leads outside the workspace: refused, because a link in a pull request could expose any file on the runner. Replace the link with the folder or file itself', at)
+                ]
+            };
+        }
         const info = await (0,promises_.stat)(abs);
         if (info.size > MAX_MANIFEST_BYTES) {
             return {
@@ -6431,7 +6883,7 @@ async function readManifestFile(relPath, cwd) {
         return { file: { path: relPath, text }, diagnostics: [] };
     }
     catch (e) {
-        return { diagnostics: [(0,src_diagnostics/* diagnostic */.YK)('validate', 'error', `cannot be read: ${(0,error_message/* errorMessage */.g)(e)}`, at)] };
+        return { diagnostics: [(0,src_diagnostics/* diagnostic */.YK)('validate', 'error', `cannot be read: ${(0,error_message/* errorMessage */.gJ)(e)}`, at)] };
     }
 }
 /** C0 controls other than tab, newline and carriage return, and DEL: YAML does not allow them in text. */
@@ -6498,6 +6950,32 @@ function checkApiUrl(input, allowInsecureHttp) {
     }
     return { url: url.toString().replace(/\/+$/, '') };
 }
+/**
+ * An api-url that ends in `/api/v2` (self-hosted) or `/v1/...` (managed) names an API route, not the
+ * server: requests would go to `/api/v2/api/v2/...` and come back as a bare 404. Whatever comes before
+ * that path is the base (a reverse proxy may serve the API below a prefix). Both are easy to paste: the
+ * HyperDX API mounts its external routes at `/api/v2` (packages/api/src/api-app.ts), and the cloud's
+ * Terraform provider calls `https://api.clickhouse.cloud/v1` its base URL (internal/api/client_test.go).
+ */
+function apiPathOf(url) {
+    const parsed = new URL(url);
+    const pathname = parsed.pathname.replace(/\/+$/, '');
+    const at = (prefix) => `${parsed.origin}${prefix}`;
+    const selfHosted = /^(.*?)(\/api\/v2(?:\/.*)?)$/.exec(pathname);
+    if (selfHosted)
+        return { base: at(selfHosted[1]), dropped: selfHosted[2], mode: 'self-hosted' };
+    const managed = /^(.*?)(\/v1(?:\/.*)?)$/.exec(pathname);
+    if (!managed)
+        return undefined;
+    const ids = /^\/v1\/organizations\/([^/]+)\/services\/([^/]+)/.exec(managed[2]);
+    return {
+        base: at(managed[1]),
+        dropped: managed[2],
+        mode: 'managed',
+        organizationId: ids ? decodeURIComponent(ids[1]) : undefined,
+        serviceId: ids ? decodeURIComponent(ids[2]) : undefined
+    };
+}
 
 ;// CONCATENATED MODULE: ./src/config/rate-limit.ts
 const DEFAULT_RATE_LIMITS = {
@@ -6548,7 +7026,11 @@ const BY_NAME = new Map(INPUTS.map(input => [input.name, input]));
 const STACK_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._/-]{0,99}$/;
 function parseSettings(raw, ctx, commandOf) {
     const problems = [];
+    const notes = [];
     const fail = (name, message) => problems.push((0,src_diagnostics/* diagnostic */.YK)('config', 'error', `${ctx.label(name)}: ${message}`));
+    const note = (name, message) => notes.push((0,src_diagnostics/* diagnostic */.YK)('config', 'warning', `${ctx.label(name)}: ${message}`));
+    const suggest = ctx.suggest ?? ((name, value) => `\`${name}: ${value}\``);
+    const given = (name) => Boolean(raw[name]?.trim());
     /** The value as its type reads it; the default when it is absent or invalid (an invalid one is reported). */
     const get = name => {
         const input = BY_NAME.get(name);
@@ -6569,6 +7051,8 @@ function parseSettings(raw, ctx, commandOf) {
     const needsApi = command !== 'validate';
     const allowInsecureHttp = get('allow-insecure-http');
     let apiUrl = get('api-url') ?? (mode === 'managed' ? DEFAULT_MANAGED_API_URL : '');
+    let organizationId = get('organization-id');
+    let serviceId = get('service-id');
     if (needsApi) {
         if (!apiUrl)
             fail('api-url', 'is required in self-hosted mode (the API base URL, e.g. https://hyperdx.example.com:8000)');
@@ -6576,17 +7060,37 @@ function parseSettings(raw, ctx, commandOf) {
             const checked = checkApiUrl(apiUrl, allowInsecureHttp);
             if (checked.error)
                 fail('api-url', checked.error);
-            else
+            else {
                 apiUrl = checked.url;
+                const found = apiPathOf(apiUrl);
+                if (found && found.mode !== mode) {
+                    fail('api-url', `ends in ${found.dropped}, a path of the ${found.mode} API, but the mode is ${mode}: did you mean ${suggest('mode', found.mode)}? The base URL is the server's address (${found.base}); obsdeploy adds the API's path itself`);
+                }
+                else if (found) {
+                    // Stripped rather than refused: the intent is plain, and it is the address the server's docs show.
+                    apiUrl = found.base;
+                    const ids = [
+                        ['organization-id', found.organizationId, organizationId],
+                        ['service-id', found.serviceId, serviceId]
+                    ];
+                    for (const [name, fromUrl, input] of ids) {
+                        if (fromUrl !== undefined && input !== undefined && fromUrl !== input)
+                            fail(name, `is ${input}, but api-url names ${fromUrl}: drop the path from api-url`);
+                    }
+                    organizationId ??= found.organizationId;
+                    serviceId ??= found.serviceId;
+                    note('api-url', `ends in ${found.dropped}: dropped it, because the base URL is the server's address and obsdeploy adds the API's path itself. Pass ${suggest('api-url', found.base)} to silence this note`);
+                }
+            }
         }
     }
     let auth = { kind: 'none' };
-    const organizationId = get('organization-id');
-    const serviceId = get('service-id');
     if (needsApi && mode === 'self-hosted') {
         const apiKey = get('api-key');
-        if (!apiKey)
-            fail('api-key', 'is required in self-hosted mode: a personal API access key (team settings, API keys)');
+        if (!apiKey) {
+            const managedKeys = given('key-id') || given('key-secret');
+            fail('api-key', `is required in self-hosted mode: a personal API access key (team settings, API keys)${managedKeys ? `. ${ctx.label('key-id')} and ${ctx.label('key-secret')} are managed-mode credentials: did you mean ${suggest('mode', 'managed')}?` : ''}`);
+        }
         else
             auth = { kind: 'bearer', apiKey };
     }
@@ -6607,7 +7111,11 @@ function parseSettings(raw, ctx, commandOf) {
             const keyId = get('key-id');
             const keySecret = get('key-secret');
             if (!keyId || !keySecret) {
-                fail(!keyId ? 'key-id' : 'key-secret', 'managed mode needs key-id and key-secret (an API key from the cloud console)');
+                const selfHostedKey = given('api-key');
+                const [missing, other] = !keyId
+                    ? ['key-id', 'key-secret']
+                    : ['key-secret', 'key-id'];
+                fail(missing, `is required in managed mode, with ${ctx.label(other)} (an API key id and secret from the cloud console)${selfHostedKey ? `. ${ctx.label('api-key')} is a self-hosted credential: did you mean ${suggest('mode', 'self-hosted')}?` : ''}`);
             }
             else
                 auth = { kind: 'basic', keyId, keySecret };
@@ -6633,7 +7141,29 @@ function parseSettings(raw, ctx, commandOf) {
                 vars = parsed;
         }
         catch (e) {
-            fail('vars', `is not valid YAML: ${(0,error_message/* errorMessage */.g)(e).split('\n')[0]}`);
+            fail('vars', `is not valid YAML: ${(0,error_message/* errorMessage */.gJ)(e).split('\n')[0]}`);
+        }
+    }
+    const secretVars = {};
+    const secretText = get('secret-vars');
+    if (secretText !== undefined && secretText.trim() !== '') {
+        // Messages name the variable, never its value.
+        try {
+            const parsed = (0,dist/* parse */.qg)(secretText, { maxAliasCount: 10 });
+            if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed))
+                fail('secret-vars', 'must be a YAML mapping of NAME: value');
+            else
+                for (const [name, value] of Object.entries(parsed)) {
+                    if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name))
+                        fail('secret-vars', `"${name}" is not a valid name (letters, digits and _)`);
+                    else if (value === null || typeof value === 'object')
+                        fail('secret-vars', `${name} must be a text value, not a ${value === null ? 'null' : 'mapping or list'}`);
+                    else
+                        secretVars[name] = String(value);
+                }
+        }
+        catch {
+            fail('secret-vars', 'is not valid YAML (its text is not shown: it holds secrets)');
         }
     }
     const config = {
@@ -6656,14 +7186,16 @@ function parseSettings(raw, ctx, commandOf) {
         rateLimit,
         requestTimeoutMs: get('request-timeout') * 1000,
         retryBudgetMs: get('retry-budget') * 1000,
+        connectBudgetMs: get('connect-budget') * 1000,
         savedPlan: get('saved-plan'),
         planPath: external_node_path_default().resolve(ctx.cwd, get('plan-path') ?? ctx.defaultPlanPath),
         vars,
+        secretVars,
         checkQueries: get('check-queries'),
         commentOnPr: get('comment-on-pr'),
         labels: get('labels')
     };
-    return problems.length > 0 ? { diagnostics: problems } : { config, diagnostics: [] };
+    return problems.length > 0 ? { diagnostics: problems } : { config, diagnostics: notes };
 }
 /** One value by its input's type, or why it is not one. */
 function readValue(type, text) {
@@ -6675,10 +7207,11 @@ function readValue(type, text) {
                 return { value: false };
             return { error: `must be true or false, got "${text}"` };
         case 'number': {
-            const n = Number(text);
-            if (!Number.isFinite(n) || n < type.min || n > type.max)
-                return { error: `must be a number between ${type.min} and ${type.max}, got "${text}"` };
-            return { value: type.integer ? Math.floor(n) : n };
+            // Decimal notation only: Number() would also take "", "0x10", "1e3" and " 4 ".
+            const n = /^[+-]?(\d+(\.\d*)?|\.\d+)$/.test(text) ? Number(text) : NaN;
+            if (Number.isNaN(n) || n < type.min || n > type.max || (type.integer && !Number.isInteger(n)))
+                return { error: `must be ${rangeOf(type)}, got ${(0,error_message/* describeValue */.bp)(text)}` };
+            return { value: n };
         }
         case 'enum':
             if (type.values.includes(text))
@@ -6759,8 +7292,6 @@ function eventPolicy(ctx, command, policy) {
 
 // EXTERNAL MODULE: ./src/log.ts
 var src_log = __nccwpck_require__(5625);
-// EXTERNAL MODULE: ./src/version.ts
-var version = __nccwpck_require__(311);
 ;// CONCATENATED MODULE: ./src/report/budget.ts
 /**
  * Fitting a report into a size limit without breaking its markup. A report is a sequence of segments:
@@ -6995,7 +7526,7 @@ function dashboardLink(uiUrl, id) {
  * colours them. The plan's values are normal forms that hold resolved ids; the plan's references name them.
  */
 
-const NO_NAMES = { sources: new Map(), webhooks: new Map() };
+const NO_NAMES = { sources: new Map(), webhooks: new Map(), connections: new Map() };
 /** The plan's id→name table; a plan without one (an older plan file), or of a later version, names nothing. */
 function namesOf(plan) {
     const refs = plan?.references;
@@ -7003,7 +7534,8 @@ function namesOf(plan) {
         return NO_NAMES;
     return {
         sources: new Map(Object.entries(refs.sources)),
-        webhooks: new Map(Object.entries(refs.webhooks ?? {}))
+        webhooks: new Map(Object.entries(refs.webhooks ?? {})),
+        connections: new Map(Object.entries(refs.connections ?? {}))
     };
 }
 /**
@@ -7016,6 +7548,8 @@ function renamed(key, value, names) {
             return ['source', names.sources.get(value)];
         if (key === 'webhookId' && names.webhooks.has(value))
             return ['webhook', names.webhooks.get(value)];
+        if (key === 'connectionId' && names.connections.has(value))
+            return ['connection', names.connections.get(value)];
         if (key === 'webhook') {
             const m = /^(.*) \(([^()]+)\)$/.exec(value);
             if (m && names.webhooks.get(m[2]) === m[1])
@@ -7499,10 +8033,16 @@ function isDestructive(c) {
         (c.action === 'delete' || c.action === 'replace' || c.droppedByServer === true));
 }
 const NOUNS = {
+    Connection: ['connection', 'connections'],
+    Source: ['data source', 'data sources'],
+    SavedSearch: ['saved search', 'saved searches'],
+    Webhook: ['webhook', 'webhooks'],
     Dashboard: ['dashboard', 'dashboards'],
     Alert: ['alert', 'alerts'],
     ServiceSettings: ['service setting', 'service settings']
 };
+/** A kind in words: `data source`, `saved search`. */
+const nounOf = (kind) => NOUNS[kind][0];
 /**
  * Entries of a service's lists that a change removes. Whole resources are not all a plan destroys: an
  * IP allow-list entry removed locks its clients out, so it counts, even when it waits for a release.
@@ -8044,7 +8584,7 @@ function detailsBody(c, model, names) {
     const body = [];
     const tiles = addedAndRemoved(c.fields);
     if (c.action === 'create' && c.fields.length > 0) {
-        body.push(`The ${c.kind === 'ServiceSettings' ? 'settings' : c.kind.toLowerCase()} as it will be created:`);
+        body.push(`The ${c.kind === 'ServiceSettings' ? 'settings' : nounOf(c.kind)} as it will be created:`);
         body.push(block(createdYaml(c, names), 'yaml'));
     }
     else if (c.action === 'delete' && !c.droppedByServer && c.fields.length > 0) {
@@ -8119,6 +8659,106 @@ function reportOf(config, found, context = {}) {
         serviceGate: config.serviceGate,
         ...context
     };
+}
+
+;// CONCATENATED MODULE: ./src/report/progress.ts
+const CLEAR_LINE = '\r\u001b[2K';
+const unrefInterval = (ms, tick) => {
+    const timer = setInterval(tick, ms);
+    timer.unref();
+    return () => clearInterval(timer);
+};
+function progressReporter(options) {
+    const now = options.now ?? Date.now;
+    const every = options.every ?? unrefInterval;
+    const quietAbove = options.quietAbove ?? 50;
+    const quietMs = options.quietMs ?? 5000;
+    let started;
+    let lastLine = 0;
+    let last;
+    /** Changes in flight, by address, with when each started. */
+    const inFlight = new Map();
+    let stop;
+    let drawn = false;
+    const elapsed = () => duration(now() - (started ?? now()));
+    const current = () => [...inFlight.values()].at(-1);
+    const statusLine = () => {
+        const count = `${last?.done ?? 0}/${last?.total ?? 0}`;
+        const doing = current();
+        return `applying ${count}${doing ? `: ${describe(doing.progress)}` : ''} (${elapsed()})`;
+    };
+    const redraw = () => {
+        options.write(`${CLEAR_LINE}${statusLine()}`);
+        drawn = true;
+    };
+    const line = (text) => {
+        if (options.live && drawn)
+            options.write(CLEAR_LINE);
+        options.write(`${text}\n`);
+        lastLine = now();
+        if (options.live)
+            redraw();
+    };
+    const tick = () => {
+        if (options.live)
+            return redraw();
+        // Nothing said for a while and something in flight: say what it waits on.
+        const waiting = current();
+        if (waiting && now() - lastLine >= quietMs)
+            line(`[${last?.done ?? 0}/${last?.total ?? 0}] waiting on ${describe(waiting.progress)} for ${duration(now() - waiting.at)} (${elapsed()})`);
+    };
+    return {
+        update(progress) {
+            if (started === undefined) {
+                started = now();
+                lastLine = started;
+                stop = every(options.live ? 1000 : quietMs, tick);
+            }
+            last = progress;
+            if (progress.event === 'start') {
+                inFlight.set(progress.address, { progress, at: now() });
+                if (options.live)
+                    redraw();
+                return;
+            }
+            inFlight.delete(progress.address);
+            const failed = progress.status === 'failed';
+            const quiet = progress.total > quietAbove;
+            const due = failed || progress.done === progress.total || now() - lastLine >= quietMs;
+            if (options.live) {
+                if (failed)
+                    line(`${describe(progress)}: failed (the report below says why)`);
+                else
+                    redraw();
+            }
+            else if (!quiet || due) {
+                line(`[${progress.done}/${progress.total}] ${describe(progress)}: ${WORDS[progress.status]} (${elapsed()})`);
+            }
+        },
+        done() {
+            stop?.();
+            stop = undefined;
+            if (options.live && drawn)
+                options.write(CLEAR_LINE);
+            drawn = false;
+        }
+    };
+}
+const WORDS = {
+    applied: 'done',
+    adopted: 'done (adopted after a lost response)',
+    failed: 'failed',
+    skipped: 'skipped (it depends on a change that failed)'
+};
+/** `update dashboard "Checkout"` */
+const describe = (p) => `${p.action} ${kindWord(p.kind)} "${p.name}"`;
+const kindWord = (kind) => kind === 'ServiceSettings' ? 'service settings' : kind.toLowerCase();
+/** `4.2 s`, `1m05s`. */
+function duration(ms) {
+    if (ms < 60_000)
+        return `${(ms / 1000).toFixed(1)} s`;
+    const s = Math.floor(ms / 1000);
+    return `${Math.floor(s / 60)}m${String(s % 60).padStart(2, '0')}s`;
 }
 
 ;// CONCATENATED MODULE: ./src/report/text.ts
@@ -8284,20 +8924,344 @@ function diffLines(lines, paint) {
     return lines.map(l => paint(SIGN_STYLE[l.sign], `${l.sign} ${clean(l.text)}`));
 }
 
-// EXTERNAL MODULE: ./src/manifest/issues.ts
-var issues = __nccwpck_require__(9597);
 // EXTERNAL MODULE: ./src/manifest/rules.ts + 1 modules
 var rules = __nccwpck_require__(6364);
-// EXTERNAL MODULE: ./src/manifest/schema.ts
-var manifest_schema = __nccwpck_require__(6470);
 // EXTERNAL MODULE: ./src/manifest/path.ts
 var manifest_path = __nccwpck_require__(7578);
+// EXTERNAL MODULE: ./src/manifest/resources-schema.ts
+var resources_schema = __nccwpck_require__(310);
+// EXTERNAL MODULE: ./src/manifest/vocabulary.ts
+var vocabulary = __nccwpck_require__(7817);
+;// CONCATENATED MODULE: ./src/manifest/resource-rules.ts
+/**
+ * Rules of the kinds besides dashboards and alerts that the schemas cannot express: a reference given by
+ * name or by id (not both), what only one API mode has, the server's handler checks (webhook URLs, saved
+ * search filters) and where secrets may come from. Run on the raw document, so they add to schema errors.
+ * Messages never quote the value of a secret field.
+ */
+
+
+
+
+
+
+const reporter = (doc, out) => (path, message) => out.push((0,src_diagnostics/* diagnostic */.YK)('validate', 'error', message, { ...doc.locate(path), field: (0,manifest_path/* formatPath */.j)(path) }));
+const record = (v) => v !== null && typeof v === 'object' && !Array.isArray(v) ? v : undefined;
+/** The rules of one Connection, Source, SavedSearch or Webhook document (and secrets in any document). */
+function checkResource(doc, kind, raw, mode) {
+    const out = [];
+    const report = reporter(doc, out);
+    switch (kind) {
+        case 'Connection':
+            if (mode === 'managed')
+                report(['kind'], 'the managed API has no connections: Connection manifests need self-hosted mode');
+            break;
+        case 'Source':
+            checkSource(raw, mode, report);
+            break;
+        case 'SavedSearch':
+            checkReference(raw, 'source', true, report);
+            checkSavedSearchFilters(raw, report);
+            checkTags(raw, report);
+            break;
+        case 'Webhook':
+            checkWebhook(raw, report);
+            break;
+    }
+    return out;
+}
+/**
+ * Secret fields take only `${secret.NAME}` (the placeholders filled recorded on the document), and a secret
+ * fills nothing else: anywhere else its value would show in plans and reports. For documents of every kind.
+ */
+function checkSecretPlacement(doc, kind, raw) {
+    const diagnostics = [];
+    const report = reporter(doc, diagnostics);
+    const fields = resources_schema/* SECRET_FIELDS */.x1[kind] ?? [];
+    const secretPaths = doc.secretPaths ?? new Map();
+    const allowed = new Set();
+    for (const pattern of fields) {
+        for (const path of expand(raw, pattern)) {
+            const key = (0,manifest_path/* formatPath */.j)(path);
+            allowed.add(key);
+            const value = valueAt(raw, path);
+            if (typeof value !== 'string' || secretPaths.has(key))
+                continue;
+            report(path, 'is a secret: write it as `${secret.NAME}` and set NAME as a secret variable (the `secret-vars` input; the CLI: OBSDEPLOY_SECRET_NAME), not as text or a plain `${NAME}`');
+        }
+    }
+    for (const [key, name] of secretPaths) {
+        if (allowed.has(key))
+            continue;
+        const where = fields.length > 0 ? `only ${fields.map(f => f.join('.')).join(', ')}` : 'no field';
+        report(resource_rules_parsePath(key), `\${secret.${name}} fills a field that is not secret, where its value would show in plans; in a ${kind} ${where} may hold secrets`);
+    }
+    return diagnostics;
+}
+/** `tiles[0].name` -> ['tiles', 0, 'name']. */
+function resource_rules_parsePath(key) {
+    const out = [];
+    for (const m of key.matchAll(/([^.[\]]+)|\[(\d+)\]/g))
+        out.push(m[2] !== undefined ? Number(m[2]) : m[1]);
+    return out;
+}
+/** The concrete paths of a pattern (`*` is every key of a mapping) present in the value. */
+function expand(value, pattern) {
+    if (pattern.length === 0)
+        return [[]];
+    const [head, ...rest] = pattern;
+    const r = record(value);
+    if (!r)
+        return [];
+    const keys = head === '*' ? Object.keys(r) : head in r ? [head] : [];
+    return keys.flatMap(k => expand(r[k], rest).map(p => [k, ...p]));
+}
+function valueAt(value, path) {
+    let v = value;
+    for (const seg of path)
+        v = v?.[seg];
+    return v;
+}
+/** A reference by name (`field`) or by id (`fieldId`), one of the two. */
+function checkReference(raw, field, required, report, what = field) {
+    const idField = `${field}Id`;
+    if (raw[field] !== undefined && raw[idField] !== undefined)
+        report([idField], `use \`${field}\` (by name) or \`${idField}\`, not both`);
+    else if (required && raw[field] === undefined && raw[idField] === undefined)
+        report([field], `needs the ${what}: \`${field}\` (by name) or \`${idField}\``);
+}
+/** Fields of the self-hosted source schemas that the managed API's source schemas do not declare. */
+const SELF_HOSTED_ONLY = {
+    log: ['serviceVersionExpression', 'tableFilterExpression', 'orderByExpression'],
+    trace: [
+        'sampleRateExpression',
+        'serviceVersionExpression',
+        'spanLinksValueExpression',
+        'displayedTimestampValueExpression',
+        'orderByExpression'
+    ],
+    metric: ['serviceNameExpression', 'seriesTable'],
+    session: ['resourceAttributesExpression'],
+    promql: []
+};
+function checkSource(raw, mode, report) {
+    checkReference(raw, 'connection', true, report, 'ClickHouse connection');
+    if (mode === 'managed' && raw.connection !== undefined)
+        report(['connection'], 'the managed API cannot list connections: name it by `connectionId`');
+    const kind = typeof raw.sourceKind === 'string' ? raw.sourceKind : undefined;
+    for (const [field] of resources_schema/* SOURCE_REFERENCES */.B5) {
+        if (field in raw || `${field}Id` in raw)
+            checkReference(raw, field, false, report, 'correlated source');
+    }
+    if (kind === 'session')
+        checkReference(raw, 'traceSource', true, report, 'correlated trace source');
+    if (kind === 'metric') {
+        const tables = record(raw.metricTables);
+        if (tables && !Object.values(tables).some(t => typeof t === 'string' && t.length > 0))
+            report(['metricTables'], 'At least one metric table must be specified');
+    }
+    const views = Array.isArray(raw.materializedViews) ? raw.materializedViews : [];
+    views.forEach((view, i) => {
+        const columns = Array.isArray(record(view)?.aggregatedColumns)
+            ? record(view).aggregatedColumns
+            : [];
+        columns.forEach((c, j) => {
+            const col = record(c);
+            if (col &&
+                col.aggFn !== 'count' &&
+                !(typeof col.sourceColumn === 'string' && col.sourceColumn.length > 0))
+                report(['materializedViews', i, 'aggregatedColumns', j, 'sourceColumn'], 'Materialized View Source Column is required (unless aggFn is count)');
+        });
+    });
+    if (mode === 'managed') {
+        for (const field of kind ? (SELF_HOSTED_ONLY[kind] ?? []) : [])
+            if (field in raw)
+                report([field], `not part of the managed API's ${kind} source: remove it in managed mode`);
+        if (kind === 'trace' && raw.durationPrecision === undefined)
+            report(['durationPrecision'], 'is required by the managed API (ClickStackTraceSource): 3 is the default');
+    }
+    else if ('filterSettings' in raw) {
+        report(['filterSettings'], 'exists only in the managed API: the self-hosted server drops it');
+    }
+}
+/**
+ * v2/savedSearches.ts: every filter a create or change sends must render as one sidebar facet: a single
+ * `<column> IN (...)`, `NOT IN (...)` or `BETWEEN <a> AND <b>` (common-utils filters.ts
+ * isRenderablePinnedFilter). This is the same shape test, without the server's full SQL parser.
+ */
+function isRenderableFilter(condition) {
+    const text = condition.trim();
+    const inList = /^(.+?)\s+(?:NOT\s+)?IN\s*\((.*)\)$/is.exec(text);
+    const between = /^(.+?)\s+BETWEEN\s+(\S+)\s+AND\s+(\S+)$/is.exec(text);
+    const match = inList ?? between;
+    if (!match)
+        return false;
+    const column = match[1].trim();
+    if (/\b(?:NOT|AND|OR)\b/i.test(column) || column === '')
+        return false;
+    const topLevelAnd = countTopLevelAnd(text);
+    return topLevelAnd === (between && !inList ? 1 : 0);
+}
+function countTopLevelAnd(text) {
+    let count = 0;
+    let depth = 0;
+    let quote = false;
+    for (let i = 0; i < text.length; i++) {
+        const ch = text[i];
+        if (ch === "'")
+            quote = !quote;
+        if (quote)
+            continue;
+        if (ch === '(')
+            depth++;
+        else if (ch === ')')
+            depth = Math.max(0, depth - 1);
+        else if (depth === 0 && text.slice(i, i + 5).toUpperCase() === ' AND ') {
+            count++;
+            i += 4;
+        }
+    }
+    return count;
+}
+function checkSavedSearchFilters(raw, report) {
+    const filters = Array.isArray(raw.filters) ? raw.filters : [];
+    filters.forEach((f, i) => {
+        const condition = record(f)?.condition;
+        if (typeof condition === 'string' && !isRenderableFilter(condition))
+            report(['filters', i, 'condition'], "must be one sidebar filter: `<column> IN ('a', ...)`, `<column> NOT IN (...)` or `<column> BETWEEN <n> AND <n>` (the server refuses any other new filter)");
+    });
+}
+function checkTags(raw, report) {
+    const seen = new Set();
+    const tags = Array.isArray(raw.tags) ? raw.tags : [];
+    tags.forEach((tag, i) => {
+        if (typeof tag !== 'string')
+            return;
+        if (tag.startsWith(rules/* OWNERSHIP_TAG_PREFIX */.yJ))
+            report(['tags', i], `tags starting with "${rules/* OWNERSHIP_TAG_PREFIX */.yJ}" are reserved for the ownership tag`);
+        if (seen.has(tag))
+            report(['tags', i], `duplicate tag "${tag}"`);
+        seen.add(tag);
+    });
+}
+// eslint-disable-next-line no-control-regex
+const resource_rules_CONTROL = /[\r\n\t\x00-\x1F\x7F]/;
+const HEADER_NAME = /^[!#$%&'*+\-.0-9A-Z^_`a-z|~]+$/;
+function checkWebhook(raw, report) {
+    if (typeof raw.name === 'string' && raw.name !== raw.name.trim())
+        report(['name'], 'must not start or end with whitespace (the server trims it, and the names would differ)');
+    const service = raw.service;
+    if (typeof raw.url === 'string') {
+        const problem = webhookUrlProblem(raw.url, service);
+        if (problem)
+            report(['url'], problem);
+    }
+    if (service === 'slack') {
+        for (const field of ['headers', 'queryParams', 'body'])
+            if (raw[field] !== undefined)
+                report([field], `${field} is not supported for the slack webhook service`);
+    }
+    const headers = record(raw.headers);
+    if (headers) {
+        if (Object.keys(headers).length > vocabulary/* RESOURCE_LIMITS */.k_.webhookHeaders)
+            report(['headers'], `A webhook cannot have more than ${vocabulary/* RESOURCE_LIMITS */.k_.webhookHeaders} headers`);
+        for (const [key, value] of Object.entries(headers)) {
+            if (key.length > vocabulary/* RESOURCE_LIMITS */.k_.headerName || !HEADER_NAME.test(key))
+                report(['headers', key], "invalid header name: 1-256 letters, digits and !#$%&'*+-.^_`|~ (the server refuses it)");
+            else if (/^\d/.test(key))
+                report(['headers', key], 'Header name cannot start with a number');
+            if (typeof value === 'string' && (value.length > vocabulary/* RESOURCE_LIMITS */.k_.headerValue || resource_rules_CONTROL.test(value)))
+                report(['headers', key], `header values are at most ${vocabulary/* RESOURCE_LIMITS */.k_.headerValue} characters, without control characters`);
+        }
+    }
+    const params = record(raw.queryParams);
+    if (params) {
+        if (Object.keys(params).length > vocabulary/* RESOURCE_LIMITS */.k_.webhookQueryParams)
+            report(['queryParams'], `A webhook cannot have more than ${vocabulary/* RESOURCE_LIMITS */.k_.webhookQueryParams} query parameters`);
+        for (const [key, value] of Object.entries(params)) {
+            if (key.length > vocabulary/* RESOURCE_LIMITS */.k_.queryParamKey || resource_rules_CONTROL.test(key))
+                report(['queryParams', key], 'query parameter names are 1-1024 characters, without control characters');
+            if (typeof value === 'string' &&
+                (value.length > vocabulary/* RESOURCE_LIMITS */.k_.queryParamValue || resource_rules_CONTROL.test(value)))
+                report(['queryParams', key], `query parameter values are at most ${vocabulary/* RESOURCE_LIMITS */.k_.queryParamValue} characters, without control characters`);
+        }
+    }
+}
+/**
+ * What the server's validateWebhookUrl refuses (utils/validators.ts), in words that never quote the URL (it
+ * is a secret). A host on the server's WEBHOOK_HOSTNAME_ALLOWLIST is accepted there, which this cannot see.
+ */
+function webhookUrlProblem(url, service) {
+    let parsed;
+    try {
+        parsed = new URL(url);
+    }
+    catch {
+        return 'is not a valid URL';
+    }
+    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
+        return 'must use http or https';
+    const host = parsed.hostname
+        .replace(/^\[|\]$/g, '')
+        .replace(/\.+$/, '')
+        .toLowerCase();
+    if (service === 'slack' && host.split('.').slice(-2).join('.') !== 'slack.com')
+        return "a slack webhook's host must end in slack.com";
+    if (host === 'localhost' || host.endsWith('.localhost') || isPrivateAddress(host))
+        return 'points at a private or reserved address, which the server refuses (unless its WEBHOOK_HOSTNAME_ALLOWLIST names the host)';
+    return undefined;
+}
+const V4_BLOCKED = [
+    ['0.0.0.0', 8],
+    ['10.0.0.0', 8],
+    ['100.64.0.0', 10],
+    ['127.0.0.0', 8],
+    ['169.254.0.0', 16],
+    ['172.16.0.0', 12],
+    ['192.0.0.0', 24],
+    ['192.0.2.0', 24],
+    ['192.168.0.0', 16],
+    ['198.18.0.0', 15],
+    ['198.51.100.0', 24],
+    ['203.0.113.0', 24],
+    ['224.0.0.0', 4],
+    ['240.0.0.0', 4]
+];
+const v4Number = (ip) => ip.split('.').reduce((n, part) => n * 256 + Number(part), 0);
+/** Private, loopback, link-local, CGNAT, multicast, documentation or reserved address literals. */
+function isPrivateAddress(host) {
+    if ((0,external_node_net_.isIP)(host) === 4) {
+        const n = v4Number(host);
+        return V4_BLOCKED.some(([net, bits]) => Math.floor(n / 2 ** (32 - bits)) === Math.floor(v4Number(net) / 2 ** (32 - bits)));
+    }
+    if ((0,external_node_net_.isIP)(host) !== 6)
+        return false;
+    const mapped = /^(?:::ffff:|::)(\d+\.\d+\.\d+\.\d+)$/i.exec(host);
+    if (mapped)
+        return isPrivateAddress(mapped[1]);
+    const h = host.toLowerCase();
+    return (h === '::' ||
+        h === '::1' ||
+        /^fe[89ab]/.test(h) ||
+        /^f[cd]/.test(h) ||
+        /^ff/.test(h) ||
+        h.startsWith('2001:db8:') ||
+        h.startsWith('100::'));
+}
+
+// EXTERNAL MODULE: ./src/manifest/schema.ts
+var manifest_schema = __nccwpck_require__(6470);
 ;// CONCATENATED MODULE: ./src/manifest/vars.ts
 /**
  * `${NAME}` placeholders, so one set of manifests serves several environments. A value that is exactly
  * one placeholder takes the variable's YAML type (a threshold stays a number); inside a longer string the
  * value is interpolated as text. `$${NAME}` is a literal `${NAME}`. Mapping keys are names and are left
  * alone. Unknown names are errors at their line.
+ *
+ * `${secret.NAME}` takes a secret variable (the `secret-vars` input, `OBSDEPLOY_SECRET_<NAME>` in the
+ * CLI). It must be the whole value, and the places it filled are recorded on the document, so validation
+ * can tell a secret field written from a secret from one written as text (rules.ts), and plans show such
+ * a value only as changed or unchanged.
  */
 
 
@@ -8305,9 +9269,13 @@ var manifest_path = __nccwpck_require__(7578);
 const PLACEHOLDER = /\$(\$?)\{([^}]*)\}/g;
 const WHOLE = /^\$\{([^}]*)\}$/;
 const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+const SECRET_PREFIX = 'secret.';
 /** The document's value with placeholders replaced, and the problems found. */
-function substituteVariables(doc, vars) {
+function substituteVariables(doc, vars, secrets = {}) {
     const names = Object.keys(vars);
+    const secretNames = Object.keys(secrets);
+    /** Formatted path -> the secret variable that filled it. */
+    const secretPaths = new Map();
     const diagnostics = [];
     const problem = (path, message) => diagnostics.push((0,src_diagnostics/* diagnostic */.YK)('validate', 'error', message, { ...doc.locate(path), field: (0,manifest_path/* formatPath */.j)(path) }));
     const walk = (value, path) => {
@@ -8325,6 +9293,16 @@ function substituteVariables(doc, vars) {
     };
     const substitute = (text, path) => {
         const whole = WHOLE.exec(text);
+        if (whole?.[1].startsWith(SECRET_PREFIX)) {
+            const name = whole[1].slice(SECRET_PREFIX.length);
+            const message = checkSecretName(name, secretNames);
+            if (message) {
+                problem(path, message);
+                return text;
+            }
+            secretPaths.set((0,manifest_path/* formatPath */.j)(path), name);
+            return secrets[name];
+        }
         if (whole) {
             const message = checkName(whole[1], names);
             if (message) {
@@ -8336,6 +9314,10 @@ function substituteVariables(doc, vars) {
         return text.replace(PLACEHOLDER, (match, escape, name) => {
             if (escape)
                 return match.slice(1);
+            if (name.startsWith(SECRET_PREFIX)) {
+                problem(path, `\${${name}} must be the whole value: a secret is never part of a longer text (it would show in plans)`);
+                return match;
+            }
             const message = checkName(name, names);
             if (message) {
                 problem(path, message);
@@ -8350,7 +9332,15 @@ function substituteVariables(doc, vars) {
             return value === null || value === undefined ? '' : String(value);
         });
     };
-    return { value: walk(doc.value, []), diagnostics };
+    return { value: walk(doc.value, []), diagnostics, secretPaths };
+}
+function checkSecretName(name, names) {
+    if (!NAME.test(name))
+        return `"\${secret.${name}}" is not a valid secret placeholder (names are letters, digits and _)`;
+    if (names.includes(name))
+        return undefined;
+    const guess = (0,issues/* didYouMean */.au)(name, names);
+    return `unknown secret variable \${secret.${name}}${guess ? ` (did you mean \${secret.${guess}}?)` : ''}: set it with the \`secret-vars\` input (the CLI: environment variable OBSDEPLOY_SECRET_${name})`;
 }
 function checkName(name, names) {
     if (!NAME.test(name))
@@ -8364,8 +9354,6 @@ function checkName(name, names) {
     return `unknown variable \${${name}}${guess ? ` (did you mean \${${guess}}?)` : ''}; ${known}`;
 }
 
-// EXTERNAL MODULE: ./src/manifest/vocabulary.ts
-var vocabulary = __nccwpck_require__(7817);
 ;// CONCATENATED MODULE: ./node_modules/js-yaml/dist/js-yaml.mjs
 /*! js-yaml 5.5.0 https://github.com/nodeca/js-yaml @license MIT */
 //#region src/tag.ts
@@ -12299,7 +13287,7 @@ function parseWithPositions(file, text) {
     }
     catch (e) {
         // The library reports most failures as document errors; anything thrown is still the file's fault.
-        diagnostics.push((0,src_diagnostics/* diagnostic */.YK)('validate', 'error', `YAML could not be parsed: ${(0,error_message/* errorMessage */.g)(e)}`, {
+        diagnostics.push((0,src_diagnostics/* diagnostic */.YK)('validate', 'error', `YAML could not be parsed: ${(0,error_message/* errorMessage */.gJ)(e)}`, {
             file,
             line: 1,
             column: 1
@@ -12334,7 +13322,7 @@ function parseWithPositions(file, text) {
             value = doc.toJS({ maxAliasCount: YAML_LIMITS.maxAliasCount });
         }
         catch (e) {
-            const msg = (0,error_message/* errorMessage */.g)(e);
+            const msg = (0,error_message/* errorMessage */.gJ)(e);
             const why = /excessive alias count/i.test(msg)
                 ? `too many alias expansions (more than ${YAML_LIMITS.maxAliasCount}): refused as a resource exhaustion attack`
                 : msg.split('\n')[0];
@@ -12525,43 +13513,63 @@ function describeYamlError(code, message) {
 
 
 
+
+
 async function loadManifests(options) {
     const found = await findManifestFiles(options.patterns, options.cwd);
     const set = emptySet(found.files);
     set.diagnostics.push(...found.diagnostics);
-    const views = { mode: options.mode, incomplete: false, dashboards: [], alerts: [], services: [] };
+    const views = emptyViews(options.mode);
     for (const path of found.files) {
         const read = await readManifestFile(path, options.cwd);
         set.diagnostics.push(...read.diagnostics);
         if (read.file)
-            addText(set, views, path, read.file.text, options.vars ?? {});
+            addText(set, views, path, read.file.text, options.vars ?? {}, options.secrets ?? {});
         else
             views.incomplete = true;
     }
     return finish(set, views, options.mode);
 }
 /** The same validation for text already in memory (tests, fuzzing). */
-function validateText(file, text, mode, vars = {}) {
+function validateText(file, text, mode, vars = {}, secrets = {}) {
     const set = emptySet([file]);
-    const views = { mode, incomplete: false, dashboards: [], alerts: [], services: [] };
-    addText(set, views, file, text, vars);
+    const views = emptyViews(mode);
+    addText(set, views, file, text, vars, secrets);
     return finish(set, views, mode);
 }
 function emptySet(files) {
-    return { files, dashboards: [], alerts: [], services: [], diagnostics: [] };
+    return {
+        files,
+        connections: [],
+        sources: [],
+        savedSearches: [],
+        webhooks: [],
+        dashboards: [],
+        alerts: [],
+        services: [],
+        diagnostics: []
+    };
 }
-function addText(set, views, file, text, vars) {
+function emptyViews(mode) {
+    return { mode, incomplete: false, dashboards: [], alerts: [], services: [], named: new Map() };
+}
+function addText(set, views, file, text, vars, secrets) {
     const parsed = parseYamlFile(file, text);
     set.diagnostics.push(...parsed.diagnostics);
     if (parsed.diagnostics.some(d => d.severity === 'error'))
         views.incomplete = true;
+    else if (parsed.documents.length === 0) {
+        // Valid YAML, but nothing to manage: most likely a file saved before its content, or all of it
+        // commented out. Said, not silently valid.
+        set.diagnostics.push((0,src_diagnostics/* diagnostic */.YK)('validate', 'warning', 'no documents: the file is empty or holds only comments, so it manages nothing (delete it, or add a manifest with a `kind`)', { file, line: 1, column: 1 }));
+    }
     const placeholders = text.includes('${');
     for (const doc of parsed.documents) {
         if (!placeholders) {
             addDocument(set, views, doc);
             continue;
         }
-        const substituted = substituteVariables(doc, vars);
+        const substituted = substituteVariables(doc, vars, secrets);
         if (substituted.diagnostics.length > 0) {
             // A document whose values are not known yet is not validated further.
             set.diagnostics.push(...substituted.diagnostics);
@@ -12569,18 +13577,20 @@ function addText(set, views, file, text, vars) {
             continue;
         }
         doc.value = substituted.value;
+        if (substituted.secretPaths.size > 0)
+            doc.secretPaths = substituted.secretPaths;
         addDocument(set, views, doc);
     }
 }
 function finish(set, views, mode) {
-    set.diagnostics.push(...(0,rules/* checkAcrossDocuments */.m)(views.dashboards, views.alerts, views.services, mode, views.incomplete));
+    set.diagnostics.push(...(0,rules/* checkAcrossDocuments */.m)(views.dashboards, views.alerts, views.services, mode, views.incomplete), ...uniqueNames(views.named), ...savedSearchesOfAlerts(views));
     set.diagnostics = (0,src_diagnostics/* sortDiagnostics */.Ds)(set.diagnostics);
     return set;
 }
 function addDocument(set, views, doc) {
     const value = doc.value;
     if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-        set.diagnostics.push((0,src_diagnostics/* diagnostic */.YK)('validate', 'error', `a manifest must be a mapping with a \`kind\`, got ${(0,issues/* describeValue */.bp)(value)}`, doc.start));
+        set.diagnostics.push((0,src_diagnostics/* diagnostic */.YK)('validate', 'error', `a manifest must be a mapping with a \`kind\`, got ${(0,error_message/* describeShape */.vJ)(value)}`, doc.start));
         return;
     }
     const raw = value;
@@ -12589,22 +13599,28 @@ function addDocument(set, views, doc) {
         const guess = typeof kind === 'string' ? (0,issues/* didYouMean */.au)(kind, vocabulary/* MANIFEST_KINDS */.ak) : undefined;
         const message = kind === undefined
             ? `is required: one of ${vocabulary/* MANIFEST_KINDS */.ak.join(', ')}`
-            : `must be one of ${vocabulary/* MANIFEST_KINDS */.ak.join(', ')}, got ${(0,issues/* describeValue */.bp)(kind)}${guess ? ` (did you mean "${guess}"?)` : ''}`;
+            : `must be one of ${vocabulary/* MANIFEST_KINDS */.ak.join(', ')}, got ${(0,error_message/* describeValue */.bp)(kind)}${guess ? ` (did you mean "${guess}"?)` : ''}`;
         set.diagnostics.push((0,src_diagnostics/* diagnostic */.YK)('validate', 'error', message, { ...doc.locate(['kind']), field: 'kind' }));
         return;
     }
-    const schema = manifest_schema/* KIND_SCHEMAS */.Mz[kind];
+    // Self-hosted alerts take webhook channels only: its schema says so in its own words.
+    const schema = (kind === 'Alert' && views.mode === 'self-hosted' ? manifest_schema/* SelfHostedAlert */.kC : manifest_schema/* KIND_SCHEMAS */.Mz[kind]);
     const result = schema.safeParse(value, { reportInput: true });
     if (!result.success)
         set.diagnostics.push(...(0,issues/* issuesToDiagnostics */.oX)(result.error.issues, doc, schema));
     // Rules that hold whatever else is wrong with the document, so one pass reports everything.
-    set.diagnostics.push(...(0,rules/* checkFilters */.Ae)(doc));
+    set.diagnostics.push(...(0,rules/* checkFilters */.Ae)(doc), ...checkSecretPlacement(doc, kind, raw));
     if (kind === 'Alert') {
-        set.diagnostics.push(...(0,rules/* checkAlert */.PS)(doc, raw));
+        set.diagnostics.push(...(0,rules/* checkAlert */.PS)(doc, raw, views.mode));
         views.alerts.push((0,rules/* alertView */.yM)(doc, raw));
     }
     else if (kind === 'ServiceSettings') {
         views.services.push(doc);
+    }
+    else if (kind !== 'Dashboard') {
+        set.diagnostics.push(...checkResource(doc, kind, raw, views.mode));
+        if (typeof raw.name === 'string')
+            views.named.set(kind, [...(views.named.get(kind) ?? []), { doc, name: raw.name }]);
     }
     else {
         const spec = result.success && result.data.kind === 'Dashboard' ? result.data : undefined;
@@ -12614,6 +13630,18 @@ function addDocument(set, views, doc) {
     if (!result.success)
         return;
     switch (result.data.kind) {
+        case 'Connection':
+            set.connections.push({ spec: result.data, doc });
+            break;
+        case 'Source':
+            set.sources.push({ spec: result.data, doc });
+            break;
+        case 'SavedSearch':
+            set.savedSearches.push({ spec: result.data, doc });
+            break;
+        case 'Webhook':
+            set.webhooks.push({ spec: result.data, doc });
+            break;
         case 'Dashboard':
             set.dashboards.push({ spec: result.data, doc });
             break;
@@ -12626,6 +13654,46 @@ function addDocument(set, views, doc) {
             break;
     }
 }
+/** Names are how manifests refer to connections, sources, saved searches and webhooks: unique per kind. */
+function uniqueNames(named) {
+    const out = [];
+    for (const [kind, docs] of named) {
+        const seen = new Map();
+        for (const { doc, name } of docs) {
+            const first = seen.get(name);
+            if (first)
+                out.push((0,src_diagnostics/* diagnostic */.YK)('validate', 'error', `duplicate ${kind} name "${name}" (also at ${first.file}:${first.locate(['name']).line})`, { ...doc.locate(['name']), field: 'name' }));
+            else
+                seen.set(name, doc);
+        }
+    }
+    return out;
+}
+/**
+ * A saved-search alert is owned through its saved search, so the saved search must be one the manifests
+ * declare (by name; an id is checked at plan time), as a tile alert's dashboard must.
+ */
+function savedSearchesOfAlerts(views) {
+    const names = (views.named.get('SavedSearch') ?? []).map(s => s.name);
+    return views.alerts.flatMap(a => {
+        const raw = a.doc.value;
+        const name = raw.source === 'saved_search' ? raw.savedSearch : undefined;
+        if (typeof name !== 'string' || names.includes(name))
+            return [];
+        const guess = (0,issues/* didYouMean */.au)(name, names);
+        const hint = guess
+            ? ` (did you mean "${guess}"?)`
+            : views.incomplete
+                ? ' (some manifests could not be read: fix those errors first)'
+                : ': an alert is owned through its saved search, so declare it (`adopt: true` for an existing one)';
+        return [
+            (0,src_diagnostics/* diagnostic */.YK)('validate', 'error', `no SavedSearch named "${name}" in the manifests${hint}`, {
+                ...a.doc.locate(['savedSearch']),
+                field: 'savedSearch'
+            })
+        ];
+    });
+}
 
 // EXTERNAL MODULE: ./src/run/types.ts
 var run_types = __nccwpck_require__(1316);
@@ -12635,12 +13703,22 @@ var run_types = __nccwpck_require__(1316);
 
 
 async function run(config, deps = {}) {
+    const secrets = Object.values(config.secretVars);
+    const log = (0,src_log/* redactingLogger */.S)(deps.log ?? src_log/* silentLogger */.qq, secrets, src_log/* SECRET_VAR_MIN_LENGTH */.vb);
+    // Defence in depth: secrets never enter plans by design (write-only.ts); any text that quotes one (a
+    // server's error message, say) has it replaced before the result leaves run().
+    const scrub = (0,src_log/* redactor */.$p)(secrets, src_log/* SECRET_VAR_MIN_LENGTH */.vb);
+    const result = await runUnscrubbed(config, { ...deps, log });
+    return secrets.length === 0 ? result : (0,src_log/* redactDeep */.KL)(result, scrub);
+}
+async function runUnscrubbed(config, deps) {
     const log = deps.log ?? src_log/* silentLogger */.qq;
     const manifests = await loadManifests({
         patterns: config.manifests,
         cwd: config.cwd,
         mode: config.mode,
-        vars: config.vars
+        vars: config.vars,
+        secrets: config.secretVars
     });
     const counts = `${manifests.dashboards.length} dashboard(s), ${manifests.alerts.length} alert(s), ${manifests.services.length} service setting(s)`;
     log.info(`Read ${manifests.files.length} manifest file(s): ${counts}`);
@@ -12654,7 +13732,7 @@ async function run(config, deps = {}) {
     if (config.command === 'validate')
         return offline(0);
     // Loaded only past validation: `validate` starts without the HTTP client and the planner.
-    const { runOnline } = await Promise.all(/* import() */[__nccwpck_require__.e(752), __nccwpck_require__.e(480), __nccwpck_require__.e(371)]).then(__nccwpck_require__.bind(__nccwpck_require__, 752));
+    const { runOnline } = await Promise.all(/* import() */[__nccwpck_require__.e(752), __nccwpck_require__.e(236), __nccwpck_require__.e(877)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7877));
     // `command` as narrowed above: what goes online is plan, apply or drift.
     return runOnline({ ...config, command: config.command }, manifests, deps);
 }
@@ -12682,69 +13760,14 @@ async function run(config, deps = {}) {
 
 
 
-/**
- * The inputs that are flags, typed as their inputs are. Secrets come only from the environment, the
- * command is the first argument, and vars have --var and --vars-file.
- */
-const FLAGS = INPUTS.filter(i => !i.actionOnly && i.type.kind !== 'secret' && i.name !== 'command' && i.name !== 'vars');
-const USAGE = `obsdeploy ${version/* VERSION */.x}: observability dashboards, alerts and service settings as code
 
-Usage: obsdeploy <command> [manifest globs or folders...] [options]
 
-Commands:
-  validate   check manifests offline (no credentials, no network)
-  plan       show what would change against the live API
-  apply      apply the plan
-  drift      exit 1 when the live state differs from the manifests
-  export     write manifests for existing dashboards (--out folder)
 
-Options (the action's inputs):
-${FLAGS.map(i => `  --${i.name.padEnd(22)}${i.description}${i.default ? ` [default: ${i.default.replace(/\n/g, ', ')}]` : ''}`).join('\n')}
-  --var NAME=value        a value for \${NAME} placeholders (repeatable; YAML-typed)
-  --vars-file FILE        a YAML mapping of values for placeholders
-  --plan FILE             apply: a plan JSON saved by an earlier plan (same as --saved-plan)
-  --out PATH              plan/apply: where to write the plan JSON; export: the folder to write
-  --release               open the service-update gate as a release would (service-update: on-release)
-  --json                  print the result as JSON
-  --summary FILE          also write the markdown report (as the job summary) to FILE
-  --verbose               log requests and retries to stderr
-  --no-color              no ANSI colours even on a terminal
-  --tag, --name, --owned  export: select dashboards by tag, name glob, or this stack's ownership
-  -h, --help, --version
-
-Environment: OBSDEPLOY_API_KEY (self-hosted), OBSDEPLOY_KEY_ID and OBSDEPLOY_KEY_SECRET (managed);
-any option also as OBSDEPLOY_<NAME> (e.g. OBSDEPLOY_API_URL).
-Exit codes: 0 success, 1 problems found (or drift), 2 usage error.`;
 async function cli(argv, io) {
-    const options = {
-        help: { type: 'boolean', short: 'h' },
-        version: { type: 'boolean' },
-        json: { type: 'boolean' },
-        verbose: { type: 'boolean' },
-        'no-color': { type: 'boolean' },
-        release: { type: 'boolean' },
-        var: { type: 'string', multiple: true },
-        'vars-file': { type: 'string' },
-        plan: { type: 'string' },
-        out: { type: 'string' },
-        summary: { type: 'string' },
-        tag: { type: 'string', multiple: true },
-        name: { type: 'string', multiple: true },
-        owned: { type: 'boolean' }
-    };
-    for (const i of FLAGS) {
-        if (!(i.name in options))
-            options[i.name] =
-                i.type.kind === 'list'
-                    ? { type: 'string', multiple: true }
-                    : { type: i.type.kind === 'boolean' ? 'boolean' : 'string' };
-    }
-    let parsed;
-    try {
-        parsed = (0,external_node_util_.parseArgs)({ args: [...argv], options, allowPositionals: true, strict: true });
-    }
-    catch (e) {
-        io.stderr(`obsdeploy: ${(0,error_message/* errorMessage */.g)(e)}\n\n${USAGE}\n`);
+    const parsed = parseCliArgs(argv);
+    if (!parsed.ok) {
+        // One line that says what is wrong, and how to call that command: not the whole manual.
+        io.stderr(`obsdeploy${parsed.command ? ` ${parsed.command}` : ''}: ${parsed.message}\n${shortUsage(parsed.command)}\n`);
         return 2;
     }
     const { values, positionals } = parsed;
@@ -12752,14 +13775,19 @@ async function cli(argv, io) {
         io.stdout(`${version/* VERSION */.x}\n`);
         return 0;
     }
-    const command = positionals[0];
+    const command = parsed.command;
+    if (values.help && isCommand(command)) {
+        io.stdout(`${commandHelp(command)}\n`);
+        return 0;
+    }
     if (values.help || !command) {
         ;
-        (values.help ? io.stdout : io.stderr)(`${USAGE}\n`);
+        (values.help ? io.stdout : io.stderr)(`${usage()}\n`);
         return values.help ? 0 : 2;
     }
     if (!isCommand(command)) {
-        io.stderr(`obsdeploy: unknown command "${command}"; one of ${COMMANDS.join(', ')}\n`);
+        const guess = (0,issues/* didYouMean */.au)(command, COMMANDS);
+        io.stderr(`obsdeploy: unknown command "${command}"${guess ? ` (did you mean ${guess}?)` : ''}; one of ${COMMANDS.join(', ')}\n${shortUsage(undefined)}\n`);
         return 2;
     }
     const raw = {};
@@ -12768,12 +13796,15 @@ async function cli(argv, io) {
         if (fromEnv !== undefined && i.name !== 'command')
             raw[i.name] = fromEnv;
     }
-    for (const i of FLAGS) {
+    for (const i of INPUT_FLAGS) {
         const v = values[i.name];
         if (v === undefined)
             continue;
         raw[i.name] = Array.isArray(v) ? v.join('\n') : String(v);
     }
+    const secretVars = collectSecretVars(io.env);
+    if (secretVars !== undefined)
+        raw['secret-vars'] = secretVars;
     const globs = positionals.slice(1).map(p => asGlob(p, io.cwd));
     if (globs.length > 0)
         raw.manifests = [raw.manifests, ...globs].filter(Boolean).join('\n');
@@ -12785,11 +13816,11 @@ async function cli(argv, io) {
         raw.vars = await collectVars(values['vars-file'], values.var ?? [], io.cwd, io.env.OBSDEPLOY_VARS);
     }
     catch (e) {
-        io.stderr(`obsdeploy: ${(0,error_message/* errorMessage */.g)(e)}\n`);
+        io.stderr(`obsdeploy ${command}: ${(0,error_message/* errorMessage */.gJ)(e)}\n`);
         return 2;
     }
     const secrets = [raw['api-key'], raw['key-id'], raw['key-secret']];
-    const log = (0,src_log/* redactingLogger */.S)(stderrLogger(io, Boolean(values.verbose)), secrets);
+    const log = (0,src_log/* redactingLogger */.S)((0,src_log/* redactingLogger */.S)(stderrLogger(io, Boolean(values.verbose)), secrets), Object.values(secretValues(raw['secret-vars'])), src_log/* SECRET_VAR_MIN_LENGTH */.vb);
     const context = {
         cwd: io.cwd,
         defaultStack: defaultStack(io.cwd, io.env),
@@ -12797,25 +13828,34 @@ async function cli(argv, io) {
         serviceGate: policy => values.release && policy === 'on-release'
             ? { open: true, reason: 'released (--release)' }
             : serviceGateFor(undefined, policy),
-        label: name => `--${name}`
+        // A secret is named by the variable it comes from: there is no flag to name.
+        label: name => SECRET_ENV[name] ?? `--${name}`,
+        suggest: (name, value) => (SECRET_ENV[name] ? `${SECRET_ENV[name]}=${value}` : `--${name} ${value}`)
     };
     /** The settings, or undefined once their problems are printed. */
     const settings = (c) => {
         const { config, diagnostics } = parseConfigFor(c, raw, context);
         for (const d of diagnostics)
-            io.stderr(`obsdeploy: ${d.message}\n`);
-        return config;
+            io.stderr(`obsdeploy ${c}: ${d.severity === 'error' ? '' : `${d.severity}: `}${d.message}\n`);
+        if (config)
+            return config;
+        const secretMissing = diagnostics.some(d => Object.values(SECRET_ENV).some(env => d.message.startsWith(`${env}:`)));
+        if (secretMissing)
+            io.stderr(`${SECRETS_FROM_ENV}\n`);
+        io.stderr(`${shortUsage(c)}\n`);
+        return undefined;
     };
     if (command === 'export') {
         const config = settings(command);
         if (!config)
             return 2;
-        const { exportCommand } = await Promise.all(/* import() */[__nccwpck_require__.e(752), __nccwpck_require__.e(480), __nccwpck_require__.e(133)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2133));
+        const { exportCommand } = await Promise.all(/* import() */[__nccwpck_require__.e(752), __nccwpck_require__.e(236), __nccwpck_require__.e(929)]).then(__nccwpck_require__.bind(__nccwpck_require__, 1929));
         return exportCommand(config, {
             out: values.out,
             tags: values.tag ?? [],
             names: values.name ?? [],
             owned: Boolean(values.owned),
+            kinds: values.kind ?? [],
             io,
             log
         });
@@ -12823,9 +13863,20 @@ async function cli(argv, io) {
     const config = settings(command);
     if (!config)
         return 2;
-    const result = await run(config, { log });
+    const progress = progressReporter({
+        // A dumb terminal cannot redraw a line: it gets lines, as CI does.
+        live: (io.isStderrTty ?? io.isTty) && io.env.TERM !== 'dumb',
+        write: text => io.stderr(text)
+    });
+    let result;
+    try {
+        result = await run(config, { log, progress: progress.update });
+    }
+    finally {
+        progress.done();
+    }
     const report = reportOf(config, result, { time: new Date().toISOString() });
-    const color = io.isTty && !values['no-color'] && io.env.NO_COLOR === undefined;
+    const color = io.isTty && !values['no-color'] && io.env.NO_COLOR === undefined && io.env.TERM !== 'dumb';
     if (values.json) {
         io.stdout(`${JSON.stringify({ exitCode: result.exitCode, outputs: result.outputs, diagnostics: result.diagnostics, plan: result.plan, apply: result.apply }, null, 2)}\n`);
     }
@@ -12843,6 +13894,7 @@ async function cli(argv, io) {
     }
     return result.exitCode;
 }
+const SECRETS_FROM_ENV = 'Secrets come only from the environment, never from flags (a flag stays in shell history): export OBSDEPLOY_API_KEY=... (self-hosted), or OBSDEPLOY_KEY_ID=... and OBSDEPLOY_KEY_SECRET=... (managed)';
 /**
  * The repository's name, as the action would use it: from GITHUB_REPOSITORY, or the git remote
  * "origin" of the working directory, or else the folder's name. A different default in the CLI would
@@ -12871,7 +13923,6 @@ function defaultStack(cwd, env) {
     }
     return external_node_path_default().basename(cwd) || 'default';
 }
-const isCommand = (arg) => COMMANDS.includes(arg);
 /** A folder argument means every manifest in it. */
 function asGlob(arg, cwd) {
     try {
@@ -12883,12 +13934,66 @@ function asGlob(arg, cwd) {
     }
     return arg;
 }
+const SECRET_VAR_ENV = /^OBSDEPLOY_SECRET_([A-Za-z_][A-Za-z0-9_]*)$/;
+/**
+ * Secret variables: OBSDEPLOY_SECRET_VARS (a YAML mapping, like the action's `secret-vars`), and one
+ * OBSDEPLOY_SECRET_<NAME> variable per secret, which wins. Undefined when there are none.
+ */
+function collectSecretVars(env) {
+    const fromMapping = env.OBSDEPLOY_SECRET_VARS;
+    const single = Object.entries(env).flatMap(([key, value]) => {
+        const name = SECRET_VAR_ENV.exec(key)?.[1];
+        return name && name !== 'VARS' && value !== undefined ? [[name, value]] : [];
+    });
+    if (single.length === 0)
+        return fromMapping;
+    let mapping = {};
+    try {
+        const parsed = fromMapping ? (0,dist/* parse */.qg)(fromMapping) : {};
+        if (parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed))
+            mapping = parsed;
+    }
+    catch {
+        return fromMapping; // not YAML: the settings say so
+    }
+    return (0,dist/* stringify */.As)({ ...mapping, ...Object.fromEntries(single) });
+}
+/** The values of a secret-vars mapping, for redaction (nothing when it does not parse). */
+function secretValues(text) {
+    try {
+        const parsed = text ? (0,dist/* parse */.qg)(text) : {};
+        if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed))
+            return {};
+        return Object.fromEntries(Object.entries(parsed).flatMap(([k, v]) => v !== null && typeof v !== 'object' ? [[k, String(v)]] : []));
+    }
+    catch {
+        return {};
+    }
+}
 async function collectVars(file, pairs, cwd, fromEnv) {
     const vars = {};
     if (fromEnv)
         Object.assign(vars, (0,dist/* parse */.qg)(fromEnv));
     if (file) {
-        const parsed = (0,dist/* parse */.qg)(await (0,promises_.readFile)(external_node_path_default().resolve(cwd, file), 'utf8'));
+        const where = external_node_path_default().resolve(cwd, file);
+        let text;
+        try {
+            text = await (0,promises_.readFile)(where, 'utf8');
+        }
+        catch (e) {
+            const code = e.code;
+            const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'a folder, not a file' : (0,error_message/* errorMessage */.gJ)(e);
+            throw new Error(`--vars-file ${file}: cannot be read: ${why} (${where})`, { cause: e });
+        }
+        let parsed;
+        try {
+            parsed = (0,dist/* parse */.qg)(text, { maxAliasCount: 10 });
+        }
+        catch (e) {
+            throw new Error(`--vars-file ${file}: is not valid YAML: ${(0,error_message/* errorMessage */.gJ)(e).split('\n')[0]}`, {
+                cause: e
+            });
+        }
         if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed))
             throw new Error(`--vars-file ${file}: must be a YAML mapping of NAME: value`);
         Object.assign(vars, parsed);
@@ -12958,9 +14063,11 @@ function sortDiagnostics(ds) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   g: () => (/* binding */ errorMessage)
+/* harmony export */   bp: () => (/* binding */ describeValue),
+/* harmony export */   gJ: () => (/* binding */ errorMessage),
+/* harmony export */   vJ: () => (/* binding */ describeShape)
 /* harmony export */ });
-/* unused harmony export errorWithStack */
+/* unused harmony exports errorWithStack, MAX_QUOTED */
 /** What a caught value says, in one place: anything can be thrown, and only an Error has a message. */
 function errorMessage(e) {
     return e instanceof Error ? e.message : String(e);
@@ -12969,6 +14076,49 @@ function errorMessage(e) {
 function errorWithStack(e) {
     return e instanceof Error ? (e.stack ?? e.message) : String(e);
 }
+/** The longest value a message quotes: a misspelled word or an id, not a line of someone's file. */
+const MAX_QUOTED = 24;
+/**
+ * A value as an error message may show it. A short single token is quoted (`"cuont"`), so the reader sees
+ * the typo; anything longer or with spaces is described by its type and length only, so a message never
+ * carries a line of a file it was not meant to read (a credentials file behind a link, a pasted secret).
+ */
+function describeValue(v) {
+    if (v === undefined)
+        return 'nothing';
+    if (v === null)
+        return 'null';
+    if (typeof v === 'string')
+        return isShortToken(v) ? `"${v}"` : describeShape(v);
+    if (typeof v === 'number' || typeof v === 'boolean') {
+        const text = String(v);
+        return text.length <= MAX_QUOTED ? text : describeShape(v);
+    }
+    return describeShape(v);
+}
+/** A value by its type and size only, never its content: "a string of 38 characters", "a list of 3 items". */
+function describeShape(v) {
+    if (v === undefined)
+        return 'nothing';
+    if (v === null)
+        return 'null';
+    if (Array.isArray(v))
+        return `a list of ${v.length} item${v.length === 1 ? '' : 's'}`;
+    if (typeof v === 'object')
+        return 'a mapping';
+    if (typeof v === 'string') {
+        if (v === '')
+            return 'an empty string';
+        const lines = v.split('\n').length;
+        return `a string of ${v.length} character${v.length === 1 ? '' : 's'}${lines > 1 ? ` on ${lines} lines` : ''}`;
+    }
+    if (typeof v === 'number')
+        return 'a number';
+    if (typeof v === 'boolean')
+        return 'true or false';
+    return typeof v;
+}
+const isShortToken = (s) => s.length > 0 && s.length <= MAX_QUOTED && !/\s/.test(s);
 
 
 /***/ }),
@@ -12978,29 +14128,58 @@ function errorWithStack(e) {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   $p: () => (/* binding */ redactor),
+/* harmony export */   KL: () => (/* binding */ redactDeep),
 /* harmony export */   S: () => (/* binding */ redactingLogger),
-/* harmony export */   qq: () => (/* binding */ silentLogger)
+/* harmony export */   qq: () => (/* binding */ silentLogger),
+/* harmony export */   vb: () => (/* binding */ SECRET_VAR_MIN_LENGTH)
 /* harmony export */ });
+/* unused harmony export maskedForms */
 const silentLogger = { info() { }, warn() { }, debug() { } };
 /**
  * Defence in depth: whatever a message contains, known secret values never leave through the log.
  * (The action also registers them with the runner; the CLI has no runner to do it.)
  */
-function redactingLogger(inner, secrets) {
-    const scrub = redactor(secrets);
+function redactingLogger(inner, secrets, minLength) {
+    const scrub = redactor(secrets, minLength);
     return {
         info: m => inner.info(scrub(m)),
         warn: m => inner.warn(scrub(m)),
         debug: m => inner.debug(scrub(m))
     };
 }
-function redactor(secrets) {
+function redactor(secrets, minLength = 6) {
     // Short values would redact ordinary words; real credentials are long.
-    const values = secrets.filter((s) => typeof s === 'string' && s.length >= 6);
+    const values = secrets.filter((s) => typeof s === 'string' && s.length >= minLength);
     if (values.length === 0)
         return t => t;
-    const basics = values.flatMap(v => [v, Buffer.from(v).toString('base64')]);
-    return text => basics.reduce((acc, v) => acc.split(v).join('***'), text);
+    const forms = [...new Set(values.flatMap(maskedForms))].sort((a, b) => b.length - a.length);
+    return text => forms.reduce((acc, v) => acc.split(v).join('***'), text);
+}
+/** The forms a secret may take in text: as is, in base64 (Basic auth), inside a JSON string, URL-encoded. */
+function maskedForms(value) {
+    return [
+        ...new Set([
+            value,
+            Buffer.from(value).toString('base64'),
+            JSON.stringify(value).slice(1, -1),
+            encodeURIComponent(value)
+        ])
+    ].filter(v => v.length > 0);
+}
+/** Secret variables are redacted from any text from 4 characters up: a password may be short. */
+const SECRET_VAR_MIN_LENGTH = 4;
+/** Every string inside a JSON-like value, redacted (keys included); the structure stays as it is. */
+function redactDeep(value, scrub) {
+    const walk = (v) => {
+        if (typeof v === 'string')
+            return scrub(v);
+        if (Array.isArray(v))
+            return v.map(walk);
+        if (v !== null && typeof v === 'object')
+            return Object.fromEntries(Object.entries(v).map(([k, x]) => [scrub(k), walk(x)]));
+        return v;
+    };
+    return walk(value);
 }
 
 
@@ -13011,17 +14190,18 @@ function redactor(secrets) {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   au: () => (/* binding */ didYouMean),
-/* harmony export */   bp: () => (/* binding */ describeValue),
 /* harmony export */   oX: () => (/* binding */ issuesToDiagnostics)
 /* harmony export */ });
 /* unused harmony export knownKeysAt */
 /* harmony import */ var fastest_levenshtein__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1916);
 /* harmony import */ var _diagnostics_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4851);
+/* harmony import */ var _error_message_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(6587);
 /* harmony import */ var _path_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(7578);
 /**
  * zod issues -> diagnostics with a place and a plain message, and "did you mean" hints for misspelled
  * fields and values.
  */
+
 
 
 
@@ -13050,19 +14230,6 @@ const hint = (input, candidates) => {
     const guess = didYouMean(input, candidates);
     return guess ? ` (did you mean "${guess}"?)` : '';
 };
-function describeValue(v) {
-    if (v === undefined)
-        return 'nothing';
-    if (v === null)
-        return 'null';
-    if (Array.isArray(v))
-        return 'a list';
-    if (typeof v === 'object')
-        return 'a mapping';
-    if (typeof v === 'string')
-        return `"${v.length > 40 ? `${v.slice(0, 40)}…` : v}"`;
-    return String(v);
-}
 function issuesToDiagnostics(issues, doc, schema) {
     const out = [];
     for (const issue of issues) {
@@ -13093,13 +14260,13 @@ function messageFor(issue, missing) {
             if (missing)
                 return 'is required';
             if (custom)
-                return `${issue.message} (got ${describeValue(issue.input)})`;
-            return `must be ${article(issue.expected)}, got ${describeValue(issue.input)}`;
+                return `${issue.message} (got ${(0,_error_message_js__WEBPACK_IMPORTED_MODULE_3__/* .describeValue */ .bp)(issue.input)})`;
+            return `must be ${article(issue.expected)}, got ${(0,_error_message_js__WEBPACK_IMPORTED_MODULE_3__/* .describeValue */ .bp)(issue.input)}`;
         case 'invalid_value': {
             const values = issue.values.map(v => String(v));
             if (issue.input === undefined)
                 return `is required: one of ${values.join(', ')}`;
-            return `must be one of ${values.join(', ')}, got ${describeValue(issue.input)}${hint(issue.input, values)}`;
+            return `must be one of ${values.join(', ')}, got ${(0,_error_message_js__WEBPACK_IMPORTED_MODULE_3__/* .describeValue */ .bp)(issue.input)}${hint(issue.input, values)}`;
         }
         case 'invalid_union': {
             const disc = issue.options;
@@ -13108,7 +14275,7 @@ function messageFor(issue, missing) {
                 const input = issue.input?.[String(issue.path[issue.path.length - 1])];
                 if (input === undefined)
                     return `is required: one of ${values.join(', ')}`;
-                return `must be one of ${values.join(', ')}, got ${describeValue(input)}${hint(input, values)}`;
+                return `must be one of ${values.join(', ')}, got ${(0,_error_message_js__WEBPACK_IMPORTED_MODULE_3__/* .describeValue */ .bp)(input)}${hint(input, values)}`;
             }
             return custom ? issue.message : 'does not match any of the allowed forms';
         }
@@ -13173,21 +14340,35 @@ function unwrap(s) {
         cur = cur._zod.def.innerType;
     return cur;
 }
-/** For a union, the option that fits the data (by discriminator, or the first object option). */
+/** For a union (unions nested in it too), the option that fits the data: by discriminator, or the first object. */
 function pick(s, value) {
-    if (!s || s._zod.def.type !== 'union')
-        return s;
-    const { options = [], discriminator } = s._zod.def;
+    let current = s;
+    while (current && unwrap(current)?._zod.def.type === 'union')
+        current = choose(unwrap(current), value);
+    return current;
+}
+function choose(union, value) {
+    const { options = [], discriminator } = union._zod.def;
     if (discriminator && value && typeof value === 'object') {
         const tag = value[discriminator];
-        const match = options.find(o => {
-            const lit = unwrap(o)?._zod.def.shape?.[discriminator]?._zod.def;
-            return lit?.values?.includes(tag);
-        });
+        const match = options.find(o => accepts(o, discriminator, tag));
         if (match)
             return match;
     }
     return options.find(o => unwrap(o)?._zod.def.type === 'object') ?? options[0];
+}
+/** Whether an option (or an option of a nested union) takes this discriminator value; absent for `undefined`. */
+function accepts(option, key, tag) {
+    const o = unwrap(option);
+    if (o?._zod.def.type === 'union')
+        return (o._zod.def.options ?? []).some(x => accepts(x, key, tag));
+    const field = o?._zod.def.shape?.[key];
+    const def = field ? unwrap(field)?._zod.def : undefined;
+    if (!def)
+        return false;
+    if (def.type === 'undefined')
+        return tag === undefined;
+    return def.values?.includes(tag) ?? false;
 }
 
 
@@ -13206,6 +14387,305 @@ function formatPath(path) {
         out += typeof seg === 'number' ? `[${seg}]` : out ? `.${seg}` : seg;
     return out;
 }
+
+
+/***/ }),
+
+/***/ 310:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   B5: () => (/* binding */ SOURCE_REFERENCES),
+/* harmony export */   KD: () => (/* binding */ Webhook),
+/* harmony export */   Ng: () => (/* binding */ Connection),
+/* harmony export */   kL: () => (/* binding */ Source),
+/* harmony export */   op: () => (/* binding */ SavedSearch),
+/* harmony export */   x1: () => (/* binding */ SECRET_FIELDS)
+/* harmony export */ });
+/* unused harmony exports LogSource, TraceSource, SessionSource, MetricSource, PromqlSource */
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8816);
+/* harmony import */ var _vocabulary_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7817);
+/**
+ * The manifest language of the kinds besides dashboards and alerts: Connection, Source, SavedSearch and
+ * Webhook, with the real API's field names, other resources by name instead of by id (`connection`,
+ * `source`, `traceSource`, ... or their `...Id` forms), and the servers' request rules (HyperDX
+ * `utils/zod.ts`, common-utils `types.ts`, the v2 routers; docs/server-rules.md R162-R217). Secret fields
+ * take only `${secret.NAME}` placeholders (rules.ts checks where the value came from).
+ *
+ * A Source's own `kind` (log, trace, ...) is `sourceKind` here: `kind` names the manifest's kind.
+ */
+
+
+const apiVersion = zod__WEBPACK_IMPORTED_MODULE_1__/* ["enum"] */ .k5n(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .API_VERSIONS */ .Bo).optional().describe('Optional; the manifest language version.');
+/** Names must not be empty: they are how manifests refer to a resource. */
+const name = (what, max) => {
+    const text = zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().min(1, { error: 'must not be empty' });
+    return (max === undefined ? text : text.max(max, { error: `must be at most ${max} characters` })).describe(`The ${what}'s name: how manifests refer to it, and how it is matched with the live one.`);
+};
+const identity = (what) => ({
+    id: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP()
+        .min(1)
+        .optional()
+        .describe(`Pin this manifest to an existing ${what} id (adopts it; a rename then keeps the id).`),
+    adopt: zod__WEBPACK_IMPORTED_MODULE_1__/* .boolean */ .zMY()
+        .optional()
+        .describe(`Take ownership of an existing ${what} of the same name that this stack does not own.`)
+});
+const SECRET = 'Secret: only a `${secret.NAME}` placeholder; plans show it as changed or unchanged, never its value.';
+// ---------------------------------------------------------------------------------------------------
+// Connection (common-utils types.ts ConnectionSchema; v2/connections.ts). Self-hosted only.
+const Connection = zod__WEBPACK_IMPORTED_MODULE_1__/* .strictObject */ .rej({
+    apiVersion,
+    kind: zod__WEBPACK_IMPORTED_MODULE_1__/* .literal */ .euz('Connection').describe('A ClickHouse connection (self-hosted mode only).'),
+    name: name('connection'),
+    host: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().describe('The ClickHouse HTTP(S) address, e.g. `http://clickhouse:8123`.'),
+    username: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().describe('The ClickHouse user.'),
+    password: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP()
+        .optional()
+        .describe(`The ClickHouse password. Write-only: the API never returns it, so the plan compares a fingerprint of what it last sent; an update cannot clear it. ${SECRET}`),
+    hyperdxSettingPrefix: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP()
+        .regex(/^[a-z0-9_]+$/i, { error: 'must be letters, digits and _ (the server refuses anything else)' })
+        .optional()
+        .describe('Prefix of the HyperDX settings passed to ClickHouse with each query.'),
+    isPrometheusEndpoint: zod__WEBPACK_IMPORTED_MODULE_1__/* .boolean */ .zMY().optional().describe('The connection serves the Prometheus API (PromQL).'),
+    ...identity('connection')
+});
+// ---------------------------------------------------------------------------------------------------
+// Source (common-utils types.ts SourceSchema and its kinds; v2/sources.ts).
+/** A reference to another resource, by name (resolved at plan time) or by id. */
+const byName = (what, field) => zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP()
+    .min(1)
+    .optional()
+    .describe(`The ${what}, by name (a manifest's or an existing one); or \`${field}Id\` by id.`);
+const byId = (what) => zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().min(1).optional().describe(`The ${what}, by id.`);
+/** `field` (by name) and `fieldId` (by id), typed. */
+const ref = (field, what) => ({ [field]: byName(what, field), [`${field}Id`]: byId(what) });
+const expr = (what) => zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().optional().describe(what);
+const required = (what, message) => zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP({ error: issue => (issue.input === undefined ? 'is required' : undefined) })
+    .min(1, { error: message })
+    .describe(what);
+const attributeExpressions = zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_1__/* .strictObject */ .rej({
+    sqlExpression: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().min(1, { error: 'Attribute SQL Expression is required' }),
+    luceneExpression: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().optional(),
+    alias: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().optional()
+}))
+    .optional();
+const granularity = zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP()
+    .regex(/^(\d+(s|m|h|d)|\d+ (second|minute|hour|day))$/, {
+    error: 'must be a granularity like 15s, 5m, 1h, 1d (or "5 minute")'
+})
+    .describe('e.g. 5m; the server also takes "5 minute" and returns the short form.');
+const materializedView = zod__WEBPACK_IMPORTED_MODULE_1__/* .strictObject */ .rej({
+    databaseName: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().min(1, { error: 'Materialized View Database is required' }),
+    tableName: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().min(1, { error: 'Materialized View Table is required' }),
+    dimensionColumns: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().describe('Comma-separated dimension columns.'),
+    minGranularity: granularity,
+    minDate: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP()
+        .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/, {
+        error: 'must be an ISO date-time in UTC, like 2025-01-01T00:00:00Z'
+    })
+        .nullable()
+        .optional()
+        .describe('ISO date-time (UTC) of the earliest data, or null.'),
+    timestampColumn: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().min(1, { error: 'Materialized View Timestamp column is required' }),
+    aggregatedColumns: zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_1__/* .strictObject */ .rej({
+        sourceColumn: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().optional().describe('Required unless aggFn is count.'),
+        aggFn: zod__WEBPACK_IMPORTED_MODULE_1__/* ["enum"] */ .k5n(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .VIEW_AGG_FNS */ .E5),
+        mvColumn: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().min(1, { error: 'Materialized View Column is required' })
+    }))
+        .min(1, { error: 'At least one aggregated column is required' })
+})
+    .describe('A materialized view the source may read pre-aggregated data from.');
+const sourceBase = {
+    apiVersion,
+    kind: zod__WEBPACK_IMPORTED_MODULE_1__/* .literal */ .euz('Source').describe('A data source: a ClickHouse table and how to read it.'),
+    name: name('data source'),
+    section: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP()
+        .max(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .RESOURCE_LIMITS */ .k_.sourceSection)
+        .optional()
+        .describe('Groups sources in the source selector.'),
+    ...ref('connection', 'ClickHouse connection'),
+    from: zod__WEBPACK_IMPORTED_MODULE_1__/* .strictObject */ .rej({
+        databaseName: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().min(1, { error: 'Database is required' }).describe('ClickHouse database.'),
+        tableName: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().min(1, { error: 'Table is required' }).describe('ClickHouse table.')
+    })
+        .describe('The table the source reads.'),
+    disabled: zod__WEBPACK_IMPORTED_MODULE_1__/* .boolean */ .zMY().optional().describe('Hidden from source selectors (default false).'),
+    querySettings: zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_1__/* .strictObject */ .rej({ setting: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().min(1), value: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().min(1) }))
+        .max(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .RESOURCE_LIMITS */ .k_.querySettings, { error: `at most ${_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .RESOURCE_LIMITS */ .k_.querySettings} settings` })
+        .optional()
+        .describe('ClickHouse settings sent with every query of this source.'),
+    timestampValueExpression: required('The timestamp column (required for every kind).', 'Timestamp Column is required'),
+    ...identity('data source')
+};
+/** Fields log and trace sources share. */
+const tabular = {
+    defaultTableSelectExpression: required('Columns shown by default.', 'Default Select Expression is required'),
+    serviceNameExpression: expr('The service name expression.'),
+    serviceVersionExpression: expr('The service version expression (self-hosted; not in the managed API).'),
+    resourceAttributesExpression: expr('The resource attributes column.'),
+    eventAttributesExpression: expr('The event attributes column.'),
+    displayedTimestampValueExpression: expr('The timestamp column shown in the UI.'),
+    ...ref('metricSource', 'correlated metric source'),
+    implicitColumnExpression: expr('The column full-text search reads.'),
+    knownColumnsListExpression: expr('The known columns list.'),
+    orderByExpression: expr('ORDER BY of searches (self-hosted; not in the managed API).'),
+    useTextIndexForImplicitColumn: zod__WEBPACK_IMPORTED_MODULE_1__/* ["enum"] */ .k5n(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .USE_TEXT_INDEX */ .R6)
+        .optional()
+        .describe('Use a text index for full-text search.'),
+    highlightedTraceAttributeExpressions: attributeExpressions.describe('Attributes highlighted on traces.'),
+    highlightedRowAttributeExpressions: attributeExpressions.describe('Attributes highlighted on rows.'),
+    materializedViews: zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(materializedView).optional(),
+    metadataMaterializedViews: zod__WEBPACK_IMPORTED_MODULE_1__/* .strictObject */ .rej({
+        keyRollupTable: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().nullable().optional(),
+        kvRollupTable: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().min(1, { error: 'KV rollup table name is required' }),
+        granularity
+    })
+        .optional()
+        .describe('Rollup tables for field discovery and value autocomplete.'),
+    filterSettings: zod__WEBPACK_IMPORTED_MODULE_1__/* .strictObject */ .rej({
+        databaseName: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().min(1),
+        tableName: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().min(1),
+        columns: zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_1__/* .strictObject */ .rej({ name: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().min(1), label: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().min(1) })).max(10)
+    })
+        .optional()
+        .describe('Managed mode only (the cloud API): columns exposed as filters.')
+};
+const LogSource = zod__WEBPACK_IMPORTED_MODULE_1__/* .strictObject */ .rej({
+    ...sourceBase,
+    sourceKind: zod__WEBPACK_IMPORTED_MODULE_1__/* .literal */ .euz('log')
+        .describe("The source's `kind` in the API: log, trace, session, metric or promql."),
+    ...tabular,
+    severityTextExpression: expr('The severity column.'),
+    bodyExpression: expr('The log body column.'),
+    ...ref('traceSource', 'correlated trace source'),
+    traceIdExpression: expr('The trace id column.'),
+    spanIdExpression: expr('The span id column.'),
+    tableFilterExpression: expr('Deprecated: a SQL predicate added to every query (self-hosted).')
+});
+const TraceSource = zod__WEBPACK_IMPORTED_MODULE_1__/* .strictObject */ .rej({
+    ...sourceBase,
+    sourceKind: zod__WEBPACK_IMPORTED_MODULE_1__/* .literal */ .euz('trace'),
+    ...tabular,
+    durationExpression: required('The duration column.', 'Duration Expression is required'),
+    durationPrecision: zod__WEBPACK_IMPORTED_MODULE_1__/* .int */ .Whr()
+        .min(0)
+        .max(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .RESOURCE_LIMITS */ .k_.durationPrecision)
+        .optional()
+        .describe('Digits of the duration unit: 3 milliseconds (the default), 6 microseconds, 9 nanoseconds.'),
+    traceIdExpression: required('The trace id column.', 'Trace ID Expression is required'),
+    spanIdExpression: required('The span id column.', 'Span ID Expression is required'),
+    parentSpanIdExpression: required('The parent span id column.', 'Parent span ID expression is required'),
+    spanNameExpression: required('The span name column.', 'Span Name Expression is required'),
+    spanKindExpression: required('The span kind column.', 'Span Kind Expression is required'),
+    sampleRateExpression: expr('The sample rate column (self-hosted).'),
+    ...ref('logSource', 'correlated log source'),
+    ...ref('sessionSource', 'correlated session source'),
+    statusCodeExpression: expr('The status code column.'),
+    statusMessageExpression: expr('The status message column.'),
+    spanEventsValueExpression: expr('The span events column.'),
+    spanLinksValueExpression: expr('The span links column (self-hosted).')
+});
+const SessionSource = zod__WEBPACK_IMPORTED_MODULE_1__/* .strictObject */ .rej({
+    ...sourceBase,
+    sourceKind: zod__WEBPACK_IMPORTED_MODULE_1__/* .literal */ .euz('session'),
+    ...ref('traceSource', 'correlated trace source (required)'),
+    resourceAttributesExpression: expr('The resource attributes column (self-hosted).')
+});
+const MetricSource = zod__WEBPACK_IMPORTED_MODULE_1__/* .strictObject */ .rej({
+    ...sourceBase,
+    sourceKind: zod__WEBPACK_IMPORTED_MODULE_1__/* .literal */ .euz('metric'),
+    from: zod__WEBPACK_IMPORTED_MODULE_1__/* .strictObject */ .rej({
+        databaseName: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().min(1, { error: 'Database is required' }),
+        tableName: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().describe('May be empty: metric sources read `metricTables`.')
+    })
+        .describe('The database the metric tables are in.'),
+    metricTables: zod__WEBPACK_IMPORTED_MODULE_1__/* .strictObject */ .rej(Object.fromEntries(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .METRIC_DATA_TYPES */ .Mv.map(t => [t, zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().optional().describe(`The ${t} table.`)])))
+        .describe('The table of each metric type (at least one).'),
+    resourceAttributesExpression: required('The resource attributes column.', 'Resource Attributes is required'),
+    serviceNameExpression: expr('The service name expression (self-hosted).'),
+    ...ref('logSource', 'correlated log source'),
+    seriesTable: expr('The unified metrics series table (self-hosted).')
+});
+const PromqlSource = zod__WEBPACK_IMPORTED_MODULE_1__/* .strictObject */ .rej({ ...sourceBase, sourceKind: zod__WEBPACK_IMPORTED_MODULE_1__/* .literal */ .euz('promql') });
+const Source = zod__WEBPACK_IMPORTED_MODULE_1__/* .discriminatedUnion */ .gMt('sourceKind', [
+    LogSource,
+    TraceSource,
+    SessionSource,
+    MetricSource,
+    PromqlSource
+]);
+/** The fields of a source that name other sources, with the API field each one is sent as. */
+const SOURCE_REFERENCES = [
+    ['metricSource', 'metricSourceId'],
+    ['traceSource', 'traceSourceId'],
+    ['logSource', 'logSourceId'],
+    ['sessionSource', 'sessionSourceId']
+];
+// ---------------------------------------------------------------------------------------------------
+// Saved search (v2/savedSearches.ts savedSearchRequestSchema).
+const SavedSearch = zod__WEBPACK_IMPORTED_MODULE_1__/* .strictObject */ .rej({
+    apiVersion,
+    kind: zod__WEBPACK_IMPORTED_MODULE_1__/* .literal */ .euz('SavedSearch').describe('A saved search; alerts may watch it (`source: saved_search`).'),
+    name: name('saved search', _vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .RESOURCE_LIMITS */ .k_.savedSearchName),
+    ...ref('source', 'data source it searches'),
+    select: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP()
+        .max(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .RESOURCE_LIMITS */ .k_.savedSearchSelect)
+        .optional()
+        .describe('Comma-separated columns to show (empty: the source default).'),
+    where: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().max(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .RESOURCE_LIMITS */ .k_.savedSearchWhere).optional().describe('The search filter.'),
+    whereLanguage: zod__WEBPACK_IMPORTED_MODULE_1__/* ["enum"] */ .k5n(['lucene', 'sql']).optional().describe('Language of `where` (default lucene).'),
+    orderBy: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP()
+        .max(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .RESOURCE_LIMITS */ .k_.savedSearchOrderBy)
+        .optional()
+        .describe('ORDER BY (empty: the default).'),
+    tags: zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().max(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .LIMITS */ .b1.tagLength, { error: `must be at most ${_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .LIMITS */ .b1.tagLength} characters` }))
+        .max(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .LIMITS */ .b1.tags - 1, {
+        error: `at most ${_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .LIMITS */ .b1.tags - 1} tags (one of the server's ${_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .LIMITS */ .b1.tags} is the ownership tag)`
+    })
+        .optional()
+        .describe('Tags; the stack adds its ownership tag.'),
+    filters: zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_1__/* .strictObject */ .rej({
+        type: zod__WEBPACK_IMPORTED_MODULE_1__/* .literal */ .euz('sql').optional().describe('sql (the only type a new filter may have).'),
+        condition: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP()
+            .max(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .RESOURCE_LIMITS */ .k_.savedSearchFilter)
+            .describe("One sidebar filter: `<column> IN ('a', ...)`, `NOT IN (...)` or `BETWEEN <n> AND <n>`.")
+    }))
+        .max(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .RESOURCE_LIMITS */ .k_.savedSearchFilters, {
+        error: `at most ${_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .RESOURCE_LIMITS */ .k_.savedSearchFilters} filters`
+    })
+        .optional()
+        .describe('Pinned sidebar filters.'),
+    ...identity('saved search')
+});
+// ---------------------------------------------------------------------------------------------------
+// Webhook (zod.ts externalWebhookCreateSchema; controllers/webhook.ts).
+const Webhook = zod__WEBPACK_IMPORTED_MODULE_1__/* .strictObject */ .rej({
+    apiVersion,
+    kind: zod__WEBPACK_IMPORTED_MODULE_1__/* .literal */ .euz('Webhook').describe('An alert destination.'),
+    name: name('webhook', _vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .RESOURCE_LIMITS */ .k_.webhookName),
+    service: zod__WEBPACK_IMPORTED_MODULE_1__/* ["enum"] */ .k5n(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .WEBHOOK_SERVICES */ .x1).describe('slack, generic or incidentio.'),
+    url: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP()
+        .max(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .RESOURCE_LIMITS */ .k_.webhookUrl, { error: `must be at most ${_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .RESOURCE_LIMITS */ .k_.webhookUrl} characters` })
+        .describe(`Where alerts are sent (http or https; slack: a slack.com address). ${SECRET}`),
+    description: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().max(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .RESOURCE_LIMITS */ .k_.webhookDescription).optional().describe('Shown in the UI.'),
+    body: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP()
+        .max(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .RESOURCE_LIMITS */ .k_.webhookBody)
+        .optional()
+        .describe('Request body template (generic, incidentio; write-only for incidentio).'),
+    headers: zod__WEBPACK_IMPORTED_MODULE_1__/* .record */ .g1P(zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP())
+        .optional()
+        .describe(`Request headers (generic, incidentio). Write-only: the API never returns them. Each value: ${SECRET}`),
+    queryParams: zod__WEBPACK_IMPORTED_MODULE_1__/* .record */ .g1P(zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP())
+        .optional()
+        .describe(`Query parameters (generic, incidentio). Write-only. Each value: ${SECRET}`),
+    ...identity('webhook')
+});
+/** The fields that take only `${secret.NAME}` placeholders, by kind (`*` is any key of a mapping). */
+const SECRET_FIELDS = {
+    Connection: [['password']],
+    Webhook: [['url'], ['headers', '*'], ['queryParams', '*']]
+};
 
 
 /***/ }),
@@ -13385,6 +14865,8 @@ function checkManagedTiles(raw, report) {
         select.forEach((item, j) => checkAggFn(item, ['tiles', i, 'config', 'select', j]));
         if (config && 'seriesLimit' in config)
             report(['tiles', i, 'config', 'seriesLimit'], 'seriesLimit is not part of the managed API: remove it in managed mode');
+        if (config?.configType === 'sql' && config.connection !== undefined)
+            report(['tiles', i, 'config', 'connection'], "the managed API cannot list connections: name a raw-SQL tile's connection by `connectionId`");
     });
 }
 const SOURCED_SERIES = new Set(['time', 'table', 'number', 'search']);
@@ -13418,7 +14900,12 @@ function checkTile(tile, path, report) {
         if (tile.asRatio !== undefined)
             report([...path, 'asRatio'], 'with `config`, set asRatio inside config');
         const c = tile.config;
-        if (c.displayType !== 'markdown')
+        if (c.configType === 'sql') {
+            // A raw-SQL tile runs on a connection; its data source is optional (zod.ts raw-SQL config).
+            checkSourceRef(c, cpath, report, false);
+            checkConnectionRef(c, cpath, report);
+        }
+        else if (c.displayType !== 'markdown')
             checkSourceRef(c, cpath, report, true);
         // A list is sent joined into one expression, which the server takes up to 10,000 characters.
         const joined = (field, separator) => {
@@ -13485,6 +14972,12 @@ function checkSourceRef(s, path, report, required) {
         report(path, 'needs a data source: `source` (by name) or `sourceId`');
     }
 }
+function checkConnectionRef(c, path, report) {
+    if (c.connection !== undefined && c.connectionId !== undefined)
+        report([...path, 'connectionId'], 'use `connection` or `connectionId`, not both');
+    else if (c.connection === undefined && c.connectionId === undefined)
+        report(path, 'a raw-SQL tile needs its connection: `connection` (by name) or `connectionId`');
+}
 function checkSelectItem(item, path, report) {
     checkAggregation(item.aggFn, item.valueExpression, item.level, path, 'valueExpression', report);
 }
@@ -13534,21 +15027,15 @@ function checkFilters(doc) {
     return out;
 }
 /** Runs on the raw document too (fields of the wrong type are skipped), so it adds to schema errors. */
-function checkAlert(doc, raw) {
+function checkAlert(doc, raw, mode = 'self-hosted') {
     const out = [];
     const report = reporter(doc, out);
     const a = {
-        source: raw.source,
         threshold: typeof raw.threshold === 'number' ? raw.threshold : undefined,
         thresholdMax: typeof raw.thresholdMax === 'number' ? raw.thresholdMax : undefined,
-        thresholdType: typeof raw.thresholdType === 'string' ? raw.thresholdType : undefined,
-        channel: raw.channel !== null && typeof raw.channel === 'object'
-            ? raw.channel
-            : undefined
+        thresholdType: typeof raw.thresholdType === 'string' ? raw.thresholdType : undefined
     };
-    if (a.source === 'saved_search') {
-        report(['source'], 'saved_search alerts are not managed: alert ownership follows its dashboard, so use `source: tile`');
-    }
+    checkAlertTarget(raw, report);
     if (a.thresholdType !== undefined) {
         const ranged = vocabulary/* RANGE_THRESHOLD_TYPES */.U1.includes(a.thresholdType);
         if (ranged && raw.thresholdMax === undefined) {
@@ -13561,15 +15048,76 @@ function checkAlert(doc, raw) {
             report(['thresholdMax'], `only applies to between and not_between, not ${a.thresholdType}`);
         }
     }
-    if (a.channel) {
-        const { webhook, webhookId } = a.channel;
-        if (webhook !== undefined && webhookId !== undefined)
-            report(['channel', 'webhookId'], 'use `webhook` or `webhookId`, not both');
-        if (webhook === undefined && webhookId === undefined)
-            report(['channel'], 'needs `webhook` (by name) or `webhookId`');
-    }
+    checkAlertChannels(raw, mode, report);
     return out;
 }
+/** A tile alert names its dashboard and tile; a saved-search alert its saved search (real-server.md §2.2). */
+function checkAlertTarget(raw, report) {
+    const saved = raw.source === 'saved_search';
+    const misplaced = (fields, why) => {
+        for (const f of fields)
+            if (raw[f] !== undefined)
+                report([f], why);
+    };
+    if (saved) {
+        if (raw.savedSearch !== undefined && raw.savedSearchId !== undefined)
+            report(['savedSearchId'], 'use `savedSearch` (by name) or `savedSearchId`, not both');
+        else if (raw.savedSearch === undefined && raw.savedSearchId === undefined)
+            report(['savedSearch'], 'a saved_search alert needs `savedSearch` (by name) or `savedSearchId`', [
+                'source'
+            ]);
+        misplaced(['dashboard', 'tile'], 'only tile alerts have a dashboard and tile (this one is source: saved_search)');
+    }
+    else {
+        if (raw.dashboard === undefined)
+            report(['dashboard'], 'is required (a tile alert: the dashboard, by name)', []);
+        if (raw.tile === undefined)
+            report(['tile'], 'is required (a tile alert: the tile, by name)', []);
+        misplaced(['savedSearch', 'savedSearchId', 'groupBy'], 'only saved_search alerts have this (set `source: saved_search`)');
+    }
+}
+/**
+ * `channel` or `channels` (common-utils types.ts validateAlertChannelSelection); webhook channels name one
+ * webhook; email and the webhook extras exist only in the managed API, which has no `channels`.
+ */
+function checkAlertChannels(raw, mode, report) {
+    if (raw.channel !== undefined && raw.channels !== undefined)
+        report(['channels'], 'use `channel` or `channels`, not both');
+    else if (raw.channel === undefined && raw.channels === undefined)
+        report(['channel'], 'is required (or `channels`, a list)', []);
+    if (mode === 'managed' && raw.channels !== undefined)
+        report(['channels'], 'the managed API has no `channels`: an alert has one `channel` there');
+    const list = Array.isArray(raw.channels)
+        ? raw.channels.map((c, i) => [c, ['channels', i]])
+        : raw.channel !== undefined
+            ? [[raw.channel, ['channel']]]
+            : [];
+    const seen = new Map();
+    list.forEach(([value, path], i) => {
+        if (value === null || typeof value !== 'object')
+            return;
+        const c = value;
+        // Self-hosted, the schema takes webhook channels only, and says so.
+        if (c.type !== 'webhook')
+            return;
+        if (c.webhook !== undefined && c.webhookId !== undefined)
+            report([...path, 'webhookId'], 'use `webhook` or `webhookId`, not both');
+        if (c.webhook === undefined && c.webhookId === undefined)
+            report(path, 'needs `webhook` (by name) or `webhookId`');
+        if (mode === 'self-hosted')
+            for (const extra of ['webhookService', 'slackChannelId', 'severity'])
+                if (c[extra] !== undefined)
+                    report([...path, extra], `${extra} exists only in the managed API (the self-hosted server drops it)`);
+        const key = JSON.stringify([c.webhook ?? null, c.webhookId ?? null]);
+        const first = seen.get(key);
+        if (first !== undefined)
+            report(path, `duplicate channel (the same as channels[${first}]): the server refuses it`);
+        else
+            seen.set(key, i);
+    });
+}
+/** A raw-SQL query names the alert interval's parameter, or a macro that expands to it. */
+const usesInterval = (sql) => /interval(Milli)?seconds|\$__\w*interval/i.test(sql);
 /** `name` is 1-50 letters, digits and whitespace (CONTRACT.md, service-update). */
 const SERVICE_NAME_PATTERN = /^[A-Za-z0-9\s]{1,50}$/;
 function isIpOrCidr(value) {
@@ -13627,7 +15175,8 @@ function dashboardView(doc, raw, spec) {
             if (name === undefined)
                 return [];
             const typed = spec?.tiles?.[i];
-            return [{ name, displayType: typed ? tileDisplayType(typed) : undefined }];
+            const sql = typed?.config?.configType === 'sql' ? typed.config.sqlTemplate : undefined;
+            return [{ name, displayType: typed ? tileDisplayType(typed) : undefined, sqlTemplate: sql }];
         })
     };
 }
@@ -13694,6 +15243,10 @@ incomplete = false) {
         if (tile.displayType && !vocabulary/* ALERTABLE_DISPLAY_TYPES */.Ei.includes(tile.displayType)) {
             report(['tile'], `tile "${tile.name}" is a ${tile.displayType} tile; alerts need a line, stacked_bar or number tile`);
         }
+        else if (tile.sqlTemplate !== undefined && tile.displayType !== 'number' && !usesInterval(tile.sqlTemplate)) {
+            // controllers/alerts.ts validateAlertInput; common-utils core/utils.ts validateRawSqlForAlert.
+            report(['tile'], `tile "${tile.name}" is a raw-SQL ${tile.displayType} tile: an alert needs its query to use the interval ({intervalSeconds:Int64}, {intervalMilliseconds:Int64} or an interval macro)`);
+        }
     }
     services.forEach((doc, i) => {
         const report = reporter(doc, out);
@@ -13716,11 +15269,13 @@ incomplete = false) {
 /* harmony export */   FA: () => (/* binding */ Tile),
 /* harmony export */   Mz: () => (/* binding */ KIND_SCHEMAS),
 /* harmony export */   jm: () => (/* binding */ TileConfig),
+/* harmony export */   kC: () => (/* binding */ SelfHostedAlert),
 /* harmony export */   sf: () => (/* binding */ Series)
 /* harmony export */ });
-/* unused harmony exports NumberFormat, TimeSeries, TableSeries, NumberSeries, SearchSeries, MarkdownSeries, SelectItem, Dashboard, AlertChannel, Alert, IpAccessEntry, ServiceSettings, Manifest */
-/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8816);
-/* harmony import */ var _vocabulary_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7817);
+/* unused harmony exports NumberFormat, TimeSeries, TableSeries, NumberSeries, SearchSeries, MarkdownSeries, SelectItem, RawSqlTileConfig, AnyTileConfig, Dashboard, WebhookChannel, EmailChannel, AlertChannel, Alert, IpAccessEntry, ServiceSettings, Manifest */
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8816);
+/* harmony import */ var _resources_schema_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(310);
+/* harmony import */ var _vocabulary_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7817);
 /**
  * The manifest language as zod schemas: structure, types and value sets. Rules that span fields or
  * documents (a tile's series must agree, an alert's tile must exist) live in `rules.ts`, so these
@@ -13728,162 +15283,163 @@ incomplete = false) {
  */
 
 
-const between = (min, max) => zod__WEBPACK_IMPORTED_MODULE_1__/* .int */ .Whr({ error: `must be a whole number between ${min} and ${max}` })
+
+const between = (min, max) => zod__WEBPACK_IMPORTED_MODULE_2__/* .int */ .Whr({ error: `must be a whole number between ${min} and ${max}` })
     .min(min, { error: `must be between ${min} and ${max}` })
     .max(max, { error: `must be between ${min} and ${max}` });
-const atLeast = (min) => zod__WEBPACK_IMPORTED_MODULE_1__/* .int */ .Whr({ error: `must be a whole number of at least ${min}` }).min(min, { error: `must be at least ${min}` });
-const text = (max) => zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP()
+const atLeast = (min) => zod__WEBPACK_IMPORTED_MODULE_2__/* .int */ .Whr({ error: `must be a whole number of at least ${min}` }).min(min, { error: `must be at least ${min}` });
+const text = (max) => zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP()
     .min(1, { error: 'must not be empty' })
     .max(max, { error: `must be at most ${max} characters` });
-const apiVersion = zod__WEBPACK_IMPORTED_MODULE_1__/* ["enum"] */ .k5n(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .API_VERSIONS */ .Bo).optional().describe('Optional; the manifest language version.');
+const apiVersion = zod__WEBPACK_IMPORTED_MODULE_2__/* ["enum"] */ .k5n(_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__/* .API_VERSIONS */ .Bo).optional().describe('Optional; the manifest language version.');
 /** A data source by name (resolved to its id at plan time) or by raw id. */
 const dataSourceRef = {
-    source: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().min(1).optional().describe('Data source by name, resolved to its id at plan time.'),
-    sourceId: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().min(1).optional().describe('Data source id, when you do not want name resolution.')
+    source: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP().min(1).optional().describe('Data source by name, resolved to its id at plan time.'),
+    sourceId: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP().min(1).optional().describe('Data source id, when you do not want name resolution.')
 };
-const whereLanguage = zod__WEBPACK_IMPORTED_MODULE_1__/* ["enum"] */ .k5n(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .WHERE_LANGUAGES */ .uw).optional().describe('Language of `where` (default lucene).');
+const whereLanguage = zod__WEBPACK_IMPORTED_MODULE_2__/* ["enum"] */ .k5n(_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__/* .WHERE_LANGUAGES */ .uw).optional().describe('Language of `where` (default lucene).');
 /** A series' filter: the server sets no length limit on it. */
 const seriesFilter = {
-    where: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().optional().describe('Filter expression (Lucene by default).'),
+    where: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP().optional().describe('Filter expression (Lucene by default).'),
     whereLanguage
 };
 /** A select item's or a search config's filter: at most 10,000 characters (zod.ts). */
 const filter = {
-    where: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().max(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .LIMITS */ .b1.expression).optional().describe('Filter expression (Lucene by default).'),
+    where: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP().max(_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__/* .LIMITS */ .b1.expression).optional().describe('Filter expression (Lucene by default).'),
     whereLanguage
 };
 /** common-utils types.ts NumberFormatSchema: `output` is required, `numericUnit` one of the server's units. */
-const NumberFormat = zod__WEBPACK_IMPORTED_MODULE_1__/* .strictObject */ .rej({
-    output: zod__WEBPACK_IMPORTED_MODULE_1__/* ["enum"] */ .k5n(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .NUMBER_FORMAT_OUTPUTS */ .Jb).describe('How the number is shown (required).'),
-    mantissa: zod__WEBPACK_IMPORTED_MODULE_1__/* .int */ .Whr().optional().describe('Decimal places.'),
-    thousandSeparated: zod__WEBPACK_IMPORTED_MODULE_1__/* .boolean */ .zMY().optional(),
-    average: zod__WEBPACK_IMPORTED_MODULE_1__/* .boolean */ .zMY().optional(),
-    decimalBytes: zod__WEBPACK_IMPORTED_MODULE_1__/* .boolean */ .zMY().optional(),
-    factor: zod__WEBPACK_IMPORTED_MODULE_1__/* .number */ .aig().optional(),
-    currencySymbol: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().optional(),
-    numericUnit: zod__WEBPACK_IMPORTED_MODULE_1__/* ["enum"] */ .k5n(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .NUMERIC_UNITS */ .mS)
+const NumberFormat = zod__WEBPACK_IMPORTED_MODULE_2__/* .strictObject */ .rej({
+    output: zod__WEBPACK_IMPORTED_MODULE_2__/* ["enum"] */ .k5n(_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__/* .NUMBER_FORMAT_OUTPUTS */ .Jb).describe('How the number is shown (required).'),
+    mantissa: zod__WEBPACK_IMPORTED_MODULE_2__/* .int */ .Whr().optional().describe('Decimal places.'),
+    thousandSeparated: zod__WEBPACK_IMPORTED_MODULE_2__/* .boolean */ .zMY().optional(),
+    average: zod__WEBPACK_IMPORTED_MODULE_2__/* .boolean */ .zMY().optional(),
+    decimalBytes: zod__WEBPACK_IMPORTED_MODULE_2__/* .boolean */ .zMY().optional(),
+    factor: zod__WEBPACK_IMPORTED_MODULE_2__/* .number */ .aig().optional(),
+    currencySymbol: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP().optional(),
+    numericUnit: zod__WEBPACK_IMPORTED_MODULE_2__/* ["enum"] */ .k5n(_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__/* .NUMERIC_UNITS */ .mS)
         .optional()
         .describe('Unit for data, data rate and throughput formats.'),
-    unit: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().optional()
+    unit: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP().optional()
 })
     .describe('Number formatting of displayed values.');
 /** Fields shared by the aggregating series types (CONTRACT.md "Series", FACTS.md aggFn values). */
 const aggregating = {
-    dataSource: zod__WEBPACK_IMPORTED_MODULE_1__/* ["enum"] */ .k5n(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .DATA_SOURCES */ .YL)
+    dataSource: zod__WEBPACK_IMPORTED_MODULE_2__/* ["enum"] */ .k5n(_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__/* .DATA_SOURCES */ .YL)
         .optional()
         .describe('Accepted for CONTRACT.md compatibility; the server drops it (FACTS.md).'),
     ...dataSourceRef,
-    aggFn: zod__WEBPACK_IMPORTED_MODULE_1__/* ["enum"] */ .k5n(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .AGG_FNS */ .gT),
-    field: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().min(1).optional().describe('Value expression to aggregate; omitted for count.'),
+    aggFn: zod__WEBPACK_IMPORTED_MODULE_2__/* ["enum"] */ .k5n(_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__/* .AGG_FNS */ .gT),
+    field: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP().min(1).optional().describe('Value expression to aggregate; omitted for count.'),
     // A series becomes a select item on the server, which takes only these levels.
-    level: zod__WEBPACK_IMPORTED_MODULE_1__/* .literal */ .euz(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .QUANTILE_LEVELS */ .Us)
+    level: zod__WEBPACK_IMPORTED_MODULE_2__/* .literal */ .euz(_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__/* .QUANTILE_LEVELS */ .Us)
         .optional()
         .describe('Percentile level for quantile: 0.5, 0.9, 0.95 or 0.99.'),
     ...seriesFilter,
-    alias: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().optional(),
-    metricName: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().optional(),
-    metricDataType: zod__WEBPACK_IMPORTED_MODULE_1__/* ["enum"] */ .k5n(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .METRIC_DATA_TYPES */ .Mv).optional(),
+    alias: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP().optional(),
+    metricName: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP().optional(),
+    metricDataType: zod__WEBPACK_IMPORTED_MODULE_2__/* ["enum"] */ .k5n(_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__/* .METRIC_DATA_TYPES */ .Mv).optional(),
     numberFormat: NumberFormat.optional()
 };
-const groupBy = zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().min(1)).max(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .LIMITS */ .b1.groupBy).optional().describe('Grouping fields.');
-const TimeSeries = zod__WEBPACK_IMPORTED_MODULE_1__/* .strictObject */ .rej({
-    type: zod__WEBPACK_IMPORTED_MODULE_1__/* .literal */ .euz('time'),
+const groupBy = zod__WEBPACK_IMPORTED_MODULE_2__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP().min(1)).max(_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__/* .LIMITS */ .b1.groupBy).optional().describe('Grouping fields.');
+const TimeSeries = zod__WEBPACK_IMPORTED_MODULE_2__/* .strictObject */ .rej({
+    type: zod__WEBPACK_IMPORTED_MODULE_2__/* .literal */ .euz('time'),
     ...aggregating,
     groupBy,
-    displayType: zod__WEBPACK_IMPORTED_MODULE_1__/* ["enum"] */ .k5n(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .TIME_DISPLAY_TYPES */ .L2).optional().describe('line (default) or stacked_bar.')
+    displayType: zod__WEBPACK_IMPORTED_MODULE_2__/* ["enum"] */ .k5n(_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__/* .TIME_DISPLAY_TYPES */ .L2).optional().describe('line (default) or stacked_bar.')
 });
-const TableSeries = zod__WEBPACK_IMPORTED_MODULE_1__/* .strictObject */ .rej({
-    type: zod__WEBPACK_IMPORTED_MODULE_1__/* .literal */ .euz('table'),
+const TableSeries = zod__WEBPACK_IMPORTED_MODULE_2__/* .strictObject */ .rej({
+    type: zod__WEBPACK_IMPORTED_MODULE_2__/* .literal */ .euz('table'),
     ...aggregating,
     groupBy,
-    sortOrder: zod__WEBPACK_IMPORTED_MODULE_1__/* ["enum"] */ .k5n(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .SORT_ORDERS */ .jG).optional()
+    sortOrder: zod__WEBPACK_IMPORTED_MODULE_2__/* ["enum"] */ .k5n(_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__/* .SORT_ORDERS */ .jG).optional()
 });
-const NumberSeries = zod__WEBPACK_IMPORTED_MODULE_1__/* .strictObject */ .rej({ type: zod__WEBPACK_IMPORTED_MODULE_1__/* .literal */ .euz('number'), ...aggregating, groupBy });
-const SearchSeries = zod__WEBPACK_IMPORTED_MODULE_1__/* .strictObject */ .rej({
-    type: zod__WEBPACK_IMPORTED_MODULE_1__/* .literal */ .euz('search'),
+const NumberSeries = zod__WEBPACK_IMPORTED_MODULE_2__/* .strictObject */ .rej({ type: zod__WEBPACK_IMPORTED_MODULE_2__/* .literal */ .euz('number'), ...aggregating, groupBy });
+const SearchSeries = zod__WEBPACK_IMPORTED_MODULE_2__/* .strictObject */ .rej({
+    type: zod__WEBPACK_IMPORTED_MODULE_2__/* .literal */ .euz('search'),
     dataSource: aggregating.dataSource,
     ...dataSourceRef,
-    fields: zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().min(1))
+    fields: zod__WEBPACK_IMPORTED_MODULE_2__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP().min(1))
         .describe('Columns shown in the search tile (none: the default columns).'),
     ...seriesFilter
 });
-const MarkdownSeries = zod__WEBPACK_IMPORTED_MODULE_1__/* .strictObject */ .rej({
-    type: zod__WEBPACK_IMPORTED_MODULE_1__/* .literal */ .euz('markdown'),
-    content: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().max(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .LIMITS */ .b1.seriesMarkdown)
+const MarkdownSeries = zod__WEBPACK_IMPORTED_MODULE_2__/* .strictObject */ .rej({
+    type: zod__WEBPACK_IMPORTED_MODULE_2__/* .literal */ .euz('markdown'),
+    content: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP().max(_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__/* .LIMITS */ .b1.seriesMarkdown)
 });
 /** CONTRACT.md's tile form: a list of series. */
-const Series = zod__WEBPACK_IMPORTED_MODULE_1__/* .discriminatedUnion */ .gMt('type', [
+const Series = zod__WEBPACK_IMPORTED_MODULE_2__/* .discriminatedUnion */ .gMt('type', [
     TimeSeries,
     TableSeries,
     NumberSeries,
     SearchSeries,
     MarkdownSeries
 ]);
-const SelectItem = zod__WEBPACK_IMPORTED_MODULE_1__/* .strictObject */ .rej({
-    aggFn: zod__WEBPACK_IMPORTED_MODULE_1__/* ["enum"] */ .k5n(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .AGG_FNS */ .gT),
-    valueExpression: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().min(1).max(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .LIMITS */ .b1.expression).optional(),
-    alias: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().max(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .LIMITS */ .b1.expression).optional(),
-    level: zod__WEBPACK_IMPORTED_MODULE_1__/* .literal */ .euz(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .QUANTILE_LEVELS */ .Us).optional(),
+const SelectItem = zod__WEBPACK_IMPORTED_MODULE_2__/* .strictObject */ .rej({
+    aggFn: zod__WEBPACK_IMPORTED_MODULE_2__/* ["enum"] */ .k5n(_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__/* .AGG_FNS */ .gT),
+    valueExpression: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP().min(1).max(_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__/* .LIMITS */ .b1.expression).optional(),
+    alias: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP().max(_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__/* .LIMITS */ .b1.expression).optional(),
+    level: zod__WEBPACK_IMPORTED_MODULE_2__/* .literal */ .euz(_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__/* .QUANTILE_LEVELS */ .Us).optional(),
     ...filter,
-    metricName: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().optional(),
-    metricType: zod__WEBPACK_IMPORTED_MODULE_1__/* ["enum"] */ .k5n(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .METRIC_DATA_TYPES */ .Mv).optional(),
-    periodAggFn: zod__WEBPACK_IMPORTED_MODULE_1__/* .literal */ .euz('delta').optional(),
+    metricName: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP().optional(),
+    metricType: zod__WEBPACK_IMPORTED_MODULE_2__/* ["enum"] */ .k5n(_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__/* .METRIC_DATA_TYPES */ .Mv).optional(),
+    periodAggFn: zod__WEBPACK_IMPORTED_MODULE_2__/* .literal */ .euz('delta').optional(),
     numberFormat: NumberFormat.optional()
 });
-const select = (max) => zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(SelectItem).min(1).max(max);
-const configGroupBy = zod__WEBPACK_IMPORTED_MODULE_1__/* .union */ .KCZ([zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().max(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .LIMITS */ .b1.expression), zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().min(1)).max(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .LIMITS */ .b1.groupBy)])
+const select = (max) => zod__WEBPACK_IMPORTED_MODULE_2__/* .array */ .YOg(SelectItem).min(1).max(max);
+const configGroupBy = zod__WEBPACK_IMPORTED_MODULE_2__/* .union */ .KCZ([zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP().max(_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__/* .LIMITS */ .b1.expression), zod__WEBPACK_IMPORTED_MODULE_2__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP().min(1)).max(_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__/* .LIMITS */ .b1.groupBy)])
     .optional()
     .describe('Grouping expression, or a list of fields.');
 const timeConfig = {
     ...dataSourceRef,
-    select: select(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .LIMITS */ .b1.selectItems),
+    select: select(_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__/* .LIMITS */ .b1.selectItems),
     groupBy: configGroupBy,
-    asRatio: zod__WEBPACK_IMPORTED_MODULE_1__/* .boolean */ .zMY().optional(),
-    alignDateRangeToGranularity: zod__WEBPACK_IMPORTED_MODULE_1__/* .boolean */ .zMY().optional(),
-    fillNulls: zod__WEBPACK_IMPORTED_MODULE_1__/* .boolean */ .zMY().optional(),
+    asRatio: zod__WEBPACK_IMPORTED_MODULE_2__/* .boolean */ .zMY().optional(),
+    alignDateRangeToGranularity: zod__WEBPACK_IMPORTED_MODULE_2__/* .boolean */ .zMY().optional(),
+    fillNulls: zod__WEBPACK_IMPORTED_MODULE_2__/* .boolean */ .zMY().optional(),
     numberFormat: NumberFormat.optional(),
-    seriesLimit: zod__WEBPACK_IMPORTED_MODULE_1__/* .int */ .Whr().min(0).optional()
+    seriesLimit: zod__WEBPACK_IMPORTED_MODULE_2__/* .int */ .Whr().min(0).optional()
 };
 /** FACTS.md's newer tile form, tagged by displayType (builder variants). */
-const TileConfig = zod__WEBPACK_IMPORTED_MODULE_1__/* .discriminatedUnion */ .gMt('displayType', [
-    zod__WEBPACK_IMPORTED_MODULE_1__/* .strictObject */ .rej({
-        displayType: zod__WEBPACK_IMPORTED_MODULE_1__/* .literal */ .euz('line'),
+const TileConfig = zod__WEBPACK_IMPORTED_MODULE_2__/* .discriminatedUnion */ .gMt('displayType', [
+    zod__WEBPACK_IMPORTED_MODULE_2__/* .strictObject */ .rej({
+        displayType: zod__WEBPACK_IMPORTED_MODULE_2__/* .literal */ .euz('line'),
         ...timeConfig,
-        fitYAxisToData: zod__WEBPACK_IMPORTED_MODULE_1__/* .boolean */ .zMY().optional(),
-        compareToPreviousPeriod: zod__WEBPACK_IMPORTED_MODULE_1__/* .boolean */ .zMY().optional()
+        fitYAxisToData: zod__WEBPACK_IMPORTED_MODULE_2__/* .boolean */ .zMY().optional(),
+        compareToPreviousPeriod: zod__WEBPACK_IMPORTED_MODULE_2__/* .boolean */ .zMY().optional()
     }),
-    zod__WEBPACK_IMPORTED_MODULE_1__/* .strictObject */ .rej({ displayType: zod__WEBPACK_IMPORTED_MODULE_1__/* .literal */ .euz('stacked_bar'), ...timeConfig }),
-    zod__WEBPACK_IMPORTED_MODULE_1__/* .strictObject */ .rej({
-        displayType: zod__WEBPACK_IMPORTED_MODULE_1__/* .literal */ .euz('table'),
+    zod__WEBPACK_IMPORTED_MODULE_2__/* .strictObject */ .rej({ displayType: zod__WEBPACK_IMPORTED_MODULE_2__/* .literal */ .euz('stacked_bar'), ...timeConfig }),
+    zod__WEBPACK_IMPORTED_MODULE_2__/* .strictObject */ .rej({
+        displayType: zod__WEBPACK_IMPORTED_MODULE_2__/* .literal */ .euz('table'),
         ...dataSourceRef,
-        select: select(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .LIMITS */ .b1.selectItems),
+        select: select(_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__/* .LIMITS */ .b1.selectItems),
         groupBy: configGroupBy,
-        having: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().max(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .LIMITS */ .b1.expression).optional(),
-        orderBy: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().max(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .LIMITS */ .b1.expression).optional(),
-        asRatio: zod__WEBPACK_IMPORTED_MODULE_1__/* .boolean */ .zMY().optional(),
+        having: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP().max(_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__/* .LIMITS */ .b1.expression).optional(),
+        orderBy: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP().max(_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__/* .LIMITS */ .b1.expression).optional(),
+        asRatio: zod__WEBPACK_IMPORTED_MODULE_2__/* .boolean */ .zMY().optional(),
         numberFormat: NumberFormat.optional(),
-        groupByColumnsOnLeft: zod__WEBPACK_IMPORTED_MODULE_1__/* .boolean */ .zMY().optional()
+        groupByColumnsOnLeft: zod__WEBPACK_IMPORTED_MODULE_2__/* .boolean */ .zMY().optional()
     }),
-    zod__WEBPACK_IMPORTED_MODULE_1__/* .strictObject */ .rej({
-        displayType: zod__WEBPACK_IMPORTED_MODULE_1__/* .literal */ .euz('number'),
+    zod__WEBPACK_IMPORTED_MODULE_2__/* .strictObject */ .rej({
+        displayType: zod__WEBPACK_IMPORTED_MODULE_2__/* .literal */ .euz('number'),
         ...dataSourceRef,
         select: select(1),
         numberFormat: NumberFormat.optional()
     }),
-    ...['pie', 'bar'].map(displayType => zod__WEBPACK_IMPORTED_MODULE_1__/* .strictObject */ .rej({
-        displayType: zod__WEBPACK_IMPORTED_MODULE_1__/* .literal */ .euz(displayType),
+    ...['pie', 'bar'].map(displayType => zod__WEBPACK_IMPORTED_MODULE_2__/* .strictObject */ .rej({
+        displayType: zod__WEBPACK_IMPORTED_MODULE_2__/* .literal */ .euz(displayType),
         ...dataSourceRef,
         select: select(1),
         groupBy: configGroupBy,
-        orderBy: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().max(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .LIMITS */ .b1.expression).optional(),
+        orderBy: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP().max(_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__/* .LIMITS */ .b1.expression).optional(),
         numberFormat: NumberFormat.optional(),
-        limit: zod__WEBPACK_IMPORTED_MODULE_1__/* .int */ .Whr().min(0).optional()
+        limit: zod__WEBPACK_IMPORTED_MODULE_2__/* .int */ .Whr().min(0).optional()
     })),
-    zod__WEBPACK_IMPORTED_MODULE_1__/* .strictObject */ .rej({
-        displayType: zod__WEBPACK_IMPORTED_MODULE_1__/* .literal */ .euz('search'),
+    zod__WEBPACK_IMPORTED_MODULE_2__/* .strictObject */ .rej({
+        displayType: zod__WEBPACK_IMPORTED_MODULE_2__/* .literal */ .euz('search'),
         ...dataSourceRef,
         // zod.ts externalDashboardSearchChartConfigSchema: `select` is required (a string; a list is joined).
-        select: zod__WEBPACK_IMPORTED_MODULE_1__/* .union */ .KCZ([zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().max(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .LIMITS */ .b1.expression), zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().min(1))], {
+        select: zod__WEBPACK_IMPORTED_MODULE_2__/* .union */ .KCZ([zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP().max(_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__/* .LIMITS */ .b1.expression), zod__WEBPACK_IMPORTED_MODULE_2__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP().min(1))], {
             error: issue => issue.input === undefined
                 ? 'is required: the columns to show, as text ("" for the default columns) or a list'
                 : undefined
@@ -13891,80 +15447,184 @@ const TileConfig = zod__WEBPACK_IMPORTED_MODULE_1__/* .discriminatedUnion */ .gM
             .describe('Columns shown in the search tile: text, or a list of columns.'),
         ...filter
     }),
-    zod__WEBPACK_IMPORTED_MODULE_1__/* .strictObject */ .rej({ displayType: zod__WEBPACK_IMPORTED_MODULE_1__/* .literal */ .euz('markdown'), markdown: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().max(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .LIMITS */ .b1.markdown).optional() })
+    zod__WEBPACK_IMPORTED_MODULE_2__/* .strictObject */ .rej({ displayType: zod__WEBPACK_IMPORTED_MODULE_2__/* .literal */ .euz('markdown'), markdown: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP().max(_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__/* .LIMITS */ .b1.markdown).optional() })
 ]);
-const Tile = zod__WEBPACK_IMPORTED_MODULE_1__/* .strictObject */ .rej({
+/**
+ * Raw-SQL tiles (zod.ts externalDashboardRawSqlChartConfigSchema): a query on a connection instead of a
+ * source and select items, for the display types the server allows them on. `configType: sql` picks them.
+ */
+const rawSqlBase = {
+    configType: zod__WEBPACK_IMPORTED_MODULE_2__/* .literal */ .euz('sql').describe('Raw SQL: the tile runs `sqlTemplate` on its connection.'),
+    connection: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP()
+        .min(1)
+        .optional()
+        .describe('The ClickHouse connection, by name (self-hosted); or `connectionId`.'),
+    connectionId: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP()
+        .min(1)
+        .optional()
+        .describe('The connection id: the only form in managed mode, where the cloud API cannot list connections.'),
+    sqlTemplate: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP()
+        .max(_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__/* .RESOURCE_LIMITS */ .k_.sqlTemplate)
+        .describe('The query; macros such as `$__timeFilter(Timestamp)` and `{intervalSeconds:Int64}` as in the UI.'),
+    ...dataSourceRef,
+    numberFormat: NumberFormat.optional()
+};
+const rawTime = {
+    fillNulls: zod__WEBPACK_IMPORTED_MODULE_2__/* .boolean */ .zMY().optional(),
+    alignDateRangeToGranularity: zod__WEBPACK_IMPORTED_MODULE_2__/* .boolean */ .zMY().optional(),
+    seriesLimit: zod__WEBPACK_IMPORTED_MODULE_2__/* .int */ .Whr().min(0).optional().describe('Top-N series by peak (0: unlimited; self-hosted).')
+};
+const RawSqlTileConfig = zod__WEBPACK_IMPORTED_MODULE_2__/* .discriminatedUnion */ .gMt('displayType', [
+    zod__WEBPACK_IMPORTED_MODULE_2__/* .strictObject */ .rej({
+        ...rawSqlBase,
+        displayType: zod__WEBPACK_IMPORTED_MODULE_2__/* .literal */ .euz('line'),
+        ...rawTime,
+        fitYAxisToData: zod__WEBPACK_IMPORTED_MODULE_2__/* .boolean */ .zMY().optional(),
+        compareToPreviousPeriod: zod__WEBPACK_IMPORTED_MODULE_2__/* .boolean */ .zMY().optional()
+    }),
+    zod__WEBPACK_IMPORTED_MODULE_2__/* .strictObject */ .rej({ ...rawSqlBase, displayType: zod__WEBPACK_IMPORTED_MODULE_2__/* .literal */ .euz('stacked_bar'), ...rawTime }),
+    ..._vocabulary_js__WEBPACK_IMPORTED_MODULE_1__/* .RAW_SQL_DISPLAY_TYPES */ .Nu.filter(t => t !== 'line' && t !== 'stacked_bar').map(displayType => zod__WEBPACK_IMPORTED_MODULE_2__/* .strictObject */ .rej({ ...rawSqlBase, displayType: zod__WEBPACK_IMPORTED_MODULE_2__/* .literal */ .euz(displayType) }))
+]);
+/** The builder configs, each marked as having no `configType`, so `configType` can pick the union. */
+const builderConfigs = TileConfig.options.map(o => o.extend({ configType: zod__WEBPACK_IMPORTED_MODULE_2__/* .undefined */ .Vxk().optional().describe('Absent on builder tiles.') }));
+/** A tile's `config`: a builder config (no `configType`), or a raw-SQL one (`configType: sql`). */
+const AnyTileConfig = zod__WEBPACK_IMPORTED_MODULE_2__/* .discriminatedUnion */ .gMt('configType', [
+    RawSqlTileConfig,
+    zod__WEBPACK_IMPORTED_MODULE_2__/* .discriminatedUnion */ .gMt('displayType', builderConfigs)
+]);
+const Tile = zod__WEBPACK_IMPORTED_MODULE_2__/* .strictObject */ .rej({
     name: text(1024),
-    x: between(0, _vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .LIMITS */ .b1.gridColumns - 1),
+    x: between(0, _vocabulary_js__WEBPACK_IMPORTED_MODULE_1__/* .LIMITS */ .b1.gridColumns - 1),
     y: atLeast(0),
-    w: between(1, _vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .LIMITS */ .b1.gridColumns),
+    w: between(1, _vocabulary_js__WEBPACK_IMPORTED_MODULE_1__/* .LIMITS */ .b1.gridColumns),
     h: atLeast(1),
-    asRatio: zod__WEBPACK_IMPORTED_MODULE_1__/* .boolean */ .zMY().optional().describe('Series form only: show series[0] / series[1].'),
-    series: zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(Series).min(1, { error: 'needs at least one series' }).optional(),
-    config: TileConfig.optional()
+    asRatio: zod__WEBPACK_IMPORTED_MODULE_2__/* .boolean */ .zMY().optional().describe('Series form only: show series[0] / series[1].'),
+    series: zod__WEBPACK_IMPORTED_MODULE_2__/* .array */ .YOg(Series).min(1, { error: 'needs at least one series' }).optional(),
+    config: AnyTileConfig.optional()
 });
-const Dashboard = zod__WEBPACK_IMPORTED_MODULE_1__/* .strictObject */ .rej({
+const Dashboard = zod__WEBPACK_IMPORTED_MODULE_2__/* .strictObject */ .rej({
     apiVersion,
-    kind: zod__WEBPACK_IMPORTED_MODULE_1__/* .literal */ .euz('Dashboard'),
-    name: text(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .LIMITS */ .b1.dashboardName),
-    tags: zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().max(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .LIMITS */ .b1.tagLength, { error: `must be at most ${_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .LIMITS */ .b1.tagLength} characters` }))
-        .max(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .LIMITS */ .b1.tags - 1, {
-        error: `at most ${_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .LIMITS */ .b1.tags - 1} tags (one of the server's ${_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .LIMITS */ .b1.tags} is the ownership tag)`
+    kind: zod__WEBPACK_IMPORTED_MODULE_2__/* .literal */ .euz('Dashboard'),
+    name: text(_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__/* .LIMITS */ .b1.dashboardName),
+    tags: zod__WEBPACK_IMPORTED_MODULE_2__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP().max(_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__/* .LIMITS */ .b1.tagLength, { error: `must be at most ${_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__/* .LIMITS */ .b1.tagLength} characters` }))
+        .max(_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__/* .LIMITS */ .b1.tags - 1, {
+        error: `at most ${_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__/* .LIMITS */ .b1.tags - 1} tags (one of the server's ${_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__/* .LIMITS */ .b1.tags} is the ownership tag)`
     })
         .optional(),
-    tiles: zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(Tile)
-        .max(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .LIMITS */ .b1.tiles, { error: `at most ${_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .LIMITS */ .b1.tiles} tiles` })
+    tiles: zod__WEBPACK_IMPORTED_MODULE_2__/* .array */ .YOg(Tile)
+        .max(_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__/* .LIMITS */ .b1.tiles, { error: `at most ${_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__/* .LIMITS */ .b1.tiles} tiles` })
         .optional(),
-    id: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().min(1).optional().describe('Pin this manifest to an existing dashboard id (adopts it).'),
-    adopt: zod__WEBPACK_IMPORTED_MODULE_1__/* .boolean */ .zMY().optional().describe('Take ownership of an existing dashboard of the same name.'),
-    renamedFrom: text(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .LIMITS */ .b1.dashboardName)
+    id: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP().min(1).optional().describe('Pin this manifest to an existing dashboard id (adopts it).'),
+    adopt: zod__WEBPACK_IMPORTED_MODULE_2__/* .boolean */ .zMY().optional().describe('Take ownership of an existing dashboard of the same name.'),
+    renamedFrom: text(_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__/* .LIMITS */ .b1.dashboardName)
         .optional()
         .describe('The previous name, so a rename keeps the dashboard id.')
 });
-const AlertChannel = zod__WEBPACK_IMPORTED_MODULE_1__/* .strictObject */ .rej({
-    type: zod__WEBPACK_IMPORTED_MODULE_1__/* .literal */ .euz('webhook'),
-    webhook: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().min(1).optional().describe('Webhook by name.'),
-    webhookId: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().min(1).optional().describe('Webhook by id.')
+const MANAGED_ONLY = 'Managed mode only (the cloud API).';
+const WebhookChannel = zod__WEBPACK_IMPORTED_MODULE_2__/* .strictObject */ .rej({
+    type: zod__WEBPACK_IMPORTED_MODULE_2__/* .literal */ .euz('webhook'),
+    webhook: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP().min(1).optional().describe("Webhook by name (a manifest's or an existing one)."),
+    webhookId: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP().min(1).optional().describe('Webhook by id.'),
+    webhookService: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP()
+        .min(1)
+        .optional()
+        .describe(`${MANAGED_ONLY} The webhook's service, e.g. slack_api.`),
+    slackChannelId: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP()
+        .min(1)
+        .optional()
+        .describe(`${MANAGED_ONLY} Slack channel id for Slack API webhooks.`),
+    severity: zod__WEBPACK_IMPORTED_MODULE_2__/* ["enum"] */ .k5n(_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__/* .CHANNEL_SEVERITIES */ .Eg)
+        .optional()
+        .describe(`${MANAGED_ONLY} Severity for PagerDuty API webhooks.`)
 });
-const Alert = zod__WEBPACK_IMPORTED_MODULE_1__/* .strictObject */ .rej({
+const EmailChannel = zod__WEBPACK_IMPORTED_MODULE_2__/* .strictObject */ .rej({
+    type: zod__WEBPACK_IMPORTED_MODULE_2__/* .literal */ .euz('email').describe(`${MANAGED_ONLY} Email the alert.`),
+    emailRecipients: zod__WEBPACK_IMPORTED_MODULE_2__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP().min(1)).describe('Addresses to email.')
+});
+const AlertChannel = zod__WEBPACK_IMPORTED_MODULE_2__/* .discriminatedUnion */ .gMt('type', [WebhookChannel, EmailChannel]);
+const Alert = zod__WEBPACK_IMPORTED_MODULE_2__/* .strictObject */ .rej({
     apiVersion,
-    kind: zod__WEBPACK_IMPORTED_MODULE_1__/* .literal */ .euz('Alert'),
-    name: text(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .LIMITS */ .b1.alertName),
-    dashboard: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().min(1).describe('The dashboard, by name, from the manifests.'),
-    tile: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().min(1).describe('The tile, by name, within that dashboard.'),
-    source: zod__WEBPACK_IMPORTED_MODULE_1__/* ["enum"] */ .k5n(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .ALERT_SOURCES */ .iw).optional().describe('tile (default).'),
-    threshold: zod__WEBPACK_IMPORTED_MODULE_1__/* .number */ .aig(),
-    thresholdMax: zod__WEBPACK_IMPORTED_MODULE_1__/* .number */ .aig().optional().describe('Upper bound for between and not_between.'),
-    thresholdType: zod__WEBPACK_IMPORTED_MODULE_1__/* ["enum"] */ .k5n(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .THRESHOLD_TYPES */ .Cd),
-    interval: zod__WEBPACK_IMPORTED_MODULE_1__/* ["enum"] */ .k5n(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .ALERT_INTERVALS */ .q2),
-    channel: AlertChannel,
-    message: text(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .LIMITS */ .b1.alertMessage).optional(),
+    kind: zod__WEBPACK_IMPORTED_MODULE_2__/* .literal */ .euz('Alert'),
+    name: text(_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__/* .LIMITS */ .b1.alertName),
+    dashboard: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP()
+        .min(1)
+        .optional()
+        .describe('Tile alerts: the dashboard, by name, from the manifests.'),
+    tile: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP().min(1).optional().describe('Tile alerts: the tile, by name, within that dashboard.'),
+    source: zod__WEBPACK_IMPORTED_MODULE_2__/* ["enum"] */ .k5n(_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__/* .ALERT_SOURCES */ .iw)
+        .optional()
+        .describe('tile (the default: `dashboard` and `tile`) or saved_search (`savedSearch`).'),
+    savedSearch: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP()
+        .min(1)
+        .optional()
+        .describe("Saved-search alerts: the saved search, by name (a manifest's or an existing one)."),
+    savedSearchId: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP().min(1).optional().describe('Saved-search alerts: the saved search, by id.'),
+    groupBy: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP().optional().describe('Saved-search alerts: evaluate per value of this expression.'),
+    threshold: zod__WEBPACK_IMPORTED_MODULE_2__/* .number */ .aig(),
+    thresholdMax: zod__WEBPACK_IMPORTED_MODULE_2__/* .number */ .aig().optional().describe('Upper bound for between and not_between.'),
+    thresholdType: zod__WEBPACK_IMPORTED_MODULE_2__/* ["enum"] */ .k5n(_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__/* .THRESHOLD_TYPES */ .Cd),
+    interval: zod__WEBPACK_IMPORTED_MODULE_2__/* ["enum"] */ .k5n(_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__/* .ALERT_INTERVALS */ .q2),
+    channel: AlertChannel.optional().describe('Where the alert goes: `channel`, or a list in `channels`.'),
+    channels: zod__WEBPACK_IMPORTED_MODULE_2__/* .array */ .YOg(AlertChannel)
+        .min(1, { error: 'needs at least one channel' })
+        .max(_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__/* .RESOURCE_LIMITS */ .k_.alertChannels, {
+        error: `an alert has at most ${_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__/* .RESOURCE_LIMITS */ .k_.alertChannels} channels`
+    })
+        .optional()
+        .describe(`Self-hosted: up to ${_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__/* .RESOURCE_LIMITS */ .k_.alertChannels} channels (the managed API takes one \`channel\`).`),
+    message: text(_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__/* .LIMITS */ .b1.alertMessage).optional(),
     numConsecutiveWindows: atLeast(1).optional(),
-    note: text(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .LIMITS */ .b1.note).optional()
+    note: text(_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__/* .LIMITS */ .b1.note).optional()
 });
-const IpAccessEntry = zod__WEBPACK_IMPORTED_MODULE_1__/* .strictObject */ .rej({
-    source: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().min(1).describe('IPv4/IPv6 address or CIDR.'),
-    description: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().optional()
+/** The self-hosted server takes webhook channels only (HyperDX zod.ts zAlertChannel). */
+const SelfHostedAlert = Alert.extend({
+    channel: WebhookChannel.optional().describe(Alert.shape.channel.description ?? ''),
+    channels: zod__WEBPACK_IMPORTED_MODULE_2__/* .array */ .YOg(WebhookChannel)
+        .min(1, { error: 'needs at least one channel' })
+        .max(_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__/* .RESOURCE_LIMITS */ .k_.alertChannels, {
+        error: `an alert has at most ${_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__/* .RESOURCE_LIMITS */ .k_.alertChannels} channels`
+    })
+        .optional()
 });
-const ServiceSettings = zod__WEBPACK_IMPORTED_MODULE_1__/* .strictObject */ .rej({
+const IpAccessEntry = zod__WEBPACK_IMPORTED_MODULE_2__/* .strictObject */ .rej({
+    source: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP().min(1).describe('IPv4/IPv6 address or CIDR.'),
+    description: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP().optional()
+});
+const ServiceSettings = zod__WEBPACK_IMPORTED_MODULE_2__/* .strictObject */ .rej({
     apiVersion,
-    kind: zod__WEBPACK_IMPORTED_MODULE_1__/* .literal */ .euz('ServiceSettings'),
-    name: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP()
+    kind: zod__WEBPACK_IMPORTED_MODULE_2__/* .literal */ .euz('ServiceSettings'),
+    name: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP()
         .min(1, { error: 'must be 1-50 letters, digits and whitespace' })
-        .max(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .LIMITS */ .b1.serviceName, {
-        error: `must be at most ${_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .LIMITS */ .b1.serviceName} characters (letters, digits and whitespace)`
+        .max(_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__/* .LIMITS */ .b1.serviceName, {
+        error: `must be at most ${_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__/* .LIMITS */ .b1.serviceName} characters (letters, digits and whitespace)`
     })
         .optional(),
-    releaseChannel: zod__WEBPACK_IMPORTED_MODULE_1__/* ["enum"] */ .k5n(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .RELEASE_CHANNELS */ .ZL).optional(),
-    ipAccessList: zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(IpAccessEntry).optional(),
-    privateEndpointIds: zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().min(1)).optional(),
-    endpoints: zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_1__/* .strictObject */ .rej({ protocol: zod__WEBPACK_IMPORTED_MODULE_1__/* ["enum"] */ .k5n(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .ENDPOINT_PROTOCOLS */ .mj), enabled: zod__WEBPACK_IMPORTED_MODULE_1__/* .boolean */ .zMY() }))
+    releaseChannel: zod__WEBPACK_IMPORTED_MODULE_2__/* ["enum"] */ .k5n(_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__/* .RELEASE_CHANNELS */ .ZL).optional(),
+    ipAccessList: zod__WEBPACK_IMPORTED_MODULE_2__/* .array */ .YOg(IpAccessEntry).optional(),
+    privateEndpointIds: zod__WEBPACK_IMPORTED_MODULE_2__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP().min(1)).optional(),
+    endpoints: zod__WEBPACK_IMPORTED_MODULE_2__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_2__/* .strictObject */ .rej({ protocol: zod__WEBPACK_IMPORTED_MODULE_2__/* ["enum"] */ .k5n(_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__/* .ENDPOINT_PROTOCOLS */ .mj), enabled: zod__WEBPACK_IMPORTED_MODULE_2__/* .boolean */ .zMY() }))
         .optional(),
-    transparentDataEncryptionKeyId: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().min(1).optional()
+    transparentDataEncryptionKeyId: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP().min(1).optional()
 });
-const KIND_SCHEMAS = { Dashboard, Alert, ServiceSettings };
+const KIND_SCHEMAS = {
+    Connection: _resources_schema_js__WEBPACK_IMPORTED_MODULE_0__/* .Connection */ .Ng,
+    Source: _resources_schema_js__WEBPACK_IMPORTED_MODULE_0__/* .Source */ .kL,
+    SavedSearch: _resources_schema_js__WEBPACK_IMPORTED_MODULE_0__/* .SavedSearch */ .op,
+    Webhook: _resources_schema_js__WEBPACK_IMPORTED_MODULE_0__/* .Webhook */ .KD,
+    Dashboard,
+    Alert,
+    ServiceSettings
+};
 /** One schema for editors: any of the kinds, by `kind`. */
-const Manifest = zod__WEBPACK_IMPORTED_MODULE_1__/* .discriminatedUnion */ .gMt('kind', [Dashboard, Alert, ServiceSettings]);
+const Manifest = zod__WEBPACK_IMPORTED_MODULE_2__/* .discriminatedUnion */ .gMt('kind', [
+    _resources_schema_js__WEBPACK_IMPORTED_MODULE_0__/* .Connection */ .Ng,
+    _resources_schema_js__WEBPACK_IMPORTED_MODULE_0__/* .Source */ .kL,
+    _resources_schema_js__WEBPACK_IMPORTED_MODULE_0__/* .SavedSearch */ .op,
+    _resources_schema_js__WEBPACK_IMPORTED_MODULE_0__/* .Webhook */ .KD,
+    Dashboard,
+    Alert,
+    ServiceSettings
+]);
 
 
 /***/ }),
@@ -13975,11 +15635,15 @@ const Manifest = zod__WEBPACK_IMPORTED_MODULE_1__/* .discriminatedUnion */ .gMt(
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   Bo: () => (/* binding */ API_VERSIONS),
 /* harmony export */   Cd: () => (/* binding */ THRESHOLD_TYPES),
+/* harmony export */   E5: () => (/* binding */ VIEW_AGG_FNS),
+/* harmony export */   Eg: () => (/* binding */ CHANNEL_SEVERITIES),
 /* harmony export */   Ei: () => (/* binding */ ALERTABLE_DISPLAY_TYPES),
 /* harmony export */   Jb: () => (/* binding */ NUMBER_FORMAT_OUTPUTS),
 /* harmony export */   L2: () => (/* binding */ TIME_DISPLAY_TYPES),
 /* harmony export */   MI: () => (/* binding */ MANAGED_AGG_FNS),
 /* harmony export */   Mv: () => (/* binding */ METRIC_DATA_TYPES),
+/* harmony export */   Nu: () => (/* binding */ RAW_SQL_DISPLAY_TYPES),
+/* harmony export */   R6: () => (/* binding */ USE_TEXT_INDEX),
 /* harmony export */   U1: () => (/* binding */ RANGE_THRESHOLD_TYPES),
 /* harmony export */   Us: () => (/* binding */ QUANTILE_LEVELS),
 /* harmony export */   YL: () => (/* binding */ DATA_SOURCES),
@@ -13989,12 +15653,14 @@ const Manifest = zod__WEBPACK_IMPORTED_MODULE_1__/* .discriminatedUnion */ .gMt(
 /* harmony export */   gT: () => (/* binding */ AGG_FNS),
 /* harmony export */   iw: () => (/* binding */ ALERT_SOURCES),
 /* harmony export */   jG: () => (/* binding */ SORT_ORDERS),
+/* harmony export */   k_: () => (/* binding */ RESOURCE_LIMITS),
 /* harmony export */   mS: () => (/* binding */ NUMERIC_UNITS),
 /* harmony export */   mj: () => (/* binding */ ENDPOINT_PROTOCOLS),
 /* harmony export */   q2: () => (/* binding */ ALERT_INTERVALS),
-/* harmony export */   uw: () => (/* binding */ WHERE_LANGUAGES)
+/* harmony export */   uw: () => (/* binding */ WHERE_LANGUAGES),
+/* harmony export */   x1: () => (/* binding */ WEBHOOK_SERVICES)
 /* harmony export */ });
-/* unused harmony exports SERIES_TYPES, DISPLAY_TYPES */
+/* unused harmony exports SERIES_TYPES, DISPLAY_TYPES, SOURCE_KINDS */
 /**
  * The value sets of the API, from CONTRACT.md where it names them and FACTS.md where it says "not shown".
  * One place, so the schemas, the normalizer and the emulator-facing code agree.
@@ -14132,8 +15798,52 @@ const LIMITS = {
     seriesMarkdown: 100000,
     note: 4096
 };
-const MANIFEST_KINDS = ['Dashboard', 'Alert', 'ServiceSettings'];
+const MANIFEST_KINDS = [
+    'Connection',
+    'Source',
+    'SavedSearch',
+    'Webhook',
+    'Dashboard',
+    'Alert',
+    'ServiceSettings'
+];
 const API_VERSIONS = ['obsdeploy/v1'];
+/** common-utils types.ts SourceKind: what a data source holds. */
+const SOURCE_KINDS = (/* unused pure expression or super */ null && (['log', 'trace', 'session', 'metric', 'promql']));
+/** common-utils types.ts UseTextIndex. */
+const USE_TEXT_INDEX = ['auto', 'enabled', 'disabled'];
+/** common-utils types.ts InternalAggregateFunctionSchema: a materialized view column's function. */
+const VIEW_AGG_FNS = [...AGG_FNS, 'histogram'];
+/** common-utils types.ts WebhookService: what a webhook may be created as (the API returns two more). */
+const WEBHOOK_SERVICES = ['slack', 'generic', 'incidentio'];
+/** The managed alert channel's severity (cloud OpenAPI ClickStackAlertChannelWebhook). */
+const CHANNEL_SEVERITIES = ['critical', 'error', 'warning', 'info'];
+/** Raw-SQL tiles: the display types the server allows them on (zod.ts externalDashboardRawSqlChartConfigSchema). */
+const RAW_SQL_DISPLAY_TYPES = ['line', 'stacked_bar', 'table', 'number', 'pie', 'bar'];
+/** The request limits of the kinds besides dashboards and alerts (zod.ts, types.ts, v2 routers). */
+const RESOURCE_LIMITS = {
+    webhookName: 1024,
+    webhookUrl: 2048,
+    webhookDescription: 2048,
+    webhookBody: 16384,
+    webhookHeaders: 100,
+    headerName: 256,
+    headerValue: 4096,
+    webhookQueryParams: 100,
+    queryParamKey: 1024,
+    queryParamValue: 4096,
+    sourceSection: 256,
+    querySettings: 10,
+    durationPrecision: 9,
+    savedSearchName: 1024,
+    savedSearchSelect: 4096,
+    savedSearchWhere: 8192,
+    savedSearchOrderBy: 1024,
+    savedSearchFilters: 100,
+    savedSearchFilter: 8192,
+    alertChannels: 10,
+    sqlTemplate: 100000
+};
 
 
 /***/ }),
@@ -14146,9 +15856,10 @@ const API_VERSIONS = ['obsdeploy/v1'];
 /* harmony export */   cw: () => (/* binding */ Plan),
 /* harmony export */   jk: () => (/* binding */ PLAN_SCHEMA_VERSION),
 /* harmony export */   nM: () => (/* binding */ isActionable),
+/* harmony export */   pQ: () => (/* binding */ RESOURCE_KINDS),
 /* harmony export */   xS: () => (/* binding */ countChanges)
 /* harmony export */ });
-/* unused harmony exports ACTIONS, RESOURCE_KINDS, Location, FieldChange, DiagnosticSchema, Change, References */
+/* unused harmony exports ACTIONS, Location, FieldChange, DiagnosticSchema, Change, References */
 /* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8816);
 /**
  * The plan: what will change, field by field, and why. It is written as JSON (`plan-file`) with this
@@ -14158,7 +15869,16 @@ const API_VERSIONS = ['obsdeploy/v1'];
 
 const PLAN_SCHEMA_VERSION = 1;
 const ACTIONS = ['create', 'update', 'replace', 'delete', 'noop'];
-const RESOURCE_KINDS = ['Dashboard', 'Alert', 'ServiceSettings'];
+/** In the order they are planned and applied: later kinds refer to earlier ones (deletes run in reverse). */
+const RESOURCE_KINDS = [
+    'Connection',
+    'Source',
+    'SavedSearch',
+    'Webhook',
+    'Dashboard',
+    'Alert',
+    'ServiceSettings'
+];
 const Location = zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({ file: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(), line: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig(), column: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig() });
 const FieldChange = zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
     /** e.g. `tags`, `tiles["Errors"].select[0].where`. */
@@ -14215,6 +15935,9 @@ const References = zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
     sources: zod__WEBPACK_IMPORTED_MODULE_0__/* .record */ .g1P(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()),
     /** Webhooks, by id (absent where the API cannot list them). */
     webhooks: zod__WEBPACK_IMPORTED_MODULE_0__/* .record */ .g1P(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()).optional(),
+    /** Connections and saved searches, by id (absent where the API cannot list them). */
+    connections: zod__WEBPACK_IMPORTED_MODULE_0__/* .record */ .g1P(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()).optional(),
+    savedSearches: zod__WEBPACK_IMPORTED_MODULE_0__/* .record */ .g1P(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()).optional(),
     /** The dashboard each manifest alert watches a tile of, by alert name. */
     alertDashboards: zod__WEBPACK_IMPORTED_MODULE_0__/* .record */ .g1P(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP())
 });
@@ -14410,6 +16133,13 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:stream"
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:timers");
+
+/***/ }),
+
+/***/ 8500:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:timers/promises");
 
 /***/ }),
 
@@ -23048,11 +24778,12 @@ __nccwpck_require__.d(__webpack_exports__, {
   g1P: () => (/* binding */ record),
   rej: () => (/* binding */ strictObject),
   YjP: () => (/* binding */ schemas_string),
+  Vxk: () => (/* binding */ schemas_undefined),
   KCZ: () => (/* binding */ union),
   L5J: () => (/* binding */ unknown)
 });
 
-// UNUSED EXPORTS: ZodAny, ZodArray, ZodBase64, ZodBase64URL, ZodBigInt, ZodBigIntFormat, ZodBoolean, ZodCIDRv4, ZodCIDRv6, ZodCUID, ZodCUID2, ZodCatch, ZodCodec, ZodCreditCard, ZodCustom, ZodCustomStringFormat, ZodDate, ZodDefault, ZodDiscriminatedUnion, ZodE164, ZodEmail, ZodEmoji, ZodEnum, ZodExactOptional, ZodFile, ZodFunction, ZodGUID, ZodIBAN, ZodIPv4, ZodIPv6, ZodISODate, ZodISODateTime, ZodISODuration, ZodISOTime, ZodInstanceOf, ZodIntersection, ZodJWT, ZodKSUID, ZodLazy, ZodLiteral, ZodMAC, ZodMap, ZodNaN, ZodNanoID, ZodNever, ZodNonOptional, ZodNull, ZodNullable, ZodNumber, ZodNumberFormat, ZodObject, ZodOptional, ZodPipe, ZodPrefault, ZodPreprocess, ZodPromise, ZodReadonly, ZodRecord, ZodSet, ZodString, ZodStringFormat, ZodSuccess, ZodSymbol, ZodTemplateLiteral, ZodTransform, ZodTuple, ZodType, ZodULID, ZodURL, ZodUUID, ZodUndefined, ZodUnion, ZodUnknown, ZodVoid, ZodXID, ZodXor, _ZodString, _default, _function, any, base64, base64url, bigint, catch, check, cidrv4, cidrv6, codec, creditCard, cuid, cuid2, currencyCode, date, describe, e164, email, emoji, exactOptional, file, float32, float64, function, guid, hash, hex, hostname, httpUrl, iban, instanceof, int32, int64, intersection, invertCodec, ipv4, ipv6, json, jwt, keyof, ksuid, lazy, looseRecord, mac, map, meta, nan, nanoid, nativeEnum, never, nonoptional, null, nullable, nullish, optional, partialRecord, pipe, prefault, preprocess, promise, readonly, refine, set, stringFormat, stringbool, success, superRefine, symbol, templateLiteral, transform, tuple, uint32, uint64, ulid, undefined, url, uuid, uuidv4, uuidv6, uuidv7, void, xid, xor
+// UNUSED EXPORTS: ZodAny, ZodArray, ZodBase64, ZodBase64URL, ZodBigInt, ZodBigIntFormat, ZodBoolean, ZodCIDRv4, ZodCIDRv6, ZodCUID, ZodCUID2, ZodCatch, ZodCodec, ZodCreditCard, ZodCustom, ZodCustomStringFormat, ZodDate, ZodDefault, ZodDiscriminatedUnion, ZodE164, ZodEmail, ZodEmoji, ZodEnum, ZodExactOptional, ZodFile, ZodFunction, ZodGUID, ZodIBAN, ZodIPv4, ZodIPv6, ZodISODate, ZodISODateTime, ZodISODuration, ZodISOTime, ZodInstanceOf, ZodIntersection, ZodJWT, ZodKSUID, ZodLazy, ZodLiteral, ZodMAC, ZodMap, ZodNaN, ZodNanoID, ZodNever, ZodNonOptional, ZodNull, ZodNullable, ZodNumber, ZodNumberFormat, ZodObject, ZodOptional, ZodPipe, ZodPrefault, ZodPreprocess, ZodPromise, ZodReadonly, ZodRecord, ZodSet, ZodString, ZodStringFormat, ZodSuccess, ZodSymbol, ZodTemplateLiteral, ZodTransform, ZodTuple, ZodType, ZodULID, ZodURL, ZodUUID, ZodUndefined, ZodUnion, ZodUnknown, ZodVoid, ZodXID, ZodXor, _ZodString, _default, _function, any, base64, base64url, bigint, catch, check, cidrv4, cidrv6, codec, creditCard, cuid, cuid2, currencyCode, date, describe, e164, email, emoji, exactOptional, file, float32, float64, function, guid, hash, hex, hostname, httpUrl, iban, instanceof, int32, int64, intersection, invertCodec, ipv4, ipv6, json, jwt, keyof, ksuid, lazy, looseRecord, mac, map, meta, nan, nanoid, nativeEnum, never, nonoptional, null, nullable, nullish, optional, partialRecord, pipe, prefault, preprocess, promise, readonly, refine, set, stringFormat, stringbool, success, superRefine, symbol, templateLiteral, transform, tuple, uint32, uint64, ulid, url, uuid, uuidv4, uuidv6, uuidv7, void, xid, xor
 
 ;// CONCATENATED MODULE: ./node_modules/zod/v4/core/util.js
 
@@ -25834,9 +27565,9 @@ const $ZodSymbol = /*@__PURE__*/ (/* unused pure expression or super */ null && 
         return payload;
     };
 })));
-const $ZodUndefined = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodUndefined", (inst, def) => {
+const $ZodUndefined = /*@__PURE__*/ $constructor("$ZodUndefined", (inst, def) => {
     $ZodType.init(inst, def);
-    inst._zod.pattern = regexes.undefined;
+    inst._zod.pattern = _undefined;
     inst._zod.values = new Set([undefined]);
     inst._zod.parse = (payload, _ctx) => {
         const input = payload.value;
@@ -25850,7 +27581,7 @@ const $ZodUndefined = /*@__PURE__*/ (/* unused pure expression or super */ null 
         });
         return payload;
     };
-})));
+});
 const $ZodNull = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodNull", (inst, def) => {
     $ZodType.init(inst, def);
     inst._zod.pattern = regexes.null;
@@ -28241,7 +29972,7 @@ function _symbol(Class, params) {
 function api_undefined(Class, params) {
     return new Class({
         type: "undefined",
-        ...util.normalizeParams(params),
+        ...normalizeParams(params),
     });
 }
 // @__NO_SIDE_EFFECTS__
@@ -31799,13 +33530,13 @@ const ZodSymbol = /*@__PURE__*/ (/* unused pure expression or super */ null && (
 function symbol(params) {
     return core._symbol(ZodSymbol, params);
 }
-const ZodUndefined = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodUndefined", (inst, def) => {
-    core.$ZodUndefined.init(inst, def);
+const ZodUndefined = /*@__PURE__*/ $constructor("ZodUndefined", (inst, def) => {
+    $ZodUndefined.init(inst, def);
     ZodType.init(inst, def);
-    inst._zod.processJSONSchema = (ctx, json, params) => processors.undefinedProcessor(inst, ctx, json, params);
-})));
+    inst._zod.processJSONSchema = (ctx, json, params) => undefinedProcessor(inst, ctx, json, params);
+});
 function schemas_undefined(params) {
-    return core._undefined(ZodUndefined, params);
+    return api_undefined(ZodUndefined, params);
 }
 
 const ZodNull = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodNull", (inst, def) => {

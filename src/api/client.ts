@@ -74,6 +74,11 @@ export interface ObservabilityApi {
   getService(): Promise<ServiceResponse>
   patchService(body: unknown): Promise<ServiceResponse>
   readonly stats: TransportStats
+  /**
+   * The same client whose requests end when `signal` aborts, in flight too (they reject with
+   * RequestCancelledError). Reads that are only useful together cancel each other this way.
+   */
+  withSignal(signal: AbortSignal): ObservabilityApi
   close(): Promise<void>
 }
 
@@ -88,7 +93,8 @@ export type ApiSettings = Pick<
   | 'rateLimit'
   | 'requestTimeoutMs'
   | 'retryBudgetMs'
->
+> &
+  Partial<Pick<Config, 'connectBudgetMs'>>
 
 export function createApi(
   settings: ApiSettings,
@@ -103,6 +109,7 @@ export function createApi(
     rateLimit: settings.rateLimit,
     requestTimeoutMs: settings.requestTimeoutMs,
     retryBudgetMs: settings.retryBudgetMs,
+    connectBudgetMs: settings.connectBudgetMs,
     ...extra
   })
   return new HttpObservabilityApi(settings, transport, extra.log ?? silentLogger)
@@ -160,19 +167,26 @@ function isResourceAbsent(e: ApiError, shapes: readonly NotFoundShape[]): boolea
   return e.bodyShape === 'text' && e.serverMessage === 'Not Found' && shapes.includes('status-text')
 }
 
+/** What the copies of one client (withSignal) share: the managed prefix, once settled. */
+interface PrefixState {
+  /** Managed: the prefix in use; `undefined` until the first list settles `auto`. */
+  resolved?: ApiPrefix
+  probe?: Promise<ApiPrefix>
+  /** The first dashboards page, read while settling `auto`: the dashboards list uses it. */
+  probed?: ApiResponse
+}
+
 class HttpObservabilityApi implements ObservabilityApi {
   readonly mode: Mode
   private readonly serviceBase?: string
-  /** Managed: the prefix in use; `undefined` until the first list settles `auto`. */
-  private resolved?: ApiPrefix
-  private probe?: Promise<ApiPrefix>
-  /** The first dashboards page, read while settling `auto`: the dashboards list uses it. */
-  private probed?: ApiResponse
 
   constructor(
-    settings: ApiSettings,
+    private readonly settings: ApiSettings,
     private readonly transport: Transport,
-    private readonly log: Logger
+    private readonly log: Logger,
+    private readonly state: PrefixState = {},
+    /** Ends this copy's requests (see withSignal). */
+    private readonly signal?: AbortSignal
   ) {
     this.mode = settings.mode
     if (settings.mode === 'managed') {
@@ -180,12 +194,16 @@ class HttpObservabilityApi implements ObservabilityApi {
       const org = pathSegment(settings.organizationId ?? '', 'organization-id')
       const svc = pathSegment(settings.serviceId ?? '', 'service-id')
       this.serviceBase = `/v1/organizations/${org}/services/${svc}`
-      if (settings.managedPrefix !== 'auto') this.resolved = settings.managedPrefix
+      if (settings.managedPrefix !== 'auto') this.state.resolved ??= settings.managedPrefix
     }
   }
 
   get prefix(): ApiPrefix | undefined {
-    return this.resolved
+    return this.state.resolved
+  }
+
+  withSignal(signal: AbortSignal): ObservabilityApi {
+    return new HttpObservabilityApi(this.settings, this.transport, this.log, this.state, signal)
   }
 
   get stats(): TransportStats {
@@ -332,7 +350,7 @@ class HttpObservabilityApi implements ObservabilityApi {
   /** The path below which the observability resources are: `/api/v2`, or the service's prefix. */
   private async base(): Promise<string> {
     if (!this.serviceBase) return '/api/v2'
-    return `${this.serviceBase}/${this.resolved ?? (await this.settlePrefix())}`
+    return `${this.serviceBase}/${this.state.resolved ?? (await this.settlePrefix())}`
   }
 
   /**
@@ -342,24 +360,25 @@ class HttpObservabilityApi implements ObservabilityApi {
    * FACTS.md) switches to `observability` for the rest of the run. Concurrent callers share the probe.
    */
   private settlePrefix(): Promise<ApiPrefix> {
-    this.probe ??= (async () => {
+    const state = this.state
+    state.probe ??= (async () => {
       try {
-        this.probed = await this.send('GET', `${this.serviceBase}/clickstack/dashboards`)
-        this.resolved = 'clickstack'
+        state.probed = await this.send('GET', `${this.serviceBase}/clickstack/dashboards`)
+        state.resolved = 'clickstack'
       } catch (e) {
         if (!(e instanceof ApiError && e.status === 404)) throw e
-        this.resolved = 'observability'
+        state.resolved = 'observability'
         this.log.info(
           "managed-prefix auto: the server has no clickstack route (HTTP 404), so this run uses the contract's observability prefix"
         )
       }
-      return this.resolved
+      return state.resolved
     })().catch((e: unknown) => {
-      // A failure that says nothing about the route (401, network): the next request settles it.
-      this.probe = undefined
+      // A failure that says nothing about the route (401, network, a cancel): the next request settles it.
+      state.probe = undefined
       throw e
     })
-    return this.probe
+    return state.probe
   }
 
   private async item(collection: string, id: string, what: string): Promise<string> {
@@ -372,7 +391,7 @@ class HttpObservabilityApi implements ObservabilityApi {
     body?: unknown,
     idempotent = method !== 'POST'
   ): Promise<ApiResponse> {
-    return this.transport.request({ method, path, body, idempotent })
+    return this.transport.request({ method, path, body, idempotent }, this.signal)
   }
 
   /** 'absent' only on the route's own "not found" answer; a router's 404 is an error that says so. */
@@ -394,7 +413,7 @@ class HttpObservabilityApi implements ObservabilityApi {
     if (!(e instanceof ApiError) || e.status !== 404 || e instanceof RouteNotFoundError) return e
     const hint =
       this.mode === 'managed'
-        ? `Managed prefix "${this.resolved}": the public cloud serves only clickstack and CONTRACT.md says observability; set managed-prefix (auto tries clickstack, then observability)`
+        ? `Managed prefix "${this.state.resolved}": the public cloud serves only clickstack and CONTRACT.md says observability; set managed-prefix (auto tries clickstack, then observability)`
         : 'Check api-url: it is the API base (port 8000 by default), not the web UI'
     return new RouteNotFoundError({
       status: e.status,
@@ -437,9 +456,9 @@ class HttpObservabilityApi implements ObservabilityApi {
     const base = await this.base()
     const path = `${base}${collection}`
     let first: ApiResponse | undefined
-    if (collection === '/dashboards' && this.probed?.path === path) {
-      first = this.probed
-      this.probed = undefined
+    if (collection === '/dashboards' && this.state.probed?.path === path) {
+      first = this.state.probed
+      this.state.probed = undefined
     }
     // FACTS.md: a list of nothing is `[]`, so a 404 on a list means the route is absent, whatever its body.
     first ??= await this.send('GET', path).catch((e: unknown) => {
@@ -458,12 +477,10 @@ class HttpObservabilityApi implements ObservabilityApi {
     // Bounded: a server that keeps returning pages past `total` cannot keep us here.
     const maxPages = Number.isFinite(total) ? Math.ceil(total / pageSize) + 2 : MAX_UNCOUNTED_PAGES
     for (let pages = 0; offset < total && pages < maxPages; pages++) {
-      const res = await this.transport.request({
-        method: 'GET',
-        path,
-        query: { limit: pageSize, offset },
-        idempotent: true
-      })
+      const res = await this.transport.request(
+        { method: 'GET', path, query: { limit: pageSize, offset }, idempotent: true },
+        this.signal
+      )
       const page = parse(z.array(item), unwrapEnvelope(res.body), res)
       const fresh = page.filter(p => !seen.has((p as { id?: string }).id))
       // An empty page, or one the server repeated (it ignores offset): the list is complete.
@@ -511,8 +528,14 @@ function parse<T extends z.ZodType>(schema: T, value: unknown, res: ApiResponse)
     .join('')
     .replace(/^\./, '')
   throw new ResponseShapeError(
-    { method: res.method, path: res.path, status: res.status },
+    { method: res.method, path: res.path, status: res.status, hint: notTheApi(res.body) },
     field,
     issue.message
   )
+}
+
+/** A page where JSON was expected: the address is something else than the API. */
+function notTheApi(body: unknown): string | undefined {
+  if (typeof body !== 'string' || !/^\s*</.test(body)) return undefined
+  return 'The server answered with an HTML page, not the API: api-url may point at the web UI or at a proxy page. The self-hosted API listens on its own port (8000 by default); the managed API is https://api.clickhouse.cloud'
 }

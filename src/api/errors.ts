@@ -75,6 +75,17 @@ export class UnknownOutcomeError extends ApiError {
   }
 }
 
+/**
+ * A request given up on purpose, before or while in flight: another request failed first and its answer
+ * is no longer needed, or the client was closed. Never a finding of its own: the first failure is.
+ */
+export class RequestCancelledError extends ApiError {
+  constructor(details: ApiErrorDetails, reason: string) {
+    super(details, `cancelled: ${reason}`)
+    this.name = 'RequestCancelledError'
+  }
+}
+
 /** The server answered 2xx with a body we do not understand: names the route and the field. */
 export class ResponseShapeError extends ApiError {
   constructor(

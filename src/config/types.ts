@@ -55,6 +55,8 @@ export interface Config<C extends Command = RunCommand> {
   rateLimit: RateLimit | null
   requestTimeoutMs: number
   retryBudgetMs: number
+  /** The retry budget while nothing has answered at the API's address yet (refused connections). */
+  connectBudgetMs: number
   savedPlan?: string
   planPath: string
   vars: Record<string, unknown>

@@ -8,7 +8,7 @@ import { KINDS, type AnyKind } from '../kinds/index.js'
 import type { LiveReadOptions, LiveState } from '../kinds/kind.js'
 
 export async function readLiveState(
-  api: ObservabilityApi,
+  client: ObservabilityApi,
   options: LiveReadOptions,
   kinds: readonly AnyKind[] = KINDS
 ): Promise<LiveState> {
@@ -16,10 +16,25 @@ export async function readLiveState(
   const readers = kinds
     .flatMap(k => (k.live ? [k.live] : []))
     .sort((a, b) => Number(b.field === 'dashboards') - Number(a.field === 'dashboards'))
-  const settled = await Promise.allSettled(readers.map(r => r.read(api, options)))
-  // Every read ends before any error is reported, and the first in that order is: a report does not
-  // depend on which request happened to fail first.
-  const failed = settled.find(s => s.status === 'rejected')
+  // The reads are only useful together: the first failure cancels the others, in flight too, so a
+  // wrong server fails the run once, at once, instead of retrying its siblings for a minute.
+  const siblings = new AbortController()
+  const api = client.withSignal(siblings.signal)
+  // Failures that came before the cancel: the cancelled siblings' own errors say nothing.
+  const own = new Set<unknown>()
+  const settled = await Promise.allSettled(
+    readers.map(r =>
+      r.read(api, options).catch((e: unknown) => {
+        if (!siblings.signal.aborted) {
+          own.add(e)
+          siblings.abort('another read of the live state failed')
+        }
+        throw e
+      })
+    )
+  )
+  // Of the failures, the first in the readers' order is reported.
+  const failed = settled.find(s => s.status === 'rejected' && own.has(s.reason))
   if (failed) throw (failed as PromiseRejectedResult).reason
   const values = settled.map(s => (s as PromiseFulfilledResult<LiveState[keyof LiveState]>).value)
   const state: LiveState = { dashboards: [], alerts: [], sources: [] }

@@ -4,7 +4,8 @@
  */
 import { diagnostic, sortDiagnostics, type Diagnostic } from '../diagnostics.js'
 import { findManifestFiles, readManifestFile } from './files.js'
-import { describeValue, didYouMean, issuesToDiagnostics } from './issues.js'
+import { describeShape, describeValue } from '../error-message.js'
+import { didYouMean, issuesToDiagnostics } from './issues.js'
 import {
   alertView,
   checkAcrossDocuments,
@@ -124,6 +125,18 @@ function addText(
   const parsed = parseYamlFile(file, text)
   set.diagnostics.push(...parsed.diagnostics)
   if (parsed.diagnostics.some(d => d.severity === 'error')) views.incomplete = true
+  else if (parsed.documents.length === 0) {
+    // Valid YAML, but nothing to manage: most likely a file saved before its content, or all of it
+    // commented out. Said, not silently valid.
+    set.diagnostics.push(
+      diagnostic(
+        'validate',
+        'warning',
+        'no documents: the file is empty or holds only comments, so it manages nothing (delete it, or add a manifest with a `kind`)',
+        { file, line: 1, column: 1 }
+      )
+    )
+  }
   const placeholders = text.includes('${')
   for (const doc of parsed.documents) {
     if (!placeholders) {
@@ -160,7 +173,7 @@ function addDocument(set: ManifestSet, views: Views, doc: ParsedDocument): void 
       diagnostic(
         'validate',
         'error',
-        `a manifest must be a mapping with a \`kind\`, got ${describeValue(value)}`,
+        `a manifest must be a mapping with a \`kind\`, got ${describeShape(value)}`,
         doc.start
       )
     )

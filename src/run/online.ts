@@ -104,7 +104,8 @@ export async function runOnline(
       registry: outcome.registry,
       settings,
       concurrency: config.concurrency,
-      log
+      log,
+      onProgress: deps.progress
     })
     for (const o of apply.outcomes) {
       if (o.status === 'failed') {

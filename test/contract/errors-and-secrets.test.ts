@@ -329,14 +329,14 @@ describe('canary credentials never appear in an error or a log line', () => {
     {
       name: 'self-hosted GET timeouts after retries',
       run: log => {
-        canaryEmu.faults.add({ kind: 'delay', delayMs: 1000 })
+        canaryEmu.faults.add({ kind: 'delay', delayMs: 60_000 })
         return selfHosted(canaryEmu.url, log, 2).listSources()
       }
     },
     {
       name: 'managed POST timeout (unknown outcome)',
       run: log => {
-        canaryEmu.faults.add({ kind: 'delay', delayMs: 1000 })
+        canaryEmu.faults.add({ kind: 'delay', delayMs: 60_000 })
         return managed(canaryEmu.url, log).createAlert({ threshold: 1 })
       },
       expected: UnknownOutcomeError
