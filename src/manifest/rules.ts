@@ -616,7 +616,11 @@ export function checkAcrossDocuments(
         ['tile'],
         `tile "${tile.name}" is a ${tile.displayType} tile; alerts need a line, stacked_bar or number tile`
       )
-    } else if (tile.sqlTemplate !== undefined && tile.displayType !== 'number' && !usesInterval(tile.sqlTemplate)) {
+    } else if (
+      tile.sqlTemplate !== undefined &&
+      tile.displayType !== 'number' &&
+      !usesInterval(tile.sqlTemplate)
+    ) {
       // controllers/alerts.ts validateAlertInput; common-utils core/utils.ts validateRawSqlForAlert.
       report(
         ['tile'],

@@ -18,7 +18,10 @@ const CANARY = {
   token: 'Bearer canary-token-41d7e9',
   key: 'canary-routing-key-83ab02'
 }
-const ROTATED = { url: 'https://hooks.example.com/canary/rotated-2291fe', token: 'Bearer canary-token-rotated-5c0a77' }
+const ROTATED = {
+  url: 'https://hooks.example.com/canary/rotated-2291fe',
+  token: 'Bearer canary-token-rotated-5c0a77'
+}
 const ALL = [...Object.values(CANARY), ...Object.values(ROTATED)]
 
 const MANIFESTS = `kind: Connection
@@ -110,7 +113,8 @@ function expectNoSecret(run: ActionRun): void {
       .join('\n')
   }
   for (const [place, text] of Object.entries(places))
-    for (const secret of ALL) expect({ place, leaked: text.includes(secret) }).toEqual({ place, leaked: false })
+    for (const secret of ALL)
+      expect({ place, leaked: text.includes(secret) }).toEqual({ place, leaked: false })
 }
 
 describe('secrets never leave a run', () => {
@@ -141,8 +145,11 @@ describe('secrets never leave a run', () => {
       headers: { Authorization: CANARY.token },
       queryParams: { routing_key: CANARY.key }
     })
-    expect((emu.selfHosted as unknown as { connections: Array<{ name: string; password: string }> }).connections
-      .find(c => c.name === 'Warehouse')!.password).toBe(CANARY.password)
+    expect(
+      (
+        emu.selfHosted as unknown as { connections: Array<{ name: string; password: string }> }
+      ).connections.find(c => c.name === 'Warehouse')!.password
+    ).toBe(CANARY.password)
   })
 
   it('plans a rotation as "changed", showing neither the old nor the new value', async () => {
@@ -174,6 +181,8 @@ describe('secrets never leave a run', () => {
       expect(plan.stdout).not.toContain(secret)
       expect(plan.stderr).not.toContain(secret)
     }
-    expect(JSON.parse(plan.stdout).plan.changes.filter((c: { action: string }) => c.action !== 'noop')).toEqual([])
+    expect(
+      JSON.parse(plan.stdout).plan.changes.filter((c: { action: string }) => c.action !== 'noop')
+    ).toEqual([])
   })
 })

@@ -83,7 +83,12 @@ describe('webhooks', () => {
     expect(stored()).not.toHaveProperty('headers')
     expect(stored()).not.toHaveProperty('queryParams')
     await call(emu, 'PUT', v2(`/webhooks/${id}`), {
-      body: { name: 'put-me', service: 'generic', url: 'https://hooks.example.com/moved', headers: { A: 'b' } }
+      body: {
+        name: 'put-me',
+        service: 'generic',
+        url: 'https://hooks.example.com/moved',
+        headers: { A: 'b' }
+      }
     })
     expect(stored().headers).toEqual({ A: 'b' })
     await call(emu, 'PUT', v2(`/webhooks/${id}`), {
@@ -94,7 +99,9 @@ describe('webhooks', () => {
 
   test('the server-side URL checks and the duplicate name answer 400 {message}; PUT of an unknown id is a 404 first', async () => {
     const refused = async (body: unknown) => (await call(emu, 'POST', v2('/webhooks'), { body })).json.message
-    expect(await refused(hook({ name: 'x', url: 'ftp://example.com/a' }))).toBe('Webhook URL must use HTTP or HTTPS')
+    expect(await refused(hook({ name: 'x', url: 'ftp://example.com/a' }))).toBe(
+      'Webhook URL must use HTTP or HTTPS'
+    )
     expect(await refused(hook({ name: 'x', url: 'http://10.0.0.8/a' }))).toBe(
       'Webhook URL resolves to a private or reserved address.'
     )
@@ -107,7 +114,9 @@ describe('webhooks', () => {
     expect(await refused({ name: 'x', service: 'generic', url: 'not a url' })).toBe(
       'Body validation failed: url: Invalid url'
     )
-    expect(await refused({ ...hook(), name: 'ops-pager' })).toBe('A webhook with this service and name already exists')
+    expect(await refused({ ...hook(), name: 'ops-pager' })).toBe(
+      'A webhook with this service and name already exists'
+    )
     expect(await refused({ ...hook({ headers: { '1x': 'a' } }), name: 'y' })).toBe(
       'Body validation failed: headers.1x: Header name cannot start with a number'
     )
@@ -125,7 +134,14 @@ describe('webhooks', () => {
       body: {
         name: 'd',
         tiles: [
-          { name: 't', x: 0, y: 0, w: 6, h: 3, config: { displayType: 'number', sourceId: LOGS, select: [{ aggFn: 'count' }] } }
+          {
+            name: 't',
+            x: 0,
+            y: 0,
+            w: 6,
+            h: 3,
+            config: { displayType: 'number', sourceId: LOGS, select: [{ aggFn: 'count' }] }
+          }
         ]
       }
     })
@@ -147,7 +163,8 @@ describe('webhooks', () => {
     expect(await call(emu, 'DELETE', v2(`/webhooks/${OPS_PAGER}`))).toMatchObject({
       status: 409,
       json: {
-        message: 'Cannot delete webhook: 1 alert(s) still reference it. Reassign or remove those alerts first.'
+        message:
+          'Cannot delete webhook: 1 alert(s) still reference it. Reassign or remove those alerts first.'
       }
     })
     // Only the first channel blocks: a later one is left dangling.
@@ -171,7 +188,13 @@ describe('webhooks', () => {
 describe('connections (self-hosted only)', () => {
   test('POST, PUT and GET never return the password; an empty or missing password on PUT keeps it', async () => {
     const created = await call(emu, 'POST', v2('/connections'), {
-      body: { name: 'c', host: 'http://ch:8123', username: 'u', password: 'secret-1', hyperdxSettingPrefix: 'hdx' }
+      body: {
+        name: 'c',
+        host: 'http://ch:8123',
+        username: 'u',
+        password: 'secret-1',
+        hyperdxSettingPrefix: 'hdx'
+      }
     })
     expect(created.json.data).toEqual({
       id: expect.stringMatching(OBJECT_ID),
@@ -183,8 +206,13 @@ describe('connections (self-hosted only)', () => {
       updatedAt: expect.any(String)
     })
     const id = created.json.data.id
-    const stored = () => (emu.selfHosted as unknown as { connections: Array<Record<string, unknown>> }).connections.find(c => c.id === id)!
-    await call(emu, 'PUT', v2(`/connections/${id}`), { body: { name: 'c', host: 'h', username: 'u', password: '' } })
+    const stored = () =>
+      (emu.selfHosted as unknown as { connections: Array<Record<string, unknown>> }).connections.find(
+        c => c.id === id
+      )!
+    await call(emu, 'PUT', v2(`/connections/${id}`), {
+      body: { name: 'c', host: 'h', username: 'u', password: '' }
+    })
     expect(stored()).toMatchObject({ password: 'secret-1', hyperdxSettingPrefix: 'hdx' })
     await call(emu, 'PUT', v2(`/connections/${id}`), {
       body: { name: 'c', host: 'h', username: 'u', hyperdxSettingPrefix: null, isPrometheusEndpoint: true }
@@ -197,7 +225,11 @@ describe('connections (self-hosted only)', () => {
       status: 400,
       json: { message: 'Body validation failed: username: Required' }
     })
-    expect(await call(emu, 'POST', v2('/connections'), { body: { name: 'c', host: 'h', username: 'u', hyperdxSettingPrefix: 'a-b' } })).toMatchObject({
+    expect(
+      await call(emu, 'POST', v2('/connections'), {
+        body: { name: 'c', host: 'h', username: 'u', hyperdxSettingPrefix: 'a-b' }
+      })
+    ).toMatchObject({
       status: 400,
       json: { message: 'Body validation failed: hyperdxSettingPrefix: Invalid' }
     })
@@ -206,12 +238,22 @@ describe('connections (self-hosted only)', () => {
   test('a missing connection is the plain text Not Found; deleting one leaves its sources dangling', async () => {
     const missing = await call(emu, 'GET', v2('/connections/0123456789abcdef01234567'))
     expect(missing).toMatchObject({ status: 404, text: 'Not Found' })
-    const { json } = await call(emu, 'POST', v2('/connections'), { body: { name: 'd', host: 'h', username: 'u' } })
+    const { json } = await call(emu, 'POST', v2('/connections'), {
+      body: { name: 'd', host: 'h', username: 'u' }
+    })
     const src = await call(emu, 'POST', v2('/sources'), {
-      body: { name: 'dangling', kind: 'promql', connection: json.data.id, from: { databaseName: 'a', tableName: 'b' }, timestampValueExpression: 'ts' }
+      body: {
+        name: 'dangling',
+        kind: 'promql',
+        connection: json.data.id,
+        from: { databaseName: 'a', tableName: 'b' },
+        timestampValueExpression: 'ts'
+      }
     })
     expect((await call(emu, 'DELETE', v2(`/connections/${json.data.id}`))).status).toBe(200)
-    expect(emu.selfHosted.sources.find(s => s.id === src.json.data.id)).toMatchObject({ connection: json.data.id })
+    expect(emu.selfHosted.sources.find(s => s.id === src.json.data.id)).toMatchObject({
+      connection: json.data.id
+    })
   })
 
   test('the managed cloud has no connections route: the gateway page', async () => {
@@ -274,7 +316,13 @@ describe('sources', () => {
       'Body validation failed: defaultTableSelectExpression: Default Select Expression is required'
     )
     expect(
-      await message({ name: 'S', kind: 'session', connection: CONNECTION, from: { databaseName: 'a', tableName: 'b' }, timestampValueExpression: 'ts' })
+      await message({
+        name: 'S',
+        kind: 'session',
+        connection: CONNECTION,
+        from: { databaseName: 'a', tableName: 'b' },
+        timestampValueExpression: 'ts'
+      })
     ).toBe('Body validation failed: traceSourceId: Correlated Trace Source is required')
     expect(await message(log({ connection: 'nope' }))).toBe('connection must be a valid connection id')
     expect(await message(log({ connection: '0123456789abcdef01234567' }))).toBe(
@@ -317,8 +365,13 @@ describe('saved searches', () => {
     const unknownSource = await call(emu, 'PUT', v2('/saved-searches/0123456789abcdef01234567'), {
       body: search({ sourceId: '0123456789abcdef01234567' })
     })
-    expect(unknownSource).toMatchObject({ status: 400, json: { message: 'sourceId must be an existing source id' } })
-    expect(await call(emu, 'PUT', v2('/saved-searches/0123456789abcdef01234567'), { body: search() })).toMatchObject({
+    expect(unknownSource).toMatchObject({
+      status: 400,
+      json: { message: 'sourceId must be an existing source id' }
+    })
+    expect(
+      await call(emu, 'PUT', v2('/saved-searches/0123456789abcdef01234567'), { body: search() })
+    ).toMatchObject({
       status: 404,
       json: { message: 'Saved search not found' }
     })
@@ -366,7 +419,9 @@ describe('managed alerts', () => {
         channel: { type: 'email', emailRecipients: ['a@example.com'] }
       }
     })
-    expect(created.json.result).toMatchObject({ channel: { type: 'email', emailRecipients: ['a@example.com'] } })
+    expect(created.json.result).toMatchObject({
+      channel: { type: 'email', emailRecipients: ['a@example.com'] }
+    })
     expect(created.json.result).not.toHaveProperty('channels')
     const refused = await call(emu, 'POST', servicePath(emu, '/clickstack/alerts'), {
       body: {
@@ -378,6 +433,9 @@ describe('managed alerts', () => {
         channels: [{ type: 'webhook', webhookId: OPS_PAGER }]
       }
     })
-    expect(refused).toMatchObject({ status: 400, json: { error: "request body property can't be validated: channels" } })
+    expect(refused).toMatchObject({
+      status: 400,
+      json: { error: "request body property can't be validated: channels" }
+    })
   })
 })

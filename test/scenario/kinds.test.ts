@@ -111,17 +111,26 @@ describe('creating every kind in one run', () => {
     ])
     expect(fields(plan, 'Source/App logs')).toContainEqual({ path: 'connection', after: 'Warehouse (new)' })
     expect(fields(plan, 'Source/App logs')).toContainEqual({ path: 'traceSource', after: 'App traces (new)' })
-    expect(fields(plan, 'Alert/Error burst')).toContainEqual({ path: 'savedSearch', after: 'App errors (new)' })
+    expect(fields(plan, 'Alert/Error burst')).toContainEqual({
+      path: 'savedSearch',
+      after: 'App errors (new)'
+    })
 
     const apply = await run('apply')
     expect(errors(apply)).toEqual([])
     const warehouse = connection('Warehouse')!
     expect(warehouse.password).toBe(SECRETS.WAREHOUSE_PASSWORD)
     // The two sources refer to each other: created, then linked.
-    expect(source('App logs')).toMatchObject({ connection: warehouse.id, traceSourceId: source('App traces')!.id })
+    expect(source('App logs')).toMatchObject({
+      connection: warehouse.id,
+      traceSourceId: source('App traces')!.id
+    })
     expect(source('App traces')).toMatchObject({ logSourceId: source('App logs')!.id })
     expect(savedSearch('App errors')).toMatchObject({ sourceId: source('App logs')!.id })
-    expect(webhook('oncall')).toMatchObject({ url: SECRETS.HOOK_URL, headers: { Authorization: SECRETS.HOOK_TOKEN } })
+    expect(webhook('oncall')).toMatchObject({
+      url: SECRETS.HOOK_URL,
+      headers: { Authorization: SECRETS.HOOK_TOKEN }
+    })
     const alert = [...emu.selfHosted.alerts.values()].find(a => a.name === 'Error burst')!
     expect(alert).toMatchObject({ savedSearchId: savedSearch('App errors')!.id, source: 'saved_search' })
     expect(alert.channels.map(c => c.webhookId)).toEqual([webhook('oncall')!.id])
@@ -190,7 +199,10 @@ describe('updates, field by field', () => {
     )
     await run('apply')
     expect(connection('Warehouse')).not.toHaveProperty('hyperdxSettingPrefix')
-    expect(connection('Warehouse')).toMatchObject({ isPrometheusEndpoint: false, password: 'warehouse-password-2' })
+    expect(connection('Warehouse')).toMatchObject({
+      isPrometheusEndpoint: false,
+      password: 'warehouse-password-2'
+    })
   })
 
   it('webhooks: the url is compared but never shown; headers resent when changed or when the url moves', async () => {
@@ -248,7 +260,9 @@ body: '{"a": 1}'
     })
     await run('apply')
     expect(actions(await run('plan'))).toEqual([])
-    ws.write({ 'all.yaml': `kind: Webhook\nname: incidents\nservice: incidentio\nurl: \${secret.HOOK_URL}\nbody: '{"a": 2}'\n` })
+    ws.write({
+      'all.yaml': `kind: Webhook\nname: incidents\nservice: incidentio\nurl: \${secret.HOOK_URL}\nbody: '{"a": 2}'\n`
+    })
     expect(fields(await run('plan'), 'Webhook/incidents')).toEqual([
       { path: 'body', before: '(write-only: set)', after: '(write-only: changed)' }
     ])
@@ -297,8 +311,8 @@ body: '{"a": 1}'
         SOURCES() +
         WEBHOOK() +
         SEARCH(
-          "select: Timestamp, Body\nwhereLanguage: sql\norderBy: Timestamp DESC\ntags: [shop]\nfilters:\n  - condition: \"Service IN ('a')\"\n"
-        ).replace("where: 'level:error'", "where: \"SeverityText = 'error'\"") +
+          'select: Timestamp, Body\nwhereLanguage: sql\norderBy: Timestamp DESC\ntags: [shop]\nfilters:\n  - condition: "Service IN (\'a\')"\n'
+        ).replace("where: 'level:error'", 'where: "SeverityText = \'error\'"') +
         SEARCH_ALERT('groupBy: ServiceName\n').replace(
           '  - { type: webhook, webhook: oncall }',
           '  - { type: webhook, webhook: oncall }\n  - { type: webhook, webhook: team-slack }'
@@ -384,8 +398,8 @@ describe('deletes with prune, in the reverse order of the kinds', () => {
     ws.write({ 'all.yaml': '' })
     const plan = await run('apply', {}, { prune: 'false' })
     expect(
-      plan.plan!.changes
-        .filter(c => c.deferred === 'prune')
+      plan
+        .plan!.changes.filter(c => c.deferred === 'prune')
         .map(c => `${c.kind}/${c.name}`)
         .sort()
     ).toEqual(['Connection/Warehouse', 'Webhook/oncall'])
@@ -452,7 +466,11 @@ describe('adoption and ownership', () => {
     expect(JSON.stringify([connections(), emu.selfHosted.webhooks, emu.selfHosted.sources])).toBe(before)
     expect(savedSearch('App errors')).toBeDefined()
     // Two registries, one per stack.
-    expect(registry().map(d => d.tags[0]).sort()).toEqual(['obsdeploy:team-a'])
+    expect(
+      registry()
+        .map(d => d.tags[0])
+        .sort()
+    ).toEqual(['obsdeploy:team-a'])
   })
 
   it('an unreadable registry is a plan error, and nothing of its kinds is pruned', async () => {
@@ -486,7 +504,9 @@ password: \${PLAIN}
 `
     })
     const result = await obsdeploy(emu, ws, 'validate', { 'secret-vars': secretVars(), vars: 'PLAIN: p' })
-    expect(result.diagnostics.filter(d => d.severity === 'error').map(d => `${d.field}: ${d.message}`)).toEqual([
+    expect(
+      result.diagnostics.filter(d => d.severity === 'error').map(d => `${d.field}: ${d.message}`)
+    ).toEqual([
       expect.stringMatching(/^url: is a secret: write it as `\$\{secret.NAME\}`/),
       expect.stringMatching(/^host: \$\{secret.HOOK_URL\} fills a field that is not secret/),
       expect.stringMatching(/^password: is a secret: write it as `\$\{secret.NAME\}`/)
@@ -497,24 +517,17 @@ password: \${PLAIN}
   it('redacts a secret a server error quotes, from every diagnostic and the plan file', async () => {
     ws.write({ 'all.yaml': WEBHOOK() })
     const api = (await import('../../src/api/client.js')).createApi
-    const result = await obsdeploy(
-      emu,
-      ws,
-      'apply',
-      { 'secret-vars': secretVars() },
-      false,
-      {
-        api: config => {
-          const real = api(config)
-          // A server that quotes what it was sent, as HyperDX's Slack URL check does.
-          return Object.assign(Object.create(real) as typeof real, {
-            createRecord: async (_c: string, body: { url?: string }) => {
-              throw new Error(`Webhook URL ${body.url} does not have hostname that ends in 'slack.com'`)
-            }
-          })
-        }
+    const result = await obsdeploy(emu, ws, 'apply', { 'secret-vars': secretVars() }, false, {
+      api: config => {
+        const real = api(config)
+        // A server that quotes what it was sent, as HyperDX's Slack URL check does.
+        return Object.assign(Object.create(real) as typeof real, {
+          createRecord: async (_c: string, body: { url?: string }) => {
+            throw new Error(`Webhook URL ${body.url} does not have hostname that ends in 'slack.com'`)
+          }
+        })
       }
-    )
+    })
     expect(result.exitCode).toBe(1)
     const text = JSON.stringify(result)
     expect(text).toContain('Webhook URL *** does not have hostname')

@@ -9,7 +9,12 @@ import { INTERVAL_SQL, SEED_CONNECTION } from '../support/real-surface.js'
 
 const { emu, ws } = useScenario()
 
-const rawTile = (name: string, displayType: string, extra = '', connection = 'connection: Local ClickHouse') => `  - name: ${name}
+const rawTile = (
+  name: string,
+  displayType: string,
+  extra = '',
+  connection = 'connection: Local ClickHouse'
+) => `  - name: ${name}
     x: 0
     y: 0
     w: 6
@@ -41,7 +46,12 @@ describe('raw-SQL tiles', () => {
     await obsdeploy(emu, ws, 'apply')
     const id = tiles()[0]!.id
     ws.write({
-      'sql.yaml': board(rawTile('T', 'line', '      fillNulls: false\n      seriesLimit: 3\n').replace('GROUP BY ts', 'GROUP BY ts LIMIT 10'))
+      'sql.yaml': board(
+        rawTile('T', 'line', '      fillNulls: false\n      seriesLimit: 3\n').replace(
+          'GROUP BY ts',
+          'GROUP BY ts LIMIT 10'
+        )
+      )
     })
     const plan = await obsdeploy(emu, ws, 'plan')
     expect(plan.plan!.changes[0]!.fields.map(f => f.path)).toEqual([
@@ -134,7 +144,10 @@ ${extra}`
     expect(alert.channels).toHaveLength(2)
     expect(alert.channel).toEqual(alert.channels[0])
     expect(actions(await obsdeploy(emu, ws, 'plan'))).toEqual([])
-    const eleven = Array.from({ length: 11 }, (_, i) => `  - { type: webhook, webhookId: ${'0'.repeat(23)}${i % 10} }`)
+    const eleven = Array.from(
+      { length: 11 },
+      (_, i) => `  - { type: webhook, webhookId: ${'0'.repeat(23)}${i % 10} }`
+    )
     ws.write({ 'a.yaml': search + searchAlert(`channels:\n${eleven.join('\n')}\n`) })
     expect(errors(await obsdeploy(emu, ws, 'validate'))).toContainEqual('an alert has at most 10 channels')
   })
@@ -148,7 +161,10 @@ ${extra}`
         search +
         '---\n' +
         search.replace('name: Errors', 'name: Warnings') +
-        searchAlert('channel: { type: webhook, webhook: ops-pager }\n').replace('savedSearch: Errors', 'savedSearch: Warnings')
+        searchAlert('channel: { type: webhook, webhook: ops-pager }\n').replace(
+          'savedSearch: Errors',
+          'savedSearch: Warnings'
+        )
     })
     const plan = await obsdeploy(emu, ws, 'plan')
     expect(actions(plan)).toEqual(['create SavedSearch/Warnings', 'update Alert/Burst'])
@@ -157,9 +173,13 @@ ${extra}`
   })
 
   it('refuses a saved-search alert on a saved search the manifests do not declare', async () => {
-    ws.write({ 'a.yaml': searchAlert('channel: { type: webhook, webhook: ops-pager }\n').replace('---\n', '') })
+    ws.write({
+      'a.yaml': searchAlert('channel: { type: webhook, webhook: ops-pager }\n').replace('---\n', '')
+    })
     expect(errors(await obsdeploy(emu, ws, 'validate'))).toEqual([
-      expect.stringMatching(/^no SavedSearch named "Errors" in the manifests: an alert is owned through its saved search/)
+      expect.stringMatching(
+        /^no SavedSearch named "Errors" in the manifests: an alert is owned through its saved search/
+      )
     ])
   })
 })
@@ -195,7 +215,10 @@ channel: { type: webhook, webhook: ops-pager, severity: critical }
     const apply = await obsdeploy(emu, ws, 'apply', managed)
     expect(errors(apply)).toEqual([])
     const alerts = [...emu.managed().alerts.values()]
-    expect(alerts.find(a => a.name === 'Mail')!.channel).toEqual({ type: 'email', emailRecipients: ['oncall@example.com'] })
+    expect(alerts.find(a => a.name === 'Mail')!.channel).toEqual({
+      type: 'email',
+      emailRecipients: ['oncall@example.com']
+    })
     expect(alerts.find(a => a.name === 'Page')!.channel).toMatchObject({ severity: 'critical' })
     expect(actions(await obsdeploy(emu, ws, 'plan', managed))).toEqual([])
   })
@@ -268,7 +291,9 @@ url: \${secret.URL}
     })
     const settings = { ...managed, 'secret-vars': 'URL: https://hooks.example.com/m' }
     expect(errors(await obsdeploy(emu, ws, 'apply', settings))).toEqual([])
-    expect(emu.managed().webhooks.find(w => w.name === 'hook')).toMatchObject({ url: 'https://hooks.example.com/m' })
+    expect(emu.managed().webhooks.find(w => w.name === 'hook')).toMatchObject({
+      url: 'https://hooks.example.com/m'
+    })
     expect(actions(await obsdeploy(emu, ws, 'plan', settings))).toEqual([])
     // The contract's prefix has no webhooks route: a plan error at the manifest, nothing half-applied.
     const contract = await obsdeploy(emu, ws, 'plan', { ...settings, 'managed-prefix': 'observability' })
