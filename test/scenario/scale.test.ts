@@ -85,6 +85,8 @@ describe('planning at scale', () => {
   }, 120_000)
 
   it('reads connections, sources, saved searches and webhooks with one list call each, whatever their number', async () => {
+    emu.selfHosted.dashboards.clear()
+    emu.selfHosted.alerts.clear()
     ws.write({ 'd.yaml': dashboard('Checkout', timeTile('Errors', 0, 0, 'level:error')) })
     const logs = emu.selfHosted.sources.find(s => s.name === 'Logs')!.id
     const addRecords = (from: number, to: number) => {
