@@ -56196,7 +56196,9 @@ incomplete = false) {
         if (tile.displayType && !vocabulary/* ALERTABLE_DISPLAY_TYPES */.Ei.includes(tile.displayType)) {
             report(['tile'], `tile "${tile.name}" is a ${tile.displayType} tile; alerts need a line, stacked_bar or number tile`);
         }
-        else if (tile.sqlTemplate !== undefined && tile.displayType !== 'number' && !usesInterval(tile.sqlTemplate)) {
+        else if (tile.sqlTemplate !== undefined &&
+            tile.displayType !== 'number' &&
+            !usesInterval(tile.sqlTemplate)) {
             // controllers/alerts.ts validateAlertInput; common-utils core/utils.ts validateRawSqlForAlert.
             report(['tile'], `tile "${tile.name}" is a raw-SQL ${tile.displayType} tile: an alert needs its query to use the interval ({intervalSeconds:Int64}, {intervalMilliseconds:Int64} or an interval macro)`);
         }
