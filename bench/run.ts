@@ -20,13 +20,15 @@ import { coldStart } from './sections/cold-start.js'
 import { growth } from './sections/growth.js'
 import { managedRateLimit } from './sections/managed.js'
 import { planAtScale } from './sections/plan-scale.js'
+import { manyStacks } from './sections/stacks.js'
 
 const SECTIONS: Record<string, (ctx: BenchContext) => Promise<Section>> = {
   '1': planAtScale,
   '2': applyAtScale,
   '3': managedRateLimit,
   '4': coldStart,
-  '5': growth
+  '5': growth,
+  '6': manyStacks
 }
 
 const { values } = parseArgs({

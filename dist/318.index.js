@@ -36,7 +36,7 @@ function markerPart(text) {
  * gets no comment, but one whose plan went back to "No changes" sees its comment say so.
  */
 async function upsertStickyComment(target, marker, body, options) {
-    const octokit = (0,_rest_js__WEBPACK_IMPORTED_MODULE_0__/* .clientFor */ .$)(target);
+    const octokit = (0,_rest_js__WEBPACK_IMPORTED_MODULE_0__/* .clientFor */ .$V)(target);
     const issue = { owner: target.owner, repo: target.repo, issue_number: target.issueNumber };
     // The marker is how the next run finds this comment: a body without it would leave an orphan behind.
     const text = body.startsWith(marker) ? body : `${marker}\n${body}`;
@@ -59,7 +59,7 @@ async function upsertStickyComment(target, marker, body, options) {
     catch (error) {
         return {
             action: 'skipped',
-            warning: (0,_rest_js__WEBPACK_IMPORTED_MODULE_0__/* .refusalWarning */ .l)(error, 'The plan was not posted as a pull request comment', 'The plan is in the job summary.', target.token)
+            warning: (0,_rest_js__WEBPACK_IMPORTED_MODULE_0__/* .refusalWarning */ .lW)(error, 'The plan was not posted as a pull request comment', 'The plan is in the job summary.', target.token)
         };
     }
 }
@@ -94,8 +94,10 @@ function isNewer(a, b) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   $: () => (/* binding */ clientFor),
-/* harmony export */   l: () => (/* binding */ refusalWarning)
+/* harmony export */   $V: () => (/* binding */ clientFor),
+/* harmony export */   E$: () => (/* binding */ redact),
+/* harmony export */   lW: () => (/* binding */ refusalWarning),
+/* harmony export */   x_: () => (/* binding */ serverMessage)
 /* harmony export */ });
 /* harmony import */ var _actions_github__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2413);
 /* harmony import */ var _error_message_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6587);

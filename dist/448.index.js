@@ -22,7 +22,7 @@ const PLAN_LABELS = {
     destroy: 'obsdeploy:destroy'
 };
 async function syncLabels(target, wanted) {
-    const octokit = (0,_rest_js__WEBPACK_IMPORTED_MODULE_0__/* .clientFor */ .$)(target);
+    const octokit = (0,_rest_js__WEBPACK_IMPORTED_MODULE_0__/* .clientFor */ .$V)(target);
     const issue = { owner: target.owner, repo: target.repo, issue_number: target.issueNumber };
     const label = PLAN_LABELS[wanted];
     const ours = new Set(Object.values(PLAN_LABELS));
@@ -57,7 +57,7 @@ async function syncLabels(target, wanted) {
     catch (error) {
         return {
             ...result,
-            warning: (0,_rest_js__WEBPACK_IMPORTED_MODULE_0__/* .refusalWarning */ .l)(error, `The pull request was not labelled ${label}`, 'The plan is in the job summary either way.', target.token)
+            warning: (0,_rest_js__WEBPACK_IMPORTED_MODULE_0__/* .refusalWarning */ .lW)(error, `The pull request was not labelled ${label}`, 'The plan is in the job summary either way.', target.token)
         };
     }
 }
@@ -69,8 +69,10 @@ async function syncLabels(target, wanted) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   $: () => (/* binding */ clientFor),
-/* harmony export */   l: () => (/* binding */ refusalWarning)
+/* harmony export */   $V: () => (/* binding */ clientFor),
+/* harmony export */   E$: () => (/* binding */ redact),
+/* harmony export */   lW: () => (/* binding */ refusalWarning),
+/* harmony export */   x_: () => (/* binding */ serverMessage)
 /* harmony export */ });
 /* harmony import */ var _actions_github__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2413);
 /* harmony import */ var _error_message_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6587);

@@ -1,10 +1,10 @@
 /**
  * `npm run demo`: the whole job on the embedded emulator, with the built CLI (dist/cli/index.js) as a
  * user would run it: validate (the examples, and a deliberately broken manifest), plan, apply, plan
- * again (no changes), drift after a change made by hand, and service settings at a release. Then a
- * webhook (its url and token from secret variables), a saved search with a saved-search alert on two
- * channels, and a raw-SQL tile with its alert (examples/alerting): planned and applied in one run, with
- * the secrets shown only as changed or unchanged.
+ * again (no changes), drift after a change made by hand, service settings at a release, and two stacks
+ * of one repository planned and applied together. Then a webhook (its url and token from secret
+ * variables), a saved search with a saved-search alert on two channels, and a raw-SQL tile with its alert
+ * (examples/alerting): planned and applied in one run, with the secrets shown only as changed or unchanged.
  */
 import { spawn } from 'node:child_process'
 import { existsSync, mkdirSync, rmSync } from 'node:fs'
@@ -117,6 +117,28 @@ try {
     ['plan', 'examples/managed', ...managed, '--release'],
     keys
   )
+
+  // Many stacks in one repository: examples/stacks/payments and examples/stacks/search, each with a
+  // stack.yaml, and each with a dashboard named "Overview".
+  const stacks = ['--stacks', '--api-url', emu.url, '--out', '.obsdeploy/demo/plan-stacks.json']
+  await obsdeploy('two stacks in one repository: validate each with its own variables', [
+    'validate',
+    'examples/stacks',
+    '--stacks'
+  ])
+  await obsdeploy('plan both stacks from one read of the live state: each has its own "Overview"', [
+    'plan',
+    'examples/stacks',
+    ...stacks
+  ])
+  await obsdeploy('apply both stacks', ['apply', 'examples/stacks', ...stacks])
+  await obsdeploy('plan one stack (--stack search): nothing to do', [
+    'plan',
+    'examples/stacks',
+    ...stacks,
+    '--stack',
+    'search'
+  ])
 
   // Secrets come from the environment (the action: the `secret-vars` input), never from a file.
   const secrets = {

@@ -17,10 +17,10 @@ import { errorMessage } from './error-message.js'
 import { serviceGateFor } from './github/events.js'
 import { redactingLogger, SECRET_VAR_MIN_LENGTH, type Logger } from './log.js'
 import { didYouMean } from './manifest/issues.js'
-import { renderMarkdown, SUMMARY_LIMIT } from './report/markdown.js'
-import { reportOf } from './report/input.js'
+import { renderMarkdown, renderStacksMarkdown, SUMMARY_LIMIT } from './report/markdown.js'
+import { reportOf, stacksReportOf } from './report/input.js'
 import { progressReporter } from './report/progress.js'
-import { renderText } from './report/text.js'
+import { renderStacksText, renderText } from './report/text.js'
 import { run } from './run/run.js'
 import { VERSION } from './version.js'
 
@@ -154,23 +154,31 @@ export async function cli(argv: readonly string[], io: CliIo): Promise<number> {
   } finally {
     progress.done()
   }
-  const report = reportOf(config, result, { time: new Date().toISOString() })
+  const when = { time: new Date().toISOString() }
+  const report = reportOf(config, result, when)
+  const stacks = result.stacks && stacksReportOf(config, result.stacks, result.planFile, when)
   const color = io.isTty && !values['no-color'] && io.env.NO_COLOR === undefined && io.env.TERM !== 'dumb'
   if (values.json) {
-    io.stdout(
-      `${JSON.stringify({ exitCode: result.exitCode, outputs: result.outputs, diagnostics: result.diagnostics, plan: result.plan, apply: result.apply }, null, 2)}\n`
-    )
+    const { exitCode, outputs, diagnostics, plan, apply } = result
+    const json = result.stacks
+      ? { exitCode, outputs, diagnostics, stacks: result.stacks }
+      : { exitCode, outputs, diagnostics, plan, apply }
+    io.stdout(`${JSON.stringify(json, null, 2)}\n`)
   } else if (config.command === 'validate') {
     for (const d of result.diagnostics) io.stdout(`${formatDiagnostic(d)}\n`)
     const errors = result.diagnostics.filter(d => d.severity === 'error').length
-    io.stderr(errors === 0 ? `valid: ${config.manifests.join(', ')}\n` : `${errors} error(s)\n`)
+    const what = result.stacks
+      ? `${result.stacks.results.map(r => r.stack).join(', ') || 'no stack'} (${result.stacks.reason})`
+      : config.manifests.join(', ')
+    io.stderr(errors === 0 ? `valid: ${what}\n` : `${errors} error(s)\n`)
   } else {
-    io.stdout(renderText(report, { color }))
+    io.stdout(stacks ? renderStacksText(stacks, { color }) : renderText(report, { color }))
   }
   if (values.summary !== undefined) {
+    const options = { maxLength: SUMMARY_LIMIT, measure: 'bytes' } as const
     await writeFile(
       path.resolve(io.cwd, String(values.summary)),
-      renderMarkdown(report, { maxLength: SUMMARY_LIMIT, measure: 'bytes' })
+      stacks ? renderStacksMarkdown(stacks, options) : renderMarkdown(report, options)
     )
   }
   return result.exitCode

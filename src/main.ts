@@ -13,9 +13,16 @@ import { defaultPlanPath, readRunnerContext, type RunnerContext } from './github
 import { eventPolicy, serviceGateFor } from './github/events.js'
 import { readActionInputs } from './github/inputs.js'
 import type { Logger } from './log.js'
-import { COMMENT_LIMIT, renderMarkdown, SUMMARY_LIMIT } from './report/markdown.js'
-import { reportOf, type ReportInput, type RunContext } from './report/input.js'
-import { labelOf } from './report/model.js'
+import type { ChangedFiles } from './config/stack-layout.js'
+import {
+  COMMENT_LIMIT,
+  renderMarkdown,
+  renderStacksMarkdown,
+  SUMMARY_LIMIT,
+  type MarkdownOptions
+} from './report/markdown.js'
+import { reportOf, stacksReportOf, type RunContext } from './report/input.js'
+import { labelOf, stacksLabelOf, type Label } from './report/model.js'
 import { progressReporter } from './report/progress.js'
 import { run } from './run/run.js'
 import { EMPTY_OUTPUTS, type RunOutputs } from './run/types.js'
@@ -63,44 +70,57 @@ async function runAction(outputs: Outputs): Promise<void> {
     for (const w of policy.warnings) core.warning(w)
     if (policy.refusal) {
       const refused = { diagnostics: [diagnostic('config', 'error', policy.refusal)] }
-      await writeSummary(reportOf(config, refused, reportContext(runner)))
+      const report = reportOf(config, refused, reportContext(runner))
+      await writeSummary(options => renderMarkdown(report, options))
       core.setFailed(policy.refusal)
       return
     }
   }
 
+  const token = raw['github-token'] ?? ''
+  // With stacks, a pull request plans the stacks it changes (unless `stack` names them).
+  const changed =
+    config.stacks && config.stacks.only.length === 0 && runner.event?.payload.pull_request
+      ? await changedFiles(runner, token)
+      : undefined
+
   // One line per applied change (or one every few seconds for a large apply): a stuck run shows where it is.
   const progress = progressReporter({ live: false, write: text => core.info(text.replace(/\n$/, '')) })
   let result
   try {
-    result = await run(config, { log: actionLogger, progress: progress.update })
+    result = await run(config, { log: actionLogger, progress: progress.update, changed })
   } finally {
     progress.done()
   }
   outputs.run = result.outputs
-  const report = reportOf(config, result, reportContext(runner))
+  const context = reportContext(runner)
+  const stacks = result.stacks && stacksReportOf(config, result.stacks, result.planFile, context)
+  const report = reportOf(config, result, context)
+  const markdown = (options: MarkdownOptions) =>
+    stacks ? renderStacksMarkdown(stacks, options) : renderMarkdown(report, options)
+  const plans = stacks
+    ? stacks.stacks.flatMap(s => (s.plan ? [s.plan] : []))
+    : result.plan
+      ? [result.plan]
+      : []
   const shown = annotateDiagnostics(result.diagnostics)
-  if (result.plan) annotateChanges(result.plan.changes, countNotices(result.diagnostics))
+  let notices = countNotices(result.diagnostics)
+  for (const plan of plans) notices += annotateChanges(plan.changes, notices).shown
   if (shown.total > shown.shown)
     core.info(`${shown.total - shown.shown} more problem(s) are listed in the job summary.`)
-  await writeSummary(report)
+  await writeSummary(markdown)
 
   if (runner.issueNumber !== undefined && config.commentOnPr && config.command !== 'apply') {
     // Deferred changes (prune pending, waits for a release) are worth a comment too: a reviewer should see them.
     const worthSaying =
-      (result.plan?.changes.some(c => c.action !== 'noop') ?? false) || hasErrors(result.diagnostics)
-    const url = await comment(
-      runner,
-      raw['github-token'] ?? '',
-      config.stack,
-      config.apiUrl,
-      report,
-      worthSaying
-    )
+      plans.some(p => p.changes.some(c => c.action !== 'noop')) || hasErrors(result.diagnostics)
+    // With stacks, one comment for the run's stacks; a matrix leg names its stack and keeps its own.
+    const key = config.stacks ? config.stacks.only.join(',') || '*' : config.stack
+    const url = await comment(runner, token, key, config.apiUrl, markdown, worthSaying)
     outputs.commentUrl = url ?? ''
   }
-  if (runner.issueNumber !== undefined && config.labels && config.command === 'plan' && result.plan) {
-    await label(runner, raw['github-token'] ?? '', report)
+  if (runner.issueNumber !== undefined && config.labels && config.command === 'plan' && plans.length > 0) {
+    await label(runner, token, stacks ? stacksLabelOf(stacks) : labelOf(report))
   }
   if (result.exitCode !== 0) {
     const errors = result.diagnostics.filter(d => d.severity === 'error')
@@ -129,6 +149,7 @@ function setOutputs({ run: o, commentUrl }: Outputs): void {
   core.setOutput('deletes', String(o.deletes))
   core.setOutput('plan-file', o.planFile)
   core.setOutput('comment-url', commentUrl)
+  core.setOutput('matrix', o.matrix)
 }
 
 function countNotices(ds: readonly Diagnostic[]): number {
@@ -140,11 +161,35 @@ function fail(diagnostics: Diagnostic[], what: string): void {
   core.setFailed(`${what}: ${diagnostics.map(formatDiagnostic).join('; ')}`)
 }
 
-async function writeSummary(report: ReportInput): Promise<void> {
+/** The report as markdown within a size limit: one stack's, or the sections of many. */
+type Markdown = (options: MarkdownOptions) => string
+
+async function writeSummary(markdown: Markdown): Promise<void> {
   if (!process.env.GITHUB_STEP_SUMMARY) return
   await core.summary
-    .addRaw(renderMarkdown(report, { maxLength: SUMMARY_LIMIT, measure: 'bytes' }))
+    .addRaw(markdown({ maxLength: SUMMARY_LIMIT, measure: 'bytes' }))
     .write({ overwrite: false })
+}
+
+/** The pull request's changed files; when GitHub cannot list them, undefined (every stack is planned). */
+async function changedFiles(runner: RunnerContext, token: string): Promise<ChangedFiles | undefined> {
+  const why = 'so every stack is planned'
+  if (!runner.repository || !token || runner.issueNumber === undefined) {
+    core.warning(`The pull request's changed files cannot be listed without a github-token, ${why}.`)
+    return undefined
+  }
+  const { listPullRequestFiles } = await import('./github/pull-files.js')
+  const files = await listPullRequestFiles({
+    token,
+    owner: runner.repository.owner,
+    repo: runner.repository.repo,
+    issueNumber: runner.issueNumber
+  })
+  if ('warning' in files) {
+    core.warning(files.warning)
+    return undefined
+  }
+  return files
 }
 
 async function comment(
@@ -152,7 +197,7 @@ async function comment(
   token: string,
   stack: string,
   apiUrl: string,
-  report: ReportInput,
+  markdown: Markdown,
   hasChanges: boolean
 ): Promise<string | undefined> {
   if (!runner.repository || !token) {
@@ -163,7 +208,7 @@ async function comment(
   const { commentMarker, upsertStickyComment } = await import('./github/comment.js')
   // One comment per stack, job and API: matrix legs of one job that deploy to different servers keep theirs.
   const marker = commentMarker(stack, `${runner.job}@${apiKey(apiUrl)}`)
-  const body = renderMarkdown(report, { maxLength: COMMENT_LIMIT, header: marker })
+  const body = markdown({ maxLength: COMMENT_LIMIT, header: marker })
   const res = await upsertStickyComment(
     { token, owner: runner.repository.owner, repo: runner.repository.repo, issueNumber: runner.issueNumber! },
     marker,
@@ -174,7 +219,7 @@ async function comment(
   return res.url
 }
 
-async function label(runner: RunnerContext, token: string, report: ReportInput): Promise<void> {
+async function label(runner: RunnerContext, token: string, wanted: Label): Promise<void> {
   if (!runner.repository || !token) {
     core.warning('No pull request labels: no github-token.')
     return
@@ -182,7 +227,7 @@ async function label(runner: RunnerContext, token: string, report: ReportInput):
   const { syncLabels } = await import('./github/labels.js')
   const res = await syncLabels(
     { token, owner: runner.repository.owner, repo: runner.repository.repo, issueNumber: runner.issueNumber! },
-    labelOf(report)
+    wanted
   )
   if (res.warning) core.warning(res.warning)
   else if (res.added.length + res.removed.length > 0)

@@ -2653,6 +2653,8 @@ function createDashboard(ctx, d, name) {
 
 function pairDashboards(desired, ctx) {
     const tag = ctx.settings.ownershipTag;
+    const siblings = new Set(ctx.settings.siblingTags ?? []);
+    const isSibling = (d) => d.tags.some(t => siblings.has(t));
     // A registry dashboard (registry.ts) is bookkeeping, not a dashboard any manifest manages.
     const all = ctx.live.dashboards
         .filter(d => !(0,registry/* isRegistryDashboard */._X)(d))
@@ -2714,9 +2716,11 @@ function pairDashboards(desired, ctx) {
             });
             continue;
         }
-        const others = (allByName.get(d.name) ?? []).filter(l => !used.has(l.id) && !l.tags.includes(tag));
+        const sameName = (allByName.get(d.name) ?? []).filter(l => !used.has(l.id) && !l.tags.includes(tag));
+        const others = sameName.filter(l => !isSibling(l));
         if (others.length === 0) {
-            result.pairs.push({ desired: d });
+            const sibling = sameName.find(isSibling);
+            result.pairs.push(sibling ? { desired: d, notes: [siblingNote(sibling, d.value.spec.adopt)] } : { desired: d });
         }
         else if (d.value.spec.adopt && others.length === 1) {
             result.pairs.push({ desired: d, live: take(others[0]), notes: [adoptionNote(others[0], tag)] });
@@ -2753,6 +2757,14 @@ function pairDashboards(desired, ctx) {
     return result;
 }
 const tileNameKey = (names) => (names.length === 0 ? '' : JSON.stringify([...names].sort()));
+/** A dashboard of another stack of this repository with the same name: each stack keeps its own. */
+function siblingNote(live, adopt) {
+    const owner = live.tags.find(ownership/* isOwnershipTag */.GN);
+    const kept = `dashboard ${live.id} of the same name belongs to another stack of this repository (${owner}) and stays theirs`;
+    return adopt
+        ? `a new dashboard: ${kept}, because \`adopt: true\` never takes one from another stack; to move it to this stack, pin it with \`id: ${live.id}\``
+        : `a new dashboard: ${kept}`;
+}
 function adoptionNote(live, tag) {
     const other = live.tags.find(t => (0,ownership/* isOwnershipTag */.GN)(t) && t !== tag);
     return other

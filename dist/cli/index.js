@@ -5256,7 +5256,7 @@ exports.basename = (path, { windows } = {}) => {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _cli_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3846);
+/* harmony import */ var _cli_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2813);
 /** The CLI's entry: ncc bundles this file into dist/cli/index.js (the `obsdeploy` bin). */
 
 process.exitCode = await (0,_cli_js__WEBPACK_IMPORTED_MODULE_0__/* .cli */ .x)(process.argv.slice(2), {
@@ -5273,7 +5273,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 3846:
+/***/ 2813:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -5378,7 +5378,13 @@ const DEFINED = [
     {
         name: 'stack',
         type: { kind: 'string' },
-        description: 'Ownership scope: resources are tagged with it, and only its own are updated or pruned. Default: the repository name.'
+        description: "Ownership scope: resources are tagged with it, and only its own are updated or pruned. Default: the repository name. With `stacks`: the names of the stacks to run (separated by commas or newlines), e.g. a matrix leg's."
+    },
+    {
+        name: 'stacks',
+        type: { kind: 'boolean' },
+        default: 'false',
+        description: 'Many stacks in one repository: each folder with a stack.yaml among the manifests is a stack, with its own name (ownership tag), variables and manifests. A run plans the stacks a pull request changes (all of them on other events), with one read of the live state, one request budget and one comment.'
     },
     {
         name: 'prune',
@@ -5573,7 +5579,7 @@ const API = [
     'retry-budget',
     'connect-budget'
 ];
-const MANIFESTS = ['manifests', 'var', 'vars-file'];
+const MANIFESTS = ['manifests', 'stacks', 'var', 'vars-file'];
 const PLANNING = ['stack', 'prune', 'service-update', 'ui-url', 'release'];
 const OUTPUT = ['out', 'json', 'summary', 'verbose', 'no-color'];
 const USAGE_ERROR = [2, 'usage error: an unknown option, a missing or invalid setting'];
@@ -5581,7 +5587,7 @@ const COMMAND_HELP = {
     validate: {
         summary: 'check manifests offline (no credentials, no network)',
         usage: 'obsdeploy validate [manifest globs or folders...] [options]',
-        flags: ['mode', ...MANIFESTS, 'json', 'verbose', 'no-color'],
+        flags: ['mode', ...MANIFESTS, 'stack', 'json', 'verbose', 'no-color'],
         example: ['obsdeploy validate observability/'],
         exitCodes: [
             [0, 'valid (warnings may be printed)'],
@@ -6999,2361 +7005,8 @@ function parseRateLimit(text, mode, fail) {
     return { requests: Number(m[1]), windowMs };
 }
 
-;// CONCATENATED MODULE: ./src/config/parse.ts
-/**
- * Raw settings -> one typed Config. The action reads them from `INPUT_*`, the CLI from flags and
- * environment variables; both hand this module the same raw map, keyed by input name. Each value is
- * read by its input's type (inputs.ts); what depends on several inputs (the API address, credentials,
- * the stack) is checked here.
- */
-
-
-
-
-
-
-
-
-/** The action's settings: the `command` input says what run() does. */
-function parseConfig(raw, ctx) {
-    return parseSettings(raw, ctx, get => get('command'));
-}
-/** The CLI's: the command is its first argument, and may be `export`, which the CLI runs itself. */
-function parseConfigFor(command, raw, ctx) {
-    return parseSettings(raw, ctx, () => command);
-}
-const BY_NAME = new Map(INPUTS.map(input => [input.name, input]));
-const STACK_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._/-]{0,99}$/;
-function parseSettings(raw, ctx, commandOf) {
-    const problems = [];
-    const notes = [];
-    const fail = (name, message) => problems.push((0,src_diagnostics/* diagnostic */.YK)('config', 'error', `${ctx.label(name)}: ${message}`));
-    const note = (name, message) => notes.push((0,src_diagnostics/* diagnostic */.YK)('config', 'warning', `${ctx.label(name)}: ${message}`));
-    const suggest = ctx.suggest ?? ((name, value) => `\`${name}: ${value}\``);
-    const given = (name) => Boolean(raw[name]?.trim());
-    /** The value as its type reads it; the default when it is absent or invalid (an invalid one is reported). */
-    const get = name => {
-        const input = BY_NAME.get(name);
-        const text = raw[name]?.trim();
-        if (text !== undefined && text !== '') {
-            const read = readValue(input.type, text);
-            if ('value' in read)
-                return read.value;
-            fail(name, read.error);
-        }
-        const fallback = input.default === undefined ? undefined : readValue(input.type, input.default);
-        return (fallback && 'value' in fallback ? fallback.value : undefined);
-    };
-    // Read in this order: it is the order of the problems reported.
-    const command = commandOf(get);
-    const mode = get('mode');
-    const manifests = get('manifests');
-    const needsApi = command !== 'validate';
-    const allowInsecureHttp = get('allow-insecure-http');
-    let apiUrl = get('api-url') ?? (mode === 'managed' ? DEFAULT_MANAGED_API_URL : '');
-    let organizationId = get('organization-id');
-    let serviceId = get('service-id');
-    if (needsApi) {
-        if (!apiUrl)
-            fail('api-url', 'is required in self-hosted mode (the API base URL, e.g. https://hyperdx.example.com:8000)');
-        else {
-            const checked = checkApiUrl(apiUrl, allowInsecureHttp);
-            if (checked.error)
-                fail('api-url', checked.error);
-            else {
-                apiUrl = checked.url;
-                const found = apiPathOf(apiUrl);
-                if (found && found.mode !== mode) {
-                    fail('api-url', `ends in ${found.dropped}, a path of the ${found.mode} API, but the mode is ${mode}: did you mean ${suggest('mode', found.mode)}? The base URL is the server's address (${found.base}); obsdeploy adds the API's path itself`);
-                }
-                else if (found) {
-                    // Stripped rather than refused: the intent is plain, and it is the address the server's docs show.
-                    apiUrl = found.base;
-                    const ids = [
-                        ['organization-id', found.organizationId, organizationId],
-                        ['service-id', found.serviceId, serviceId]
-                    ];
-                    for (const [name, fromUrl, input] of ids) {
-                        if (fromUrl !== undefined && input !== undefined && fromUrl !== input)
-                            fail(name, `is ${input}, but api-url names ${fromUrl}: drop the path from api-url`);
-                    }
-                    organizationId ??= found.organizationId;
-                    serviceId ??= found.serviceId;
-                    note('api-url', `ends in ${found.dropped}: dropped it, because the base URL is the server's address and obsdeploy adds the API's path itself. Pass ${suggest('api-url', found.base)} to silence this note`);
-                }
-            }
-        }
-    }
-    let auth = { kind: 'none' };
-    if (needsApi && mode === 'self-hosted') {
-        const apiKey = get('api-key');
-        if (!apiKey) {
-            const managedKeys = given('key-id') || given('key-secret');
-            fail('api-key', `is required in self-hosted mode: a personal API access key (team settings, API keys)${managedKeys ? `. ${ctx.label('key-id')} and ${ctx.label('key-secret')} are managed-mode credentials: did you mean ${suggest('mode', 'managed')}?` : ''}`);
-        }
-        else
-            auth = { kind: 'bearer', apiKey };
-    }
-    if (mode === 'managed') {
-        // UUIDs are checked before any request (CONTRACT.md: organizationId and serviceId are UUIDs).
-        for (const [name, value] of [
-            ['organization-id', organizationId],
-            ['service-id', serviceId]
-        ]) {
-            if (value === undefined) {
-                if (needsApi)
-                    fail(name, 'is required in managed mode (a UUID)');
-            }
-            else if (!isUuid(value))
-                fail(name, `must be a UUID, got "${value}"`);
-        }
-        if (needsApi) {
-            const keyId = get('key-id');
-            const keySecret = get('key-secret');
-            if (!keyId || !keySecret) {
-                const selfHostedKey = given('api-key');
-                const [missing, other] = !keyId
-                    ? ['key-id', 'key-secret']
-                    : ['key-secret', 'key-id'];
-                fail(missing, `is required in managed mode, with ${ctx.label(other)} (an API key id and secret from the cloud console)${selfHostedKey ? `. ${ctx.label('api-key')} is a self-hosted credential: did you mean ${suggest('mode', 'self-hosted')}?` : ''}`);
-            }
-            else
-                auth = { kind: 'basic', keyId, keySecret };
-        }
-    }
-    const stack = get('stack') ?? ctx.defaultStack;
-    if (!STACK_PATTERN.test(stack)) {
-        fail('stack', `must be 1-100 letters, digits, '.', '_', '-' or '/', starting with a letter or digit, got "${stack}"`);
-    }
-    const serviceUpdate = get('service-update');
-    const rateLimit = parseRateLimit(get('rate-limit'), mode, m => fail('rate-limit', m));
-    const uiUrl = get('ui-url');
-    if (uiUrl !== undefined && !/^https?:\/\//.test(uiUrl))
-        fail('ui-url', `must be an http(s) URL, got "${uiUrl}"`);
-    let vars = {};
-    const varsText = get('vars');
-    if (varsText !== undefined) {
-        try {
-            const parsed = (0,dist/* parse */.qg)(varsText, { maxAliasCount: 10 });
-            if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed))
-                fail('vars', 'must be a YAML mapping of NAME: value');
-            else
-                vars = parsed;
-        }
-        catch (e) {
-            fail('vars', `is not valid YAML: ${(0,error_message/* errorMessage */.gJ)(e).split('\n')[0]}`);
-        }
-    }
-    const secretVars = {};
-    const secretText = get('secret-vars');
-    if (secretText !== undefined && secretText.trim() !== '') {
-        // Messages name the variable, never its value.
-        try {
-            const parsed = (0,dist/* parse */.qg)(secretText, { maxAliasCount: 10 });
-            if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed))
-                fail('secret-vars', 'must be a YAML mapping of NAME: value');
-            else
-                for (const [name, value] of Object.entries(parsed)) {
-                    if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name))
-                        fail('secret-vars', `"${name}" is not a valid name (letters, digits and _)`);
-                    else if (value === null || typeof value === 'object')
-                        fail('secret-vars', `${name} must be a text value, not a ${value === null ? 'null' : 'mapping or list'}`);
-                    else
-                        secretVars[name] = String(value);
-                }
-        }
-        catch {
-            fail('secret-vars', 'is not valid YAML (its text is not shown: it holds secrets)');
-        }
-    }
-    const config = {
-        command,
-        cwd: ctx.cwd,
-        manifests,
-        mode,
-        apiUrl,
-        auth,
-        organizationId,
-        serviceId,
-        managedPrefix: get('managed-prefix'),
-        stack,
-        prune: get('prune'),
-        serviceUpdate,
-        serviceGate: ctx.serviceGate(serviceUpdate),
-        concurrency: get('concurrency'),
-        uiUrl: uiUrl?.replace(/\/+$/, ''),
-        allowInsecureHttp,
-        rateLimit,
-        requestTimeoutMs: get('request-timeout') * 1000,
-        retryBudgetMs: get('retry-budget') * 1000,
-        connectBudgetMs: get('connect-budget') * 1000,
-        savedPlan: get('saved-plan'),
-        planPath: external_node_path_default().resolve(ctx.cwd, get('plan-path') ?? ctx.defaultPlanPath),
-        vars,
-        secretVars,
-        checkQueries: get('check-queries'),
-        commentOnPr: get('comment-on-pr'),
-        labels: get('labels')
-    };
-    return problems.length > 0 ? { diagnostics: problems } : { config, diagnostics: notes };
-}
-/** One value by its input's type, or why it is not one. */
-function readValue(type, text) {
-    switch (type.kind) {
-        case 'boolean':
-            if (/^(true|yes|1|on)$/i.test(text))
-                return { value: true };
-            if (/^(false|no|0|off)$/i.test(text))
-                return { value: false };
-            return { error: `must be true or false, got "${text}"` };
-        case 'number': {
-            // Decimal notation only: Number() would also take "", "0x10", "1e3" and " 4 ".
-            const n = /^[+-]?(\d+(\.\d*)?|\.\d+)$/.test(text) ? Number(text) : NaN;
-            if (Number.isNaN(n) || n < type.min || n > type.max || (type.integer && !Number.isInteger(n)))
-                return { error: `must be ${rangeOf(type)}, got ${(0,error_message/* describeValue */.bp)(text)}` };
-            return { value: n };
-        }
-        case 'enum':
-            if (type.values.includes(text))
-                return { value: text };
-            if (type.refused && Object.hasOwn(type.refused, text))
-                return { error: type.refused[text] };
-            return { error: `must be one of ${type.values.join(', ')}, got "${text}"` };
-        case 'list':
-            return { value: splitPatterns(text) };
-        case 'string':
-        case 'secret':
-            return { value: text };
-    }
-}
-
-;// CONCATENATED MODULE: ./src/github/events.ts
-const PULL_REQUEST_EVENTS = (/* unused pure expression or super */ null && ([
-    'pull_request',
-    'pull_request_target',
-    'pull_request_review',
-    'pull_request_review_comment'
-]));
-function defaultBranchOf(ctx) {
-    const repo = ctx.payload.repository;
-    return typeof repo?.default_branch === 'string' ? repo.default_branch : undefined;
-}
-function serviceGateFor(ctx, policy) {
-    if (policy === 'always')
-        return { open: true, reason: 'service-update: always' };
-    if (policy === 'never')
-        return { open: false, reason: 'service-update: never' };
-    if (!ctx)
-        return {
-            open: false,
-            reason: 'waits for a release (service-update: on-release; pass --release to apply now)'
-        };
-    const release = ctx.payload.release;
-    if (ctx.eventName === 'release' && ctx.payload.action === 'published') {
-        return { open: true, reason: `release ${String(release?.tag_name ?? '')} published`.trim() };
-    }
-    if (ctx.eventName === 'push' && ctx.ref?.startsWith('refs/tags/')) {
-        return { open: true, reason: `tag ${ctx.ref.slice('refs/tags/'.length)} pushed` };
-    }
-    return { open: false, reason: 'waits for a release (service-update: on-release)' };
-}
-function eventPolicy(ctx, command, policy) {
-    const warnings = [];
-    const serviceGate = serviceGateFor(ctx, policy);
-    if (ctx.eventName === 'pull_request_target') {
-        warnings.push("pull_request_target runs with this repository's secrets: checking out the pull request's code in this workflow exposes them to that code. Plan on pull_request instead.");
-    }
-    if (command !== 'apply')
-        return { warnings, serviceGate };
-    const defaultBranch = defaultBranchOf(ctx);
-    const onDefaultBranch = defaultBranch === undefined || ctx.ref === `refs/heads/${defaultBranch}`;
-    const refuse = (refusal) => ({ refusal, warnings, serviceGate });
-    if (PULL_REQUEST_EVENTS.includes(ctx.eventName)) {
-        return refuse(`apply is refused on ${ctx.eventName} events: a pull request must not change live resources before it is reviewed and merged. Run plan on pull requests, and apply on push to the default branch.`);
-    }
-    switch (ctx.eventName) {
-        case 'push':
-            if (ctx.ref?.startsWith('refs/tags/') || onDefaultBranch)
-                return { warnings, serviceGate };
-            return refuse(`apply runs on pushes to the default branch (${defaultBranch}) or tags; this push is to ${ctx.ref ?? 'an unknown ref'}.`);
-        case 'release':
-            if (ctx.payload.action === 'published')
-                return { warnings, serviceGate };
-            return refuse(`apply on release events runs when a release is published; this event is "${String(ctx.payload.action)}".`);
-        case 'workflow_dispatch':
-        case 'schedule':
-            if (onDefaultBranch)
-                return { warnings, serviceGate };
-            return refuse(`apply from ${ctx.eventName} runs only on the default branch (${defaultBranch}); this run is on ${ctx.ref}.`);
-        default:
-            return refuse(`apply is not allowed on ${ctx.eventName} events; use push to the default branch, a tag, a published release, or workflow_dispatch.`);
-    }
-}
-
-// EXTERNAL MODULE: ./src/log.ts
-var src_log = __nccwpck_require__(5625);
-;// CONCATENATED MODULE: ./src/report/budget.ts
-/**
- * Fitting a report into a size limit without breaking its markup. A report is a sequence of segments:
- * fixed text that always stays (heading, counts) and runs of whole items (one section per resource, error
- * groups) that are shortened from their end, the least important run first: an item may first give way to
- * a short form of itself (its one line, without the diff), then go. Nothing is ever cut inside an item, so
- * a table or a <details> section is either whole or absent.
- */
-function sizeOf(text, measure) {
-    return measure === 'bytes' ? Buffer.byteLength(text, 'utf8') : text.length;
-}
-const fullOf = (item) => (typeof item === 'string' ? item : item.full);
-const shortOf = (item) => (typeof item === 'string' ? item : item.short);
-/**
- * Joins the segments, shortening and cutting items until the result fits in `maxLength`. Linear in the
- * size of the input: every item is measured once and each run shrinks one item at a time.
- */
-function fitSegments(segments, maxLength, measure) {
-    const size = (text) => sizeOf(text, measure);
-    const states = new Map();
-    let total = 0;
-    for (const segment of segments) {
-        if (typeof segment === 'string') {
-            total += size(segment);
-            continue;
-        }
-        const prefixFull = [0];
-        const prefixShort = [0];
-        for (const item of segment.items) {
-            const full = size(fullOf(item));
-            prefixFull.push(prefixFull[prefixFull.length - 1] + full);
-            prefixShort.push(prefixShort[prefixShort.length - 1] + (typeof item === 'string' ? full : size(item.short)));
-        }
-        const state = {
-            run: segment,
-            prefixFull,
-            prefixShort,
-            headSize: size(segment.head),
-            tailSize: size(segment.tail),
-            kept: segment.items.length,
-            full: segment.items.length
-        };
-        states.set(segment, state);
-        total += runSize(state, size);
-    }
-    // One ordering for both steps: shortening a run may come before dropping items of another.
-    const steps = [];
-    for (const state of states.values()) {
-        steps.push({ order: state.run.cutOrder, state, shorten: false });
-        if (state.run.shortenOrder !== undefined)
-            steps.push({ order: state.run.shortenOrder, state, shorten: true });
-    }
-    steps.sort((a, b) => a.order - b.order || Number(b.shorten) - Number(a.shorten));
-    for (const { state, shorten } of steps) {
-        if (total <= maxLength)
-            break;
-        let current = runSize(state, size);
-        while (total > maxLength && (shorten ? state.full > 0 : state.kept > 0)) {
-            if (shorten)
-                state.full--;
-            else
-                state.full = Math.min(state.full, --state.kept);
-            const next = runSize(state, size);
-            total += next - current;
-            current = next;
-        }
-    }
-    const text = segments.map(s => (typeof s === 'string' ? s : renderRun(states.get(s)))).join('');
-    // Only when the fixed text alone is over the limit (a limit far below any real one): cut whole lines.
-    return total > maxLength ? cutToSize(text, maxLength, measure) : text;
-}
-function runSize(state, size) {
-    const { run, kept, full, prefixFull, prefixShort } = state;
-    const left = run.items.length - kept;
-    const head = kept > 0 || run.keepHeadWhenEmpty ? state.headSize : 0;
-    const items = prefixFull[full] + prefixShort[kept] - prefixShort[full];
-    return head + items + (left > 0 ? size(run.omitted(left)) : 0) + state.tailSize;
-}
-function renderRun(state) {
-    const { run, kept, full } = state;
-    const left = run.items.length - kept;
-    const note = left > 0 ? run.omitted(left) : '';
-    const head = kept > 0 || run.keepHeadWhenEmpty ? run.head : '';
-    const items = run.items.slice(0, kept).map((item, i) => (i < full ? fullOf(item) : shortOf(item)));
-    return `${head}${items.join('')}${note}${run.tail}`;
-}
-/** The longest run of whole lines that fits; a single line longer than the limit is cut by characters. */
-function cutToSize(text, maxLength, measure) {
-    if (sizeOf(text, measure) <= maxLength)
-        return text;
-    let used = 0;
-    let end = 0;
-    for (const line of text.split('\n')) {
-        const lineSize = sizeOf(`${line}\n`, measure);
-        if (used + lineSize > maxLength)
-            break;
-        used += lineSize;
-        end += line.length + 1;
-    }
-    if (end > 0)
-        return text.slice(0, end);
-    return sliceBySize(text, maxLength, measure);
-}
-function sliceBySize(text, maxLength, measure) {
-    let used = 0;
-    let end = 0;
-    for (const ch of text) {
-        const chSize = sizeOf(ch, measure);
-        if (used + chSize > maxLength)
-            break;
-        used += chSize;
-        end += ch.length;
-    }
-    return text.slice(0, end);
-}
-
-;// CONCATENATED MODULE: ./src/report/escape.ts
-/**
- * Names and values in reports come from manifests and servers: untrusted text. These functions make
- * such text inert in GitHub markdown: it cannot break a table or a <details>, inject HTML or links,
- * ping people or teams, or close a code block.
- */
-const ZWSP = '\u200b';
-/** Any value as one line of text, shortened to `maxLength`. */
-function oneLine(value, maxLength) {
-    const text = typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value));
-    return (text.length > maxLength ? `${text.slice(0, maxLength)}…` : text).replace(/[\r\n\t]+/g, ' ');
-}
-const escapeHtml = (text) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-/** Text for a table cell, a summary line or a list item: one line, no markup of its own. */
-function inline(value, maxLength = 300) {
-    // Markdown syntax characters, including | (table cells) and ` (code spans).
-    return defuse(escapeHtml(oneLine(value, maxLength)).replace(/([\\`*_{}[\]()#+!|~])/g, '\\$1'));
-}
-/**
- * Text inside raw HTML, such as a `<summary>` line: GitHub does not parse markdown there (the line is part
- * of an HTML block), so backslash escapes would show as backslashes. Instead: HTML-escaped, markdown
- * characters as character references, on one line, with mentions and autolinks defused.
- */
-function htmlText(value, maxLength = 300) {
-    // Markdown syntax as numeric references: inert even where a renderer did parse markdown.
-    return defuse(escapeHtml(oneLine(value, maxLength)).replace(/[\\`*_[\]()|~]/g, c => `&#${c.charCodeAt(0)};`));
-}
-/**
- * Mentions and autolinks are found in the rendered text, so escaping the characters is not enough: a
- * zero-width space after `@` and inside `://` and `www.` keeps the text readable and inert.
- */
-function defuse(text) {
-    return text
-        .replace(/@(?=[A-Za-z0-9_-])/g, `@${ZWSP}`)
-        .replace(/:\/\//g, `:${ZWSP}//`)
-        .replace(/\bwww\./gi, m => `${m.slice(0, 3)}${ZWSP}.`);
-}
-/** A fenced code block that the content cannot close: the fence is longer than any backtick run in it. */
-function codeBlock(content, language = '') {
-    const longest = Math.max(0, ...(content.match(/`+/g) ?? []).map(run => run.length));
-    const fence = '`'.repeat(Math.max(3, longest + 1));
-    // Inside a block nothing renders, except that GitHub still links mentions in some clients: defuse.
-    return `${fence}${language}\n${defuse(content)}\n${fence}`;
-}
-/** An inline code span for untrusted text: no backticks inside can end it early. */
-function code(value, maxLength = 200) {
-    let text = typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value));
-    if (text.length > maxLength)
-        text = `${text.slice(0, maxLength)}…`;
-    text = text.replace(/[\r\n\t]+/g, ' ').replace(/\|/g, '\\|');
-    const longest = Math.max(0, ...(text.match(/`+/g) ?? []).map(run => run.length));
-    const ticks = '`'.repeat(longest + 1);
-    const pad = text.startsWith('`') || text.endsWith('`') || text === '' ? ' ' : '';
-    return `${ticks}${pad}${defuse(text)}${pad}${ticks}`;
-}
-/** A URL we built ourselves from a configured base and an id: safe in a link target. */
-function linkTarget(url) {
-    return encodeURI(url).replace(/[()<>"']/g, c => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-}
-
-;// CONCATENATED MODULE: ./src/report/links.ts
-/** Ids come from the server: only plain ones go into a URL, so an id cannot change where the link points. */
-const PLAIN_ID = /^(?!\.+$)[A-Za-z0-9._~-]{1,100}$/;
-const SHA = /^[0-9a-f]{7,64}$/i;
-const REPOSITORY = /^[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+$/;
-function githubBase(input) {
-    const gh = input.github;
-    if (!gh || !/^https?:\/\/[^/\s]+\/?$/i.test(gh.serverUrl) || !REPOSITORY.test(gh.repository))
-        return undefined;
-    return `${gh.serverUrl.replace(/\/+$/, '')}/${gh.repository}`;
-}
-/** The commit under review: short SHA and its page. */
-function commitLink(input) {
-    const base = githubBase(input);
-    const sha = input.github?.sha;
-    if (!base || !sha || !SHA.test(sha))
-        return undefined;
-    return { text: sha.slice(0, 7), url: `${base}/commit/${sha}` };
-}
-/** The workflow run (and its attempt, after a re-run). */
-function runLink(input) {
-    const base = githubBase(input);
-    const id = input.github?.runId;
-    if (!base || !id || !/^\d{1,20}$/.test(id))
-        return undefined;
-    const attempt = input.github?.runAttempt;
-    const again = attempt && /^\d{1,5}$/.test(attempt) && attempt !== '1' ? attempt : undefined;
-    return {
-        text: again ? `workflow run ${id} (attempt ${again})` : `workflow run ${id}`,
-        url: `${base}/actions/runs/${id}${again ? `/attempts/${again}` : ''}`
-    };
-}
-/** A manifest line at the commit under review; only for a plain relative path inside the repository. */
-function fileLink(input, file, line) {
-    const base = githubBase(input);
-    const sha = input.github?.sha;
-    if (!base || !sha || !SHA.test(sha))
-        return undefined;
-    const parts = file.split('/');
-    if (file.startsWith('/') || parts.some(p => p === '' || p === '.' || p === '..'))
-        return undefined;
-    const path = parts.map(encodeURIComponent).join('/');
-    return `${base}/blob/${sha}/${path}${line ? `#L${line}` : ''}`;
-}
-/** A dashboard's page in the web UI, when a UI URL is configured. */
-function dashboardLink(uiUrl, id) {
-    if (!uiUrl || !/^https?:\/\//i.test(uiUrl) || !id || !PLAIN_ID.test(id))
-        return undefined;
-    return `${uiUrl.replace(/\/+$/, '')}/dashboards/${id}`;
-}
-
-;// CONCATENATED MODULE: ./src/report/values.ts
-/**
- * Values as a reviewer reads them: YAML in the manifest's own words (names, not ids), and changes as
- * +/- lines of that YAML. Format-independent: markdown puts the lines in a ```diff block, the terminal
- * colours them. The plan's values are normal forms that hold resolved ids; the plan's references name them.
- */
-
-const NO_NAMES = { sources: new Map(), webhooks: new Map(), connections: new Map() };
-/** The plan's id→name table; a plan without one (an older plan file), or of a later version, names nothing. */
-function namesOf(plan) {
-    const refs = plan?.references;
-    if (!refs || refs.version !== 1)
-        return NO_NAMES;
-    return {
-        sources: new Map(Object.entries(refs.sources)),
-        webhooks: new Map(Object.entries(refs.webhooks ?? {})),
-        connections: new Map(Object.entries(refs.connections ?? {}))
-    };
-}
-/**
- * A key and its value in the manifest's words: `sourceId: <id>` reads `source: Logs`, a webhook shown as
- * `name (id)` reads `name`. An id the plan cannot name stays as it is.
- */
-function renamed(key, value, names) {
-    if (typeof value === 'string') {
-        if (key === 'sourceId' && names.sources.has(value))
-            return ['source', names.sources.get(value)];
-        if (key === 'webhookId' && names.webhooks.has(value))
-            return ['webhook', names.webhooks.get(value)];
-        if (key === 'connectionId' && names.connections.has(value))
-            return ['connection', names.connections.get(value)];
-        if (key === 'webhook') {
-            const m = /^(.*) \(([^()]+)\)$/.exec(value);
-            if (m && names.webhooks.get(m[2]) === m[1])
-                return [key, m[1]];
-        }
-    }
-    return [key, value];
-}
-/** Keys in the order a manifest writes them (normal forms sort theirs); the rest keep their order. */
-const KEY_ORDER = [
-    'name',
-    'dashboard',
-    'tile',
-    'x',
-    'y',
-    'w',
-    'h',
-    'displayType',
-    'source',
-    'select',
-    'where'
-];
-const rank = (key) => {
-    const i = KEY_ORDER.indexOf(key);
-    return i === -1 ? KEY_ORDER.length : i;
-};
-/** A whole value in the manifest's words, recursively. */
-function readable(value, names) {
-    if (Array.isArray(value))
-        return value.map(v => readable(v, names));
-    if (value === null || typeof value !== 'object')
-        return value;
-    const entries = Object.entries(value).map(([k, v]) => {
-        const [key, named] = renamed(k, v, names);
-        return [key, readable(named, names)];
-    });
-    // A stable sort: keys of equal rank keep the order they came in.
-    return Object.fromEntries(entries.sort(([a], [b]) => rank(a) - rank(b)));
-}
-/**
- * YAML as a person writes it: block style, no folding of long lines, single quotes where quoting is
- * needed (they escape nothing, so a Lucene `\:` stays one backslash).
- */
-function yamlText(value) {
-    return fastYaml(value, '') ?? libraryYaml(value);
-}
-const libraryYaml = (value) => (0,dist/* stringify */.As)(value, { lineWidth: 0, minContentWidth: 0, singleQuote: true }).replace(/\n$/, '');
-/**
- * The common case without the YAML library (it costs a document per call, and a large plan has
- * thousands of small values): plain scalars, and mappings and lists of them. Anything that might need
- * quoting or a block scalar returns undefined and goes to the library.
- */
-function fastYaml(value, indent) {
-    const scalar = plainScalar(value);
-    if (scalar !== undefined)
-        return scalar;
-    if (Array.isArray(value)) {
-        if (value.length === 0)
-            return undefined;
-        const items = [];
-        for (const v of value) {
-            const text = fastYaml(v, `${indent}  `);
-            if (text === undefined)
-                return undefined;
-            items.push(`${indent}- ${text.trimStart()}`);
-        }
-        return items.join('\n');
-    }
-    if (value === null || typeof value !== 'object')
-        return undefined;
-    const entries = Object.entries(value);
-    if (entries.length === 0)
-        return undefined;
-    const lines = [];
-    for (const [k, v] of entries) {
-        if (v === undefined)
-            continue;
-        const key = plainScalar(k);
-        if (key === undefined || key !== k)
-            return undefined;
-        const inner = plainScalar(v);
-        if (inner !== undefined) {
-            lines.push(`${indent}${key}: ${inner}`);
-            continue;
-        }
-        const nested = fastYaml(v, Array.isArray(v) ? `${indent}  ` : `${indent}  `);
-        if (nested === undefined)
-            return undefined;
-        lines.push(`${indent}${key}:`, nested);
-    }
-    return lines.join('\n');
-}
-/** Strings YAML reads as something else: booleans, null, numbers in any of the core schema's forms. */
-const NOT_A_STRING = /^(true|false|null|~|[-+]?(\.\d+|\d+(\.\d*)?)([eE][-+]?\d+)?|0x[0-9a-fA-F]+|0o[0-7]+|[-+]?\.(inf|Inf|INF)|\.(nan|NaN|NAN))$/i;
-/** Text that YAML reads back as the same string without quotes (checked against the library in tests). */
-function isPlain(text) {
-    return (text !== '' &&
-        text === text.trim() &&
-        !/^[-?:,[\]{}#&*!|>'"%@`]/.test(text) &&
-        !/: |:$| #|[,[\]{}]/.test(text) &&
-        // eslint-disable-next-line no-control-regex -- control characters need quotes and escapes
-        !/[\u0000-\u001f\u007f-\u009f\ufeff\u2028\u2029\ud800-\udfff]/.test(text) &&
-        !NOT_A_STRING.test(text));
-}
-function plainScalar(value) {
-    if (value === null)
-        return 'null';
-    if (typeof value === 'number')
-        return Number.isFinite(value) && !Object.is(value, -0) ? String(value) : undefined;
-    if (typeof value === 'boolean')
-        return String(value);
-    if (typeof value !== 'string')
-        return undefined;
-    return isPlain(value) ? value : undefined;
-}
-function parsePath(path) {
-    if (path === '(root)')
-        return [];
-    const segments = [];
-    const token = /\.?([A-Za-z_][A-Za-z0-9_]*)|\[(\d+)\]|\[("(?:[^"\\]|\\.)*")\]/y;
-    let at = 0;
-    while (at < path.length) {
-        token.lastIndex = at;
-        const m = token.exec(path);
-        if (!m)
-            return undefined;
-        if (m[1] !== undefined)
-            segments.push({ key: m[1], named: false });
-        else if (m[2] !== undefined)
-            segments.push({ index: Number(m[2]) });
-        else {
-            try {
-                segments.push({ key: JSON.parse(m[3]), named: true });
-            }
-            catch {
-                return undefined;
-            }
-        }
-        at = token.lastIndex;
-    }
-    return segments;
-}
-const isObject = (v) => v !== null && typeof v === 'object' && !Array.isArray(v);
-/** A change whose every value is a short one-line scalar reads best as a table. */
-function readsAsTable(fields) {
-    const scalar = (v) => v === undefined ||
-        typeof v === 'number' ||
-        typeof v === 'boolean' ||
-        (typeof v === 'string' && !v.includes('\n') && v.length <= 120);
-    return fields.every(f => scalar(f.before) && scalar(f.after) && parsePath(f.path) !== undefined);
-}
-/** A field path in the manifest's words (`tiles["Errors"].source` for `...sourceId` of a known id). */
-function readablePath(f, names) {
-    const key = /(?:^|\.)([A-Za-z_][A-Za-z0-9_]*)$/.exec(f.path)?.[1];
-    if (!key)
-        return f.path;
-    const named = [f.before, f.after].some(v => v !== undefined && renamed(key, v, names)[0] !== key);
-    return named ? `${f.path.slice(0, -key.length)}${renamed(key, f.before ?? f.after, names)[0]}` : f.path;
-}
-/** One value of a table row, in the manifest's words. */
-function readableLeaf(f, side, names) {
-    const key = /(?:^|\.)([A-Za-z_][A-Za-z0-9_]*)$/.exec(f.path)?.[1] ?? '';
-    const value = f[side];
-    return value === undefined ? undefined : readable(renamed(key, value, names)[1], names);
-}
-/**
- * The record a create or delete lists field by field, put back together in the manifest's form: children
- * keyed by a user's name whose values are records (tiles) become a list of records with `name:` first;
- * scalar ones (an IP entry's description) stay a mapping.
- */
-function wholeRecord(fields, side) {
-    const record = {};
-    const lists = new Map();
-    for (const f of fields) {
-        const segments = parsePath(f.path);
-        const value = f[side];
-        if (value === undefined || !segments || segments.length === 0)
-            continue;
-        const [first, second] = segments;
-        if (!('key' in first))
-            continue;
-        if (segments.length === 2 && second && 'key' in second && second.named) {
-            if (isObject(value)) {
-                let list = lists.get(first.key);
-                if (!list) {
-                    lists.set(first.key, (list = []));
-                    record[first.key] = list;
-                }
-                list.push({ name: second.key, ...value });
-            }
-            else {
-                const map = (record[first.key] ??= {});
-                map[second.key] = value;
-            }
-        }
-        else if (segments.length === 1) {
-            record[first.key] = value;
-        }
-    }
-    return record;
-}
-/** The YAML of what a create makes, in one piece. */
-function createdYaml(c, names) {
-    return yamlText(readable(wholeRecord(c.fields, 'after'), names));
-}
-/** The YAML of what a delete removes, as `-` lines. */
-function deletedLines(c, names) {
-    const record = wholeRecord(c.fields, 'before');
-    if (Object.keys(record).length === 0)
-        return [];
-    return signed('-', yamlText(readable(record, names)));
-}
-const signed = (sign, text, indent = '') => text.split('\n').map(line => ({ sign, text: `${indent}${line}` }));
-/** "tile added" / "tile removed": whole records keyed by name that appear or go. */
-function addedAndRemoved(fields) {
-    const out = [];
-    for (const f of fields) {
-        const segments = parsePath(f.path);
-        if (!segments || segments.length !== 2)
-            continue;
-        const [first, second] = segments;
-        if (!first || !('key' in first) || !second || !('key' in second) || !second.named)
-            continue;
-        if ((f.before === undefined) === (f.after === undefined))
-            continue;
-        if (!isObject(f.before ?? f.after))
-            continue;
-        out.push({ what: singular(first.key), name: second.key, added: f.before === undefined });
-    }
-    return out;
-}
-const singular = (key) => key.replace(/s$/, '');
-/**
- * The field changes of an update as YAML with +/- lines: containers as context lines, each changed leaf
- * as its old and new value. A record that appears or goes whole (a tile) is a list item with its name.
- */
-function changedLines(fields, names) {
-    const root = { label: '', item: false, children: new Map() };
-    for (const f of fields) {
-        const segments = parsePath(f.path) ?? [{ key: f.path, named: false }];
-        let node = root;
-        for (let i = 0; i < segments.length; i++) {
-            const s = segments[i];
-            const last = i === segments.length - 1;
-            // An index joins the key before it: `select[0]`.
-            if ('index' in s)
-                continue;
-            let label = s.key;
-            let j = i + 1;
-            while (j < segments.length && 'index' in segments[j]) {
-                label += `[${segments[j].index}]`;
-                j++;
-            }
-            const leafHere = j === segments.length;
-            const wholeItem = s.named && leafHere && (isObject(f.before) || isObject(f.after));
-            const key = `${wholeItem || (s.named && !leafHere) ? 'item' : 'key'}:${label}`;
-            let child = node.children.get(key);
-            if (!child) {
-                child = {
-                    label: s.named && !leafHere ? `- name: ${keyText(s.key)}` : `${keyText(label)}:`,
-                    item: s.named && !leafHere,
-                    children: new Map()
-                };
-                node.children.set(key, child);
-            }
-            if (leafHere) {
-                child.leaf = wholeItem
-                    ? { key: label, item: s.key, before: f.before, after: f.after }
-                    : { key: label, before: f.before, after: f.after };
-                break;
-            }
-            node = child;
-            if (last)
-                break;
-        }
-    }
-    const lines = [];
-    const walk = (node, indent) => {
-        for (const child of node.children.values()) {
-            if (child.leaf)
-                lines.push(...leafLines(child.leaf, indent, names));
-            else {
-                lines.push({ sign: ' ', text: `${indent}${child.label}` });
-                walk(child, `${indent}  `);
-            }
-        }
-    };
-    walk(root, '');
-    return lines;
-}
-function leafLines(leaf, indent, names) {
-    const lines = [];
-    for (const [sign, value] of [
-        ['-', leaf.before],
-        ['+', leaf.after]
-    ]) {
-        if (value === undefined)
-            continue;
-        if (leaf.item !== undefined) {
-            const record = { name: leaf.item, ...readable(value, names) };
-            lines.push(...signed(sign, yamlText([record]), indent));
-        }
-        else {
-            const [key, named] = renamed(leaf.key, value, names);
-            lines.push(...signed(sign, yamlText({ [key]: readable(named, names) }), indent));
-        }
-    }
-    return lines;
-}
-/** A mapping key as YAML writes it (quoted only when it must be). */
-function keyText(key) {
-    return plainScalar(key) === key ? key : libraryYaml({ [key]: 0 }).replace(/: 0$/, '');
-}
-
-// EXTERNAL MODULE: ./src/plan/types.ts
-var types = __nccwpck_require__(9898);
-;// CONCATENATED MODULE: ./src/report/wording.ts
-function plural(n, word) {
-    return `${n} ${n === 1 ? word : `${word}s`}`;
-}
-/** "2 errors, 1 warning": the non-zero counts, each with its word (a second word is the plural). */
-function listOfCounts(parts) {
-    return parts
-        .filter(([n]) => n > 0)
-        .map(([n, one, many]) => `${n} ${n === 1 || many === undefined ? one : many}`)
-        .join(', ');
-}
-/** "2 errors, 1 warning": the non-zero severities. */
-function describeSeverities(count, prefix = '') {
-    return listOfCounts([
-        [count.error, `${prefix}error`, `${prefix}errors`],
-        [count.warning, `${prefix}warning`, `${prefix}warnings`],
-        [count.notice, `${prefix}notice`, `${prefix}notices`]
-    ]);
-}
-
-;// CONCATENATED MODULE: ./src/report/verdict.ts
-
-
-const TITLES = {
-    plan: 'Plan',
-    apply: 'Apply',
-    drift: 'Drift',
-    validate: 'Validation'
-};
-const NO_CHANGES = 'No changes. Live state matches the manifests.';
-function verdictOf(input, diagnostics) {
-    const errors = diagnostics.filter(d => d.severity === 'error').length;
-    const warnings = diagnostics.filter(d => d.severity === 'warning').length;
-    const changes = input.plan?.changes ?? [];
-    if (input.apply) {
-        const { outcomes, complete } = input.apply;
-        const count = (s) => outcomes.filter(o => o.status === s).length;
-        const statuses = listOfCounts([
-            [count('applied'), 'applied'],
-            [count('adopted'), 'adopted'],
-            [count('failed'), 'failed'],
-            [count('skipped'), 'skipped']
-        ]);
-        if (outcomes.length === 0) {
-            return errors > 0
-                ? { tone: 'failed', text: `Apply stopped: ${plural(errors, 'error')}.` }
-                : { tone: 'ok', text: NO_CHANGES };
-        }
-        if (complete && errors === 0) {
-            const done = (action) => outcomes.filter(o => o.action === action).length;
-            const applied = listOfCounts([
-                [done('delete'), 'deleted'],
-                [done('replace'), 'replaced'],
-                [done('update'), 'updated'],
-                [done('create'), 'created']
-            ]);
-            const adopted = count('adopted') > 0 ? ` (${count('adopted')} adopted after a lost response)` : '';
-            return { tone: 'changes', text: `Applied: ${applied}${adopted}.` };
-        }
-        return {
-            tone: 'failed',
-            text: `Apply incomplete: ${statuses}. Fix the failures and run again; the next apply continues from the live state.`
-        };
-    }
-    if (input.plan) {
-        const failed = errors > 0 ? ` ${plural(errors, 'error')} below.` : '';
-        const tone = (hasChanges) => errors > 0 ? 'failed' : hasChanges ? 'changes' : 'ok';
-        if (input.command === 'drift') {
-            const drifted = changes.filter(c => c.action !== 'noop');
-            if (drifted.length === 0)
-                return { tone: tone(false), text: `${NO_CHANGES}${failed}` };
-            const what = listOfCounts([
-                [drifted.filter(c => c.action === 'create').length, 'missing live'],
-                [drifted.filter(c => c.action === 'update' || c.action === 'replace').length, 'changed'],
-                [drifted.filter(c => c.action === 'delete').length, 'not in the manifests']
-            ]);
-            return {
-                tone: tone(true),
-                text: `Drift: ${plural(drifted.length, 'resource')} ${drifted.length === 1 ? 'differs' : 'differ'} from the manifests (${what}).${failed}`
-            };
-        }
-        const counts = (0,types/* countChanges */.xS)(changes);
-        const actionable = counts.create + counts.update + counts.replace + counts.delete;
-        const waiting = listOfCounts([
-            [changes.filter(c => c.deferred === 'prune').length, 'would be deleted with prune'],
-            [changes.filter(c => c.deferred === 'release').length, 'waits for a release', 'wait for a release']
-        ]);
-        if (actionable === 0) {
-            if (counts.deferred === 0)
-                return { tone: tone(false), text: `${NO_CHANGES}${failed}` };
-            return { tone: tone(true), text: `Nothing is applied by this run: ${waiting}.${failed}` };
-        }
-        // Destructive first, as the groups below are.
-        const planned = listOfCounts([
-            [counts.delete, 'to delete'],
-            [counts.replace, 'to replace'],
-            [counts.update, 'to update'],
-            [counts.create, 'to create']
-        ]);
-        const deferred = counts.deferred > 0 ? `; deferred: ${waiting}` : '';
-        return { tone: tone(true), text: `Plan: ${planned}${deferred}.${failed}` };
-    }
-    const warned = warnings > 0 ? ` ${plural(warnings, 'warning')}.` : '';
-    if (input.command === 'validate') {
-        const found = listOfCounts([
-            [errors, 'error', 'errors'],
-            [warnings, 'warning', 'warnings']
-        ]);
-        return errors > 0
-            ? { tone: 'failed', text: `Validation failed: ${found}.` }
-            : { tone: 'ok', text: `Manifests are valid.${warned}` };
-    }
-    return errors > 0
-        ? { tone: 'failed', text: `${TITLES[input.command]} stopped: ${plural(errors, 'error')}.` }
-        : { tone: 'ok', text: `Nothing to report.${warned}` };
-}
-
-;// CONCATENATED MODULE: ./src/report/model.ts
-
-
-
-
-
-function reportModel(input) {
-    const diagnostics = reportDiagnostics(input);
-    const verdict = verdictOf(input, diagnostics);
-    const destroys = input.command === 'plan' || input.command === 'apply' ? destructionsOf(input) : [];
-    const changes = input.plan?.changes ?? [];
-    const tone = verdict.tone === 'failed'
-        ? 'failed'
-        : destroys.length > 0
-            ? 'destructive'
-            : changes.some(c => c.action !== 'noop') || (input.apply?.outcomes.length ?? 0) > 0
-                ? 'changes'
-                : verdict.tone === 'changes'
-                    ? 'changes'
-                    : 'ok';
-    return {
-        input,
-        title: TITLES[input.command],
-        api: input.plan?.managedPrefix ? `${input.mode}, prefix ${input.plan.managedPrefix}` : input.mode,
-        tone,
-        verdict,
-        destroys,
-        diagnostics,
-        diagnosticGroups: groupDiagnostics(diagnostics),
-        severities: severityCounts(diagnostics),
-        groups: groupsOf(input),
-        drifted: input.command === 'drift'
-            ? changes.filter(c => c.action !== 'noop').map(change => ({ change, phrase: driftPhrase(change) }))
-            : []
-    };
-}
-/** The PR label a run earns: what a reviewer filters pull requests by. */
-function labelOf(input) {
-    if (destructionsOf(input).length > 0)
-        return 'destroy';
-    return (input.plan?.changes ?? []).some(c => c.action !== 'noop') ? 'changes' : 'no-changes';
-}
-// ---------------------------------------------------------------------------------------------------
-// What is destroyed.
-/** Deleted or replaced by this run, or deleted by the server as a consequence. */
-function isDestructive(c) {
-    return (c.deferred === undefined &&
-        (c.action === 'delete' || c.action === 'replace' || c.droppedByServer === true));
-}
-const NOUNS = {
-    Connection: ['connection', 'connections'],
-    Source: ['data source', 'data sources'],
-    SavedSearch: ['saved search', 'saved searches'],
-    Webhook: ['webhook', 'webhooks'],
-    Dashboard: ['dashboard', 'dashboards'],
-    Alert: ['alert', 'alerts'],
-    ServiceSettings: ['service setting', 'service settings']
-};
-/** A kind in words: `data source`, `saved search`. */
-const nounOf = (kind) => NOUNS[kind][0];
-/**
- * Entries of a service's lists that a change removes. Whole resources are not all a plan destroys: an
- * IP allow-list entry removed locks its clients out, so it counts, even when it waits for a release.
- */
-const REMOVABLE = {
-    ipAccessList: ['IP allow-list entry', 'IP allow-list entries'],
-    privateEndpointIds: ['private endpoint', 'private endpoints']
-};
-function destructionsOf(input) {
-    const past = input.command === 'apply';
-    const changes = input.plan?.changes ?? [];
-    const out = [];
-    const add = (verb, members) => {
-        for (const kind of Object.keys(NOUNS)) {
-            const ofKind = members.filter(c => c.kind === kind);
-            if (ofKind.length === 0)
-                continue;
-            const [one, many] = NOUNS[kind];
-            out.push({
-                verb,
-                what: ofKind.length === 1 ? one : `${ofKind.length} ${many}`,
-                names: ofKind.map(c => c.name)
-            });
-        }
-    };
-    const now = changes.filter(isDestructive);
-    add(past ? 'deleted' : 'deletes', now.filter(c => c.action === 'delete' && !c.droppedByServer));
-    add(past ? 'replaced' : 'replaces', now.filter(c => c.action === 'replace'));
-    add(past ? 'the server deleted' : 'the server deletes', now.filter(c => c.action === 'delete' && c.droppedByServer));
-    for (const c of changes) {
-        if (c.action !== 'update' || c.deferred === 'prune')
-            continue;
-        const removed = new Map();
-        for (const f of c.fields) {
-            const segments = parsePath(f.path);
-            const head = segments?.[0];
-            if (!head || !('key' in head) || !(head.key in REMOVABLE))
-                continue;
-            const gone = removedEntries(f.before, f.after, segments.length > 1 ? segments[1] : undefined);
-            if (gone.length > 0)
-                removed.set(head.key, [...(removed.get(head.key) ?? []), ...gone]);
-        }
-        for (const [key, names] of removed) {
-            const [one, many] = REMOVABLE[key];
-            const verb = c.deferred === 'release'
-                ? past
-                    ? 'at a release removed'
-                    : 'on release removes'
-                : past
-                    ? 'removed'
-                    : 'removes';
-            out.push({ verb, what: names.length === 1 ? one : `${names.length} ${many}`, names });
-        }
-    }
-    return out;
-}
-/** What a field change removes: a keyed entry that goes, or list items the new list lacks. */
-function removedEntries(before, after, keyed) {
-    if (before === undefined)
-        return [];
-    if (keyed && 'key' in keyed)
-        return after === undefined ? [keyed.key] : [];
-    if (Array.isArray(before)) {
-        const kept = new Set((Array.isArray(after) ? after : []).map(v => JSON.stringify(v)));
-        return before.filter(v => !kept.has(JSON.stringify(v))).map(entryName);
-    }
-    return [];
-}
-/** An entry of a list by what names it: an IP entry by its source, a record by its name. */
-function entryName(v) {
-    if (v !== null && typeof v === 'object' && !Array.isArray(v)) {
-        const r = v;
-        for (const key of ['source', 'name', 'id'])
-            if (typeof r[key] === 'string')
-                return r[key];
-    }
-    return typeof v === 'string' ? v : JSON.stringify(v);
-}
-// ---------------------------------------------------------------------------------------------------
-// Groups by action, with links.
-const GROUP_ORDER = ['delete', 'replace', 'update', 'create', 'prune', 'release'];
-function groupKey(c, command) {
-    if (command === 'drift') {
-        if (c.action === 'delete' || c.deferred === 'prune')
-            return 'delete';
-        return c.action === 'create' ? 'create' : 'update';
-    }
-    if (c.deferred === 'prune')
-        return 'prune';
-    if (c.deferred === 'release')
-        return 'release';
-    return c.action === 'noop' ? 'update' : c.action;
-}
-function groupTitle(key, command) {
-    if (command === 'drift') {
-        return { delete: 'Live but not in the manifests', update: 'Differs', create: 'Missing live' }[key];
-    }
-    const apply = command === 'apply';
-    switch (key) {
-        case 'delete':
-            return apply ? 'Delete' : 'To delete';
-        case 'replace':
-            return apply ? 'Replace' : 'To replace';
-        case 'update':
-            return apply ? 'Update' : 'To update';
-        case 'create':
-            return apply ? 'Create' : 'To create';
-        case 'prune':
-            return 'Would be deleted with prune (prune is off)';
-        case 'release':
-            return 'Waits for a release';
-    }
-}
-function groupsOf(input) {
-    const outcomes = new Map((input.apply?.outcomes ?? []).map(o => [o.address, o]));
-    const changes = (input.plan?.changes ?? []).filter(c => c.action !== 'noop' || outcomes.has(c.address));
-    // An outcome whose change is not in the plan (never so from run(), but a report takes what it is given).
-    const planned = new Set(changes.map(c => c.address));
-    for (const o of outcomes.values()) {
-        if (planned.has(o.address))
-            continue;
-        changes.push({
-            kind: o.kind,
-            name: o.name,
-            address: o.address,
-            action: o.action,
-            id: o.id,
-            fields: [],
-            notes: [],
-            dependsOn: []
-        });
-    }
-    const dashboardIds = liveDashboardIds(input);
-    const byKey = new Map();
-    for (const c of changes) {
-        const key = groupKey(c, input.command);
-        const outcome = outcomes.get(c.address);
-        const item = {
-            change: c,
-            outcome,
-            destructive: isDestructive(c) && input.command !== 'drift'
-        };
-        if (c.source)
-            item.fileUrl = fileLink(input, c.source.file, c.source.line);
-        item.ui = uiLinkOf(c, input, dashboardIds);
-        const members = byKey.get(key);
-        if (members)
-            members.push(item);
-        else
-            byKey.set(key, [item]);
-    }
-    // Failures first in their group: a size cut takes the end of a group.
-    const rank = (i) => i.outcome?.status === 'failed' ? 0 : i.outcome?.status === 'skipped' ? 1 : 2;
-    return GROUP_ORDER.filter(k => byKey.has(k)).map(key => ({
-        key,
-        title: groupTitle(key, input.command),
-        items: byKey.get(key).sort((a, b) => rank(a) - rank(b))
-    }));
-}
-/**
- * Dashboard ids by name, as they are once this run is over: a create's new id from its apply outcome,
- * no id for one deleted by this apply (nor for a replaced one whose new id the outcome does not give).
- */
-function liveDashboardIds(input) {
-    const outcomes = new Map((input.apply?.outcomes ?? []).map(o => [o.address, o]));
-    const ids = new Map();
-    for (const c of input.plan?.changes ?? []) {
-        if (c.kind !== 'Dashboard' || c.deferred === 'prune')
-            continue;
-        const o = outcomes.get(c.address);
-        let id = c.id;
-        if (input.apply) {
-            if (c.action === 'delete')
-                continue;
-            if (o && (o.status === 'applied' || o.status === 'adopted')) {
-                if (c.action === 'replace' && o.id === c.id)
-                    continue;
-                id = o.id ?? id;
-            }
-            else if (c.action === 'create' || c.action === 'replace')
-                continue;
-        }
-        if (id && (c.action !== 'delete' || !ids.has(c.name)))
-            ids.set(c.name, id);
-    }
-    return ids;
-}
-function uiLinkOf(c, input, dashboardIds) {
-    if (c.kind === 'Dashboard') {
-        if (input.apply && (c.action === 'delete' || !dashboardIds.has(c.name)))
-            return undefined;
-        const id = c.action === 'delete' ? c.id : dashboardIds.get(c.name);
-        const url = dashboardLink(input.uiUrl, id);
-        return url ? { url, label: 'open dashboard' } : undefined;
-    }
-    if (c.kind === 'Alert') {
-        if (c.action === 'delete')
-            return undefined;
-        const dashboard = input.plan?.references?.alertDashboards[c.name];
-        const url = dashboardLink(input.uiUrl, dashboard === undefined ? undefined : dashboardIds.get(dashboard));
-        return url ? { url, label: 'open its dashboard' } : undefined;
-    }
-    return undefined;
-}
-// ---------------------------------------------------------------------------------------------------
-// Diagnostics.
-const SEVERITY_RANK = { error: 0, warning: 1, notice: 2 };
-function reportDiagnostics(input) {
-    const seen = new Set();
-    const unique = [];
-    for (const d of [...input.diagnostics, ...(input.plan?.diagnostics ?? [])]) {
-        // The same problem found by validation and again by the plan is one problem: the stage is not part of the key.
-        const key = [d.severity, d.file, d.line, d.column, d.field, d.message].join('\u0000');
-        if (seen.has(key))
-            continue;
-        seen.add(key);
-        unique.push(d);
-    }
-    return (0,src_diagnostics/* sortDiagnostics */.Ds)(unique).sort((a, b) => SEVERITY_RANK[a.severity] - SEVERITY_RANK[b.severity]);
-}
-function groupDiagnostics(diagnostics) {
-    const groups = new Map();
-    for (const d of diagnostics) {
-        const key = `${d.severity}\u0000${d.message}`;
-        const group = groups.get(key);
-        if (group)
-            group.places.push(d);
-        else
-            groups.set(key, { severity: d.severity, message: d.message, places: [d] });
-    }
-    return [...groups.values()];
-}
-function severityCounts(diagnostics) {
-    const count = { error: 0, warning: 0, notice: 0 };
-    for (const d of diagnostics)
-        count[d.severity]++;
-    return count;
-}
-function driftPhrase(c) {
-    if (c.deferred === 'prune' || c.action === 'delete')
-        return 'live but not in the manifests';
-    if (c.action === 'create')
-        return 'missing live';
-    if (c.action === 'replace')
-        return 'changed (a replace)';
-    return `${plural(c.fields.length, 'field')} ${c.fields.length === 1 ? 'differs' : 'differ'}`;
-}
-/** "2025-03-14 09:26 UTC": minutes are enough to tell an old comment from a current one. */
-function timeText(iso) {
-    if (!iso)
-        return undefined;
-    const t = new Date(iso);
-    if (Number.isNaN(t.getTime()))
-        return undefined;
-    return `${t.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
-}
-
-;// CONCATENATED MODULE: ./src/report/markdown.ts
-/**
- * The report model as GitHub markdown: the sticky pull request comment and the job summary. Every name,
- * value and message comes from manifests or servers, so each one goes through escape.ts; the layout is ours.
- *
- * Read top-down it answers, in order: is this safe (the heading: ✅, 📝, ⚠️ naming what is destroyed, ❌),
- * how much changes (one line), what is wrong (problems, grouped), and then each resource once, grouped by
- * action with the destructive groups first. When the report is over the limit, the diffs of creates and
- * updates go first and deletes and errors last (see budget.ts).
- */
-
-
-
-
-
-
-
-
-/** GitHub refuses issue comments longer than this many characters. */
-const COMMENT_LIMIT = 65536;
-/** GitHub refuses a job summary (per step) larger than this many bytes. */
-const SUMMARY_LIMIT = 1024 * 1024;
-/**
- * One ordering for cutting: first the diffs of what is least dangerous (each resource keeps its line),
- * then whole lines of creates and updates, then warnings, and deletes and errors last.
- */
-const SHORTEN_ORDER = {
-    create: 0,
-    update: 1,
-    prune: 2,
-    release: 3,
-    replace: 4,
-    delete: 5
-};
-const CUT_ORDER = {
-    create: 10,
-    update: 11,
-    prune: 12,
-    release: 13,
-    replace: 21,
-    delete: 22
-};
-const CUT_WARNINGS = 20;
-const CUT_ERRORS = 30;
-/** Bounded parts of the fixed text, so that what is never cut stays small for any plan. */
-const NAMES_IN_HEADING = 3;
-const FIELDS_PER_CHANGE = 50;
-const VALUE_LENGTH = 200;
-const BLOCK_LENGTH = 20_000;
-const PLACES_SHOWN = 3;
-const PLACES_LISTED = 100;
-function renderMarkdown(input, options) {
-    const given = options.header ?? '';
-    // The heading must start a line of its own, or the marker would swallow it.
-    const header = given === '' || given.endsWith('\n') ? given : `${given}\n`;
-    const model = reportModel(input);
-    const segments = [`${header}${heading(model)}\n\n**${model.verdict.text}**\n\n`];
-    if (model.diagnostics.length > 0)
-        segments.push(...diagnosticRuns(model));
-    segments.push(convergence(input));
-    const names = namesOf(input.plan);
-    for (const group of model.groups)
-        segments.push(groupRun(group, model, names));
-    segments.push(footer(input));
-    const text = fitSegments(segments.filter(s => s !== ''), options.maxLength, options.measure ?? 'chars');
-    // Trailing blank lines are ours; dropping them only makes the text shorter.
-    return text.replace(/\n+$/, '\n');
-}
-// ---------------------------------------------------------------------------------------------------
-// The fixed part: never cut.
-const TONE_ICON = { ok: '✅', changes: '📝', destructive: '⚠️', failed: '❌' };
-function heading(model) {
-    const { input } = model;
-    const title = `### ${TONE_ICON[model.tone]} ${model.title} for stack ${inline(input.stack, 100)} (${inline(model.api, 60)})`;
-    if (model.destroys.length === 0)
-        return title;
-    // One clause per verb: "deletes dashboard "Legacy", 2 alerts ("A", "B"); replaces ...".
-    const byVerb = new Map();
-    for (const d of model.destroys) {
-        const shown = d.names.slice(0, NAMES_IN_HEADING).map(n => `"${inline(n, 60)}"`);
-        const more = d.names.length > NAMES_IN_HEADING ? `, +${d.names.length - NAMES_IN_HEADING} more` : '';
-        const said = d.names.length === 1 ? `${d.what} ${shown[0]}` : `${d.what} (${shown.join(', ')}${more})`;
-        byVerb.set(d.verb, [...(byVerb.get(d.verb) ?? []), said]);
-    }
-    return `${title}: ${[...byVerb].map(([verb, said]) => `${verb} ${said.join(', ')}`).join('; ')}`;
-}
-function convergence(input) {
-    const c = input.apply?.convergence;
-    if (!c)
-        return '';
-    if (c.converged)
-        return '✅ Service settings re-read after the PATCH match the manifests.\n\n';
-    const remaining = c.remaining.slice(0, 20).map(r => `> - ${inline(r, 300)}`);
-    if (c.remaining.length > 20)
-        remaining.push(`> - … and ${c.remaining.length - 20} more`);
-    return `> [!WARNING]\n> **Service settings did not converge.** Re-read after the PATCH, the service still differs from the manifests in:\n>\n${remaining.join('\n')}\n\n`;
-}
-function footer(input) {
-    const parts = [`obsdeploy ${inline(input.plan?.tool.version ?? version/* VERSION */.x, 40)}`];
-    const commit = commitLink(input);
-    if (commit)
-        parts.push(`commit [${commit.text}](${linkTarget(commit.url)})`);
-    const run = runLink(input);
-    if (run)
-        parts.push(`[${run.text}](${linkTarget(run.url)})`);
-    const time = timeText(input.time ?? input.plan?.createdAt);
-    if (time)
-        parts.push(time);
-    if (input.trigger)
-        parts.push(inline(input.trigger, 200));
-    return `<sub>${parts.join(' · ')}</sub>\n`;
-}
-// ---------------------------------------------------------------------------------------------------
-// Problems: one line per message, with its first places; errors are the last thing cut.
-const SEVERITY_ICON = { error: '❌', warning: '⚠️', notice: 'ℹ️' };
-function diagnosticRuns(model) {
-    const errors = model.diagnosticGroups.filter(g => g.severity === 'error');
-    const others = model.diagnosticGroups.filter(g => g.severity !== 'error');
-    const count = model.severities;
-    const left = (groups, n) => {
-        const places = groups.slice(groups.length - n).reduce((sum, g) => sum + g.places.length, 0);
-        return `\n${plural(places, 'more problem')} (${plural(n, 'message')}) ${places === 1 ? 'is' : 'are'} not shown here; the run log lists them all.\n\n`;
-    };
-    return [
-        {
-            head: `#### Problems: ${describeSeverities(count)}\n\n`,
-            items: errors.map(g => diagnosticGroup(g, model.input)),
-            tail: errors.length > 0 && others.length === 0 ? '\n' : '',
-            omitted: n => left(errors, n),
-            cutOrder: CUT_ERRORS,
-            keepHeadWhenEmpty: true
-        },
-        {
-            head: '',
-            items: others.map(g => diagnosticGroup(g, model.input)),
-            tail: others.length > 0 ? '\n' : '',
-            omitted: n => left(others, n),
-            cutOrder: CUT_WARNINGS,
-            keepHeadWhenEmpty: false
-        }
-    ];
-}
-function place(d, input) {
-    const field = d.field ? ` <code>${inline(d.field, 200)}</code>` : '';
-    if (!d.file)
-        return field.trim();
-    const text = `${d.file}${d.line ? `:${d.line}${d.column ? `:${d.column}` : ''}` : ''}`;
-    const url = fileLink(input, d.file, d.line);
-    return `${url ? `[${inline(text, 300)}](${linkTarget(url)})` : inline(text, 300)}${field}`;
-}
-function diagnosticGroup(g, input) {
-    const icon = SEVERITY_ICON[g.severity];
-    const [first] = g.places;
-    if (g.places.length === 1) {
-        const where = place(first, input);
-        const sev = g.severity === 'error' ? '' : `${g.severity}: `;
-        const text = first.file
-            ? `${where}: ${sev}${inline(g.message, 1000)}`
-            : inline((0,src_diagnostics/* formatDiagnostic */.xy)(first), 1000);
-        return `- ${icon} ${text}\n`;
-    }
-    const shown = g.places.slice(0, PLACES_SHOWN).map(d => place(d, input));
-    const rest = g.places.slice(PLACES_SHOWN);
-    const lines = [
-        `- ${icon} ${inline(g.message, 1000)} · **${g.places.length} places**: ${shown.join(', ')}${rest.length > 0 ? ', …' : ''}\n`
-    ];
-    if (rest.length > 0) {
-        // One line of raw HTML under the item: no blank line, so the list stays tight.
-        const listed = rest.slice(0, PLACES_LISTED).map(d => htmlPlace(d, input));
-        if (rest.length > PLACES_LISTED)
-            listed.push(`… and ${rest.length - PLACES_LISTED} more in the run log`);
-        lines.push(`  <details><summary>${plural(rest.length, 'more place')}</summary>${listed.join('<br>')}</details>\n`);
-    }
-    return lines.join('');
-}
-/** A place inside raw HTML, where markdown links do not render. */
-function htmlPlace(d, input) {
-    const field = d.field ? ` <code>${htmlText(d.field, 200)}</code>` : '';
-    if (!d.file)
-        return field.trim();
-    const text = htmlText(`${d.file}${d.line ? `:${d.line}${d.column ? `:${d.column}` : ''}` : ''}`, 300);
-    const url = fileLink(input, d.file, d.line);
-    return `${url ? markdown_anchor(url, text) : text}${field}`;
-}
-// ---------------------------------------------------------------------------------------------------
-// Resources, grouped by action: one <details> each, its summary line says what and where.
-const GROUP_ICON = {
-    delete: '🗑️',
-    replace: '♻️',
-    update: '✏️',
-    create: '➕',
-    prune: '⏸️',
-    release: '⏳'
-};
-function groupRun(group, model, names) {
-    const { input } = model;
-    const intro = group.key === 'prune'
-        ? 'Owned by this stack but no longer in the manifests. They stay while prune is off.\n\n'
-        : group.key === 'release'
-            ? `Service settings are not applied by this run${input.serviceGate ? `: ${inline(input.serviceGate.reason, 200)}` : ''}.\n\n`
-            : '';
-    const n = group.items.length;
-    return {
-        head: `#### ${GROUP_ICON[group.key]} ${group.title} (${n})\n\n${intro}`,
-        items: group.items.map(item => resource(item, group.key, model, names)),
-        tail: '',
-        omitted: left => `ℹ️ ${left} more ${left === 1 ? 'resource' : 'resources'} in this group ${left === 1 ? 'is' : 'are'} not shown here, to fit GitHub's size limit; the plan file (the \`plan-file\` output) lists every change.\n\n`,
-        cutOrder: CUT_ORDER[group.key],
-        shortenOrder: SHORTEN_ORDER[group.key],
-        keepHeadWhenEmpty: true
-    };
-}
-function resource(item, key, model, names) {
-    const summary = `<summary>${summaryLine(item, key, model)}</summary>`;
-    const body = detailsBody(item.change, model, names);
-    return {
-        full: ['<details>', summary, '', ...body.flatMap(b => [b, '']), '</details>', '', ''].join('\n'),
-        short: [
-            '<details>',
-            summary,
-            '',
-            "The diff is left out to fit GitHub's size limit; the plan file has it.",
-            '',
-            '</details>',
-            '',
-            ''
-        ].join('\n')
-    };
-}
-const STATUS = {
-    applied: '✅ applied',
-    adopted: '✅ adopted (found after a lost response)',
-    failed: '❌ failed',
-    skipped: '⏭️ skipped (depends on a failure)'
-};
-/** Raw HTML: GitHub renders no markdown inside <summary>, so it uses <b>, <a> and htmlText. */
-function summaryLine(item, key, model) {
-    const c = item.change;
-    const parts = [`${GROUP_ICON[key]} ${c.kind} <b>${htmlText(c.name, 200)}</b>`];
-    const what = detail(c, key, model);
-    if (what)
-        parts[0] += ` ${what}`;
-    const o = item.outcome;
-    if (o) {
-        const said = o.status === 'failed' && o.message ? `: ${htmlText(o.message, 200)}` : '';
-        const requestId = o.requestId ? ` (request id <code>${htmlText(o.requestId, 100)}</code>)` : '';
-        parts.push(`${STATUS[o.status]}${said}${requestId}`);
-    }
-    if (c.source) {
-        const text = `<code>${htmlText(`${c.source.file}:${c.source.line}`, 300)}</code>`;
-        parts.push(item.fileUrl ? markdown_anchor(item.fileUrl, text) : text);
-    }
-    else if (c.id)
-        parts.push(`id <code>${htmlText(c.id, 100)}</code>`);
-    if (item.ui)
-        parts.push(markdown_anchor(item.ui.url, item.ui.label));
-    return parts.join(' · ');
-}
-/** A link in raw HTML: our own URL, attribute-escaped. */
-const markdown_anchor = (url, text) => `<a href="${linkTarget(url).replace(/&/g, '&amp;')}">${text}</a>`;
-function detail(c, key, model) {
-    const command = model.input.command;
-    const fields = plural(c.fields.length, 'field');
-    if (command === 'drift') {
-        if (key === 'delete' || key === 'create')
-            return '';
-        return `(${fields} ${c.fields.length === 1 ? 'differs' : 'differ'})`;
-    }
-    if (c.droppedByServer && c.action === 'delete')
-        return '· deleted by the server with its tile or dashboard';
-    switch (key) {
-        case 'replace':
-            return '(deleted and created again: the id changes)';
-        case 'update':
-        case 'release':
-            return c.fields.length > 0 ? `(${fields})` : '';
-        default:
-            return '';
-    }
-}
-function detailsBody(c, model, names) {
-    const body = [];
-    const tiles = addedAndRemoved(c.fields);
-    if (c.action === 'create' && c.fields.length > 0) {
-        body.push(`The ${c.kind === 'ServiceSettings' ? 'settings' : nounOf(c.kind)} as it will be created:`);
-        body.push(block(createdYaml(c, names), 'yaml'));
-    }
-    else if (c.action === 'delete' && !c.droppedByServer && c.fields.length > 0) {
-        body.push(block(diffText(deletedLines(c, names)), 'diff'));
-    }
-    else if (c.fields.length > 0 && c.action !== 'delete') {
-        if (tiles.length > 0 && c.action !== 'create') {
-            body.push(tiles.map(t => `- ${t.what} ${t.added ? 'added' : 'removed'}: **${inline(t.name, 200)}**`).join('\n'));
-        }
-        const fields = c.fields.slice(0, FIELDS_PER_CHANGE);
-        body.push(readsAsTable(fields) ? fieldsTable(fields, names) : block(diffText(changedLines(fields, names)), 'diff'));
-        if (c.fields.length > FIELDS_PER_CHANGE)
-            body.push(`${plural(c.fields.length - FIELDS_PER_CHANGE, 'more field')}: see the plan file.`);
-    }
-    else
-        body.push(withoutFields(c));
-    if (c.notes.length > 0)
-        body.push(`**Notes:**\n\n${c.notes.map(n => `- ${inline(n, 1000)}`).join('\n')}`);
-    if (c.evidence && c.evidence.length > 0) {
-        body.push(`**Evidence** (live queries):\n\n${c.evidence.map(e => `- ${inline(e, 1000)}`).join('\n')}`);
-    }
-    if (c.request && model.input.command !== 'drift') {
-        body.push(`**Request:** <code>${inline(c.request.method, 10)} ${inline(c.request.path, 300)}</code>`);
-        body.push(block(yamlText(c.request.body), 'yaml'));
-    }
-    return body;
-}
-/** What a change without field differences is, so no <details> opens onto nothing. */
-function withoutFields(c) {
-    if (c.droppedByServer)
-        return 'The server deletes it when its tile or dashboard goes away.';
-    if (c.action === 'create')
-        return `A new ${c.kind}.`;
-    if (c.action === 'delete')
-        return 'Owned by this stack and no longer in the manifests.';
-    return 'No field differences are recorded for this change.';
-}
-const diffText = (lines) => lines.map(l => `${l.sign} ${l.text}`).join('\n');
-/** A code block of bounded size; `<` and `>` cannot matter inside a fence, but stay out of it anyway. */
-function block(text, language) {
-    const bounded = text.length > BLOCK_LENGTH
-        ? `${text.slice(0, BLOCK_LENGTH)}\n… (shortened; the plan file has it all)`
-        : text;
-    return codeBlock(bounded, language);
-}
-function fieldsTable(fields, names) {
-    const rows = fields.map(f => `| <code>${inline(readablePath(f, names), VALUE_LENGTH)}</code> | ${cellValue(readableLeaf(f, 'before', names))} | ${cellValue(readableLeaf(f, 'after', names))} |`);
-    return `| field | before | after |\n| --- | --- | --- |\n${rows.join('\n')}`;
-}
-/** Only short one-line scalars come here (readsAsTable): never JSON in a cell. */
-function cellValue(value) {
-    if (value === undefined)
-        return '*(absent)*';
-    const text = String(value);
-    if (text === '')
-        return '*(empty)*';
-    return `<code>${inline(text, VALUE_LENGTH)}</code>`;
-}
-
-;// CONCATENATED MODULE: ./src/report/input.ts
-/** The report of a run: what it was configured with, what it found, and where and when it ran. */
-function reportOf(config, found, context = {}) {
-    return {
-        command: config.command,
-        mode: config.mode,
-        stack: config.stack,
-        diagnostics: found.diagnostics,
-        plan: found.plan,
-        apply: found.apply,
-        planFile: found.planFile,
-        uiUrl: config.uiUrl,
-        serviceGate: config.serviceGate,
-        ...context
-    };
-}
-
-;// CONCATENATED MODULE: ./src/report/progress.ts
-const CLEAR_LINE = '\r\u001b[2K';
-const unrefInterval = (ms, tick) => {
-    const timer = setInterval(tick, ms);
-    timer.unref();
-    return () => clearInterval(timer);
-};
-function progressReporter(options) {
-    const now = options.now ?? Date.now;
-    const every = options.every ?? unrefInterval;
-    const quietAbove = options.quietAbove ?? 50;
-    const quietMs = options.quietMs ?? 5000;
-    let started;
-    let lastLine = 0;
-    let last;
-    /** Changes in flight, by address, with when each started. */
-    const inFlight = new Map();
-    let stop;
-    let drawn = false;
-    const elapsed = () => duration(now() - (started ?? now()));
-    const current = () => [...inFlight.values()].at(-1);
-    const statusLine = () => {
-        const count = `${last?.done ?? 0}/${last?.total ?? 0}`;
-        const doing = current();
-        return `applying ${count}${doing ? `: ${describe(doing.progress)}` : ''} (${elapsed()})`;
-    };
-    const redraw = () => {
-        options.write(`${CLEAR_LINE}${statusLine()}`);
-        drawn = true;
-    };
-    const line = (text) => {
-        if (options.live && drawn)
-            options.write(CLEAR_LINE);
-        options.write(`${text}\n`);
-        lastLine = now();
-        if (options.live)
-            redraw();
-    };
-    const tick = () => {
-        if (options.live)
-            return redraw();
-        // Nothing said for a while and something in flight: say what it waits on.
-        const waiting = current();
-        if (waiting && now() - lastLine >= quietMs)
-            line(`[${last?.done ?? 0}/${last?.total ?? 0}] waiting on ${describe(waiting.progress)} for ${duration(now() - waiting.at)} (${elapsed()})`);
-    };
-    return {
-        update(progress) {
-            if (started === undefined) {
-                started = now();
-                lastLine = started;
-                stop = every(options.live ? 1000 : quietMs, tick);
-            }
-            last = progress;
-            if (progress.event === 'start') {
-                inFlight.set(progress.address, { progress, at: now() });
-                if (options.live)
-                    redraw();
-                return;
-            }
-            inFlight.delete(progress.address);
-            const failed = progress.status === 'failed';
-            const quiet = progress.total > quietAbove;
-            const due = failed || progress.done === progress.total || now() - lastLine >= quietMs;
-            if (options.live) {
-                if (failed)
-                    line(`${describe(progress)}: failed (the report below says why)`);
-                else
-                    redraw();
-            }
-            else if (!quiet || due) {
-                line(`[${progress.done}/${progress.total}] ${describe(progress)}: ${WORDS[progress.status]} (${elapsed()})`);
-            }
-        },
-        done() {
-            stop?.();
-            stop = undefined;
-            if (options.live && drawn)
-                options.write(CLEAR_LINE);
-            drawn = false;
-        }
-    };
-}
-const WORDS = {
-    applied: 'done',
-    adopted: 'done (adopted after a lost response)',
-    failed: 'failed',
-    skipped: 'skipped (it depends on a change that failed)'
-};
-/** `update dashboard "Checkout"` */
-const describe = (p) => `${p.action} ${kindWord(p.kind)} "${p.name}"`;
-const kindWord = (kind) => kind === 'ServiceSettings' ? 'service settings' : kind.toLowerCase();
-/** `4.2 s`, `1m05s`. */
-function duration(ms) {
-    if (ms < 60_000)
-        return `${(ms / 1000).toFixed(1)} s`;
-    const s = Math.floor(ms / 1000);
-    return `${Math.floor(s / 60)}m${String(s % 60).padStart(2, '0')}s`;
-}
-
-;// CONCATENATED MODULE: ./src/report/text.ts
-/**
- * The report model for a terminal: the same facts as the markdown report, as plain lines. Untrusted text loses
- * its control characters, so a name or a server message cannot move the cursor, recolour the terminal
- * or hide text. Colour is the caller's decision (a TTY and no NO_COLOR): without it there are no escape
- * codes at all.
- */
-
-
-
-
-const SGR = { bold: 1, dim: 2, red: 31, green: 32, yellow: 33, magenta: 35, cyan: 36 };
-const text_VALUE_LENGTH = 200;
-const TONE_STYLE = { ok: 'green', changes: 'yellow', destructive: 'red', failed: 'red' };
-function renderText(input, options) {
-    const paint = options.color
-        ? (style, text) => `\x1b[${SGR[style]}m${text}\x1b[0m`
-        : (_style, text) => text;
-    const model = reportModel(input);
-    const names = namesOf(input.plan);
-    const blocks = [
-        [
-            paint('bold', `obsdeploy ${model.title.toLowerCase()} for stack ${clean(input.stack)} (${clean(model.api)})`),
-            ...destroyLines(model, paint),
-            paint(TONE_STYLE[model.tone], model.verdict.text)
-        ]
-    ];
-    if (model.diagnostics.length > 0)
-        blocks.push(diagnosticLines(model, paint));
-    blocks.push(convergenceLines(input, paint));
-    for (const group of model.groups)
-        blocks.push(groupLines(group, model, names, paint));
-    if (input.planFile)
-        blocks.push([paint('dim', `Plan JSON: ${clean(input.planFile)}`)]);
-    return `${blocks
-        .filter(b => b.length > 0)
-        .map(b => b.join('\n'))
-        .join('\n\n')}\n`;
-}
-/**
- * C0 and C1 control characters (ESC starts every terminal escape sequence; C1 CSI is one on its own),
- * DEL, and bidirectional overrides that reorder what a reader sees. Line breaks and tabs become spaces.
- */
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
-const text_CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
-const BREAKS = /[\t\n\u2028\u2029]+/g;
-/** Untrusted text on one line, with nothing a terminal would interpret. */
-function clean(value, maxLength = 1000) {
-    let text = typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value));
-    if (text.length > maxLength)
-        text = `${text.slice(0, maxLength)}…`;
-    return text.replace(BREAKS, ' ').replace(text_CONTROL, '');
-}
-function value(v) {
-    if (v === undefined)
-        return '(absent)';
-    return clean(typeof v === 'string' ? v : (JSON.stringify(v) ?? String(v)), text_VALUE_LENGTH);
-}
-function destroyLines(model, paint) {
-    return model.destroys.map(d => paint('red', `WARNING: ${d.verb} ${d.what}: ${d.names.map(n => `"${clean(n, 200)}"`).join(', ')}`));
-}
-function diagnosticLines(model, paint) {
-    const lines = [paint('bold', `Problems: ${describeSeverities(model.severities)}`)];
-    for (const g of model.diagnosticGroups) {
-        const style = g.severity === 'error' ? 'red' : g.severity === 'warning' ? 'yellow' : 'cyan';
-        const label = paint(style, g.severity.padEnd(7));
-        if (g.places.length === 1) {
-            lines.push(`  ${label} ${clean((0,src_diagnostics/* formatDiagnostic */.xy)(g.places[0]))}`);
-            continue;
-        }
-        lines.push(`  ${label} ${clean(g.message)} (${g.places.length} places):`);
-        for (const d of g.places)
-            lines.push(`            ${clean((0,src_diagnostics/* formatDiagnostic */.xy)({ ...d, message: '' }).replace(/:? ?$/, ''))}`);
-    }
-    return lines;
-}
-function convergenceLines(input, paint) {
-    const c = input.apply?.convergence;
-    if (!c)
-        return [];
-    if (c.converged)
-        return [paint('green', 'Service settings re-read after the PATCH match the manifests.')];
-    return [
-        paint('red', 'Service settings did not converge. Re-read after the PATCH, the service still differs in:'),
-        ...c.remaining.map(r => `  - ${clean(r, 300)}`)
-    ];
-}
-const MARKERS = {
-    create: ['+', 'green'],
-    update: ['~', 'yellow'],
-    replace: ['-/+', 'magenta'],
-    delete: ['-', 'red'],
-    prune: ['-', 'dim'],
-    release: ['~', 'dim']
-};
-const STATUS_TEXT = {
-    applied: ['applied', 'green'],
-    adopted: ['adopted', 'green'],
-    failed: ['FAILED', 'red'],
-    skipped: ['skipped', 'yellow']
-};
-function groupLines(group, model, names, paint) {
-    const reason = group.key === 'release' && model.input.serviceGate
-        ? ` (${clean(model.input.serviceGate.reason, 200)})`
-        : '';
-    const lines = [paint('bold', `${group.title} (${group.items.length})${reason}:`)];
-    for (const item of group.items)
-        lines.push(...itemLines(item, group.key, names, paint));
-    return lines;
-}
-function itemLines(item, key, names, paint) {
-    const c = item.change;
-    const [marker, style] = MARKERS[key];
-    const place = c.source ? `  ${c.source.file}:${c.source.line}` : c.id ? `  id ${c.id}` : '';
-    const action = c.droppedByServer && c.action === 'delete' ? 'delete (by the server)' : c.action;
-    let status = '';
-    if (item.outcome) {
-        const [label, s] = STATUS_TEXT[item.outcome.status];
-        const said = item.outcome.status === 'skipped' ? 'depends on a failed change' : undefined;
-        const message = item.outcome.message ? `: ${clean(item.outcome.message)}` : said ? `: ${said}` : '';
-        const requestId = item.outcome.requestId ? ` [request id ${clean(item.outcome.requestId, 100)}]` : '';
-        status = `  ${paint(s, `[${label}${message}]`)}${requestId}`;
-    }
-    const lines = [
-        `${paint(style, `${marker} ${action}`)} ${c.kind} "${clean(c.name, 200)}"${paint('dim', clean(place, 400))}${status}`
-    ];
-    lines.push(...bodyLines(c, names, paint).map(l => `    ${l}`));
-    for (const note of c.notes)
-        lines.push(`    note: ${clean(note)}`);
-    for (const e of c.evidence ?? [])
-        lines.push(`    evidence: ${clean(e)}`);
-    if (c.request) {
-        lines.push(`    request: ${clean(c.request.method, 10)} ${clean(c.request.path, 300)}`);
-        lines.push(...yamlText(c.request.body)
-            .split('\n')
-            .map(l => `      ${clean(l)}`));
-    }
-    if (item.ui)
-        lines.push(`    ${item.ui.label}: ${clean(item.ui.url)}`);
-    return lines;
-}
-function bodyLines(c, names, paint) {
-    if (c.fields.length === 0)
-        return [];
-    if (c.action === 'create')
-        return createdYaml(c, names)
-            .split('\n')
-            .map(l => paint('green', `+ ${clean(l)}`));
-    if (c.action === 'delete')
-        return c.droppedByServer ? [] : diffLines(deletedLines(c, names), paint);
-    const tiles = addedAndRemoved(c.fields).map(t => `${t.what} ${t.added ? 'added' : 'removed'}: "${clean(t.name, 200)}"`);
-    if (readsAsTable(c.fields))
-        return [...tiles, ...c.fields.map(f => fieldLine(f, names))];
-    return [...tiles, ...diffLines(changedLines(c.fields, names), paint)];
-}
-function fieldLine(f, names) {
-    return `${clean(readablePath(f, names), text_VALUE_LENGTH)}: ${value(readableLeaf(f, 'before', names))} -> ${value(readableLeaf(f, 'after', names))}`;
-}
-const SIGN_STYLE = { '+': 'green', '-': 'red', ' ': 'dim' };
-function diffLines(lines, paint) {
-    return lines.map(l => paint(SIGN_STYLE[l.sign], `${l.sign} ${clean(l.text)}`));
-}
-
-// EXTERNAL MODULE: ./src/manifest/rules.ts + 1 modules
-var rules = __nccwpck_require__(6364);
-// EXTERNAL MODULE: ./src/manifest/path.ts
-var manifest_path = __nccwpck_require__(7578);
-// EXTERNAL MODULE: ./src/manifest/resources-schema.ts
-var resources_schema = __nccwpck_require__(310);
-// EXTERNAL MODULE: ./src/manifest/vocabulary.ts
-var vocabulary = __nccwpck_require__(7817);
-;// CONCATENATED MODULE: ./src/manifest/resource-rules.ts
-/**
- * Rules of the kinds besides dashboards and alerts that the schemas cannot express: a reference given by
- * name or by id (not both), what only one API mode has, the server's handler checks (webhook URLs, saved
- * search filters) and where secrets may come from. Run on the raw document, so they add to schema errors.
- * Messages never quote the value of a secret field.
- */
-
-
-
-
-
-
-const reporter = (doc, out) => (path, message) => out.push((0,src_diagnostics/* diagnostic */.YK)('validate', 'error', message, { ...doc.locate(path), field: (0,manifest_path/* formatPath */.j)(path) }));
-const record = (v) => v !== null && typeof v === 'object' && !Array.isArray(v) ? v : undefined;
-/** The rules of one Connection, Source, SavedSearch or Webhook document (and secrets in any document). */
-function checkResource(doc, kind, raw, mode) {
-    const out = [];
-    const report = reporter(doc, out);
-    switch (kind) {
-        case 'Connection':
-            if (mode === 'managed')
-                report(['kind'], 'the managed API has no connections: Connection manifests need self-hosted mode');
-            break;
-        case 'Source':
-            checkSource(raw, mode, report);
-            break;
-        case 'SavedSearch':
-            checkReference(raw, 'source', true, report);
-            checkSavedSearchFilters(raw, report);
-            checkTags(raw, report);
-            break;
-        case 'Webhook':
-            checkWebhook(raw, report);
-            break;
-    }
-    return out;
-}
-/**
- * Secret fields take only `${secret.NAME}` (the placeholders filled recorded on the document), and a secret
- * fills nothing else: anywhere else its value would show in plans and reports. For documents of every kind.
- */
-function checkSecretPlacement(doc, kind, raw) {
-    const diagnostics = [];
-    const report = reporter(doc, diagnostics);
-    const fields = resources_schema/* SECRET_FIELDS */.x1[kind] ?? [];
-    const secretPaths = doc.secretPaths ?? new Map();
-    const allowed = new Set();
-    for (const pattern of fields) {
-        for (const path of expand(raw, pattern)) {
-            const key = (0,manifest_path/* formatPath */.j)(path);
-            allowed.add(key);
-            const value = valueAt(raw, path);
-            if (typeof value !== 'string' || secretPaths.has(key))
-                continue;
-            report(path, 'is a secret: write it as `${secret.NAME}` and set NAME as a secret variable (the `secret-vars` input; the CLI: OBSDEPLOY_SECRET_NAME), not as text or a plain `${NAME}`');
-        }
-    }
-    for (const [key, name] of secretPaths) {
-        if (allowed.has(key))
-            continue;
-        const where = fields.length > 0 ? `only ${fields.map(f => f.join('.')).join(', ')}` : 'no field';
-        report(resource_rules_parsePath(key), `\${secret.${name}} fills a field that is not secret, where its value would show in plans; in a ${kind} ${where} may hold secrets`);
-    }
-    return diagnostics;
-}
-/** `tiles[0].name` -> ['tiles', 0, 'name']. */
-function resource_rules_parsePath(key) {
-    const out = [];
-    for (const m of key.matchAll(/([^.[\]]+)|\[(\d+)\]/g))
-        out.push(m[2] !== undefined ? Number(m[2]) : m[1]);
-    return out;
-}
-/** The concrete paths of a pattern (`*` is every key of a mapping) present in the value. */
-function expand(value, pattern) {
-    if (pattern.length === 0)
-        return [[]];
-    const [head, ...rest] = pattern;
-    const r = record(value);
-    if (!r)
-        return [];
-    const keys = head === '*' ? Object.keys(r) : head in r ? [head] : [];
-    return keys.flatMap(k => expand(r[k], rest).map(p => [k, ...p]));
-}
-function valueAt(value, path) {
-    let v = value;
-    for (const seg of path)
-        v = v?.[seg];
-    return v;
-}
-/** A reference by name (`field`) or by id (`fieldId`), one of the two. */
-function checkReference(raw, field, required, report, what = field) {
-    const idField = `${field}Id`;
-    if (raw[field] !== undefined && raw[idField] !== undefined)
-        report([idField], `use \`${field}\` (by name) or \`${idField}\`, not both`);
-    else if (required && raw[field] === undefined && raw[idField] === undefined)
-        report([field], `needs the ${what}: \`${field}\` (by name) or \`${idField}\``);
-}
-/** Fields of the self-hosted source schemas that the managed API's source schemas do not declare. */
-const SELF_HOSTED_ONLY = {
-    log: ['serviceVersionExpression', 'tableFilterExpression', 'orderByExpression'],
-    trace: [
-        'sampleRateExpression',
-        'serviceVersionExpression',
-        'spanLinksValueExpression',
-        'displayedTimestampValueExpression',
-        'orderByExpression'
-    ],
-    metric: ['serviceNameExpression', 'seriesTable'],
-    session: ['resourceAttributesExpression'],
-    promql: []
-};
-function checkSource(raw, mode, report) {
-    checkReference(raw, 'connection', true, report, 'ClickHouse connection');
-    if (mode === 'managed' && raw.connection !== undefined)
-        report(['connection'], 'the managed API cannot list connections: name it by `connectionId`');
-    const kind = typeof raw.sourceKind === 'string' ? raw.sourceKind : undefined;
-    for (const [field] of resources_schema/* SOURCE_REFERENCES */.B5) {
-        if (field in raw || `${field}Id` in raw)
-            checkReference(raw, field, false, report, 'correlated source');
-    }
-    if (kind === 'session')
-        checkReference(raw, 'traceSource', true, report, 'correlated trace source');
-    if (kind === 'metric') {
-        const tables = record(raw.metricTables);
-        if (tables && !Object.values(tables).some(t => typeof t === 'string' && t.length > 0))
-            report(['metricTables'], 'At least one metric table must be specified');
-    }
-    const views = Array.isArray(raw.materializedViews) ? raw.materializedViews : [];
-    views.forEach((view, i) => {
-        const columns = Array.isArray(record(view)?.aggregatedColumns)
-            ? record(view).aggregatedColumns
-            : [];
-        columns.forEach((c, j) => {
-            const col = record(c);
-            if (col &&
-                col.aggFn !== 'count' &&
-                !(typeof col.sourceColumn === 'string' && col.sourceColumn.length > 0))
-                report(['materializedViews', i, 'aggregatedColumns', j, 'sourceColumn'], 'Materialized View Source Column is required (unless aggFn is count)');
-        });
-    });
-    if (mode === 'managed') {
-        for (const field of kind ? (SELF_HOSTED_ONLY[kind] ?? []) : [])
-            if (field in raw)
-                report([field], `not part of the managed API's ${kind} source: remove it in managed mode`);
-        if (kind === 'trace' && raw.durationPrecision === undefined)
-            report(['durationPrecision'], 'is required by the managed API (ClickStackTraceSource): 3 is the default');
-    }
-    else if ('filterSettings' in raw) {
-        report(['filterSettings'], 'exists only in the managed API: the self-hosted server drops it');
-    }
-}
-/**
- * v2/savedSearches.ts: every filter a create or change sends must render as one sidebar facet: a single
- * `<column> IN (...)`, `NOT IN (...)` or `BETWEEN <a> AND <b>` (common-utils filters.ts
- * isRenderablePinnedFilter). This is the same shape test, without the server's full SQL parser.
- */
-function isRenderableFilter(condition) {
-    const text = condition.trim();
-    const inList = /^(.+?)\s+(?:NOT\s+)?IN\s*\((.*)\)$/is.exec(text);
-    const between = /^(.+?)\s+BETWEEN\s+(\S+)\s+AND\s+(\S+)$/is.exec(text);
-    const match = inList ?? between;
-    if (!match)
-        return false;
-    const column = match[1].trim();
-    if (/\b(?:NOT|AND|OR)\b/i.test(column) || column === '')
-        return false;
-    const topLevelAnd = countTopLevelAnd(text);
-    return topLevelAnd === (between && !inList ? 1 : 0);
-}
-function countTopLevelAnd(text) {
-    let count = 0;
-    let depth = 0;
-    let quote = false;
-    for (let i = 0; i < text.length; i++) {
-        const ch = text[i];
-        if (ch === "'")
-            quote = !quote;
-        if (quote)
-            continue;
-        if (ch === '(')
-            depth++;
-        else if (ch === ')')
-            depth = Math.max(0, depth - 1);
-        else if (depth === 0 && text.slice(i, i + 5).toUpperCase() === ' AND ') {
-            count++;
-            i += 4;
-        }
-    }
-    return count;
-}
-function checkSavedSearchFilters(raw, report) {
-    const filters = Array.isArray(raw.filters) ? raw.filters : [];
-    filters.forEach((f, i) => {
-        const condition = record(f)?.condition;
-        if (typeof condition === 'string' && !isRenderableFilter(condition))
-            report(['filters', i, 'condition'], "must be one sidebar filter: `<column> IN ('a', ...)`, `<column> NOT IN (...)` or `<column> BETWEEN <n> AND <n>` (the server refuses any other new filter)");
-    });
-}
-function checkTags(raw, report) {
-    const seen = new Set();
-    const tags = Array.isArray(raw.tags) ? raw.tags : [];
-    tags.forEach((tag, i) => {
-        if (typeof tag !== 'string')
-            return;
-        if (tag.startsWith(rules/* OWNERSHIP_TAG_PREFIX */.yJ))
-            report(['tags', i], `tags starting with "${rules/* OWNERSHIP_TAG_PREFIX */.yJ}" are reserved for the ownership tag`);
-        if (seen.has(tag))
-            report(['tags', i], `duplicate tag "${tag}"`);
-        seen.add(tag);
-    });
-}
-// eslint-disable-next-line no-control-regex
-const resource_rules_CONTROL = /[\r\n\t\x00-\x1F\x7F]/;
-const HEADER_NAME = /^[!#$%&'*+\-.0-9A-Z^_`a-z|~]+$/;
-function checkWebhook(raw, report) {
-    if (typeof raw.name === 'string' && raw.name !== raw.name.trim())
-        report(['name'], 'must not start or end with whitespace (the server trims it, and the names would differ)');
-    const service = raw.service;
-    if (typeof raw.url === 'string') {
-        const problem = webhookUrlProblem(raw.url, service);
-        if (problem)
-            report(['url'], problem);
-    }
-    if (service === 'slack') {
-        for (const field of ['headers', 'queryParams', 'body'])
-            if (raw[field] !== undefined)
-                report([field], `${field} is not supported for the slack webhook service`);
-    }
-    const headers = record(raw.headers);
-    if (headers) {
-        if (Object.keys(headers).length > vocabulary/* RESOURCE_LIMITS */.k_.webhookHeaders)
-            report(['headers'], `A webhook cannot have more than ${vocabulary/* RESOURCE_LIMITS */.k_.webhookHeaders} headers`);
-        for (const [key, value] of Object.entries(headers)) {
-            if (key.length > vocabulary/* RESOURCE_LIMITS */.k_.headerName || !HEADER_NAME.test(key))
-                report(['headers', key], "invalid header name: 1-256 letters, digits and !#$%&'*+-.^_`|~ (the server refuses it)");
-            else if (/^\d/.test(key))
-                report(['headers', key], 'Header name cannot start with a number');
-            if (typeof value === 'string' && (value.length > vocabulary/* RESOURCE_LIMITS */.k_.headerValue || resource_rules_CONTROL.test(value)))
-                report(['headers', key], `header values are at most ${vocabulary/* RESOURCE_LIMITS */.k_.headerValue} characters, without control characters`);
-        }
-    }
-    const params = record(raw.queryParams);
-    if (params) {
-        if (Object.keys(params).length > vocabulary/* RESOURCE_LIMITS */.k_.webhookQueryParams)
-            report(['queryParams'], `A webhook cannot have more than ${vocabulary/* RESOURCE_LIMITS */.k_.webhookQueryParams} query parameters`);
-        for (const [key, value] of Object.entries(params)) {
-            if (key.length > vocabulary/* RESOURCE_LIMITS */.k_.queryParamKey || resource_rules_CONTROL.test(key))
-                report(['queryParams', key], 'query parameter names are 1-1024 characters, without control characters');
-            if (typeof value === 'string' &&
-                (value.length > vocabulary/* RESOURCE_LIMITS */.k_.queryParamValue || resource_rules_CONTROL.test(value)))
-                report(['queryParams', key], `query parameter values are at most ${vocabulary/* RESOURCE_LIMITS */.k_.queryParamValue} characters, without control characters`);
-        }
-    }
-}
-/**
- * What the server's validateWebhookUrl refuses (utils/validators.ts), in words that never quote the URL (it
- * is a secret). A host on the server's WEBHOOK_HOSTNAME_ALLOWLIST is accepted there, which this cannot see.
- */
-function webhookUrlProblem(url, service) {
-    let parsed;
-    try {
-        parsed = new URL(url);
-    }
-    catch {
-        return 'is not a valid URL';
-    }
-    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
-        return 'must use http or https';
-    const host = parsed.hostname
-        .replace(/^\[|\]$/g, '')
-        .replace(/\.+$/, '')
-        .toLowerCase();
-    if (service === 'slack' && host.split('.').slice(-2).join('.') !== 'slack.com')
-        return "a slack webhook's host must end in slack.com";
-    if (host === 'localhost' || host.endsWith('.localhost') || isPrivateAddress(host))
-        return 'points at a private or reserved address, which the server refuses (unless its WEBHOOK_HOSTNAME_ALLOWLIST names the host)';
-    return undefined;
-}
-const V4_BLOCKED = [
-    ['0.0.0.0', 8],
-    ['10.0.0.0', 8],
-    ['100.64.0.0', 10],
-    ['127.0.0.0', 8],
-    ['169.254.0.0', 16],
-    ['172.16.0.0', 12],
-    ['192.0.0.0', 24],
-    ['192.0.2.0', 24],
-    ['192.168.0.0', 16],
-    ['198.18.0.0', 15],
-    ['198.51.100.0', 24],
-    ['203.0.113.0', 24],
-    ['224.0.0.0', 4],
-    ['240.0.0.0', 4]
-];
-const v4Number = (ip) => ip.split('.').reduce((n, part) => n * 256 + Number(part), 0);
-/** Private, loopback, link-local, CGNAT, multicast, documentation or reserved address literals. */
-function isPrivateAddress(host) {
-    if ((0,external_node_net_.isIP)(host) === 4) {
-        const n = v4Number(host);
-        return V4_BLOCKED.some(([net, bits]) => Math.floor(n / 2 ** (32 - bits)) === Math.floor(v4Number(net) / 2 ** (32 - bits)));
-    }
-    if ((0,external_node_net_.isIP)(host) !== 6)
-        return false;
-    const mapped = /^(?:::ffff:|::)(\d+\.\d+\.\d+\.\d+)$/i.exec(host);
-    if (mapped)
-        return isPrivateAddress(mapped[1]);
-    const h = host.toLowerCase();
-    return (h === '::' ||
-        h === '::1' ||
-        /^fe[89ab]/.test(h) ||
-        /^f[cd]/.test(h) ||
-        /^ff/.test(h) ||
-        h.startsWith('2001:db8:') ||
-        h.startsWith('100::'));
-}
-
-// EXTERNAL MODULE: ./src/manifest/schema.ts
-var manifest_schema = __nccwpck_require__(6470);
-;// CONCATENATED MODULE: ./src/manifest/vars.ts
-/**
- * `${NAME}` placeholders, so one set of manifests serves several environments. A value that is exactly
- * one placeholder takes the variable's YAML type (a threshold stays a number); inside a longer string the
- * value is interpolated as text. `$${NAME}` is a literal `${NAME}`. Mapping keys are names and are left
- * alone. Unknown names are errors at their line.
- *
- * `${secret.NAME}` takes a secret variable (the `secret-vars` input, `OBSDEPLOY_SECRET_<NAME>` in the
- * CLI). It must be the whole value, and the places it filled are recorded on the document, so validation
- * can tell a secret field written from a secret from one written as text (rules.ts), and plans show such
- * a value only as changed or unchanged.
- */
-
-
-
-const PLACEHOLDER = /\$(\$?)\{([^}]*)\}/g;
-const WHOLE = /^\$\{([^}]*)\}$/;
-const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
-const SECRET_PREFIX = 'secret.';
-/** The document's value with placeholders replaced, and the problems found. */
-function substituteVariables(doc, vars, secrets = {}) {
-    const names = Object.keys(vars);
-    const secretNames = Object.keys(secrets);
-    /** Formatted path -> the secret variable that filled it. */
-    const secretPaths = new Map();
-    const diagnostics = [];
-    const problem = (path, message) => diagnostics.push((0,src_diagnostics/* diagnostic */.YK)('validate', 'error', message, { ...doc.locate(path), field: (0,manifest_path/* formatPath */.j)(path) }));
-    const walk = (value, path) => {
-        if (typeof value === 'string')
-            return value.includes('${') ? substitute(value, path) : value;
-        if (Array.isArray(value))
-            return value.map((v, i) => walk(v, [...path, i]));
-        if (value !== null && typeof value === 'object') {
-            const out = {};
-            for (const [k, v] of Object.entries(value))
-                out[k] = walk(v, [...path, k]);
-            return out;
-        }
-        return value;
-    };
-    const substitute = (text, path) => {
-        const whole = WHOLE.exec(text);
-        if (whole?.[1].startsWith(SECRET_PREFIX)) {
-            const name = whole[1].slice(SECRET_PREFIX.length);
-            const message = checkSecretName(name, secretNames);
-            if (message) {
-                problem(path, message);
-                return text;
-            }
-            secretPaths.set((0,manifest_path/* formatPath */.j)(path), name);
-            return secrets[name];
-        }
-        if (whole) {
-            const message = checkName(whole[1], names);
-            if (message) {
-                problem(path, message);
-                return text;
-            }
-            return vars[whole[1]];
-        }
-        return text.replace(PLACEHOLDER, (match, escape, name) => {
-            if (escape)
-                return match.slice(1);
-            if (name.startsWith(SECRET_PREFIX)) {
-                problem(path, `\${${name}} must be the whole value: a secret is never part of a longer text (it would show in plans)`);
-                return match;
-            }
-            const message = checkName(name, names);
-            if (message) {
-                problem(path, message);
-                return match;
-            }
-            const value = vars[name];
-            if (value !== null && typeof value === 'object') {
-                problem(path, `variable ${name} is a ${Array.isArray(value) ? 'list' : 'mapping'} and cannot be part of a string`);
-                return match;
-            }
-            // An empty (null) value interpolates as nothing, not as the word "null".
-            return value === null || value === undefined ? '' : String(value);
-        });
-    };
-    return { value: walk(doc.value, []), diagnostics, secretPaths };
-}
-function checkSecretName(name, names) {
-    if (!NAME.test(name))
-        return `"\${secret.${name}}" is not a valid secret placeholder (names are letters, digits and _)`;
-    if (names.includes(name))
-        return undefined;
-    const guess = (0,issues/* didYouMean */.au)(name, names);
-    return `unknown secret variable \${secret.${name}}${guess ? ` (did you mean \${secret.${guess}}?)` : ''}: set it with the \`secret-vars\` input (the CLI: environment variable OBSDEPLOY_SECRET_${name})`;
-}
-function checkName(name, names) {
-    if (!NAME.test(name))
-        return `"\${${name}}" is not a valid placeholder (names are letters, digits and _)`;
-    if (names.includes(name))
-        return undefined;
-    const guess = (0,issues/* didYouMean */.au)(name, names);
-    const known = names.length === 0
-        ? 'no variables are set (`vars` input, or --var/--vars-file)'
-        : `known: ${names.join(', ')}`;
-    return `unknown variable \${${name}}${guess ? ` (did you mean \${${guess}}?)` : ''}; ${known}`;
-}
-
+// EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 17 modules
+var schemas = __nccwpck_require__(8816);
 ;// CONCATENATED MODULE: ./node_modules/js-yaml/dist/js-yaml.mjs
 /*! js-yaml 5.5.0 https://github.com/nodeca/js-yaml @license MIT */
 //#region src/tag.ts
@@ -13500,6 +11153,2594 @@ function describeYamlError(code, message) {
     }
 }
 
+;// CONCATENATED MODULE: ./src/config/stack-file.ts
+/**
+ * A stack's own file, `stack.yaml`: what makes a folder a stack in the `stacks` layout. It holds what
+ * belongs to the stack rather than to the run: its name (the ownership tag), its variables and its prune
+ * choice. How the run reaches the API (mode, address, credentials, pacing) stays an input: every stack of a
+ * run talks to the same API through one request budget. Validated as manifests are, at file:line:col.
+ */
+
+
+
+
+
+
+/** The file names that make a folder a stack. */
+const STACK_FILE_NAMES = ['stack.yaml', 'stack.yml'];
+/** What a stack name may be: it is the ownership tag's suffix and a path segment of links. */
+const STACK_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._/-]{0,99}$/;
+const STACK_PATTERN_TEXT = "1-100 letters, digits, '.', '_', '-' or '/', starting with a letter or digit";
+/** What `${NAME}` may name (manifest/vars.ts). */
+const VARIABLE_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+const StackFile = schemas/* strictObject */.rej({
+    apiVersion: schemas/* literal */.euz('obsdeploy/v1').optional().describe('Optional: obsdeploy/v1.'),
+    name: schemas/* string */.YjP()
+        .regex(STACK_PATTERN, `must be ${STACK_PATTERN_TEXT}`)
+        .describe('The stack: its dashboards carry the ownership tag obsdeploy:<name>, and it only updates or prunes its own. Unique in the repository.'),
+    vars: schemas/* record */.g1P(schemas/* string */.YjP().regex(VARIABLE_NAME), schemas/* unknown */.L5J(), {
+        error: issue => issue.code === 'invalid_key'
+            ? 'is not a variable name: letters, digits and _, not starting with a digit'
+            : undefined
+    })
+        .optional()
+        .describe("Values for ${NAME} placeholders in this stack's manifests. The run's `vars` input (or --var) overrides them."),
+    prune: schemas/* boolean */.zMY()
+        .optional()
+        .describe("Delete this stack's dashboards and alerts that are no longer in its manifests. Overrides the `prune` input for this stack.")
+})
+    .describe('obsdeploy stack: a folder of manifests with its own ownership tag and variables');
+const isStackFile = (file) => STACK_FILE_NAMES.includes(file.slice(file.lastIndexOf('/') + 1));
+/** A stack file read and checked: its settings, or the problems at their places. */
+async function readStackFile(file, cwd) {
+    const read = await readManifestFile(file, cwd);
+    if (!read.file)
+        return { diagnostics: read.diagnostics };
+    return parseStackFile(file, read.file.text);
+}
+/** The same for text in memory. */
+function parseStackFile(file, text) {
+    const parsed = parseYamlFile(file, text);
+    if (parsed.diagnostics.some(d => d.severity === 'error'))
+        return { diagnostics: parsed.diagnostics };
+    const [doc, extra] = parsed.documents;
+    if (!doc) {
+        return {
+            diagnostics: [
+                (0,src_diagnostics/* diagnostic */.YK)('validate', 'error', 'a stack file needs at least `name:` (the stack, and its ownership tag obsdeploy:<name>)', { file, line: 1, column: 1 })
+            ]
+        };
+    }
+    if (extra) {
+        return {
+            diagnostics: [
+                (0,src_diagnostics/* diagnostic */.YK)('validate', 'error', 'a stack file holds one document: its manifests go in other files of the folder', extra.start)
+            ]
+        };
+    }
+    if (doc.value === null || typeof doc.value !== 'object' || Array.isArray(doc.value)) {
+        return {
+            diagnostics: [
+                (0,src_diagnostics/* diagnostic */.YK)('validate', 'error', `a stack file must be a mapping with \`name:\`, got ${(0,error_message/* describeShape */.vJ)(doc.value)}`, doc.start)
+            ]
+        };
+    }
+    const result = StackFile.safeParse(doc.value, { reportInput: true });
+    if (!result.success) {
+        // A bad variable name is a key: pointed at where the key is, not at its value.
+        const keys = result.error.issues.filter(i => i.code === 'invalid_key');
+        return {
+            diagnostics: [
+                ...keys.map(i => {
+                    const key = String(i.path.at(-1));
+                    const at = doc.locateKey(i.path.slice(0, -1), key);
+                    return (0,src_diagnostics/* diagnostic */.YK)('validate', 'error', `"${key}" ${i.message}`, { ...at, field: 'vars' });
+                }),
+                ...(0,issues/* issuesToDiagnostics */.oX)(result.error.issues.filter(i => i.code !== 'invalid_key'), doc, StackFile)
+            ]
+        };
+    }
+    return { stack: result.data, nameAt: doc.locate(['name']), diagnostics: [] };
+}
+
+;// CONCATENATED MODULE: ./src/config/parse.ts
+/**
+ * Raw settings -> one typed Config. The action reads them from `INPUT_*`, the CLI from flags and
+ * environment variables; both hand this module the same raw map, keyed by input name. Each value is
+ * read by its input's type (inputs.ts); what depends on several inputs (the API address, credentials,
+ * the stack) is checked here.
+ */
+
+
+
+
+
+
+
+
+
+/** The action's settings: the `command` input says what run() does. */
+function parseConfig(raw, ctx) {
+    return parseSettings(raw, ctx, get => get('command'));
+}
+/** The CLI's: the command is its first argument, and may be `export`, which the CLI runs itself. */
+function parseConfigFor(command, raw, ctx) {
+    return parseSettings(raw, ctx, () => command);
+}
+const BY_NAME = new Map(INPUTS.map(input => [input.name, input]));
+function parseSettings(raw, ctx, commandOf) {
+    const problems = [];
+    const notes = [];
+    const fail = (name, message) => problems.push((0,src_diagnostics/* diagnostic */.YK)('config', 'error', `${ctx.label(name)}: ${message}`));
+    const note = (name, message) => notes.push((0,src_diagnostics/* diagnostic */.YK)('config', 'warning', `${ctx.label(name)}: ${message}`));
+    const suggest = ctx.suggest ?? ((name, value) => `\`${name}: ${value}\``);
+    const given = (name) => Boolean(raw[name]?.trim());
+    /** The value as its type reads it; the default when it is absent or invalid (an invalid one is reported). */
+    const get = name => {
+        const input = BY_NAME.get(name);
+        const text = raw[name]?.trim();
+        if (text !== undefined && text !== '') {
+            const read = readValue(input.type, text);
+            if ('value' in read)
+                return read.value;
+            fail(name, read.error);
+        }
+        const fallback = input.default === undefined ? undefined : readValue(input.type, input.default);
+        return (fallback && 'value' in fallback ? fallback.value : undefined);
+    };
+    // Read in this order: it is the order of the problems reported.
+    const command = commandOf(get);
+    const mode = get('mode');
+    const manifests = get('manifests');
+    const needsApi = command !== 'validate';
+    const allowInsecureHttp = get('allow-insecure-http');
+    let apiUrl = get('api-url') ?? (mode === 'managed' ? DEFAULT_MANAGED_API_URL : '');
+    let organizationId = get('organization-id');
+    let serviceId = get('service-id');
+    if (needsApi) {
+        if (!apiUrl)
+            fail('api-url', 'is required in self-hosted mode (the API base URL, e.g. https://hyperdx.example.com:8000)');
+        else {
+            const checked = checkApiUrl(apiUrl, allowInsecureHttp);
+            if (checked.error)
+                fail('api-url', checked.error);
+            else {
+                apiUrl = checked.url;
+                const found = apiPathOf(apiUrl);
+                if (found && found.mode !== mode) {
+                    fail('api-url', `ends in ${found.dropped}, a path of the ${found.mode} API, but the mode is ${mode}: did you mean ${suggest('mode', found.mode)}? The base URL is the server's address (${found.base}); obsdeploy adds the API's path itself`);
+                }
+                else if (found) {
+                    // Stripped rather than refused: the intent is plain, and it is the address the server's docs show.
+                    apiUrl = found.base;
+                    const ids = [
+                        ['organization-id', found.organizationId, organizationId],
+                        ['service-id', found.serviceId, serviceId]
+                    ];
+                    for (const [name, fromUrl, input] of ids) {
+                        if (fromUrl !== undefined && input !== undefined && fromUrl !== input)
+                            fail(name, `is ${input}, but api-url names ${fromUrl}: drop the path from api-url`);
+                    }
+                    organizationId ??= found.organizationId;
+                    serviceId ??= found.serviceId;
+                    note('api-url', `ends in ${found.dropped}: dropped it, because the base URL is the server's address and obsdeploy adds the API's path itself. Pass ${suggest('api-url', found.base)} to silence this note`);
+                }
+            }
+        }
+    }
+    let auth = { kind: 'none' };
+    if (needsApi && mode === 'self-hosted') {
+        const apiKey = get('api-key');
+        if (!apiKey) {
+            const managedKeys = given('key-id') || given('key-secret');
+            fail('api-key', `is required in self-hosted mode: a personal API access key (team settings, API keys)${managedKeys ? `. ${ctx.label('key-id')} and ${ctx.label('key-secret')} are managed-mode credentials: did you mean ${suggest('mode', 'managed')}?` : ''}`);
+        }
+        else
+            auth = { kind: 'bearer', apiKey };
+    }
+    if (mode === 'managed') {
+        // UUIDs are checked before any request (CONTRACT.md: organizationId and serviceId are UUIDs).
+        for (const [name, value] of [
+            ['organization-id', organizationId],
+            ['service-id', serviceId]
+        ]) {
+            if (value === undefined) {
+                if (needsApi)
+                    fail(name, 'is required in managed mode (a UUID)');
+            }
+            else if (!isUuid(value))
+                fail(name, `must be a UUID, got "${value}"`);
+        }
+        if (needsApi) {
+            const keyId = get('key-id');
+            const keySecret = get('key-secret');
+            if (!keyId || !keySecret) {
+                const selfHostedKey = given('api-key');
+                const [missing, other] = !keyId
+                    ? ['key-id', 'key-secret']
+                    : ['key-secret', 'key-id'];
+                fail(missing, `is required in managed mode, with ${ctx.label(other)} (an API key id and secret from the cloud console)${selfHostedKey ? `. ${ctx.label('api-key')} is a self-hosted credential: did you mean ${suggest('mode', 'self-hosted')}?` : ''}`);
+            }
+            else
+                auth = { kind: 'basic', keyId, keySecret };
+        }
+    }
+    // With stacks, `stack` names the stacks to run; each stack's own name is in its stack.yaml.
+    const stacks = get('stacks') ? { only: splitPatterns(get('stack') ?? '') } : undefined;
+    const stack = stacks ? ctx.defaultStack : (get('stack') ?? ctx.defaultStack);
+    for (const name of stacks?.only ?? [stack]) {
+        if (!STACK_PATTERN.test(name))
+            fail('stack', `must be ${STACK_PATTERN_TEXT}, got "${name}"`);
+    }
+    const serviceUpdate = get('service-update');
+    const rateLimit = parseRateLimit(get('rate-limit'), mode, m => fail('rate-limit', m));
+    const uiUrl = get('ui-url');
+    if (uiUrl !== undefined && !/^https?:\/\//.test(uiUrl))
+        fail('ui-url', `must be an http(s) URL, got "${uiUrl}"`);
+    let vars = {};
+    const varsText = get('vars');
+    if (varsText !== undefined) {
+        try {
+            const parsed = (0,dist/* parse */.qg)(varsText, { maxAliasCount: 10 });
+            if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed))
+                fail('vars', 'must be a YAML mapping of NAME: value');
+            else
+                vars = parsed;
+        }
+        catch (e) {
+            fail('vars', `is not valid YAML: ${(0,error_message/* errorMessage */.gJ)(e).split('\n')[0]}`);
+        }
+    }
+    const secretVars = {};
+    const secretText = get('secret-vars');
+    if (secretText !== undefined && secretText.trim() !== '') {
+        // Messages name the variable, never its value.
+        try {
+            const parsed = (0,dist/* parse */.qg)(secretText, { maxAliasCount: 10 });
+            if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed))
+                fail('secret-vars', 'must be a YAML mapping of NAME: value');
+            else
+                for (const [name, value] of Object.entries(parsed)) {
+                    if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name))
+                        fail('secret-vars', `"${name}" is not a valid name (letters, digits and _)`);
+                    else if (value === null || typeof value === 'object')
+                        fail('secret-vars', `${name} must be a text value, not a ${value === null ? 'null' : 'mapping or list'}`);
+                    else
+                        secretVars[name] = String(value);
+                }
+        }
+        catch {
+            fail('secret-vars', 'is not valid YAML (its text is not shown: it holds secrets)');
+        }
+    }
+    const config = {
+        command,
+        cwd: ctx.cwd,
+        manifests,
+        mode,
+        apiUrl,
+        auth,
+        organizationId,
+        serviceId,
+        managedPrefix: get('managed-prefix'),
+        stack,
+        stacks,
+        prune: get('prune'),
+        serviceUpdate,
+        serviceGate: ctx.serviceGate(serviceUpdate),
+        concurrency: get('concurrency'),
+        uiUrl: uiUrl?.replace(/\/+$/, ''),
+        allowInsecureHttp,
+        rateLimit,
+        requestTimeoutMs: get('request-timeout') * 1000,
+        retryBudgetMs: get('retry-budget') * 1000,
+        connectBudgetMs: get('connect-budget') * 1000,
+        savedPlan: get('saved-plan'),
+        planPath: external_node_path_default().resolve(ctx.cwd, get('plan-path') ?? ctx.defaultPlanPath),
+        vars,
+        secretVars,
+        checkQueries: get('check-queries'),
+        commentOnPr: get('comment-on-pr'),
+        labels: get('labels')
+    };
+    return problems.length > 0 ? { diagnostics: problems } : { config, diagnostics: notes };
+}
+/** One value by its input's type, or why it is not one. */
+function readValue(type, text) {
+    switch (type.kind) {
+        case 'boolean':
+            if (/^(true|yes|1|on)$/i.test(text))
+                return { value: true };
+            if (/^(false|no|0|off)$/i.test(text))
+                return { value: false };
+            return { error: `must be true or false, got "${text}"` };
+        case 'number': {
+            // Decimal notation only: Number() would also take "", "0x10", "1e3" and " 4 ".
+            const n = /^[+-]?(\d+(\.\d*)?|\.\d+)$/.test(text) ? Number(text) : NaN;
+            if (Number.isNaN(n) || n < type.min || n > type.max || (type.integer && !Number.isInteger(n)))
+                return { error: `must be ${rangeOf(type)}, got ${(0,error_message/* describeValue */.bp)(text)}` };
+            return { value: n };
+        }
+        case 'enum':
+            if (type.values.includes(text))
+                return { value: text };
+            if (type.refused && Object.hasOwn(type.refused, text))
+                return { error: type.refused[text] };
+            return { error: `must be one of ${type.values.join(', ')}, got "${text}"` };
+        case 'list':
+            return { value: splitPatterns(text) };
+        case 'string':
+        case 'secret':
+            return { value: text };
+    }
+}
+
+;// CONCATENATED MODULE: ./src/github/events.ts
+const PULL_REQUEST_EVENTS = (/* unused pure expression or super */ null && ([
+    'pull_request',
+    'pull_request_target',
+    'pull_request_review',
+    'pull_request_review_comment'
+]));
+function defaultBranchOf(ctx) {
+    const repo = ctx.payload.repository;
+    return typeof repo?.default_branch === 'string' ? repo.default_branch : undefined;
+}
+function serviceGateFor(ctx, policy) {
+    if (policy === 'always')
+        return { open: true, reason: 'service-update: always' };
+    if (policy === 'never')
+        return { open: false, reason: 'service-update: never' };
+    if (!ctx)
+        return {
+            open: false,
+            reason: 'waits for a release (service-update: on-release; pass --release to apply now)'
+        };
+    const release = ctx.payload.release;
+    if (ctx.eventName === 'release' && ctx.payload.action === 'published') {
+        return { open: true, reason: `release ${String(release?.tag_name ?? '')} published`.trim() };
+    }
+    if (ctx.eventName === 'push' && ctx.ref?.startsWith('refs/tags/')) {
+        return { open: true, reason: `tag ${ctx.ref.slice('refs/tags/'.length)} pushed` };
+    }
+    return { open: false, reason: 'waits for a release (service-update: on-release)' };
+}
+function eventPolicy(ctx, command, policy) {
+    const warnings = [];
+    const serviceGate = serviceGateFor(ctx, policy);
+    if (ctx.eventName === 'pull_request_target') {
+        warnings.push("pull_request_target runs with this repository's secrets: checking out the pull request's code in this workflow exposes them to that code. Plan on pull_request instead.");
+    }
+    if (command !== 'apply')
+        return { warnings, serviceGate };
+    const defaultBranch = defaultBranchOf(ctx);
+    const onDefaultBranch = defaultBranch === undefined || ctx.ref === `refs/heads/${defaultBranch}`;
+    const refuse = (refusal) => ({ refusal, warnings, serviceGate });
+    if (PULL_REQUEST_EVENTS.includes(ctx.eventName)) {
+        return refuse(`apply is refused on ${ctx.eventName} events: a pull request must not change live resources before it is reviewed and merged. Run plan on pull requests, and apply on push to the default branch.`);
+    }
+    switch (ctx.eventName) {
+        case 'push':
+            if (ctx.ref?.startsWith('refs/tags/') || onDefaultBranch)
+                return { warnings, serviceGate };
+            return refuse(`apply runs on pushes to the default branch (${defaultBranch}) or tags; this push is to ${ctx.ref ?? 'an unknown ref'}.`);
+        case 'release':
+            if (ctx.payload.action === 'published')
+                return { warnings, serviceGate };
+            return refuse(`apply on release events runs when a release is published; this event is "${String(ctx.payload.action)}".`);
+        case 'workflow_dispatch':
+        case 'schedule':
+            if (onDefaultBranch)
+                return { warnings, serviceGate };
+            return refuse(`apply from ${ctx.eventName} runs only on the default branch (${defaultBranch}); this run is on ${ctx.ref}.`);
+        default:
+            return refuse(`apply is not allowed on ${ctx.eventName} events; use push to the default branch, a tag, a published release, or workflow_dispatch.`);
+    }
+}
+
+// EXTERNAL MODULE: ./src/log.ts
+var src_log = __nccwpck_require__(5625);
+;// CONCATENATED MODULE: ./src/report/budget.ts
+/**
+ * Fitting a report into a size limit without breaking its markup. A report is a sequence of segments:
+ * fixed text that always stays (heading, counts) and runs of whole items (one section per resource, error
+ * groups) that are shortened from their end, the least important run first: an item may first give way to
+ * a short form of itself (its one line, without the diff), then go. Nothing is ever cut inside an item, so
+ * a table or a <details> section is either whole or absent.
+ */
+function sizeOf(text, measure) {
+    return measure === 'bytes' ? Buffer.byteLength(text, 'utf8') : text.length;
+}
+const fullOf = (item) => (typeof item === 'string' ? item : item.full);
+const shortOf = (item) => (typeof item === 'string' ? item : item.short);
+/**
+ * Joins the segments, shortening and cutting items until the result fits in `maxLength`. Linear in the
+ * size of the input: every item is measured once and each run shrinks one item at a time.
+ */
+function fitSegments(segments, maxLength, measure) {
+    const size = (text) => sizeOf(text, measure);
+    const states = new Map();
+    let total = 0;
+    for (const segment of segments) {
+        if (typeof segment === 'string') {
+            total += size(segment);
+            continue;
+        }
+        const prefixFull = [0];
+        const prefixShort = [0];
+        for (const item of segment.items) {
+            const full = size(fullOf(item));
+            prefixFull.push(prefixFull[prefixFull.length - 1] + full);
+            prefixShort.push(prefixShort[prefixShort.length - 1] + (typeof item === 'string' ? full : size(item.short)));
+        }
+        const state = {
+            run: segment,
+            prefixFull,
+            prefixShort,
+            headSize: size(segment.head),
+            tailSize: size(segment.tail),
+            kept: segment.items.length,
+            full: segment.items.length
+        };
+        states.set(segment, state);
+        total += runSize(state, size);
+    }
+    // One ordering for both steps: shortening a run may come before dropping items of another.
+    const steps = [];
+    for (const state of states.values()) {
+        steps.push({ order: state.run.cutOrder, state, shorten: false });
+        if (state.run.shortenOrder !== undefined)
+            steps.push({ order: state.run.shortenOrder, state, shorten: true });
+    }
+    steps.sort((a, b) => a.order - b.order || Number(b.shorten) - Number(a.shorten));
+    for (const { state, shorten } of steps) {
+        if (total <= maxLength)
+            break;
+        let current = runSize(state, size);
+        while (total > maxLength && (shorten ? state.full > 0 : state.kept > 0)) {
+            if (shorten)
+                state.full--;
+            else
+                state.full = Math.min(state.full, --state.kept);
+            const next = runSize(state, size);
+            total += next - current;
+            current = next;
+        }
+    }
+    const text = segments.map(s => (typeof s === 'string' ? s : renderRun(states.get(s)))).join('');
+    // Only when the fixed text alone is over the limit (a limit far below any real one): cut whole lines.
+    return total > maxLength ? cutToSize(text, maxLength, measure) : text;
+}
+function runSize(state, size) {
+    const { run, kept, full, prefixFull, prefixShort } = state;
+    const left = run.items.length - kept;
+    const head = kept > 0 || run.keepHeadWhenEmpty ? state.headSize : 0;
+    const items = prefixFull[full] + prefixShort[kept] - prefixShort[full];
+    return head + items + (left > 0 ? size(run.omitted(left)) : 0) + state.tailSize;
+}
+function renderRun(state) {
+    const { run, kept, full } = state;
+    const left = run.items.length - kept;
+    const note = left > 0 ? run.omitted(left) : '';
+    const head = kept > 0 || run.keepHeadWhenEmpty ? run.head : '';
+    const items = run.items.slice(0, kept).map((item, i) => (i < full ? fullOf(item) : shortOf(item)));
+    return `${head}${items.join('')}${note}${run.tail}`;
+}
+/** The longest run of whole lines that fits; a single line longer than the limit is cut by characters. */
+function cutToSize(text, maxLength, measure) {
+    if (sizeOf(text, measure) <= maxLength)
+        return text;
+    let used = 0;
+    let end = 0;
+    for (const line of text.split('\n')) {
+        const lineSize = sizeOf(`${line}\n`, measure);
+        if (used + lineSize > maxLength)
+            break;
+        used += lineSize;
+        end += line.length + 1;
+    }
+    if (end > 0)
+        return text.slice(0, end);
+    return sliceBySize(text, maxLength, measure);
+}
+function sliceBySize(text, maxLength, measure) {
+    let used = 0;
+    let end = 0;
+    for (const ch of text) {
+        const chSize = sizeOf(ch, measure);
+        if (used + chSize > maxLength)
+            break;
+        used += chSize;
+        end += ch.length;
+    }
+    return text.slice(0, end);
+}
+
+;// CONCATENATED MODULE: ./src/report/escape.ts
+/**
+ * Names and values in reports come from manifests and servers: untrusted text. These functions make
+ * such text inert in GitHub markdown: it cannot break a table or a <details>, inject HTML or links,
+ * ping people or teams, or close a code block.
+ */
+const ZWSP = '\u200b';
+/** Any value as one line of text, shortened to `maxLength`. */
+function oneLine(value, maxLength) {
+    const text = typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value));
+    return (text.length > maxLength ? `${text.slice(0, maxLength)}…` : text).replace(/[\r\n\t]+/g, ' ');
+}
+const escapeHtml = (text) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+/** Text for a table cell, a summary line or a list item: one line, no markup of its own. */
+function inline(value, maxLength = 300) {
+    // Markdown syntax characters, including | (table cells) and ` (code spans).
+    return defuse(escapeHtml(oneLine(value, maxLength)).replace(/([\\`*_{}[\]()#+!|~])/g, '\\$1'));
+}
+/**
+ * Text inside raw HTML, such as a `<summary>` line: GitHub does not parse markdown there (the line is part
+ * of an HTML block), so backslash escapes would show as backslashes. Instead: HTML-escaped, markdown
+ * characters as character references, on one line, with mentions and autolinks defused.
+ */
+function htmlText(value, maxLength = 300) {
+    // Markdown syntax as numeric references: inert even where a renderer did parse markdown.
+    return defuse(escapeHtml(oneLine(value, maxLength)).replace(/[\\`*_[\]()|~]/g, c => `&#${c.charCodeAt(0)};`));
+}
+/**
+ * Mentions and autolinks are found in the rendered text, so escaping the characters is not enough: a
+ * zero-width space after `@` and inside `://` and `www.` keeps the text readable and inert.
+ */
+function defuse(text) {
+    return text
+        .replace(/@(?=[A-Za-z0-9_-])/g, `@${ZWSP}`)
+        .replace(/:\/\//g, `:${ZWSP}//`)
+        .replace(/\bwww\./gi, m => `${m.slice(0, 3)}${ZWSP}.`);
+}
+/** A fenced code block that the content cannot close: the fence is longer than any backtick run in it. */
+function codeBlock(content, language = '') {
+    const longest = Math.max(0, ...(content.match(/`+/g) ?? []).map(run => run.length));
+    const fence = '`'.repeat(Math.max(3, longest + 1));
+    // Inside a block nothing renders, except that GitHub still links mentions in some clients: defuse.
+    return `${fence}${language}\n${defuse(content)}\n${fence}`;
+}
+/** An inline code span for untrusted text: no backticks inside can end it early. */
+function code(value, maxLength = 200) {
+    let text = typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value));
+    if (text.length > maxLength)
+        text = `${text.slice(0, maxLength)}…`;
+    text = text.replace(/[\r\n\t]+/g, ' ').replace(/\|/g, '\\|');
+    const longest = Math.max(0, ...(text.match(/`+/g) ?? []).map(run => run.length));
+    const ticks = '`'.repeat(longest + 1);
+    const pad = text.startsWith('`') || text.endsWith('`') || text === '' ? ' ' : '';
+    return `${ticks}${pad}${defuse(text)}${pad}${ticks}`;
+}
+/** A URL we built ourselves from a configured base and an id: safe in a link target. */
+function linkTarget(url) {
+    return encodeURI(url).replace(/[()<>"']/g, c => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+}
+
+;// CONCATENATED MODULE: ./src/report/links.ts
+/** Ids come from the server: only plain ones go into a URL, so an id cannot change where the link points. */
+const PLAIN_ID = /^(?!\.+$)[A-Za-z0-9._~-]{1,100}$/;
+const SHA = /^[0-9a-f]{7,64}$/i;
+const REPOSITORY = /^[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+$/;
+function githubBase(input) {
+    const gh = input.github;
+    if (!gh || !/^https?:\/\/[^/\s]+\/?$/i.test(gh.serverUrl) || !REPOSITORY.test(gh.repository))
+        return undefined;
+    return `${gh.serverUrl.replace(/\/+$/, '')}/${gh.repository}`;
+}
+/** The commit under review: short SHA and its page. */
+function commitLink(input) {
+    const base = githubBase(input);
+    const sha = input.github?.sha;
+    if (!base || !sha || !SHA.test(sha))
+        return undefined;
+    return { text: sha.slice(0, 7), url: `${base}/commit/${sha}` };
+}
+/** The workflow run (and its attempt, after a re-run). */
+function runLink(input) {
+    const base = githubBase(input);
+    const id = input.github?.runId;
+    if (!base || !id || !/^\d{1,20}$/.test(id))
+        return undefined;
+    const attempt = input.github?.runAttempt;
+    const again = attempt && /^\d{1,5}$/.test(attempt) && attempt !== '1' ? attempt : undefined;
+    return {
+        text: again ? `workflow run ${id} (attempt ${again})` : `workflow run ${id}`,
+        url: `${base}/actions/runs/${id}${again ? `/attempts/${again}` : ''}`
+    };
+}
+/** A manifest line at the commit under review; only for a plain relative path inside the repository. */
+function fileLink(input, file, line) {
+    const base = githubBase(input);
+    const sha = input.github?.sha;
+    if (!base || !sha || !SHA.test(sha))
+        return undefined;
+    const parts = file.split('/');
+    if (file.startsWith('/') || parts.some(p => p === '' || p === '.' || p === '..'))
+        return undefined;
+    const path = parts.map(encodeURIComponent).join('/');
+    return `${base}/blob/${sha}/${path}${line ? `#L${line}` : ''}`;
+}
+/** A dashboard's page in the web UI, when a UI URL is configured. */
+function dashboardLink(uiUrl, id) {
+    if (!uiUrl || !/^https?:\/\//i.test(uiUrl) || !id || !PLAIN_ID.test(id))
+        return undefined;
+    return `${uiUrl.replace(/\/+$/, '')}/dashboards/${id}`;
+}
+
+;// CONCATENATED MODULE: ./src/report/values.ts
+/**
+ * Values as a reviewer reads them: YAML in the manifest's own words (names, not ids), and changes as
+ * +/- lines of that YAML. Format-independent: markdown puts the lines in a ```diff block, the terminal
+ * colours them. The plan's values are normal forms that hold resolved ids; the plan's references name them.
+ */
+
+const NO_NAMES = { sources: new Map(), webhooks: new Map(), connections: new Map() };
+/** The plan's id→name table; a plan without one (an older plan file), or of a later version, names nothing. */
+function namesOf(plan) {
+    const refs = plan?.references;
+    if (!refs || refs.version !== 1)
+        return NO_NAMES;
+    return {
+        sources: new Map(Object.entries(refs.sources)),
+        webhooks: new Map(Object.entries(refs.webhooks ?? {})),
+        connections: new Map(Object.entries(refs.connections ?? {}))
+    };
+}
+/**
+ * A key and its value in the manifest's words: `sourceId: <id>` reads `source: Logs`, a webhook shown as
+ * `name (id)` reads `name`. An id the plan cannot name stays as it is.
+ */
+function renamed(key, value, names) {
+    if (typeof value === 'string') {
+        if (key === 'sourceId' && names.sources.has(value))
+            return ['source', names.sources.get(value)];
+        if (key === 'webhookId' && names.webhooks.has(value))
+            return ['webhook', names.webhooks.get(value)];
+        if (key === 'connectionId' && names.connections.has(value))
+            return ['connection', names.connections.get(value)];
+        if (key === 'webhook') {
+            const m = /^(.*) \(([^()]+)\)$/.exec(value);
+            if (m && names.webhooks.get(m[2]) === m[1])
+                return [key, m[1]];
+        }
+    }
+    return [key, value];
+}
+/** Keys in the order a manifest writes them (normal forms sort theirs); the rest keep their order. */
+const KEY_ORDER = [
+    'name',
+    'dashboard',
+    'tile',
+    'x',
+    'y',
+    'w',
+    'h',
+    'displayType',
+    'source',
+    'select',
+    'where'
+];
+const rank = (key) => {
+    const i = KEY_ORDER.indexOf(key);
+    return i === -1 ? KEY_ORDER.length : i;
+};
+/** A whole value in the manifest's words, recursively. */
+function readable(value, names) {
+    if (Array.isArray(value))
+        return value.map(v => readable(v, names));
+    if (value === null || typeof value !== 'object')
+        return value;
+    const entries = Object.entries(value).map(([k, v]) => {
+        const [key, named] = renamed(k, v, names);
+        return [key, readable(named, names)];
+    });
+    // A stable sort: keys of equal rank keep the order they came in.
+    return Object.fromEntries(entries.sort(([a], [b]) => rank(a) - rank(b)));
+}
+/**
+ * YAML as a person writes it: block style, no folding of long lines, single quotes where quoting is
+ * needed (they escape nothing, so a Lucene `\:` stays one backslash).
+ */
+function yamlText(value) {
+    return fastYaml(value, '') ?? libraryYaml(value);
+}
+const libraryYaml = (value) => (0,dist/* stringify */.As)(value, { lineWidth: 0, minContentWidth: 0, singleQuote: true }).replace(/\n$/, '');
+/**
+ * The common case without the YAML library (it costs a document per call, and a large plan has
+ * thousands of small values): plain scalars, and mappings and lists of them. Anything that might need
+ * quoting or a block scalar returns undefined and goes to the library.
+ */
+function fastYaml(value, indent) {
+    const scalar = plainScalar(value);
+    if (scalar !== undefined)
+        return scalar;
+    if (Array.isArray(value)) {
+        if (value.length === 0)
+            return undefined;
+        const items = [];
+        for (const v of value) {
+            const text = fastYaml(v, `${indent}  `);
+            if (text === undefined)
+                return undefined;
+            items.push(`${indent}- ${text.trimStart()}`);
+        }
+        return items.join('\n');
+    }
+    if (value === null || typeof value !== 'object')
+        return undefined;
+    const entries = Object.entries(value);
+    if (entries.length === 0)
+        return undefined;
+    const lines = [];
+    for (const [k, v] of entries) {
+        if (v === undefined)
+            continue;
+        const key = plainScalar(k);
+        if (key === undefined || key !== k)
+            return undefined;
+        const inner = plainScalar(v);
+        if (inner !== undefined) {
+            lines.push(`${indent}${key}: ${inner}`);
+            continue;
+        }
+        const nested = fastYaml(v, Array.isArray(v) ? `${indent}  ` : `${indent}  `);
+        if (nested === undefined)
+            return undefined;
+        lines.push(`${indent}${key}:`, nested);
+    }
+    return lines.join('\n');
+}
+/** Strings YAML reads as something else: booleans, null, numbers in any of the core schema's forms. */
+const NOT_A_STRING = /^(true|false|null|~|[-+]?(\.\d+|\d+(\.\d*)?)([eE][-+]?\d+)?|0x[0-9a-fA-F]+|0o[0-7]+|[-+]?\.(inf|Inf|INF)|\.(nan|NaN|NAN))$/i;
+/** Text that YAML reads back as the same string without quotes (checked against the library in tests). */
+function isPlain(text) {
+    return (text !== '' &&
+        text === text.trim() &&
+        !/^[-?:,[\]{}#&*!|>'"%@`]/.test(text) &&
+        !/: |:$| #|[,[\]{}]/.test(text) &&
+        // eslint-disable-next-line no-control-regex -- control characters need quotes and escapes
+        !/[\u0000-\u001f\u007f-\u009f\ufeff\u2028\u2029\ud800-\udfff]/.test(text) &&
+        !NOT_A_STRING.test(text));
+}
+function plainScalar(value) {
+    if (value === null)
+        return 'null';
+    if (typeof value === 'number')
+        return Number.isFinite(value) && !Object.is(value, -0) ? String(value) : undefined;
+    if (typeof value === 'boolean')
+        return String(value);
+    if (typeof value !== 'string')
+        return undefined;
+    return isPlain(value) ? value : undefined;
+}
+function parsePath(path) {
+    if (path === '(root)')
+        return [];
+    const segments = [];
+    const token = /\.?([A-Za-z_][A-Za-z0-9_]*)|\[(\d+)\]|\[("(?:[^"\\]|\\.)*")\]/y;
+    let at = 0;
+    while (at < path.length) {
+        token.lastIndex = at;
+        const m = token.exec(path);
+        if (!m)
+            return undefined;
+        if (m[1] !== undefined)
+            segments.push({ key: m[1], named: false });
+        else if (m[2] !== undefined)
+            segments.push({ index: Number(m[2]) });
+        else {
+            try {
+                segments.push({ key: JSON.parse(m[3]), named: true });
+            }
+            catch {
+                return undefined;
+            }
+        }
+        at = token.lastIndex;
+    }
+    return segments;
+}
+const isObject = (v) => v !== null && typeof v === 'object' && !Array.isArray(v);
+/** A change whose every value is a short one-line scalar reads best as a table. */
+function readsAsTable(fields) {
+    const scalar = (v) => v === undefined ||
+        typeof v === 'number' ||
+        typeof v === 'boolean' ||
+        (typeof v === 'string' && !v.includes('\n') && v.length <= 120);
+    return fields.every(f => scalar(f.before) && scalar(f.after) && parsePath(f.path) !== undefined);
+}
+/** A field path in the manifest's words (`tiles["Errors"].source` for `...sourceId` of a known id). */
+function readablePath(f, names) {
+    const key = /(?:^|\.)([A-Za-z_][A-Za-z0-9_]*)$/.exec(f.path)?.[1];
+    if (!key)
+        return f.path;
+    const named = [f.before, f.after].some(v => v !== undefined && renamed(key, v, names)[0] !== key);
+    return named ? `${f.path.slice(0, -key.length)}${renamed(key, f.before ?? f.after, names)[0]}` : f.path;
+}
+/** One value of a table row, in the manifest's words. */
+function readableLeaf(f, side, names) {
+    const key = /(?:^|\.)([A-Za-z_][A-Za-z0-9_]*)$/.exec(f.path)?.[1] ?? '';
+    const value = f[side];
+    return value === undefined ? undefined : readable(renamed(key, value, names)[1], names);
+}
+/**
+ * The record a create or delete lists field by field, put back together in the manifest's form: children
+ * keyed by a user's name whose values are records (tiles) become a list of records with `name:` first;
+ * scalar ones (an IP entry's description) stay a mapping.
+ */
+function wholeRecord(fields, side) {
+    const record = {};
+    const lists = new Map();
+    for (const f of fields) {
+        const segments = parsePath(f.path);
+        const value = f[side];
+        if (value === undefined || !segments || segments.length === 0)
+            continue;
+        const [first, second] = segments;
+        if (!('key' in first))
+            continue;
+        if (segments.length === 2 && second && 'key' in second && second.named) {
+            if (isObject(value)) {
+                let list = lists.get(first.key);
+                if (!list) {
+                    lists.set(first.key, (list = []));
+                    record[first.key] = list;
+                }
+                list.push({ name: second.key, ...value });
+            }
+            else {
+                const map = (record[first.key] ??= {});
+                map[second.key] = value;
+            }
+        }
+        else if (segments.length === 1) {
+            record[first.key] = value;
+        }
+    }
+    return record;
+}
+/** The YAML of what a create makes, in one piece. */
+function createdYaml(c, names) {
+    return yamlText(readable(wholeRecord(c.fields, 'after'), names));
+}
+/** The YAML of what a delete removes, as `-` lines. */
+function deletedLines(c, names) {
+    const record = wholeRecord(c.fields, 'before');
+    if (Object.keys(record).length === 0)
+        return [];
+    return signed('-', yamlText(readable(record, names)));
+}
+const signed = (sign, text, indent = '') => text.split('\n').map(line => ({ sign, text: `${indent}${line}` }));
+/** "tile added" / "tile removed": whole records keyed by name that appear or go. */
+function addedAndRemoved(fields) {
+    const out = [];
+    for (const f of fields) {
+        const segments = parsePath(f.path);
+        if (!segments || segments.length !== 2)
+            continue;
+        const [first, second] = segments;
+        if (!first || !('key' in first) || !second || !('key' in second) || !second.named)
+            continue;
+        if ((f.before === undefined) === (f.after === undefined))
+            continue;
+        if (!isObject(f.before ?? f.after))
+            continue;
+        out.push({ what: singular(first.key), name: second.key, added: f.before === undefined });
+    }
+    return out;
+}
+const singular = (key) => key.replace(/s$/, '');
+/**
+ * The field changes of an update as YAML with +/- lines: containers as context lines, each changed leaf
+ * as its old and new value. A record that appears or goes whole (a tile) is a list item with its name.
+ */
+function changedLines(fields, names) {
+    const root = { label: '', item: false, children: new Map() };
+    for (const f of fields) {
+        const segments = parsePath(f.path) ?? [{ key: f.path, named: false }];
+        let node = root;
+        for (let i = 0; i < segments.length; i++) {
+            const s = segments[i];
+            const last = i === segments.length - 1;
+            // An index joins the key before it: `select[0]`.
+            if ('index' in s)
+                continue;
+            let label = s.key;
+            let j = i + 1;
+            while (j < segments.length && 'index' in segments[j]) {
+                label += `[${segments[j].index}]`;
+                j++;
+            }
+            const leafHere = j === segments.length;
+            const wholeItem = s.named && leafHere && (isObject(f.before) || isObject(f.after));
+            const key = `${wholeItem || (s.named && !leafHere) ? 'item' : 'key'}:${label}`;
+            let child = node.children.get(key);
+            if (!child) {
+                child = {
+                    label: s.named && !leafHere ? `- name: ${keyText(s.key)}` : `${keyText(label)}:`,
+                    item: s.named && !leafHere,
+                    children: new Map()
+                };
+                node.children.set(key, child);
+            }
+            if (leafHere) {
+                child.leaf = wholeItem
+                    ? { key: label, item: s.key, before: f.before, after: f.after }
+                    : { key: label, before: f.before, after: f.after };
+                break;
+            }
+            node = child;
+            if (last)
+                break;
+        }
+    }
+    const lines = [];
+    const walk = (node, indent) => {
+        for (const child of node.children.values()) {
+            if (child.leaf)
+                lines.push(...leafLines(child.leaf, indent, names));
+            else {
+                lines.push({ sign: ' ', text: `${indent}${child.label}` });
+                walk(child, `${indent}  `);
+            }
+        }
+    };
+    walk(root, '');
+    return lines;
+}
+function leafLines(leaf, indent, names) {
+    const lines = [];
+    for (const [sign, value] of [
+        ['-', leaf.before],
+        ['+', leaf.after]
+    ]) {
+        if (value === undefined)
+            continue;
+        if (leaf.item !== undefined) {
+            const record = { name: leaf.item, ...readable(value, names) };
+            lines.push(...signed(sign, yamlText([record]), indent));
+        }
+        else {
+            const [key, named] = renamed(leaf.key, value, names);
+            lines.push(...signed(sign, yamlText({ [key]: readable(named, names) }), indent));
+        }
+    }
+    return lines;
+}
+/** A mapping key as YAML writes it (quoted only when it must be). */
+function keyText(key) {
+    return plainScalar(key) === key ? key : libraryYaml({ [key]: 0 }).replace(/: 0$/, '');
+}
+
+// EXTERNAL MODULE: ./src/plan/types.ts
+var types = __nccwpck_require__(9898);
+;// CONCATENATED MODULE: ./src/report/wording.ts
+function plural(n, word) {
+    return `${n} ${n === 1 ? word : `${word}s`}`;
+}
+/** "2 errors, 1 warning": the non-zero counts, each with its word (a second word is the plural). */
+function listOfCounts(parts) {
+    return parts
+        .filter(([n]) => n > 0)
+        .map(([n, one, many]) => `${n} ${n === 1 || many === undefined ? one : many}`)
+        .join(', ');
+}
+/** "2 errors, 1 warning": the non-zero severities. */
+function describeSeverities(count, prefix = '') {
+    return listOfCounts([
+        [count.error, `${prefix}error`, `${prefix}errors`],
+        [count.warning, `${prefix}warning`, `${prefix}warnings`],
+        [count.notice, `${prefix}notice`, `${prefix}notices`]
+    ]);
+}
+
+;// CONCATENATED MODULE: ./src/report/verdict.ts
+
+
+const TITLES = {
+    plan: 'Plan',
+    apply: 'Apply',
+    drift: 'Drift',
+    validate: 'Validation'
+};
+const NO_CHANGES = 'No changes. Live state matches the manifests.';
+function verdictOf(input, diagnostics) {
+    const errors = diagnostics.filter(d => d.severity === 'error').length;
+    const warnings = diagnostics.filter(d => d.severity === 'warning').length;
+    const changes = input.plan?.changes ?? [];
+    if (input.apply) {
+        const { outcomes, complete } = input.apply;
+        const count = (s) => outcomes.filter(o => o.status === s).length;
+        const statuses = listOfCounts([
+            [count('applied'), 'applied'],
+            [count('adopted'), 'adopted'],
+            [count('failed'), 'failed'],
+            [count('skipped'), 'skipped']
+        ]);
+        if (outcomes.length === 0) {
+            return errors > 0
+                ? { tone: 'failed', text: `Apply stopped: ${plural(errors, 'error')}.` }
+                : { tone: 'ok', text: NO_CHANGES };
+        }
+        if (complete && errors === 0) {
+            const done = (action) => outcomes.filter(o => o.action === action).length;
+            const applied = listOfCounts([
+                [done('delete'), 'deleted'],
+                [done('replace'), 'replaced'],
+                [done('update'), 'updated'],
+                [done('create'), 'created']
+            ]);
+            const adopted = count('adopted') > 0 ? ` (${count('adopted')} adopted after a lost response)` : '';
+            return { tone: 'changes', text: `Applied: ${applied}${adopted}.` };
+        }
+        return {
+            tone: 'failed',
+            text: `Apply incomplete: ${statuses}. Fix the failures and run again; the next apply continues from the live state.`
+        };
+    }
+    if (input.plan) {
+        const failed = errors > 0 ? ` ${plural(errors, 'error')} below.` : '';
+        const tone = (hasChanges) => errors > 0 ? 'failed' : hasChanges ? 'changes' : 'ok';
+        if (input.command === 'drift') {
+            const drifted = changes.filter(c => c.action !== 'noop');
+            if (drifted.length === 0)
+                return { tone: tone(false), text: `${NO_CHANGES}${failed}` };
+            const what = listOfCounts([
+                [drifted.filter(c => c.action === 'create').length, 'missing live'],
+                [drifted.filter(c => c.action === 'update' || c.action === 'replace').length, 'changed'],
+                [drifted.filter(c => c.action === 'delete').length, 'not in the manifests']
+            ]);
+            return {
+                tone: tone(true),
+                text: `Drift: ${plural(drifted.length, 'resource')} ${drifted.length === 1 ? 'differs' : 'differ'} from the manifests (${what}).${failed}`
+            };
+        }
+        const counts = (0,types/* countChanges */.xS)(changes);
+        const actionable = counts.create + counts.update + counts.replace + counts.delete;
+        const waiting = listOfCounts([
+            [changes.filter(c => c.deferred === 'prune').length, 'would be deleted with prune'],
+            [changes.filter(c => c.deferred === 'release').length, 'waits for a release', 'wait for a release']
+        ]);
+        if (actionable === 0) {
+            if (counts.deferred === 0)
+                return { tone: tone(false), text: `${NO_CHANGES}${failed}` };
+            return { tone: tone(true), text: `Nothing is applied by this run: ${waiting}.${failed}` };
+        }
+        // Destructive first, as the groups below are.
+        const planned = listOfCounts([
+            [counts.delete, 'to delete'],
+            [counts.replace, 'to replace'],
+            [counts.update, 'to update'],
+            [counts.create, 'to create']
+        ]);
+        const deferred = counts.deferred > 0 ? `; deferred: ${waiting}` : '';
+        return { tone: tone(true), text: `Plan: ${planned}${deferred}.${failed}` };
+    }
+    const warned = warnings > 0 ? ` ${plural(warnings, 'warning')}.` : '';
+    if (input.command === 'validate') {
+        const found = listOfCounts([
+            [errors, 'error', 'errors'],
+            [warnings, 'warning', 'warnings']
+        ]);
+        return errors > 0
+            ? { tone: 'failed', text: `Validation failed: ${found}.` }
+            : { tone: 'ok', text: `Manifests are valid.${warned}` };
+    }
+    return errors > 0
+        ? { tone: 'failed', text: `${TITLES[input.command]} stopped: ${plural(errors, 'error')}.` }
+        : { tone: 'ok', text: `Nothing to report.${warned}` };
+}
+
+;// CONCATENATED MODULE: ./src/report/model.ts
+
+
+
+
+
+function reportModel(input) {
+    const diagnostics = reportDiagnostics(input);
+    const verdict = verdictOf(input, diagnostics);
+    const destroys = input.command === 'plan' || input.command === 'apply' ? destructionsOf(input) : [];
+    const changes = input.plan?.changes ?? [];
+    const tone = verdict.tone === 'failed'
+        ? 'failed'
+        : destroys.length > 0
+            ? 'destructive'
+            : changes.some(c => c.action !== 'noop') || (input.apply?.outcomes.length ?? 0) > 0
+                ? 'changes'
+                : verdict.tone === 'changes'
+                    ? 'changes'
+                    : 'ok';
+    return {
+        input,
+        title: TITLES[input.command],
+        api: input.plan?.managedPrefix ? `${input.mode}, prefix ${input.plan.managedPrefix}` : input.mode,
+        tone,
+        verdict,
+        destroys,
+        diagnostics,
+        diagnosticGroups: groupDiagnostics(diagnostics),
+        severities: severityCounts(diagnostics),
+        groups: groupsOf(input),
+        drifted: input.command === 'drift'
+            ? changes.filter(c => c.action !== 'noop').map(change => ({ change, phrase: driftPhrase(change) }))
+            : []
+    };
+}
+/** The PR label a run earns: what a reviewer filters pull requests by. */
+function labelOf(input) {
+    if (destructionsOf(input).length > 0)
+        return 'destroy';
+    return (input.plan?.changes ?? []).some(c => c.action !== 'noop') ? 'changes' : 'no-changes';
+}
+/** The label of a run over many stacks: the loudest of its stacks'. */
+function stacksLabelOf(input) {
+    const labels = new Set(input.stacks.map(labelOf));
+    return labels.has('destroy') ? 'destroy' : labels.has('changes') ? 'changes' : 'no-changes';
+}
+const TONE_RANK = { ok: 0, changes: 1, destructive: 2, failed: 3 };
+function stacksModel(input) {
+    const sections = input.stacks.map(reportModel);
+    const diagnostics = uniqueDiagnostics(input.diagnostics);
+    const own = diagnostics.some(d => d.severity === 'error') ? 'failed' : 'ok';
+    const tone = sections.reduce((t, m) => (TONE_RANK[m.tone] > TONE_RANK[t] ? m.tone : t), own);
+    const prefix = input.stacks.find(s => s.plan?.managedPrefix)?.plan?.managedPrefix;
+    return {
+        input,
+        title: TITLES[input.command],
+        api: prefix ? `${input.mode}, prefix ${prefix}` : input.mode,
+        tone,
+        sections,
+        diagnostics,
+        diagnosticGroups: groupDiagnostics(diagnostics),
+        severities: severityCounts(diagnostics)
+    };
+}
+// ---------------------------------------------------------------------------------------------------
+// What is destroyed.
+/** Deleted or replaced by this run, or deleted by the server as a consequence. */
+function isDestructive(c) {
+    return (c.deferred === undefined &&
+        (c.action === 'delete' || c.action === 'replace' || c.droppedByServer === true));
+}
+const NOUNS = {
+    Connection: ['connection', 'connections'],
+    Source: ['data source', 'data sources'],
+    SavedSearch: ['saved search', 'saved searches'],
+    Webhook: ['webhook', 'webhooks'],
+    Dashboard: ['dashboard', 'dashboards'],
+    Alert: ['alert', 'alerts'],
+    ServiceSettings: ['service setting', 'service settings']
+};
+/** A kind in words: `data source`, `saved search`. */
+const nounOf = (kind) => NOUNS[kind][0];
+/**
+ * Entries of a service's lists that a change removes. Whole resources are not all a plan destroys: an
+ * IP allow-list entry removed locks its clients out, so it counts, even when it waits for a release.
+ */
+const REMOVABLE = {
+    ipAccessList: ['IP allow-list entry', 'IP allow-list entries'],
+    privateEndpointIds: ['private endpoint', 'private endpoints']
+};
+function destructionsOf(input) {
+    const past = input.command === 'apply';
+    const changes = input.plan?.changes ?? [];
+    const out = [];
+    const add = (verb, members) => {
+        for (const kind of Object.keys(NOUNS)) {
+            const ofKind = members.filter(c => c.kind === kind);
+            if (ofKind.length === 0)
+                continue;
+            const [one, many] = NOUNS[kind];
+            out.push({
+                verb,
+                what: ofKind.length === 1 ? one : `${ofKind.length} ${many}`,
+                names: ofKind.map(c => c.name)
+            });
+        }
+    };
+    const now = changes.filter(isDestructive);
+    add(past ? 'deleted' : 'deletes', now.filter(c => c.action === 'delete' && !c.droppedByServer));
+    add(past ? 'replaced' : 'replaces', now.filter(c => c.action === 'replace'));
+    add(past ? 'the server deleted' : 'the server deletes', now.filter(c => c.action === 'delete' && c.droppedByServer));
+    for (const c of changes) {
+        if (c.action !== 'update' || c.deferred === 'prune')
+            continue;
+        const removed = new Map();
+        for (const f of c.fields) {
+            const segments = parsePath(f.path);
+            const head = segments?.[0];
+            if (!head || !('key' in head) || !(head.key in REMOVABLE))
+                continue;
+            const gone = removedEntries(f.before, f.after, segments.length > 1 ? segments[1] : undefined);
+            if (gone.length > 0)
+                removed.set(head.key, [...(removed.get(head.key) ?? []), ...gone]);
+        }
+        for (const [key, names] of removed) {
+            const [one, many] = REMOVABLE[key];
+            const verb = c.deferred === 'release'
+                ? past
+                    ? 'at a release removed'
+                    : 'on release removes'
+                : past
+                    ? 'removed'
+                    : 'removes';
+            out.push({ verb, what: names.length === 1 ? one : `${names.length} ${many}`, names });
+        }
+    }
+    return out;
+}
+/** What a field change removes: a keyed entry that goes, or list items the new list lacks. */
+function removedEntries(before, after, keyed) {
+    if (before === undefined)
+        return [];
+    if (keyed && 'key' in keyed)
+        return after === undefined ? [keyed.key] : [];
+    if (Array.isArray(before)) {
+        const kept = new Set((Array.isArray(after) ? after : []).map(v => JSON.stringify(v)));
+        return before.filter(v => !kept.has(JSON.stringify(v))).map(entryName);
+    }
+    return [];
+}
+/** An entry of a list by what names it: an IP entry by its source, a record by its name. */
+function entryName(v) {
+    if (v !== null && typeof v === 'object' && !Array.isArray(v)) {
+        const r = v;
+        for (const key of ['source', 'name', 'id'])
+            if (typeof r[key] === 'string')
+                return r[key];
+    }
+    return typeof v === 'string' ? v : JSON.stringify(v);
+}
+// ---------------------------------------------------------------------------------------------------
+// Groups by action, with links.
+const GROUP_ORDER = ['delete', 'replace', 'update', 'create', 'prune', 'release'];
+function groupKey(c, command) {
+    if (command === 'drift') {
+        if (c.action === 'delete' || c.deferred === 'prune')
+            return 'delete';
+        return c.action === 'create' ? 'create' : 'update';
+    }
+    if (c.deferred === 'prune')
+        return 'prune';
+    if (c.deferred === 'release')
+        return 'release';
+    return c.action === 'noop' ? 'update' : c.action;
+}
+function groupTitle(key, command) {
+    if (command === 'drift') {
+        return { delete: 'Live but not in the manifests', update: 'Differs', create: 'Missing live' }[key];
+    }
+    const apply = command === 'apply';
+    switch (key) {
+        case 'delete':
+            return apply ? 'Delete' : 'To delete';
+        case 'replace':
+            return apply ? 'Replace' : 'To replace';
+        case 'update':
+            return apply ? 'Update' : 'To update';
+        case 'create':
+            return apply ? 'Create' : 'To create';
+        case 'prune':
+            return 'Would be deleted with prune (prune is off)';
+        case 'release':
+            return 'Waits for a release';
+    }
+}
+function groupsOf(input) {
+    const outcomes = new Map((input.apply?.outcomes ?? []).map(o => [o.address, o]));
+    const changes = (input.plan?.changes ?? []).filter(c => c.action !== 'noop' || outcomes.has(c.address));
+    // An outcome whose change is not in the plan (never so from run(), but a report takes what it is given).
+    const planned = new Set(changes.map(c => c.address));
+    for (const o of outcomes.values()) {
+        if (planned.has(o.address))
+            continue;
+        changes.push({
+            kind: o.kind,
+            name: o.name,
+            address: o.address,
+            action: o.action,
+            id: o.id,
+            fields: [],
+            notes: [],
+            dependsOn: []
+        });
+    }
+    const dashboardIds = liveDashboardIds(input);
+    const byKey = new Map();
+    for (const c of changes) {
+        const key = groupKey(c, input.command);
+        const outcome = outcomes.get(c.address);
+        const item = {
+            change: c,
+            outcome,
+            destructive: isDestructive(c) && input.command !== 'drift'
+        };
+        if (c.source)
+            item.fileUrl = fileLink(input, c.source.file, c.source.line);
+        item.ui = uiLinkOf(c, input, dashboardIds);
+        const members = byKey.get(key);
+        if (members)
+            members.push(item);
+        else
+            byKey.set(key, [item]);
+    }
+    // Failures first in their group: a size cut takes the end of a group.
+    const rank = (i) => i.outcome?.status === 'failed' ? 0 : i.outcome?.status === 'skipped' ? 1 : 2;
+    return GROUP_ORDER.filter(k => byKey.has(k)).map(key => ({
+        key,
+        title: groupTitle(key, input.command),
+        items: byKey.get(key).sort((a, b) => rank(a) - rank(b))
+    }));
+}
+/**
+ * Dashboard ids by name, as they are once this run is over: a create's new id from its apply outcome,
+ * no id for one deleted by this apply (nor for a replaced one whose new id the outcome does not give).
+ */
+function liveDashboardIds(input) {
+    const outcomes = new Map((input.apply?.outcomes ?? []).map(o => [o.address, o]));
+    const ids = new Map();
+    for (const c of input.plan?.changes ?? []) {
+        if (c.kind !== 'Dashboard' || c.deferred === 'prune')
+            continue;
+        const o = outcomes.get(c.address);
+        let id = c.id;
+        if (input.apply) {
+            if (c.action === 'delete')
+                continue;
+            if (o && (o.status === 'applied' || o.status === 'adopted')) {
+                if (c.action === 'replace' && o.id === c.id)
+                    continue;
+                id = o.id ?? id;
+            }
+            else if (c.action === 'create' || c.action === 'replace')
+                continue;
+        }
+        if (id && (c.action !== 'delete' || !ids.has(c.name)))
+            ids.set(c.name, id);
+    }
+    return ids;
+}
+function uiLinkOf(c, input, dashboardIds) {
+    if (c.kind === 'Dashboard') {
+        if (input.apply && (c.action === 'delete' || !dashboardIds.has(c.name)))
+            return undefined;
+        const id = c.action === 'delete' ? c.id : dashboardIds.get(c.name);
+        const url = dashboardLink(input.uiUrl, id);
+        return url ? { url, label: 'open dashboard' } : undefined;
+    }
+    if (c.kind === 'Alert') {
+        if (c.action === 'delete')
+            return undefined;
+        const dashboard = input.plan?.references?.alertDashboards[c.name];
+        const url = dashboardLink(input.uiUrl, dashboard === undefined ? undefined : dashboardIds.get(dashboard));
+        return url ? { url, label: 'open its dashboard' } : undefined;
+    }
+    return undefined;
+}
+// ---------------------------------------------------------------------------------------------------
+// Diagnostics.
+const SEVERITY_RANK = { error: 0, warning: 1, notice: 2 };
+function reportDiagnostics(input) {
+    return uniqueDiagnostics([...input.diagnostics, ...(input.plan?.diagnostics ?? [])]);
+}
+/** Each problem once, errors before warnings before notices. */
+function uniqueDiagnostics(all) {
+    const seen = new Set();
+    const unique = [];
+    for (const d of all) {
+        // The same problem found by validation and again by the plan is one problem: the stage is not part of the key.
+        const key = [d.severity, d.file, d.line, d.column, d.field, d.message].join('\u0000');
+        if (seen.has(key))
+            continue;
+        seen.add(key);
+        unique.push(d);
+    }
+    return (0,src_diagnostics/* sortDiagnostics */.Ds)(unique).sort((a, b) => SEVERITY_RANK[a.severity] - SEVERITY_RANK[b.severity]);
+}
+function groupDiagnostics(diagnostics) {
+    const groups = new Map();
+    for (const d of diagnostics) {
+        const key = `${d.severity}\u0000${d.message}`;
+        const group = groups.get(key);
+        if (group)
+            group.places.push(d);
+        else
+            groups.set(key, { severity: d.severity, message: d.message, places: [d] });
+    }
+    return [...groups.values()];
+}
+function severityCounts(diagnostics) {
+    const count = { error: 0, warning: 0, notice: 0 };
+    for (const d of diagnostics)
+        count[d.severity]++;
+    return count;
+}
+function driftPhrase(c) {
+    if (c.deferred === 'prune' || c.action === 'delete')
+        return 'live but not in the manifests';
+    if (c.action === 'create')
+        return 'missing live';
+    if (c.action === 'replace')
+        return 'changed (a replace)';
+    return `${plural(c.fields.length, 'field')} ${c.fields.length === 1 ? 'differs' : 'differ'}`;
+}
+/** "2025-03-14 09:26 UTC": minutes are enough to tell an old comment from a current one. */
+function timeText(iso) {
+    if (!iso)
+        return undefined;
+    const t = new Date(iso);
+    if (Number.isNaN(t.getTime()))
+        return undefined;
+    return `${t.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+}
+
+;// CONCATENATED MODULE: ./src/report/markdown.ts
+/**
+ * The report model as GitHub markdown: the sticky pull request comment and the job summary. Every name,
+ * value and message comes from manifests or servers, so each one goes through escape.ts; the layout is ours.
+ *
+ * Read top-down it answers, in order: is this safe (the heading: ✅, 📝, ⚠️ naming what is destroyed, ❌),
+ * how much changes (one line), what is wrong (problems, grouped), and then each resource once, grouped by
+ * action with the destructive groups first. When the report is over the limit, the diffs of creates and
+ * updates go first and deletes and errors last (see budget.ts).
+ */
+
+
+
+
+
+
+
+
+/** GitHub refuses issue comments longer than this many characters. */
+const COMMENT_LIMIT = 65536;
+/** GitHub refuses a job summary (per step) larger than this many bytes. */
+const SUMMARY_LIMIT = 1024 * 1024;
+/**
+ * One ordering for cutting: first the diffs of what is least dangerous (each resource keeps its line),
+ * then whole lines of creates and updates, then warnings, and deletes and errors last.
+ */
+const SHORTEN_ORDER = {
+    create: 0,
+    update: 1,
+    prune: 2,
+    release: 3,
+    replace: 4,
+    delete: 5
+};
+const CUT_ORDER = {
+    create: 10,
+    update: 11,
+    prune: 12,
+    release: 13,
+    replace: 21,
+    delete: 22
+};
+/** The table of stacks: after every stack's creates and updates, before warnings, replaces and deletes. */
+const CUT_STACK_ROWS = 14;
+const CUT_WARNINGS = 20;
+const CUT_ERRORS = 30;
+/** Bounded parts of the fixed text, so that what is never cut stays small for any plan. */
+const NAMES_IN_HEADING = 3;
+const FIELDS_PER_CHANGE = 50;
+const VALUE_LENGTH = 200;
+const BLOCK_LENGTH = 20_000;
+const PLACES_SHOWN = 3;
+const PLACES_LISTED = 100;
+function renderMarkdown(input, options) {
+    const model = reportModel(input);
+    return fit([headerOf(options), ...sectionOf(model), footer(input, input.plan)], options);
+}
+/**
+ * A run over many stacks: one heading and a table of the stacks, then each stack's section as its own
+ * report would be, in one size budget. The budget cuts across sections by the same order as within one,
+ * so every stack's deletes and errors are the last thing to go.
+ */
+function renderStacksMarkdown(input, options) {
+    const model = stacksModel(input);
+    const segments = [headerOf(options), `${stacksHeading(model)}\n\n${stacksLine(model)}\n\n`];
+    if (model.sections.length > 0)
+        segments.push(stacksTable(model));
+    if (model.diagnostics.length > 0)
+        segments.push(...diagnosticRuns(model, input));
+    for (const section of model.sections)
+        segments.push(...sectionOf(section));
+    segments.push(footer(input, input.stacks.find(s => s.plan)?.plan));
+    return fit(segments, options);
+}
+/** The given header (the sticky comment's marker) on a line of its own, or the heading would join it. */
+function headerOf(options) {
+    const given = options.header ?? '';
+    return given === '' || given.endsWith('\n') ? given : `${given}\n`;
+}
+function fit(segments, options) {
+    const text = fitSegments(segments.filter(s => s !== ''), options.maxLength, options.measure ?? 'chars');
+    // Trailing blank lines are ours; dropping them only makes the text shorter.
+    return text.replace(/\n+$/, '\n');
+}
+/** One stack's report: its heading, verdict, problems and resources. */
+function sectionOf(model) {
+    const segments = [`${heading(model)}\n\n**${model.verdict.text}**\n\n`];
+    if (model.diagnostics.length > 0)
+        segments.push(...diagnosticRuns(model, model.input));
+    segments.push(convergence(model.input));
+    const names = namesOf(model.input.plan);
+    for (const group of model.groups)
+        segments.push(groupRun(group, model, names));
+    return segments;
+}
+// ---------------------------------------------------------------------------------------------------
+// The fixed part: never cut.
+const TONE_ICON = { ok: '✅', changes: '📝', destructive: '⚠️', failed: '❌' };
+function heading(model) {
+    const { input } = model;
+    const title = `### ${TONE_ICON[model.tone]} ${model.title} for stack ${inline(input.stack, 100)} (${inline(model.api, 60)})`;
+    if (model.destroys.length === 0)
+        return title;
+    return `${title}: ${destroyClause(model.destroys)}`;
+}
+/** One clause per verb: "deletes dashboard "Legacy", 2 alerts ("A", "B"); replaces ...". */
+function destroyClause(destroys) {
+    const byVerb = new Map();
+    for (const d of destroys) {
+        const shown = d.names.slice(0, NAMES_IN_HEADING).map(n => `"${inline(n, 60)}"`);
+        const more = d.names.length > NAMES_IN_HEADING ? `, +${d.names.length - NAMES_IN_HEADING} more` : '';
+        const said = d.names.length === 1 ? `${d.what} ${shown[0]}` : `${d.what} (${shown.join(', ')}${more})`;
+        byVerb.set(d.verb, [...(byVerb.get(d.verb) ?? []), said]);
+    }
+    return [...byVerb].map(([verb, said]) => `${verb} ${said.join(', ')}`).join('; ');
+}
+// ---------------------------------------------------------------------------------------------------
+// Many stacks: the heading names the stacks that destroy something, the table says how each one went.
+function stacksHeading(model) {
+    const n = model.sections.length;
+    const title = `### ${TONE_ICON[model.tone]} ${model.title} for ${n === 0 ? 'no stack' : plural(n, 'stack')} (${inline(model.api, 60)})`;
+    const loud = model.sections.filter(m => m.destroys.length > 0);
+    if (loud.length === 0)
+        return title;
+    const said = loud
+        .slice(0, NAMES_IN_HEADING)
+        .map(m => `stack ${inline(m.input.stack, 100)} ${destroyClause(m.destroys)}`);
+    const more = loud.length > NAMES_IN_HEADING ? `; +${loud.length - NAMES_IN_HEADING} more stacks` : '';
+    return `${title}: ${said.join('; ')}${more}`;
+}
+const SKIPPED_SHOWN = 20;
+/** Which stacks ran and why, and which did not. */
+function stacksLine(model) {
+    const { input } = model;
+    const skipped = input.skipped.slice(0, SKIPPED_SHOWN).map(s => inline(s, 100));
+    if (input.skipped.length > SKIPPED_SHOWN)
+        skipped.push(`+${input.skipped.length - SKIPPED_SHOWN} more`);
+    const notRun = skipped.length > 0 ? ` Not run: ${skipped.join(', ')}.` : '';
+    if (model.sections.length === 0) {
+        const none = model.diagnostics.some(d => d.severity === 'error')
+            ? `**${model.title} stopped before any stack: the layout of stacks has errors.**`
+            : `**Nothing to ${model.title.toLowerCase()}: no stack is among ${inline(input.reason, 300)}.**`;
+        return `${none}${notRun}`;
+    }
+    return `Stacks run: ${inline(input.reason, 300)}.${notRun}`;
+}
+/** A row per stack; cut (from the end) before any stack's diffs of replaces and deletes. */
+function stacksTable(model) {
+    return {
+        head: '| Stack | Folder | Result |\n| --- | --- | --- |\n',
+        items: model.sections.map(m => `| ${TONE_ICON[m.tone]} ${inline(m.input.stack, 100)} | ${m.input.folder ? `<code>${inline(m.input.folder, 200)}</code>` : ''} | ${m.verdict.text} |\n`),
+        tail: '\n',
+        omitted: n => `| … | ${plural(n, 'more stack')} | see their sections |\n`,
+        cutOrder: CUT_STACK_ROWS,
+        keepHeadWhenEmpty: false
+    };
+}
+function convergence(input) {
+    const c = input.apply?.convergence;
+    if (!c)
+        return '';
+    if (c.converged)
+        return '✅ Service settings re-read after the PATCH match the manifests.\n\n';
+    const remaining = c.remaining.slice(0, 20).map(r => `> - ${inline(r, 300)}`);
+    if (c.remaining.length > 20)
+        remaining.push(`> - … and ${c.remaining.length - 20} more`);
+    return `> [!WARNING]\n> **Service settings did not converge.** Re-read after the PATCH, the service still differs from the manifests in:\n>\n${remaining.join('\n')}\n\n`;
+}
+function footer(input, plan) {
+    const parts = [`obsdeploy ${inline(plan?.tool.version ?? version/* VERSION */.x, 40)}`];
+    const commit = commitLink(input);
+    if (commit)
+        parts.push(`commit [${commit.text}](${linkTarget(commit.url)})`);
+    const run = runLink(input);
+    if (run)
+        parts.push(`[${run.text}](${linkTarget(run.url)})`);
+    const time = timeText(input.time ?? plan?.createdAt);
+    if (time)
+        parts.push(time);
+    if (input.trigger)
+        parts.push(inline(input.trigger, 200));
+    return `<sub>${parts.join(' · ')}</sub>\n`;
+}
+// ---------------------------------------------------------------------------------------------------
+// Problems: one line per message, with its first places; errors are the last thing cut.
+const SEVERITY_ICON = { error: '❌', warning: '⚠️', notice: 'ℹ️' };
+function diagnosticRuns(model, input) {
+    const errors = model.diagnosticGroups.filter(g => g.severity === 'error');
+    const others = model.diagnosticGroups.filter(g => g.severity !== 'error');
+    const count = model.severities;
+    const left = (groups, n) => {
+        const places = groups.slice(groups.length - n).reduce((sum, g) => sum + g.places.length, 0);
+        return `\n${plural(places, 'more problem')} (${plural(n, 'message')}) ${places === 1 ? 'is' : 'are'} not shown here; the run log lists them all.\n\n`;
+    };
+    return [
+        {
+            head: `#### Problems: ${describeSeverities(count)}\n\n`,
+            items: errors.map(g => diagnosticGroup(g, input)),
+            tail: errors.length > 0 && others.length === 0 ? '\n' : '',
+            omitted: n => left(errors, n),
+            cutOrder: CUT_ERRORS,
+            keepHeadWhenEmpty: true
+        },
+        {
+            head: '',
+            items: others.map(g => diagnosticGroup(g, input)),
+            tail: others.length > 0 ? '\n' : '',
+            omitted: n => left(others, n),
+            cutOrder: CUT_WARNINGS,
+            keepHeadWhenEmpty: false
+        }
+    ];
+}
+function place(d, input) {
+    const field = d.field ? ` <code>${inline(d.field, 200)}</code>` : '';
+    if (!d.file)
+        return field.trim();
+    const text = `${d.file}${d.line ? `:${d.line}${d.column ? `:${d.column}` : ''}` : ''}`;
+    const url = fileLink(input, d.file, d.line);
+    return `${url ? `[${inline(text, 300)}](${linkTarget(url)})` : inline(text, 300)}${field}`;
+}
+function diagnosticGroup(g, input) {
+    const icon = SEVERITY_ICON[g.severity];
+    const [first] = g.places;
+    if (g.places.length === 1) {
+        const where = place(first, input);
+        const sev = g.severity === 'error' ? '' : `${g.severity}: `;
+        const text = first.file
+            ? `${where}: ${sev}${inline(g.message, 1000)}`
+            : inline((0,src_diagnostics/* formatDiagnostic */.xy)(first), 1000);
+        return `- ${icon} ${text}\n`;
+    }
+    const shown = g.places.slice(0, PLACES_SHOWN).map(d => place(d, input));
+    const rest = g.places.slice(PLACES_SHOWN);
+    const lines = [
+        `- ${icon} ${inline(g.message, 1000)} · **${g.places.length} places**: ${shown.join(', ')}${rest.length > 0 ? ', …' : ''}\n`
+    ];
+    if (rest.length > 0) {
+        // One line of raw HTML under the item: no blank line, so the list stays tight.
+        const listed = rest.slice(0, PLACES_LISTED).map(d => htmlPlace(d, input));
+        if (rest.length > PLACES_LISTED)
+            listed.push(`… and ${rest.length - PLACES_LISTED} more in the run log`);
+        lines.push(`  <details><summary>${plural(rest.length, 'more place')}</summary>${listed.join('<br>')}</details>\n`);
+    }
+    return lines.join('');
+}
+/** A place inside raw HTML, where markdown links do not render. */
+function htmlPlace(d, input) {
+    const field = d.field ? ` <code>${htmlText(d.field, 200)}</code>` : '';
+    if (!d.file)
+        return field.trim();
+    const text = htmlText(`${d.file}${d.line ? `:${d.line}${d.column ? `:${d.column}` : ''}` : ''}`, 300);
+    const url = fileLink(input, d.file, d.line);
+    return `${url ? markdown_anchor(url, text) : text}${field}`;
+}
+// ---------------------------------------------------------------------------------------------------
+// Resources, grouped by action: one <details> each, its summary line says what and where.
+const GROUP_ICON = {
+    delete: '🗑️',
+    replace: '♻️',
+    update: '✏️',
+    create: '➕',
+    prune: '⏸️',
+    release: '⏳'
+};
+function groupRun(group, model, names) {
+    const { input } = model;
+    const intro = group.key === 'prune'
+        ? 'Owned by this stack but no longer in the manifests. They stay while prune is off.\n\n'
+        : group.key === 'release'
+            ? `Service settings are not applied by this run${input.serviceGate ? `: ${inline(input.serviceGate.reason, 200)}` : ''}.\n\n`
+            : '';
+    const n = group.items.length;
+    return {
+        head: `#### ${GROUP_ICON[group.key]} ${group.title} (${n})\n\n${intro}`,
+        items: group.items.map(item => resource(item, group.key, model, names)),
+        tail: '',
+        omitted: left => `ℹ️ ${left} more ${left === 1 ? 'resource' : 'resources'} in this group ${left === 1 ? 'is' : 'are'} not shown here, to fit GitHub's size limit; the plan file (the \`plan-file\` output) lists every change.\n\n`,
+        cutOrder: CUT_ORDER[group.key],
+        shortenOrder: SHORTEN_ORDER[group.key],
+        keepHeadWhenEmpty: true
+    };
+}
+function resource(item, key, model, names) {
+    const summary = `<summary>${summaryLine(item, key, model)}</summary>`;
+    const body = detailsBody(item.change, model, names);
+    return {
+        full: ['<details>', summary, '', ...body.flatMap(b => [b, '']), '</details>', '', ''].join('\n'),
+        short: [
+            '<details>',
+            summary,
+            '',
+            "The diff is left out to fit GitHub's size limit; the plan file has it.",
+            '',
+            '</details>',
+            '',
+            ''
+        ].join('\n')
+    };
+}
+const STATUS = {
+    applied: '✅ applied',
+    adopted: '✅ adopted (found after a lost response)',
+    failed: '❌ failed',
+    skipped: '⏭️ skipped (depends on a failure)'
+};
+/** Raw HTML: GitHub renders no markdown inside <summary>, so it uses <b>, <a> and htmlText. */
+function summaryLine(item, key, model) {
+    const c = item.change;
+    const parts = [`${GROUP_ICON[key]} ${c.kind} <b>${htmlText(c.name, 200)}</b>`];
+    const what = detail(c, key, model);
+    if (what)
+        parts[0] += ` ${what}`;
+    const o = item.outcome;
+    if (o) {
+        const said = o.status === 'failed' && o.message ? `: ${htmlText(o.message, 200)}` : '';
+        const requestId = o.requestId ? ` (request id <code>${htmlText(o.requestId, 100)}</code>)` : '';
+        parts.push(`${STATUS[o.status]}${said}${requestId}`);
+    }
+    if (c.source) {
+        const text = `<code>${htmlText(`${c.source.file}:${c.source.line}`, 300)}</code>`;
+        parts.push(item.fileUrl ? markdown_anchor(item.fileUrl, text) : text);
+    }
+    else if (c.id)
+        parts.push(`id <code>${htmlText(c.id, 100)}</code>`);
+    if (item.ui)
+        parts.push(markdown_anchor(item.ui.url, item.ui.label));
+    return parts.join(' · ');
+}
+/** A link in raw HTML: our own URL, attribute-escaped. */
+const markdown_anchor = (url, text) => `<a href="${linkTarget(url).replace(/&/g, '&amp;')}">${text}</a>`;
+function detail(c, key, model) {
+    const command = model.input.command;
+    const fields = plural(c.fields.length, 'field');
+    if (command === 'drift') {
+        if (key === 'delete' || key === 'create')
+            return '';
+        return `(${fields} ${c.fields.length === 1 ? 'differs' : 'differ'})`;
+    }
+    if (c.droppedByServer && c.action === 'delete')
+        return '· deleted by the server with its tile or dashboard';
+    switch (key) {
+        case 'replace':
+            return '(deleted and created again: the id changes)';
+        case 'update':
+        case 'release':
+            return c.fields.length > 0 ? `(${fields})` : '';
+        default:
+            return '';
+    }
+}
+function detailsBody(c, model, names) {
+    const body = [];
+    const tiles = addedAndRemoved(c.fields);
+    if (c.action === 'create' && c.fields.length > 0) {
+        body.push(`The ${c.kind === 'ServiceSettings' ? 'settings' : nounOf(c.kind)} as it will be created:`);
+        body.push(block(createdYaml(c, names), 'yaml'));
+    }
+    else if (c.action === 'delete' && !c.droppedByServer && c.fields.length > 0) {
+        body.push(block(diffText(deletedLines(c, names)), 'diff'));
+    }
+    else if (c.fields.length > 0 && c.action !== 'delete') {
+        if (tiles.length > 0 && c.action !== 'create') {
+            body.push(tiles.map(t => `- ${t.what} ${t.added ? 'added' : 'removed'}: **${inline(t.name, 200)}**`).join('\n'));
+        }
+        const fields = c.fields.slice(0, FIELDS_PER_CHANGE);
+        body.push(readsAsTable(fields) ? fieldsTable(fields, names) : block(diffText(changedLines(fields, names)), 'diff'));
+        if (c.fields.length > FIELDS_PER_CHANGE)
+            body.push(`${plural(c.fields.length - FIELDS_PER_CHANGE, 'more field')}: see the plan file.`);
+    }
+    else
+        body.push(withoutFields(c));
+    if (c.notes.length > 0)
+        body.push(`**Notes:**\n\n${c.notes.map(n => `- ${inline(n, 1000)}`).join('\n')}`);
+    if (c.evidence && c.evidence.length > 0) {
+        body.push(`**Evidence** (live queries):\n\n${c.evidence.map(e => `- ${inline(e, 1000)}`).join('\n')}`);
+    }
+    if (c.request && model.input.command !== 'drift') {
+        body.push(`**Request:** <code>${inline(c.request.method, 10)} ${inline(c.request.path, 300)}</code>`);
+        body.push(block(yamlText(c.request.body), 'yaml'));
+    }
+    return body;
+}
+/** What a change without field differences is, so no <details> opens onto nothing. */
+function withoutFields(c) {
+    if (c.droppedByServer)
+        return 'The server deletes it when its tile or dashboard goes away.';
+    if (c.action === 'create')
+        return `A new ${c.kind}.`;
+    if (c.action === 'delete')
+        return 'Owned by this stack and no longer in the manifests.';
+    return 'No field differences are recorded for this change.';
+}
+const diffText = (lines) => lines.map(l => `${l.sign} ${l.text}`).join('\n');
+/** A code block of bounded size; `<` and `>` cannot matter inside a fence, but stay out of it anyway. */
+function block(text, language) {
+    const bounded = text.length > BLOCK_LENGTH
+        ? `${text.slice(0, BLOCK_LENGTH)}\n… (shortened; the plan file has it all)`
+        : text;
+    return codeBlock(bounded, language);
+}
+function fieldsTable(fields, names) {
+    const rows = fields.map(f => `| <code>${inline(readablePath(f, names), VALUE_LENGTH)}</code> | ${cellValue(readableLeaf(f, 'before', names))} | ${cellValue(readableLeaf(f, 'after', names))} |`);
+    return `| field | before | after |\n| --- | --- | --- |\n${rows.join('\n')}`;
+}
+/** Only short one-line scalars come here (readsAsTable): never JSON in a cell. */
+function cellValue(value) {
+    if (value === undefined)
+        return '*(absent)*';
+    const text = String(value);
+    if (text === '')
+        return '*(empty)*';
+    return `<code>${inline(text, VALUE_LENGTH)}</code>`;
+}
+
+;// CONCATENATED MODULE: ./src/report/input.ts
+/** The report of a run: what it was configured with, what it found, and where and when it ran. */
+function reportOf(config, found, context = {}) {
+    return {
+        command: config.command,
+        mode: config.mode,
+        stack: config.stack,
+        diagnostics: found.diagnostics,
+        plan: found.plan,
+        apply: found.apply,
+        planFile: found.planFile,
+        uiUrl: config.uiUrl,
+        serviceGate: config.serviceGate,
+        ...context
+    };
+}
+/** The report of a run over many stacks: each stack's report, and the run's own facts. */
+function stacksReportOf(config, run, planFile, context = {}) {
+    return {
+        command: config.command,
+        mode: config.mode,
+        reason: run.reason,
+        skipped: run.skipped,
+        diagnostics: run.diagnostics,
+        stacks: run.results.map(r => ({
+            ...reportOf({ ...config, stack: r.stack }, r, context),
+            folder: r.folder
+        })),
+        planFile,
+        uiUrl: config.uiUrl,
+        serviceGate: config.serviceGate,
+        ...context
+    };
+}
+
+;// CONCATENATED MODULE: ./src/report/progress.ts
+const CLEAR_LINE = '\r\u001b[2K';
+const unrefInterval = (ms, tick) => {
+    const timer = setInterval(tick, ms);
+    timer.unref();
+    return () => clearInterval(timer);
+};
+function progressReporter(options) {
+    const now = options.now ?? Date.now;
+    const every = options.every ?? unrefInterval;
+    const quietAbove = options.quietAbove ?? 50;
+    const quietMs = options.quietMs ?? 5000;
+    let started;
+    let lastLine = 0;
+    let last;
+    /** Changes in flight, by address, with when each started. */
+    const inFlight = new Map();
+    let stop;
+    let drawn = false;
+    const elapsed = () => duration(now() - (started ?? now()));
+    const current = () => [...inFlight.values()].at(-1);
+    const statusLine = () => {
+        const count = `${last?.done ?? 0}/${last?.total ?? 0}`;
+        const doing = current();
+        return `applying ${count}${doing ? `: ${describe(doing.progress)}` : ''} (${elapsed()})`;
+    };
+    const redraw = () => {
+        options.write(`${CLEAR_LINE}${statusLine()}`);
+        drawn = true;
+    };
+    const line = (text) => {
+        if (options.live && drawn)
+            options.write(CLEAR_LINE);
+        options.write(`${text}\n`);
+        lastLine = now();
+        if (options.live)
+            redraw();
+    };
+    const tick = () => {
+        if (options.live)
+            return redraw();
+        // Nothing said for a while and something in flight: say what it waits on.
+        const waiting = current();
+        if (waiting && now() - lastLine >= quietMs)
+            line(`[${last?.done ?? 0}/${last?.total ?? 0}] waiting on ${describe(waiting.progress)} for ${duration(now() - waiting.at)} (${elapsed()})`);
+    };
+    return {
+        update(progress) {
+            if (started === undefined) {
+                started = now();
+                lastLine = started;
+                stop = every(options.live ? 1000 : quietMs, tick);
+            }
+            last = progress;
+            if (progress.event === 'start') {
+                inFlight.set(progress.address, { progress, at: now() });
+                if (options.live)
+                    redraw();
+                return;
+            }
+            inFlight.delete(progress.address);
+            const failed = progress.status === 'failed';
+            const quiet = progress.total > quietAbove;
+            const due = failed || progress.done === progress.total || now() - lastLine >= quietMs;
+            if (options.live) {
+                if (failed)
+                    line(`${describe(progress)}: failed (the report below says why)`);
+                else
+                    redraw();
+            }
+            else if (!quiet || due) {
+                line(`[${progress.done}/${progress.total}] ${describe(progress)}: ${WORDS[progress.status]} (${elapsed()})`);
+            }
+        },
+        done() {
+            stop?.();
+            stop = undefined;
+            if (options.live && drawn)
+                options.write(CLEAR_LINE);
+            drawn = false;
+        }
+    };
+}
+const WORDS = {
+    applied: 'done',
+    adopted: 'done (adopted after a lost response)',
+    failed: 'failed',
+    skipped: 'skipped (it depends on a change that failed)'
+};
+/** `update dashboard "Checkout"`; with many stacks `payments: update dashboard "Checkout"`. */
+const describe = (p) => `${p.stack ? `${p.stack}: ` : ''}${p.action} ${kindWord(p.kind)} "${p.name}"`;
+const kindWord = (kind) => kind === 'ServiceSettings' ? 'service settings' : kind.toLowerCase();
+/** `4.2 s`, `1m05s`. */
+function duration(ms) {
+    if (ms < 60_000)
+        return `${(ms / 1000).toFixed(1)} s`;
+    const s = Math.floor(ms / 1000);
+    return `${Math.floor(s / 60)}m${String(s % 60).padStart(2, '0')}s`;
+}
+
+;// CONCATENATED MODULE: ./src/report/text.ts
+/**
+ * The report model for a terminal: the same facts as the markdown report, as plain lines. Untrusted text loses
+ * its control characters, so a name or a server message cannot move the cursor, recolour the terminal
+ * or hide text. Colour is the caller's decision (a TTY and no NO_COLOR): without it there are no escape
+ * codes at all.
+ */
+
+
+
+
+const SGR = { bold: 1, dim: 2, red: 31, green: 32, yellow: 33, magenta: 35, cyan: 36 };
+const text_VALUE_LENGTH = 200;
+const TONE_STYLE = { ok: 'green', changes: 'yellow', destructive: 'red', failed: 'red' };
+function renderText(input, options) {
+    const paint = options.color
+        ? (style, text) => `\x1b[${SGR[style]}m${text}\x1b[0m`
+        : (_style, text) => text;
+    const model = reportModel(input);
+    const names = namesOf(input.plan);
+    const blocks = [
+        [
+            paint('bold', `obsdeploy ${model.title.toLowerCase()} for stack ${clean(input.stack)} (${clean(model.api)})`),
+            ...destroyLines(model, paint),
+            paint(TONE_STYLE[model.tone], model.verdict.text)
+        ]
+    ];
+    if (model.diagnostics.length > 0)
+        blocks.push(diagnosticLines(model, paint));
+    blocks.push(convergenceLines(input, paint));
+    for (const group of model.groups)
+        blocks.push(groupLines(group, model, names, paint));
+    if (input.planFile)
+        blocks.push([paint('dim', `Plan JSON: ${clean(input.planFile)}`)]);
+    return `${blocks
+        .filter(b => b.length > 0)
+        .map(b => b.join('\n'))
+        .join('\n\n')}\n`;
+}
+/** A run over many stacks: a line that says which ran, the run's own problems, then each stack's report. */
+function renderStacksText(input, options) {
+    const paint = options.color
+        ? (style, text) => `\x1b[${SGR[style]}m${text}\x1b[0m`
+        : (_style, text) => text;
+    const model = stacksModel(input);
+    const n = model.sections.length;
+    const notRun = input.skipped.length > 0 ? `; not run: ${input.skipped.map(s => clean(s, 100)).join(', ')}` : '';
+    const blocks = [
+        [
+            paint('bold', `obsdeploy ${model.title.toLowerCase()} for ${n === 0 ? 'no stack' : plural(n, 'stack')} (${clean(model.api)})`),
+            paint(TONE_STYLE[model.tone], `Stacks run: ${clean(input.reason, 300)}${notRun}`)
+        ]
+    ];
+    if (model.diagnostics.length > 0)
+        blocks.push(diagnosticLines(model, paint));
+    // Each stack's report as a run of that stack alone prints it.
+    for (const section of input.stacks)
+        blocks.push(renderText(section, options).replace(/\n$/, '').split('\n'));
+    if (input.planFile)
+        blocks.push([paint('dim', `Plan JSON: ${clean(input.planFile)}`)]);
+    return `${blocks.map(b => b.join('\n')).join('\n\n')}\n`;
+}
+/**
+ * C0 and C1 control characters (ESC starts every terminal escape sequence; C1 CSI is one on its own),
+ * DEL, and bidirectional overrides that reorder what a reader sees. Line breaks and tabs become spaces.
+ */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const text_CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+const BREAKS = /[\t\n\u2028\u2029]+/g;
+/** Untrusted text on one line, with nothing a terminal would interpret. */
+function clean(value, maxLength = 1000) {
+    let text = typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value));
+    if (text.length > maxLength)
+        text = `${text.slice(0, maxLength)}…`;
+    return text.replace(BREAKS, ' ').replace(text_CONTROL, '');
+}
+function value(v) {
+    if (v === undefined)
+        return '(absent)';
+    return clean(typeof v === 'string' ? v : (JSON.stringify(v) ?? String(v)), text_VALUE_LENGTH);
+}
+function destroyLines(model, paint) {
+    return model.destroys.map(d => paint('red', `WARNING: ${d.verb} ${d.what}: ${d.names.map(n => `"${clean(n, 200)}"`).join(', ')}`));
+}
+function diagnosticLines(model, paint) {
+    const lines = [paint('bold', `Problems: ${describeSeverities(model.severities)}`)];
+    for (const g of model.diagnosticGroups) {
+        const style = g.severity === 'error' ? 'red' : g.severity === 'warning' ? 'yellow' : 'cyan';
+        const label = paint(style, g.severity.padEnd(7));
+        if (g.places.length === 1) {
+            lines.push(`  ${label} ${clean((0,src_diagnostics/* formatDiagnostic */.xy)(g.places[0]))}`);
+            continue;
+        }
+        lines.push(`  ${label} ${clean(g.message)} (${g.places.length} places):`);
+        for (const d of g.places)
+            lines.push(`            ${clean((0,src_diagnostics/* formatDiagnostic */.xy)({ ...d, message: '' }).replace(/:? ?$/, ''))}`);
+    }
+    return lines;
+}
+function convergenceLines(input, paint) {
+    const c = input.apply?.convergence;
+    if (!c)
+        return [];
+    if (c.converged)
+        return [paint('green', 'Service settings re-read after the PATCH match the manifests.')];
+    return [
+        paint('red', 'Service settings did not converge. Re-read after the PATCH, the service still differs in:'),
+        ...c.remaining.map(r => `  - ${clean(r, 300)}`)
+    ];
+}
+const MARKERS = {
+    create: ['+', 'green'],
+    update: ['~', 'yellow'],
+    replace: ['-/+', 'magenta'],
+    delete: ['-', 'red'],
+    prune: ['-', 'dim'],
+    release: ['~', 'dim']
+};
+const STATUS_TEXT = {
+    applied: ['applied', 'green'],
+    adopted: ['adopted', 'green'],
+    failed: ['FAILED', 'red'],
+    skipped: ['skipped', 'yellow']
+};
+function groupLines(group, model, names, paint) {
+    const reason = group.key === 'release' && model.input.serviceGate
+        ? ` (${clean(model.input.serviceGate.reason, 200)})`
+        : '';
+    const lines = [paint('bold', `${group.title} (${group.items.length})${reason}:`)];
+    for (const item of group.items)
+        lines.push(...itemLines(item, group.key, names, paint));
+    return lines;
+}
+function itemLines(item, key, names, paint) {
+    const c = item.change;
+    const [marker, style] = MARKERS[key];
+    const place = c.source ? `  ${c.source.file}:${c.source.line}` : c.id ? `  id ${c.id}` : '';
+    const action = c.droppedByServer && c.action === 'delete' ? 'delete (by the server)' : c.action;
+    let status = '';
+    if (item.outcome) {
+        const [label, s] = STATUS_TEXT[item.outcome.status];
+        const said = item.outcome.status === 'skipped' ? 'depends on a failed change' : undefined;
+        const message = item.outcome.message ? `: ${clean(item.outcome.message)}` : said ? `: ${said}` : '';
+        const requestId = item.outcome.requestId ? ` [request id ${clean(item.outcome.requestId, 100)}]` : '';
+        status = `  ${paint(s, `[${label}${message}]`)}${requestId}`;
+    }
+    const lines = [
+        `${paint(style, `${marker} ${action}`)} ${c.kind} "${clean(c.name, 200)}"${paint('dim', clean(place, 400))}${status}`
+    ];
+    lines.push(...bodyLines(c, names, paint).map(l => `    ${l}`));
+    for (const note of c.notes)
+        lines.push(`    note: ${clean(note)}`);
+    for (const e of c.evidence ?? [])
+        lines.push(`    evidence: ${clean(e)}`);
+    if (c.request) {
+        lines.push(`    request: ${clean(c.request.method, 10)} ${clean(c.request.path, 300)}`);
+        lines.push(...yamlText(c.request.body)
+            .split('\n')
+            .map(l => `      ${clean(l)}`));
+    }
+    if (item.ui)
+        lines.push(`    ${item.ui.label}: ${clean(item.ui.url)}`);
+    return lines;
+}
+function bodyLines(c, names, paint) {
+    if (c.fields.length === 0)
+        return [];
+    if (c.action === 'create')
+        return createdYaml(c, names)
+            .split('\n')
+            .map(l => paint('green', `+ ${clean(l)}`));
+    if (c.action === 'delete')
+        return c.droppedByServer ? [] : diffLines(deletedLines(c, names), paint);
+    const tiles = addedAndRemoved(c.fields).map(t => `${t.what} ${t.added ? 'added' : 'removed'}: "${clean(t.name, 200)}"`);
+    if (readsAsTable(c.fields))
+        return [...tiles, ...c.fields.map(f => fieldLine(f, names))];
+    return [...tiles, ...diffLines(changedLines(c.fields, names), paint)];
+}
+function fieldLine(f, names) {
+    return `${clean(readablePath(f, names), text_VALUE_LENGTH)}: ${value(readableLeaf(f, 'before', names))} -> ${value(readableLeaf(f, 'after', names))}`;
+}
+const SIGN_STYLE = { '+': 'green', '-': 'red', ' ': 'dim' };
+function diffLines(lines, paint) {
+    return lines.map(l => paint(SIGN_STYLE[l.sign], `${l.sign} ${clean(l.text)}`));
+}
+
+// EXTERNAL MODULE: ./src/manifest/rules.ts + 1 modules
+var rules = __nccwpck_require__(6364);
+// EXTERNAL MODULE: ./src/manifest/path.ts
+var manifest_path = __nccwpck_require__(7578);
+// EXTERNAL MODULE: ./src/manifest/resources-schema.ts
+var resources_schema = __nccwpck_require__(310);
+// EXTERNAL MODULE: ./src/manifest/vocabulary.ts
+var vocabulary = __nccwpck_require__(7817);
+;// CONCATENATED MODULE: ./src/manifest/resource-rules.ts
+/**
+ * Rules of the kinds besides dashboards and alerts that the schemas cannot express: a reference given by
+ * name or by id (not both), what only one API mode has, the server's handler checks (webhook URLs, saved
+ * search filters) and where secrets may come from. Run on the raw document, so they add to schema errors.
+ * Messages never quote the value of a secret field.
+ */
+
+
+
+
+
+
+const reporter = (doc, out) => (path, message) => out.push((0,src_diagnostics/* diagnostic */.YK)('validate', 'error', message, { ...doc.locate(path), field: (0,manifest_path/* formatPath */.j)(path) }));
+const record = (v) => v !== null && typeof v === 'object' && !Array.isArray(v) ? v : undefined;
+/** The rules of one Connection, Source, SavedSearch or Webhook document (and secrets in any document). */
+function checkResource(doc, kind, raw, mode) {
+    const out = [];
+    const report = reporter(doc, out);
+    switch (kind) {
+        case 'Connection':
+            if (mode === 'managed')
+                report(['kind'], 'the managed API has no connections: Connection manifests need self-hosted mode');
+            break;
+        case 'Source':
+            checkSource(raw, mode, report);
+            break;
+        case 'SavedSearch':
+            checkReference(raw, 'source', true, report);
+            checkSavedSearchFilters(raw, report);
+            checkTags(raw, report);
+            break;
+        case 'Webhook':
+            checkWebhook(raw, report);
+            break;
+    }
+    return out;
+}
+/**
+ * Secret fields take only `${secret.NAME}` (the placeholders filled recorded on the document), and a secret
+ * fills nothing else: anywhere else its value would show in plans and reports. For documents of every kind.
+ */
+function checkSecretPlacement(doc, kind, raw) {
+    const diagnostics = [];
+    const report = reporter(doc, diagnostics);
+    const fields = resources_schema/* SECRET_FIELDS */.x1[kind] ?? [];
+    const secretPaths = doc.secretPaths ?? new Map();
+    const allowed = new Set();
+    for (const pattern of fields) {
+        for (const path of expand(raw, pattern)) {
+            const key = (0,manifest_path/* formatPath */.j)(path);
+            allowed.add(key);
+            const value = valueAt(raw, path);
+            if (typeof value !== 'string' || secretPaths.has(key))
+                continue;
+            report(path, 'is a secret: write it as `${secret.NAME}` and set NAME as a secret variable (the `secret-vars` input; the CLI: OBSDEPLOY_SECRET_NAME), not as text or a plain `${NAME}`');
+        }
+    }
+    for (const [key, name] of secretPaths) {
+        if (allowed.has(key))
+            continue;
+        const where = fields.length > 0 ? `only ${fields.map(f => f.join('.')).join(', ')}` : 'no field';
+        report(resource_rules_parsePath(key), `\${secret.${name}} fills a field that is not secret, where its value would show in plans; in a ${kind} ${where} may hold secrets`);
+    }
+    return diagnostics;
+}
+/** `tiles[0].name` -> ['tiles', 0, 'name']. */
+function resource_rules_parsePath(key) {
+    const out = [];
+    for (const m of key.matchAll(/([^.[\]]+)|\[(\d+)\]/g))
+        out.push(m[2] !== undefined ? Number(m[2]) : m[1]);
+    return out;
+}
+/** The concrete paths of a pattern (`*` is every key of a mapping) present in the value. */
+function expand(value, pattern) {
+    if (pattern.length === 0)
+        return [[]];
+    const [head, ...rest] = pattern;
+    const r = record(value);
+    if (!r)
+        return [];
+    const keys = head === '*' ? Object.keys(r) : head in r ? [head] : [];
+    return keys.flatMap(k => expand(r[k], rest).map(p => [k, ...p]));
+}
+function valueAt(value, path) {
+    let v = value;
+    for (const seg of path)
+        v = v?.[seg];
+    return v;
+}
+/** A reference by name (`field`) or by id (`fieldId`), one of the two. */
+function checkReference(raw, field, required, report, what = field) {
+    const idField = `${field}Id`;
+    if (raw[field] !== undefined && raw[idField] !== undefined)
+        report([idField], `use \`${field}\` (by name) or \`${idField}\`, not both`);
+    else if (required && raw[field] === undefined && raw[idField] === undefined)
+        report([field], `needs the ${what}: \`${field}\` (by name) or \`${idField}\``);
+}
+/** Fields of the self-hosted source schemas that the managed API's source schemas do not declare. */
+const SELF_HOSTED_ONLY = {
+    log: ['serviceVersionExpression', 'tableFilterExpression', 'orderByExpression'],
+    trace: [
+        'sampleRateExpression',
+        'serviceVersionExpression',
+        'spanLinksValueExpression',
+        'displayedTimestampValueExpression',
+        'orderByExpression'
+    ],
+    metric: ['serviceNameExpression', 'seriesTable'],
+    session: ['resourceAttributesExpression'],
+    promql: []
+};
+function checkSource(raw, mode, report) {
+    checkReference(raw, 'connection', true, report, 'ClickHouse connection');
+    if (mode === 'managed' && raw.connection !== undefined)
+        report(['connection'], 'the managed API cannot list connections: name it by `connectionId`');
+    const kind = typeof raw.sourceKind === 'string' ? raw.sourceKind : undefined;
+    for (const [field] of resources_schema/* SOURCE_REFERENCES */.B5) {
+        if (field in raw || `${field}Id` in raw)
+            checkReference(raw, field, false, report, 'correlated source');
+    }
+    if (kind === 'session')
+        checkReference(raw, 'traceSource', true, report, 'correlated trace source');
+    if (kind === 'metric') {
+        const tables = record(raw.metricTables);
+        if (tables && !Object.values(tables).some(t => typeof t === 'string' && t.length > 0))
+            report(['metricTables'], 'At least one metric table must be specified');
+    }
+    const views = Array.isArray(raw.materializedViews) ? raw.materializedViews : [];
+    views.forEach((view, i) => {
+        const columns = Array.isArray(record(view)?.aggregatedColumns)
+            ? record(view).aggregatedColumns
+            : [];
+        columns.forEach((c, j) => {
+            const col = record(c);
+            if (col &&
+                col.aggFn !== 'count' &&
+                !(typeof col.sourceColumn === 'string' && col.sourceColumn.length > 0))
+                report(['materializedViews', i, 'aggregatedColumns', j, 'sourceColumn'], 'Materialized View Source Column is required (unless aggFn is count)');
+        });
+    });
+    if (mode === 'managed') {
+        for (const field of kind ? (SELF_HOSTED_ONLY[kind] ?? []) : [])
+            if (field in raw)
+                report([field], `not part of the managed API's ${kind} source: remove it in managed mode`);
+        if (kind === 'trace' && raw.durationPrecision === undefined)
+            report(['durationPrecision'], 'is required by the managed API (ClickStackTraceSource): 3 is the default');
+    }
+    else if ('filterSettings' in raw) {
+        report(['filterSettings'], 'exists only in the managed API: the self-hosted server drops it');
+    }
+}
+/**
+ * v2/savedSearches.ts: every filter a create or change sends must render as one sidebar facet: a single
+ * `<column> IN (...)`, `NOT IN (...)` or `BETWEEN <a> AND <b>` (common-utils filters.ts
+ * isRenderablePinnedFilter). This is the same shape test, without the server's full SQL parser.
+ */
+function isRenderableFilter(condition) {
+    const text = condition.trim();
+    const inList = /^(.+?)\s+(?:NOT\s+)?IN\s*\((.*)\)$/is.exec(text);
+    const between = /^(.+?)\s+BETWEEN\s+(\S+)\s+AND\s+(\S+)$/is.exec(text);
+    const match = inList ?? between;
+    if (!match)
+        return false;
+    const column = match[1].trim();
+    if (/\b(?:NOT|AND|OR)\b/i.test(column) || column === '')
+        return false;
+    const topLevelAnd = countTopLevelAnd(text);
+    return topLevelAnd === (between && !inList ? 1 : 0);
+}
+function countTopLevelAnd(text) {
+    let count = 0;
+    let depth = 0;
+    let quote = false;
+    for (let i = 0; i < text.length; i++) {
+        const ch = text[i];
+        if (ch === "'")
+            quote = !quote;
+        if (quote)
+            continue;
+        if (ch === '(')
+            depth++;
+        else if (ch === ')')
+            depth = Math.max(0, depth - 1);
+        else if (depth === 0 && text.slice(i, i + 5).toUpperCase() === ' AND ') {
+            count++;
+            i += 4;
+        }
+    }
+    return count;
+}
+function checkSavedSearchFilters(raw, report) {
+    const filters = Array.isArray(raw.filters) ? raw.filters : [];
+    filters.forEach((f, i) => {
+        const condition = record(f)?.condition;
+        if (typeof condition === 'string' && !isRenderableFilter(condition))
+            report(['filters', i, 'condition'], "must be one sidebar filter: `<column> IN ('a', ...)`, `<column> NOT IN (...)` or `<column> BETWEEN <n> AND <n>` (the server refuses any other new filter)");
+    });
+}
+function checkTags(raw, report) {
+    const seen = new Set();
+    const tags = Array.isArray(raw.tags) ? raw.tags : [];
+    tags.forEach((tag, i) => {
+        if (typeof tag !== 'string')
+            return;
+        if (tag.startsWith(rules/* OWNERSHIP_TAG_PREFIX */.yJ))
+            report(['tags', i], `tags starting with "${rules/* OWNERSHIP_TAG_PREFIX */.yJ}" are reserved for the ownership tag`);
+        if (seen.has(tag))
+            report(['tags', i], `duplicate tag "${tag}"`);
+        seen.add(tag);
+    });
+}
+// eslint-disable-next-line no-control-regex
+const resource_rules_CONTROL = /[\r\n\t\x00-\x1F\x7F]/;
+const HEADER_NAME = /^[!#$%&'*+\-.0-9A-Z^_`a-z|~]+$/;
+function checkWebhook(raw, report) {
+    if (typeof raw.name === 'string' && raw.name !== raw.name.trim())
+        report(['name'], 'must not start or end with whitespace (the server trims it, and the names would differ)');
+    const service = raw.service;
+    if (typeof raw.url === 'string') {
+        const problem = webhookUrlProblem(raw.url, service);
+        if (problem)
+            report(['url'], problem);
+    }
+    if (service === 'slack') {
+        for (const field of ['headers', 'queryParams', 'body'])
+            if (raw[field] !== undefined)
+                report([field], `${field} is not supported for the slack webhook service`);
+    }
+    const headers = record(raw.headers);
+    if (headers) {
+        if (Object.keys(headers).length > vocabulary/* RESOURCE_LIMITS */.k_.webhookHeaders)
+            report(['headers'], `A webhook cannot have more than ${vocabulary/* RESOURCE_LIMITS */.k_.webhookHeaders} headers`);
+        for (const [key, value] of Object.entries(headers)) {
+            if (key.length > vocabulary/* RESOURCE_LIMITS */.k_.headerName || !HEADER_NAME.test(key))
+                report(['headers', key], "invalid header name: 1-256 letters, digits and !#$%&'*+-.^_`|~ (the server refuses it)");
+            else if (/^\d/.test(key))
+                report(['headers', key], 'Header name cannot start with a number');
+            if (typeof value === 'string' && (value.length > vocabulary/* RESOURCE_LIMITS */.k_.headerValue || resource_rules_CONTROL.test(value)))
+                report(['headers', key], `header values are at most ${vocabulary/* RESOURCE_LIMITS */.k_.headerValue} characters, without control characters`);
+        }
+    }
+    const params = record(raw.queryParams);
+    if (params) {
+        if (Object.keys(params).length > vocabulary/* RESOURCE_LIMITS */.k_.webhookQueryParams)
+            report(['queryParams'], `A webhook cannot have more than ${vocabulary/* RESOURCE_LIMITS */.k_.webhookQueryParams} query parameters`);
+        for (const [key, value] of Object.entries(params)) {
+            if (key.length > vocabulary/* RESOURCE_LIMITS */.k_.queryParamKey || resource_rules_CONTROL.test(key))
+                report(['queryParams', key], 'query parameter names are 1-1024 characters, without control characters');
+            if (typeof value === 'string' &&
+                (value.length > vocabulary/* RESOURCE_LIMITS */.k_.queryParamValue || resource_rules_CONTROL.test(value)))
+                report(['queryParams', key], `query parameter values are at most ${vocabulary/* RESOURCE_LIMITS */.k_.queryParamValue} characters, without control characters`);
+        }
+    }
+}
+/**
+ * What the server's validateWebhookUrl refuses (utils/validators.ts), in words that never quote the URL (it
+ * is a secret). A host on the server's WEBHOOK_HOSTNAME_ALLOWLIST is accepted there, which this cannot see.
+ */
+function webhookUrlProblem(url, service) {
+    let parsed;
+    try {
+        parsed = new URL(url);
+    }
+    catch {
+        return 'is not a valid URL';
+    }
+    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
+        return 'must use http or https';
+    const host = parsed.hostname
+        .replace(/^\[|\]$/g, '')
+        .replace(/\.+$/, '')
+        .toLowerCase();
+    if (service === 'slack' && host.split('.').slice(-2).join('.') !== 'slack.com')
+        return "a slack webhook's host must end in slack.com";
+    if (host === 'localhost' || host.endsWith('.localhost') || isPrivateAddress(host))
+        return 'points at a private or reserved address, which the server refuses (unless its WEBHOOK_HOSTNAME_ALLOWLIST names the host)';
+    return undefined;
+}
+const V4_BLOCKED = [
+    ['0.0.0.0', 8],
+    ['10.0.0.0', 8],
+    ['100.64.0.0', 10],
+    ['127.0.0.0', 8],
+    ['169.254.0.0', 16],
+    ['172.16.0.0', 12],
+    ['192.0.0.0', 24],
+    ['192.0.2.0', 24],
+    ['192.168.0.0', 16],
+    ['198.18.0.0', 15],
+    ['198.51.100.0', 24],
+    ['203.0.113.0', 24],
+    ['224.0.0.0', 4],
+    ['240.0.0.0', 4]
+];
+const v4Number = (ip) => ip.split('.').reduce((n, part) => n * 256 + Number(part), 0);
+/** Private, loopback, link-local, CGNAT, multicast, documentation or reserved address literals. */
+function isPrivateAddress(host) {
+    if ((0,external_node_net_.isIP)(host) === 4) {
+        const n = v4Number(host);
+        return V4_BLOCKED.some(([net, bits]) => Math.floor(n / 2 ** (32 - bits)) === Math.floor(v4Number(net) / 2 ** (32 - bits)));
+    }
+    if ((0,external_node_net_.isIP)(host) !== 6)
+        return false;
+    const mapped = /^(?:::ffff:|::)(\d+\.\d+\.\d+\.\d+)$/i.exec(host);
+    if (mapped)
+        return isPrivateAddress(mapped[1]);
+    const h = host.toLowerCase();
+    return (h === '::' ||
+        h === '::1' ||
+        /^fe[89ab]/.test(h) ||
+        /^f[cd]/.test(h) ||
+        /^ff/.test(h) ||
+        h.startsWith('2001:db8:') ||
+        h.startsWith('100::'));
+}
+
+// EXTERNAL MODULE: ./src/manifest/schema.ts
+var manifest_schema = __nccwpck_require__(6470);
+;// CONCATENATED MODULE: ./src/manifest/vars.ts
+/**
+ * `${NAME}` placeholders, so one set of manifests serves several environments. A value that is exactly
+ * one placeholder takes the variable's YAML type (a threshold stays a number); inside a longer string the
+ * value is interpolated as text. `$${NAME}` is a literal `${NAME}`. Mapping keys are names and are left
+ * alone. Unknown names are errors at their line.
+ *
+ * `${secret.NAME}` takes a secret variable (the `secret-vars` input, `OBSDEPLOY_SECRET_<NAME>` in the
+ * CLI). It must be the whole value, and the places it filled are recorded on the document, so validation
+ * can tell a secret field written from a secret from one written as text (rules.ts), and plans show such
+ * a value only as changed or unchanged.
+ */
+
+
+
+const PLACEHOLDER = /\$(\$?)\{([^}]*)\}/g;
+const WHOLE = /^\$\{([^}]*)\}$/;
+const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+const SECRET_PREFIX = 'secret.';
+/** The document's value with placeholders replaced, and the problems found. */
+function substituteVariables(doc, vars, secrets = {}) {
+    const names = Object.keys(vars);
+    const secretNames = Object.keys(secrets);
+    /** Formatted path -> the secret variable that filled it. */
+    const secretPaths = new Map();
+    const diagnostics = [];
+    const problem = (path, message) => diagnostics.push((0,src_diagnostics/* diagnostic */.YK)('validate', 'error', message, { ...doc.locate(path), field: (0,manifest_path/* formatPath */.j)(path) }));
+    const walk = (value, path) => {
+        if (typeof value === 'string')
+            return value.includes('${') ? substitute(value, path) : value;
+        if (Array.isArray(value))
+            return value.map((v, i) => walk(v, [...path, i]));
+        if (value !== null && typeof value === 'object') {
+            const out = {};
+            for (const [k, v] of Object.entries(value))
+                out[k] = walk(v, [...path, k]);
+            return out;
+        }
+        return value;
+    };
+    const substitute = (text, path) => {
+        const whole = WHOLE.exec(text);
+        if (whole?.[1].startsWith(SECRET_PREFIX)) {
+            const name = whole[1].slice(SECRET_PREFIX.length);
+            const message = checkSecretName(name, secretNames);
+            if (message) {
+                problem(path, message);
+                return text;
+            }
+            secretPaths.set((0,manifest_path/* formatPath */.j)(path), name);
+            return secrets[name];
+        }
+        if (whole) {
+            const message = checkName(whole[1], names);
+            if (message) {
+                problem(path, message);
+                return text;
+            }
+            return vars[whole[1]];
+        }
+        return text.replace(PLACEHOLDER, (match, escape, name) => {
+            if (escape)
+                return match.slice(1);
+            if (name.startsWith(SECRET_PREFIX)) {
+                problem(path, `\${${name}} must be the whole value: a secret is never part of a longer text (it would show in plans)`);
+                return match;
+            }
+            const message = checkName(name, names);
+            if (message) {
+                problem(path, message);
+                return match;
+            }
+            const value = vars[name];
+            if (value !== null && typeof value === 'object') {
+                problem(path, `variable ${name} is a ${Array.isArray(value) ? 'list' : 'mapping'} and cannot be part of a string`);
+                return match;
+            }
+            // An empty (null) value interpolates as nothing, not as the word "null".
+            return value === null || value === undefined ? '' : String(value);
+        });
+    };
+    return { value: walk(doc.value, []), diagnostics, secretPaths };
+}
+function checkSecretName(name, names) {
+    if (!NAME.test(name))
+        return `"\${secret.${name}}" is not a valid secret placeholder (names are letters, digits and _)`;
+    if (names.includes(name))
+        return undefined;
+    const guess = (0,issues/* didYouMean */.au)(name, names);
+    return `unknown secret variable \${secret.${name}}${guess ? ` (did you mean \${secret.${guess}}?)` : ''}: set it with the \`secret-vars\` input (the CLI: environment variable OBSDEPLOY_SECRET_${name})`;
+}
+function checkName(name, names) {
+    if (!NAME.test(name))
+        return `"\${${name}}" is not a valid placeholder (names are letters, digits and _)`;
+    if (names.includes(name))
+        return undefined;
+    const guess = (0,issues/* didYouMean */.au)(name, names);
+    const known = names.length === 0
+        ? 'no variables are set (`vars` input, or --var/--vars-file)'
+        : `known: ${names.join(', ')}`;
+    return `unknown variable \${${name}}${guess ? ` (did you mean \${${guess}}?)` : ''}; ${known}`;
+}
+
 ;// CONCATENATED MODULE: ./src/manifest/load.ts
 /**
  * Load and validate every manifest in one pass: each problem in each file is reported, not only the
@@ -13516,7 +13757,9 @@ function describeYamlError(code, message) {
 
 
 async function loadManifests(options) {
-    const found = await findManifestFiles(options.patterns, options.cwd);
+    const found = options.files
+        ? { files: [...options.files], diagnostics: [] }
+        : await findManifestFiles(options.patterns, options.cwd);
     const set = emptySet(found.files);
     set.diagnostics.push(...found.diagnostics);
     const views = emptyViews(options.mode);
@@ -13695,9 +13938,233 @@ function savedSearchesOfAlerts(views) {
     });
 }
 
+;// CONCATENATED MODULE: ./src/config/stack-layout.ts
+/**
+ * The `stacks` layout: many stacks in one repository. Among the files the `manifests` globs match, each
+ * `stack.yaml` makes its folder a stack; the other files of that folder (subfolders included) are the
+ * stack's manifests. Every manifest belongs to exactly one stack: a file outside every stack folder and a
+ * stack folder inside another are errors, so which stack a file plans never depends on guesswork.
+ *
+ * Which stacks a run plans (selectStacks): the ones named by the `stack` input; else, on a pull request,
+ * the ones it changed; else all of them.
+ */
+
+
+
+
+/** Reads the layout: the stack files among the matched files, and each stack's share of the rest. */
+async function readStackLayout(patterns, cwd) {
+    const found = await findManifestFiles(patterns, cwd);
+    const diagnostics = [...found.diagnostics];
+    const stackFiles = found.files.filter(isStackFile);
+    if (found.files.length > 0 && stackFiles.length === 0) {
+        diagnostics.push((0,src_diagnostics/* diagnostic */.YK)('config', 'error', `stacks is on, but no stack.yaml is among the files matched by ${patterns.map(p => `'${p}'`).join(', ')}: add one to each stack's folder (\`name: <stack>\`), or turn stacks off`));
+    }
+    const stacks = [];
+    const names = new Map();
+    for (const file of stackFiles) {
+        const read = await readStackFile(file, cwd);
+        diagnostics.push(...read.diagnostics);
+        if (!read.stack)
+            continue;
+        const folder = folderOf(file);
+        const outer = stackFiles.find(other => other !== file && contains(folderOf(other), folder));
+        if (outer) {
+            diagnostics.push((0,src_diagnostics/* diagnostic */.YK)('validate', 'error', `is inside the folder of the stack in ${outer}: stacks do not nest, because each manifest must belong to one stack. Move this folder beside that one, not inside it`, { file, line: 1, column: 1 }));
+            continue;
+        }
+        const taken = names.get(read.stack.name);
+        if (taken) {
+            diagnostics.push((0,src_diagnostics/* diagnostic */.YK)('validate', 'error', `stack "${read.stack.name}" is already defined by ${taken}: each stack needs its own name, because the name is its ownership tag`, { ...read.nameAt, field: 'name' }));
+            continue;
+        }
+        names.set(read.stack.name, file);
+        stacks.push({
+            name: read.stack.name,
+            folder,
+            file,
+            vars: read.stack.vars ?? {},
+            prune: read.stack.prune,
+            manifests: []
+        });
+    }
+    const nested = new Set(stackFiles.map(folderOf));
+    for (const file of found.files) {
+        if (isStackFile(file))
+            continue;
+        const owner = stacks.find(s => contains(s.folder, file));
+        if (owner)
+            owner.manifests.push(file);
+        else if (![...nested].some(folder => contains(folder, file))) {
+            diagnostics.push((0,src_diagnostics/* diagnostic */.YK)('validate', 'error', 'belongs to no stack: with stacks on, every manifest lives in a folder with a stack.yaml (or below one). Move it into a stack, or add a stack.yaml to its folder', { file, line: 1, column: 1 }));
+        }
+    }
+    return { stacks: stacks.sort((a, b) => a.folder.localeCompare(b.folder)), diagnostics };
+}
+/** The folder of a `/`-separated path (`.` for a file at the top). */
+function folderOf(file) {
+    const slash = file.lastIndexOf('/');
+    return slash < 0 ? '.' : file.slice(0, slash);
+}
+/** Whether `file` (a path relative to the workspace) lies in `folder` or below it. */
+function contains(folder, file) {
+    return folder === '.' || file.startsWith(`${folder}/`);
+}
+/**
+ * Files whose change can change every stack's plan: the workflows and actions under .github/ hold the
+ * run's inputs (vars, prune, the tool's version). A change there plans every stack.
+ */
+const SHARED = /^\.github\//;
+/**
+ * The stacks a run plans. Named ones (the `stack` input, `--stack`) win; then, with the pull request's
+ * changed files, the stacks whose folder holds a changed file, or all of them when a shared file changed;
+ * otherwise (no pull request, or its files could not be listed) all of them. Unchanged stacks cost
+ * nothing to leave out and nothing to plan: every stack shares one read of the live state.
+ */
+function selectStacks(layout, options) {
+    const all = layout.stacks;
+    if (options.only && options.only.length > 0) {
+        const diagnostics = [];
+        const chosen = new Set();
+        for (const name of options.only) {
+            const stack = all.find(s => s.name === name);
+            if (stack)
+                chosen.add(stack);
+            else {
+                const guess = (0,issues/* didYouMean */.au)(name, all.map(s => s.name));
+                diagnostics.push((0,src_diagnostics/* diagnostic */.YK)('config', 'error', `stack: no stack is named "${name}"${guess ? ` (did you mean "${guess}"?)` : ''}; the stacks are ${all.map(s => s.name).join(', ') || 'none'}`));
+            }
+        }
+        return {
+            stacks: all.filter(s => chosen.has(s)),
+            reason: 'the stacks named by `stack`',
+            diagnostics
+        };
+    }
+    if (!options.changed)
+        return { stacks: all, reason: 'all stacks', diagnostics: [] };
+    const paths = options.changed.paths;
+    const shared = paths.find(p => SHARED.test(p));
+    if (shared)
+        return {
+            stacks: all,
+            reason: `all stacks: ${shared} changed, and it may change every plan`,
+            diagnostics: []
+        };
+    const diagnostics = [];
+    for (const gone of paths.filter(p => isStackFile(p) && !all.some(s => s.file === p))) {
+        diagnostics.push((0,src_diagnostics/* diagnostic */.YK)('config', 'warning', `${gone} is no longer a stack file. Unless its stack moved to another folder (the same \`name\`), nothing plans that stack any more and its dashboards stay as they are: to delete them, remove its manifests with prune on first, and its stack.yaml once that is applied`));
+    }
+    return {
+        stacks: all.filter(s => paths.some(p => contains(s.folder, p))),
+        reason: 'the stacks the pull request changes',
+        diagnostics
+    };
+}
+
 // EXTERNAL MODULE: ./src/run/types.ts
 var run_types = __nccwpck_require__(1316);
+;// CONCATENATED MODULE: ./src/run/stacks.ts
+/**
+ * A run over the `stacks` layout: the repository's stacks are read, the ones to run selected (named, or
+ * changed by the pull request, or all), each stack's manifests loaded and validated with its own
+ * variables, and the valid ones planned together from one read of the live state (online.ts). Each stack
+ * stands alone: one stack's invalid manifest or failed apply never holds back another's, and the report
+ * says stack by stack what happened. A problem of the layout itself (a broken stack.yaml, a manifest of no
+ * stack, two stacks of one name) stops the run before anything is planned: ownership would be in doubt.
+ */
+
+
+
+
+
+async function runStacks(config, stacks, deps) {
+    const log = deps.log ?? src_log/* silentLogger */.qq;
+    const layout = await readStackLayout(config.manifests, config.cwd);
+    const selection = selectStacks(layout, { only: stacks.only, changed: deps.changed });
+    const own = [...layout.diagnostics, ...selection.diagnostics];
+    const chosen = new Set(selection.stacks);
+    const summary = {
+        reason: selection.reason,
+        skipped: layout.stacks.filter(s => !chosen.has(s)).map(s => s.name),
+        diagnostics: own
+    };
+    if ((0,src_diagnostics/* hasErrors */.Cs)(own)) {
+        return {
+            exitCode: 1,
+            diagnostics: [...own],
+            outputs: { ...run_types/* EMPTY_OUTPUTS */.J },
+            stacks: { ...summary, results: [] }
+        };
+    }
+    log.info(`Stacks: ${selection.stacks.map(s => s.name).join(', ') || 'none'} (${selection.reason})${summary.skipped.length > 0 ? `; not run: ${summary.skipped.join(', ')}` : ''}`);
+    const matrix = JSON.stringify(selection.stacks.map(s => ({ stack: s.name, folder: s.folder })));
+    const loaded = [];
+    for (const stack of selection.stacks)
+        loaded.push({ stack, manifests: await loadStack(stack, config) });
+    const offline = (l) => ({
+        stack: l.stack.name,
+        exitCode: (0,src_diagnostics/* hasErrors */.Cs)(l.manifests.diagnostics) ? 1 : 0,
+        diagnostics: [...l.manifests.diagnostics],
+        outputs: { ...run_types/* EMPTY_OUTPUTS */.J }
+    });
+    const valid = loaded.filter(l => !(0,src_diagnostics/* hasErrors */.Cs)(l.manifests.diagnostics));
+    const outcomes = new Map();
+    let planFile;
+    if (config.command !== 'validate' && valid.length > 0) {
+        // Loaded only past validation, as in a run of one stack.
+        const { runOnline } = await Promise.all(/* import() */[__nccwpck_require__.e(752), __nccwpck_require__.e(236), __nccwpck_require__.e(899)]).then(__nccwpck_require__.bind(__nccwpck_require__, 3899));
+        const online = await runOnline({ ...config, command: config.command }, valid.map(({ stack, manifests }) => ({
+            name: stack.name,
+            manifests,
+            prune: stack.prune ?? config.prune,
+            siblings: layout.stacks.filter(s => s !== stack).map(s => s.name)
+        })), deps);
+        own.push(...online.diagnostics);
+        valid.forEach((l, i) => outcomes.set(l.stack, online.stacks[i]));
+        planFile = online.planFile;
+    }
+    const results = loaded.map(l => ({
+        ...(outcomes.get(l.stack) ?? offline(l)),
+        stack: l.stack.name,
+        folder: l.stack.folder
+    }));
+    return {
+        exitCode: (0,src_diagnostics/* hasErrors */.Cs)(own) || results.some(r => r.exitCode !== 0) ? 1 : 0,
+        diagnostics: [...own, ...results.flatMap(r => r.diagnostics)],
+        outputs: { ...sumOutputs(results.map(r => r.outputs)), planFile: planFile ?? '', matrix },
+        ...(planFile ? { planFile } : {}),
+        stacks: { ...summary, results }
+    };
+}
+/** A stack's manifests, validated with its variables; the run's `vars` override the stack's own. */
+async function loadStack(stack, config) {
+    const manifests = await loadManifests({
+        patterns: [],
+        files: stack.manifests,
+        cwd: config.cwd,
+        mode: config.mode,
+        vars: { ...stack.vars, ...config.vars },
+        secrets: config.secretVars
+    });
+    if (stack.manifests.length === 0) {
+        // As with no manifests at all: an empty desired state would read as "delete everything it owns".
+        manifests.diagnostics.push((0,src_diagnostics/* diagnostic */.YK)('validate', 'error', `stack "${stack.name}" has no manifests in ${stack.folder}: refused rather than planned as empty, which would delete everything it owns`, { file: stack.file, line: 1, column: 1 }));
+    }
+    return manifests;
+}
+function sumOutputs(all) {
+    return all.reduce((sum, o) => ({
+        ...sum,
+        hasChanges: sum.hasChanges || o.hasChanges,
+        creates: sum.creates + o.creates,
+        updates: sum.updates + o.updates,
+        deletes: sum.deletes + o.deletes
+    }), { ...run_types/* EMPTY_OUTPUTS */.J });
+}
+
 ;// CONCATENATED MODULE: ./src/run/run.ts
+
 
 
 
@@ -13712,6 +14179,8 @@ async function run(config, deps = {}) {
     return secrets.length === 0 ? result : (0,src_log/* redactDeep */.KL)(result, scrub);
 }
 async function runUnscrubbed(config, deps) {
+    if (config.stacks)
+        return runStacks(config, config.stacks, deps);
     const log = deps.log ?? src_log/* silentLogger */.qq;
     const manifests = await loadManifests({
         patterns: config.manifests,
@@ -13722,19 +14191,29 @@ async function runUnscrubbed(config, deps) {
     });
     const counts = `${manifests.dashboards.length} dashboard(s), ${manifests.alerts.length} alert(s), ${manifests.services.length} service setting(s)`;
     log.info(`Read ${manifests.files.length} manifest file(s): ${counts}`);
+    const matrix = JSON.stringify([{ stack: config.stack }]);
     const offline = (exitCode) => ({
         exitCode,
         diagnostics: [...manifests.diagnostics],
-        outputs: { ...run_types/* EMPTY_OUTPUTS */.J }
+        outputs: { ...run_types/* EMPTY_OUTPUTS */.J, matrix }
     });
     if ((0,src_diagnostics/* hasErrors */.Cs)(manifests.diagnostics))
         return offline(1);
     if (config.command === 'validate')
         return offline(0);
     // Loaded only past validation: `validate` starts without the HTTP client and the planner.
-    const { runOnline } = await Promise.all(/* import() */[__nccwpck_require__.e(752), __nccwpck_require__.e(236), __nccwpck_require__.e(877)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7877));
+    const { runOnline } = await Promise.all(/* import() */[__nccwpck_require__.e(752), __nccwpck_require__.e(236), __nccwpck_require__.e(899)]).then(__nccwpck_require__.bind(__nccwpck_require__, 3899));
     // `command` as narrowed above: what goes online is plan, apply or drift.
-    return runOnline({ ...config, command: config.command }, manifests, deps);
+    const online = await runOnline({ ...config, command: config.command }, [{ name: config.stack, manifests, prune: config.prune, siblings: [] }], deps);
+    const [stack] = online.stacks;
+    return {
+        exitCode: (0,src_diagnostics/* hasErrors */.Cs)(online.diagnostics) ? 1 : stack.exitCode,
+        diagnostics: [...stack.diagnostics, ...online.diagnostics],
+        ...(stack.plan ? { plan: stack.plan } : {}),
+        ...(stack.apply ? { apply: stack.apply } : {}),
+        outputs: { ...stack.outputs, matrix },
+        ...(online.planFile ? { planFile: online.planFile } : {})
+    };
 }
 
 ;// CONCATENATED MODULE: ./src/cli.ts
@@ -13875,22 +14354,32 @@ async function cli(argv, io) {
     finally {
         progress.done();
     }
-    const report = reportOf(config, result, { time: new Date().toISOString() });
+    const when = { time: new Date().toISOString() };
+    const report = reportOf(config, result, when);
+    const stacks = result.stacks && stacksReportOf(config, result.stacks, result.planFile, when);
     const color = io.isTty && !values['no-color'] && io.env.NO_COLOR === undefined && io.env.TERM !== 'dumb';
     if (values.json) {
-        io.stdout(`${JSON.stringify({ exitCode: result.exitCode, outputs: result.outputs, diagnostics: result.diagnostics, plan: result.plan, apply: result.apply }, null, 2)}\n`);
+        const { exitCode, outputs, diagnostics, plan, apply } = result;
+        const json = result.stacks
+            ? { exitCode, outputs, diagnostics, stacks: result.stacks }
+            : { exitCode, outputs, diagnostics, plan, apply };
+        io.stdout(`${JSON.stringify(json, null, 2)}\n`);
     }
     else if (config.command === 'validate') {
         for (const d of result.diagnostics)
             io.stdout(`${(0,src_diagnostics/* formatDiagnostic */.xy)(d)}\n`);
         const errors = result.diagnostics.filter(d => d.severity === 'error').length;
-        io.stderr(errors === 0 ? `valid: ${config.manifests.join(', ')}\n` : `${errors} error(s)\n`);
+        const what = result.stacks
+            ? `${result.stacks.results.map(r => r.stack).join(', ') || 'no stack'} (${result.stacks.reason})`
+            : config.manifests.join(', ');
+        io.stderr(errors === 0 ? `valid: ${what}\n` : `${errors} error(s)\n`);
     }
     else {
-        io.stdout(renderText(report, { color }));
+        io.stdout(stacks ? renderStacksText(stacks, { color }) : renderText(report, { color }));
     }
     if (values.summary !== undefined) {
-        await (0,promises_.writeFile)(external_node_path_default().resolve(io.cwd, String(values.summary)), renderMarkdown(report, { maxLength: SUMMARY_LIMIT, measure: 'bytes' }));
+        const options = { maxLength: SUMMARY_LIMIT, measure: 'bytes' };
+        await (0,promises_.writeFile)(external_node_path_default().resolve(io.cwd, String(values.summary)), stacks ? renderStacksMarkdown(stacks, options) : renderMarkdown(report, options));
     }
     return result.exitCode;
 }
@@ -15855,13 +16344,13 @@ const RESOURCE_LIMITS = {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   c9: () => (/* binding */ REFERENCES_VERSION),
-/* harmony export */   cw: () => (/* binding */ Plan),
 /* harmony export */   jk: () => (/* binding */ PLAN_SCHEMA_VERSION),
+/* harmony export */   kd: () => (/* binding */ PlanFile),
 /* harmony export */   nM: () => (/* binding */ isActionable),
 /* harmony export */   pQ: () => (/* binding */ RESOURCE_KINDS),
 /* harmony export */   xS: () => (/* binding */ countChanges)
 /* harmony export */ });
-/* unused harmony exports ACTIONS, Location, FieldChange, DiagnosticSchema, Change, References */
+/* unused harmony exports ACTIONS, Location, FieldChange, DiagnosticSchema, Change, References, Plan, PlanSet */
 /* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8816);
 /**
  * The plan: what will change, field by field, and why. It is written as JSON (`plan-file`) with this
@@ -15972,6 +16461,16 @@ function countChanges(changes) {
     }
     return counts;
 }
+/**
+ * The plan file of a run over many stacks (the `stacks` layout): each planned stack's own plan, in the
+ * order they were planned. `apply --plan` matches them by stack name.
+ */
+const PlanSet = zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
+    schemaVersion: zod__WEBPACK_IMPORTED_MODULE_0__/* .literal */ .euz(PLAN_SCHEMA_VERSION),
+    stacks: zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(Plan)
+});
+/** What a plan file holds: one stack's plan, or the plans of many (schema/plan.schema.json). */
+const PlanFile = zod__WEBPACK_IMPORTED_MODULE_0__/* .union */ .KCZ([Plan, PlanSet]);
 
 
 /***/ }),
@@ -15987,7 +16486,8 @@ const EMPTY_OUTPUTS = {
     creates: 0,
     updates: 0,
     deletes: 0,
-    planFile: ''
+    planFile: '',
+    matrix: '[]'
 };
 
 

@@ -48,4 +48,6 @@ export interface ApplyProgress {
   /** Changes settled so far, of `total`. */
   done: number
   total: number
+  /** With many stacks in one run: the stack whose change it is. */
+  stack?: string
 }

@@ -95,7 +95,7 @@ const API = [
   'retry-budget',
   'connect-budget'
 ]
-const MANIFESTS = ['manifests', 'var', 'vars-file']
+const MANIFESTS = ['manifests', 'stacks', 'var', 'vars-file']
 const PLANNING = ['stack', 'prune', 'service-update', 'ui-url', 'release']
 const OUTPUT = ['out', 'json', 'summary', 'verbose', 'no-color']
 
@@ -113,7 +113,7 @@ export const COMMAND_HELP: Readonly<Record<Command, CommandHelp>> = {
   validate: {
     summary: 'check manifests offline (no credentials, no network)',
     usage: 'obsdeploy validate [manifest globs or folders...] [options]',
-    flags: ['mode', ...MANIFESTS, 'json', 'verbose', 'no-color'],
+    flags: ['mode', ...MANIFESTS, 'stack', 'json', 'verbose', 'no-color'],
     example: ['obsdeploy validate observability/'],
     exitCodes: [
       [0, 'valid (warnings may be printed)'],

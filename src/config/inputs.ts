@@ -96,7 +96,14 @@ const DEFINED = [
     name: 'stack',
     type: { kind: 'string' },
     description:
-      'Ownership scope: resources are tagged with it, and only its own are updated or pruned. Default: the repository name.'
+      "Ownership scope: resources are tagged with it, and only its own are updated or pruned. Default: the repository name. With `stacks`: the names of the stacks to run (separated by commas or newlines), e.g. a matrix leg's."
+  },
+  {
+    name: 'stacks',
+    type: { kind: 'boolean' },
+    default: 'false',
+    description:
+      'Many stacks in one repository: each folder with a stack.yaml among the manifests is a stack, with its own name (ownership tag), variables and manifests. A run plans the stacks a pull request changes (all of them on other events), with one read of the live state, one request budget and one comment.'
   },
   {
     name: 'prune',

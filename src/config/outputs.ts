@@ -12,5 +12,10 @@ export const OUTPUTS: ReadonlyArray<{ name: string; description: string }> = [
   {
     name: 'comment-url',
     description: 'URL of the sticky pull request comment, when one was posted or updated.'
+  },
+  {
+    name: 'matrix',
+    description:
+      'The stacks this run covers, as JSON for a job matrix (`strategy.matrix.include`): with `stacks`, `[{"stack":"payments","folder":"observability/payments"}]` for each stack it runs (on a pull request, the ones it changes); otherwise `[{"stack":"<stack>"}]`.'
   }
 ]

@@ -20,6 +20,7 @@ import {
   type RawSettings
 } from './inputs.js'
 import { parseRateLimit } from './rate-limit.js'
+import { STACK_PATTERN, STACK_PATTERN_TEXT } from './stack-file.js'
 import type { Auth, Command, Config, RunCommand, ServiceGate, ServiceUpdatePolicy } from './types.js'
 
 export interface ConfigContext {
@@ -74,7 +75,6 @@ type InputValue<N extends InputName> =
 type Read = <N extends InputName>(name: N) => InputValue<N>
 
 const BY_NAME = new Map(INPUTS.map(input => [input.name, input]))
-const STACK_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._/-]{0,99}$/
 
 function parseSettings<C extends Command>(
   raw: RawSettings,
@@ -188,12 +188,11 @@ function parseSettings<C extends Command>(
     }
   }
 
-  const stack = get('stack') ?? ctx.defaultStack
-  if (!STACK_PATTERN.test(stack)) {
-    fail(
-      'stack',
-      `must be 1-100 letters, digits, '.', '_', '-' or '/', starting with a letter or digit, got "${stack}"`
-    )
+  // With stacks, `stack` names the stacks to run; each stack's own name is in its stack.yaml.
+  const stacks = get('stacks') ? { only: splitPatterns(get('stack') ?? '') } : undefined
+  const stack = stacks ? ctx.defaultStack : (get('stack') ?? ctx.defaultStack)
+  for (const name of stacks?.only ?? [stack]) {
+    if (!STACK_PATTERN.test(name)) fail('stack', `must be ${STACK_PATTERN_TEXT}, got "${name}"`)
   }
 
   const serviceUpdate = get('service-update')
@@ -250,6 +249,7 @@ function parseSettings<C extends Command>(
     serviceId,
     managedPrefix: get('managed-prefix'),
     stack,
+    stacks,
     prune: get('prune'),
     serviceUpdate,
     serviceGate: ctx.serviceGate(serviceUpdate),

@@ -46,6 +46,11 @@ export interface Config<C extends Command = RunCommand> {
   serviceId?: string
   managedPrefix: ManagedPrefix
   stack: string
+  /**
+   * Many stacks in one repository (the `stacks` input): each folder with a stack.yaml is a stack. `only`:
+   * the stacks the `stack` input names (empty: the changed ones on a pull request, all otherwise).
+   */
+  stacks?: { only: string[] }
   prune: boolean
   serviceUpdate: ServiceUpdatePolicy
   serviceGate: ServiceGate

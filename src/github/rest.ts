@@ -57,7 +57,7 @@ export function refusalWarning(error: unknown, what: string, after: string, toke
 }
 
 /** The server's words on one short line: the message GitHub returned, not our request. */
-function serverMessage(error: unknown): string {
+export function serverMessage(error: unknown): string {
   const data = (error as { response?: { data?: unknown } }).response?.data
   const fromBody = (data as { message?: unknown } | undefined)?.message
   const text = typeof fromBody === 'string' ? fromBody : errorMessage(error)
@@ -66,6 +66,6 @@ function serverMessage(error: unknown): string {
 }
 
 /** Defence in depth: whatever an error carries, the token does not leave through a warning. */
-function redact(text: string, token: string): string {
+export function redact(text: string, token: string): string {
   return token.length >= 6 ? text.split(token).join('***') : text
 }

@@ -52,6 +52,12 @@ export interface LiveReader {
 export interface PlanSettings {
   stack: string
   ownershipTag: string
+  /**
+   * The ownership tags of the other stacks of this repository (the `stacks` layout). A dashboard of theirs
+   * named like one of this stack's manifests is theirs, not a clash: each stack keeps its own. It is never
+   * adopted by `adopt: true` either; moving one between stacks takes an `id:` pin.
+   */
+  siblingTags?: readonly string[]
   prune: boolean
   mode: 'self-hosted' | 'managed'
   /** Managed mode: the path segment in use (settled by the first list call). */

@@ -48,6 +48,8 @@ export interface ManifestSet {
 
 export interface LoadOptions {
   patterns: readonly string[]
+  /** The files to read when they are already found (a stack's share of the manifests): no search then. */
+  files?: readonly string[]
   cwd: string
   mode: 'self-hosted' | 'managed'
   vars?: Variables
@@ -69,7 +71,9 @@ interface Views {
 }
 
 export async function loadManifests(options: LoadOptions): Promise<ManifestSet> {
-  const found = await findManifestFiles(options.patterns, options.cwd)
+  const found = options.files
+    ? { files: [...options.files], diagnostics: [] }
+    : await findManifestFiles(options.patterns, options.cwd)
   const set = emptySet(found.files)
   set.diagnostics.push(...found.diagnostics)
   const views = emptyViews(options.mode)

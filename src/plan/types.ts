@@ -130,3 +130,17 @@ export function countChanges(changes: readonly Change[]): PlanCounts {
   }
   return counts
 }
+
+/**
+ * The plan file of a run over many stacks (the `stacks` layout): each planned stack's own plan, in the
+ * order they were planned. `apply --plan` matches them by stack name.
+ */
+export const PlanSet = z.object({
+  schemaVersion: z.literal(PLAN_SCHEMA_VERSION),
+  stacks: z.array(Plan)
+})
+export type PlanSet = z.infer<typeof PlanSet>
+
+/** What a plan file holds: one stack's plan, or the plans of many (schema/plan.schema.json). */
+export const PlanFile = z.union([Plan, PlanSet])
+export type PlanFile = z.infer<typeof PlanFile>

@@ -12,6 +12,8 @@ export interface ReportInput {
   command: RunCommand
   mode: Mode
   stack: string
+  /** With stacks on: the stack's folder. */
+  folder?: string
   /** Validation, plan, apply and config diagnostics (the plan's own diagnostics are in `plan` too). */
   diagnostics: Diagnostic[]
   plan?: Plan
@@ -63,6 +65,59 @@ export function reportOf(
     plan: found.plan,
     apply: found.apply,
     planFile: found.planFile,
+    uiUrl: config.uiUrl,
+    serviceGate: config.serviceGate,
+    ...context
+  }
+}
+
+/**
+ * The report of a run over many stacks (the `stacks` layout): a section per stack, each the report a run
+ * of that stack alone makes, under one heading, in one size budget.
+ */
+export interface StacksReportInput {
+  command: RunCommand
+  mode: Mode
+  /** Why these stacks: "the stacks the pull request changes", "all stacks". */
+  reason: string
+  /** The stacks of the repository the run left out. */
+  skipped: string[]
+  /** The run's own problems: the layout of stacks, the selection, the live read. */
+  diagnostics: Diagnostic[]
+  stacks: ReportInput[]
+  planFile?: string
+  uiUrl?: string
+  serviceGate?: ServiceGate
+  trigger?: string
+  github?: GitHubRun
+  time?: string
+}
+
+/** The report of a run over many stacks: each stack's report, and the run's own facts. */
+export function stacksReportOf(
+  config: Pick<Config, 'command' | 'mode' | 'uiUrl' | 'serviceGate'>,
+  run: {
+    reason: string
+    skipped: string[]
+    diagnostics: Diagnostic[]
+    results: ReadonlyArray<
+      { stack: string; folder: string } & Pick<ReportInput, 'diagnostics' | 'plan' | 'apply'>
+    >
+  },
+  planFile: string | undefined,
+  context: RunContext = {}
+): StacksReportInput {
+  return {
+    command: config.command,
+    mode: config.mode,
+    reason: run.reason,
+    skipped: run.skipped,
+    diagnostics: run.diagnostics,
+    stacks: run.results.map(r => ({
+      ...reportOf({ ...config, stack: r.stack }, r, context),
+      folder: r.folder
+    })),
+    planFile,
     uiUrl: config.uiUrl,
     serviceGate: config.serviceGate,
     ...context

@@ -3,14 +3,17 @@
  * the commit under review, the commit, the workflow run, and a resource in the web UI. An id or a path
  * that could change where a link points gives no link at all.
  */
-import type { ReportInput } from './input.js'
+import type { GitHubRun } from './input.js'
+
+/** Where a report's GitHub links point: one stack's report, or the report of many. */
+type Linked = { github?: GitHubRun }
 
 /** Ids come from the server: only plain ones go into a URL, so an id cannot change where the link points. */
 const PLAIN_ID = /^(?!\.+$)[A-Za-z0-9._~-]{1,100}$/
 const SHA = /^[0-9a-f]{7,64}$/i
 const REPOSITORY = /^[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+$/
 
-function githubBase(input: ReportInput): string | undefined {
+function githubBase(input: Linked): string | undefined {
   const gh = input.github
   if (!gh || !/^https?:\/\/[^/\s]+\/?$/i.test(gh.serverUrl) || !REPOSITORY.test(gh.repository))
     return undefined
@@ -18,7 +21,7 @@ function githubBase(input: ReportInput): string | undefined {
 }
 
 /** The commit under review: short SHA and its page. */
-export function commitLink(input: ReportInput): { text: string; url: string } | undefined {
+export function commitLink(input: Linked): { text: string; url: string } | undefined {
   const base = githubBase(input)
   const sha = input.github?.sha
   if (!base || !sha || !SHA.test(sha)) return undefined
@@ -26,7 +29,7 @@ export function commitLink(input: ReportInput): { text: string; url: string } | 
 }
 
 /** The workflow run (and its attempt, after a re-run). */
-export function runLink(input: ReportInput): { text: string; url: string } | undefined {
+export function runLink(input: Linked): { text: string; url: string } | undefined {
   const base = githubBase(input)
   const id = input.github?.runId
   if (!base || !id || !/^\d{1,20}$/.test(id)) return undefined
@@ -39,7 +42,7 @@ export function runLink(input: ReportInput): { text: string; url: string } | und
 }
 
 /** A manifest line at the commit under review; only for a plain relative path inside the repository. */
-export function fileLink(input: ReportInput, file: string, line?: number): string | undefined {
+export function fileLink(input: Linked, file: string, line?: number): string | undefined {
   const base = githubBase(input)
   const sha = input.github?.sha
   if (!base || !sha || !SHA.test(sha)) return undefined

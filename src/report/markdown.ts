@@ -9,16 +9,19 @@
  */
 import { VERSION } from '../version.js'
 import { formatDiagnostic, type Diagnostic } from '../diagnostics.js'
-import type { Change, FieldChange } from '../plan/types.js'
+import type { Change, FieldChange, Plan } from '../plan/types.js'
 import { fitSegments, type Cuttable, type Measure, type Segment, type Shortenable } from './budget.js'
 import { codeBlock, htmlText, inline, linkTarget } from './escape.js'
-import type { ReportInput } from './input.js'
+import type { ReportInput, StacksReportInput } from './input.js'
 import { commitLink, fileLink, runLink } from './links.js'
 import {
   nounOf,
   reportModel,
+  stacksModel,
   timeText,
   type DiagnosticGroup,
+  type Destruction,
+  type StacksModel,
   type GroupKey,
   type ReportItem,
   type ReportModel,
@@ -73,6 +76,8 @@ const CUT_ORDER: Record<GroupKey, number> = {
   replace: 21,
   delete: 22
 }
+/** The table of stacks: after every stack's creates and updates, before warnings, replaces and deletes. */
+const CUT_STACK_ROWS = 14
 const CUT_WARNINGS = 20
 const CUT_ERRORS = 30
 
@@ -85,18 +90,32 @@ const PLACES_SHOWN = 3
 const PLACES_LISTED = 100
 
 export function renderMarkdown(input: ReportInput, options: MarkdownOptions): string {
-  const given = options.header ?? ''
-  // The heading must start a line of its own, or the marker would swallow it.
-  const header = given === '' || given.endsWith('\n') ? given : `${given}\n`
   const model = reportModel(input)
+  return fit([headerOf(options), ...sectionOf(model), footer(input, input.plan)], options)
+}
 
-  const segments: Segment[] = [`${header}${heading(model)}\n\n**${model.verdict.text}**\n\n`]
-  if (model.diagnostics.length > 0) segments.push(...diagnosticRuns(model))
-  segments.push(convergence(input))
-  const names = namesOf(input.plan)
-  for (const group of model.groups) segments.push(groupRun(group, model, names))
-  segments.push(footer(input))
+/**
+ * A run over many stacks: one heading and a table of the stacks, then each stack's section as its own
+ * report would be, in one size budget. The budget cuts across sections by the same order as within one,
+ * so every stack's deletes and errors are the last thing to go.
+ */
+export function renderStacksMarkdown(input: StacksReportInput, options: MarkdownOptions): string {
+  const model = stacksModel(input)
+  const segments: Segment[] = [headerOf(options), `${stacksHeading(model)}\n\n${stacksLine(model)}\n\n`]
+  if (model.sections.length > 0) segments.push(stacksTable(model))
+  if (model.diagnostics.length > 0) segments.push(...diagnosticRuns(model, input))
+  for (const section of model.sections) segments.push(...sectionOf(section))
+  segments.push(footer(input, input.stacks.find(s => s.plan)?.plan))
+  return fit(segments, options)
+}
 
+/** The given header (the sticky comment's marker) on a line of its own, or the heading would join it. */
+function headerOf(options: MarkdownOptions): string {
+  const given = options.header ?? ''
+  return given === '' || given.endsWith('\n') ? given : `${given}\n`
+}
+
+function fit(segments: readonly Segment[], options: MarkdownOptions): string {
   const text = fitSegments(
     segments.filter(s => s !== ''),
     options.maxLength,
@@ -104,6 +123,16 @@ export function renderMarkdown(input: ReportInput, options: MarkdownOptions): st
   )
   // Trailing blank lines are ours; dropping them only makes the text shorter.
   return text.replace(/\n+$/, '\n')
+}
+
+/** One stack's report: its heading, verdict, problems and resources. */
+function sectionOf(model: ReportModel): Segment[] {
+  const segments: Segment[] = [`${heading(model)}\n\n**${model.verdict.text}**\n\n`]
+  if (model.diagnostics.length > 0) segments.push(...diagnosticRuns(model, model.input))
+  segments.push(convergence(model.input))
+  const names = namesOf(model.input.plan)
+  for (const group of model.groups) segments.push(groupRun(group, model, names))
+  return segments
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -115,15 +144,66 @@ function heading(model: ReportModel): string {
   const { input } = model
   const title = `### ${TONE_ICON[model.tone]} ${model.title} for stack ${inline(input.stack, 100)} (${inline(model.api, 60)})`
   if (model.destroys.length === 0) return title
-  // One clause per verb: "deletes dashboard "Legacy", 2 alerts ("A", "B"); replaces ...".
+  return `${title}: ${destroyClause(model.destroys)}`
+}
+
+/** One clause per verb: "deletes dashboard "Legacy", 2 alerts ("A", "B"); replaces ...". */
+function destroyClause(destroys: readonly Destruction[]): string {
   const byVerb = new Map<string, string[]>()
-  for (const d of model.destroys) {
+  for (const d of destroys) {
     const shown = d.names.slice(0, NAMES_IN_HEADING).map(n => `"${inline(n, 60)}"`)
     const more = d.names.length > NAMES_IN_HEADING ? `, +${d.names.length - NAMES_IN_HEADING} more` : ''
     const said = d.names.length === 1 ? `${d.what} ${shown[0]}` : `${d.what} (${shown.join(', ')}${more})`
     byVerb.set(d.verb, [...(byVerb.get(d.verb) ?? []), said])
   }
-  return `${title}: ${[...byVerb].map(([verb, said]) => `${verb} ${said.join(', ')}`).join('; ')}`
+  return [...byVerb].map(([verb, said]) => `${verb} ${said.join(', ')}`).join('; ')
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Many stacks: the heading names the stacks that destroy something, the table says how each one went.
+
+function stacksHeading(model: StacksModel): string {
+  const n = model.sections.length
+  const title = `### ${TONE_ICON[model.tone]} ${model.title} for ${n === 0 ? 'no stack' : plural(n, 'stack')} (${inline(model.api, 60)})`
+  const loud = model.sections.filter(m => m.destroys.length > 0)
+  if (loud.length === 0) return title
+  const said = loud
+    .slice(0, NAMES_IN_HEADING)
+    .map(m => `stack ${inline(m.input.stack, 100)} ${destroyClause(m.destroys)}`)
+  const more = loud.length > NAMES_IN_HEADING ? `; +${loud.length - NAMES_IN_HEADING} more stacks` : ''
+  return `${title}: ${said.join('; ')}${more}`
+}
+
+const SKIPPED_SHOWN = 20
+
+/** Which stacks ran and why, and which did not. */
+function stacksLine(model: StacksModel): string {
+  const { input } = model
+  const skipped = input.skipped.slice(0, SKIPPED_SHOWN).map(s => inline(s, 100))
+  if (input.skipped.length > SKIPPED_SHOWN) skipped.push(`+${input.skipped.length - SKIPPED_SHOWN} more`)
+  const notRun = skipped.length > 0 ? ` Not run: ${skipped.join(', ')}.` : ''
+  if (model.sections.length === 0) {
+    const none = model.diagnostics.some(d => d.severity === 'error')
+      ? `**${model.title} stopped before any stack: the layout of stacks has errors.**`
+      : `**Nothing to ${model.title.toLowerCase()}: no stack is among ${inline(input.reason, 300)}.**`
+    return `${none}${notRun}`
+  }
+  return `Stacks run: ${inline(input.reason, 300)}.${notRun}`
+}
+
+/** A row per stack; cut (from the end) before any stack's diffs of replaces and deletes. */
+function stacksTable(model: StacksModel): Cuttable {
+  return {
+    head: '| Stack | Folder | Result |\n| --- | --- | --- |\n',
+    items: model.sections.map(
+      m =>
+        `| ${TONE_ICON[m.tone]} ${inline(m.input.stack, 100)} | ${m.input.folder ? `<code>${inline(m.input.folder, 200)}</code>` : ''} | ${m.verdict.text} |\n`
+    ),
+    tail: '\n',
+    omitted: n => `| … | ${plural(n, 'more stack')} | see their sections |\n`,
+    cutOrder: CUT_STACK_ROWS,
+    keepHeadWhenEmpty: false
+  }
 }
 
 function convergence(input: ReportInput): string {
@@ -135,13 +215,13 @@ function convergence(input: ReportInput): string {
   return `> [!WARNING]\n> **Service settings did not converge.** Re-read after the PATCH, the service still differs from the manifests in:\n>\n${remaining.join('\n')}\n\n`
 }
 
-function footer(input: ReportInput): string {
-  const parts = [`obsdeploy ${inline(input.plan?.tool.version ?? VERSION, 40)}`]
+function footer(input: Pick<ReportInput, 'github' | 'time' | 'trigger'>, plan: Plan | undefined): string {
+  const parts = [`obsdeploy ${inline(plan?.tool.version ?? VERSION, 40)}`]
   const commit = commitLink(input)
   if (commit) parts.push(`commit [${commit.text}](${linkTarget(commit.url)})`)
   const run = runLink(input)
   if (run) parts.push(`[${run.text}](${linkTarget(run.url)})`)
-  const time = timeText(input.time ?? input.plan?.createdAt)
+  const time = timeText(input.time ?? plan?.createdAt)
   if (time) parts.push(time)
   if (input.trigger) parts.push(inline(input.trigger, 200))
   return `<sub>${parts.join(' · ')}</sub>\n`
@@ -152,7 +232,13 @@ function footer(input: ReportInput): string {
 
 const SEVERITY_ICON: Record<Diagnostic['severity'], string> = { error: '❌', warning: '⚠️', notice: 'ℹ️' }
 
-function diagnosticRuns(model: ReportModel): Cuttable[] {
+/** Where places link to: the commit under review. */
+type Links = Pick<ReportInput, 'github'>
+
+function diagnosticRuns(
+  model: Pick<ReportModel, 'diagnosticGroups' | 'severities'>,
+  input: Links
+): Cuttable[] {
   const errors = model.diagnosticGroups.filter(g => g.severity === 'error')
   const others = model.diagnosticGroups.filter(g => g.severity !== 'error')
   const count = model.severities
@@ -163,7 +249,7 @@ function diagnosticRuns(model: ReportModel): Cuttable[] {
   return [
     {
       head: `#### Problems: ${describeSeverities(count)}\n\n`,
-      items: errors.map(g => diagnosticGroup(g, model.input)),
+      items: errors.map(g => diagnosticGroup(g, input)),
       tail: errors.length > 0 && others.length === 0 ? '\n' : '',
       omitted: n => left(errors, n),
       cutOrder: CUT_ERRORS,
@@ -171,7 +257,7 @@ function diagnosticRuns(model: ReportModel): Cuttable[] {
     },
     {
       head: '',
-      items: others.map(g => diagnosticGroup(g, model.input)),
+      items: others.map(g => diagnosticGroup(g, input)),
       tail: others.length > 0 ? '\n' : '',
       omitted: n => left(others, n),
       cutOrder: CUT_WARNINGS,
@@ -180,7 +266,7 @@ function diagnosticRuns(model: ReportModel): Cuttable[] {
   ]
 }
 
-function place(d: Diagnostic, input: ReportInput): string {
+function place(d: Diagnostic, input: Links): string {
   const field = d.field ? ` <code>${inline(d.field, 200)}</code>` : ''
   if (!d.file) return field.trim()
   const text = `${d.file}${d.line ? `:${d.line}${d.column ? `:${d.column}` : ''}` : ''}`
@@ -188,7 +274,7 @@ function place(d: Diagnostic, input: ReportInput): string {
   return `${url ? `[${inline(text, 300)}](${linkTarget(url)})` : inline(text, 300)}${field}`
 }
 
-function diagnosticGroup(g: DiagnosticGroup, input: ReportInput): string {
+function diagnosticGroup(g: DiagnosticGroup, input: Links): string {
   const icon = SEVERITY_ICON[g.severity]
   const [first] = g.places
   if (g.places.length === 1) {
@@ -216,7 +302,7 @@ function diagnosticGroup(g: DiagnosticGroup, input: ReportInput): string {
 }
 
 /** A place inside raw HTML, where markdown links do not render. */
-function htmlPlace(d: Diagnostic, input: ReportInput): string {
+function htmlPlace(d: Diagnostic, input: Links): string {
   const field = d.field ? ` <code>${htmlText(d.field, 200)}</code>` : ''
   if (!d.file) return field.trim()
   const text = htmlText(`${d.file}${d.line ? `:${d.line}${d.column ? `:${d.column}` : ''}` : ''}`, 300)

@@ -8,7 +8,7 @@ import type { ApplyOutcome } from '../apply/types.js'
 import type { RunCommand } from '../config/types.js'
 import { sortDiagnostics, type Diagnostic, type Severity } from '../diagnostics.js'
 import type { Change, ResourceKind } from '../plan/types.js'
-import type { ReportInput } from './input.js'
+import type { ReportInput, StacksReportInput } from './input.js'
 import { dashboardLink, fileLink } from './links.js'
 import { parsePath, type PathSegment } from './values.js'
 import { TITLES, verdictOf, type Verdict } from './verdict.js'
@@ -106,10 +106,52 @@ export function reportModel(input: ReportInput): ReportModel {
   }
 }
 
+export type Label = 'destroy' | 'changes' | 'no-changes'
+
 /** The PR label a run earns: what a reviewer filters pull requests by. */
-export function labelOf(input: ReportInput): 'destroy' | 'changes' | 'no-changes' {
+export function labelOf(input: ReportInput): Label {
   if (destructionsOf(input).length > 0) return 'destroy'
   return (input.plan?.changes ?? []).some(c => c.action !== 'noop') ? 'changes' : 'no-changes'
+}
+
+/** The label of a run over many stacks: the loudest of its stacks'. */
+export function stacksLabelOf(input: StacksReportInput): Label {
+  const labels = new Set(input.stacks.map(labelOf))
+  return labels.has('destroy') ? 'destroy' : labels.has('changes') ? 'changes' : 'no-changes'
+}
+
+/** The report of many stacks as facts: each stack's own model, and the run's heading, tone and problems. */
+export interface StacksModel {
+  input: StacksReportInput
+  title: string
+  api: string
+  /** The loudest of the sections', or ❌ when the run itself failed. */
+  tone: Tone
+  sections: ReportModel[]
+  /** The run's own problems (not any one stack's). */
+  diagnostics: Diagnostic[]
+  diagnosticGroups: DiagnosticGroup[]
+  severities: Record<Severity, number>
+}
+
+const TONE_RANK: Record<Tone, number> = { ok: 0, changes: 1, destructive: 2, failed: 3 }
+
+export function stacksModel(input: StacksReportInput): StacksModel {
+  const sections = input.stacks.map(reportModel)
+  const diagnostics = uniqueDiagnostics(input.diagnostics)
+  const own: Tone = diagnostics.some(d => d.severity === 'error') ? 'failed' : 'ok'
+  const tone = sections.reduce<Tone>((t, m) => (TONE_RANK[m.tone] > TONE_RANK[t] ? m.tone : t), own)
+  const prefix = input.stacks.find(s => s.plan?.managedPrefix)?.plan?.managedPrefix
+  return {
+    input,
+    title: TITLES[input.command],
+    api: prefix ? `${input.mode}, prefix ${prefix}` : input.mode,
+    tone,
+    sections,
+    diagnostics,
+    diagnosticGroups: groupDiagnostics(diagnostics),
+    severities: severityCounts(diagnostics)
+  }
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -351,9 +393,14 @@ function uiLinkOf(
 const SEVERITY_RANK: Record<Severity, number> = { error: 0, warning: 1, notice: 2 }
 
 function reportDiagnostics(input: ReportInput): Diagnostic[] {
+  return uniqueDiagnostics([...input.diagnostics, ...(input.plan?.diagnostics ?? [])])
+}
+
+/** Each problem once, errors before warnings before notices. */
+function uniqueDiagnostics(all: readonly Diagnostic[]): Diagnostic[] {
   const seen = new Set<string>()
   const unique: Diagnostic[] = []
-  for (const d of [...input.diagnostics, ...(input.plan?.diagnostics ?? [])]) {
+  for (const d of all) {
     // The same problem found by validation and again by the plan is one problem: the stage is not part of the key.
     const key = [d.severity, d.file, d.line, d.column, d.field, d.message].join('\u0000')
     if (seen.has(key)) continue

@@ -114,8 +114,9 @@ const WORDS: Record<OutcomeStatus, string> = {
   skipped: 'skipped (it depends on a change that failed)'
 }
 
-/** `update dashboard "Checkout"` */
-const describe = (p: ApplyProgress): string => `${p.action} ${kindWord(p.kind)} "${p.name}"`
+/** `update dashboard "Checkout"`; with many stacks `payments: update dashboard "Checkout"`. */
+const describe = (p: ApplyProgress): string =>
+  `${p.stack ? `${p.stack}: ` : ''}${p.action} ${kindWord(p.kind)} "${p.name}"`
 
 const kindWord = (kind: string): string =>
   kind === 'ServiceSettings' ? 'service settings' : kind.toLowerCase()

@@ -6,8 +6,15 @@
  */
 import { formatDiagnostic } from '../diagnostics.js'
 import type { Change, FieldChange } from '../plan/types.js'
-import type { ReportInput } from './input.js'
-import { reportModel, type GroupKey, type ReportItem, type ReportModel, type Tone } from './model.js'
+import type { ReportInput, StacksReportInput } from './input.js'
+import {
+  reportModel,
+  stacksModel,
+  type GroupKey,
+  type ReportItem,
+  type ReportModel,
+  type Tone
+} from './model.js'
 import {
   addedAndRemoved,
   changedLines,
@@ -21,7 +28,7 @@ import {
   type DiffLine,
   type Names
 } from './values.js'
-import { describeSeverities } from './wording.js'
+import { describeSeverities, plural } from './wording.js'
 
 export interface TextOptions {
   color: boolean
@@ -62,6 +69,31 @@ export function renderText(input: ReportInput, options: TextOptions): string {
     .join('\n\n')}\n`
 }
 
+/** A run over many stacks: a line that says which ran, the run's own problems, then each stack's report. */
+export function renderStacksText(input: StacksReportInput, options: TextOptions): string {
+  const paint: Paint = options.color
+    ? (style, text) => `\x1b[${SGR[style]}m${text}\x1b[0m`
+    : (_style, text) => text
+  const model = stacksModel(input)
+  const n = model.sections.length
+  const notRun =
+    input.skipped.length > 0 ? `; not run: ${input.skipped.map(s => clean(s, 100)).join(', ')}` : ''
+  const blocks: string[][] = [
+    [
+      paint(
+        'bold',
+        `obsdeploy ${model.title.toLowerCase()} for ${n === 0 ? 'no stack' : plural(n, 'stack')} (${clean(model.api)})`
+      ),
+      paint(TONE_STYLE[model.tone], `Stacks run: ${clean(input.reason, 300)}${notRun}`)
+    ]
+  ]
+  if (model.diagnostics.length > 0) blocks.push(diagnosticLines(model, paint))
+  // Each stack's report as a run of that stack alone prints it.
+  for (const section of input.stacks) blocks.push(renderText(section, options).replace(/\n$/, '').split('\n'))
+  if (input.planFile) blocks.push([paint('dim', `Plan JSON: ${clean(input.planFile)}`)])
+  return `${blocks.map(b => b.join('\n')).join('\n\n')}\n`
+}
+
 /**
  * C0 and C1 control characters (ESC starts every terminal escape sequence; C1 CSI is one on its own),
  * DEL, and bidirectional overrides that reorder what a reader sees. Line breaks and tabs become spaces.
@@ -88,7 +120,10 @@ function destroyLines(model: ReportModel, paint: Paint): string[] {
   )
 }
 
-function diagnosticLines(model: ReportModel, paint: Paint): string[] {
+function diagnosticLines(
+  model: Pick<ReportModel, 'diagnosticGroups' | 'severities'>,
+  paint: Paint
+): string[] {
   const lines = [paint('bold', `Problems: ${describeSeverities(model.severities)}`)]
   for (const g of model.diagnosticGroups) {
     const style: Style = g.severity === 'error' ? 'red' : g.severity === 'warning' ? 'yellow' : 'cyan'

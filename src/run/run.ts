@@ -1,12 +1,14 @@
 /**
  * The pipeline both entry points share: load manifests -> validate -> read live state -> plan ->
  * (apply) -> a result the entry points report. It never touches GitHub and never exits the process;
- * errors become diagnostics and an exit code.
+ * errors become diagnostics and an exit code. With stacks on, stacks.ts runs the same stages for each
+ * stack of the repository.
  */
 import type { Config } from '../config/types.js'
 import { hasErrors } from '../diagnostics.js'
 import { redactDeep, redactingLogger, redactor, SECRET_VAR_MIN_LENGTH, silentLogger } from '../log.js'
 import { loadManifests } from '../manifest/load.js'
+import { runStacks } from './stacks.js'
 import { EMPTY_OUTPUTS, type RunDependencies, type RunResult } from './types.js'
 
 export async function run(config: Config, deps: RunDependencies = {}): Promise<RunResult> {
@@ -20,6 +22,7 @@ export async function run(config: Config, deps: RunDependencies = {}): Promise<R
 }
 
 async function runUnscrubbed(config: Config, deps: RunDependencies): Promise<RunResult> {
+  if (config.stacks) return runStacks(config, config.stacks, deps)
   const log = deps.log ?? silentLogger
   const manifests = await loadManifests({
     patterns: config.manifests,
@@ -30,10 +33,11 @@ async function runUnscrubbed(config: Config, deps: RunDependencies): Promise<Run
   })
   const counts = `${manifests.dashboards.length} dashboard(s), ${manifests.alerts.length} alert(s), ${manifests.services.length} service setting(s)`
   log.info(`Read ${manifests.files.length} manifest file(s): ${counts}`)
+  const matrix = JSON.stringify([{ stack: config.stack }])
   const offline = (exitCode: 0 | 1): RunResult => ({
     exitCode,
     diagnostics: [...manifests.diagnostics],
-    outputs: { ...EMPTY_OUTPUTS }
+    outputs: { ...EMPTY_OUTPUTS, matrix }
   })
   if (hasErrors(manifests.diagnostics)) return offline(1)
   if (config.command === 'validate') return offline(0)
@@ -41,5 +45,18 @@ async function runUnscrubbed(config: Config, deps: RunDependencies): Promise<Run
   // Loaded only past validation: `validate` starts without the HTTP client and the planner.
   const { runOnline } = await import('./online.js')
   // `command` as narrowed above: what goes online is plan, apply or drift.
-  return runOnline({ ...config, command: config.command }, manifests, deps)
+  const online = await runOnline(
+    { ...config, command: config.command },
+    [{ name: config.stack, manifests, prune: config.prune, siblings: [] }],
+    deps
+  )
+  const [stack] = online.stacks
+  return {
+    exitCode: hasErrors(online.diagnostics) ? 1 : stack!.exitCode,
+    diagnostics: [...stack!.diagnostics, ...online.diagnostics],
+    ...(stack!.plan ? { plan: stack!.plan } : {}),
+    ...(stack!.apply ? { apply: stack!.apply } : {}),
+    outputs: { ...stack!.outputs, matrix },
+    ...(online.planFile ? { planFile: online.planFile } : {})
+  }
 }

@@ -1,6 +1,7 @@
 /** What run() is given and what it returns: the entry points report the result. */
 import type { ObservabilityApi } from '../api/client.js'
 import type { ApplyProgress, ApplyResult } from '../apply/types.js'
+import type { ChangedFiles } from '../config/stack-layout.js'
 import type { Config } from '../config/types.js'
 import type { Diagnostic } from '../diagnostics.js'
 import type { Logger } from '../log.js'
@@ -13,6 +14,11 @@ export interface RunDependencies {
   api?: (config: Config) => ObservabilityApi
   /** Told as each change of an apply starts and ends (the entry points render it). */
   progress?: (progress: ApplyProgress) => void
+  /**
+   * With stacks: the pull request's changed files, so the run plans the stacks they touch. Absent: no
+   * pull request, or its files could not be listed; every stack is planned then.
+   */
+  changed?: ChangedFiles
 }
 
 /** The action's outputs (config/outputs.ts describes them). */
@@ -22,6 +28,8 @@ export interface RunOutputs {
   updates: number
   deletes: number
   planFile: string
+  /** The stacks this run covers, as JSON for a job matrix: `[{"stack":"payments","folder":"..."}]`. */
+  matrix: string
 }
 
 export const EMPTY_OUTPUTS: RunOutputs = {
@@ -29,16 +37,47 @@ export const EMPTY_OUTPUTS: RunOutputs = {
   creates: 0,
   updates: 0,
   deletes: 0,
-  planFile: ''
+  planFile: '',
+  matrix: '[]'
 }
 
-export interface RunResult {
+/** One stack of a run with stacks on: the same facts a run of one stack has. */
+export interface StackResult {
+  stack: string
+  /** Its folder, relative to the workspace. */
+  folder: string
   exitCode: 0 | 1
-  /** Validation, plan and apply diagnostics (the plan's own diagnostics are in `plan` too). */
+  /** Its validation, plan and apply diagnostics. */
   diagnostics: Diagnostic[]
   plan?: Plan
   apply?: ApplyResult
   outputs: RunOutputs
+}
+
+/** What a run with stacks on did, stack by stack. */
+export interface StacksRun {
+  /** Why these stacks: "the stacks the pull request changes", "all stacks". */
+  reason: string
+  /** The stacks of the repository that this run left out (unchanged on a pull request, or not named). */
+  skipped: string[]
+  /** The run's own problems: the layout, the selection, reading the live state. */
+  diagnostics: Diagnostic[]
+  results: StackResult[]
+}
+
+export interface RunResult {
+  exitCode: 0 | 1
+  /**
+   * Validation, plan and apply diagnostics (the plan's own diagnostics are in `plan` too). With stacks,
+   * the run's own and every stack's: what annotations and the failure message are made of.
+   */
+  diagnostics: Diagnostic[]
+  plan?: Plan
+  apply?: ApplyResult
+  /** Summed over the stacks when there are several. */
+  outputs: RunOutputs
   /** Where the plan JSON was written. */
   planFile?: string
+  /** With stacks on: each stack's result; `plan` and `apply` are then absent. */
+  stacks?: StacksRun
 }

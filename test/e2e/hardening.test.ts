@@ -26,7 +26,7 @@ import {
 } from './runner.js'
 
 const SECRET = 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY'
-const OUTPUTS = ['has-changes', 'creates', 'updates', 'deletes', 'plan-file', 'comment-url']
+const OUTPUTS = ['has-changes', 'creates', 'updates', 'deletes', 'plan-file', 'comment-url', 'matrix']
 
 let emu: Emulator
 let gh: FakeGitHub

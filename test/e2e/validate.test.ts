@@ -131,7 +131,9 @@ describe('action: validate on a broken manifest', () => {
       updates: '0',
       deletes: '0',
       'plan-file': '',
-      'comment-url': ''
+      'comment-url': '',
+      // One stack: this run's (the repository's name), for a job matrix.
+      matrix: '[{"stack":"shop"}]'
     })
   })
 

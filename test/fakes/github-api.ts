@@ -1,7 +1,8 @@
 /**
  * A loopback stand-in for the GitHub REST routes of the sticky comment: list an issue's comments
- * (paged, with a Link header), create one, edit one; and of pull request labels: list, add (creating a
- * label the repository does not have, as GitHub does), remove one. Unit tests call it through Octokit; e2e tests point
+ * (paged, with a Link header), create one, edit one; of pull request labels: list, add (creating a
+ * label the repository does not have, as GitHub does), remove one; and of a pull request's files (paged,
+ * at most 3,000, as GitHub lists them). Unit tests call it through Octokit; e2e tests point
  * the built action at it with GITHUB_API_URL. Responses have GitHub's shape and status codes, including
  * the 403 a read-only token (a fork's pull request) gets on writes.
  */
@@ -19,6 +20,13 @@ export interface FakeComment {
   author_association: string
   created_at: string
   updated_at: string
+}
+
+/** A file of a pull request, as GitHub lists it (the fields obsdeploy reads, and a few more). */
+export interface FakePullFile {
+  filename: string
+  status?: 'added' | 'removed' | 'modified' | 'renamed' | 'copied' | 'changed' | 'unchanged'
+  previous_filename?: string
 }
 
 export interface FakeRequest {
@@ -48,6 +56,8 @@ export interface FakeGitHub {
   addComment(issueNumber: number, body: string, user?: { login: string; type: 'Bot' | 'User' }): FakeComment
   /** The labels on an issue, in the order they were added. */
   labels(issueNumber: number): string[]
+  /** The files a pull request changes (GET /repos/o/r/pulls/n/files); unset, that route answers 404. */
+  setPullFiles(pullNumber: number, files: Array<string | FakePullFile>): void
   /** Puts labels on an issue, as a person would (e.g. a stale one from an earlier run). */
   setLabels(issueNumber: number, names: string[]): void
   setPermissions(permissions: 'write' | 'read'): void
@@ -63,6 +73,7 @@ const LIST_OR_CREATE = new RegExp(`^/repos/${OWNER_REPO}/issues/(\\d+)/comments$
 const EDIT = new RegExp(`^/repos/${OWNER_REPO}/issues/comments/(\\d+)$`)
 const LABELS = new RegExp(`^/repos/${OWNER_REPO}/issues/(\\d+)/labels$`)
 const LABEL = new RegExp(`^/repos/${OWNER_REPO}/issues/(\\d+)/labels/([^/]+)$`)
+const PULL_FILES = new RegExp(`^/repos/${OWNER_REPO}/pulls/(\\d+)/files$`)
 const BOT = { login: 'github-actions[bot]', type: 'Bot' as const }
 const DOCS = 'https://docs.github.com/rest/issues/comments'
 /** GitHub refuses longer comment bodies with 422. */
@@ -73,6 +84,7 @@ export async function startFakeGitHub(options: FakeGitHubOptions = {}): Promise<
   const perPageMax = options.perPageMax ?? 100
   const byIssue = new Map<number, FakeComment[]>()
   const labelsByIssue = new Map<number, string[]>()
+  const pullFiles = new Map<number, FakePullFile[]>()
   const labelJson = (name: string) => ({
     id: 5000 + name.length,
     node_id: `LA_${Buffer.from(name).toString('base64')}`,
@@ -175,19 +187,27 @@ export async function startFakeGitHub(options: FakeGitHubOptions = {}): Promise<
         }
         return error(404, 'Not Found')
       }
-      const list = LIST_OR_CREATE.exec(url.pathname)
-      const edit = EDIT.exec(url.pathname)
-      if (list && method === 'GET') {
-        const comments = issueComments(Number(list[3]))
+      /** One page of a list, as GitHub pages it (per_page at most perPageMax, a Link header). */
+      const paged = (all: readonly unknown[]): void => {
         const perPage = Math.min(
           perPageMax,
           Math.max(1, Number(url.searchParams.get('per_page') ?? 30) || 30)
         )
         const page = Math.max(1, Number(url.searchParams.get('page') ?? 1) || 1)
-        const last = Math.max(1, Math.ceil(comments.length / perPage))
+        const last = Math.max(1, Math.ceil(all.length / perPage))
         const link = linkHeader(url, page, last, perPage)
-        return reply(200, comments.slice((page - 1) * perPage, page * perPage), link ? { link } : {})
+        return reply(200, all.slice((page - 1) * perPage, page * perPage), link ? { link } : {})
       }
+      const files = PULL_FILES.exec(url.pathname)
+      if (files && method === 'GET') {
+        const listed = pullFiles.get(Number(files[3]))
+        if (!listed) return error(404, 'Not Found')
+        // GitHub lists at most 3,000 files of a pull request, and says nothing about the rest.
+        return paged(listed.slice(0, 3000))
+      }
+      const list = LIST_OR_CREATE.exec(url.pathname)
+      const edit = EDIT.exec(url.pathname)
+      if (list && method === 'GET') return paged(issueComments(Number(list[3])))
       if ((list && method === 'POST') || (edit && method === 'PATCH')) {
         if (permissions === 'read') return error(403, 'Resource not accessible by integration')
         const body = parseBody(Buffer.concat(chunks).toString('utf8'))
@@ -224,6 +244,19 @@ export async function startFakeGitHub(options: FakeGitHubOptions = {}): Promise<
     labels: n => [...(labelsByIssue.get(n) ?? [])],
     setLabels(n, names) {
       labelsByIssue.set(n, [...names])
+    },
+    setPullFiles(n, files) {
+      pullFiles.set(
+        n,
+        files.map((f, i) => ({
+          sha: `${i}`.padStart(40, '0'),
+          status: 'modified',
+          additions: 1,
+          deletions: 0,
+          changes: 1,
+          ...(typeof f === 'string' ? { filename: f } : f)
+        }))
+      )
     },
     setPermissions(p) {
       permissions = p

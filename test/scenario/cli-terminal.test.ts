@@ -3,26 +3,19 @@
  * otherwise (a dumb terminal can neither show colour nor redraw a line: it gets plain lines, as CI does).
  */
 import { describe, expect, it } from '@jest/globals'
-import { cli } from '../../src/cli.js'
+import { runCli } from '../support/cli.js'
 import { alert, dashboard, timeTile, useScenario } from '../support/harness.js'
 
 const { emu, ws } = useScenario()
 
 const ANSI = '\u001b['
 
-async function apply(env: Record<string, string>, stack: string, extra: string[] = []) {
-  let stdout = ''
-  let stderr = ''
-  const code = await cli(['apply', '--api-url', emu.url, '--stack', stack, '--rate-limit', 'off', ...extra], {
-    stdout: t => (stdout += t),
-    stderr: t => (stderr += t),
-    env: { OBSDEPLOY_API_KEY: emu.credentials.apiKey, ...env },
-    cwd: ws.dir,
+const apply = (env: Record<string, string>, stack: string, extra: string[] = []) =>
+  runCli(emu, ws, ['apply', '--api-url', emu.url, '--stack', stack, '--rate-limit', 'off', ...extra], {
+    env,
     isTty: true,
     isStderrTty: true
   })
-  return { code, stdout, stderr }
-}
 
 describe('colour and live progress on a terminal', () => {
   it.each([

@@ -1,24 +1,13 @@
 import { describe, expect, it } from '@jest/globals'
 import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
-import { cli } from '../../src/cli.js'
 import { validateText } from '../../src/manifest/load.js'
 import { actions, alert, dashboard, errors, obsdeploy, timeTile, useScenario } from '../support/harness.js'
+import { runCli as cliRun } from '../support/cli.js'
 
 const { emu, ws } = useScenario()
 
-async function runCli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = ''
-  let stderr = ''
-  const code = await cli(args, {
-    stdout: t => (stdout += t),
-    stderr: t => (stderr += t),
-    env: { OBSDEPLOY_API_KEY: emu.credentials.apiKey },
-    cwd: ws.dir,
-    isTty: false
-  })
-  return { code, stdout, stderr }
-}
+const runCli = (args: string[]) => cliRun(emu, ws, args)
 
 /** Dashboards clicked together in the UI: every tile form, in series and config form, with alerts. */
 function seedHandMade(): void {

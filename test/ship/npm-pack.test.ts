@@ -71,7 +71,8 @@ describe('the npm package', () => {
         'dist/cli/index.js',
         'dist/cli/licenses.txt',
         'schema/manifest.schema.json',
-        'schema/plan.schema.json'
+        'schema/plan.schema.json',
+        'schema/stack.schema.json'
       ])
     )
   })

