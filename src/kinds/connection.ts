@@ -12,7 +12,7 @@ import type { Kind } from './kind.js'
 import {
   changesMoreThanOwner,
   desiredRecords,
-  pairRecords,
+  registryPair,
   recordOperations,
   registryNote,
   registryOwner,
@@ -28,15 +28,7 @@ export const connectionKind: Kind<Desired, LiveConnection> = {
 
   desired: ctx => desiredRecords('Connection', ctx.manifests.connections, ctx.live.connections, ctx),
 
-  pair: (desired, ctx) =>
-    pairRecords(desired, ctx.live.connections, ctx, {
-      kind: 'Connection',
-      liveId: l => l.id,
-      liveName: l => l.name,
-      owns: l => ctx.registry.owns('Connection', l.id),
-      otherOwner: l => ctx.registry.ownerOf('Connection', l.id),
-      adoptFromOthers: false
-    }),
+  pair: registryPair('Connection', ctx => ctx.live.connections),
 
   normalDesired(d, ctx, live) {
     const s = d.value.spec

@@ -23,7 +23,7 @@ import type {
   PlannedChange
 } from './kind.js'
 import { bindPlaceholders, placeholderTokens, resourceReady, wordFor } from './references.js'
-import { isRegistryKind, registryName, type RegistryEntry } from './registry.js'
+import { isRegistryKind, registryName, type RegistryEntry, type RegistryKind } from './registry.js'
 
 /** The fields every kind of this family has for identity. */
 interface IdentitySpec {
@@ -76,6 +76,25 @@ export interface OwnershipSpec<L> {
   otherOwner(l: L): string | undefined
   /** Whether adoption may take it from another stack (tags can move; registry entries cannot). */
   adoptFromOthers: boolean
+}
+
+/**
+ * A Kind's `pair` for a kind owned through the registry (no tags): by id, owned when the stack's registry
+ * lists it, another stack's when that stack's does; never adopted from another stack.
+ */
+export function registryPair<L extends { id: string; name: string }>(
+  kind: RegistryKind,
+  liveOf: (ctx: PlanContext) => readonly L[] | undefined
+) {
+  return <S extends IdentitySpec>(desired: Desired<RecordDesired<S>>[], ctx: PlanContext) =>
+    pairRecords(desired, liveOf(ctx), ctx, {
+      kind,
+      liveId: l => l.id,
+      liveName: l => l.name,
+      owns: l => ctx.registry.owns(kind, l.id),
+      otherOwner: l => ctx.registry.ownerOf(kind, l.id),
+      adoptFromOthers: false
+    })
 }
 
 export function pairRecords<S extends IdentitySpec, L>(

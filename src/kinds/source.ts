@@ -13,7 +13,7 @@ import type { Kind, PlanContext } from './kind.js'
 import {
   changesMoreThanOwner,
   desiredRecords,
-  pairRecords,
+  registryPair,
   recordOperations,
   registryNote,
   registryOwner,
@@ -83,15 +83,7 @@ export const sourceKind: Kind<DesiredSource, LiveSource> = {
 
   desired: ctx => desiredRecords('Source', ctx.manifests.sources, ctx.live.sources, ctx),
 
-  pair: (desired, ctx) =>
-    pairRecords(desired, ctx.live.sources, ctx, {
-      kind: 'Source',
-      liveId: l => l.id,
-      liveName: l => l.name,
-      owns: l => ctx.registry.owns('Source', l.id),
-      otherOwner: l => ctx.registry.ownerOf('Source', l.id),
-      adoptFromOthers: false
-    }),
+  pair: registryPair('Source', ctx => ctx.live.sources),
 
   normalDesired(d, ctx, live) {
     const body = { ...apiBody(d.value, ctx), ...(live ? carried(live) : {}) }

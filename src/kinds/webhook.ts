@@ -13,7 +13,7 @@ import type { Kind } from './kind.js'
 import {
   changesMoreThanOwner,
   desiredRecords,
-  pairRecords,
+  registryPair,
   recordOperations,
   registryNote,
   registryOwner,
@@ -34,15 +34,7 @@ export const webhookKind: Kind<Desired, LiveWebhook> = {
 
   desired: ctx => desiredRecords('Webhook', ctx.manifests.webhooks, ctx.live.webhooks, ctx),
 
-  pair: (desired, ctx) =>
-    pairRecords(desired, ctx.live.webhooks, ctx, {
-      kind: 'Webhook',
-      liveId: l => l.id,
-      liveName: l => l.name,
-      owns: l => ctx.registry.owns('Webhook', l.id),
-      otherOwner: l => ctx.registry.ownerOf('Webhook', l.id),
-      adoptFromOthers: false
-    }),
+  pair: registryPair('Webhook', ctx => ctx.live.webhooks),
 
   normalDesired(d, ctx, live) {
     const s = d.value.spec

@@ -2,6 +2,7 @@
  * The value sets of the API, from CONTRACT.md where it names them and FACTS.md where it says "not shown".
  * One place, so the schemas, the normalizer and the emulator-facing code agree.
  */
+import { RESOURCE_KINDS } from '../plan/types.js'
 export const AGG_FNS = [
   'avg',
   'count',
@@ -141,15 +142,8 @@ export const LIMITS = {
   note: 4096
 } as const
 
-export const MANIFEST_KINDS = [
-  'Connection',
-  'Source',
-  'SavedSearch',
-  'Webhook',
-  'Dashboard',
-  'Alert',
-  'ServiceSettings'
-] as const
+/** Every kind a manifest may have: the resource kinds, in the order they are applied. */
+export const MANIFEST_KINDS = RESOURCE_KINDS
 export type ManifestKind = (typeof MANIFEST_KINDS)[number]
 export const API_VERSIONS = ['obsdeploy/v1'] as const
 
