@@ -1790,6 +1790,20 @@ function desiredRecords(kind, located, live, ctx) {
         };
     });
 }
+/**
+ * A Kind's `pair` for a kind owned through the registry (no tags): by id, owned when the stack's registry
+ * lists it, another stack's when that stack's does; never adopted from another stack.
+ */
+function registryPair(kind, liveOf) {
+    return (desired, ctx) => pairRecords(desired, liveOf(ctx), ctx, {
+        kind,
+        liveId: l => l.id,
+        liveName: l => l.name,
+        owns: l => ctx.registry.owns(kind, l.id),
+        otherOwner: l => ctx.registry.ownerOf(kind, l.id),
+        adoptFromOthers: false
+    });
+}
 function pairRecords(desired, live, ctx, o) {
     const all = [...(live ?? [])].sort((a, b) => o.liveId(a).localeCompare(o.liveId(b)));
     const owned = all.filter(l => o.owns(l));
@@ -2058,14 +2072,7 @@ const connectionKind = {
     kind: 'Connection',
     live: { field: 'connections', read: api => api.listConnections() },
     desired: ctx => desiredRecords('Connection', ctx.manifests.connections, ctx.live.connections, ctx),
-    pair: (desired, ctx) => pairRecords(desired, ctx.live.connections, ctx, {
-        kind: 'Connection',
-        liveId: l => l.id,
-        liveName: l => l.name,
-        owns: l => ctx.registry.owns('Connection', l.id),
-        otherOwner: l => ctx.registry.ownerOf('Connection', l.id),
-        adoptFromOthers: false
-    }),
+    pair: registryPair('Connection', ctx => ctx.live.connections),
     normalDesired(d, ctx, live) {
         const s = d.value.spec;
         const password = writeOnlyState('password', s.password, live && ctx.registry.entry('Connection', live.id));
@@ -3157,14 +3164,7 @@ const sourceKind = {
     kind: 'Source',
     live: { field: 'sources', read: api => api.listSources() },
     desired: ctx => desiredRecords('Source', ctx.manifests.sources, ctx.live.sources, ctx),
-    pair: (desired, ctx) => pairRecords(desired, ctx.live.sources, ctx, {
-        kind: 'Source',
-        liveId: l => l.id,
-        liveName: l => l.name,
-        owns: l => ctx.registry.owns('Source', l.id),
-        otherOwner: l => ctx.registry.ownerOf('Source', l.id),
-        adoptFromOthers: false
-    }),
+    pair: registryPair('Source', ctx => ctx.live.sources),
     normalDesired(d, ctx, live) {
         const body = { ...apiBody(d.value, ctx), ...(live ? carried(live) : {}) };
         return source_normal(body, ctx, ctx.settings.ownershipTag);
@@ -3308,14 +3308,7 @@ const webhookKind = {
     kind: 'Webhook',
     live: { field: 'webhooks', read: api => api.listWebhooks() },
     desired: ctx => desiredRecords('Webhook', ctx.manifests.webhooks, ctx.live.webhooks, ctx),
-    pair: (desired, ctx) => pairRecords(desired, ctx.live.webhooks, ctx, {
-        kind: 'Webhook',
-        liveId: l => l.id,
-        liveName: l => l.name,
-        owns: l => ctx.registry.owns('Webhook', l.id),
-        otherOwner: l => ctx.registry.ownerOf('Webhook', l.id),
-        adoptFromOthers: false
-    }),
+    pair: registryPair('Webhook', ctx => ctx.live.webhooks),
     normalDesired(d, ctx, live) {
         const s = d.value.spec;
         const states = writeOnly(s, live ? ctx.registry.entry('Webhook', live.id) : undefined);

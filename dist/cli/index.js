@@ -16152,10 +16152,12 @@ const Manifest = zod__WEBPACK_IMPORTED_MODULE_2__/* .discriminatedUnion */ .gMt(
 /* harmony export */   x1: () => (/* binding */ WEBHOOK_SERVICES)
 /* harmony export */ });
 /* unused harmony exports SERIES_TYPES, DISPLAY_TYPES, SOURCE_KINDS */
+/* harmony import */ var _plan_types_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9898);
 /**
  * The value sets of the API, from CONTRACT.md where it names them and FACTS.md where it says "not shown".
  * One place, so the schemas, the normalizer and the emulator-facing code agree.
  */
+
 const AGG_FNS = [
     'avg',
     'count',
@@ -16289,15 +16291,8 @@ const LIMITS = {
     seriesMarkdown: 100000,
     note: 4096
 };
-const MANIFEST_KINDS = [
-    'Connection',
-    'Source',
-    'SavedSearch',
-    'Webhook',
-    'Dashboard',
-    'Alert',
-    'ServiceSettings'
-];
+/** Every kind a manifest may have: the resource kinds, in the order they are applied. */
+const MANIFEST_KINDS = _plan_types_js__WEBPACK_IMPORTED_MODULE_0__/* .RESOURCE_KINDS */ .pQ;
 const API_VERSIONS = ['obsdeploy/v1'];
 /** common-utils types.ts SourceKind: what a data source holds. */
 const SOURCE_KINDS = (/* unused pure expression or super */ null && (['log', 'trace', 'session', 'metric', 'promql']));
