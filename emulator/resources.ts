@@ -1,10 +1,11 @@
+import { externalAlert } from './alert-body.js'
 import { querySeries } from './charts.js'
 import { externalDashboard } from './dashboard-output.js'
 import { ApiError } from './errors.js'
 import { isObjectId } from './ids.js'
 import * as records from './records.js'
 import type { ResourceStore } from './store.js'
-import type { StoredAlert } from './types.js'
+import type { JsonObject, StoredAlert } from './types.js'
 
 /** One observability request, relative to its mode's prefix (`/api/v2`, `.../observability`, `.../clickstack`). */
 export interface ResourceRequest {
@@ -71,7 +72,7 @@ export function handleResource(
       }
       break
     case 'alerts': {
-      const out = (a: StoredAlert) => externalAlert(a, options)
+      const out = (a: StoredAlert) => alertForMode(a, options)
       if (id === undefined) {
         if (method === 'GET') return list([...store.alerts.values()].map(out), request, options)
         if (method === 'POST') return { data: out(store.createAlert(request.body)) }
@@ -161,10 +162,10 @@ export function handleResource(
 }
 
 /** translateAlertDocumentToExternalAlert; the managed response has no `channels`. */
-function externalAlert(a: StoredAlert, options: ResourceOptions): StoredAlert {
-  if (options.alertChannels) return a
-  const { channels: _channels, ...rest } = a
-  return rest as StoredAlert
+function alertForMode(a: StoredAlert, options: ResourceOptions): JsonObject {
+  const out = externalAlert(a)
+  if (!options.alertChannels) delete out.channels
+  return out
 }
 
 /** No route serves this method and path: each mode answers with its router's page. */

@@ -13,8 +13,8 @@ __webpack_require__.d(__webpack_exports__, {
 
 // UNUSED EXPORTS: unwrapEnvelope
 
-// EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 17 modules
-var schemas = __webpack_require__(8816);
+// EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 11 modules
+var schemas = __webpack_require__(2857);
 // EXTERNAL MODULE: ./src/log.ts
 var log = __webpack_require__(5625);
 ;// CONCATENATED MODULE: ./src/api/address.ts
@@ -1149,7 +1149,7 @@ const shorten = (s) => {
 /* harmony export */   zO: () => (/* binding */ LiveAlert)
 /* harmony export */ });
 /* unused harmony export LiveTile */
-/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8816);
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2857);
 /**
  * What we accept from the servers. Strict about the fields we rely on, tolerant of everything else
  * (extra fields pass through and are carried over on update), because CONTRACT.md, FACTS.md and the
@@ -1177,8 +1177,11 @@ const LiveTile = zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({
      */
     config: nullish(zod__WEBPACK_IMPORTED_MODULE_0__/* .custom */ .IeY(isRecord, 'expected a mapping')),
     series: nullish(zod__WEBPACK_IMPORTED_MODULE_0__/* .custom */ .IeY(isListOfRecords, 'expected a list of mappings')),
-    asRatio: nullish(zod__WEBPACK_IMPORTED_MODULE_0__/* .boolean */ .zMY())
+    asRatio: nullish(zod__WEBPACK_IMPORTED_MODULE_0__/* .boolean */ .zMY()),
+    containerId: nullish(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()),
+    tabId: nullish(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP())
 });
+const records = nullish(zod__WEBPACK_IMPORTED_MODULE_0__/* .custom */ .IeY(isListOfRecords, 'expected a list of mappings'));
 /** What the apply needs from a dashboard write's answer: the id and the tile ids the server assigned. */
 const WrittenDashboard = zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({
     id,
@@ -1188,7 +1191,12 @@ const LiveDashboard = zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({
     id,
     name: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().default(''),
     tags: nullish(zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP())).transform(t => t ?? []),
-    tiles: nullish(zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(LiveTile)).transform(t => t ?? [])
+    tiles: nullish(zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(LiveTile)).transform(t => t ?? []),
+    filters: records,
+    savedQuery: nullish(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()),
+    savedQueryLanguage: nullish(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()),
+    savedFilterValues: records,
+    containers: records
 });
 const Channel = zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({ type: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().optional(), webhookId: nullish(id) });
 const LiveAlert = zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({
@@ -1208,7 +1216,9 @@ const LiveAlert = zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({
     savedSearchId: nullish(id),
     groupBy: nullish(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()),
     numConsecutiveWindows: nullish(zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig()),
-    note: nullish(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP())
+    note: nullish(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()),
+    scheduleOffsetMinutes: nullish(zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig()),
+    scheduleStartAt: nullish(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP())
 });
 /** Every kind's fields pass through: the Source kind compares them all (real-server.md §4.3). */
 const LiveSource = zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({
@@ -1318,7 +1328,113 @@ function equal(a, b) {
 
 /***/ }),
 
-/***/ 7275:
+/***/ 7344:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   SH: () => (/* binding */ normalContainers),
+/* harmony export */   aH: () => (/* binding */ layoutOf),
+/* harmony export */   kW: () => (/* binding */ livePlacement)
+/* harmony export */ });
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7598);
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var _json_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8301);
+/**
+ * Containers (groups of tiles, with tabs) by title. Manifests name a container and its tabs by title; the server
+ * keys them by ids the client chooses (common-utils DashboardContainerSchema) and tiles refer to those ids. An update
+ * keeps the ids of the live containers and tabs of the same title, so tiles and the UI's links keep pointing at them;
+ * a new one gets an id made from its title. Both sides compare by title, so the ids never show in a plan.
+ */
+
+
+const text = (v) => (typeof v === 'string' ? v : undefined);
+const records = (v) => (Array.isArray(v) ? v : []);
+/** An id for a new container or tab: readable, stable for its title, unused among `taken`. */
+function newId(title, taken) {
+    const slug = title
+        .toLowerCase()
+        .replace(/[^a-z0-9]+/g, '-')
+        .replace(/^-+|-+$/g, '')
+        .slice(0, 40) || 'group';
+    const base = `${slug}-${(0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.createHash)('sha256').update(title).digest('hex').slice(0, 6)}`;
+    let id = base;
+    for (let n = 2; taken.has(id); n++)
+        id = `${base}-${n}`;
+    taken.add(id);
+    return id;
+}
+/** The manifest's containers with ids: those of the live containers and tabs of the same title, or new ones. */
+function layoutOf(specs, live) {
+    const liveContainers = records(live?.containers);
+    const taken = new Set(liveContainers.map(c => String(c.id)));
+    const unused = [...liveContainers];
+    const ids = new Map();
+    const containers = (specs ?? []).map(spec => {
+        const index = unused.findIndex(c => c.title === spec.title);
+        const match = index >= 0 ? unused.splice(index, 1)[0] : undefined;
+        const id = match ? String(match.id) : newId(spec.title, taken);
+        const liveTabs = records(match?.tabs);
+        const tabTaken = new Set(liveTabs.map(t => String(t.id)));
+        const tabIds = new Map();
+        const usedTabs = new Set();
+        const tabs = spec.tabs?.map(tab => {
+            const found = liveTabs.find(t => t.title === tab.title && !usedTabs.has(t));
+            usedTabs.add(found);
+            const tabId = found ? String(found.id) : newId(tab.title, tabTaken);
+            tabIds.set(tab.title, tabId);
+            return { id: tabId, title: tab.title };
+        });
+        ids.set(spec.title, { id, tabs: tabIds });
+        const body = { id, title: spec.title, collapsed: spec.collapsed ?? false };
+        if (spec.collapsible !== undefined)
+            body.collapsible = spec.collapsible;
+        if (spec.bordered !== undefined)
+            body.bordered = spec.bordered;
+        if (tabs !== undefined)
+            body.tabs = tabs;
+        return body;
+    });
+    return {
+        containers,
+        placement(tile) {
+            const container = tile.container === undefined ? undefined : ids.get(tile.container);
+            if (!container)
+                return {};
+            const tabId = tile.tab === undefined ? undefined : container.tabs.get(tile.tab);
+            return tabId === undefined ? { containerId: container.id } : { containerId: container.id, tabId };
+        }
+    };
+}
+/** Containers in the normal form: by title, ids left out, `collapsed: false` as absent. */
+function normalContainers(list) {
+    const out = {};
+    for (const c of records(list)) {
+        let key = text(c.title) ?? String(c.id);
+        for (let n = 2; key in out; n++)
+            key = `${text(c.title) ?? String(c.id)} (${n})`;
+        const { id: _id, title: _title, tabs, collapsed, ...rest } = c;
+        out[key] = ((0,_json_js__WEBPACK_IMPORTED_MODULE_1__/* .clean */ .u)({
+            ...rest,
+            collapsed: collapsed === true ? true : undefined,
+            tabs: records(tabs).map(t => text(t.title) ?? String(t.id))
+        }) ?? {});
+    }
+    return Object.keys(out).length > 0 ? out : undefined;
+}
+/** Where a live tile is, by the titles of its container and tab. */
+function livePlacement(tile, live) {
+    const container = records(live.containers).find(c => c.id === tile.containerId);
+    if (!container)
+        return {};
+    const tab = records(container.tabs).find(t => t.id === tile.tabId);
+    const title = text(container.title) ?? String(container.id);
+    return tab ? { container: title, tab: text(tab.title) ?? String(tab.id) } : { container: title };
+}
+
+
+/***/ }),
+
+/***/ 7789:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -1476,7 +1592,9 @@ const alertKind = {
             channels: d.value.channels.map(c => channelNormal(c.body, c.webhook?.label)),
             message: s.message,
             numConsecutiveWindows: s.numConsecutiveWindows,
-            note: s.note
+            note: s.note,
+            scheduleOffsetMinutes: s.scheduleOffsetMinutes,
+            scheduleStartAt: s.scheduleStartAt
         });
     },
     normalLive(l, ctx) {
@@ -1503,7 +1621,9 @@ const alertKind = {
             }),
             message: l.message,
             numConsecutiveWindows: l.numConsecutiveWindows,
-            note: l.note
+            note: l.note,
+            scheduleOffsetMinutes: l.scheduleOffsetMinutes,
+            scheduleStartAt: l.scheduleStartAt
         });
     },
     liveName: l => l.name ?? l.id,
@@ -1686,10 +1806,17 @@ function channelNormal(body, webhookLabel) {
         return webhookLabel ?? null;
     return { webhook: webhookLabel ?? null, ...extras };
 }
-/** Absent, null, '' and the server's defaults compare equal (numConsecutiveWindows defaults to 1). */
+/**
+ * Absent, null, '' and the server's defaults compare equal (numConsecutiveWindows defaults to 1, the schedule offset
+ * to 0); a start date compares as the instant it names (the server returns it in `toISOString` form).
+ */
 function normal(o) {
     if (o.numConsecutiveWindows === 1)
         o.numConsecutiveWindows = undefined;
+    if (o.scheduleOffsetMinutes === 0)
+        o.scheduleOffsetMinutes = undefined;
+    if (typeof o.scheduleStartAt === 'string' && !Number.isNaN(Date.parse(o.scheduleStartAt)))
+        o.scheduleStartAt = new Date(o.scheduleStartAt).toISOString();
     return ((0,json/* clean */.u)(o) ?? {});
 }
 /** What an update (or a replace) sends back as read: the fields the manifest language has no word for. */
@@ -1736,6 +1863,11 @@ function alertBody(d, ctx, octx, live) {
         body.numConsecutiveWindows = s.numConsecutiveWindows;
     if (s.note !== undefined)
         body.note = s.note;
+    // A PUT keeps the schedule it omits (controllers/alerts.ts makeAlert): clear what the manifest does not set.
+    if (s.scheduleStartAt !== undefined || (live?.scheduleStartAt ?? null) !== null)
+        body.scheduleStartAt = s.scheduleStartAt ?? null;
+    if (s.scheduleOffsetMinutes !== undefined || (live?.scheduleOffsetMinutes ?? 0) !== 0)
+        body.scheduleOffsetMinutes = s.scheduleOffsetMinutes ?? 0;
     const bound = (0,references/* bindPlaceholders */.aC)(body, ctx.facts);
     return mode === 'managed' ? (0,managed_request/* managedAlertBody */.Sg)(bound) : bound;
 }
@@ -2153,7 +2285,209 @@ function connection_normal(o) {
     return ((0,json/* clean */.u)(o) ?? {});
 }
 
+;// CONCATENATED MODULE: ./src/kinds/dashboard/filters.ts
+/**
+ * Dashboard filters. Manifests name a filter's data sources; the request carries their ids. The server assigns each
+ * filter an id: a create must not send one (the create filter schema is strict), an update must send one for every
+ * filter and keeps only ids of existing filters (udash convertExternalFiltersToInternal; FACTS.md). So an update sends
+ * each filter with the id of the live filter of the same name (in order, for repeated names), and a new filter with a
+ * placeholder the server replaces. Ids never show in a plan.
+ */
+
+/** A filter as the request sends it, without its id; `sourceIds` resolves names (reporting what it cannot). */
+function filterBody(f, sourceId, appliesTo) {
+    const { source: _source, sourceId: _id, appliesToSources: _names, appliesToSourceIds: _ids, type, ...rest } = f;
+    const body = { type: type ?? 'QUERY_EXPRESSION', ...rest };
+    if (sourceId !== undefined)
+        body.sourceId = sourceId;
+    if (appliesTo !== undefined)
+        body.appliesToSourceIds = appliesTo;
+    return body;
+}
+/** The filters of an update, each with the id of the live filter of its name, or a placeholder the server replaces. */
+function withFilterIds(bodies, live) {
+    const unused = [...live];
+    const taken = new Set(live.map(f => String(f.id)));
+    let n = 0;
+    const placeholder = () => {
+        let id;
+        do
+            id = `new-filter-${++n}`;
+        while (taken.has(id));
+        return id;
+    };
+    return bodies.map(body => {
+        const index = unused.findIndex(f => f.name === body.name);
+        const match = index >= 0 ? unused.splice(index, 1)[0] : undefined;
+        return { id: match ? String(match.id) : placeholder(), ...body };
+    });
+}
+/** Filters in the normal form: their fields without the id, in order. */
+function normalFilters(list) {
+    const out = (list ?? []).map(f => {
+        const { id: _id, ...rest } = f;
+        return ((0,json/* clean */.u)(rest) ?? {});
+    });
+    return out.length > 0 ? out : undefined;
+}
+/** The path of a filter field in the manifest. */
+const filterPath = (i, field) => field === undefined ? ['filters', i] : ['filters', i, field];
+
+// EXTERNAL MODULE: ./src/manifest/issues.ts
+var issues = __webpack_require__(9597);
+;// CONCATENATED MODULE: ./src/kinds/resolve.ts
+/**
+ * Names to ids: data sources and webhooks are written by name in manifests and resolved against the
+ * live lists at plan time. An unknown or ambiguous name is a plan error at the manifest line.
+ */
+
+function resolveByName(items, name, what) {
+    const matches = items.filter(i => i.name === name);
+    if (matches.length === 1)
+        return { id: matches[0].id };
+    if (matches.length > 1) {
+        return {
+            error: `${what} name "${name}" is ambiguous: ${matches.length} have it (ids ${matches.map(m => m.id).join(', ')}); use the id instead`
+        };
+    }
+    const guess = (0,issues/* didYouMean */.au)(name, items.map(i => i.name));
+    const known = items.length > 0 && !guess
+        ? `; known: ${items
+            .slice(0, 10)
+            .map(i => i.name)
+            .join(', ')}`
+        : '';
+    return { error: `no ${what} named "${name}"${guess ? ` (did you mean "${guess}"?)` : known}` };
+}
+function resolveById(items, id, what) {
+    return items.some(i => i.id === id) ? { id } : { error: `no ${what} with id "${id}"` };
+}
+
+;// CONCATENATED MODULE: ./src/kinds/dashboard/links.ts
+
+
+
+
+/** A link-out as the request sends it; a dashboard target stays a name (`{mode: 'id', dashboard}`) until paired. */
+function linkBody(link, sourceId) {
+    if (link.type === 'external')
+        return { ...link };
+    const { dashboard, source, id, ...target } = link.target;
+    let sent = target;
+    if (target.mode === 'id') {
+        if (link.type === 'search' && (source !== undefined || id !== undefined))
+            sent = { mode: 'id', id: sourceId({ source, id }) };
+        else if (dashboard !== undefined)
+            sent = { mode: 'id', dashboard };
+        else
+            sent = { mode: 'id', id };
+    }
+    return { ...link, target: sent };
+}
+const dashboardLinkOf = (tileBody) => {
+    const link = tileBody.config?.onClick;
+    return link?.type === 'dashboard' ? link.target : undefined;
+};
+const linkNames = new WeakMap();
+/**
+ * After pairing: each dashboard link names a target, now resolved to its live id where it has one (in the tile
+ * bodies); the ones to dashboards this apply creates stay names, recorded as what to wait for or to set later.
+ */
+function settleDashboardLinks(result, ctx) {
+    const index = new Map(result.pairs.map((p, i) => [p.desired.name, { pair: p, i }]));
+    const paired = new Set(result.pairs.flatMap(p => (p.live ? [p.live.id] : [])));
+    const others = ctx.live.dashboards.filter(d => !paired.has(d.id));
+    const orphans = new Set(result.orphans.map(o => o.id));
+    const names = new Map();
+    for (const d of others)
+        names.set(d.id, d.name);
+    for (const p of result.pairs)
+        if (p.live)
+            names.set(p.live.id, p.desired.name);
+    linkNames.set(ctx, names);
+    result.pairs.forEach(({ desired, live }, i) => {
+        const d = desired.value;
+        d.tiles.forEach((t, ti) => {
+            const target = dashboardLinkOf(t.body);
+            const name = target?.dashboard;
+            const at = (field) => ['tiles', ti, 'config', 'onClick', 'target', field];
+            const reportAt = (path, message) => ctx.report((0,diagnostics/* diagnostic */.YK)('plan', 'error', message, { ...d.located.doc.locate(path), field: (0,manifest_path/* formatPath */.j)(path) }));
+            // A raw id must name a dashboard (udash getMissingOnClickDashboards).
+            if (typeof target?.id === 'string' && !ctx.live.dashboards.some(x => x.id === target.id))
+                reportAt(at('id'), `no dashboard with id "${target.id}"`);
+            if (typeof name !== 'string')
+                return;
+            const report = (message) => reportAt(at('dashboard'), message);
+            const mine = index.get(name);
+            if (mine?.pair.live) {
+                setId(target, mine.pair.live.id);
+            }
+            else if (mine) {
+                // Created by this apply: wait for an earlier create; set a link to a later one (or itself) afterwards.
+                if (!live && mine.i >= i)
+                    d.linksLater = true;
+                else
+                    d.waitsFor.add(name);
+            }
+            else {
+                const resolution = resolveByName(others, name, 'dashboard');
+                if ('error' in resolution)
+                    report(resolution.error);
+                else if (orphans.has(resolution.id) && ctx.settings.prune)
+                    report(`links to dashboard "${name}", which this plan deletes (it is no longer in the manifests)`);
+                else
+                    setId(target, resolution.id);
+            }
+        });
+    });
+}
+function setId(target, id) {
+    delete target.dashboard;
+    target.id = id;
+}
+/** The dashboard a tile body's link-out names and has no id for yet (created in this apply). */
+function linkedNames(tileBody) {
+    const name = dashboardLinkOf(tileBody)?.dashboard;
+    return typeof name === 'string' ? [name] : [];
+}
+/** The tile bodies with their dashboard links' ids (`idOf` a created dashboard's); `unresolved` ones left out. */
+function withLinkIds(tiles, idOf) {
+    return tiles.map(tile => {
+        const target = dashboardLinkOf(tile);
+        if (typeof target?.dashboard !== 'string')
+            return tile;
+        const id = idOf(target.dashboard);
+        const config = { ...tile.config };
+        if (id === undefined)
+            delete config.onClick;
+        else
+            config.onClick = { ...config.onClick, target: { mode: 'id', id } };
+        return { ...tile, config };
+    });
+}
+/**
+ * A flat tile's link in the words both sides of a plan share: a dashboard by the name it will have, a data
+ * source as `sourceId` (which a report shows by name).
+ */
+function namedLink(flat, ctx) {
+    const link = flat.onClick;
+    const target = link?.target;
+    if (!target || target.mode !== 'id' || typeof target.id !== 'string')
+        return flat;
+    const named = link.type === 'dashboard'
+        ? {
+            mode: 'id',
+            ...(linkNames.get(ctx)?.has(target.id)
+                ? { dashboard: linkNames.get(ctx).get(target.id) }
+                : { id: target.id })
+        }
+        : { mode: 'id', sourceId: target.id };
+    return { ...flat, onClick: (0,json/* clean */.u)({ ...link, target: named }) };
+}
+
 ;// CONCATENATED MODULE: ./src/kinds/dashboard/desired.ts
+
+
 function desiredDashboards(ctx) {
     return ctx.manifests.dashboards.map(located => {
         const { spec, doc } = located;
@@ -2161,6 +2495,12 @@ function desiredDashboards(ctx) {
             spec: tile,
             body: tileBody(tile, ['tiles', i], located, ctx)
         }));
+        const filters = (spec.filters ?? []).map((f, i) => {
+            const path = ['filters', i];
+            const appliesTo = f.appliesToSources?.map((name, j) => resolveSource({ source: name }, [...path, 'appliesToSources', j], located, ctx, ''));
+            const ids = f.appliesToSourceIds?.map((id, j) => resolveSource({ sourceId: id }, [...path, 'appliesToSourceIds', j], located, ctx, ''));
+            return filterBody(f, resolveSource(f, path, located, ctx), (appliesTo ?? ids));
+        });
         return {
             name: spec.name,
             address: `Dashboard/${spec.name}`,
@@ -2168,7 +2508,7 @@ function desiredDashboards(ctx) {
             get source() {
                 return doc.locate(['name']);
             },
-            value: { spec, located, tiles }
+            value: { spec, located, tiles, filters, waitsFor: new Set(), linksLater: false }
         };
     });
 }
@@ -2189,18 +2529,26 @@ function tileBody(tile, path, located, ctx) {
             if (connectionId !== undefined)
                 body.config.connectionId = connectionId;
         }
+        if (tile.config.configType !== 'sql' && tile.config.displayType === 'table' && tile.config.onClick) {
+            const at = [...cpath, 'onClick', 'target'];
+            body.config.onClick = linkBody(tile.config.onClick, ref => resolveSource({ source: ref.source, sourceId: ref.id }, at, located, ctx));
+        }
     }
     return body;
 }
 /**
- * A data source named by `source` or `sourceId` at `path`: its live id, or `new:Source/<name>` for one
- * this run creates (bound at apply time), or `unresolved:...` after reporting why.
+ * A data source named by `source` or `sourceId`: its live id, or `new:Source/<name>` for one this run creates
+ * (bound at apply time), or `unresolved:...` after reporting why at `path` (and its field, unless `field`
+ * says the path already names it: '').
  */
-function resolveSource(ref, path, located, ctx) {
-    return resolveReference('Source', 'source', ref, path, located, ctx);
+function resolveSource(ref, path, located, ctx, field) {
+    return resolveReference('Source', 'source', ref, path, located, ctx, field);
 }
-/** A reference written as `<field>` (by name) or `<field>Id` (by id) in the record at `path`. */
-function resolveReference(kind, field, ref, path, located, ctx) {
+/**
+ * A reference written as `<field>` (by name) or `<field>Id` (by id) in the record at `path`; an error is
+ * reported at that field, or at `leaf` under `path` when given ('' for `path` itself).
+ */
+function resolveReference(kind, field, ref, path, located, ctx, leaf) {
     const r = ref;
     const name = typeof r[field] === 'string' ? r[field] : undefined;
     const id = typeof r[`${field}Id`] === 'string' ? r[`${field}Id`] : undefined;
@@ -2210,7 +2558,7 @@ function resolveReference(kind, field, ref, path, located, ctx) {
         kind,
         name,
         id,
-        at: { doc: located.doc, path: [...path, name !== undefined ? field : `${field}Id`] }
+        at: { doc: located.doc, path: atLeaf(path, leaf ?? (name !== undefined ? field : `${field}Id`)) }
     }).value;
 }
 function seriesBody(s, sourceId) {
@@ -2242,9 +2590,10 @@ function configBody(c, sourceId) {
     }
     return body;
 }
+const atLeaf = (path, leaf) => (leaf === '' ? path : [...path, leaf]);
 
-// EXTERNAL MODULE: ./src/manifest/rules.ts + 1 modules
-var rules = __webpack_require__(6364);
+// EXTERNAL MODULE: ./src/manifest/rules.ts + 2 modules
+var rules = __webpack_require__(3151);
 // EXTERNAL MODULE: ./src/manifest/vocabulary.ts
 var vocabulary = __webpack_require__(7817);
 // EXTERNAL MODULE: ./src/kinds/tile-normal-form.ts
@@ -2338,20 +2687,12 @@ var diff = __webpack_require__(8256);
 
 
 
-/** Dashboard fields the update sends back as read (filters, saved query, containers, ...). */
-function carriedDashboardFields(live) {
-    return (0,returned_fields/* carriedFields */.i)(live, {}, returned_fields/* DASHBOARD_FIELDS */.Rq, () => false);
-}
 /** The tile as an update of `live` sends it. */
 function tileAsSent(body, live) {
     if (!live)
         return body;
     // The id exactly as the server sent it: the server matches tiles by id.
-    const tile = {
-        ...(live.id !== undefined ? { id: live.id } : {}),
-        ...body,
-        ...(0,returned_fields/* carriedFields */.i)(live, body, returned_fields/* TILE_FIELDS */.FL, () => false)
-    };
+    const tile = { ...(live.id !== undefined ? { id: live.id } : {}), ...body };
     if (!live.config)
         return tile;
     const config = body.config ?? seriesAsConfig(body);
@@ -2388,21 +2729,18 @@ function seriesAsConfig(body) {
 }
 /**
  * Settings the server holds that the manifest language cannot express and that the update keeps (or a
- * plan would keep): their paths, for the plan's "kept as set in the UI" notice. Only the fields the real
- * servers are known to return are listed, not whatever else a server sends.
+ * plan would keep): their paths, for the plan's "kept as set in the UI" notice.
  */
-function keptSettings(live, tiles) {
-    const paths = Object.keys(carriedDashboardFields(live)).filter(k => (0,json/* clean */.u)(live[k]) !== undefined);
+function keptSettings(tiles) {
+    const paths = [];
     for (const t of tiles) {
         if (!t.live)
             continue;
         const at = (0,diff/* joinKey */.p)('tiles', t.name, true);
-        for (const key of Object.keys((0,returned_fields/* carriedFields */.i)(t.live, {}, returned_fields/* TILE_FIELDS */.FL, () => false)))
-            paths.push((0,diff/* joinKey */.p)(at, key));
         const config = (t.sent.config ?? {});
         for (const key of Object.keys(config)) {
-            const declared = returned_fields/* TILE_CONFIG_FIELDS */.MN[key]?.treatment === 'carried';
-            if (declared && (0,json/* clean */.u)(config[key]) !== undefined && t.live.config?.[key] !== undefined)
+            const carried = (returned_fields/* TILE_CONFIG_FIELDS */.MN[key] ?? returned_fields/* UNKNOWN_CONFIG_FIELD */.$w).treatment === 'carried';
+            if (carried && (0,json/* clean */.u)(config[key]) !== undefined && t.live.config?.[key] !== undefined)
                 paths.push((0,diff/* joinKey */.p)(at, key));
         }
     }
@@ -2436,7 +2774,79 @@ function droppedSettingNotes(name, sent, live) {
     return [...notes];
 }
 
+// EXTERNAL MODULE: ./src/kinds/dashboard/layout.ts
+var dashboard_layout = __webpack_require__(7344);
+;// CONCATENATED MODULE: ./src/kinds/dashboard/bodies.ts
+
+
+
+
+
+
+
+function createBody(d, options) {
+    const layout = (0,dashboard_layout/* layoutOf */.aH)(d.spec.containers);
+    const body = {
+        name: d.spec.name,
+        tags: [...(0,ownership/* orderedUserTags */.as)(d.spec.tags ?? []), options.tag],
+        tiles: withLinkIds(d.tiles.map(t => ({ ...t.body, ...layout.placement(t.spec) })), options.idOf ?? (() => undefined))
+    };
+    // A create keeps what it is sent: only what the manifest sets (a filter's id is the server's to give).
+    if (d.filters.length > 0)
+        body.filters = d.filters;
+    const query = savedQueryOf(d);
+    if (query.savedQuery !== null)
+        body.savedQuery = query.savedQuery;
+    if (query.savedQueryLanguage !== null)
+        body.savedQueryLanguage = query.savedQueryLanguage;
+    if (d.spec.savedFilterValues?.length)
+        body.savedFilterValues = d.spec.savedFilterValues;
+    if (layout.containers.length > 0)
+        body.containers = layout.containers;
+    return forMode(options.mode, body);
+}
+function updateBody(d, live, options) {
+    const liveTiles = keyedLiveTiles(live);
+    const layout = (0,dashboard_layout/* layoutOf */.aH)(d.spec.containers, live);
+    const body = {
+        name: d.spec.name,
+        // The user's tags and this stack's: a dashboard has one owner, so adopting one from another stack
+        // removes that stack's tag (the plan says so).
+        tags: [...new Set([...(0,ownership/* orderedUserTags */.as)(d.spec.tags ?? []), options.tag])],
+        tiles: withLinkIds(d.tiles.map(t => ({ ...tileAsSent(t.body, liveTiles.get(t.spec.name)), ...layout.placement(t.spec) })), options.idOf ?? (() => undefined))
+    };
+    const has = (v) => (Array.isArray(v) ? v.length > 0 : v !== undefined && v !== null);
+    const liveFilters = live.filters ?? [];
+    if (d.filters.length > 0 || has(liveFilters))
+        body.filters = withFilterIds(d.filters, liveFilters);
+    const query = savedQueryOf(d);
+    if (query.savedQuery !== null || has(live.savedQuery))
+        body.savedQuery = query.savedQuery;
+    if (query.savedQueryLanguage !== null || has(live.savedQueryLanguage))
+        body.savedQueryLanguage = query.savedQueryLanguage;
+    if (d.spec.savedFilterValues?.length || has(live.savedFilterValues))
+        body.savedFilterValues = d.spec.savedFilterValues ?? [];
+    if (layout.containers.length > 0 || has(live.containers))
+        body.containers = layout.containers;
+    return forMode(options.mode, body);
+}
+/**
+ * The saved query as the server stores it (udash resolveSavedQueryLanguage): a query without a language is Lucene;
+ * null where there is none.
+ */
+function savedQueryOf(d) {
+    const savedQuery = d.spec.savedQuery ?? null;
+    const savedQueryLanguage = d.spec.savedQueryLanguage ?? (savedQuery ? 'lucene' : null);
+    return { savedQuery, savedQueryLanguage };
+}
+const forMode = (mode, body) => (mode === 'managed' ? (0,managed_request/* managedDashboardBody */.sI)(body) : body);
+
 ;// CONCATENATED MODULE: ./src/kinds/dashboard/normal.ts
+
+
+
+
+
 
 
 
@@ -2444,26 +2854,50 @@ function droppedSettingNotes(name, sent, live) {
 function normalDesired(d, ctx, live) {
     const liveTiles = live ? keyedLiveTiles(live) : undefined;
     const tiles = {};
-    for (const t of d.value.tiles)
-        tiles[t.spec.name] = flatTile(tileAsSent(t.body, liveTiles?.get(t.spec.name)));
+    for (const t of d.value.tiles) {
+        const flat = flatTile(tileAsSent(t.body, liveTiles?.get(t.spec.name)));
+        tiles[t.spec.name] = namedLink({ ...flat, ...placed(t.spec.container, t.spec.tab) }, ctx);
+    }
+    const { spec } = d.value;
     return withoutUndefined({
         name: d.name,
         owner: ctx.settings.ownershipTag,
-        tags: (0,ownership/* userTags */.Rz)(d.value.spec.tags ?? []),
-        tiles
+        tags: (0,ownership/* userTags */.Rz)(spec.tags ?? []),
+        tiles,
+        filters: normalFilters(d.value.filters),
+        ...savedQueryOf(d.value),
+        savedFilterValues: normalSavedFilterValues(spec.savedFilterValues),
+        containers: (0,dashboard_layout/* normalContainers */.SH)(spec.containers)
     });
 }
 function normalLive(l, ctx) {
     const tiles = {};
-    for (const [key, t] of keyedLiveTiles(l))
-        tiles[key] = flatTile(t);
+    for (const [key, t] of keyedLiveTiles(l)) {
+        const at = (0,dashboard_layout/* livePlacement */.kW)(t, l);
+        tiles[key] = namedLink({ ...flatTile(t), ...placed(at.container, at.tab) }, ctx);
+    }
     const owner = l.tags.includes(ctx.settings.ownershipTag)
         ? ctx.settings.ownershipTag
         : l.tags.find(ownership/* isOwnershipTag */.GN);
-    return withoutUndefined({ name: l.name, owner, tags: (0,ownership/* userTags */.Rz)(l.tags), tiles });
+    return withoutUndefined({
+        name: l.name,
+        owner,
+        tags: (0,ownership/* userTags */.Rz)(l.tags),
+        tiles,
+        filters: normalFilters(l.filters),
+        savedQuery: l.savedQuery,
+        savedQueryLanguage: l.savedQueryLanguage,
+        savedFilterValues: normalSavedFilterValues(l.savedFilterValues),
+        containers: (0,dashboard_layout/* normalContainers */.SH)(l.containers)
+    });
+}
+const placed = (container, tab) => ((0,json/* clean */.u)({ container, tab }) ?? {});
+/** Saved filter values; `type: sql` is the default (and only) type. */
+function normalSavedFilterValues(list) {
+    return (0,json/* clean */.u)((list ?? []).map(v => ({ ...v, type: v.type === 'sql' ? undefined : v.type })));
 }
 function withoutUndefined(o) {
-    return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));
+    return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined && v !== null && v !== ''));
 }
 
 ;// CONCATENATED MODULE: ./src/kinds/dashboard/notes.ts
@@ -2478,10 +2912,55 @@ function withoutUndefined(o) {
 
 
 
+
+
 function refineDashboard(pc, ctx) {
     noteTileConsequences(pc, ctx);
     noteUnmanagedSettings(pc, ctx);
     warnOfPromql(pc, ctx);
+    checkSourceKinds(pc, ctx);
+    if (pc.desired?.value.linksLater && pc.change.action === 'create')
+        pc.change.notes.push('a link-out names a dashboard created later in this apply (or this one): it is set by a second request once that exists');
+}
+/**
+ * udash validateDashboardTiles: a heatmap needs a trace source; a tile with formulas a metric, log or trace source
+ * (both only for tiles a write adds or changes: a source whose kind changed later does not block other edits); a
+ * link-out to a search page a log or trace source. Plan errors at the manifest line, before any request.
+ */
+function checkSourceKinds(pc, ctx) {
+    const { desired, live } = pc;
+    if (!desired)
+        return;
+    const liveTiles = live ? keyedLiveTiles(live) : undefined;
+    const kindOf = (id) => ctx.live.sources.find(s => s.id === id)?.kind ?? undefined;
+    desired.value.tiles.forEach((t, i) => {
+        const config = t.body.config;
+        if (!config)
+            return;
+        const before = liveTiles?.get(t.spec.name)?.config ?? undefined;
+        const kind = kindOf(config.sourceId);
+        const report = (path, message) => ctx.report((0,diagnostics/* diagnostic */.YK)('plan', 'error', message, {
+            ...desired.value.located.doc.locate(['tiles', i, 'config', ...path]),
+            field: (0,manifest_path/* formatPath */.j)(['tiles', i, 'config', ...path])
+        }));
+        const sameSource = before?.sourceId === config.sourceId && before?.configType !== 'sql';
+        if (config.displayType === 'heatmap' &&
+            kind &&
+            kind !== 'trace' &&
+            !(sameSource && before?.displayType === 'heatmap'))
+            report(['source'], `a heatmap tile needs a trace source; this one is a ${kind} source`);
+        const formulas = config.formulas;
+        if (Array.isArray(formulas) &&
+            formulas.length > 0 &&
+            kind &&
+            !['metric', 'log', 'trace'].includes(kind) &&
+            !(sameSource && (0,json/* equal */.L)((0,json/* clean */.u)(before?.formulas), (0,json/* clean */.u)(formulas))))
+            report(['formulas'], `formulas need a metric, log or trace source; this one is a ${kind} source`);
+        const link = config.onClick;
+        const linked = link?.type === 'search' ? kindOf(link.target?.id) : undefined;
+        if (linked && linked !== 'log' && linked !== 'trace')
+            report(['onClick', 'target'], `a search link-out needs a log or trace source; this one is a ${linked} source`);
+    });
 }
 /**
  * Settings the manifest language cannot express: the ones an update removes get a note each; the ones it
@@ -2498,7 +2977,7 @@ function noteUnmanagedSettings(pc, ctx) {
     });
     for (const t of tiles)
         change.notes.push(...droppedSettingNotes(t.name, t.sent, t.live));
-    const kept = keptSettings(live, tiles);
+    const kept = keptSettings(tiles);
     // Only then the manifest position: positions cost a parse.
     if (kept.length > 0)
         ctx.report((0,returned_fields/* keptSettingsNotice */.e6)(`dashboard "${desired.name}"`, kept, desired.source));
@@ -2555,33 +3034,8 @@ function noteTileConsequences(pc, ctx) {
     }
 }
 
-;// CONCATENATED MODULE: ./src/kinds/dashboard/bodies.ts
-
-
-
-
-function createBody(d, tag, mode) {
-    return forMode(mode, {
-        name: d.spec.name,
-        tags: [...(0,ownership/* orderedUserTags */.as)(d.spec.tags ?? []), tag],
-        tiles: d.tiles.map(t => ({ ...t.body }))
-    });
-}
-function updateBody(d, live, tag, mode) {
-    const liveTiles = keyedLiveTiles(live);
-    return forMode(mode, {
-        // A PUT replaces what it is sent: fields the manifest does not manage go back as they are.
-        ...carriedDashboardFields(live),
-        name: d.spec.name,
-        // The user's tags and this stack's: a dashboard has one owner, so adopting one from another stack
-        // removes that stack's tag (the plan says so).
-        tags: [...new Set([...(0,ownership/* orderedUserTags */.as)(d.spec.tags ?? []), tag])],
-        tiles: d.tiles.map(t => tileAsSent({ ...t.body }, liveTiles.get(t.spec.name)))
-    });
-}
-const forMode = (mode, body) => mode === 'managed' ? (0,managed_request/* managedDashboardBody */.sI)(body) : body;
-
 ;// CONCATENATED MODULE: ./src/kinds/dashboard/operations.ts
+
 
 
 
@@ -2608,18 +3062,23 @@ function dashboardOperations(pc, octx) {
     if (!desired)
         return [];
     const name = desired.name;
+    const d = desired.value;
+    // Link-outs to dashboards this apply creates: written after them (links.ts).
+    // And the sources and connections this run creates: their creates first, their ids bound into the body.
+    const waits = [
+        ...[...d.waitsFor].map(readyToken),
+        ...(0,references/* placeholderTokens */.o9)([d.tiles.map(t => t.body), d.filters])
+    ];
     const ops = [];
-    // Sources and connections this run creates: their creates first, their ids bound into the tiles.
-    const created = (0,references/* placeholderTokens */.o9)(desired.value.tiles.map(t => t.body));
     if (live) {
         ops.push({
             address: change.address,
             label: 'update',
             lock: dashboardLock(live.id),
             provides: [readyToken(name)],
-            after: [alertsClearedToken(live.id), ...created],
+            after: [alertsClearedToken(live.id), ...waits],
             run: async (ctx) => {
-                const updated = await ctx.api.updateDashboard(live.id, (0,references/* bindPlaceholders */.aC)(updateBody(desired.value, live, octx.settings.ownershipTag, octx.settings.mode), ctx.facts));
+                const updated = await ctx.api.updateDashboard(live.id, (0,references/* bindPlaceholders */.aC)(updateBody(d, live, bodyOptions(ctx, octx)), ctx.facts));
                 return { status: 'applied', id: updated.id, tileIds: tileIdsOf(updated) };
             }
         });
@@ -2630,18 +3089,43 @@ function dashboardOperations(pc, octx) {
             label: 'create',
             lock: dashboardLock(name),
             provides: [readyToken(name)],
-            after: created,
-            run: ctx => createDashboard(ctx, desired.value, name)
+            after: waits,
+            run: ctx => createDashboard(ctx, d, name, octx)
         });
+        if (d.linksLater) {
+            // Its link-outs to dashboards created after it (or to itself), once they exist.
+            const later = [...new Set(d.tiles.flatMap(t => linkedNames(t.body)))].map(readyToken);
+            ops.push({
+                address: change.address,
+                label: 'set links',
+                lock: dashboardLock(name),
+                provides: [],
+                after: [readyToken(name), ...later],
+                run: async (ctx) => {
+                    const id = ctx.facts.get(readyToken(name)).id;
+                    const created = await ctx.api.getDashboard(id);
+                    const updated = await ctx.api.updateDashboard(id, (0,references/* bindPlaceholders */.aC)(updateBody(d, created, bodyOptions(ctx, octx)), ctx.facts));
+                    return { status: 'applied', id: updated.id, tileIds: tileIdsOf(updated) };
+                }
+            });
+        }
     }
     return ops;
+}
+/** The body options of this apply: a link-out to a created dashboard takes the id the create returned. */
+function bodyOptions(ctx, octx) {
+    return {
+        tag: octx.settings.ownershipTag,
+        mode: octx.settings.mode,
+        idOf: name => ctx.facts.get(readyToken(name))?.id ?? octx.dashboards.desired.get(name)?.liveId
+    };
 }
 /**
  * Creates without ever creating twice: when the response is lost (UnknownOutcomeError), re-read the
  * dashboards and adopt ours if the server did commit it, before trying again.
  */
-function createDashboard(ctx, d, name) {
-    const body = (0,references/* bindPlaceholders */.aC)(createBody(d, ctx.settings.ownershipTag, ctx.settings.mode), ctx.facts);
+function createDashboard(ctx, d, name, octx) {
+    const body = (0,references/* bindPlaceholders */.aC)(createBody(d, bodyOptions(ctx, octx)), ctx.facts);
     return createOnce(ctx, {
         what: 'dashboards',
         name,
@@ -2654,6 +3138,7 @@ function createDashboard(ctx, d, name) {
 }
 
 ;// CONCATENATED MODULE: ./src/kinds/dashboard/pair.ts
+
 
 
 
@@ -2744,6 +3229,7 @@ function pairDashboards(desired, ctx) {
         }
     }
     result.orphans = owned.filter(d => !used.has(d.id));
+    settleDashboardLinks(result, ctx);
     // A rename without renamedFrom looks like a create plus an orphan with the same tiles. Renames are
     // explicit: it stays a create and a delete (with prune) under their own names, and the create says
     // how to make it a rename.
@@ -2789,7 +3275,7 @@ function adoptionNote(live, tag) {
 const dashboardKind = {
     kind: 'Dashboard',
     live: { field: 'dashboards', read: api => api.listDashboards() },
-    keyedPaths: new Set(['tiles']),
+    keyedPaths: new Set(['tiles', 'containers']),
     desired: desiredDashboards,
     pair: pairDashboards,
     normalDesired: normalDesired,
@@ -3568,7 +4054,7 @@ function managedAlertBody(body) {
 /* harmony export */ });
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7598);
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var _manifest_rules_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6364);
+/* harmony import */ var _manifest_rules_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3151);
 /* harmony import */ var _manifest_vocabulary_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7817);
 /**
  * The ownership tag: how a stack recognizes its own dashboards. It must fit the server's 32-character
@@ -4153,15 +4639,13 @@ class RegistryWriter {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   $w: () => (/* binding */ UNKNOWN_CONFIG_FIELD),
-/* harmony export */   FL: () => (/* binding */ TILE_FIELDS),
 /* harmony export */   HA: () => (/* binding */ ALERT_FIELDS),
 /* harmony export */   MN: () => (/* binding */ TILE_CONFIG_FIELDS),
-/* harmony export */   Rq: () => (/* binding */ DASHBOARD_FIELDS),
 /* harmony export */   VJ: () => (/* binding */ SELECT_ITEM_FIELDS),
 /* harmony export */   e6: () => (/* binding */ keptSettingsNotice),
 /* harmony export */   i: () => (/* binding */ carriedFields)
 /* harmony export */ });
-/* unused harmony export SERVICE_FIELDS */
+/* unused harmony exports DASHBOARD_FIELDS, TILE_FIELDS, SERVICE_FIELDS */
 /* harmony import */ var _diagnostics_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4851);
 /**
  * Every field the servers return on the records this tool writes, and what a plan does with it. This is
@@ -4169,9 +4653,9 @@ class RegistryWriter {
  * - `compared`: in the normal form; a difference is a planned change. A compared field the manifest
  *   language cannot set (`unexpressible`) always means "absent" on the manifest's side, so a live value
  *   shows as a change, with the words for the reviewer.
- * - `carried`: the manifest language has no word for it yet (issue "the whole real surface" adds them),
- *   so an update sends it back exactly as read. Where the update changes a field it depends on
- *   (`keptWhileSame`), it is not sent back, and the plan shows it going away.
+ * - `carried`: the manifest language has no word for it (a tile config key no table lists, from a server
+ *   newer than ours), so an update sends it back exactly as read. Where the update changes a field it
+ *   depends on (`keptWhileSame`), it is not sent back, and the plan shows it going away.
  * - `identity`: the record's or the tile's id, sent back as read (in the path, or a tile's `id`).
  * - `untouched`: computed by the server, or left out of a partial PATCH: no request of ours changes it.
  * The real GET response schemas (test/fixtures/openapi), and the fields HyperDX's converters return, are
@@ -4179,7 +4663,6 @@ class RegistryWriter {
  */
 
 const compared = { treatment: 'compared' };
-const carried = { treatment: 'carried' };
 const identity = { treatment: 'identity' };
 const untouched = { treatment: 'untouched' };
 /** A tile setting that belongs to its display type (and, for formulas, to its select items). */
@@ -4193,11 +4676,11 @@ const DASHBOARD_FIELDS = {
     name: compared,
     tiles: compared,
     tags: compared,
-    filters: carried,
-    savedQuery: carried,
-    savedQueryLanguage: carried,
-    savedFilterValues: carried,
-    containers: carried
+    filters: compared,
+    savedQuery: compared,
+    savedQueryLanguage: compared,
+    savedFilterValues: compared,
+    containers: compared
 };
 /** HyperDX `convertTileToExternalChart`; `series` and tile-level `asRatio` are CONTRACT.md's form. */
 const TILE_FIELDS = {
@@ -4210,8 +4693,8 @@ const TILE_FIELDS = {
     config: compared,
     series: compared,
     asRatio: compared,
-    containerId: carried,
-    tabId: carried
+    containerId: compared,
+    tabId: compared
 };
 /** Every variant of HyperDX `convertToExternalTileChartConfig` (builder and raw SQL). */
 const TILE_CONFIG_FIELDS = {
@@ -4236,13 +4719,12 @@ const TILE_CONFIG_FIELDS = {
     configType: compared,
     connectionId: compared,
     sqlTemplate: compared,
-    // Formulas name the select items (A, B, ...): with other select items they would be wrong or refused.
-    formulas: carriedOnSameTile('select'),
-    showOperandSeries: carriedOnSameTile('select'),
-    onClick: carriedOnSameTile(),
-    color: carriedOnSameTile(),
-    colorRules: carriedOnSameTile(),
-    backgroundChart: carriedOnSameTile()
+    formulas: compared,
+    showOperandSeries: compared,
+    onClick: compared,
+    color: compared,
+    colorRules: compared,
+    backgroundChart: compared
 };
 /** A config key no table lists (a server newer than ours): kept like a UI setting of the same tile. */
 const UNKNOWN_CONFIG_FIELD = carriedOnSameTile();
@@ -4280,8 +4762,8 @@ const ALERT_FIELDS = {
     tileId: compared,
     savedSearchId: compared,
     groupBy: compared,
-    scheduleOffsetMinutes: carried,
-    scheduleStartAt: carried,
+    scheduleOffsetMinutes: compared,
+    scheduleStartAt: compared,
     state: untouched,
     silenced: untouched,
     executionErrors: untouched,
@@ -4432,30 +4914,42 @@ const CONFIG_DEFAULTS = {
     where: '',
     whereLanguage: 'lucene'
 };
+/** The defaults the server itself returns when a config does not set them (udash convertToExternalTileChartConfig). */
+const RETURNED_DEFAULTS = {
+    asRatio: false,
+    fillNulls: true,
+    where: '',
+    whereLanguage: 'lucene'
+};
 const SELECT_DEFAULTS = { where: '', whereLanguage: 'lucene' };
 const KNOWN_SELECT_KEYS = new Set(Object.keys(_returned_fields_js__WEBPACK_IMPORTED_MODULE_0__/* .SELECT_ITEM_FIELDS */ .VJ));
 /**
  * Every config key is part of the normal form: the ones the manifest models, and the ones an update sends
  * back as read (returned-fields.ts), which then compare equal. A key the update cannot keep so shows as
  * a change. Defaults are dropped, so "unset" and "set to the default" compare equal.
+ *
+ * `exact` (export) keeps what the server stores as it stores it: texts as written, a number format where it
+ * is, and only the defaults the server returns by itself left out, so a manifest written from it changes nothing.
  */
-function normalizeConfig(config) {
+function normalizeConfig(config, exact = false) {
     const displayType = String(config.displayType ?? 'line');
+    const defaults = exact ? RETURNED_DEFAULTS : CONFIG_DEFAULTS;
     const out = {};
     for (const key of Object.keys(config).sort()) {
         let value = config[key];
-        if (key === 'groupBy')
-            value = normalizeGroupBy(value);
-        else if (key === 'sourceId' && typeof value === 'number')
+        if (key === 'sourceId' && typeof value === 'number')
             value = String(value); // ids compare as text
         else if (key === 'select')
-            value = normalizeSelect(value, displayType);
-        else if (key === 'markdown' && typeof value === 'string')
+            value = normalizeSelect(value, displayType, exact);
+        else if (key === 'groupBy' && !exact)
+            value = normalizeGroupBy(value);
+        else if (key === 'markdown' && typeof value === 'string' && !exact)
             value = value.replace(/\s+$/, '');
-        const v = (0,_json_js__WEBPACK_IMPORTED_MODULE_1__/* .clean */ .u)(value);
+        // Exactly as stored: an empty text or list inside a setting is a value too (the select items excepted).
+        const v = exact && key !== 'select' ? verbatim(value) : (0,_json_js__WEBPACK_IMPORTED_MODULE_1__/* .clean */ .u)(value);
         if (v === undefined)
             continue;
-        if (key in CONFIG_DEFAULTS && (0,_json_js__WEBPACK_IMPORTED_MODULE_1__/* .equal */ .L)(v, CONFIG_DEFAULTS[key]))
+        if (key in defaults && (0,_json_js__WEBPACK_IMPORTED_MODULE_1__/* .equal */ .L)(v, defaults[key]))
             continue;
         out[key] = v;
     }
@@ -4463,7 +4957,7 @@ function normalizeConfig(config) {
     if (displayType === 'number')
         delete out.groupBy;
     // A series' number format may come back on the tile or on its select item: compare it on the tile.
-    if (out.numberFormat === undefined && Array.isArray(out.select)) {
+    if (!exact && out.numberFormat === undefined && Array.isArray(out.select)) {
         const formats = out.select.map(s => s.numberFormat).filter(f => f !== undefined);
         if (formats.length > 0 && formats.every(f => (0,_json_js__WEBPACK_IMPORTED_MODULE_1__/* .equal */ .L)(f, formats[0]))) {
             out.numberFormat = formats[0];
@@ -4480,7 +4974,10 @@ function normalizeConfig(config) {
     }
     return out;
 }
-function normalizeSelect(value, displayType) {
+function normalizeSelect(value, displayType, exact) {
+    // An event-pattern tile's select is one expression, kept as written.
+    if (displayType === 'event_patterns' || (exact && typeof value === 'string'))
+        return (0,_json_js__WEBPACK_IMPORTED_MODULE_1__/* .clean */ .u)(value);
     if (displayType === 'search' || typeof value === 'string') {
         const fields = Array.isArray(value) ? value.map(String) : String(value ?? '').split(',');
         const joined = fields
@@ -4495,18 +4992,24 @@ function normalizeSelect(value, displayType) {
         const out = {};
         const record = (item ?? {});
         for (const key of Object.keys(record).sort()) {
-            const v = (0,_json_js__WEBPACK_IMPORTED_MODULE_1__/* .clean */ .u)(record[key]);
+            // count takes no value expression (FACTS.md): a stray one is not part of the tile.
+            if (key === 'valueExpression' && record.aggFn === 'count')
+                continue;
+            const v = exact && !(key in SELECT_DEFAULTS) ? verbatim(record[key]) : (0,_json_js__WEBPACK_IMPORTED_MODULE_1__/* .clean */ .u)(record[key]);
             if (v === undefined || !KNOWN_SELECT_KEYS.has(key))
                 continue;
             if (key in SELECT_DEFAULTS && (0,_json_js__WEBPACK_IMPORTED_MODULE_1__/* .equal */ .L)(v, SELECT_DEFAULTS[key]))
-                continue;
-            // count takes no value expression (FACTS.md): a stray one is not part of the tile.
-            if (key === 'valueExpression' && record.aggFn === 'count')
                 continue;
             out[key] = v;
         }
         return out;
     });
+}
+/** A value as stored, without what JSON cannot hold; absent when null or empty text. */
+function verbatim(value) {
+    if (value === null || value === undefined || value === '')
+        return undefined;
+    return JSON.parse(JSON.stringify(value));
 }
 /** FACTS.md: the tile's groupBy array comes back as one comma-joined string. */
 function normalizeGroupBy(value) {
@@ -4518,13 +5021,13 @@ function normalizeGroupBy(value) {
     return joined === '' ? undefined : joined;
 }
 /** A live tile (config or series form) or a resolved desired tile -> its normal form. */
-function normalTile(tile) {
+function normalTile(tile, exact = false) {
     // CONTRACT.md puts asRatio on the tile itself: a server may return it there next to a config.
     const config = tile.config && tile.asRatio === true && tile.config.asRatio === undefined
         ? { ...tile.config, asRatio: true }
         : tile.config;
     const raw = config ?? (tile.series ? seriesToConfig(tile.series, tile.asRatio ?? undefined) : { displayType: 'line' });
-    return { name: tile.name, x: tile.x, y: tile.y, w: tile.w, h: tile.h, config: normalizeConfig(raw) };
+    return { name: tile.name, x: tile.x, y: tile.y, w: tile.w, h: tile.h, config: normalizeConfig(raw, exact) };
 }
 
 
@@ -4536,7 +5039,7 @@ function normalTile(tile) {
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   e: () => (/* binding */ readLiveState)
 /* harmony export */ });
-/* harmony import */ var _kinds_index_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7275);
+/* harmony import */ var _kinds_index_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7789);
 
 async function readLiveState(client, options, kinds = _kinds_index_js__WEBPACK_IMPORTED_MODULE_0__/* .KINDS */ .G) {
     // Dashboards first: in managed mode their list settles the path prefix, and its error says the most.

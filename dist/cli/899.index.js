@@ -18,8 +18,8 @@ var external_node_path_ = __webpack_require__(6760);
 var external_node_path_default = /*#__PURE__*/__webpack_require__.n(external_node_path_);
 // EXTERNAL MODULE: ./src/api/client.ts + 5 modules
 var client = __webpack_require__(1721);
-// EXTERNAL MODULE: ./src/kinds/index.ts + 20 modules
-var src_kinds = __webpack_require__(7275);
+// EXTERNAL MODULE: ./src/kinds/index.ts + 23 modules
+var src_kinds = __webpack_require__(7789);
 // EXTERNAL MODULE: ./src/kinds/registry.ts
 var kinds_registry = __webpack_require__(6340);
 // EXTERNAL MODULE: ./src/plan/types.ts

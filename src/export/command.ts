@@ -79,6 +79,7 @@ export async function exportCommand(config: Config<'export'>, options: ExportOpt
     )
     const files = exportManifests({
       dashboards,
+      allDashboards: live.dashboards,
       alerts: live.alerts,
       sources: untagged('Source', live.sources) ?? [],
       webhooks: untagged('Webhook', live.webhooks),

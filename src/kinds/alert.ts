@@ -100,7 +100,9 @@ export const alertKind: Kind<DesiredAlert, LiveAlert> = {
       channels: d.value.channels.map(c => channelNormal(c.body, c.webhook?.label)),
       message: s.message,
       numConsecutiveWindows: s.numConsecutiveWindows,
-      note: s.note
+      note: s.note,
+      scheduleOffsetMinutes: s.scheduleOffsetMinutes,
+      scheduleStartAt: s.scheduleStartAt
     })
   },
 
@@ -131,7 +133,9 @@ export const alertKind: Kind<DesiredAlert, LiveAlert> = {
       }),
       message: l.message,
       numConsecutiveWindows: l.numConsecutiveWindows,
-      note: l.note
+      note: l.note,
+      scheduleOffsetMinutes: l.scheduleOffsetMinutes,
+      scheduleStartAt: l.scheduleStartAt
     })
   },
 
@@ -329,9 +333,15 @@ function channelNormal(body: ChannelBody, webhookLabel: string | undefined): Jso
   return { webhook: webhookLabel ?? null, ...extras }
 }
 
-/** Absent, null, '' and the server's defaults compare equal (numConsecutiveWindows defaults to 1). */
+/**
+ * Absent, null, '' and the server's defaults compare equal (numConsecutiveWindows defaults to 1, the schedule offset
+ * to 0); a start date compares as the instant it names (the server returns it in `toISOString` form).
+ */
 function normal(o: Record<string, unknown>): JsonObject {
   if (o.numConsecutiveWindows === 1) o.numConsecutiveWindows = undefined
+  if (o.scheduleOffsetMinutes === 0) o.scheduleOffsetMinutes = undefined
+  if (typeof o.scheduleStartAt === 'string' && !Number.isNaN(Date.parse(o.scheduleStartAt)))
+    o.scheduleStartAt = new Date(o.scheduleStartAt).toISOString()
   return (clean(o) ?? {}) as JsonObject
 }
 
@@ -379,6 +389,11 @@ function alertBody(
   if (s.message !== undefined) body.message = s.message
   if (s.numConsecutiveWindows !== undefined) body.numConsecutiveWindows = s.numConsecutiveWindows
   if (s.note !== undefined) body.note = s.note
+  // A PUT keeps the schedule it omits (controllers/alerts.ts makeAlert): clear what the manifest does not set.
+  if (s.scheduleStartAt !== undefined || (live?.scheduleStartAt ?? null) !== null)
+    body.scheduleStartAt = s.scheduleStartAt ?? null
+  if (s.scheduleOffsetMinutes !== undefined || (live?.scheduleOffsetMinutes ?? 0) !== 0)
+    body.scheduleOffsetMinutes = s.scheduleOffsetMinutes ?? 0
   const bound = bindPlaceholders(body, ctx.facts)
   return mode === 'managed' ? managedAlertBody(bound) : bound
 }

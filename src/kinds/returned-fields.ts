@@ -4,9 +4,9 @@
  * - `compared`: in the normal form; a difference is a planned change. A compared field the manifest
  *   language cannot set (`unexpressible`) always means "absent" on the manifest's side, so a live value
  *   shows as a change, with the words for the reviewer.
- * - `carried`: the manifest language has no word for it yet (issue "the whole real surface" adds them),
- *   so an update sends it back exactly as read. Where the update changes a field it depends on
- *   (`keptWhileSame`), it is not sent back, and the plan shows it going away.
+ * - `carried`: the manifest language has no word for it (a tile config key no table lists, from a server
+ *   newer than ours), so an update sends it back exactly as read. Where the update changes a field it
+ *   depends on (`keptWhileSame`), it is not sent back, and the plan shows it going away.
  * - `identity`: the record's or the tile's id, sent back as read (in the path, or a tile's `id`).
  * - `untouched`: computed by the server, or left out of a partial PATCH: no request of ours changes it.
  * The real GET response schemas (test/fixtures/openapi), and the fields HyperDX's converters return, are
@@ -25,7 +25,6 @@ export interface FieldRule {
 }
 
 const compared: FieldRule = { treatment: 'compared' }
-const carried: FieldRule = { treatment: 'carried' }
 const identity: FieldRule = { treatment: 'identity' }
 const untouched: FieldRule = { treatment: 'untouched' }
 /** A tile setting that belongs to its display type (and, for formulas, to its select items). */
@@ -40,11 +39,11 @@ export const DASHBOARD_FIELDS: Readonly<Record<string, FieldRule>> = {
   name: compared,
   tiles: compared,
   tags: compared,
-  filters: carried,
-  savedQuery: carried,
-  savedQueryLanguage: carried,
-  savedFilterValues: carried,
-  containers: carried
+  filters: compared,
+  savedQuery: compared,
+  savedQueryLanguage: compared,
+  savedFilterValues: compared,
+  containers: compared
 }
 
 /** HyperDX `convertTileToExternalChart`; `series` and tile-level `asRatio` are CONTRACT.md's form. */
@@ -58,8 +57,8 @@ export const TILE_FIELDS: Readonly<Record<string, FieldRule>> = {
   config: compared,
   series: compared,
   asRatio: compared,
-  containerId: carried,
-  tabId: carried
+  containerId: compared,
+  tabId: compared
 }
 
 /** Every variant of HyperDX `convertToExternalTileChartConfig` (builder and raw SQL). */
@@ -85,13 +84,12 @@ export const TILE_CONFIG_FIELDS: Readonly<Record<string, FieldRule>> = {
   configType: compared,
   connectionId: compared,
   sqlTemplate: compared,
-  // Formulas name the select items (A, B, ...): with other select items they would be wrong or refused.
-  formulas: carriedOnSameTile('select'),
-  showOperandSeries: carriedOnSameTile('select'),
-  onClick: carriedOnSameTile(),
-  color: carriedOnSameTile(),
-  colorRules: carriedOnSameTile(),
-  backgroundChart: carriedOnSameTile()
+  formulas: compared,
+  showOperandSeries: compared,
+  onClick: compared,
+  color: compared,
+  colorRules: compared,
+  backgroundChart: compared
 }
 /** A config key no table lists (a server newer than ours): kept like a UI setting of the same tile. */
 export const UNKNOWN_CONFIG_FIELD: FieldRule = carriedOnSameTile()
@@ -131,8 +129,8 @@ export const ALERT_FIELDS: Readonly<Record<string, FieldRule>> = {
   tileId: compared,
   savedSearchId: compared,
   groupBy: compared,
-  scheduleOffsetMinutes: carried,
-  scheduleStartAt: carried,
+  scheduleOffsetMinutes: compared,
+  scheduleStartAt: compared,
   state: untouched,
   silenced: untouched,
   executionErrors: untouched,

@@ -92,9 +92,15 @@ const required = (what: string, message: string) =>
 const attributeExpressions = z
   .array(
     z.strictObject({
-      sqlExpression: z.string().min(1, { error: 'Attribute SQL Expression is required' }),
-      luceneExpression: z.string().optional(),
-      alias: z.string().optional()
+      sqlExpression: z
+        .string()
+        .min(1, { error: 'Attribute SQL Expression is required' })
+        .describe('The SQL expression of the attribute.'),
+      luceneExpression: z
+        .string()
+        .optional()
+        .describe('The same attribute as a Lucene field, for search links.'),
+      alias: z.string().optional().describe('The name shown for it.')
     })
   )
   .optional()
@@ -108,8 +114,14 @@ const granularity = z
 
 const materializedView = z
   .strictObject({
-    databaseName: z.string().min(1, { error: 'Materialized View Database is required' }),
-    tableName: z.string().min(1, { error: 'Materialized View Table is required' }),
+    databaseName: z
+      .string()
+      .min(1, { error: 'Materialized View Database is required' })
+      .describe("The view's ClickHouse database."),
+    tableName: z
+      .string()
+      .min(1, { error: 'Materialized View Table is required' })
+      .describe("The view's ClickHouse table."),
     dimensionColumns: z.string().describe('Comma-separated dimension columns.'),
     minGranularity: granularity,
     minDate: z
@@ -120,16 +132,23 @@ const materializedView = z
       .nullable()
       .optional()
       .describe('ISO date-time (UTC) of the earliest data, or null.'),
-    timestampColumn: z.string().min(1, { error: 'Materialized View Timestamp column is required' }),
+    timestampColumn: z
+      .string()
+      .min(1, { error: 'Materialized View Timestamp column is required' })
+      .describe("The view's timestamp column."),
     aggregatedColumns: z
       .array(
         z.strictObject({
           sourceColumn: z.string().optional().describe('Required unless aggFn is count.'),
-          aggFn: z.enum(VIEW_AGG_FNS),
-          mvColumn: z.string().min(1, { error: 'Materialized View Column is required' })
+          aggFn: z.enum(VIEW_AGG_FNS).describe('The aggregate function the view stores for this column.'),
+          mvColumn: z
+            .string()
+            .min(1, { error: 'Materialized View Column is required' })
+            .describe('The column of the view that holds the aggregate.')
         })
       )
       .min(1, { error: 'At least one aggregated column is required' })
+      .describe('The aggregated columns of the view.')
   })
   .describe('A materialized view the source may read pre-aggregated data from.')
 
@@ -151,7 +170,12 @@ const sourceBase = {
     .describe('The table the source reads.'),
   disabled: z.boolean().optional().describe('Hidden from source selectors (default false).'),
   querySettings: z
-    .array(z.strictObject({ setting: z.string().min(1), value: z.string().min(1) }))
+    .array(
+      z.strictObject({
+        setting: z.string().min(1).describe('The ClickHouse setting name.'),
+        value: z.string().min(1).describe('Its value.')
+      })
+    )
     .max(RESOURCE_LIMITS.querySettings, { error: `at most ${RESOURCE_LIMITS.querySettings} settings` })
     .optional()
     .describe('ClickHouse settings sent with every query of this source.'),
@@ -183,20 +207,34 @@ const tabular = {
     .describe('Use a text index for full-text search.'),
   highlightedTraceAttributeExpressions: attributeExpressions.describe('Attributes highlighted on traces.'),
   highlightedRowAttributeExpressions: attributeExpressions.describe('Attributes highlighted on rows.'),
-  materializedViews: z.array(materializedView).optional(),
+  materializedViews: z
+    .array(materializedView)
+    .optional()
+    .describe('Materialized views the source may read pre-aggregated data from.'),
   metadataMaterializedViews: z
     .strictObject({
-      keyRollupTable: z.string().nullable().optional(),
-      kvRollupTable: z.string().min(1, { error: 'KV rollup table name is required' }),
+      keyRollupTable: z.string().nullable().optional().describe('The table of rolled-up keys.'),
+      kvRollupTable: z
+        .string()
+        .min(1, { error: 'KV rollup table name is required' })
+        .describe('The table of rolled-up keys and values.'),
       granularity
     })
     .optional()
     .describe('Rollup tables for field discovery and value autocomplete.'),
   filterSettings: z
     .strictObject({
-      databaseName: z.string().min(1),
-      tableName: z.string().min(1),
-      columns: z.array(z.strictObject({ name: z.string().min(1), label: z.string().min(1) })).max(10)
+      databaseName: z.string().min(1).describe('The database of the filter values.'),
+      tableName: z.string().min(1).describe('The table of the filter values.'),
+      columns: z
+        .array(
+          z.strictObject({
+            name: z.string().min(1).describe('The column.'),
+            label: z.string().min(1).describe('Its label in the filter panel.')
+          })
+        )
+        .max(10)
+        .describe('The columns offered as filters (at most 10).')
     })
     .optional()
     .describe('Managed mode only (the cloud API): columns exposed as filters.')
@@ -218,7 +256,7 @@ export const LogSource = z.strictObject({
 
 export const TraceSource = z.strictObject({
   ...sourceBase,
-  sourceKind: z.literal('trace'),
+  sourceKind: z.literal('trace').describe("The source's `kind` in the API: here spans of traces."),
   ...tabular,
   durationExpression: required('The duration column.', 'Duration Expression is required'),
   durationPrecision: z
@@ -243,17 +281,17 @@ export const TraceSource = z.strictObject({
 
 export const SessionSource = z.strictObject({
   ...sourceBase,
-  sourceKind: z.literal('session'),
+  sourceKind: z.literal('session').describe("The source's `kind` in the API: here session replays."),
   ...ref('traceSource', 'correlated trace source (required)'),
   resourceAttributesExpression: expr('The resource attributes column (self-hosted).')
 })
 
 export const MetricSource = z.strictObject({
   ...sourceBase,
-  sourceKind: z.literal('metric'),
+  sourceKind: z.literal('metric').describe("The source's `kind` in the API: here OpenTelemetry metrics."),
   from: z
     .strictObject({
-      databaseName: z.string().min(1, { error: 'Database is required' }),
+      databaseName: z.string().min(1, { error: 'Database is required' }).describe('ClickHouse database.'),
       tableName: z.string().describe('May be empty: metric sources read `metricTables`.')
     })
     .describe('The database the metric tables are in.'),
@@ -273,7 +311,10 @@ export const MetricSource = z.strictObject({
   seriesTable: expr('The unified metrics series table (self-hosted).')
 })
 
-export const PromqlSource = z.strictObject({ ...sourceBase, sourceKind: z.literal('promql') })
+export const PromqlSource = z.strictObject({
+  ...sourceBase,
+  sourceKind: z.literal('promql').describe("The source's `kind` in the API: here a Prometheus endpoint.")
+})
 
 export const Source = z.discriminatedUnion('sourceKind', [
   LogSource,
@@ -343,7 +384,9 @@ export const Webhook = z.strictObject({
   apiVersion,
   kind: z.literal('Webhook').describe('An alert destination.'),
   name: name('webhook', RESOURCE_LIMITS.webhookName),
-  service: z.enum(WEBHOOK_SERVICES).describe('slack, generic or incidentio.'),
+  service: z
+    .enum(WEBHOOK_SERVICES)
+    .describe('Where it posts: a Slack incoming webhook, any HTTP endpoint (generic) or incident.io.'),
   url: z
     .string()
     .max(RESOURCE_LIMITS.webhookUrl, { error: `must be at most ${RESOURCE_LIMITS.webhookUrl} characters` })

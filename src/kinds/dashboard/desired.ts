@@ -1,19 +1,28 @@
 /**
- * What the manifests ask for: each dashboard with its tiles as the server will receive them, data
+ * What the manifests ask for: each dashboard with its tiles and filters as the server will receive them, data
  * sources and connections resolved from names to ids, or to placeholders for ones this run creates
- * (references.ts; an unknown name is a plan error at its line).
+ * (references.ts; an unknown name is a plan error at its line). Container ids and dashboard link-outs depend
+ * on the live dashboard, so they are settled later (layout.ts, links.ts).
  */
 import type { PathSegment } from '../../manifest/path.js'
 import type { Located } from '../../manifest/rules.js'
 import type { AnyTileConfigSpec, DashboardSpec, SeriesSpec, TileSpec } from '../../manifest/schema.js'
 import type { Desired, PlanContext } from '../kind.js'
 import type { ResourceKind } from '../../plan/types.js'
+import { filterBody } from './filters.js'
+import { linkBody } from './links.js'
 
 export interface DesiredDashboard {
   spec: DashboardSpec
   located: Located<DashboardSpec>
-  /** Tiles as they will be sent (sources resolved to ids), in manifest order. */
+  /** Tiles as they will be sent (sources resolved to ids, no container ids yet), in manifest order. */
   tiles: Array<{ spec: TileSpec; body: Record<string, unknown> }>
+  /** Filters as they will be sent, without ids. */
+  filters: Array<Record<string, unknown>>
+  /** Dashboards this apply creates that a link-out of this one names: written first (links.ts). */
+  waitsFor: Set<string>
+  /** A link-out names a dashboard created later in this apply (or this one): set by a second request. */
+  linksLater: boolean
 }
 
 export function desiredDashboards(ctx: PlanContext): Desired<DesiredDashboard>[] {
@@ -23,6 +32,16 @@ export function desiredDashboards(ctx: PlanContext): Desired<DesiredDashboard>[]
       spec: tile,
       body: tileBody(tile, ['tiles', i], located, ctx)
     }))
+    const filters = (spec.filters ?? []).map((f, i) => {
+      const path = ['filters', i]
+      const appliesTo = f.appliesToSources?.map((name, j) =>
+        resolveSource({ source: name }, [...path, 'appliesToSources', j], located, ctx, '')
+      )
+      const ids = f.appliesToSourceIds?.map((id, j) =>
+        resolveSource({ sourceId: id }, [...path, 'appliesToSourceIds', j], located, ctx, '')
+      )
+      return filterBody(f, resolveSource(f, path, located, ctx), (appliesTo ?? ids) as string[] | undefined)
+    })
     return {
       name: spec.name,
       address: `Dashboard/${spec.name}`,
@@ -30,7 +49,7 @@ export function desiredDashboards(ctx: PlanContext): Desired<DesiredDashboard>[]
       get source() {
         return doc.locate(['name'])
       },
-      value: { spec, located, tiles }
+      value: { spec, located, tiles, filters, waitsFor: new Set<string>(), linksLater: false }
     }
   })
 }
@@ -56,31 +75,43 @@ function tileBody(
       const connectionId = resolveReference('Connection', 'connection', tile.config, cpath, located, ctx)
       if (connectionId !== undefined) (body.config as Record<string, unknown>).connectionId = connectionId
     }
+    if (tile.config.configType !== 'sql' && tile.config.displayType === 'table' && tile.config.onClick) {
+      const at = [...cpath, 'onClick', 'target']
+      ;(body.config as Record<string, unknown>).onClick = linkBody(tile.config.onClick, ref =>
+        resolveSource({ source: ref.source, sourceId: ref.id }, at, located, ctx)!
+      )
+    }
   }
   return body
 }
 
 /**
- * A data source named by `source` or `sourceId` at `path`: its live id, or `new:Source/<name>` for one
- * this run creates (bound at apply time), or `unresolved:...` after reporting why.
+ * A data source named by `source` or `sourceId`: its live id, or `new:Source/<name>` for one this run creates
+ * (bound at apply time), or `unresolved:...` after reporting why at `path` (and its field, unless `field`
+ * says the path already names it: '').
  */
 export function resolveSource(
   ref: { source?: string; sourceId?: string } | SeriesSpec | AnyTileConfigSpec,
   path: PathSegment[],
   located: Located<DashboardSpec>,
-  ctx: PlanContext
+  ctx: PlanContext,
+  field?: string
 ): string | undefined {
-  return resolveReference('Source', 'source', ref, path, located, ctx)
+  return resolveReference('Source', 'source', ref, path, located, ctx, field)
 }
 
-/** A reference written as `<field>` (by name) or `<field>Id` (by id) in the record at `path`. */
+/**
+ * A reference written as `<field>` (by name) or `<field>Id` (by id) in the record at `path`; an error is
+ * reported at that field, or at `leaf` under `path` when given ('' for `path` itself).
+ */
 function resolveReference(
   kind: ResourceKind,
   field: string,
   ref: object,
   path: PathSegment[],
   located: Located<DashboardSpec>,
-  ctx: PlanContext
+  ctx: PlanContext,
+  leaf?: string
 ): string | undefined {
   const r = ref as Record<string, unknown>
   const name = typeof r[field] === 'string' ? (r[field] as string) : undefined
@@ -90,7 +121,7 @@ function resolveReference(
     kind,
     name,
     id,
-    at: { doc: located.doc, path: [...path, name !== undefined ? field : `${field}Id`] }
+    at: { doc: located.doc, path: atLeaf(path, leaf ?? (name !== undefined ? field : `${field}Id`)) }
   }).value
 }
 
@@ -122,3 +153,5 @@ function configBody(c: AnyTileConfigSpec, sourceId: string | undefined): Record<
   }
   return body
 }
+
+const atLeaf = (path: PathSegment[], leaf: string): PathSegment[] => (leaf === '' ? path : [...path, leaf])

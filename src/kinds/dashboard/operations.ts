@@ -4,10 +4,11 @@ import { createOnce } from '../create-once.js'
 import type { ApplyContext, Operation, OperationContext, OperationResult, PlannedChange } from '../kind.js'
 import { alertsClearedToken, dashboardLock, deleteOperation, readyToken } from '../operations.js'
 import { bindPlaceholders, placeholderTokens } from '../references.js'
-import { createBody, updateBody } from './bodies.js'
-import type { DesiredDashboard } from './desired.js'
-import { tileIdsOf } from './tiles.js'
 import { isRegistryDashboard } from '../registry.js'
+import { createBody, updateBody, type BodyOptions } from './bodies.js'
+import type { DesiredDashboard } from './desired.js'
+import { linkedNames } from './links.js'
+import { tileIdsOf } from './tiles.js'
 
 export function dashboardOperations(
   pc: PlannedChange<DesiredDashboard, LiveDashboard>,
@@ -30,23 +31,25 @@ export function dashboardOperations(
   }
   if (!desired) return []
   const name = desired.name
+  const d = desired.value
+  // Link-outs to dashboards this apply creates: written after them (links.ts).
+  // And the sources and connections this run creates: their creates first, their ids bound into the body.
+  const waits = [
+    ...[...d.waitsFor].map(readyToken),
+    ...placeholderTokens([d.tiles.map(t => t.body), d.filters])
+  ]
   const ops: Operation[] = []
-  // Sources and connections this run creates: their creates first, their ids bound into the tiles.
-  const created = placeholderTokens(desired.value.tiles.map(t => t.body))
   if (live) {
     ops.push({
       address: change.address,
       label: 'update',
       lock: dashboardLock(live.id),
       provides: [readyToken(name)],
-      after: [alertsClearedToken(live.id), ...created],
+      after: [alertsClearedToken(live.id), ...waits],
       run: async ctx => {
         const updated = await ctx.api.updateDashboard(
           live.id,
-          bindPlaceholders(
-            updateBody(desired.value, live, octx.settings.ownershipTag, octx.settings.mode),
-            ctx.facts
-          )
+          bindPlaceholders(updateBody(d, live, bodyOptions(ctx, octx)), ctx.facts)
         )
         return { status: 'applied', id: updated.id, tileIds: tileIdsOf(updated) }
       }
@@ -57,19 +60,53 @@ export function dashboardOperations(
       label: 'create',
       lock: dashboardLock(name),
       provides: [readyToken(name)],
-      after: created,
-      run: ctx => createDashboard(ctx, desired.value, name)
+      after: waits,
+      run: ctx => createDashboard(ctx, d, name, octx)
     })
+    if (d.linksLater) {
+      // Its link-outs to dashboards created after it (or to itself), once they exist.
+      const later = [...new Set(d.tiles.flatMap(t => linkedNames(t.body)))].map(readyToken)
+      ops.push({
+        address: change.address,
+        label: 'set links',
+        lock: dashboardLock(name),
+        provides: [],
+        after: [readyToken(name), ...later],
+        run: async ctx => {
+          const id = ctx.facts.get(readyToken(name))!.id!
+          const created = await ctx.api.getDashboard(id)
+          const updated = await ctx.api.updateDashboard(
+            id,
+            bindPlaceholders(updateBody(d, created, bodyOptions(ctx, octx)), ctx.facts)
+          )
+          return { status: 'applied', id: updated.id, tileIds: tileIdsOf(updated) }
+        }
+      })
+    }
   }
   return ops
+}
+
+/** The body options of this apply: a link-out to a created dashboard takes the id the create returned. */
+function bodyOptions(ctx: ApplyContext, octx: OperationContext): BodyOptions {
+  return {
+    tag: octx.settings.ownershipTag,
+    mode: octx.settings.mode,
+    idOf: name => ctx.facts.get(readyToken(name))?.id ?? octx.dashboards.desired.get(name)?.liveId
+  }
 }
 
 /**
  * Creates without ever creating twice: when the response is lost (UnknownOutcomeError), re-read the
  * dashboards and adopt ours if the server did commit it, before trying again.
  */
-function createDashboard(ctx: ApplyContext, d: DesiredDashboard, name: string): Promise<OperationResult> {
-  const body = bindPlaceholders(createBody(d, ctx.settings.ownershipTag, ctx.settings.mode), ctx.facts)
+function createDashboard(
+  ctx: ApplyContext,
+  d: DesiredDashboard,
+  name: string,
+  octx: OperationContext
+): Promise<OperationResult> {
+  const body = bindPlaceholders(createBody(d, bodyOptions(ctx, octx)), ctx.facts)
   return createOnce(ctx, {
     what: 'dashboards',
     name,

@@ -12,6 +12,7 @@ import type { Desired, Pairing, PlanContext } from '../kind.js'
 import { isOwnershipTag } from '../ownership.js'
 import { isRegistryDashboard } from '../registry.js'
 import type { DesiredDashboard } from './desired.js'
+import { settleDashboardLinks } from './links.js'
 
 export function pairDashboards(
   desired: Desired<DesiredDashboard>[],
@@ -108,6 +109,7 @@ export function pairDashboards(
     }
   }
   result.orphans = owned.filter(d => !used.has(d.id))
+  settleDashboardLinks(result, ctx)
 
   // A rename without renamedFrom looks like a create plus an orphan with the same tiles. Renames are
   // explicit: it stays a create and a delete (with prune) under their own names, and the create says
