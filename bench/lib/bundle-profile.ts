@@ -16,9 +16,9 @@ interface ProfileNode {
   children?: number[]
 }
 
-/** One bundle file: the owner (package or src room) of each line. */
+/** A bundle folder (index.js and its chunks): the owner (package or src room) of each line of each file. */
 interface BundleMap {
-  ownerAt(line: number): string
+  ownerAt(file: string, line: number): string
 }
 
 const owner = (modulePath: string): string => {
@@ -30,39 +30,46 @@ const owner = (modulePath: string): string => {
   return p.startsWith('src/') ? 'src (base files)' : p.startsWith('external') ? 'node built-ins' : p
 }
 
-function mapBundle(file: string): BundleMap {
-  const lines = readFileSync(file, 'utf8').split('\n')
-  // Sections start at "/***/ id:" (a module factory) or at a concatenated module's comment.
-  const starts: { line: number; id?: string; name?: string }[] = []
+type Start = { line: number; id?: string; name?: string }
+
+function mapBundle(folder: string): BundleMap {
+  // Module ids are shared by the entry and its chunks: names and requires are gathered over all files.
+  const startsOf = new Map<string, Start[]>()
   const named = new Map<string, string>()
   const requires = new Map<string, string[]>()
-  let current: string | undefined
-  for (let i = 0; i < lines.length; i++) {
-    const text = lines[i]!
-    const factory = /^\/\*\*\*\/ (\d+):$/.exec(text)
-    if (factory) {
-      current = factory[1]!
-      starts.push({ line: i, id: current })
-      continue
+  for (const file of readdirSync(folder).filter(f => f.endsWith('.js'))) {
+    const lines = readFileSync(path.join(folder, file), 'utf8').split('\n')
+    const starts: Start[] = []
+    startsOf.set(path.join(folder, file), starts)
+    let current: string | undefined
+    for (let i = 0; i < lines.length; i++) {
+      const text = lines[i]!
+      const factory = /^\/\*\*\*\/ (\d+):$/.exec(text)
+      if (factory) {
+        current = factory[1]!
+        starts.push({ line: i, id: current })
+        continue
+      }
+      const concatenated = /^;\/\/ CONCATENATED MODULE: (\S+)/.exec(text)
+      if (concatenated) starts.push({ line: i, name: owner(concatenated[1]!) })
+      const external = /^\/\/ EXTERNAL MODULE: (.+)$/.exec(text)
+      const required = external && /__nccwpck_require__\((\d+)\)/.exec(lines[i + 1] ?? '')
+      if (external && required) named.set(required[1]!, owner(external[1]!))
+      if (current)
+        for (const m of text.matchAll(/__nccwpck_require__\((\d+)\)/g))
+          requires.set(current, [...(requires.get(current) ?? []), m[1]!])
     }
-    const concatenated = /^;\/\/ CONCATENATED MODULE: (\S+)/.exec(text)
-    if (concatenated) starts.push({ line: i, name: owner(concatenated[1]!) })
-    const external = /^\/\/ EXTERNAL MODULE: (.+)$/.exec(text)
-    const required = external && /__nccwpck_require__\((\d+)\)/.exec(lines[i + 1] ?? '')
-    if (external && required) named.set(required[1]!, owner(external[1]!))
-    if (current)
-      for (const m of text.matchAll(/__nccwpck_require__\((\d+)\)/g))
-        requires.set(current, [...(requires.get(current) ?? []), m[1]!])
   }
-  // A section's owner: its last concatenated module's, its EXTERNAL name, or its requirer's package.
+  // A section's owner: its EXTERNAL name, the concatenated modules it holds, or its requirer's package.
   const sectionOwner = new Map<string, string>()
-  for (let k = 0; k < starts.length; k++) {
-    const s = starts[k]!
-    if (!s.id) continue
-    const inner = starts.slice(k + 1).find(x => x.id || x.name)
-    if (named.has(s.id)) sectionOwner.set(s.id, named.get(s.id)!)
-    else if (inner?.name && !inner.id) sectionOwner.set(s.id, inner.name)
-  }
+  for (const starts of startsOf.values())
+    for (let k = 0; k < starts.length; k++) {
+      const s = starts[k]!
+      if (!s.id) continue
+      const inner = starts.slice(k + 1).find(x => x.id || x.name)
+      if (named.has(s.id)) sectionOwner.set(s.id, named.get(s.id)!)
+      else if (inner?.name && !inner.id) sectionOwner.set(s.id, inner.name)
+    }
   for (let changed = true; changed;) {
     changed = false
     for (const [from, tos] of requires) {
@@ -76,10 +83,11 @@ function mapBundle(file: string): BundleMap {
     }
   }
   return {
-    ownerAt(line: number): string {
+    ownerAt(file: string, line: number): string {
+      const starts = startsOf.get(file) ?? []
       let lo = 0
       let hi = starts.length - 1
-      let found: (typeof starts)[number] | undefined
+      let found: Start | undefined
       while (lo <= hi) {
         const mid = (lo + hi) >> 1
         if (starts[mid]!.line <= line) {
@@ -125,10 +133,12 @@ export async function profileBundleRun(
     const parent = new Map<number, number>()
     for (const n of p.nodes) for (const c of n.children ?? []) parent.set(c, n.id)
     const maps = new Map<string, BundleMap>()
-    const bundleOf = (url: string): BundleMap | undefined => {
+    const bundleOf = (url: string): { map: BundleMap; file: string } | undefined => {
       if (!/\/dist\/(cli\/)?[\w.]*index\.js$/.test(url)) return undefined
-      if (!maps.has(url)) maps.set(url, mapBundle(new URL(url).pathname))
-      return maps.get(url)
+      const file = new URL(url).pathname
+      const folder = path.dirname(file)
+      if (!maps.has(folder)) maps.set(folder, mapBundle(folder))
+      return { map: maps.get(folder)!, file }
     }
     const totals = new Map<string, number>()
     let total = 0
@@ -144,7 +154,7 @@ export async function profileBundleRun(
         const cf = byId.get(cur)!.callFrame
         if (/^compile(SourceTextModule|Function)/.test(cf.functionName)) what = 'compiling the bundle'
         const bundle = bundleOf(cf.url)
-        if (!what && bundle) what = bundle.ownerAt(cf.lineNumber)
+        if (!what && bundle) what = bundle.map.ownerAt(bundle.file, cf.lineNumber)
       }
       what ??= 'node itself (start-up, I/O, built-ins)'
       totals.set(what, (totals.get(what) ?? 0) + us)

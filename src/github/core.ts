@@ -5,7 +5,7 @@
  * for. The modules that hold the workflow commands, the output file and the job summary import none of
  * it, so they are imported here by path (the package's exports map names only its entry), and the few
  * one-line functions of the entry that wrap them are written here as the entry writes them
- * (test/unit/github/core.test.ts checks that both print and write the same).
+ * (test/unit/github-core.test.ts checks that both print and write the same).
  */
 import { EOL } from 'node:os'
 import type { AnnotationProperties } from '@actions/core'
