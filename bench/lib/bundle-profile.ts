@@ -50,6 +50,12 @@ function mapBundle(folder: string): BundleMap {
         starts.push({ line: i, id: current })
         continue
       }
+      // The module cache and loaders follow the last module: not that module's time.
+      if (text.startsWith('/******/ // The module cache')) {
+        starts.push({ line: i, name: 'bundle runtime (webpack module loading)' })
+        current = undefined
+        continue
+      }
       const concatenated = /^;\/\/ CONCATENATED MODULE: (\S+)/.exec(text)
       if (concatenated) starts.push({ line: i, name: owner(concatenated[1]!) })
       const external = /^\/\/ EXTERNAL MODULE: (.+)$/.exec(text)

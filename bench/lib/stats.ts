@@ -92,6 +92,32 @@ export interface Section {
   notes: string[]
 }
 
+/**
+ * A goal row of `a` against `b` sampled in interleaved pairs: the per-pair ratio a/b, each side's median
+ * and min, and pass when the median ratio is at most (or at least) the goal. `left` says, on a miss, by how
+ * much and what is left.
+ */
+export function ratioRow(spec: {
+  figure: string
+  a: readonly number[]
+  b: readonly number[]
+  goal: { atMost: number } | { atLeast: number }
+  left: (r: PairedRatio) => string
+}): Row {
+  const r = pairedRatio(spec.a, spec.b)
+  const [bound, pass] =
+    'atMost' in spec.goal
+      ? [`≤ ${spec.goal.atMost}x`, r.median <= spec.goal.atMost]
+      : [`≥ ${spec.goal.atLeast}x`, r.median >= spec.goal.atLeast]
+  return {
+    figure: spec.figure,
+    measured: `${paired(r)}: ${medMin(spec.a)} vs ${medMin(spec.b)}`,
+    goal: bound,
+    pass,
+    headline: { left: spec.left(r) }
+  }
+}
+
 const verdict = (p: boolean | undefined) => (p === undefined ? 'info' : p ? 'pass' : '**miss**')
 const esc = (s: string) => s.replace(/\|/g, '\\|')
 

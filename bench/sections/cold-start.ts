@@ -14,7 +14,7 @@ import {
   interleave,
   list,
   median,
-  medMin,
+  ratioRow,
   ms,
   paired,
   pairedRatio,
@@ -96,27 +96,21 @@ export async function coldStart(ctx: BenchContext): Promise<Section> {
     empty: side('empty', ['-e', '0']),
     ...(compare ? { before: side('before', [compare]) } : {})
   })
-  const wall = pairedRatio(samples.action!, samples.empty!)
-  const cpuRatio = pairedRatio(cpu.action!, cpu.empty!)
   const profile = await profileBundleRun([action], { cwd: ROOT, env: actionEnv(dir) })
-  section.rows.push({
-    figure: 'action `validate` cold start / `node -e 0`, wall',
-    measured: `${paired(wall)}: ${medMin(samples.action!)} vs ${medMin(samples.empty!)}`,
-    goal: `≤ ${GOAL}x`,
-    pass: wall.median <= GOAL,
-    headline: {
-      left: `${ms(median(samples.action!) - GOAL * median(samples.empty!))} over ${GOAL}x; the start's CPU profile: ${describeShares(profile)}`
-    }
-  })
-  section.rows.push({
-    figure: 'action `validate` cold start / `node -e 0`, CPU (user + system)',
-    measured: `${paired(cpuRatio)}: ${medMin(cpu.action!)} vs ${medMin(cpu.empty!)}`,
-    goal: `≤ ${GOAL}x`,
-    pass: cpuRatio.median <= GOAL,
-    headline: {
-      left: `${ms(median(cpu.action!) - GOAL * median(cpu.empty!))} of CPU over ${GOAL}x; the start's CPU profile: ${describeShares(profile)}`
-    }
-  })
+  for (const [what, a, b] of [
+    ['wall', samples.action!, samples.empty!],
+    ['CPU (user + system)', cpu.action!, cpu.empty!]
+  ] as const)
+    section.rows.push(
+      ratioRow({
+        figure: `action \`validate\` cold start / \`node -e 0\`, ${what}`,
+        a,
+        b,
+        goal: { atMost: GOAL },
+        left: () =>
+          `${ms(median(a) - GOAL * median(b))} over ${GOAL}x; the start's CPU profile: ${describeShares(profile)}`
+      })
+    )
   section.rows.push({
     figure: 'CLI `validate` / `node -e 0`, wall; CPU',
     measured: `${paired(pairedRatio(samples.cli!, samples.empty!))}; ${paired(pairedRatio(cpu.cli!, cpu.empty!))}`,
