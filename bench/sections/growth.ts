@@ -5,18 +5,12 @@
  * retains (bench/plan-child.ts, after a full GC).
  */
 import path from 'node:path'
-import { createApi } from '../../src/api/client.js'
-import { ownershipTag } from '../../src/kinds/ownership.js'
-import { loadManifests } from '../../src/manifest/load.js'
-import { readLiveState } from '../../src/live/read.js'
-import { computePlan } from '../../src/planner/planner.js'
 import { run } from '../../src/run/run.js'
 import { runNode, usageSource } from '../lib/child.js'
 import { configFor } from '../lib/config.js'
 import { ROOT, scratch, type BenchContext } from '../lib/context.js'
 import { writeFleetManifests, type FleetShape } from '../lib/fixtures.js'
 import { startRemoteEmulator, type RemoteEmulator } from '../lib/remote.js'
-import { topSelfTime } from '../lib/profile.js'
 import {
   list,
   mb,
@@ -57,13 +51,12 @@ export async function growth(ctx: BenchContext): Promise<Section> {
       `(\`node dist/cli/index.js plan\`) in a child process, from ${usageSource}. **Retained ` +
       'heap**: bench/plan-child.ts (tsx, `--expose-gc`) runs the phases one by one and measures the heap in use ' +
       'after `global.gc()` once the plan is made, with the manifests, the live state and the plan all still ' +
-      'referenced. One extra pass per size times the phases (loadManifests, readLiveState, computePlan).',
+      'referenced; it also times each phase (loadManifests, readLiveState, computePlan) once.',
     rows: [],
     raw: [],
     notes: []
   }
   const sizes: Size[] = []
-  let hot: Awaited<ReturnType<typeof topSelfTime>> = []
   const cli = path.join(ROOT, 'dist', 'cli', 'index.js')
   try {
     for (const n of ns) {
@@ -128,27 +121,8 @@ export async function growth(ctx: BenchContext): Promise<Section> {
       s.heap = JSON.parse(line) as Record<string, number>
       section.raw.push(`${s.n}: heap by phase ${line}`)
 
-      const config = configFor(s.emu, s.dir, 'plan', { manifests: s.glob })
-      const load = await timed(() => loadManifests({ patterns: [s.glob], cwd: s.dir, mode: 'self-hosted' }))
-      const api = createApi(config)
-      const read = await timed(() => readLiveState(api, { service: false }))
-      await api.close()
-      const input = {
-        command: 'plan',
-        settings: {
-          stack: config.stack,
-          ownershipTag: ownershipTag(config.stack),
-          prune: config.prune,
-          mode: config.mode,
-          serviceGate: config.serviceGate
-        },
-        manifests: load.value,
-        live: read.value,
-        now: new Date()
-      }
-      const compute = await timed(async () => computePlan(input))
-      s.phases = { load: load.ms, read: read.ms, compute: compute.ms }
-      if (s === sizes[sizes.length - 1]) hot = await topSelfTime(() => computePlan(input), 4)
+      const phases = JSON.parse(line) as { ms: { load: number; read: number; compute: number } }
+      s.phases = phases.ms
     }
   } finally {
     for (const s of sizes) await s.emu.close()
@@ -206,11 +180,5 @@ export async function growth(ctx: BenchContext): Promise<Section> {
     pass: sizes.every(s => heapPerDash(s) / heapPerDash(base) <= 1.15),
     headline: { left: `retained heap per dashboard ${ratio(heapGrowth)} at ${big.n}` }
   })
-  if (hot.length > 0)
-    section.rows.push({
-      figure: `computePlan at ${big.n}: most self time (CPU profile)`,
-      measured: hot.map(h => `${h.name} ${ms(h.ms)} (${(h.share * 100).toFixed(0)}%)`).join('; '),
-      goal: 'diagnostic'
-    })
   return section
 }
