@@ -147,3 +147,26 @@ describe('the same name in two stacks (the server allows same-named saved search
     ).toEqual(['generic', 'slack'])
   })
 })
+
+it('two stacks that both create a webhook of one service and name in one run: both refused, nothing written', async () => {
+  ws.write({
+    'payments/stack.yaml': 'name: payments\n',
+    'payments/alerting.yaml': hook('pager'),
+    'search/stack.yaml': 'name: search\n',
+    'search/alerting.yaml': hook('pager')
+  })
+  const apply = await stacks('apply')
+  expect(apply.exitCode).toBe(1)
+  for (const [stack, other] of [
+    ['payments', 'search'],
+    ['search', 'payments']
+  ])
+    expect(problemsOf(apply, stack!)).toContainEqual(
+      expect.objectContaining({
+        file: expect.stringMatching(new RegExp(`${stack}[\\\\/]alerting\\.yaml$`)),
+        line: 2,
+        message: `stack "${stack}" and stack "${other}" both create webhook "pager" (generic) in this run, and the server allows one webhook of a service and name in a team: give one of them another name or another service`
+      })
+    )
+  expect(emu.selfHosted.webhooks.filter(w => w.name === 'pager')).toEqual([])
+})
