@@ -55333,7 +55333,7 @@ async function runStacks(config, stacks, deps) {
     let planFile;
     if (config.command !== 'validate' && valid.length > 0) {
         // Loaded only past validation, as in a run of one stack.
-        const { runOnline } = await __nccwpck_require__.e(/* import() */ 255).then(__nccwpck_require__.bind(__nccwpck_require__, 8255));
+        const { runOnline } = await __nccwpck_require__.e(/* import() */ 656).then(__nccwpck_require__.bind(__nccwpck_require__, 6656));
         const online = await runOnline({ ...config, command: config.command }, valid.map(({ stack, manifests }) => ({
             name: stack.name,
             manifests,
@@ -55422,7 +55422,7 @@ async function runUnscrubbed(config, deps) {
     if (config.command === 'validate')
         return offline(0);
     // Loaded only past validation: `validate` starts without the HTTP client and the planner.
-    const { runOnline } = await __nccwpck_require__.e(/* import() */ 255).then(__nccwpck_require__.bind(__nccwpck_require__, 8255));
+    const { runOnline } = await __nccwpck_require__.e(/* import() */ 656).then(__nccwpck_require__.bind(__nccwpck_require__, 6656));
     // `command` as narrowed above: what goes online is plan, apply or drift.
     const online = await runOnline({ ...config, command: config.command }, [{ name: config.stack, manifests, prune: config.prune, siblings: [] }], deps);
     const [stack] = online.stacks;
