@@ -5905,7 +5905,7 @@ const summary = _summary;
  * for. The modules that hold the workflow commands, the output file and the job summary import none of
  * it, so they are imported here by path (the package's exports map names only its entry), and the few
  * one-line functions of the entry that wrap them are written here as the entry writes them
- * (test/unit/github/core.test.ts checks that both print and write the same).
+ * (test/unit/github-core.test.ts checks that both print and write the same).
  */
 
 
@@ -14389,7 +14389,7 @@ async function runStacks(config, stacks, deps) {
     let planFile;
     if (config.command !== 'validate' && valid.length > 0) {
         // Loaded only past validation, as in a run of one stack.
-        const { runOnline } = await Promise.all(/* import() */[__nccwpck_require__.e(752), __nccwpck_require__.e(255)]).then(__nccwpck_require__.bind(__nccwpck_require__, 8255));
+        const { runOnline } = await Promise.all(/* import() */[__nccwpck_require__.e(752), __nccwpck_require__.e(656)]).then(__nccwpck_require__.bind(__nccwpck_require__, 6656));
         const online = await runOnline({ ...config, command: config.command }, valid.map(({ stack, manifests }) => ({
             name: stack.name,
             manifests,
@@ -14478,7 +14478,7 @@ async function runUnscrubbed(config, deps) {
     if (config.command === 'validate')
         return offline(0);
     // Loaded only past validation: `validate` starts without the HTTP client and the planner.
-    const { runOnline } = await Promise.all(/* import() */[__nccwpck_require__.e(752), __nccwpck_require__.e(255)]).then(__nccwpck_require__.bind(__nccwpck_require__, 8255));
+    const { runOnline } = await Promise.all(/* import() */[__nccwpck_require__.e(752), __nccwpck_require__.e(656)]).then(__nccwpck_require__.bind(__nccwpck_require__, 6656));
     // `command` as narrowed above: what goes online is plan, apply or drift.
     const online = await runOnline({ ...config, command: config.command }, [{ name: config.stack, manifests, prune: config.prune, siblings: [] }], deps);
     const [stack] = online.stacks;
