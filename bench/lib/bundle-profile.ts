@@ -2,8 +2,9 @@
  * Where a bundled process spends its time: `node --cpu-prof` of one run of a dist/ bundle, its self time
  * attributed to the package (or src/ room) each sampled function comes from. ncc's output names the
  * modules it concatenates (`// CONCATENATED MODULE: ./node_modules/zod/...`) and the CommonJS modules
- * it requires by id (`// EXTERNAL MODULE: ...` above `__nccwpck_require__(id)`); a CommonJS module it does
- * not name (undici's and yaml's inner files) belongs to the package of the module that requires it.
+ * it requires by id (`// EXTERNAL MODULE: ...` above `__nccwpck_require__(id)`, `__webpack_require__` in a
+ * chunk); a CommonJS module it does not name (undici's and yaml's inner files) belongs to the package of the
+ * module that requires it. A module factory's own frame is the top-level code of the modules in it.
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import os from 'node:os'
@@ -50,19 +51,20 @@ function mapBundle(folder: string): BundleMap {
         starts.push({ line: i, id: current })
         continue
       }
-      // The module cache and loaders follow the last module: not that module's time.
+      // The module cache and loaders follow the last module: not that module's time. Their self time is
+      // V8 compiling each module factory as the loader first calls it (a callee has no frame yet).
       if (text.startsWith('/******/ // The module cache')) {
-        starts.push({ line: i, name: 'bundle runtime (webpack module loading)' })
+        starts.push({ line: i, name: 'compiling modules as they load' })
         current = undefined
         continue
       }
       const concatenated = /^;\/\/ CONCATENATED MODULE: (\S+)/.exec(text)
       if (concatenated) starts.push({ line: i, name: owner(concatenated[1]!) })
       const external = /^\/\/ EXTERNAL MODULE: (.+)$/.exec(text)
-      const required = external && /__nccwpck_require__\((\d+)\)/.exec(lines[i + 1] ?? '')
+      const required = external && /__(?:nccwpck|webpack)_require__\((\d+)\)/.exec(lines[i + 1] ?? '')
       if (external && required) named.set(required[1]!, owner(external[1]!))
       if (current)
-        for (const m of text.matchAll(/__nccwpck_require__\((\d+)\)/g))
+        for (const m of text.matchAll(/__(?:nccwpck|webpack)_require__\((\d+)\)/g))
           requires.set(current, [...(requires.get(current) ?? []), m[1]!])
     }
   }
@@ -102,6 +104,8 @@ function mapBundle(folder: string): BundleMap {
         } else hi = mid - 1
       }
       if (!found) return 'bundle runtime'
+      // A module factory's own frame runs the top-level code of every module concatenated into it.
+      if (found.id && line === found.line + 1) return 'evaluating modules (their top-level code)'
       return found.name ?? sectionOwner.get(found.id!) ?? 'bundled CommonJS (unnamed)'
     }
   }
