@@ -6,13 +6,23 @@
 import type { ObservabilityApi } from '../api/client.js'
 import type { LiveState } from '../kinds/kind.js'
 
-export async function readLiveState(
-  client: ObservabilityApi,
-  options: { service: boolean }
-): Promise<LiveState> {
+export interface ReadOptions {
+  /**
+   * Whether to read the service (managed mode, a ServiceSettings manifest). A promise when the read starts
+   * before the manifests are loaded: the lists go out at once, the service read once it is known.
+   */
+  service: boolean | Promise<boolean>
+  /** Ends every read (the run stopped: its manifests are invalid). */
+  signal?: AbortSignal
+}
+
+export async function readLiveState(client: ObservabilityApi, options: ReadOptions): Promise<LiveState> {
   // The reads are only useful together: the first failure cancels the others, in flight too, so a
   // wrong server fails the run once, at once, instead of retrying its siblings for a minute.
   const siblings = new AbortController()
+  const outside = options.signal
+  if (outside?.aborted) siblings.abort(outside.reason)
+  else outside?.addEventListener('abort', () => siblings.abort(outside.reason), { once: true })
   const api = client.withSignal(siblings.signal)
   const read = <T>(p: Promise<T>): Promise<T> =>
     p.catch((e: unknown) => {
@@ -24,7 +34,11 @@ export async function readLiveState(
     read(api.listAlerts()),
     read(api.listSources()),
     read(api.listWebhooks()),
-    options.service ? read(api.getService().then(r => r.service)) : Promise.resolve(undefined)
+    read(
+      Promise.resolve(options.service).then(service =>
+        service ? api.getService().then(r => r.service) : undefined
+      )
+    )
   ])
   return { dashboards, alerts, sources, webhooks, service }
 }
