@@ -31,9 +31,17 @@ type Frame =
   | { kind: 'seq'; path: string; index: number }
   | { kind: 'map'; path: string; key?: PathSegment; keyStart?: number; keyEnd?: number }
 
-/** Positions of every document of `text`, in document order (the same indexes as loadAll). */
-export function indexPositions(text: string, maxDepth: number): DocumentPositions[] {
-  const events: Event[] = parseEvents(text, { maxDepth })
+/**
+ * Positions of every document of `text`, in document order (the same indexes as loadAll), from its
+ * events (parsed here unless given). `depth` 1 records only each document's top-level fields: what a plan
+ * shows of a manifest that validated (its `name`), taken from the parse that read its values.
+ */
+export function indexPositions(
+  text: string,
+  options: { maxDepth: number; events?: Event[]; depth?: number }
+): DocumentPositions[] {
+  const events: Event[] = options.events ?? parseEvents(text, { maxDepth: options.maxDepth })
+  const deepest = (options.depth ?? Infinity) + 1
   const documents: DocumentPositions[] = []
   const stack: Frame[] = []
   let current: DocumentPositions | undefined
@@ -81,9 +89,11 @@ export function indexPositions(text: string, maxDepth: number): DocumentPosition
     let path: string
     let keyStart: number | undefined
     let after = 0
+    const recorded = stack.length <= deepest
     if (frame.kind === 'map' && frame.key === undefined) {
       // A key: remember it for the value that follows. (A complex key gets a placeholder name.)
-      frame.key = e.type === EVENT_ID.SCALAR ? getScalarValue(text, e as ScalarEvent) : '\u0000complex-key'
+      frame.key =
+        e.type === EVENT_ID.SCALAR && recorded ? getScalarValue(text, e as ScalarEvent) : '\u0000complex-key'
       frame.keyStart = nodeStart(e, 0)
       frame.keyEnd = nodeEnd(e)
       if (e.type === EVENT_ID.MAPPING || e.type === EVENT_ID.SEQUENCE)
@@ -101,6 +111,11 @@ export function indexPositions(text: string, maxDepth: number): DocumentPosition
     else {
       path = ''
       current.start = nodeStart(e, 0)
+    }
+    if (!recorded) {
+      if (e.type === EVENT_ID.MAPPING) stack.push({ kind: 'map', path })
+      if (e.type === EVENT_ID.SEQUENCE) stack.push({ kind: 'seq', path, index: 0 })
+      continue
     }
     const at: NodeAt = { start: nodeStart(e, after), keyStart }
     if (e.type === EVENT_ID.SCALAR && e.valueStart >= 0 && e.anchorStart < 0 && e.tagStart < 0) {

@@ -6,7 +6,7 @@
  * the `yaml` library at once, which says exactly where and why. Hostile input (alias bombs, deep
  * nesting, binary junk, duplicate keys) becomes a diagnostic, never a crash or a hang.
  */
-import { CORE_SCHEMA, loadAll, SCALAR_STYLE } from 'js-yaml'
+import { constructFromEvents, CORE_SCHEMA, parseEvents, SCALAR_STYLE } from 'js-yaml'
 import { Document, isMap, isPair, isScalar, isSeq, LineCounter, parseAllDocuments, type Node } from 'yaml'
 import { diagnostic, type Diagnostic, type SourceLocation } from '../diagnostics.js'
 import { errorMessage } from '../error-message.js'
@@ -27,7 +27,10 @@ export interface ParsedDocument {
   file: string
   /** 0-based index of the document within its file. */
   index: number
-  /** The document's value (variables substitute into it after parsing). */
+  /**
+   * The document's value (variables substitute into it after parsing); `undefined` once the document is
+   * validated and typed (loadManifests drops it).
+   */
   value: unknown
   /** Location of the document's first content. */
   readonly start: SourceLocation
@@ -61,39 +64,70 @@ export function parseYamlFile(file: string, text: string): ParseResult {
     }
   }
   let values: unknown[]
+  let top: Locator[]
   try {
-    // Aliases are refused here (maxAliases 0): the `yaml` library counts their expansion.
-    values = loadAll(text, {
-      filename: file,
-      schema: CORE_SCHEMA,
-      maxAliases: 0,
-      maxDepth: YAML_LIMITS.maxDepth
-    })
+    // One parse: the events give the values and the top-level positions (a manifest's `name`, what a
+    // plan shows). Aliases are refused here (maxAliases 0): the `yaml` library counts their expansion.
+    const events = parseEvents(text, { filename: file, maxDepth: YAML_LIMITS.maxDepth })
+    values = constructFromEvents(events, { source: text, filename: file, schema: CORE_SCHEMA, maxAliases: 0 })
+    if (values.length > YAML_LIMITS.maxDocuments) return parseWithPositions(file, text)
+    const docs = indexPositions(text, { maxDepth: YAML_LIMITS.maxDepth, events, depth: 1 })
+    if (docs.length !== values.length) throw new Error('documents do not line up')
+    const position = lineLocator(file, text)
+    top = docs.map(d => eventLocator(d, position))
   } catch {
     return parseWithPositions(file, text)
   }
-  if (values.length > YAML_LIMITS.maxDocuments) return parseWithPositions(file, text)
-  const located = lazyPositions(file, text, values.length)
-  const fallback: SourceLocation = { file, line: 1, column: 1 }
+  // Deeper positions (a problem inside a tile) come from a second parse, made only when one is asked for.
+  const deeper = lazyPositions(file, text, values.length)
   const documents: ParsedDocument[] = []
   values.forEach((value, index) => {
     if (value === null || value === undefined) return // an empty document, e.g. after a trailing `---`
-    documents.push({
-      file,
-      index,
-      value,
-      get start() {
-        return located(index)?.start ?? fallback
-      },
-      locate: path => located(index)?.locate(path) ?? fallback,
-      locateKey: (path, key) => located(index)?.locateKey(path, key) ?? fallback,
-      scalarAt: path => located(index)?.scalarAt(path)
-    })
+    const shallow = top[index]!
+    documents.push(new YamlDocument(file, index, value, shallow, () => deeper(index)))
   })
   return { documents, diagnostics: [] }
 }
 
+/**
+ * A document js-yaml parsed: top-level positions from its parse, deeper ones from the lazy second
+ * parse. A class, so that a thousand documents share their methods.
+ */
+class YamlDocument implements ParsedDocument {
+  constructor(
+    readonly file: string,
+    readonly index: number,
+    public value: unknown,
+    private readonly shallow: Locator,
+    private readonly deep: () => Locator | undefined
+  ) {}
+
+  get start(): SourceLocation {
+    return this.shallow.start
+  }
+
+  locate(path: readonly PathSegment[]): SourceLocation {
+    return path.length <= 1 ? this.shallow.locate(path) : this.deepOrTop(l => l.locate(path))
+  }
+
+  locateKey(path: readonly PathSegment[], key: string): SourceLocation {
+    return path.length === 0 ? this.shallow.locateKey(path, key) : this.deepOrTop(l => l.locateKey(path, key))
+  }
+
+  scalarAt(path: readonly PathSegment[]): ReturnType<ParsedDocument['scalarAt']> {
+    return path.length <= 1 ? this.shallow.scalarAt(path) : this.deep()?.scalarAt(path)
+  }
+
+  private deepOrTop(answer: (locator: Locator) => SourceLocation): SourceLocation {
+    const deep = this.deep()
+    return deep ? answer(deep) : { file: this.file, line: 1, column: 1 }
+  }
+}
+
 type Locator = Pick<ParsedDocument, 'start' | 'locate' | 'locateKey' | 'scalarAt'>
+
+/** Files parsed a second time for their deeper positions (tests hold a plan of valid files to none). */
+export const yamlStats = { secondParses: 0 }
 
 /**
  * Positions for a file js-yaml parsed, built on first use from its event stream. Should the documents
@@ -103,8 +137,9 @@ function lazyPositions(file: string, text: string, count: number): (index: numbe
   let locators: Array<Locator | undefined> | undefined
   return index => {
     if (!locators) {
+      yamlStats.secondParses++
       try {
-        const docs = indexPositions(text, YAML_LIMITS.maxDepth)
+        const docs = indexPositions(text, { maxDepth: YAML_LIMITS.maxDepth })
         if (docs.length !== count) throw new Error('documents do not line up')
         const position = lineLocator(file, text)
         locators = docs.map(d => eventLocator(d, position))
