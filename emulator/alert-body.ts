@@ -28,6 +28,11 @@ export function buildAlert(body: unknown, context: AlertContext, existing?: () =
   return toRecord(parsed.data, context, existing?.())
 }
 
+/**
+ * `makeAlert` (controllers/alerts.ts): a PUT sets what it sends and clears name, message, note, numConsecutiveWindows
+ * and groupBy when omitted, but keeps `thresholdMax` and the schedule. `scheduleStartAt` is stored as a date (so it
+ * reads back as `toISOString()`); a start date, or clearing it without an offset, forces the offset to 0.
+ */
 function toRecord(body: JsonObject, context: AlertContext, existing?: StoredAlert): StoredAlert {
   const source = (body.source as StoredAlert['source'] | undefined) ?? 'tile'
   const channels = channelsOf(body)
@@ -38,7 +43,6 @@ function toRecord(body: JsonObject, context: AlertContext, existing?: StoredAler
     name: (body.name as string | null | undefined) ?? null,
     message: (body.message as string | null | undefined) ?? null,
     threshold: body.threshold as number,
-    thresholdMax: (body.thresholdMax as number | null | undefined) ?? null,
     interval: body.interval as string,
     thresholdType: body.thresholdType as string,
     source,
@@ -47,19 +51,62 @@ function toRecord(body: JsonObject, context: AlertContext, existing?: StoredAler
     channels,
     dashboardId: source === 'tile' ? (body.dashboardId as string) : null,
     tileId: source === 'tile' ? (body.tileId as string) : null,
+    note: (body.note as string | null | undefined) ?? null,
     numConsecutiveWindows: (body.numConsecutiveWindows as number | null | undefined) ?? null,
     createdAt: existing?.createdAt ?? now,
     updatedAt: now,
     teamId: context.teamId
   }
+  const thresholdMax = (body.thresholdMax as number | undefined) ?? existing?.thresholdMax
+  if (thresholdMax !== undefined) record.thresholdMax = thresholdMax
   if (source === 'saved_search') {
     record.savedSearchId = body.savedSearchId as string
     record.groupBy = (body.groupBy as string | null | undefined) ?? null
   }
-  for (const key of ['note', 'scheduleOffsetMinutes', 'scheduleStartAt'] as const) {
-    if (body[key] !== undefined && body[key] !== null) (record as unknown as JsonObject)[key] = body[key]
-  }
+  const startAt = body.scheduleStartAt as string | null | undefined
+  const offset = body.scheduleOffsetMinutes as number | undefined
+  if (startAt !== undefined)
+    record.scheduleStartAt = startAt === null ? null : new Date(startAt).toISOString()
+  else if (existing?.scheduleStartAt !== undefined) record.scheduleStartAt = existing.scheduleStartAt
+  const storedOffset = startAt != null ? 0 : startAt === null && offset == null ? 0 : offset
+  if (storedOffset != null) record.scheduleOffsetMinutes = storedOffset
+  else if (existing?.scheduleOffsetMinutes != null)
+    record.scheduleOffsetMinutes = existing.scheduleOffsetMinutes
   return record
+}
+
+/**
+ * An alert as the API returns it (`translateAlertDocumentToExternalAlert`, packages/api/src/utils/externalApi.ts):
+ * `thresholdMax`, the schedule, the other source's references and `groupBy` are absent when unset; `note` and
+ * `numConsecutiveWindows` are null.
+ */
+export function externalAlert(alert: StoredAlert): JsonObject {
+  const out: JsonObject = {
+    id: alert.id,
+    name: alert.name,
+    message: alert.message,
+    note: alert.note ?? null,
+    threshold: alert.threshold,
+    thresholdMax: alert.thresholdMax ?? undefined,
+    interval: alert.interval,
+    scheduleOffsetMinutes: alert.scheduleOffsetMinutes ?? undefined,
+    scheduleStartAt: alert.scheduleStartAt,
+    numConsecutiveWindows: alert.numConsecutiveWindows ?? null,
+    thresholdType: alert.thresholdType,
+    source: alert.source,
+    state: alert.state,
+    channel: alert.channel,
+    channels: alert.channels,
+    teamId: alert.teamId,
+    tileId: alert.tileId ?? undefined,
+    dashboardId: alert.dashboardId ?? undefined,
+    savedSearchId: alert.savedSearchId ?? undefined,
+    groupBy: alert.groupBy ?? undefined,
+    createdAt: alert.createdAt,
+    updatedAt: alert.updatedAt
+  }
+  for (const key of Object.keys(out)) if (out[key] === undefined) delete out[key]
+  return out
 }
 
 function channelsOf(body: JsonObject): AlertChannel[] {

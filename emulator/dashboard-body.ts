@@ -60,19 +60,36 @@ export function checkDashboardBody(
   return { ok: true, draft, parsed: data }
 }
 
+/**
+ * The dashboard-level fields as the POST and PUT handlers store them (`v2/dashboards.ts`): a PUT keeps what it omits.
+ * - Filters get new ids, except on a PUT one whose id is an existing filter's (`convertExternalFiltersToInternal`).
+ * - `savedQueryLanguage` follows `resolveSavedQueryLanguage`: a sent value (null too) wins, a `savedQuery: null`
+ *   clears it, a non-empty `savedQuery` without one is Lucene.
+ */
 function extrasOf(body: DashboardBody, existing?: StoredDashboard): DashboardDraft['extras'] {
   const extras: DashboardDraft['extras'] = {}
   const previous = existing ?? ({} as Partial<StoredDashboard>)
   if (Array.isArray(body.filters)) {
-    // Filters are server-assigned an id like tiles; a filter that sends one keeps it.
+    const known = new Set((previous.filters ?? []).map(filter => filter.id))
     extras.filters = (structuredClone(body.filters) as JsonObject[]).map(filter => ({
       ...filter,
-      id: typeof filter.id === 'string' ? filter.id : newObjectId()
+      id: typeof filter.id === 'string' && known.has(filter.id) ? filter.id : newObjectId()
     }))
   } else if (previous.filters !== undefined) extras.filters = structuredClone(previous.filters)
-  for (const key of ['savedQuery', 'savedQueryLanguage', 'savedFilterValues', 'containers'] as const) {
+  for (const key of ['savedQuery', 'savedFilterValues', 'containers'] as const) {
     const value = body[key] !== undefined ? body[key] : previous[key]
     if (value !== undefined) (extras as JsonObject)[key] = structuredClone(value)
   }
+  const language = savedQueryLanguage(body)
+  const kept = language !== undefined ? language : previous.savedQueryLanguage
+  if (kept !== undefined) extras.savedQueryLanguage = kept
   return extras
+}
+
+function savedQueryLanguage(body: DashboardBody): string | null | undefined {
+  const language = body.savedQueryLanguage as string | null | undefined
+  if (language !== undefined) return language
+  if (body.savedQuery === null) return null
+  if (typeof body.savedQuery === 'string' && body.savedQuery !== '') return 'lucene'
+  return undefined
 }

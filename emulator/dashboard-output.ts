@@ -1,13 +1,266 @@
-import type { StoredDashboard, StoredTile } from './types.js'
+import { AGGREGATE_FUNCTIONS, PALETTE_TOKENS, QUANTILE_LEVELS } from './rules/vocabulary.js'
+import type { JsonObject, StoredDashboard, StoredTile, TileConfig } from './types.js'
 
 /**
- * A stored dashboard as the API returns it. PromQL tiles (`configType: 'promql'`, made in the UI) are left out:
- * HyperDX `convertTileToExternalChart` (`packages/api/src/routers/external-api/v2/utils/dashboards.ts`) skips
- * them because this API has no shape for them. A PUT replaces the whole tile list, so an update drops them.
+ * A stored dashboard as the API returns it: HyperDX `convertToExternalDashboard` and the converters it calls
+ * (`packages/api/src/routers/external-api/v2/utils/dashboards.ts`, `packages/api/src/utils/externalApi.ts`), rule by
+ * rule; the code is ours.
+ * - PromQL tiles (`configType: 'promql'`, made in the UI) are left out: this API has no shape for them, and a PUT
+ *   replaces the whole tile list, so an update drops them.
+ * - `filters`, `savedQuery`, `savedQueryLanguage` and `savedFilterValues` are always present (`[]` / `null`), and
+ *   `containers` only when there is at least one.
+ * - A tile's `containerId` / `tabId` that no container or tab resolves are dropped on read (self-heal).
+ * - Each config variant returns its own fields with the server's defaults (`fillNulls`, `asRatio`, `where`, ...).
  */
-export function externalDashboard(dashboard: StoredDashboard): StoredDashboard {
-  if (!dashboard.tiles.some(isPromqlTile)) return dashboard
-  return { ...dashboard, tiles: dashboard.tiles.filter(tile => !isPromqlTile(tile)) }
+export function externalDashboard(dashboard: StoredDashboard): JsonObject {
+  const containers = dashboard.containers ?? []
+  const byId = new Map(containers.map(c => [String(c.id), c]))
+  return dropUndefined({
+    id: dashboard.id,
+    name: dashboard.name,
+    tiles: dashboard.tiles.filter(tile => !isPromqlTile(tile)).map(tile => externalTile(tile, byId)),
+    tags: dashboard.tags ?? [],
+    filters: (dashboard.filters ?? []).map(externalFilter),
+    savedQuery: dashboard.savedQuery ?? null,
+    savedQueryLanguage: dashboard.savedQueryLanguage ?? null,
+    savedFilterValues: dashboard.savedFilterValues ?? [],
+    containers: containers.length > 0 ? containers : undefined
+  })
 }
 
 const isPromqlTile = (tile: StoredTile): boolean => tile.config.configType === 'promql'
+
+function externalTile(tile: StoredTile, containers: Map<string, JsonObject>): JsonObject {
+  let containerId =
+    typeof tile.containerId === 'string' && tile.containerId !== '' ? tile.containerId : undefined
+  let tabId = typeof tile.tabId === 'string' && tile.tabId !== '' ? tile.tabId : undefined
+  const container = containerId === undefined ? undefined : containers.get(containerId)
+  if (container === undefined) {
+    containerId = undefined
+    tabId = undefined
+  } else if (tabId !== undefined) {
+    const tabs = Array.isArray(container.tabs) ? (container.tabs as JsonObject[]) : []
+    if (!tabs.some(tab => tab.id === tabId)) tabId = undefined
+  }
+  return dropUndefined({
+    id: tile.id,
+    x: tile.x,
+    y: tile.y,
+    w: tile.w,
+    h: tile.h,
+    name: tile.name ?? '',
+    config: externalConfig(tile.config) ?? defaultConfig(tile.config),
+    containerId,
+    tabId
+  })
+}
+
+/** What a tile whose stored config cannot be converted comes back as: a line tile (`defaultTileConfig`). */
+function defaultConfig(config: TileConfig): JsonObject {
+  if (config.configType === 'sql')
+    return {
+      configType: 'sql',
+      displayType: 'line',
+      connectionId: config.connectionId,
+      sqlTemplate: config.sqlTemplate
+    }
+  return { displayType: 'line', sourceId: sourceOf(config), select: [DEFAULT_SELECT_ITEM] }
+}
+
+const DEFAULT_SELECT_ITEM = { aggFn: 'count', where: '' }
+const sourceOf = (config: TileConfig): string =>
+  config.sourceId === undefined || config.sourceId === null ? '' : String(config.sourceId)
+const text = (value: unknown, fallback: string | undefined): string | undefined =>
+  typeof value === 'string' ? value : fallback
+
+/** `convertToExternalTileChartConfig`: undefined when the stored config has no external shape. */
+function externalConfig(config: TileConfig): JsonObject | undefined {
+  // Raw SQL tiles are returned as stored, with line and stacked_bar's fillNulls default.
+  if (config.configType === 'sql') {
+    if (!['line', 'stacked_bar', 'table', 'number', 'pie', 'bar'].includes(config.displayType))
+      return undefined
+    const time = config.displayType === 'line' || config.displayType === 'stacked_bar'
+    return dropUndefined({ ...config, fillNulls: time ? config.fillNulls !== false : undefined })
+  }
+  const sourceId = sourceOf(config)
+  const select = (all: boolean): unknown[] =>
+    Array.isArray(config.select)
+      ? (all ? config.select : config.select.slice(0, 1)).map(item => externalSelectItem(item as JsonObject))
+      : [DEFAULT_SELECT_ITEM]
+  const formulas = Array.isArray(config.formulas) && config.formulas.length > 0 ? config.formulas : undefined
+  const showOperandSeries = formulas ? config.showOperandSeries : undefined
+  const ratio = config.asRatio === true && Array.isArray(config.select) && config.select.length === 2
+  const groupBy = text(config.groupBy, undefined)
+  switch (config.displayType) {
+    case 'line':
+    case 'stacked_bar': {
+      const line = config.displayType === 'line'
+      return dropUndefined({
+        displayType: config.displayType,
+        sourceId,
+        asRatio: ratio,
+        alignDateRangeToGranularity: config.alignDateRangeToGranularity,
+        fillNulls: config.fillNulls !== false,
+        fitYAxisToData: line ? config.fitYAxisToData : undefined,
+        groupBy,
+        select: select(true),
+        compareToPreviousPeriod: line ? config.compareToPreviousPeriod : undefined,
+        numberFormat: config.numberFormat,
+        seriesLimit: config.seriesLimit ?? undefined,
+        formulas,
+        showOperandSeries
+      })
+    }
+    case 'table':
+      return dropUndefined({
+        having: config.having,
+        numberFormat: config.numberFormat,
+        groupByColumnsOnLeft: config.groupByColumnsOnLeft,
+        onClick: config.onClick,
+        displayType: 'table',
+        sourceId,
+        asRatio: ratio,
+        groupBy,
+        select: select(true),
+        orderBy: text(config.orderBy, undefined),
+        formulas,
+        showOperandSeries
+      })
+    case 'number':
+      // A formula number tile returns every operand; operands are always hidden there, so showOperandSeries is not.
+      return dropUndefined({
+        displayType: 'number',
+        sourceId,
+        select: select(formulas !== undefined),
+        numberFormat: config.numberFormat,
+        formulas,
+        color: paletteToken(config.color),
+        colorRules: colorRules(config.colorRules),
+        backgroundChart: config.backgroundChart
+      })
+    case 'pie':
+    case 'bar':
+      return dropUndefined({
+        displayType: config.displayType,
+        sourceId,
+        select: select(false),
+        groupBy,
+        orderBy: text(config.orderBy, undefined),
+        numberFormat: config.numberFormat,
+        limit: config.limit ?? undefined
+      })
+    case 'search':
+      return dropUndefined({
+        displayType: 'search',
+        sourceId,
+        select: text(config.select, ''),
+        where: config.where,
+        whereLanguage: config.whereLanguage ?? 'lucene'
+      })
+    case 'markdown':
+      return { displayType: 'markdown', markdown: text(config.markdown, '') }
+    case 'heatmap': {
+      const item = Array.isArray(config.select) ? (config.select[0] as JsonObject | undefined) : undefined
+      // A heatmap without a value expression comes back as a placeholder that a re-PUT refuses, not as a line tile.
+      const heatmapItem =
+        item && typeof item === 'object' && item.valueExpression
+          ? dropUndefined({
+              valueExpression: item.valueExpression,
+              countExpression: item.countExpression,
+              heatmapScaleType: item.heatmapScaleType
+            })
+          : { valueExpression: '' }
+      return dropUndefined({
+        displayType: 'heatmap',
+        sourceId,
+        select: [heatmapItem],
+        where: text(config.where, ''),
+        whereLanguage: config.whereLanguage ?? 'lucene',
+        numberFormat: config.numberFormat
+      })
+    }
+    case 'event_patterns':
+      return {
+        displayType: 'event_patterns',
+        sourceId,
+        select: text(config.select, ''),
+        where: text(config.where, ''),
+        whereLanguage: config.whereLanguage ?? 'lucene'
+      }
+  }
+  return undefined
+}
+
+/**
+ * `convertToExternalSelectItem`: an aggregation the enum lacks reads `none`; `level` only on a quantile with one of the
+ * four levels; a count's leftover value expression is dropped (an empty one stays); `periodAggFn` only when delta.
+ */
+function externalSelectItem(item: JsonObject): JsonObject {
+  const aggFn = (AGGREGATE_FUNCTIONS as readonly unknown[]).includes(item.aggFn) ? item.aggFn : 'none'
+  const level =
+    aggFn === 'quantile' && (QUANTILE_LEVELS as readonly unknown[]).includes(item.level)
+      ? item.level
+      : undefined
+  const stale = aggFn === 'count' && typeof item.valueExpression === 'string' && item.valueExpression !== ''
+  return dropUndefined({
+    alias: item.alias,
+    metricType: item.metricType,
+    metricName: item.metricName,
+    numberFormat: item.numberFormat,
+    valueExpression: stale ? undefined : item.valueExpression,
+    aggFn,
+    where: item.where ?? '',
+    whereLanguage: item.whereLanguage ?? 'lucene',
+    periodAggFn: item.periodAggFn === 'delta' ? 'delta' : undefined,
+    level
+  })
+}
+
+/** types.ts LEGACY_CHART_PALETTE_TOKEN_MAP: the numbered tokens of the first colour picker, by hue. */
+const LEGACY_TOKENS: Record<string, string> = {
+  'chart-1': 'chart-green',
+  'chart-2': 'chart-blue',
+  'chart-3': 'chart-orange',
+  'chart-4': 'chart-red',
+  'chart-5': 'chart-cyan',
+  'chart-6': 'chart-pink',
+  'chart-7': 'chart-purple',
+  'chart-8': 'chart-light-blue',
+  'chart-9': 'chart-brown',
+  'chart-10': 'chart-gray'
+}
+
+/** `resolveChartPaletteToken`: a legacy token reads as its hue, anything unknown as absent. */
+function paletteToken(value: unknown): string | undefined {
+  if (typeof value !== 'string') return undefined
+  if (LEGACY_TOKENS[value]) return LEGACY_TOKENS[value]
+  return (PALETTE_TOKENS as readonly string[]).includes(value) ? value : undefined
+}
+
+const RULE_OPERATORS = ['gt', 'gte', 'lt', 'lte', 'between', 'eq', 'neq']
+
+/** `toExternalColorRules`: rules whose colour or operator cannot be returned are dropped; none left is absent. */
+function colorRules(value: unknown): JsonObject[] | undefined {
+  if (!Array.isArray(value)) return undefined
+  const rules = (value as JsonObject[]).flatMap(rule => {
+    const color = paletteToken(rule?.color)
+    return color && RULE_OPERATORS.includes(String(rule.operator)) ? [{ ...rule, color }] : []
+  })
+  return rules.length > 0 ? rules : undefined
+}
+
+/**
+ * `translateFilterToExternalFilter`: `variableName` only while the filter is a variable, `appliesToSourceIds` only
+ * while it broadcasts (absent means it does).
+ */
+function externalFilter(filter: JsonObject): JsonObject {
+  const out = { ...filter }
+  if (filter.isVariableEnabled !== true) delete out.variableName
+  if (filter.isBroadcastEnabled === false) delete out.appliesToSourceIds
+  return out
+}
+
+function dropUndefined<T extends JsonObject>(value: T): T {
+  for (const key of Object.keys(value)) if (value[key] === undefined) delete value[key]
+  return value
+}

@@ -1,3 +1,4 @@
+import { externalAlert } from './alert-body.js'
 import { querySeries } from './charts.js'
 import { externalDashboard } from './dashboard-output.js'
 import { ApiError } from './errors.js'
@@ -63,12 +64,12 @@ export function handleResource(
       break
     case 'alerts':
       if (id === undefined) {
-        if (method === 'GET') return list([...store.alerts.values()], request, options)
-        if (method === 'POST') return { data: store.createAlert(request.body) }
+        if (method === 'GET') return list([...store.alerts.values()].map(externalAlert), request, options)
+        if (method === 'POST') return { data: externalAlert(store.createAlert(request.body)) }
       } else if (method === 'GET' || method === 'PUT' || method === 'DELETE') {
         checkId(id)
-        if (method === 'GET') return { data: store.getAlert(id) }
-        if (method === 'PUT') return { data: store.updateAlert(id, request.body) }
+        if (method === 'GET') return { data: externalAlert(store.getAlert(id)) }
+        if (method === 'PUT') return { data: externalAlert(store.updateAlert(id, request.body)) }
         store.deleteAlert(id)
         return { data: {}, bare: true }
       }

@@ -5,8 +5,6 @@ import type { JsonObject, StoredTile, TileConfig } from './types.js'
 /** A normalized tile before the store decides its id; `requestedId` is the id the request carried, if any. */
 export type TileDraft = Omit<StoredTile, 'id'> & { requestedId?: string }
 
-const RATIO_TYPES = new Set(['line', 'stacked_bar', 'table'])
-
 /** FACTS.md "Alerts": an alert's tile must be line, stacked_bar or number. */
 const ALERTABLE_DISPLAY_TYPES = new Set(['line', 'stacked_bar', 'number'])
 
@@ -60,7 +58,7 @@ export function normalizeTile(input: JsonObject): TileDraft {
  * - `time` -> line (stacked_bar when the series says so); table/number/search/markdown keep their names;
  * - each series -> one select item; a number tile keeps only its first series;
  * - the first series' sourceId -> config.sourceId; its groupBy array -> one comma-joined string;
- * - asRatio survives only on line/stacked_bar with exactly two series; fillNulls defaults to true there;
+ * - the tile's asRatio is kept as the config's return type (a GET shows it with exactly two select items);
  * - dataSource and other unknown series keys are dropped.
  */
 export function seriesToConfig(series: JsonObject[], asRatio: boolean): TileConfig {
@@ -86,13 +84,13 @@ export function seriesToConfig(series: JsonObject[], asRatio: boolean): TileConf
   assignSource(config, first)
   const kept = type === 'number' ? [first] : series
   config.select = kept.map(seriesToSelectItem)
-  if (type !== 'number' && Array.isArray(first.groupBy))
+  // An empty grouping is not stored (`pickIfTruthy`).
+  if (type !== 'number' && Array.isArray(first.groupBy) && first.groupBy.length > 0)
     config.groupBy = (first.groupBy as string[]).join(',')
   const numberFormat = kept.find(item => item.numberFormat !== undefined)?.numberFormat
   if (numberFormat !== undefined) config.numberFormat = numberFormat
-  // HyperDX returns asRatio on builder line, stacked_bar and table tiles: true with exactly two select items.
-  if (RATIO_TYPES.has(config.displayType)) config.asRatio = asRatio && series.length === 2
-  if (config.displayType === 'line' || config.displayType === 'stacked_bar') config.fillNulls = true
+  // Stored as the series' return type; a GET shows it on line, stacked_bar and table with exactly two items.
+  if (asRatio) config.asRatio = true
   return config
 }
 
@@ -105,49 +103,75 @@ function seriesToSelectItem(series: JsonObject): JsonObject {
   const item: JsonObject = {
     aggFn: series.aggFn,
     where: (series.where as string | undefined) ?? '',
-    whereLanguage: (series.whereLanguage as string | undefined) ?? 'lucene'
+    whereLanguage: (series.whereLanguage as string | undefined) ?? 'lucene',
+    // Every stored item has a value expression; a count's is dropped again on the way out.
+    valueExpression: (series.field as string | undefined) ?? ''
   }
-  if (series.aggFn !== 'count' && typeof series.field === 'string') item.valueExpression = series.field
-  if (series.alias !== undefined) item.alias = series.alias
-  if (series.level !== undefined) item.level = series.level
-  if (series.metricName !== undefined) item.metricName = series.metricName
-  if (series.metricDataType !== undefined) item.metricType = series.metricDataType
+  // Only truthy ones are kept (`pickIfTruthy`).
+  if (series.alias) item.alias = series.alias
+  if (series.level) item.level = series.level
+  if (series.metricName) item.metricName = series.metricName
+  if (series.metricDataType) item.metricType = series.metricDataType
   return item
 }
 
-/** A tile sent in config form gets the same defaults as a converted series tile (FACTS.md: normalized form). */
+/**
+ * A config-form tile as the server stores it (`convertToInternalTileConfig`, after the request schema stripped unknown
+ * keys and filled in defaults); `externalDashboard` (dashboard-output.ts) turns it back into what a GET returns.
+ * - every select item keeps a value expression (`''` when none was sent);
+ * - a number tile keeps its first select item only, unless it has formulas (then every operand, and
+ *   `showOperandSeries: false`: a number tile never shows operands);
+ * - pie and bar keep their first select item; a heatmap keeps one item, counted (`aggFn: 'count'`);
+ * - `fillNulls` is kept only when false; search, heatmap and event-pattern filters default to Lucene.
+ */
 export function normalizeConfig(input: TileConfig): TileConfig {
   const config: TileConfig = { ...input }
-  if (config.configType === 'sql') return config
+  if (config.configType === 'sql') {
+    if (config.fillNulls !== false) delete config.fillNulls
+    return config
+  }
+  const formulas = Array.isArray(config.formulas) && config.formulas.length > 0
   switch (config.displayType) {
     case 'line':
     case 'stacked_bar':
       config.select = fillSelect(config.select)
-      config.asRatio = config.asRatio === true && Array.isArray(config.select) && config.select.length === 2
-      config.fillNulls = config.fillNulls ?? true
+      if (config.fillNulls !== false) delete config.fillNulls
       break
     case 'table':
       config.select = fillSelect(config.select)
-      config.asRatio = config.asRatio === true && Array.isArray(config.select) && config.select.length === 2
       break
     case 'number':
+      config.select = fillSelect(formulas ? config.select : firstOf(config.select))
+      if (formulas) config.showOperandSeries = false
+      else delete config.showOperandSeries
+      break
     case 'pie':
     case 'bar':
-      config.select = fillSelect(config.select)
+      config.select = fillSelect(firstOf(config.select))
       break
+    case 'heatmap': {
+      const item = (firstOf(config.select) as JsonObject[])[0] ?? {}
+      config.select = [{ aggFn: 'count', where: '', whereLanguage: 'lucene', ...item }]
+      config.whereLanguage = config.whereLanguage ?? 'lucene'
+      break
+    }
     case 'search':
-      config.where = config.where ?? ''
+    case 'event_patterns':
       config.whereLanguage = config.whereLanguage ?? 'lucene'
       break
   }
+  for (const key of Object.keys(config))
+    if (config[key] === undefined || config[key] === null) delete config[key]
   return config
 }
+
+const firstOf = (select: unknown): unknown => (Array.isArray(select) ? select.slice(0, 1) : select)
 
 function fillSelect(select: unknown): unknown {
   if (!Array.isArray(select)) return select
   return select.map(item =>
     isPlainObject(item)
-      ? { ...item, where: item.where ?? '', whereLanguage: item.whereLanguage ?? 'lucene' }
+      ? { ...item, where: item.where ?? '', valueExpression: item.valueExpression ?? '' }
       : item
   )
 }

@@ -126,7 +126,8 @@ export interface StoredAlert {
   name: string | null
   message: string | null
   threshold: number
-  thresholdMax: number | null
+  /** Absent until a request sets it; a PUT that omits it keeps it. */
+  thresholdMax?: number
   interval: string
   thresholdType: string
   source: 'tile' | 'saved_search'

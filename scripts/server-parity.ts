@@ -11,13 +11,17 @@
  */
 import fc from 'fast-check'
 import { stringify } from 'yaml'
+import { externalAlert } from '../emulator/alert-body.js'
+import { externalDashboard } from '../emulator/dashboard-output.js'
 import { ResourceStore } from '../emulator/store.js'
 import { patchService } from '../emulator/service-patch.js'
 import {
   AGGREGATE_FUNCTIONS,
+  ALERT_INTERVAL_MINUTES,
   METRIC_DATA_TYPES,
   NUMBER_FORMAT_OUTPUTS,
   NUMERIC_UNITS,
+  PALETTE_TOKENS,
   QUANTILE_LEVELS,
   THRESHOLD_TYPES
 } from '../emulator/rules/vocabulary.js'
@@ -52,7 +56,21 @@ const LEVELS = QUANTILE_LEVELS
 const OUTPUTS = NUMBER_FORMAT_OUTPUTS
 const UNITS = NUMERIC_UNITS
 const METRIC_TYPES = METRIC_DATA_TYPES
-const CONFIG_DISPLAY_TYPES = ['line', 'stacked_bar', 'table', 'number', 'pie', 'bar', 'search', 'markdown']
+const CONFIG_DISPLAY_TYPES = [
+  'line',
+  'stacked_bar',
+  'table',
+  'number',
+  'pie',
+  'bar',
+  'search',
+  'markdown',
+  'heatmap',
+  'event_patterns'
+]
+const TRACES = SEED.sources.find(s => s.kind === 'trace')!
+/** Sources a search link-out may open (log and trace). */
+const SEARCHABLE = SEED.sources.filter(s => s.kind === 'log' || s.kind === 'trace').map(s => s.name)
 const LUCENE = [
   '',
   'level:error',
@@ -249,26 +267,111 @@ const configTile = (mode: Mode): fc.Arbitrary<TileBody> =>
         fc.uniqueArray(word, { minLength: 1, maxLength: 3 })
       ),
       filter: where,
-      markdown: mostly(fc.string({ maxLength: 80 }), long(50_001))
+      markdown: mostly(fc.string({ maxLength: 80 }), long(50_001)),
+      // Formulas over the select items (self-hosted only: the managed API has none, so there they are odd).
+      formula: mode === 'managed' ? mostly(fc.constant(false), fc.constant(true)) : maybe(fc.boolean()),
+      formulaRef: mostly(fc.constant(0), fc.constant(25)),
+      showOperandSeries: maybe(fc.boolean()),
+      color: maybe(mostly(fc.constantFrom(...PALETTE_TOKENS), fc.constant('#ff0000'))),
+      colorRules: maybe(
+        fc.array(
+          fc.oneof(
+            fc.record({
+              operator: fc.constantFrom('gt', 'gte', 'lt', 'lte'),
+              value: fc.integer({ min: -5, max: 500 }),
+              color: fc.constantFrom(...PALETTE_TOKENS)
+            }),
+            fc.record({
+              operator: fc.constant('between'),
+              value: mostly(
+                fc.tuple(fc.integer(), fc.integer()),
+                fc.constant([1] as unknown as [number, number])
+              ),
+              color: fc.constantFrom(...PALETTE_TOKENS)
+            }),
+            fc.record({
+              operator: fc.constantFrom('eq', 'neq'),
+              value: fc.oneof(fc.integer(), word),
+              color: fc.constantFrom(...PALETTE_TOKENS),
+              label: maybe(mostly(word, long(41)))
+            })
+          ),
+          { maxLength: 3 }
+        )
+      ),
+      backgroundChart: maybe(
+        fc
+          .record({ type: fc.constantFrom('line', 'area'), color: maybe(fc.constantFrom(...PALETTE_TOKENS)) })
+          .map(obj)
+      ),
+      onClick: maybe(
+        fc.oneof(
+          fc.constant({ type: 'external', urlTemplate: 'https://runbooks.example.com/{{service}}' } as Obj),
+          fc.constant({
+            type: 'dashboard',
+            target: { mode: 'template', template: '{{service}} overview' }
+          } as Obj),
+          fc.constantFrom(...SEARCHABLE).map(
+            source =>
+              ({
+                type: 'search',
+                target: { mode: 'id', source },
+                whereTemplate: 'service:{{service}}'
+              }) as Obj
+          )
+        )
+      ),
+      heatmap: fc.record({
+        valueExpression: mostly(word, fc.constant('')),
+        countExpression: maybe(fc.constant('count()')),
+        heatmapScaleType: maybe(fc.constantFrom('log', 'linear'))
+      })
     })
     .map(c => {
       const d = c.displayType
       if (d === 'markdown')
         return { body: { config: { displayType: d, markdown: c.markdown } }, alertable: false }
+      // A heatmap reads a trace source (a plan error otherwise, not a request the server would see).
+      if (d === 'heatmap')
+        return {
+          body: {
+            config: obj({
+              displayType: d,
+              source: TRACES.name,
+              select: [obj(c.heatmap)],
+              ...c.filter,
+              numberFormat: c.numberFormat
+            })
+          },
+          alertable: false
+        }
+      if (d === 'event_patterns')
+        return {
+          body: { config: obj({ displayType: d, ...c.source, select: 'Body', ...c.filter }) },
+          alertable: false
+        }
       if (d === 'search')
         return {
           body: { config: obj({ displayType: d, ...c.source, select: c.searchSelect, ...c.filter }) },
           alertable: false
         }
       const time = d === 'line' || d === 'stacked_bar'
-      const single = d === 'number' || d === 'pie' || d === 'bar'
+      const formulas = c.formula === true && d !== 'pie' && d !== 'bar'
+      const single = (d === 'number' && !formulas) || d === 'pie' || d === 'bar'
       const select = single ? c.select.slice(0, 1) : c.select
+      const letter = String.fromCharCode(65 + Math.min(select.length - 1 + c.formulaRef, 25))
       const config = obj({
         displayType: d,
         ...c.source,
         select,
         groupBy: d === 'number' ? undefined : c.groupBy,
-        asRatio: (time || d === 'table') && select.length === 2 ? c.asRatio : undefined,
+        asRatio: (time || d === 'table') && select.length === 2 && !formulas ? c.asRatio : undefined,
+        formulas: formulas ? [{ expression: `A + ${letter}` }] : undefined,
+        showOperandSeries: formulas && d !== 'number' ? c.showOperandSeries : undefined,
+        color: d === 'number' ? c.color : undefined,
+        colorRules: d === 'number' ? (c.colorRules as Json | undefined) : undefined,
+        backgroundChart: d === 'number' ? c.backgroundChart : undefined,
+        onClick: d === 'table' ? c.onClick : undefined,
         alignDateRangeToGranularity: time ? c.flags.alignDateRangeToGranularity : undefined,
         fillNulls: time ? c.flags.fillNulls : undefined,
         fitYAxisToData: d === 'line' ? c.flags.fitYAxisToData : undefined,
@@ -305,6 +408,61 @@ function dashboardDocs(name: string, mode: Mode, renamedFrom?: string): fc.Arbit
         minLength: 1,
         maxLength: 4
       }),
+      // Dashboard level: containers with tabs (tiles placed in them), filters, the saved query and filter values.
+      containers: maybe(
+        fc.uniqueArray(
+          fc
+            .record({
+              title: fc.constantFrom('Overview', 'Details', 'Errors'),
+              collapsed: maybe(fc.boolean()),
+              collapsible: maybe(fc.boolean()),
+              bordered: maybe(fc.boolean()),
+              tabs: maybe(
+                fc.uniqueArray(
+                  fc.constantFrom('One', 'Two', 'Three').map(title => ({ title })),
+                  { maxLength: 3, selector: t => t.title }
+                )
+              )
+            })
+            .map(c => obj(c as Record<string, Json | undefined>)),
+          { maxLength: 2, selector: c => c.title }
+        )
+      ),
+      placement: fc.array(fc.nat(), { minLength: 4, maxLength: 4 }),
+      filters: maybe(
+        fc.array(
+          fc.record({
+            name: fc.constantFrom('Service', 'Level', 'Env'),
+            expression: fc.constantFrom('ServiceName', 'SeverityText'),
+            source: fc.constantFrom(...SOURCE_NAMES),
+            where: maybe(fc.constantFrom('service:*', '')),
+            appliesToSources: maybe(
+              fc.uniqueArray(fc.constantFrom(...SOURCE_NAMES), { minLength: 1, maxLength: 2 })
+            ),
+            // Managed filters have no broadcast or variable settings: there these are odd.
+            variable:
+              mode === 'managed'
+                ? mostly(fc.constant(undefined), fc.constant(true))
+                : maybe(mostly(fc.boolean(), fc.constant(false))),
+            broadcast: mode === 'managed' ? fc.constant(undefined) : maybe(fc.boolean())
+          }),
+          { maxLength: 2 }
+        )
+      ),
+      savedQuery: maybe(
+        fc.oneof(
+          fc.constantFrom(...LUCENE.filter(Boolean)).map(q => ({ savedQuery: q }) as Obj),
+          fc
+            .constantFrom(...SQL.filter(Boolean))
+            .map(q => ({ savedQuery: q, savedQueryLanguage: 'sql' }) as Obj)
+        )
+      ),
+      savedFilterValues: maybe(
+        fc.array(
+          fc.constantFrom("ServiceName IN ('cart')", 'x = 1').map(condition => ({ condition })),
+          { maxLength: 2 }
+        )
+      ),
       alerts: fc.array(
         fc.record({
           tile: fc.nat(),
@@ -319,14 +477,49 @@ function dashboardDocs(name: string, mode: Mode, renamedFrom?: string): fc.Arbit
           message: maybe(label),
           note: maybe(mostly(label, long(4097))),
           numConsecutiveWindows: maybe(fc.integer({ min: 1, max: 5 })),
-          anyTile: mostly(fc.constant(false), fc.constant(true))
+          anyTile: mostly(fc.constant(false), fc.constant(true)),
+          // An offset below the interval (now and then at it), or a start date (with no offset).
+          schedule: maybe(
+            fc.oneof(
+              fc.record({
+                offset: fc.nat({ max: 1439 }),
+                odd: mostly(fc.constant(false), fc.constant(true))
+              }),
+              fc.integer({ min: 1, max: 300 }).map(days => ({ startAt: days }))
+            )
+          )
         }),
         { maxLength: 2 }
       )
     })
     .map(d => {
-      const tiles = d.tiles.map(([p, t], i) => ({ name: `T${i}`, ...p, ...t.body }))
+      const containers = (d.containers ?? []) as Obj[]
+      const tiles = d.tiles.map(([p, t], i) => {
+        const container = containers[d.placement[i]! % (containers.length + 1)]
+        const tabs = (container?.tabs ?? []) as Obj[]
+        const tab = tabs[d.placement[i]! % (tabs.length + 1)]
+        return obj({ name: `T${i}`, ...p, container: container?.title, tab: tab?.title, ...t.body })
+      })
       const alertable = d.tiles.flatMap(([, t], i) => (t.alertable ? [i] : []))
+      const filters = d.filters?.map(f =>
+        obj({
+          name: f.name,
+          expression: f.expression,
+          source: f.source,
+          where: f.where,
+          appliesToSources: f.broadcast === false ? undefined : f.appliesToSources,
+          isVariableEnabled: f.variable,
+          isBroadcastEnabled: f.variable === true ? f.broadcast : undefined
+        })
+      )
+      // Variable names are derived from the filter names: keep one variable per name.
+      const seen = new Set<Json>()
+      for (const f of filters ?? []) {
+        if (f.isVariableEnabled !== true) continue
+        if (seen.has(f.name!)) f.isVariableEnabled = false
+        seen.add(f.name!)
+        if (f.isVariableEnabled === false) delete f.isBroadcastEnabled
+      }
       const docs: Obj[] = [
         obj({
           apiVersion: d.apiVersion,
@@ -335,6 +528,10 @@ function dashboardDocs(name: string, mode: Mode, renamedFrom?: string): fc.Arbit
           renamedFrom,
           adopt: d.adopt,
           tags: d.tags,
+          filters,
+          ...d.savedQuery,
+          savedFilterValues: d.savedFilterValues,
+          containers: d.containers,
           tiles
         })
       ]
@@ -357,12 +554,27 @@ function dashboardDocs(name: string, mode: Mode, renamedFrom?: string): fc.Arbit
             channel: a.channel,
             message: a.message,
             note: a.note,
-            numConsecutiveWindows: a.numConsecutiveWindows
+            numConsecutiveWindows: a.numConsecutiveWindows,
+            ...schedule(a.schedule, a.interval)
           })
         )
       })
       return docs
     })
+}
+
+/** An alert's schedule: an offset below its interval (odd: at it), or a start date some days ahead. */
+function schedule(
+  s: { offset: number; odd: boolean } | { startAt: number } | undefined,
+  interval: string
+): Obj {
+  if (s === undefined) return {}
+  if ('startAt' in s)
+    return {
+      scheduleStartAt: new Date(Date.now() + s.startAt * 86_400_000).toISOString().replace(/\.\d+Z$/, 'Z')
+    }
+  const minutes = ALERT_INTERVAL_MINUTES[interval as keyof typeof ALERT_INTERVAL_MINUTES]
+  return { scheduleOffsetMinutes: s.odd ? minutes : s.offset % minutes }
 }
 
 const serviceSettings: fc.Arbitrary<Obj> = fc
@@ -430,7 +642,10 @@ export function parityCase(mode: Mode): fc.Arbitrary<ParityCase> {
 /** The ObservabilityApi of one emulator store, in process: each write goes through the emulator's request rules. */
 function storeApi(mode: Mode, store: ResourceStore, service: { record: ServiceRecord }): ObservabilityApi {
   const copy = <T>(value: T): unknown => structuredClone(value)
-  const written = (d: unknown) => LiveDashboard.parse(copy(d))
+  // What the routes answer: the stored records as the server returns them.
+  const written = (d: Parameters<typeof externalDashboard>[0]) =>
+    LiveDashboard.parse(copy(externalDashboard(d)))
+  const alert = (a: Parameters<typeof externalAlert>[0]) => LiveAlert.parse(copy(externalAlert(a)))
   const api: ObservabilityApi = {
     mode,
     stats: { requests: 0, retries: 0, rateLimited: 0 },
@@ -445,8 +660,8 @@ function storeApi(mode: Mode, store: ResourceStore, service: { record: ServiceRe
       return 'deleted'
     },
     validateDashboard: async () => ({ valid: true, errors: [] }),
-    listAlerts: async () => [...store.alerts.values()].map(a => LiveAlert.parse(copy(a))),
-    getAlert: async id => LiveAlert.parse(copy(store.getAlert(id))),
+    listAlerts: async () => [...store.alerts.values()].map(alert),
+    getAlert: async id => alert(store.getAlert(id)),
     createAlert: async body => ({ id: store.createAlert(copy(body)).id }),
     updateAlert: async (id, body) => ({ id: store.updateAlert(id, copy(body)).id }),
     deleteAlert: async id => {

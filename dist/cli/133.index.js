@@ -33,6 +33,10 @@ var dist = __webpack_require__(8815);
 var schemas = __webpack_require__(8164);
 // EXTERNAL MODULE: ./src/json.ts
 var json = __webpack_require__(8301);
+// EXTERNAL MODULE: ./src/kinds/dashboard/layout.ts
+var layout = __webpack_require__(7344);
+// EXTERNAL MODULE: ./src/manifest/vocabulary.ts
+var vocabulary = __webpack_require__(7817);
 // EXTERNAL MODULE: ./src/kinds/returned-fields.ts
 var returned_fields = __webpack_require__(8448);
 // EXTERNAL MODULE: ./src/kinds/tile-normal-form.ts
@@ -43,6 +47,8 @@ var tile_normal_form = __webpack_require__(6134);
  * default left out, the short `series` form where it says exactly the same as the tile's config, and a
  * comment wherever an id could not be mapped to a name. Pure: the command does the I/O.
  */
+
+
 
 
 
@@ -84,6 +90,7 @@ function dashboardDocument(d, input, notes) {
     // Adopting is explicit: an exported dashboard this stack does not own yet is adopted on the next apply.
     if (!owned)
         value.adopt = true;
+    Object.assign(value, dashboardSettings(d, input.sources, notes));
     const tileComments = new Map();
     const seenTiles = new Set();
     value.tiles = d.tiles.map((t, i) => {
@@ -91,7 +98,7 @@ function dashboardDocument(d, input, notes) {
         if (seenTiles.has(t.name))
             comments.push(`another tile of this dashboard is named "${t.name}": tiles are matched by name, rename one`);
         seenTiles.add(t.name);
-        const tile = exportTile(t, input.sources, comments);
+        const tile = exportTile(t, d, input, comments);
         if (comments.length > 0)
             tileComments.set(i, comments);
         return tile;
@@ -110,18 +117,81 @@ function dashboardDocument(d, input, notes) {
     }
     return doc;
 }
+const records = (v) => (Array.isArray(v) ? v : []);
+/**
+ * The dashboard-level settings in the manifest's words: filters with their sources by name, the saved query (its
+ * language only where it is not the default), saved filter values, containers by title. No ids.
+ */
+function dashboardSettings(d, sources, notes) {
+    const out = {};
+    const filters = records(d.filters).map(f => {
+        const { id: _id, type, sourceId, appliesToSourceIds, ...rest } = f;
+        const filter = type === 'QUERY_EXPRESSION' ? {} : { type };
+        filter.name = rest.name;
+        filter.expression = rest.expression;
+        Object.assign(filter, sourceReference(sourceId, sources, notes));
+        for (const [k, v] of Object.entries(rest))
+            if (!(k in filter) && v !== undefined && v !== null)
+                filter[k] = v;
+        if (Array.isArray(appliesToSourceIds) && appliesToSourceIds.length > 0) {
+            const named = appliesToSourceIds.map(id => sourceReference(id, sources, []).source);
+            if (named.every(n => n !== undefined))
+                filter.appliesToSources = named;
+            else {
+                filter.appliesToSourceIds = appliesToSourceIds;
+                notes.push(`filter "${String(rest.name)}": a source it applies to has no unique name: kept as appliesToSourceIds`);
+            }
+        }
+        return filter;
+    });
+    if (filters.length > 0)
+        out.filters = filters;
+    if (typeof d.savedQuery === 'string' && d.savedQuery !== '')
+        out.savedQuery = d.savedQuery;
+    // The server makes a query without a language Lucene: only another language is worth writing.
+    const language = d.savedQueryLanguage ?? undefined;
+    if (language !== undefined && !(language === 'lucene' && out.savedQuery !== undefined))
+        out.savedQueryLanguage = language;
+    const values = records(d.savedFilterValues).map(v => (v.type === 'sql' ? { condition: v.condition } : v));
+    if (values.length > 0)
+        out.savedFilterValues = values;
+    const containers = records(d.containers).map(c => {
+        const container = { title: c.title };
+        if (c.collapsed === true)
+            container.collapsed = true;
+        if (typeof c.collapsible === 'boolean')
+            container.collapsible = c.collapsible;
+        if (typeof c.bordered === 'boolean')
+            container.bordered = c.bordered;
+        if (Array.isArray(c.tabs))
+            container.tabs = records(c.tabs).map(t => ({ title: t.title }));
+        return container;
+    });
+    const titles = containers.map(c => c.title);
+    if (new Set(titles).size !== titles.length)
+        notes.push('two containers share a title: tiles name containers by title, rename one');
+    if (containers.length > 0)
+        out.containers = containers;
+    return out;
+}
 /** The series form when it round-trips to exactly the tile's config; otherwise the config form. */
-function exportTile(t, sources, comments) {
+function exportTile(t, d, input, comments) {
     const base = { name: t.name, x: t.x, y: t.y, w: t.w, h: t.h };
+    Object.assign(base, (0,layout/* livePlacement */.kW)(t, d));
+    // Exactly what the server holds (its own defaults aside): applying the manifest must change nothing.
     const config = modelledOnly((0,tile_normal_form/* normalTile */.ow)({
-        ...base,
+        name: t.name,
+        x: t.x,
+        y: t.y,
+        w: t.w,
+        h: t.h,
         config: t.config ?? undefined,
         series: t.series ?? undefined,
         asRatio: t.asRatio
-    }).config, comments);
-    const sourceRef = sourceReference(config.sourceId, sources, comments);
+    }, true).config, comments);
+    const sourceRef = sourceReference(config.sourceId, input.sources, comments);
     const series = asSeries(config);
-    if (series && (0,json/* equal */.L)((0,tile_normal_form/* normalizeConfig */.I6)((0,tile_normal_form/* seriesToConfig */.xF)(series.series, series.asRatio)), config)) {
+    if (series && (0,json/* equal */.L)(storedFromSeries(series.series, series.asRatio), config)) {
         const out = { ...base };
         if (series.asRatio)
             out.asRatio = true;
@@ -131,15 +201,48 @@ function exportTile(t, sources, comments) {
         });
         return out;
     }
-    const { sourceId: _id, ...rest } = config;
+    const { sourceId: _id, onClick, ...rest } = config;
     return {
         ...base,
         config: {
             displayType: rest.displayType,
             ...(config.sourceId !== undefined ? sourceRef : {}),
-            ...omit(rest, ['displayType'])
+            ...omit(rest, ['displayType']),
+            ...(onClick !== undefined ? { onClick: namedTarget(onClick, input, comments) } : {})
         }
     };
+}
+/** What the server stores for a series tile (FACTS.md: groupBy joined with ','), exactly. */
+function storedFromSeries(series, asRatio) {
+    const config = (0,tile_normal_form/* seriesToConfig */.xF)(series, asRatio);
+    if (Array.isArray(config.groupBy)) {
+        if (config.groupBy.length > 0 && config.displayType !== 'number')
+            config.groupBy = config.groupBy.join(',');
+        else
+            delete config.groupBy;
+    }
+    return (0,tile_normal_form/* normalizeConfig */.I6)(config, true);
+}
+/** A link-out's target by name: a dashboard by its (unique) name, a search page's source by its name. */
+function namedTarget(link, input, comments) {
+    const target = link.target;
+    if (!target || target.mode !== 'id' || typeof target.id !== 'string')
+        return link;
+    if (link.type === 'search') {
+        const ref = sourceReference(target.id, input.sources, comments);
+        return {
+            ...link,
+            target: { mode: 'id', ...(ref.source !== undefined ? { source: ref.source } : { id: target.id }) }
+        };
+    }
+    const all = input.allDashboards ?? input.dashboards;
+    const named = all.find(x => x.id === target.id);
+    if (named && all.filter(x => x.name === named.name).length === 1)
+        return { ...link, target: { mode: 'id', dashboard: named.name } };
+    comments.push(named
+        ? `link-out to dashboard ${target.id}: its name is shared by another dashboard, kept as id`
+        : `link-out to dashboard ${target.id}, which does not exist: kept as id`);
+    return link;
 }
 /** The config keys the manifest language has; the others are named in a comment. */
 function modelledOnly(config, comments) {
@@ -188,6 +291,10 @@ function asSeries(config) {
     ]);
     if (Object.keys(config).some(k => !allowed.has(k)))
         return undefined;
+    // A series filters in Lucene or SQL only.
+    const languages = [config, ...(Array.isArray(config.select) ? config.select : [])].map(c => c?.whereLanguage);
+    if (languages.some(l => l !== undefined && !vocabulary/* WHERE_LANGUAGES */.uw.includes(l)))
+        return undefined;
     if (type === 'markdown')
         return { series: [{ type: 'markdown', content: String(config.markdown ?? '') }], asRatio: false };
     const sourceId = typeof config.sourceId === 'string' ? config.sourceId : undefined;
@@ -212,7 +319,7 @@ function asSeries(config) {
             : undefined;
     if (!seriesType || !Array.isArray(config.select))
         return undefined;
-    const groupBy = typeof config.groupBy === 'string' ? config.groupBy.split(',') : undefined;
+    const groupBy = typeof config.groupBy === 'string' ? config.groupBy.split(',').map(g => g.trim()) : undefined;
     const series = config.select.map((item, i) => {
         const sel = item;
         const s = { type: seriesType, sourceId, aggFn: String(sel.aggFn) };
@@ -280,6 +387,10 @@ function alertDocument(a, d, input) {
     }
     if (a.note)
         value.note = a.note;
+    if (a.scheduleOffsetMinutes)
+        value.scheduleOffsetMinutes = a.scheduleOffsetMinutes;
+    if (a.scheduleStartAt)
+        value.scheduleStartAt = a.scheduleStartAt;
     const doc = new dist/* Document */.yo(value);
     if (comments.length > 0)
         doc.commentBefore = comments.map(c => ` ${c}`).join('\n');
@@ -330,6 +441,7 @@ async function exportCommand(config, options) {
             (!options.owned || d.tags.includes(tag)));
         const files = exportManifests({
             dashboards,
+            allDashboards: live.dashboards,
             alerts: live.alerts,
             sources: live.sources,
             webhooks: live.webhooks,

@@ -42,9 +42,14 @@ export const LiveTile = z.looseObject({
       'expected a list of mappings'
     )
   ),
-  asRatio: nullish(z.boolean())
+  asRatio: nullish(z.boolean()),
+  containerId: nullish(z.string()),
+  tabId: nullish(z.string())
 })
 export type LiveTile = z.infer<typeof LiveTile>
+const records = nullish(
+  z.custom<Array<Record<string, unknown>>>(isListOfRecords, 'expected a list of mappings')
+)
 
 /** What the apply needs from a dashboard write's answer: the id and the tile ids the server assigned. */
 export const WrittenDashboard = z.looseObject({
@@ -57,7 +62,12 @@ export const LiveDashboard = z.looseObject({
   id,
   name: z.string().default(''),
   tags: nullish(z.array(z.string())).transform(t => t ?? []),
-  tiles: nullish(z.array(LiveTile)).transform(t => t ?? [])
+  tiles: nullish(z.array(LiveTile)).transform(t => t ?? []),
+  filters: records,
+  savedQuery: nullish(z.string()),
+  savedQueryLanguage: nullish(z.string()),
+  savedFilterValues: records,
+  containers: records
 })
 export type LiveDashboard = z.infer<typeof LiveDashboard>
 
@@ -78,7 +88,9 @@ export const LiveAlert = z.looseObject({
   dashboardId: nullish(id),
   tileId: nullish(id),
   numConsecutiveWindows: nullish(z.number()),
-  note: nullish(z.string())
+  note: nullish(z.string()),
+  scheduleOffsetMinutes: nullish(z.number()),
+  scheduleStartAt: nullish(z.string())
 })
 export type LiveAlert = z.infer<typeof LiveAlert>
 

@@ -50,6 +50,7 @@ export async function exportCommand(config: Config<'export'>, options: ExportOpt
     )
     const files = exportManifests({
       dashboards,
+      allDashboards: live.dashboards,
       alerts: live.alerts,
       sources: live.sources,
       webhooks: live.webhooks,

@@ -13,12 +13,16 @@ import {
   type LiveWebhook
 } from '../api/schemas.js'
 import { equal, type JsonObject } from '../json.js'
+import { livePlacement } from '../kinds/dashboard/layout.js'
+import { WHERE_LANGUAGES } from '../manifest/vocabulary.js'
 import { isOwnershipTag, userTags } from '../kinds/ownership.js'
 import { TILE_CONFIG_FIELDS } from '../kinds/returned-fields.js'
 import { normalizeConfig, normalTile, seriesToConfig, type SeriesLike } from '../kinds/tile-normal-form.js'
 
 export interface ExportInput {
   dashboards: LiveDashboard[]
+  /** Every live dashboard (the selection may be narrower): link-outs name theirs. Default: `dashboards`. */
+  allDashboards?: LiveDashboard[]
   alerts: LiveAlert[]
   sources: LiveSource[]
   webhooks?: LiveWebhook[]
@@ -65,6 +69,7 @@ function dashboardDocument(d: LiveDashboard, input: ExportInput, notes: string[]
   if (tags.length > 0) value.tags = tags
   // Adopting is explicit: an exported dashboard this stack does not own yet is adopted on the next apply.
   if (!owned) value.adopt = true
+  Object.assign(value, dashboardSettings(d, input.sources, notes))
   const tileComments = new Map<number, string[]>()
   const seenTiles = new Set<string>()
   value.tiles = d.tiles.map((t, i) => {
@@ -74,7 +79,7 @@ function dashboardDocument(d: LiveDashboard, input: ExportInput, notes: string[]
         `another tile of this dashboard is named "${t.name}": tiles are matched by name, rename one`
       )
     seenTiles.add(t.name)
-    const tile = exportTile(t, input.sources, comments)
+    const tile = exportTile(t, d, input, comments)
     if (comments.length > 0) tileComments.set(i, comments)
     return tile
   })
@@ -90,25 +95,87 @@ function dashboardDocument(d: LiveDashboard, input: ExportInput, notes: string[]
   return doc
 }
 
+type Body = Record<string, unknown>
+const records = (v: unknown): Body[] => (Array.isArray(v) ? (v as Body[]) : [])
+
+/**
+ * The dashboard-level settings in the manifest's words: filters with their sources by name, the saved query (its
+ * language only where it is not the default), saved filter values, containers by title. No ids.
+ */
+function dashboardSettings(d: LiveDashboard, sources: readonly LiveSource[], notes: string[]): Body {
+  const out: Body = {}
+  const filters = records(d.filters).map(f => {
+    const { id: _id, type, sourceId, appliesToSourceIds, ...rest } = f
+    const filter: Body = type === 'QUERY_EXPRESSION' ? {} : { type }
+    filter.name = rest.name
+    filter.expression = rest.expression
+    Object.assign(filter, sourceReference(sourceId, sources, notes))
+    for (const [k, v] of Object.entries(rest))
+      if (!(k in filter) && v !== undefined && v !== null) filter[k] = v
+    if (Array.isArray(appliesToSourceIds) && appliesToSourceIds.length > 0) {
+      const named = appliesToSourceIds.map(id => sourceReference(id, sources, []).source)
+      if (named.every(n => n !== undefined)) filter.appliesToSources = named
+      else {
+        filter.appliesToSourceIds = appliesToSourceIds
+        notes.push(
+          `filter "${String(rest.name)}": a source it applies to has no unique name: kept as appliesToSourceIds`
+        )
+      }
+    }
+    return filter
+  })
+  if (filters.length > 0) out.filters = filters
+  if (typeof d.savedQuery === 'string' && d.savedQuery !== '') out.savedQuery = d.savedQuery
+  // The server makes a query without a language Lucene: only another language is worth writing.
+  const language = d.savedQueryLanguage ?? undefined
+  if (language !== undefined && !(language === 'lucene' && out.savedQuery !== undefined))
+    out.savedQueryLanguage = language
+  const values = records(d.savedFilterValues).map(v => (v.type === 'sql' ? { condition: v.condition } : v))
+  if (values.length > 0) out.savedFilterValues = values
+  const containers = records(d.containers).map(c => {
+    const container: Body = { title: c.title }
+    if (c.collapsed === true) container.collapsed = true
+    if (typeof c.collapsible === 'boolean') container.collapsible = c.collapsible
+    if (typeof c.bordered === 'boolean') container.bordered = c.bordered
+    if (Array.isArray(c.tabs)) container.tabs = records(c.tabs).map(t => ({ title: t.title }))
+    return container
+  })
+  const titles = containers.map(c => c.title)
+  if (new Set(titles).size !== titles.length)
+    notes.push('two containers share a title: tiles name containers by title, rename one')
+  if (containers.length > 0) out.containers = containers
+  return out
+}
+
 /** The series form when it round-trips to exactly the tile's config; otherwise the config form. */
 function exportTile(
   t: LiveTile,
-  sources: readonly LiveSource[],
+  d: LiveDashboard,
+  input: ExportInput,
   comments: string[]
 ): Record<string, unknown> {
-  const base = { name: t.name, x: t.x, y: t.y, w: t.w, h: t.h }
+  const base: Record<string, unknown> = { name: t.name, x: t.x, y: t.y, w: t.w, h: t.h }
+  Object.assign(base, livePlacement(t, d))
+  // Exactly what the server holds (its own defaults aside): applying the manifest must change nothing.
   const config = modelledOnly(
-    normalTile({
-      ...base,
-      config: t.config ?? undefined,
-      series: (t.series as SeriesLike[] | null) ?? undefined,
-      asRatio: t.asRatio
-    }).config,
+    normalTile(
+      {
+        name: t.name,
+        x: t.x,
+        y: t.y,
+        w: t.w,
+        h: t.h,
+        config: t.config ?? undefined,
+        series: (t.series as SeriesLike[] | null) ?? undefined,
+        asRatio: t.asRatio
+      },
+      true
+    ).config,
     comments
   )
-  const sourceRef = sourceReference(config.sourceId, sources, comments)
+  const sourceRef = sourceReference(config.sourceId, input.sources, comments)
   const series = asSeries(config)
-  if (series && equal(normalizeConfig(seriesToConfig(series.series, series.asRatio)), config)) {
+  if (series && equal(storedFromSeries(series.series, series.asRatio), config)) {
     const out: Record<string, unknown> = { ...base }
     if (series.asRatio) out.asRatio = true
     out.series = series.series.map(s => {
@@ -117,15 +184,50 @@ function exportTile(
     })
     return out
   }
-  const { sourceId: _id, ...rest } = config
+  const { sourceId: _id, onClick, ...rest } = config
   return {
     ...base,
     config: {
       displayType: rest.displayType,
       ...(config.sourceId !== undefined ? sourceRef : {}),
-      ...omit(rest, ['displayType'])
+      ...omit(rest, ['displayType']),
+      ...(onClick !== undefined ? { onClick: namedTarget(onClick as Body, input, comments) } : {})
     }
   }
+}
+
+/** What the server stores for a series tile (FACTS.md: groupBy joined with ','), exactly. */
+function storedFromSeries(series: SeriesLike[], asRatio: boolean): JsonObject {
+  const config = seriesToConfig(series, asRatio)
+  if (Array.isArray(config.groupBy)) {
+    if (config.groupBy.length > 0 && config.displayType !== 'number')
+      config.groupBy = config.groupBy.join(',')
+    else delete config.groupBy
+  }
+  return normalizeConfig(config, true)
+}
+
+/** A link-out's target by name: a dashboard by its (unique) name, a search page's source by its name. */
+function namedTarget(link: Body, input: ExportInput, comments: string[]): Body {
+  const target = link.target as Body | undefined
+  if (!target || target.mode !== 'id' || typeof target.id !== 'string') return link
+  if (link.type === 'search') {
+    const ref = sourceReference(target.id, input.sources, comments)
+    return {
+      ...link,
+      target: { mode: 'id', ...(ref.source !== undefined ? { source: ref.source } : { id: target.id }) }
+    }
+  }
+  const all = input.allDashboards ?? input.dashboards
+  const named = all.find(x => x.id === target.id)
+  if (named && all.filter(x => x.name === named.name).length === 1)
+    return { ...link, target: { mode: 'id', dashboard: named.name } }
+  comments.push(
+    named
+      ? `link-out to dashboard ${target.id}: its name is shared by another dashboard, kept as id`
+      : `link-out to dashboard ${target.id}, which does not exist: kept as id`
+  )
+  return link
 }
 
 /** The config keys the manifest language has; the others are named in a comment. */
@@ -181,6 +283,12 @@ function asSeries(config: JsonObject): { series: SeriesLike[]; asRatio: boolean 
     'markdown'
   ])
   if (Object.keys(config).some(k => !allowed.has(k))) return undefined
+  // A series filters in Lucene or SQL only.
+  const languages = [config, ...(Array.isArray(config.select) ? config.select : [])].map(
+    c => (c as JsonObject | null)?.whereLanguage
+  )
+  if (languages.some(l => l !== undefined && !(WHERE_LANGUAGES as readonly unknown[]).includes(l)))
+    return undefined
   if (type === 'markdown')
     return { series: [{ type: 'markdown', content: String(config.markdown ?? '') }], asRatio: false }
   const sourceId = typeof config.sourceId === 'string' ? config.sourceId : undefined
@@ -202,7 +310,8 @@ function asSeries(config: JsonObject): { series: SeriesLike[]; asRatio: boolean 
         ? type
         : undefined
   if (!seriesType || !Array.isArray(config.select)) return undefined
-  const groupBy = typeof config.groupBy === 'string' ? config.groupBy.split(',') : undefined
+  const groupBy =
+    typeof config.groupBy === 'string' ? config.groupBy.split(',').map(g => g.trim()) : undefined
   const series = config.select.map((item, i) => {
     const sel = item as JsonObject
     const s: SeriesLike = { type: seriesType, sourceId, aggFn: String(sel.aggFn) }
@@ -261,6 +370,8 @@ function alertDocument(a: LiveAlert, d: LiveDashboard, input: ExportInput): Docu
     value.numConsecutiveWindows = a.numConsecutiveWindows
   }
   if (a.note) value.note = a.note
+  if (a.scheduleOffsetMinutes) value.scheduleOffsetMinutes = a.scheduleOffsetMinutes
+  if (a.scheduleStartAt) value.scheduleStartAt = a.scheduleStartAt
   const doc = new Document(value)
   if (comments.length > 0) doc.commentBefore = comments.map(c => ` ${c}`).join('\n')
   return doc

@@ -91,7 +91,9 @@ export const alertKind: Kind<DesiredAlert, LiveAlert> = {
       otherChannels: carried.channels?.slice(1).map(c => webhookLabel(ctx, c.webhookId ?? undefined)),
       message: s.message,
       numConsecutiveWindows: s.numConsecutiveWindows,
-      note: s.note
+      note: s.note,
+      scheduleOffsetMinutes: s.scheduleOffsetMinutes,
+      scheduleStartAt: s.scheduleStartAt
     })
   },
 
@@ -115,6 +117,8 @@ export const alertKind: Kind<DesiredAlert, LiveAlert> = {
       message: l.message,
       numConsecutiveWindows: l.numConsecutiveWindows,
       note: l.note,
+      scheduleOffsetMinutes: l.scheduleOffsetMinutes,
+      scheduleStartAt: l.scheduleStartAt,
       // Saved-search alerts are not in the manifest language: a live value is a difference.
       savedSearchId: l.savedSearchId,
       groupBy: l.groupBy
@@ -262,9 +266,15 @@ function resolveWebhook(
   return { webhookId: resolution.id, label: webhookLabel(ctx, resolution.id) ?? resolution.id }
 }
 
-/** Absent, null, '' and the server's defaults compare equal (numConsecutiveWindows defaults to 1). */
+/**
+ * Absent, null, '' and the server's defaults compare equal (numConsecutiveWindows defaults to 1, the schedule offset
+ * to 0); a start date compares as the instant it names (the server returns it in `toISOString` form).
+ */
 function normal(o: Record<string, unknown>): JsonObject {
   if (o.numConsecutiveWindows === 1) o.numConsecutiveWindows = undefined
+  if (o.scheduleOffsetMinutes === 0) o.scheduleOffsetMinutes = undefined
+  if (typeof o.scheduleStartAt === 'string' && !Number.isNaN(Date.parse(o.scheduleStartAt)))
+    o.scheduleStartAt = new Date(o.scheduleStartAt).toISOString()
   return (clean(o) ?? {}) as JsonObject
 }
 
@@ -316,6 +326,11 @@ function alertBody(
   if (s.message !== undefined) body.message = s.message
   if (s.numConsecutiveWindows !== undefined) body.numConsecutiveWindows = s.numConsecutiveWindows
   if (s.note !== undefined) body.note = s.note
+  // A PUT keeps the schedule it omits (controllers/alerts.ts makeAlert): clear what the manifest does not set.
+  if (s.scheduleStartAt !== undefined || (live?.scheduleStartAt ?? null) !== null)
+    body.scheduleStartAt = s.scheduleStartAt ?? null
+  if (s.scheduleOffsetMinutes !== undefined || (live?.scheduleOffsetMinutes ?? 0) !== 0)
+    body.scheduleOffsetMinutes = s.scheduleOffsetMinutes ?? 0
   return mode === 'managed' ? managedAlertBody(body) : body
 }
 

@@ -4,9 +4,9 @@
  * - `compared`: in the normal form; a difference is a planned change. A compared field the manifest
  *   language cannot set (`unexpressible`) always means "absent" on the manifest's side, so a live value
  *   shows as a change, with the words for the reviewer.
- * - `carried`: the manifest language has no word for it yet (issue "the whole real surface" adds them),
- *   so an update sends it back exactly as read. Where the update changes a field it depends on
- *   (`keptWhileSame`), it is not sent back, and the plan shows it going away.
+ * - `carried`: the manifest language has no word for it (a tile config key no table lists, from a server
+ *   newer than ours), so an update sends it back exactly as read. Where the update changes a field it
+ *   depends on (`keptWhileSame`), it is not sent back, and the plan shows it going away.
  * - `identity`: the record's or the tile's id, sent back as read (in the path, or a tile's `id`).
  * - `untouched`: computed by the server, or left out of a partial PATCH: no request of ours changes it.
  * The real GET response schemas (test/fixtures/openapi), and the fields HyperDX's converters return, are
@@ -42,11 +42,11 @@ export const DASHBOARD_FIELDS: Readonly<Record<string, FieldRule>> = {
   name: compared,
   tiles: compared,
   tags: compared,
-  filters: carried,
-  savedQuery: carried,
-  savedQueryLanguage: carried,
-  savedFilterValues: carried,
-  containers: carried
+  filters: compared,
+  savedQuery: compared,
+  savedQueryLanguage: compared,
+  savedFilterValues: compared,
+  containers: compared
 }
 
 /** HyperDX `convertTileToExternalChart`; `series` and tile-level `asRatio` are CONTRACT.md's form. */
@@ -60,8 +60,8 @@ export const TILE_FIELDS: Readonly<Record<string, FieldRule>> = {
   config: compared,
   series: compared,
   asRatio: compared,
-  containerId: carried,
-  tabId: carried
+  containerId: compared,
+  tabId: compared
 }
 
 /** Every variant of HyperDX `convertToExternalTileChartConfig` (builder and raw SQL). */
@@ -87,13 +87,12 @@ export const TILE_CONFIG_FIELDS: Readonly<Record<string, FieldRule>> = {
   configType: { treatment: 'compared', unexpressible: RAW_SQL },
   connectionId: { treatment: 'compared', unexpressible: RAW_SQL },
   sqlTemplate: { treatment: 'compared', unexpressible: RAW_SQL },
-  // Formulas name the select items (A, B, ...): with other select items they would be wrong or refused.
-  formulas: carriedOnSameTile('select'),
-  showOperandSeries: carriedOnSameTile('select'),
-  onClick: carriedOnSameTile(),
-  color: carriedOnSameTile(),
-  colorRules: carriedOnSameTile(),
-  backgroundChart: carriedOnSameTile()
+  formulas: compared,
+  showOperandSeries: compared,
+  onClick: compared,
+  color: compared,
+  colorRules: compared,
+  backgroundChart: compared
 }
 /** A config key no table lists (a server newer than ours): kept like a UI setting of the same tile. */
 export const UNKNOWN_CONFIG_FIELD: FieldRule = carriedOnSameTile()
@@ -134,8 +133,8 @@ export const ALERT_FIELDS: Readonly<Record<string, FieldRule>> = {
     unexpressible: 'a saved-search alert; manifests declare tile alerts only'
   },
   groupBy: { treatment: 'compared', unexpressible: 'a saved-search alert grouping' },
-  scheduleOffsetMinutes: carried,
-  scheduleStartAt: carried,
+  scheduleOffsetMinutes: compared,
+  scheduleStartAt: compared,
   // Channels after the first (added in the UI). The managed request schema has no `channels`: there an
   // update keeps only `channel`, and the plan shows the others going away.
   channels: carried,

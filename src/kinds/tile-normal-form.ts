@@ -87,6 +87,13 @@ const CONFIG_DEFAULTS: Record<string, Json> = {
   where: '',
   whereLanguage: 'lucene'
 }
+/** The defaults the server itself returns when a config does not set them (udash convertToExternalTileChartConfig). */
+const RETURNED_DEFAULTS: Record<string, Json> = {
+  asRatio: false,
+  fillNulls: true,
+  where: '',
+  whereLanguage: 'lucene'
+}
 const SELECT_DEFAULTS: Record<string, Json> = { where: '', whereLanguage: 'lucene' }
 const KNOWN_SELECT_KEYS = new Set(Object.keys(SELECT_ITEM_FIELDS))
 
@@ -94,26 +101,31 @@ const KNOWN_SELECT_KEYS = new Set(Object.keys(SELECT_ITEM_FIELDS))
  * Every config key is part of the normal form: the ones the manifest models, and the ones an update sends
  * back as read (returned-fields.ts), which then compare equal. A key the update cannot keep so shows as
  * a change. Defaults are dropped, so "unset" and "set to the default" compare equal.
+ *
+ * `exact` (export) keeps what the server stores as it stores it: texts as written, a number format where it
+ * is, and only the defaults the server returns by itself left out, so a manifest written from it changes nothing.
  */
-export function normalizeConfig(config: Record<string, unknown>): JsonObject {
+export function normalizeConfig(config: Record<string, unknown>, exact = false): JsonObject {
   const displayType = String(config.displayType ?? 'line')
+  const defaults = exact ? RETURNED_DEFAULTS : CONFIG_DEFAULTS
   const out: Record<string, Json> = {}
   for (const key of Object.keys(config).sort()) {
     let value = config[key]
-    if (key === 'groupBy') value = normalizeGroupBy(value)
-    else if (key === 'sourceId' && typeof value === 'number')
+    if (key === 'sourceId' && typeof value === 'number')
       value = String(value) // ids compare as text
-    else if (key === 'select') value = normalizeSelect(value, displayType)
-    else if (key === 'markdown' && typeof value === 'string') value = value.replace(/\s+$/, '')
-    const v = clean(value)
+    else if (key === 'select') value = normalizeSelect(value, displayType, exact)
+    else if (key === 'groupBy' && !exact) value = normalizeGroupBy(value)
+    else if (key === 'markdown' && typeof value === 'string' && !exact) value = value.replace(/\s+$/, '')
+    // Exactly as stored: an empty text or list inside a setting is a value too (the select items excepted).
+    const v = exact && key !== 'select' ? verbatim(value) : clean(value)
     if (v === undefined) continue
-    if (key in CONFIG_DEFAULTS && equal(v, CONFIG_DEFAULTS[key]!)) continue
+    if (key in defaults && equal(v, defaults[key]!)) continue
     out[key] = v
   }
   // A number tile shows one value: a grouping has no effect there, and servers differ on keeping it.
   if (displayType === 'number') delete out.groupBy
   // A series' number format may come back on the tile or on its select item: compare it on the tile.
-  if (out.numberFormat === undefined && Array.isArray(out.select)) {
+  if (!exact && out.numberFormat === undefined && Array.isArray(out.select)) {
     const formats = out.select.map(s => (s as JsonObject).numberFormat).filter(f => f !== undefined)
     if (formats.length > 0 && formats.every(f => equal(f, formats[0]))) {
       out.numberFormat = formats[0]!
@@ -133,7 +145,9 @@ export function normalizeConfig(config: Record<string, unknown>): JsonObject {
   return out
 }
 
-function normalizeSelect(value: unknown, displayType: string): Json | undefined {
+function normalizeSelect(value: unknown, displayType: string, exact: boolean): Json | undefined {
+  // An event-pattern tile's select is one expression, kept as written.
+  if (displayType === 'event_patterns' || (exact && typeof value === 'string')) return clean(value)
   if (displayType === 'search' || typeof value === 'string') {
     const fields = Array.isArray(value) ? value.map(String) : String(value ?? '').split(',')
     const joined = fields
@@ -147,15 +161,21 @@ function normalizeSelect(value: unknown, displayType: string): Json | undefined 
     const out: Record<string, Json> = {}
     const record = (item ?? {}) as Record<string, unknown>
     for (const key of Object.keys(record).sort()) {
-      const v = clean(record[key])
-      if (v === undefined || !KNOWN_SELECT_KEYS.has(key)) continue
-      if (key in SELECT_DEFAULTS && equal(v, SELECT_DEFAULTS[key]!)) continue
       // count takes no value expression (FACTS.md): a stray one is not part of the tile.
       if (key === 'valueExpression' && record.aggFn === 'count') continue
+      const v = exact && !(key in SELECT_DEFAULTS) ? verbatim(record[key]) : clean(record[key])
+      if (v === undefined || !KNOWN_SELECT_KEYS.has(key)) continue
+      if (key in SELECT_DEFAULTS && equal(v, SELECT_DEFAULTS[key]!)) continue
       out[key] = v
     }
     return out
   })
+}
+
+/** A value as stored, without what JSON cannot hold; absent when null or empty text. */
+function verbatim(value: unknown): Json | undefined {
+  if (value === null || value === undefined || value === '') return undefined
+  return JSON.parse(JSON.stringify(value)) as Json
 }
 
 /** FACTS.md: the tile's groupBy array comes back as one comma-joined string. */
@@ -169,16 +189,19 @@ export function normalizeGroupBy(value: unknown): string | undefined {
 }
 
 /** A live tile (config or series form) or a resolved desired tile -> its normal form. */
-export function normalTile(tile: {
-  name: string
-  x: number
-  y: number
-  w: number
-  h: number
-  config?: Record<string, unknown> | null
-  series?: readonly SeriesLike[] | null
-  asRatio?: boolean | null
-}): NormalTile {
+export function normalTile(
+  tile: {
+    name: string
+    x: number
+    y: number
+    w: number
+    h: number
+    config?: Record<string, unknown> | null
+    series?: readonly SeriesLike[] | null
+    asRatio?: boolean | null
+  },
+  exact = false
+): NormalTile {
   // CONTRACT.md puts asRatio on the tile itself: a server may return it there next to a config.
   const config =
     tile.config && tile.asRatio === true && tile.config.asRatio === undefined
@@ -186,5 +209,5 @@ export function normalTile(tile: {
       : tile.config
   const raw =
     config ?? (tile.series ? seriesToConfig(tile.series, tile.asRatio ?? undefined) : { displayType: 'line' })
-  return { name: tile.name, x: tile.x, y: tile.y, w: tile.w, h: tile.h, config: normalizeConfig(raw) }
+  return { name: tile.name, x: tile.x, y: tile.y, w: tile.w, h: tile.h, config: normalizeConfig(raw, exact) }
 }

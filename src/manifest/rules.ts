@@ -7,6 +7,7 @@
 import { isIP } from 'node:net'
 import type { Diagnostic } from '../diagnostics.js'
 import { diagnostic } from '../diagnostics.js'
+import { formulaProblem } from './formula.js'
 import { didYouMean } from './issues.js'
 import { checkLucene } from './lucene.js'
 import {
@@ -15,12 +16,20 @@ import {
   TileConfig as TileConfigSchema,
   type AlertSpec,
   type DashboardSpec,
+  type OnClickSpec,
   type SelectItemSpec,
   type SeriesSpec,
   type ServiceSettingsSpec,
+  type TileConfigSpec,
   type TileSpec
 } from './schema.js'
-import { ALERTABLE_DISPLAY_TYPES, LIMITS, MANAGED_AGG_FNS, RANGE_THRESHOLD_TYPES } from './vocabulary.js'
+import {
+  ALERT_INTERVAL_MINUTES,
+  ALERTABLE_DISPLAY_TYPES,
+  LIMITS,
+  MANAGED_AGG_FNS,
+  RANGE_THRESHOLD_TYPES
+} from './vocabulary.js'
 import { formatPath, type PathSegment } from './path.js'
 import type { ParsedDocument } from './yaml.js'
 
@@ -81,6 +90,8 @@ export function checkDashboard(
   if (typeof raw.renamedFrom === 'string' && raw.renamedFrom === raw.name) {
     report(['renamedFrom'], 'is the same as `name`; remove it once the rename has been applied')
   }
+  const containers = checkContainers(raw, report)
+  checkDashboardFilters(raw, report)
   const tileNames = new Map<string, number>()
   const tiles: unknown[] = Array.isArray(raw.tiles) ? raw.tiles : []
   tiles.forEach((value, i) => {
@@ -106,6 +117,7 @@ export function checkDashboard(
         `tile extends past the ${LIMITS.gridColumns}-column grid (x + w = ${Number(tile.x) + Number(tile.w)})`
       )
     }
+    checkContainerRef(tile, path, containers, report)
     // The tile's own rules need its structure; fix the tile's schema errors (reported) to see them.
     const typed = TileSchema.safeParse(tile)
     if (typed.success) checkTile(typed.data, path, report)
@@ -115,9 +127,10 @@ export function checkDashboard(
 }
 
 /**
- * What the managed API's tile schemas leave out (the cloud's OpenAPI document: ClickStackSelectItem and the series
- * list their aggregation functions without `increase`; no tile config has `seriesLimit`). Read from the raw
- * document, so these are reported next to any schema error.
+ * What the managed API's schemas leave out (the cloud's OpenAPI document: ClickStackSelectItem and the series list
+ * their aggregation functions without `increase`; no tile config has `seriesLimit`, `formulas` or `showOperandSeries`;
+ * languages are lucene and sql only; filters have no broadcast or variable settings). Read from the raw document, so
+ * these are reported next to any schema error.
  */
 function checkManagedTiles(raw: Record<string, unknown>, report: Report): void {
   const tiles: unknown[] = Array.isArray(raw.tiles) ? raw.tiles : []
@@ -130,19 +143,158 @@ function checkManagedTiles(raw: Record<string, unknown>, report: Report): void {
         `increase is not available in managed mode: the managed API takes ${MANAGED_AGG_FNS.join(', ')}`
       )
   }
+  const checkLanguage = (value: unknown, path: PathSegment[], field = 'whereLanguage') => {
+    if (record(value)?.[field] === 'promql')
+      report(
+        [...path, field],
+        'promql is not available in managed mode: the managed API takes lucene and sql'
+      )
+  }
+  checkLanguage(raw, [], 'savedQueryLanguage')
+  const filters: unknown[] = Array.isArray(raw.filters) ? raw.filters : []
+  filters.forEach((f, i) => {
+    for (const key of ['isBroadcastEnabled', 'isVariableEnabled', 'variableName'])
+      if (record(f) && key in record(f)!)
+        report(
+          ['filters', i, key],
+          `${key} is not part of the managed API's filters: remove it in managed mode`
+        )
+  })
   tiles.forEach((value, i) => {
     const tile = record(value)
     const series: unknown[] = Array.isArray(tile?.series) ? tile.series : []
     series.forEach((s, j) => checkAggFn(s, ['tiles', i, 'series', j]))
     const config = record(tile?.config)
+    const cpath = ['tiles', i, 'config']
     const select: unknown[] = Array.isArray(config?.select) ? config.select : []
-    select.forEach((item, j) => checkAggFn(item, ['tiles', i, 'config', 'select', j]))
-    if (config && 'seriesLimit' in config)
-      report(
-        ['tiles', i, 'config', 'seriesLimit'],
-        'seriesLimit is not part of the managed API: remove it in managed mode'
-      )
+    select.forEach((item, j) => {
+      checkAggFn(item, [...cpath, 'select', j])
+      checkLanguage(item, [...cpath, 'select', j])
+    })
+    checkLanguage(config, cpath)
+    checkLanguage(config?.onClick, [...cpath, 'onClick'])
+    for (const key of ['seriesLimit', 'formulas', 'showOperandSeries'])
+      if (config && key in config)
+        report([...cpath, key], `${key} is not part of the managed API: remove it in managed mode`)
   })
+}
+
+/** Container titles are unique (tiles name them), and so are the tab titles of each. Returns the tabs by title. */
+function checkContainers(raw: Record<string, unknown>, report: Report): Map<string, Set<string>> {
+  const out = new Map<string, Set<string>>()
+  const list: unknown[] = Array.isArray(raw.containers) ? raw.containers : []
+  list.forEach((value, i) => {
+    const c = value as Record<string, unknown> | null
+    if (!c || typeof c !== 'object' || typeof c.title !== 'string') return
+    if (out.has(c.title))
+      report(
+        ['containers', i, 'title'],
+        `duplicate container title "${c.title}": tiles name containers by title`
+      )
+    const tabs = new Set<string>()
+    const tabList: unknown[] = Array.isArray(c.tabs) ? c.tabs : []
+    tabList.forEach((t, j) => {
+      const title = (t as Record<string, unknown> | null)?.title
+      if (typeof title !== 'string') return
+      if (tabs.has(title))
+        report(
+          ['containers', i, 'tabs', j, 'title'],
+          `duplicate tab title "${title}" in container "${c.title}"`
+        )
+      tabs.add(title)
+    })
+    if (!out.has(c.title)) out.set(c.title, tabs)
+  })
+  return out
+}
+
+/** udash validateDashboardTiles: a tile's container and tab must exist, and a tab needs its container. */
+function checkContainerRef(
+  tile: Record<string, unknown>,
+  path: PathSegment[],
+  containers: Map<string, Set<string>>,
+  report: Report
+): void {
+  const { container, tab } = tile
+  if (typeof container === 'string' && !containers.has(container)) {
+    const guess = didYouMean(container, [...containers.keys()])
+    report(
+      [...path, 'container'],
+      `no container titled "${container}" in \`containers\`${guess ? ` (did you mean "${guess}"?)` : ''}`
+    )
+  }
+  if (typeof tab !== 'string') return
+  if (typeof container !== 'string')
+    report([...path, 'tab'], 'needs `container`: the container the tab belongs to')
+  else if (containers.get(container) && !containers.get(container)!.has(tab)) {
+    const guess = didYouMean(tab, [...containers.get(container)!])
+    report(
+      [...path, 'tab'],
+      `container "${container}" has no tab titled "${tab}"${guess ? ` (did you mean "${guess}"?)` : ''}`
+    )
+  }
+}
+
+/**
+ * common-utils dashboardValidation.ts: a filter broadcasts its value (the default), is a variable, or both; a
+ * variable has a name (given, or derived from the filter's name) unique in the dashboard; `variableName` needs
+ * `isVariableEnabled`, and the sources a filter applies to need broadcasting. Plus ours: one data source reference.
+ */
+function checkDashboardFilters(raw: Record<string, unknown>, report: Report): void {
+  const list: unknown[] = Array.isArray(raw.filters) ? raw.filters : []
+  const variables = new Map<string, number>()
+  list.forEach((value, i) => {
+    const f = value as Record<string, unknown> | null
+    if (!f || typeof f !== 'object') return
+    const path = ['filters', i]
+    checkSourceRef(f as { source?: string; sourceId?: string }, path, report, true)
+    if (f.appliesToSources !== undefined && f.appliesToSourceIds !== undefined)
+      report([...path, 'appliesToSourceIds'], 'use `appliesToSources` or `appliesToSourceIds`, not both')
+    const broadcasts = f.isBroadcastEnabled !== false
+    const variable = f.isVariableEnabled === true
+    const label = typeof f.name === 'string' ? f.name : `filters[${i}]`
+    if (!broadcasts && !variable)
+      report(
+        [...path, 'isBroadcastEnabled'],
+        `filter "${label}" must broadcast its value, be a variable (isVariableEnabled: true), or both`
+      )
+    if (f.variableName !== undefined && !variable)
+      report([...path, 'variableName'], 'needs `isVariableEnabled: true` (the server ignores it otherwise)')
+    const applies = [f.appliesToSources, f.appliesToSourceIds].some(a => Array.isArray(a) && a.length > 0)
+    if (applies && !broadcasts)
+      report(
+        [...path, f.appliesToSources !== undefined ? 'appliesToSources' : 'appliesToSourceIds'],
+        'needs a filter that broadcasts its value (isBroadcastEnabled is false)'
+      )
+    if (!variable) return
+    const name = variableNameOf(f)
+    if (!name) {
+      report(
+        [...path, 'variableName'],
+        `filter "${label}" needs a variableName: none can be derived from its name`
+      )
+      return
+    }
+    const first = variables.get(name)
+    if (first !== undefined)
+      report(
+        [...path, 'variableName'],
+        `variable name "${name}" is also filters[${first}]'s: they must be unique`
+      )
+    else variables.set(name, i)
+  })
+}
+
+/** common-utils filters.ts deriveVariableName: the given name, or the display name made an identifier. */
+export function variableNameOf(filter: Record<string, unknown>): string | undefined {
+  const given = typeof filter.variableName === 'string' ? filter.variableName.trim() : ''
+  if (given) return given
+  const derived = String(filter.name ?? '')
+    .trim()
+    .replace(/\s+/g, '_')
+    .replace(/[^A-Za-z0-9_]+/g, '')
+  const name = /^[0-9_]/.test(derived) ? `v${derived}` : derived
+  return name || undefined
 }
 
 const SOURCED_SERIES = new Set<unknown>(['time', 'table', 'number', 'search'])
@@ -197,7 +349,7 @@ function checkTile(tile: TileSpec, path: PathSegment[], report: Report): void {
     }
     joined('groupBy', ',')
     if (c.displayType === 'search') joined('select', ', ')
-    if ('select' in c && Array.isArray(c.select)) {
+    if (c.displayType !== 'heatmap' && 'select' in c && Array.isArray(c.select)) {
       c.select.forEach((item, i) => {
         if (typeof item === 'object') checkSelectItem(item, [...cpath, 'select', i], report)
       })
@@ -208,7 +360,64 @@ function checkTile(tile: TileSpec, path: PathSegment[], report: Report): void {
         )
       }
     }
+    checkFormulas(c, cpath, report)
+    if (c.displayType === 'table' && c.onClick) checkLink(c.onClick, [...cpath, 'onClick'], report)
   }
+}
+
+/**
+ * common-utils validateChartConfigFormulas: each formula parses and names existing select items; not with asRatio;
+ * a number tile takes one formula, and without one exactly one select item. Plus ours: showOperandSeries only with
+ * formulas (the server returns it only then, so every plan would show it).
+ */
+function checkFormulas(c: TileConfigSpec, path: PathSegment[], report: Report): void {
+  const formulas = 'formulas' in c ? (c.formulas ?? []) : []
+  const count = 'select' in c && Array.isArray(c.select) ? c.select.length : 0
+  formulas.forEach((f, i) => {
+    const problem = formulaProblem(f.expression, count)
+    if (problem) report([...path, 'formulas', i, 'expression'], `formula ${problem}`)
+  })
+  if (formulas.length > 0 && 'asRatio' in c && c.asRatio)
+    report(
+      [...path, 'formulas'],
+      'formulas cannot be combined with asRatio: write the ratio as a formula ("A / B")'
+    )
+  if (c.displayType === 'number') {
+    if (formulas.length > 1)
+      report([...path, 'formulas'], 'a number tile shows one value: at most one formula')
+    if (formulas.length === 0 && count !== 1)
+      report(
+        [...path, 'select'],
+        'a number tile without a formula shows one select item: use one, or add a formula over them'
+      )
+  }
+  if ('showOperandSeries' in c && c.showOperandSeries !== undefined && formulas.length === 0)
+    report([...path, 'showOperandSeries'], 'only applies with formulas (the server drops it otherwise)')
+}
+
+/** A link-out's target: by name, by id or by template, as its mode and type allow. */
+function checkLink(link: OnClickSpec, path: PathSegment[], report: Report): void {
+  if (link.type === 'external') return
+  const t = link.target
+  const at = [...path, 'target']
+  const byName = link.type === 'dashboard' ? 'dashboard' : 'source'
+  const other = link.type === 'dashboard' ? 'source' : 'dashboard'
+  if (t[other] !== undefined)
+    report([...at, other], `a ${link.type} link names its target with \`${byName}\`, not \`${other}\``)
+  if (t.mode === 'template') {
+    if (t.template === undefined) report(at, 'mode template needs `template`')
+    for (const key of [byName, 'id'] as const)
+      if (t[key] !== undefined) report([...at, key], 'only with mode id (this target is a template)')
+    return
+  }
+  if (t.template !== undefined) report([...at, 'template'], 'only with mode template')
+  if (t[byName] !== undefined && t.id !== undefined)
+    report([...at, 'id'], `use \`${byName}\` or \`id\`, not both`)
+  else if (t[byName] === undefined && t.id === undefined)
+    report(
+      at,
+      `mode id needs the ${link.type === 'dashboard' ? 'dashboard' : 'data source'}: \`${byName}\` (by name) or \`id\``
+    )
 }
 
 function checkSeriesList(tile: TileSpec, list: SeriesSpec[], path: PathSegment[], report: Report): void {
@@ -309,17 +518,23 @@ export function checkFilters(doc: ParsedDocument): Diagnostic[] {
       continue
     }
     const record = value as Record<string, unknown>
-    if (typeof record.where === 'string' && record.whereLanguage !== 'sql') {
-      const problem = checkLucene(record.where)
-      if (problem) {
-        const wherePath = [...path, 'where']
-        const scalar = doc.scalarAt(wherePath)
-        // On a one-line scalar we can point at the exact column; otherwise at the scalar.
-        const at = scalar
-          ? { ...scalar.location, column: scalar.columnOf(problem.offset) }
-          : doc.locate(wherePath)
-        out.push(diagnostic('validate', 'error', problem.message, { ...at, field: formatPath(wherePath) }))
-      }
+    // A tile's or filter's `where`, and a dashboard's saved query, in Lucene unless they say otherwise.
+    for (const [field, language] of [
+      ['where', 'whereLanguage'],
+      ['savedQuery', 'savedQueryLanguage']
+    ] as const) {
+      const text = record[field]
+      const lang = record[language]
+      if (typeof text !== 'string' || (lang !== undefined && lang !== 'lucene')) continue
+      const problem = checkLucene(text)
+      if (!problem) continue
+      const fieldPath = [...path, field]
+      const scalar = doc.scalarAt(fieldPath)
+      // On a one-line scalar we can point at the exact column; otherwise at the scalar.
+      const at = scalar
+        ? { ...scalar.location, column: scalar.columnOf(problem.offset) }
+        : doc.locate(fieldPath)
+      out.push(diagnostic('validate', 'error', problem.message, { ...at, field: formatPath(fieldPath) }))
     }
     for (const [k, v] of Object.entries(record)) stack.push([v, [...path, k]])
   }
@@ -361,6 +576,7 @@ export function checkAlert(
       report(['thresholdMax'], `only applies to between and not_between, not ${a.thresholdType}`)
     }
   }
+  checkSchedule(raw, report)
   if (a.channel) {
     const { webhook, webhookId } = a.channel
     if (webhook !== undefined && webhookId !== undefined)
@@ -369,6 +585,33 @@ export function checkAlert(
       report(['channel'], 'needs `webhook` (by name) or `webhookId`')
   }
   return out
+}
+
+const YEAR_MS = 365 * 24 * 3_600_000
+
+/**
+ * common-utils validateAlertScheduleOffsetMinutes and scheduleStartAtSchema: the offset stays below the interval and
+ * is 0 with a start date; the start date lies within a year ahead and ten years back (of the time of validation).
+ */
+function checkSchedule(raw: Partial<Record<keyof AlertSpec, unknown>>, report: Report): void {
+  const offset = typeof raw.scheduleOffsetMinutes === 'number' ? raw.scheduleOffsetMinutes : undefined
+  const minutes = ALERT_INTERVAL_MINUTES[raw.interval as keyof typeof ALERT_INTERVAL_MINUTES]
+  if (offset !== undefined && minutes !== undefined && offset >= minutes)
+    report(
+      ['scheduleOffsetMinutes'],
+      `must be less than the interval (${String(raw.interval)} is ${minutes} minute${minutes === 1 ? '' : 's'})`
+    )
+  if (typeof raw.scheduleStartAt !== 'string') return
+  if (offset !== undefined && offset > 0)
+    report(
+      ['scheduleOffsetMinutes'],
+      'must be 0 (or left out) with scheduleStartAt: the start date aligns the windows'
+    )
+  const at = Date.parse(raw.scheduleStartAt)
+  if (Number.isNaN(at)) return
+  const now = Date.now()
+  if (at > now + YEAR_MS) report(['scheduleStartAt'], 'must be within a year from now')
+  if (at < now - 10 * YEAR_MS) report(['scheduleStartAt'], 'must be within ten years in the past')
 }
 
 /** `name` is 1-50 letters, digits and whitespace (CONTRACT.md, service-update). */

@@ -9,13 +9,21 @@ import {
   ALERT_INTERVALS,
   ALERT_SOURCES,
   API_VERSIONS,
+  BACKGROUND_CHART_TYPES,
+  COMPARISON_OPERATORS,
+  DASHBOARD_FILTER_TYPES,
   DATA_SOURCES,
   ENDPOINT_PROTOCOLS,
+  EQUALITY_OPERATORS,
+  HEATMAP_SCALE_TYPES,
   LIMITS,
+  LINK_TARGET_MODES,
   METRIC_DATA_TYPES,
   NUMBER_FORMAT_OUTPUTS,
   NUMERIC_UNITS,
+  PALETTE_TOKENS,
   QUANTILE_LEVELS,
+  QUERY_LANGUAGES,
   RELEASE_CHANNELS,
   SORT_ORDERS,
   THRESHOLD_TYPES,
@@ -36,7 +44,10 @@ const text = (max: number) =>
     .min(1, { error: 'must not be empty' })
     .max(max, { error: `must be at most ${max} characters` })
 
-const apiVersion = z.enum(API_VERSIONS).optional().describe('Optional; the manifest language version.')
+const apiVersion = z
+  .enum(API_VERSIONS)
+  .optional()
+  .describe('The manifest language version, obsdeploy/v1 (optional).')
 
 /** A data source by name (resolved to its id at plan time) or by raw id. */
 const dataSourceRef = {
@@ -49,27 +60,32 @@ const seriesFilter = {
   where: z.string().optional().describe('Filter expression (Lucene by default).'),
   whereLanguage
 }
+/** A config tile's languages (select items, search, heatmap, link-outs): PromQL too, self-hosted only. */
+const queryLanguage = z
+  .enum(QUERY_LANGUAGES)
+  .optional()
+  .describe('Language of `where`: lucene (default), sql or promql (promql: self-hosted only).')
 /** A select item's or a search config's filter: at most 10,000 characters (zod.ts). */
 const filter = {
   where: z.string().max(LIMITS.expression).optional().describe('Filter expression (Lucene by default).'),
-  whereLanguage
+  whereLanguage: queryLanguage
 }
 
 /** common-utils types.ts NumberFormatSchema: `output` is required, `numericUnit` one of the server's units. */
 export const NumberFormat = z
   .strictObject({
     output: z.enum(NUMBER_FORMAT_OUTPUTS).describe('How the number is shown (required).'),
-    mantissa: z.int().optional().describe('Decimal places.'),
-    thousandSeparated: z.boolean().optional(),
-    average: z.boolean().optional(),
-    decimalBytes: z.boolean().optional(),
-    factor: z.number().optional(),
-    currencySymbol: z.string().optional(),
+    mantissa: z.int().optional().describe('Decimal places shown.'),
+    thousandSeparated: z.boolean().optional().describe('Group thousands (1,000,000).'),
+    average: z.boolean().optional().describe('Abbreviate large numbers (1.2M).'),
+    decimalBytes: z.boolean().optional().describe('byte output: powers of 1000 (kB) instead of 1024 (KiB).'),
+    factor: z.number().optional().describe('Multiply the value by this first (e.g. 0.001 for ms to s).'),
+    currencySymbol: z.string().optional().describe('currency output: the symbol shown, e.g. $.'),
     numericUnit: z
       .enum(NUMERIC_UNITS)
       .optional()
       .describe('Unit for data, data rate and throughput formats.'),
-    unit: z.string().optional()
+    unit: z.string().optional().describe('A unit written after the number, e.g. req/s.')
   })
   .describe('Number formatting of displayed values.')
 
@@ -80,7 +96,9 @@ const aggregating = {
     .optional()
     .describe('Accepted for CONTRACT.md compatibility; the server drops it (FACTS.md).'),
   ...dataSourceRef,
-  aggFn: z.enum(AGG_FNS),
+  aggFn: z
+    .enum(AGG_FNS)
+    .describe('How values are aggregated per time bucket or group (managed mode: no increase).'),
   field: z.string().min(1).optional().describe('Value expression to aggregate; omitted for count.'),
   // A series becomes a select item on the server, which takes only these levels.
   level: z
@@ -88,28 +106,42 @@ const aggregating = {
     .optional()
     .describe('Percentile level for quantile: 0.5, 0.9, 0.95 or 0.99.'),
   ...seriesFilter,
-  alias: z.string().optional(),
-  metricName: z.string().optional(),
-  metricDataType: z.enum(METRIC_DATA_TYPES).optional(),
+  alias: z.string().optional().describe('Name shown for the series in legends and columns.'),
+  metricName: z.string().optional().describe('Metric sources: the metric to read.'),
+  metricDataType: z.enum(METRIC_DATA_TYPES).optional().describe('Metric sources: the type of that metric.'),
   numberFormat: NumberFormat.optional()
 }
-const groupBy = z.array(z.string().min(1)).max(LIMITS.groupBy).optional().describe('Grouping fields.')
+const groupBy = z
+  .array(z.string().min(1))
+  .max(LIMITS.groupBy)
+  .optional()
+  .describe('Fields to group by (at most 10); the same for every series of the tile.')
 
 export const TimeSeries = z.strictObject({
-  type: z.literal('time'),
+  type: z.literal('time').describe('A value over time: a line or stacked bar chart.'),
   ...aggregating,
   groupBy,
-  displayType: z.enum(TIME_DISPLAY_TYPES).optional().describe('line (default) or stacked_bar.')
+  displayType: z
+    .enum(TIME_DISPLAY_TYPES)
+    .optional()
+    .describe('The chart: line (the default) or stacked_bar (stacked bars).')
 })
 export const TableSeries = z.strictObject({
-  type: z.literal('table'),
+  type: z.literal('table').describe('A value per group, as a table column.'),
   ...aggregating,
   groupBy,
-  sortOrder: z.enum(SORT_ORDERS).optional()
+  sortOrder: z
+    .enum(SORT_ORDERS)
+    .optional()
+    .describe('Sort rows by this series (not kept by servers that store the config form: use orderBy there).')
 })
-export const NumberSeries = z.strictObject({ type: z.literal('number'), ...aggregating, groupBy })
+export const NumberSeries = z.strictObject({
+  type: z.literal('number').describe('One value, shown as a number (only the first series counts).'),
+  ...aggregating,
+  groupBy
+})
 export const SearchSeries = z.strictObject({
-  type: z.literal('search'),
+  type: z.literal('search').describe('Matching events as a list.'),
   dataSource: aggregating.dataSource,
   ...dataSourceRef,
   fields: z
@@ -118,8 +150,8 @@ export const SearchSeries = z.strictObject({
   ...seriesFilter
 })
 export const MarkdownSeries = z.strictObject({
-  type: z.literal('markdown'),
-  content: z.string().max(LIMITS.seriesMarkdown)
+  type: z.literal('markdown').describe('Text, written in Markdown.'),
+  content: z.string().max(LIMITS.seriesMarkdown).describe('The Markdown text (at most 100,000 characters).')
 })
 /** CONTRACT.md's tile form: a list of series. */
 export const Series = z.discriminatedUnion('type', [
@@ -130,72 +162,286 @@ export const Series = z.discriminatedUnion('type', [
   MarkdownSeries
 ])
 
-export const SelectItem = z.strictObject({
-  aggFn: z.enum(AGG_FNS),
-  valueExpression: z.string().min(1).max(LIMITS.expression).optional(),
-  alias: z.string().max(LIMITS.expression).optional(),
-  level: z.literal(QUANTILE_LEVELS).optional(),
-  ...filter,
-  metricName: z.string().optional(),
-  metricType: z.enum(METRIC_DATA_TYPES).optional(),
-  periodAggFn: z.literal('delta').optional(),
-  numberFormat: NumberFormat.optional()
-})
-const select = (max: number) => z.array(SelectItem).min(1).max(max)
+export const SelectItem = z
+  .strictObject({
+    aggFn: z
+      .enum(AGG_FNS)
+      .describe('How values are aggregated per time bucket or group (managed mode: no increase).'),
+    valueExpression: z
+      .string()
+      .min(1)
+      .max(LIMITS.expression)
+      .optional()
+      .describe('The expression aggregated; every function but count needs one.'),
+    alias: z.string().max(LIMITS.expression).optional().describe('Name shown in legends and columns.'),
+    level: z
+      .literal(QUANTILE_LEVELS)
+      .optional()
+      .describe('Percentile level for quantile: 0.5, 0.9, 0.95 or 0.99.'),
+    ...filter,
+    metricName: z.string().optional().describe('Metric sources: the metric to read.'),
+    metricType: z.enum(METRIC_DATA_TYPES).optional().describe('Metric sources: the type of that metric.'),
+    periodAggFn: z
+      .literal('delta')
+      .optional()
+      .describe('delta: aggregate the change per period of a cumulative metric.'),
+    numberFormat: NumberFormat.optional()
+  })
+  .describe('A value the tile shows (A, B, ... in formulas, in order).')
+const select = (max: number) =>
+  z
+    .array(SelectItem)
+    .min(1)
+    .max(max)
+    .describe(max === 1 ? 'The value shown: one select item.' : `The values shown: 1 to ${max} select items.`)
 const configGroupBy = z
   .union([z.string().max(LIMITS.expression), z.array(z.string().min(1)).max(LIMITS.groupBy)])
   .optional()
-  .describe('Grouping expression, or a list of fields.')
+  .describe('Grouping expression, or a list of fields (joined with commas).')
 
+/** common-utils MetricFormulaSchema: a series computed from the select items, named A, B, ... in order. */
+export const Formula = z
+  .strictObject({
+    expression: z
+      .string()
+      .min(1, { error: 'must not be empty' })
+      .max(LIMITS.formulaExpression, { error: `must be at most ${LIMITS.formulaExpression} characters` })
+      .describe(
+        'Arithmetic over the select items: A is select[0], B select[1], ...; e.g. "A / (A + B) * 100".'
+      ),
+    alias: z.string().optional().describe('Legend or column name of the formula (default: the expression).'),
+    numberFormat: NumberFormat.optional()
+  })
+  .describe('A formula series.')
+const formulas = z
+  .array(Formula)
+  .max(LIMITS.formulas, { error: `at most ${LIMITS.formulas} formulas` })
+  .optional()
+  .describe('Series computed from the select items (self-hosted only; a number tile takes one).')
+const showOperandSeries = z
+  .boolean()
+  .optional()
+  .describe('With formulas: also show the select items they use (default true).')
+
+const palette = z.enum(PALETTE_TOKENS)
+const ruleTail = {
+  color: palette.describe('Colour when the rule matches.'),
+  label: z
+    .string()
+    .max(LIMITS.colorRuleLabel, { error: `must be at most ${LIMITS.colorRuleLabel} characters` })
+    .optional()
+    .describe('Text shown with the colour.')
+}
+/** common-utils NumberTileColorConditionSchema: the last rule that matches colours the value. */
+export const ColorRule = z
+  .discriminatedUnion('operator', [
+    z.strictObject({
+      operator: z.enum(COMPARISON_OPERATORS).describe('gt, gte, lt or lte the value.'),
+      value: z.number().describe('The number compared with.'),
+      ...ruleTail
+    }),
+    z.strictObject({
+      operator: z.literal('between').describe('Between two numbers, both included.'),
+      value: z
+        .array(z.number())
+        .length(2, { error: 'must be two numbers: [from, to]' })
+        .describe('[from, to].'),
+      ...ruleTail
+    }),
+    z.strictObject({
+      operator: z.enum(EQUALITY_OPERATORS).describe('eq or neq: equal or not equal.'),
+      value: z
+        .union([
+          z.number(),
+          z
+            .string()
+            .max(LIMITS.colorRuleText, { error: `must be at most ${LIMITS.colorRuleText} characters` })
+        ])
+        .describe('A number or a text.'),
+      ...ruleTail
+    })
+  ])
+  .describe('A conditional colour; the last rule that matches wins.')
+
+/** A link-out's target: by id, by template, or (this tool) the dashboard or data source by name. */
+export const LinkTarget = z
+  .strictObject({
+    mode: z.enum(LINK_TARGET_MODES).describe('id: a dashboard or data source; template: a name template.'),
+    dashboard: z
+      .string()
+      .min(1)
+      .optional()
+      .describe('mode id, type dashboard: the dashboard by name (from the manifests or the server).'),
+    source: z.string().min(1).optional().describe('mode id, type search: the data source by name.'),
+    id: z.string().min(1).optional().describe('mode id: the raw id, when you do not want name resolution.'),
+    template: z
+      .string()
+      .min(1)
+      .max(LIMITS.linkTemplate, { error: `must be at most ${LIMITS.linkTemplate} characters` })
+      .optional()
+      .describe('mode template: a name template filled from the row, e.g. "{{service}} overview".')
+  })
+  .describe('Where the link goes.')
+const linkFilters = z
+  .array(
+    z.strictObject({
+      kind: z.literal('expressionTemplate').describe('expressionTemplate (the only kind).'),
+      expression: z
+        .string()
+        .min(1, { error: 'must not be empty' })
+        .max(LIMITS.linkTemplate)
+        .describe('The filter expression of the target, e.g. ServiceName.'),
+      template: z
+        .string()
+        .min(1, { error: 'must not be empty' })
+        .max(LIMITS.linkTemplate)
+        .describe('Its value, filled from the row, e.g. "{{service}}".')
+    })
+  )
+  .max(LIMITS.linkFilters, { error: `at most ${LIMITS.linkFilters} filters` })
+  .optional()
+  .describe('Filters the target opens with.')
+const linkTo = (type: 'search' | 'dashboard', what: string) =>
+  z.strictObject({
+    type: z.literal(type).describe(what),
+    target: LinkTarget,
+    whereTemplate: z
+      .string()
+      .max(LIMITS.linkTemplate)
+      .optional()
+      .describe('A filter template the target opens with, filled from the row.'),
+    whereLanguage: queryLanguage,
+    filters: linkFilters
+  })
+/** utils/zod.ts externalOnClickSchema: what clicking a table row opens. */
+export const OnClick = z
+  .discriminatedUnion('type', [
+    linkTo('search', 'Open the search page of a log or trace source.'),
+    linkTo('dashboard', 'Open a dashboard.'),
+    z.strictObject({
+      type: z.literal('external').describe('Open a URL.'),
+      urlTemplate: z
+        .string()
+        .min(1, { error: 'must not be empty' })
+        .max(LIMITS.linkTemplate)
+        .describe('The URL, filled from the row, e.g. "https://runbooks.example.com/{{service}}".')
+    })
+  ])
+  .describe('What clicking a row opens.')
+
+const asRatio = z
+  .boolean()
+  .optional()
+  .describe('Show the first select item divided by the second (needs exactly two; not with formulas).')
 const timeConfig = {
   ...dataSourceRef,
   select: select(LIMITS.selectItems),
   groupBy: configGroupBy,
-  asRatio: z.boolean().optional(),
-  alignDateRangeToGranularity: z.boolean().optional(),
-  fillNulls: z.boolean().optional(),
+  asRatio,
+  alignDateRangeToGranularity: z
+    .boolean()
+    .optional()
+    .describe('Align the time range to whole buckets of the granularity.'),
+  fillNulls: z.boolean().optional().describe('Draw empty buckets as zero (default true).'),
   numberFormat: NumberFormat.optional(),
-  seriesLimit: z.int().min(0).optional()
+  seriesLimit: z
+    .int()
+    .min(0)
+    .optional()
+    .describe('How many groups to draw, the largest first (0: all; managed mode: not available).'),
+  formulas,
+  showOperandSeries
 }
+/** utils/zod.ts externalDashboardHeatmapSelectItemSchema. */
+export const HeatmapItem = z
+  .strictObject({
+    valueExpression: z
+      .string()
+      .min(1, { error: 'must not be empty' })
+      .max(LIMITS.expression)
+      .describe('The value bucketed on the y axis, e.g. Duration.'),
+    countExpression: z
+      .string()
+      .max(LIMITS.expression)
+      .optional()
+      .describe('What is counted per bucket (default count()).'),
+    heatmapScaleType: z.enum(HEATMAP_SCALE_TYPES).optional().describe('log or linear colour scale.')
+  })
+  .describe('The heatmap series.')
 /** FACTS.md's newer tile form, tagged by displayType (builder variants). */
+const orderBy = z
+  .string()
+  .max(LIMITS.expression)
+  .optional()
+  .describe('Order of the rows or slices, e.g. "count() DESC".')
 export const TileConfig = z.discriminatedUnion('displayType', [
   z.strictObject({
-    displayType: z.literal('line'),
+    displayType: z.literal('line').describe('A line chart over time.'),
     ...timeConfig,
-    fitYAxisToData: z.boolean().optional(),
-    compareToPreviousPeriod: z.boolean().optional()
+    fitYAxisToData: z.boolean().optional().describe('Scale the y axis to the data instead of from zero.'),
+    compareToPreviousPeriod: z.boolean().optional().describe('Also draw the previous period, for comparison.')
   }),
-  z.strictObject({ displayType: z.literal('stacked_bar'), ...timeConfig }),
   z.strictObject({
-    displayType: z.literal('table'),
+    displayType: z.literal('stacked_bar').describe('Stacked bars over time.'),
+    ...timeConfig
+  }),
+  z.strictObject({
+    displayType: z.literal('table').describe('A table: one row per group, a column per select item.'),
     ...dataSourceRef,
     select: select(LIMITS.selectItems),
     groupBy: configGroupBy,
-    having: z.string().max(LIMITS.expression).optional(),
-    orderBy: z.string().max(LIMITS.expression).optional(),
-    asRatio: z.boolean().optional(),
+    having: z
+      .string()
+      .max(LIMITS.expression)
+      .optional()
+      .describe('A condition on the aggregated rows, e.g. "count() > 10".'),
+    orderBy,
+    asRatio,
     numberFormat: NumberFormat.optional(),
-    groupByColumnsOnLeft: z.boolean().optional()
+    groupByColumnsOnLeft: z.boolean().optional().describe('Show the grouping columns first.'),
+    onClick: OnClick.optional(),
+    formulas,
+    showOperandSeries
   }),
   z.strictObject({
-    displayType: z.literal('number'),
+    displayType: z.literal('number').describe('One value, shown as a number.'),
     ...dataSourceRef,
-    select: select(1),
-    numberFormat: NumberFormat.optional()
+    select: select(LIMITS.selectItems).describe(
+      'The value: one select item, or with a formula the items it uses (A, B, ...).'
+    ),
+    numberFormat: NumberFormat.optional(),
+    formulas,
+    color: palette.optional().describe('Colour of the value (and of the sparkline, unless it sets one).'),
+    colorRules: z
+      .array(ColorRule)
+      .max(LIMITS.colorRules, { error: `at most ${LIMITS.colorRules} rules` })
+      .optional()
+      .describe('Conditional colours of the value; the last rule that matches wins.'),
+    backgroundChart: z
+      .strictObject({
+        type: z.enum(BACKGROUND_CHART_TYPES).describe('Its shape: a line, or a filled area.'),
+        color: palette.optional().describe('Its colour (default: the tile colour).')
+      })
+      .optional()
+      .describe('A trend sparkline behind the value.')
   }),
   ...(['pie', 'bar'] as const).map(displayType =>
     z.strictObject({
-      displayType: z.literal(displayType),
+      displayType: z
+        .literal(displayType)
+        .describe(
+          displayType === 'pie' ? 'A pie chart: one slice per group.' : 'A bar chart: one bar per group.'
+        ),
       ...dataSourceRef,
       select: select(1),
       groupBy: configGroupBy,
-      orderBy: z.string().max(LIMITS.expression).optional(),
+      orderBy,
       numberFormat: NumberFormat.optional(),
-      limit: z.int().min(0).optional()
+      limit: z.int().min(0).optional().describe('How many groups to show, the largest first (0: all).')
     })
   ),
   z.strictObject({
-    displayType: z.literal('search'),
+    displayType: z.literal('search').describe('Matching events as a list.'),
     ...dataSourceRef,
     // zod.ts externalDashboardSearchChartConfigSchema: `select` is required (a string; a list is joined).
     select: z
@@ -208,34 +454,172 @@ export const TileConfig = z.discriminatedUnion('displayType', [
       .describe('Columns shown in the search tile: text, or a list of columns.'),
     ...filter
   }),
-  z.strictObject({ displayType: z.literal('markdown'), markdown: z.string().max(LIMITS.markdown).optional() })
+  z.strictObject({
+    displayType: z.literal('markdown').describe('Text, written in Markdown.'),
+    markdown: z
+      .string()
+      .max(LIMITS.markdown)
+      .optional()
+      .describe('The Markdown text (at most 50,000 characters).')
+  }),
+  z.strictObject({
+    displayType: z.literal('heatmap').describe('How a value is distributed over time (a trace source).'),
+    ...dataSourceRef,
+    select: z
+      .array(HeatmapItem)
+      .length(1, { error: 'needs exactly one item: the value to bucket' })
+      .describe('Exactly one item: the value to bucket.'),
+    ...filter,
+    numberFormat: NumberFormat.optional()
+  }),
+  z.strictObject({
+    displayType: z.literal('event_patterns').describe('Events grouped into recurring patterns.'),
+    ...dataSourceRef,
+    select: z
+      .string()
+      .max(LIMITS.expression)
+      .optional()
+      .describe('The expression whose values are grouped into patterns (default: the body).'),
+    ...filter
+  })
 ])
 
 export const Tile = z.strictObject({
-  name: text(1024),
-  x: between(0, LIMITS.gridColumns - 1),
-  y: atLeast(0),
-  w: between(1, LIMITS.gridColumns),
-  h: atLeast(1),
+  name: text(1024).describe(
+    'Unique in the dashboard: tiles are matched by name, which keeps their ids and alerts.'
+  ),
+  x: between(0, LIMITS.gridColumns - 1).describe('Column of the left edge, 0-23 (the grid is 24 wide).'),
+  y: atLeast(0).describe('Row of the top edge, from 0.'),
+  w: between(1, LIMITS.gridColumns).describe('Width in columns, 1-24; x + w is at most 24.'),
+  h: atLeast(1).describe('Height in rows, at least 1.'),
   asRatio: z.boolean().optional().describe('Series form only: show series[0] / series[1].'),
-  series: z.array(Series).min(1, { error: 'needs at least one series' }).optional(),
-  config: TileConfig.optional()
+  series: z
+    .array(Series)
+    .min(1, { error: 'needs at least one series' })
+    .optional()
+    .describe("CONTRACT.md's tile form: a list of series of one type (or use `config`)."),
+  config: TileConfig.optional().describe("The server's tile form, by displayType (or use `series`)."),
+  container: z
+    .string()
+    .min(1)
+    .optional()
+    .describe("The dashboard's container (group) the tile is in, by title."),
+  tab: z.string().min(1).optional().describe("The container's tab the tile is on, by title.")
 })
+
+/** common-utils DashboardFilterSchema (the API's sourceId by name): a filter at the top of the dashboard. */
+export const DashboardFilter = z
+  .strictObject({
+    type: z.enum(DASHBOARD_FILTER_TYPES).optional().describe('QUERY_EXPRESSION (the default and only type).'),
+    name: z.string().min(1, { error: 'must not be empty' }).describe('Its name on the dashboard.'),
+    expression: z
+      .string()
+      .min(1, { error: 'must not be empty' })
+      .describe('The expression whose values the filter offers, e.g. ServiceName.'),
+    ...dataSourceRef,
+    sourceMetricType: z
+      .enum(METRIC_DATA_TYPES)
+      .optional()
+      .describe('For a metric source: the metric type the values come from.'),
+    where: z.string().optional().describe('Narrows the values offered.'),
+    whereLanguage: z.enum(WHERE_LANGUAGES).optional().describe('Language of `where`: lucene or sql.'),
+    appliesToSources: z
+      .array(z.string().min(1))
+      .optional()
+      .describe('The data sources, by name, whose tiles the filter applies to (default: all).'),
+    appliesToSourceIds: z
+      .array(z.string().min(1))
+      .optional()
+      .describe('The same by id, when you do not want name resolution.'),
+    isBroadcastEnabled: z
+      .boolean()
+      .optional()
+      .describe('Apply the selected value to matching tiles (default true; self-hosted only).'),
+    isVariableEnabled: z
+      .boolean()
+      .optional()
+      .describe('Offer the value to tile queries as $variableName (default false; self-hosted only).'),
+    variableName: z
+      .string()
+      .max(LIMITS.variableName, { error: `must be at most ${LIMITS.variableName} characters` })
+      .regex(/^[a-zA-Z][a-zA-Z0-9_]*$/, {
+        error: 'must start with a letter and hold only letters, digits and _'
+      })
+      .optional()
+      .describe('The variable name (default: derived from `name`); needs isVariableEnabled.')
+  })
+  .describe('A dashboard filter.')
+
+/** common-utils DashboardContainerSchema without its id: tiles refer to a container and its tabs by title. */
+export const Container = z
+  .strictObject({
+    title: z
+      .string()
+      .min(1, { error: 'must not be empty' })
+      .max(LIMITS.containerTitle, { error: `must be at most ${LIMITS.containerTitle} characters` })
+      .describe('Its title, unique in the dashboard: tiles name it in `container`.'),
+    collapsed: z.boolean().optional().describe('Shown collapsed (default false).'),
+    collapsible: z.boolean().optional().describe('Can be collapsed.'),
+    bordered: z.boolean().optional().describe('Drawn with a border.'),
+    tabs: z
+      .array(
+        z
+          .strictObject({
+            title: z
+              .string()
+              .min(1, { error: 'must not be empty' })
+              .max(LIMITS.containerTitle, { error: `must be at most ${LIMITS.containerTitle} characters` })
+              .describe('Its title, unique in the container: tiles name it in `tab`.')
+          })
+          .describe('A tab.')
+      )
+      .max(LIMITS.containerTabs, { error: `at most ${LIMITS.containerTabs} tabs` })
+      .optional()
+      .describe('Tabs (two or more show a tab bar).')
+  })
+  .describe('A group of tiles, with optional tabs.')
 
 export const Dashboard = z.strictObject({
   apiVersion,
-  kind: z.literal('Dashboard'),
-  name: text(LIMITS.dashboardName),
+  kind: z.literal('Dashboard').describe('A dashboard: tiles, and the filters and layout around them.'),
+  name: text(LIMITS.dashboardName).describe('Its name (1-1024 characters); how the plan finds it again.'),
   tags: z
     .array(z.string().max(LIMITS.tagLength, { error: `must be at most ${LIMITS.tagLength} characters` }))
     .max(LIMITS.tags - 1, {
       error: `at most ${LIMITS.tags - 1} tags (one of the server's ${LIMITS.tags} is the ownership tag)`
     })
-    .optional(),
+    .optional()
+    .describe('Tags (at most 49 of at most 32 characters; the ownership tag is added).'),
   tiles: z
     .array(Tile)
     .max(LIMITS.tiles, { error: `at most ${LIMITS.tiles} tiles` })
-    .optional(),
+    .optional()
+    .describe('The tiles (at most 500), each placed on the 24-column grid.'),
+  filters: z.array(DashboardFilter).optional().describe('Filters at the top of the dashboard.'),
+  savedQuery: z.string().optional().describe('The query the dashboard opens with.'),
+  savedQueryLanguage: z
+    .enum(QUERY_LANGUAGES)
+    .optional()
+    .describe('Language of savedQuery: lucene (the default with a query), sql or promql (self-hosted only).'),
+  savedFilterValues: z
+    .array(
+      z
+        .strictObject({
+          type: z.literal('sql').optional().describe('sql (the default and only type).'),
+          condition: z
+            .string()
+            .max(LIMITS.expression, { error: `must be at most ${LIMITS.expression} characters` })
+            .describe("A SQL condition, e.g. ServiceName IN ('cart')")
+        })
+        .describe('A saved filter value.')
+    )
+    .optional()
+    .describe('Filter values the dashboard opens with.'),
+  containers: z
+    .array(Container)
+    .max(LIMITS.containers, { error: `at most ${LIMITS.containers} containers` })
+    .optional()
+    .describe('Groups of tiles (collapsible sections, with optional tabs).'),
   id: z.string().min(1).optional().describe('Pin this manifest to an existing dashboard id (adopts it).'),
   adopt: z.boolean().optional().describe('Take ownership of an existing dashboard of the same name.'),
   renamedFrom: text(LIMITS.dashboardName)
@@ -243,51 +627,100 @@ export const Dashboard = z.strictObject({
     .describe('The previous name, so a rename keeps the dashboard id.')
 })
 
-export const AlertChannel = z.strictObject({
-  type: z.literal('webhook'),
-  webhook: z.string().min(1).optional().describe('Webhook by name.'),
-  webhookId: z.string().min(1).optional().describe('Webhook by id.')
-})
+export const AlertChannel = z
+  .strictObject({
+    type: z.literal('webhook').describe('webhook: notify through a webhook.'),
+    webhook: z.string().min(1).optional().describe('Webhook by name.'),
+    webhookId: z.string().min(1).optional().describe('Webhook by id.')
+  })
+  .describe('Where the alert notifies.')
 
 export const Alert = z.strictObject({
   apiVersion,
-  kind: z.literal('Alert'),
-  name: text(LIMITS.alertName),
+  kind: z.literal('Alert').describe("An alert on a dashboard tile's value."),
+  name: text(LIMITS.alertName).describe(
+    'Unique among the alerts (1-512 characters); how the plan finds it again.'
+  ),
   dashboard: z.string().min(1).describe('The dashboard, by name, from the manifests.'),
-  tile: z.string().min(1).describe('The tile, by name, within that dashboard.'),
-  source: z.enum(ALERT_SOURCES).optional().describe('tile (default).'),
-  threshold: z.number(),
-  thresholdMax: z.number().optional().describe('Upper bound for between and not_between.'),
-  thresholdType: z.enum(THRESHOLD_TYPES),
-  interval: z.enum(ALERT_INTERVALS),
+  tile: z
+    .string()
+    .min(1)
+    .describe('The tile, by name, within that dashboard (a line, stacked_bar or number tile).'),
+  source: z.enum(ALERT_SOURCES).optional().describe('tile (the default): the alert watches a tile.'),
+  threshold: z.number().describe("The value the tile's value is compared with."),
+  thresholdMax: z
+    .number()
+    .optional()
+    .describe('Upper bound for between and not_between (at least threshold).'),
+  thresholdType: z
+    .enum(THRESHOLD_TYPES)
+    .describe(
+      'When the alert fires: the value above, below, ... the threshold (between: within both bounds).'
+    ),
+  interval: z.enum(ALERT_INTERVALS).describe('How often the value is evaluated, over a window this long.'),
   channel: AlertChannel,
-  message: text(LIMITS.alertMessage).optional(),
-  numConsecutiveWindows: atLeast(1).optional(),
-  note: text(LIMITS.note).optional()
+  message: text(LIMITS.alertMessage).optional().describe('The notification text (at most 4096 characters).'),
+  numConsecutiveWindows: atLeast(1)
+    .optional()
+    .describe('Fire only after this many windows in a row breach the threshold (default 1).'),
+  note: text(LIMITS.note).optional().describe('A note for responders (at most 4096 characters).'),
+  scheduleOffsetMinutes: between(0, LIMITS.scheduleOffsetMinutes)
+    .optional()
+    .describe('Minutes to shift each evaluation window by; less than the interval (default 0).'),
+  scheduleStartAt: z.iso
+    .datetime({ error: 'must be a UTC date and time like 2026-01-01T10:00:00Z' })
+    .optional()
+    .describe('Align the windows to this UTC time (within a year ahead, ten years back); offset must be 0.')
 })
 
-export const IpAccessEntry = z.strictObject({
-  source: z.string().min(1).describe('IPv4/IPv6 address or CIDR.'),
-  description: z.string().optional()
-})
+export const IpAccessEntry = z
+  .strictObject({
+    source: z.string().min(1).describe('IPv4/IPv6 address or CIDR.'),
+    description: z.string().optional().describe('What the entry is for.')
+  })
+  .describe('An address allowed to connect.')
 
 export const ServiceSettings = z.strictObject({
   apiVersion,
-  kind: z.literal('ServiceSettings'),
+  kind: z
+    .literal('ServiceSettings')
+    .describe("Managed mode: the database service's settings, applied on a release (service-update)."),
   name: z
     .string()
     .min(1, { error: 'must be 1-50 letters, digits and whitespace' })
     .max(LIMITS.serviceName, {
       error: `must be at most ${LIMITS.serviceName} characters (letters, digits and whitespace)`
     })
-    .optional(),
-  releaseChannel: z.enum(RELEASE_CHANNELS).optional(),
-  ipAccessList: z.array(IpAccessEntry).optional(),
-  privateEndpointIds: z.array(z.string().min(1)).optional(),
+    .optional()
+    .describe("The service's name: 1-50 letters, digits and whitespace."),
+  releaseChannel: z
+    .enum(RELEASE_CHANNELS)
+    .optional()
+    .describe('How soon the service gets upgrades: slow, default or fast (production services only).'),
+  ipAccessList: z
+    .array(IpAccessEntry)
+    .optional()
+    .describe('The addresses allowed to connect: the whole list (entries are matched on source).'),
+  privateEndpointIds: z
+    .array(z.string().min(1))
+    .optional()
+    .describe('Private endpoints allowed to connect: the whole list.'),
   endpoints: z
-    .array(z.strictObject({ protocol: z.enum(ENDPOINT_PROTOCOLS), enabled: z.boolean() }))
-    .optional(),
-  transparentDataEncryptionKeyId: z.string().min(1).optional()
+    .array(
+      z
+        .strictObject({
+          protocol: z.enum(ENDPOINT_PROTOCOLS).describe('mysql: the MySQL-compatible endpoint.'),
+          enabled: z.boolean().describe('Whether it is on.')
+        })
+        .describe('An optional endpoint.')
+    )
+    .optional()
+    .describe('Optional endpoints to turn on or off.'),
+  transparentDataEncryptionKeyId: z
+    .string()
+    .min(1)
+    .optional()
+    .describe('Rotate transparent data encryption to this key (services with TDE only).')
 })
 
 export const KIND_SCHEMAS = { Dashboard, Alert, ServiceSettings } as const
@@ -297,6 +730,9 @@ export type TileSpec = z.infer<typeof Tile>
 export type SeriesSpec = z.infer<typeof Series>
 export type TileConfigSpec = z.infer<typeof TileConfig>
 export type SelectItemSpec = z.infer<typeof SelectItem>
+export type OnClickSpec = z.infer<typeof OnClick>
+export type DashboardFilterSpec = z.infer<typeof DashboardFilter>
+export type ContainerSpec = z.infer<typeof Container>
 export type AlertSpec = z.infer<typeof Alert>
 export type ServiceSettingsSpec = z.infer<typeof ServiceSettings>
 

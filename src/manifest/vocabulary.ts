@@ -18,6 +18,11 @@ export const AGG_FNS = [
 /** Managed mode (the cloud's ClickStackSelectItem and series): the same functions without `increase`. */
 export const MANAGED_AGG_FNS = AGG_FNS.filter(fn => fn !== 'increase')
 export const WHERE_LANGUAGES = ['lucene', 'sql'] as const
+/**
+ * The languages of a config tile's filters, its select items' and its link-outs' (common-utils types.ts
+ * SearchConditionLanguageSchema); the managed API takes only lucene and sql there.
+ */
+export const QUERY_LANGUAGES = ['lucene', 'sql', 'promql'] as const
 export const SERIES_TYPES = ['time', 'number', 'table', 'search', 'markdown'] as const
 export const DATA_SOURCES = ['events', 'metrics'] as const
 export const METRIC_DATA_TYPES = ['sum', 'gauge', 'histogram', 'summary', 'exponential histogram'] as const
@@ -33,12 +38,25 @@ export const DISPLAY_TYPES = [
   'pie',
   'bar',
   'search',
-  'markdown'
+  'markdown',
+  'heatmap',
+  'event_patterns'
 ] as const
 /** FACTS.md: an alert's tile must be line, stacked_bar or number. */
 export const ALERTABLE_DISPLAY_TYPES = ['line', 'stacked_bar', 'number'] as const
 
 export const ALERT_INTERVALS = ['1m', '5m', '15m', '30m', '1h', '6h', '12h', '1d'] as const
+/** common-utils types.ts ALERT_INTERVAL_TO_MINUTES: a schedule offset must stay below the interval. */
+export const ALERT_INTERVAL_MINUTES: Readonly<Record<(typeof ALERT_INTERVALS)[number], number>> = {
+  '1m': 1,
+  '5m': 5,
+  '15m': 15,
+  '30m': 30,
+  '1h': 60,
+  '6h': 360,
+  '12h': 720,
+  '1d': 1440
+}
 export const THRESHOLD_TYPES = [
   'above',
   'below',
@@ -68,6 +86,35 @@ export const NUMBER_FORMAT_OUTPUTS = [
   'data_rate',
   'throughput'
 ] as const
+
+/** common-utils types.ts CHART_PALETTE_TOKENS: the colours a number tile, its rules and its sparkline take. */
+export const PALETTE_TOKENS = [
+  'chart-blue',
+  'chart-orange',
+  'chart-red',
+  'chart-cyan',
+  'chart-green',
+  'chart-pink',
+  'chart-purple',
+  'chart-light-blue',
+  'chart-brown',
+  'chart-gray',
+  'chart-success',
+  'chart-warning',
+  'chart-error'
+] as const
+/** common-utils types.ts NumberTileColorConditionSchema: the operators a number tile's colour rule takes. */
+export const COMPARISON_OPERATORS = ['gt', 'gte', 'lt', 'lte'] as const
+export const EQUALITY_OPERATORS = ['eq', 'neq'] as const
+/** common-utils types.ts BackgroundChartSchema. */
+export const BACKGROUND_CHART_TYPES = ['line', 'area'] as const
+/** utils/zod.ts externalDashboardHeatmapSelectItemSchema. */
+export const HEATMAP_SCALE_TYPES = ['log', 'linear'] as const
+/** utils/zod.ts externalOnClickSchema: where a table row links to. */
+export const LINK_TYPES = ['search', 'dashboard', 'external'] as const
+export const LINK_TARGET_MODES = ['id', 'template'] as const
+/** common-utils types.ts DashboardFilterType. */
+export const DASHBOARD_FILTER_TYPES = ['QUERY_EXPRESSION'] as const
 
 /** common-utils types.ts NumericUnit: the units a number format may name. */
 export const NUMERIC_UNITS = [
@@ -138,7 +185,25 @@ export const LIMITS = {
   expression: 10000,
   markdown: 50000,
   seriesMarkdown: 100000,
-  note: 4096
+  note: 4096,
+  /** utils/zod.ts externalFormulasSchema, common-utils MetricFormulaSchema. */
+  formulas: 10,
+  formulaExpression: 1024,
+  /** common-utils types.ts number tile colour rules. */
+  colorRules: 10,
+  colorRuleLabel: 40,
+  colorRuleText: 200,
+  /** common-utils types.ts OnClick*Schema. */
+  linkTemplate: 10000,
+  linkFilters: 50,
+  /** common-utils types.ts DashboardContainerSchema, DASHBOARD_MAX_CONTAINERS. */
+  containers: 50,
+  containerTabs: 20,
+  containerTitle: 256,
+  /** common-utils types.ts DASHBOARD_VARIABLE_NAME_MAX_LENGTH. */
+  variableName: 64,
+  /** utils/zod.ts alertSchema. */
+  scheduleOffsetMinutes: 1439
 } as const
 
 export const MANIFEST_KINDS = ['Dashboard', 'Alert', 'ServiceSettings'] as const

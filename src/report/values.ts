@@ -29,6 +29,9 @@ export function namesOf(plan: Plan | undefined): Names {
  * `name (id)` reads `name`. An id the plan cannot name stays as it is.
  */
 function renamed(key: string, value: unknown, names: Names): [string, unknown] {
+  // A dashboard filter's sources: by name when the plan can name them all.
+  if (key === 'appliesToSourceIds' && Array.isArray(value) && value.every(v => names.sources.has(String(v))))
+    return ['appliesToSources', value.map(v => names.sources.get(String(v)))]
   if (typeof value === 'string') {
     if (key === 'sourceId' && names.sources.has(value)) return ['source', names.sources.get(value)]
     if (key === 'webhookId' && names.webhooks.has(value)) return ['webhook', names.webhooks.get(value)]

@@ -5,6 +5,8 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
 import { ApiError } from '../../src/api/errors.js'
+import { externalAlert } from '../../emulator/alert-body.js'
+import { externalDashboard } from '../../emulator/dashboard-output.js'
 import type { Emulator } from '../../emulator/index.js'
 import {
   alertBody,
@@ -40,6 +42,8 @@ afterEach(async () => {
 describe.each(MODE_NAMES)('%s mode against the emulator', mode => {
   const store = () => (mode === 'self-hosted' ? emu.selfHosted : emu.managed())
   const base = () => resourceBase(mode, emu.credentials.organizationId, emu.credentials.serviceId)
+  /** The stored record as the server returns it. */
+  const stored = (id: string) => externalDashboard(store().dashboards.get(id)!)
 
   it('dashboards: list, create, get, update and delete use the collection and item paths and return the stored record', async () => {
     const api = pool.make(emulatorSettings(emu, mode))
@@ -49,7 +53,7 @@ describe.each(MODE_NAMES)('%s mode against the emulator', mode => {
     expect(created.id).toMatch(OBJECT_ID)
     expect(created.tiles).toHaveLength(1)
     expect(created.tiles[0]!.id).toMatch(OBJECT_ID)
-    expect(created).toEqual(store().dashboards.get(created.id))
+    expect(created).toEqual(stored(created.id))
 
     expect(await api.getDashboard(created.id)).toEqual(created)
 
@@ -63,7 +67,7 @@ describe.each(MODE_NAMES)('%s mode against the emulator', mode => {
     expect(updated.tags).toEqual(['contract', 'v2'])
     expect(updated.tiles.map(t => t.id)).toEqual([keptTile, expect.stringMatching(OBJECT_ID)])
     expect(updated.tiles[1]!.id).not.toBe(keptTile)
-    expect(updated).toEqual(store().dashboards.get(created.id))
+    expect(updated).toEqual(stored(created.id))
 
     expect(await api.listDashboards()).toEqual([updated])
     expect(await api.deleteDashboard(created.id)).toBe('deleted')
@@ -109,7 +113,7 @@ describe.each(MODE_NAMES)('%s mode against the emulator', mode => {
     expect(store().alerts.get(id)).toMatchObject({ dashboardId: dashboard.id, tileId, threshold: 10 })
 
     const alert = await api.getAlert(id)
-    expect(alert).toEqual(store().alerts.get(id))
+    expect(alert).toEqual(externalAlert(store().alerts.get(id)!))
     expect(alert).toMatchObject({ id, threshold: 10, interval: '5m', thresholdType: 'above', tileId })
     expect(alert.channel).toEqual({ type: 'webhook', webhookId: OPS_PAGER })
 
@@ -117,7 +121,7 @@ describe.each(MODE_NAMES)('%s mode against the emulator', mode => {
     expect(store().alerts.get(id)!.threshold).toBe(25)
 
     const listed = await api.listAlerts()
-    expect(listed).toEqual([store().alerts.get(id)])
+    expect(listed).toEqual([externalAlert(store().alerts.get(id)!)])
 
     expect(await api.deleteAlert(id)).toBe('deleted')
     expect(store().alerts.has(id)).toBe(false)

@@ -238,8 +238,8 @@ describe('action: validate on the examples', () => {
     expect(run.annotations.filter(a => a.level === 'error')).toEqual([])
   })
 
-  it('reads both example files and makes no network connection', () => {
-    expect(run.stdout).toContain('Read 2 manifest file(s): 2 dashboard(s), 3 alert(s), 0 service setting(s)')
+  it('reads the three example files and makes no network connection', () => {
+    expect(run.stdout).toContain('Read 3 manifest file(s): 3 dashboard(s), 4 alert(s), 0 service setting(s)')
     expect(run.stderr).not.toContain('NETWORK ACCESS')
   })
 

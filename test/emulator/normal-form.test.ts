@@ -93,8 +93,9 @@ test('the contract series form without whereLanguage is accepted and dataSource 
   expect(dashboard.tiles[0].config).toEqual({
     displayType: 'line',
     sourceId: LOGS,
-    select: [{ aggFn: 'count', where: 'level:error', whereLanguage: 'lucene' }],
-    groupBy: '',
+    // Every stored item has a value expression: a count's comes back empty (udash convertToExternalSelectItem).
+    select: [{ aggFn: 'count', where: 'level:error', whereLanguage: 'lucene', valueExpression: '' }],
+    // An empty grouping is not stored.
     asRatio: false,
     fillNulls: true
   })
@@ -249,7 +250,7 @@ test('config form round trip: defaults are filled once and a PUT of what was rea
   expect(dashboard.tiles[0].config).toEqual({
     displayType: 'line',
     sourceId: LOGS,
-    select: [{ aggFn: 'count', where: '', whereLanguage: 'lucene' }],
+    select: [{ aggFn: 'count', where: '', whereLanguage: 'lucene', valueExpression: '' }],
     groupBy: 'service',
     asRatio: false,
     fillNulls: true

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals'
+import { externalDashboard } from '../../emulator/dashboard-output.js'
 import type { Emulator } from '../../emulator/index.js'
 import { call, CONNECTION, lineTile, start, tableTile, tileAlert } from './helpers.js'
 
@@ -164,9 +165,9 @@ describe('store helpers', () => {
       tiles: [lineTile('a', { id: 'x' })]
     })
     expect(created.tiles[0].id).not.toBe('x')
-    expect(created.tiles[0].config).toMatchObject({ asRatio: false, fillNulls: true })
     const fetched = await call(emulator, 'GET', `/api/v2/dashboards/${created.id}`)
-    expect(fetched.json.data).toEqual(created)
+    expect(fetched.json.data).toEqual(externalDashboard(created))
+    expect(fetched.json.data.tiles[0].config).toMatchObject({ asRatio: false, fillNulls: true })
     const updated = emulator.selfHosted.updateDashboard(created.id, {
       name: 'Changed in the UI',
       tiles: created.tiles

@@ -442,7 +442,7 @@ describe('plan and apply against the emulator', () => {
     )
   })
 
-  it('keeps alert settings the manifest does not manage (extra channels, schedule offset) on update', async () => {
+  it('keeps the extra channels the manifest does not manage; a schedule offset set in the UI shows and goes', async () => {
     ws.write({ 'checkout.yaml': checkout() })
     await obsdeploy(emu, ws, 'apply')
     const a = storedAlerts()[0]!
@@ -459,11 +459,13 @@ describe('plan and apply against the emulator', () => {
     })
     const plan = await obsdeploy(emu, ws, 'plan')
     expect(plan.plan!.changes.find(c => c.kind === 'Alert')!.fields).toEqual([
+      { path: 'scheduleOffsetMinutes', before: 2 },
       { path: 'threshold', before: 10, after: 20 }
     ])
     await obsdeploy(emu, ws, 'apply')
-    expect(storedAlerts()[0]).toMatchObject({ threshold: 20, scheduleOffsetMinutes: 2 })
+    expect(storedAlerts()[0]).toMatchObject({ threshold: 20, scheduleOffsetMinutes: 0 })
     expect(storedAlerts()[0]!.channels.map(c => c.webhookId)).toEqual([a.channel.webhookId, slack])
+    expect(actions(await obsdeploy(emu, ws, 'plan'))).toEqual([])
   })
 
   it('takes a dashboard away from another stack when adopting it: one owner, whose prune alone governs its alerts', async () => {

@@ -306,6 +306,318 @@ const ROWS: Row[] = [
   }
 ]
 
+/** A dashboard D with `head` lines at the top level and a valid line tile T (its extra lines after `tileLines`). */
+const dash = (head: string[], ...tileLines: string[]) =>
+  [
+    'kind: Dashboard',
+    'name: D',
+    ...head,
+    'tiles:',
+    '  - name: T',
+    '    x: 0',
+    '    y: 0',
+    '    w: 6',
+    '    h: 3',
+    ...tileLines,
+    '    series: [{ type: time, source: Logs, aggFn: count }]'
+  ].join('\n')
+const filter = (fields: string) =>
+  dash(['filters:', `  - { name: F, expression: x, source: Logs, ${fields} } # here`])
+const number = (...rest: string[]) => config('number', ...rest)
+const soonAfter = (days: number) =>
+  new Date(Date.now() + days * 86_400_000).toISOString().replace(/\.\d+Z$/, 'Z')
+
+/** The whole surface (issue 15): containers, filters, saved filter values, formulas, colours, heatmaps, link-outs, schedules. */
+ROWS.push(
+  {
+    rule: 'R15 a container title is at most 256 characters',
+    text: dash(['containers:', `  - { title: ${xs(257)} } # here`]),
+    field: 'containers[0].title',
+    server: 'containers.0.title: String must contain at most 256 character(s)'
+  },
+  {
+    rule: 'R18 a container has at most 20 tabs',
+    text: dash([
+      'containers:',
+      `  - { title: C, tabs: [${Array.from({ length: 21 }, (_, i) => `{ title: t${i} }`).join(', ')}] } # here`
+    ]),
+    field: 'containers[0].tabs',
+    server: 'containers.0.tabs: Array must contain at most 20 element(s)'
+  },
+  {
+    rule: 'R24 a filter type is QUERY_EXPRESSION',
+    text: filter('type: OTHER'),
+    field: 'filters[0].type',
+    server: "filters.0.type: Invalid enum value. Expected 'QUERY_EXPRESSION', received 'OTHER'"
+  },
+  {
+    rule: 'R25 a filter name is not empty',
+    text: dash(['filters:', "  - { name: '', expression: x, source: Logs } # here"]),
+    field: 'filters[0].name',
+    server: 'filters.0.name: String must contain at least 1 character(s)'
+  },
+  {
+    rule: 'R26 a filter expression is not empty',
+    text: dash(['filters:', "  - { name: F, expression: '', source: Logs } # here"]),
+    field: 'filters[0].expression',
+    server: 'filters.0.expression: String must contain at least 1 character(s)'
+  },
+  {
+    rule: 'R29 a filter metric type is a metric type',
+    text: filter('sourceMetricType: counter'),
+    field: 'filters[0].sourceMetricType',
+    server: "filters.0.sourceMetricType: Invalid enum value. Expected 'gauge' | 'histogram'"
+  },
+  {
+    rule: 'R30 a filter language is sql or lucene',
+    text: filter('whereLanguage: promql'),
+    field: 'filters[0].whereLanguage',
+    server: "filters.0.whereLanguage: Invalid enum value. Expected 'sql' | 'lucene', received 'promql'"
+  },
+  {
+    rule: 'R32 a variable name is an identifier',
+    text: filter('isVariableEnabled: true, variableName: 1abc'),
+    field: 'filters[0].variableName',
+    server: 'filters.0.variableName: Invalid'
+  },
+  {
+    rule: 'R33 a filter broadcasts, is a variable, or both',
+    text: filter('isBroadcastEnabled: false'),
+    field: 'filters[0].isBroadcastEnabled',
+    server:
+      'filters.0.isBroadcastEnabled: Filter "F" must broadcast its value, be available as a variable, or both'
+  },
+  {
+    rule: 'R34 variableName needs isVariableEnabled',
+    text: filter('variableName: f'),
+    field: 'filters[0].variableName',
+    server: 'filters.0.variableName: Filter "F" sets variableName but is not available as a variable'
+  },
+  {
+    rule: 'R35 appliesToSourceIds needs broadcasting',
+    text: filter('isVariableEnabled: true, isBroadcastEnabled: false, appliesToSources: [Logs]'),
+    field: 'filters[0].appliesToSources',
+    server:
+      'filters.0.appliesToSourceIds: Filter "F" sets appliesToSourceIds but does not broadcast its value'
+  },
+  {
+    rule: 'R36 a variable filter has a variable name',
+    text: dash([
+      'filters:',
+      "  - { name: '!!!', expression: x, source: Logs, isVariableEnabled: true } # here"
+    ]),
+    field: 'filters[0].variableName',
+    server: 'filters.0.variableName: Variable name is required for filter "!!!"'
+  },
+  {
+    rule: 'R37 variable names are unique',
+    text: dash([
+      'filters:',
+      '  - { name: F, expression: x, source: Logs, isVariableEnabled: true }',
+      '  - { name: G, expression: y, source: Logs, isVariableEnabled: true, variableName: F } # here'
+    ]),
+    field: 'filters[1].variableName',
+    server: 'filters.1.variableName: Variable names must be unique: "F"'
+  },
+  {
+    rule: 'R12 a saved filter value is at most 10000 characters',
+    text: dash(['savedFilterValues:', `  - { condition: ${xs(10001)} } # here`]),
+    field: 'savedFilterValues[0].condition',
+    server: 'savedFilterValues.0.condition: String must contain at most 10000 character(s)'
+  },
+  {
+    rule: 'R76 a number tile without a formula has one select item',
+    text: number('      select: [{ aggFn: count }, { aggFn: count }] # here'),
+    field: 'tiles[0].config.select',
+    server: 'tiles.0.config.select: Number tiles support a single select item unless formulas are used'
+  },
+  {
+    rule: 'R83 a tile has at most 10 formulas',
+    text: config(
+      'line',
+      '      select: [{ aggFn: count }]',
+      `      formulas: [${Array.from({ length: 11 }, () => '{ expression: A }').join(', ')}] # here`
+    ),
+    field: 'tiles[0].config.formulas',
+    server: 'tiles.0.config.formulas: Array must contain at most 10 element(s)'
+  },
+  {
+    rule: 'R84 a formula names existing select items',
+    text: config(
+      'line',
+      '      select: [{ aggFn: count }]',
+      '      formulas: [{ expression: A / B }] # here'
+    ),
+    field: 'tiles[0].config.formulas[0].expression',
+    server: 'tiles.0.config.formulas.0.expression: Unknown series "B"'
+  },
+  {
+    rule: 'R85 formulas are not combined with asRatio',
+    text: config(
+      'line',
+      '      select: [{ aggFn: count }, { aggFn: count }]',
+      '      asRatio: true',
+      '      formulas: [{ expression: A / B }] # here'
+    ),
+    field: 'tiles[0].config.formulas',
+    server: 'tiles.0.config.formulas: formulas cannot be combined with asRatio'
+  },
+  {
+    rule: 'R86 a number tile has at most one formula',
+    text: number(
+      '      select: [{ aggFn: count }, { aggFn: count }]',
+      '      formulas: [{ expression: A }, { expression: B }] # here'
+    ),
+    field: 'tiles[0].config.formulas',
+    server: 'tiles.0.config.formulas: Number charts support a single formula'
+  },
+  {
+    rule: 'R88 a number colour is a palette token',
+    text: number('      select: [{ aggFn: count }]', "      color: '#ff0000' # here"),
+    field: 'tiles[0].config.color',
+    server: "tiles.0.config.color: Invalid enum value. Expected 'chart-blue'"
+  },
+  {
+    rule: 'R89 a colour rule operator is a number-tile operator',
+    text: number(
+      '      select: [{ aggFn: count }]',
+      '      colorRules: [{ operator: regex, value: x, color: chart-red }] # here'
+    ),
+    field: 'tiles[0].config.colorRules[0].operator',
+    server: "tiles.0.config.colorRules.0.operator: Invalid discriminator value. Expected 'gt'"
+  },
+  {
+    rule: 'R90 a between rule has two values',
+    text: number(
+      '      select: [{ aggFn: count }]',
+      '      colorRules: [{ operator: between, value: [1], color: chart-red }] # here'
+    ),
+    field: 'tiles[0].config.colorRules[0].value',
+    server: 'tiles.0.config.colorRules.0.value: Array must contain exactly 2 element(s)'
+  },
+  {
+    rule: 'R91 a colour rule label is at most 40 characters',
+    text: number(
+      '      select: [{ aggFn: count }]',
+      `      colorRules: [{ operator: gt, value: 1, color: chart-red, label: ${xs(41)} }] # here`
+    ),
+    field: 'tiles[0].config.colorRules[0].label',
+    server: 'tiles.0.config.colorRules.0.label: String must contain at most 40 character(s)'
+  },
+  {
+    rule: 'R92 a background chart is a line or an area',
+    text: number('      select: [{ aggFn: count }]', '      backgroundChart: { type: bar } # here'),
+    field: 'tiles[0].config.backgroundChart.type',
+    server:
+      "tiles.0.config.backgroundChart.type: Invalid enum value. Expected 'line' | 'area', received 'bar'"
+  },
+  {
+    rule: 'R98 a heatmap has exactly one select item',
+    text: tile(
+      '    config:',
+      '      displayType: heatmap',
+      '      source: Traces',
+      '      select: [{ valueExpression: a }, { valueExpression: b }] # here'
+    ),
+    field: 'tiles[0].config.select',
+    server: 'tiles.0.config.select: Array must contain exactly 1 element(s)'
+  },
+  {
+    rule: 'R99 a heatmap value expression is not empty',
+    text: tile(
+      '    config:',
+      '      displayType: heatmap',
+      '      source: Traces',
+      "      select: [{ valueExpression: '' }] # here"
+    ),
+    field: 'tiles[0].config.select[0].valueExpression',
+    server: 'tiles.0.config.select.0.valueExpression: String must contain at least 1 character(s)'
+  },
+  {
+    rule: 'R100 a heatmap scale is log or linear',
+    text: tile(
+      '    config:',
+      '      displayType: heatmap',
+      '      source: Traces',
+      '      select: [{ valueExpression: a, heatmapScaleType: sqrt }] # here'
+    ),
+    field: 'tiles[0].config.select[0].heatmapScaleType',
+    server:
+      "tiles.0.config.select.0.heatmapScaleType: Invalid enum value. Expected 'log' | 'linear', received 'sqrt'"
+  },
+  {
+    rule: 'R108 a link-out filter has an expression',
+    text: config(
+      'table',
+      '      select: [{ aggFn: count }]',
+      "      onClick: { type: search, target: { mode: id, source: Logs }, filters: [{ kind: expressionTemplate, expression: '', template: x }] } # here"
+    ),
+    field: 'tiles[0].config.onClick.filters[0].expression',
+    server: 'tiles.0.config.onClick.filters.0.expression: Expression is required'
+  },
+  {
+    rule: 'R109 an external link-out has a URL template',
+    text: config(
+      'table',
+      '      select: [{ aggFn: count }]',
+      "      onClick: { type: external, urlTemplate: '' } # here"
+    ),
+    field: 'tiles[0].config.onClick.urlTemplate',
+    server: 'tiles.0.config.onClick.urlTemplate: String must contain at least 1 character(s)'
+  },
+  {
+    rule: 'R144 a schedule offset is at most 1439',
+    text: alertWith({ interval: '1d', scheduleOffsetMinutes: '1440 # here' }),
+    field: 'scheduleOffsetMinutes',
+    server: 'scheduleOffsetMinutes: Number must be less than or equal to 1439'
+  },
+  {
+    rule: 'R145 a schedule offset is less than the interval',
+    text: alertWith({ scheduleOffsetMinutes: '5 # here' }),
+    field: 'scheduleOffsetMinutes',
+    server: 'scheduleOffsetMinutes: scheduleOffsetMinutes must be less than 5 minutes'
+  },
+  {
+    rule: 'R146 a schedule offset is 0 with a start date',
+    text: alertWith({ scheduleStartAt: `'${soonAfter(1)}'`, scheduleOffsetMinutes: '2 # here' }),
+    field: 'scheduleOffsetMinutes',
+    server: 'scheduleOffsetMinutes: scheduleOffsetMinutes must be 0 when scheduleStartAt is provided'
+  },
+  {
+    rule: 'R147 a start date is a UTC date and time',
+    text: alertWith({ scheduleStartAt: "'2026-01-01T10:00:00+02:00' # here" }),
+    field: 'scheduleStartAt',
+    server: 'scheduleStartAt: Invalid datetime'
+  },
+  {
+    rule: 'R148 a start date is within a year',
+    text: alertWith({ scheduleStartAt: `'${soonAfter(400)}' # here` }),
+    field: 'scheduleStartAt',
+    server: 'scheduleStartAt: scheduleStartAt must be within 1 year from now'
+  },
+  {
+    rule: 'R10 managed saved query languages are sql and lucene',
+    mode: 'managed',
+    text: dash(["savedQuery: 'up'", 'savedQueryLanguage: promql # here']),
+    field: 'savedQueryLanguage',
+    server: "savedQueryLanguage: Invalid enum value. Expected 'sql' | 'lucene', received 'promql'"
+  },
+  {
+    rule: 'R230 managed tile configs have no formulas',
+    mode: 'managed',
+    text: config('line', '      select: [{ aggFn: count }]', '      formulas: [{ expression: A }] # here'),
+    field: 'tiles[0].config.formulas',
+    server: "tiles.0.config: Unrecognized key(s) in object: 'formulas'"
+  },
+  {
+    rule: 'R230 managed filters have no broadcast or variable settings',
+    mode: 'managed',
+    text: filter('isBroadcastEnabled: true'),
+    field: 'filters[0].isBroadcastEnabled',
+    server: "filters.0: Unrecognized key(s) in object: 'isBroadcastEnabled'"
+  }
+)
+
 describe.each(ROWS)('$rule', row => {
   const mode = row.mode ?? 'self-hosted'
   const here = row.text.split('\n').findIndex(l => l.includes('# here')) + 1

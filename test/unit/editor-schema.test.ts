@@ -27,7 +27,7 @@ const committed = new Map(
   })
 )
 
-const ajv = new Ajv({ allErrors: true })
+const ajv = new Ajv({ allErrors: true, formats: { 'date-time': true } }) // its pattern checks it
 const validators = new Map<string, ValidateFunction>()
 function validatorFor(address: string): ValidateFunction {
   const file = /^https?:/.test(address) ? committed.get(address) : path.normalize(address)
@@ -210,5 +210,59 @@ describe('the schema address', () => {
     expect(schemasFor(mapping, 'deploy/observability/checkout.yaml')).toEqual(['x.json'])
     expect(schemasFor(mapping, 'observability.yaml')).toEqual([])
     expect(schemasFor(mapping, 'observability/notes.md')).toEqual([])
+  })
+})
+
+type JsonSchema = {
+  description?: string
+  properties?: Record<string, JsonSchema>
+  items?: JsonSchema | JsonSchema[]
+  anyOf?: JsonSchema[]
+  oneOf?: JsonSchema[]
+  allOf?: JsonSchema[]
+  enum?: unknown[]
+  const?: unknown
+}
+
+/** Every property of the schema, as `path` and its schema, across items and unions. */
+function propertiesOf(node: JsonSchema, path = '', out: Array<[string, JsonSchema]> = []) {
+  for (const [key, value] of Object.entries(node.properties ?? {})) {
+    out.push([`${path}.${key}`, value])
+    propertiesOf(value, `${path}.${key}`, out)
+  }
+  for (const part of [node.items ?? [], node.anyOf ?? [], node.oneOf ?? [], node.allOf ?? []].flat())
+    propertiesOf(part, path, out)
+  return out
+}
+
+describe('hover text', () => {
+  const schema = JSON.parse(read('schema/manifest.schema.json')) as JsonSchema
+  const properties = propertiesOf(schema)
+
+  it('reaches every kind, tile form and nested setting', () => {
+    const paths = new Set(properties.map(([p]) => p))
+    for (const path of [
+      '.kind',
+      '.tiles.config.onClick.target.dashboard',
+      '.tiles.config.colorRules.label',
+      '.filters.appliesToSources',
+      '.containers.tabs.title',
+      '.scheduleStartAt',
+      '.ipAccessList.description',
+      '.tiles.series.numberFormat.currencySymbol'
+    ])
+      expect(paths).toContain(path)
+    expect(properties.length).toBeGreaterThan(400)
+  })
+
+  it('explains every property in words, not only by its allowed values', () => {
+    const bare = properties.filter(([, s]) => {
+      if (!s.description) return true
+      // A description that only lists the property's values says nothing an editor's completion does not.
+      const values = new Set([...(s.enum ?? []), ...(s.const !== undefined ? [s.const] : [])].map(String))
+      const words = s.description.match(/[A-Za-z_]{3,}/g) ?? []
+      return values.size > 0 && words.every(w => values.has(w) || ['the', 'and', 'default'].includes(w))
+    })
+    expect(bare.map(([p]) => p)).toEqual([])
   })
 })

@@ -56,7 +56,10 @@ const desired: DesiredDashboard = {
       spec: { name: 'T', x: 0, y: 0, w: 6, h: 3 },
       body: { name: 'T', x: 0, y: 0, w: 6, h: 3, asRatio: false, series: [series] }
     }
-  ]
+  ],
+  filters: [],
+  waitsFor: new Set(),
+  linksLater: false
 }
 const live = {
   id: 'd1',
@@ -70,12 +73,12 @@ const live = {
 describe('bodies by mode', () => {
   it('managed: no dataSource in a series, no undeclared top-level key', () => {
     const { dataSource: _dropped, ...managedSeries } = series
-    expect(createBody(desired, 'obsdeploy:shop', 'managed')).toEqual({
+    expect(createBody(desired, { tag: 'obsdeploy:shop', mode: 'managed' })).toEqual({
       name: 'D',
       tags: ['obsdeploy:shop'],
       tiles: [{ name: 'T', x: 0, y: 0, w: 6, h: 3, asRatio: false, series: [managedSeries] }]
     })
-    const update = updateBody(desired, live, 'obsdeploy:shop', 'managed')
+    const update = updateBody(desired, live, { tag: 'obsdeploy:shop', mode: 'managed' })
     expect(Object.keys(update).sort()).toEqual(['filters', 'name', 'tags', 'tiles'])
     expect(managedAlertBody({ name: 'A', channel: {}, channels: [{}], id: 'x' })).toEqual({
       name: 'A',
@@ -84,7 +87,7 @@ describe('bodies by mode', () => {
   })
 
   it('self-hosted: the series as the manifest wrote it (the server drops dataSource itself)', () => {
-    const body = createBody(desired, 'obsdeploy:shop', 'self-hosted')
+    const body = createBody(desired, { tag: 'obsdeploy:shop', mode: 'self-hosted' })
     expect((body.tiles as Array<{ series: unknown[] }>)[0]!.series).toEqual([series])
   })
 })

@@ -401,12 +401,14 @@ describe('the examples', () => {
     expect(set.diagnostics).toEqual([])
     expect(set.files).toEqual([
       'examples/observability/checkout.yaml',
+      'examples/observability/latency.yaml',
       'examples/observability/platform.yaml'
     ])
-    expect(set.dashboards.map(d => d.spec.name)).toEqual(['Checkout', 'Platform overview'])
+    expect(set.dashboards.map(d => d.spec.name)).toEqual(['Checkout', 'Latency', 'Platform overview'])
     expect(set.alerts.map(a => a.spec.name)).toEqual([
       'Checkout errors',
       'Checkout traffic out of range',
+      'Error rate high',
       'Platform warnings'
     ])
   })

@@ -212,7 +212,7 @@ describe('value sets', () => {
         10,
         20,
         'tiles[0].config.displayType',
-        'must be one of line, stacked_bar, table, number, pie, bar, search, markdown, got "tabel" (did you mean "table"?)'
+        'must be one of line, stacked_bar, table, number, pie, bar, search, markdown, heatmap, event_patterns, got "tabel" (did you mean "table"?)'
       )
     ])
   })
@@ -244,7 +244,7 @@ describe('unknown fields', () => {
         3,
         1,
         'zzzzzzzz',
-        'unknown field "zzzzzzzz"; known fields: apiVersion, kind, name, tags, tiles, id, adopt, renamedFrom'
+        'unknown field "zzzzzzzz"; known fields: apiVersion, kind, name, tags, tiles, filters, savedQuery, savedQueryLanguage, savedFilterValues, containers, id, adopt, renamedFrom'
       )
     ])
   })

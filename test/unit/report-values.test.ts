@@ -37,6 +37,11 @@ describe('values as YAML', () => {
         other: { sourceId: 's9' }
       }
     )
+    // A filter's sources, by name when every one has one.
+    expect(readable({ appliesToSourceIds: ['s1'] }, names)).toEqual({ appliesToSources: ['Logs'] })
+    expect(readable({ appliesToSourceIds: ['s1', 's9'] }, names)).toEqual({
+      appliesToSourceIds: ['s1', 's9']
+    })
     // A plan file of an older version has no references: ids stay ids.
     expect(readable({ sourceId: 's1' }, namesOf(makePlan([])))).toEqual({ sourceId: 's1' })
     // A later version of the table is not misread.

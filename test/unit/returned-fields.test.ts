@@ -225,22 +225,22 @@ describe('tile config: compared keys show as changes, carried keys go back as re
     }
   })
 
-  it('a carried key is not sent back when the update changes what it depends on, and that shows', () => {
-    const live = liveTile({
-      ...BASE_CONFIG,
-      formulas: [{ expression: 'A / B' }],
-      onClick: { type: 'external' }
-    })
-    const sent = tileAsSent(
-      { name: 'T', x: 0, y: 0, w: 6, h: 3, config: { ...BASE_CONFIG, select: [{ aggFn: 'count' }] } },
+  it('a key no table lists (a newer server) is carried, unless the update changes the display type', () => {
+    const live = liveTile({ ...BASE_CONFIG, futureSetting: { on: true } })
+    const same = tileAsSent({ name: 'T', x: 0, y: 0, w: 6, h: 3, config: { ...BASE_CONFIG } }, live)
+    expect((same.config as Record<string, unknown>).futureSetting).toEqual({ on: true })
+    expect(diffValues(flatTile(live) as Json, flatTile(same) as Json)).toEqual([])
+    const other = tileAsSent(
+      { name: 'T', x: 0, y: 0, w: 6, h: 3, config: { ...BASE_CONFIG, displayType: 'stacked_bar' } },
       live
     )
-    expect((sent.config as Record<string, unknown>).formulas).toBeUndefined()
-    expect((sent.config as Record<string, unknown>).onClick).toEqual({ type: 'external' })
-    expect(diffValues(flatTile(live) as Json, flatTile(sent) as Json).map(f => f.path)).toContain('formulas')
+    expect((other.config as Record<string, unknown>).futureSetting).toBeUndefined()
+    expect(diffValues(flatTile(live) as Json, flatTile(other) as Json).map(f => f.path)).toContain(
+      'futureSetting'
+    )
   })
 
-  it('a series tile with UI settings is sent in the config form it is stored in, carrying them', () => {
+  it('a series tile with such a key is sent in the config form it is stored in, carrying it', () => {
     const live = liveTile({
       displayType: 'line',
       sourceId: 'logs',
@@ -248,26 +248,22 @@ describe('tile config: compared keys show as changes, carried keys go back as re
       groupBy: 'service',
       asRatio: false,
       fillNulls: true,
-      onClick: { type: 'external' }
+      futureSetting: 'x'
     })
     const series = [
       { type: 'time', sourceId: 'logs', aggFn: 'count', where: 'level:error', groupBy: ['service'] }
     ]
     const sent = tileAsSent({ name: 'T', x: 0, y: 0, w: 6, h: 3, series }, live)
     expect(sent.series).toBeUndefined()
-    expect(sent.config).toMatchObject({
-      displayType: 'line',
-      groupBy: 'service',
-      onClick: { type: 'external' }
-    })
+    expect(sent.config).toMatchObject({ displayType: 'line', groupBy: 'service', futureSetting: 'x' })
     expect(diffValues(flatTile(live) as Json, flatTile(sent) as Json)).toEqual([])
-    // Without UI settings it stays in the form the manifest wrote.
-    const plain = liveTile({ ...(live.config as Record<string, unknown>), onClick: undefined })
+    // Without one it stays in the form the manifest wrote.
+    const plain = liveTile({ ...(live.config as Record<string, unknown>), futureSetting: undefined })
     expect(tileAsSent({ name: 'T', x: 0, y: 0, w: 6, h: 3, series }, plain).series).toEqual(series)
   })
 })
 
-describe('tile and dashboard: carried fields go back in the update, compared ones are in the normal form', () => {
+describe('tile and dashboard: compared fields are in the normal form, and an update sends what the manifest says', () => {
   const desired: DesiredDashboard = {
     spec: { kind: 'Dashboard', name: 'D', tiles: [] },
     located: undefined as never,
@@ -276,7 +272,10 @@ describe('tile and dashboard: carried fields go back in the update, compared one
         spec: { name: 'T', x: 0, y: 0, w: 6, h: 3 },
         body: { name: 'T', x: 0, y: 0, w: 6, h: 3, config: BASE_CONFIG }
       }
-    ]
+    ],
+    filters: [],
+    waitsFor: new Set(),
+    linksLater: false
   }
   const live: LiveDashboard = {
     id: 'd1',
@@ -291,13 +290,38 @@ describe('tile and dashboard: carried fields go back in the update, compared one
     savedFilterValues: [{ type: 'sql', condition: 'x IN (1)' }],
     containers: [{ id: 'c1', title: 'Main', collapsed: false, tabs: [{ id: 'tab1', title: 'One' }] }]
   }
-  const body = updateBody(desired, live, 'obsdeploy:shop', 'self-hosted')
+  const body = updateBody(desired, live, { tag: 'obsdeploy:shop', mode: 'self-hosted' })
   const ctx = { settings: { ownershipTag: 'obsdeploy:shop' } } as unknown as PlanContext
+  const normal = (d: LiveDashboard) => dashboardKind.normalLive(d, ctx)
+  /** Another value of each dashboard field. */
+  const other: Record<string, unknown> = {
+    name: 'E',
+    tiles: [],
+    tags: ['obsdeploy:shop', 'extra'],
+    filters: [],
+    savedQuery: 'service:other',
+    savedQueryLanguage: 'sql',
+    savedFilterValues: [],
+    containers: [{ id: 'c1', title: 'Renamed', collapsed: false }]
+  }
 
   it.each(Object.entries(DASHBOARD_FIELDS))('dashboard %s', (key, rule) => {
-    if (rule.treatment === 'carried') expect(body[key]).toEqual(live[key])
-    else if (rule.treatment === 'identity') expect(body).not.toHaveProperty(key)
-    else expect(body).toHaveProperty(key)
+    if (rule.treatment === 'identity') return expect(body).not.toHaveProperty(key)
+    expect(rule.treatment).toBe('compared')
+    // The update says what the manifest says (here: none of these settings), also where a PUT would keep them.
+    expect(body).toHaveProperty(key)
+    expect(normal({ ...live, [key]: other[key] } as LiveDashboard)).not.toEqual(normal(live))
+  })
+
+  it('the update clears what the manifest does not set, keeping no filter, query or container', () => {
+    expect(body).toMatchObject({
+      filters: [],
+      savedQuery: null,
+      savedQueryLanguage: null,
+      savedFilterValues: [],
+      containers: []
+    })
+    expect((body.tiles as Array<Record<string, unknown>>)[0]).not.toHaveProperty('containerId')
   })
 
   it.each(Object.entries(TILE_FIELDS).filter(([k]) => !['series', 'asRatio', 'config'].includes(k)))(
@@ -305,13 +329,15 @@ describe('tile and dashboard: carried fields go back in the update, compared one
     (key, rule) => {
       const sent = (body.tiles as Array<Record<string, unknown>>)[0]!
       const before = live.tiles[0]! as Record<string, unknown>
-      const renamed = (name: string): LiveDashboard => ({ ...live, tiles: [{ ...live.tiles[0]!, name }] })
-      if (rule.treatment === 'carried' || rule.treatment === 'identity')
-        expect(sent[key]).toEqual(before[key])
-      // Tiles are keyed by name in the dashboard's normal form.
-      else if (key === 'name')
-        expect(dashboardKind.normalLive(renamed('U'), ctx)).not.toEqual(dashboardKind.normalLive(live, ctx))
-      else expect(flatTile({ ...before, [key]: 7 })).not.toEqual(flatTile(before))
+      const withTile = (tile: Record<string, unknown>): LiveDashboard => ({
+        ...live,
+        tiles: [tile as LiveTile]
+      })
+      if (rule.treatment === 'identity') return expect(sent[key]).toEqual(before[key])
+      expect(rule.treatment).toBe('compared')
+      // Tiles are keyed by name in the dashboard's normal form; containers and tabs by title.
+      const changed = key === 'name' ? 'U' : key === 'containerId' || key === 'tabId' ? undefined : 7
+      expect(normal(withTile({ ...before, [key]: changed }))).not.toEqual(normal(live))
     }
   )
 })

@@ -1,37 +1,21 @@
 /**
- * What an update sends for a dashboard and its tiles: the manifest, plus what the server holds that the
- * manifest language does not model, sent back exactly as read (returned-fields.ts). The plan's desired
- * side is built by the same functions, so a setting the update cannot keep shows as a change, and one
- * it keeps is listed as kept.
+ * What an update sends for a tile: the manifest, plus the tile config keys the server holds that no table of
+ * returned-fields.ts knows (a server newer than ours), sent back exactly as read. The plan's desired side is built by
+ * the same functions, so a setting the update cannot keep shows as a change, and one it keeps is listed as kept.
  */
-import type { LiveDashboard, LiveTile } from '../../api/schemas.js'
+import type { LiveTile } from '../../api/schemas.js'
 import { clean, equal } from '../../json.js'
 import { joinKey } from '../../plan/diff.js'
-import {
-  carriedFields,
-  DASHBOARD_FIELDS,
-  TILE_CONFIG_FIELDS,
-  TILE_FIELDS,
-  UNKNOWN_CONFIG_FIELD
-} from '../returned-fields.js'
+import { carriedFields, TILE_CONFIG_FIELDS, UNKNOWN_CONFIG_FIELD } from '../returned-fields.js'
 import { normalizeConfig, normalizeGroupBy, seriesToConfig, type SeriesLike } from '../tile-normal-form.js'
 
 type Body = Record<string, unknown>
-
-/** Dashboard fields the update sends back as read (filters, saved query, containers, ...). */
-export function carriedDashboardFields(live: LiveDashboard): Body {
-  return carriedFields(live, {}, DASHBOARD_FIELDS, () => false)
-}
 
 /** The tile as an update of `live` sends it. */
 export function tileAsSent(body: Body, live: LiveTile | undefined): Body {
   if (!live) return body
   // The id exactly as the server sent it: the server matches tiles by id.
-  const tile: Body = {
-    ...(live.id !== undefined ? { id: live.id } : {}),
-    ...body,
-    ...carriedFields(live, body, TILE_FIELDS, () => false)
-  }
+  const tile: Body = { ...(live.id !== undefined ? { id: live.id } : {}), ...body }
   if (!live.config) return tile
   const config = (body.config as Body | undefined) ?? seriesAsConfig(body)
   if (!config) return tile
@@ -65,23 +49,17 @@ function seriesAsConfig(body: Body): Body | undefined {
 
 /**
  * Settings the server holds that the manifest language cannot express and that the update keeps (or a
- * plan would keep): their paths, for the plan's "kept as set in the UI" notice. Only the fields the real
- * servers are known to return are listed, not whatever else a server sends.
+ * plan would keep): their paths, for the plan's "kept as set in the UI" notice.
  */
-export function keptSettings(
-  live: LiveDashboard,
-  tiles: ReadonlyArray<{ name: string; sent: Body; live?: LiveTile }>
-): string[] {
-  const paths = Object.keys(carriedDashboardFields(live)).filter(k => clean(live[k]) !== undefined)
+export function keptSettings(tiles: ReadonlyArray<{ name: string; sent: Body; live?: LiveTile }>): string[] {
+  const paths: string[] = []
   for (const t of tiles) {
     if (!t.live) continue
     const at = joinKey('tiles', t.name, true)
-    for (const key of Object.keys(carriedFields(t.live, {}, TILE_FIELDS, () => false)))
-      paths.push(joinKey(at, key))
     const config = (t.sent.config ?? {}) as Body
     for (const key of Object.keys(config)) {
-      const declared = TILE_CONFIG_FIELDS[key]?.treatment === 'carried'
-      if (declared && clean(config[key]) !== undefined && t.live.config?.[key] !== undefined)
+      const carried = (TILE_CONFIG_FIELDS[key] ?? UNKNOWN_CONFIG_FIELD).treatment === 'carried'
+      if (carried && clean(config[key]) !== undefined && t.live.config?.[key] !== undefined)
         paths.push(joinKey(at, key))
     }
   }

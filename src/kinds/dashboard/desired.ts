@@ -1,6 +1,7 @@
 /**
- * What the manifests ask for: each dashboard with its tiles as the server will receive them, data
- * sources resolved from names to ids (an unknown name is a plan error at its line).
+ * What the manifests ask for: each dashboard with its tiles and filters as the server will receive them, data
+ * sources resolved from names to ids (an unknown name is a plan error at its line). Container ids and dashboard
+ * link-outs depend on the live dashboard, so they are settled later (layout.ts, links.ts).
  */
 import { diagnostic, type SourceLocation } from '../../diagnostics.js'
 import { formatPath, type PathSegment } from '../../manifest/path.js'
@@ -8,12 +9,20 @@ import type { Located } from '../../manifest/rules.js'
 import type { DashboardSpec, SeriesSpec, TileConfigSpec, TileSpec } from '../../manifest/schema.js'
 import type { Desired, PlanContext } from '../kind.js'
 import { resolveById, resolveByName } from '../resolve.js'
+import { filterBody } from './filters.js'
+import { linkBody } from './links.js'
 
 export interface DesiredDashboard {
   spec: DashboardSpec
   located: Located<DashboardSpec>
-  /** Tiles as they will be sent (sources resolved to ids), in manifest order. */
+  /** Tiles as they will be sent (sources resolved to ids, no container ids yet), in manifest order. */
   tiles: Array<{ spec: TileSpec; body: Record<string, unknown> }>
+  /** Filters as they will be sent, without ids. */
+  filters: Array<Record<string, unknown>>
+  /** Dashboards this apply creates that a link-out of this one names: written first (links.ts). */
+  waitsFor: Set<string>
+  /** A link-out names a dashboard created later in this apply (or this one): set by a second request. */
+  linksLater: boolean
 }
 
 export function desiredDashboards(ctx: PlanContext): Desired<DesiredDashboard>[] {
@@ -23,6 +32,16 @@ export function desiredDashboards(ctx: PlanContext): Desired<DesiredDashboard>[]
       spec: tile,
       body: tileBody(tile, ['tiles', i], located, ctx)
     }))
+    const filters = (spec.filters ?? []).map((f, i) => {
+      const path = ['filters', i]
+      const appliesTo = f.appliesToSources?.map((name, j) =>
+        resolveSource({ source: name }, [...path, 'appliesToSources', j], located, ctx, '')
+      )
+      const ids = f.appliesToSourceIds?.map((id, j) =>
+        resolveSource({ sourceId: id }, [...path, 'appliesToSourceIds', j], located, ctx, '')
+      )
+      return filterBody(f, resolveSource(f, path, located, ctx), (appliesTo ?? ids) as string[] | undefined)
+    })
     return {
       name: spec.name,
       address: `Dashboard/${spec.name}`,
@@ -30,7 +49,7 @@ export function desiredDashboards(ctx: PlanContext): Desired<DesiredDashboard>[]
       get source() {
         return doc.locate(['name'])
       },
-      value: { spec, located, tiles }
+      value: { spec, located, tiles, filters, waitsFor: new Set<string>(), linksLater: false }
     }
   })
 }
@@ -49,28 +68,40 @@ function tileBody(
       seriesBody(s, resolveSource(s, [...path, 'series', i], located, ctx))
     )
   } else if (tile.config) {
-    body.config = configBody(tile.config, resolveSource(tile.config, [...path, 'config'], located, ctx))
+    const cpath = [...path, 'config']
+    body.config = configBody(tile.config, resolveSource(tile.config, cpath, located, ctx))
+    if (tile.config.displayType === 'table' && tile.config.onClick) {
+      const at = [...cpath, 'onClick', 'target']
+      ;(body.config as Record<string, unknown>).onClick = linkBody(tile.config.onClick, ref =>
+        resolveSource({ source: ref.source, sourceId: ref.id }, at, located, ctx)!
+      )
+    }
   }
   return body
 }
 
+/**
+ * A data source by name or id -> its id; an unknown or ambiguous one is a plan error at `path` (and its field, unless
+ * `field` says the path already names it).
+ */
 function resolveSource(
   ref: { source?: string; sourceId?: string } | SeriesSpec | TileConfigSpec,
   path: PathSegment[],
   located: Located<DashboardSpec>,
-  ctx: PlanContext
+  ctx: PlanContext,
+  field?: string
 ): string | undefined {
   const { source, sourceId } = ref as { source?: string; sourceId?: string }
   if (source === undefined && sourceId === undefined) return undefined
   const sources = ctx.live.sources.map(s => ({ id: s.id, name: s.name }))
-  const field = source !== undefined ? 'source' : 'sourceId'
+  const at = field === '' ? path : [...path, field ?? (source !== undefined ? 'source' : 'sourceId')]
   const resolution =
     source !== undefined
       ? resolveByName(sources, source, 'data source')
       : resolveById(sources, sourceId!, 'data source')
   if ('id' in resolution) return resolution.id
-  const at: SourceLocation = located.doc.locate([...path, field])
-  ctx.report(diagnostic('plan', 'error', resolution.error, { ...at, field: formatPath([...path, field]) }))
+  const where: SourceLocation = located.doc.locate(at)
+  ctx.report(diagnostic('plan', 'error', resolution.error, { ...where, field: formatPath(at) }))
   return `unresolved:${source ?? sourceId}`
 }
 

@@ -14,7 +14,7 @@ import { pairDashboards } from './pair.js'
 
 export const dashboardKind: Kind<DesiredDashboard, LiveDashboard> = {
   kind: 'Dashboard',
-  keyedPaths: new Set(['tiles']),
+  keyedPaths: new Set(['tiles', 'containers']),
   desired: desiredDashboards,
   pair: pairDashboards,
   normalDesired,

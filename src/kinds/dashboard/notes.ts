@@ -5,6 +5,8 @@
  */
 import { sameId, type LiveDashboard, type RawId } from '../../api/schemas.js'
 import { diagnostic } from '../../diagnostics.js'
+import { clean, equal } from '../../json.js'
+import { formatPath, type PathSegment } from '../../manifest/path.js'
 import { tileDisplayType } from '../../manifest/rules.js'
 import type { PlanContext, PlannedChange } from '../kind.js'
 import { keptSettingsNotice } from '../returned-fields.js'
@@ -16,6 +18,60 @@ export function refineDashboard(pc: PlannedChange<DesiredDashboard, LiveDashboar
   noteTileConsequences(pc, ctx)
   noteUnmanagedSettings(pc, ctx)
   warnOfPromql(pc, ctx)
+  checkSourceKinds(pc, ctx)
+  if (pc.desired?.value.linksLater && pc.change.action === 'create')
+    pc.change.notes.push(
+      'a link-out names a dashboard created later in this apply (or this one): it is set by a second request once that exists'
+    )
+}
+
+/**
+ * udash validateDashboardTiles: a heatmap needs a trace source; a tile with formulas a metric, log or trace source
+ * (both only for tiles a write adds or changes: a source whose kind changed later does not block other edits); a
+ * link-out to a search page a log or trace source. Plan errors at the manifest line, before any request.
+ */
+function checkSourceKinds(pc: PlannedChange<DesiredDashboard, LiveDashboard>, ctx: PlanContext): void {
+  const { desired, live } = pc
+  if (!desired) return
+  const liveTiles = live ? keyedLiveTiles(live) : undefined
+  const kindOf = (id: unknown) => ctx.live.sources.find(s => s.id === id)?.kind ?? undefined
+  desired.value.tiles.forEach((t, i) => {
+    const config = t.body.config as Record<string, unknown> | undefined
+    if (!config) return
+    const before = liveTiles?.get(t.spec.name)?.config ?? undefined
+    const kind = kindOf(config.sourceId)
+    const report = (path: PathSegment[], message: string) =>
+      ctx.report(
+        diagnostic('plan', 'error', message, {
+          ...desired.value.located.doc.locate(['tiles', i, 'config', ...path]),
+          field: formatPath(['tiles', i, 'config', ...path])
+        })
+      )
+    const sameSource = before?.sourceId === config.sourceId && before?.configType !== 'sql'
+    if (
+      config.displayType === 'heatmap' &&
+      kind &&
+      kind !== 'trace' &&
+      !(sameSource && before?.displayType === 'heatmap')
+    )
+      report(['source'], `a heatmap tile needs a trace source; this one is a ${kind} source`)
+    const formulas = config.formulas
+    if (
+      Array.isArray(formulas) &&
+      formulas.length > 0 &&
+      kind &&
+      !['metric', 'log', 'trace'].includes(kind) &&
+      !(sameSource && equal(clean(before?.formulas), clean(formulas)))
+    )
+      report(['formulas'], `formulas need a metric, log or trace source; this one is a ${kind} source`)
+    const link = config.onClick as { type?: string; target?: { id?: string } } | undefined
+    const linked = link?.type === 'search' ? kindOf(link.target?.id) : undefined
+    if (linked && linked !== 'log' && linked !== 'trace')
+      report(
+        ['onClick', 'target'],
+        `a search link-out needs a log or trace source; this one is a ${linked} source`
+      )
+  })
 }
 
 /**
@@ -31,7 +87,7 @@ function noteUnmanagedSettings(pc: PlannedChange<DesiredDashboard, LiveDashboard
     return { name: t.spec.name, sent: tileAsSent(t.body, before), live: before }
   })
   for (const t of tiles) change.notes.push(...droppedSettingNotes(t.name, t.sent, t.live))
-  const kept = keptSettings(live, tiles)
+  const kept = keptSettings(tiles)
   // Only then the manifest position: positions cost a parse.
   if (kept.length > 0) ctx.report(keptSettingsNotice(`dashboard "${desired.name}"`, kept, desired.source))
 }

@@ -3,8 +3,9 @@ import type { LiveDashboard } from '../../api/schemas.js'
 import { createOnce } from '../create-once.js'
 import type { ApplyContext, Operation, OperationContext, OperationResult, PlannedChange } from '../kind.js'
 import { alertsClearedToken, dashboardLock, deleteOperation, readyToken } from '../operations.js'
-import { createBody, updateBody } from './bodies.js'
+import { createBody, updateBody, type BodyOptions } from './bodies.js'
 import type { DesiredDashboard } from './desired.js'
+import { linkedNames } from './links.js'
 import { tileIdsOf } from './tiles.js'
 
 export function dashboardOperations(
@@ -28,6 +29,9 @@ export function dashboardOperations(
   }
   if (!desired) return []
   const name = desired.name
+  const d = desired.value
+  // Link-outs to dashboards this apply creates: written after them (links.ts).
+  const waits = [...d.waitsFor].map(readyToken)
   const ops: Operation[] = []
   if (live) {
     ops.push({
@@ -35,12 +39,9 @@ export function dashboardOperations(
       label: 'update',
       lock: dashboardLock(live.id),
       provides: [readyToken(name)],
-      after: [alertsClearedToken(live.id)],
+      after: [alertsClearedToken(live.id), ...waits],
       run: async ctx => {
-        const updated = await ctx.api.updateDashboard(
-          live.id,
-          updateBody(desired.value, live, octx.settings.ownershipTag, octx.settings.mode)
-        )
+        const updated = await ctx.api.updateDashboard(live.id, updateBody(d, live, bodyOptions(ctx, octx)))
         return { status: 'applied', id: updated.id, tileIds: tileIdsOf(updated) }
       }
     })
@@ -50,19 +51,50 @@ export function dashboardOperations(
       label: 'create',
       lock: dashboardLock(name),
       provides: [readyToken(name)],
-      after: [],
-      run: ctx => createDashboard(ctx, desired.value, name)
+      after: waits,
+      run: ctx => createDashboard(ctx, d, name, octx)
     })
+    if (d.linksLater) {
+      // Its link-outs to dashboards created after it (or to itself), once they exist.
+      const later = [...new Set(d.tiles.flatMap(t => linkedNames(t.body)))].map(readyToken)
+      ops.push({
+        address: change.address,
+        label: 'set links',
+        lock: dashboardLock(name),
+        provides: [],
+        after: [readyToken(name), ...later],
+        run: async ctx => {
+          const id = ctx.facts.get(readyToken(name))!.id!
+          const created = await ctx.api.getDashboard(id)
+          const updated = await ctx.api.updateDashboard(id, updateBody(d, created, bodyOptions(ctx, octx)))
+          return { status: 'applied', id: updated.id, tileIds: tileIdsOf(updated) }
+        }
+      })
+    }
   }
   return ops
+}
+
+/** The body options of this apply: a link-out to a created dashboard takes the id the create returned. */
+function bodyOptions(ctx: ApplyContext, octx: OperationContext): BodyOptions {
+  return {
+    tag: octx.settings.ownershipTag,
+    mode: octx.settings.mode,
+    idOf: name => ctx.facts.get(readyToken(name))?.id ?? octx.dashboards.desired.get(name)?.liveId
+  }
 }
 
 /**
  * Creates without ever creating twice: when the response is lost (UnknownOutcomeError), re-read the
  * dashboards and adopt ours if the server did commit it, before trying again.
  */
-function createDashboard(ctx: ApplyContext, d: DesiredDashboard, name: string): Promise<OperationResult> {
-  const body = createBody(d, ctx.settings.ownershipTag, ctx.settings.mode)
+function createDashboard(
+  ctx: ApplyContext,
+  d: DesiredDashboard,
+  name: string,
+  octx: OperationContext
+): Promise<OperationResult> {
+  const body = createBody(d, bodyOptions(ctx, octx))
   return createOnce(ctx, {
     what: 'dashboards',
     name,

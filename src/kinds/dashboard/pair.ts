@@ -11,6 +11,7 @@ import { formatPath, type PathSegment } from '../../manifest/path.js'
 import type { Desired, Pairing, PlanContext } from '../kind.js'
 import { isOwnershipTag } from '../ownership.js'
 import type { DesiredDashboard } from './desired.js'
+import { settleDashboardLinks } from './links.js'
 
 export function pairDashboards(
   desired: Desired<DesiredDashboard>[],
@@ -104,6 +105,7 @@ export function pairDashboards(
     }
   }
   result.orphans = owned.filter(d => !used.has(d.id))
+  settleDashboardLinks(result, ctx)
 
   // A rename without renamedFrom looks like a create plus an orphan with the same tiles. Renames are
   // explicit: it stays a create and a delete (with prune) under their own names, and the create says
