@@ -64,63 +64,90 @@ export function parseYamlFile(file: string, text: string): ParseResult {
     }
   }
   let values: unknown[]
-  let top: Locator[]
+  let starts: Array<{ start: number; name: number; kind: number }>
   try {
-    // One parse: the events give the values and the top-level positions (a manifest's `name`, what a
-    // plan shows). Aliases are refused here (maxAliases 0): the `yaml` library counts their expansion.
+    // One parse: the events give the values and where each document's `name` and `kind` are (what a plan
+    // shows of a valid manifest). Aliases are refused here (maxAliases 0): the `yaml` library counts their
+    // expansion.
     const events = parseEvents(text, { filename: file, maxDepth: YAML_LIMITS.maxDepth })
     values = constructFromEvents(events, { source: text, filename: file, schema: CORE_SCHEMA, maxAliases: 0 })
     if (values.length > YAML_LIMITS.maxDocuments) return parseWithPositions(file, text)
     const docs = indexPositions(text, { maxDepth: YAML_LIMITS.maxDepth, events, depth: 1 })
     if (docs.length !== values.length) throw new Error('documents do not line up')
-    const position = lineLocator(file, text)
-    top = docs.map(d => eventLocator(d, position))
+    // Three offsets a document: a plan of thousands keeps no position maps.
+    const at = (d: DocumentPositions, key: string) => d.nodes.get(pathKey([key]))?.start ?? d.start
+    starts = docs.map(d => ({ start: d.start, name: at(d, 'name'), kind: at(d, 'kind') }))
   } catch {
     return parseWithPositions(file, text)
   }
-  // Deeper positions (a problem inside a tile) come from a second parse, made only when one is asked for.
-  const deeper = lazyPositions(file, text, values.length)
+  const source = new YamlSource(file, text, values.length)
   const documents: ParsedDocument[] = []
   values.forEach((value, index) => {
     if (value === null || value === undefined) return // an empty document, e.g. after a trailing `---`
-    const shallow = top[index]!
-    documents.push(new YamlDocument(file, index, value, shallow, () => deeper(index)))
+    documents.push(new YamlDocument(source, index, value, starts[index]!))
   })
   return { documents, diagnostics: [] }
 }
 
+/** A file js-yaml parsed: its lines and its deeper positions, each built on first use. */
+class YamlSource {
+  private lines?: (offset: number) => SourceLocation
+  readonly deeper: (index: number) => Locator | undefined
+
+  constructor(
+    readonly file: string,
+    private readonly text: string,
+    count: number
+  ) {
+    this.deeper = lazyPositions(file, text, count)
+  }
+
+  position(offset: number): SourceLocation {
+    this.lines ??= lineLocator(this.file, this.text)
+    return this.lines(offset)
+  }
+}
+
 /**
- * A document js-yaml parsed: top-level positions from its parse, deeper ones from the lazy second
- * parse. A class, so that a thousand documents share their methods.
+ * A document js-yaml parsed. Its start, `name` and `kind` are located from the first parse; any other
+ * position (a problem inside a tile) from the file's second parse, made only when one is asked for.
  */
 class YamlDocument implements ParsedDocument {
   constructor(
-    readonly file: string,
+    private readonly source: YamlSource,
     readonly index: number,
     public value: unknown,
-    private readonly shallow: Locator,
-    private readonly deep: () => Locator | undefined
+    private readonly starts: { start: number; name: number; kind: number }
   ) {}
 
+  get file(): string {
+    return this.source.file
+  }
+
   get start(): SourceLocation {
-    return this.shallow.start
+    return this.source.position(this.starts.start)
   }
 
   locate(path: readonly PathSegment[]): SourceLocation {
-    return path.length <= 1 ? this.shallow.locate(path) : this.deepOrTop(l => l.locate(path))
+    if (path.length === 1 && (path[0] === 'name' || path[0] === 'kind'))
+      return this.source.position(this.starts[path[0]])
+    return this.deep()?.locate(path) ?? this.fallback
   }
 
   locateKey(path: readonly PathSegment[], key: string): SourceLocation {
-    return path.length === 0 ? this.shallow.locateKey(path, key) : this.deepOrTop(l => l.locateKey(path, key))
+    return this.deep()?.locateKey(path, key) ?? this.fallback
   }
 
   scalarAt(path: readonly PathSegment[]): ReturnType<ParsedDocument['scalarAt']> {
-    return path.length <= 1 ? this.shallow.scalarAt(path) : this.deep()?.scalarAt(path)
+    return this.deep()?.scalarAt(path)
   }
 
-  private deepOrTop(answer: (locator: Locator) => SourceLocation): SourceLocation {
-    const deep = this.deep()
-    return deep ? answer(deep) : { file: this.file, line: 1, column: 1 }
+  private deep(): Locator | undefined {
+    return this.source.deeper(this.index)
+  }
+
+  private get fallback(): SourceLocation {
+    return { file: this.file, line: 1, column: 1 }
   }
 }
 

@@ -21,7 +21,7 @@ const lineOf = (text: string): number => file.slice(0, file.indexOf(text)).split
 const viaYamlLibrary = (text: string) => parseYamlFile('f.yaml', `${text}\n---\nx: &a 1\ny: *a\n`)
 
 describe('positions from the first parse', () => {
-  it('a plan’s positions (start, name, kind, top-level keys and scalars) need no second parse, and equal the yaml library’s', () => {
+  it('a plan’s positions (a document’s start, its name and kind) need no second parse, and equal the yaml library’s', () => {
     const before = yamlStats.secondParses
     const ours = parseYamlFile('f.yaml', file).documents
     const theirs = viaYamlLibrary(file).documents
@@ -29,27 +29,26 @@ describe('positions from the first parse', () => {
     ours.forEach((doc, i) => {
       const other = theirs[i]!
       expect(doc.start).toEqual(other.start)
-      for (const key of ['name', 'kind', 'tiles', 'missing']) {
-        expect(doc.locate([key])).toEqual(other.locate([key]))
-        expect(doc.locateKey([], key)).toEqual(other.locateKey([], key))
-      }
-      expect(doc.scalarAt(['name'])?.location).toEqual(other.scalarAt(['name'])?.location)
-      expect(doc.scalarAt(['name'])?.columnOf(3)).toEqual(other.scalarAt(['name'])?.columnOf(3))
+      for (const key of ['name', 'kind']) expect(doc.locate([key])).toEqual(other.locate([key]))
     })
     expect(yamlStats.secondParses).toBe(before)
   })
 
-  it('a deeper position parses the file a second time, once, and agrees with the yaml library', () => {
+  it('any other position parses the file a second time, once, and agrees with the yaml library', () => {
     const before = yamlStats.secondParses
     const [ours] = parseYamlFile('f.yaml', file).documents
     const [theirs] = viaYamlLibrary(file).documents
     for (const path of [
       ['tiles', 1, 'series', 0, 'where'],
       ['tiles', 0],
-      ['tiles', 5, 'x']
+      ['tiles', 5, 'x'],
+      ['tiles'],
+      ['nope']
     ])
       expect(ours!.locate(path)).toEqual(theirs!.locate(path))
     expect(ours!.locateKey(['tiles', 1], 'h')).toEqual(theirs!.locateKey(['tiles', 1], 'h'))
+    expect(ours!.locateKey([], 'tiles')).toEqual(theirs!.locateKey([], 'tiles'))
+    expect(ours!.scalarAt(['name'])?.columnOf(3)).toEqual(theirs!.scalarAt(['name'])?.columnOf(3))
     expect(yamlStats.secondParses).toBe(before + 1)
   })
 
