@@ -90,10 +90,16 @@ export function indexPositions(
     let keyStart: number | undefined
     let after = 0
     const recorded = stack.length <= deepest
+    if (!recorded) {
+      // Below the depth asked for: only the nesting is followed (a mapping alternates keys and values).
+      if (frame.kind === 'map') frame.key = frame.key === undefined ? '' : undefined
+      if (e.type === EVENT_ID.MAPPING) stack.push({ kind: 'map', path: '' })
+      if (e.type === EVENT_ID.SEQUENCE) stack.push({ kind: 'seq', path: '', index: 0 })
+      continue
+    }
     if (frame.kind === 'map' && frame.key === undefined) {
       // A key: remember it for the value that follows. (A complex key gets a placeholder name.)
-      frame.key =
-        e.type === EVENT_ID.SCALAR && recorded ? getScalarValue(text, e as ScalarEvent) : '\u0000complex-key'
+      frame.key = e.type === EVENT_ID.SCALAR ? getScalarValue(text, e as ScalarEvent) : '\u0000complex-key'
       frame.keyStart = nodeStart(e, 0)
       frame.keyEnd = nodeEnd(e)
       if (e.type === EVENT_ID.MAPPING || e.type === EVENT_ID.SEQUENCE)
@@ -111,11 +117,6 @@ export function indexPositions(
     else {
       path = ''
       current.start = nodeStart(e, 0)
-    }
-    if (!recorded) {
-      if (e.type === EVENT_ID.MAPPING) stack.push({ kind: 'map', path })
-      if (e.type === EVENT_ID.SEQUENCE) stack.push({ kind: 'seq', path, index: 0 })
-      continue
     }
     const at: NodeAt = { start: nodeStart(e, after), keyStart }
     if (e.type === EVENT_ID.SCALAR && e.valueStart >= 0 && e.anchorStart < 0 && e.tagStart < 0) {

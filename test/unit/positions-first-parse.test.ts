@@ -34,6 +34,19 @@ describe('positions from the first parse', () => {
     expect(yamlStats.secondParses).toBe(before)
   })
 
+  it('finds name and kind after nesting the first parse does not record (flow, block, sequences of mappings)', () => {
+    const nested = [
+      'kind: Dashboard\ntags: [a, [b, {c: d, e: [f]}]]\nmeta:\n  - {x: 1}\n  - y:\n      z: |\n        text\n  - [1, 2]\n',
+      'extra: {k: v}\nname: "after nesting"\n---\n? plain\n: 1\nlist:\n- - - deep\nname: second\nkind: Alert\n'
+    ].join('')
+    const ours = parseYamlFile('f.yaml', nested).documents
+    const theirs = viaYamlLibrary(nested).documents
+    expect(ours).toHaveLength(2)
+    ours.forEach((doc, i) => {
+      for (const key of ['name', 'kind']) expect(doc.locate([key])).toEqual(theirs[i]!.locate([key]))
+    })
+  })
+
   it('any other position parses the file a second time, once, and agrees with the yaml library', () => {
     const before = yamlStats.secondParses
     const [ours] = parseYamlFile('f.yaml', file).documents
