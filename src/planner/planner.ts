@@ -12,7 +12,7 @@ import type { DashboardFacts, LiveState, PlanContext, PlannedChange, PlanSetting
 import type { ManifestSet } from '../manifest/load.js'
 import { VERSION } from '../version.js'
 import { diffValues, joinKey } from '../plan/diff.js'
-import { byId, fingerprint } from './fingerprint.js'
+import { byId, FingerprintStream } from './fingerprint.js'
 import {
   PLAN_SCHEMA_VERSION,
   REFERENCES_VERSION,
@@ -48,8 +48,11 @@ export function computePlan(input: PlanInput): PlanOutcome {
     dashboards: { desired: new Map(), live: new Map() }
   }
   const planned: PlannedChange[] = []
-  /** The live records the plan depends on, in their normal form: what the live fingerprint covers. */
-  const dependsOn: Array<[string, string | undefined, Json | undefined]> = []
+  /**
+   * The live records the plan depends on, in their normal form: what the live fingerprint covers. Hashed
+   * as they come, so the normal forms are garbage at once instead of held to the end.
+   */
+  const dependsOn = new FingerprintStream().list('records')
   for (const kind of input.kinds ?? KINDS) {
     const ofKind: PlannedChange[] = []
     const pairing = kind.pair(kind.desired(ctx), ctx)
@@ -65,14 +68,14 @@ export function computePlan(input: PlanInput): PlanOutcome {
         id: pair.live === undefined ? undefined : kind.liveId(pair.live),
         notes: pair.notes ?? []
       })
-      dependsOn.push([change.address, change.id, before])
+      dependsOn.item([change.address, change.id, before])
       ofKind.push({ change, desired: pair.desired, live: pair.live })
     }
     for (const orphan of pairing.orphans) {
       const name = kind.liveName(orphan)
       const id = kind.liveId(orphan)
       const before = kind.normalLive(orphan, ctx)
-      dependsOn.push([`${kind.kind}/${name}@${id}`, id, before])
+      dependsOn.item([`${kind.kind}/${name}@${id}`, id, before])
       const change = newChange(
         kind,
         name,
@@ -165,27 +168,30 @@ function listFields(
  * the names it resolved. Records it did not look at (another team's dashboards, a service's scaling) do
  * not invalidate a saved plan.
  */
-function liveFingerprint(
-  dependsOn: ReadonlyArray<[string, string | undefined, Json | undefined]>,
-  live: LiveState
-): string {
-  return fingerprint({
-    records: dependsOn,
-    sources: byId(live.sources).map(s => ({ id: s.id, name: s.name })),
-    webhooks: live.webhooks ? byId(live.webhooks).map(w => ({ id: w.id, name: w.name })) : null
-  })
+function liveFingerprint(dependsOn: FingerprintStream, live: LiveState): string {
+  return dependsOn
+    .field(
+      'sources',
+      byId(live.sources).map(s => ({ id: s.id, name: s.name }))
+    )
+    .field('webhooks', live.webhooks ? byId(live.webhooks).map(w => ({ id: w.id, name: w.name })) : null)
+    .digest()
 }
 
 function desiredFingerprint(manifests: ManifestSet, settings: PlanSettings): string {
-  return fingerprint({
-    settings: {
-      stack: settings.stack,
-      prune: settings.prune,
-      mode: settings.mode,
-      gate: settings.serviceGate.open
-    },
-    dashboards: manifests.dashboards.map(d => d.spec),
-    alerts: manifests.alerts.map(a => a.spec),
-    services: manifests.services.map(s => s.spec)
+  const stream = new FingerprintStream().field('settings', {
+    stack: settings.stack,
+    prune: settings.prune,
+    mode: settings.mode,
+    gate: settings.serviceGate.open
   })
+  for (const [key, located] of [
+    ['dashboards', manifests.dashboards],
+    ['alerts', manifests.alerts],
+    ['services', manifests.services]
+  ] as const) {
+    stream.list(key)
+    for (const l of located) stream.item(l.spec)
+  }
+  return stream.digest()
 }
