@@ -44660,7 +44660,7 @@ const isShortToken = (s) => s.length > 0 && s.length <= MAX_QUOTED && !/\s/.test
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7209);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6917);
 /** The action's entry: ncc bundles this file into dist/index.js. */
 
 await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .main */ .i)();
@@ -44674,36 +44674,65 @@ __webpack_async_result__();
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   $e: () => (/* binding */ maskedForms),
 /* harmony export */   $p: () => (/* binding */ redactor),
-/* harmony export */   qq: () => (/* binding */ silentLogger)
+/* harmony export */   KL: () => (/* binding */ redactDeep),
+/* harmony export */   S: () => (/* binding */ redactingLogger),
+/* harmony export */   qq: () => (/* binding */ silentLogger),
+/* harmony export */   vb: () => (/* binding */ SECRET_VAR_MIN_LENGTH)
 /* harmony export */ });
-/* unused harmony export redactingLogger */
 const silentLogger = { info() { }, warn() { }, debug() { } };
 /**
  * Defence in depth: whatever a message contains, known secret values never leave through the log.
  * (The action also registers them with the runner; the CLI has no runner to do it.)
  */
-function redactingLogger(inner, secrets) {
-    const scrub = redactor(secrets);
+function redactingLogger(inner, secrets, minLength) {
+    const scrub = redactor(secrets, minLength);
     return {
         info: m => inner.info(scrub(m)),
         warn: m => inner.warn(scrub(m)),
         debug: m => inner.debug(scrub(m))
     };
 }
-function redactor(secrets) {
+function redactor(secrets, minLength = 6) {
     // Short values would redact ordinary words; real credentials are long.
-    const values = secrets.filter((s) => typeof s === 'string' && s.length >= 6);
+    const values = secrets.filter((s) => typeof s === 'string' && s.length >= minLength);
     if (values.length === 0)
         return t => t;
-    const basics = values.flatMap(v => [v, Buffer.from(v).toString('base64')]);
-    return text => basics.reduce((acc, v) => acc.split(v).join('***'), text);
+    const forms = [...new Set(values.flatMap(maskedForms))].sort((a, b) => b.length - a.length);
+    return text => forms.reduce((acc, v) => acc.split(v).join('***'), text);
+}
+/** The forms a secret may take in text: as is, in base64 (Basic auth), inside a JSON string, URL-encoded. */
+function maskedForms(value) {
+    return [
+        ...new Set([
+            value,
+            Buffer.from(value).toString('base64'),
+            JSON.stringify(value).slice(1, -1),
+            encodeURIComponent(value)
+        ])
+    ].filter(v => v.length > 0);
+}
+/** Secret variables are redacted from any text from 4 characters up: a password may be short. */
+const SECRET_VAR_MIN_LENGTH = 4;
+/** Every string inside a JSON-like value, redacted (keys included); the structure stays as it is. */
+function redactDeep(value, scrub) {
+    const walk = (v) => {
+        if (typeof v === 'string')
+            return scrub(v);
+        if (Array.isArray(v))
+            return v.map(walk);
+        if (v !== null && typeof v === 'object')
+            return Object.fromEntries(Object.entries(v).map(([k, x]) => [scrub(k), walk(x)]));
+        return v;
+    };
+    return walk(value);
 }
 
 
 /***/ }),
 
-/***/ 7209:
+/***/ 6917:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -48175,6 +48204,12 @@ const DEFINED = [
         name: 'vars',
         type: { kind: 'string' },
         description: 'YAML mapping of values for ${NAME} placeholders in manifests.'
+    },
+    {
+        name: 'secret-vars',
+        type: { kind: 'secret' },
+        env: 'OBSDEPLOY_SECRET_VARS',
+        description: 'YAML mapping of secret values for ${secret.NAME} placeholders: connection passwords, webhook URLs, headers and query parameters. Masked in the log; plans show them only as changed or unchanged. CLI: one OBSDEPLOY_SECRET_<NAME> environment variable each.'
     },
     {
         name: 'check-queries',
@@ -52607,6 +52642,28 @@ function parseSettings(raw, ctx, commandOf) {
             fail('vars', `is not valid YAML: ${(0,error_message/* errorMessage */.gJ)(e).split('\n')[0]}`);
         }
     }
+    const secretVars = {};
+    const secretText = get('secret-vars');
+    if (secretText !== undefined && secretText.trim() !== '') {
+        // Messages name the variable, never its value.
+        try {
+            const parsed = (0,dist/* parse */.qg)(secretText, { maxAliasCount: 10 });
+            if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed))
+                fail('secret-vars', 'must be a YAML mapping of NAME: value');
+            else
+                for (const [name, value] of Object.entries(parsed)) {
+                    if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name))
+                        fail('secret-vars', `"${name}" is not a valid name (letters, digits and _)`);
+                    else if (value === null || typeof value === 'object')
+                        fail('secret-vars', `${name} must be a text value, not a ${value === null ? 'null' : 'mapping or list'}`);
+                    else
+                        secretVars[name] = String(value);
+                }
+        }
+        catch {
+            fail('secret-vars', 'is not valid YAML (its text is not shown: it holds secrets)');
+        }
+    }
     const config = {
         command,
         cwd: ctx.cwd,
@@ -52632,6 +52689,7 @@ function parseSettings(raw, ctx, commandOf) {
         savedPlan: get('saved-plan'),
         planPath: external_node_path_default().resolve(ctx.cwd, get('plan-path') ?? ctx.defaultPlanPath),
         vars,
+        secretVars,
         checkQueries: get('check-queries'),
         commentOnPr: get('comment-on-pr'),
         labels: get('labels')
@@ -52840,10 +52898,30 @@ function eventPolicy(ctx, command, policy) {
     }
 }
 
+// EXTERNAL MODULE: ./src/log.ts
+var src_log = __nccwpck_require__(5625);
 ;// CONCATENATED MODULE: ./src/github/inputs.ts
 /** The action's inputs, read once from the runner and handed to config/parse.ts as a raw map. */
 
 
+
+
+/** The values of the `secret-vars` mapping (nothing when it does not parse: config reports that). */
+function secretVarValues(text) {
+    if (!text)
+        return [];
+    try {
+        const parsed = (0,dist/* parse */.qg)(text);
+        if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed))
+            return [];
+        return Object.values(parsed)
+            .filter(v => v !== null && typeof v !== 'object')
+            .map(String);
+    }
+    catch {
+        return [];
+    }
+}
 function readActionInputs() {
     const raw = {};
     for (const input of INPUTS) {
@@ -52852,6 +52930,10 @@ function readActionInputs() {
             core_setSecret(value);
         raw[input.name] = value;
     }
+    // Each secret variable on its own too: the mapping's text is masked as a whole only.
+    for (const value of secretVarValues(raw['secret-vars']))
+        for (const form of (0,src_log/* maskedForms */.$e)(value))
+            core_setSecret(form);
     // Basic auth sends base64(id:secret): mask that form too, in case anything ever echoes a header.
     if (raw['key-id'] && raw['key-secret']) {
         core_setSecret(Buffer.from(`${raw['key-id']}:${raw['key-secret']}`).toString('base64'));
@@ -53095,7 +53177,7 @@ function dashboardLink(uiUrl, id) {
  * colours them. The plan's values are normal forms that hold resolved ids; the plan's references name them.
  */
 
-const NO_NAMES = { sources: new Map(), webhooks: new Map() };
+const NO_NAMES = { sources: new Map(), webhooks: new Map(), connections: new Map() };
 /** The plan's id→name table; a plan without one (an older plan file), or of a later version, names nothing. */
 function namesOf(plan) {
     const refs = plan?.references;
@@ -53103,7 +53185,8 @@ function namesOf(plan) {
         return NO_NAMES;
     return {
         sources: new Map(Object.entries(refs.sources)),
-        webhooks: new Map(Object.entries(refs.webhooks ?? {}))
+        webhooks: new Map(Object.entries(refs.webhooks ?? {})),
+        connections: new Map(Object.entries(refs.connections ?? {}))
     };
 }
 /**
@@ -53119,6 +53202,8 @@ function renamed(key, value, names) {
             return ['source', names.sources.get(value)];
         if (key === 'webhookId' && names.webhooks.has(value))
             return ['webhook', names.webhooks.get(value)];
+        if (key === 'connectionId' && names.connections.has(value))
+            return ['connection', names.connections.get(value)];
         if (key === 'webhook') {
             const m = /^(.*) \(([^()]+)\)$/.exec(value);
             if (m && names.webhooks.get(m[2]) === m[1])
@@ -53625,10 +53710,16 @@ function isDestructive(c) {
         (c.action === 'delete' || c.action === 'replace' || c.droppedByServer === true));
 }
 const NOUNS = {
+    Connection: ['connection', 'connections'],
+    Source: ['data source', 'data sources'],
+    SavedSearch: ['saved search', 'saved searches'],
+    Webhook: ['webhook', 'webhooks'],
     Dashboard: ['dashboard', 'dashboards'],
     Alert: ['alert', 'alerts'],
     ServiceSettings: ['service setting', 'service settings']
 };
+/** A kind in words: `data source`, `saved search`. */
+const nounOf = (kind) => NOUNS[kind][0];
 /**
  * Entries of a service's lists that a change removes. Whole resources are not all a plan destroys: an
  * IP allow-list entry removed locks its clients out, so it counts, even when it waits for a release.
@@ -54245,7 +54336,7 @@ function detailsBody(c, model, names) {
     const body = [];
     const tiles = addedAndRemoved(c.fields);
     if (c.action === 'create' && c.fields.length > 0) {
-        body.push(`The ${c.kind === 'ServiceSettings' ? 'settings' : c.kind.toLowerCase()} as it will be created:`);
+        body.push(`The ${c.kind === 'ServiceSettings' ? 'settings' : nounOf(c.kind)} as it will be created:`);
         body.push(block(createdYaml(c, names), 'yaml'));
     }
     else if (c.action === 'delete' && !c.droppedByServer && c.fields.length > 0) {
@@ -54440,20 +54531,344 @@ function duration(ms) {
     return `${Math.floor(s / 60)}m${String(s % 60).padStart(2, '0')}s`;
 }
 
-// EXTERNAL MODULE: ./src/log.ts
-var src_log = __nccwpck_require__(5625);
 // EXTERNAL MODULE: ./src/manifest/rules.ts + 2 modules
 var rules = __nccwpck_require__(3151);
-// EXTERNAL MODULE: ./src/manifest/schema.ts + 1 modules
-var manifest_schema = __nccwpck_require__(1497);
 // EXTERNAL MODULE: ./src/manifest/path.ts
 var manifest_path = __nccwpck_require__(7578);
+// EXTERNAL MODULE: ./src/manifest/resources-schema.ts
+var resources_schema = __nccwpck_require__(310);
+// EXTERNAL MODULE: ./src/manifest/vocabulary.ts
+var vocabulary = __nccwpck_require__(7817);
+;// CONCATENATED MODULE: ./src/manifest/resource-rules.ts
+/**
+ * Rules of the kinds besides dashboards and alerts that the schemas cannot express: a reference given by
+ * name or by id (not both), what only one API mode has, the server's handler checks (webhook URLs, saved
+ * search filters) and where secrets may come from. Run on the raw document, so they add to schema errors.
+ * Messages never quote the value of a secret field.
+ */
+
+
+
+
+
+
+const reporter = (doc, out) => (path, message) => out.push((0,src_diagnostics/* diagnostic */.YK)('validate', 'error', message, { ...doc.locate(path), field: (0,manifest_path/* formatPath */.j)(path) }));
+const record = (v) => v !== null && typeof v === 'object' && !Array.isArray(v) ? v : undefined;
+/** The rules of one Connection, Source, SavedSearch or Webhook document (and secrets in any document). */
+function checkResource(doc, kind, raw, mode) {
+    const out = [];
+    const report = reporter(doc, out);
+    switch (kind) {
+        case 'Connection':
+            if (mode === 'managed')
+                report(['kind'], 'the managed API has no connections: Connection manifests need self-hosted mode');
+            break;
+        case 'Source':
+            checkSource(raw, mode, report);
+            break;
+        case 'SavedSearch':
+            checkReference(raw, 'source', true, report);
+            checkSavedSearchFilters(raw, report);
+            checkTags(raw, report);
+            break;
+        case 'Webhook':
+            checkWebhook(raw, report);
+            break;
+    }
+    return out;
+}
+/**
+ * Secret fields take only `${secret.NAME}` (the placeholders filled recorded on the document), and a secret
+ * fills nothing else: anywhere else its value would show in plans and reports. For documents of every kind.
+ */
+function checkSecretPlacement(doc, kind, raw) {
+    const diagnostics = [];
+    const report = reporter(doc, diagnostics);
+    const fields = resources_schema/* SECRET_FIELDS */.x1[kind] ?? [];
+    const secretPaths = doc.secretPaths ?? new Map();
+    const allowed = new Set();
+    for (const pattern of fields) {
+        for (const path of expand(raw, pattern)) {
+            const key = (0,manifest_path/* formatPath */.j)(path);
+            allowed.add(key);
+            const value = valueAt(raw, path);
+            if (typeof value !== 'string' || secretPaths.has(key))
+                continue;
+            report(path, 'is a secret: write it as `${secret.NAME}` and set NAME as a secret variable (the `secret-vars` input; the CLI: OBSDEPLOY_SECRET_NAME), not as text or a plain `${NAME}`');
+        }
+    }
+    for (const [key, name] of secretPaths) {
+        if (allowed.has(key))
+            continue;
+        const where = fields.length > 0 ? `only ${fields.map(f => f.join('.')).join(', ')}` : 'no field';
+        report(resource_rules_parsePath(key), `\${secret.${name}} fills a field that is not secret, where its value would show in plans; in a ${kind} ${where} may hold secrets`);
+    }
+    return diagnostics;
+}
+/** `tiles[0].name` -> ['tiles', 0, 'name']. */
+function resource_rules_parsePath(key) {
+    const out = [];
+    for (const m of key.matchAll(/([^.[\]]+)|\[(\d+)\]/g))
+        out.push(m[2] !== undefined ? Number(m[2]) : m[1]);
+    return out;
+}
+/** The concrete paths of a pattern (`*` is every key of a mapping) present in the value. */
+function expand(value, pattern) {
+    if (pattern.length === 0)
+        return [[]];
+    const [head, ...rest] = pattern;
+    const r = record(value);
+    if (!r)
+        return [];
+    const keys = head === '*' ? Object.keys(r) : head in r ? [head] : [];
+    return keys.flatMap(k => expand(r[k], rest).map(p => [k, ...p]));
+}
+function valueAt(value, path) {
+    let v = value;
+    for (const seg of path)
+        v = v?.[seg];
+    return v;
+}
+/** A reference by name (`field`) or by id (`fieldId`), one of the two. */
+function checkReference(raw, field, required, report, what = field) {
+    const idField = `${field}Id`;
+    if (raw[field] !== undefined && raw[idField] !== undefined)
+        report([idField], `use \`${field}\` (by name) or \`${idField}\`, not both`);
+    else if (required && raw[field] === undefined && raw[idField] === undefined)
+        report([field], `needs the ${what}: \`${field}\` (by name) or \`${idField}\``);
+}
+/** Fields of the self-hosted source schemas that the managed API's source schemas do not declare. */
+const SELF_HOSTED_ONLY = {
+    log: ['serviceVersionExpression', 'tableFilterExpression', 'orderByExpression'],
+    trace: [
+        'sampleRateExpression',
+        'serviceVersionExpression',
+        'spanLinksValueExpression',
+        'displayedTimestampValueExpression',
+        'orderByExpression'
+    ],
+    metric: ['serviceNameExpression', 'seriesTable'],
+    session: ['resourceAttributesExpression'],
+    promql: []
+};
+function checkSource(raw, mode, report) {
+    checkReference(raw, 'connection', true, report, 'ClickHouse connection');
+    if (mode === 'managed' && raw.connection !== undefined)
+        report(['connection'], 'the managed API cannot list connections: name it by `connectionId`');
+    const kind = typeof raw.sourceKind === 'string' ? raw.sourceKind : undefined;
+    for (const [field] of resources_schema/* SOURCE_REFERENCES */.B5) {
+        if (field in raw || `${field}Id` in raw)
+            checkReference(raw, field, false, report, 'correlated source');
+    }
+    if (kind === 'session')
+        checkReference(raw, 'traceSource', true, report, 'correlated trace source');
+    if (kind === 'metric') {
+        const tables = record(raw.metricTables);
+        if (tables && !Object.values(tables).some(t => typeof t === 'string' && t.length > 0))
+            report(['metricTables'], 'At least one metric table must be specified');
+    }
+    const views = Array.isArray(raw.materializedViews) ? raw.materializedViews : [];
+    views.forEach((view, i) => {
+        const columns = Array.isArray(record(view)?.aggregatedColumns)
+            ? record(view).aggregatedColumns
+            : [];
+        columns.forEach((c, j) => {
+            const col = record(c);
+            if (col &&
+                col.aggFn !== 'count' &&
+                !(typeof col.sourceColumn === 'string' && col.sourceColumn.length > 0))
+                report(['materializedViews', i, 'aggregatedColumns', j, 'sourceColumn'], 'Materialized View Source Column is required (unless aggFn is count)');
+        });
+    });
+    if (mode === 'managed') {
+        for (const field of kind ? (SELF_HOSTED_ONLY[kind] ?? []) : [])
+            if (field in raw)
+                report([field], `not part of the managed API's ${kind} source: remove it in managed mode`);
+        if (kind === 'trace' && raw.durationPrecision === undefined)
+            report(['durationPrecision'], 'is required by the managed API (ClickStackTraceSource): 3 is the default');
+    }
+    else if ('filterSettings' in raw) {
+        report(['filterSettings'], 'exists only in the managed API: the self-hosted server drops it');
+    }
+}
+/**
+ * v2/savedSearches.ts: every filter a create or change sends must render as one sidebar facet: a single
+ * `<column> IN (...)`, `NOT IN (...)` or `BETWEEN <a> AND <b>` (common-utils filters.ts
+ * isRenderablePinnedFilter). This is the same shape test, without the server's full SQL parser.
+ */
+function isRenderableFilter(condition) {
+    const text = condition.trim();
+    const inList = /^(.+?)\s+(?:NOT\s+)?IN\s*\((.*)\)$/is.exec(text);
+    const between = /^(.+?)\s+BETWEEN\s+(\S+)\s+AND\s+(\S+)$/is.exec(text);
+    const match = inList ?? between;
+    if (!match)
+        return false;
+    const column = match[1].trim();
+    if (/\b(?:NOT|AND|OR)\b/i.test(column) || column === '')
+        return false;
+    const topLevelAnd = countTopLevelAnd(text);
+    return topLevelAnd === (between && !inList ? 1 : 0);
+}
+function countTopLevelAnd(text) {
+    let count = 0;
+    let depth = 0;
+    let quote = false;
+    for (let i = 0; i < text.length; i++) {
+        const ch = text[i];
+        if (ch === "'")
+            quote = !quote;
+        if (quote)
+            continue;
+        if (ch === '(')
+            depth++;
+        else if (ch === ')')
+            depth = Math.max(0, depth - 1);
+        else if (depth === 0 && text.slice(i, i + 5).toUpperCase() === ' AND ') {
+            count++;
+            i += 4;
+        }
+    }
+    return count;
+}
+function checkSavedSearchFilters(raw, report) {
+    const filters = Array.isArray(raw.filters) ? raw.filters : [];
+    filters.forEach((f, i) => {
+        const condition = record(f)?.condition;
+        if (typeof condition === 'string' && !isRenderableFilter(condition))
+            report(['filters', i, 'condition'], "must be one sidebar filter: `<column> IN ('a', ...)`, `<column> NOT IN (...)` or `<column> BETWEEN <n> AND <n>` (the server refuses any other new filter)");
+    });
+}
+function checkTags(raw, report) {
+    const seen = new Set();
+    const tags = Array.isArray(raw.tags) ? raw.tags : [];
+    tags.forEach((tag, i) => {
+        if (typeof tag !== 'string')
+            return;
+        if (tag.startsWith(rules/* OWNERSHIP_TAG_PREFIX */.yJ))
+            report(['tags', i], `tags starting with "${rules/* OWNERSHIP_TAG_PREFIX */.yJ}" are reserved for the ownership tag`);
+        if (seen.has(tag))
+            report(['tags', i], `duplicate tag "${tag}"`);
+        seen.add(tag);
+    });
+}
+// eslint-disable-next-line no-control-regex
+const resource_rules_CONTROL = /[\r\n\t\x00-\x1F\x7F]/;
+const HEADER_NAME = /^[!#$%&'*+\-.0-9A-Z^_`a-z|~]+$/;
+function checkWebhook(raw, report) {
+    if (typeof raw.name === 'string' && raw.name !== raw.name.trim())
+        report(['name'], 'must not start or end with whitespace (the server trims it, and the names would differ)');
+    const service = raw.service;
+    if (typeof raw.url === 'string') {
+        const problem = webhookUrlProblem(raw.url, service);
+        if (problem)
+            report(['url'], problem);
+    }
+    if (service === 'slack') {
+        for (const field of ['headers', 'queryParams', 'body'])
+            if (raw[field] !== undefined)
+                report([field], `${field} is not supported for the slack webhook service`);
+    }
+    const headers = record(raw.headers);
+    if (headers) {
+        if (Object.keys(headers).length > vocabulary/* RESOURCE_LIMITS */.k_.webhookHeaders)
+            report(['headers'], `A webhook cannot have more than ${vocabulary/* RESOURCE_LIMITS */.k_.webhookHeaders} headers`);
+        for (const [key, value] of Object.entries(headers)) {
+            if (key.length > vocabulary/* RESOURCE_LIMITS */.k_.headerName || !HEADER_NAME.test(key))
+                report(['headers', key], "invalid header name: 1-256 letters, digits and !#$%&'*+-.^_`|~ (the server refuses it)");
+            else if (/^\d/.test(key))
+                report(['headers', key], 'Header name cannot start with a number');
+            if (typeof value === 'string' && (value.length > vocabulary/* RESOURCE_LIMITS */.k_.headerValue || resource_rules_CONTROL.test(value)))
+                report(['headers', key], `header values are at most ${vocabulary/* RESOURCE_LIMITS */.k_.headerValue} characters, without control characters`);
+        }
+    }
+    const params = record(raw.queryParams);
+    if (params) {
+        if (Object.keys(params).length > vocabulary/* RESOURCE_LIMITS */.k_.webhookQueryParams)
+            report(['queryParams'], `A webhook cannot have more than ${vocabulary/* RESOURCE_LIMITS */.k_.webhookQueryParams} query parameters`);
+        for (const [key, value] of Object.entries(params)) {
+            if (key.length > vocabulary/* RESOURCE_LIMITS */.k_.queryParamKey || resource_rules_CONTROL.test(key))
+                report(['queryParams', key], 'query parameter names are 1-1024 characters, without control characters');
+            if (typeof value === 'string' &&
+                (value.length > vocabulary/* RESOURCE_LIMITS */.k_.queryParamValue || resource_rules_CONTROL.test(value)))
+                report(['queryParams', key], `query parameter values are at most ${vocabulary/* RESOURCE_LIMITS */.k_.queryParamValue} characters, without control characters`);
+        }
+    }
+}
+/**
+ * What the server's validateWebhookUrl refuses (utils/validators.ts), in words that never quote the URL (it
+ * is a secret). A host on the server's WEBHOOK_HOSTNAME_ALLOWLIST is accepted there, which this cannot see.
+ */
+function webhookUrlProblem(url, service) {
+    let parsed;
+    try {
+        parsed = new URL(url);
+    }
+    catch {
+        return 'is not a valid URL';
+    }
+    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
+        return 'must use http or https';
+    const host = parsed.hostname
+        .replace(/^\[|\]$/g, '')
+        .replace(/\.+$/, '')
+        .toLowerCase();
+    if (service === 'slack' && host.split('.').slice(-2).join('.') !== 'slack.com')
+        return "a slack webhook's host must end in slack.com";
+    if (host === 'localhost' || host.endsWith('.localhost') || isPrivateAddress(host))
+        return 'points at a private or reserved address, which the server refuses (unless its WEBHOOK_HOSTNAME_ALLOWLIST names the host)';
+    return undefined;
+}
+const V4_BLOCKED = [
+    ['0.0.0.0', 8],
+    ['10.0.0.0', 8],
+    ['100.64.0.0', 10],
+    ['127.0.0.0', 8],
+    ['169.254.0.0', 16],
+    ['172.16.0.0', 12],
+    ['192.0.0.0', 24],
+    ['192.0.2.0', 24],
+    ['192.168.0.0', 16],
+    ['198.18.0.0', 15],
+    ['198.51.100.0', 24],
+    ['203.0.113.0', 24],
+    ['224.0.0.0', 4],
+    ['240.0.0.0', 4]
+];
+const v4Number = (ip) => ip.split('.').reduce((n, part) => n * 256 + Number(part), 0);
+/** Private, loopback, link-local, CGNAT, multicast, documentation or reserved address literals. */
+function isPrivateAddress(host) {
+    if ((0,external_node_net_.isIP)(host) === 4) {
+        const n = v4Number(host);
+        return V4_BLOCKED.some(([net, bits]) => Math.floor(n / 2 ** (32 - bits)) === Math.floor(v4Number(net) / 2 ** (32 - bits)));
+    }
+    if ((0,external_node_net_.isIP)(host) !== 6)
+        return false;
+    const mapped = /^(?:::ffff:|::)(\d+\.\d+\.\d+\.\d+)$/i.exec(host);
+    if (mapped)
+        return isPrivateAddress(mapped[1]);
+    const h = host.toLowerCase();
+    return (h === '::' ||
+        h === '::1' ||
+        /^fe[89ab]/.test(h) ||
+        /^f[cd]/.test(h) ||
+        /^ff/.test(h) ||
+        h.startsWith('2001:db8:') ||
+        h.startsWith('100::'));
+}
+
+// EXTERNAL MODULE: ./src/manifest/schema.ts + 1 modules
+var manifest_schema = __nccwpck_require__(1497);
 ;// CONCATENATED MODULE: ./src/manifest/vars.ts
 /**
  * `${NAME}` placeholders, so one set of manifests serves several environments. A value that is exactly
  * one placeholder takes the variable's YAML type (a threshold stays a number); inside a longer string the
  * value is interpolated as text. `$${NAME}` is a literal `${NAME}`. Mapping keys are names and are left
  * alone. Unknown names are errors at their line.
+ *
+ * `${secret.NAME}` takes a secret variable (the `secret-vars` input, `OBSDEPLOY_SECRET_<NAME>` in the
+ * CLI). It must be the whole value, and the places it filled are recorded on the document, so validation
+ * can tell a secret field written from a secret from one written as text (rules.ts), and plans show such
+ * a value only as changed or unchanged.
  */
 
 
@@ -54461,9 +54876,13 @@ var manifest_path = __nccwpck_require__(7578);
 const PLACEHOLDER = /\$(\$?)\{([^}]*)\}/g;
 const WHOLE = /^\$\{([^}]*)\}$/;
 const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+const SECRET_PREFIX = 'secret.';
 /** The document's value with placeholders replaced, and the problems found. */
-function substituteVariables(doc, vars) {
+function substituteVariables(doc, vars, secrets = {}) {
     const names = Object.keys(vars);
+    const secretNames = Object.keys(secrets);
+    /** Formatted path -> the secret variable that filled it. */
+    const secretPaths = new Map();
     const diagnostics = [];
     const problem = (path, message) => diagnostics.push((0,src_diagnostics/* diagnostic */.YK)('validate', 'error', message, { ...doc.locate(path), field: (0,manifest_path/* formatPath */.j)(path) }));
     const walk = (value, path) => {
@@ -54481,6 +54900,16 @@ function substituteVariables(doc, vars) {
     };
     const substitute = (text, path) => {
         const whole = WHOLE.exec(text);
+        if (whole?.[1].startsWith(SECRET_PREFIX)) {
+            const name = whole[1].slice(SECRET_PREFIX.length);
+            const message = checkSecretName(name, secretNames);
+            if (message) {
+                problem(path, message);
+                return text;
+            }
+            secretPaths.set((0,manifest_path/* formatPath */.j)(path), name);
+            return secrets[name];
+        }
         if (whole) {
             const message = checkName(whole[1], names);
             if (message) {
@@ -54492,6 +54921,10 @@ function substituteVariables(doc, vars) {
         return text.replace(PLACEHOLDER, (match, escape, name) => {
             if (escape)
                 return match.slice(1);
+            if (name.startsWith(SECRET_PREFIX)) {
+                problem(path, `\${${name}} must be the whole value: a secret is never part of a longer text (it would show in plans)`);
+                return match;
+            }
             const message = checkName(name, names);
             if (message) {
                 problem(path, message);
@@ -54506,7 +54939,15 @@ function substituteVariables(doc, vars) {
             return value === null || value === undefined ? '' : String(value);
         });
     };
-    return { value: walk(doc.value, []), diagnostics };
+    return { value: walk(doc.value, []), diagnostics, secretPaths };
+}
+function checkSecretName(name, names) {
+    if (!NAME.test(name))
+        return `"\${secret.${name}}" is not a valid secret placeholder (names are letters, digits and _)`;
+    if (names.includes(name))
+        return undefined;
+    const guess = (0,issues/* didYouMean */.au)(name, names);
+    return `unknown secret variable \${secret.${name}}${guess ? ` (did you mean \${secret.${guess}}?)` : ''}: set it with the \`secret-vars\` input (the CLI: environment variable OBSDEPLOY_SECRET_${name})`;
 }
 function checkName(name, names) {
     if (!NAME.test(name))
@@ -54520,13 +54961,12 @@ function checkName(name, names) {
     return `unknown variable \${${name}}${guess ? ` (did you mean \${${guess}}?)` : ''}; ${known}`;
 }
 
-// EXTERNAL MODULE: ./src/manifest/vocabulary.ts
-var vocabulary = __nccwpck_require__(7817);
 ;// CONCATENATED MODULE: ./src/manifest/load.ts
 /**
  * Load and validate every manifest in one pass: each problem in each file is reported, not only the
  * first. Needs no network and no credentials.
  */
+
 
 
 
@@ -54542,28 +54982,41 @@ async function loadManifests(options) {
         : await findManifestFiles(options.patterns, options.cwd);
     const set = emptySet(found.files);
     set.diagnostics.push(...found.diagnostics);
-    const views = { mode: options.mode, incomplete: false, dashboards: [], alerts: [], services: [] };
+    const views = emptyViews(options.mode);
     for (const path of found.files) {
         const read = await readManifestFile(path, options.cwd);
         set.diagnostics.push(...read.diagnostics);
         if (read.file)
-            addText(set, views, path, read.file.text, options.vars ?? {});
+            addText(set, views, path, read.file.text, options.vars ?? {}, options.secrets ?? {});
         else
             views.incomplete = true;
     }
     return finish(set, views, options.mode);
 }
 /** The same validation for text already in memory (tests, fuzzing). */
-function validateText(file, text, mode, vars = {}) {
+function validateText(file, text, mode, vars = {}, secrets = {}) {
     const set = emptySet([file]);
-    const views = { mode, incomplete: false, dashboards: [], alerts: [], services: [] };
-    addText(set, views, file, text, vars);
+    const views = emptyViews(mode);
+    addText(set, views, file, text, vars, secrets);
     return finish(set, views, mode);
 }
 function emptySet(files) {
-    return { files, dashboards: [], alerts: [], services: [], diagnostics: [] };
+    return {
+        files,
+        connections: [],
+        sources: [],
+        savedSearches: [],
+        webhooks: [],
+        dashboards: [],
+        alerts: [],
+        services: [],
+        diagnostics: []
+    };
 }
-function addText(set, views, file, text, vars) {
+function emptyViews(mode) {
+    return { mode, incomplete: false, dashboards: [], alerts: [], services: [], named: new Map() };
+}
+function addText(set, views, file, text, vars, secrets) {
     const parsed = parseYamlFile(file, text);
     set.diagnostics.push(...parsed.diagnostics);
     if (parsed.diagnostics.some(d => d.severity === 'error'))
@@ -54579,7 +55032,7 @@ function addText(set, views, file, text, vars) {
             addDocument(set, views, doc);
             continue;
         }
-        const substituted = substituteVariables(doc, vars);
+        const substituted = substituteVariables(doc, vars, secrets);
         if (substituted.diagnostics.length > 0) {
             // A document whose values are not known yet is not validated further.
             set.diagnostics.push(...substituted.diagnostics);
@@ -54587,11 +55040,13 @@ function addText(set, views, file, text, vars) {
             continue;
         }
         doc.value = substituted.value;
+        if (substituted.secretPaths.size > 0)
+            doc.secretPaths = substituted.secretPaths;
         addDocument(set, views, doc);
     }
 }
 function finish(set, views, mode) {
-    set.diagnostics.push(...(0,rules/* checkAcrossDocuments */.m)(views.dashboards, views.alerts, views.services, mode, views.incomplete));
+    set.diagnostics.push(...(0,rules/* checkAcrossDocuments */.m)(views.dashboards, views.alerts, views.services, mode, views.incomplete), ...uniqueNames(views.named), ...savedSearchesOfAlerts(views));
     set.diagnostics = (0,src_diagnostics/* sortDiagnostics */.Ds)(set.diagnostics);
     return set;
 }
@@ -54611,18 +55066,24 @@ function addDocument(set, views, doc) {
         set.diagnostics.push((0,src_diagnostics/* diagnostic */.YK)('validate', 'error', message, { ...doc.locate(['kind']), field: 'kind' }));
         return;
     }
-    const schema = manifest_schema/* KIND_SCHEMAS */.Mz[kind];
+    // Self-hosted alerts take webhook channels only: its schema says so in its own words.
+    const schema = (kind === 'Alert' && views.mode === 'self-hosted' ? manifest_schema/* SelfHostedAlert */.kC : manifest_schema/* KIND_SCHEMAS */.Mz[kind]);
     const result = schema.safeParse(value, { reportInput: true });
     if (!result.success)
         set.diagnostics.push(...(0,issues/* issuesToDiagnostics */.oX)(result.error.issues, doc, schema));
     // Rules that hold whatever else is wrong with the document, so one pass reports everything.
-    set.diagnostics.push(...(0,rules/* checkFilters */.Ae)(doc));
+    set.diagnostics.push(...(0,rules/* checkFilters */.Ae)(doc), ...checkSecretPlacement(doc, kind, raw));
     if (kind === 'Alert') {
-        set.diagnostics.push(...(0,rules/* checkAlert */.PS)(doc, raw));
+        set.diagnostics.push(...(0,rules/* checkAlert */.PS)(doc, raw, views.mode));
         views.alerts.push((0,rules/* alertView */.yM)(doc, raw));
     }
     else if (kind === 'ServiceSettings') {
         views.services.push(doc);
+    }
+    else if (kind !== 'Dashboard') {
+        set.diagnostics.push(...checkResource(doc, kind, raw, views.mode));
+        if (typeof raw.name === 'string')
+            views.named.set(kind, [...(views.named.get(kind) ?? []), { doc, name: raw.name }]);
     }
     else {
         const spec = result.success && result.data.kind === 'Dashboard' ? result.data : undefined;
@@ -54632,6 +55093,18 @@ function addDocument(set, views, doc) {
     if (!result.success)
         return;
     switch (result.data.kind) {
+        case 'Connection':
+            set.connections.push({ spec: result.data, doc });
+            break;
+        case 'Source':
+            set.sources.push({ spec: result.data, doc });
+            break;
+        case 'SavedSearch':
+            set.savedSearches.push({ spec: result.data, doc });
+            break;
+        case 'Webhook':
+            set.webhooks.push({ spec: result.data, doc });
+            break;
         case 'Dashboard':
             set.dashboards.push({ spec: result.data, doc });
             break;
@@ -54643,6 +55116,46 @@ function addDocument(set, views, doc) {
             set.services.push({ spec: result.data, doc });
             break;
     }
+}
+/** Names are how manifests refer to connections, sources, saved searches and webhooks: unique per kind. */
+function uniqueNames(named) {
+    const out = [];
+    for (const [kind, docs] of named) {
+        const seen = new Map();
+        for (const { doc, name } of docs) {
+            const first = seen.get(name);
+            if (first)
+                out.push((0,src_diagnostics/* diagnostic */.YK)('validate', 'error', `duplicate ${kind} name "${name}" (also at ${first.file}:${first.locate(['name']).line})`, { ...doc.locate(['name']), field: 'name' }));
+            else
+                seen.set(name, doc);
+        }
+    }
+    return out;
+}
+/**
+ * A saved-search alert is owned through its saved search, so the saved search must be one the manifests
+ * declare (by name; an id is checked at plan time), as a tile alert's dashboard must.
+ */
+function savedSearchesOfAlerts(views) {
+    const names = (views.named.get('SavedSearch') ?? []).map(s => s.name);
+    return views.alerts.flatMap(a => {
+        const raw = a.doc.value;
+        const name = raw.source === 'saved_search' ? raw.savedSearch : undefined;
+        if (typeof name !== 'string' || names.includes(name))
+            return [];
+        const guess = (0,issues/* didYouMean */.au)(name, names);
+        const hint = guess
+            ? ` (did you mean "${guess}"?)`
+            : views.incomplete
+                ? ' (some manifests could not be read: fix those errors first)'
+                : ': an alert is owned through its saved search, so declare it (`adopt: true` for an existing one)';
+        return [
+            (0,src_diagnostics/* diagnostic */.YK)('validate', 'error', `no SavedSearch named "${name}" in the manifests${hint}`, {
+                ...a.doc.locate(['savedSearch']),
+                field: 'savedSearch'
+            })
+        ];
+    });
 }
 
 ;// CONCATENATED MODULE: ./src/config/stack-layout.ts
@@ -54820,7 +55333,7 @@ async function runStacks(config, stacks, deps) {
     let planFile;
     if (config.command !== 'validate' && valid.length > 0) {
         // Loaded only past validation, as in a run of one stack.
-        const { runOnline } = await __nccwpck_require__.e(/* import() */ 236).then(__nccwpck_require__.bind(__nccwpck_require__, 236));
+        const { runOnline } = await __nccwpck_require__.e(/* import() */ 255).then(__nccwpck_require__.bind(__nccwpck_require__, 8255));
         const online = await runOnline({ ...config, command: config.command }, valid.map(({ stack, manifests }) => ({
             name: stack.name,
             manifests,
@@ -54851,7 +55364,8 @@ async function loadStack(stack, config) {
         files: stack.manifests,
         cwd: config.cwd,
         mode: config.mode,
-        vars: { ...stack.vars, ...config.vars }
+        vars: { ...stack.vars, ...config.vars },
+        secrets: config.secretVars
     });
     if (stack.manifests.length === 0) {
         // As with no manifests at all: an empty desired state would read as "delete everything it owns".
@@ -54876,6 +55390,15 @@ function sumOutputs(all) {
 
 
 async function run(config, deps = {}) {
+    const secrets = Object.values(config.secretVars);
+    const log = (0,src_log/* redactingLogger */.S)(deps.log ?? src_log/* silentLogger */.qq, secrets, src_log/* SECRET_VAR_MIN_LENGTH */.vb);
+    // Defence in depth: secrets never enter plans by design (write-only.ts); any text that quotes one (a
+    // server's error message, say) has it replaced before the result leaves run().
+    const scrub = (0,src_log/* redactor */.$p)(secrets, src_log/* SECRET_VAR_MIN_LENGTH */.vb);
+    const result = await runUnscrubbed(config, { ...deps, log });
+    return secrets.length === 0 ? result : (0,src_log/* redactDeep */.KL)(result, scrub);
+}
+async function runUnscrubbed(config, deps) {
     if (config.stacks)
         return runStacks(config, config.stacks, deps);
     const log = deps.log ?? src_log/* silentLogger */.qq;
@@ -54883,7 +55406,8 @@ async function run(config, deps = {}) {
         patterns: config.manifests,
         cwd: config.cwd,
         mode: config.mode,
-        vars: config.vars
+        vars: config.vars,
+        secrets: config.secretVars
     });
     const counts = `${manifests.dashboards.length} dashboard(s), ${manifests.alerts.length} alert(s), ${manifests.services.length} service setting(s)`;
     log.info(`Read ${manifests.files.length} manifest file(s): ${counts}`);
@@ -54898,7 +55422,7 @@ async function run(config, deps = {}) {
     if (config.command === 'validate')
         return offline(0);
     // Loaded only past validation: `validate` starts without the HTTP client and the planner.
-    const { runOnline } = await __nccwpck_require__.e(/* import() */ 236).then(__nccwpck_require__.bind(__nccwpck_require__, 236));
+    const { runOnline } = await __nccwpck_require__.e(/* import() */ 255).then(__nccwpck_require__.bind(__nccwpck_require__, 8255));
     // `command` as narrowed above: what goes online is plan, apply or drift.
     const online = await runOnline({ ...config, command: config.command }, [{ name: config.stack, manifests, prune: config.prune, siblings: [] }], deps);
     const [stack] = online.stacks;
@@ -55266,21 +55790,35 @@ function unwrap(s) {
         cur = cur._zod.def.innerType;
     return cur;
 }
-/** For a union, the option that fits the data (by discriminator, or the first object option). */
+/** For a union (unions nested in it too), the option that fits the data: by discriminator, or the first object. */
 function pick(s, value) {
-    if (!s || s._zod.def.type !== 'union')
-        return s;
-    const { options = [], discriminator } = s._zod.def;
+    let current = s;
+    while (current && unwrap(current)?._zod.def.type === 'union')
+        current = choose(unwrap(current), value);
+    return current;
+}
+function choose(union, value) {
+    const { options = [], discriminator } = union._zod.def;
     if (discriminator && value && typeof value === 'object') {
         const tag = value[discriminator];
-        const match = options.find(o => {
-            const lit = unwrap(o)?._zod.def.shape?.[discriminator]?._zod.def;
-            return lit?.values?.includes(tag);
-        });
+        const match = options.find(o => accepts(o, discriminator, tag));
         if (match)
             return match;
     }
     return options.find(o => unwrap(o)?._zod.def.type === 'object') ?? options[0];
+}
+/** Whether an option (or an option of a nested union) takes this discriminator value; absent for `undefined`. */
+function accepts(option, key, tag) {
+    const o = unwrap(option);
+    if (o?._zod.def.type === 'union')
+        return (o._zod.def.options ?? []).some(x => accepts(x, key, tag));
+    const field = o?._zod.def.shape?.[key];
+    const def = field ? unwrap(field)?._zod.def : undefined;
+    if (!def)
+        return false;
+    if (def.type === 'undefined')
+        return tag === undefined;
+    return def.values?.includes(tag) ?? false;
 }
 
 
@@ -55299,6 +55837,334 @@ function formatPath(path) {
         out += typeof seg === 'number' ? `[${seg}]` : out ? `.${seg}` : seg;
     return out;
 }
+
+
+/***/ }),
+
+/***/ 310:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   B5: () => (/* binding */ SOURCE_REFERENCES),
+/* harmony export */   KD: () => (/* binding */ Webhook),
+/* harmony export */   Ng: () => (/* binding */ Connection),
+/* harmony export */   kL: () => (/* binding */ Source),
+/* harmony export */   op: () => (/* binding */ SavedSearch),
+/* harmony export */   x1: () => (/* binding */ SECRET_FIELDS)
+/* harmony export */ });
+/* unused harmony exports LogSource, TraceSource, SessionSource, MetricSource, PromqlSource */
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2857);
+/* harmony import */ var _vocabulary_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7817);
+/**
+ * The manifest language of the kinds besides dashboards and alerts: Connection, Source, SavedSearch and
+ * Webhook, with the real API's field names, other resources by name instead of by id (`connection`,
+ * `source`, `traceSource`, ... or their `...Id` forms), and the servers' request rules (HyperDX
+ * `utils/zod.ts`, common-utils `types.ts`, the v2 routers; docs/server-rules.md R162-R217). Secret fields
+ * take only `${secret.NAME}` placeholders (rules.ts checks where the value came from).
+ *
+ * A Source's own `kind` (log, trace, ...) is `sourceKind` here: `kind` names the manifest's kind.
+ */
+
+
+const apiVersion = zod__WEBPACK_IMPORTED_MODULE_1__/* ["enum"] */ .k5n(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .API_VERSIONS */ .Bo).optional().describe('Optional; the manifest language version.');
+/** Names must not be empty: they are how manifests refer to a resource. */
+const name = (what, max) => {
+    const text = zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().min(1, { error: 'must not be empty' });
+    return (max === undefined ? text : text.max(max, { error: `must be at most ${max} characters` })).describe(`The ${what}'s name: how manifests refer to it, and how it is matched with the live one.`);
+};
+const identity = (what) => ({
+    id: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP()
+        .min(1)
+        .optional()
+        .describe(`Pin this manifest to an existing ${what} id (adopts it; a rename then keeps the id).`),
+    adopt: zod__WEBPACK_IMPORTED_MODULE_1__/* .boolean */ .zMY()
+        .optional()
+        .describe(`Take ownership of an existing ${what} of the same name that this stack does not own.`)
+});
+const SECRET = 'Secret: only a `${secret.NAME}` placeholder; plans show it as changed or unchanged, never its value.';
+// ---------------------------------------------------------------------------------------------------
+// Connection (common-utils types.ts ConnectionSchema; v2/connections.ts). Self-hosted only.
+const Connection = zod__WEBPACK_IMPORTED_MODULE_1__/* .strictObject */ .rej({
+    apiVersion,
+    kind: zod__WEBPACK_IMPORTED_MODULE_1__/* .literal */ .euz('Connection').describe('A ClickHouse connection (self-hosted mode only).'),
+    name: name('connection'),
+    host: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().describe('The ClickHouse HTTP(S) address, e.g. `http://clickhouse:8123`.'),
+    username: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().describe('The ClickHouse user.'),
+    password: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP()
+        .optional()
+        .describe(`The ClickHouse password. Write-only: the API never returns it, so the plan compares a fingerprint of what it last sent; an update cannot clear it. ${SECRET}`),
+    hyperdxSettingPrefix: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP()
+        .regex(/^[a-z0-9_]+$/i, { error: 'must be letters, digits and _ (the server refuses anything else)' })
+        .optional()
+        .describe('Prefix of the HyperDX settings passed to ClickHouse with each query.'),
+    isPrometheusEndpoint: zod__WEBPACK_IMPORTED_MODULE_1__/* .boolean */ .zMY().optional().describe('The connection serves the Prometheus API (PromQL).'),
+    ...identity('connection')
+});
+// ---------------------------------------------------------------------------------------------------
+// Source (common-utils types.ts SourceSchema and its kinds; v2/sources.ts).
+/** A reference to another resource, by name (resolved at plan time) or by id. */
+const byName = (what, field) => zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP()
+    .min(1)
+    .optional()
+    .describe(`The ${what}, by name (a manifest's or an existing one); or \`${field}Id\` by id.`);
+const byId = (what) => zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().min(1).optional().describe(`The ${what}, by id.`);
+/** `field` (by name) and `fieldId` (by id), typed. */
+const ref = (field, what) => ({ [field]: byName(what, field), [`${field}Id`]: byId(what) });
+const expr = (what) => zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().optional().describe(what);
+const required = (what, message) => zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP({ error: issue => (issue.input === undefined ? 'is required' : undefined) })
+    .min(1, { error: message })
+    .describe(what);
+const attributeExpressions = zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_1__/* .strictObject */ .rej({
+    sqlExpression: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP()
+        .min(1, { error: 'Attribute SQL Expression is required' })
+        .describe('The SQL expression of the attribute.'),
+    luceneExpression: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP()
+        .optional()
+        .describe('The same attribute as a Lucene field, for search links.'),
+    alias: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().optional().describe('The name shown for it.')
+}))
+    .optional();
+const granularity = zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP()
+    .regex(/^(\d+(s|m|h|d)|\d+ (second|minute|hour|day))$/, {
+    error: 'must be a granularity like 15s, 5m, 1h, 1d (or "5 minute")'
+})
+    .describe('e.g. 5m; the server also takes "5 minute" and returns the short form.');
+const materializedView = zod__WEBPACK_IMPORTED_MODULE_1__/* .strictObject */ .rej({
+    databaseName: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP()
+        .min(1, { error: 'Materialized View Database is required' })
+        .describe("The view's ClickHouse database."),
+    tableName: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP()
+        .min(1, { error: 'Materialized View Table is required' })
+        .describe("The view's ClickHouse table."),
+    dimensionColumns: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().describe('Comma-separated dimension columns.'),
+    minGranularity: granularity,
+    minDate: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP()
+        .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/, {
+        error: 'must be an ISO date-time in UTC, like 2025-01-01T00:00:00Z'
+    })
+        .nullable()
+        .optional()
+        .describe('ISO date-time (UTC) of the earliest data, or null.'),
+    timestampColumn: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP()
+        .min(1, { error: 'Materialized View Timestamp column is required' })
+        .describe("The view's timestamp column."),
+    aggregatedColumns: zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_1__/* .strictObject */ .rej({
+        sourceColumn: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().optional().describe('Required unless aggFn is count.'),
+        aggFn: zod__WEBPACK_IMPORTED_MODULE_1__/* ["enum"] */ .k5n(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .VIEW_AGG_FNS */ .E5).describe('The aggregate function the view stores for this column.'),
+        mvColumn: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP()
+            .min(1, { error: 'Materialized View Column is required' })
+            .describe('The column of the view that holds the aggregate.')
+    }))
+        .min(1, { error: 'At least one aggregated column is required' })
+        .describe('The aggregated columns of the view.')
+})
+    .describe('A materialized view the source may read pre-aggregated data from.');
+const sourceBase = {
+    apiVersion,
+    kind: zod__WEBPACK_IMPORTED_MODULE_1__/* .literal */ .euz('Source').describe('A data source: a ClickHouse table and how to read it.'),
+    name: name('data source'),
+    section: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP()
+        .max(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .RESOURCE_LIMITS */ .k_.sourceSection)
+        .optional()
+        .describe('Groups sources in the source selector.'),
+    ...ref('connection', 'ClickHouse connection'),
+    from: zod__WEBPACK_IMPORTED_MODULE_1__/* .strictObject */ .rej({
+        databaseName: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().min(1, { error: 'Database is required' }).describe('ClickHouse database.'),
+        tableName: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().min(1, { error: 'Table is required' }).describe('ClickHouse table.')
+    })
+        .describe('The table the source reads.'),
+    disabled: zod__WEBPACK_IMPORTED_MODULE_1__/* .boolean */ .zMY().optional().describe('Hidden from source selectors (default false).'),
+    querySettings: zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_1__/* .strictObject */ .rej({
+        setting: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().min(1).describe('The ClickHouse setting name.'),
+        value: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().min(1).describe('Its value.')
+    }))
+        .max(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .RESOURCE_LIMITS */ .k_.querySettings, { error: `at most ${_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .RESOURCE_LIMITS */ .k_.querySettings} settings` })
+        .optional()
+        .describe('ClickHouse settings sent with every query of this source.'),
+    timestampValueExpression: required('The timestamp column (required for every kind).', 'Timestamp Column is required'),
+    ...identity('data source')
+};
+/** Fields log and trace sources share. */
+const tabular = {
+    defaultTableSelectExpression: required('Columns shown by default.', 'Default Select Expression is required'),
+    serviceNameExpression: expr('The service name expression.'),
+    serviceVersionExpression: expr('The service version expression (self-hosted; not in the managed API).'),
+    resourceAttributesExpression: expr('The resource attributes column.'),
+    eventAttributesExpression: expr('The event attributes column.'),
+    displayedTimestampValueExpression: expr('The timestamp column shown in the UI.'),
+    ...ref('metricSource', 'correlated metric source'),
+    implicitColumnExpression: expr('The column full-text search reads.'),
+    knownColumnsListExpression: expr('The known columns list.'),
+    orderByExpression: expr('ORDER BY of searches (self-hosted; not in the managed API).'),
+    useTextIndexForImplicitColumn: zod__WEBPACK_IMPORTED_MODULE_1__/* ["enum"] */ .k5n(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .USE_TEXT_INDEX */ .R6)
+        .optional()
+        .describe('Use a text index for full-text search.'),
+    highlightedTraceAttributeExpressions: attributeExpressions.describe('Attributes highlighted on traces.'),
+    highlightedRowAttributeExpressions: attributeExpressions.describe('Attributes highlighted on rows.'),
+    materializedViews: zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(materializedView)
+        .optional()
+        .describe('Materialized views the source may read pre-aggregated data from.'),
+    metadataMaterializedViews: zod__WEBPACK_IMPORTED_MODULE_1__/* .strictObject */ .rej({
+        keyRollupTable: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().nullable().optional().describe('The table of rolled-up keys.'),
+        kvRollupTable: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP()
+            .min(1, { error: 'KV rollup table name is required' })
+            .describe('The table of rolled-up keys and values.'),
+        granularity
+    })
+        .optional()
+        .describe('Rollup tables for field discovery and value autocomplete.'),
+    filterSettings: zod__WEBPACK_IMPORTED_MODULE_1__/* .strictObject */ .rej({
+        databaseName: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().min(1).describe('The database of the filter values.'),
+        tableName: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().min(1).describe('The table of the filter values.'),
+        columns: zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_1__/* .strictObject */ .rej({
+            name: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().min(1).describe('The column.'),
+            label: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().min(1).describe('Its label in the filter panel.')
+        }))
+            .max(10)
+            .describe('The columns offered as filters (at most 10).')
+    })
+        .optional()
+        .describe('Managed mode only (the cloud API): columns exposed as filters.')
+};
+const LogSource = zod__WEBPACK_IMPORTED_MODULE_1__/* .strictObject */ .rej({
+    ...sourceBase,
+    sourceKind: zod__WEBPACK_IMPORTED_MODULE_1__/* .literal */ .euz('log')
+        .describe("The source's `kind` in the API: log, trace, session, metric or promql."),
+    ...tabular,
+    severityTextExpression: expr('The severity column.'),
+    bodyExpression: expr('The log body column.'),
+    ...ref('traceSource', 'correlated trace source'),
+    traceIdExpression: expr('The trace id column.'),
+    spanIdExpression: expr('The span id column.'),
+    tableFilterExpression: expr('Deprecated: a SQL predicate added to every query (self-hosted).')
+});
+const TraceSource = zod__WEBPACK_IMPORTED_MODULE_1__/* .strictObject */ .rej({
+    ...sourceBase,
+    sourceKind: zod__WEBPACK_IMPORTED_MODULE_1__/* .literal */ .euz('trace').describe("The source's `kind` in the API: here spans of traces."),
+    ...tabular,
+    durationExpression: required('The duration column.', 'Duration Expression is required'),
+    durationPrecision: zod__WEBPACK_IMPORTED_MODULE_1__/* .int */ .Whr()
+        .min(0)
+        .max(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .RESOURCE_LIMITS */ .k_.durationPrecision)
+        .optional()
+        .describe('Digits of the duration unit: 3 milliseconds (the default), 6 microseconds, 9 nanoseconds.'),
+    traceIdExpression: required('The trace id column.', 'Trace ID Expression is required'),
+    spanIdExpression: required('The span id column.', 'Span ID Expression is required'),
+    parentSpanIdExpression: required('The parent span id column.', 'Parent span ID expression is required'),
+    spanNameExpression: required('The span name column.', 'Span Name Expression is required'),
+    spanKindExpression: required('The span kind column.', 'Span Kind Expression is required'),
+    sampleRateExpression: expr('The sample rate column (self-hosted).'),
+    ...ref('logSource', 'correlated log source'),
+    ...ref('sessionSource', 'correlated session source'),
+    statusCodeExpression: expr('The status code column.'),
+    statusMessageExpression: expr('The status message column.'),
+    spanEventsValueExpression: expr('The span events column.'),
+    spanLinksValueExpression: expr('The span links column (self-hosted).')
+});
+const SessionSource = zod__WEBPACK_IMPORTED_MODULE_1__/* .strictObject */ .rej({
+    ...sourceBase,
+    sourceKind: zod__WEBPACK_IMPORTED_MODULE_1__/* .literal */ .euz('session').describe("The source's `kind` in the API: here session replays."),
+    ...ref('traceSource', 'correlated trace source (required)'),
+    resourceAttributesExpression: expr('The resource attributes column (self-hosted).')
+});
+const MetricSource = zod__WEBPACK_IMPORTED_MODULE_1__/* .strictObject */ .rej({
+    ...sourceBase,
+    sourceKind: zod__WEBPACK_IMPORTED_MODULE_1__/* .literal */ .euz('metric').describe("The source's `kind` in the API: here OpenTelemetry metrics."),
+    from: zod__WEBPACK_IMPORTED_MODULE_1__/* .strictObject */ .rej({
+        databaseName: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().min(1, { error: 'Database is required' }).describe('ClickHouse database.'),
+        tableName: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().describe('May be empty: metric sources read `metricTables`.')
+    })
+        .describe('The database the metric tables are in.'),
+    metricTables: zod__WEBPACK_IMPORTED_MODULE_1__/* .strictObject */ .rej(Object.fromEntries(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .METRIC_DATA_TYPES */ .Mv.map(t => [t, zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().optional().describe(`The ${t} table.`)])))
+        .describe('The table of each metric type (at least one).'),
+    resourceAttributesExpression: required('The resource attributes column.', 'Resource Attributes is required'),
+    serviceNameExpression: expr('The service name expression (self-hosted).'),
+    ...ref('logSource', 'correlated log source'),
+    seriesTable: expr('The unified metrics series table (self-hosted).')
+});
+const PromqlSource = zod__WEBPACK_IMPORTED_MODULE_1__/* .strictObject */ .rej({
+    ...sourceBase,
+    sourceKind: zod__WEBPACK_IMPORTED_MODULE_1__/* .literal */ .euz('promql').describe("The source's `kind` in the API: here a Prometheus endpoint.")
+});
+const Source = zod__WEBPACK_IMPORTED_MODULE_1__/* .discriminatedUnion */ .gMt('sourceKind', [
+    LogSource,
+    TraceSource,
+    SessionSource,
+    MetricSource,
+    PromqlSource
+]);
+/** The fields of a source that name other sources, with the API field each one is sent as. */
+const SOURCE_REFERENCES = [
+    ['metricSource', 'metricSourceId'],
+    ['traceSource', 'traceSourceId'],
+    ['logSource', 'logSourceId'],
+    ['sessionSource', 'sessionSourceId']
+];
+// ---------------------------------------------------------------------------------------------------
+// Saved search (v2/savedSearches.ts savedSearchRequestSchema).
+const SavedSearch = zod__WEBPACK_IMPORTED_MODULE_1__/* .strictObject */ .rej({
+    apiVersion,
+    kind: zod__WEBPACK_IMPORTED_MODULE_1__/* .literal */ .euz('SavedSearch').describe('A saved search; alerts may watch it (`source: saved_search`).'),
+    name: name('saved search', _vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .RESOURCE_LIMITS */ .k_.savedSearchName),
+    ...ref('source', 'data source it searches'),
+    select: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP()
+        .max(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .RESOURCE_LIMITS */ .k_.savedSearchSelect)
+        .optional()
+        .describe('Comma-separated columns to show (empty: the source default).'),
+    where: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().max(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .RESOURCE_LIMITS */ .k_.savedSearchWhere).optional().describe('The search filter.'),
+    whereLanguage: zod__WEBPACK_IMPORTED_MODULE_1__/* ["enum"] */ .k5n(['lucene', 'sql']).optional().describe('Language of `where` (default lucene).'),
+    orderBy: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP()
+        .max(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .RESOURCE_LIMITS */ .k_.savedSearchOrderBy)
+        .optional()
+        .describe('ORDER BY (empty: the default).'),
+    tags: zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().max(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .LIMITS */ .b1.tagLength, { error: `must be at most ${_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .LIMITS */ .b1.tagLength} characters` }))
+        .max(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .LIMITS */ .b1.tags - 1, {
+        error: `at most ${_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .LIMITS */ .b1.tags - 1} tags (one of the server's ${_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .LIMITS */ .b1.tags} is the ownership tag)`
+    })
+        .optional()
+        .describe('Tags; the stack adds its ownership tag.'),
+    filters: zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_1__/* .strictObject */ .rej({
+        type: zod__WEBPACK_IMPORTED_MODULE_1__/* .literal */ .euz('sql').optional().describe('sql (the only type a new filter may have).'),
+        condition: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP()
+            .max(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .RESOURCE_LIMITS */ .k_.savedSearchFilter)
+            .describe("One sidebar filter: `<column> IN ('a', ...)`, `NOT IN (...)` or `BETWEEN <n> AND <n>`.")
+    }))
+        .max(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .RESOURCE_LIMITS */ .k_.savedSearchFilters, {
+        error: `at most ${_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .RESOURCE_LIMITS */ .k_.savedSearchFilters} filters`
+    })
+        .optional()
+        .describe('Pinned sidebar filters.'),
+    ...identity('saved search')
+});
+// ---------------------------------------------------------------------------------------------------
+// Webhook (zod.ts externalWebhookCreateSchema; controllers/webhook.ts).
+const Webhook = zod__WEBPACK_IMPORTED_MODULE_1__/* .strictObject */ .rej({
+    apiVersion,
+    kind: zod__WEBPACK_IMPORTED_MODULE_1__/* .literal */ .euz('Webhook').describe('An alert destination.'),
+    name: name('webhook', _vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .RESOURCE_LIMITS */ .k_.webhookName),
+    service: zod__WEBPACK_IMPORTED_MODULE_1__/* ["enum"] */ .k5n(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .WEBHOOK_SERVICES */ .x1)
+        .describe('Where it posts: a Slack incoming webhook, any HTTP endpoint (generic) or incident.io.'),
+    url: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP()
+        .max(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .RESOURCE_LIMITS */ .k_.webhookUrl, { error: `must be at most ${_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .RESOURCE_LIMITS */ .k_.webhookUrl} characters` })
+        .describe(`Where alerts are sent (http or https; slack: a slack.com address). ${SECRET}`),
+    description: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().max(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .RESOURCE_LIMITS */ .k_.webhookDescription).optional().describe('Shown in the UI.'),
+    body: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP()
+        .max(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .RESOURCE_LIMITS */ .k_.webhookBody)
+        .optional()
+        .describe('Request body template (generic, incidentio; write-only for incidentio).'),
+    headers: zod__WEBPACK_IMPORTED_MODULE_1__/* .record */ .g1P(zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP())
+        .optional()
+        .describe(`Request headers (generic, incidentio). Write-only: the API never returns them. Each value: ${SECRET}`),
+    queryParams: zod__WEBPACK_IMPORTED_MODULE_1__/* .record */ .g1P(zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP())
+        .optional()
+        .describe(`Query parameters (generic, incidentio). Write-only. Each value: ${SECRET}`),
+    ...identity('webhook')
+});
+/** The fields that take only `${secret.NAME}` placeholders, by kind (`*` is any key of a mapping). */
+const SECRET_FIELDS = {
+    Connection: [['password']],
+    Webhook: [['url'], ['headers', '*'], ['queryParams', '*']]
+};
 
 
 /***/ }),
@@ -55592,6 +56458,8 @@ function checkManagedTiles(raw, report) {
         for (const key of ['seriesLimit', 'formulas', 'showOperandSeries'])
             if (config && key in config)
                 report([...cpath, key], `${key} is not part of the managed API: remove it in managed mode`);
+        if (config?.configType === 'sql' && config.connection !== undefined)
+            report([...cpath, 'connection'], "the managed API cannot list connections: name a raw-SQL tile's connection by `connectionId`");
     });
 }
 /** Container titles are unique (tiles name them), and so are the tab titles of each. Returns the tabs by title. */
@@ -55718,7 +56586,12 @@ function checkTile(tile, path, report) {
         if (tile.asRatio !== undefined)
             report([...path, 'asRatio'], 'with `config`, set asRatio inside config');
         const c = tile.config;
-        if (c.displayType !== 'markdown')
+        if (c.configType === 'sql') {
+            // A raw-SQL tile runs on a connection; its data source is optional (zod.ts raw-SQL config).
+            checkSourceRef(c, cpath, report, false);
+            checkConnectionRef(c, cpath, report);
+        }
+        else if (c.displayType !== 'markdown')
             checkSourceRef(c, cpath, report, true);
         // A list is sent joined into one expression, which the server takes up to 10,000 characters.
         const joined = (field, separator) => {
@@ -55741,9 +56614,11 @@ function checkTile(tile, path, report) {
                 report([...cpath, 'asRatio'], 'asRatio needs exactly two select items (the server stores false otherwise)');
             }
         }
-        checkFormulas(c, cpath, report);
-        if (c.displayType === 'table' && c.onClick)
-            checkLink(c.onClick, [...cpath, 'onClick'], report);
+        if (c.configType !== 'sql') {
+            checkFormulas(c, cpath, report);
+            if (c.displayType === 'table' && c.onClick)
+                checkLink(c.onClick, [...cpath, 'onClick'], report);
+        }
     }
 }
 /**
@@ -55837,6 +56712,12 @@ function checkSourceRef(s, path, report, required) {
         report(path, 'needs a data source: `source` (by name) or `sourceId`');
     }
 }
+function checkConnectionRef(c, path, report) {
+    if (c.connection !== undefined && c.connectionId !== undefined)
+        report([...path, 'connectionId'], 'use `connection` or `connectionId`, not both');
+    else if (c.connection === undefined && c.connectionId === undefined)
+        report(path, 'a raw-SQL tile needs its connection: `connection` (by name) or `connectionId`');
+}
 function checkSelectItem(item, path, report) {
     checkAggregation(item.aggFn, item.valueExpression, item.level, path, 'valueExpression', report);
 }
@@ -55894,21 +56775,15 @@ function checkFilters(doc) {
     return out;
 }
 /** Runs on the raw document too (fields of the wrong type are skipped), so it adds to schema errors. */
-function checkAlert(doc, raw) {
+function checkAlert(doc, raw, mode = 'self-hosted') {
     const out = [];
     const report = reporter(doc, out);
     const a = {
-        source: raw.source,
         threshold: typeof raw.threshold === 'number' ? raw.threshold : undefined,
         thresholdMax: typeof raw.thresholdMax === 'number' ? raw.thresholdMax : undefined,
-        thresholdType: typeof raw.thresholdType === 'string' ? raw.thresholdType : undefined,
-        channel: raw.channel !== null && typeof raw.channel === 'object'
-            ? raw.channel
-            : undefined
+        thresholdType: typeof raw.thresholdType === 'string' ? raw.thresholdType : undefined
     };
-    if (a.source === 'saved_search') {
-        report(['source'], 'saved_search alerts are not managed: alert ownership follows its dashboard, so use `source: tile`');
-    }
+    checkAlertTarget(raw, report);
     if (a.thresholdType !== undefined) {
         const ranged = vocabulary/* RANGE_THRESHOLD_TYPES */.U1.includes(a.thresholdType);
         if (ranged && raw.thresholdMax === undefined) {
@@ -55921,14 +56796,8 @@ function checkAlert(doc, raw) {
             report(['thresholdMax'], `only applies to between and not_between, not ${a.thresholdType}`);
         }
     }
+    checkAlertChannels(raw, mode, report);
     checkSchedule(raw, report);
-    if (a.channel) {
-        const { webhook, webhookId } = a.channel;
-        if (webhook !== undefined && webhookId !== undefined)
-            report(['channel', 'webhookId'], 'use `webhook` or `webhookId`, not both');
-        if (webhook === undefined && webhookId === undefined)
-            report(['channel'], 'needs `webhook` (by name) or `webhookId`');
-    }
     return out;
 }
 const YEAR_MS = 365 * 24 * 3_600_000;
@@ -55954,6 +56823,73 @@ function checkSchedule(raw, report) {
     if (at < now - 10 * YEAR_MS)
         report(['scheduleStartAt'], 'must be within ten years in the past');
 }
+/** A tile alert names its dashboard and tile; a saved-search alert its saved search (real-server.md §2.2). */
+function checkAlertTarget(raw, report) {
+    const saved = raw.source === 'saved_search';
+    const misplaced = (fields, why) => {
+        for (const f of fields)
+            if (raw[f] !== undefined)
+                report([f], why);
+    };
+    if (saved) {
+        if (raw.savedSearch !== undefined && raw.savedSearchId !== undefined)
+            report(['savedSearchId'], 'use `savedSearch` (by name) or `savedSearchId`, not both');
+        else if (raw.savedSearch === undefined && raw.savedSearchId === undefined)
+            report(['savedSearch'], 'a saved_search alert needs `savedSearch` (by name) or `savedSearchId`', [
+                'source'
+            ]);
+        misplaced(['dashboard', 'tile'], 'only tile alerts have a dashboard and tile (this one is source: saved_search)');
+    }
+    else {
+        if (raw.dashboard === undefined)
+            report(['dashboard'], 'is required (a tile alert: the dashboard, by name)', []);
+        if (raw.tile === undefined)
+            report(['tile'], 'is required (a tile alert: the tile, by name)', []);
+        misplaced(['savedSearch', 'savedSearchId', 'groupBy'], 'only saved_search alerts have this (set `source: saved_search`)');
+    }
+}
+/**
+ * `channel` or `channels` (common-utils types.ts validateAlertChannelSelection); webhook channels name one
+ * webhook; email and the webhook extras exist only in the managed API, which has no `channels`.
+ */
+function checkAlertChannels(raw, mode, report) {
+    if (raw.channel !== undefined && raw.channels !== undefined)
+        report(['channels'], 'use `channel` or `channels`, not both');
+    else if (raw.channel === undefined && raw.channels === undefined)
+        report(['channel'], 'is required (or `channels`, a list)', []);
+    if (mode === 'managed' && raw.channels !== undefined)
+        report(['channels'], 'the managed API has no `channels`: an alert has one `channel` there');
+    const list = Array.isArray(raw.channels)
+        ? raw.channels.map((c, i) => [c, ['channels', i]])
+        : raw.channel !== undefined
+            ? [[raw.channel, ['channel']]]
+            : [];
+    const seen = new Map();
+    list.forEach(([value, path], i) => {
+        if (value === null || typeof value !== 'object')
+            return;
+        const c = value;
+        // Self-hosted, the schema takes webhook channels only, and says so.
+        if (c.type !== 'webhook')
+            return;
+        if (c.webhook !== undefined && c.webhookId !== undefined)
+            report([...path, 'webhookId'], 'use `webhook` or `webhookId`, not both');
+        if (c.webhook === undefined && c.webhookId === undefined)
+            report(path, 'needs `webhook` (by name) or `webhookId`');
+        if (mode === 'self-hosted')
+            for (const extra of ['webhookService', 'slackChannelId', 'severity'])
+                if (c[extra] !== undefined)
+                    report([...path, extra], `${extra} exists only in the managed API (the self-hosted server drops it)`);
+        const key = JSON.stringify([c.webhook ?? null, c.webhookId ?? null]);
+        const first = seen.get(key);
+        if (first !== undefined)
+            report(path, `duplicate channel (the same as channels[${first}]): the server refuses it`);
+        else
+            seen.set(key, i);
+    });
+}
+/** A raw-SQL query names the alert interval's parameter, or a macro that expands to it. */
+const usesInterval = (sql) => /interval(Milli)?seconds|\$__\w*interval/i.test(sql);
 /** `name` is 1-50 letters, digits and whitespace (CONTRACT.md, service-update). */
 const SERVICE_NAME_PATTERN = /^[A-Za-z0-9\s]{1,50}$/;
 function isIpOrCidr(value) {
@@ -56011,7 +56947,8 @@ function dashboardView(doc, raw, spec) {
             if (name === undefined)
                 return [];
             const typed = spec?.tiles?.[i];
-            return [{ name, displayType: typed ? tileDisplayType(typed) : undefined }];
+            const sql = typed?.config?.configType === 'sql' ? typed.config.sqlTemplate : undefined;
+            return [{ name, displayType: typed ? tileDisplayType(typed) : undefined, sqlTemplate: sql }];
         })
     };
 }
@@ -56078,6 +57015,12 @@ incomplete = false) {
         if (tile.displayType && !vocabulary/* ALERTABLE_DISPLAY_TYPES */.Ei.includes(tile.displayType)) {
             report(['tile'], `tile "${tile.name}" is a ${tile.displayType} tile; alerts need a line, stacked_bar or number tile`);
         }
+        else if (tile.sqlTemplate !== undefined &&
+            tile.displayType !== 'number' &&
+            !usesInterval(tile.sqlTemplate)) {
+            // controllers/alerts.ts validateAlertInput; common-utils core/utils.ts validateRawSqlForAlert.
+            report(['tile'], `tile "${tile.name}" is a raw-SQL ${tile.displayType} tile: an alert needs its query to use the interval ({intervalSeconds:Int64}, {intervalMilliseconds:Int64} or an interval macro)`);
+        }
     }
     services.forEach((doc, i) => {
         const report = reporter(doc, out);
@@ -56100,12 +57043,13 @@ incomplete = false) {
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
   Mz: () => (/* binding */ KIND_SCHEMAS),
+  kC: () => (/* binding */ SelfHostedAlert),
   sf: () => (/* binding */ Series),
   FA: () => (/* binding */ Tile),
   jm: () => (/* binding */ TileConfig)
 });
 
-// UNUSED EXPORTS: Alert, AlertChannel, ColorRule, Container, Dashboard, DashboardFilter, Formula, HeatmapItem, IpAccessEntry, LinkTarget, Manifest, MarkdownSeries, NumberFormat, NumberSeries, OnClick, SearchSeries, SelectItem, ServiceSettings, TableSeries, TimeSeries
+// UNUSED EXPORTS: Alert, AlertChannel, AnyTileConfig, ColorRule, Container, Dashboard, DashboardFilter, EmailChannel, Formula, HeatmapItem, IpAccessEntry, LinkTarget, Manifest, MarkdownSeries, NumberFormat, NumberSeries, OnClick, RawSqlTileConfig, SearchSeries, SelectItem, ServiceSettings, TableSeries, TimeSeries, WebhookChannel
 
 // EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 11 modules
 var schemas = __nccwpck_require__(2857);
@@ -56128,6 +57072,8 @@ function duration(params) {
     return core._isoDuration(ZodISODuration, params);
 }
 
+// EXTERNAL MODULE: ./src/manifest/resources-schema.ts
+var resources_schema = __nccwpck_require__(310);
 // EXTERNAL MODULE: ./src/manifest/vocabulary.ts
 var vocabulary = __nccwpck_require__(7817);
 ;// CONCATENATED MODULE: ./src/manifest/schema.ts
@@ -56136,6 +57082,7 @@ var vocabulary = __nccwpck_require__(7817);
  * documents (a tile's series must agree, an alert's tile must exist) live in `rules.ts`, so these
  * schemas stay plain structure and export cleanly to JSON Schema for editors.
  */
+
 
 
 const between = (min, max) => schemas/* int */.Whr({ error: `must be a whole number between ${min} and ${max}` })
@@ -56511,6 +57458,56 @@ const TileConfig = schemas/* discriminatedUnion */.gMt('displayType', [
         ...filter
     })
 ]);
+/**
+ * Raw-SQL tiles (zod.ts externalDashboardRawSqlChartConfigSchema): a query on a connection instead of a
+ * source and select items, for the display types the server allows them on. `configType: sql` picks them.
+ */
+const rawSqlBase = {
+    configType: schemas/* literal */.euz('sql').describe('Raw SQL: the tile runs `sqlTemplate` on its connection.'),
+    connection: schemas/* string */.YjP()
+        .min(1)
+        .optional()
+        .describe('The ClickHouse connection, by name (self-hosted); or `connectionId`.'),
+    connectionId: schemas/* string */.YjP()
+        .min(1)
+        .optional()
+        .describe('The connection id: the only form in managed mode, where the cloud API cannot list connections.'),
+    sqlTemplate: schemas/* string */.YjP()
+        .max(vocabulary/* RESOURCE_LIMITS */.k_.sqlTemplate)
+        .describe('The query; macros such as `$__timeFilter(Timestamp)` and `{intervalSeconds:Int64}` as in the UI.'),
+    ...dataSourceRef,
+    numberFormat: NumberFormat.optional()
+};
+const rawTime = {
+    fillNulls: schemas/* boolean */.zMY().optional().describe('Draw missing buckets as zero.'),
+    alignDateRangeToGranularity: schemas/* boolean */.zMY().optional().describe('Round the time range to whole buckets.'),
+    seriesLimit: schemas/* int */.Whr().min(0).optional().describe('Top-N series by peak (0: unlimited; self-hosted).')
+};
+const RawSqlTileConfig = schemas/* discriminatedUnion */.gMt('displayType', [
+    schemas/* strictObject */.rej({
+        ...rawSqlBase,
+        displayType: schemas/* literal */.euz('line').describe('How the query result is drawn: a line chart.'),
+        ...rawTime,
+        fitYAxisToData: schemas/* boolean */.zMY().optional().describe('Fit the y axis to the data instead of starting at 0.'),
+        compareToPreviousPeriod: schemas/* boolean */.zMY().optional().describe('Also draw the previous period.')
+    }),
+    schemas/* strictObject */.rej({
+        ...rawSqlBase,
+        displayType: schemas/* literal */.euz('stacked_bar').describe('How the query result is drawn: stacked bars.'),
+        ...rawTime
+    }),
+    ...vocabulary/* RAW_SQL_DISPLAY_TYPES */.Nu.filter(t => t !== 'line' && t !== 'stacked_bar').map(displayType => schemas/* strictObject */.rej({
+        ...rawSqlBase,
+        displayType: schemas/* literal */.euz(displayType).describe(`How the query result is drawn: a ${displayType} tile.`)
+    }))
+]);
+/** The builder configs, each marked as having no `configType`, so `configType` can pick the union. */
+const builderConfigs = TileConfig.options.map(o => o.extend({ configType: schemas/* undefined */.Vxk().optional().describe('Absent on builder tiles.') }));
+/** A tile's `config`: a builder config (no `configType`), or a raw-SQL one (`configType: sql`). */
+const AnyTileConfig = schemas/* discriminatedUnion */.gMt('configType', [
+    RawSqlTileConfig,
+    schemas/* discriminatedUnion */.gMt('displayType', builderConfigs)
+]);
 const Tile = schemas/* strictObject */.rej({
     name: schema_text(1024).describe('Unique in the dashboard: tiles are matched by name, which keeps their ids and alerts.'),
     x: between(0, vocabulary/* LIMITS */.b1.gridColumns - 1).describe('Column of the left edge, 0-23 (the grid is 24 wide).'),
@@ -56522,7 +57519,7 @@ const Tile = schemas/* strictObject */.rej({
         .min(1, { error: 'needs at least one series' })
         .optional()
         .describe("CONTRACT.md's tile form: a list of series of one type (or use `config`)."),
-    config: TileConfig.optional().describe("The server's tile form, by displayType (or use `series`)."),
+    config: AnyTileConfig.optional().describe("The server's tile form, by displayType (or use `series`); `configType: sql` for a raw-SQL tile."),
     container: schemas/* string */.YjP()
         .min(1)
         .optional()
@@ -56622,29 +57619,61 @@ const Dashboard = schemas/* strictObject */.rej({
         .optional()
         .describe('The previous name, so a rename keeps the dashboard id.')
 });
-const AlertChannel = schemas/* strictObject */.rej({
+const MANAGED_ONLY = 'Managed mode only (the cloud API).';
+const WebhookChannel = schemas/* strictObject */.rej({
     type: schemas/* literal */.euz('webhook').describe('webhook: notify through a webhook.'),
-    webhook: schemas/* string */.YjP().min(1).optional().describe('Webhook by name.'),
-    webhookId: schemas/* string */.YjP().min(1).optional().describe('Webhook by id.')
-})
-    .describe('Where the alert notifies.');
+    webhook: schemas/* string */.YjP().min(1).optional().describe("Webhook by name (a manifest's or an existing one)."),
+    webhookId: schemas/* string */.YjP().min(1).optional().describe('Webhook by id.'),
+    webhookService: schemas/* string */.YjP()
+        .min(1)
+        .optional()
+        .describe(`${MANAGED_ONLY} The webhook's service, e.g. slack_api.`),
+    slackChannelId: schemas/* string */.YjP()
+        .min(1)
+        .optional()
+        .describe(`${MANAGED_ONLY} Slack channel id for Slack API webhooks.`),
+    severity: schemas/* enum */.k5n(vocabulary/* CHANNEL_SEVERITIES */.Eg)
+        .optional()
+        .describe(`${MANAGED_ONLY} Severity for PagerDuty API webhooks.`)
+});
+const EmailChannel = schemas/* strictObject */.rej({
+    type: schemas/* literal */.euz('email').describe(`${MANAGED_ONLY} Email the alert.`),
+    emailRecipients: schemas/* array */.YOg(schemas/* string */.YjP().min(1)).describe('Addresses to email.')
+});
+const AlertChannel = schemas/* discriminatedUnion */.gMt('type', [WebhookChannel, EmailChannel]);
 const Alert = schemas/* strictObject */.rej({
     apiVersion,
-    kind: schemas/* literal */.euz('Alert').describe("An alert on a dashboard tile's value."),
+    kind: schemas/* literal */.euz('Alert').describe("An alert on a dashboard tile's value, or on a saved search."),
     name: schema_text(vocabulary/* LIMITS */.b1.alertName).describe('Unique among the alerts (1-512 characters); how the plan finds it again.'),
-    dashboard: schemas/* string */.YjP().min(1).describe('The dashboard, by name, from the manifests.'),
-    tile: schemas/* string */.YjP()
+    dashboard: schemas/* string */.YjP()
         .min(1)
-        .describe('The tile, by name, within that dashboard (a line, stacked_bar or number tile).'),
-    source: schemas/* enum */.k5n(vocabulary/* ALERT_SOURCES */.iw).optional().describe('tile (the default): the alert watches a tile.'),
-    threshold: schemas/* number */.aig().describe("The value the tile's value is compared with."),
+        .optional()
+        .describe('Tile alerts: the dashboard, by name, from the manifests.'),
+    tile: schemas/* string */.YjP().min(1).optional().describe('Tile alerts: the tile, by name, within that dashboard.'),
+    source: schemas/* enum */.k5n(vocabulary/* ALERT_SOURCES */.iw)
+        .optional()
+        .describe('tile (the default: `dashboard` and `tile`) or saved_search (`savedSearch`).'),
+    savedSearch: schemas/* string */.YjP()
+        .min(1)
+        .optional()
+        .describe("Saved-search alerts: the saved search, by name (a manifest's or an existing one)."),
+    savedSearchId: schemas/* string */.YjP().min(1).optional().describe('Saved-search alerts: the saved search, by id.'),
+    groupBy: schemas/* string */.YjP().optional().describe('Saved-search alerts: evaluate per value of this expression.'),
+    threshold: schemas/* number */.aig().describe('The value the watched value is compared with.'),
     thresholdMax: schemas/* number */.aig()
         .optional()
         .describe('Upper bound for between and not_between (at least threshold).'),
     thresholdType: schemas/* enum */.k5n(vocabulary/* THRESHOLD_TYPES */.Cd)
         .describe('When the alert fires: the value above, below, ... the threshold (between: within both bounds).'),
     interval: schemas/* enum */.k5n(vocabulary/* ALERT_INTERVALS */.q2).describe('How often the value is evaluated, over a window this long.'),
-    channel: AlertChannel,
+    channel: AlertChannel.optional().describe('Where the alert goes: `channel`, or a list in `channels`.'),
+    channels: schemas/* array */.YOg(AlertChannel)
+        .min(1, { error: 'needs at least one channel' })
+        .max(vocabulary/* RESOURCE_LIMITS */.k_.alertChannels, {
+        error: `an alert has at most ${vocabulary/* RESOURCE_LIMITS */.k_.alertChannels} channels`
+    })
+        .optional()
+        .describe(`Self-hosted: up to ${vocabulary/* RESOURCE_LIMITS */.k_.alertChannels} channels (the managed API takes one \`channel\`).`),
     message: schema_text(vocabulary/* LIMITS */.b1.alertMessage).optional().describe('The notification text (at most 4096 characters).'),
     numConsecutiveWindows: atLeast(1)
         .optional()
@@ -56656,6 +57685,16 @@ const Alert = schemas/* strictObject */.rej({
     scheduleStartAt: datetime({ error: 'must be a UTC date and time like 2026-01-01T10:00:00Z' })
         .optional()
         .describe('Align the windows to this UTC time (within a year ahead, ten years back); offset must be 0.')
+});
+/** The self-hosted server takes webhook channels only (HyperDX zod.ts zAlertChannel). */
+const SelfHostedAlert = Alert.extend({
+    channel: WebhookChannel.optional().describe(Alert.shape.channel.description ?? ''),
+    channels: schemas/* array */.YOg(WebhookChannel)
+        .min(1, { error: 'needs at least one channel' })
+        .max(vocabulary/* RESOURCE_LIMITS */.k_.alertChannels, {
+        error: `an alert has at most ${vocabulary/* RESOURCE_LIMITS */.k_.alertChannels} channels`
+    })
+        .optional()
 });
 const IpAccessEntry = schemas/* strictObject */.rej({
     source: schemas/* string */.YjP().min(1).describe('IPv4/IPv6 address or CIDR.'),
@@ -56694,9 +57733,25 @@ const ServiceSettings = schemas/* strictObject */.rej({
         .optional()
         .describe('Rotate transparent data encryption to this key (services with TDE only).')
 });
-const KIND_SCHEMAS = { Dashboard, Alert, ServiceSettings };
+const KIND_SCHEMAS = {
+    Connection: resources_schema/* Connection */.Ng,
+    Source: resources_schema/* Source */.kL,
+    SavedSearch: resources_schema/* SavedSearch */.op,
+    Webhook: resources_schema/* Webhook */.KD,
+    Dashboard,
+    Alert,
+    ServiceSettings
+};
 /** One schema for editors: any of the kinds, by `kind`. */
-const Manifest = schemas/* discriminatedUnion */.gMt('kind', [Dashboard, Alert, ServiceSettings]);
+const Manifest = schemas/* discriminatedUnion */.gMt('kind', [
+    resources_schema/* Connection */.Ng,
+    resources_schema/* Source */.kL,
+    resources_schema/* SavedSearch */.op,
+    resources_schema/* Webhook */.KD,
+    Dashboard,
+    Alert,
+    ServiceSettings
+]);
 
 
 /***/ }),
@@ -56709,14 +57764,18 @@ const Manifest = schemas/* discriminatedUnion */.gMt('kind', [Dashboard, Alert, 
 /* harmony export */   Cd: () => (/* binding */ THRESHOLD_TYPES),
 /* harmony export */   Cu: () => (/* binding */ LINK_TARGET_MODES),
 /* harmony export */   Dg: () => (/* binding */ EQUALITY_OPERATORS),
+/* harmony export */   E5: () => (/* binding */ VIEW_AGG_FNS),
+/* harmony export */   Eg: () => (/* binding */ CHANNEL_SEVERITIES),
 /* harmony export */   Ei: () => (/* binding */ ALERTABLE_DISPLAY_TYPES),
 /* harmony export */   Jb: () => (/* binding */ NUMBER_FORMAT_OUTPUTS),
 /* harmony export */   L2: () => (/* binding */ TIME_DISPLAY_TYPES),
 /* harmony export */   MI: () => (/* binding */ MANAGED_AGG_FNS),
 /* harmony export */   Mv: () => (/* binding */ METRIC_DATA_TYPES),
+/* harmony export */   Nu: () => (/* binding */ RAW_SQL_DISPLAY_TYPES),
 /* harmony export */   O7: () => (/* binding */ COMPARISON_OPERATORS),
 /* harmony export */   OO: () => (/* binding */ DASHBOARD_FILTER_TYPES),
 /* harmony export */   PK: () => (/* binding */ PALETTE_TOKENS),
+/* harmony export */   R6: () => (/* binding */ USE_TEXT_INDEX),
 /* harmony export */   U1: () => (/* binding */ RANGE_THRESHOLD_TYPES),
 /* harmony export */   Us: () => (/* binding */ QUANTILE_LEVELS),
 /* harmony export */   X_: () => (/* binding */ QUERY_LANGUAGES),
@@ -56729,17 +57788,21 @@ const Manifest = schemas/* discriminatedUnion */.gMt('kind', [Dashboard, Alert, 
 /* harmony export */   gT: () => (/* binding */ AGG_FNS),
 /* harmony export */   iw: () => (/* binding */ ALERT_SOURCES),
 /* harmony export */   jG: () => (/* binding */ SORT_ORDERS),
+/* harmony export */   k_: () => (/* binding */ RESOURCE_LIMITS),
 /* harmony export */   mS: () => (/* binding */ NUMERIC_UNITS),
 /* harmony export */   mj: () => (/* binding */ ENDPOINT_PROTOCOLS),
 /* harmony export */   q2: () => (/* binding */ ALERT_INTERVALS),
 /* harmony export */   uw: () => (/* binding */ WHERE_LANGUAGES),
+/* harmony export */   x1: () => (/* binding */ WEBHOOK_SERVICES),
 /* harmony export */   zd: () => (/* binding */ ALERT_INTERVAL_MINUTES)
 /* harmony export */ });
-/* unused harmony exports SERIES_TYPES, DISPLAY_TYPES, LINK_TYPES */
+/* unused harmony exports SERIES_TYPES, DISPLAY_TYPES, LINK_TYPES, SOURCE_KINDS */
+/* harmony import */ var _plan_types_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9898);
 /**
  * The value sets of the API, from CONTRACT.md where it names them and FACTS.md where it says "not shown".
  * One place, so the schemas, the normalizer and the emulator-facing code agree.
  */
+
 const AGG_FNS = [
     'avg',
     'count',
@@ -56937,8 +58000,45 @@ const LIMITS = {
     /** utils/zod.ts alertSchema. */
     scheduleOffsetMinutes: 1439
 };
-const MANIFEST_KINDS = ['Dashboard', 'Alert', 'ServiceSettings'];
+/** Every kind a manifest may have: the resource kinds, in the order they are applied. */
+const MANIFEST_KINDS = _plan_types_js__WEBPACK_IMPORTED_MODULE_0__/* .RESOURCE_KINDS */ .pQ;
 const API_VERSIONS = ['obsdeploy/v1'];
+/** common-utils types.ts SourceKind: what a data source holds. */
+const SOURCE_KINDS = (/* unused pure expression or super */ null && (['log', 'trace', 'session', 'metric', 'promql']));
+/** common-utils types.ts UseTextIndex. */
+const USE_TEXT_INDEX = ['auto', 'enabled', 'disabled'];
+/** common-utils types.ts InternalAggregateFunctionSchema: a materialized view column's function. */
+const VIEW_AGG_FNS = [...AGG_FNS, 'histogram'];
+/** common-utils types.ts WebhookService: what a webhook may be created as (the API returns two more). */
+const WEBHOOK_SERVICES = ['slack', 'generic', 'incidentio'];
+/** The managed alert channel's severity (cloud OpenAPI ClickStackAlertChannelWebhook). */
+const CHANNEL_SEVERITIES = ['critical', 'error', 'warning', 'info'];
+/** Raw-SQL tiles: the display types the server allows them on (zod.ts externalDashboardRawSqlChartConfigSchema). */
+const RAW_SQL_DISPLAY_TYPES = ['line', 'stacked_bar', 'table', 'number', 'pie', 'bar'];
+/** The request limits of the kinds besides dashboards and alerts (zod.ts, types.ts, v2 routers). */
+const RESOURCE_LIMITS = {
+    webhookName: 1024,
+    webhookUrl: 2048,
+    webhookDescription: 2048,
+    webhookBody: 16384,
+    webhookHeaders: 100,
+    headerName: 256,
+    headerValue: 4096,
+    webhookQueryParams: 100,
+    queryParamKey: 1024,
+    queryParamValue: 4096,
+    sourceSection: 256,
+    querySettings: 10,
+    durationPrecision: 9,
+    savedSearchName: 1024,
+    savedSearchSelect: 4096,
+    savedSearchWhere: 8192,
+    savedSearchOrderBy: 1024,
+    savedSearchFilters: 100,
+    savedSearchFilter: 8192,
+    alertChannels: 10,
+    sqlTemplate: 100000
+};
 
 
 /***/ }),
@@ -56951,9 +58051,10 @@ const API_VERSIONS = ['obsdeploy/v1'];
 /* harmony export */   jk: () => (/* binding */ PLAN_SCHEMA_VERSION),
 /* harmony export */   kd: () => (/* binding */ PlanFile),
 /* harmony export */   nM: () => (/* binding */ isActionable),
+/* harmony export */   pQ: () => (/* binding */ RESOURCE_KINDS),
 /* harmony export */   xS: () => (/* binding */ countChanges)
 /* harmony export */ });
-/* unused harmony exports ACTIONS, RESOURCE_KINDS, Location, FieldChange, DiagnosticSchema, Change, References, Plan, PlanSet */
+/* unused harmony exports ACTIONS, Location, FieldChange, DiagnosticSchema, Change, References, Plan, PlanSet */
 /* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2857);
 /**
  * The plan: what will change, field by field, and why. It is written as JSON (`plan-file`) with this
@@ -56963,7 +58064,16 @@ const API_VERSIONS = ['obsdeploy/v1'];
 
 const PLAN_SCHEMA_VERSION = 1;
 const ACTIONS = ['create', 'update', 'replace', 'delete', 'noop'];
-const RESOURCE_KINDS = ['Dashboard', 'Alert', 'ServiceSettings'];
+/** In the order they are planned and applied: later kinds refer to earlier ones (deletes run in reverse). */
+const RESOURCE_KINDS = [
+    'Connection',
+    'Source',
+    'SavedSearch',
+    'Webhook',
+    'Dashboard',
+    'Alert',
+    'ServiceSettings'
+];
 const Location = zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({ file: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(), line: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig(), column: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig() });
 const FieldChange = zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
     /** e.g. `tags`, `tiles["Errors"].select[0].where`. */
@@ -57020,6 +58130,9 @@ const References = zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
     sources: zod__WEBPACK_IMPORTED_MODULE_0__/* .record */ .g1P(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()),
     /** Webhooks, by id (absent where the API cannot list them). */
     webhooks: zod__WEBPACK_IMPORTED_MODULE_0__/* .record */ .g1P(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()).optional(),
+    /** Connections and saved searches, by id (absent where the API cannot list them). */
+    connections: zod__WEBPACK_IMPORTED_MODULE_0__/* .record */ .g1P(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()).optional(),
+    savedSearches: zod__WEBPACK_IMPORTED_MODULE_0__/* .record */ .g1P(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()).optional(),
     /** The dashboard each manifest alert watches a tile of, by alert name. */
     alertDashboards: zod__WEBPACK_IMPORTED_MODULE_0__/* .record */ .g1P(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP())
 });
@@ -66747,11 +67860,12 @@ __nccwpck_require__.d(__webpack_exports__, {
   g1P: () => (/* binding */ record),
   rej: () => (/* binding */ strictObject),
   YjP: () => (/* binding */ string),
+  Vxk: () => (/* binding */ _undefined),
   KCZ: () => (/* binding */ union),
   L5J: () => (/* binding */ unknown)
 });
 
-// UNUSED EXPORTS: ZodAny, ZodArray, ZodBase64, ZodBase64URL, ZodBigInt, ZodBigIntFormat, ZodBoolean, ZodCIDRv4, ZodCIDRv6, ZodCUID, ZodCUID2, ZodCatch, ZodCodec, ZodCreditCard, ZodCustom, ZodCustomStringFormat, ZodDate, ZodDefault, ZodDiscriminatedUnion, ZodE164, ZodEmail, ZodEmoji, ZodEnum, ZodExactOptional, ZodFile, ZodFunction, ZodGUID, ZodIBAN, ZodIPv4, ZodIPv6, ZodISODate, ZodISODuration, ZodISOTime, ZodInstanceOf, ZodIntersection, ZodJWT, ZodKSUID, ZodLazy, ZodLiteral, ZodMAC, ZodMap, ZodNaN, ZodNanoID, ZodNever, ZodNonOptional, ZodNull, ZodNullable, ZodNumber, ZodNumberFormat, ZodObject, ZodOptional, ZodPipe, ZodPrefault, ZodPreprocess, ZodPromise, ZodReadonly, ZodRecord, ZodSet, ZodString, ZodStringFormat, ZodSuccess, ZodSymbol, ZodTemplateLiteral, ZodTransform, ZodTuple, ZodType, ZodULID, ZodURL, ZodUUID, ZodUndefined, ZodUnion, ZodUnknown, ZodVoid, ZodXID, ZodXor, _ZodString, _default, _function, any, base64, base64url, bigint, catch, check, cidrv4, cidrv6, codec, creditCard, cuid, cuid2, currencyCode, date, describe, e164, email, emoji, exactOptional, file, float32, float64, function, guid, hash, hex, hostname, httpUrl, iban, instanceof, int32, int64, intersection, invertCodec, ipv4, ipv6, json, jwt, keyof, ksuid, lazy, looseRecord, mac, map, meta, nan, nanoid, nativeEnum, never, nonoptional, null, nullable, nullish, optional, partialRecord, pipe, prefault, preprocess, promise, readonly, refine, set, stringFormat, stringbool, success, superRefine, symbol, templateLiteral, transform, tuple, uint32, uint64, ulid, undefined, url, uuid, uuidv4, uuidv6, uuidv7, void, xid, xor
+// UNUSED EXPORTS: ZodAny, ZodArray, ZodBase64, ZodBase64URL, ZodBigInt, ZodBigIntFormat, ZodBoolean, ZodCIDRv4, ZodCIDRv6, ZodCUID, ZodCUID2, ZodCatch, ZodCodec, ZodCreditCard, ZodCustom, ZodCustomStringFormat, ZodDate, ZodDefault, ZodDiscriminatedUnion, ZodE164, ZodEmail, ZodEmoji, ZodEnum, ZodExactOptional, ZodFile, ZodFunction, ZodGUID, ZodIBAN, ZodIPv4, ZodIPv6, ZodISODate, ZodISODuration, ZodISOTime, ZodInstanceOf, ZodIntersection, ZodJWT, ZodKSUID, ZodLazy, ZodLiteral, ZodMAC, ZodMap, ZodNaN, ZodNanoID, ZodNever, ZodNonOptional, ZodNull, ZodNullable, ZodNumber, ZodNumberFormat, ZodObject, ZodOptional, ZodPipe, ZodPrefault, ZodPreprocess, ZodPromise, ZodReadonly, ZodRecord, ZodSet, ZodString, ZodStringFormat, ZodSuccess, ZodSymbol, ZodTemplateLiteral, ZodTransform, ZodTuple, ZodType, ZodULID, ZodURL, ZodUUID, ZodUndefined, ZodUnion, ZodUnknown, ZodVoid, ZodXID, ZodXor, _ZodString, _default, _function, any, base64, base64url, bigint, catch, check, cidrv4, cidrv6, codec, creditCard, cuid, cuid2, currencyCode, date, describe, e164, email, emoji, exactOptional, file, float32, float64, function, guid, hash, hex, hostname, httpUrl, iban, instanceof, int32, int64, intersection, invertCodec, ipv4, ipv6, json, jwt, keyof, ksuid, lazy, looseRecord, mac, map, meta, nan, nanoid, nativeEnum, never, nonoptional, null, nullable, nullish, optional, partialRecord, pipe, prefault, preprocess, promise, readonly, refine, set, stringFormat, stringbool, success, superRefine, symbol, templateLiteral, transform, tuple, uint32, uint64, ulid, url, uuid, uuidv4, uuidv6, uuidv7, void, xid, xor
 
 // EXTERNAL MODULE: ./node_modules/zod/v4/core/core.js
 var core_core = __nccwpck_require__(8532);
@@ -67847,9 +68961,9 @@ const $ZodSymbol = /*@__PURE__*/ (/* unused pure expression or super */ null && 
         return payload;
     };
 })));
-const $ZodUndefined = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodUndefined", (inst, def) => {
+const $ZodUndefined = /*@__PURE__*/ core_core/* $constructor */.xI("$ZodUndefined", (inst, def) => {
     $ZodType.init(inst, def);
-    inst._zod.pattern = regexes.undefined;
+    inst._zod.pattern = core_regexes/* undefined */.Vx;
     inst._zod.values = new Set([undefined]);
     inst._zod.parse = (payload, _ctx) => {
         const input = payload.value;
@@ -67863,7 +68977,7 @@ const $ZodUndefined = /*@__PURE__*/ (/* unused pure expression or super */ null 
         });
         return payload;
     };
-})));
+});
 const $ZodNull = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodNull", (inst, def) => {
     $ZodType.init(inst, def);
     inst._zod.pattern = regexes.null;
@@ -72658,13 +73772,13 @@ const ZodSymbol = /*@__PURE__*/ (/* unused pure expression or super */ null && (
 function symbol(params) {
     return core._symbol(ZodSymbol, params);
 }
-const ZodUndefined = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodUndefined", (inst, def) => {
-    core.$ZodUndefined.init(inst, def);
+const ZodUndefined = /*@__PURE__*/ core_core/* $constructor */.xI("ZodUndefined", (inst, def) => {
+    $ZodUndefined.init(inst, def);
     ZodType.init(inst, def);
-    inst._zod.processJSONSchema = (ctx, json, params) => processors.undefinedProcessor(inst, ctx, json, params);
-})));
+    inst._zod.processJSONSchema = (ctx, json, params) => undefinedProcessor(inst, ctx, json, params);
+});
 function _undefined(params) {
-    return core._undefined(ZodUndefined, params);
+    return api/* _undefined */.E4(ZodUndefined, params);
 }
 
 const ZodNull = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodNull", (inst, def) => {
@@ -73462,6 +74576,7 @@ function preprocess(fn, schema) {
 /* harmony export */   Bj: () => (/* binding */ _cuid2),
 /* harmony export */   Ct: () => (/* binding */ _ulid),
 /* harmony export */   Dl: () => (/* binding */ _nanoid),
+/* harmony export */   E4: () => (/* binding */ _undefined),
 /* harmony export */   ER: () => (/* binding */ _endsWith),
 /* harmony export */   Eb: () => (/* binding */ _maxLength),
 /* harmony export */   F7: () => (/* binding */ _number),
@@ -73515,7 +74630,7 @@ function preprocess(fn, schema) {
 /* harmony export */   wA: () => (/* binding */ _uuidv7),
 /* harmony export */   xY: () => (/* binding */ _toUpperCase)
 /* harmony export */ });
-/* unused harmony exports _coercedString, _mac, _creditCard, _iban, TimePrecision, _coercedNumber, _float32, _float64, _int32, _uint32, _coercedBoolean, _bigint, _coercedBigint, _int64, _uint64, _symbol, _undefined, _null, _any, _void, _date, _coercedDate, _nan, _max, _min, _positive, _negative, _nonpositive, _nonnegative, _maxSize, _minSize, _size, _property, _mime, _union, _xor, _discriminatedUnion, _intersection, _tuple, _record, _map, _set, _enum, _nativeEnum, _literal, _file, _transform, _optional, _nullable, _default, _nonoptional, _success, _catch, _pipe, _readonly, _templateLiteral, _lazy, _promise, _check, _stringbool, _stringFormat */
+/* unused harmony exports _coercedString, _mac, _creditCard, _iban, TimePrecision, _coercedNumber, _float32, _float64, _int32, _uint32, _coercedBoolean, _bigint, _coercedBigint, _int64, _uint64, _symbol, _null, _any, _void, _date, _coercedDate, _nan, _max, _min, _positive, _negative, _nonpositive, _nonnegative, _maxSize, _minSize, _size, _property, _mime, _union, _xor, _discriminatedUnion, _intersection, _tuple, _record, _map, _set, _enum, _nativeEnum, _literal, _file, _transform, _optional, _nullable, _default, _nonoptional, _success, _catch, _pipe, _readonly, _templateLiteral, _lazy, _promise, _check, _stringbool, _stringFormat */
 /* harmony import */ var _checks_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4890);
 /* harmony import */ var _registries_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(9396);
 /* harmony import */ var _util_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4723);
@@ -73960,7 +75075,7 @@ function _symbol(Class, params) {
 function _undefined(Class, params) {
     return new Class({
         type: "undefined",
-        ...util.normalizeParams(params),
+        ..._util_js__WEBPACK_IMPORTED_MODULE_0__/* .normalizeParams */ .A2(params),
     });
 }
 // @__NO_SIDE_EFFECTS__
@@ -75341,6 +76456,7 @@ function config(newConfig) {
 /* harmony export */   K3: () => (/* binding */ base64),
 /* harmony export */   Os: () => (/* binding */ guid),
 /* harmony export */   Rp: () => (/* binding */ email),
+/* harmony export */   Vx: () => (/* binding */ _undefined),
 /* harmony export */   Z0: () => (/* binding */ ulid),
 /* harmony export */   Zg: () => (/* binding */ emoji),
 /* harmony export */   Zv: () => (/* binding */ uppercase),
@@ -75364,7 +76480,7 @@ function config(newConfig) {
 /* harmony export */   zM: () => (/* binding */ boolean),
 /* harmony export */   zr: () => (/* binding */ cidrv4)
 /* harmony export */ });
-/* unused harmony exports extendedDuration, uuid4, uuid6, uuid7, html5Email, rfc5322Email, unicodeEmail, idnEmail, browserEmail, mac, hostname, domain, creditCard, currencyCode, iban, string, null, undefined, hex, md5_hex, md5_base64, md5_base64url, sha1_hex, sha1_base64, sha1_base64url, sha256_hex, sha256_base64, sha256_base64url, sha384_hex, sha384_base64, sha384_base64url, sha512_hex, sha512_base64, sha512_base64url */
+/* unused harmony exports extendedDuration, uuid4, uuid6, uuid7, html5Email, rfc5322Email, unicodeEmail, idnEmail, browserEmail, mac, hostname, domain, creditCard, currencyCode, iban, string, null, hex, md5_hex, md5_base64, md5_base64url, sha1_hex, sha1_base64, sha1_base64url, sha256_hex, sha256_base64, sha256_base64url, sha384_hex, sha384_base64, sha384_base64url, sha512_hex, sha512_base64, sha512_base64url */
 
 /**
  * @deprecated CUID v1 is deprecated by its authors due to information leakage

@@ -7,6 +7,7 @@ export interface AlertContext {
   mode: RuleMode
   dashboards: Map<string, StoredDashboard>
   webhooks: StoredWebhook[]
+  savedSearchIds: ReadonlySet<string>
   teamId: string
 }
 
@@ -21,8 +22,7 @@ export function buildAlert(body: unknown, context: AlertContext, existing?: () =
   const problem = alertHandlerProblem(parsed.data, {
     dashboards: context.dashboards,
     webhookIds: new Set(context.webhooks.map(webhook => webhook.id)),
-    // The emulator stores no saved searches.
-    savedSearchIds: new Set()
+    savedSearchIds: context.savedSearchIds
   })
   if (problem !== undefined) throw new ApiError(400, problem)
   return toRecord(parsed.data, context, existing?.())
@@ -109,7 +109,8 @@ export function externalAlert(alert: StoredAlert): JsonObject {
   return out
 }
 
+/** The channels as parsed (the managed API's email channels and webhook extras included). */
 function channelsOf(body: JsonObject): AlertChannel[] {
   const list = Array.isArray(body.channels) ? (body.channels as JsonObject[]) : [body.channel as JsonObject]
-  return list.map(item => ({ type: 'webhook', webhookId: item.webhookId as string }))
+  return list.map(item => ({ ...item }) as AlertChannel)
 }

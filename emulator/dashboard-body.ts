@@ -24,6 +24,8 @@ export interface DashboardBodyContext {
   mode: RuleMode
   sources: readonly StoredSource[]
   dashboards: ReadonlyMap<string, StoredDashboard>
+  /** The team's connections (self-hosted); undefined where there are none to look at (managed). */
+  connectionIds?: ReadonlySet<string>
 }
 
 /**
@@ -45,6 +47,7 @@ export function checkDashboardBody(
   const problem = dashboardHandlerProblem(data, {
     sources: context.sources,
     dashboardIds: new Set(context.dashboards.keys()),
+    connectionIds: context.connectionIds,
     existing
   })
   if (problem !== undefined)

@@ -10,7 +10,10 @@ import { isPlainObject } from './errors.js'
  */
 export function undeclaredBodyKey(method: string, segments: string[], body: unknown): string | undefined {
   if (!isPlainObject(body)) return undefined
-  const declared = declaredKeys().get(routeKey(method, segments))
+  const keys = declaredKeys()
+  // A `oneOf` by `kind` (ClickStackSource): the variant the body names.
+  const declared =
+    keys.get(`${routeKey(method, segments)}#${String(body.kind)}`) ?? keys.get(routeKey(method, segments))
   if (declared === undefined) return undefined
   return Object.keys(body).find(key => !declared.has(key))
 }
@@ -34,7 +37,12 @@ function declaredKeys(): Map<string, Set<string>> {
       string,
       Record<string, { requestBody?: { content?: Record<string, { schema?: unknown }> } }>
     >
-    components: { schemas: Record<string, { properties?: Record<string, unknown> }> }
+    components: {
+      schemas: Record<
+        string,
+        { properties?: Record<string, { enum?: unknown[] }>; oneOf?: Array<{ $ref?: string }> }
+      >
+    }
   }
   cache = new Map()
   for (const [path, operations] of Object.entries(document.paths)) {
@@ -44,8 +52,16 @@ function declaredKeys(): Map<string, Set<string>> {
       const schema = operation.requestBody?.content?.['application/json']?.schema as
         { $ref?: string } | undefined
       const name = schema?.$ref?.split('/').pop()
+      const schemaOf = (ref: string | undefined) =>
+        ref ? document.components.schemas[ref.split('/').pop()!] : undefined
       const properties = name ? document.components.schemas[name]?.properties : undefined
       if (properties) cache.set(`${method.toUpperCase()} ${route}`, new Set(Object.keys(properties)))
+      for (const variant of (name ? document.components.schemas[name]?.oneOf : undefined) ?? []) {
+        const props = schemaOf(variant.$ref)?.properties
+        const kind = props?.kind?.enum?.[0]
+        if (props && typeof kind === 'string')
+          cache.set(`${method.toUpperCase()} ${route}#${kind}`, new Set(Object.keys(props)))
+      }
     }
   }
   return cache

@@ -90,7 +90,16 @@ export function handleManaged(
     const outcome = handleResource(
       { method: call.method, segments, query: call.query, body: body.value },
       state.managedStore(target.serviceId),
-      { paginate: false, pageSize: state.pageSize, charts: false, webhooks: prefix === 'clickstack' }
+      {
+        paginate: false,
+        pageSize: state.pageSize,
+        charts: false,
+        webhooks: prefix === 'clickstack',
+        connections: false,
+        savedSearches: prefix === 'clickstack',
+        sourceWrites: prefix === 'clickstack',
+        alertChannels: false
+      }
     )
     return ok(outcome.data)
   } catch (error) {

@@ -3,7 +3,9 @@ import { querySeries } from './charts.js'
 import { externalDashboard } from './dashboard-output.js'
 import { ApiError } from './errors.js'
 import { isObjectId } from './ids.js'
+import * as records from './records.js'
 import type { ResourceStore } from './store.js'
+import type { JsonObject, StoredAlert } from './types.js'
 
 /** One observability request, relative to its mode's prefix (`/api/v2`, `.../observability`, `.../clickstack`). */
 export interface ResourceRequest {
@@ -21,6 +23,13 @@ export interface ResourceOptions {
   charts: boolean
   /** Self-hosted, and managed under `clickstack` only (FACTS.md; CONTRACT.md says managed has none). */
   webhooks: boolean
+  /** Self-hosted only: the cloud has no connections route (real-server.md §11.2). */
+  connections: boolean
+  /** Saved searches, and source writes: self-hosted, and managed under `clickstack` (CONTRACT.md: a source list only). */
+  savedSearches: boolean
+  sourceWrites: boolean
+  /** The managed alert response has no `channels` (ClickStackAlertResponse). */
+  alertChannels: boolean
 }
 
 export interface PageMeta {
@@ -62,27 +71,87 @@ export function handleResource(
         return { data: {}, bare: true }
       }
       break
-    case 'alerts':
+    case 'alerts': {
+      const out = (a: StoredAlert) => alertForMode(a, options)
       if (id === undefined) {
-        if (method === 'GET') return list([...store.alerts.values()].map(externalAlert), request, options)
-        if (method === 'POST') return { data: externalAlert(store.createAlert(request.body)) }
+        if (method === 'GET') return list([...store.alerts.values()].map(out), request, options)
+        if (method === 'POST') return { data: out(store.createAlert(request.body)) }
       } else if (method === 'GET' || method === 'PUT' || method === 'DELETE') {
         checkId(id)
-        if (method === 'GET') return { data: externalAlert(store.getAlert(id)) }
-        if (method === 'PUT') return { data: externalAlert(store.updateAlert(id, request.body)) }
+        if (method === 'GET') return { data: out(store.getAlert(id)) }
+        if (method === 'PUT') return { data: out(store.updateAlert(id, request.body)) }
         store.deleteAlert(id)
         return { data: {}, bare: true }
       }
       break
-    case 'sources':
-      if (method !== 'GET') break
-      if (id === undefined) return { data: store.sources }
-      checkId(id)
-      return { data: store.getSource(id) }
-    case 'webhooks':
-      if (options.webhooks && id === undefined && method === 'GET')
-        return list(store.webhooks, request, options)
+    }
+    case 'sources': {
+      const r = store.records
+      if (id === undefined) {
+        // v2/sources.ts: not paginated.
+        if (method === 'GET') return { data: store.sources.map(records.externalSource) }
+        if (method === 'POST' && options.sourceWrites)
+          return { data: records.externalSource(records.createSource(r, request.body)) }
+      } else if (method === 'GET' || (options.sourceWrites && (method === 'PUT' || method === 'DELETE'))) {
+        checkId(id)
+        if (method === 'GET') return { data: records.externalSource(store.getSource(id)) }
+        if (method === 'PUT')
+          return { data: records.externalSource(records.updateSource(r, id, request.body)) }
+        records.deleteSource(r, id)
+        return { data: {}, bare: true }
+      }
       break
+    }
+    case 'webhooks': {
+      if (!options.webhooks) break
+      const r = store.records
+      if (id === undefined) {
+        if (method === 'GET') return list(store.webhooks.map(records.externalWebhook), request, options)
+        if (method === 'POST')
+          return { data: records.externalWebhook(records.createWebhook(r, request.body)) }
+        // No GET /webhooks/{id}: that path is the router's 404 page.
+      } else if (method === 'PUT' || method === 'DELETE') {
+        checkId(id)
+        if (method === 'PUT')
+          return { data: records.externalWebhook(records.updateWebhook(r, id, request.body)) }
+        records.deleteWebhook(r, id)
+        return { data: {}, bare: true }
+      }
+      break
+    }
+    case 'connections': {
+      if (!options.connections) break
+      const r = store.records
+      if (id === undefined) {
+        // v2/connections.ts: not paginated.
+        if (method === 'GET') return { data: store.connections.map(records.externalConnection) }
+        if (method === 'POST')
+          return { data: records.externalConnection(records.createConnection(r, request.body)) }
+      } else if (method === 'GET' || method === 'PUT' || method === 'DELETE') {
+        checkId(id)
+        if (method === 'GET') return { data: records.externalConnection(records.getConnection(r, id)) }
+        if (method === 'PUT')
+          return { data: records.externalConnection(records.updateConnection(r, id, request.body)) }
+        records.deleteConnection(r, id)
+        return { data: {}, bare: true }
+      }
+      break
+    }
+    case 'saved-searches': {
+      if (!options.savedSearches) break
+      const r = store.records
+      if (id === undefined) {
+        if (method === 'GET') return list([...store.savedSearches.values()], request, options)
+        if (method === 'POST') return { data: records.createSavedSearch(r, request.body) }
+      } else if (method === 'GET' || method === 'PUT' || method === 'DELETE') {
+        checkId(id)
+        if (method === 'GET') return { data: records.getSavedSearch(r, id) }
+        if (method === 'PUT') return { data: records.updateSavedSearch(r, id, request.body) }
+        records.deleteSavedSearch(r, id)
+        return { data: {}, bare: true }
+      }
+      break
+    }
     case 'charts':
       if (options.charts && id === 'series' && method === 'POST') {
         return { data: querySeries(request.body, store.sources, store.events).data }
@@ -90,6 +159,13 @@ export function handleResource(
       break
   }
   throw notFound()
+}
+
+/** translateAlertDocumentToExternalAlert; the managed response has no `channels`. */
+function alertForMode(a: StoredAlert, options: ResourceOptions): JsonObject {
+  const out = externalAlert(a)
+  if (!options.alertChannels) delete out.channels
+  return out
 }
 
 /** No route serves this method and path: each mode answers with its router's page. */

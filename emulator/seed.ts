@@ -41,6 +41,9 @@ export function stateFromSeed(seed: Seed, now: number): PersistedState {
       alerts: [],
       sources: structuredClone(seed.sources),
       webhooks: structuredClone(seed.webhooks),
+      // The cloud has no connections route: its sources' connection ids refer to what it manages itself.
+      connections: [],
+      savedSearches: [],
       events: []
     }
   }
@@ -54,6 +57,8 @@ export function stateFromSeed(seed: Seed, now: number): PersistedState {
       alerts: [],
       sources: structuredClone(seed.sources),
       webhooks: structuredClone(seed.webhooks),
+      connections: structuredClone(seed.connections ?? []),
+      savedSearches: [],
       events
     },
     managed,

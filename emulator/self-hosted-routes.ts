@@ -49,7 +49,16 @@ export function handleSelfHosted(call: IncomingCall, state: EmulatorState): Repl
     const outcome = handleResource(
       { method: call.method, segments, query: call.query, body: body.value },
       state.selfHosted,
-      { paginate: true, pageSize: state.pageSize, charts: true, webhooks: true }
+      {
+        paginate: true,
+        pageSize: state.pageSize,
+        charts: true,
+        webhooks: true,
+        connections: true,
+        savedSearches: true,
+        sourceWrites: true,
+        alertChannels: true
+      }
     )
     if (outcome.bare) return jsonReply(200, outcome.data, headers)
     if (outcome.page !== undefined) {

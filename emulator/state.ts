@@ -51,6 +51,8 @@ export class EmulatorState {
           alerts: [],
           sources: structuredClone(template.sources),
           webhooks: structuredClone(template.webhooks),
+          connections: [],
+          savedSearches: [],
           events: []
         },
         this.team.id,

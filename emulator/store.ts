@@ -3,12 +3,15 @@ import { checkDashboardBody, type DashboardDraft } from './dashboard-body.js'
 import { ApiError } from './errors.js'
 import { newObjectId } from './ids.js'
 import type { RuleMode } from './rules/index.js'
+import * as records from './records.js'
 import { isAlertable, type TileDraft } from './tiles.js'
 import type {
   Store,
   StoredAlert,
+  StoredConnection,
   StoredDashboard,
   StoredEvent,
+  StoredSavedSearch,
   StoredSource,
   StoredTile,
   StoredWebhook
@@ -20,6 +23,9 @@ export interface StoreSnapshot {
   alerts: StoredAlert[]
   sources: StoredSource[]
   webhooks: StoredWebhook[]
+  /** Absent in files persisted before connections and saved searches were served. */
+  connections?: StoredConnection[]
+  savedSearches?: StoredSavedSearch[]
   events: StoredEvent[]
 }
 
@@ -38,6 +44,8 @@ export class ResourceStore implements Store {
   readonly alerts = new Map<string, StoredAlert>()
   readonly sources: StoredSource[]
   readonly webhooks: StoredWebhook[]
+  readonly connections: StoredConnection[]
+  readonly savedSearches = new Map<string, StoredSavedSearch>()
   readonly events: StoredEvent[]
 
   constructor(
@@ -51,6 +59,8 @@ export class ResourceStore implements Store {
     for (const alert of snapshot.alerts) this.alerts.set(alert.id, alert)
     this.sources = snapshot.sources
     this.webhooks = snapshot.webhooks
+    this.connections = snapshot.connections ?? []
+    for (const search of snapshot.savedSearches ?? []) this.savedSearches.set(search.id, search)
     this.events = snapshot.events
   }
 
@@ -60,9 +70,35 @@ export class ResourceStore implements Store {
       alerts: [...this.alerts.values()],
       sources: this.sources,
       webhooks: this.webhooks,
+      connections: this.connections,
+      savedSearches: [...this.savedSearches.values()],
       events: this.events
     }
   }
+
+  /** What the record routes (records.ts) work on. */
+  get records(): records.RecordState {
+    return {
+      mode: this.mode,
+      teamId: this.teamId,
+      sources: this.sources,
+      webhooks: this.webhooks,
+      connections: this.connections,
+      savedSearches: this.savedSearches,
+      alerts: this.alerts,
+      changed: this.onChange
+    }
+  }
+
+  // The same requests as the HTTP routes, for tests that edit "in the UI".
+  createWebhook = (body: unknown) => records.createWebhook(this.records, body)
+  updateWebhook = (id: string, body: unknown) => records.updateWebhook(this.records, id, body)
+  createConnection = (body: unknown) => records.createConnection(this.records, body)
+  updateConnection = (id: string, body: unknown) => records.updateConnection(this.records, id, body)
+  createSource = (body: unknown) => records.createSource(this.records, body)
+  updateSource = (id: string, body: unknown) => records.updateSource(this.records, id, body)
+  createSavedSearch = (body: unknown) => records.createSavedSearch(this.records, body)
+  updateSavedSearch = (id: string, body: unknown) => records.updateSavedSearch(this.records, id, body)
 
   getDashboard(id: string): StoredDashboard {
     const dashboard = this.dashboards.get(id)
@@ -150,17 +186,27 @@ export class ResourceStore implements Store {
   }
 
   getSource(id: string): StoredSource {
-    const source = this.sources.find(candidate => candidate.id === id)
-    if (source === undefined) throw new ApiError(404, 'Source not found')
-    return source
+    return records.getSource(this.records, id)
   }
 
   private bodyContext() {
-    return { mode: this.mode, sources: this.sources, dashboards: this.dashboards }
+    return {
+      mode: this.mode,
+      sources: this.sources,
+      dashboards: this.dashboards,
+      // The managed cloud has no connections route: there a raw-SQL tile's connection is its sources'.
+      connectionIds: this.mode === 'self-hosted' ? new Set(this.connections.map(c => c.id)) : undefined
+    }
   }
 
   private alertContext() {
-    return { mode: this.mode, dashboards: this.dashboards, webhooks: this.webhooks, teamId: this.teamId }
+    return {
+      mode: this.mode,
+      dashboards: this.dashboards,
+      webhooks: this.webhooks,
+      savedSearchIds: new Set(this.savedSearches.keys()),
+      teamId: this.teamId
+    }
   }
 }
 

@@ -9,7 +9,8 @@ export type TileDraft = Omit<StoredTile, 'id'> & { requestedId?: string }
 const ALERTABLE_DISPLAY_TYPES = new Set(['line', 'stacked_bar', 'number'])
 
 export function isAlertable(tile: StoredTile): boolean {
-  return ALERTABLE_DISPLAY_TYPES.has(tile.config.displayType) && tile.config.configType !== 'sql'
+  // Builder and raw-SQL tiles alike (common-utils core/utils.ts displayTypeSupportsBuilderAlerts / ...RawSqlAlerts).
+  return ALERTABLE_DISPLAY_TYPES.has(tile.config.displayType)
 }
 
 /**

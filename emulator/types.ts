@@ -116,9 +116,11 @@ export interface StoredDashboard {
   containers?: JsonObject[]
 }
 
+/** A webhook channel; managed mode also stores email channels and the webhook extras as sent. */
 export interface AlertChannel {
-  type: 'webhook'
-  webhookId: string
+  type: 'webhook' | 'email'
+  webhookId?: string
+  [key: string]: unknown
 }
 
 export interface StoredAlert {
@@ -155,7 +157,11 @@ export interface StoredSource {
   [key: string]: unknown
 }
 
-/** A webhook record (self-hosted OpenAPI SlackWebhook / GenericWebhook / IncidentIOWebhook). */
+/**
+ * A webhook record (self-hosted OpenAPI SlackWebhook / GenericWebhook / IncidentIOWebhook). `headers` and
+ * `queryParams` are stored but never returned (zod.ts: "headers are intentionally omitted from response schemas"), nor
+ * is an incident.io `body`.
+ */
 export interface StoredWebhook {
   id: string
   name: string
@@ -163,6 +169,37 @@ export interface StoredWebhook {
   url?: string
   description?: string
   body?: string
+  headers?: Record<string, string>
+  queryParams?: Record<string, string>
+  createdAt: string
+  updatedAt: string
+}
+
+/** A ClickHouse connection (self-hosted only). The password is stored, never returned. */
+export interface StoredConnection {
+  id: string
+  name: string
+  host: string
+  username: string
+  password: string
+  hyperdxSettingPrefix?: string
+  isPrometheusEndpoint?: boolean
+  createdAt: string
+  updatedAt: string
+}
+
+/** A saved search, as `toExternalJSON` returns it. */
+export interface StoredSavedSearch {
+  id: string
+  name: string
+  sourceId: string
+  select: string
+  where: string
+  whereLanguage: string
+  orderBy: string
+  tags: string[]
+  filters: JsonObject[]
+  teamId: string
   createdAt: string
   updatedAt: string
 }
@@ -242,6 +279,8 @@ export interface Seed {
   user: { id: string; email: string; name: string }
   sources: StoredSource[]
   webhooks: StoredWebhook[]
+  /** The team's ClickHouse connections (the sources' `connection` ids). */
+  connections?: StoredConnection[]
   /** Events of the self-hosted team, placed relative to "now" when the emulator starts. */
   events: SeedEvent[]
   services: ServiceRecord[]
@@ -253,12 +292,23 @@ export interface Store {
   alerts: Map<string, StoredAlert>
   sources: StoredSource[]
   webhooks: StoredWebhook[]
+  connections: StoredConnection[]
+  savedSearches: Map<string, StoredSavedSearch>
   events: StoredEvent[]
   /** Same validation and normalization path as POST /dashboards. */
   createDashboard(body: unknown): StoredDashboard
   /** Same as PUT /dashboards/{id}. */
   updateDashboard(id: string, body: unknown): StoredDashboard
   createAlert(body: unknown): StoredAlert
+  /** The same as the routes of connections, sources, saved searches and webhooks (emulator/records.ts). */
+  createConnection(body: unknown): StoredConnection
+  updateConnection(id: string, body: unknown): StoredConnection
+  createSource(body: unknown): StoredSource
+  updateSource(id: string, body: unknown): StoredSource
+  createSavedSearch(body: unknown): StoredSavedSearch
+  updateSavedSearch(id: string, body: unknown): StoredSavedSearch
+  createWebhook(body: unknown): StoredWebhook
+  updateWebhook(id: string, body: unknown): StoredWebhook
 }
 
 export interface Emulator {

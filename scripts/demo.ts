@@ -2,7 +2,9 @@
  * `npm run demo`: the whole job on the embedded emulator, with the built CLI (dist/cli/index.js) as a
  * user would run it: validate (the examples, and a deliberately broken manifest), plan, apply, plan
  * again (no changes), drift after a change made by hand, service settings at a release, and two stacks
- * of one repository planned and applied together.
+ * of one repository planned and applied together. Then a webhook (its url and token from secret
+ * variables), a saved search with a saved-search alert on two channels, and a raw-SQL tile with its alert
+ * (examples/alerting): planned and applied in one run, with the secrets shown only as changed or unchanged.
  */
 import { spawn } from 'node:child_process'
 import { existsSync, mkdirSync, rmSync } from 'node:fs'
@@ -137,6 +139,33 @@ try {
     '--stack',
     'search'
   ])
+
+  // Secrets come from the environment (the action: the `secret-vars` input), never from a file.
+  const secrets = {
+    OBSDEPLOY_SECRET_ONCALL_WEBHOOK_URL: 'https://hooks.example.com/demo/oncall-7f3a9c',
+    OBSDEPLOY_SECRET_ONCALL_TOKEN: 'Bearer demo-token-5b81e2'
+  }
+  const alerting = ['examples/observability', 'examples/alerting', ...api]
+  await obsdeploy(
+    'a webhook, a saved-search alert on two channels and a raw-SQL tile: planned in one run',
+    ['plan', ...alerting],
+    secrets
+  )
+  await obsdeploy(
+    'apply them (the saved search and webhook first, then what refers to them)',
+    ['apply', ...alerting],
+    secrets
+  )
+  await obsdeploy(
+    'plan again: nothing to do (the token compares by fingerprint)',
+    ['plan', ...alerting],
+    secrets
+  )
+  await obsdeploy(
+    'the token changes: the plan says so, without showing either value',
+    ['plan', ...alerting],
+    { ...secrets, OBSDEPLOY_SECRET_ONCALL_TOKEN: 'Bearer demo-token-rotated' }
+  )
 
   const writes = emu.requestLog.filter(r => r.method !== 'GET').length
   console.log(

@@ -13,6 +13,8 @@ import fc from 'fast-check'
 import { stringify } from 'yaml'
 import { externalAlert } from '../emulator/alert-body.js'
 import { externalDashboard } from '../emulator/dashboard-output.js'
+import * as records from '../emulator/records.js'
+import { externalConnection, externalSource, externalWebhook } from '../emulator/records.js'
 import { ResourceStore } from '../emulator/store.js'
 import { patchService } from '../emulator/service-patch.js'
 import {
@@ -27,8 +29,16 @@ import {
 } from '../emulator/rules/vocabulary.js'
 import { loadDefaultSeed } from '../emulator/seed.js'
 import type { ServiceRecord } from '../emulator/types.js'
-import type { ObservabilityApi } from '../src/api/client.js'
-import { LiveAlert, LiveDashboard, LiveService, LiveSource, LiveWebhook } from '../src/api/schemas.js'
+import type { ObservabilityApi, RecordCollection } from '../src/api/client.js'
+import {
+  LiveAlert,
+  LiveConnection,
+  LiveDashboard,
+  LiveSavedSearch,
+  LiveService,
+  LiveSource,
+  LiveWebhook
+} from '../src/api/schemas.js'
 import { applyPlan } from '../src/apply/apply.js'
 import { ownershipTag } from '../src/kinds/ownership.js'
 import { readLiveState } from '../src/live/read.js'
@@ -668,8 +678,21 @@ function storeApi(mode: Mode, store: ResourceStore, service: { record: ServiceRe
       store.deleteAlert(id)
       return 'deleted'
     },
-    listSources: async () => store.sources.map(s => LiveSource.parse(copy(s))),
-    listWebhooks: async () => store.webhooks.map(w => LiveWebhook.parse(copy(w))),
+    listSources: async () => store.sources.map(s => LiveSource.parse(copy(externalSource(s)))),
+    listWebhooks: async () => store.webhooks.map(w => LiveWebhook.parse(copy(externalWebhook(w)))),
+    listConnections: async () =>
+      mode === 'managed'
+        ? undefined
+        : store.connections.map(c => LiveConnection.parse(copy(externalConnection(c)))),
+    listSavedSearches: async () => [...store.savedSearches.values()].map(s => LiveSavedSearch.parse(copy(s))),
+    createRecord: async (collection, body) => ({ id: recordWrite(store, collection, 'create', copy(body)) }),
+    updateRecord: async (collection, id, body) => ({
+      id: recordWrite(store, collection, 'update', copy(body), id)
+    }),
+    deleteRecord: async (collection, id) => {
+      recordWrite(store, collection, 'delete', undefined, id)
+      return 'deleted'
+    },
     querySeries: async () => [],
     getService: async () => ({ service: LiveService.parse(copy(service.record)) }),
     patchService: async body => {
@@ -679,6 +702,29 @@ function storeApi(mode: Mode, store: ResourceStore, service: { record: ServiceRe
     close: async () => {}
   }
   return api
+}
+
+/** A connection, source, webhook or saved search write, through the emulator's request rules; the record's id. */
+function recordWrite(
+  store: ResourceStore,
+  collection: RecordCollection,
+  op: 'create' | 'update' | 'delete',
+  body: unknown,
+  id = ''
+): string {
+  const r = store.records
+  const calls = {
+    connections: [records.createConnection, records.updateConnection, records.deleteConnection],
+    sources: [records.createSource, records.updateSource, records.deleteSource],
+    webhooks: [records.createWebhook, records.updateWebhook, records.deleteWebhook],
+    'saved-searches': [records.createSavedSearch, records.updateSavedSearch, records.deleteSavedSearch]
+  } as const
+  const [create, update, remove] = calls[collection]
+  if (op === 'create') return (create as (s: typeof r, b: unknown) => { id: string })(r, body).id
+  if (op === 'update')
+    return (update as (s: typeof r, i: string, b: unknown) => { id: string })(r, id, body).id
+  ;(remove as (s: typeof r, i: string) => void)(r, id)
+  return id
 }
 
 export interface ParityOutcome {
@@ -717,7 +763,7 @@ async function applyInto(
   const live = await readLiveState(api, {
     service: settings.mode === 'managed' && manifests.services.length > 0
   })
-  const { plan, planned, dashboards } = computePlan({
+  const { plan, planned, dashboards, registry } = computePlan({
     command: 'apply',
     settings,
     manifests,
@@ -726,7 +772,15 @@ async function applyInto(
   })
   const planErrors = plan.diagnostics.filter(d => d.severity === 'error')
   if (planErrors.length > 0) throw new Error(`the plan has errors: ${JSON.stringify(planErrors)}`)
-  const result = await applyPlan({ api, planned, dashboards, settings, concurrency: 1, log: silentLogger })
+  const result = await applyPlan({
+    api,
+    planned,
+    dashboards,
+    registry,
+    settings,
+    concurrency: 1,
+    log: silentLogger
+  })
   const refused = result.outcomes
     .filter(o => o.status !== 'applied')
     .map(o => `${o.address} (${o.action}): ${o.message ?? o.status}`)
@@ -765,6 +819,10 @@ export async function checkParity(c: ParityCase): Promise<ParityOutcome> {
 export async function applyUnchecked(mode: Mode, text: string): Promise<string[]> {
   const manifests: ManifestSet = {
     files: ['unchecked.yaml'],
+    connections: [],
+    sources: [],
+    savedSearches: [],
+    webhooks: [],
     dashboards: [],
     alerts: [],
     services: [],

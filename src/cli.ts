@@ -15,7 +15,7 @@ import { COMMANDS, type Command, type Config } from './config/types.js'
 import { formatDiagnostic } from './diagnostics.js'
 import { errorMessage } from './error-message.js'
 import { serviceGateFor } from './github/events.js'
-import { redactingLogger, type Logger } from './log.js'
+import { redactingLogger, SECRET_VAR_MIN_LENGTH, type Logger } from './log.js'
 import { didYouMean } from './manifest/issues.js'
 import { renderMarkdown, renderStacksMarkdown, SUMMARY_LIMIT } from './report/markdown.js'
 import { reportOf, stacksReportOf } from './report/input.js'
@@ -76,6 +76,8 @@ export async function cli(argv: readonly string[], io: CliIo): Promise<number> {
     if (v === undefined) continue
     raw[i.name] = Array.isArray(v) ? v.join('\n') : String(v)
   }
+  const secretVars = collectSecretVars(io.env)
+  if (secretVars !== undefined) raw['secret-vars'] = secretVars
   const globs = positionals.slice(1).map(p => asGlob(p, io.cwd))
   if (globs.length > 0) raw.manifests = [raw.manifests, ...globs].filter(Boolean).join('\n')
   if (values.plan !== undefined) raw['saved-plan'] = String(values.plan)
@@ -93,7 +95,11 @@ export async function cli(argv: readonly string[], io: CliIo): Promise<number> {
   }
 
   const secrets = [raw['api-key'], raw['key-id'], raw['key-secret']]
-  const log = redactingLogger(stderrLogger(io, Boolean(values.verbose)), secrets)
+  const log = redactingLogger(
+    redactingLogger(stderrLogger(io, Boolean(values.verbose)), secrets),
+    Object.values(secretValues(raw['secret-vars'])),
+    SECRET_VAR_MIN_LENGTH
+  )
   const context: ConfigContext = {
     cwd: io.cwd,
     defaultStack: defaultStack(io.cwd, io.env),
@@ -129,6 +135,7 @@ export async function cli(argv: readonly string[], io: CliIo): Promise<number> {
       tags: (values.tag as string[] | undefined) ?? [],
       names: (values.name as string[] | undefined) ?? [],
       owned: Boolean(values.owned),
+      kinds: (values.kind as string[] | undefined) ?? [],
       io,
       log
     })
@@ -213,6 +220,45 @@ function asGlob(arg: string, cwd: string): string {
     // not a path: a glob
   }
   return arg
+}
+
+const SECRET_VAR_ENV = /^OBSDEPLOY_SECRET_([A-Za-z_][A-Za-z0-9_]*)$/
+
+/**
+ * Secret variables: OBSDEPLOY_SECRET_VARS (a YAML mapping, like the action's `secret-vars`), and one
+ * OBSDEPLOY_SECRET_<NAME> variable per secret, which wins. Undefined when there are none.
+ */
+function collectSecretVars(env: NodeJS.ProcessEnv): string | undefined {
+  const fromMapping = env.OBSDEPLOY_SECRET_VARS
+  const single = Object.entries(env).flatMap(([key, value]) => {
+    const name = SECRET_VAR_ENV.exec(key)?.[1]
+    return name && name !== 'VARS' && value !== undefined ? [[name, value] as const] : []
+  })
+  if (single.length === 0) return fromMapping
+  let mapping: Record<string, unknown> = {}
+  try {
+    const parsed: unknown = fromMapping ? parseYaml(fromMapping) : {}
+    if (parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed))
+      mapping = parsed as Record<string, unknown>
+  } catch {
+    return fromMapping // not YAML: the settings say so
+  }
+  return stringifyYaml({ ...mapping, ...Object.fromEntries(single) })
+}
+
+/** The values of a secret-vars mapping, for redaction (nothing when it does not parse). */
+function secretValues(text: string | undefined): Record<string, string> {
+  try {
+    const parsed: unknown = text ? parseYaml(text) : {}
+    if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) return {}
+    return Object.fromEntries(
+      Object.entries(parsed).flatMap(([k, v]) =>
+        v !== null && typeof v !== 'object' ? [[k, String(v)]] : []
+      )
+    )
+  } catch {
+    return {}
+  }
 }
 
 async function collectVars(

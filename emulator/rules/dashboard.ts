@@ -552,6 +552,8 @@ export function parseDashboardBody(
 export interface DashboardContext {
   sources: ReadonlyArray<{ id: string; kind: string; connection?: unknown }>
   dashboardIds: ReadonlySet<string>
+  /** The team's connections; without them, the ones its sources use (a caller that has no connections). */
+  connectionIds?: ReadonlySet<string>
   /** PUT only: the stored dashboard. */
   existing?: { tiles: ReadonlyArray<{ id: string; config: Json }>; containers?: ReadonlyArray<Json> }
 }
@@ -587,7 +589,7 @@ export function dashboardHandlerProblem(body: DashboardBody, ctx: DashboardConte
   if (missingSources.length > 0)
     return `Could not find the following source IDs: ${missingSources.join(', ')}`
 
-  const connections = new Set(ctx.sources.map(s => String(s.connection)))
+  const connections = ctx.connectionIds ?? new Set(ctx.sources.map(s => String(s.connection)))
   const missingConnections = [...new Set(configs.filter(isRaw).map(c => String(c.connectionId)))].filter(
     id => !connections.has(id)
   )

@@ -14,3 +14,7 @@ export {
   type DashboardContext
 } from './dashboard.js'
 export { parseServicePatch, type ServicePatch } from './service.js'
+export { parseConnectionBody, type ConnectionBody } from './connection.js'
+export { parseSavedSearchBody, savedSearchHandlerProblem, type SavedSearchBody } from './saved-search.js'
+export { externalGranularities, parseSourceBody, sourceHandlerProblem, type SourceBody } from './source.js'
+export { parseWebhookBody, webhookUrlProblem, type WebhookBody } from './webhook.js'

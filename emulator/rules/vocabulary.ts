@@ -176,3 +176,10 @@ export const LIMITS = {
   variableNameMax: 64,
   maxAlertChannels: 10
 } as const
+
+/** types.ts WebhookService, in declaration order. */
+export const WEBHOOK_SERVICES = ['slack', 'generic', 'incidentio'] as const
+/** types.ts SourceKind, in declaration order. */
+export const SOURCE_KINDS = ['log', 'trace', 'session', 'metric', 'promql'] as const
+/** types.ts UseTextIndex. */
+export const USE_TEXT_INDEX = ['auto', 'enabled', 'disabled'] as const

@@ -9,14 +9,17 @@ import { pathSegment } from './address.js'
 import { ApiError, ResponseShapeError, RouteNotFoundError } from './errors.js'
 import {
   LiveAlert,
+  LiveConnection,
   LiveDashboard,
+  LiveSavedSearch,
   LiveService,
   LiveSource,
   LiveWebhook,
   PaginationMeta,
   SeriesPoint,
   ValidateDashboardResult,
-  WrittenDashboard
+  WrittenDashboard,
+  WrittenRecord
 } from './schemas.js'
 import {
   Transport,
@@ -25,6 +28,9 @@ import {
   type TransportOptions,
   type TransportStats
 } from './transport.js'
+
+/** The collections written through the same create / update / delete routes (real-server.md §3-§6). */
+export type RecordCollection = 'connections' | 'sources' | 'webhooks' | 'saved-searches'
 
 export interface ServiceResponse {
   service: LiveService
@@ -52,6 +58,16 @@ export interface ObservabilityApi {
   listSources(): Promise<LiveSource[]>
   /** `undefined` when this deployment has no webhooks route (CONTRACT.md: managed mode). */
   listWebhooks(): Promise<LiveWebhook[] | undefined>
+  /** `undefined` in managed mode: the cloud has no connections route (real-server.md §11.2). */
+  listConnections(): Promise<LiveConnection[] | undefined>
+  /** `undefined` when this deployment has no saved-searches route (the contract's managed prefix). */
+  listSavedSearches(): Promise<LiveSavedSearch[] | undefined>
+  /** POST: the created record, with its id. */
+  createRecord(collection: RecordCollection, body: unknown): Promise<WrittenRecord>
+  /** PUT: the record as stored (or only its id, when the server says no more). */
+  updateRecord(collection: RecordCollection, id: string, body: unknown): Promise<WrittenRecord>
+  /** 'absent' when the server says it does not exist (already deleted). */
+  deleteRecord(collection: RecordCollection, id: string): Promise<'deleted' | 'absent'>
   /** Self-hosted only (CONTRACT.md). */
   querySeries(body: unknown): Promise<SeriesPoint[]>
   /** Managed only: the database service (control plane). */
@@ -121,11 +137,28 @@ const WithId = z.looseObject({ id: z.union([z.string().min(1), z.number()]).tran
  * `status-text` is Express's `sendStatus(404)`: the plain text `Not Found`.
  */
 type NotFoundShape = 'json' | 'status-text'
-const ABSENT_SHAPES: Record<'dashboards' | 'alerts', Record<Mode, readonly NotFoundShape[]>> = {
+const ABSENT_SHAPES: Record<
+  'dashboards' | 'alerts' | RecordCollection,
+  Record<Mode, readonly NotFoundShape[]>
+> = {
   // HyperDX answers a missing dashboard with sendStatus(404); its OpenAPI comments advertise {message}.
   dashboards: { 'self-hosted': ['status-text', 'json'], managed: ['json'] },
   // HyperDX: 404 {message: "Alert not found"}; the cloud gateway: 404 {status, error, requestId}.
-  alerts: { 'self-hosted': ['json'], managed: ['json'] }
+  alerts: { 'self-hosted': ['json'], managed: ['json'] },
+  // v2/connections.ts: sendStatus(404), the plain text `Not Found`.
+  connections: { 'self-hosted': ['status-text'], managed: ['json'] },
+  // v2/sources.ts, webhooks.ts, savedSearches.ts: 404 {message: "... not found"}.
+  sources: { 'self-hosted': ['json'], managed: ['json'] },
+  webhooks: { 'self-hosted': ['json'], managed: ['json'] },
+  'saved-searches': { 'self-hosted': ['json'], managed: ['json'] }
+}
+
+/** Words for a path segment's id, in errors. */
+const RECORD_WORDS: Record<RecordCollection, string> = {
+  connections: 'connection id',
+  sources: 'source id',
+  webhooks: 'webhook id',
+  'saved-searches': 'saved search id'
 }
 
 function isResourceAbsent(e: ApiError, shapes: readonly NotFoundShape[]): boolean {
@@ -236,11 +269,50 @@ class HttpObservabilityApi implements ObservabilityApi {
   }
 
   async listWebhooks(): Promise<LiveWebhook[] | undefined> {
+    // The contract's managed mode has no webhooks route; the public cloud's clickstack prefix has one.
+    return this.managedOptional(() => this.list('/webhooks', LiveWebhook, true))
+  }
+
+  async listConnections(): Promise<LiveConnection[] | undefined> {
+    if (this.mode === 'managed') return undefined
+    // CONTRACT.md has no connections: a server that follows it only answers 404.
+    return this.optional(() => this.list('/connections', LiveConnection))
+  }
+
+  async listSavedSearches(): Promise<LiveSavedSearch[] | undefined> {
+    // Not in CONTRACT.md either, nor under the managed `observability` prefix.
+    return this.optional(() => this.list('/saved-searches', LiveSavedSearch, true))
+  }
+
+  async createRecord(collection: RecordCollection, body: unknown): Promise<WrittenRecord> {
+    const res = await this.send('POST', `${await this.base()}/${collection}`, body, false)
+    return parse(WrittenRecord, unwrapEnvelope(res.body), res)
+  }
+
+  async updateRecord(collection: RecordCollection, id: string, body: unknown): Promise<WrittenRecord> {
+    const res = await this.send('PUT', await this.item(`/${collection}`, id, RECORD_WORDS[collection]), body)
+    const parsed = WrittenRecord.safeParse(unwrapEnvelope(res.body))
+    return parsed.success ? parsed.data : { id }
+  }
+
+  async deleteRecord(collection: RecordCollection, id: string): Promise<'deleted' | 'absent'> {
+    return this.remove(
+      await this.item(`/${collection}`, id, RECORD_WORDS[collection]),
+      ABSENT_SHAPES[collection]
+    )
+  }
+
+  /** A list the managed API may not have (the contract's `observability` prefix): a 404 is "no route". */
+  private async managedOptional<T>(read: () => Promise<T>): Promise<T | undefined> {
+    return this.mode === 'managed' ? this.optional(read) : read()
+  }
+
+  /** A list route the server may not have: a 404 on a list can only mean that (a list of nothing is `[]`). */
+  private async optional<T>(read: () => Promise<T>): Promise<T | undefined> {
     try {
-      return await this.list('/webhooks', LiveWebhook, true)
+      return await read()
     } catch (e) {
-      // The contract's managed mode has no webhooks route; the public cloud's clickstack prefix has one.
-      if (e instanceof ApiError && e.status === 404 && this.mode === 'managed') return undefined
+      if (e instanceof ApiError && e.status === 404) return undefined
       throw e
     }
   }

@@ -87,6 +87,8 @@ export const LiveAlert = z.looseObject({
   channels: nullish(z.array(Channel)),
   dashboardId: nullish(id),
   tileId: nullish(id),
+  savedSearchId: nullish(id),
+  groupBy: nullish(z.string()),
   numConsecutiveWindows: nullish(z.number()),
   note: nullish(z.string()),
   scheduleOffsetMinutes: nullish(z.number()),
@@ -94,11 +96,54 @@ export const LiveAlert = z.looseObject({
 })
 export type LiveAlert = z.infer<typeof LiveAlert>
 
-export const LiveSource = z.looseObject({ id, name: z.string().default(''), kind: nullish(z.string()) })
+/** Every kind's fields pass through: the Source kind compares them all (real-server.md §4.3). */
+export const LiveSource = z.looseObject({
+  id,
+  name: z.string().default(''),
+  kind: nullish(z.string()),
+  connection: nullish(id)
+})
 export type LiveSource = z.infer<typeof LiveSource>
 
-export const LiveWebhook = z.looseObject({ id, name: z.string().default(''), service: nullish(z.string()) })
+/** HyperDX `externalWebhookSchema`: the url in plain text, `body` for generic only; headers never. */
+export const LiveWebhook = z.looseObject({
+  id,
+  name: z.string().default(''),
+  service: nullish(z.string()),
+  url: nullish(z.string()),
+  description: nullish(z.string()),
+  body: nullish(z.string())
+})
 export type LiveWebhook = z.infer<typeof LiveWebhook>
+
+/** HyperDX `externalConnectionSchema`: everything but the password. */
+export const LiveConnection = z.looseObject({
+  id,
+  name: z.string().default(''),
+  host: nullish(z.string()),
+  username: nullish(z.string()),
+  hyperdxSettingPrefix: nullish(z.string()),
+  isPrometheusEndpoint: nullish(z.boolean())
+})
+export type LiveConnection = z.infer<typeof LiveConnection>
+
+/** HyperDX `toExternalJSON` of a saved search. */
+export const LiveSavedSearch = z.looseObject({
+  id,
+  name: z.string().default(''),
+  sourceId: nullish(id),
+  select: nullish(z.string()),
+  where: nullish(z.string()),
+  whereLanguage: nullish(z.string()),
+  orderBy: nullish(z.string()),
+  tags: nullish(z.array(z.string())).transform(t => t ?? []),
+  filters: nullish(z.array(z.record(z.string(), z.unknown())))
+})
+export type LiveSavedSearch = z.infer<typeof LiveSavedSearch>
+
+/** What a create of a connection, source, webhook or saved search answers: the record, with its id. */
+export const WrittenRecord = z.looseObject({ id })
+export type WrittenRecord = z.infer<typeof WrittenRecord>
 
 const IpEntry = z.looseObject({ source: z.string(), description: nullish(z.string()) })
 export const LiveService = z.looseObject({

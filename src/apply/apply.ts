@@ -7,6 +7,8 @@ import type { ObservabilityApi } from '../api/client.js'
 import type { AnyKind } from '../kinds/index.js'
 import { KINDS } from '../kinds/index.js'
 import type { ApplyContext, DashboardFacts, Operation, PlannedChange, PlanSettings } from '../kinds/kind.js'
+import { Registry, RegistryWriter } from '../kinds/registry.js'
+import { RESOURCE_KINDS, type ResourceKind } from '../plan/types.js'
 import type { Logger } from '../log.js'
 import type { ApplyOutcome, ApplyProgress, ApplyResult, OutcomeStatus } from './types.js'
 import { runOperations, type EngineHooks, type OperationOutcome } from './engine.js'
@@ -16,6 +18,8 @@ export interface ApplyInput {
   planned: readonly PlannedChange[]
   dashboards: DashboardFacts
   settings: PlanSettings
+  /** What the stack owns of the kinds without tags (the plan read it): kept up to date by the apply. */
+  registry?: Registry
   concurrency: number
   log: Logger
   kinds?: readonly AnyKind[]
@@ -23,17 +27,25 @@ export interface ApplyInput {
   onProgress?: (progress: ApplyProgress) => void
 }
 
+/** Every operation of a kind provides this token: deletes of earlier kinds wait for it. */
+const kindDone = (kind: ResourceKind) => `kind-done:${kind}`
+/** Kinds that no other kind refers to and that delete nothing: deletes do not wait for them. */
+const INDEPENDENT = new Set<ResourceKind>(['ServiceSettings'])
+
 export async function applyPlan(input: ApplyInput): Promise<ApplyResult> {
   const kinds = new Map((input.kinds ?? KINDS).map(k => [k.kind, k]))
-  const octx = { settings: input.settings, dashboards: input.dashboards }
+  const registry = input.registry ?? Registry.empty(input.settings.stack, input.settings.ownershipTag)
+  const octx = { settings: input.settings, dashboards: input.dashboards, registry }
   const opsByChange = new Map<PlannedChange, Operation[]>()
   for (const pc of input.planned) opsByChange.set(pc, kinds.get(pc.change.kind)!.operations(pc, octx))
+  orderDeletes(opsByChange)
   const all = [...opsByChange.values()].flat()
 
   const ctx: ApplyContext = {
     api: input.api,
     settings: input.settings,
     dashboards: input.dashboards,
+    registry: new RegistryWriter(registry, input.api, input.settings.mode),
     facts: new Map(),
     log: input.log,
     reread: sharedReader()
@@ -82,6 +94,22 @@ export async function applyPlan(input: ApplyInput): Promise<ApplyResult> {
   }
   if (result.convergence && !result.convergence.converged) result.complete = false
   return result
+}
+
+/**
+ * Deletes run in the reverse of the kinds' order: a delete waits for every operation of the kinds that may
+ * refer to what it deletes (a webhook's delete for the alerts that stop using it, a source's for the
+ * dashboards and saved searches). Creates and updates are ordered by what they refer to.
+ */
+function orderDeletes(opsByChange: Map<PlannedChange, Operation[]>): void {
+  for (const [pc, ops] of opsByChange) for (const op of ops) op.provides.push(kindDone(pc.change.kind))
+  for (const [pc, ops] of opsByChange) {
+    if (pc.change.action !== 'delete') continue
+    const later = RESOURCE_KINDS.slice(RESOURCE_KINDS.indexOf(pc.change.kind) + 1).filter(
+      k => !INDEPENDENT.has(k)
+    )
+    for (const op of ops) op.after.push(...later.map(kindDone))
+  }
 }
 
 /** Operations' starts and ends, as changes' starts and ends: a change ends when its last operation settles. */

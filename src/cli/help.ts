@@ -58,14 +58,25 @@ export const CLI_FLAGS: readonly CliFlag[] = [
     value: 'FILE',
     description: 'also write the markdown report (as the job summary) to FILE'
   },
-  { name: 'tag', value: 'TAG', description: 'export dashboards with this tag (repeatable)', multiple: true },
+  {
+    name: 'tag',
+    value: 'TAG',
+    description: 'export dashboards and saved searches with this tag (repeatable)',
+    multiple: true
+  },
   {
     name: 'name',
     value: 'GLOB',
-    description: 'export dashboards whose name matches (repeatable)',
+    description: 'export resources whose name matches (repeatable)',
     multiple: true
   },
-  { name: 'owned', description: "export only this stack's dashboards" },
+  { name: 'owned', description: "export only this stack's resources" },
+  {
+    name: 'kind',
+    value: 'KIND',
+    description: 'export only these kinds: Connection, Source, Webhook, SavedSearch, Dashboard (repeatable)',
+    multiple: true
+  },
   { name: 'verbose', description: 'log requests and retries to stderr' },
   { name: 'no-color', description: 'no ANSI colours even on a terminal (also NO_COLOR or TERM=dumb)' },
   { name: 'help', short: 'h', description: 'this help; obsdeploy <command> --help for a command' },
@@ -149,9 +160,9 @@ export const COMMAND_HELP: Readonly<Record<Command, CommandHelp>> = {
     exitCodes: [[0, 'no drift'], [1, 'drift, or problems (the report says which)'], USAGE_ERROR]
   },
   export: {
-    summary: 'write manifests for existing dashboards (--out folder)',
+    summary: 'write manifests for existing resources (--out folder)',
     usage: 'obsdeploy export --out FOLDER --api-url URL [options]',
-    flags: [...API, 'stack', 'out', 'tag', 'name', 'owned', 'verbose'],
+    flags: [...API, 'stack', 'out', 'tag', 'name', 'owned', 'kind', 'verbose'],
     example: [
       'export OBSDEPLOY_API_KEY=...',
       "obsdeploy export --out observability/ --api-url https://hyperdx.example.com:8000 --tag payments --name 'Checkout*'"
@@ -164,6 +175,8 @@ const ENVIRONMENT = [
   'Environment:',
   '  OBSDEPLOY_API_KEY                        self-hosted: a personal API access key (Bearer)',
   '  OBSDEPLOY_KEY_ID, OBSDEPLOY_KEY_SECRET   managed: an API key id and secret (Basic)',
+  '  OBSDEPLOY_SECRET_<NAME>                  the value of each ${secret.NAME} placeholder',
+  '  OBSDEPLOY_SECRET_VARS                    or all of them as one YAML mapping',
   '  Secrets come only from the environment, never from flags: a flag would stay in shell history and',
   '  show in the process list. Any option is also OBSDEPLOY_<NAME> (e.g. OBSDEPLOY_API_URL).'
 ]

@@ -197,6 +197,13 @@ const DEFINED = [
     description: 'YAML mapping of values for ${NAME} placeholders in manifests.'
   },
   {
+    name: 'secret-vars',
+    type: { kind: 'secret' },
+    env: 'OBSDEPLOY_SECRET_VARS',
+    description:
+      'YAML mapping of secret values for ${secret.NAME} placeholders: connection passwords, webhook URLs, headers and query parameters. Masked in the log; plans show them only as changed or unchanged. CLI: one OBSDEPLOY_SECRET_<NAME> environment variable each.'
+  },
+  {
     name: 'check-queries',
     type: { kind: 'boolean' },
     default: 'false',

@@ -214,6 +214,30 @@ function parseSettings<C extends Command>(
     }
   }
 
+  const secretVars: Record<string, string> = {}
+  const secretText = get('secret-vars')
+  if (secretText !== undefined && secretText.trim() !== '') {
+    // Messages name the variable, never its value.
+    try {
+      const parsed: unknown = parseYaml(secretText, { maxAliasCount: 10 })
+      if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed))
+        fail('secret-vars', 'must be a YAML mapping of NAME: value')
+      else
+        for (const [name, value] of Object.entries(parsed)) {
+          if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name))
+            fail('secret-vars', `"${name}" is not a valid name (letters, digits and _)`)
+          else if (value === null || typeof value === 'object')
+            fail(
+              'secret-vars',
+              `${name} must be a text value, not a ${value === null ? 'null' : 'mapping or list'}`
+            )
+          else secretVars[name] = String(value)
+        }
+    } catch {
+      fail('secret-vars', 'is not valid YAML (its text is not shown: it holds secrets)')
+    }
+  }
+
   const config: Config<C> = {
     command,
     cwd: ctx.cwd,
@@ -239,6 +263,7 @@ function parseSettings<C extends Command>(
     savedPlan: get('saved-plan'),
     planPath: path.resolve(ctx.cwd, get('plan-path') ?? ctx.defaultPlanPath),
     vars,
+    secretVars,
     checkQueries: get('check-queries'),
     commentOnPr: get('comment-on-pr'),
     labels: get('labels')

@@ -65,6 +65,8 @@ export interface Config<C extends Command = RunCommand> {
   savedPlan?: string
   planPath: string
   vars: Record<string, unknown>
+  /** Values of `${secret.NAME}` placeholders (`secret-vars`; OBSDEPLOY_SECRET_<NAME> in the CLI). */
+  secretVars: Record<string, string>
   checkQueries: boolean
   commentOnPr: boolean
   /** Label the pull request by what the plan does (the action only). */

@@ -1,6 +1,7 @@
 /**
- * `obsdeploy export --out observability/`: onboarding in one command. Reads dashboards and alerts from
- * the live API (list calls only) and writes one manifest file per dashboard, with its alerts.
+ * `obsdeploy export --out observability/`: onboarding in one command. Reads every kind from the live API
+ * (list calls only) and writes one manifest file per dashboard, with its alerts, and one per kind for
+ * connections, sources, webhooks and saved searches (with their alerts).
  */
 import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
@@ -8,10 +9,13 @@ import picomatch from 'picomatch'
 import { createApi } from '../api/client.js'
 import type { Config } from '../config/types.js'
 import { ownershipTag } from '../kinds/ownership.js'
+import { isRegistryDashboard, Registry } from '../kinds/registry.js'
 import type { Logger } from '../log.js'
 import { readLiveState } from '../live/read.js'
 import { errorMessage } from '../error-message.js'
 import { exportManifests } from './manifests.js'
+
+const EXPORTED_KINDS = ['Connection', 'Source', 'Webhook', 'SavedSearch', 'Dashboard'] as const
 
 /** Where the command writes: the CLI passes its own io. */
 export interface ExportIo {
@@ -22,12 +26,14 @@ export interface ExportIo {
 
 export interface ExportOptions {
   out?: string
-  /** Keep dashboards with any of these tags. */
+  /** Keep dashboards and saved searches with any of these tags (the kinds without tags are left out). */
   tags: string[]
-  /** Keep dashboards whose name matches any of these globs. */
+  /** Keep resources whose name matches any of these globs. */
   names: string[]
-  /** Keep only dashboards this stack owns. */
+  /** Keep only resources this stack owns. */
   owned: boolean
+  /** Keep only these kinds (none: every kind). */
+  kinds?: string[]
   io: ExportIo
   log: Logger
 }
@@ -37,35 +43,65 @@ export async function exportCommand(config: Config<'export'>, options: ExportOpt
     options.io.stderr('obsdeploy export: --out <folder> is required\n')
     return 2
   }
+  const unknown = (options.kinds ?? []).filter(
+    k => !EXPORTED_KINDS.includes(k as (typeof EXPORTED_KINDS)[number])
+  )
+  if (unknown.length > 0) {
+    options.io.stderr(`obsdeploy export: --kind ${unknown.join(', ')}: one of ${EXPORTED_KINDS.join(', ')}\n`)
+    return 2
+  }
+  const wanted = (kind: (typeof EXPORTED_KINDS)[number]) =>
+    (options.kinds ?? []).length === 0 || options.kinds!.includes(kind)
   const api = createApi(config, { log: options.log })
   try {
     const live = await readLiveState(api, { service: false })
     const tag = ownershipTag(config.stack)
+    const registry = Registry.read(live.dashboards, config.stack, tag)
     const nameMatch = options.names.length > 0 ? picomatch(options.names) : undefined
+    const tagged = (tags: readonly string[]) =>
+      (options.tags.length === 0 || tags.some(t => options.tags.includes(t))) &&
+      (!options.owned || tags.includes(tag))
+    const named = (name: string) => !nameMatch || nameMatch(name)
+    // The kinds without tags: none when selecting by tag; owned ones are the registry's.
+    const untagged = <T extends { id: string; name: string }>(
+      kind: 'Connection' | 'Source' | 'Webhook',
+      list?: T[]
+    ) =>
+      list?.filter(
+        r =>
+          wanted(kind) &&
+          options.tags.length === 0 &&
+          named(r.name) &&
+          (!options.owned || registry.owns(kind, r.id))
+      )
     const dashboards = live.dashboards.filter(
-      d =>
-        (options.tags.length === 0 || d.tags.some(t => options.tags.includes(t))) &&
-        (!nameMatch || nameMatch(d.name)) &&
-        (!options.owned || d.tags.includes(tag))
+      d => wanted('Dashboard') && !isRegistryDashboard(d) && tagged(d.tags) && named(d.name)
     )
     const files = exportManifests({
       dashboards,
       allDashboards: live.dashboards,
       alerts: live.alerts,
-      sources: live.sources,
-      webhooks: live.webhooks,
-      ownershipTag: tag
+      sources: untagged('Source', live.sources) ?? [],
+      webhooks: untagged('Webhook', live.webhooks),
+      connections: untagged('Connection', live.connections),
+      savedSearches: live.savedSearches?.filter(
+        s => wanted('SavedSearch') && tagged(s.tags) && named(s.name)
+      ),
+      ownershipTag: tag,
+      registry,
+      mode: config.mode,
+      all: live
     })
     const dir = path.resolve(options.io.cwd, options.out)
     await mkdir(dir, { recursive: true })
     for (const f of files) {
       await writeFile(path.join(dir, f.name), f.text)
-      options.io.stdout(
-        `${path.join(options.out, f.name)}: dashboard "${f.dashboard}", ${f.alerts} alert(s)\n`
-      )
+      options.io.stdout(`${path.join(options.out, f.name)}: ${f.what}, ${f.alerts} alert(s)\n`)
     }
+    const exported = files.filter(f => f.kind === 'Dashboard').length
+    const total = live.dashboards.filter(d => !isRegistryDashboard(d)).length
     options.io.stderr(
-      `exported ${files.length} of ${live.dashboards.length} dashboard(s) in ${api.stats.requests} request(s)\n`
+      `exported ${exported} of ${total} dashboard(s), and ${files.length - exported} file(s) of other kinds, in ${api.stats.requests} request(s)\n`
     )
     return 0
   } catch (e) {

@@ -1,13 +1,17 @@
 /**
- * Live dashboards and alerts -> manifest files a human would write: names instead of ids, every server
- * default left out, the short `series` form where it says exactly the same as the tile's config, and a
- * comment wherever an id could not be mapped to a name. Pure: the command does the I/O.
+ * Live resources -> manifest files a human would write: one file per dashboard with its alerts, and one
+ * per kind for connections, sources, webhooks and saved searches (with their alerts). Names instead of
+ * ids, every server default left out, the short `series` form where it says exactly the same as the
+ * tile's config, a comment wherever an id could not be mapped to a name, and secrets only as
+ * `${secret.NAME}` placeholders. Pure: the command does the I/O.
  */
 import { Document, type Node } from 'yaml'
 import {
   sameId,
   type LiveAlert,
+  type LiveConnection,
   type LiveDashboard,
+  type LiveSavedSearch,
   type LiveSource,
   type LiveTile,
   type LiveWebhook
@@ -15,9 +19,19 @@ import {
 import { equal, type JsonObject } from '../json.js'
 import { livePlacement } from '../kinds/dashboard/layout.js'
 import { WHERE_LANGUAGES } from '../manifest/vocabulary.js'
-import { isOwnershipTag, userTags } from '../kinds/ownership.js'
+import { isOwnershipTag, orderedUserTags } from '../kinds/ownership.js'
+import { Registry } from '../kinds/registry.js'
 import { TILE_CONFIG_FIELDS } from '../kinds/returned-fields.js'
 import { normalizeConfig, normalTile, seriesToConfig, type SeriesLike } from '../kinds/tile-normal-form.js'
+import {
+  connectionDocuments,
+  Namer,
+  savedSearchDocument,
+  SecretNames,
+  sourceDocuments,
+  webhookDocuments,
+  type ResourceExportInput
+} from './resources.js'
 
 export interface ExportInput {
   dashboards: LiveDashboard[]
@@ -26,19 +40,99 @@ export interface ExportInput {
   alerts: LiveAlert[]
   sources: LiveSource[]
   webhooks?: LiveWebhook[]
+  /** Absent where the API cannot list them (managed mode has no connections). */
+  connections?: LiveConnection[]
+  savedSearches?: LiveSavedSearch[]
   ownershipTag: string
+  /** Which connections, sources and webhooks the stack owns (the rest are exported with `adopt: true`). */
+  registry?: Registry
+  mode?: 'self-hosted' | 'managed'
+  /** Every live record of each kind, for names (the selection may export fewer). */
+  all?: Pick<ExportInput, 'sources' | 'webhooks' | 'connections' | 'savedSearches'>
 }
 
 export interface ExportedFile {
   /** File name (no folder), unique within the export. */
   name: string
   text: string
-  dashboard: string
+  kind: 'Dashboard' | 'Connection' | 'Source' | 'Webhook' | 'SavedSearch'
+  /** What it holds, in words: `dashboard "Checkout"`, `webhooks`. */
+  what: string
   alerts: number
 }
 
 export function exportManifests(input: ExportInput): ExportedFile[] {
   const usedFiles = new Set<string>()
+  const all = input.all ?? input
+  const namer = new Namer({
+    Connection: all.connections,
+    Source: all.sources,
+    Webhook: all.webhooks,
+    SavedSearch: all.savedSearches
+  })
+  const secrets = new SecretNames()
+  const resources: ResourceExportInput = {
+    connections: input.connections,
+    sources: input.sources,
+    savedSearches: input.savedSearches,
+    webhooks: input.webhooks,
+    ownershipTag: input.ownershipTag,
+    registry: input.registry ?? Registry.empty('', input.ownershipTag),
+    mode: input.mode ?? 'self-hosted',
+    namer,
+    secrets
+  }
+  const files: ExportedFile[] = []
+  const kindFile = (
+    kind: ExportedFile['kind'],
+    file: string,
+    what: string,
+    docs: Document[],
+    alerts = 0,
+    notes: string[] = []
+  ) => {
+    if (docs.length === 0 && notes.length === 0) return
+    const used = secrets.all.splice(0)
+    const header = [
+      `# Exported ${what} by obsdeploy export.`,
+      ...notes.map(n => `# ${n}`),
+      ...(used.length > 0
+        ? [
+            `# Secret variables these manifests need (secret-vars; the CLI: OBSDEPLOY_SECRET_<NAME>): ${used.join(', ')}`
+          ]
+        : [])
+    ].join('\n')
+    files.push({
+      name: uniqueFileName(file, usedFiles),
+      text: `${header}\n${docs.map(doc => doc.toString({ lineWidth: 0 })).join('---\n')}`,
+      kind,
+      what,
+      alerts
+    })
+  }
+  kindFile('Connection', 'connections', 'connections', connectionDocuments(resources))
+  kindFile('Source', 'sources', 'data sources', sourceDocuments(resources))
+  const skipped: string[] = []
+  kindFile('Webhook', 'webhooks', 'webhooks', webhookDocuments(resources, skipped), 0, skipped)
+  const searchDocs: Document[] = []
+  let searchAlerts = 0
+  for (const search of input.savedSearches ?? []) {
+    searchDocs.push(savedSearchDocument(search, resources))
+    const alerts = input.alerts
+      .filter(a => a.source === 'saved_search' && a.savedSearchId === search.id)
+      .sort((a, b) => (a.name ?? a.id).localeCompare(b.name ?? b.id))
+    for (const a of alerts) searchDocs.push(alertDocument(a, undefined, search, resources))
+    searchAlerts += alerts.length
+  }
+  kindFile('SavedSearch', 'saved-searches', 'saved searches', searchDocs, searchAlerts)
+  return [...files, ...dashboardFiles(input, resources, usedFiles)]
+}
+
+function dashboardFiles(
+  input: ExportInput,
+  resources: ResourceExportInput,
+  usedFiles: Set<string>
+): ExportedFile[] {
   const seenNames = new Map<string, string>()
   return input.dashboards.map(d => {
     const notes: string[] = []
@@ -46,30 +140,37 @@ export function exportManifests(input: ExportInput): ExportedFile[] {
     if (duplicateOf)
       notes.push(`another dashboard (${duplicateOf}) has this name too: rename one of them before planning`)
     else seenNames.set(d.name, d.id)
-    const docs = [dashboardDocument(d, input, notes)]
+    const docs = [dashboardDocument(d, input, notes, resources)]
     const alerts = input.alerts
-      .filter(a => a.dashboardId === d.id)
+      .filter(a => a.source !== 'saved_search' && a.dashboardId === d.id)
       .sort((a, b) => (a.name ?? a.id).localeCompare(b.name ?? b.id))
-    for (const a of alerts) docs.push(alertDocument(a, d, input))
+    for (const a of alerts) docs.push(alertDocument(a, d, undefined, resources))
     const name = uniqueFileName(d.name, usedFiles)
     const header = `# Exported from dashboard ${d.id} by obsdeploy export.\n`
     return {
       name,
       text: header + docs.map(doc => doc.toString({ lineWidth: 0 })).join('---\n'),
-      dashboard: d.name,
+      kind: 'Dashboard' as const,
+      what: `dashboard "${d.name}"`,
       alerts: alerts.length
     }
   })
 }
 
-function dashboardDocument(d: LiveDashboard, input: ExportInput, notes: string[]): Document {
+function dashboardDocument(
+  d: LiveDashboard,
+  input: ExportInput,
+  notes: string[],
+  resources: ResourceExportInput
+): Document {
   const owned = d.tags.includes(input.ownershipTag)
   const value: Record<string, unknown> = { kind: 'Dashboard', name: d.name }
-  const tags = userTags(d.tags)
+  const tags = orderedUserTags(d.tags)
   if (tags.length > 0) value.tags = tags
   // Adopting is explicit: an exported dashboard this stack does not own yet is adopted on the next apply.
   if (!owned) value.adopt = true
-  Object.assign(value, dashboardSettings(d, input.sources, notes))
+  // Names from every source, not only the ones the selection exports.
+  Object.assign(value, dashboardSettings(d, (input.all ?? input).sources, notes))
   const tileComments = new Map<number, string[]>()
   const seenTiles = new Set<string>()
   value.tiles = d.tiles.map((t, i) => {
@@ -79,7 +180,7 @@ function dashboardDocument(d: LiveDashboard, input: ExportInput, notes: string[]
         `another tile of this dashboard is named "${t.name}": tiles are matched by name, rename one`
       )
     seenTiles.add(t.name)
-    const tile = exportTile(t, d, input, comments)
+    const tile = exportTile(t, d, input, resources, comments)
     if (comments.length > 0) tileComments.set(i, comments)
     return tile
   })
@@ -152,6 +253,7 @@ function exportTile(
   t: LiveTile,
   d: LiveDashboard,
   input: ExportInput,
+  resources: ResourceExportInput,
   comments: string[]
 ): Record<string, unknown> {
   const base: Record<string, unknown> = { name: t.name, x: t.x, y: t.y, w: t.w, h: t.h }
@@ -173,7 +275,7 @@ function exportTile(
     ).config,
     comments
   )
-  const sourceRef = sourceReference(config.sourceId, input.sources, comments)
+  const sourceRef = resources.namer.ref('Source', 'source', config.sourceId, comments, 'data source')
   const series = asSeries(config)
   if (series && equal(storedFromSeries(series.series, series.asRatio), config)) {
     const out: Record<string, unknown> = { ...base }
@@ -184,13 +286,22 @@ function exportTile(
     })
     return out
   }
-  const { sourceId: _id, onClick, ...rest } = config
+  const { sourceId: _id, connectionId, onClick, ...rest } = config
+  // A raw-SQL tile's connection: by name, except in managed mode (the cloud cannot list connections).
+  const connectionRef =
+    connectionId === undefined
+      ? {}
+      : resources.mode === 'managed'
+        ? { connectionId }
+        : resources.namer.ref('Connection', 'connection', connectionId, comments, 'connection')
   return {
     ...base,
     config: {
+      ...(rest.configType !== undefined ? { configType: rest.configType } : {}),
       displayType: rest.displayType,
+      ...connectionRef,
       ...(config.sourceId !== undefined ? sourceRef : {}),
-      ...omit(rest, ['displayType']),
+      ...omit(rest, ['displayType', 'configType']),
       ...(onClick !== undefined ? { onClick: namedTarget(onClick as Body, input, comments) } : {})
     }
   }
@@ -212,7 +323,7 @@ function namedTarget(link: Body, input: ExportInput, comments: string[]): Body {
   const target = link.target as Body | undefined
   if (!target || target.mode !== 'id' || typeof target.id !== 'string') return link
   if (link.type === 'search') {
-    const ref = sourceReference(target.id, input.sources, comments)
+    const ref = sourceReference(target.id, (input.all ?? input).sources, comments)
     return {
       ...link,
       target: { mode: 'id', ...(ref.source !== undefined ? { source: ref.source } : { id: target.id }) }
@@ -239,11 +350,7 @@ function modelledOnly(config: JsonObject, comments: string[]): JsonObject {
     if (rule?.treatment === 'compared' && !rule.unexpressible) out[key] = value
     else kept.push(key)
   }
-  if (config.configType === 'sql') {
-    comments.push(
-      'a raw-SQL tile: the manifest language cannot express it yet, and applying this builder form would replace its SQL'
-    )
-  } else if (kept.length > 0) {
+  if (kept.length > 0) {
     comments.push(
       `${kept.join(', ')}: set in the UI, not in the manifest language yet; an update sends them back as they are`
     )
@@ -330,37 +437,37 @@ function asSeries(config: JsonObject): { series: SeriesLike[]; asRatio: boolean 
   return { series, asRatio: config.asRatio === true }
 }
 
-function alertDocument(a: LiveAlert, d: LiveDashboard, input: ExportInput): Document {
+function alertDocument(
+  a: LiveAlert,
+  d: LiveDashboard | undefined,
+  search: LiveSavedSearch | undefined,
+  resources: ResourceExportInput
+): Document {
   const comments: string[] = []
-  const tile = d.tiles.find(t => sameId(t.id, a.tileId))
-  if (!tile) comments.push(`tile id ${a.tileId ?? '(none)'} could not be mapped to a tile of "${d.name}"`)
-  const value: Record<string, unknown> = {
-    kind: 'Alert',
-    name: a.name ?? `alert ${a.id}`,
-    dashboard: d.name,
-    tile: tile?.name ?? String(a.tileId ?? '')
+  const value: Record<string, unknown> = { kind: 'Alert', name: a.name ?? `alert ${a.id}` }
+  if (search) {
+    value.source = 'saved_search'
+    value.savedSearch = search.name
+    if (a.groupBy) value.groupBy = a.groupBy
+  } else if (d) {
+    const tile = d.tiles.find(t => sameId(t.id, a.tileId))
+    if (!tile) comments.push(`tile id ${a.tileId ?? '(none)'} could not be mapped to a tile of "${d.name}"`)
+    value.dashboard = d.name
+    value.tile = tile?.name ?? String(a.tileId ?? '')
   }
   if (!a.name)
     comments.push(
       `alert ${a.id} has no name on the server: this one was made up, and applying it names the alert`
     )
-  if (a.source && a.source !== 'tile') value.source = a.source
   value.threshold = a.threshold
   if (a.thresholdMax !== undefined && a.thresholdMax !== null) value.thresholdMax = a.thresholdMax
   value.thresholdType = a.thresholdType
   value.interval = a.interval
-  const webhookId = a.channel?.webhookId ?? a.channels?.[0]?.webhookId ?? undefined
-  const hook = webhookId !== undefined ? input.webhooks?.filter(w => w.id === webhookId) : undefined
-  const unique = hook?.length === 1 && input.webhooks!.filter(w => w.name === hook[0]!.name).length === 1
-  if (hook && unique && hook[0]!.name) value.channel = { type: 'webhook', webhook: hook[0]!.name }
-  else {
-    value.channel = { type: 'webhook', webhookId: webhookId ?? '' }
-    comments.push(
-      input.webhooks === undefined
-        ? 'webhooks cannot be listed in this mode: kept as webhookId'
-        : `webhook id ${webhookId ?? '(none)'} could not be mapped to a unique name: kept as webhookId`
-    )
-  }
+  const channels = (a.channels ?? (a.channel ? [a.channel] : [])).map(c =>
+    exportChannel(c, resources, comments)
+  )
+  if (channels.length === 1) value.channel = channels[0]
+  else if (channels.length > 1) value.channels = channels
   if (a.message) value.message = a.message
   if (
     a.numConsecutiveWindows !== undefined &&
@@ -375,6 +482,22 @@ function alertDocument(a: LiveAlert, d: LiveDashboard, input: ExportInput): Docu
   const doc = new Document(value)
   if (comments.length > 0) doc.commentBefore = comments.map(c => ` ${c}`).join('\n')
   return doc
+}
+
+/** A channel in the manifest's words: its webhook by name (or id), the managed extras and email as read. */
+function exportChannel(
+  c: Record<string, unknown>,
+  resources: ResourceExportInput,
+  comments: string[]
+): Record<string, unknown> {
+  if (c.type === 'email') return { type: 'email', emailRecipients: c.emailRecipients ?? [] }
+  const { type: _type, webhookId, ...extras } = c
+  const out: Record<string, unknown> = {
+    type: 'webhook',
+    ...resources.namer.ref('Webhook', 'webhook', webhookId, comments, 'webhook')
+  }
+  for (const [k, v] of Object.entries(extras)) if (v !== null && v !== undefined) out[k] = v
+  return out
 }
 
 function omit(o: Record<string, unknown>, keys: string[]): Record<string, unknown> {

@@ -1,22 +1,22 @@
 /**
- * Alerts. An alert on a dashboard this stack owns is owned too. Identity is the alert's name among
- * owned alerts. An alert whose tile goes away is deleted by the server (FACTS.md), so such an alert
- * is replaced (deleted first, created on its new tile after the dashboard is updated), and an orphan on
- * such a tile is shown as deleted by the server whether or not prune is on.
+ * Alerts, on a dashboard tile (`source: tile`) or on a saved search (`source: saved_search`). An alert on a
+ * dashboard or saved search this stack owns is owned too; identity is the alert's name among owned alerts.
+ * The server deletes an alert with its tile, dashboard or saved search (real-server.md §10), so an alert
+ * whose tile goes away is replaced (deleted first, created on its new tile after the dashboard is updated),
+ * and an orphan whose tile, dashboard or saved search goes is shown as deleted by the server whether or not
+ * prune is on. Channels (webhooks by name, up to 10 self-hosted; one, webhook or email, managed) and the
+ * saved search are references (references.ts): ones this run creates are bound at apply time.
  */
 import { createOnce } from './create-once.js'
 import { sameId, type LiveAlert, type LiveDashboard, type RawId } from '../api/schemas.js'
-import type { Mode } from '../config/types.js'
 import { diagnostic } from '../diagnostics.js'
-import { clean, type JsonObject } from '../json.js'
+import { clean, type Json, type JsonObject } from '../json.js'
 import { managedAlertBody } from './managed-request.js'
 import { ALERT_FIELDS, carriedFields, keptSettingsNotice } from './returned-fields.js'
-import { formatPath } from '../manifest/path.js'
 import type { Located } from '../manifest/rules.js'
-import type { AlertSpec } from '../manifest/schema.js'
-import { resolveById, resolveByName } from './resolve.js'
+import type { AlertChannelSpec, AlertSpec } from '../manifest/schema.js'
 import { alertsClearedToken, dashboardLock, deleteOperation, readyToken } from './operations.js'
-import type { Change } from '../plan/types.js'
+import { bindPlaceholders, placeholderTokens, type Resolved } from './references.js'
 import type {
   ApplyContext,
   Desired,
@@ -27,22 +27,28 @@ import type {
   PlanContext
 } from './kind.js'
 
+/** A channel as the request sends it, with its webhook resolved (an id or a placeholder). */
+type ChannelBody = Record<string, unknown>
+
 export interface DesiredAlert {
   spec: AlertSpec
   located: Located<AlertSpec>
-  webhookId?: string
-  webhookLabel: string
+  /** The channels in order, their webhooks resolved. */
+  channels: Array<{ body: ChannelBody; webhook?: Resolved }>
+  /** Saved-search alerts: the saved search, resolved. */
+  savedSearch?: Resolved
 }
 
 const alertDeletedToken = (liveId: string) => `alert-deleted:${liveId}`
+const isSavedSearch = (s: { source?: string | null }) => s.source === 'saved_search'
 
 export const alertKind: Kind<DesiredAlert, LiveAlert> = {
   kind: 'Alert',
+  live: { field: 'alerts', read: api => api.listAlerts() },
 
   desired(ctx) {
     return ctx.manifests.alerts.map(located => {
       const { spec, doc } = located
-      const { webhookId, label } = resolveWebhook(located, ctx)
       return {
         name: spec.name,
         address: `Alert/${spec.name}`,
@@ -50,7 +56,12 @@ export const alertKind: Kind<DesiredAlert, LiveAlert> = {
         get source() {
           return doc.locate(['name'])
         },
-        value: { spec, located, webhookId, webhookLabel: label }
+        value: {
+          spec,
+          located,
+          channels: resolveChannels(located, ctx),
+          savedSearch: isSavedSearch(spec) ? resolveSavedSearch(located, ctx) : undefined
+        }
       }
     })
   },
@@ -61,34 +72,32 @@ export const alertKind: Kind<DesiredAlert, LiveAlert> = {
     for (const a of owned) ownedByName.set(a.name ?? '', [...(ownedByName.get(a.name ?? '') ?? []), a])
     const used = new Set<string>()
     const pairs = desired.map(d => {
-      const target = ctx.dashboards.desired.get(d.value.spec.dashboard)
       const candidates = (ownedByName.get(d.name) ?? []).filter(a => !used.has(a.id))
-      // Among duplicates (made by hand), prefer the one already on the right tile.
-      const live =
-        candidates.find(
-          a => a.dashboardId === target?.liveId && sameId(a.tileId, target?.tileIds.get(d.value.spec.tile))
-        ) ?? candidates[0]
+      // Among duplicates (made by hand), prefer the one already on the right tile or saved search.
+      const live = candidates.find(a => onTarget(d.value, a, ctx)) ?? candidates[0]
       if (live) used.add(live.id)
       return { desired: d, live }
     })
     return { pairs, orphans: owned.filter(a => !used.has(a.id)) }
   },
 
-  normalDesired(d, ctx, live) {
+  normalDesired(d, _ctx, live) {
     const s = d.value.spec
-    const carried = live ? carriedAlertFields(live, d.value.webhookId, ctx.settings.mode) : {}
+    const saved = isSavedSearch(s)
     return normal({
+      ...(live ? carriedAlertFields(live) : {}),
       name: s.name,
-      dashboard: s.dashboard,
-      tile: s.tile,
       source: s.source ?? 'tile',
+      dashboard: saved ? undefined : s.dashboard,
+      tile: saved ? undefined : s.tile,
+      savedSearch: d.value.savedSearch?.label,
+      groupBy: saved ? s.groupBy : undefined,
       threshold: s.threshold,
       // HyperDX keeps the stored thresholdMax when a PUT omits it, and refuses null: it stays.
       thresholdMax: s.thresholdMax ?? live?.thresholdMax,
       thresholdType: s.thresholdType,
       interval: s.interval,
-      webhook: d.value.webhookLabel,
-      otherChannels: carried.channels?.slice(1).map(c => webhookLabel(ctx, c.webhookId ?? undefined)),
+      channels: d.value.channels.map(c => channelNormal(c.body, c.webhook?.label)),
       message: s.message,
       numConsecutiveWindows: s.numConsecutiveWindows,
       note: s.note,
@@ -101,27 +110,32 @@ export const alertKind: Kind<DesiredAlert, LiveAlert> = {
     const dash = l.dashboardId ? ctx.dashboards.live.get(l.dashboardId) : undefined
     const liveDash = l.dashboardId ? liveDashboardsById(ctx).get(l.dashboardId) : undefined
     const tile = liveDash?.tiles.find(t => sameId(t.id, l.tileId))
-    const webhookId = l.channel?.webhookId ?? l.channels?.[0]?.webhookId ?? undefined
+    const channels = l.channels ?? (l.channel ? [l.channel] : [])
     return normal({
+      ...carriedAlertFields(l),
       name: l.name ?? '',
+      source: l.source ?? 'tile',
       // Compared by the name the dashboard will have, so a dashboard rename does not show on its alerts.
       dashboard: dash?.desiredName ?? liveDash?.name ?? l.dashboardId ?? undefined,
       tile: tile?.name ?? l.tileId ?? undefined,
-      source: l.source ?? 'tile',
+      savedSearch: l.savedSearchId ? ctx.refs.labelOfValue('SavedSearch', l.savedSearchId) : undefined,
+      groupBy: l.groupBy,
       threshold: l.threshold,
       thresholdMax: l.thresholdMax,
       thresholdType: l.thresholdType,
       interval: l.interval,
-      webhook: webhookLabel(ctx, webhookId ?? undefined),
-      otherChannels: l.channels?.slice(1).map(c => webhookLabel(ctx, c.webhookId ?? undefined)),
+      channels: channels.map(c => {
+        const { webhookId, ...rest } = c as Record<string, unknown>
+        return channelNormal(
+          rest,
+          typeof webhookId === 'string' ? ctx.refs.labelOfValue('Webhook', webhookId) : undefined
+        )
+      }),
       message: l.message,
       numConsecutiveWindows: l.numConsecutiveWindows,
       note: l.note,
       scheduleOffsetMinutes: l.scheduleOffsetMinutes,
-      scheduleStartAt: l.scheduleStartAt,
-      // Saved-search alerts are not in the manifest language: a live value is a difference.
-      savedSearchId: l.savedSearchId,
-      groupBy: l.groupBy
+      scheduleStartAt: l.scheduleStartAt
     })
   },
 
@@ -131,37 +145,41 @@ export const alertKind: Kind<DesiredAlert, LiveAlert> = {
   refine(pc, ctx) {
     const { change, desired, live } = pc
     if (!live) return
-    if (desired) noteAlertSettings(pc.change, desired, live, ctx)
-    const dash = live.dashboardId ? ctx.dashboards.live.get(live.dashboardId) : undefined
-    const tileGoes =
-      dash !== undefined &&
-      (dash.deleted ||
-        (live.tileId !== undefined && live.tileId !== null && dash.droppedTileIds.has(live.tileId)))
+    if (desired) noteAlertSettings(desired, live, ctx)
+    const goes = targetGoes(live, ctx)
     if (!desired) {
-      if (tileGoes) {
-        // Prune or not, the server deletes it with its tile or dashboard.
+      if (goes) {
+        // Prune or not, the server deletes it with its tile, dashboard or saved search.
         change.deferred = undefined
         change.droppedByServer = true
+        change.notes.push(goes)
+      }
+      return
+    }
+    if (isSavedSearch(desired.value.spec)) {
+      // A PUT may point it at another saved search; only the cascade of a deleted one forces a new alert.
+      if (goes) {
+        change.action = 'replace'
+        change.droppedByServer = true
         change.notes.push(
-          dash!.deleted
-            ? 'its dashboard is deleted, and the server deletes its alerts with it'
-            : 'its tile goes away, and the server deletes the alerts of a removed tile'
+          `${goes}; it is created again on saved search "${desired.value.spec.savedSearch ?? desired.value.spec.savedSearchId}" (new alert id)`
         )
       }
       return
     }
-    const target = ctx.dashboards.desired.get(desired.value.spec.dashboard)
+    const s = desired.value.spec
+    const target = ctx.dashboards.desired.get(s.dashboard ?? '')
     const sameTile =
       target?.liveId !== undefined &&
       target.liveId === live.dashboardId &&
-      sameId(target.tileIds.get(desired.value.spec.tile), live.tileId)
-    if (tileGoes || !sameTile) {
+      sameId(target.tileIds.get(s.tile ?? ''), live.tileId)
+    if (goes || !sameTile) {
       change.action = 'replace'
-      change.droppedByServer = tileGoes
+      change.droppedByServer = goes !== undefined
       change.notes.push(
-        tileGoes
-          ? `the server deletes this alert when its current tile goes away; it is created again on tile "${desired.value.spec.tile}" (new alert id)`
-          : `it moves to tile "${desired.value.spec.tile}" of "${desired.value.spec.dashboard}": deleted and created again there (new alert id)`
+        goes
+          ? `the server deletes this alert when its current tile goes away; it is created again on tile "${s.tile}" (new alert id)`
+          : `it moves to tile "${s.tile}" of "${s.dashboard}": deleted and created again there (new alert id)`
       )
     }
   },
@@ -185,15 +203,24 @@ export const alertKind: Kind<DesiredAlert, LiveAlert> = {
       )
     }
     if (!desired || change.action === 'delete') return ops
-    const dashName = desired.value.spec.dashboard
-    const lock = dashboardLock(octx.dashboards.desired.get(dashName)?.liveId ?? dashName)
+    const s = desired.value.spec
+    const onDashboard = !isSavedSearch(s)
+    const dashName = s.dashboard ?? ''
+    const lock = onDashboard
+      ? dashboardLock(octx.dashboards.desired.get(dashName)?.liveId ?? dashName)
+      : undefined
+    const refs = placeholderTokens([
+      desired.value.channels.map(c => c.body),
+      desired.value.savedSearch?.value
+    ])
+    const after = [...(onDashboard ? [readyToken(dashName)] : []), ...refs]
     if (live && change.action === 'update') {
       ops.push({
         address: change.address,
         label: 'update',
         lock,
         provides: [],
-        after: [readyToken(dashName)],
+        after,
         run: async ctx => {
           const res = await ctx.api.updateAlert(live.id, alertBody(desired.value, ctx, octx, live))
           return { status: 'applied', id: res.id }
@@ -206,7 +233,7 @@ export const alertKind: Kind<DesiredAlert, LiveAlert> = {
         lock,
         provides: [],
         // A replace creates only once the old alert is gone: never two alerts of one name.
-        after: [readyToken(dashName), ...(live ? [alertDeletedToken(live.id)] : [])],
+        after: [...after, ...(live ? [alertDeletedToken(live.id)] : [])],
         // A replace keeps what the old alert had that the manifest does not model.
         run: ctx => createAlert(ctx, desired.value, octx, live)
       })
@@ -223,47 +250,87 @@ function liveDashboardsById(ctx: PlanContext): Map<string, LiveDashboard> {
   return index
 }
 
+/** Alerts on a dashboard or a saved search this stack manages. */
 function ownedAlerts(ctx: PlanContext): LiveAlert[] {
-  return ctx.live.alerts.filter(a => a.dashboardId && ctx.dashboards.live.has(a.dashboardId))
+  return ctx.live.alerts.filter(a =>
+    a.source === 'saved_search'
+      ? a.savedSearchId != null && ctx.refs.isManaged('SavedSearch', a.savedSearchId)
+      : a.dashboardId != null && ctx.dashboards.live.has(a.dashboardId)
+  )
 }
 
-/** A webhook compares by id and shows by name. */
-function webhookLabel(ctx: PlanContext, id: string | undefined): string | undefined {
-  if (id === undefined) return undefined
-  const hook = ctx.live.webhooks?.find(w => w.id === id)
-  return hook?.name ? `${hook.name} (${id})` : id
+function onTarget(d: DesiredAlert, a: LiveAlert, ctx: PlanContext): boolean {
+  if (isSavedSearch(d.spec)) return a.savedSearchId != null && a.savedSearchId === d.savedSearch?.value
+  const target = ctx.dashboards.desired.get(d.spec.dashboard ?? '')
+  return a.dashboardId === target?.liveId && sameId(a.tileId, target?.tileIds.get(d.spec.tile ?? ''))
 }
 
-function resolveWebhook(
-  located: Located<AlertSpec>,
-  ctx: PlanContext
-): { webhookId?: string; label: string } {
-  const { webhook, webhookId } = located.spec.channel
-  const hooks = ctx.live.webhooks?.map(w => ({ id: w.id, name: w.name }))
-  const field = webhook !== undefined ? 'webhook' : 'webhookId'
-  const report = (message: string) =>
+/** Why the server deletes this alert in this run (its tile, dashboard or saved search goes), if it does. */
+function targetGoes(live: LiveAlert, ctx: PlanContext): string | undefined {
+  if (live.source === 'saved_search') {
+    return live.savedSearchId != null && ctx.refs.isDeleted('SavedSearch', live.savedSearchId)
+      ? 'its saved search is deleted, and the server deletes its alerts with it'
+      : undefined
+  }
+  const dash = live.dashboardId ? ctx.dashboards.live.get(live.dashboardId) : undefined
+  if (!dash) return undefined
+  if (dash.deleted) return 'its dashboard is deleted, and the server deletes its alerts with it'
+  if (live.tileId != null && dash.droppedTileIds.has(String(live.tileId)))
+    return 'its tile goes away, and the server deletes the alerts of a removed tile'
+  return undefined
+}
+
+/** The alert's channels (`channel`, or the list in `channels`), their webhooks resolved. */
+function resolveChannels(located: Located<AlertSpec>, ctx: PlanContext): DesiredAlert['channels'] {
+  const { spec, doc } = located
+  const list: AlertChannelSpec[] = spec.channels ?? (spec.channel ? [spec.channel] : [])
+  const base = spec.channels ? ['channels'] : ['channel']
+  return list.map((c, i) => {
+    const path = spec.channels ? [...base, i] : base
+    if (c.type === 'email') return { body: { type: 'email', emailRecipients: c.emailRecipients } }
+    const { webhook, webhookId, ...extras } = c
+    const resolved = ctx.refs.resolve({
+      kind: 'Webhook',
+      name: webhook,
+      id: webhookId,
+      at: { doc, path: [...path, webhook !== undefined ? 'webhook' : 'webhookId'] }
+    })
+    return { body: { ...extras, webhookId: resolved.value }, webhook: resolved }
+  })
+}
+
+/**
+ * The saved search a saved-search alert watches. It must be one this stack manages: alert ownership
+ * follows it, as it follows a tile alert's dashboard.
+ */
+function resolveSavedSearch(located: Located<AlertSpec>, ctx: PlanContext): Resolved {
+  const { spec, doc } = located
+  const field = spec.savedSearch !== undefined ? 'savedSearch' : 'savedSearchId'
+  const resolved = ctx.refs.resolve({
+    kind: 'SavedSearch',
+    name: spec.savedSearch,
+    id: spec.savedSearchId,
+    at: { doc, path: [field] }
+  })
+  if (!resolved.error && !resolved.declared && !ctx.refs.isManaged('SavedSearch', resolved.value))
     ctx.report(
-      diagnostic('plan', 'error', message, {
-        ...located.doc.locate(['channel', field]),
-        field: formatPath(['channel', field])
-      })
+      diagnostic(
+        'plan',
+        'error',
+        `saved search ${JSON.stringify(spec.savedSearch ?? spec.savedSearchId)} is not managed by stack "${ctx.settings.stack}": an alert is owned through its saved search, so declare the saved search in the manifests (\`adopt: true\` for an existing one)`,
+        { ...doc.locate([field]), field }
+      )
     )
-  if (hooks === undefined) {
-    if (webhookId !== undefined) return { webhookId, label: webhookId }
-    report(
-      'this API cannot list webhooks (managed mode with the `observability` prefix): use `channel.webhookId`, or `managed-prefix: clickstack`'
-    )
-    return { label: `unresolved:${webhook}` }
-  }
-  const resolution =
-    webhook !== undefined
-      ? resolveByName(hooks, webhook, 'webhook')
-      : resolveById(hooks, webhookId!, 'webhook')
-  if ('error' in resolution) {
-    report(resolution.error)
-    return { label: `unresolved:${webhook ?? webhookId}` }
-  }
-  return { webhookId: resolution.id, label: webhookLabel(ctx, resolution.id) ?? resolution.id }
+  return resolved
+}
+
+/** A channel in the normal form: a webhook's label, or the channel's fields when it has more. */
+function channelNormal(body: ChannelBody, webhookLabel: string | undefined): Json {
+  const { type, webhookId: _id, ...rest } = body
+  const extras = clean(rest) as JsonObject | undefined
+  if (type === 'email') return (clean({ email: rest.emailRecipients }) ?? {}) as Json
+  if (!extras) return webhookLabel ?? null
+  return { webhook: webhookLabel ?? null, ...extras }
 }
 
 /**
@@ -278,22 +345,9 @@ function normal(o: Record<string, unknown>): JsonObject {
   return (clean(o) ?? {}) as JsonObject
 }
 
-/**
- * What an update (or a replace) sends back as read: the schedule, and channels after the first (added in
- * the UI) after ours, since `channel` must be the first of `channels` when both are sent. The managed
- * request schema has no `channels`: there only `channel` is sent, and the plan shows the others going.
- */
-function carriedAlertFields(
-  live: LiveAlert,
-  webhookId: string | undefined,
-  mode: Mode
-): { channels?: LiveAlert['channels'] } & Record<string, unknown> {
-  const { channels, ...rest } = carriedFields(live, {}, ALERT_FIELDS, () => false)
-  const others = ((channels ?? []) as NonNullable<LiveAlert['channels']>)
-    .slice(1)
-    .filter(c => c.webhookId !== webhookId)
-  if (mode === 'managed' || others.length === 0) return rest
-  return { ...rest, channels: [{ type: 'webhook', webhookId }, ...others] }
+/** What an update (or a replace) sends back as read: the fields the manifest language has no word for. */
+function carriedAlertFields(live: LiveAlert): Record<string, unknown> {
+  return carriedFields(live, {}, ALERT_FIELDS, () => false)
 }
 
 function alertBody(
@@ -303,24 +357,33 @@ function alertBody(
   live?: LiveAlert
 ): Record<string, unknown> {
   const s = d.spec
-  const dashName = s.dashboard
-  const fromRun = ctx.facts.get(readyToken(dashName))
-  const planned = octx.dashboards.desired.get(dashName)
-  const dashboardId = fromRun?.id ?? planned?.liveId
-  const tileId = fromRun?.tileIds?.get(s.tile) ?? planned?.tileIds.get(s.tile)
-  if (!dashboardId || !tileId)
-    throw new Error(`dashboard "${dashName}" or its tile "${s.tile}" has no id yet`)
   const mode = octx.settings.mode
+  const target: Record<string, unknown> = {}
+  if (isSavedSearch(s)) {
+    target.savedSearchId = d.savedSearch?.value
+    if (s.groupBy !== undefined) target.groupBy = s.groupBy
+  } else {
+    const dashName = s.dashboard ?? ''
+    const fromRun = ctx.facts.get(readyToken(dashName))
+    const planned = octx.dashboards.desired.get(dashName)
+    const dashboardId = fromRun?.id ?? planned?.liveId
+    const tileId = fromRun?.tileIds?.get(s.tile ?? '') ?? planned?.tileIds.get(s.tile ?? '')
+    if (!dashboardId || !tileId)
+      throw new Error(`dashboard "${dashName}" or its tile "${s.tile}" has no id yet`)
+    target.dashboardId = dashboardId
+    target.tileId = tileId
+  }
+  const channels = d.channels.map(c => c.body)
   const body: Record<string, unknown> = {
-    ...(live ? carriedAlertFields(live, d.webhookId, mode) : {}),
-    dashboardId,
-    tileId,
+    ...(live ? carriedAlertFields(live) : {}),
+    ...target,
     source: s.source ?? 'tile',
     name: s.name,
     threshold: s.threshold,
     thresholdType: s.thresholdType,
     interval: s.interval,
-    channel: { type: 'webhook', webhookId: d.webhookId }
+    // One channel as `channel` (both modes); several as `channels` (self-hosted; the server mirrors the first).
+    ...(channels.length === 1 ? { channel: channels[0] } : { channels })
   }
   if (s.thresholdMax !== undefined) body.thresholdMax = s.thresholdMax
   if (s.message !== undefined) body.message = s.message
@@ -331,23 +394,14 @@ function alertBody(
     body.scheduleStartAt = s.scheduleStartAt ?? null
   if (s.scheduleOffsetMinutes !== undefined || (live?.scheduleOffsetMinutes ?? 0) !== 0)
     body.scheduleOffsetMinutes = s.scheduleOffsetMinutes ?? 0
-  return mode === 'managed' ? managedAlertBody(body) : body
+  const bound = bindPlaceholders(body, ctx.facts)
+  return mode === 'managed' ? managedAlertBody(bound) : bound
 }
 
-/** Settings the manifest cannot express: dropped ones get a note, kept ones a notice on every plan. */
-function noteAlertSettings(
-  change: Change,
-  desired: Desired<DesiredAlert>,
-  live: LiveAlert,
-  ctx: PlanContext
-): void {
-  const carried = carriedAlertFields(live, desired.value.webhookId, ctx.settings.mode)
+/** Settings the manifest cannot express: kept ones get a notice on every plan. */
+function noteAlertSettings(desired: Desired<DesiredAlert>, live: LiveAlert, ctx: PlanContext): void {
+  const carried = carriedAlertFields(live)
   const kept = Object.keys(carried).filter(k => clean(carried[k]) !== undefined)
-  if (ctx.settings.mode === 'managed' && (live.channels?.length ?? 0) > 1) {
-    change.notes.push(
-      "it has more than one channel (set in the UI); the managed API takes only `channel`, so an update keeps only the manifest's"
-    )
-  }
   // Only then the manifest position: positions cost a parse.
   if (kept.length > 0) ctx.report(keptSettingsNotice(`alert "${desired.name}"`, kept, desired.source))
 }
@@ -370,8 +424,9 @@ function createAlert(
       all.find(
         a =>
           a.name === d.spec.name &&
-          a.dashboardId === body.dashboardId &&
-          sameId(a.tileId, body.tileId as RawId)
+          (isSavedSearch(d.spec)
+            ? a.savedSearchId === body.savedSearchId
+            : a.dashboardId === body.dashboardId && sameId(a.tileId, body.tileId as RawId))
       ),
     adopted: found => ({ status: 'adopted', id: found.id })
   })

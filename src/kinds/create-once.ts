@@ -11,7 +11,7 @@ const ATTEMPTS = 3
 export async function createOnce<Created, Listed>(
   ctx: ApplyContext,
   spec: {
-    what: 'dashboards' | 'alerts'
+    what: string
     name: string
     create: () => Promise<Created>
     created: (c: Created) => OperationResult

@@ -1,11 +1,26 @@
-/** The resource kinds, in the order they are planned (later kinds refer to earlier ones). */
+/**
+ * The resource kinds, in the order they are planned and applied: later kinds refer to earlier ones
+ * (Connection -> Source -> SavedSearch / Webhook -> Dashboard -> Alert), and deletes run in reverse.
+ */
 import { alertKind } from './alert.js'
+import { connectionKind } from './connection.js'
 import { dashboardKind } from './dashboard/index.js'
 import type { Kind } from './kind.js'
+import { savedSearchKind } from './saved-search.js'
 import { serviceSettingsKind } from './service-settings.js'
+import { sourceKind } from './source.js'
+import { webhookKind } from './webhook.js'
 
 /** A kind with its record types erased, so kinds of different types share one list. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyKind = Kind<any, any>
 
-export const KINDS: readonly AnyKind[] = [dashboardKind, alertKind, serviceSettingsKind]
+export const KINDS: readonly AnyKind[] = [
+  connectionKind,
+  sourceKind,
+  savedSearchKind,
+  webhookKind,
+  dashboardKind,
+  alertKind,
+  serviceSettingsKind
+]

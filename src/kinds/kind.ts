@@ -5,13 +5,24 @@
  * kind is a new file (or folder) here, added to index.ts.
  */
 import type { ObservabilityApi } from '../api/client.js'
-import type { LiveAlert, LiveDashboard, LiveService, LiveSource, LiveWebhook, RawId } from '../api/schemas.js'
+import type {
+  LiveAlert,
+  LiveConnection,
+  LiveDashboard,
+  LiveSavedSearch,
+  LiveService,
+  LiveSource,
+  LiveWebhook,
+  RawId
+} from '../api/schemas.js'
 import type { ApiPrefix, ServiceGate } from '../config/types.js'
 import type { Diagnostic, SourceLocation } from '../diagnostics.js'
 import type { Json } from '../json.js'
 import type { Logger } from '../log.js'
 import type { ManifestSet } from '../manifest/load.js'
 import type { Change, ResourceKind } from '../plan/types.js'
+import type { References } from './references.js'
+import type { Registry, RegistryWriter } from './registry.js'
 
 export interface LiveState {
   dashboards: LiveDashboard[]
@@ -19,8 +30,28 @@ export interface LiveState {
   sources: LiveSource[]
   /** `undefined` when this deployment cannot list webhooks (the contract's managed mode). */
   webhooks?: LiveWebhook[]
+  /** `undefined` in managed mode: the cloud has no connections route. */
+  connections?: LiveConnection[]
+  /** `undefined` when this deployment cannot list saved searches (the contract's managed mode). */
+  savedSearches?: LiveSavedSearch[]
   /** Managed mode with a ServiceSettings manifest only. */
   service?: LiveService
+}
+
+export interface LiveReadOptions {
+  /**
+   * Read the managed service (a ServiceSettings manifest exists). A promise when the read starts before
+   * the manifests are loaded: the lists go out at once, the service read once it is known.
+   */
+  service: boolean | Promise<boolean>
+  /** Ends every read (the run stopped before planning: its manifests are invalid). */
+  signal?: AbortSignal
+}
+
+/** How a kind reads its live records: one list call (following its pages), into one field of the state. */
+export interface LiveReader {
+  field: keyof LiveState
+  read(api: ObservabilityApi, options: LiveReadOptions): Promise<LiveState[keyof LiveState]>
 }
 
 export interface PlanSettings {
@@ -56,6 +87,10 @@ export interface PlanContext {
   /** A plan error or warning at a manifest line. */
   report(d: Diagnostic): void
   dashboards: DashboardFacts
+  /** Names of other resources to ids (references.ts). */
+  refs: References
+  /** Which connections, sources and webhooks this stack owns, and their write-only fingerprints. */
+  registry: Registry
 }
 
 /** A desired record with where it came from. */
@@ -82,6 +117,8 @@ export interface PlannedChange<D = unknown, L = unknown> {
 
 export interface Kind<D = unknown, L = unknown> {
   readonly kind: ResourceKind
+  /** How its live records are read (kinds that share another kind's records have none). */
+  readonly live?: LiveReader
   desired(ctx: PlanContext): Desired<D>[]
   pair(desired: Desired<D>[], ctx: PlanContext): Pairing<D, L>
   /**
@@ -105,6 +142,7 @@ export interface Kind<D = unknown, L = unknown> {
 export interface OperationContext {
   settings: PlanSettings
   dashboards: DashboardFacts
+  registry: Registry
 }
 
 /** The result of one request (or a create that was adopted after a lost response). */
@@ -123,11 +161,13 @@ export interface ApplyContext {
   api: ObservabilityApi
   settings: PlanSettings
   dashboards: DashboardFacts
+  /** Records what the stack created (and the write-only fingerprints) in its registry dashboard. */
+  registry: RegistryWriter
   /** Results of operations that already ran, by token (see Operation.provides). */
   facts: Map<string, OperationResult>
   log: Logger
   /** Re-reads a collection after a create whose outcome is unknown; concurrent callers share one read. */
-  reread<T>(what: 'dashboards' | 'alerts', read: () => Promise<T[]>): Promise<T[]>
+  reread<T>(what: string, read: () => Promise<T[]>): Promise<T[]>
 }
 
 export interface Operation {

@@ -4,9 +4,10 @@
  */
 import type { ObservabilityApi } from '../api/client.js'
 import type { Operation } from './kind.js'
+import { resourceReady } from './references.js'
 
 /** The dashboard exists with its tiles (created or updated): its alerts can be written. */
-export const readyToken = (desiredName: string) => `dashboard-ready:${desiredName}`
+export const readyToken = (desiredName: string) => resourceReady('Dashboard', desiredName)
 /** The alerts this run deletes on a live dashboard are gone: the dashboard itself may go. */
 export const alertsClearedToken = (liveId: string) => `alerts-cleared:${liveId}`
 /** One request at a time per dashboard, alerts on it included: the server has no concurrency control. */

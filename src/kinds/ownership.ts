@@ -20,3 +20,8 @@ export const isOwnershipTag = (tag: string): boolean => tag.startsWith(OWNERSHIP
 export function userTags(tags: readonly string[]): string[] {
   return [...new Set(tags.filter(t => !isOwnershipTag(t)))].sort()
 }
+
+/** The user's tags in their own order, without ownership tags or repeats: what a request sends, an export writes. */
+export function orderedUserTags(tags: readonly string[]): string[] {
+  return [...new Set(tags.filter(t => !isOwnershipTag(t)))]
+}

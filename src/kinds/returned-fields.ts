@@ -25,7 +25,6 @@ export interface FieldRule {
 }
 
 const compared: FieldRule = { treatment: 'compared' }
-const carried: FieldRule = { treatment: 'carried' }
 const identity: FieldRule = { treatment: 'identity' }
 const untouched: FieldRule = { treatment: 'untouched' }
 /** A tile setting that belongs to its display type (and, for formulas, to its select items). */
@@ -33,8 +32,6 @@ const carriedOnSameTile = (...more: string[]): FieldRule => ({
   treatment: 'carried',
   keptWhileSame: ['displayType', ...more]
 })
-const RAW_SQL =
-  'a raw-SQL tile (set in the UI); this manifest cannot express raw-SQL tiles yet, so an update turns it back into the builder tile it describes'
 
 /** HyperDX `convertToExternalDashboard`; the managed `ClickStackDashboardResponse`. */
 export const DASHBOARD_FIELDS: Readonly<Record<string, FieldRule>> = {
@@ -84,9 +81,9 @@ export const TILE_CONFIG_FIELDS: Readonly<Record<string, FieldRule>> = {
   where: compared,
   whereLanguage: compared,
   markdown: compared,
-  configType: { treatment: 'compared', unexpressible: RAW_SQL },
-  connectionId: { treatment: 'compared', unexpressible: RAW_SQL },
-  sqlTemplate: { treatment: 'compared', unexpressible: RAW_SQL },
+  configType: compared,
+  connectionId: compared,
+  sqlTemplate: compared,
   formulas: compared,
   showOperandSeries: compared,
   onClick: compared,
@@ -126,18 +123,14 @@ export const ALERT_FIELDS: Readonly<Record<string, FieldRule>> = {
   source: compared,
   numConsecutiveWindows: compared,
   channel: compared,
+  // The managed request schema has no `channels` (a managed response has none either).
+  channels: compared,
   dashboardId: compared,
   tileId: compared,
-  savedSearchId: {
-    treatment: 'compared',
-    unexpressible: 'a saved-search alert; manifests declare tile alerts only'
-  },
-  groupBy: { treatment: 'compared', unexpressible: 'a saved-search alert grouping' },
+  savedSearchId: compared,
+  groupBy: compared,
   scheduleOffsetMinutes: compared,
   scheduleStartAt: compared,
-  // Channels after the first (added in the UI). The managed request schema has no `channels`: there an
-  // update keeps only `channel`, and the plan shows the others going away.
-  channels: carried,
   state: untouched,
   silenced: untouched,
   executionErrors: untouched,

@@ -18,6 +18,10 @@ const CONVERGENCE_WAIT_MS = 1000
 
 export const serviceSettingsKind: Kind<ServiceSettingsSpec, LiveService> = {
   kind: 'ServiceSettings',
+  live: {
+    field: 'service',
+    read: async (api, options) => ((await options.service) ? (await api.getService()).service : undefined)
+  },
   keyedPaths: new Set(['ipAccessList', 'endpoints']),
 
   desired(ctx) {

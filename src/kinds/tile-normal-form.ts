@@ -77,11 +77,10 @@ export function seriesToConfig(series: readonly SeriesLike[], asRatio: boolean |
  * default is dropped, so "unset" and "set to the default" compare equal.
  */
 const CONFIG_DEFAULTS: Record<string, Json> = {
+  // alignDateRangeToGranularity, fitYAxisToData and compareToPreviousPeriod are returned only when set
+  // (udash convertToExternalTileChartConfig): an explicit value is a value, not a default.
   asRatio: false,
   fillNulls: true,
-  alignDateRangeToGranularity: true,
-  fitYAxisToData: false,
-  compareToPreviousPeriod: false,
   showOperandSeries: true,
   groupByColumnsOnLeft: false,
   where: '',

@@ -116,7 +116,10 @@ export async function checkQueries(
     if (change.kind !== 'Alert' || !pc.desired || !['create', 'update', 'replace'].includes(change.action))
       continue
     const a = (pc.desired.value as DesiredAlert).spec
-    const tile = dashboards.get(a.dashboard)?.tiles.find(t => t.spec.name === a.tile)
+    const tile =
+      a.dashboard === undefined
+        ? undefined
+        : dashboards.get(a.dashboard)?.tiles.find(t => t.spec.name === a.tile)
     const query = tile ? tileQuery(tile.body) : undefined
     const interval = INTERVAL_MS[a.interval]
     if (!query || !interval) continue

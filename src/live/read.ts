@@ -1,22 +1,21 @@
 /**
- * Reading the live state: list calls only, in parallel, following pages. A plan never does one GET per
- * resource, so 1,000 dashboards cost the same handful of requests as 10 (the managed API allows 10
- * requests per 10 s).
+ * Reading the live state: each kind says how it reads its records (one list call, following pages), and
+ * they are read in parallel. A plan never does one GET per resource, so 1,000 dashboards cost the same
+ * handful of requests as 10 (the managed API allows 10 requests per 10 s).
  */
 import type { ObservabilityApi } from '../api/client.js'
-import type { LiveState } from '../kinds/kind.js'
+import { KINDS, type AnyKind } from '../kinds/index.js'
+import type { LiveReadOptions, LiveState } from '../kinds/kind.js'
 
-export interface ReadOptions {
-  /**
-   * Whether to read the service (managed mode, a ServiceSettings manifest). A promise when the read starts
-   * before the manifests are loaded: the lists go out at once, the service read once it is known.
-   */
-  service: boolean | Promise<boolean>
-  /** Ends every read (the run stopped: its manifests are invalid). */
-  signal?: AbortSignal
-}
-
-export async function readLiveState(client: ObservabilityApi, options: ReadOptions): Promise<LiveState> {
+export async function readLiveState(
+  client: ObservabilityApi,
+  options: LiveReadOptions,
+  kinds: readonly AnyKind[] = KINDS
+): Promise<LiveState> {
+  // Dashboards first: in managed mode their list settles the path prefix, and its error says the most.
+  const readers = kinds
+    .flatMap(k => (k.live ? [k.live] : []))
+    .sort((a, b) => Number(b.field === 'dashboards') - Number(a.field === 'dashboards'))
   // The reads are only useful together: the first failure cancels the others, in flight too, so a
   // wrong server fails the run once, at once, instead of retrying its siblings for a minute.
   const siblings = new AbortController()
@@ -24,21 +23,26 @@ export async function readLiveState(client: ObservabilityApi, options: ReadOptio
   if (outside?.aborted) siblings.abort(outside.reason)
   else outside?.addEventListener('abort', () => siblings.abort(outside.reason), { once: true })
   const api = client.withSignal(siblings.signal)
-  const read = <T>(p: Promise<T>): Promise<T> =>
-    p.catch((e: unknown) => {
-      siblings.abort('another read of the live state failed')
-      throw e
-    })
-  const [dashboards, alerts, sources, webhooks, service] = await Promise.all([
-    read(api.listDashboards()),
-    read(api.listAlerts()),
-    read(api.listSources()),
-    read(api.listWebhooks()),
-    read(
-      Promise.resolve(options.service).then(service =>
-        service ? api.getService().then(r => r.service) : undefined
-      )
+  // Failures that came before the cancel: the cancelled siblings' own errors say nothing.
+  const own = new Set<unknown>()
+  const settled = await Promise.allSettled(
+    readers.map(r =>
+      r.read(api, options).catch((e: unknown) => {
+        if (!siblings.signal.aborted) {
+          own.add(e)
+          siblings.abort('another read of the live state failed')
+        }
+        throw e
+      })
     )
-  ])
-  return { dashboards, alerts, sources, webhooks, service }
+  )
+  // Of the failures, the first in the readers' order is reported.
+  const failed = settled.find(s => s.status === 'rejected' && own.has(s.reason))
+  if (failed) throw (failed as PromiseRejectedResult).reason
+  const values = settled.map(s => (s as PromiseFulfilledResult<LiveState[keyof LiveState]>).value)
+  const state: LiveState = { dashboards: [], alerts: [], sources: [] }
+  readers.forEach((r, i) => {
+    ;(state as unknown as Record<string, unknown>)[r.field] = values[i] ?? state[r.field]
+  })
+  return state
 }

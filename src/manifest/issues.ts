@@ -166,17 +166,30 @@ function unwrap(s: ZodLike | undefined): ZodLike | undefined {
   return cur
 }
 
-/** For a union, the option that fits the data (by discriminator, or the first object option). */
+/** For a union (unions nested in it too), the option that fits the data: by discriminator, or the first object. */
 function pick(s: ZodLike | undefined, value: unknown): ZodLike | undefined {
-  if (!s || s._zod.def.type !== 'union') return s
-  const { options = [], discriminator } = s._zod.def
+  let current = s
+  while (current && unwrap(current)?._zod.def.type === 'union') current = choose(unwrap(current)!, value)
+  return current
+}
+
+function choose(union: ZodLike, value: unknown): ZodLike | undefined {
+  const { options = [], discriminator } = union._zod.def
   if (discriminator && value && typeof value === 'object') {
     const tag = (value as Record<string, unknown>)[discriminator]
-    const match = options.find(o => {
-      const lit = unwrap(o)?._zod.def.shape?.[discriminator]?._zod.def
-      return lit?.values?.includes(tag)
-    })
+    const match = options.find(o => accepts(o, discriminator, tag))
     if (match) return match
   }
   return options.find(o => unwrap(o)?._zod.def.type === 'object') ?? options[0]
+}
+
+/** Whether an option (or an option of a nested union) takes this discriminator value; absent for `undefined`. */
+function accepts(option: ZodLike, key: string, tag: unknown): boolean {
+  const o = unwrap(option)
+  if (o?._zod.def.type === 'union') return (o._zod.def.options ?? []).some(x => accepts(x, key, tag))
+  const field = o?._zod.def.shape?.[key]
+  const def = field ? unwrap(field)?._zod.def : undefined
+  if (!def) return false
+  if (def.type === 'undefined') return tag === undefined
+  return def.values?.includes(tag) ?? false
 }

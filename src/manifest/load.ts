@@ -18,8 +18,16 @@ import {
   type DashboardView,
   type Located
 } from './rules.js'
-import { KIND_SCHEMAS, type AlertSpec, type DashboardSpec, type ServiceSettingsSpec } from './schema.js'
-import { substituteVariables, type Variables } from './vars.js'
+import { checkResource, checkSecretPlacement } from './resource-rules.js'
+import type { ConnectionSpec, SavedSearchSpec, SourceSpec, WebhookSpec } from './resources-schema.js'
+import {
+  KIND_SCHEMAS,
+  SelfHostedAlert,
+  type AlertSpec,
+  type DashboardSpec,
+  type ServiceSettingsSpec
+} from './schema.js'
+import { substituteVariables, type Secrets, type Variables } from './vars.js'
 import { MANIFEST_KINDS, type ManifestKind } from './vocabulary.js'
 import { parseYamlFile, type ParsedDocument } from './yaml.js'
 
@@ -28,6 +36,10 @@ export type { Located } from './rules.js'
 export interface ManifestSet {
   files: string[]
   /** The documents that passed validation, typed. */
+  connections: Located<ConnectionSpec>[]
+  sources: Located<SourceSpec>[]
+  savedSearches: Located<SavedSearchSpec>[]
+  webhooks: Located<WebhookSpec>[]
   dashboards: Located<DashboardSpec>[]
   alerts: Located<AlertSpec>[]
   services: Located<ServiceSettingsSpec>[]
@@ -41,6 +53,8 @@ export interface LoadOptions {
   cwd: string
   mode: 'self-hosted' | 'managed'
   vars?: Variables
+  /** Values of `${secret.NAME}` placeholders. */
+  secrets?: Secrets
 }
 
 /** Every document of each kind, valid or not, for the rules that span documents. */
@@ -52,6 +66,8 @@ interface Views {
   dashboards: DashboardView[]
   alerts: AlertView[]
   services: ParsedDocument[]
+  /** Documents of the other kinds that have a name, by kind: names are unique per kind. */
+  named: Map<string, Array<{ doc: ParsedDocument; name: string }>>
 }
 
 export async function loadManifests(options: LoadOptions): Promise<ManifestSet> {
@@ -60,11 +76,11 @@ export async function loadManifests(options: LoadOptions): Promise<ManifestSet> 
     : await findManifestFiles(options.patterns, options.cwd)
   const set = emptySet(found.files)
   set.diagnostics.push(...found.diagnostics)
-  const views: Views = { mode: options.mode, incomplete: false, dashboards: [], alerts: [], services: [] }
+  const views = emptyViews(options.mode)
   for (const path of found.files) {
     const read = await readManifestFile(path, options.cwd)
     set.diagnostics.push(...read.diagnostics)
-    if (read.file) addText(set, views, path, read.file.text, options.vars ?? {})
+    if (read.file) addText(set, views, path, read.file.text, options.vars ?? {}, options.secrets ?? {})
     else views.incomplete = true
   }
   return finish(set, views, options.mode)
@@ -75,19 +91,41 @@ export function validateText(
   file: string,
   text: string,
   mode: 'self-hosted' | 'managed',
-  vars: Variables = {}
+  vars: Variables = {},
+  secrets: Secrets = {}
 ): ManifestSet {
   const set = emptySet([file])
-  const views: Views = { mode, incomplete: false, dashboards: [], alerts: [], services: [] }
-  addText(set, views, file, text, vars)
+  const views = emptyViews(mode)
+  addText(set, views, file, text, vars, secrets)
   return finish(set, views, mode)
 }
 
 function emptySet(files: string[]): ManifestSet {
-  return { files, dashboards: [], alerts: [], services: [], diagnostics: [] }
+  return {
+    files,
+    connections: [],
+    sources: [],
+    savedSearches: [],
+    webhooks: [],
+    dashboards: [],
+    alerts: [],
+    services: [],
+    diagnostics: []
+  }
 }
 
-function addText(set: ManifestSet, views: Views, file: string, text: string, vars: Variables): void {
+function emptyViews(mode: 'self-hosted' | 'managed'): Views {
+  return { mode, incomplete: false, dashboards: [], alerts: [], services: [], named: new Map() }
+}
+
+function addText(
+  set: ManifestSet,
+  views: Views,
+  file: string,
+  text: string,
+  vars: Variables,
+  secrets: Secrets
+): void {
   const parsed = parseYamlFile(file, text)
   set.diagnostics.push(...parsed.diagnostics)
   if (parsed.diagnostics.some(d => d.severity === 'error')) views.incomplete = true
@@ -109,7 +147,7 @@ function addText(set: ManifestSet, views: Views, file: string, text: string, var
       addDocument(set, views, doc)
       continue
     }
-    const substituted = substituteVariables(doc, vars)
+    const substituted = substituteVariables(doc, vars, secrets)
     if (substituted.diagnostics.length > 0) {
       // A document whose values are not known yet is not validated further.
       set.diagnostics.push(...substituted.diagnostics)
@@ -117,18 +155,30 @@ function addText(set: ManifestSet, views: Views, file: string, text: string, var
       continue
     }
     doc.value = substituted.value
+    if (substituted.secretPaths.size > 0) doc.secretPaths = substituted.secretPaths
     addDocument(set, views, doc)
   }
 }
 
 function finish(set: ManifestSet, views: Views, mode: 'self-hosted' | 'managed'): ManifestSet {
   set.diagnostics.push(
-    ...checkAcrossDocuments(views.dashboards, views.alerts, views.services, mode, views.incomplete)
+    ...checkAcrossDocuments(views.dashboards, views.alerts, views.services, mode, views.incomplete),
+    ...uniqueNames(views.named),
+    ...savedSearchesOfAlerts(views)
   )
   set.diagnostics = sortDiagnostics(set.diagnostics)
   // The raw values have served validation: later stages use the typed specs. Dropping them halves what
   // a plan of thousands of manifests keeps.
-  for (const { doc } of [...set.dashboards, ...set.alerts, ...set.services]) doc.value = undefined
+  for (const typed of [
+    set.connections,
+    set.sources,
+    set.savedSearches,
+    set.webhooks,
+    set.dashboards,
+    set.alerts,
+    set.services
+  ])
+    for (const { doc } of typed) doc.value = undefined
   return set
 }
 
@@ -156,17 +206,24 @@ function addDocument(set: ManifestSet, views: Views, doc: ParsedDocument): void 
     set.diagnostics.push(diagnostic('validate', 'error', message, { ...doc.locate(['kind']), field: 'kind' }))
     return
   }
-  const schema = KIND_SCHEMAS[kind as ManifestKind]
+  // Self-hosted alerts take webhook channels only: its schema says so in its own words.
+  const schema = (
+    kind === 'Alert' && views.mode === 'self-hosted' ? SelfHostedAlert : KIND_SCHEMAS[kind as ManifestKind]
+  ) as (typeof KIND_SCHEMAS)[ManifestKind]
   const result = schema.safeParse(value, { reportInput: true })
   if (!result.success) set.diagnostics.push(...issuesToDiagnostics(result.error.issues, doc, schema))
 
   // Rules that hold whatever else is wrong with the document, so one pass reports everything.
-  set.diagnostics.push(...checkFilters(doc))
+  set.diagnostics.push(...checkFilters(doc), ...checkSecretPlacement(doc, kind, raw))
   if (kind === 'Alert') {
-    set.diagnostics.push(...checkAlert(doc, raw))
+    set.diagnostics.push(...checkAlert(doc, raw, views.mode))
     views.alerts.push(alertView(doc, raw))
   } else if (kind === 'ServiceSettings') {
     views.services.push(doc)
+  } else if (kind !== 'Dashboard') {
+    set.diagnostics.push(...checkResource(doc, kind, raw, views.mode))
+    if (typeof raw.name === 'string')
+      views.named.set(kind, [...(views.named.get(kind) ?? []), { doc, name: raw.name }])
   } else {
     const spec = result.success && result.data.kind === 'Dashboard' ? result.data : undefined
     set.diagnostics.push(...checkDashboard(doc, raw, views.mode))
@@ -175,6 +232,18 @@ function addDocument(set: ManifestSet, views: Views, doc: ParsedDocument): void 
   if (!result.success) return
 
   switch (result.data.kind) {
+    case 'Connection':
+      set.connections.push({ spec: result.data, doc })
+      break
+    case 'Source':
+      set.sources.push({ spec: result.data, doc })
+      break
+    case 'SavedSearch':
+      set.savedSearches.push({ spec: result.data, doc })
+      break
+    case 'Webhook':
+      set.webhooks.push({ spec: result.data, doc })
+      break
     case 'Dashboard':
       set.dashboards.push({ spec: result.data, doc })
       break
@@ -186,4 +255,51 @@ function addDocument(set: ManifestSet, views: Views, doc: ParsedDocument): void 
       set.services.push({ spec: result.data, doc })
       break
   }
+}
+
+/** Names are how manifests refer to connections, sources, saved searches and webhooks: unique per kind. */
+function uniqueNames(named: Views['named']): Diagnostic[] {
+  const out: Diagnostic[] = []
+  for (const [kind, docs] of named) {
+    const seen = new Map<string, ParsedDocument>()
+    for (const { doc, name } of docs) {
+      const first = seen.get(name)
+      if (first)
+        out.push(
+          diagnostic(
+            'validate',
+            'error',
+            `duplicate ${kind} name "${name}" (also at ${first.file}:${first.locate(['name']).line})`,
+            { ...doc.locate(['name']), field: 'name' }
+          )
+        )
+      else seen.set(name, doc)
+    }
+  }
+  return out
+}
+
+/**
+ * A saved-search alert is owned through its saved search, so the saved search must be one the manifests
+ * declare (by name; an id is checked at plan time), as a tile alert's dashboard must.
+ */
+function savedSearchesOfAlerts(views: Views): Diagnostic[] {
+  const names = (views.named.get('SavedSearch') ?? []).map(s => s.name)
+  return views.alerts.flatMap(a => {
+    const raw = a.doc.value as Record<string, unknown>
+    const name = raw.source === 'saved_search' ? raw.savedSearch : undefined
+    if (typeof name !== 'string' || names.includes(name)) return []
+    const guess = didYouMean(name, names)
+    const hint = guess
+      ? ` (did you mean "${guess}"?)`
+      : views.incomplete
+        ? ' (some manifests could not be read: fix those errors first)'
+        : ': an alert is owned through its saved search, so declare it (`adopt: true` for an existing one)'
+    return [
+      diagnostic('validate', 'error', `no SavedSearch named "${name}" in the manifests${hint}`, {
+        ...a.doc.locate(['savedSearch']),
+        field: 'savedSearch'
+      })
+    ]
+  })
 }

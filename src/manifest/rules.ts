@@ -176,6 +176,11 @@ function checkManagedTiles(raw: Record<string, unknown>, report: Report): void {
     for (const key of ['seriesLimit', 'formulas', 'showOperandSeries'])
       if (config && key in config)
         report([...cpath, key], `${key} is not part of the managed API: remove it in managed mode`)
+    if (config?.configType === 'sql' && config.connection !== undefined)
+      report(
+        [...cpath, 'connection'],
+        "the managed API cannot list connections: name a raw-SQL tile's connection by `connectionId`"
+      )
   })
 }
 
@@ -334,7 +339,11 @@ function checkTile(tile: TileSpec, path: PathSegment[], report: Report): void {
     const cpath = [...path, 'config']
     if (tile.asRatio !== undefined) report([...path, 'asRatio'], 'with `config`, set asRatio inside config')
     const c = tile.config
-    if (c.displayType !== 'markdown') checkSourceRef(c, cpath, report, true)
+    if (c.configType === 'sql') {
+      // A raw-SQL tile runs on a connection; its data source is optional (zod.ts raw-SQL config).
+      checkSourceRef(c, cpath, report, false)
+      checkConnectionRef(c, cpath, report)
+    } else if (c.displayType !== 'markdown') checkSourceRef(c, cpath, report, true)
     // A list is sent joined into one expression, which the server takes up to 10,000 characters.
     const joined = (field: 'groupBy' | 'select', separator: string) => {
       const value = (c as Record<string, unknown>)[field]
@@ -360,8 +369,10 @@ function checkTile(tile: TileSpec, path: PathSegment[], report: Report): void {
         )
       }
     }
-    checkFormulas(c, cpath, report)
-    if (c.displayType === 'table' && c.onClick) checkLink(c.onClick, [...cpath, 'onClick'], report)
+    if (c.configType !== 'sql') {
+      checkFormulas(c, cpath, report)
+      if (c.displayType === 'table' && c.onClick) checkLink(c.onClick, [...cpath, 'onClick'], report)
+    }
   }
 }
 
@@ -479,6 +490,17 @@ function checkSourceRef(
   }
 }
 
+function checkConnectionRef(
+  c: { connection?: string; connectionId?: string },
+  path: PathSegment[],
+  report: Report
+): void {
+  if (c.connection !== undefined && c.connectionId !== undefined)
+    report([...path, 'connectionId'], 'use `connection` or `connectionId`, not both')
+  else if (c.connection === undefined && c.connectionId === undefined)
+    report(path, 'a raw-SQL tile needs its connection: `connection` (by name) or `connectionId`')
+}
+
 function checkSelectItem(item: SelectItemSpec, path: PathSegment[], report: Report): void {
   checkAggregation(item.aggFn, item.valueExpression, item.level, path, 'valueExpression', report)
 }
@@ -555,26 +577,17 @@ const FILTER_FIELDS = [
 /** Runs on the raw document too (fields of the wrong type are skipped), so it adds to schema errors. */
 export function checkAlert(
   doc: ParsedDocument,
-  raw: Partial<Record<keyof AlertSpec, unknown>>
+  raw: Partial<Record<keyof AlertSpec, unknown>>,
+  mode: 'self-hosted' | 'managed' = 'self-hosted'
 ): Diagnostic[] {
   const out: Diagnostic[] = []
   const report = reporter(doc, out)
   const a = {
-    source: raw.source,
     threshold: typeof raw.threshold === 'number' ? raw.threshold : undefined,
     thresholdMax: typeof raw.thresholdMax === 'number' ? raw.thresholdMax : undefined,
-    thresholdType: typeof raw.thresholdType === 'string' ? raw.thresholdType : undefined,
-    channel:
-      raw.channel !== null && typeof raw.channel === 'object'
-        ? (raw.channel as Record<string, unknown>)
-        : undefined
+    thresholdType: typeof raw.thresholdType === 'string' ? raw.thresholdType : undefined
   }
-  if (a.source === 'saved_search') {
-    report(
-      ['source'],
-      'saved_search alerts are not managed: alert ownership follows its dashboard, so use `source: tile`'
-    )
-  }
+  checkAlertTarget(raw, report)
   if (a.thresholdType !== undefined) {
     const ranged = (RANGE_THRESHOLD_TYPES as readonly string[]).includes(a.thresholdType)
     if (ranged && raw.thresholdMax === undefined) {
@@ -587,14 +600,8 @@ export function checkAlert(
       report(['thresholdMax'], `only applies to between and not_between, not ${a.thresholdType}`)
     }
   }
+  checkAlertChannels(raw, mode, report)
   checkSchedule(raw, report)
-  if (a.channel) {
-    const { webhook, webhookId } = a.channel
-    if (webhook !== undefined && webhookId !== undefined)
-      report(['channel', 'webhookId'], 'use `webhook` or `webhookId`, not both')
-    if (webhook === undefined && webhookId === undefined)
-      report(['channel'], 'needs `webhook` (by name) or `webhookId`')
-  }
   return out
 }
 
@@ -624,6 +631,82 @@ function checkSchedule(raw: Partial<Record<keyof AlertSpec, unknown>>, report: R
   if (at > now + YEAR_MS) report(['scheduleStartAt'], 'must be within a year from now')
   if (at < now - 10 * YEAR_MS) report(['scheduleStartAt'], 'must be within ten years in the past')
 }
+
+/** A tile alert names its dashboard and tile; a saved-search alert its saved search (real-server.md §2.2). */
+function checkAlertTarget(raw: Partial<Record<keyof AlertSpec, unknown>>, report: Report): void {
+  const saved = raw.source === 'saved_search'
+  const misplaced = (fields: Array<keyof AlertSpec>, why: string) => {
+    for (const f of fields) if (raw[f] !== undefined) report([f], why)
+  }
+  if (saved) {
+    if (raw.savedSearch !== undefined && raw.savedSearchId !== undefined)
+      report(['savedSearchId'], 'use `savedSearch` (by name) or `savedSearchId`, not both')
+    else if (raw.savedSearch === undefined && raw.savedSearchId === undefined)
+      report(['savedSearch'], 'a saved_search alert needs `savedSearch` (by name) or `savedSearchId`', [
+        'source'
+      ])
+    misplaced(
+      ['dashboard', 'tile'],
+      'only tile alerts have a dashboard and tile (this one is source: saved_search)'
+    )
+  } else {
+    if (raw.dashboard === undefined)
+      report(['dashboard'], 'is required (a tile alert: the dashboard, by name)', [])
+    if (raw.tile === undefined) report(['tile'], 'is required (a tile alert: the tile, by name)', [])
+    misplaced(
+      ['savedSearch', 'savedSearchId', 'groupBy'],
+      'only saved_search alerts have this (set `source: saved_search`)'
+    )
+  }
+}
+
+/**
+ * `channel` or `channels` (common-utils types.ts validateAlertChannelSelection); webhook channels name one
+ * webhook; email and the webhook extras exist only in the managed API, which has no `channels`.
+ */
+function checkAlertChannels(
+  raw: Partial<Record<keyof AlertSpec, unknown>>,
+  mode: 'self-hosted' | 'managed',
+  report: Report
+): void {
+  if (raw.channel !== undefined && raw.channels !== undefined)
+    report(['channels'], 'use `channel` or `channels`, not both')
+  else if (raw.channel === undefined && raw.channels === undefined)
+    report(['channel'], 'is required (or `channels`, a list)', [])
+  if (mode === 'managed' && raw.channels !== undefined)
+    report(['channels'], 'the managed API has no `channels`: an alert has one `channel` there')
+  const list: Array<[unknown, PathSegment[]]> = Array.isArray(raw.channels)
+    ? raw.channels.map((c, i) => [c, ['channels', i]])
+    : raw.channel !== undefined
+      ? [[raw.channel, ['channel']]]
+      : []
+  const seen = new Map<string, number>()
+  list.forEach(([value, path], i) => {
+    if (value === null || typeof value !== 'object') return
+    const c = value as Record<string, unknown>
+    // Self-hosted, the schema takes webhook channels only, and says so.
+    if (c.type !== 'webhook') return
+    if (c.webhook !== undefined && c.webhookId !== undefined)
+      report([...path, 'webhookId'], 'use `webhook` or `webhookId`, not both')
+    if (c.webhook === undefined && c.webhookId === undefined)
+      report(path, 'needs `webhook` (by name) or `webhookId`')
+    if (mode === 'self-hosted')
+      for (const extra of ['webhookService', 'slackChannelId', 'severity'])
+        if (c[extra] !== undefined)
+          report(
+            [...path, extra],
+            `${extra} exists only in the managed API (the self-hosted server drops it)`
+          )
+    const key = JSON.stringify([c.webhook ?? null, c.webhookId ?? null])
+    const first = seen.get(key)
+    if (first !== undefined)
+      report(path, `duplicate channel (the same as channels[${first}]): the server refuses it`)
+    else seen.set(key, i)
+  })
+}
+
+/** A raw-SQL query names the alert interval's parameter, or a macro that expands to it. */
+const usesInterval = (sql: string): boolean => /interval(Milli)?seconds|\$__\w*interval/i.test(sql)
 
 /** `name` is 1-50 letters, digits and whitespace (CONTRACT.md, service-update). */
 export const SERVICE_NAME_PATTERN = /^[A-Za-z0-9\s]{1,50}$/
@@ -674,7 +757,8 @@ export interface DashboardView {
   name?: string
   id?: string
   renamedFrom?: string
-  tiles: Array<{ name: string; displayType?: string }>
+  /** `sqlTemplate`: a raw-SQL tile's query. */
+  tiles: Array<{ name: string; displayType?: string; sqlTemplate?: string }>
 }
 export interface AlertView {
   doc: ParsedDocument
@@ -700,7 +784,8 @@ export function dashboardView(
       const name = str((t as Record<string, unknown> | null)?.name)
       if (name === undefined) return []
       const typed = spec?.tiles?.[i]
-      return [{ name, displayType: typed ? tileDisplayType(typed) : undefined }]
+      const sql = typed?.config?.configType === 'sql' ? typed.config.sqlTemplate : undefined
+      return [{ name, displayType: typed ? tileDisplayType(typed) : undefined, sqlTemplate: sql }]
     })
   }
 }
@@ -786,6 +871,16 @@ export function checkAcrossDocuments(
       report(
         ['tile'],
         `tile "${tile.name}" is a ${tile.displayType} tile; alerts need a line, stacked_bar or number tile`
+      )
+    } else if (
+      tile.sqlTemplate !== undefined &&
+      tile.displayType !== 'number' &&
+      !usesInterval(tile.sqlTemplate)
+    ) {
+      // controllers/alerts.ts validateAlertInput; common-utils core/utils.ts validateRawSqlForAlert.
+      report(
+        ['tile'],
+        `tile "${tile.name}" is a raw-SQL ${tile.displayType} tile: an alert needs its query to use the interval ({intervalSeconds:Int64}, {intervalMilliseconds:Int64} or an interval macro)`
       )
     }
   }

@@ -4,9 +4,11 @@
  * schemas stay plain structure and export cleanly to JSON Schema for editors.
  */
 import { z } from 'zod'
+import { Connection, SavedSearch, Source, Webhook } from './resources-schema.js'
 import {
   AGG_FNS,
   ALERT_INTERVALS,
+  CHANNEL_SEVERITIES,
   ALERT_SOURCES,
   API_VERSIONS,
   BACKGROUND_CHART_TYPES,
@@ -23,8 +25,10 @@ import {
   NUMERIC_UNITS,
   PALETTE_TOKENS,
   QUANTILE_LEVELS,
+  RAW_SQL_DISPLAY_TYPES,
   QUERY_LANGUAGES,
   RELEASE_CHANNELS,
+  RESOURCE_LIMITS,
   SORT_ORDERS,
   THRESHOLD_TYPES,
   TIME_DISPLAY_TYPES,
@@ -484,6 +488,72 @@ export const TileConfig = z.discriminatedUnion('displayType', [
   })
 ])
 
+/**
+ * Raw-SQL tiles (zod.ts externalDashboardRawSqlChartConfigSchema): a query on a connection instead of a
+ * source and select items, for the display types the server allows them on. `configType: sql` picks them.
+ */
+const rawSqlBase = {
+  configType: z.literal('sql').describe('Raw SQL: the tile runs `sqlTemplate` on its connection.'),
+  connection: z
+    .string()
+    .min(1)
+    .optional()
+    .describe('The ClickHouse connection, by name (self-hosted); or `connectionId`.'),
+  connectionId: z
+    .string()
+    .min(1)
+    .optional()
+    .describe(
+      'The connection id: the only form in managed mode, where the cloud API cannot list connections.'
+    ),
+  sqlTemplate: z
+    .string()
+    .max(RESOURCE_LIMITS.sqlTemplate)
+    .describe(
+      'The query; macros such as `$__timeFilter(Timestamp)` and `{intervalSeconds:Int64}` as in the UI.'
+    ),
+  ...dataSourceRef,
+  numberFormat: NumberFormat.optional()
+}
+const rawTime = {
+  fillNulls: z.boolean().optional().describe('Draw missing buckets as zero.'),
+  alignDateRangeToGranularity: z.boolean().optional().describe('Round the time range to whole buckets.'),
+  seriesLimit: z.int().min(0).optional().describe('Top-N series by peak (0: unlimited; self-hosted).')
+}
+export const RawSqlTileConfig = z.discriminatedUnion('displayType', [
+  z.strictObject({
+    ...rawSqlBase,
+    displayType: z.literal('line').describe('How the query result is drawn: a line chart.'),
+    ...rawTime,
+    fitYAxisToData: z.boolean().optional().describe('Fit the y axis to the data instead of starting at 0.'),
+    compareToPreviousPeriod: z.boolean().optional().describe('Also draw the previous period.')
+  }),
+  z.strictObject({
+    ...rawSqlBase,
+    displayType: z.literal('stacked_bar').describe('How the query result is drawn: stacked bars.'),
+    ...rawTime
+  }),
+  ...RAW_SQL_DISPLAY_TYPES.filter(t => t !== 'line' && t !== 'stacked_bar').map(displayType =>
+    z.strictObject({
+      ...rawSqlBase,
+      displayType: z.literal(displayType).describe(`How the query result is drawn: a ${displayType} tile.`)
+    })
+  )
+])
+
+/** The builder configs, each marked as having no `configType`, so `configType` can pick the union. */
+const builderConfigs = TileConfig.options.map(o =>
+  o.extend({ configType: z.undefined().optional().describe('Absent on builder tiles.') })
+)
+/** A tile's `config`: a builder config (no `configType`), or a raw-SQL one (`configType: sql`). */
+export const AnyTileConfig = z.discriminatedUnion('configType', [
+  RawSqlTileConfig,
+  z.discriminatedUnion(
+    'displayType',
+    builderConfigs as [(typeof builderConfigs)[number], ...(typeof builderConfigs)[number][]]
+  )
+])
+
 export const Tile = z.strictObject({
   name: text(1024).describe(
     'Unique in the dashboard: tiles are matched by name, which keeps their ids and alerts.'
@@ -498,7 +568,9 @@ export const Tile = z.strictObject({
     .min(1, { error: 'needs at least one series' })
     .optional()
     .describe("CONTRACT.md's tile form: a list of series of one type (or use `config`)."),
-  config: TileConfig.optional().describe("The server's tile form, by displayType (or use `series`)."),
+  config: AnyTileConfig.optional().describe(
+    "The server's tile form, by displayType (or use `series`); `configType: sql` for a raw-SQL tile."
+  ),
   container: z
     .string()
     .min(1)
@@ -627,27 +699,56 @@ export const Dashboard = z.strictObject({
     .describe('The previous name, so a rename keeps the dashboard id.')
 })
 
-export const AlertChannel = z
-  .strictObject({
-    type: z.literal('webhook').describe('webhook: notify through a webhook.'),
-    webhook: z.string().min(1).optional().describe('Webhook by name.'),
-    webhookId: z.string().min(1).optional().describe('Webhook by id.')
-  })
-  .describe('Where the alert notifies.')
+const MANAGED_ONLY = 'Managed mode only (the cloud API).'
+export const WebhookChannel = z.strictObject({
+  type: z.literal('webhook').describe('webhook: notify through a webhook.'),
+  webhook: z.string().min(1).optional().describe("Webhook by name (a manifest's or an existing one)."),
+  webhookId: z.string().min(1).optional().describe('Webhook by id.'),
+  webhookService: z
+    .string()
+    .min(1)
+    .optional()
+    .describe(`${MANAGED_ONLY} The webhook's service, e.g. slack_api.`),
+  slackChannelId: z
+    .string()
+    .min(1)
+    .optional()
+    .describe(`${MANAGED_ONLY} Slack channel id for Slack API webhooks.`),
+  severity: z
+    .enum(CHANNEL_SEVERITIES)
+    .optional()
+    .describe(`${MANAGED_ONLY} Severity for PagerDuty API webhooks.`)
+})
+export const EmailChannel = z.strictObject({
+  type: z.literal('email').describe(`${MANAGED_ONLY} Email the alert.`),
+  emailRecipients: z.array(z.string().min(1)).describe('Addresses to email.')
+})
+export const AlertChannel = z.discriminatedUnion('type', [WebhookChannel, EmailChannel])
 
 export const Alert = z.strictObject({
   apiVersion,
-  kind: z.literal('Alert').describe("An alert on a dashboard tile's value."),
+  kind: z.literal('Alert').describe("An alert on a dashboard tile's value, or on a saved search."),
   name: text(LIMITS.alertName).describe(
     'Unique among the alerts (1-512 characters); how the plan finds it again.'
   ),
-  dashboard: z.string().min(1).describe('The dashboard, by name, from the manifests.'),
-  tile: z
+  dashboard: z
     .string()
     .min(1)
-    .describe('The tile, by name, within that dashboard (a line, stacked_bar or number tile).'),
-  source: z.enum(ALERT_SOURCES).optional().describe('tile (the default): the alert watches a tile.'),
-  threshold: z.number().describe("The value the tile's value is compared with."),
+    .optional()
+    .describe('Tile alerts: the dashboard, by name, from the manifests.'),
+  tile: z.string().min(1).optional().describe('Tile alerts: the tile, by name, within that dashboard.'),
+  source: z
+    .enum(ALERT_SOURCES)
+    .optional()
+    .describe('tile (the default: `dashboard` and `tile`) or saved_search (`savedSearch`).'),
+  savedSearch: z
+    .string()
+    .min(1)
+    .optional()
+    .describe("Saved-search alerts: the saved search, by name (a manifest's or an existing one)."),
+  savedSearchId: z.string().min(1).optional().describe('Saved-search alerts: the saved search, by id.'),
+  groupBy: z.string().optional().describe('Saved-search alerts: evaluate per value of this expression.'),
+  threshold: z.number().describe('The value the watched value is compared with.'),
   thresholdMax: z
     .number()
     .optional()
@@ -658,7 +759,17 @@ export const Alert = z.strictObject({
       'When the alert fires: the value above, below, ... the threshold (between: within both bounds).'
     ),
   interval: z.enum(ALERT_INTERVALS).describe('How often the value is evaluated, over a window this long.'),
-  channel: AlertChannel,
+  channel: AlertChannel.optional().describe('Where the alert goes: `channel`, or a list in `channels`.'),
+  channels: z
+    .array(AlertChannel)
+    .min(1, { error: 'needs at least one channel' })
+    .max(RESOURCE_LIMITS.alertChannels, {
+      error: `an alert has at most ${RESOURCE_LIMITS.alertChannels} channels`
+    })
+    .optional()
+    .describe(
+      `Self-hosted: up to ${RESOURCE_LIMITS.alertChannels} channels (the managed API takes one \`channel\`).`
+    ),
   message: text(LIMITS.alertMessage).optional().describe('The notification text (at most 4096 characters).'),
   numConsecutiveWindows: atLeast(1)
     .optional()
@@ -671,6 +782,18 @@ export const Alert = z.strictObject({
     .datetime({ error: 'must be a UTC date and time like 2026-01-01T10:00:00Z' })
     .optional()
     .describe('Align the windows to this UTC time (within a year ahead, ten years back); offset must be 0.')
+})
+
+/** The self-hosted server takes webhook channels only (HyperDX zod.ts zAlertChannel). */
+export const SelfHostedAlert = Alert.extend({
+  channel: WebhookChannel.optional().describe(Alert.shape.channel.description ?? ''),
+  channels: z
+    .array(WebhookChannel)
+    .min(1, { error: 'needs at least one channel' })
+    .max(RESOURCE_LIMITS.alertChannels, {
+      error: `an alert has at most ${RESOURCE_LIMITS.alertChannels} channels`
+    })
+    .optional()
 })
 
 export const IpAccessEntry = z
@@ -723,12 +846,23 @@ export const ServiceSettings = z.strictObject({
     .describe('Rotate transparent data encryption to this key (services with TDE only).')
 })
 
-export const KIND_SCHEMAS = { Dashboard, Alert, ServiceSettings } as const
+export const KIND_SCHEMAS = {
+  Connection,
+  Source,
+  SavedSearch,
+  Webhook,
+  Dashboard,
+  Alert,
+  ServiceSettings
+} as const
 
 export type DashboardSpec = z.infer<typeof Dashboard>
 export type TileSpec = z.infer<typeof Tile>
 export type SeriesSpec = z.infer<typeof Series>
 export type TileConfigSpec = z.infer<typeof TileConfig>
+export type RawSqlTileConfigSpec = z.infer<typeof RawSqlTileConfig>
+export type AnyTileConfigSpec = z.infer<typeof AnyTileConfig>
+export type AlertChannelSpec = z.infer<typeof AlertChannel>
 export type SelectItemSpec = z.infer<typeof SelectItem>
 export type OnClickSpec = z.infer<typeof OnClick>
 export type DashboardFilterSpec = z.infer<typeof DashboardFilter>
@@ -737,4 +871,12 @@ export type AlertSpec = z.infer<typeof Alert>
 export type ServiceSettingsSpec = z.infer<typeof ServiceSettings>
 
 /** One schema for editors: any of the kinds, by `kind`. */
-export const Manifest = z.discriminatedUnion('kind', [Dashboard, Alert, ServiceSettings])
+export const Manifest = z.discriminatedUnion('kind', [
+  Connection,
+  Source,
+  SavedSearch,
+  Webhook,
+  Dashboard,
+  Alert,
+  ServiceSettings
+])

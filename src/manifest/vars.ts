@@ -3,6 +3,11 @@
  * one placeholder takes the variable's YAML type (a threshold stays a number); inside a longer string the
  * value is interpolated as text. `$${NAME}` is a literal `${NAME}`. Mapping keys are names and are left
  * alone. Unknown names are errors at their line.
+ *
+ * `${secret.NAME}` takes a secret variable (the `secret-vars` input, `OBSDEPLOY_SECRET_<NAME>` in the
+ * CLI). It must be the whole value, and the places it filled are recorded on the document, so validation
+ * can tell a secret field written from a secret from one written as text (rules.ts), and plans show such
+ * a value only as changed or unchanged.
  */
 import { diagnostic, type Diagnostic } from '../diagnostics.js'
 import { didYouMean } from './issues.js'
@@ -10,17 +15,23 @@ import { formatPath, type PathSegment } from './path.js'
 import type { ParsedDocument } from './yaml.js'
 
 export type Variables = Readonly<Record<string, unknown>>
+export type Secrets = Readonly<Record<string, string>>
 
 const PLACEHOLDER = /\$(\$?)\{([^}]*)\}/g
 const WHOLE = /^\$\{([^}]*)\}$/
 const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/
+const SECRET_PREFIX = 'secret.'
 
 /** The document's value with placeholders replaced, and the problems found. */
 export function substituteVariables(
   doc: ParsedDocument,
-  vars: Variables
-): { value: unknown; diagnostics: Diagnostic[] } {
+  vars: Variables,
+  secrets: Secrets = {}
+): { value: unknown; diagnostics: Diagnostic[]; secretPaths: Map<string, string> } {
   const names = Object.keys(vars)
+  const secretNames = Object.keys(secrets)
+  /** Formatted path -> the secret variable that filled it. */
+  const secretPaths = new Map<string, string>()
   const diagnostics: Diagnostic[] = []
   const problem = (path: PathSegment[], message: string) =>
     diagnostics.push(
@@ -40,6 +51,16 @@ export function substituteVariables(
 
   const substitute = (text: string, path: PathSegment[]): unknown => {
     const whole = WHOLE.exec(text)
+    if (whole?.[1]!.startsWith(SECRET_PREFIX)) {
+      const name = whole[1]!.slice(SECRET_PREFIX.length)
+      const message = checkSecretName(name, secretNames)
+      if (message) {
+        problem(path, message)
+        return text
+      }
+      secretPaths.set(formatPath(path), name)
+      return secrets[name]
+    }
     if (whole) {
       const message = checkName(whole[1]!, names)
       if (message) {
@@ -50,6 +71,13 @@ export function substituteVariables(
     }
     return text.replace(PLACEHOLDER, (match, escape: string, name: string) => {
       if (escape) return match.slice(1)
+      if (name.startsWith(SECRET_PREFIX)) {
+        problem(
+          path,
+          `\${${name}} must be the whole value: a secret is never part of a longer text (it would show in plans)`
+        )
+        return match
+      }
       const message = checkName(name, names)
       if (message) {
         problem(path, message)
@@ -68,7 +96,15 @@ export function substituteVariables(
     })
   }
 
-  return { value: walk(doc.value, []), diagnostics }
+  return { value: walk(doc.value, []), diagnostics, secretPaths }
+}
+
+function checkSecretName(name: string, names: readonly string[]): string | undefined {
+  if (!NAME.test(name))
+    return `"\${secret.${name}}" is not a valid secret placeholder (names are letters, digits and _)`
+  if (names.includes(name)) return undefined
+  const guess = didYouMean(name, names)
+  return `unknown secret variable \${secret.${name}}${guess ? ` (did you mean \${secret.${guess}}?)` : ''}: set it with the \`secret-vars\` input (the CLI: environment variable OBSDEPLOY_SECRET_${name})`
 }
 
 function checkName(name: string, names: readonly string[]): string | undefined {

@@ -2,6 +2,7 @@
  * The value sets of the API, from CONTRACT.md where it names them and FACTS.md where it says "not shown".
  * One place, so the schemas, the normalizer and the emulator-facing code agree.
  */
+import { RESOURCE_KINDS } from '../plan/types.js'
 export const AGG_FNS = [
   'avg',
   'count',
@@ -206,6 +207,45 @@ export const LIMITS = {
   scheduleOffsetMinutes: 1439
 } as const
 
-export const MANIFEST_KINDS = ['Dashboard', 'Alert', 'ServiceSettings'] as const
+/** Every kind a manifest may have: the resource kinds, in the order they are applied. */
+export const MANIFEST_KINDS = RESOURCE_KINDS
 export type ManifestKind = (typeof MANIFEST_KINDS)[number]
 export const API_VERSIONS = ['obsdeploy/v1'] as const
+
+/** common-utils types.ts SourceKind: what a data source holds. */
+export const SOURCE_KINDS = ['log', 'trace', 'session', 'metric', 'promql'] as const
+/** common-utils types.ts UseTextIndex. */
+export const USE_TEXT_INDEX = ['auto', 'enabled', 'disabled'] as const
+/** common-utils types.ts InternalAggregateFunctionSchema: a materialized view column's function. */
+export const VIEW_AGG_FNS = [...AGG_FNS, 'histogram'] as const
+/** common-utils types.ts WebhookService: what a webhook may be created as (the API returns two more). */
+export const WEBHOOK_SERVICES = ['slack', 'generic', 'incidentio'] as const
+/** The managed alert channel's severity (cloud OpenAPI ClickStackAlertChannelWebhook). */
+export const CHANNEL_SEVERITIES = ['critical', 'error', 'warning', 'info'] as const
+/** Raw-SQL tiles: the display types the server allows them on (zod.ts externalDashboardRawSqlChartConfigSchema). */
+export const RAW_SQL_DISPLAY_TYPES = ['line', 'stacked_bar', 'table', 'number', 'pie', 'bar'] as const
+
+/** The request limits of the kinds besides dashboards and alerts (zod.ts, types.ts, v2 routers). */
+export const RESOURCE_LIMITS = {
+  webhookName: 1024,
+  webhookUrl: 2048,
+  webhookDescription: 2048,
+  webhookBody: 16384,
+  webhookHeaders: 100,
+  headerName: 256,
+  headerValue: 4096,
+  webhookQueryParams: 100,
+  queryParamKey: 1024,
+  queryParamValue: 4096,
+  sourceSection: 256,
+  querySettings: 10,
+  durationPrecision: 9,
+  savedSearchName: 1024,
+  savedSearchSelect: 4096,
+  savedSearchWhere: 8192,
+  savedSearchOrderBy: 1024,
+  savedSearchFilters: 100,
+  savedSearchFilter: 8192,
+  alertChannels: 10,
+  sqlTemplate: 100000
+} as const

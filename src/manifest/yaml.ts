@@ -32,6 +32,8 @@ export interface ParsedDocument {
    * validated and typed (loadManifests drops it).
    */
   value: unknown
+  /** Paths (as `formatPath` writes them) whose value a `${secret.NAME}` placeholder filled, with NAME. */
+  secretPaths?: ReadonlyMap<string, string>
   /** Location of the document's first content. */
   readonly start: SourceLocation
   /** The node at `path`, or the nearest ancestor that exists (a missing field points at its parent). */

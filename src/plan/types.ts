@@ -9,7 +9,16 @@ export const PLAN_SCHEMA_VERSION = 1
 
 export const ACTIONS = ['create', 'update', 'replace', 'delete', 'noop'] as const
 export type Action = (typeof ACTIONS)[number]
-export const RESOURCE_KINDS = ['Dashboard', 'Alert', 'ServiceSettings'] as const
+/** In the order they are planned and applied: later kinds refer to earlier ones (deletes run in reverse). */
+export const RESOURCE_KINDS = [
+  'Connection',
+  'Source',
+  'SavedSearch',
+  'Webhook',
+  'Dashboard',
+  'Alert',
+  'ServiceSettings'
+] as const
 export type ResourceKind = (typeof RESOURCE_KINDS)[number]
 
 export const Location = z.object({ file: z.string(), line: z.number(), column: z.number() })
@@ -74,6 +83,9 @@ export const References = z.object({
   sources: z.record(z.string(), z.string()),
   /** Webhooks, by id (absent where the API cannot list them). */
   webhooks: z.record(z.string(), z.string()).optional(),
+  /** Connections and saved searches, by id (absent where the API cannot list them). */
+  connections: z.record(z.string(), z.string()).optional(),
+  savedSearches: z.record(z.string(), z.string()).optional(),
   /** The dashboard each manifest alert watches a tile of, by alert name. */
   alertDashboards: z.record(z.string(), z.string())
 })

@@ -9,7 +9,12 @@ import type { Json } from '../json.js'
 import type { AnyKind } from '../kinds/index.js'
 import { KINDS } from '../kinds/index.js'
 import type { DashboardFacts, LiveState, PlanContext, PlannedChange, PlanSettings } from '../kinds/kind.js'
+import { References } from '../kinds/references.js'
+import { isRegistryKind, Registry } from '../kinds/registry.js'
+import { diagnostic } from '../diagnostics.js'
+import { scryptSync } from 'node:crypto'
 import type { ManifestSet } from '../manifest/load.js'
+import { formatPath, type PathSegment } from '../manifest/path.js'
 import { VERSION } from '../version.js'
 import { diffValues, joinKey } from '../plan/diff.js'
 import { byId, FingerprintStream } from './fingerprint.js'
@@ -19,7 +24,7 @@ import {
   type Change,
   type FieldChange,
   type Plan,
-  type References
+  type References as ReferenceNames
 } from '../plan/types.js'
 
 export interface PlanInput {
@@ -36,16 +41,37 @@ export interface PlanOutcome {
   /** The plan's changes with the typed records the apply engine needs. */
   planned: PlannedChange[]
   dashboards: DashboardFacts
+  /** What the stack owns of the kinds without tags, for the apply to keep up to date. */
+  registry: Registry
 }
 
 export function computePlan(input: PlanInput): PlanOutcome {
   const diagnostics: Diagnostic[] = []
+  const report = (d: Diagnostic) => diagnostics.push(d)
+  const kinds = input.kinds ?? KINDS
+  const registry = readRegistry(input, kinds, report)
   const ctx: PlanContext = {
     settings: input.settings,
     manifests: input.manifests,
     live: input.live,
-    report: d => diagnostics.push(d),
-    dashboards: { desired: new Map(), live: new Map() }
+    report,
+    dashboards: { desired: new Map(), live: new Map() },
+    refs: new References(report),
+    registry
+  }
+  for (const kind of kinds) {
+    if (!kind.live) continue
+    const records = input.live[kind.live.field]
+    ctx.refs.live(
+      kind.kind,
+      Array.isArray(records)
+        ? records.flatMap(r => {
+            const id = kind.liveId(r)
+            return id === undefined ? [] : [{ id, name: kind.liveName(r) }]
+          })
+        : undefined,
+      `${input.settings.mode === 'managed' ? `managed mode${input.settings.managedPrefix ? `, prefix ${input.settings.managedPrefix}` : ''}` : 'this server'} has no such route`
+    )
   }
   const planned: PlannedChange[] = []
   /**
@@ -53,9 +79,23 @@ export function computePlan(input: PlanInput): PlanOutcome {
    * as they come, so the normal forms are garbage at once instead of held to the end.
    */
   const dependsOn = new FingerprintStream().list('records')
-  for (const kind of input.kinds ?? KINDS) {
+  for (const kind of kinds) {
     const ofKind: PlannedChange[] = []
-    const pairing = kind.pair(kind.desired(ctx), ctx)
+    const desired = kind.desired(ctx)
+    ctx.refs.declare(
+      kind.kind,
+      desired.map(d => d.name)
+    )
+    const pairing = kind.pair(desired, ctx)
+    const idOf = (l: unknown) => kind.liveId(l)
+    ctx.refs.paired(
+      kind.kind,
+      pairing.pairs.flatMap(p => {
+        const id = p.live === undefined ? undefined : idOf(p.live)
+        return id === undefined ? [] : [[p.desired.name, id] as [string, string]]
+      }),
+      pairing.orphans.map(idOf).filter((id): id is string => id !== undefined)
+    )
     for (const pair of pairing.pairs) {
       const after = kind.normalDesired(pair.desired, ctx, pair.live)
       const before = pair.live === undefined ? undefined : kind.normalLive(pair.live, ctx)
@@ -96,6 +136,9 @@ export function computePlan(input: PlanInput): PlanOutcome {
       kind.refine(pc, ctx)
       // Only changes carry their manifest line: a no-op needs none, and positions cost a parse.
       if (pc.desired && pc.change.action !== 'noop') pc.change.source = pc.desired.source
+      const { action, deferred, id } = pc.change
+      if ((action === 'delete' || action === 'replace') && !deferred && id !== undefined)
+        ctx.refs.markDeleted(kind.kind, id)
     }
     kind.conclude?.(ofKind, ctx)
     planned.push(...ofKind)
@@ -117,21 +160,45 @@ export function computePlan(input: PlanInput): PlanOutcome {
     },
     changes: planned.map(p => p.change),
     diagnostics: [...input.manifests.diagnostics, ...diagnostics],
-    references: referencesOf(input)
+    references: referencesOf(input, ctx)
   }
-  return { plan, planned, dashboards: ctx.dashboards }
+  return { plan, planned, dashboards: ctx.dashboards, registry }
+}
+
+/**
+ * The stack's registry of the kinds without tags, without the ids that no longer exist. An unreadable
+ * registry is a plan error (nothing of those kinds is pruned then).
+ */
+function readRegistry(
+  input: PlanInput,
+  kinds: readonly AnyKind[],
+  report: (d: Diagnostic) => void
+): Registry {
+  const registry = Registry.read(input.live.dashboards, input.settings.stack, input.settings.ownershipTag)
+  if (registry.problem) report(diagnostic('plan', 'error', registry.problem))
+  for (const kind of kinds) {
+    if (!kind.live || !isRegistryKind(kind.kind)) continue
+    const records = input.live[kind.live.field]
+    if (Array.isArray(records))
+      registry.keepOnly(kind.kind, new Set(records.map(r => kind.liveId(r)).filter(id => id !== undefined)))
+  }
+  return registry
 }
 
 /** Names for the ids the plan's values hold, for reports (see References). */
-function referencesOf(input: PlanInput): References {
-  const named = (items: ReadonlyArray<{ id: string; name: string }>) =>
-    Object.fromEntries(items.filter(i => i.name !== '').map(i => [i.id, i.name]))
-  const references: References = {
+function referencesOf(input: PlanInput, ctx: PlanContext): ReferenceNames {
+  const references: ReferenceNames = {
     version: REFERENCES_VERSION,
-    sources: named(input.live.sources),
-    alertDashboards: Object.fromEntries(input.manifests.alerts.map(a => [a.spec.name, a.spec.dashboard]))
+    sources: ctx.refs.names('Source'),
+    alertDashboards: Object.fromEntries(
+      input.manifests.alerts.flatMap(a =>
+        a.spec.dashboard === undefined ? [] : [[a.spec.name, a.spec.dashboard]]
+      )
+    )
   }
-  if (input.live.webhooks) references.webhooks = named(input.live.webhooks)
+  if (input.live.webhooks) references.webhooks = ctx.refs.names('Webhook')
+  if (input.live.connections) references.connections = ctx.refs.names('Connection')
+  if (input.live.savedSearches) references.savedSearches = ctx.refs.names('SavedSearch')
   return references
 }
 
@@ -169,12 +236,13 @@ function listFields(
  * not invalidate a saved plan.
  */
 function liveFingerprint(dependsOn: FingerprintStream, live: LiveState): string {
+  const named = (records: ReadonlyArray<{ id: string; name: string }>) =>
+    byId(records).map(r => ({ id: r.id, name: r.name }))
   return dependsOn
-    .field(
-      'sources',
-      byId(live.sources).map(s => ({ id: s.id, name: s.name }))
-    )
-    .field('webhooks', live.webhooks ? byId(live.webhooks).map(w => ({ id: w.id, name: w.name })) : null)
+    .field('sources', named(live.sources))
+    .field('webhooks', live.webhooks ? named(live.webhooks) : null)
+    .field('connections', live.connections ? named(live.connections) : null)
+    .field('savedSearches', live.savedSearches ? named(live.savedSearches) : null)
     .digest()
 }
 
@@ -185,13 +253,49 @@ function desiredFingerprint(manifests: ManifestSet, settings: PlanSettings): str
     mode: settings.mode,
     gate: settings.serviceGate.open
   })
+  // Spec by spec into the hash, secrets masked (their values collected for the digest below).
+  const secrets: string[] = []
   for (const [key, located] of [
+    ['connections', manifests.connections],
+    ['sources', manifests.sources],
+    ['savedSearches', manifests.savedSearches],
+    ['webhooks', manifests.webhooks],
     ['dashboards', manifests.dashboards],
     ['alerts', manifests.alerts],
     ['services', manifests.services]
   ] as const) {
     stream.list(key)
-    for (const l of located) stream.item(l.spec)
+    for (const l of located as ReadonlyArray<{
+      spec: unknown
+      doc: { secretPaths?: ReadonlyMap<string, string> }
+    }>)
+      stream.item(maskSecrets(l.spec, l.doc.secretPaths, secrets))
   }
-  return stream.digest()
+  // A changed secret changes the fingerprint, but the plan file never holds a plain hash of one.
+  return stream.field('secrets', secrets.length === 0 ? null : secretDigest(secrets)).digest()
+}
+
+/** The spec with the values secret placeholders filled replaced, those values collected. */
+function maskSecrets(spec: unknown, paths: ReadonlyMap<string, string> | undefined, out: string[]): unknown {
+  if (!paths || paths.size === 0) return spec
+  const walk = (v: unknown, path: PathSegment[]): unknown => {
+    if (typeof v === 'string' && paths.has(formatPath(path))) {
+      out.push(v)
+      return '(secret)'
+    }
+    if (Array.isArray(v)) return v.map((x, i) => walk(x, [...path, i]))
+    if (v !== null && typeof v === 'object')
+      return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, walk(x, [...path, k])]))
+    return v
+  }
+  return walk(spec, [])
+}
+
+/** scrypt with a fixed salt: deterministic, so a saved plan's fingerprint can be checked, and slow to guess. */
+function secretDigest(values: readonly string[]): string {
+  return scryptSync(JSON.stringify(values), 'obsdeploy desired fingerprint', 32, {
+    N: 16384,
+    r: 8,
+    p: 1
+  }).toString('base64url')
 }

@@ -15,6 +15,7 @@ import { codeBlock, htmlText, inline, linkTarget } from './escape.js'
 import type { ReportInput, StacksReportInput } from './input.js'
 import { commitLink, fileLink, runLink } from './links.js'
 import {
+  nounOf,
   reportModel,
   stacksModel,
   timeText,
@@ -414,9 +415,7 @@ function detailsBody(c: Change, model: ReportModel, names: Names): string[] {
   const body: string[] = []
   const tiles = addedAndRemoved(c.fields)
   if (c.action === 'create' && c.fields.length > 0) {
-    body.push(
-      `The ${c.kind === 'ServiceSettings' ? 'settings' : c.kind.toLowerCase()} as it will be created:`
-    )
+    body.push(`The ${c.kind === 'ServiceSettings' ? 'settings' : nounOf(c.kind)} as it will be created:`)
     body.push(block(createdYaml(c, names), 'yaml'))
   } else if (c.action === 'delete' && !c.droppedByServer && c.fields.length > 0) {
     body.push(block(diffText(deletedLines(c, names)), 'diff'))

@@ -166,10 +166,17 @@ export function isDestructive(c: Change): boolean {
 }
 
 const NOUNS: Record<ResourceKind, [string, string]> = {
+  Connection: ['connection', 'connections'],
+  Source: ['data source', 'data sources'],
+  SavedSearch: ['saved search', 'saved searches'],
+  Webhook: ['webhook', 'webhooks'],
   Dashboard: ['dashboard', 'dashboards'],
   Alert: ['alert', 'alerts'],
   ServiceSettings: ['service setting', 'service settings']
 }
+
+/** A kind in words: `data source`, `saved search`. */
+export const nounOf = (kind: ResourceKind): string => NOUNS[kind][0]
 
 /**
  * Entries of a service's lists that a change removes. Whole resources are not all a plan destroys: an

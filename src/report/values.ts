@@ -10,9 +10,10 @@ import type { Change, FieldChange, Plan } from '../plan/types.js'
 export interface Names {
   sources: ReadonlyMap<string, string>
   webhooks: ReadonlyMap<string, string>
+  connections: ReadonlyMap<string, string>
 }
 
-const NO_NAMES: Names = { sources: new Map(), webhooks: new Map() }
+const NO_NAMES: Names = { sources: new Map(), webhooks: new Map(), connections: new Map() }
 
 /** The plan's id→name table; a plan without one (an older plan file), or of a later version, names nothing. */
 export function namesOf(plan: Plan | undefined): Names {
@@ -20,7 +21,8 @@ export function namesOf(plan: Plan | undefined): Names {
   if (!refs || refs.version !== 1) return NO_NAMES
   return {
     sources: new Map(Object.entries(refs.sources)),
-    webhooks: new Map(Object.entries(refs.webhooks ?? {}))
+    webhooks: new Map(Object.entries(refs.webhooks ?? {})),
+    connections: new Map(Object.entries(refs.connections ?? {}))
   }
 }
 
@@ -35,6 +37,8 @@ function renamed(key: string, value: unknown, names: Names): [string, unknown] {
   if (typeof value === 'string') {
     if (key === 'sourceId' && names.sources.has(value)) return ['source', names.sources.get(value)]
     if (key === 'webhookId' && names.webhooks.has(value)) return ['webhook', names.webhooks.get(value)]
+    if (key === 'connectionId' && names.connections.has(value))
+      return ['connection', names.connections.get(value)]
     if (key === 'webhook') {
       const m = /^(.*) \(([^()]+)\)$/.exec(value)
       if (m && names.webhooks.get(m[2]!) === m[1]) return [key, m[1]]

@@ -14,7 +14,7 @@ import type { LiveState, PlanSettings } from '../kinds/kind.js'
 import { ownershipTag } from '../kinds/ownership.js'
 import { checkQueries } from '../live/check-queries.js'
 import { readLiveState } from '../live/read.js'
-import { silentLogger, type Logger } from '../log.js'
+import { redactDeep, redactor, SECRET_VAR_MIN_LENGTH, silentLogger, type Logger } from '../log.js'
 import type { ManifestSet } from '../manifest/load.js'
 import { countChanges, isActionable, PlanFile, type Plan } from '../plan/types.js'
 import { computePlan, type PlanOutcome } from '../planner/planner.js'
@@ -121,7 +121,8 @@ export async function runOnline(
     }
     const planFile = await writePlan(
       config.planPath,
-      config.stacks ? { schemaVersion: 1, stacks: plans } : plans[0]!
+      config.stacks ? { schemaVersion: 1, stacks: plans } : plans[0]!,
+      redactor(Object.values(config.secretVars), SECRET_VAR_MIN_LENGTH)
     )
     const outcomes: StackOutcome[] = []
     for (const p of planned) {
@@ -240,6 +241,7 @@ async function finishStack(
     api: run.api,
     planned: outcome.planned,
     dashboards: outcome.dashboards,
+    registry: outcome.registry,
     settings,
     concurrency: config.concurrency,
     log: run.log,
@@ -286,9 +288,9 @@ function outputsOf(plan: Plan, planFile: string): RunOutputs {
   }
 }
 
-async function writePlan(planPath: string, plan: PlanFile): Promise<string> {
+async function writePlan(planPath: string, plan: PlanFile, scrub: (text: string) => string): Promise<string> {
   await mkdir(path.dirname(planPath), { recursive: true })
-  await writeFile(planPath, `${JSON.stringify(plan, null, 2)}\n`)
+  await writeFile(planPath, `${JSON.stringify(redactDeep(plan, scrub), null, 2)}\n`)
   return planPath
 }
 

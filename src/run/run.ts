@@ -6,20 +6,31 @@
  */
 import type { Config } from '../config/types.js'
 import { hasErrors } from '../diagnostics.js'
-import { silentLogger } from '../log.js'
+import { redactDeep, redactingLogger, redactor, SECRET_VAR_MIN_LENGTH, silentLogger } from '../log.js'
 import { loadManifests } from '../manifest/load.js'
 import { startEarly } from './early.js'
 import { runStacks } from './stacks.js'
 import { EMPTY_OUTPUTS, type RunDependencies, type RunResult } from './types.js'
 
 export async function run(config: Config, deps: RunDependencies = {}): Promise<RunResult> {
+  const secrets = Object.values(config.secretVars)
+  const log = redactingLogger(deps.log ?? silentLogger, secrets, SECRET_VAR_MIN_LENGTH)
+  // Defence in depth: secrets never enter plans by design (write-only.ts); any text that quotes one (a
+  // server's error message, say) has it replaced before the result leaves run().
+  const scrub = redactor(secrets, SECRET_VAR_MIN_LENGTH)
+  const result = await runUnscrubbed(config, { ...deps, log })
+  return secrets.length === 0 ? result : redactDeep(result, scrub)
+}
+
+async function runUnscrubbed(config: Config, deps: RunDependencies): Promise<RunResult> {
   if (config.stacks) return runStacks(config, config.stacks, deps)
   const log = deps.log ?? silentLogger
   const loading = loadManifests({
     patterns: config.manifests,
     cwd: config.cwd,
     mode: config.mode,
-    vars: config.vars
+    vars: config.vars,
+    secrets: config.secretVars
   })
   // A run that goes online reads the live state while its manifests load (validate never loads the client).
   const early =

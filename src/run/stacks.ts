@@ -115,7 +115,8 @@ async function loadStack(stack: StackDefinition, config: Config): Promise<Manife
     files: stack.manifests,
     cwd: config.cwd,
     mode: config.mode,
-    vars: { ...stack.vars, ...config.vars }
+    vars: { ...stack.vars, ...config.vars },
+    secrets: config.secretVars
   })
   if (stack.manifests.length === 0) {
     // As with no manifests at all: an empty desired state would read as "delete everything it owns".

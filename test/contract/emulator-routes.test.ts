@@ -112,8 +112,14 @@ describe.each(MODE_NAMES)('%s mode against the emulator', mode => {
     expect(id).toMatch(OBJECT_ID)
     expect(store().alerts.get(id)).toMatchObject({ dashboardId: dashboard.id, tileId, threshold: 10 })
 
+    // The managed alert response has no `channels` (ClickStackAlertResponse).
+    const returned = (a: object | undefined) => {
+      if (mode === 'self-hosted' || !a) return a
+      const { channels: _channels, ...rest } = a as Record<string, unknown>
+      return rest
+    }
     const alert = await api.getAlert(id)
-    expect(alert).toEqual(externalAlert(store().alerts.get(id)!))
+    expect(alert).toEqual(returned(externalAlert(store().alerts.get(id)!)))
     expect(alert).toMatchObject({ id, threshold: 10, interval: '5m', thresholdType: 'above', tileId })
     expect(alert.channel).toEqual({ type: 'webhook', webhookId: OPS_PAGER })
 
@@ -121,7 +127,7 @@ describe.each(MODE_NAMES)('%s mode against the emulator', mode => {
     expect(store().alerts.get(id)!.threshold).toBe(25)
 
     const listed = await api.listAlerts()
-    expect(listed).toEqual([externalAlert(store().alerts.get(id)!)])
+    expect(listed).toEqual([returned(externalAlert(store().alerts.get(id)!))])
 
     expect(await api.deleteAlert(id)).toBe('deleted')
     expect(store().alerts.has(id)).toBe(false)

@@ -166,8 +166,8 @@ describe('action: validate with more problems than GitHub shows as annotations',
     '29:12',
     '30:16',
     '31:11',
-    '32:10',
-    '32:18'
+    '32:18',
+    '33:24'
   ]
   beforeAll(async () => {
     run = track(

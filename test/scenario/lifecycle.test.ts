@@ -442,7 +442,7 @@ describe('plan and apply against the emulator', () => {
     )
   })
 
-  it('keeps the extra channels the manifest does not manage; a schedule offset set in the UI shows and goes', async () => {
+  it('a channel and a schedule offset added in the UI show, and the update takes them away', async () => {
     ws.write({ 'checkout.yaml': checkout() })
     await obsdeploy(emu, ws, 'apply')
     const a = storedAlerts()[0]!
@@ -459,12 +459,13 @@ describe('plan and apply against the emulator', () => {
     })
     const plan = await obsdeploy(emu, ws, 'plan')
     expect(plan.plan!.changes.find(c => c.kind === 'Alert')!.fields).toEqual([
+      { path: 'channels', before: ['ops-pager', 'team-slack'], after: ['ops-pager'] },
       { path: 'scheduleOffsetMinutes', before: 2 },
       { path: 'threshold', before: 10, after: 20 }
     ])
     await obsdeploy(emu, ws, 'apply')
     expect(storedAlerts()[0]).toMatchObject({ threshold: 20, scheduleOffsetMinutes: 0 })
-    expect(storedAlerts()[0]!.channels.map(c => c.webhookId)).toEqual([a.channel.webhookId, slack])
+    expect(storedAlerts()[0]!.channels.map(c => c.webhookId)).toEqual([a.channel.webhookId])
     expect(actions(await obsdeploy(emu, ws, 'plan'))).toEqual([])
   })
 

@@ -199,7 +199,9 @@ describe('export', () => {
       '--api-url',
       emu.url,
       '--stack',
-      'shop'
+      'shop',
+      '--kind',
+      'Dashboard'
     ])
     expect(exported.code).toBe(0)
     const files = readdirSync(path.join(ws.dir, 'observability')).sort()
@@ -258,7 +260,7 @@ describe('export', () => {
     await runCli(['export', '--out', 'observability', '--api-url', emu.url])
     const text = readFileSync(path.join(ws.dir, 'observability', 'orphan-refs.yaml'), 'utf8')
     expect(text).toMatch(
-      /# data source id [0-9a-f]{24} has a name shared by another source: kept as sourceId/
+      /# data source id [0-9a-f]{24} has a name shared by another data source: kept as sourceId/
     )
     expect(text).toMatch(/sourceId: [0-9a-f]{24}/)
     expect(text).toMatch(/# alert [0-9a-f]{24} has no name on the server/)

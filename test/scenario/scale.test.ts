@@ -75,8 +75,57 @@ describe('planning at scale', () => {
     expect(large.plan!.changes).toHaveLength(3000)
     const requests = emu.requestLog.map(r => `${r.method} ${r.path}`)
     // No GET per resource: only the list routes, and a second page of alerts (1,000 per page).
-    expect(requests.every(r => /^GET \/api\/v2\/(dashboards|alerts|sources|webhooks)$/.test(r))).toBe(true)
+    expect(
+      requests.every(r =>
+        /^GET \/api\/v2\/(dashboards|alerts|sources|webhooks|connections|saved-searches)$/.test(r)
+      )
+    ).toBe(true)
     expect(requests.length).toBeLessThanOrEqual(10)
     expect(requests.length).toBe(smallRequests + 1)
+  }, 120_000)
+
+  it('reads connections, sources, saved searches and webhooks with one list call each, whatever their number', async () => {
+    emu.selfHosted.dashboards.clear()
+    emu.selfHosted.alerts.clear()
+    ws.write({ 'd.yaml': dashboard('Checkout', timeTile('Errors', 0, 0, 'level:error')) })
+    const logs = emu.selfHosted.sources.find(s => s.name === 'Logs')!.id
+    const addRecords = (from: number, to: number) => {
+      for (let i = from; i < to; i++) {
+        const connection = emu.selfHosted.createConnection({
+          name: `Warehouse ${i}`,
+          host: 'http://ch:8123',
+          username: 'u'
+        })
+        emu.selfHosted.createSource({
+          name: `Table ${i}`,
+          kind: 'log',
+          connection: connection.id,
+          from: { databaseName: 'd', tableName: `t${i}` },
+          timestampValueExpression: 'ts',
+          defaultTableSelectExpression: 'ts, body'
+        })
+        emu.selfHosted.createSavedSearch({ name: `Search ${i}`, sourceId: logs, where: `n:${i}` })
+        emu.selfHosted.createWebhook({
+          name: `Hook ${i}`,
+          service: 'generic',
+          url: `https://hooks.example.com/${i}`
+        })
+      }
+    }
+    const plan = async () => {
+      emu.clearLog()
+      const run = await obsdeploy(emu, ws, 'plan')
+      expect(run.exitCode).toBe(0)
+      return emu.requestLog.map(r => `${r.method} ${r.path}`)
+    }
+    addRecords(0, 10)
+    const small = await plan()
+    addRecords(10, 1500)
+    const large = await plan()
+    // One list call per kind (and per page of 1,000 of the paginated ones), none per resource.
+    expect(large.every(r => /^GET \/api\/v2\/[a-z-]+$/.test(r))).toBe(true)
+    expect(small).toHaveLength(6)
+    // 1,500 of each: a second page of webhooks and of saved searches (1,000 per page), nothing else.
+    expect(large).toHaveLength(small.length + 2)
   }, 120_000)
 })

@@ -361,13 +361,16 @@ describe.each(FORMS)('$name', form => {
 
     // Export: every field back to the manifest language; the first apply adopts, nothing else changes.
     let stderr = ''
-    const code = await cli(['export', '--out', 'observability', '--api-url', emu.url, '--stack', 'shop'], {
-      stdout: () => {},
-      stderr: t => (stderr += t),
-      env: { OBSDEPLOY_API_KEY: emu.credentials.apiKey },
-      cwd: ws.dir,
-      isTty: false
-    })
+    const code = await cli(
+      ['export', '--out', 'observability', '--api-url', emu.url, '--stack', 'shop', '--kind', 'Dashboard'],
+      {
+        stdout: () => {},
+        stderr: t => (stderr += t),
+        env: { OBSDEPLOY_API_KEY: emu.credentials.apiKey },
+        cwd: ws.dir,
+        isTty: false
+      }
+    )
     expect([code, stderr]).toEqual([0, expect.any(String)])
     const dir = path.join(ws.dir, 'observability')
     for (const file of readdirSync(dir)) {

@@ -21,7 +21,7 @@ function importedPackages(folder: string): Set<string> {
   for (const entry of readdirSync(folder, { recursive: true, withFileTypes: true })) {
     if (!entry.isFile() || !entry.name.endsWith('.ts')) continue
     const text = readFileSync(path.join(entry.parentPath, entry.name), 'utf8')
-    for (const [, spec] of text.matchAll(/(?:from|import\()\s*'([^'.][^']*)'/g)) {
+    for (const [, spec] of text.matchAll(/(?:\bfrom\s+|\bimport\(\s*)'([^'.][^']*)'/g)) {
       if (spec.startsWith('node:')) continue
       names.add(spec.startsWith('@') ? spec.split('/').slice(0, 2).join('/') : spec.split('/')[0])
     }

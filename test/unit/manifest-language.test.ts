@@ -86,7 +86,7 @@ where: 'service:cart'`)
       'tiles[0].config.formulas: a number tile shows one value: at most one formula'
     ])
     expect(problems(number('\ncolor: chart-red\nshowOperandSeries: false', '[{ aggFn: count }]'))).toEqual([
-      'tiles[0].config.showOperandSeries: unknown field "showOperandSeries"; known fields: displayType, source, sourceId, select, numberFormat, formulas, color, colorRules, backgroundChart'
+      'tiles[0].config.showOperandSeries: unknown field "showOperandSeries"; known fields: displayType, source, sourceId, select, numberFormat, formulas, color, colorRules, backgroundChart, configType'
     ])
   })
 

@@ -192,15 +192,40 @@ describe('alert references', () => {
     expect(errors(neither)).toEqual([at(35, 10, 'channel', 'needs `webhook` (by name) or `webhookId`')])
   })
 
-  it('refuses saved_search alerts, which the stack cannot own', () => {
+  it('a saved_search alert names its saved search, not a dashboard and tile', () => {
     const set = validate(CHECKOUT + alert({ source: 'saved_search' }))
     expect(errors(set)).toEqual([
       at(
-        36,
-        9,
-        'source',
-        'saved_search alerts are not managed: alert ownership follows its dashboard, so use `source: tile`'
-      )
+        30,
+        12,
+        'dashboard',
+        'only tile alerts have a dashboard and tile (this one is source: saved_search)'
+      ),
+      at(31, 7, 'tile', 'only tile alerts have a dashboard and tile (this one is source: saved_search)'),
+      at(36, 9, 'savedSearch', 'a saved_search alert needs `savedSearch` (by name) or `savedSearchId`')
+    ])
+  })
+
+  it('a saved_search alert watches a saved search of the manifests, by name', () => {
+    const search = lines('---', 'kind: SavedSearch', 'name: Errors', 'source: Logs')
+    const ok = alert({
+      source: 'saved_search',
+      dashboard: '',
+      tile: '',
+      savedSearch: 'Errors',
+      groupBy: 'service'
+    })
+    expect(validate(CHECKOUT + search + ok).diagnostics).toEqual([])
+    const typo = alert({ source: 'saved_search', dashboard: '', tile: '', savedSearch: 'Erors' })
+    expect(errors(validate(CHECKOUT + search + typo))).toEqual([
+      at(39, 14, 'savedSearch', 'no SavedSearch named "Erors" in the manifests (did you mean "Errors"?)')
+    ])
+  })
+
+  it('groupBy belongs to saved_search alerts', () => {
+    const set = validate(CHECKOUT + alert({ groupBy: 'service' }))
+    expect(errors(set)).toEqual([
+      at(36, 10, 'groupBy', 'only saved_search alerts have this (set `source: saved_search`)')
     ])
   })
 })

@@ -348,9 +348,12 @@ describe('missing required fields', () => {
 
   it('reports each missing field of an alert', () => {
     const set = validate(lines('kind: Alert', 'name: A'))
-    for (const field of ['dashboard', 'tile', 'threshold', 'channel']) {
-      expect(errors(set)).toContainEqual(at(1, 1, field, 'is required'))
-    }
+    expect(errors(set)).toContainEqual(at(1, 1, 'threshold', 'is required'))
+    expect(errors(set)).toContainEqual(
+      at(1, 1, 'dashboard', 'is required (a tile alert: the dashboard, by name)')
+    )
+    expect(errors(set)).toContainEqual(at(1, 1, 'tile', 'is required (a tile alert: the tile, by name)'))
+    expect(errors(set)).toContainEqual(at(1, 1, 'channel', 'is required (or `channels`, a list)'))
   })
 
   it('asks for the series type, listing the types, when it is missing', () => {

@@ -258,7 +258,8 @@ describe('kind and apiVersion', () => {
         line: 1,
         column: 1,
         field: 'kind',
-        message: 'is required: one of Dashboard, Alert, ServiceSettings'
+        message:
+          'is required: one of Connection, Source, SavedSearch, Webhook, Dashboard, Alert, ServiceSettings'
       }
     ])
   })
@@ -271,7 +272,7 @@ describe('kind and apiVersion', () => {
         column: 7,
         field: 'kind',
         message:
-          'must be one of Dashboard, Alert, ServiceSettings, got "Dashbord" (did you mean "Dashboard"?)'
+          'must be one of Connection, Source, SavedSearch, Webhook, Dashboard, Alert, ServiceSettings, got "Dashbord" (did you mean "Dashboard"?)'
       }
     ])
   })
@@ -284,7 +285,8 @@ describe('kind and apiVersion', () => {
     expect(errors(validate(lines('kind: Pipeline')))).toEqual([
       expect.objectContaining({
         field: 'kind',
-        message: 'must be one of Dashboard, Alert, ServiceSettings, got "Pipeline"'
+        message:
+          'must be one of Connection, Source, SavedSearch, Webhook, Dashboard, Alert, ServiceSettings, got "Pipeline"'
       })
     ])
   })
@@ -295,7 +297,8 @@ describe('kind and apiVersion', () => {
         line: 1,
         column: 7,
         field: 'kind',
-        message: 'must be one of Dashboard, Alert, ServiceSettings, got 3'
+        message:
+          'must be one of Connection, Source, SavedSearch, Webhook, Dashboard, Alert, ServiceSettings, got 3'
       })
     ])
   })

@@ -6,7 +6,7 @@
 import type { LiveDashboard } from '../../api/schemas.js'
 import type { Mode } from '../../config/types.js'
 import { managedDashboardBody } from '../managed-request.js'
-import { userTags } from '../ownership.js'
+import { orderedUserTags } from '../ownership.js'
 import { tileAsSent } from './carry.js'
 import type { DesiredDashboard } from './desired.js'
 import { withFilterIds } from './filters.js'
@@ -27,7 +27,7 @@ export function createBody(d: DesiredDashboard, options: BodyOptions): Body {
   const layout = layoutOf(d.spec.containers)
   const body: Body = {
     name: d.spec.name,
-    tags: [...userTags(d.spec.tags ?? []), options.tag],
+    tags: [...orderedUserTags(d.spec.tags ?? []), options.tag],
     tiles: withLinkIds(
       d.tiles.map(t => ({ ...t.body, ...layout.placement(t.spec) })),
       options.idOf ?? (() => undefined)
@@ -50,7 +50,7 @@ export function updateBody(d: DesiredDashboard, live: LiveDashboard, options: Bo
     name: d.spec.name,
     // The user's tags and this stack's: a dashboard has one owner, so adopting one from another stack
     // removes that stack's tag (the plan says so).
-    tags: [...new Set([...userTags(d.spec.tags ?? []), options.tag])],
+    tags: [...new Set([...orderedUserTags(d.spec.tags ?? []), options.tag])],
     tiles: withLinkIds(
       d.tiles.map(t => ({ ...tileAsSent(t.body, liveTiles.get(t.spec.name)), ...layout.placement(t.spec) })),
       options.idOf ?? (() => undefined)

@@ -1,14 +1,14 @@
 /**
  * What the manifests ask for: each dashboard with its tiles and filters as the server will receive them, data
- * sources resolved from names to ids (an unknown name is a plan error at its line). Container ids and dashboard
- * link-outs depend on the live dashboard, so they are settled later (layout.ts, links.ts).
+ * sources and connections resolved from names to ids, or to placeholders for ones this run creates
+ * (references.ts; an unknown name is a plan error at its line). Container ids and dashboard link-outs depend
+ * on the live dashboard, so they are settled later (layout.ts, links.ts).
  */
-import { diagnostic, type SourceLocation } from '../../diagnostics.js'
-import { formatPath, type PathSegment } from '../../manifest/path.js'
+import type { PathSegment } from '../../manifest/path.js'
 import type { Located } from '../../manifest/rules.js'
-import type { DashboardSpec, SeriesSpec, TileConfigSpec, TileSpec } from '../../manifest/schema.js'
+import type { AnyTileConfigSpec, DashboardSpec, SeriesSpec, TileSpec } from '../../manifest/schema.js'
 import type { Desired, PlanContext } from '../kind.js'
-import { resolveById, resolveByName } from '../resolve.js'
+import type { ResourceKind } from '../../plan/types.js'
 import { filterBody } from './filters.js'
 import { linkBody } from './links.js'
 
@@ -70,7 +70,12 @@ function tileBody(
   } else if (tile.config) {
     const cpath = [...path, 'config']
     body.config = configBody(tile.config, resolveSource(tile.config, cpath, located, ctx))
-    if (tile.config.displayType === 'table' && tile.config.onClick) {
+    if (tile.config.configType === 'sql') {
+      delete (body.config as Record<string, unknown>).connection
+      const connectionId = resolveReference('Connection', 'connection', tile.config, cpath, located, ctx)
+      if (connectionId !== undefined) (body.config as Record<string, unknown>).connectionId = connectionId
+    }
+    if (tile.config.configType !== 'sql' && tile.config.displayType === 'table' && tile.config.onClick) {
       const at = [...cpath, 'onClick', 'target']
       ;(body.config as Record<string, unknown>).onClick = linkBody(tile.config.onClick, ref =>
         resolveSource({ source: ref.source, sourceId: ref.id }, at, located, ctx)!
@@ -81,28 +86,43 @@ function tileBody(
 }
 
 /**
- * A data source by name or id -> its id; an unknown or ambiguous one is a plan error at `path` (and its field, unless
- * `field` says the path already names it).
+ * A data source named by `source` or `sourceId`: its live id, or `new:Source/<name>` for one this run creates
+ * (bound at apply time), or `unresolved:...` after reporting why at `path` (and its field, unless `field`
+ * says the path already names it: '').
  */
-function resolveSource(
-  ref: { source?: string; sourceId?: string } | SeriesSpec | TileConfigSpec,
+export function resolveSource(
+  ref: { source?: string; sourceId?: string } | SeriesSpec | AnyTileConfigSpec,
   path: PathSegment[],
   located: Located<DashboardSpec>,
   ctx: PlanContext,
   field?: string
 ): string | undefined {
-  const { source, sourceId } = ref as { source?: string; sourceId?: string }
-  if (source === undefined && sourceId === undefined) return undefined
-  const sources = ctx.live.sources.map(s => ({ id: s.id, name: s.name }))
-  const at = field === '' ? path : [...path, field ?? (source !== undefined ? 'source' : 'sourceId')]
-  const resolution =
-    source !== undefined
-      ? resolveByName(sources, source, 'data source')
-      : resolveById(sources, sourceId!, 'data source')
-  if ('id' in resolution) return resolution.id
-  const where: SourceLocation = located.doc.locate(at)
-  ctx.report(diagnostic('plan', 'error', resolution.error, { ...where, field: formatPath(at) }))
-  return `unresolved:${source ?? sourceId}`
+  return resolveReference('Source', 'source', ref, path, located, ctx, field)
+}
+
+/**
+ * A reference written as `<field>` (by name) or `<field>Id` (by id) in the record at `path`; an error is
+ * reported at that field, or at `leaf` under `path` when given ('' for `path` itself).
+ */
+function resolveReference(
+  kind: ResourceKind,
+  field: string,
+  ref: object,
+  path: PathSegment[],
+  located: Located<DashboardSpec>,
+  ctx: PlanContext,
+  leaf?: string
+): string | undefined {
+  const r = ref as Record<string, unknown>
+  const name = typeof r[field] === 'string' ? (r[field] as string) : undefined
+  const id = typeof r[`${field}Id`] === 'string' ? (r[`${field}Id`] as string) : undefined
+  if (name === undefined && id === undefined) return undefined
+  return ctx.refs.resolve({
+    kind,
+    name,
+    id,
+    at: { doc: located.doc, path: atLeaf(path, leaf ?? (name !== undefined ? field : `${field}Id`)) }
+  }).value
 }
 
 function seriesBody(s: SeriesSpec, sourceId: string | undefined): Record<string, unknown> {
@@ -117,12 +137,12 @@ function seriesBody(s: SeriesSpec, sourceId: string | undefined): Record<string,
   return body
 }
 
-function configBody(c: TileConfigSpec, sourceId: string | undefined): Record<string, unknown> {
+function configBody(c: AnyTileConfigSpec, sourceId: string | undefined): Record<string, unknown> {
   const {
     source: _source,
     sourceId: _id,
     ...rest
-  } = c as TileConfigSpec & { source?: string; sourceId?: string }
+  } = c as AnyTileConfigSpec & { source?: string; sourceId?: string }
   const body: Record<string, unknown> = { ...rest }
   if (sourceId !== undefined) body.sourceId = sourceId
   if (Array.isArray(body.groupBy)) body.groupBy = body.groupBy.join(',')
@@ -133,3 +153,5 @@ function configBody(c: TileConfigSpec, sourceId: string | undefined): Record<str
   }
   return body
 }
+
+const atLeaf = (path: PathSegment[], leaf: string): PathSegment[] => (leaf === '' ? path : [...path, leaf])

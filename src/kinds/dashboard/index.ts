@@ -14,6 +14,7 @@ import { pairDashboards } from './pair.js'
 
 export const dashboardKind: Kind<DesiredDashboard, LiveDashboard> = {
   kind: 'Dashboard',
+  live: { field: 'dashboards', read: api => api.listDashboards() },
   keyedPaths: new Set(['tiles', 'containers']),
   desired: desiredDashboards,
   pair: pairDashboards,

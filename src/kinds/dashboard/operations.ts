@@ -3,6 +3,8 @@ import type { LiveDashboard } from '../../api/schemas.js'
 import { createOnce } from '../create-once.js'
 import type { ApplyContext, Operation, OperationContext, OperationResult, PlannedChange } from '../kind.js'
 import { alertsClearedToken, dashboardLock, deleteOperation, readyToken } from '../operations.js'
+import { bindPlaceholders, placeholderTokens } from '../references.js'
+import { isRegistryDashboard } from '../registry.js'
 import { createBody, updateBody, type BodyOptions } from './bodies.js'
 import type { DesiredDashboard } from './desired.js'
 import { linkedNames } from './links.js'
@@ -31,7 +33,11 @@ export function dashboardOperations(
   const name = desired.name
   const d = desired.value
   // Link-outs to dashboards this apply creates: written after them (links.ts).
-  const waits = [...d.waitsFor].map(readyToken)
+  // And the sources and connections this run creates: their creates first, their ids bound into the body.
+  const waits = [
+    ...[...d.waitsFor].map(readyToken),
+    ...placeholderTokens([d.tiles.map(t => t.body), d.filters])
+  ]
   const ops: Operation[] = []
   if (live) {
     ops.push({
@@ -41,7 +47,10 @@ export function dashboardOperations(
       provides: [readyToken(name)],
       after: [alertsClearedToken(live.id), ...waits],
       run: async ctx => {
-        const updated = await ctx.api.updateDashboard(live.id, updateBody(d, live, bodyOptions(ctx, octx)))
+        const updated = await ctx.api.updateDashboard(
+          live.id,
+          bindPlaceholders(updateBody(d, live, bodyOptions(ctx, octx)), ctx.facts)
+        )
         return { status: 'applied', id: updated.id, tileIds: tileIdsOf(updated) }
       }
     })
@@ -66,7 +75,10 @@ export function dashboardOperations(
         run: async ctx => {
           const id = ctx.facts.get(readyToken(name))!.id!
           const created = await ctx.api.getDashboard(id)
-          const updated = await ctx.api.updateDashboard(id, updateBody(d, created, bodyOptions(ctx, octx)))
+          const updated = await ctx.api.updateDashboard(
+            id,
+            bindPlaceholders(updateBody(d, created, bodyOptions(ctx, octx)), ctx.facts)
+          )
           return { status: 'applied', id: updated.id, tileIds: tileIdsOf(updated) }
         }
       })
@@ -94,14 +106,15 @@ function createDashboard(
   name: string,
   octx: OperationContext
 ): Promise<OperationResult> {
-  const body = createBody(d, bodyOptions(ctx, octx))
+  const body = bindPlaceholders(createBody(d, bodyOptions(ctx, octx)), ctx.facts)
   return createOnce(ctx, {
     what: 'dashboards',
     name,
     create: () => ctx.api.createDashboard(body),
     created: c => ({ status: 'applied', id: c.id, tileIds: tileIdsOf(c) }),
     list: () => ctx.api.listDashboards(),
-    find: all => all.find(l => l.name === name && l.tags.includes(ctx.settings.ownershipTag)),
+    find: all =>
+      all.find(l => l.name === name && l.tags.includes(ctx.settings.ownershipTag) && !isRegistryDashboard(l)),
     adopted: found => ({ status: 'adopted', id: found.id, tileIds: tileIdsOf(found) })
   })
 }

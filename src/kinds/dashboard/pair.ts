@@ -10,6 +10,7 @@ import { diagnostic } from '../../diagnostics.js'
 import { formatPath, type PathSegment } from '../../manifest/path.js'
 import type { Desired, Pairing, PlanContext } from '../kind.js'
 import { isOwnershipTag } from '../ownership.js'
+import { isRegistryDashboard } from '../registry.js'
 import type { DesiredDashboard } from './desired.js'
 import { settleDashboardLinks } from './links.js'
 
@@ -20,7 +21,10 @@ export function pairDashboards(
   const tag = ctx.settings.ownershipTag
   const siblings = new Set(ctx.settings.siblingTags ?? [])
   const isSibling = (d: LiveDashboard) => d.tags.some(t => siblings.has(t))
-  const all = [...ctx.live.dashboards].sort((a, b) => a.id.localeCompare(b.id))
+  // A registry dashboard (registry.ts) is bookkeeping, not a dashboard any manifest manages.
+  const all = ctx.live.dashboards
+    .filter(d => !isRegistryDashboard(d))
+    .sort((a, b) => a.id.localeCompare(b.id))
   const owned = all.filter(d => d.tags.includes(tag))
   const byId = new Map(all.map(d => [d.id, d]))
   const used = new Set<string>()

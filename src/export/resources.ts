@@ -1,0 +1,183 @@
+/**
+ * Connections, data sources, saved searches and webhooks as manifests: the fields the API returns, in the
+ * manifest language (other resources by name, a source's `kind` as `sourceKind`, server defaults left out),
+ * `adopt: true` on what the stack does not own yet. Secrets are never written: a webhook's url becomes a
+ * `${secret.NAME}` placeholder, with a comment saying which secret variable to set; write-only values the
+ * API never returns (passwords, headers, query parameters) are named in a comment. Pure.
+ */
+import { Document } from 'yaml'
+import type { LiveConnection, LiveSavedSearch, LiveSource, LiveWebhook } from '../api/schemas.js'
+import type { Registry, RegistryKind } from '../kinds/registry.js'
+import { orderedUserTags } from '../kinds/ownership.js'
+import { SOURCE_REFERENCES } from '../manifest/resources-schema.js'
+import { WEBHOOK_SERVICES } from '../manifest/vocabulary.js'
+
+/** How ids of other resources are written: a name when it names exactly one, else the id with a comment. */
+export class Namer {
+  constructor(
+    private readonly records: Partial<Record<string, ReadonlyArray<{ id: string; name: string }> | undefined>>
+  ) {}
+
+  /** `{[field]: name}` or `{[field + 'Id']: id}`, adding a comment to `comments` for the second. */
+  ref(kind: string, field: string, id: unknown, comments: string[], what: string): Record<string, string> {
+    if (typeof id !== 'string' || id === '') return {}
+    const list = this.records[kind]
+    const named = list?.filter(r => r.id === id) ?? []
+    const sameName = named[0] ? (list ?? []).filter(r => r.name === named[0]!.name) : []
+    if (named.length === 1 && sameName.length === 1 && named[0]!.name) return { [field]: named[0]!.name }
+    comments.push(
+      list === undefined
+        ? `${what} ${id}: this API cannot list them, so it is written by id`
+        : named.length === 0
+          ? `${what} id ${id} could not be mapped to a name (no such ${what}): kept as ${field}Id`
+          : `${what} id ${id} has a name shared by another ${what}: kept as ${field}Id`
+    )
+    return { [`${field}Id`]: id }
+  }
+}
+
+/** Names of secret variables, unique in one export, as the manifests' placeholders name them. */
+export class SecretNames {
+  private readonly used = new Set<string>()
+  readonly all: string[] = []
+
+  /** A new name; `needed` ones are listed in the file's header (a suggestion in a comment is not). */
+  name(parts: string[], needed = true): string {
+    const base = parts
+      .join('_')
+      .normalize('NFKD')
+      .toUpperCase()
+      .replace(/[^A-Z0-9]+/g, '_')
+      .replace(/^_+|_+$/g, '')
+    let name = /^[A-Z]/.test(base) ? base : `S_${base}`
+    for (let n = 2; this.used.has(name); n++) name = `${base}_${n}`
+    this.used.add(name)
+    if (needed) this.all.push(name)
+    return name
+  }
+}
+
+export interface ResourceExportInput {
+  connections?: LiveConnection[]
+  sources: LiveSource[]
+  savedSearches?: LiveSavedSearch[]
+  webhooks?: LiveWebhook[]
+  ownershipTag: string
+  registry: Registry
+  mode: 'self-hosted' | 'managed'
+  namer: Namer
+  secrets: SecretNames
+}
+
+const withComments = (value: Record<string, unknown>, comments: string[]): Document => {
+  const doc = new Document(value)
+  if (comments.length > 0) doc.commentBefore = comments.map(c => ` ${c}`).join('\n')
+  return doc
+}
+
+const owned = (input: ResourceExportInput, kind: RegistryKind, id: string) => input.registry.owns(kind, id)
+
+export function connectionDocuments(input: ResourceExportInput): Document[] {
+  return (input.connections ?? []).map(c => {
+    const comments: string[] = [
+      `password: write-only (the API never returns it); to manage it, add \`password: \${secret.${input.secrets.name(['CONNECTION', c.name, 'PASSWORD'], false)}}\``
+    ]
+    const value: Record<string, unknown> = {
+      kind: 'Connection',
+      name: c.name,
+      host: c.host ?? '',
+      username: c.username ?? ''
+    }
+    if (c.hyperdxSettingPrefix) value.hyperdxSettingPrefix = c.hyperdxSettingPrefix
+    if (c.isPrometheusEndpoint) value.isPrometheusEndpoint = true
+    if (!owned(input, 'Connection', c.id)) value.adopt = true
+    return withComments(value, comments)
+  })
+}
+
+/** Fields never written: computed, identity, or written in the manifest's words below. */
+const SOURCE_SKIP = new Set(['id', 'name', 'kind', 'connection', 'createdAt', 'updatedAt', 'team', 'teamId'])
+
+export function sourceDocuments(input: ResourceExportInput): Document[] {
+  return input.sources.map(s => {
+    const comments: string[] = []
+    const value: Record<string, unknown> = { kind: 'Source', name: s.name, sourceKind: s.kind }
+    if (input.mode === 'managed') {
+      if (s.connection) value.connectionId = s.connection
+    } else
+      Object.assign(value, input.namer.ref('Connection', 'connection', s.connection, comments, 'connection'))
+    const apiRefs = new Map<string, string>(SOURCE_REFERENCES.map(([field, api]) => [api, field]))
+    for (const [key, v] of Object.entries(s)) {
+      if (SOURCE_SKIP.has(key) || v === null || v === undefined) continue
+      const field = apiRefs.get(key)
+      if (field) Object.assign(value, input.namer.ref('Source', field, v, comments, 'source'))
+      else if (isDefault(s.kind, key, v)) continue
+      else value[key] = v
+    }
+    if (!owned(input, 'Source', s.id)) value.adopt = true
+    return withComments(value, comments)
+  })
+}
+
+/** What the server returns for a field that was never set (real-server.md §4, response-fields.md §9). */
+function isDefault(kind: unknown, key: string, value: unknown): boolean {
+  if (Array.isArray(value) && value.length === 0) return true
+  if (value === '') return true
+  if (key === 'disabled' && value === false) return true
+  return kind === 'trace' && key === 'durationPrecision' && value === 3
+}
+
+/** Webhooks the API can write; the others (managed `slack_api`, `pagerduty_api`) are named in `skipped`. */
+export function webhookDocuments(input: ResourceExportInput, skipped: string[]): Document[] {
+  return (input.webhooks ?? []).flatMap(w => {
+    const comments: string[] = []
+    if (!(WEBHOOK_SERVICES as readonly string[]).includes(w.service ?? '')) {
+      skipped.push(
+        `webhook "${w.name}" (${w.id}) is a ${w.service} webhook, which the API cannot create or update: not exported`
+      )
+      return []
+    }
+    const secret = input.secrets.name(['WEBHOOK', w.name, 'URL'])
+    comments.push(
+      `url: a secret, never written here: set the secret variable ${secret} to this webhook's url (secret-vars; the CLI: OBSDEPLOY_SECRET_${secret})`
+    )
+    if (w.service !== 'slack')
+      comments.push(
+        'headers and queryParams are write-only (the API never returns them): declare them with ${secret.NAME} values to manage them'
+      )
+    if (w.service === 'incidentio')
+      comments.push('an incident.io body is write-only too: add `body:` to manage it')
+    const value: Record<string, unknown> = {
+      kind: 'Webhook',
+      name: w.name,
+      service: w.service,
+      url: `\${secret.${secret}}`
+    }
+    if (w.description) value.description = w.description
+    if (w.service === 'generic' && w.body) value.body = w.body
+    if (!owned(input, 'Webhook', w.id)) value.adopt = true
+    return [withComments(value, comments)]
+  })
+}
+
+export function savedSearchDocument(s: LiveSavedSearch, input: ResourceExportInput): Document {
+  const comments: string[] = []
+  const value: Record<string, unknown> = { kind: 'SavedSearch', name: s.name }
+  Object.assign(value, input.namer.ref('Source', 'source', s.sourceId, comments, 'source'))
+  if (s.select) value.select = s.select
+  if (s.where) value.where = s.where
+  if (s.whereLanguage && s.whereLanguage !== 'lucene') value.whereLanguage = s.whereLanguage
+  if (s.orderBy) value.orderBy = s.orderBy
+  const tags = orderedUserTags(s.tags)
+  if (tags.length > 0) value.tags = tags
+  const filters = (s.filters ?? []).filter(
+    f => (f.type ?? 'sql') === 'sql' && typeof f.condition === 'string'
+  )
+  if (filters.length < (s.filters ?? []).length)
+    comments.push(
+      `${(s.filters ?? []).length - filters.length} filter(s) of another type (set in the UI) cannot be expressed: an update removes them`
+    )
+  if (filters.length > 0) value.filters = filters.map(f => ({ condition: f.condition }))
+  if (!s.tags.includes(input.ownershipTag)) value.adopt = true
+  return withComments(value, comments)
+}

@@ -1,0 +1,348 @@
+/**
+ * What the kinds written through plain create / update / delete routes share (connections, data sources,
+ * saved searches, webhooks): reading the manifests, pairing them with live records under the stack's
+ * ownership, and turning a change into requests that bind references to resources this run creates.
+ *
+ * Identity: an `id:` pin, then a record this stack owns of the same name, then (only with `adopt: true`)
+ * an unowned one of the same name. A name taken by a record the stack does not own is a plan error that
+ * says how to adopt it; one owned by another stack is never taken over.
+ */
+import type { RecordCollection } from '../api/client.js'
+import { diagnostic } from '../diagnostics.js'
+import { formatPath, type PathSegment } from '../manifest/path.js'
+import type { Located } from '../manifest/rules.js'
+import type { Change, ResourceKind } from '../plan/types.js'
+import { createOnce } from './create-once.js'
+import type {
+  ApplyContext,
+  Desired,
+  Operation,
+  OperationContext,
+  Pairing,
+  PlanContext,
+  PlannedChange
+} from './kind.js'
+import { bindPlaceholders, placeholderTokens, resourceReady, wordFor } from './references.js'
+import { isRegistryKind, registryName, type RegistryEntry, type RegistryKind } from './registry.js'
+
+/** The fields every kind of this family has for identity. */
+interface IdentitySpec {
+  name: string
+  id?: string
+  adopt?: boolean
+}
+
+export interface RecordDesired<S extends IdentitySpec> {
+  spec: S
+  located: Located<S>
+}
+
+/** The manifests of a kind as desired records; a kind this API cannot list is a plan error at each. */
+export function desiredRecords<S extends IdentitySpec>(
+  kind: ResourceKind,
+  located: readonly Located<S>[],
+  live: readonly unknown[] | undefined,
+  ctx: PlanContext
+): Desired<RecordDesired<S>>[] {
+  return located.map(l => {
+    if (live === undefined)
+      ctx.report(
+        diagnostic(
+          'plan',
+          'error',
+          `this API has no ${wordFor(kind, true)} route (${ctx.settings.mode}${ctx.settings.managedPrefix ? `, prefix ${ctx.settings.managedPrefix}` : ''}): ${kind} manifests cannot be applied here`,
+          { ...l.doc.locate(['kind']), field: 'kind' }
+        )
+      )
+    return {
+      name: l.spec.name,
+      address: `${kind}/${l.spec.name}`,
+      // A getter: positions are built only for what the plan shows.
+      get source() {
+        return l.doc.locate(['name'])
+      },
+      value: { spec: l.spec, located: l }
+    }
+  })
+}
+
+export interface OwnershipSpec<L> {
+  kind: ResourceKind
+  liveId(l: L): string
+  liveName(l: L): string
+  /** This stack owns it. */
+  owns(l: L): boolean
+  /** The ownership tag of another stack that owns it. */
+  otherOwner(l: L): string | undefined
+  /** Whether adoption may take it from another stack (tags can move; registry entries cannot). */
+  adoptFromOthers: boolean
+}
+
+/**
+ * A Kind's `pair` for a kind owned through the registry (no tags): by id, owned when the stack's registry
+ * lists it, another stack's when that stack's does; never adopted from another stack.
+ */
+export function registryPair<L extends { id: string; name: string }>(
+  kind: RegistryKind,
+  liveOf: (ctx: PlanContext) => readonly L[] | undefined
+) {
+  return <S extends IdentitySpec>(desired: Desired<RecordDesired<S>>[], ctx: PlanContext) =>
+    pairRecords(desired, liveOf(ctx), ctx, {
+      kind,
+      liveId: l => l.id,
+      liveName: l => l.name,
+      owns: l => ctx.registry.owns(kind, l.id),
+      otherOwner: l => ctx.registry.ownerOf(kind, l.id),
+      adoptFromOthers: false
+    })
+}
+
+export function pairRecords<S extends IdentitySpec, L>(
+  desired: Desired<RecordDesired<S>>[],
+  live: readonly L[] | undefined,
+  ctx: PlanContext,
+  o: OwnershipSpec<L>
+): Pairing<RecordDesired<S>, L> {
+  const all = [...(live ?? [])].sort((a, b) => o.liveId(a).localeCompare(o.liveId(b)))
+  const owned = all.filter(l => o.owns(l))
+  const byId = new Map(all.map(l => [o.liveId(l), l]))
+  const used = new Set<string>()
+  const what = wordFor(o.kind)
+  const result: Pairing<RecordDesired<S>, L> = { pairs: [], orphans: [] }
+  const take = (l: L) => {
+    used.add(o.liveId(l))
+    return l
+  }
+  const planError = (d: Desired<RecordDesired<S>>, path: PathSegment[], message: string) =>
+    ctx.report(
+      diagnostic('plan', 'error', message, { ...d.value.located.doc.locate(path), field: formatPath(path) })
+    )
+  const adoptionNote = (l: L) =>
+    `adopts existing ${what} ${o.liveId(l)}: this stack takes ownership (${isRegistryKind(o.kind) ? `recorded in its registry dashboard "${registryName(ctx.settings.stack)}"` : `it gets the tag ${ctx.settings.ownershipTag}`})`
+  const foreign = (d: Desired<RecordDesired<S>>, path: PathSegment[], l: L, other: string) =>
+    planError(
+      d,
+      path,
+      `${what} "${o.liveName(l)}" (id ${o.liveId(l)}) is owned by another stack (${other}); a stack never takes over another stack's ${wordFor(o.kind, true)}: remove it from that stack's manifests first, or give this manifest another name`
+    )
+
+  const pending: Desired<RecordDesired<S>>[] = []
+  // 1. Pinned ids first: a pin wins over a name match, whatever the file order.
+  for (const d of desired) {
+    const pin = d.value.spec.id
+    if (pin === undefined) {
+      pending.push(d)
+      continue
+    }
+    const l = byId.get(pin)
+    const other = l && !o.owns(l) ? o.otherOwner(l) : undefined
+    if (!l) planError(d, ['id'], `no ${what} with id "${pin}" exists`)
+    else if (used.has(pin)) planError(d, ['id'], `${what} id "${pin}" is already matched by another manifest`)
+    else if (other && !o.adoptFromOthers) foreign(d, ['id'], l, other)
+    else result.pairs.push({ desired: d, live: take(l), notes: o.owns(l) ? [] : [adoptionNote(l)] })
+  }
+  // 2. This stack's record of the same name; 3. adopt; otherwise create, unless the name is taken.
+  const byName = (list: L[]) => {
+    const index = new Map<string, L[]>()
+    for (const l of list) index.set(o.liveName(l), [...(index.get(o.liveName(l)) ?? []), l])
+    return index
+  }
+  const ownedByName = byName(owned)
+  const allByName = byName(all)
+  const later: Desired<RecordDesired<S>>[] = []
+  for (const d of pending) {
+    const mine = ownedByName.get(d.name)?.find(l => !used.has(o.liveId(l)))
+    if (mine) result.pairs.push({ desired: d, live: take(mine) })
+    else later.push(d)
+  }
+  for (const d of later) {
+    const others = (allByName.get(d.name) ?? []).filter(l => !used.has(o.liveId(l)) && !o.owns(l))
+    if (others.length === 0) {
+      result.pairs.push({ desired: d })
+      continue
+    }
+    const first = others[0]!
+    const other = o.otherOwner(first)
+    if (d.value.spec.adopt && others.length === 1) {
+      if (other && !o.adoptFromOthers) foreign(d, ['adopt'], first, other)
+      else result.pairs.push({ desired: d, live: take(first), notes: [adoptionNote(first)] })
+    } else if (d.value.spec.adopt) {
+      planError(
+        d,
+        ['adopt'],
+        `${others.length} ${wordFor(o.kind, true)} are named "${d.name}" (ids ${others.map(o.liveId).join(', ')}); pin the one to adopt with \`id:\``
+      )
+    } else if (other && !o.adoptFromOthers) {
+      foreign(d, ['name'], first, other)
+    } else {
+      planError(
+        d,
+        ['name'],
+        `a ${what} named "${d.name}" already exists (id ${o.liveId(first)}) and is not owned by stack "${ctx.settings.stack}"` +
+          `${other ? ` (it is ${other}'s)` : ''}. It is not overwritten: to manage it from this manifest, add \`adopt: true\`` +
+          ` (or \`id: ${o.liveId(first)}\`); to keep both, give this manifest another name.`
+      )
+    }
+  }
+  result.orphans = owned.filter(l => !used.has(o.liveId(l)))
+  return result
+}
+
+/** How one kind of this family writes. */
+export interface RecordWrites<D, L> {
+  kind: ResourceKind
+  collection: RecordCollection
+  liveId(l: L): string
+  liveName(l: L): string
+  /** The create body (references may be placeholders, bound at apply time). */
+  createBody(d: D, octx: OperationContext): Record<string, unknown>
+  /** The update body, or `undefined` when nothing but ownership changes (no request then). */
+  updateBody(d: D, live: L, change: Change, octx: OperationContext): Record<string, unknown> | undefined
+  /**
+   * Registry kinds: the entry to record after a write, given the body sent (undefined: no request), or
+   * undefined when the registry already says it all.
+   */
+  entryAfter?(
+    d: D,
+    sent: Record<string, unknown> | undefined,
+    live: L | undefined,
+    octx: OperationContext
+  ): RegistryEntry | undefined
+  /**
+   * A create may have to leave out references to records of its own kind this run also creates (they may
+   * refer back): then this is the whole body, sent by a second request once those exist.
+   */
+  linkBody?(d: D, octx: OperationContext): Record<string, unknown> | undefined
+  /** After a lost create response: the record this create would have made, if the server has it. */
+  find?(all: L[], body: Record<string, unknown>, octx: OperationContext): L | undefined
+  list(ctx: ApplyContext): Promise<L[]>
+}
+
+export function recordOperations<S extends IdentitySpec, D extends RecordDesired<S>, L>(
+  pc: PlannedChange<D, L>,
+  octx: OperationContext,
+  w: RecordWrites<D, L>
+): Operation[] {
+  const { change, desired, live } = pc
+  if (change.action === 'noop' || change.deferred) return []
+  const registryKind = isRegistryKind(w.kind) ? w.kind : undefined
+  const lock = `${w.kind}:${live ? w.liveId(live) : change.name}`
+  if (change.action === 'delete' && live) {
+    const id = w.liveId(live)
+    return [
+      {
+        address: change.address,
+        label: 'delete',
+        lock,
+        provides: [],
+        after: [],
+        run: async ctx => {
+          const outcome = await ctx.api.deleteRecord(w.collection, id)
+          // Forgotten only once it is gone: the registry never loses a record the stack still has.
+          if (registryKind) await ctx.registry.forget(registryKind, id)
+          return { status: 'applied', id, message: outcome === 'absent' ? 'already gone' : undefined }
+        }
+      }
+    ]
+  }
+  if (!desired) return []
+  const ready = resourceReady(w.kind, desired.name)
+  if (live) {
+    const body = w.updateBody(desired.value, live, change, octx)
+    const id = w.liveId(live)
+    return [
+      {
+        address: change.address,
+        label: body ? 'update' : 'adopt',
+        lock,
+        provides: [ready],
+        after: body ? placeholderTokens(body) : [],
+        run: async ctx => {
+          if (body) await ctx.api.updateRecord(w.collection, id, bindPlaceholders(body, ctx.facts))
+          const entry = registryKind ? w.entryAfter?.(desired.value, body, live, octx) : undefined
+          if (registryKind && entry) await ctx.registry.record(registryKind, id, entry)
+          return { status: 'applied', id }
+        }
+      }
+    ]
+  }
+  const body = w.createBody(desired.value, octx)
+  const link = w.linkBody?.(desired.value, octx)
+  const linkOps: Operation[] = link
+    ? [
+        {
+          address: change.address,
+          label: 'link',
+          lock,
+          provides: [],
+          after: [ready, ...placeholderTokens(link)],
+          run: async ctx => {
+            const id = ctx.facts.get(ready)?.id
+            if (id === undefined) throw new Error(`${wordFor(w.kind)} "${desired.name}" has no id`)
+            await ctx.api.updateRecord(w.collection, id, bindPlaceholders(link, ctx.facts))
+            return { status: 'applied', id }
+          }
+        }
+      ]
+    : []
+  return [
+    ...linkOps,
+    {
+      address: change.address,
+      label: 'create',
+      lock,
+      provides: [ready],
+      after: placeholderTokens(body),
+      run: async ctx => {
+        const bound = bindPlaceholders(body, ctx.facts)
+        const result = await createOnce(ctx, {
+          what: w.collection,
+          name: desired.name,
+          create: () => ctx.api.createRecord(w.collection, bound),
+          created: c => ({ status: 'applied', id: c.id }),
+          list: () => w.list(ctx),
+          find: all => (w.find ? w.find(all, bound, octx) : all.find(l => w.liveName(l) === desired.name)),
+          adopted: found => ({ status: 'adopted', id: w.liveId(found) })
+        })
+        const entry = registryKind ? w.entryAfter?.(desired.value, bound, undefined, octx) : undefined
+        if (registryKind && entry && result.id !== undefined) {
+          try {
+            await ctx.registry.record(registryKind, result.id, entry)
+          } catch (e) {
+            throw new Error(
+              `${wordFor(w.kind)} "${desired.name}" was created (id ${result.id}) but could not be recorded in the registry dashboard "${registryName(octx.settings.stack)}", so this stack does not own it yet: ${e instanceof Error ? e.message : String(e)}. Add \`adopt: true\` to its manifest and apply again`,
+              { cause: e }
+            )
+          }
+        }
+        return result
+      }
+    }
+  ]
+}
+
+/** What the apply writes to the registry dashboard for this change, in the plan's words. */
+export function registryNote(change: Change, ctx: PlanContext): void {
+  if (!isRegistryKind(change.kind) || change.deferred || change.action === 'noop') return
+  const name = registryName(ctx.settings.stack)
+  const creates = ctx.registry.dashboard ? '' : ' (the apply creates that dashboard)'
+  if (change.action === 'create')
+    change.notes.push(`recorded as this stack's in its registry dashboard "${name}"${creates}`)
+  else if (change.action === 'delete')
+    change.notes.push(`removed from the registry dashboard "${name}" once deleted`)
+  else if (
+    change.fields.some(f => f.path === 'owner' || /^(password|headers|queryParams|body)$/.test(f.path))
+  )
+    change.notes.push(
+      `the registry dashboard "${name}" records its ownership and write-only fingerprints${creates}`
+    )
+}
+
+/** The live owner in a normal form: this stack's tag, another stack's, or none. */
+export function registryOwner(kind: ResourceKind, id: string, ctx: PlanContext): string | undefined {
+  if (!isRegistryKind(kind)) return undefined
+  return ctx.registry.owns(kind, id) ? ctx.settings.ownershipTag : ctx.registry.ownerOf(kind, id)
+}
+
+/** Whether an update changes more than who owns it (a request is needed). */
+export const changesMoreThanOwner = (change: Change): boolean => change.fields.some(f => f.path !== 'owner')

@@ -1,0 +1,342 @@
+/**
+ * Ownership without tags. Connections, data sources and webhooks carry no tags, so a stack records what it
+ * created in one registry record of its own that the plan reads with the list calls it already makes: a
+ * dashboard tagged with the stack's ownership tag and the marker tag `obsdeploy-registry`, whose markdown
+ * tiles say in words what it is ("managed by obsdeploy, do not edit") and hold, as JSON, the ids the stack
+ * owns by kind, with the fingerprints of the write-only values it last sent (scrypt, a random salt per
+ * value, never the value).
+ *
+ * `prune` deletes only what the registry lists. An id is added right after the create (or adoption) that
+ * made it ours, and removed only after its delete succeeded, so at every moment the registry lists a
+ * superset of what the stack owns: a failure leaves an id the next write drops (ids are never reused),
+ * never a resource the stack forgot. An unreadable registry (edited by hand) is a plan error, and then
+ * nothing of these kinds is pruned.
+ */
+import { randomBytes, scryptSync, timingSafeEqual } from 'node:crypto'
+import type { ObservabilityApi } from '../api/client.js'
+import type { LiveDashboard } from '../api/schemas.js'
+import type { Mode } from '../config/types.js'
+import type { ResourceKind } from '../plan/types.js'
+import { managedDashboardBody } from './managed-request.js'
+import { isOwnershipTag } from './ownership.js'
+
+/** Marks a registry dashboard; not an ownership tag (those start with `obsdeploy:`). */
+export const REGISTRY_TAG = 'obsdeploy-registry'
+export const REGISTRY_KINDS = ['Connection', 'Source', 'Webhook'] as const
+export type RegistryKind = (typeof REGISTRY_KINDS)[number]
+export const isRegistryKind = (kind: ResourceKind): kind is RegistryKind =>
+  (REGISTRY_KINDS as readonly string[]).includes(kind)
+
+/** `scrypt$N$r$p$<salt>$<hash>`, base64url. */
+export type Fingerprint = string
+
+export interface RegistryEntry {
+  /** The name it had when last written (for a human reading the registry). */
+  name: string
+  /** Fingerprints of the write-only values the stack last sent, by field. */
+  writeOnly?: Record<string, Fingerprint>
+}
+
+type Owned = Partial<Record<RegistryKind, Record<string, RegistryEntry>>>
+
+export const registryName = (stack: string): string => `obsdeploy registry (stack ${stack})`
+
+export const isRegistryDashboard = (d: { tags: readonly string[] }): boolean => d.tags.includes(REGISTRY_TAG)
+
+const FENCE = '```'
+/** A markdown tile holds at most 50,000 characters (zod.ts); entries are split across tiles below it. */
+const TILE_BUDGET = 40_000
+
+/** What a stack's registry holds, as read at plan time. */
+export class Registry {
+  /** Ids in other stacks' registries, by `kind/id`: the ownership tag of that stack. */
+  private readonly others = new Map<string, string>()
+
+  private constructor(
+    readonly stack: string,
+    readonly tag: string,
+    /** The live registry dashboard, when the stack has one. */
+    readonly dashboard: LiveDashboard | undefined,
+    private owned: Owned,
+    /** Why it could not be read (then nothing of its kinds is pruned). */
+    readonly problem?: string
+  ) {}
+
+  static empty(stack: string, tag: string): Registry {
+    return new Registry(stack, tag, undefined, {})
+  }
+
+  /** The stack's registry and the ids other stacks' registries claim, from the live dashboards. */
+  static read(dashboards: readonly LiveDashboard[], stack: string, tag: string): Registry {
+    const mine = dashboards
+      .filter(d => isRegistryDashboard(d) && d.tags.includes(tag))
+      .sort((a, b) => a.id.localeCompare(b.id))
+    let owned: Owned = {}
+    const problems: string[] = []
+    for (const d of mine) {
+      const parsed = parseRegistry(d)
+      if ('problem' in parsed) problems.push(parsed.problem)
+      else owned = merge(owned, parsed.owned)
+    }
+    const registry = new Registry(
+      stack,
+      tag,
+      mine[0],
+      owned,
+      problems.length > 0
+        ? `the registry dashboard "${mine[0]!.name}" (${mine[0]!.id}) cannot be read (${problems.join('; ')}): restore its tiles as obsdeploy wrote them. Until then no connection, source or webhook is deleted`
+        : undefined
+    )
+    for (const d of dashboards) {
+      if (!isRegistryDashboard(d) || d.tags.includes(tag)) continue
+      const other = d.tags.find(isOwnershipTag)
+      const parsed = parseRegistry(d)
+      if (!other || 'problem' in parsed) continue
+      for (const [kind, entries] of Object.entries(parsed.owned))
+        for (const id of Object.keys(entries ?? {})) registry.others.set(`${kind}/${id}`, other)
+    }
+    return registry
+  }
+
+  owns = (kind: RegistryKind, id: string): boolean => this.owned[kind]?.[id] !== undefined
+  entry = (kind: RegistryKind, id: string): RegistryEntry | undefined => this.owned[kind]?.[id]
+  /** The ownership tag of another stack whose registry lists it. */
+  ownerOf = (kind: RegistryKind, id: string): string | undefined => this.others.get(`${kind}/${id}`)
+
+  /** Drops ids that no longer exist (deleted outside this tool), for kinds whose records were listed. */
+  keepOnly(kind: RegistryKind, liveIds: ReadonlySet<string>): void {
+    const entries = this.owned[kind]
+    if (!entries) return
+    for (const id of Object.keys(entries)) if (!liveIds.has(id)) delete entries[id]
+  }
+
+  /** A copy of what it holds, for the writer. */
+  snapshot(): Owned {
+    return structuredClone(this.owned)
+  }
+}
+
+type Parsed = { owned: Owned } | { problem: string }
+
+function parseRegistry(d: LiveDashboard): Parsed {
+  const owned: Owned = {}
+  let found = false
+  for (const tile of d.tiles) {
+    const markdown = tile.config?.markdown
+    if (typeof markdown !== 'string') continue
+    const start = markdown.indexOf(`${FENCE}json\n`)
+    const end = markdown.lastIndexOf(`\n${FENCE}`)
+    if (start < 0 || end <= start) continue
+    try {
+      const value = JSON.parse(markdown.slice(start + FENCE.length + 5, end)) as {
+        obsdeployRegistry?: number
+        owned?: Owned
+      }
+      if (value.obsdeployRegistry !== 1 || typeof value.owned !== 'object' || value.owned === null)
+        return { problem: `tile "${tile.name}" is not a registry part of version 1` }
+      for (const kind of REGISTRY_KINDS) {
+        const entries = value.owned[kind]
+        if (entries === undefined) continue
+        if (typeof entries !== 'object' || entries === null)
+          return { problem: `tile "${tile.name}": ${kind} is not a mapping` }
+        for (const [id, entry] of Object.entries(entries)) {
+          if (typeof entry?.name !== 'string')
+            return { problem: `tile "${tile.name}": ${kind} ${id} has no name` }
+          ;(owned[kind] ??= {})[id] = entry
+        }
+      }
+      found = true
+    } catch (e) {
+      return {
+        problem: `tile "${tile.name}" holds no valid JSON: ${e instanceof Error ? e.message : String(e)}`
+      }
+    }
+  }
+  return found ? { owned } : { problem: 'it has no registry tile' }
+}
+
+function merge(a: Owned, b: Owned): Owned {
+  const out = structuredClone(a)
+  for (const kind of REGISTRY_KINDS) if (b[kind]) out[kind] = { ...out[kind], ...b[kind] }
+  return out
+}
+
+/** The registry's tiles: the explanation, then the entries as JSON, split to fit a markdown tile. */
+export function registryTiles(stack: string, owned: Owned): Array<Record<string, unknown>> {
+  const lines: Array<[RegistryKind, string, RegistryEntry]> = []
+  for (const kind of REGISTRY_KINDS)
+    for (const [id, entry] of Object.entries(owned[kind] ?? {}).sort(([a], [b]) => a.localeCompare(b)))
+      lines.push([kind, id, entry])
+  const parts: Owned[] = [{}]
+  let size = 0
+  for (const [kind, id, entry] of lines) {
+    const cost = JSON.stringify(entry).length + id.length + 8
+    if (size + cost > TILE_BUDGET && size > 0) {
+      parts.push({})
+      size = 0
+    }
+    ;(parts[parts.length - 1]![kind] ??= {})[id] = entry
+    size += cost
+  }
+  return parts.map((part, i) => ({
+    name: parts.length === 1 ? 'obsdeploy registry' : `obsdeploy registry (part ${i + 1} of ${parts.length})`,
+    x: 0,
+    y: i * 8,
+    w: 24,
+    h: 8,
+    config: { displayType: 'markdown', markdown: registryMarkdown(stack, part, i === 0) }
+  }))
+}
+
+function registryMarkdown(stack: string, owned: Owned, first: boolean): string {
+  const intro = first
+    ? [
+        `## Managed by obsdeploy: do not edit or delete`,
+        '',
+        `This dashboard records which connections, data sources and webhooks the obsdeploy stack \`${stack}\` created or adopted, and fingerprints (never the values) of the write-only settings it sent them. They carry no tags, so this is how the stack knows what it may update and prune.`,
+        '',
+        'Editing it by hand makes the next plan fail; deleting it makes the stack forget what it owns (it then deletes none of them, and a manifest of the same name asks for `adopt: true`).',
+        ''
+      ]
+    : ['Continued registry of obsdeploy (do not edit).', '']
+  // One entry per line: a human can read it, and a diff of two versions shows what changed.
+  const body = REGISTRY_KINDS.filter(k => owned[k] !== undefined).map(kind => {
+    const entries = Object.entries(owned[kind]!).map(
+      ([id, e]) => `    ${JSON.stringify(id)}: ${JSON.stringify(e)}`
+    )
+    return `  ${JSON.stringify(kind)}: {\n${entries.join(',\n')}\n  }`
+  })
+  const json = `{\n "obsdeployRegistry": 1,\n "owned": {\n${body.join(',\n')}\n }\n}`
+  return [...intro, `${FENCE}json`, json, FENCE].join('\n')
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Write-only fingerprints.
+
+const SCRYPT = { N: 4096, r: 8, p: 1 }
+
+/** Canonical text of a write-only value: maps with sorted keys. */
+function canonical(value: unknown): string {
+  if (typeof value === 'string') return `s:${value}`
+  const sorted = (v: unknown): unknown =>
+    v !== null && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(
+          Object.keys(v)
+            .sort()
+            .map(k => [k, sorted((v as Record<string, unknown>)[k])])
+        )
+      : v
+  return `j:${JSON.stringify(sorted(value))}`
+}
+
+/** A new fingerprint of a value: scrypt with a random salt (a value is never stored). */
+export function fingerprintValue(value: unknown): Fingerprint {
+  const salt = randomBytes(16)
+  const hash = scryptSync(canonical(value), salt, 32, SCRYPT)
+  return `scrypt$${SCRYPT.N}$${SCRYPT.r}$${SCRYPT.p}$${salt.toString('base64url')}$${hash.toString('base64url')}`
+}
+
+/** Whether `value` is the value a fingerprint was made of. */
+export function matchesFingerprint(fp: Fingerprint, value: unknown): boolean {
+  const [scheme, n, r, p, salt, hash] = fp.split('$')
+  if (scheme !== 'scrypt' || !salt || !hash) return false
+  const expected = Buffer.from(hash, 'base64url')
+  const params = { N: Number(n), r: Number(r), p: Number(p) }
+  if (![params.N, params.r, params.p].every(x => Number.isInteger(x) && x > 0) || params.N > 1 << 16)
+    return false
+  const actual = scryptSync(canonical(value), Buffer.from(salt, 'base64url'), expected.length, params)
+  return expected.length === actual.length && timingSafeEqual(expected, actual)
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Writing it during an apply.
+
+/**
+ * Records and forgets ids in the stack's registry dashboard. Changes that arrive while a write is under
+ * way go out together in the next one; each caller learns whether its change was written.
+ */
+export class RegistryWriter {
+  private owned: Owned
+  private dashboardId: string | undefined
+  private queue: Array<{ change: (o: Owned) => void; resolve: () => void; reject: (e: unknown) => void }> = []
+  private running = false
+
+  constructor(
+    registry: Registry,
+    private readonly api: ObservabilityApi | undefined,
+    private readonly mode: Mode
+  ) {
+    this.owned = registry.snapshot()
+    this.dashboardId = registry.dashboard?.id
+    this.stack = registry.stack
+    this.tag = registry.tag
+  }
+
+  private readonly stack: string
+  private readonly tag: string
+
+  record(kind: RegistryKind, id: string, entry: RegistryEntry): Promise<void> {
+    return this.change(o => {
+      ;(o[kind] ??= {})[id] = entry
+    })
+  }
+
+  forget(kind: RegistryKind, id: string): Promise<void> {
+    return this.change(o => {
+      delete o[kind]?.[id]
+    })
+  }
+
+  private change(change: (o: Owned) => void): Promise<void> {
+    return new Promise((resolve, reject) => {
+      this.queue.push({ change, resolve, reject })
+      void this.pump()
+    })
+  }
+
+  private async pump(): Promise<void> {
+    if (this.running) return
+    this.running = true
+    try {
+      while (this.queue.length > 0) {
+        const batch = this.queue.splice(0)
+        const next = structuredClone(this.owned)
+        for (const b of batch) b.change(next)
+        try {
+          await this.write(next)
+          this.owned = next
+          for (const b of batch) b.resolve()
+        } catch (e) {
+          for (const b of batch) b.reject(e)
+        }
+      }
+    } finally {
+      this.running = false
+    }
+  }
+
+  private async write(owned: Owned): Promise<void> {
+    if (!this.api) throw new Error('no API to write the registry with')
+    const raw = {
+      name: registryName(this.stack),
+      tags: [this.tag, REGISTRY_TAG],
+      tiles: registryTiles(this.stack, owned)
+    }
+    const body = this.mode === 'managed' ? managedDashboardBody(raw) : raw
+    if (this.dashboardId) {
+      await this.api.updateDashboard(this.dashboardId, body)
+      return
+    }
+    // Not retried blindly: after a lost response, look for it before creating another.
+    try {
+      this.dashboardId = (await this.api.createDashboard(body)).id
+    } catch (e) {
+      const found = (await this.api.listDashboards()).find(
+        d => isRegistryDashboard(d) && d.tags.includes(this.tag)
+      )
+      if (!found) throw e
+      this.dashboardId = found.id
+      await this.api.updateDashboard(found.id, body)
+    }
+  }
+}
