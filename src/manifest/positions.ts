@@ -57,15 +57,17 @@ export function indexPositions(
         base = blockIndicator(text, e.valueStart)
       else base = e.valueStart
     } else if (e.type === EVENT_ID.MAPPING || e.type === EVENT_ID.SEQUENCE) base = e.start
-    const marks =
-      e.type === EVENT_ID.ALIAS
-        ? [e.anchorStart]
-        : e.type === EVENT_ID.POP || e.type === EVENT_ID.DOCUMENT
-          ? []
-          : [e.anchorStart, e.tagStart]
-    const found = [base, ...marks].filter(n => n >= 0)
+    let start = base
+    const mark = (n: number) => {
+      if (n >= 0 && (start < 0 || n < start)) start = n
+    }
+    if (e.type === EVENT_ID.ALIAS) mark(e.anchorStart)
+    else if (e.type !== EVENT_ID.POP && e.type !== EVENT_ID.DOCUMENT) {
+      mark(e.anchorStart)
+      mark(e.tagStart)
+    }
     // An empty value has no text: it is right after its key.
-    return found.length > 0 ? Math.min(...found) : after
+    return start >= 0 ? start : after
   }
   const nodeEnd = (e: Event): number =>
     e.type === EVENT_ID.SCALAR && e.valueEnd >= 0
