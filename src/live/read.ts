@@ -36,8 +36,11 @@ export async function readLiveState(
       })
     )
   )
-  // Of the failures, the first in the readers' order is reported.
-  const failed = settled.find(s => s.status === 'rejected' && own.has(s.reason))
+  // Of the failures, the first in the readers' order is reported; a read ended from outside (the run
+  // stopped) fails with its cancellation, never as a state with lists missing.
+  const failed = settled.find(
+    s => s.status === 'rejected' && (own.has(s.reason) || outside?.aborted === true)
+  )
   if (failed) throw (failed as PromiseRejectedResult).reason
   const values = settled.map(s => (s as PromiseFulfilledResult<LiveState[keyof LiveState]>).value)
   const state: LiveState = { dashboards: [], alerts: [], sources: [] }

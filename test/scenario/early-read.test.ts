@@ -56,7 +56,9 @@ describe('the live read that overlaps loading', () => {
     expect(result.plan?.changes.map(c => `${c.action} ${c.address}`)).toEqual(['create Dashboard/Checkout'])
     expect(emu.requestLog.map(r => `${r.method} ${r.path}`).sort()).toEqual([
       'GET /api/v2/alerts',
+      'GET /api/v2/connections',
       'GET /api/v2/dashboards',
+      'GET /api/v2/saved-searches',
       'GET /api/v2/sources',
       'GET /api/v2/webhooks'
     ])
