@@ -8,11 +8,9 @@ import { describe, expect, it } from '@jest/globals'
 import { existsSync } from 'node:fs'
 import path from 'node:path'
 import type { Emulator } from '../../emulator/index.js'
-import { parseConfig } from '../../src/config/parse.js'
-import { serviceGateFor } from '../../src/github/events.js'
 import type { ManifestSet } from '../../src/manifest/load.js'
 import { startLiveRead } from '../../src/run/online.js'
-import { dashboard, errors, obsdeploy, timeTile, useScenario } from '../support/harness.js'
+import { configFor, dashboard, errors, obsdeploy, timeTile, useScenario } from '../support/harness.js'
 
 const { emu, ws } = useScenario()
 
@@ -65,28 +63,10 @@ describe('the live read that overlaps loading', () => {
   })
 
   it('the lists go out before the manifests are known; the service read waits for them (managed)', async () => {
-    const { config } = parseConfig(
-      {
-        command: 'plan',
-        mode: 'managed',
-        'api-url': emu.url,
-        'key-id': emu.credentials.keyId,
-        'key-secret': emu.credentials.keySecret,
-        'organization-id': emu.credentials.organizationId,
-        'service-id': emu.credentials.serviceId,
-        'rate-limit': 'off'
-      },
-      {
-        cwd: ws.dir,
-        defaultStack: 'shop',
-        defaultPlanPath: planFile(),
-        serviceGate: policy => serviceGateFor(undefined, policy),
-        label: name => `--${name}`
-      }
-    )
+    const config = configFor(emu, ws, 'plan', { mode: 'managed' })
     let loaded!: (sets: ManifestSet[]) => void
     const manifests = new Promise<ManifestSet[]>(resolve => (loaded = resolve))
-    const read = startLiveRead(config!, {}, manifests)
+    const read = startLiveRead(config, {}, manifests)
     try {
       // The manifests are still "loading": the lists are read, the service is not.
       while (emu.requestLog.filter(r => r.status !== undefined).length < 3) await tick()
@@ -103,17 +83,8 @@ describe('the live read that overlaps loading', () => {
 
   it('abandoned while the lists are held: the read ends with a cancellation, and nothing is written', async () => {
     emu.faults.add({ method: 'GET', kind: 'delay', delayMs: 60_000 })
-    const { config } = parseConfig(
-      { command: 'plan', 'api-url': emu.url, 'api-key': emu.credentials.apiKey, 'rate-limit': 'off' },
-      {
-        cwd: ws.dir,
-        defaultStack: 'shop',
-        defaultPlanPath: planFile(),
-        serviceGate: policy => serviceGateFor(undefined, policy),
-        label: name => `--${name}`
-      }
-    )
-    const read = startLiveRead(config!, {}, Promise.resolve([]))
+    const config = configFor(emu, ws, 'plan')
+    const read = startLiveRead(config, {}, Promise.resolve([]))
     // The emulator holds every list; the read is under way (in flight or queued) when it is abandoned.
     await tick()
     await read.abandon()
