@@ -1467,7 +1467,7 @@ function livePlacement(tile, live) {
 
 /***/ }),
 
-/***/ 7789:
+/***/ 3939:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -1959,14 +1959,15 @@ function desiredRecords(kind, located, live, ctx) {
  * A Kind's `pair` for a kind owned through the registry (no tags): by id, owned when the stack's registry
  * lists it, another stack's when that stack's does; never adopted from another stack.
  */
-function registryPair(kind, liveOf) {
+function registryPair(kind, liveOf, refusesTwin) {
     return (desired, ctx) => pairRecords(desired, liveOf(ctx), ctx, {
         kind,
         liveId: l => l.id,
         liveName: l => l.name,
         owns: l => ctx.registry.owns(kind, l.id),
         otherOwner: l => ctx.registry.ownerOf(kind, l.id),
-        adoptFromOthers: false
+        adoptFromOthers: false,
+        refusesTwin
     });
 }
 function pairRecords(desired, live, ctx, o) {
@@ -2019,10 +2020,28 @@ function pairRecords(desired, live, ctx, o) {
         else
             later.push(d);
     }
+    const siblings = new Set(ctx.settings.siblingTags ?? []);
+    const siblingOf = (l) => {
+        const other = o.otherOwner(l);
+        return other !== undefined && siblings.has(other) ? other : undefined;
+    };
     for (const d of later) {
-        const others = (allByName.get(d.name) ?? []).filter(l => !used.has(o.liveId(l)) && !o.owns(l));
+        const sameName = (allByName.get(d.name) ?? []).filter(l => !used.has(o.liveId(l)) && !o.owns(l));
+        const others = sameName.filter(l => siblingOf(l) === undefined);
         if (others.length === 0) {
-            result.pairs.push({ desired: d });
+            // None, or only other stacks' of this repository: a new one; each stack keeps its own.
+            const twin = sameName.find(l => o.refusesTwin?.(d.value.spec, l) !== undefined);
+            if (twin)
+                planError(d, ['name'], `stack "${ctx.settings.stack}" cannot create ${what} "${d.name}": another stack of this repository (${siblingOf(twin)}) has one (id ${o.liveId(twin)}), and ${o.refusesTwin(d.value.spec, twin)}`);
+            else {
+                const sibling = sameName[0];
+                result.pairs.push(sibling === undefined
+                    ? { desired: d }
+                    : {
+                        desired: d,
+                        notes: [siblingNote(what, o.liveId(sibling), siblingOf(sibling), d.value.spec.adopt)]
+                    });
+            }
             continue;
         }
         const first = others[0];
@@ -2047,6 +2066,13 @@ function pairRecords(desired, live, ctx, o) {
     }
     result.orphans = owned.filter(l => !used.has(o.liveId(l)));
     return result;
+}
+/** A same-named record of another stack of this repository: each stack keeps its own (as dashboards do). */
+function siblingNote(what, id, owner, adopt) {
+    const kept = `${what} ${id} of the same name belongs to another stack of this repository (${owner}) and stays theirs`;
+    return adopt
+        ? `a new ${what}: ${kept}, because \`adopt: true\` never takes one from another stack`
+        : `a new ${what}: ${kept}`;
 }
 function recordOperations(pc, octx, w) {
     const { change, desired, live } = pc;
@@ -2366,38 +2392,7 @@ function normalFilters(list) {
 /** The path of a filter field in the manifest. */
 const filterPath = (i, field) => field === undefined ? ['filters', i] : ['filters', i, field];
 
-// EXTERNAL MODULE: ./src/manifest/issues.ts
-var issues = __webpack_require__(9597);
-;// CONCATENATED MODULE: ./src/kinds/resolve.ts
-/**
- * Names to ids: data sources and webhooks are written by name in manifests and resolved against the
- * live lists at plan time. An unknown or ambiguous name is a plan error at the manifest line.
- */
-
-function resolveByName(items, name, what) {
-    const matches = items.filter(i => i.name === name);
-    if (matches.length === 1)
-        return { id: matches[0].id };
-    if (matches.length > 1) {
-        return {
-            error: `${what} name "${name}" is ambiguous: ${matches.length} have it (ids ${matches.map(m => m.id).join(', ')}); use the id instead`
-        };
-    }
-    const guess = (0,issues/* didYouMean */.au)(name, items.map(i => i.name));
-    const known = items.length > 0 && !guess
-        ? `; known: ${items
-            .slice(0, 10)
-            .map(i => i.name)
-            .join(', ')}`
-        : '';
-    return { error: `no ${what} named "${name}"${guess ? ` (did you mean "${guess}"?)` : known}` };
-}
-function resolveById(items, id, what) {
-    return items.some(i => i.id === id) ? { id } : { error: `no ${what} with id "${id}"` };
-}
-
 ;// CONCATENATED MODULE: ./src/kinds/dashboard/links.ts
-
 
 
 
@@ -2463,13 +2458,18 @@ function settleDashboardLinks(result, ctx) {
                     d.waitsFor.add(name);
             }
             else {
-                const resolution = resolveByName(others, name, 'dashboard');
-                if ('error' in resolution)
-                    report(resolution.error);
-                else if (orphans.has(resolution.id) && ctx.settings.prune)
+                // Any other dashboard: the run's references resolve it (and report an unknown or ambiguous name).
+                const resolved = ctx.refs.resolve({
+                    kind: 'Dashboard',
+                    name,
+                    at: { doc: d.located.doc, path: at('dashboard') }
+                });
+                if (resolved.error)
+                    return;
+                if (orphans.has(resolved.value) && ctx.settings.prune)
                     report(`links to dashboard "${name}", which this plan deletes (it is no longer in the manifests)`);
                 else
-                    setId(target, resolution.id);
+                    setId(target, resolved.value);
             }
         });
     });
@@ -3245,7 +3245,7 @@ function pairDashboards(desired, ctx) {
         const others = sameName.filter(l => !isSibling(l));
         if (others.length === 0) {
             const sibling = sameName.find(isSibling);
-            result.pairs.push(sibling ? { desired: d, notes: [siblingNote(sibling, d.value.spec.adopt)] } : { desired: d });
+            result.pairs.push(sibling ? { desired: d, notes: [pair_siblingNote(sibling, d.value.spec.adopt)] } : { desired: d });
         }
         else if (d.value.spec.adopt && others.length === 1) {
             result.pairs.push({ desired: d, live: take(others[0]), notes: [adoptionNote(others[0], tag)] });
@@ -3284,7 +3284,7 @@ function pairDashboards(desired, ctx) {
 }
 const tileNameKey = (names) => (names.length === 0 ? '' : JSON.stringify([...names].sort()));
 /** A dashboard of another stack of this repository with the same name: each stack keeps its own. */
-function siblingNote(live, adopt) {
+function pair_siblingNote(live, adopt) {
     const owner = live.tags.find(ownership/* isOwnershipTag */.GN);
     const kept = `dashboard ${live.id} of the same name belongs to another stack of this repository (${owner}) and stays theirs`;
     return adopt
@@ -3827,7 +3827,10 @@ const webhookKind = {
     kind: 'Webhook',
     live: { field: 'webhooks', read: api => api.listWebhooks() },
     desired: ctx => desiredRecords('Webhook', ctx.manifests.webhooks, ctx.live.webhooks, ctx),
-    pair: registryPair('Webhook', ctx => ctx.live.webhooks),
+    // models/webhook.ts: a unique index on team, service and name.
+    pair: registryPair('Webhook', ctx => ctx.live.webhooks, (spec, l) => spec.service === l.service
+        ? `the server allows one webhook of a service and name in a team (it answers "A webhook with this service and name already exists"): give one of them another name or another service`
+        : undefined),
     normalDesired(d, ctx, live) {
         const s = d.value.spec;
         const states = writeOnly(s, live ? ctx.registry.entry('Webhook', live.id) : undefined);
@@ -5072,7 +5075,7 @@ function normalTile(tile, exact = false) {
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   e: () => (/* binding */ readLiveState)
 /* harmony export */ });
-/* harmony import */ var _kinds_index_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7789);
+/* harmony import */ var _kinds_index_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3939);
 
 async function readLiveState(client, options, kinds = _kinds_index_js__WEBPACK_IMPORTED_MODULE_0__/* .KINDS */ .G) {
     // Dashboards first: in managed mode their list settles the path prefix, and its error says the most.

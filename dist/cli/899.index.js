@@ -21,8 +21,8 @@ var external_node_path_ = __webpack_require__(6760);
 var external_node_path_default = /*#__PURE__*/__webpack_require__.n(external_node_path_);
 // EXTERNAL MODULE: ./src/api/client.ts + 5 modules
 var client = __webpack_require__(1721);
-// EXTERNAL MODULE: ./src/kinds/index.ts + 23 modules
-var src_kinds = __webpack_require__(7789);
+// EXTERNAL MODULE: ./src/kinds/index.ts + 22 modules
+var src_kinds = __webpack_require__(3939);
 // EXTERNAL MODULE: ./src/kinds/registry.ts
 var kinds_registry = __webpack_require__(6340);
 // EXTERNAL MODULE: ./src/plan/types.ts
@@ -831,7 +831,33 @@ function crossStackConflicts(plans) {
             problems[plan].push((0,src_diagnostics/* diagnostic */.YK)('plan', 'error', `${change.kind} "${change.name}" (id ${change.id}) is also managed by stack ${others.join(', ')} in this run: a resource belongs to one stack, so neither plan may change it. To move it to another stack, take it out of the old stack's manifests and pin it with \`id:\` in the new one, in a run where the old stack's prune is off`, change.source));
         }
     }
+    twinCreates(plans, problems);
     return problems;
+}
+/**
+ * Creates the server refuses twice in one team: webhooks of one service and name (models/webhook.ts has a
+ * unique index on them). Two stacks of one run that would both create one are both refused before any write.
+ */
+function twinCreates(plans, problems) {
+    const byKey = new Map();
+    plans.forEach((plan, i) => {
+        for (const change of plan.changes) {
+            if (change.kind !== 'Webhook' || change.action !== 'create')
+                continue;
+            const service = String(change.fields.find(f => f.path === 'service')?.after ?? '');
+            const key = JSON.stringify([change.name, service]);
+            byKey.set(key, [...(byKey.get(key) ?? []), { plan: i, change, service }]);
+        }
+    });
+    for (const creates of byKey.values()) {
+        const stacks = new Set(creates.map(c => c.plan));
+        if (stacks.size < 2)
+            continue;
+        for (const { plan, change, service } of creates) {
+            const others = [...stacks].filter(p => p !== plan).map(p => `"${plans[p].stack}"`);
+            problems[plan].push((0,src_diagnostics/* diagnostic */.YK)('plan', 'error', `stack "${plans[plan].stack}" and stack ${others.join(', ')} both create webhook "${change.name}" (${service}) in this run, and the server allows one webhook of a service and name in a team: give one of them another name or another service`, change.source));
+        }
+    }
 }
 
 // EXTERNAL MODULE: ./src/run/types.ts

@@ -63,8 +63,8 @@ class Namer {
     constructor(records) {
         this.records = records;
     }
-    /** `{[field]: name}` or `{[field + 'Id']: id}`, adding a comment to `comments` for the second. */
-    ref(kind, field, id, comments, what) {
+    /** `{[field]: name}` or `{[idField]: id}`, adding a comment to `comments` for the second. */
+    ref(kind, field, id, comments, what, idField = `${field}Id`) {
         if (typeof id !== 'string' || id === '')
             return {};
         const list = this.records[kind];
@@ -75,9 +75,9 @@ class Namer {
         comments.push(list === undefined
             ? `${what} ${id}: this API cannot list them, so it is written by id`
             : named.length === 0
-                ? `${what} id ${id} could not be mapped to a name (no such ${what}): kept as ${field}Id`
-                : `${what} id ${id} has a name shared by another ${what}: kept as ${field}Id`);
-        return { [`${field}Id`]: id };
+                ? `${what} id ${id} could not be mapped to a name (no such ${what}): kept as ${idField}`
+                : `${what} id ${id} has a name shared by another ${what}: kept as ${idField}`);
+        return { [idField]: id };
     }
 }
 /** Names of secret variables, unique in one export, as the manifests' placeholders name them. */
@@ -246,7 +246,8 @@ function exportManifests(input) {
         Connection: all.connections,
         Source: all.sources,
         Webhook: all.webhooks,
-        SavedSearch: all.savedSearches
+        SavedSearch: all.savedSearches,
+        Dashboard: input.allDashboards ?? input.dashboards
     });
     const secrets = new SecretNames();
     const resources = {
@@ -336,7 +337,7 @@ function dashboardDocument(d, input, notes, resources) {
     if (!owned)
         value.adopt = true;
     // Names from every source, not only the ones the selection exports.
-    Object.assign(value, dashboardSettings(d, (input.all ?? input).sources, notes));
+    Object.assign(value, dashboardSettings(d, resources.namer, notes));
     const tileComments = new Map();
     const seenTiles = new Set();
     value.tiles = d.tiles.map((t, i) => {
@@ -344,7 +345,7 @@ function dashboardDocument(d, input, notes, resources) {
         if (seenTiles.has(t.name))
             comments.push(`another tile of this dashboard is named "${t.name}": tiles are matched by name, rename one`);
         seenTiles.add(t.name);
-        const tile = exportTile(t, d, input, resources, comments);
+        const tile = exportTile(t, d, resources, comments);
         if (comments.length > 0)
             tileComments.set(i, comments);
         return tile;
@@ -368,19 +369,19 @@ const records = (v) => (Array.isArray(v) ? v : []);
  * The dashboard-level settings in the manifest's words: filters with their sources by name, the saved query (its
  * language only where it is not the default), saved filter values, containers by title. No ids.
  */
-function dashboardSettings(d, sources, notes) {
+function dashboardSettings(d, namer, notes) {
     const out = {};
     const filters = records(d.filters).map(f => {
         const { id: _id, type, sourceId, appliesToSourceIds, ...rest } = f;
         const filter = type === 'QUERY_EXPRESSION' ? {} : { type };
         filter.name = rest.name;
         filter.expression = rest.expression;
-        Object.assign(filter, sourceReference(sourceId, sources, notes));
+        Object.assign(filter, namer.ref('Source', 'source', sourceId, notes, 'data source'));
         for (const [k, v] of Object.entries(rest))
             if (!(k in filter) && v !== undefined && v !== null)
                 filter[k] = v;
         if (Array.isArray(appliesToSourceIds) && appliesToSourceIds.length > 0) {
-            const named = appliesToSourceIds.map(id => sourceReference(id, sources, []).source);
+            const named = appliesToSourceIds.map(id => namer.ref('Source', 'source', id, [], 'data source').source);
             if (named.every(n => n !== undefined))
                 filter.appliesToSources = named;
             else {
@@ -421,7 +422,7 @@ function dashboardSettings(d, sources, notes) {
     return out;
 }
 /** The series form when it round-trips to exactly the tile's config; otherwise the config form. */
-function exportTile(t, d, input, resources, comments) {
+function exportTile(t, d, resources, comments) {
     const base = { name: t.name, x: t.x, y: t.y, w: t.w, h: t.h };
     Object.assign(base, (0,layout/* livePlacement */.kW)(t, d));
     // Exactly what the server holds (its own defaults aside): applying the manifest must change nothing.
@@ -462,7 +463,7 @@ function exportTile(t, d, input, resources, comments) {
             ...connectionRef,
             ...(config.sourceId !== undefined ? sourceRef : {}),
             ...omit(rest, ['displayType', 'configType']),
-            ...(onClick !== undefined ? { onClick: namedTarget(onClick, input, comments) } : {})
+            ...(onClick !== undefined ? { onClick: namedTarget(onClick, resources.namer, comments) } : {})
         }
     };
 }
@@ -478,25 +479,14 @@ function storedFromSeries(series, asRatio) {
     return (0,tile_normal_form/* normalizeConfig */.I6)(config, true);
 }
 /** A link-out's target by name: a dashboard by its (unique) name, a search page's source by its name. */
-function namedTarget(link, input, comments) {
+function namedTarget(link, namer, comments) {
     const target = link.target;
     if (!target || target.mode !== 'id' || typeof target.id !== 'string')
         return link;
-    if (link.type === 'search') {
-        const ref = sourceReference(target.id, (input.all ?? input).sources, comments);
-        return {
-            ...link,
-            target: { mode: 'id', ...(ref.source !== undefined ? { source: ref.source } : { id: target.id }) }
-        };
-    }
-    const all = input.allDashboards ?? input.dashboards;
-    const named = all.find(x => x.id === target.id);
-    if (named && all.filter(x => x.name === named.name).length === 1)
-        return { ...link, target: { mode: 'id', dashboard: named.name } };
-    comments.push(named
-        ? `link-out to dashboard ${target.id}: its name is shared by another dashboard, kept as id`
-        : `link-out to dashboard ${target.id}, which does not exist: kept as id`);
-    return link;
+    const named = link.type === 'search'
+        ? namer.ref('Source', 'source', target.id, comments, 'data source', 'id')
+        : namer.ref('Dashboard', 'dashboard', target.id, comments, 'dashboard', 'id');
+    return { ...link, target: { mode: 'id', ...named } };
 }
 /** The config keys the manifest language has; the others are named in a comment. */
 function modelledOnly(config, comments) {
@@ -513,18 +503,6 @@ function modelledOnly(config, comments) {
         comments.push(`${kept.join(', ')}: set in the UI, not in the manifest language yet; an update sends them back as they are`);
     }
     return out;
-}
-function sourceReference(id, sources, comments) {
-    if (typeof id !== 'string')
-        return {};
-    const named = sources.filter(s => s.id === id);
-    const sameName = named[0] ? sources.filter(s => s.name === named[0].name) : [];
-    if (named.length === 1 && sameName.length === 1 && named[0].name)
-        return { source: named[0].name };
-    comments.push(named.length === 0
-        ? `data source id ${id} could not be mapped to a name (no such source): kept as sourceId`
-        : `data source id ${id} has a name shared by another source: kept as sourceId`);
-    return { sourceId: id };
 }
 /** The config as CONTRACT.md series, when every part of it has a series equivalent. */
 function asSeries(config) {

@@ -68,7 +68,8 @@ export function exportManifests(input: ExportInput): ExportedFile[] {
     Connection: all.connections,
     Source: all.sources,
     Webhook: all.webhooks,
-    SavedSearch: all.savedSearches
+    SavedSearch: all.savedSearches,
+    Dashboard: input.allDashboards ?? input.dashboards
   })
   const secrets = new SecretNames()
   const resources: ResourceExportInput = {
@@ -170,7 +171,7 @@ function dashboardDocument(
   // Adopting is explicit: an exported dashboard this stack does not own yet is adopted on the next apply.
   if (!owned) value.adopt = true
   // Names from every source, not only the ones the selection exports.
-  Object.assign(value, dashboardSettings(d, (input.all ?? input).sources, notes))
+  Object.assign(value, dashboardSettings(d, resources.namer, notes))
   const tileComments = new Map<number, string[]>()
   const seenTiles = new Set<string>()
   value.tiles = d.tiles.map((t, i) => {
@@ -180,7 +181,7 @@ function dashboardDocument(
         `another tile of this dashboard is named "${t.name}": tiles are matched by name, rename one`
       )
     seenTiles.add(t.name)
-    const tile = exportTile(t, d, input, resources, comments)
+    const tile = exportTile(t, d, resources, comments)
     if (comments.length > 0) tileComments.set(i, comments)
     return tile
   })
@@ -203,18 +204,18 @@ const records = (v: unknown): Body[] => (Array.isArray(v) ? (v as Body[]) : [])
  * The dashboard-level settings in the manifest's words: filters with their sources by name, the saved query (its
  * language only where it is not the default), saved filter values, containers by title. No ids.
  */
-function dashboardSettings(d: LiveDashboard, sources: readonly LiveSource[], notes: string[]): Body {
+function dashboardSettings(d: LiveDashboard, namer: Namer, notes: string[]): Body {
   const out: Body = {}
   const filters = records(d.filters).map(f => {
     const { id: _id, type, sourceId, appliesToSourceIds, ...rest } = f
     const filter: Body = type === 'QUERY_EXPRESSION' ? {} : { type }
     filter.name = rest.name
     filter.expression = rest.expression
-    Object.assign(filter, sourceReference(sourceId, sources, notes))
+    Object.assign(filter, namer.ref('Source', 'source', sourceId, notes, 'data source'))
     for (const [k, v] of Object.entries(rest))
       if (!(k in filter) && v !== undefined && v !== null) filter[k] = v
     if (Array.isArray(appliesToSourceIds) && appliesToSourceIds.length > 0) {
-      const named = appliesToSourceIds.map(id => sourceReference(id, sources, []).source)
+      const named = appliesToSourceIds.map(id => namer.ref('Source', 'source', id, [], 'data source').source)
       if (named.every(n => n !== undefined)) filter.appliesToSources = named
       else {
         filter.appliesToSourceIds = appliesToSourceIds
@@ -252,7 +253,6 @@ function dashboardSettings(d: LiveDashboard, sources: readonly LiveSource[], not
 function exportTile(
   t: LiveTile,
   d: LiveDashboard,
-  input: ExportInput,
   resources: ResourceExportInput,
   comments: string[]
 ): Record<string, unknown> {
@@ -302,7 +302,7 @@ function exportTile(
       ...connectionRef,
       ...(config.sourceId !== undefined ? sourceRef : {}),
       ...omit(rest, ['displayType', 'configType']),
-      ...(onClick !== undefined ? { onClick: namedTarget(onClick as Body, input, comments) } : {})
+      ...(onClick !== undefined ? { onClick: namedTarget(onClick as Body, resources.namer, comments) } : {})
     }
   }
 }
@@ -319,26 +319,14 @@ function storedFromSeries(series: SeriesLike[], asRatio: boolean): JsonObject {
 }
 
 /** A link-out's target by name: a dashboard by its (unique) name, a search page's source by its name. */
-function namedTarget(link: Body, input: ExportInput, comments: string[]): Body {
+function namedTarget(link: Body, namer: Namer, comments: string[]): Body {
   const target = link.target as Body | undefined
   if (!target || target.mode !== 'id' || typeof target.id !== 'string') return link
-  if (link.type === 'search') {
-    const ref = sourceReference(target.id, (input.all ?? input).sources, comments)
-    return {
-      ...link,
-      target: { mode: 'id', ...(ref.source !== undefined ? { source: ref.source } : { id: target.id }) }
-    }
-  }
-  const all = input.allDashboards ?? input.dashboards
-  const named = all.find(x => x.id === target.id)
-  if (named && all.filter(x => x.name === named.name).length === 1)
-    return { ...link, target: { mode: 'id', dashboard: named.name } }
-  comments.push(
-    named
-      ? `link-out to dashboard ${target.id}: its name is shared by another dashboard, kept as id`
-      : `link-out to dashboard ${target.id}, which does not exist: kept as id`
-  )
-  return link
+  const named =
+    link.type === 'search'
+      ? namer.ref('Source', 'source', target.id, comments, 'data source', 'id')
+      : namer.ref('Dashboard', 'dashboard', target.id, comments, 'dashboard', 'id')
+  return { ...link, target: { mode: 'id', ...named } }
 }
 
 /** The config keys the manifest language has; the others are named in a comment. */
@@ -356,23 +344,6 @@ function modelledOnly(config: JsonObject, comments: string[]): JsonObject {
     )
   }
   return out
-}
-
-function sourceReference(
-  id: unknown,
-  sources: readonly LiveSource[],
-  comments: string[]
-): Record<string, string> {
-  if (typeof id !== 'string') return {}
-  const named = sources.filter(s => s.id === id)
-  const sameName = named[0] ? sources.filter(s => s.name === named[0]!.name) : []
-  if (named.length === 1 && sameName.length === 1 && named[0]!.name) return { source: named[0]!.name }
-  comments.push(
-    named.length === 0
-      ? `data source id ${id} could not be mapped to a name (no such source): kept as sourceId`
-      : `data source id ${id} has a name shared by another source: kept as sourceId`
-  )
-  return { sourceId: id }
 }
 
 /** The config as CONTRACT.md series, when every part of it has a series equivalent. */

@@ -18,8 +18,15 @@ export class Namer {
     private readonly records: Partial<Record<string, ReadonlyArray<{ id: string; name: string }> | undefined>>
   ) {}
 
-  /** `{[field]: name}` or `{[field + 'Id']: id}`, adding a comment to `comments` for the second. */
-  ref(kind: string, field: string, id: unknown, comments: string[], what: string): Record<string, string> {
+  /** `{[field]: name}` or `{[idField]: id}`, adding a comment to `comments` for the second. */
+  ref(
+    kind: string,
+    field: string,
+    id: unknown,
+    comments: string[],
+    what: string,
+    idField = `${field}Id`
+  ): Record<string, string> {
     if (typeof id !== 'string' || id === '') return {}
     const list = this.records[kind]
     const named = list?.filter(r => r.id === id) ?? []
@@ -29,10 +36,10 @@ export class Namer {
       list === undefined
         ? `${what} ${id}: this API cannot list them, so it is written by id`
         : named.length === 0
-          ? `${what} id ${id} could not be mapped to a name (no such ${what}): kept as ${field}Id`
-          : `${what} id ${id} has a name shared by another ${what}: kept as ${field}Id`
+          ? `${what} id ${id} could not be mapped to a name (no such ${what}): kept as ${idField}`
+          : `${what} id ${id} has a name shared by another ${what}: kept as ${idField}`
     )
-    return { [`${field}Id`]: id }
+    return { [idField]: id }
   }
 }
 

@@ -5,7 +5,10 @@
  *
  * Identity: an `id:` pin, then a record this stack owns of the same name, then (only with `adopt: true`)
  * an unowned one of the same name. A name taken by a record the stack does not own is a plan error that
- * says how to adopt it; one owned by another stack is never taken over.
+ * says how to adopt it; one owned by another stack is never taken over. Under the `stacks` layout a name
+ * another stack of the repository also uses is no conflict (as for dashboards): each stack keeps its own,
+ * since the server allows same-named records, except where it refuses a twin (two webhooks of one service
+ * and name): that is a plan error naming both stacks.
  */
 import type { RecordCollection } from '../api/client.js'
 import { diagnostic } from '../diagnostics.js'
@@ -76,6 +79,8 @@ export interface OwnershipSpec<L> {
   otherOwner(l: L): string | undefined
   /** Whether adoption may take it from another stack (tags can move; registry entries cannot). */
   adoptFromOthers: boolean
+  /** Why the server refuses a new record like this manifest's beside this same-named one (a unique index). */
+  refusesTwin?(spec: IdentitySpec, l: L): string | undefined
 }
 
 /**
@@ -84,7 +89,8 @@ export interface OwnershipSpec<L> {
  */
 export function registryPair<L extends { id: string; name: string }>(
   kind: RegistryKind,
-  liveOf: (ctx: PlanContext) => readonly L[] | undefined
+  liveOf: (ctx: PlanContext) => readonly L[] | undefined,
+  refusesTwin?: OwnershipSpec<L>['refusesTwin']
 ) {
   return <S extends IdentitySpec>(desired: Desired<RecordDesired<S>>[], ctx: PlanContext) =>
     pairRecords(desired, liveOf(ctx), ctx, {
@@ -93,7 +99,8 @@ export function registryPair<L extends { id: string; name: string }>(
       liveName: l => l.name,
       owns: l => ctx.registry.owns(kind, l.id),
       otherOwner: l => ctx.registry.ownerOf(kind, l.id),
-      adoptFromOthers: false
+      adoptFromOthers: false,
+      refusesTwin
     })
 }
 
@@ -155,10 +162,34 @@ export function pairRecords<S extends IdentitySpec, L>(
     if (mine) result.pairs.push({ desired: d, live: take(mine) })
     else later.push(d)
   }
+  const siblings = new Set(ctx.settings.siblingTags ?? [])
+  const siblingOf = (l: L): string | undefined => {
+    const other = o.otherOwner(l)
+    return other !== undefined && siblings.has(other) ? other : undefined
+  }
   for (const d of later) {
-    const others = (allByName.get(d.name) ?? []).filter(l => !used.has(o.liveId(l)) && !o.owns(l))
+    const sameName = (allByName.get(d.name) ?? []).filter(l => !used.has(o.liveId(l)) && !o.owns(l))
+    const others = sameName.filter(l => siblingOf(l) === undefined)
     if (others.length === 0) {
-      result.pairs.push({ desired: d })
+      // None, or only other stacks' of this repository: a new one; each stack keeps its own.
+      const twin = sameName.find(l => o.refusesTwin?.(d.value.spec, l) !== undefined)
+      if (twin)
+        planError(
+          d,
+          ['name'],
+          `stack "${ctx.settings.stack}" cannot create ${what} "${d.name}": another stack of this repository (${siblingOf(twin)}) has one (id ${o.liveId(twin)}), and ${o.refusesTwin!(d.value.spec, twin)}`
+        )
+      else {
+        const sibling = sameName[0]
+        result.pairs.push(
+          sibling === undefined
+            ? { desired: d }
+            : {
+                desired: d,
+                notes: [siblingNote(what, o.liveId(sibling), siblingOf(sibling)!, d.value.spec.adopt)]
+              }
+        )
+      }
       continue
     }
     const first = others[0]!
@@ -186,6 +217,14 @@ export function pairRecords<S extends IdentitySpec, L>(
   }
   result.orphans = owned.filter(l => !used.has(o.liveId(l)))
   return result
+}
+
+/** A same-named record of another stack of this repository: each stack keeps its own (as dashboards do). */
+function siblingNote(what: string, id: string, owner: string, adopt: boolean | undefined): string {
+  const kept = `${what} ${id} of the same name belongs to another stack of this repository (${owner}) and stays theirs`
+  return adopt
+    ? `a new ${what}: ${kept}, because \`adopt: true\` never takes one from another stack`
+    : `a new ${what}: ${kept}`
 }
 
 /** How one kind of this family writes. */

@@ -34,7 +34,15 @@ export const webhookKind: Kind<Desired, LiveWebhook> = {
 
   desired: ctx => desiredRecords('Webhook', ctx.manifests.webhooks, ctx.live.webhooks, ctx),
 
-  pair: registryPair('Webhook', ctx => ctx.live.webhooks),
+  // models/webhook.ts: a unique index on team, service and name.
+  pair: registryPair(
+    'Webhook',
+    ctx => ctx.live.webhooks,
+    (spec, l) =>
+      (spec as WebhookSpec).service === l.service
+        ? `the server allows one webhook of a service and name in a team (it answers "A webhook with this service and name already exists"): give one of them another name or another service`
+        : undefined
+  ),
 
   normalDesired(d, ctx, live) {
     const s = d.value.spec

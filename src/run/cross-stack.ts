@@ -41,5 +41,37 @@ export function crossStackConflicts(plans: readonly Plan[]): Diagnostic[][] {
       )
     }
   }
+  twinCreates(plans, problems)
   return problems
+}
+
+/**
+ * Creates the server refuses twice in one team: webhooks of one service and name (models/webhook.ts has a
+ * unique index on them). Two stacks of one run that would both create one are both refused before any write.
+ */
+function twinCreates(plans: readonly Plan[], problems: Diagnostic[][]): void {
+  const byKey = new Map<string, Array<{ plan: number; change: Change; service: string }>>()
+  plans.forEach((plan, i) => {
+    for (const change of plan.changes) {
+      if (change.kind !== 'Webhook' || change.action !== 'create') continue
+      const service = String(change.fields.find(f => f.path === 'service')?.after ?? '')
+      const key = JSON.stringify([change.name, service])
+      byKey.set(key, [...(byKey.get(key) ?? []), { plan: i, change, service }])
+    }
+  })
+  for (const creates of byKey.values()) {
+    const stacks = new Set(creates.map(c => c.plan))
+    if (stacks.size < 2) continue
+    for (const { plan, change, service } of creates) {
+      const others = [...stacks].filter(p => p !== plan).map(p => `"${plans[p]!.stack}"`)
+      problems[plan]!.push(
+        diagnostic(
+          'plan',
+          'error',
+          `stack "${plans[plan]!.stack}" and stack ${others.join(', ')} both create webhook "${change.name}" (${service}) in this run, and the server allows one webhook of a service and name in a team: give one of them another name or another service`,
+          change.source
+        )
+      )
+    }
+  }
 }

@@ -147,6 +147,67 @@ describe('creating every kind in one run', () => {
     expect(errors(again)).toEqual([])
     expect(actions(again)).toEqual([])
   })
+
+  it('links a table to a source and a dashboard the same run creates, by name, then plans nothing', async () => {
+    // A search link-out opens a log or trace source (the server checks the id against the team's sources), a
+    // dashboard link-out a dashboard: both resolve through the references of the run, like the saved search's source.
+    const table = (name: string, link: string) => `---
+kind: Dashboard
+name: ${name}
+tiles:
+  - name: T
+    x: 0
+    y: 0
+    w: 6
+    h: 3
+    config:
+      displayType: table
+      source: App logs
+      select: [{ aggFn: count }]
+      groupBy: service
+      onClick: ${link}
+`
+    ws.write({
+      'all.yaml':
+        CONNECTION() +
+        SOURCES() +
+        SEARCH() +
+        table(
+          'Errors',
+          "{ type: search, target: { mode: id, source: App traces }, whereTemplate: 'service:{{service}}' }"
+        ) +
+        table('Overview', '{ type: dashboard, target: { mode: id, dashboard: Errors } }')
+    })
+    const plan = await run('plan')
+    expect(errors(plan)).toEqual([])
+    expect(actions(plan)).toEqual([
+      'create Connection/Warehouse',
+      'create Dashboard/Errors',
+      'create Dashboard/Overview',
+      'create SavedSearch/App errors',
+      'create Source/App logs',
+      'create Source/App traces'
+    ])
+    const apply = await run('apply')
+    expect(errors(apply)).toEqual([])
+    const stored = (name: string) =>
+      (
+        [...emu.selfHosted.dashboards.values()].find(d => d.name === name)!.tiles[0] as unknown as {
+          config: { onClick: unknown }
+        }
+      ).config.onClick
+    expect(stored('Errors')).toEqual({
+      type: 'search',
+      target: { mode: 'id', id: source('App traces')!.id },
+      whereTemplate: 'service:{{service}}'
+    })
+    const errorsId = [...emu.selfHosted.dashboards.values()].find(d => d.name === 'Errors')!.id
+    expect(stored('Overview')).toEqual({ type: 'dashboard', target: { mode: 'id', id: errorsId } })
+    expect(savedSearch('App errors')).toMatchObject({ sourceId: source('App logs')!.id })
+    const again = await run('plan')
+    expect(errors(again)).toEqual([])
+    expect(actions(again)).toEqual([])
+  })
 })
 
 describe('updates, field by field', () => {

@@ -15,7 +15,6 @@ import { formatPath, type PathSegment } from '../../manifest/path.js'
 import type { Located } from '../../manifest/rules.js'
 import type { DashboardSpec, OnClickSpec } from '../../manifest/schema.js'
 import type { Pairing, PlanContext } from '../kind.js'
-import { resolveByName, type Resolution } from '../resolve.js'
 
 type Body = Record<string, unknown>
 
@@ -91,11 +90,16 @@ export function settleDashboardLinks<D extends LinkingDashboard>(
         if (!live && mine.i >= i) d.linksLater = true
         else d.waitsFor.add(name)
       } else {
-        const resolution: Resolution = resolveByName(others, name, 'dashboard')
-        if ('error' in resolution) report(resolution.error)
-        else if (orphans.has(resolution.id) && ctx.settings.prune)
+        // Any other dashboard: the run's references resolve it (and report an unknown or ambiguous name).
+        const resolved = ctx.refs.resolve({
+          kind: 'Dashboard',
+          name,
+          at: { doc: d.located.doc, path: at('dashboard') }
+        })
+        if (resolved.error) return
+        if (orphans.has(resolved.value) && ctx.settings.prune)
           report(`links to dashboard "${name}", which this plan deletes (it is no longer in the manifests)`)
-        else setId(target!, resolution.id)
+        else setId(target!, resolved.value)
       }
     })
   })
