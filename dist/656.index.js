@@ -5,10 +5,13 @@ export const modules = {
 /***/ 6656:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
+// ESM COMPAT FLAG
+__webpack_require__.r(__webpack_exports__);
 
 // EXPORTS
 __webpack_require__.d(__webpack_exports__, {
-  runOnline: () => (/* binding */ runOnline)
+  runOnline: () => (/* binding */ runOnline),
+  startLiveRead: () => (/* binding */ startLiveRead)
 });
 
 // EXTERNAL MODULE: external "node:fs/promises"
@@ -1297,21 +1300,53 @@ function clean(value) {
     if (typeof value === 'boolean')
         return value;
     if (Array.isArray(value)) {
-        const items = value.map(clean).filter((v) => v !== undefined);
+        const items = [];
+        for (const item of value) {
+            const v = clean(item);
+            if (v !== undefined)
+                items.push(v);
+        }
         return items.length === 0 ? undefined : items;
     }
     if (typeof value === 'object') {
         const out = {};
-        for (const key of Object.keys(value).sort()) {
+        let kept = 0;
+        for (const key of sortedKeys(value)) {
             const v = clean(value[key]);
-            if (v !== undefined)
+            if (v !== undefined) {
                 out[key] = v;
+                kept++;
+            }
         }
-        return Object.keys(out).length === 0 ? undefined : out;
+        return kept === 0 ? undefined : out;
     }
     return undefined;
 }
+/**
+ * An object's keys in sorted order. A plan cleans the same values many times over, and a cleaned value's
+ * keys are sorted already: those cost one pass.
+ */
+function sortedKeys(value) {
+    const keys = Object.keys(value);
+    if (keys.length > 32)
+        return keys.sort();
+    // Insertion sort in place: an object's few keys, and no work array per call as Array#sort makes (the
+    // same order: keys are distinct, compared by UTF-16 code units as sort() compares them).
+    for (let i = 1; i < keys.length; i++) {
+        const key = keys[i];
+        let j = i - 1;
+        while (j >= 0 && keys[j] > key) {
+            keys[j + 1] = keys[j];
+            j--;
+        }
+        keys[j + 1] = key;
+    }
+    return keys;
+}
 function equal(a, b) {
+    // Two scalars (or a scalar and anything): JSON text is equal exactly when they are.
+    if (typeof a !== 'object' || a === null || typeof b !== 'object' || b === null)
+        return a === b;
     return JSON.stringify(a) === JSON.stringify(b);
 }
 
@@ -3324,7 +3359,10 @@ function normalizeConfig(config, exact = false) {
     const displayType = String(config.displayType ?? 'line');
     const defaults = exact ? RETURNED_DEFAULTS : CONFIG_DEFAULTS;
     const out = {};
-    for (const key of Object.keys(config).sort()) {
+    for (const key of sortedKeys(config)) {
+        // A number tile shows one value: a grouping has no effect there, and servers differ on keeping it.
+        if (key === 'groupBy' && displayType === 'number')
+            continue;
         let value = config[key];
         if (key === 'sourceId' && typeof value === 'number')
             value = String(value); // ids compare as text
@@ -3342,9 +3380,6 @@ function normalizeConfig(config, exact = false) {
             continue;
         out[key] = v;
     }
-    // A number tile shows one value: a grouping has no effect there, and servers differ on keeping it.
-    if (displayType === 'number')
-        delete out.groupBy;
     // A series' number format may come back on the tile or on its select item: compare it on the tile.
     if (!exact && out.numberFormat === undefined && Array.isArray(out.select)) {
         const formats = out.select.map(s => s.numberFormat).filter(f => f !== undefined);
@@ -3380,7 +3415,7 @@ function normalizeSelect(value, displayType, exact) {
     return value.map(item => {
         const out = {};
         const record = (item ?? {});
-        for (const key of Object.keys(record).sort()) {
+        for (const key of sortedKeys(record)) {
             // count takes no value expression (FACTS.md): a stray one is not part of the tile.
             if (key === 'valueExpression' && record.aggFn === 'count')
                 continue;
@@ -4333,7 +4368,7 @@ const serviceSettingsKind = {
     kind: 'ServiceSettings',
     live: {
         field: 'service',
-        read: async (api, options) => (options.service ? (await api.getService()).service : undefined)
+        read: async (api, options) => ((await options.service) ? (await api.getService()).service : undefined)
     },
     keyedPaths: new Set(['ipAccessList', 'endpoints']),
     desired(ctx) {
@@ -5342,6 +5377,11 @@ async function readLiveState(client, options, kinds = KINDS) {
     // The reads are only useful together: the first failure cancels the others, in flight too, so a
     // wrong server fails the run once, at once, instead of retrying its siblings for a minute.
     const siblings = new AbortController();
+    const outside = options.signal;
+    if (outside?.aborted)
+        siblings.abort(outside.reason);
+    else
+        outside?.addEventListener('abort', () => siblings.abort(outside.reason), { once: true });
     const api = client.withSignal(siblings.signal);
     // Failures that came before the cancel: the cancelled siblings' own errors say nothing.
     const own = new Set();
@@ -5352,8 +5392,9 @@ async function readLiveState(client, options, kinds = KINDS) {
         }
         throw e;
     })));
-    // Of the failures, the first in the readers' order is reported.
-    const failed = settled.find(s => s.status === 'rejected' && own.has(s.reason));
+    // Of the failures, the first in the readers' order is reported; a read ended from outside (the run
+    // stopped) fails with its cancellation, never as a state with lists missing.
+    const failed = settled.find(s => s.status === 'rejected' && (own.has(s.reason) || outside?.aborted === true));
     if (failed)
         throw failed.reason;
     const values = settled.map(s => s.value);
@@ -5389,11 +5430,63 @@ function stableJson(value) {
     return JSON.stringify(value, (key, v) => (VOLATILE.has(key) ? undefined : v));
 }
 function fingerprint(value) {
-    return `sha256:${(0,external_node_crypto_.createHash)('sha256').update(stableJson(value)).digest('hex')}`;
+    return `sha256:${createHash('sha256').update(stableJson(value)).digest('hex')}`;
 }
 /** Order-independent: lists of records are fingerprinted sorted by id. */
 function byId(records) {
     return [...records].sort((a, b) => (a.id ?? '').localeCompare(b.id ?? ''));
+}
+/**
+ * fingerprint() of an object written field by field, a list field item by item: each item is hashed as
+ * it comes, so a plan of thousands of records holds neither all their normal forms until the end nor one
+ * string of them all. The bytes hashed are those of fingerprint() of the whole object.
+ */
+class FingerprintStream {
+    hash = (0,external_node_crypto_.createHash)('sha256');
+    fields = 0;
+    /** Items written to the open list, or -1 with no list open. */
+    items = -1;
+    /** The open list is a volatile field: stableJson leaves it out. */
+    dropped = false;
+    /** A field whose value is whole. */
+    field(key, value) {
+        this.closeList();
+        const json = VOLATILE.has(key) ? undefined : stableJson(value);
+        if (json !== undefined)
+            this.hash.update(`${this.key(key)}${json}`);
+        return this;
+    }
+    /** Opens a list field: items follow. */
+    list(key) {
+        this.closeList();
+        this.dropped = VOLATILE.has(key);
+        if (!this.dropped)
+            this.hash.update(`${this.key(key)}[`);
+        this.items = 0;
+        return this;
+    }
+    /** One item of the open list. */
+    item(value) {
+        if (this.dropped)
+            return;
+        this.hash.update(`${this.items++ > 0 ? ',' : ''}${stableJson(value) ?? 'null'}`);
+    }
+    digest() {
+        this.closeList();
+        this.hash.update(this.fields === 0 ? '{}' : '}');
+        return `sha256:${this.hash.digest('hex')}`;
+    }
+    key(key) {
+        return `${this.fields++ === 0 ? '{' : ','}${JSON.stringify(key)}:`;
+    }
+    closeList() {
+        if (this.items < 0)
+            return;
+        if (!this.dropped)
+            this.hash.update(']');
+        this.items = -1;
+        this.dropped = false;
+    }
 }
 
 ;// CONCATENATED MODULE: ./src/planner/planner.ts
@@ -5433,8 +5526,11 @@ function computePlan(input) {
             : undefined, `${input.settings.mode === 'managed' ? `managed mode${input.settings.managedPrefix ? `, prefix ${input.settings.managedPrefix}` : ''}` : 'this server'} has no such route`);
     }
     const planned = [];
-    /** The live records the plan depends on, in their normal form: what the live fingerprint covers. */
-    const dependsOn = [];
+    /**
+     * The live records the plan depends on, in their normal form: what the live fingerprint covers. Hashed
+     * as they come, so the normal forms are garbage at once instead of held to the end.
+     */
+    const dependsOn = new FingerprintStream().list('records');
     for (const kind of kinds) {
         const ofKind = [];
         const desired = kind.desired(ctx);
@@ -5456,14 +5552,14 @@ function computePlan(input) {
                 id: pair.live === undefined ? undefined : kind.liveId(pair.live),
                 notes: pair.notes ?? []
             });
-            dependsOn.push([change.address, change.id, before]);
+            dependsOn.item([change.address, change.id, before]);
             ofKind.push({ change, desired: pair.desired, live: pair.live });
         }
         for (const orphan of pairing.orphans) {
             const name = kind.liveName(orphan);
             const id = kind.liveId(orphan);
             const before = kind.normalLive(orphan, ctx);
-            dependsOn.push([`${kind.kind}/${name}@${id}`, id, before]);
+            dependsOn.item([`${kind.kind}/${name}@${id}`, id, before]);
             const change = newChange(kind, name, `${kind.kind}/${name}@${id}`, listFields(before, 'before', kind.keyedPaths), {
                 action: 'delete',
                 id,
@@ -5562,37 +5658,38 @@ function listFields(value, side, keyed = new Set()) {
  * not invalidate a saved plan.
  */
 function liveFingerprint(dependsOn, live) {
-    return fingerprint({
-        records: dependsOn,
-        sources: byId(live.sources).map(s => ({ id: s.id, name: s.name })),
-        webhooks: live.webhooks ? byId(live.webhooks).map(w => ({ id: w.id, name: w.name })) : null,
-        connections: live.connections ? byId(live.connections).map(c => ({ id: c.id, name: c.name })) : null,
-        savedSearches: live.savedSearches ? byId(live.savedSearches).map(s => ({ id: s.id, name: s.name })) : null
-    });
+    const named = (records) => byId(records).map(r => ({ id: r.id, name: r.name }));
+    return dependsOn
+        .field('sources', named(live.sources))
+        .field('webhooks', live.webhooks ? named(live.webhooks) : null)
+        .field('connections', live.connections ? named(live.connections) : null)
+        .field('savedSearches', live.savedSearches ? named(live.savedSearches) : null)
+        .digest();
 }
 function desiredFingerprint(manifests, settings) {
-    const secrets = [];
-    const masked = (located) => located.map(l => maskSecrets(l.spec, l.doc.secretPaths, secrets));
-    const specs = {
-        connections: masked(manifests.connections),
-        sources: masked(manifests.sources),
-        savedSearches: masked(manifests.savedSearches),
-        webhooks: masked(manifests.webhooks),
-        dashboards: masked(manifests.dashboards),
-        alerts: masked(manifests.alerts),
-        services: masked(manifests.services)
-    };
-    return fingerprint({
-        settings: {
-            stack: settings.stack,
-            prune: settings.prune,
-            mode: settings.mode,
-            gate: settings.serviceGate.open
-        },
-        ...specs,
-        // A changed secret changes the fingerprint, but the plan file never holds a plain hash of one.
-        secrets: secrets.length === 0 ? null : secretDigest(secrets)
+    const stream = new FingerprintStream().field('settings', {
+        stack: settings.stack,
+        prune: settings.prune,
+        mode: settings.mode,
+        gate: settings.serviceGate.open
     });
+    // Spec by spec into the hash, secrets masked (their values collected for the digest below).
+    const secrets = [];
+    for (const [key, located] of [
+        ['connections', manifests.connections],
+        ['sources', manifests.sources],
+        ['savedSearches', manifests.savedSearches],
+        ['webhooks', manifests.webhooks],
+        ['dashboards', manifests.dashboards],
+        ['alerts', manifests.alerts],
+        ['services', manifests.services]
+    ]) {
+        stream.list(key);
+        for (const l of located)
+            stream.item(maskSecrets(l.spec, l.doc.secretPaths, secrets));
+    }
+    // A changed secret changes the fingerprint, but the plan file never holds a plain hash of one.
+    return stream.field('secrets', secrets.length === 0 ? null : secretDigest(secrets)).digest();
 }
 /** The spec with the values secret placeholders filled replaced, those values collected. */
 function maskSecrets(spec, paths, out) {
@@ -5711,19 +5808,18 @@ var run_types = __webpack_require__(1316);
  * is per key, not per stack or job). Stacks are then applied one after another, so `concurrency` bounds
  * the whole run.
  */
-async function runOnline(config, stacks, deps) {
+async function runOnline(config, stacks, deps, started) {
     const log = deps.log ?? src_log/* silentLogger */.qq;
     const now = deps.now ?? (() => new Date());
     // The saved plan is read before anything is written: plan-path may be the same file.
     const saved = config.command === 'apply' && config.savedPlan
         ? await readSavedPlan(config.savedPlan, config.cwd)
         : undefined;
-    const api = deps.api ? deps.api(config) : createApi(config, { log });
+    const { api, live: reading } = started ?? startLiveRead(config, deps, Promise.resolve(stacks.map(s => s.manifests)));
     try {
         let live;
         try {
-            const service = config.mode === 'managed' && stacks.some(s => s.manifests.services.length > 0);
-            live = await readLiveState(api, { service });
+            live = await reading;
         }
         catch (e) {
             const failed = (0,src_diagnostics/* diagnostic */.YK)('plan', 'error', `could not read the live state: ${(0,error_message/* errorMessage */.gJ)(e)}`);
@@ -5772,6 +5868,28 @@ async function runOnline(config, stacks, deps) {
     finally {
         await api.close();
     }
+}
+/**
+ * Starts reading the live state: it needs only the config, so the list calls run while the manifests
+ * load. Whether the service is read too waits for the manifests (`manifests`). Nothing is written, and
+ * nothing is reported here: runOnline reports a failed read, after validation, as before.
+ */
+function startLiveRead(config, deps, manifests) {
+    const api = deps.api ? deps.api(config) : createApi(config, { log: deps.log ?? src_log/* silentLogger */.qq });
+    const stop = new AbortController();
+    const service = manifests.then(sets => config.mode === 'managed' && sets.some(m => m.services.length > 0));
+    const live = readLiveState(api, { service, signal: stop.signal });
+    // Awaited by runOnline, or dropped when the run stops first: never an unhandled rejection.
+    live.catch(() => undefined);
+    return {
+        api,
+        live,
+        abandon: async () => {
+            stop.abort('the run stopped before planning');
+            await live.catch(() => undefined);
+            await api.close();
+        }
+    };
 }
 function planSettings(config, stack) {
     return {

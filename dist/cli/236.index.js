@@ -1297,8 +1297,9 @@ const PaginationMeta = zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   L: () => (/* binding */ equal),
-/* harmony export */   u: () => (/* binding */ clean)
+/* harmony export */   LC: () => (/* binding */ equal),
+/* harmony export */   Mf: () => (/* binding */ sortedKeys),
+/* harmony export */   uH: () => (/* binding */ clean)
 /* harmony export */ });
 /** JSON-only, with null, empty strings, empty lists and empty mappings removed, keys sorted. */
 function clean(value) {
@@ -1311,21 +1312,53 @@ function clean(value) {
     if (typeof value === 'boolean')
         return value;
     if (Array.isArray(value)) {
-        const items = value.map(clean).filter((v) => v !== undefined);
+        const items = [];
+        for (const item of value) {
+            const v = clean(item);
+            if (v !== undefined)
+                items.push(v);
+        }
         return items.length === 0 ? undefined : items;
     }
     if (typeof value === 'object') {
         const out = {};
-        for (const key of Object.keys(value).sort()) {
+        let kept = 0;
+        for (const key of sortedKeys(value)) {
             const v = clean(value[key]);
-            if (v !== undefined)
+            if (v !== undefined) {
                 out[key] = v;
+                kept++;
+            }
         }
-        return Object.keys(out).length === 0 ? undefined : out;
+        return kept === 0 ? undefined : out;
     }
     return undefined;
 }
+/**
+ * An object's keys in sorted order. A plan cleans the same values many times over, and a cleaned value's
+ * keys are sorted already: those cost one pass.
+ */
+function sortedKeys(value) {
+    const keys = Object.keys(value);
+    if (keys.length > 32)
+        return keys.sort();
+    // Insertion sort in place: an object's few keys, and no work array per call as Array#sort makes (the
+    // same order: keys are distinct, compared by UTF-16 code units as sort() compares them).
+    for (let i = 1; i < keys.length; i++) {
+        const key = keys[i];
+        let j = i - 1;
+        while (j >= 0 && keys[j] > key) {
+            keys[j + 1] = keys[j];
+            j--;
+        }
+        keys[j + 1] = key;
+    }
+    return keys;
+}
 function equal(a, b) {
+    // Two scalars (or a scalar and anything): JSON text is equal exactly when they are.
+    if (typeof a !== 'object' || a === null || typeof b !== 'object' || b === null)
+        return a === b;
     return JSON.stringify(a) === JSON.stringify(b);
 }
 
@@ -1417,7 +1450,7 @@ function normalContainers(list) {
         for (let n = 2; key in out; n++)
             key = `${text(c.title) ?? String(c.id)} (${n})`;
         const { id: _id, title: _title, tabs, collapsed, ...rest } = c;
-        out[key] = ((0,_json_js__WEBPACK_IMPORTED_MODULE_1__/* .clean */ .u)({
+        out[key] = ((0,_json_js__WEBPACK_IMPORTED_MODULE_1__/* .clean */ .uH)({
             ...rest,
             collapsed: collapsed === true ? true : undefined,
             tabs: records(tabs).map(t => text(t.title) ?? String(t.id))
@@ -1803,9 +1836,9 @@ function resolveSavedSearch(located, ctx) {
 /** A channel in the normal form: a webhook's label, or the channel's fields when it has more. */
 function channelNormal(body, webhookLabel) {
     const { type, webhookId: _id, ...rest } = body;
-    const extras = (0,json/* clean */.u)(rest);
+    const extras = (0,json/* clean */.uH)(rest);
     if (type === 'email')
-        return ((0,json/* clean */.u)({ email: rest.emailRecipients }) ?? {});
+        return ((0,json/* clean */.uH)({ email: rest.emailRecipients }) ?? {});
     if (!extras)
         return webhookLabel ?? null;
     return { webhook: webhookLabel ?? null, ...extras };
@@ -1821,7 +1854,7 @@ function normal(o) {
         o.scheduleOffsetMinutes = undefined;
     if (typeof o.scheduleStartAt === 'string' && !Number.isNaN(Date.parse(o.scheduleStartAt)))
         o.scheduleStartAt = new Date(o.scheduleStartAt).toISOString();
-    return ((0,json/* clean */.u)(o) ?? {});
+    return ((0,json/* clean */.uH)(o) ?? {});
 }
 /** What an update (or a replace) sends back as read: the fields the manifest language has no word for. */
 function carriedAlertFields(live) {
@@ -1878,7 +1911,7 @@ function alertBody(d, ctx, octx, live) {
 /** Settings the manifest cannot express: kept ones get a notice on every plan. */
 function noteAlertSettings(desired, live, ctx) {
     const carried = carriedAlertFields(live);
-    const kept = Object.keys(carried).filter(k => (0,json/* clean */.u)(carried[k]) !== undefined);
+    const kept = Object.keys(carried).filter(k => (0,json/* clean */.uH)(carried[k]) !== undefined);
     // Only then the manifest position: positions cost a parse.
     if (kept.length > 0)
         ctx.report((0,returned_fields/* keptSettingsNotice */.e6)(`alert "${desired.name}"`, kept, desired.source));
@@ -2312,7 +2345,7 @@ function body(s, withPassword) {
 function connection_normal(o) {
     if (o.isPrometheusEndpoint === false)
         o.isPrometheusEndpoint = undefined;
-    return ((0,json/* clean */.u)(o) ?? {});
+    return ((0,json/* clean */.uH)(o) ?? {});
 }
 
 ;// CONCATENATED MODULE: ./src/kinds/dashboard/filters.ts
@@ -2356,7 +2389,7 @@ function withFilterIds(bodies, live) {
 function normalFilters(list) {
     const out = (list ?? []).map(f => {
         const { id: _id, ...rest } = f;
-        return ((0,json/* clean */.u)(rest) ?? {});
+        return ((0,json/* clean */.uH)(rest) ?? {});
     });
     return out.length > 0 ? out : undefined;
 }
@@ -2486,7 +2519,7 @@ function namedLink(flat, ctx) {
                 : { id: target.id })
         }
         : { mode: 'id', sourceId: target.id };
-    return { ...flat, onClick: (0,json/* clean */.u)({ ...link, target: named }) };
+    return { ...flat, onClick: (0,json/* clean */.uH)({ ...link, target: named }) };
 }
 
 ;// CONCATENATED MODULE: ./src/kinds/dashboard/desired.ts
@@ -2648,7 +2681,7 @@ function asNormalInput(t) {
 }
 /** Same tile apart from its name (for spotting tile renames). */
 function sameContent(a, b) {
-    return (0,json/* equal */.L)(a, b);
+    return (0,json/* equal */.LC)(a, b);
 }
 
 ;// CONCATENATED MODULE: ./src/kinds/dashboard/facts.ts
@@ -2713,7 +2746,7 @@ function tileAsSent(body, live) {
 function carriedConfig(live, sent) {
     const want = (0,tile_normal_form/* normalizeConfig */.I6)(sent);
     const have = (0,tile_normal_form/* normalizeConfig */.I6)(live);
-    return (0,returned_fields/* carriedFields */.i)(live, sent, returned_fields/* TILE_CONFIG_FIELDS */.MN, f => !(0,json/* equal */.L)(want[f], have[f]), returned_fields/* UNKNOWN_CONFIG_FIELD */.$w);
+    return (0,returned_fields/* carriedFields */.i)(live, sent, returned_fields/* TILE_CONFIG_FIELDS */.MN, f => !(0,json/* equal */.LC)(want[f], have[f]), returned_fields/* UNKNOWN_CONFIG_FIELD */.$w);
 }
 /**
  * A series tile in the config form the server stores it in (FACTS.md), when that says exactly the same:
@@ -2744,7 +2777,7 @@ function keptSettings(tiles) {
         const config = (t.sent.config ?? {});
         for (const key of Object.keys(config)) {
             const carried = (returned_fields/* TILE_CONFIG_FIELDS */.MN[key] ?? returned_fields/* UNKNOWN_CONFIG_FIELD */.$w).treatment === 'carried';
-            if (carried && (0,json/* clean */.u)(config[key]) !== undefined && t.live.config?.[key] !== undefined)
+            if (carried && (0,json/* clean */.uH)(config[key]) !== undefined && t.live.config?.[key] !== undefined)
                 paths.push((0,diff/* joinKey */.p)(at, key));
         }
     }
@@ -2763,14 +2796,14 @@ function droppedSettingNotes(name, sent, live) {
     const have = (0,tile_normal_form/* normalizeConfig */.I6)(liveConfig);
     const notes = new Set();
     for (const [key, value] of Object.entries(liveConfig)) {
-        if ((0,json/* clean */.u)(value) === undefined || key in sentConfig)
+        if ((0,json/* clean */.uH)(value) === undefined || key in sentConfig)
             continue;
         const rule = returned_fields/* TILE_CONFIG_FIELDS */.MN[key] ?? returned_fields/* UNKNOWN_CONFIG_FIELD */.$w;
         if (rule.unexpressible) {
             notes.add(`tile "${name}" is ${rule.unexpressible}`);
         }
         else if (rule.treatment === 'carried') {
-            const changed = (rule.keptWhileSame ?? []).filter(f => !(0,json/* equal */.L)(want[f], have[f]));
+            const changed = (rule.keptWhileSame ?? []).filter(f => !(0,json/* equal */.LC)(want[f], have[f]));
             if (changed.length > 0)
                 notes.add(`tile "${name}": ${key} (set in the UI; the manifest language cannot express it yet) is removed by this update, because the update changes the tile's ${changed.join(' and ')}`);
         }
@@ -2895,10 +2928,10 @@ function normalLive(l, ctx) {
         containers: (0,dashboard_layout/* normalContainers */.SH)(l.containers)
     });
 }
-const placed = (container, tab) => ((0,json/* clean */.u)({ container, tab }) ?? {});
+const placed = (container, tab) => ((0,json/* clean */.uH)({ container, tab }) ?? {});
 /** Saved filter values; `type: sql` is the default (and only) type. */
 function normalSavedFilterValues(list) {
-    return (0,json/* clean */.u)((list ?? []).map(v => ({ ...v, type: v.type === 'sql' ? undefined : v.type })));
+    return (0,json/* clean */.uH)((list ?? []).map(v => ({ ...v, type: v.type === 'sql' ? undefined : v.type })));
 }
 function withoutUndefined(o) {
     return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined && v !== null && v !== ''));
@@ -2958,7 +2991,7 @@ function checkSourceKinds(pc, ctx) {
             formulas.length > 0 &&
             kind &&
             !['metric', 'log', 'trace'].includes(kind) &&
-            !(sameSource && (0,json/* equal */.L)((0,json/* clean */.u)(before?.formulas), (0,json/* clean */.u)(formulas))))
+            !(sameSource && (0,json/* equal */.LC)((0,json/* clean */.uH)(before?.formulas), (0,json/* clean */.uH)(formulas))))
             report(['formulas'], `formulas need a metric, log or trace source; this one is a ${kind} source`);
         const link = config.onClick;
         const linked = link?.type === 'search' ? kindOf(link.target?.id) : undefined;
@@ -3365,7 +3398,7 @@ function saved_search_normal(s, ctx, owner) {
             return type === 'sql' || type === undefined ? rest : { type, ...rest };
         })
         : undefined;
-    return ((0,json/* clean */.u)({
+    return ((0,json/* clean */.uH)({
         name: s.name,
         owner,
         source: typeof s.sourceId === 'string' ? ctx.refs.labelOfValue('Source', s.sourceId) : undefined,
@@ -3394,7 +3427,7 @@ const serviceSettingsKind = {
     kind: 'ServiceSettings',
     live: {
         field: 'service',
-        read: async (api, options) => (options.service ? (await api.getService()).service : undefined)
+        read: async (api, options) => ((await options.service) ? (await api.getService()).service : undefined)
     },
     keyedPaths: new Set(['ipAccessList', 'endpoints']),
     desired(ctx) {
@@ -3509,7 +3542,7 @@ const serviceSettingsKind = {
     }
 };
 function desiredNormal(s) {
-    return ((0,json/* clean */.u)({
+    return ((0,json/* clean */.uH)({
         name: s.name,
         releaseChannel: s.releaseChannel,
         ipAccessList: s.ipAccessList ? ipMap(s.ipAccessList) : undefined,
@@ -3520,7 +3553,7 @@ function desiredNormal(s) {
 }
 /** The live service, restricted to the fields the manifest declares (the rest is not managed). */
 function liveNormal(l, declared) {
-    return ((0,json/* clean */.u)({
+    return ((0,json/* clean */.uH)({
         name: declared.name !== undefined ? l.name : undefined,
         releaseChannel: declared.releaseChannel !== undefined ? l.releaseChannel : undefined,
         ipAccessList: declared.ipAccessList ? ipMap(liveIps(l)) : undefined,
@@ -3784,7 +3817,7 @@ function source_normal(source, ctx, owner) {
             ...meta,
             granularity: shortGranularity(meta.granularity)
         };
-    return ((0,json/* clean */.u)(out) ?? {});
+    return ((0,json/* clean */.uH)(out) ?? {});
 }
 
 ;// CONCATENATED MODULE: ./src/kinds/webhook.ts
@@ -3930,7 +3963,7 @@ function writeOnly(s, entry) {
     return out;
 }
 function webhook_normal(o) {
-    return ((0,json/* clean */.u)(o) ?? {});
+    return ((0,json/* clean */.uH)(o) ?? {});
 }
 
 ;// CONCATENATED MODULE: ./src/kinds/index.ts
@@ -4942,7 +4975,10 @@ function normalizeConfig(config, exact = false) {
     const displayType = String(config.displayType ?? 'line');
     const defaults = exact ? RETURNED_DEFAULTS : CONFIG_DEFAULTS;
     const out = {};
-    for (const key of Object.keys(config).sort()) {
+    for (const key of (0,_json_js__WEBPACK_IMPORTED_MODULE_1__/* .sortedKeys */ .Mf)(config)) {
+        // A number tile shows one value: a grouping has no effect there, and servers differ on keeping it.
+        if (key === 'groupBy' && displayType === 'number')
+            continue;
         let value = config[key];
         if (key === 'sourceId' && typeof value === 'number')
             value = String(value); // ids compare as text
@@ -4953,20 +4989,17 @@ function normalizeConfig(config, exact = false) {
         else if (key === 'markdown' && typeof value === 'string' && !exact)
             value = value.replace(/\s+$/, '');
         // Exactly as stored: an empty text or list inside a setting is a value too (the select items excepted).
-        const v = exact && key !== 'select' ? verbatim(value) : (0,_json_js__WEBPACK_IMPORTED_MODULE_1__/* .clean */ .u)(value);
+        const v = exact && key !== 'select' ? verbatim(value) : (0,_json_js__WEBPACK_IMPORTED_MODULE_1__/* .clean */ .uH)(value);
         if (v === undefined)
             continue;
-        if (key in defaults && (0,_json_js__WEBPACK_IMPORTED_MODULE_1__/* .equal */ .L)(v, defaults[key]))
+        if (key in defaults && (0,_json_js__WEBPACK_IMPORTED_MODULE_1__/* .equal */ .LC)(v, defaults[key]))
             continue;
         out[key] = v;
     }
-    // A number tile shows one value: a grouping has no effect there, and servers differ on keeping it.
-    if (displayType === 'number')
-        delete out.groupBy;
     // A series' number format may come back on the tile or on its select item: compare it on the tile.
     if (!exact && out.numberFormat === undefined && Array.isArray(out.select)) {
         const formats = out.select.map(s => s.numberFormat).filter(f => f !== undefined);
-        if (formats.length > 0 && formats.every(f => (0,_json_js__WEBPACK_IMPORTED_MODULE_1__/* .equal */ .L)(f, formats[0]))) {
+        if (formats.length > 0 && formats.every(f => (0,_json_js__WEBPACK_IMPORTED_MODULE_1__/* .equal */ .LC)(f, formats[0]))) {
             out.numberFormat = formats[0];
             out.select = out.select.map(s => {
                 const { numberFormat: _moved, ...rest } = s;
@@ -4984,7 +5017,7 @@ function normalizeConfig(config, exact = false) {
 function normalizeSelect(value, displayType, exact) {
     // An event-pattern tile's select is one expression, kept as written.
     if (displayType === 'event_patterns' || (exact && typeof value === 'string'))
-        return (0,_json_js__WEBPACK_IMPORTED_MODULE_1__/* .clean */ .u)(value);
+        return (0,_json_js__WEBPACK_IMPORTED_MODULE_1__/* .clean */ .uH)(value);
     if (displayType === 'search' || typeof value === 'string') {
         const fields = Array.isArray(value) ? value.map(String) : String(value ?? '').split(',');
         const joined = fields
@@ -4994,18 +5027,18 @@ function normalizeSelect(value, displayType, exact) {
         return joined === '' ? undefined : joined;
     }
     if (!Array.isArray(value))
-        return (0,_json_js__WEBPACK_IMPORTED_MODULE_1__/* .clean */ .u)(value);
+        return (0,_json_js__WEBPACK_IMPORTED_MODULE_1__/* .clean */ .uH)(value);
     return value.map(item => {
         const out = {};
         const record = (item ?? {});
-        for (const key of Object.keys(record).sort()) {
+        for (const key of (0,_json_js__WEBPACK_IMPORTED_MODULE_1__/* .sortedKeys */ .Mf)(record)) {
             // count takes no value expression (FACTS.md): a stray one is not part of the tile.
             if (key === 'valueExpression' && record.aggFn === 'count')
                 continue;
-            const v = exact && !(key in SELECT_DEFAULTS) ? verbatim(record[key]) : (0,_json_js__WEBPACK_IMPORTED_MODULE_1__/* .clean */ .u)(record[key]);
+            const v = exact && !(key in SELECT_DEFAULTS) ? verbatim(record[key]) : (0,_json_js__WEBPACK_IMPORTED_MODULE_1__/* .clean */ .uH)(record[key]);
             if (v === undefined || !KNOWN_SELECT_KEYS.has(key))
                 continue;
-            if (key in SELECT_DEFAULTS && (0,_json_js__WEBPACK_IMPORTED_MODULE_1__/* .equal */ .L)(v, SELECT_DEFAULTS[key]))
+            if (key in SELECT_DEFAULTS && (0,_json_js__WEBPACK_IMPORTED_MODULE_1__/* .equal */ .LC)(v, SELECT_DEFAULTS[key]))
                 continue;
             out[key] = v;
         }
@@ -5056,6 +5089,11 @@ async function readLiveState(client, options, kinds = _kinds_index_js__WEBPACK_I
     // The reads are only useful together: the first failure cancels the others, in flight too, so a
     // wrong server fails the run once, at once, instead of retrying its siblings for a minute.
     const siblings = new AbortController();
+    const outside = options.signal;
+    if (outside?.aborted)
+        siblings.abort(outside.reason);
+    else
+        outside?.addEventListener('abort', () => siblings.abort(outside.reason), { once: true });
     const api = client.withSignal(siblings.signal);
     // Failures that came before the cancel: the cancelled siblings' own errors say nothing.
     const own = new Set();
@@ -5066,8 +5104,9 @@ async function readLiveState(client, options, kinds = _kinds_index_js__WEBPACK_I
         }
         throw e;
     })));
-    // Of the failures, the first in the readers' order is reported.
-    const failed = settled.find(s => s.status === 'rejected' && own.has(s.reason));
+    // Of the failures, the first in the readers' order is reported; a read ended from outside (the run
+    // stopped) fails with its cancellation, never as a state with lists missing.
+    const failed = settled.find(s => s.status === 'rejected' && (own.has(s.reason) || outside?.aborted === true));
     if (failed)
         throw failed.reason;
     const values = settled.map(s => s.value);
@@ -5101,7 +5140,7 @@ const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
  * keys are always written as `["name"]`.
  */
 function diffValues(before, after, byName = new Set(), path = '') {
-    if ((0,_json_js__WEBPACK_IMPORTED_MODULE_0__/* .equal */ .L)(before, after))
+    if ((0,_json_js__WEBPACK_IMPORTED_MODULE_0__/* .equal */ .LC)(before, after))
         return [];
     if (isObject(before) && isObject(after)) {
         const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])].sort();

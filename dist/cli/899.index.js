@@ -5,10 +5,13 @@ export const modules = {
 /***/ 3899:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
+// ESM COMPAT FLAG
+__webpack_require__.r(__webpack_exports__);
 
 // EXPORTS
 __webpack_require__.d(__webpack_exports__, {
-  runOnline: () => (/* binding */ runOnline)
+  runOnline: () => (/* binding */ runOnline),
+  startLiveRead: () => (/* binding */ startLiveRead)
 });
 
 // EXTERNAL MODULE: external "node:fs/promises"
@@ -506,11 +509,63 @@ function stableJson(value) {
     return JSON.stringify(value, (key, v) => (VOLATILE.has(key) ? undefined : v));
 }
 function fingerprint(value) {
-    return `sha256:${(0,external_node_crypto_.createHash)('sha256').update(stableJson(value)).digest('hex')}`;
+    return `sha256:${createHash('sha256').update(stableJson(value)).digest('hex')}`;
 }
 /** Order-independent: lists of records are fingerprinted sorted by id. */
 function byId(records) {
     return [...records].sort((a, b) => (a.id ?? '').localeCompare(b.id ?? ''));
+}
+/**
+ * fingerprint() of an object written field by field, a list field item by item: each item is hashed as
+ * it comes, so a plan of thousands of records holds neither all their normal forms until the end nor one
+ * string of them all. The bytes hashed are those of fingerprint() of the whole object.
+ */
+class FingerprintStream {
+    hash = (0,external_node_crypto_.createHash)('sha256');
+    fields = 0;
+    /** Items written to the open list, or -1 with no list open. */
+    items = -1;
+    /** The open list is a volatile field: stableJson leaves it out. */
+    dropped = false;
+    /** A field whose value is whole. */
+    field(key, value) {
+        this.closeList();
+        const json = VOLATILE.has(key) ? undefined : stableJson(value);
+        if (json !== undefined)
+            this.hash.update(`${this.key(key)}${json}`);
+        return this;
+    }
+    /** Opens a list field: items follow. */
+    list(key) {
+        this.closeList();
+        this.dropped = VOLATILE.has(key);
+        if (!this.dropped)
+            this.hash.update(`${this.key(key)}[`);
+        this.items = 0;
+        return this;
+    }
+    /** One item of the open list. */
+    item(value) {
+        if (this.dropped)
+            return;
+        this.hash.update(`${this.items++ > 0 ? ',' : ''}${stableJson(value) ?? 'null'}`);
+    }
+    digest() {
+        this.closeList();
+        this.hash.update(this.fields === 0 ? '{}' : '}');
+        return `sha256:${this.hash.digest('hex')}`;
+    }
+    key(key) {
+        return `${this.fields++ === 0 ? '{' : ','}${JSON.stringify(key)}:`;
+    }
+    closeList() {
+        if (this.items < 0)
+            return;
+        if (!this.dropped)
+            this.hash.update(']');
+        this.items = -1;
+        this.dropped = false;
+    }
 }
 
 ;// CONCATENATED MODULE: ./src/planner/planner.ts
@@ -550,8 +605,11 @@ function computePlan(input) {
             : undefined, `${input.settings.mode === 'managed' ? `managed mode${input.settings.managedPrefix ? `, prefix ${input.settings.managedPrefix}` : ''}` : 'this server'} has no such route`);
     }
     const planned = [];
-    /** The live records the plan depends on, in their normal form: what the live fingerprint covers. */
-    const dependsOn = [];
+    /**
+     * The live records the plan depends on, in their normal form: what the live fingerprint covers. Hashed
+     * as they come, so the normal forms are garbage at once instead of held to the end.
+     */
+    const dependsOn = new FingerprintStream().list('records');
     for (const kind of kinds) {
         const ofKind = [];
         const desired = kind.desired(ctx);
@@ -573,14 +631,14 @@ function computePlan(input) {
                 id: pair.live === undefined ? undefined : kind.liveId(pair.live),
                 notes: pair.notes ?? []
             });
-            dependsOn.push([change.address, change.id, before]);
+            dependsOn.item([change.address, change.id, before]);
             ofKind.push({ change, desired: pair.desired, live: pair.live });
         }
         for (const orphan of pairing.orphans) {
             const name = kind.liveName(orphan);
             const id = kind.liveId(orphan);
             const before = kind.normalLive(orphan, ctx);
-            dependsOn.push([`${kind.kind}/${name}@${id}`, id, before]);
+            dependsOn.item([`${kind.kind}/${name}@${id}`, id, before]);
             const change = newChange(kind, name, `${kind.kind}/${name}@${id}`, listFields(before, 'before', kind.keyedPaths), {
                 action: 'delete',
                 id,
@@ -679,37 +737,38 @@ function listFields(value, side, keyed = new Set()) {
  * not invalidate a saved plan.
  */
 function liveFingerprint(dependsOn, live) {
-    return fingerprint({
-        records: dependsOn,
-        sources: byId(live.sources).map(s => ({ id: s.id, name: s.name })),
-        webhooks: live.webhooks ? byId(live.webhooks).map(w => ({ id: w.id, name: w.name })) : null,
-        connections: live.connections ? byId(live.connections).map(c => ({ id: c.id, name: c.name })) : null,
-        savedSearches: live.savedSearches ? byId(live.savedSearches).map(s => ({ id: s.id, name: s.name })) : null
-    });
+    const named = (records) => byId(records).map(r => ({ id: r.id, name: r.name }));
+    return dependsOn
+        .field('sources', named(live.sources))
+        .field('webhooks', live.webhooks ? named(live.webhooks) : null)
+        .field('connections', live.connections ? named(live.connections) : null)
+        .field('savedSearches', live.savedSearches ? named(live.savedSearches) : null)
+        .digest();
 }
 function desiredFingerprint(manifests, settings) {
-    const secrets = [];
-    const masked = (located) => located.map(l => maskSecrets(l.spec, l.doc.secretPaths, secrets));
-    const specs = {
-        connections: masked(manifests.connections),
-        sources: masked(manifests.sources),
-        savedSearches: masked(manifests.savedSearches),
-        webhooks: masked(manifests.webhooks),
-        dashboards: masked(manifests.dashboards),
-        alerts: masked(manifests.alerts),
-        services: masked(manifests.services)
-    };
-    return fingerprint({
-        settings: {
-            stack: settings.stack,
-            prune: settings.prune,
-            mode: settings.mode,
-            gate: settings.serviceGate.open
-        },
-        ...specs,
-        // A changed secret changes the fingerprint, but the plan file never holds a plain hash of one.
-        secrets: secrets.length === 0 ? null : secretDigest(secrets)
+    const stream = new FingerprintStream().field('settings', {
+        stack: settings.stack,
+        prune: settings.prune,
+        mode: settings.mode,
+        gate: settings.serviceGate.open
     });
+    // Spec by spec into the hash, secrets masked (their values collected for the digest below).
+    const secrets = [];
+    for (const [key, located] of [
+        ['connections', manifests.connections],
+        ['sources', manifests.sources],
+        ['savedSearches', manifests.savedSearches],
+        ['webhooks', manifests.webhooks],
+        ['dashboards', manifests.dashboards],
+        ['alerts', manifests.alerts],
+        ['services', manifests.services]
+    ]) {
+        stream.list(key);
+        for (const l of located)
+            stream.item(maskSecrets(l.spec, l.doc.secretPaths, secrets));
+    }
+    // A changed secret changes the fingerprint, but the plan file never holds a plain hash of one.
+    return stream.field('secrets', secrets.length === 0 ? null : secretDigest(secrets)).digest();
 }
 /** The spec with the values secret placeholders filled replaced, those values collected. */
 function maskSecrets(spec, paths, out) {
@@ -828,19 +887,18 @@ var run_types = __webpack_require__(1316);
  * is per key, not per stack or job). Stacks are then applied one after another, so `concurrency` bounds
  * the whole run.
  */
-async function runOnline(config, stacks, deps) {
+async function runOnline(config, stacks, deps, started) {
     const log = deps.log ?? src_log/* silentLogger */.qq;
     const now = deps.now ?? (() => new Date());
     // The saved plan is read before anything is written: plan-path may be the same file.
     const saved = config.command === 'apply' && config.savedPlan
         ? await readSavedPlan(config.savedPlan, config.cwd)
         : undefined;
-    const api = deps.api ? deps.api(config) : (0,client/* createApi */.x)(config, { log });
+    const { api, live: reading } = started ?? startLiveRead(config, deps, Promise.resolve(stacks.map(s => s.manifests)));
     try {
         let live;
         try {
-            const service = config.mode === 'managed' && stacks.some(s => s.manifests.services.length > 0);
-            live = await (0,read/* readLiveState */.e)(api, { service });
+            live = await reading;
         }
         catch (e) {
             const failed = (0,src_diagnostics/* diagnostic */.YK)('plan', 'error', `could not read the live state: ${(0,error_message/* errorMessage */.gJ)(e)}`);
@@ -889,6 +947,28 @@ async function runOnline(config, stacks, deps) {
     finally {
         await api.close();
     }
+}
+/**
+ * Starts reading the live state: it needs only the config, so the list calls run while the manifests
+ * load. Whether the service is read too waits for the manifests (`manifests`). Nothing is written, and
+ * nothing is reported here: runOnline reports a failed read, after validation, as before.
+ */
+function startLiveRead(config, deps, manifests) {
+    const api = deps.api ? deps.api(config) : (0,client/* createApi */.x)(config, { log: deps.log ?? src_log/* silentLogger */.qq });
+    const stop = new AbortController();
+    const service = manifests.then(sets => config.mode === 'managed' && sets.some(m => m.services.length > 0));
+    const live = (0,read/* readLiveState */.e)(api, { service, signal: stop.signal });
+    // Awaited by runOnline, or dropped when the run stops first: never an unhandled rejection.
+    live.catch(() => undefined);
+    return {
+        api,
+        live,
+        abandon: async () => {
+            stop.abort('the run stopped before planning');
+            await live.catch(() => undefined);
+            await api.close();
+        }
+    };
 }
 function planSettings(config, stack) {
     return {

@@ -438,7 +438,7 @@ function exportTile(t, d, resources, comments) {
     }, true).config, comments);
     const sourceRef = resources.namer.ref('Source', 'source', config.sourceId, comments, 'data source');
     const series = asSeries(config);
-    if (series && (0,json/* equal */.L)(storedFromSeries(series.series, series.asRatio), config)) {
+    if (series && (0,json/* equal */.LC)(storedFromSeries(series.series, series.asRatio), config)) {
         const out = { ...base };
         if (series.asRatio)
             out.asRatio = true;

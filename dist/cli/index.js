@@ -5256,7 +5256,7 @@ exports.basename = (path, { windows } = {}) => {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _cli_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2813);
+/* harmony import */ var _cli_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8054);
 /** The CLI's entry: ncc bundles this file into dist/cli/index.js (the `obsdeploy` bin). */
 
 process.exitCode = await (0,_cli_js__WEBPACK_IMPORTED_MODULE_0__/* .cli */ .x)(process.argv.slice(2), {
@@ -5273,7 +5273,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 2813:
+/***/ 8054:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -10673,9 +10673,14 @@ var CHOMPING_KEEP = CHOMPING_MODE.KEEP;
 /** A path as one string: each segment tagged as index or name, so `[1]` and `["1"]` stay apart. */
 const segmentKey = (seg) => (typeof seg === 'number' ? `\u0002${seg}` : `\u0003${seg}`);
 const pathKey = (path) => path.map(segmentKey).join('');
-/** Positions of every document of `text`, in document order (the same indexes as loadAll). */
-function indexPositions(text, maxDepth) {
-    const events = parseEvents(text, { maxDepth });
+/**
+ * Positions of every document of `text`, in document order (the same indexes as loadAll), from its
+ * events (parsed here unless given). `depth` 1 records only each document's top-level fields: what a plan
+ * shows of a manifest that validated (its `name`), taken from the parse that read its values.
+ */
+function indexPositions(text, options) {
+    const events = options.events ?? parseEvents(text, { maxDepth: options.maxDepth });
+    const deepest = (options.depth ?? Infinity) + 1;
     const documents = [];
     const stack = [];
     let current;
@@ -10694,14 +10699,19 @@ function indexPositions(text, maxDepth) {
         }
         else if (e.type === EVENT_ID.MAPPING || e.type === EVENT_ID.SEQUENCE)
             base = e.start;
-        const marks = e.type === EVENT_ID.ALIAS
-            ? [e.anchorStart]
-            : e.type === EVENT_ID.POP || e.type === EVENT_ID.DOCUMENT
-                ? []
-                : [e.anchorStart, e.tagStart];
-        const found = [base, ...marks].filter(n => n >= 0);
+        let start = base;
+        const mark = (n) => {
+            if (n >= 0 && (start < 0 || n < start))
+                start = n;
+        };
+        if (e.type === EVENT_ID.ALIAS)
+            mark(e.anchorStart);
+        else if (e.type !== EVENT_ID.POP && e.type !== EVENT_ID.DOCUMENT) {
+            mark(e.anchorStart);
+            mark(e.tagStart);
+        }
         // An empty value has no text: it is right after its key.
-        return found.length > 0 ? Math.min(...found) : after;
+        return start >= 0 ? start : after;
     };
     const nodeEnd = (e) => e.type === EVENT_ID.SCALAR && e.valueEnd >= 0
         ? e.valueEnd +
@@ -10724,6 +10734,17 @@ function indexPositions(text, maxDepth) {
         let path;
         let keyStart;
         let after = 0;
+        const recorded = stack.length <= deepest;
+        if (!recorded) {
+            // Below the depth asked for: only the nesting is followed (a mapping alternates keys and values).
+            if (frame.kind === 'map')
+                frame.key = frame.key === undefined ? '' : undefined;
+            if (e.type === EVENT_ID.MAPPING)
+                stack.push({ kind: 'map', path: '' });
+            if (e.type === EVENT_ID.SEQUENCE)
+                stack.push({ kind: 'seq', path: '', index: 0 });
+            continue;
+        }
         if (frame.kind === 'map' && frame.key === undefined) {
             // A key: remember it for the value that follows. (A complex key gets a placeholder name.)
             frame.key = e.type === EVENT_ID.SCALAR ? getScalarValue(text, e) : '\u0000complex-key';
@@ -10829,40 +10850,91 @@ function parseYamlFile(file, text) {
         };
     }
     let values;
+    let starts;
     try {
-        // Aliases are refused here (maxAliases 0): the `yaml` library counts their expansion.
-        values = loadAll(text, {
-            filename: file,
-            schema: CORE_SCHEMA,
-            maxAliases: 0,
-            maxDepth: YAML_LIMITS.maxDepth
-        });
+        // One parse: the events give the values and where each document's `name` and `kind` are (what a plan
+        // shows of a valid manifest). Aliases are refused here (maxAliases 0): the `yaml` library counts their
+        // expansion.
+        const events = parseEvents(text, { filename: file, maxDepth: YAML_LIMITS.maxDepth });
+        values = constructFromEvents(events, { source: text, filename: file, schema: CORE_SCHEMA, maxAliases: 0 });
+        if (values.length > YAML_LIMITS.maxDocuments)
+            return parseWithPositions(file, text);
+        const docs = indexPositions(text, { maxDepth: YAML_LIMITS.maxDepth, events, depth: 1 });
+        if (docs.length !== values.length)
+            throw new Error('documents do not line up');
+        // Three offsets a document: a plan of thousands keeps no position maps.
+        const at = (d, key) => d.nodes.get(pathKey([key]))?.start ?? d.start;
+        starts = docs.map(d => ({ start: d.start, name: at(d, 'name'), kind: at(d, 'kind') }));
     }
     catch {
         return parseWithPositions(file, text);
     }
-    if (values.length > YAML_LIMITS.maxDocuments)
-        return parseWithPositions(file, text);
-    const located = lazyPositions(file, text, values.length);
-    const fallback = { file, line: 1, column: 1 };
+    const source = new YamlSource(file, text, values.length);
     const documents = [];
     values.forEach((value, index) => {
         if (value === null || value === undefined)
             return; // an empty document, e.g. after a trailing `---`
-        documents.push({
-            file,
-            index,
-            value,
-            get start() {
-                return located(index)?.start ?? fallback;
-            },
-            locate: path => located(index)?.locate(path) ?? fallback,
-            locateKey: (path, key) => located(index)?.locateKey(path, key) ?? fallback,
-            scalarAt: path => located(index)?.scalarAt(path)
-        });
+        documents.push(new YamlDocument(source, index, value, starts[index]));
     });
     return { documents, diagnostics: [] };
 }
+/** A file js-yaml parsed: its lines and its deeper positions, each built on first use. */
+class YamlSource {
+    file;
+    text;
+    lines;
+    deeper;
+    constructor(file, text, count) {
+        this.file = file;
+        this.text = text;
+        this.deeper = lazyPositions(file, text, count);
+    }
+    position(offset) {
+        this.lines ??= lineLocator(this.file, this.text);
+        return this.lines(offset);
+    }
+}
+/**
+ * A document js-yaml parsed. Its start, `name` and `kind` are located from the first parse; any other
+ * position (a problem inside a tile) from the file's second parse, made only when one is asked for.
+ */
+class YamlDocument {
+    source;
+    index;
+    value;
+    starts;
+    constructor(source, index, value, starts) {
+        this.source = source;
+        this.index = index;
+        this.value = value;
+        this.starts = starts;
+    }
+    get file() {
+        return this.source.file;
+    }
+    get start() {
+        return this.source.position(this.starts.start);
+    }
+    locate(path) {
+        if (path.length === 1 && (path[0] === 'name' || path[0] === 'kind'))
+            return this.source.position(this.starts[path[0]]);
+        return this.deep()?.locate(path) ?? this.fallback;
+    }
+    locateKey(path, key) {
+        return this.deep()?.locateKey(path, key) ?? this.fallback;
+    }
+    scalarAt(path) {
+        return this.deep()?.scalarAt(path);
+    }
+    deep() {
+        return this.source.deeper(this.index);
+    }
+    get fallback() {
+        return { file: this.file, line: 1, column: 1 };
+    }
+}
+/** Files parsed a second time for their deeper positions (tests hold a plan of valid files to none). */
+const yamlStats = { secondParses: 0 };
 /**
  * Positions for a file js-yaml parsed, built on first use from its event stream. Should the documents
  * not line up with the values (they always do), the `yaml` library's syntax tree answers instead.
@@ -10871,8 +10943,9 @@ function lazyPositions(file, text, count) {
     let locators;
     return index => {
         if (!locators) {
+            yamlStats.secondParses++;
             try {
-                const docs = indexPositions(text, YAML_LIMITS.maxDepth);
+                const docs = indexPositions(text, { maxDepth: YAML_LIMITS.maxDepth });
                 if (docs.length !== count)
                     throw new Error('documents do not line up');
                 const position = lineLocator(file, text);
@@ -13831,6 +13904,19 @@ function addText(set, views, file, text, vars, secrets) {
 function finish(set, views, mode) {
     set.diagnostics.push(...(0,rules/* checkAcrossDocuments */.m)(views.dashboards, views.alerts, views.services, mode, views.incomplete), ...uniqueNames(views.named), ...savedSearchesOfAlerts(views));
     set.diagnostics = (0,src_diagnostics/* sortDiagnostics */.Ds)(set.diagnostics);
+    // The raw values have served validation: later stages use the typed specs. Dropping them halves what
+    // a plan of thousands of manifests keeps.
+    for (const typed of [
+        set.connections,
+        set.sources,
+        set.savedSearches,
+        set.webhooks,
+        set.dashboards,
+        set.alerts,
+        set.services
+    ])
+        for (const { doc } of typed)
+            doc.value = undefined;
     return set;
 }
 function addDocument(set, views, doc) {
@@ -13939,6 +14025,13 @@ function savedSearchesOfAlerts(views) {
             })
         ];
     });
+}
+
+;// CONCATENATED MODULE: ./src/run/early.ts
+/** `manifests`: the manifest sets once loaded and valid (whether the service is read depends on them). */
+async function startEarly(config, deps, manifests) {
+    const online = await Promise.all(/* import() */[__nccwpck_require__.e(752), __nccwpck_require__.e(236), __nccwpck_require__.e(899)]).then(__nccwpck_require__.bind(__nccwpck_require__, 3899));
+    return { runOnline: online.runOnline, read: online.startLiveRead(config, deps, manifests) };
 }
 
 ;// CONCATENATED MODULE: ./src/config/stack-layout.ts
@@ -14081,6 +14174,7 @@ var run_types = __nccwpck_require__(1316);
 
 
 
+
 async function runStacks(config, stacks, deps) {
     const log = deps.log ?? src_log/* silentLogger */.qq;
     const layout = await readStackLayout(config.manifests, config.cwd);
@@ -14103,8 +14197,17 @@ async function runStacks(config, stacks, deps) {
     log.info(`Stacks: ${selection.stacks.map(s => s.name).join(', ') || 'none'} (${selection.reason})${summary.skipped.length > 0 ? `; not run: ${summary.skipped.join(', ')}` : ''}`);
     const matrix = JSON.stringify(selection.stacks.map(s => ({ stack: s.name, folder: s.folder })));
     const loaded = [];
-    for (const stack of selection.stacks)
-        loaded.push({ stack, manifests: await loadStack(stack, config) });
+    const loading = (async () => {
+        for (const stack of selection.stacks)
+            loaded.push({ stack, manifests: await loadStack(stack, config) });
+        return loaded.filter(l => !(0,src_diagnostics/* hasErrors */.Cs)(l.manifests.diagnostics)).map(l => l.manifests);
+    })();
+    // The live read goes out while the stacks load (validate never loads the client).
+    const early = config.command === 'validate' || selection.stacks.length === 0
+        ? undefined
+        : startEarly(config, deps, loading);
+    early?.catch(() => undefined); // awaited below; never unhandled should loading throw first
+    await loading;
     const offline = (l) => ({
         stack: l.stack.name,
         exitCode: (0,src_diagnostics/* hasErrors */.Cs)(l.manifests.diagnostics) ? 1 : 0,
@@ -14114,15 +14217,18 @@ async function runStacks(config, stacks, deps) {
     const valid = loaded.filter(l => !(0,src_diagnostics/* hasErrors */.Cs)(l.manifests.diagnostics));
     const outcomes = new Map();
     let planFile;
-    if (config.command !== 'validate' && valid.length > 0) {
-        // Loaded only past validation, as in a run of one stack.
-        const { runOnline } = await Promise.all(/* import() */[__nccwpck_require__.e(752), __nccwpck_require__.e(236), __nccwpck_require__.e(899)]).then(__nccwpck_require__.bind(__nccwpck_require__, 3899));
+    if (early !== undefined && valid.length === 0) {
+        // No stack to plan: the read is dropped.
+        await early.then(e => e.read.abandon(), () => undefined);
+    }
+    if (config.command !== 'validate' && early !== undefined && valid.length > 0) {
+        const { runOnline, read } = await early;
         const online = await runOnline({ ...config, command: config.command }, valid.map(({ stack, manifests }) => ({
             name: stack.name,
             manifests,
             prune: stack.prune ?? config.prune,
             siblings: layout.stacks.filter(s => s !== stack).map(s => s.name)
-        })), deps);
+        })), deps, read);
         own.push(...online.diagnostics);
         valid.forEach((l, i) => outcomes.set(l.stack, online.stacks[i]));
         planFile = online.planFile;
@@ -14172,6 +14278,7 @@ function sumOutputs(all) {
 
 
 
+
 async function run(config, deps = {}) {
     const secrets = Object.values(config.secretVars);
     const log = (0,src_log/* redactingLogger */.S)(deps.log ?? src_log/* silentLogger */.qq, secrets, src_log/* SECRET_VAR_MIN_LENGTH */.vb);
@@ -14185,13 +14292,19 @@ async function runUnscrubbed(config, deps) {
     if (config.stacks)
         return runStacks(config, config.stacks, deps);
     const log = deps.log ?? src_log/* silentLogger */.qq;
-    const manifests = await loadManifests({
+    const loading = loadManifests({
         patterns: config.manifests,
         cwd: config.cwd,
         mode: config.mode,
         vars: config.vars,
         secrets: config.secretVars
     });
+    // A run that goes online reads the live state while its manifests load (validate never loads the client).
+    const early = config.command === 'validate'
+        ? undefined
+        : startEarly(config, deps, loading.then(m => [m]));
+    early?.catch(() => undefined); // awaited below; never unhandled should loading throw first
+    const manifests = await loading;
     const counts = `${manifests.dashboards.length} dashboard(s), ${manifests.alerts.length} alert(s), ${manifests.services.length} service setting(s)`;
     log.info(`Read ${manifests.files.length} manifest file(s): ${counts}`);
     const matrix = JSON.stringify([{ stack: config.stack }]);
@@ -14200,14 +14313,16 @@ async function runUnscrubbed(config, deps) {
         diagnostics: [...manifests.diagnostics],
         outputs: { ...run_types/* EMPTY_OUTPUTS */.J, matrix }
     });
-    if ((0,src_diagnostics/* hasErrors */.Cs)(manifests.diagnostics))
+    if ((0,src_diagnostics/* hasErrors */.Cs)(manifests.diagnostics)) {
+        // Invalid manifests stop the run before anything is planned or written; the read is dropped.
+        await early?.then(e => e.read.abandon(), () => undefined);
         return offline(1);
-    if (config.command === 'validate')
+    }
+    if (config.command === 'validate' || early === undefined)
         return offline(0);
-    // Loaded only past validation: `validate` starts without the HTTP client and the planner.
-    const { runOnline } = await Promise.all(/* import() */[__nccwpck_require__.e(752), __nccwpck_require__.e(236), __nccwpck_require__.e(899)]).then(__nccwpck_require__.bind(__nccwpck_require__, 3899));
+    const { runOnline, read } = await early;
     // `command` as narrowed above: what goes online is plan, apply or drift.
-    const online = await runOnline({ ...config, command: config.command }, [{ name: config.stack, manifests, prune: config.prune, siblings: [] }], deps);
+    const online = await runOnline({ ...config, command: config.command }, [{ name: config.stack, manifests, prune: config.prune, siblings: [] }], deps, read);
     const [stack] = online.stacks;
     return {
         exitCode: (0,src_diagnostics/* hasErrors */.Cs)(online.diagnostics) ? 1 : stack.exitCode,
@@ -15338,8 +15453,19 @@ var lucene = __nccwpck_require__(5423);
 /** Results by expression: the same filter appears on many tiles. Bounded, so a huge repository cannot grow it. */
 const cache = new Map();
 const CACHE_LIMIT = 10_000;
+/**
+ * Plain terms (`service:api AND level:error`, `NOT a OR b`): words of letters, digits, `_` and `.`, each
+ * with an optional field name, joined by single spaces with optional AND / OR / NOT. The grammar accepts
+ * every such string (test/unit/lucene.test.ts checks the parser on many thousands, keywords included), so
+ * they skip the PEG parser, which costs ~70 µs per string; anything else goes through it. One space
+ * before each term keeps the pattern unambiguous, so matching is linear.
+ */
+const PLAIN = /^(?:NOT )?(?:[A-Za-z_][\w.]*:)?\w[\w.]*(?: (?:(?:AND|OR) )?(?:NOT )?(?:[A-Za-z_][\w.]*:)?\w[\w.]*)*$/;
+const PLAIN_MAX_LENGTH = 2000;
+/** Whether `expression` is in the plain subset that the parser is known to accept (exported for the test). */
+const isPlainLucene = (expression) => expression.length <= PLAIN_MAX_LENGTH && PLAIN.test(expression);
 function checkLucene(expression) {
-    if (expression.trim() === '')
+    if (expression.trim() === '' || isPlainLucene(expression))
         return undefined;
     if (cache.has(expression))
         return cache.get(expression);
@@ -15781,21 +15907,20 @@ function checkAggregation(aggFn, value, level, path, valueField, report) {
  */
 function checkFilters(doc) {
     const out = [];
-    const stack = [[doc.value, []]];
-    while (stack.length > 0) {
-        const [value, path] = stack.pop();
+    // Depth-first over one shared path (the depth is bounded by the YAML limits), last child first: the
+    // order of the stack walk this replaced, without a path array per value of every manifest.
+    const path = [];
+    const visit = (value) => {
         if (value === null || typeof value !== 'object')
-            continue;
+            return;
         if (Array.isArray(value)) {
-            value.forEach((v, i) => stack.push([v, [...path, i]]));
-            continue;
+            for (let i = value.length - 1; i >= 0; i--)
+                visitChild(i, value[i]);
+            return;
         }
         const record = value;
         // A tile's or filter's `where`, and a dashboard's saved query, in Lucene unless they say otherwise.
-        for (const [field, language] of [
-            ['where', 'whereLanguage'],
-            ['savedQuery', 'savedQueryLanguage']
-        ]) {
+        for (const [field, language] of FILTER_FIELDS) {
             const text = record[field];
             const lang = record[language];
             if (typeof text !== 'string' || (lang !== undefined && lang !== 'lucene'))
@@ -15811,11 +15936,24 @@ function checkFilters(doc) {
                 : doc.locate(fieldPath);
             out.push((0,diagnostics/* diagnostic */.YK)('validate', 'error', problem.message, { ...at, field: (0,manifest_path/* formatPath */.j)(fieldPath) }));
         }
-        for (const [k, v] of Object.entries(record))
-            stack.push([v, [...path, k]]);
-    }
+        const keys = Object.keys(record);
+        for (let i = keys.length - 1; i >= 0; i--)
+            visitChild(keys[i], record[keys[i]]);
+    };
+    const visitChild = (segment, value) => {
+        if (value === null || typeof value !== 'object')
+            return;
+        path.push(segment);
+        visit(value);
+        path.pop();
+    };
+    visit(doc.value);
     return out;
 }
+const FILTER_FIELDS = [
+    ['where', 'whereLanguage'],
+    ['savedQuery', 'savedQueryLanguage']
+];
 /** Runs on the raw document too (fields of the wrong type are skipped), so it adds to schema errors. */
 function checkAlert(doc, raw, mode = 'self-hosted') {
     const out = [];

@@ -39,8 +39,13 @@ export interface LiveState {
 }
 
 export interface LiveReadOptions {
-  /** Read the managed service (a ServiceSettings manifest exists). */
-  service: boolean
+  /**
+   * Read the managed service (a ServiceSettings manifest exists). A promise when the read starts before
+   * the manifests are loaded: the lists go out at once, the service read once it is known.
+   */
+  service: boolean | Promise<boolean>
+  /** Ends every read (the run stopped before planning: its manifests are invalid). */
+  signal?: AbortSignal
 }
 
 /** How a kind reads its live records: one list call (following its pages), into one field of the state. */

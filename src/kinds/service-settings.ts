@@ -20,7 +20,7 @@ export const serviceSettingsKind: Kind<ServiceSettingsSpec, LiveService> = {
   kind: 'ServiceSettings',
   live: {
     field: 'service',
-    read: async (api, options) => (options.service ? (await api.getService()).service : undefined)
+    read: async (api, options) => ((await options.service) ? (await api.getService()).service : undefined)
   },
   keyedPaths: new Set(['ipAccessList', 'endpoints']),
 

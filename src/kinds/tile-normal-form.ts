@@ -5,7 +5,7 @@
  * that compared the forms as written would show changes on every run, so both the manifest's tile and
  * the server's tile are reduced to this form before any comparison.
  */
-import { clean, equal, type Json, type JsonObject } from '../json.js'
+import { clean, equal, sortedKeys, type Json, type JsonObject } from '../json.js'
 import { SELECT_ITEM_FIELDS } from './returned-fields.js'
 
 /** The comparable part of a tile: layout plus a config with every default removed. */
@@ -108,7 +108,9 @@ export function normalizeConfig(config: Record<string, unknown>, exact = false):
   const displayType = String(config.displayType ?? 'line')
   const defaults = exact ? RETURNED_DEFAULTS : CONFIG_DEFAULTS
   const out: Record<string, Json> = {}
-  for (const key of Object.keys(config).sort()) {
+  for (const key of sortedKeys(config)) {
+    // A number tile shows one value: a grouping has no effect there, and servers differ on keeping it.
+    if (key === 'groupBy' && displayType === 'number') continue
     let value = config[key]
     if (key === 'sourceId' && typeof value === 'number')
       value = String(value) // ids compare as text
@@ -121,8 +123,6 @@ export function normalizeConfig(config: Record<string, unknown>, exact = false):
     if (key in defaults && equal(v, defaults[key]!)) continue
     out[key] = v
   }
-  // A number tile shows one value: a grouping has no effect there, and servers differ on keeping it.
-  if (displayType === 'number') delete out.groupBy
   // A series' number format may come back on the tile or on its select item: compare it on the tile.
   if (!exact && out.numberFormat === undefined && Array.isArray(out.select)) {
     const formats = out.select.map(s => (s as JsonObject).numberFormat).filter(f => f !== undefined)
@@ -159,7 +159,7 @@ function normalizeSelect(value: unknown, displayType: string, exact: boolean): J
   return value.map(item => {
     const out: Record<string, Json> = {}
     const record = (item ?? {}) as Record<string, unknown>
-    for (const key of Object.keys(record).sort()) {
+    for (const key of sortedKeys(record)) {
       // count takes no value expression (FACTS.md): a stray one is not part of the tile.
       if (key === 'valueExpression' && record.aggFn === 'count') continue
       const v = exact && !(key in SELECT_DEFAULTS) ? verbatim(record[key]) : clean(record[key])

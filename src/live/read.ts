@@ -19,6 +19,9 @@ export async function readLiveState(
   // The reads are only useful together: the first failure cancels the others, in flight too, so a
   // wrong server fails the run once, at once, instead of retrying its siblings for a minute.
   const siblings = new AbortController()
+  const outside = options.signal
+  if (outside?.aborted) siblings.abort(outside.reason)
+  else outside?.addEventListener('abort', () => siblings.abort(outside.reason), { once: true })
   const api = client.withSignal(siblings.signal)
   // Failures that came before the cancel: the cancelled siblings' own errors say nothing.
   const own = new Set<unknown>()
@@ -33,8 +36,11 @@ export async function readLiveState(
       })
     )
   )
-  // Of the failures, the first in the readers' order is reported.
-  const failed = settled.find(s => s.status === 'rejected' && own.has(s.reason))
+  // Of the failures, the first in the readers' order is reported; a read ended from outside (the run
+  // stopped) fails with its cancellation, never as a state with lists missing.
+  const failed = settled.find(
+    s => s.status === 'rejected' && (own.has(s.reason) || outside?.aborted === true)
+  )
   if (failed) throw (failed as PromiseRejectedResult).reason
   const values = settled.map(s => (s as PromiseFulfilledResult<LiveState[keyof LiveState]>).value)
   const state: LiveState = { dashboards: [], alerts: [], sources: [] }

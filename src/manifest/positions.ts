@@ -31,9 +31,17 @@ type Frame =
   | { kind: 'seq'; path: string; index: number }
   | { kind: 'map'; path: string; key?: PathSegment; keyStart?: number; keyEnd?: number }
 
-/** Positions of every document of `text`, in document order (the same indexes as loadAll). */
-export function indexPositions(text: string, maxDepth: number): DocumentPositions[] {
-  const events: Event[] = parseEvents(text, { maxDepth })
+/**
+ * Positions of every document of `text`, in document order (the same indexes as loadAll), from its
+ * events (parsed here unless given). `depth` 1 records only each document's top-level fields: what a plan
+ * shows of a manifest that validated (its `name`), taken from the parse that read its values.
+ */
+export function indexPositions(
+  text: string,
+  options: { maxDepth: number; events?: Event[]; depth?: number }
+): DocumentPositions[] {
+  const events: Event[] = options.events ?? parseEvents(text, { maxDepth: options.maxDepth })
+  const deepest = (options.depth ?? Infinity) + 1
   const documents: DocumentPositions[] = []
   const stack: Frame[] = []
   let current: DocumentPositions | undefined
@@ -49,15 +57,17 @@ export function indexPositions(text: string, maxDepth: number): DocumentPosition
         base = blockIndicator(text, e.valueStart)
       else base = e.valueStart
     } else if (e.type === EVENT_ID.MAPPING || e.type === EVENT_ID.SEQUENCE) base = e.start
-    const marks =
-      e.type === EVENT_ID.ALIAS
-        ? [e.anchorStart]
-        : e.type === EVENT_ID.POP || e.type === EVENT_ID.DOCUMENT
-          ? []
-          : [e.anchorStart, e.tagStart]
-    const found = [base, ...marks].filter(n => n >= 0)
+    let start = base
+    const mark = (n: number) => {
+      if (n >= 0 && (start < 0 || n < start)) start = n
+    }
+    if (e.type === EVENT_ID.ALIAS) mark(e.anchorStart)
+    else if (e.type !== EVENT_ID.POP && e.type !== EVENT_ID.DOCUMENT) {
+      mark(e.anchorStart)
+      mark(e.tagStart)
+    }
     // An empty value has no text: it is right after its key.
-    return found.length > 0 ? Math.min(...found) : after
+    return start >= 0 ? start : after
   }
   const nodeEnd = (e: Event): number =>
     e.type === EVENT_ID.SCALAR && e.valueEnd >= 0
@@ -81,6 +91,14 @@ export function indexPositions(text: string, maxDepth: number): DocumentPosition
     let path: string
     let keyStart: number | undefined
     let after = 0
+    const recorded = stack.length <= deepest
+    if (!recorded) {
+      // Below the depth asked for: only the nesting is followed (a mapping alternates keys and values).
+      if (frame.kind === 'map') frame.key = frame.key === undefined ? '' : undefined
+      if (e.type === EVENT_ID.MAPPING) stack.push({ kind: 'map', path: '' })
+      if (e.type === EVENT_ID.SEQUENCE) stack.push({ kind: 'seq', path: '', index: 0 })
+      continue
+    }
     if (frame.kind === 'map' && frame.key === undefined) {
       // A key: remember it for the value that follows. (A complex key gets a placeholder name.)
       frame.key = e.type === EVENT_ID.SCALAR ? getScalarValue(text, e as ScalarEvent) : '\u0000complex-key'

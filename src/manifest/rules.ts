@@ -531,20 +531,18 @@ function checkAggregation(
  */
 export function checkFilters(doc: ParsedDocument): Diagnostic[] {
   const out: Diagnostic[] = []
-  const stack: Array<[unknown, PathSegment[]]> = [[doc.value, []]]
-  while (stack.length > 0) {
-    const [value, path] = stack.pop()!
-    if (value === null || typeof value !== 'object') continue
+  // Depth-first over one shared path (the depth is bounded by the YAML limits), last child first: the
+  // order of the stack walk this replaced, without a path array per value of every manifest.
+  const path: PathSegment[] = []
+  const visit = (value: unknown): void => {
+    if (value === null || typeof value !== 'object') return
     if (Array.isArray(value)) {
-      value.forEach((v, i) => stack.push([v, [...path, i]]))
-      continue
+      for (let i = value.length - 1; i >= 0; i--) visitChild(i, value[i])
+      return
     }
     const record = value as Record<string, unknown>
     // A tile's or filter's `where`, and a dashboard's saved query, in Lucene unless they say otherwise.
-    for (const [field, language] of [
-      ['where', 'whereLanguage'],
-      ['savedQuery', 'savedQueryLanguage']
-    ] as const) {
+    for (const [field, language] of FILTER_FIELDS) {
       const text = record[field]
       const lang = record[language]
       if (typeof text !== 'string' || (lang !== undefined && lang !== 'lucene')) continue
@@ -558,10 +556,23 @@ export function checkFilters(doc: ParsedDocument): Diagnostic[] {
         : doc.locate(fieldPath)
       out.push(diagnostic('validate', 'error', problem.message, { ...at, field: formatPath(fieldPath) }))
     }
-    for (const [k, v] of Object.entries(record)) stack.push([v, [...path, k]])
+    const keys = Object.keys(record)
+    for (let i = keys.length - 1; i >= 0; i--) visitChild(keys[i]!, record[keys[i]!])
   }
+  const visitChild = (segment: PathSegment, value: unknown): void => {
+    if (value === null || typeof value !== 'object') return
+    path.push(segment)
+    visit(value)
+    path.pop()
+  }
+  visit(doc.value)
   return out
 }
+
+const FILTER_FIELDS = [
+  ['where', 'whereLanguage'],
+  ['savedQuery', 'savedQueryLanguage']
+] as const
 
 /** Runs on the raw document too (fields of the wrong type are skipped), so it adds to schema errors. */
 export function checkAlert(

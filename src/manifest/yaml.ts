@@ -6,7 +6,7 @@
  * the `yaml` library at once, which says exactly where and why. Hostile input (alias bombs, deep
  * nesting, binary junk, duplicate keys) becomes a diagnostic, never a crash or a hang.
  */
-import { CORE_SCHEMA, loadAll, SCALAR_STYLE } from 'js-yaml'
+import { constructFromEvents, CORE_SCHEMA, parseEvents, SCALAR_STYLE } from 'js-yaml'
 import { Document, isMap, isPair, isScalar, isSeq, LineCounter, parseAllDocuments, type Node } from 'yaml'
 import { diagnostic, type Diagnostic, type SourceLocation } from '../diagnostics.js'
 import { errorMessage } from '../error-message.js'
@@ -27,7 +27,10 @@ export interface ParsedDocument {
   file: string
   /** 0-based index of the document within its file. */
   index: number
-  /** The document's value (variables substitute into it after parsing). */
+  /**
+   * The document's value (variables substitute into it after parsing); `undefined` once the document is
+   * validated and typed (loadManifests drops it).
+   */
   value: unknown
   /** Paths (as `formatPath` writes them) whose value a `${secret.NAME}` placeholder filled, with NAME. */
   secretPaths?: ReadonlyMap<string, string>
@@ -63,39 +66,97 @@ export function parseYamlFile(file: string, text: string): ParseResult {
     }
   }
   let values: unknown[]
+  let starts: Array<{ start: number; name: number; kind: number }>
   try {
-    // Aliases are refused here (maxAliases 0): the `yaml` library counts their expansion.
-    values = loadAll(text, {
-      filename: file,
-      schema: CORE_SCHEMA,
-      maxAliases: 0,
-      maxDepth: YAML_LIMITS.maxDepth
-    })
+    // One parse: the events give the values and where each document's `name` and `kind` are (what a plan
+    // shows of a valid manifest). Aliases are refused here (maxAliases 0): the `yaml` library counts their
+    // expansion.
+    const events = parseEvents(text, { filename: file, maxDepth: YAML_LIMITS.maxDepth })
+    values = constructFromEvents(events, { source: text, filename: file, schema: CORE_SCHEMA, maxAliases: 0 })
+    if (values.length > YAML_LIMITS.maxDocuments) return parseWithPositions(file, text)
+    const docs = indexPositions(text, { maxDepth: YAML_LIMITS.maxDepth, events, depth: 1 })
+    if (docs.length !== values.length) throw new Error('documents do not line up')
+    // Three offsets a document: a plan of thousands keeps no position maps.
+    const at = (d: DocumentPositions, key: string) => d.nodes.get(pathKey([key]))?.start ?? d.start
+    starts = docs.map(d => ({ start: d.start, name: at(d, 'name'), kind: at(d, 'kind') }))
   } catch {
     return parseWithPositions(file, text)
   }
-  if (values.length > YAML_LIMITS.maxDocuments) return parseWithPositions(file, text)
-  const located = lazyPositions(file, text, values.length)
-  const fallback: SourceLocation = { file, line: 1, column: 1 }
+  const source = new YamlSource(file, text, values.length)
   const documents: ParsedDocument[] = []
   values.forEach((value, index) => {
     if (value === null || value === undefined) return // an empty document, e.g. after a trailing `---`
-    documents.push({
-      file,
-      index,
-      value,
-      get start() {
-        return located(index)?.start ?? fallback
-      },
-      locate: path => located(index)?.locate(path) ?? fallback,
-      locateKey: (path, key) => located(index)?.locateKey(path, key) ?? fallback,
-      scalarAt: path => located(index)?.scalarAt(path)
-    })
+    documents.push(new YamlDocument(source, index, value, starts[index]!))
   })
   return { documents, diagnostics: [] }
 }
 
+/** A file js-yaml parsed: its lines and its deeper positions, each built on first use. */
+class YamlSource {
+  private lines?: (offset: number) => SourceLocation
+  readonly deeper: (index: number) => Locator | undefined
+
+  constructor(
+    readonly file: string,
+    private readonly text: string,
+    count: number
+  ) {
+    this.deeper = lazyPositions(file, text, count)
+  }
+
+  position(offset: number): SourceLocation {
+    this.lines ??= lineLocator(this.file, this.text)
+    return this.lines(offset)
+  }
+}
+
+/**
+ * A document js-yaml parsed. Its start, `name` and `kind` are located from the first parse; any other
+ * position (a problem inside a tile) from the file's second parse, made only when one is asked for.
+ */
+class YamlDocument implements ParsedDocument {
+  constructor(
+    private readonly source: YamlSource,
+    readonly index: number,
+    public value: unknown,
+    private readonly starts: { start: number; name: number; kind: number }
+  ) {}
+
+  get file(): string {
+    return this.source.file
+  }
+
+  get start(): SourceLocation {
+    return this.source.position(this.starts.start)
+  }
+
+  locate(path: readonly PathSegment[]): SourceLocation {
+    if (path.length === 1 && (path[0] === 'name' || path[0] === 'kind'))
+      return this.source.position(this.starts[path[0]])
+    return this.deep()?.locate(path) ?? this.fallback
+  }
+
+  locateKey(path: readonly PathSegment[], key: string): SourceLocation {
+    return this.deep()?.locateKey(path, key) ?? this.fallback
+  }
+
+  scalarAt(path: readonly PathSegment[]): ReturnType<ParsedDocument['scalarAt']> {
+    return this.deep()?.scalarAt(path)
+  }
+
+  private deep(): Locator | undefined {
+    return this.source.deeper(this.index)
+  }
+
+  private get fallback(): SourceLocation {
+    return { file: this.file, line: 1, column: 1 }
+  }
+}
+
 type Locator = Pick<ParsedDocument, 'start' | 'locate' | 'locateKey' | 'scalarAt'>
+
+/** Files parsed a second time for their deeper positions (tests hold a plan of valid files to none). */
+export const yamlStats = { secondParses: 0 }
 
 /**
  * Positions for a file js-yaml parsed, built on first use from its event stream. Should the documents
@@ -105,8 +166,9 @@ function lazyPositions(file: string, text: string, count: number): (index: numbe
   let locators: Array<Locator | undefined> | undefined
   return index => {
     if (!locators) {
+      yamlStats.secondParses++
       try {
-        const docs = indexPositions(text, YAML_LIMITS.maxDepth)
+        const docs = indexPositions(text, { maxDepth: YAML_LIMITS.maxDepth })
         if (docs.length !== count) throw new Error('documents do not line up')
         const position = lineLocator(file, text)
         locators = docs.map(d => eventLocator(d, position))

@@ -31,3 +31,57 @@ export function fingerprint(value: unknown): string {
 export function byId<T extends { id?: string }>(records: readonly T[]): T[] {
   return [...records].sort((a, b) => (a.id ?? '').localeCompare(b.id ?? ''))
 }
+
+/**
+ * fingerprint() of an object written field by field, a list field item by item: each item is hashed as
+ * it comes, so a plan of thousands of records holds neither all their normal forms until the end nor one
+ * string of them all. The bytes hashed are those of fingerprint() of the whole object.
+ */
+export class FingerprintStream {
+  private readonly hash = createHash('sha256')
+  private fields = 0
+  /** Items written to the open list, or -1 with no list open. */
+  private items = -1
+  /** The open list is a volatile field: stableJson leaves it out. */
+  private dropped = false
+
+  /** A field whose value is whole. */
+  field(key: string, value: unknown): this {
+    this.closeList()
+    const json = VOLATILE.has(key) ? undefined : stableJson(value)
+    if (json !== undefined) this.hash.update(`${this.key(key)}${json}`)
+    return this
+  }
+
+  /** Opens a list field: items follow. */
+  list(key: string): this {
+    this.closeList()
+    this.dropped = VOLATILE.has(key)
+    if (!this.dropped) this.hash.update(`${this.key(key)}[`)
+    this.items = 0
+    return this
+  }
+
+  /** One item of the open list. */
+  item(value: unknown): void {
+    if (this.dropped) return
+    this.hash.update(`${this.items++ > 0 ? ',' : ''}${stableJson(value) ?? 'null'}`)
+  }
+
+  digest(): string {
+    this.closeList()
+    this.hash.update(this.fields === 0 ? '{}' : '}')
+    return `sha256:${this.hash.digest('hex')}`
+  }
+
+  private key(key: string): string {
+    return `${this.fields++ === 0 ? '{' : ','}${JSON.stringify(key)}:`
+  }
+
+  private closeList(): void {
+    if (this.items < 0) return
+    if (!this.dropped) this.hash.update(']')
+    this.items = -1
+    this.dropped = false
+  }
+}

@@ -17,7 +17,7 @@ import type { ManifestSet } from '../manifest/load.js'
 import { formatPath, type PathSegment } from '../manifest/path.js'
 import { VERSION } from '../version.js'
 import { diffValues, joinKey } from '../plan/diff.js'
-import { byId, fingerprint } from './fingerprint.js'
+import { byId, FingerprintStream } from './fingerprint.js'
 import {
   PLAN_SCHEMA_VERSION,
   REFERENCES_VERSION,
@@ -74,8 +74,11 @@ export function computePlan(input: PlanInput): PlanOutcome {
     )
   }
   const planned: PlannedChange[] = []
-  /** The live records the plan depends on, in their normal form: what the live fingerprint covers. */
-  const dependsOn: Array<[string, string | undefined, Json | undefined]> = []
+  /**
+   * The live records the plan depends on, in their normal form: what the live fingerprint covers. Hashed
+   * as they come, so the normal forms are garbage at once instead of held to the end.
+   */
+  const dependsOn = new FingerprintStream().list('records')
   for (const kind of kinds) {
     const ofKind: PlannedChange[] = []
     const desired = kind.desired(ctx)
@@ -105,14 +108,14 @@ export function computePlan(input: PlanInput): PlanOutcome {
         id: pair.live === undefined ? undefined : kind.liveId(pair.live),
         notes: pair.notes ?? []
       })
-      dependsOn.push([change.address, change.id, before])
+      dependsOn.item([change.address, change.id, before])
       ofKind.push({ change, desired: pair.desired, live: pair.live })
     }
     for (const orphan of pairing.orphans) {
       const name = kind.liveName(orphan)
       const id = kind.liveId(orphan)
       const before = kind.normalLive(orphan, ctx)
-      dependsOn.push([`${kind.kind}/${name}@${id}`, id, before])
+      dependsOn.item([`${kind.kind}/${name}@${id}`, id, before])
       const change = newChange(
         kind,
         name,
@@ -232,44 +235,44 @@ function listFields(
  * the names it resolved. Records it did not look at (another team's dashboards, a service's scaling) do
  * not invalidate a saved plan.
  */
-function liveFingerprint(
-  dependsOn: ReadonlyArray<[string, string | undefined, Json | undefined]>,
-  live: LiveState
-): string {
-  return fingerprint({
-    records: dependsOn,
-    sources: byId(live.sources).map(s => ({ id: s.id, name: s.name })),
-    webhooks: live.webhooks ? byId(live.webhooks).map(w => ({ id: w.id, name: w.name })) : null,
-    connections: live.connections ? byId(live.connections).map(c => ({ id: c.id, name: c.name })) : null,
-    savedSearches: live.savedSearches ? byId(live.savedSearches).map(s => ({ id: s.id, name: s.name })) : null
-  })
+function liveFingerprint(dependsOn: FingerprintStream, live: LiveState): string {
+  const named = (records: ReadonlyArray<{ id: string; name: string }>) =>
+    byId(records).map(r => ({ id: r.id, name: r.name }))
+  return dependsOn
+    .field('sources', named(live.sources))
+    .field('webhooks', live.webhooks ? named(live.webhooks) : null)
+    .field('connections', live.connections ? named(live.connections) : null)
+    .field('savedSearches', live.savedSearches ? named(live.savedSearches) : null)
+    .digest()
 }
 
 function desiredFingerprint(manifests: ManifestSet, settings: PlanSettings): string {
-  const secrets: string[] = []
-  const masked = (
-    located: ReadonlyArray<{ spec: unknown; doc: { secretPaths?: ReadonlyMap<string, string> } }>
-  ) => located.map(l => maskSecrets(l.spec, l.doc.secretPaths, secrets))
-  const specs = {
-    connections: masked(manifests.connections),
-    sources: masked(manifests.sources),
-    savedSearches: masked(manifests.savedSearches),
-    webhooks: masked(manifests.webhooks),
-    dashboards: masked(manifests.dashboards),
-    alerts: masked(manifests.alerts),
-    services: masked(manifests.services)
-  }
-  return fingerprint({
-    settings: {
-      stack: settings.stack,
-      prune: settings.prune,
-      mode: settings.mode,
-      gate: settings.serviceGate.open
-    },
-    ...specs,
-    // A changed secret changes the fingerprint, but the plan file never holds a plain hash of one.
-    secrets: secrets.length === 0 ? null : secretDigest(secrets)
+  const stream = new FingerprintStream().field('settings', {
+    stack: settings.stack,
+    prune: settings.prune,
+    mode: settings.mode,
+    gate: settings.serviceGate.open
   })
+  // Spec by spec into the hash, secrets masked (their values collected for the digest below).
+  const secrets: string[] = []
+  for (const [key, located] of [
+    ['connections', manifests.connections],
+    ['sources', manifests.sources],
+    ['savedSearches', manifests.savedSearches],
+    ['webhooks', manifests.webhooks],
+    ['dashboards', manifests.dashboards],
+    ['alerts', manifests.alerts],
+    ['services', manifests.services]
+  ] as const) {
+    stream.list(key)
+    for (const l of located as ReadonlyArray<{
+      spec: unknown
+      doc: { secretPaths?: ReadonlyMap<string, string> }
+    }>)
+      stream.item(maskSecrets(l.spec, l.doc.secretPaths, secrets))
+  }
+  // A changed secret changes the fingerprint, but the plan file never holds a plain hash of one.
+  return stream.field('secrets', secrets.length === 0 ? null : secretDigest(secrets)).digest()
 }
 
 /** The spec with the values secret placeholders filled replaced, those values collected. */

@@ -10,7 +10,7 @@ import type { ApplyResult } from '../apply/types.js'
 import type { Config, RunCommand } from '../config/types.js'
 import { diagnostic, hasErrors, type Diagnostic } from '../diagnostics.js'
 import { errorMessage } from '../error-message.js'
-import type { PlanSettings } from '../kinds/kind.js'
+import type { LiveState, PlanSettings } from '../kinds/kind.js'
 import { ownershipTag } from '../kinds/ownership.js'
 import { checkQueries } from '../live/check-queries.js'
 import { readLiveState } from '../live/read.js'
@@ -62,7 +62,8 @@ export interface OnlineResult {
 export async function runOnline(
   config: Config<OnlineCommand>,
   stacks: readonly StackToPlan[],
-  deps: RunDependencies
+  deps: RunDependencies,
+  started?: LiveRead
 ): Promise<OnlineResult> {
   const log = deps.log ?? silentLogger
   const now = deps.now ?? (() => new Date())
@@ -72,12 +73,12 @@ export async function runOnline(
       ? await readSavedPlan(config.savedPlan, config.cwd)
       : undefined
 
-  const api = deps.api ? deps.api(config) : createApi(config, { log })
+  const { api, live: reading } =
+    started ?? startLiveRead(config, deps, Promise.resolve(stacks.map(s => s.manifests)))
   try {
     let live
     try {
-      const service = config.mode === 'managed' && stacks.some(s => s.manifests.services.length > 0)
-      live = await readLiveState(api, { service })
+      live = await reading
     } catch (e) {
       const failed = diagnostic('plan', 'error', `could not read the live state: ${errorMessage(e)}`)
       return {
@@ -133,6 +134,42 @@ export async function runOnline(
     return { diagnostics: [], stacks: outcomes, planFile }
   } finally {
     await api.close()
+  }
+}
+
+/** A read of the live state under way, started before the manifests were loaded (see startLiveRead). */
+export interface LiveRead {
+  api: ObservabilityApi
+  /** Settles once; a failure is reported by runOnline, as when the read starts there. */
+  live: Promise<LiveState>
+  /** Ends the read and the client: the run stops before planning (its manifests are invalid). */
+  abandon(): Promise<void>
+}
+
+/**
+ * Starts reading the live state: it needs only the config, so the list calls run while the manifests
+ * load. Whether the service is read too waits for the manifests (`manifests`). Nothing is written, and
+ * nothing is reported here: runOnline reports a failed read, after validation, as before.
+ */
+export function startLiveRead(
+  config: Config,
+  deps: RunDependencies,
+  manifests: Promise<readonly ManifestSet[]>
+): LiveRead {
+  const api = deps.api ? deps.api(config) : createApi(config, { log: deps.log ?? silentLogger })
+  const stop = new AbortController()
+  const service = manifests.then(sets => config.mode === 'managed' && sets.some(m => m.services.length > 0))
+  const live = readLiveState(api, { service, signal: stop.signal })
+  // Awaited by runOnline, or dropped when the run stops first: never an unhandled rejection.
+  live.catch(() => undefined)
+  return {
+    api,
+    live,
+    abandon: async () => {
+      stop.abort('the run stopped before planning')
+      await live.catch(() => undefined)
+      await api.close()
+    }
   }
 }
 

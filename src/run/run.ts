@@ -8,6 +8,7 @@ import type { Config } from '../config/types.js'
 import { hasErrors } from '../diagnostics.js'
 import { redactDeep, redactingLogger, redactor, SECRET_VAR_MIN_LENGTH, silentLogger } from '../log.js'
 import { loadManifests } from '../manifest/load.js'
+import { startEarly } from './early.js'
 import { runStacks } from './stacks.js'
 import { EMPTY_OUTPUTS, type RunDependencies, type RunResult } from './types.js'
 
@@ -24,13 +25,24 @@ export async function run(config: Config, deps: RunDependencies = {}): Promise<R
 async function runUnscrubbed(config: Config, deps: RunDependencies): Promise<RunResult> {
   if (config.stacks) return runStacks(config, config.stacks, deps)
   const log = deps.log ?? silentLogger
-  const manifests = await loadManifests({
+  const loading = loadManifests({
     patterns: config.manifests,
     cwd: config.cwd,
     mode: config.mode,
     vars: config.vars,
     secrets: config.secretVars
   })
+  // A run that goes online reads the live state while its manifests load (validate never loads the client).
+  const early =
+    config.command === 'validate'
+      ? undefined
+      : startEarly(
+          config,
+          deps,
+          loading.then(m => [m])
+        )
+  early?.catch(() => undefined) // awaited below; never unhandled should loading throw first
+  const manifests = await loading
   const counts = `${manifests.dashboards.length} dashboard(s), ${manifests.alerts.length} alert(s), ${manifests.services.length} service setting(s)`
   log.info(`Read ${manifests.files.length} manifest file(s): ${counts}`)
   const matrix = JSON.stringify([{ stack: config.stack }])
@@ -39,16 +51,23 @@ async function runUnscrubbed(config: Config, deps: RunDependencies): Promise<Run
     diagnostics: [...manifests.diagnostics],
     outputs: { ...EMPTY_OUTPUTS, matrix }
   })
-  if (hasErrors(manifests.diagnostics)) return offline(1)
-  if (config.command === 'validate') return offline(0)
+  if (hasErrors(manifests.diagnostics)) {
+    // Invalid manifests stop the run before anything is planned or written; the read is dropped.
+    await early?.then(
+      e => e.read.abandon(),
+      () => undefined
+    )
+    return offline(1)
+  }
+  if (config.command === 'validate' || early === undefined) return offline(0)
 
-  // Loaded only past validation: `validate` starts without the HTTP client and the planner.
-  const { runOnline } = await import('./online.js')
+  const { runOnline, read } = await early
   // `command` as narrowed above: what goes online is plan, apply or drift.
   const online = await runOnline(
     { ...config, command: config.command },
     [{ name: config.stack, manifests, prune: config.prune, siblings: [] }],
-    deps
+    deps,
+    read
   )
   const [stack] = online.stacks
   return {

@@ -12,6 +12,7 @@ import { diagnostic, hasErrors, type Diagnostic } from '../diagnostics.js'
 import { silentLogger } from '../log.js'
 import { loadManifests, type ManifestSet } from '../manifest/load.js'
 import type { StackOutcome } from './online.js'
+import { startEarly } from './early.js'
 import {
   EMPTY_OUTPUTS,
   type RunDependencies,
@@ -49,7 +50,17 @@ export async function runStacks(
   const matrix = JSON.stringify(selection.stacks.map(s => ({ stack: s.name, folder: s.folder })))
 
   const loaded: Array<{ stack: StackDefinition; manifests: ManifestSet }> = []
-  for (const stack of selection.stacks) loaded.push({ stack, manifests: await loadStack(stack, config) })
+  const loading = (async () => {
+    for (const stack of selection.stacks) loaded.push({ stack, manifests: await loadStack(stack, config) })
+    return loaded.filter(l => !hasErrors(l.manifests.diagnostics)).map(l => l.manifests)
+  })()
+  // The live read goes out while the stacks load (validate never loads the client).
+  const early =
+    config.command === 'validate' || selection.stacks.length === 0
+      ? undefined
+      : startEarly(config, deps, loading)
+  early?.catch(() => undefined) // awaited below; never unhandled should loading throw first
+  await loading
   const offline = (l: (typeof loaded)[number]): StackOutcome => ({
     stack: l.stack.name,
     exitCode: hasErrors(l.manifests.diagnostics) ? 1 : 0,
@@ -59,9 +70,15 @@ export async function runStacks(
   const valid = loaded.filter(l => !hasErrors(l.manifests.diagnostics))
   const outcomes = new Map<StackDefinition, StackOutcome>()
   let planFile: string | undefined
-  if (config.command !== 'validate' && valid.length > 0) {
-    // Loaded only past validation, as in a run of one stack.
-    const { runOnline } = await import('./online.js')
+  if (early !== undefined && valid.length === 0) {
+    // No stack to plan: the read is dropped.
+    await early.then(
+      e => e.read.abandon(),
+      () => undefined
+    )
+  }
+  if (config.command !== 'validate' && early !== undefined && valid.length > 0) {
+    const { runOnline, read } = await early
     const online = await runOnline(
       { ...config, command: config.command },
       valid.map(({ stack, manifests }) => ({
@@ -70,7 +87,8 @@ export async function runStacks(
         prune: stack.prune ?? config.prune,
         siblings: layout.stacks.filter(s => s !== stack).map(s => s.name)
       })),
-      deps
+      deps,
+      read
     )
     own.push(...online.diagnostics)
     valid.forEach((l, i) => outcomes.set(l.stack, online.stacks[i]!))

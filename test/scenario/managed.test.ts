@@ -69,7 +69,7 @@ releaseChannel: ${service().releaseChannel}
     expect(actions(await obsdeploy(emu, ws, 'plan', managed, true))).toEqual([])
   })
 
-  it('renames at the 50-character limit, and refuses 51 before any request', async () => {
+  it('renames at the 50-character limit, and refuses 51 before any write (the live read that overlaps loading is dropped)', async () => {
     const fifty = 'a'.repeat(25) + ' ' + 'b'.repeat(24)
     ws.write({ 'service.yaml': settings(`name: ${fifty}\n`) })
     const apply = await obsdeploy(emu, ws, 'apply', managed, true)
@@ -81,7 +81,7 @@ releaseChannel: ${service().releaseChannel}
     const refused = await obsdeploy(emu, ws, 'plan', managed, true)
     expect(refused.exitCode).toBe(1)
     expect(refused.diagnostics[0]).toMatchObject({ line: 2, field: 'name', stage: 'validate' })
-    expect(emu.requestLog).toHaveLength(0)
+    expect(emu.requestLog.filter(r => r.method !== 'GET')).toEqual([])
   })
 
   it('reports the server refusing a release channel on a non-production service, with what the contract says', async () => {

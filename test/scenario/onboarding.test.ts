@@ -333,7 +333,7 @@ ${timeTile('Errors', 0, 0)}${alert('Checkout errors (${ENV})', 'Checkout (${ENV}
     ).toEqual([])
   })
 
-  it('refuses an unknown placeholder at its line, before any request', async () => {
+  it('refuses an unknown placeholder at its line, before any write (the live read that overlaps loading is dropped)', async () => {
     ws.write({ 'checkout.yaml': manifest })
     emu.clearLog()
     const result = await obsdeploy(emu, ws, 'plan', { vars: 'ENV: staging\nTRESHOLD: 50' })
@@ -344,7 +344,7 @@ ${timeTile('Errors', 0, 0)}${alert('Checkout errors (${ENV})', 'Checkout (${ENV}
         message: expect.stringMatching(/unknown variable \$\{THRESHOLD\} \(did you mean \$\{TRESHOLD\}\?\)/)
       })
     )
-    expect(emu.requestLog).toHaveLength(0)
+    expect(emu.requestLog.filter(r => r.method !== 'GET')).toEqual([])
   })
 })
 

@@ -9,6 +9,7 @@ import path from 'node:path'
 import { startEmulator, type Emulator, type EmulatorOptions } from '../../emulator/index.js'
 import type { RawSettings } from '../../src/config/inputs.js'
 import { parseConfig } from '../../src/config/parse.js'
+import type { Config } from '../../src/config/types.js'
 import { serviceGateFor } from '../../src/github/events.js'
 import { run } from '../../src/run/run.js'
 import type { RunDependencies, RunResult } from '../../src/run/types.js'
@@ -84,15 +85,14 @@ function current<T extends object>(get: () => T | undefined, what: string): T {
   })
 }
 
-/** Runs a command as `obsdeploy <command>` would, with the emulator's credentials. */
-export async function obsdeploy(
+/** The config `obsdeploy <command>` makes from these settings, with the emulator's credentials. */
+export function configFor(
   emu: Emulator,
   ws: Workspace,
   command: 'validate' | 'plan' | 'apply' | 'drift',
   settings: RawSettings = {},
-  release = false,
-  deps: RunDependencies = {}
-): Promise<RunResult> {
+  release = false
+): Config {
   const managed = settings.mode === 'managed'
   const raw: RawSettings = {
     command,
@@ -122,7 +122,19 @@ export async function obsdeploy(
     label: name => `--${name}`
   })
   if (!config) throw new Error(`bad settings: ${diagnostics.map(d => d.message).join('; ')}`)
-  return run(config, deps)
+  return config
+}
+
+/** Runs a command as `obsdeploy <command>` would, with the emulator's credentials. */
+export async function obsdeploy(
+  emu: Emulator,
+  ws: Workspace,
+  command: 'validate' | 'plan' | 'apply' | 'drift',
+  settings: RawSettings = {},
+  release = false,
+  deps: RunDependencies = {}
+): Promise<RunResult> {
+  return run(configFor(emu, ws, command, settings, release), deps)
 }
 
 /** Changes that apply would carry out, as "action kind/name" strings, sorted. */
