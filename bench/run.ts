@@ -8,7 +8,7 @@
  * Every timing is a ratio to a baseline measured in the same run, both sides run several times interleaved,
  * medians compared: the machine is shared and noisy.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
@@ -111,8 +111,12 @@ const md = [
     ''
   ])
 ].join('\n')
+// A before/after comparison measured once by hand (a dependency change, say) sits below this line and is kept.
+const BY_HAND = '<!-- Measured by hand, not by npm run bench, which keeps what follows this line. -->'
+const previous = existsSync(out) ? readFileSync(out, 'utf8') : ''
+const kept = previous.includes(BY_HAND) ? previous.slice(previous.indexOf(BY_HAND)) : ''
 mkdirSync(path.dirname(out), { recursive: true })
-writeFileSync(out, md)
+writeFileSync(out, kept ? `${md}\n${kept}` : md)
 log(`wrote ${path.relative(process.cwd(), out)} in ${seconds} s`)
 if (failures.length > 0) {
   console.error(failures.join('\n'))

@@ -9,15 +9,13 @@ export const modules = {
 /* harmony export */   commentMarker: () => (/* binding */ commentMarker),
 /* harmony export */   upsertStickyComment: () => (/* binding */ upsertStickyComment)
 /* harmony export */ });
-/* harmony import */ var _actions_github__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2413);
-/* harmony import */ var _error_message_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6587);
+/* harmony import */ var _rest_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6417);
 /**
  * The plan as one sticky pull request comment: found again by a hidden marker on every run and edited in
  * place, so a pull request carries one current plan per stack and workflow job, never a pile of old ones.
  * A comment is a convenience: when GitHub refuses it (a fork's read-only token, missing permissions, an
  * outage) the run goes on with a warning, and the plan stays in the job summary.
  */
-
 
 /**
  * A hidden HTML comment that names the stack and the workflow job (e.g. `${GITHUB_WORKFLOW}/${GITHUB_JOB}`),
@@ -38,9 +36,7 @@ function markerPart(text) {
  * gets no comment, but one whose plan went back to "No changes" sees its comment say so.
  */
 async function upsertStickyComment(target, marker, body, options) {
-    const octokit = (0,_actions_github__WEBPACK_IMPORTED_MODULE_0__/* .getOctokit */ .Q)(target.token, {
-        baseUrl: (target.baseUrl ?? process.env.GITHUB_API_URL ?? 'https://api.github.com').replace(/\/+$/, '')
-    });
+    const octokit = (0,_rest_js__WEBPACK_IMPORTED_MODULE_0__/* .clientFor */ .$)(target);
     const issue = { owner: target.owner, repo: target.repo, issue_number: target.issueNumber };
     // The marker is how the next run finds this comment: a body without it would leave an orphan behind.
     const text = body.startsWith(marker) ? body : `${marker}\n${body}`;
@@ -61,7 +57,10 @@ async function upsertStickyComment(target, marker, body, options) {
         return { action: 'created', url: data.html_url };
     }
     catch (error) {
-        return { action: 'skipped', warning: redact(warningFor(error), target.token) };
+        return {
+            action: 'skipped',
+            warning: (0,_rest_js__WEBPACK_IMPORTED_MODULE_0__/* .refusalWarning */ .l)(error, 'The plan was not posted as a pull request comment', 'The plan is in the job summary.', target.token)
+        };
     }
 }
 /**
@@ -87,39 +86,70 @@ function isNewer(a, b) {
         return a.created_at > b.created_at;
     return a.id > b.id;
 }
+
+
+/***/ }),
+
+/***/ 6417:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   $: () => (/* binding */ clientFor),
+/* harmony export */   l: () => (/* binding */ refusalWarning)
+/* harmony export */ });
+/* harmony import */ var _actions_github__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2413);
+/* harmony import */ var _error_message_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6587);
+/**
+ * What the sticky comment and the labels share: an Octokit client for the pull request, and the
+ * warning that says why GitHub refused a write. Both are conveniences: a refusal never fails the run.
+ */
+
+
+function clientFor(target) {
+    return (0,_actions_github__WEBPACK_IMPORTED_MODULE_0__/* .getOctokit */ .Q)(target.token, {
+        baseUrl: (target.baseUrl ?? process.env.GITHUB_API_URL ?? 'https://api.github.com').replace(/\/+$/, '')
+    });
+}
 const PERMISSION_SNIPPET = 'permissions:\n  pull-requests: write';
-const IN_SUMMARY = 'The plan is in the job summary.';
-function warningFor(error) {
+/**
+ * Why a write was refused, for a workflow warning: `what` says what did not happen ("The plan was not
+ * posted as a pull request comment"), `after` what the reader still has. Never contains the token.
+ */
+function refusalWarning(error, what, after, token) {
     const status = error.status;
     const said = serverMessage(error);
+    let text;
     if (typeof status !== 'number') {
-        return `The plan was not posted as a pull request comment: GitHub could not be reached (${said}). ${IN_SUMMARY}`;
+        text = `${what}: GitHub could not be reached (${said}). ${after}`;
     }
-    if (status === 403 && /rate limit/i.test(said)) {
-        return `The plan was not posted as a pull request comment: GitHub's rate limit was hit (${said}). ${IN_SUMMARY}`;
+    else if (status === 403 && /rate limit/i.test(said)) {
+        text = `${what}: GitHub's rate limit was hit (${said}). ${after}`;
     }
-    if (status === 401) {
-        return `The plan was not posted as a pull request comment: GitHub rejected the github-token (401: ${said}). ${IN_SUMMARY}`;
+    else if (status === 401) {
+        text = `${what}: GitHub rejected the github-token (401: ${said}). ${after}`;
     }
-    if (status === 403 || status === 404) {
+    else if (status === 403 || status === 404) {
         const why = status === 404
             ? 'the token cannot see this pull request (GitHub answers 404 when a private repository is out of its reach)'
-            : 'the token cannot write comments';
-        return [
-            `The plan was not posted as a pull request comment: ${why} (${status}: ${said}). Give the workflow job this permission:`,
+            : 'the token cannot write to this pull request';
+        text = [
+            `${what}: ${why} (${status}: ${said}). Give the workflow job this permission:`,
             '',
             PERMISSION_SNIPPET,
             '',
-            `On a pull request from a fork the token stays read-only whatever the workflow asks for. ${IN_SUMMARY}`
+            `On a pull request from a fork the token stays read-only whatever the workflow asks for. ${after}`
         ].join('\n');
     }
-    return `The plan was not posted as a pull request comment: GitHub answered ${status} (${said}). ${IN_SUMMARY}`;
+    else {
+        text = `${what}: GitHub answered ${status} (${said}). ${after}`;
+    }
+    return redact(text, token);
 }
 /** The server's words on one short line: the message GitHub returned, not our request. */
 function serverMessage(error) {
     const data = error.response?.data;
     const fromBody = data?.message;
-    const text = typeof fromBody === 'string' ? fromBody : (0,_error_message_js__WEBPACK_IMPORTED_MODULE_1__/* .errorMessage */ .g)(error);
+    const text = typeof fromBody === 'string' ? fromBody : (0,_error_message_js__WEBPACK_IMPORTED_MODULE_1__/* .errorMessage */ .gJ)(error);
     const line = text.replace(/\s+/g, ' ').trim();
     return line.length > 300 ? `${line.slice(0, 300)}…` : line;
 }

@@ -1,6 +1,6 @@
-import { ApiError, formatIssues } from './errors.js'
+import { ApiError, bodyValidationError } from './errors.js'
 import { compileLucene, type EventMatcher } from './lucene-match.js'
-import { validateSelfHosted } from './openapi.js'
+import { parseChartQuery } from './rules/index.js'
 import type { JsonObject, StoredEvent, StoredSource } from './types.js'
 
 const MINUTE = 60_000
@@ -46,13 +46,12 @@ interface PreparedSeries {
  * the epoch), grouped by the groupBy fields and aggregated; only buckets with data are returned, like the real server.
  */
 export function querySeries(body: unknown, sources: StoredSource[], events: StoredEvent[]): ChartData {
-  const issues = validateSelfHosted('SeriesQueryRequest', body)
-  if (issues.length > 0) throw new ApiError(400, `Body validation failed: ${formatIssues(issues)}`, 'error')
-  const request = body as JsonObject
+  // The route's body validation answers `{message}` like every other route; the query's own failures are `{error}`.
+  const parsed = parseChartQuery(body)
+  if (!parsed.ok) throw bodyValidationError(parsed.issues)
+  const request = parsed.data as unknown as JsonObject
   const startTime = request.startTime as number
   const endTime = request.endTime as number
-  if (startTime < 1e12 || endTime < 1e12)
-    throw new ApiError(400, 'Timestamp must be in milliseconds', 'error')
   if (startTime > endTime) throw new ApiError(400, 'startTime must be before endTime', 'error')
   const seriesList = request.series as JsonObject[]
   const groupBy = (seriesList[0].groupBy as string[] | undefined) ?? []
@@ -63,7 +62,7 @@ export function querySeries(body: unknown, sources: StoredSource[], events: Stor
   const step = granularityMs((request.granularity as string | undefined) ?? 'auto', endTime - startTime)
 
   const inRange = events.filter(event => event.timestamp >= startTime && event.timestamp < endTime)
-  const prepared = seriesList.map(series => prepareSeries(series, sources, inRange))
+  const prepared = seriesList.map((series, index) => prepareSeries(series, index, sources, inRange))
 
   const rows = new Map<string, { ts: number; group: string[]; values: number[][] }>()
   prepared.forEach((series, index) => {
@@ -101,9 +100,15 @@ function granularityMs(granularity: string, rangeMs: number): number {
   return steps.find(step => rangeMs / step <= AUTO_MAX_BUCKETS) ?? steps[steps.length - 1]
 }
 
-function prepareSeries(series: JsonObject, sources: StoredSource[], events: StoredEvent[]): PreparedSeries {
+function prepareSeries(
+  series: JsonObject,
+  index: number,
+  sources: StoredSource[],
+  events: StoredEvent[]
+): PreparedSeries {
   const sourceId = series.sourceId as string
-  if (!sources.some(source => source.id === sourceId)) throw new ApiError(404, 'Source not found', 'error')
+  if (!sources.some(source => source.id === sourceId))
+    throw new ApiError(404, `Source not found for series ${index}`, 'error')
   const aggFn = series.aggFn as string
   const field = typeof series.field === 'string' ? series.field : undefined
   if (aggFn !== 'count' && field === undefined)

@@ -1,13 +1,21 @@
-// npm run emulator -- --port N [--seed file] [--persist file] [--no-rate-limit]
-// Starts the emulator, prints its URL and credentials, and runs until SIGINT or SIGTERM.
+// npm run emulator -- --port N [--seed file] [--persist file] [--no-rate-limit] [--fault spec ...]
+// Starts the emulator, prints what to pass to obsdeploy and the credentials, and runs until SIGINT or SIGTERM.
+import { banner } from './banner.js'
+import { FAULT_HELP, parseFaultSpec } from './fault-spec.js'
 import { readSeedFile } from './seed.js'
 import { startEmulator } from './server.js'
-import type { EmulatorOptions } from './types.js'
+import type { EmulatorOptions, FaultRule } from './types.js'
 
-const USAGE = 'usage: npm run emulator -- [--port N] [--seed file] [--persist file] [--no-rate-limit]'
+const USAGE = `usage: npm run emulator -- [--port N] [--seed file] [--persist file] [--no-rate-limit] [--fault spec]...
 
-function parseArgs(argv: string[]): EmulatorOptions {
-  const options: EmulatorOptions = {}
+  --port N          listen on 127.0.0.1:N (default: a free port)
+  --seed file       start from this seed (default: emulator/fixtures/seed.json)
+  --persist file    keep the state in this file across restarts
+  --no-rate-limit   no 429s from the limiters (FACTS.md: 100/min self-hosted, 10/10 s managed)
+  ${FAULT_HELP.replace(/\n/g, '\n  ')}`
+
+function parseArgs(argv: string[]): EmulatorOptions & { faults: FaultRule[] } {
+  const options: EmulatorOptions & { faults: FaultRule[] } = { faults: [] }
   for (let index = 0; index < argv.length; index++) {
     const arg = argv[index]
     const value = () => {
@@ -32,6 +40,9 @@ function parseArgs(argv: string[]): EmulatorOptions {
       case '--no-rate-limit':
         options.rateLimits = { selfHosted: false, managed: false }
         break
+      case '--fault':
+        options.faults.push(parseFaultSpec(value()))
+        break
       case '--help':
       case '-h':
         console.log(USAGE)
@@ -45,23 +56,10 @@ function parseArgs(argv: string[]): EmulatorOptions {
 }
 
 async function main(): Promise<void> {
-  const emulator = await startEmulator(parseArgs(process.argv.slice(2)))
-  const { credentials: c } = emulator
-  const basic = Buffer.from(`${c.keyId}:${c.keySecret}`).toString('base64')
-  console.log(`Observability API emulator listening on ${emulator.url}`)
-  console.log('')
-  console.log('Self-hosted')
-  console.log(`  base URL      ${emulator.url}/api/v2`)
-  console.log(`  API key       ${c.apiKey}   (Authorization: Bearer ${c.apiKey})`)
-  console.log(`  ingestion key ${c.ingestionKey}   (refused by the management API)`)
-  console.log('Managed')
-  console.log(`  base URL      ${emulator.url}/v1/organizations/${c.organizationId}/services/${c.serviceId}`)
-  console.log(`  key id/secret ${c.keyId} / ${c.keySecret}   (Authorization: Basic ${basic})`)
-  console.log(`  read-only     ${c.readOnlyKeyId} / ${c.readOnlyKeySecret}`)
-  console.log(`  organization  ${c.organizationId}`)
-  console.log(`  services      ${c.serviceId} (production), ${c.devServiceId} (development)`)
-  console.log('')
-  console.log('Press Ctrl+C to stop.')
+  const { faults, ...options } = parseArgs(process.argv.slice(2))
+  const emulator = await startEmulator(options)
+  for (const rule of faults) emulator.faults.add(rule)
+  console.log(banner(emulator, faults))
 
   const stop = () => {
     void emulator.close().then(() => process.exit(0))

@@ -1,8 +1,13 @@
-import { ApiError, bodyValidationError, isPlainObject, type Issue } from './errors.js'
+import { ApiError, bodyValidationError, type Issue } from './errors.js'
 import { newObjectId } from './ids.js'
-import { validateSelfHosted } from './openapi.js'
-import { checkTileForms, normalizeTile, type TileDraft } from './tiles.js'
-import type { JsonObject, StoredDashboard, StoredTile } from './types.js'
+import {
+  dashboardHandlerProblem,
+  parseDashboardBody,
+  type DashboardBody,
+  type RuleMode
+} from './rules/index.js'
+import { normalizeTile, type TileDraft } from './tiles.js'
+import type { JsonObject, StoredDashboard, StoredSource } from './types.js'
 
 /** A dashboard body after validation, in normal form; tiles do not have their final ids yet. */
 export interface DashboardDraft {
@@ -13,56 +18,49 @@ export interface DashboardDraft {
 }
 
 export type DashboardCheck =
-  { ok: true; draft: DashboardDraft } | { ok: false; issues: Issue[]; error: ApiError }
+  { ok: true; draft: DashboardDraft; parsed: DashboardBody } | { ok: false; issues: Issue[]; error: ApiError }
+
+export interface DashboardBodyContext {
+  mode: RuleMode
+  sources: readonly StoredSource[]
+  dashboards: ReadonlyMap<string, StoredDashboard>
+}
 
 /**
- * Validates a create (POST) or update (PUT) body the way the self-hosted server does: the OpenAPI document (with
- * CONTRACT.md's relaxations), the tile form rules, then the semantic check that every referenced source exists
- * (FACTS.md: 400 `Could not find the following source IDs: ...`). On update, omitted fields keep their stored value
- * (CONTRACT.md: no PUT field is required).
+ * Validates a create (POST) or update (PUT) body the way the real server does (emulator/rules/dashboard.ts): the body
+ * rules (400 `Body validation failed: …`), then the handler's checks of what the body refers to (400 `{message}`, for
+ * example `Could not find the following source IDs: …`). The parsed body, with unknown keys stripped and defaults
+ * filled in, is what gets stored. A PUT replaces name and tiles; tags, filters, savedQuery and the rest are kept when
+ * the body omits them.
  */
 export function checkDashboardBody(
   body: unknown,
   kind: 'create' | 'update',
-  sourceIds: ReadonlySet<string>,
+  context: DashboardBodyContext,
   existing?: StoredDashboard
 ): DashboardCheck {
-  if (!isPlainObject(body)) {
-    const issues = [
-      { path: '', message: `Expected object, received ${body === null ? 'null' : typeof body}` }
-    ]
-    return { ok: false, issues, error: bodyValidationError(issues) }
-  }
-  const issues = validateSelfHosted(
-    kind === 'create' ? 'CreateDashboardRequest' : 'UpdateDashboardRequest',
-    body
-  )
-  if (issues.length === 0 && Array.isArray(body.tiles)) checkTileForms(body.tiles, issues)
-  if (issues.length > 0) return { ok: false, issues, error: bodyValidationError(issues) }
+  const parsed = parseDashboardBody(body, kind, context.mode)
+  if (!parsed.ok) return { ok: false, issues: parsed.issues, error: bodyValidationError(parsed.issues) }
+  const data = parsed.data
+  const problem = dashboardHandlerProblem(data, {
+    sources: context.sources,
+    dashboardIds: new Set(context.dashboards.keys()),
+    existing
+  })
+  if (problem !== undefined)
+    return { ok: false, issues: [{ path: '', message: problem }], error: new ApiError(400, problem) }
 
-  const tiles = Array.isArray(body.tiles)
-    ? (body.tiles as JsonObject[]).map(normalizeTile)
-    : (existing?.tiles ?? []).map(tileToDraft)
   const draft: DashboardDraft = {
-    name: (body.name as string | undefined) ?? existing?.name ?? '',
-    tiles,
-    tags: Array.isArray(body.tags) ? [...(body.tags as string[])] : [...(existing?.tags ?? [])],
-    extras: extrasOf(body, existing)
+    name: data.name,
+    tiles: data.tiles.map(tile => normalizeTile(tile as JsonObject)),
+    // The server removes duplicate tags, keeping the first of each.
+    tags: data.tags !== undefined ? [...new Set(data.tags)] : [...(existing?.tags ?? [])],
+    extras: extrasOf(data, existing)
   }
-  const missing = missingSources(draft, sourceIds)
-  if (missing.length > 0) {
-    const message = `Could not find the following source IDs: ${missing.join(', ')}`
-    return { ok: false, issues: [{ path: 'tiles', message }], error: new ApiError(400, message) }
-  }
-  return { ok: true, draft }
+  return { ok: true, draft, parsed: data }
 }
 
-function tileToDraft(tile: StoredTile): TileDraft {
-  const { id, ...rest } = structuredClone(tile)
-  return { ...rest, requestedId: id }
-}
-
-function extrasOf(body: JsonObject, existing?: StoredDashboard): DashboardDraft['extras'] {
+function extrasOf(body: DashboardBody, existing?: StoredDashboard): DashboardDraft['extras'] {
   const extras: DashboardDraft['extras'] = {}
   const previous = existing ?? ({} as Partial<StoredDashboard>)
   if (Array.isArray(body.filters)) {
@@ -77,15 +75,4 @@ function extrasOf(body: JsonObject, existing?: StoredDashboard): DashboardDraft[
     if (value !== undefined) (extras as JsonObject)[key] = structuredClone(value)
   }
   return extras
-}
-
-function missingSources(draft: DashboardDraft, sourceIds: ReadonlySet<string>): string[] {
-  const referenced: string[] = []
-  for (const tile of draft.tiles) {
-    if (typeof tile.config.sourceId === 'string') referenced.push(tile.config.sourceId)
-  }
-  for (const filter of draft.extras.filters ?? []) {
-    if (typeof filter.sourceId === 'string') referenced.push(filter.sourceId)
-  }
-  return [...new Set(referenced.filter(id => !sourceIds.has(id)))]
 }

@@ -1,6 +1,7 @@
-import { ApiError } from './errors.js'
+import { ApiError, cannotRoutePage } from './errors.js'
+import { undeclaredBodyKey } from './gateway.js'
 import { isUuid, newRequestId } from './ids.js'
-import { jsonReply, parseJsonBody, type IncomingCall, type Reply } from './reply.js'
+import { htmlReply, jsonReply, parseJsonBody, type IncomingCall, type Reply } from './reply.js'
 import { handleResource } from './resources.js'
 import { patchService } from './service-patch.js'
 import type { EmulatorState } from './state.js'
@@ -8,8 +9,8 @@ import type { EmulatorState } from './state.js'
 /** `/v1/organizations/{org}/services/{svc}` and anything below it. */
 const SERVICE_PATH = /^\/v1\/organizations\/([^/]+)\/services\/([^/]+)(\/.*)?$/
 
-/** Both prefixes serve the same store (FACTS.md "Managed mode": the cloud spec says clickstack, CONTRACT.md says observability). */
-const OBSERVABILITY_PREFIXES = new Set(['observability', 'clickstack'])
+/** The prefixes a managed server may serve (FACTS.md "Managed mode": the cloud spec says clickstack, CONTRACT.md observability). */
+export type ManagedPrefix = 'clickstack' | 'observability'
 
 export interface ManagedPath {
   organizationId: string
@@ -34,13 +35,18 @@ export function matchManagedPath(path: string): ManagedPath | undefined {
  * result}` and errors `{status, error, requestId}` (FACTS.md "Managed mode"). The read-only key pair (a "Developer"
  * role) may read but not write.
  */
-export function handleManaged(call: IncomingCall, state: EmulatorState, target: ManagedPath): Reply {
+export function handleManaged(
+  call: IncomingCall,
+  state: EmulatorState,
+  target: ManagedPath,
+  prefixes: ReadonlySet<ManagedPrefix>
+): Reply {
   const key = basicCredentials(call.authorization)
   const headers: Record<string, string> = {}
   const limiter = state.managedLimiter
   if (limiter !== null) {
     // FACTS.md: 10 requests per 10 seconds per key; clients retry after X-RateLimit-Reset (seconds).
-    const decision = limiter.take(key?.id ?? 'anonymous', Date.now())
+    const decision = limiter.take(key?.id ?? 'anonymous', state.now())
     headers['X-RateLimit-Limit'] = String(decision.limit)
     headers['X-RateLimit-Remaining'] = String(decision.remaining)
     headers['X-RateLimit-Reset'] = String(decision.resetSeconds)
@@ -49,6 +55,8 @@ export function handleManaged(call: IncomingCall, state: EmulatorState, target: 
   }
   const requestId = newRequestId()
   const fail = (status: number, error: string) => jsonReply(status, { status, error, requestId }, headers)
+  // A path the gateway does not serve: its HTML page, not a resource's JSON "not found" (FACTS.md).
+  const noRoute = () => htmlReply(404, cannotRoutePage(call.method, call.path, 'managed'), headers)
   const ok = (result: unknown) => jsonReply(200, { status: 200, requestId, result }, headers)
 
   const { credentials } = state
@@ -73,10 +81,12 @@ export function handleManaged(call: IncomingCall, state: EmulatorState, target: 
         state.updateService(updated)
         return ok(updated)
       }
-      return fail(404, 'Not Found')
+      return noRoute()
     }
     const [prefix, ...segments] = target.rest
-    if (!OBSERVABILITY_PREFIXES.has(prefix)) return fail(404, 'Not Found')
+    if (!prefixes.has(prefix as ManagedPrefix)) return noRoute()
+    const unknownKey = undeclaredBodyKey(call.method, segments, body.value)
+    if (unknownKey !== undefined) return fail(400, `request body property can't be validated: ${unknownKey}`)
     const outcome = handleResource(
       { method: call.method, segments, query: call.query, body: body.value },
       state.managedStore(target.serviceId),
@@ -84,6 +94,7 @@ export function handleManaged(call: IncomingCall, state: EmulatorState, target: 
     )
     return ok(outcome.data)
   } catch (error) {
+    if (error instanceof ApiError && error.shape === 'route') return noRoute()
     if (error instanceof ApiError) return fail(error.status, error.message)
     return fail(500, error instanceof Error ? error.message : 'Internal server error')
   }

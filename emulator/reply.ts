@@ -39,3 +39,7 @@ export function parseJsonBody(text: string): ParsedBody {
     return { ok: false }
   }
 }
+
+export function htmlReply(status: number, html: string, headers: Record<string, string> = {}): Reply {
+  return { status, headers: { 'Content-Type': 'text/html; charset=utf-8', ...headers }, body: html }
+}

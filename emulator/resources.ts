@@ -1,4 +1,5 @@
 import { querySeries } from './charts.js'
+import { externalDashboard } from './dashboard-output.js'
 import { ApiError } from './errors.js'
 import { isObjectId } from './ids.js'
 import type { ResourceStore } from './store.js'
@@ -48,14 +49,14 @@ export function handleResource(
   switch (resource) {
     case 'dashboards':
       if (id === undefined) {
-        if (method === 'GET') return { data: [...store.dashboards.values()] }
-        if (method === 'POST') return { data: store.createDashboard(request.body) }
+        if (method === 'GET') return { data: [...store.dashboards.values()].map(externalDashboard) }
+        if (method === 'POST') return { data: externalDashboard(store.createDashboard(request.body)) }
       } else if (id === 'validate' && method === 'POST') {
         return { data: store.validateDashboard(request.body), bare: true }
       } else if (method === 'GET' || method === 'PUT' || method === 'DELETE') {
         checkId(id)
-        if (method === 'GET') return { data: store.getDashboard(id) }
-        if (method === 'PUT') return { data: store.updateDashboard(id, request.body) }
+        if (method === 'GET') return { data: externalDashboard(store.getDashboard(id)) }
+        if (method === 'PUT') return { data: externalDashboard(store.updateDashboard(id, request.body)) }
         store.deleteDashboard(id)
         return { data: {}, bare: true }
       }
@@ -90,8 +91,9 @@ export function handleResource(
   throw notFound()
 }
 
+/** No route serves this method and path: each mode answers with its router's page. */
 function notFound(): ApiError {
-  return new ApiError(404, 'Not Found', 'text')
+  return new ApiError(404, 'Not Found', 'route')
 }
 
 /** FACTS.md: a malformed id in a path is a 400 `Params validation failed: id: Invalid ObjectId`. */

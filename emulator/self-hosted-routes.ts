@@ -1,5 +1,5 @@
-import { ApiError } from './errors.js'
-import { jsonReply, parseJsonBody, textReply, type IncomingCall, type Reply } from './reply.js'
+import { ApiError, cannotRoutePage } from './errors.js'
+import { htmlReply, jsonReply, parseJsonBody, textReply, type IncomingCall, type Reply } from './reply.js'
 import { handleResource } from './resources.js'
 import type { EmulatorState } from './state.js'
 
@@ -17,7 +17,7 @@ export function handleSelfHosted(call: IncomingCall, state: EmulatorState): Repl
   const limiter = state.selfHostedLimiter
   if (limiter !== null) {
     // FACTS.md "Errors": 100 requests a minute per key, `RateLimit-*` headers on every response.
-    const decision = limiter.take(token ?? 'anonymous', Date.now())
+    const decision = limiter.take(token ?? 'anonymous', state.now())
     headers['RateLimit-Limit'] = String(decision.limit)
     headers['RateLimit-Remaining'] = String(decision.remaining)
     headers['RateLimit-Reset'] = String(decision.resetSeconds)
@@ -35,7 +35,8 @@ export function handleSelfHosted(call: IncomingCall, state: EmulatorState): Repl
 
   const segments = call.path.slice(SELF_HOSTED_PREFIX.length).split('/').filter(Boolean)
   if (segments.length === 0) {
-    if (call.method !== 'GET') return textReply(404, 'Not Found', headers)
+    if (call.method !== 'GET')
+      return htmlReply(404, cannotRoutePage(call.method, call.path, 'self-hosted'), headers)
     return jsonReply(
       200,
       { version: 'v2', user: { ...state.user, teamId: state.team.id, teamName: state.team.name } },
@@ -57,13 +58,15 @@ export function handleSelfHosted(call: IncomingCall, state: EmulatorState): Repl
     }
     return jsonReply(200, { data: outcome.data }, headers)
   } catch (error) {
-    return errorReply(error, headers)
+    return errorReply(error, call, headers)
   }
 }
 
 /** FACTS.md "Errors": the body shape depends on the route; an unexpected failure is a 500 `{message}`. */
-function errorReply(error: unknown, headers: Record<string, string>): Reply {
+function errorReply(error: unknown, call: IncomingCall, headers: Record<string, string>): Reply {
   if (error instanceof ApiError) {
+    if (error.shape === 'route')
+      return htmlReply(404, cannotRoutePage(call.method, call.path, 'self-hosted'), headers)
     if (error.shape === 'text') return textReply(error.status, error.message, headers)
     if (error.shape === 'error') return jsonReply(error.status, { error: error.message }, headers)
     return jsonReply(error.status, { message: error.message }, headers)

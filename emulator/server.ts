@@ -2,10 +2,11 @@ import http from 'node:http'
 import type { Socket } from 'node:net'
 import { Faults, type PickedFault } from './faults.js'
 import { newRequestId } from './ids.js'
-import { handleManaged, matchManagedPath, type ManagedPath } from './managed-routes.js'
+import { handleManaged, matchManagedPath, type ManagedPath, type ManagedPrefix } from './managed-routes.js'
 import { Persister, readPersisted, writePersisted } from './persistence.js'
 import { createPrng } from './prng.js'
-import { jsonReply, textReply, type IncomingCall, type Reply } from './reply.js'
+import { cannotRoutePage } from './errors.js'
+import { htmlReply, jsonReply, textReply, type IncomingCall, type Reply } from './reply.js'
 import { loadDefaultSeed, stateFromSeed } from './seed.js'
 import { handleSelfHosted, SELF_HOSTED_PREFIX } from './self-hosted-routes.js'
 import { DEFAULT_PAGE_SIZE, DEFAULT_RATE_LIMITS, EmulatorState } from './state.js'
@@ -30,12 +31,14 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     persister = new Persister(persistPath, () => state.snapshot())
     writePersisted(persistPath, state.snapshot())
   }
+  if (options.clock) state.now = options.clock
   state.setRateLimits(undefined)
   if (options.rateLimits !== undefined) state.setRateLimits(options.rateLimits)
 
   const faults = new Faults(createPrng(options.randomSeed ?? 1))
   const requestLog: RequestLogEntry[] = []
   const latencyMs = options.latencyMs ?? 0
+  const managedPrefixes = new Set<ManagedPrefix>(options.managedPrefixes ?? ['clickstack', 'observability'])
   const sockets = new Set<Socket>()
   const waits = new Set<() => void>()
   let closing = false
@@ -58,12 +61,12 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
 
   const route = (call: IncomingCall, mode: RequestMode, managedPath: ManagedPath | undefined): Reply => {
     if (mode === 'self-hosted') return handleSelfHosted(call, state)
-    if (managedPath !== undefined) return handleManaged(call, state, managedPath)
-    return textReply(404, 'Not Found')
+    if (managedPath !== undefined) return handleManaged(call, state, managedPath, managedPrefixes)
+    return htmlReply(404, cannotRoutePage(call.method, call.path, 'managed'))
   }
 
   const handle = async (req: http.IncomingMessage, res: http.ServerResponse): Promise<void> => {
-    const started = Date.now()
+    const started = state.now()
     const method = (req.method ?? 'GET').toUpperCase()
     const url = new URL(req.url ?? '/', 'http://127.0.0.1')
     const path = url.pathname.length > 1 ? url.pathname.replace(/\/+$/, '') : url.pathname
@@ -80,7 +83,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     }
     const record = (status: RequestLogEntry['status']) => {
       entry.status = status
-      entry.durationMs = Date.now() - started
+      entry.durationMs = state.now() - started
       requestLog.push(entry)
     }
     const send = (reply: Reply) => {

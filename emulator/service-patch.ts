@@ -1,32 +1,19 @@
 import { ApiError, bodyValidationError, isPlainObject } from './errors.js'
-import { validateManaged } from './openapi.js'
+import { parseServicePatch } from './rules/index.js'
 import type { IpAccessListEntry, JsonObject, ServiceRecord } from './types.js'
-
-/** CONTRACT.md "Limits": 1-50 characters, letters, digits and whitespace. */
-const SERVICE_NAME = /^[A-Za-z0-9\s]{1,50}$/
 
 /**
  * PATCH /v1/organizations/{org}/services/{svc} (managed OpenAPI ServicePatchRequest; CONTRACT.md and FACTS.md
  * "Managed mode"). Every field is optional. Returns the updated record; the input record is not modified when the
  * request is refused.
  */
-export function patchService(service: ServiceRecord, body: unknown): ServiceRecord {
-  if (!isPlainObject(body)) {
-    throw bodyValidationError([
-      { path: '', message: `Expected object, received ${body === null ? 'null' : typeof body}` }
-    ])
-  }
-  const issues = validateManaged('ServicePatchRequest', body)
-  if (issues.length > 0) throw bodyValidationError(issues)
+export function patchService(service: ServiceRecord, input: unknown): ServiceRecord {
+  const parsed = parseServicePatch(input)
+  if (!parsed.ok) throw bodyValidationError(parsed.issues)
+  const body = parsed.data as JsonObject
   const next = structuredClone(service)
 
-  if (body.name !== undefined) {
-    const name = body.name as string
-    if (!SERVICE_NAME.test(name)) {
-      throw new ApiError(400, 'Invalid service name: use 1-50 letters, digits and whitespace')
-    }
-    next.name = name
-  }
+  if (body.name !== undefined) next.name = body.name as string
   if (body.releaseChannel !== undefined) {
     if (service.tier !== 'production') {
       throw new ApiError(400, 'Release channels are only available for production services')

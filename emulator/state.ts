@@ -22,6 +22,8 @@ export class EmulatorState {
   readonly services = new Map<string, ServiceRecord>()
   selfHostedLimiter: SlidingWindowLimiter | null = null
   managedLimiter: SlidingWindowLimiter | null = null
+  /** The time the limiters go by (EmulatorOptions.clock). */
+  now: () => number = Date.now
 
   constructor(
     initial: PersistedState,
@@ -34,7 +36,7 @@ export class EmulatorState {
     this.selfHosted = new ResourceStore(initial.selfHosted, initial.team.id, changed)
     for (const service of initial.services) this.services.set(service.id, service)
     for (const [serviceId, snapshot] of Object.entries(initial.managed)) {
-      this.managedStores.set(serviceId, new ResourceStore(snapshot, initial.team.id, changed))
+      this.managedStores.set(serviceId, new ResourceStore(snapshot, initial.team.id, changed, 'managed'))
     }
   }
 
@@ -52,7 +54,8 @@ export class EmulatorState {
           events: []
         },
         this.team.id,
-        this.changed
+        this.changed,
+        'managed'
       )
       this.managedStores.set(serviceId, store)
     }

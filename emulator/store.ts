@@ -2,6 +2,7 @@ import { buildAlert } from './alert-body.js'
 import { checkDashboardBody, type DashboardDraft } from './dashboard-body.js'
 import { ApiError } from './errors.js'
 import { newObjectId } from './ids.js'
+import type { RuleMode } from './rules/index.js'
 import { isAlertable, type TileDraft } from './tiles.js'
 import type {
   Store,
@@ -42,7 +43,9 @@ export class ResourceStore implements Store {
   constructor(
     snapshot: StoreSnapshot,
     private readonly teamId: string,
-    private readonly onChange: () => void = () => {}
+    private readonly onChange: () => void = () => {},
+    /** Whose request rules apply: the self-hosted server's, or the managed cloud's. */
+    readonly mode: RuleMode = 'self-hosted'
   ) {
     for (const dashboard of snapshot.dashboards) this.dashboards.set(dashboard.id, dashboard)
     for (const alert of snapshot.alerts) this.alerts.set(alert.id, alert)
@@ -70,7 +73,7 @@ export class ResourceStore implements Store {
 
   /** FACTS.md: on create the server assigns every tile id; ids sent are ignored. */
   createDashboard(body: unknown): StoredDashboard {
-    const check = checkDashboardBody(body, 'create', this.sourceIds())
+    const check = checkDashboardBody(body, 'create', this.bodyContext())
     if (!check.ok) throw check.error
     const dashboard = toRecord(newObjectId(), check.draft, () => newObjectId())
     this.dashboards.set(dashboard.id, dashboard)
@@ -84,7 +87,7 @@ export class ResourceStore implements Store {
    */
   updateDashboard(id: string, body: unknown): StoredDashboard {
     const existing = this.getDashboard(id)
-    const check = checkDashboardBody(body, 'update', this.sourceIds(), existing)
+    const check = checkDashboardBody(body, 'update', this.bodyContext(), existing)
     if (!check.ok) throw check.error
     const available = new Set(existing.tiles.map(tile => tile.id))
     const dashboard = toRecord(id, check.draft, draft => {
@@ -111,18 +114,11 @@ export class ResourceStore implements Store {
     this.onChange()
   }
 
-  /** POST /dashboards/validate: a dry run that always answers and saves nothing. */
+  /** POST /dashboards/validate: a dry run that always answers and saves nothing; `normalized` is the parsed body. */
   validateDashboard(body: unknown): ValidationResult {
-    const check = checkDashboardBody(body, 'create', this.sourceIds())
+    const check = checkDashboardBody(body, 'create', this.bodyContext())
     if (!check.ok) return { valid: false, errors: check.issues, normalized: null }
-    const { draft } = check
-    const normalized: Record<string, unknown> = {
-      name: draft.name,
-      tiles: draft.tiles.map(({ requestedId: _requestedId, ...tile }) => tile),
-      tags: draft.tags,
-      ...draft.extras
-    }
-    return { valid: true, errors: [], normalized }
+    return { valid: true, errors: [], normalized: check.parsed }
   }
 
   getAlert(id: string): StoredAlert {
@@ -138,10 +134,9 @@ export class ResourceStore implements Store {
     return alert
   }
 
-  /** PUT /alerts/{id} replaces the configuration (self-hosted OpenAPI UpdateAlertRequest). */
+  /** PUT /alerts/{id} replaces the configuration; the body is checked before the id is looked up (404). */
   updateAlert(id: string, body: unknown): StoredAlert {
-    const existing = this.getAlert(id)
-    const alert = buildAlert(body, this.alertContext(), existing)
+    const alert = buildAlert(body, this.alertContext(), () => this.getAlert(id))
     this.alerts.set(id, alert)
     this.onChange()
     return alert
@@ -160,12 +155,12 @@ export class ResourceStore implements Store {
     return source
   }
 
-  private sourceIds(): Set<string> {
-    return new Set(this.sources.map(source => source.id))
+  private bodyContext() {
+    return { mode: this.mode, sources: this.sources, dashboards: this.dashboards }
   }
 
   private alertContext() {
-    return { dashboards: this.dashboards, webhooks: this.webhooks, teamId: this.teamId }
+    return { mode: this.mode, dashboards: this.dashboards, webhooks: this.webhooks, teamId: this.teamId }
   }
 }
 

@@ -5,6 +5,8 @@ import type { JsonObject, StoredTile, TileConfig } from './types.js'
 /** A normalized tile before the store decides its id; `requestedId` is the id the request carried, if any. */
 export type TileDraft = Omit<StoredTile, 'id'> & { requestedId?: string }
 
+const RATIO_TYPES = new Set(['line', 'stacked_bar', 'table'])
+
 /** FACTS.md "Alerts": an alert's tile must be line, stacked_bar or number. */
 const ALERTABLE_DISPLAY_TYPES = new Set(['line', 'stacked_bar', 'number'])
 
@@ -88,10 +90,9 @@ export function seriesToConfig(series: JsonObject[], asRatio: boolean): TileConf
     config.groupBy = (first.groupBy as string[]).join(',')
   const numberFormat = kept.find(item => item.numberFormat !== undefined)?.numberFormat
   if (numberFormat !== undefined) config.numberFormat = numberFormat
-  if (config.displayType === 'line' || config.displayType === 'stacked_bar') {
-    config.asRatio = asRatio && series.length === 2
-    config.fillNulls = true
-  }
+  // HyperDX returns asRatio on builder line, stacked_bar and table tiles: true with exactly two select items.
+  if (RATIO_TYPES.has(config.displayType)) config.asRatio = asRatio && series.length === 2
+  if (config.displayType === 'line' || config.displayType === 'stacked_bar') config.fillNulls = true
   return config
 }
 
@@ -126,6 +127,9 @@ export function normalizeConfig(input: TileConfig): TileConfig {
       config.fillNulls = config.fillNulls ?? true
       break
     case 'table':
+      config.select = fillSelect(config.select)
+      config.asRatio = config.asRatio === true && Array.isArray(config.select) && config.select.length === 2
+      break
     case 'number':
     case 'pie':
     case 'bar':

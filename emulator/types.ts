@@ -22,6 +22,16 @@ export interface EmulatorOptions {
   randomSeed?: number
   /** Artificial latency added to every request (default 0). */
   latencyMs?: number
+  /**
+   * The time the rate limiters and the request log go by (default Date.now): a test can run the limiter
+   * on the same fake clock as the client's pacer, so pacing is checked without waiting for real time.
+   */
+  clock?: () => number
+  /**
+   * The managed path prefixes served (default both). The public cloud serves only `clickstack`; CONTRACT.md
+   * says `observability`. Any other path gets the gateway's HTML 404 page.
+   */
+  managedPrefixes?: Array<'clickstack' | 'observability'>
 }
 
 export type FaultKind = '429' | '500' | '502' | '503' | 'reset' | 'delay' | 'commit-drop'

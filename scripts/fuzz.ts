@@ -17,6 +17,8 @@
  * test/unit/manifest-yaml.test.ts), which would kill the fuzzer rather than report a counterexample.
  *
  * test/unit/fuzz.test.ts runs a few hundred cases of the same properties with a fixed seed.
+ *
+ * `--parity` runs the property of scripts/server-parity.ts instead: what validates offline, the emulator accepts.
  */
 import { performance } from 'node:perf_hooks'
 import { pathToFileURL } from 'node:url'
@@ -25,10 +27,12 @@ import { LineCounter, parseAllDocuments, stringify } from 'yaml'
 import type { Diagnostic } from '../src/diagnostics.js'
 import { formatPath } from '../src/manifest/path.js'
 import { validateText } from '../src/manifest/load.js'
+import { checkParity, parityCase } from './server-parity.js'
 import {
   AGG_FNS,
   ALERT_INTERVALS,
   NUMBER_FORMAT_OUTPUTS,
+  NUMERIC_UNITS,
   QUANTILE_LEVELS,
   RELEASE_CHANNELS,
   THRESHOLD_TYPES
@@ -110,8 +114,12 @@ function aggregation(valueField: 'field' | 'valueExpression', levels: 'any' | 'f
 }
 
 const numberFormat = fc.record(
-  { output: fc.constantFrom(...NUMBER_FORMAT_OUTPUTS), mantissa: fc.integer({ min: 0, max: 4 }) },
-  { requiredKeys: [] }
+  {
+    output: fc.constantFrom(...NUMBER_FORMAT_OUTPUTS),
+    mantissa: fc.integer({ min: 0, max: 4 }),
+    numericUnit: fc.constantFrom(...NUMERIC_UNITS)
+  },
+  { requiredKeys: ['output'] }
 )
 
 /** What a tile is made of, besides its place, and the display type the server will give it. */
@@ -172,14 +180,16 @@ const configBody: fc.Arbitrary<TileBody> = fc
       return fc
         .tuple(
           sourceName,
-          fc.option(fc.uniqueArray(word, { minLength: 1, maxLength: 3 }), { nil: undefined }),
+          fc.oneof(
+            fc.uniqueArray(word, { minLength: 1, maxLength: 3 }),
+            fc.constantFrom('', 'level, service')
+          ),
           filterFields
         )
-        .map(([source, select, filter]) => {
-          const config: Obj = { displayType, source, ...filter }
-          if (select) config.select = select
-          return { body: { config }, displayType }
-        })
+        .map(([source, select, filter]) => ({
+          body: { config: { displayType, source, select, ...filter } },
+          displayType
+        }))
     }
     const max = ['number', 'pie', 'bar'].includes(displayType) ? 1 : 3
     const item = fc
@@ -341,9 +351,25 @@ export const validDocuments: fc.Arbitrary<{ docs: Obj[]; mode: Mode }> = fc
           // Alerts may come before their dashboard, in any order.
           return fc.shuffledSubarray(docs, { minLength: docs.length, maxLength: docs.length })
         })
-        .map(docs => ({ docs, mode: (managed ? 'managed' : 'self-hosted') as Mode }))
+        .map(docs => ({
+          docs: managed ? docs.map(managedOnly) : docs,
+          mode: (managed ? 'managed' : 'self-hosted') as Mode
+        }))
     })
   )
+
+/** The managed API has no `increase` aggregation: a valid managed document uses `sum` there instead. */
+function managedOnly(value: Obj): Obj {
+  const walk = (v: Json): Json => {
+    if (Array.isArray(v)) return v.map(walk)
+    if (v === null || typeof v !== 'object') return v
+    const out: Obj = {}
+    for (const [k, child] of Object.entries(v))
+      out[k] = k === 'aggFn' && child === 'increase' ? 'sum' : walk(child)
+    return out
+  }
+  return walk(value) as Obj
+}
 
 /** How the yaml library writes a document: block or flow collections, plain or quoted strings, indentation. */
 export interface Style {
@@ -737,7 +763,8 @@ function argument(argv: readonly string[], name: string, fallback: number): numb
   return n
 }
 
-export function main(argv: readonly string[]): number {
+export async function main(argv: readonly string[]): Promise<number> {
+  if (argv.includes('--parity')) return parityMain(argv)
   const runs = Math.floor(argument(argv, 'runs', 20_000))
   const seed = Math.floor(argument(argv, 'seed', Date.now() % 2 ** 31))
   const timeLimitS = argument(argv, 'time-limit', 600)
@@ -772,6 +799,39 @@ export function main(argv: readonly string[]): number {
   return 0
 }
 
+/**
+ * `npm run fuzz -- --parity [--runs 2000] [--seed 42] [--time-limit 600]`: the property of scripts/server-parity.ts
+ * (what validates offline, the emulator accepts under the real server's rules), in both modes.
+ */
+async function parityMain(argv: readonly string[]): Promise<number> {
+  const runs = Math.floor(argument(argv, 'runs', 2_000))
+  const seed = Math.floor(argument(argv, 'seed', Date.now() % 2 ** 31))
+  const timeLimitS = argument(argv, 'time-limit', 600)
+  let failed = false
+  for (const mode of ['self-hosted', 'managed'] as const) {
+    const seen = [0, 0, 0]
+    const started = performance.now()
+    const result = await fc.check(
+      fc.asyncProperty(parityCase(mode), async c => {
+        seen[(await checkParity(c)).appliedSets]!++
+      }),
+      { numRuns: runs, seed, interruptAfterTimeLimit: (timeLimitS * 1000) / 2, markInterruptAsFailure: false }
+    )
+    const seconds = ((performance.now() - started) / 1000).toFixed(1)
+    console.log(
+      `${mode}: ${result.numRuns} runs in ${seconds} s; manifest pairs refused offline ${seen[0]}, first set applied ${seen[1]}, both applied ${seen[2]}`
+    )
+    if (result.failed) {
+      failed = true
+      console.error(
+        `FAILED (${mode}, seed ${seed}, path ${result.counterexamplePath ?? '?'}): ${String(result.errorInstance)}`
+      )
+      console.error(`rerun: npm run fuzz -- --parity --seed ${seed} --runs ${runs}`)
+    }
+  }
+  return failed ? 1 : 0
+}
+
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  process.exitCode = main(process.argv.slice(2))
+  process.exitCode = await main(process.argv.slice(2))
 }

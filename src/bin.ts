@@ -7,5 +7,6 @@ process.exitCode = await cli(process.argv.slice(2), {
   stderr: text => process.stderr.write(text),
   env: process.env,
   cwd: process.cwd(),
-  isTty: Boolean(process.stdout.isTTY)
+  isTty: Boolean(process.stdout.isTTY),
+  isStderrTty: Boolean(process.stderr.isTTY)
 })

@@ -6,8 +6,9 @@
 import { readFile, writeFile } from 'node:fs/promises'
 import { readFileSync, statSync } from 'node:fs'
 import path from 'node:path'
-import { parseArgs } from 'node:util'
 import { parse as parseYaml, stringify as stringifyYaml } from 'yaml'
+import { isCommand, parseCliArgs } from './cli/args.js'
+import { commandHelp, INPUT_FLAGS, SECRET_ENV, shortUsage, usage } from './cli/help.js'
 import { INPUTS, type RawSettings } from './config/inputs.js'
 import { parseConfigFor, type ConfigContext } from './config/parse.js'
 import { COMMANDS, type Command, type Config } from './config/types.js'
@@ -15,8 +16,10 @@ import { formatDiagnostic } from './diagnostics.js'
 import { errorMessage } from './error-message.js'
 import { serviceGateFor } from './github/events.js'
 import { redactingLogger, type Logger } from './log.js'
+import { didYouMean } from './manifest/issues.js'
 import { renderMarkdown, SUMMARY_LIMIT } from './report/markdown.js'
 import { reportOf } from './report/input.js'
+import { progressReporter } from './report/progress.js'
 import { renderText } from './report/text.js'
 import { run } from './run/run.js'
 import { VERSION } from './version.js'
@@ -26,75 +29,19 @@ export interface CliIo {
   stderr: (text: string) => void
   env: NodeJS.ProcessEnv
   cwd: string
+  /** stdout is a terminal: colour. */
   isTty: boolean
+  /** stderr is a terminal: live progress there (default: isTty). */
+  isStderrTty?: boolean
 }
 
-/**
- * The inputs that are flags, typed as their inputs are. Secrets come only from the environment, the
- * command is the first argument, and vars have --var and --vars-file.
- */
-const FLAGS = INPUTS.filter(
-  i => !i.actionOnly && i.type.kind !== 'secret' && i.name !== 'command' && i.name !== 'vars'
-)
-
-const USAGE = `obsdeploy ${VERSION}: observability dashboards, alerts and service settings as code
-
-Usage: obsdeploy <command> [manifest globs or folders...] [options]
-
-Commands:
-  validate   check manifests offline (no credentials, no network)
-  plan       show what would change against the live API
-  apply      apply the plan
-  drift      exit 1 when the live state differs from the manifests
-  export     write manifests for existing dashboards (--out folder)
-
-Options (the action's inputs):
-${FLAGS.map(i => `  --${i.name.padEnd(22)}${i.description}${i.default ? ` [default: ${i.default.replace(/\n/g, ', ')}]` : ''}`).join('\n')}
-  --var NAME=value        a value for \${NAME} placeholders (repeatable; YAML-typed)
-  --vars-file FILE        a YAML mapping of values for placeholders
-  --plan FILE             apply: a plan JSON saved by an earlier plan (same as --saved-plan)
-  --out PATH              plan/apply: where to write the plan JSON; export: the folder to write
-  --release               open the service-update gate as a release would (service-update: on-release)
-  --json                  print the result as JSON
-  --summary FILE          also write the markdown report (as the job summary) to FILE
-  --verbose               log requests and retries to stderr
-  --no-color              no ANSI colours even on a terminal
-  --tag, --name, --owned  export: select dashboards by tag, name glob, or this stack's ownership
-  -h, --help, --version
-
-Environment: OBSDEPLOY_API_KEY (self-hosted), OBSDEPLOY_KEY_ID and OBSDEPLOY_KEY_SECRET (managed);
-any option also as OBSDEPLOY_<NAME> (e.g. OBSDEPLOY_API_URL).
-Exit codes: 0 success, 1 problems found (or drift), 2 usage error.`
-
 export async function cli(argv: readonly string[], io: CliIo): Promise<number> {
-  const options: Record<string, { type: 'string' | 'boolean'; multiple?: boolean; short?: string }> = {
-    help: { type: 'boolean', short: 'h' },
-    version: { type: 'boolean' },
-    json: { type: 'boolean' },
-    verbose: { type: 'boolean' },
-    'no-color': { type: 'boolean' },
-    release: { type: 'boolean' },
-    var: { type: 'string', multiple: true },
-    'vars-file': { type: 'string' },
-    plan: { type: 'string' },
-    out: { type: 'string' },
-    summary: { type: 'string' },
-    tag: { type: 'string', multiple: true },
-    name: { type: 'string', multiple: true },
-    owned: { type: 'boolean' }
-  }
-  for (const i of FLAGS) {
-    if (!(i.name in options))
-      options[i.name] =
-        i.type.kind === 'list'
-          ? { type: 'string', multiple: true }
-          : { type: i.type.kind === 'boolean' ? 'boolean' : 'string' }
-  }
-  let parsed
-  try {
-    parsed = parseArgs({ args: [...argv], options, allowPositionals: true, strict: true })
-  } catch (e) {
-    io.stderr(`obsdeploy: ${errorMessage(e)}\n\n${USAGE}\n`)
+  const parsed = parseCliArgs(argv)
+  if (!parsed.ok) {
+    // One line that says what is wrong, and how to call that command: not the whole manual.
+    io.stderr(
+      `obsdeploy${parsed.command ? ` ${parsed.command}` : ''}: ${parsed.message}\n${shortUsage(parsed.command)}\n`
+    )
     return 2
   }
   const { values, positionals } = parsed
@@ -102,13 +49,20 @@ export async function cli(argv: readonly string[], io: CliIo): Promise<number> {
     io.stdout(`${VERSION}\n`)
     return 0
   }
-  const command = positionals[0]
+  const command = parsed.command
+  if (values.help && isCommand(command)) {
+    io.stdout(`${commandHelp(command)}\n`)
+    return 0
+  }
   if (values.help || !command) {
-    ;(values.help ? io.stdout : io.stderr)(`${USAGE}\n`)
+    ;(values.help ? io.stdout : io.stderr)(`${usage()}\n`)
     return values.help ? 0 : 2
   }
   if (!isCommand(command)) {
-    io.stderr(`obsdeploy: unknown command "${command}"; one of ${COMMANDS.join(', ')}\n`)
+    const guess = didYouMean(command, COMMANDS)
+    io.stderr(
+      `obsdeploy: unknown command "${command}"${guess ? ` (did you mean ${guess}?)` : ''}; one of ${COMMANDS.join(', ')}\n${shortUsage(undefined)}\n`
+    )
     return 2
   }
 
@@ -117,7 +71,7 @@ export async function cli(argv: readonly string[], io: CliIo): Promise<number> {
     const fromEnv = io.env[i.env ?? `OBSDEPLOY_${i.name.toUpperCase().replace(/-/g, '_')}`]
     if (fromEnv !== undefined && i.name !== 'command') raw[i.name] = fromEnv
   }
-  for (const i of FLAGS) {
+  for (const i of INPUT_FLAGS) {
     const v = values[i.name]
     if (v === undefined) continue
     raw[i.name] = Array.isArray(v) ? v.join('\n') : String(v)
@@ -134,7 +88,7 @@ export async function cli(argv: readonly string[], io: CliIo): Promise<number> {
       io.env.OBSDEPLOY_VARS
     )
   } catch (e) {
-    io.stderr(`obsdeploy: ${errorMessage(e)}\n`)
+    io.stderr(`obsdeploy ${command}: ${errorMessage(e)}\n`)
     return 2
   }
 
@@ -148,13 +102,22 @@ export async function cli(argv: readonly string[], io: CliIo): Promise<number> {
       values.release && policy === 'on-release'
         ? { open: true, reason: 'released (--release)' }
         : serviceGateFor(undefined, policy),
-    label: name => `--${name}`
+    // A secret is named by the variable it comes from: there is no flag to name.
+    label: name => SECRET_ENV[name] ?? `--${name}`,
+    suggest: (name, value) => (SECRET_ENV[name] ? `${SECRET_ENV[name]}=${value}` : `--${name} ${value}`)
   }
   /** The settings, or undefined once their problems are printed. */
   const settings = <C extends Command>(c: C): Config<C> | undefined => {
     const { config, diagnostics } = parseConfigFor(c, raw, context)
-    for (const d of diagnostics) io.stderr(`obsdeploy: ${d.message}\n`)
-    return config
+    for (const d of diagnostics)
+      io.stderr(`obsdeploy ${c}: ${d.severity === 'error' ? '' : `${d.severity}: `}${d.message}\n`)
+    if (config) return config
+    const secretMissing = diagnostics.some(d =>
+      Object.values(SECRET_ENV).some(env => d.message.startsWith(`${env}:`))
+    )
+    if (secretMissing) io.stderr(`${SECRETS_FROM_ENV}\n`)
+    io.stderr(`${shortUsage(c)}\n`)
+    return undefined
   }
 
   if (command === 'export') {
@@ -173,9 +136,19 @@ export async function cli(argv: readonly string[], io: CliIo): Promise<number> {
 
   const config = settings(command)
   if (!config) return 2
-  const result = await run(config, { log })
-  const report = reportOf(config, result)
-  const color = io.isTty && !values['no-color'] && io.env.NO_COLOR === undefined
+  const progress = progressReporter({
+    // A dumb terminal cannot redraw a line: it gets lines, as CI does.
+    live: (io.isStderrTty ?? io.isTty) && io.env.TERM !== 'dumb',
+    write: text => io.stderr(text)
+  })
+  let result
+  try {
+    result = await run(config, { log, progress: progress.update })
+  } finally {
+    progress.done()
+  }
+  const report = reportOf(config, result, { time: new Date().toISOString() })
+  const color = io.isTty && !values['no-color'] && io.env.NO_COLOR === undefined && io.env.TERM !== 'dumb'
   if (values.json) {
     io.stdout(
       `${JSON.stringify({ exitCode: result.exitCode, outputs: result.outputs, diagnostics: result.diagnostics, plan: result.plan, apply: result.apply }, null, 2)}\n`
@@ -195,6 +168,9 @@ export async function cli(argv: readonly string[], io: CliIo): Promise<number> {
   }
   return result.exitCode
 }
+
+const SECRETS_FROM_ENV =
+  'Secrets come only from the environment, never from flags (a flag stays in shell history): export OBSDEPLOY_API_KEY=... (self-hosted), or OBSDEPLOY_KEY_ID=... and OBSDEPLOY_KEY_SECRET=... (managed)'
 
 /**
  * The repository's name, as the action would use it: from GITHUB_REPOSITORY, or the git remote
@@ -221,8 +197,6 @@ export function defaultStack(cwd: string, env: NodeJS.ProcessEnv): string {
   return path.basename(cwd) || 'default'
 }
 
-const isCommand = (arg: string): arg is Command => (COMMANDS as readonly string[]).includes(arg)
-
 /** A folder argument means every manifest in it. */
 function asGlob(arg: string, cwd: string): string {
   try {
@@ -242,7 +216,24 @@ async function collectVars(
   const vars: Record<string, unknown> = {}
   if (fromEnv) Object.assign(vars, parseYaml(fromEnv) as Record<string, unknown>)
   if (file) {
-    const parsed: unknown = parseYaml(await readFile(path.resolve(cwd, file), 'utf8'))
+    const where = path.resolve(cwd, file)
+    let text: string
+    try {
+      text = await readFile(where, 'utf8')
+    } catch (e) {
+      const code = (e as { code?: string }).code
+      const why =
+        code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'a folder, not a file' : errorMessage(e)
+      throw new Error(`--vars-file ${file}: cannot be read: ${why} (${where})`, { cause: e })
+    }
+    let parsed: unknown
+    try {
+      parsed = parseYaml(text, { maxAliasCount: 10 })
+    } catch (e) {
+      throw new Error(`--vars-file ${file}: is not valid YAML: ${errorMessage(e).split('\n')[0]}`, {
+        cause: e
+      })
+    }
     if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed))
       throw new Error(`--vars-file ${file}: must be a YAML mapping of NAME: value`)
     Object.assign(vars, parsed)

@@ -1,6 +1,7 @@
 /**
  * The action: inputs -> Config -> run() -> annotations, job summary, PR comment and outputs. Every
- * output is set on every path, failures included.
+ * output is set exactly once, on every path, failures included: later steps and the log never see a
+ * placeholder value first and the real one after.
  */
 import { createHash } from 'node:crypto'
 import * as core from '@actions/core'
@@ -13,7 +14,9 @@ import { eventPolicy, serviceGateFor } from './github/events.js'
 import { readActionInputs } from './github/inputs.js'
 import type { Logger } from './log.js'
 import { COMMENT_LIMIT, renderMarkdown, SUMMARY_LIMIT } from './report/markdown.js'
-import { reportOf, type ReportInput } from './report/input.js'
+import { reportOf, type ReportInput, type RunContext } from './report/input.js'
+import { labelOf } from './report/model.js'
+import { progressReporter } from './report/progress.js'
 import { run } from './run/run.js'
 import { EMPTY_OUTPUTS, type RunOutputs } from './run/types.js'
 
@@ -24,17 +27,24 @@ const actionLogger: Logger = {
   debug: m => core.debug(m)
 }
 
+/** The values the outputs get when the run ends, whichever way it ends. */
+interface Outputs {
+  run: RunOutputs
+  commentUrl: string
+}
+
 export async function main(): Promise<void> {
-  setOutputs(EMPTY_OUTPUTS)
-  core.setOutput('comment-url', '')
+  const outputs: Outputs = { run: EMPTY_OUTPUTS, commentUrl: '' }
   try {
-    await runAction()
+    await runAction(outputs)
   } catch (e) {
     core.setFailed(`obsdeploy failed unexpectedly: ${errorWithStack(e)}`)
+  } finally {
+    setOutputs(outputs)
   }
 }
 
-async function runAction(): Promise<void> {
+async function runAction(outputs: Outputs): Promise<void> {
   const raw = readActionInputs()
   const runner = readRunnerContext()
   const repoName = runner.repository?.repo ?? 'default'
@@ -46,32 +56,51 @@ async function runAction(): Promise<void> {
     label: name => `input \`${name}\``
   })
   if (!config) return fail(diagnostics, 'invalid inputs')
+  for (const d of diagnostics) core.warning(d.message)
 
   if (runner.event) {
     const policy = eventPolicy(runner.event, config.command, config.serviceUpdate)
     for (const w of policy.warnings) core.warning(w)
     if (policy.refusal) {
       const refused = { diagnostics: [diagnostic('config', 'error', policy.refusal)] }
-      await writeSummary(reportOf(config, refused, runner.trigger))
+      await writeSummary(reportOf(config, refused, reportContext(runner)))
       core.setFailed(policy.refusal)
       return
     }
   }
 
-  const result = await run(config, { log: actionLogger })
-  const report = reportOf(config, result, runner.trigger)
+  // One line per applied change (or one every few seconds for a large apply): a stuck run shows where it is.
+  const progress = progressReporter({ live: false, write: text => core.info(text.replace(/\n$/, '')) })
+  let result
+  try {
+    result = await run(config, { log: actionLogger, progress: progress.update })
+  } finally {
+    progress.done()
+  }
+  outputs.run = result.outputs
+  const report = reportOf(config, result, reportContext(runner))
   const shown = annotateDiagnostics(result.diagnostics)
   if (result.plan) annotateChanges(result.plan.changes, countNotices(result.diagnostics))
   if (shown.total > shown.shown)
     core.info(`${shown.total - shown.shown} more problem(s) are listed in the job summary.`)
   await writeSummary(report)
-  setOutputs(result.outputs)
 
   if (runner.issueNumber !== undefined && config.commentOnPr && config.command !== 'apply') {
     // Deferred changes (prune pending, waits for a release) are worth a comment too: a reviewer should see them.
     const worthSaying =
       (result.plan?.changes.some(c => c.action !== 'noop') ?? false) || hasErrors(result.diagnostics)
-    await comment(runner, raw['github-token'] ?? '', config.stack, config.apiUrl, report, worthSaying)
+    const url = await comment(
+      runner,
+      raw['github-token'] ?? '',
+      config.stack,
+      config.apiUrl,
+      report,
+      worthSaying
+    )
+    outputs.commentUrl = url ?? ''
+  }
+  if (runner.issueNumber !== undefined && config.labels && config.command === 'plan' && result.plan) {
+    await label(runner, raw['github-token'] ?? '', report)
   }
   if (result.exitCode !== 0) {
     const errors = result.diagnostics.filter(d => d.severity === 'error')
@@ -83,17 +112,23 @@ async function runAction(): Promise<void> {
   }
 }
 
+/** Where and when the run is, for the report's links and footer. */
+function reportContext(runner: RunnerContext): RunContext {
+  return { trigger: runner.trigger, github: runner.links, time: new Date().toISOString() }
+}
+
 /** A short, stable name for an API base URL (the URL itself may be private). */
 function apiKey(apiUrl: string): string {
   return createHash('sha256').update(apiUrl).digest('hex').slice(0, 8)
 }
 
-function setOutputs(o: RunOutputs): void {
+function setOutputs({ run: o, commentUrl }: Outputs): void {
   core.setOutput('has-changes', String(o.hasChanges))
   core.setOutput('creates', String(o.creates))
   core.setOutput('updates', String(o.updates))
   core.setOutput('deletes', String(o.deletes))
   core.setOutput('plan-file', o.planFile)
+  core.setOutput('comment-url', commentUrl)
 }
 
 function countNotices(ds: readonly Diagnostic[]): number {
@@ -119,10 +154,10 @@ async function comment(
   apiUrl: string,
   report: ReportInput,
   hasChanges: boolean
-): Promise<void> {
+): Promise<string | undefined> {
   if (!runner.repository || !token) {
     core.warning('No pull request comment: no github-token. The plan is in the job summary.')
-    return
+    return undefined
   }
   // Octokit is loaded only when there is a comment to write.
   const { commentMarker, upsertStickyComment } = await import('./github/comment.js')
@@ -136,5 +171,20 @@ async function comment(
     { hasChanges }
   )
   if (res.warning) core.warning(res.warning)
-  if (res.url) core.setOutput('comment-url', res.url)
+  return res.url
+}
+
+async function label(runner: RunnerContext, token: string, report: ReportInput): Promise<void> {
+  if (!runner.repository || !token) {
+    core.warning('No pull request labels: no github-token.')
+    return
+  }
+  const { syncLabels } = await import('./github/labels.js')
+  const res = await syncLabels(
+    { token, owner: runner.repository.owner, repo: runner.repository.repo, issueNumber: runner.issueNumber! },
+    labelOf(report)
+  )
+  if (res.warning) core.warning(res.warning)
+  else if (res.added.length + res.removed.length > 0)
+    core.info(`Labels: ${[...res.added.map(l => `+${l}`), ...res.removed.map(l => `-${l}`)].join(' ')}`)
 }

@@ -19,8 +19,8 @@ var external_node_path_default = /*#__PURE__*/__webpack_require__.n(external_nod
 // EXTERNAL MODULE: ./node_modules/picomatch/index.js
 var picomatch = __webpack_require__(4006);
 var picomatch_default = /*#__PURE__*/__webpack_require__.n(picomatch);
-// EXTERNAL MODULE: ./src/api/client.ts + 4 modules
-var client = __webpack_require__(2067);
+// EXTERNAL MODULE: ./src/api/client.ts + 5 modules
+var client = __webpack_require__(1721);
 // EXTERNAL MODULE: ./src/kinds/ownership.ts
 var ownership = __webpack_require__(9586);
 // EXTERNAL MODULE: ./src/live/read.ts
@@ -33,6 +33,8 @@ var dist = __webpack_require__(8815);
 var schemas = __webpack_require__(8164);
 // EXTERNAL MODULE: ./src/json.ts
 var json = __webpack_require__(8301);
+// EXTERNAL MODULE: ./src/kinds/returned-fields.ts
+var returned_fields = __webpack_require__(8448);
 // EXTERNAL MODULE: ./src/kinds/tile-normal-form.ts
 var tile_normal_form = __webpack_require__(6134);
 ;// CONCATENATED MODULE: ./src/export/manifests.ts
@@ -41,6 +43,7 @@ var tile_normal_form = __webpack_require__(6134);
  * default left out, the short `series` form where it says exactly the same as the tile's config, and a
  * comment wherever an id could not be mapped to a name. Pure: the command does the I/O.
  */
+
 
 
 
@@ -110,12 +113,12 @@ function dashboardDocument(d, input, notes) {
 /** The series form when it round-trips to exactly the tile's config; otherwise the config form. */
 function exportTile(t, sources, comments) {
     const base = { name: t.name, x: t.x, y: t.y, w: t.w, h: t.h };
-    const config = (0,tile_normal_form/* normalTile */.ow)({
+    const config = modelledOnly((0,tile_normal_form/* normalTile */.ow)({
         ...base,
         config: t.config ?? undefined,
         series: t.series ?? undefined,
         asRatio: t.asRatio
-    }).config;
+    }).config, comments);
     const sourceRef = sourceReference(config.sourceId, sources, comments);
     const series = asSeries(config);
     if (series && (0,json/* equal */.L)((0,tile_normal_form/* normalizeConfig */.I6)((0,tile_normal_form/* seriesToConfig */.xF)(series.series, series.asRatio)), config)) {
@@ -137,6 +140,25 @@ function exportTile(t, sources, comments) {
             ...omit(rest, ['displayType'])
         }
     };
+}
+/** The config keys the manifest language has; the others are named in a comment. */
+function modelledOnly(config, comments) {
+    const out = {};
+    const kept = [];
+    for (const [key, value] of Object.entries(config)) {
+        const rule = returned_fields/* TILE_CONFIG_FIELDS */.MN[key];
+        if (rule?.treatment === 'compared' && !rule.unexpressible)
+            out[key] = value;
+        else
+            kept.push(key);
+    }
+    if (config.configType === 'sql') {
+        comments.push('a raw-SQL tile: the manifest language cannot express it yet, and applying this builder form would replace its SQL');
+    }
+    else if (kept.length > 0) {
+        comments.push(`${kept.join(', ')}: set in the UI, not in the manifest language yet; an update sends them back as they are`);
+    }
+    return out;
 }
 function sourceReference(id, sources, comments) {
     if (typeof id !== 'string')
@@ -323,7 +345,7 @@ async function exportCommand(config, options) {
         return 0;
     }
     catch (e) {
-        options.io.stderr(`obsdeploy export: ${(0,error_message/* errorMessage */.g)(e)}\n`);
+        options.io.stderr(`obsdeploy export: ${(0,error_message/* errorMessage */.gJ)(e)}\n`);
         return 1;
     }
     finally {

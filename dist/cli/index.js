@@ -5256,7 +5256,7 @@ exports.basename = (path, { windows } = {}) => {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _cli_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4557);
+/* harmony import */ var _cli_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(404);
 /** The CLI's entry: ncc bundles this file into dist/cli/index.js (the `obsdeploy` bin). */
 
 process.exitCode = await (0,_cli_js__WEBPACK_IMPORTED_MODULE_0__/* .cli */ .x)(process.argv.slice(2), {
@@ -5264,7 +5264,8 @@ process.exitCode = await (0,_cli_js__WEBPACK_IMPORTED_MODULE_0__/* .cli */ .x)(p
     stderr: text => process.stderr.write(text),
     env: process.env,
     cwd: process.cwd(),
-    isTty: Boolean(process.stdout.isTTY)
+    isTty: Boolean(process.stdout.isTTY),
+    isStderrTty: Boolean(process.stderr.isTTY)
 });
 
 __webpack_async_result__();
@@ -5272,7 +5273,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 4557:
+/***/ 404:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -5290,10 +5291,10 @@ const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __nccwpck_require__(6760);
 var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_);
-// EXTERNAL MODULE: external "node:util"
-var external_node_util_ = __nccwpck_require__(7975);
 // EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
 var dist = __nccwpck_require__(8815);
+// EXTERNAL MODULE: external "node:util"
+var external_node_util_ = __nccwpck_require__(7975);
 ;// CONCATENATED MODULE: ./src/config/types.ts
 /**
  * The typed settings a run is configured with: the words the rest of the code uses. The input registry
@@ -5305,7 +5306,10 @@ const RUN_COMMANDS = ['validate', 'plan', 'apply', 'drift'];
 const COMMANDS = [...RUN_COMMANDS, 'export'];
 const MODES = ['self-hosted', 'managed'];
 const SERVICE_UPDATE = ['on-release', 'always', 'never'];
-const MANAGED_PREFIXES = ['observability', 'clickstack'];
+/** The path segment of the managed observability resources: the public cloud's, and CONTRACT.md's. */
+const API_PREFIXES = ['clickstack', 'observability'];
+/** `auto`: the public cloud's `clickstack`, or the contract's `observability` when the cloud has no such route. */
+const MANAGED_PREFIXES = ['auto', ...API_PREFIXES];
 
 ;// CONCATENATED MODULE: ./src/config/inputs.ts
 /**
@@ -5322,7 +5326,7 @@ const DEFINED = [
             kind: 'enum',
             values: RUN_COMMANDS,
             refused: {
-                export: 'export is a CLI command (npx observability-deploy export --out observability/); the action does validate, plan, apply or drift'
+                export: 'export is a CLI command (obsdeploy export --out observability/); the action does validate, plan, apply or drift'
             }
         },
         default: 'plan',
@@ -5368,8 +5372,8 @@ const DEFINED = [
     {
         name: 'managed-prefix',
         type: { kind: 'enum', values: MANAGED_PREFIXES },
-        default: 'observability',
-        description: 'Managed mode: path segment of the observability resources, observability (the contract) or clickstack (the public cloud).'
+        default: 'auto',
+        description: 'Managed mode: path segment of the observability resources: clickstack (the public cloud), observability (the contract), or auto (clickstack, and observability when the server has no clickstack route).'
     },
     {
         name: 'stack',
@@ -5394,6 +5398,13 @@ const DEFINED = [
         default: 'true',
         actionOnly: true,
         description: 'Post the plan as one sticky pull request comment.'
+    },
+    {
+        name: 'labels',
+        type: { kind: 'boolean' },
+        default: 'false',
+        actionOnly: true,
+        description: 'Label the pull request obsdeploy:no-changes, obsdeploy:changes or obsdeploy:destroy, removing the stale one (needs `pull-requests: write`).'
     },
     {
         name: 'github-token',
@@ -5430,7 +5441,13 @@ const DEFINED = [
         name: 'retry-budget',
         type: { kind: 'number', min: 0, max: 3600 },
         default: '120',
-        description: 'Total time spent retrying one request, in seconds.'
+        description: 'Wall time one request may spend retrying, in seconds, from its first attempt: backoff, rate-limit waits and the retries themselves.'
+    },
+    {
+        name: 'connect-budget',
+        type: { kind: 'number', min: 0, max: 3600 },
+        default: '10',
+        description: 'The retry budget while nothing has answered at api-url yet (connection refused or reset), in seconds: a wrong address fails fast. Once the server has answered, retry-budget applies.'
     },
     {
         name: 'saved-plan',
@@ -5456,11 +5473,365 @@ const DEFINED = [
 ];
 /** Every input, in the order action.yml and the README list them. */
 const INPUTS = DEFINED;
+/** The range a number input accepts, in words: "a whole number from 1 to 64". */
+function rangeOf(type) {
+    return `${type.integer ? 'a whole number' : 'a number'} from ${type.min} to ${type.max}`;
+}
+/** The description as action.yml, the README and `--help` show it: with the range of a number. */
+function describeInput(input) {
+    if (input.type.kind !== 'number')
+        return input.description;
+    const range = rangeOf(input.type);
+    return `${input.description} ${range[0].toUpperCase()}${range.slice(1)}.`;
+}
+
+// EXTERNAL MODULE: ./src/manifest/issues.ts
+var issues = __nccwpck_require__(9597);
+// EXTERNAL MODULE: ./src/version.ts
+var version = __nccwpck_require__(311);
+;// CONCATENATED MODULE: ./src/cli/help.ts
+/**
+ * What `obsdeploy --help` and `obsdeploy <command> --help` print: each command with its own flags, an
+ * example and its exit codes. The flags come from the input registry (their descriptions, ranges and
+ * defaults), so the help, action.yml and the README say the same thing. The README's CLI section is
+ * generated from `usage()` (`npm run docs`).
+ */
+
+
+
+/** The inputs that are flags: secrets come only from the environment, the command is the first argument, vars have their own flags. */
+const INPUT_FLAGS = INPUTS.filter(i => !i.actionOnly && i.type.kind !== 'secret' && i.name !== 'command' && i.name !== 'vars');
+/** The environment variable of each secret input: never a flag. */
+const SECRET_ENV = Object.fromEntries(INPUTS.filter(i => i.type.kind === 'secret' && i.env).map(i => [i.name, i.env]));
+const CLI_FLAGS = [
+    {
+        name: 'var',
+        value: 'NAME=value',
+        description: 'a value for ${NAME} placeholders (repeatable; YAML-typed)',
+        multiple: true
+    },
+    { name: 'vars-file', value: 'FILE', description: 'a YAML mapping of values for placeholders' },
+    {
+        name: 'plan',
+        value: 'FILE',
+        description: 'a plan JSON saved by an earlier plan: refused if anything changed since (same as --saved-plan)'
+    },
+    {
+        name: 'out',
+        value: 'PATH',
+        description: 'plan, apply, drift: where to write the plan JSON; export: the folder to write'
+    },
+    {
+        name: 'release',
+        description: 'open the service-update gate as a release would (service-update: on-release)'
+    },
+    { name: 'json', description: 'print the result as JSON' },
+    {
+        name: 'summary',
+        value: 'FILE',
+        description: 'also write the markdown report (as the job summary) to FILE'
+    },
+    { name: 'tag', value: 'TAG', description: 'export dashboards with this tag (repeatable)', multiple: true },
+    {
+        name: 'name',
+        value: 'GLOB',
+        description: 'export dashboards whose name matches (repeatable)',
+        multiple: true
+    },
+    { name: 'owned', description: "export only this stack's dashboards" },
+    { name: 'verbose', description: 'log requests and retries to stderr' },
+    { name: 'no-color', description: 'no ANSI colours even on a terminal (also NO_COLOR or TERM=dumb)' },
+    { name: 'help', short: 'h', description: 'this help; obsdeploy <command> --help for a command' },
+    { name: 'version', description: 'print the version' }
+];
+const API = [
+    'mode',
+    'api-url',
+    'organization-id',
+    'service-id',
+    'managed-prefix',
+    'allow-insecure-http',
+    'rate-limit',
+    'request-timeout',
+    'retry-budget',
+    'connect-budget'
+];
+const MANIFESTS = ['manifests', 'var', 'vars-file'];
+const PLANNING = ['stack', 'prune', 'service-update', 'ui-url', 'release'];
+const OUTPUT = ['out', 'json', 'summary', 'verbose', 'no-color'];
+const USAGE_ERROR = [2, 'usage error: an unknown option, a missing or invalid setting'];
+const COMMAND_HELP = {
+    validate: {
+        summary: 'check manifests offline (no credentials, no network)',
+        usage: 'obsdeploy validate [manifest globs or folders...] [options]',
+        flags: ['mode', ...MANIFESTS, 'json', 'verbose', 'no-color'],
+        example: ['obsdeploy validate observability/'],
+        exitCodes: [
+            [0, 'valid (warnings may be printed)'],
+            [1, 'problems found, each as file:line:col field: message'],
+            USAGE_ERROR
+        ]
+    },
+    plan: {
+        summary: 'show what would change against the live API',
+        usage: 'obsdeploy plan [manifest globs or folders...] --api-url URL [options]',
+        flags: [...API, ...MANIFESTS, ...PLANNING, 'check-queries', ...OUTPUT],
+        example: [
+            'export OBSDEPLOY_API_KEY=...   # secrets only from the environment',
+            'obsdeploy plan observability/ --api-url https://hyperdx.example.com:8000 --out plan.json'
+        ],
+        exitCodes: [
+            [0, 'planned (with changes or without)'],
+            [1, 'problems: invalid manifests, plan errors, or the API failed'],
+            USAGE_ERROR
+        ]
+    },
+    apply: {
+        summary: 'apply the plan',
+        usage: 'obsdeploy apply [manifest globs or folders...] --api-url URL [options]',
+        flags: [...API, ...MANIFESTS, ...PLANNING, 'concurrency', 'plan', ...OUTPUT],
+        example: [
+            'export OBSDEPLOY_API_KEY=...',
+            'obsdeploy apply observability/ --api-url https://hyperdx.example.com:8000 --plan plan.json --prune'
+        ],
+        exitCodes: [
+            [0, 'applied (or nothing to apply)'],
+            [1, 'problems: nothing applied, or some changes failed (a rerun converges)'],
+            USAGE_ERROR
+        ]
+    },
+    drift: {
+        summary: 'exit 1 when the live state differs from the manifests',
+        usage: 'obsdeploy drift [manifest globs or folders...] --api-url URL [options]',
+        flags: [...API, ...MANIFESTS, ...PLANNING, ...OUTPUT],
+        example: [
+            'export OBSDEPLOY_API_KEY=...',
+            'obsdeploy drift observability/ --api-url https://hyperdx.example.com:8000'
+        ],
+        exitCodes: [[0, 'no drift'], [1, 'drift, or problems (the report says which)'], USAGE_ERROR]
+    },
+    export: {
+        summary: 'write manifests for existing dashboards (--out folder)',
+        usage: 'obsdeploy export --out FOLDER --api-url URL [options]',
+        flags: [...API, 'stack', 'out', 'tag', 'name', 'owned', 'verbose'],
+        example: [
+            'export OBSDEPLOY_API_KEY=...',
+            "obsdeploy export --out observability/ --api-url https://hyperdx.example.com:8000 --tag payments --name 'Checkout*'"
+        ],
+        exitCodes: [[0, 'written'], [1, 'the API failed'], USAGE_ERROR]
+    }
+};
+const ENVIRONMENT = [
+    'Environment:',
+    '  OBSDEPLOY_API_KEY                        self-hosted: a personal API access key (Bearer)',
+    '  OBSDEPLOY_KEY_ID, OBSDEPLOY_KEY_SECRET   managed: an API key id and secret (Basic)',
+    '  Secrets come only from the environment, never from flags: a flag would stay in shell history and',
+    '  show in the process list. Any option is also OBSDEPLOY_<NAME> (e.g. OBSDEPLOY_API_URL).'
+];
+/** `obsdeploy --help`: the commands, and where to find each one's options. */
+function usage() {
+    const width = Math.max(...COMMANDS.map(c => c.length)) + 3;
+    return [
+        `obsdeploy ${version/* VERSION */.x}: observability dashboards, alerts and service settings as code`,
+        '',
+        'Usage: obsdeploy <command> [manifest globs or folders...] [options]',
+        '',
+        'Commands:',
+        ...COMMANDS.map(c => `  ${c.padEnd(width)}${COMMAND_HELP[c].summary}`),
+        '',
+        'obsdeploy <command> --help lists the options of a command, with an example and its exit codes.',
+        'Every input of the action is an option of the same name (--api-url, --prune, ...).',
+        '',
+        ...ENVIRONMENT,
+        '',
+        'Examples:',
+        '  obsdeploy validate observability/',
+        '  export OBSDEPLOY_API_KEY=...',
+        '  obsdeploy plan observability/ --api-url https://hyperdx.example.com:8000',
+        '  obsdeploy apply observability/ --api-url https://hyperdx.example.com:8000 --prune',
+        '',
+        'Exit codes: 0 success, 1 problems found (or drift), 2 usage error.'
+    ].join('\n');
+}
+/** `obsdeploy <command> --help`: its flags, an example, its exit codes. */
+function commandHelp(command) {
+    const help = COMMAND_HELP[command];
+    const rows = [...help.flags.map(flagRow), ['-h, --help', 'this help']];
+    return [
+        `obsdeploy ${command}: ${help.summary}`,
+        '',
+        `Usage: ${help.usage}`,
+        '',
+        'Options:',
+        ...rows.flatMap(([left, right]) => table(left, right)),
+        '',
+        ...ENVIRONMENT,
+        '',
+        'Example:',
+        ...help.example.map(line => `  ${line}`),
+        '',
+        'Exit codes:',
+        ...help.exitCodes.map(([code, meaning]) => `  ${code}  ${meaning}`)
+    ].join('\n');
+}
+/** The one line an unknown option or a bad value prints with: how to call the command, and where to read more. */
+function shortUsage(command) {
+    if (!command)
+        return 'Usage: obsdeploy <command> [options]   (obsdeploy --help lists the commands)';
+    return `Usage: ${COMMAND_HELP[command].usage}   (obsdeploy ${command} --help lists its options)`;
+}
+const LEFT = 30;
+const WIDTH = 110;
+/** One option: its flag, then its description wrapped to the width, under a column of its own. */
+function table(left, right) {
+    const lines = [];
+    let current = '';
+    // "[default: 30]" stays on one line.
+    for (const word of right.replace(/\[default: /g, '[default:\u00a0').split(' ')) {
+        if (current && LEFT + 2 + current.length + 1 + word.length > WIDTH) {
+            lines.push(current);
+            current = word;
+        }
+        else
+            current = current ? `${current} ${word}` : word;
+    }
+    lines.push(current);
+    for (let i = 0; i < lines.length; i++)
+        lines[i] = lines[i].replace(/\u00a0/g, ' ');
+    const head = `  ${left}`;
+    const indent = ' '.repeat(LEFT + 2);
+    const first = head.length < LEFT + 2 ? [`${head.padEnd(LEFT + 2)}${lines[0]}`] : [head, `${indent}${lines[0]}`];
+    return [...first, ...lines.slice(1).map(l => `${indent}${l}`)];
+}
+function flagRow(name) {
+    const input = INPUT_FLAGS.find(i => i.name === name);
+    if (input) {
+        const value = help_valueOf(input);
+        const fallback = input.default ? ` [default: ${input.default.replace(/\n/g, ', ')}]` : '';
+        return [`--${name}${value ? ` ${value}` : ''}`, `${describeInput(input)}${fallback}`];
+    }
+    const flag = CLI_FLAGS.find(f => f.name === name);
+    if (!flag)
+        throw new Error(`help: no flag --${name}`);
+    return [`--${name}${flag.value ? ` ${flag.value}` : ''}`, flag.description];
+}
+const VALUE_NAMES = {
+    'api-url': 'URL',
+    'ui-url': 'URL',
+    'organization-id': 'UUID',
+    'service-id': 'UUID',
+    stack: 'NAME',
+    'rate-limit': 'N/WINDOW',
+    'saved-plan': 'FILE',
+    'plan-path': 'FILE',
+    manifests: 'GLOB'
+};
+function help_valueOf(input) {
+    switch (input.type.kind) {
+        case 'boolean':
+            return '';
+        case 'enum':
+            return input.type.values.join('|');
+        case 'number':
+            return /seconds/.test(input.description) ? 'SECONDS' : 'N';
+        default:
+            return VALUE_NAMES[input.name] ?? 'VALUE';
+    }
+}
+
+;// CONCATENATED MODULE: ./src/cli/args.ts
+/**
+ * argv -> the command, its positionals and its option values, or one line that says what is wrong:
+ * `unknown option --bogus-flag (did you mean --bogus?)`, `--out needs a value`, `--api-key is not a flag`.
+ * node's parseArgs reads the tokens (leniently, so `--concurrency -1` reaches the range check as a number
+ * instead of failing as "ambiguous"); the checks and the words are ours.
+ */
+
+
+
+
+
+const OPTIONS = Object.fromEntries([
+    ...CLI_FLAGS.map(f => [
+        f.name,
+        {
+            type: f.value ? 'string' : 'boolean',
+            ...(f.multiple ? { multiple: true } : {}),
+            ...(f.short ? { short: f.short } : {})
+        }
+    ]),
+    ...INPUT_FLAGS.map(i => [
+        i.name,
+        i.type.kind === 'list'
+            ? { type: 'string', multiple: true }
+            : { type: i.type.kind === 'boolean' ? 'boolean' : 'string' }
+    ])
+]);
+const isCommand = (arg) => arg !== undefined && COMMANDS.includes(arg);
+function parseCliArgs(argv) {
+    const { values, positionals, tokens } = (0,external_node_util_.parseArgs)({
+        args: [...argv],
+        options: OPTIONS,
+        allowPositionals: true,
+        strict: false,
+        tokens: true
+    });
+    const first = positionals[0];
+    const command = isCommand(first) ? first : undefined;
+    const fail = (message) => ({ ok: false, command, message });
+    for (const token of tokens) {
+        if (token.kind !== 'option')
+            continue;
+        const spec = OPTIONS[token.name];
+        const flag = token.rawName;
+        if (!spec)
+            return fail(unknownOption(token.name, flag));
+        if (spec.type === 'string') {
+            // `--out --json`: the next token is another option, not this one's value.
+            const next = token.inlineValue ? undefined : token.value?.replace(/=.*$/, '');
+            if (token.value === undefined || (next?.startsWith('--') && next.slice(2) in OPTIONS))
+                return fail(`${flag} needs a value${example(token.name)}`);
+        }
+        else if (token.inlineValue) {
+            // A switch may say true or false (`--prune=false`); anything else is a mistake, not a value.
+            if (!/^(true|false)$/i.test(token.value ?? ''))
+                return fail(`${flag} is a switch: use ${flag} alone, or ${flag}=true or ${flag}=false`);
+            values[token.name] = token.value.toLowerCase() === 'true';
+        }
+    }
+    return { ok: true, command: first, positionals, values: values };
+}
+/** What to say about an option the CLI does not take: a secret, an action-only input, or a typo. */
+function unknownOption(name, flag) {
+    const env = SECRET_ENV[name];
+    if (env) {
+        return `${flag} is not a flag: secrets come only from the environment, so they stay out of shell history and the process list. Set ${env} instead (export ${env}=...)`;
+    }
+    if (INPUTS.some(i => i.name === name && i.actionOnly)) {
+        return `${flag} is an input of the GitHub Action only; the CLI prints the report instead`;
+    }
+    const names = Object.keys(OPTIONS);
+    const guess = (0,issues/* didYouMean */.au)(name, names);
+    return `unknown option ${flag}${guess ? ` (did you mean --${guess}?)` : ''}`;
+}
+const EXAMPLES = {
+    'api-url': 'https://hyperdx.example.com:8000',
+    out: 'plan.json',
+    plan: 'plan.json',
+    'vars-file': 'staging.yaml',
+    var: 'ENV=staging',
+    summary: 'summary.md',
+    concurrency: '4'
+};
+const example = (name) => (EXAMPLES[name] ? ` (e.g. --${name} ${EXAMPLES[name]})` : '');
 
 // EXTERNAL MODULE: ./src/diagnostics.ts
 var src_diagnostics = __nccwpck_require__(4851);
 // EXTERNAL MODULE: ./src/error-message.ts
 var error_message = __nccwpck_require__(6587);
+// EXTERNAL MODULE: ./node_modules/picomatch/index.js
+var picomatch = __nccwpck_require__(4006);
+var picomatch_default = /*#__PURE__*/__nccwpck_require__.n(picomatch);
 ;// CONCATENATED MODULE: external "fs"
 const external_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("fs");
 var external_fs_namespaceObject_0 = /*#__PURE__*/__nccwpck_require__.t(external_fs_namespaceObject, 2);
@@ -6041,8 +6412,6 @@ var Builder = class {
 
 //#endregion
 
-// EXTERNAL MODULE: ./node_modules/picomatch/index.js
-var picomatch = __nccwpck_require__(4006);
 ;// CONCATENATED MODULE: ./node_modules/tinyglobby/dist/index.mjs
 
 
@@ -6353,10 +6722,7 @@ function globSync(globInput, options) {
 
 
 ;// CONCATENATED MODULE: ./src/manifest/files.ts
-/**
- * Finding and reading manifest files. Paths are reported relative to the working directory with `/`
- * separators, because that is what GitHub annotations and the PR diff expect.
- */
+
 
 
 
@@ -6388,19 +6754,96 @@ function splitPatterns(input) {
 async function findManifestFiles(patterns, cwd) {
     const include = patterns.filter(p => !p.startsWith('!'));
     const ignore = patterns.filter(p => p.startsWith('!')).map(p => p.slice(1));
-    const found = include.length === 0 ? [] : await glob(include, { cwd, ignore, onlyFiles: true, dot: false });
+    const root = await realRoot(cwd);
+    const links = [];
+    const found = include.length === 0
+        ? []
+        : await glob(include, {
+            cwd,
+            ignore,
+            onlyFiles: true,
+            dot: false,
+            fs: { realpath: insideOnly(root, links) }
+        });
     const files = [...new Set(found.map(f => f.split((external_node_path_default()).sep).join('/')))].sort();
-    const diagnostics = [];
-    if (files.length === 0) {
+    const diagnostics = refusedLinks(links, cwd, include, ignore);
+    if (files.length === 0 && diagnostics.length === 0) {
         // Refuse rather than plan against nothing: an empty desired state would look like "delete everything".
         diagnostics.push((0,src_diagnostics/* diagnostic */.YK)('validate', 'error', `no manifest files matched ${patterns.map(p => `'${p}'`).join(', ')} (relative to ${cwd})`));
     }
     return { files, diagnostics };
 }
+/**
+ * The glob's `realpath`, which it calls for each symbolic link it meets: a link that leads outside the
+ * workspace is recorded and not followed, so a link to `/` is never walked and a link to a secret is
+ * never read. Links inside the workspace are followed as before.
+ */
+function insideOnly(root, outside) {
+    return (link, callback) => {
+        (0,promises_.realpath)(link).then(async (resolved) => {
+            if (isInside(root, resolved))
+                return callback(null, resolved);
+            const directory = await (0,promises_.stat)(resolved).then(s => s.isDirectory(), () => false);
+            outside.push({ link: external_node_path_default().resolve(link), directory });
+            callback(Object.assign(new Error('outside the workspace'), { code: 'EACCES' }), '');
+        }, (error) => callback(error, ''));
+    };
+}
+/** Errors for the links that lead outside: files the patterns ask for, folders the search would enter. */
+function refusedLinks(links, cwd, include, ignore) {
+    const ignored = ignore.length > 0 ? picomatch_default()([...ignore], { dot: false }) : () => false;
+    const out = [];
+    for (const { link, directory } of links) {
+        const rel = external_node_path_default().relative(cwd, link).split((external_node_path_default()).sep).join('/');
+        // Patterns are relative to the working directory, or absolute: match each in its own terms.
+        const as = (p) => (external_node_path_default().isAbsolute(p) ? link.split((external_node_path_default()).sep).join('/') : rel);
+        const enters = (p) => mayEnter(p, as(p));
+        if (ignored(rel) || !(directory ? include.some(enters) : include.some(p => picomatch_default()(p)(as(p)))))
+            continue;
+        out.push((0,src_diagnostics/* diagnostic */.YK)('validate', 'error', directory
+            ? 'is a symbolic link to a folder outside the workspace: not searched, because a link in a pull request could expose any file on the runner. Move the manifests into the repository, or exclude the link with a !pattern'
+            : 'is a symbolic link to a file outside the workspace: refused, because a link in a pull request could expose any file on the runner. Commit the manifest itself instead of a link', { file: rel, line: 1, column: 1 }));
+    }
+    return out.sort((a, b) => a.file.localeCompare(b.file));
+}
+/** Whether the search for `pattern` would look inside the folder `dir`: its segments match a prefix. */
+function mayEnter(pattern, dir) {
+    const parts = pattern.split('/');
+    const segments = dir.split('/');
+    for (let i = 0; i < segments.length; i++) {
+        if (parts[i] === '**')
+            return true;
+        if (i >= parts.length - 1)
+            return false;
+        // An empty part (the root of an absolute pattern) matches only an empty segment.
+        if (parts[i] === '' ? segments[i] !== '' : !picomatch_default()(parts[i], { dot: false })(segments[i]))
+            return false;
+    }
+    return true;
+}
+/** The workspace's real path (it may itself be reached through a link, e.g. /tmp on macOS). */
+async function realRoot(cwd) {
+    return (0,promises_.realpath)(cwd).catch(() => external_node_path_default().resolve(cwd));
+}
+const isInside = (root, target) => {
+    const rel = external_node_path_default().relative(root, target);
+    return rel === '' || (!rel.startsWith('..') && !external_node_path_default().isAbsolute(rel));
+};
 async function readManifestFile(relPath, cwd) {
     const at = { file: relPath, line: 1, column: 1 };
-    const abs = external_node_path_default().resolve(cwd, relPath);
     try {
+        // The real path, checked again at read time: a folder on the way may be a link (`observability/x` ->
+        // `/etc`). A path that leads outside the workspace through a link is refused without being opened. A
+        // path the user named outside it, with no link on the way, is theirs to read.
+        const named = external_node_path_default().resolve(cwd, relPath);
+        const abs = await (0,promises_.realpath)(named);
+        if (isInside(external_node_path_default().resolve(cwd), named) && !isInside(await realRoot(cwd), abs)) {
+            return {
+                diagnostics: [
+                    (0,src_diagnostics/* diagnostic */.YK)('validate', 'error', 'is reached through a symbolic link that leads outside the workspace: refused, because a link in a pull request could expose any file on the runner. Replace the link with the folder or file itself', at)
+                ]
+            };
+        }
         const info = await (0,promises_.stat)(abs);
         if (info.size > MAX_MANIFEST_BYTES) {
             return {
@@ -6421,7 +6864,7 @@ async function readManifestFile(relPath, cwd) {
         return { file: { path: relPath, text }, diagnostics: [] };
     }
     catch (e) {
-        return { diagnostics: [(0,src_diagnostics/* diagnostic */.YK)('validate', 'error', `cannot be read: ${(0,error_message/* errorMessage */.g)(e)}`, at)] };
+        return { diagnostics: [(0,src_diagnostics/* diagnostic */.YK)('validate', 'error', `cannot be read: ${(0,error_message/* errorMessage */.gJ)(e)}`, at)] };
     }
 }
 /** C0 controls other than tab, newline and carriage return, and DEL: YAML does not allow them in text. */
@@ -6488,6 +6931,32 @@ function checkApiUrl(input, allowInsecureHttp) {
     }
     return { url: url.toString().replace(/\/+$/, '') };
 }
+/**
+ * An api-url that ends in `/api/v2` (self-hosted) or `/v1/...` (managed) names an API route, not the
+ * server: requests would go to `/api/v2/api/v2/...` and come back as a bare 404. Whatever comes before
+ * that path is the base (a reverse proxy may serve the API below a prefix). Both are easy to paste: the
+ * HyperDX API mounts its external routes at `/api/v2` (packages/api/src/api-app.ts), and the cloud's
+ * Terraform provider calls `https://api.clickhouse.cloud/v1` its base URL (internal/api/client_test.go).
+ */
+function apiPathOf(url) {
+    const parsed = new URL(url);
+    const pathname = parsed.pathname.replace(/\/+$/, '');
+    const at = (prefix) => `${parsed.origin}${prefix}`;
+    const selfHosted = /^(.*?)(\/api\/v2(?:\/.*)?)$/.exec(pathname);
+    if (selfHosted)
+        return { base: at(selfHosted[1]), dropped: selfHosted[2], mode: 'self-hosted' };
+    const managed = /^(.*?)(\/v1(?:\/.*)?)$/.exec(pathname);
+    if (!managed)
+        return undefined;
+    const ids = /^\/v1\/organizations\/([^/]+)\/services\/([^/]+)/.exec(managed[2]);
+    return {
+        base: at(managed[1]),
+        dropped: managed[2],
+        mode: 'managed',
+        organizationId: ids ? decodeURIComponent(ids[1]) : undefined,
+        serviceId: ids ? decodeURIComponent(ids[2]) : undefined
+    };
+}
 
 ;// CONCATENATED MODULE: ./src/config/rate-limit.ts
 const DEFAULT_RATE_LIMITS = {
@@ -6538,7 +7007,11 @@ const BY_NAME = new Map(INPUTS.map(input => [input.name, input]));
 const STACK_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._/-]{0,99}$/;
 function parseSettings(raw, ctx, commandOf) {
     const problems = [];
+    const notes = [];
     const fail = (name, message) => problems.push((0,src_diagnostics/* diagnostic */.YK)('config', 'error', `${ctx.label(name)}: ${message}`));
+    const note = (name, message) => notes.push((0,src_diagnostics/* diagnostic */.YK)('config', 'warning', `${ctx.label(name)}: ${message}`));
+    const suggest = ctx.suggest ?? ((name, value) => `\`${name}: ${value}\``);
+    const given = (name) => Boolean(raw[name]?.trim());
     /** The value as its type reads it; the default when it is absent or invalid (an invalid one is reported). */
     const get = name => {
         const input = BY_NAME.get(name);
@@ -6559,6 +7032,8 @@ function parseSettings(raw, ctx, commandOf) {
     const needsApi = command !== 'validate';
     const allowInsecureHttp = get('allow-insecure-http');
     let apiUrl = get('api-url') ?? (mode === 'managed' ? DEFAULT_MANAGED_API_URL : '');
+    let organizationId = get('organization-id');
+    let serviceId = get('service-id');
     if (needsApi) {
         if (!apiUrl)
             fail('api-url', 'is required in self-hosted mode (the API base URL, e.g. https://hyperdx.example.com:8000)');
@@ -6566,17 +7041,37 @@ function parseSettings(raw, ctx, commandOf) {
             const checked = checkApiUrl(apiUrl, allowInsecureHttp);
             if (checked.error)
                 fail('api-url', checked.error);
-            else
+            else {
                 apiUrl = checked.url;
+                const found = apiPathOf(apiUrl);
+                if (found && found.mode !== mode) {
+                    fail('api-url', `ends in ${found.dropped}, a path of the ${found.mode} API, but the mode is ${mode}: did you mean ${suggest('mode', found.mode)}? The base URL is the server's address (${found.base}); obsdeploy adds the API's path itself`);
+                }
+                else if (found) {
+                    // Stripped rather than refused: the intent is plain, and it is the address the server's docs show.
+                    apiUrl = found.base;
+                    const ids = [
+                        ['organization-id', found.organizationId, organizationId],
+                        ['service-id', found.serviceId, serviceId]
+                    ];
+                    for (const [name, fromUrl, input] of ids) {
+                        if (fromUrl !== undefined && input !== undefined && fromUrl !== input)
+                            fail(name, `is ${input}, but api-url names ${fromUrl}: drop the path from api-url`);
+                    }
+                    organizationId ??= found.organizationId;
+                    serviceId ??= found.serviceId;
+                    note('api-url', `ends in ${found.dropped}: dropped it, because the base URL is the server's address and obsdeploy adds the API's path itself. Pass ${suggest('api-url', found.base)} to silence this note`);
+                }
+            }
         }
     }
     let auth = { kind: 'none' };
-    const organizationId = get('organization-id');
-    const serviceId = get('service-id');
     if (needsApi && mode === 'self-hosted') {
         const apiKey = get('api-key');
-        if (!apiKey)
-            fail('api-key', 'is required in self-hosted mode: a personal API access key (team settings, API keys)');
+        if (!apiKey) {
+            const managedKeys = given('key-id') || given('key-secret');
+            fail('api-key', `is required in self-hosted mode: a personal API access key (team settings, API keys)${managedKeys ? `. ${ctx.label('key-id')} and ${ctx.label('key-secret')} are managed-mode credentials: did you mean ${suggest('mode', 'managed')}?` : ''}`);
+        }
         else
             auth = { kind: 'bearer', apiKey };
     }
@@ -6597,7 +7092,11 @@ function parseSettings(raw, ctx, commandOf) {
             const keyId = get('key-id');
             const keySecret = get('key-secret');
             if (!keyId || !keySecret) {
-                fail(!keyId ? 'key-id' : 'key-secret', 'managed mode needs key-id and key-secret (an API key from the cloud console)');
+                const selfHostedKey = given('api-key');
+                const [missing, other] = !keyId
+                    ? ['key-id', 'key-secret']
+                    : ['key-secret', 'key-id'];
+                fail(missing, `is required in managed mode, with ${ctx.label(other)} (an API key id and secret from the cloud console)${selfHostedKey ? `. ${ctx.label('api-key')} is a self-hosted credential: did you mean ${suggest('mode', 'self-hosted')}?` : ''}`);
             }
             else
                 auth = { kind: 'basic', keyId, keySecret };
@@ -6623,7 +7122,7 @@ function parseSettings(raw, ctx, commandOf) {
                 vars = parsed;
         }
         catch (e) {
-            fail('vars', `is not valid YAML: ${(0,error_message/* errorMessage */.g)(e).split('\n')[0]}`);
+            fail('vars', `is not valid YAML: ${(0,error_message/* errorMessage */.gJ)(e).split('\n')[0]}`);
         }
     }
     const config = {
@@ -6646,13 +7145,15 @@ function parseSettings(raw, ctx, commandOf) {
         rateLimit,
         requestTimeoutMs: get('request-timeout') * 1000,
         retryBudgetMs: get('retry-budget') * 1000,
+        connectBudgetMs: get('connect-budget') * 1000,
         savedPlan: get('saved-plan'),
         planPath: external_node_path_default().resolve(ctx.cwd, get('plan-path') ?? ctx.defaultPlanPath),
         vars,
         checkQueries: get('check-queries'),
-        commentOnPr: get('comment-on-pr')
+        commentOnPr: get('comment-on-pr'),
+        labels: get('labels')
     };
-    return problems.length > 0 ? { diagnostics: problems } : { config, diagnostics: [] };
+    return problems.length > 0 ? { diagnostics: problems } : { config, diagnostics: notes };
 }
 /** One value by its input's type, or why it is not one. */
 function readValue(type, text) {
@@ -6664,10 +7165,11 @@ function readValue(type, text) {
                 return { value: false };
             return { error: `must be true or false, got "${text}"` };
         case 'number': {
-            const n = Number(text);
-            if (!Number.isFinite(n) || n < type.min || n > type.max)
-                return { error: `must be a number between ${type.min} and ${type.max}, got "${text}"` };
-            return { value: type.integer ? Math.floor(n) : n };
+            // Decimal notation only: Number() would also take "", "0x10", "1e3" and " 4 ".
+            const n = /^[+-]?(\d+(\.\d*)?|\.\d+)$/.test(text) ? Number(text) : NaN;
+            if (Number.isNaN(n) || n < type.min || n > type.max || (type.integer && !Number.isInteger(n)))
+                return { error: `must be ${rangeOf(type)}, got ${(0,error_message/* describeValue */.bp)(text)}` };
+            return { value: n };
         }
         case 'enum':
             if (type.values.includes(text))
@@ -6748,21 +7250,22 @@ function eventPolicy(ctx, command, policy) {
 
 // EXTERNAL MODULE: ./src/log.ts
 var src_log = __nccwpck_require__(5625);
-// EXTERNAL MODULE: ./src/plan/types.ts
-var types = __nccwpck_require__(9898);
 ;// CONCATENATED MODULE: ./src/report/budget.ts
 /**
  * Fitting a report into a size limit without breaking its markup. A report is a sequence of segments:
- * fixed text that always stays (heading, counts, callouts) and runs of whole items (details sections,
- * table rows, error lines) that are shortened from their end, the least important run first. Nothing is
- * ever cut inside an item, so a table or a <details> section is either whole or absent.
+ * fixed text that always stays (heading, counts) and runs of whole items (one section per resource, error
+ * groups) that are shortened from their end, the least important run first: an item may first give way to
+ * a short form of itself (its one line, without the diff), then go. Nothing is ever cut inside an item, so
+ * a table or a <details> section is either whole or absent.
  */
 function sizeOf(text, measure) {
     return measure === 'bytes' ? Buffer.byteLength(text, 'utf8') : text.length;
 }
+const fullOf = (item) => (typeof item === 'string' ? item : item.full);
+const shortOf = (item) => (typeof item === 'string' ? item : item.short);
 /**
- * Joins the segments, cutting items until the result fits in `maxLength`. Linear in the size of the
- * input: every item is measured once and each run shrinks one item at a time.
+ * Joins the segments, shortening and cutting items until the result fits in `maxLength`. Linear in the
+ * size of the input: every item is measured once and each run shrinks one item at a time.
  */
 function fitSegments(segments, maxLength, measure) {
     const size = (text) => sizeOf(text, measure);
@@ -6773,26 +7276,42 @@ function fitSegments(segments, maxLength, measure) {
             total += size(segment);
             continue;
         }
-        const prefix = [0];
-        for (const item of segment.items)
-            prefix.push(prefix[prefix.length - 1] + size(item));
+        const prefixFull = [0];
+        const prefixShort = [0];
+        for (const item of segment.items) {
+            const full = size(fullOf(item));
+            prefixFull.push(prefixFull[prefixFull.length - 1] + full);
+            prefixShort.push(prefixShort[prefixShort.length - 1] + (typeof item === 'string' ? full : size(item.short)));
+        }
         const state = {
             run: segment,
-            prefix,
+            prefixFull,
+            prefixShort,
             headSize: size(segment.head),
             tailSize: size(segment.tail),
-            kept: segment.items.length
+            kept: segment.items.length,
+            full: segment.items.length
         };
         states.set(segment, state);
         total += runSize(state, size);
     }
-    const byCutOrder = [...states.values()].sort((a, b) => a.run.cutOrder - b.run.cutOrder);
-    for (const state of byCutOrder) {
+    // One ordering for both steps: shortening a run may come before dropping items of another.
+    const steps = [];
+    for (const state of states.values()) {
+        steps.push({ order: state.run.cutOrder, state, shorten: false });
+        if (state.run.shortenOrder !== undefined)
+            steps.push({ order: state.run.shortenOrder, state, shorten: true });
+    }
+    steps.sort((a, b) => a.order - b.order || Number(b.shorten) - Number(a.shorten));
+    for (const { state, shorten } of steps) {
         if (total <= maxLength)
             break;
         let current = runSize(state, size);
-        while (state.kept > 0 && total > maxLength) {
-            state.kept--;
+        while (total > maxLength && (shorten ? state.full > 0 : state.kept > 0)) {
+            if (shorten)
+                state.full--;
+            else
+                state.full = Math.min(state.full, --state.kept);
             const next = runSize(state, size);
             total += next - current;
             current = next;
@@ -6803,17 +7322,19 @@ function fitSegments(segments, maxLength, measure) {
     return total > maxLength ? cutToSize(text, maxLength, measure) : text;
 }
 function runSize(state, size) {
-    const { run, kept, prefix } = state;
+    const { run, kept, full, prefixFull, prefixShort } = state;
     const left = run.items.length - kept;
     const head = kept > 0 || run.keepHeadWhenEmpty ? state.headSize : 0;
-    return head + prefix[kept] + (left > 0 ? size(run.omitted(left)) : 0) + state.tailSize;
+    const items = prefixFull[full] + prefixShort[kept] - prefixShort[full];
+    return head + items + (left > 0 ? size(run.omitted(left)) : 0) + state.tailSize;
 }
 function renderRun(state) {
-    const { run, kept } = state;
+    const { run, kept, full } = state;
     const left = run.items.length - kept;
     const note = left > 0 ? run.omitted(left) : '';
     const head = kept > 0 || run.keepHeadWhenEmpty ? run.head : '';
-    return `${head}${run.items.slice(0, kept).join('')}${note}${run.tail}`;
+    const items = run.items.slice(0, kept).map((item, i) => (i < full ? fullOf(item) : shortOf(item)));
+    return `${head}${items.join('')}${note}${run.tail}`;
 }
 /** The longest run of whole lines that fits; a single line longer than the limit is cut by characters. */
 function cutToSize(text, maxLength, measure) {
@@ -6905,6 +7426,401 @@ function linkTarget(url) {
     return encodeURI(url).replace(/[()<>"']/g, c => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 }
 
+;// CONCATENATED MODULE: ./src/report/links.ts
+/** Ids come from the server: only plain ones go into a URL, so an id cannot change where the link points. */
+const PLAIN_ID = /^(?!\.+$)[A-Za-z0-9._~-]{1,100}$/;
+const SHA = /^[0-9a-f]{7,64}$/i;
+const REPOSITORY = /^[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+$/;
+function githubBase(input) {
+    const gh = input.github;
+    if (!gh || !/^https?:\/\/[^/\s]+\/?$/i.test(gh.serverUrl) || !REPOSITORY.test(gh.repository))
+        return undefined;
+    return `${gh.serverUrl.replace(/\/+$/, '')}/${gh.repository}`;
+}
+/** The commit under review: short SHA and its page. */
+function commitLink(input) {
+    const base = githubBase(input);
+    const sha = input.github?.sha;
+    if (!base || !sha || !SHA.test(sha))
+        return undefined;
+    return { text: sha.slice(0, 7), url: `${base}/commit/${sha}` };
+}
+/** The workflow run (and its attempt, after a re-run). */
+function runLink(input) {
+    const base = githubBase(input);
+    const id = input.github?.runId;
+    if (!base || !id || !/^\d{1,20}$/.test(id))
+        return undefined;
+    const attempt = input.github?.runAttempt;
+    const again = attempt && /^\d{1,5}$/.test(attempt) && attempt !== '1' ? attempt : undefined;
+    return {
+        text: again ? `workflow run ${id} (attempt ${again})` : `workflow run ${id}`,
+        url: `${base}/actions/runs/${id}${again ? `/attempts/${again}` : ''}`
+    };
+}
+/** A manifest line at the commit under review; only for a plain relative path inside the repository. */
+function fileLink(input, file, line) {
+    const base = githubBase(input);
+    const sha = input.github?.sha;
+    if (!base || !sha || !SHA.test(sha))
+        return undefined;
+    const parts = file.split('/');
+    if (file.startsWith('/') || parts.some(p => p === '' || p === '.' || p === '..'))
+        return undefined;
+    const path = parts.map(encodeURIComponent).join('/');
+    return `${base}/blob/${sha}/${path}${line ? `#L${line}` : ''}`;
+}
+/** A dashboard's page in the web UI, when a UI URL is configured. */
+function dashboardLink(uiUrl, id) {
+    if (!uiUrl || !/^https?:\/\//i.test(uiUrl) || !id || !PLAIN_ID.test(id))
+        return undefined;
+    return `${uiUrl.replace(/\/+$/, '')}/dashboards/${id}`;
+}
+
+;// CONCATENATED MODULE: ./src/report/values.ts
+/**
+ * Values as a reviewer reads them: YAML in the manifest's own words (names, not ids), and changes as
+ * +/- lines of that YAML. Format-independent: markdown puts the lines in a ```diff block, the terminal
+ * colours them. The plan's values are normal forms that hold resolved ids; the plan's references name them.
+ */
+
+const NO_NAMES = { sources: new Map(), webhooks: new Map() };
+/** The plan's id→name table; a plan without one (an older plan file), or of a later version, names nothing. */
+function namesOf(plan) {
+    const refs = plan?.references;
+    if (!refs || refs.version !== 1)
+        return NO_NAMES;
+    return {
+        sources: new Map(Object.entries(refs.sources)),
+        webhooks: new Map(Object.entries(refs.webhooks ?? {}))
+    };
+}
+/**
+ * A key and its value in the manifest's words: `sourceId: <id>` reads `source: Logs`, a webhook shown as
+ * `name (id)` reads `name`. An id the plan cannot name stays as it is.
+ */
+function renamed(key, value, names) {
+    if (typeof value === 'string') {
+        if (key === 'sourceId' && names.sources.has(value))
+            return ['source', names.sources.get(value)];
+        if (key === 'webhookId' && names.webhooks.has(value))
+            return ['webhook', names.webhooks.get(value)];
+        if (key === 'webhook') {
+            const m = /^(.*) \(([^()]+)\)$/.exec(value);
+            if (m && names.webhooks.get(m[2]) === m[1])
+                return [key, m[1]];
+        }
+    }
+    return [key, value];
+}
+/** Keys in the order a manifest writes them (normal forms sort theirs); the rest keep their order. */
+const KEY_ORDER = [
+    'name',
+    'dashboard',
+    'tile',
+    'x',
+    'y',
+    'w',
+    'h',
+    'displayType',
+    'source',
+    'select',
+    'where'
+];
+const rank = (key) => {
+    const i = KEY_ORDER.indexOf(key);
+    return i === -1 ? KEY_ORDER.length : i;
+};
+/** A whole value in the manifest's words, recursively. */
+function readable(value, names) {
+    if (Array.isArray(value))
+        return value.map(v => readable(v, names));
+    if (value === null || typeof value !== 'object')
+        return value;
+    const entries = Object.entries(value).map(([k, v]) => {
+        const [key, named] = renamed(k, v, names);
+        return [key, readable(named, names)];
+    });
+    // A stable sort: keys of equal rank keep the order they came in.
+    return Object.fromEntries(entries.sort(([a], [b]) => rank(a) - rank(b)));
+}
+/**
+ * YAML as a person writes it: block style, no folding of long lines, single quotes where quoting is
+ * needed (they escape nothing, so a Lucene `\:` stays one backslash).
+ */
+function yamlText(value) {
+    return fastYaml(value, '') ?? libraryYaml(value);
+}
+const libraryYaml = (value) => (0,dist/* stringify */.As)(value, { lineWidth: 0, minContentWidth: 0, singleQuote: true }).replace(/\n$/, '');
+/**
+ * The common case without the YAML library (it costs a document per call, and a large plan has
+ * thousands of small values): plain scalars, and mappings and lists of them. Anything that might need
+ * quoting or a block scalar returns undefined and goes to the library.
+ */
+function fastYaml(value, indent) {
+    const scalar = plainScalar(value);
+    if (scalar !== undefined)
+        return scalar;
+    if (Array.isArray(value)) {
+        if (value.length === 0)
+            return undefined;
+        const items = [];
+        for (const v of value) {
+            const text = fastYaml(v, `${indent}  `);
+            if (text === undefined)
+                return undefined;
+            items.push(`${indent}- ${text.trimStart()}`);
+        }
+        return items.join('\n');
+    }
+    if (value === null || typeof value !== 'object')
+        return undefined;
+    const entries = Object.entries(value);
+    if (entries.length === 0)
+        return undefined;
+    const lines = [];
+    for (const [k, v] of entries) {
+        if (v === undefined)
+            continue;
+        const key = plainScalar(k);
+        if (key === undefined || key !== k)
+            return undefined;
+        const inner = plainScalar(v);
+        if (inner !== undefined) {
+            lines.push(`${indent}${key}: ${inner}`);
+            continue;
+        }
+        const nested = fastYaml(v, Array.isArray(v) ? `${indent}  ` : `${indent}  `);
+        if (nested === undefined)
+            return undefined;
+        lines.push(`${indent}${key}:`, nested);
+    }
+    return lines.join('\n');
+}
+/** Strings YAML reads as something else: booleans, null, numbers in any of the core schema's forms. */
+const NOT_A_STRING = /^(true|false|null|~|[-+]?(\.\d+|\d+(\.\d*)?)([eE][-+]?\d+)?|0x[0-9a-fA-F]+|0o[0-7]+|[-+]?\.(inf|Inf|INF)|\.(nan|NaN|NAN))$/i;
+/** Text that YAML reads back as the same string without quotes (checked against the library in tests). */
+function isPlain(text) {
+    return (text !== '' &&
+        text === text.trim() &&
+        !/^[-?:,[\]{}#&*!|>'"%@`]/.test(text) &&
+        !/: |:$| #|[,[\]{}]/.test(text) &&
+        // eslint-disable-next-line no-control-regex -- control characters need quotes and escapes
+        !/[\u0000-\u001f\u007f-\u009f\ufeff\u2028\u2029\ud800-\udfff]/.test(text) &&
+        !NOT_A_STRING.test(text));
+}
+function plainScalar(value) {
+    if (value === null)
+        return 'null';
+    if (typeof value === 'number')
+        return Number.isFinite(value) && !Object.is(value, -0) ? String(value) : undefined;
+    if (typeof value === 'boolean')
+        return String(value);
+    if (typeof value !== 'string')
+        return undefined;
+    return isPlain(value) ? value : undefined;
+}
+function parsePath(path) {
+    if (path === '(root)')
+        return [];
+    const segments = [];
+    const token = /\.?([A-Za-z_][A-Za-z0-9_]*)|\[(\d+)\]|\[("(?:[^"\\]|\\.)*")\]/y;
+    let at = 0;
+    while (at < path.length) {
+        token.lastIndex = at;
+        const m = token.exec(path);
+        if (!m)
+            return undefined;
+        if (m[1] !== undefined)
+            segments.push({ key: m[1], named: false });
+        else if (m[2] !== undefined)
+            segments.push({ index: Number(m[2]) });
+        else {
+            try {
+                segments.push({ key: JSON.parse(m[3]), named: true });
+            }
+            catch {
+                return undefined;
+            }
+        }
+        at = token.lastIndex;
+    }
+    return segments;
+}
+const isObject = (v) => v !== null && typeof v === 'object' && !Array.isArray(v);
+/** A change whose every value is a short one-line scalar reads best as a table. */
+function readsAsTable(fields) {
+    const scalar = (v) => v === undefined ||
+        typeof v === 'number' ||
+        typeof v === 'boolean' ||
+        (typeof v === 'string' && !v.includes('\n') && v.length <= 120);
+    return fields.every(f => scalar(f.before) && scalar(f.after) && parsePath(f.path) !== undefined);
+}
+/** A field path in the manifest's words (`tiles["Errors"].source` for `...sourceId` of a known id). */
+function readablePath(f, names) {
+    const key = /(?:^|\.)([A-Za-z_][A-Za-z0-9_]*)$/.exec(f.path)?.[1];
+    if (!key)
+        return f.path;
+    const named = [f.before, f.after].some(v => v !== undefined && renamed(key, v, names)[0] !== key);
+    return named ? `${f.path.slice(0, -key.length)}${renamed(key, f.before ?? f.after, names)[0]}` : f.path;
+}
+/** One value of a table row, in the manifest's words. */
+function readableLeaf(f, side, names) {
+    const key = /(?:^|\.)([A-Za-z_][A-Za-z0-9_]*)$/.exec(f.path)?.[1] ?? '';
+    const value = f[side];
+    return value === undefined ? undefined : readable(renamed(key, value, names)[1], names);
+}
+/**
+ * The record a create or delete lists field by field, put back together in the manifest's form: children
+ * keyed by a user's name whose values are records (tiles) become a list of records with `name:` first;
+ * scalar ones (an IP entry's description) stay a mapping.
+ */
+function wholeRecord(fields, side) {
+    const record = {};
+    const lists = new Map();
+    for (const f of fields) {
+        const segments = parsePath(f.path);
+        const value = f[side];
+        if (value === undefined || !segments || segments.length === 0)
+            continue;
+        const [first, second] = segments;
+        if (!('key' in first))
+            continue;
+        if (segments.length === 2 && second && 'key' in second && second.named) {
+            if (isObject(value)) {
+                let list = lists.get(first.key);
+                if (!list) {
+                    lists.set(first.key, (list = []));
+                    record[first.key] = list;
+                }
+                list.push({ name: second.key, ...value });
+            }
+            else {
+                const map = (record[first.key] ??= {});
+                map[second.key] = value;
+            }
+        }
+        else if (segments.length === 1) {
+            record[first.key] = value;
+        }
+    }
+    return record;
+}
+/** The YAML of what a create makes, in one piece. */
+function createdYaml(c, names) {
+    return yamlText(readable(wholeRecord(c.fields, 'after'), names));
+}
+/** The YAML of what a delete removes, as `-` lines. */
+function deletedLines(c, names) {
+    const record = wholeRecord(c.fields, 'before');
+    if (Object.keys(record).length === 0)
+        return [];
+    return signed('-', yamlText(readable(record, names)));
+}
+const signed = (sign, text, indent = '') => text.split('\n').map(line => ({ sign, text: `${indent}${line}` }));
+/** "tile added" / "tile removed": whole records keyed by name that appear or go. */
+function addedAndRemoved(fields) {
+    const out = [];
+    for (const f of fields) {
+        const segments = parsePath(f.path);
+        if (!segments || segments.length !== 2)
+            continue;
+        const [first, second] = segments;
+        if (!first || !('key' in first) || !second || !('key' in second) || !second.named)
+            continue;
+        if ((f.before === undefined) === (f.after === undefined))
+            continue;
+        if (!isObject(f.before ?? f.after))
+            continue;
+        out.push({ what: singular(first.key), name: second.key, added: f.before === undefined });
+    }
+    return out;
+}
+const singular = (key) => key.replace(/s$/, '');
+/**
+ * The field changes of an update as YAML with +/- lines: containers as context lines, each changed leaf
+ * as its old and new value. A record that appears or goes whole (a tile) is a list item with its name.
+ */
+function changedLines(fields, names) {
+    const root = { label: '', item: false, children: new Map() };
+    for (const f of fields) {
+        const segments = parsePath(f.path) ?? [{ key: f.path, named: false }];
+        let node = root;
+        for (let i = 0; i < segments.length; i++) {
+            const s = segments[i];
+            const last = i === segments.length - 1;
+            // An index joins the key before it: `select[0]`.
+            if ('index' in s)
+                continue;
+            let label = s.key;
+            let j = i + 1;
+            while (j < segments.length && 'index' in segments[j]) {
+                label += `[${segments[j].index}]`;
+                j++;
+            }
+            const leafHere = j === segments.length;
+            const wholeItem = s.named && leafHere && (isObject(f.before) || isObject(f.after));
+            const key = `${wholeItem || (s.named && !leafHere) ? 'item' : 'key'}:${label}`;
+            let child = node.children.get(key);
+            if (!child) {
+                child = {
+                    label: s.named && !leafHere ? `- name: ${keyText(s.key)}` : `${keyText(label)}:`,
+                    item: s.named && !leafHere,
+                    children: new Map()
+                };
+                node.children.set(key, child);
+            }
+            if (leafHere) {
+                child.leaf = wholeItem
+                    ? { key: label, item: s.key, before: f.before, after: f.after }
+                    : { key: label, before: f.before, after: f.after };
+                break;
+            }
+            node = child;
+            if (last)
+                break;
+        }
+    }
+    const lines = [];
+    const walk = (node, indent) => {
+        for (const child of node.children.values()) {
+            if (child.leaf)
+                lines.push(...leafLines(child.leaf, indent, names));
+            else {
+                lines.push({ sign: ' ', text: `${indent}${child.label}` });
+                walk(child, `${indent}  `);
+            }
+        }
+    };
+    walk(root, '');
+    return lines;
+}
+function leafLines(leaf, indent, names) {
+    const lines = [];
+    for (const [sign, value] of [
+        ['-', leaf.before],
+        ['+', leaf.after]
+    ]) {
+        if (value === undefined)
+            continue;
+        if (leaf.item !== undefined) {
+            const record = { name: leaf.item, ...readable(value, names) };
+            lines.push(...signed(sign, yamlText([record]), indent));
+        }
+        else {
+            const [key, named] = renamed(leaf.key, value, names);
+            lines.push(...signed(sign, yamlText({ [key]: readable(named, names) }), indent));
+        }
+    }
+    return lines;
+}
+/** A mapping key as YAML writes it (quoted only when it must be). */
+function keyText(key) {
+    return plainScalar(key) === key ? key : libraryYaml({ [key]: 0 }).replace(/: 0$/, '');
+}
+
+// EXTERNAL MODULE: ./src/plan/types.ts
+var types = __nccwpck_require__(9898);
 ;// CONCATENATED MODULE: ./src/report/wording.ts
 function plural(n, word) {
     return `${n} ${n === 1 ? word : `${word}s`}`;
@@ -6953,8 +7869,17 @@ function verdictOf(input, diagnostics) {
                 ? { tone: 'failed', text: `Apply stopped: ${plural(errors, 'error')}.` }
                 : { tone: 'ok', text: NO_CHANGES };
         }
-        if (complete && errors === 0)
-            return { tone: 'changes', text: `Applied: ${statuses}.` };
+        if (complete && errors === 0) {
+            const done = (action) => outcomes.filter(o => o.action === action).length;
+            const applied = listOfCounts([
+                [done('delete'), 'deleted'],
+                [done('replace'), 'replaced'],
+                [done('update'), 'updated'],
+                [done('create'), 'created']
+            ]);
+            const adopted = count('adopted') > 0 ? ` (${count('adopted')} adopted after a lost response)` : '';
+            return { tone: 'changes', text: `Applied: ${applied}${adopted}.` };
+        }
         return {
             tone: 'failed',
             text: `Apply incomplete: ${statuses}. Fix the failures and run again; the next apply continues from the live state.`
@@ -6979,21 +7904,23 @@ function verdictOf(input, diagnostics) {
         }
         const counts = (0,types/* countChanges */.xS)(changes);
         const actionable = counts.create + counts.update + counts.replace + counts.delete;
+        const waiting = listOfCounts([
+            [changes.filter(c => c.deferred === 'prune').length, 'would be deleted with prune'],
+            [changes.filter(c => c.deferred === 'release').length, 'waits for a release', 'wait for a release']
+        ]);
         if (actionable === 0) {
             if (counts.deferred === 0)
                 return { tone: tone(false), text: `${NO_CHANGES}${failed}` };
-            return {
-                tone: tone(false),
-                text: `No changes will be applied by this run; ${plural(counts.deferred, 'deferred change')} listed below.${failed}`
-            };
+            return { tone: tone(true), text: `Nothing is applied by this run: ${waiting}.${failed}` };
         }
+        // Destructive first, as the groups below are.
         const planned = listOfCounts([
-            [counts.create, 'to create'],
-            [counts.update, 'to update'],
+            [counts.delete, 'to delete'],
             [counts.replace, 'to replace'],
-            [counts.delete, 'to delete']
+            [counts.update, 'to update'],
+            [counts.create, 'to create']
         ]);
-        const deferred = counts.deferred > 0 ? `; ${counts.deferred} deferred` : '';
+        const deferred = counts.deferred > 0 ? `; deferred: ${waiting}` : '';
         return { tone: tone(true), text: `Plan: ${planned}${deferred}.${failed}` };
     }
     const warned = warnings > 0 ? ` ${plural(warnings, 'warning')}.` : '';
@@ -7016,38 +7943,261 @@ function verdictOf(input, diagnostics) {
 
 
 
+
 function reportModel(input) {
     const diagnostics = reportDiagnostics(input);
+    const verdict = verdictOf(input, diagnostics);
+    const destroys = input.command === 'plan' || input.command === 'apply' ? destructionsOf(input) : [];
     const changes = input.plan?.changes ?? [];
-    const destructive = input.command === 'drift' || input.command === 'validate'
-        ? []
-        : changes
-            .filter(isDestructive)
-            .map(change => ({ change, phrase: destructivePhrase(change, input.command) }));
+    const tone = verdict.tone === 'failed'
+        ? 'failed'
+        : destroys.length > 0
+            ? 'destructive'
+            : changes.some(c => c.action !== 'noop') || (input.apply?.outcomes.length ?? 0) > 0
+                ? 'changes'
+                : verdict.tone === 'changes'
+                    ? 'changes'
+                    : 'ok';
     return {
         input,
         title: TITLES[input.command],
-        verdict: verdictOf(input, diagnostics),
+        api: input.plan?.managedPrefix ? `${input.mode}, prefix ${input.plan.managedPrefix}` : input.mode,
+        tone,
+        verdict,
+        destroys,
         diagnostics,
+        diagnosticGroups: groupDiagnostics(diagnostics),
         severities: severityCounts(diagnostics),
-        changes,
-        counts: input.plan ? { byKind: countsByKind(changes), total: (0,types/* countChanges */.xS)(changes) } : undefined,
-        deferred: input.plan ? deferredParts(input, changes) : [],
-        destructive: {
-            sentence: `${input.command === 'apply' ? 'this run' : 'this plan'} deletes or replaces ${plural(destructive.length, 'resource')}`,
-            changes: destructive
-        },
+        groups: groupsOf(input),
         drifted: input.command === 'drift'
             ? changes.filter(c => c.action !== 'noop').map(change => ({ change, phrase: driftPhrase(change) }))
-            : [],
-        groups: {
-            actionable: changes.filter(types/* isActionable */.nM),
-            prune: changes.filter(c => c.deferred === 'prune'),
-            release: changes.filter(c => c.deferred === 'release')
-        },
-        outcomes: new Map((input.apply?.outcomes ?? []).map(o => [o.address, o]))
+            : []
     };
 }
+/** The PR label a run earns: what a reviewer filters pull requests by. */
+function labelOf(input) {
+    if (destructionsOf(input).length > 0)
+        return 'destroy';
+    return (input.plan?.changes ?? []).some(c => c.action !== 'noop') ? 'changes' : 'no-changes';
+}
+// ---------------------------------------------------------------------------------------------------
+// What is destroyed.
+/** Deleted or replaced by this run, or deleted by the server as a consequence. */
+function isDestructive(c) {
+    return (c.deferred === undefined &&
+        (c.action === 'delete' || c.action === 'replace' || c.droppedByServer === true));
+}
+const NOUNS = {
+    Dashboard: ['dashboard', 'dashboards'],
+    Alert: ['alert', 'alerts'],
+    ServiceSettings: ['service setting', 'service settings']
+};
+/**
+ * Entries of a service's lists that a change removes. Whole resources are not all a plan destroys: an
+ * IP allow-list entry removed locks its clients out, so it counts, even when it waits for a release.
+ */
+const REMOVABLE = {
+    ipAccessList: ['IP allow-list entry', 'IP allow-list entries'],
+    privateEndpointIds: ['private endpoint', 'private endpoints']
+};
+function destructionsOf(input) {
+    const past = input.command === 'apply';
+    const changes = input.plan?.changes ?? [];
+    const out = [];
+    const add = (verb, members) => {
+        for (const kind of Object.keys(NOUNS)) {
+            const ofKind = members.filter(c => c.kind === kind);
+            if (ofKind.length === 0)
+                continue;
+            const [one, many] = NOUNS[kind];
+            out.push({
+                verb,
+                what: ofKind.length === 1 ? one : `${ofKind.length} ${many}`,
+                names: ofKind.map(c => c.name)
+            });
+        }
+    };
+    const now = changes.filter(isDestructive);
+    add(past ? 'deleted' : 'deletes', now.filter(c => c.action === 'delete' && !c.droppedByServer));
+    add(past ? 'replaced' : 'replaces', now.filter(c => c.action === 'replace'));
+    add(past ? 'the server deleted' : 'the server deletes', now.filter(c => c.action === 'delete' && c.droppedByServer));
+    for (const c of changes) {
+        if (c.action !== 'update' || c.deferred === 'prune')
+            continue;
+        const removed = new Map();
+        for (const f of c.fields) {
+            const segments = parsePath(f.path);
+            const head = segments?.[0];
+            if (!head || !('key' in head) || !(head.key in REMOVABLE))
+                continue;
+            const gone = removedEntries(f.before, f.after, segments.length > 1 ? segments[1] : undefined);
+            if (gone.length > 0)
+                removed.set(head.key, [...(removed.get(head.key) ?? []), ...gone]);
+        }
+        for (const [key, names] of removed) {
+            const [one, many] = REMOVABLE[key];
+            const verb = c.deferred === 'release'
+                ? past
+                    ? 'at a release removed'
+                    : 'on release removes'
+                : past
+                    ? 'removed'
+                    : 'removes';
+            out.push({ verb, what: names.length === 1 ? one : `${names.length} ${many}`, names });
+        }
+    }
+    return out;
+}
+/** What a field change removes: a keyed entry that goes, or list items the new list lacks. */
+function removedEntries(before, after, keyed) {
+    if (before === undefined)
+        return [];
+    if (keyed && 'key' in keyed)
+        return after === undefined ? [keyed.key] : [];
+    if (Array.isArray(before)) {
+        const kept = new Set((Array.isArray(after) ? after : []).map(v => JSON.stringify(v)));
+        return before.filter(v => !kept.has(JSON.stringify(v))).map(entryName);
+    }
+    return [];
+}
+/** An entry of a list by what names it: an IP entry by its source, a record by its name. */
+function entryName(v) {
+    if (v !== null && typeof v === 'object' && !Array.isArray(v)) {
+        const r = v;
+        for (const key of ['source', 'name', 'id'])
+            if (typeof r[key] === 'string')
+                return r[key];
+    }
+    return typeof v === 'string' ? v : JSON.stringify(v);
+}
+// ---------------------------------------------------------------------------------------------------
+// Groups by action, with links.
+const GROUP_ORDER = ['delete', 'replace', 'update', 'create', 'prune', 'release'];
+function groupKey(c, command) {
+    if (command === 'drift') {
+        if (c.action === 'delete' || c.deferred === 'prune')
+            return 'delete';
+        return c.action === 'create' ? 'create' : 'update';
+    }
+    if (c.deferred === 'prune')
+        return 'prune';
+    if (c.deferred === 'release')
+        return 'release';
+    return c.action === 'noop' ? 'update' : c.action;
+}
+function groupTitle(key, command) {
+    if (command === 'drift') {
+        return { delete: 'Live but not in the manifests', update: 'Differs', create: 'Missing live' }[key];
+    }
+    const apply = command === 'apply';
+    switch (key) {
+        case 'delete':
+            return apply ? 'Delete' : 'To delete';
+        case 'replace':
+            return apply ? 'Replace' : 'To replace';
+        case 'update':
+            return apply ? 'Update' : 'To update';
+        case 'create':
+            return apply ? 'Create' : 'To create';
+        case 'prune':
+            return 'Would be deleted with prune (prune is off)';
+        case 'release':
+            return 'Waits for a release';
+    }
+}
+function groupsOf(input) {
+    const outcomes = new Map((input.apply?.outcomes ?? []).map(o => [o.address, o]));
+    const changes = (input.plan?.changes ?? []).filter(c => c.action !== 'noop' || outcomes.has(c.address));
+    // An outcome whose change is not in the plan (never so from run(), but a report takes what it is given).
+    const planned = new Set(changes.map(c => c.address));
+    for (const o of outcomes.values()) {
+        if (planned.has(o.address))
+            continue;
+        changes.push({
+            kind: o.kind,
+            name: o.name,
+            address: o.address,
+            action: o.action,
+            id: o.id,
+            fields: [],
+            notes: [],
+            dependsOn: []
+        });
+    }
+    const dashboardIds = liveDashboardIds(input);
+    const byKey = new Map();
+    for (const c of changes) {
+        const key = groupKey(c, input.command);
+        const outcome = outcomes.get(c.address);
+        const item = {
+            change: c,
+            outcome,
+            destructive: isDestructive(c) && input.command !== 'drift'
+        };
+        if (c.source)
+            item.fileUrl = fileLink(input, c.source.file, c.source.line);
+        item.ui = uiLinkOf(c, input, dashboardIds);
+        const members = byKey.get(key);
+        if (members)
+            members.push(item);
+        else
+            byKey.set(key, [item]);
+    }
+    // Failures first in their group: a size cut takes the end of a group.
+    const rank = (i) => i.outcome?.status === 'failed' ? 0 : i.outcome?.status === 'skipped' ? 1 : 2;
+    return GROUP_ORDER.filter(k => byKey.has(k)).map(key => ({
+        key,
+        title: groupTitle(key, input.command),
+        items: byKey.get(key).sort((a, b) => rank(a) - rank(b))
+    }));
+}
+/**
+ * Dashboard ids by name, as they are once this run is over: a create's new id from its apply outcome,
+ * no id for one deleted by this apply (nor for a replaced one whose new id the outcome does not give).
+ */
+function liveDashboardIds(input) {
+    const outcomes = new Map((input.apply?.outcomes ?? []).map(o => [o.address, o]));
+    const ids = new Map();
+    for (const c of input.plan?.changes ?? []) {
+        if (c.kind !== 'Dashboard' || c.deferred === 'prune')
+            continue;
+        const o = outcomes.get(c.address);
+        let id = c.id;
+        if (input.apply) {
+            if (c.action === 'delete')
+                continue;
+            if (o && (o.status === 'applied' || o.status === 'adopted')) {
+                if (c.action === 'replace' && o.id === c.id)
+                    continue;
+                id = o.id ?? id;
+            }
+            else if (c.action === 'create' || c.action === 'replace')
+                continue;
+        }
+        if (id && (c.action !== 'delete' || !ids.has(c.name)))
+            ids.set(c.name, id);
+    }
+    return ids;
+}
+function uiLinkOf(c, input, dashboardIds) {
+    if (c.kind === 'Dashboard') {
+        if (input.apply && (c.action === 'delete' || !dashboardIds.has(c.name)))
+            return undefined;
+        const id = c.action === 'delete' ? c.id : dashboardIds.get(c.name);
+        const url = dashboardLink(input.uiUrl, id);
+        return url ? { url, label: 'open dashboard' } : undefined;
+    }
+    if (c.kind === 'Alert') {
+        if (c.action === 'delete')
+            return undefined;
+        const dashboard = input.plan?.references?.alertDashboards[c.name];
+        const url = dashboardLink(input.uiUrl, dashboard === undefined ? undefined : dashboardIds.get(dashboard));
+        return url ? { url, label: 'open its dashboard' } : undefined;
+    }
+    return undefined;
+}
+// ---------------------------------------------------------------------------------------------------
+// Diagnostics.
 const SEVERITY_RANK = { error: 0, warning: 1, notice: 2 };
 function reportDiagnostics(input) {
     const seen = new Set();
@@ -7062,43 +8212,23 @@ function reportDiagnostics(input) {
     }
     return (0,src_diagnostics/* sortDiagnostics */.Ds)(unique).sort((a, b) => SEVERITY_RANK[a.severity] - SEVERITY_RANK[b.severity]);
 }
+function groupDiagnostics(diagnostics) {
+    const groups = new Map();
+    for (const d of diagnostics) {
+        const key = `${d.severity}\u0000${d.message}`;
+        const group = groups.get(key);
+        if (group)
+            group.places.push(d);
+        else
+            groups.set(key, { severity: d.severity, message: d.message, places: [d] });
+    }
+    return [...groups.values()];
+}
 function severityCounts(diagnostics) {
     const count = { error: 0, warning: 0, notice: 0 };
     for (const d of diagnostics)
         count[d.severity]++;
     return count;
-}
-function countsByKind(changes) {
-    const byKind = Object.fromEntries(types/* RESOURCE_KINDS */.pQ.map(k => [k, []]));
-    for (const c of changes)
-        byKind[c.kind].push(c);
-    return Object.fromEntries(types/* RESOURCE_KINDS */.pQ.map(k => [k, (0,types/* countChanges */.xS)(byKind[k])]));
-}
-function deferredParts(input, changes) {
-    const prune = changes.filter(c => c.deferred === 'prune').length;
-    const release = changes.filter(c => c.deferred === 'release').length;
-    const parts = [];
-    if (prune > 0)
-        parts.push({ text: `${prune} would be deleted with prune (prune is off)` });
-    if (release > 0)
-        parts.push({
-            text: `${plural(release, 'ServiceSettings change')} held back`,
-            because: input.serviceGate?.reason
-        });
-    return parts;
-}
-/** Deleted or replaced by this run, or deleted by the server as a consequence. */
-function isDestructive(c) {
-    return (c.deferred === undefined &&
-        (c.action === 'delete' || c.action === 'replace' || c.droppedByServer === true));
-}
-function destructivePhrase(c, command) {
-    const will = command === 'apply' ? '' : 'will be ';
-    if (c.droppedByServer)
-        return `${will}deleted by the server (its tile or dashboard goes away)`;
-    if (c.action === 'replace')
-        return `${will}replaced (deleted and created again: the id changes)`;
-    return `${will}deleted`;
 }
 function driftPhrase(c) {
     if (c.deferred === 'prune' || c.action === 'delete')
@@ -7109,21 +8239,28 @@ function driftPhrase(c) {
         return 'changed (a replace)';
     return `${plural(c.fields.length, 'field')} ${c.fields.length === 1 ? 'differs' : 'differ'}`;
 }
-/** Ids come from the server: only plain ones go into a URL, so an id cannot change where the link points. */
-const PLAIN_ID = /^(?!\.+$)[A-Za-z0-9._~-]{1,100}$/;
-/** The resource in the web UI, when a UI URL is configured and the resource has a live id. */
-function uiLink(c, uiUrl) {
-    if (!uiUrl || !/^https?:\/\//i.test(uiUrl) || !c.id || !PLAIN_ID.test(c.id))
+/** "2025-03-14 09:26 UTC": minutes are enough to tell an old comment from a current one. */
+function timeText(iso) {
+    if (!iso)
         return undefined;
-    const base = uiUrl.replace(/\/+$/, '');
-    if (c.kind === 'Dashboard')
-        return `${base}/dashboards/${c.id}`;
-    if (c.kind === 'Alert')
-        return `${base}/alerts`;
-    return undefined;
+    const t = new Date(iso);
+    if (Number.isNaN(t.getTime()))
+        return undefined;
+    return `${t.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 }
 
 ;// CONCATENATED MODULE: ./src/report/markdown.ts
+/**
+ * The report model as GitHub markdown: the sticky pull request comment and the job summary. Every name,
+ * value and message comes from manifests or servers, so each one goes through escape.ts; the layout is ours.
+ *
+ * Read top-down it answers, in order: is this safe (the heading: ✅, 📝, ⚠️ naming what is destroyed, ❌),
+ * how much changes (one line), what is wrong (problems, grouped), and then each resource once, grouped by
+ * action with the destructive groups first. When the report is over the limit, the diffs of creates and
+ * updates go first and deletes and errors last (see budget.ts).
+ */
+
+
 
 
 
@@ -7134,29 +8271,47 @@ function uiLink(c, uiUrl) {
 const COMMENT_LIMIT = 65536;
 /** GitHub refuses a job summary (per step) larger than this many bytes. */
 const SUMMARY_LIMIT = 1024 * 1024;
-/** Cut first: whole <details> sections. Then ServiceSettings results, apply rows, and error lines last. */
-const CUT_ORDER = { details: 0, serviceResults: 1, outcomes: 2, diagnostics: 3 };
-/** Bounded lists in the fixed part, so that the part that is never cut stays small for any plan. */
-const LISTED_IN_CALLOUT = 20;
+/**
+ * One ordering for cutting: first the diffs of what is least dangerous (each resource keeps its line),
+ * then whole lines of creates and updates, then warnings, and deletes and errors last.
+ */
+const SHORTEN_ORDER = {
+    create: 0,
+    update: 1,
+    prune: 2,
+    release: 3,
+    replace: 4,
+    delete: 5
+};
+const CUT_ORDER = {
+    create: 10,
+    update: 11,
+    prune: 12,
+    release: 13,
+    replace: 21,
+    delete: 22
+};
+const CUT_WARNINGS = 20;
+const CUT_ERRORS = 30;
+/** Bounded parts of the fixed text, so that what is never cut stays small for any plan. */
+const NAMES_IN_HEADING = 3;
 const FIELDS_PER_CHANGE = 50;
 const VALUE_LENGTH = 200;
-const JSON_BLOCK_LENGTH = 20_000;
+const BLOCK_LENGTH = 20_000;
+const PLACES_SHOWN = 3;
+const PLACES_LISTED = 100;
 function renderMarkdown(input, options) {
     const given = options.header ?? '';
     // The heading must start a line of its own, or the marker would swallow it.
     const header = given === '' || given.endsWith('\n') ? given : `${given}\n`;
     const model = reportModel(input);
     const segments = [`${header}${heading(model)}\n\n**${model.verdict.text}**\n\n`];
-    if (model.counts)
-        segments.push(countsTable(model.counts), deferredLine(model.deferred));
-    segments.push(driftList(model.drifted));
     if (model.diagnostics.length > 0)
-        segments.push(diagnosticsRun(model));
-    if (input.apply)
-        segments.push(...applySection(input.apply));
-    segments.push(destructiveCallout(model));
-    if (model.changes.length > 0)
-        segments.push(detailsRun(model));
+        segments.push(...diagnosticRuns(model));
+    segments.push(convergence(input));
+    const names = namesOf(input.plan);
+    for (const group of model.groups)
+        segments.push(groupRun(group, model, names));
     segments.push(footer(input));
     const text = fitSegments(segments.filter(s => s !== ''), options.maxLength, options.measure ?? 'chars');
     // Trailing blank lines are ours; dropping them only makes the text shorter.
@@ -7164,181 +8319,235 @@ function renderMarkdown(input, options) {
 }
 // ---------------------------------------------------------------------------------------------------
 // The fixed part: never cut.
-const TONE_ICON = { ok: '✅', changes: '📝', failed: '❌' };
+const TONE_ICON = { ok: '✅', changes: '📝', destructive: '⚠️', failed: '❌' };
 function heading(model) {
     const { input } = model;
-    return `### ${TONE_ICON[model.verdict.tone]} ${model.title} for stack ${inline(input.stack, 100)} (${inline(input.mode, 20)})`;
+    const title = `### ${TONE_ICON[model.tone]} ${model.title} for stack ${inline(input.stack, 100)} (${inline(model.api, 60)})`;
+    if (model.destroys.length === 0)
+        return title;
+    // One clause per verb: "deletes dashboard "Legacy", 2 alerts ("A", "B"); replaces ...".
+    const byVerb = new Map();
+    for (const d of model.destroys) {
+        const shown = d.names.slice(0, NAMES_IN_HEADING).map(n => `"${inline(n, 60)}"`);
+        const more = d.names.length > NAMES_IN_HEADING ? `, +${d.names.length - NAMES_IN_HEADING} more` : '';
+        const said = d.names.length === 1 ? `${d.what} ${shown[0]}` : `${d.what} (${shown.join(', ')}${more})`;
+        byVerb.set(d.verb, [...(byVerb.get(d.verb) ?? []), said]);
+    }
+    return `${title}: ${[...byVerb].map(([verb, said]) => `${verb} ${said.join(', ')}`).join('; ')}`;
 }
-const COLUMNS = [
-    ['create', '➕ create'],
-    ['update', '✏️ update'],
-    ['replace', '♻️ replace'],
-    ['delete', '🗑️ delete'],
-    ['noop', 'no-op'],
-    ['deferred', '⏸️ deferred']
-];
-function countsTable(counts) {
-    const row = (label, counts) => `| ${label} | ${COLUMNS.map(([key]) => counts[key]).join(' | ')} |`;
-    return [
-        `| Kind | ${COLUMNS.map(([, label]) => label).join(' | ')} |`,
-        `| --- | ${COLUMNS.map(() => '---:').join(' | ')} |`,
-        ...types/* RESOURCE_KINDS */.pQ.map(kind => row(kind, counts.byKind[kind])),
-        row('**Total**', counts.total),
-        '',
-        ''
-    ].join('\n');
-}
-function deferredLine(parts) {
-    if (parts.length === 0)
+function convergence(input) {
+    const c = input.apply?.convergence;
+    if (!c)
         return '';
-    const said = parts.map(p => (p.because === undefined ? p.text : `${p.text}: ${inline(p.because, 200)}`));
-    return `⏸️ **Deferred**, shown but not applied by this run: ${said.join('; ')}.\n\n`;
-}
-function driftList(drifted) {
-    if (drifted.length === 0)
-        return '';
-    const lines = drifted
-        .slice(0, LISTED_IN_CALLOUT)
-        .map(({ change: c, phrase }) => `- ${c.kind} **${inline(c.name, 100)}**: ${phrase}`);
-    if (drifted.length > LISTED_IN_CALLOUT)
-        lines.push(`- … and ${drifted.length - LISTED_IN_CALLOUT} more`);
-    return `**What drifted:**\n\n${lines.join('\n')}\n\n`;
-}
-function destructiveCallout(model) {
-    const { sentence, changes } = model.destructive;
-    if (changes.length === 0)
-        return '';
-    const lines = changes
-        .slice(0, LISTED_IN_CALLOUT)
-        .map(({ change: c, phrase }) => `> - ⚠️ ${c.kind} **${inline(c.name, 100)}**: ${phrase}`);
-    if (changes.length > LISTED_IN_CALLOUT)
-        lines.push(`> - … and ${changes.length - LISTED_IN_CALLOUT} more`);
-    const review = model.input.command === 'apply' ? '' : ' Review before merging.';
-    const capitalized = `${sentence[0].toUpperCase()}${sentence.slice(1)}`;
-    return `> [!WARNING]\n> **${capitalized}.**${review}\n>\n${lines.join('\n')}\n\n`;
+    if (c.converged)
+        return '✅ Service settings re-read after the PATCH match the manifests.\n\n';
+    const remaining = c.remaining.slice(0, 20).map(r => `> - ${inline(r, 300)}`);
+    if (c.remaining.length > 20)
+        remaining.push(`> - … and ${c.remaining.length - 20} more`);
+    return `> [!WARNING]\n> **Service settings did not converge.** Re-read after the PATCH, the service still differs from the manifests in:\n>\n${remaining.join('\n')}\n\n`;
 }
 function footer(input) {
-    const parts = [];
-    if (input.plan)
-        parts.push(`obsdeploy ${inline(input.plan.tool.version, 40)}`);
+    const parts = [`obsdeploy ${inline(input.plan?.tool.version ?? version/* VERSION */.x, 40)}`];
+    const commit = commitLink(input);
+    if (commit)
+        parts.push(`commit [${commit.text}](${linkTarget(commit.url)})`);
+    const run = runLink(input);
+    if (run)
+        parts.push(`[${run.text}](${linkTarget(run.url)})`);
+    const time = timeText(input.time ?? input.plan?.createdAt);
+    if (time)
+        parts.push(time);
     if (input.trigger)
         parts.push(inline(input.trigger, 200));
-    if (input.planFile)
-        parts.push(`plan JSON: ${inline(input.planFile, 300)}`);
-    return parts.length > 0 ? `<sub>${parts.join(' · ')}</sub>\n` : '';
+    return `<sub>${parts.join(' · ')}</sub>\n`;
 }
 // ---------------------------------------------------------------------------------------------------
-// Diagnostics: whole lines, errors first, so warnings are the first to go.
+// Problems: one line per message, with its first places; errors are the last thing cut.
 const SEVERITY_ICON = { error: '❌', warning: '⚠️', notice: 'ℹ️' };
-function diagnosticsRun(model) {
+function diagnosticRuns(model) {
+    const errors = model.diagnosticGroups.filter(g => g.severity === 'error');
+    const others = model.diagnosticGroups.filter(g => g.severity !== 'error');
     const count = model.severities;
-    return {
-        head: `#### Problems: ${describeSeverities(count)}\n\n`,
-        items: model.diagnostics.map(d => `- ${SEVERITY_ICON[d.severity]} ${inline((0,src_diagnostics/* formatDiagnostic */.xy)(d), 1000)}\n`),
-        tail: '\n',
-        omitted: n => {
-            // The cut takes the last lines: notices, then warnings, then errors.
-            const notices = Math.min(n, count.notice);
-            const warnings = Math.min(n - notices, count.warning);
-            const left = describeSeverities({ error: n - notices - warnings, warning: warnings, notice: notices }, 'more ');
-            return `\n${left} ${n === 1 ? 'is' : 'are'} not shown here; the run log lists them all.\n`;
+    const left = (groups, n) => {
+        const places = groups.slice(groups.length - n).reduce((sum, g) => sum + g.places.length, 0);
+        return `\n${plural(places, 'more problem')} (${plural(n, 'message')}) ${places === 1 ? 'is' : 'are'} not shown here; the run log lists them all.\n\n`;
+    };
+    return [
+        {
+            head: `#### Problems: ${describeSeverities(count)}\n\n`,
+            items: errors.map(g => diagnosticGroup(g, model.input)),
+            tail: errors.length > 0 && others.length === 0 ? '\n' : '',
+            omitted: n => left(errors, n),
+            cutOrder: CUT_ERRORS,
+            keepHeadWhenEmpty: true
         },
-        cutOrder: CUT_ORDER.diagnostics,
+        {
+            head: '',
+            items: others.map(g => diagnosticGroup(g, model.input)),
+            tail: others.length > 0 ? '\n' : '',
+            omitted: n => left(others, n),
+            cutOrder: CUT_WARNINGS,
+            keepHeadWhenEmpty: false
+        }
+    ];
+}
+function place(d, input) {
+    const field = d.field ? ` <code>${inline(d.field, 200)}</code>` : '';
+    if (!d.file)
+        return field.trim();
+    const text = `${d.file}${d.line ? `:${d.line}${d.column ? `:${d.column}` : ''}` : ''}`;
+    const url = fileLink(input, d.file, d.line);
+    return `${url ? `[${inline(text, 300)}](${linkTarget(url)})` : inline(text, 300)}${field}`;
+}
+function diagnosticGroup(g, input) {
+    const icon = SEVERITY_ICON[g.severity];
+    const [first] = g.places;
+    if (g.places.length === 1) {
+        const where = place(first, input);
+        const sev = g.severity === 'error' ? '' : `${g.severity}: `;
+        const text = first.file
+            ? `${where}: ${sev}${inline(g.message, 1000)}`
+            : inline((0,src_diagnostics/* formatDiagnostic */.xy)(first), 1000);
+        return `- ${icon} ${text}\n`;
+    }
+    const shown = g.places.slice(0, PLACES_SHOWN).map(d => place(d, input));
+    const rest = g.places.slice(PLACES_SHOWN);
+    const lines = [
+        `- ${icon} ${inline(g.message, 1000)} · **${g.places.length} places**: ${shown.join(', ')}${rest.length > 0 ? ', …' : ''}\n`
+    ];
+    if (rest.length > 0) {
+        // One line of raw HTML under the item: no blank line, so the list stays tight.
+        const listed = rest.slice(0, PLACES_LISTED).map(d => htmlPlace(d, input));
+        if (rest.length > PLACES_LISTED)
+            listed.push(`… and ${rest.length - PLACES_LISTED} more in the run log`);
+        lines.push(`  <details><summary>${plural(rest.length, 'more place')}</summary>${listed.join('<br>')}</details>\n`);
+    }
+    return lines.join('');
+}
+/** A place inside raw HTML, where markdown links do not render. */
+function htmlPlace(d, input) {
+    const field = d.field ? ` <code>${htmlText(d.field, 200)}</code>` : '';
+    if (!d.file)
+        return field.trim();
+    const text = htmlText(`${d.file}${d.line ? `:${d.line}${d.column ? `:${d.column}` : ''}` : ''}`, 300);
+    const url = fileLink(input, d.file, d.line);
+    return `${url ? markdown_anchor(url, text) : text}${field}`;
+}
+// ---------------------------------------------------------------------------------------------------
+// Resources, grouped by action: one <details> each, its summary line says what and where.
+const GROUP_ICON = {
+    delete: '🗑️',
+    replace: '♻️',
+    update: '✏️',
+    create: '➕',
+    prune: '⏸️',
+    release: '⏳'
+};
+function groupRun(group, model, names) {
+    const { input } = model;
+    const intro = group.key === 'prune'
+        ? 'Owned by this stack but no longer in the manifests. They stay while prune is off.\n\n'
+        : group.key === 'release'
+            ? `Service settings are not applied by this run${input.serviceGate ? `: ${inline(input.serviceGate.reason, 200)}` : ''}.\n\n`
+            : '';
+    const n = group.items.length;
+    return {
+        head: `#### ${GROUP_ICON[group.key]} ${group.title} (${n})\n\n${intro}`,
+        items: group.items.map(item => resource(item, group.key, model, names)),
+        tail: '',
+        omitted: left => `ℹ️ ${left} more ${left === 1 ? 'resource' : 'resources'} in this group ${left === 1 ? 'is' : 'are'} not shown here, to fit GitHub's size limit; the plan file (the \`plan-file\` output) lists every change.\n\n`,
+        cutOrder: CUT_ORDER[group.key],
+        shortenOrder: SHORTEN_ORDER[group.key],
         keepHeadWhenEmpty: true
     };
 }
-// ---------------------------------------------------------------------------------------------------
-// Apply results.
-const STATUS_LABEL = {
-    failed: '❌ failed',
-    skipped: '⏭️ skipped (depends on a failure)',
-    adopted: '✅ adopted (found after a lost response)',
-    applied: '✅ applied'
-};
-const STATUS_RANK = { failed: 0, skipped: 1, adopted: 2, applied: 3 };
-function applySection(apply) {
-    // Failures first: when rows are cut, the successes go.
-    const outcomes = [...apply.outcomes].sort((a, b) => STATUS_RANK[a.status] - STATUS_RANK[b.status]);
-    const segments = [];
-    if (outcomes.length > 0) {
-        segments.push('#### Apply results\n\n', {
-            head: '| Resource | Action | Result | Server message |\n| --- | --- | --- | --- |\n',
-            items: outcomes.map(o => `${outcomeRow(o)}\n`),
-            tail: '\n',
-            omitted: n => `\n${plural(n, 'more result')} ${n === 1 ? 'is' : 'are'} not shown here; the run log lists them all.\n`,
-            cutOrder: CUT_ORDER.outcomes,
-            keepHeadWhenEmpty: false
-        });
-    }
-    const services = apply.outcomes.filter(o => o.kind === 'ServiceSettings' && o.result !== undefined);
-    if (services.length > 0) {
-        segments.push({
-            head: '',
-            items: services.map(serviceResult),
-            tail: '',
-            omitted: n => `${plural(n, 'more service result')} ${n === 1 ? 'is' : 'are'} not shown here; the run log has them.\n\n`,
-            cutOrder: CUT_ORDER.serviceResults,
-            keepHeadWhenEmpty: false
-        });
-    }
-    const convergence = apply.convergence;
-    if (convergence?.converged) {
-        segments.push('✅ ServiceSettings converged: the service re-read after the PATCH matches the manifests.\n\n');
-    }
-    else if (convergence) {
-        const remaining = convergence.remaining.slice(0, LISTED_IN_CALLOUT).map(r => `> - ${inline(r, 300)}`);
-        if (convergence.remaining.length > LISTED_IN_CALLOUT) {
-            remaining.push(`> - … and ${convergence.remaining.length - LISTED_IN_CALLOUT} more`);
-        }
-        segments.push(`> [!WARNING]\n> **ServiceSettings did not converge.** Re-read after the PATCH, the service still differs from the manifests in:\n>\n${remaining.join('\n')}\n\n`);
-    }
-    return segments;
-}
-function outcomeRow(o) {
-    const message = [];
-    if (o.message)
-        message.push(inline(o.message, 500));
-    if (o.requestId)
-        message.push(`request id <code>${inline(o.requestId, 100)}</code>`);
-    return `| ${o.kind} **${inline(o.name, 100)}** | ${o.action} | ${STATUS_LABEL[o.status]} | ${message.join(' · ')} |`;
-}
-function serviceResult(o) {
-    const requestId = o.requestId ? ` · request id <code>${htmlText(o.requestId, 100)}</code>` : '';
-    return [
-        '<details>',
-        `<summary>ServiceSettings <b>${htmlText(o.name, 100)}</b>: the service as the PATCH returned it${requestId}</summary>`,
-        '',
-        jsonBlock(o.result),
-        '',
-        '</details>',
-        '',
-        ''
-    ].join('\n');
-}
-function detailsRun(model) {
-    const { input, groups } = model;
-    const ctx = { command: input.command, uiUrl: input.uiUrl, outcomes: model.outcomes };
-    const items = [];
-    const group = (members, intro) => members.forEach((c, i) => items.push(`${i === 0 ? intro : ''}${changeDetails(c, ctx)}`));
-    group(groups.actionable, `#### ${input.command === 'drift' ? 'Differences' : 'Changes'}\n\n`);
-    group(groups.prune, '#### ⏸️ Would be deleted with prune\n\nOwned by this stack but no longer in the manifests. They stay while prune is off.\n\n');
-    const gate = input.serviceGate ? `: ${inline(input.serviceGate.reason, 200)}` : '';
-    group(groups.release, `#### ⏳ Waits for a release\n\nServiceSettings are not applied by this run${gate}.\n\n`);
-    const where = input.planFile ? inline(input.planFile, 300) : 'the plan-file output';
+function resource(item, key, model, names) {
+    const summary = `<summary>${summaryLine(item, key, model)}</summary>`;
+    const body = detailsBody(item.change, model, names);
     return {
-        head: '',
-        items,
-        tail: '',
-        omitted: n => `ℹ️ ${n} more ${n === 1 ? 'resource is' : 'resources are'} not shown here; see the plan JSON: ${where}\n\n`,
-        cutOrder: CUT_ORDER.details,
-        keepHeadWhenEmpty: false
+        full: ['<details>', summary, '', ...body.flatMap(b => [b, '']), '</details>', '', ''].join('\n'),
+        short: [
+            '<details>',
+            summary,
+            '',
+            "The diff is left out to fit GitHub's size limit; the plan file has it.",
+            '',
+            '</details>',
+            '',
+            ''
+        ].join('\n')
     };
 }
-const SYMBOL = { create: '➕', update: '✏️', replace: '♻️', delete: '🗑️', noop: '·' };
-function changeDetails(c, ctx) {
+const STATUS = {
+    applied: '✅ applied',
+    adopted: '✅ adopted (found after a lost response)',
+    failed: '❌ failed',
+    skipped: '⏭️ skipped (depends on a failure)'
+};
+/** Raw HTML: GitHub renders no markdown inside <summary>, so it uses <b>, <a> and htmlText. */
+function summaryLine(item, key, model) {
+    const c = item.change;
+    const parts = [`${GROUP_ICON[key]} ${c.kind} <b>${htmlText(c.name, 200)}</b>`];
+    const what = detail(c, key, model);
+    if (what)
+        parts[0] += ` ${what}`;
+    const o = item.outcome;
+    if (o) {
+        const said = o.status === 'failed' && o.message ? `: ${htmlText(o.message, 200)}` : '';
+        const requestId = o.requestId ? ` (request id <code>${htmlText(o.requestId, 100)}</code>)` : '';
+        parts.push(`${STATUS[o.status]}${said}${requestId}`);
+    }
+    if (c.source) {
+        const text = `<code>${htmlText(`${c.source.file}:${c.source.line}`, 300)}</code>`;
+        parts.push(item.fileUrl ? markdown_anchor(item.fileUrl, text) : text);
+    }
+    else if (c.id)
+        parts.push(`id <code>${htmlText(c.id, 100)}</code>`);
+    if (item.ui)
+        parts.push(markdown_anchor(item.ui.url, item.ui.label));
+    return parts.join(' · ');
+}
+/** A link in raw HTML: our own URL, attribute-escaped. */
+const markdown_anchor = (url, text) => `<a href="${linkTarget(url).replace(/&/g, '&amp;')}">${text}</a>`;
+function detail(c, key, model) {
+    const command = model.input.command;
+    const fields = plural(c.fields.length, 'field');
+    if (command === 'drift') {
+        if (key === 'delete' || key === 'create')
+            return '';
+        return `(${fields} ${c.fields.length === 1 ? 'differs' : 'differ'})`;
+    }
+    if (c.droppedByServer && c.action === 'delete')
+        return '· deleted by the server with its tile or dashboard';
+    switch (key) {
+        case 'replace':
+            return '(deleted and created again: the id changes)';
+        case 'update':
+        case 'release':
+            return c.fields.length > 0 ? `(${fields})` : '';
+        default:
+            return '';
+    }
+}
+function detailsBody(c, model, names) {
     const body = [];
-    if (c.fields.length > 0)
-        body.push(fieldsTable(c.fields));
+    const tiles = addedAndRemoved(c.fields);
+    if (c.action === 'create' && c.fields.length > 0) {
+        body.push(`The ${c.kind === 'ServiceSettings' ? 'settings' : c.kind.toLowerCase()} as it will be created:`);
+        body.push(block(createdYaml(c, names), 'yaml'));
+    }
+    else if (c.action === 'delete' && !c.droppedByServer && c.fields.length > 0) {
+        body.push(block(diffText(deletedLines(c, names)), 'diff'));
+    }
+    else if (c.fields.length > 0 && c.action !== 'delete') {
+        if (tiles.length > 0 && c.action !== 'create') {
+            body.push(tiles.map(t => `- ${t.what} ${t.added ? 'added' : 'removed'}: **${inline(t.name, 200)}**`).join('\n'));
+        }
+        const fields = c.fields.slice(0, FIELDS_PER_CHANGE);
+        body.push(readsAsTable(fields) ? fieldsTable(fields, names) : block(diffText(changedLines(fields, names)), 'diff'));
+        if (c.fields.length > FIELDS_PER_CHANGE)
+            body.push(`${plural(c.fields.length - FIELDS_PER_CHANGE, 'more field')}: see the plan file.`);
+    }
     else
         body.push(withoutFields(c));
     if (c.notes.length > 0)
@@ -7346,22 +8555,11 @@ function changeDetails(c, ctx) {
     if (c.evidence && c.evidence.length > 0) {
         body.push(`**Evidence** (live queries):\n\n${c.evidence.map(e => `- ${inline(e, 1000)}`).join('\n')}`);
     }
-    if (c.request) {
+    if (c.request && model.input.command !== 'drift') {
         body.push(`**Request:** <code>${inline(c.request.method, 10)} ${inline(c.request.path, 300)}</code>`);
-        body.push(jsonBlock(c.request.body));
+        body.push(block(yamlText(c.request.body), 'yaml'));
     }
-    const link = uiLink(c, ctx.uiUrl);
-    if (link)
-        body.push(`[Open in the UI](${linkTarget(link)})`);
-    return [
-        '<details>',
-        `<summary>${summaryLine(c, ctx)}</summary>`,
-        '',
-        ...body.flatMap(b => [b, '']),
-        '</details>',
-        '',
-        ''
-    ].join('\n');
+    return body;
 }
 /** What a change without field differences is, so no <details> opens onto nothing. */
 function withoutFields(c) {
@@ -7373,72 +8571,31 @@ function withoutFields(c) {
         return 'Owned by this stack and no longer in the manifests.';
     return 'No field differences are recorded for this change.';
 }
-/** Raw HTML: GitHub renders no markdown inside <summary>, so it uses <b> and htmlText, not ** and inline. */
-function summaryLine(c, ctx) {
-    const warn = isDestructive(c) ? '⚠️ ' : '';
-    const symbol = c.deferred === 'release' ? '⏳' : c.droppedByServer ? SYMBOL.delete : SYMBOL[c.action];
-    const place = c.source
-        ? ` · <code>${htmlText(`${c.source.file}:${c.source.line}`, 300)}</code>`
-        : c.id
-            ? ` · id <code>${htmlText(c.id, 100)}</code>`
-            : '';
-    const outcome = ctx.outcomes.get(c.address);
-    const status = outcome ? ` · ${STATUS_LABEL[outcome.status]}` : '';
-    return `${warn}${symbol} ${c.kind} <b>${htmlText(c.name, 200)}</b>: ${actionLabel(c, ctx.command)}${place}${status}`;
+const diffText = (lines) => lines.map(l => `${l.sign} ${l.text}`).join('\n');
+/** A code block of bounded size; `<` and `>` cannot matter inside a fence, but stay out of it anyway. */
+function block(text, language) {
+    const bounded = text.length > BLOCK_LENGTH
+        ? `${text.slice(0, BLOCK_LENGTH)}\n… (shortened; the plan file has it all)`
+        : text;
+    return codeBlock(bounded, language);
 }
-function actionLabel(c, command) {
-    if (c.deferred === 'prune')
-        return 'would be deleted with prune';
-    if (c.deferred === 'release')
-        return `waits for a release (${plural(c.fields.length, 'field')})`;
-    const tense = command === 'drift' ? 'would be ' : command === 'apply' ? '' : 'will be ';
-    if (c.droppedByServer)
-        return `<b>${tense}deleted by the server</b>`;
-    switch (c.action) {
-        case 'create':
-            return command === 'drift' ? 'missing live' : 'create';
-        case 'update':
-            return `${command === 'drift' ? 'differs' : 'update'} (${plural(c.fields.length, 'field')})`;
-        case 'replace':
-            return `<b>${tense}replaced</b> (deleted and created again: the id changes)`;
-        case 'delete':
-            return command === 'drift' ? '<b>not in the manifests</b>' : `<b>${tense}deleted</b>`;
-        default:
-            return 'no change';
-    }
+function fieldsTable(fields, names) {
+    const rows = fields.map(f => `| <code>${inline(readablePath(f, names), VALUE_LENGTH)}</code> | ${cellValue(readableLeaf(f, 'before', names))} | ${cellValue(readableLeaf(f, 'after', names))} |`);
+    return `| field | before | after |\n| --- | --- | --- |\n${rows.join('\n')}`;
 }
-function fieldsTable(fields) {
-    const rows = fields
-        .slice(0, FIELDS_PER_CHANGE)
-        .map(f => `| <code>${inline(f.path, VALUE_LENGTH)}</code> | ${cellValue(f.before)} | ${cellValue(f.after)} |`);
-    const more = fields.length > FIELDS_PER_CHANGE
-        ? `\n\n${plural(fields.length - FIELDS_PER_CHANGE, 'more field')}: see the plan JSON.`
-        : '';
-    return `| field | before | after |\n| --- | --- | --- |\n${rows.join('\n')}${more}`;
-}
+/** Only short one-line scalars come here (readsAsTable): never JSON in a cell. */
 function cellValue(value) {
     if (value === undefined)
         return '*(absent)*';
-    const text = typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value));
+    const text = String(value);
     if (text === '')
         return '*(empty)*';
     return `<code>${inline(text, VALUE_LENGTH)}</code>`;
 }
-/**
- * A JSON value in a code block. `<` and `>` only occur inside JSON strings, where `\u003c` and `\u003e`
- * mean the same: the block stays valid JSON with no HTML in it, even for text that could never escape a
- * fence anyway.
- */
-function jsonBlock(value) {
-    let json = JSON.stringify(value, null, 2) ?? String(value);
-    if (json.length > JSON_BLOCK_LENGTH)
-        json = `${json.slice(0, JSON_BLOCK_LENGTH)}\n… (shortened; the plan JSON has it all)`;
-    return codeBlock(json.replace(/</g, '\\u003c').replace(/>/g, '\\u003e'), 'json');
-}
 
 ;// CONCATENATED MODULE: ./src/report/input.ts
-/** The report of a run: what it was configured with, what it found, and (in the action) what triggered it. */
-function reportOf(config, found, trigger) {
+/** The report of a run: what it was configured with, what it found, and where and when it ran. */
+function reportOf(config, found, context = {}) {
     return {
         command: config.command,
         mode: config.mode,
@@ -7449,38 +8606,142 @@ function reportOf(config, found, trigger) {
         planFile: found.planFile,
         uiUrl: config.uiUrl,
         serviceGate: config.serviceGate,
-        trigger
+        ...context
     };
 }
 
+;// CONCATENATED MODULE: ./src/report/progress.ts
+const CLEAR_LINE = '\r\u001b[2K';
+const unrefInterval = (ms, tick) => {
+    const timer = setInterval(tick, ms);
+    timer.unref();
+    return () => clearInterval(timer);
+};
+function progressReporter(options) {
+    const now = options.now ?? Date.now;
+    const every = options.every ?? unrefInterval;
+    const quietAbove = options.quietAbove ?? 50;
+    const quietMs = options.quietMs ?? 5000;
+    let started;
+    let lastLine = 0;
+    let last;
+    /** Changes in flight, by address, with when each started. */
+    const inFlight = new Map();
+    let stop;
+    let drawn = false;
+    const elapsed = () => duration(now() - (started ?? now()));
+    const current = () => [...inFlight.values()].at(-1);
+    const statusLine = () => {
+        const count = `${last?.done ?? 0}/${last?.total ?? 0}`;
+        const doing = current();
+        return `applying ${count}${doing ? `: ${describe(doing.progress)}` : ''} (${elapsed()})`;
+    };
+    const redraw = () => {
+        options.write(`${CLEAR_LINE}${statusLine()}`);
+        drawn = true;
+    };
+    const line = (text) => {
+        if (options.live && drawn)
+            options.write(CLEAR_LINE);
+        options.write(`${text}\n`);
+        lastLine = now();
+        if (options.live)
+            redraw();
+    };
+    const tick = () => {
+        if (options.live)
+            return redraw();
+        // Nothing said for a while and something in flight: say what it waits on.
+        const waiting = current();
+        if (waiting && now() - lastLine >= quietMs)
+            line(`[${last?.done ?? 0}/${last?.total ?? 0}] waiting on ${describe(waiting.progress)} for ${duration(now() - waiting.at)} (${elapsed()})`);
+    };
+    return {
+        update(progress) {
+            if (started === undefined) {
+                started = now();
+                lastLine = started;
+                stop = every(options.live ? 1000 : quietMs, tick);
+            }
+            last = progress;
+            if (progress.event === 'start') {
+                inFlight.set(progress.address, { progress, at: now() });
+                if (options.live)
+                    redraw();
+                return;
+            }
+            inFlight.delete(progress.address);
+            const failed = progress.status === 'failed';
+            const quiet = progress.total > quietAbove;
+            const due = failed || progress.done === progress.total || now() - lastLine >= quietMs;
+            if (options.live) {
+                if (failed)
+                    line(`${describe(progress)}: failed (the report below says why)`);
+                else
+                    redraw();
+            }
+            else if (!quiet || due) {
+                line(`[${progress.done}/${progress.total}] ${describe(progress)}: ${WORDS[progress.status]} (${elapsed()})`);
+            }
+        },
+        done() {
+            stop?.();
+            stop = undefined;
+            if (options.live && drawn)
+                options.write(CLEAR_LINE);
+            drawn = false;
+        }
+    };
+}
+const WORDS = {
+    applied: 'done',
+    adopted: 'done (adopted after a lost response)',
+    failed: 'failed',
+    skipped: 'skipped (it depends on a change that failed)'
+};
+/** `update dashboard "Checkout"` */
+const describe = (p) => `${p.action} ${kindWord(p.kind)} "${p.name}"`;
+const kindWord = (kind) => kind === 'ServiceSettings' ? 'service settings' : kind.toLowerCase();
+/** `4.2 s`, `1m05s`. */
+function duration(ms) {
+    if (ms < 60_000)
+        return `${(ms / 1000).toFixed(1)} s`;
+    const s = Math.floor(ms / 1000);
+    return `${Math.floor(s / 60)}m${String(s % 60).padStart(2, '0')}s`;
+}
+
 ;// CONCATENATED MODULE: ./src/report/text.ts
+/**
+ * The report model for a terminal: the same facts as the markdown report, as plain lines. Untrusted text loses
+ * its control characters, so a name or a server message cannot move the cursor, recolour the terminal
+ * or hide text. Colour is the caller's decision (a TTY and no NO_COLOR): without it there are no escape
+ * codes at all.
+ */
 
 
 
 
 const SGR = { bold: 1, dim: 2, red: 31, green: 32, yellow: 33, magenta: 35, cyan: 36 };
 const text_VALUE_LENGTH = 200;
+const TONE_STYLE = { ok: 'green', changes: 'yellow', destructive: 'red', failed: 'red' };
 function renderText(input, options) {
     const paint = options.color
         ? (style, text) => `\x1b[${SGR[style]}m${text}\x1b[0m`
         : (_style, text) => text;
     const model = reportModel(input);
-    const { verdict } = model;
-    const tone = verdict.tone === 'failed' ? 'red' : verdict.tone === 'changes' ? 'yellow' : 'green';
+    const names = namesOf(input.plan);
     const blocks = [
         [
-            paint('bold', `obsdeploy ${model.title.toLowerCase()} for stack ${clean(input.stack)} (${clean(input.mode)})`),
-            paint(tone, verdict.text)
+            paint('bold', `obsdeploy ${model.title.toLowerCase()} for stack ${clean(input.stack)} (${clean(model.api)})`),
+            ...destroyLines(model, paint),
+            paint(TONE_STYLE[model.tone], model.verdict.text)
         ]
     ];
-    if (model.counts)
-        blocks.push(text_countsTable(model.counts), deferredLines(model.deferred));
     if (model.diagnostics.length > 0)
         blocks.push(diagnosticLines(model, paint));
-    if (input.apply)
-        blocks.push(applyLines(input.apply, paint));
-    blocks.push(destructiveLines(model, paint));
-    blocks.push(...changeBlocks(model, paint));
+    blocks.push(convergenceLines(input, paint));
+    for (const group of model.groups)
+        blocks.push(groupLines(group, model, names, paint));
     if (input.planFile)
         blocks.push([paint('dim', `Plan JSON: ${clean(input.planFile)}`)]);
     return `${blocks
@@ -7505,83 +8766,35 @@ function clean(value, maxLength = 1000) {
 function value(v) {
     if (v === undefined)
         return '(absent)';
-    return clean(JSON.stringify(v) ?? String(v), text_VALUE_LENGTH);
+    return clean(typeof v === 'string' ? v : (JSON.stringify(v) ?? String(v)), text_VALUE_LENGTH);
 }
-const text_COLUMNS = [
-    ['create', 'create'],
-    ['update', 'update'],
-    ['replace', 'replace'],
-    ['delete', 'delete'],
-    ['noop', 'no-op'],
-    ['deferred', 'deferred']
-];
-function text_countsTable(counts) {
-    const rows = [
-        ['', undefined],
-        ...types/* RESOURCE_KINDS */.pQ.map((k) => [k, counts.byKind[k]]),
-        ['Total', counts.total]
-    ];
-    const first = Math.max(...rows.map(([label]) => label.length));
-    return rows.map(([label, counts]) => [
-        label.padEnd(first),
-        ...text_COLUMNS.map(([key, title]) => (counts ? String(counts[key]) : title).padStart(Math.max(title.length, 3)))
-    ]
-        .join('  ')
-        .trimEnd());
-}
-function deferredLines(parts) {
-    if (parts.length === 0)
-        return [];
-    const said = parts.map(p => (p.because === undefined ? p.text : `${p.text}: ${clean(p.because, 200)}`));
-    return [`Deferred, shown but not applied by this run: ${said.join('; ')}.`];
+function destroyLines(model, paint) {
+    return model.destroys.map(d => paint('red', `WARNING: ${d.verb} ${d.what}: ${d.names.map(n => `"${clean(n, 200)}"`).join(', ')}`));
 }
 function diagnosticLines(model, paint) {
-    return [
-        paint('bold', `Problems: ${describeSeverities(model.severities)}`),
-        ...model.diagnostics.map(d => {
-            const style = d.severity === 'error' ? 'red' : d.severity === 'warning' ? 'yellow' : 'cyan';
-            return `  ${paint(style, d.severity.padEnd(7))} ${clean((0,src_diagnostics/* formatDiagnostic */.xy)(d))}`;
-        })
-    ];
-}
-const STATUS_TEXT = {
-    applied: ['applied', 'green'],
-    adopted: ['adopted', 'green'],
-    failed: ['FAILED', 'red'],
-    skipped: ['skipped', 'yellow']
-};
-function applyLines(apply, paint) {
-    const lines = [paint('bold', 'Apply results:')];
-    for (const o of apply.outcomes) {
-        const [label, style] = STATUS_TEXT[o.status];
-        const message = o.message
-            ? `: ${clean(o.message)}`
-            : o.status === 'skipped'
-                ? ': depends on a failed change'
-                : '';
-        const requestId = o.requestId ? ` [request id ${clean(o.requestId, 100)}]` : '';
-        lines.push(`  ${paint(style, label.padEnd(7))} ${o.kind} "${clean(o.name, 200)}" (${o.action})${message}${requestId}`);
-        if (o.kind === 'ServiceSettings' && o.result !== undefined) {
-            lines.push('    the service as the PATCH returned it:', ...jsonLines(o.result, '      '));
+    const lines = [paint('bold', `Problems: ${describeSeverities(model.severities)}`)];
+    for (const g of model.diagnosticGroups) {
+        const style = g.severity === 'error' ? 'red' : g.severity === 'warning' ? 'yellow' : 'cyan';
+        const label = paint(style, g.severity.padEnd(7));
+        if (g.places.length === 1) {
+            lines.push(`  ${label} ${clean((0,src_diagnostics/* formatDiagnostic */.xy)(g.places[0]))}`);
+            continue;
         }
-    }
-    const convergence = apply.convergence;
-    if (convergence?.converged) {
-        lines.push(paint('green', 'ServiceSettings converged: the service re-read after the PATCH matches the manifests.'));
-    }
-    else if (convergence) {
-        lines.push(paint('red', 'ServiceSettings did not converge. Re-read after the PATCH, the service still differs in:'));
-        lines.push(...convergence.remaining.map(r => `  - ${clean(r, 300)}`));
+        lines.push(`  ${label} ${clean(g.message)} (${g.places.length} places):`);
+        for (const d of g.places)
+            lines.push(`            ${clean((0,src_diagnostics/* formatDiagnostic */.xy)({ ...d, message: '' }).replace(/:? ?$/, ''))}`);
     }
     return lines;
 }
-function destructiveLines(model, paint) {
-    const { sentence, changes } = model.destructive;
-    if (changes.length === 0)
+function convergenceLines(input, paint) {
+    const c = input.apply?.convergence;
+    if (!c)
         return [];
+    if (c.converged)
+        return [paint('green', 'Service settings re-read after the PATCH match the manifests.')];
     return [
-        paint('red', `WARNING: ${sentence}:`),
-        ...changes.map(({ change: c, phrase }) => `  ${c.kind} "${clean(c.name, 200)}": ${phrase}`)
+        paint('red', 'Service settings did not converge. Re-read after the PATCH, the service still differs in:'),
+        ...c.remaining.map(r => `  - ${clean(r, 300)}`)
     ];
 }
 const MARKERS = {
@@ -7589,53 +8802,77 @@ const MARKERS = {
     update: ['~', 'yellow'],
     replace: ['-/+', 'magenta'],
     delete: ['-', 'red'],
-    noop: [' ', 'dim']
+    prune: ['-', 'dim'],
+    release: ['~', 'dim']
 };
-function changeBlocks(model, paint) {
-    const { input, groups } = model;
-    const section = (title, members) => members.length === 0
-        ? []
-        : [paint('bold', title), ...members.flatMap(c => changeLines(c, input, model.outcomes, paint))];
-    const reason = input.serviceGate
-        ? ` (not applied by this run: ${clean(input.serviceGate.reason, 200)})`
+const STATUS_TEXT = {
+    applied: ['applied', 'green'],
+    adopted: ['adopted', 'green'],
+    failed: ['FAILED', 'red'],
+    skipped: ['skipped', 'yellow']
+};
+function groupLines(group, model, names, paint) {
+    const reason = group.key === 'release' && model.input.serviceGate
+        ? ` (${clean(model.input.serviceGate.reason, 200)})`
         : '';
-    return [
-        section(input.command === 'drift' ? 'Differences:' : 'Changes:', groups.actionable),
-        section('Would be deleted with prune (prune is off):', groups.prune),
-        section(`Waits for a release${reason}:`, groups.release)
-    ];
+    const lines = [paint('bold', `${group.title} (${group.items.length})${reason}:`)];
+    for (const item of group.items)
+        lines.push(...itemLines(item, group.key, names, paint));
+    return lines;
 }
-function changeLines(c, input, outcomes, paint) {
-    const [marker, style] = c.droppedByServer ? MARKERS.delete : MARKERS[c.action];
-    const action = c.droppedByServer ? 'delete (by the server)' : c.action;
+function itemLines(item, key, names, paint) {
+    const c = item.change;
+    const [marker, style] = MARKERS[key];
     const place = c.source ? `  ${c.source.file}:${c.source.line}` : c.id ? `  id ${c.id}` : '';
-    const outcome = outcomes.get(c.address);
-    const status = outcome ? `  [${STATUS_TEXT[outcome.status][0]}]` : '';
+    const action = c.droppedByServer && c.action === 'delete' ? 'delete (by the server)' : c.action;
+    let status = '';
+    if (item.outcome) {
+        const [label, s] = STATUS_TEXT[item.outcome.status];
+        const said = item.outcome.status === 'skipped' ? 'depends on a failed change' : undefined;
+        const message = item.outcome.message ? `: ${clean(item.outcome.message)}` : said ? `: ${said}` : '';
+        const requestId = item.outcome.requestId ? ` [request id ${clean(item.outcome.requestId, 100)}]` : '';
+        status = `  ${paint(s, `[${label}${message}]`)}${requestId}`;
+    }
     const lines = [
         `${paint(style, `${marker} ${action}`)} ${c.kind} "${clean(c.name, 200)}"${paint('dim', clean(place, 400))}${status}`
     ];
-    for (const f of c.fields)
-        lines.push(`    ${clean(f.path, text_VALUE_LENGTH)}: ${value(f.before)} -> ${value(f.after)}`);
+    lines.push(...bodyLines(c, names, paint).map(l => `    ${l}`));
     for (const note of c.notes)
         lines.push(`    note: ${clean(note)}`);
     for (const e of c.evidence ?? [])
         lines.push(`    evidence: ${clean(e)}`);
     if (c.request) {
-        lines.push(`    request: ${clean(c.request.method, 10)} ${clean(c.request.path, 300)}`, ...jsonLines(c.request.body, '      '));
+        lines.push(`    request: ${clean(c.request.method, 10)} ${clean(c.request.path, 300)}`);
+        lines.push(...yamlText(c.request.body)
+            .split('\n')
+            .map(l => `      ${clean(l)}`));
     }
-    const link = uiLink(c, input.uiUrl);
-    if (link)
-        lines.push(`    ui: ${clean(link)}`);
+    if (item.ui)
+        lines.push(`    ${item.ui.label}: ${clean(item.ui.url)}`);
     return lines;
 }
-/** Pretty JSON, line by line: JSON.stringify escapes C0 controls but not C1 or bidi characters. */
-function jsonLines(v, indent) {
-    const json = JSON.stringify(v, null, 2) ?? String(v);
-    return json.split('\n').map(line => `${indent}${line.replace(text_CONTROL, '')}`);
+function bodyLines(c, names, paint) {
+    if (c.fields.length === 0)
+        return [];
+    if (c.action === 'create')
+        return createdYaml(c, names)
+            .split('\n')
+            .map(l => paint('green', `+ ${clean(l)}`));
+    if (c.action === 'delete')
+        return c.droppedByServer ? [] : diffLines(deletedLines(c, names), paint);
+    const tiles = addedAndRemoved(c.fields).map(t => `${t.what} ${t.added ? 'added' : 'removed'}: "${clean(t.name, 200)}"`);
+    if (readsAsTable(c.fields))
+        return [...tiles, ...c.fields.map(f => fieldLine(f, names))];
+    return [...tiles, ...diffLines(changedLines(c.fields, names), paint)];
+}
+function fieldLine(f, names) {
+    return `${clean(readablePath(f, names), text_VALUE_LENGTH)}: ${value(readableLeaf(f, 'before', names))} -> ${value(readableLeaf(f, 'after', names))}`;
+}
+const SIGN_STYLE = { '+': 'green', '-': 'red', ' ': 'dim' };
+function diffLines(lines, paint) {
+    return lines.map(l => paint(SIGN_STYLE[l.sign], `${l.sign} ${clean(l.text)}`));
 }
 
-// EXTERNAL MODULE: ./src/manifest/issues.ts
-var issues = __nccwpck_require__(9597);
 // EXTERNAL MODULE: ./src/manifest/rules.ts + 1 modules
 var rules = __nccwpck_require__(6364);
 // EXTERNAL MODULE: ./src/manifest/schema.ts
@@ -11649,7 +12886,7 @@ function parseWithPositions(file, text) {
     }
     catch (e) {
         // The library reports most failures as document errors; anything thrown is still the file's fault.
-        diagnostics.push((0,src_diagnostics/* diagnostic */.YK)('validate', 'error', `YAML could not be parsed: ${(0,error_message/* errorMessage */.g)(e)}`, {
+        diagnostics.push((0,src_diagnostics/* diagnostic */.YK)('validate', 'error', `YAML could not be parsed: ${(0,error_message/* errorMessage */.gJ)(e)}`, {
             file,
             line: 1,
             column: 1
@@ -11684,7 +12921,7 @@ function parseWithPositions(file, text) {
             value = doc.toJS({ maxAliasCount: YAML_LIMITS.maxAliasCount });
         }
         catch (e) {
-            const msg = (0,error_message/* errorMessage */.g)(e);
+            const msg = (0,error_message/* errorMessage */.gJ)(e);
             const why = /excessive alias count/i.test(msg)
                 ? `too many alias expansions (more than ${YAML_LIMITS.maxAliasCount}): refused as a resource exhaustion attack`
                 : msg.split('\n')[0];
@@ -11875,11 +13112,12 @@ function describeYamlError(code, message) {
 
 
 
+
 async function loadManifests(options) {
     const found = await findManifestFiles(options.patterns, options.cwd);
     const set = emptySet(found.files);
     set.diagnostics.push(...found.diagnostics);
-    const views = { incomplete: false, dashboards: [], alerts: [], services: [] };
+    const views = { mode: options.mode, incomplete: false, dashboards: [], alerts: [], services: [] };
     for (const path of found.files) {
         const read = await readManifestFile(path, options.cwd);
         set.diagnostics.push(...read.diagnostics);
@@ -11893,7 +13131,7 @@ async function loadManifests(options) {
 /** The same validation for text already in memory (tests, fuzzing). */
 function validateText(file, text, mode, vars = {}) {
     const set = emptySet([file]);
-    const views = { incomplete: false, dashboards: [], alerts: [], services: [] };
+    const views = { mode, incomplete: false, dashboards: [], alerts: [], services: [] };
     addText(set, views, file, text, vars);
     return finish(set, views, mode);
 }
@@ -11905,6 +13143,11 @@ function addText(set, views, file, text, vars) {
     set.diagnostics.push(...parsed.diagnostics);
     if (parsed.diagnostics.some(d => d.severity === 'error'))
         views.incomplete = true;
+    else if (parsed.documents.length === 0) {
+        // Valid YAML, but nothing to manage: most likely a file saved before its content, or all of it
+        // commented out. Said, not silently valid.
+        set.diagnostics.push((0,src_diagnostics/* diagnostic */.YK)('validate', 'warning', 'no documents: the file is empty or holds only comments, so it manages nothing (delete it, or add a manifest with a `kind`)', { file, line: 1, column: 1 }));
+    }
     const placeholders = text.includes('${');
     for (const doc of parsed.documents) {
         if (!placeholders) {
@@ -11930,7 +13173,7 @@ function finish(set, views, mode) {
 function addDocument(set, views, doc) {
     const value = doc.value;
     if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-        set.diagnostics.push((0,src_diagnostics/* diagnostic */.YK)('validate', 'error', `a manifest must be a mapping with a \`kind\`, got ${(0,issues/* describeValue */.bp)(value)}`, doc.start));
+        set.diagnostics.push((0,src_diagnostics/* diagnostic */.YK)('validate', 'error', `a manifest must be a mapping with a \`kind\`, got ${(0,error_message/* describeShape */.vJ)(value)}`, doc.start));
         return;
     }
     const raw = value;
@@ -11939,7 +13182,7 @@ function addDocument(set, views, doc) {
         const guess = typeof kind === 'string' ? (0,issues/* didYouMean */.au)(kind, vocabulary/* MANIFEST_KINDS */.ak) : undefined;
         const message = kind === undefined
             ? `is required: one of ${vocabulary/* MANIFEST_KINDS */.ak.join(', ')}`
-            : `must be one of ${vocabulary/* MANIFEST_KINDS */.ak.join(', ')}, got ${(0,issues/* describeValue */.bp)(kind)}${guess ? ` (did you mean "${guess}"?)` : ''}`;
+            : `must be one of ${vocabulary/* MANIFEST_KINDS */.ak.join(', ')}, got ${(0,error_message/* describeValue */.bp)(kind)}${guess ? ` (did you mean "${guess}"?)` : ''}`;
         set.diagnostics.push((0,src_diagnostics/* diagnostic */.YK)('validate', 'error', message, { ...doc.locate(['kind']), field: 'kind' }));
         return;
     }
@@ -11958,7 +13201,7 @@ function addDocument(set, views, doc) {
     }
     else {
         const spec = result.success && result.data.kind === 'Dashboard' ? result.data : undefined;
-        set.diagnostics.push(...(0,rules/* checkDashboard */.xY)(doc, raw));
+        set.diagnostics.push(...(0,rules/* checkDashboard */.xY)(doc, raw, views.mode));
         views.dashboards.push((0,rules/* dashboardView */.sm)(doc, raw, spec));
     }
     if (!result.success)
@@ -12004,13 +13247,11 @@ async function run(config, deps = {}) {
     if (config.command === 'validate')
         return offline(0);
     // Loaded only past validation: `validate` starts without the HTTP client and the planner.
-    const { runOnline } = await Promise.all(/* import() */[__nccwpck_require__.e(752), __nccwpck_require__.e(480), __nccwpck_require__.e(411)]).then(__nccwpck_require__.bind(__nccwpck_require__, 5792));
+    const { runOnline } = await Promise.all(/* import() */[__nccwpck_require__.e(752), __nccwpck_require__.e(18), __nccwpck_require__.e(371)]).then(__nccwpck_require__.bind(__nccwpck_require__, 752));
     // `command` as narrowed above: what goes online is plan, apply or drift.
     return runOnline({ ...config, command: config.command }, manifests, deps);
 }
 
-// EXTERNAL MODULE: ./src/version.ts
-var version = __nccwpck_require__(311);
 ;// CONCATENATED MODULE: ./src/cli.ts
 /**
  * The CLI: argv -> the same raw settings the action reads -> Config -> run(). Flags are the input
@@ -12034,69 +13275,14 @@ var version = __nccwpck_require__(311);
 
 
 
-/**
- * The inputs that are flags, typed as their inputs are. Secrets come only from the environment, the
- * command is the first argument, and vars have --var and --vars-file.
- */
-const FLAGS = INPUTS.filter(i => !i.actionOnly && i.type.kind !== 'secret' && i.name !== 'command' && i.name !== 'vars');
-const USAGE = `obsdeploy ${version/* VERSION */.x}: observability dashboards, alerts and service settings as code
 
-Usage: obsdeploy <command> [manifest globs or folders...] [options]
 
-Commands:
-  validate   check manifests offline (no credentials, no network)
-  plan       show what would change against the live API
-  apply      apply the plan
-  drift      exit 1 when the live state differs from the manifests
-  export     write manifests for existing dashboards (--out folder)
 
-Options (the action's inputs):
-${FLAGS.map(i => `  --${i.name.padEnd(22)}${i.description}${i.default ? ` [default: ${i.default.replace(/\n/g, ', ')}]` : ''}`).join('\n')}
-  --var NAME=value        a value for \${NAME} placeholders (repeatable; YAML-typed)
-  --vars-file FILE        a YAML mapping of values for placeholders
-  --plan FILE             apply: a plan JSON saved by an earlier plan (same as --saved-plan)
-  --out PATH              plan/apply: where to write the plan JSON; export: the folder to write
-  --release               open the service-update gate as a release would (service-update: on-release)
-  --json                  print the result as JSON
-  --summary FILE          also write the markdown report (as the job summary) to FILE
-  --verbose               log requests and retries to stderr
-  --no-color              no ANSI colours even on a terminal
-  --tag, --name, --owned  export: select dashboards by tag, name glob, or this stack's ownership
-  -h, --help, --version
-
-Environment: OBSDEPLOY_API_KEY (self-hosted), OBSDEPLOY_KEY_ID and OBSDEPLOY_KEY_SECRET (managed);
-any option also as OBSDEPLOY_<NAME> (e.g. OBSDEPLOY_API_URL).
-Exit codes: 0 success, 1 problems found (or drift), 2 usage error.`;
 async function cli(argv, io) {
-    const options = {
-        help: { type: 'boolean', short: 'h' },
-        version: { type: 'boolean' },
-        json: { type: 'boolean' },
-        verbose: { type: 'boolean' },
-        'no-color': { type: 'boolean' },
-        release: { type: 'boolean' },
-        var: { type: 'string', multiple: true },
-        'vars-file': { type: 'string' },
-        plan: { type: 'string' },
-        out: { type: 'string' },
-        summary: { type: 'string' },
-        tag: { type: 'string', multiple: true },
-        name: { type: 'string', multiple: true },
-        owned: { type: 'boolean' }
-    };
-    for (const i of FLAGS) {
-        if (!(i.name in options))
-            options[i.name] =
-                i.type.kind === 'list'
-                    ? { type: 'string', multiple: true }
-                    : { type: i.type.kind === 'boolean' ? 'boolean' : 'string' };
-    }
-    let parsed;
-    try {
-        parsed = (0,external_node_util_.parseArgs)({ args: [...argv], options, allowPositionals: true, strict: true });
-    }
-    catch (e) {
-        io.stderr(`obsdeploy: ${(0,error_message/* errorMessage */.g)(e)}\n\n${USAGE}\n`);
+    const parsed = parseCliArgs(argv);
+    if (!parsed.ok) {
+        // One line that says what is wrong, and how to call that command: not the whole manual.
+        io.stderr(`obsdeploy${parsed.command ? ` ${parsed.command}` : ''}: ${parsed.message}\n${shortUsage(parsed.command)}\n`);
         return 2;
     }
     const { values, positionals } = parsed;
@@ -12104,14 +13290,19 @@ async function cli(argv, io) {
         io.stdout(`${version/* VERSION */.x}\n`);
         return 0;
     }
-    const command = positionals[0];
+    const command = parsed.command;
+    if (values.help && isCommand(command)) {
+        io.stdout(`${commandHelp(command)}\n`);
+        return 0;
+    }
     if (values.help || !command) {
         ;
-        (values.help ? io.stdout : io.stderr)(`${USAGE}\n`);
+        (values.help ? io.stdout : io.stderr)(`${usage()}\n`);
         return values.help ? 0 : 2;
     }
     if (!isCommand(command)) {
-        io.stderr(`obsdeploy: unknown command "${command}"; one of ${COMMANDS.join(', ')}\n`);
+        const guess = (0,issues/* didYouMean */.au)(command, COMMANDS);
+        io.stderr(`obsdeploy: unknown command "${command}"${guess ? ` (did you mean ${guess}?)` : ''}; one of ${COMMANDS.join(', ')}\n${shortUsage(undefined)}\n`);
         return 2;
     }
     const raw = {};
@@ -12120,7 +13311,7 @@ async function cli(argv, io) {
         if (fromEnv !== undefined && i.name !== 'command')
             raw[i.name] = fromEnv;
     }
-    for (const i of FLAGS) {
+    for (const i of INPUT_FLAGS) {
         const v = values[i.name];
         if (v === undefined)
             continue;
@@ -12137,7 +13328,7 @@ async function cli(argv, io) {
         raw.vars = await collectVars(values['vars-file'], values.var ?? [], io.cwd, io.env.OBSDEPLOY_VARS);
     }
     catch (e) {
-        io.stderr(`obsdeploy: ${(0,error_message/* errorMessage */.g)(e)}\n`);
+        io.stderr(`obsdeploy ${command}: ${(0,error_message/* errorMessage */.gJ)(e)}\n`);
         return 2;
     }
     const secrets = [raw['api-key'], raw['key-id'], raw['key-secret']];
@@ -12149,20 +13340,28 @@ async function cli(argv, io) {
         serviceGate: policy => values.release && policy === 'on-release'
             ? { open: true, reason: 'released (--release)' }
             : serviceGateFor(undefined, policy),
-        label: name => `--${name}`
+        // A secret is named by the variable it comes from: there is no flag to name.
+        label: name => SECRET_ENV[name] ?? `--${name}`,
+        suggest: (name, value) => (SECRET_ENV[name] ? `${SECRET_ENV[name]}=${value}` : `--${name} ${value}`)
     };
     /** The settings, or undefined once their problems are printed. */
     const settings = (c) => {
         const { config, diagnostics } = parseConfigFor(c, raw, context);
         for (const d of diagnostics)
-            io.stderr(`obsdeploy: ${d.message}\n`);
-        return config;
+            io.stderr(`obsdeploy ${c}: ${d.severity === 'error' ? '' : `${d.severity}: `}${d.message}\n`);
+        if (config)
+            return config;
+        const secretMissing = diagnostics.some(d => Object.values(SECRET_ENV).some(env => d.message.startsWith(`${env}:`)));
+        if (secretMissing)
+            io.stderr(`${SECRETS_FROM_ENV}\n`);
+        io.stderr(`${shortUsage(c)}\n`);
+        return undefined;
     };
     if (command === 'export') {
         const config = settings(command);
         if (!config)
             return 2;
-        const { exportCommand } = await Promise.all(/* import() */[__nccwpck_require__.e(752), __nccwpck_require__.e(480), __nccwpck_require__.e(133)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2133));
+        const { exportCommand } = await Promise.all(/* import() */[__nccwpck_require__.e(752), __nccwpck_require__.e(18), __nccwpck_require__.e(133)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2133));
         return exportCommand(config, {
             out: values.out,
             tags: values.tag ?? [],
@@ -12175,9 +13374,20 @@ async function cli(argv, io) {
     const config = settings(command);
     if (!config)
         return 2;
-    const result = await run(config, { log });
-    const report = reportOf(config, result);
-    const color = io.isTty && !values['no-color'] && io.env.NO_COLOR === undefined;
+    const progress = progressReporter({
+        // A dumb terminal cannot redraw a line: it gets lines, as CI does.
+        live: (io.isStderrTty ?? io.isTty) && io.env.TERM !== 'dumb',
+        write: text => io.stderr(text)
+    });
+    let result;
+    try {
+        result = await run(config, { log, progress: progress.update });
+    }
+    finally {
+        progress.done();
+    }
+    const report = reportOf(config, result, { time: new Date().toISOString() });
+    const color = io.isTty && !values['no-color'] && io.env.NO_COLOR === undefined && io.env.TERM !== 'dumb';
     if (values.json) {
         io.stdout(`${JSON.stringify({ exitCode: result.exitCode, outputs: result.outputs, diagnostics: result.diagnostics, plan: result.plan, apply: result.apply }, null, 2)}\n`);
     }
@@ -12195,6 +13405,7 @@ async function cli(argv, io) {
     }
     return result.exitCode;
 }
+const SECRETS_FROM_ENV = 'Secrets come only from the environment, never from flags (a flag stays in shell history): export OBSDEPLOY_API_KEY=... (self-hosted), or OBSDEPLOY_KEY_ID=... and OBSDEPLOY_KEY_SECRET=... (managed)';
 /**
  * The repository's name, as the action would use it: from GITHUB_REPOSITORY, or the git remote
  * "origin" of the working directory, or else the folder's name. A different default in the CLI would
@@ -12223,7 +13434,6 @@ function defaultStack(cwd, env) {
     }
     return external_node_path_default().basename(cwd) || 'default';
 }
-const isCommand = (arg) => COMMANDS.includes(arg);
 /** A folder argument means every manifest in it. */
 function asGlob(arg, cwd) {
     try {
@@ -12240,7 +13450,25 @@ async function collectVars(file, pairs, cwd, fromEnv) {
     if (fromEnv)
         Object.assign(vars, (0,dist/* parse */.qg)(fromEnv));
     if (file) {
-        const parsed = (0,dist/* parse */.qg)(await (0,promises_.readFile)(external_node_path_default().resolve(cwd, file), 'utf8'));
+        const where = external_node_path_default().resolve(cwd, file);
+        let text;
+        try {
+            text = await (0,promises_.readFile)(where, 'utf8');
+        }
+        catch (e) {
+            const code = e.code;
+            const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'a folder, not a file' : (0,error_message/* errorMessage */.gJ)(e);
+            throw new Error(`--vars-file ${file}: cannot be read: ${why} (${where})`, { cause: e });
+        }
+        let parsed;
+        try {
+            parsed = (0,dist/* parse */.qg)(text, { maxAliasCount: 10 });
+        }
+        catch (e) {
+            throw new Error(`--vars-file ${file}: is not valid YAML: ${(0,error_message/* errorMessage */.gJ)(e).split('\n')[0]}`, {
+                cause: e
+            });
+        }
         if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed))
             throw new Error(`--vars-file ${file}: must be a YAML mapping of NAME: value`);
         Object.assign(vars, parsed);
@@ -12310,9 +13538,11 @@ function sortDiagnostics(ds) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   g: () => (/* binding */ errorMessage)
+/* harmony export */   bp: () => (/* binding */ describeValue),
+/* harmony export */   gJ: () => (/* binding */ errorMessage),
+/* harmony export */   vJ: () => (/* binding */ describeShape)
 /* harmony export */ });
-/* unused harmony export errorWithStack */
+/* unused harmony exports errorWithStack, MAX_QUOTED */
 /** What a caught value says, in one place: anything can be thrown, and only an Error has a message. */
 function errorMessage(e) {
     return e instanceof Error ? e.message : String(e);
@@ -12321,6 +13551,49 @@ function errorMessage(e) {
 function errorWithStack(e) {
     return e instanceof Error ? (e.stack ?? e.message) : String(e);
 }
+/** The longest value a message quotes: a misspelled word or an id, not a line of someone's file. */
+const MAX_QUOTED = 24;
+/**
+ * A value as an error message may show it. A short single token is quoted (`"cuont"`), so the reader sees
+ * the typo; anything longer or with spaces is described by its type and length only, so a message never
+ * carries a line of a file it was not meant to read (a credentials file behind a link, a pasted secret).
+ */
+function describeValue(v) {
+    if (v === undefined)
+        return 'nothing';
+    if (v === null)
+        return 'null';
+    if (typeof v === 'string')
+        return isShortToken(v) ? `"${v}"` : describeShape(v);
+    if (typeof v === 'number' || typeof v === 'boolean') {
+        const text = String(v);
+        return text.length <= MAX_QUOTED ? text : describeShape(v);
+    }
+    return describeShape(v);
+}
+/** A value by its type and size only, never its content: "a string of 38 characters", "a list of 3 items". */
+function describeShape(v) {
+    if (v === undefined)
+        return 'nothing';
+    if (v === null)
+        return 'null';
+    if (Array.isArray(v))
+        return `a list of ${v.length} item${v.length === 1 ? '' : 's'}`;
+    if (typeof v === 'object')
+        return 'a mapping';
+    if (typeof v === 'string') {
+        if (v === '')
+            return 'an empty string';
+        const lines = v.split('\n').length;
+        return `a string of ${v.length} character${v.length === 1 ? '' : 's'}${lines > 1 ? ` on ${lines} lines` : ''}`;
+    }
+    if (typeof v === 'number')
+        return 'a number';
+    if (typeof v === 'boolean')
+        return 'true or false';
+    return typeof v;
+}
+const isShortToken = (s) => s.length > 0 && s.length <= MAX_QUOTED && !/\s/.test(s);
 
 
 /***/ }),
@@ -12363,17 +13636,18 @@ function redactor(secrets) {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   au: () => (/* binding */ didYouMean),
-/* harmony export */   bp: () => (/* binding */ describeValue),
 /* harmony export */   oX: () => (/* binding */ issuesToDiagnostics)
 /* harmony export */ });
 /* unused harmony export knownKeysAt */
 /* harmony import */ var fastest_levenshtein__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1916);
 /* harmony import */ var _diagnostics_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4851);
+/* harmony import */ var _error_message_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(6587);
 /* harmony import */ var _path_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(7578);
 /**
  * zod issues -> diagnostics with a place and a plain message, and "did you mean" hints for misspelled
  * fields and values.
  */
+
 
 
 
@@ -12402,19 +13676,6 @@ const hint = (input, candidates) => {
     const guess = didYouMean(input, candidates);
     return guess ? ` (did you mean "${guess}"?)` : '';
 };
-function describeValue(v) {
-    if (v === undefined)
-        return 'nothing';
-    if (v === null)
-        return 'null';
-    if (Array.isArray(v))
-        return 'a list';
-    if (typeof v === 'object')
-        return 'a mapping';
-    if (typeof v === 'string')
-        return `"${v.length > 40 ? `${v.slice(0, 40)}…` : v}"`;
-    return String(v);
-}
 function issuesToDiagnostics(issues, doc, schema) {
     const out = [];
     for (const issue of issues) {
@@ -12445,13 +13706,13 @@ function messageFor(issue, missing) {
             if (missing)
                 return 'is required';
             if (custom)
-                return `${issue.message} (got ${describeValue(issue.input)})`;
-            return `must be ${article(issue.expected)}, got ${describeValue(issue.input)}`;
+                return `${issue.message} (got ${(0,_error_message_js__WEBPACK_IMPORTED_MODULE_3__/* .describeValue */ .bp)(issue.input)})`;
+            return `must be ${article(issue.expected)}, got ${(0,_error_message_js__WEBPACK_IMPORTED_MODULE_3__/* .describeValue */ .bp)(issue.input)}`;
         case 'invalid_value': {
             const values = issue.values.map(v => String(v));
             if (issue.input === undefined)
                 return `is required: one of ${values.join(', ')}`;
-            return `must be one of ${values.join(', ')}, got ${describeValue(issue.input)}${hint(issue.input, values)}`;
+            return `must be one of ${values.join(', ')}, got ${(0,_error_message_js__WEBPACK_IMPORTED_MODULE_3__/* .describeValue */ .bp)(issue.input)}${hint(issue.input, values)}`;
         }
         case 'invalid_union': {
             const disc = issue.options;
@@ -12460,9 +13721,9 @@ function messageFor(issue, missing) {
                 const input = issue.input?.[String(issue.path[issue.path.length - 1])];
                 if (input === undefined)
                     return `is required: one of ${values.join(', ')}`;
-                return `must be one of ${values.join(', ')}, got ${describeValue(input)}${hint(input, values)}`;
+                return `must be one of ${values.join(', ')}, got ${(0,_error_message_js__WEBPACK_IMPORTED_MODULE_3__/* .describeValue */ .bp)(input)}${hint(input, values)}`;
             }
-            return 'does not match any of the allowed forms';
+            return custom ? issue.message : 'does not match any of the allowed forms';
         }
         case 'too_small':
         case 'too_big': {
@@ -12666,9 +13927,11 @@ function tileDisplayType(tile) {
  * Runs on the raw document (fields of the wrong type are skipped, tiles that fail the schema get the
  * checks their valid fields allow), so a schema error does not hide the other problems of a dashboard.
  */
-function checkDashboard(doc, raw) {
+function checkDashboard(doc, raw, mode = 'self-hosted') {
     const out = [];
     const report = reporter(doc, out);
+    if (mode === 'managed')
+        checkManagedTiles(raw, report);
     const seenTags = new Set();
     const tags = Array.isArray(raw.tags) ? raw.tags : [];
     tags.forEach((tag, i) => {
@@ -12714,10 +13977,38 @@ function checkDashboard(doc, raw) {
     });
     return out;
 }
+/**
+ * What the managed API's tile schemas leave out (the cloud's OpenAPI document: ClickStackSelectItem and the series
+ * list their aggregation functions without `increase`; no tile config has `seriesLimit`). Read from the raw
+ * document, so these are reported next to any schema error.
+ */
+function checkManagedTiles(raw, report) {
+    const tiles = Array.isArray(raw.tiles) ? raw.tiles : [];
+    const record = (v) => v !== null && typeof v === 'object' ? v : undefined;
+    const checkAggFn = (item, path) => {
+        if (record(item)?.aggFn === 'increase')
+            report([...path, 'aggFn'], `increase is not available in managed mode: the managed API takes ${vocabulary/* MANAGED_AGG_FNS */.MI.join(', ')}`);
+    };
+    tiles.forEach((value, i) => {
+        const tile = record(value);
+        const series = Array.isArray(tile?.series) ? tile.series : [];
+        series.forEach((s, j) => checkAggFn(s, ['tiles', i, 'series', j]));
+        const config = record(tile?.config);
+        const select = Array.isArray(config?.select) ? config.select : [];
+        select.forEach((item, j) => checkAggFn(item, ['tiles', i, 'config', 'select', j]));
+        if (config && 'seriesLimit' in config)
+            report(['tiles', i, 'config', 'seriesLimit'], 'seriesLimit is not part of the managed API: remove it in managed mode');
+    });
+}
+const SOURCED_SERIES = new Set(['time', 'table', 'number', 'search']);
 /** The rules of a tile that fails the schema, on whichever of its series or config do parse. */
 function checkPartialTile(tile, path, report) {
     if (Array.isArray(tile.series)) {
         tile.series.forEach((s, i) => {
+            // A series of a known type that reads data needs a source (a wrong type is reported on its own).
+            const series = s;
+            if (series && typeof series === 'object' && SOURCED_SERIES.has(series.type))
+                checkSourceRef(series, [...path, 'series', i], report, true);
             const typed = schema/* Series */.sf.safeParse(s);
             if (typed.success && typed.data.type !== 'markdown' && typed.data.type !== 'search') {
                 checkAggregation(typed.data.aggFn, typed.data.field, typed.data.level, [...path, 'series', i], 'field', report);
@@ -12742,6 +14033,18 @@ function checkTile(tile, path, report) {
         const c = tile.config;
         if (c.displayType !== 'markdown')
             checkSourceRef(c, cpath, report, true);
+        // A list is sent joined into one expression, which the server takes up to 10,000 characters.
+        const joined = (field, separator) => {
+            const value = c[field];
+            if (Array.isArray(value) && value.every(v => typeof v === 'string')) {
+                const length = value.join(separator).length;
+                if (length > vocabulary/* LIMITS */.b1.expression)
+                    report([...cpath, field], `is sent as one expression of ${length} characters; the server takes at most ${vocabulary/* LIMITS */.b1.expression}`);
+            }
+        };
+        joined('groupBy', ',');
+        if (c.displayType === 'search')
+            joined('select', ', ');
         if ('select' in c && Array.isArray(c.select)) {
             c.select.forEach((item, i) => {
                 if (typeof item === 'object')
@@ -12766,7 +14069,8 @@ function checkSeriesList(tile, list, path, report) {
         }
         if (s.type === 'markdown')
             return;
-        checkSourceRef(s, p, report, false);
+        // zod.ts chartSeriesSchema: every series but markdown needs a sourceId.
+        checkSourceRef(s, p, report, true);
         if (i > 0 && first.type !== 'markdown' && sourceKey(s) !== sourceKey(first)) {
             report(p, 'all series of a tile must use the same data source (the server keeps only the first one)');
         }
@@ -12898,7 +14202,8 @@ function checkServiceSettings(doc, s) {
     const out = [];
     const report = reporter(doc, out);
     if (s.name !== undefined && (!SERVICE_NAME_PATTERN.test(s.name) || s.name.trim() === '')) {
-        report(['name'], 'must be 1-50 characters of letters, digits and whitespace');
+        const odd = [...s.name].find(ch => !/[A-Za-z0-9\s]/.test(ch));
+        report(['name'], `must be 1-50 characters of letters, digits and whitespace, not only whitespace (the cloud API's rule)${odd ? `; "${odd}" is not allowed` : ''}`);
     }
     const sources = new Set();
     s.ipAccessList?.forEach((entry, i) => {
@@ -13049,19 +14354,29 @@ const dataSourceRef = {
     source: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().min(1).optional().describe('Data source by name, resolved to its id at plan time.'),
     sourceId: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().min(1).optional().describe('Data source id, when you do not want name resolution.')
 };
-const filter = {
-    where: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().max(10000).optional().describe('Filter expression (Lucene by default).'),
-    whereLanguage: zod__WEBPACK_IMPORTED_MODULE_1__/* ["enum"] */ .k5n(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .WHERE_LANGUAGES */ .uw).optional().describe('Language of `where` (default lucene).')
+const whereLanguage = zod__WEBPACK_IMPORTED_MODULE_1__/* ["enum"] */ .k5n(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .WHERE_LANGUAGES */ .uw).optional().describe('Language of `where` (default lucene).');
+/** A series' filter: the server sets no length limit on it. */
+const seriesFilter = {
+    where: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().optional().describe('Filter expression (Lucene by default).'),
+    whereLanguage
 };
+/** A select item's or a search config's filter: at most 10,000 characters (zod.ts). */
+const filter = {
+    where: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().max(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .LIMITS */ .b1.expression).optional().describe('Filter expression (Lucene by default).'),
+    whereLanguage
+};
+/** common-utils types.ts NumberFormatSchema: `output` is required, `numericUnit` one of the server's units. */
 const NumberFormat = zod__WEBPACK_IMPORTED_MODULE_1__/* .strictObject */ .rej({
-    output: zod__WEBPACK_IMPORTED_MODULE_1__/* ["enum"] */ .k5n(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .NUMBER_FORMAT_OUTPUTS */ .Jb).optional(),
-    mantissa: zod__WEBPACK_IMPORTED_MODULE_1__/* .int */ .Whr().optional(),
+    output: zod__WEBPACK_IMPORTED_MODULE_1__/* ["enum"] */ .k5n(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .NUMBER_FORMAT_OUTPUTS */ .Jb).describe('How the number is shown (required).'),
+    mantissa: zod__WEBPACK_IMPORTED_MODULE_1__/* .int */ .Whr().optional().describe('Decimal places.'),
     thousandSeparated: zod__WEBPACK_IMPORTED_MODULE_1__/* .boolean */ .zMY().optional(),
     average: zod__WEBPACK_IMPORTED_MODULE_1__/* .boolean */ .zMY().optional(),
     decimalBytes: zod__WEBPACK_IMPORTED_MODULE_1__/* .boolean */ .zMY().optional(),
     factor: zod__WEBPACK_IMPORTED_MODULE_1__/* .number */ .aig().optional(),
     currencySymbol: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().optional(),
-    numericUnit: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().optional(),
+    numericUnit: zod__WEBPACK_IMPORTED_MODULE_1__/* ["enum"] */ .k5n(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .NUMERIC_UNITS */ .mS)
+        .optional()
+        .describe('Unit for data, data rate and throughput formats.'),
     unit: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().optional()
 })
     .describe('Number formatting of displayed values.');
@@ -13077,7 +14392,7 @@ const aggregating = {
     level: zod__WEBPACK_IMPORTED_MODULE_1__/* .literal */ .euz(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .QUANTILE_LEVELS */ .Us)
         .optional()
         .describe('Percentile level for quantile: 0.5, 0.9, 0.95 or 0.99.'),
-    ...filter,
+    ...seriesFilter,
     alias: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().optional(),
     metricName: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().optional(),
     metricDataType: zod__WEBPACK_IMPORTED_MODULE_1__/* ["enum"] */ .k5n(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .METRIC_DATA_TYPES */ .Mv).optional(),
@@ -13101,13 +14416,13 @@ const SearchSeries = zod__WEBPACK_IMPORTED_MODULE_1__/* .strictObject */ .rej({
     type: zod__WEBPACK_IMPORTED_MODULE_1__/* .literal */ .euz('search'),
     dataSource: aggregating.dataSource,
     ...dataSourceRef,
-    fields: zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().min(1)).min(1).describe('Columns shown in the search tile.'),
-    ...filter
+    fields: zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().min(1))
+        .describe('Columns shown in the search tile (none: the default columns).'),
+    ...seriesFilter
 });
 const MarkdownSeries = zod__WEBPACK_IMPORTED_MODULE_1__/* .strictObject */ .rej({
     type: zod__WEBPACK_IMPORTED_MODULE_1__/* .literal */ .euz('markdown'),
-    // Stored as the config form's markdown, which holds at most 50,000 characters.
-    content: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().max(50000)
+    content: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().max(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .LIMITS */ .b1.seriesMarkdown)
 });
 /** CONTRACT.md's tile form: a list of series. */
 const Series = zod__WEBPACK_IMPORTED_MODULE_1__/* .discriminatedUnion */ .gMt('type', [
@@ -13119,8 +14434,8 @@ const Series = zod__WEBPACK_IMPORTED_MODULE_1__/* .discriminatedUnion */ .gMt('t
 ]);
 const SelectItem = zod__WEBPACK_IMPORTED_MODULE_1__/* .strictObject */ .rej({
     aggFn: zod__WEBPACK_IMPORTED_MODULE_1__/* ["enum"] */ .k5n(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .AGG_FNS */ .gT),
-    valueExpression: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().min(1).max(10000).optional(),
-    alias: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().max(10000).optional(),
+    valueExpression: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().min(1).max(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .LIMITS */ .b1.expression).optional(),
+    alias: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().max(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .LIMITS */ .b1.expression).optional(),
     level: zod__WEBPACK_IMPORTED_MODULE_1__/* .literal */ .euz(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .QUANTILE_LEVELS */ .Us).optional(),
     ...filter,
     metricName: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().optional(),
@@ -13129,7 +14444,7 @@ const SelectItem = zod__WEBPACK_IMPORTED_MODULE_1__/* .strictObject */ .rej({
     numberFormat: NumberFormat.optional()
 });
 const select = (max) => zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(SelectItem).min(1).max(max);
-const configGroupBy = zod__WEBPACK_IMPORTED_MODULE_1__/* .union */ .KCZ([zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().max(10000), zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().min(1)).max(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .LIMITS */ .b1.groupBy)])
+const configGroupBy = zod__WEBPACK_IMPORTED_MODULE_1__/* .union */ .KCZ([zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().max(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .LIMITS */ .b1.expression), zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().min(1)).max(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .LIMITS */ .b1.groupBy)])
     .optional()
     .describe('Grouping expression, or a list of fields.');
 const timeConfig = {
@@ -13156,8 +14471,8 @@ const TileConfig = zod__WEBPACK_IMPORTED_MODULE_1__/* .discriminatedUnion */ .gM
         ...dataSourceRef,
         select: select(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .LIMITS */ .b1.selectItems),
         groupBy: configGroupBy,
-        having: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().max(10000).optional(),
-        orderBy: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().max(10000).optional(),
+        having: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().max(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .LIMITS */ .b1.expression).optional(),
+        orderBy: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().max(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .LIMITS */ .b1.expression).optional(),
         asRatio: zod__WEBPACK_IMPORTED_MODULE_1__/* .boolean */ .zMY().optional(),
         numberFormat: NumberFormat.optional(),
         groupByColumnsOnLeft: zod__WEBPACK_IMPORTED_MODULE_1__/* .boolean */ .zMY().optional()
@@ -13173,17 +14488,23 @@ const TileConfig = zod__WEBPACK_IMPORTED_MODULE_1__/* .discriminatedUnion */ .gM
         ...dataSourceRef,
         select: select(1),
         groupBy: configGroupBy,
-        orderBy: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().max(10000).optional(),
+        orderBy: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().max(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .LIMITS */ .b1.expression).optional(),
         numberFormat: NumberFormat.optional(),
         limit: zod__WEBPACK_IMPORTED_MODULE_1__/* .int */ .Whr().min(0).optional()
     })),
     zod__WEBPACK_IMPORTED_MODULE_1__/* .strictObject */ .rej({
         displayType: zod__WEBPACK_IMPORTED_MODULE_1__/* .literal */ .euz('search'),
         ...dataSourceRef,
-        select: zod__WEBPACK_IMPORTED_MODULE_1__/* .union */ .KCZ([zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().max(10000), zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().min(1))]).optional(),
+        // zod.ts externalDashboardSearchChartConfigSchema: `select` is required (a string; a list is joined).
+        select: zod__WEBPACK_IMPORTED_MODULE_1__/* .union */ .KCZ([zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().max(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .LIMITS */ .b1.expression), zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().min(1))], {
+            error: issue => issue.input === undefined
+                ? 'is required: the columns to show, as text ("" for the default columns) or a list'
+                : undefined
+        })
+            .describe('Columns shown in the search tile: text, or a list of columns.'),
         ...filter
     }),
-    zod__WEBPACK_IMPORTED_MODULE_1__/* .strictObject */ .rej({ displayType: zod__WEBPACK_IMPORTED_MODULE_1__/* .literal */ .euz('markdown'), markdown: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().max(50000).optional() })
+    zod__WEBPACK_IMPORTED_MODULE_1__/* .strictObject */ .rej({ displayType: zod__WEBPACK_IMPORTED_MODULE_1__/* .literal */ .euz('markdown'), markdown: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().max(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .LIMITS */ .b1.markdown).optional() })
 ]);
 const Tile = zod__WEBPACK_IMPORTED_MODULE_1__/* .strictObject */ .rej({
     name: text(1024),
@@ -13199,9 +14520,7 @@ const Dashboard = zod__WEBPACK_IMPORTED_MODULE_1__/* .strictObject */ .rej({
     apiVersion,
     kind: zod__WEBPACK_IMPORTED_MODULE_1__/* .literal */ .euz('Dashboard'),
     name: text(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .LIMITS */ .b1.dashboardName),
-    tags: zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP()
-        .min(1, { error: 'must not be empty' })
-        .max(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .LIMITS */ .b1.tagLength, { error: `must be at most ${_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .LIMITS */ .b1.tagLength} characters` }))
+    tags: zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().max(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .LIMITS */ .b1.tagLength, { error: `must be at most ${_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .LIMITS */ .b1.tagLength} characters` }))
         .max(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .LIMITS */ .b1.tags - 1, {
         error: `at most ${_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .LIMITS */ .b1.tags - 1} tags (one of the server's ${_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .LIMITS */ .b1.tags} is the ownership tag)`
     })
@@ -13234,7 +14553,7 @@ const Alert = zod__WEBPACK_IMPORTED_MODULE_1__/* .strictObject */ .rej({
     channel: AlertChannel,
     message: text(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .LIMITS */ .b1.alertMessage).optional(),
     numConsecutiveWindows: atLeast(1).optional(),
-    note: text(4096).optional()
+    note: text(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .LIMITS */ .b1.note).optional()
 });
 const IpAccessEntry = zod__WEBPACK_IMPORTED_MODULE_1__/* .strictObject */ .rej({
     source: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().min(1).describe('IPv4/IPv6 address or CIDR.'),
@@ -13272,6 +14591,7 @@ const Manifest = zod__WEBPACK_IMPORTED_MODULE_1__/* .discriminatedUnion */ .gMt(
 /* harmony export */   Ei: () => (/* binding */ ALERTABLE_DISPLAY_TYPES),
 /* harmony export */   Jb: () => (/* binding */ NUMBER_FORMAT_OUTPUTS),
 /* harmony export */   L2: () => (/* binding */ TIME_DISPLAY_TYPES),
+/* harmony export */   MI: () => (/* binding */ MANAGED_AGG_FNS),
 /* harmony export */   Mv: () => (/* binding */ METRIC_DATA_TYPES),
 /* harmony export */   U1: () => (/* binding */ RANGE_THRESHOLD_TYPES),
 /* harmony export */   Us: () => (/* binding */ QUANTILE_LEVELS),
@@ -13282,6 +14602,7 @@ const Manifest = zod__WEBPACK_IMPORTED_MODULE_1__/* .discriminatedUnion */ .gMt(
 /* harmony export */   gT: () => (/* binding */ AGG_FNS),
 /* harmony export */   iw: () => (/* binding */ ALERT_SOURCES),
 /* harmony export */   jG: () => (/* binding */ SORT_ORDERS),
+/* harmony export */   mS: () => (/* binding */ NUMERIC_UNITS),
 /* harmony export */   mj: () => (/* binding */ ENDPOINT_PROTOCOLS),
 /* harmony export */   q2: () => (/* binding */ ALERT_INTERVALS),
 /* harmony export */   uw: () => (/* binding */ WHERE_LANGUAGES)
@@ -13304,6 +14625,8 @@ const AGG_FNS = [
     'none',
     'increase'
 ];
+/** Managed mode (the cloud's ClickStackSelectItem and series): the same functions without `increase`. */
+const MANAGED_AGG_FNS = AGG_FNS.filter(fn => fn !== 'increase');
 const WHERE_LANGUAGES = ['lucene', 'sql'];
 const SERIES_TYPES = (/* unused pure expression or super */ null && (['time', 'number', 'table', 'search', 'markdown']));
 const DATA_SOURCES = ['events', 'metrics'];
@@ -13341,17 +14664,70 @@ const ALERT_SOURCES = ['tile', 'saved_search'];
 const RELEASE_CHANNELS = ['slow', 'default', 'fast'];
 /** The managed PATCH accepts only mysql endpoints (FACTS.md). */
 const ENDPOINT_PROTOCOLS = ['mysql'];
+/** common-utils types.ts NumberFormatSchema: `output` is required and one of these. */
 const NUMBER_FORMAT_OUTPUTS = [
     'currency',
     'percent',
     'byte',
     'time',
+    'duration',
     'number',
     'data_rate',
-    'throughput',
-    'duration'
+    'throughput'
 ];
-/** FACTS.md limits. */
+/** common-utils types.ts NumericUnit: the units a number format may name. */
+const NUMERIC_UNITS = [
+    'bytes_iec',
+    'bytes_si',
+    'bits_iec',
+    'bits_si',
+    'kibibytes',
+    'kilobytes',
+    'mebibytes',
+    'megabytes',
+    'gibibytes',
+    'gigabytes',
+    'tebibytes',
+    'terabytes',
+    'pebibytes',
+    'petabytes',
+    'packets_sec',
+    'bytes_sec_iec',
+    'bytes_sec_si',
+    'bits_sec_iec',
+    'bits_sec_si',
+    'kibibytes_sec',
+    'kibibits_sec',
+    'kilobytes_sec',
+    'kilobits_sec',
+    'mebibytes_sec',
+    'mebibits_sec',
+    'megabytes_sec',
+    'megabits_sec',
+    'gibibytes_sec',
+    'gibibits_sec',
+    'gigabytes_sec',
+    'gigabits_sec',
+    'tebibytes_sec',
+    'tebibits_sec',
+    'terabytes_sec',
+    'terabits_sec',
+    'pebibytes_sec',
+    'pebibits_sec',
+    'petabytes_sec',
+    'petabits_sec',
+    'cps',
+    'ops',
+    'rps',
+    'reads_sec',
+    'wps',
+    'iops',
+    'cpm',
+    'opm',
+    'rpm_reads',
+    'wpm'
+];
+/** FACTS.md limits, and the server's (packages/api/src/utils/zod.ts, common-utils types.ts). */
 const LIMITS = {
     dashboardName: 1024,
     tiles: 500,
@@ -13362,7 +14738,12 @@ const LIMITS = {
     alertMessage: 4096,
     serviceName: 50,
     groupBy: 10,
-    selectItems: 20
+    selectItems: 20,
+    /** A config's groupBy, having, orderBy, select text and each select item's fields. */
+    expression: 10000,
+    markdown: 50000,
+    seriesMarkdown: 100000,
+    note: 4096
 };
 const MANIFEST_KINDS = ['Dashboard', 'Alert', 'ServiceSettings'];
 const API_VERSIONS = ['obsdeploy/v1'];
@@ -13374,13 +14755,13 @@ const API_VERSIONS = ['obsdeploy/v1'];
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   c9: () => (/* binding */ REFERENCES_VERSION),
 /* harmony export */   cw: () => (/* binding */ Plan),
 /* harmony export */   jk: () => (/* binding */ PLAN_SCHEMA_VERSION),
 /* harmony export */   nM: () => (/* binding */ isActionable),
-/* harmony export */   pQ: () => (/* binding */ RESOURCE_KINDS),
 /* harmony export */   xS: () => (/* binding */ countChanges)
 /* harmony export */ });
-/* unused harmony exports ACTIONS, Location, FieldChange, DiagnosticSchema, Change */
+/* unused harmony exports ACTIONS, RESOURCE_KINDS, Location, FieldChange, DiagnosticSchema, Change, References */
 /* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8816);
 /**
  * The plan: what will change, field by field, and why. It is written as JSON (`plan-file`) with this
@@ -13434,19 +14815,38 @@ const Change = zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
     /** Live-query evidence added by check-queries. */
     evidence: zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()).optional()
 });
+/**
+ * Names of what the plan's values hold ids of, read from the live lists when the plan was made, so a
+ * report shows `source: Logs` where the normal form holds `sourceId: <id>`. Optional and versioned on its
+ * own: a plan file written before it existed still parses, and a reader that meets a later version
+ * ignores it rather than misreading it.
+ */
+const REFERENCES_VERSION = 1;
+const References = zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
+    version: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig(),
+    /** Data sources, by id. */
+    sources: zod__WEBPACK_IMPORTED_MODULE_0__/* .record */ .g1P(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()),
+    /** Webhooks, by id (absent where the API cannot list them). */
+    webhooks: zod__WEBPACK_IMPORTED_MODULE_0__/* .record */ .g1P(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()).optional(),
+    /** The dashboard each manifest alert watches a tile of, by alert name. */
+    alertDashboards: zod__WEBPACK_IMPORTED_MODULE_0__/* .record */ .g1P(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP())
+});
 const Plan = zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
     schemaVersion: zod__WEBPACK_IMPORTED_MODULE_0__/* .literal */ .euz(PLAN_SCHEMA_VERSION),
     tool: zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({ name: zod__WEBPACK_IMPORTED_MODULE_0__/* .literal */ .euz('obsdeploy'), version: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP() }),
     createdAt: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
     command: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
     mode: zod__WEBPACK_IMPORTED_MODULE_0__/* ["enum"] */ .k5n(['self-hosted', 'managed']),
+    /** Managed mode: the path segment the run used (`managed-prefix: auto` settles it on the first list). */
+    managedPrefix: zod__WEBPACK_IMPORTED_MODULE_0__/* ["enum"] */ .k5n(['clickstack', 'observability']).optional(),
     stack: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
     ownershipTag: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
     prune: zod__WEBPACK_IMPORTED_MODULE_0__/* .boolean */ .zMY(),
     /** sha256 of the normalized live state the plan was computed from, and of the desired state. */
     fingerprint: zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({ live: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(), desired: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP() }),
     changes: zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(Change),
-    diagnostics: zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(DiagnosticSchema)
+    diagnostics: zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(DiagnosticSchema),
+    references: References.optional()
 });
 /** A change this run will carry out (not a no-op, not deferred). */
 const isActionable = (c) => c.action !== 'noop' && c.deferred === undefined;
@@ -13623,6 +15023,13 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:stream"
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:timers");
+
+/***/ }),
+
+/***/ 8500:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:timers/promises");
 
 /***/ }),
 
@@ -22258,13 +23665,14 @@ __nccwpck_require__.d(__webpack_exports__, {
   _H3: () => (/* binding */ looseObject),
   aig: () => (/* binding */ schemas_number),
   Ikc: () => (/* binding */ object),
+  g1P: () => (/* binding */ record),
   rej: () => (/* binding */ strictObject),
   YjP: () => (/* binding */ schemas_string),
   KCZ: () => (/* binding */ union),
   L5J: () => (/* binding */ unknown)
 });
 
-// UNUSED EXPORTS: ZodAny, ZodArray, ZodBase64, ZodBase64URL, ZodBigInt, ZodBigIntFormat, ZodBoolean, ZodCIDRv4, ZodCIDRv6, ZodCUID, ZodCUID2, ZodCatch, ZodCodec, ZodCreditCard, ZodCustom, ZodCustomStringFormat, ZodDate, ZodDefault, ZodDiscriminatedUnion, ZodE164, ZodEmail, ZodEmoji, ZodEnum, ZodExactOptional, ZodFile, ZodFunction, ZodGUID, ZodIBAN, ZodIPv4, ZodIPv6, ZodISODate, ZodISODateTime, ZodISODuration, ZodISOTime, ZodInstanceOf, ZodIntersection, ZodJWT, ZodKSUID, ZodLazy, ZodLiteral, ZodMAC, ZodMap, ZodNaN, ZodNanoID, ZodNever, ZodNonOptional, ZodNull, ZodNullable, ZodNumber, ZodNumberFormat, ZodObject, ZodOptional, ZodPipe, ZodPrefault, ZodPreprocess, ZodPromise, ZodReadonly, ZodRecord, ZodSet, ZodString, ZodStringFormat, ZodSuccess, ZodSymbol, ZodTemplateLiteral, ZodTransform, ZodTuple, ZodType, ZodULID, ZodURL, ZodUUID, ZodUndefined, ZodUnion, ZodUnknown, ZodVoid, ZodXID, ZodXor, _ZodString, _default, _function, any, base64, base64url, bigint, catch, check, cidrv4, cidrv6, codec, creditCard, cuid, cuid2, currencyCode, date, describe, e164, email, emoji, exactOptional, file, float32, float64, function, guid, hash, hex, hostname, httpUrl, iban, instanceof, int32, int64, intersection, invertCodec, ipv4, ipv6, json, jwt, keyof, ksuid, lazy, looseRecord, mac, map, meta, nan, nanoid, nativeEnum, never, nonoptional, null, nullable, nullish, optional, partialRecord, pipe, prefault, preprocess, promise, readonly, record, refine, set, stringFormat, stringbool, success, superRefine, symbol, templateLiteral, transform, tuple, uint32, uint64, ulid, undefined, url, uuid, uuidv4, uuidv6, uuidv7, void, xid, xor
+// UNUSED EXPORTS: ZodAny, ZodArray, ZodBase64, ZodBase64URL, ZodBigInt, ZodBigIntFormat, ZodBoolean, ZodCIDRv4, ZodCIDRv6, ZodCUID, ZodCUID2, ZodCatch, ZodCodec, ZodCreditCard, ZodCustom, ZodCustomStringFormat, ZodDate, ZodDefault, ZodDiscriminatedUnion, ZodE164, ZodEmail, ZodEmoji, ZodEnum, ZodExactOptional, ZodFile, ZodFunction, ZodGUID, ZodIBAN, ZodIPv4, ZodIPv6, ZodISODate, ZodISODateTime, ZodISODuration, ZodISOTime, ZodInstanceOf, ZodIntersection, ZodJWT, ZodKSUID, ZodLazy, ZodLiteral, ZodMAC, ZodMap, ZodNaN, ZodNanoID, ZodNever, ZodNonOptional, ZodNull, ZodNullable, ZodNumber, ZodNumberFormat, ZodObject, ZodOptional, ZodPipe, ZodPrefault, ZodPreprocess, ZodPromise, ZodReadonly, ZodRecord, ZodSet, ZodString, ZodStringFormat, ZodSuccess, ZodSymbol, ZodTemplateLiteral, ZodTransform, ZodTuple, ZodType, ZodULID, ZodURL, ZodUUID, ZodUndefined, ZodUnion, ZodUnknown, ZodVoid, ZodXID, ZodXor, _ZodString, _default, _function, any, base64, base64url, bigint, catch, check, cidrv4, cidrv6, codec, creditCard, cuid, cuid2, currencyCode, date, describe, e164, email, emoji, exactOptional, file, float32, float64, function, guid, hash, hex, hostname, httpUrl, iban, instanceof, int32, int64, intersection, invertCodec, ipv4, ipv6, json, jwt, keyof, ksuid, lazy, looseRecord, mac, map, meta, nan, nanoid, nativeEnum, never, nonoptional, null, nullable, nullish, optional, partialRecord, pipe, prefault, preprocess, promise, readonly, refine, set, stringFormat, stringbool, success, superRefine, symbol, templateLiteral, transform, tuple, uint32, uint64, ulid, undefined, url, uuid, uuidv4, uuidv6, uuidv7, void, xid, xor
 
 ;// CONCATENATED MODULE: ./node_modules/zod/v4/core/util.js
 
@@ -26039,13 +27447,13 @@ function handleTupleResults(itemResults, final, items, input, optoutStart) {
     }
     return final;
 }
-const $ZodRecord = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodRecord", (inst, def) => {
+const $ZodRecord = /*@__PURE__*/ $constructor("$ZodRecord", (inst, def) => {
     $ZodType.init(inst, def);
-    const memo = core.globalConfig.memoizer;
+    const memo = globalConfig.memoizer;
     memo?.attach(inst);
     inst._zod.parse = (payload, ctx) => {
         const input = payload.value;
-        if (!util.isPlainObject(input)) {
+        if (!isPlainObject(input)) {
             payload.issues.push({
                 expected: "record",
                 code: "invalid_type",
@@ -26074,7 +27482,7 @@ const $ZodRecord = /*@__PURE__*/ (/* unused pure expression or super */ null && 
                         payload.issues.push({
                             code: "invalid_key",
                             origin: "record",
-                            issues: keyResult.issues.map((iss) => util.finalizeIssue(iss, ctx, core.config())),
+                            issues: keyResult.issues.map((iss) => finalizeIssue(iss, ctx, config())),
                             input: key,
                             path: [key],
                             inst,
@@ -26088,14 +27496,14 @@ const $ZodRecord = /*@__PURE__*/ (/* unused pure expression or super */ null && 
                     if (result instanceof Promise) {
                         proms.push(result.then((result) => {
                             if (result.issues.length) {
-                                payload.issues.push(...util.prefixIssues(key, result.issues));
+                                payload.issues.push(...prefixIssues(key, result.issues));
                             }
                             payload.value[outKey] = result.value;
                         }));
                     }
                     else {
                         if (result.issues.length) {
-                            payload.issues.push(...util.prefixIssues(key, result.issues));
+                            payload.issues.push(...prefixIssues(key, result.issues));
                         }
                         payload.value[outKey] = result.value;
                     }
@@ -26141,7 +27549,7 @@ const $ZodRecord = /*@__PURE__*/ (/* unused pure expression or super */ null && 
                     throw new Error("Async schemas not supported in object keys currently");
                 }
                 // Numeric string fallback: if key is a numeric string and failed, retry with Number(key). This handles z.number(), z.literal([1, 2, 3]), and unions containing numeric literals
-                const checkNumericKey = typeof key === "string" && regexes.number.test(key) && keyResult.issues.length;
+                const checkNumericKey = typeof key === "string" && number.test(key) && keyResult.issues.length;
                 if (checkNumericKey) {
                     const retryResult = def.keyType._zod.run({ value: Number(key), issues: [] }, ctx);
                     if (retryResult instanceof Promise) {
@@ -26165,7 +27573,7 @@ const $ZodRecord = /*@__PURE__*/ (/* unused pure expression or super */ null && 
                         payload.issues.push({
                             code: "invalid_key",
                             origin: "record",
-                            issues: keyResult.issues.map((iss) => util.finalizeIssue(iss, ctx, core.config())),
+                            issues: keyResult.issues.map((iss) => finalizeIssue(iss, ctx, config())),
                             input: key,
                             path: [key],
                             inst,
@@ -26181,14 +27589,14 @@ const $ZodRecord = /*@__PURE__*/ (/* unused pure expression or super */ null && 
                 if (result instanceof Promise) {
                     proms.push(result.then((result) => {
                         if (result.issues.length) {
-                            payload.issues.push(...util.prefixIssues(key, result.issues));
+                            payload.issues.push(...prefixIssues(key, result.issues));
                         }
                         payload.value[outKey] = result.value;
                     }));
                 }
                 else {
                     if (result.issues.length) {
-                        payload.issues.push(...util.prefixIssues(key, result.issues));
+                        payload.issues.push(...prefixIssues(key, result.issues));
                     }
                     payload.value[outKey] = result.value;
                 }
@@ -26208,7 +27616,7 @@ const $ZodRecord = /*@__PURE__*/ (/* unused pure expression or super */ null && 
         }
         return payload;
     };
-})));
+});
 const $ZodMap = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodMap", (inst, def) => {
     $ZodType.init(inst, def);
     const memo = core.globalConfig.memoizer;
@@ -31279,14 +32687,14 @@ function tuple(items, _paramsOrRest, _params) {
         ...util.normalizeParams(params),
     });
 }
-const ZodRecord = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodRecord", (inst, def) => {
+const ZodRecord = /*@__PURE__*/ $constructor("ZodRecord", (inst, def) => {
     _ensureDefaultMemoizer();
-    core.$ZodRecord.init(inst, def);
+    $ZodRecord.init(inst, def);
     ZodType.init(inst, def);
-    inst._zod.processJSONSchema = (ctx, json, params) => processors.recordProcessor(inst, ctx, json, params);
+    inst._zod.processJSONSchema = (ctx, json, params) => recordProcessor(inst, ctx, json, params);
     inst.keyType = def.keyType;
     inst.valueType = def.valueType;
-})));
+});
 function record(keyType, valueType, params) {
     // v3-compat: z.record(valueType, params?) — defaults keyType to z.string()
     if (!valueType || !valueType._zod) {
@@ -31294,14 +32702,14 @@ function record(keyType, valueType, params) {
             type: "record",
             keyType: schemas_string(),
             valueType: keyType,
-            ...util.normalizeParams(valueType),
+            ...normalizeParams(valueType),
         });
     }
     return new ZodRecord({
         type: "record",
         keyType,
         valueType: valueType,
-        ...util.normalizeParams(params),
+        ...normalizeParams(params),
     });
 }
 // type alksjf = core.output<core.$ZodRecordKey>;

@@ -3,10 +3,10 @@
  * paths, the envelopes and the pagination; the transport knows the network.
  */
 import { z } from 'zod'
-import type { Config, Mode } from '../config/types.js'
-import type { Logger } from '../log.js'
+import type { ApiPrefix, Config, Mode } from '../config/types.js'
+import { silentLogger, type Logger } from '../log.js'
 import { pathSegment } from './address.js'
-import { ApiError, ResponseShapeError } from './errors.js'
+import { ApiError, ResponseShapeError, RouteNotFoundError } from './errors.js'
 import {
   LiveAlert,
   LiveDashboard,
@@ -33,6 +33,8 @@ export interface ServiceResponse {
 
 export interface ObservabilityApi {
   readonly mode: Mode
+  /** Managed mode: the path segment in use, once the first request has settled it (`managed-prefix: auto`). */
+  readonly prefix?: ApiPrefix
   listDashboards(): Promise<LiveDashboard[]>
   getDashboard(id: string): Promise<LiveDashboard>
   /** The new dashboard's id and the tile ids the server assigned. */
@@ -56,6 +58,11 @@ export interface ObservabilityApi {
   getService(): Promise<ServiceResponse>
   patchService(body: unknown): Promise<ServiceResponse>
   readonly stats: TransportStats
+  /**
+   * The same client whose requests end when `signal` aborts, in flight too (they reject with
+   * RequestCancelledError). Reads that are only useful together cancel each other this way.
+   */
+  withSignal(signal: AbortSignal): ObservabilityApi
   close(): Promise<void>
 }
 
@@ -70,7 +77,8 @@ export type ApiSettings = Pick<
   | 'rateLimit'
   | 'requestTimeoutMs'
   | 'retryBudgetMs'
->
+> &
+  Partial<Pick<Config, 'connectBudgetMs'>>
 
 export function createApi(
   settings: ApiSettings,
@@ -85,9 +93,10 @@ export function createApi(
     rateLimit: settings.rateLimit,
     requestTimeoutMs: settings.requestTimeoutMs,
     retryBudgetMs: settings.retryBudgetMs,
+    connectBudgetMs: settings.connectBudgetMs,
     ...extra
   })
-  return new HttpObservabilityApi(settings, transport)
+  return new HttpObservabilityApi(settings, transport, extra.log ?? silentLogger)
 }
 
 /** `{data}` (self-hosted), `{status, requestId, result}` (managed), or the bare value. */
@@ -106,14 +115,45 @@ const MAX_UNCOUNTED_PAGES = 1000
 
 const WithId = z.looseObject({ id: z.union([z.string().min(1), z.number()]).transform(String) })
 
+/**
+ * What each route answers when the resource itself does not exist (real-server.md §0.5, §1.1, §2.1,
+ * §11.3). Any other 404 is a route the server (or the gateway in front of it) does not have.
+ * `status-text` is Express's `sendStatus(404)`: the plain text `Not Found`.
+ */
+type NotFoundShape = 'json' | 'status-text'
+const ABSENT_SHAPES: Record<'dashboards' | 'alerts', Record<Mode, readonly NotFoundShape[]>> = {
+  // HyperDX answers a missing dashboard with sendStatus(404); its OpenAPI comments advertise {message}.
+  dashboards: { 'self-hosted': ['status-text', 'json'], managed: ['json'] },
+  // HyperDX: 404 {message: "Alert not found"}; the cloud gateway: 404 {status, error, requestId}.
+  alerts: { 'self-hosted': ['json'], managed: ['json'] }
+}
+
+function isResourceAbsent(e: ApiError, shapes: readonly NotFoundShape[]): boolean {
+  if (e.status !== 404) return false
+  if (e.bodyShape === 'json') return shapes.includes('json')
+  return e.bodyShape === 'text' && e.serverMessage === 'Not Found' && shapes.includes('status-text')
+}
+
+/** What the copies of one client (withSignal) share: the managed prefix, once settled. */
+interface PrefixState {
+  /** Managed: the prefix in use; `undefined` until the first list settles `auto`. */
+  resolved?: ApiPrefix
+  probe?: Promise<ApiPrefix>
+  /** The first dashboards page, read while settling `auto`: the dashboards list uses it. */
+  probed?: ApiResponse
+}
+
 class HttpObservabilityApi implements ObservabilityApi {
   readonly mode: Mode
-  private readonly resourceBase: string
   private readonly serviceBase?: string
 
   constructor(
-    settings: ApiSettings,
-    private readonly transport: Transport
+    private readonly settings: ApiSettings,
+    private readonly transport: Transport,
+    private readonly log: Logger,
+    private readonly state: PrefixState = {},
+    /** Ends this copy's requests (see withSignal). */
+    private readonly signal?: AbortSignal
   ) {
     this.mode = settings.mode
     if (settings.mode === 'managed') {
@@ -121,10 +161,16 @@ class HttpObservabilityApi implements ObservabilityApi {
       const org = pathSegment(settings.organizationId ?? '', 'organization-id')
       const svc = pathSegment(settings.serviceId ?? '', 'service-id')
       this.serviceBase = `/v1/organizations/${org}/services/${svc}`
-      this.resourceBase = `${this.serviceBase}/${settings.managedPrefix}`
-    } else {
-      this.resourceBase = '/api/v2'
+      if (settings.managedPrefix !== 'auto') this.state.resolved ??= settings.managedPrefix
     }
+  }
+
+  get prefix(): ApiPrefix | undefined {
+    return this.state.resolved
+  }
+
+  withSignal(signal: AbortSignal): ObservabilityApi {
+    return new HttpObservabilityApi(this.settings, this.transport, this.log, this.state, signal)
   }
 
   get stats(): TransportStats {
@@ -140,24 +186,24 @@ class HttpObservabilityApi implements ObservabilityApi {
   }
 
   async getDashboard(id: string): Promise<LiveDashboard> {
-    const res = await this.send('GET', this.item('/dashboards', id, 'dashboard id'))
+    const res = await this.send('GET', await this.item('/dashboards', id, 'dashboard id'))
     return parse(LiveDashboard, unwrapEnvelope(res.body), res)
   }
 
   async createDashboard(body: unknown): Promise<WrittenDashboard> {
-    return this.writeDashboard('POST', '/dashboards', body)
+    return this.writeDashboard('POST', `${await this.base()}/dashboards`, body)
   }
 
   async updateDashboard(id: string, body: unknown): Promise<WrittenDashboard> {
-    return this.writeDashboard('PUT', this.item('/dashboards', id, 'dashboard id'), body)
+    return this.writeDashboard('PUT', await this.item('/dashboards', id, 'dashboard id'), body)
   }
 
   async deleteDashboard(id: string): Promise<'deleted' | 'absent'> {
-    return this.remove(this.item('/dashboards', id, 'dashboard id'))
+    return this.remove(await this.item('/dashboards', id, 'dashboard id'), ABSENT_SHAPES.dashboards)
   }
 
   async validateDashboard(body: unknown): Promise<ValidateDashboardResult> {
-    const res = await this.send('POST', `${this.resourceBase}/dashboards/validate`, body, true)
+    const res = await this.send('POST', `${await this.base()}/dashboards/validate`, body, true)
     return parse(ValidateDashboardResult, unwrapEnvelope(res.body), res)
   }
 
@@ -166,23 +212,23 @@ class HttpObservabilityApi implements ObservabilityApi {
   }
 
   async getAlert(id: string): Promise<LiveAlert> {
-    const res = await this.send('GET', this.item('/alerts', id, 'alert id'))
+    const res = await this.send('GET', await this.item('/alerts', id, 'alert id'))
     return parse(LiveAlert, unwrapEnvelope(res.body), res)
   }
 
   async createAlert(body: unknown): Promise<{ id: string }> {
-    const res = await this.send('POST', `${this.resourceBase}/alerts`, body, false)
+    const res = await this.send('POST', `${await this.base()}/alerts`, body, false)
     return parse(WithId, unwrapEnvelope(res.body), res)
   }
 
   async updateAlert(id: string, body: unknown): Promise<{ id: string }> {
-    const res = await this.send('PUT', this.item('/alerts', id, 'alert id'), body)
+    const res = await this.send('PUT', await this.item('/alerts', id, 'alert id'), body)
     const parsed = WithId.safeParse(unwrapEnvelope(res.body))
     return parsed.success ? parsed.data : { id }
   }
 
   async deleteAlert(id: string): Promise<'deleted' | 'absent'> {
-    return this.remove(this.item('/alerts', id, 'alert id'))
+    return this.remove(await this.item('/alerts', id, 'alert id'), ABSENT_SHAPES.alerts)
   }
 
   async listSources(): Promise<LiveSource[]> {
@@ -200,7 +246,7 @@ class HttpObservabilityApi implements ObservabilityApi {
   }
 
   async querySeries(body: unknown): Promise<SeriesPoint[]> {
-    const res = await this.send('POST', `${this.resourceBase}/charts/series`, body, true)
+    const res = await this.send('POST', `${await this.base()}/charts/series`, body, true)
     return parse(z.array(SeriesPoint), unwrapEnvelope(res.body), res)
   }
 
@@ -229,8 +275,42 @@ class HttpObservabilityApi implements ObservabilityApi {
     return this.serviceBase
   }
 
-  private item(collection: string, id: string, what: string): string {
-    return `${this.resourceBase}${collection}/${pathSegment(id, what)}`
+  /** The path below which the observability resources are: `/api/v2`, or the service's prefix. */
+  private async base(): Promise<string> {
+    if (!this.serviceBase) return '/api/v2'
+    return `${this.serviceBase}/${this.state.resolved ?? (await this.settlePrefix())}`
+  }
+
+  /**
+   * `managed-prefix: auto`: the public cloud serves only `clickstack` (its gateway answers any other path
+   * with a 404 page); CONTRACT.md says `observability`. The first request lists the dashboards under
+   * `clickstack`; a 404 there (a list of nothing is `[]`, so a 404 can only mean the route is absent,
+   * FACTS.md) switches to `observability` for the rest of the run. Concurrent callers share the probe.
+   */
+  private settlePrefix(): Promise<ApiPrefix> {
+    const state = this.state
+    state.probe ??= (async () => {
+      try {
+        state.probed = await this.send('GET', `${this.serviceBase}/clickstack/dashboards`)
+        state.resolved = 'clickstack'
+      } catch (e) {
+        if (!(e instanceof ApiError && e.status === 404)) throw e
+        state.resolved = 'observability'
+        this.log.info(
+          "managed-prefix auto: the server has no clickstack route (HTTP 404), so this run uses the contract's observability prefix"
+        )
+      }
+      return state.resolved
+    })().catch((e: unknown) => {
+      // A failure that says nothing about the route (401, network, a cancel): the next request settles it.
+      state.probe = undefined
+      throw e
+    })
+    return state.probe
+  }
+
+  private async item(collection: string, id: string, what: string): Promise<string> {
+    return `${await this.base()}${collection}/${pathSegment(id, what)}`
   }
 
   private send(
@@ -239,17 +319,39 @@ class HttpObservabilityApi implements ObservabilityApi {
     body?: unknown,
     idempotent = method !== 'POST'
   ): Promise<ApiResponse> {
-    return this.transport.request({ method, path, body, idempotent })
+    return this.transport.request({ method, path, body, idempotent }, this.signal)
   }
 
-  private async remove(path: string): Promise<'deleted' | 'absent'> {
+  /** 'absent' only on the route's own "not found" answer; a router's 404 is an error that says so. */
+  private async remove(
+    path: string,
+    absent: Record<Mode, readonly NotFoundShape[]>
+  ): Promise<'deleted' | 'absent'> {
     try {
       await this.send('DELETE', path)
       return 'deleted'
     } catch (e) {
-      if (e instanceof ApiError && e.status === 404) return 'absent'
-      throw e
+      if (e instanceof ApiError && isResourceAbsent(e, absent[this.mode])) return 'absent'
+      throw this.routeError(e)
     }
+  }
+
+  /** A 404 that is not a resource's "not found" names the path and, in managed mode, the prefix. */
+  private routeError(e: unknown): unknown {
+    if (!(e instanceof ApiError) || e.status !== 404 || e instanceof RouteNotFoundError) return e
+    const hint =
+      this.mode === 'managed'
+        ? `Managed prefix "${this.state.resolved}": the public cloud serves only clickstack and CONTRACT.md says observability; set managed-prefix (auto tries clickstack, then observability)`
+        : 'Check api-url: it is the API base (port 8000 by default), not the web UI'
+    return new RouteNotFoundError({
+      status: e.status,
+      method: e.method,
+      path: e.path,
+      serverMessage: e.serverMessage,
+      requestId: e.requestId,
+      bodyShape: e.bodyShape,
+      hint
+    })
   }
 
   /**
@@ -261,7 +363,7 @@ class HttpObservabilityApi implements ObservabilityApi {
     path: string,
     body: unknown
   ): Promise<WrittenDashboard> {
-    const res = await this.send(method, method === 'POST' ? `${this.resourceBase}${path}` : path, body)
+    const res = await this.send(method, path, body)
     const value = unwrapEnvelope(res.body)
     const written = WrittenDashboard.safeParse(value)
     if (written.success) return written.data
@@ -279,8 +381,17 @@ class HttpObservabilityApi implements ObservabilityApi {
     item: T,
     paginated = false
   ): Promise<z.infer<T>[]> {
-    const path = `${this.resourceBase}${collection}`
-    const first = await this.send('GET', path)
+    const base = await this.base()
+    const path = `${base}${collection}`
+    let first: ApiResponse | undefined
+    if (collection === '/dashboards' && this.state.probed?.path === path) {
+      first = this.state.probed
+      this.state.probed = undefined
+    }
+    // FACTS.md: a list of nothing is `[]`, so a 404 on a list means the route is absent, whatever its body.
+    first ??= await this.send('GET', path).catch((e: unknown) => {
+      throw this.routeError(e)
+    })
     const items = parse(z.array(item), unwrapEnvelope(first.body), first)
     const info = pageInfo(first)
     const { limit } = info
@@ -294,12 +405,10 @@ class HttpObservabilityApi implements ObservabilityApi {
     // Bounded: a server that keeps returning pages past `total` cannot keep us here.
     const maxPages = Number.isFinite(total) ? Math.ceil(total / pageSize) + 2 : MAX_UNCOUNTED_PAGES
     for (let pages = 0; offset < total && pages < maxPages; pages++) {
-      const res = await this.transport.request({
-        method: 'GET',
-        path,
-        query: { limit: pageSize, offset },
-        idempotent: true
-      })
+      const res = await this.transport.request(
+        { method: 'GET', path, query: { limit: pageSize, offset }, idempotent: true },
+        this.signal
+      )
       const page = parse(z.array(item), unwrapEnvelope(res.body), res)
       const fresh = page.filter(p => !seen.has((p as { id?: string }).id))
       // An empty page, or one the server repeated (it ignores offset): the list is complete.
@@ -347,8 +456,14 @@ function parse<T extends z.ZodType>(schema: T, value: unknown, res: ApiResponse)
     .join('')
     .replace(/^\./, '')
   throw new ResponseShapeError(
-    { method: res.method, path: res.path, status: res.status },
+    { method: res.method, path: res.path, status: res.status, hint: notTheApi(res.body) },
     field,
     issue.message
   )
+}
+
+/** A page where JSON was expected: the address is something else than the API. */
+function notTheApi(body: unknown): string | undefined {
+  if (typeof body !== 'string' || !/^\s*</.test(body)) return undefined
+  return 'The server answered with an HTML page, not the API: api-url may point at the web UI or at a proxy page. The self-hosted API listens on its own port (8000 by default); the managed API is https://api.clickhouse.cloud'
 }

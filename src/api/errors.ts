@@ -14,7 +14,12 @@ export interface ApiErrorDetails {
   hint?: string
   /** How many attempts were made (retries included). */
   attempts?: number
+  /** What the error body was: a route's "not found" is told apart from a router's by it. */
+  bodyShape?: BodyShape
 }
+
+/** JSON, plain text, an HTML page, or nothing. */
+export type BodyShape = 'json' | 'text' | 'html' | 'none'
 
 export class ApiError extends Error {
   readonly status?: number
@@ -24,6 +29,7 @@ export class ApiError extends Error {
   readonly requestId?: string
   readonly hint?: string
   readonly attempts?: number
+  readonly bodyShape?: BodyShape
 
   constructor(details: ApiErrorDetails, summary?: string) {
     const what = summary ?? (details.status ? `failed with HTTP ${details.status}` : 'failed')
@@ -39,6 +45,21 @@ export class ApiError extends Error {
     this.requestId = details.requestId
     this.hint = details.hint
     this.attempts = details.attempts
+    this.bodyShape = details.bodyShape
+  }
+}
+
+/**
+ * A 404 that is not the route's own "not found": the server (or a gateway in front of it) has no such
+ * route, e.g. an HTML `Cannot DELETE ...` page. It never means "already deleted".
+ */
+export class RouteNotFoundError extends ApiError {
+  constructor(details: ApiErrorDetails) {
+    super(
+      details,
+      'failed: HTTP 404 that is not this route\'s "not found" answer (the server has no such route; nothing is taken as absent or deleted)'
+    )
+    this.name = 'RouteNotFoundError'
   }
 }
 
@@ -54,6 +75,17 @@ export class UnknownOutcomeError extends ApiError {
   }
 }
 
+/**
+ * A request given up on purpose, before or while in flight: another request failed first and its answer
+ * is no longer needed, or the client was closed. Never a finding of its own: the first failure is.
+ */
+export class RequestCancelledError extends ApiError {
+  constructor(details: ApiErrorDetails, reason: string) {
+    super(details, `cancelled: ${reason}`)
+    this.name = 'RequestCancelledError'
+  }
+}
+
 /** The server answered 2xx with a body we do not understand: names the route and the field. */
 export class ResponseShapeError extends ApiError {
   constructor(
@@ -64,6 +96,13 @@ export class ResponseShapeError extends ApiError {
     super(details, `returned an unexpected response: ${field ? `field ${field}: ` : ''}${problem}`)
     this.name = 'ResponseShapeError'
   }
+}
+
+export function bodyShapeOf(body: unknown, text: string): BodyShape {
+  if (body !== undefined && typeof body === 'object') return 'json'
+  const plain = text.trim()
+  if (plain === '') return 'none'
+  return /^<(!doctype|html|head|body|pre)/i.test(plain) ? 'html' : 'text'
 }
 
 /** Parses the server's message out of any of the body shapes the routes use (FACTS.md "Errors"). */

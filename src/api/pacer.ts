@@ -8,16 +8,33 @@
  *   while the server's last count says there is room;
  * - a server that says "no more until T" (a 429) pauses every request until T.
  */
+import { setTimeout as delay } from 'node:timers/promises'
 import type { RateLimit } from '../config/types.js'
 
 export interface Clock {
   now(): number
-  sleep(ms: number): Promise<void>
+  /** Rejects when `signal` aborts: a cancelled run leaves no timer behind to keep the process alive. */
+  sleep(ms: number, signal?: AbortSignal): Promise<void>
 }
 
 export const realClock: Clock = {
   now: () => Date.now(),
-  sleep: ms => new Promise(resolve => setTimeout(resolve, ms))
+  sleep: (ms, signal) => delay(ms, undefined, { signal })
+}
+
+/** How long a caller may wait for its turn, and when to stop waiting. */
+export interface WaitLimits {
+  signal?: AbortSignal
+  /** Clock time by which the request must start; later is refused with PastDeadline. */
+  deadline?: number
+}
+
+/** The next slot would start after the caller's deadline (its retry budget). */
+export class PastDeadline extends Error {
+  constructor(readonly startsAt: number) {
+    super('the next slot starts after the deadline')
+    this.name = 'PastDeadline'
+  }
 }
 
 /** What a response said about the server's window. */
@@ -53,9 +70,13 @@ export class Pacer {
     this.windowMs = limit ? limit.windowMs * 1.02 + 100 : 0
   }
 
-  /** Resolves with a ticket when a request may start; requests start in the order they asked. */
-  acquire(): Promise<number> {
-    const turn = this.queue.then(() => this.waitForSlot())
+  /**
+   * Resolves with a ticket when a request may start; requests start in the order they asked. Rejects
+   * with PastDeadline when the slot would come after `limits.deadline`, and with the signal's reason
+   * when it aborts; either way the queue moves on.
+   */
+  acquire(limits: WaitLimits = {}): Promise<number> {
+    const turn = this.queue.then(() => this.waitForSlot(limits))
     this.queue = turn.then(
       () => undefined,
       () => undefined
@@ -75,36 +96,50 @@ export class Pacer {
     if (until > this.pausedUntil) this.pausedUntil = until
   }
 
-  private async waitForSlot(): Promise<number> {
+  private async waitForSlot({ signal, deadline }: WaitLimits): Promise<number> {
+    /** Waits until `until`, unless that is past the deadline or the caller gives up first. */
+    const waitUntil = async (until: number, now: number) => {
+      if (deadline !== undefined && until > deadline) throw new PastDeadline(until)
+      await this.clock.sleep(until - now, signal)
+      signal?.throwIfAborted()
+    }
     for (;;) {
+      signal?.throwIfAborted()
       const now = this.clock.now()
       if (now < this.pausedUntil) {
-        await this.clock.sleep(this.pausedUntil - now)
+        await waitUntil(this.pausedUntil, now)
         continue
       }
       if (this.sent === 1 && this.firstAnswer) {
-        // Bounded, in case an answer is never reported. The timer is cleared: a pending one would keep
-        // the process alive after the run.
+        // Bounded, in case an answer is never reported, and over when the caller gives up. The timer is
+        // cleared: a pending one would keep the process alive after the run.
         let timer: ReturnType<typeof setTimeout> | undefined
+        let stop: (() => void) | undefined
         await Promise.race([
           this.firstAnswer,
-          new Promise(resolve => (timer = setTimeout(resolve, FIRST_ANSWER_WAIT_MS)))
+          new Promise(resolve => (timer = setTimeout(resolve, FIRST_ANSWER_WAIT_MS))),
+          new Promise(resolve => {
+            stop = () => resolve(undefined)
+            signal?.addEventListener('abort', stop, { once: true })
+          })
         ])
         clearTimeout(timer)
+        if (stop) signal?.removeEventListener('abort', stop)
+        signal?.throwIfAborted()
         this.firstAnswer = undefined
         continue
       }
       if (this.budget) {
         if (now >= this.budget.resetAt) this.budget = undefined
         else if (this.budget.remaining - (this.sent - 1 - this.budget.ticket) <= 0) {
-          await this.clock.sleep(this.budget.resetAt - now)
+          await waitUntil(this.budget.resetAt, now)
           continue
         }
       }
       if (this.limit) {
         while (this.starts.length > 0 && this.starts[0]! <= now - this.windowMs) this.starts.shift()
         if (this.starts.length >= this.limit.requests) {
-          await this.clock.sleep(this.starts[0]! + this.windowMs - now)
+          await waitUntil(this.starts[0]! + this.windowMs, now)
           continue
         }
         this.starts.push(now)

@@ -9,12 +9,15 @@ import { redactor, silentLogger, type Logger } from '../log.js'
 import { VERSION } from '../version.js'
 import {
   ApiError,
+  bodyShapeOf,
+  RequestCancelledError,
   requestIdOf,
   serverMessageOf,
   UnknownOutcomeError,
   type ApiErrorDetails
 } from './errors.js'
-import { Pacer, realClock, type Clock } from './pacer.js'
+import { classifyNetworkError, seconds } from './network-errors.js'
+import { Pacer, PastDeadline, realClock, type Clock } from './pacer.js'
 import { backoffMs, RETRYABLE_STATUSES, serverBudget, serverDelayMs, type Headers } from './retry.js'
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
@@ -46,7 +49,13 @@ export interface TransportOptions {
   mode: Mode
   rateLimit: RateLimit | null
   requestTimeoutMs: number
+  /** Wall time one request may spend retrying (backoff and pacing waits included), from its first send. */
   retryBudgetMs: number
+  /**
+   * The same while nothing has answered at this address yet: a wrong address or a server that is down
+   * fails in seconds, not minutes. Once any answer came, connection failures get retryBudgetMs.
+   */
+  connectBudgetMs?: number
   maxConnections?: number
   maxAttempts?: number
   clock?: Clock
@@ -60,10 +69,7 @@ export interface TransportStats {
   rateLimited: number
 }
 
-/** Errors where the request never left this machine: safe to retry for any method. */
-const NOT_SENT = new Set(['ECONNREFUSED', 'UND_ERR_CONNECT_TIMEOUT', 'EHOSTUNREACH', 'ENETUNREACH'])
-/** Errors that will not go away by waiting. */
-const PERMANENT = new Set(['ENOTFOUND', 'EAI_FAIL', 'ERR_INVALID_URL', 'UND_ERR_INVALID_ARG'])
+export const DEFAULT_CONNECT_BUDGET_MS = 10_000
 
 export class Transport {
   readonly stats: TransportStats = { requests: 0, retries: 0, rateLimited: 0 }
@@ -74,6 +80,13 @@ export class Transport {
   private readonly log: Logger
   private readonly scrub: (text: string) => string
   private readonly authorization?: string
+  /** Aborted by close(): every wait and every request in flight ends at once. */
+  private readonly closed = new AbortController()
+  /** Aborted when the server is found unreachable: waits end, and no request starts any more. */
+  private readonly halted = new AbortController()
+  private unreachable?: ApiError
+  /** Some HTTP response came from this address: connection failures are transient from now on. */
+  private answered = false
 
   constructor(private readonly options: TransportOptions) {
     this.agent = new Agent({ connections: options.maxConnections ?? 32, keepAliveTimeout: 10_000 })
@@ -97,52 +110,147 @@ export class Transport {
     this.scrub = redactor(secrets)
   }
 
+  /** Ends everything at once: pending waits, retries and requests in flight. Nothing is left to keep the process alive. */
   async close(): Promise<void> {
-    await this.agent.close()
+    this.closed.abort('the client was closed')
+    await this.agent.destroy()
   }
 
-  async request(spec: RequestSpec): Promise<ApiResponse> {
-    const started = this.clock.now()
+  /**
+   * One request with its retries. `signal` cancels it, in flight too (a sibling's failure makes its
+   * answer useless): it then rejects with RequestCancelledError.
+   */
+  async request(spec: RequestSpec, signal?: AbortSignal): Promise<ApiResponse> {
+    const base: ApiErrorDetails = { method: spec.method, path: spec.path }
+    const inFlight = AbortSignal.any([this.closed.signal, ...(signal ? [signal] : [])])
+    const waiting = AbortSignal.any([inFlight, this.halted.signal])
     const maxAttempts = this.options.maxAttempts ?? 10
+    let firstSent: number | undefined
+    let last: { outcome: Failed; budget: Budget } | undefined
     for (let attempt = 1; ; attempt++) {
-      const outcome = await this.attempt(spec)
+      if (this.unreachable) throw this.notSent(base)
+      const deadline = last && firstSent !== undefined ? firstSent + last.budget.ms : undefined
+      let outcome: AttemptOutcome
+      try {
+        outcome = await this.attempt(spec, { inFlight, waiting, deadline })
+      } catch (e) {
+        if (this.unreachable && !inFlight.aborted) throw this.notSent(base)
+        if (e instanceof PastDeadline && last) {
+          throw this.giveUp(
+            { ...last.outcome.details, attempts: attempt - 1 },
+            last.outcome,
+            this.clock.now() - firstSent!,
+            last.budget,
+            `: the next attempt could not start in time (the rate limit allows it ${seconds(e.startsAt - this.clock.now())} from now)`
+          )
+        }
+        throw new RequestCancelledError(base, reasonOf(inFlight.aborted ? inFlight : waiting))
+      }
       if (outcome.kind === 'ok') return outcome.response
+      firstSent ??= outcome.sentAt
       const details = { ...outcome.details, attempts: attempt }
       if (!outcome.retryable) {
         if (outcome.unknownOutcome)
           throw new UnknownOutcomeError(this.scrubbed(details), this.scrub(outcome.cause))
-        throw this.error(details, outcome.cause)
+        throw this.halt(outcome, this.error(details, outcome.cause))
       }
+      const budget = this.budgetFor(outcome)
       const delay = outcome.serverDelay ?? backoffMs(attempt - 1, undefined, this.random)
-      const elapsed = this.clock.now() - started
-      if (attempt >= maxAttempts || elapsed + delay > this.options.retryBudgetMs) {
-        const budget = `gave up after ${attempt} attempt${attempt === 1 ? '' : 's'} in ${seconds(elapsed)}`
-        const why =
-          outcome.serverDelay !== undefined && elapsed + delay > this.options.retryBudgetMs
-            ? `; the server asked to wait ${seconds(delay)}, beyond the retry budget of ${seconds(this.options.retryBudgetMs)}`
-            : ` (retry budget ${seconds(this.options.retryBudgetMs)})`
-        throw this.error(details, `${outcome.cause}; ${budget}${why}`)
+      const elapsed = this.clock.now() - firstSent
+      if (attempt >= maxAttempts || elapsed + delay > budget.ms) {
+        const asked =
+          outcome.serverDelay !== undefined && elapsed + delay > budget.ms
+            ? `; the server asked to wait ${seconds(delay)}, beyond the ${budget.name} of ${seconds(budget.ms)}`
+            : undefined
+        throw this.halt(outcome, this.giveUp(details, outcome, elapsed, asked ? undefined : budget, asked))
       }
+      last = { outcome, budget }
       this.stats.retries++
       this.log.debug(
         `${spec.method} ${spec.path}: ${outcome.cause}; retrying in ${seconds(delay)} (attempt ${attempt + 1})`
       )
       if (outcome.rateLimited) this.pacer.pause(this.clock.now() + delay)
-      await this.clock.sleep(delay)
+      try {
+        await this.clock.sleep(delay, waiting)
+        waiting.throwIfAborted()
+      } catch {
+        if (this.unreachable && !inFlight.aborted) throw this.notSent(base)
+        throw new RequestCancelledError(base, reasonOf(inFlight.aborted ? inFlight : waiting))
+      }
     }
   }
 
-  private async attempt(spec: RequestSpec): Promise<AttemptOutcome> {
-    const ticket = await this.pacer.acquire()
+  /** Which budget a failure draws on: the short one while nothing has answered at this address yet. */
+  private budgetFor(outcome: Failed): Budget {
+    if (outcome.network && !this.answered) {
+      return {
+        name: 'connect budget',
+        ms: this.options.connectBudgetMs ?? DEFAULT_CONNECT_BUDGET_MS,
+        hint: 'Nothing has answered at this address yet: check api-url (http or https, host, port) and that the server is up. A server that takes longer to start: raise connect-budget'
+      }
+    }
+    return { name: 'retry budget', ms: this.options.retryBudgetMs }
+  }
+
+  /** "HTTP 503; gave up after 3 attempts in 4.2 s (retry budget 5.0 s)", and why, when there is more to say. */
+  private giveUp(
+    details: ApiErrorDetails,
+    outcome: Failed,
+    elapsedMs: number,
+    budget: Budget | undefined,
+    why = ''
+  ): ApiError {
+    const attempts = details.attempts ?? 1
+    const spent = `gave up after ${attempts} attempt${attempts === 1 ? '' : 's'} in ${seconds(elapsedMs)}`
+    const within = budget ? ` (${budget.name} ${seconds(budget.ms)})` : ''
+    return this.error(
+      { ...details, hint: details.hint ?? budget?.hint },
+      `${outcome.cause}; ${spent}${within}${why}`
+    )
+  }
+
+  /**
+   * A failure of the connection itself, which no retry cured (or none can: TLS, DNS): the server is out
+   * of reach for every request. Requests waiting to retry stop, and later ones fail at once.
+   */
+  private halt(outcome: Failed, error: ApiError): ApiError {
+    if (outcome.unreachable && !this.unreachable) {
+      this.unreachable = error
+      this.halted.abort('the server could not be reached')
+    }
+    return error
+  }
+
+  private notSent(details: ApiErrorDetails): ApiError {
+    return new ApiError(
+      details,
+      `not sent: an earlier request could not reach the server (${this.unreachable!.message})`
+    )
+  }
+
+  private async attempt(
+    spec: RequestSpec,
+    limits: { inFlight: AbortSignal; waiting: AbortSignal; deadline?: number }
+  ): Promise<AttemptOutcome> {
+    const ticket = await this.pacer.acquire({ signal: limits.waiting, deadline: limits.deadline })
+    const sentAt = this.clock.now()
     try {
-      return await this.send(spec, ticket)
+      // A retry of a request that is safe to repeat gets no more than the budget has left.
+      const left = limits.deadline === undefined || !spec.idempotent ? Infinity : limits.deadline - sentAt
+      const timeoutMs = Math.max(1, Math.min(this.options.requestTimeoutMs, left))
+      return { ...(await this.send(spec, ticket, limits.inFlight, timeoutMs)), sentAt }
     } finally {
       // Every attempt is reported to the pacer, also when no response came (it may wait for the first).
       this.pacer.observe(ticket, undefined)
     }
   }
 
-  private async send(spec: RequestSpec, ticket: number): Promise<AttemptOutcome> {
+  private async send(
+    spec: RequestSpec,
+    ticket: number,
+    signal: AbortSignal,
+    timeoutMs: number
+  ): Promise<SendOutcome> {
     this.stats.requests++
     const url = this.url(spec)
     const base: ApiErrorDetails = { method: spec.method, path: spec.path }
@@ -160,15 +268,18 @@ export class Transport {
         headers,
         body: spec.body === undefined ? undefined : JSON.stringify(spec.body),
         dispatcher: this.agent,
+        signal,
         // undici's own timers (no timer object per request): the wait for the response's headers, and
         // for each chunk of its body.
-        headersTimeout: this.options.requestTimeoutMs,
-        bodyTimeout: this.options.requestTimeoutMs
+        headersTimeout: timeoutMs,
+        bodyTimeout: timeoutMs
       })
       text = await res.body.text()
     } catch (e) {
-      return this.networkFailure(spec, base, e)
+      signal.throwIfAborted()
+      return this.networkFailure(spec, base, e, timeoutMs)
     }
+    this.answered = true
     const resHeaders = res.headers as Headers
     const body = parseBody(text, resHeaders)
     const status = res.statusCode
@@ -190,7 +301,8 @@ export class Transport {
       ...base,
       status,
       serverMessage: serverMessageOf(body, text),
-      requestId: requestIdOf(body, resHeaders)
+      requestId: requestIdOf(body, resHeaders),
+      bodyShape: bodyShapeOf(body, text)
     }
     const cause = `HTTP ${status}`
     if (!RETRYABLE_STATUSES.has(status)) return { kind: 'failed', details, cause, retryable: false }
@@ -216,19 +328,20 @@ export class Transport {
     }
   }
 
-  private networkFailure(spec: RequestSpec, details: ApiErrorDetails, e: unknown): AttemptOutcome {
-    const err = e as { code?: string; name?: string; message?: string; cause?: { code?: string } }
-    const code = err.code ?? err.cause?.code ?? err.name ?? 'error'
-    const timedOut =
-      err.name === 'TimeoutError' || code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT'
-    const cause = timedOut
-      ? `no response within ${seconds(this.options.requestTimeoutMs)}`
-      : `connection failed (${code}${err.message ? `: ${err.message}` : ''})`
-    if (PERMANENT.has(code)) return { kind: 'failed', details, cause, retryable: false }
-    if (NOT_SENT.has(code)) return { kind: 'failed', details, cause, retryable: true }
+  private networkFailure(spec: RequestSpec, details: ApiErrorDetails, e: unknown, timeoutMs: number): Failed {
+    const failure = classifyNetworkError(e, timeoutMs)
+    const failed = {
+      kind: 'failed' as const,
+      unreachable: failure.sent !== 'maybe' || !this.answered,
+      details: { ...details, hint: failure.hint },
+      cause: failure.cause,
+      network: true
+    }
+    if (failure.sent === 'permanent') return { ...failed, retryable: false }
+    if (failure.sent === 'never') return { ...failed, retryable: true }
     // The request may have reached the server: only idempotent ones go again.
-    if (!spec.idempotent) return { kind: 'failed', details, cause, retryable: false, unknownOutcome: true }
-    return { kind: 'failed', details, cause, retryable: true }
+    if (!spec.idempotent) return { ...failed, retryable: false, unknownOutcome: true }
+    return { ...failed, retryable: true }
   }
 
   private url(spec: RequestSpec): string {
@@ -252,17 +365,33 @@ export class Transport {
   }
 }
 
-type AttemptOutcome =
-  | { kind: 'ok'; response: ApiResponse }
-  | {
-      kind: 'failed'
-      details: ApiErrorDetails
-      cause: string
-      retryable: boolean
-      unknownOutcome?: boolean
-      rateLimited?: boolean
-      serverDelay?: number
-    }
+interface Budget {
+  name: 'retry budget' | 'connect budget'
+  ms: number
+  /** What to do when it runs out. */
+  hint?: string
+}
+
+interface Failed {
+  kind: 'failed'
+  details: ApiErrorDetails
+  cause: string
+  retryable: boolean
+  /** The connection failed (no HTTP answer): counts against the connect budget until the server has answered. */
+  network?: boolean
+  /** No connection could be made (refused, TLS, DNS, or nothing answered yet): no other request will fare better. */
+  unreachable?: boolean
+  unknownOutcome?: boolean
+  rateLimited?: boolean
+  serverDelay?: number
+}
+
+type SendOutcome = { kind: 'ok'; response: ApiResponse } | Failed
+/** With the clock time the attempt was sent. */
+type AttemptOutcome = SendOutcome & { sentAt: number }
+
+const reasonOf = (signal: AbortSignal): string =>
+  typeof signal.reason === 'string' ? signal.reason : 'cancelled'
 
 function parseBody(text: string, headers: Headers): unknown {
   const type = String(headers['content-type'] ?? '')
@@ -274,8 +403,6 @@ function parseBody(text: string, headers: Headers): unknown {
     return text
   }
 }
-
-const seconds = (ms: number): string => `${(ms / 1000).toFixed(ms < 10_000 ? 1 : 0)} s`
 
 /** What a 401 or 403 means in this mode, in words (CONTRACT.md "Authentication"). */
 export function hintFor(status: number | undefined, mode: Mode, method: string): string | undefined {

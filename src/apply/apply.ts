@@ -8,8 +8,8 @@ import type { AnyKind } from '../kinds/index.js'
 import { KINDS } from '../kinds/index.js'
 import type { ApplyContext, DashboardFacts, Operation, PlannedChange, PlanSettings } from '../kinds/kind.js'
 import type { Logger } from '../log.js'
-import type { ApplyOutcome, ApplyResult } from './types.js'
-import { runOperations } from './engine.js'
+import type { ApplyOutcome, ApplyProgress, ApplyResult, OutcomeStatus } from './types.js'
+import { runOperations, type EngineHooks, type OperationOutcome } from './engine.js'
 
 export interface ApplyInput {
   api: ObservabilityApi
@@ -19,6 +19,8 @@ export interface ApplyInput {
   concurrency: number
   log: Logger
   kinds?: readonly AnyKind[]
+  /** Told as each change starts and ends; the entry points show it (a long apply is not silent). */
+  onProgress?: (progress: ApplyProgress) => void
 }
 
 export async function applyPlan(input: ApplyInput): Promise<ApplyResult> {
@@ -36,7 +38,12 @@ export async function applyPlan(input: ApplyInput): Promise<ApplyResult> {
     log: input.log,
     reread: sharedReader()
   }
-  const outcomes = await runOperations(all, ctx, input.concurrency)
+  const outcomes = await runOperations(
+    all,
+    ctx,
+    input.concurrency,
+    progressHooks(opsByChange, input.onProgress)
+  )
 
   const result: ApplyResult = { outcomes: [], complete: true }
   for (const [pc, ops] of opsByChange) {
@@ -76,6 +83,51 @@ export async function applyPlan(input: ApplyInput): Promise<ApplyResult> {
   if (result.convergence && !result.convergence.converged) result.complete = false
   return result
 }
+
+/** Operations' starts and ends, as changes' starts and ends: a change ends when its last operation settles. */
+function progressHooks(
+  opsByChange: ReadonlyMap<PlannedChange, Operation[]>,
+  report: ((progress: ApplyProgress) => void) | undefined
+): EngineHooks {
+  if (!report) return {}
+  const changeOf = new Map<Operation, PlannedChange>()
+  const left = new Map<PlannedChange, number>()
+  for (const [pc, ops] of opsByChange) {
+    for (const op of ops) changeOf.set(op, pc)
+    if (ops.length > 0) left.set(pc, ops.length)
+  }
+  const total = left.size
+  const started = new Set<PlannedChange>()
+  const statuses = new Map<PlannedChange, OutcomeStatus>()
+  let done = 0
+  const event = (pc: PlannedChange, kind: 'start' | 'end', status?: OutcomeStatus): ApplyProgress => {
+    const { address, kind: resource, name, action } = pc.change
+    return { event: kind, address, kind: resource, name, action, status, done, total }
+  }
+  return {
+    started(op) {
+      const pc = changeOf.get(op)!
+      if (started.has(pc)) return
+      started.add(pc)
+      report(event(pc, 'start'))
+    },
+    settled(op, outcome) {
+      const pc = changeOf.get(op)!
+      statuses.set(pc, worse(statuses.get(pc), statusOf(outcome)))
+      const remaining = left.get(pc)! - 1
+      left.set(pc, remaining)
+      if (remaining > 0) return
+      done++
+      report(event(pc, 'end', statuses.get(pc)))
+    }
+  }
+}
+
+const statusOf = (o: OperationOutcome): OutcomeStatus =>
+  o.state === 'done' ? o.result.status : o.state === 'failed' ? 'failed' : 'skipped'
+const RANK: Record<OutcomeStatus, number> = { applied: 0, adopted: 1, skipped: 2, failed: 3 }
+const worse = (a: OutcomeStatus | undefined, b: OutcomeStatus): OutcomeStatus =>
+  a === undefined || RANK[b] > RANK[a] ? b : a
 
 /** A commit whose response was lost may land a moment later: wait before looking for it. */
 const REREAD_DELAY_MS = 500

@@ -11,12 +11,23 @@ export type OperationOutcome =
   | { state: 'failed'; error: string }
   | { state: 'skipped'; reason: string }
 
+/** Told when an operation starts and when it settles (done, failed or skipped), in that order. */
+export interface EngineHooks {
+  started?(op: Operation): void
+  settled?(op: Operation, outcome: OperationOutcome): void
+}
+
 export async function runOperations(
   operations: readonly Operation[],
   ctx: ApplyContext,
-  concurrency: number
+  concurrency: number,
+  hooks: EngineHooks = {}
 ): Promise<Map<Operation, OperationOutcome>> {
   const outcomes = new Map<Operation, OperationOutcome>()
+  const settle = (op: Operation, outcome: OperationOutcome) => {
+    outcomes.set(op, outcome)
+    hooks.settled?.(op, outcome)
+  }
   const providers = new Map<string, Operation[]>()
   for (const op of operations)
     for (const token of op.provides) providers.set(token, [...(providers.get(token) ?? []), op])
@@ -36,11 +47,11 @@ export async function runOperations(
 
   const skip = (op: Operation, reason: string) => {
     if (outcomes.has(op)) return
-    outcomes.set(op, { state: 'skipped', reason })
+    settle(op, { state: 'skipped', reason })
     for (const d of dependents.get(op) ?? []) skip(d, reason)
   }
   const finish = (op: Operation, outcome: OperationOutcome) => {
-    outcomes.set(op, outcome)
+    settle(op, outcome)
     if (op.lock) heldLocks.delete(op.lock)
     if (outcome.state === 'done') {
       for (const token of op.provides) ctx.facts.set(token, outcome.result)
@@ -69,6 +80,7 @@ export async function runOperations(
       }
       ready.splice(i, 1)
       if (op.lock) heldLocks.add(op.lock)
+      hooks.started?.(op)
       const p: Promise<void> = op
         .run(ctx)
         .then(
@@ -81,7 +93,6 @@ export async function runOperations(
     if (running.size === 0) break
     await Promise.race(running)
   }
-  for (const op of operations)
-    if (!outcomes.has(op)) outcomes.set(op, { state: 'skipped', reason: 'not reached' })
+  for (const op of operations) if (!outcomes.has(op)) settle(op, { state: 'skipped', reason: 'not reached' })
   return outcomes
 }

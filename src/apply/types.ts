@@ -32,3 +32,20 @@ export interface ApplyResult {
   /** ServiceSettings re-read after the PATCH: differences that remain (empty when converged). */
   convergence?: { converged: boolean; remaining: string[] }
 }
+
+/**
+ * One step of an apply, for whoever shows progress (the apply itself only reports it): a change's first
+ * request is about to go (`start`), or all of its requests have settled (`end`, with its status).
+ */
+export interface ApplyProgress {
+  event: 'start' | 'end'
+  address: string
+  kind: ResourceKind
+  name: string
+  action: Action
+  /** On `end`. */
+  status?: OutcomeStatus
+  /** Changes settled so far, of `total`. */
+  done: number
+  total: number
+}

@@ -43,3 +43,41 @@ export function checkApiUrl(input: string, allowInsecureHttp: boolean): { url?: 
   }
   return { url: url.toString().replace(/\/+$/, '') }
 }
+
+/** What an api-url's path says: the API's own path already (the base is what comes before it), or nothing. */
+export interface ApiPath {
+  /** The URL without the API's path. */
+  base: string
+  /** The API path found at the end ("/api/v2", "/v1/organizations/…"). */
+  dropped: string
+  /** The mode that path belongs to. */
+  mode: 'self-hosted' | 'managed'
+  /** Managed: the ids the path names, if it names them. */
+  organizationId?: string
+  serviceId?: string
+}
+
+/**
+ * An api-url that ends in `/api/v2` (self-hosted) or `/v1/...` (managed) names an API route, not the
+ * server: requests would go to `/api/v2/api/v2/...` and come back as a bare 404. Whatever comes before
+ * that path is the base (a reverse proxy may serve the API below a prefix). Both are easy to paste: the
+ * HyperDX API mounts its external routes at `/api/v2` (packages/api/src/api-app.ts), and the cloud's
+ * Terraform provider calls `https://api.clickhouse.cloud/v1` its base URL (internal/api/client_test.go).
+ */
+export function apiPathOf(url: string): ApiPath | undefined {
+  const parsed = new URL(url)
+  const pathname = parsed.pathname.replace(/\/+$/, '')
+  const at = (prefix: string) => `${parsed.origin}${prefix}`
+  const selfHosted = /^(.*?)(\/api\/v2(?:\/.*)?)$/.exec(pathname)
+  if (selfHosted) return { base: at(selfHosted[1]!), dropped: selfHosted[2]!, mode: 'self-hosted' }
+  const managed = /^(.*?)(\/v1(?:\/.*)?)$/.exec(pathname)
+  if (!managed) return undefined
+  const ids = /^\/v1\/organizations\/([^/]+)\/services\/([^/]+)/.exec(managed[2]!)
+  return {
+    base: at(managed[1]!),
+    dropped: managed[2]!,
+    mode: 'managed',
+    organizationId: ids ? decodeURIComponent(ids[1]!) : undefined,
+    serviceId: ids ? decodeURIComponent(ids[2]!) : undefined
+  }
+}

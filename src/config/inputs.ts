@@ -9,7 +9,7 @@ export const DEFAULT_MANAGED_API_URL = 'https://api.clickhouse.cloud'
 
 export type InputType =
   | { kind: 'boolean' }
-  /** `integer`: a fraction is rounded down. */
+  /** `integer`: a fraction is refused. The range is part of the input's documentation (describeInput). */
   | { kind: 'number'; min: number; max: number; integer?: boolean }
   /** `refused`: values that belong elsewhere, with what to say instead of "must be one of". */
   | { kind: 'enum'; values: readonly string[]; refused?: Readonly<Record<string, string>> }
@@ -42,7 +42,7 @@ const DEFINED = [
       values: RUN_COMMANDS,
       refused: {
         export:
-          'export is a CLI command (npx observability-deploy export --out observability/); the action does validate, plan, apply or drift'
+          'export is a CLI command (obsdeploy export --out observability/); the action does validate, plan, apply or drift'
       }
     },
     default: 'plan',
@@ -88,9 +88,9 @@ const DEFINED = [
   {
     name: 'managed-prefix',
     type: { kind: 'enum', values: MANAGED_PREFIXES },
-    default: 'observability',
+    default: 'auto',
     description:
-      'Managed mode: path segment of the observability resources, observability (the contract) or clickstack (the public cloud).'
+      'Managed mode: path segment of the observability resources: clickstack (the public cloud), observability (the contract), or auto (clickstack, and observability when the server has no clickstack route).'
   },
   {
     name: 'stack',
@@ -117,6 +117,14 @@ const DEFINED = [
     default: 'true',
     actionOnly: true,
     description: 'Post the plan as one sticky pull request comment.'
+  },
+  {
+    name: 'labels',
+    type: { kind: 'boolean' },
+    default: 'false',
+    actionOnly: true,
+    description:
+      'Label the pull request obsdeploy:no-changes, obsdeploy:changes or obsdeploy:destroy, removing the stale one (needs `pull-requests: write`).'
   },
   {
     name: 'github-token',
@@ -154,7 +162,15 @@ const DEFINED = [
     name: 'retry-budget',
     type: { kind: 'number', min: 0, max: 3600 },
     default: '120',
-    description: 'Total time spent retrying one request, in seconds.'
+    description:
+      'Wall time one request may spend retrying, in seconds, from its first attempt: backoff, rate-limit waits and the retries themselves.'
+  },
+  {
+    name: 'connect-budget',
+    type: { kind: 'number', min: 0, max: 3600 },
+    default: '10',
+    description:
+      'The retry budget while nothing has answered at api-url yet (connection refused or reset), in seconds: a wrong address fails fast. Once the server has answered, retry-budget applies.'
   },
   {
     name: 'saved-plan',
@@ -184,6 +200,18 @@ const DEFINED = [
 
 /** Every input, in the order action.yml and the README list them. */
 export const INPUTS: readonly InputDefinition[] = DEFINED
+
+/** The range a number input accepts, in words: "a whole number from 1 to 64". */
+export function rangeOf(type: Extract<InputType, { kind: 'number' }>): string {
+  return `${type.integer ? 'a whole number' : 'a number'} from ${type.min} to ${type.max}`
+}
+
+/** The description as action.yml, the README and `--help` show it: with the range of a number. */
+export function describeInput(input: InputDefinition): string {
+  if (input.type.kind !== 'number') return input.description
+  const range = rangeOf(input.type)
+  return `${input.description} ${range[0]!.toUpperCase()}${range.slice(1)}.`
+}
 
 /** One input with its literal type, so a value read by name has the type its definition says. */
 export type DefinedInput = (typeof DEFINED)[number]

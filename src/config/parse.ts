@@ -7,12 +7,13 @@
 import path from 'node:path'
 import { parse as parseYaml } from 'yaml'
 import { diagnostic, type Diagnostic } from '../diagnostics.js'
-import { errorMessage } from '../error-message.js'
+import { describeValue, errorMessage } from '../error-message.js'
 import { splitPatterns } from '../manifest/files.js'
-import { checkApiUrl, isUuid } from './api-url.js'
+import { apiPathOf, checkApiUrl, isUuid } from './api-url.js'
 import {
   DEFAULT_MANAGED_API_URL,
   INPUTS,
+  rangeOf,
   type DefinedInput,
   type InputName,
   type InputType,
@@ -29,8 +30,10 @@ export interface ConfigContext {
   defaultPlanPath: string
   /** The gate for ServiceSettings, decided by the entry point from the event (see github/events.ts). */
   serviceGate: (policy: ServiceUpdatePolicy) => ServiceGate
-  /** How a setting is called where the user wrote it: "input `mode`" or "--mode". */
+  /** How a setting is called where the user wrote it: "input `mode`" or "--mode" (OBSDEPLOY_API_KEY for a secret). */
   label: (name: string) => string
+  /** How to set it to a value: "`mode: managed`" or "--mode managed". */
+  suggest?: (name: string, value: string) => string
 }
 
 export interface ParsedConfig<C extends Command> {
@@ -79,8 +82,13 @@ function parseSettings<C extends Command>(
   commandOf: (get: Read) => C
 ): ParsedConfig<C> {
   const problems: Diagnostic[] = []
+  const notes: Diagnostic[] = []
   const fail = (name: InputName, message: string) =>
     problems.push(diagnostic('config', 'error', `${ctx.label(name)}: ${message}`))
+  const note = (name: InputName, message: string) =>
+    notes.push(diagnostic('config', 'warning', `${ctx.label(name)}: ${message}`))
+  const suggest = ctx.suggest ?? ((name: string, value: string) => `\`${name}: ${value}\``)
+  const given = (name: InputName) => Boolean(raw[name]?.trim())
   /** The value as its type reads it; the default when it is absent or invalid (an invalid one is reported). */
   const get: Read = name => {
     const input = BY_NAME.get(name)!
@@ -102,6 +110,8 @@ function parseSettings<C extends Command>(
   const allowInsecureHttp = get('allow-insecure-http')
 
   let apiUrl = get('api-url') ?? (mode === 'managed' ? DEFAULT_MANAGED_API_URL : '')
+  let organizationId = get('organization-id')
+  let serviceId = get('service-id')
   if (needsApi) {
     if (!apiUrl)
       fail(
@@ -111,18 +121,46 @@ function parseSettings<C extends Command>(
     else {
       const checked = checkApiUrl(apiUrl, allowInsecureHttp)
       if (checked.error) fail('api-url', checked.error)
-      else apiUrl = checked.url!
+      else {
+        apiUrl = checked.url!
+        const found = apiPathOf(apiUrl)
+        if (found && found.mode !== mode) {
+          fail(
+            'api-url',
+            `ends in ${found.dropped}, a path of the ${found.mode} API, but the mode is ${mode}: did you mean ${suggest('mode', found.mode)}? The base URL is the server's address (${found.base}); obsdeploy adds the API's path itself`
+          )
+        } else if (found) {
+          // Stripped rather than refused: the intent is plain, and it is the address the server's docs show.
+          apiUrl = found.base
+          const ids = [
+            ['organization-id', found.organizationId, organizationId],
+            ['service-id', found.serviceId, serviceId]
+          ] as const
+          for (const [name, fromUrl, input] of ids) {
+            if (fromUrl !== undefined && input !== undefined && fromUrl !== input)
+              fail(name, `is ${input}, but api-url names ${fromUrl}: drop the path from api-url`)
+          }
+          organizationId ??= found.organizationId
+          serviceId ??= found.serviceId
+          note(
+            'api-url',
+            `ends in ${found.dropped}: dropped it, because the base URL is the server's address and obsdeploy adds the API's path itself. Pass ${suggest('api-url', found.base)} to silence this note`
+          )
+        }
+      }
     }
   }
 
   let auth: Auth = { kind: 'none' }
-  const organizationId = get('organization-id')
-  const serviceId = get('service-id')
   if (needsApi && mode === 'self-hosted') {
     const apiKey = get('api-key')
-    if (!apiKey)
-      fail('api-key', 'is required in self-hosted mode: a personal API access key (team settings, API keys)')
-    else auth = { kind: 'bearer', apiKey }
+    if (!apiKey) {
+      const managedKeys = given('key-id') || given('key-secret')
+      fail(
+        'api-key',
+        `is required in self-hosted mode: a personal API access key (team settings, API keys)${managedKeys ? `. ${ctx.label('key-id')} and ${ctx.label('key-secret')} are managed-mode credentials: did you mean ${suggest('mode', 'managed')}?` : ''}`
+      )
+    } else auth = { kind: 'bearer', apiKey }
   }
   if (mode === 'managed') {
     // UUIDs are checked before any request (CONTRACT.md: organizationId and serviceId are UUIDs).
@@ -138,9 +176,13 @@ function parseSettings<C extends Command>(
       const keyId = get('key-id')
       const keySecret = get('key-secret')
       if (!keyId || !keySecret) {
+        const selfHostedKey = given('api-key')
+        const [missing, other] = !keyId
+          ? (['key-id', 'key-secret'] as const)
+          : (['key-secret', 'key-id'] as const)
         fail(
-          !keyId ? 'key-id' : 'key-secret',
-          'managed mode needs key-id and key-secret (an API key from the cloud console)'
+          missing,
+          `is required in managed mode, with ${ctx.label(other)} (an API key id and secret from the cloud console)${selfHostedKey ? `. ${ctx.label('api-key')} is a self-hosted credential: did you mean ${suggest('mode', 'self-hosted')}?` : ''}`
         )
       } else auth = { kind: 'basic', keyId, keySecret }
     }
@@ -193,13 +235,15 @@ function parseSettings<C extends Command>(
     rateLimit,
     requestTimeoutMs: get('request-timeout') * 1000,
     retryBudgetMs: get('retry-budget') * 1000,
+    connectBudgetMs: get('connect-budget') * 1000,
     savedPlan: get('saved-plan'),
     planPath: path.resolve(ctx.cwd, get('plan-path') ?? ctx.defaultPlanPath),
     vars,
     checkQueries: get('check-queries'),
-    commentOnPr: get('comment-on-pr')
+    commentOnPr: get('comment-on-pr'),
+    labels: get('labels')
   }
-  return problems.length > 0 ? { diagnostics: problems } : { config, diagnostics: [] }
+  return problems.length > 0 ? { diagnostics: problems } : { config, diagnostics: notes }
 }
 
 /** One value by its input's type, or why it is not one. */
@@ -210,10 +254,11 @@ function readValue(type: InputType, text: string): { value: unknown } | { error:
       if (/^(false|no|0|off)$/i.test(text)) return { value: false }
       return { error: `must be true or false, got "${text}"` }
     case 'number': {
-      const n = Number(text)
-      if (!Number.isFinite(n) || n < type.min || n > type.max)
-        return { error: `must be a number between ${type.min} and ${type.max}, got "${text}"` }
-      return { value: type.integer ? Math.floor(n) : n }
+      // Decimal notation only: Number() would also take "", "0x10", "1e3" and " 4 ".
+      const n = /^[+-]?(\d+(\.\d*)?|\.\d+)$/.test(text) ? Number(text) : NaN
+      if (Number.isNaN(n) || n < type.min || n > type.max || (type.integer && !Number.isInteger(n)))
+        return { error: `must be ${rangeOf(type)}, got ${describeValue(text)}` }
+      return { value: n }
     }
     case 'enum':
       if (type.values.includes(text)) return { value: text }

@@ -14,7 +14,11 @@ export const MODES = ['self-hosted', 'managed'] as const
 export type Mode = (typeof MODES)[number]
 export const SERVICE_UPDATE = ['on-release', 'always', 'never'] as const
 export type ServiceUpdatePolicy = (typeof SERVICE_UPDATE)[number]
-export const MANAGED_PREFIXES = ['observability', 'clickstack'] as const
+/** The path segment of the managed observability resources: the public cloud's, and CONTRACT.md's. */
+export const API_PREFIXES = ['clickstack', 'observability'] as const
+export type ApiPrefix = (typeof API_PREFIXES)[number]
+/** `auto`: the public cloud's `clickstack`, or the contract's `observability` when the cloud has no such route. */
+export const MANAGED_PREFIXES = ['auto', ...API_PREFIXES] as const
 export type ManagedPrefix = (typeof MANAGED_PREFIXES)[number]
 
 export interface RateLimit {
@@ -51,9 +55,13 @@ export interface Config<C extends Command = RunCommand> {
   rateLimit: RateLimit | null
   requestTimeoutMs: number
   retryBudgetMs: number
+  /** The retry budget while nothing has answered at the API's address yet (refused connections). */
+  connectBudgetMs: number
   savedPlan?: string
   planPath: string
   vars: Record<string, unknown>
   checkQueries: boolean
   commentOnPr: boolean
+  /** Label the pull request by what the plan does (the action only). */
+  labels: boolean
 }

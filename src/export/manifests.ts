@@ -14,6 +14,7 @@ import {
 } from '../api/schemas.js'
 import { equal, type JsonObject } from '../json.js'
 import { isOwnershipTag, userTags } from '../kinds/ownership.js'
+import { TILE_CONFIG_FIELDS } from '../kinds/returned-fields.js'
 import { normalizeConfig, normalTile, seriesToConfig, type SeriesLike } from '../kinds/tile-normal-form.js'
 
 export interface ExportInput {
@@ -96,12 +97,15 @@ function exportTile(
   comments: string[]
 ): Record<string, unknown> {
   const base = { name: t.name, x: t.x, y: t.y, w: t.w, h: t.h }
-  const config = normalTile({
-    ...base,
-    config: t.config ?? undefined,
-    series: (t.series as SeriesLike[] | null) ?? undefined,
-    asRatio: t.asRatio
-  }).config
+  const config = modelledOnly(
+    normalTile({
+      ...base,
+      config: t.config ?? undefined,
+      series: (t.series as SeriesLike[] | null) ?? undefined,
+      asRatio: t.asRatio
+    }).config,
+    comments
+  )
   const sourceRef = sourceReference(config.sourceId, sources, comments)
   const series = asSeries(config)
   if (series && equal(normalizeConfig(seriesToConfig(series.series, series.asRatio)), config)) {
@@ -122,6 +126,27 @@ function exportTile(
       ...omit(rest, ['displayType'])
     }
   }
+}
+
+/** The config keys the manifest language has; the others are named in a comment. */
+function modelledOnly(config: JsonObject, comments: string[]): JsonObject {
+  const out: JsonObject = {}
+  const kept: string[] = []
+  for (const [key, value] of Object.entries(config)) {
+    const rule = TILE_CONFIG_FIELDS[key]
+    if (rule?.treatment === 'compared' && !rule.unexpressible) out[key] = value
+    else kept.push(key)
+  }
+  if (config.configType === 'sql') {
+    comments.push(
+      'a raw-SQL tile: the manifest language cannot express it yet, and applying this builder form would replace its SQL'
+    )
+  } else if (kept.length > 0) {
+    comments.push(
+      `${kept.join(', ')}: set in the UI, not in the manifest language yet; an update sends them back as they are`
+    )
+  }
+  return out
 }
 
 function sourceReference(

@@ -4,17 +4,9 @@
  * A comment is a convenience: when GitHub refuses it (a fork's read-only token, missing permissions, an
  * outage) the run goes on with a warning, and the plan stays in the job summary.
  */
-import { getOctokit } from '@actions/github'
-import { errorMessage } from '../error-message.js'
+import { clientFor, refusalWarning, type GitHubClient, type IssueTarget } from './rest.js'
 
-export interface CommentTarget {
-  token: string
-  owner: string
-  repo: string
-  issueNumber: number
-  /** REST API base; defaults to GITHUB_API_URL (GitHub Enterprise Server sets it), then api.github.com. */
-  baseUrl?: string
-}
+export type CommentTarget = IssueTarget
 
 export interface StickyCommentResult {
   action: 'created' | 'updated' | 'skipped'
@@ -55,9 +47,7 @@ export async function upsertStickyComment(
   body: string,
   options: { hasChanges: boolean }
 ): Promise<StickyCommentResult> {
-  const octokit = getOctokit(target.token, {
-    baseUrl: (target.baseUrl ?? process.env.GITHUB_API_URL ?? 'https://api.github.com').replace(/\/+$/, '')
-  })
+  const octokit = clientFor(target)
   const issue = { owner: target.owner, repo: target.repo, issue_number: target.issueNumber }
   // The marker is how the next run finds this comment: a body without it would leave an orphan behind.
   const text = body.startsWith(marker) ? body : `${marker}\n${body}`
@@ -76,11 +66,18 @@ export async function upsertStickyComment(
     const { data } = await octokit.rest.issues.createComment({ ...issue, body: text })
     return { action: 'created', url: data.html_url }
   } catch (error) {
-    return { action: 'skipped', warning: redact(warningFor(error), target.token) }
+    return {
+      action: 'skipped',
+      warning: refusalWarning(
+        error,
+        'The plan was not posted as a pull request comment',
+        'The plan is in the job summary.',
+        target.token
+      )
+    }
   }
 }
 
-type GitHubClient = ReturnType<typeof getOctokit>
 interface IssueRef {
   owner: string
   repo: string
@@ -116,49 +113,4 @@ async function findStickyComment(
 function isNewer(a: ListedComment, b: ListedComment): boolean {
   if (a.created_at !== b.created_at) return a.created_at > b.created_at
   return a.id > b.id
-}
-
-const PERMISSION_SNIPPET = 'permissions:\n  pull-requests: write'
-const IN_SUMMARY = 'The plan is in the job summary.'
-
-function warningFor(error: unknown): string {
-  const status = (error as { status?: unknown }).status
-  const said = serverMessage(error)
-  if (typeof status !== 'number') {
-    return `The plan was not posted as a pull request comment: GitHub could not be reached (${said}). ${IN_SUMMARY}`
-  }
-  if (status === 403 && /rate limit/i.test(said)) {
-    return `The plan was not posted as a pull request comment: GitHub's rate limit was hit (${said}). ${IN_SUMMARY}`
-  }
-  if (status === 401) {
-    return `The plan was not posted as a pull request comment: GitHub rejected the github-token (401: ${said}). ${IN_SUMMARY}`
-  }
-  if (status === 403 || status === 404) {
-    const why =
-      status === 404
-        ? 'the token cannot see this pull request (GitHub answers 404 when a private repository is out of its reach)'
-        : 'the token cannot write comments'
-    return [
-      `The plan was not posted as a pull request comment: ${why} (${status}: ${said}). Give the workflow job this permission:`,
-      '',
-      PERMISSION_SNIPPET,
-      '',
-      `On a pull request from a fork the token stays read-only whatever the workflow asks for. ${IN_SUMMARY}`
-    ].join('\n')
-  }
-  return `The plan was not posted as a pull request comment: GitHub answered ${status} (${said}). ${IN_SUMMARY}`
-}
-
-/** The server's words on one short line: the message GitHub returned, not our request. */
-function serverMessage(error: unknown): string {
-  const data = (error as { response?: { data?: unknown } }).response?.data
-  const fromBody = (data as { message?: unknown } | undefined)?.message
-  const text = typeof fromBody === 'string' ? fromBody : errorMessage(error)
-  const line = text.replace(/\s+/g, ' ').trim()
-  return line.length > 300 ? `${line.slice(0, 300)}…` : line
-}
-
-/** Defence in depth: whatever an error carries, the token does not leave through a warning. */
-function redact(text: string, token: string): string {
-  return token.length >= 6 ? text.split(token).join('***') : text
 }

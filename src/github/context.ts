@@ -17,6 +17,17 @@ export interface RunnerContext {
   tempDir?: string
   /** What triggered the run, in words. */
   trigger?: string
+  /** Where the run is on GitHub, for links: the commit under review and the workflow run. */
+  links?: RunLinks
+}
+
+export interface RunLinks {
+  serverUrl: string
+  repository: string
+  /** A pull request's head commit (GITHUB_SHA is the merge commit there), else GITHUB_SHA. */
+  sha?: string
+  runId?: string
+  runAttempt?: string
 }
 
 export function readRunnerContext(env: NodeJS.ProcessEnv = process.env): RunnerContext {
@@ -30,7 +41,7 @@ export function readRunnerContext(env: NodeJS.ProcessEnv = process.env): RunnerC
     }
   }
   const [owner, repo] = (env.GITHUB_REPOSITORY ?? '').split('/')
-  const pr = payload.pull_request as { number?: unknown } | undefined
+  const pr = payload.pull_request as { number?: unknown; head?: { sha?: unknown } } | undefined
   const issue = payload.issue as { number?: unknown } | undefined
   const number =
     typeof pr?.number === 'number' ? pr.number : typeof issue?.number === 'number' ? issue.number : undefined
@@ -42,7 +53,16 @@ export function readRunnerContext(env: NodeJS.ProcessEnv = process.env): RunnerC
     job: `${env.GITHUB_WORKFLOW ?? 'workflow'}/${env.GITHUB_JOB ?? 'job'}`,
     workspace: env.GITHUB_WORKSPACE ?? process.cwd(),
     tempDir: env.RUNNER_TEMP,
-    trigger: event ? describeTrigger(event, number) : undefined
+    trigger: event ? describeTrigger(event, number) : undefined,
+    links: env.GITHUB_REPOSITORY
+      ? {
+          serverUrl: env.GITHUB_SERVER_URL ?? 'https://github.com',
+          repository: env.GITHUB_REPOSITORY,
+          sha: typeof pr?.head?.sha === 'string' ? pr.head.sha : env.GITHUB_SHA,
+          runId: env.GITHUB_RUN_ID,
+          runAttempt: env.GITHUB_RUN_ATTEMPT
+        }
+      : undefined
   }
 }
 

@@ -6,14 +6,26 @@
  */
 import { createOnce } from './create-once.js'
 import { sameId, type LiveAlert, type LiveDashboard, type RawId } from '../api/schemas.js'
+import type { Mode } from '../config/types.js'
 import { diagnostic } from '../diagnostics.js'
 import { clean, type JsonObject } from '../json.js'
+import { managedAlertBody } from './managed-request.js'
+import { ALERT_FIELDS, carriedFields, keptSettingsNotice } from './returned-fields.js'
 import { formatPath } from '../manifest/path.js'
 import type { Located } from '../manifest/rules.js'
 import type { AlertSpec } from '../manifest/schema.js'
 import { resolveById, resolveByName } from './resolve.js'
 import { alertsClearedToken, dashboardLock, deleteOperation, readyToken } from './operations.js'
-import type { ApplyContext, Kind, Operation, OperationContext, OperationResult, PlanContext } from './kind.js'
+import type { Change } from '../plan/types.js'
+import type {
+  ApplyContext,
+  Desired,
+  Kind,
+  Operation,
+  OperationContext,
+  OperationResult,
+  PlanContext
+} from './kind.js'
 
 export interface DesiredAlert {
   spec: AlertSpec
@@ -62,18 +74,21 @@ export const alertKind: Kind<DesiredAlert, LiveAlert> = {
     return { pairs, orphans: owned.filter(a => !used.has(a.id)) }
   },
 
-  normalDesired(d) {
+  normalDesired(d, ctx, live) {
     const s = d.value.spec
+    const carried = live ? carriedAlertFields(live, d.value.webhookId, ctx.settings.mode) : {}
     return normal({
       name: s.name,
       dashboard: s.dashboard,
       tile: s.tile,
       source: s.source ?? 'tile',
       threshold: s.threshold,
-      thresholdMax: s.thresholdMax,
+      // HyperDX keeps the stored thresholdMax when a PUT omits it, and refuses null: it stays.
+      thresholdMax: s.thresholdMax ?? live?.thresholdMax,
       thresholdType: s.thresholdType,
       interval: s.interval,
       webhook: d.value.webhookLabel,
+      otherChannels: carried.channels?.slice(1).map(c => webhookLabel(ctx, c.webhookId ?? undefined)),
       message: s.message,
       numConsecutiveWindows: s.numConsecutiveWindows,
       note: s.note
@@ -96,9 +111,13 @@ export const alertKind: Kind<DesiredAlert, LiveAlert> = {
       thresholdType: l.thresholdType,
       interval: l.interval,
       webhook: webhookLabel(ctx, webhookId ?? undefined),
+      otherChannels: l.channels?.slice(1).map(c => webhookLabel(ctx, c.webhookId ?? undefined)),
       message: l.message,
       numConsecutiveWindows: l.numConsecutiveWindows,
-      note: l.note
+      note: l.note,
+      // Saved-search alerts are not in the manifest language: a live value is a difference.
+      savedSearchId: l.savedSearchId,
+      groupBy: l.groupBy
     })
   },
 
@@ -108,6 +127,7 @@ export const alertKind: Kind<DesiredAlert, LiveAlert> = {
   refine(pc, ctx) {
     const { change, desired, live } = pc
     if (!live) return
+    if (desired) noteAlertSettings(pc.change, desired, live, ctx)
     const dash = live.dashboardId ? ctx.dashboards.live.get(live.dashboardId) : undefined
     const tileGoes =
       dash !== undefined &&
@@ -183,7 +203,8 @@ export const alertKind: Kind<DesiredAlert, LiveAlert> = {
         provides: [],
         // A replace creates only once the old alert is gone: never two alerts of one name.
         after: [readyToken(dashName), ...(live ? [alertDeletedToken(live.id)] : [])],
-        run: ctx => createAlert(ctx, desired.value, octx)
+        // A replace keeps what the old alert had that the manifest does not model.
+        run: ctx => createAlert(ctx, desired.value, octx, live)
       })
     }
     return ops
@@ -247,8 +268,23 @@ function normal(o: Record<string, unknown>): JsonObject {
   return (clean(o) ?? {}) as JsonObject
 }
 
-/** Alert settings the manifest does not manage, kept on update: a PUT replaces the whole alert (OpenAPI). */
-const CARRIED_ALERT_FIELDS = ['scheduleOffsetMinutes', 'scheduleStartAt']
+/**
+ * What an update (or a replace) sends back as read: the schedule, and channels after the first (added in
+ * the UI) after ours, since `channel` must be the first of `channels` when both are sent. The managed
+ * request schema has no `channels`: there only `channel` is sent, and the plan shows the others going.
+ */
+function carriedAlertFields(
+  live: LiveAlert,
+  webhookId: string | undefined,
+  mode: Mode
+): { channels?: LiveAlert['channels'] } & Record<string, unknown> {
+  const { channels, ...rest } = carriedFields(live, {}, ALERT_FIELDS, () => false)
+  const others = ((channels ?? []) as NonNullable<LiveAlert['channels']>)
+    .slice(1)
+    .filter(c => c.webhookId !== webhookId)
+  if (mode === 'managed' || others.length === 0) return rest
+  return { ...rest, channels: [{ type: 'webhook', webhookId }, ...others] }
+}
 
 function alertBody(
   d: DesiredAlert,
@@ -264,7 +300,9 @@ function alertBody(
   const tileId = fromRun?.tileIds?.get(s.tile) ?? planned?.tileIds.get(s.tile)
   if (!dashboardId || !tileId)
     throw new Error(`dashboard "${dashName}" or its tile "${s.tile}" has no id yet`)
+  const mode = octx.settings.mode
   const body: Record<string, unknown> = {
+    ...(live ? carriedAlertFields(live, d.webhookId, mode) : {}),
     dashboardId,
     tileId,
     source: s.source ?? 'tile',
@@ -278,20 +316,35 @@ function alertBody(
   if (s.message !== undefined) body.message = s.message
   if (s.numConsecutiveWindows !== undefined) body.numConsecutiveWindows = s.numConsecutiveWindows
   if (s.note !== undefined) body.note = s.note
-  if (live) {
-    for (const field of CARRIED_ALERT_FIELDS)
-      if (live[field] !== undefined && live[field] !== null) body[field] = live[field]
-    // More channels than the one the manifest manages (added in the UI) stay, after ours: the API wants
-    // `channel` to be the first of `channels` when both are sent.
-    const others = (live.channels ?? []).slice(1).filter(c => c.webhookId !== d.webhookId)
-    if (others.length > 0) body.channels = [body.channel, ...others]
+  return mode === 'managed' ? managedAlertBody(body) : body
+}
+
+/** Settings the manifest cannot express: dropped ones get a note, kept ones a notice on every plan. */
+function noteAlertSettings(
+  change: Change,
+  desired: Desired<DesiredAlert>,
+  live: LiveAlert,
+  ctx: PlanContext
+): void {
+  const carried = carriedAlertFields(live, desired.value.webhookId, ctx.settings.mode)
+  const kept = Object.keys(carried).filter(k => clean(carried[k]) !== undefined)
+  if (ctx.settings.mode === 'managed' && (live.channels?.length ?? 0) > 1) {
+    change.notes.push(
+      "it has more than one channel (set in the UI); the managed API takes only `channel`, so an update keeps only the manifest's"
+    )
   }
-  return body
+  // Only then the manifest position: positions cost a parse.
+  if (kept.length > 0) ctx.report(keptSettingsNotice(`alert "${desired.name}"`, kept, desired.source))
 }
 
 /** Duplicate-safe: after a lost response, re-read the alerts and adopt ours if it was committed. */
-function createAlert(ctx: ApplyContext, d: DesiredAlert, octx: OperationContext): Promise<OperationResult> {
-  const body = alertBody(d, ctx, octx)
+function createAlert(
+  ctx: ApplyContext,
+  d: DesiredAlert,
+  octx: OperationContext,
+  replaced?: LiveAlert
+): Promise<OperationResult> {
+  const body = alertBody(d, ctx, octx, replaced)
   return createOnce(ctx, {
     what: 'alerts',
     name: d.spec.name,

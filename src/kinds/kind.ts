@@ -6,7 +6,7 @@
  */
 import type { ObservabilityApi } from '../api/client.js'
 import type { LiveAlert, LiveDashboard, LiveService, LiveSource, LiveWebhook, RawId } from '../api/schemas.js'
-import type { ServiceGate } from '../config/types.js'
+import type { ApiPrefix, ServiceGate } from '../config/types.js'
 import type { Diagnostic, SourceLocation } from '../diagnostics.js'
 import type { Json } from '../json.js'
 import type { Logger } from '../log.js'
@@ -28,6 +28,8 @@ export interface PlanSettings {
   ownershipTag: string
   prune: boolean
   mode: 'self-hosted' | 'managed'
+  /** Managed mode: the path segment in use (settled by the first list call). */
+  managedPrefix?: ApiPrefix
   serviceGate: ServiceGate
   /** Managed mode: the service's path, shown with the PATCH a plan will send. */
   servicePath?: string
@@ -60,7 +62,7 @@ export interface Desired<T> {
 }
 
 export interface Pairing<D, L> {
-  pairs: Array<{ desired: Desired<D>; live?: L; notes?: string[]; replaces?: L }>
+  pairs: Array<{ desired: Desired<D>; live?: L; notes?: string[] }>
   /** Owned live records that no manifest declares any more. */
   orphans: L[]
 }
@@ -70,15 +72,17 @@ export interface PlannedChange<D = unknown, L = unknown> {
   change: Change
   desired?: Desired<D>
   live?: L
-  /** For a replace: the live record that goes away. */
-  replaces?: L
 }
 
 export interface Kind<D = unknown, L = unknown> {
   readonly kind: ResourceKind
   desired(ctx: PlanContext): Desired<D>[]
   pair(desired: Desired<D>[], ctx: PlanContext): Pairing<D, L>
-  normalDesired(d: Desired<D>, ctx: PlanContext): Json
+  /**
+   * The desired record as the planned request leaves it on the server: the manifest, plus what an update
+   * of `live` sends back as read. A live field the request cannot keep so differs from the live side.
+   */
+  normalDesired(d: Desired<D>, ctx: PlanContext, live?: L): Json
   normalLive(l: L, ctx: PlanContext): Json
   /** Paths of the normal form whose children are keyed by a user's name (diff writes them as ["name"]). */
   readonly keyedPaths?: ReadonlySet<string>

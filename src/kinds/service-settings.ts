@@ -171,7 +171,17 @@ function liveNormal(l: LiveService, declared: ServiceSettingsSpec): JsonObject {
 
 /** `{source: description}`: entries are matched on source (FACTS.md). */
 function ipMap(entries: readonly IpEntry[]): JsonObject {
-  return Object.fromEntries(entries.map(e => [e.source, e.description ?? '']))
+  return Object.fromEntries(entries.map(e => [ipKey(e.source), e.description ?? '']))
+}
+
+/**
+ * One address is the same entry as its one-address CIDR: `a.b.c.d` and `a.b.c.d/32` (IPv6: `/128`).
+ * A cloud may store one and return the other (unverified on the real cloud); either way it is no change.
+ */
+export function ipKey(source: string): string {
+  const address = source.trim().toLowerCase()
+  if (address.includes('/')) return address
+  return address.includes(':') ? `${address}/128` : `${address}/32`
 }
 
 const liveIps = (l: LiveService): IpEntry[] =>
@@ -192,7 +202,7 @@ export function patchBody(s: ServiceSettingsSpec, l: LiveService): Record<string
   if (s.name !== undefined && s.name !== l.name) body.name = s.name
   if (s.ipAccessList) {
     const live = liveIps(l)
-    const key = (e: IpEntry) => `${e.source}\u0000${e.description ?? ''}`
+    const key = (e: IpEntry) => `${ipKey(e.source)}\u0000${e.description ?? ''}`
     const wanted = new Set(s.ipAccessList.map(key))
     const present = new Set(live.map(key))
     const remove = live

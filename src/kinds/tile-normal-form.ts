@@ -6,6 +6,7 @@
  * the server's tile are reduced to this form before any comparison.
  */
 import { clean, equal, type Json, type JsonObject } from '../json.js'
+import { SELECT_ITEM_FIELDS } from './returned-fields.js'
 
 /** The comparable part of a tile: layout plus a config with every default removed. */
 export interface NormalTile {
@@ -37,7 +38,8 @@ export interface SeriesLike {
   [key: string]: unknown
 }
 
-const TIME_TYPES = ['line', 'stacked_bar']
+/** HyperDX returns asRatio on builder line, stacked_bar and table tiles: true with exactly two select items. */
+const RATIO_TYPES = ['line', 'stacked_bar', 'table']
 
 /** FACTS.md "How a series tile comes back": series -> config. */
 export function seriesToConfig(series: readonly SeriesLike[], asRatio: boolean | undefined): JsonObject {
@@ -66,7 +68,7 @@ export function seriesToConfig(series: readonly SeriesLike[], asRatio: boolean |
   const numberFormat = kept.find(s => s.numberFormat !== undefined)?.numberFormat
   if (numberFormat !== undefined) config.numberFormat = numberFormat
   if (first.groupBy !== undefined) config.groupBy = first.groupBy
-  if (TIME_TYPES.includes(displayType)) config.asRatio = asRatio === true && kept.length === 2
+  if (RATIO_TYPES.includes(displayType)) config.asRatio = asRatio === true && kept.length === 2
   return config as JsonObject
 }
 
@@ -86,48 +88,13 @@ const CONFIG_DEFAULTS: Record<string, Json> = {
   whereLanguage: 'lucene'
 }
 const SELECT_DEFAULTS: Record<string, Json> = { where: '', whereLanguage: 'lucene' }
-const KNOWN_SELECT_KEYS = new Set([
-  'aggFn',
-  'valueExpression',
-  'alias',
-  'level',
-  'where',
-  'whereLanguage',
-  'metricName',
-  'metricType',
-  'periodAggFn',
-  'numberFormat'
-])
+const KNOWN_SELECT_KEYS = new Set(Object.keys(SELECT_ITEM_FIELDS))
 
 /**
- * The config keys we model. Anything else a server returns is not compared (it may be a default we do
- * not know of, and comparing it would show a change on every plan); the dashboard kind carries such
- * keys over on update instead, so a setting made in the UI is not lost either.
+ * Every config key is part of the normal form: the ones the manifest models, and the ones an update sends
+ * back as read (returned-fields.ts), which then compare equal. A key the update cannot keep so shows as
+ * a change. Defaults are dropped, so "unset" and "set to the default" compare equal.
  */
-const KNOWN_CONFIG_KEYS = new Set([
-  'displayType',
-  'sourceId',
-  'select',
-  'groupBy',
-  'asRatio',
-  'fillNulls',
-  'alignDateRangeToGranularity',
-  'fitYAxisToData',
-  'compareToPreviousPeriod',
-  'showOperandSeries',
-  'groupByColumnsOnLeft',
-  'numberFormat',
-  'seriesLimit',
-  'having',
-  'orderBy',
-  'limit',
-  'where',
-  'whereLanguage',
-  'markdown'
-])
-
-export const isModelledConfigKey = (key: string): boolean => KNOWN_CONFIG_KEYS.has(key)
-
 export function normalizeConfig(config: Record<string, unknown>): JsonObject {
   const displayType = String(config.displayType ?? 'line')
   const out: Record<string, Json> = {}
@@ -140,7 +107,6 @@ export function normalizeConfig(config: Record<string, unknown>): JsonObject {
     else if (key === 'markdown' && typeof value === 'string') value = value.replace(/\s+$/, '')
     const v = clean(value)
     if (v === undefined) continue
-    if (!KNOWN_CONFIG_KEYS.has(key)) continue
     if (key in CONFIG_DEFAULTS && equal(v, CONFIG_DEFAULTS[key]!)) continue
     out[key] = v
   }
@@ -157,10 +123,10 @@ export function normalizeConfig(config: Record<string, unknown>): JsonObject {
       })
     }
   }
-  // asRatio survives only on a time tile with exactly two series (FACTS.md).
+  // asRatio survives only on a line, stacked_bar or table tile with exactly two series (FACTS.md).
   if (
     out.asRatio === true &&
-    !(TIME_TYPES.includes(displayType) && Array.isArray(out.select) && out.select.length === 2)
+    !(RATIO_TYPES.includes(displayType) && Array.isArray(out.select) && out.select.length === 2)
   ) {
     delete out.asRatio
   }

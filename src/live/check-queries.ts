@@ -171,6 +171,8 @@ function tileQuery(body: Record<string, unknown>): TileQuery | undefined {
         groupBy
       }
       if (s.valueExpression !== undefined) q.field = s.valueExpression
+      // A quantile is at its level: without it the server computes a default one.
+      if (s.level !== undefined) q.level = s.level
       // A metric tile queries its metric, not events.
       if (s.metricName !== undefined) q.metricName = s.metricName
       if (s.metricType !== undefined) q.metricDataType = s.metricType

@@ -2,8 +2,10 @@
  * Finding and reading manifest files. Paths are reported relative to the working directory with `/`
  * separators, because that is what GitHub annotations and the PR diff expect.
  */
-import { readFile, stat } from 'node:fs/promises'
+import type { realpath as nodeRealpath } from 'node:fs'
+import { readFile, realpath, stat } from 'node:fs/promises'
 import path from 'node:path'
+import picomatch from 'picomatch'
 import { glob } from 'tinyglobby'
 import { diagnostic, type Diagnostic } from '../diagnostics.js'
 import { errorMessage } from '../error-message.js'
@@ -41,10 +43,21 @@ export async function findManifestFiles(
 ): Promise<{ files: string[]; diagnostics: Diagnostic[] }> {
   const include = patterns.filter(p => !p.startsWith('!'))
   const ignore = patterns.filter(p => p.startsWith('!')).map(p => p.slice(1))
-  const found = include.length === 0 ? [] : await glob(include, { cwd, ignore, onlyFiles: true, dot: false })
+  const root = await realRoot(cwd)
+  const links: OutsideLink[] = []
+  const found =
+    include.length === 0
+      ? []
+      : await glob(include, {
+          cwd,
+          ignore,
+          onlyFiles: true,
+          dot: false,
+          fs: { realpath: insideOnly(root, links) as unknown as typeof nodeRealpath }
+        })
   const files = [...new Set(found.map(f => f.split(path.sep).join('/')))].sort()
-  const diagnostics: Diagnostic[] = []
-  if (files.length === 0) {
+  const diagnostics: Diagnostic[] = refusedLinks(links, cwd, include, ignore)
+  if (files.length === 0 && diagnostics.length === 0) {
     // Refuse rather than plan against nothing: an empty desired state would look like "delete everything".
     diagnostics.push(
       diagnostic(
@@ -57,13 +70,111 @@ export async function findManifestFiles(
   return { files, diagnostics }
 }
 
+/** A symbolic link met while searching whose target lies outside the workspace. */
+interface OutsideLink {
+  /** Absolute path of the link itself (never its target: the target is none of our business). */
+  link: string
+  directory: boolean
+}
+
+/**
+ * The glob's `realpath`, which it calls for each symbolic link it meets: a link that leads outside the
+ * workspace is recorded and not followed, so a link to `/` is never walked and a link to a secret is
+ * never read. Links inside the workspace are followed as before.
+ */
+function insideOnly(root: string, outside: OutsideLink[]) {
+  return (link: string, callback: (error: Error | null, resolved: string) => void): void => {
+    realpath(link).then(
+      async resolved => {
+        if (isInside(root, resolved)) return callback(null, resolved)
+        const directory = await stat(resolved).then(
+          s => s.isDirectory(),
+          () => false
+        )
+        outside.push({ link: path.resolve(link), directory })
+        callback(Object.assign(new Error('outside the workspace'), { code: 'EACCES' }), '')
+      },
+      (error: Error) => callback(error, '')
+    )
+  }
+}
+
+/** Errors for the links that lead outside: files the patterns ask for, folders the search would enter. */
+function refusedLinks(
+  links: readonly OutsideLink[],
+  cwd: string,
+  include: readonly string[],
+  ignore: readonly string[]
+): Diagnostic[] {
+  const ignored = ignore.length > 0 ? picomatch([...ignore], { dot: false }) : () => false
+  const out: Diagnostic[] = []
+  for (const { link, directory } of links) {
+    const rel = path.relative(cwd, link).split(path.sep).join('/')
+    // Patterns are relative to the working directory, or absolute: match each in its own terms.
+    const as = (p: string) => (path.isAbsolute(p) ? link.split(path.sep).join('/') : rel)
+    const enters = (p: string) => mayEnter(p, as(p))
+    if (ignored(rel) || !(directory ? include.some(enters) : include.some(p => picomatch(p)(as(p))))) continue
+    out.push(
+      diagnostic(
+        'validate',
+        'error',
+        directory
+          ? 'is a symbolic link to a folder outside the workspace: not searched, because a link in a pull request could expose any file on the runner. Move the manifests into the repository, or exclude the link with a !pattern'
+          : 'is a symbolic link to a file outside the workspace: refused, because a link in a pull request could expose any file on the runner. Commit the manifest itself instead of a link',
+        { file: rel, line: 1, column: 1 }
+      )
+    )
+  }
+  return out.sort((a, b) => a.file!.localeCompare(b.file!))
+}
+
+/** Whether the search for `pattern` would look inside the folder `dir`: its segments match a prefix. */
+function mayEnter(pattern: string, dir: string): boolean {
+  const parts = pattern.split('/')
+  const segments = dir.split('/')
+  for (let i = 0; i < segments.length; i++) {
+    if (parts[i] === '**') return true
+    if (i >= parts.length - 1) return false
+    // An empty part (the root of an absolute pattern) matches only an empty segment.
+    if (parts[i] === '' ? segments[i] !== '' : !picomatch(parts[i]!, { dot: false })(segments[i]!))
+      return false
+  }
+  return true
+}
+
+/** The workspace's real path (it may itself be reached through a link, e.g. /tmp on macOS). */
+async function realRoot(cwd: string): Promise<string> {
+  return realpath(cwd).catch(() => path.resolve(cwd))
+}
+
+const isInside = (root: string, target: string): boolean => {
+  const rel = path.relative(root, target)
+  return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel))
+}
+
 export async function readManifestFile(
   relPath: string,
   cwd: string
 ): Promise<{ file?: ManifestFile; diagnostics: Diagnostic[] }> {
   const at = { file: relPath, line: 1, column: 1 }
-  const abs = path.resolve(cwd, relPath)
   try {
+    // The real path, checked again at read time: a folder on the way may be a link (`observability/x` ->
+    // `/etc`). A path that leads outside the workspace through a link is refused without being opened. A
+    // path the user named outside it, with no link on the way, is theirs to read.
+    const named = path.resolve(cwd, relPath)
+    const abs = await realpath(named)
+    if (isInside(path.resolve(cwd), named) && !isInside(await realRoot(cwd), abs)) {
+      return {
+        diagnostics: [
+          diagnostic(
+            'validate',
+            'error',
+            'is reached through a symbolic link that leads outside the workspace: refused, because a link in a pull request could expose any file on the runner. Replace the link with the folder or file itself',
+            at
+          )
+        ]
+      }
+    }
     const info = await stat(abs)
     if (info.size > MAX_MANIFEST_BYTES) {
       return {

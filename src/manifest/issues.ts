@@ -5,6 +5,7 @@
 import { distance } from 'fastest-levenshtein'
 import type { z } from 'zod'
 import { diagnostic, type Diagnostic } from '../diagnostics.js'
+import { describeValue } from '../error-message.js'
 import { formatPath, type PathSegment } from './path.js'
 import type { ParsedDocument } from './yaml.js'
 
@@ -31,15 +32,6 @@ const hint = (input: unknown, candidates: readonly string[]): string => {
   if (typeof input !== 'string') return ''
   const guess = didYouMean(input, candidates)
   return guess ? ` (did you mean "${guess}"?)` : ''
-}
-
-export function describeValue(v: unknown): string {
-  if (v === undefined) return 'nothing'
-  if (v === null) return 'null'
-  if (Array.isArray(v)) return 'a list'
-  if (typeof v === 'object') return 'a mapping'
-  if (typeof v === 'string') return `"${v.length > 40 ? `${v.slice(0, 40)}…` : v}"`
-  return String(v)
 }
 
 type Issue = z.core.$ZodIssue & { input?: unknown }
@@ -101,7 +93,7 @@ function messageFor(issue: Issue, missing: boolean): string {
         if (input === undefined) return `is required: one of ${values.join(', ')}`
         return `must be one of ${values.join(', ')}, got ${describeValue(input)}${hint(input, values)}`
       }
-      return 'does not match any of the allowed forms'
+      return custom ? issue.message : 'does not match any of the allowed forms'
     }
     case 'too_small':
     case 'too_big': {

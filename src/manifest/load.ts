@@ -4,7 +4,8 @@
  */
 import { diagnostic, sortDiagnostics, type Diagnostic } from '../diagnostics.js'
 import { findManifestFiles, readManifestFile } from './files.js'
-import { describeValue, didYouMean, issuesToDiagnostics } from './issues.js'
+import { describeShape, describeValue } from '../error-message.js'
+import { didYouMean, issuesToDiagnostics } from './issues.js'
 import {
   alertView,
   checkAcrossDocuments,
@@ -42,6 +43,8 @@ export interface LoadOptions {
 
 /** Every document of each kind, valid or not, for the rules that span documents. */
 interface Views {
+  /** Some rules differ by API mode (the managed API lacks a few fields and values). */
+  mode: 'self-hosted' | 'managed'
   /** A file or a document could not be read: cross-document errors say so. */
   incomplete: boolean
   dashboards: DashboardView[]
@@ -53,7 +56,7 @@ export async function loadManifests(options: LoadOptions): Promise<ManifestSet> 
   const found = await findManifestFiles(options.patterns, options.cwd)
   const set = emptySet(found.files)
   set.diagnostics.push(...found.diagnostics)
-  const views: Views = { incomplete: false, dashboards: [], alerts: [], services: [] }
+  const views: Views = { mode: options.mode, incomplete: false, dashboards: [], alerts: [], services: [] }
   for (const path of found.files) {
     const read = await readManifestFile(path, options.cwd)
     set.diagnostics.push(...read.diagnostics)
@@ -71,7 +74,7 @@ export function validateText(
   vars: Variables = {}
 ): ManifestSet {
   const set = emptySet([file])
-  const views: Views = { incomplete: false, dashboards: [], alerts: [], services: [] }
+  const views: Views = { mode, incomplete: false, dashboards: [], alerts: [], services: [] }
   addText(set, views, file, text, vars)
   return finish(set, views, mode)
 }
@@ -84,6 +87,18 @@ function addText(set: ManifestSet, views: Views, file: string, text: string, var
   const parsed = parseYamlFile(file, text)
   set.diagnostics.push(...parsed.diagnostics)
   if (parsed.diagnostics.some(d => d.severity === 'error')) views.incomplete = true
+  else if (parsed.documents.length === 0) {
+    // Valid YAML, but nothing to manage: most likely a file saved before its content, or all of it
+    // commented out. Said, not silently valid.
+    set.diagnostics.push(
+      diagnostic(
+        'validate',
+        'warning',
+        'no documents: the file is empty or holds only comments, so it manages nothing (delete it, or add a manifest with a `kind`)',
+        { file, line: 1, column: 1 }
+      )
+    )
+  }
   const placeholders = text.includes('${')
   for (const doc of parsed.documents) {
     if (!placeholders) {
@@ -117,7 +132,7 @@ function addDocument(set: ManifestSet, views: Views, doc: ParsedDocument): void 
       diagnostic(
         'validate',
         'error',
-        `a manifest must be a mapping with a \`kind\`, got ${describeValue(value)}`,
+        `a manifest must be a mapping with a \`kind\`, got ${describeShape(value)}`,
         doc.start
       )
     )
@@ -147,7 +162,7 @@ function addDocument(set: ManifestSet, views: Views, doc: ParsedDocument): void 
     views.services.push(doc)
   } else {
     const spec = result.success && result.data.kind === 'Dashboard' ? result.data : undefined
-    set.diagnostics.push(...checkDashboard(doc, raw))
+    set.diagnostics.push(...checkDashboard(doc, raw, views.mode))
     views.dashboards.push(dashboardView(doc, raw, spec))
   }
   if (!result.success) return

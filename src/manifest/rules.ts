@@ -20,7 +20,7 @@ import {
   type ServiceSettingsSpec,
   type TileSpec
 } from './schema.js'
-import { ALERTABLE_DISPLAY_TYPES, LIMITS, RANGE_THRESHOLD_TYPES } from './vocabulary.js'
+import { ALERTABLE_DISPLAY_TYPES, LIMITS, MANAGED_AGG_FNS, RANGE_THRESHOLD_TYPES } from './vocabulary.js'
 import { formatPath, type PathSegment } from './path.js'
 import type { ParsedDocument } from './yaml.js'
 
@@ -60,9 +60,14 @@ export function tileDisplayType(tile: TileSpec): string | undefined {
  * Runs on the raw document (fields of the wrong type are skipped, tiles that fail the schema get the
  * checks their valid fields allow), so a schema error does not hide the other problems of a dashboard.
  */
-export function checkDashboard(doc: ParsedDocument, raw: Record<string, unknown>): Diagnostic[] {
+export function checkDashboard(
+  doc: ParsedDocument,
+  raw: Record<string, unknown>,
+  mode: 'self-hosted' | 'managed' = 'self-hosted'
+): Diagnostic[] {
   const out: Diagnostic[] = []
   const report = reporter(doc, out)
+  if (mode === 'managed') checkManagedTiles(raw, report)
   const seenTags = new Set<string>()
   const tags: unknown[] = Array.isArray(raw.tags) ? raw.tags : []
   tags.forEach((tag, i) => {
@@ -109,10 +114,47 @@ export function checkDashboard(doc: ParsedDocument, raw: Record<string, unknown>
   return out
 }
 
+/**
+ * What the managed API's tile schemas leave out (the cloud's OpenAPI document: ClickStackSelectItem and the series
+ * list their aggregation functions without `increase`; no tile config has `seriesLimit`). Read from the raw
+ * document, so these are reported next to any schema error.
+ */
+function checkManagedTiles(raw: Record<string, unknown>, report: Report): void {
+  const tiles: unknown[] = Array.isArray(raw.tiles) ? raw.tiles : []
+  const record = (v: unknown) =>
+    v !== null && typeof v === 'object' ? (v as Record<string, unknown>) : undefined
+  const checkAggFn = (item: unknown, path: PathSegment[]) => {
+    if (record(item)?.aggFn === 'increase')
+      report(
+        [...path, 'aggFn'],
+        `increase is not available in managed mode: the managed API takes ${MANAGED_AGG_FNS.join(', ')}`
+      )
+  }
+  tiles.forEach((value, i) => {
+    const tile = record(value)
+    const series: unknown[] = Array.isArray(tile?.series) ? tile.series : []
+    series.forEach((s, j) => checkAggFn(s, ['tiles', i, 'series', j]))
+    const config = record(tile?.config)
+    const select: unknown[] = Array.isArray(config?.select) ? config.select : []
+    select.forEach((item, j) => checkAggFn(item, ['tiles', i, 'config', 'select', j]))
+    if (config && 'seriesLimit' in config)
+      report(
+        ['tiles', i, 'config', 'seriesLimit'],
+        'seriesLimit is not part of the managed API: remove it in managed mode'
+      )
+  })
+}
+
+const SOURCED_SERIES = new Set<unknown>(['time', 'table', 'number', 'search'])
+
 /** The rules of a tile that fails the schema, on whichever of its series or config do parse. */
 function checkPartialTile(tile: Record<string, unknown>, path: PathSegment[], report: Report): void {
   if (Array.isArray(tile.series)) {
     tile.series.forEach((s, i) => {
+      // A series of a known type that reads data needs a source (a wrong type is reported on its own).
+      const series = s as Record<string, unknown> | null
+      if (series && typeof series === 'object' && SOURCED_SERIES.has(series.type))
+        checkSourceRef(series as { source?: string; sourceId?: string }, [...path, 'series', i], report, true)
       const typed = SeriesSchema.safeParse(s)
       if (typed.success && typed.data.type !== 'markdown' && typed.data.type !== 'search') {
         checkAggregation(
@@ -141,6 +183,20 @@ function checkTile(tile: TileSpec, path: PathSegment[], report: Report): void {
     if (tile.asRatio !== undefined) report([...path, 'asRatio'], 'with `config`, set asRatio inside config')
     const c = tile.config
     if (c.displayType !== 'markdown') checkSourceRef(c, cpath, report, true)
+    // A list is sent joined into one expression, which the server takes up to 10,000 characters.
+    const joined = (field: 'groupBy' | 'select', separator: string) => {
+      const value = (c as Record<string, unknown>)[field]
+      if (Array.isArray(value) && value.every(v => typeof v === 'string')) {
+        const length = value.join(separator).length
+        if (length > LIMITS.expression)
+          report(
+            [...cpath, field],
+            `is sent as one expression of ${length} characters; the server takes at most ${LIMITS.expression}`
+          )
+      }
+    }
+    joined('groupBy', ',')
+    if (c.displayType === 'search') joined('select', ', ')
     if ('select' in c && Array.isArray(c.select)) {
       c.select.forEach((item, i) => {
         if (typeof item === 'object') checkSelectItem(item, [...cpath, 'select', i], report)
@@ -167,7 +223,8 @@ function checkSeriesList(tile: TileSpec, list: SeriesSpec[], path: PathSegment[]
       report(p, `a ${s.type} tile shows only its first series; the server drops the rest`)
     }
     if (s.type === 'markdown') return
-    checkSourceRef(s, p, report, false)
+    // zod.ts chartSeriesSchema: every series but markdown needs a sourceId.
+    checkSourceRef(s, p, report, true)
     if (i > 0 && first.type !== 'markdown' && sourceKey(s) !== sourceKey(first)) {
       report(p, 'all series of a tile must use the same data source (the server keeps only the first one)')
     }
@@ -331,7 +388,11 @@ export function checkServiceSettings(doc: ParsedDocument, s: ServiceSettingsSpec
   const out: Diagnostic[] = []
   const report = reporter(doc, out)
   if (s.name !== undefined && (!SERVICE_NAME_PATTERN.test(s.name) || s.name.trim() === '')) {
-    report(['name'], 'must be 1-50 characters of letters, digits and whitespace')
+    const odd = [...s.name].find(ch => !/[A-Za-z0-9\s]/.test(ch))
+    report(
+      ['name'],
+      `must be 1-50 characters of letters, digits and whitespace, not only whitespace (the cloud API's rule)${odd ? `; "${odd}" is not allowed` : ''}`
+    )
   }
   const sources = new Set<string>()
   s.ipAccessList?.forEach((entry, i) => {

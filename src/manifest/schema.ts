@@ -14,6 +14,7 @@ import {
   LIMITS,
   METRIC_DATA_TYPES,
   NUMBER_FORMAT_OUTPUTS,
+  NUMERIC_UNITS,
   QUANTILE_LEVELS,
   RELEASE_CHANNELS,
   SORT_ORDERS,
@@ -42,21 +43,32 @@ const dataSourceRef = {
   source: z.string().min(1).optional().describe('Data source by name, resolved to its id at plan time.'),
   sourceId: z.string().min(1).optional().describe('Data source id, when you do not want name resolution.')
 }
+const whereLanguage = z.enum(WHERE_LANGUAGES).optional().describe('Language of `where` (default lucene).')
+/** A series' filter: the server sets no length limit on it. */
+const seriesFilter = {
+  where: z.string().optional().describe('Filter expression (Lucene by default).'),
+  whereLanguage
+}
+/** A select item's or a search config's filter: at most 10,000 characters (zod.ts). */
 const filter = {
-  where: z.string().max(10000).optional().describe('Filter expression (Lucene by default).'),
-  whereLanguage: z.enum(WHERE_LANGUAGES).optional().describe('Language of `where` (default lucene).')
+  where: z.string().max(LIMITS.expression).optional().describe('Filter expression (Lucene by default).'),
+  whereLanguage
 }
 
+/** common-utils types.ts NumberFormatSchema: `output` is required, `numericUnit` one of the server's units. */
 export const NumberFormat = z
   .strictObject({
-    output: z.enum(NUMBER_FORMAT_OUTPUTS).optional(),
-    mantissa: z.int().optional(),
+    output: z.enum(NUMBER_FORMAT_OUTPUTS).describe('How the number is shown (required).'),
+    mantissa: z.int().optional().describe('Decimal places.'),
     thousandSeparated: z.boolean().optional(),
     average: z.boolean().optional(),
     decimalBytes: z.boolean().optional(),
     factor: z.number().optional(),
     currencySymbol: z.string().optional(),
-    numericUnit: z.string().optional(),
+    numericUnit: z
+      .enum(NUMERIC_UNITS)
+      .optional()
+      .describe('Unit for data, data rate and throughput formats.'),
     unit: z.string().optional()
   })
   .describe('Number formatting of displayed values.')
@@ -75,7 +87,7 @@ const aggregating = {
     .literal(QUANTILE_LEVELS)
     .optional()
     .describe('Percentile level for quantile: 0.5, 0.9, 0.95 or 0.99.'),
-  ...filter,
+  ...seriesFilter,
   alias: z.string().optional(),
   metricName: z.string().optional(),
   metricDataType: z.enum(METRIC_DATA_TYPES).optional(),
@@ -100,13 +112,14 @@ export const SearchSeries = z.strictObject({
   type: z.literal('search'),
   dataSource: aggregating.dataSource,
   ...dataSourceRef,
-  fields: z.array(z.string().min(1)).min(1).describe('Columns shown in the search tile.'),
-  ...filter
+  fields: z
+    .array(z.string().min(1))
+    .describe('Columns shown in the search tile (none: the default columns).'),
+  ...seriesFilter
 })
 export const MarkdownSeries = z.strictObject({
   type: z.literal('markdown'),
-  // Stored as the config form's markdown, which holds at most 50,000 characters.
-  content: z.string().max(50000)
+  content: z.string().max(LIMITS.seriesMarkdown)
 })
 /** CONTRACT.md's tile form: a list of series. */
 export const Series = z.discriminatedUnion('type', [
@@ -119,8 +132,8 @@ export const Series = z.discriminatedUnion('type', [
 
 export const SelectItem = z.strictObject({
   aggFn: z.enum(AGG_FNS),
-  valueExpression: z.string().min(1).max(10000).optional(),
-  alias: z.string().max(10000).optional(),
+  valueExpression: z.string().min(1).max(LIMITS.expression).optional(),
+  alias: z.string().max(LIMITS.expression).optional(),
   level: z.literal(QUANTILE_LEVELS).optional(),
   ...filter,
   metricName: z.string().optional(),
@@ -130,7 +143,7 @@ export const SelectItem = z.strictObject({
 })
 const select = (max: number) => z.array(SelectItem).min(1).max(max)
 const configGroupBy = z
-  .union([z.string().max(10000), z.array(z.string().min(1)).max(LIMITS.groupBy)])
+  .union([z.string().max(LIMITS.expression), z.array(z.string().min(1)).max(LIMITS.groupBy)])
   .optional()
   .describe('Grouping expression, or a list of fields.')
 
@@ -158,8 +171,8 @@ export const TileConfig = z.discriminatedUnion('displayType', [
     ...dataSourceRef,
     select: select(LIMITS.selectItems),
     groupBy: configGroupBy,
-    having: z.string().max(10000).optional(),
-    orderBy: z.string().max(10000).optional(),
+    having: z.string().max(LIMITS.expression).optional(),
+    orderBy: z.string().max(LIMITS.expression).optional(),
     asRatio: z.boolean().optional(),
     numberFormat: NumberFormat.optional(),
     groupByColumnsOnLeft: z.boolean().optional()
@@ -176,7 +189,7 @@ export const TileConfig = z.discriminatedUnion('displayType', [
       ...dataSourceRef,
       select: select(1),
       groupBy: configGroupBy,
-      orderBy: z.string().max(10000).optional(),
+      orderBy: z.string().max(LIMITS.expression).optional(),
       numberFormat: NumberFormat.optional(),
       limit: z.int().min(0).optional()
     })
@@ -184,10 +197,18 @@ export const TileConfig = z.discriminatedUnion('displayType', [
   z.strictObject({
     displayType: z.literal('search'),
     ...dataSourceRef,
-    select: z.union([z.string().max(10000), z.array(z.string().min(1))]).optional(),
+    // zod.ts externalDashboardSearchChartConfigSchema: `select` is required (a string; a list is joined).
+    select: z
+      .union([z.string().max(LIMITS.expression), z.array(z.string().min(1))], {
+        error: issue =>
+          issue.input === undefined
+            ? 'is required: the columns to show, as text ("" for the default columns) or a list'
+            : undefined
+      })
+      .describe('Columns shown in the search tile: text, or a list of columns.'),
     ...filter
   }),
-  z.strictObject({ displayType: z.literal('markdown'), markdown: z.string().max(50000).optional() })
+  z.strictObject({ displayType: z.literal('markdown'), markdown: z.string().max(LIMITS.markdown).optional() })
 ])
 
 export const Tile = z.strictObject({
@@ -206,12 +227,7 @@ export const Dashboard = z.strictObject({
   kind: z.literal('Dashboard'),
   name: text(LIMITS.dashboardName),
   tags: z
-    .array(
-      z
-        .string()
-        .min(1, { error: 'must not be empty' })
-        .max(LIMITS.tagLength, { error: `must be at most ${LIMITS.tagLength} characters` })
-    )
+    .array(z.string().max(LIMITS.tagLength, { error: `must be at most ${LIMITS.tagLength} characters` }))
     .max(LIMITS.tags - 1, {
       error: `at most ${LIMITS.tags - 1} tags (one of the server's ${LIMITS.tags} is the ownership tag)`
     })
@@ -247,7 +263,7 @@ export const Alert = z.strictObject({
   channel: AlertChannel,
   message: text(LIMITS.alertMessage).optional(),
   numConsecutiveWindows: atLeast(1).optional(),
-  note: text(4096).optional()
+  note: text(LIMITS.note).optional()
 })
 
 export const IpAccessEntry = z.strictObject({

@@ -15,6 +15,8 @@ export const AGG_FNS = [
   'none',
   'increase'
 ] as const
+/** Managed mode (the cloud's ClickStackSelectItem and series): the same functions without `increase`. */
+export const MANAGED_AGG_FNS = AGG_FNS.filter(fn => fn !== 'increase')
 export const WHERE_LANGUAGES = ['lucene', 'sql'] as const
 export const SERIES_TYPES = ['time', 'number', 'table', 'search', 'markdown'] as const
 export const DATA_SOURCES = ['events', 'metrics'] as const
@@ -55,18 +57,72 @@ export const RELEASE_CHANNELS = ['slow', 'default', 'fast'] as const
 /** The managed PATCH accepts only mysql endpoints (FACTS.md). */
 export const ENDPOINT_PROTOCOLS = ['mysql'] as const
 
+/** common-utils types.ts NumberFormatSchema: `output` is required and one of these. */
 export const NUMBER_FORMAT_OUTPUTS = [
   'currency',
   'percent',
   'byte',
   'time',
+  'duration',
   'number',
   'data_rate',
-  'throughput',
-  'duration'
+  'throughput'
 ] as const
 
-/** FACTS.md limits. */
+/** common-utils types.ts NumericUnit: the units a number format may name. */
+export const NUMERIC_UNITS = [
+  'bytes_iec',
+  'bytes_si',
+  'bits_iec',
+  'bits_si',
+  'kibibytes',
+  'kilobytes',
+  'mebibytes',
+  'megabytes',
+  'gibibytes',
+  'gigabytes',
+  'tebibytes',
+  'terabytes',
+  'pebibytes',
+  'petabytes',
+  'packets_sec',
+  'bytes_sec_iec',
+  'bytes_sec_si',
+  'bits_sec_iec',
+  'bits_sec_si',
+  'kibibytes_sec',
+  'kibibits_sec',
+  'kilobytes_sec',
+  'kilobits_sec',
+  'mebibytes_sec',
+  'mebibits_sec',
+  'megabytes_sec',
+  'megabits_sec',
+  'gibibytes_sec',
+  'gibibits_sec',
+  'gigabytes_sec',
+  'gigabits_sec',
+  'tebibytes_sec',
+  'tebibits_sec',
+  'terabytes_sec',
+  'terabits_sec',
+  'pebibytes_sec',
+  'pebibits_sec',
+  'petabytes_sec',
+  'petabits_sec',
+  'cps',
+  'ops',
+  'rps',
+  'reads_sec',
+  'wps',
+  'iops',
+  'cpm',
+  'opm',
+  'rpm_reads',
+  'wpm'
+] as const
+
+/** FACTS.md limits, and the server's (packages/api/src/utils/zod.ts, common-utils types.ts). */
 export const LIMITS = {
   dashboardName: 1024,
   tiles: 500,
@@ -77,7 +133,12 @@ export const LIMITS = {
   alertMessage: 4096,
   serviceName: 50,
   groupBy: 10,
-  selectItems: 20
+  selectItems: 20,
+  /** A config's groupBy, having, orderBy, select text and each select item's fields. */
+  expression: 10000,
+  markdown: 50000,
+  seriesMarkdown: 100000,
+  note: 4096
 } as const
 
 export const MANIFEST_KINDS = ['Dashboard', 'Alert', 'ServiceSettings'] as const

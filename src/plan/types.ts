@@ -61,19 +61,40 @@ export const Change = z.object({
 })
 export type Change = z.infer<typeof Change>
 
+/**
+ * Names of what the plan's values hold ids of, read from the live lists when the plan was made, so a
+ * report shows `source: Logs` where the normal form holds `sourceId: <id>`. Optional and versioned on its
+ * own: a plan file written before it existed still parses, and a reader that meets a later version
+ * ignores it rather than misreading it.
+ */
+export const REFERENCES_VERSION = 1
+export const References = z.object({
+  version: z.number(),
+  /** Data sources, by id. */
+  sources: z.record(z.string(), z.string()),
+  /** Webhooks, by id (absent where the API cannot list them). */
+  webhooks: z.record(z.string(), z.string()).optional(),
+  /** The dashboard each manifest alert watches a tile of, by alert name. */
+  alertDashboards: z.record(z.string(), z.string())
+})
+export type References = z.infer<typeof References>
+
 export const Plan = z.object({
   schemaVersion: z.literal(PLAN_SCHEMA_VERSION),
   tool: z.object({ name: z.literal('obsdeploy'), version: z.string() }),
   createdAt: z.string(),
   command: z.string(),
   mode: z.enum(['self-hosted', 'managed']),
+  /** Managed mode: the path segment the run used (`managed-prefix: auto` settles it on the first list). */
+  managedPrefix: z.enum(['clickstack', 'observability']).optional(),
   stack: z.string(),
   ownershipTag: z.string(),
   prune: z.boolean(),
   /** sha256 of the normalized live state the plan was computed from, and of the desired state. */
   fingerprint: z.object({ live: z.string(), desired: z.string() }),
   changes: z.array(Change),
-  diagnostics: z.array(DiagnosticSchema)
+  diagnostics: z.array(DiagnosticSchema),
+  references: References.optional()
 })
 export type Plan = z.infer<typeof Plan>
 

@@ -13,7 +13,14 @@ import type { ManifestSet } from '../manifest/load.js'
 import { VERSION } from '../version.js'
 import { diffValues, joinKey } from '../plan/diff.js'
 import { byId, fingerprint } from './fingerprint.js'
-import { PLAN_SCHEMA_VERSION, type Change, type FieldChange, type Plan } from '../plan/types.js'
+import {
+  PLAN_SCHEMA_VERSION,
+  REFERENCES_VERSION,
+  type Change,
+  type FieldChange,
+  type Plan,
+  type References
+} from '../plan/types.js'
 
 export interface PlanInput {
   command: string
@@ -47,20 +54,19 @@ export function computePlan(input: PlanInput): PlanOutcome {
     const ofKind: PlannedChange[] = []
     const pairing = kind.pair(kind.desired(ctx), ctx)
     for (const pair of pairing.pairs) {
-      const after = kind.normalDesired(pair.desired, ctx)
-      const old = pair.replaces ?? pair.live
-      const before = old === undefined ? undefined : kind.normalLive(old, ctx)
+      const after = kind.normalDesired(pair.desired, ctx, pair.live)
+      const before = pair.live === undefined ? undefined : kind.normalLive(pair.live, ctx)
       const fields =
         before === undefined
           ? listFields(after, 'after', kind.keyedPaths)
           : diffValues(before, after, kind.keyedPaths)
       const change = newChange(kind, pair.desired.name, pair.desired.address, fields, {
-        action: pair.replaces ? 'replace' : pair.live ? (fields.length > 0 ? 'update' : 'noop') : 'create',
-        id: old === undefined ? undefined : kind.liveId(old),
+        action: pair.live ? (fields.length > 0 ? 'update' : 'noop') : 'create',
+        id: pair.live === undefined ? undefined : kind.liveId(pair.live),
         notes: pair.notes ?? []
       })
       dependsOn.push([change.address, change.id, before])
-      ofKind.push({ change, desired: pair.desired, live: pair.live, replaces: pair.replaces })
+      ofKind.push({ change, desired: pair.desired, live: pair.live })
     }
     for (const orphan of pairing.orphans) {
       const name = kind.liveName(orphan)
@@ -98,6 +104,7 @@ export function computePlan(input: PlanInput): PlanOutcome {
     createdAt: input.now.toISOString(),
     command: input.command,
     mode: input.settings.mode,
+    ...(input.settings.managedPrefix ? { managedPrefix: input.settings.managedPrefix } : {}),
     stack: input.settings.stack,
     ownershipTag: input.settings.ownershipTag,
     prune: input.settings.prune,
@@ -106,9 +113,23 @@ export function computePlan(input: PlanInput): PlanOutcome {
       desired: desiredFingerprint(input.manifests, input.settings)
     },
     changes: planned.map(p => p.change),
-    diagnostics: [...input.manifests.diagnostics, ...diagnostics]
+    diagnostics: [...input.manifests.diagnostics, ...diagnostics],
+    references: referencesOf(input)
   }
   return { plan, planned, dashboards: ctx.dashboards }
+}
+
+/** Names for the ids the plan's values hold, for reports (see References). */
+function referencesOf(input: PlanInput): References {
+  const named = (items: ReadonlyArray<{ id: string; name: string }>) =>
+    Object.fromEntries(items.filter(i => i.name !== '').map(i => [i.id, i.name]))
+  const references: References = {
+    version: REFERENCES_VERSION,
+    sources: named(input.live.sources),
+    alertDashboards: Object.fromEntries(input.manifests.alerts.map(a => [a.spec.name, a.spec.dashboard]))
+  }
+  if (input.live.webhooks) references.webhooks = named(input.live.webhooks)
+  return references
 }
 
 function newChange(

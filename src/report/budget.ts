@@ -1,8 +1,9 @@
 /**
  * Fitting a report into a size limit without breaking its markup. A report is a sequence of segments:
- * fixed text that always stays (heading, counts, callouts) and runs of whole items (details sections,
- * table rows, error lines) that are shortened from their end, the least important run first. Nothing is
- * ever cut inside an item, so a table or a <details> section is either whole or absent.
+ * fixed text that always stays (heading, counts) and runs of whole items (one section per resource, error
+ * groups) that are shortened from their end, the least important run first: an item may first give way to
+ * a short form of itself (its one line, without the diff), then go. Nothing is ever cut inside an item, so
+ * a table or a <details> section is either whole or absent.
  */
 
 /**
@@ -16,17 +17,30 @@ export function sizeOf(text: string, measure: Measure): number {
   return measure === 'bytes' ? Buffer.byteLength(text, 'utf8') : text.length
 }
 
+/** An item with a shorter stand-in (a resource's line without its diff) used before the item is dropped. */
+export interface Shortenable {
+  full: string
+  short: string
+}
+
+export type Item = string | Shortenable
+
 /** A run of whole items the report may shorten from the end, saying how many it left out. */
 export interface Cuttable {
   /** Text before the items, e.g. a section heading or a table header. */
   head: string
-  items: string[]
+  items: readonly Item[]
   /** Text after the items and the omission note, e.g. the blank line that ends a table. Always kept. */
   tail: string
   /** What stands in for the `n` items left out: a whole paragraph with its own line breaks. */
   omitted: (n: number) => string
   /** Runs with a lower order are cut first; a run is emptied before the next one is touched. */
   cutOrder: number
+  /**
+   * When set, items that have a short form are first replaced by it, from the end, runs in this order
+   * (compared with the cutOrder of other runs: one ordering for both steps).
+   */
+  shortenOrder?: number
   /** Keep the head when no item is left (a heading that the omission note still belongs to). */
   keepHeadWhenEmpty: boolean
 }
@@ -35,16 +49,22 @@ export type Segment = string | Cuttable
 
 interface RunState {
   run: Cuttable
-  /** prefix[k] is the size of the first k items. */
-  prefix: number[]
+  /** prefixFull[k] and prefixShort[k]: the size of the first k items in full and in short form. */
+  prefixFull: number[]
+  prefixShort: number[]
   headSize: number
   tailSize: number
+  /** Items kept; the first `full` of them in full form, the rest short. */
   kept: number
+  full: number
 }
 
+const fullOf = (item: Item): string => (typeof item === 'string' ? item : item.full)
+const shortOf = (item: Item): string => (typeof item === 'string' ? item : item.short)
+
 /**
- * Joins the segments, cutting items until the result fits in `maxLength`. Linear in the size of the
- * input: every item is measured once and each run shrinks one item at a time.
+ * Joins the segments, shortening and cutting items until the result fits in `maxLength`. Linear in the
+ * size of the input: every item is measured once and each run shrinks one item at a time.
  */
 export function fitSegments(segments: readonly Segment[], maxLength: number, measure: Measure): string {
   const size = (text: string): number => sizeOf(text, measure)
@@ -55,25 +75,42 @@ export function fitSegments(segments: readonly Segment[], maxLength: number, mea
       total += size(segment)
       continue
     }
-    const prefix = [0]
-    for (const item of segment.items) prefix.push(prefix[prefix.length - 1] + size(item))
+    const prefixFull = [0]
+    const prefixShort = [0]
+    for (const item of segment.items) {
+      const full = size(fullOf(item))
+      prefixFull.push(prefixFull[prefixFull.length - 1] + full)
+      prefixShort.push(
+        prefixShort[prefixShort.length - 1] + (typeof item === 'string' ? full : size(item.short))
+      )
+    }
     const state: RunState = {
       run: segment,
-      prefix,
+      prefixFull,
+      prefixShort,
       headSize: size(segment.head),
       tailSize: size(segment.tail),
-      kept: segment.items.length
+      kept: segment.items.length,
+      full: segment.items.length
     }
     states.set(segment, state)
     total += runSize(state, size)
   }
 
-  const byCutOrder = [...states.values()].sort((a, b) => a.run.cutOrder - b.run.cutOrder)
-  for (const state of byCutOrder) {
+  // One ordering for both steps: shortening a run may come before dropping items of another.
+  const steps: Array<{ order: number; state: RunState; shorten: boolean }> = []
+  for (const state of states.values()) {
+    steps.push({ order: state.run.cutOrder, state, shorten: false })
+    if (state.run.shortenOrder !== undefined)
+      steps.push({ order: state.run.shortenOrder, state, shorten: true })
+  }
+  steps.sort((a, b) => a.order - b.order || Number(b.shorten) - Number(a.shorten))
+  for (const { state, shorten } of steps) {
     if (total <= maxLength) break
     let current = runSize(state, size)
-    while (state.kept > 0 && total > maxLength) {
-      state.kept--
+    while (total > maxLength && (shorten ? state.full > 0 : state.kept > 0)) {
+      if (shorten) state.full--
+      else state.full = Math.min(state.full, --state.kept)
       const next = runSize(state, size)
       total += next - current
       current = next
@@ -86,18 +123,20 @@ export function fitSegments(segments: readonly Segment[], maxLength: number, mea
 }
 
 function runSize(state: RunState, size: (text: string) => number): number {
-  const { run, kept, prefix } = state
+  const { run, kept, full, prefixFull, prefixShort } = state
   const left = run.items.length - kept
   const head = kept > 0 || run.keepHeadWhenEmpty ? state.headSize : 0
-  return head + prefix[kept] + (left > 0 ? size(run.omitted(left)) : 0) + state.tailSize
+  const items = prefixFull[full] + prefixShort[kept] - prefixShort[full]
+  return head + items + (left > 0 ? size(run.omitted(left)) : 0) + state.tailSize
 }
 
 function renderRun(state: RunState): string {
-  const { run, kept } = state
+  const { run, kept, full } = state
   const left = run.items.length - kept
   const note = left > 0 ? run.omitted(left) : ''
   const head = kept > 0 || run.keepHeadWhenEmpty ? run.head : ''
-  return `${head}${run.items.slice(0, kept).join('')}${note}${run.tail}`
+  const items = run.items.slice(0, kept).map((item, i) => (i < full ? fullOf(item) : shortOf(item)))
+  return `${head}${items.join('')}${note}${run.tail}`
 }
 
 /** The longest run of whole lines that fits; a single line longer than the limit is cut by characters. */

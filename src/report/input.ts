@@ -16,7 +16,7 @@ export interface ReportInput {
   diagnostics: Diagnostic[]
   plan?: Plan
   apply?: ApplyResult
-  /** Where the full plan JSON is, for "N resources left out" notes. */
+  /** Where the full plan JSON is: the terminal report names it; markdown never does (a runner's path). */
   planFile?: string
   /** Base URL of the web UI: links to `${uiUrl}/dashboards/${id}` and `${uiUrl}/alerts`. */
   uiUrl?: string
@@ -24,13 +24,36 @@ export interface ReportInput {
   serviceGate?: ServiceGate
   /** What triggered the run, in words ("pull_request #12", "push to main"), when known. */
   trigger?: string
+  /** Where the run happened on GitHub, for the commit, run and manifest links. */
+  github?: GitHubRun
+  /** When the report was made (ISO 8601), so a reader can tell whether a sticky comment is current. */
+  time?: string
 }
 
-/** The report of a run: what it was configured with, what it found, and (in the action) what triggered it. */
+/** The runner's context as links need it; every part is checked before it goes into a URL. */
+export interface GitHubRun {
+  /** GITHUB_SERVER_URL, e.g. https://github.com. */
+  serverUrl: string
+  /** owner/repo. */
+  repository: string
+  /** The commit under review: a pull request's head, or the pushed commit. */
+  sha?: string
+  runId?: string
+  runAttempt?: string
+}
+
+/** What the entry point knows of where and when it runs. */
+export interface RunContext {
+  trigger?: string
+  github?: GitHubRun
+  time?: string
+}
+
+/** The report of a run: what it was configured with, what it found, and where and when it ran. */
 export function reportOf(
   config: Pick<Config, 'command' | 'mode' | 'stack' | 'uiUrl' | 'serviceGate'>,
   found: Pick<ReportInput, 'diagnostics' | 'plan' | 'apply' | 'planFile'>,
-  trigger?: string
+  context: RunContext = {}
 ): ReportInput {
   return {
     command: config.command,
@@ -42,6 +65,6 @@ export function reportOf(
     planFile: found.planFile,
     uiUrl: config.uiUrl,
     serviceGate: config.serviceGate,
-    trigger
+    ...context
   }
 }

@@ -1,18 +1,41 @@
 /**
  * The report model as GitHub markdown: the sticky pull request comment and the job summary. Every name,
  * value and message comes from manifests or servers, so each one goes through escape.ts; the layout is ours.
- * When the report is over the limit, whole <details> sections go first, then whole table rows and
- * error lines; the heading, the counts and the callouts always stay (see budget.ts).
+ *
+ * Read top-down it answers, in order: is this safe (the heading: ✅, 📝, ⚠️ naming what is destroyed, ❌),
+ * how much changes (one line), what is wrong (problems, grouped), and then each resource once, grouped by
+ * action with the destructive groups first. When the report is over the limit, the diffs of creates and
+ * updates go first and deletes and errors last (see budget.ts).
  */
-import type { ApplyOutcome, ApplyResult, OutcomeStatus } from '../apply/types.js'
-import type { RunCommand } from '../config/types.js'
+import { VERSION } from '../version.js'
 import { formatDiagnostic, type Diagnostic } from '../diagnostics.js'
-import { RESOURCE_KINDS, type Action, type Change, type FieldChange, type PlanCounts } from '../plan/types.js'
-import { fitSegments, type Cuttable, type Measure, type Segment } from './budget.js'
+import type { Change, FieldChange } from '../plan/types.js'
+import { fitSegments, type Cuttable, type Measure, type Segment, type Shortenable } from './budget.js'
 import { codeBlock, htmlText, inline, linkTarget } from './escape.js'
 import type { ReportInput } from './input.js'
-import { isDestructive, reportModel, uiLink, type PhrasedChange, type ReportModel } from './model.js'
-import type { Verdict } from './verdict.js'
+import { commitLink, fileLink, runLink } from './links.js'
+import {
+  reportModel,
+  timeText,
+  type DiagnosticGroup,
+  type GroupKey,
+  type ReportItem,
+  type ReportModel,
+  type Tone
+} from './model.js'
+import {
+  addedAndRemoved,
+  changedLines,
+  createdYaml,
+  deletedLines,
+  namesOf,
+  readableLeaf,
+  readablePath,
+  readsAsTable,
+  yamlText,
+  type DiffLine,
+  type Names
+} from './values.js'
 import { describeSeverities, plural } from './wording.js'
 
 /** GitHub refuses issue comments longer than this many characters. */
@@ -29,14 +52,36 @@ export interface MarkdownOptions {
   measure?: Measure
 }
 
-/** Cut first: whole <details> sections. Then ServiceSettings results, apply rows, and error lines last. */
-const CUT_ORDER = { details: 0, serviceResults: 1, outcomes: 2, diagnostics: 3 } as const
+/**
+ * One ordering for cutting: first the diffs of what is least dangerous (each resource keeps its line),
+ * then whole lines of creates and updates, then warnings, and deletes and errors last.
+ */
+const SHORTEN_ORDER: Record<GroupKey, number> = {
+  create: 0,
+  update: 1,
+  prune: 2,
+  release: 3,
+  replace: 4,
+  delete: 5
+}
+const CUT_ORDER: Record<GroupKey, number> = {
+  create: 10,
+  update: 11,
+  prune: 12,
+  release: 13,
+  replace: 21,
+  delete: 22
+}
+const CUT_WARNINGS = 20
+const CUT_ERRORS = 30
 
-/** Bounded lists in the fixed part, so that the part that is never cut stays small for any plan. */
-const LISTED_IN_CALLOUT = 20
+/** Bounded parts of the fixed text, so that what is never cut stays small for any plan. */
+const NAMES_IN_HEADING = 3
 const FIELDS_PER_CHANGE = 50
 const VALUE_LENGTH = 200
-const JSON_BLOCK_LENGTH = 20_000
+const BLOCK_LENGTH = 20_000
+const PLACES_SHOWN = 3
+const PLACES_LISTED = 100
 
 export function renderMarkdown(input: ReportInput, options: MarkdownOptions): string {
   const given = options.header ?? ''
@@ -45,12 +90,10 @@ export function renderMarkdown(input: ReportInput, options: MarkdownOptions): st
   const model = reportModel(input)
 
   const segments: Segment[] = [`${header}${heading(model)}\n\n**${model.verdict.text}**\n\n`]
-  if (model.counts) segments.push(countsTable(model.counts), deferredLine(model.deferred))
-  segments.push(driftList(model.drifted))
-  if (model.diagnostics.length > 0) segments.push(diagnosticsRun(model))
-  if (input.apply) segments.push(...applySection(input.apply))
-  segments.push(destructiveCallout(model))
-  if (model.changes.length > 0) segments.push(detailsRun(model))
+  if (model.diagnostics.length > 0) segments.push(...diagnosticRuns(model))
+  segments.push(convergence(input))
+  const names = namesOf(input.plan)
+  for (const group of model.groups) segments.push(groupRun(group, model, names))
   segments.push(footer(input))
 
   const text = fitSegments(
@@ -65,238 +108,254 @@ export function renderMarkdown(input: ReportInput, options: MarkdownOptions): st
 // ---------------------------------------------------------------------------------------------------
 // The fixed part: never cut.
 
-const TONE_ICON: Record<Verdict['tone'], string> = { ok: '✅', changes: '📝', failed: '❌' }
+const TONE_ICON: Record<Tone, string> = { ok: '✅', changes: '📝', destructive: '⚠️', failed: '❌' }
 
 function heading(model: ReportModel): string {
   const { input } = model
-  return `### ${TONE_ICON[model.verdict.tone]} ${model.title} for stack ${inline(input.stack, 100)} (${inline(input.mode, 20)})`
+  const title = `### ${TONE_ICON[model.tone]} ${model.title} for stack ${inline(input.stack, 100)} (${inline(model.api, 60)})`
+  if (model.destroys.length === 0) return title
+  // One clause per verb: "deletes dashboard "Legacy", 2 alerts ("A", "B"); replaces ...".
+  const byVerb = new Map<string, string[]>()
+  for (const d of model.destroys) {
+    const shown = d.names.slice(0, NAMES_IN_HEADING).map(n => `"${inline(n, 60)}"`)
+    const more = d.names.length > NAMES_IN_HEADING ? `, +${d.names.length - NAMES_IN_HEADING} more` : ''
+    const said = d.names.length === 1 ? `${d.what} ${shown[0]}` : `${d.what} (${shown.join(', ')}${more})`
+    byVerb.set(d.verb, [...(byVerb.get(d.verb) ?? []), said])
+  }
+  return `${title}: ${[...byVerb].map(([verb, said]) => `${verb} ${said.join(', ')}`).join('; ')}`
 }
 
-const COLUMNS: ReadonlyArray<[keyof PlanCounts, string]> = [
-  ['create', '➕ create'],
-  ['update', '✏️ update'],
-  ['replace', '♻️ replace'],
-  ['delete', '🗑️ delete'],
-  ['noop', 'no-op'],
-  ['deferred', '⏸️ deferred']
-]
-
-function countsTable(counts: NonNullable<ReportModel['counts']>): string {
-  const row = (label: string, counts: PlanCounts) =>
-    `| ${label} | ${COLUMNS.map(([key]) => counts[key]).join(' | ')} |`
-  return [
-    `| Kind | ${COLUMNS.map(([, label]) => label).join(' | ')} |`,
-    `| --- | ${COLUMNS.map(() => '---:').join(' | ')} |`,
-    ...RESOURCE_KINDS.map(kind => row(kind, counts.byKind[kind])),
-    row('**Total**', counts.total),
-    '',
-    ''
-  ].join('\n')
-}
-
-function deferredLine(parts: ReportModel['deferred']): string {
-  if (parts.length === 0) return ''
-  const said = parts.map(p => (p.because === undefined ? p.text : `${p.text}: ${inline(p.because, 200)}`))
-  return `⏸️ **Deferred**, shown but not applied by this run: ${said.join('; ')}.\n\n`
-}
-
-function driftList(drifted: readonly PhrasedChange[]): string {
-  if (drifted.length === 0) return ''
-  const lines = drifted
-    .slice(0, LISTED_IN_CALLOUT)
-    .map(({ change: c, phrase }) => `- ${c.kind} **${inline(c.name, 100)}**: ${phrase}`)
-  if (drifted.length > LISTED_IN_CALLOUT) lines.push(`- … and ${drifted.length - LISTED_IN_CALLOUT} more`)
-  return `**What drifted:**\n\n${lines.join('\n')}\n\n`
-}
-
-function destructiveCallout(model: ReportModel): string {
-  const { sentence, changes } = model.destructive
-  if (changes.length === 0) return ''
-  const lines = changes
-    .slice(0, LISTED_IN_CALLOUT)
-    .map(({ change: c, phrase }) => `> - ⚠️ ${c.kind} **${inline(c.name, 100)}**: ${phrase}`)
-  if (changes.length > LISTED_IN_CALLOUT) lines.push(`> - … and ${changes.length - LISTED_IN_CALLOUT} more`)
-  const review = model.input.command === 'apply' ? '' : ' Review before merging.'
-  const capitalized = `${sentence[0]!.toUpperCase()}${sentence.slice(1)}`
-  return `> [!WARNING]\n> **${capitalized}.**${review}\n>\n${lines.join('\n')}\n\n`
+function convergence(input: ReportInput): string {
+  const c = input.apply?.convergence
+  if (!c) return ''
+  if (c.converged) return '✅ Service settings re-read after the PATCH match the manifests.\n\n'
+  const remaining = c.remaining.slice(0, 20).map(r => `> - ${inline(r, 300)}`)
+  if (c.remaining.length > 20) remaining.push(`> - … and ${c.remaining.length - 20} more`)
+  return `> [!WARNING]\n> **Service settings did not converge.** Re-read after the PATCH, the service still differs from the manifests in:\n>\n${remaining.join('\n')}\n\n`
 }
 
 function footer(input: ReportInput): string {
-  const parts: string[] = []
-  if (input.plan) parts.push(`obsdeploy ${inline(input.plan.tool.version, 40)}`)
+  const parts = [`obsdeploy ${inline(input.plan?.tool.version ?? VERSION, 40)}`]
+  const commit = commitLink(input)
+  if (commit) parts.push(`commit [${commit.text}](${linkTarget(commit.url)})`)
+  const run = runLink(input)
+  if (run) parts.push(`[${run.text}](${linkTarget(run.url)})`)
+  const time = timeText(input.time ?? input.plan?.createdAt)
+  if (time) parts.push(time)
   if (input.trigger) parts.push(inline(input.trigger, 200))
-  if (input.planFile) parts.push(`plan JSON: ${inline(input.planFile, 300)}`)
-  return parts.length > 0 ? `<sub>${parts.join(' · ')}</sub>\n` : ''
+  return `<sub>${parts.join(' · ')}</sub>\n`
 }
 
 // ---------------------------------------------------------------------------------------------------
-// Diagnostics: whole lines, errors first, so warnings are the first to go.
+// Problems: one line per message, with its first places; errors are the last thing cut.
 
 const SEVERITY_ICON: Record<Diagnostic['severity'], string> = { error: '❌', warning: '⚠️', notice: 'ℹ️' }
 
-function diagnosticsRun(model: ReportModel): Cuttable {
+function diagnosticRuns(model: ReportModel): Cuttable[] {
+  const errors = model.diagnosticGroups.filter(g => g.severity === 'error')
+  const others = model.diagnosticGroups.filter(g => g.severity !== 'error')
   const count = model.severities
-  return {
-    head: `#### Problems: ${describeSeverities(count)}\n\n`,
-    items: model.diagnostics.map(
-      d => `- ${SEVERITY_ICON[d.severity]} ${inline(formatDiagnostic(d), 1000)}\n`
-    ),
-    tail: '\n',
-    omitted: n => {
-      // The cut takes the last lines: notices, then warnings, then errors.
-      const notices = Math.min(n, count.notice)
-      const warnings = Math.min(n - notices, count.warning)
-      const left = describeSeverities(
-        { error: n - notices - warnings, warning: warnings, notice: notices },
-        'more '
-      )
-      return `\n${left} ${n === 1 ? 'is' : 'are'} not shown here; the run log lists them all.\n`
+  const left = (groups: DiagnosticGroup[], n: number) => {
+    const places = groups.slice(groups.length - n).reduce((sum, g) => sum + g.places.length, 0)
+    return `\n${plural(places, 'more problem')} (${plural(n, 'message')}) ${places === 1 ? 'is' : 'are'} not shown here; the run log lists them all.\n\n`
+  }
+  return [
+    {
+      head: `#### Problems: ${describeSeverities(count)}\n\n`,
+      items: errors.map(g => diagnosticGroup(g, model.input)),
+      tail: errors.length > 0 && others.length === 0 ? '\n' : '',
+      omitted: n => left(errors, n),
+      cutOrder: CUT_ERRORS,
+      keepHeadWhenEmpty: true
     },
-    cutOrder: CUT_ORDER.diagnostics,
+    {
+      head: '',
+      items: others.map(g => diagnosticGroup(g, model.input)),
+      tail: others.length > 0 ? '\n' : '',
+      omitted: n => left(others, n),
+      cutOrder: CUT_WARNINGS,
+      keepHeadWhenEmpty: false
+    }
+  ]
+}
+
+function place(d: Diagnostic, input: ReportInput): string {
+  const field = d.field ? ` <code>${inline(d.field, 200)}</code>` : ''
+  if (!d.file) return field.trim()
+  const text = `${d.file}${d.line ? `:${d.line}${d.column ? `:${d.column}` : ''}` : ''}`
+  const url = fileLink(input, d.file, d.line)
+  return `${url ? `[${inline(text, 300)}](${linkTarget(url)})` : inline(text, 300)}${field}`
+}
+
+function diagnosticGroup(g: DiagnosticGroup, input: ReportInput): string {
+  const icon = SEVERITY_ICON[g.severity]
+  const [first] = g.places
+  if (g.places.length === 1) {
+    const where = place(first!, input)
+    const sev = g.severity === 'error' ? '' : `${g.severity}: `
+    const text = first!.file
+      ? `${where}: ${sev}${inline(g.message, 1000)}`
+      : inline(formatDiagnostic(first!), 1000)
+    return `- ${icon} ${text}\n`
+  }
+  const shown = g.places.slice(0, PLACES_SHOWN).map(d => place(d, input))
+  const rest = g.places.slice(PLACES_SHOWN)
+  const lines = [
+    `- ${icon} ${inline(g.message, 1000)} · **${g.places.length} places**: ${shown.join(', ')}${rest.length > 0 ? ', …' : ''}\n`
+  ]
+  if (rest.length > 0) {
+    // One line of raw HTML under the item: no blank line, so the list stays tight.
+    const listed = rest.slice(0, PLACES_LISTED).map(d => htmlPlace(d, input))
+    if (rest.length > PLACES_LISTED) listed.push(`… and ${rest.length - PLACES_LISTED} more in the run log`)
+    lines.push(
+      `  <details><summary>${plural(rest.length, 'more place')}</summary>${listed.join('<br>')}</details>\n`
+    )
+  }
+  return lines.join('')
+}
+
+/** A place inside raw HTML, where markdown links do not render. */
+function htmlPlace(d: Diagnostic, input: ReportInput): string {
+  const field = d.field ? ` <code>${htmlText(d.field, 200)}</code>` : ''
+  if (!d.file) return field.trim()
+  const text = htmlText(`${d.file}${d.line ? `:${d.line}${d.column ? `:${d.column}` : ''}` : ''}`, 300)
+  const url = fileLink(input, d.file, d.line)
+  return `${url ? anchor(url, text) : text}${field}`
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Resources, grouped by action: one <details> each, its summary line says what and where.
+
+const GROUP_ICON: Record<GroupKey, string> = {
+  delete: '🗑️',
+  replace: '♻️',
+  update: '✏️',
+  create: '➕',
+  prune: '⏸️',
+  release: '⏳'
+}
+
+function groupRun(group: ReportModel['groups'][number], model: ReportModel, names: Names): Cuttable {
+  const { input } = model
+  const intro =
+    group.key === 'prune'
+      ? 'Owned by this stack but no longer in the manifests. They stay while prune is off.\n\n'
+      : group.key === 'release'
+        ? `Service settings are not applied by this run${input.serviceGate ? `: ${inline(input.serviceGate.reason, 200)}` : ''}.\n\n`
+        : ''
+  const n = group.items.length
+  return {
+    head: `#### ${GROUP_ICON[group.key]} ${group.title} (${n})\n\n${intro}`,
+    items: group.items.map(item => resource(item, group.key, model, names)),
+    tail: '',
+    omitted: left =>
+      `ℹ️ ${left} more ${left === 1 ? 'resource' : 'resources'} in this group ${left === 1 ? 'is' : 'are'} not shown here, to fit GitHub's size limit; the plan file (the \`plan-file\` output) lists every change.\n\n`,
+    cutOrder: CUT_ORDER[group.key],
+    shortenOrder: SHORTEN_ORDER[group.key],
     keepHeadWhenEmpty: true
   }
 }
 
-// ---------------------------------------------------------------------------------------------------
-// Apply results.
-
-const STATUS_LABEL: Record<OutcomeStatus, string> = {
-  failed: '❌ failed',
-  skipped: '⏭️ skipped (depends on a failure)',
-  adopted: '✅ adopted (found after a lost response)',
-  applied: '✅ applied'
-}
-const STATUS_RANK: Record<OutcomeStatus, number> = { failed: 0, skipped: 1, adopted: 2, applied: 3 }
-
-function applySection(apply: ApplyResult): Segment[] {
-  // Failures first: when rows are cut, the successes go.
-  const outcomes = [...apply.outcomes].sort((a, b) => STATUS_RANK[a.status] - STATUS_RANK[b.status])
-  const segments: Segment[] = []
-  if (outcomes.length > 0) {
-    segments.push('#### Apply results\n\n', {
-      head: '| Resource | Action | Result | Server message |\n| --- | --- | --- | --- |\n',
-      items: outcomes.map(o => `${outcomeRow(o)}\n`),
-      tail: '\n',
-      omitted: n =>
-        `\n${plural(n, 'more result')} ${n === 1 ? 'is' : 'are'} not shown here; the run log lists them all.\n`,
-      cutOrder: CUT_ORDER.outcomes,
-      keepHeadWhenEmpty: false
-    })
-  }
-  const services = apply.outcomes.filter(o => o.kind === 'ServiceSettings' && o.result !== undefined)
-  if (services.length > 0) {
-    segments.push({
-      head: '',
-      items: services.map(serviceResult),
-      tail: '',
-      omitted: n =>
-        `${plural(n, 'more service result')} ${n === 1 ? 'is' : 'are'} not shown here; the run log has them.\n\n`,
-      cutOrder: CUT_ORDER.serviceResults,
-      keepHeadWhenEmpty: false
-    })
-  }
-  const convergence = apply.convergence
-  if (convergence?.converged) {
-    segments.push(
-      '✅ ServiceSettings converged: the service re-read after the PATCH matches the manifests.\n\n'
-    )
-  } else if (convergence) {
-    const remaining = convergence.remaining.slice(0, LISTED_IN_CALLOUT).map(r => `> - ${inline(r, 300)}`)
-    if (convergence.remaining.length > LISTED_IN_CALLOUT) {
-      remaining.push(`> - … and ${convergence.remaining.length - LISTED_IN_CALLOUT} more`)
-    }
-    segments.push(
-      `> [!WARNING]\n> **ServiceSettings did not converge.** Re-read after the PATCH, the service still differs from the manifests in:\n>\n${remaining.join('\n')}\n\n`
-    )
-  }
-  return segments
-}
-
-function outcomeRow(o: ApplyOutcome): string {
-  const message: string[] = []
-  if (o.message) message.push(inline(o.message, 500))
-  if (o.requestId) message.push(`request id <code>${inline(o.requestId, 100)}</code>`)
-  return `| ${o.kind} **${inline(o.name, 100)}** | ${o.action} | ${STATUS_LABEL[o.status]} | ${message.join(' · ')} |`
-}
-
-function serviceResult(o: ApplyOutcome): string {
-  const requestId = o.requestId ? ` · request id <code>${htmlText(o.requestId, 100)}</code>` : ''
-  return [
-    '<details>',
-    `<summary>ServiceSettings <b>${htmlText(o.name, 100)}</b>: the service as the PATCH returned it${requestId}</summary>`,
-    '',
-    jsonBlock(o.result),
-    '',
-    '</details>',
-    '',
-    ''
-  ].join('\n')
-}
-
-// ---------------------------------------------------------------------------------------------------
-// One <details> per changed resource: the part that is cut first.
-
-interface DetailsContext {
-  command: RunCommand
-  uiUrl?: string
-  outcomes: Map<string, ApplyOutcome>
-}
-
-function detailsRun(model: ReportModel): Cuttable {
-  const { input, groups } = model
-  const ctx: DetailsContext = { command: input.command, uiUrl: input.uiUrl, outcomes: model.outcomes }
-  const items: string[] = []
-  const group = (members: readonly Change[], intro: string) =>
-    members.forEach((c, i) => items.push(`${i === 0 ? intro : ''}${changeDetails(c, ctx)}`))
-
-  group(groups.actionable, `#### ${input.command === 'drift' ? 'Differences' : 'Changes'}\n\n`)
-  group(
-    groups.prune,
-    '#### ⏸️ Would be deleted with prune\n\nOwned by this stack but no longer in the manifests. They stay while prune is off.\n\n'
-  )
-  const gate = input.serviceGate ? `: ${inline(input.serviceGate.reason, 200)}` : ''
-  group(
-    groups.release,
-    `#### ⏳ Waits for a release\n\nServiceSettings are not applied by this run${gate}.\n\n`
-  )
-  const where = input.planFile ? inline(input.planFile, 300) : 'the plan-file output'
+function resource(item: ReportItem, key: GroupKey, model: ReportModel, names: Names): Shortenable {
+  const summary = `<summary>${summaryLine(item, key, model)}</summary>`
+  const body = detailsBody(item.change, model, names)
   return {
-    head: '',
-    items,
-    tail: '',
-    omitted: n =>
-      `ℹ️ ${n} more ${n === 1 ? 'resource is' : 'resources are'} not shown here; see the plan JSON: ${where}\n\n`,
-    cutOrder: CUT_ORDER.details,
-    keepHeadWhenEmpty: false
+    full: ['<details>', summary, '', ...body.flatMap(b => [b, '']), '</details>', '', ''].join('\n'),
+    short: [
+      '<details>',
+      summary,
+      '',
+      "The diff is left out to fit GitHub's size limit; the plan file has it.",
+      '',
+      '</details>',
+      '',
+      ''
+    ].join('\n')
   }
 }
 
-const SYMBOL: Record<Action, string> = { create: '➕', update: '✏️', replace: '♻️', delete: '🗑️', noop: '·' }
+const STATUS: Record<NonNullable<ReportItem['outcome']>['status'], string> = {
+  applied: '✅ applied',
+  adopted: '✅ adopted (found after a lost response)',
+  failed: '❌ failed',
+  skipped: '⏭️ skipped (depends on a failure)'
+}
 
-function changeDetails(c: Change, ctx: DetailsContext): string {
+/** Raw HTML: GitHub renders no markdown inside <summary>, so it uses <b>, <a> and htmlText. */
+function summaryLine(item: ReportItem, key: GroupKey, model: ReportModel): string {
+  const c = item.change
+  const parts = [`${GROUP_ICON[key]} ${c.kind} <b>${htmlText(c.name, 200)}</b>`]
+  const what = detail(c, key, model)
+  if (what) parts[0] += ` ${what}`
+  const o = item.outcome
+  if (o) {
+    const said = o.status === 'failed' && o.message ? `: ${htmlText(o.message, 200)}` : ''
+    const requestId = o.requestId ? ` (request id <code>${htmlText(o.requestId, 100)}</code>)` : ''
+    parts.push(`${STATUS[o.status]}${said}${requestId}`)
+  }
+  if (c.source) {
+    const text = `<code>${htmlText(`${c.source.file}:${c.source.line}`, 300)}</code>`
+    parts.push(item.fileUrl ? anchor(item.fileUrl, text) : text)
+  } else if (c.id) parts.push(`id <code>${htmlText(c.id, 100)}</code>`)
+  if (item.ui) parts.push(anchor(item.ui.url, item.ui.label))
+  return parts.join(' · ')
+}
+
+/** A link in raw HTML: our own URL, attribute-escaped. */
+const anchor = (url: string, text: string): string =>
+  `<a href="${linkTarget(url).replace(/&/g, '&amp;')}">${text}</a>`
+
+function detail(c: Change, key: GroupKey, model: ReportModel): string {
+  const command = model.input.command
+  const fields = plural(c.fields.length, 'field')
+  if (command === 'drift') {
+    if (key === 'delete' || key === 'create') return ''
+    return `(${fields} ${c.fields.length === 1 ? 'differs' : 'differ'})`
+  }
+  if (c.droppedByServer && c.action === 'delete') return '· deleted by the server with its tile or dashboard'
+  switch (key) {
+    case 'replace':
+      return '(deleted and created again: the id changes)'
+    case 'update':
+    case 'release':
+      return c.fields.length > 0 ? `(${fields})` : ''
+    default:
+      return ''
+  }
+}
+
+function detailsBody(c: Change, model: ReportModel, names: Names): string[] {
   const body: string[] = []
-  if (c.fields.length > 0) body.push(fieldsTable(c.fields))
-  else body.push(withoutFields(c))
+  const tiles = addedAndRemoved(c.fields)
+  if (c.action === 'create' && c.fields.length > 0) {
+    body.push(
+      `The ${c.kind === 'ServiceSettings' ? 'settings' : c.kind.toLowerCase()} as it will be created:`
+    )
+    body.push(block(createdYaml(c, names), 'yaml'))
+  } else if (c.action === 'delete' && !c.droppedByServer && c.fields.length > 0) {
+    body.push(block(diffText(deletedLines(c, names)), 'diff'))
+  } else if (c.fields.length > 0 && c.action !== 'delete') {
+    if (tiles.length > 0 && c.action !== 'create') {
+      body.push(
+        tiles.map(t => `- ${t.what} ${t.added ? 'added' : 'removed'}: **${inline(t.name, 200)}**`).join('\n')
+      )
+    }
+    const fields = c.fields.slice(0, FIELDS_PER_CHANGE)
+    body.push(
+      readsAsTable(fields) ? fieldsTable(fields, names) : block(diffText(changedLines(fields, names)), 'diff')
+    )
+    if (c.fields.length > FIELDS_PER_CHANGE)
+      body.push(`${plural(c.fields.length - FIELDS_PER_CHANGE, 'more field')}: see the plan file.`)
+  } else body.push(withoutFields(c))
   if (c.notes.length > 0) body.push(`**Notes:**\n\n${c.notes.map(n => `- ${inline(n, 1000)}`).join('\n')}`)
   if (c.evidence && c.evidence.length > 0) {
     body.push(`**Evidence** (live queries):\n\n${c.evidence.map(e => `- ${inline(e, 1000)}`).join('\n')}`)
   }
-  if (c.request) {
+  if (c.request && model.input.command !== 'drift') {
     body.push(`**Request:** <code>${inline(c.request.method, 10)} ${inline(c.request.path, 300)}</code>`)
-    body.push(jsonBlock(c.request.body))
+    body.push(block(yamlText(c.request.body), 'yaml'))
   }
-  const link = uiLink(c, ctx.uiUrl)
-  if (link) body.push(`[Open in the UI](${linkTarget(link)})`)
-
-  return [
-    '<details>',
-    `<summary>${summaryLine(c, ctx)}</summary>`,
-    '',
-    ...body.flatMap(b => [b, '']),
-    '</details>',
-    '',
-    ''
-  ].join('\n')
+  return body
 }
 
 /** What a change without field differences is, so no <details> opens onto nothing. */
@@ -307,67 +366,29 @@ function withoutFields(c: Change): string {
   return 'No field differences are recorded for this change.'
 }
 
-/** Raw HTML: GitHub renders no markdown inside <summary>, so it uses <b> and htmlText, not ** and inline. */
-function summaryLine(c: Change, ctx: DetailsContext): string {
-  const warn = isDestructive(c) ? '⚠️ ' : ''
-  const symbol = c.deferred === 'release' ? '⏳' : c.droppedByServer ? SYMBOL.delete : SYMBOL[c.action]
-  const place = c.source
-    ? ` · <code>${htmlText(`${c.source.file}:${c.source.line}`, 300)}</code>`
-    : c.id
-      ? ` · id <code>${htmlText(c.id, 100)}</code>`
-      : ''
-  const outcome = ctx.outcomes.get(c.address)
-  const status = outcome ? ` · ${STATUS_LABEL[outcome.status]}` : ''
-  return `${warn}${symbol} ${c.kind} <b>${htmlText(c.name, 200)}</b>: ${actionLabel(c, ctx.command)}${place}${status}`
+const diffText = (lines: readonly DiffLine[]): string => lines.map(l => `${l.sign} ${l.text}`).join('\n')
+
+/** A code block of bounded size; `<` and `>` cannot matter inside a fence, but stay out of it anyway. */
+function block(text: string, language: string): string {
+  const bounded =
+    text.length > BLOCK_LENGTH
+      ? `${text.slice(0, BLOCK_LENGTH)}\n… (shortened; the plan file has it all)`
+      : text
+  return codeBlock(bounded, language)
 }
 
-function actionLabel(c: Change, command: RunCommand): string {
-  if (c.deferred === 'prune') return 'would be deleted with prune'
-  if (c.deferred === 'release') return `waits for a release (${plural(c.fields.length, 'field')})`
-  const tense = command === 'drift' ? 'would be ' : command === 'apply' ? '' : 'will be '
-  if (c.droppedByServer) return `<b>${tense}deleted by the server</b>`
-  switch (c.action) {
-    case 'create':
-      return command === 'drift' ? 'missing live' : 'create'
-    case 'update':
-      return `${command === 'drift' ? 'differs' : 'update'} (${plural(c.fields.length, 'field')})`
-    case 'replace':
-      return `<b>${tense}replaced</b> (deleted and created again: the id changes)`
-    case 'delete':
-      return command === 'drift' ? '<b>not in the manifests</b>' : `<b>${tense}deleted</b>`
-    default:
-      return 'no change'
-  }
+function fieldsTable(fields: readonly FieldChange[], names: Names): string {
+  const rows = fields.map(
+    f =>
+      `| <code>${inline(readablePath(f, names), VALUE_LENGTH)}</code> | ${cellValue(readableLeaf(f, 'before', names))} | ${cellValue(readableLeaf(f, 'after', names))} |`
+  )
+  return `| field | before | after |\n| --- | --- | --- |\n${rows.join('\n')}`
 }
 
-function fieldsTable(fields: readonly FieldChange[]): string {
-  const rows = fields
-    .slice(0, FIELDS_PER_CHANGE)
-    .map(
-      f => `| <code>${inline(f.path, VALUE_LENGTH)}</code> | ${cellValue(f.before)} | ${cellValue(f.after)} |`
-    )
-  const more =
-    fields.length > FIELDS_PER_CHANGE
-      ? `\n\n${plural(fields.length - FIELDS_PER_CHANGE, 'more field')}: see the plan JSON.`
-      : ''
-  return `| field | before | after |\n| --- | --- | --- |\n${rows.join('\n')}${more}`
-}
-
+/** Only short one-line scalars come here (readsAsTable): never JSON in a cell. */
 function cellValue(value: unknown): string {
   if (value === undefined) return '*(absent)*'
-  const text = typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value))
+  const text = String(value)
   if (text === '') return '*(empty)*'
   return `<code>${inline(text, VALUE_LENGTH)}</code>`
-}
-
-/**
- * A JSON value in a code block. `<` and `>` only occur inside JSON strings, where `\u003c` and `\u003e`
- * mean the same: the block stays valid JSON with no HTML in it, even for text that could never escape a
- * fence anyway.
- */
-function jsonBlock(value: unknown): string {
-  let json = JSON.stringify(value, null, 2) ?? String(value)
-  if (json.length > JSON_BLOCK_LENGTH)
-    json = `${json.slice(0, JSON_BLOCK_LENGTH)}\n… (shortened; the plan JSON has it all)`
-  return codeBlock(json.replace(/</g, '\\u003c').replace(/>/g, '\\u003e'), 'json')
 }

@@ -1,89 +1,345 @@
 /**
- * The report as facts, computed once for every format: the title, the verdict, the counts, what is
- * deferred, which diagnostics and in what order, what is destructive and what drifted. The facts hold
- * no markup; untrusted text (names, the gate's reason) stays apart, so each renderer escapes it its way.
+ * The report as facts, computed once for every format: the heading and how loud it is, the verdict,
+ * the changes grouped by action (destructive first), the diagnostics grouped by message, the links.
+ * The facts hold no markup; untrusted text (names, messages, the gate's reason) stays apart, so each
+ * renderer escapes it its way.
  */
 import type { ApplyOutcome } from '../apply/types.js'
 import type { RunCommand } from '../config/types.js'
 import { sortDiagnostics, type Diagnostic, type Severity } from '../diagnostics.js'
-import {
-  countChanges,
-  isActionable,
-  RESOURCE_KINDS,
-  type Change,
-  type PlanCounts,
-  type ResourceKind
-} from '../plan/types.js'
+import type { Change, ResourceKind } from '../plan/types.js'
 import type { ReportInput } from './input.js'
+import { dashboardLink, fileLink } from './links.js'
+import { parsePath, type PathSegment } from './values.js'
 import { TITLES, verdictOf, type Verdict } from './verdict.js'
 import { plural } from './wording.js'
 
-/** A change with the words that say what happens to it. */
-export interface PhrasedChange {
+/** ✅ only when nothing differs; ⚠️ when anything is destroyed now or at a release; ❌ on errors. */
+export type Tone = 'ok' | 'changes' | 'destructive' | 'failed'
+
+/** One thing the heading says is destroyed: fixed words, and the names (untrusted) of what goes. */
+export interface Destruction {
+  /** "deletes", "replaces", "the server deletes", "on release removes" (in the run's tense). */
+  verb: string
+  /** "2 dashboards", "IP allow-list entry" (one: its name follows). */
+  what: string
+  names: string[]
+}
+
+export type GroupKey = 'delete' | 'replace' | 'update' | 'create' | 'prune' | 'release'
+
+/** A resource as a report lists it: once, with what happened to it and where to look. */
+export interface ReportItem {
   change: Change
-  phrase: string
+  outcome?: ApplyOutcome
+  destructive: boolean
+  /** The manifest line at the commit under review. */
+  fileUrl?: string
+  /** The resource in the web UI: a dashboard's page; for an alert, the dashboard whose tile it watches. */
+  ui?: { url: string; label: string }
+}
+
+export interface ReportGroup {
+  key: GroupKey
+  /** Fixed words: "To delete", "Would be deleted with prune". */
+  title: string
+  items: ReportItem[]
+}
+
+/** Diagnostics with the same severity and message, in the order of their first place. */
+export interface DiagnosticGroup {
+  severity: Severity
+  message: string
+  places: Diagnostic[]
 }
 
 export interface ReportModel {
   input: ReportInput
   /** "Plan", "Apply", "Drift", "Validation". */
   title: string
+  /** The API the run talked to: the mode, and in managed mode the path prefix it used. */
+  api: string
+  tone: Tone
   verdict: Verdict
+  /** What is destroyed (or would be at a release); empty for drift and validate. */
+  destroys: Destruction[]
   /** Diagnostics of all stages and of the plan, each once, errors before warnings before notices. */
   diagnostics: Diagnostic[]
+  diagnosticGroups: DiagnosticGroup[]
   severities: Record<Severity, number>
-  changes: readonly Change[]
-  /** When there is a plan. */
-  counts?: { byKind: Record<ResourceKind, PlanCounts>; total: PlanCounts }
-  /**
-   * What the plan shows but this run does not apply, in fixed words; `because` is the gate's reason
-   * (untrusted text, for the renderer to escape).
-   */
-  deferred: Array<{ text: string; because?: string }>
-  /** Deletes and replaces this run makes, and the sentence that announces them (not for drift or validate). */
-  destructive: { sentence: string; changes: PhrasedChange[] }
+  /** Non-empty groups, destructive first: delete, replace, update, create, then the deferred ones. */
+  groups: ReportGroup[]
   /** drift: what differs, and how. */
-  drifted: PhrasedChange[]
-  /** The changes by section: carried out, left for prune, waiting for a release. */
-  groups: { actionable: Change[]; prune: Change[]; release: Change[] }
-  /** Apply outcomes by change address. */
-  outcomes: Map<string, ApplyOutcome>
+  drifted: Array<{ change: Change; phrase: string }>
 }
 
 export function reportModel(input: ReportInput): ReportModel {
   const diagnostics = reportDiagnostics(input)
+  const verdict = verdictOf(input, diagnostics)
+  const destroys = input.command === 'plan' || input.command === 'apply' ? destructionsOf(input) : []
   const changes = input.plan?.changes ?? []
-  const destructive =
-    input.command === 'drift' || input.command === 'validate'
-      ? []
-      : changes
-          .filter(isDestructive)
-          .map(change => ({ change, phrase: destructivePhrase(change, input.command) }))
+  const tone: Tone =
+    verdict.tone === 'failed'
+      ? 'failed'
+      : destroys.length > 0
+        ? 'destructive'
+        : changes.some(c => c.action !== 'noop') || (input.apply?.outcomes.length ?? 0) > 0
+          ? 'changes'
+          : verdict.tone === 'changes'
+            ? 'changes'
+            : 'ok'
   return {
     input,
     title: TITLES[input.command],
-    verdict: verdictOf(input, diagnostics),
+    api: input.plan?.managedPrefix ? `${input.mode}, prefix ${input.plan.managedPrefix}` : input.mode,
+    tone,
+    verdict,
+    destroys,
     diagnostics,
+    diagnosticGroups: groupDiagnostics(diagnostics),
     severities: severityCounts(diagnostics),
-    changes,
-    counts: input.plan ? { byKind: countsByKind(changes), total: countChanges(changes) } : undefined,
-    deferred: input.plan ? deferredParts(input, changes) : [],
-    destructive: {
-      sentence: `${input.command === 'apply' ? 'this run' : 'this plan'} deletes or replaces ${plural(destructive.length, 'resource')}`,
-      changes: destructive
-    },
+    groups: groupsOf(input),
     drifted:
       input.command === 'drift'
         ? changes.filter(c => c.action !== 'noop').map(change => ({ change, phrase: driftPhrase(change) }))
-        : [],
-    groups: {
-      actionable: changes.filter(isActionable),
-      prune: changes.filter(c => c.deferred === 'prune'),
-      release: changes.filter(c => c.deferred === 'release')
-    },
-    outcomes: new Map((input.apply?.outcomes ?? []).map(o => [o.address, o]))
+        : []
   }
 }
+
+/** The PR label a run earns: what a reviewer filters pull requests by. */
+export function labelOf(input: ReportInput): 'destroy' | 'changes' | 'no-changes' {
+  if (destructionsOf(input).length > 0) return 'destroy'
+  return (input.plan?.changes ?? []).some(c => c.action !== 'noop') ? 'changes' : 'no-changes'
+}
+
+// ---------------------------------------------------------------------------------------------------
+// What is destroyed.
+
+/** Deleted or replaced by this run, or deleted by the server as a consequence. */
+export function isDestructive(c: Change): boolean {
+  return (
+    c.deferred === undefined &&
+    (c.action === 'delete' || c.action === 'replace' || c.droppedByServer === true)
+  )
+}
+
+const NOUNS: Record<ResourceKind, [string, string]> = {
+  Dashboard: ['dashboard', 'dashboards'],
+  Alert: ['alert', 'alerts'],
+  ServiceSettings: ['service setting', 'service settings']
+}
+
+/**
+ * Entries of a service's lists that a change removes. Whole resources are not all a plan destroys: an
+ * IP allow-list entry removed locks its clients out, so it counts, even when it waits for a release.
+ */
+const REMOVABLE: Record<string, [string, string]> = {
+  ipAccessList: ['IP allow-list entry', 'IP allow-list entries'],
+  privateEndpointIds: ['private endpoint', 'private endpoints']
+}
+
+function destructionsOf(input: ReportInput): Destruction[] {
+  const past = input.command === 'apply'
+  const changes = input.plan?.changes ?? []
+  const out: Destruction[] = []
+  const add = (verb: string, members: Change[]) => {
+    for (const kind of Object.keys(NOUNS) as ResourceKind[]) {
+      const ofKind = members.filter(c => c.kind === kind)
+      if (ofKind.length === 0) continue
+      const [one, many] = NOUNS[kind]
+      out.push({
+        verb,
+        what: ofKind.length === 1 ? one : `${ofKind.length} ${many}`,
+        names: ofKind.map(c => c.name)
+      })
+    }
+  }
+  const now = changes.filter(isDestructive)
+  add(
+    past ? 'deleted' : 'deletes',
+    now.filter(c => c.action === 'delete' && !c.droppedByServer)
+  )
+  add(
+    past ? 'replaced' : 'replaces',
+    now.filter(c => c.action === 'replace')
+  )
+  add(
+    past ? 'the server deleted' : 'the server deletes',
+    now.filter(c => c.action === 'delete' && c.droppedByServer)
+  )
+  for (const c of changes) {
+    if (c.action !== 'update' || c.deferred === 'prune') continue
+    const removed = new Map<string, string[]>()
+    for (const f of c.fields) {
+      const segments = parsePath(f.path)
+      const head = segments?.[0]
+      if (!head || !('key' in head) || !(head.key in REMOVABLE)) continue
+      const gone = removedEntries(f.before, f.after, segments!.length > 1 ? segments![1] : undefined)
+      if (gone.length > 0) removed.set(head.key, [...(removed.get(head.key) ?? []), ...gone])
+    }
+    for (const [key, names] of removed) {
+      const [one, many] = REMOVABLE[key]!
+      const verb =
+        c.deferred === 'release'
+          ? past
+            ? 'at a release removed'
+            : 'on release removes'
+          : past
+            ? 'removed'
+            : 'removes'
+      out.push({ verb, what: names.length === 1 ? one : `${names.length} ${many}`, names })
+    }
+  }
+  return out
+}
+
+/** What a field change removes: a keyed entry that goes, or list items the new list lacks. */
+function removedEntries(before: unknown, after: unknown, keyed: PathSegment | undefined): string[] {
+  if (before === undefined) return []
+  if (keyed && 'key' in keyed) return after === undefined ? [keyed.key] : []
+  if (Array.isArray(before)) {
+    const kept = new Set((Array.isArray(after) ? after : []).map(v => JSON.stringify(v)))
+    return before.filter(v => !kept.has(JSON.stringify(v))).map(entryName)
+  }
+  return []
+}
+
+/** An entry of a list by what names it: an IP entry by its source, a record by its name. */
+function entryName(v: unknown): string {
+  if (v !== null && typeof v === 'object' && !Array.isArray(v)) {
+    const r = v as Record<string, unknown>
+    for (const key of ['source', 'name', 'id']) if (typeof r[key] === 'string') return r[key] as string
+  }
+  return typeof v === 'string' ? v : JSON.stringify(v)
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Groups by action, with links.
+
+const GROUP_ORDER: GroupKey[] = ['delete', 'replace', 'update', 'create', 'prune', 'release']
+
+function groupKey(c: Change, command: RunCommand): GroupKey {
+  if (command === 'drift') {
+    if (c.action === 'delete' || c.deferred === 'prune') return 'delete'
+    return c.action === 'create' ? 'create' : 'update'
+  }
+  if (c.deferred === 'prune') return 'prune'
+  if (c.deferred === 'release') return 'release'
+  return c.action === 'noop' ? 'update' : c.action
+}
+
+function groupTitle(key: GroupKey, command: RunCommand): string {
+  if (command === 'drift') {
+    return { delete: 'Live but not in the manifests', update: 'Differs', create: 'Missing live' }[
+      key as 'delete' | 'update' | 'create'
+    ]
+  }
+  const apply = command === 'apply'
+  switch (key) {
+    case 'delete':
+      return apply ? 'Delete' : 'To delete'
+    case 'replace':
+      return apply ? 'Replace' : 'To replace'
+    case 'update':
+      return apply ? 'Update' : 'To update'
+    case 'create':
+      return apply ? 'Create' : 'To create'
+    case 'prune':
+      return 'Would be deleted with prune (prune is off)'
+    case 'release':
+      return 'Waits for a release'
+  }
+}
+
+function groupsOf(input: ReportInput): ReportGroup[] {
+  const outcomes = new Map((input.apply?.outcomes ?? []).map(o => [o.address, o]))
+  const changes = (input.plan?.changes ?? []).filter(c => c.action !== 'noop' || outcomes.has(c.address))
+  // An outcome whose change is not in the plan (never so from run(), but a report takes what it is given).
+  const planned = new Set(changes.map(c => c.address))
+  for (const o of outcomes.values()) {
+    if (planned.has(o.address)) continue
+    changes.push({
+      kind: o.kind,
+      name: o.name,
+      address: o.address,
+      action: o.action,
+      id: o.id,
+      fields: [],
+      notes: [],
+      dependsOn: []
+    })
+  }
+  const dashboardIds = liveDashboardIds(input)
+  const byKey = new Map<GroupKey, ReportItem[]>()
+  for (const c of changes) {
+    const key = groupKey(c, input.command)
+    const outcome = outcomes.get(c.address)
+    const item: ReportItem = {
+      change: c,
+      outcome,
+      destructive: isDestructive(c) && input.command !== 'drift'
+    }
+    if (c.source) item.fileUrl = fileLink(input, c.source.file, c.source.line)
+    item.ui = uiLinkOf(c, input, dashboardIds)
+    const members = byKey.get(key)
+    if (members) members.push(item)
+    else byKey.set(key, [item])
+  }
+  // Failures first in their group: a size cut takes the end of a group.
+  const rank = (i: ReportItem) =>
+    i.outcome?.status === 'failed' ? 0 : i.outcome?.status === 'skipped' ? 1 : 2
+  return GROUP_ORDER.filter(k => byKey.has(k)).map(key => ({
+    key,
+    title: groupTitle(key, input.command),
+    items: byKey.get(key)!.sort((a, b) => rank(a) - rank(b))
+  }))
+}
+
+/**
+ * Dashboard ids by name, as they are once this run is over: a create's new id from its apply outcome,
+ * no id for one deleted by this apply (nor for a replaced one whose new id the outcome does not give).
+ */
+function liveDashboardIds(input: ReportInput): Map<string, string> {
+  const outcomes = new Map((input.apply?.outcomes ?? []).map(o => [o.address, o]))
+  const ids = new Map<string, string>()
+  for (const c of input.plan?.changes ?? []) {
+    if (c.kind !== 'Dashboard' || c.deferred === 'prune') continue
+    const o = outcomes.get(c.address)
+    let id = c.id
+    if (input.apply) {
+      if (c.action === 'delete') continue
+      if (o && (o.status === 'applied' || o.status === 'adopted')) {
+        if (c.action === 'replace' && o.id === c.id) continue
+        id = o.id ?? id
+      } else if (c.action === 'create' || c.action === 'replace') continue
+    }
+    if (id && (c.action !== 'delete' || !ids.has(c.name))) ids.set(c.name, id)
+  }
+  return ids
+}
+
+function uiLinkOf(
+  c: Change,
+  input: ReportInput,
+  dashboardIds: Map<string, string>
+): ReportItem['ui'] | undefined {
+  if (c.kind === 'Dashboard') {
+    if (input.apply && (c.action === 'delete' || !dashboardIds.has(c.name))) return undefined
+    const id = c.action === 'delete' ? c.id : dashboardIds.get(c.name)
+    const url = dashboardLink(input.uiUrl, id)
+    return url ? { url, label: 'open dashboard' } : undefined
+  }
+  if (c.kind === 'Alert') {
+    if (c.action === 'delete') return undefined
+    const dashboard = input.plan?.references?.alertDashboards[c.name]
+    const url = dashboardLink(input.uiUrl, dashboard === undefined ? undefined : dashboardIds.get(dashboard))
+    return url ? { url, label: 'open its dashboard' } : undefined
+  }
+  return undefined
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Diagnostics.
 
 const SEVERITY_RANK: Record<Severity, number> = { error: 0, warning: 1, notice: 2 }
 
@@ -100,50 +356,21 @@ function reportDiagnostics(input: ReportInput): Diagnostic[] {
   return sortDiagnostics(unique).sort((a, b) => SEVERITY_RANK[a.severity] - SEVERITY_RANK[b.severity])
 }
 
+function groupDiagnostics(diagnostics: readonly Diagnostic[]): DiagnosticGroup[] {
+  const groups = new Map<string, DiagnosticGroup>()
+  for (const d of diagnostics) {
+    const key = `${d.severity}\u0000${d.message}`
+    const group = groups.get(key)
+    if (group) group.places.push(d)
+    else groups.set(key, { severity: d.severity, message: d.message, places: [d] })
+  }
+  return [...groups.values()]
+}
+
 function severityCounts(diagnostics: readonly Diagnostic[]): Record<Severity, number> {
   const count = { error: 0, warning: 0, notice: 0 }
   for (const d of diagnostics) count[d.severity]++
   return count
-}
-
-function countsByKind(changes: readonly Change[]): Record<ResourceKind, PlanCounts> {
-  const byKind = Object.fromEntries(RESOURCE_KINDS.map(k => [k, [] as Change[]])) as Record<
-    ResourceKind,
-    Change[]
-  >
-  for (const c of changes) byKind[c.kind].push(c)
-  return Object.fromEntries(RESOURCE_KINDS.map(k => [k, countChanges(byKind[k])])) as Record<
-    ResourceKind,
-    PlanCounts
-  >
-}
-
-function deferredParts(input: ReportInput, changes: readonly Change[]): ReportModel['deferred'] {
-  const prune = changes.filter(c => c.deferred === 'prune').length
-  const release = changes.filter(c => c.deferred === 'release').length
-  const parts: ReportModel['deferred'] = []
-  if (prune > 0) parts.push({ text: `${prune} would be deleted with prune (prune is off)` })
-  if (release > 0)
-    parts.push({
-      text: `${plural(release, 'ServiceSettings change')} held back`,
-      because: input.serviceGate?.reason
-    })
-  return parts
-}
-
-/** Deleted or replaced by this run, or deleted by the server as a consequence. */
-export function isDestructive(c: Change): boolean {
-  return (
-    c.deferred === undefined &&
-    (c.action === 'delete' || c.action === 'replace' || c.droppedByServer === true)
-  )
-}
-
-function destructivePhrase(c: Change, command: RunCommand): string {
-  const will = command === 'apply' ? '' : 'will be '
-  if (c.droppedByServer) return `${will}deleted by the server (its tile or dashboard goes away)`
-  if (c.action === 'replace') return `${will}replaced (deleted and created again: the id changes)`
-  return `${will}deleted`
 }
 
 function driftPhrase(c: Change): string {
@@ -153,14 +380,10 @@ function driftPhrase(c: Change): string {
   return `${plural(c.fields.length, 'field')} ${c.fields.length === 1 ? 'differs' : 'differ'}`
 }
 
-/** Ids come from the server: only plain ones go into a URL, so an id cannot change where the link points. */
-const PLAIN_ID = /^(?!\.+$)[A-Za-z0-9._~-]{1,100}$/
-
-/** The resource in the web UI, when a UI URL is configured and the resource has a live id. */
-export function uiLink(c: Change, uiUrl: string | undefined): string | undefined {
-  if (!uiUrl || !/^https?:\/\//i.test(uiUrl) || !c.id || !PLAIN_ID.test(c.id)) return undefined
-  const base = uiUrl.replace(/\/+$/, '')
-  if (c.kind === 'Dashboard') return `${base}/dashboards/${c.id}`
-  if (c.kind === 'Alert') return `${base}/alerts`
-  return undefined
+/** "2025-03-14 09:26 UTC": minutes are enough to tell an old comment from a current one. */
+export function timeText(iso: string | undefined): string | undefined {
+  if (!iso) return undefined
+  const t = new Date(iso)
+  if (Number.isNaN(t.getTime())) return undefined
+  return `${t.toISOString().slice(0, 16).replace('T', ' ')} UTC`
 }

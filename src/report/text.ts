@@ -4,11 +4,23 @@
  * or hide text. Colour is the caller's decision (a TTY and no NO_COLOR): without it there are no escape
  * codes at all.
  */
-import type { ApplyOutcome, ApplyResult, OutcomeStatus } from '../apply/types.js'
 import { formatDiagnostic } from '../diagnostics.js'
-import { RESOURCE_KINDS, type Change, type PlanCounts } from '../plan/types.js'
+import type { Change, FieldChange } from '../plan/types.js'
 import type { ReportInput } from './input.js'
-import { reportModel, uiLink, type ReportModel } from './model.js'
+import { reportModel, type GroupKey, type ReportItem, type ReportModel, type Tone } from './model.js'
+import {
+  addedAndRemoved,
+  changedLines,
+  createdYaml,
+  deletedLines,
+  namesOf,
+  readableLeaf,
+  readablePath,
+  readsAsTable,
+  yamlText,
+  type DiffLine,
+  type Names
+} from './values.js'
 import { describeSeverities } from './wording.js'
 
 export interface TextOptions {
@@ -20,29 +32,28 @@ const SGR: Record<Style, number> = { bold: 1, dim: 2, red: 31, green: 32, yellow
 type Paint = (style: Style, text: string) => string
 
 const VALUE_LENGTH = 200
+const TONE_STYLE: Record<Tone, Style> = { ok: 'green', changes: 'yellow', destructive: 'red', failed: 'red' }
 
 export function renderText(input: ReportInput, options: TextOptions): string {
   const paint: Paint = options.color
     ? (style, text) => `\x1b[${SGR[style]}m${text}\x1b[0m`
     : (_style, text) => text
   const model = reportModel(input)
-  const { verdict } = model
-  const tone: Style = verdict.tone === 'failed' ? 'red' : verdict.tone === 'changes' ? 'yellow' : 'green'
+  const names = namesOf(input.plan)
 
   const blocks: string[][] = [
     [
       paint(
         'bold',
-        `obsdeploy ${model.title.toLowerCase()} for stack ${clean(input.stack)} (${clean(input.mode)})`
+        `obsdeploy ${model.title.toLowerCase()} for stack ${clean(input.stack)} (${clean(model.api)})`
       ),
-      paint(tone, verdict.text)
+      ...destroyLines(model, paint),
+      paint(TONE_STYLE[model.tone], model.verdict.text)
     ]
   ]
-  if (model.counts) blocks.push(countsTable(model.counts), deferredLines(model.deferred))
   if (model.diagnostics.length > 0) blocks.push(diagnosticLines(model, paint))
-  if (input.apply) blocks.push(applyLines(input.apply, paint))
-  blocks.push(destructiveLines(model, paint))
-  blocks.push(...changeBlocks(model, paint))
+  blocks.push(convergenceLines(input, paint))
+  for (const group of model.groups) blocks.push(groupLines(group, model, names, paint))
   if (input.planFile) blocks.push([paint('dim', `Plan JSON: ${clean(input.planFile)}`)])
 
   return `${blocks
@@ -68,155 +79,123 @@ export function clean(value: unknown, maxLength = 1000): string {
 
 function value(v: unknown): string {
   if (v === undefined) return '(absent)'
-  return clean(JSON.stringify(v) ?? String(v), VALUE_LENGTH)
+  return clean(typeof v === 'string' ? v : (JSON.stringify(v) ?? String(v)), VALUE_LENGTH)
 }
 
-const COLUMNS: ReadonlyArray<[keyof PlanCounts, string]> = [
-  ['create', 'create'],
-  ['update', 'update'],
-  ['replace', 'replace'],
-  ['delete', 'delete'],
-  ['noop', 'no-op'],
-  ['deferred', 'deferred']
-]
-
-function countsTable(counts: NonNullable<ReportModel['counts']>): string[] {
-  const rows: Array<[string, PlanCounts | undefined]> = [
-    ['', undefined],
-    ...RESOURCE_KINDS.map((k): [string, PlanCounts] => [k, counts.byKind[k]]),
-    ['Total', counts.total]
-  ]
-  const first = Math.max(...rows.map(([label]) => label.length))
-  return rows.map(([label, counts]) =>
-    [
-      label.padEnd(first),
-      ...COLUMNS.map(([key, title]) =>
-        (counts ? String(counts[key]) : title).padStart(Math.max(title.length, 3))
-      )
-    ]
-      .join('  ')
-      .trimEnd()
+function destroyLines(model: ReportModel, paint: Paint): string[] {
+  return model.destroys.map(d =>
+    paint('red', `WARNING: ${d.verb} ${d.what}: ${d.names.map(n => `"${clean(n, 200)}"`).join(', ')}`)
   )
 }
 
-function deferredLines(parts: ReportModel['deferred']): string[] {
-  if (parts.length === 0) return []
-  const said = parts.map(p => (p.because === undefined ? p.text : `${p.text}: ${clean(p.because, 200)}`))
-  return [`Deferred, shown but not applied by this run: ${said.join('; ')}.`]
+function diagnosticLines(model: ReportModel, paint: Paint): string[] {
+  const lines = [paint('bold', `Problems: ${describeSeverities(model.severities)}`)]
+  for (const g of model.diagnosticGroups) {
+    const style: Style = g.severity === 'error' ? 'red' : g.severity === 'warning' ? 'yellow' : 'cyan'
+    const label = paint(style, g.severity.padEnd(7))
+    if (g.places.length === 1) {
+      lines.push(`  ${label} ${clean(formatDiagnostic(g.places[0]!))}`)
+      continue
+    }
+    lines.push(`  ${label} ${clean(g.message)} (${g.places.length} places):`)
+    for (const d of g.places)
+      lines.push(`            ${clean(formatDiagnostic({ ...d, message: '' }).replace(/:? ?$/, ''))}`)
+  }
+  return lines
 }
 
-function diagnosticLines(model: ReportModel, paint: Paint): string[] {
+function convergenceLines(input: ReportInput, paint: Paint): string[] {
+  const c = input.apply?.convergence
+  if (!c) return []
+  if (c.converged) return [paint('green', 'Service settings re-read after the PATCH match the manifests.')]
   return [
-    paint('bold', `Problems: ${describeSeverities(model.severities)}`),
-    ...model.diagnostics.map(d => {
-      const style: Style = d.severity === 'error' ? 'red' : d.severity === 'warning' ? 'yellow' : 'cyan'
-      return `  ${paint(style, d.severity.padEnd(7))} ${clean(formatDiagnostic(d))}`
-    })
+    paint('red', 'Service settings did not converge. Re-read after the PATCH, the service still differs in:'),
+    ...c.remaining.map(r => `  - ${clean(r, 300)}`)
   ]
 }
 
-const STATUS_TEXT: Record<OutcomeStatus, [string, Style]> = {
+const MARKERS: Record<GroupKey, [string, Style]> = {
+  create: ['+', 'green'],
+  update: ['~', 'yellow'],
+  replace: ['-/+', 'magenta'],
+  delete: ['-', 'red'],
+  prune: ['-', 'dim'],
+  release: ['~', 'dim']
+}
+
+const STATUS_TEXT: Record<NonNullable<ReportItem['outcome']>['status'], [string, Style]> = {
   applied: ['applied', 'green'],
   adopted: ['adopted', 'green'],
   failed: ['FAILED', 'red'],
   skipped: ['skipped', 'yellow']
 }
 
-function applyLines(apply: ApplyResult, paint: Paint): string[] {
-  const lines = [paint('bold', 'Apply results:')]
-  for (const o of apply.outcomes) {
-    const [label, style] = STATUS_TEXT[o.status]
-    const message = o.message
-      ? `: ${clean(o.message)}`
-      : o.status === 'skipped'
-        ? ': depends on a failed change'
-        : ''
-    const requestId = o.requestId ? ` [request id ${clean(o.requestId, 100)}]` : ''
-    lines.push(
-      `  ${paint(style, label.padEnd(7))} ${o.kind} "${clean(o.name, 200)}" (${o.action})${message}${requestId}`
-    )
-    if (o.kind === 'ServiceSettings' && o.result !== undefined) {
-      lines.push('    the service as the PATCH returned it:', ...jsonLines(o.result, '      '))
-    }
-  }
-  const convergence = apply.convergence
-  if (convergence?.converged) {
-    lines.push(
-      paint('green', 'ServiceSettings converged: the service re-read after the PATCH matches the manifests.')
-    )
-  } else if (convergence) {
-    lines.push(
-      paint('red', 'ServiceSettings did not converge. Re-read after the PATCH, the service still differs in:')
-    )
-    lines.push(...convergence.remaining.map(r => `  - ${clean(r, 300)}`))
-  }
+function groupLines(
+  group: ReportModel['groups'][number],
+  model: ReportModel,
+  names: Names,
+  paint: Paint
+): string[] {
+  const reason =
+    group.key === 'release' && model.input.serviceGate
+      ? ` (${clean(model.input.serviceGate.reason, 200)})`
+      : ''
+  const lines = [paint('bold', `${group.title} (${group.items.length})${reason}:`)]
+  for (const item of group.items) lines.push(...itemLines(item, group.key, names, paint))
   return lines
 }
 
-function destructiveLines(model: ReportModel, paint: Paint): string[] {
-  const { sentence, changes } = model.destructive
-  if (changes.length === 0) return []
-  return [
-    paint('red', `WARNING: ${sentence}:`),
-    ...changes.map(({ change: c, phrase }) => `  ${c.kind} "${clean(c.name, 200)}": ${phrase}`)
-  ]
-}
-
-const MARKERS: Record<Change['action'], [string, Style]> = {
-  create: ['+', 'green'],
-  update: ['~', 'yellow'],
-  replace: ['-/+', 'magenta'],
-  delete: ['-', 'red'],
-  noop: [' ', 'dim']
-}
-
-function changeBlocks(model: ReportModel, paint: Paint): string[][] {
-  const { input, groups } = model
-  const section = (title: string, members: readonly Change[]): string[] =>
-    members.length === 0
-      ? []
-      : [paint('bold', title), ...members.flatMap(c => changeLines(c, input, model.outcomes, paint))]
-  const reason = input.serviceGate
-    ? ` (not applied by this run: ${clean(input.serviceGate.reason, 200)})`
-    : ''
-  return [
-    section(input.command === 'drift' ? 'Differences:' : 'Changes:', groups.actionable),
-    section('Would be deleted with prune (prune is off):', groups.prune),
-    section(`Waits for a release${reason}:`, groups.release)
-  ]
-}
-
-function changeLines(
-  c: Change,
-  input: ReportInput,
-  outcomes: Map<string, ApplyOutcome>,
-  paint: Paint
-): string[] {
-  const [marker, style] = c.droppedByServer ? MARKERS.delete : MARKERS[c.action]
-  const action = c.droppedByServer ? 'delete (by the server)' : c.action
+function itemLines(item: ReportItem, key: GroupKey, names: Names, paint: Paint): string[] {
+  const c = item.change
+  const [marker, style] = MARKERS[key]
   const place = c.source ? `  ${c.source.file}:${c.source.line}` : c.id ? `  id ${c.id}` : ''
-  const outcome = outcomes.get(c.address)
-  const status = outcome ? `  [${STATUS_TEXT[outcome.status][0]}]` : ''
+  const action = c.droppedByServer && c.action === 'delete' ? 'delete (by the server)' : c.action
+  let status = ''
+  if (item.outcome) {
+    const [label, s] = STATUS_TEXT[item.outcome.status]
+    const said = item.outcome.status === 'skipped' ? 'depends on a failed change' : undefined
+    const message = item.outcome.message ? `: ${clean(item.outcome.message)}` : said ? `: ${said}` : ''
+    const requestId = item.outcome.requestId ? ` [request id ${clean(item.outcome.requestId, 100)}]` : ''
+    status = `  ${paint(s, `[${label}${message}]`)}${requestId}`
+  }
   const lines = [
     `${paint(style, `${marker} ${action}`)} ${c.kind} "${clean(c.name, 200)}"${paint('dim', clean(place, 400))}${status}`
   ]
-  for (const f of c.fields)
-    lines.push(`    ${clean(f.path, VALUE_LENGTH)}: ${value(f.before)} -> ${value(f.after)}`)
+  lines.push(...bodyLines(c, names, paint).map(l => `    ${l}`))
   for (const note of c.notes) lines.push(`    note: ${clean(note)}`)
   for (const e of c.evidence ?? []) lines.push(`    evidence: ${clean(e)}`)
   if (c.request) {
+    lines.push(`    request: ${clean(c.request.method, 10)} ${clean(c.request.path, 300)}`)
     lines.push(
-      `    request: ${clean(c.request.method, 10)} ${clean(c.request.path, 300)}`,
-      ...jsonLines(c.request.body, '      ')
+      ...yamlText(c.request.body)
+        .split('\n')
+        .map(l => `      ${clean(l)}`)
     )
   }
-  const link = uiLink(c, input.uiUrl)
-  if (link) lines.push(`    ui: ${clean(link)}`)
+  if (item.ui) lines.push(`    ${item.ui.label}: ${clean(item.ui.url)}`)
   return lines
 }
 
-/** Pretty JSON, line by line: JSON.stringify escapes C0 controls but not C1 or bidi characters. */
-function jsonLines(v: unknown, indent: string): string[] {
-  const json = JSON.stringify(v, null, 2) ?? String(v)
-  return json.split('\n').map(line => `${indent}${line.replace(CONTROL, '')}`)
+function bodyLines(c: Change, names: Names, paint: Paint): string[] {
+  if (c.fields.length === 0) return []
+  if (c.action === 'create')
+    return createdYaml(c, names)
+      .split('\n')
+      .map(l => paint('green', `+ ${clean(l)}`))
+  if (c.action === 'delete') return c.droppedByServer ? [] : diffLines(deletedLines(c, names), paint)
+  const tiles = addedAndRemoved(c.fields).map(
+    t => `${t.what} ${t.added ? 'added' : 'removed'}: "${clean(t.name, 200)}"`
+  )
+  if (readsAsTable(c.fields)) return [...tiles, ...c.fields.map(f => fieldLine(f, names))]
+  return [...tiles, ...diffLines(changedLines(c.fields, names), paint)]
+}
+
+function fieldLine(f: FieldChange, names: Names): string {
+  return `${clean(readablePath(f, names), VALUE_LENGTH)}: ${value(readableLeaf(f, 'before', names))} -> ${value(readableLeaf(f, 'after', names))}`
+}
+
+const SIGN_STYLE: Record<DiffLine['sign'], Style> = { '+': 'green', '-': 'red', ' ': 'dim' }
+
+function diffLines(lines: readonly DiffLine[], paint: Paint): string[] {
+  return lines.map(l => paint(SIGN_STYLE[l.sign], `${l.sign} ${clean(l.text)}`))
 }

@@ -40,7 +40,17 @@ export function verdictOf(input: ReportInput, diagnostics: readonly Diagnostic[]
         ? { tone: 'failed', text: `Apply stopped: ${plural(errors, 'error')}.` }
         : { tone: 'ok', text: NO_CHANGES }
     }
-    if (complete && errors === 0) return { tone: 'changes', text: `Applied: ${statuses}.` }
+    if (complete && errors === 0) {
+      const done = (action: string) => outcomes.filter(o => o.action === action).length
+      const applied = listOfCounts([
+        [done('delete'), 'deleted'],
+        [done('replace'), 'replaced'],
+        [done('update'), 'updated'],
+        [done('create'), 'created']
+      ])
+      const adopted = count('adopted') > 0 ? ` (${count('adopted')} adopted after a lost response)` : ''
+      return { tone: 'changes', text: `Applied: ${applied}${adopted}.` }
+    }
     return {
       tone: 'failed',
       text: `Apply incomplete: ${statuses}. Fix the failures and run again; the next apply continues from the live state.`
@@ -66,20 +76,22 @@ export function verdictOf(input: ReportInput, diagnostics: readonly Diagnostic[]
     }
     const counts = countChanges(changes)
     const actionable = counts.create + counts.update + counts.replace + counts.delete
+    const waiting = listOfCounts([
+      [changes.filter(c => c.deferred === 'prune').length, 'would be deleted with prune'],
+      [changes.filter(c => c.deferred === 'release').length, 'waits for a release', 'wait for a release']
+    ])
     if (actionable === 0) {
       if (counts.deferred === 0) return { tone: tone(false), text: `${NO_CHANGES}${failed}` }
-      return {
-        tone: tone(false),
-        text: `No changes will be applied by this run; ${plural(counts.deferred, 'deferred change')} listed below.${failed}`
-      }
+      return { tone: tone(true), text: `Nothing is applied by this run: ${waiting}.${failed}` }
     }
+    // Destructive first, as the groups below are.
     const planned = listOfCounts([
-      [counts.create, 'to create'],
-      [counts.update, 'to update'],
+      [counts.delete, 'to delete'],
       [counts.replace, 'to replace'],
-      [counts.delete, 'to delete']
+      [counts.update, 'to update'],
+      [counts.create, 'to create']
     ])
-    const deferred = counts.deferred > 0 ? `; ${counts.deferred} deferred` : ''
+    const deferred = counts.deferred > 0 ? `; deferred: ${waiting}` : ''
     return { tone: tone(true), text: `Plan: ${planned}${deferred}.${failed}` }
   }
 

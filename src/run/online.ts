@@ -62,6 +62,7 @@ export async function runOnline(
       diagnostics.push(diagnostic('plan', 'error', `could not read the live state: ${errorMessage(e)}`))
       return finish(1)
     }
+    settings.managedPrefix = api.prefix
     log.info(
       `Read live state in ${api.stats.requests} request(s): ${live.dashboards.length} dashboard(s), ${live.alerts.length} alert(s)`
     )
@@ -98,7 +99,8 @@ export async function runOnline(
       dashboards: outcome.dashboards,
       settings,
       concurrency: config.concurrency,
-      log
+      log,
+      onProgress: deps.progress
     })
     for (const o of apply.outcomes) {
       if (o.status === 'failed') {

@@ -1,6 +1,6 @@
 /** What run() is given and what it returns: the entry points report the result. */
 import type { ObservabilityApi } from '../api/client.js'
-import type { ApplyResult } from '../apply/types.js'
+import type { ApplyProgress, ApplyResult } from '../apply/types.js'
 import type { Config } from '../config/types.js'
 import type { Diagnostic } from '../diagnostics.js'
 import type { Logger } from '../log.js'
@@ -11,6 +11,8 @@ export interface RunDependencies {
   now?: () => Date
   /** Tests and benchmarks may pass their own client. */
   api?: (config: Config) => ObservabilityApi
+  /** Told as each change of an apply starts and ends (the entry points render it). */
+  progress?: (progress: ApplyProgress) => void
 }
 
 /** The action's outputs (config/outputs.ts describes them). */

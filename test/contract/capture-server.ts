@@ -19,6 +19,8 @@ export interface CapturedRequest {
   body: string
   /** The body parsed as JSON, or undefined when empty or not JSON. */
   json: unknown
+  /** The client closed the connection before the answer went out (it gave up, or was cancelled). */
+  abandoned: boolean
 }
 
 export interface CannedReply {
@@ -76,8 +78,12 @@ export async function startCaptureServer(responder: Responder | CannedReply[] = 
         query: Object.fromEntries(url.searchParams),
         headers: req.headers,
         body,
-        json: parsed
+        json: parsed,
+        abandoned: false
       }
+      res.once('close', () => {
+        if (!res.writableEnded) request.abandoned = true
+      })
       requests.push(request)
       const reply = answer(request, requests.length - 1)
       const send = () => {

@@ -150,6 +150,24 @@ export class FakeClock implements Clock {
   }
 }
 
+/**
+ * A fake clock shared by a client and the emulator, which moves only when the client waits and only once
+ * nothing is on the wire: every request reaches the emulator at the time it was sent (zero latency),
+ * however loaded this machine is. Pacing is then checked against the emulator's real limiter without
+ * depending on real time. `inFlight` says how many requests are out (set it to the client's count).
+ */
+export class LockstepClock extends FakeClock {
+  inFlight: () => number = () => 0
+
+  override async sleep(ms: number): Promise<void> {
+    // First let a request the pacer just let go be sent (it is a few promise turns away), then wait until
+    // every request sent has come back.
+    do await new Promise(resolve => setImmediate(resolve))
+    while (this.inFlight() > 0)
+    await super.sleep(ms)
+  }
+}
+
 export interface RecordingLogger extends Logger {
   lines: string[]
 }

@@ -402,7 +402,6 @@ describe('pagination on the wire', () => {
       calls++
       return json({ data: alerts(0, 7), meta: { total: 30, limit: 7, offset: 0 } })
     })
-    const started = Date.now()
     const error = await pool
       .make(settingsFor('self-hosted'))
       .listAlerts()
@@ -412,7 +411,6 @@ describe('pagination on the wire', () => {
       )
     // Bounded by the page count the total implies (plus slack), whatever the server does...
     expect(calls).toBeLessThanOrEqual(Math.ceil(30 / 7) + 3)
-    expect(Date.now() - started).toBeLessThan(5000)
     // ...and a partial list is refused rather than planned with (it would read as "create the rest").
     expect(error).toBeInstanceOf(ResponseShapeError)
     expect(error!.message).toMatch(

@@ -60,6 +60,8 @@ export interface ActionRun {
   summary: string
   /** Step outputs from GITHUB_OUTPUT; when a name is set twice, the last value wins (as on GitHub). */
   outputs: Record<string, string>
+  /** How many times each output was written to GITHUB_OUTPUT (the action writes each exactly once). */
+  outputWrites: Record<string, number>
   /** Every `::error`, `::warning` and `::notice` command on stdout, in order, unescaped. */
   annotations: Annotation[]
   /** The step failed: exit code 1, or a `::error::` without a file (what core.setFailed prints). */
@@ -142,6 +144,7 @@ export async function runAction(options: RunActionOptions): Promise<ActionRun> {
   ).finally(() => clearTimeout(timer))
 
   const annotations = parseAnnotations(stdout)
+  const outputText = await readFile(outputPath, 'utf8')
   return {
     exitCode: code,
     signal,
@@ -149,7 +152,8 @@ export async function runAction(options: RunActionOptions): Promise<ActionRun> {
     stdout,
     stderr,
     summary: await readFile(summaryPath, 'utf8'),
-    outputs: parseOutputFile(await readFile(outputPath, 'utf8')),
+    outputs: parseOutputFile(outputText),
+    outputWrites: countOutputWrites(outputText),
     annotations,
     failed: code === 1 || annotations.some(a => a.level === 'error' && a.file === undefined),
     env,
@@ -183,6 +187,21 @@ export function parseOutputFile(text: string): Record<string, string> {
     outputs[row.slice(0, eq)] = row.slice(eq + 1)
   }
   return outputs
+}
+
+/** Each output name with the number of times GITHUB_OUTPUT sets it. */
+export function countOutputWrites(text: string): Record<string, number> {
+  const counts: Record<string, number> = {}
+  const rows = text.split('\n')
+  for (let i = 0; i < rows.length; i++) {
+    const row = rows[i]!.replace(/\r$/, '')
+    const heredoc = /^([^=<]+)<<(.+)$/.exec(row)
+    const name = heredoc ? heredoc[1]! : row.includes('=') ? row.slice(0, row.indexOf('=')) : undefined
+    if (!name) continue
+    counts[name] = (counts[name] ?? 0) + 1
+    if (heredoc) while (i + 1 < rows.length && rows[++i]!.replace(/\r$/, '') !== heredoc[2]);
+  }
+  return counts
 }
 
 /** `%0D`, `%0A` and `%25` in a command's message (the runner's escapeData, reversed). */

@@ -138,7 +138,7 @@ describe('action: validate on a broken manifest', () => {
   it('lists every problem in the job summary', () => {
     expect(run.summary).toContain('Validation failed: 6 errors.')
     for (const place of ['8:8', '14:29', '15:9', '20:7', '22:16', '23:11']) {
-      expect(run.summary).toContain(`${BROKEN}:${place} `)
+      expect(run.summary).toContain(`[${BROKEN}:${place}](`)
     }
   })
 
@@ -187,7 +187,7 @@ describe('action: validate with more problems than GitHub shows as annotations',
   it('lists all 15 problems in the job summary, each at its place', () => {
     expect(run.summary).toContain('Validation failed: 15 errors.')
     expect(places).toHaveLength(15)
-    for (const place of places) expect(run.summary).toContain(`${FIFTEEN}:${place} `)
+    for (const place of places) expect(run.summary).toContain(`[${FIFTEEN}:${place}](`)
     const listed = run.summary.split('\n').filter(l => l.startsWith('- ❌ '))
     expect(listed).toHaveLength(15)
   })

@@ -59,16 +59,20 @@ describe('alert records', () => {
       body: tileAlert(dashboardId, tileId, { numConsecutiveWindows: 3 })
     })
     const id = created.json.data.id
+    const body = {
+      dashboardId,
+      tileId,
+      threshold: 1,
+      thresholdMax: 9,
+      interval: '15m',
+      thresholdType: 'between',
+      channel: { type: 'webhook', webhookId: TEAM_SLACK }
+    }
+    // A PUT is a whole alert: without `source` the body fails the tile/saved-search union (zod.ts alertSchema).
+    const sourceless = await call(emulator, 'PUT', `/api/v2/alerts/${id}`, { body })
+    expect(sourceless.json).toEqual({ message: 'Body validation failed: Invalid input' })
     const replaced = await call(emulator, 'PUT', `/api/v2/alerts/${id}`, {
-      body: {
-        dashboardId,
-        tileId,
-        threshold: 1,
-        thresholdMax: 9,
-        interval: '15m',
-        thresholdType: 'between',
-        channel: { type: 'webhook', webhookId: TEAM_SLACK }
-      }
+      body: { source: 'tile', ...body }
     })
     expect(replaced.status).toBe(200)
     expect(replaced.json.data).toMatchObject({

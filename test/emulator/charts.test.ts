@@ -155,7 +155,7 @@ describe('charts/series', () => {
       series: [{ sourceId: '0123456789abcdef01234567', aggFn: 'count', where: '', groupBy: [] }]
     })
     expect(unknown.status).toBe(404)
-    expect(unknown.json).toEqual({ error: 'Source not found' })
+    expect(unknown.json).toEqual({ error: 'Source not found for series 0' })
     const mixed = await query({
       ...base,
       series: [
@@ -163,13 +163,15 @@ describe('charts/series', () => {
         { sourceId: LOGS, aggFn: 'count', where: '', groupBy: [] }
       ]
     })
-    expect(mixed.json).toEqual({ error: 'All series must have the same groupBy fields' })
+    expect(mixed.json).toEqual({
+      message: 'Body validation failed: series: All series must have the same groupBy fields'
+    })
     const granularity = await query({
       ...base,
       granularity: '3m',
       series: [{ sourceId: LOGS, aggFn: 'count', where: '', groupBy: [] }]
     })
     expect(granularity.status).toBe(400)
-    expect(granularity.json.error).toMatch(/granularity/)
+    expect(granularity.json.message).toMatch(/^Body validation failed: granularity: Invalid enum value/)
   })
 })

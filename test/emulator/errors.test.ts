@@ -105,16 +105,21 @@ describe('self-hosted error shapes', () => {
     expect(answer.json).toEqual({ message: `Could not find the following source IDs: ${UNKNOWN_ID}` })
   })
 
-  test('charts errors are {error}', async () => {
-    const answer = await call(emulator, 'POST', '/api/v2/charts/series', {
-      body: {
-        series: [{ sourceId: UNKNOWN_ID, aggFn: 'count', where: '', groupBy: [] }],
-        startTime: 1,
-        endTime: 2
-      }
+  test('charts errors are {error}, but its body validation is {message} like every route', async () => {
+    const series = [{ sourceId: UNKNOWN_ID, aggFn: 'count', where: '', groupBy: [] }]
+    const unknown = await call(emulator, 'POST', '/api/v2/charts/series', {
+      body: { series, startTime: Date.now() - 60_000, endTime: Date.now() }
     })
-    expect(answer.status).toBe(400)
-    expect(answer.json).toEqual({ error: 'Timestamp must be in milliseconds' })
+    expect(unknown.status).toBe(404)
+    expect(unknown.json).toEqual({ error: 'Source not found for series 0' })
+    const seconds = await call(emulator, 'POST', '/api/v2/charts/series', {
+      body: { series, startTime: 1, endTime: 2 }
+    })
+    expect(seconds.status).toBe(400)
+    expect(seconds.json).toEqual({
+      message:
+        'Body validation failed: endTime: Timestamp must be in milliseconds; startTime: Timestamp must be in milliseconds'
+    })
   })
 
   test('an unknown route is a 404 and invalid JSON a 400', async () => {

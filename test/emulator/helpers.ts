@@ -63,6 +63,8 @@ export function servicePath(
 export const LOGS = '65a1f0c2b3d4e5f6a7b8c901'
 export const TRACES = '65a1f0c2b3d4e5f6a7b8c902'
 export const METRICS = '65a1f0c2b3d4e5f6a7b8c903'
+/** The connection the seed's sources use. */
+export const CONNECTION = '65a1f0c2b3d4e5f6a7b8c9f1'
 export const OPS_PAGER = '65a1f0c2b3d4e5f6a7b8ca01'
 export const TEAM_SLACK = '65a1f0c2b3d4e5f6a7b8ca02'
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals'
 import type { Emulator } from '../../emulator/index.js'
-import { call, lineTile, start, tableTile, tileAlert } from './helpers.js'
+import { call, CONNECTION, lineTile, start, tableTile, tileAlert } from './helpers.js'
 
 let emulator: Emulator
 
@@ -55,23 +55,25 @@ describe('tile ids', () => {
     expect(tiles.map((tile: { id: string }) => tile.id)).not.toContain(a.id)
   })
 
-  test('a tile id sent twice in one PUT is kept by the first tile only', async () => {
+  test('a tile id sent twice in one body is refused (types.ts addDuplicateTileIdIssues)', async () => {
     const dashboard = await createDashboard([lineTile('a')])
     const id = dashboard.tiles[0].id
     const answer = await call(emulator, 'PUT', `/api/v2/dashboards/${dashboard.id}`, {
       body: { name: 'Tiles', tiles: [lineTile('one', { id }), lineTile('two', { id })] }
     })
-    expect(answer.json.data.tiles[0].id).toBe(id)
-    expect(answer.json.data.tiles[1].id).not.toBe(id)
+    expect(answer.json).toEqual({
+      message: `Body validation failed: tiles.1.id: Duplicate tile ID: ${id}. Omit the ID to generate a unique one.`
+    })
   })
 
-  test('PUT without tiles keeps the stored tiles (CONTRACT.md: no PUT field is required)', async () => {
+  test('PUT needs name and tiles: it is not a partial update (udash dashboardBodyBaseShape)', async () => {
     const dashboard = await createDashboard([lineTile('a')])
     const answer = await call(emulator, 'PUT', `/api/v2/dashboards/${dashboard.id}`, {
       body: { name: 'Renamed' }
     })
-    expect(answer.status).toBe(200)
-    expect(answer.json.data).toMatchObject({ name: 'Renamed', tiles: dashboard.tiles, tags: [] })
+    expect(answer.status).toBe(400)
+    expect(answer.json).toEqual({ message: 'Body validation failed: tiles: Required' })
+    expect(emulator.selfHosted.dashboards.get(dashboard.id)?.name).toBe(dashboard.name)
   })
 })
 
@@ -115,13 +117,43 @@ describe('alerts follow their tiles', () => {
     expect(emulator.selfHosted.alerts.has(alert.json.data.id)).toBe(false)
   })
 
-  test('an alert on a non-alertable tile is refused with a semantic 400', async () => {
+  test('an alert on a builder tile of any type is accepted, and the next dashboard PUT deletes it', async () => {
     const dashboard = await createDashboard([tableTile('t')])
     const answer = await call(emulator, 'POST', '/api/v2/alerts', {
       body: tileAlert(dashboard.id, dashboard.tiles[0].id)
     })
-    expect(answer.status).toBe(400)
-    expect(answer.json.message).toMatch(/line, stacked_bar and number/)
+    expect(answer.status).toBe(200)
+    await call(emulator, 'PUT', `/api/v2/dashboards/${dashboard.id}`, {
+      body: { name: 'Tiles', tiles: [{ ...tableTile('t'), id: dashboard.tiles[0].id }] }
+    })
+    expect(emulator.selfHosted.alerts.has(answer.json.data.id)).toBe(false)
+  })
+
+  test('an alert on a raw SQL tile of another type, or without an interval, is refused with a semantic 400', async () => {
+    const raw = (displayType: string, sqlTemplate: string) => ({
+      name: displayType,
+      x: 0,
+      y: 0,
+      w: 6,
+      h: 3,
+      config: { configType: 'sql', displayType, connectionId: CONNECTION, sqlTemplate }
+    })
+    const dashboard = await createDashboard([
+      raw('table', 'SELECT 1'),
+      raw('line', 'SELECT count() FROM logs'),
+      raw('number', 'SELECT count() FROM logs')
+    ])
+    const [table, line, number] = dashboard.tiles
+    const post = (tileId: string) =>
+      call(emulator, 'POST', '/api/v2/alerts', { body: tileAlert(dashboard.id, tileId) })
+    expect((await post(table.id)).json).toEqual({
+      message: 'Alerts on Raw SQL tiles are only supported for Line, Stacked Bar, or Number display types'
+    })
+    expect((await post(line.id)).json).toEqual({
+      message:
+        'Raw SQL alert query is invalid: SQL used for alerts must include an interval parameter or macro.'
+    })
+    expect((await post(number.id)).status).toBe(200)
   })
 })
 
@@ -135,7 +167,10 @@ describe('store helpers', () => {
     expect(created.tiles[0].config).toMatchObject({ asRatio: false, fillNulls: true })
     const fetched = await call(emulator, 'GET', `/api/v2/dashboards/${created.id}`)
     expect(fetched.json.data).toEqual(created)
-    const updated = emulator.selfHosted.updateDashboard(created.id, { name: 'Changed in the UI' })
+    const updated = emulator.selfHosted.updateDashboard(created.id, {
+      name: 'Changed in the UI',
+      tiles: created.tiles
+    })
     expect(updated.name).toBe('Changed in the UI')
     const alert = emulator.selfHosted.createAlert(tileAlert(created.id, created.tiles[0].id))
     expect(alert.state).toBe('OK')

@@ -1,6 +1,7 @@
 /**
- * A loopback stand-in for the three GitHub REST routes of the sticky comment: list an issue's comments
- * (paged, with a Link header), create one, edit one. Unit tests call it through Octokit; e2e tests point
+ * A loopback stand-in for the GitHub REST routes of the sticky comment: list an issue's comments
+ * (paged, with a Link header), create one, edit one; and of pull request labels: list, add (creating a
+ * label the repository does not have, as GitHub does), remove one. Unit tests call it through Octokit; e2e tests point
  * the built action at it with GITHUB_API_URL. Responses have GitHub's shape and status codes, including
  * the 403 a read-only token (a fork's pull request) gets on writes.
  */
@@ -45,6 +46,10 @@ export interface FakeGitHub {
   seedComments(issueNumber: number, n: number): void
   /** Adds one comment, by default as a human user. */
   addComment(issueNumber: number, body: string, user?: { login: string; type: 'Bot' | 'User' }): FakeComment
+  /** The labels on an issue, in the order they were added. */
+  labels(issueNumber: number): string[]
+  /** Puts labels on an issue, as a person would (e.g. a stale one from an earlier run). */
+  setLabels(issueNumber: number, names: string[]): void
   setPermissions(permissions: 'write' | 'read'): void
   /** The next `count` requests (any route) fail with this status and a GitHub-shaped body. */
   failNext(status: number, count?: number): void
@@ -56,6 +61,8 @@ export interface FakeGitHub {
 const OWNER_REPO = '([^/]+)/([^/]+)'
 const LIST_OR_CREATE = new RegExp(`^/repos/${OWNER_REPO}/issues/(\\d+)/comments$`)
 const EDIT = new RegExp(`^/repos/${OWNER_REPO}/issues/comments/(\\d+)$`)
+const LABELS = new RegExp(`^/repos/${OWNER_REPO}/issues/(\\d+)/labels$`)
+const LABEL = new RegExp(`^/repos/${OWNER_REPO}/issues/(\\d+)/labels/([^/]+)$`)
 const BOT = { login: 'github-actions[bot]', type: 'Bot' as const }
 const DOCS = 'https://docs.github.com/rest/issues/comments'
 /** GitHub refuses longer comment bodies with 422. */
@@ -65,6 +72,16 @@ export async function startFakeGitHub(options: FakeGitHubOptions = {}): Promise<
   let permissions = options.permissions ?? 'write'
   const perPageMax = options.perPageMax ?? 100
   const byIssue = new Map<number, FakeComment[]>()
+  const labelsByIssue = new Map<number, string[]>()
+  const labelJson = (name: string) => ({
+    id: 5000 + name.length,
+    node_id: `LA_${Buffer.from(name).toString('base64')}`,
+    url: `${base()}/repos/owner/repo/labels/${encodeURIComponent(name)}`,
+    name,
+    color: 'ededed',
+    default: false,
+    description: null
+  })
   const requests: FakeRequest[] = []
   const failures: number[] = []
   let nextId = 1000
@@ -135,6 +152,29 @@ export async function startFakeGitHub(options: FakeGitHubOptions = {}): Promise<
       if (fault !== undefined)
         return error(fault, fault >= 500 ? 'Server Error' : 'Fault injected by the fake')
 
+      const labels = LABELS.exec(url.pathname)
+      const label = LABEL.exec(url.pathname)
+      if (labels || label) {
+        const n = Number((labels ?? label)![3])
+        const current = labelsByIssue.get(n) ?? []
+        if (method === 'GET' && labels) return reply(200, current.map(labelJson))
+        if (permissions === 'read') return error(403, 'Resource not accessible by integration')
+        if (method === 'POST' && labels) {
+          const body = parseBody(Buffer.concat(chunks).toString('utf8')) as { labels?: unknown } | undefined
+          if (!body || !Array.isArray(body.labels)) return error(422, 'Validation Failed')
+          const next = [...current, ...body.labels.map(String).filter(l => !current.includes(l))]
+          labelsByIssue.set(n, next)
+          return reply(200, next.map(labelJson))
+        }
+        if (method === 'DELETE' && label) {
+          const name = decodeURIComponent(label[4]!)
+          if (!current.includes(name)) return error(404, 'Label does not exist')
+          const next = current.filter(l => l !== name)
+          labelsByIssue.set(n, next)
+          return reply(200, next.map(labelJson))
+        }
+        return error(404, 'Not Found')
+      }
       const list = LIST_OR_CREATE.exec(url.pathname)
       const edit = EDIT.exec(url.pathname)
       if (list && method === 'GET') {
@@ -181,6 +221,10 @@ export async function startFakeGitHub(options: FakeGitHubOptions = {}): Promise<
     },
     addComment: (issueNumber, body, user = { login: 'octocat', type: 'User' }) =>
       create('owner', 'repo', issueNumber, body, user),
+    labels: n => [...(labelsByIssue.get(n) ?? [])],
+    setLabels(n, names) {
+      labelsByIssue.set(n, [...names])
+    },
     setPermissions(p) {
       permissions = p
     },

@@ -9,6 +9,8 @@ import {
   useScenario,
   workspace
 } from '../support/harness.js'
+import { reportOf } from '../../src/report/input.js'
+import { renderMarkdown } from '../../src/report/markdown.js'
 
 const { emu, ws } = useScenario()
 
@@ -119,7 +121,7 @@ describe('plan and apply against the emulator', () => {
     expect(storedAlerts().map(a => a.id)).toEqual([alertId])
   })
 
-  it('shows a rename without renamedFrom as a replace with prune, and as a create that keeps the old without', async () => {
+  it('never guesses a rename: without renamedFrom it is a create plus a delete (with prune), and the alert a replace', async () => {
     ws.write({ 'checkout.yaml': checkout() })
     await obsdeploy(emu, ws, 'apply')
     const oldId = stored()[0]!.id
@@ -132,17 +134,27 @@ describe('plan and apply against the emulator', () => {
     const withoutPrune = await obsdeploy(emu, ws, 'plan')
     const create = withoutPrune.plan!.changes.find(c => c.name === 'Checkout v2')!
     expect(create.action).toBe('create')
-    expect(create.notes.join(' ')).toMatch(/looks like a rename of "Checkout".*renamedFrom/)
+    expect(create.notes).toEqual([
+      'looks like a rename of "Checkout": add `renamedFrom: "Checkout"` to keep its id and alerts'
+    ])
     expect(withoutPrune.plan!.changes.find(c => c.name === 'Checkout')).toMatchObject({
       action: 'delete',
       deferred: 'prune'
     })
 
     const withPrune = await obsdeploy(emu, ws, 'plan', { prune: 'true' })
-    const replace = withPrune.plan!.changes.find(c => c.name === 'Checkout v2')!
-    expect(replace).toMatchObject({ action: 'replace', id: oldId })
-    expect(replace.notes.join(' ')).toMatch(/replace/)
-    expect(withPrune.plan!.changes.find(c => c.kind === 'Alert')!.action).toBe('replace')
+    expect(actions(withPrune)).toEqual([
+      'create Dashboard/Checkout v2',
+      'delete Dashboard/Checkout',
+      'replace Alert/Checkout errors'
+    ])
+    expect(withPrune.plan!.changes.find(c => c.name === 'Checkout')!.id).toBe(oldId)
+    // The server deletes the alert with its dashboard; the plan creates it again on the new one.
+    expect(withPrune.plan!.changes.find(c => c.kind === 'Alert')).toMatchObject({
+      action: 'replace',
+      droppedByServer: true
+    })
+    expect(withPrune.outputs).toMatchObject({ creates: 1, updates: 1, deletes: 1 })
 
     const apply = await obsdeploy(emu, ws, 'apply', { prune: 'true' })
     expect(apply.exitCode).toBe(0)
@@ -150,6 +162,53 @@ describe('plan and apply against the emulator', () => {
     expect(stored()[0]!.id).not.toBe(oldId)
     expect(storedAlerts()).toMatchObject([{ name: 'Checkout errors', dashboardId: stored()[0]!.id }])
     expect(actions(await obsdeploy(emu, ws, 'plan', { prune: 'true' }))).toEqual([])
+  })
+
+  it('names every dashboard it deletes: three new dashboards with the tiles of three removed ones are 3 creates and 3 deletes', async () => {
+    const tiles = timeTile('Errors', 0, 0) + timeTile('Latency', 6, 0, 'service:checkout')
+    ws.write({
+      'old.yaml': ['Ads', 'Reviews', 'Search'].map(name => dashboard(name, tiles)).join('---\n')
+    })
+    await obsdeploy(emu, ws, 'apply')
+    ws.remove('old.yaml')
+    ws.write({
+      'new.yaml': ['Kafka service', 'Payments', 'Billing'].map(name => dashboard(name, tiles)).join('---\n')
+    })
+
+    const plan = await obsdeploy(emu, ws, 'plan', { prune: 'true' })
+    expect(actions(plan)).toEqual([
+      'create Dashboard/Billing',
+      'create Dashboard/Kafka service',
+      'create Dashboard/Payments',
+      'delete Dashboard/Ads',
+      'delete Dashboard/Reviews',
+      'delete Dashboard/Search'
+    ])
+    expect(plan.outputs).toMatchObject({ creates: 3, updates: 0, deletes: 3 })
+    // Each create may say what it looks like, never more than once per removed dashboard.
+    const hinted = plan
+      .plan!.changes.filter(c => c.action === 'create')
+      .flatMap(c => c.notes.map(n => /looks like a rename of "([^"]+)"/.exec(n)?.[1]))
+    expect(hinted.sort()).toEqual(['Ads', 'Reviews', 'Search'])
+    // The warning names each deleted dashboard under its own name.
+    const report = renderMarkdown(
+      reportOf(
+        { command: 'plan', mode: 'self-hosted', stack: 'shop', serviceGate: { open: false, reason: '' } },
+        plan
+      ),
+      { maxLength: 65_000 }
+    )
+    expect(report.split('\n')[0]).toContain('deletes 3 dashboards ("Ads", "Reviews", "Search")')
+    expect(report).toContain('**Plan: 3 to delete, 3 to create.**')
+    for (const name of ['Ads', 'Reviews', 'Search'])
+      expect(report).toContain(`<summary>🗑️ Dashboard <b>${name}</b>`)
+
+    expect((await obsdeploy(emu, ws, 'apply', { prune: 'true' })).exitCode).toBe(0)
+    expect(
+      stored()
+        .map(d => d.name)
+        .sort()
+    ).toEqual(['Billing', 'Kafka service', 'Payments'])
   })
 
   it('lists a removed dashboard as "would be deleted with prune" and deletes it only with prune', async () => {

@@ -429,6 +429,45 @@ describe('check-queries', () => {
     )
   })
 
+  it("replays a quantile tile at its level, not the server's default one", async () => {
+    ws.write({
+      'q.yaml':
+        dashboard(
+          'Latency',
+          `  - name: p99
+    x: 0
+    y: 0
+    w: 6
+    h: 3
+    series:
+      - type: time
+        source: Logs
+        aggFn: quantile
+        level: 0.99
+        field: duration
+        where: 'service:checkout'
+`
+        ) + alert('Slow checkout', 'Latency', 'p99', 100000).replace('interval: 5m', 'interval: 1h')
+    })
+    const result = await obsdeploy(emu, ws, 'plan', { 'check-queries': 'true' })
+    // Independently: the 99th percentile of checkout durations per hour (aligned to the epoch), then the highest.
+    const now = Date.now()
+    const perHour = new Map<number, number[]>()
+    for (const e of emu.selfHosted.events) {
+      if (e.fields.service !== 'checkout' || e.timestamp < now - 24 * 3_600_000) continue
+      const bucket = Math.floor(e.timestamp / 3_600_000)
+      perHour.set(bucket, [...(perHour.get(bucket) ?? []), Number(e.fields.duration)])
+    }
+    const quantile = (values: number[], level: number) => {
+      const sorted = [...values].sort((a, b) => a - b)
+      return sorted[Math.min(sorted.length - 1, Math.floor(level * sorted.length))]!
+    }
+    const highest = (level: number) => Math.max(...[...perHour.values()].map(v => quantile(v, level)))
+    expect(highest(0.99)).not.toBe(highest(0.5))
+    const evidence = result.plan!.changes.find(c => c.kind === 'Alert')!.evidence!.join(' ')
+    expect(evidence).toContain(`(highest value ${highest(0.99)})`)
+  })
+
   it('is a notice in managed mode, which has no charts route', async () => {
     ws.write({ 'q.yaml': dashboard('Queries', tile('Errors', 0, 'level:error')) })
     const result = await obsdeploy(emu, ws, 'plan', { mode: 'managed', 'check-queries': 'true' })

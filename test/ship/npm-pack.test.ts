@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
+import { bundleFiles } from '../support/bundle.js'
 
 const root = fileURLToPath(new URL('../../', import.meta.url))
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm'
@@ -68,10 +69,18 @@ describe('the npm package', () => {
         'LICENSE',
         'CHANGELOG.md',
         'dist/cli/index.js',
+        'dist/cli/licenses.txt',
         'schema/manifest.schema.json',
         'schema/plan.schema.json'
       ])
     )
+  })
+
+  it('ships the CLI bundle as a fresh build makes it: no leftover chunk that nothing loads', () => {
+    const shipped = files
+      .filter(file => file.startsWith('dist/cli/'))
+      .map(file => file.slice('dist/cli/'.length))
+    expect(shipped.sort()).toEqual(bundleFiles(path.join(root, 'dist', 'cli')).made)
   })
 
   it('leaves out the sources, tests, emulator, the action bundle and the repository tooling', () => {

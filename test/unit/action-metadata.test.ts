@@ -8,7 +8,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from '@jest/globals'
 import { parse } from 'yaml'
-import { INPUTS } from '../../src/config/inputs.js'
+import { describeInput, INPUTS } from '../../src/config/inputs.js'
 import { OUTPUTS } from '../../src/config/outputs.js'
 import { readActionInputs } from '../../src/github/inputs.js'
 
@@ -167,7 +167,7 @@ describe('inputs: action.yml, the README table and the registry in src/config/ a
   })
 
   it('the descriptions are the ones in src/config/', () => {
-    for (const input of INPUTS) expect(action.inputs[input.name]?.description).toBe(input.description)
+    for (const input of INPUTS) expect(action.inputs[input.name]?.description).toBe(describeInput(input))
     for (const output of OUTPUTS) expect(action.outputs[output.name]?.description).toBe(output.description)
   })
 })

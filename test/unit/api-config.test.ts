@@ -44,7 +44,7 @@ describe('parseConfig: the API settings', () => {
       rateLimit: { requests: 100, windowMs: 60_000 },
       requestTimeoutMs: 30_000,
       retryBudgetMs: 120_000,
-      managedPrefix: 'observability'
+      managedPrefix: 'auto'
     })
   })
 
@@ -60,12 +60,12 @@ describe('parseConfig: the API settings', () => {
     })
   })
 
-  it('managed: the clickstack prefix can be chosen; anything else is refused', () => {
-    expect(parseConfig(managed({ 'managed-prefix': 'clickstack' }), ctx).config?.managedPrefix).toBe(
-      'clickstack'
-    )
+  it('managed: the prefix is auto by default, either prefix can be chosen; anything else is refused', () => {
+    expect(parseConfig(managed(), ctx).config?.managedPrefix).toBe('auto')
+    for (const prefix of ['clickstack', 'observability'])
+      expect(parseConfig(managed({ 'managed-prefix': prefix }), ctx).config?.managedPrefix).toBe(prefix)
     expect(messages(managed({ 'managed-prefix': '../admin' }))).toEqual([
-      'input `managed-prefix`: must be one of observability, clickstack, got "../admin"'
+      'input `managed-prefix`: must be one of auto, clickstack, observability, got "../admin"'
     ])
   })
 
@@ -85,10 +85,26 @@ describe('parseConfig: the API settings', () => {
     expect(messages({ mode: 'managed' })).toEqual([
       'input `organization-id`: is required in managed mode (a UUID)',
       'input `service-id`: is required in managed mode (a UUID)',
-      'input `key-id`: managed mode needs key-id and key-secret (an API key from the cloud console)'
+      'input `key-id`: is required in managed mode, with input `key-secret` (an API key id and secret from the cloud console)'
     ])
     expect(messages(managed({ 'key-secret': ' ' }))).toEqual([
-      'input `key-secret`: managed mode needs key-id and key-secret (an API key from the cloud console)'
+      'input `key-secret`: is required in managed mode, with input `key-id` (an API key id and secret from the cloud console)'
+    ])
+  })
+
+  it('credentials of the other mode: the message suggests that mode', () => {
+    expect(
+      messages(selfHosted({ 'api-key': '', 'key-id': 'key-id-0001', 'key-secret': 'key-secret-0001' }))
+    ).toEqual([
+      'input `api-key`: is required in self-hosted mode: a personal API access key (team settings, API keys). input `key-id` and input `key-secret` are managed-mode credentials: did you mean `mode: managed`?'
+    ])
+    const cli = { ...ctx, label: (n: string) => `--${n}`, suggest: (n: string, v: string) => `--${n} ${v}` }
+    const fromCli = parseConfig(
+      managed({ 'key-id': '', 'key-secret': '', 'api-key': 'personal-key-0001' }),
+      cli
+    )
+    expect(fromCli.diagnostics.map(d => d.message)).toEqual([
+      '--key-id: is required in managed mode, with --key-secret (an API key id and secret from the cloud console). --api-key is a self-hosted credential: did you mean --mode self-hosted?'
     ])
   })
 
@@ -123,15 +139,44 @@ describe('parseConfig: the API settings', () => {
     expect(found.join('\n')).not.toContain('canary')
   })
 
-  it('request-timeout and retry-budget are seconds within their bounds', () => {
-    const { config } = parseConfig(selfHosted({ 'request-timeout': '2.5', 'retry-budget': '0' }), ctx)
-    expect(config).toMatchObject({ requestTimeoutMs: 2500, retryBudgetMs: 0 })
+  it('request-timeout, retry-budget and connect-budget are seconds within their bounds', () => {
+    const { config } = parseConfig(
+      selfHosted({ 'request-timeout': '2.5', 'retry-budget': '0', 'connect-budget': '3' }),
+      ctx
+    )
+    expect(config).toMatchObject({ requestTimeoutMs: 2500, retryBudgetMs: 0, connectBudgetMs: 3000 })
+    expect(parseConfig(selfHosted(), ctx).config?.connectBudgetMs).toBe(10_000)
     expect(messages(selfHosted({ 'request-timeout': '0' }))).toEqual([
-      expect.stringMatching(/^input `request-timeout`: must be a number between \S+ and \d+, got "0"$/)
+      'input `request-timeout`: must be a number from 0.1 to 600, got "0"'
     ])
     expect(messages(selfHosted({ 'retry-budget': 'lots' }))).toEqual([
-      expect.stringMatching(/^input `retry-budget`: must be a number between 0 and \d+, got "lots"$/)
+      'input `retry-budget`: must be a number from 0 to 3600, got "lots"'
     ])
+  })
+
+  it.each([
+    ['-1', 'got "-1"'],
+    ['2.5', 'got "2.5"'],
+    ['0', 'got "0"'],
+    ['65', 'got "65"'],
+    ['0x10', 'got "0x10"'],
+    ['1e1', 'got "1e1"'],
+    ['four', 'got "four"'],
+    ['4 requests at a time, please', 'got a string of 28 characters']
+  ])('concurrency %s is refused with its range', (value, got) => {
+    expect(messages(selfHosted({ concurrency: value }))).toEqual([
+      `input \`concurrency\`: must be a whole number from 1 to 64, ${got}`
+    ])
+  })
+
+  it('concurrency takes whole numbers in range, with a sign or not', () => {
+    for (const [text, n] of [
+      ['1', 1],
+      ['+8', 8],
+      ['64', 64],
+      [' 16 ', 16]
+    ] as const)
+      expect(parseConfig(selfHosted({ concurrency: text }), ctx).config?.concurrency).toBe(n)
   })
 
   it('rate-limit "off" turns pacing off; a custom value is used as is', () => {
@@ -140,6 +185,71 @@ describe('parseConfig: the API settings', () => {
       requests: 5,
       windowMs: 2000
     })
+  })
+})
+
+describe('an api-url that already ends in the API path', () => {
+  it('self-hosted: /api/v2 is dropped with a note that names the base URL to pass', () => {
+    const { config, diagnostics } = parseConfig(
+      selfHosted({ 'api-url': 'http://127.0.0.1:8000/api/v2' }),
+      ctx
+    )
+    expect(config?.apiUrl).toBe('http://127.0.0.1:8000')
+    expect(diagnostics).toEqual([
+      expect.objectContaining({
+        severity: 'warning',
+        message:
+          "input `api-url`: ends in /api/v2: dropped it, because the base URL is the server's address and obsdeploy adds the API's path itself. Pass `api-url: http://127.0.0.1:8000` to silence this note"
+      })
+    ])
+  })
+
+  it('keeps a path prefix before the API path (a reverse proxy), and drops a route after it', () => {
+    const url = 'https://ops.example.com/hyperdx/api/v2/dashboards/'
+    expect(parseConfig(selfHosted({ 'api-url': url }), ctx).config?.apiUrl).toBe(
+      'https://ops.example.com/hyperdx'
+    )
+    expect(
+      parseConfig(selfHosted({ 'api-url': 'https://ops.example.com/hyperdx' }), ctx).diagnostics
+    ).toEqual([])
+  })
+
+  it('managed: the organization and service path is dropped, and its ids are used when not given', () => {
+    const url = `http://127.0.0.1:8000/v1/organizations/${ORG}/services/${SVC}`
+    const { config, diagnostics } = parseConfig(
+      managed({ 'api-url': url, 'organization-id': '', 'service-id': '' }),
+      ctx
+    )
+    expect(config).toMatchObject({ apiUrl: 'http://127.0.0.1:8000', organizationId: ORG, serviceId: SVC })
+    expect(diagnostics.map(d => d.severity)).toEqual(['warning'])
+    const other = '7c8d9e0f-1a2b-4c3d-8e4f-5a6b7c8d9e0f'
+    expect(messages(managed({ 'api-url': `${url}/observability`, 'service-id': other }))).toEqual([
+      `input \`service-id\`: is ${other}, but api-url names ${SVC}: drop the path from api-url`
+    ])
+  })
+
+  it("managed: the Terraform provider's base URL (https://api.clickhouse.cloud/v1) is the cloud's address", () => {
+    const { config, diagnostics } = parseConfig(
+      managed({ 'api-url': 'https://api.clickhouse.cloud/v1' }),
+      ctx
+    )
+    expect(config?.apiUrl).toBe('https://api.clickhouse.cloud')
+    expect(diagnostics.map(d => d.message)).toEqual([
+      expect.stringMatching(/^input `api-url`: ends in \/v1: dropped it/)
+    ])
+  })
+
+  it('a path of the other mode is refused, suggesting the mode', () => {
+    expect(messages(managed({ 'api-url': 'https://hyperdx.example.com/api/v2' }))).toEqual([
+      "input `api-url`: ends in /api/v2, a path of the self-hosted API, but the mode is managed: did you mean `mode: self-hosted`? The base URL is the server's address (https://hyperdx.example.com); obsdeploy adds the API's path itself"
+    ])
+    expect(
+      messages(selfHosted({ 'api-url': `https://api.clickhouse.cloud/v1/organizations/${ORG}` }))
+    ).toEqual([
+      expect.stringMatching(
+        /^input `api-url`: ends in \/v1\/organizations\/\S+, a path of the managed API, but the mode is self-hosted: did you mean `mode: managed`\?/
+      )
+    ])
   })
 })
 

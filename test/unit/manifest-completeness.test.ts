@@ -39,7 +39,7 @@ describe('one pass over a file with many problems', () => {
       '47:12 dashboard: no dashboard named "Chekout" in the manifests (did you mean "Checkout"?)',
       '51:15 thresholdMax: only applies to between and not_between, not above',
       '55:7 kind: must be one of Dashboard, Alert, ServiceSettings, got "Dashbord" (did you mean "Dashboard"?)',
-      '58:1 -: a manifest must be a mapping with a `kind`, got a list'
+      '58:1 -: a manifest must be a mapping with a `kind`, got a list of 2 items'
     ])
     expect(set.diagnostics.every(d => d.file === FILE)).toBe(true)
   })

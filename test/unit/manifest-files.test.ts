@@ -2,7 +2,7 @@
  * Files: finding manifests with globs (braces, comma-separated lists, `!exclusions`), refusing files that
  * are too large or not text, rules across files, and the examples shipped in the repository.
  */
-import { mkdtempSync, rmSync, truncateSync, writeFileSync, mkdirSync } from 'node:fs'
+import { mkdtempSync, rmSync, symlinkSync, truncateSync, writeFileSync, mkdirSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -202,6 +202,129 @@ describe('files that are not manifests', () => {
     const set = await load(['mixed/*.yaml'])
     expect(errors(set).map(e => e.file)).toEqual(['mixed/a-binary.yaml'])
     expect(set.dashboards.map(d => d.spec.name)).toEqual(['Good'])
+  })
+})
+
+describe('symbolic links: nothing outside the workspace is read', () => {
+  const SECRET = 'aws_secret_access_key = wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY'
+  let outside: string
+  let repo: string
+  beforeAll(() => {
+    outside = mkdtempSync(path.join(tmpdir(), 'obsdeploy-outside-'))
+    writeFileSync(path.join(outside, 'credentials'), `[default]\n${SECRET}\n`)
+    writeFileSync(path.join(outside, 'passwd.yaml'), 'root:x:0:0:root:/root:/bin/bash\n')
+    mkdirSync(path.join(outside, 'deep', 'er'), { recursive: true })
+    writeFileSync(path.join(outside, 'deep', 'er', 'leak.yaml'), `${SECRET}\n`)
+    repo = mkdtempSync(path.join(tmpdir(), 'obsdeploy-links-'))
+    mkdirSync(path.join(repo, 'observability', 'shared'), { recursive: true })
+    writeFileSync(path.join(repo, 'observability', 'shared', 'real.yaml'), DASHBOARD('Real'))
+    symlinkSync(path.join(outside, 'credentials'), path.join(repo, 'observability', 'creds.yaml'))
+    symlinkSync(path.join(outside, 'passwd.yaml'), path.join(repo, 'observability', 'passwd.yaml'))
+    symlinkSync(outside, path.join(repo, 'observability', 'elsewhere'))
+    // Links that stay inside the workspace are followed as before.
+    symlinkSync('shared/real.yaml', path.join(repo, 'observability', 'alias.yaml'))
+    symlinkSync('shared', path.join(repo, 'observability', 'linked'))
+    // A link the patterns do not ask for is nobody's business.
+    symlinkSync(path.join(outside, 'credentials'), path.join(repo, 'observability', 'notes.txt'))
+  })
+  afterAll(() => {
+    rmSync(outside, { recursive: true, force: true })
+    rmSync(repo, { recursive: true, force: true })
+  })
+  const loadRepo = (patterns: string[], cwd = repo) => loadManifests({ patterns, cwd, mode: 'self-hosted' })
+  const refusals = (set: ManifestSet) => errors(set).filter(e => /outside the workspace/.test(e.message))
+
+  it('refuses links to files and folders outside, naming the link and never the content', async () => {
+    const set = await loadRepo(['observability/**/*.yaml'])
+    expect(refusals(set)).toEqual([
+      {
+        file: 'observability/creds.yaml',
+        line: 1,
+        column: 1,
+        field: undefined,
+        message: expect.stringMatching(/^is a symbolic link to a file outside the workspace: refused/)
+      },
+      {
+        file: 'observability/elsewhere',
+        line: 1,
+        column: 1,
+        field: undefined,
+        message: expect.stringMatching(/^is a symbolic link to a folder outside the workspace: not searched/)
+      },
+      {
+        file: 'observability/passwd.yaml',
+        line: 1,
+        column: 1,
+        field: undefined,
+        message: expect.stringMatching(/^is a symbolic link to a file outside the workspace: refused/)
+      }
+    ])
+    const text = JSON.stringify(set)
+    for (const leaked of ['wJalrXUtnFEMI', 'aws_secret', 'root:x', outside])
+      expect(text).not.toContain(leaked)
+    // The links inside are followed.
+    expect(set.files).toEqual([
+      'observability/alias.yaml',
+      'observability/linked/real.yaml',
+      'observability/shared/real.yaml'
+    ])
+  })
+
+  it('an excluded link is not reported', async () => {
+    const set = await loadRepo([
+      'observability/shared/*.yaml',
+      'observability/*.yaml',
+      '!observability/creds.yaml',
+      '!observability/passwd.yaml'
+    ])
+    // Nor is the folder link: `observability/*.yaml` never looks inside a folder.
+    expect(refusals(set)).toEqual([])
+    expect(set.files).toEqual(['observability/alias.yaml', 'observability/shared/real.yaml'])
+  })
+
+  it('refuses a file reached through a linked folder, without opening it', async () => {
+    const set = await loadRepo(['observability/elsewhere/passwd.yaml'])
+    expect(errors(set)).toEqual([
+      expect.objectContaining({
+        file: 'observability/elsewhere/passwd.yaml',
+        message: expect.stringMatching(
+          /^is reached through a symbolic link that leads outside the workspace: refused/
+        )
+      })
+    ])
+    expect(JSON.stringify(set)).not.toContain('root:x')
+  })
+
+  it('an absolute pattern gets the same refusals, named relative to the working directory', async () => {
+    const set = await loadRepo([path.join(repo, 'observability', '**', '*.yaml')])
+    expect(refusals(set).map(e => e.file)).toEqual([
+      'observability/creds.yaml',
+      'observability/elsewhere',
+      'observability/passwd.yaml'
+    ])
+  })
+
+  it('reads a file the user names outside the working directory, with no link on the way', async () => {
+    const cwd = path.join(repo, 'observability', 'shared')
+    writeFileSync(path.join(outside, 'named.yaml'), DASHBOARD('Named'))
+    const set = await loadRepo([path.relative(cwd, path.join(outside, 'named.yaml'))], cwd)
+    expect(errors(set)).toEqual([])
+    expect(set.dashboards.map(d => d.spec.name)).toEqual(['Named'])
+    const absolute = await loadRepo([path.join(outside, 'named.yaml')])
+    expect(absolute.dashboards.map(d => d.spec.name)).toEqual(['Named'])
+  })
+
+  it('never walks a link to the root of the file system', async () => {
+    const walk = mkdtempSync(path.join(tmpdir(), 'obsdeploy-root-link-'))
+    try {
+      mkdirSync(path.join(walk, 'observability'))
+      symlinkSync('/', path.join(walk, 'observability', 'everything'))
+      const set = await loadRepo(['observability/**/*.yaml'], walk)
+      expect(set.files).toEqual([])
+      expect(errors(set).map(e => e.file)).toEqual(['observability/everything'])
+    } finally {
+      rmSync(walk, { recursive: true, force: true })
+    }
   })
 })
 

@@ -6,9 +6,7 @@
 import { describe, expect, it } from '@jest/globals'
 import type { Diagnostic } from '../../src/diagnostics.js'
 import { validateText, type ManifestSet } from '../../src/manifest/load.js'
-
-/** One line per argument, so a test reads its own line numbers off the list. */
-const lines = (...rows: string[]): string => `${rows.join('\n')}\n`
+import { lines, oneTile } from '../support/manifest-text.js'
 
 const place = (d: Diagnostic) => ({
   file: d.file,
@@ -81,20 +79,6 @@ function alert(fields: Record<string, string> = {}): string {
       .map(([k, v]) => `${k}: ${v}`)
   )
 }
-
-/** A dashboard "D" with one tile whose lines are given, starting at line 4 (`  - name: T`). */
-const oneTile = (...body: string[]) =>
-  lines(
-    'kind: Dashboard',
-    'name: D',
-    'tiles:',
-    '  - name: T',
-    '    x: 0',
-    '    y: 0',
-    '    w: 6',
-    '    h: 3',
-    ...body
-  )
 
 describe('unique names', () => {
   it('reports a second dashboard of the same name at its name, saying where the first is', () => {
@@ -267,6 +251,8 @@ describe('thresholdMax', () => {
 })
 
 describe('ServiceSettings', () => {
+  const NAME_RULE =
+    "must be 1-50 characters of letters, digits and whitespace, not only whitespace (the cloud API's rule)"
   const service = (...body: string[]) => lines('kind: ServiceSettings', ...body)
 
   it('accepts a name of 50 letters, digits and spaces', () => {
@@ -284,9 +270,14 @@ describe('ServiceSettings', () => {
   })
 
   it('refuses punctuation in the name', () => {
-    for (const name of ['prod-1', 'analytics_prod', 'prod.eu', 'prod!']) {
+    for (const [name, odd] of [
+      ['prod-1', '-'],
+      ['analytics_prod', '_'],
+      ['prod.eu', '.'],
+      ['prod!', '!']
+    ]) {
       expect(errors(validate(service(`name: ${name}`), 'managed'))).toEqual([
-        at(2, 7, 'name', 'must be 1-50 characters of letters, digits and whitespace')
+        at(2, 7, 'name', `${NAME_RULE}; "${odd}" is not allowed`)
       ])
     }
   })
@@ -295,9 +286,7 @@ describe('ServiceSettings', () => {
     expect(errors(validate(service('name: ""'), 'managed'))).toEqual([
       at(2, 7, 'name', 'must be 1-50 letters, digits and whitespace')
     ])
-    expect(errors(validate(service('name: "   "'), 'managed'))).toEqual([
-      at(2, 7, 'name', 'must be 1-50 characters of letters, digits and whitespace')
-    ])
+    expect(errors(validate(service('name: "   "'), 'managed'))).toEqual([at(2, 7, 'name', NAME_RULE)])
   })
 
   it('refuses sources in the IP access list that are not an address or CIDR, at each source', () => {

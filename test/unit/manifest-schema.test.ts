@@ -170,7 +170,13 @@ describe('value sets', () => {
 
   it('checks the aggregation function of a series with a hint', () => {
     const set = validate(
-      dashboard(...tile('T', 0, 0, 6, 3), '    series:', '      - type: time', '        aggFn: cnt')
+      dashboard(
+        ...tile('T', 0, 0, 6, 3),
+        '    series:',
+        '      - type: time',
+        '        aggFn: cnt',
+        '        source: Logs'
+      )
     )
     expect(errors(set)).toEqual([
       at(11, 16, 'tiles[0].series[0].aggFn', `must be one of ${AGG_FNS}, got "cnt" (did you mean "count"?)`)
@@ -179,7 +185,13 @@ describe('value sets', () => {
 
   it('checks the series type (the union tag) with a hint', () => {
     const set = validate(
-      dashboard(...tile('T', 0, 0, 6, 3), '    series:', '      - type: tme', '        aggFn: count')
+      dashboard(
+        ...tile('T', 0, 0, 6, 3),
+        '    series:',
+        '      - type: tme',
+        '        aggFn: count',
+        '        source: Logs'
+      )
     )
     expect(errors(set)).toEqual([
       at(

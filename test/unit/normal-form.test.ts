@@ -79,7 +79,7 @@ describe('one normal form for a tile, whichever form it is written or read in', 
     ).toBe(false)
   })
 
-  it('ignores keys it does not model (a server default we do not know of never shows as a change)', () => {
+  it('keeps config keys it does not model (an update sends them back, so both sides hold them), not unknown select keys', () => {
     expect(
       normalizeConfig({
         displayType: 'line',
@@ -88,7 +88,8 @@ describe('one normal form for a tile, whichever form it is written or read in', 
       })
     ).toEqual({
       displayType: 'line',
-      select: [{ aggFn: 'count' }]
+      select: [{ aggFn: 'count' }],
+      seriesReturnType: 'column'
     })
   })
 

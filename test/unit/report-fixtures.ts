@@ -39,9 +39,20 @@ export function makeInput(overrides: Partial<ReportInput> = {}): ReportInput {
     planFile: '/home/runner/work/_temp/obsdeploy-plan.json',
     serviceGate: { open: false, reason: 'waits for a release (service-update: on-release)' },
     trigger: 'pull_request #42',
+    github: {
+      serverUrl: 'https://github.com',
+      repository: 'acme/shop',
+      sha: HEAD_SHA,
+      runId: '1234567890',
+      runAttempt: '1'
+    },
+    time: '2025-03-14T09:27:10Z',
     ...overrides
   }
 }
+
+/** The head commit of the pull request under review. */
+export const HEAD_SHA = '6dcb09b5b57875f334f61aebed695e2e4193db5e'
 
 const change = (c: Omit<Change, 'notes' | 'dependsOn' | 'fields'> & Partial<Change>): Change => ({
   fields: [],

@@ -36,18 +36,32 @@ describe('text report for the terminal', () => {
     expect(text).toMatchSnapshot()
     expect(text).toContain('+ create Dashboard "Payments API"  observability/dashboards/payments.yaml:1')
     expect(text).toContain('~ update Dashboard "Checkout"  observability/dashboards/checkout.yaml:3')
+    // The change as YAML lines, names not ids, no JSON.
     expect(text).toContain(
-      '    tiles["Errors"].select[0].where: "level:error" -> "level:error OR level:fatal"'
+      [
+        '          select[0]:',
+        '    -       where: level:error',
+        '    +       where: level:error OR level:fatal'
+      ].join('\n')
     )
     expect(text).toContain('-/+ replace Dashboard "Inventory"')
     expect(text).toContain('- delete Dashboard "Legacy checkout"  id 65f1c0ffee00000000000333')
     expect(text).toContain('- delete (by the server) Alert "Low stock"')
-    expect(text).toContain('    ui: https://hyperdx.example.com/dashboards/65f1c0ffee00000000000abc')
-    expect(text).toContain('Would be deleted with prune (prune is off):')
     expect(text).toContain(
-      'Waits for a release (not applied by this run: waits for a release (service-update: on-release)):'
+      '    open dashboard: https://hyperdx.example.com/dashboards/65f1c0ffee00000000000abc'
     )
-    expect(text).toContain('        "releaseChannel": "slow"')
+    expect(text).toContain('WARNING: deletes dashboard: "Legacy checkout"')
+    // Destructive groups first.
+    const order = ['To delete (2):', 'To replace (1):', 'To update (2):', 'To create (1):'].map(h =>
+      text.indexOf(h)
+    )
+    expect(order.every(i => i >= 0)).toBe(true)
+    expect([...order].sort((a, b) => a - b)).toEqual(order)
+    expect(text).toContain('Would be deleted with prune (prune is off) (1):')
+    expect(text).toContain('Waits for a release (1) (waits for a release (service-update: on-release)):')
+    expect(text).toContain('    request: PATCH /v1/organizations/')
+    expect(text).toContain('      releaseChannel: slow')
+    expect(text).not.toMatch(/\{"|\["[^\]]*",/)
   })
 
   it('prints diagnostics as file:line:col field: message, errors first', () => {
@@ -64,7 +78,7 @@ describe('text report for the terminal', () => {
     expect(text).toContain('Validation failed: 3 errors, 1 warning.')
   })
 
-  it('prints apply outcomes with the server message, the request id and the returned service', () => {
+  it('prints apply outcomes with the server message and the request id, each resource once', () => {
     const text = renderText(
       makeInput({ command: 'apply', plan: makePlan([updateCheckout]), apply: failedApply }),
       {
@@ -73,22 +87,27 @@ describe('text report for the terminal', () => {
     )
     expect(text).toMatchSnapshot()
     expect(text).toContain(
-      '  FAILED  Alert "Checkout error spike" (update): 400 Bad Request: "threshold" must be a positive number [request id req_0b1c2d]'
+      '~ update Alert "Checkout error spike"  [FAILED: 400 Bad Request: "threshold" must be a positive number] [request id req_0b1c2d]'
     )
-    expect(text).toContain('  skipped ServiceSettings "shop-prod" (update): depends on a failed change')
-    expect(text).toContain('ServiceSettings did not converge.')
+    expect(text).toContain('~ update ServiceSettings "shop-prod"  [skipped: depends on a failed change]')
+    expect(text).toContain('Service settings did not converge.')
+    // Each resource once.
+    expect(text.match(/"Checkout error spike"/g)).toHaveLength(1)
 
     const service = renderText(makeInput({ command: 'apply', mode: 'managed', apply: serviceApplied }), {
       color: false
     })
-    expect(service).toContain('  applied ServiceSettings "shop-prod" (update) [request id req_7f3a9c2e1b]')
-    expect(service).toContain('        "releaseChannel": "slow",')
+    expect(service).toMatch(
+      /~ update ServiceSettings "shop-prod" .*\[applied\] \[request id req_7f3a9c2e1b\]/
+    )
+    // Not the whole service the PATCH returned.
+    expect(service).not.toContain('abc123.eu-west-1')
   })
 
   it('says No changes when nothing is actionable', () => {
     const text = renderText(makeInput({ plan: makePlan([noopOrders]) }), { color: false })
     expect(text).toContain('No changes. Live state matches the manifests.')
-    expect(text).not.toContain('Changes:')
+    expect(text).not.toContain('To update')
   })
 
   it('uses colour codes only when asked to', () => {
@@ -103,7 +122,7 @@ describe('text report for the terminal', () => {
     const coloured = renderText(input, { color: true })
     expect(coloured).toContain(`${ESC}[32m+ create${ESC}[0m`)
     expect(coloured).toContain(`${ESC}[31m- delete${ESC}[0m`)
-    expect(coloured).toContain(`${ESC}[31mFAILED `)
+    expect(coloured).toContain(`${ESC}[31m[FAILED: `)
     // Without its colour codes the coloured text is the plain text.
     expect(coloured.replace(SGR, '')).toBe(plain)
   })

@@ -95,6 +95,10 @@ function configBody(c: TileConfigSpec, sourceId: string | undefined): Record<str
   const body: Record<string, unknown> = { ...rest }
   if (sourceId !== undefined) body.sourceId = sourceId
   if (Array.isArray(body.groupBy)) body.groupBy = body.groupBy.join(',')
-  if (Array.isArray(body.select) && c.displayType === 'search') body.select = body.select.join(', ')
+  if (c.displayType === 'search') {
+    if (Array.isArray(body.select)) body.select = body.select.join(', ')
+    // The managed API requires it on a search config (ClickStackSearchChartConfig); lucene is the default.
+    body.whereLanguage = c.whereLanguage ?? 'lucene'
+  }
   return body
 }

@@ -9,8 +9,7 @@ export function recordDashboardFacts(
   changes: PlannedChange<DesiredDashboard, LiveDashboard>[],
   ctx: PlanContext
 ): void {
-  for (const { change, desired, live, replaces } of changes) {
-    const current = replaces ? undefined : live
+  for (const { change, desired, live } of changes) {
     // Desired tiles that can carry alerts: a live tile not among them goes away, or loses its alerts.
     const alertable = new Set(
       desired?.value.tiles.filter(t => isAlertable(tileDisplayType(t.spec))).map(t => t.spec.name) ?? []
@@ -18,23 +17,21 @@ export function recordDashboardFacts(
     if (desired) {
       ctx.dashboards.desired.set(desired.name, {
         address: change.address,
-        liveId: current?.id,
-        tileIds: current ? tileIdsOf(current) : new Map<string, RawId>()
+        liveId: live?.id,
+        tileIds: live ? tileIdsOf(live) : new Map<string, RawId>()
       })
     }
-    for (const l of [live, replaces]) {
-      if (!l) continue
-      const droppedTileIds = new Set<string>()
-      if (desired && l === current) {
-        for (const [key, t] of keyedLiveTiles(l))
-          if (t.id !== undefined && !alertable.has(key)) droppedTileIds.add(String(t.id))
-      }
-      ctx.dashboards.live.set(l.id, {
-        address: change.address,
-        desiredName: l === current ? desired?.name : undefined,
-        deleted: l === replaces || (change.action === 'delete' && !change.deferred),
-        droppedTileIds
-      })
+    if (!live) continue
+    const droppedTileIds = new Set<string>()
+    if (desired) {
+      for (const [key, t] of keyedLiveTiles(live))
+        if (t.id !== undefined && !alertable.has(key)) droppedTileIds.add(String(t.id))
     }
+    ctx.dashboards.live.set(live.id, {
+      address: change.address,
+      desiredName: desired?.name,
+      deleted: change.action === 'delete' && !change.deferred,
+      droppedTileIds
+    })
   }
 }

@@ -8,7 +8,7 @@ import type { Kind } from '../kind.js'
 import { desiredDashboards, type DesiredDashboard } from './desired.js'
 import { recordDashboardFacts } from './facts.js'
 import { normalDesired, normalLive } from './normal.js'
-import { noteTileConsequences } from './notes.js'
+import { refineDashboard } from './notes.js'
 import { dashboardOperations } from './operations.js'
 import { pairDashboards } from './pair.js'
 
@@ -21,7 +21,7 @@ export const dashboardKind: Kind<DesiredDashboard, LiveDashboard> = {
   normalLive,
   liveName: l => l.name,
   liveId: l => l.id,
-  refine: noteTileConsequences,
+  refine: refineDashboard,
   conclude: recordDashboardFacts,
   operations: dashboardOperations
 }

@@ -3,12 +3,20 @@ import type { LiveDashboard } from '../../api/schemas.js'
 import type { JsonObject } from '../../json.js'
 import type { Desired, PlanContext } from '../kind.js'
 import { isOwnershipTag, userTags } from '../ownership.js'
+import { tileAsSent } from './carry.js'
 import type { DesiredDashboard } from './desired.js'
 import { flatTile, keyedLiveTiles } from './tiles.js'
 
-export function normalDesired(d: Desired<DesiredDashboard>, ctx: PlanContext): JsonObject {
+/** The dashboard as the planned request leaves it: an update sends back what the manifest does not model. */
+export function normalDesired(
+  d: Desired<DesiredDashboard>,
+  ctx: PlanContext,
+  live?: LiveDashboard
+): JsonObject {
+  const liveTiles = live ? keyedLiveTiles(live) : undefined
   const tiles: JsonObject = {}
-  for (const t of d.value.tiles) tiles[t.spec.name] = flatTile(t.body)
+  for (const t of d.value.tiles)
+    tiles[t.spec.name] = flatTile(tileAsSent(t.body, liveTiles?.get(t.spec.name)))
   return withoutUndefined({
     name: d.name,
     owner: ctx.settings.ownershipTag,

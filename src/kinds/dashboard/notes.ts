@@ -1,19 +1,66 @@
 /**
- * What a dashboard update does to its tiles' alerts, as notes for the reviewer (FACTS.md: the server
- * deletes the alerts of a tile that goes away, and a tile that can no longer carry alerts loses them).
+ * What a dashboard update does besides what its fields say, for the reviewer: the alerts the server
+ * deletes with their tiles (FACTS.md: the alerts of a tile that goes away or can no longer carry alerts),
+ * UI settings the update removes or keeps, and the PromQL tiles no client of this API can protect.
  */
 import { sameId, type LiveDashboard, type RawId } from '../../api/schemas.js'
+import { diagnostic } from '../../diagnostics.js'
 import { tileDisplayType } from '../../manifest/rules.js'
 import type { PlanContext, PlannedChange } from '../kind.js'
+import { keptSettingsNotice } from '../returned-fields.js'
+import { droppedSettingNotes, keptSettings, tileAsSent } from './carry.js'
 import type { DesiredDashboard } from './desired.js'
 import { flatTile, isAlertable, keyedLiveTiles, liveDisplayType, sameContent } from './tiles.js'
 
-export function noteTileConsequences(
-  pc: PlannedChange<DesiredDashboard, LiveDashboard>,
-  ctx: PlanContext
-): void {
+export function refineDashboard(pc: PlannedChange<DesiredDashboard, LiveDashboard>, ctx: PlanContext): void {
+  noteTileConsequences(pc, ctx)
+  noteUnmanagedSettings(pc, ctx)
+  warnOfPromql(pc, ctx)
+}
+
+/**
+ * Settings the manifest language cannot express: the ones an update removes get a note each; the ones it
+ * sends back as read are listed in a notice on every plan, so a UI edit of them is visible too.
+ */
+function noteUnmanagedSettings(pc: PlannedChange<DesiredDashboard, LiveDashboard>, ctx: PlanContext): void {
   const { change, desired, live } = pc
-  if (!desired || !live || pc.replaces) return
+  if (!desired || !live) return
+  const liveTiles = keyedLiveTiles(live)
+  const tiles = desired.value.tiles.map(t => {
+    const before = liveTiles.get(t.spec.name)
+    return { name: t.spec.name, sent: tileAsSent(t.body, before), live: before }
+  })
+  for (const t of tiles) change.notes.push(...droppedSettingNotes(t.name, t.sent, t.live))
+  const kept = keptSettings(live, tiles)
+  // Only then the manifest position: positions cost a parse.
+  if (kept.length > 0) ctx.report(keptSettingsNotice(`dashboard "${desired.name}"`, kept, desired.source))
+}
+
+/**
+ * FACTS.md: the API leaves PromQL tiles out of what it returns, and a PUT replaces the whole tile list,
+ * so an update deletes them. A dashboard this stack created has none unless someone added them in the
+ * UI; one it adopts may well have some.
+ */
+function warnOfPromql(pc: PlannedChange<DesiredDashboard, LiveDashboard>, ctx: PlanContext): void {
+  const { change, desired, live } = pc
+  if (!desired || !live || change.action !== 'update') return
+  const { spec } = desired.value
+  const adopted =
+    spec.adopt === true || spec.id !== undefined || !live.tags.includes(ctx.settings.ownershipTag)
+  if (!adopted) return
+  ctx.report(
+    diagnostic(
+      'plan',
+      'warning',
+      `dashboard "${desired.name}" was not created by this stack: tiles this API cannot show (PromQL) are removed by an update. The API leaves PromQL tiles out of what it returns and an update replaces the whole tile list, so no client of this API can protect them; this plan cannot see whether it has any`,
+      desired.source
+    )
+  )
+}
+
+function noteTileConsequences(pc: PlannedChange<DesiredDashboard, LiveDashboard>, ctx: PlanContext): void {
+  const { change, desired, live } = pc
+  if (!desired || !live) return
   const desiredByName = new Map(desired.value.tiles.map(t => [t.spec.name, t]))
   const liveTiles = keyedLiveTiles(live)
   const dropped = [...liveTiles].filter(([key]) => !desiredByName.has(key))

@@ -1,4 +1,4 @@
-/** A dashboard change as requests: delete, update in place, or create (and, for a replace, delete the old one). */
+/** A dashboard change as requests: delete, update in place, or create. */
 import type { LiveDashboard } from '../../api/schemas.js'
 import { createOnce } from '../create-once.js'
 import type { ApplyContext, Operation, OperationContext, OperationResult, PlannedChange } from '../kind.js'
@@ -11,7 +11,7 @@ export function dashboardOperations(
   pc: PlannedChange<DesiredDashboard, LiveDashboard>,
   octx: OperationContext
 ): Operation[] {
-  const { change, desired, live, replaces } = pc
+  const { change, desired, live } = pc
   if (change.action === 'noop' || change.deferred) return []
   if (change.action === 'delete' && live) {
     return [
@@ -29,7 +29,7 @@ export function dashboardOperations(
   if (!desired) return []
   const name = desired.name
   const ops: Operation[] = []
-  if (live && !replaces) {
+  if (live) {
     ops.push({
       address: change.address,
       label: 'update',
@@ -39,7 +39,7 @@ export function dashboardOperations(
       run: async ctx => {
         const updated = await ctx.api.updateDashboard(
           live.id,
-          updateBody(desired.value, live, octx.settings.ownershipTag)
+          updateBody(desired.value, live, octx.settings.ownershipTag, octx.settings.mode)
         )
         return { status: 'applied', id: updated.id, tileIds: tileIdsOf(updated) }
       }
@@ -54,18 +54,6 @@ export function dashboardOperations(
       run: ctx => createDashboard(ctx, desired.value, name)
     })
   }
-  if (replaces) {
-    ops.push(
-      deleteOperation({
-        address: change.address,
-        label: `delete "${replaces.name}" (replaced)`,
-        id: replaces.id,
-        lock: dashboardLock(replaces.id),
-        after: [readyToken(name), alertsClearedToken(replaces.id)],
-        request: (api, id) => api.deleteDashboard(id)
-      })
-    )
-  }
   return ops
 }
 
@@ -74,7 +62,7 @@ export function dashboardOperations(
  * dashboards and adopt ours if the server did commit it, before trying again.
  */
 function createDashboard(ctx: ApplyContext, d: DesiredDashboard, name: string): Promise<OperationResult> {
-  const body = createBody(d, ctx.settings.ownershipTag)
+  const body = createBody(d, ctx.settings.ownershipTag, ctx.settings.mode)
   return createOnce(ctx, {
     what: 'dashboards',
     name,

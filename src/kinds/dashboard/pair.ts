@@ -2,6 +2,7 @@
  * Which live dashboard each manifest means. Identity: an `id:` pin, then this stack's own dashboard of
  * the same name, then the one named in `renamedFrom`, then (only with `adopt: true`) an unowned one of
  * the same name. A name taken by a dashboard this stack does not own is a plan error, never overwritten.
+ * Nothing is paired by guesswork: a dashboard that looks renamed only gets a note.
  */
 import type { LiveDashboard } from '../../api/schemas.js'
 import { diagnostic } from '../../diagnostics.js'
@@ -97,26 +98,20 @@ export function pairDashboards(
   }
   result.orphans = owned.filter(d => !used.has(d.id))
 
-  // A rename without renamedFrom looks like a create plus an orphan with the same tiles. With prune
-  // it is a replace (new ids, alerts recreated); without prune nothing is deleted, and the plan says so.
+  // A rename without renamedFrom looks like a create plus an orphan with the same tiles. Renames are
+  // explicit: it stays a create and a delete (with prune) under their own names, and the create says
+  // how to make it a rename.
   const orphanKeys = new Map(result.orphans.map(o => [o, tileNameKey(o.tiles.map(t => t.name))]))
+  const hinted = new Set<LiveDashboard>()
   for (const pair of result.pairs) {
     if (pair.live || orphanKeys.size === 0) continue
     const names = tileNameKey(pair.desired.value.spec.tiles?.map(t => t.name) ?? [])
-    const twin = names ? result.orphans.find(o => orphanKeys.get(o) === names) : undefined
+    const twin = names ? result.orphans.find(o => !hinted.has(o) && orphanKeys.get(o) === names) : undefined
     if (!twin) continue
-    const hint = `add \`renamedFrom: ${JSON.stringify(twin.name)}\` to rename it in place and keep its id, tile ids and alerts`
-    if (ctx.settings.prune) {
-      pair.replaces = twin
-      result.orphans = result.orphans.filter(o => o !== twin)
-      pair.notes = [
-        `looks like a rename of "${twin.name}" (same tiles). Without \`renamedFrom\` this is a replace: a new dashboard is created with new tile ids, its alerts are recreated, and "${twin.name}" is deleted; ${hint}`
-      ]
-    } else {
-      pair.notes = [
-        `looks like a rename of "${twin.name}" (same tiles). Without \`renamedFrom\` this creates a new dashboard and "${twin.name}" stays until prune; ${hint}`
-      ]
-    }
+    hinted.add(twin)
+    pair.notes = [
+      `looks like a rename of "${twin.name}": add \`renamedFrom: ${JSON.stringify(twin.name)}\` to keep its id and alerts`
+    ]
   }
   return result
 }

@@ -1,0 +1,16 @@
+/**
+ * The request rules of the real servers, one file per resource: what a body must look like (zod, v3 API, so the
+ * messages are the server's) and what the handler checks after that (references to sources, tiles, webhooks). The
+ * routes call these; tests may too. A new resource (webhooks, sources, connections, saved searches) is a new file
+ * here with a `parse…Body` function and, where the server looks things up, a `…HandlerProblem` function.
+ */
+export type { Parsed, RuleMode } from './common.js'
+export { parseAlertBody, alertHandlerProblem, type AlertBody, type AlertContext } from './alert.js'
+export { parseChartQuery, type ChartQuery } from './charts.js'
+export {
+  dashboardHandlerProblem,
+  parseDashboardBody,
+  type DashboardBody,
+  type DashboardContext
+} from './dashboard.js'
+export { parseServicePatch, type ServicePatch } from './service.js'

@@ -1,0 +1,231 @@
+/**
+ * Every field the servers return on the records this tool writes, and what a plan does with it. This is
+ * how "nothing changes on the server that the plan does not show" holds field by field:
+ * - `compared`: in the normal form; a difference is a planned change. A compared field the manifest
+ *   language cannot set (`unexpressible`) always means "absent" on the manifest's side, so a live value
+ *   shows as a change, with the words for the reviewer.
+ * - `carried`: the manifest language has no word for it yet (issue "the whole real surface" adds them),
+ *   so an update sends it back exactly as read. Where the update changes a field it depends on
+ *   (`keptWhileSame`), it is not sent back, and the plan shows it going away.
+ * - `identity`: the record's or the tile's id, sent back as read (in the path, or a tile's `id`).
+ * - `untouched`: computed by the server, or left out of a partial PATCH: no request of ours changes it.
+ * The real GET response schemas (test/fixtures/openapi), and the fields HyperDX's converters return, are
+ * checked against these tables by test/unit/returned-fields.test.ts: a returned field cannot be forgotten.
+ */
+import { diagnostic, type Diagnostic, type SourceLocation } from '../diagnostics.js'
+
+export type Treatment = 'compared' | 'carried' | 'identity' | 'untouched'
+
+export interface FieldRule {
+  treatment: Treatment
+  /** compared, not in the manifest language: what a live value means for the update. */
+  unexpressible?: string
+  /** carried: sent back only while the update leaves these sibling fields as they are. */
+  keptWhileSame?: readonly string[]
+}
+
+const compared: FieldRule = { treatment: 'compared' }
+const carried: FieldRule = { treatment: 'carried' }
+const identity: FieldRule = { treatment: 'identity' }
+const untouched: FieldRule = { treatment: 'untouched' }
+/** A tile setting that belongs to its display type (and, for formulas, to its select items). */
+const carriedOnSameTile = (...more: string[]): FieldRule => ({
+  treatment: 'carried',
+  keptWhileSame: ['displayType', ...more]
+})
+const RAW_SQL =
+  'a raw-SQL tile (set in the UI); this manifest cannot express raw-SQL tiles yet, so an update turns it back into the builder tile it describes'
+
+/** HyperDX `convertToExternalDashboard`; the managed `ClickStackDashboardResponse`. */
+export const DASHBOARD_FIELDS: Readonly<Record<string, FieldRule>> = {
+  id: identity,
+  name: compared,
+  tiles: compared,
+  tags: compared,
+  filters: carried,
+  savedQuery: carried,
+  savedQueryLanguage: carried,
+  savedFilterValues: carried,
+  containers: carried
+}
+
+/** HyperDX `convertTileToExternalChart`; `series` and tile-level `asRatio` are CONTRACT.md's form. */
+export const TILE_FIELDS: Readonly<Record<string, FieldRule>> = {
+  id: identity,
+  name: compared,
+  x: compared,
+  y: compared,
+  w: compared,
+  h: compared,
+  config: compared,
+  series: compared,
+  asRatio: compared,
+  containerId: carried,
+  tabId: carried
+}
+
+/** Every variant of HyperDX `convertToExternalTileChartConfig` (builder and raw SQL). */
+export const TILE_CONFIG_FIELDS: Readonly<Record<string, FieldRule>> = {
+  displayType: compared,
+  sourceId: compared,
+  select: compared,
+  groupBy: compared,
+  asRatio: compared,
+  alignDateRangeToGranularity: compared,
+  fillNulls: compared,
+  fitYAxisToData: compared,
+  compareToPreviousPeriod: compared,
+  numberFormat: compared,
+  seriesLimit: compared,
+  having: compared,
+  orderBy: compared,
+  groupByColumnsOnLeft: compared,
+  limit: compared,
+  where: compared,
+  whereLanguage: compared,
+  markdown: compared,
+  configType: { treatment: 'compared', unexpressible: RAW_SQL },
+  connectionId: { treatment: 'compared', unexpressible: RAW_SQL },
+  sqlTemplate: { treatment: 'compared', unexpressible: RAW_SQL },
+  // Formulas name the select items (A, B, ...): with other select items they would be wrong or refused.
+  formulas: carriedOnSameTile('select'),
+  showOperandSeries: carriedOnSameTile('select'),
+  onClick: carriedOnSameTile(),
+  color: carriedOnSameTile(),
+  colorRules: carriedOnSameTile(),
+  backgroundChart: carriedOnSameTile()
+}
+/** A config key no table lists (a server newer than ours): kept like a UI setting of the same tile. */
+export const UNKNOWN_CONFIG_FIELD: FieldRule = carriedOnSameTile()
+
+/** HyperDX `convertToExternalSelectItem` and `convertToExternalHeatmapSelectItem`. */
+export const SELECT_ITEM_FIELDS: Readonly<Record<string, FieldRule>> = {
+  aggFn: compared,
+  valueExpression: compared,
+  alias: compared,
+  level: compared,
+  where: compared,
+  whereLanguage: compared,
+  metricName: compared,
+  metricType: compared,
+  periodAggFn: compared,
+  numberFormat: compared,
+  countExpression: compared,
+  heatmapScaleType: compared
+}
+
+/** HyperDX `translateAlertDocumentToExternalAlert`; the managed `ClickStackAlertResponse`. */
+export const ALERT_FIELDS: Readonly<Record<string, FieldRule>> = {
+  id: identity,
+  name: compared,
+  message: compared,
+  note: compared,
+  threshold: compared,
+  thresholdMax: compared,
+  thresholdType: compared,
+  interval: compared,
+  source: compared,
+  numConsecutiveWindows: compared,
+  channel: compared,
+  dashboardId: compared,
+  tileId: compared,
+  savedSearchId: {
+    treatment: 'compared',
+    unexpressible: 'a saved-search alert; manifests declare tile alerts only'
+  },
+  groupBy: { treatment: 'compared', unexpressible: 'a saved-search alert grouping' },
+  scheduleOffsetMinutes: carried,
+  scheduleStartAt: carried,
+  // Channels after the first (added in the UI). The managed request schema has no `channels`: there an
+  // update keeps only `channel`, and the plan shows the others going away.
+  channels: carried,
+  state: untouched,
+  silenced: untouched,
+  executionErrors: untouched,
+  teamId: untouched,
+  createdAt: untouched,
+  updatedAt: untouched
+}
+
+const SERVICE_MANAGED = ['name', 'releaseChannel', 'ipAccessList', 'privateEndpointIds', 'endpoints']
+/**
+ * The managed `Service`. The fields a ServiceSettings manifest declares are compared; the PATCH sends
+ * only those that differ, so every other field (writable ones like `tags` too) is untouched.
+ */
+export const SERVICE_FIELDS: Readonly<Record<string, FieldRule>> = {
+  ...Object.fromEntries(SERVICE_MANAGED.map(f => [f, compared])),
+  transparentDataEncryptionKeyId: compared,
+  id: identity,
+  ...Object.fromEntries(
+    [
+      'provider',
+      'region',
+      'state',
+      'clickhouseVersion',
+      'engineVersion',
+      'tier',
+      'minTotalMemoryGb',
+      'maxTotalMemoryGb',
+      'minReplicaMemoryGb',
+      'maxReplicaMemoryGb',
+      'numReplicas',
+      'minReplicas',
+      'maxReplicas',
+      'autoscalingMode',
+      'replicaMemoryGb',
+      'idleScaling',
+      'idleTimeoutMinutes',
+      'createdAt',
+      'encryptionKey',
+      'encryptionAssumedRoleIdentifier',
+      'iamRole',
+      'availablePrivateEndpointIds',
+      'dataWarehouseId',
+      'isPrimary',
+      'isReadonly',
+      'byocId',
+      'hasTransparentDataEncryption',
+      'encryptionRoleId',
+      'profile',
+      'complianceType',
+      'tags',
+      'enableCoreDumps',
+      'scalingSchedule',
+      'currentScaling'
+    ].map(f => [f, untouched])
+  )
+}
+
+/**
+ * The fields of `live` an update sends back as read: carried ones the update does not set itself, unless
+ * it changes a field they depend on (`differs` says whether the update changes a sibling field).
+ */
+export function carriedFields(
+  live: Record<string, unknown>,
+  sent: Record<string, unknown>,
+  rules: Readonly<Record<string, FieldRule>>,
+  differs: (field: string) => boolean,
+  unknown: FieldRule = untouched
+): Record<string, unknown> {
+  const out: Record<string, unknown> = {}
+  for (const [key, value] of Object.entries(live)) {
+    const rule = rules[key] ?? unknown
+    if (rule.treatment !== 'carried' || key in sent || value === undefined || value === null) continue
+    if (rule.keptWhileSame?.some(differs)) continue
+    out[key] = value
+  }
+  return out
+}
+
+/**
+ * The notice every plan carries for a record with carried settings: nothing to apply, but a UI edit of
+ * something the manifest cannot express is visible all the same.
+ */
+export function keptSettingsNotice(what: string, paths: readonly string[], at: SourceLocation): Diagnostic {
+  return diagnostic(
+    'plan',
+    'notice',
+    `${what} has settings the manifest language cannot express yet (set in the UI?), kept as they are: an update sends them back unchanged: ${paths.join(', ')}`,
+    at
+  )
+}

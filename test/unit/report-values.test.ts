@@ -1,0 +1,68 @@
+import { describe, expect, it } from '@jest/globals'
+import fc from 'fast-check'
+import { stringify } from 'yaml'
+import { changedLines, namesOf, readable, yamlText } from '../../src/report/values.js'
+import { makePlan } from './report-fixtures.js'
+
+const library = (v: unknown) =>
+  stringify(v, { lineWidth: 0, minContentWidth: 0, singleQuote: true }).replace(/\n$/, '')
+
+describe('values as YAML', () => {
+  it('writes exactly what the YAML library writes, for any JSON and any string (property)', () => {
+    // The fast path skips the library for plain values: it must never differ from it.
+    fc.assert(
+      fc.property(fc.jsonValue({ maxDepth: 3 }), fc.string({ unit: 'binary' }), (value, text) => {
+        for (const v of [value, text, { [text]: text }, [text], { tiles: [value] }])
+          expect(yamlText(v)).toBe(library(v))
+      }),
+      { numRuns: 500 }
+    )
+  })
+
+  it('names data sources and webhooks the plan knows, and leaves unknown ids alone', () => {
+    const names = namesOf(
+      makePlan([], {
+        references: {
+          version: 1,
+          sources: { s1: 'Logs' },
+          webhooks: { w1: 'ops-pager' },
+          alertDashboards: {}
+        }
+      })
+    )
+    expect(readable({ sourceId: 's1', webhook: 'ops-pager (w1)', other: { sourceId: 's9' } }, names)).toEqual(
+      {
+        source: 'Logs',
+        webhook: 'ops-pager',
+        other: { sourceId: 's9' }
+      }
+    )
+    // A plan file of an older version has no references: ids stay ids.
+    expect(readable({ sourceId: 's1' }, namesOf(makePlan([])))).toEqual({ sourceId: 's1' })
+    // A later version of the table is not misread.
+    const later = makePlan([], { references: { version: 2, sources: { s1: 'Logs' }, alertDashboards: {} } })
+    expect(readable({ sourceId: 's1' }, namesOf(later))).toEqual({ sourceId: 's1' })
+  })
+
+  it('shows a changed leaf under its containers, and a source id change by name', () => {
+    const names = namesOf(
+      makePlan([], { references: { version: 1, sources: { s1: 'Logs', s2: 'Traces' }, alertDashboards: {} } })
+    )
+    const lines = changedLines(
+      [
+        { path: 'tiles["Errors"].sourceId', before: 's1', after: 's2' },
+        { path: 'tiles["Errors"].select[1].where', before: 'a:1', after: 'a:2' }
+      ],
+      names
+    ).map(l => `${l.sign} ${l.text}`)
+    expect(lines).toEqual([
+      '  tiles:',
+      '    - name: Errors',
+      '-     source: Logs',
+      '+     source: Traces',
+      '      select[1]:',
+      '-       where: a:1',
+      '+       where: a:2'
+    ])
+  })
+})
