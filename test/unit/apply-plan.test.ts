@@ -88,21 +88,23 @@ describe('applyPlan reports each change', () => {
     })
   })
 
-  it('a delete keeps the id of what it deleted', async () => {
+  it('a delete keeps the id of what it deleted; nothing the request did not return is set, not even as undefined', async () => {
     const { result } = await apply([change('Gone', 'delete', 'gone-1')], {
       'Dashboard/Gone': [ok({ id: 'something-else' })]
     })
-    expect(result.outcomes).toEqual([
-      {
-        address: 'Dashboard/Gone',
-        kind: 'Dashboard',
-        name: 'Gone',
-        action: 'delete',
-        status: 'applied',
-        id: 'gone-1'
-      }
-    ])
-    expect(result.complete).toBe(true)
+    expect(result).toStrictEqual({
+      complete: true,
+      outcomes: [
+        {
+          address: 'Dashboard/Gone',
+          kind: 'Dashboard',
+          name: 'Gone',
+          action: 'delete',
+          status: 'applied',
+          id: 'gone-1'
+        }
+      ]
+    })
   })
 
   it('failed: the error alone for a one-request change, each failed request by its label for a longer one', async () => {

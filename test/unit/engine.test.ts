@@ -148,4 +148,23 @@ describe('the apply engine', () => {
     expect(log.slice(0, 2)).toEqual(['start d1-a', 'start d2'])
     expect(log.indexOf('start d1-b')).toBeGreaterThan(log.indexOf('end d1-a'))
   })
+
+  it('an operation that waits for two runs only after both, whichever ends last', async () => {
+    const log: string[] = []
+    let release = () => {}
+    const slow = new Promise<void>(r => (release = r))
+    const ops = [
+      op('fast', { provides: ['f'] }, log),
+      op('slow', { provides: ['s'], work: () => slow }, log),
+      op('both', { after: ['f', 's'] }, log)
+    ]
+    let fastSettled = () => {}
+    const fastDone = new Promise<void>(r => (fastSettled = r))
+    const run = runOperations(ops, ctx(), 3, { settled: o => o.address === 'fast' && fastSettled() })
+    await fastDone
+    expect(log).toEqual(['start fast', 'start slow', 'end fast'])
+    release()
+    await run
+    expect(log.slice(3)).toEqual(['end slow', 'start both', 'end both'])
+  })
 })
