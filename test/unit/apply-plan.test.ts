@@ -38,8 +38,8 @@ const fails = (error: string, label = 'create'): Step => ({
   run: async () => Promise.reject(new Error(error))
 })
 
-/** Applies `planned` with a kind whose operations are `steps[address]`, one at a time (a fixed order). */
-async function apply(planned: PlannedChange[], steps: Record<string, Step[]>) {
+/** Applies `planned` with a kind whose operations are `steps[address]`, one at a time unless told (a fixed order). */
+async function apply(planned: PlannedChange[], steps: Record<string, Step[]>, concurrency = 1) {
   const kind = {
     kind: 'Dashboard',
     operations: (pc: PlannedChange): Operation[] =>
@@ -57,7 +57,7 @@ async function apply(planned: PlannedChange[], steps: Record<string, Step[]>) {
     planned,
     dashboards: { desired: new Map(), live: new Map() },
     settings: {} as ApplyContext['settings'],
-    concurrency: 1,
+    concurrency,
     log: silentLogger,
     kinds: [kind],
     onProgress: p => progress.push(p)
@@ -238,28 +238,7 @@ describe("applyPlan's shared re-read", () => {
 
     seen.length = 0
     reads = 0
-    const both = await applyPlan({
-      api: {} as ApplyContext['api'],
-      planned,
-      dashboards: { desired: new Map(), live: new Map() },
-      settings: {} as ApplyContext['settings'],
-      concurrency: 3,
-      log: silentLogger,
-      kinds: [
-        {
-          kind: 'Dashboard',
-          operations: (pc: PlannedChange) => [
-            {
-              address: pc.change.address,
-              label: 'create',
-              provides: [],
-              after: [],
-              run: (pc.change.name === 'C' ? rereads('alerts') : rereads('dashboards')).run
-            }
-          ]
-        } as unknown as AnyKind
-      ]
-    })
+    const { result: both } = await apply(planned, { ...kindSteps, 'Dashboard/C': [rereads('alerts')] }, 3)
     expect(both.complete).toBe(true)
     // A and B share the dashboards read; C's alerts read is its own.
     expect(reads).toBe(2)
