@@ -142,6 +142,20 @@ describe('applyPlan reports each change', () => {
     expect(result.complete).toBe(false)
   })
 
+  it('a change never reached (its operations wait for each other) is skipped, and the run is incomplete', async () => {
+    const { result } = await apply([change('Loop', 'replace', 'l-1')], {
+      'Dashboard/Loop': [
+        { ...ok(), provides: ['a'], after: ['b'] },
+        { ...ok(), provides: ['b'], after: ['a'] }
+      ]
+    })
+    expect(result.outcomes[0]).toMatchObject({
+      status: 'skipped',
+      message: 'not attempted: not reached; not attempted: not reached'
+    })
+    expect(result.complete).toBe(false)
+  })
+
   it('a failure outranks a later skip or adoption in the same change', async () => {
     const { result } = await apply([change('Mixed', 'replace', 'm-1')], {
       'Dashboard/Mixed': [
