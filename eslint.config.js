@@ -2,7 +2,18 @@ import js from '@eslint/js'
 import tseslint from 'typescript-eslint'
 
 export default tseslint.config(
-  { ignores: ['dist/', 'coverage/', 'node_modules/', 'schema/', 'tmp/', 'bench/.work/'] },
+  {
+    ignores: [
+      'dist/',
+      'coverage/',
+      'node_modules/',
+      'schema/',
+      'tmp/',
+      'bench/.work/',
+      '.stryker-tmp/',
+      'reports/'
+    ]
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -6,6 +6,10 @@ export default {
   moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
   transform: { '^.+\\.ts$': ['ts-jest', { useESM: true }] },
   testMatch: ['<rootDir>/test/**/*.test.ts'],
+  // A copy of the project that `npm run mutate` works in: not a second package for Jest to find.
+  modulePathIgnorePatterns: ['<rootDir>/.stryker-tmp/'],
+  // Stops the run when dist/ (which the e2e tests run) was built from other sources than src/.
+  globalSetup: '<rootDir>/test/support/fresh-dist.mjs',
   testTimeout: 60000,
   maxWorkers: 2
 }

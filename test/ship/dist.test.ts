@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from '@jest/globals'
 import { minVersion, satisfies } from 'semver'
 import { parse } from 'yaml'
+import { STAMP_FILE } from '../../scripts/dist-stamp.mjs'
 import { lockedPackages, parseNotices } from '../../scripts/licenses.js'
 import { bundleFiles } from '../../scripts/bundle-files.js'
 
@@ -49,16 +50,23 @@ const lock = JSON.parse(readFileSync(path.join(root, 'package-lock.json'), 'utf8
   packages: Record<string, { version?: string; engines?: { node?: string } }>
 }
 
+// The action's folder also holds the hash of the sources it was built from, which `npm test` checks.
 describe.each([
-  ['dist', 'the action', [...imported], `${/^node(\d+)$/.exec(runtime)![1]}.0.0`],
-  ['dist/cli', 'the CLI', [...imported].filter(name => !github.includes(name)), enginesFloor]
-])('%s (%s)', (folder, _, expectedPackages, oldestNode) => {
+  [
+    'dist',
+    'the action',
+    [...imported],
+    `${/^node(\d+)$/.exec(runtime)![1]}.0.0`,
+    [path.basename(STAMP_FILE)]
+  ],
+  ['dist/cli', 'the CLI', [...imported].filter(name => !github.includes(name)), enginesFloor, []]
+])('%s (%s)', (folder, _, expectedPackages, oldestNode, stamped) => {
   const dir = path.join(root, folder)
   const bundle = bundleFiles(dir)
 
   it('holds only what a fresh build makes: index.js, the chunks it loads, package.json, licenses.txt', () => {
     const files = readdirSync(dir).filter(file => statSync(path.join(dir, file)).isFile())
-    expect(files.sort()).toEqual(bundle.made)
+    expect(files.sort()).toEqual([...bundle.made, ...stamped].sort())
     expect(bundle.missing).toEqual([])
     expect(bundle.made.filter(file => /^\d+\.index\.js$/.test(file)).length).toBeGreaterThan(0)
   })

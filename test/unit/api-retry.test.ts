@@ -30,7 +30,10 @@ describe('serverDelayMs: how long the server asks us to wait', () => {
     ['a Unix time already past', { 'x-ratelimit-reset': unix(-10) }, 0],
     ['the structured RateLimit header', { ratelimit: 'limit=100, remaining=0, reset=12' }, 12_000],
     ['the structured header with ; and a fraction', { ratelimit: 'limit=10;remaining=0;reset=2.5' }, 2500],
-    ['the structured header with reset first', { ratelimit: 'reset=3, limit=10' }, 3000]
+    ['the structured header with reset first', { ratelimit: 'reset=3, limit=10' }, 3000],
+    ['the structured header with two decimals', { ratelimit: 'limit=10, reset=2.25' }, 2250],
+    // The rule is "over a billion is a Unix time": a billion itself is still delta seconds.
+    ['a reset of exactly a billion seconds', { 'ratelimit-reset': '1000000000' }, 1e12]
   ])('%s', (_what, headers, expected) => {
     expect(serverDelayMs(headers, NOW)).toBe(expected)
   })
@@ -97,6 +100,7 @@ describe('serverBudget: what the server says is left in its window', () => {
   it.each([
     ['no remaining header', { 'ratelimit-reset': '5' }],
     ['remaining 0 without a reset', { 'x-ratelimit-remaining': '0' }],
+    ['an unreadable remaining count', { 'ratelimit-remaining': 'many', 'ratelimit-reset': '5' }],
     ['no headers', {}]
   ])('says nothing when %s', (_what, headers) => {
     expect(serverBudget(headers, NOW)).toBeUndefined()
