@@ -1,8 +1,8 @@
 /**
- * Where a plan's memory goes: run by bench/sections/plan-scale.ts as
+ * Where a plan's memory goes: run by bench/sections/growth.ts as
  * `node --expose-gc --import tsx bench/plan-child.ts <workspace> <api-url> <api-key>`, it runs the plan's
  * phases one by one and prints, as one JSON line, the heap still in use after each (after a full GC), and
- * the process's peak RSS at the end.
+ * the process's peak RSS at the end, with the time each phase took (the collections between them not counted).
  */
 import { mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
@@ -30,12 +30,17 @@ const config = configFor(
   { manifests: 'observability/**/*.yaml' }
 )
 const start = heap()
+let t = performance.now()
 const manifests = await loadManifests({ patterns: config.manifests, cwd: dir, mode: 'self-hosted' })
+const loadMs = performance.now() - t
 const afterLoad = heap()
 const api = createApi(config)
+t = performance.now()
 const live = await readLiveState(api, { service: false })
+const readMs = performance.now() - t
 await api.close()
 const afterRead = heap()
+t = performance.now()
 const outcome = computePlan({
   command: 'plan',
   settings: {
@@ -49,6 +54,7 @@ const outcome = computePlan({
   live,
   now: new Date()
 })
+const computeMs = performance.now() - t
 const afterPlan = heap()
 const text = `${JSON.stringify(outcome.plan, null, 2)}\n`
 mkdirSync(path.join(dir, '.obsdeploy'), { recursive: true })
@@ -61,6 +67,7 @@ console.log(
     planJsonBytes: Buffer.byteLength(text),
     total: afterPlan - start,
     maxRss: process.resourceUsage().maxRSS * 1024,
+    ms: { load: loadMs, read: readMs, compute: computeMs },
     counts: { dashboards: manifests.dashboards.length, alerts: manifests.alerts.length }
   })
 )

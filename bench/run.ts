@@ -4,17 +4,20 @@
  *   npm run bench                      every section
  *   npm run bench -- --sections 1,4    some of them
  *   npm run bench -- --quick           smaller sizes and fewer rounds, written to bench/.work/ (a harness check)
+ *   npm run bench -- --sections 4 --compare-dist OTHER/dist
+ *                                      the cold start of another build beside this one (before/after a change)
  *
  * Every timing is a ratio to a baseline measured in the same run, both sides run several times interleaved,
  * medians compared: the machine is shared and noisy.
  */
+import { execFileSync } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { ROOT, type BenchContext } from './lib/context.js'
 import { startRemoteEmulator } from './lib/remote.js'
-import { machine, table, type Section } from './lib/stats.js'
+import { goalsTable, machine, table, type Section } from './lib/stats.js'
 import { applyAtScale } from './sections/apply-scale.js'
 import { coldStart } from './sections/cold-start.js'
 import { growth } from './sections/growth.js'
@@ -32,7 +35,12 @@ const SECTIONS: Record<string, (ctx: BenchContext) => Promise<Section>> = {
 }
 
 const { values } = parseArgs({
-  options: { quick: { type: 'boolean' }, sections: { type: 'string' }, out: { type: 'string' } },
+  options: {
+    quick: { type: 'boolean' },
+    sections: { type: 'string' },
+    out: { type: 'string' },
+    'compare-dist': { type: 'string' }
+  },
   strict: true
 })
 const chosen = (values.sections ?? Object.keys(SECTIONS).join(','))
@@ -52,7 +60,7 @@ const machineLines = machine()
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'obsdeploy-bench-'))
 const emu = await startRemoteEmulator()
 const log = (line: string) => console.log(line)
-const ctx: BenchContext = { emu, tmp, quick, log }
+const ctx: BenchContext = { emu, tmp, quick, log, compareDist: values['compare-dist'] }
 const results: Section[] = []
 const failures: string[] = []
 try {
@@ -80,13 +88,19 @@ try {
 }
 
 const seconds = ((Date.now() - started) / 1000).toFixed(0)
+const argv = process.argv.slice(2)
+const goals = results.flatMap(s =>
+  s.rows.filter(r => r.headline).map(r => ({ ...r, section: s.title.replace(/:.*$/, '') }))
+)
 const md = [
   '# Benchmarks',
   '',
-  `Written by \`npm run bench\`${quick ? ' --quick (smaller sizes, fewer rounds: not for conclusions)' : ''} on ${new Date().toISOString()}; the whole run took ${seconds} s.`,
-  'Every timing is a ratio to a baseline measured in the same run; both sides ran several times interleaved and the',
-  'medians are compared. The machine is shared with other work, so absolute times are noisy; ratios less so.',
+  `Written by \`npm run bench${argv.length > 0 ? ` -- ${argv.join(' ')}` : ''}\`${quick ? ' (--quick: smaller sizes, fewer rounds: not for conclusions)' : ''} on ${new Date().toISOString()}; the whole run took ${seconds} s. It measured ${commit()}.`,
+  'Every timing is a ratio to a baseline measured in the same run: both sides ran in interleaved rounds (at least 7),',
+  'and each ratio is taken per pair of rounds, its median and min reported. The machine is shared with other work,',
+  'so absolute times are noisy; ratios less so. Reproduce with `npm ci && npm run build && npm run bench`.',
   '',
+  ...(goals.length > 0 ? ['## Goals', '', goalsTable(goals), ''] : []),
   '## Machine',
   '',
   ...machineLines.map(l => `- ${l}`),
@@ -113,6 +127,17 @@ const md = [
     ''
   ])
 ].join('\n')
+/** The commit measured, and whether the work tree differed from it. */
+function commit(): string {
+  try {
+    const git = (...args: string[]) => execFileSync('git', args, { cwd: ROOT, encoding: 'utf8' }).trim()
+    const dirty = git('status', '--porcelain', '--', 'src', 'bench', 'dist', 'package-lock.json') !== ''
+    return `commit ${git('rev-parse', '--short', 'HEAD')}${dirty ? ' with uncommitted changes' : ''}`
+  } catch {
+    return 'a tree outside git'
+  }
+}
+
 // A before/after comparison measured once by hand (a dependency change, say) sits below this line and is kept.
 const BY_HAND = '<!-- Measured by hand, not by npm run bench, which keeps what follows this line. -->'
 const previous = existsSync(out) ? readFileSync(out, 'utf8') : ''

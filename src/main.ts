@@ -4,7 +4,7 @@
  * placeholder value first and the real one after.
  */
 import { createHash } from 'node:crypto'
-import * as core from '@actions/core'
+import * as core from './github/core.js'
 import { parseConfig } from './config/parse.js'
 import { diagnostic, formatDiagnostic, hasErrors, type Diagnostic } from './diagnostics.js'
 import { errorWithStack } from './error-message.js'

@@ -2,6 +2,9 @@
  * What the tool is compared with: plain undici loops that do only the network part, the way a minimal
  * client would, with no validation, planning or pacing.
  */
+import { readdir, readFile } from 'node:fs/promises'
+import path from 'node:path'
+import { loadAll } from 'js-yaml'
 import { Agent, request } from 'undici'
 import type { Target } from './config.js'
 
@@ -63,6 +66,14 @@ export async function readListsPlain(target: Target): Promise<{ dashboards: numb
   } finally {
     await agent.close()
   }
+}
+
+/** The manifests' share of the fair baseline: every YAML file under `dir`, read and js-yaml-parsed. */
+export async function readManifestsPlain(dir: string): Promise<number> {
+  const files = (await readdir(dir, { recursive: true })).filter(f => /\.ya?ml$/.test(f))
+  let documents = 0
+  for (const file of files) documents += loadAll(await readFile(path.join(dir, file), 'utf8')).length
+  return documents
 }
 
 async function pool<T>(

@@ -1,26 +1,45 @@
-/** Child node processes: wall time, exit code, output, and the peak RSS the child reports at exit. */
+/**
+ * Child node processes: wall time, exit code, output, and (with `usage`) the CPU time of the whole process
+ * as the kernel accounts it once the process has exited (bash's `time`, to the millisecond: user + system of
+ * every thread, start-up and teardown included) and its peak RSS (a preloaded hook reads
+ * `process.resourceUsage().maxRSS` at exit; both sides of a comparison load it). Without bash, the hook
+ * reports the CPU time too, at the `exit` event, which leaves out the teardown.
+ */
 import { spawn } from 'node:child_process'
+import { existsSync } from 'node:fs'
 
-/** Preloaded into a child: prints its peak RSS (kB) on stderr as it exits. */
-export const RSS_HOOK =
-  "data:text/javascript,process.on('exit',()=>process.stderr.write('\\nBENCH_MAXRSS_KB '+process.resourceUsage().maxRSS+'\\n'))"
+const BASH = '/bin/bash'
+export const usageSource = existsSync(BASH)
+  ? 'bash’s `time` (wall and CPU of the node process alone, as the kernel accounts them) and, for the peak RSS, `process.resourceUsage()` at exit'
+  : '`process.resourceUsage()` at exit (bash is not installed: teardown is not counted)'
+
+const HOOK =
+  "data:text/javascript,process.on('exit',()=>{const u=process.resourceUsage();process.stderr.write('\\nBENCH_USAGE '+u.maxRSS+' '+(u.userCPUTime+u.systemCPUTime)+'\\n')})"
 
 export interface ChildResult {
   code: number | null
+  /** Wall time of the node process (with `usage` and bash), else of the spawn. */
   ms: number
   stdout: string
   stderr: string
-  /** Peak RSS in bytes, when the RSS hook was loaded. */
+  /** Peak RSS in bytes (with `usage`). */
   maxRss?: number
+  /** CPU time, user + system, in ms (with `usage`). */
+  cpuMs?: number
 }
 
 export function runNode(
   args: readonly string[],
-  options: { cwd?: string; env?: NodeJS.ProcessEnv; timeoutMs?: number } = {}
+  options: { cwd?: string; env?: NodeJS.ProcessEnv; timeoutMs?: number; usage?: boolean } = {}
 ): Promise<ChildResult> {
+  const timed = options.usage && existsSync(BASH)
+  const nodeArgs = options.usage ? ['--import', HOOK, ...args] : [...args]
+  const [command, argv] = timed
+    ? [BASH, ['-c', `TIMEFORMAT=$'\\nBENCH_TIME %3R %3U %3S'; time "$0" "$@"`, process.execPath, ...nodeArgs]]
+    : [process.execPath, nodeArgs]
   return new Promise((resolve, reject) => {
     const start = performance.now()
-    const child = spawn(process.execPath, args, {
+    const child = spawn(command, argv, {
       cwd: options.cwd,
       env: options.env ?? { PATH: process.env.PATH, HOME: process.env.HOME },
       stdio: ['ignore', 'pipe', 'pipe']
@@ -36,9 +55,17 @@ export function runNode(
     })
     child.once('close', code => {
       clearTimeout(timer)
-      const ms = performance.now() - start
-      const m = /BENCH_MAXRSS_KB (\d+)/.exec(stderr)
-      resolve({ code, ms, stdout, stderr, maxRss: m ? Number(m[1]) * 1024 : undefined })
+      const spawned = performance.now() - start
+      const usage = /\nBENCH_USAGE (\d+) (\d+)\n/.exec(stderr)
+      const time = /\nBENCH_TIME ([\d.]+) ([\d.]+) ([\d.]+)\n?$/.exec(stderr)
+      resolve({
+        code,
+        ms: time ? Number(time[1]) * 1000 : spawned,
+        stdout,
+        stderr: stderr.replace(/\nBENCH_(USAGE|TIME) .*\n?/g, ''),
+        maxRss: usage ? Number(usage[1]) * 1024 : undefined,
+        cpuMs: time ? (Number(time[2]) + Number(time[3])) * 1000 : usage ? Number(usage[2]) / 1000 : undefined
+      })
     })
   })
 }

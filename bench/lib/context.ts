@@ -12,6 +12,8 @@ export interface BenchContext {
   tmp: string
   /** Fewer rounds and smaller sizes (for trying the harness, not for RESULTS.md). */
   quick: boolean
+  /** `--compare-dist DIR`: another build of the action, timed beside this one in the cold start. */
+  compareDist?: string
   log: (line: string) => void
 }
 

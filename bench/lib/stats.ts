@@ -36,6 +36,36 @@ export async function interleave(
   return samples
 }
 
+/** Interleaved rounds of every timed comparison (the issue asks for at least 7); fewer with --quick. */
+export const rounds = (quick: boolean, full = 9): number => (quick ? 2 : Math.max(7, full))
+
+export function min(values: readonly number[]): number {
+  return values.length === 0 ? NaN : Math.min(...values)
+}
+
+/**
+ * A over B for samples taken in interleaved pairs (round r of A beside round r of B): the ratio of each
+ * pair, so a machine that slows down for a while slows both sides of the pairs it touches.
+ */
+export interface PairedRatio {
+  median: number
+  min: number
+  max: number
+  pairs: number
+}
+
+export function pairedRatio(a: readonly number[], b: readonly number[]): PairedRatio {
+  const ratios = a.slice(0, b.length).map((v, i) => v / b[i]!)
+  return { median: median(ratios), min: min(ratios), max: Math.max(...ratios), pairs: ratios.length }
+}
+
+/** "1.23x (min 1.10x, 9 pairs)". */
+export const paired = (r: PairedRatio): string => `${ratio(r.median)} (min ${ratio(r.min)}, ${r.pairs} pairs)`
+
+/** "412 ms (min 398 ms)". */
+export const medMin = (values: readonly number[], format: (v: number) => string = ms): string =>
+  `${format(median(values))} (min ${format(min(values))})`
+
 export const ms = (v: number): string =>
   Number.isNaN(v) ? 'n/a' : v >= 10_000 ? `${(v / 1000).toFixed(1)} s` : `${v.toFixed(v < 10 ? 2 : 0)} ms`
 export const ratio = (v: number): string => (Number.isFinite(v) ? `${v.toFixed(2)}x` : 'n/a')
@@ -48,6 +78,8 @@ export interface Row {
   goal: string
   /** true = pass, false = miss, undefined = reported only. */
   pass?: boolean
+  /** One of the goals of the summary at the top of RESULTS.md; `left` says, on a miss, by how much and what is left. */
+  headline?: { left?: string }
 }
 
 export interface Section {
@@ -60,13 +92,52 @@ export interface Section {
   notes: string[]
 }
 
+/**
+ * A goal row of `a` against `b` sampled in interleaved pairs: the per-pair ratio a/b, each side's median
+ * and min, and pass when the median ratio is at most (or at least) the goal. `left` says, on a miss, by how
+ * much and what is left.
+ */
+export function ratioRow(spec: {
+  figure: string
+  a: readonly number[]
+  b: readonly number[]
+  goal: { atMost: number } | { atLeast: number }
+  left: (r: PairedRatio) => string
+}): Row {
+  const r = pairedRatio(spec.a, spec.b)
+  const [bound, pass] =
+    'atMost' in spec.goal
+      ? [`≤ ${spec.goal.atMost}x`, r.median <= spec.goal.atMost]
+      : [`≥ ${spec.goal.atLeast}x`, r.median >= spec.goal.atLeast]
+  return {
+    figure: spec.figure,
+    measured: `${paired(r)}: ${medMin(spec.a)} vs ${medMin(spec.b)}`,
+    goal: bound,
+    pass,
+    headline: { left: spec.left(r) }
+  }
+}
+
+const verdict = (p: boolean | undefined) => (p === undefined ? 'info' : p ? 'pass' : '**miss**')
+const esc = (s: string) => s.replace(/\|/g, '\\|')
+
 export function table(rows: readonly Row[]): string {
-  const verdict = (p: boolean | undefined) => (p === undefined ? 'info' : p ? 'pass' : '**miss**')
-  const esc = (s: string) => s.replace(/\|/g, '\\|')
   return [
     '| figure | measured | goal | pass/miss |',
     '| --- | --- | --- | --- |',
     ...rows.map(r => `| ${esc(r.figure)} | ${esc(r.measured)} | ${esc(r.goal)} | ${verdict(r.pass)} |`)
+  ].join('\n')
+}
+
+/** The goals, gathered from the sections: goal, measured, verdict, and on a miss what is left. */
+export function goalsTable(rows: readonly (Row & { section: string })[]): string {
+  return [
+    '| figure | goal | measured | pass/miss | on a miss: by how much, and what the profile says is left |',
+    '| --- | --- | --- | --- | --- |',
+    ...rows.map(
+      r =>
+        `| ${esc(r.figure)} (${esc(r.section)}) | ${esc(r.goal)} | ${esc(r.measured)} | ${verdict(r.pass)} | ${esc(r.pass === false ? (r.headline?.left ?? '') : '')} |`
+    )
   ].join('\n')
 }
 

@@ -1,13 +1,28 @@
 /**
  * 4. Cold start: the action bundle as the runner starts it (`node dist/index.js`, inputs in INPUT_*), command
- * validate on examples/, against `node -e 0`. Also: bundle sizes, whether the lazy chunks load for validate,
- * and where the start-up time goes (a CPU profile of one start).
+ * validate on examples/, against `node -e 0`. Also: bundle sizes, which chunks validate loads, and where the
+ * start-up time goes (a CPU profile of one start). `--compare-dist DIR` adds another build of the action
+ * (say, the one before a change) as a side of the same interleaved run.
  */
-import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { copyFileSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import { runNode } from '../lib/child.js'
+import { bundleFiles } from '../../scripts/bundle-files.js'
+import { describeShares, profileBundleRun } from '../lib/bundle-profile.js'
+import { runNode, usageSource } from '../lib/child.js'
 import { ROOT, scratch, type BenchContext } from '../lib/context.js'
-import { interleave, list, median, ms, ratio, type Section } from '../lib/stats.js'
+import {
+  interleave,
+  list,
+  median,
+  ratioRow,
+  ms,
+  paired,
+  pairedRatio,
+  rounds as roundsOf,
+  type Section
+} from '../lib/stats.js'
+
+const GOAL = 3
 
 function actionEnv(dir: string): NodeJS.ProcessEnv {
   const summary = path.join(dir, 'summary.md')
@@ -26,8 +41,17 @@ function actionEnv(dir: string): NodeJS.ProcessEnv {
   }
 }
 
-const sizeOf = (files: string[]) => files.reduce((n, f) => n + statSync(f).size, 0)
 const kb = (n: number) => `${(n / 1024).toFixed(0)} kB`
+
+/** The files a build made for one entry (index.js and the chunks it loads), with their sizes. */
+function bundleSize(folder: string): { total: number; files: string } {
+  const files = bundleFiles(folder).made.filter(f => f.endsWith('.js'))
+  const sizes = files.map(f => ({ f, size: statSync(path.join(folder, f)).size }))
+  return {
+    total: sizes.reduce((n, s) => n + s.size, 0),
+    files: sizes.map(s => `${s.f} ${kb(s.size)}`).join(', ')
+  }
+}
 
 export async function coldStart(ctx: BenchContext): Promise<Section> {
   const dir = scratch(ctx, 'cold-start')
@@ -39,8 +63,9 @@ export async function coldStart(ctx: BenchContext): Promise<Section> {
     method:
       '`node dist/index.js` with INPUT_COMMAND=validate, INPUT_MANIFESTS=`examples/observability/**/*.yaml`, ' +
       'GITHUB_WORKSPACE = the repository, GITHUB_STEP_SUMMARY and GITHUB_OUTPUT temp files (as the runner starts ' +
-      'it), against `node -e 0`, and the CLI bundle `node dist/cli/index.js validate examples/observability`; wall ' +
-      'time of the child process, interleaved, medians.',
+      'it), against `node -e 0`, and the CLI bundle `node dist/cli/index.js validate examples/observability`. Wall ' +
+      `time of each child process, and its CPU time (user + system) and peak RSS from ${usageSource}; ` +
+      'ratios per interleaved pair, median and min.',
     rows: [],
     raw: [],
     notes: []
@@ -54,153 +79,88 @@ export async function coldStart(ctx: BenchContext): Promise<Section> {
       `the action's validate failed (exit ${check.code}): ${check.stdout.slice(-1000)}${check.stderr.slice(-1000)}`
     )
 
-  const rounds = ctx.quick ? 3 : 10
+  const rounds = roundsOf(ctx.quick, 15)
   ctx.log(`  cold start: ${rounds} interleaved rounds`)
+  const cpu: Record<string, number[]> = { action: [], cli: [], empty: [], before: [] }
+  const side = (name: string, args: string[], env?: NodeJS.ProcessEnv) => ({
+    run: async () => {
+      const r = await runNode(args, { cwd: ROOT, env: env ?? actionEnv(dir), usage: true })
+      if (r.code !== 0) throw new Error(`${name} exited ${r.code}: ${r.stderr.slice(-1000)}`)
+      cpu[name]!.push(r.cpuMs ?? NaN)
+    }
+  })
+  const compare = ctx.compareDist ? path.join(path.resolve(ctx.compareDist), 'index.js') : undefined
   const samples = await interleave(rounds, {
-    action: { run: () => runNode([action], { cwd: ROOT, env: actionEnv(dir) }) },
-    cli: { run: () => runNode([cli, 'validate', 'examples/observability'], { cwd: ROOT }) },
-    empty: { run: () => runNode(['-e', '0'], { cwd: ROOT }) }
+    action: side('action', [action]),
+    cli: side('cli', [cli, 'validate', 'examples/observability']),
+    empty: side('empty', ['-e', '0']),
+    ...(compare ? { before: side('before', [compare]) } : {})
   })
-  const a = median(samples.action!)
-  const c = median(samples.cli!)
-  const e = median(samples.empty!)
+  const profile = await profileBundleRun([action], { cwd: ROOT, env: actionEnv(dir) })
+  for (const [what, a, b] of [
+    ['wall', samples.action!, samples.empty!],
+    ['CPU (user + system)', cpu.action!, cpu.empty!]
+  ] as const)
+    section.rows.push(
+      ratioRow({
+        figure: `action \`validate\` cold start / \`node -e 0\`, ${what}`,
+        a,
+        b,
+        goal: { atMost: GOAL },
+        left: () =>
+          `${ms(median(a) - GOAL * median(b))} over ${GOAL}x; the start's CPU profile: ${describeShares(profile)}`
+      })
+    )
   section.rows.push({
-    figure: 'action validate / node -e 0',
-    measured: `${ratio(a / e)} (${ms(a)} vs ${ms(e)}; ${ms(a - e)} of our own)`,
-    goal: 'report (lower is better)'
-  })
-  section.rows.push({
-    figure: 'CLI validate / node -e 0',
-    measured: `${ratio(c / e)} (${ms(c)} vs ${ms(e)})`,
+    figure: 'CLI `validate` / `node -e 0`, wall; CPU',
+    measured: `${paired(pairedRatio(samples.cli!, samples.empty!))}; ${paired(pairedRatio(cpu.cli!, cpu.empty!))}`,
     goal: 'info'
   })
-
-  const actionFiles = readdirSync(dist)
-    .filter(f => f.endsWith('.js'))
-    .map(f => path.join(dist, f))
-  const cliFiles = readdirSync(path.join(dist, 'cli'))
-    .filter(f => f.endsWith('.js'))
-    .map(f => path.join(dist, 'cli', f))
-  section.rows.push({
-    figure: 'bundle size: dist/index.js + chunks',
-    measured: `${kb(sizeOf(actionFiles))}: ${actionFiles.map(f => `${path.basename(f)} ${kb(statSync(f).size)}`).join(', ')}`,
-    goal: 'info'
-  })
-  section.rows.push({
-    figure: 'bundle size: dist/cli/index.js + chunks',
-    measured: `${kb(sizeOf(cliFiles))}: ${cliFiles.map(f => `${path.basename(f)} ${kb(statSync(f).size)}`).join(', ')}`,
-    goal: 'info'
-  })
-
-  // Are the lazy chunks loaded for validate? Run a copy of dist/ without them.
-  const bare = path.join(dir, 'dist-without-chunks')
-  mkdirSync(bare, { recursive: true })
-  const chunks = actionFiles.filter(f => path.basename(f) !== 'index.js')
-  for (const f of ['index.js', 'package.json']) copyFileSync(path.join(dist, f), path.join(bare, f))
-  const withoutChunks = await runNode([path.join(bare, 'index.js')], { cwd: ROOT, env: actionEnv(dir) })
-  const chunkInfo = chunks
-    .map(f => `${path.basename(f)} (${describeChunk(readFileSync(f, 'utf8'))})`)
-    .join(', ')
-  section.rows.push({
-    figure: 'lazy chunks loaded for validate?',
-    measured:
-      withoutChunks.code === 0
-        ? `no: validate succeeds without ${chunkInfo}`
-        : `yes: validate fails without ${chunkInfo} (exit ${withoutChunks.code})`,
-    goal: 'Octokit not loaded',
-    pass: withoutChunks.code === 0
-  })
-
-  // Where does the start-up go? One CPU profile of the action's validate, attributed to bundle modules.
-  const profDir = path.join(dir, 'prof')
-  await runNode(['--cpu-prof', '--cpu-prof-interval', '200', '--cpu-prof-dir', profDir, action], {
-    cwd: ROOT,
-    env: actionEnv(dir)
-  })
-  const profile = readdirSync(profDir).find(f => f.endsWith('.cpuprofile'))
-  if (profile) {
-    const breakdown = attribute(path.join(profDir, profile), action)
+  if (compare)
     section.rows.push({
-      figure: 'start-up profile of the action (one run)',
-      measured:
-        `${ms(breakdown.total)} sampled: compiling the bundle ${ms(breakdown.compile)}, evaluating it ${ms(breakdown.evaluate)} ` +
-        `(of which ${breakdown.undiciModules} copies of undici ${ms(breakdown.undici)}), ` +
-        `validate itself (loadManifests) ${ms(breakdown.load)}`,
+      figure: `this build / ${ctx.compareDist}, action validate, wall; CPU`,
+      measured: `${paired(pairedRatio(samples.action!, samples.before!))}; ${paired(pairedRatio(cpu.action!, cpu.before!))}`,
+      goal: 'info (lower is better)'
+    })
+  section.rows.push({
+    figure: 'where the action’s validate spends its CPU (one profiled start, self time)',
+    measured: describeShares(profile, 12),
+    goal: 'diagnostic'
+  })
+
+  for (const [folder, what] of [
+    [dist, 'the action: dist/index.js and the chunks it loads'],
+    [path.join(dist, 'cli'), 'the CLI: dist/cli/index.js and the chunks it loads']
+  ] as const) {
+    const size = bundleSize(folder)
+    section.rows.push({
+      figure: `bundle size, ${what}`,
+      measured: `${kb(size.total)}: ${size.files}`,
       goal: 'info'
     })
-    section.raw.push(`profile: ${JSON.stringify(breakdown)}`)
   }
+
+  // Does validate load any chunk? Run a copy of dist/ that has none.
+  const bare = path.join(dir, 'dist-without-chunks')
+  mkdirSync(bare, { recursive: true })
+  for (const f of ['index.js', 'package.json']) copyFileSync(path.join(dist, f), path.join(bare, f))
+  const withoutChunks = await runNode([path.join(bare, 'index.js')], { cwd: ROOT, env: actionEnv(dir) })
+  const entry = statSync(action).size
+  section.rows.push({
+    figure: 'what validate loads',
+    measured:
+      withoutChunks.code === 0
+        ? `dist/index.js alone (${kb(entry)}): validate succeeds without any chunk (undici, Octokit and the API client are chunks)`
+        : `more than dist/index.js: validate fails without its chunks (exit ${withoutChunks.code})`,
+    goal: 'no chunk',
+    pass: withoutChunks.code === 0
+  })
   rmSync(bare, { recursive: true, force: true })
   section.raw.push(
-    ...Object.entries(samples).map(([k, v]) => `${k}: median ${ms(median(v))}; samples ms [${list(v)}]`)
+    ...Object.entries(samples).map(
+      ([k, v]) => `${k}: wall median ${ms(median(v))}; samples ms [${list(v)}]; CPU ms [${list(cpu[k]!)}]`
+    ),
+    `profile of the action's validate: ${profile.map(p => `${p.what} ${ms(p.ms)}`).join(', ')}`
   )
   return section
-}
-
-function describeChunk(text: string): string {
-  if (/octokit/i.test(text)) return 'Octokit / @actions/github'
-  if (/upsertStickyComment/.test(text)) return 'the PR comment'
-  if (/exportCommand/.test(text)) return 'export'
-  return 'other'
-}
-
-interface ProfileNode {
-  id: number
-  callFrame: { functionName: string; url: string; lineNumber: number }
-  children?: number[]
-}
-
-/**
- * Attributes the samples of a CPU profile: time compiling the bundle, time inside the module factory of
- * undici's entry (each copy), and of loadManifests. Module factories are recognised by
- * their webpack id and the line they start at in the bundle.
- */
-function attribute(file: string, bundle: string) {
-  const p = JSON.parse(readFileSync(file, 'utf8')) as {
-    nodes: ProfileNode[]
-    samples: number[]
-    timeDeltas: number[]
-  }
-  const lines = readFileSync(bundle, 'utf8').split('\n')
-  // Module headers "/***/ 1234:" and what follows them, to name a few.
-  const named = new Map<string, 'undici'>()
-  for (let i = 0; i < lines.length; i++) {
-    const m = /^\/\*\*\*\/ (\d+):$/.exec(lines[i]!)
-    if (!m) continue
-    const head = lines.slice(i, i + 14).join('\n')
-    if (
-      /const Dispatcher = __nccwpck_require__/.test(head) &&
-      /const Client = __nccwpck_require__/.test(head)
-    )
-      named.set(m[1]!, 'undici')
-  }
-  const byId = new Map(p.nodes.map(n => [n.id, n]))
-  const parent = new Map<number, number>()
-  for (const n of p.nodes) for (const c of n.children ?? []) parent.set(c, n.id)
-  const self = new Map<number, number>()
-  p.samples.forEach((s, i) => self.set(s, (self.get(s) ?? 0) + (p.timeDeltas[i] ?? 0)))
-  const out = { total: 0, compile: 0, evaluate: 0, undici: 0, undiciModules: 0, load: 0 }
-  const undiciSeen = new Set<string>()
-  for (const [id, us] of self) {
-    const t = us / 1000
-    out.total += t
-    const tags = new Set<string>()
-    for (let cur: number | undefined = id; cur !== undefined; cur = parent.get(cur)) {
-      const cf = byId.get(cur)!.callFrame
-      const fn = cf.functionName
-      if (fn === 'compileSourceTextModule') tags.add('compile')
-      if (fn === 'evaluate' || (fn === 'run' && cf.url.includes('module_job'))) tags.add('evaluate')
-      if (fn === 'loadManifests') tags.add('load')
-      if (named.get(fn) === 'undici') {
-        tags.add('undici')
-        undiciSeen.add(fn)
-      }
-    }
-    if (tags.has('compile')) out.compile += t
-    if (tags.has('evaluate')) out.evaluate += t
-    if (tags.has('undici')) out.undici += t
-    if (tags.has('load')) out.load += t
-  }
-  out.undiciModules = undiciSeen.size
-  return out
 }

@@ -2,7 +2,7 @@
  * Diagnostics and plan entries as GitHub annotations on the changed files. GitHub shows at most
  * ANNOTATION_LIMIT per type per step, so the caller also lists everything in the job summary.
  */
-import * as core from '@actions/core'
+import * as core from './core.js'
 import type { Diagnostic } from '../diagnostics.js'
 import type { Change } from '../plan/types.js'
 

@@ -1,6 +1,6 @@
 /** The action's inputs, read once from the runner and handed to config/parse.ts as a raw map. */
-import * as core from '@actions/core'
 import { parse as parseYaml } from 'yaml'
+import * as core from './core.js'
 import { INPUTS, type RawSettings } from '../config/inputs.js'
 import { maskedForms } from '../log.js'
 

@@ -11,7 +11,7 @@ import { minVersion, satisfies } from 'semver'
 import { parse } from 'yaml'
 import { STAMP_FILE } from '../../scripts/dist-stamp.mjs'
 import { lockedPackages, parseNotices } from '../../scripts/licenses.js'
-import { bundleFiles } from '../support/bundle.js'
+import { bundleFiles } from '../../scripts/bundle-files.js'
 
 const root = fileURLToPath(new URL('../../', import.meta.url))
 const locked = lockedPackages(path.join(root, 'package-lock.json'))
@@ -118,6 +118,14 @@ describe('one copy of each HTTP library', () => {
     expect({ undici: copies('dist', UNDICI), httpClient: copies('dist', HTTP_CLIENT) }).toEqual({
       undici: 1,
       httpClient: 1
+    })
+  })
+
+  it('the action evaluates neither at start-up: they are in chunks that only API and GitHub calls load', () => {
+    const entry = readFileSync(path.join(root, 'dist', 'index.js'), 'utf8')
+    expect({ undici: entry.includes(UNDICI), httpClient: entry.includes(HTTP_CLIENT) }).toEqual({
+      undici: false,
+      httpClient: false
     })
   })
 

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
-import { bundleFiles } from '../support/bundle.js'
+import { bundleFiles } from '../../scripts/bundle-files.js'
 
 const root = fileURLToPath(new URL('../../', import.meta.url))
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm'

@@ -196,7 +196,11 @@ describe('the code and the declared inputs and outputs', () => {
 
   it('reads inputs in one place, so the check above sees every one', () => {
     const readers: string[] = []
+    // getInput itself (src/github/core.ts: @actions/core's, written out to keep its OIDC client out).
+    const getInput = path.join('src', 'github', 'core.ts')
+    expect(read(getInput)).toMatch(/export function getInput\(/)
     for (const file of sourceFiles('src')) {
+      if (file === getInput) continue
       const text = read(file)
       if (/\bget(Boolean|Multiline)?Input\(/.test(text)) readers.push(file)
       // An input read straight from the environment would bypass INPUTS.

@@ -1,14 +1,14 @@
 /**
- * The action's input layer masks every secret before anything can print it. @actions/core is mocked the
- * ESM way (unstable_mockModule before a dynamic import), so the test sees each setSecret call of src/,
- * not of the committed bundle.
+ * The action's input layer masks every secret before anything can print it. src/github/core.ts (the
+ * action's @actions/core) is mocked the ESM way (unstable_mockModule before a dynamic import), so the test
+ * sees each setSecret call of src/, not of the committed bundle.
  */
 import { beforeEach, describe, expect, it, jest } from '@jest/globals'
 
 let given: Record<string, string> = {}
 const getInput = jest.fn((name: string) => given[name] ?? '')
 const setSecret = jest.fn((_secret: string) => undefined)
-jest.unstable_mockModule('@actions/core', () => ({ getInput, setSecret }))
+jest.unstable_mockModule('../../src/github/core.js', () => ({ getInput, setSecret }))
 
 const { readActionInputs } = await import('../../src/github/inputs.js')
 
