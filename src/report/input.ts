@@ -75,9 +75,10 @@ export function reportOf(
  * The report of a run over many stacks (the `stacks` layout): a section per stack, each the report a run
  * of that stack alone makes, under one heading, in one size budget.
  */
-export interface StacksReportInput {
-  command: RunCommand
-  mode: Mode
+export interface StacksReportInput extends Pick<
+  ReportInput,
+  'command' | 'mode' | 'planFile' | 'uiUrl' | 'serviceGate' | 'trigger' | 'github' | 'time'
+> {
   /** Why these stacks: "the stacks the pull request changes", "all stacks". */
   reason: string
   /** The stacks of the repository the run left out. */
@@ -85,12 +86,6 @@ export interface StacksReportInput {
   /** The run's own problems: the layout of stacks, the selection, the live read. */
   diagnostics: Diagnostic[]
   stacks: ReportInput[]
-  planFile?: string
-  uiUrl?: string
-  serviceGate?: ServiceGate
-  trigger?: string
-  github?: GitHubRun
-  time?: string
 }
 
 /** The report of a run over many stacks: each stack's report, and the run's own facts. */
