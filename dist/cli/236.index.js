@@ -1471,7 +1471,7 @@ function livePlacement(tile, live) {
 
 /***/ }),
 
-/***/ 3939:
+/***/ 9531:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -3302,7 +3302,61 @@ function adoptionNote(live, tag) {
         : `adopts existing dashboard ${live.id}: it gets this stack's ownership tag ${tag}`;
 }
 
+// EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 11 modules
+var classic_schemas = __webpack_require__(2857);
+;// CONCATENATED MODULE: ./src/kinds/dashboard/saved.ts
+/**
+ * A dashboard change as a saved plan carries it: the request form of its desired record (the manifest's
+ * fields its bodies read, the tiles and filters as they will be sent, what it waits for), read back into
+ * the same operations (see SavedForm).
+ */
+
+
+const Body = classic_schemas/* record */.g1P(classic_schemas/* string */.YjP(), classic_schemas/* unknown */.L5J());
+/** Shape only: the seal of the saved plan proves the JSON is what save() wrote from a validated manifest. */
+const SavedRequest = classic_schemas/* object */.Ikc({
+    spec: classic_schemas/* looseObject */._H3({ name: classic_schemas/* string */.YjP() }),
+    tiles: classic_schemas/* array */.YOg(classic_schemas/* object */.Ikc({ spec: classic_schemas/* looseObject */._H3({ name: classic_schemas/* string */.YjP() }), body: Body })),
+    filters: classic_schemas/* array */.YOg(Body),
+    waitsFor: classic_schemas/* array */.YOg(classic_schemas/* string */.YjP()),
+    linksLater: classic_schemas/* boolean */.zMY()
+});
+const savedDashboard = {
+    save(d) {
+        if (!d)
+            return null;
+        // The tiles' specs travel with their bodies: the dashboard's own list would only repeat them.
+        const { tiles: _tiles, ...spec } = d.spec;
+        const saved = {
+            spec,
+            tiles: d.tiles,
+            filters: d.filters,
+            waitsFor: [...d.waitsFor],
+            linksLater: d.linksLater
+        };
+        return saved;
+    },
+    operations(saved, { change, live }, octx) {
+        if (saved === null)
+            return dashboardOperations({ change, live }, octx);
+        const parsed = SavedRequest.safeParse(saved);
+        if (!parsed.success)
+            return undefined;
+        const r = parsed.data;
+        const value = {
+            spec: r.spec,
+            tiles: r.tiles,
+            filters: r.filters,
+            waitsFor: new Set(r.waitsFor),
+            linksLater: r.linksLater
+        };
+        const source = change.source ?? { file: '', line: 0, column: 0 };
+        return dashboardOperations({ change, live, desired: { name: change.name, address: change.address, source, value } }, octx);
+    }
+};
+
 ;// CONCATENATED MODULE: ./src/kinds/dashboard/index.ts
+
 
 
 
@@ -3321,7 +3375,8 @@ const dashboardKind = {
     liveId: l => l.id,
     refine: refineDashboard,
     conclude: recordDashboardFacts,
-    operations: dashboardOperations
+    operations: dashboardOperations,
+    saved: savedDashboard
 };
 
 ;// CONCATENATED MODULE: ./src/kinds/saved-search.ts
@@ -5079,7 +5134,7 @@ function normalTile(tile, exact = false) {
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   e: () => (/* binding */ readLiveState)
 /* harmony export */ });
-/* harmony import */ var _kinds_index_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3939);
+/* harmony import */ var _kinds_index_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(9531);
 
 async function readLiveState(client, options, kinds = _kinds_index_js__WEBPACK_IMPORTED_MODULE_0__/* .KINDS */ .G) {
     // Dashboards first: in managed mode their list settles the path prefix, and its error says the most.

@@ -12,9 +12,9 @@ import type { ResourceKind } from '../../plan/types.js'
 import { filterBody } from './filters.js'
 import { linkBody } from './links.js'
 
-export interface DesiredDashboard {
+/** What a dashboard's requests are built from: a desired dashboard without its place in the manifests. */
+export interface DashboardRequest {
   spec: DashboardSpec
-  located: Located<DashboardSpec>
   /** Tiles as they will be sent (sources resolved to ids, no container ids yet), in manifest order. */
   tiles: Array<{ spec: TileSpec; body: Record<string, unknown> }>
   /** Filters as they will be sent, without ids. */
@@ -23,6 +23,10 @@ export interface DesiredDashboard {
   waitsFor: Set<string>
   /** A link-out names a dashboard created later in this apply (or this one): set by a second request. */
   linksLater: boolean
+}
+
+export interface DesiredDashboard extends DashboardRequest {
+  located: Located<DashboardSpec>
 }
 
 export function desiredDashboards(ctx: PlanContext): Desired<DesiredDashboard>[] {
