@@ -22,6 +22,7 @@ import { countChanges, isActionable, type PlanFile, type Plan } from '../plan/ty
 import { computePlan, type PlanOutcome } from '../planner/planner.js'
 import { crossStackConflicts } from './cross-stack.js'
 import {
+  appliedPlanText,
   applySectionOf,
   compareWithSavedPlan,
   inputsDigest,
@@ -199,7 +200,7 @@ export async function applySavedPlan(
     log.info(`The saved plan is checked by planning again: ${why}`)
     return { planAgain: { read, manifests: manifests() } }
   }
-  const sealed = sealedPlan(await readSavedPlan(config.savedPlan!, config.cwd), config)
+  const sealed = sealedPlan(await readSavedPlan(config.savedPlan!, config.cwd, config.auth), config)
   if (typeof sealed === 'string') {
     const loaded = manifests()
     return planAgain(
@@ -251,7 +252,10 @@ export async function applySavedPlan(
       command: config.command,
       createdAt: (deps.now ?? (() => new Date()))().toISOString()
     }
-    const planFile = await writePlan(config.planPath, plan, undefined, config.auth)
+    // What writePlan would write of this plan: the saved text with this run's time and command.
+    const planFile = config.planPath
+    await mkdir(path.dirname(planFile), { recursive: true })
+    await writeFile(planFile, appliedPlanText(sealed.text, plan.createdAt, plan.command))
     const outcome = await finishStack(
       config,
       {
@@ -471,8 +475,11 @@ async function writePlan(
   auth: Auth
 ): Promise<string> {
   await mkdir(path.dirname(planPath), { recursive: true })
-  const text = `${JSON.stringify(scrub ? redactDeep(plan, scrub) : plan, null, 2)}\n`
-  const sealed = 'apply' in plan && plan.apply !== undefined ? sealPlanText(text, auth) : text
-  await writeFile(planPath, sealed)
+  const scrubbed = scrub ? redactDeep(plan, scrub) : plan
+  const text =
+    'stacks' in scrubbed || !scrubbed.apply
+      ? `${JSON.stringify(scrubbed, null, 2)}\n`
+      : sealPlanText({ ...scrubbed, apply: scrubbed.apply }, auth)
+  await writeFile(planPath, text)
   return planPath
 }

@@ -36,29 +36,39 @@ import type { AnyKind } from '../kinds/index.js'
 import type { LiveState, Operation, OperationContext, PlannedChange, PlanSettings } from '../kinds/kind.js'
 import type { Json } from '../json.js'
 import type { ManifestSet } from '../manifest/load.js'
-import { APPLY_SECTION_VERSION, PlanFile, type ApplySection, type Plan } from '../plan/types.js'
+import { APPLY_SECTION_VERSION, isActionable, PlanFile, type ApplySection, type Plan } from '../plan/types.js'
 import { readRegistry, type PlanOutcome } from '../planner/planner.js'
 import { VERSION } from '../version.js'
 
-/** A plan file read for `apply --plan`, with its text (the seal covers the text as written). */
+/** A plan file read for `apply --plan`. */
 export interface SavedPlanFile {
   plan: PlanFile
-  text: string
+  /**
+   * The file's text, when its apply section's seal holds for the credentials it was read with: the file is
+   * then exactly as this version of the tool wrote it, so `plan` is not checked against the schema again.
+   */
+  sealed?: string
 }
 
-/** A plan JSON from an earlier plan run, or why it cannot be used. */
-export async function readSavedPlan(file: string, cwd: string): Promise<SavedPlanFile | string> {
+/**
+ * A plan JSON from an earlier plan run, or why it cannot be used. With `auth`, a plan whose seal holds for
+ * it is taken as written (see SavedPlanFile).
+ */
+export async function readSavedPlan(file: string, cwd: string, auth?: Auth): Promise<SavedPlanFile | string> {
   try {
-    const text = await readFile(path.resolve(cwd, file), 'utf8')
-    const json: unknown = JSON.parse(text)
+    const bytes = await readFile(path.resolve(cwd, file))
+    const text = bytes.toString('utf8')
+    const json = JSON.parse(text) as {
+      apply?: { version?: unknown; seal?: unknown }
+      tool?: { version?: unknown }
+    } | null
     // An apply section of another version is not this tool's to read: the plan is applied by planning again.
-    const section = (json as { apply?: { version?: unknown } } | null)?.apply
-    if (section !== undefined && section?.version !== APPLY_SECTION_VERSION)
-      delete (json as { apply?: unknown }).apply
+    const section = json?.apply
+    if (section !== undefined && section?.version !== APPLY_SECTION_VERSION) delete json!.apply
+    else if (auth && json?.tool?.version === VERSION && sealHolds(bytes, section, auth))
+      return { plan: json as unknown as Plan, sealed: text }
     const saved = PlanFile.safeParse(json)
-    return saved.success
-      ? { plan: saved.data, text }
-      : `${file} is not a plan file of this tool (schemaVersion 1)`
+    return saved.success ? { plan: saved.data } : `${file} is not a plan file of this tool (schemaVersion 1)`
   } catch (e) {
     return `the saved plan ${file} cannot be read: ${errorMessage(e)}`
   }
@@ -111,25 +121,45 @@ const hmac = (auth: Auth, text: string) =>
   `hmac-sha256:${createHmac('sha256', sealKey(auth)).update(text).digest('base64url')}`
 
 /**
- * The plan file's text, its apply section sealed. `text` was written with the seal UNSEALED; the seal is
- * the HMAC of that text, put in its place (the section is the file's last field, the seal its last).
+ * The plan file's text, its apply section sealed: the plan as JSON indented for people, the apply
+ * section last and on one line (it is for the tool, and indenting its request bodies would more than
+ * double the file). The seal is the HMAC of that text with the seal UNSEALED, put in its place (its last
+ * field).
  */
-export function sealPlanText(text: string, auth: Auth): string {
-  const at = text.lastIndexOf(`"seal": "${UNSEALED}"`)
-  if (at < 0) return text
+export function sealPlanText(plan: Plan & { apply: ApplySection }, auth: Auth): string {
+  const { apply, ...rest } = plan
+  const text = `${JSON.stringify(rest, null, 2).slice(0, -2)},\n  "apply": ${JSON.stringify({ ...apply, seal: UNSEALED })}\n}\n`
+  const at = text.lastIndexOf(`"seal":"${UNSEALED}"`)
   const seal = hmac(auth, text)
-  return `${text.slice(0, at)}"seal": "${seal}"${text.slice(at + `"seal": "${UNSEALED}"`.length)}`
+  return `${text.slice(0, at)}"seal":"${seal}"${text.slice(at + `"seal":"${UNSEALED}"`.length)}`
 }
 
-/** Whether the saved text carries the seal these credentials make of it. */
-function sealHolds(saved: SavedPlanFile, seal: string, auth: Auth): boolean {
-  const field = `"seal": "${seal}"`
-  const at = saved.text.lastIndexOf(field)
+/** Whether the file carries the seal these credentials make of it (over its bytes, the seal UNSEALED). */
+function sealHolds(bytes: Buffer, section: { seal?: unknown } | undefined, auth: Auth): boolean {
+  if (typeof section?.seal !== 'string') return false
+  const field = Buffer.from(`"seal":"${section.seal}"`)
+  const at = bytes.lastIndexOf(field)
   if (at < 0) return false
-  const unsealed = `${saved.text.slice(0, at)}"seal": "${UNSEALED}"${saved.text.slice(at + field.length)}`
-  const expected = Buffer.from(hmac(auth, unsealed))
-  const actual = Buffer.from(seal)
-  return expected.length === actual.length && timingSafeEqual(expected, actual)
+  const expected = createHmac('sha256', sealKey(auth))
+    .update(bytes.subarray(0, at))
+    .update(`"seal":"${UNSEALED}"`)
+    .update(bytes.subarray(at + field.length))
+    .digest('base64url')
+  const actual = Buffer.from(section.seal)
+  const wanted = Buffer.from(`hmac-sha256:${expected}`)
+  return actual.length === wanted.length && timingSafeEqual(actual, wanted)
+}
+
+/**
+ * The text of the plan file an apply of a sealed saved plan writes: the saved text (exactly what writing
+ * the plan gives) with this run's time and command, without the apply section. Top-level fields are the
+ * only ones indented by two spaces, and the apply section is the last.
+ */
+export function appliedPlanText(sealed: string, createdAt: string, command: string): string {
+  const end = sealed.lastIndexOf(',\n  "apply": {')
+  return `${sealed.slice(0, end)}\n}\n`
+    .replace(/\n {2}"createdAt": "[^"]*"/, () => `\n  "createdAt": ${JSON.stringify(createdAt)}`)
+    .replace(/\n {2}"command": "[^"]*"/, () => `\n  "command": ${JSON.stringify(command)}`)
 }
 
 const sha256 = (text: string) => `sha256:${createHash('sha256').update(text).digest('base64url')}`
@@ -179,6 +209,8 @@ export function applySectionOf(input: {
   const octx: OperationContext = { settings, dashboards: outcome.dashboards, registry: outcome.registry }
   const records: Record<string, Json> = {}
   for (const pc of outcome.planned) {
+    // No kind has operations for a no-op or a deferred change: skipped without building them.
+    if (!isActionable(pc.change)) continue
     const kind = kinds.get(pc.change.kind)!
     if (kind.operations(pc, octx).length === 0) continue
     if (!kind.saved) return `${pc.change.kind} changes are not carried by a saved plan yet`
@@ -212,6 +244,8 @@ export function applySectionOf(input: {
 /** A saved plan whose apply section may be used, once its inputs and live state are checked. */
 export interface Sealed {
   plan: Plan & { apply: ApplySection }
+  /** The file's text, as written. */
+  text: string
   /** Whether its live read includes the managed service (a ServiceSettings manifest). */
   readsService: boolean
 }
@@ -223,12 +257,12 @@ export function sealedPlan(saved: SavedPlanFile | string, config: Config<'apply'
   const plan = saved.plan
   if (!plan.apply) return 'it has no apply section of this version'
   if (plan.tool.version !== VERSION) return `it was made by version ${plan.tool.version}`
-  if (!sealHolds(saved, plan.apply.seal, config.auth))
-    return 'its seal does not hold (edited, or made with other credentials)'
+  if (saved.sealed === undefined) return 'its seal does not hold (edited, or made with other credentials)'
   if (hasErrors(plan.diagnostics)) return 'it has errors'
   if (plan.stack !== config.stack || plan.mode !== config.mode) return 'it is for another stack or mode'
   return {
     plan: plan as Sealed['plan'],
+    text: saved.sealed,
     readsService: config.mode === 'managed' && plan.changes.some(c => c.kind === 'ServiceSettings')
   }
 }

@@ -123,6 +123,10 @@ describe('apply --plan, applied as recorded', () => {
     }
     expect(now.command).toBe('apply')
     expect(now.apply).toBeUndefined()
+    const { apply: _section, ...reviewed } = JSON.parse(untouched) as Record<string, unknown>
+    expect({ ...now, createdAt: 'then' }).toEqual({ ...reviewed, command: 'apply', createdAt: 'then' })
+    const nowText = readFileSync(path.join(ws.dir, 'now.json'), 'utf8')
+    expect(nowText).toBe(`${JSON.stringify(now, null, 2)}\n`)
     const names = ['Overview', 'Errors', 'Checkout']
     const asApplied = storedOf(names)
     expect(asApplied).toHaveLength(3)
@@ -132,7 +136,7 @@ describe('apply --plan, applied as recorded', () => {
 
     // The same plan, applied by planning again (its seal broken), on the same live state: the same requests.
     for (const id of ids.values()) emu.selfHosted.dashboards.delete(id)
-    const sealed = untouched.replace(/"seal": "hmac-sha256:./, '"seal": "hmac-sha256:!')
+    const sealed = untouched.replace(/"seal":"hmac-sha256:./, '"seal":"hmac-sha256:!')
     writeFileSync(savedFile(), sealed)
     const again = recorded()
     const replanned = await apply(again)

@@ -12,11 +12,19 @@ import type { ResourceKind } from '../../plan/types.js'
 import { filterBody } from './filters.js'
 import { linkBody } from './links.js'
 
-/** What a dashboard's requests are built from: a desired dashboard without its place in the manifests. */
+/** The fields of a dashboard's manifest its requests read. */
+export type RequestSpec = Pick<
+  DashboardSpec,
+  'name' | 'tags' | 'containers' | 'savedQuery' | 'savedQueryLanguage' | 'savedFilterValues'
+>
+/** The fields of a tile's manifest its requests read (the rest is in its body). */
+export type RequestTileSpec = Pick<TileSpec, 'name' | 'container' | 'tab'>
+
+/** What a dashboard's requests are built from: what they read of a desired dashboard. */
 export interface DashboardRequest {
-  spec: DashboardSpec
+  spec: RequestSpec
   /** Tiles as they will be sent (sources resolved to ids, no container ids yet), in manifest order. */
-  tiles: Array<{ spec: TileSpec; body: Record<string, unknown> }>
+  tiles: Array<{ spec: RequestTileSpec; body: Record<string, unknown> }>
   /** Filters as they will be sent, without ids. */
   filters: Array<Record<string, unknown>>
   /** Dashboards this apply creates that a link-out of this one names: written first (links.ts). */
@@ -26,7 +34,9 @@ export interface DashboardRequest {
 }
 
 export interface DesiredDashboard extends DashboardRequest {
+  spec: DashboardSpec
   located: Located<DashboardSpec>
+  tiles: Array<{ spec: TileSpec; body: Record<string, unknown> }>
 }
 
 export function desiredDashboards(ctx: PlanContext): Desired<DesiredDashboard>[] {
