@@ -642,7 +642,7 @@ class Transport {
             const deadline = last && firstSent !== undefined ? firstSent + last.budget.ms : undefined;
             let outcome;
             try {
-                outcome = await this.attempt(spec, { inFlight, waiting, deadline });
+                outcome = await this.attempt(spec, { inFlight, waiting, deadline, own: signal !== undefined });
             }
             catch (e) {
                 if (this.unreachable && !inFlight.aborted)
@@ -725,14 +725,14 @@ class Transport {
             // A retry of a request that is safe to repeat gets no more than the budget has left.
             const left = limits.deadline === undefined || !spec.idempotent ? Infinity : limits.deadline - sentAt;
             const timeoutMs = Math.max(1, Math.min(this.options.requestTimeoutMs, left));
-            return { ...(await this.send(spec, ticket, limits.inFlight, timeoutMs)), sentAt };
+            return { ...(await this.send(spec, ticket, limits.inFlight, timeoutMs, limits.own)), sentAt };
         }
         finally {
             // Every attempt is reported to the pacer, also when no response came (it may wait for the first).
             this.pacer.observe(ticket, undefined);
         }
     }
-    async send(spec, ticket, signal, timeoutMs) {
+    async send(spec, ticket, signal, timeoutMs, own) {
         this.stats.requests++;
         const url = this.url(spec);
         const base = { method: spec.method, path: spec.path };
@@ -752,7 +752,10 @@ class Transport {
                 headers,
                 body: spec.body === undefined ? undefined : JSON.stringify(spec.body),
                 dispatcher: this.agent,
-                signal,
+                // A request without a signal of its own ends only with the client, whose close() aborts first
+                // and then destroys the agent, failing what is in flight: undici need not listen to that
+                // signal (a listener per request in flight on one signal, and Node warns past ten).
+                signal: own ? signal : undefined,
                 // undici's own timers (no timer object per request): the wait for the response's headers, and
                 // for each chunk of its body.
                 headersTimeout: timeoutMs,
@@ -1800,16 +1803,25 @@ class References {
 /** The tokens of the placeholders in a request body: the operations that create them come first. */
 function placeholderTokens(body) {
     const tokens = new Set();
-    walkStrings(body, s => {
+    visitStrings(body, s => {
         const m = PLACEHOLDER.exec(s);
         if (m)
             tokens.add(resourceReady(m[1], m[2]));
-        return s;
     });
     return [...tokens];
 }
-/** The body with every placeholder replaced by the id its create produced (facts by token). */
+/**
+ * The body with every placeholder replaced by the id its create produced (facts by token). A body without
+ * placeholders (most: they name only what exists) is returned as it is, not copied.
+ */
 function bindPlaceholders(body, facts) {
+    let found = false;
+    visitStrings(body, s => {
+        if (s.startsWith('new:'))
+            found = true;
+    });
+    if (!found)
+        return body;
     return walkStrings(body, s => {
         const m = PLACEHOLDER.exec(s);
         if (!m)
@@ -1819,6 +1831,17 @@ function bindPlaceholders(body, facts) {
             throw new Error(`${m[1]} "${m[2]}" has no id yet (its create did not run)`);
         return id;
     });
+}
+/** Calls `f` with every string in `value` (keys aside), copying nothing. */
+function visitStrings(value, f) {
+    if (typeof value === 'string')
+        f(value);
+    else if (Array.isArray(value))
+        for (const v of value)
+            visitStrings(v, f);
+    else if (value !== null && typeof value === 'object')
+        for (const v of Object.values(value))
+            visitStrings(v, f);
 }
 function walkStrings(value, f) {
     if (typeof value === 'string')
@@ -4245,31 +4268,57 @@ function adoptionNote(live, tag) {
 }
 
 ;// CONCATENATED MODULE: ./src/kinds/dashboard/saved.ts
+
+const saved_isObject = (v) => typeof v === 'object' && v !== null && !Array.isArray(v);
 /**
- * A dashboard change as a saved plan carries it: the request form of its desired record (the manifest's
- * fields its bodies read, the tiles and filters as they will be sent, what it waits for), read back into
- * the same operations (see SavedForm).
+ * save()'s JSON back, or undefined when it is not of its shape. Shallow: the seal of the saved plan proves
+ * the JSON is what save() wrote from a validated manifest, so the thousands of tile bodies are not walked
+ * again (they are sent as they are).
  */
-
-
-const Body = schemas/* record */.g1P(schemas/* string */.YjP(), schemas/* unknown */.L5J());
-/** Shape only: the seal of the saved plan proves the JSON is what save() wrote from a validated manifest. */
-const SavedRequest = schemas/* object */.Ikc({
-    spec: schemas/* looseObject */._H3({ name: schemas/* string */.YjP() }),
-    tiles: schemas/* array */.YOg(schemas/* object */.Ikc({ spec: schemas/* looseObject */._H3({ name: schemas/* string */.YjP() }), body: Body })),
-    filters: schemas/* array */.YOg(Body),
-    waitsFor: schemas/* array */.YOg(schemas/* string */.YjP()),
-    linksLater: schemas/* boolean */.zMY()
-});
+function savedRequest(v) {
+    if (!saved_isObject(v) || !saved_isObject(v.spec) || typeof v.spec.name !== 'string')
+        return undefined;
+    const { tiles, filters, waitsFor, linksLater } = v;
+    if (!Array.isArray(tiles) || !Array.isArray(filters) || !Array.isArray(waitsFor))
+        return undefined;
+    if (typeof linksLater !== 'boolean' ||
+        !filters.every(saved_isObject) ||
+        !waitsFor.every(w => typeof w === 'string'))
+        return undefined;
+    if (!tiles.every(t => saved_isObject(t) && saved_isObject(t.spec) && typeof t.spec.name === 'string' && saved_isObject(t.body)))
+        return undefined;
+    return {
+        spec: v.spec,
+        tiles: tiles,
+        filters,
+        waitsFor: new Set(waitsFor),
+        linksLater
+    };
+}
+/** Only the fields DashboardRequest names: the rest of the manifest is in the bodies, or not sent. */
+const pick = (from, keys) => {
+    const picked = {};
+    for (const k of keys)
+        if (from[k] !== undefined)
+            picked[k] = from[k];
+    return picked;
+};
+const SPEC_FIELDS = [
+    'name',
+    'tags',
+    'containers',
+    'savedQuery',
+    'savedQueryLanguage',
+    'savedFilterValues'
+];
+const saved_TILE_FIELDS = ['name', 'container', 'tab'];
 const savedDashboard = {
     save(d) {
         if (!d)
             return null;
-        // The tiles' specs travel with their bodies: the dashboard's own list would only repeat them.
-        const { tiles: _tiles, ...spec } = d.spec;
         const saved = {
-            spec,
-            tiles: d.tiles,
+            spec: pick(d.spec, SPEC_FIELDS),
+            tiles: d.tiles.map(t => ({ spec: pick(t.spec, saved_TILE_FIELDS), body: t.body })),
             filters: d.filters,
             waitsFor: [...d.waitsFor],
             linksLater: d.linksLater
@@ -4279,17 +4328,9 @@ const savedDashboard = {
     operations(saved, { change, live }, octx) {
         if (saved === null)
             return dashboardOperations({ change, live }, octx);
-        const parsed = SavedRequest.safeParse(saved);
-        if (!parsed.success)
+        const value = savedRequest(saved);
+        if (value === undefined)
             return undefined;
-        const r = parsed.data;
-        const value = {
-            spec: r.spec,
-            tiles: r.tiles,
-            filters: r.filters,
-            waitsFor: new Set(r.waitsFor),
-            linksLater: r.linksLater
-        };
         const source = change.source ?? { file: '', line: 0, column: 0 };
         return dashboardOperations({ change, live, desired: { name: change.name, address: change.address, source, value } }, octx);
     }
@@ -5001,17 +5042,28 @@ async function runOperations(operations, ctx, concurrency, hooks = {}) {
         hooks.settled?.(op, outcome);
     };
     const providers = new Map();
+    // Pushed, not copied: a kind's token is provided by each of its thousand operations.
     for (const op of operations)
-        for (const token of op.provides)
-            providers.set(token, [...(providers.get(token) ?? []), op]);
+        for (const token of op.provides) {
+            const list = providers.get(token);
+            if (list)
+                list.push(op);
+            else
+                providers.set(token, [op]);
+        }
     // Each operation waits for the providers of its tokens (never for itself).
     const waitsFor = new Map();
     const dependents = new Map();
     for (const op of operations) {
         const deps = new Set(op.after.flatMap(t => providers.get(t) ?? []).filter(p => p !== op));
         waitsFor.set(op, deps);
-        for (const d of deps)
-            dependents.set(d, [...(dependents.get(d) ?? []), op]);
+        for (const d of deps) {
+            const list = dependents.get(d);
+            if (list)
+                list.push(op);
+            else
+                dependents.set(d, [op]);
+        }
     }
     const ready = operations.filter(op => waitsFor.get(op).size === 0);
     const heldLocks = new Set();
@@ -5876,19 +5928,23 @@ function twinCreates(plans, problems) {
 
 
 
-/** A plan JSON from an earlier plan run, or why it cannot be used. */
-async function readSavedPlan(file, cwd) {
+/**
+ * A plan JSON from an earlier plan run, or why it cannot be used. With `auth`, a plan whose seal holds for
+ * it is taken as written (see SavedPlanFile).
+ */
+async function readSavedPlan(file, cwd, auth) {
     try {
-        const text = await (0,promises_.readFile)(external_node_path_default().resolve(cwd, file), 'utf8');
+        const bytes = await (0,promises_.readFile)(external_node_path_default().resolve(cwd, file));
+        const text = bytes.toString('utf8');
         const json = JSON.parse(text);
         // An apply section of another version is not this tool's to read: the plan is applied by planning again.
         const section = json?.apply;
         if (section !== undefined && section?.version !== types/* APPLY_SECTION_VERSION */.Kk)
             delete json.apply;
+        else if (auth && json?.tool?.version === version/* VERSION */.x && sealHolds(bytes, section, auth))
+            return { plan: json, sealed: text };
         const saved = types/* PlanFile */.kd.safeParse(json);
-        return saved.success
-            ? { plan: saved.data, text }
-            : `${file} is not a plan file of this tool (schemaVersion 1)`;
+        return saved.success ? { plan: saved.data } : `${file} is not a plan file of this tool (schemaVersion 1)`;
     }
     catch (e) {
         return `the saved plan ${file} cannot be read: ${(0,error_message/* errorMessage */.gJ)(e)}`;
@@ -5935,26 +5991,45 @@ function sealKey(auth) {
 }
 const hmac = (auth, text) => `hmac-sha256:${(0,external_node_crypto_.createHmac)('sha256', sealKey(auth)).update(text).digest('base64url')}`;
 /**
- * The plan file's text, its apply section sealed. `text` was written with the seal UNSEALED; the seal is
- * the HMAC of that text, put in its place (the section is the file's last field, the seal its last).
+ * The plan file's text, its apply section sealed: the plan as JSON indented for people, the apply
+ * section last and on one line (it is for the tool, and indenting its request bodies would more than
+ * double the file). The seal is the HMAC of that text with the seal UNSEALED, put in its place (its last
+ * field).
  */
-function sealPlanText(text, auth) {
-    const at = text.lastIndexOf(`"seal": "${UNSEALED}"`);
-    if (at < 0)
-        return text;
+function sealPlanText(plan, auth) {
+    const { apply, ...rest } = plan;
+    const text = `${JSON.stringify(rest, null, 2).slice(0, -2)},\n  "apply": ${JSON.stringify({ ...apply, seal: UNSEALED })}\n}\n`;
+    const at = text.lastIndexOf(`"seal":"${UNSEALED}"`);
     const seal = hmac(auth, text);
-    return `${text.slice(0, at)}"seal": "${seal}"${text.slice(at + `"seal": "${UNSEALED}"`.length)}`;
+    return `${text.slice(0, at)}"seal":"${seal}"${text.slice(at + `"seal":"${UNSEALED}"`.length)}`;
 }
-/** Whether the saved text carries the seal these credentials make of it. */
-function sealHolds(saved, seal, auth) {
-    const field = `"seal": "${seal}"`;
-    const at = saved.text.lastIndexOf(field);
+/** Whether the file carries the seal these credentials make of it (over its bytes, the seal UNSEALED). */
+function sealHolds(bytes, section, auth) {
+    if (typeof section?.seal !== 'string')
+        return false;
+    const field = Buffer.from(`"seal":"${section.seal}"`);
+    const at = bytes.lastIndexOf(field);
     if (at < 0)
         return false;
-    const unsealed = `${saved.text.slice(0, at)}"seal": "${UNSEALED}"${saved.text.slice(at + field.length)}`;
-    const expected = Buffer.from(hmac(auth, unsealed));
-    const actual = Buffer.from(seal);
-    return expected.length === actual.length && (0,external_node_crypto_.timingSafeEqual)(expected, actual);
+    const expected = (0,external_node_crypto_.createHmac)('sha256', sealKey(auth))
+        .update(bytes.subarray(0, at))
+        .update(`"seal":"${UNSEALED}"`)
+        .update(bytes.subarray(at + field.length))
+        .digest('base64url');
+    const actual = Buffer.from(section.seal);
+    const wanted = Buffer.from(`hmac-sha256:${expected}`);
+    return actual.length === wanted.length && (0,external_node_crypto_.timingSafeEqual)(actual, wanted);
+}
+/**
+ * The text of the plan file an apply of a sealed saved plan writes: the saved text (exactly what writing
+ * the plan gives) with this run's time and command, without the apply section. Top-level fields are the
+ * only ones indented by two spaces, and the apply section is the last.
+ */
+function appliedPlanText(sealed, createdAt, command) {
+    const end = sealed.lastIndexOf(',\n  "apply": {');
+    return `${sealed.slice(0, end)}\n}\n`
+        .replace(/\n {2}"createdAt": "[^"]*"/, () => `\n  "createdAt": ${JSON.stringify(createdAt)}`)
+        .replace(/\n {2}"command": "[^"]*"/, () => `\n  "command": ${JSON.stringify(command)}`);
 }
 const sha256 = (text) => `sha256:${(0,external_node_crypto_.createHash)('sha256').update(text).digest('base64url')}`;
 /** The digest of the whole live state as read (every list, every field, the service). */
@@ -5989,6 +6064,9 @@ function applySectionOf(input) {
     const octx = { settings, dashboards: outcome.dashboards, registry: outcome.registry };
     const records = {};
     for (const pc of outcome.planned) {
+        // No kind has operations for a no-op or a deferred change: skipped without building them.
+        if (!(0,types/* isActionable */.nM)(pc.change))
+            continue;
         const kind = kinds.get(pc.change.kind);
         if (kind.operations(pc, octx).length === 0)
             continue;
@@ -6031,7 +6109,7 @@ function sealedPlan(saved, config) {
         return 'it has no apply section of this version';
     if (plan.tool.version !== version/* VERSION */.x)
         return `it was made by version ${plan.tool.version}`;
-    if (!sealHolds(saved, plan.apply.seal, config.auth))
+    if (saved.sealed === undefined)
         return 'its seal does not hold (edited, or made with other credentials)';
     if ((0,src_diagnostics/* hasErrors */.Cs)(plan.diagnostics))
         return 'it has errors';
@@ -6039,6 +6117,7 @@ function sealedPlan(saved, config) {
         return 'it is for another stack or mode';
     return {
         plan: plan,
+        text: saved.sealed,
         readsService: config.mode === 'managed' && plan.changes.some(c => c.kind === 'ServiceSettings')
     };
 }
@@ -6224,7 +6303,7 @@ async function applySavedPlan(config, deps, load) {
         log.info(`The saved plan is checked by planning again: ${why}`);
         return { planAgain: { read, manifests: manifests() } };
     };
-    const sealed = sealedPlan(await readSavedPlan(config.savedPlan, config.cwd), config);
+    const sealed = sealedPlan(await readSavedPlan(config.savedPlan, config.cwd, config.auth), config);
     if (typeof sealed === 'string') {
         const loaded = manifests();
         return planAgain(sealed, startLiveRead(config, deps, loaded.then(m => [m])));
@@ -6265,7 +6344,10 @@ async function applySavedPlan(config, deps, load) {
             command: config.command,
             createdAt: (deps.now ?? (() => new Date()))().toISOString()
         };
-        const planFile = await writePlan(config.planPath, plan, undefined, config.auth);
+        // What writePlan would write of this plan: the saved text with this run's time and command.
+        const planFile = config.planPath;
+        await (0,promises_.mkdir)(external_node_path_default().dirname(planFile), { recursive: true });
+        await (0,promises_.writeFile)(planFile, appliedPlanText(sealed.text, plan.createdAt, plan.command));
         const outcome = await finishStack(config, {
             // The manifests' own diagnostics are the plan's of the validate stage (the plan holds them first).
             stack: {
@@ -6417,9 +6499,11 @@ function outputsOf(plan, planFile) {
 /** The plan JSON, secrets scrubbed (`scrub`, when there are any), its apply section sealed with `auth`. */
 async function writePlan(planPath, plan, scrub, auth) {
     await (0,promises_.mkdir)(external_node_path_default().dirname(planPath), { recursive: true });
-    const text = `${JSON.stringify(scrub ? (0,src_log/* redactDeep */.KL)(plan, scrub) : plan, null, 2)}\n`;
-    const sealed = 'apply' in plan && plan.apply !== undefined ? sealPlanText(text, auth) : text;
-    await (0,promises_.writeFile)(planPath, sealed);
+    const scrubbed = scrub ? (0,src_log/* redactDeep */.KL)(plan, scrub) : plan;
+    const text = 'stacks' in scrubbed || !scrubbed.apply
+        ? `${JSON.stringify(scrubbed, null, 2)}\n`
+        : sealPlanText({ ...scrubbed, apply: scrubbed.apply }, auth);
+    await (0,promises_.writeFile)(planPath, text);
     return planPath;
 }
 

@@ -380,7 +380,7 @@ class Transport {
             const deadline = last && firstSent !== undefined ? firstSent + last.budget.ms : undefined;
             let outcome;
             try {
-                outcome = await this.attempt(spec, { inFlight, waiting, deadline });
+                outcome = await this.attempt(spec, { inFlight, waiting, deadline, own: signal !== undefined });
             }
             catch (e) {
                 if (this.unreachable && !inFlight.aborted)
@@ -463,14 +463,14 @@ class Transport {
             // A retry of a request that is safe to repeat gets no more than the budget has left.
             const left = limits.deadline === undefined || !spec.idempotent ? Infinity : limits.deadline - sentAt;
             const timeoutMs = Math.max(1, Math.min(this.options.requestTimeoutMs, left));
-            return { ...(await this.send(spec, ticket, limits.inFlight, timeoutMs)), sentAt };
+            return { ...(await this.send(spec, ticket, limits.inFlight, timeoutMs, limits.own)), sentAt };
         }
         finally {
             // Every attempt is reported to the pacer, also when no response came (it may wait for the first).
             this.pacer.observe(ticket, undefined);
         }
     }
-    async send(spec, ticket, signal, timeoutMs) {
+    async send(spec, ticket, signal, timeoutMs, own) {
         this.stats.requests++;
         const url = this.url(spec);
         const base = { method: spec.method, path: spec.path };
@@ -490,7 +490,10 @@ class Transport {
                 headers,
                 body: spec.body === undefined ? undefined : JSON.stringify(spec.body),
                 dispatcher: this.agent,
-                signal,
+                // A request without a signal of its own ends only with the client, whose close() aborts first
+                // and then destroys the agent, failing what is in flight: undici need not listen to that
+                // signal (a listener per request in flight on one signal, and Node warns past ten).
+                signal: own ? signal : undefined,
                 // undici's own timers (no timer object per request): the wait for the response's headers, and
                 // for each chunk of its body.
                 headersTimeout: timeoutMs,
@@ -3302,34 +3305,58 @@ function adoptionNote(live, tag) {
         : `adopts existing dashboard ${live.id}: it gets this stack's ownership tag ${tag}`;
 }
 
-// EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 11 modules
-var classic_schemas = __webpack_require__(2857);
 ;// CONCATENATED MODULE: ./src/kinds/dashboard/saved.ts
+
+const isObject = (v) => typeof v === 'object' && v !== null && !Array.isArray(v);
 /**
- * A dashboard change as a saved plan carries it: the request form of its desired record (the manifest's
- * fields its bodies read, the tiles and filters as they will be sent, what it waits for), read back into
- * the same operations (see SavedForm).
+ * save()'s JSON back, or undefined when it is not of its shape. Shallow: the seal of the saved plan proves
+ * the JSON is what save() wrote from a validated manifest, so the thousands of tile bodies are not walked
+ * again (they are sent as they are).
  */
-
-
-const Body = classic_schemas/* record */.g1P(classic_schemas/* string */.YjP(), classic_schemas/* unknown */.L5J());
-/** Shape only: the seal of the saved plan proves the JSON is what save() wrote from a validated manifest. */
-const SavedRequest = classic_schemas/* object */.Ikc({
-    spec: classic_schemas/* looseObject */._H3({ name: classic_schemas/* string */.YjP() }),
-    tiles: classic_schemas/* array */.YOg(classic_schemas/* object */.Ikc({ spec: classic_schemas/* looseObject */._H3({ name: classic_schemas/* string */.YjP() }), body: Body })),
-    filters: classic_schemas/* array */.YOg(Body),
-    waitsFor: classic_schemas/* array */.YOg(classic_schemas/* string */.YjP()),
-    linksLater: classic_schemas/* boolean */.zMY()
-});
+function savedRequest(v) {
+    if (!isObject(v) || !isObject(v.spec) || typeof v.spec.name !== 'string')
+        return undefined;
+    const { tiles, filters, waitsFor, linksLater } = v;
+    if (!Array.isArray(tiles) || !Array.isArray(filters) || !Array.isArray(waitsFor))
+        return undefined;
+    if (typeof linksLater !== 'boolean' ||
+        !filters.every(isObject) ||
+        !waitsFor.every(w => typeof w === 'string'))
+        return undefined;
+    if (!tiles.every(t => isObject(t) && isObject(t.spec) && typeof t.spec.name === 'string' && isObject(t.body)))
+        return undefined;
+    return {
+        spec: v.spec,
+        tiles: tiles,
+        filters,
+        waitsFor: new Set(waitsFor),
+        linksLater
+    };
+}
+/** Only the fields DashboardRequest names: the rest of the manifest is in the bodies, or not sent. */
+const pick = (from, keys) => {
+    const picked = {};
+    for (const k of keys)
+        if (from[k] !== undefined)
+            picked[k] = from[k];
+    return picked;
+};
+const SPEC_FIELDS = [
+    'name',
+    'tags',
+    'containers',
+    'savedQuery',
+    'savedQueryLanguage',
+    'savedFilterValues'
+];
+const TILE_FIELDS = ['name', 'container', 'tab'];
 const savedDashboard = {
     save(d) {
         if (!d)
             return null;
-        // The tiles' specs travel with their bodies: the dashboard's own list would only repeat them.
-        const { tiles: _tiles, ...spec } = d.spec;
         const saved = {
-            spec,
-            tiles: d.tiles,
+            spec: pick(d.spec, SPEC_FIELDS),
+            tiles: d.tiles.map(t => ({ spec: pick(t.spec, TILE_FIELDS), body: t.body })),
             filters: d.filters,
             waitsFor: [...d.waitsFor],
             linksLater: d.linksLater
@@ -3339,17 +3366,9 @@ const savedDashboard = {
     operations(saved, { change, live }, octx) {
         if (saved === null)
             return dashboardOperations({ change, live }, octx);
-        const parsed = SavedRequest.safeParse(saved);
-        if (!parsed.success)
+        const value = savedRequest(saved);
+        if (value === undefined)
             return undefined;
-        const r = parsed.data;
-        const value = {
-            spec: r.spec,
-            tiles: r.tiles,
-            filters: r.filters,
-            waitsFor: new Set(r.waitsFor),
-            linksLater: r.linksLater
-        };
         const source = change.source ?? { file: '', line: 0, column: 0 };
         return dashboardOperations({ change, live, desired: { name: change.name, address: change.address, source, value } }, octx);
     }
@@ -4360,16 +4379,25 @@ class References {
 /** The tokens of the placeholders in a request body: the operations that create them come first. */
 function placeholderTokens(body) {
     const tokens = new Set();
-    walkStrings(body, s => {
+    visitStrings(body, s => {
         const m = PLACEHOLDER.exec(s);
         if (m)
             tokens.add(resourceReady(m[1], m[2]));
-        return s;
     });
     return [...tokens];
 }
-/** The body with every placeholder replaced by the id its create produced (facts by token). */
+/**
+ * The body with every placeholder replaced by the id its create produced (facts by token). A body without
+ * placeholders (most: they name only what exists) is returned as it is, not copied.
+ */
 function bindPlaceholders(body, facts) {
+    let found = false;
+    visitStrings(body, s => {
+        if (s.startsWith('new:'))
+            found = true;
+    });
+    if (!found)
+        return body;
     return walkStrings(body, s => {
         const m = PLACEHOLDER.exec(s);
         if (!m)
@@ -4379,6 +4407,17 @@ function bindPlaceholders(body, facts) {
             throw new Error(`${m[1]} "${m[2]}" has no id yet (its create did not run)`);
         return id;
     });
+}
+/** Calls `f` with every string in `value` (keys aside), copying nothing. */
+function visitStrings(value, f) {
+    if (typeof value === 'string')
+        f(value);
+    else if (Array.isArray(value))
+        for (const v of value)
+            visitStrings(v, f);
+    else if (value !== null && typeof value === 'object')
+        for (const v of Object.values(value))
+            visitStrings(v, f);
 }
 function walkStrings(value, f) {
     if (typeof value === 'string')
