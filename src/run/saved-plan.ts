@@ -22,6 +22,8 @@
  * - When anything differs or cannot be checked, the run plans again, compares fingerprints and refuses
  *   exactly as before. So this never applies where planning again would refuse, and never applies
  *   anything planning again would not.
+ * One assumption: the version names the planner's code (as a release's does). Two builds that share a
+ * version string but plan differently (between releases) would take each other's sealed plans.
  * The live digest is a superset of what the planner reads (volatile fields such as an alert's state
  * included): any change there sends the run down the path that plans again, which applies when the
  * fingerprints that matter still agree.
