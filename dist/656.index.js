@@ -3580,7 +3580,8 @@ function tileAsSent(body, live) {
         return body;
     // The id exactly as the server sent it: the server matches tiles by id.
     const tile = { ...(live.id !== undefined ? { id: live.id } : {}), ...body };
-    if (!live.config)
+    // Most live tiles hold no setting an update carries: then nothing is added, and nothing need be normalised.
+    if (!live.config || !holdsAny(live.config, rule => rule.treatment === 'carried'))
         return tile;
     const config = body.config ?? seriesAsConfig(body);
     if (!config)
@@ -3594,9 +3595,27 @@ function tileAsSent(body, live) {
 }
 /** Config keys of the live tile that an update with `sent` keeps, and why each other one goes. */
 function carriedConfig(live, sent) {
-    const want = normalizeConfig(sent);
-    const have = normalizeConfig(live);
-    return carriedFields(live, sent, TILE_CONFIG_FIELDS, f => !equal(want[f], have[f]), UNKNOWN_CONFIG_FIELD);
+    const differs = differsBetween(sent, live);
+    return carriedFields(live, sent, TILE_CONFIG_FIELDS, differs, UNKNOWN_CONFIG_FIELD);
+}
+/** Whether a field's normal form differs between two configs: both normalised on first use, once. */
+function differsBetween(sent, live) {
+    let want;
+    let have;
+    return field => {
+        want ??= normalizeConfig(sent);
+        have ??= normalizeConfig(live);
+        return !equal(want[field], have[field]);
+    };
+}
+/** Whether the live config holds a value (not null) of a key whose rule `matches`. */
+function holdsAny(config, matches) {
+    for (const key in config) {
+        const value = config[key];
+        if (value !== undefined && value !== null && matches(TILE_CONFIG_FIELDS[key] ?? UNKNOWN_CONFIG_FIELD))
+            return true;
+    }
+    return false;
 }
 /**
  * A series tile in the config form the server stores it in (FACTS.md), when that says exactly the same:
@@ -3639,11 +3658,12 @@ function keptSettings(tiles) {
  */
 function droppedSettingNotes(name, sent, live) {
     const liveConfig = live?.config;
-    if (!liveConfig)
+    // Only a setting the manifest cannot express, or one an update carries, can make a note.
+    if (!liveConfig ||
+        !holdsAny(liveConfig, rule => rule.unexpressible !== undefined || rule.treatment === 'carried'))
         return [];
     const sentConfig = sent.config ?? seriesAsConfig(sent) ?? {};
-    const want = normalizeConfig(sentConfig);
-    const have = normalizeConfig(liveConfig);
+    const differs = differsBetween(sentConfig, liveConfig);
     const notes = new Set();
     for (const [key, value] of Object.entries(liveConfig)) {
         if (clean(value) === undefined || key in sentConfig)
@@ -3653,7 +3673,7 @@ function droppedSettingNotes(name, sent, live) {
             notes.add(`tile "${name}" is ${rule.unexpressible}`);
         }
         else if (rule.treatment === 'carried') {
-            const changed = (rule.keptWhileSame ?? []).filter(f => !equal(want[f], have[f]));
+            const changed = (rule.keptWhileSame ?? []).filter(differs);
             if (changed.length > 0)
                 notes.add(`tile "${name}": ${key} (set in the UI; the manifest language cannot express it yet) is removed by this update, because the update changes the tile's ${changed.join(' and ')}`);
         }
