@@ -36,7 +36,8 @@ function checkSourceKinds(pc: PlannedChange<DesiredDashboard, LiveDashboard>, ct
   const liveTiles = live ? keyedLiveTiles(live) : undefined
   const kindOf = (id: unknown) => ctx.live.sources.find(s => s.id === id)?.kind ?? undefined
   desired.value.tiles.forEach((t, i) => {
-    const config = t.body.config as Record<string, unknown> | undefined
+    // A series tile has no config (and its body is made anew on each use).
+    const config = t.spec.config ? (t.body.config as Record<string, unknown> | undefined) : undefined
     if (!config) return
     const before = liveTiles?.get(t.spec.name)?.config ?? undefined
     const kind = kindOf(config.sourceId)
