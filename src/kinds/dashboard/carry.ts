@@ -22,7 +22,7 @@ export function tileAsSent(body: Body, live: LiveTile | undefined): Body {
   // The id exactly as the server sent it: the server matches tiles by id.
   const tile: Body = { ...(live.id !== undefined ? { id: live.id } : {}), ...body }
   // Most live tiles hold no setting an update carries: then nothing is added, and nothing need be normalised.
-  if (!live.config || !holdsAny(live.config, rule => rule.treatment === 'carried')) return tile
+  if (!live.config || !carries(live)) return tile
   const config = (body.config as Body | undefined) ?? seriesAsConfig(body)
   if (!config) return tile
   const extra = carriedConfig(live.config, config)
@@ -31,6 +31,25 @@ export function tileAsSent(body: Body, live: LiveTile | undefined): Body {
   const { series: _series, asRatio: _asRatio, ...rest } = tile
   return { ...rest, config: { ...extra, ...config } }
 }
+
+/** The tile as an update of `live` sends it, but for its id: what comparisons read. */
+export function tileAsCompared(body: Body, live: LiveTile | undefined): Body {
+  return carries(live) ? tileAsSent(body, live) : body
+}
+
+/** Whether the live tile holds a setting an update sends back as read. */
+const carries = (live: LiveTile | undefined): boolean =>
+  live?.config !== undefined && live.config !== null && holdsAny(live.config, isCarried)
+
+const isCarried = (rule: FieldRule) => rule.treatment === 'carried'
+const isCarriedOrUnexpressible = (rule: FieldRule) => isCarried(rule) || rule.unexpressible !== undefined
+
+/**
+ * Whether an update of `live` can keep or drop a setting of it the manifest language has no word for: only
+ * then can keptSettings or droppedSettingNotes say anything about the tile.
+ */
+export const holdsUnmanagedSettings = (live: LiveTile | undefined): boolean =>
+  live?.config !== undefined && live.config !== null && holdsAny(live.config, isCarriedOrUnexpressible)
 
 /** Config keys of the live tile that an update with `sent` keeps, and why each other one goes. */
 function carriedConfig(live: Body, sent: Body): Body {
@@ -99,11 +118,7 @@ export function keptSettings(tiles: ReadonlyArray<{ name: string; sent: Body; li
 export function droppedSettingNotes(name: string, sent: Body, live: LiveTile | undefined): string[] {
   const liveConfig = live?.config
   // Only a setting the manifest cannot express, or one an update carries, can make a note.
-  if (
-    !liveConfig ||
-    !holdsAny(liveConfig, rule => rule.unexpressible !== undefined || rule.treatment === 'carried')
-  )
-    return []
+  if (!liveConfig || !holdsUnmanagedSettings(live)) return []
   const sentConfig = (sent.config as Body | undefined) ?? seriesAsConfig(sent) ?? {}
   const differs = differsBetween(sentConfig, liveConfig)
   const notes = new Set<string>()
