@@ -380,7 +380,7 @@ class Transport {
             const deadline = last && firstSent !== undefined ? firstSent + last.budget.ms : undefined;
             let outcome;
             try {
-                outcome = await this.attempt(spec, { inFlight, waiting, deadline });
+                outcome = await this.attempt(spec, { inFlight, waiting, deadline, own: signal !== undefined });
             }
             catch (e) {
                 if (this.unreachable && !inFlight.aborted)
@@ -463,14 +463,14 @@ class Transport {
             // A retry of a request that is safe to repeat gets no more than the budget has left.
             const left = limits.deadline === undefined || !spec.idempotent ? Infinity : limits.deadline - sentAt;
             const timeoutMs = Math.max(1, Math.min(this.options.requestTimeoutMs, left));
-            return { ...(await this.send(spec, ticket, limits.inFlight, timeoutMs)), sentAt };
+            return { ...(await this.send(spec, ticket, limits.inFlight, timeoutMs, limits.own)), sentAt };
         }
         finally {
             // Every attempt is reported to the pacer, also when no response came (it may wait for the first).
             this.pacer.observe(ticket, undefined);
         }
     }
-    async send(spec, ticket, signal, timeoutMs) {
+    async send(spec, ticket, signal, timeoutMs, own) {
         this.stats.requests++;
         const url = this.url(spec);
         const base = { method: spec.method, path: spec.path };
@@ -490,7 +490,10 @@ class Transport {
                 headers,
                 body: spec.body === undefined ? undefined : JSON.stringify(spec.body),
                 dispatcher: this.agent,
-                signal,
+                // A request without a signal of its own ends only with the client, whose close() aborts first
+                // and then destroys the agent, failing what is in flight: undici need not listen to that
+                // signal (a listener per request in flight on one signal, and Node warns past ten).
+                signal: own ? signal : undefined,
                 // undici's own timers (no timer object per request): the wait for the response's headers, and
                 // for each chunk of its body.
                 headersTimeout: timeoutMs,
@@ -1471,7 +1474,7 @@ function livePlacement(tile, live) {
 
 /***/ }),
 
-/***/ 3939:
+/***/ 9531:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -3363,7 +3366,77 @@ function adoptionNote(live, tag) {
         : `adopts existing dashboard ${live.id}: it gets this stack's ownership tag ${tag}`;
 }
 
+;// CONCATENATED MODULE: ./src/kinds/dashboard/saved.ts
+
+const isObject = (v) => typeof v === 'object' && v !== null && !Array.isArray(v);
+/**
+ * save()'s JSON back, or undefined when it is not of its shape. Shallow: the seal of the saved plan proves
+ * the JSON is what save() wrote from a validated manifest, so the thousands of tile bodies are not walked
+ * again (they are sent as they are).
+ */
+function savedRequest(v) {
+    if (!isObject(v) || !isObject(v.spec) || typeof v.spec.name !== 'string')
+        return undefined;
+    const { tiles, filters, waitsFor, linksLater } = v;
+    if (!Array.isArray(tiles) || !Array.isArray(filters) || !Array.isArray(waitsFor))
+        return undefined;
+    if (typeof linksLater !== 'boolean' ||
+        !filters.every(isObject) ||
+        !waitsFor.every(w => typeof w === 'string'))
+        return undefined;
+    if (!tiles.every(t => isObject(t) && isObject(t.spec) && typeof t.spec.name === 'string' && isObject(t.body)))
+        return undefined;
+    return {
+        spec: v.spec,
+        tiles: tiles,
+        filters,
+        waitsFor: new Set(waitsFor),
+        linksLater
+    };
+}
+/** Only the fields DashboardRequest names: the rest of the manifest is in the bodies, or not sent. */
+const pick = (from, keys) => {
+    const picked = {};
+    for (const k of keys)
+        if (from[k] !== undefined)
+            picked[k] = from[k];
+    return picked;
+};
+const SPEC_FIELDS = [
+    'name',
+    'tags',
+    'containers',
+    'savedQuery',
+    'savedQueryLanguage',
+    'savedFilterValues'
+];
+const TILE_FIELDS = ['name', 'container', 'tab'];
+const savedDashboard = {
+    save(d) {
+        if (!d)
+            return null;
+        const saved = {
+            spec: pick(d.spec, SPEC_FIELDS),
+            tiles: d.tiles.map(t => ({ spec: pick(t.spec, TILE_FIELDS), body: t.body })),
+            filters: d.filters,
+            waitsFor: [...d.waitsFor],
+            linksLater: d.linksLater
+        };
+        return saved;
+    },
+    operations(saved, { change, live }, octx) {
+        if (saved === null)
+            return dashboardOperations({ change, live }, octx);
+        const value = savedRequest(saved);
+        if (value === undefined)
+            return undefined;
+        const source = change.source ?? { file: '', line: 0, column: 0 };
+        return dashboardOperations({ change, live, desired: { name: change.name, address: change.address, source, value } }, octx);
+    }
+};
+
 ;// CONCATENATED MODULE: ./src/kinds/dashboard/index.ts
+
 
 
 
@@ -3382,7 +3455,8 @@ const dashboardKind = {
     liveId: l => l.id,
     refine: refineDashboard,
     conclude: recordDashboardFacts,
-    operations: dashboardOperations
+    operations: dashboardOperations,
+    saved: savedDashboard
 };
 
 ;// CONCATENATED MODULE: ./src/kinds/saved-search.ts
@@ -4366,16 +4440,25 @@ class References {
 /** The tokens of the placeholders in a request body: the operations that create them come first. */
 function placeholderTokens(body) {
     const tokens = new Set();
-    walkStrings(body, s => {
+    visitStrings(body, s => {
         const m = PLACEHOLDER.exec(s);
         if (m)
             tokens.add(resourceReady(m[1], m[2]));
-        return s;
     });
     return [...tokens];
 }
-/** The body with every placeholder replaced by the id its create produced (facts by token). */
+/**
+ * The body with every placeholder replaced by the id its create produced (facts by token). A body without
+ * placeholders (most: they name only what exists) is returned as it is, not copied.
+ */
 function bindPlaceholders(body, facts) {
+    let found = false;
+    visitStrings(body, s => {
+        if (s.startsWith('new:'))
+            found = true;
+    });
+    if (!found)
+        return body;
     return walkStrings(body, s => {
         const m = PLACEHOLDER.exec(s);
         if (!m)
@@ -4385,6 +4468,17 @@ function bindPlaceholders(body, facts) {
             throw new Error(`${m[1]} "${m[2]}" has no id yet (its create did not run)`);
         return id;
     });
+}
+/** Calls `f` with every string in `value` (keys aside), copying nothing. */
+function visitStrings(value, f) {
+    if (typeof value === 'string')
+        f(value);
+    else if (Array.isArray(value))
+        for (const v of value)
+            visitStrings(v, f);
+    else if (value !== null && typeof value === 'object')
+        for (const v of Object.values(value))
+            visitStrings(v, f);
 }
 function walkStrings(value, f) {
     if (typeof value === 'string')
@@ -5140,7 +5234,7 @@ function normalTile(tile, exact = false) {
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   e: () => (/* binding */ readLiveState)
 /* harmony export */ });
-/* harmony import */ var _kinds_index_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3939);
+/* harmony import */ var _kinds_index_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(9531);
 
 async function readLiveState(client, options, kinds = _kinds_index_js__WEBPACK_IMPORTED_MODULE_0__/* .KINDS */ .G) {
     // Dashboards first: in managed mode their list settles the path prefix, and its error says the most.

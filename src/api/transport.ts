@@ -136,7 +136,7 @@ export class Transport {
       const deadline = last && firstSent !== undefined ? firstSent + last.budget.ms : undefined
       let outcome: AttemptOutcome
       try {
-        outcome = await this.attempt(spec, { inFlight, waiting, deadline })
+        outcome = await this.attempt(spec, { inFlight, waiting, deadline, own: signal !== undefined })
       } catch (e) {
         if (this.unreachable && !inFlight.aborted) throw this.notSent(base)
         if (e instanceof PastDeadline && last) {
@@ -234,7 +234,7 @@ export class Transport {
 
   private async attempt(
     spec: RequestSpec,
-    limits: { inFlight: AbortSignal; waiting: AbortSignal; deadline?: number }
+    limits: { inFlight: AbortSignal; waiting: AbortSignal; deadline?: number; own: boolean }
   ): Promise<AttemptOutcome> {
     const ticket = await this.pacer.acquire({ signal: limits.waiting, deadline: limits.deadline })
     const sentAt = this.clock.now()
@@ -242,7 +242,7 @@ export class Transport {
       // A retry of a request that is safe to repeat gets no more than the budget has left.
       const left = limits.deadline === undefined || !spec.idempotent ? Infinity : limits.deadline - sentAt
       const timeoutMs = Math.max(1, Math.min(this.options.requestTimeoutMs, left))
-      return { ...(await this.send(spec, ticket, limits.inFlight, timeoutMs)), sentAt }
+      return { ...(await this.send(spec, ticket, limits.inFlight, timeoutMs, limits.own)), sentAt }
     } finally {
       // Every attempt is reported to the pacer, also when no response came (it may wait for the first).
       this.pacer.observe(ticket, undefined)
@@ -253,7 +253,8 @@ export class Transport {
     spec: RequestSpec,
     ticket: number,
     signal: AbortSignal,
-    timeoutMs: number
+    timeoutMs: number,
+    own: boolean
   ): Promise<SendOutcome> {
     this.stats.requests++
     const url = this.url(spec)
@@ -272,7 +273,10 @@ export class Transport {
         headers,
         body: spec.body === undefined ? undefined : JSON.stringify(spec.body),
         dispatcher: this.agent,
-        signal,
+        // A request without a signal of its own ends only with the client, whose close() aborts first
+        // and then destroys the agent, failing what is in flight: undici need not listen to that
+        // signal (a listener per request in flight on one signal, and Node warns past ten).
+        signal: own ? signal : undefined,
         // undici's own timers (no timer object per request): the wait for the response's headers, and
         // for each chunk of its body.
         headersTimeout: timeoutMs,

@@ -6,7 +6,14 @@
 import type { ObservabilityApi } from '../api/client.js'
 import type { AnyKind } from '../kinds/index.js'
 import { KINDS } from '../kinds/index.js'
-import type { ApplyContext, DashboardFacts, Operation, PlannedChange, PlanSettings } from '../kinds/kind.js'
+import type {
+  ApplyContext,
+  DashboardFacts,
+  Operation,
+  OperationContext,
+  PlannedChange,
+  PlanSettings
+} from '../kinds/kind.js'
 import { Registry, RegistryWriter } from '../kinds/registry.js'
 import { RESOURCE_KINDS, type ResourceKind } from '../plan/types.js'
 import type { Logger } from '../log.js'
@@ -23,6 +30,8 @@ export interface ApplyInput {
   concurrency: number
   log: Logger
   kinds?: readonly AnyKind[]
+  /** A change's operations: its kind's by default; an apply of a saved plan builds them from the plan (run/saved-plan.ts). */
+  operations?: (pc: PlannedChange, octx: OperationContext) => Operation[]
   /** Told as each change starts and ends; the entry points show it (a long apply is not silent). */
   onProgress?: (progress: ApplyProgress) => void
 }
@@ -37,7 +46,8 @@ export async function applyPlan(input: ApplyInput): Promise<ApplyResult> {
   const registry = input.registry ?? Registry.empty(input.settings.stack, input.settings.ownershipTag)
   const octx = { settings: input.settings, dashboards: input.dashboards, registry }
   const opsByChange = new Map<PlannedChange, Operation[]>()
-  for (const pc of input.planned) opsByChange.set(pc, kinds.get(pc.change.kind)!.operations(pc, octx))
+  const build = input.operations ?? ((pc: PlannedChange) => kinds.get(pc.change.kind)!.operations(pc, octx))
+  for (const pc of input.planned) opsByChange.set(pc, build(pc, octx))
   orderDeletes(opsByChange)
   const all = [...opsByChange.values()].flat()
 

@@ -29,8 +29,13 @@ export async function runOperations(
     hooks.settled?.(op, outcome)
   }
   const providers = new Map<string, Operation[]>()
+  // Pushed, not copied: a kind's token is provided by each of its thousand operations.
   for (const op of operations)
-    for (const token of op.provides) providers.set(token, [...(providers.get(token) ?? []), op])
+    for (const token of op.provides) {
+      const list = providers.get(token)
+      if (list) list.push(op)
+      else providers.set(token, [op])
+    }
 
   // Each operation waits for the providers of its tokens (never for itself).
   const waitsFor = new Map<Operation, Set<Operation>>()
@@ -38,7 +43,11 @@ export async function runOperations(
   for (const op of operations) {
     const deps = new Set(op.after.flatMap(t => providers.get(t) ?? []).filter(p => p !== op))
     waitsFor.set(op, deps)
-    for (const d of deps) dependents.set(d, [...(dependents.get(d) ?? []), op])
+    for (const d of deps) {
+      const list = dependents.get(d)
+      if (list) list.push(op)
+      else dependents.set(d, [op])
+    }
   }
 
   const ready: Operation[] = operations.filter(op => waitsFor.get(op)!.size === 0)

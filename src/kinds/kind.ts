@@ -136,6 +136,20 @@ export interface Kind<D = unknown, L = unknown> {
   /** After all of this kind's changes are planned: record facts for later kinds. */
   conclude?(changes: PlannedChange<D, L>[], ctx: PlanContext): void
   operations(pc: PlannedChange<D, L>, ctx: OperationContext): Operation[]
+  /** How a saved plan carries this kind's changes; a kind without it is applied by planning again. */
+  readonly saved?: SavedForm<D, L>
+}
+
+/**
+ * A kind's changes as a saved plan carries them, so `apply --plan` runs them without planning again
+ * (run/saved-plan.ts): what its operations read of the desired record, as JSON, and the operations again
+ * from that JSON and the live record. `operations(restore(save(d)))` must equal `operations(d)`.
+ */
+export interface SavedForm<D, L> {
+  /** What the change's operations read of its desired record (null: it has none, as a delete). */
+  save(desired: D | undefined): Json
+  /** The change's operations from save()'s JSON; undefined when the JSON is not of this form. */
+  operations(saved: unknown, pc: { change: Change; live?: L }, ctx: OperationContext): Operation[] | undefined
 }
 
 /** What operations see when they are built. */

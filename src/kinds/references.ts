@@ -213,16 +213,23 @@ export class References {
 /** The tokens of the placeholders in a request body: the operations that create them come first. */
 export function placeholderTokens(body: unknown): string[] {
   const tokens = new Set<string>()
-  walkStrings(body, s => {
+  visitStrings(body, s => {
     const m = PLACEHOLDER.exec(s)
     if (m) tokens.add(resourceReady(m[1]!, m[2]!))
-    return s
   })
   return [...tokens]
 }
 
-/** The body with every placeholder replaced by the id its create produced (facts by token). */
+/**
+ * The body with every placeholder replaced by the id its create produced (facts by token). A body without
+ * placeholders (most: they name only what exists) is returned as it is, not copied.
+ */
 export function bindPlaceholders<T>(body: T, facts: ReadonlyMap<string, { id?: string }>): T {
+  let found = false
+  visitStrings(body, s => {
+    if (s.startsWith('new:')) found = true
+  })
+  if (!found) return body
   return walkStrings(body, s => {
     const m = PLACEHOLDER.exec(s)
     if (!m) return s
@@ -230,6 +237,14 @@ export function bindPlaceholders<T>(body: T, facts: ReadonlyMap<string, { id?: s
     if (id === undefined) throw new Error(`${m[1]} "${m[2]}" has no id yet (its create did not run)`)
     return id
   }) as T
+}
+
+/** Calls `f` with every string in `value` (keys aside), copying nothing. */
+function visitStrings(value: unknown, f: (s: string) => void): void {
+  if (typeof value === 'string') f(value)
+  else if (Array.isArray(value)) for (const v of value) visitStrings(v, f)
+  else if (value !== null && typeof value === 'object')
+    for (const v of Object.values(value)) visitStrings(v, f)
 }
 
 function walkStrings(value: unknown, f: (s: string) => string): unknown {

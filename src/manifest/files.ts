@@ -3,6 +3,7 @@
  * separators, because that is what GitHub annotations and the PR diff expect.
  */
 import type { realpath as nodeRealpath } from 'node:fs'
+import { createHash } from 'node:crypto'
 import { readFile, realpath, stat } from 'node:fs/promises'
 import path from 'node:path'
 import picomatch from 'picomatch'
@@ -151,6 +152,9 @@ const isInside = (root: string, target: string): boolean => {
   const rel = path.relative(root, target)
   return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel))
 }
+
+/** sha256 of a manifest file's text as read: a saved plan records it to know the file unchanged. */
+export const textDigest = (text: string): string => createHash('sha256').update(text).digest('base64url')
 
 export async function readManifestFile(
   relPath: string,

@@ -3,7 +3,7 @@
  * first. Needs no network and no credentials.
  */
 import { diagnostic, sortDiagnostics, type Diagnostic } from '../diagnostics.js'
-import { findManifestFiles, readManifestFile } from './files.js'
+import { findManifestFiles, readManifestFile, textDigest } from './files.js'
 import { describeShape, describeValue } from '../error-message.js'
 import { didYouMean, issuesToDiagnostics } from './issues.js'
 import {
@@ -35,6 +35,8 @@ export type { Located } from './rules.js'
 
 export interface ManifestSet {
   files: string[]
+  /** Each file's textDigest, by path, as read (loadManifests): what a saved plan records of the files. */
+  digests?: Map<string, string>
   /** The documents that passed validation, typed. */
   connections: Located<ConnectionSpec>[]
   sources: Located<SourceSpec>[]
@@ -74,12 +76,13 @@ export async function loadManifests(options: LoadOptions): Promise<ManifestSet> 
   const found = options.files
     ? { files: [...options.files], diagnostics: [] }
     : await findManifestFiles(options.patterns, options.cwd)
-  const set = emptySet(found.files)
+  const set: ManifestSet = { ...emptySet(found.files), digests: new Map() }
   set.diagnostics.push(...found.diagnostics)
   const views = emptyViews(options.mode)
   for (const path of found.files) {
     const read = await readManifestFile(path, options.cwd)
     set.diagnostics.push(...read.diagnostics)
+    if (read.file) set.digests!.set(path, textDigest(read.file.text))
     if (read.file) addText(set, views, path, read.file.text, options.vars ?? {}, options.secrets ?? {})
     else views.incomplete = true
   }

@@ -91,6 +91,45 @@ export const References = z.object({
 })
 export type References = z.infer<typeof References>
 
+/**
+ * What `apply --plan` needs to run a plan's changes without planning again (run/saved-plan.ts explains
+ * why that is as strict as planning again). Optional and versioned on its own: a plan without it, or
+ * of another version, is applied as before, by planning again and comparing fingerprints.
+ */
+export const APPLY_SECTION_VERSION = 1
+export const ApplySection = z.object({
+  version: z.number(),
+  /** sha256 of what shapes the plan besides the live state: the settings, patterns and variables, each manifest file's bytes. */
+  inputs: z.string(),
+  /** sha256 of the whole live state the plan was computed from, as read. */
+  live: z.string(),
+  /** By change address: what its operations read of the desired record (the kind's saved form). */
+  records: z.record(z.string(), z.unknown()),
+  /** The dashboard facts the alerts' operations read (DashboardFacts, as lists). */
+  dashboards: z.object({
+    desired: z.array(
+      z.object({
+        name: z.string(),
+        address: z.string(),
+        liveId: z.string().optional(),
+        tileIds: z.array(z.tuple([z.string(), z.union([z.string(), z.number()])]))
+      })
+    ),
+    live: z.array(
+      z.object({
+        id: z.string(),
+        address: z.string(),
+        desiredName: z.string().optional(),
+        deleted: z.boolean(),
+        droppedTileIds: z.array(z.string())
+      })
+    )
+  }),
+  /** HMAC-SHA256 of the whole plan file (this field empty), keyed with the API credentials of the run that wrote it. */
+  seal: z.string()
+})
+export type ApplySection = z.infer<typeof ApplySection>
+
 export const Plan = z.object({
   schemaVersion: z.literal(PLAN_SCHEMA_VERSION),
   tool: z.object({ name: z.literal('obsdeploy'), version: z.string() }),
@@ -106,7 +145,8 @@ export const Plan = z.object({
   fingerprint: z.object({ live: z.string(), desired: z.string() }),
   changes: z.array(Change),
   diagnostics: z.array(DiagnosticSchema),
-  references: References.optional()
+  references: References.optional(),
+  apply: ApplySection.optional()
 })
 export type Plan = z.infer<typeof Plan>
 

@@ -49,7 +49,9 @@ export function computePlan(input: PlanInput): PlanOutcome {
   const diagnostics: Diagnostic[] = []
   const report = (d: Diagnostic) => diagnostics.push(d)
   const kinds = input.kinds ?? KINDS
-  const registry = readRegistry(input, kinds, report)
+  const registry = readRegistry(input.live, input.settings, kinds)
+  // An unreadable registry is a plan error (nothing of those kinds is pruned then).
+  if (registry.problem) report(diagnostic('plan', 'error', registry.problem))
   const ctx: PlanContext = {
     settings: input.settings,
     manifests: input.manifests,
@@ -166,19 +168,18 @@ export function computePlan(input: PlanInput): PlanOutcome {
 }
 
 /**
- * The stack's registry of the kinds without tags, without the ids that no longer exist. An unreadable
- * registry is a plan error (nothing of those kinds is pruned then).
+ * The stack's registry of the kinds without tags, without the ids that no longer exist: a function of the
+ * live state and the settings alone, so an apply of a saved plan reads the same one again.
  */
-function readRegistry(
-  input: PlanInput,
-  kinds: readonly AnyKind[],
-  report: (d: Diagnostic) => void
+export function readRegistry(
+  live: LiveState,
+  settings: PlanSettings,
+  kinds: readonly AnyKind[] = KINDS
 ): Registry {
-  const registry = Registry.read(input.live.dashboards, input.settings.stack, input.settings.ownershipTag)
-  if (registry.problem) report(diagnostic('plan', 'error', registry.problem))
+  const registry = Registry.read(live.dashboards, settings.stack, settings.ownershipTag)
   for (const kind of kinds) {
     if (!kind.live || !isRegistryKind(kind.kind)) continue
-    const records = input.live[kind.live.field]
+    const records = live[kind.live.field]
     if (Array.isArray(records))
       registry.keepOnly(kind.kind, new Set(records.map(r => kind.liveId(r)).filter(id => id !== undefined)))
   }

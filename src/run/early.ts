@@ -5,7 +5,7 @@
  */
 import type { Config } from '../config/types.js'
 import type { ManifestSet } from '../manifest/load.js'
-import type { LiveRead, runOnline as RunOnline } from './online.js'
+import type { LiveRead, OnlineResult, runOnline as RunOnline } from './online.js'
 import type { RunDependencies } from './types.js'
 
 /** `manifests`: the manifest sets once loaded and valid (whether the service is read depends on them). */
@@ -16,4 +16,18 @@ export async function startEarly(
 ): Promise<{ runOnline: typeof RunOnline; read: LiveRead }> {
   const online = await import('./online.js')
   return { runOnline: online.runOnline, read: online.startLiveRead(config, deps, manifests) }
+}
+
+/** `apply --plan` of one stack (online.ts applySavedPlan), with the online stages for a run that plans again. */
+export async function applySavedPlanEarly(
+  config: Config<'apply'>,
+  deps: RunDependencies,
+  load: () => Promise<ManifestSet>
+): Promise<
+  | { applied: OnlineResult }
+  | { planAgain: { read: LiveRead; manifests: Promise<ManifestSet> }; runOnline: typeof RunOnline }
+> {
+  const online = await import('./online.js')
+  const saved = await online.applySavedPlan(config, deps, load)
+  return 'applied' in saved ? saved : { ...saved, runOnline: online.runOnline }
 }

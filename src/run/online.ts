@@ -2,23 +2,38 @@
  * The stages that need the API: read the live state, plan, check queries, apply. run() loads this
  * module with one import once the manifests are valid, so `validate` never loads the HTTP client.
  */
-import { mkdir, readFile, writeFile } from 'node:fs/promises'
+import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { createApi, type ObservabilityApi } from '../api/client.js'
-import { applyPlan } from '../apply/apply.js'
+import { applyPlan, type ApplyInput } from '../apply/apply.js'
 import type { ApplyResult } from '../apply/types.js'
-import type { Config, RunCommand } from '../config/types.js'
+import type { Auth, Config, RunCommand } from '../config/types.js'
 import { diagnostic, hasErrors, type Diagnostic } from '../diagnostics.js'
 import { errorMessage } from '../error-message.js'
+import { KINDS } from '../kinds/index.js'
 import type { LiveState, PlanSettings } from '../kinds/kind.js'
 import { ownershipTag } from '../kinds/ownership.js'
 import { checkQueries } from '../live/check-queries.js'
 import { readLiveState } from '../live/read.js'
 import { redactDeep, redactor, SECRET_VAR_MIN_LENGTH, silentLogger, type Logger } from '../log.js'
+import { findManifestFiles, readManifestFile, textDigest } from '../manifest/files.js'
 import type { ManifestSet } from '../manifest/load.js'
-import { countChanges, isActionable, PlanFile, type Plan } from '../plan/types.js'
+import { countChanges, isActionable, type PlanFile, type Plan } from '../plan/types.js'
 import { computePlan, type PlanOutcome } from '../planner/planner.js'
 import { crossStackConflicts } from './cross-stack.js'
+import {
+  appliedPlanText,
+  applySectionOf,
+  compareWithSavedPlan,
+  inputsDigest,
+  liveDigest,
+  readSavedPlan,
+  restoreOutcome,
+  sealedPlan,
+  savedPlanFor,
+  sealPlanText,
+  type SavedForStack
+} from './saved-plan.js'
 import { EMPTY_OUTPUTS, type RunDependencies, type RunOutputs } from './types.js'
 
 /** The commands that go online: validate stops before. */
@@ -94,6 +109,10 @@ export async function runOnline(
     log.info(
       `Read live state in ${api.stats.requests} request(s): ${live.dashboards.length} dashboard(s), ${live.alerts.length} alert(s)`
     )
+    // A plan of one stack records the live state it was made from for `apply --plan` (saved-plan.ts):
+    // digested before planning, as read.
+    const liveAsRead =
+      config.command === 'plan' && !config.stacks && stacks.length === 1 ? liveDigest(live) : undefined
     const planned = stacks.map(stack => {
       const settings = planSettings(config, stack)
       settings.managedPrefix = api.prefix
@@ -111,6 +130,7 @@ export async function runOnline(
     })
     const plans = planned.map(p => p.outcome.plan)
     crossStackConflicts(plans).forEach((problems, i) => plans[i]!.diagnostics.push(...problems))
+    const found = plans.map(p => p.diagnostics.length)
     if (config.checkQueries && config.command === 'plan') {
       for (const { outcome } of planned) {
         // Query findings are plan diagnostics: in the plan JSON, and a query the server refuses fails the plan.
@@ -119,10 +139,31 @@ export async function runOnline(
         )
       }
     }
+    if (liveAsRead !== undefined) {
+      const [{ stack, settings, outcome }] = planned as [(typeof planned)[number]]
+      // Query findings come from this run's queries, not from planning: a plan with them is planned again.
+      const queried =
+        outcome.plan.diagnostics.length > found[0]! || outcome.plan.changes.some(c => c.evidence)
+      const section = queried
+        ? 'check-queries found something'
+        : applySectionOf({
+            config,
+            settings,
+            manifests: stack.manifests,
+            live: liveAsRead,
+            outcome,
+            kinds: KINDS
+          })
+      if (typeof section === 'string') log.debug(`the plan has no apply section: ${section}`)
+      else outcome.plan.apply = section
+    }
     const planFile = await writePlan(
       config.planPath,
       config.stacks ? { schemaVersion: 1, stacks: plans } : plans[0]!,
-      redactor(Object.values(config.secretVars), SECRET_VAR_MIN_LENGTH)
+      Object.keys(config.secretVars).length > 0
+        ? redactor(Object.values(config.secretVars), SECRET_VAR_MIN_LENGTH)
+        : undefined,
+      config.auth
     )
     const outcomes: StackOutcome[] = []
     for (const p of planned) {
@@ -135,6 +176,122 @@ export async function runOnline(
   } finally {
     await api.close()
   }
+}
+
+/** How an `apply --plan` of one stack goes on: applied as recorded, or planned again from this read. */
+export type SavedApply =
+  { applied: OnlineResult } | { planAgain: { read: LiveRead; manifests: Promise<ManifestSet> } }
+
+/**
+ * `apply --plan` of one stack: when the saved plan's apply section holds and nothing it was made from has
+ * changed, its changes are applied as recorded, without loading the manifests or planning (saved-plan.ts
+ * says why that is exactly as strict as planning again). Otherwise the run plans again as before, from
+ * the live read started here and the manifests `load` reads.
+ */
+export async function applySavedPlan(
+  config: Config<'apply'>,
+  deps: RunDependencies,
+  load: () => Promise<ManifestSet>
+): Promise<SavedApply> {
+  const log = deps.log ?? silentLogger
+  let loading: Promise<ManifestSet> | undefined
+  const manifests = () => (loading ??= load())
+  const planAgain = (why: string, read: LiveRead): SavedApply => {
+    log.info(`The saved plan is checked by planning again: ${why}`)
+    return { planAgain: { read, manifests: manifests() } }
+  }
+  const sealed = sealedPlan(await readSavedPlan(config.savedPlan!, config.cwd, config.auth), config)
+  if (typeof sealed === 'string') {
+    const loaded = manifests()
+    return planAgain(
+      sealed,
+      startLiveRead(
+        config,
+        deps,
+        loaded.then(m => [m])
+      )
+    )
+  }
+  const settings = planSettings(config, { name: config.stack, prune: config.prune, siblings: [] })
+  const inputs = manifestDigests(config).then(files =>
+    typeof files === 'string'
+      ? files
+      : inputsDigest(config, settings, files) === sealed.plan.apply.inputs
+        ? undefined
+        : 'the manifest files, the variables or the settings changed since the plan'
+  )
+  // The service is read when the saved plan has one, if its manifests are those of now; else as they say.
+  const service = inputs.then(why =>
+    why === undefined
+      ? sealed.readsService
+      : manifests().then(m => config.mode === 'managed' && m.services.length > 0)
+  )
+  const read = startRead(config, deps, service)
+  const why = await inputs
+  if (why !== undefined) return planAgain(why, read)
+  let live: LiveState
+  try {
+    live = await read.live
+  } catch {
+    // Reported as before, by the run that plans again.
+    return planAgain('the live state could not be read', read)
+  }
+  settings.managedPrefix = read.api.prefix
+  if (settings.managedPrefix !== sealed.plan.managedPrefix || liveDigest(live) !== sealed.plan.apply.live)
+    return planAgain('the live state changed since the plan', read)
+  const restored = restoreOutcome(sealed, live, settings, KINDS)
+  if (typeof restored === 'string') return planAgain(restored, read)
+
+  try {
+    log.info(
+      `Read live state in ${read.api.stats.requests} request(s); the saved plan holds for it and for the manifests: applied as recorded`
+    )
+    const { apply: _section, ...rest } = sealed.plan
+    const plan: Plan = {
+      ...rest,
+      command: config.command,
+      createdAt: (deps.now ?? (() => new Date()))().toISOString()
+    }
+    // What writePlan would write of this plan: the saved text with this run's time and command.
+    const planFile = config.planPath
+    await mkdir(path.dirname(planFile), { recursive: true })
+    await writeFile(planFile, appliedPlanText(sealed.text, plan.createdAt, plan.command))
+    const outcome = await finishStack(
+      config,
+      {
+        // The manifests' own diagnostics are the plan's of the validate stage (the plan holds them first).
+        stack: {
+          name: config.stack,
+          manifests: { diagnostics: plan.diagnostics.filter(d => d.stage === 'validate') }
+        },
+        settings,
+        outcome: { ...restored.outcome, plan }
+      },
+      { api: read.api, log, planFile, deps, many: false, operations: restored.operations }
+    )
+    return { applied: { diagnostics: [], stacks: [outcome], planFile } }
+  } finally {
+    await read.api.close()
+  }
+}
+
+const FILES_AT_ONCE = 32
+
+/** Each manifest file's textDigest by path, found and read as loadManifests does; or why not. */
+async function manifestDigests(config: Config): Promise<Map<string, string> | string> {
+  const found = await findManifestFiles(config.manifests, config.cwd)
+  if (found.diagnostics.length > 0) return 'the manifest files cannot all be found'
+  const digests = new Map<string, string>()
+  // A few files at a time: thousands of files opened at once would run out of file descriptors.
+  for (let i = 0; i < found.files.length; i += FILES_AT_ONCE) {
+    const batch = found.files.slice(i, i + FILES_AT_ONCE)
+    const read = await Promise.all(batch.map(f => readManifestFile(f, config.cwd)))
+    for (const [j, r] of read.entries()) {
+      if (!r.file || r.diagnostics.length > 0) return 'a manifest file cannot be read'
+      digests.set(batch[j]!, textDigest(r.file.text))
+    }
+  }
+  return digests
 }
 
 /** A read of the live state under way, started before the manifests were loaded (see startLiveRead). */
@@ -156,9 +313,17 @@ export function startLiveRead(
   deps: RunDependencies,
   manifests: Promise<readonly ManifestSet[]>
 ): LiveRead {
+  return startRead(
+    config,
+    deps,
+    manifests.then(sets => config.mode === 'managed' && sets.some(m => m.services.length > 0))
+  )
+}
+
+/** startLiveRead, told whether to read the managed service once that is known (`service`). */
+function startRead(config: Config, deps: RunDependencies, service: Promise<boolean>): LiveRead {
   const api = deps.api ? deps.api(config) : createApi(config, { log: deps.log ?? silentLogger })
   const stop = new AbortController()
-  const service = manifests.then(sets => config.mode === 'managed' && sets.some(m => m.services.length > 0))
   const live = readLiveState(api, { service, signal: stop.signal })
   // Awaited by runOnline, or dropped when the run stops first: never an unhandled rejection.
   live.catch(() => undefined)
@@ -173,7 +338,10 @@ export function startLiveRead(
   }
 }
 
-function planSettings(config: Config<OnlineCommand>, stack: StackToPlan): PlanSettings {
+function planSettings(
+  config: Config<OnlineCommand>,
+  stack: Pick<StackToPlan, 'name' | 'prune' | 'siblings'>
+): PlanSettings {
   return {
     stack: stack.name,
     ownershipTag: ownershipTag(stack.name),
@@ -191,7 +359,15 @@ function planSettings(config: Config<OnlineCommand>, stack: StackToPlan): PlanSe
 /** A stack's plan carried through: refused on errors, returned for plan and drift, or applied. */
 async function finishStack(
   config: Config<OnlineCommand>,
-  { stack, settings, outcome }: { stack: StackToPlan; settings: PlanSettings; outcome: PlanOutcome },
+  {
+    stack,
+    settings,
+    outcome
+  }: {
+    stack: Pick<StackToPlan, 'name'> & { manifests: Pick<ManifestSet, 'diagnostics'> }
+    settings: PlanSettings
+    outcome: PlanOutcome
+  },
   run: {
     api: ObservabilityApi
     log: Logger
@@ -199,6 +375,8 @@ async function finishStack(
     planFile: string
     deps: RunDependencies
     many: boolean
+    /** The changes' operations when not their kinds' (a saved plan's, applied as recorded). */
+    operations?: ApplyInput['operations']
   }
 ): Promise<StackOutcome> {
   const plan = outcome.plan
@@ -245,6 +423,7 @@ async function finishStack(
     settings,
     concurrency: config.concurrency,
     log: run.log,
+    ...(run.operations ? { operations: run.operations } : {}),
     // With many stacks, each line says whose change it is.
     onProgress: progress && run.many ? p => progress({ ...p, stack: stack.name }) : progress
   })
@@ -288,50 +467,19 @@ function outputsOf(plan: Plan, planFile: string): RunOutputs {
   }
 }
 
-async function writePlan(planPath: string, plan: PlanFile, scrub: (text: string) => string): Promise<string> {
+/** The plan JSON, secrets scrubbed (`scrub`, when there are any), its apply section sealed with `auth`. */
+async function writePlan(
+  planPath: string,
+  plan: PlanFile,
+  scrub: ((text: string) => string) | undefined,
+  auth: Auth
+): Promise<string> {
   await mkdir(path.dirname(planPath), { recursive: true })
-  await writeFile(planPath, `${JSON.stringify(redactDeep(plan, scrub), null, 2)}\n`)
+  const scrubbed = scrub ? redactDeep(plan, scrub) : plan
+  const text =
+    'stacks' in scrubbed || !scrubbed.apply
+      ? `${JSON.stringify(scrubbed, null, 2)}\n`
+      : sealPlanText({ ...scrubbed, apply: scrubbed.apply }, auth)
+  await writeFile(planPath, text)
   return planPath
-}
-
-/** A plan JSON from an earlier plan run, or why it cannot be used. */
-async function readSavedPlan(file: string, cwd: string): Promise<PlanFile | string> {
-  try {
-    const saved = PlanFile.safeParse(JSON.parse(await readFile(path.resolve(cwd, file), 'utf8')))
-    return saved.success ? saved.data : `${file} is not a plan file of this tool (schemaVersion 1)`
-  } catch (e) {
-    return `the saved plan ${file} cannot be read: ${errorMessage(e)}`
-  }
-}
-
-/**
- * One stack's saved plan. A plan file of many stacks holds those its run planned (on a pull request, the
- * changed ones): a stack it does not hold may be applied only when its plan has nothing to apply.
- */
-function savedPlanFor(saved: PlanFile | string, stack: string, file: string): SavedForStack {
-  if (typeof saved === 'string' || !('stacks' in saved)) return saved
-  const plans = saved.stacks
-  return (
-    plans.find(p => p.stack === stack) ?? {
-      missing: `the saved plan ${file} has no plan for stack "${stack}" (it has ${plans.map(p => `"${p.stack}"`).join(', ') || 'none'}); plan it again and review it`
-    }
-  )
-}
-
-/** A stack's saved plan, why the saved plan cannot be used, or that it holds no plan for the stack. */
-type SavedForStack = Plan | string | { missing: string }
-
-/** The applied plan must be the reviewed one: same live state, same manifests. */
-function compareWithSavedPlan(saved: Plan | string, file: string, current: Plan): string | undefined {
-  if (typeof saved === 'string') return saved
-  if (saved.stack !== current.stack || saved.mode !== current.mode) {
-    return `the saved plan ${file} is for stack "${saved.stack}" (${saved.mode}), not "${current.stack}" (${current.mode})`
-  }
-  if (saved.fingerprint.desired !== current.fingerprint.desired) {
-    return 'the manifests changed since the saved plan was made; plan again and review it'
-  }
-  if (saved.fingerprint.live !== current.fingerprint.live) {
-    return 'the live state changed since the saved plan was made (someone edited a dashboard or alert?); plan again and review it'
-  }
-  return undefined
 }

@@ -7,8 +7,9 @@
 import type { Config } from '../config/types.js'
 import { hasErrors } from '../diagnostics.js'
 import { redactDeep, redactingLogger, redactor, SECRET_VAR_MIN_LENGTH, silentLogger } from '../log.js'
-import { loadManifests } from '../manifest/load.js'
-import { startEarly } from './early.js'
+import { loadManifests, type ManifestSet } from '../manifest/load.js'
+import { applySavedPlanEarly, startEarly } from './early.js'
+import type { OnlineResult } from './online.js'
 import { runStacks } from './stacks.js'
 import { EMPTY_OUTPUTS, type RunDependencies, type RunResult } from './types.js'
 
@@ -25,27 +26,39 @@ export async function run(config: Config, deps: RunDependencies = {}): Promise<R
 async function runUnscrubbed(config: Config, deps: RunDependencies): Promise<RunResult> {
   if (config.stacks) return runStacks(config, config.stacks, deps)
   const log = deps.log ?? silentLogger
-  const loading = loadManifests({
-    patterns: config.manifests,
-    cwd: config.cwd,
-    mode: config.mode,
-    vars: config.vars,
-    secrets: config.secretVars
-  })
-  // A run that goes online reads the live state while its manifests load (validate never loads the client).
-  const early =
-    config.command === 'validate'
-      ? undefined
-      : startEarly(
-          config,
-          deps,
-          loading.then(m => [m])
-        )
+  const load = () =>
+    loadManifests({
+      patterns: config.manifests,
+      cwd: config.cwd,
+      mode: config.mode,
+      vars: config.vars,
+      secrets: config.secretVars
+    })
+  const matrix = JSON.stringify([{ stack: config.stack }])
+  let loading: Promise<ManifestSet>
+  let early: ReturnType<typeof startEarly> | undefined
+  if (config.command === 'apply' && config.savedPlan) {
+    // A saved plan that still holds is applied as recorded, without loading the manifests (saved-plan.ts).
+    const saved = await applySavedPlanEarly({ ...config, command: config.command }, deps, load)
+    if ('applied' in saved) return resultOf(saved.applied, matrix)
+    loading = saved.planAgain.manifests
+    early = Promise.resolve({ runOnline: saved.runOnline, read: saved.planAgain.read })
+  } else {
+    loading = load()
+    // A run that goes online reads the live state while its manifests load (validate never loads the client).
+    early =
+      config.command === 'validate'
+        ? undefined
+        : startEarly(
+            config,
+            deps,
+            loading.then(m => [m])
+          )
+  }
   early?.catch(() => undefined) // awaited below; never unhandled should loading throw first
   const manifests = await loading
   const counts = `${manifests.dashboards.length} dashboard(s), ${manifests.alerts.length} alert(s), ${manifests.services.length} service setting(s)`
   log.info(`Read ${manifests.files.length} manifest file(s): ${counts}`)
-  const matrix = JSON.stringify([{ stack: config.stack }])
   const offline = (exitCode: 0 | 1): RunResult => ({
     exitCode,
     diagnostics: [...manifests.diagnostics],
@@ -69,6 +82,11 @@ async function runUnscrubbed(config: Config, deps: RunDependencies): Promise<Run
     deps,
     read
   )
+  return resultOf(online, matrix)
+}
+
+/** The run's result from its one stack's. */
+function resultOf(online: OnlineResult, matrix: string): RunResult {
   const [stack] = online.stacks
   return {
     exitCode: hasErrors(online.diagnostics) ? 1 : stack!.exitCode,

@@ -8,7 +8,7 @@ import type { Mode } from '../../config/types.js'
 import { managedDashboardBody } from '../managed-request.js'
 import { orderedUserTags } from '../ownership.js'
 import { tileAsSent } from './carry.js'
-import type { DesiredDashboard } from './desired.js'
+import type { DashboardRequest } from './desired.js'
 import { withFilterIds } from './filters.js'
 import { layoutOf } from './layout.js'
 import { withLinkIds } from './links.js'
@@ -23,7 +23,7 @@ export interface BodyOptions {
   idOf?: (name: string) => string | undefined
 }
 
-export function createBody(d: DesiredDashboard, options: BodyOptions): Body {
+export function createBody(d: DashboardRequest, options: BodyOptions): Body {
   const layout = layoutOf(d.spec.containers)
   const body: Body = {
     name: d.spec.name,
@@ -43,7 +43,7 @@ export function createBody(d: DesiredDashboard, options: BodyOptions): Body {
   return forMode(options.mode, body)
 }
 
-export function updateBody(d: DesiredDashboard, live: LiveDashboard, options: BodyOptions): Body {
+export function updateBody(d: DashboardRequest, live: LiveDashboard, options: BodyOptions): Body {
   const liveTiles = keyedLiveTiles(live)
   const layout = layoutOf(d.spec.containers, live)
   const body: Body = {
@@ -73,7 +73,7 @@ export function updateBody(d: DesiredDashboard, live: LiveDashboard, options: Bo
  * The saved query as the server stores it (udash resolveSavedQueryLanguage): a query without a language is Lucene;
  * null where there is none.
  */
-export function savedQueryOf(d: DesiredDashboard): {
+export function savedQueryOf(d: DashboardRequest): {
   savedQuery: string | null
   savedQueryLanguage: string | null
 } {

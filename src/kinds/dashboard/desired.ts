@@ -12,17 +12,31 @@ import type { ResourceKind } from '../../plan/types.js'
 import { filterBody } from './filters.js'
 import { linkBody } from './links.js'
 
-export interface DesiredDashboard {
-  spec: DashboardSpec
-  located: Located<DashboardSpec>
+/** The fields of a dashboard's manifest its requests read. */
+export type RequestSpec = Pick<
+  DashboardSpec,
+  'name' | 'tags' | 'containers' | 'savedQuery' | 'savedQueryLanguage' | 'savedFilterValues'
+>
+/** The fields of a tile's manifest its requests read (the rest is in its body). */
+export type RequestTileSpec = Pick<TileSpec, 'name' | 'container' | 'tab'>
+
+/** What a dashboard's requests are built from: what they read of a desired dashboard. */
+export interface DashboardRequest {
+  spec: RequestSpec
   /** Tiles as they will be sent (sources resolved to ids, no container ids yet), in manifest order. */
-  tiles: DesiredTile[]
+  tiles: ReadonlyArray<{ readonly spec: RequestTileSpec; readonly body: Record<string, unknown> }>
   /** Filters as they will be sent, without ids. */
   filters: Array<Record<string, unknown>>
   /** Dashboards this apply creates that a link-out of this one names: written first (links.ts). */
   waitsFor: Set<string>
   /** A link-out names a dashboard created later in this apply (or this one): set by a second request. */
   linksLater: boolean
+}
+
+export interface DesiredDashboard extends DashboardRequest {
+  spec: DashboardSpec
+  located: Located<DashboardSpec>
+  tiles: DesiredTile[]
 }
 
 export function desiredDashboards(ctx: PlanContext): Desired<DesiredDashboard>[] {

@@ -11,6 +11,7 @@ import { normalDesired, normalLive } from './normal.js'
 import { refineDashboard } from './notes.js'
 import { dashboardOperations } from './operations.js'
 import { pairDashboards } from './pair.js'
+import { savedDashboard } from './saved.js'
 
 export const dashboardKind: Kind<DesiredDashboard, LiveDashboard> = {
   kind: 'Dashboard',
@@ -24,5 +25,6 @@ export const dashboardKind: Kind<DesiredDashboard, LiveDashboard> = {
   liveId: l => l.id,
   refine: refineDashboard,
   conclude: recordDashboardFacts,
-  operations: dashboardOperations
+  operations: dashboardOperations,
+  saved: savedDashboard
 }

@@ -6,12 +6,12 @@ import { alertsClearedToken, dashboardLock, deleteOperation, readyToken } from '
 import { bindPlaceholders, placeholderTokens } from '../references.js'
 import { isRegistryDashboard } from '../registry.js'
 import { createBody, updateBody, type BodyOptions } from './bodies.js'
-import type { DesiredDashboard } from './desired.js'
+import type { DashboardRequest } from './desired.js'
 import { linkedNames } from './links.js'
 import { tileIdsOf } from './tiles.js'
 
 export function dashboardOperations(
-  pc: PlannedChange<DesiredDashboard, LiveDashboard>,
+  pc: PlannedChange<DashboardRequest, LiveDashboard>,
   octx: OperationContext
 ): Operation[] {
   const { change, desired, live } = pc
@@ -102,7 +102,7 @@ function bodyOptions(ctx: ApplyContext, octx: OperationContext): BodyOptions {
  */
 function createDashboard(
   ctx: ApplyContext,
-  d: DesiredDashboard,
+  d: DashboardRequest,
   name: string,
   octx: OperationContext
 ): Promise<OperationResult> {
