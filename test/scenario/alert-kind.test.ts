@@ -3,7 +3,7 @@
  * in what order, what the request bodies carry, and what the plan says, against the emulator.
  */
 import { describe, expect, it } from '@jest/globals'
-import { alert, dashboard, obsdeploy, timeTile, useScenario } from '../support/harness.js'
+import { alert, dashboard, obsdeploy, timeTile, useScenario, workspace } from '../support/harness.js'
 
 const { emu, ws } = useScenario()
 
@@ -40,5 +40,97 @@ describe('a replace of several alerts', () => {
       ['First', 'A'],
       ['Second', 'B']
     ])
+  })
+})
+
+const search = (name: string, where = 'level:error') => `---
+kind: SavedSearch
+name: ${name}
+source: Logs
+where: '${where}'
+`
+const searchAlert = (on: string, extra = 'savedSearch') => `---
+kind: Alert
+name: Burst
+source: saved_search
+${extra}: ${on}
+threshold: 5
+thresholdType: above
+interval: 5m
+channel: { type: webhook, webhook: ops-pager }
+`
+
+describe('a saved-search alert', () => {
+  it('whose saved search is deleted is replaced on its new saved search, and the plan says why', async () => {
+    ws.write({ 'a.yaml': search('Errors') + searchAlert('Errors') })
+    expect((await obsdeploy(emu, ws, 'apply')).exitCode).toBe(0)
+    const old = alerts()[0]!.id
+    ws.write({ 'a.yaml': search('Warnings', 'level:warn') + searchAlert('Warnings') })
+    const plan = await obsdeploy(emu, ws, 'plan', { prune: 'true' })
+    const change = plan.plan!.changes.find(c => c.kind === 'Alert')!
+    expect(change).toMatchObject({ action: 'replace', droppedByServer: true, id: old })
+    expect(change.notes).toContain(
+      'its saved search is deleted, and the server deletes its alerts with it; it is created again on saved search "Warnings" (new alert id)'
+    )
+    expect((await obsdeploy(emu, ws, 'apply', { prune: 'true' })).exitCode).toBe(0)
+    const warnings = [...emu.selfHosted.savedSearches.values()].find(s => s.name === 'Warnings')!.id
+    expect(alerts()).toMatchObject([{ name: 'Burst', savedSearchId: warnings }])
+    expect(alerts()[0]!.id).not.toBe(old)
+  })
+
+  it('on a saved search pinned by an id this stack does not manage is a plan error at the field', async () => {
+    const other = workspace({ 'a.yaml': search('Theirs') })
+    try {
+      expect((await obsdeploy(emu, other, 'apply', { stack: 'other' })).exitCode).toBe(0)
+    } finally {
+      other.cleanup()
+    }
+    const theirs = [...emu.selfHosted.savedSearches.values()].find(s => s.name === 'Theirs')!.id
+    ws.write({ 'a.yaml': searchAlert(theirs, 'savedSearchId') })
+    const plan = await obsdeploy(emu, ws, 'plan')
+    expect(plan.diagnostics.filter(d => d.severity === 'error')).toEqual([
+      expect.objectContaining({
+        stage: 'plan',
+        field: 'savedSearchId',
+        file: expect.stringMatching(/a\.yaml$/),
+        line: 5,
+        message: `saved search ${JSON.stringify(theirs)} is not managed by stack "shop": an alert is owned through its saved search, so declare the saved search in the manifests (\`adopt: true\` for an existing one)`
+      })
+    ])
+  })
+
+  it('whose create response is lost is adopted from the server, not the same-named alert of another stack', async () => {
+    const other = workspace({ 'a.yaml': search('Theirs') + searchAlert('Theirs') })
+    try {
+      expect((await obsdeploy(emu, other, 'apply', { stack: 'other' })).exitCode).toBe(0)
+    } finally {
+      other.cleanup()
+    }
+    ws.write({ 'a.yaml': search('Errors') + searchAlert('Errors') })
+    emu.faults.add({ method: 'POST', path: '/api/v2/alerts', sequence: ['commit-drop'] })
+    const apply = await obsdeploy(emu, ws, 'apply')
+    expect(apply.exitCode).toBe(0)
+    const errorsId = [...emu.selfHosted.savedSearches.values()].find(s => s.name === 'Errors')!.id
+    const ours = alerts().filter(a => a.savedSearchId === errorsId)
+    expect(ours).toHaveLength(1)
+    expect(alerts()).toHaveLength(2)
+    expect(apply.apply!.outcomes.find(o => o.kind === 'Alert')).toMatchObject({
+      status: 'adopted',
+      id: ours[0]!.id
+    })
+  })
+})
+
+describe('a live alert without a channel', () => {
+  it('shows the channel the manifest adds, from nothing', async () => {
+    ws.write({ 'a.yaml': dashboard('A', timeTile('Errors', 0, 0)) + alert('First', 'A', 'Errors') })
+    expect((await obsdeploy(emu, ws, 'apply')).exitCode).toBe(0)
+    const live = alerts()[0]! as unknown as Record<string, unknown>
+    delete live.channel
+    delete live.channels
+    const plan = await obsdeploy(emu, ws, 'plan')
+    const change = plan.plan!.changes.find(c => c.kind === 'Alert')!
+    expect(change.action).toBe('update')
+    expect(change.fields).toEqual([{ path: 'channels', after: ['ops-pager'] }])
   })
 })
