@@ -134,3 +134,29 @@ describe('a live alert without a channel', () => {
     expect(change.fields).toEqual([{ path: 'channels', after: ['ops-pager'] }])
   })
 })
+
+describe('two owned alerts of one name (a duplicate made by hand)', () => {
+  it('keeps the one on the manifest tile and shows the other as the one to delete', async () => {
+    ws.write({
+      'a.yaml':
+        dashboard('A', timeTile('Errors', 0, 0) + timeTile('Warnings', 6, 0, 'level:warn')) +
+        alert('First', 'A', 'Errors')
+    })
+    expect((await obsdeploy(emu, ws, 'apply')).exitCode).toBe(0)
+    const original = alerts()[0]!
+    const warnings = [...emu.selfHosted.dashboards.values()][0]!.tiles.find(t => t.name === 'Warnings')!.id
+    // A lower id than the original's: first in id order, so only the tile decides.
+    const duplicate = { ...structuredClone(original), id: '000000000000000000000001', tileId: warnings }
+    emu.selfHosted.alerts.set(duplicate.id, duplicate)
+    const plan = await obsdeploy(emu, ws, 'plan', { prune: 'true' })
+    expect(
+      plan
+        .plan!.changes.filter(c => c.kind === 'Alert')
+        .map(c => [c.action, c.id])
+        .sort()
+    ).toEqual([
+      ['delete', duplicate.id],
+      ['noop', original.id]
+    ])
+  })
+})
