@@ -10,6 +10,17 @@ const { emu, ws } = useScenario()
 const alerts = () => [...emu.selfHosted.alerts.values()]
 const dashboardId = (name: string) => [...emu.selfHosted.dashboards.values()].find(d => d.name === name)!.id
 
+describe('the plan of a new alert', () => {
+  it('points at the name line of its manifest', async () => {
+    ws.write({ 'a.yaml': dashboard('A', timeTile('Errors', 0, 0)) + alert('First', 'A', 'Errors') })
+    const plan = await obsdeploy(emu, ws, 'plan')
+    const change = plan.plan!.changes.find(c => c.kind === 'Alert')!
+    expect(change).toMatchObject({ action: 'create', address: 'Alert/First' })
+    // dashboard() is 3 lines, timeTile() 11, then the alert's '---' and `kind:`; the column is the value's.
+    expect(change.source).toMatchObject({ file: expect.stringMatching(/a\.yaml$/), line: 17, column: 7 })
+  })
+})
+
 describe('a replace of several alerts', () => {
   it('waits only for the delete of its own old alert: a failed delete holds back that alert alone', async () => {
     ws.write({
@@ -121,8 +132,16 @@ describe('a saved-search alert', () => {
   })
 })
 
-describe('a live alert without a channel', () => {
-  it('shows the channel the manifest adds, from nothing', async () => {
+describe('a live alert without some fields', () => {
+  it('without a source is a tile alert: nothing to change', async () => {
+    ws.write({ 'a.yaml': dashboard('A', timeTile('Errors', 0, 0)) + alert('First', 'A', 'Errors') })
+    expect((await obsdeploy(emu, ws, 'apply')).exitCode).toBe(0)
+    delete (alerts()[0]! as unknown as Record<string, unknown>).source
+    const plan = await obsdeploy(emu, ws, 'plan')
+    expect(plan.plan!.changes.find(c => c.kind === 'Alert')).toMatchObject({ action: 'noop', fields: [] })
+  })
+
+  it('without a channel shows the channel the manifest adds, from nothing', async () => {
     ws.write({ 'a.yaml': dashboard('A', timeTile('Errors', 0, 0)) + alert('First', 'A', 'Errors') })
     expect((await obsdeploy(emu, ws, 'apply')).exitCode).toBe(0)
     const live = alerts()[0]! as unknown as Record<string, unknown>
