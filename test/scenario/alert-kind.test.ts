@@ -179,3 +179,69 @@ describe('two owned alerts of one name (a duplicate made by hand)', () => {
     ])
   })
 })
+
+describe('what the plan says of alerts whose tile or dashboard changes', () => {
+  it('a move, a removed tile, a removed dashboard: replace or delete, and why, in words', async () => {
+    const a = (tiles: string[]) =>
+      dashboard(
+        'A',
+        tiles.map((t, i) => timeTile(t, (i % 2) * 6, Math.floor(i / 2) * 3, `service:${t}`)).join('')
+      )
+    ws.write({
+      'a.yaml':
+        a(['Errors', 'Warnings', 'Old', 'Latency']) +
+        alert('One', 'A', 'Errors') +
+        alert('Two', 'A', 'Warnings') +
+        alert('Four', 'A', 'Old'),
+      'b.yaml': dashboard('B', timeTile('Errors', 0, 0)) + alert('Three', 'B', 'Errors')
+    })
+    expect((await obsdeploy(emu, ws, 'apply')).exitCode).toBe(0)
+    ws.remove('b.yaml')
+    ws.write({
+      'a.yaml': a(['Errors', 'Failures', 'Latency']) + alert('One', 'A', 'Latency') + alert('Two', 'A', 'Failures')
+    })
+    const plan = await obsdeploy(emu, ws, 'plan', { prune: 'true' })
+    const byName = Object.fromEntries(
+      plan
+        .plan!.changes.filter(c => c.kind === 'Alert')
+        .map(c => [c.name, [c.action, c.droppedByServer ?? false, c.notes]])
+    )
+    expect(byName).toEqual({
+      One: [
+        'replace',
+        false,
+        ['it moves to tile "Latency" of "A": deleted and created again there (new alert id)']
+      ],
+      Two: [
+        'replace',
+        true,
+        [
+          'the server deletes this alert when its current tile goes away; it is created again on tile "Failures" (new alert id)'
+        ]
+      ],
+      Three: [
+        'delete',
+        true,
+        [
+          'no longer in the manifests (prune is on)',
+          'its dashboard is deleted, and the server deletes its alerts with it'
+        ]
+      ],
+      Four: [
+        'delete',
+        true,
+        [
+          'no longer in the manifests (prune is on)',
+          'its tile goes away, and the server deletes the alerts of a removed tile'
+        ]
+      ]
+    })
+    expect((await obsdeploy(emu, ws, 'apply', { prune: 'true' })).exitCode).toBe(0)
+    const tiles = [...emu.selfHosted.dashboards.values()][0]!.tiles
+    const tileOf = (id: unknown) => tiles.find(t => t.id === id)?.name
+    expect(alerts().map(x => [x.name, tileOf(x.tileId)]).sort()).toEqual([
+      ['One', 'Latency'],
+      ['Two', 'Failures']
+    ])
+  })
+})
