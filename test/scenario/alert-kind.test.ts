@@ -180,6 +180,29 @@ describe('two owned alerts of one name (a duplicate made by hand)', () => {
   })
 })
 
+describe('two owned alerts of one name, neither on the manifest tile', () => {
+  it('replaces the one of the lowest id and deletes the other, whatever order the server lists them in', async () => {
+    const board = dashboard('A', timeTile('Errors', 0, 0) + timeTile('Warnings', 6, 0, 'level:warn'))
+    ws.write({ 'a.yaml': board + alert('First', 'A', 'Errors') })
+    expect((await obsdeploy(emu, ws, 'apply')).exitCode).toBe(0)
+    const original = alerts()[0]!
+    // Listed after the original, but first in id order.
+    const duplicate = { ...structuredClone(original), id: '000000000000000000000001' }
+    emu.selfHosted.alerts.set(duplicate.id, duplicate)
+    ws.write({ 'a.yaml': board + alert('First', 'A', 'Warnings') })
+    const plan = await obsdeploy(emu, ws, 'plan', { prune: 'true' })
+    expect(
+      plan
+        .plan!.changes.filter(c => c.kind === 'Alert')
+        .map(c => [c.action, c.id])
+        .sort()
+    ).toEqual([
+      ['delete', original.id],
+      ['replace', duplicate.id]
+    ])
+  })
+})
+
 describe('what the plan says of alerts whose tile or dashboard changes', () => {
   it('a move, a removed tile, a removed dashboard: replace or delete, and why, in words', async () => {
     const a = (tiles: string[]) =>
