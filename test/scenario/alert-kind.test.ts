@@ -154,6 +154,29 @@ describe('a live alert without some fields', () => {
   })
 })
 
+describe('thresholdMax, which a PUT that omits it keeps', () => {
+  it('kept on the server while the manifest leaves it out; a new value shows and is sent', async () => {
+    ws.write({ 'a.yaml': dashboard('A', timeTile('Errors', 0, 0)) + alert('First', 'A', 'Errors') })
+    expect((await obsdeploy(emu, ws, 'apply')).exitCode).toBe(0)
+    // Set in the UI on an "above" alert: the manifest does not say, and the server would keep it anyway.
+    Object.assign(alerts()[0]!, { thresholdMax: 100 })
+    const unchanged = await obsdeploy(emu, ws, 'plan')
+    expect(unchanged.plan!.changes.find(c => c.kind === 'Alert')).toMatchObject({ action: 'noop' })
+    const between = alert('First', 'A', 'Errors', 10).replace(
+      'thresholdType: above',
+      'thresholdType: between\nthresholdMax: 200'
+    )
+    ws.write({ 'a.yaml': dashboard('A', timeTile('Errors', 0, 0)) + between })
+    const plan = await obsdeploy(emu, ws, 'plan')
+    expect(plan.plan!.changes.find(c => c.kind === 'Alert')!.fields).toEqual([
+      { path: 'thresholdMax', before: 100, after: 200 },
+      { path: 'thresholdType', before: 'above', after: 'between' }
+    ])
+    expect((await obsdeploy(emu, ws, 'apply')).exitCode).toBe(0)
+    expect(alerts()[0]).toMatchObject({ thresholdType: 'between', thresholdMax: 200 })
+  })
+})
+
 describe('two owned alerts of one name (a duplicate made by hand)', () => {
   it('keeps the one on the manifest tile and shows the other as the one to delete', async () => {
     ws.write({
