@@ -132,6 +132,34 @@ describe('a saved-search alert', () => {
   })
 })
 
+describe('a tile alert whose create response is lost', () => {
+  it('is adopted from the server: not another alert on its tile, nor the same-named one of another stack', async () => {
+    const other = workspace({
+      'a.yaml': dashboard('Theirs', timeTile('Errors', 0, 0)) + alert('First', 'Theirs', 'Errors')
+    })
+    try {
+      expect((await obsdeploy(emu, other, 'apply', { stack: 'other' })).exitCode).toBe(0)
+    } finally {
+      other.cleanup()
+    }
+    // Another alert of ours on the same tile, listed before the new one.
+    const board = dashboard('A', timeTile('Errors', 0, 0)) + alert('Second', 'A', 'Errors')
+    ws.write({ 'a.yaml': board })
+    expect((await obsdeploy(emu, ws, 'apply')).exitCode).toBe(0)
+    ws.write({ 'a.yaml': board + alert('First', 'A', 'Errors') })
+    emu.faults.add({ method: 'POST', path: '/api/v2/alerts', sequence: ['commit-drop'] })
+    const apply = await obsdeploy(emu, ws, 'apply')
+    expect(apply.exitCode).toBe(0)
+    const ours = alerts().filter(a => a.dashboardId === dashboardId('A') && a.name === 'First')
+    expect(ours).toHaveLength(1)
+    expect(alerts()).toHaveLength(3)
+    expect(apply.apply!.outcomes.find(o => o.kind === 'Alert' && o.name === 'First')).toMatchObject({
+      status: 'adopted',
+      id: ours[0]!.id
+    })
+  })
+})
+
 describe('a live alert without some fields', () => {
   it('without a source is a tile alert: nothing to change', async () => {
     ws.write({ 'a.yaml': dashboard('A', timeTile('Errors', 0, 0)) + alert('First', 'A', 'Errors') })
