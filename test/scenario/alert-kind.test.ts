@@ -205,6 +205,70 @@ describe('thresholdMax, which a PUT that omits it keeps', () => {
   })
 })
 
+describe('values the server stores in its own form', () => {
+  it('a default window count and offset, and a start date without milliseconds, plan nothing once applied', async () => {
+    const written = alert('First', 'A', 'Errors').replace(
+      'interval: 5m',
+      "interval: 5m\nnumConsecutiveWindows: 1\nscheduleOffsetMinutes: 0\nscheduleStartAt: '2026-03-01T10:00:00Z'"
+    )
+    ws.write({ 'a.yaml': dashboard('A', timeTile('Errors', 0, 0)) + written })
+    expect((await obsdeploy(emu, ws, 'apply')).exitCode).toBe(0)
+    expect(alerts()[0]).toMatchObject({ scheduleStartAt: '2026-03-01T10:00:00.000Z' })
+    const plan = await obsdeploy(emu, ws, 'plan')
+    expect(plan.plan!.changes.find(c => c.kind === 'Alert')).toMatchObject({ action: 'noop', fields: [] })
+    // A server that returns the defaults for what the manifest leaves out: still no change.
+    ws.write({
+      'a.yaml':
+        dashboard('A', timeTile('Errors', 0, 0)) +
+        written.replace('numConsecutiveWindows: 1\n', '').replace('scheduleOffsetMinutes: 0\n', '')
+    })
+    Object.assign(alerts()[0]!, { numConsecutiveWindows: 1, scheduleOffsetMinutes: 0 })
+    expect((await obsdeploy(emu, ws, 'plan')).plan!.changes.find(c => c.kind === 'Alert')!.fields).toEqual([])
+    // Another instant is a change.
+    ws.write({
+      'a.yaml':
+        dashboard('A', timeTile('Errors', 0, 0)) +
+        written
+          .replace('2026-03-01T10:00:00Z', '2026-03-01T11:00:00Z')
+          .replace('numConsecutiveWindows: 1', 'numConsecutiveWindows: 2')
+    })
+    expect((await obsdeploy(emu, ws, 'plan')).plan!.changes.find(c => c.kind === 'Alert')!.fields).toEqual([
+      { path: 'numConsecutiveWindows', after: 2 },
+      { path: 'scheduleStartAt', before: '2026-03-01T10:00:00.000Z', after: '2026-03-01T11:00:00.000Z' }
+    ])
+  })
+})
+
+describe('managed channels in the plan', () => {
+  const managed = { mode: 'managed', 'managed-prefix': 'clickstack' }
+  const searchAlertOn = (name: string, channel: string) =>
+    searchAlert('Errors').replace('name: Burst', `name: ${name}`).replace(
+      'channel: { type: webhook, webhook: ops-pager }',
+      `channel: ${channel}`
+    )
+  const files = (mail: string, severity: string, webhook = 'ops-pager') => ({
+    'a.yaml':
+      search('Errors') +
+      searchAlertOn('Mail', `{ type: email, emailRecipients: [${mail}] }`) +
+      searchAlertOn('Page', `{ type: webhook, webhook: ${webhook}, severity: ${severity} }`)
+  })
+
+  it('show an email recipient and a webhook extra that change, by recipient and by webhook name', async () => {
+    ws.write(files('oncall@example.com', 'critical'))
+    expect((await obsdeploy(emu, ws, 'apply', managed)).exitCode).toBe(0)
+    ws.write(files('ops@example.com', 'warning', 'team-slack'))
+    const plan = await obsdeploy(emu, ws, 'plan', managed)
+    const fields = (name: string) => plan.plan!.changes.find(c => c.name === name)!.fields
+    expect(fields('Mail')).toEqual([
+      { path: 'channels[0].email[0]', before: 'oncall@example.com', after: 'ops@example.com' }
+    ])
+    expect(fields('Page')).toEqual([
+      { path: 'channels[0].severity', before: 'critical', after: 'warning' },
+      { path: 'channels[0].webhook', before: 'ops-pager', after: 'team-slack' }
+    ])
+  })
+})
+
 describe('two owned alerts of one name (a duplicate made by hand)', () => {
   it('keeps the one on the manifest tile and shows the other as the one to delete', async () => {
     ws.write({
