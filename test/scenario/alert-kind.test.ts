@@ -3,7 +3,7 @@
  * in what order, what the request bodies carry, and what the plan says, against the emulator.
  */
 import { describe, expect, it } from '@jest/globals'
-import { alert, dashboard, obsdeploy, timeTile, useScenario, workspace } from '../support/harness.js'
+import { actions, alert, dashboard, obsdeploy, timeTile, useScenario, workspace } from '../support/harness.js'
 
 const { emu, ws } = useScenario()
 
@@ -11,13 +11,19 @@ const alerts = () => [...emu.selfHosted.alerts.values()]
 const dashboardId = (name: string) => [...emu.selfHosted.dashboards.values()].find(d => d.name === name)!.id
 
 describe('the plan of a new alert', () => {
-  it('points at the name line of its manifest', async () => {
+  it('points at the name line of its manifest, and its apply reports the new id', async () => {
     ws.write({ 'a.yaml': dashboard('A', timeTile('Errors', 0, 0)) + alert('First', 'A', 'Errors') })
     const plan = await obsdeploy(emu, ws, 'plan')
     const change = plan.plan!.changes.find(c => c.kind === 'Alert')!
     expect(change).toMatchObject({ action: 'create', address: 'Alert/First' })
     // dashboard() is 3 lines, timeTile() 11, then the alert's '---' and `kind:`; the column is the value's.
     expect(change.source).toMatchObject({ file: expect.stringMatching(/a\.yaml$/), line: 17, column: 7 })
+    const apply = await obsdeploy(emu, ws, 'apply')
+    expect(apply.apply!.outcomes.find(o => o.kind === 'Alert')).toMatchObject({
+      action: 'create',
+      status: 'applied',
+      id: alerts()[0]!.id
+    })
   })
 })
 
@@ -183,7 +189,7 @@ describe('a live alert without some fields', () => {
 })
 
 describe('thresholdMax, which a PUT that omits it keeps', () => {
-  it('kept on the server while the manifest leaves it out; a new value shows and is sent', async () => {
+  it('kept on the server while the manifest leaves it out; a new value shows and is sent, with the message, note and window count', async () => {
     ws.write({ 'a.yaml': dashboard('A', timeTile('Errors', 0, 0)) + alert('First', 'A', 'Errors') })
     expect((await obsdeploy(emu, ws, 'apply')).exitCode).toBe(0)
     // Set in the UI on an "above" alert: the manifest does not say, and the server would keep it anyway.
@@ -192,16 +198,26 @@ describe('thresholdMax, which a PUT that omits it keeps', () => {
     expect(unchanged.plan!.changes.find(c => c.kind === 'Alert')).toMatchObject({ action: 'noop' })
     const between = alert('First', 'A', 'Errors', 10).replace(
       'thresholdType: above',
-      'thresholdType: between\nthresholdMax: 200'
+      'thresholdType: between\nthresholdMax: 200\nmessage: Errors are up\nnote: See the runbook\nnumConsecutiveWindows: 3'
     )
     ws.write({ 'a.yaml': dashboard('A', timeTile('Errors', 0, 0)) + between })
     const plan = await obsdeploy(emu, ws, 'plan')
     expect(plan.plan!.changes.find(c => c.kind === 'Alert')!.fields).toEqual([
+      { path: 'message', after: 'Errors are up' },
+      { path: 'note', after: 'See the runbook' },
+      { path: 'numConsecutiveWindows', after: 3 },
       { path: 'thresholdMax', before: 100, after: 200 },
       { path: 'thresholdType', before: 'above', after: 'between' }
     ])
     expect((await obsdeploy(emu, ws, 'apply')).exitCode).toBe(0)
-    expect(alerts()[0]).toMatchObject({ thresholdType: 'between', thresholdMax: 200 })
+    expect(alerts()[0]).toMatchObject({
+      thresholdType: 'between',
+      thresholdMax: 200,
+      message: 'Errors are up',
+      note: 'See the runbook',
+      numConsecutiveWindows: 3
+    })
+    expect(actions(await obsdeploy(emu, ws, 'plan'))).toEqual([])
   })
 })
 
@@ -216,6 +232,8 @@ describe('values the server stores in its own form', () => {
     expect(alerts()[0]).toMatchObject({ scheduleStartAt: '2026-03-01T10:00:00.000Z' })
     const plan = await obsdeploy(emu, ws, 'plan')
     expect(plan.plan!.changes.find(c => c.kind === 'Alert')).toMatchObject({ action: 'noop', fields: [] })
+    // Nothing kept that the manifest cannot express: no notice either.
+    expect(plan.diagnostics).toEqual([])
     // A server that returns the defaults for what the manifest leaves out: still no change.
     ws.write({
       'a.yaml':
