@@ -257,6 +257,20 @@ describe('values the server stores in its own form', () => {
   })
 })
 
+describe('a schedule offset', () => {
+  it('set by the manifest is sent on create and on update', async () => {
+    const withOffset = (n: number) =>
+      dashboard('A', timeTile('Errors', 0, 0)) +
+      alert('First', 'A', 'Errors').replace('interval: 5m', `interval: 15m\nscheduleOffsetMinutes: ${n}`)
+    ws.write({ 'a.yaml': withOffset(2) })
+    expect((await obsdeploy(emu, ws, 'apply')).exitCode).toBe(0)
+    expect(alerts()[0]).toMatchObject({ scheduleOffsetMinutes: 2 })
+    ws.write({ 'a.yaml': withOffset(7) })
+    expect((await obsdeploy(emu, ws, 'apply')).exitCode).toBe(0)
+    expect(alerts()[0]).toMatchObject({ scheduleOffsetMinutes: 7 })
+  })
+})
+
 describe('managed channels in the plan', () => {
   const managed = { mode: 'managed', 'managed-prefix': 'clickstack' }
   const searchAlertOn = (name: string, channel: string) =>
