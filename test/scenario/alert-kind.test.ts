@@ -48,12 +48,15 @@ describe('a replace of several alerts', () => {
     emu.faults.add({ method: 'DELETE', path: `/api/v2/alerts/${first}`, sequence: ['500'] })
     const failed = await obsdeploy(emu, ws, 'apply')
     expect(failed.exitCode).toBe(1)
-    const outcome = (name: string) =>
-      failed.apply!.outcomes.find(o => o.kind === 'Alert' && o.name === name)
+    const outcome = (name: string) => failed.apply!.outcomes.find(o => o.kind === 'Alert' && o.name === name)
     expect(outcome('First')).toMatchObject({ action: 'replace', status: 'failed' })
     expect(outcome('Second')).toMatchObject({ action: 'replace', status: 'applied' })
     const b = dashboardId('B')
-    expect(alerts().map(a => [a.name, a.dashboardId === b ? 'B' : 'A']).sort()).toEqual([
+    expect(
+      alerts()
+        .map(a => [a.name, a.dashboardId === b ? 'B' : 'A'])
+        .sort()
+    ).toEqual([
       ['First', 'A'],
       ['Second', 'B']
     ])
@@ -274,10 +277,9 @@ describe('a schedule offset', () => {
 describe('managed channels in the plan', () => {
   const managed = { mode: 'managed', 'managed-prefix': 'clickstack' }
   const searchAlertOn = (name: string, channel: string) =>
-    searchAlert('Errors').replace('name: Burst', `name: ${name}`).replace(
-      'channel: { type: webhook, webhook: ops-pager }',
-      `channel: ${channel}`
-    )
+    searchAlert('Errors')
+      .replace('name: Burst', `name: ${name}`)
+      .replace('channel: { type: webhook, webhook: ops-pager }', `channel: ${channel}`)
   const files = (mail: string, severity: string, webhook = 'ops-pager') => ({
     'a.yaml':
       search('Errors') +
@@ -368,7 +370,8 @@ describe('what the plan says of alerts whose tile or dashboard changes', () => {
     expect((await obsdeploy(emu, ws, 'apply')).exitCode).toBe(0)
     ws.remove('b.yaml')
     ws.write({
-      'a.yaml': a(['Errors', 'Failures', 'Latency']) + alert('One', 'A', 'Latency') + alert('Two', 'A', 'Failures')
+      'a.yaml':
+        a(['Errors', 'Failures', 'Latency']) + alert('One', 'A', 'Latency') + alert('Two', 'A', 'Failures')
     })
     const plan = await obsdeploy(emu, ws, 'plan', { prune: 'true' })
     const byName = Object.fromEntries(
@@ -409,7 +412,11 @@ describe('what the plan says of alerts whose tile or dashboard changes', () => {
     expect((await obsdeploy(emu, ws, 'apply', { prune: 'true' })).exitCode).toBe(0)
     const tiles = [...emu.selfHosted.dashboards.values()][0]!.tiles
     const tileOf = (id: unknown) => tiles.find(t => t.id === id)?.name
-    expect(alerts().map(x => [x.name, tileOf(x.tileId)]).sort()).toEqual([
+    expect(
+      alerts()
+        .map(x => [x.name, tileOf(x.tileId)])
+        .sort()
+    ).toEqual([
       ['One', 'Latency'],
       ['Two', 'Failures']
     ])
