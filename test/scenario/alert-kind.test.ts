@@ -304,48 +304,37 @@ describe('managed channels in the plan', () => {
 })
 
 describe('two owned alerts of one name (a duplicate made by hand)', () => {
-  it('keeps the one on the manifest tile and shows the other as the one to delete', async () => {
-    ws.write({
-      'a.yaml':
-        dashboard('A', timeTile('Errors', 0, 0) + timeTile('Warnings', 6, 0, 'level:warn')) +
-        alert('First', 'A', 'Errors')
-    })
+  const board = dashboard('A', timeTile('Errors', 0, 0) + timeTile('Warnings', 6, 0, 'level:warn'))
+
+  /** Applies First on Errors, then copies it with a lower id: first in id order, last in the server's list. */
+  async function duplicated(tile: 'Errors' | 'Warnings') {
+    ws.write({ 'a.yaml': board + alert('First', 'A', 'Errors') })
     expect((await obsdeploy(emu, ws, 'apply')).exitCode).toBe(0)
     const original = alerts()[0]!
-    const warnings = [...emu.selfHosted.dashboards.values()][0]!.tiles.find(t => t.name === 'Warnings')!.id
-    // A lower id than the original's: first in id order, so only the tile decides.
-    const duplicate = { ...structuredClone(original), id: '000000000000000000000001', tileId: warnings }
+    const tileId = [...emu.selfHosted.dashboards.values()][0]!.tiles.find(t => t.name === tile)!.id
+    const duplicate = { ...structuredClone(original), id: '000000000000000000000001', tileId }
     emu.selfHosted.alerts.set(duplicate.id, duplicate)
-    const plan = await obsdeploy(emu, ws, 'plan', { prune: 'true' })
-    expect(
-      plan
-        .plan!.changes.filter(c => c.kind === 'Alert')
-        .map(c => [c.action, c.id])
-        .sort()
-    ).toEqual([
+    return { original, duplicate }
+  }
+  const alertChanges = async () =>
+    (await obsdeploy(emu, ws, 'plan', { prune: 'true' }))
+      .plan!.changes.filter(c => c.kind === 'Alert')
+      .map(c => [c.action, c.id])
+      .sort()
+
+  it('keeps the one on the manifest tile and shows the other as the one to delete', async () => {
+    // The duplicate on another tile: only the tile decides.
+    const { original, duplicate } = await duplicated('Warnings')
+    expect(await alertChanges()).toEqual([
       ['delete', duplicate.id],
       ['noop', original.id]
     ])
   })
-})
 
-describe('two owned alerts of one name, neither on the manifest tile', () => {
-  it('replaces the one of the lowest id and deletes the other, whatever order the server lists them in', async () => {
-    const board = dashboard('A', timeTile('Errors', 0, 0) + timeTile('Warnings', 6, 0, 'level:warn'))
-    ws.write({ 'a.yaml': board + alert('First', 'A', 'Errors') })
-    expect((await obsdeploy(emu, ws, 'apply')).exitCode).toBe(0)
-    const original = alerts()[0]!
-    // Listed after the original, but first in id order.
-    const duplicate = { ...structuredClone(original), id: '000000000000000000000001' }
-    emu.selfHosted.alerts.set(duplicate.id, duplicate)
+  it('neither on the manifest tile: replaces the one of the lowest id, whatever order the server lists them in', async () => {
+    const { original, duplicate } = await duplicated('Errors')
     ws.write({ 'a.yaml': board + alert('First', 'A', 'Warnings') })
-    const plan = await obsdeploy(emu, ws, 'plan', { prune: 'true' })
-    expect(
-      plan
-        .plan!.changes.filter(c => c.kind === 'Alert')
-        .map(c => [c.action, c.id])
-        .sort()
-    ).toEqual([
+    expect(await alertChanges()).toEqual([
       ['delete', original.id],
       ['replace', duplicate.id]
     ])
