@@ -8,29 +8,19 @@ import { describe, expect, it } from '@jest/globals'
 import { validateText } from '../../src/manifest/load.js'
 import { builtOnce } from '../../src/manifest/once.js'
 import { manifestSchema } from '../../src/manifest/schema.js'
+import { lines, oneTile } from '../support/manifest-text.js'
 
-const dashboard = [
-  'kind: Dashboard',
-  'name: Checkout',
-  'tiles:',
-  '  - name: Errors',
-  '    x: 0',
-  '    y: 0',
-  '    w: 6',
-  '    h: 3',
-  '    series:',
-  '      - { type: time, source: Logs, aggFn: count }'
-].join('\n')
-const managedAlert = [
+const dashboard = oneTile('    series: [{ type: time, source: Logs, aggFn: count }]')
+const managedAlert = lines(
   'kind: Alert',
   'name: Errors high',
-  'dashboard: Checkout',
-  'tile: Errors',
+  'dashboard: D',
+  'tile: T',
   'threshold: 10',
   'thresholdType: above',
   'interval: 5m',
   'channel: { type: email, emailRecipients: [ops@example.com] }'
-].join('\n')
+)
 const errors = (set: ReturnType<typeof validateText>) =>
   set.diagnostics
     .filter(d => d.severity === 'error')
@@ -42,18 +32,18 @@ describe('schemas built on first use', () => {
     expect(builtOnce).toEqual([])
 
     // Dashboards and a managed-mode alert: none of the lazy schemas.
-    const managed = validateText('a.yaml', `${dashboard}\n---\n${managedAlert}\n`, 'managed')
+    const managed = validateText('a.yaml', `${dashboard}---\n${managedAlert}`, 'managed')
     expect(errors(managed)).toEqual([])
     expect(managed.dashboards).toHaveLength(1)
     expect(managed.alerts).toHaveLength(1)
     expect(builtOnce).toEqual([])
 
     // The same alert in self-hosted mode: its own schema, which refuses email channels in its own words.
-    const selfHosted = validateText('a.yaml', `${dashboard}\n---\n${managedAlert}\n`, 'self-hosted')
+    const selfHosted = validateText('a.yaml', `${dashboard}---\n${managedAlert}`, 'self-hosted')
     expect(builtOnce).toEqual(['self-hosted Alert schema'])
     expect(errors(selfHosted)).toEqual([
-      '19:18 channel.type: must be one of webhook, got "email"',
-      expect.stringMatching(/^19:25 channel\.emailRecipients: unknown field "emailRecipients"/)
+      '18:18 channel.type: must be one of webhook, got "email"',
+      expect.stringMatching(/^18:25 channel\.emailRecipients: unknown field "emailRecipients"/)
     ])
 
     // A Webhook with a wrong service and a missing url: the resource schemas, with places.
@@ -83,7 +73,7 @@ describe('schemas built on first use', () => {
 
     // More documents of the same kinds build nothing more; the editors' union is built when asked for.
     validateText('w2.yaml', 'kind: Connection\nname: ch\nhost: http://ch:8123\nusername: u\n', 'self-hosted')
-    validateText('a2.yaml', `${dashboard}\n---\n${managedAlert}\n`, 'self-hosted')
+    validateText('a2.yaml', `${dashboard}---\n${managedAlert}`, 'self-hosted')
     expect(builtOnce).toHaveLength(3)
     expect(manifestSchema().options).toHaveLength(7)
     expect(
