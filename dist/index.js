@@ -14231,7 +14231,7 @@ function addDocument(set, views, doc) {
     }
     else {
         const spec = result.success && result.data.kind === 'Dashboard' ? result.data : undefined;
-        set.diagnostics.push(...(0,rules/* checkDashboard */.xY)(doc, raw, views.mode));
+        set.diagnostics.push(...(0,rules/* checkDashboard */.xY)(doc, raw, views.mode, spec));
         views.dashboards.push((0,rules/* dashboardView */.sm)(doc, raw, spec));
     }
     if (!result.success)
@@ -15583,7 +15583,9 @@ function tileDisplayType(tile) {
  * Runs on the raw document (fields of the wrong type are skipped, tiles that fail the schema get the
  * checks their valid fields allow), so a schema error does not hide the other problems of a dashboard.
  */
-function checkDashboard(doc, raw, mode = 'self-hosted') {
+function checkDashboard(doc, raw, mode = 'self-hosted', 
+/** The document as its schema typed it, when it passed: its tiles need no second parse. */
+typed) {
     const out = [];
     const report = reporter(doc, out);
     if (mode === 'managed')
@@ -15628,13 +15630,17 @@ function checkDashboard(doc, raw, mode = 'self-hosted') {
         }
         checkContainerRef(tile, path, containers, report);
         // The tile's own rules need its structure; fix the tile's schema errors (reported) to see them.
-        const typed = schema/* Tile */.FA.safeParse(tile);
-        if (typed.success)
-            checkTile(typed.data, path, report);
+        const typedTile = typed?.tiles?.[i] ?? parsedTile(tile);
+        if (typedTile)
+            checkTile(typedTile, path, report);
         else
             checkPartialTile(tile, path, report);
     });
     return out;
+}
+function parsedTile(tile) {
+    const typed = schema/* Tile */.FA.safeParse(tile);
+    return typed.success ? typed.data : undefined;
 }
 /**
  * What the managed API's schemas leave out (the cloud's OpenAPI document: ClickStackSelectItem and the series list

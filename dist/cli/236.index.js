@@ -2528,10 +2528,7 @@ function namedLink(flat, ctx) {
 function desiredDashboards(ctx) {
     return ctx.manifests.dashboards.map(located => {
         const { spec, doc } = located;
-        const tiles = (spec.tiles ?? []).map((tile, i) => ({
-            spec: tile,
-            body: tileBody(tile, ['tiles', i], located, ctx)
-        }));
+        const tiles = (spec.tiles ?? []).map((tile, i) => desiredTile(tile, ['tiles', i], located, ctx));
         const filters = (spec.filters ?? []).map((f, i) => {
             const path = ['filters', i];
             const appliesTo = f.appliesToSources?.map((name, j) => resolveSource({ source: name }, [...path, 'appliesToSources', j], located, ctx, ''));
@@ -2549,15 +2546,43 @@ function desiredDashboards(ctx) {
         };
     });
 }
-/** The tile as the server will receive it: the manifest's form, with data sources resolved to ids. */
-function tileBody(tile, path, located, ctx) {
-    const body = { name: tile.name, x: tile.x, y: tile.y, w: tile.w, h: tile.h };
-    if (tile.series) {
-        if (tile.asRatio !== undefined)
-            body.asRatio = tile.asRatio;
-        body.series = tile.series.map((s, i) => seriesBody(s, resolveSource(s, [...path, 'series', i], located, ctx)));
+/**
+ * A series tile keeps its spec and its resolved source ids, and makes its body when asked: a plan of
+ * thousands of dashboards holds each tile once, not a second copy of it as sent.
+ */
+class SeriesTile {
+    spec;
+    sourceIds;
+    constructor(spec, sourceIds) {
+        this.spec = spec;
+        this.sourceIds = sourceIds;
     }
-    else if (tile.config) {
+    get body() {
+        const { spec } = this;
+        const body = tileLayout(spec);
+        if (spec.asRatio !== undefined)
+            body.asRatio = spec.asRatio;
+        body.series = (spec.series ?? []).map((s, i) => seriesBody(s, this.sourceIds[i]));
+        return body;
+    }
+}
+/** The tile's references resolved now (each problem reported at its line); a series tile's body made on use. */
+function desiredTile(tile, path, located, ctx) {
+    if (tile.series)
+        return new SeriesTile(tile, tile.series.map((s, i) => resolveSource(s, [...path, 'series', i], located, ctx)));
+    return { spec: tile, body: tileBody(tile, path, located, ctx) };
+}
+const tileLayout = (tile) => ({
+    name: tile.name,
+    x: tile.x,
+    y: tile.y,
+    w: tile.w,
+    h: tile.h
+});
+/** A config tile (or one with neither form) as the server will receive it: data sources resolved to ids. */
+function tileBody(tile, path, located, ctx) {
+    const body = tileLayout(tile);
+    if (tile.config) {
         const cpath = [...path, 'config'];
         body.config = configBody(tile.config, resolveSource(tile.config, cpath, located, ctx));
         if (tile.config.configType === 'sql') {
@@ -2730,7 +2755,8 @@ function tileAsSent(body, live) {
         return body;
     // The id exactly as the server sent it: the server matches tiles by id.
     const tile = { ...(live.id !== undefined ? { id: live.id } : {}), ...body };
-    if (!live.config)
+    // Most live tiles hold no setting an update carries: then nothing is added, and nothing need be normalised.
+    if (!live.config || !carries(live))
         return tile;
     const config = body.config ?? seriesAsConfig(body);
     if (!config)
@@ -2742,11 +2768,42 @@ function tileAsSent(body, live) {
     const { series: _series, asRatio: _asRatio, ...rest } = tile;
     return { ...rest, config: { ...extra, ...config } };
 }
+/** The tile as an update of `live` sends it, but for its id: what comparisons read. */
+function tileAsCompared(body, live) {
+    return carries(live) ? tileAsSent(body, live) : body;
+}
+/** Whether the live tile holds a setting an update sends back as read. */
+const carries = (live) => live?.config !== undefined && live.config !== null && holdsAny(live.config, isCarried);
+const isCarried = (rule) => rule.treatment === 'carried';
+const isCarriedOrUnexpressible = (rule) => isCarried(rule) || rule.unexpressible !== undefined;
+/**
+ * Whether an update of `live` can keep or drop a setting of it the manifest language has no word for: only
+ * then can keptSettings or droppedSettingNotes say anything about the tile.
+ */
+const holdsUnmanagedSettings = (live) => live?.config !== undefined && live.config !== null && holdsAny(live.config, isCarriedOrUnexpressible);
 /** Config keys of the live tile that an update with `sent` keeps, and why each other one goes. */
 function carriedConfig(live, sent) {
-    const want = (0,tile_normal_form/* normalizeConfig */.I6)(sent);
-    const have = (0,tile_normal_form/* normalizeConfig */.I6)(live);
-    return (0,returned_fields/* carriedFields */.i)(live, sent, returned_fields/* TILE_CONFIG_FIELDS */.MN, f => !(0,json/* equal */.LC)(want[f], have[f]), returned_fields/* UNKNOWN_CONFIG_FIELD */.$w);
+    const differs = differsBetween(sent, live);
+    return (0,returned_fields/* carriedFields */.i)(live, sent, returned_fields/* TILE_CONFIG_FIELDS */.MN, differs, returned_fields/* UNKNOWN_CONFIG_FIELD */.$w);
+}
+/** Whether a field's normal form differs between two configs: both normalised on first use, once. */
+function differsBetween(sent, live) {
+    let want;
+    let have;
+    return field => {
+        want ??= (0,tile_normal_form/* normalizeConfig */.I6)(sent);
+        have ??= (0,tile_normal_form/* normalizeConfig */.I6)(live);
+        return !(0,json/* equal */.LC)(want[field], have[field]);
+    };
+}
+/** Whether the live config holds a value (not null) of a key whose rule `matches`. */
+function holdsAny(config, matches) {
+    for (const key in config) {
+        const value = config[key];
+        if (value !== undefined && value !== null && matches(returned_fields/* TILE_CONFIG_FIELDS */.MN[key] ?? returned_fields/* UNKNOWN_CONFIG_FIELD */.$w))
+            return true;
+    }
+    return false;
 }
 /**
  * A series tile in the config form the server stores it in (FACTS.md), when that says exactly the same:
@@ -2789,11 +2846,11 @@ function keptSettings(tiles) {
  */
 function droppedSettingNotes(name, sent, live) {
     const liveConfig = live?.config;
-    if (!liveConfig)
+    // Only a setting the manifest cannot express, or one an update carries, can make a note.
+    if (!liveConfig || !holdsUnmanagedSettings(live))
         return [];
     const sentConfig = sent.config ?? seriesAsConfig(sent) ?? {};
-    const want = (0,tile_normal_form/* normalizeConfig */.I6)(sentConfig);
-    const have = (0,tile_normal_form/* normalizeConfig */.I6)(liveConfig);
+    const differs = differsBetween(sentConfig, liveConfig);
     const notes = new Set();
     for (const [key, value] of Object.entries(liveConfig)) {
         if ((0,json/* clean */.uH)(value) === undefined || key in sentConfig)
@@ -2803,7 +2860,7 @@ function droppedSettingNotes(name, sent, live) {
             notes.add(`tile "${name}" is ${rule.unexpressible}`);
         }
         else if (rule.treatment === 'carried') {
-            const changed = (rule.keptWhileSame ?? []).filter(f => !(0,json/* equal */.LC)(want[f], have[f]));
+            const changed = (rule.keptWhileSame ?? []).filter(differs);
             if (changed.length > 0)
                 notes.add(`tile "${name}": ${key} (set in the UI; the manifest language cannot express it yet) is removed by this update, because the update changes the tile's ${changed.join(' and ')}`);
         }
@@ -2892,7 +2949,7 @@ function normalDesired(d, ctx, live) {
     const liveTiles = live ? keyedLiveTiles(live) : undefined;
     const tiles = {};
     for (const t of d.value.tiles) {
-        const flat = flatTile(tileAsSent(t.body, liveTiles?.get(t.spec.name)));
+        const flat = flatTile(tileAsCompared(t.body, liveTiles?.get(t.spec.name)));
         tiles[t.spec.name] = namedLink({ ...flat, ...placed(t.spec.container, t.spec.tab) }, ctx);
     }
     const { spec } = d.value;
@@ -2971,7 +3028,8 @@ function checkSourceKinds(pc, ctx) {
     const liveTiles = live ? keyedLiveTiles(live) : undefined;
     const kindOf = (id) => ctx.live.sources.find(s => s.id === id)?.kind ?? undefined;
     desired.value.tiles.forEach((t, i) => {
-        const config = t.body.config;
+        // A series tile has no config (and its body is made anew on each use).
+        const config = t.spec.config ? t.body.config : undefined;
         if (!config)
             return;
         const before = liveTiles?.get(t.spec.name)?.config ?? undefined;
@@ -3008,9 +3066,12 @@ function noteUnmanagedSettings(pc, ctx) {
     if (!desired || !live)
         return;
     const liveTiles = keyedLiveTiles(live);
-    const tiles = desired.value.tiles.map(t => {
+    // Only a live tile with such a setting can have one kept or removed.
+    const tiles = desired.value.tiles.flatMap(t => {
         const before = liveTiles.get(t.spec.name);
-        return { name: t.spec.name, sent: tileAsSent(t.body, before), live: before };
+        return holdsUnmanagedSettings(before)
+            ? [{ name: t.spec.name, sent: tileAsSent(t.body, before), live: before }]
+            : [];
     });
     for (const t of tiles)
         change.notes.push(...droppedSettingNotes(t.name, t.sent, t.live));

@@ -506,8 +506,14 @@ const VOLATILE = new Set([
  * every time, and sorting every object of a thousand dashboards would cost more than the whole diff.
  */
 function stableJson(value) {
+    // A replacer costs a call per key: most values hold no volatile key, and their plain JSON is the same text.
+    const plain = JSON.stringify(value);
+    if (plain === undefined || !VOLATILE_KEY.test(plain))
+        return plain;
     return JSON.stringify(value, (key, v) => (VOLATILE.has(key) ? undefined : v));
 }
+/** A volatile field's key as JSON writes it (a string value holding the same text only costs the slow path). */
+const VOLATILE_KEY = new RegExp(`"(?:${[...VOLATILE].join('|')})":`);
 function fingerprint(value) {
     return `sha256:${createHash('sha256').update(stableJson(value)).digest('hex')}`;
 }

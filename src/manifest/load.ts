@@ -218,7 +218,7 @@ function addDocument(set: ManifestSet, views: Views, doc: ParsedDocument): void 
       views.named.set(kind, [...(views.named.get(kind) ?? []), { doc, name: raw.name }])
   } else {
     const spec = result.success && result.data.kind === 'Dashboard' ? result.data : undefined
-    set.diagnostics.push(...checkDashboard(doc, raw, views.mode))
+    set.diagnostics.push(...checkDashboard(doc, raw, views.mode, spec))
     views.dashboards.push(dashboardView(doc, raw, spec))
   }
   if (!result.success) return

@@ -72,7 +72,9 @@ export function tileDisplayType(tile: TileSpec): string | undefined {
 export function checkDashboard(
   doc: ParsedDocument,
   raw: Record<string, unknown>,
-  mode: 'self-hosted' | 'managed' = 'self-hosted'
+  mode: 'self-hosted' | 'managed' = 'self-hosted',
+  /** The document as its schema typed it, when it passed: its tiles need no second parse. */
+  typed?: DashboardSpec
 ): Diagnostic[] {
   const out: Diagnostic[] = []
   const report = reporter(doc, out)
@@ -119,11 +121,16 @@ export function checkDashboard(
     }
     checkContainerRef(tile, path, containers, report)
     // The tile's own rules need its structure; fix the tile's schema errors (reported) to see them.
-    const typed = TileSchema.safeParse(tile)
-    if (typed.success) checkTile(typed.data, path, report)
+    const typedTile = typed?.tiles?.[i] ?? parsedTile(tile)
+    if (typedTile) checkTile(typedTile, path, report)
     else checkPartialTile(tile, path, report)
   })
   return out
+}
+
+function parsedTile(tile: unknown): TileSpec | undefined {
+  const typed = TileSchema.safeParse(tile)
+  return typed.success ? typed.data : undefined
 }
 
 /**

@@ -3,9 +3,10 @@
  * thresholdMax, ServiceSettings, the reserved ownership tag, the series and config rules, and Lucene
  * filters checked offline with the column inside the expression.
  */
-import { describe, expect, it } from '@jest/globals'
+import { describe, expect, it, jest } from '@jest/globals'
 import type { Diagnostic } from '../../src/diagnostics.js'
 import { validateText, type ManifestSet } from '../../src/manifest/load.js'
+import { Tile } from '../../src/manifest/schema.js'
 import { lines, oneTile } from '../support/manifest-text.js'
 
 const place = (d: Diagnostic) => ({
@@ -79,6 +80,29 @@ function alert(fields: Record<string, string> = {}): string {
       .map(([k, v]) => `${k}: ${v}`)
   )
 }
+
+describe('each tile is parsed once', () => {
+  it('the tile rules of a dashboard that passed its schema use its typed tiles; a failing one parses each tile', () => {
+    const parses = jest.spyOn(Tile, 'safeParse')
+    try {
+      // Valid: the dashboard's own parse typed its tiles, and their rules still run (a tile needs a form).
+      const formless = CHECKOUT.replace(
+        '    series:\n      - { type: number, source: Logs, aggFn: count }\n',
+        ''
+      )
+      expect(errors(validate(formless)).map(e => [e.field, e.message])).toEqual([
+        ['tiles[2]', expect.stringMatching(/series|config/)]
+      ])
+      expect(parses).not.toHaveBeenCalled()
+      // A schema error elsewhere in the dashboard: each tile is parsed alone, so its rules still run.
+      const broken = validate(formless.replace('name: Checkout', 'name: Checkout\ncolour: red'))
+      expect(errors(broken).map(e => e.field)).toEqual(['colour', 'tiles[2]'])
+      expect(parses).toHaveBeenCalledTimes(3)
+    } finally {
+      parses.mockRestore()
+    }
+  })
+})
 
 describe('unique names', () => {
   it('reports a second dashboard of the same name at its name, saying where the first is', () => {

@@ -429,3 +429,67 @@ describe('the service: the PATCH sends compared fields only', () => {
     expect(serviceSettingsKind.kind).toBe('ServiceSettings')
   })
 })
+
+describe("a plan's words on tile settings the manifest cannot express", () => {
+  const tileSpec = (name: string) => ({ name, x: 0, y: 0, w: 6, h: 3 })
+  const refine = (sent: Record<string, unknown>) => {
+    const desired: DesiredDashboard = {
+      spec: { kind: 'Dashboard', name: 'D', tiles: [] },
+      located: undefined as never,
+      tiles: ['Kept', 'Plain'].map(name => ({
+        spec: tileSpec(name),
+        body: { ...tileSpec(name), config: sent }
+      })),
+      filters: [],
+      waitsFor: new Set(),
+      linksLater: false
+    }
+    const live: LiveDashboard = {
+      id: 'd1',
+      name: 'D',
+      tags: ['obsdeploy:shop'],
+      tiles: [
+        { ...liveTile({ ...BASE_CONFIG, futureSetting: 'x' }), name: 'Kept' },
+        { ...liveTile(BASE_CONFIG), id: 't2', name: 'Plain' }
+      ]
+    }
+    const reported: string[] = []
+    const ctx = {
+      settings: { ownershipTag: 'obsdeploy:shop' },
+      live: { sources: [], alerts: [], dashboards: [live] },
+      report: (d: { message: string }) => reported.push(d.message)
+    } as unknown as PlanContext
+    const change = { action: 'update', notes: [] as string[] }
+    dashboardKind.refine(
+      {
+        change: change as never,
+        desired: {
+          name: 'D',
+          address: 'Dashboard/D',
+          source: { file: 'd.yaml', line: 1, column: 1 },
+          value: desired
+        },
+        live
+      },
+      ctx
+    )
+    return { notes: change.notes, reported }
+  }
+
+  it('names the settings an update keeps, only of the tiles that hold one', () => {
+    const { notes, reported } = refine(BASE_CONFIG)
+    expect(notes).toEqual([])
+    expect(reported).toEqual([expect.stringContaining('tiles["Kept"].futureSetting')])
+    expect(reported.join()).not.toContain('Plain')
+  })
+
+  it('says why an update removes one: the change of what it depends on', () => {
+    const { notes, reported } = refine({ ...BASE_CONFIG, displayType: 'stacked_bar' })
+    expect(notes).toEqual([
+      expect.stringMatching(
+        /^tile "Kept": futureSetting .* is removed by this update, because the update changes the tile's displayType$/
+      )
+    ])
+    expect(reported).toEqual([])
+  })
+})

@@ -4,9 +4,14 @@
  * the same functions, so a setting the update cannot keep shows as a change, and one it keeps is listed as kept.
  */
 import type { LiveTile } from '../../api/schemas.js'
-import { clean, equal } from '../../json.js'
+import { clean, equal, type JsonObject } from '../../json.js'
 import { joinKey } from '../../plan/diff.js'
-import { carriedFields, TILE_CONFIG_FIELDS, UNKNOWN_CONFIG_FIELD } from '../returned-fields.js'
+import {
+  carriedFields,
+  TILE_CONFIG_FIELDS,
+  UNKNOWN_CONFIG_FIELD,
+  type FieldRule
+} from '../returned-fields.js'
 import { normalizeConfig, normalizeGroupBy, seriesToConfig, type SeriesLike } from '../tile-normal-form.js'
 
 type Body = Record<string, unknown>
@@ -16,7 +21,8 @@ export function tileAsSent(body: Body, live: LiveTile | undefined): Body {
   if (!live) return body
   // The id exactly as the server sent it: the server matches tiles by id.
   const tile: Body = { ...(live.id !== undefined ? { id: live.id } : {}), ...body }
-  if (!live.config) return tile
+  // Most live tiles hold no setting an update carries: then nothing is added, and nothing need be normalised.
+  if (!live.config || !carries(live)) return tile
   const config = (body.config as Body | undefined) ?? seriesAsConfig(body)
   if (!config) return tile
   const extra = carriedConfig(live.config, config)
@@ -26,11 +32,50 @@ export function tileAsSent(body: Body, live: LiveTile | undefined): Body {
   return { ...rest, config: { ...extra, ...config } }
 }
 
+/** The tile as an update of `live` sends it, but for its id: what comparisons read. */
+export function tileAsCompared(body: Body, live: LiveTile | undefined): Body {
+  return carries(live) ? tileAsSent(body, live) : body
+}
+
+/** Whether the live tile holds a setting an update sends back as read. */
+const carries = (live: LiveTile | undefined): boolean =>
+  live?.config !== undefined && live.config !== null && holdsAny(live.config, isCarried)
+
+const isCarried = (rule: FieldRule) => rule.treatment === 'carried'
+const isCarriedOrUnexpressible = (rule: FieldRule) => isCarried(rule) || rule.unexpressible !== undefined
+
+/**
+ * Whether an update of `live` can keep or drop a setting of it the manifest language has no word for: only
+ * then can keptSettings or droppedSettingNotes say anything about the tile.
+ */
+export const holdsUnmanagedSettings = (live: LiveTile | undefined): boolean =>
+  live?.config !== undefined && live.config !== null && holdsAny(live.config, isCarriedOrUnexpressible)
+
 /** Config keys of the live tile that an update with `sent` keeps, and why each other one goes. */
 function carriedConfig(live: Body, sent: Body): Body {
-  const want = normalizeConfig(sent)
-  const have = normalizeConfig(live)
-  return carriedFields(live, sent, TILE_CONFIG_FIELDS, f => !equal(want[f], have[f]), UNKNOWN_CONFIG_FIELD)
+  const differs = differsBetween(sent, live)
+  return carriedFields(live, sent, TILE_CONFIG_FIELDS, differs, UNKNOWN_CONFIG_FIELD)
+}
+
+/** Whether a field's normal form differs between two configs: both normalised on first use, once. */
+function differsBetween(sent: Body, live: Body): (field: string) => boolean {
+  let want: JsonObject | undefined
+  let have: JsonObject | undefined
+  return field => {
+    want ??= normalizeConfig(sent)
+    have ??= normalizeConfig(live)
+    return !equal(want[field], have[field])
+  }
+}
+
+/** Whether the live config holds a value (not null) of a key whose rule `matches`. */
+function holdsAny(config: Body, matches: (rule: FieldRule) => boolean): boolean {
+  for (const key in config) {
+    const value = config[key]
+    if (value !== undefined && value !== null && matches(TILE_CONFIG_FIELDS[key] ?? UNKNOWN_CONFIG_FIELD))
+      return true
+  }
+  return false
 }
 
 /**
@@ -72,10 +117,10 @@ export function keptSettings(tiles: ReadonlyArray<{ name: string; sent: Body; li
  */
 export function droppedSettingNotes(name: string, sent: Body, live: LiveTile | undefined): string[] {
   const liveConfig = live?.config
-  if (!liveConfig) return []
+  // Only a setting the manifest cannot express, or one an update carries, can make a note.
+  if (!liveConfig || !holdsUnmanagedSettings(live)) return []
   const sentConfig = (sent.config as Body | undefined) ?? seriesAsConfig(sent) ?? {}
-  const want = normalizeConfig(sentConfig)
-  const have = normalizeConfig(liveConfig)
+  const differs = differsBetween(sentConfig, liveConfig)
   const notes = new Set<string>()
   for (const [key, value] of Object.entries(liveConfig)) {
     if (clean(value) === undefined || key in sentConfig) continue
@@ -83,7 +128,7 @@ export function droppedSettingNotes(name: string, sent: Body, live: LiveTile | u
     if (rule.unexpressible) {
       notes.add(`tile "${name}" is ${rule.unexpressible}`)
     } else if (rule.treatment === 'carried') {
-      const changed = (rule.keptWhileSame ?? []).filter(f => !equal(want[f], have[f]))
+      const changed = (rule.keptWhileSame ?? []).filter(differs)
       if (changed.length > 0)
         notes.add(
           `tile "${name}": ${key} (set in the UI; the manifest language cannot express it yet) is removed by this update, because the update changes the tile's ${changed.join(' and ')}`

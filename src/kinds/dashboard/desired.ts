@@ -16,7 +16,7 @@ export interface DesiredDashboard {
   spec: DashboardSpec
   located: Located<DashboardSpec>
   /** Tiles as they will be sent (sources resolved to ids, no container ids yet), in manifest order. */
-  tiles: Array<{ spec: TileSpec; body: Record<string, unknown> }>
+  tiles: DesiredTile[]
   /** Filters as they will be sent, without ids. */
   filters: Array<Record<string, unknown>>
   /** Dashboards this apply creates that a link-out of this one names: written first (links.ts). */
@@ -28,10 +28,7 @@ export interface DesiredDashboard {
 export function desiredDashboards(ctx: PlanContext): Desired<DesiredDashboard>[] {
   return ctx.manifests.dashboards.map(located => {
     const { spec, doc } = located
-    const tiles = (spec.tiles ?? []).map((tile, i) => ({
-      spec: tile,
-      body: tileBody(tile, ['tiles', i], located, ctx)
-    }))
+    const tiles = (spec.tiles ?? []).map((tile, i) => desiredTile(tile, ['tiles', i], located, ctx))
     const filters = (spec.filters ?? []).map((f, i) => {
       const path = ['filters', i]
       const appliesTo = f.appliesToSources?.map((name, j) =>
@@ -54,20 +51,63 @@ export function desiredDashboards(ctx: PlanContext): Desired<DesiredDashboard>[]
   })
 }
 
-/** The tile as the server will receive it: the manifest's form, with data sources resolved to ids. */
+/** A desired tile: its spec, and its body as the server will receive it (data sources resolved to ids). */
+export interface DesiredTile {
+  readonly spec: TileSpec
+  readonly body: Record<string, unknown>
+}
+
+/**
+ * A series tile keeps its spec and its resolved source ids, and makes its body when asked: a plan of
+ * thousands of dashboards holds each tile once, not a second copy of it as sent.
+ */
+class SeriesTile implements DesiredTile {
+  constructor(
+    readonly spec: TileSpec,
+    private readonly sourceIds: ReadonlyArray<string | undefined>
+  ) {}
+
+  get body(): Record<string, unknown> {
+    const { spec } = this
+    const body = tileLayout(spec)
+    if (spec.asRatio !== undefined) body.asRatio = spec.asRatio
+    body.series = (spec.series ?? []).map((s, i) => seriesBody(s, this.sourceIds[i]))
+    return body
+  }
+}
+
+/** The tile's references resolved now (each problem reported at its line); a series tile's body made on use. */
+function desiredTile(
+  tile: TileSpec,
+  path: PathSegment[],
+  located: Located<DashboardSpec>,
+  ctx: PlanContext
+): DesiredTile {
+  if (tile.series)
+    return new SeriesTile(
+      tile,
+      tile.series.map((s, i) => resolveSource(s, [...path, 'series', i], located, ctx))
+    )
+  return { spec: tile, body: tileBody(tile, path, located, ctx) }
+}
+
+const tileLayout = (tile: TileSpec): Record<string, unknown> => ({
+  name: tile.name,
+  x: tile.x,
+  y: tile.y,
+  w: tile.w,
+  h: tile.h
+})
+
+/** A config tile (or one with neither form) as the server will receive it: data sources resolved to ids. */
 function tileBody(
   tile: TileSpec,
   path: PathSegment[],
   located: Located<DashboardSpec>,
   ctx: PlanContext
 ): Record<string, unknown> {
-  const body: Record<string, unknown> = { name: tile.name, x: tile.x, y: tile.y, w: tile.w, h: tile.h }
-  if (tile.series) {
-    if (tile.asRatio !== undefined) body.asRatio = tile.asRatio
-    body.series = tile.series.map((s, i) =>
-      seriesBody(s, resolveSource(s, [...path, 'series', i], located, ctx))
-    )
-  } else if (tile.config) {
+  const body = tileLayout(tile)
+  if (tile.config) {
     const cpath = [...path, 'config']
     body.config = configBody(tile.config, resolveSource(tile.config, cpath, located, ctx))
     if (tile.config.configType === 'sql') {

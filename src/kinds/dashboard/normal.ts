@@ -9,7 +9,7 @@ import { clean, type Json, type JsonObject } from '../../json.js'
 import type { Desired, PlanContext } from '../kind.js'
 import { isOwnershipTag, userTags } from '../ownership.js'
 import { savedQueryOf } from './bodies.js'
-import { tileAsSent } from './carry.js'
+import { tileAsCompared } from './carry.js'
 import type { DesiredDashboard } from './desired.js'
 import { normalFilters } from './filters.js'
 import { livePlacement, normalContainers } from './layout.js'
@@ -25,7 +25,7 @@ export function normalDesired(
   const liveTiles = live ? keyedLiveTiles(live) : undefined
   const tiles: JsonObject = {}
   for (const t of d.value.tiles) {
-    const flat = flatTile(tileAsSent(t.body, liveTiles?.get(t.spec.name)))
+    const flat = flatTile(tileAsCompared(t.body, liveTiles?.get(t.spec.name)))
     tiles[t.spec.name] = namedLink({ ...flat, ...placed(t.spec.container, t.spec.tab) }, ctx)
   }
   const { spec } = d.value

@@ -10,7 +10,7 @@ import { formatPath, type PathSegment } from '../../manifest/path.js'
 import { tileDisplayType } from '../../manifest/rules.js'
 import type { PlanContext, PlannedChange } from '../kind.js'
 import { keptSettingsNotice } from '../returned-fields.js'
-import { droppedSettingNotes, keptSettings, tileAsSent } from './carry.js'
+import { droppedSettingNotes, holdsUnmanagedSettings, keptSettings, tileAsSent } from './carry.js'
 import type { DesiredDashboard } from './desired.js'
 import { flatTile, isAlertable, keyedLiveTiles, liveDisplayType, sameContent } from './tiles.js'
 
@@ -36,7 +36,8 @@ function checkSourceKinds(pc: PlannedChange<DesiredDashboard, LiveDashboard>, ct
   const liveTiles = live ? keyedLiveTiles(live) : undefined
   const kindOf = (id: unknown) => ctx.live.sources.find(s => s.id === id)?.kind ?? undefined
   desired.value.tiles.forEach((t, i) => {
-    const config = t.body.config as Record<string, unknown> | undefined
+    // A series tile has no config (and its body is made anew on each use).
+    const config = t.spec.config ? (t.body.config as Record<string, unknown> | undefined) : undefined
     if (!config) return
     const before = liveTiles?.get(t.spec.name)?.config ?? undefined
     const kind = kindOf(config.sourceId)
@@ -82,9 +83,12 @@ function noteUnmanagedSettings(pc: PlannedChange<DesiredDashboard, LiveDashboard
   const { change, desired, live } = pc
   if (!desired || !live) return
   const liveTiles = keyedLiveTiles(live)
-  const tiles = desired.value.tiles.map(t => {
+  // Only a live tile with such a setting can have one kept or removed.
+  const tiles = desired.value.tiles.flatMap(t => {
     const before = liveTiles.get(t.spec.name)
-    return { name: t.spec.name, sent: tileAsSent(t.body, before), live: before }
+    return holdsUnmanagedSettings(before)
+      ? [{ name: t.spec.name, sent: tileAsSent(t.body, before), live: before }]
+      : []
   })
   for (const t of tiles) change.notes.push(...droppedSettingNotes(t.name, t.sent, t.live))
   const kept = keptSettings(tiles)
