@@ -10,6 +10,8 @@ export default {
   modulePathIgnorePatterns: ['<rootDir>/.stryker-tmp/'],
   // Stops the run when dist/ (which the e2e tests run) was built from other sources than src/.
   globalSetup: '<rootDir>/test/support/fresh-dist.mjs',
+  // The settings the entry points give zod (src/zod-setup.ts), so the tests parse as dist/ does.
+  setupFiles: ['<rootDir>/src/zod-setup.ts'],
   testTimeout: 60000,
   maxWorkers: 2
 }

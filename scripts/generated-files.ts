@@ -8,7 +8,7 @@ import { z } from 'zod'
 import { usage } from '../src/cli/help.js'
 import { describeInput, INPUTS } from '../src/config/inputs.js'
 import { OUTPUTS } from '../src/config/outputs.js'
-import { Manifest } from '../src/manifest/schema.js'
+import { manifestSchema as manifestZod } from '../src/manifest/schema.js'
 import { StackFile } from '../src/config/stack-file.js'
 import { Plan, PlanFile } from '../src/plan/types.js'
 
@@ -28,7 +28,7 @@ export const SCHEMA_BASE_URL =
   'https://raw.githubusercontent.com/observability-deploy/observability-deploy/v1/schema/'
 
 export function manifestSchema(): string {
-  const schema = z.toJSONSchema(Manifest, {
+  const schema = z.toJSONSchema(manifestZod(), {
     target: 'draft-7',
     io: 'input',
     unrepresentable: 'any'

@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 /** The CLI's entry: ncc bundles this file into dist/cli/index.js (the `obsdeploy` bin). */
+import './zod-setup.js'
 import { cli } from './cli.js'
 
 process.exitCode = await cli(process.argv.slice(2), {

@@ -5256,10 +5256,12 @@ exports.basename = (path, { windows } = {}) => {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _cli_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8765);
+/* harmony import */ var _zod_setup_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2286);
+/* harmony import */ var _cli_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8765);
 /** The CLI's entry: ncc bundles this file into dist/cli/index.js (the `obsdeploy` bin). */
 
-process.exitCode = await (0,_cli_js__WEBPACK_IMPORTED_MODULE_0__/* .cli */ .x)(process.argv.slice(2), {
+
+process.exitCode = await (0,_cli_js__WEBPACK_IMPORTED_MODULE_1__/* .cli */ .x)(process.argv.slice(2), {
     stdout: text => process.stdout.write(text),
     stderr: text => process.stderr.write(text),
     env: process.env,
@@ -12886,7 +12888,7 @@ function addDocument(set, views, doc) {
         return;
     }
     // Self-hosted alerts take webhook channels only: its schema says so in its own words.
-    const schema = (kind === 'Alert' && views.mode === 'self-hosted' ? manifest_schema/* SelfHostedAlert */.kC : manifest_schema/* KIND_SCHEMAS */.Mz[kind]);
+    const schema = (0,manifest_schema/* kindSchema */.ue)(kind, views.mode);
     const result = schema.safeParse(value, { reportInput: true });
     if (!result.success)
         set.diagnostics.push(...(0,issues/* issuesToDiagnostics */.oX)(result.error.issues, doc, schema));
@@ -15040,6 +15042,34 @@ function accepts(option, key, tag) {
 
 /***/ }),
 
+/***/ 164:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   O: () => (/* binding */ once)
+/* harmony export */ });
+/* unused harmony export builtOnce */
+/**
+ * A value built on its first use and kept. Building a zod schema runs code for every field (a
+ * `.describe()` is a clone), so the schemas of kinds a run never meets are built only when one shows up:
+ * a repository of dashboards does not pay at start-up for the Source schema.
+ */
+function once(what, build) {
+    let built;
+    return () => {
+        if (!built) {
+            built = { value: build() };
+            builtOnce.push(what);
+        }
+        return built.value;
+    };
+}
+/** What `once` has built so far in this process, in order (tests hold start-ups to what they need). */
+const builtOnce = [];
+
+
+/***/ }),
+
 /***/ 7578:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -15062,14 +15092,11 @@ function formatPath(path) {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   B5: () => (/* binding */ SOURCE_REFERENCES),
-/* harmony export */   KD: () => (/* binding */ Webhook),
-/* harmony export */   Ng: () => (/* binding */ Connection),
-/* harmony export */   kL: () => (/* binding */ Source),
-/* harmony export */   op: () => (/* binding */ SavedSearch),
+/* harmony export */   j2: () => (/* binding */ resourceSchemas),
 /* harmony export */   x1: () => (/* binding */ SECRET_FIELDS)
 /* harmony export */ });
-/* unused harmony exports LogSource, TraceSource, SessionSource, MetricSource, PromqlSource */
-/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2857);
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2857);
+/* harmony import */ var _once_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(164);
 /* harmony import */ var _vocabulary_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7817);
 /**
  * The manifest language of the kinds besides dashboards and alerts: Connection, Source, SavedSearch and
@@ -15079,236 +15106,12 @@ function formatPath(path) {
  * take only `${secret.NAME}` placeholders (rules.ts checks where the value came from).
  *
  * A Source's own `kind` (log, trace, ...) is `sourceKind` here: `kind` names the manifest's kind.
+ *
+ * The schemas are built on first use (`resourceSchemas()`): most repositories hold none of these kinds.
  */
 
 
-const apiVersion = zod__WEBPACK_IMPORTED_MODULE_1__/* ["enum"] */ .k5n(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .API_VERSIONS */ .Bo).optional().describe('Optional; the manifest language version.');
-/** Names must not be empty: they are how manifests refer to a resource. */
-const name = (what, max) => {
-    const text = zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().min(1, { error: 'must not be empty' });
-    return (max === undefined ? text : text.max(max, { error: `must be at most ${max} characters` })).describe(`The ${what}'s name: how manifests refer to it, and how it is matched with the live one.`);
-};
-const identity = (what) => ({
-    id: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP()
-        .min(1)
-        .optional()
-        .describe(`Pin this manifest to an existing ${what} id (adopts it; a rename then keeps the id).`),
-    adopt: zod__WEBPACK_IMPORTED_MODULE_1__/* .boolean */ .zMY()
-        .optional()
-        .describe(`Take ownership of an existing ${what} of the same name that this stack does not own.`)
-});
-const SECRET = 'Secret: only a `${secret.NAME}` placeholder; plans show it as changed or unchanged, never its value.';
-// ---------------------------------------------------------------------------------------------------
-// Connection (common-utils types.ts ConnectionSchema; v2/connections.ts). Self-hosted only.
-const Connection = zod__WEBPACK_IMPORTED_MODULE_1__/* .strictObject */ .rej({
-    apiVersion,
-    kind: zod__WEBPACK_IMPORTED_MODULE_1__/* .literal */ .euz('Connection').describe('A ClickHouse connection (self-hosted mode only).'),
-    name: name('connection'),
-    host: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().describe('The ClickHouse HTTP(S) address, e.g. `http://clickhouse:8123`.'),
-    username: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().describe('The ClickHouse user.'),
-    password: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP()
-        .optional()
-        .describe(`The ClickHouse password. Write-only: the API never returns it, so the plan compares a fingerprint of what it last sent; an update cannot clear it. ${SECRET}`),
-    hyperdxSettingPrefix: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP()
-        .regex(/^[a-z0-9_]+$/i, { error: 'must be letters, digits and _ (the server refuses anything else)' })
-        .optional()
-        .describe('Prefix of the HyperDX settings passed to ClickHouse with each query.'),
-    isPrometheusEndpoint: zod__WEBPACK_IMPORTED_MODULE_1__/* .boolean */ .zMY().optional().describe('The connection serves the Prometheus API (PromQL).'),
-    ...identity('connection')
-});
-// ---------------------------------------------------------------------------------------------------
-// Source (common-utils types.ts SourceSchema and its kinds; v2/sources.ts).
-/** A reference to another resource, by name (resolved at plan time) or by id. */
-const byName = (what, field) => zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP()
-    .min(1)
-    .optional()
-    .describe(`The ${what}, by name (a manifest's or an existing one); or \`${field}Id\` by id.`);
-const byId = (what) => zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().min(1).optional().describe(`The ${what}, by id.`);
-/** `field` (by name) and `fieldId` (by id), typed. */
-const ref = (field, what) => ({ [field]: byName(what, field), [`${field}Id`]: byId(what) });
-const expr = (what) => zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().optional().describe(what);
-const required = (what, message) => zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP({ error: issue => (issue.input === undefined ? 'is required' : undefined) })
-    .min(1, { error: message })
-    .describe(what);
-const attributeExpressions = zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_1__/* .strictObject */ .rej({
-    sqlExpression: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP()
-        .min(1, { error: 'Attribute SQL Expression is required' })
-        .describe('The SQL expression of the attribute.'),
-    luceneExpression: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP()
-        .optional()
-        .describe('The same attribute as a Lucene field, for search links.'),
-    alias: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().optional().describe('The name shown for it.')
-}))
-    .optional();
-const granularity = zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP()
-    .regex(/^(\d+(s|m|h|d)|\d+ (second|minute|hour|day))$/, {
-    error: 'must be a granularity like 15s, 5m, 1h, 1d (or "5 minute")'
-})
-    .describe('e.g. 5m; the server also takes "5 minute" and returns the short form.');
-const materializedView = zod__WEBPACK_IMPORTED_MODULE_1__/* .strictObject */ .rej({
-    databaseName: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP()
-        .min(1, { error: 'Materialized View Database is required' })
-        .describe("The view's ClickHouse database."),
-    tableName: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP()
-        .min(1, { error: 'Materialized View Table is required' })
-        .describe("The view's ClickHouse table."),
-    dimensionColumns: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().describe('Comma-separated dimension columns.'),
-    minGranularity: granularity,
-    minDate: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP()
-        .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/, {
-        error: 'must be an ISO date-time in UTC, like 2025-01-01T00:00:00Z'
-    })
-        .nullable()
-        .optional()
-        .describe('ISO date-time (UTC) of the earliest data, or null.'),
-    timestampColumn: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP()
-        .min(1, { error: 'Materialized View Timestamp column is required' })
-        .describe("The view's timestamp column."),
-    aggregatedColumns: zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_1__/* .strictObject */ .rej({
-        sourceColumn: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().optional().describe('Required unless aggFn is count.'),
-        aggFn: zod__WEBPACK_IMPORTED_MODULE_1__/* ["enum"] */ .k5n(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .VIEW_AGG_FNS */ .E5).describe('The aggregate function the view stores for this column.'),
-        mvColumn: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP()
-            .min(1, { error: 'Materialized View Column is required' })
-            .describe('The column of the view that holds the aggregate.')
-    }))
-        .min(1, { error: 'At least one aggregated column is required' })
-        .describe('The aggregated columns of the view.')
-})
-    .describe('A materialized view the source may read pre-aggregated data from.');
-const sourceBase = {
-    apiVersion,
-    kind: zod__WEBPACK_IMPORTED_MODULE_1__/* .literal */ .euz('Source').describe('A data source: a ClickHouse table and how to read it.'),
-    name: name('data source'),
-    section: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP()
-        .max(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .RESOURCE_LIMITS */ .k_.sourceSection)
-        .optional()
-        .describe('Groups sources in the source selector.'),
-    ...ref('connection', 'ClickHouse connection'),
-    from: zod__WEBPACK_IMPORTED_MODULE_1__/* .strictObject */ .rej({
-        databaseName: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().min(1, { error: 'Database is required' }).describe('ClickHouse database.'),
-        tableName: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().min(1, { error: 'Table is required' }).describe('ClickHouse table.')
-    })
-        .describe('The table the source reads.'),
-    disabled: zod__WEBPACK_IMPORTED_MODULE_1__/* .boolean */ .zMY().optional().describe('Hidden from source selectors (default false).'),
-    querySettings: zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_1__/* .strictObject */ .rej({
-        setting: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().min(1).describe('The ClickHouse setting name.'),
-        value: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().min(1).describe('Its value.')
-    }))
-        .max(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .RESOURCE_LIMITS */ .k_.querySettings, { error: `at most ${_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .RESOURCE_LIMITS */ .k_.querySettings} settings` })
-        .optional()
-        .describe('ClickHouse settings sent with every query of this source.'),
-    timestampValueExpression: required('The timestamp column (required for every kind).', 'Timestamp Column is required'),
-    ...identity('data source')
-};
-/** Fields log and trace sources share. */
-const tabular = {
-    defaultTableSelectExpression: required('Columns shown by default.', 'Default Select Expression is required'),
-    serviceNameExpression: expr('The service name expression.'),
-    serviceVersionExpression: expr('The service version expression (self-hosted; not in the managed API).'),
-    resourceAttributesExpression: expr('The resource attributes column.'),
-    eventAttributesExpression: expr('The event attributes column.'),
-    displayedTimestampValueExpression: expr('The timestamp column shown in the UI.'),
-    ...ref('metricSource', 'correlated metric source'),
-    implicitColumnExpression: expr('The column full-text search reads.'),
-    knownColumnsListExpression: expr('The known columns list.'),
-    orderByExpression: expr('ORDER BY of searches (self-hosted; not in the managed API).'),
-    useTextIndexForImplicitColumn: zod__WEBPACK_IMPORTED_MODULE_1__/* ["enum"] */ .k5n(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .USE_TEXT_INDEX */ .R6)
-        .optional()
-        .describe('Use a text index for full-text search.'),
-    highlightedTraceAttributeExpressions: attributeExpressions.describe('Attributes highlighted on traces.'),
-    highlightedRowAttributeExpressions: attributeExpressions.describe('Attributes highlighted on rows.'),
-    materializedViews: zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(materializedView)
-        .optional()
-        .describe('Materialized views the source may read pre-aggregated data from.'),
-    metadataMaterializedViews: zod__WEBPACK_IMPORTED_MODULE_1__/* .strictObject */ .rej({
-        keyRollupTable: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().nullable().optional().describe('The table of rolled-up keys.'),
-        kvRollupTable: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP()
-            .min(1, { error: 'KV rollup table name is required' })
-            .describe('The table of rolled-up keys and values.'),
-        granularity
-    })
-        .optional()
-        .describe('Rollup tables for field discovery and value autocomplete.'),
-    filterSettings: zod__WEBPACK_IMPORTED_MODULE_1__/* .strictObject */ .rej({
-        databaseName: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().min(1).describe('The database of the filter values.'),
-        tableName: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().min(1).describe('The table of the filter values.'),
-        columns: zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_1__/* .strictObject */ .rej({
-            name: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().min(1).describe('The column.'),
-            label: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().min(1).describe('Its label in the filter panel.')
-        }))
-            .max(10)
-            .describe('The columns offered as filters (at most 10).')
-    })
-        .optional()
-        .describe('Managed mode only (the cloud API): columns exposed as filters.')
-};
-const LogSource = zod__WEBPACK_IMPORTED_MODULE_1__/* .strictObject */ .rej({
-    ...sourceBase,
-    sourceKind: zod__WEBPACK_IMPORTED_MODULE_1__/* .literal */ .euz('log')
-        .describe("The source's `kind` in the API: log, trace, session, metric or promql."),
-    ...tabular,
-    severityTextExpression: expr('The severity column.'),
-    bodyExpression: expr('The log body column.'),
-    ...ref('traceSource', 'correlated trace source'),
-    traceIdExpression: expr('The trace id column.'),
-    spanIdExpression: expr('The span id column.'),
-    tableFilterExpression: expr('Deprecated: a SQL predicate added to every query (self-hosted).')
-});
-const TraceSource = zod__WEBPACK_IMPORTED_MODULE_1__/* .strictObject */ .rej({
-    ...sourceBase,
-    sourceKind: zod__WEBPACK_IMPORTED_MODULE_1__/* .literal */ .euz('trace').describe("The source's `kind` in the API: here spans of traces."),
-    ...tabular,
-    durationExpression: required('The duration column.', 'Duration Expression is required'),
-    durationPrecision: zod__WEBPACK_IMPORTED_MODULE_1__/* .int */ .Whr()
-        .min(0)
-        .max(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .RESOURCE_LIMITS */ .k_.durationPrecision)
-        .optional()
-        .describe('Digits of the duration unit: 3 milliseconds (the default), 6 microseconds, 9 nanoseconds.'),
-    traceIdExpression: required('The trace id column.', 'Trace ID Expression is required'),
-    spanIdExpression: required('The span id column.', 'Span ID Expression is required'),
-    parentSpanIdExpression: required('The parent span id column.', 'Parent span ID expression is required'),
-    spanNameExpression: required('The span name column.', 'Span Name Expression is required'),
-    spanKindExpression: required('The span kind column.', 'Span Kind Expression is required'),
-    sampleRateExpression: expr('The sample rate column (self-hosted).'),
-    ...ref('logSource', 'correlated log source'),
-    ...ref('sessionSource', 'correlated session source'),
-    statusCodeExpression: expr('The status code column.'),
-    statusMessageExpression: expr('The status message column.'),
-    spanEventsValueExpression: expr('The span events column.'),
-    spanLinksValueExpression: expr('The span links column (self-hosted).')
-});
-const SessionSource = zod__WEBPACK_IMPORTED_MODULE_1__/* .strictObject */ .rej({
-    ...sourceBase,
-    sourceKind: zod__WEBPACK_IMPORTED_MODULE_1__/* .literal */ .euz('session').describe("The source's `kind` in the API: here session replays."),
-    ...ref('traceSource', 'correlated trace source (required)'),
-    resourceAttributesExpression: expr('The resource attributes column (self-hosted).')
-});
-const MetricSource = zod__WEBPACK_IMPORTED_MODULE_1__/* .strictObject */ .rej({
-    ...sourceBase,
-    sourceKind: zod__WEBPACK_IMPORTED_MODULE_1__/* .literal */ .euz('metric').describe("The source's `kind` in the API: here OpenTelemetry metrics."),
-    from: zod__WEBPACK_IMPORTED_MODULE_1__/* .strictObject */ .rej({
-        databaseName: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().min(1, { error: 'Database is required' }).describe('ClickHouse database.'),
-        tableName: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().describe('May be empty: metric sources read `metricTables`.')
-    })
-        .describe('The database the metric tables are in.'),
-    metricTables: zod__WEBPACK_IMPORTED_MODULE_1__/* .strictObject */ .rej(Object.fromEntries(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .METRIC_DATA_TYPES */ .Mv.map(t => [t, zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().optional().describe(`The ${t} table.`)])))
-        .describe('The table of each metric type (at least one).'),
-    resourceAttributesExpression: required('The resource attributes column.', 'Resource Attributes is required'),
-    serviceNameExpression: expr('The service name expression (self-hosted).'),
-    ...ref('logSource', 'correlated log source'),
-    seriesTable: expr('The unified metrics series table (self-hosted).')
-});
-const PromqlSource = zod__WEBPACK_IMPORTED_MODULE_1__/* .strictObject */ .rej({
-    ...sourceBase,
-    sourceKind: zod__WEBPACK_IMPORTED_MODULE_1__/* .literal */ .euz('promql').describe("The source's `kind` in the API: here a Prometheus endpoint.")
-});
-const Source = zod__WEBPACK_IMPORTED_MODULE_1__/* .discriminatedUnion */ .gMt('sourceKind', [
-    LogSource,
-    TraceSource,
-    SessionSource,
-    MetricSource,
-    PromqlSource
-]);
+
 /** The fields of a source that name other sources, with the API field each one is sent as. */
 const SOURCE_REFERENCES = [
     ['metricSource', 'metricSourceId'],
@@ -15316,65 +15119,298 @@ const SOURCE_REFERENCES = [
     ['logSource', 'logSourceId'],
     ['sessionSource', 'sessionSourceId']
 ];
-// ---------------------------------------------------------------------------------------------------
-// Saved search (v2/savedSearches.ts savedSearchRequestSchema).
-const SavedSearch = zod__WEBPACK_IMPORTED_MODULE_1__/* .strictObject */ .rej({
-    apiVersion,
-    kind: zod__WEBPACK_IMPORTED_MODULE_1__/* .literal */ .euz('SavedSearch').describe('A saved search; alerts may watch it (`source: saved_search`).'),
-    name: name('saved search', _vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .RESOURCE_LIMITS */ .k_.savedSearchName),
-    ...ref('source', 'data source it searches'),
-    select: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP()
-        .max(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .RESOURCE_LIMITS */ .k_.savedSearchSelect)
+/** The four kinds' schemas, built together on first use. */
+const resourceSchemas = (0,_once_js__WEBPACK_IMPORTED_MODULE_1__/* .once */ .O)('resource schemas', () => {
+    const apiVersion = zod__WEBPACK_IMPORTED_MODULE_2__/* ["enum"] */ .k5n(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .API_VERSIONS */ .Bo).optional().describe('Optional; the manifest language version.');
+    /** Names must not be empty: they are how manifests refer to a resource. */
+    const name = (what, max) => {
+        const text = zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP().min(1, { error: 'must not be empty' });
+        return (max === undefined ? text : text.max(max, { error: `must be at most ${max} characters` })).describe(`The ${what}'s name: how manifests refer to it, and how it is matched with the live one.`);
+    };
+    const identity = (what) => ({
+        id: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP()
+            .min(1)
+            .optional()
+            .describe(`Pin this manifest to an existing ${what} id (adopts it; a rename then keeps the id).`),
+        adopt: zod__WEBPACK_IMPORTED_MODULE_2__/* .boolean */ .zMY()
+            .optional()
+            .describe(`Take ownership of an existing ${what} of the same name that this stack does not own.`)
+    });
+    const SECRET = 'Secret: only a `${secret.NAME}` placeholder; plans show it as changed or unchanged, never its value.';
+    // ---------------------------------------------------------------------------------------------------
+    // Connection (common-utils types.ts ConnectionSchema; v2/connections.ts). Self-hosted only.
+    const Connection = zod__WEBPACK_IMPORTED_MODULE_2__/* .strictObject */ .rej({
+        apiVersion,
+        kind: zod__WEBPACK_IMPORTED_MODULE_2__/* .literal */ .euz('Connection').describe('A ClickHouse connection (self-hosted mode only).'),
+        name: name('connection'),
+        host: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP().describe('The ClickHouse HTTP(S) address, e.g. `http://clickhouse:8123`.'),
+        username: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP().describe('The ClickHouse user.'),
+        password: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP()
+            .optional()
+            .describe(`The ClickHouse password. Write-only: the API never returns it, so the plan compares a fingerprint of what it last sent; an update cannot clear it. ${SECRET}`),
+        hyperdxSettingPrefix: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP()
+            .regex(/^[a-z0-9_]+$/i, { error: 'must be letters, digits and _ (the server refuses anything else)' })
+            .optional()
+            .describe('Prefix of the HyperDX settings passed to ClickHouse with each query.'),
+        isPrometheusEndpoint: zod__WEBPACK_IMPORTED_MODULE_2__/* .boolean */ .zMY()
+            .optional()
+            .describe('The connection serves the Prometheus API (PromQL).'),
+        ...identity('connection')
+    });
+    // ---------------------------------------------------------------------------------------------------
+    // Source (common-utils types.ts SourceSchema and its kinds; v2/sources.ts).
+    /** A reference to another resource, by name (resolved at plan time) or by id. */
+    const byName = (what, field) => zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP()
+        .min(1)
         .optional()
-        .describe('Comma-separated columns to show (empty: the source default).'),
-    where: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().max(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .RESOURCE_LIMITS */ .k_.savedSearchWhere).optional().describe('The search filter.'),
-    whereLanguage: zod__WEBPACK_IMPORTED_MODULE_1__/* ["enum"] */ .k5n(['lucene', 'sql']).optional().describe('Language of `where` (default lucene).'),
-    orderBy: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP()
-        .max(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .RESOURCE_LIMITS */ .k_.savedSearchOrderBy)
-        .optional()
-        .describe('ORDER BY (empty: the default).'),
-    tags: zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().max(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .LIMITS */ .b1.tagLength, { error: `must be at most ${_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .LIMITS */ .b1.tagLength} characters` }))
-        .max(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .LIMITS */ .b1.tags - 1, {
-        error: `at most ${_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .LIMITS */ .b1.tags - 1} tags (one of the server's ${_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .LIMITS */ .b1.tags} is the ownership tag)`
-    })
-        .optional()
-        .describe('Tags; the stack adds its ownership tag.'),
-    filters: zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_1__/* .strictObject */ .rej({
-        type: zod__WEBPACK_IMPORTED_MODULE_1__/* .literal */ .euz('sql').optional().describe('sql (the only type a new filter may have).'),
-        condition: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP()
-            .max(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .RESOURCE_LIMITS */ .k_.savedSearchFilter)
-            .describe("One sidebar filter: `<column> IN ('a', ...)`, `NOT IN (...)` or `BETWEEN <n> AND <n>`.")
+        .describe(`The ${what}, by name (a manifest's or an existing one); or \`${field}Id\` by id.`);
+    const byId = (what) => zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP().min(1).optional().describe(`The ${what}, by id.`);
+    /** `field` (by name) and `fieldId` (by id), typed. */
+    const ref = (field, what) => ({ [field]: byName(what, field), [`${field}Id`]: byId(what) });
+    const expr = (what) => zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP().optional().describe(what);
+    const required = (what, message) => zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP({ error: issue => (issue.input === undefined ? 'is required' : undefined) })
+        .min(1, { error: message })
+        .describe(what);
+    const attributeExpressions = zod__WEBPACK_IMPORTED_MODULE_2__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_2__/* .strictObject */ .rej({
+        sqlExpression: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP()
+            .min(1, { error: 'Attribute SQL Expression is required' })
+            .describe('The SQL expression of the attribute.'),
+        luceneExpression: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP()
+            .optional()
+            .describe('The same attribute as a Lucene field, for search links.'),
+        alias: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP().optional().describe('The name shown for it.')
     }))
-        .max(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .RESOURCE_LIMITS */ .k_.savedSearchFilters, {
-        error: `at most ${_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .RESOURCE_LIMITS */ .k_.savedSearchFilters} filters`
+        .optional();
+    const granularity = zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP()
+        .regex(/^(\d+(s|m|h|d)|\d+ (second|minute|hour|day))$/, {
+        error: 'must be a granularity like 15s, 5m, 1h, 1d (or "5 minute")'
     })
-        .optional()
-        .describe('Pinned sidebar filters.'),
-    ...identity('saved search')
-});
-// ---------------------------------------------------------------------------------------------------
-// Webhook (zod.ts externalWebhookCreateSchema; controllers/webhook.ts).
-const Webhook = zod__WEBPACK_IMPORTED_MODULE_1__/* .strictObject */ .rej({
-    apiVersion,
-    kind: zod__WEBPACK_IMPORTED_MODULE_1__/* .literal */ .euz('Webhook').describe('An alert destination.'),
-    name: name('webhook', _vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .RESOURCE_LIMITS */ .k_.webhookName),
-    service: zod__WEBPACK_IMPORTED_MODULE_1__/* ["enum"] */ .k5n(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .WEBHOOK_SERVICES */ .x1)
-        .describe('Where it posts: a Slack incoming webhook, any HTTP endpoint (generic) or incident.io.'),
-    url: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP()
-        .max(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .RESOURCE_LIMITS */ .k_.webhookUrl, { error: `must be at most ${_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .RESOURCE_LIMITS */ .k_.webhookUrl} characters` })
-        .describe(`Where alerts are sent (http or https; slack: a slack.com address). ${SECRET}`),
-    description: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().max(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .RESOURCE_LIMITS */ .k_.webhookDescription).optional().describe('Shown in the UI.'),
-    body: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP()
-        .max(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .RESOURCE_LIMITS */ .k_.webhookBody)
-        .optional()
-        .describe('Request body template (generic, incidentio; write-only for incidentio).'),
-    headers: zod__WEBPACK_IMPORTED_MODULE_1__/* .record */ .g1P(zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP())
-        .optional()
-        .describe(`Request headers (generic, incidentio). Write-only: the API never returns them. Each value: ${SECRET}`),
-    queryParams: zod__WEBPACK_IMPORTED_MODULE_1__/* .record */ .g1P(zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP())
-        .optional()
-        .describe(`Query parameters (generic, incidentio). Write-only. Each value: ${SECRET}`),
-    ...identity('webhook')
+        .describe('e.g. 5m; the server also takes "5 minute" and returns the short form.');
+    const materializedView = zod__WEBPACK_IMPORTED_MODULE_2__/* .strictObject */ .rej({
+        databaseName: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP()
+            .min(1, { error: 'Materialized View Database is required' })
+            .describe("The view's ClickHouse database."),
+        tableName: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP()
+            .min(1, { error: 'Materialized View Table is required' })
+            .describe("The view's ClickHouse table."),
+        dimensionColumns: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP().describe('Comma-separated dimension columns.'),
+        minGranularity: granularity,
+        minDate: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP()
+            .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/, {
+            error: 'must be an ISO date-time in UTC, like 2025-01-01T00:00:00Z'
+        })
+            .nullable()
+            .optional()
+            .describe('ISO date-time (UTC) of the earliest data, or null.'),
+        timestampColumn: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP()
+            .min(1, { error: 'Materialized View Timestamp column is required' })
+            .describe("The view's timestamp column."),
+        aggregatedColumns: zod__WEBPACK_IMPORTED_MODULE_2__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_2__/* .strictObject */ .rej({
+            sourceColumn: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP().optional().describe('Required unless aggFn is count.'),
+            aggFn: zod__WEBPACK_IMPORTED_MODULE_2__/* ["enum"] */ .k5n(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .VIEW_AGG_FNS */ .E5).describe('The aggregate function the view stores for this column.'),
+            mvColumn: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP()
+                .min(1, { error: 'Materialized View Column is required' })
+                .describe('The column of the view that holds the aggregate.')
+        }))
+            .min(1, { error: 'At least one aggregated column is required' })
+            .describe('The aggregated columns of the view.')
+    })
+        .describe('A materialized view the source may read pre-aggregated data from.');
+    const sourceBase = {
+        apiVersion,
+        kind: zod__WEBPACK_IMPORTED_MODULE_2__/* .literal */ .euz('Source').describe('A data source: a ClickHouse table and how to read it.'),
+        name: name('data source'),
+        section: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP()
+            .max(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .RESOURCE_LIMITS */ .k_.sourceSection)
+            .optional()
+            .describe('Groups sources in the source selector.'),
+        ...ref('connection', 'ClickHouse connection'),
+        from: zod__WEBPACK_IMPORTED_MODULE_2__/* .strictObject */ .rej({
+            databaseName: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP().min(1, { error: 'Database is required' }).describe('ClickHouse database.'),
+            tableName: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP().min(1, { error: 'Table is required' }).describe('ClickHouse table.')
+        })
+            .describe('The table the source reads.'),
+        disabled: zod__WEBPACK_IMPORTED_MODULE_2__/* .boolean */ .zMY().optional().describe('Hidden from source selectors (default false).'),
+        querySettings: zod__WEBPACK_IMPORTED_MODULE_2__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_2__/* .strictObject */ .rej({
+            setting: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP().min(1).describe('The ClickHouse setting name.'),
+            value: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP().min(1).describe('Its value.')
+        }))
+            .max(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .RESOURCE_LIMITS */ .k_.querySettings, { error: `at most ${_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .RESOURCE_LIMITS */ .k_.querySettings} settings` })
+            .optional()
+            .describe('ClickHouse settings sent with every query of this source.'),
+        timestampValueExpression: required('The timestamp column (required for every kind).', 'Timestamp Column is required'),
+        ...identity('data source')
+    };
+    /** Fields log and trace sources share. */
+    const tabular = {
+        defaultTableSelectExpression: required('Columns shown by default.', 'Default Select Expression is required'),
+        serviceNameExpression: expr('The service name expression.'),
+        serviceVersionExpression: expr('The service version expression (self-hosted; not in the managed API).'),
+        resourceAttributesExpression: expr('The resource attributes column.'),
+        eventAttributesExpression: expr('The event attributes column.'),
+        displayedTimestampValueExpression: expr('The timestamp column shown in the UI.'),
+        ...ref('metricSource', 'correlated metric source'),
+        implicitColumnExpression: expr('The column full-text search reads.'),
+        knownColumnsListExpression: expr('The known columns list.'),
+        orderByExpression: expr('ORDER BY of searches (self-hosted; not in the managed API).'),
+        useTextIndexForImplicitColumn: zod__WEBPACK_IMPORTED_MODULE_2__/* ["enum"] */ .k5n(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .USE_TEXT_INDEX */ .R6)
+            .optional()
+            .describe('Use a text index for full-text search.'),
+        highlightedTraceAttributeExpressions: attributeExpressions.describe('Attributes highlighted on traces.'),
+        highlightedRowAttributeExpressions: attributeExpressions.describe('Attributes highlighted on rows.'),
+        materializedViews: zod__WEBPACK_IMPORTED_MODULE_2__/* .array */ .YOg(materializedView)
+            .optional()
+            .describe('Materialized views the source may read pre-aggregated data from.'),
+        metadataMaterializedViews: zod__WEBPACK_IMPORTED_MODULE_2__/* .strictObject */ .rej({
+            keyRollupTable: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP().nullable().optional().describe('The table of rolled-up keys.'),
+            kvRollupTable: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP()
+                .min(1, { error: 'KV rollup table name is required' })
+                .describe('The table of rolled-up keys and values.'),
+            granularity
+        })
+            .optional()
+            .describe('Rollup tables for field discovery and value autocomplete.'),
+        filterSettings: zod__WEBPACK_IMPORTED_MODULE_2__/* .strictObject */ .rej({
+            databaseName: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP().min(1).describe('The database of the filter values.'),
+            tableName: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP().min(1).describe('The table of the filter values.'),
+            columns: zod__WEBPACK_IMPORTED_MODULE_2__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_2__/* .strictObject */ .rej({
+                name: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP().min(1).describe('The column.'),
+                label: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP().min(1).describe('Its label in the filter panel.')
+            }))
+                .max(10)
+                .describe('The columns offered as filters (at most 10).')
+        })
+            .optional()
+            .describe('Managed mode only (the cloud API): columns exposed as filters.')
+    };
+    const LogSource = zod__WEBPACK_IMPORTED_MODULE_2__/* .strictObject */ .rej({
+        ...sourceBase,
+        sourceKind: zod__WEBPACK_IMPORTED_MODULE_2__/* .literal */ .euz('log')
+            .describe("The source's `kind` in the API: log, trace, session, metric or promql."),
+        ...tabular,
+        severityTextExpression: expr('The severity column.'),
+        bodyExpression: expr('The log body column.'),
+        ...ref('traceSource', 'correlated trace source'),
+        traceIdExpression: expr('The trace id column.'),
+        spanIdExpression: expr('The span id column.'),
+        tableFilterExpression: expr('Deprecated: a SQL predicate added to every query (self-hosted).')
+    });
+    const TraceSource = zod__WEBPACK_IMPORTED_MODULE_2__/* .strictObject */ .rej({
+        ...sourceBase,
+        sourceKind: zod__WEBPACK_IMPORTED_MODULE_2__/* .literal */ .euz('trace').describe("The source's `kind` in the API: here spans of traces."),
+        ...tabular,
+        durationExpression: required('The duration column.', 'Duration Expression is required'),
+        durationPrecision: zod__WEBPACK_IMPORTED_MODULE_2__/* .int */ .Whr()
+            .min(0)
+            .max(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .RESOURCE_LIMITS */ .k_.durationPrecision)
+            .optional()
+            .describe('Digits of the duration unit: 3 milliseconds (the default), 6 microseconds, 9 nanoseconds.'),
+        traceIdExpression: required('The trace id column.', 'Trace ID Expression is required'),
+        spanIdExpression: required('The span id column.', 'Span ID Expression is required'),
+        parentSpanIdExpression: required('The parent span id column.', 'Parent span ID expression is required'),
+        spanNameExpression: required('The span name column.', 'Span Name Expression is required'),
+        spanKindExpression: required('The span kind column.', 'Span Kind Expression is required'),
+        sampleRateExpression: expr('The sample rate column (self-hosted).'),
+        ...ref('logSource', 'correlated log source'),
+        ...ref('sessionSource', 'correlated session source'),
+        statusCodeExpression: expr('The status code column.'),
+        statusMessageExpression: expr('The status message column.'),
+        spanEventsValueExpression: expr('The span events column.'),
+        spanLinksValueExpression: expr('The span links column (self-hosted).')
+    });
+    const SessionSource = zod__WEBPACK_IMPORTED_MODULE_2__/* .strictObject */ .rej({
+        ...sourceBase,
+        sourceKind: zod__WEBPACK_IMPORTED_MODULE_2__/* .literal */ .euz('session').describe("The source's `kind` in the API: here session replays."),
+        ...ref('traceSource', 'correlated trace source (required)'),
+        resourceAttributesExpression: expr('The resource attributes column (self-hosted).')
+    });
+    const MetricSource = zod__WEBPACK_IMPORTED_MODULE_2__/* .strictObject */ .rej({
+        ...sourceBase,
+        sourceKind: zod__WEBPACK_IMPORTED_MODULE_2__/* .literal */ .euz('metric').describe("The source's `kind` in the API: here OpenTelemetry metrics."),
+        from: zod__WEBPACK_IMPORTED_MODULE_2__/* .strictObject */ .rej({
+            databaseName: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP().min(1, { error: 'Database is required' }).describe('ClickHouse database.'),
+            tableName: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP().describe('May be empty: metric sources read `metricTables`.')
+        })
+            .describe('The database the metric tables are in.'),
+        metricTables: zod__WEBPACK_IMPORTED_MODULE_2__/* .strictObject */ .rej(Object.fromEntries(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .METRIC_DATA_TYPES */ .Mv.map(t => [t, zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP().optional().describe(`The ${t} table.`)])))
+            .describe('The table of each metric type (at least one).'),
+        resourceAttributesExpression: required('The resource attributes column.', 'Resource Attributes is required'),
+        serviceNameExpression: expr('The service name expression (self-hosted).'),
+        ...ref('logSource', 'correlated log source'),
+        seriesTable: expr('The unified metrics series table (self-hosted).')
+    });
+    const PromqlSource = zod__WEBPACK_IMPORTED_MODULE_2__/* .strictObject */ .rej({
+        ...sourceBase,
+        sourceKind: zod__WEBPACK_IMPORTED_MODULE_2__/* .literal */ .euz('promql').describe("The source's `kind` in the API: here a Prometheus endpoint.")
+    });
+    const Source = zod__WEBPACK_IMPORTED_MODULE_2__/* .discriminatedUnion */ .gMt('sourceKind', [
+        LogSource,
+        TraceSource,
+        SessionSource,
+        MetricSource,
+        PromqlSource
+    ]);
+    // ---------------------------------------------------------------------------------------------------
+    // Saved search (v2/savedSearches.ts savedSearchRequestSchema).
+    const SavedSearch = zod__WEBPACK_IMPORTED_MODULE_2__/* .strictObject */ .rej({
+        apiVersion,
+        kind: zod__WEBPACK_IMPORTED_MODULE_2__/* .literal */ .euz('SavedSearch').describe('A saved search; alerts may watch it (`source: saved_search`).'),
+        name: name('saved search', _vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .RESOURCE_LIMITS */ .k_.savedSearchName),
+        ...ref('source', 'data source it searches'),
+        select: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP()
+            .max(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .RESOURCE_LIMITS */ .k_.savedSearchSelect)
+            .optional()
+            .describe('Comma-separated columns to show (empty: the source default).'),
+        where: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP().max(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .RESOURCE_LIMITS */ .k_.savedSearchWhere).optional().describe('The search filter.'),
+        whereLanguage: zod__WEBPACK_IMPORTED_MODULE_2__/* ["enum"] */ .k5n(['lucene', 'sql']).optional().describe('Language of `where` (default lucene).'),
+        orderBy: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP()
+            .max(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .RESOURCE_LIMITS */ .k_.savedSearchOrderBy)
+            .optional()
+            .describe('ORDER BY (empty: the default).'),
+        tags: zod__WEBPACK_IMPORTED_MODULE_2__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP().max(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .LIMITS */ .b1.tagLength, { error: `must be at most ${_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .LIMITS */ .b1.tagLength} characters` }))
+            .max(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .LIMITS */ .b1.tags - 1, {
+            error: `at most ${_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .LIMITS */ .b1.tags - 1} tags (one of the server's ${_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .LIMITS */ .b1.tags} is the ownership tag)`
+        })
+            .optional()
+            .describe('Tags; the stack adds its ownership tag.'),
+        filters: zod__WEBPACK_IMPORTED_MODULE_2__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_2__/* .strictObject */ .rej({
+            type: zod__WEBPACK_IMPORTED_MODULE_2__/* .literal */ .euz('sql').optional().describe('sql (the only type a new filter may have).'),
+            condition: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP()
+                .max(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .RESOURCE_LIMITS */ .k_.savedSearchFilter)
+                .describe("One sidebar filter: `<column> IN ('a', ...)`, `NOT IN (...)` or `BETWEEN <n> AND <n>`.")
+        }))
+            .max(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .RESOURCE_LIMITS */ .k_.savedSearchFilters, {
+            error: `at most ${_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .RESOURCE_LIMITS */ .k_.savedSearchFilters} filters`
+        })
+            .optional()
+            .describe('Pinned sidebar filters.'),
+        ...identity('saved search')
+    });
+    // ---------------------------------------------------------------------------------------------------
+    // Webhook (zod.ts externalWebhookCreateSchema; controllers/webhook.ts).
+    const Webhook = zod__WEBPACK_IMPORTED_MODULE_2__/* .strictObject */ .rej({
+        apiVersion,
+        kind: zod__WEBPACK_IMPORTED_MODULE_2__/* .literal */ .euz('Webhook').describe('An alert destination.'),
+        name: name('webhook', _vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .RESOURCE_LIMITS */ .k_.webhookName),
+        service: zod__WEBPACK_IMPORTED_MODULE_2__/* ["enum"] */ .k5n(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .WEBHOOK_SERVICES */ .x1)
+            .describe('Where it posts: a Slack incoming webhook, any HTTP endpoint (generic) or incident.io.'),
+        url: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP()
+            .max(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .RESOURCE_LIMITS */ .k_.webhookUrl, { error: `must be at most ${_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .RESOURCE_LIMITS */ .k_.webhookUrl} characters` })
+            .describe(`Where alerts are sent (http or https; slack: a slack.com address). ${SECRET}`),
+        description: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP().max(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .RESOURCE_LIMITS */ .k_.webhookDescription).optional().describe('Shown in the UI.'),
+        body: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP()
+            .max(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .RESOURCE_LIMITS */ .k_.webhookBody)
+            .optional()
+            .describe('Request body template (generic, incidentio; write-only for incidentio).'),
+        headers: zod__WEBPACK_IMPORTED_MODULE_2__/* .record */ .g1P(zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP())
+            .optional()
+            .describe(`Request headers (generic, incidentio). Write-only: the API never returns them. Each value: ${SECRET}`),
+        queryParams: zod__WEBPACK_IMPORTED_MODULE_2__/* .record */ .g1P(zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP())
+            .optional()
+            .describe(`Query parameters (generic, incidentio). Write-only. Each value: ${SECRET}`),
+        ...identity('webhook')
+    });
+    return { Connection, Source, SavedSearch, Webhook };
 });
 /** The fields that take only `${secret.NAME}` placeholders, by kind (`*` is any key of a mapping). */
 const SECRET_FIELDS = {
@@ -16287,14 +16323,13 @@ incomplete = false) {
 
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
-  Mz: () => (/* binding */ KIND_SCHEMAS),
-  kC: () => (/* binding */ SelfHostedAlert),
   sf: () => (/* binding */ Series),
   FA: () => (/* binding */ Tile),
-  jm: () => (/* binding */ TileConfig)
+  jm: () => (/* binding */ TileConfig),
+  ue: () => (/* binding */ kindSchema)
 });
 
-// UNUSED EXPORTS: Alert, AlertChannel, AnyTileConfig, ColorRule, Container, Dashboard, DashboardFilter, EmailChannel, Formula, HeatmapItem, IpAccessEntry, LinkTarget, Manifest, MarkdownSeries, NumberFormat, NumberSeries, OnClick, RawSqlTileConfig, SearchSeries, SelectItem, ServiceSettings, TableSeries, TimeSeries, WebhookChannel
+// UNUSED EXPORTS: Alert, AlertChannel, AnyTileConfig, ColorRule, Container, Dashboard, DashboardFilter, EmailChannel, Formula, HeatmapItem, LinkTarget, MarkdownSeries, NumberFormat, NumberSeries, OnClick, RawSqlTileConfig, SearchSeries, SelectItem, TableSeries, TimeSeries, WebhookChannel, manifestSchema
 
 // EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 11 modules
 var schemas = __nccwpck_require__(2857);
@@ -16317,6 +16352,8 @@ function duration(params) {
     return core._isoDuration(ZodISODuration, params);
 }
 
+// EXTERNAL MODULE: ./src/manifest/once.ts
+var once = __nccwpck_require__(164);
 // EXTERNAL MODULE: ./src/manifest/resources-schema.ts
 var resources_schema = __nccwpck_require__(310);
 // EXTERNAL MODULE: ./src/manifest/vocabulary.ts
@@ -16327,6 +16364,7 @@ var vocabulary = __nccwpck_require__(7817);
  * documents (a tile's series must agree, an alert's tile must exist) live in `rules.ts`, so these
  * schemas stay plain structure and export cleanly to JSON Schema for editors.
  */
+
 
 
 
@@ -16932,7 +16970,7 @@ const Alert = schemas/* strictObject */.rej({
         .describe('Align the windows to this UTC time (within a year ahead, ten years back); offset must be 0.')
 });
 /** The self-hosted server takes webhook channels only (HyperDX zod.ts zAlertChannel). */
-const SelfHostedAlert = Alert.extend({
+const selfHostedAlert = (0,once/* once */.O)('self-hosted Alert schema', () => Alert.extend({
     channel: WebhookChannel.optional().describe(Alert.shape.channel.description ?? ''),
     channels: schemas/* array */.YOg(WebhookChannel)
         .min(1, { error: 'needs at least one channel' })
@@ -16940,63 +16978,76 @@ const SelfHostedAlert = Alert.extend({
         error: `an alert has at most ${vocabulary/* RESOURCE_LIMITS */.k_.alertChannels} channels`
     })
         .optional()
-});
-const IpAccessEntry = schemas/* strictObject */.rej({
-    source: schemas/* string */.YjP().min(1).describe('IPv4/IPv6 address or CIDR.'),
-    description: schemas/* string */.YjP().optional().describe('What the entry is for.')
-})
-    .describe('An address allowed to connect.');
-const ServiceSettings = schemas/* strictObject */.rej({
-    apiVersion,
-    kind: schemas/* literal */.euz('ServiceSettings')
-        .describe("Managed mode: the database service's settings, applied on a release (service-update)."),
-    name: schemas/* string */.YjP()
-        .min(1, { error: 'must be 1-50 letters, digits and whitespace' })
-        .max(vocabulary/* LIMITS */.b1.serviceName, {
-        error: `must be at most ${vocabulary/* LIMITS */.b1.serviceName} characters (letters, digits and whitespace)`
+}));
+/** Managed mode's service settings: built on first use, as few repositories hold them. */
+const serviceSettings = (0,once/* once */.O)('ServiceSettings schema', () => {
+    const IpAccessEntry = schemas/* strictObject */.rej({
+        source: schemas/* string */.YjP().min(1).describe('IPv4/IPv6 address or CIDR.'),
+        description: schemas/* string */.YjP().optional().describe('What the entry is for.')
     })
-        .optional()
-        .describe("The service's name: 1-50 letters, digits and whitespace."),
-    releaseChannel: schemas/* enum */.k5n(vocabulary/* RELEASE_CHANNELS */.ZL)
-        .optional()
-        .describe('How soon the service gets upgrades: slow, default or fast (production services only).'),
-    ipAccessList: schemas/* array */.YOg(IpAccessEntry)
-        .optional()
-        .describe('The addresses allowed to connect: the whole list (entries are matched on source).'),
-    privateEndpointIds: schemas/* array */.YOg(schemas/* string */.YjP().min(1))
-        .optional()
-        .describe('Private endpoints allowed to connect: the whole list.'),
-    endpoints: schemas/* array */.YOg(schemas/* strictObject */.rej({
-        protocol: schemas/* enum */.k5n(vocabulary/* ENDPOINT_PROTOCOLS */.mj).describe('mysql: the MySQL-compatible endpoint.'),
-        enabled: schemas/* boolean */.zMY().describe('Whether it is on.')
-    })
-        .describe('An optional endpoint.'))
-        .optional()
-        .describe('Optional endpoints to turn on or off.'),
-    transparentDataEncryptionKeyId: schemas/* string */.YjP()
-        .min(1)
-        .optional()
-        .describe('Rotate transparent data encryption to this key (services with TDE only).')
+        .describe('An address allowed to connect.');
+    return schemas/* strictObject */.rej({
+        apiVersion,
+        kind: schemas/* literal */.euz('ServiceSettings')
+            .describe("Managed mode: the database service's settings, applied on a release (service-update)."),
+        name: schemas/* string */.YjP()
+            .min(1, { error: 'must be 1-50 letters, digits and whitespace' })
+            .max(vocabulary/* LIMITS */.b1.serviceName, {
+            error: `must be at most ${vocabulary/* LIMITS */.b1.serviceName} characters (letters, digits and whitespace)`
+        })
+            .optional()
+            .describe("The service's name: 1-50 letters, digits and whitespace."),
+        releaseChannel: schemas/* enum */.k5n(vocabulary/* RELEASE_CHANNELS */.ZL)
+            .optional()
+            .describe('How soon the service gets upgrades: slow, default or fast (production services only).'),
+        ipAccessList: schemas/* array */.YOg(IpAccessEntry)
+            .optional()
+            .describe('The addresses allowed to connect: the whole list (entries are matched on source).'),
+        privateEndpointIds: schemas/* array */.YOg(schemas/* string */.YjP().min(1))
+            .optional()
+            .describe('Private endpoints allowed to connect: the whole list.'),
+        endpoints: schemas/* array */.YOg(schemas/* strictObject */.rej({
+            protocol: schemas/* enum */.k5n(vocabulary/* ENDPOINT_PROTOCOLS */.mj).describe('mysql: the MySQL-compatible endpoint.'),
+            enabled: schemas/* boolean */.zMY().describe('Whether it is on.')
+        })
+            .describe('An optional endpoint.'))
+            .optional()
+            .describe('Optional endpoints to turn on or off.'),
+        transparentDataEncryptionKeyId: schemas/* string */.YjP()
+            .min(1)
+            .optional()
+            .describe('Rotate transparent data encryption to this key (services with TDE only).')
+    });
 });
+/**
+ * The schema of each kind, built on first use: a run builds the schemas of the kinds its manifests hold
+ * (dashboards' and alerts' are built with this module, since nearly every repository has them).
+ */
 const KIND_SCHEMAS = {
-    Connection: resources_schema/* Connection */.Ng,
-    Source: resources_schema/* Source */.kL,
-    SavedSearch: resources_schema/* SavedSearch */.op,
-    Webhook: resources_schema/* Webhook */.KD,
-    Dashboard,
-    Alert,
-    ServiceSettings
+    Connection: () => (0,resources_schema/* resourceSchemas */.j2)().Connection,
+    Source: () => (0,resources_schema/* resourceSchemas */.j2)().Source,
+    SavedSearch: () => (0,resources_schema/* resourceSchemas */.j2)().SavedSearch,
+    Webhook: () => (0,resources_schema/* resourceSchemas */.j2)().Webhook,
+    Dashboard: () => Dashboard,
+    Alert: () => Alert,
+    ServiceSettings: serviceSettings
 };
-/** One schema for editors: any of the kinds, by `kind`. */
-const Manifest = schemas/* discriminatedUnion */.gMt('kind', [
-    resources_schema/* Connection */.Ng,
-    resources_schema/* Source */.kL,
-    resources_schema/* SavedSearch */.op,
-    resources_schema/* Webhook */.KD,
+/** The schema a manifest of `kind` is validated with (self-hosted alerts take webhook channels only). */
+function kindSchema(kind, mode) {
+    const schema = kind === 'Alert' && mode === 'self-hosted' ? selfHostedAlert() : KIND_SCHEMAS[kind]();
+    // A self-hosted alert parses to an Alert with fewer channel types.
+    return schema;
+}
+/** One schema for editors: any of the kinds, by `kind` (built when asked for: only `npm run schema` needs it). */
+const manifestSchema = (0,once/* once */.O)('Manifest schema', () => schemas/* discriminatedUnion */.gMt('kind', [
+    KIND_SCHEMAS.Connection(),
+    KIND_SCHEMAS.Source(),
+    KIND_SCHEMAS.SavedSearch(),
+    KIND_SCHEMAS.Webhook(),
     Dashboard,
     Alert,
-    ServiceSettings
-]);
+    serviceSettings()
+]));
 
 
 /***/ }),
@@ -17485,6 +17536,25 @@ const EMPTY_OUTPUTS = {
 /* harmony export */ });
 /** The tool's version, reported in plans and the User-Agent. A test keeps it equal to package.json's. */
 const VERSION = '0.1.0';
+
+
+/***/ }),
+
+/***/ 2286:
+/***/ ((__unused_webpack_module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
+
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8532);
+/**
+ * zod's settings for the whole process: imported first by each entry point, before any schema is built
+ * (a schema reads them when it is constructed).
+ *
+ * jitless: zod compiles a parser for each object schema (`new Function`) on its first parse. A start-up
+ * pays that compile for every schema and gets little back: `validate` of a small repository spends about
+ * a tenth of its instructions there, and a plan of 1,000 dashboards and 2,000 alerts runs as fast without
+ * it. Only past several thousand documents (5,000 dashboards + 10,000 alerts: 2-3%) would it pay.
+ */
+
+zod__WEBPACK_IMPORTED_MODULE_0__/* .config */ .$W({ jitless: true });
 
 
 /***/ }),

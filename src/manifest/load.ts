@@ -20,13 +20,7 @@ import {
 } from './rules.js'
 import { checkResource, checkSecretPlacement } from './resource-rules.js'
 import type { ConnectionSpec, SavedSearchSpec, SourceSpec, WebhookSpec } from './resources-schema.js'
-import {
-  KIND_SCHEMAS,
-  SelfHostedAlert,
-  type AlertSpec,
-  type DashboardSpec,
-  type ServiceSettingsSpec
-} from './schema.js'
+import { kindSchema, type AlertSpec, type DashboardSpec, type ServiceSettingsSpec } from './schema.js'
 import { substituteVariables, type Secrets, type Variables } from './vars.js'
 import { MANIFEST_KINDS, type ManifestKind } from './vocabulary.js'
 import { parseYamlFile, type ParsedDocument } from './yaml.js'
@@ -210,9 +204,7 @@ function addDocument(set: ManifestSet, views: Views, doc: ParsedDocument): void 
     return
   }
   // Self-hosted alerts take webhook channels only: its schema says so in its own words.
-  const schema = (
-    kind === 'Alert' && views.mode === 'self-hosted' ? SelfHostedAlert : KIND_SCHEMAS[kind as ManifestKind]
-  ) as (typeof KIND_SCHEMAS)[ManifestKind]
+  const schema = kindSchema(kind as ManifestKind, views.mode)
   const result = schema.safeParse(value, { reportInput: true })
   if (!result.success) set.diagnostics.push(...issuesToDiagnostics(result.error.issues, doc, schema))
 

@@ -4,7 +4,8 @@
  * schemas stay plain structure and export cleanly to JSON Schema for editors.
  */
 import { z } from 'zod'
-import { Connection, SavedSearch, Source, Webhook } from './resources-schema.js'
+import { once } from './once.js'
+import { resourceSchemas } from './resources-schema.js'
 import {
   AGG_FNS,
   ALERT_INTERVALS,
@@ -785,76 +786,94 @@ export const Alert = z.strictObject({
 })
 
 /** The self-hosted server takes webhook channels only (HyperDX zod.ts zAlertChannel). */
-export const SelfHostedAlert = Alert.extend({
-  channel: WebhookChannel.optional().describe(Alert.shape.channel.description ?? ''),
-  channels: z
-    .array(WebhookChannel)
-    .min(1, { error: 'needs at least one channel' })
-    .max(RESOURCE_LIMITS.alertChannels, {
-      error: `an alert has at most ${RESOURCE_LIMITS.alertChannels} channels`
-    })
-    .optional()
-})
-
-export const IpAccessEntry = z
-  .strictObject({
-    source: z.string().min(1).describe('IPv4/IPv6 address or CIDR.'),
-    description: z.string().optional().describe('What the entry is for.')
+const selfHostedAlert = once('self-hosted Alert schema', () =>
+  Alert.extend({
+    channel: WebhookChannel.optional().describe(Alert.shape.channel.description ?? ''),
+    channels: z
+      .array(WebhookChannel)
+      .min(1, { error: 'needs at least one channel' })
+      .max(RESOURCE_LIMITS.alertChannels, {
+        error: `an alert has at most ${RESOURCE_LIMITS.alertChannels} channels`
+      })
+      .optional()
   })
-  .describe('An address allowed to connect.')
+)
 
-export const ServiceSettings = z.strictObject({
-  apiVersion,
-  kind: z
-    .literal('ServiceSettings')
-    .describe("Managed mode: the database service's settings, applied on a release (service-update)."),
-  name: z
-    .string()
-    .min(1, { error: 'must be 1-50 letters, digits and whitespace' })
-    .max(LIMITS.serviceName, {
-      error: `must be at most ${LIMITS.serviceName} characters (letters, digits and whitespace)`
+/** Managed mode's service settings: built on first use, as few repositories hold them. */
+const serviceSettings = once('ServiceSettings schema', () => {
+  const IpAccessEntry = z
+    .strictObject({
+      source: z.string().min(1).describe('IPv4/IPv6 address or CIDR.'),
+      description: z.string().optional().describe('What the entry is for.')
     })
-    .optional()
-    .describe("The service's name: 1-50 letters, digits and whitespace."),
-  releaseChannel: z
-    .enum(RELEASE_CHANNELS)
-    .optional()
-    .describe('How soon the service gets upgrades: slow, default or fast (production services only).'),
-  ipAccessList: z
-    .array(IpAccessEntry)
-    .optional()
-    .describe('The addresses allowed to connect: the whole list (entries are matched on source).'),
-  privateEndpointIds: z
-    .array(z.string().min(1))
-    .optional()
-    .describe('Private endpoints allowed to connect: the whole list.'),
-  endpoints: z
-    .array(
-      z
-        .strictObject({
-          protocol: z.enum(ENDPOINT_PROTOCOLS).describe('mysql: the MySQL-compatible endpoint.'),
-          enabled: z.boolean().describe('Whether it is on.')
-        })
-        .describe('An optional endpoint.')
-    )
-    .optional()
-    .describe('Optional endpoints to turn on or off.'),
-  transparentDataEncryptionKeyId: z
-    .string()
-    .min(1)
-    .optional()
-    .describe('Rotate transparent data encryption to this key (services with TDE only).')
+    .describe('An address allowed to connect.')
+
+  return z.strictObject({
+    apiVersion,
+    kind: z
+      .literal('ServiceSettings')
+      .describe("Managed mode: the database service's settings, applied on a release (service-update)."),
+    name: z
+      .string()
+      .min(1, { error: 'must be 1-50 letters, digits and whitespace' })
+      .max(LIMITS.serviceName, {
+        error: `must be at most ${LIMITS.serviceName} characters (letters, digits and whitespace)`
+      })
+      .optional()
+      .describe("The service's name: 1-50 letters, digits and whitespace."),
+    releaseChannel: z
+      .enum(RELEASE_CHANNELS)
+      .optional()
+      .describe('How soon the service gets upgrades: slow, default or fast (production services only).'),
+    ipAccessList: z
+      .array(IpAccessEntry)
+      .optional()
+      .describe('The addresses allowed to connect: the whole list (entries are matched on source).'),
+    privateEndpointIds: z
+      .array(z.string().min(1))
+      .optional()
+      .describe('Private endpoints allowed to connect: the whole list.'),
+    endpoints: z
+      .array(
+        z
+          .strictObject({
+            protocol: z.enum(ENDPOINT_PROTOCOLS).describe('mysql: the MySQL-compatible endpoint.'),
+            enabled: z.boolean().describe('Whether it is on.')
+          })
+          .describe('An optional endpoint.')
+      )
+      .optional()
+      .describe('Optional endpoints to turn on or off.'),
+    transparentDataEncryptionKeyId: z
+      .string()
+      .min(1)
+      .optional()
+      .describe('Rotate transparent data encryption to this key (services with TDE only).')
+  })
 })
 
-export const KIND_SCHEMAS = {
-  Connection,
-  Source,
-  SavedSearch,
-  Webhook,
-  Dashboard,
-  Alert,
-  ServiceSettings
+/**
+ * The schema of each kind, built on first use: a run builds the schemas of the kinds its manifests hold
+ * (dashboards' and alerts' are built with this module, since nearly every repository has them).
+ */
+const KIND_SCHEMAS = {
+  Connection: () => resourceSchemas().Connection,
+  Source: () => resourceSchemas().Source,
+  SavedSearch: () => resourceSchemas().SavedSearch,
+  Webhook: () => resourceSchemas().Webhook,
+  Dashboard: () => Dashboard,
+  Alert: () => Alert,
+  ServiceSettings: serviceSettings
 } as const
+
+export type KindSchema = ReturnType<(typeof KIND_SCHEMAS)[keyof typeof KIND_SCHEMAS]>
+
+/** The schema a manifest of `kind` is validated with (self-hosted alerts take webhook channels only). */
+export function kindSchema(kind: keyof typeof KIND_SCHEMAS, mode: 'self-hosted' | 'managed'): KindSchema {
+  const schema = kind === 'Alert' && mode === 'self-hosted' ? selfHostedAlert() : KIND_SCHEMAS[kind]()
+  // A self-hosted alert parses to an Alert with fewer channel types.
+  return schema as KindSchema
+}
 
 export type DashboardSpec = z.infer<typeof Dashboard>
 export type TileSpec = z.infer<typeof Tile>
@@ -868,15 +887,17 @@ export type OnClickSpec = z.infer<typeof OnClick>
 export type DashboardFilterSpec = z.infer<typeof DashboardFilter>
 export type ContainerSpec = z.infer<typeof Container>
 export type AlertSpec = z.infer<typeof Alert>
-export type ServiceSettingsSpec = z.infer<typeof ServiceSettings>
+export type ServiceSettingsSpec = z.infer<ReturnType<typeof serviceSettings>>
 
-/** One schema for editors: any of the kinds, by `kind`. */
-export const Manifest = z.discriminatedUnion('kind', [
-  Connection,
-  Source,
-  SavedSearch,
-  Webhook,
-  Dashboard,
-  Alert,
-  ServiceSettings
-])
+/** One schema for editors: any of the kinds, by `kind` (built when asked for: only `npm run schema` needs it). */
+export const manifestSchema = once('Manifest schema', () =>
+  z.discriminatedUnion('kind', [
+    KIND_SCHEMAS.Connection(),
+    KIND_SCHEMAS.Source(),
+    KIND_SCHEMAS.SavedSearch(),
+    KIND_SCHEMAS.Webhook(),
+    Dashboard,
+    Alert,
+    serviceSettings()
+  ])
+)

@@ -3,10 +3,12 @@
  * problem in the job summary (GitHub shows only 10 annotations per type), every output set, and the exit
  * code; on the examples, a clean pass with no credentials and no network. Then the CLI bundle.
  */
+import { spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { pathToFileURL } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import {
   ACTION_BUNDLE,
@@ -29,6 +31,8 @@ const TITLE = 'obsdeploy validate'
 let workspace: string
 /** A CommonJS preload that makes any network connection fail loudly (NODE_OPTIONS=--require). */
 let noNetwork: string
+/** A CommonJS preload that reports every function compiled from a string (`new Function`) on stderr. */
+let codegenProbe: string
 const runs: ActionRun[] = []
 
 const track = (run: ActionRun) => {
@@ -66,6 +70,18 @@ beforeAll(async () => {
       "net.Socket.prototype.connect = refuse('connect')",
       "dns.lookup = refuse('dns.lookup')",
       "dns.promises.lookup = refuse('dns.promises.lookup')",
+      ''
+    ].join('\n')
+  )
+  codegenProbe = path.join(workspace, 'codegen-probe.cjs')
+  await writeFile(
+    codegenProbe,
+    [
+      'const report = () => process.stderr.write("CODEGEN: a function was compiled from a string\\n")',
+      'globalThis.Function = new Proxy(Function, {',
+      '  construct(target, args) { report(); return Reflect.construct(target, args) },',
+      '  apply(target, self, args) { report(); return Reflect.apply(target, self, args) }',
+      '})',
       ''
     ].join('\n')
   )
@@ -245,6 +261,45 @@ describe('action: validate on the examples', () => {
 
   it('sets the outputs: no changes, no plan file', () => {
     expect(run.outputs).toMatchObject({ 'has-changes': 'false', creates: '0', 'plan-file': '' })
+  })
+})
+
+// zod compiles a parser for each object schema on its first parse unless it runs jitless: for a start-up
+// that compile costs more than it saves. src/zod-setup.ts must run before any schema is built (each reads
+// the setting when it is constructed), so the order of the entry points' imports matters.
+describe('the bundles run zod jitless: no code compiled from strings', () => {
+  it('action: validate of the examples and of a broken manifest', async () => {
+    for (const manifests of ['examples/observability/**/*.yaml', BROKEN]) {
+      const run = track(
+        await runAction({
+          inputs: { command: 'validate', manifests },
+          cwd: manifests === BROKEN ? workspace : undefined,
+          env: { NODE_OPTIONS: `--require ${codegenProbe}` }
+        })
+      )
+      expect(run.stdout).toMatch(/Read \d+ manifest file/)
+      expect(run.stderr).not.toContain('CODEGEN')
+    }
+  })
+
+  it('CLI: validate of the examples', async () => {
+    const cli = await runCli(['validate', 'examples/observability'], {
+      env: { NODE_OPTIONS: `--require ${codegenProbe}` }
+    })
+    expect(cli.exitCode).toBe(0)
+    expect(cli.stderr).not.toContain('CODEGEN')
+  })
+
+  it('has a probe that does see zod compile a parser when zod is not jitless', async () => {
+    const script = path.join(workspace, 'jit-zod.mjs')
+    await writeFile(
+      script,
+      `import { z } from ${JSON.stringify(pathToFileURL(path.join(REPO_ROOT, 'node_modules/zod/index.js')).href)}\n` +
+        'z.strictObject({ a: z.string() }).parse({ a: "x" })\n'
+    )
+    const probe = spawnSync(process.execPath, ['--require', codegenProbe, script], { encoding: 'utf8' })
+    expect(probe.status).toBe(0)
+    expect(probe.stderr).toContain('CODEGEN')
   })
 })
 
