@@ -501,3 +501,164 @@ describe('what an update does besides its fields', () => {
     ])
   })
 })
+
+describe('tile settings the manifest language has no word for', () => {
+  const yaml = (displayType = 'line', w = 6) =>
+    dashboard(
+      'D',
+      tile(
+        'Errors',
+        `displayType: ${displayType}\n      source: Logs\n      select: [{ aggFn: count }]`
+      ).replace('w: 6', `w: ${w}`)
+    )
+
+  async function withUiSetting() {
+    const [live] = await created(yaml())
+    Object.assign(live!.tiles[0]!.config!, { futureSetting: { a: 1 }, emptySetting: null })
+    return live!
+  }
+
+  it('are sent back as read by an update, and named in a notice of every plan', async () => {
+    const live = await withUiSetting()
+    const same = plan(yaml(), [live])
+    expect(change(same, 'D').action).toBe('noop')
+    expect(same.plan.diagnostics.filter(d => d.severity === 'notice').map(d => d.message)).toEqual([
+      'dashboard "D" has settings the manifest language cannot express yet (set in the UI?), kept as they are: an update sends them back unchanged: tiles["Errors"].futureSetting'
+    ])
+    const wider = plan(yaml('line', 8), [live])
+    expect(change(wider, 'D').fields.map(f => f.path)).toEqual(['tiles["Errors"].w'])
+    const { sent } = await apply(wider)
+    const [t] = sent[0]!.body!.tiles as Array<{ id: string; w: number; config: Record<string, unknown> }>
+    expect(t).toMatchObject({ id: live.tiles[0]!.id, w: 8 })
+    expect(t!.config.futureSetting).toEqual({ a: 1 })
+    expect(t!.config).not.toHaveProperty('emptySetting')
+  })
+
+  it("are removed, with a note saying why, by an update that changes the tile's display type", async () => {
+    const live = await withUiSetting()
+    const o = plan(yaml('stacked_bar'), [live])
+    expect(change(o, 'D').notes).toEqual([
+      'tile "Errors": futureSetting (set in the UI; the manifest language cannot express it yet) is removed by this update, because the update changes the tile\'s displayType'
+    ])
+    expect(change(o, 'D').fields.map(f => [f.path, f.after])).toEqual([
+      ['tiles["Errors"].displayType', 'stacked_bar'],
+      ['tiles["Errors"].futureSetting', undefined]
+    ])
+    expect(o.plan.diagnostics.filter(d => d.severity === 'notice')).toEqual([])
+    const { sent } = await apply(o)
+    expect((sent[0]!.body!.tiles as Array<{ config: object }>)[0]!.config).not.toHaveProperty('futureSetting')
+  })
+
+  it('a new tile and a tile the live side lacks carry nothing', async () => {
+    const live = await withUiSetting()
+    const o = plan(yaml().replace('tiles:\n', 'tiles:\n' + tile('Other')), [live])
+    const { sent } = await apply(o)
+    const tiles = sent[0]!.body!.tiles as Array<{ name: string; id?: string; config: object }>
+    expect(tiles[0]).toMatchObject({ name: 'Other' })
+    expect(tiles[0]).not.toHaveProperty('id')
+    expect(tiles[0]!.config).not.toHaveProperty('futureSetting')
+  })
+})
+
+describe('link-outs between dashboards', () => {
+  const table = (name: string, link: string) =>
+    dashboard(
+      name,
+      tile(
+        'T',
+        `displayType: table\n      source: Logs\n      select: [{ aggFn: count }]\n      groupBy: service\n      onClick: ${link}`
+      )
+    )
+  const to = (target: string) =>
+    `{ type: dashboard, target: { mode: id, dashboard: ${JSON.stringify(target)} } }`
+  const onClick = (body: Record<string, unknown> | undefined) =>
+    (body!.tiles as Array<{ config: { onClick?: unknown } }>)[0]!.config.onClick
+
+  it('to one created earlier waits for it; to a later one (or itself) is set by a second request', async () => {
+    const o = plan(table('First', to('Second')) + table('Second', to('First')) + table('Self', to('Self')))
+    expect(errors(o)).toEqual([])
+    const later =
+      'a link-out names a dashboard created later in this apply (or this one): it is set by a second request once that exists'
+    expect(dashboardChanges(o).map(c => [c.name, c.notes])).toEqual([
+      ['First', [later]],
+      ['Second', []],
+      ['Self', [later]]
+    ])
+    const { sent, stored } = await apply(o)
+    const ids = new Map([...stored.values()].map(d => [d.name, d.id]))
+    const requests = sent.map(s => [s.method, s.body?.name ?? s.id])
+    // Second waits for First's create; First and Self are read back and updated once their targets exist.
+    expect(requests.slice(0, 2)).toEqual([
+      ['create', 'First'],
+      ['create', 'Second']
+    ])
+    expect(requests.slice(2)).toEqual(
+      expect.arrayContaining([
+        ['create', 'Self'],
+        ['get', ids.get('First')],
+        ['update', 'First'],
+        ['get', ids.get('Self')],
+        ['update', 'Self']
+      ])
+    )
+    expect(requests).toHaveLength(7)
+    const bodyOf = (method: string, name: string) =>
+      sent.find(s => s.method === method && s.body?.name === name)!.body
+    // A create without the target's id yet sends no link; the second request and a later create send the id.
+    expect(onClick(bodyOf('create', 'First'))).toBeUndefined()
+    expect(onClick(bodyOf('create', 'Self'))).toBeUndefined()
+    expect(onClick(bodyOf('create', 'Second'))).toEqual({
+      type: 'dashboard',
+      target: { mode: 'id', id: ids.get('First') }
+    })
+    expect(onClick(bodyOf('update', 'First'))).toEqual({
+      type: 'dashboard',
+      target: { mode: 'id', id: ids.get('Second') }
+    })
+    expect(onClick(bodyOf('update', 'Self'))).toEqual({
+      type: 'dashboard',
+      target: { mode: 'id', id: ids.get('Self') }
+    })
+    // Planned again: links compare by the target's name, and nothing changes.
+    const again = plan(
+      table('First', to('Second')) + table('Second', to('First')) + table('Self', to('Self')),
+      [...stored.values()]
+    )
+    expect(dashboardChanges(again).map(c => [c.name, c.action])).toEqual([
+      ['First', 'noop'],
+      ['Second', 'noop'],
+      ['Self', 'noop']
+    ])
+  })
+
+  it('to a live dashboard by name; to one this plan deletes, or that does not exist, is a plan error', () => {
+    const other = { id: 'd-other', name: 'Other', tags: ['team'], tiles: [] } as LiveDashboard
+    const mineGone = { id: 'd-gone', name: 'Gone', tags: [TAG], tiles: [] } as LiveDashboard
+    const ok = plan(table('A', to('Other')), [other])
+    expect(errors(ok)).toEqual([])
+    expect(change(ok, 'A').fields).toContainEqual({
+      path: 'tiles["T"]',
+      after: expect.objectContaining({
+        onClick: { type: 'dashboard', target: { mode: 'id', dashboard: 'Other' } }
+      })
+    })
+    expect(errors(plan(table('A', to('Gone')), [mineGone]))).toEqual([
+      'links to dashboard "Gone", which this plan deletes (it is no longer in the manifests)'
+    ])
+    // Without prune it stays, and the link is fine.
+    expect(errors(plan(table('A', to('Gone')), [mineGone], {}, settings({ prune: false })))).toEqual([])
+    expect(errors(plan(table('A', to('Nowhere')), [other]))).toEqual([
+      'no dashboard named "Nowhere"; known: A, Other'
+    ])
+    expect(
+      plan(table('A', '{ type: dashboard, target: { mode: id, id: d-missing } }'), [
+        other
+      ]).plan.diagnostics.filter(d => d.severity === 'error')
+    ).toEqual([
+      expect.objectContaining({
+        message: 'no dashboard with id "d-missing"',
+        field: 'tiles[0].config.onClick.target.id'
+      })
+    ])
+  })
+})
