@@ -171,6 +171,34 @@ describe('the changes of a kind', () => {
     )
   })
 
+  it('keyed children are named in brackets, in a diff too; a keyed field that holds no mapping is one entry', () => {
+    const { plan: p } = plan({
+      kinds: [
+        savedSearchKind([
+          { name: 'keyed', value: { tiles: { Errors: { w: 6 }, Same: 1 } } },
+          { name: 'list', value: { tiles: ['a', 'b'], other: null } },
+          { name: 'text', value: { tiles: 'ab', none: null } },
+          { name: 'null', value: { tiles: null } }
+        ])
+      ],
+      live: live({
+        savedSearches: searches({ id: 'k', name: 'keyed', value: { tiles: { Errors: { w: 4 }, Same: 1 } } })
+      })
+    })
+    expect(p.changes.map(c => c.fields)).toEqual([
+      [{ path: 'tiles["Errors"].w', before: 4, after: 6 }],
+      [
+        { path: 'tiles', after: ['a', 'b'] },
+        { path: 'other', after: null }
+      ],
+      [
+        { path: 'tiles', after: 'ab' },
+        { path: 'none', after: null }
+      ],
+      [{ path: 'tiles', after: null }]
+    ])
+  })
+
   it('without prune a record that left the manifests is a deferred delete that says so', () => {
     const { plan: p } = plan({
       kinds: [savedSearchKind([])],
