@@ -287,11 +287,11 @@ describe('the changes of a kind', () => {
     const { plan: p } = plan({
       kinds: [kind, later],
       live: live({
-        savedSearches: searches(...liveRecords!, { id: 'id-unmanaged', name: 'unmanaged', value: 0 } as never)
+        savedSearches: [...liveRecords!, ...searches({ id: 'id-unmanaged', name: 'unmanaged', value: 0 })!]
       })
     })
     expect(resolved).toEqual(['id-edited', 'new:SavedSearch/new one', 'id-unmanaged', true, true, false])
-    expect(p.references.savedSearches).toEqual({
+    expect(p.references?.savedSearches).toEqual({
       'id-edited': 'edited',
       'id-same': 'same',
       'id-gone': 'gone',
@@ -307,7 +307,7 @@ describe('the changes of a kind', () => {
         savedSearches: searches({ name: 'no id', value: 0 }, { id: 's1', name: 'with id', value: 0 })
       })
     })
-    expect(p.references.savedSearches).toEqual({ s1: 'with id' })
+    expect(p.references?.savedSearches).toEqual({ s1: 'with id' })
   })
 })
 
