@@ -662,3 +662,83 @@ describe('link-outs between dashboards', () => {
     ])
   })
 })
+
+describe('containers and tabs', () => {
+  const yaml = (containers: string, placement = '    container: Main\n    tab: Two\n') =>
+    dashboard('L', tile('Placed', undefined, placement) + tile('Loose'), `containers:\n${containers}`)
+  const main =
+    '  - title: Main\n    collapsible: true\n    bordered: false\n    tabs: [{ title: One }, { title: Two }]\n'
+
+  it('a tile is sent with the ids of its container and tab; the next plan compares them by title', async () => {
+    const { sent, stored } = await apply(plan(yaml(main + '  - title: Side\n    collapsed: true\n')))
+    const body = sent[0]!.body!
+    const containers = body.containers as Array<
+      Record<string, unknown> & { id: string; tabs?: Array<{ id: string }> }
+    >
+    expect(
+      containers.map(c => ({ ...c, id: undefined, tabs: c.tabs?.map(t => ({ ...t, id: undefined })) }))
+    ).toEqual([
+      {
+        id: undefined,
+        title: 'Main',
+        collapsed: false,
+        collapsible: true,
+        bordered: false,
+        tabs: [
+          { id: undefined, title: 'One' },
+          { id: undefined, title: 'Two' }
+        ]
+      },
+      { id: undefined, title: 'Side', collapsed: true, tabs: undefined }
+    ])
+    const tiles = body.tiles as Array<Record<string, unknown>>
+    expect(tiles[0]).toMatchObject({ containerId: containers[0]!.id, tabId: containers[0]!.tabs![1]!.id })
+    expect(tiles[1]).not.toHaveProperty('containerId')
+    expect(tiles[1]).not.toHaveProperty('tabId')
+    const live = [...stored.values()]
+    expect(
+      dashboardChanges(plan(yaml(main + '  - title: Side\n    collapsed: true\n'), live))[0]!.action
+    ).toBe('noop')
+    // A tile in a container without tabs, and one naming a tab the container lacks: the container only.
+    const noTab = plan(yaml(main + '  - title: Side\n    collapsed: true\n', '    container: Side\n'), live)
+    expect(change(noTab, 'L').fields).toEqual([
+      { path: 'tiles["Placed"].container', before: 'Main', after: 'Side' },
+      { path: 'tiles["Placed"].tab', before: 'Two' }
+    ])
+  })
+
+  it('a container renamed in the UI, a tab moved, collapsed set: each shows by title', async () => {
+    const [live] = await created(yaml(main))
+    const c = (live!.containers as Array<Record<string, unknown>>)[0]!
+    c.title = 'Renamed'
+    c.collapsed = true
+    const o = plan(yaml(main), [live!])
+    expect(change(o, 'L').fields.map(f => [f.path, f.before, f.after])).toEqual([
+      ['containers["Main"]', undefined, { collapsible: true, bordered: false, tabs: ['One', 'Two'] }],
+      [
+        'containers["Renamed"]',
+        { collapsed: true, collapsible: true, bordered: false, tabs: ['One', 'Two'] },
+        undefined
+      ],
+      ['tiles["Placed"].container', 'Renamed', 'Main']
+    ])
+    // The update sends the container with a new id (no live one has its title), and the tile with it.
+    const { sent } = await apply(o)
+    const [sentContainer] = sent[0]!.body!.containers as Array<{ id: string }>
+    expect(sentContainer!.id).not.toBe(c.id)
+    expect((sent[0]!.body!.tiles as Array<{ containerId: string }>)[0]!.containerId).toBe(sentContainer!.id)
+  })
+})
+
+describe('saved filter values', () => {
+  it('type sql is the default: a live value with it equals a manifest value without', async () => {
+    const yaml = dashboard('V', tile('E'), 'savedFilterValues: [{ condition: "A = 1" }]\n')
+    const [live] = await created(yaml)
+    live!.savedFilterValues = [{ type: 'sql', condition: 'A = 1' }]
+    expect(change(plan(yaml, [live!]), 'V').action).toBe('noop')
+    live!.savedFilterValues = [{ type: 'other', condition: 'A = 1' }]
+    expect(change(plan(yaml, [live!]), 'V').fields).toEqual([
+      { path: 'savedFilterValues[0].type', before: 'other' }
+    ])
+  })
+})
