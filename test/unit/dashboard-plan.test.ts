@@ -742,3 +742,22 @@ describe('saved filter values', () => {
     ])
   })
 })
+
+describe('what the alert kind learns of the dashboards', () => {
+  it('a dashboard that left the manifests is deleted with prune; without prune it stays', () => {
+    const gone = { id: 'd-gone', name: 'Gone', tags: [TAG], tiles: [] } as LiveDashboard
+    const pruned = plan(dashboard('Kept', tile('E')), [gone])
+    expect(pruned.dashboards.live.get('d-gone')).toMatchObject({
+      address: 'Dashboard/Gone@d-gone',
+      deleted: true
+    })
+    expect(pruned.dashboards.live.get('d-gone')!.desiredName).toBeUndefined()
+    const kept = plan(dashboard('Kept', tile('E')), [gone], {}, settings({ prune: false }))
+    expect(change(kept, 'Gone')).toMatchObject({ action: 'delete', deferred: 'prune' })
+    expect(kept.dashboards.live.get('d-gone')).toMatchObject({ deleted: false })
+    expect(kept.dashboards.desired.get('Kept')).toMatchObject({
+      address: 'Dashboard/Kept',
+      liveId: undefined
+    })
+  })
+})
