@@ -413,7 +413,9 @@ describe('what an update does besides its fields', () => {
       alert('a2', live!.id, gone!),
       alert('a3', live!.id, old!, 'A three'),
       alert('a4', live!.id, table!, 'A four'),
-      alert('a5', 'other', kept!, 'elsewhere')
+      alert('a5', 'other', kept!, 'elsewhere'),
+      // Another dashboard's alert on a tile id that this one drops too: not this dashboard's.
+      alert('a6', 'other', gone!, 'elsewhere, same tile id')
     ]
     const o = plan(
       dashboard(
