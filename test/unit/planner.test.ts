@@ -29,17 +29,8 @@ const settings = (over: Partial<PlanSettings> = {}): PlanSettings => ({
   ...over
 })
 
-const noManifests = (): ManifestSet => ({
-  files: [],
-  connections: [],
-  sources: [],
-  savedSearches: [],
-  webhooks: [],
-  dashboards: [],
-  alerts: [],
-  services: [],
-  diagnostics: []
-})
+/** No manifests, and none of the warnings an empty file gets. */
+const noManifests = (): ManifestSet => ({ ...validateText('empty.yaml', '', 'self-hosted'), diagnostics: [] })
 
 const live = (over: Partial<LiveState> = {}): LiveState => ({
   dashboards: [],
