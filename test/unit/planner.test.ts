@@ -10,6 +10,9 @@ import type { LiveState, PlanContext, PlannedChange, PlanSettings } from '../../
 import { registryTiles } from '../../src/kinds/registry.js'
 import { validateText, type ManifestSet } from '../../src/manifest/load.js'
 import { computePlan, type PlanInput } from '../../src/planner/planner.js'
+import { FingerprintStream, fingerprint } from '../../src/planner/fingerprint.js'
+import { diffValues, joinKey } from '../../src/plan/diff.js'
+import { isActionable, type Change } from '../../src/plan/types.js'
 import type { Json } from '../../src/json.js'
 
 interface Rec {
@@ -88,7 +91,7 @@ function plan(over: Partial<PlanInput> & { kinds: readonly AnyKind[] }) {
 
 describe('the changes of a kind', () => {
   const desired: Rec[] = [
-    { name: 'new one', value: { query: 'a', tiles: { Errors: { w: 6 }, 'p99 latency': { w: 3 } } } },
+    { name: 'new one', value: { query: { a: 1 }, tiles: { Errors: { w: 6 }, 'p99 latency': { w: 3 } } } },
     { name: 'edited', value: { query: 'b', limit: 5, tags: ['a', 'b'] } },
     { name: 'same', value: { query: 'c' } }
   ]
@@ -110,7 +113,7 @@ describe('the changes of a kind', () => {
         address: 'SavedSearch/new one',
         // A whole record: one entry per top-level field, one per keyed child (tiles by name).
         fields: [
-          { path: 'query', after: 'a' },
+          { path: 'query', after: { a: 1 } },
           { path: 'tiles["Errors"]', after: { w: 6 } },
           { path: 'tiles["p99 latency"]', after: { w: 3 } }
         ],
@@ -219,18 +222,24 @@ describe('the changes of a kind', () => {
 
   it('tells later kinds which records this run deletes: deletes and replaces, not deferred ones', () => {
     const seen: Record<string, boolean> = {}
-    const first = savedSearchKind([{ name: 'replaced', value: 1 }], {
-      refine: (pc: PlannedChange) => {
-        if (pc.change.name === 'replaced') pc.change.action = 'replace'
-        if (pc.change.name === 'kept back') pc.change.deferred = 'prune'
+    const first = savedSearchKind(
+      [
+        { name: 'replaced', value: 1 },
+        { name: 'updated', value: 1 }
+      ],
+      {
+        refine: (pc: PlannedChange) => {
+          if (pc.change.name === 'replaced') pc.change.action = 'replace'
+          if (pc.change.name === 'kept back') pc.change.deferred = 'prune'
+        }
       }
-    })
+    )
     const later = {
       ...savedSearchKind([]),
       kind: 'Alert',
       live: undefined,
       desired: (ctx: PlanContext) => {
-        for (const id of ['r1', 'g1', 'k1']) seen[id] = ctx.refs.isDeleted('SavedSearch', id)
+        for (const id of ['r1', 'g1', 'k1', 'u1']) seen[id] = ctx.refs.isDeleted('SavedSearch', id)
         return []
       },
       pair: () => ({ pairs: [], orphans: [] })
@@ -241,11 +250,12 @@ describe('the changes of a kind', () => {
         savedSearches: searches(
           { id: 'r1', name: 'replaced', value: 0 },
           { id: 'g1', name: 'gone', value: 0 },
-          { id: 'k1', name: 'kept back', value: 0 }
+          { id: 'k1', name: 'kept back', value: 0 },
+          { id: 'u1', name: 'updated', value: 0 }
         )
       })
     })
-    expect(seen).toEqual({ r1: true, g1: true, k1: false })
+    expect(seen).toEqual({ r1: true, g1: true, k1: false, u1: false })
   })
 
   it('registers the live records, declared names and pairs: a reference resolves to the id it keeps', () => {
@@ -561,5 +571,70 @@ describe('fingerprints', () => {
     expect(desiredFp(connection('hunter2'))).toBe(
       'sha256:664e20a869c55c296daa4580b9017cf7c0d962bbbb6e9506213063a198b73d44'
     )
+  })
+})
+
+describe('pinned fingerprints and their pieces', () => {
+  it('live: the same input hashes the same bytes as before (names, records, an orphan)', () => {
+    const { plan: p } = plan({
+      kinds: [savedSearchKind([{ name: 'edited', value: { query: 'b' } }])],
+      live: live({
+        sources: [
+          { id: 's2', name: 'B' },
+          { id: 's1', name: 'A' }
+        ],
+        webhooks: [{ id: 'w', name: 'W' }],
+        connections: [{ id: 'c', name: 'C' }],
+        savedSearches: searches(
+          { id: 'e1', name: 'edited', value: { query: 'a' } },
+          { id: 'o', name: 'orphan', value: 1 }
+        )
+      })
+    })
+    expect(p.fingerprint.live).toBe('sha256:7a401059d7d17e6538627f98b8916d589e4775a8892070c5628898768e70c28c')
+    expect(plan({ kinds: [] }).plan.fingerprint.desired).toBe(
+      'sha256:b2d4ab094b56b07fd16797ebe40972d0c6362033877921dbaaefc842cfb08e44'
+    )
+  })
+
+  it('a list item that is undefined hashes as null, as in JSON', () => {
+    const stream = new FingerprintStream().list('records')
+    stream.item(undefined)
+    expect(stream.digest()).toBe(fingerprint({ records: [undefined] }))
+  })
+
+  it('diff: a value at the root, a field one side lacks, null and lists against mappings', () => {
+    expect(diffValues('a', 'b')).toStrictEqual([{ path: '(root)', before: 'a', after: 'b' }])
+    expect(diffValues({ a: 1 }, {})).toStrictEqual([{ path: 'a', before: 1 }])
+    expect(diffValues(null, { a: 1 })).toStrictEqual([{ path: '(root)', before: null, after: { a: 1 } }])
+    expect(diffValues(['x'], { a: 1 })).toStrictEqual([{ path: '(root)', before: ['x'], after: { a: 1 } }])
+    expect(diffValues('ab', 'cd')).toStrictEqual([{ path: '(root)', before: 'ab', after: 'cd' }])
+  })
+
+  it('a key that is not an identifier is written in brackets', () => {
+    expect(joinKey('x', 'ok_1')).toBe('x.ok_1')
+    expect(joinKey('x', '1abc')).toBe('x["1abc"]')
+    expect(joinKey('x', 'a-b')).toBe('x["a-b"]')
+    expect(joinKey('', 'a')).toBe('a')
+  })
+
+  it('a change is actionable unless it is a no-op or deferred', () => {
+    const c = (action: Change['action'], deferred?: 'prune') =>
+      ({
+        kind: 'Dashboard',
+        name: 'n',
+        address: 'a',
+        action,
+        fields: [],
+        notes: [],
+        dependsOn: [],
+        deferred
+      }) as Change
+    expect([c('update'), c('noop'), c('delete', 'prune'), c('delete')].map(isActionable)).toEqual([
+      true,
+      false,
+      false,
+      true
+    ])
   })
 })
