@@ -15109,9 +15109,10 @@ function formatPath(path) {
 /* harmony export */   j2: () => (/* binding */ resourceSchemas),
 /* harmony export */   x1: () => (/* binding */ SECRET_FIELDS)
 /* harmony export */ });
-/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2857);
-/* harmony import */ var _once_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(164);
-/* harmony import */ var _vocabulary_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7817);
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(2857);
+/* harmony import */ var _once_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(164);
+/* harmony import */ var _user_tags_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4270);
+/* harmony import */ var _vocabulary_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7817);
 /**
  * The manifest language of the kinds besides dashboards and alerts: Connection, Source, SavedSearch and
  * Webhook, with the real API's field names, other resources by name instead of by id (`connection`,
@@ -15126,6 +15127,7 @@ function formatPath(path) {
 
 
 
+
 /** The fields of a source that name other sources, with the API field each one is sent as. */
 const SOURCE_REFERENCES = [
     ['metricSource', 'metricSourceId'],
@@ -15134,39 +15136,39 @@ const SOURCE_REFERENCES = [
     ['sessionSource', 'sessionSourceId']
 ];
 /** The four kinds' schemas, built together on first use. */
-const resourceSchemas = (0,_once_js__WEBPACK_IMPORTED_MODULE_1__/* .once */ .O)('resource schemas', () => {
-    const apiVersion = zod__WEBPACK_IMPORTED_MODULE_2__/* ["enum"] */ .k5n(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .API_VERSIONS */ .Bo).optional().describe('Optional; the manifest language version.');
+const resourceSchemas = (0,_once_js__WEBPACK_IMPORTED_MODULE_2__/* .once */ .O)('resource schemas', () => {
+    const apiVersion = zod__WEBPACK_IMPORTED_MODULE_3__/* ["enum"] */ .k5n(_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__/* .API_VERSIONS */ .Bo).optional().describe('Optional; the manifest language version.');
     /** Names must not be empty: they are how manifests refer to a resource. */
     const name = (what, max) => {
-        const text = zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP().min(1, { error: 'must not be empty' });
+        const text = zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().min(1, { error: 'must not be empty' });
         return (max === undefined ? text : text.max(max, { error: `must be at most ${max} characters` })).describe(`The ${what}'s name: how manifests refer to it, and how it is matched with the live one.`);
     };
     const identity = (what) => ({
-        id: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP()
+        id: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP()
             .min(1)
             .optional()
             .describe(`Pin this manifest to an existing ${what} id (adopts it; a rename then keeps the id).`),
-        adopt: zod__WEBPACK_IMPORTED_MODULE_2__/* .boolean */ .zMY()
+        adopt: zod__WEBPACK_IMPORTED_MODULE_3__/* .boolean */ .zMY()
             .optional()
             .describe(`Take ownership of an existing ${what} of the same name that this stack does not own.`)
     });
     const SECRET = 'Secret: only a `${secret.NAME}` placeholder; plans show it as changed or unchanged, never its value.';
     // ---------------------------------------------------------------------------------------------------
     // Connection (common-utils types.ts ConnectionSchema; v2/connections.ts). Self-hosted only.
-    const Connection = zod__WEBPACK_IMPORTED_MODULE_2__/* .strictObject */ .rej({
+    const Connection = zod__WEBPACK_IMPORTED_MODULE_3__/* .strictObject */ .rej({
         apiVersion,
-        kind: zod__WEBPACK_IMPORTED_MODULE_2__/* .literal */ .euz('Connection').describe('A ClickHouse connection (self-hosted mode only).'),
+        kind: zod__WEBPACK_IMPORTED_MODULE_3__/* .literal */ .euz('Connection').describe('A ClickHouse connection (self-hosted mode only).'),
         name: name('connection'),
-        host: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP().describe('The ClickHouse HTTP(S) address, e.g. `http://clickhouse:8123`.'),
-        username: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP().describe('The ClickHouse user.'),
-        password: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP()
+        host: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().describe('The ClickHouse HTTP(S) address, e.g. `http://clickhouse:8123`.'),
+        username: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().describe('The ClickHouse user.'),
+        password: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP()
             .optional()
             .describe(`The ClickHouse password. Write-only: the API never returns it, so the plan compares a fingerprint of what it last sent; an update cannot clear it. ${SECRET}`),
-        hyperdxSettingPrefix: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP()
+        hyperdxSettingPrefix: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP()
             .regex(/^[a-z0-9_]+$/i, { error: 'must be letters, digits and _ (the server refuses anything else)' })
             .optional()
             .describe('Prefix of the HyperDX settings passed to ClickHouse with each query.'),
-        isPrometheusEndpoint: zod__WEBPACK_IMPORTED_MODULE_2__/* .boolean */ .zMY()
+        isPrometheusEndpoint: zod__WEBPACK_IMPORTED_MODULE_3__/* .boolean */ .zMY()
             .optional()
             .describe('The connection serves the Prometheus API (PromQL).'),
         ...identity('connection')
@@ -15174,55 +15176,55 @@ const resourceSchemas = (0,_once_js__WEBPACK_IMPORTED_MODULE_1__/* .once */ .O)(
     // ---------------------------------------------------------------------------------------------------
     // Source (common-utils types.ts SourceSchema and its kinds; v2/sources.ts).
     /** A reference to another resource, by name (resolved at plan time) or by id. */
-    const byName = (what, field) => zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP()
+    const byName = (what, field) => zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP()
         .min(1)
         .optional()
         .describe(`The ${what}, by name (a manifest's or an existing one); or \`${field}Id\` by id.`);
-    const byId = (what) => zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP().min(1).optional().describe(`The ${what}, by id.`);
+    const byId = (what) => zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().min(1).optional().describe(`The ${what}, by id.`);
     /** `field` (by name) and `fieldId` (by id), typed. */
     const ref = (field, what) => ({ [field]: byName(what, field), [`${field}Id`]: byId(what) });
-    const expr = (what) => zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP().optional().describe(what);
-    const required = (what, message) => zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP({ error: issue => (issue.input === undefined ? 'is required' : undefined) })
+    const expr = (what) => zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().optional().describe(what);
+    const required = (what, message) => zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP({ error: issue => (issue.input === undefined ? 'is required' : undefined) })
         .min(1, { error: message })
         .describe(what);
-    const attributeExpressions = zod__WEBPACK_IMPORTED_MODULE_2__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_2__/* .strictObject */ .rej({
-        sqlExpression: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP()
+    const attributeExpressions = zod__WEBPACK_IMPORTED_MODULE_3__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_3__/* .strictObject */ .rej({
+        sqlExpression: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP()
             .min(1, { error: 'Attribute SQL Expression is required' })
             .describe('The SQL expression of the attribute.'),
-        luceneExpression: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP()
+        luceneExpression: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP()
             .optional()
             .describe('The same attribute as a Lucene field, for search links.'),
-        alias: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP().optional().describe('The name shown for it.')
+        alias: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().optional().describe('The name shown for it.')
     }))
         .optional();
-    const granularity = zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP()
+    const granularity = zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP()
         .regex(/^(\d+(s|m|h|d)|\d+ (second|minute|hour|day))$/, {
         error: 'must be a granularity like 15s, 5m, 1h, 1d (or "5 minute")'
     })
         .describe('e.g. 5m; the server also takes "5 minute" and returns the short form.');
-    const materializedView = zod__WEBPACK_IMPORTED_MODULE_2__/* .strictObject */ .rej({
-        databaseName: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP()
+    const materializedView = zod__WEBPACK_IMPORTED_MODULE_3__/* .strictObject */ .rej({
+        databaseName: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP()
             .min(1, { error: 'Materialized View Database is required' })
             .describe("The view's ClickHouse database."),
-        tableName: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP()
+        tableName: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP()
             .min(1, { error: 'Materialized View Table is required' })
             .describe("The view's ClickHouse table."),
-        dimensionColumns: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP().describe('Comma-separated dimension columns.'),
+        dimensionColumns: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().describe('Comma-separated dimension columns.'),
         minGranularity: granularity,
-        minDate: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP()
+        minDate: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP()
             .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/, {
             error: 'must be an ISO date-time in UTC, like 2025-01-01T00:00:00Z'
         })
             .nullable()
             .optional()
             .describe('ISO date-time (UTC) of the earliest data, or null.'),
-        timestampColumn: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP()
+        timestampColumn: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP()
             .min(1, { error: 'Materialized View Timestamp column is required' })
             .describe("The view's timestamp column."),
-        aggregatedColumns: zod__WEBPACK_IMPORTED_MODULE_2__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_2__/* .strictObject */ .rej({
-            sourceColumn: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP().optional().describe('Required unless aggFn is count.'),
-            aggFn: zod__WEBPACK_IMPORTED_MODULE_2__/* ["enum"] */ .k5n(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .VIEW_AGG_FNS */ .E5).describe('The aggregate function the view stores for this column.'),
-            mvColumn: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP()
+        aggregatedColumns: zod__WEBPACK_IMPORTED_MODULE_3__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_3__/* .strictObject */ .rej({
+            sourceColumn: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().optional().describe('Required unless aggFn is count.'),
+            aggFn: zod__WEBPACK_IMPORTED_MODULE_3__/* ["enum"] */ .k5n(_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__/* .VIEW_AGG_FNS */ .E5).describe('The aggregate function the view stores for this column.'),
+            mvColumn: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP()
                 .min(1, { error: 'Materialized View Column is required' })
                 .describe('The column of the view that holds the aggregate.')
         }))
@@ -15232,24 +15234,24 @@ const resourceSchemas = (0,_once_js__WEBPACK_IMPORTED_MODULE_1__/* .once */ .O)(
         .describe('A materialized view the source may read pre-aggregated data from.');
     const sourceBase = {
         apiVersion,
-        kind: zod__WEBPACK_IMPORTED_MODULE_2__/* .literal */ .euz('Source').describe('A data source: a ClickHouse table and how to read it.'),
+        kind: zod__WEBPACK_IMPORTED_MODULE_3__/* .literal */ .euz('Source').describe('A data source: a ClickHouse table and how to read it.'),
         name: name('data source'),
-        section: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP()
-            .max(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .RESOURCE_LIMITS */ .k_.sourceSection)
+        section: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP()
+            .max(_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__/* .RESOURCE_LIMITS */ .k_.sourceSection)
             .optional()
             .describe('Groups sources in the source selector.'),
         ...ref('connection', 'ClickHouse connection'),
-        from: zod__WEBPACK_IMPORTED_MODULE_2__/* .strictObject */ .rej({
-            databaseName: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP().min(1, { error: 'Database is required' }).describe('ClickHouse database.'),
-            tableName: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP().min(1, { error: 'Table is required' }).describe('ClickHouse table.')
+        from: zod__WEBPACK_IMPORTED_MODULE_3__/* .strictObject */ .rej({
+            databaseName: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().min(1, { error: 'Database is required' }).describe('ClickHouse database.'),
+            tableName: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().min(1, { error: 'Table is required' }).describe('ClickHouse table.')
         })
             .describe('The table the source reads.'),
-        disabled: zod__WEBPACK_IMPORTED_MODULE_2__/* .boolean */ .zMY().optional().describe('Hidden from source selectors (default false).'),
-        querySettings: zod__WEBPACK_IMPORTED_MODULE_2__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_2__/* .strictObject */ .rej({
-            setting: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP().min(1).describe('The ClickHouse setting name.'),
-            value: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP().min(1).describe('Its value.')
+        disabled: zod__WEBPACK_IMPORTED_MODULE_3__/* .boolean */ .zMY().optional().describe('Hidden from source selectors (default false).'),
+        querySettings: zod__WEBPACK_IMPORTED_MODULE_3__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_3__/* .strictObject */ .rej({
+            setting: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().min(1).describe('The ClickHouse setting name.'),
+            value: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().min(1).describe('Its value.')
         }))
-            .max(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .RESOURCE_LIMITS */ .k_.querySettings, { error: `at most ${_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .RESOURCE_LIMITS */ .k_.querySettings} settings` })
+            .max(_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__/* .RESOURCE_LIMITS */ .k_.querySettings, { error: `at most ${_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__/* .RESOURCE_LIMITS */ .k_.querySettings} settings` })
             .optional()
             .describe('ClickHouse settings sent with every query of this source.'),
         timestampValueExpression: required('The timestamp column (required for every kind).', 'Timestamp Column is required'),
@@ -15267,29 +15269,29 @@ const resourceSchemas = (0,_once_js__WEBPACK_IMPORTED_MODULE_1__/* .once */ .O)(
         implicitColumnExpression: expr('The column full-text search reads.'),
         knownColumnsListExpression: expr('The known columns list.'),
         orderByExpression: expr('ORDER BY of searches (self-hosted; not in the managed API).'),
-        useTextIndexForImplicitColumn: zod__WEBPACK_IMPORTED_MODULE_2__/* ["enum"] */ .k5n(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .USE_TEXT_INDEX */ .R6)
+        useTextIndexForImplicitColumn: zod__WEBPACK_IMPORTED_MODULE_3__/* ["enum"] */ .k5n(_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__/* .USE_TEXT_INDEX */ .R6)
             .optional()
             .describe('Use a text index for full-text search.'),
         highlightedTraceAttributeExpressions: attributeExpressions.describe('Attributes highlighted on traces.'),
         highlightedRowAttributeExpressions: attributeExpressions.describe('Attributes highlighted on rows.'),
-        materializedViews: zod__WEBPACK_IMPORTED_MODULE_2__/* .array */ .YOg(materializedView)
+        materializedViews: zod__WEBPACK_IMPORTED_MODULE_3__/* .array */ .YOg(materializedView)
             .optional()
             .describe('Materialized views the source may read pre-aggregated data from.'),
-        metadataMaterializedViews: zod__WEBPACK_IMPORTED_MODULE_2__/* .strictObject */ .rej({
-            keyRollupTable: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP().nullable().optional().describe('The table of rolled-up keys.'),
-            kvRollupTable: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP()
+        metadataMaterializedViews: zod__WEBPACK_IMPORTED_MODULE_3__/* .strictObject */ .rej({
+            keyRollupTable: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().nullable().optional().describe('The table of rolled-up keys.'),
+            kvRollupTable: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP()
                 .min(1, { error: 'KV rollup table name is required' })
                 .describe('The table of rolled-up keys and values.'),
             granularity
         })
             .optional()
             .describe('Rollup tables for field discovery and value autocomplete.'),
-        filterSettings: zod__WEBPACK_IMPORTED_MODULE_2__/* .strictObject */ .rej({
-            databaseName: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP().min(1).describe('The database of the filter values.'),
-            tableName: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP().min(1).describe('The table of the filter values.'),
-            columns: zod__WEBPACK_IMPORTED_MODULE_2__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_2__/* .strictObject */ .rej({
-                name: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP().min(1).describe('The column.'),
-                label: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP().min(1).describe('Its label in the filter panel.')
+        filterSettings: zod__WEBPACK_IMPORTED_MODULE_3__/* .strictObject */ .rej({
+            databaseName: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().min(1).describe('The database of the filter values.'),
+            tableName: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().min(1).describe('The table of the filter values.'),
+            columns: zod__WEBPACK_IMPORTED_MODULE_3__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_3__/* .strictObject */ .rej({
+                name: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().min(1).describe('The column.'),
+                label: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().min(1).describe('Its label in the filter panel.')
             }))
                 .max(10)
                 .describe('The columns offered as filters (at most 10).')
@@ -15297,9 +15299,9 @@ const resourceSchemas = (0,_once_js__WEBPACK_IMPORTED_MODULE_1__/* .once */ .O)(
             .optional()
             .describe('Managed mode only (the cloud API): columns exposed as filters.')
     };
-    const LogSource = zod__WEBPACK_IMPORTED_MODULE_2__/* .strictObject */ .rej({
+    const LogSource = zod__WEBPACK_IMPORTED_MODULE_3__/* .strictObject */ .rej({
         ...sourceBase,
-        sourceKind: zod__WEBPACK_IMPORTED_MODULE_2__/* .literal */ .euz('log')
+        sourceKind: zod__WEBPACK_IMPORTED_MODULE_3__/* .literal */ .euz('log')
             .describe("The source's `kind` in the API: log, trace, session, metric or promql."),
         ...tabular,
         severityTextExpression: expr('The severity column.'),
@@ -15309,14 +15311,14 @@ const resourceSchemas = (0,_once_js__WEBPACK_IMPORTED_MODULE_1__/* .once */ .O)(
         spanIdExpression: expr('The span id column.'),
         tableFilterExpression: expr('Deprecated: a SQL predicate added to every query (self-hosted).')
     });
-    const TraceSource = zod__WEBPACK_IMPORTED_MODULE_2__/* .strictObject */ .rej({
+    const TraceSource = zod__WEBPACK_IMPORTED_MODULE_3__/* .strictObject */ .rej({
         ...sourceBase,
-        sourceKind: zod__WEBPACK_IMPORTED_MODULE_2__/* .literal */ .euz('trace').describe("The source's `kind` in the API: here spans of traces."),
+        sourceKind: zod__WEBPACK_IMPORTED_MODULE_3__/* .literal */ .euz('trace').describe("The source's `kind` in the API: here spans of traces."),
         ...tabular,
         durationExpression: required('The duration column.', 'Duration Expression is required'),
-        durationPrecision: zod__WEBPACK_IMPORTED_MODULE_2__/* .int */ .Whr()
+        durationPrecision: zod__WEBPACK_IMPORTED_MODULE_3__/* .int */ .Whr()
             .min(0)
-            .max(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .RESOURCE_LIMITS */ .k_.durationPrecision)
+            .max(_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__/* .RESOURCE_LIMITS */ .k_.durationPrecision)
             .optional()
             .describe('Digits of the duration unit: 3 milliseconds (the default), 6 microseconds, 9 nanoseconds.'),
         traceIdExpression: required('The trace id column.', 'Trace ID Expression is required'),
@@ -15332,32 +15334,32 @@ const resourceSchemas = (0,_once_js__WEBPACK_IMPORTED_MODULE_1__/* .once */ .O)(
         spanEventsValueExpression: expr('The span events column.'),
         spanLinksValueExpression: expr('The span links column (self-hosted).')
     });
-    const SessionSource = zod__WEBPACK_IMPORTED_MODULE_2__/* .strictObject */ .rej({
+    const SessionSource = zod__WEBPACK_IMPORTED_MODULE_3__/* .strictObject */ .rej({
         ...sourceBase,
-        sourceKind: zod__WEBPACK_IMPORTED_MODULE_2__/* .literal */ .euz('session').describe("The source's `kind` in the API: here session replays."),
+        sourceKind: zod__WEBPACK_IMPORTED_MODULE_3__/* .literal */ .euz('session').describe("The source's `kind` in the API: here session replays."),
         ...ref('traceSource', 'correlated trace source (required)'),
         resourceAttributesExpression: expr('The resource attributes column (self-hosted).')
     });
-    const MetricSource = zod__WEBPACK_IMPORTED_MODULE_2__/* .strictObject */ .rej({
+    const MetricSource = zod__WEBPACK_IMPORTED_MODULE_3__/* .strictObject */ .rej({
         ...sourceBase,
-        sourceKind: zod__WEBPACK_IMPORTED_MODULE_2__/* .literal */ .euz('metric').describe("The source's `kind` in the API: here OpenTelemetry metrics."),
-        from: zod__WEBPACK_IMPORTED_MODULE_2__/* .strictObject */ .rej({
-            databaseName: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP().min(1, { error: 'Database is required' }).describe('ClickHouse database.'),
-            tableName: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP().describe('May be empty: metric sources read `metricTables`.')
+        sourceKind: zod__WEBPACK_IMPORTED_MODULE_3__/* .literal */ .euz('metric').describe("The source's `kind` in the API: here OpenTelemetry metrics."),
+        from: zod__WEBPACK_IMPORTED_MODULE_3__/* .strictObject */ .rej({
+            databaseName: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().min(1, { error: 'Database is required' }).describe('ClickHouse database.'),
+            tableName: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().describe('May be empty: metric sources read `metricTables`.')
         })
             .describe('The database the metric tables are in.'),
-        metricTables: zod__WEBPACK_IMPORTED_MODULE_2__/* .strictObject */ .rej(Object.fromEntries(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .METRIC_DATA_TYPES */ .Mv.map(t => [t, zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP().optional().describe(`The ${t} table.`)])))
+        metricTables: zod__WEBPACK_IMPORTED_MODULE_3__/* .strictObject */ .rej(Object.fromEntries(_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__/* .METRIC_DATA_TYPES */ .Mv.map(t => [t, zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().optional().describe(`The ${t} table.`)])))
             .describe('The table of each metric type (at least one).'),
         resourceAttributesExpression: required('The resource attributes column.', 'Resource Attributes is required'),
         serviceNameExpression: expr('The service name expression (self-hosted).'),
         ...ref('logSource', 'correlated log source'),
         seriesTable: expr('The unified metrics series table (self-hosted).')
     });
-    const PromqlSource = zod__WEBPACK_IMPORTED_MODULE_2__/* .strictObject */ .rej({
+    const PromqlSource = zod__WEBPACK_IMPORTED_MODULE_3__/* .strictObject */ .rej({
         ...sourceBase,
-        sourceKind: zod__WEBPACK_IMPORTED_MODULE_2__/* .literal */ .euz('promql').describe("The source's `kind` in the API: here a Prometheus endpoint.")
+        sourceKind: zod__WEBPACK_IMPORTED_MODULE_3__/* .literal */ .euz('promql').describe("The source's `kind` in the API: here a Prometheus endpoint.")
     });
-    const Source = zod__WEBPACK_IMPORTED_MODULE_2__/* .discriminatedUnion */ .gMt('sourceKind', [
+    const Source = zod__WEBPACK_IMPORTED_MODULE_3__/* .discriminatedUnion */ .gMt('sourceKind', [
         LogSource,
         TraceSource,
         SessionSource,
@@ -15366,35 +15368,30 @@ const resourceSchemas = (0,_once_js__WEBPACK_IMPORTED_MODULE_1__/* .once */ .O)(
     ]);
     // ---------------------------------------------------------------------------------------------------
     // Saved search (v2/savedSearches.ts savedSearchRequestSchema).
-    const SavedSearch = zod__WEBPACK_IMPORTED_MODULE_2__/* .strictObject */ .rej({
+    const SavedSearch = zod__WEBPACK_IMPORTED_MODULE_3__/* .strictObject */ .rej({
         apiVersion,
-        kind: zod__WEBPACK_IMPORTED_MODULE_2__/* .literal */ .euz('SavedSearch').describe('A saved search; alerts may watch it (`source: saved_search`).'),
-        name: name('saved search', _vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .RESOURCE_LIMITS */ .k_.savedSearchName),
+        kind: zod__WEBPACK_IMPORTED_MODULE_3__/* .literal */ .euz('SavedSearch').describe('A saved search; alerts may watch it (`source: saved_search`).'),
+        name: name('saved search', _vocabulary_js__WEBPACK_IMPORTED_MODULE_1__/* .RESOURCE_LIMITS */ .k_.savedSearchName),
         ...ref('source', 'data source it searches'),
-        select: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP()
-            .max(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .RESOURCE_LIMITS */ .k_.savedSearchSelect)
+        select: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP()
+            .max(_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__/* .RESOURCE_LIMITS */ .k_.savedSearchSelect)
             .optional()
             .describe('Comma-separated columns to show (empty: the source default).'),
-        where: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP().max(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .RESOURCE_LIMITS */ .k_.savedSearchWhere).optional().describe('The search filter.'),
-        whereLanguage: zod__WEBPACK_IMPORTED_MODULE_2__/* ["enum"] */ .k5n(['lucene', 'sql']).optional().describe('Language of `where` (default lucene).'),
-        orderBy: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP()
-            .max(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .RESOURCE_LIMITS */ .k_.savedSearchOrderBy)
+        where: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().max(_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__/* .RESOURCE_LIMITS */ .k_.savedSearchWhere).optional().describe('The search filter.'),
+        whereLanguage: zod__WEBPACK_IMPORTED_MODULE_3__/* ["enum"] */ .k5n(['lucene', 'sql']).optional().describe('Language of `where` (default lucene).'),
+        orderBy: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP()
+            .max(_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__/* .RESOURCE_LIMITS */ .k_.savedSearchOrderBy)
             .optional()
             .describe('ORDER BY (empty: the default).'),
-        tags: zod__WEBPACK_IMPORTED_MODULE_2__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP().max(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .LIMITS */ .b1.tagLength, { error: `must be at most ${_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .LIMITS */ .b1.tagLength} characters` }))
-            .max(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .LIMITS */ .b1.tags - 1, {
-            error: `at most ${_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .LIMITS */ .b1.tags - 1} tags (one of the server's ${_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .LIMITS */ .b1.tags} is the ownership tag)`
-        })
-            .optional()
-            .describe('Tags; the stack adds its ownership tag.'),
-        filters: zod__WEBPACK_IMPORTED_MODULE_2__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_2__/* .strictObject */ .rej({
-            type: zod__WEBPACK_IMPORTED_MODULE_2__/* .literal */ .euz('sql').optional().describe('sql (the only type a new filter may have).'),
-            condition: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP()
-                .max(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .RESOURCE_LIMITS */ .k_.savedSearchFilter)
+        tags: (0,_user_tags_js__WEBPACK_IMPORTED_MODULE_0__/* .userTags */ .R)().optional().describe('Tags; the stack adds its ownership tag.'),
+        filters: zod__WEBPACK_IMPORTED_MODULE_3__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_3__/* .strictObject */ .rej({
+            type: zod__WEBPACK_IMPORTED_MODULE_3__/* .literal */ .euz('sql').optional().describe('sql (the only type a new filter may have).'),
+            condition: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP()
+                .max(_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__/* .RESOURCE_LIMITS */ .k_.savedSearchFilter)
                 .describe("One sidebar filter: `<column> IN ('a', ...)`, `NOT IN (...)` or `BETWEEN <n> AND <n>`.")
         }))
-            .max(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .RESOURCE_LIMITS */ .k_.savedSearchFilters, {
-            error: `at most ${_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .RESOURCE_LIMITS */ .k_.savedSearchFilters} filters`
+            .max(_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__/* .RESOURCE_LIMITS */ .k_.savedSearchFilters, {
+            error: `at most ${_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__/* .RESOURCE_LIMITS */ .k_.savedSearchFilters} filters`
         })
             .optional()
             .describe('Pinned sidebar filters.'),
@@ -15402,24 +15399,24 @@ const resourceSchemas = (0,_once_js__WEBPACK_IMPORTED_MODULE_1__/* .once */ .O)(
     });
     // ---------------------------------------------------------------------------------------------------
     // Webhook (zod.ts externalWebhookCreateSchema; controllers/webhook.ts).
-    const Webhook = zod__WEBPACK_IMPORTED_MODULE_2__/* .strictObject */ .rej({
+    const Webhook = zod__WEBPACK_IMPORTED_MODULE_3__/* .strictObject */ .rej({
         apiVersion,
-        kind: zod__WEBPACK_IMPORTED_MODULE_2__/* .literal */ .euz('Webhook').describe('An alert destination.'),
-        name: name('webhook', _vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .RESOURCE_LIMITS */ .k_.webhookName),
-        service: zod__WEBPACK_IMPORTED_MODULE_2__/* ["enum"] */ .k5n(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .WEBHOOK_SERVICES */ .x1)
+        kind: zod__WEBPACK_IMPORTED_MODULE_3__/* .literal */ .euz('Webhook').describe('An alert destination.'),
+        name: name('webhook', _vocabulary_js__WEBPACK_IMPORTED_MODULE_1__/* .RESOURCE_LIMITS */ .k_.webhookName),
+        service: zod__WEBPACK_IMPORTED_MODULE_3__/* ["enum"] */ .k5n(_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__/* .WEBHOOK_SERVICES */ .x1)
             .describe('Where it posts: a Slack incoming webhook, any HTTP endpoint (generic) or incident.io.'),
-        url: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP()
-            .max(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .RESOURCE_LIMITS */ .k_.webhookUrl, { error: `must be at most ${_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .RESOURCE_LIMITS */ .k_.webhookUrl} characters` })
+        url: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP()
+            .max(_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__/* .RESOURCE_LIMITS */ .k_.webhookUrl, { error: `must be at most ${_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__/* .RESOURCE_LIMITS */ .k_.webhookUrl} characters` })
             .describe(`Where alerts are sent (http or https; slack: a slack.com address). ${SECRET}`),
-        description: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP().max(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .RESOURCE_LIMITS */ .k_.webhookDescription).optional().describe('Shown in the UI.'),
-        body: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP()
-            .max(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .RESOURCE_LIMITS */ .k_.webhookBody)
+        description: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().max(_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__/* .RESOURCE_LIMITS */ .k_.webhookDescription).optional().describe('Shown in the UI.'),
+        body: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP()
+            .max(_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__/* .RESOURCE_LIMITS */ .k_.webhookBody)
             .optional()
             .describe('Request body template (generic, incidentio; write-only for incidentio).'),
-        headers: zod__WEBPACK_IMPORTED_MODULE_2__/* .record */ .g1P(zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP())
+        headers: zod__WEBPACK_IMPORTED_MODULE_3__/* .record */ .g1P(zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP())
             .optional()
             .describe(`Request headers (generic, incidentio). Write-only: the API never returns them. Each value: ${SECRET}`),
-        queryParams: zod__WEBPACK_IMPORTED_MODULE_2__/* .record */ .g1P(zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP())
+        queryParams: zod__WEBPACK_IMPORTED_MODULE_3__/* .record */ .g1P(zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP())
             .optional()
             .describe(`Query parameters (generic, incidentio). Write-only. Each value: ${SECRET}`),
         ...identity('webhook')
@@ -16370,6 +16367,8 @@ function duration(params) {
 var once = __nccwpck_require__(164);
 // EXTERNAL MODULE: ./src/manifest/resources-schema.ts
 var resources_schema = __nccwpck_require__(310);
+// EXTERNAL MODULE: ./src/manifest/user-tags.ts
+var user_tags = __nccwpck_require__(4270);
 // EXTERNAL MODULE: ./src/manifest/vocabulary.ts
 var vocabulary = __nccwpck_require__(7817);
 ;// CONCATENATED MODULE: ./src/manifest/schema.ts
@@ -16378,6 +16377,7 @@ var vocabulary = __nccwpck_require__(7817);
  * documents (a tile's series must agree, an alert's tile must exist) live in `rules.ts`, so these
  * schemas stay plain structure and export cleanly to JSON Schema for editors.
  */
+
 
 
 
@@ -16882,10 +16882,7 @@ const Dashboard = schemas/* strictObject */.rej({
     apiVersion,
     kind: schemas/* literal */.euz('Dashboard').describe('A dashboard: tiles, and the filters and layout around them.'),
     name: schema_text(vocabulary/* LIMITS */.b1.dashboardName).describe('Its name (1-1024 characters); how the plan finds it again.'),
-    tags: schemas/* array */.YOg(schemas/* string */.YjP().max(vocabulary/* LIMITS */.b1.tagLength, { error: `must be at most ${vocabulary/* LIMITS */.b1.tagLength} characters` }))
-        .max(vocabulary/* LIMITS */.b1.tags - 1, {
-        error: `at most ${vocabulary/* LIMITS */.b1.tags - 1} tags (one of the server's ${vocabulary/* LIMITS */.b1.tags} is the ownership tag)`
-    })
+    tags: (0,user_tags/* userTags */.R)()
         .optional()
         .describe('Tags (at most 49 of at most 32 characters; the ownership tag is added).'),
     tiles: schemas/* array */.YOg(Tile)
@@ -16938,6 +16935,12 @@ const EmailChannel = schemas/* strictObject */.rej({
     emailRecipients: schemas/* array */.YOg(schemas/* string */.YjP().min(1)).describe('Addresses to email.')
 });
 const AlertChannel = schemas/* discriminatedUnion */.gMt('type', [WebhookChannel, EmailChannel]);
+/** An alert's `channels`: at least one, at most the server's limit. */
+const channelList = (channel) => schemas/* array */.YOg(channel)
+    .min(1, { error: 'needs at least one channel' })
+    .max(vocabulary/* RESOURCE_LIMITS */.k_.alertChannels, {
+    error: `an alert has at most ${vocabulary/* RESOURCE_LIMITS */.k_.alertChannels} channels`
+});
 const Alert = schemas/* strictObject */.rej({
     apiVersion,
     kind: schemas/* literal */.euz('Alert').describe("An alert on a dashboard tile's value, or on a saved search."),
@@ -16964,11 +16967,7 @@ const Alert = schemas/* strictObject */.rej({
         .describe('When the alert fires: the value above, below, ... the threshold (between: within both bounds).'),
     interval: schemas/* enum */.k5n(vocabulary/* ALERT_INTERVALS */.q2).describe('How often the value is evaluated, over a window this long.'),
     channel: AlertChannel.optional().describe('Where the alert goes: `channel`, or a list in `channels`.'),
-    channels: schemas/* array */.YOg(AlertChannel)
-        .min(1, { error: 'needs at least one channel' })
-        .max(vocabulary/* RESOURCE_LIMITS */.k_.alertChannels, {
-        error: `an alert has at most ${vocabulary/* RESOURCE_LIMITS */.k_.alertChannels} channels`
-    })
+    channels: channelList(AlertChannel)
         .optional()
         .describe(`Self-hosted: up to ${vocabulary/* RESOURCE_LIMITS */.k_.alertChannels} channels (the managed API takes one \`channel\`).`),
     message: schema_text(vocabulary/* LIMITS */.b1.alertMessage).optional().describe('The notification text (at most 4096 characters).'),
@@ -16986,12 +16985,7 @@ const Alert = schemas/* strictObject */.rej({
 /** The self-hosted server takes webhook channels only (HyperDX zod.ts zAlertChannel). */
 const selfHostedAlert = (0,once/* once */.O)('self-hosted Alert schema', () => Alert.extend({
     channel: WebhookChannel.optional().describe(Alert.shape.channel.description ?? ''),
-    channels: schemas/* array */.YOg(WebhookChannel)
-        .min(1, { error: 'needs at least one channel' })
-        .max(vocabulary/* RESOURCE_LIMITS */.k_.alertChannels, {
-        error: `an alert has at most ${vocabulary/* RESOURCE_LIMITS */.k_.alertChannels} channels`
-    })
-        .optional()
+    channels: channelList(WebhookChannel).optional()
 }));
 /** Managed mode's service settings: built on first use, as few repositories hold them. */
 const serviceSettings = (0,once/* once */.O)('ServiceSettings schema', () => {
@@ -17062,6 +17056,28 @@ const manifestSchema = (0,once/* once */.O)('Manifest schema', () => schemas/* d
     Alert,
     serviceSettings()
 ]));
+
+
+/***/ }),
+
+/***/ 4270:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   R: () => (/* binding */ userTags)
+/* harmony export */ });
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2857);
+/* harmony import */ var _vocabulary_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7817);
+
+
+/**
+ * The tags a manifest sets on a tagged resource (dashboards, saved searches): one of the server's tags is
+ * left for the stack's ownership tag, so a manifest gets one fewer.
+ */
+const userTags = () => zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().max(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .LIMITS */ .b1.tagLength, { error: `must be at most ${_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .LIMITS */ .b1.tagLength} characters` }))
+    .max(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .LIMITS */ .b1.tags - 1, {
+    error: `at most ${_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .LIMITS */ .b1.tags - 1} tags (one of the server's ${_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .LIMITS */ .b1.tags} is the ownership tag)`
+});
 
 
 /***/ }),

@@ -11,9 +11,9 @@
  */
 import { z } from 'zod'
 import { once } from './once.js'
+import { userTags } from './user-tags.js'
 import {
   API_VERSIONS,
-  LIMITS,
   METRIC_DATA_TYPES,
   RESOURCE_LIMITS,
   USE_TEXT_INDEX,
@@ -360,13 +360,7 @@ export const resourceSchemas = once('resource schemas', () => {
       .max(RESOURCE_LIMITS.savedSearchOrderBy)
       .optional()
       .describe('ORDER BY (empty: the default).'),
-    tags: z
-      .array(z.string().max(LIMITS.tagLength, { error: `must be at most ${LIMITS.tagLength} characters` }))
-      .max(LIMITS.tags - 1, {
-        error: `at most ${LIMITS.tags - 1} tags (one of the server's ${LIMITS.tags} is the ownership tag)`
-      })
-      .optional()
-      .describe('Tags; the stack adds its ownership tag.'),
+    tags: userTags().optional().describe('Tags; the stack adds its ownership tag.'),
     filters: z
       .array(
         z.strictObject({

@@ -6,6 +6,7 @@
 import { z } from 'zod'
 import { once } from './once.js'
 import { resourceSchemas } from './resources-schema.js'
+import { userTags } from './user-tags.js'
 import {
   AGG_FNS,
   ALERT_INTERVALS,
@@ -656,11 +657,7 @@ export const Dashboard = z.strictObject({
   apiVersion,
   kind: z.literal('Dashboard').describe('A dashboard: tiles, and the filters and layout around them.'),
   name: text(LIMITS.dashboardName).describe('Its name (1-1024 characters); how the plan finds it again.'),
-  tags: z
-    .array(z.string().max(LIMITS.tagLength, { error: `must be at most ${LIMITS.tagLength} characters` }))
-    .max(LIMITS.tags - 1, {
-      error: `at most ${LIMITS.tags - 1} tags (one of the server's ${LIMITS.tags} is the ownership tag)`
-    })
+  tags: userTags()
     .optional()
     .describe('Tags (at most 49 of at most 32 characters; the ownership tag is added).'),
   tiles: z
@@ -726,6 +723,15 @@ export const EmailChannel = z.strictObject({
 })
 export const AlertChannel = z.discriminatedUnion('type', [WebhookChannel, EmailChannel])
 
+/** An alert's `channels`: at least one, at most the server's limit. */
+const channelList = <T extends z.ZodType>(channel: T) =>
+  z
+    .array(channel)
+    .min(1, { error: 'needs at least one channel' })
+    .max(RESOURCE_LIMITS.alertChannels, {
+      error: `an alert has at most ${RESOURCE_LIMITS.alertChannels} channels`
+    })
+
 export const Alert = z.strictObject({
   apiVersion,
   kind: z.literal('Alert').describe("An alert on a dashboard tile's value, or on a saved search."),
@@ -761,12 +767,7 @@ export const Alert = z.strictObject({
     ),
   interval: z.enum(ALERT_INTERVALS).describe('How often the value is evaluated, over a window this long.'),
   channel: AlertChannel.optional().describe('Where the alert goes: `channel`, or a list in `channels`.'),
-  channels: z
-    .array(AlertChannel)
-    .min(1, { error: 'needs at least one channel' })
-    .max(RESOURCE_LIMITS.alertChannels, {
-      error: `an alert has at most ${RESOURCE_LIMITS.alertChannels} channels`
-    })
+  channels: channelList(AlertChannel)
     .optional()
     .describe(
       `Self-hosted: up to ${RESOURCE_LIMITS.alertChannels} channels (the managed API takes one \`channel\`).`
@@ -789,13 +790,7 @@ export const Alert = z.strictObject({
 const selfHostedAlert = once('self-hosted Alert schema', () =>
   Alert.extend({
     channel: WebhookChannel.optional().describe(Alert.shape.channel.description ?? ''),
-    channels: z
-      .array(WebhookChannel)
-      .min(1, { error: 'needs at least one channel' })
-      .max(RESOURCE_LIMITS.alertChannels, {
-        error: `an alert has at most ${RESOURCE_LIMITS.alertChannels} channels`
-      })
-      .optional()
+    channels: channelList(WebhookChannel).optional()
   })
 )
 
