@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test } from '@jest/globals'
+import type { Faults } from '../../emulator/faults.js'
 import type { Emulator } from '../../emulator/index.js'
 import { call, lineTile, servicePath, start } from './helpers.js'
 
@@ -82,9 +83,23 @@ describe('faults by sequence', () => {
     emulator.faults.add({ method: 'POST', sequence: ['delay'], delayMs: 60_000 })
     const before = emulator.selfHosted.dashboards.size
     const logged = emulator.requestLog.length
-    await expect(
-      call(emulator, 'POST', '/api/v2/dashboards', { body: newDashboard, signal: AbortSignal.timeout(100) })
-    ).rejects.toThrow()
+    // The client gives up once the emulator holds its request, not after a fixed time: on a loaded machine a
+    // fixed timeout can fire before the request arrives, and the emulator would then have nothing to log.
+    const giveUp = new AbortController()
+    const faults = emulator.faults as Faults
+    const pick = faults.pick.bind(faults)
+    faults.pick = (method, path) => {
+      const fault = pick(method, path)
+      if (fault?.kind === 'delay') setImmediate(() => giveUp.abort())
+      return fault
+    }
+    try {
+      await expect(
+        call(emulator, 'POST', '/api/v2/dashboards', { body: newDashboard, signal: giveUp.signal })
+      ).rejects.toThrow()
+    } finally {
+      faults.pick = pick
+    }
     // The emulator logs the request once it notices the client left: wait for that, however long it takes.
     while (emulator.requestLog.length === logged) await new Promise(resolve => setTimeout(resolve, 10))
     expect(lastLog()).toMatchObject({ status: 'timeout', fault: 'delay' })
