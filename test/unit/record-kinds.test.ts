@@ -171,6 +171,17 @@ describe('pairRecords: which live record a manifest takes', () => {
     ])
   })
 
+  it('an unowned record a pin adopts is taken: a manifest of its name is then a create, not a clash', () => {
+    const { ctx, reports } = planContext()
+    const live: Live[] = [{ id: 'r1', name: 'errors' }]
+    const p = pairRecords(desired({ name: 'errors' }, { name: 'renamed', id: 'r1' }), live, ctx, byTag())
+    expect(summary(p).map(x => [x.name, x.live])).toStrictEqual([
+      ['renamed', 'r1'],
+      ['errors', 'create']
+    ])
+    expect(reports).toStrictEqual([])
+  })
+
   it('a pin of no record, or of one another pin took, is a plan error at `id`', () => {
     const { ctx, reports } = planContext()
     const live: Live[] = [{ id: 'r1', name: 'x', owner: MINE }]
@@ -480,6 +491,17 @@ describe('registryPair: ownership through the registry', () => {
         'webhook "ops" (id theirs) is owned by another stack (obsdeploy:elsewhere); a stack never takes over another stack\'s webhooks: remove it from that stack\'s manifests first, or give this manifest another name'
       ]
     ])
+  })
+
+  it("a record this stack's registry lists is its own, even if another stack's registry claims it too", () => {
+    const { ctx, reports } = planContext({
+      registry: { owns: () => true, ownerOf: () => STRANGER }
+    })
+    const pair = registryPair<Live>('Webhook', () => [{ id: 'w1', name: 'pager' }])
+    expect(summary(pair(desired({ name: 'renamed', id: 'w1' }), ctx))).toStrictEqual([
+      { name: 'renamed', live: 'w1', notes: [] }
+    ])
+    expect(reports).toStrictEqual([])
   })
 
   it('passes the twin rule on', () => {
