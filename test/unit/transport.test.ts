@@ -162,6 +162,7 @@ describe('the answer parsed', () => {
     expect(await bodyOf(raw(200, 'ok', { 'content-type': 'text/plain' }))).toBe('ok')
     expect(await bodyOf(raw(200, 'x{"a":1}'))).toBe('x{"a":1}')
     expect(await bodyOf(raw(200, '{not json', { 'content-type': 'application/json' }))).toBe('{not json')
+    expect(await bodyOf(raw(200, '"quoted"', { 'content-type': 'application/json' }))).toBe('quoted')
     expect(await bodyOf(raw(200, '', { 'content-type': 'application/json' }))).toBeUndefined()
     expect(await bodyOf(raw(200, '  ', { 'content-type': 'application/json' }))).toBe('  ')
   })
@@ -253,6 +254,14 @@ describe('retries', () => {
     expect(e.message).toBe('GET /x failed: HTTP 503; gave up after 4 attempts in 0.9 s (retry budget 1.0 s)')
   })
 
+  it('a wait that ends exactly at the budget is still taken', async () => {
+    const { seen, baseUrl } = await serve(json(503, {}))
+    const { t, sleeps } = transport(baseUrl, { retryBudgetMs: 875 })
+    await failure(t.request({ method: 'GET', path: '/x', idempotent: true }))
+    expect(sleeps).toStrictEqual([125, 250, 500])
+    expect(seen).toHaveLength(4)
+  })
+
   it('a server asking to wait past the budget is given up on at once, and the message says why', async () => {
     const { seen, baseUrl } = await serve(json(503, {}, { 'retry-after': '60' }))
     const { t, sleeps } = transport(baseUrl)
@@ -291,6 +300,17 @@ describe('errors the caller sees', () => {
       `POST /y not sent: an earlier request could not reach the server (${e.message})`
     )
     expect(t.stats.requests).toBe(requests)
+  })
+
+  it('once the server has answered, a connection failure draws on the retry budget, not the connect budget', async () => {
+    const { baseUrl } = await serve(json(200, {}))
+    const { t } = transport(baseUrl, { connectBudgetMs: 100_000, retryBudgetMs: 1000 })
+    await t.request({ method: 'GET', path: '/x', idempotent: true })
+    await new Promise(resolve => servers.pop()!.close(resolve).closeAllConnections())
+    const e = await failure(t.request({ method: 'GET', path: '/x', idempotent: true }))
+    expect(e.message).toMatch(
+      /^GET \/x failed: connection failed \(ECONNREFUSED[^)]*\); gave up after \d+ attempts in 0\.9 s \(retry budget 1\.0 s\)$/
+    )
   })
 
   it('a create with no answer in time has an unknown outcome, and is not sent again', async () => {
