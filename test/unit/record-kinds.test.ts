@@ -907,6 +907,18 @@ describe('registryNote, registryOwner, changesMoreThanOwner', () => {
     expect(noted({ fields: [{ path: 'owner', after: 'x' }] })).toStrictEqual([
       `${note} (the apply creates that dashboard)`
     ])
+    // One such field among others is enough.
+    expect(
+      noted(
+        {
+          fields: [
+            { path: 'url', after: 'x' },
+            { path: 'headers', after: 'y' }
+          ]
+        },
+        { id: 'd1' }
+      )
+    ).toStrictEqual([note])
     for (const path of ['url', 'description', 'bodyText', 'oldpassword', 'headers2'])
       expect(noted({ fields: [{ path, after: 'x' }] }, { id: 'd1' })).toStrictEqual([])
   })
