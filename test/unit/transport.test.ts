@@ -324,7 +324,8 @@ describe('errors the caller sees', () => {
 
   it("a caller's signal cancels the request in flight, with its reason", async () => {
     const { seen, baseUrl } = await serve(hang)
-    const { t } = transport(baseUrl)
+    // No timeout of its own to end it: only the signal can.
+    const { t } = transport(baseUrl, { requestTimeoutMs: 600_000 })
     const stop = new AbortController()
     const pending = failure(t.request({ method: 'GET', path: '/x', idempotent: true }, stop.signal))
     while (seen.length === 0) await new Promise(resolve => setImmediate(resolve))
