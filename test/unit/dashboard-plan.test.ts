@@ -763,3 +763,136 @@ describe('what the alert kind learns of the dashboards', () => {
     })
   })
 })
+
+describe('rename hints', () => {
+  const live = (id: string, name: string, tiles: string[]): LiveDashboard => ({
+    id,
+    name,
+    tags: [TAG],
+    tiles: tiles.map((t, i) => ({ id: `${id}-${i}`, name: t, x: 0, y: 0, w: 6, h: 3 }))
+  })
+
+  it('an orphan is hinted as the rename of one create only, even when two have its tiles', () => {
+    const o = plan(dashboard('A', tile('Errors')) + dashboard('B', tile('Errors')), [
+      live('d1', 'Old', ['Errors'])
+    ])
+    expect(dashboardChanges(o).map(c => [c.name, c.action, c.notes])).toEqual([
+      ['A', 'create', ['looks like a rename of "Old": add `renamedFrom: "Old"` to keep its id and alerts']],
+      ['B', 'create', []],
+      ['Old', 'delete', ['no longer in the manifests (prune is on)']]
+    ])
+  })
+
+  it('a create without tiles is no rename of an orphan without tiles', () => {
+    const o = plan('---\nkind: Dashboard\nname: Empty\ntiles: []\n', [live('d1', 'Old', [])])
+    expect(change(o, 'Empty')).toMatchObject({ action: 'create', notes: [] })
+  })
+})
+
+describe('tile bodies', () => {
+  it('a series tile sends the published defaults: empty where, lucene, no group for time and table', async () => {
+    const series = (name: string, s: string) =>
+      `  - name: ${name}\n    x: 0\n    y: 0\n    w: 6\n    h: 3\n    series:\n      - ${s}\n`
+    const yaml = dashboard(
+      'S',
+      series('Time', '{ type: time, source: Logs, aggFn: count }') +
+        series('Table', '{ type: table, source: Logs, aggFn: count }') +
+        series('Number', '{ type: number, source: Logs, aggFn: count }') +
+        series(
+          'Set',
+          '{ type: time, source: Logs, aggFn: count, where: "a:1", whereLanguage: sql, groupBy: [x] }'
+        )
+    )
+    const { sent } = await apply(plan(yaml))
+    const tiles = sent[0]!.body!.tiles as Array<{ series: Array<Record<string, unknown>> }>
+    expect(tiles.map(t => t.series[0]!).map(s => [s.where, s.whereLanguage, s.groupBy])).toEqual([
+      ['', 'lucene', []],
+      ['', 'lucene', []],
+      ['', 'lucene', undefined],
+      ['a:1', 'sql', ['x']]
+    ])
+  })
+
+  it('a search tile sends lucene as its where language unless the manifest names one', async () => {
+    const search = (more = '') =>
+      dashboard('S', tile('Q', `displayType: search\n      source: Logs\n      select: [a, b]${more}`))
+    const [t] = (await apply(plan(search()))).sent[0]!.body!.tiles as Array<{
+      config: Record<string, unknown>
+    }>
+    expect(t!.config).toMatchObject({ whereLanguage: 'lucene', select: 'a, b' })
+    const [u] = (await apply(plan(search('\n      whereLanguage: sql')))).sent[0]!.body!.tiles as Array<{
+      config: Record<string, unknown>
+    }>
+    expect(u!.config.whereLanguage).toBe('sql')
+  })
+
+  it('two live tiles of one name (made in the UI) are two tiles: the second one is removed by name', async () => {
+    const yaml = dashboard('D', tile('Errors'))
+    const [live] = await created(yaml)
+    live!.tiles.push({ ...live!.tiles[0]!, id: 'ui-copy', y: 3 })
+    const o = plan(yaml, [live!])
+    expect(change(o, 'D').fields.map(f => f.path)).toEqual(['tiles["Errors (2)"]'])
+    const { sent } = await apply(o)
+    expect((sent[0]!.body!.tiles as Array<{ id: string }>).map(t => t.id)).toEqual([live!.tiles[0]!.id])
+  })
+})
+
+describe('source kinds of a heatmap the update leaves as it is', () => {
+  const heat = (source: string) =>
+    dashboard(
+      'H',
+      tile(
+        'Heat',
+        `displayType: heatmap\n      source: ${source}\n      select: [{ valueExpression: Duration }]`
+      )
+    )
+
+  it('a heatmap on a source that is no trace source is allowed while its source stays; moved to another, it is not', async () => {
+    const [live] = await created(
+      dashboard('H', tile('Heat', 'displayType: line\n      source: Logs\n      select: [{ aggFn: count }]'))
+    )
+    // Made a heatmap in the UI, on the log source.
+    Object.assign(live!.tiles[0]!.config!, {
+      displayType: 'heatmap',
+      select: [{ valueExpression: 'Duration' }]
+    })
+    expect(errors(plan(heat('Logs'), [live!]))).toEqual([])
+    expect(errors(plan(heat('Metrics'), [live!]))).toEqual([
+      'a heatmap tile needs a trace source; this one is a metric source'
+    ])
+  })
+})
+
+describe('tile settings the update sends back', () => {
+  it('an empty one is sent back but named in no notice', async () => {
+    const yaml = dashboard('D', tile('Errors'))
+    const [live] = await created(yaml)
+    Object.assign(live!.tiles[0]!.config!, { futureSetting: {} })
+    const o = plan(yaml, [live!])
+    expect(o.plan.diagnostics.filter(d => d.severity === 'notice')).toEqual([])
+  })
+
+  it('a series table with a sort order stays in series form and carries no config setting', async () => {
+    const yaml = (w: number) =>
+      dashboard(
+        'S',
+        `  - name: T\n    x: 0\n    y: 0\n    w: ${w}\n    h: 3\n    series:\n` +
+          '      - { type: table, source: Logs, aggFn: count, sortOrder: desc }\n'
+      )
+    const [live] = await created(yaml(6))
+    // As a server that stores the config form might return it, with a setting of the UI.
+    live!.tiles[0] = {
+      id: live!.tiles[0]!.id,
+      name: 'T',
+      x: 0,
+      y: 0,
+      w: 6,
+      h: 3,
+      config: { displayType: 'table', sourceId: 'src-logs', select: [{ aggFn: 'count' }], futureSetting: 1 }
+    }
+    const { sent } = await apply(plan(yaml(8), [live!]))
+    const [t] = sent[0]!.body!.tiles as Array<Record<string, unknown>>
+    expect(t).toHaveProperty('series')
+    expect(t).not.toHaveProperty('config')
+  })
+})
