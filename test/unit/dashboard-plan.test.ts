@@ -307,7 +307,15 @@ describe('which live dashboard a manifest means', () => {
       "adopts existing dashboard d-free: it gets this stack's ownership tag obsdeploy:shop"
     )
     const o3 = plan(dashboard('P', tile('Errors'), 'id: d-mine\n'), [live('d-mine', 'P')])
-    expect(change(o3, 'P').notes.filter(n => n.startsWith('adopts'))).toEqual([])
+    expect(change(o3, 'P').notes).toEqual([])
+  })
+
+  it('a pinned manifest takes no dashboard by name too: its namesake is an orphan', () => {
+    const o = plan(dashboard('P', tile('Errors'), 'id: d2\n'), [live('d1', 'P'), live('d2', 'Other')])
+    expect(dashboardChanges(o).map(c => [c.name, c.action, c.id])).toEqual([
+      ['P', 'update', 'd2'],
+      ['P', 'delete', 'd1']
+    ])
   })
 
   it('an unknown pin is a plan error at the id', () => {
