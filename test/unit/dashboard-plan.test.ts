@@ -366,6 +366,13 @@ describe('which live dashboard a manifest means', () => {
     ])
     const adopted = plan(dashboard('Taken', tile('E'), 'adopt: true\n'), [theirs])
     expect(change(adopted, 'Taken')).toMatchObject({ action: 'update', id: 'd9' })
+    // Pinned by another manifest: that one manages it, and the name is free for a new dashboard.
+    const pinned = plan(dashboard('Taken', tile('E')) + dashboard('Pin', tile('E'), 'id: d9\n'), [theirs])
+    expect(errors(pinned)).toEqual([])
+    expect(dashboardChanges(pinned).map(c => [c.name, c.action, c.id])).toEqual([
+      ['Pin', 'update', 'd9'],
+      ['Taken', 'create', undefined]
+    ])
     const two = plan(dashboard('Taken', tile('E'), 'adopt: true\n'), [theirs, live('d8', 'Taken', [])])
     expect(errors(two)).toEqual([
       '2 dashboards are named "Taken" (ids d8, d9); pin the one to adopt with `id:`'
