@@ -365,7 +365,20 @@ describe('which live dashboard a manifest means', () => {
       'a dashboard named "Taken" already exists (id d9) and is not owned by stack "shop". It is not overwritten: to manage it from this manifest, add `adopt: true` (or `id: d9`); to keep both, give this manifest another name.'
     ])
     const adopted = plan(dashboard('Taken', tile('E'), 'adopt: true\n'), [theirs])
-    expect(change(adopted, 'Taken')).toMatchObject({ action: 'update', id: 'd9' })
+    expect(change(adopted, 'Taken')).toMatchObject({
+      action: 'update',
+      id: 'd9',
+      notes: [
+        'adopts dashboard d9 from obsdeploy:other: this stack takes ownership and removes that tag, so the other stack no longer manages it (nor its alerts)'
+      ]
+    })
+    // Each error at its line: the name, or the adopt flag.
+    const at = (o: PlanOutcome) =>
+      o.plan.diagnostics.filter(d => d.severity === 'error').map(d => [d.field, d.line])
+    expect(at(plan(dashboard('Taken', tile('E')), [theirs]))).toEqual([['name', 3]])
+    expect(
+      at(plan(dashboard('Taken', tile('E'), 'adopt: true\n'), [theirs, live('d8', 'Taken', [])]))
+    ).toEqual([['adopt', 4]])
     // Pinned by another manifest: that one manages it, and the name is free for a new dashboard.
     const pinned = plan(dashboard('Taken', tile('E')) + dashboard('Pin', tile('E'), 'id: d9\n'), [theirs])
     expect(errors(pinned)).toEqual([])
