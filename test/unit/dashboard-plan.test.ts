@@ -811,6 +811,17 @@ describe('rename hints', () => {
     ])
   })
 
+  it('a dashboard that pairs is never hinted, even with the tiles of an orphan', () => {
+    const o = plan(dashboard('A', tile('Errors')), [
+      live('d1', 'A', ['Errors']),
+      live('d2', 'Old', ['Errors'])
+    ])
+    expect(dashboardChanges(o).map(c => [c.name, c.action, c.notes])).toEqual([
+      ['A', 'update', []],
+      ['Old', 'delete', ['no longer in the manifests (prune is on)']]
+    ])
+  })
+
   it('a create without tiles is no rename of an orphan without tiles', () => {
     const o = plan('---\nkind: Dashboard\nname: Empty\ntiles: []\n', [live('d1', 'Old', [])])
     expect(change(o, 'Empty')).toMatchObject({ action: 'create', notes: [] })
