@@ -822,6 +822,15 @@ describe('rename hints', () => {
     ])
   })
 
+  it('tiles in another order are the same tiles', () => {
+    const o = plan(dashboard('A', tile('Latency') + tile('Errors')), [
+      live('d1', 'Old', ['Errors', 'Latency'])
+    ])
+    expect(change(o, 'A').notes).toEqual([
+      'looks like a rename of "Old": add `renamedFrom: "Old"` to keep its id and alerts'
+    ])
+  })
+
   it('a create without tiles is no rename of an orphan without tiles', () => {
     const o = plan('---\nkind: Dashboard\nname: Empty\ntiles: []\n', [live('d1', 'Old', [])])
     expect(change(o, 'Empty')).toMatchObject({ action: 'create', notes: [] })
