@@ -944,3 +944,34 @@ describe('tile settings the update sends back', () => {
     expect(t).not.toHaveProperty('config')
   })
 })
+
+describe('data sources named by a dashboard', () => {
+  it('resolve to ids in tiles and filters; an unknown one is a plan error at its field', async () => {
+    const filters = (sources: string) =>
+      `filters:\n  - name: F\n    expression: X\n    source: Logs\n    appliesToSources: [${sources}]\n`
+    const ok = plan(dashboard('D', tile('T'), filters('Logs, Traces')))
+    expect(errors(ok)).toEqual([])
+    const { sent } = await apply(ok)
+    expect(sent[0]!.body!.filters).toEqual([
+      {
+        type: 'QUERY_EXPRESSION',
+        name: 'F',
+        expression: 'X',
+        sourceId: 'src-logs',
+        appliesToSourceIds: ['src-logs', 'src-traces']
+      }
+    ])
+    const bad = plan(
+      dashboard(
+        'D',
+        tile('T', 'displayType: line\n      source: Nope\n      select: [{ aggFn: count }]'),
+        filters('Logs, Nope').replace('source: Logs', 'source: Gone')
+      )
+    )
+    expect(bad.plan.diagnostics.filter(d => d.severity === 'error').map(d => d.field)).toEqual([
+      'tiles[0].config.source',
+      'filters[0].appliesToSources[1]',
+      'filters[0].source'
+    ])
+  })
+})
