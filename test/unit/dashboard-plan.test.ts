@@ -968,6 +968,27 @@ describe('data sources named by a dashboard', () => {
         filters('Logs, Nope').replace('source: Logs', 'source: Gone')
       )
     )
+    const byId = plan(
+      dashboard(
+        'D',
+        tile('T'),
+        filters('Logs').replace('appliesToSources: [Logs]', 'appliesToSourceIds: [src-metrics]')
+      )
+    )
+    expect(
+      ((await apply(byId)).sent[0]!.body!.filters as Array<Record<string, unknown>>)[0]!.appliesToSourceIds
+    ).toEqual(['src-metrics'])
+    expect(change(byId, 'D').source).toMatchObject({ line: 3 })
+    const series = plan(
+      dashboard(
+        'D',
+        '  - name: S\n    x: 0\n    y: 0\n    w: 6\n    h: 3\n    series:\n' +
+          '      - { type: time, source: Nope, aggFn: count }\n'
+      )
+    )
+    expect(series.plan.diagnostics.filter(d => d.severity === 'error').map(d => d.field)).toEqual([
+      'tiles[0].series[0].source'
+    ])
     expect(bad.plan.diagnostics.filter(d => d.severity === 'error').map(d => d.field)).toEqual([
       'tiles[0].config.source',
       'filters[0].appliesToSources[1]',
