@@ -996,3 +996,25 @@ describe('data sources named by a dashboard', () => {
     ])
   })
 })
+
+describe('a search link-out', () => {
+  const table = (source: string) =>
+    dashboard(
+      'L',
+      tile(
+        'T',
+        `displayType: table\n      source: Logs\n      select: [{ aggFn: count }]\n      groupBy: service\n      onClick: { type: search, target: { mode: id, source: ${source} } }`
+      )
+    )
+
+  it("sends the source's id; an unknown source is a plan error at the target", async () => {
+    const { sent } = await apply(plan(table('Traces')))
+    const [t] = sent[0]!.body!.tiles as Array<{ config: { onClick: unknown } }>
+    expect(t!.config.onClick).toEqual({ type: 'search', target: { mode: 'id', id: 'src-traces' } })
+    expect(
+      plan(table('Nope'))
+        .plan.diagnostics.filter(d => d.severity === 'error')
+        .map(d => d.field)
+    ).toEqual(['tiles[0].config.onClick.target.source'])
+  })
+})
