@@ -307,7 +307,15 @@ describe('which live dashboard a manifest means', () => {
       "adopts existing dashboard d-free: it gets this stack's ownership tag obsdeploy:shop"
     )
     const o3 = plan(dashboard('P', tile('Errors'), 'id: d-mine\n'), [live('d-mine', 'P')])
-    expect(change(o3, 'P').notes.filter(n => n.startsWith('adopts'))).toEqual([])
+    expect(change(o3, 'P').notes).toEqual([])
+  })
+
+  it('a pinned manifest takes no dashboard by name too: its namesake is an orphan', () => {
+    const o = plan(dashboard('P', tile('Errors'), 'id: d2\n'), [live('d1', 'P'), live('d2', 'Other')])
+    expect(dashboardChanges(o).map(c => [c.name, c.action, c.id])).toEqual([
+      ['P', 'update', 'd2'],
+      ['P', 'delete', 'd1']
+    ])
   })
 
   it('an unknown pin is a plan error at the id', () => {
@@ -357,7 +365,27 @@ describe('which live dashboard a manifest means', () => {
       'a dashboard named "Taken" already exists (id d9) and is not owned by stack "shop". It is not overwritten: to manage it from this manifest, add `adopt: true` (or `id: d9`); to keep both, give this manifest another name.'
     ])
     const adopted = plan(dashboard('Taken', tile('E'), 'adopt: true\n'), [theirs])
-    expect(change(adopted, 'Taken')).toMatchObject({ action: 'update', id: 'd9' })
+    expect(change(adopted, 'Taken')).toMatchObject({
+      action: 'update',
+      id: 'd9',
+      notes: [
+        'adopts dashboard d9 from obsdeploy:other: this stack takes ownership and removes that tag, so the other stack no longer manages it (nor its alerts)'
+      ]
+    })
+    // Each error at its line: the name, or the adopt flag.
+    const at = (o: PlanOutcome) =>
+      o.plan.diagnostics.filter(d => d.severity === 'error').map(d => [d.field, d.line])
+    expect(at(plan(dashboard('Taken', tile('E')), [theirs]))).toEqual([['name', 3]])
+    expect(
+      at(plan(dashboard('Taken', tile('E'), 'adopt: true\n'), [theirs, live('d8', 'Taken', [])]))
+    ).toEqual([['adopt', 4]])
+    // Pinned by another manifest: that one manages it, and the name is free for a new dashboard.
+    const pinned = plan(dashboard('Taken', tile('E')) + dashboard('Pin', tile('E'), 'id: d9\n'), [theirs])
+    expect(errors(pinned)).toEqual([])
+    expect(dashboardChanges(pinned).map(c => [c.name, c.action, c.id])).toEqual([
+      ['Pin', 'update', 'd9'],
+      ['Taken', 'create', undefined]
+    ])
     const two = plan(dashboard('Taken', tile('E'), 'adopt: true\n'), [theirs, live('d8', 'Taken', [])])
     expect(errors(two)).toEqual([
       '2 dashboards are named "Taken" (ids d8, d9); pin the one to adopt with `id:`'
@@ -761,5 +789,232 @@ describe('what the alert kind learns of the dashboards', () => {
       address: 'Dashboard/Kept',
       liveId: undefined
     })
+  })
+})
+
+describe('rename hints', () => {
+  const live = (id: string, name: string, tiles: string[]): LiveDashboard => ({
+    id,
+    name,
+    tags: [TAG],
+    tiles: tiles.map((t, i) => ({ id: `${id}-${i}`, name: t, x: 0, y: 0, w: 6, h: 3 }))
+  })
+
+  it('an orphan is hinted as the rename of one create only, even when two have its tiles', () => {
+    const o = plan(dashboard('A', tile('Errors')) + dashboard('B', tile('Errors')), [
+      live('d1', 'Old', ['Errors'])
+    ])
+    expect(dashboardChanges(o).map(c => [c.name, c.action, c.notes])).toEqual([
+      ['A', 'create', ['looks like a rename of "Old": add `renamedFrom: "Old"` to keep its id and alerts']],
+      ['B', 'create', []],
+      ['Old', 'delete', ['no longer in the manifests (prune is on)']]
+    ])
+  })
+
+  it('a dashboard that pairs is never hinted, even with the tiles of an orphan', () => {
+    const o = plan(dashboard('A', tile('Errors')), [
+      live('d1', 'A', ['Errors']),
+      live('d2', 'Old', ['Errors'])
+    ])
+    expect(dashboardChanges(o).map(c => [c.name, c.action, c.notes])).toEqual([
+      ['A', 'update', []],
+      ['Old', 'delete', ['no longer in the manifests (prune is on)']]
+    ])
+  })
+
+  it('tiles in another order are the same tiles', () => {
+    const o = plan(dashboard('A', tile('Latency') + tile('Errors')), [
+      live('d1', 'Old', ['Errors', 'Latency'])
+    ])
+    expect(change(o, 'A').notes).toEqual([
+      'looks like a rename of "Old": add `renamedFrom: "Old"` to keep its id and alerts'
+    ])
+  })
+
+  it('a create without tiles is no rename of an orphan without tiles', () => {
+    const o = plan('---\nkind: Dashboard\nname: Empty\ntiles: []\n', [live('d1', 'Old', [])])
+    expect(change(o, 'Empty')).toMatchObject({ action: 'create', notes: [] })
+  })
+})
+
+describe('tile bodies', () => {
+  it('a series tile sends the published defaults: empty where, lucene, no group for time and table', async () => {
+    const series = (name: string, s: string) =>
+      `  - name: ${name}\n    x: 0\n    y: 0\n    w: 6\n    h: 3\n    series:\n      - ${s}\n`
+    const yaml = dashboard(
+      'S',
+      series('Time', '{ type: time, source: Logs, aggFn: count }') +
+        series('Table', '{ type: table, source: Logs, aggFn: count }') +
+        series('Number', '{ type: number, source: Logs, aggFn: count }') +
+        series(
+          'Set',
+          '{ type: time, source: Logs, aggFn: count, where: "a:1", whereLanguage: sql, groupBy: [x] }'
+        )
+    )
+    const { sent } = await apply(plan(yaml))
+    const tiles = sent[0]!.body!.tiles as Array<{ series: Array<Record<string, unknown>> }>
+    expect(tiles.map(t => t.series[0]!).map(s => [s.where, s.whereLanguage, s.groupBy])).toEqual([
+      ['', 'lucene', []],
+      ['', 'lucene', []],
+      ['', 'lucene', undefined],
+      ['a:1', 'sql', ['x']]
+    ])
+  })
+
+  it('a search tile sends lucene as its where language unless the manifest names one', async () => {
+    const search = (more = '') =>
+      dashboard('S', tile('Q', `displayType: search\n      source: Logs\n      select: [a, b]${more}`))
+    const [t] = (await apply(plan(search()))).sent[0]!.body!.tiles as Array<{
+      config: Record<string, unknown>
+    }>
+    expect(t!.config).toMatchObject({ whereLanguage: 'lucene', select: 'a, b' })
+    const [u] = (await apply(plan(search('\n      whereLanguage: sql')))).sent[0]!.body!.tiles as Array<{
+      config: Record<string, unknown>
+    }>
+    expect(u!.config.whereLanguage).toBe('sql')
+  })
+
+  it('two live tiles of one name (made in the UI) are two tiles: the second one is removed by name', async () => {
+    const yaml = dashboard('D', tile('Errors'))
+    const [live] = await created(yaml)
+    live!.tiles.push({ ...live!.tiles[0]!, id: 'ui-copy', y: 3 })
+    const o = plan(yaml, [live!])
+    expect(change(o, 'D').fields.map(f => f.path)).toEqual(['tiles["Errors (2)"]'])
+    const { sent } = await apply(o)
+    expect((sent[0]!.body!.tiles as Array<{ id: string }>).map(t => t.id)).toEqual([live!.tiles[0]!.id])
+  })
+})
+
+describe('source kinds of a heatmap the update leaves as it is', () => {
+  const heat = (source: string) =>
+    dashboard(
+      'H',
+      tile(
+        'Heat',
+        `displayType: heatmap\n      source: ${source}\n      select: [{ valueExpression: Duration }]`
+      )
+    )
+
+  it('a heatmap on a source that is no trace source is allowed while its source stays; moved to another, it is not', async () => {
+    const [live] = await created(
+      dashboard('H', tile('Heat', 'displayType: line\n      source: Logs\n      select: [{ aggFn: count }]'))
+    )
+    // Made a heatmap in the UI, on the log source.
+    Object.assign(live!.tiles[0]!.config!, {
+      displayType: 'heatmap',
+      select: [{ valueExpression: 'Duration' }]
+    })
+    expect(errors(plan(heat('Logs'), [live!]))).toEqual([])
+    expect(errors(plan(heat('Metrics'), [live!]))).toEqual([
+      'a heatmap tile needs a trace source; this one is a metric source'
+    ])
+  })
+})
+
+describe('tile settings the update sends back', () => {
+  it('an empty one is sent back but named in no notice', async () => {
+    const yaml = dashboard('D', tile('Errors'))
+    const [live] = await created(yaml)
+    Object.assign(live!.tiles[0]!.config!, { futureSetting: {} })
+    const o = plan(yaml, [live!])
+    expect(o.plan.diagnostics.filter(d => d.severity === 'notice')).toEqual([])
+  })
+
+  it('a series table with a sort order stays in series form and carries no config setting', async () => {
+    const yaml = (w: number) =>
+      dashboard(
+        'S',
+        `  - name: T\n    x: 0\n    y: 0\n    w: ${w}\n    h: 3\n    series:\n` +
+          '      - { type: table, source: Logs, aggFn: count, sortOrder: desc }\n'
+      )
+    const [live] = await created(yaml(6))
+    // As a server that stores the config form might return it, with a setting of the UI.
+    live!.tiles[0] = {
+      id: live!.tiles[0]!.id,
+      name: 'T',
+      x: 0,
+      y: 0,
+      w: 6,
+      h: 3,
+      config: { displayType: 'table', sourceId: 'src-logs', select: [{ aggFn: 'count' }], futureSetting: 1 }
+    }
+    const { sent } = await apply(plan(yaml(8), [live!]))
+    const [t] = sent[0]!.body!.tiles as Array<Record<string, unknown>>
+    expect(t).toHaveProperty('series')
+    expect(t).not.toHaveProperty('config')
+  })
+})
+
+describe('data sources named by a dashboard', () => {
+  it('resolve to ids in tiles and filters; an unknown one is a plan error at its field', async () => {
+    const filters = (sources: string) =>
+      `filters:\n  - name: F\n    expression: X\n    source: Logs\n    appliesToSources: [${sources}]\n`
+    const ok = plan(dashboard('D', tile('T'), filters('Logs, Traces')))
+    expect(errors(ok)).toEqual([])
+    const { sent } = await apply(ok)
+    expect(sent[0]!.body!.filters).toEqual([
+      {
+        type: 'QUERY_EXPRESSION',
+        name: 'F',
+        expression: 'X',
+        sourceId: 'src-logs',
+        appliesToSourceIds: ['src-logs', 'src-traces']
+      }
+    ])
+    const bad = plan(
+      dashboard(
+        'D',
+        tile('T', 'displayType: line\n      source: Nope\n      select: [{ aggFn: count }]'),
+        filters('Logs, Nope').replace('source: Logs', 'source: Gone')
+      )
+    )
+    const byId = plan(
+      dashboard(
+        'D',
+        tile('T'),
+        filters('Logs').replace('appliesToSources: [Logs]', 'appliesToSourceIds: [src-metrics]')
+      )
+    )
+    expect(
+      ((await apply(byId)).sent[0]!.body!.filters as Array<Record<string, unknown>>)[0]!.appliesToSourceIds
+    ).toEqual(['src-metrics'])
+    expect(change(byId, 'D').source).toMatchObject({ line: 3 })
+    const series = plan(
+      dashboard(
+        'D',
+        '  - name: S\n    x: 0\n    y: 0\n    w: 6\n    h: 3\n    series:\n' +
+          '      - { type: time, source: Nope, aggFn: count }\n'
+      )
+    )
+    expect(series.plan.diagnostics.filter(d => d.severity === 'error').map(d => d.field)).toEqual([
+      'tiles[0].series[0].source'
+    ])
+    expect(bad.plan.diagnostics.filter(d => d.severity === 'error').map(d => d.field)).toEqual([
+      'tiles[0].config.source',
+      'filters[0].appliesToSources[1]',
+      'filters[0].source'
+    ])
+  })
+})
+
+describe('a search link-out', () => {
+  const table = (source: string) =>
+    dashboard(
+      'L',
+      tile(
+        'T',
+        `displayType: table\n      source: Logs\n      select: [{ aggFn: count }]\n      groupBy: service\n      onClick: { type: search, target: { mode: id, source: ${source} } }`
+      )
+    )
+
+  it("sends the source's id; an unknown source is a plan error at the target", async () => {
+    const { sent } = await apply(plan(table('Traces')))
+    const [t] = sent[0]!.body!.tiles as Array<{ config: { onClick: unknown } }>
+    expect(t!.config.onClick).toEqual({ type: 'search', target: { mode: 'id', id: 'src-traces' } })
+    expect(
+      plan(table('Nope'))
+        .plan.diagnostics.filter(d => d.severity === 'error')
+        .map(d => d.field)
+    ).toEqual(['tiles[0].config.onClick.target.source'])
   })
 })
