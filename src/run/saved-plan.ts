@@ -166,8 +166,27 @@ export function appliedPlanText(sealed: string, createdAt: string, command: stri
 
 const sha256 = (text: string) => `sha256:${createHash('sha256').update(text).digest('base64url')}`
 
-/** The digest of the whole live state as read (every list, every field, the service). */
-export const liveDigest = (live: LiveState): string => sha256(JSON.stringify(live))
+/**
+ * The digest of the whole live state as read (every list, every field, the service): the bytes of
+ * `JSON.stringify(live)`, hashed list item by list item, so that no string of the whole state is built
+ * (tens of megabytes at thousands of dashboards, on every plan of one stack).
+ */
+export function liveDigest(live: LiveState): string {
+  const hash = createHash('sha256').update('{')
+  let fields = 0
+  for (const [key, value] of Object.entries(live)) {
+    if (value === undefined) continue
+    hash.update(`${fields++ > 0 ? ',' : ''}${JSON.stringify(key)}:`)
+    if (!Array.isArray(value)) {
+      hash.update(JSON.stringify(value))
+      continue
+    }
+    hash.update('[')
+    value.forEach((item: unknown, i) => hash.update(`${i > 0 ? ',' : ''}${JSON.stringify(item) ?? 'null'}`))
+    hash.update(']')
+  }
+  return `sha256:${hash.update('}').digest('base64url')}`
+}
 
 /**
  * The digest of what shapes a plan besides the live state: the settings (but the managed prefix, which the
