@@ -119,8 +119,15 @@ function sealKey(auth: Auth): string {
   return 'none'
 }
 
-const hmac = (auth: Auth, text: string) =>
-  `hmac-sha256:${createHmac('sha256', sealKey(auth)).update(text).digest('base64url')}`
+/** The seal of a text given in parts (a file's bytes around its seal field are not copied into one). */
+function hmac(auth: Auth, ...parts: ReadonlyArray<string | Uint8Array>): string {
+  const mac = createHmac('sha256', sealKey(auth))
+  for (const part of parts) mac.update(part)
+  return `hmac-sha256:${mac.digest('base64url')}`
+}
+
+/** The seal field as it stands while the seal is computed. */
+const UNSEALED_FIELD = `"seal":"${UNSEALED}"`
 
 /**
  * The plan file's text, its apply section sealed: the plan as JSON indented for people, the apply
@@ -131,9 +138,9 @@ const hmac = (auth: Auth, text: string) =>
 export function sealPlanText(plan: Plan & { apply: ApplySection }, auth: Auth): string {
   const { apply, ...rest } = plan
   const text = `${JSON.stringify(rest, null, 2).slice(0, -2)},\n  "apply": ${JSON.stringify({ ...apply, seal: UNSEALED })}\n}\n`
-  const at = text.lastIndexOf(`"seal":"${UNSEALED}"`)
+  const at = text.lastIndexOf(UNSEALED_FIELD)
   const seal = hmac(auth, text)
-  return `${text.slice(0, at)}"seal":"${seal}"${text.slice(at + `"seal":"${UNSEALED}"`.length)}`
+  return `${text.slice(0, at)}"seal":"${seal}"${text.slice(at + UNSEALED_FIELD.length)}`
 }
 
 /** Whether the file carries the seal these credentials make of it (over its bytes, the seal UNSEALED). */
@@ -142,13 +149,10 @@ function sealHolds(bytes: Buffer, section: { seal?: unknown } | undefined, auth:
   const field = Buffer.from(`"seal":"${section.seal}"`)
   const at = bytes.lastIndexOf(field)
   if (at < 0) return false
-  const expected = createHmac('sha256', sealKey(auth))
-    .update(bytes.subarray(0, at))
-    .update(`"seal":"${UNSEALED}"`)
-    .update(bytes.subarray(at + field.length))
-    .digest('base64url')
   const actual = Buffer.from(section.seal)
-  const wanted = Buffer.from(`hmac-sha256:${expected}`)
+  const wanted = Buffer.from(
+    hmac(auth, bytes.subarray(0, at), UNSEALED_FIELD, bytes.subarray(at + field.length))
+  )
   return actual.length === wanted.length && timingSafeEqual(actual, wanted)
 }
 
