@@ -38,8 +38,7 @@ export function tileAsCompared(body: Body, live: LiveTile | undefined): Body {
 }
 
 /** Whether the live tile holds a setting an update sends back as read. */
-const carries = (live: LiveTile | undefined): boolean =>
-  live?.config !== undefined && live.config !== null && holdsAny(live.config, isCarried)
+const carries = (live: LiveTile | undefined): boolean => holdsAny(live, isCarried)
 
 const isCarried = (rule: FieldRule) => rule.treatment === 'carried'
 const isCarriedOrUnexpressible = (rule: FieldRule) => isCarried(rule) || rule.unexpressible !== undefined
@@ -49,7 +48,7 @@ const isCarriedOrUnexpressible = (rule: FieldRule) => isCarried(rule) || rule.un
  * then can keptSettings or droppedSettingNotes say anything about the tile.
  */
 export const holdsUnmanagedSettings = (live: LiveTile | undefined): boolean =>
-  live?.config !== undefined && live.config !== null && holdsAny(live.config, isCarriedOrUnexpressible)
+  holdsAny(live, isCarriedOrUnexpressible)
 
 /** Config keys of the live tile that an update with `sent` keeps, and why each other one goes. */
 function carriedConfig(live: Body, sent: Body): Body {
@@ -68,8 +67,10 @@ function differsBetween(sent: Body, live: Body): (field: string) => boolean {
   }
 }
 
-/** Whether the live config holds a value (not null) of a key whose rule `matches`. */
-function holdsAny(config: Body, matches: (rule: FieldRule) => boolean): boolean {
+/** Whether the live tile's config holds a value (not null) of a key whose rule `matches`. */
+function holdsAny(live: LiveTile | undefined, matches: (rule: FieldRule) => boolean): boolean {
+  const config = live?.config
+  if (config === undefined || config === null) return false
   for (const key in config) {
     const value = config[key]
     if (value !== undefined && value !== null && matches(TILE_CONFIG_FIELDS[key] ?? UNKNOWN_CONFIG_FIELD))
