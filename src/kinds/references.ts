@@ -227,7 +227,7 @@ export function placeholderTokens(body: unknown): string[] {
 export function bindPlaceholders<T>(body: T, facts: ReadonlyMap<string, { id?: string }>): T {
   let found = false
   visitStrings(body, s => {
-    if (s.startsWith('new:')) found = true
+    if (!found && PLACEHOLDER.test(s)) found = true
   })
   if (!found) return body
   return walkStrings(body, s => {
