@@ -5,6 +5,10 @@
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json }
 export type JsonObject = { [key: string]: Json }
 
+/** A mapping: an object that is neither null nor a list. */
+export const isMapping = (v: unknown): v is Record<string, unknown> =>
+  v !== null && typeof v === 'object' && !Array.isArray(v)
+
 /** JSON-only, with null, empty strings, empty lists and empty mappings removed, keys sorted. */
 export function clean(value: unknown): Json | undefined {
   if (value === null || value === undefined) return undefined

@@ -4,9 +4,9 @@
  * real servers each show a little more or less.
  */
 import { z } from 'zod'
+import { isMapping } from '../json.js'
 
-const isRecord = (v: unknown): boolean => v !== null && typeof v === 'object' && !Array.isArray(v)
-const isListOfRecords = (v: unknown): boolean => Array.isArray(v) && v.every(isRecord)
+const isListOfRecords = (v: unknown): boolean => Array.isArray(v) && v.every(isMapping)
 
 /** Ids are compared as strings: a server that sends numbers still works. */
 const id = z.union([z.string().min(1), z.number()]).transform(String)
@@ -34,7 +34,7 @@ export const LiveTile = z.looseObject({
    * normal form reads them defensively, and an update carries unknown config keys back.
    */
   config: nullish(
-    z.custom<Record<string, unknown> & { displayType?: string }>(isRecord, 'expected a mapping')
+    z.custom<Record<string, unknown> & { displayType?: string }>(isMapping, 'expected a mapping')
   ),
   series: nullish(
     z.custom<Array<Record<string, unknown> & { type?: string }>>(

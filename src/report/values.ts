@@ -4,6 +4,7 @@
  * colours them. The plan's values are normal forms that hold resolved ids; the plan's references name them.
  */
 import { stringify } from 'yaml'
+import { isMapping } from '../json.js'
 import type { Change, FieldChange, Plan } from '../plan/types.js'
 
 /** What the report knows the names of. */
@@ -181,9 +182,6 @@ export function parsePath(path: string): PathSegment[] | undefined {
   return segments
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> =>
-  v !== null && typeof v === 'object' && !Array.isArray(v)
-
 /** A change whose every value is a short one-line scalar reads best as a table. */
 export function readsAsTable(fields: readonly FieldChange[]): boolean {
   const scalar = (v: unknown) =>
@@ -232,7 +230,7 @@ function wholeRecord(fields: readonly FieldChange[], side: 'before' | 'after'): 
     const [first, second] = segments
     if (!('key' in first!)) continue
     if (segments.length === 2 && second && 'key' in second && second.named) {
-      if (isObject(value)) {
+      if (isMapping(value)) {
         let list = lists.get(first.key)
         if (!list) {
           lists.set(first.key, (list = []))
@@ -285,7 +283,7 @@ export function addedAndRemoved(
     const [first, second] = segments
     if (!first || !('key' in first) || !second || !('key' in second) || !second.named) continue
     if ((f.before === undefined) === (f.after === undefined)) continue
-    if (!isObject(f.before ?? f.after)) continue
+    if (!isMapping(f.before ?? f.after)) continue
     out.push({ what: singular(first.key), name: second.key, added: f.before === undefined })
   }
   return out
@@ -314,7 +312,7 @@ export function changedLines(fields: readonly FieldChange[], names: Names): Diff
         j++
       }
       const leafHere = j === segments.length
-      const wholeItem = s.named && leafHere && (isObject(f.before) || isObject(f.after))
+      const wholeItem = s.named && leafHere && (isMapping(f.before) || isMapping(f.after))
       const key = `${wholeItem || (s.named && !leafHere) ? 'item' : 'key'}:${label}`
       let child = node.children.get(key)
       if (!child) {

@@ -4,13 +4,10 @@
  * the same operations (see SavedForm).
  */
 import type { LiveDashboard } from '../../api/schemas.js'
-import type { Json } from '../../json.js'
+import { isMapping, type Json } from '../../json.js'
 import type { SavedForm } from '../kind.js'
 import type { DashboardRequest, DesiredDashboard, RequestSpec } from './desired.js'
 import { dashboardOperations } from './operations.js'
-
-const isObject = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v)
 
 /**
  * save()'s JSON back, or undefined when it is not of its shape. Shallow: the seal of the saved plan proves
@@ -18,17 +15,19 @@ const isObject = (v: unknown): v is Record<string, unknown> =>
  * again (they are sent as they are).
  */
 function savedRequest(v: unknown): DashboardRequest | undefined {
-  if (!isObject(v) || !isObject(v.spec) || typeof v.spec.name !== 'string') return undefined
+  if (!isMapping(v) || !isMapping(v.spec) || typeof v.spec.name !== 'string') return undefined
   const { tiles, filters, waitsFor, linksLater } = v
   if (!Array.isArray(tiles) || !Array.isArray(filters) || !Array.isArray(waitsFor)) return undefined
   if (
     typeof linksLater !== 'boolean' ||
-    !filters.every(isObject) ||
+    !filters.every(isMapping) ||
     !waitsFor.every(w => typeof w === 'string')
   )
     return undefined
   if (
-    !tiles.every(t => isObject(t) && isObject(t.spec) && typeof t.spec.name === 'string' && isObject(t.body))
+    !tiles.every(
+      t => isMapping(t) && isMapping(t.spec) && typeof t.spec.name === 'string' && isMapping(t.body)
+    )
   )
     return undefined
   return {
