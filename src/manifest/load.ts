@@ -76,9 +76,10 @@ export async function loadManifests(options: LoadOptions): Promise<ManifestSet> 
   for (const path of found.files) {
     const read = await readManifestFile(path, options.cwd)
     set.diagnostics.push(...read.diagnostics)
-    if (read.file) set.digests!.set(path, textDigest(read.file.text))
-    if (read.file) addText(set, views, path, read.file.text, options.vars ?? {}, options.secrets ?? {})
-    else views.incomplete = true
+    if (read.file) {
+      set.digests!.set(path, textDigest(read.file.text))
+      addText(set, views, path, read.file.text, options.vars ?? {}, options.secrets ?? {})
+    } else views.incomplete = true
   }
   return finish(set, views, options.mode)
 }
