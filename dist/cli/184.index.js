@@ -982,7 +982,15 @@ function sealKey(auth) {
         return `basic:${auth.keyId}:${auth.keySecret}`;
     return 'none';
 }
-const hmac = (auth, text) => `hmac-sha256:${(0,external_node_crypto_.createHmac)('sha256', sealKey(auth)).update(text).digest('base64url')}`;
+/** The seal of a text given in parts (a file's bytes around its seal field are not copied into one). */
+function hmac(auth, ...parts) {
+    const mac = (0,external_node_crypto_.createHmac)('sha256', sealKey(auth));
+    for (const part of parts)
+        mac.update(part);
+    return `hmac-sha256:${mac.digest('base64url')}`;
+}
+/** The seal field as it stands while the seal is computed. */
+const UNSEALED_FIELD = `"seal":"${UNSEALED}"`;
 /**
  * The plan file's text, its apply section sealed: the plan as JSON indented for people, the apply
  * section last and on one line (it is for the tool, and indenting its request bodies would more than
@@ -992,9 +1000,9 @@ const hmac = (auth, text) => `hmac-sha256:${(0,external_node_crypto_.createHmac)
 function sealPlanText(plan, auth) {
     const { apply, ...rest } = plan;
     const text = `${JSON.stringify(rest, null, 2).slice(0, -2)},\n  "apply": ${JSON.stringify({ ...apply, seal: UNSEALED })}\n}\n`;
-    const at = text.lastIndexOf(`"seal":"${UNSEALED}"`);
+    const at = text.lastIndexOf(UNSEALED_FIELD);
     const seal = hmac(auth, text);
-    return `${text.slice(0, at)}"seal":"${seal}"${text.slice(at + `"seal":"${UNSEALED}"`.length)}`;
+    return `${text.slice(0, at)}"seal":"${seal}"${text.slice(at + UNSEALED_FIELD.length)}`;
 }
 /** Whether the file carries the seal these credentials make of it (over its bytes, the seal UNSEALED). */
 function sealHolds(bytes, section, auth) {
@@ -1004,13 +1012,8 @@ function sealHolds(bytes, section, auth) {
     const at = bytes.lastIndexOf(field);
     if (at < 0)
         return false;
-    const expected = (0,external_node_crypto_.createHmac)('sha256', sealKey(auth))
-        .update(bytes.subarray(0, at))
-        .update(`"seal":"${UNSEALED}"`)
-        .update(bytes.subarray(at + field.length))
-        .digest('base64url');
     const actual = Buffer.from(section.seal);
-    const wanted = Buffer.from(`hmac-sha256:${expected}`);
+    const wanted = Buffer.from(hmac(auth, bytes.subarray(0, at), UNSEALED_FIELD, bytes.subarray(at + field.length)));
     return actual.length === wanted.length && (0,external_node_crypto_.timingSafeEqual)(actual, wanted);
 }
 /**
@@ -1025,8 +1028,28 @@ function appliedPlanText(sealed, createdAt, command) {
         .replace(/\n {2}"command": "[^"]*"/, () => `\n  "command": ${JSON.stringify(command)}`);
 }
 const sha256 = (text) => `sha256:${(0,external_node_crypto_.createHash)('sha256').update(text).digest('base64url')}`;
-/** The digest of the whole live state as read (every list, every field, the service). */
-const liveDigest = (live) => sha256(JSON.stringify(live));
+/**
+ * The digest of the whole live state as read (every list, every field, the service): the bytes of
+ * `JSON.stringify(live)`, hashed list item by list item, so that no string of the whole state is built
+ * (tens of megabytes at thousands of dashboards, on every plan of one stack).
+ */
+function liveDigest(live) {
+    const hash = (0,external_node_crypto_.createHash)('sha256').update('{');
+    let fields = 0;
+    for (const [key, value] of Object.entries(live)) {
+        if (value === undefined)
+            continue;
+        hash.update(`${fields++ > 0 ? ',' : ''}${JSON.stringify(key)}:`);
+        if (!Array.isArray(value)) {
+            hash.update(JSON.stringify(value));
+            continue;
+        }
+        hash.update('[');
+        value.forEach((item, i) => hash.update(`${i > 0 ? ',' : ''}${JSON.stringify(item) ?? 'null'}`));
+        hash.update(']');
+    }
+    return `sha256:${hash.update('}').digest('base64url')}`;
+}
 /**
  * The digest of what shapes a plan besides the live state: the settings (but the managed prefix, which the
  * live read settles and which is compared on its own), the patterns, the variables, the names of the secret

@@ -1156,214 +1156,143 @@ const shorten = (s) => {
 /* harmony export */   zO: () => (/* binding */ LiveAlert)
 /* harmony export */ });
 /* unused harmony export LiveTile */
-/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2857);
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2857);
+/* harmony import */ var _json_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8301);
 /**
  * What we accept from the servers. Strict about the fields we rely on, tolerant of everything else
  * (extra fields pass through and are carried over on update), because CONTRACT.md, FACTS.md and the
  * real servers each show a little more or less.
  */
 
-const isRecord = (v) => v !== null && typeof v === 'object' && !Array.isArray(v);
-const isListOfRecords = (v) => Array.isArray(v) && v.every(isRecord);
+
+const isListOfRecords = (v) => Array.isArray(v) && v.every(_json_js__WEBPACK_IMPORTED_MODULE_0__/* .isMapping */ .pi);
 /** Ids are compared as strings: a server that sends numbers still works. */
-const id = zod__WEBPACK_IMPORTED_MODULE_0__/* .union */ .KCZ([zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().min(1), zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig()]).transform(String);
-const rawId = zod__WEBPACK_IMPORTED_MODULE_0__/* .union */ .KCZ([zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().min(1), zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig()]);
+const id = zod__WEBPACK_IMPORTED_MODULE_1__/* .union */ .KCZ([zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().min(1), zod__WEBPACK_IMPORTED_MODULE_1__/* .number */ .aig()]).transform(String);
+const rawId = zod__WEBPACK_IMPORTED_MODULE_1__/* .union */ .KCZ([zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().min(1), zod__WEBPACK_IMPORTED_MODULE_1__/* .number */ .aig()]);
 const sameId = (a, b) => a !== undefined && a !== null && b !== undefined && b !== null && String(a) === String(b);
 const nullish = (s) => s.nullable().optional();
-const LiveTile = zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({
+const LiveTile = zod__WEBPACK_IMPORTED_MODULE_1__/* .looseObject */ ._H3({
     id: rawId.optional(),
-    name: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().default(''),
-    x: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig(),
-    y: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig(),
-    w: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig(),
-    h: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig(),
+    name: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().default(''),
+    x: zod__WEBPACK_IMPORTED_MODULE_1__/* .number */ .aig(),
+    y: zod__WEBPACK_IMPORTED_MODULE_1__/* .number */ .aig(),
+    w: zod__WEBPACK_IMPORTED_MODULE_1__/* .number */ .aig(),
+    h: zod__WEBPACK_IMPORTED_MODULE_1__/* .number */ .aig(),
     /**
      * FACTS.md: the server returns the newer `config` form; CONTRACT.md shows `series`, and an older server
      * may echo it. Both are kept as given (checked to be a mapping or a list of mappings, not copied): the
      * normal form reads them defensively, and an update carries unknown config keys back.
      */
-    config: nullish(zod__WEBPACK_IMPORTED_MODULE_0__/* .custom */ .IeY(isRecord, 'expected a mapping')),
-    series: nullish(zod__WEBPACK_IMPORTED_MODULE_0__/* .custom */ .IeY(isListOfRecords, 'expected a list of mappings')),
-    asRatio: nullish(zod__WEBPACK_IMPORTED_MODULE_0__/* .boolean */ .zMY()),
-    containerId: nullish(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()),
-    tabId: nullish(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP())
+    config: nullish(zod__WEBPACK_IMPORTED_MODULE_1__/* .custom */ .IeY(_json_js__WEBPACK_IMPORTED_MODULE_0__/* .isMapping */ .pi, 'expected a mapping')),
+    series: nullish(zod__WEBPACK_IMPORTED_MODULE_1__/* .custom */ .IeY(isListOfRecords, 'expected a list of mappings')),
+    asRatio: nullish(zod__WEBPACK_IMPORTED_MODULE_1__/* .boolean */ .zMY()),
+    containerId: nullish(zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP()),
+    tabId: nullish(zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP())
 });
-const records = nullish(zod__WEBPACK_IMPORTED_MODULE_0__/* .custom */ .IeY(isListOfRecords, 'expected a list of mappings'));
+const records = nullish(zod__WEBPACK_IMPORTED_MODULE_1__/* .custom */ .IeY(isListOfRecords, 'expected a list of mappings'));
 /** What the apply needs from a dashboard write's answer: the id and the tile ids the server assigned. */
-const WrittenDashboard = zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({
+const WrittenDashboard = zod__WEBPACK_IMPORTED_MODULE_1__/* .looseObject */ ._H3({
     id,
-    tiles: zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({ id: rawId.optional(), name: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().default('') }))
+    tiles: zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_1__/* .looseObject */ ._H3({ id: rawId.optional(), name: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().default('') }))
 });
-const LiveDashboard = zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({
+const LiveDashboard = zod__WEBPACK_IMPORTED_MODULE_1__/* .looseObject */ ._H3({
     id,
-    name: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().default(''),
-    tags: nullish(zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP())).transform(t => t ?? []),
-    tiles: nullish(zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(LiveTile)).transform(t => t ?? []),
+    name: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().default(''),
+    tags: nullish(zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP())).transform(t => t ?? []),
+    tiles: nullish(zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(LiveTile)).transform(t => t ?? []),
     filters: records,
-    savedQuery: nullish(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()),
-    savedQueryLanguage: nullish(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()),
+    savedQuery: nullish(zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP()),
+    savedQueryLanguage: nullish(zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP()),
     savedFilterValues: records,
     containers: records
 });
-const Channel = zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({ type: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().optional(), webhookId: nullish(id) });
-const LiveAlert = zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({
+const Channel = zod__WEBPACK_IMPORTED_MODULE_1__/* .looseObject */ ._H3({ type: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().optional(), webhookId: nullish(id) });
+const LiveAlert = zod__WEBPACK_IMPORTED_MODULE_1__/* .looseObject */ ._H3({
     id,
-    name: nullish(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()),
-    message: nullish(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()),
+    name: nullish(zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP()),
+    message: nullish(zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP()),
     // CONTRACT.md does not show the alert record: only the id is relied on; the rest compares as given.
-    threshold: nullish(zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig()),
-    thresholdMax: nullish(zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig()),
-    thresholdType: nullish(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()),
-    interval: nullish(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()),
-    source: nullish(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()),
+    threshold: nullish(zod__WEBPACK_IMPORTED_MODULE_1__/* .number */ .aig()),
+    thresholdMax: nullish(zod__WEBPACK_IMPORTED_MODULE_1__/* .number */ .aig()),
+    thresholdType: nullish(zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP()),
+    interval: nullish(zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP()),
+    source: nullish(zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP()),
     channel: nullish(Channel),
-    channels: nullish(zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(Channel)),
+    channels: nullish(zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(Channel)),
     dashboardId: nullish(id),
     tileId: nullish(id),
     savedSearchId: nullish(id),
-    groupBy: nullish(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()),
-    numConsecutiveWindows: nullish(zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig()),
-    note: nullish(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()),
-    scheduleOffsetMinutes: nullish(zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig()),
-    scheduleStartAt: nullish(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP())
+    groupBy: nullish(zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP()),
+    numConsecutiveWindows: nullish(zod__WEBPACK_IMPORTED_MODULE_1__/* .number */ .aig()),
+    note: nullish(zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP()),
+    scheduleOffsetMinutes: nullish(zod__WEBPACK_IMPORTED_MODULE_1__/* .number */ .aig()),
+    scheduleStartAt: nullish(zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP())
 });
 /** Every kind's fields pass through: the Source kind compares them all (real-server.md §4.3). */
-const LiveSource = zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({
+const LiveSource = zod__WEBPACK_IMPORTED_MODULE_1__/* .looseObject */ ._H3({
     id,
-    name: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().default(''),
-    kind: nullish(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()),
+    name: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().default(''),
+    kind: nullish(zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP()),
     connection: nullish(id)
 });
 /** HyperDX `externalWebhookSchema`: the url in plain text, `body` for generic only; headers never. */
-const LiveWebhook = zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({
+const LiveWebhook = zod__WEBPACK_IMPORTED_MODULE_1__/* .looseObject */ ._H3({
     id,
-    name: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().default(''),
-    service: nullish(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()),
-    url: nullish(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()),
-    description: nullish(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()),
-    body: nullish(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP())
+    name: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().default(''),
+    service: nullish(zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP()),
+    url: nullish(zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP()),
+    description: nullish(zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP()),
+    body: nullish(zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP())
 });
 /** HyperDX `externalConnectionSchema`: everything but the password. */
-const LiveConnection = zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({
+const LiveConnection = zod__WEBPACK_IMPORTED_MODULE_1__/* .looseObject */ ._H3({
     id,
-    name: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().default(''),
-    host: nullish(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()),
-    username: nullish(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()),
-    hyperdxSettingPrefix: nullish(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()),
-    isPrometheusEndpoint: nullish(zod__WEBPACK_IMPORTED_MODULE_0__/* .boolean */ .zMY())
+    name: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().default(''),
+    host: nullish(zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP()),
+    username: nullish(zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP()),
+    hyperdxSettingPrefix: nullish(zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP()),
+    isPrometheusEndpoint: nullish(zod__WEBPACK_IMPORTED_MODULE_1__/* .boolean */ .zMY())
 });
 /** HyperDX `toExternalJSON` of a saved search. */
-const LiveSavedSearch = zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({
+const LiveSavedSearch = zod__WEBPACK_IMPORTED_MODULE_1__/* .looseObject */ ._H3({
     id,
-    name: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().default(''),
+    name: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().default(''),
     sourceId: nullish(id),
-    select: nullish(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()),
-    where: nullish(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()),
-    whereLanguage: nullish(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()),
-    orderBy: nullish(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()),
-    tags: nullish(zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP())).transform(t => t ?? []),
-    filters: nullish(zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_0__/* .record */ .g1P(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_0__/* .unknown */ .L5J())))
+    select: nullish(zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP()),
+    where: nullish(zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP()),
+    whereLanguage: nullish(zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP()),
+    orderBy: nullish(zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP()),
+    tags: nullish(zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP())).transform(t => t ?? []),
+    filters: nullish(zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_1__/* .record */ .g1P(zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_1__/* .unknown */ .L5J())))
 });
 /** What a create of a connection, source, webhook or saved search answers: the record, with its id. */
-const WrittenRecord = zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({ id });
-const IpEntry = zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({ source: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(), description: nullish(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()) });
-const LiveService = zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({
+const WrittenRecord = zod__WEBPACK_IMPORTED_MODULE_1__/* .looseObject */ ._H3({ id });
+const IpEntry = zod__WEBPACK_IMPORTED_MODULE_1__/* .looseObject */ ._H3({ source: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP(), description: nullish(zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP()) });
+const LiveService = zod__WEBPACK_IMPORTED_MODULE_1__/* .looseObject */ ._H3({
     id: id.optional(),
-    name: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().optional(),
-    tier: nullish(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()),
-    releaseChannel: nullish(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()),
-    ipAccessList: nullish(zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(IpEntry)),
-    privateEndpointIds: nullish(zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP())),
-    endpoints: nullish(zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({ protocol: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(), enabled: nullish(zod__WEBPACK_IMPORTED_MODULE_0__/* .boolean */ .zMY()), host: nullish(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()) }))),
-    hasTransparentDataEncryption: nullish(zod__WEBPACK_IMPORTED_MODULE_0__/* .boolean */ .zMY()),
-    transparentDataEncryptionKeyId: nullish(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP())
+    name: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().optional(),
+    tier: nullish(zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP()),
+    releaseChannel: nullish(zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP()),
+    ipAccessList: nullish(zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(IpEntry)),
+    privateEndpointIds: nullish(zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP())),
+    endpoints: nullish(zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_1__/* .looseObject */ ._H3({ protocol: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP(), enabled: nullish(zod__WEBPACK_IMPORTED_MODULE_1__/* .boolean */ .zMY()), host: nullish(zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP()) }))),
+    hasTransparentDataEncryption: nullish(zod__WEBPACK_IMPORTED_MODULE_1__/* .boolean */ .zMY()),
+    transparentDataEncryptionKeyId: nullish(zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP())
 });
-const SeriesPoint = zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({
-    ts_bucket: zod__WEBPACK_IMPORTED_MODULE_0__/* .union */ .KCZ([zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig(), zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()]),
-    group: nullish(zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_0__/* .unknown */ .L5J()))
+const SeriesPoint = zod__WEBPACK_IMPORTED_MODULE_1__/* .looseObject */ ._H3({
+    ts_bucket: zod__WEBPACK_IMPORTED_MODULE_1__/* .union */ .KCZ([zod__WEBPACK_IMPORTED_MODULE_1__/* .number */ .aig(), zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP()]),
+    group: nullish(zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_1__/* .unknown */ .L5J()))
 });
-const ValidateDashboardResult = zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({
-    valid: zod__WEBPACK_IMPORTED_MODULE_0__/* .boolean */ .zMY(),
-    errors: nullish(zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({ path: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().default(''), message: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP() }))),
-    normalized: zod__WEBPACK_IMPORTED_MODULE_0__/* .unknown */ .L5J().optional()
+const ValidateDashboardResult = zod__WEBPACK_IMPORTED_MODULE_1__/* .looseObject */ ._H3({
+    valid: zod__WEBPACK_IMPORTED_MODULE_1__/* .boolean */ .zMY(),
+    errors: nullish(zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_1__/* .looseObject */ ._H3({ path: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().default(''), message: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP() }))),
+    normalized: zod__WEBPACK_IMPORTED_MODULE_1__/* .unknown */ .L5J().optional()
 });
-const PaginationMeta = zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({
-    total: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig().optional(),
-    limit: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig().optional(),
-    offset: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig().optional()
+const PaginationMeta = zod__WEBPACK_IMPORTED_MODULE_1__/* .looseObject */ ._H3({
+    total: zod__WEBPACK_IMPORTED_MODULE_1__/* .number */ .aig().optional(),
+    limit: zod__WEBPACK_IMPORTED_MODULE_1__/* .number */ .aig().optional(),
+    offset: zod__WEBPACK_IMPORTED_MODULE_1__/* .number */ .aig().optional()
 });
-
-
-/***/ }),
-
-/***/ 8301:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   LC: () => (/* binding */ equal),
-/* harmony export */   Mf: () => (/* binding */ sortedKeys),
-/* harmony export */   uH: () => (/* binding */ clean)
-/* harmony export */ });
-/** JSON-only, with null, empty strings, empty lists and empty mappings removed, keys sorted. */
-function clean(value) {
-    if (value === null || value === undefined)
-        return undefined;
-    if (typeof value === 'string')
-        return value === '' ? undefined : value;
-    if (typeof value === 'number')
-        return Number.isFinite(value) ? value : undefined;
-    if (typeof value === 'boolean')
-        return value;
-    if (Array.isArray(value)) {
-        const items = [];
-        for (const item of value) {
-            const v = clean(item);
-            if (v !== undefined)
-                items.push(v);
-        }
-        return items.length === 0 ? undefined : items;
-    }
-    if (typeof value === 'object') {
-        const out = {};
-        let kept = 0;
-        for (const key of sortedKeys(value)) {
-            const v = clean(value[key]);
-            if (v !== undefined) {
-                out[key] = v;
-                kept++;
-            }
-        }
-        return kept === 0 ? undefined : out;
-    }
-    return undefined;
-}
-/**
- * An object's keys in sorted order. A plan cleans the same values many times over, and a cleaned value's
- * keys are sorted already: those cost one pass.
- */
-function sortedKeys(value) {
-    const keys = Object.keys(value);
-    if (keys.length > 32)
-        return keys.sort();
-    // Insertion sort in place: an object's few keys, and no work array per call as Array#sort makes (the
-    // same order: keys are distinct, compared by UTF-16 code units as sort() compares them).
-    for (let i = 1; i < keys.length; i++) {
-        const key = keys[i];
-        let j = i - 1;
-        while (j >= 0 && keys[j] > key) {
-            keys[j + 1] = keys[j];
-            j--;
-        }
-        keys[j + 1] = key;
-    }
-    return keys;
-}
-function equal(a, b) {
-    // Two scalars (or a scalar and anything): JSON text is equal exactly when they are.
-    if (typeof a !== 'object' || a === null || typeof b !== 'object' || b === null)
-        return a === b;
-    return JSON.stringify(a) === JSON.stringify(b);
-}
 
 
 /***/ }),
@@ -2776,14 +2705,14 @@ function tileAsCompared(body, live) {
     return carries(live) ? tileAsSent(body, live) : body;
 }
 /** Whether the live tile holds a setting an update sends back as read. */
-const carries = (live) => live?.config !== undefined && live.config !== null && holdsAny(live.config, isCarried);
+const carries = (live) => holdsAny(live, isCarried);
 const isCarried = (rule) => rule.treatment === 'carried';
 const isCarriedOrUnexpressible = (rule) => isCarried(rule) || rule.unexpressible !== undefined;
 /**
  * Whether an update of `live` can keep or drop a setting of it the manifest language has no word for: only
  * then can keptSettings or droppedSettingNotes say anything about the tile.
  */
-const holdsUnmanagedSettings = (live) => live?.config !== undefined && live.config !== null && holdsAny(live.config, isCarriedOrUnexpressible);
+const holdsUnmanagedSettings = (live) => holdsAny(live, isCarriedOrUnexpressible);
 /** Config keys of the live tile that an update with `sent` keeps, and why each other one goes. */
 function carriedConfig(live, sent) {
     const differs = differsBetween(sent, live);
@@ -2799,8 +2728,11 @@ function differsBetween(sent, live) {
         return !(0,json/* equal */.LC)(want[field], have[field]);
     };
 }
-/** Whether the live config holds a value (not null) of a key whose rule `matches`. */
-function holdsAny(config, matches) {
+/** Whether the live tile's config holds a value (not null) of a key whose rule `matches`. */
+function holdsAny(live, matches) {
+    const config = live?.config;
+    if (config === undefined || config === null)
+        return false;
     for (const key in config) {
         const value = config[key];
         if (value !== undefined && value !== null && matches(returned_fields/* TILE_CONFIG_FIELDS */.MN[key] ?? returned_fields/* UNKNOWN_CONFIG_FIELD */.$w))
@@ -3368,23 +3300,23 @@ function adoptionNote(live, tag) {
 
 ;// CONCATENATED MODULE: ./src/kinds/dashboard/saved.ts
 
-const isObject = (v) => typeof v === 'object' && v !== null && !Array.isArray(v);
+
 /**
  * save()'s JSON back, or undefined when it is not of its shape. Shallow: the seal of the saved plan proves
  * the JSON is what save() wrote from a validated manifest, so the thousands of tile bodies are not walked
  * again (they are sent as they are).
  */
 function savedRequest(v) {
-    if (!isObject(v) || !isObject(v.spec) || typeof v.spec.name !== 'string')
+    if (!(0,json/* isMapping */.pi)(v) || !(0,json/* isMapping */.pi)(v.spec) || typeof v.spec.name !== 'string')
         return undefined;
     const { tiles, filters, waitsFor, linksLater } = v;
     if (!Array.isArray(tiles) || !Array.isArray(filters) || !Array.isArray(waitsFor))
         return undefined;
     if (typeof linksLater !== 'boolean' ||
-        !filters.every(isObject) ||
+        !filters.every(json/* isMapping */.pi) ||
         !waitsFor.every(w => typeof w === 'string'))
         return undefined;
-    if (!tiles.every(t => isObject(t) && isObject(t.spec) && typeof t.spec.name === 'string' && isObject(t.body)))
+    if (!tiles.every(t => (0,json/* isMapping */.pi)(t) && (0,json/* isMapping */.pi)(t.spec) && typeof t.spec.name === 'string' && (0,json/* isMapping */.pi)(t.body)))
         return undefined;
     return {
         spec: v.spec,
@@ -4454,7 +4386,7 @@ function placeholderTokens(body) {
 function bindPlaceholders(body, facts) {
     let found = false;
     visitStrings(body, s => {
-        if (s.startsWith('new:'))
+        if (!found && PLACEHOLDER.test(s))
             found = true;
     });
     if (!found)

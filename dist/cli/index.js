@@ -10790,12 +10790,15 @@ function dashboardLink(uiUrl, id) {
     return `${uiUrl.replace(/\/+$/, '')}/dashboards/${id}`;
 }
 
+// EXTERNAL MODULE: ./src/json.ts
+var json = __nccwpck_require__(8301);
 ;// CONCATENATED MODULE: ./src/report/values.ts
 /**
  * Values as a reviewer reads them: YAML in the manifest's own words (names, not ids), and changes as
  * +/- lines of that YAML. Format-independent: markdown puts the lines in a ```diff block, the terminal
  * colours them. The plan's values are normal forms that hold resolved ids; the plan's references name them.
  */
+
 
 const NO_NAMES = { sources: new Map(), webhooks: new Map(), connections: new Map() };
 /** The plan's id→name table; a plan without one (an older plan file), or of a later version, names nothing. */
@@ -10966,7 +10969,6 @@ function parsePath(path) {
     }
     return segments;
 }
-const isObject = (v) => v !== null && typeof v === 'object' && !Array.isArray(v);
 /** A change whose every value is a short one-line scalar reads best as a table. */
 function readsAsTable(fields) {
     const scalar = (v) => v === undefined ||
@@ -11006,7 +11008,7 @@ function wholeRecord(fields, side) {
         if (!('key' in first))
             continue;
         if (segments.length === 2 && second && 'key' in second && second.named) {
-            if (isObject(value)) {
+            if ((0,json/* isMapping */.pi)(value)) {
                 let list = lists.get(first.key);
                 if (!list) {
                     lists.set(first.key, (list = []));
@@ -11049,7 +11051,7 @@ function addedAndRemoved(fields) {
             continue;
         if ((f.before === undefined) === (f.after === undefined))
             continue;
-        if (!isObject(f.before ?? f.after))
+        if (!(0,json/* isMapping */.pi)(f.before ?? f.after))
             continue;
         out.push({ what: singular(first.key), name: second.key, added: f.before === undefined });
     }
@@ -11078,7 +11080,7 @@ function changedLines(fields, names) {
                 j++;
             }
             const leafHere = j === segments.length;
-            const wholeItem = s.named && leafHere && (isObject(f.before) || isObject(f.after));
+            const wholeItem = s.named && leafHere && ((0,json/* isMapping */.pi)(f.before) || (0,json/* isMapping */.pi)(f.after));
             const key = `${wholeItem || (s.named && !leafHere) ? 'item' : 'key'}:${label}`;
             let child = node.children.get(key);
             if (!child) {
@@ -12792,10 +12794,10 @@ async function loadManifests(options) {
     for (const path of found.files) {
         const read = await (0,files/* readManifestFile */.oe)(path, options.cwd);
         set.diagnostics.push(...read.diagnostics);
-        if (read.file)
+        if (read.file) {
             set.digests.set(path, (0,files/* textDigest */.oA)(read.file.text));
-        if (read.file)
             addText(set, views, path, read.file.text, options.vars ?? {}, options.secrets ?? {});
+        }
         else
             views.incomplete = true;
     }
@@ -13702,6 +13704,81 @@ function describeShape(v) {
     return typeof v;
 }
 const isShortToken = (s) => s.length > 0 && s.length <= MAX_QUOTED && !/\s/.test(s);
+
+
+/***/ }),
+
+/***/ 8301:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   LC: () => (/* binding */ equal),
+/* harmony export */   Mf: () => (/* binding */ sortedKeys),
+/* harmony export */   pi: () => (/* binding */ isMapping),
+/* harmony export */   uH: () => (/* binding */ clean)
+/* harmony export */ });
+/** A mapping: an object that is neither null nor a list. */
+const isMapping = (v) => v !== null && typeof v === 'object' && !Array.isArray(v);
+/** JSON-only, with null, empty strings, empty lists and empty mappings removed, keys sorted. */
+function clean(value) {
+    if (value === null || value === undefined)
+        return undefined;
+    if (typeof value === 'string')
+        return value === '' ? undefined : value;
+    if (typeof value === 'number')
+        return Number.isFinite(value) ? value : undefined;
+    if (typeof value === 'boolean')
+        return value;
+    if (Array.isArray(value)) {
+        const items = [];
+        for (const item of value) {
+            const v = clean(item);
+            if (v !== undefined)
+                items.push(v);
+        }
+        return items.length === 0 ? undefined : items;
+    }
+    if (typeof value === 'object') {
+        const out = {};
+        let kept = 0;
+        for (const key of sortedKeys(value)) {
+            const v = clean(value[key]);
+            if (v !== undefined) {
+                out[key] = v;
+                kept++;
+            }
+        }
+        return kept === 0 ? undefined : out;
+    }
+    return undefined;
+}
+/**
+ * An object's keys in sorted order. A plan cleans the same values many times over, and a cleaned value's
+ * keys are sorted already: those cost one pass.
+ */
+function sortedKeys(value) {
+    const keys = Object.keys(value);
+    if (keys.length > 32)
+        return keys.sort();
+    // Insertion sort in place: an object's few keys, and no work array per call as Array#sort makes (the
+    // same order: keys are distinct, compared by UTF-16 code units as sort() compares them).
+    for (let i = 1; i < keys.length; i++) {
+        const key = keys[i];
+        let j = i - 1;
+        while (j >= 0 && keys[j] > key) {
+            keys[j + 1] = keys[j];
+            j--;
+        }
+        keys[j + 1] = key;
+    }
+    return keys;
+}
+function equal(a, b) {
+    // Two scalars (or a scalar and anything): JSON text is equal exactly when they are.
+    if (typeof a !== 'object' || a === null || typeof b !== 'object' || b === null)
+        return a === b;
+    return JSON.stringify(a) === JSON.stringify(b);
+}
 
 
 /***/ }),
