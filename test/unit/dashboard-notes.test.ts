@@ -61,17 +61,17 @@ describe('source kinds of the tiles a plan writes', () => {
     expect(errors(o)).toEqual([])
   })
 
-  it('a heatmap and formulas on the wrong kind of source: an error at the field, with its line and column', () => {
+  it('formulas and a heatmap on the wrong kind of source: an error at the field of each tile, with its position', () => {
     const o = plan(
       dashboard(
         'K',
         tile(
-          'Heat',
-          'displayType: heatmap\n      source: Logs\n      select: [{ valueExpression: Duration }]'
+          'Formula',
+          'displayType: stacked_bar\n      source: Logs\n      select: [{ aggFn: count }]\n      formulas: [{ expression: "A / 2" }]'
         ) +
           tile(
-            'Formula',
-            'displayType: line\n      source: Logs\n      select: [{ aggFn: count }]\n      formulas: [{ expression: "A * 2" }]'
+            'Heat',
+            'displayType: heatmap\n      source: Logs\n      select: [{ valueExpression: Latency }]'
           )
       ),
       [],
@@ -79,16 +79,16 @@ describe('source kinds of the tiles a plan writes', () => {
     )
     expect(at(o)).toEqual([
       {
-        field: 'tiles[0].config.source',
-        line: 12,
-        column: 15,
-        message: 'a heatmap tile needs a trace source; this one is a session source'
-      },
-      {
-        field: 'tiles[1].config.formulas',
-        line: 23,
+        field: 'tiles[0].config.formulas',
+        line: 14,
         column: 17,
         message: 'formulas need a metric, log or trace source; this one is a session source'
+      },
+      {
+        field: 'tiles[1].config.source',
+        line: 22,
+        column: 15,
+        message: 'a heatmap tile needs a trace source; this one is a session source'
       }
     ])
   })
