@@ -7,13 +7,9 @@ import { describe, expect, it } from '@jest/globals'
 import type { LiveDashboard, LiveTile } from '../../src/api/schemas.js'
 import { layoutOf, livePlacement, normalContainers } from '../../src/kinds/dashboard/layout.js'
 
-const liveWith = (containers: unknown[]): LiveDashboard => ({
-  id: 'd',
-  name: 'D',
-  tags: [],
-  tiles: [],
-  containers
-})
+/** A live dashboard with these containers (as the server might return them: not always a list of records). */
+const liveWith = (containers: unknown): LiveDashboard =>
+  ({ id: 'd', name: 'D', tags: [], tiles: [], containers }) as LiveDashboard
 
 describe('ids of new containers and tabs', () => {
   it('are a readable slug of the title and a digest of it: the same title, the same id', () => {
@@ -109,7 +105,7 @@ describe('an update keeps the ids of live containers and tabs of the same title'
 
   it('a live dashboard without containers, or with containers that are not a list, has none to keep', () => {
     for (const containers of [undefined, null, 'x', {}]) {
-      const { containers: sent } = layoutOf([{ title: 'Main' }], liveWith(containers as never))
+      const { containers: sent } = layoutOf([{ title: 'Main' }], liveWith(containers))
       expect(sent).toStrictEqual([{ id: 'main-eb814b', title: 'Main', collapsed: false }])
     }
     expect(layoutOf(undefined).containers).toEqual([])
@@ -189,6 +185,6 @@ describe('where a live tile is', () => {
   it('nowhere when its container is gone or it has none', () => {
     expect(livePlacement(tileIn('gone', 't1'), live)).toStrictEqual({})
     expect(livePlacement(tileIn(), live)).toStrictEqual({})
-    expect(livePlacement(tileIn('c1'), liveWith(undefined as never))).toStrictEqual({})
+    expect(livePlacement(tileIn('c1'), liveWith(undefined))).toStrictEqual({})
   })
 })
