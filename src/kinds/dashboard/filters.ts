@@ -7,7 +7,6 @@
  */
 import { clean, type JsonObject } from '../../json.js'
 import type { DashboardFilterSpec } from '../../manifest/schema.js'
-import type { PathSegment } from '../../manifest/path.js'
 
 type Body = Record<string, unknown>
 
@@ -57,7 +56,3 @@ export function normalFilters(list: readonly Body[] | null | undefined): JsonObj
   })
   return out.length > 0 ? out : undefined
 }
-
-/** The path of a filter field in the manifest. */
-export const filterPath = (i: number, field?: string): PathSegment[] =>
-  field === undefined ? ['filters', i] : ['filters', i, field]
