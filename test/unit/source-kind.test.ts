@@ -58,10 +58,13 @@ describe('creating sources', () => {
     const store = new RecordStore({ connections: [WAREHOUSE] })
     const first = plan(store, logs('traceSource: App traces') + traces('logSource: App logs'))
     expect(first.diagnostics).toEqual([])
-    expect(change(first, 'Source/App logs').fields).toContainEqual({
-      path: 'traceSource',
-      after: 'App traces (new)'
-    })
+    expect(change(first, 'Source/App logs').fields).toEqual(
+      expect.arrayContaining([
+        { path: 'connection', after: 'Warehouse' },
+        { path: 'sourceKind', after: 'log' },
+        { path: 'traceSource', after: 'App traces (new)' }
+      ])
+    )
     expect(change(first, 'Source/App logs').notes).toEqual([
       'recorded as this stack\'s in its registry dashboard "obsdeploy registry (stack shop)" (the apply creates that dashboard)'
     ])
@@ -396,14 +399,18 @@ describe('updating a source', () => {
 
 describe('the live side as the plan reads it', () => {
   it('reads the sources list; the owner is the registry’s, references are labels, computed fields dropped', async () => {
-    const store = ownedLogs({ traceSourceId: 'src-gone', createdAt: 'x' })
+    const store = ownedLogs({
+      traceSourceId: 'src-gone',
+      createdAt: 'x',
+      connection: null,
+      metadataMaterializedViews: null
+    })
     expect((await sourceKind.live!.read(store.api(), { service: false })) as unknown[]).toEqual(
       store.live().sources
     )
     const p = plan(store, '')
     const [live] = p.outcome.planned.filter(pc => pc.change.kind === 'Source')
     expect(live!.change.fields).toEqual([
-      { path: 'connection', before: 'Warehouse' },
       { path: 'defaultTableSelectExpression', before: 'Timestamp, Body' },
       { path: 'from', before: { databaseName: 'app', tableName: 't' } },
       { path: 'name', before: 'App logs' },

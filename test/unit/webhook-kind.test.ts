@@ -138,7 +138,10 @@ describe('creating a webhook', () => {
 
   it("a lost create response: the re-read takes this stack's webhook of that name and service, not another stack's", async () => {
     const store = new RecordStore({
-      webhooks: [{ id: 'a-slack', name: 'oncall', service: 'slack', url: 'https://hooks.slack.com/x' }]
+      webhooks: [
+        { id: 'a-slack', name: 'oncall', service: 'slack', url: 'https://hooks.slack.com/x' },
+        { id: 'a-other', name: 'other', service: 'generic', url: SECRETS.URL }
+      ]
     }).owns({ Webhook: { 'a-slack': { name: 'oncall' } } }, 'billing', 'obsdeploy:billing')
     store.loseCreateResponses = 1
     const s = settings({ siblingTags: ['obsdeploy:billing'] })
@@ -147,7 +150,7 @@ describe('creating a webhook', () => {
       'a new webhook: webhook a-slack of the same name belongs to another stack of this repository (obsdeploy:billing) and stays theirs'
     )
     const result = await apply(store, p, s)
-    const mine = store.records.webhooks.find(w => w.service === 'generic')!
+    const mine = store.records.webhooks.find(w => w.service === 'generic' && w.name === 'oncall')!
     expect(result.outcomes.map(o => [o.status, o.id])).toEqual([['adopted', mine.id]])
     expect(store.sent().filter(r => r.method === 'POST')).toHaveLength(1)
   })
@@ -195,6 +198,12 @@ describe('planning an owned webhook', () => {
       'its url or service changes, and the server then clears headers and queryParams the manifest does not set (any set outside it are lost)',
       'an incident.io body is write-only: one set outside the manifest would be cleared by this update'
     ])
+    // Maps the manifest sets are sent again, known or not: only the other one is noted.
+    const headers = planned(store, webhook('incidentio', HEADERS, 'body: b'))
+    expect(change(headers, 'Webhook/oncall').notes).toEqual([
+      REGISTRY_NOTE,
+      'its url or service changes, and the server then clears queryParams the manifest does not set (any set outside it are lost)'
+    ])
   })
 
   it('a moved url clears the fingerprints of the maps it did not send, and the body’s', async () => {
@@ -204,6 +213,8 @@ describe('planning an owned webhook', () => {
       { path: 'headers', before: '(write-only: set)' },
       { path: 'url', before: '(secret)', after: '(secret: changed)' }
     ])
+    // The manifest sets the query parameters and clears the headers itself: nothing else is lost.
+    expect(change(p, 'Webhook/oncall').notes).toEqual([REGISTRY_NOTE])
     await apply(store, p)
     expect(store.sent()[0]!.body).toStrictEqual({
       name: 'oncall',
@@ -295,6 +306,8 @@ describe('planning an owned webhook', () => {
       url: SECRETS.URL,
       description: 'new'
     })
+    // Nothing write-only was sent or had a fingerprint: the registry is not written.
+    expect(store.requests.filter(r => r.collection === 'dashboards')).toEqual([])
     expect(actions(planned(store, webhook('incidentio', 'description: old')))).toEqual([
       'Webhook/oncall update'
     ])
@@ -313,10 +326,21 @@ describe('planning an owned webhook', () => {
     expect(entry(sent, 'w1')).toStrictEqual({ name: 'oncall' })
   })
 
-  it('an unchanged incident.io webhook is a no-op without notes', () => {
+  it('an unchanged incident.io webhook is a no-op without notes; adopting one changes only the owner, without the body note', () => {
     const store = owned({ service: 'incidentio', writeOnly: {} })
     const p = planned(store, webhook('incidentio'))
     expect(change(p, 'Webhook/oncall')).toMatchObject({ action: 'noop', notes: [] })
+    const unowned = new RecordStore({
+      webhooks: [{ id: 'w1', name: 'oncall', service: 'incidentio', url: SECRETS.URL }]
+    })
+    expect(change(planned(unowned, webhook('incidentio', 'adopt: true')), 'Webhook/oncall')).toMatchObject({
+      action: 'update',
+      fields: [{ path: 'owner', after: TAG }],
+      notes: [
+        'adopts existing webhook w1: this stack takes ownership (recorded in its registry dashboard "obsdeploy registry (stack shop)")',
+        REGISTRY_NOTE + ' (the apply creates that dashboard)'
+      ]
+    })
   })
 })
 
