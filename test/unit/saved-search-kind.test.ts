@@ -108,12 +108,16 @@ describe('creating a saved search', () => {
 
   it("a lost create response: the re-read takes this stack's search of that name, not another stack's", async () => {
     const theirs = stored({ id: 'q0', tags: ['obsdeploy:billing'] })
-    const store = storeWith(theirs)
+    const other = stored({ id: 'q00', name: 'Other' })
+    const store = storeWith(theirs, other)
     store.loseCreateResponses = 1
     const s = settings({ siblingTags: ['obsdeploy:billing'] })
-    const result = await apply(store, plan(store, search(), {}, s), s)
-    const mine = store.records['saved-searches'].find(q => q.id !== 'q0')!
-    expect(result.outcomes.map(o => [o.status, o.id])).toEqual([['adopted', mine.id]])
+    const yaml = search() + '---\n' + search().replace('Errors', 'Other')
+    const result = await apply(store, plan(store, yaml, {}, s), s)
+    const mine = store.records['saved-searches'].find(q => q.id !== 'q0' && q.id !== 'q00')!
+    expect(result.outcomes.map(o => [o.address, o.status, o.id])).toEqual([
+      ['SavedSearch/Errors', 'adopted', mine.id]
+    ])
     expect(store.sent().filter(r => r.method === 'POST')).toHaveLength(1)
   })
 })
@@ -201,6 +205,15 @@ describe('planning a saved search this stack owns', () => {
     ])
     await apply(store, p)
     expect(store.sent()).toEqual([{ method: 'DELETE', collection: 'saved-searches', id: 'q1' }])
+  })
+
+  it('a search the server returns without a source or filters shows neither', () => {
+    const store = storeWith({ id: 'q1', name: 'Errors', tags: [TAG], where: 'x' })
+    expect(change(plan(store, ''), 'SavedSearch/Errors@q1').fields).toEqual([
+      { path: 'name', before: 'Errors' },
+      { path: 'owner', before: TAG },
+      { path: 'where', before: 'x' }
+    ])
   })
 
   it('reads the saved searches list', async () => {
