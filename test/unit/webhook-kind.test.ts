@@ -326,6 +326,25 @@ describe('planning an owned webhook', () => {
     expect(entry(sent, 'w1')).toStrictEqual({ name: 'oncall' })
   })
 
+  it('an incident.io body fingerprint is forgotten when the body is no longer write-only or no longer sent', async () => {
+    // Now generic: the server returns its body, so it is compared as read, not by fingerprint.
+    const generic = owned({ service: 'incidentio', writeOnly: { body: 'b' } })
+    await apply(generic, planned(generic, webhook('generic', 'body: b')))
+    expect(generic.sent()[0]!.body).toStrictEqual({
+      name: 'oncall',
+      service: 'generic',
+      url: SECRETS.URL,
+      body: 'b'
+    })
+    expect(entry(generic, 'w1')).toStrictEqual({ name: 'oncall' })
+    expect(actions(planned(generic, webhook('generic', 'body: b')))).toEqual([])
+    // Still incident.io, moved to another url, the body dropped: the PUT clears it, and its fingerprint goes.
+    const moved = owned({ service: 'incidentio', writeOnly: { body: 'b' } })
+    await apply(moved, planned(moved, webhook('incidentio'), { ...SECRETS, URL: SECRETS.URL2 }))
+    expect(moved.sent()[0]!.body).toStrictEqual({ name: 'oncall', service: 'incidentio', url: SECRETS.URL2 })
+    expect(entry(moved, 'w1')).toStrictEqual({ name: 'oncall' })
+  })
+
   it('an unchanged incident.io webhook is a no-op without notes; adopting one changes only the owner, without the body note', () => {
     const store = owned({ service: 'incidentio', writeOnly: {} })
     const p = planned(store, webhook('incidentio'))
