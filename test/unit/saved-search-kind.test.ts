@@ -12,9 +12,8 @@ const LOGS = { id: 'src-logs', name: 'App logs', kind: 'log' }
 const search = (...more: string[]) =>
   ['kind: SavedSearch', 'name: Errors', 'source: App logs', ...more, ''].join('\n')
 
-/** What the server stores of a search this stack created with `search()`. */
-const stored = (over: Record<string, unknown> = {}) => ({
-  id: 'q1',
+/** What `search()` sends: the whole search, the server's defaults spelled out. */
+const sentBody = (over: Record<string, unknown> = {}) => ({
   name: 'Errors',
   sourceId: 'src-logs',
   select: '',
@@ -25,6 +24,8 @@ const stored = (over: Record<string, unknown> = {}) => ({
   filters: [],
   ...over
 })
+/** What the server stores of it. */
+const stored = (over: Record<string, unknown> = {}) => ({ id: 'q1', ...sentBody(), ...over })
 const storeWith = (...searches: Array<Record<string, unknown> & { id: string }>) =>
   new RecordStore({ sources: [LOGS], 'saved-searches': searches })
 
@@ -153,16 +154,7 @@ describe('planning a saved search this stack owns', () => {
         method: 'PUT',
         collection: 'saved-searches',
         id: 'q1',
-        body: {
-          name: 'Errors',
-          sourceId: 'src-logs',
-          select: '',
-          where: 'y',
-          whereLanguage: 'lucene',
-          orderBy: '',
-          tags: [TAG],
-          filters: []
-        }
+        body: sentBody({ where: 'y' })
       }
     ])
     expect(actions(plan(store, search('where: y')))).toEqual([])
@@ -242,16 +234,7 @@ describe('adoption', () => {
         method: 'PUT',
         collection: 'saved-searches',
         id: 'q1',
-        body: {
-          name: 'Errors',
-          sourceId: 'src-logs',
-          select: '',
-          where: '',
-          whereLanguage: 'lucene',
-          orderBy: '',
-          tags: ['team', TAG],
-          filters: []
-        }
+        body: sentBody({ tags: ['team', TAG] })
       }
     ])
     expect(actions(plan(store, search('tags: [team]')))).toEqual([])

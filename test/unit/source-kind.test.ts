@@ -37,17 +37,32 @@ const logs = (...more: string[]) =>
   source('App logs', 'log', 'defaultTableSelectExpression: Timestamp, Body', ...more)
 const traces = (...more: string[]) => source('App traces', 'trace', ...TRACE_FIELDS, ...more)
 
-/** What the server stores of a log source this stack created: the manifest in the API's words. */
-const storedLogs = (over: Record<string, unknown> = {}) => ({
-  id: 'src-logs',
-  name: 'App logs',
+/** What `logs()` and `traces()` create: the manifests in the API's words. */
+const LOGS_BODY = {
   kind: 'log',
+  name: 'App logs',
   connection: 'conn-1',
   from: { databaseName: 'app', tableName: 't' },
   timestampValueExpression: 'Timestamp',
-  defaultTableSelectExpression: 'Timestamp, Body',
-  ...over
-})
+  defaultTableSelectExpression: 'Timestamp, Body'
+}
+const TRACES_BODY = {
+  kind: 'trace',
+  name: 'App traces',
+  connection: 'conn-1',
+  from: { databaseName: 'app', tableName: 't' },
+  timestampValueExpression: 'Timestamp',
+  defaultTableSelectExpression: 'Timestamp, SpanName',
+  durationExpression: 'Duration',
+  traceIdExpression: 'TraceId',
+  spanIdExpression: 'SpanId',
+  parentSpanIdExpression: 'ParentSpanId',
+  spanNameExpression: 'SpanName',
+  spanKindExpression: 'SpanKind'
+}
+/** What the server stores of them. */
+const storedLogs = (over: Record<string, unknown> = {}) => ({ id: 'src-logs', ...LOGS_BODY, ...over })
+const storedTraces = (over: Record<string, unknown> = {}) => ({ id: 'src-traces', ...TRACES_BODY, ...over })
 const ownedLogs = (over: Record<string, unknown> = {}) =>
   new RecordStore({ connections: [WAREHOUSE], sources: [storedLogs(over)] }).owns({
     Source: { 'src-logs': { name: 'App logs' } }
@@ -74,34 +89,8 @@ describe('creating sources', () => {
     const tracesId = store.find('sources', 'App traces')!.id
     const posts = store.sent().filter(r => r.method === 'POST')
     expect(posts.map(r => [r.collection, r.body])).toEqual([
-      [
-        'sources',
-        {
-          kind: 'log',
-          name: 'App logs',
-          connection: 'conn-1',
-          from: { databaseName: 'app', tableName: 't' },
-          timestampValueExpression: 'Timestamp',
-          defaultTableSelectExpression: 'Timestamp, Body'
-        }
-      ],
-      [
-        'sources',
-        {
-          kind: 'trace',
-          name: 'App traces',
-          connection: 'conn-1',
-          from: { databaseName: 'app', tableName: 't' },
-          timestampValueExpression: 'Timestamp',
-          defaultTableSelectExpression: 'Timestamp, SpanName',
-          durationExpression: 'Duration',
-          traceIdExpression: 'TraceId',
-          spanIdExpression: 'SpanId',
-          parentSpanIdExpression: 'ParentSpanId',
-          spanNameExpression: 'SpanName',
-          spanKindExpression: 'SpanKind'
-        }
-      ]
+      ['sources', LOGS_BODY],
+      ['sources', TRACES_BODY]
     ])
     const puts = store.sent().filter(r => r.method === 'PUT')
     expect(puts.map(r => [r.id, r.body])).toEqual(
@@ -290,22 +279,7 @@ describe('updating a source', () => {
   })
 
   it('a trace source: precision 3 is the default either way; another precision is a change', () => {
-    const stored = {
-      id: 'src-traces',
-      name: 'App traces',
-      kind: 'trace',
-      connection: 'conn-1',
-      from: { databaseName: 'app', tableName: 't' },
-      timestampValueExpression: 'Timestamp',
-      defaultTableSelectExpression: 'Timestamp, SpanName',
-      durationExpression: 'Duration',
-      durationPrecision: 3,
-      traceIdExpression: 'TraceId',
-      spanIdExpression: 'SpanId',
-      parentSpanIdExpression: 'ParentSpanId',
-      spanNameExpression: 'SpanName',
-      spanKindExpression: 'SpanKind'
-    }
+    const stored = storedTraces({ durationPrecision: 3 })
     const store = new RecordStore({ connections: [WAREHOUSE], sources: [stored] }).owns({
       Source: { 'src-traces': { name: 'App traces' } }
     })
@@ -323,23 +297,7 @@ describe('updating a source', () => {
 
   it('a reference moved to another source is shown by name and sent as its id', async () => {
     const other = { ...storedLogs(), id: 'src-other', name: 'Other logs' }
-    const traceStored = {
-      id: 'src-traces',
-      name: 'App traces',
-      kind: 'trace',
-      connection: 'conn-1',
-      from: { databaseName: 'app', tableName: 't' },
-      timestampValueExpression: 'Timestamp',
-      defaultTableSelectExpression: 'Timestamp, SpanName',
-      durationExpression: 'Duration',
-      traceIdExpression: 'TraceId',
-      spanIdExpression: 'SpanId',
-      parentSpanIdExpression: 'ParentSpanId',
-      spanNameExpression: 'SpanName',
-      spanKindExpression: 'SpanKind',
-      logSourceId: 'src-logs',
-      metricSourceId: null
-    }
+    const traceStored = storedTraces({ logSourceId: 'src-logs', metricSourceId: null })
     const store = new RecordStore({
       connections: [WAREHOUSE],
       sources: [storedLogs(), other, traceStored]
