@@ -135,7 +135,7 @@ class Server {
       ...t,
       id: t.id ?? (this.tileIds === 'unique' ? `${id}-t${i}` : `tile-${i}`)
     }))
-    const d = structuredClone({ tags: [], ...body, id, tiles }) as LiveDashboard
+    const d = structuredClone({ tags: [], ...body, id, tiles }) as unknown as LiveDashboard
     this.dashboards.set(id, d)
     return d
   }
@@ -498,7 +498,7 @@ describe('which live alert a manifest means', () => {
       id: 'theirs',
       name: 'Theirs',
       tags: [],
-      tiles: [{ id: 'x', name: 'Errors' }]
+      tiles: [{ id: 'x', name: 'Errors', x: 0, y: 0, w: 6, h: 3 }]
     } as LiveDashboard)
     server.savedSearches.set('ss-theirs', { id: 'ss-theirs', name: 'S', tags: [] } as LiveSavedSearch)
     for (const [id, where] of [
