@@ -9,9 +9,11 @@ import { describe, expect, it } from '@jest/globals'
 import { UnknownOutcomeError } from '../../src/api/errors.js'
 import type { LiveAlert, LiveDashboard, LiveSavedSearch } from '../../src/api/schemas.js'
 import { applyPlan } from '../../src/apply/apply.js'
+import { alertKind } from '../../src/kinds/alert.js'
 import type { ApplyResult } from '../../src/apply/types.js'
 import type { ApplyContext, LiveState, PlanSettings } from '../../src/kinds/kind.js'
 import { silentLogger } from '../../src/log.js'
+import { readLiveState } from '../../src/live/read.js'
 import { validateText } from '../../src/manifest/load.js'
 import type { Change } from '../../src/plan/types.js'
 import { computePlan, type PlanOutcome } from '../../src/planner/planner.js'
@@ -73,6 +75,7 @@ class Server {
   readonly dashboards = new Map<string, LiveDashboard>()
   readonly alerts = new Map<string, LiveAlert>()
   readonly savedSearches = new Map<string, LiveSavedSearch>()
+  readonly webhooks = new Map(WEBHOOKS.map(w => [w.id, { ...w }]))
   readonly sent: Sent[] = []
   readonly overlaps: string[] = []
   /** By request ("DELETE /alerts/a1"): fail it with this error once, or commit it and lose the answer. */
@@ -87,7 +90,7 @@ class Server {
       dashboards: [...this.dashboards.values()],
       alerts: [...this.alerts.values()],
       sources: SOURCES,
-      webhooks: WEBHOOKS,
+      webhooks: [...this.webhooks.values()],
       connections: [],
       savedSearches: [...this.savedSearches.values()]
     })
@@ -183,8 +186,9 @@ class Server {
         this.handle(`DELETE /alerts/${id}`, alertDashboard(id), () => this.gone(this.alerts, id)),
       createRecord: (collection: string, body: Body) =>
         this.handle(`POST /${collection}`, undefined, () => {
-          const record = { ...structuredClone(body), id: `s${++this.next}` } as LiveSavedSearch
-          this.savedSearches.set(record.id, record)
+          const record = { ...structuredClone(body), id: `s${++this.next}` }
+          if (collection === 'webhooks') this.webhooks.set(record.id, record as (typeof WEBHOOKS)[number])
+          else this.savedSearches.set(record.id, record as LiveSavedSearch)
           return record
         }),
       deleteRecord: (collection: string, id: string) =>
@@ -193,12 +197,13 @@ class Server {
           return this.gone(this.savedSearches, id)
         })
     }
-    return api as unknown as ApplyContext['api']
+    const client = { ...api, withSignal: () => client }
+    return client as unknown as ApplyContext['api']
   }
 }
 
 function plan(server: Server, yaml: string, s = settings()): PlanOutcome {
-  const manifests = validateText('a.yaml', yaml, s.mode)
+  const manifests = validateText('a.yaml', yaml, s.mode, {}, { HOOK_URL: 'https://hooks.example.com/x' })
   expect(manifests.diagnostics.filter(d => d.severity === 'error')).toEqual([])
   return computePlan({ command: 'plan', settings: s, manifests, live: server.live(), now: new Date(0) })
 }
@@ -400,7 +405,8 @@ describe('a tile alert', () => {
       id,
       fields: [{ path: 'message', after: 'm' }]
     })
-    const r = await apply(server, o, settings(), 4)
+    // Listed alerts first: the order comes from what each request waits for.
+    const r = await apply(server, { ...o, planned: [...o.planned].reverse() }, settings(), 4)
     expect(server.requests()).toEqual([`PUT /dashboards/${server.dashboard('A').id}`, `PUT /alerts/${id}`])
     expect(server.sent[1]!.body).toMatchObject({
       name: 'First',
@@ -451,6 +457,19 @@ describe('a tile alert', () => {
   })
 })
 
+describe('the live alerts', () => {
+  it('are read with one list request, into the alerts of the live state', async () => {
+    const server = new Server()
+    await deploy(
+      server,
+      dashboard('A', ['Errors']) + alert('One', 'A', 'Errors') + alert('Two', 'A', 'Errors')
+    )
+    const state = await readLiveState(server.api(), { service: false }, [alertKind])
+    expect(server.requests()).toEqual(['GET /alerts'])
+    expect(state.alerts.map(a => a.name)).toEqual(['One', 'Two'])
+  })
+})
+
 describe('which live alert a manifest means', () => {
   const board = dashboard('A', ['Errors', 'Warnings'])
 
@@ -487,6 +506,23 @@ describe('which live alert a manifest means', () => {
         ['First', 'delete', original.id]
       ])
     }
+  })
+
+  it('of two saved-search alerts of one name, the one on the manifest saved search, whatever their ids', async () => {
+    const server = new Server()
+    const searches = savedSearch('Errors') + savedSearch('Warnings', 'level:warn')
+    await deploy(server, searches + searchAlert('Burst', 'Warnings'))
+    const original = server.alert('Burst')
+    const errorsId = [...server.savedSearches.values()].find(s => s.name === 'Errors')!.id
+    server.alerts.set('a0', { ...structuredClone(original), id: 'a0', savedSearchId: errorsId })
+    expect(alertActions(plan(server, searches + searchAlert('Burst', 'Warnings')))).toEqual([
+      ['Burst', 'noop', original.id],
+      ['Burst', 'delete', 'a0']
+    ])
+    expect(alertActions(plan(server, searches + searchAlert('Burst', 'Errors')))).toEqual([
+      ['Burst', 'noop', 'a0'],
+      ['Burst', 'delete', original.id]
+    ])
   })
 
   it('only alerts on dashboards and saved searches this stack owns are ours: others are never paired nor deleted', async () => {
@@ -801,6 +837,15 @@ describe('a saved-search alert', () => {
   })
 })
 
+describe('a saved-search alert on an unknown id', () => {
+  it('is one plan error, at the id', () => {
+    const yaml = searchAlert('Burst', 'ss-missing', '', 'savedSearchId')
+    const found = errors(plan(new Server(), yaml))
+    expect(found.map(d => [d.field, d.line])).toEqual([['savedSearchId', lineOf(yaml, 'savedSearchId:')]])
+    expect(found[0]!.message).not.toMatch(/is not managed/)
+  })
+})
+
 describe('a create whose response is lost', () => {
   it('of a tile alert adopts ours from the server: not another of ours on its tile, nor its namesake elsewhere', async () => {
     const server = new Server()
@@ -881,6 +926,31 @@ describe('channels', () => {
       ['channels[1].webhook', lineOf(listed, '  - { type: webhook, webhook: nope }')],
       ['channel.webhookId', lineOf(listed, 'channel: { type: webhook, webhookId')]
     ])
+  })
+
+  it('a webhook this run creates is created first, and the alert sends its new id', async () => {
+    const server = new Server()
+    const yaml =
+      '---\nkind: Webhook\nname: fresh\nservice: generic\nurl: ${secret.HOOK_URL}\n' +
+      dashboard('A', ['Errors']) +
+      alert(
+        'One',
+        'A',
+        'Errors',
+        '',
+        'channels:\n  - { type: webhook, webhook: ops-pager }\n  - { type: webhook, webhook: fresh }\n'
+      )
+    const o = plan(server, yaml)
+    expect(alertChange(o, 'One').action).toBe('create')
+    await apply(server, { ...o, planned: [...o.planned].reverse() }, settings(), 4)
+    const fresh = [...server.webhooks.values()].find(w => w.name === 'fresh')!.id
+    const requests = server.requests()
+    expect(requests.indexOf('POST /alerts')).toBeGreaterThan(requests.indexOf('POST /webhooks'))
+    expect(server.sent.find(q => q.request === 'POST /alerts')!.body!.channels).toStrictEqual([
+      PAGER,
+      { type: 'webhook', webhookId: fresh }
+    ])
+    expect(alertChange(plan(server, yaml), 'One')).toMatchObject({ action: 'noop', fields: [] })
   })
 
   it('managed: an email channel and a webhook with extras are sent as written, and compared by recipient and webhook name', async () => {
