@@ -614,7 +614,8 @@ describe('an alert whose tile or dashboard changes', () => {
       dashboard('A', ['Errors']) + dashboard('New', ['Other', 'Errors']) + alert('One', 'New', 'Errors')
     )
     expect(alertChange(o, 'One')).toMatchObject({ action: 'replace', droppedByServer: false })
-    await apply(server, o, settings(), 4)
+    const r = await apply(server, { ...o, planned: [...o.planned].reverse() }, settings(), 4)
+    expect(r.complete).toBe(true)
     expect(server.requests().sort()).toEqual(
       ['DELETE /alerts/' + old, 'POST /alerts', 'POST /dashboards'].sort()
     )
@@ -726,13 +727,43 @@ describe('an alert whose tile or dashboard changes', () => {
     )
     const r = await apply(server, o, settings(), 4)
     expect(outcome(r, 'One')).toMatchObject({ status: 'failed' })
-    expect(outcome(r, 'One')!.message).toMatch(/^delete: HTTP 500: boom; not attempted/)
+    expect(outcome(r, 'One')!.message).toBe(
+      'delete: HTTP 500: boom; not attempted: Alert/One (delete) failed'
+    )
     expect(outcome(r, 'Two')).toMatchObject({ status: 'applied' })
     expect(server.requests().filter(q => q === 'POST /alerts')).toHaveLength(1)
     expect([...server.alerts.values()].map(a => [a.name, a.tileId])).toEqual([
       ['One', server.tileId('A', 'Errors')],
       ['Two', server.tileId('A', 'Latency')]
     ])
+  })
+
+  it('a failed alert request names itself: in a replace, and where it holds back the delete of a dashboard', async () => {
+    const server = new Server()
+    const both = dashboard('A', ['Errors', 'Latency']) + dashboard('B', ['Errors'])
+    await deploy(server, both + alert('One', 'A', 'Errors'))
+    const one = server.alert('One').id
+    const b = server.dashboard('B').id
+    const onlyA = dashboard('A', ['Errors', 'Latency'])
+    const dashboardOutcome = (r: ApplyResult) => r.outcomes.find(x => x.kind === 'Dashboard')
+    server.faults.set(`PUT /alerts/${one}`, new Error('HTTP 400: bad'))
+    const updated = await apply(server, plan(server, onlyA + alert('One', 'A', 'Errors', 'message: m\n')))
+    expect(outcome(updated, 'One')).toMatchObject({ status: 'failed', message: 'HTTP 400: bad' })
+    expect(dashboardOutcome(updated)).toMatchObject({
+      status: 'skipped',
+      message: 'not attempted: Alert/One (update) failed'
+    })
+    server.faults.set('POST /alerts', new Error('HTTP 400: bad'))
+    const created = await apply(
+      server,
+      plan(server, onlyA + alert('One', 'A', 'Errors') + alert('Two', 'A', 'Errors'))
+    )
+    expect(dashboardOutcome(created)).toMatchObject({ message: 'not attempted: Alert/Two (create) failed' })
+    server.faults.set('POST /alerts', new Error('HTTP 400: bad'))
+    const moved = await apply(server, plan(server, both + alert('One', 'A', 'Latency')))
+    expect(outcome(moved, 'One')).toMatchObject({ status: 'failed', message: 'create: HTTP 400: bad' })
+    expect(server.alerts.has(one)).toBe(false)
+    expect(server.dashboards.has(b)).toBe(true)
   })
 
   it('two alerts of one dashboard are written one at a time', async () => {
