@@ -44,6 +44,9 @@ const tile = (name: string, y: number) =>
 const dashboard = (name: string, tiles: string[], extra = '') =>
   `---\nkind: Dashboard\nname: ${JSON.stringify(name)}\n${extra}tiles:\n${tiles.map((t, i) => tile(t, i * 3)).join('')}`
 const PAGER_CHANNEL = 'channel: { type: webhook, webhook: ops-pager }\n'
+/** A `channels` list of webhooks by name. */
+const channelList = (...webhooks: string[]) =>
+  `channels:\n${webhooks.map(w => `  - { type: webhook, webhook: ${w} }\n`).join('')}`
 const alert = (name: string, dash: string, onTile: string, more = '', channel = PAGER_CHANNEL) =>
   `---\nkind: Alert\nname: ${JSON.stringify(name)}\ndashboard: ${JSON.stringify(dash)}\ntile: ${JSON.stringify(onTile)}\n` +
   `threshold: 10\nthresholdType: above\ninterval: 5m\n${channel}${more}`
@@ -287,7 +290,7 @@ describe('a tile alert', () => {
         'Errors',
         'thresholdMax: 20\nmessage: Errors are up\nnumConsecutiveWindows: 3\nnote: See the runbook\n' +
           "scheduleStartAt: '2026-03-01T10:00:00Z'\n",
-        'channels:\n  - { type: webhook, webhook: ops-pager }\n  - { type: webhook, webhook: team-slack }\n'
+        channelList('ops-pager', 'team-slack')
       ).replace('thresholdType: above', 'thresholdType: between') +
       alert('Offset', 'A', 'Errors', 'scheduleOffsetMinutes: 2\nnumConsecutiveWindows: 1\n').replace(
         'interval: 5m',
@@ -944,13 +947,7 @@ describe('channels', () => {
     const server = new Server()
     const listed =
       dashboard('A', ['Errors']) +
-      alert(
-        'One',
-        'A',
-        'Errors',
-        '',
-        'channels:\n  - { type: webhook, webhook: ops-pager }\n  - { type: webhook, webhook: nope }\n'
-      ) +
+      alert('One', 'A', 'Errors', '', channelList('ops-pager', 'nope')) +
       alert('Two', 'A', 'Errors', '', 'channel: { type: webhook, webhookId: wh-nope }\n')
     const found = errors(plan(server, listed)).map(d => [d.field, d.line])
     expect(found).toEqual([
@@ -964,13 +961,7 @@ describe('channels', () => {
     const yaml =
       '---\nkind: Webhook\nname: fresh\nservice: generic\nurl: ${secret.HOOK_URL}\n' +
       dashboard('A', ['Errors']) +
-      alert(
-        'One',
-        'A',
-        'Errors',
-        '',
-        'channels:\n  - { type: webhook, webhook: ops-pager }\n  - { type: webhook, webhook: fresh }\n'
-      )
+      alert('One', 'A', 'Errors', '', channelList('ops-pager', 'fresh'))
     const o = plan(server, yaml)
     expect(alertChange(o, 'One').action).toBe('create')
     await apply(server, { ...o, planned: [...o.planned].reverse() }, settings(), 4)
