@@ -83,7 +83,8 @@ describe('a series tile', () => {
     const { bodies, errors } = plan(
       series('Time', ['{ type: time, source: Logs, aggFn: count, groupBy: [a] }']) +
         series('Table', ['{ type: table, sourceId: src-metrics, aggFn: count }']) +
-        series('Text', ['{ type: markdown, content: "# Hi" }'])
+        series('Text', ['{ type: markdown, content: "# Hi" }']) +
+        series('Number', ['{ type: number, source: Logs, aggFn: count }'])
     )
     expect(errors).toEqual([])
     expect(bodies.flatMap(b => b.series as unknown[])).toStrictEqual([
@@ -103,7 +104,9 @@ describe('a series tile', () => {
         whereLanguage: 'lucene',
         groupBy: []
       },
-      { type: 'markdown', content: '# Hi' }
+      { type: 'markdown', content: '# Hi' },
+      // Only time and table series need a groupBy.
+      { type: 'number', aggFn: 'count', sourceId: 'src-logs', where: '', whereLanguage: 'lucene' }
     ])
   })
 
@@ -130,14 +133,15 @@ describe('a config tile', () => {
     expect(bodies.map(b => (b.config as { groupBy: unknown }).groupBy)).toEqual(['a,b', 'a, b'])
   })
 
-  it('a search tile sends its select list as one expression', () => {
-    const { bodies } = plan(config('S', ['displayType: search', 'source: Logs', 'select: [a, b]']))
-    expect(bodies[0]!.config).toEqual({
-      displayType: 'search',
-      sourceId: 'src-logs',
-      select: 'a, b',
-      whereLanguage: 'lucene'
-    })
+  it('a search tile sends its select list as one expression, a text select as it is', () => {
+    const { bodies } = plan(
+      config('S', ['displayType: search', 'source: Logs', 'select: [a, b]']) +
+        config('T', ['displayType: search', 'source: Logs', 'select: "a"'])
+    )
+    expect(bodies.map(b => b.config)).toEqual([
+      { displayType: 'search', sourceId: 'src-logs', select: 'a, b', whereLanguage: 'lucene' },
+      { displayType: 'search', sourceId: 'src-logs', select: 'a', whereLanguage: 'lucene' }
+    ])
   })
 })
 
