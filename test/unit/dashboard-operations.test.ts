@@ -449,6 +449,8 @@ describe('a saved dashboard change', () => {
         octx()
       )
     }
+    // A list is refused for one bad item after good ones.
+    const ok = { spec: { name: 'E' }, body: {} }
     expect(refused(() => 'text')).toBeUndefined()
     expect(refused(() => [])).toBeUndefined()
     expect(refused(s => ({ ...s, spec: 'D' }))).toBeUndefined()
@@ -457,12 +459,12 @@ describe('a saved dashboard change', () => {
     expect(refused(s => ({ ...s, filters: {} }))).toBeUndefined()
     expect(refused(s => ({ ...s, waitsFor: 'Target' }))).toBeUndefined()
     expect(refused(s => ({ ...s, linksLater: 'yes' }))).toBeUndefined()
-    expect(refused(s => ({ ...s, filters: ['S'] }))).toBeUndefined()
-    expect(refused(s => ({ ...s, waitsFor: [1] }))).toBeUndefined()
-    expect(refused(s => ({ ...s, tiles: ['Errors'] }))).toBeUndefined()
-    expect(refused(s => ({ ...s, tiles: [{ spec: 'Errors', body: {} }] }))).toBeUndefined()
-    expect(refused(s => ({ ...s, tiles: [{ spec: { name: 1 }, body: {} }] }))).toBeUndefined()
-    expect(refused(s => ({ ...s, tiles: [{ spec: { name: 'E' }, body: [] }] }))).toBeUndefined()
+    expect(refused(s => ({ ...s, filters: [{}, 'S'] }))).toBeUndefined()
+    expect(refused(s => ({ ...s, waitsFor: ['T', 1] }))).toBeUndefined()
+    expect(refused(s => ({ ...s, tiles: [ok, 'Errors'] }))).toBeUndefined()
+    expect(refused(s => ({ ...s, tiles: [ok, { spec: 'Errors', body: {} }] }))).toBeUndefined()
+    expect(refused(s => ({ ...s, tiles: [ok, { spec: { name: 1 }, body: {} }] }))).toBeUndefined()
+    expect(refused(s => ({ ...s, tiles: [ok, { spec: { name: 'E' }, body: [] }] }))).toBeUndefined()
     // Each of the above alone: the saved JSON as written is accepted.
     expect(refused(() => undefined)).toHaveLength(2)
     expect(
