@@ -63,6 +63,7 @@ describe('what the alert kind learns of the dashboards', () => {
       liveTile('t2', 'Note'),
       liveTile('t3', 'Gone'),
       liveTile(undefined, 'Unsaved'),
+      liveTile(undefined, 'Draft'),
       liveTile('t5', 'Chart')
     ]
   } as LiveDashboard
@@ -102,7 +103,7 @@ describe('what the alert kind learns of the dashboards', () => {
             address: 'Dashboard/Kept',
             desiredName: 'Kept',
             deleted: false,
-            // Gone and the second Chart go away; Note is no longer alertable (markdown).
+            // Gone and the second Chart go away; Note is no longer alertable (markdown); Draft has no id.
             droppedTileIds: new Set(['t2', 't3', 't5'])
           }
         ],
