@@ -259,21 +259,20 @@ describe('what a dashboard change runs', () => {
     expect(calls[0]!.body!.tiles).toEqual([tile('T').body])
   })
 
-  it('a link-out takes the id of a dashboard this apply wrote, else the live id the plan paired', async () => {
-    const d = desired({ tiles: [tile('A', linkTo('Made')), tile('B', linkTo('Paired'))] as never })
+  it('a link-out takes the id of a dashboard this apply wrote, else the live id the plan paired, else none yet', async () => {
+    const d = desired({
+      tiles: [tile('A', linkTo('Made')), tile('B', linkTo('Paired')), tile('C', linkTo('Unplanned'))] as never
+    })
     const ops = dashboardOperations(
       { change: change('create'), desired: d },
       octx({}, { Paired: 'd-paired', Made: 'd-old' })
     )
     const { ctx, calls } = context({ 'ready:Dashboard/Made': { status: 'applied', id: 'd-made' } })
     await ops[0]!.run(ctx)
-    const targets = (calls[0]!.body!.tiles as Array<{ config: { onClick: { target: unknown } } }>).map(
-      t => t.config.onClick.target
+    const targets = (calls[0]!.body!.tiles as Array<{ config: { onClick?: { target: unknown } } }>).map(
+      t => t.config.onClick?.target
     )
-    expect(targets).toEqual([
-      { mode: 'id', id: 'd-made' },
-      { mode: 'id', id: 'd-paired' }
-    ])
+    expect(targets).toEqual([{ mode: 'id', id: 'd-made' }, { mode: 'id', id: 'd-paired' }, undefined])
   })
 
   it('a create whose response is lost adopts the dashboard of its name with this stack’s tag, not the registry', async () => {
