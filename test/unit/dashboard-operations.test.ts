@@ -461,6 +461,7 @@ describe('a saved dashboard change', () => {
     expect(refused(s => ({ ...s, filters: [{}, 'S'] }))).toBeUndefined()
     expect(refused(s => ({ ...s, waitsFor: ['T', 1] }))).toBeUndefined()
     expect(refused(s => ({ ...s, tiles: [ok, 'Errors'] }))).toBeUndefined()
+    expect(refused(s => ({ ...s, tiles: [ok, null] }))).toBeUndefined()
     expect(refused(s => ({ ...s, tiles: [ok, { spec: 'Errors', body: {} }] }))).toBeUndefined()
     expect(refused(s => ({ ...s, tiles: [ok, { spec: { name: 1 }, body: {} }] }))).toBeUndefined()
     expect(refused(s => ({ ...s, tiles: [ok, { spec: { name: 'E' }, body: [] }] }))).toBeUndefined()
