@@ -9,6 +9,7 @@ import type { Desired, PlannedChange } from '../../src/kinds/kind.js'
 import { KINDS } from '../../src/kinds/index.js'
 import { validateText } from '../../src/manifest/load.js'
 import { computePlan } from '../../src/planner/planner.js'
+import { shopSettings } from '../support/shop-stack.js'
 
 const SOURCES = [
   { id: 'src-logs', name: 'Logs', kind: 'log' },
@@ -26,13 +27,7 @@ function plan(tiles: string, extra = '') {
   expect(manifests.diagnostics.filter(d => d.severity === 'error')).toEqual([])
   const outcome = computePlan({
     command: 'plan',
-    settings: {
-      stack: 'shop',
-      ownershipTag: 'obsdeploy:shop',
-      prune: true,
-      mode: 'self-hosted',
-      serviceGate: { open: true, reason: 'test' }
-    },
+    settings: shopSettings(),
     manifests,
     live: {
       dashboards: [],

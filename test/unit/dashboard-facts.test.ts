@@ -7,21 +7,14 @@ import type { LiveDashboard } from '../../src/api/schemas.js'
 import { KINDS } from '../../src/kinds/index.js'
 import { validateText } from '../../src/manifest/load.js'
 import { computePlan } from '../../src/planner/planner.js'
-
-const TAG = 'obsdeploy:shop'
+import { SHOP_TAG, shopSettings } from '../support/shop-stack.js'
 
 function facts(yaml: string, dashboards: LiveDashboard[], prune = true) {
   const manifests = validateText('d.yaml', yaml, 'self-hosted')
   expect(manifests.diagnostics.filter(d => d.severity === 'error')).toEqual([])
   return computePlan({
     command: 'plan',
-    settings: {
-      stack: 'shop',
-      ownershipTag: TAG,
-      prune,
-      mode: 'self-hosted',
-      serviceGate: { open: true, reason: 't' }
-    },
+    settings: shopSettings({ prune }),
     manifests,
     live: {
       dashboards,
@@ -57,7 +50,7 @@ describe('what the alert kind learns of the dashboards', () => {
   const kept = {
     id: 'd1',
     name: 'Kept',
-    tags: [TAG],
+    tags: [SHOP_TAG],
     tiles: [
       liveTile('t1', 'Chart'),
       liveTile('t2', 'Note'),
@@ -67,7 +60,7 @@ describe('what the alert kind learns of the dashboards', () => {
       liveTile('t5', 'Chart')
     ]
   } as LiveDashboard
-  const old = { id: 'd2', name: 'Old', tags: [TAG], tiles: [liveTile('t9', 'Chart')] } as LiveDashboard
+  const old = { id: 'd2', name: 'Old', tags: [SHOP_TAG], tiles: [liveTile('t9', 'Chart')] } as LiveDashboard
   const yaml =
     manifest('Kept', [chart('Chart'), markdown('Note'), chart('Unsaved')]) + manifest('New', [chart('A')])
 

@@ -20,17 +20,10 @@ import type {
 } from '../../src/kinds/kind.js'
 import { Registry } from '../../src/kinds/registry.js'
 import type { Change } from '../../src/plan/types.js'
+import { SHOP_TAG, shopSettings } from '../support/shop-stack.js'
 
-const TAG = 'obsdeploy:shop'
-
-const settings = (over: Partial<PlanSettings> = {}): PlanSettings => ({
-  stack: 'shop',
-  ownershipTag: TAG,
-  prune: true,
-  mode: 'self-hosted',
-  serviceGate: { open: true, reason: 'test' },
-  ...over
-})
+const TAG = SHOP_TAG
+const settings = shopSettings
 
 const octx = (
   over: Partial<PlanSettings> = {},
