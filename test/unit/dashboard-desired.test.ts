@@ -21,7 +21,7 @@ const CONNECTIONS = [{ id: 'conn-local', name: 'Local' }]
 function plan(tiles: string, extra = '') {
   const manifests = validateText(
     'd.yaml',
-    `kind: Dashboard\nname: D\n${extra}tiles:\n${tiles}`,
+    `kind: Dashboard\nname: D\n${extra}${tiles === '' ? '' : `tiles:\n${tiles}`}`,
     'self-hosted'
   )
   expect(manifests.diagnostics.filter(d => d.severity === 'error')).toEqual([])
@@ -108,6 +108,12 @@ describe('a series tile', () => {
   it('an unknown source id is an error at the series’ sourceId', () => {
     const { errors } = plan(series('S', ['{ type: number, sourceId: src-nope, aggFn: count }']))
     expect(errors).toEqual([['tiles[0].series[0].sourceId', 'no data source with id "src-nope"']])
+  })
+})
+
+describe('a dashboard without tiles', () => {
+  it('sends none', () => {
+    expect(plan('').bodies).toEqual([])
   })
 })
 
