@@ -258,6 +258,29 @@ transparentDataEncryptionKeyId: key-1
     expect(notes(false, 'key-1')).toStrictEqual([])
   })
 
+  it('the live fingerprint does not depend on the order the server lists the IP entries in', () => {
+    const body = 'ipAccessList:\n  - { source: 10.0.0.1, description: office }\n'
+    const entries = LIVE.ipAccessList!
+    const fingerprint = (ipAccessList: LiveService['ipAccessList']) =>
+      plan(body, { ...LIVE, ipAccessList }).plan.fingerprint.live
+    expect(fingerprint([...entries].reverse())).toBe(fingerprint(entries))
+    expect(fingerprint([entries[0]!, { source: '10.0.0.2', description: 'VPN' }, entries[2]!])).not.toBe(
+      fingerprint(entries)
+    )
+  })
+
+  it('no live service to compare with: the fields are shown, and nothing is sent', () => {
+    const { plan: p, planned } = plan('name: renamed\n', undefined)
+    expect(p.changes[0]).toMatchObject({
+      action: 'create',
+      fields: [{ path: 'name', after: 'renamed' }],
+      notes: []
+    })
+    expect(p.changes[0]!.request).toBeUndefined()
+    const pc = planned[0] as PlannedChange<ServiceSettingsSpec, LiveService>
+    expect(serviceSettingsKind.operations(pc, {} as OperationContext)).toStrictEqual([])
+  })
+
   it('self-hosted: a ServiceSettings manifest plans nothing', () => {
     const manifests = validateText('service.yaml', 'kind: ServiceSettings\nname: x\n', 'managed')
     const out = computePlan({
@@ -494,7 +517,7 @@ describe('applying the service settings', () => {
 
   it('a change the server shows late is read again, a little later each time, before it counts as not converged', async () => {
     jest.useFakeTimers()
-    const { ops } = operation('name: renamed\nprivateEndpointIds: [pe-a]\n')
+    const { ops } = operation('name: renamed\nprivateEndpointIds: [pe-a]\nipAccessList: []\n')
     const stale = { ...LIVE, privateEndpointIds: null }
     const { api } = serviceApi([stale], async () => stale)
     let settled = false
@@ -518,6 +541,9 @@ describe('applying the service settings', () => {
     expect(result.convergence).toStrictEqual({
       converged: false,
       remaining: [
+        'ipAccessList["10.0.0.1/32"]: server has "office", manifest wants null',
+        'ipAccessList["10.0.0.2/32"]: server has "vpn", manifest wants null',
+        'ipAccessList["192.168.0.0/16"]: server has "", manifest wants null',
         'name: server has "shop prod", manifest wants "renamed"',
         'privateEndpointIds: server has null, manifest wants ["pe-a"]'
       ]
