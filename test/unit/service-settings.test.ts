@@ -256,6 +256,13 @@ transparentDataEncryptionKeyId: key-1
     expect(notes(true)).toStrictEqual(['applied by this run: release v1.2.0 published'])
     expect(notes(undefined)).toStrictEqual(['applied by this run: release v1.2.0 published'])
     expect(notes(false, 'key-1')).toStrictEqual([])
+    // The key is already right: nothing is sent for it, so nothing to warn about.
+    expect(
+      plan('transparentDataEncryptionKeyId: key-1\nname: renamed\n', {
+        ...LIVE,
+        hasTransparentDataEncryption: false
+      }).plan.changes[0]!.notes
+    ).toStrictEqual(['applied by this run: release v1.2.0 published'])
   })
 
   it('the live fingerprint does not depend on the order the server lists the IP entries in', () => {
