@@ -3609,32 +3609,39 @@ const serviceSettingsKind = {
     }
 };
 function desiredNormal(s) {
-    return ((0,json/* clean */.uH)({
+    return withIpAccessList(s.ipAccessList, {
         name: s.name,
         releaseChannel: s.releaseChannel,
-        ipAccessList: s.ipAccessList ? ipMap(s.ipAccessList) : undefined,
         privateEndpointIds: s.privateEndpointIds ? [...s.privateEndpointIds].sort() : undefined,
         endpoints: s.endpoints ? Object.fromEntries(s.endpoints.map(e => [e.protocol, e.enabled])) : undefined,
         transparentDataEncryptionKeyId: s.transparentDataEncryptionKeyId
-    }) ?? {});
+    });
 }
 /** The live service, restricted to the fields the manifest declares (the rest is not managed). */
 function liveNormal(l, declared) {
-    return ((0,json/* clean */.uH)({
+    return withIpAccessList(declared.ipAccessList ? liveIps(l) : undefined, {
         name: declared.name !== undefined ? l.name : undefined,
         releaseChannel: declared.releaseChannel !== undefined ? l.releaseChannel : undefined,
-        ipAccessList: declared.ipAccessList ? ipMap(liveIps(l)) : undefined,
         privateEndpointIds: declared.privateEndpointIds ? [...(l.privateEndpointIds ?? [])].sort() : undefined,
         endpoints: declared.endpoints
             ? Object.fromEntries(declared.endpoints.map(e => [e.protocol, endpointEnabled(l, e.protocol)]))
             : undefined,
         transparentDataEncryptionKeyId: declared.transparentDataEncryptionKeyId !== undefined ? l.transparentDataEncryptionKeyId : undefined
-    }) ?? {});
+    });
 }
-/** `{source: description}`: entries are matched on source (FACTS.md). */
-function ipMap(entries) {
-    return Object.fromEntries(entries.map(e => [ipKey(e.source), e.description ?? '']));
+/**
+ * The cleaned fields, and the IP access list as `{source: description}` (entries are matched on source,
+ * FACTS.md). The list is added after `clean`, which drops empty strings: an entry without a description
+ * would vanish from both sides, and the plan would neither show nor send its addition or removal. Keys
+ * stay sorted, as `clean` leaves them (normal forms are compared and hashed as JSON text).
+ */
+function withIpAccessList(entries, fields) {
+    const out = ((0,json/* clean */.uH)(fields) ?? {});
+    if (entries)
+        out.ipAccessList = sorted(Object.fromEntries(entries.map(e => [ipKey(e.source), e.description ?? ''])));
+    return sorted(out);
 }
+const sorted = (o) => Object.fromEntries((0,json/* sortedKeys */.Mf)(o).map(k => [k, o[k]]));
 /**
  * One address is the same entry as its one-address CIDR: `a.b.c.d` and `a.b.c.d/32` (IPv6: `/128`).
  * A cloud may store one and return the other (unverified on the real cloud); either way it is no change.

@@ -5,7 +5,7 @@
  */
 import { ApiError, UnknownOutcomeError } from '../api/errors.js'
 import type { LiveService } from '../api/schemas.js'
-import { clean, type JsonObject } from '../json.js'
+import { clean, sortedKeys, type JsonObject } from '../json.js'
 import type { ServiceSettingsSpec } from '../manifest/schema.js'
 import { diffValues } from '../plan/diff.js'
 import type { Kind } from './kind.js'
@@ -148,35 +148,46 @@ export const serviceSettingsKind: Kind<ServiceSettingsSpec, LiveService> = {
 }
 
 function desiredNormal(s: ServiceSettingsSpec): JsonObject {
-  return (clean({
+  return withIpAccessList(s.ipAccessList, {
     name: s.name,
     releaseChannel: s.releaseChannel,
-    ipAccessList: s.ipAccessList ? ipMap(s.ipAccessList) : undefined,
     privateEndpointIds: s.privateEndpointIds ? [...s.privateEndpointIds].sort() : undefined,
     endpoints: s.endpoints ? Object.fromEntries(s.endpoints.map(e => [e.protocol, e.enabled])) : undefined,
     transparentDataEncryptionKeyId: s.transparentDataEncryptionKeyId
-  }) ?? {}) as JsonObject
+  })
 }
 
 /** The live service, restricted to the fields the manifest declares (the rest is not managed). */
 function liveNormal(l: LiveService, declared: ServiceSettingsSpec): JsonObject {
-  return (clean({
+  return withIpAccessList(declared.ipAccessList ? liveIps(l) : undefined, {
     name: declared.name !== undefined ? l.name : undefined,
     releaseChannel: declared.releaseChannel !== undefined ? l.releaseChannel : undefined,
-    ipAccessList: declared.ipAccessList ? ipMap(liveIps(l)) : undefined,
     privateEndpointIds: declared.privateEndpointIds ? [...(l.privateEndpointIds ?? [])].sort() : undefined,
     endpoints: declared.endpoints
       ? Object.fromEntries(declared.endpoints.map(e => [e.protocol, endpointEnabled(l, e.protocol)]))
       : undefined,
     transparentDataEncryptionKeyId:
       declared.transparentDataEncryptionKeyId !== undefined ? l.transparentDataEncryptionKeyId : undefined
-  }) ?? {}) as JsonObject
+  })
 }
 
-/** `{source: description}`: entries are matched on source (FACTS.md). */
-function ipMap(entries: readonly IpEntry[]): JsonObject {
-  return Object.fromEntries(entries.map(e => [ipKey(e.source), e.description ?? '']))
+/**
+ * The cleaned fields, and the IP access list as `{source: description}` (entries are matched on source,
+ * FACTS.md). The list is added after `clean`, which drops empty strings: an entry without a description
+ * would vanish from both sides, and the plan would neither show nor send its addition or removal. Keys
+ * stay sorted, as `clean` leaves them (normal forms are compared and hashed as JSON text).
+ */
+function withIpAccessList(
+  entries: readonly IpEntry[] | undefined,
+  fields: Record<string, unknown>
+): JsonObject {
+  const out = (clean(fields) ?? {}) as JsonObject
+  if (entries)
+    out.ipAccessList = sorted(Object.fromEntries(entries.map(e => [ipKey(e.source), e.description ?? ''])))
+  return sorted(out)
 }
+
+const sorted = (o: JsonObject): JsonObject => Object.fromEntries(sortedKeys(o).map(k => [k, o[k]!]))
 
 /**
  * One address is the same entry as its one-address CIDR: `a.b.c.d` and `a.b.c.d/32` (IPv6: `/128`).
