@@ -155,6 +155,7 @@ describe('the normal form a plan compares', () => {
       })
     ).toStrictEqual({ displayType: 'line', select: [{ aggFn: 'count' }] })
     const set = {
+      seriesLimit: 5,
       fillNulls: false,
       showOperandSeries: false,
       groupByColumnsOnLeft: true,
@@ -207,6 +208,9 @@ describe('the normal form a plan compares', () => {
     expect(normalizeConfig({ displayType: 'markdown', markdown: ' \n' })).toStrictEqual({
       displayType: 'markdown'
     })
+    expect(normalizeConfig({ displayType: 'markdown', markdown: null })).toStrictEqual({
+      displayType: 'markdown'
+    })
   })
 
   it('search columns compare as one list, however spaced; an event-pattern select as written', () => {
@@ -214,6 +218,7 @@ describe('the normal form a plan compares', () => {
     expect(normalizeConfig({ displayType: 'search', select: ['a', ' b'] }).select).toBe('a, b')
     expect(normalizeConfig({ displayType: 'search', select: ' , ' })).toStrictEqual({ displayType: 'search' })
     expect(normalizeConfig({ displayType: 'search' })).toStrictEqual({ displayType: 'search' })
+    expect(normalizeConfig({ displayType: 'search', select: null })).toStrictEqual({ displayType: 'search' })
     expect(normalizeConfig({ displayType: 'table', select: 'count(), b' }).select).toBe('count(), b')
     expect(normalizeConfig({ displayType: 'event_patterns', select: ' Body ,x' }).select).toBe(' Body ,x')
     expect(normalizeConfig({ displayType: 'line', select: { not: 'a list' } }).select).toStrictEqual({
@@ -340,9 +345,18 @@ describe('the exact form export writes', () => {
     ).toStrictEqual({ displayType: 'line', select: [{ aggFn: 'count' }] })
     expect(normalizeConfig({ displayType: 'search', select: ' a ,b' }, true).select).toBe(' a ,b')
     expect(normalizeConfig({ displayType: 'search', select: ['a', 'b'] }, true).select).toBe('a, b')
-    expect(normalizeConfig({ displayType: 'line', sourceId: '', where: null }, true)).toStrictEqual({
+    expect(
+      normalizeConfig({ displayType: 'line', sourceId: '', where: null, select: [] }, true)
+    ).toStrictEqual({
       displayType: 'line'
     })
+    // Select items are compared clean, also in the exact form: an empty text inside one is left out.
+    expect(
+      normalizeConfig(
+        { displayType: 'line', select: [{ aggFn: 'count', numberFormat: { output: 'byte', unit: '' } }] },
+        true
+      ).select
+    ).toStrictEqual([{ aggFn: 'count', numberFormat: { output: 'byte' } }])
   })
 })
 
