@@ -199,7 +199,8 @@ describe('the normal form a plan compares', () => {
     })
   })
 
-  it("a markdown tile's trailing whitespace is no change; its other text is", () => {
+  it("a markdown tile's trailing whitespace is no change; its other text is, and so is a query's", () => {
+    expect(normalizeConfig({ displayType: 'line', where: 'a:1 ' }).where).toBe('a:1 ')
     expect(normalizeConfig({ displayType: 'markdown', markdown: '# Hi  \n\n' })).toStrictEqual({
       displayType: 'markdown',
       markdown: '# Hi'
@@ -219,7 +220,7 @@ describe('the normal form a plan compares', () => {
     expect(normalizeConfig({ displayType: 'search', select: ' , ' })).toStrictEqual({ displayType: 'search' })
     expect(normalizeConfig({ displayType: 'search' })).toStrictEqual({ displayType: 'search' })
     expect(normalizeConfig({ displayType: 'search', select: null })).toStrictEqual({ displayType: 'search' })
-    expect(normalizeConfig({ displayType: 'table', select: 'count(), b' }).select).toBe('count(), b')
+    expect(normalizeConfig({ displayType: 'table', select: ' count() ,b' }).select).toBe('count(), b')
     expect(normalizeConfig({ displayType: 'event_patterns', select: ' Body ,x' }).select).toBe(' Body ,x')
     expect(normalizeConfig({ displayType: 'line', select: { not: 'a list' } }).select).toStrictEqual({
       not: 'a list'
@@ -384,6 +385,14 @@ describe('groupBy and whole tiles', () => {
     expect(
       normalTile({ ...layout, asRatio: false, config: { displayType: 'line', select } }).config
     ).not.toHaveProperty('asRatio')
+  })
+
+  it('a series tile without a source has none in its normal form, nor in the exact one', () => {
+    const tile = { ...layout, series: [{ type: 'time', aggFn: 'count' }] }
+    const want = { ...layout, config: { displayType: 'line', select: [{ aggFn: 'count' }] } }
+    expect(normalTile(tile)).toStrictEqual(want)
+    expect(normalTile(tile, true)).toStrictEqual(want)
+    expect(normalizeConfig({ displayType: 'line', sourceId: null })).toStrictEqual({ displayType: 'line' })
   })
 
   it('a series tile with asRatio on the tile; a tile with neither config nor series is an empty line chart', () => {
