@@ -1,6 +1,6 @@
 /**
- * The words of a reference that does not resolve (src/kinds/references.ts), at their edges: the list of
- * known names is cut after ten, and only then ends with "...". test/unit/references.test.ts holds the rest.
+ * References at their edges (src/kinds/references.ts): the list of known names is cut after ten, and only
+ * then ends with "..."; an id is checked against every live record. test/unit/references.test.ts holds the rest.
  */
 import { describe, expect, it } from '@jest/globals'
 import type { Diagnostic } from '../../src/diagnostics.js'
@@ -27,5 +27,22 @@ describe('an unknown name lists the known ones', () => {
     r.declare('Webhook', ['pager'])
     r.resolve({ kind: 'Webhook', name: 'qqqqqqqqqqqq' })
     expect(reports.map(d => d.message)).toStrictEqual(['no webhook named "qqqqqqqqqqqq"; known: pager'])
+  })
+})
+
+describe('a reference by id', () => {
+  it('is kept when any live record has it, not only when all do', () => {
+    const reports: Diagnostic[] = []
+    const r = new References(d => reports.push(d))
+    r.live('Source', [
+      { id: 's1', name: 'Logs' },
+      { id: 's2', name: 'Traces' }
+    ])
+    expect(r.resolve({ kind: 'Source', id: 's2' })).toStrictEqual({
+      kind: 'Source',
+      value: 's2',
+      label: 'Traces'
+    })
+    expect(reports).toStrictEqual([])
   })
 })
