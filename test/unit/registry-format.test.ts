@@ -79,6 +79,15 @@ describe('the text of the registry', () => {
     expect(read.snapshot()).toStrictEqual({ Webhook: { w1: big(1), w2: big(2), w3: big(3) } })
   })
 
+  it("many small entries with the servers' 24-character ids: every part stays below the markdown limit", () => {
+    const ids = Array.from({ length: 3000 }, (_, i) => i.toString(16).padStart(24, '0'))
+    const owned = { Source: Object.fromEntries(ids.map(id => [id, { name: 'a' }])) }
+    const tiles = registryTiles('shop', owned)
+    expect(tiles.length).toBeGreaterThan(1)
+    for (const t of tiles) expect(markdownOf(t).length).toBeLessThan(50_000)
+    expect(Registry.read([dashboard('reg', REGISTRY, tiles)], 'shop', MINE).snapshot()).toStrictEqual(owned)
+  })
+
   it('one entry larger than a part still goes on the first tile, with no empty part before it', () => {
     const huge = { name: 'x'.repeat(45_000) }
     const tiles = registryTiles('shop', { Source: { s1: huge } })
@@ -101,6 +110,34 @@ describe('reading a registry a hand has touched', () => {
     )
     expect(r.problem).toBeUndefined()
     expect(r.snapshot()).toStrictEqual({ Webhook: { w1: { name: 'a' } } })
+  })
+
+  it('a tile without a config, or with an unclosed JSON block, is no registry part', () => {
+    expect(
+      read(
+        dashboard('reg', REGISTRY, [
+          { name: 'bare' },
+          ...registryTiles('shop', { Webhook: { w1: { name: 'a' } } })
+        ])
+      ).snapshot()
+    ).toStrictEqual({ Webhook: { w1: { name: 'a' } } })
+    expect(
+      read(dashboard('reg', REGISTRY, [markdownTile('t', '```json\n{"obsdeployRegistry": 1, "owned": {}}')]))
+        .problem
+    ).toContain('(it has no registry tile)')
+  })
+
+  it('owned that is not a mapping is refused; two unreadable parts give both reasons', () => {
+    expect(
+      read(dashboard('reg', REGISTRY, [markdownTile('t', fenced({ obsdeployRegistry: 1, owned: 5 }))]))
+        .problem
+    ).toContain('(tile "t" is not a registry part of version 1)')
+    expect(
+      read(
+        dashboard('r1', REGISTRY, [markdownTile('a', fenced({ obsdeployRegistry: 2, owned: {} }))]),
+        dashboard('r2', REGISTRY, [markdownTile('b', 'words')])
+      ).problem
+    ).toContain('(tile "a" is not a registry part of version 1; it has no registry tile)')
   })
 
   it('a kind or an entry set to null is refused with the reason, not read as JSON that is invalid', () => {
@@ -166,6 +203,8 @@ describe('fingerprints from an earlier run', () => {
     expect(matchesFingerprint(`scrypt$32768$8$1$${salt}$${hash}`, 's3cret')).toBe(false)
     expect(matchesFingerprint(`scrypt$4096$100000$1$${salt}$${hash}`, 's3cret')).toBe(false)
     expect(matchesFingerprint(`scrypt$4096$8$1000000$${salt}$${hash}`, 's3cret')).toBe(false)
+    // 2^14 x 8 x 2^9: within scrypt's memory limit but thousands of times the cost written; answered at once.
+    expect(matchesFingerprint(`scrypt$16384$8$512$${salt}$${hash}`, 's3cret')).toBe(false)
     // "-" decodes to no bytes: an empty hash would equal the empty hash of any value.
     expect(matchesFingerprint(`scrypt$4096$8$1$${salt}$-`, 'anything')).toBe(false)
   })
