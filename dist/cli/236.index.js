@@ -2325,8 +2325,6 @@ function normalFilters(list) {
     });
     return out.length > 0 ? out : undefined;
 }
-/** The path of a filter field in the manifest. */
-const filterPath = (i, field) => field === undefined ? ['filters', i] : ['filters', i, field];
 
 ;// CONCATENATED MODULE: ./src/kinds/dashboard/links.ts
 
@@ -4667,10 +4665,16 @@ function matchesFingerprint(fp, value) {
         return false;
     const expected = Buffer.from(hash, 'base64url');
     const params = { N: Number(n), r: Number(r), p: Number(p) };
-    if (![params.N, params.r, params.p].every(x => Number.isInteger(x) && x > 0) || params.N > 1 << 16)
+    // A hand edit: no hash (an empty one equals any value's), or a cost far above the one written.
+    if (expected.length === 0 || params.N * params.r * params.p > 1 << 20)
         return false;
-    const actual = (0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.scryptSync)(canonical(value), Buffer.from(salt, 'base64url'), expected.length, params);
-    return expected.length === actual.length && (0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.timingSafeEqual)(expected, actual);
+    try {
+        const actual = (0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.scryptSync)(canonical(value), Buffer.from(salt, 'base64url'), expected.length, params);
+        return (0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.timingSafeEqual)(expected, actual);
+    }
+    catch {
+        return false; // settings scrypt refuses (not a power of two, not a number, its memory limit)
+    }
 }
 // ---------------------------------------------------------------------------------------------------
 // Writing it during an apply.
@@ -5129,7 +5133,8 @@ function normalizeSelect(value, displayType, exact) {
             // count takes no value expression (FACTS.md): a stray one is not part of the tile.
             if (key === 'valueExpression' && record.aggFn === 'count')
                 continue;
-            const v = exact && !(key in SELECT_DEFAULTS) ? verbatim(record[key]) : (0,_json_js__WEBPACK_IMPORTED_MODULE_1__/* .clean */ .uH)(record[key]);
+            // Clean in the exact form too: normalizeConfig cleans the whole select after this.
+            const v = (0,_json_js__WEBPACK_IMPORTED_MODULE_1__/* .clean */ .uH)(record[key]);
             if (v === undefined || !KNOWN_SELECT_KEYS.has(key))
                 continue;
             if (key in SELECT_DEFAULTS && (0,_json_js__WEBPACK_IMPORTED_MODULE_1__/* .equal */ .LC)(v, SELECT_DEFAULTS[key]))

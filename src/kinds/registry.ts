@@ -242,10 +242,14 @@ export function matchesFingerprint(fp: Fingerprint, value: unknown): boolean {
   if (scheme !== 'scrypt' || !salt || !hash) return false
   const expected = Buffer.from(hash, 'base64url')
   const params = { N: Number(n), r: Number(r), p: Number(p) }
-  if (![params.N, params.r, params.p].every(x => Number.isInteger(x) && x > 0) || params.N > 1 << 16)
-    return false
-  const actual = scryptSync(canonical(value), Buffer.from(salt, 'base64url'), expected.length, params)
-  return expected.length === actual.length && timingSafeEqual(expected, actual)
+  // A hand edit: no hash (an empty one equals any value's), or a cost far above the one written.
+  if (expected.length === 0 || params.N * params.r * params.p > 1 << 20) return false
+  try {
+    const actual = scryptSync(canonical(value), Buffer.from(salt, 'base64url'), expected.length, params)
+    return timingSafeEqual(expected, actual)
+  } catch {
+    return false // settings scrypt refuses (not a power of two, not a number, its memory limit)
+  }
 }
 
 // ---------------------------------------------------------------------------------------------------

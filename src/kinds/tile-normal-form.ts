@@ -162,7 +162,8 @@ function normalizeSelect(value: unknown, displayType: string, exact: boolean): J
     for (const key of sortedKeys(record)) {
       // count takes no value expression (FACTS.md): a stray one is not part of the tile.
       if (key === 'valueExpression' && record.aggFn === 'count') continue
-      const v = exact && !(key in SELECT_DEFAULTS) ? verbatim(record[key]) : clean(record[key])
+      // Clean in the exact form too: normalizeConfig cleans the whole select after this.
+      const v = clean(record[key])
       if (v === undefined || !KNOWN_SELECT_KEYS.has(key)) continue
       if (key in SELECT_DEFAULTS && equal(v, SELECT_DEFAULTS[key]!)) continue
       out[key] = v
