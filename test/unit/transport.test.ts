@@ -5,102 +5,23 @@
  * errors the caller sees (given up with attempts and budget, unknown outcome, unreachable, cancelled),
  * never with the credential in them.
  */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { afterEach, describe, expect, it } from '@jest/globals'
 import { ApiError, RequestCancelledError, UnknownOutcomeError } from '../../src/api/errors.js'
-import type { Clock } from '../../src/api/pacer.js'
-import { Transport, type TransportOptions } from '../../src/api/transport.js'
 import { VERSION } from '../../src/version.js'
+import {
+  closeAll,
+  failure,
+  hang,
+  json,
+  raw,
+  serve,
+  servers,
+  transport,
+  until,
+  type Answer
+} from '../support/transport.js'
 
-interface Seen {
-  method: string
-  url: string
-  headers: IncomingMessage['headers']
-  body: string
-}
-type Answer = (res: ServerResponse) => void
-
-const json =
-  (status: number, body: unknown, headers: Record<string, string> = {}): Answer =>
-  res => {
-    res.writeHead(status, { 'content-type': 'application/json', ...headers })
-    res.end(JSON.stringify(body))
-  }
-const raw =
-  (status: number, text: string, headers: Record<string, string> = {}): Answer =>
-  res => {
-    res.writeHead(status, headers)
-    res.end(text)
-  }
-/** Never answers (the connection is closed when the test ends). */
-const hang: Answer = () => {}
-
-const servers: Server[] = []
-const transports: Transport[] = []
-afterEach(async () => {
-  await Promise.all(transports.splice(0).map(t => t.close()))
-  await Promise.all(
-    servers.splice(0).map(s => new Promise(resolve => s.close(resolve).closeAllConnections()))
-  )
-})
-
-/** A server answering each request with the next scripted answer (the last one again once they run out). */
-async function serve(...answers: Answer[]) {
-  const seen: Seen[] = []
-  const server = createServer((req, res) => {
-    let body = ''
-    req.on('data', (c: Buffer) => (body += c.toString()))
-    req.on('end', () => {
-      seen.push({ method: req.method!, url: req.url!, headers: req.headers, body })
-      answers[Math.min(seen.length - 1, answers.length - 1)]!(res)
-    })
-  })
-  servers.push(server)
-  await new Promise<void>(resolve => server.listen(0, '127.0.0.1', resolve))
-  return { seen, baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v2` }
-}
-
-/** A clock whose sleeps return at once and move its time on; it records every wait. */
-function fakeClock() {
-  let now = 1_000_000
-  const sleeps: number[] = []
-  const clock: Clock = {
-    now: () => now,
-    sleep: async (ms, signal) => {
-      signal?.throwIfAborted()
-      sleeps.push(ms)
-      now += ms
-    }
-  }
-  return { clock, sleeps }
-}
-
-function transport(baseUrl: string, over: Partial<TransportOptions> = {}) {
-  const { clock, sleeps } = fakeClock()
-  const t = new Transport({
-    baseUrl,
-    auth: { kind: 'bearer', apiKey: 'sekret-key-123' },
-    mode: 'self-hosted',
-    rateLimit: null,
-    requestTimeoutMs: 30_000,
-    retryBudgetMs: 5_000,
-    clock,
-    // Backoff without its random half: 125, 250, 500, 1000 ms...
-    random: () => 0,
-    ...over
-  })
-  transports.push(t)
-  return { t, sleeps }
-}
-
-const failure = (p: Promise<unknown>) =>
-  p.then(
-    () => {
-      throw new Error('expected the request to fail')
-    },
-    (e: unknown) => e as ApiError
-  )
+afterEach(closeAll)
 
 describe('the request sent', () => {
   it('method, path below the base URL, query, JSON body with its content type, the credential and the tool', async () => {
@@ -328,7 +249,7 @@ describe('errors the caller sees', () => {
     const { t } = transport(baseUrl, { requestTimeoutMs: 600_000 })
     const stop = new AbortController()
     const pending = failure(t.request({ method: 'GET', path: '/x', idempotent: true }, stop.signal))
-    while (seen.length === 0) await new Promise(resolve => setImmediate(resolve))
+    await until(() => seen.length > 0)
     stop.abort('another request failed')
     const e = await pending
     expect(e).toBeInstanceOf(RequestCancelledError)
