@@ -102,6 +102,21 @@ describe('a wait ended at once', () => {
     expect(seen).toHaveLength(1)
   })
 
+  it("a caller's signal ends its request's backoff wait: cancelled with its reason, never sent again", async () => {
+    const { seen, baseUrl } = await serve(json(503, {}))
+    const { clock, waits } = gatedClock()
+    const { t } = transport(baseUrl, { clock })
+    const stop = new AbortController()
+    const pending = failure(t.request(get, stop.signal))
+    await until(() => waits.length === 1)
+    stop.abort('a sibling failed')
+    expect(waits[0]!.signal?.aborted).toBe(true)
+    const e = await pending
+    expect(e).toBeInstanceOf(RequestCancelledError)
+    expect(e.message).toBe('GET /x cancelled: a sibling failed')
+    expect(seen).toHaveLength(1)
+  })
+
   it('a retry waiting for its backoff stops when another request finds the server unreachable', async () => {
     const { seen, baseUrl } = await serve(json(503, {}))
     const { clock, waits } = gatedClock()

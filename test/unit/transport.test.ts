@@ -206,6 +206,21 @@ describe('errors the caller sees', () => {
     expect(e.hint).toMatch(/^The self-hosted API expects a personal API access key as a Bearer token/)
   })
 
+  it('managed mode: a server that echoes the Basic header, the key id or the secret shows none of them', async () => {
+    const header = `Basic ${Buffer.from('key-id-77:key-secret-99').toString('base64')}`
+    const { baseUrl } = await serve(
+      json(403, { message: `refused ${header} for key-id-77, secret key-secret-99` })
+    )
+    const { t } = transport(baseUrl, {
+      auth: { kind: 'basic', keyId: 'key-id-77', keySecret: 'key-secret-99' },
+      mode: 'managed'
+    })
+    const e = await failure(t.request({ method: 'PUT', path: '/x', body: {}, idempotent: true }))
+    expect(e.serverMessage).toBe('refused Basic *** for ***, secret ***')
+    expect(e.message).toContain('refused Basic *** for ***, secret ***')
+    expect(e.hint).toMatch(/^The API key is valid but its role may not change this\. Changing dashboards/)
+  })
+
   it('a server nobody reaches: retried within the connect budget, then every later request fails unsent', async () => {
     const { baseUrl } = await serve(json(200, {}))
     await new Promise(resolve => servers.pop()!.close(resolve))
