@@ -10,6 +10,7 @@ import {
   closeAll,
   failure,
   gatedClock,
+  hang,
   json,
   serve,
   servers,
@@ -85,6 +86,18 @@ describe('what the transport tells its pacer', () => {
     await t.request(get)
     expect(sleeps).toStrictEqual([5000])
   })
+  it('a retry the rate limit cannot start within the retry budget is given up at once, saying when it could', async () => {
+    const { seen, baseUrl } = await serve(json(503, {}))
+    // One request per 10 s window: the retry after 125 ms would start about 10 s later, past the 5 s budget.
+    const { t, sleeps } = transport(baseUrl, { rateLimit: { requests: 1, windowMs: 10_000 } })
+    const e = await failure(t.request(get))
+    expect(seen).toHaveLength(1)
+    expect(sleeps).toStrictEqual([125])
+    expect(e.message).toBe(
+      'GET /x failed: HTTP 503; gave up after 1 attempt in 0.1 s (retry budget 5.0 s): the next attempt could not start in time (the rate limit allows it 10 s from now)'
+    )
+    expect(e).toMatchObject({ status: 503, attempts: 1 })
+  })
 })
 
 describe('a wait ended at once', () => {
@@ -115,6 +128,18 @@ describe('a wait ended at once', () => {
     expect(e).toBeInstanceOf(RequestCancelledError)
     expect(e.message).toBe('GET /x cancelled: a sibling failed')
     expect(seen).toHaveLength(1)
+  })
+
+  it("a caller's signal cancels a retry in flight: the request is cancelled, not given up", async () => {
+    const { seen, baseUrl } = await serve(json(503, {}), hang)
+    const { t } = transport(baseUrl)
+    const stop = new AbortController()
+    const pending = failure(t.request(get, stop.signal))
+    await until(() => seen.length === 2)
+    stop.abort('a sibling failed')
+    const e = await pending
+    expect(e).toBeInstanceOf(RequestCancelledError)
+    expect(e.message).toBe('GET /x cancelled: a sibling failed')
   })
 
   it('a retry waiting for its backoff stops when another request finds the server unreachable', async () => {
