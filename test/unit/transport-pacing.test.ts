@@ -142,6 +142,25 @@ describe('a wait ended at once', () => {
     expect(e.message).toBe('GET /x cancelled: a sibling failed')
   })
 
+  it('a request waiting for its turn under the rate limit is not sent once another finds the server unreachable', async () => {
+    const { baseUrl } = await serve(json(200, {}))
+    const { clock, waits } = gatedClock()
+    // Two requests a window: the first goes alone, the second now, the third waits for the window.
+    const { t } = transport(baseUrl, { clock, maxAttempts: 1, rateLimit: { requests: 2, windowMs: 10_000 } })
+    await t.request(get)
+    await new Promise(resolve => servers.pop()!.close(resolve).closeAllConnections())
+    const refused = failure(t.request({ ...get, path: '/a' }))
+    const waiting = failure(t.request({ ...get, path: '/b' }))
+    const e = await refused
+    expect(e.message).toMatch(
+      /^GET \/a failed: connection failed \(ECONNREFUSED[^)]*\); gave up after 1 attempt/
+    )
+    expect(waits).toHaveLength(1)
+    expect(await waiting).toMatchObject({
+      message: `GET /b not sent: an earlier request could not reach the server (${e.message})`
+    })
+  })
+
   it('a retry waiting for its backoff stops when another request finds the server unreachable', async () => {
     const { seen, baseUrl } = await serve(json(503, {}))
     const { clock, waits } = gatedClock()
