@@ -8,17 +8,17 @@ import { describe, expect, it } from '@jest/globals'
 import type { Action, ResourceKind } from '../../src/plan/types.js'
 import { apply, change, ok, type Step } from '../support/apply.js'
 
-/** One change per entry, each with one operation that logs its start and its end. */
-async function applyLogged(changes: [ResourceKind, string, Action][]) {
+/** One change per entry, each with one operation that logs its start and its end (a `slow` one after the microtasks). */
+async function applyLogged(changes: [ResourceKind, string, Action, 'slow'?][]) {
   const log: string[] = []
   const steps: Record<string, Step[]> = {}
-  for (const [kind, name] of changes) {
+  for (const [kind, name, , slow] of changes) {
     const address = `${kind}/${name}`
     steps[address] = [
       {
         run: async () => {
           log.push(`start ${address}`)
-          await Promise.resolve()
+          await (slow ? new Promise(resolve => setImmediate(resolve)) : Promise.resolve())
           log.push(`end ${address}`)
           return { status: 'applied' }
         }
@@ -46,6 +46,15 @@ describe('the order of an apply', () => {
       'start Source/Logs',
       'end Source/Logs'
     ])
+  })
+
+  it('a delete waits for every change of a later kind, not only the last one planned', async () => {
+    const log = await applyLogged([
+      ['Dashboard', 'Gone', 'delete'],
+      ['Alert', 'Slow', 'create', 'slow'],
+      ['Alert', 'Fast', 'create']
+    ])
+    expect(log.slice(-2)).toStrictEqual(['start Dashboard/Gone', 'end Dashboard/Gone'])
   })
 
   it('a delete waits for no earlier kind, no other change of its own kind and no service settings; nothing else waits for a later kind', async () => {
