@@ -89,6 +89,22 @@ describe('the answer parsed', () => {
   })
 })
 
+describe('what counts as success', () => {
+  it.each([300, 308])(
+    'only a 2xx: a redirect (%i) is an error that names its status, and is not followed',
+    async status => {
+      const { seen, baseUrl } = await serve(raw(status, '', { location: 'https://example.test/api/v2/x' }))
+      const { t } = transport(baseUrl)
+      const e = await failure(t.request({ method: 'POST', path: '/x', body: {}, idempotent: false }))
+      expect(e).toBeInstanceOf(ApiError)
+      expect(e).not.toBeInstanceOf(UnknownOutcomeError)
+      expect(e.message).toBe(`POST /x failed: HTTP ${status}`)
+      expect(e).toMatchObject({ status, attempts: 1 })
+      expect(seen).toHaveLength(1)
+    }
+  )
+})
+
 describe('retries', () => {
   it('a 503 of a GET is sent again after the backoff; the caller gets the answer that came', async () => {
     const { seen, baseUrl } = await serve(
