@@ -101,34 +101,27 @@ describe('what the transport tells its pacer', () => {
 })
 
 describe('a wait ended at once', () => {
-  it('close() ends a retry that waits for its backoff: cancelled, never sent again', async () => {
-    const { seen, baseUrl } = await serve(json(503, {}))
-    const { clock, waits } = gatedClock()
-    const { t } = transport(baseUrl, { clock })
-    const pending = failure(t.request(get))
-    await until(() => waits.length === 1)
-    await t.close()
-    expect(waits[0]!.signal?.aborted).toBe(true)
-    const e = await pending
-    expect(e).toBeInstanceOf(RequestCancelledError)
-    expect(e.message).toBe('GET /x cancelled: the client was closed')
-    expect(seen).toHaveLength(1)
-  })
-
-  it("a caller's signal ends its request's backoff wait: cancelled with its reason, never sent again", async () => {
-    const { seen, baseUrl } = await serve(json(503, {}))
-    const { clock, waits } = gatedClock()
-    const { t } = transport(baseUrl, { clock })
-    const stop = new AbortController()
-    const pending = failure(t.request(get, stop.signal))
-    await until(() => waits.length === 1)
-    stop.abort('a sibling failed')
-    expect(waits[0]!.signal?.aborted).toBe(true)
-    const e = await pending
-    expect(e).toBeInstanceOf(RequestCancelledError)
-    expect(e.message).toBe('GET /x cancelled: a sibling failed')
-    expect(seen).toHaveLength(1)
-  })
+  it.each([
+    ['close()', 'the client was closed'],
+    ["the caller's signal", 'a sibling failed']
+  ])(
+    '%s ends a retry that waits for its backoff: cancelled with its reason, never sent again',
+    async (by, reason) => {
+      const { seen, baseUrl } = await serve(json(503, {}))
+      const { clock, waits } = gatedClock()
+      const { t } = transport(baseUrl, { clock })
+      const stop = new AbortController()
+      const pending = failure(t.request(get, by === 'close()' ? undefined : stop.signal))
+      await until(() => waits.length === 1)
+      if (by === 'close()') await t.close()
+      else stop.abort(reason)
+      expect(waits[0]!.signal?.aborted).toBe(true)
+      const e = await pending
+      expect(e).toBeInstanceOf(RequestCancelledError)
+      expect(e.message).toBe(`GET /x cancelled: ${reason}`)
+      expect(seen).toHaveLength(1)
+    }
+  )
 
   it("a caller's signal cancels a retry in flight: the request is cancelled, not given up", async () => {
     const { seen, baseUrl } = await serve(json(503, {}), hang)
