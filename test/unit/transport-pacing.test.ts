@@ -48,18 +48,22 @@ describe('what the transport tells its pacer', () => {
     expect(await sentWhenTheFirstArrives(null)).toBe(2)
   })
 
-  it("a 429's wait holds back every request, not only the one it answered", async () => {
-    const { seen, baseUrl } = await serve(json(429, {}, { 'retry-after': '2' }), json(200, {}))
+  it.each([
+    [429, 'every request'],
+    [503, 'only its own request']
+  ])('a %i wait holds back %s', async status => {
+    const { seen, baseUrl } = await serve(json(status, {}, { 'retry-after': '2' }), json(200, {}))
     const { clock, waits } = gatedClock()
     const { t } = transport(baseUrl, { clock })
-    const limited = t.request(get)
+    const first = t.request(get)
     await until(() => waits.length === 1)
     const other = t.request({ ...get, path: '/y' })
     await until(() => waits.length === 2 || seen.length === 2)
-    expect(seen).toHaveLength(1)
-    expect(waits.map(w => w.ms)).toStrictEqual([2000, 2000])
+    // After a 429 the other request waits for the same moment; after a 503 it is sent at once.
+    expect(waits.map(w => w.ms)).toStrictEqual(status === 429 ? [2000, 2000] : [2000])
+    expect(seen).toHaveLength(status === 429 ? 1 : 2)
     for (const w of waits) w.release()
-    await Promise.all([limited, other])
+    await Promise.all([first, other])
     expect(seen.map(s => s.url)).toStrictEqual(['/api/v2/x', '/api/v2/y', '/api/v2/x'])
   })
 

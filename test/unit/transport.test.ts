@@ -7,6 +7,7 @@
  */
 import { afterEach, describe, expect, it } from '@jest/globals'
 import { ApiError, RequestCancelledError, UnknownOutcomeError } from '../../src/api/errors.js'
+import { silentLogger } from '../../src/log.js'
 import { VERSION } from '../../src/version.js'
 import {
   closeAll,
@@ -112,12 +113,18 @@ describe('retries', () => {
       json(503, {}),
       json(200, { ok: true })
     )
-    const { t, sleeps } = transport(baseUrl)
+    const debug: string[] = []
+    const { t, sleeps } = transport(baseUrl, { log: { ...silentLogger, debug: m => debug.push(m) } })
     const res = await t.request({ method: 'GET', path: '/x', idempotent: true })
     expect(res.body).toStrictEqual({ ok: true })
     expect(seen).toHaveLength(3)
     expect(sleeps).toStrictEqual([125, 250])
     expect(t.stats).toStrictEqual({ requests: 3, retries: 2, rateLimited: 0 })
+    // Each retry in the debug log: what failed, the wait, the attempt that follows.
+    expect(debug).toStrictEqual([
+      'GET /x: HTTP 503; retrying in 0.1 s (attempt 2)',
+      'GET /x: HTTP 503; retrying in 0.3 s (attempt 3)'
+    ])
   })
 
   it('the wait the server asks for (Retry-After) replaces the backoff', async () => {
@@ -197,6 +204,13 @@ describe('retries', () => {
     await failure(t.request({ method: 'GET', path: '/x', idempotent: true }))
     expect(sleeps).toStrictEqual([125, 250, 500])
     expect(seen).toHaveLength(4)
+  })
+
+  it('a server asking for a wait that fits the budget: when the attempts run out, that is no reason given', async () => {
+    const { baseUrl } = await serve(json(503, {}, { 'retry-after': '5' }))
+    const { t } = transport(baseUrl, { maxAttempts: 1, retryBudgetMs: 5000 })
+    const e = await failure(t.request({ method: 'GET', path: '/x', idempotent: true }))
+    expect(e.message).toBe('GET /x failed: HTTP 503; gave up after 1 attempt in 0.0 s (retry budget 5.0 s)')
   })
 
   it('a server asking to wait past the budget is given up on at once, and the message says why', async () => {
