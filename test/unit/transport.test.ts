@@ -288,18 +288,25 @@ describe('errors the caller sees', () => {
     expect(seen).toHaveLength(1)
   })
 
-  it("a caller's signal cancels the request in flight, with its reason", async () => {
-    const { seen, baseUrl } = await serve(hang)
-    // No timeout of its own to end it: only the signal can.
-    const { t } = transport(baseUrl, { requestTimeoutMs: 600_000 })
-    const stop = new AbortController()
-    const pending = failure(t.request({ method: 'GET', path: '/x', idempotent: true }, stop.signal))
-    await until(() => seen.length > 0)
-    stop.abort('another request failed')
-    const e = await pending
-    expect(e).toBeInstanceOf(RequestCancelledError)
-    expect(e.message).toBe('GET /x cancelled: another request failed')
-  })
+  it.each([
+    ['GET', true],
+    ['POST', false]
+  ] as const)(
+    "a caller's signal cancels a %s in flight, with its reason (a create too: cancelled, not of unknown outcome)",
+    async (method, idempotent) => {
+      const { seen, baseUrl } = await serve(hang)
+      // No timeout of its own to end it: only the signal can.
+      const { t } = transport(baseUrl, { requestTimeoutMs: 600_000 })
+      const stop = new AbortController()
+      const pending = failure(t.request({ method, path: '/x', body: {}, idempotent }, stop.signal))
+      await until(() => seen.length > 0)
+      stop.abort('another request failed')
+      const e = await pending
+      expect(e).toBeInstanceOf(RequestCancelledError)
+      expect(e.message).toBe(`${method} /x cancelled: another request failed`)
+      expect(seen).toHaveLength(1)
+    }
+  )
 
   it('a request after close() is cancelled, not sent', async () => {
     const { seen, baseUrl } = await serve(json(200, {}))
