@@ -32,6 +32,7 @@ describe('serverDelayMs: how long the server asks us to wait', () => {
     ['the structured header with ; and a fraction', { ratelimit: 'limit=10;remaining=0;reset=2.5' }, 2500],
     ['the structured header with reset first', { ratelimit: 'reset=3, limit=10' }, 3000],
     ['the structured header with two decimals', { ratelimit: 'limit=10, reset=2.25' }, 2250],
+    ['the newer structured form, t= for the reset', { ratelimit: '"default";r=0;t=50' }, 50_000],
     // The rule is "over a billion is a Unix time": a billion itself is still delta seconds.
     ['a reset of exactly a billion seconds', { 'ratelimit-reset': '1000000000' }, 1e12]
   ])('%s', (_what, headers, expected) => {

@@ -4,66 +4,7 @@
  * A fake kind hands out scripted operations, so each outcome is set by the test, not by a server.
  */
 import { describe, expect, it } from '@jest/globals'
-import { applyPlan } from '../../src/apply/apply.js'
-import type { ApplyProgress } from '../../src/apply/types.js'
-import type { AnyKind } from '../../src/kinds/index.js'
-import type { ApplyContext, Operation, OperationResult, PlannedChange } from '../../src/kinds/kind.js'
-import { silentLogger } from '../../src/log.js'
-import type { Action } from '../../src/plan/types.js'
-
-const change = (name: string, action: Action, id?: string): PlannedChange => ({
-  change: {
-    kind: 'Dashboard',
-    name,
-    address: `Dashboard/${name}`,
-    action,
-    id,
-    fields: [],
-    notes: [],
-    dependsOn: []
-  }
-})
-
-interface Step {
-  label?: string
-  provides?: string[]
-  after?: string[]
-  run: (ctx: ApplyContext) => Promise<OperationResult>
-}
-const ok = (result: Partial<OperationResult> = {}): Step => ({
-  run: async () => ({ status: 'applied', ...result })
-})
-const fails = (error: string, label = 'create'): Step => ({
-  label,
-  run: async () => Promise.reject(new Error(error))
-})
-
-/** Applies `planned` with a kind whose operations are `steps[address]`, one at a time unless told (a fixed order). */
-async function apply(planned: PlannedChange[], steps: Record<string, Step[]>, concurrency = 1) {
-  const kind = {
-    kind: 'Dashboard',
-    operations: (pc: PlannedChange): Operation[] =>
-      (steps[pc.change.address] ?? []).map((s, i) => ({
-        address: pc.change.address,
-        label: s.label ?? `step ${i + 1}`,
-        provides: s.provides ?? [],
-        after: s.after ?? [],
-        run: s.run
-      }))
-  } as unknown as AnyKind
-  const progress: ApplyProgress[] = []
-  const result = await applyPlan({
-    api: {} as ApplyContext['api'],
-    planned,
-    dashboards: { desired: new Map(), live: new Map() },
-    settings: {} as ApplyContext['settings'],
-    concurrency,
-    log: silentLogger,
-    kinds: [kind],
-    onProgress: p => progress.push(p)
-  })
-  return { result, progress }
-}
+import { apply, change, fails, ok, type Step } from '../support/apply.js'
 
 describe('applyPlan reports each change', () => {
   it('applied: the id, request id, message and result the request returned; a change without requests is left out', async () => {

@@ -5,102 +5,24 @@
  * errors the caller sees (given up with attempts and budget, unknown outcome, unreachable, cancelled),
  * never with the credential in them.
  */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { afterEach, describe, expect, it } from '@jest/globals'
 import { ApiError, RequestCancelledError, UnknownOutcomeError } from '../../src/api/errors.js'
-import type { Clock } from '../../src/api/pacer.js'
-import { Transport, type TransportOptions } from '../../src/api/transport.js'
+import { silentLogger } from '../../src/log.js'
 import { VERSION } from '../../src/version.js'
+import {
+  closeAll,
+  failure,
+  hang,
+  json,
+  raw,
+  serve,
+  servers,
+  transport,
+  until,
+  type Answer
+} from '../support/transport.js'
 
-interface Seen {
-  method: string
-  url: string
-  headers: IncomingMessage['headers']
-  body: string
-}
-type Answer = (res: ServerResponse) => void
-
-const json =
-  (status: number, body: unknown, headers: Record<string, string> = {}): Answer =>
-  res => {
-    res.writeHead(status, { 'content-type': 'application/json', ...headers })
-    res.end(JSON.stringify(body))
-  }
-const raw =
-  (status: number, text: string, headers: Record<string, string> = {}): Answer =>
-  res => {
-    res.writeHead(status, headers)
-    res.end(text)
-  }
-/** Never answers (the connection is closed when the test ends). */
-const hang: Answer = () => {}
-
-const servers: Server[] = []
-const transports: Transport[] = []
-afterEach(async () => {
-  await Promise.all(transports.splice(0).map(t => t.close()))
-  await Promise.all(
-    servers.splice(0).map(s => new Promise(resolve => s.close(resolve).closeAllConnections()))
-  )
-})
-
-/** A server answering each request with the next scripted answer (the last one again once they run out). */
-async function serve(...answers: Answer[]) {
-  const seen: Seen[] = []
-  const server = createServer((req, res) => {
-    let body = ''
-    req.on('data', (c: Buffer) => (body += c.toString()))
-    req.on('end', () => {
-      seen.push({ method: req.method!, url: req.url!, headers: req.headers, body })
-      answers[Math.min(seen.length - 1, answers.length - 1)]!(res)
-    })
-  })
-  servers.push(server)
-  await new Promise<void>(resolve => server.listen(0, '127.0.0.1', resolve))
-  return { seen, baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v2` }
-}
-
-/** A clock whose sleeps return at once and move its time on; it records every wait. */
-function fakeClock() {
-  let now = 1_000_000
-  const sleeps: number[] = []
-  const clock: Clock = {
-    now: () => now,
-    sleep: async (ms, signal) => {
-      signal?.throwIfAborted()
-      sleeps.push(ms)
-      now += ms
-    }
-  }
-  return { clock, sleeps }
-}
-
-function transport(baseUrl: string, over: Partial<TransportOptions> = {}) {
-  const { clock, sleeps } = fakeClock()
-  const t = new Transport({
-    baseUrl,
-    auth: { kind: 'bearer', apiKey: 'sekret-key-123' },
-    mode: 'self-hosted',
-    rateLimit: null,
-    requestTimeoutMs: 30_000,
-    retryBudgetMs: 5_000,
-    clock,
-    // Backoff without its random half: 125, 250, 500, 1000 ms...
-    random: () => 0,
-    ...over
-  })
-  transports.push(t)
-  return { t, sleeps }
-}
-
-const failure = (p: Promise<unknown>) =>
-  p.then(
-    () => {
-      throw new Error('expected the request to fail')
-    },
-    (e: unknown) => e as ApiError
-  )
+afterEach(closeAll)
 
 describe('the request sent', () => {
   it('method, path below the base URL, query, JSON body with its content type, the credential and the tool', async () => {
@@ -168,6 +90,22 @@ describe('the answer parsed', () => {
   })
 })
 
+describe('what counts as success', () => {
+  it.each([300, 308])(
+    'only a 2xx: a redirect (%i) is an error that names its status, and is not followed',
+    async status => {
+      const { seen, baseUrl } = await serve(raw(status, '', { location: 'https://example.test/api/v2/x' }))
+      const { t } = transport(baseUrl)
+      const e = await failure(t.request({ method: 'POST', path: '/x', body: {}, idempotent: false }))
+      expect(e).toBeInstanceOf(ApiError)
+      expect(e).not.toBeInstanceOf(UnknownOutcomeError)
+      expect(e.message).toBe(`POST /x failed: HTTP ${status}`)
+      expect(e).toMatchObject({ status, attempts: 1 })
+      expect(seen).toHaveLength(1)
+    }
+  )
+})
+
 describe('retries', () => {
   it('a 503 of a GET is sent again after the backoff; the caller gets the answer that came', async () => {
     const { seen, baseUrl } = await serve(
@@ -175,12 +113,18 @@ describe('retries', () => {
       json(503, {}),
       json(200, { ok: true })
     )
-    const { t, sleeps } = transport(baseUrl)
+    const debug: string[] = []
+    const { t, sleeps } = transport(baseUrl, { log: { ...silentLogger, debug: m => debug.push(m) } })
     const res = await t.request({ method: 'GET', path: '/x', idempotent: true })
     expect(res.body).toStrictEqual({ ok: true })
     expect(seen).toHaveLength(3)
     expect(sleeps).toStrictEqual([125, 250])
     expect(t.stats).toStrictEqual({ requests: 3, retries: 2, rateLimited: 0 })
+    // Each retry in the debug log: what failed, the wait, the attempt that follows.
+    expect(debug).toStrictEqual([
+      'GET /x: HTTP 503; retrying in 0.1 s (attempt 2)',
+      'GET /x: HTTP 503; retrying in 0.3 s (attempt 3)'
+    ])
   })
 
   it('the wait the server asks for (Retry-After) replaces the backoff', async () => {
@@ -262,6 +206,13 @@ describe('retries', () => {
     expect(seen).toHaveLength(4)
   })
 
+  it('a server asking for a wait that fits the budget: when the attempts run out, that is no reason given', async () => {
+    const { baseUrl } = await serve(json(503, {}, { 'retry-after': '5' }))
+    const { t } = transport(baseUrl, { maxAttempts: 1, retryBudgetMs: 5000 })
+    const e = await failure(t.request({ method: 'GET', path: '/x', idempotent: true }))
+    expect(e.message).toBe('GET /x failed: HTTP 503; gave up after 1 attempt in 0.0 s (retry budget 5.0 s)')
+  })
+
   it('a server asking to wait past the budget is given up on at once, and the message says why', async () => {
     const { seen, baseUrl } = await serve(json(503, {}, { 'retry-after': '60' }))
     const { t, sleeps } = transport(baseUrl)
@@ -283,6 +234,21 @@ describe('errors the caller sees', () => {
     expect(e.serverMessage).not.toContain('sekret-key-123')
     expect(e.serverMessage).toMatch(/^bad key /)
     expect(e.hint).toMatch(/^The self-hosted API expects a personal API access key as a Bearer token/)
+  })
+
+  it('managed mode: a server that echoes the Basic header, the key id or the secret shows none of them', async () => {
+    const header = `Basic ${Buffer.from('key-id-77:key-secret-99').toString('base64')}`
+    const { baseUrl } = await serve(
+      json(403, { message: `refused ${header} for key-id-77, secret key-secret-99` })
+    )
+    const { t } = transport(baseUrl, {
+      auth: { kind: 'basic', keyId: 'key-id-77', keySecret: 'key-secret-99' },
+      mode: 'managed'
+    })
+    const e = await failure(t.request({ method: 'PUT', path: '/x', body: {}, idempotent: true }))
+    expect(e.serverMessage).toBe('refused Basic *** for ***, secret ***')
+    expect(e.message).toContain('refused Basic *** for ***, secret ***')
+    expect(e.hint).toMatch(/^The API key is valid but its role may not change this\. Changing dashboards/)
   })
 
   it('a server nobody reaches: retried within the connect budget, then every later request fails unsent', async () => {
@@ -322,18 +288,25 @@ describe('errors the caller sees', () => {
     expect(seen).toHaveLength(1)
   })
 
-  it("a caller's signal cancels the request in flight, with its reason", async () => {
-    const { seen, baseUrl } = await serve(hang)
-    // No timeout of its own to end it: only the signal can.
-    const { t } = transport(baseUrl, { requestTimeoutMs: 600_000 })
-    const stop = new AbortController()
-    const pending = failure(t.request({ method: 'GET', path: '/x', idempotent: true }, stop.signal))
-    while (seen.length === 0) await new Promise(resolve => setImmediate(resolve))
-    stop.abort('another request failed')
-    const e = await pending
-    expect(e).toBeInstanceOf(RequestCancelledError)
-    expect(e.message).toBe('GET /x cancelled: another request failed')
-  })
+  it.each([
+    ['GET', true],
+    ['POST', false]
+  ] as const)(
+    "a caller's signal cancels a %s in flight, with its reason (a create too: cancelled, not of unknown outcome)",
+    async (method, idempotent) => {
+      const { seen, baseUrl } = await serve(hang)
+      // No timeout of its own to end it: only the signal can.
+      const { t } = transport(baseUrl, { requestTimeoutMs: 600_000 })
+      const stop = new AbortController()
+      const pending = failure(t.request({ method, path: '/x', body: {}, idempotent }, stop.signal))
+      await until(() => seen.length > 0)
+      stop.abort('another request failed')
+      const e = await pending
+      expect(e).toBeInstanceOf(RequestCancelledError)
+      expect(e.message).toBe(`${method} /x cancelled: another request failed`)
+      expect(seen).toHaveLength(1)
+    }
+  )
 
   it('a request after close() is cancelled, not sent', async () => {
     const { seen, baseUrl } = await serve(json(200, {}))
