@@ -9,13 +9,7 @@ import { clean, type JsonObject } from '../json.js'
 import type { SavedSearchSpec } from '../manifest/resources-schema.js'
 import type { Kind, PlanContext } from './kind.js'
 import { isOwnershipTag, orderedUserTags, userTags } from './ownership.js'
-import {
-  changesMoreThanOwner,
-  desiredRecords,
-  pairRecords,
-  recordOperations,
-  type RecordDesired
-} from './records.js'
+import { desiredRecords, pairRecords, recordOperations, type RecordDesired } from './records.js'
 import type { Resolved } from './references.js'
 
 interface DesiredSavedSearch extends RecordDesired<SavedSearchSpec> {
@@ -76,10 +70,8 @@ export const savedSearchKind: Kind<DesiredSavedSearch, LiveSavedSearch> = {
       list: async ctx => (await ctx.api.listSavedSearches()) ?? [],
       find: (all, sent) => all.find(l => l.name === sent.name && l.tags.includes(octx.settings.ownershipTag)),
       createBody: d => body(d, octx.settings.ownershipTag),
-      updateBody: (d, _live, change) =>
-        changesMoreThanOwner(change) || change.fields.some(f => f.path === 'owner')
-          ? body(d, octx.settings.ownershipTag)
-          : undefined
+      // Ownership is a tag in the body, so every update (one that only adopts the search included) sends it whole.
+      updateBody: d => body(d, octx.settings.ownershipTag)
     })
 }
 
