@@ -495,6 +495,20 @@ describe('which live alert a manifest means', () => {
     ])
   })
 
+  it('of two of one name on tiles of one id, the one on the manifest dashboard, whatever their ids', async () => {
+    const server = new Server('per dashboard')
+    const two = dashboard('A', ['Errors']) + dashboard('B', ['Errors'])
+    await deploy(server, two + alert('First', 'A', 'Errors'))
+    const original = server.alert('First')
+    const copy = { ...structuredClone(original), id: 'a0', dashboardId: server.dashboard('B').id }
+    expect(copy.tileId).toBe(server.tileId('B', 'Errors'))
+    server.alerts.set(copy.id, copy)
+    expect(alertActions(plan(server, two + alert('First', 'A', 'Errors')))).toEqual([
+      ['First', 'noop', original.id],
+      ['First', 'delete', copy.id]
+    ])
+  })
+
   it('of two of one name on other tiles, the one of the lowest id, whatever order the server lists them in', async () => {
     for (const first of [true, false]) {
       const { server, original, copy } = await duplicated('Errors', 'a0')
