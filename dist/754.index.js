@@ -4416,9 +4416,8 @@ const savedSearchKind = {
         list: async (ctx) => (await ctx.api.listSavedSearches()) ?? [],
         find: (all, sent) => all.find(l => l.name === sent.name && l.tags.includes(octx.settings.ownershipTag)),
         createBody: d => saved_search_body(d, octx.settings.ownershipTag),
-        updateBody: (d, _live, change) => changesMoreThanOwner(change) || change.fields.some(f => f.path === 'owner')
-            ? saved_search_body(d, octx.settings.ownershipTag)
-            : undefined
+        // Ownership is a tag in the body, so every update (one that only adopts the search included) sends it whole.
+        updateBody: d => saved_search_body(d, octx.settings.ownershipTag)
     })
 };
 /** The whole saved search as a PUT must carry it (omitted fields reset to their defaults). */
