@@ -24,7 +24,8 @@ export function serverDelayMs(headers: Headers, now: number): number | undefined
   }
   for (const name of ['ratelimit-reset', 'x-ratelimit-reset']) {
     const v = Number(first(headers[name]))
-    if (first(headers[name]) !== undefined && Number.isFinite(v)) return resetToDelay(v, now)
+    // An absent header is Number(undefined), NaN: refused by the same test as an unreadable one.
+    if (Number.isFinite(v)) return resetToDelay(v, now)
   }
   // The IETF draft's structured header: `limit=100, remaining=0, reset=50`, or the newer `"default";r=0;t=50`.
   const structured = first(headers['ratelimit'])
@@ -50,7 +51,7 @@ export function serverBudget(
   ] as const) {
     const remaining = Number(first(headers[remainingName]))
     const reset = Number(first(headers[resetName]))
-    if (first(headers[remainingName]) !== undefined && Number.isFinite(remaining) && Number.isFinite(reset)) {
+    if (Number.isFinite(remaining) && Number.isFinite(reset)) {
       return { remaining, resetAt: now + resetToDelay(reset, now) }
     }
   }
