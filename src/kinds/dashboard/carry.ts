@@ -69,8 +69,7 @@ function differsBetween(sent: Body, live: Body): (field: string) => boolean {
 
 /** Whether the live tile's config holds a value (not null) of a key whose rule `matches`. */
 function holdsAny(live: LiveTile | undefined, matches: (rule: FieldRule) => boolean): boolean {
-  const config = live?.config
-  if (config === undefined || config === null) return false
+  const config = live?.config ?? {}
   for (const key in config) {
     const value = config[key]
     if (value !== undefined && value !== null && matches(TILE_CONFIG_FIELDS[key] ?? UNKNOWN_CONFIG_FIELD))
