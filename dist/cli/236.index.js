@@ -264,7 +264,8 @@ function serverDelayMs(headers, now) {
     }
     for (const name of ['ratelimit-reset', 'x-ratelimit-reset']) {
         const v = Number(first(headers[name]));
-        if (first(headers[name]) !== undefined && Number.isFinite(v))
+        // An absent header is Number(undefined), NaN: refused by the same test as an unreadable one.
+        if (Number.isFinite(v))
             return resetToDelay(v, now);
     }
     // The IETF draft's structured header: `limit=100, remaining=0, reset=50`, or the newer `"default";r=0;t=50`.
@@ -288,7 +289,7 @@ function serverBudget(headers, now) {
     ]) {
         const remaining = Number(first(headers[remainingName]));
         const reset = Number(first(headers[resetName]));
-        if (first(headers[remainingName]) !== undefined && Number.isFinite(remaining) && Number.isFinite(reset)) {
+        if (Number.isFinite(remaining) && Number.isFinite(reset)) {
             return { remaining, resetAt: now + resetToDelay(reset, now) };
         }
     }
@@ -2728,9 +2729,7 @@ function differsBetween(sent, live) {
 }
 /** Whether the live tile's config holds a value (not null) of a key whose rule `matches`. */
 function holdsAny(live, matches) {
-    const config = live?.config;
-    if (config === undefined || config === null)
-        return false;
+    const config = live?.config ?? {};
     for (const key in config) {
         const value = config[key];
         if (value !== undefined && value !== null && matches(returned_fields/* TILE_CONFIG_FIELDS */.MN[key] ?? returned_fields/* UNKNOWN_CONFIG_FIELD */.$w))
