@@ -804,29 +804,35 @@ describe('tile settings the update sends back', () => {
     expect(o.plan.diagnostics.filter(d => d.severity === 'notice')).toEqual([])
   })
 
-  it('a series table with a sort order stays in series form and carries no config setting', async () => {
-    const yaml = (w: number) =>
-      dashboard(
-        'S',
-        `  - name: T\n    x: 0\n    y: 0\n    w: ${w}\n    h: 3\n    series:\n` +
-          '      - { type: table, source: Logs, aggFn: count, sortOrder: desc }\n'
-      )
-    const [live] = await created(yaml(6))
-    // As a server that stores the config form might return it, with a setting of the UI.
-    live!.tiles[0] = {
-      id: live!.tiles[0]!.id,
-      name: 'T',
-      x: 0,
-      y: 0,
-      w: 6,
-      h: 3,
-      config: { displayType: 'table', sourceId: 'src-logs', select: [{ aggFn: 'count' }], futureSetting: 1 }
+  it.each([
+    ['one series', '      - { type: table, source: Logs, aggFn: count, sortOrder: desc }\n'],
+    [
+      'the second of two series',
+      '      - { type: table, source: Logs, aggFn: count }\n' +
+        '      - { type: table, source: Logs, aggFn: count, sortOrder: desc }\n'
+    ]
+  ])(
+    'a series table with a sort order (%s) stays in series form and carries no config setting',
+    async (_, series) => {
+      const yaml = (w: number) =>
+        dashboard('S', `  - name: T\n    x: 0\n    y: 0\n    w: ${w}\n    h: 3\n    series:\n` + series)
+      const [live] = await created(yaml(6))
+      // As a server that stores the config form might return it, with a setting of the UI.
+      live!.tiles[0] = {
+        id: live!.tiles[0]!.id,
+        name: 'T',
+        x: 0,
+        y: 0,
+        w: 6,
+        h: 3,
+        config: { displayType: 'table', sourceId: 'src-logs', select: [{ aggFn: 'count' }], futureSetting: 1 }
+      }
+      const { sent } = await apply(plan(yaml(8), [live!]))
+      const [t] = sent[0]!.body!.tiles as Array<Record<string, unknown>>
+      expect(t).toHaveProperty('series')
+      expect(t).not.toHaveProperty('config')
     }
-    const { sent } = await apply(plan(yaml(8), [live!]))
-    const [t] = sent[0]!.body!.tiles as Array<Record<string, unknown>>
-    expect(t).toHaveProperty('series')
-    expect(t).not.toHaveProperty('config')
-  })
+  )
 })
 
 describe('data sources named by a dashboard', () => {
