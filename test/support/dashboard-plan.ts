@@ -7,27 +7,19 @@ import { expect } from '@jest/globals'
 import type { LiveDashboard } from '../../src/api/schemas.js'
 import { dashboardKind } from '../../src/kinds/dashboard/index.js'
 import { KINDS } from '../../src/kinds/index.js'
-import type { ApplyContext, LiveState, OperationResult, PlanSettings } from '../../src/kinds/kind.js'
+import type { ApplyContext, LiveState, OperationResult } from '../../src/kinds/kind.js'
 import { RegistryWriter } from '../../src/kinds/registry.js'
 import { validateText } from '../../src/manifest/load.js'
 import type { Change } from '../../src/plan/types.js'
 import { computePlan, type PlanOutcome } from '../../src/planner/planner.js'
+import { SHOP_TAG as TAG, shopSettings as settings } from './shop-stack.js'
 
-export const TAG = 'obsdeploy:shop'
+export { TAG, settings }
 export const SOURCES = [
   { id: 'src-logs', name: 'Logs', kind: 'log' },
   { id: 'src-metrics', name: 'Metrics', kind: 'metric' },
   { id: 'src-traces', name: 'Traces', kind: 'trace' }
 ]
-
-export const settings = (over: Partial<PlanSettings> = {}): PlanSettings => ({
-  stack: 'shop',
-  ownershipTag: TAG,
-  prune: true,
-  mode: 'self-hosted',
-  serviceGate: { open: true, reason: 'test' },
-  ...over
-})
 
 /** A config tile of the manifest language (indented as an item of `tiles:`); `more` goes before its config. */
 export const tile = (

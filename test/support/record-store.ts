@@ -13,23 +13,15 @@ import type { LiveDashboard } from '../../src/api/schemas.js'
 import { applyPlan } from '../../src/apply/apply.js'
 import type { ApplyResult } from '../../src/apply/types.js'
 import { KINDS } from '../../src/kinds/index.js'
-import type { LiveState, PlanSettings } from '../../src/kinds/kind.js'
+import type { LiveState } from '../../src/kinds/kind.js'
 import { registryTiles } from '../../src/kinds/registry.js'
 import { silentLogger } from '../../src/log.js'
 import { validateText } from '../../src/manifest/load.js'
 import { computePlan, type PlanOutcome } from '../../src/planner/planner.js'
 import type { Change } from '../../src/plan/types.js'
+import { SHOP_TAG as TAG, shopSettings as settings } from './shop-stack.js'
 
-export const TAG = 'obsdeploy:shop'
-
-export const settings = (over: Partial<PlanSettings> = {}): PlanSettings => ({
-  stack: 'shop',
-  ownershipTag: TAG,
-  prune: true,
-  mode: 'self-hosted',
-  serviceGate: { open: true, reason: 'test' },
-  ...over
-})
+export { TAG, settings }
 
 type Stored = Record<string, unknown> & { id: string }
 

@@ -11,14 +11,14 @@ import type { LiveAlert, LiveDashboard, LiveSavedSearch } from '../../src/api/sc
 import { applyPlan } from '../../src/apply/apply.js'
 import { alertKind } from '../../src/kinds/alert.js'
 import type { ApplyResult } from '../../src/apply/types.js'
-import type { ApplyContext, LiveState, PlanSettings } from '../../src/kinds/kind.js'
+import type { ApplyContext, LiveState } from '../../src/kinds/kind.js'
 import { silentLogger } from '../../src/log.js'
 import { readLiveState } from '../../src/live/read.js'
 import { validateText } from '../../src/manifest/load.js'
 import type { Change } from '../../src/plan/types.js'
 import { computePlan, type PlanOutcome } from '../../src/planner/planner.js'
+import { shopSettings } from '../support/shop-stack.js'
 
-const TAG = 'obsdeploy:shop'
 const SOURCES = [{ id: 'src-logs', name: 'Logs', kind: 'log' }]
 const WEBHOOKS = [
   { id: 'wh-pager', name: 'ops-pager', service: 'generic' },
@@ -27,14 +27,7 @@ const WEBHOOKS = [
 ]
 const PAGER = { type: 'webhook', webhookId: 'wh-pager' }
 
-const settings = (over: Partial<PlanSettings> = {}): PlanSettings => ({
-  stack: 'shop',
-  ownershipTag: TAG,
-  prune: true,
-  mode: 'self-hosted',
-  serviceGate: { open: true, reason: 'test' },
-  ...over
-})
+const settings = shopSettings
 const MANAGED = settings({ mode: 'managed' })
 const NO_PRUNE = settings({ prune: false })
 

@@ -14,6 +14,7 @@ import { FingerprintStream, fingerprint } from '../../src/planner/fingerprint.js
 import { diffValues, joinKey } from '../../src/plan/diff.js'
 import { isActionable, type Change } from '../../src/plan/types.js'
 import type { Json } from '../../src/json.js'
+import { shopSettings } from '../support/shop-stack.js'
 
 interface Rec {
   id?: string
@@ -23,14 +24,7 @@ interface Rec {
 
 const NOW = new Date('2026-11-22T12:00:00.000Z')
 
-const settings = (over: Partial<PlanSettings> = {}): PlanSettings => ({
-  stack: 'shop',
-  ownershipTag: 'obsdeploy:shop',
-  prune: true,
-  mode: 'self-hosted',
-  serviceGate: { open: true, reason: 'test' },
-  ...over
-})
+const settings = shopSettings
 
 /** No manifests, and none of the warnings an empty file gets. */
 const noManifests = (): ManifestSet => ({ ...validateText('empty.yaml', '', 'self-hosted'), diagnostics: [] })

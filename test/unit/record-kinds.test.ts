@@ -29,6 +29,7 @@ import {
 } from '../../src/kinds/records.js'
 import type { Located } from '../../src/manifest/rules.js'
 import type { Change, ResourceKind } from '../../src/plan/types.js'
+import { shopSettings } from '../support/shop-stack.js'
 
 interface Spec {
   name: string
@@ -48,14 +49,7 @@ const MINE = 'obsdeploy:shop'
 const SIBLING = 'obsdeploy:billing'
 const STRANGER = 'obsdeploy:elsewhere'
 
-const settings = (over: Partial<PlanSettings> = {}): PlanSettings => ({
-  stack: 'shop',
-  ownershipTag: MINE,
-  prune: true,
-  mode: 'self-hosted',
-  serviceGate: { open: true, reason: 'test' },
-  ...over
-})
+const settings = shopSettings
 
 /** A manifest whose fields sit on lines of their own: `kind` line 1, `name` 2, `id` 3, `adopt` 4. */
 const LINES: Record<string, number> = { kind: 1, name: 2, id: 3, adopt: 4 }
