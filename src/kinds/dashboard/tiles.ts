@@ -5,7 +5,7 @@ import { ALERTABLE_DISPLAY_TYPES } from '../../manifest/vocabulary.js'
 import { normalTile, type SeriesLike } from '../tile-normal-form.js'
 
 export const isAlertable = (type: string | undefined) =>
-  (ALERTABLE_DISPLAY_TYPES as readonly string[]).includes(type ?? '')
+  (ALERTABLE_DISPLAY_TYPES as readonly (string | undefined)[]).includes(type)
 
 /** Live tiles by name; a second tile of the same name (made in the UI) gets a distinct key. */
 export function keyedLiveTiles<T extends { name: string }>(l: { tiles: readonly T[] }): Map<string, T> {
@@ -35,9 +35,10 @@ export function flatTile(t: Record<string, unknown>): JsonObject {
   return { x: n.x, y: n.y, w: n.w, h: n.h, ...n.config }
 }
 
+/** A live tile as the normal form's input. Its callers read the layout and config, never the name. */
 function asNormalInput(t: Record<string, unknown>): Parameters<typeof normalTile>[0] {
   return {
-    name: String(t.name ?? ''),
+    name: String(t.name),
     x: Number(t.x),
     y: Number(t.y),
     w: Number(t.w),
