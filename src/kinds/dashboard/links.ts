@@ -27,8 +27,8 @@ export function linkBody(
   const { dashboard, source, id, ...target } = link.target
   let sent: Body = target
   if (target.mode === 'id') {
-    if (link.type === 'search' && (source !== undefined || id !== undefined))
-      sent = { mode: 'id', id: sourceId({ source, id }) }
+    // A valid search link names its source or id (rules.ts checkLink); with neither, sourceId gives undefined.
+    if (link.type === 'search') sent = { mode: 'id', id: sourceId({ source, id }) }
     else if (dashboard !== undefined) sent = { mode: 'id', dashboard }
     else sent = { mode: 'id', id }
   }
