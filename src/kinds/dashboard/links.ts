@@ -59,11 +59,10 @@ export function settleDashboardLinks<D extends LinkingDashboard>(
   ctx: PlanContext
 ): void {
   const index = new Map(result.pairs.map((p, i) => [p.desired.name, { pair: p, i }]))
-  const paired = new Set(result.pairs.flatMap(p => (p.live ? [p.live.id] : [])))
-  const others = ctx.live.dashboards.filter(d => !paired.has(d.id))
   const orphans = new Set(result.orphans.map(o => o.id))
+  // Each live dashboard by its name, a paired one by the name its manifest gives it.
   const names = new Map<string, string>()
-  for (const d of others) names.set(d.id, d.name)
+  for (const d of ctx.live.dashboards) names.set(d.id, d.name)
   for (const p of result.pairs) if (p.live) names.set(p.live.id, p.desired.name)
   linkNames.set(ctx, names)
 
