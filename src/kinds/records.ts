@@ -162,7 +162,7 @@ export function pairRecords<S extends IdentitySpec, L>(
     if (mine) result.pairs.push({ desired: d, live: take(mine) })
     else later.push(d)
   }
-  const siblings = new Set(ctx.settings.siblingTags ?? [])
+  const siblings = new Set(ctx.settings.siblingTags)
   const siblingOf = (l: L): string | undefined => {
     const other = o.otherOwner(l)
     return other !== undefined && siblings.has(other) ? other : undefined

@@ -145,6 +145,18 @@ describe('a dashboard link settled against the live dashboards', () => {
     expect(onClick(a.body)).toEqual({ type: 'dashboard', target: { mode: 'id', id: target!.id } })
   })
 
+  it('to a live dashboard of the manifests that this plan leaves alone: its id, sent with the create', async () => {
+    const [b] = await created(dashboard('B', tile('E')))
+    const o = plan(table('A', to('B')) + dashboard('B', tile('E')), [b!])
+    expect(dashboardChanges(o).map(c => [c.name, c.action])).toEqual([
+      ['B', 'noop'],
+      ['A', 'create']
+    ])
+    const { sent } = await apply(o)
+    expect(sent.map(s => s.method)).toEqual(['create'])
+    expect(onClick(sent[0]!.body)).toEqual({ type: 'dashboard', target: { mode: 'id', id: b!.id } })
+  })
+
   it('an update that links to a dashboard this apply creates waits for that create, wherever it stands', async () => {
     const [created1] = await created(table('A', to('A')))
     // Another id than the recording API gives the create below.
@@ -215,6 +227,18 @@ describe('a dashboard link settled against the live dashboards', () => {
         plan(table('A', '{ type: dashboard, target: { mode: id, id: d-missing } }'), [], {}, settings())
       )
     ).toEqual([['tiles[0].config.onClick.target.id', 15, 'no dashboard with id "d-missing"']])
+  })
+
+  it('a plan with an unknown name shows the link as written, not a placeholder id', () => {
+    const o = plan(table('A', to('Nowhere')))
+    expect(errors(o)).toEqual(['no dashboard named "Nowhere"; known: A'])
+    expect(JSON.stringify(change(o, 'A'))).not.toContain('unresolved')
+    expect(change(o, 'A').fields).toContainEqual({
+      path: 'tiles["T"]',
+      after: expect.objectContaining({
+        onClick: { type: 'dashboard', target: { mode: 'id', dashboard: 'Nowhere' } }
+      })
+    })
   })
 
   it('a dashboard this plan keeps without prune can be linked to, by its id', async () => {
