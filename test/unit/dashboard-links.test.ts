@@ -253,6 +253,12 @@ describe('a dashboard link settled against the live dashboards', () => {
 describe('a search link-out in the plan', () => {
   it('is compared by source id, and shows no change when the live one names the same source', async () => {
     const yaml = table('S', '{ type: search, target: { mode: id, source: Traces } }')
+    expect(change(plan(yaml), 'S').fields).toContainEqual({
+      path: 'tiles["T"]',
+      after: expect.objectContaining({
+        onClick: { type: 'search', target: { mode: 'id', sourceId: 'src-traces' } }
+      })
+    })
     const [live] = await created(yaml)
     expect(change(plan(yaml, [live!]), 'S').action).toBe('noop')
     const moved = plan(yaml.replace('source: Traces', 'source: Logs'), [live!])

@@ -19,7 +19,8 @@ export function refineDashboard(pc: PlannedChange<DesiredDashboard, LiveDashboar
   noteUnmanagedSettings(pc, ctx)
   warnOfPromql(pc, ctx)
   checkSourceKinds(pc, ctx)
-  if (pc.desired?.value.linksLater && pc.change.action === 'create')
+  // Only a create links later (links.ts settleDashboardLinks): an updated dashboard's targets all exist or wait.
+  if (pc.desired?.value.linksLater)
     pc.change.notes.push(
       'a link-out names a dashboard created later in this apply (or this one): it is set by a second request once that exists'
     )
