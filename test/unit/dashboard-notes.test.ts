@@ -93,6 +93,14 @@ describe('source kinds of the tiles a plan writes', () => {
     ])
   })
 
+  it('a heatmap on a trace source is fine', () => {
+    const heat = tile(
+      'Heat',
+      'displayType: heatmap\n      source: Traces\n      select: [{ valueExpression: Duration }]'
+    )
+    expect(at(plan(dashboard('K', heat)))).toEqual([])
+  })
+
   it('formulas on a metric, log or trace source are fine; no formulas, or an empty list, need no source kind', () => {
     const formula = (name: string, source: string, formulas = '[{ expression: "A * 2" }]') =>
       tile(
