@@ -134,13 +134,10 @@ export function normalizeConfig(config: Record<string, unknown>, exact = false):
       })
     }
   }
-  // asRatio survives only on a line, stacked_bar or table tile with exactly two series (FACTS.md).
-  if (
-    out.asRatio === true &&
-    !(RATIO_TYPES.includes(displayType) && Array.isArray(out.select) && out.select.length === 2)
-  ) {
+  // asRatio survives only on a line, stacked_bar or table tile with exactly two series (FACTS.md). Its
+  // default (false) is already gone, so here it is true or absent.
+  if (!(RATIO_TYPES.includes(displayType) && Array.isArray(out.select) && out.select.length === 2))
     delete out.asRatio
-  }
   return out
 }
 
@@ -149,11 +146,11 @@ function normalizeSelect(value: unknown, displayType: string, exact: boolean): J
   if (displayType === 'event_patterns' || (exact && typeof value === 'string')) return clean(value)
   if (displayType === 'search' || typeof value === 'string') {
     const fields = Array.isArray(value) ? value.map(String) : String(value ?? '').split(',')
-    const joined = fields
+    // An empty list joins to '', which normalizeConfig's clean() drops like any empty text.
+    return fields
       .map(f => f.trim())
       .filter(Boolean)
       .join(', ')
-    return joined === '' ? undefined : joined
   }
   if (!Array.isArray(value)) return clean(value)
   return value.map(item => {
