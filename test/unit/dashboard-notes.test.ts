@@ -245,6 +245,22 @@ describe('the alerts an update deletes with its tiles', () => {
       'tile "Line" becomes a table tile, which cannot carry alerts: the server deletes "a1"'
     ])
   })
+
+  it('two alerts of a tile that becomes a table are listed with a comma', async () => {
+    const [live] = await created(dashboard('D', tile('Line')))
+    const tileId = String(live!.tiles[0]!.id)
+    const o = plan(
+      dashboard(
+        'D',
+        tile('Line', 'displayType: table\n      source: Logs\n      select: [{ aggFn: count }]')
+      ),
+      [live!],
+      { alerts: [alert('a1', live!.id, tileId, 'Slow'), alert('a2', live!.id, tileId, 'Down')] }
+    )
+    expect(change(o, 'D').notes).toEqual([
+      'tile "Line" becomes a table tile, which cannot carry alerts: the server deletes "Slow", "Down"'
+    ])
+  })
 })
 
 describe('the PromQL warning', () => {
