@@ -4,6 +4,7 @@
  * edit the reader must survive looks like, and fingerprints that stay valid from one run (and version) to the
  * next. test/unit/registry.test.ts holds the first cases.
  */
+import { scryptSync } from 'node:crypto'
 import { describe, expect, it, jest } from '@jest/globals'
 import type { ObservabilityApi } from '../../src/api/client.js'
 import type { LiveDashboard } from '../../src/api/schemas.js'
@@ -207,6 +208,15 @@ describe('fingerprints from an earlier run', () => {
     expect(matchesFingerprint(`scrypt$16384$8$512$${salt}$${hash}`, 's3cret')).toBe(false)
     // "-" decodes to no bytes: an empty hash would equal the empty hash of any value.
     expect(matchesFingerprint(`scrypt$4096$8$1$${salt}$-`, 'anything')).toBe(false)
+  })
+
+  it('a hand-written one at the cost limit (N x r x p = 2^20) is still computed and matches its value', () => {
+    const salt = Buffer.from('0123456789abcdef')
+    // Strings are hashed as "s:" + the text (the pinned fingerprints above fix that form).
+    const hash = scryptSync('s:s3cret', salt, 32, { N: 4096, r: 8, p: 32 })
+    const fp = `scrypt$4096$8$32$${salt.toString('base64url')}$${hash.toString('base64url')}`
+    expect(matchesFingerprint(fp, 's3cret')).toBe(true)
+    expect(matchesFingerprint(fp, 'other')).toBe(false)
   })
 })
 
