@@ -126,8 +126,15 @@ function tileBody(
     body.config = configBody(tile.config, resolveSource(tile.config, cpath, located, ctx))
     if (tile.config.configType === 'sql') {
       delete (body.config as Record<string, unknown>).connection
-      const connectionId = resolveReference('Connection', 'connection', tile.config, cpath, located, ctx)
-      if (connectionId !== undefined) (body.config as Record<string, unknown>).connectionId = connectionId
+      // Undefined only when the tile names no connection, which validation refuses (rules.ts).
+      ;(body.config as Record<string, unknown>).connectionId = resolveReference(
+        'Connection',
+        'connection',
+        tile.config,
+        cpath,
+        located,
+        ctx
+      )
     }
     if (tile.config.configType !== 'sql' && tile.config.displayType === 'table' && tile.config.onClick) {
       const at = [...cpath, 'onClick', 'target']
@@ -167,9 +174,10 @@ function resolveReference(
   ctx: PlanContext,
   leaf?: string
 ): string | undefined {
-  const r = ref as Record<string, unknown>
-  const name = typeof r[field] === 'string' ? (r[field] as string) : undefined
-  const id = typeof r[`${field}Id`] === 'string' ? (r[`${field}Id`] as string) : undefined
+  // The manifest schema makes both strings where present.
+  const r = ref as Record<string, string | undefined>
+  const name = r[field]
+  const id = r[`${field}Id`]
   if (name === undefined && id === undefined) return undefined
   return ctx.refs.resolve({
     kind,
