@@ -124,6 +124,8 @@ describe('a wait ended at once', () => {
       expect(e).toBeInstanceOf(RequestCancelledError)
       expect(e.message).toBe(`GET /x cancelled: ${reason}`)
       expect(seen).toHaveLength(1)
+      // Not even tried again (an attempt counts before it is sent).
+      expect(t.stats.requests).toBe(1)
     }
   )
 
