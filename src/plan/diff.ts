@@ -37,4 +37,4 @@ export function joinKey(path: string, key: string, forceBrackets = false): strin
 }
 
 const isObject = (v: Json | undefined): v is { [k: string]: Json } =>
-  v !== null && v !== undefined && typeof v === 'object' && !Array.isArray(v)
+  v !== null && typeof v === 'object' && !Array.isArray(v)
