@@ -271,7 +271,8 @@ export class Transport {
       res = await request(url, {
         method: spec.method,
         headers,
-        body: spec.body === undefined ? undefined : JSON.stringify(spec.body),
+        // JSON.stringify(undefined) is undefined: no body.
+        body: JSON.stringify(spec.body),
         dispatcher: this.agent,
         // A request without a signal of its own ends only with the client, whose close() aborts first
         // and then destroys the agent, failing what is in flight: undici need not listen to that

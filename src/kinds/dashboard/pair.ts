@@ -19,7 +19,7 @@ export function pairDashboards(
   ctx: PlanContext
 ): Pairing<DesiredDashboard, LiveDashboard> {
   const tag = ctx.settings.ownershipTag
-  const siblings = new Set(ctx.settings.siblingTags ?? [])
+  const siblings = new Set(ctx.settings.siblingTags)
   const isSibling = (d: LiveDashboard) => d.tags.some(t => siblings.has(t))
   // A registry dashboard (registry.ts) is bookkeeping, not a dashboard any manifest manages.
   const all = ctx.live.dashboards
