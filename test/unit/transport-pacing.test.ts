@@ -141,6 +141,18 @@ describe('a wait ended at once', () => {
     expect(e.message).toBe('GET /x cancelled: a sibling failed')
   })
 
+  it('a signal aborted without a reason of its own cancels with the word "cancelled"', async () => {
+    const { seen, baseUrl } = await serve(json(503, {}), hang)
+    const { t } = transport(baseUrl)
+    const stop = new AbortController()
+    const pending = failure(t.request(get, stop.signal))
+    await until(() => seen.length === 2)
+    stop.abort()
+    const e = await pending
+    expect(e).toBeInstanceOf(RequestCancelledError)
+    expect(e.message).toBe('GET /x cancelled: cancelled')
+  })
+
   it('a request waiting for its turn under the rate limit is not sent once another finds the server unreachable', async () => {
     const { baseUrl } = await serve(json(200, {}))
     const { clock, waits } = gatedClock()
