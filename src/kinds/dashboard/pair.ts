@@ -117,7 +117,7 @@ export function pairDashboards(
   const orphanKeys = new Map(result.orphans.map(o => [o, tileNameKey(o.tiles.map(t => t.name))]))
   const hinted = new Set<LiveDashboard>()
   for (const pair of result.pairs) {
-    if (pair.live || orphanKeys.size === 0) continue
+    if (pair.live) continue
     const names = tileNameKey(pair.desired.value.spec.tiles?.map(t => t.name) ?? [])
     const twin = names ? result.orphans.find(o => !hinted.has(o) && orphanKeys.get(o) === names) : undefined
     if (!twin) continue
