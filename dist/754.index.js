@@ -753,7 +753,8 @@ class Transport {
             res = await (0,undici/* request */.Em)(url, {
                 method: spec.method,
                 headers,
-                body: spec.body === undefined ? undefined : JSON.stringify(spec.body),
+                // JSON.stringify(undefined) is undefined: no body.
+                body: JSON.stringify(spec.body),
                 dispatcher: this.agent,
                 // A request without a signal of its own ends only with the client, whose close() aborts first
                 // and then destroys the agent, failing what is in flight: undici need not listen to that
@@ -2644,7 +2645,7 @@ function pairRecords(desired, live, ctx, o) {
         else
             later.push(d);
     }
-    const siblings = new Set(ctx.settings.siblingTags ?? []);
+    const siblings = new Set(ctx.settings.siblingTags);
     const siblingOf = (l) => {
         const other = o.otherOwner(l);
         return other !== undefined && siblings.has(other) ? other : undefined;
@@ -3025,7 +3026,8 @@ function linkBody(link, sourceId) {
     const { dashboard, source, id, ...target } = link.target;
     let sent = target;
     if (target.mode === 'id') {
-        if (link.type === 'search' && (source !== undefined || id !== undefined))
+        // A valid search link names its source or id (rules.ts checkLink); with neither, sourceId gives undefined.
+        if (link.type === 'search')
             sent = { mode: 'id', id: sourceId({ source, id }) };
         else if (dashboard !== undefined)
             sent = { mode: 'id', dashboard };
@@ -3045,11 +3047,10 @@ const linkNames = new WeakMap();
  */
 function settleDashboardLinks(result, ctx) {
     const index = new Map(result.pairs.map((p, i) => [p.desired.name, { pair: p, i }]));
-    const paired = new Set(result.pairs.flatMap(p => (p.live ? [p.live.id] : [])));
-    const others = ctx.live.dashboards.filter(d => !paired.has(d.id));
     const orphans = new Set(result.orphans.map(o => o.id));
+    // Each live dashboard by its name, a paired one by the name its manifest gives it.
     const names = new Map();
-    for (const d of others)
+    for (const d of ctx.live.dashboards)
         names.set(d.id, d.name);
     for (const p of result.pairs)
         if (p.live)
@@ -3205,9 +3206,7 @@ function tileBody(tile, path, located, ctx) {
         body.config = configBody(tile.config, resolveSource(tile.config, cpath, located, ctx));
         if (tile.config.configType === 'sql') {
             delete body.config.connection;
-            const connectionId = resolveReference('Connection', 'connection', tile.config, cpath, located, ctx);
-            if (connectionId !== undefined)
-                body.config.connectionId = connectionId;
+            body.config.connectionId = resolveReference('Connection', 'connection', tile.config, cpath, located, ctx);
         }
         if (tile.config.configType !== 'sql' && tile.config.displayType === 'table' && tile.config.onClick) {
             const at = [...cpath, 'onClick', 'target'];
@@ -3229,9 +3228,10 @@ function resolveSource(ref, path, located, ctx, field) {
  * reported at that field, or at `leaf` under `path` when given ('' for `path` itself).
  */
 function resolveReference(kind, field, ref, path, located, ctx, leaf) {
+    // The manifest schema makes both strings where present.
     const r = ref;
-    const name = typeof r[field] === 'string' ? r[field] : undefined;
-    const id = typeof r[`${field}Id`] === 'string' ? r[`${field}Id`] : undefined;
+    const name = r[field];
+    const id = r[`${field}Id`];
     if (name === undefined && id === undefined)
         return undefined;
     return ctx.refs.resolve({
@@ -3385,11 +3385,10 @@ function normalizeConfig(config, exact = false) {
             });
         }
     }
-    // asRatio survives only on a line, stacked_bar or table tile with exactly two series (FACTS.md).
-    if (out.asRatio === true &&
-        !(RATIO_TYPES.includes(displayType) && Array.isArray(out.select) && out.select.length === 2)) {
+    // asRatio survives only on a line, stacked_bar or table tile with exactly two series (FACTS.md). Its
+    // default (false) is already gone, so here it is true or absent.
+    if (!(RATIO_TYPES.includes(displayType) && Array.isArray(out.select) && out.select.length === 2))
         delete out.asRatio;
-    }
     return out;
 }
 function normalizeSelect(value, displayType, exact) {
@@ -3398,11 +3397,11 @@ function normalizeSelect(value, displayType, exact) {
         return (0,json/* clean */.uH)(value);
     if (displayType === 'search' || typeof value === 'string') {
         const fields = Array.isArray(value) ? value.map(String) : String(value ?? '').split(',');
-        const joined = fields
+        // An empty list joins to '', which normalizeConfig's clean() drops like any empty text.
+        return fields
             .map(f => f.trim())
             .filter(Boolean)
             .join(', ');
-        return joined === '' ? undefined : joined;
     }
     if (!Array.isArray(value))
         return (0,json/* clean */.uH)(value);
@@ -3453,7 +3452,7 @@ function normalTile(tile, exact = false) {
 
 
 
-const isAlertable = (type) => vocabulary/* ALERTABLE_DISPLAY_TYPES */.Ei.includes(type ?? '');
+const isAlertable = (type) => vocabulary/* ALERTABLE_DISPLAY_TYPES */.Ei.includes(type);
 /** Live tiles by name; a second tile of the same name (made in the UI) gets a distinct key. */
 function keyedLiveTiles(l) {
     const out = new Map();
@@ -3481,9 +3480,10 @@ function flatTile(t) {
     const n = normalTile(asNormalInput(t));
     return { x: n.x, y: n.y, w: n.w, h: n.h, ...n.config };
 }
+/** A live tile as the normal form's input. Its callers read the layout and config, never the name. */
 function asNormalInput(t) {
     return {
-        name: String(t.name ?? ''),
+        name: String(t.name),
         x: Number(t.x),
         y: Number(t.y),
         w: Number(t.w),
@@ -3562,7 +3562,7 @@ function joinKey(path, key, forceBrackets = false) {
         return path ? `${path}.${key}` : key;
     return `${path}[${JSON.stringify(key)}]`;
 }
-const isObject = (v) => v !== null && v !== undefined && typeof v === 'object' && !Array.isArray(v);
+const isObject = (v) => v !== null && typeof v === 'object' && !Array.isArray(v);
 
 ;// CONCATENATED MODULE: ./src/kinds/dashboard/carry.ts
 
@@ -3925,7 +3925,8 @@ function refineDashboard(pc, ctx) {
     noteUnmanagedSettings(pc, ctx);
     warnOfPromql(pc, ctx);
     checkSourceKinds(pc, ctx);
-    if (pc.desired?.value.linksLater && pc.change.action === 'create')
+    // Only a create links later (links.ts settleDashboardLinks): an updated dashboard's targets all exist or wait.
+    if (pc.desired?.value.linksLater)
         pc.change.notes.push('a link-out names a dashboard created later in this apply (or this one): it is set by a second request once that exists');
 }
 /**
@@ -4015,11 +4016,10 @@ function noteTileConsequences(pc, ctx) {
     const liveTiles = keyedLiveTiles(live);
     const dropped = [...liveTiles].filter(([key]) => !desiredByName.has(key));
     const added = desired.value.tiles.filter(t => !liveTiles.has(t.spec.name));
-    const alertsOn = (tileId) => tileId !== undefined
-        ? ctx.live.alerts
-            .filter(a => a.dashboardId === live.id && sameId(a.tileId, tileId))
-            .map(a => `"${a.name ?? a.id}"`)
-        : [];
+    // sameId matches no absent id: a tile without an id has no alerts.
+    const alertsOn = (tileId) => ctx.live.alerts
+        .filter(a => a.dashboardId === live.id && sameId(a.tileId, tileId))
+        .map(a => `"${a.name ?? a.id}"`);
     for (const [key, tile] of dropped) {
         const twin = added.find(a => sameContent(flatTile(a.body), flatTile(tile)));
         const alerts = alertsOn(tile.id);
@@ -4155,7 +4155,7 @@ function createDashboard(ctx, d, name, octx) {
 
 function pairDashboards(desired, ctx) {
     const tag = ctx.settings.ownershipTag;
-    const siblings = new Set(ctx.settings.siblingTags ?? []);
+    const siblings = new Set(ctx.settings.siblingTags);
     const isSibling = (d) => d.tags.some(t => siblings.has(t));
     // A registry dashboard (registry.ts) is bookkeeping, not a dashboard any manifest manages.
     const all = ctx.live.dashboards
@@ -4246,7 +4246,7 @@ function pairDashboards(desired, ctx) {
     const orphanKeys = new Map(result.orphans.map(o => [o, tileNameKey(o.tiles.map(t => t.name))]));
     const hinted = new Set();
     for (const pair of result.pairs) {
-        if (pair.live || orphanKeys.size === 0)
+        if (pair.live)
             continue;
         const names = tileNameKey(pair.desired.value.spec.tiles?.map(t => t.name) ?? []);
         const twin = names ? result.orphans.find(o => !hinted.has(o) && orphanKeys.get(o) === names) : undefined;
