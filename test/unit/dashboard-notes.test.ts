@@ -230,35 +230,29 @@ describe('the alerts an update deletes with its tiles', () => {
     expect(change(o, 'D').notes).toEqual([])
   })
 
-  it('one alert of a tile that becomes a table is named alone', async () => {
+  it.each([
+    [
+      'one alert is named alone',
+      (d: string, t: string) => [alert('a1', d, t), alert('a2', 'other', t, 'Elsewhere')],
+      '"a1"'
+    ],
+    [
+      'two alerts are listed with a comma',
+      (d: string, t: string) => [alert('a1', d, t, 'Slow'), alert('a2', d, t, 'Down')],
+      '"Slow", "Down"'
+    ]
+  ])('a tile that becomes a table: %s', async (_, alertsOf, named) => {
     const [live] = await created(dashboard('D', tile('Line')))
-    const tileId = String(live!.tiles[0]!.id)
     const o = plan(
       dashboard(
         'D',
         tile('Line', 'displayType: table\n      source: Logs\n      select: [{ aggFn: count }]')
       ),
       [live!],
-      { alerts: [alert('a1', live!.id, tileId), alert('a2', 'other', tileId, 'Elsewhere')] }
+      { alerts: alertsOf(live!.id, String(live!.tiles[0]!.id)) }
     )
     expect(change(o, 'D').notes).toEqual([
-      'tile "Line" becomes a table tile, which cannot carry alerts: the server deletes "a1"'
-    ])
-  })
-
-  it('two alerts of a tile that becomes a table are listed with a comma', async () => {
-    const [live] = await created(dashboard('D', tile('Line')))
-    const tileId = String(live!.tiles[0]!.id)
-    const o = plan(
-      dashboard(
-        'D',
-        tile('Line', 'displayType: table\n      source: Logs\n      select: [{ aggFn: count }]')
-      ),
-      [live!],
-      { alerts: [alert('a1', live!.id, tileId, 'Slow'), alert('a2', live!.id, tileId, 'Down')] }
-    )
-    expect(change(o, 'D').notes).toEqual([
-      'tile "Line" becomes a table tile, which cannot carry alerts: the server deletes "Slow", "Down"'
+      `tile "Line" becomes a table tile, which cannot carry alerts: the server deletes ${named}`
     ])
   })
 })
