@@ -129,29 +129,24 @@ describe('a wait ended at once', () => {
     }
   )
 
-  it("a caller's signal cancels a retry in flight: the request is cancelled, not given up", async () => {
-    const { seen, baseUrl } = await serve(json(503, {}), hang)
-    const { t } = transport(baseUrl)
-    const stop = new AbortController()
-    const pending = failure(t.request(get, stop.signal))
-    await until(() => seen.length === 2)
-    stop.abort('a sibling failed')
-    const e = await pending
-    expect(e).toBeInstanceOf(RequestCancelledError)
-    expect(e.message).toBe('GET /x cancelled: a sibling failed')
-  })
-
-  it('a signal aborted without a reason of its own cancels with the word "cancelled"', async () => {
-    const { seen, baseUrl } = await serve(json(503, {}), hang)
-    const { t } = transport(baseUrl)
-    const stop = new AbortController()
-    const pending = failure(t.request(get, stop.signal))
-    await until(() => seen.length === 2)
-    stop.abort()
-    const e = await pending
-    expect(e).toBeInstanceOf(RequestCancelledError)
-    expect(e.message).toBe('GET /x cancelled: cancelled')
-  })
+  it.each([
+    ['a sibling failed', 'a sibling failed'],
+    // A signal aborted without a reason of its own.
+    [undefined, 'cancelled']
+  ])(
+    "a caller's signal (reason %p) cancels a retry in flight: the request is cancelled, not given up",
+    async (reason, said) => {
+      const { seen, baseUrl } = await serve(json(503, {}), hang)
+      const { t } = transport(baseUrl)
+      const stop = new AbortController()
+      const pending = failure(t.request(get, stop.signal))
+      await until(() => seen.length === 2)
+      stop.abort(reason)
+      const e = await pending
+      expect(e).toBeInstanceOf(RequestCancelledError)
+      expect(e.message).toBe(`GET /x cancelled: ${said}`)
+    }
+  )
 
   it('a request waiting for its turn under the rate limit is not sent once another finds the server unreachable', async () => {
     const { baseUrl } = await serve(json(200, {}))
