@@ -90,8 +90,8 @@ export async function runOperations(
       ready.splice(i, 1)
       if (op.lock) heldLocks.add(op.lock)
       hooks.started?.(op)
-      const p: Promise<void> = op
-        .run(ctx)
+      // Async, so an operation that throws before its first await fails like one that rejects.
+      const p: Promise<void> = (async () => op.run(ctx))()
         .then(
           result => finish(op, { state: 'done', result }),
           (e: unknown) => finish(op, { state: 'failed', error: errorMessage(e) })

@@ -63,18 +63,26 @@ describe('the apply engine', () => {
     expect(log.filter(l => l.startsWith('end'))).toHaveLength(8)
   })
 
-  it('skips what depends on a failure and goes on with everything else', async () => {
-    const log: string[] = []
-    const failing: Operation = {
-      ...op('broken', { provides: ['ready'] }, log),
-      run: async () => Promise.reject(new Error('HTTP 500'))
+  it.each([
+    ['rejects', () => Promise.reject(new Error('HTTP 500'))],
+    [
+      'throws before it returns a promise',
+      () => {
+        throw new Error('HTTP 500')
+      }
+    ]
+  ] as const)(
+    'skips what depends on a failure (one that %s) and goes on with everything else',
+    async (_, run) => {
+      const log: string[] = []
+      const failing: Operation = { ...op('broken', { provides: ['ready'] }, log), run }
+      const ops = [failing, op('dependent', { after: ['ready'] }, log), op('independent', {}, log)]
+      const outcomes = await runOperations(ops, ctx(), 2)
+      expect(outcomes.get(ops[0]!)).toEqual({ state: 'failed', error: 'HTTP 500' })
+      expect(outcomes.get(ops[1]!)).toEqual({ state: 'skipped', reason: 'broken (broken) failed' })
+      expect(outcomes.get(ops[2]!)!.state).toBe('done')
     }
-    const ops = [failing, op('dependent', { after: ['ready'] }, log), op('independent', {}, log)]
-    const outcomes = await runOperations(ops, ctx(), 2)
-    expect(outcomes.get(ops[0]!)).toEqual({ state: 'failed', error: 'HTTP 500' })
-    expect(outcomes.get(ops[1]!)).toEqual({ state: 'skipped', reason: 'broken (broken) failed' })
-    expect(outcomes.get(ops[2]!)!.state).toBe('done')
-  })
+  )
 
   it('records what each successful operation provides, for the ones after it; a failure provides nothing', async () => {
     const log: string[] = []
