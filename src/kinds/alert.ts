@@ -12,14 +12,12 @@ import { sameId, type LiveAlert, type LiveDashboard, type RawId } from '../api/s
 import { diagnostic } from '../diagnostics.js'
 import { clean, type Json, type JsonObject } from '../json.js'
 import { managedAlertBody } from './managed-request.js'
-import { ALERT_FIELDS, carriedFields, keptSettingsNotice } from './returned-fields.js'
 import type { Located } from '../manifest/rules.js'
 import type { AlertChannelSpec, AlertSpec } from '../manifest/schema.js'
 import { alertsClearedToken, dashboardLock, deleteOperation, readyToken } from './operations.js'
 import { bindPlaceholders, placeholderTokens, type Resolved } from './references.js'
 import type {
   ApplyContext,
-  Desired,
   Kind,
   Operation,
   OperationContext,
@@ -41,6 +39,11 @@ export interface DesiredAlert {
 
 const alertDeletedToken = (liveId: string) => `alert-deleted:${liveId}`
 const isSavedSearch = (s: { source?: string | null }) => s.source === 'saved_search'
+/**
+ * A tile alert's dashboard and tile, by name. Validation (`src/manifest/rules.ts`) requires both on every
+ * alert whose source is not saved_search; the schema alone cannot say so.
+ */
+const tileTarget = (s: AlertSpec) => ({ dashboard: s.dashboard!, tile: s.tile! })
 
 export const alertKind: Kind<DesiredAlert, LiveAlert> = {
   kind: 'Alert',
@@ -68,11 +71,12 @@ export const alertKind: Kind<DesiredAlert, LiveAlert> = {
 
   pair(desired, ctx) {
     const owned = ownedAlerts(ctx).sort((a, b) => a.id.localeCompare(b.id))
-    const ownedByName = new Map<string, LiveAlert[]>()
-    for (const a of owned) ownedByName.set(a.name ?? '', [...(ownedByName.get(a.name ?? '') ?? []), a])
+    const ownedByName = new Map<string | null | undefined, LiveAlert[]>()
+    for (const a of owned) ownedByName.set(a.name, [...(ownedByName.get(a.name) ?? []), a])
     const used = new Set<string>()
+    // Alert names are unique among the manifests (load.ts), so no two desired alerts compete for one.
     const pairs = desired.map(d => {
-      const candidates = (ownedByName.get(d.name) ?? []).filter(a => !used.has(a.id))
+      const candidates = ownedByName.get(d.name) ?? []
       // Among duplicates (made by hand), prefer the one already on the right tile or saved search.
       const live = candidates.find(a => onTarget(d.value, a, ctx)) ?? candidates[0]
       if (live) used.add(live.id)
@@ -85,7 +89,6 @@ export const alertKind: Kind<DesiredAlert, LiveAlert> = {
     const s = d.value.spec
     const saved = isSavedSearch(s)
     return normal({
-      ...(live ? carriedAlertFields(live) : {}),
       name: s.name,
       source: s.source ?? 'tile',
       dashboard: saved ? undefined : s.dashboard,
@@ -112,8 +115,7 @@ export const alertKind: Kind<DesiredAlert, LiveAlert> = {
     const tile = liveDash?.tiles.find(t => sameId(t.id, l.tileId))
     const channels = l.channels ?? (l.channel ? [l.channel] : [])
     return normal({
-      ...carriedAlertFields(l),
-      name: l.name ?? '',
+      name: l.name,
       source: l.source ?? 'tile',
       // Compared by the name the dashboard will have, so a dashboard rename does not show on its alerts.
       dashboard: dash?.desiredName ?? liveDash?.name ?? l.dashboardId ?? undefined,
@@ -145,7 +147,6 @@ export const alertKind: Kind<DesiredAlert, LiveAlert> = {
   refine(pc, ctx) {
     const { change, desired, live } = pc
     if (!live) return
-    if (desired) noteAlertSettings(desired, live, ctx)
     const goes = targetGoes(live, ctx)
     if (!desired) {
       if (goes) {
@@ -167,12 +168,12 @@ export const alertKind: Kind<DesiredAlert, LiveAlert> = {
       }
       return
     }
-    const s = desired.value.spec
-    const target = ctx.dashboards.desired.get(s.dashboard ?? '')
+    const s = tileTarget(desired.value.spec)
+    const target = ctx.dashboards.desired.get(s.dashboard)
     const sameTile =
       target?.liveId !== undefined &&
       target.liveId === live.dashboardId &&
-      sameId(target.tileIds.get(s.tile ?? ''), live.tileId)
+      sameId(target.tileIds.get(s.tile), live.tileId)
     if (goes || !sameTile) {
       change.action = 'replace'
       change.droppedByServer = goes !== undefined
@@ -204,16 +205,16 @@ export const alertKind: Kind<DesiredAlert, LiveAlert> = {
     }
     if (!desired || change.action === 'delete') return ops
     const s = desired.value.spec
-    const onDashboard = !isSavedSearch(s)
-    const dashName = s.dashboard ?? ''
-    const lock = onDashboard
-      ? dashboardLock(octx.dashboards.desired.get(dashName)?.liveId ?? dashName)
-      : undefined
+    const dashName = isSavedSearch(s) ? undefined : tileTarget(s).dashboard
+    const lock =
+      dashName === undefined
+        ? undefined
+        : dashboardLock(octx.dashboards.desired.get(dashName)?.liveId ?? dashName)
     const refs = placeholderTokens([
       desired.value.channels.map(c => c.body),
       desired.value.savedSearch?.value
     ])
-    const after = [...(onDashboard ? [readyToken(dashName)] : []), ...refs]
+    const after = [...(dashName === undefined ? [] : [readyToken(dashName)]), ...refs]
     if (live && change.action === 'update') {
       ops.push({
         address: change.address,
@@ -261,8 +262,9 @@ function ownedAlerts(ctx: PlanContext): LiveAlert[] {
 
 function onTarget(d: DesiredAlert, a: LiveAlert, ctx: PlanContext): boolean {
   if (isSavedSearch(d.spec)) return a.savedSearchId != null && a.savedSearchId === d.savedSearch?.value
-  const target = ctx.dashboards.desired.get(d.spec.dashboard ?? '')
-  return a.dashboardId === target?.liveId && sameId(a.tileId, target?.tileIds.get(d.spec.tile ?? ''))
+  const { dashboard, tile } = tileTarget(d.spec)
+  const target = ctx.dashboards.desired.get(dashboard)
+  return a.dashboardId === target?.liveId && sameId(a.tileId, target?.tileIds.get(tile))
 }
 
 /** Why the server deletes this alert in this run (its tile, dashboard or saved search goes), if it does. */
@@ -345,11 +347,6 @@ function normal(o: Record<string, unknown>): JsonObject {
   return (clean(o) ?? {}) as JsonObject
 }
 
-/** What an update (or a replace) sends back as read: the fields the manifest language has no word for. */
-function carriedAlertFields(live: LiveAlert): Record<string, unknown> {
-  return carriedFields(live, {}, ALERT_FIELDS, () => false)
-}
-
 function alertBody(
   d: DesiredAlert,
   ctx: ApplyContext,
@@ -361,21 +358,21 @@ function alertBody(
   const target: Record<string, unknown> = {}
   if (isSavedSearch(s)) {
     target.savedSearchId = d.savedSearch?.value
-    if (s.groupBy !== undefined) target.groupBy = s.groupBy
+    target.groupBy = s.groupBy
   } else {
-    const dashName = s.dashboard ?? ''
-    const fromRun = ctx.facts.get(readyToken(dashName))
-    const planned = octx.dashboards.desired.get(dashName)
+    const { dashboard, tile } = tileTarget(s)
+    const fromRun = ctx.facts.get(readyToken(dashboard))
+    const planned = octx.dashboards.desired.get(dashboard)
     const dashboardId = fromRun?.id ?? planned?.liveId
-    const tileId = fromRun?.tileIds?.get(s.tile ?? '') ?? planned?.tileIds.get(s.tile ?? '')
-    if (!dashboardId || !tileId)
-      throw new Error(`dashboard "${dashName}" or its tile "${s.tile}" has no id yet`)
+    const tileId = fromRun?.tileIds?.get(tile) ?? planned?.tileIds.get(tile)
+    // The create waits for the dashboard's ready token, which carries these: never send an alert without its tile.
+    if (!dashboardId || !tileId) throw new Error(`dashboard "${dashboard}" or its tile "${tile}" has no id yet`)
     target.dashboardId = dashboardId
     target.tileId = tileId
   }
   const channels = d.channels.map(c => c.body)
+  // Fields the manifest leaves out are undefined here, and JSON leaves them out of the request.
   const body: Record<string, unknown> = {
-    ...(live ? carriedAlertFields(live) : {}),
     ...target,
     source: s.source ?? 'tile',
     name: s.name,
@@ -383,12 +380,12 @@ function alertBody(
     thresholdType: s.thresholdType,
     interval: s.interval,
     // One channel as `channel` (both modes); several as `channels` (self-hosted; the server mirrors the first).
-    ...(channels.length === 1 ? { channel: channels[0] } : { channels })
+    ...(channels.length === 1 ? { channel: channels[0] } : { channels }),
+    thresholdMax: s.thresholdMax,
+    message: s.message,
+    numConsecutiveWindows: s.numConsecutiveWindows,
+    note: s.note
   }
-  if (s.thresholdMax !== undefined) body.thresholdMax = s.thresholdMax
-  if (s.message !== undefined) body.message = s.message
-  if (s.numConsecutiveWindows !== undefined) body.numConsecutiveWindows = s.numConsecutiveWindows
-  if (s.note !== undefined) body.note = s.note
   // A PUT keeps the schedule it omits (controllers/alerts.ts makeAlert): clear what the manifest does not set.
   if (s.scheduleStartAt !== undefined || (live?.scheduleStartAt ?? null) !== null)
     body.scheduleStartAt = s.scheduleStartAt ?? null
@@ -396,14 +393,6 @@ function alertBody(
     body.scheduleOffsetMinutes = s.scheduleOffsetMinutes ?? 0
   const bound = bindPlaceholders(body, ctx.facts)
   return mode === 'managed' ? managedAlertBody(bound) : bound
-}
-
-/** Settings the manifest cannot express: kept ones get a notice on every plan. */
-function noteAlertSettings(desired: Desired<DesiredAlert>, live: LiveAlert, ctx: PlanContext): void {
-  const carried = carriedAlertFields(live)
-  const kept = Object.keys(carried).filter(k => clean(carried[k]) !== undefined)
-  // Only then the manifest position: positions cost a parse.
-  if (kept.length > 0) ctx.report(keptSettingsNotice(`alert "${desired.name}"`, kept, desired.source))
 }
 
 /** Duplicate-safe: after a lost response, re-read the alerts and adopt ours if it was committed. */

@@ -10,9 +10,10 @@ import { UnknownOutcomeError } from '../../src/api/errors.js'
 import type { LiveAlert, LiveDashboard, LiveSavedSearch } from '../../src/api/schemas.js'
 import { applyPlan } from '../../src/apply/apply.js'
 import { alertKind } from '../../src/kinds/alert.js'
+import { MANAGED_ALERT_FIELDS } from '../../src/kinds/managed-request.js'
 import type { ApplyResult } from '../../src/apply/types.js'
 import type { ApplyContext, LiveState } from '../../src/kinds/kind.js'
-import { silentLogger } from '../../src/log.js'
+import { silentLogger, type Logger } from '../../src/log.js'
 import { readLiveState } from '../../src/live/read.js'
 import { validateText } from '../../src/manifest/load.js'
 import type { Change } from '../../src/plan/types.js'
@@ -57,13 +58,15 @@ const lineOf = (yaml: string, text: string, nth = 0) =>
     .filter(([l]) => l.startsWith(text))[nth]![1]
 
 type Body = Record<string, unknown>
+/** A request body as the server receives it: JSON, so a field set to undefined is not there. */
+const wire = (body: Body): Body => JSON.parse(JSON.stringify(body)) as Body
 interface Sent {
   request: string
   body?: Body
 }
 
 /**
- * Stores what it is sent, with ids, as the server does: an alert's channel list mirrored into `channel`, the
+ * Stores what it is sent (as JSON), with ids, as the server does: an alert's channel list mirrored into `channel`, the
  * window count and offset defaulted, the start date in `toISOString` form. A write waits a turn of the event
  * loop, so two requests on one dashboard at once show in `overlaps`.
  */
@@ -110,7 +113,7 @@ class Server {
   }
 
   private async handle<T>(request: string, dashboardId: unknown, run: () => T, body?: unknown): Promise<T> {
-    this.sent.push({ request, ...(body === undefined ? {} : { body: body as Body }) })
+    this.sent.push({ request, ...(body === undefined ? {} : { body: wire(body as Body) }) })
     const key = typeof dashboardId === 'string' ? dashboardId : undefined
     if (key) {
       if (this.busy.get(key)) this.overlaps.push(request)
@@ -141,7 +144,7 @@ class Server {
 
   private storeAlert(id: string, body: Body): { id: string } {
     const stored: Body = {
-      ...structuredClone(body),
+      ...wire(body),
       id,
       numConsecutiveWindows: body.numConsecutiveWindows ?? 1,
       scheduleOffsetMinutes: body.scheduleOffsetMinutes ?? 0,
@@ -204,7 +207,13 @@ function plan(server: Server, yaml: string, s = settings()): PlanOutcome {
   return computePlan({ command: 'plan', settings: s, manifests, live: server.live(), now: new Date(0) })
 }
 
-async function apply(server: Server, o: PlanOutcome, s = settings(), concurrency = 1): Promise<ApplyResult> {
+async function apply(
+  server: Server,
+  o: PlanOutcome,
+  s = settings(),
+  concurrency = 1,
+  log: Logger = silentLogger
+): Promise<ApplyResult> {
   return applyPlan({
     api: server.api(),
     planned: o.planned,
@@ -212,7 +221,7 @@ async function apply(server: Server, o: PlanOutcome, s = settings(), concurrency
     registry: o.registry,
     settings: s,
     concurrency,
-    log: silentLogger
+    log
   })
 }
 
@@ -450,6 +459,48 @@ describe('a tile alert', () => {
     expect(alertChange(plan(server, yaml), 'First').fields).toEqual([
       { path: 'channels', after: ['ops-pager'] }
     ])
+  })
+})
+
+describe('the request of an alert', () => {
+  it('is not sent when the dashboard response lacks its tile: the create fails, naming both', async () => {
+    // A server that answers the dashboard create without the alert's tile: its id is unknown.
+    const server = new Server()
+    const api = server.api.bind(server)
+    server.api = () => {
+      const inner = api()
+      const client = {
+        ...inner,
+        createDashboard: async (body: Body) => {
+          const d = await inner.createDashboard(body)
+          return { ...d, tiles: d.tiles.filter(t => t.name !== 'Latency') }
+        },
+        withSignal: () => client
+      }
+      return client
+    }
+    const yaml = dashboard('A', ['Errors', 'Latency']) + alert('First', 'A', 'Latency')
+    const r = await apply(server, plan(server, yaml))
+    expect(server.requests()).toEqual(['POST /dashboards'])
+    expect(outcome(r, 'First')).toMatchObject({
+      status: 'failed',
+      message: expect.stringContaining('dashboard "A" or its tile "Latency" has no id yet')
+    })
+  })
+
+  it('managed: holds only fields of the managed request schema, whatever the alert holds', async () => {
+    // A `channels` list is a validation error in managed mode; the request is filtered all the same.
+    const yaml =
+      dashboard('A', ['Errors']) + alert('Two', 'A', 'Errors', '', channelList('ops-pager', 'team-slack'))
+    const keysSent = async (s: ReturnType<typeof settings>) => {
+      const server = new Server()
+      await apply(server, plan(server, yaml), s)
+      return Object.keys(server.sent.find(x => x.request === 'POST /alerts')!.body!)
+    }
+    expect(await keysSent(settings())).toContain('channels')
+    const managed = await keysSent(MANAGED)
+    expect(managed.filter(k => !(MANAGED_ALERT_FIELDS as readonly string[]).includes(k))).toEqual([])
+    expect(managed).toEqual(expect.arrayContaining(['dashboardId', 'tileId', 'name', 'threshold']))
   })
 })
 
@@ -912,8 +963,10 @@ describe('a create whose response is lost', () => {
       ['First', 'create', undefined]
     ])
     server.faults.set('POST /alerts', 'lose the answer')
-    const r = await apply(server, o)
+    const warnings: string[] = []
+    const r = await apply(server, o, settings(), 1, { ...silentLogger, warn: m => warnings.push(m) })
     expect(server.requests()).toEqual(['POST /alerts', 'GET /alerts'])
+    expect(warnings).toEqual([expect.stringMatching(/: re-reading alerts before creating "First" again$/)])
     const ours = [...server.alerts.values()].filter(a => a.name === 'First' && a.dashboardId !== 'theirs')
     expect(ours).toMatchObject([{ dashboardId: server.dashboard('A').id, tileId }])
     expect(outcome(r, 'First')).toStrictEqual({

@@ -389,6 +389,11 @@ describe('alerts: compared fields change the normal form, untouched ones never d
     }
   )
 
+  it('none is carried: an alert request is built from the manifest alone, with nothing sent back as read', () => {
+    // Carrying an alert field would take what tile configs have (carry.ts): sent back, and noted on the plan.
+    expect(Object.values(ALERT_FIELDS).map(r => r.treatment)).not.toContain('carried')
+  })
+
   it.each(Object.entries(ALERT_FIELDS).filter(([, r]) => r.treatment === 'untouched'))(
     '%s is never compared',
     key => {
