@@ -1378,201 +1378,6 @@ function managedAlertBody(body) {
     return only(body, MANAGED_ALERT_FIELDS);
 }
 
-;// CONCATENATED MODULE: ./src/kinds/returned-fields.ts
-/**
- * Every field the servers return on the records this tool writes, and what a plan does with it. This is
- * how "nothing changes on the server that the plan does not show" holds field by field:
- * - `compared`: in the normal form; a difference is a planned change. A compared field the manifest
- *   language cannot set (`unexpressible`) always means "absent" on the manifest's side, so a live value
- *   shows as a change, with the words for the reviewer.
- * - `carried`: the manifest language has no word for it (a tile config key no table lists, from a server
- *   newer than ours), so an update sends it back exactly as read. Where the update changes a field it
- *   depends on (`keptWhileSame`), it is not sent back, and the plan shows it going away.
- * - `identity`: the record's or the tile's id, sent back as read (in the path, or a tile's `id`).
- * - `untouched`: computed by the server, or left out of a partial PATCH: no request of ours changes it.
- * The real GET response schemas (test/fixtures/openapi), and the fields HyperDX's converters return, are
- * checked against these tables by test/unit/returned-fields.test.ts: a returned field cannot be forgotten.
- */
-
-const compared = { treatment: 'compared' };
-const identity = { treatment: 'identity' };
-const untouched = { treatment: 'untouched' };
-/** A tile setting that belongs to its display type (and, for formulas, to its select items). */
-const carriedOnSameTile = (...more) => ({
-    treatment: 'carried',
-    keptWhileSame: ['displayType', ...more]
-});
-/** HyperDX `convertToExternalDashboard`; the managed `ClickStackDashboardResponse`. */
-const DASHBOARD_FIELDS = {
-    id: identity,
-    name: compared,
-    tiles: compared,
-    tags: compared,
-    filters: compared,
-    savedQuery: compared,
-    savedQueryLanguage: compared,
-    savedFilterValues: compared,
-    containers: compared
-};
-/** HyperDX `convertTileToExternalChart`; `series` and tile-level `asRatio` are CONTRACT.md's form. */
-const TILE_FIELDS = {
-    id: identity,
-    name: compared,
-    x: compared,
-    y: compared,
-    w: compared,
-    h: compared,
-    config: compared,
-    series: compared,
-    asRatio: compared,
-    containerId: compared,
-    tabId: compared
-};
-/** Every variant of HyperDX `convertToExternalTileChartConfig` (builder and raw SQL). */
-const TILE_CONFIG_FIELDS = {
-    displayType: compared,
-    sourceId: compared,
-    select: compared,
-    groupBy: compared,
-    asRatio: compared,
-    alignDateRangeToGranularity: compared,
-    fillNulls: compared,
-    fitYAxisToData: compared,
-    compareToPreviousPeriod: compared,
-    numberFormat: compared,
-    seriesLimit: compared,
-    having: compared,
-    orderBy: compared,
-    groupByColumnsOnLeft: compared,
-    limit: compared,
-    where: compared,
-    whereLanguage: compared,
-    markdown: compared,
-    configType: compared,
-    connectionId: compared,
-    sqlTemplate: compared,
-    formulas: compared,
-    showOperandSeries: compared,
-    onClick: compared,
-    color: compared,
-    colorRules: compared,
-    backgroundChart: compared
-};
-/** A config key no table lists (a server newer than ours): kept like a UI setting of the same tile. */
-const UNKNOWN_CONFIG_FIELD = carriedOnSameTile();
-/** HyperDX `convertToExternalSelectItem` and `convertToExternalHeatmapSelectItem`. */
-const SELECT_ITEM_FIELDS = {
-    aggFn: compared,
-    valueExpression: compared,
-    alias: compared,
-    level: compared,
-    where: compared,
-    whereLanguage: compared,
-    metricName: compared,
-    metricType: compared,
-    periodAggFn: compared,
-    numberFormat: compared,
-    countExpression: compared,
-    heatmapScaleType: compared
-};
-/** HyperDX `translateAlertDocumentToExternalAlert`; the managed `ClickStackAlertResponse`. */
-const ALERT_FIELDS = {
-    id: identity,
-    name: compared,
-    message: compared,
-    note: compared,
-    threshold: compared,
-    thresholdMax: compared,
-    thresholdType: compared,
-    interval: compared,
-    source: compared,
-    numConsecutiveWindows: compared,
-    channel: compared,
-    // The managed request schema has no `channels` (a managed response has none either).
-    channels: compared,
-    dashboardId: compared,
-    tileId: compared,
-    savedSearchId: compared,
-    groupBy: compared,
-    scheduleOffsetMinutes: compared,
-    scheduleStartAt: compared,
-    state: untouched,
-    silenced: untouched,
-    executionErrors: untouched,
-    teamId: untouched,
-    createdAt: untouched,
-    updatedAt: untouched
-};
-const SERVICE_MANAGED = ['name', 'releaseChannel', 'ipAccessList', 'privateEndpointIds', 'endpoints'];
-/**
- * The managed `Service`. The fields a ServiceSettings manifest declares are compared; the PATCH sends
- * only those that differ, so every other field (writable ones like `tags` too) is untouched.
- */
-const SERVICE_FIELDS = {
-    ...Object.fromEntries(SERVICE_MANAGED.map(f => [f, compared])),
-    transparentDataEncryptionKeyId: compared,
-    id: identity,
-    ...Object.fromEntries([
-        'provider',
-        'region',
-        'state',
-        'clickhouseVersion',
-        'engineVersion',
-        'tier',
-        'minTotalMemoryGb',
-        'maxTotalMemoryGb',
-        'minReplicaMemoryGb',
-        'maxReplicaMemoryGb',
-        'numReplicas',
-        'minReplicas',
-        'maxReplicas',
-        'autoscalingMode',
-        'replicaMemoryGb',
-        'idleScaling',
-        'idleTimeoutMinutes',
-        'createdAt',
-        'encryptionKey',
-        'encryptionAssumedRoleIdentifier',
-        'iamRole',
-        'availablePrivateEndpointIds',
-        'dataWarehouseId',
-        'isPrimary',
-        'isReadonly',
-        'byocId',
-        'hasTransparentDataEncryption',
-        'encryptionRoleId',
-        'profile',
-        'complianceType',
-        'tags',
-        'enableCoreDumps',
-        'scalingSchedule',
-        'currentScaling'
-    ].map(f => [f, untouched]))
-};
-/**
- * The fields of `live` an update sends back as read: carried ones the update does not set itself, unless
- * it changes a field they depend on (`differs` says whether the update changes a sibling field).
- */
-function carriedFields(live, sent, rules, differs, unknown = untouched) {
-    const out = {};
-    for (const [key, value] of Object.entries(live)) {
-        const rule = rules[key] ?? unknown;
-        if (rule.treatment !== 'carried' || key in sent || value === undefined || value === null)
-            continue;
-        if (rule.keptWhileSame?.some(differs))
-            continue;
-        out[key] = value;
-    }
-    return out;
-}
-/**
- * The notice every plan carries for a record with carried settings: nothing to apply, but a UI edit of
- * something the manifest cannot express is visible all the same.
- */
-function keptSettingsNotice(what, paths, at) {
-    return (0,src_diagnostics/* diagnostic */.YK)('plan', 'notice', `${what} has settings the manifest language cannot express yet (set in the UI?), kept as they are: an update sends them back unchanged: ${paths.join(', ')}`, at);
-}
-
 // EXTERNAL MODULE: ./src/manifest/issues.ts
 var issues = __webpack_require__(9597);
 // EXTERNAL MODULE: ./src/manifest/path.ts
@@ -1843,9 +1648,13 @@ function deleteOperation(op) {
 
 
 
-
 const alertDeletedToken = (liveId) => `alert-deleted:${liveId}`;
 const isSavedSearch = (s) => s.source === 'saved_search';
+/**
+ * A tile alert's dashboard and tile, by name. Validation (`src/manifest/rules.ts`) requires both on every
+ * alert whose source is not saved_search; the schema alone cannot say so.
+ */
+const tileTarget = (s) => ({ dashboard: s.dashboard, tile: s.tile });
 const alertKind = {
     kind: 'Alert',
     live: { field: 'alerts', read: api => api.listAlerts() },
@@ -1872,10 +1681,11 @@ const alertKind = {
         const owned = ownedAlerts(ctx).sort((a, b) => a.id.localeCompare(b.id));
         const ownedByName = new Map();
         for (const a of owned)
-            ownedByName.set(a.name ?? '', [...(ownedByName.get(a.name ?? '') ?? []), a]);
+            ownedByName.set(a.name, [...(ownedByName.get(a.name) ?? []), a]);
         const used = new Set();
+        // Alert names are unique among the manifests (load.ts), so no two desired alerts compete for one.
         const pairs = desired.map(d => {
-            const candidates = (ownedByName.get(d.name) ?? []).filter(a => !used.has(a.id));
+            const candidates = ownedByName.get(d.name) ?? [];
             // Among duplicates (made by hand), prefer the one already on the right tile or saved search.
             const live = candidates.find(a => onTarget(d.value, a, ctx)) ?? candidates[0];
             if (live)
@@ -1888,7 +1698,6 @@ const alertKind = {
         const s = d.value.spec;
         const saved = isSavedSearch(s);
         return normal({
-            ...(live ? carriedAlertFields(live) : {}),
             name: s.name,
             source: s.source ?? 'tile',
             dashboard: saved ? undefined : s.dashboard,
@@ -1914,8 +1723,7 @@ const alertKind = {
         const tile = liveDash?.tiles.find(t => sameId(t.id, l.tileId));
         const channels = l.channels ?? (l.channel ? [l.channel] : []);
         return normal({
-            ...carriedAlertFields(l),
-            name: l.name ?? '',
+            name: l.name,
             source: l.source ?? 'tile',
             // Compared by the name the dashboard will have, so a dashboard rename does not show on its alerts.
             dashboard: dash?.desiredName ?? liveDash?.name ?? l.dashboardId ?? undefined,
@@ -1943,8 +1751,6 @@ const alertKind = {
         const { change, desired, live } = pc;
         if (!live)
             return;
-        if (desired)
-            noteAlertSettings(desired, live, ctx);
         const goes = targetGoes(live, ctx);
         if (!desired) {
             if (goes) {
@@ -1964,11 +1770,11 @@ const alertKind = {
             }
             return;
         }
-        const s = desired.value.spec;
-        const target = ctx.dashboards.desired.get(s.dashboard ?? '');
+        const s = tileTarget(desired.value.spec);
+        const target = ctx.dashboards.desired.get(s.dashboard);
         const sameTile = target?.liveId !== undefined &&
             target.liveId === live.dashboardId &&
-            sameId(target.tileIds.get(s.tile ?? ''), live.tileId);
+            sameId(target.tileIds.get(s.tile), live.tileId);
         if (goes || !sameTile) {
             change.action = 'replace';
             change.droppedByServer = goes !== undefined;
@@ -1997,16 +1803,15 @@ const alertKind = {
         if (!desired || change.action === 'delete')
             return ops;
         const s = desired.value.spec;
-        const onDashboard = !isSavedSearch(s);
-        const dashName = s.dashboard ?? '';
-        const lock = onDashboard
-            ? dashboardLock(octx.dashboards.desired.get(dashName)?.liveId ?? dashName)
-            : undefined;
+        const dashName = isSavedSearch(s) ? undefined : tileTarget(s).dashboard;
+        const lock = dashName === undefined
+            ? undefined
+            : dashboardLock(octx.dashboards.desired.get(dashName)?.liveId ?? dashName);
         const refs = placeholderTokens([
             desired.value.channels.map(c => c.body),
             desired.value.savedSearch?.value
         ]);
-        const after = [...(onDashboard ? [readyToken(dashName)] : []), ...refs];
+        const after = [...(dashName === undefined ? [] : [readyToken(dashName)]), ...refs];
         if (live && change.action === 'update') {
             ops.push({
                 address: change.address,
@@ -2052,8 +1857,9 @@ function ownedAlerts(ctx) {
 function onTarget(d, a, ctx) {
     if (isSavedSearch(d.spec))
         return a.savedSearchId != null && a.savedSearchId === d.savedSearch?.value;
-    const target = ctx.dashboards.desired.get(d.spec.dashboard ?? '');
-    return a.dashboardId === target?.liveId && sameId(a.tileId, target?.tileIds.get(d.spec.tile ?? ''));
+    const { dashboard, tile } = tileTarget(d.spec);
+    const target = ctx.dashboards.desired.get(dashboard);
+    return a.dashboardId === target?.liveId && sameId(a.tileId, target?.tileIds.get(tile));
 }
 /** Why the server deletes this alert in this run (its tile, dashboard or saved search goes), if it does. */
 function targetGoes(live, ctx) {
@@ -2130,33 +1936,29 @@ function normal(o) {
         o.scheduleStartAt = new Date(o.scheduleStartAt).toISOString();
     return ((0,json/* clean */.uH)(o) ?? {});
 }
-/** What an update (or a replace) sends back as read: the fields the manifest language has no word for. */
-function carriedAlertFields(live) {
-    return carriedFields(live, {}, ALERT_FIELDS, () => false);
-}
 function alertBody(d, ctx, octx, live) {
     const s = d.spec;
     const mode = octx.settings.mode;
     const target = {};
     if (isSavedSearch(s)) {
         target.savedSearchId = d.savedSearch?.value;
-        if (s.groupBy !== undefined)
-            target.groupBy = s.groupBy;
+        target.groupBy = s.groupBy;
     }
     else {
-        const dashName = s.dashboard ?? '';
-        const fromRun = ctx.facts.get(readyToken(dashName));
-        const planned = octx.dashboards.desired.get(dashName);
+        const { dashboard, tile } = tileTarget(s);
+        const fromRun = ctx.facts.get(readyToken(dashboard));
+        const planned = octx.dashboards.desired.get(dashboard);
         const dashboardId = fromRun?.id ?? planned?.liveId;
-        const tileId = fromRun?.tileIds?.get(s.tile ?? '') ?? planned?.tileIds.get(s.tile ?? '');
+        const tileId = fromRun?.tileIds?.get(tile) ?? planned?.tileIds.get(tile);
+        // The create waits for the dashboard's ready token, which carries these: never send an alert without its tile.
         if (!dashboardId || !tileId)
-            throw new Error(`dashboard "${dashName}" or its tile "${s.tile}" has no id yet`);
+            throw new Error(`dashboard "${dashboard}" or its tile "${tile}" has no id yet`);
         target.dashboardId = dashboardId;
         target.tileId = tileId;
     }
     const channels = d.channels.map(c => c.body);
+    // Fields the manifest leaves out are undefined here, and JSON leaves them out of the request.
     const body = {
-        ...(live ? carriedAlertFields(live) : {}),
         ...target,
         source: s.source ?? 'tile',
         name: s.name,
@@ -2164,16 +1966,12 @@ function alertBody(d, ctx, octx, live) {
         thresholdType: s.thresholdType,
         interval: s.interval,
         // One channel as `channel` (both modes); several as `channels` (self-hosted; the server mirrors the first).
-        ...(channels.length === 1 ? { channel: channels[0] } : { channels })
+        ...(channels.length === 1 ? { channel: channels[0] } : { channels }),
+        thresholdMax: s.thresholdMax,
+        message: s.message,
+        numConsecutiveWindows: s.numConsecutiveWindows,
+        note: s.note
     };
-    if (s.thresholdMax !== undefined)
-        body.thresholdMax = s.thresholdMax;
-    if (s.message !== undefined)
-        body.message = s.message;
-    if (s.numConsecutiveWindows !== undefined)
-        body.numConsecutiveWindows = s.numConsecutiveWindows;
-    if (s.note !== undefined)
-        body.note = s.note;
     // A PUT keeps the schedule it omits (controllers/alerts.ts makeAlert): clear what the manifest does not set.
     if (s.scheduleStartAt !== undefined || (live?.scheduleStartAt ?? null) !== null)
         body.scheduleStartAt = s.scheduleStartAt ?? null;
@@ -2181,14 +1979,6 @@ function alertBody(d, ctx, octx, live) {
         body.scheduleOffsetMinutes = s.scheduleOffsetMinutes ?? 0;
     const bound = bindPlaceholders(body, ctx.facts);
     return mode === 'managed' ? managedAlertBody(bound) : bound;
-}
-/** Settings the manifest cannot express: kept ones get a notice on every plan. */
-function noteAlertSettings(desired, live, ctx) {
-    const carried = carriedAlertFields(live);
-    const kept = Object.keys(carried).filter(k => (0,json/* clean */.uH)(carried[k]) !== undefined);
-    // Only then the manifest position: positions cost a parse.
-    if (kept.length > 0)
-        ctx.report(keptSettingsNotice(`alert "${desired.name}"`, kept, desired.source));
 }
 /** Duplicate-safe: after a lost response, re-read the alerts and adopt ours if it was committed. */
 function createAlert(ctx, d, octx, replaced) {
@@ -3271,6 +3061,201 @@ function configBody(c, sourceId) {
     return body;
 }
 const atLeaf = (path, leaf) => (leaf === '' ? path : [...path, leaf]);
+
+;// CONCATENATED MODULE: ./src/kinds/returned-fields.ts
+/**
+ * Every field the servers return on the records this tool writes, and what a plan does with it. This is
+ * how "nothing changes on the server that the plan does not show" holds field by field:
+ * - `compared`: in the normal form; a difference is a planned change. A compared field the manifest
+ *   language cannot set (`unexpressible`) always means "absent" on the manifest's side, so a live value
+ *   shows as a change, with the words for the reviewer.
+ * - `carried`: the manifest language has no word for it (a tile config key no table lists, from a server
+ *   newer than ours), so an update sends it back exactly as read. Where the update changes a field it
+ *   depends on (`keptWhileSame`), it is not sent back, and the plan shows it going away.
+ * - `identity`: the record's or the tile's id, sent back as read (in the path, or a tile's `id`).
+ * - `untouched`: computed by the server, or left out of a partial PATCH: no request of ours changes it.
+ * The real GET response schemas (test/fixtures/openapi), and the fields HyperDX's converters return, are
+ * checked against these tables by test/unit/returned-fields.test.ts: a returned field cannot be forgotten.
+ */
+
+const compared = { treatment: 'compared' };
+const identity = { treatment: 'identity' };
+const untouched = { treatment: 'untouched' };
+/** A tile setting that belongs to its display type (and, for formulas, to its select items). */
+const carriedOnSameTile = (...more) => ({
+    treatment: 'carried',
+    keptWhileSame: ['displayType', ...more]
+});
+/** HyperDX `convertToExternalDashboard`; the managed `ClickStackDashboardResponse`. */
+const DASHBOARD_FIELDS = {
+    id: identity,
+    name: compared,
+    tiles: compared,
+    tags: compared,
+    filters: compared,
+    savedQuery: compared,
+    savedQueryLanguage: compared,
+    savedFilterValues: compared,
+    containers: compared
+};
+/** HyperDX `convertTileToExternalChart`; `series` and tile-level `asRatio` are CONTRACT.md's form. */
+const TILE_FIELDS = {
+    id: identity,
+    name: compared,
+    x: compared,
+    y: compared,
+    w: compared,
+    h: compared,
+    config: compared,
+    series: compared,
+    asRatio: compared,
+    containerId: compared,
+    tabId: compared
+};
+/** Every variant of HyperDX `convertToExternalTileChartConfig` (builder and raw SQL). */
+const TILE_CONFIG_FIELDS = {
+    displayType: compared,
+    sourceId: compared,
+    select: compared,
+    groupBy: compared,
+    asRatio: compared,
+    alignDateRangeToGranularity: compared,
+    fillNulls: compared,
+    fitYAxisToData: compared,
+    compareToPreviousPeriod: compared,
+    numberFormat: compared,
+    seriesLimit: compared,
+    having: compared,
+    orderBy: compared,
+    groupByColumnsOnLeft: compared,
+    limit: compared,
+    where: compared,
+    whereLanguage: compared,
+    markdown: compared,
+    configType: compared,
+    connectionId: compared,
+    sqlTemplate: compared,
+    formulas: compared,
+    showOperandSeries: compared,
+    onClick: compared,
+    color: compared,
+    colorRules: compared,
+    backgroundChart: compared
+};
+/** A config key no table lists (a server newer than ours): kept like a UI setting of the same tile. */
+const UNKNOWN_CONFIG_FIELD = carriedOnSameTile();
+/** HyperDX `convertToExternalSelectItem` and `convertToExternalHeatmapSelectItem`. */
+const SELECT_ITEM_FIELDS = {
+    aggFn: compared,
+    valueExpression: compared,
+    alias: compared,
+    level: compared,
+    where: compared,
+    whereLanguage: compared,
+    metricName: compared,
+    metricType: compared,
+    periodAggFn: compared,
+    numberFormat: compared,
+    countExpression: compared,
+    heatmapScaleType: compared
+};
+/** HyperDX `translateAlertDocumentToExternalAlert`; the managed `ClickStackAlertResponse`. */
+const ALERT_FIELDS = {
+    id: identity,
+    name: compared,
+    message: compared,
+    note: compared,
+    threshold: compared,
+    thresholdMax: compared,
+    thresholdType: compared,
+    interval: compared,
+    source: compared,
+    numConsecutiveWindows: compared,
+    channel: compared,
+    // The managed request schema has no `channels` (a managed response has none either).
+    channels: compared,
+    dashboardId: compared,
+    tileId: compared,
+    savedSearchId: compared,
+    groupBy: compared,
+    scheduleOffsetMinutes: compared,
+    scheduleStartAt: compared,
+    state: untouched,
+    silenced: untouched,
+    executionErrors: untouched,
+    teamId: untouched,
+    createdAt: untouched,
+    updatedAt: untouched
+};
+const SERVICE_MANAGED = ['name', 'releaseChannel', 'ipAccessList', 'privateEndpointIds', 'endpoints'];
+/**
+ * The managed `Service`. The fields a ServiceSettings manifest declares are compared; the PATCH sends
+ * only those that differ, so every other field (writable ones like `tags` too) is untouched.
+ */
+const SERVICE_FIELDS = {
+    ...Object.fromEntries(SERVICE_MANAGED.map(f => [f, compared])),
+    transparentDataEncryptionKeyId: compared,
+    id: identity,
+    ...Object.fromEntries([
+        'provider',
+        'region',
+        'state',
+        'clickhouseVersion',
+        'engineVersion',
+        'tier',
+        'minTotalMemoryGb',
+        'maxTotalMemoryGb',
+        'minReplicaMemoryGb',
+        'maxReplicaMemoryGb',
+        'numReplicas',
+        'minReplicas',
+        'maxReplicas',
+        'autoscalingMode',
+        'replicaMemoryGb',
+        'idleScaling',
+        'idleTimeoutMinutes',
+        'createdAt',
+        'encryptionKey',
+        'encryptionAssumedRoleIdentifier',
+        'iamRole',
+        'availablePrivateEndpointIds',
+        'dataWarehouseId',
+        'isPrimary',
+        'isReadonly',
+        'byocId',
+        'hasTransparentDataEncryption',
+        'encryptionRoleId',
+        'profile',
+        'complianceType',
+        'tags',
+        'enableCoreDumps',
+        'scalingSchedule',
+        'currentScaling'
+    ].map(f => [f, untouched]))
+};
+/**
+ * The fields of `live` an update sends back as read: carried ones the update does not set itself, unless
+ * it changes a field they depend on (`differs` says whether the update changes a sibling field).
+ */
+function carriedFields(live, sent, rules, differs, unknown = untouched) {
+    const out = {};
+    for (const [key, value] of Object.entries(live)) {
+        const rule = rules[key] ?? unknown;
+        if (rule.treatment !== 'carried' || key in sent || value === undefined || value === null)
+            continue;
+        if (rule.keptWhileSame?.some(differs))
+            continue;
+        out[key] = value;
+    }
+    return out;
+}
+/**
+ * The notice every plan carries for a record with carried settings: nothing to apply, but a UI edit of
+ * something the manifest cannot express is visible all the same.
+ */
+function keptSettingsNotice(what, paths, at) {
+    return (0,src_diagnostics/* diagnostic */.YK)('plan', 'notice', `${what} has settings the manifest language cannot express yet (set in the UI?), kept as they are: an update sends them back unchanged: ${paths.join(', ')}`, at);
+}
 
 ;// CONCATENATED MODULE: ./src/kinds/tile-normal-form.ts
 /**
@@ -5125,8 +5110,8 @@ async function runOperations(operations, ctx, concurrency, hooks = {}) {
             if (op.lock)
                 heldLocks.add(op.lock);
             hooks.started?.(op);
-            const p = op
-                .run(ctx)
+            // Async, so an operation that throws before its first await fails like one that rejects.
+            const p = (async () => op.run(ctx))()
                 .then(result => finish(op, { state: 'done', result }), (e) => finish(op, { state: 'failed', error: (0,error_message/* errorMessage */.gJ)(e) }))
                 .finally(() => running.delete(p));
             running.add(p);

@@ -113,8 +113,8 @@ async function runOperations(operations, ctx, concurrency, hooks = {}) {
             if (op.lock)
                 heldLocks.add(op.lock);
             hooks.started?.(op);
-            const p = op
-                .run(ctx)
+            // Async, so an operation that throws before its first await fails like one that rejects.
+            const p = (async () => op.run(ctx))()
                 .then(result => finish(op, { state: 'done', result }), (e) => finish(op, { state: 'failed', error: (0,error_message/* errorMessage */.gJ)(e) }))
                 .finally(() => running.delete(p));
             running.add(p);

@@ -1455,8 +1455,6 @@ var diagnostics = __webpack_require__(4851);
 var json = __webpack_require__(8301);
 // EXTERNAL MODULE: ./src/kinds/managed-request.ts
 var managed_request = __webpack_require__(4614);
-// EXTERNAL MODULE: ./src/kinds/returned-fields.ts
-var returned_fields = __webpack_require__(8448);
 // EXTERNAL MODULE: ./src/kinds/references.ts
 var references = __webpack_require__(3961);
 ;// CONCATENATED MODULE: ./src/kinds/operations.ts
@@ -1503,9 +1501,13 @@ function deleteOperation(op) {
 
 
 
-
 const alertDeletedToken = (liveId) => `alert-deleted:${liveId}`;
 const isSavedSearch = (s) => s.source === 'saved_search';
+/**
+ * A tile alert's dashboard and tile, by name. Validation (`src/manifest/rules.ts`) requires both on every
+ * alert whose source is not saved_search; the schema alone cannot say so.
+ */
+const tileTarget = (s) => ({ dashboard: s.dashboard, tile: s.tile });
 const alertKind = {
     kind: 'Alert',
     live: { field: 'alerts', read: api => api.listAlerts() },
@@ -1532,10 +1534,11 @@ const alertKind = {
         const owned = ownedAlerts(ctx).sort((a, b) => a.id.localeCompare(b.id));
         const ownedByName = new Map();
         for (const a of owned)
-            ownedByName.set(a.name ?? '', [...(ownedByName.get(a.name ?? '') ?? []), a]);
+            ownedByName.set(a.name, [...(ownedByName.get(a.name) ?? []), a]);
         const used = new Set();
+        // Alert names are unique among the manifests (load.ts), so no two desired alerts compete for one.
         const pairs = desired.map(d => {
-            const candidates = (ownedByName.get(d.name) ?? []).filter(a => !used.has(a.id));
+            const candidates = ownedByName.get(d.name) ?? [];
             // Among duplicates (made by hand), prefer the one already on the right tile or saved search.
             const live = candidates.find(a => onTarget(d.value, a, ctx)) ?? candidates[0];
             if (live)
@@ -1548,7 +1551,6 @@ const alertKind = {
         const s = d.value.spec;
         const saved = isSavedSearch(s);
         return normal({
-            ...(live ? carriedAlertFields(live) : {}),
             name: s.name,
             source: s.source ?? 'tile',
             dashboard: saved ? undefined : s.dashboard,
@@ -1574,8 +1576,7 @@ const alertKind = {
         const tile = liveDash?.tiles.find(t => (0,schemas/* sameId */.s)(t.id, l.tileId));
         const channels = l.channels ?? (l.channel ? [l.channel] : []);
         return normal({
-            ...carriedAlertFields(l),
-            name: l.name ?? '',
+            name: l.name,
             source: l.source ?? 'tile',
             // Compared by the name the dashboard will have, so a dashboard rename does not show on its alerts.
             dashboard: dash?.desiredName ?? liveDash?.name ?? l.dashboardId ?? undefined,
@@ -1603,8 +1604,6 @@ const alertKind = {
         const { change, desired, live } = pc;
         if (!live)
             return;
-        if (desired)
-            noteAlertSettings(desired, live, ctx);
         const goes = targetGoes(live, ctx);
         if (!desired) {
             if (goes) {
@@ -1624,11 +1623,11 @@ const alertKind = {
             }
             return;
         }
-        const s = desired.value.spec;
-        const target = ctx.dashboards.desired.get(s.dashboard ?? '');
+        const s = tileTarget(desired.value.spec);
+        const target = ctx.dashboards.desired.get(s.dashboard);
         const sameTile = target?.liveId !== undefined &&
             target.liveId === live.dashboardId &&
-            (0,schemas/* sameId */.s)(target.tileIds.get(s.tile ?? ''), live.tileId);
+            (0,schemas/* sameId */.s)(target.tileIds.get(s.tile), live.tileId);
         if (goes || !sameTile) {
             change.action = 'replace';
             change.droppedByServer = goes !== undefined;
@@ -1657,16 +1656,15 @@ const alertKind = {
         if (!desired || change.action === 'delete')
             return ops;
         const s = desired.value.spec;
-        const onDashboard = !isSavedSearch(s);
-        const dashName = s.dashboard ?? '';
-        const lock = onDashboard
-            ? dashboardLock(octx.dashboards.desired.get(dashName)?.liveId ?? dashName)
-            : undefined;
+        const dashName = isSavedSearch(s) ? undefined : tileTarget(s).dashboard;
+        const lock = dashName === undefined
+            ? undefined
+            : dashboardLock(octx.dashboards.desired.get(dashName)?.liveId ?? dashName);
         const refs = (0,references/* placeholderTokens */.o9)([
             desired.value.channels.map(c => c.body),
             desired.value.savedSearch?.value
         ]);
-        const after = [...(onDashboard ? [readyToken(dashName)] : []), ...refs];
+        const after = [...(dashName === undefined ? [] : [readyToken(dashName)]), ...refs];
         if (live && change.action === 'update') {
             ops.push({
                 address: change.address,
@@ -1712,8 +1710,9 @@ function ownedAlerts(ctx) {
 function onTarget(d, a, ctx) {
     if (isSavedSearch(d.spec))
         return a.savedSearchId != null && a.savedSearchId === d.savedSearch?.value;
-    const target = ctx.dashboards.desired.get(d.spec.dashboard ?? '');
-    return a.dashboardId === target?.liveId && (0,schemas/* sameId */.s)(a.tileId, target?.tileIds.get(d.spec.tile ?? ''));
+    const { dashboard, tile } = tileTarget(d.spec);
+    const target = ctx.dashboards.desired.get(dashboard);
+    return a.dashboardId === target?.liveId && (0,schemas/* sameId */.s)(a.tileId, target?.tileIds.get(tile));
 }
 /** Why the server deletes this alert in this run (its tile, dashboard or saved search goes), if it does. */
 function targetGoes(live, ctx) {
@@ -1790,33 +1789,29 @@ function normal(o) {
         o.scheduleStartAt = new Date(o.scheduleStartAt).toISOString();
     return ((0,json/* clean */.uH)(o) ?? {});
 }
-/** What an update (or a replace) sends back as read: the fields the manifest language has no word for. */
-function carriedAlertFields(live) {
-    return (0,returned_fields/* carriedFields */.i)(live, {}, returned_fields/* ALERT_FIELDS */.HA, () => false);
-}
 function alertBody(d, ctx, octx, live) {
     const s = d.spec;
     const mode = octx.settings.mode;
     const target = {};
     if (isSavedSearch(s)) {
         target.savedSearchId = d.savedSearch?.value;
-        if (s.groupBy !== undefined)
-            target.groupBy = s.groupBy;
+        target.groupBy = s.groupBy;
     }
     else {
-        const dashName = s.dashboard ?? '';
-        const fromRun = ctx.facts.get(readyToken(dashName));
-        const planned = octx.dashboards.desired.get(dashName);
+        const { dashboard, tile } = tileTarget(s);
+        const fromRun = ctx.facts.get(readyToken(dashboard));
+        const planned = octx.dashboards.desired.get(dashboard);
         const dashboardId = fromRun?.id ?? planned?.liveId;
-        const tileId = fromRun?.tileIds?.get(s.tile ?? '') ?? planned?.tileIds.get(s.tile ?? '');
+        const tileId = fromRun?.tileIds?.get(tile) ?? planned?.tileIds.get(tile);
+        // The create waits for the dashboard's ready token, which carries these: never send an alert without its tile.
         if (!dashboardId || !tileId)
-            throw new Error(`dashboard "${dashName}" or its tile "${s.tile}" has no id yet`);
+            throw new Error(`dashboard "${dashboard}" or its tile "${tile}" has no id yet`);
         target.dashboardId = dashboardId;
         target.tileId = tileId;
     }
     const channels = d.channels.map(c => c.body);
+    // Fields the manifest leaves out are undefined here, and JSON leaves them out of the request.
     const body = {
-        ...(live ? carriedAlertFields(live) : {}),
         ...target,
         source: s.source ?? 'tile',
         name: s.name,
@@ -1824,16 +1819,12 @@ function alertBody(d, ctx, octx, live) {
         thresholdType: s.thresholdType,
         interval: s.interval,
         // One channel as `channel` (both modes); several as `channels` (self-hosted; the server mirrors the first).
-        ...(channels.length === 1 ? { channel: channels[0] } : { channels })
+        ...(channels.length === 1 ? { channel: channels[0] } : { channels }),
+        thresholdMax: s.thresholdMax,
+        message: s.message,
+        numConsecutiveWindows: s.numConsecutiveWindows,
+        note: s.note
     };
-    if (s.thresholdMax !== undefined)
-        body.thresholdMax = s.thresholdMax;
-    if (s.message !== undefined)
-        body.message = s.message;
-    if (s.numConsecutiveWindows !== undefined)
-        body.numConsecutiveWindows = s.numConsecutiveWindows;
-    if (s.note !== undefined)
-        body.note = s.note;
     // A PUT keeps the schedule it omits (controllers/alerts.ts makeAlert): clear what the manifest does not set.
     if (s.scheduleStartAt !== undefined || (live?.scheduleStartAt ?? null) !== null)
         body.scheduleStartAt = s.scheduleStartAt ?? null;
@@ -1841,14 +1832,6 @@ function alertBody(d, ctx, octx, live) {
         body.scheduleOffsetMinutes = s.scheduleOffsetMinutes ?? 0;
     const bound = (0,references/* bindPlaceholders */.aC)(body, ctx.facts);
     return mode === 'managed' ? (0,managed_request/* managedAlertBody */.Sg)(bound) : bound;
-}
-/** Settings the manifest cannot express: kept ones get a notice on every plan. */
-function noteAlertSettings(desired, live, ctx) {
-    const carried = carriedAlertFields(live);
-    const kept = Object.keys(carried).filter(k => (0,json/* clean */.uH)(carried[k]) !== undefined);
-    // Only then the manifest position: positions cost a parse.
-    if (kept.length > 0)
-        ctx.report((0,returned_fields/* keptSettingsNotice */.e6)(`alert "${desired.name}"`, kept, desired.source));
 }
 /** Duplicate-safe: after a lost response, re-read the alerts and adopt ours if it was committed. */
 function createAlert(ctx, d, octx, replaced) {
@@ -2676,6 +2659,8 @@ function recordDashboardFacts(changes, ctx) {
 var ownership = __webpack_require__(9586);
 // EXTERNAL MODULE: ./src/plan/diff.ts
 var diff = __webpack_require__(8256);
+// EXTERNAL MODULE: ./src/kinds/returned-fields.ts
+var returned_fields = __webpack_require__(8448);
 ;// CONCATENATED MODULE: ./src/kinds/dashboard/carry.ts
 
 
@@ -4776,13 +4761,12 @@ class RegistryWriter {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   $w: () => (/* binding */ UNKNOWN_CONFIG_FIELD),
-/* harmony export */   HA: () => (/* binding */ ALERT_FIELDS),
 /* harmony export */   MN: () => (/* binding */ TILE_CONFIG_FIELDS),
 /* harmony export */   VJ: () => (/* binding */ SELECT_ITEM_FIELDS),
 /* harmony export */   e6: () => (/* binding */ keptSettingsNotice),
 /* harmony export */   i: () => (/* binding */ carriedFields)
 /* harmony export */ });
-/* unused harmony exports DASHBOARD_FIELDS, TILE_FIELDS, SERVICE_FIELDS */
+/* unused harmony exports DASHBOARD_FIELDS, TILE_FIELDS, ALERT_FIELDS, SERVICE_FIELDS */
 /* harmony import */ var _diagnostics_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4851);
 /**
  * Every field the servers return on the records this tool writes, and what a plan does with it. This is
