@@ -26,7 +26,8 @@ export const serviceSettingsKind: Kind<ServiceSettingsSpec, LiveService> = {
 
   desired(ctx) {
     if (ctx.settings.mode !== 'managed') return []
-    return ctx.manifests.services.slice(0, 1).map(({ spec, doc }) => ({
+    // One at most: validation refuses a second (rules.ts).
+    return ctx.manifests.services.map(({ spec, doc }) => ({
       name: spec.name ?? 'service',
       address: 'ServiceSettings/service',
       // A getter: positions are built only for what the plan shows.
