@@ -203,7 +203,8 @@ export const alertKind: Kind<DesiredAlert, LiveAlert> = {
         })
       )
     }
-    if (!desired || change.action === 'delete') return ops
+    // A delete is an orphan's (planner.ts): it has no desired alert.
+    if (!desired) return ops
     const s = desired.value.spec
     const dashName = isSavedSearch(s) ? undefined : tileTarget(s).dashboard
     const lock =
