@@ -335,7 +335,7 @@ function modelledOnly(config: JsonObject, comments: string[]): JsonObject {
   const kept: string[] = []
   for (const [key, value] of Object.entries(config)) {
     const rule = TILE_CONFIG_FIELDS[key]
-    if (rule?.treatment === 'compared' && !rule.unexpressible) out[key] = value
+    if (rule?.treatment === 'compared') out[key] = value
     else kept.push(key)
   }
   if (kept.length > 0) {

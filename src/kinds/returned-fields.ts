@@ -1,9 +1,7 @@
 /**
  * Every field the servers return on the records this tool writes, and what a plan does with it. This is
  * how "nothing changes on the server that the plan does not show" holds field by field:
- * - `compared`: in the normal form; a difference is a planned change. A compared field the manifest
- *   language cannot set (`unexpressible`) always means "absent" on the manifest's side, so a live value
- *   shows as a change, with the words for the reviewer.
+ * - `compared`: in the normal form; a difference is a planned change.
  * - `carried`: the manifest language has no word for it (a tile config key no table lists, from a server
  *   newer than ours), so an update sends it back exactly as read. Where the update changes a field it
  *   depends on (`keptWhileSame`), it is not sent back, and the plan shows it going away.
@@ -18,8 +16,6 @@ export type Treatment = 'compared' | 'carried' | 'identity' | 'untouched'
 
 export interface FieldRule {
   treatment: Treatment
-  /** compared, not in the manifest language: what a live value means for the update. */
-  unexpressible?: string
   /** carried: sent back only while the update leaves these sibling fields as they are. */
   keptWhileSame?: readonly string[]
 }

@@ -6,12 +6,7 @@
 import type { LiveTile } from '../../api/schemas.js'
 import { clean, equal, type JsonObject } from '../../json.js'
 import { joinKey } from '../../plan/diff.js'
-import {
-  carriedFields,
-  TILE_CONFIG_FIELDS,
-  UNKNOWN_CONFIG_FIELD,
-  type FieldRule
-} from '../returned-fields.js'
+import { carriedFields, TILE_CONFIG_FIELDS, UNKNOWN_CONFIG_FIELD } from '../returned-fields.js'
 import { normalizeConfig, normalizeGroupBy, seriesToConfig, type SeriesLike } from '../tile-normal-form.js'
 
 type Body = Record<string, unknown>
@@ -22,7 +17,7 @@ export function tileAsSent(body: Body, live: LiveTile | undefined): Body {
   // The id exactly as the server sent it: the server matches tiles by id.
   const tile: Body = { ...(live.id !== undefined ? { id: live.id } : {}), ...body }
   // Most live tiles hold no setting an update carries: then nothing is added, and nothing need be normalised.
-  if (!live.config || !carries(live)) return tile
+  if (!live.config || !holdsUnmanagedSettings(live)) return tile
   const config = (body.config as Body | undefined) ?? seriesAsConfig(body)
   if (!config) return tile
   const extra = carriedConfig(live.config, config)
@@ -34,21 +29,23 @@ export function tileAsSent(body: Body, live: LiveTile | undefined): Body {
 
 /** The tile as an update of `live` sends it, but for its id: what comparisons read. */
 export function tileAsCompared(body: Body, live: LiveTile | undefined): Body {
-  return carries(live) ? tileAsSent(body, live) : body
+  return holdsUnmanagedSettings(live) ? tileAsSent(body, live) : body
 }
 
-/** Whether the live tile holds a setting an update sends back as read. */
-const carries = (live: LiveTile | undefined): boolean => holdsAny(live, isCarried)
-
-const isCarried = (rule: FieldRule) => rule.treatment === 'carried'
-const isCarriedOrUnexpressible = (rule: FieldRule) => isCarried(rule) || rule.unexpressible !== undefined
-
 /**
- * Whether an update of `live` can keep or drop a setting of it the manifest language has no word for: only
- * then can keptSettings or droppedSettingNotes say anything about the tile.
+ * Whether the live tile's config holds a value (not null) the manifest language has no word for: an update
+ * sends it back as read, or drops it when it changes what the setting depends on. Only then can tileAsSent,
+ * keptSettings or droppedSettingNotes do or say anything about the tile.
  */
-export const holdsUnmanagedSettings = (live: LiveTile | undefined): boolean =>
-  holdsAny(live, isCarriedOrUnexpressible)
+export function holdsUnmanagedSettings(live: LiveTile | undefined): boolean {
+  const config = live?.config ?? {}
+  for (const key in config) {
+    const value = config[key]
+    const rule = TILE_CONFIG_FIELDS[key] ?? UNKNOWN_CONFIG_FIELD
+    if (value !== undefined && value !== null && rule.treatment === 'carried') return true
+  }
+  return false
+}
 
 /** Config keys of the live tile that an update with `sent` keeps, and why each other one goes. */
 function carriedConfig(live: Body, sent: Body): Body {
@@ -65,17 +62,6 @@ function differsBetween(sent: Body, live: Body): (field: string) => boolean {
     have ??= normalizeConfig(live)
     return !equal(want[field], have[field])
   }
-}
-
-/** Whether the live tile's config holds a value (not null) of a key whose rule `matches`. */
-function holdsAny(live: LiveTile | undefined, matches: (rule: FieldRule) => boolean): boolean {
-  const config = live?.config ?? {}
-  for (const key in config) {
-    const value = config[key]
-    if (value !== undefined && value !== null && matches(TILE_CONFIG_FIELDS[key] ?? UNKNOWN_CONFIG_FIELD))
-      return true
-  }
-  return false
 }
 
 /**
@@ -112,12 +98,12 @@ export function keptSettings(tiles: ReadonlyArray<{ name: string; sent: Body; li
 }
 
 /**
- * For a tile setting the update removes although the manifest never mentions it, the reason in words:
- * raw SQL the manifest cannot express, or a UI setting that depends on something the update changes.
+ * For a tile setting the update removes although the manifest never mentions it, the reason in words: a UI
+ * setting that depends on something the update changes.
  */
 export function droppedSettingNotes(name: string, sent: Body, live: LiveTile | undefined): string[] {
   const liveConfig = live?.config
-  // Only a setting the manifest cannot express, or one an update carries, can make a note.
+  // Only a setting an update carries can make a note.
   if (!liveConfig || !holdsUnmanagedSettings(live)) return []
   const sentConfig = (sent.config as Body | undefined) ?? seriesAsConfig(sent) ?? {}
   const differs = differsBetween(sentConfig, liveConfig)
@@ -125,9 +111,7 @@ export function droppedSettingNotes(name: string, sent: Body, live: LiveTile | u
   for (const [key, value] of Object.entries(liveConfig)) {
     if (clean(value) === undefined || key in sentConfig) continue
     const rule = TILE_CONFIG_FIELDS[key] ?? UNKNOWN_CONFIG_FIELD
-    if (rule.unexpressible) {
-      notes.add(`tile "${name}" is ${rule.unexpressible}`)
-    } else if (rule.treatment === 'carried') {
+    if (rule.treatment === 'carried') {
       const changed = (rule.keptWhileSame ?? []).filter(differs)
       if (changed.length > 0)
         notes.add(
