@@ -80,7 +80,8 @@ export const serviceSettingsKind: Kind<ServiceSettingsSpec, LiveService> = {
 
   operations(pc) {
     const { change, desired } = pc
-    if (!desired || change.action === 'noop' || change.deferred || !change.request) return []
+    // A no-op carries no request (refine sets one only for a change).
+    if (!desired || change.deferred || !change.request) return []
     const body = change.request.body
     return [
       {

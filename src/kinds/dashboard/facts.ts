@@ -10,10 +10,6 @@ export function recordDashboardFacts(
   ctx: PlanContext
 ): void {
   for (const { change, desired, live } of changes) {
-    // Desired tiles that can carry alerts: a live tile not among them goes away, or loses its alerts.
-    const alertable = new Set(
-      desired?.value.tiles.filter(t => isAlertable(tileDisplayType(t.spec))).map(t => t.spec.name) ?? []
-    )
     if (desired) {
       ctx.dashboards.desired.set(desired.name, {
         address: change.address,
@@ -24,6 +20,10 @@ export function recordDashboardFacts(
     if (!live) continue
     const droppedTileIds = new Set<string>()
     if (desired) {
+      // Desired tiles that can carry alerts: a live tile not among them goes away, or loses its alerts.
+      const alertable = new Set(
+        desired.value.tiles.filter(t => isAlertable(tileDisplayType(t.spec))).map(t => t.spec.name)
+      )
       for (const [key, t] of keyedLiveTiles(live))
         if (t.id !== undefined && !alertable.has(key)) droppedTileIds.add(String(t.id))
     }
