@@ -402,10 +402,11 @@ type AttemptOutcome = SendOutcome & { sentAt: number }
 const reasonOf = (signal: AbortSignal): string =>
   typeof signal.reason === 'string' ? signal.reason : 'cancelled'
 
+/** JSON by its content type or by its look; anything else (or JSON that does not parse) as the text it is. */
 function parseBody(text: string, headers: Headers): unknown {
+  if (text === '') return undefined
   const type = String(headers['content-type'] ?? '')
-  const looksJson = /json/i.test(type) || /^\s*[[{]/.test(text)
-  if (!looksJson || text.trim() === '') return text === '' ? undefined : text
+  if (!/json/i.test(type) && !/^\s*[[{]/.test(text)) return text
   try {
     return JSON.parse(text)
   } catch {

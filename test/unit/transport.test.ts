@@ -82,6 +82,9 @@ describe('the answer parsed', () => {
     expect(await bodyOf(raw(200, '[1,2]', { 'content-type': 'text/plain' }))).toStrictEqual([1, 2])
     expect(await bodyOf(raw(200, '  {"a":1}'))).toStrictEqual({ a: 1 })
     expect(await bodyOf(raw(200, 'ok', { 'content-type': 'text/plain' }))).toBe('ok')
+    // JSON that neither its type nor its first character announces stays text.
+    expect(await bodyOf(raw(200, '42', { 'content-type': 'text/plain' }))).toBe('42')
+    expect(await bodyOf(raw(200, '"[x]"'))).toBe('"[x]"')
     expect(await bodyOf(raw(200, 'x{"a":1}'))).toBe('x{"a":1}')
     expect(await bodyOf(raw(200, '{not json', { 'content-type': 'application/json' }))).toBe('{not json')
     expect(await bodyOf(raw(200, '"quoted"', { 'content-type': 'application/json' }))).toBe('quoted')
