@@ -97,13 +97,8 @@ export const connectionKind: Kind<Desired, LiveConnection> = {
       entryAfter(d, sent, live, octx) {
         const previous = live ? octx.registry.entry('Connection', live.id) : undefined
         const password = sent?.password
-        if (
-          live &&
-          octx.registry.owns('Connection', live.id) &&
-          password === undefined &&
-          previous?.name === d.spec.name
-        )
-          return undefined
+        // A registry entry is what owning means (registry.ts owns).
+        if (password === undefined && previous?.name === d.spec.name) return undefined
         return entryAfterWrite(d.spec.name, previous, password === undefined ? {} : { password })
       }
     })

@@ -115,10 +115,9 @@ export const sourceKind: Kind<DesiredSource, LiveSource> = {
       updateBody: (d, live, change) =>
         changesMoreThanOwner(change) ? { ...resolvedBody(d), ...carried(live) } : undefined,
       entryAfter(d, _sent, live, octx) {
-        const owned = live !== undefined && octx.registry.owns('Source', live.id)
-        return owned && octx.registry.entry('Source', live.id)?.name === d.spec.name
-          ? undefined
-          : { name: d.spec.name }
+        // A registry entry is what owning means (registry.ts owns).
+        const previous = live ? octx.registry.entry('Source', live.id) : undefined
+        return previous?.name === d.spec.name ? undefined : { name: d.spec.name }
       }
     })
   }
