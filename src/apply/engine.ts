@@ -75,7 +75,8 @@ export async function runOperations(
     }
   }
 
-  while (ready.length > 0 || running.size > 0) {
+  // Ends when nothing runs: an operation not started by then waits for one that never comes (not reached).
+  for (;;) {
     // Start what may start: free slot, free lock. Others stay queued in order.
     for (let i = 0; i < ready.length && running.size < concurrency;) {
       const op = ready[i]!
