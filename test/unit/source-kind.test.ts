@@ -271,10 +271,16 @@ describe('updating a source', () => {
       highlightedRowAttributeExpressions: []
     })
     expect(actions(plan(store, logs(...views)))).toEqual([])
-    const changed = plan(store, logs(...views, 'disabled: true').replace('12 hour', '12 minute'))
+    const changed = plan(
+      store,
+      logs(...views, 'disabled: true')
+        .replace('12 hour', '12 minute')
+        .replace('30 day', '1 day')
+    )
     expect(change(changed, 'Source/App logs').fields).toEqual([
       { path: 'disabled', after: true },
-      { path: 'materializedViews[2].minGranularity', before: '12h', after: '12m' }
+      { path: 'materializedViews[2].minGranularity', before: '12h', after: '12m' },
+      { path: 'metadataMaterializedViews.granularity', before: '30d', after: '1d' }
     ])
   })
 
