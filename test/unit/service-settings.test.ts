@@ -192,6 +192,12 @@ transparentDataEncryptionKeyId: key-1
     ])
   })
 
+  it('private endpoints compare as a set: the order of neither side is a change', () => {
+    const live = { ...LIVE, privateEndpointIds: ['pe-old', 'pe-b'] }
+    expect(plan('privateEndpointIds: [pe-b, pe-old]\n', live).plan.changes[0]!.action).toBe('noop')
+    expect(plan('privateEndpointIds: [pe-old, pe-b]\n', LIVE).plan.changes[0]!.action).toBe('noop')
+  })
+
   it('only the declared fields are compared: one field of many', () => {
     const { plan: p } = plan('releaseChannel: slow\n', LIVE)
     expect(p.changes[0]!.fields).toStrictEqual([{ path: 'releaseChannel', before: 'default', after: 'slow' }])
