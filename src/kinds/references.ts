@@ -185,7 +185,7 @@ export class References {
   labelOfValue(kind: ResourceKind, value: string): string {
     const m = PLACEHOLDER.exec(value)
     if (m) return `${m[2]} (new)`
-    if (value.startsWith('unresolved:')) return value
+    // An unresolved value (`unresolved:name`) is no record's id, so it reads as written.
     return this.label(kind, value)
   }
 
