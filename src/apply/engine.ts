@@ -67,7 +67,8 @@ export async function runOperations(
       for (const d of dependents.get(op) ?? []) {
         const deps = waitsFor.get(d)!
         deps.delete(op)
-        if (deps.size === 0 && !outcomes.has(d)) ready.push(d)
+        // Every dependency done: nothing can skip it any more (only a failed dependency does).
+        if (deps.size === 0) ready.push(d)
       }
     } else {
       const why = outcome.state === 'failed' ? `${op.address} (${op.label}) failed` : outcome.reason
@@ -80,10 +81,6 @@ export async function runOperations(
     // Start what may start: free slot, free lock. Others stay queued in order.
     for (let i = 0; i < ready.length && running.size < concurrency;) {
       const op = ready[i]!
-      if (outcomes.has(op)) {
-        ready.splice(i, 1)
-        continue
-      }
       if (op.lock && heldLocks.has(op.lock)) {
         i++
         continue
