@@ -858,11 +858,13 @@ class Transport {
     }
 }
 const reasonOf = (signal) => typeof signal.reason === 'string' ? signal.reason : 'cancelled';
+/** JSON by its content type or by its look; anything else (or JSON that does not parse) as the text it is. */
 function parseBody(text, headers) {
+    if (text === '')
+        return undefined;
     const type = String(headers['content-type'] ?? '');
-    const looksJson = /json/i.test(type) || /^\s*[[{]/.test(text);
-    if (!looksJson || text.trim() === '')
-        return text === '' ? undefined : text;
+    if (!/json/i.test(type) && !/^\s*[[{]/.test(text))
+        return text;
     try {
         return JSON.parse(text);
     }
@@ -1520,8 +1522,7 @@ class References {
         const m = PLACEHOLDER.exec(value);
         if (m)
             return `${m[2]} (new)`;
-        if (value.startsWith('unresolved:'))
-            return value;
+        // An unresolved value (`unresolved:name`) is no record's id, so it reads as written.
         return this.label(kind, value);
     }
     /** Names for ids and placeholders, for reports (the plan's `references`). */
@@ -1800,7 +1801,8 @@ const alertKind = {
                 alreadyGone: 'already deleted by the server'
             }));
         }
-        if (!desired || change.action === 'delete')
+        // A delete is an orphan's (planner.ts): it has no desired alert.
+        if (!desired)
             return ops;
         const s = desired.value.spec;
         const dashName = isSavedSearch(s) ? undefined : tileTarget(s).dashboard;
@@ -2733,10 +2735,8 @@ const connectionKind = {
         entryAfter(d, sent, live, octx) {
             const previous = live ? octx.registry.entry('Connection', live.id) : undefined;
             const password = sent?.password;
-            if (live &&
-                octx.registry.owns('Connection', live.id) &&
-                password === undefined &&
-                previous?.name === d.spec.name)
+            // A registry entry is what owning means (registry.ts owns).
+            if (password === undefined && previous?.name === d.spec.name)
                 return undefined;
             return entryAfterWrite(d.spec.name, previous, password === undefined ? {} : { password });
         }
@@ -3066,9 +3066,7 @@ const atLeaf = (path, leaf) => (leaf === '' ? path : [...path, leaf]);
 /**
  * Every field the servers return on the records this tool writes, and what a plan does with it. This is
  * how "nothing changes on the server that the plan does not show" holds field by field:
- * - `compared`: in the normal form; a difference is a planned change. A compared field the manifest
- *   language cannot set (`unexpressible`) always means "absent" on the manifest's side, so a live value
- *   shows as a change, with the words for the reviewer.
+ * - `compared`: in the normal form; a difference is a planned change.
  * - `carried`: the manifest language has no word for it (a tile config key no table lists, from a server
  *   newer than ours), so an update sends it back exactly as read. Where the update changes a field it
  *   depends on (`keptWhileSame`), it is not sent back, and the plan shows it going away.
@@ -3488,8 +3486,6 @@ function sameContent(a, b) {
 
 function recordDashboardFacts(changes, ctx) {
     for (const { change, desired, live } of changes) {
-        // Desired tiles that can carry alerts: a live tile not among them goes away, or loses its alerts.
-        const alertable = new Set(desired?.value.tiles.filter(t => isAlertable((0,rules/* tileDisplayType */.PR)(t.spec))).map(t => t.spec.name) ?? []);
         if (desired) {
             ctx.dashboards.desired.set(desired.name, {
                 address: change.address,
@@ -3501,6 +3497,8 @@ function recordDashboardFacts(changes, ctx) {
             continue;
         const droppedTileIds = new Set();
         if (desired) {
+            // Desired tiles that can carry alerts: a live tile not among them goes away, or loses its alerts.
+            const alertable = new Set(desired.value.tiles.filter(t => isAlertable((0,rules/* tileDisplayType */.PR)(t.spec))).map(t => t.spec.name));
             for (const [key, t] of keyedLiveTiles(live))
                 if (t.id !== undefined && !alertable.has(key))
                     droppedTileIds.add(String(t.id));
@@ -3561,7 +3559,7 @@ function tileAsSent(body, live) {
     // The id exactly as the server sent it: the server matches tiles by id.
     const tile = { ...(live.id !== undefined ? { id: live.id } : {}), ...body };
     // Most live tiles hold no setting an update carries: then nothing is added, and nothing need be normalised.
-    if (!live.config || !carries(live))
+    if (!live.config || !holdsUnmanagedSettings(live))
         return tile;
     const config = body.config ?? seriesAsConfig(body);
     if (!config)
@@ -3575,17 +3573,23 @@ function tileAsSent(body, live) {
 }
 /** The tile as an update of `live` sends it, but for its id: what comparisons read. */
 function tileAsCompared(body, live) {
-    return carries(live) ? tileAsSent(body, live) : body;
+    return holdsUnmanagedSettings(live) ? tileAsSent(body, live) : body;
 }
-/** Whether the live tile holds a setting an update sends back as read. */
-const carries = (live) => holdsAny(live, isCarried);
-const isCarried = (rule) => rule.treatment === 'carried';
-const isCarriedOrUnexpressible = (rule) => isCarried(rule) || rule.unexpressible !== undefined;
 /**
- * Whether an update of `live` can keep or drop a setting of it the manifest language has no word for: only
- * then can keptSettings or droppedSettingNotes say anything about the tile.
+ * Whether the live tile's config holds a value (not null) the manifest language has no word for: an update
+ * sends it back as read, or drops it when it changes what the setting depends on. Only then can tileAsSent,
+ * keptSettings or droppedSettingNotes do or say anything about the tile.
  */
-const holdsUnmanagedSettings = (live) => holdsAny(live, isCarriedOrUnexpressible);
+function holdsUnmanagedSettings(live) {
+    const config = live?.config ?? {};
+    for (const key in config) {
+        const value = config[key];
+        const rule = TILE_CONFIG_FIELDS[key] ?? UNKNOWN_CONFIG_FIELD;
+        if (value !== undefined && value !== null && rule.treatment === 'carried')
+            return true;
+    }
+    return false;
+}
 /** Config keys of the live tile that an update with `sent` keeps, and why each other one goes. */
 function carriedConfig(live, sent) {
     const differs = differsBetween(sent, live);
@@ -3600,16 +3604,6 @@ function differsBetween(sent, live) {
         have ??= normalizeConfig(live);
         return !(0,json/* equal */.LC)(want[field], have[field]);
     };
-}
-/** Whether the live tile's config holds a value (not null) of a key whose rule `matches`. */
-function holdsAny(live, matches) {
-    const config = live?.config ?? {};
-    for (const key in config) {
-        const value = config[key];
-        if (value !== undefined && value !== null && matches(TILE_CONFIG_FIELDS[key] ?? UNKNOWN_CONFIG_FIELD))
-            return true;
-    }
-    return false;
 }
 /**
  * A series tile in the config form the server stores it in (FACTS.md), when that says exactly the same:
@@ -3647,12 +3641,12 @@ function keptSettings(tiles) {
     return paths;
 }
 /**
- * For a tile setting the update removes although the manifest never mentions it, the reason in words:
- * raw SQL the manifest cannot express, or a UI setting that depends on something the update changes.
+ * For a tile setting the update removes although the manifest never mentions it, the reason in words: a UI
+ * setting that depends on something the update changes.
  */
 function droppedSettingNotes(name, sent, live) {
     const liveConfig = live?.config;
-    // Only a setting the manifest cannot express, or one an update carries, can make a note.
+    // Only a setting an update carries can make a note.
     if (!liveConfig || !holdsUnmanagedSettings(live))
         return [];
     const sentConfig = sent.config ?? seriesAsConfig(sent) ?? {};
@@ -3662,10 +3656,7 @@ function droppedSettingNotes(name, sent, live) {
         if ((0,json/* clean */.uH)(value) === undefined || key in sentConfig)
             continue;
         const rule = TILE_CONFIG_FIELDS[key] ?? UNKNOWN_CONFIG_FIELD;
-        if (rule.unexpressible) {
-            notes.add(`tile "${name}" is ${rule.unexpressible}`);
-        }
-        else if (rule.treatment === 'carried') {
+        if (rule.treatment === 'carried') {
             const changed = (rule.keptWhileSame ?? []).filter(differs);
             if (changed.length > 0)
                 notes.add(`tile "${name}": ${key} (set in the UI; the manifest language cannot express it yet) is removed by this update, because the update changes the tile's ${changed.join(' and ')}`);
@@ -4461,7 +4452,8 @@ const serviceSettingsKind = {
     desired(ctx) {
         if (ctx.settings.mode !== 'managed')
             return [];
-        return ctx.manifests.services.slice(0, 1).map(({ spec, doc }) => ({
+        // One at most: validation refuses a second (rules.ts).
+        return ctx.manifests.services.map(({ spec, doc }) => ({
             name: spec.name ?? 'service',
             address: 'ServiceSettings/service',
             // A getter: positions are built only for what the plan shows.
@@ -4507,7 +4499,8 @@ const serviceSettingsKind = {
     },
     operations(pc) {
         const { change, desired } = pc;
-        if (!desired || change.action === 'noop' || change.deferred || !change.request)
+        // A no-op carries no request (refine sets one only for a change).
+        if (!desired || change.deferred || !change.request)
             return [];
         const body = change.request.body;
         return [
@@ -4748,10 +4741,9 @@ const sourceKind = {
             },
             updateBody: (d, live, change) => changesMoreThanOwner(change) ? { ...resolvedBody(d), ...carried(live) } : undefined,
             entryAfter(d, _sent, live, octx) {
-                const owned = live !== undefined && octx.registry.owns('Source', live.id);
-                return owned && octx.registry.entry('Source', live.id)?.name === d.spec.name
-                    ? undefined
-                    : { name: d.spec.name };
+                // A registry entry is what owning means (registry.ts owns).
+                const previous = live ? octx.registry.entry('Source', live.id) : undefined;
+                return previous?.name === d.spec.name ? undefined : { name: d.spec.name };
             }
         });
     }
@@ -4969,11 +4961,10 @@ const webhookKind = {
             }
             else if (sent)
                 cleared.push('body');
-            const owned = live !== undefined && octx.registry.owns('Webhook', live.id);
-            if (owned &&
-                previous?.name === s.name &&
+            // A registry entry is what owning means (registry.ts owns), so one of the same name is an owned webhook.
+            if (previous?.name === s.name &&
                 Object.keys(written).length === 0 &&
-                cleared.every(f => !previous?.writeOnly?.[f]))
+                cleared.every(f => !previous.writeOnly?.[f]))
                 return undefined;
             return entryAfterWrite(s.name, previous, written, cleared);
         }
@@ -5084,7 +5075,8 @@ async function runOperations(operations, ctx, concurrency, hooks = {}) {
             for (const d of dependents.get(op) ?? []) {
                 const deps = waitsFor.get(d);
                 deps.delete(op);
-                if (deps.size === 0 && !outcomes.has(d))
+                // Every dependency done: nothing can skip it any more (only a failed dependency does).
+                if (deps.size === 0)
                     ready.push(d);
             }
         }
@@ -5094,14 +5086,11 @@ async function runOperations(operations, ctx, concurrency, hooks = {}) {
                 skip(d, why);
         }
     };
-    while (ready.length > 0 || running.size > 0) {
+    // Ends when nothing runs: an operation not started by then waits for one that never comes (not reached).
+    for (;;) {
         // Start what may start: free slot, free lock. Others stay queued in order.
         for (let i = 0; i < ready.length && running.size < concurrency;) {
             const op = ready[i];
-            if (outcomes.has(op)) {
-                ready.splice(i, 1);
-                continue;
-            }
             if (op.lock && heldLocks.has(op.lock)) {
                 i++;
                 continue;

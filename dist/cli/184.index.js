@@ -87,7 +87,8 @@ async function runOperations(operations, ctx, concurrency, hooks = {}) {
             for (const d of dependents.get(op) ?? []) {
                 const deps = waitsFor.get(d);
                 deps.delete(op);
-                if (deps.size === 0 && !outcomes.has(d))
+                // Every dependency done: nothing can skip it any more (only a failed dependency does).
+                if (deps.size === 0)
                     ready.push(d);
             }
         }
@@ -97,14 +98,11 @@ async function runOperations(operations, ctx, concurrency, hooks = {}) {
                 skip(d, why);
         }
     };
-    while (ready.length > 0 || running.size > 0) {
+    // Ends when nothing runs: an operation not started by then waits for one that never comes (not reached).
+    for (;;) {
         // Start what may start: free slot, free lock. Others stay queued in order.
         for (let i = 0; i < ready.length && running.size < concurrency;) {
             const op = ready[i];
-            if (outcomes.has(op)) {
-                ready.splice(i, 1);
-                continue;
-            }
             if (op.lock && heldLocks.has(op.lock)) {
                 i++;
                 continue;

@@ -594,11 +594,13 @@ class Transport {
     }
 }
 const reasonOf = (signal) => typeof signal.reason === 'string' ? signal.reason : 'cancelled';
+/** JSON by its content type or by its look; anything else (or JSON that does not parse) as the text it is. */
 function parseBody(text, headers) {
+    if (text === '')
+        return undefined;
     const type = String(headers['content-type'] ?? '');
-    const looksJson = /json/i.test(type) || /^\s*[[{]/.test(text);
-    if (!looksJson || text.trim() === '')
-        return text === '' ? undefined : text;
+    if (!/json/i.test(type) && !/^\s*[[{]/.test(text))
+        return text;
     try {
         return JSON.parse(text);
     }
@@ -1653,7 +1655,8 @@ const alertKind = {
                 alreadyGone: 'already deleted by the server'
             }));
         }
-        if (!desired || change.action === 'delete')
+        // A delete is an orphan's (planner.ts): it has no desired alert.
+        if (!desired)
             return ops;
         const s = desired.value.spec;
         const dashName = isSavedSearch(s) ? undefined : tileTarget(s).dashboard;
@@ -2239,10 +2242,8 @@ const connectionKind = {
         entryAfter(d, sent, live, octx) {
             const previous = live ? octx.registry.entry('Connection', live.id) : undefined;
             const password = sent?.password;
-            if (live &&
-                octx.registry.owns('Connection', live.id) &&
-                password === undefined &&
-                previous?.name === d.spec.name)
+            // A registry entry is what owning means (registry.ts owns).
+            if (password === undefined && previous?.name === d.spec.name)
                 return undefined;
             return entryAfterWrite(d.spec.name, previous, password === undefined ? {} : { password });
         }
@@ -2629,8 +2630,6 @@ function sameContent(a, b) {
 
 function recordDashboardFacts(changes, ctx) {
     for (const { change, desired, live } of changes) {
-        // Desired tiles that can carry alerts: a live tile not among them goes away, or loses its alerts.
-        const alertable = new Set(desired?.value.tiles.filter(t => isAlertable((0,rules/* tileDisplayType */.PR)(t.spec))).map(t => t.spec.name) ?? []);
         if (desired) {
             ctx.dashboards.desired.set(desired.name, {
                 address: change.address,
@@ -2642,6 +2641,8 @@ function recordDashboardFacts(changes, ctx) {
             continue;
         const droppedTileIds = new Set();
         if (desired) {
+            // Desired tiles that can carry alerts: a live tile not among them goes away, or loses its alerts.
+            const alertable = new Set(desired.value.tiles.filter(t => isAlertable((0,rules/* tileDisplayType */.PR)(t.spec))).map(t => t.spec.name));
             for (const [key, t] of keyedLiveTiles(live))
                 if (t.id !== undefined && !alertable.has(key))
                     droppedTileIds.add(String(t.id));
@@ -2673,7 +2674,7 @@ function tileAsSent(body, live) {
     // The id exactly as the server sent it: the server matches tiles by id.
     const tile = { ...(live.id !== undefined ? { id: live.id } : {}), ...body };
     // Most live tiles hold no setting an update carries: then nothing is added, and nothing need be normalised.
-    if (!live.config || !carries(live))
+    if (!live.config || !holdsUnmanagedSettings(live))
         return tile;
     const config = body.config ?? seriesAsConfig(body);
     if (!config)
@@ -2687,17 +2688,23 @@ function tileAsSent(body, live) {
 }
 /** The tile as an update of `live` sends it, but for its id: what comparisons read. */
 function tileAsCompared(body, live) {
-    return carries(live) ? tileAsSent(body, live) : body;
+    return holdsUnmanagedSettings(live) ? tileAsSent(body, live) : body;
 }
-/** Whether the live tile holds a setting an update sends back as read. */
-const carries = (live) => holdsAny(live, isCarried);
-const isCarried = (rule) => rule.treatment === 'carried';
-const isCarriedOrUnexpressible = (rule) => isCarried(rule) || rule.unexpressible !== undefined;
 /**
- * Whether an update of `live` can keep or drop a setting of it the manifest language has no word for: only
- * then can keptSettings or droppedSettingNotes say anything about the tile.
+ * Whether the live tile's config holds a value (not null) the manifest language has no word for: an update
+ * sends it back as read, or drops it when it changes what the setting depends on. Only then can tileAsSent,
+ * keptSettings or droppedSettingNotes do or say anything about the tile.
  */
-const holdsUnmanagedSettings = (live) => holdsAny(live, isCarriedOrUnexpressible);
+function holdsUnmanagedSettings(live) {
+    const config = live?.config ?? {};
+    for (const key in config) {
+        const value = config[key];
+        const rule = returned_fields/* TILE_CONFIG_FIELDS */.MN[key] ?? returned_fields/* UNKNOWN_CONFIG_FIELD */.$w;
+        if (value !== undefined && value !== null && rule.treatment === 'carried')
+            return true;
+    }
+    return false;
+}
 /** Config keys of the live tile that an update with `sent` keeps, and why each other one goes. */
 function carriedConfig(live, sent) {
     const differs = differsBetween(sent, live);
@@ -2712,16 +2719,6 @@ function differsBetween(sent, live) {
         have ??= (0,tile_normal_form/* normalizeConfig */.I6)(live);
         return !(0,json/* equal */.LC)(want[field], have[field]);
     };
-}
-/** Whether the live tile's config holds a value (not null) of a key whose rule `matches`. */
-function holdsAny(live, matches) {
-    const config = live?.config ?? {};
-    for (const key in config) {
-        const value = config[key];
-        if (value !== undefined && value !== null && matches(returned_fields/* TILE_CONFIG_FIELDS */.MN[key] ?? returned_fields/* UNKNOWN_CONFIG_FIELD */.$w))
-            return true;
-    }
-    return false;
 }
 /**
  * A series tile in the config form the server stores it in (FACTS.md), when that says exactly the same:
@@ -2759,12 +2756,12 @@ function keptSettings(tiles) {
     return paths;
 }
 /**
- * For a tile setting the update removes although the manifest never mentions it, the reason in words:
- * raw SQL the manifest cannot express, or a UI setting that depends on something the update changes.
+ * For a tile setting the update removes although the manifest never mentions it, the reason in words: a UI
+ * setting that depends on something the update changes.
  */
 function droppedSettingNotes(name, sent, live) {
     const liveConfig = live?.config;
-    // Only a setting the manifest cannot express, or one an update carries, can make a note.
+    // Only a setting an update carries can make a note.
     if (!liveConfig || !holdsUnmanagedSettings(live))
         return [];
     const sentConfig = sent.config ?? seriesAsConfig(sent) ?? {};
@@ -2774,10 +2771,7 @@ function droppedSettingNotes(name, sent, live) {
         if ((0,json/* clean */.uH)(value) === undefined || key in sentConfig)
             continue;
         const rule = returned_fields/* TILE_CONFIG_FIELDS */.MN[key] ?? returned_fields/* UNKNOWN_CONFIG_FIELD */.$w;
-        if (rule.unexpressible) {
-            notes.add(`tile "${name}" is ${rule.unexpressible}`);
-        }
-        else if (rule.treatment === 'carried') {
+        if (rule.treatment === 'carried') {
             const changed = (rule.keptWhileSame ?? []).filter(differs);
             if (changed.length > 0)
                 notes.add(`tile "${name}": ${key} (set in the UI; the manifest language cannot express it yet) is removed by this update, because the update changes the tile's ${changed.join(' and ')}`);
@@ -3482,7 +3476,8 @@ const serviceSettingsKind = {
     desired(ctx) {
         if (ctx.settings.mode !== 'managed')
             return [];
-        return ctx.manifests.services.slice(0, 1).map(({ spec, doc }) => ({
+        // One at most: validation refuses a second (rules.ts).
+        return ctx.manifests.services.map(({ spec, doc }) => ({
             name: spec.name ?? 'service',
             address: 'ServiceSettings/service',
             // A getter: positions are built only for what the plan shows.
@@ -3528,7 +3523,8 @@ const serviceSettingsKind = {
     },
     operations(pc) {
         const { change, desired } = pc;
-        if (!desired || change.action === 'noop' || change.deferred || !change.request)
+        // A no-op carries no request (refine sets one only for a change).
+        if (!desired || change.deferred || !change.request)
             return [];
         const body = change.request.body;
         return [
@@ -3769,10 +3765,9 @@ const sourceKind = {
             },
             updateBody: (d, live, change) => changesMoreThanOwner(change) ? { ...resolvedBody(d), ...carried(live) } : undefined,
             entryAfter(d, _sent, live, octx) {
-                const owned = live !== undefined && octx.registry.owns('Source', live.id);
-                return owned && octx.registry.entry('Source', live.id)?.name === d.spec.name
-                    ? undefined
-                    : { name: d.spec.name };
+                // A registry entry is what owning means (registry.ts owns).
+                const previous = live ? octx.registry.entry('Source', live.id) : undefined;
+                return previous?.name === d.spec.name ? undefined : { name: d.spec.name };
             }
         });
     }
@@ -3990,11 +3985,10 @@ const webhookKind = {
             }
             else if (sent)
                 cleared.push('body');
-            const owned = live !== undefined && octx.registry.owns('Webhook', live.id);
-            if (owned &&
-                previous?.name === s.name &&
+            // A registry entry is what owning means (registry.ts owns), so one of the same name is an owned webhook.
+            if (previous?.name === s.name &&
                 Object.keys(written).length === 0 &&
-                cleared.every(f => !previous?.writeOnly?.[f]))
+                cleared.every(f => !previous.writeOnly?.[f]))
                 return undefined;
             return entryAfterWrite(s.name, previous, written, cleared);
         }
@@ -4331,8 +4325,7 @@ class References {
         const m = PLACEHOLDER.exec(value);
         if (m)
             return `${m[2]} (new)`;
-        if (value.startsWith('unresolved:'))
-            return value;
+        // An unresolved value (`unresolved:name`) is no record's id, so it reads as written.
         return this.label(kind, value);
     }
     /** Names for ids and placeholders, for reports (the plan's `references`). */
@@ -4771,9 +4764,7 @@ class RegistryWriter {
 /**
  * Every field the servers return on the records this tool writes, and what a plan does with it. This is
  * how "nothing changes on the server that the plan does not show" holds field by field:
- * - `compared`: in the normal form; a difference is a planned change. A compared field the manifest
- *   language cannot set (`unexpressible`) always means "absent" on the manifest's side, so a live value
- *   shows as a change, with the words for the reviewer.
+ * - `compared`: in the normal form; a difference is a planned change.
  * - `carried`: the manifest language has no word for it (a tile config key no table lists, from a server
  *   newer than ours), so an update sends it back exactly as read. Where the update changes a field it
  *   depends on (`keptWhileSame`), it is not sent back, and the plan shows it going away.

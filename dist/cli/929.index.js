@@ -494,7 +494,7 @@ function modelledOnly(config, comments) {
     const kept = [];
     for (const [key, value] of Object.entries(config)) {
         const rule = returned_fields/* TILE_CONFIG_FIELDS */.MN[key];
-        if (rule?.treatment === 'compared' && !rule.unexpressible)
+        if (rule?.treatment === 'compared')
             out[key] = value;
         else
             kept.push(key);
