@@ -1684,7 +1684,7 @@ const alertKind = {
         for (const a of owned)
             ownedByName.set(a.name, [...(ownedByName.get(a.name) ?? []), a]);
         const used = new Set();
-        // Alert names are unique among the manifests (load.ts), so no two desired alerts compete for one.
+        // Alert names are unique among the manifests (rules.ts), so no two desired alerts compete for one.
         const pairs = desired.map(d => {
             const candidates = ownedByName.get(d.name) ?? [];
             // Among duplicates (made by hand), prefer the one already on the right tile or saved search.
