@@ -16,14 +16,7 @@ import type { Located } from '../manifest/rules.js'
 import type { AlertChannelSpec, AlertSpec } from '../manifest/schema.js'
 import { alertsClearedToken, dashboardLock, deleteOperation, readyToken } from './operations.js'
 import { bindPlaceholders, placeholderTokens, type Resolved } from './references.js'
-import type {
-  ApplyContext,
-  Kind,
-  Operation,
-  OperationContext,
-  OperationResult,
-  PlanContext
-} from './kind.js'
+import type { ApplyContext, Kind, Operation, OperationContext, OperationResult, PlanContext } from './kind.js'
 
 /** A channel as the request sends it, with its webhook resolved (an id or a placeholder). */
 type ChannelBody = Record<string, unknown>
@@ -367,7 +360,8 @@ function alertBody(
     const dashboardId = fromRun?.id ?? planned?.liveId
     const tileId = fromRun?.tileIds?.get(tile) ?? planned?.tileIds.get(tile)
     // The create waits for the dashboard's ready token, which carries these: never send an alert without its tile.
-    if (!dashboardId || !tileId) throw new Error(`dashboard "${dashboard}" or its tile "${tile}" has no id yet`)
+    if (!dashboardId || !tileId)
+      throw new Error(`dashboard "${dashboard}" or its tile "${tile}" has no id yet`)
     target.dashboardId = dashboardId
     target.tileId = tileId
   }
