@@ -3552,6 +3552,8 @@ const isObject = (v) => v !== null && typeof v === 'object' && !Array.isArray(v)
 
 
 
+/** A tile config key's rule: a key no table lists (a newer server's) is carried like a UI setting. */
+const configRule = (key) => TILE_CONFIG_FIELDS[key] ?? UNKNOWN_CONFIG_FIELD;
 /** The tile as an update of `live` sends it. */
 function tileAsSent(body, live) {
     if (!live)
@@ -3584,8 +3586,7 @@ function holdsUnmanagedSettings(live) {
     const config = live?.config ?? {};
     for (const key in config) {
         const value = config[key];
-        const rule = TILE_CONFIG_FIELDS[key] ?? UNKNOWN_CONFIG_FIELD;
-        if (value !== undefined && value !== null && rule.treatment === 'carried')
+        if (value !== undefined && value !== null && configRule(key).treatment === 'carried')
             return true;
     }
     return false;
@@ -3633,7 +3634,7 @@ function keptSettings(tiles) {
         const at = joinKey('tiles', t.name, true);
         const config = (t.sent.config ?? {});
         for (const key of Object.keys(config)) {
-            const carried = (TILE_CONFIG_FIELDS[key] ?? UNKNOWN_CONFIG_FIELD).treatment === 'carried';
+            const carried = configRule(key).treatment === 'carried';
             if (carried && (0,json/* clean */.uH)(config[key]) !== undefined && t.live.config?.[key] !== undefined)
                 paths.push(joinKey(at, key));
         }
@@ -3655,7 +3656,7 @@ function droppedSettingNotes(name, sent, live) {
     for (const [key, value] of Object.entries(liveConfig)) {
         if ((0,json/* clean */.uH)(value) === undefined || key in sentConfig)
             continue;
-        const rule = TILE_CONFIG_FIELDS[key] ?? UNKNOWN_CONFIG_FIELD;
+        const rule = configRule(key);
         if (rule.treatment === 'carried') {
             const changed = (rule.keptWhileSame ?? []).filter(differs);
             if (changed.length > 0)

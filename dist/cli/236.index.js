@@ -2667,6 +2667,8 @@ var returned_fields = __webpack_require__(8448);
 
 
 
+/** A tile config key's rule: a key no table lists (a newer server's) is carried like a UI setting. */
+const configRule = (key) => returned_fields/* TILE_CONFIG_FIELDS */.MN[key] ?? returned_fields/* UNKNOWN_CONFIG_FIELD */.$w;
 /** The tile as an update of `live` sends it. */
 function tileAsSent(body, live) {
     if (!live)
@@ -2699,8 +2701,7 @@ function holdsUnmanagedSettings(live) {
     const config = live?.config ?? {};
     for (const key in config) {
         const value = config[key];
-        const rule = returned_fields/* TILE_CONFIG_FIELDS */.MN[key] ?? returned_fields/* UNKNOWN_CONFIG_FIELD */.$w;
-        if (value !== undefined && value !== null && rule.treatment === 'carried')
+        if (value !== undefined && value !== null && configRule(key).treatment === 'carried')
             return true;
     }
     return false;
@@ -2748,7 +2749,7 @@ function keptSettings(tiles) {
         const at = (0,diff/* joinKey */.p)('tiles', t.name, true);
         const config = (t.sent.config ?? {});
         for (const key of Object.keys(config)) {
-            const carried = (returned_fields/* TILE_CONFIG_FIELDS */.MN[key] ?? returned_fields/* UNKNOWN_CONFIG_FIELD */.$w).treatment === 'carried';
+            const carried = configRule(key).treatment === 'carried';
             if (carried && (0,json/* clean */.uH)(config[key]) !== undefined && t.live.config?.[key] !== undefined)
                 paths.push((0,diff/* joinKey */.p)(at, key));
         }
@@ -2770,7 +2771,7 @@ function droppedSettingNotes(name, sent, live) {
     for (const [key, value] of Object.entries(liveConfig)) {
         if ((0,json/* clean */.uH)(value) === undefined || key in sentConfig)
             continue;
-        const rule = returned_fields/* TILE_CONFIG_FIELDS */.MN[key] ?? returned_fields/* UNKNOWN_CONFIG_FIELD */.$w;
+        const rule = configRule(key);
         if (rule.treatment === 'carried') {
             const changed = (rule.keptWhileSame ?? []).filter(differs);
             if (changed.length > 0)

@@ -6,10 +6,18 @@
 import type { LiveTile } from '../../api/schemas.js'
 import { clean, equal, type JsonObject } from '../../json.js'
 import { joinKey } from '../../plan/diff.js'
-import { carriedFields, TILE_CONFIG_FIELDS, UNKNOWN_CONFIG_FIELD } from '../returned-fields.js'
+import {
+  carriedFields,
+  TILE_CONFIG_FIELDS,
+  UNKNOWN_CONFIG_FIELD,
+  type FieldRule
+} from '../returned-fields.js'
 import { normalizeConfig, normalizeGroupBy, seriesToConfig, type SeriesLike } from '../tile-normal-form.js'
 
 type Body = Record<string, unknown>
+
+/** A tile config key's rule: a key no table lists (a newer server's) is carried like a UI setting. */
+const configRule = (key: string): FieldRule => TILE_CONFIG_FIELDS[key] ?? UNKNOWN_CONFIG_FIELD
 
 /** The tile as an update of `live` sends it. */
 export function tileAsSent(body: Body, live: LiveTile | undefined): Body {
@@ -41,8 +49,7 @@ export function holdsUnmanagedSettings(live: LiveTile | undefined): boolean {
   const config = live?.config ?? {}
   for (const key in config) {
     const value = config[key]
-    const rule = TILE_CONFIG_FIELDS[key] ?? UNKNOWN_CONFIG_FIELD
-    if (value !== undefined && value !== null && rule.treatment === 'carried') return true
+    if (value !== undefined && value !== null && configRule(key).treatment === 'carried') return true
   }
   return false
 }
@@ -89,7 +96,7 @@ export function keptSettings(tiles: ReadonlyArray<{ name: string; sent: Body; li
     const at = joinKey('tiles', t.name, true)
     const config = (t.sent.config ?? {}) as Body
     for (const key of Object.keys(config)) {
-      const carried = (TILE_CONFIG_FIELDS[key] ?? UNKNOWN_CONFIG_FIELD).treatment === 'carried'
+      const carried = configRule(key).treatment === 'carried'
       if (carried && clean(config[key]) !== undefined && t.live.config?.[key] !== undefined)
         paths.push(joinKey(at, key))
     }
@@ -110,7 +117,7 @@ export function droppedSettingNotes(name: string, sent: Body, live: LiveTile | u
   const notes = new Set<string>()
   for (const [key, value] of Object.entries(liveConfig)) {
     if (clean(value) === undefined || key in sentConfig) continue
-    const rule = TILE_CONFIG_FIELDS[key] ?? UNKNOWN_CONFIG_FIELD
+    const rule = configRule(key)
     if (rule.treatment === 'carried') {
       const changed = (rule.keptWhileSame ?? []).filter(differs)
       if (changed.length > 0)
