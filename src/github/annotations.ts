@@ -8,6 +8,12 @@ import type { Change } from '../plan/types.js'
 
 export const ANNOTATION_LIMIT = 10
 
+const DEFERRED_WORDS: Record<NonNullable<Change['deferred']>, string> = {
+  prune: 'needs prune',
+  release: 'waits for a release',
+  'in-use': 'not deleted: still in use'
+}
+
 export function annotateDiagnostics(diagnostics: readonly Diagnostic[]): { shown: number; total: number } {
   const counts = { error: 0, warning: 0, notice: 0 }
   for (const d of diagnostics) {
@@ -36,14 +42,11 @@ export function annotateChanges(
   const located = changes.filter(c => c.source && c.action !== 'noop')
   const budget = Math.max(0, ANNOTATION_LIMIT - noticesUsed)
   for (const c of located.slice(0, budget)) {
-    core.notice(
-      `${c.kind} "${c.name}": ${c.action}${c.deferred ? ` (${c.deferred === 'prune' ? 'needs prune' : 'waits for a release'})` : ''}`,
-      {
-        title: 'obsdeploy plan',
-        file: c.source!.file,
-        startLine: c.source!.line
-      }
-    )
+    core.notice(`${c.kind} "${c.name}": ${c.action}${c.deferred ? ` (${DEFERRED_WORDS[c.deferred]})` : ''}`, {
+      title: 'obsdeploy plan',
+      file: c.source!.file,
+      startLine: c.source!.line
+    })
   }
   return { shown: Math.min(budget, located.length), total: located.length }
 }

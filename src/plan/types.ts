@@ -58,7 +58,7 @@ export const Change = z.object({
    * Shown but not applied by this run: `prune` (owned, left the manifests, prune is off) or `release`
    * (ServiceSettings wait for a release).
    */
-  deferred: z.enum(['prune', 'release']).optional(),
+  deferred: z.enum(['prune', 'release', 'in-use']).optional(),
   /** Deleted by the server as a side effect (its tile or dashboard goes away), not by a request. */
   droppedByServer: z.boolean().optional(),
   /** Addresses that must be applied before this one. */

@@ -18,6 +18,7 @@ import { formatPath, type PathSegment } from '../manifest/path.js'
 import { VERSION } from '../version.js'
 import { diffValues, joinKey } from '../plan/diff.js'
 import { byId, FingerprintStream } from './fingerprint.js'
+import { holdDeletesInUse } from './in-use.js'
 import {
   PLAN_SCHEMA_VERSION,
   REFERENCES_VERSION,
@@ -145,6 +146,7 @@ export function computePlan(input: PlanInput): PlanOutcome {
     kind.conclude?.(ofKind, ctx)
     planned.push(...ofKind)
   }
+  holdDeletesInUse(planned, kinds, input.live, input.settings, ctx.refs.isManaged)
 
   const plan: Plan = {
     schemaVersion: PLAN_SCHEMA_VERSION,

@@ -66,7 +66,8 @@ const SHORTEN_ORDER: Record<GroupKey, number> = {
   prune: 2,
   release: 3,
   replace: 4,
-  delete: 5
+  'in-use': 5,
+  delete: 6
 }
 const CUT_ORDER: Record<GroupKey, number> = {
   create: 10,
@@ -74,7 +75,8 @@ const CUT_ORDER: Record<GroupKey, number> = {
   prune: 12,
   release: 13,
   replace: 21,
-  delete: 22
+  'in-use': 22,
+  delete: 23
 }
 /** The table of stacks: after every stack's creates and updates, before warnings, replaces and deletes. */
 const CUT_STACK_ROWS = 14
@@ -319,7 +321,8 @@ const GROUP_ICON: Record<GroupKey, string> = {
   update: '✏️',
   create: '➕',
   prune: '⏸️',
-  release: '⏳'
+  release: '⏳',
+  'in-use': '🔒'
 }
 
 function groupRun(group: ReportModel['groups'][number], model: ReportModel, names: Names): Cuttable {
@@ -329,7 +332,9 @@ function groupRun(group: ReportModel['groups'][number], model: ReportModel, name
       ? 'Owned by this stack but no longer in the manifests. They stay while prune is off.\n\n'
       : group.key === 'release'
         ? `Service settings are not applied by this run${input.serviceGate ? `: ${inline(input.serviceGate.reason, 200)}` : ''}.\n\n`
-        : ''
+        : group.key === 'in-use'
+          ? 'Left the manifests, but something this run does not delete still uses them: they stay until those users let go (each note says which).\n\n'
+          : ''
   const n = group.items.length
   return {
     head: `#### ${GROUP_ICON[group.key]} ${group.title} (${n})\n\n${intro}`,

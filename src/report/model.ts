@@ -26,7 +26,7 @@ export interface Destruction {
   names: string[]
 }
 
-export type GroupKey = 'delete' | 'replace' | 'update' | 'create' | 'prune' | 'release'
+export type GroupKey = 'delete' | 'replace' | 'update' | 'create' | 'prune' | 'release' | 'in-use'
 
 /** A resource as a report lists it: once, with what happened to it and where to look. */
 export interface ReportItem {
@@ -265,7 +265,7 @@ function entryName(v: unknown): string {
 // ---------------------------------------------------------------------------------------------------
 // Groups by action, with links.
 
-const GROUP_ORDER: GroupKey[] = ['delete', 'replace', 'update', 'create', 'prune', 'release']
+const GROUP_ORDER: GroupKey[] = ['delete', 'in-use', 'replace', 'update', 'create', 'prune', 'release']
 
 function groupKey(c: Change, command: RunCommand): GroupKey {
   if (command === 'drift') {
@@ -274,6 +274,7 @@ function groupKey(c: Change, command: RunCommand): GroupKey {
   }
   if (c.deferred === 'prune') return 'prune'
   if (c.deferred === 'release') return 'release'
+  if (c.deferred === 'in-use') return 'in-use'
   return c.action === 'noop' ? 'update' : c.action
 }
 
@@ -297,6 +298,8 @@ function groupTitle(key: GroupKey, command: RunCommand): string {
       return 'Would be deleted with prune (prune is off)'
     case 'release':
       return 'Waits for a release'
+    case 'in-use':
+      return 'Not deleted: still in use'
   }
 }
 

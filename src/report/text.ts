@@ -155,7 +155,8 @@ const MARKERS: Record<GroupKey, [string, Style]> = {
   replace: ['-/+', 'magenta'],
   delete: ['-', 'red'],
   prune: ['-', 'dim'],
-  release: ['~', 'dim']
+  release: ['~', 'dim'],
+  'in-use': ['!', 'yellow']
 }
 
 const STATUS_TEXT: Record<NonNullable<ReportItem['outcome']>['status'], [string, Style]> = {

@@ -78,7 +78,8 @@ export function verdictOf(input: ReportInput, diagnostics: readonly Diagnostic[]
     const actionable = counts.create + counts.update + counts.replace + counts.delete
     const waiting = listOfCounts([
       [changes.filter(c => c.deferred === 'prune').length, 'would be deleted with prune'],
-      [changes.filter(c => c.deferred === 'release').length, 'waits for a release', 'wait for a release']
+      [changes.filter(c => c.deferred === 'release').length, 'waits for a release', 'wait for a release'],
+      [changes.filter(c => c.deferred === 'in-use').length, 'kept: still in use', 'kept: still in use']
     ])
     if (actionable === 0) {
       if (counts.deferred === 0) return { tone: tone(false), text: `${NO_CHANGES}${failed}` }
