@@ -208,12 +208,24 @@ function configBody(c: AnyTileConfigSpec, sourceId: string | undefined): Record<
   const body: Record<string, unknown> = { ...rest }
   if (sourceId !== undefined) body.sourceId = sourceId
   if (Array.isArray(body.groupBy)) body.groupBy = body.groupBy.join(',')
+  if (c.displayType !== 'heatmap' && Array.isArray(body.select)) body.select = body.select.map(selectItemBody)
   if (c.displayType === 'search') {
     if (Array.isArray(body.select)) body.select = body.select.join(', ')
     // The managed API requires it on a search config (ClickStackSearchChartConfig); lucene is the default.
     body.whereLanguage = c.whereLanguage ?? 'lucene'
   }
   return body
+}
+
+/**
+ * A builder select item with its filter and language always present: HyperDX 2.36 stores a missing
+ * `whereLanguage` as `aggConditionLanguage: null` (udash convertToInternalSelectItem), which the v2 read shows as
+ * lucene but the web UI's own save then refuses (400), on every tile of the dashboard.
+ */
+function selectItemBody(item: unknown): unknown {
+  if (typeof item !== 'object' || item === null) return item
+  const s = item as Record<string, unknown>
+  return { ...s, where: s.where ?? '', whereLanguage: s.whereLanguage ?? 'lucene' }
 }
 
 const atLeaf = (path: PathSegment[], leaf: string): PathSegment[] => (leaf === '' ? path : [...path, leaf])
