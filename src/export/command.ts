@@ -96,7 +96,8 @@ export async function exportCommand(config: Config<'export'>, options: ExportOpt
     await mkdir(dir, { recursive: true })
     for (const f of files) {
       await writeFile(path.join(dir, f.name), f.text)
-      options.io.stdout(`${path.join(options.out, f.name)}: ${f.what}, ${f.alerts} alert(s)\n`)
+      const leftOut = f.alertsLeftOut ? ` (${f.alertsLeftOut} left out: see the file's note)` : ''
+      options.io.stdout(`${path.join(options.out, f.name)}: ${f.what}, ${f.alerts} alert(s)${leftOut}\n`)
     }
     const exported = files.filter(f => f.kind === 'Dashboard').length
     const total = live.dashboards.filter(d => !isRegistryDashboard(d)).length

@@ -20,7 +20,7 @@ import { equal, type JsonObject } from '../json.js'
 import { livePlacement } from '../kinds/dashboard/layout.js'
 import { WHERE_LANGUAGES } from '../manifest/vocabulary.js'
 import { isOwnershipTag, orderedUserTags } from '../kinds/ownership.js'
-import { Registry } from '../kinds/registry.js'
+import { isRegistryDashboard, Registry } from '../kinds/registry.js'
 import { TILE_CONFIG_FIELDS } from '../kinds/returned-fields.js'
 import { normalizeConfig, normalTile, seriesToConfig, type SeriesLike } from '../kinds/tile-normal-form.js'
 import {
@@ -59,6 +59,8 @@ export interface ExportedFile {
   /** What it holds, in words: `dashboard "Checkout"`, `webhooks`. */
   what: string
   alerts: number
+  /** Alerts of a dashboard whose name another exported one shares: an alert could not say which (see its note). */
+  alertsLeftOut?: number
 }
 
 export function exportManifests(input: ExportInput): ExportedFile[] {
@@ -134,18 +136,32 @@ function dashboardFiles(
   resources: ResourceExportInput,
   usedFiles: Set<string>
 ): ExportedFile[] {
-  const seenNames = new Map<string, string>()
+  // Same-named dashboards, on the server and in this export: each gets an `id:` pin (pair.ts matches a pin before
+  // a name), which is also what lets validate accept manifests of one name (rules.ts checkAcrossDocuments).
+  const liveByName = groupByName(
+    (input.allDashboards ?? input.dashboards).filter(d => !isRegistryDashboard(d))
+  )
+  const exportedByName = groupByName(input.dashboards)
   return input.dashboards.map(d => {
     const notes: string[] = []
-    const duplicateOf = seenNames.get(d.name)
-    if (duplicateOf)
-      notes.push(`another dashboard (${duplicateOf}) has this name too: rename one of them before planning`)
-    else seenNames.set(d.name, d.id)
-    const docs = [dashboardDocument(d, input, notes, resources)]
+    const twins = liveByName.get(d.name) ?? []
+    const pin = twins.length > 1 ? d.id : undefined
+    if (pin !== undefined)
+      notes.push(
+        `${twins.length} dashboards are named "${d.name}" (ids ${twins.map(t => t.id).join(', ')}): each is pinned to its own with \`id:\`, so a plan matches it by id, not by name, and validate accepts the shared name as long as every manifest of that name keeps its pin`
+      )
     const alerts = input.alerts
       .filter(a => a.source !== 'saved_search' && a.dashboardId === d.id)
       .sort((a, b) => (a.name ?? a.id).localeCompare(b.name ?? b.id))
-    for (const a of alerts) docs.push(alertDocument(a, d, undefined, resources))
+    // An alert names its dashboard by name: with two manifests of that name, it could not say which (rules.ts).
+    const sharedHere = (exportedByName.get(d.name) ?? []).length > 1
+    if (sharedHere && alerts.length > 0)
+      notes.push(
+        `its ${alerts.length} alert(s) are not exported (${alerts.map(a => JSON.stringify(a.name ?? a.id)).join(', ')}): an alert names its dashboard by name, which another exported dashboard has too. Rename one of the dashboards (its pin keeps its id) and add its alerts; until then, a plan with prune deletes them`
+      )
+    const docs = [dashboardDocument(d, input, notes, resources, pin)]
+    const exported = sharedHere ? [] : alerts
+    for (const a of exported) docs.push(alertDocument(a, d, undefined, resources))
     const name = uniqueFileName(d.name, usedFiles)
     const header = `# Exported from dashboard ${d.id} by obsdeploy export.\n`
     return {
@@ -153,19 +169,28 @@ function dashboardFiles(
       text: header + docs.map(doc => doc.toString({ lineWidth: 0 })).join('---\n'),
       kind: 'Dashboard' as const,
       what: `dashboard "${d.name}"`,
-      alerts: alerts.length
+      alerts: exported.length,
+      ...(exported.length < alerts.length ? { alertsLeftOut: alerts.length - exported.length } : {})
     }
   })
+}
+
+function groupByName<T extends { name: string }>(list: readonly T[]): Map<string, T[]> {
+  const out = new Map<string, T[]>()
+  for (const r of list) out.set(r.name, [...(out.get(r.name) ?? []), r])
+  return out
 }
 
 function dashboardDocument(
   d: LiveDashboard,
   input: ExportInput,
   notes: string[],
-  resources: ResourceExportInput
+  resources: ResourceExportInput,
+  pin: string | undefined
 ): Document {
   const owned = d.tags.includes(input.ownershipTag)
   const value: Record<string, unknown> = { kind: 'Dashboard', name: d.name }
+  if (pin !== undefined) value.id = pin
   const tags = orderedUserTags(d.tags)
   if (tags.length > 0) value.tags = tags
   // Adopting is explicit: an exported dashboard this stack does not own yet is adopted on the next apply.
@@ -258,6 +283,13 @@ function exportTile(
 ): Record<string, unknown> {
   const base: Record<string, unknown> = { name: t.name, x: t.x, y: t.y, w: t.w, h: t.h }
   Object.assign(base, livePlacement(t, d))
+  // A manifest tile needs a form and a type: where the server gave none, the plan's reading is written, and said.
+  if (!t.config && !t.series)
+    comments.push(
+      'the server returned this tile with neither config nor series: written as a plan reads it, an empty line chart'
+    )
+  else if (!t.config && t.series?.[0]?.type === undefined)
+    comments.push('the server returned this series without a type: written as a plan reads it, type time')
   // Exactly what the server holds (its own defaults aside): applying the manifest must change nothing.
   const config = modelledOnly(
     normalTile(
@@ -367,8 +399,11 @@ function asSeries(config: JsonObject): { series: SeriesLike[]; asRatio: boolean 
   )
   if (languages.some(l => l !== undefined && !(WHERE_LANGUAGES as readonly unknown[]).includes(l)))
     return undefined
+  // A series' content is required: a markdown tile without text stays in the config form, as stored.
   if (type === 'markdown')
-    return { series: [{ type: 'markdown', content: String(config.markdown ?? '') }], asRatio: false }
+    return typeof config.markdown === 'string'
+      ? { series: [{ type: 'markdown', content: config.markdown }], asRatio: false }
+      : undefined
   const sourceId = typeof config.sourceId === 'string' ? config.sourceId : undefined
   if (type === 'search') {
     const fields = String(config.select ?? '')
@@ -461,7 +496,12 @@ function exportChannel(
   resources: ResourceExportInput,
   comments: string[]
 ): Record<string, unknown> {
-  if (c.type === 'email') return { type: 'email', emailRecipients: c.emailRecipients ?? [] }
+  if (c.type === 'email') {
+    // The manifest language requires the list: written empty, and said, where the server returned none.
+    if (c.emailRecipients === undefined || c.emailRecipients === null)
+      comments.push('email channel: the server returned no emailRecipients: written as an empty list')
+    return { type: 'email', emailRecipients: c.emailRecipients ?? [] }
+  }
   const { type: _type, webhookId, ...extras } = c
   const out: Record<string, unknown> = {
     type: 'webhook',

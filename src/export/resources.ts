@@ -9,6 +9,7 @@ import { Document } from 'yaml'
 import type { LiveConnection, LiveSavedSearch, LiveSource, LiveWebhook } from '../api/schemas.js'
 import type { Registry, RegistryKind } from '../kinds/registry.js'
 import { orderedUserTags } from '../kinds/ownership.js'
+import { wordFor } from '../kinds/references.js'
 import { SOURCE_REFERENCES } from '../manifest/resources-schema.js'
 import { WEBHOOK_SERVICES } from '../manifest/vocabulary.js'
 
@@ -41,6 +42,31 @@ export class Namer {
     )
     return { [idField]: id }
   }
+
+  /** The ids of the records of `kind` named `name` (none when this API cannot list them). */
+  idsNamed(kind: string, name: string): string[] {
+    return (this.records[kind] ?? []).filter(r => r.name === name).map(r => r.id)
+  }
+}
+
+/**
+ * An `id:` pin for a record whose name another record of its kind shares, and a comment saying so. Manifests
+ * refer to these kinds by name (validate refuses two of one name, `load.ts` uniqueNames, as references could not
+ * tell them apart), so each stays pinned to its own record until one of them is renamed.
+ */
+function twinPin(
+  input: ResourceExportInput,
+  kind: 'Connection' | 'Source' | 'Webhook' | 'SavedSearch',
+  record: { id: string; name: string },
+  comments: string[]
+): Record<string, string> {
+  const ids = input.namer.idsNamed(kind, record.name)
+  if (ids.length < 2) return {}
+  const [one, many] = [wordFor(kind), wordFor(kind, true)]
+  comments.push(
+    `${ids.length} ${many} are named "${record.name}" (ids ${ids.join(', ')}): each is pinned to its own with \`id:\`, but manifests name ${many} by name, so validate refuses two of one name: rename one of them here (its pin keeps it the same ${one}, and the plan renames it on the server)`
+  )
+  return { id: record.id }
 }
 
 /** Names of secret variables, unique in one export, as the manifests' placeholders name them. */
@@ -92,6 +118,7 @@ export function connectionDocuments(input: ResourceExportInput): Document[] {
     const value: Record<string, unknown> = {
       kind: 'Connection',
       name: c.name,
+      ...twinPin(input, 'Connection', c, comments),
       host: c.host ?? '',
       username: c.username ?? ''
     }
@@ -108,7 +135,12 @@ const SOURCE_SKIP = new Set(['id', 'name', 'kind', 'connection', 'createdAt', 'u
 export function sourceDocuments(input: ResourceExportInput): Document[] {
   return input.sources.map(s => {
     const comments: string[] = []
-    const value: Record<string, unknown> = { kind: 'Source', name: s.name, sourceKind: s.kind }
+    const value: Record<string, unknown> = {
+      kind: 'Source',
+      name: s.name,
+      ...twinPin(input, 'Source', s, comments),
+      sourceKind: s.kind
+    }
     if (input.mode === 'managed') {
       if (s.connection) value.connectionId = s.connection
     } else
@@ -157,6 +189,7 @@ export function webhookDocuments(input: ResourceExportInput, skipped: string[]):
     const value: Record<string, unknown> = {
       kind: 'Webhook',
       name: w.name,
+      ...twinPin(input, 'Webhook', w, comments),
       service: w.service,
       url: `\${secret.${secret}}`
     }
@@ -169,7 +202,11 @@ export function webhookDocuments(input: ResourceExportInput, skipped: string[]):
 
 export function savedSearchDocument(s: LiveSavedSearch, input: ResourceExportInput): Document {
   const comments: string[] = []
-  const value: Record<string, unknown> = { kind: 'SavedSearch', name: s.name }
+  const value: Record<string, unknown> = {
+    kind: 'SavedSearch',
+    name: s.name,
+    ...twinPin(input, 'SavedSearch', s, comments)
+  }
   Object.assign(value, input.namer.ref('Source', 'source', s.sourceId, comments, 'source'))
   if (s.select) value.select = s.select
   if (s.where) value.where = s.where

@@ -766,6 +766,8 @@ export interface DashboardView {
   renamedFrom?: string
   /** `sqlTemplate`: a raw-SQL tile's query. */
   tiles: Array<{ name: string; displayType?: string; sqlTemplate?: string }>
+  /** The dashboards its tiles' link-outs name (`target.dashboard`), and where. */
+  links: Array<{ dashboard: string; path: PathSegment[] }>
 }
 export interface AlertView {
   doc: ParsedDocument
@@ -775,6 +777,8 @@ export interface AlertView {
 }
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined)
+const mapping = (v: unknown): Record<string, unknown> | undefined =>
+  v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined
 
 export function dashboardView(
   doc: ParsedDocument,
@@ -793,6 +797,13 @@ export function dashboardView(
       const typed = spec?.tiles?.[i]
       const sql = typed?.config?.configType === 'sql' ? typed.config.sqlTemplate : undefined
       return [{ name, displayType: typed ? tileDisplayType(typed) : undefined, sqlTemplate: sql }]
+    }),
+    links: tiles.flatMap((t, i) => {
+      const link = mapping(mapping(mapping(t)?.config)?.onClick)
+      const dashboard = link?.type === 'dashboard' ? str(mapping(link.target)?.dashboard) : undefined
+      return dashboard === undefined
+        ? []
+        : [{ dashboard, path: ['tiles', i, 'config', 'onClick', 'target', 'dashboard'] }]
     })
   }
 }
@@ -813,16 +824,15 @@ export function checkAcrossDocuments(
   const out: Diagnostic[] = []
   const where = (doc: ParsedDocument, path: PathSegment[]) => `${doc.file}:${doc.locate(path).line}`
   const byName = new Map<string, DashboardView>()
+  /** Every manifest of each name, in order. */
+  const sharing = new Map<string, DashboardView[]>()
   const pins = new Map<string, DashboardView>()
   for (const d of dashboards) {
     if (d.name === undefined) continue
-    const prev = byName.get(d.name)
-    if (prev)
-      reporter(d.doc, out)(
-        ['name'],
-        `duplicate dashboard name "${d.name}" (also at ${where(prev.doc, ['name'])})`
-      )
-    else byName.set(d.name, d)
+    const list = sharing.get(d.name)
+    if (list) list.push(d)
+    else sharing.set(d.name, [d])
+    if (!byName.has(d.name)) byName.set(d.name, d)
     if (d.id !== undefined) {
       const prevPin = pins.get(d.id)
       if (prevPin)
@@ -833,6 +843,32 @@ export function checkAcrossDocuments(
       else pins.set(d.id, d)
     }
   }
+  // Same-named dashboards are told apart by their `id:` pins (pair.ts pairs pins first): each of them needs
+  // one. Two pins of one id are reported above.
+  const pinnedTwins = new Map<string, DashboardView[]>()
+  for (const [name, list] of sharing) {
+    if (list.length < 2) continue
+    if (list.every(d => d.id !== undefined)) {
+      pinnedTwins.set(name, list)
+      continue
+    }
+    const [first, ...rest] = list
+    for (const d of rest)
+      reporter(d.doc, out)(
+        ['name'],
+        `duplicate dashboard name "${name}" (also at ${where(first!.doc, ['name'])}): same-named dashboards need an \`id:\` pin each (the id of its live dashboard) to tell them apart; pin every one of them, or rename one`
+      )
+  }
+  // A link-out names its dashboard too (links.ts pairs the name with one manifest): it cannot tell twins apart.
+  for (const d of dashboards)
+    for (const link of d.links) {
+      const twins = pinnedTwins.get(link.dashboard)
+      if (twins)
+        reporter(d.doc, out)(
+          link.path,
+          `${twins.length} dashboards are named "${link.dashboard}" (${twins.map(t => where(t.doc, ['name'])).join(', ')}): a link names its dashboard by name, so it cannot tell which; link to one by \`id:\`, or rename one of them`
+        )
+    }
   for (const d of dashboards) {
     const from = d.renamedFrom
     if (from !== undefined && from !== d.name && byName.has(from)) {
@@ -852,6 +888,14 @@ export function checkAcrossDocuments(
       else alertNames.set(a.name, a)
     }
     if (a.dashboard === undefined) continue
+    const twins = pinnedTwins.get(a.dashboard)
+    if (twins) {
+      report(
+        ['dashboard'],
+        `${twins.length} dashboards are named "${a.dashboard}" (${twins.map(t => where(t.doc, ['name'])).join(', ')}): an alert names its dashboard by name, so it cannot tell which; rename one of them to put alerts on it`
+      )
+      continue
+    }
     const dash = byName.get(a.dashboard)
     if (!dash) {
       const guess = didYouMean(a.dashboard, [...byName.keys()])

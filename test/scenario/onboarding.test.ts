@@ -231,6 +231,99 @@ describe('export', () => {
     expect(emu.selfHosted.alerts.size).toBe(2)
   })
 
+  it('exports two same-named dashboards pinned by id: validate accepts the folder as written, and the plan shows no change', async () => {
+    const store = emu.selfHosted
+    const logs = store.sources.find(s => s.name === 'Logs')!.id
+    const line = { displayType: 'line', sourceId: logs, select: [{ aggFn: 'count', where: 'level:error' }] }
+    const tile = (name: string, config: Record<string, unknown>) => ({ name, x: 0, y: 0, w: 6, h: 3, config })
+    const ids = [
+      store.createDashboard({
+        name: 'Overview',
+        tags: ['obsdeploy:shop'],
+        tiles: [tile('Errors', line), tile('Notes', { displayType: 'markdown' })]
+      }).id,
+      store.createDashboard({ name: 'Overview', tags: ['obsdeploy:shop'], tiles: [tile('Traffic', line)] }).id
+    ]
+    const exported = await runCli([
+      'export',
+      '--out',
+      'observability',
+      '--api-url',
+      emu.url,
+      '--stack',
+      'shop',
+      '--kind',
+      'Dashboard'
+    ])
+    expect(exported.code).toBe(0)
+    const dir = path.join(ws.dir, 'observability')
+    const texts = ['overview.yaml', 'overview-2.yaml'].map(f => readFileSync(path.join(dir, f), 'utf8'))
+    // Each file pinned to its own live dashboard, and a note that says what the pins do.
+    expect(texts.map(t => /^id: (\w+)$/m.exec(t)?.[1]).sort()).toEqual([...ids].sort())
+    for (const t of texts) {
+      expect(t).toContain('each is pinned to its own with `id:`, so a plan matches it by id')
+      expect(t).not.toMatch(/rename one of them/)
+    }
+    // Only what the server holds: the markdown tile has no text, so none is made up.
+    expect(texts.join('\n')).not.toMatch(/content:|markdown: ""/)
+
+    const validated = await obsdeploy(emu, ws, 'validate')
+    expect(validated.diagnostics).toEqual([])
+    expect(validated.exitCode).toBe(0)
+    const planned = await obsdeploy(emu, ws, 'plan', { prune: 'true' })
+    expect(errors(planned)).toEqual([])
+    expect(planned.plan!.changes.map(c => `${c.action} ${c.kind}/${c.name} ${c.id}`).sort()).toEqual(
+      ids.map(id => `noop Dashboard/Overview ${id}`).sort()
+    )
+  })
+
+  it("leaves out the alerts of same-named dashboards, and the note's warning holds: prune would delete them", async () => {
+    const store = emu.selfHosted
+    const logs = store.sources.find(s => s.name === 'Logs')!.id
+    const tiles = [
+      {
+        name: 'Errors',
+        x: 0,
+        y: 0,
+        w: 6,
+        h: 3,
+        config: { displayType: 'line', sourceId: logs, select: [{ aggFn: 'count' }] }
+      }
+    ]
+    const first = store.createDashboard({ name: 'Overview', tags: ['obsdeploy:shop'], tiles })
+    store.createDashboard({ name: 'Overview', tags: ['obsdeploy:shop'], tiles })
+    store.createAlert({
+      name: 'Errors high',
+      dashboardId: first.id,
+      tileId: first.tiles[0]!.id,
+      source: 'tile',
+      threshold: 5,
+      thresholdType: 'above',
+      interval: '5m',
+      channel: { type: 'webhook', webhookId: store.webhooks[0]!.id }
+    })
+    const exported = await runCli([
+      'export',
+      '--out',
+      'observability',
+      '--api-url',
+      emu.url,
+      '--kind',
+      'Dashboard'
+    ])
+    expect(exported.stdout).toMatch(
+      /overview\.yaml: dashboard "Overview", 0 alert\(s\) \(1 left out: see the file's note\)/
+    )
+    const text = readFileSync(path.join(ws.dir, 'observability', 'overview.yaml'), 'utf8')
+    expect(text).toContain('its 1 alert(s) are not exported ("Errors high")')
+    expect(text).not.toContain('kind: Alert')
+    expect(errors(await obsdeploy(emu, ws, 'validate'))).toEqual([])
+    const planned = await obsdeploy(emu, ws, 'plan')
+    expect(
+      planned.plan!.changes.filter(c => c.kind === 'Alert').map(c => [c.action, c.name, c.deferred])
+    ).toEqual([['delete', 'Errors high', 'prune']])
+  })
+
   it('says in a comment where an id could not be mapped to a name', async () => {
     const logs = emu.selfHosted.sources.find(s => s.name === 'Logs')!
     const d = emu.selfHosted.createDashboard({

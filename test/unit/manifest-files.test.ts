@@ -341,7 +341,7 @@ describe('rules across files', () => {
         line: 3,
         column: 7,
         field: 'name',
-        message: `duplicate dashboard name "Checkout" (also at ${FIXTURES}/duplicates/a-checkout.yaml:2)`
+        message: `duplicate dashboard name "Checkout" (also at ${FIXTURES}/duplicates/a-checkout.yaml:2): same-named dashboards need an \`id:\` pin each (the id of its live dashboard) to tell them apart; pin every one of them, or rename one`
       },
       {
         file: `${FIXTURES}/duplicates/b-team.yaml`,

@@ -109,7 +109,78 @@ describe('unique names', () => {
     const set = validate(
       lines('kind: Dashboard', 'name: Checkout', '---', 'kind: Dashboard', 'name: Checkout')
     )
-    expect(errors(set)).toEqual([at(5, 7, 'name', 'duplicate dashboard name "Checkout" (also at m.yaml:2)')])
+    expect(errors(set)).toEqual([
+      at(
+        5,
+        7,
+        'name',
+        'duplicate dashboard name "Checkout" (also at m.yaml:2): same-named dashboards need an `id:` pin each (the id of its live dashboard) to tell them apart; pin every one of them, or rename one'
+      )
+    ])
+  })
+
+  const TWINS = lines(
+    'kind: Dashboard',
+    'name: Checkout',
+    'id: a1',
+    '---',
+    'kind: Dashboard',
+    'name: Checkout',
+    'id: a2'
+  )
+
+  it('accepts same-named dashboards when each is pinned to its own live dashboard by `id:`', () => {
+    expect(validate(TWINS).diagnostics).toEqual([])
+  })
+
+  it('refuses same-named dashboards when one has no pin (suggesting pins), or both pin one id', () => {
+    expect(errors(validate(TWINS.replace('id: a2\n', '')))).toEqual([
+      at(
+        6,
+        7,
+        'name',
+        'duplicate dashboard name "Checkout" (also at m.yaml:2): same-named dashboards need an `id:` pin each (the id of its live dashboard) to tell them apart; pin every one of them, or rename one'
+      )
+    ])
+    expect(errors(validate(TWINS.replace('id: a2', 'id: a1')))).toEqual([
+      at(7, 5, 'id', 'dashboard id "a1" is pinned twice (also at m.yaml:3)')
+    ])
+  })
+
+  it('refuses an alert or a link-out naming pinned twins: a name cannot say which of them', () => {
+    const alertOn = TWINS + alert().replace('tile: Errors', 'tile: T')
+    expect(errors(validate(alertOn))).toEqual([
+      at(
+        11,
+        12,
+        'dashboard',
+        '2 dashboards are named "Checkout" (m.yaml:2, m.yaml:6): an alert names its dashboard by name, so it cannot tell which; rename one of them to put alerts on it'
+      )
+    ])
+    const linked = lines(
+      TWINS + '---',
+      'kind: Dashboard',
+      'name: Links',
+      'tiles:',
+      '  - name: T',
+      '    x: 0',
+      '    y: 0',
+      '    w: 6',
+      '    h: 3',
+      '    config:',
+      '      displayType: table',
+      '      source: Logs',
+      '      select: [{ aggFn: count }]',
+      '      onClick: { type: dashboard, target: { mode: id, dashboard: Checkout } }'
+    )
+    expect(errors(validate(linked))).toEqual([
+      expect.objectContaining({
+        line: 21,
+        field: 'tiles[0].config.onClick.target.dashboard',
+        message:
+          '2 dashboards are named "Checkout" (m.yaml:2, m.yaml:6): a link names its dashboard by name, so it cannot tell which; link to one by `id:`, or rename one of them'
+      })
+    ])
   })
 
   it('reports a second alert of the same name at its name, saying where the first is', () => {
