@@ -665,6 +665,11 @@ function storeApi(mode: Mode, store: ResourceStore, service: { record: ServiceRe
     getDashboard: async id => written(store.getDashboard(id)),
     createDashboard: async body => written(store.createDashboard(copy(body))),
     updateDashboard: async (id, body) => written(store.updateDashboard(id, copy(body))),
+    // The parity runs compare v2 writes; the MCP patch path is checked by the scenario tests.
+    canPatchDashboards: async () => false,
+    patchDashboard: async () => {
+      throw new Error('not offered in process')
+    },
     deleteDashboard: async id => {
       store.deleteDashboard(id)
       return 'deleted'

@@ -8,6 +8,16 @@ import { silentLogger, type Logger } from '../log.js'
 import { pathSegment } from './address.js'
 import { ApiError, ResponseShapeError, RouteNotFoundError } from './errors.js'
 import {
+  MCP_ACCEPT,
+  MCP_PATH,
+  mcpRequest,
+  PATCH_DASHBOARD_TOOL,
+  replyIn,
+  toolNames,
+  toolOutcome,
+  type McpRequest
+} from './mcp.js'
+import {
   LiveAlert,
   LiveConnection,
   LiveDashboard,
@@ -32,6 +42,15 @@ import {
 /** The collections written through the same create / update / delete routes (real-server.md §3-§6). */
 export type RecordCollection = 'connections' | 'sources' | 'webhooks' | 'saved-searches'
 
+/** One call of the MCP patch tool: at least name, tags, or a tile with its id. */
+export interface DashboardPatch {
+  dashboardId: string
+  name?: string
+  tags?: string[]
+  tileId?: string
+  tile?: Record<string, unknown>
+}
+
 export interface ServiceResponse {
   service: LiveService
   requestId?: string
@@ -49,6 +68,13 @@ export interface ObservabilityApi {
   /** 'absent' when the server says it does not exist (already deleted). */
   deleteDashboard(id: string): Promise<'deleted' | 'absent'>
   validateDashboard(body: unknown): Promise<ValidateDashboardResult>
+  /**
+   * Self-hosted: whether the server's MCP endpoint offers the dashboard patch tool (api/mcp.ts). False on any
+   * failure, and in managed mode: a plan then writes with PUT, as before.
+   */
+  canPatchDashboards(): Promise<boolean>
+  /** MCP `clickstack_patch_dashboard`: name and tags and/or one tile replaced by id; every other tile is kept. */
+  patchDashboard(patch: DashboardPatch): Promise<void>
   listAlerts(): Promise<LiveAlert[]>
   getAlert(id: string): Promise<LiveAlert>
   /** Returns the new alert's id. */
@@ -238,6 +264,36 @@ class HttpObservabilityApi implements ObservabilityApi {
   async validateDashboard(body: unknown): Promise<ValidateDashboardResult> {
     const res = await this.send('POST', `${await this.base()}/dashboards/validate`, body, true)
     return parse(ValidateDashboardResult, unwrapEnvelope(res.body), res)
+  }
+
+  async canPatchDashboards(): Promise<boolean> {
+    if (this.mode !== 'self-hosted') return false
+    try {
+      const res = await this.mcp(mcpRequest(1, 'tools/list'))
+      return toolNames(replyIn(res.body)).includes(PATCH_DASHBOARD_TOOL)
+    } catch (e) {
+      // An older server (a 404 page), a proxy that refuses the route, a key the route refuses: PUT as before.
+      this.log.debug(`no dashboard patch through MCP: ${e instanceof Error ? e.message : String(e)}`)
+      return false
+    }
+  }
+
+  async patchDashboard(patch: DashboardPatch): Promise<void> {
+    const res = await this.mcp(mcpRequest(1, 'tools/call', { name: PATCH_DASHBOARD_TOOL, arguments: patch }))
+    const outcome = toolOutcome(replyIn(res.body))
+    if (!outcome.ok)
+      throw new ApiError(
+        { method: 'POST', path: MCP_PATH, status: res.status, serverMessage: outcome.text },
+        `refused (tool ${PATCH_DASHBOARD_TOOL})`
+      )
+  }
+
+  /** One JSON-RPC request to the MCP endpoint. Setting a name, tags or a tile twice leaves the same record. */
+  private mcp(body: McpRequest): Promise<ApiResponse> {
+    return this.transport.request(
+      { method: 'POST', path: MCP_PATH, body, idempotent: true, accept: MCP_ACCEPT },
+      this.signal
+    )
   }
 
   async listAlerts(): Promise<LiveAlert[]> {

@@ -33,6 +33,8 @@ export interface RequestSpec {
    * never retried once it may have reached the server.
    */
   idempotent: boolean
+  /** The Accept header, when the route needs more than JSON (MCP answers in server-sent events). */
+  accept?: string
 }
 
 export interface ApiResponse {
@@ -260,7 +262,7 @@ export class Transport {
     const url = this.url(spec)
     const base: ApiErrorDetails = { method: spec.method, path: spec.path }
     const headers: Record<string, string> = {
-      accept: 'application/json',
+      accept: spec.accept ?? 'application/json',
       'user-agent': `observability-deploy/${VERSION}`
     }
     if (this.authorization) headers.authorization = this.authorization

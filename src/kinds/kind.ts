@@ -36,6 +36,11 @@ export interface LiveState {
   savedSearches?: LiveSavedSearch[]
   /** Managed mode with a ServiceSettings manifest only. */
   service?: LiveService
+  /**
+   * Whether dashboards can be updated without rewriting the tiles an update leaves alone (the MCP patch tool,
+   * api/mcp.ts). Absent or false: every update is a PUT.
+   */
+  dashboardPatch?: boolean
 }
 
 export interface LiveReadOptions {
@@ -44,6 +49,8 @@ export interface LiveReadOptions {
    * the manifests are loaded: the lists go out at once, the service read once it is known.
    */
   service: boolean | Promise<boolean>
+  /** Ask whether the server can patch dashboards (self-hosted, with dashboard manifests); known as `service` is. */
+  dashboardPatch?: boolean | Promise<boolean>
   /** Ends every read (the run stopped before planning: its manifests are invalid). */
   signal?: AbortSignal
 }

@@ -25,6 +25,12 @@ export async function readLiveState(
   const api = client.withSignal(siblings.signal)
   // Failures that came before the cancel: the cancelled siblings' own errors say nothing.
   const own = new Set<unknown>()
+  // A question, not a list: its answer is false on any failure, so it never fails the read. Asked or not is part
+  // of the state (and of a saved plan's digest of it): absent when not asked.
+  const patch = Promise.resolve(options.dashboardPatch ?? false).then(
+    ask => (ask ? api.canPatchDashboards() : undefined),
+    () => undefined
+  )
   const settled = await Promise.allSettled(
     readers.map(r =>
       r.read(api, options).catch((e: unknown) => {
@@ -47,5 +53,7 @@ export async function readLiveState(
   readers.forEach((r, i) => {
     ;(state as unknown as Record<string, unknown>)[r.field] = values[i] ?? state[r.field]
   })
+  const canPatch = await patch
+  if (canPatch !== undefined) state.dashboardPatch = canPatch
   return state
 }

@@ -59,6 +59,18 @@ export const Change = z.object({
    * (ServiceSettings wait for a release).
    */
   deferred: z.enum(['prune', 'release', 'in-use']).optional(),
+  /**
+   * A dashboard update's tiles that it rewrites through the API's form, and what that resets on each: settings only
+   * the web UI can set, which no API client can read (kinds/dashboard/ui-only.ts). `via`: one PUT (every tile), or
+   * patches of the changed tiles alone; `why`: why not patches. Reported as a destructive note.
+   */
+  resets: z
+    .object({
+      via: z.enum(['put', 'patch']),
+      why: z.string().optional(),
+      tiles: z.array(z.object({ tile: z.string(), settings: z.array(z.string()) }))
+    })
+    .optional(),
   /** Deleted by the server as a side effect (its tile or dashboard goes away), not by a request. */
   droppedByServer: z.boolean().optional(),
   /** Addresses that must be applied before this one. */

@@ -15,6 +15,7 @@ import { codeBlock, htmlText, inline, linkTarget } from './escape.js'
 import type { ReportInput, StacksReportInput } from './input.js'
 import { commitLink, fileLink, runLink } from './links.js'
 import {
+  notesOf,
   nounOf,
   reportModel,
   stacksModel,
@@ -437,7 +438,8 @@ function detailsBody(c: Change, model: ReportModel, names: Names): string[] {
     if (c.fields.length > FIELDS_PER_CHANGE)
       body.push(`${plural(c.fields.length - FIELDS_PER_CHANGE, 'more field')}: see the plan file.`)
   } else body.push(withoutFields(c))
-  if (c.notes.length > 0) body.push(`**Notes:**\n\n${c.notes.map(n => `- ${inline(n, 1000)}`).join('\n')}`)
+  const notes = notesOf(c)
+  if (notes.length > 0) body.push(`**Notes:**\n\n${notes.map(n => `- ${inline(n, 1000)}`).join('\n')}`)
   if (c.evidence && c.evidence.length > 0) {
     body.push(`**Evidence** (live queries):\n\n${c.evidence.map(e => `- ${inline(e, 1000)}`).join('\n')}`)
   }

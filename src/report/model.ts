@@ -158,6 +158,18 @@ export function stacksModel(input: StacksReportInput): StacksModel {
 // What is destroyed.
 
 /** Deleted or replaced by this run, or deleted by the server as a consequence. */
+/** A change's notes as reports show them: its own, then what its write resets (Change.resets), in words. */
+export function notesOf(c: Change): string[] {
+  if (!c.resets) return c.notes
+  const { via, why, tiles } = c.resets
+  const how =
+    via === 'patch'
+      ? `the update replaces ${tiles.length === 1 ? 'this tile' : 'these tiles'} one at a time and leaves the other tiles as they are`
+      : `the update rewrites every tile${why ? `: ${why}` : ''}`
+  const what = tiles.map(t => `tile "${t.tile}" (${t.settings.join(', ')})`).join('; ')
+  return [...c.notes, `${how}. What only the web UI can set is reset where it was set: ${what}`]
+}
+
 export function isDestructive(c: Change): boolean {
   return (
     c.deferred === undefined &&
@@ -216,6 +228,15 @@ function destructionsOf(input: ReportInput): Destruction[] {
     past ? 'the server deleted' : 'the server deletes',
     now.filter(c => c.action === 'delete' && c.droppedByServer)
   )
+  const reset = changes.filter(c => c.deferred === undefined && c.resets !== undefined)
+  if (reset.length > 0) {
+    const names = reset.flatMap(c => c.resets!.tiles.map(r => `${c.name}: ${r.tile}`))
+    out.push({
+      verb: past ? 'reset' : 'resets',
+      what: `what only the web UI can set on ${names.length === 1 ? 'tile' : `${names.length} tiles`}`,
+      names
+    })
+  }
   for (const c of changes) {
     if (c.action !== 'update' || c.deferred === 'prune') continue
     const removed = new Map<string, string[]>()

@@ -8,6 +8,7 @@ import { formatDiagnostic } from '../diagnostics.js'
 import type { Change, FieldChange } from '../plan/types.js'
 import type { ReportInput, StacksReportInput } from './input.js'
 import {
+  notesOf,
   reportModel,
   stacksModel,
   type GroupKey,
@@ -198,7 +199,7 @@ function itemLines(item: ReportItem, key: GroupKey, names: Names, paint: Paint):
     `${paint(style, `${marker} ${action}`)} ${c.kind} "${clean(c.name, 200)}"${paint('dim', clean(place, 400))}${status}`
   ]
   lines.push(...bodyLines(c, names, paint).map(l => `    ${l}`))
-  for (const note of c.notes) lines.push(`    note: ${clean(note)}`)
+  for (const note of notesOf(c)) lines.push(`    note: ${clean(note)}`)
   for (const e of c.evidence ?? []) lines.push(`    evidence: ${clean(e)}`)
   if (c.request) {
     lines.push(`    request: ${clean(c.request.method, 10)} ${clean(c.request.path, 300)}`)

@@ -226,7 +226,15 @@ export async function applySavedPlan(
       ? sealed.readsService
       : manifests().then(m => config.mode === 'managed' && m.services.length > 0)
   )
-  const read = startRead(config, deps, service)
+  // Whether to ask if dashboards can be patched: as the plan asked (it had dashboard manifests), so the live
+  // digest compares; as the manifests of now say when they changed.
+  const dashboardPatch = inputs.then(why =>
+    why === undefined
+      ? config.mode === 'self-hosted' &&
+        sealed.plan.changes.some(c => c.kind === 'Dashboard' && c.action !== 'delete')
+      : manifests().then(m => config.mode === 'self-hosted' && m.dashboards.length > 0)
+  )
+  const read = startRead(config, deps, service, dashboardPatch)
   const why = await inputs
   if (why !== undefined) return planAgain(why, read)
   let live: LiveState
@@ -316,15 +324,24 @@ export function startLiveRead(
   return startRead(
     config,
     deps,
-    manifests.then(sets => config.mode === 'managed' && sets.some(m => m.services.length > 0))
+    manifests.then(sets => config.mode === 'managed' && sets.some(m => m.services.length > 0)),
+    manifests.then(sets => config.mode === 'self-hosted' && sets.some(m => m.dashboards.length > 0))
   )
 }
 
-/** startLiveRead, told whether to read the managed service once that is known (`service`). */
-function startRead(config: Config, deps: RunDependencies, service: Promise<boolean>): LiveRead {
+/**
+ * startLiveRead, told whether to read the managed service (`service`) and to ask whether dashboards can be
+ * patched (`dashboardPatch`) once that is known.
+ */
+function startRead(
+  config: Config,
+  deps: RunDependencies,
+  service: Promise<boolean>,
+  dashboardPatch: Promise<boolean> = Promise.resolve(false)
+): LiveRead {
   const api = deps.api ? deps.api(config) : createApi(config, { log: deps.log ?? silentLogger })
   const stop = new AbortController()
-  const live = readLiveState(api, { service, signal: stop.signal })
+  const live = readLiveState(api, { service, dashboardPatch, signal: stop.signal })
   // Awaited by runOnline, or dropped when the run stops first: never an unhandled rejection.
   live.catch(() => undefined)
   return {

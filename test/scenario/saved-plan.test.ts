@@ -349,3 +349,44 @@ describe('apply --plan plans again, and refuses as before, when anything differs
     ])
   })
 })
+
+describe('apply --plan with dashboards of one name, each pinned by id', () => {
+  it('writes each its own content: the saved plan keys them apart by id', async () => {
+    const tile = (name: string) => ({
+      name,
+      x: 0,
+      y: 0,
+      w: 6,
+      h: 3,
+      config: { displayType: 'markdown', markdown: name }
+    })
+    const ids = ['A', 'B'].map(
+      t => emu.selfHosted.createDashboard({ name: 'Overview', tags: ['team'], tiles: [tile(t)] }).id
+    )
+    const pinned = (id: string, text: string) => `---
+kind: Dashboard
+name: Overview
+id: ${id}
+adopt: true
+tiles:
+  - name: T
+    x: 0
+    y: 0
+    w: 6
+    h: 3
+    config: { displayType: markdown, markdown: ${text} }
+`
+    ws.write({ 'a.yaml': pinned(ids[0]!, 'first') + pinned(ids[1]!, 'second') })
+    const planned = await plan()
+    expect(errors(planned)).toEqual([])
+    const section = readSaved().apply as { records: Record<string, unknown> }
+    expect(Object.keys(section.records).sort()).toEqual(ids.map(id => `Dashboard/Overview@${id}`).sort())
+    const r = recorded()
+    const applied = await apply(r)
+    expect(errors(applied)).toEqual([])
+    expect(asRecorded(r)).toBe(true)
+    const markdownOf = (id: string) => emu.selfHosted.dashboards.get(id)!.tiles.map(t => t.config.markdown)
+    expect(markdownOf(ids[0]!)).toEqual(['first'])
+    expect(markdownOf(ids[1]!)).toEqual(['second'])
+  })
+})

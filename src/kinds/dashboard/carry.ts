@@ -75,7 +75,7 @@ function differsBetween(sent: Body, live: Body): (field: string) => boolean {
  * A series tile in the config form the server stores it in (FACTS.md), when that says exactly the same:
  * a table's `sortOrder` has no config equivalent the API returns, so such a tile stays in series form.
  */
-function seriesAsConfig(body: Body): Body | undefined {
+export function seriesAsConfig(body: Body): Body | undefined {
   const series = body.series as SeriesLike[] | undefined
   if (!Array.isArray(series) || series.some(s => s.sortOrder !== undefined)) return undefined
   const config: Body = seriesToConfig(series, body.asRatio as boolean | undefined)

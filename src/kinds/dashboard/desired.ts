@@ -11,6 +11,7 @@ import type { Desired, PlanContext } from '../kind.js'
 import type { ResourceKind } from '../../plan/types.js'
 import { filterBody } from './filters.js'
 import { linkBody } from './links.js'
+import type { DashboardWrite } from './patch.js'
 
 /** The fields of a dashboard's manifest its requests read. */
 export type RequestSpec = Pick<
@@ -31,6 +32,8 @@ export interface DashboardRequest {
   waitsFor: Set<string>
   /** A link-out names a dashboard created later in this apply (or this one): set by a second request. */
   linksLater: boolean
+  /** How an update is sent (patch.ts), as the plan decided and said; absent: a PUT. */
+  write?: DashboardWrite
 }
 
 export interface DesiredDashboard extends DashboardRequest {
@@ -40,6 +43,10 @@ export interface DesiredDashboard extends DashboardRequest {
 }
 
 export function desiredDashboards(ctx: PlanContext): Desired<DesiredDashboard>[] {
+  // Dashboards of one name (validation allows them only when each is pinned by id) are told apart by the id, as
+  // orphans are: a saved plan keys its records by address.
+  const named = new Map<string, number>()
+  for (const { spec } of ctx.manifests.dashboards) named.set(spec.name, (named.get(spec.name) ?? 0) + 1)
   return ctx.manifests.dashboards.map(located => {
     const { spec, doc } = located
     const tiles = (spec.tiles ?? []).map((tile, i) => desiredTile(tile, ['tiles', i], located, ctx))
@@ -55,7 +62,10 @@ export function desiredDashboards(ctx: PlanContext): Desired<DesiredDashboard>[]
     })
     return {
       name: spec.name,
-      address: `Dashboard/${spec.name}`,
+      address:
+        named.get(spec.name)! > 1 && spec.id !== undefined
+          ? `Dashboard/${spec.name}@${spec.id}`
+          : `Dashboard/${spec.name}`,
       // A getter: positions are built only for what the plan shows.
       get source() {
         return doc.locate(['name'])

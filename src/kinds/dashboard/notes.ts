@@ -12,9 +12,12 @@ import type { PlanContext, PlannedChange } from '../kind.js'
 import { keptSettingsNotice } from '../returned-fields.js'
 import { droppedSettingNotes, holdsUnmanagedSettings, keptSettings, tileAsSent } from './carry.js'
 import type { DesiredDashboard } from './desired.js'
+import { dashboardWrite } from './patch.js'
+import { uiOnlySettings } from './ui-only.js'
 import { flatTile, isAlertable, keyedLiveTiles, liveDisplayType, sameContent } from './tiles.js'
 
 export function refineDashboard(pc: PlannedChange<DesiredDashboard, LiveDashboard>, ctx: PlanContext): void {
+  noteRewrites(pc, ctx)
   noteTileConsequences(pc, ctx)
   noteUnmanagedSettings(pc, ctx)
   warnOfPromql(pc, ctx)
@@ -24,6 +27,33 @@ export function refineDashboard(pc: PlannedChange<DesiredDashboard, LiveDashboar
     pc.change.notes.push(
       'a link-out names a dashboard created later in this apply (or this one): it is set by a second request once that exists'
     )
+}
+
+/**
+ * How the update is sent (patch.ts), and what it resets: each tile it writes through the API's form loses what only
+ * the web UI can set (ui-only.ts). Nothing is said where nothing is at risk: a create, a name or tag change.
+ */
+function noteRewrites(pc: PlannedChange<DesiredDashboard, LiveDashboard>, ctx: PlanContext): void {
+  const { change, desired, live } = pc
+  if (!desired || !live || change.action !== 'update') return
+  const canPatch = ctx.live.dashboardPatch === true
+  const write = dashboardWrite(change, desired.value, live, canPatch)
+  desired.value.write = write
+  const liveTiles = keyedLiveTiles(live)
+  const kept = new Set(desired.value.tiles.map(t => t.spec.name))
+  const rewritten = write.via === 'patch' ? write.tiles : [...liveTiles.keys()].filter(k => kept.has(k))
+  const resets = rewritten.flatMap(tile => {
+    const settings = uiOnlySettings(liveTiles.get(tile)!)
+    return settings.length > 0 ? [{ tile, settings: [...settings] }] : []
+  })
+  if (resets.length === 0) return
+  const why =
+    write.via === 'patch'
+      ? undefined
+      : canPatch
+        ? 'it changes more than existing tiles, so it cannot replace them one at a time'
+        : 'this server offers no narrower write'
+  change.resets = { via: write.via, ...(why ? { why } : {}), tiles: resets }
 }
 
 /**

@@ -1,4 +1,5 @@
-/** A dashboard change as requests: delete, update in place, or create. */
+/** A dashboard change as requests: delete, update in place (a PUT or patches), or create. */
+import type { DashboardPatch } from '../../api/client.js'
 import type { LiveDashboard } from '../../api/schemas.js'
 import { createOnce } from '../create-once.js'
 import type { ApplyContext, Operation, OperationContext, OperationResult, PlannedChange } from '../kind.js'
@@ -8,7 +9,8 @@ import { isRegistryDashboard } from '../registry.js'
 import { createBody, updateBody, type BodyOptions } from './bodies.js'
 import type { DashboardRequest } from './desired.js'
 import { linkedNames } from './links.js'
-import { tileIdsOf } from './tiles.js'
+import { patchTile } from './patch.js'
+import { keyedLiveTiles, tileIdsOf } from './tiles.js'
 
 export function dashboardOperations(
   pc: PlannedChange<DashboardRequest, LiveDashboard>,
@@ -47,6 +49,7 @@ export function dashboardOperations(
       provides: [readyToken(name)],
       after: [alertsClearedToken(live.id), ...waits],
       run: async ctx => {
+        if (d.write?.via === 'patch') return patchDashboard(ctx, d, d.write.tiles, live, octx)
         const updated = await ctx.api.updateDashboard(
           live.id,
           bindPlaceholders(updateBody(d, live, bodyOptions(ctx, octx)), ctx.facts)
@@ -85,6 +88,44 @@ export function dashboardOperations(
     }
   }
   return ops
+}
+
+/**
+ * An update as patches (patch.ts): the name and tags with the first tile, then one tile a call, then a read of the
+ * dashboard for its tile ids. A refusal after the first call leaves the earlier ones applied: the error says which.
+ */
+async function patchDashboard(
+  ctx: ApplyContext,
+  d: DashboardRequest,
+  tiles: readonly string[],
+  live: LiveDashboard,
+  octx: OperationContext
+): Promise<OperationResult> {
+  const { tags } = updateBody(d, live, bodyOptions(ctx, octx)) as { tags: string[] }
+  const liveTiles = keyedLiveTiles(live)
+  const byName = new Map(d.tiles.map(t => [t.spec.name, t]))
+  const calls: DashboardPatch[] = tiles.map(name => {
+    const liveTile = liveTiles.get(name)!
+    const tile = patchTile(byName.get(name)!.body, liveTile)!
+    return { dashboardId: live.id, tileId: String(liveTile.id), tile: bindPlaceholders(tile, ctx.facts) }
+  })
+  if (calls.length === 0) calls.push({ dashboardId: live.id })
+  Object.assign(calls[0]!, { name: d.spec.name, tags })
+  const done: string[] = []
+  for (const [i, call] of calls.entries()) {
+    try {
+      await ctx.api.patchDashboard(call)
+    } catch (e) {
+      if (done.length === 0) throw e
+      const rest = tiles.slice(i)
+      throw new Error(
+        `${e instanceof Error ? e.message : String(e)}. Applied before it: the name and tags, and tile${done.length === 1 ? '' : 's'} ${done.map(t => `"${t}"`).join(', ')}; not applied: ${rest.map(t => `"${t}"`).join(', ')}. Plan again to see what is left`
+      )
+    }
+    if (call.tileId !== undefined) done.push(tiles[i]!)
+  }
+  const updated = await ctx.api.getDashboard(live.id)
+  return { status: 'applied', id: updated.id, tileIds: tileIdsOf(updated) }
 }
 
 /** The body options of this apply: a link-out to a created dashboard takes the id the create returned. */

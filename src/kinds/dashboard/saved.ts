@@ -7,6 +7,7 @@ import type { LiveDashboard } from '../../api/schemas.js'
 import { isMapping, type Json } from '../../json.js'
 import type { SavedForm } from '../kind.js'
 import type { DashboardRequest, DesiredDashboard, RequestSpec } from './desired.js'
+import type { DashboardWrite } from './patch.js'
 import { dashboardOperations } from './operations.js'
 
 /**
@@ -16,7 +17,7 @@ import { dashboardOperations } from './operations.js'
  */
 function savedRequest(v: unknown): DashboardRequest | undefined {
   if (!isMapping(v) || !isMapping(v.spec) || typeof v.spec.name !== 'string') return undefined
-  const { tiles, filters, waitsFor, linksLater } = v
+  const { tiles, filters, waitsFor, linksLater, write } = v
   if (!Array.isArray(tiles) || !Array.isArray(filters) || !Array.isArray(waitsFor)) return undefined
   if (
     typeof linksLater !== 'boolean' ||
@@ -30,14 +31,21 @@ function savedRequest(v: unknown): DashboardRequest | undefined {
     )
   )
     return undefined
+  if (write !== undefined && !isWrite(write)) return undefined
   return {
     spec: v.spec as RequestSpec,
     tiles: tiles as DashboardRequest['tiles'],
     filters,
     waitsFor: new Set(waitsFor as string[]),
-    linksLater
+    linksLater,
+    ...(write !== undefined ? { write } : {})
   }
 }
+
+const isWrite = (v: unknown): v is DashboardWrite =>
+  isMapping(v) &&
+  (v.via === 'put' ||
+    (v.via === 'patch' && Array.isArray(v.tiles) && v.tiles.every(t => typeof t === 'string')))
 
 /** Only the fields DashboardRequest names: the rest of the manifest is in the bodies, or not sent. */
 const pick = <T extends object, K extends keyof T>(from: T, keys: readonly K[]): Pick<T, K> => {
@@ -63,7 +71,8 @@ export const savedDashboard: SavedForm<DesiredDashboard, LiveDashboard> = {
       tiles: d.tiles.map(t => ({ spec: pick(t.spec, TILE_FIELDS), body: t.body })),
       filters: d.filters,
       waitsFor: [...d.waitsFor],
-      linksLater: d.linksLater
+      linksLater: d.linksLater,
+      ...(d.write ? { write: d.write } : {})
     }
     return saved as unknown as Json
   },

@@ -1,0 +1,160 @@
+/**
+ * The narrowest write the server offers for a dashboard update. A v2 PUT rewrites every tile through the API's
+ * form, which resets the settings only the web UI can set (ui-only.ts) on all of them, also on tiles the update does
+ * not change. HyperDX's MCP tool `clickstack_patch_dashboard` (api/mcp.ts) sets the name and tags and replaces one
+ * tile by id, leaving every other stored tile as it is. So an update that changes only the name, the tags and
+ * existing tiles, where every changed tile says all it says in the tool's tile form, is sent as patches: one per
+ * changed tile, the first also with the name and tags. Anything else (tiles added or removed, filters, the saved
+ * query, containers, a tile moved between containers, a form the tool would narrow) takes the PUT.
+ */
+import type { LiveDashboard, LiveTile } from '../../api/schemas.js'
+import type { Change } from '../../plan/types.js'
+import { holdsUnmanagedSettings, seriesAsConfig, tileAsSent } from './carry.js'
+import type { DashboardRequest } from './desired.js'
+import { keyedLiveTiles } from './tiles.js'
+
+type Body = Record<string, unknown>
+
+/** How an update is sent: patches of these tiles (by name; none: name and tags only), or one PUT. */
+export type DashboardWrite = { via: 'patch'; tiles: string[] } | { via: 'put' }
+
+/** The tool's tile config keys by display type (mcp/tools/dashboards/schemas.ts); any other is dropped by it. */
+const COMMON = ['displayType', 'sourceId', 'select', 'numberFormat']
+const PATCH_CONFIG_KEYS: Readonly<Record<string, readonly string[]>> = {
+  line: [
+    ...COMMON,
+    'groupBy',
+    'fillNulls',
+    'alignDateRangeToGranularity',
+    'asRatio',
+    'compareToPreviousPeriod',
+    'fitYAxisToData',
+    'seriesLimit'
+  ],
+  stacked_bar: [...COMMON, 'groupBy', 'fillNulls', 'alignDateRangeToGranularity', 'asRatio', 'seriesLimit'],
+  table: [...COMMON, 'groupBy', 'having', 'orderBy', 'asRatio', 'groupByColumnsOnLeft'],
+  number: [...COMMON, 'color'],
+  pie: [...COMMON, 'groupBy', 'orderBy', 'limit'],
+  bar: [...COMMON, 'groupBy', 'orderBy', 'limit'],
+  heatmap: [...COMMON, 'where', 'whereLanguage'],
+  search: ['displayType', 'sourceId', 'select', 'where', 'whereLanguage'],
+  event_patterns: ['displayType', 'sourceId', 'select', 'where', 'whereLanguage'],
+  markdown: ['displayType', 'markdown']
+}
+const PATCH_SQL_KEYS = [
+  'configType',
+  'displayType',
+  'connectionId',
+  'sourceId',
+  'sqlTemplate',
+  'fillNulls',
+  'alignDateRangeToGranularity',
+  'numberFormat',
+  'compareToPreviousPeriod',
+  'fitYAxisToData',
+  'color'
+]
+const PATCH_SQL_TYPES = ['line', 'stacked_bar', 'table', 'number', 'pie', 'bar']
+/**
+ * A select item's keys. Not `periodAggFn` (the tool knows `isDelta` instead) nor metric items (the tool checks
+ * metric kinds the API does not): a tile with one takes the PUT.
+ */
+const PATCH_SELECT_KEYS = [
+  'aggFn',
+  'valueExpression',
+  'where',
+  'whereLanguage',
+  'alias',
+  'level',
+  'numberFormat'
+]
+const PATCH_HEATMAP_SELECT_KEYS = ['valueExpression', 'countExpression', 'heatmapScaleType']
+const PATCH_NUMBER_FORMAT_KEYS = [
+  'output',
+  'mantissa',
+  'thousandSeparated',
+  'average',
+  'decimalBytes',
+  'factor',
+  'currencySymbol',
+  'unit'
+]
+/** The tool takes a quantile level only from this set. */
+const PATCH_LEVELS = [0.5, 0.9, 0.95, 0.99]
+
+const within = (value: unknown, keys: readonly string[]): boolean =>
+  typeof value === 'object' &&
+  value !== null &&
+  !Array.isArray(value) &&
+  // A key whose value is undefined is not sent.
+  Object.entries(value).every(([k, v]) => v === undefined || keys.includes(k))
+
+function patchableFormat(value: unknown): boolean {
+  return value === undefined || within(value, PATCH_NUMBER_FORMAT_KEYS)
+}
+
+/** The config as the tool takes it, when it says all the API's form says; undefined when it would not. */
+function patchConfig(config: Body): Body | undefined {
+  const type = String(config.displayType)
+  const sql = config.configType === 'sql'
+  if (
+    sql
+      ? !PATCH_SQL_TYPES.includes(type) || !within(config, PATCH_SQL_KEYS)
+      : !within(config, PATCH_CONFIG_KEYS[type] ?? [])
+  )
+    return undefined
+  if (!patchableFormat(config.numberFormat)) return undefined
+  if (Array.isArray(config.select)) {
+    const keys = type === 'heatmap' ? PATCH_HEATMAP_SELECT_KEYS : PATCH_SELECT_KEYS
+    for (const item of config.select as unknown[]) {
+      if (!within(item, keys)) return undefined
+      const s = item as Body
+      if (!patchableFormat(s.numberFormat)) return undefined
+      if (s.level !== undefined && !PATCH_LEVELS.includes(s.level as number)) return undefined
+    }
+  }
+  return config
+}
+
+/** The tile as the patch tool takes it, or undefined when the tool's form would lose something of it. */
+export function patchTile(body: Body, live: LiveTile): Body | undefined {
+  // A setting carried from the live tile (a newer server's key) is one the tool would drop.
+  if (holdsUnmanagedSettings(live)) return undefined
+  const sent = tileAsSent(body, live)
+  const config = (sent.config as Body | undefined) ?? seriesAsConfig(sent)
+  const patched = config ? patchConfig(config) : undefined
+  if (!patched) return undefined
+  return { name: sent.name, x: sent.x, y: sent.y, w: sent.w, h: sent.h, config: patched }
+}
+
+/** `tiles["Errors"].x` -> ['Errors', '.x']; undefined for a path outside the tiles. */
+function tileField(path: string): [string, string] | undefined {
+  const m = /^tiles\[("(?:[^"\\]|\\.)*")\](.*)$/.exec(path)
+  return m ? [JSON.parse(m[1]!) as string, m[2]!] : undefined
+}
+
+/** How this update is sent (see the module's comment). `canPatch`: the server offers the tool. */
+export function dashboardWrite(
+  change: Pick<Change, 'fields'>,
+  d: DashboardRequest,
+  live: LiveDashboard,
+  canPatch: boolean
+): DashboardWrite {
+  if (!canPatch) return { via: 'put' }
+  const liveTiles = keyedLiveTiles(live)
+  const desired = new Map(d.tiles.map(t => [t.spec.name, t]))
+  const changed = new Set<string>()
+  for (const f of change.fields) {
+    if (f.path === 'name' || f.path === 'owner' || f.path === 'tags' || f.path.startsWith('tags[')) continue
+    const at = tileField(f.path)
+    // A tile added or removed, or moved between containers and tabs; anything outside the tiles.
+    if (!at || at[1] === '' || /^\.(container|tab)\b/.test(at[1])) return { via: 'put' }
+    if (!desired.has(at[0]) || !liveTiles.has(at[0])) return { via: 'put' }
+    changed.add(at[0])
+  }
+  for (const name of changed) {
+    const live = liveTiles.get(name)!
+    if (live.id === undefined || !patchTile(desired.get(name)!.body, live)) return { via: 'put' }
+  }
+  return { via: 'patch', tiles: [...changed] }
+}

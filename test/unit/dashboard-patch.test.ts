@@ -1,0 +1,142 @@
+/**
+ * How a dashboard update is sent (src/kinds/dashboard/patch.ts) and what the plan says it resets (notes.ts,
+ * ui-only.ts): patches of the changed tiles when the server offers them and the update changes only the name, the
+ * tags and existing tiles in a form the tool keeps whole; one PUT otherwise, which rewrites every tile.
+ */
+import { describe, expect, it } from '@jest/globals'
+import type { LiveDashboard } from '../../src/api/schemas.js'
+import { patchTile } from '../../src/kinds/dashboard/patch.js'
+import type { DesiredDashboard } from '../../src/kinds/dashboard/desired.js'
+import { notesOf } from '../../src/report/model.js'
+import type { PlanOutcome } from '../../src/planner/planner.js'
+import { TAG, change, created, dashboard, plan, tile } from '../support/dashboard-plan.js'
+
+const LINE = 'displayType: line\n      source: Logs\n      select: [{ aggFn: count, where: "level:error" }]'
+const MARKDOWN = 'displayType: markdown\n      markdown: hello'
+
+const base = () =>
+  dashboard('D', tile('Errors', LINE) + tile('Notes', MARKDOWN) + tile('Traffic', LINE), `tags: [team]\n`)
+
+/** The live dashboard the manifest `base()` leaves, as the server stores it. */
+async function live(): Promise<LiveDashboard[]> {
+  const [d] = await created(base())
+  return [{ ...d!, id: 'd-1', tags: ['team', TAG] }]
+}
+
+const writeOf = (o: PlanOutcome) =>
+  (o.planned.find(p => p.change.name === 'D')!.desired!.value as DesiredDashboard).write
+
+describe('an update sent as patches, tile by tile', () => {
+  it('patches only the changed tile and resets only what only the UI can set on it', async () => {
+    const moved = base().replace('- name: "Traffic"\n    x: 0', '- name: "Traffic"\n    x: 6')
+    const o = plan(moved, await live(), { dashboardPatch: true })
+    expect(writeOf(o)).toEqual({ via: 'patch', tiles: ['Traffic'] })
+    const c = change(o, 'D')
+    expect(c.resets).toEqual({
+      via: 'patch',
+      tiles: [
+        { tile: 'Traffic', settings: ['tile filter (where)', 'granularity', 'null fill value', 'ratio mode'] }
+      ]
+    })
+    expect(notesOf(c).at(-1)).toBe(
+      'the update replaces this tile one at a time and leaves the other tiles as they are. What only the web UI can set is reset where it was set: tile "Traffic" (tile filter (where), granularity, null fill value, ratio mode)'
+    )
+  })
+
+  it('a name or tag change alone is one patch that rewrites no tile, and says nothing of resets', async () => {
+    const o = plan(
+      base().replace('name: "D"', 'name: "D"').replace('tags: [team]', 'tags: [team, sre]'),
+      await live(),
+      {
+        dashboardPatch: true
+      }
+    )
+    expect(writeOf(o)).toEqual({ via: 'patch', tiles: [] })
+    expect(change(o, 'D').resets).toBeUndefined()
+  })
+
+  it('a markdown tile has nothing only the UI can set: patched without a reset', async () => {
+    const o = plan(base().replace('markdown: hello', 'markdown: bye'), await live(), { dashboardPatch: true })
+    expect(writeOf(o)).toEqual({ via: 'patch', tiles: ['Notes'] })
+    expect(change(o, 'D').resets).toBeUndefined()
+  })
+})
+
+describe('an update sent as one PUT, which rewrites every tile', () => {
+  it('when a tile is added: every kept tile with UI-only settings is named, and why it is a PUT', async () => {
+    const more = base() + tile('New', MARKDOWN)
+    const o = plan(more, await live(), { dashboardPatch: true })
+    expect(writeOf(o)).toEqual({ via: 'put' })
+    const c = change(o, 'D')
+    expect(c.resets?.via).toBe('put')
+    expect(c.resets?.why).toBe('it changes more than existing tiles, so it cannot replace them one at a time')
+    expect(c.resets?.tiles.map(t => t.tile)).toEqual(['Errors', 'Traffic'])
+  })
+
+  it('when the server offers no patch, and says so', async () => {
+    const moved = base().replace('- name: "Traffic"\n    x: 0', '- name: "Traffic"\n    x: 6')
+    const c = change(plan(moved, await live()), 'D')
+    expect(c.resets?.why).toBe('this server offers no narrower write')
+    expect(c.resets?.tiles.map(t => t.tile)).toEqual(['Errors', 'Traffic'])
+  })
+
+  it('when a changed tile holds what the tool would drop (a delta item, a link-out)', async () => {
+    const delta = base().replace(
+      'select: [{ aggFn: count, where: "level:error" }]',
+      'select: [{ aggFn: sum, valueExpression: Value, periodAggFn: delta }]'
+    )
+    expect(writeOf(plan(delta, await live(), { dashboardPatch: true }))).toEqual({ via: 'put' })
+  })
+
+  it('a create says nothing of resets', () => {
+    expect(change(plan(base(), [], { dashboardPatch: true }), 'D').resets).toBeUndefined()
+  })
+})
+
+describe('the tile as the patch tool takes it', () => {
+  const liveTile = { id: 't', name: 'A', x: 0, y: 0, w: 6, h: 3, config: { displayType: 'line' } }
+  const body = (config: Record<string, unknown>) => ({ name: 'A', x: 1, y: 2, w: 3, h: 4, config })
+
+  it('keeps layout and config as sent', () => {
+    const config = {
+      displayType: 'line',
+      sourceId: 's',
+      select: [{ aggFn: 'count', where: '', whereLanguage: 'lucene' }]
+    }
+    expect(patchTile(body(config), liveTile)).toEqual({ ...body(config) })
+  })
+
+  it('refuses a key, select item key, number format key or quantile level the tool does not take', () => {
+    const item = { aggFn: 'count', where: '', whereLanguage: 'lucene' }
+    for (const config of [
+      { displayType: 'line', sourceId: 's', select: [item], onClick: {} },
+      { displayType: 'line', sourceId: 's', select: [{ ...item, metricName: 'm', metricType: 'gauge' }] },
+      { displayType: 'line', sourceId: 's', select: [item], numberFormat: { output: 'number', custom: 1 } },
+      {
+        displayType: 'line',
+        sourceId: 's',
+        select: [{ ...item, aggFn: 'quantile', level: 0.75, valueExpression: 'D' }]
+      },
+      { displayType: 'sql', configType: 'sql', connectionId: 'c', sqlTemplate: 'SELECT 1' }
+    ])
+      expect(patchTile(body(config), liveTile)).toBeUndefined()
+    const quantile = { ...item, aggFn: 'quantile', level: 0.95, valueExpression: 'D' }
+    expect(
+      patchTile(body({ displayType: 'line', sourceId: 's', select: [quantile] }), liveTile)
+    ).toBeDefined()
+  })
+
+  it('a series tile is sent in the config form', () => {
+    const series = {
+      name: 'A',
+      x: 0,
+      y: 0,
+      w: 6,
+      h: 3,
+      series: [
+        { type: 'time', sourceId: 's', aggFn: 'count', where: 'a:b', whereLanguage: 'lucene', groupBy: [] }
+      ]
+    }
+    expect(patchTile(series, liveTile)?.config).toMatchObject({ displayType: 'line', sourceId: 's' })
+  })
+})
