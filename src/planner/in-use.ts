@@ -114,7 +114,7 @@ function usersOf(
   settings: Pick<PlanSettings, 'stack'>,
   managed: (kind: ResourceKind, id: string) => boolean
 ): Map<string, string[]> {
-  const users = new Map<string, string[]>()
+  const users = new Map<string, Map<string, string[]>>()
   for (const kind of kinds) {
     const records = kind.live ? live[kind.live.field] : undefined
     if (!Array.isArray(records)) continue
@@ -125,12 +125,15 @@ function usersOf(
         const key = `${use.kind}/${use.id}`
         if (!deletes.has(key)) continue
         const whose = managed(kind.kind, id) ? `stack "${settings.stack}"` : 'not managed by this stack'
-        const user = `${kind.kind} "${kind.liveName(record)}" (${whose}) at ${use.at}`
-        const list = users.get(key) ?? []
-        if (!list.includes(user)) list.push(user)
-        users.set(key, list)
+        const user = `${kind.kind} "${kind.liveName(record)}" (${whose})`
+        const byUser = users.get(key) ?? new Map<string, string[]>()
+        byUser.set(user, [...(byUser.get(user) ?? []), use.at])
+        users.set(key, byUser)
       }
     }
   }
-  return users
+  // One entry per user, with every place it names the resource (an alert's `channel` mirrors `channels[0]`).
+  return new Map(
+    [...users].map(([key, byUser]) => [key, [...byUser].map(([user, at]) => `${user} at ${at.join(', ')}`)])
+  )
 }
