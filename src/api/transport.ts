@@ -295,6 +295,8 @@ export class Transport {
     const body = parseBody(text, resHeaders)
     const status = res.statusCode
     const now = this.clock.now()
+    // --verbose: every request and its answer, never a body (bodies can hold what a manifest keeps secret).
+    this.log.debug(`${spec.method} ${spec.path} -> HTTP ${status}, ${text.length} bytes`)
     const budget = serverBudget(resHeaders, now)
     // Never longer than the retry budget: a server asking for an hour must not stall the run silently.
     if (budget)

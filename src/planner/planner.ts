@@ -114,9 +114,18 @@ export function computePlan(input: PlanInput): PlanOutcome {
       dependsOn.item([change.address, change.id, before])
       ofKind.push({ change, desired: pair.desired, live: pair.live })
     }
+    // A live record left over beside the one a manifest of its name pairs with: a copy, not a removed manifest.
+    const pairedIds = new Map(
+      pairing.pairs.flatMap(p => (p.live === undefined ? [] : [[p.desired.name, idOf(p.live)] as const]))
+    )
     for (const orphan of pairing.orphans) {
       const name = kind.liveName(orphan)
       const id = kind.liveId(orphan)
+      const twin = pairedIds.get(name)
+      const why =
+        twin !== undefined
+          ? `a copy: the manifest "${name}" pairs with another live one of that name (id ${twin})`
+          : 'no longer in the manifests'
       const before = kind.normalLive(orphan, ctx)
       dependsOn.item([`${kind.kind}/${name}@${id}`, id, before])
       const change = newChange(
@@ -127,9 +136,7 @@ export function computePlan(input: PlanInput): PlanOutcome {
         {
           action: 'delete',
           id,
-          notes: input.settings.prune
-            ? ['no longer in the manifests (prune is on)']
-            : ['no longer in the manifests: would be deleted with prune'],
+          notes: input.settings.prune ? [`${why} (prune is on)`] : [`${why}: would be deleted with prune`],
           deferred: input.settings.prune ? undefined : 'prune'
         }
       )

@@ -60,10 +60,10 @@ describe('ApiError details and the server message of each body shape', () => {
       status: 404,
       method: 'GET',
       path: `/api/v2/dashboards/${UNKNOWN_ID}`,
-      serverMessage: 'Dashboard not found',
+      serverMessage: 'Not Found',
       attempts: 1
     })
-    expect(error.message).toBe(`GET /api/v2/dashboards/${UNKNOWN_ID} failed: HTTP 404: Dashboard not found`)
+    expect(error.message).toBe(`GET /api/v2/dashboards/${UNKNOWN_ID} failed: HTTP 404: Not Found`)
   })
 
   it('{message} (self-hosted alert 404 and body validation 400)', async () => {
@@ -395,10 +395,13 @@ describe('canary credentials never appear in an error or a log line', () => {
     const log = recordingLogger()
     canaryEmu.faults.add({ sequence: ['502', '503', 'reset'] })
     await managed(canaryEmu.url, log, false, 5).listSources()
-    expect(log.lines).toHaveLength(3)
-    expect(log.lines[0]).toMatch(
+    // Each answer (--verbose), and each retry with its wait: three retries, three answers (the reset had none).
+    const retries = log.lines.filter(l => /retrying in/.test(l))
+    expect(retries).toHaveLength(3)
+    expect(retries[0]).toMatch(
       /^debug: GET \/v1\/organizations\/.*\/observability\/sources: HTTP 502; retrying in/
     )
+    expect(log.lines.filter(l => / -> HTTP \d+, \d+ bytes$/.test(l))).toHaveLength(3)
     expect(leaks(log.lines)).toEqual([])
   })
 

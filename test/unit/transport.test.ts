@@ -123,10 +123,13 @@ describe('retries', () => {
     expect(seen).toHaveLength(3)
     expect(sleeps).toStrictEqual([125, 250])
     expect(t.stats).toStrictEqual({ requests: 3, retries: 2, rateLimited: 0 })
-    // Each retry in the debug log: what failed, the wait, the attempt that follows.
+    // Each answer and each retry in the debug log: what failed, the wait, the attempt that follows.
     expect(debug).toStrictEqual([
+      expect.stringMatching(/^GET \/x -> HTTP 503, \d+ bytes$/),
       'GET /x: HTTP 503; retrying in 0.1 s (attempt 2)',
-      'GET /x: HTTP 503; retrying in 0.3 s (attempt 3)'
+      expect.stringMatching(/^GET \/x -> HTTP 503, \d+ bytes$/),
+      'GET /x: HTTP 503; retrying in 0.3 s (attempt 3)',
+      expect.stringMatching(/^GET \/x -> HTTP 200, \d+ bytes$/)
     ])
   })
 
