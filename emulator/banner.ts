@@ -7,7 +7,7 @@ import { describeFaultRule } from './fault-spec.js'
 import type { Emulator, FaultRule } from './types.js'
 
 export function banner(
-  emulator: Pick<Emulator, 'url' | 'credentials'>,
+  emulator: Pick<Emulator, 'url' | 'credentials'> & { user?: { email: string }; mcp?: boolean },
   faults: readonly FaultRule[] = []
 ): string {
   const { url, credentials: c } = emulator
@@ -19,6 +19,10 @@ export function banner(
     `  export OBSDEPLOY_API_KEY=${c.apiKey}`,
     `  obsdeploy plan observability/ --api-url ${url}`,
     `  ingestion key ${c.ingestionKey}   (refused by the management API)`,
+    `  web UI routes (/dashboards, PUT /alerts/{id}): POST ${url}/login/password {"email": "${emulator.user?.email ?? ''}", "password": "${c.userPassword ?? ''}"}`,
+    emulator.mcp
+      ? `  MCP: POST ${url}/mcp (Bearer key; clickstack_patch_dashboard)`
+      : '  MCP: off (--mcp serves POST /mcp)',
     '',
     `Managed: pass --mode managed --api-url ${url} and the organization and service`,
     `  export OBSDEPLOY_KEY_ID=${c.keyId} OBSDEPLOY_KEY_SECRET=${c.keySecret}`,

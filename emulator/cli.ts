@@ -1,4 +1,4 @@
-// npm run emulator -- --port N [--seed file] [--persist file] [--no-rate-limit] [--fault spec ...]
+// npm run emulator -- --port N [--seed file] [--persist file] [--no-rate-limit] [--no-mcp] [--fault spec ...]
 // Starts the emulator, prints what to pass to obsdeploy and the credentials, and runs until SIGINT or SIGTERM.
 import { banner } from './banner.js'
 import { FAULT_HELP, parseFaultSpec } from './fault-spec.js'
@@ -6,12 +6,13 @@ import { readSeedFile } from './seed.js'
 import { startEmulator } from './server.js'
 import type { EmulatorOptions, FaultRule } from './types.js'
 
-const USAGE = `usage: npm run emulator -- [--port N] [--seed file] [--persist file] [--no-rate-limit] [--fault spec]...
+const USAGE = `usage: npm run emulator -- [--port N] [--seed file] [--persist file] [--no-rate-limit] [--no-mcp] [--fault spec]...
 
   --port N          listen on 127.0.0.1:N (default: a free port)
   --seed file       start from this seed (default: emulator/fixtures/seed.json)
   --persist file    keep the state in this file across restarts
   --no-rate-limit   no 429s from the limiters (FACTS.md: 100/min self-hosted, 10/10 s managed)
+  --no-mcp          no MCP endpoint POST /mcp (clickstack_patch_dashboard): as a server before HyperDX 2.36
   ${FAULT_HELP.replace(/\n/g, '\n  ')}`
 
 function parseArgs(argv: string[]): EmulatorOptions & { faults: FaultRule[] } {
@@ -40,6 +41,9 @@ function parseArgs(argv: string[]): EmulatorOptions & { faults: FaultRule[] } {
       case '--no-rate-limit':
         options.rateLimits = { selfHosted: false, managed: false }
         break
+      case '--no-mcp':
+        options.mcp = false
+        break
       case '--fault':
         options.faults.push(parseFaultSpec(value()))
         break
@@ -59,7 +63,7 @@ async function main(): Promise<void> {
   const { faults, ...options } = parseArgs(process.argv.slice(2))
   const emulator = await startEmulator(options)
   for (const rule of faults) emulator.faults.add(rule)
-  console.log(banner(emulator, faults))
+  console.log(banner({ ...emulator, user: emulator.user, mcp: options.mcp !== false }, faults))
 
   const stop = () => {
     void emulator.close().then(() => process.exit(0))

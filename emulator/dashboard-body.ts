@@ -6,6 +6,7 @@ import {
   type DashboardBody,
   type RuleMode
 } from './rules/index.js'
+import { baseInternalConfig, diffUi, requestTileRecord } from './internal-form.js'
 import { normalizeTile, type TileDraft } from './tiles.js'
 import type { JsonObject, StoredDashboard, StoredSource } from './types.js'
 
@@ -55,7 +56,17 @@ export function checkDashboardBody(
 
   const draft: DashboardDraft = {
     name: data.name,
-    tiles: data.tiles.map(tile => normalizeTile(tile as JsonObject)),
+    tiles: data.tiles.map(tile => {
+      const normalized = normalizeTile(tile as JsonObject)
+      // Self-hosted: what the record holds beyond the v2 form (internal-form.ts). A POST saves a new document, a PUT
+      // `$set`s the tile list: every tile is written afresh, so whatever the UI had set on it is gone.
+      if (context.mode === 'self-hosted') {
+        const record = requestTileRecord(tile as JsonObject, kind === 'create' ? 'insert' : 'update')
+        const ui = diffUi(baseInternalConfig(normalized), record)
+        if (ui !== undefined) normalized.ui = ui
+      }
+      return normalized
+    }),
     // The server removes duplicate tags, keeping the first of each.
     tags: data.tags !== undefined ? [...new Set(data.tags)] : [...(existing?.tags ?? [])],
     extras: extrasOf(data, existing)

@@ -49,3 +49,14 @@ export function cannotRoutePage(method: string, path: string, mode: 'self-hosted
     ? `<!DOCTYPE html><html><body>${pre}</body></html>`
     : `<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n<title>Error</title>\n</head>\n<body>\n${pre}\n</body>\n</html>\n`
 }
+
+/**
+ * A refusal whose body is given whole: the web UI's routes answer a validation failure with zod-express-middleware's
+ * list, `[{type: 'Params' | 'Body', errors: {issues, name: 'ZodError'}}]`.
+ */
+export class UiBodyError extends ApiError {
+  constructor(readonly body: unknown) {
+    super(400, 'Bad Request')
+    this.name = 'UiBodyError'
+  }
+}

@@ -1,9 +1,10 @@
 // The loopback emulator of the observability API, both modes from one server (see CONTRACT.md and FACTS.md).
 export { startEmulator } from './server.js'
-export { ApiError } from './errors.js'
+export { ApiError, UiBodyError } from './errors.js'
 export type {
   AlertChannel,
   Credentials,
+  DashboardMeta,
   Emulator,
   EmulatorOptions,
   FaultController,
@@ -11,6 +12,7 @@ export type {
   FaultRule,
   IpAccessListEntry,
   JsonObject,
+  McpToolResult,
   RateLimit,
   RequestLogEntry,
   RequestMode,
@@ -25,5 +27,7 @@ export type {
   StoredSource,
   StoredTile,
   StoredWebhook,
-  TileConfig
+  TileConfig,
+  TileUi,
+  UiOverlay
 } from './types.js'

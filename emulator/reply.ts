@@ -5,6 +5,8 @@ export interface Reply {
   body: string
   /** Set when the rate limiter refused the request, for the request log. */
   rateLimited?: boolean
+  /** What the request log shows beside mode and path (RequestLogEntry.label). */
+  label?: string
 }
 
 export function jsonReply(status: number, value: unknown, headers: Record<string, string> = {}): Reply {
@@ -27,6 +29,8 @@ export interface IncomingCall {
   authorization: string | undefined
   /** Raw body text ('' when none). */
   body: string
+  /** The request headers, names in lower case (the web UI and MCP routes read Accept, Content-Type, Cookie, Host). */
+  headers?: Record<string, string | undefined>
 }
 
 export type ParsedBody = { ok: true; value: unknown } | { ok: false }

@@ -45,6 +45,12 @@ export function handleSelfHosted(call: IncomingCall, state: EmulatorState): Repl
   }
   const body = parseJsonBody(call.body)
   if (!body.ok) return jsonReply(400, { message: 'Invalid JSON body' }, headers)
+  // v2/team.ts: the key's team. (Its other routes, users and invitations, are not served.)
+  if (segments.length === 1 && segments[0] === 'team') {
+    if (call.method !== 'GET')
+      return htmlReply(404, cannotRoutePage(call.method, call.path, 'self-hosted'), headers)
+    return jsonReply(200, { data: { id: state.team.id, name: state.team.name } }, headers)
+  }
   try {
     const outcome = handleResource(
       { method: call.method, segments, query: call.query, body: body.value },

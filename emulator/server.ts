@@ -3,6 +3,7 @@ import type { Socket } from 'node:net'
 import { Faults, type PickedFault } from './faults.js'
 import { newRequestId } from './ids.js'
 import { handleManaged, matchManagedPath, type ManagedPath, type ManagedPrefix } from './managed-routes.js'
+import { handleMcp, MCP_PATH } from './mcp.js'
 import { Persister, readPersisted, writePersisted } from './persistence.js'
 import { createPrng } from './prng.js'
 import { cannotRoutePage } from './errors.js'
@@ -11,6 +12,7 @@ import { loadDefaultSeed, stateFromSeed } from './seed.js'
 import { handleSelfHosted, SELF_HOSTED_PREFIX } from './self-hosted-routes.js'
 import { DEFAULT_PAGE_SIZE, DEFAULT_RATE_LIMITS, EmulatorState } from './state.js'
 import type { Emulator, EmulatorOptions, RequestLogEntry, RequestMode } from './types.js'
+import { handleUi, isUiPath, SESSION_COOKIE } from './ui-routes.js'
 
 /** Bodies above this are refused with 413 (the real limit is not published; see CONTRACT.md "Limits"). */
 const MAX_BODY_BYTES = 10 * 1024 * 1024
@@ -39,6 +41,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   const requestLog: RequestLogEntry[] = []
   const latencyMs = options.latencyMs ?? 0
   const managedPrefixes = new Set<ManagedPrefix>(options.managedPrefixes ?? ['clickstack', 'observability'])
+  const mcp = options.mcp !== false
   const sockets = new Set<Socket>()
   const waits = new Set<() => void>()
   let closing = false
@@ -59,8 +62,14 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       res.once('close', cancel)
     })
 
-  const route = (call: IncomingCall, mode: RequestMode, managedPath: ManagedPath | undefined): Reply => {
+  const route = (
+    call: IncomingCall,
+    mode: RequestMode,
+    managedPath: ManagedPath | undefined
+  ): Reply | Promise<Reply> => {
     if (mode === 'self-hosted') return handleSelfHosted(call, state)
+    if (mode === 'ui') return handleUi(call, state)
+    if (mode === 'mcp') return handleMcp(call, state)
     if (managedPath !== undefined) return handleManaged(call, state, managedPath, managedPrefixes)
     return htmlReply(404, cannotRoutePage(call.method, call.path, 'managed'))
   }
@@ -71,7 +80,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     const url = new URL(req.url ?? '/', 'http://127.0.0.1')
     const path = url.pathname.length > 1 ? url.pathname.replace(/\/+$/, '') : url.pathname
     const managedPath = matchManagedPath(path)
-    const mode = classify(path, managedPath)
+    const mode = classify(path, managedPath, mcp)
     const entry: RequestLogEntry = {
       time: started,
       method,
@@ -88,6 +97,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     }
     const send = (reply: Reply) => {
       if (reply.rateLimited) entry.rateLimited = true
+      if (reply.label !== undefined) entry.label = reply.label
       record(reply.status)
       res.writeHead(reply.status, {
         ...reply.headers,
@@ -117,17 +127,24 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       path,
       query: entry.query,
       authorization: req.headers.authorization,
-      body
+      body,
+      headers: Object.fromEntries(
+        Object.entries(req.headers).map(([name, value]) => [
+          name,
+          Array.isArray(value) ? value.join(', ') : value
+        ])
+      )
     }
     let reply: Reply
     try {
-      reply = route(call, mode, managedPath)
+      reply = await route(call, mode, managedPath)
     } catch (error) {
       reply = jsonReply(500, { message: error instanceof Error ? error.message : 'Internal Server Error' })
     }
     if (fault?.kind === 'commit-drop') {
       // Fully processed (state changes are stored), then the connection dies without a response.
       if (reply.rateLimited) entry.rateLimited = true
+      if (reply.label !== undefined) entry.label = reply.label
       record('dropped')
       req.socket.destroy()
       return
@@ -165,6 +182,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       requestLog.length = 0
     },
     setRateLimits: limits => state.setRateLimits(limits),
+    user: state.user,
+    uiCookie: () => `${SESSION_COOKIE}=${state.uiSessions.open(true)}`,
     save: () => persister?.flush(),
     close: async () => {
       if (closing) return
@@ -178,9 +197,12 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   }
 }
 
-function classify(path: string, managedPath: ManagedPath | undefined): RequestMode {
+function classify(path: string, managedPath: ManagedPath | undefined, mcp: boolean): RequestMode {
   if (path === SELF_HOSTED_PREFIX || path.startsWith(`${SELF_HOSTED_PREFIX}/`)) return 'self-hosted'
   if (managedPath !== undefined) return managedPath.rest === undefined ? 'control' : 'managed'
+  // The self-hosted server's other surfaces: its web UI's routes and its MCP endpoint.
+  if (mcp && path === MCP_PATH) return 'mcp'
+  if (isUiPath(path)) return 'ui'
   return 'other'
 }
 

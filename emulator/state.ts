@@ -2,6 +2,7 @@ import { SlidingWindowLimiter } from './rate-limit.js'
 import type { PersistedState } from './seed.js'
 import { ResourceStore } from './store.js'
 import type { Credentials, EmulatorOptions, RateLimit, Seed, ServiceRecord } from './types.js'
+import { UiSessions } from './ui-routes.js'
 
 /** FACTS.md: self-hosted 100 requests a minute per key; managed 10 requests per 10 seconds per key. */
 export const DEFAULT_RATE_LIMITS: { selfHosted: RateLimit; managed: RateLimit } = {
@@ -12,6 +13,9 @@ export const DEFAULT_RATE_LIMITS: { selfHosted: RateLimit; managed: RateLimit } 
 /** FACTS.md: list `limit` defaults to 1000. */
 export const DEFAULT_PAGE_SIZE = 1000
 
+/** The seed user's web UI password when a seed (or a state persisted before there was one) names none. */
+export const DEFAULT_USER_PASSWORD = 'emu-user-password'
+
 /** The live state behind one emulator: credentials, the stores of both modes, the managed services, the limiters. */
 export class EmulatorState {
   readonly credentials: Credentials
@@ -20,6 +24,8 @@ export class EmulatorState {
   readonly selfHosted: ResourceStore
   readonly managedStores = new Map<string, ResourceStore>()
   readonly services = new Map<string, ServiceRecord>()
+  /** The web UI's signed-in sessions (POST /login/password). */
+  readonly uiSessions = new UiSessions()
   selfHostedLimiter: SlidingWindowLimiter | null = null
   managedLimiter: SlidingWindowLimiter | null = null
   /** The time the limiters go by (EmulatorOptions.clock). */
@@ -30,13 +36,25 @@ export class EmulatorState {
     readonly pageSize: number,
     readonly changed: () => void
   ) {
-    this.credentials = initial.credentials
+    this.credentials = {
+      ...initial.credentials,
+      userPassword: initial.credentials.userPassword ?? DEFAULT_USER_PASSWORD
+    }
     this.team = initial.team
     this.user = initial.user
-    this.selfHosted = new ResourceStore(initial.selfHosted, initial.team.id, changed)
+    this.selfHosted = new ResourceStore(
+      initial.selfHosted,
+      initial.team.id,
+      changed,
+      'self-hosted',
+      initial.user
+    )
     for (const service of initial.services) this.services.set(service.id, service)
     for (const [serviceId, snapshot] of Object.entries(initial.managed)) {
-      this.managedStores.set(serviceId, new ResourceStore(snapshot, initial.team.id, changed, 'managed'))
+      this.managedStores.set(
+        serviceId,
+        new ResourceStore(snapshot, initial.team.id, changed, 'managed', initial.user)
+      )
     }
   }
 
@@ -57,7 +75,8 @@ export class EmulatorState {
         },
         this.team.id,
         this.changed,
-        'managed'
+        'managed',
+        this.user
       )
       this.managedStores.set(serviceId, store)
     }

@@ -3,9 +3,15 @@ import { checkDashboardBody, type DashboardDraft } from './dashboard-body.js'
 import { ApiError } from './errors.js'
 import { newObjectId } from './ids.js'
 import type { RuleMode } from './rules/index.js'
+import { patchDashboardTool } from './mcp.js'
 import * as records from './records.js'
 import { isAlertable, type TileDraft } from './tiles.js'
+import * as ui from './ui-store.js'
 import type {
+  DashboardMeta,
+  JsonObject,
+  McpToolResult,
+  Seed,
   Store,
   StoredAlert,
   StoredConnection,
@@ -27,6 +33,8 @@ export interface StoreSnapshot {
   connections?: StoredConnection[]
   savedSearches?: StoredSavedSearch[]
   events: StoredEvent[]
+  /** Per dashboard id; absent in files persisted before it was kept. */
+  dashboardMeta?: Record<string, DashboardMeta>
 }
 
 export interface ValidationResult {
@@ -47,13 +55,17 @@ export class ResourceStore implements Store {
   readonly connections: StoredConnection[]
   readonly savedSearches = new Map<string, StoredSavedSearch>()
   readonly events: StoredEvent[]
+  /** Each dashboard's timestamps and web UI users (types.ts DashboardMeta), by id. */
+  readonly dashboardMeta = new Map<string, DashboardMeta>()
 
   constructor(
     snapshot: StoreSnapshot,
-    private readonly teamId: string,
+    readonly teamId: string,
     private readonly onChange: () => void = () => {},
     /** Whose request rules apply: the self-hosted server's, or the managed cloud's. */
-    readonly mode: RuleMode = 'self-hosted'
+    readonly mode: RuleMode = 'self-hosted',
+    /** Who the web UI routes act as (the records' createdBy / updatedBy). */
+    readonly user: Seed['user'] = { id: '000000000000000000000000', email: 'user@example.com', name: 'User' }
   ) {
     for (const dashboard of snapshot.dashboards) this.dashboards.set(dashboard.id, dashboard)
     for (const alert of snapshot.alerts) this.alerts.set(alert.id, alert)
@@ -62,6 +74,7 @@ export class ResourceStore implements Store {
     this.connections = snapshot.connections ?? []
     for (const search of snapshot.savedSearches ?? []) this.savedSearches.set(search.id, search)
     this.events = snapshot.events
+    for (const [id, meta] of Object.entries(snapshot.dashboardMeta ?? {})) this.dashboardMeta.set(id, meta)
   }
 
   snapshot(): StoreSnapshot {
@@ -72,8 +85,21 @@ export class ResourceStore implements Store {
       webhooks: this.webhooks,
       connections: this.connections,
       savedSearches: [...this.savedSearches.values()],
-      events: this.events
+      events: this.events,
+      dashboardMeta: Object.fromEntries(this.dashboardMeta)
     }
+  }
+
+  /** Records a write of a dashboard: its update time (and creation time when new), and the web UI user if any. */
+  touchDashboard(id: string, change: { created?: boolean; by?: string } = {}): void {
+    const at = new Date().toISOString()
+    const meta: DashboardMeta = change.created ? { createdAt: at } : { ...this.dashboardMeta.get(id) }
+    meta.updatedAt = at
+    if (change.by !== undefined) {
+      if (change.created) meta.createdBy = change.by
+      meta.updatedBy = change.by
+    }
+    this.dashboardMeta.set(id, meta)
   }
 
   /** What the record routes (records.ts) work on. */
@@ -100,10 +126,22 @@ export class ResourceStore implements Store {
   createSavedSearch = (body: unknown) => records.createSavedSearch(this.records, body)
   updateSavedSearch = (id: string, body: unknown) => records.updateSavedSearch(this.records, id, body)
 
+  // The web UI's routes (ui-store.ts) and the MCP tool (mcp.ts), for tests that edit "in the UI" or "through MCP".
+  uiDashboards = (): JsonObject[] => ui.uiDashboards(this)
+  uiCreateDashboard = (body: unknown): JsonObject => ui.uiCreateDashboard(this, body)
+  uiPatchDashboard = (id: string, body: unknown): JsonObject => ui.uiPatchDashboard(this, id, body)
+  uiDeleteDashboard = (id: string): void => ui.uiDeleteDashboard(this, id)
+  uiUpdateAlert = (id: string, body: unknown): JsonObject => ui.uiUpdateAlert(this, id, body)
+  mcpPatchDashboard = (args: unknown): Promise<McpToolResult> => patchDashboardTool(this, args)
+
   getDashboard(id: string): StoredDashboard {
     const dashboard = this.dashboards.get(id)
-    // FACTS.md "Errors": dashboard 404 is plain text.
-    if (dashboard === undefined) throw new ApiError(404, 'Dashboard not found', 'text')
+    // GET and PUT of an unknown dashboard: `res.sendStatus(404)`, the plain text `Not Found` (not the `{message}` the
+    // route's OpenAPI comment advertises). The managed gateway answers it in its own envelope.
+    if (dashboard === undefined)
+      throw this.mode === 'managed'
+        ? new ApiError(404, 'Dashboard not found')
+        : new ApiError(404, 'Not Found', 'text')
     return dashboard
   }
 
@@ -113,6 +151,7 @@ export class ResourceStore implements Store {
     if (!check.ok) throw check.error
     const dashboard = toRecord(newObjectId(), check.draft, () => newObjectId())
     this.dashboards.set(dashboard.id, dashboard)
+    this.touchDashboard(dashboard.id, { created: true })
     this.onChange()
     return dashboard
   }
@@ -131,6 +170,7 @@ export class ResourceStore implements Store {
       return newObjectId()
     })
     this.dashboards.set(id, dashboard)
+    this.touchDashboard(id)
     const tiles = new Map(dashboard.tiles.map(tile => [tile.id, tile]))
     for (const alert of [...this.alerts.values()]) {
       if (alert.dashboardId !== id || alert.tileId === null) continue
@@ -144,6 +184,7 @@ export class ResourceStore implements Store {
   /** FACTS.md: deleting a dashboard deletes its alerts; an unknown id is not an error. */
   deleteDashboard(id: string): void {
     if (!this.dashboards.delete(id)) return
+    this.dashboardMeta.delete(id)
     for (const alert of [...this.alerts.values()]) {
       if (alert.dashboardId === id) this.alerts.delete(alert.id)
     }
@@ -189,7 +230,8 @@ export class ResourceStore implements Store {
     return records.getSource(this.records, id)
   }
 
-  private bodyContext() {
+  /** What the dashboard body checks look up (also the MCP tool's). */
+  bodyContext() {
     return {
       mode: this.mode,
       sources: this.sources,
@@ -199,7 +241,8 @@ export class ResourceStore implements Store {
     }
   }
 
-  private alertContext() {
+  /** What the alert body checks look up (also the web UI's alert route). */
+  alertContext() {
     return {
       mode: this.mode,
       dashboards: this.dashboards,

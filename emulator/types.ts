@@ -32,6 +32,11 @@ export interface EmulatorOptions {
    * says `observability`. Any other path gets the gateway's HTML 404 page.
    */
   managedPrefixes?: Array<'clickstack' | 'observability'>
+  /**
+   * Serve the MCP endpoint (`POST /mcp`, emulator/mcp.ts) as HyperDX 2.36 does (the default). Off: /mcp is an
+   * unknown path (404), as on an older server, and a client that asks falls back to the v2 PUT.
+   */
+  mcp?: boolean
 }
 
 export type FaultKind = '429' | '500' | '502' | '503' | 'reset' | 'delay' | 'commit-drop'
@@ -58,7 +63,8 @@ export interface FaultController {
   clear(): void
 }
 
-export type RequestMode = 'self-hosted' | 'managed' | 'control' | 'other'
+/** `ui`: the web UI's own routes (`/login/password`, `/dashboards`, `/alerts`); `mcp`: `POST /mcp`. */
+export type RequestMode = 'self-hosted' | 'managed' | 'control' | 'ui' | 'mcp' | 'other'
 
 export interface RequestLogEntry {
   /** Start of the request, ms since the epoch. */
@@ -72,6 +78,11 @@ export interface RequestLogEntry {
   durationMs: number
   fault?: string
   rateLimited?: boolean
+  /**
+   * What the request did, where the path alone does not say: an MCP request's JSON-RPC method(s), with the tool
+   * name for `tools/call` (`tools/call clickstack_patch_dashboard`); `login` for the web UI's sign-in.
+   */
+  label?: string
 }
 
 export interface Credentials {
@@ -84,6 +95,11 @@ export interface Credentials {
   organizationId: string
   serviceId: string
   devServiceId: string
+  /**
+   * The password of the seed user (its email is `Seed.user.email`): `POST /login/password` with both opens a web UI
+   * session. Filled in with a default when a seed or persisted state has none.
+   */
+  userPassword?: string
 }
 
 /** A tile's chart configuration in the server's normal (`config`) form, tagged by displayType. */
@@ -102,6 +118,29 @@ export interface StoredTile {
   config: TileConfig
   containerId?: string
   tabId?: string
+  /**
+   * What the server's record of this tile holds beyond what `config` converts to (emulator/internal-form.ts): the
+   * settings only the web UI can set (a builder tile's own filter, granularity, …), a select item's
+   * `aggConditionLanguage: null` after a v2 PUT, the series form's extras. Absent when the tile converts as is.
+   * Every v2 write of a tile replaces it (the converter writes the tile afresh); an MCP patch replaces it on the
+   * patched tile only.
+   */
+  ui?: TileUi
+}
+
+/** Keys to set on, and keys to remove from, one converted object (a tile config or a select item). */
+export interface UiOverlay {
+  set?: JsonObject
+  unset?: string[]
+}
+
+export interface TileUi {
+  /** The internal config's own differences. */
+  config?: UiOverlay
+  /** Per select item, by index; null where the item converts as is. */
+  select?: Array<UiOverlay | null>
+  /** Tile-level keys the web UI stored beside id, x, y, w, h, containerId, tabId and config. */
+  tile?: JsonObject
 }
 
 export interface StoredDashboard {
@@ -114,6 +153,17 @@ export interface StoredDashboard {
   savedQueryLanguage?: string | null
   savedFilterValues?: JsonObject[]
   containers?: JsonObject[]
+}
+
+/**
+ * What the server's dashboard record holds besides its content, kept beside it (ResourceStore.dashboardMeta): the
+ * timestamps, and the user who created / last updated it through the web UI (the v2 API sets neither user).
+ */
+export interface DashboardMeta {
+  createdAt?: string
+  updatedAt?: string
+  createdBy?: string
+  updatedBy?: string
 }
 
 /** A webhook channel; managed mode also stores email channels and the webhook extras as sent. */
@@ -309,6 +359,27 @@ export interface Store {
   updateSavedSearch(id: string, body: unknown): StoredSavedSearch
   createWebhook(body: unknown): StoredWebhook
   updateWebhook(id: string, body: unknown): StoredWebhook
+  // The web UI's routes (emulator/ui-store.ts), as the signed-in seed user. Refusals throw ApiError: a validation
+  // failure is a `UiBodyError` whose `body` is the 400 body (zod-express-middleware's list), a missing record a 404
+  // with the text `Not Found`.
+  /** GET /dashboards: every dashboard in the internal form, each tile's alert in its config. */
+  uiDashboards(): JsonObject[]
+  /** POST /dashboards: the created record as the server answers it. */
+  uiCreateDashboard(body: unknown): JsonObject
+  /** PATCH /dashboards/{id}: the updated record as the server answers it. */
+  uiPatchDashboard(id: string, body: unknown): JsonObject
+  /** DELETE /dashboards/{id}: deletes its alerts too; an unknown id is not an error. */
+  uiDeleteDashboard(id: string): void
+  /** PUT /alerts/{id}: the updated alert (the answer's `data`). */
+  uiUpdateAlert(id: string, body: unknown): JsonObject
+  /** The MCP tool `clickstack_patch_dashboard` (emulator/mcp.ts): its result, `isError` on a refusal. */
+  mcpPatchDashboard(args: unknown): Promise<McpToolResult>
+}
+
+/** A `tools/call` result. */
+export interface McpToolResult {
+  content: Array<{ type: 'text'; text: string }>
+  isError?: true
 }
 
 export interface Emulator {
@@ -323,6 +394,10 @@ export interface Emulator {
   requestLog: RequestLogEntry[]
   clearLog(): void
   setRateLimits(limits: EmulatorOptions['rateLimits']): void
+  /** The seed user the web UI routes sign in (POST /login/password takes its email and `credentials.userPassword`). */
+  user: Seed['user']
+  /** A `Cookie` header value of a new signed-in web UI session, as POST /login/password sets it. */
+  uiCookie(): string
   save(): void
   close(): Promise<void>
 }

@@ -144,10 +144,15 @@ export interface AlertBody extends Json {
   channels?: Json[]
 }
 
-export function parseAlertBody(body: unknown, mode: RuleMode): Parsed<AlertBody> {
+/** The body schema itself: the web UI's route answers its zod error as is (zod-express-middleware). */
+export function alertBodySchema(mode: RuleMode): ReturnType<typeof build> {
   let schema = built.get(mode)
   if (!schema) built.set(mode, (schema = build(mode)))
-  return parseWith(schema, body) as Parsed<AlertBody>
+  return schema
+}
+
+export function parseAlertBody(body: unknown, mode: RuleMode): Parsed<AlertBody> {
+  return parseWith(alertBodySchema(mode), body) as Parsed<AlertBody>
 }
 
 /** What validateAlertInput looks up. */

@@ -348,7 +348,7 @@ function build(mode: RuleMode) {
 
   // ---- Tiles (zod.ts externalDashboardTileSchema, …WithOptionalId, externalDashboardTileListSchema).
   const containerRef = z.string().min(1).max(LIMITS.containerIdMax).optional()
-  const tile = z
+  const tileBase = z
     .object({
       name: z.string(),
       x: gridNumber.min(0).max(23),
@@ -370,7 +370,9 @@ function build(mode: RuleMode) {
           'asRatio property is not supported when using config property. Specify config.asRatio instead.'
         )
     })
-    .and(z.object({ id: z.string().max(36).optional() }))
+  const tile = tileBase.and(z.object({ id: z.string().max(36).optional() }))
+  /** zod.ts externalDashboardTileSchemaWithId: what an MCP tile patch is checked against. */
+  const tileWithId = tileBase.and(z.object({ id: z.string().max(36) }))
   const tiles = z
     .array(tile)
     .max(LIMITS.maxTiles)
@@ -444,7 +446,7 @@ function build(mode: RuleMode) {
         checkContainers(data.containers ?? [], ctx)
         checkFilters((data.filters ?? []) as Json[], ctx)
       })
-  return { create: body(filterWithoutId), update: body(filterWithId) }
+  return { create: body(filterWithoutId), update: body(filterWithId), tileWithId }
 }
 
 /** dashboardValidation.ts validateDashboardContainersStructure: unique container ids, unique tab ids per container. */
@@ -483,11 +485,19 @@ function variableNameOf(filter: Json): string | undefined {
   return name || undefined
 }
 
+const broadcasts = (f: Json) => f.isBroadcastEnabled !== false
+const isVariable = (f: Json) => f.isVariableEnabled === true
+const at = (i: number, key: string) => ['filters', i, key]
+
 /** dashboardValidation.ts: variable names, filter modes and field gating, in the server's order. */
 function checkFilters(filters: Json[], ctx: z.RefinementCtx): void {
-  const broadcasts = (f: Json) => f.isBroadcastEnabled !== false
-  const isVariable = (f: Json) => f.isVariableEnabled === true
-  const at = (i: number, key: string) => ['filters', i, key]
+  checkFilterVariableNames(filters, ctx)
+  checkFilterModes(filters, ctx)
+  checkFilterFieldGating(filters, ctx)
+}
+
+/** validateDashboardFilterVariableNames: a variable filter has a name (explicit or derived), unique. */
+export function checkFilterVariableNames(filters: Json[], ctx: z.RefinementCtx): void {
   const names = new Set<string>()
   filters.forEach((f, i) => {
     if (!isVariable(f)) return
@@ -498,6 +508,10 @@ function checkFilters(filters: Json[], ctx: z.RefinementCtx): void {
       return addIssue(ctx, `Variable names must be unique: "${name}"`, at(i, 'variableName'))
     names.add(name)
   })
+}
+
+/** validateDashboardFilterModes: a filter broadcasts, is a variable, or both. */
+export function checkFilterModes(filters: Json[], ctx: z.RefinementCtx): void {
   filters.forEach((f, i) => {
     if (!broadcasts(f) && !isVariable(f))
       addIssue(
@@ -506,6 +520,10 @@ function checkFilters(filters: Json[], ctx: z.RefinementCtx): void {
         at(i, 'isBroadcastEnabled')
       )
   })
+}
+
+/** validateDashboardFilterFieldGating: variableName and appliesToSourceIds only in the mode that uses them. */
+function checkFilterFieldGating(filters: Json[], ctx: z.RefinementCtx): void {
   filters.forEach((f, i) => {
     if (f.variableName !== undefined && !isVariable(f))
       addIssue(
@@ -546,6 +564,11 @@ export function parseDashboardBody(
 ): Parsed<DashboardBody> {
   const s = schemas(mode)
   return parseWith(op === 'update' ? s.update : s.create, body) as Parsed<DashboardBody>
+}
+
+/** An MCP tile patch's merged tile, checked as a v2 tile with an id (self-hosted rules): the zod result as is. */
+export function parseTileWithId(tile: unknown) {
+  return schemas('self-hosted').tileWithId.safeParse(tile)
 }
 
 /** What the handler checks look up: the team's sources, dashboards and connections, and the dashboard being updated. */

@@ -231,7 +231,9 @@ describe.each(MODE_NAMES)('%s mode against the emulator', mode => {
     const error = await api.getDashboard(UNKNOWN_ID).catch((e: unknown) => e)
     expect(error).toBeInstanceOf(ApiError)
     expect((error as ApiError).status).toBe(404)
-    expect((error as ApiError).serverMessage).toBe('Dashboard not found')
+    expect((error as ApiError).serverMessage).toBe(
+      mode === 'self-hosted' ? 'Not Found' : 'Dashboard not found'
+    )
   })
 })
 

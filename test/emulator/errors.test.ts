@@ -47,15 +47,15 @@ describe('self-hosted authentication', () => {
 })
 
 describe('self-hosted error shapes', () => {
-  test('an unknown dashboard is a plain-text 404', async () => {
+  test('an unknown dashboard is a plain-text 404: `res.sendStatus(404)`, the text Not Found', async () => {
     const answer = await call(emulator, 'GET', `/api/v2/dashboards/${UNKNOWN_ID}`)
     expect(answer.status).toBe(404)
-    expect(answer.text).toBe('Dashboard not found')
+    expect(answer.text).toBe('Not Found')
     const put = await call(emulator, 'PUT', `/api/v2/dashboards/${UNKNOWN_ID}`, {
       body: { name: 'x', tiles: [] }
     })
     expect(put.status).toBe(404)
-    expect(put.text).toBe('Dashboard not found')
+    expect(put.text).toBe('Not Found')
   })
 
   test('deleting an unknown dashboard is a 200', async () => {

@@ -47,7 +47,7 @@ describe('the live read that overlaps loading', () => {
     expect(writes(emu)).toEqual([])
   })
 
-  it('valid manifests: the plan reads each list once and plans', async () => {
+  it('valid manifests: the plan reads each list once, asks once whether dashboards can be patched, and plans', async () => {
     ws.write({ 'checkout.yaml': valid })
     const result = await obsdeploy(emu, ws, 'plan')
     expect(result.exitCode).toBe(0)
@@ -58,7 +58,8 @@ describe('the live read that overlaps loading', () => {
       'GET /api/v2/dashboards',
       'GET /api/v2/saved-searches',
       'GET /api/v2/sources',
-      'GET /api/v2/webhooks'
+      'GET /api/v2/webhooks',
+      'POST /mcp'
     ])
   })
 

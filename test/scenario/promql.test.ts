@@ -1,13 +1,14 @@
 /**
- * PromQL tiles: the API leaves them out of every dashboard it returns, and an update replaces the whole
- * tile list, so no client can keep them. The plan warns on every update of a dashboard this stack did
- * not create (adopted now, or pinned/adopted in its manifest); the emulator reproduces the loss.
+ * PromQL tiles: the API leaves them out of every dashboard it returns, and a PUT replaces the whole
+ * tile list, so no client can keep them through it. On a server without the narrower patch (here: the emulator
+ * without /mcp) the plan warns on every update of a dashboard this stack did not create (adopted now, or
+ * pinned/adopted in its manifest); the emulator reproduces the loss. An update sent as patches leaves them.
  */
 import { describe, expect, it } from '@jest/globals'
 import type { RunResult } from '../../src/run/types.js'
 import { actions, dashboard, obsdeploy, timeTile, useScenario } from '../support/harness.js'
 
-const { emu, ws } = useScenario()
+const { emu, ws } = useScenario({ emulator: { mcp: false } })
 
 const WARNING = 'tiles this API cannot show (PromQL) are removed by an update'
 const warnings = (result: RunResult) =>

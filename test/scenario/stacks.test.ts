@@ -255,7 +255,8 @@ describe('one run, one read, one budget', () => {
     await stacks('plan', { stack: 'billing' })
     const oneStack = emu.requestLog.map(r => `${r.method} ${r.path}`).sort()
     expect(threeStacks).toEqual(oneStack)
-    expect(threeStacks.every(r => r.startsWith('GET /api/v2/'))).toBe(true)
+    // The lists, and the one question whether dashboards can be patched (src/api/mcp.ts).
+    expect(threeStacks.filter(r => !r.startsWith('GET /api/v2/'))).toEqual(['POST /mcp'])
     expect(new Set(threeStacks).size).toBe(threeStacks.length)
   })
 

@@ -134,7 +134,8 @@ function noteUnmanagedSettings(pc: PlannedChange<DesiredDashboard, LiveDashboard
  */
 function warnOfPromql(pc: PlannedChange<DesiredDashboard, LiveDashboard>, ctx: PlanContext): void {
   const { change, desired, live } = pc
-  if (!desired || !live || change.action !== 'update') return
+  // Patches leave every tile they do not name as stored (patch.ts), PromQL tiles included.
+  if (!desired || !live || change.action !== 'update' || desired.value.write?.via === 'patch') return
   const { spec } = desired.value
   const adopted =
     spec.adopt === true || spec.id !== undefined || !live.tags.includes(ctx.settings.ownershipTag)
