@@ -13,7 +13,9 @@ export const FAULT_HELP = `--fault '[METHOD] [PATH]:KIND[=ARG][:TIMES]'   (repea
           reset                  the connection is closed before the request is processed (nothing stored)
           drop (commit-drop)     the request is processed and stored, then the connection dies unanswered
           delay                  the answer is held (longer than any client timeout), then sent
-  ARG     429: the Retry-After in seconds (default 1); delay: how long in milliseconds (default 60000)
+          late (commit-late)     the request waits, then is processed and stored even when the client has
+                                 given up meanwhile (a slow server that commits after the client's timeout)
+  ARG     429: the Retry-After in seconds (default 1); delay, late: how long in milliseconds (default 60000)
   TIMES   N: the next N matching requests (default 1), then none; always: every one; P%: each with
           probability P (e.g. 20%)
   Examples:
@@ -30,7 +32,9 @@ const KINDS: Readonly<Record<string, FaultKind>> = {
   reset: 'reset',
   delay: 'delay',
   drop: 'commit-drop',
-  'commit-drop': 'commit-drop'
+  'commit-drop': 'commit-drop',
+  late: 'commit-late',
+  'commit-late': 'commit-late'
 }
 
 /** One `--fault` value as a rule for `emulator.faults.add`, or an Error that says which part is wrong. */
@@ -58,7 +62,7 @@ export function parseFaultSpec(spec: string): FaultRule {
     if (arg === '' || !Number.isFinite(n) || n < 0)
       throw fail(`"${arg}" is not a number of ${kind === '429' ? 'seconds' : 'milliseconds'}`)
     if (kind === '429') rule.retryAfterSeconds = n
-    else if (kind === 'delay') rule.delayMs = n
+    else if (kind === 'delay' || kind === 'commit-late') rule.delayMs = n
     else throw fail(`${kindWord} takes no =value (only 429 and delay do)`)
   }
 

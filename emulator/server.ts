@@ -46,6 +46,22 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   const waits = new Set<() => void>()
   let closing = false
 
+  /** Waits `ms` whatever the client does; false only when the emulator closed first. */
+  const wait = (ms: number): Promise<boolean> =>
+    new Promise(resolve => {
+      if (closing) return resolve(false)
+      const cancel = () => {
+        clearTimeout(timer)
+        waits.delete(cancel)
+        resolve(false)
+      }
+      const timer = setTimeout(() => {
+        waits.delete(cancel)
+        resolve(true)
+      }, ms)
+      waits.add(cancel)
+    })
+
   /** Waits `ms`; false when the client went away (or the emulator closed) first. Never keeps the process alive. */
   const hold = (res: http.ServerResponse, ms: number): Promise<boolean> =>
     new Promise(resolve => {
@@ -120,6 +136,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     if (fault !== undefined && STATUS_FAULTS.has(fault.kind)) return send(faultReply(fault, mode, state))
     if (fault?.kind === 'delay' && !(await hold(res, fault.rule.delayMs ?? DEFAULT_DELAY_MS)))
       return record('timeout')
+    // A slow server: it commits when its time comes, whether or not the client is still there.
+    if (fault?.kind === 'commit-late' && !(await wait(fault.rule.delayMs ?? DEFAULT_DELAY_MS)))
+      return record('timeout')
     if (latencyMs > 0 && !(await hold(res, latencyMs))) return record('timeout')
 
     const call: IncomingCall = {
@@ -148,6 +167,11 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       record('dropped')
       req.socket.destroy()
       return
+    }
+    if (fault?.kind === 'commit-late' && (res.destroyed || res.writableEnded)) {
+      // Stored, and nobody to tell.
+      if (reply.label !== undefined) entry.label = reply.label
+      return record('committed late')
     }
     send(reply)
   }

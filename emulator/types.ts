@@ -39,7 +39,7 @@ export interface EmulatorOptions {
   mcp?: boolean
 }
 
-export type FaultKind = '429' | '500' | '502' | '503' | 'reset' | 'delay' | 'commit-drop'
+export type FaultKind = '429' | '500' | '502' | '503' | 'reset' | 'delay' | 'commit-drop' | 'commit-late'
 
 export interface FaultRule {
   /** e.g. 'POST'; default: any method. */
@@ -74,7 +74,8 @@ export interface RequestLogEntry {
   path: string
   query: Record<string, string>
   mode: RequestMode
-  status: number | 'reset' | 'dropped' | 'timeout'
+  /** `committed late`: a commit-late fault stored the request after its client had gone. */
+  status: number | 'reset' | 'dropped' | 'timeout' | 'committed late'
   durationMs: number
   fault?: string
   rateLimited?: boolean

@@ -9,6 +9,7 @@ import { KINDS } from '../kinds/index.js'
 import type {
   ApplyContext,
   DashboardFacts,
+  LiveState,
   Operation,
   OperationContext,
   PlannedChange,
@@ -17,6 +18,7 @@ import type {
 import { Registry, RegistryWriter } from '../kinds/registry.js'
 import { RESOURCE_KINDS, type ResourceKind } from '../plan/types.js'
 import type { Logger } from '../log.js'
+import { findCopies } from './copies.js'
 import type { ApplyOutcome, ApplyProgress, ApplyResult, OutcomeStatus } from './types.js'
 import { runOperations, type EngineHooks, type OperationOutcome } from './engine.js'
 
@@ -34,6 +36,12 @@ export interface ApplyInput {
   operations?: (pc: PlannedChange, octx: OperationContext) => Operation[]
   /** Told as each change starts and ends; the entry points show it (a long apply is not silent). */
   onProgress?: (progress: ApplyProgress) => void
+  /**
+   * The live state the plan read. With it, the apply looks for copies of what it created at its end
+   * (apply/copies.ts), first waiting `settleMs` when a create's response was lost, so a late commit can land.
+   */
+  before?: LiveState
+  settleMs?: number
 }
 
 /** Every operation of a kind provides this token: deletes of earlier kinds wait for it. */
@@ -58,7 +66,8 @@ export async function applyPlan(input: ApplyInput): Promise<ApplyResult> {
     registry: new RegistryWriter(registry, input.api, input.settings.mode),
     facts: new Map(),
     log: input.log,
-    reread: sharedReader()
+    reread: sharedReader(),
+    lostResponses: new Set()
   }
   const outcomes = await runOperations(
     all,
@@ -103,7 +112,51 @@ export async function applyPlan(input: ApplyInput): Promise<ApplyResult> {
     result.outcomes.push(outcome)
   }
   if (result.convergence && !result.convergence.converged) result.complete = false
+  if (input.before) await settleCopies(input, ctx, kinds, result)
   return result
+}
+
+/** The copies an apply's creates left (apply/copies.ts): this run's own late commits deleted, others reported. */
+async function settleCopies(
+  input: ApplyInput,
+  ctx: ApplyContext,
+  kinds: ReadonlyMap<ResourceKind, AnyKind>,
+  result: ApplyResult
+): Promise<void> {
+  const lost = ctx.lostResponses!
+  if (lost.size > 0 && input.settleMs) {
+    input.log.info(
+      `waiting ${Math.round(input.settleMs / 1000)} s for creates whose response was lost to land, then looking for copies`
+    )
+    await new Promise(resolve => setTimeout(resolve, input.settleMs))
+  }
+  let found: Awaited<ReturnType<typeof findCopies>>
+  try {
+    found = await findCopies({
+      api: input.api,
+      kinds,
+      outcomes: result.outcomes,
+      before: input.before!,
+      settings: input.settings,
+      lostResponses: lost
+    })
+  } catch (e) {
+    // The apply is done; an unanswered re-read only means copies were not looked for. Said, not fatal.
+    input.log.warn(
+      `could not look for copies of what this apply created: ${e instanceof Error ? e.message : String(e)}`
+    )
+    return
+  }
+  for (const { outcome, id } of found.removed) {
+    const note = `a copy (id ${id}) that the server committed late, after this create's response was lost and it was created again, was deleted`
+    outcome.message = outcome.message ? `${outcome.message}; ${note}` : note
+  }
+  if (found.left.length === 0) return
+  result.complete = false
+  result.copies = found.left.map(({ outcome, ids, why }) => ({
+    address: outcome.address,
+    message: `${outcome.kind} "${outcome.name}" exists ${ids.length + 1} times (ids ${[outcome.id, ...ids].join(', ')}): ${why}. This run keeps ${outcome.id}; the next plan deletes the other${ids.length === 1 ? '' : 's'} with prune, as a copy. Let one apply of a stack run at a time (the workflow's \`concurrency:\` setting)`
+  }))
 }
 
 /**

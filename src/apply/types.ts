@@ -31,6 +31,8 @@ export interface ApplyResult {
   complete: boolean
   /** ServiceSettings re-read after the PATCH: differences that remain (empty when converged). */
   convergence?: { converged: boolean; remaining: string[] }
+  /** Copies of created records that the apply found at its end and left (apply/copies.ts): each an error. */
+  copies?: Array<{ address: string; message: string }>
 }
 
 /**

@@ -28,6 +28,7 @@ export async function createOnce<Created, Listed>(
     } catch (e) {
       if (!(e instanceof UnknownOutcomeError)) throw e
       lastError = e
+      ctx.lostResponses?.add(`${spec.what}:${spec.name}`)
       ctx.log.warn(`${e.message}: re-reading ${spec.what} before creating "${spec.name}" again`)
       const found = spec.find(await ctx.reread(spec.what, spec.list))
       if (found)

@@ -21,6 +21,7 @@ import type { Json } from '../json.js'
 import type { Logger } from '../log.js'
 import type { ManifestSet } from '../manifest/load.js'
 import type { Change, ResourceKind } from '../plan/types.js'
+import type { FingerprintKey } from './fingerprint-key.js'
 import type { References } from './references.js'
 import type { Registry, RegistryWriter } from './registry.js'
 
@@ -77,6 +78,8 @@ export interface PlanSettings {
   serviceGate: ServiceGate
   /** Managed mode: the service's path, shown with the PATCH a plan will send. */
   servicePath?: string
+  /** Keys the fingerprints of write-only values (fingerprint-key.ts); never serialized. */
+  fingerprintKey?: FingerprintKey
 }
 
 /** What the dashboard kind decided, for the kinds that refer to dashboards (alerts). */
@@ -189,6 +192,11 @@ export interface ApplyContext {
   log: Logger
   /** Re-reads a collection after a create whose outcome is unknown; concurrent callers share one read. */
   reread<T>(what: string, read: () => Promise<T[]>): Promise<T[]>
+  /**
+   * Creates whose response was lost, as `<what>:<name>` (create-once.ts): the server may still commit them after
+   * the apply re-read and created again; the apply looks for such copies at its end (apply/copies.ts).
+   */
+  lostResponses?: Set<string>
 }
 
 export interface Operation {

@@ -11,6 +11,7 @@ import type { Auth, Config, RunCommand } from '../config/types.js'
 import { diagnostic, hasErrors, type Diagnostic } from '../diagnostics.js'
 import { errorMessage } from '../error-message.js'
 import { KINDS } from '../kinds/index.js'
+import { FingerprintKey } from '../kinds/fingerprint-key.js'
 import type { LiveState, PlanSettings } from '../kinds/kind.js'
 import { ownershipTag } from '../kinds/ownership.js'
 import { checkQueries } from '../live/check-queries.js'
@@ -169,7 +170,7 @@ export async function runOnline(
     for (const p of planned) {
       const forStack = saved === undefined ? undefined : savedPlanFor(saved, p.stack.name, config.savedPlan!)
       outcomes.push(
-        await finishStack(config, p, { api, log, forStack, planFile, deps, many: stacks.length > 1 })
+        await finishStack(config, p, { api, log, forStack, planFile, deps, many: stacks.length > 1, live })
       )
     }
     return { diagnostics: [], stacks: outcomes, planFile }
@@ -275,7 +276,7 @@ export async function applySavedPlan(
         settings,
         outcome: { ...restored.outcome, plan }
       },
-      { api: read.api, log, planFile, deps, many: false, operations: restored.operations }
+      { api: read.api, log, planFile, deps, many: false, operations: restored.operations, live }
     )
     return { applied: { diagnostics: [], stacks: [outcome], planFile } }
   } finally {
@@ -369,7 +370,8 @@ function planSettings(
     servicePath:
       config.mode === 'managed'
         ? `/v1/organizations/${config.organizationId}/services/${config.serviceId}`
-        : undefined
+        : undefined,
+    fingerprintKey: FingerprintKey.fromAuth(config.auth)
   }
 }
 
@@ -394,6 +396,8 @@ async function finishStack(
     many: boolean
     /** The changes' operations when not their kinds' (a saved plan's, applied as recorded). */
     operations?: ApplyInput['operations']
+    /** The live state the plan read: the apply looks for copies of what it creates against it. */
+    live: LiveState
   }
 ): Promise<StackOutcome> {
   const plan = outcome.plan
@@ -441,6 +445,9 @@ async function finishStack(
     concurrency: config.concurrency,
     log: run.log,
     ...(run.operations ? { operations: run.operations } : {}),
+    before: run.live,
+    // A create that timed out may commit up to about as late again: wait that long before looking for copies.
+    settleMs: 2 * config.requestTimeoutMs,
     // With many stacks, each line says whose change it is.
     onProgress: progress && run.many ? p => progress({ ...p, stack: stack.name }) : progress
   })
@@ -456,6 +463,10 @@ async function finishStack(
         )
       )
     }
+  }
+  for (const copy of apply.copies ?? []) {
+    const at = plan.changes.find(c => c.address === copy.address)?.source
+    diagnostics.push(diagnostic('apply', 'error', copy.message, at))
   }
   if (apply.convergence && !apply.convergence.converged) {
     diagnostics.push(

@@ -1,0 +1,125 @@
+/**
+ * Copies an apply's creates may leave. Two ways a create makes two records of one name:
+ * - a slow server commits a create after the client gave up on it (its response is lost), after the apply re-read
+ *   and found nothing, so the apply created it again (kinds/create-once.ts);
+ * - another apply of the same stack ran at the same time and created it too (the workflow's `concurrency:` setting
+ *   prevents that; the server has no lock to offer).
+ * After the operations, the apply re-reads each kind it created records of (one list call each) and looks, for
+ * each record it created, for another of the same name that carries this stack's ownership tag and that the plan
+ * did not read. A copy left by this run's own lost response, that nothing else uses yet, is deleted, and the
+ * outcome says so; any other copy is reported as an error, naming both ids (the next plan deletes the copy with
+ * prune, as "a copy").
+ */
+import type { ObservabilityApi } from '../api/client.js'
+import type { AnyKind } from '../kinds/index.js'
+import type { LiveState, PlanSettings } from '../kinds/kind.js'
+import { isRegistryDashboard } from '../kinds/registry.js'
+import type { ResourceKind } from '../plan/types.js'
+import type { ApplyOutcome } from './types.js'
+
+type Live = Record<string, unknown>
+
+/** How a copy is recognised and deleted, by kind: the `what` its creates report (create-once.ts). */
+interface Copyable {
+  what: string
+  /** `r` is another record of what this run created as `created` (this stack's, same name and place). */
+  isCopy(r: Live, created: Live, ownershipTag: string): boolean
+  remove(api: ObservabilityApi, id: string): Promise<unknown>
+}
+
+const tagged = (r: Live, tag: string) => Array.isArray(r.tags) && r.tags.includes(tag)
+const COPYABLE: Partial<Record<ResourceKind, Copyable>> = {
+  Dashboard: {
+    what: 'dashboards',
+    isCopy: (r, c, tag) =>
+      r.name === c.name && tagged(r, tag) && !isRegistryDashboard(r as { tags: string[] }),
+    remove: (api, id) => api.deleteDashboard(id)
+  },
+  SavedSearch: {
+    what: 'saved-searches',
+    isCopy: (r, c, tag) => r.name === c.name && tagged(r, tag),
+    remove: (api, id) => api.deleteRecord('saved-searches', id)
+  },
+  // An alert is this stack's by its place: the same name on the same tile or saved search.
+  Alert: {
+    what: 'alerts',
+    isCopy: (r, c) =>
+      r.name === c.name &&
+      r.dashboardId === c.dashboardId &&
+      r.tileId === c.tileId &&
+      r.savedSearchId === c.savedSearchId,
+    remove: (api, id) => api.deleteAlert(id)
+  }
+}
+
+export interface CopiesInput {
+  api: ObservabilityApi
+  kinds: ReadonlyMap<ResourceKind, AnyKind>
+  outcomes: readonly ApplyOutcome[]
+  /** The live state the plan read: what existed before this apply. */
+  before: LiveState
+  settings: Pick<PlanSettings, 'ownershipTag'>
+  /** `<what>:<name>` of the creates whose response was lost. */
+  lostResponses: ReadonlySet<string>
+}
+
+export interface CopiesFound {
+  /** Copies of this run's own lost responses, deleted. */
+  removed: Array<{ outcome: ApplyOutcome; id: string }>
+  /** Copies left: another apply's, or one that could not be told apart or deleted. */
+  left: Array<{ outcome: ApplyOutcome; ids: string[]; why: string }>
+}
+
+export async function findCopies(input: CopiesInput): Promise<CopiesFound> {
+  const found: CopiesFound = { removed: [], left: [] }
+  const created = input.outcomes.filter(
+    o => o.action === 'create' && (o.status === 'applied' || o.status === 'adopted') && o.id !== undefined
+  )
+  const kinds = [...new Set(created.map(o => o.kind))].filter(k => COPYABLE[k] && input.kinds.get(k)?.live)
+  for (const kindName of kinds) {
+    const reader = input.kinds.get(kindName)!.live!
+    const before = new Set(((input.before[reader.field] as Live[] | undefined) ?? []).map(r => String(r.id)))
+    const now = ((await reader.read(input.api, { service: false })) ?? []) as Live[]
+    // Dashboards that alerts are on: a copy with alerts is in use (another apply put them there).
+    const alerted =
+      kindName === 'Dashboard'
+        ? new Set((await input.api.listAlerts()).map(a => a.dashboardId))
+        : new Set<unknown>()
+    const { what, isCopy, remove } = COPYABLE[kindName]!
+    for (const outcome of created.filter(o => o.kind === kindName)) {
+      const made = now.find(r => String(r.id) === outcome.id)
+      if (!made) continue
+      const copies = now.filter(
+        r =>
+          String(r.id) !== outcome.id &&
+          !before.has(String(r.id)) &&
+          isCopy(r, made, input.settings.ownershipTag)
+      )
+      if (copies.length === 0) continue
+      const ours = input.lostResponses.has(`${what}:${outcome.name}`)
+      const kept: string[] = []
+      for (const copy of copies) {
+        const id = String(copy.id)
+        if (!ours || alerted.has(id)) {
+          kept.push(id)
+          continue
+        }
+        try {
+          await remove(input.api, id)
+          found.removed.push({ outcome, id })
+        } catch {
+          kept.push(id)
+        }
+      }
+      if (kept.length > 0)
+        found.left.push({
+          outcome,
+          ids: kept,
+          why: ours
+            ? 'a create whose response was lost and that committed late, or another apply of this stack at the same time'
+            : 'another apply of this stack ran at the same time'
+        })
+    }
+  }
+  return found
+}
