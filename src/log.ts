@@ -58,3 +58,33 @@ export function redactDeep<T>(value: T, scrub: (text: string) => string): T {
   }
   return walk(value) as T
 }
+
+/** Line breaks and tabs: one space each run, so untrusted text stays on the line it was printed in. */
+const BREAKS = /[\t\n\r\u2028\u2029]+/g
+/**
+ * What a reader cannot see but a terminal, the runner or a renderer acts on: C0 and C1 controls and DEL
+ * but LF and tab (ESC and C1 CSI start terminal escapes, CR a line the runner may read as a command),
+ * format characters (bidirectional controls that reorder what is shown, zero-width spaces and joiners,
+ * soft hyphen, BOM, tag characters), and the fillers that render as nothing. A joiner between two emoji
+ * (👩‍💻) is the first alternative: kept.
+ */
+const HIDDEN =
+  // eslint-disable-next-line no-control-regex, no-misleading-character-class -- lone controls, marks and modifiers are the point
+  /(\p{Extended_Pictographic}[\u{fe0f}\u{1f3fb}-\u{1f3ff}]?\u200d(?=\p{Extended_Pictographic}))|[\u0000-\u0008\u000b-\u001f\u007f-\u009f\p{Cf}\u034f\u115f\u1160\u17b4\u17b5\u180b-\u180f\u3164\uffa0]/gu
+
+/** Every hidden character shown as `\u{202E}`; line breaks and tabs stay (for text of many lines). */
+export function visible(text: string): string {
+  return text.replace(HIDDEN, (match, emoji: string | undefined) =>
+    emoji ? match : `\\u{${match.codePointAt(0)!.toString(16).toUpperCase()}}`
+  )
+}
+
+/**
+ * Untrusted text (a name, a server's message) as it may be printed anywhere: on one line, shortened to
+ * `maxLength`, with every hidden character visible. The one function every line of output goes through.
+ */
+export function printable(value: unknown, maxLength = 1000): string {
+  let text = typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value))
+  if (text.length > maxLength) text = `${text.slice(0, maxLength)}…`
+  return visible(text.replace(BREAKS, ' '))
+}

@@ -12,7 +12,7 @@ import { annotateChanges, annotateDiagnostics } from './github/annotations.js'
 import { defaultPlanPath, readRunnerContext, type RunnerContext } from './github/context.js'
 import { eventPolicy, serviceGateFor } from './github/events.js'
 import { readActionInputs } from './github/inputs.js'
-import type { Logger } from './log.js'
+import { printable, visible, type Logger } from './log.js'
 import type { ChangedFiles } from './config/stack-layout.js'
 import {
   COMMENT_LIMIT,
@@ -27,11 +27,12 @@ import { progressReporter } from './report/progress.js'
 import { run } from './run/run.js'
 import { EMPTY_OUTPUTS, type RunOutputs } from './run/types.js'
 
+// Messages may hold names and servers' text (the kinds log them as they are): printable, one line each.
 const actionLogger: Logger = {
-  info: m => core.info(m),
+  info: m => core.info(printable(m)),
   // Operational warnings go to the log; annotations are kept for problems at a manifest line.
-  warn: m => core.info(`Warning: ${m}`),
-  debug: m => core.debug(m)
+  warn: m => core.info(`Warning: ${printable(m)}`),
+  debug: m => core.debug(printable(m))
 }
 
 /** The values the outputs get when the run ends, whichever way it ends. */
@@ -45,7 +46,8 @@ export async function main(): Promise<void> {
   try {
     await runAction(outputs)
   } catch (e) {
-    core.setFailed(`obsdeploy failed unexpectedly: ${errorWithStack(e)}`)
+    // The stack keeps its lines (the runner escapes them); what else a message holds is shown, not obeyed.
+    core.setFailed(`obsdeploy failed unexpectedly: ${visible(errorWithStack(e))}`)
   } finally {
     setOutputs(outputs)
   }
@@ -62,8 +64,8 @@ async function runAction(outputs: Outputs): Promise<void> {
     serviceGate: policy => serviceGateFor(runner.event, policy),
     label: name => `input \`${name}\``
   })
-  if (!config) return fail(diagnostics, 'invalid inputs')
-  for (const d of diagnostics) core.warning(d.message)
+  if (!config) return failOnInputs(diagnostics)
+  for (const d of diagnostics) core.warning(printable(d.message))
 
   if (runner.event) {
     const policy = eventPolicy(runner.event, config.command, config.serviceUpdate)
@@ -127,7 +129,10 @@ async function runAction(outputs: Outputs): Promise<void> {
     const reason =
       config.command === 'drift' && errors.length === 0
         ? 'drift: the live state differs from the manifests (see the job summary)'
-        : `${errors.length} error(s): ${errors.slice(0, 3).map(formatDiagnostic).join(' | ')}${errors.length > 3 ? ' …' : ''}`
+        : `${errors.length} error(s): ${errors
+            .slice(0, 3)
+            .map(e => printable(formatDiagnostic(e)))
+            .join(' | ')}${errors.length > 3 ? ' …' : ''}`
     core.setFailed(reason)
   }
 }
@@ -156,9 +161,13 @@ function countNotices(ds: readonly Diagnostic[]): number {
   return Math.min(10, ds.filter(d => d.severity === 'notice').length)
 }
 
-function fail(diagnostics: Diagnostic[], what: string): void {
-  for (const d of diagnostics) core.error(formatDiagnostic(d))
-  core.setFailed(`${what}: ${diagnostics.map(formatDiagnostic).join('; ')}`)
+/** One annotation per problem of the inputs (each names its input), and no second error that repeats them. */
+function failOnInputs(diagnostics: Diagnostic[]): void {
+  for (const d of diagnostics) {
+    if (d.severity === 'error') core.error(printable(formatDiagnostic(d)))
+    else core.warning(printable(d.message))
+  }
+  process.exitCode = 1
 }
 
 /** The report as markdown within a size limit: one stack's, or the sections of many. */
@@ -186,7 +195,7 @@ async function changedFiles(runner: RunnerContext, token: string): Promise<Chang
     issueNumber: runner.issueNumber
   })
   if ('warning' in files) {
-    core.warning(files.warning)
+    core.warning(printable(files.warning))
     return undefined
   }
   return files
@@ -215,7 +224,7 @@ async function comment(
     body,
     { hasChanges }
   )
-  if (res.warning) core.warning(res.warning)
+  if (res.warning) core.warning(printable(res.warning))
   return res.url
 }
 
@@ -229,7 +238,7 @@ async function label(runner: RunnerContext, token: string, wanted: Label): Promi
     { token, owner: runner.repository.owner, repo: runner.repository.repo, issueNumber: runner.issueNumber! },
     wanted
   )
-  if (res.warning) core.warning(res.warning)
+  if (res.warning) core.warning(printable(res.warning))
   else if (res.added.length + res.removed.length > 0)
     core.info(`Labels: ${[...res.added.map(l => `+${l}`), ...res.removed.map(l => `-${l}`)].join(' ')}`)
 }

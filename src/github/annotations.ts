@@ -4,6 +4,7 @@
  */
 import * as core from './core.js'
 import type { Diagnostic } from '../diagnostics.js'
+import { printable } from '../log.js'
 import type { Change } from '../plan/types.js'
 
 export const ANNOTATION_LIMIT = 10
@@ -19,7 +20,8 @@ export function annotateDiagnostics(diagnostics: readonly Diagnostic[]): { shown
   for (const d of diagnostics) {
     if (counts[d.severity] >= ANNOTATION_LIMIT) continue
     counts[d.severity]++
-    const message = d.field ? `${d.field}: ${d.message}` : d.message
+    // Names in messages may hold bidirectional controls or invisible characters: shown, not obeyed.
+    const message = printable(d.field ? `${d.field}: ${d.message}` : d.message)
     const props: core.AnnotationProperties = { title: `obsdeploy ${d.stage}` }
     if (d.file) {
       props.file = d.file
@@ -42,11 +44,14 @@ export function annotateChanges(
   const located = changes.filter(c => c.source && c.action !== 'noop')
   const budget = Math.max(0, ANNOTATION_LIMIT - noticesUsed)
   for (const c of located.slice(0, budget)) {
-    core.notice(`${c.kind} "${c.name}": ${c.action}${c.deferred ? ` (${DEFERRED_WORDS[c.deferred]})` : ''}`, {
-      title: 'obsdeploy plan',
-      file: c.source!.file,
-      startLine: c.source!.line
-    })
+    core.notice(
+      `${c.kind} "${printable(c.name, 200)}": ${c.action}${c.deferred ? ` (${DEFERRED_WORDS[c.deferred]})` : ''}`,
+      {
+        title: 'obsdeploy plan',
+        file: c.source!.file,
+        startLine: c.source!.line
+      }
+    )
   }
   return { shown: Math.min(budget, located.length), total: located.length }
 }

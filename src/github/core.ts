@@ -38,8 +38,14 @@ export function setSecret(secret: string): void {
   issueCommand('add-mask', {}, secret)
 }
 
+/**
+ * The runner obeys a line of the log that starts, after white space, with `::` or the older `##[`. A
+ * plain line that would be read so gets a backslash in front: the one difference from @actions/core.
+ */
+const COMMAND_LINE = /^(?=(?:[^\S\r\n]|\u0085)*(?:::|##\[))/gm
+
 export function info(message: string): void {
-  process.stdout.write(message + EOL)
+  process.stdout.write(message.replace(COMMAND_LINE, '\\') + EOL)
 }
 
 export function debug(message: string): void {

@@ -9,6 +9,7 @@ import type { Diagnostic } from '../diagnostics.js'
 import { diagnostic } from '../diagnostics.js'
 import { formulaProblem } from './formula.js'
 import { didYouMean } from './issues.js'
+import { checkLookAlikeNames } from './look-alike.js'
 import { checkLucene } from './lucene.js'
 import {
   Series as SeriesSchema,
@@ -935,6 +936,7 @@ export function checkAcrossDocuments(
       )
     }
   }
+  out.push(...checkLookAlikeNames({ dashboard: dashboards, alert: alerts }))
   services.forEach((doc, i) => {
     const report = reporter(doc, out)
     if (mode === 'self-hosted') {

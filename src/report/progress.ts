@@ -5,6 +5,7 @@
  * "still waiting" line when nothing settled for a while, so a stuck run shows where it is.
  */
 import type { ApplyProgress, OutcomeStatus } from '../apply/types.js'
+import { printable } from '../log.js'
 
 export interface ProgressOptions {
   /** A terminal: one line redrawn in place. Otherwise: lines. */
@@ -114,9 +115,12 @@ const WORDS: Record<OutcomeStatus, string> = {
   skipped: 'skipped (it depends on a change that failed)'
 }
 
-/** `update dashboard "Checkout"`; with many stacks `payments: update dashboard "Checkout"`. */
+/**
+ * `update dashboard "Checkout"`; with many stacks `payments: update dashboard "Checkout"`. Names are
+ * untrusted (a pruned one is the server's): printable, so none can start a line or drive the terminal.
+ */
 const describe = (p: ApplyProgress): string =>
-  `${p.stack ? `${p.stack}: ` : ''}${p.action} ${kindWord(p.kind)} "${p.name}"`
+  `${p.stack ? `${printable(p.stack, 100)}: ` : ''}${p.action} ${kindWord(p.kind)} "${printable(p.name, 200)}"`
 
 const kindWord = (kind: string): string =>
   kind === 'ServiceSettings' ? 'service settings' : kind.toLowerCase()

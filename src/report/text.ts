@@ -1,10 +1,11 @@
 /**
- * The report model for a terminal: the same facts as the markdown report, as plain lines. Untrusted text loses
- * its control characters, so a name or a server message cannot move the cursor, recolour the terminal
- * or hide text. Colour is the caller's decision (a TTY and no NO_COLOR): without it there are no escape
- * codes at all.
+ * The report model for a terminal: the same facts as the markdown report, as plain lines. Untrusted text is
+ * printable (log.ts): one line, its control, bidirectional and invisible characters shown as `\u{1B}`, so a
+ * name or a server message cannot move the cursor, recolour the terminal, reorder or hide text. Colour is
+ * the caller's decision (a TTY and no NO_COLOR): without it there are no escape codes at all.
  */
 import { formatDiagnostic } from '../diagnostics.js'
+import { printable } from '../log.js'
 import type { Change, FieldChange } from '../plan/types.js'
 import type { ReportInput, StacksReportInput } from './input.js'
 import {
@@ -53,7 +54,7 @@ export function renderText(input: ReportInput, options: TextOptions): string {
     [
       paint(
         'bold',
-        `obsdeploy ${model.title.toLowerCase()} for stack ${clean(input.stack)} (${clean(model.api)})`
+        `obsdeploy ${model.title.toLowerCase()} for stack ${printable(input.stack)} (${printable(model.api)})`
       ),
       ...destroyLines(model, paint),
       paint(TONE_STYLE[model.tone], model.verdict.text)
@@ -62,7 +63,7 @@ export function renderText(input: ReportInput, options: TextOptions): string {
   if (model.diagnostics.length > 0) blocks.push(diagnosticLines(model, paint))
   blocks.push(convergenceLines(input, paint))
   for (const group of model.groups) blocks.push(groupLines(group, model, names, paint))
-  if (input.planFile) blocks.push([paint('dim', `Plan JSON: ${clean(input.planFile)}`)])
+  if (input.planFile) blocks.push([paint('dim', `Plan JSON: ${printable(input.planFile)}`)])
 
   return `${blocks
     .filter(b => b.length > 0)
@@ -78,46 +79,31 @@ export function renderStacksText(input: StacksReportInput, options: TextOptions)
   const model = stacksModel(input)
   const n = model.sections.length
   const notRun =
-    input.skipped.length > 0 ? `; not run: ${input.skipped.map(s => clean(s, 100)).join(', ')}` : ''
+    input.skipped.length > 0 ? `; not run: ${input.skipped.map(s => printable(s, 100)).join(', ')}` : ''
   const blocks: string[][] = [
     [
       paint(
         'bold',
-        `obsdeploy ${model.title.toLowerCase()} for ${n === 0 ? 'no stack' : plural(n, 'stack')} (${clean(model.api)})`
+        `obsdeploy ${model.title.toLowerCase()} for ${n === 0 ? 'no stack' : plural(n, 'stack')} (${printable(model.api)})`
       ),
-      paint(TONE_STYLE[model.tone], `Stacks run: ${clean(input.reason, 300)}${notRun}`)
+      paint(TONE_STYLE[model.tone], `Stacks run: ${printable(input.reason, 300)}${notRun}`)
     ]
   ]
   if (model.diagnostics.length > 0) blocks.push(diagnosticLines(model, paint))
   // Each stack's report as a run of that stack alone prints it.
   for (const section of input.stacks) blocks.push(renderText(section, options).replace(/\n$/, '').split('\n'))
-  if (input.planFile) blocks.push([paint('dim', `Plan JSON: ${clean(input.planFile)}`)])
+  if (input.planFile) blocks.push([paint('dim', `Plan JSON: ${printable(input.planFile)}`)])
   return `${blocks.map(b => b.join('\n')).join('\n\n')}\n`
-}
-
-/**
- * C0 and C1 control characters (ESC starts every terminal escape sequence; C1 CSI is one on its own),
- * DEL, and bidirectional overrides that reorder what a reader sees. Line breaks and tabs become spaces.
- */
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
-const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g
-const BREAKS = /[\t\n\u2028\u2029]+/g
-
-/** Untrusted text on one line, with nothing a terminal would interpret. */
-export function clean(value: unknown, maxLength = 1000): string {
-  let text = typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value))
-  if (text.length > maxLength) text = `${text.slice(0, maxLength)}…`
-  return text.replace(BREAKS, ' ').replace(CONTROL, '')
 }
 
 function value(v: unknown): string {
   if (v === undefined) return '(absent)'
-  return clean(typeof v === 'string' ? v : (JSON.stringify(v) ?? String(v)), VALUE_LENGTH)
+  return printable(typeof v === 'string' ? v : (JSON.stringify(v) ?? String(v)), VALUE_LENGTH)
 }
 
 function destroyLines(model: ReportModel, paint: Paint): string[] {
   return model.destroys.map(d =>
-    paint('red', `WARNING: ${d.verb} ${d.what}: ${d.names.map(n => `"${clean(n, 200)}"`).join(', ')}`)
+    paint('red', `WARNING: ${d.verb} ${d.what}: ${d.names.map(n => `"${printable(n, 200)}"`).join(', ')}`)
   )
 }
 
@@ -130,12 +116,12 @@ function diagnosticLines(
     const style: Style = g.severity === 'error' ? 'red' : g.severity === 'warning' ? 'yellow' : 'cyan'
     const label = paint(style, g.severity.padEnd(7))
     if (g.places.length === 1) {
-      lines.push(`  ${label} ${clean(formatDiagnostic(g.places[0]!))}`)
+      lines.push(`  ${label} ${printable(formatDiagnostic(g.places[0]!))}`)
       continue
     }
-    lines.push(`  ${label} ${clean(g.message)} (${g.places.length} places):`)
+    lines.push(`  ${label} ${printable(g.message)} (${g.places.length} places):`)
     for (const d of g.places)
-      lines.push(`            ${clean(formatDiagnostic({ ...d, message: '' }).replace(/:? ?$/, ''))}`)
+      lines.push(`            ${printable(formatDiagnostic({ ...d, message: '' }).replace(/:? ?$/, ''))}`)
   }
   return lines
 }
@@ -146,7 +132,7 @@ function convergenceLines(input: ReportInput, paint: Paint): string[] {
   if (c.converged) return [paint('green', 'Service settings re-read after the PATCH match the manifests.')]
   return [
     paint('red', 'Service settings did not converge. Re-read after the PATCH, the service still differs in:'),
-    ...c.remaining.map(r => `  - ${clean(r, 300)}`)
+    ...c.remaining.map(r => `  - ${printable(r, 300)}`)
   ]
 }
 
@@ -175,7 +161,7 @@ function groupLines(
 ): string[] {
   const reason =
     group.key === 'release' && model.input.serviceGate
-      ? ` (${clean(model.input.serviceGate.reason, 200)})`
+      ? ` (${printable(model.input.serviceGate.reason, 200)})`
       : ''
   const lines = [paint('bold', `${group.title} (${group.items.length})${reason}:`)]
   for (const item of group.items) lines.push(...itemLines(item, group.key, names, paint))
@@ -191,25 +177,25 @@ function itemLines(item: ReportItem, key: GroupKey, names: Names, paint: Paint):
   if (item.outcome) {
     const [label, s] = STATUS_TEXT[item.outcome.status]
     const said = item.outcome.status === 'skipped' ? 'depends on a failed change' : undefined
-    const message = item.outcome.message ? `: ${clean(item.outcome.message)}` : said ? `: ${said}` : ''
-    const requestId = item.outcome.requestId ? ` [request id ${clean(item.outcome.requestId, 100)}]` : ''
+    const message = item.outcome.message ? `: ${printable(item.outcome.message)}` : said ? `: ${said}` : ''
+    const requestId = item.outcome.requestId ? ` [request id ${printable(item.outcome.requestId, 100)}]` : ''
     status = `  ${paint(s, `[${label}${message}]`)}${requestId}`
   }
   const lines = [
-    `${paint(style, `${marker} ${action}`)} ${c.kind} "${clean(c.name, 200)}"${paint('dim', clean(place, 400))}${status}`
+    `${paint(style, `${marker} ${action}`)} ${c.kind} "${printable(c.name, 200)}"${paint('dim', printable(place, 400))}${status}`
   ]
   lines.push(...bodyLines(c, names, paint).map(l => `    ${l}`))
-  for (const note of notesOf(c)) lines.push(`    note: ${clean(note)}`)
-  for (const e of c.evidence ?? []) lines.push(`    evidence: ${clean(e)}`)
+  for (const note of notesOf(c)) lines.push(`    note: ${printable(note)}`)
+  for (const e of c.evidence ?? []) lines.push(`    evidence: ${printable(e)}`)
   if (c.request) {
-    lines.push(`    request: ${clean(c.request.method, 10)} ${clean(c.request.path, 300)}`)
+    lines.push(`    request: ${printable(c.request.method, 10)} ${printable(c.request.path, 300)}`)
     lines.push(
       ...yamlText(c.request.body)
         .split('\n')
-        .map(l => `      ${clean(l)}`)
+        .map(l => `      ${printable(l)}`)
     )
   }
-  if (item.ui) lines.push(`    ${item.ui.label}: ${clean(item.ui.url)}`)
+  if (item.ui) lines.push(`    ${item.ui.label}: ${printable(item.ui.url)}`)
   return lines
 }
 
@@ -218,21 +204,21 @@ function bodyLines(c: Change, names: Names, paint: Paint): string[] {
   if (c.action === 'create')
     return createdYaml(c, names)
       .split('\n')
-      .map(l => paint('green', `+ ${clean(l)}`))
+      .map(l => paint('green', `+ ${printable(l)}`))
   if (c.action === 'delete') return c.droppedByServer ? [] : diffLines(deletedLines(c, names), paint)
   const tiles = addedAndRemoved(c.fields).map(
-    t => `${t.what} ${t.added ? 'added' : 'removed'}: "${clean(t.name, 200)}"`
+    t => `${t.what} ${t.added ? 'added' : 'removed'}: "${printable(t.name, 200)}"`
   )
   if (readsAsTable(c.fields)) return [...tiles, ...c.fields.map(f => fieldLine(f, names))]
   return [...tiles, ...diffLines(changedLines(c.fields, names), paint)]
 }
 
 function fieldLine(f: FieldChange, names: Names): string {
-  return `${clean(readablePath(f, names), VALUE_LENGTH)}: ${value(readableLeaf(f, 'before', names))} -> ${value(readableLeaf(f, 'after', names))}`
+  return `${printable(readablePath(f, names), VALUE_LENGTH)}: ${value(readableLeaf(f, 'before', names))} -> ${value(readableLeaf(f, 'after', names))}`
 }
 
 const SIGN_STYLE: Record<DiffLine['sign'], Style> = { '+': 'green', '-': 'red', ' ': 'dim' }
 
 function diffLines(lines: readonly DiffLine[], paint: Paint): string[] {
-  return lines.map(l => paint(SIGN_STYLE[l.sign], `${l.sign} ${clean(l.text)}`))
+  return lines.map(l => paint(SIGN_STYLE[l.sign], `${l.sign} ${printable(l.text)}`))
 }

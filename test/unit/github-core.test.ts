@@ -78,6 +78,15 @@ describe('src/github/core.ts does what @actions/core does', () => {
     same(c => c.setFailed('2 error(s): a | b'))
   })
 
+  it('except that a plain line is never a workflow command: one that would be gets a backslash', () => {
+    const printed = (message: string) => effects(c => c.info(message), ours).printed
+    expect(printed('::error::pwned')).toBe('\\::error::pwned\n')
+    expect(printed('ok\n  ::stop-commands::x\r##[warning]y\r\n\t::add-mask::z')).toBe(
+      'ok\n\\  ::stop-commands::x\r\\##[warning]y\r\n\\\t::add-mask::z\n'
+    )
+    expect(printed('\u00a0\u0085::error::x')).toBe('\\\u00a0\u0085::error::x\n')
+  })
+
   it('outputs, to GITHUB_OUTPUT and without it', () => {
     same(c => c.setOutput('has-changes', 'true'))
     same(c => c.setOutput('matrix', '{"stack":["a","b"]}\nwith a second line'))

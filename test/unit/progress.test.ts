@@ -118,3 +118,26 @@ describe('progress on a terminal (one line, redrawn)', () => {
     expect(stopped()).toBe(true)
   })
 })
+
+describe('progress of untrusted names', () => {
+  const hostile = 'X\n::error::pwned\r::warning::pwned \u001b[2J\u0007\u202Eevil'
+  const shown = 'X ::error::pwned ::warning::pwned \\u{1B}[2J\\u{7}\\u{202E}evil'
+
+  it('prints a name on its line, with nothing a runner or a terminal would obey', () => {
+    const { reporter, out } = setup()
+    reporter.update({ ...change(hostile, 'start', 0, 1), stack: 'pay\nments' })
+    reporter.update({ ...change(hostile, 'end', 1, 1, 'applied'), stack: 'pay\nments' })
+    expect(out).toEqual([`[1/1] pay ments: update dashboard "${shown}": done (0.0 s)\n`])
+  })
+
+  it('on a terminal too: only the redraw is an escape sequence', () => {
+    const { reporter, out } = setup({ live: true })
+    reporter.update(change(hostile, 'start', 0, 1))
+    reporter.update(change(hostile, 'end', 1, 1, 'failed'))
+    reporter.done()
+    const text = out.join('').split(CLEAR).join('')
+    expect(text).toContain(`update dashboard "${shown}": failed`)
+    // eslint-disable-next-line no-control-regex -- the point
+    expect(text).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202a-\u202e]/)
+  })
+})

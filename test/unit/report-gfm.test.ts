@@ -236,6 +236,27 @@ describe('links and where the run is', () => {
     expect(link.text).toBe('observability/dashboards/checkout.yaml:3')
   })
 
+  it('encodes a manifest path with spaces and non-ASCII letters once, in the summary and in problems', () => {
+    const file = 'my team/my board ü.yaml'
+    const href = `https://github.com/acme/shop/blob/${HEAD_SHA}/my%20team/my%20board%20%C3%BC.yaml#L3`
+    const problem: Diagnostic = {
+      severity: 'error',
+      message: 'bad',
+      file,
+      line: 3,
+      column: 1,
+      stage: 'validate'
+    }
+    const dom = render(
+      makeInput({
+        plan: makePlan([{ ...updateCheckout, source: { file, line: 3, column: 1 } }]),
+        diagnostics: [problem]
+      })
+    )
+    expect(dom.querySelector('summary a')!.getAttribute('href')).toBe(href)
+    expect(dom.querySelector('li a')!.getAttribute('href')).toBe(href)
+  })
+
   it('after an apply, links every created or updated dashboard, and alerts to their dashboard', () => {
     const alertCreate: Change = {
       kind: 'Alert',
@@ -346,5 +367,41 @@ describe('the cut to fit GitHub', () => {
     expect(summaries.some(s => s.startsWith('➕'))).toBe(false)
     expect(dom.text).toContain('unknown webhook "pagerduty"')
     expect(dom.querySelectorAll('h4').map(h => h.text)).toContain('➕ To create (100)')
+  })
+})
+
+describe('names that would link, ping or hide something', () => {
+  const named = (name: string) => render(makeInput({ plan: makePlan([{ ...updateCheckout, name }]) }))
+
+  it('links no issue from a name: #123, owner/repo#7 and GH-12 in a <summary> stay text', () => {
+    const summary = named('Fixes #123, acme/shop#7 and GH-12').querySelector('summary')!
+    expect(summary.text).toContain('Fixes #\u200b123, acme/shop#\u200b7 and GH-\u200b12')
+    expect(summary.text).not.toMatch(/#\d|GH-\d/)
+  })
+
+  it('shows a bidirectional override or a zero-width space in a name, in the heading, the summary and code', () => {
+    const dom = render(
+      makeInput({
+        plan: makePlan([
+          { ...deleteLegacy, name: 'Legacy\u202Egpj.exe' },
+          {
+            ...createPayments,
+            name: 'Pay\u200Bments',
+            fields: [...createPayments.fields, { path: 'name', after: 'Pay\u200Bments' }]
+          }
+        ])
+      })
+    )
+    expect(dom.text).not.toContain('\u202E')
+    expect(dom.text).not.toContain('Pay\u200Bments')
+    expect(dom.querySelector('h3')!.text).toContain('Legacy\\u{202E}gpj.exe')
+    expect(
+      dom
+        .querySelectorAll('summary')
+        .map(s => s.text)
+        .join('\n')
+    ).toContain('Pay\\u{200B}ments')
+    const code = dom.querySelectorAll('pre code').map(c => c.text)
+    expect(code.join('\n')).toContain('Pay\\u{200B}ments')
   })
 })
