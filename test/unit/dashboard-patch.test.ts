@@ -9,7 +9,8 @@ import { patchTile } from '../../src/kinds/dashboard/patch.js'
 import type { DesiredDashboard } from '../../src/kinds/dashboard/desired.js'
 import { notesOf } from '../../src/report/model.js'
 import type { PlanOutcome } from '../../src/planner/planner.js'
-import { TAG, change, created, dashboard, plan, tile } from '../support/dashboard-plan.js'
+import { dashboardKind } from '../../src/kinds/dashboard/index.js'
+import { TAG, change, created, dashboard, plan, settings, tile } from '../support/dashboard-plan.js'
 
 const LINE = 'displayType: line\n      source: Logs\n      select: [{ aggFn: count, where: "level:error" }]'
 const MARKDOWN = 'displayType: markdown\n      markdown: hello'
@@ -138,5 +139,38 @@ describe('the tile as the patch tool takes it', () => {
       ]
     }
     expect(patchTile(series, liveTile)?.config).toMatchObject({ displayType: 'line', sourceId: 's' })
+  })
+})
+
+describe('an update sent as patches, refused midway', () => {
+  it('says what was applied before the refusal and what was not', async () => {
+    const moved = base()
+      .replace('- name: "Errors"\n    x: 0', '- name: "Errors"\n    x: 6')
+      .replace('- name: "Traffic"\n    x: 0', '- name: "Traffic"\n    x: 6')
+    const o = plan(moved, await live(), { dashboardPatch: true })
+    expect(writeOf(o)).toEqual({ via: 'patch', tiles: ['Errors', 'Traffic'] })
+    const pc = o.planned.find(p => p.change.name === 'D')!
+    const calls: unknown[] = []
+    const api = {
+      patchDashboard: async (call: unknown) => {
+        calls.push(call)
+        if (calls.length === 2)
+          throw new Error('POST /mcp refused (tool clickstack_patch_dashboard): Tile not found')
+      }
+    }
+    const [op] = dashboardKind.operations(pc as never, {
+      settings: settings(),
+      dashboards: o.dashboards,
+      registry: o.registry
+    })
+    const error = (await op!
+      .run({ api, facts: new Map(), settings: settings() } as never)
+      .catch((e: unknown) => e)) as Error
+    expect(calls).toHaveLength(2)
+    expect(calls[0]).toMatchObject({ dashboardId: 'd-1', name: 'D', tags: ['team', TAG] })
+    expect(calls[1]).not.toHaveProperty('name')
+    expect(error.message).toBe(
+      'POST /mcp refused (tool clickstack_patch_dashboard): Tile not found. Applied before it: the name and tags, and tile "Errors"; not applied: "Traffic". Plan again to see what is left'
+    )
   })
 })

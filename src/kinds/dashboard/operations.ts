@@ -119,7 +119,8 @@ async function patchDashboard(
       if (done.length === 0) throw e
       const rest = tiles.slice(i)
       throw new Error(
-        `${e instanceof Error ? e.message : String(e)}. Applied before it: the name and tags, and tile${done.length === 1 ? '' : 's'} ${done.map(t => `"${t}"`).join(', ')}; not applied: ${rest.map(t => `"${t}"`).join(', ')}. Plan again to see what is left`
+        `${e instanceof Error ? e.message : String(e)}. Applied before it: the name and tags, and tile${done.length === 1 ? '' : 's'} ${done.map(t => `"${t}"`).join(', ')}; not applied: ${rest.map(t => `"${t}"`).join(', ')}. Plan again to see what is left`,
+        { cause: e }
       )
     }
     if (call.tileId !== undefined) done.push(tiles[i]!)
