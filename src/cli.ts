@@ -4,18 +4,19 @@
  * OBSDEPLOY_KEY_SECRET), never from flags that would land in shell history.
  */
 import { readFile, writeFile } from 'node:fs/promises'
-import { readFileSync, statSync } from 'node:fs'
+import { statSync } from 'node:fs'
 import path from 'node:path'
 import { parse as parseYaml, stringify as stringifyYaml } from 'yaml'
 import { isCommand, parseCliArgs } from './cli/args.js'
 import { commandHelp, INPUT_FLAGS, SECRET_ENV, shortUsage, usage } from './cli/help.js'
 import { INPUTS, type RawSettings } from './config/inputs.js'
+import { defaultStackOf } from './config/default-stack.js'
 import { parseConfigFor, type ConfigContext } from './config/parse.js'
 import { COMMANDS, type Command, type Config } from './config/types.js'
 import { formatDiagnostic } from './diagnostics.js'
 import { errorMessage } from './error-message.js'
 import { serviceGateFor } from './github/events.js'
-import { redactingLogger, SECRET_VAR_MIN_LENGTH, type Logger } from './log.js'
+import { printable, redactingLogger, SECRET_VAR_MIN_LENGTH, type Logger } from './log.js'
 import { didYouMean } from './manifest/issues.js'
 import { renderMarkdown, renderStacksMarkdown, SUMMARY_LIMIT } from './report/markdown.js'
 import { reportOf, stacksReportOf } from './report/input.js'
@@ -90,7 +91,7 @@ export async function cli(argv: readonly string[], io: CliIo): Promise<number> {
       io.env.OBSDEPLOY_VARS
     )
   } catch (e) {
-    io.stderr(`obsdeploy ${command}: ${errorMessage(e)}\n`)
+    io.stderr(`obsdeploy ${command}: ${printable(errorMessage(e))}\n`)
     return 2
   }
 
@@ -100,9 +101,10 @@ export async function cli(argv: readonly string[], io: CliIo): Promise<number> {
     Object.values(secretValues(raw['secret-vars'])),
     SECRET_VAR_MIN_LENGTH
   )
+  const stackDefault = defaultStackOf(io.cwd, io.env)
   const context: ConfigContext = {
     cwd: io.cwd,
-    defaultStack: defaultStack(io.cwd, io.env),
+    defaultStack: stackDefault.name,
     defaultPlanPath: path.join(io.cwd, '.obsdeploy', 'plan.json'),
     serviceGate: policy =>
       values.release && policy === 'on-release'
@@ -116,8 +118,13 @@ export async function cli(argv: readonly string[], io: CliIo): Promise<number> {
   const settings = <C extends Command>(c: C): Config<C> | undefined => {
     const { config, diagnostics } = parseConfigFor(c, raw, context)
     for (const d of diagnostics)
-      io.stderr(`obsdeploy ${c}: ${d.severity === 'error' ? '' : `${d.severity}: `}${d.message}\n`)
-    if (config) return config
+      io.stderr(`obsdeploy ${c}: ${d.severity === 'error' ? '' : `${d.severity}: `}${printable(d.message)}\n`)
+    if (config) {
+      // A stack named after the folder is said: it owns all the run creates (validate owns nothing).
+      if (stackDefault.why && raw.stack === undefined && !config.stacks && c !== 'validate')
+        io.stderr(`obsdeploy ${c}: ${printable(stackDefault.why)}\n`)
+      return config
+    }
     const secretMissing = diagnostics.some(d =>
       Object.values(SECRET_ENV).some(env => d.message.startsWith(`${env}:`))
     )
@@ -136,6 +143,7 @@ export async function cli(argv: readonly string[], io: CliIo): Promise<number> {
       names: (values.name as string[] | undefined) ?? [],
       owned: Boolean(values.owned),
       kinds: (values.kind as string[] | undefined) ?? [],
+      force: Boolean(values.force),
       io,
       log
     })
@@ -163,14 +171,14 @@ export async function cli(argv: readonly string[], io: CliIo): Promise<number> {
     const json = result.stacks
       ? { exitCode, outputs, diagnostics, stacks: result.stacks }
       : { exitCode, outputs, diagnostics, plan, apply }
-    io.stdout(`${JSON.stringify(json, null, 2)}\n`)
+    io.stdout(`${terminalSafeJson(json)}\n`)
   } else if (config.command === 'validate') {
-    for (const d of result.diagnostics) io.stdout(`${formatDiagnostic(d)}\n`)
+    for (const d of result.diagnostics) io.stdout(`${printable(formatDiagnostic(d))}\n`)
     const errors = result.diagnostics.filter(d => d.severity === 'error').length
     const what = result.stacks
       ? `${result.stacks.results.map(r => r.stack).join(', ') || 'no stack'} (${result.stacks.reason})`
       : config.manifests.join(', ')
-    io.stderr(errors === 0 ? `valid: ${what}\n` : `${errors} error(s)\n`)
+    io.stderr(errors === 0 ? `valid: ${printable(what)}\n` : `${errors} error(s)\n`)
   } else {
     io.stdout(stacks ? renderStacksText(stacks, { color }) : renderText(report, { color }))
   }
@@ -187,29 +195,9 @@ export async function cli(argv: readonly string[], io: CliIo): Promise<number> {
 const SECRETS_FROM_ENV =
   'Secrets come only from the environment, never from flags (a flag stays in shell history): export OBSDEPLOY_API_KEY=... (self-hosted), or OBSDEPLOY_KEY_ID=... and OBSDEPLOY_KEY_SECRET=... (managed)'
 
-/**
- * The repository's name, as the action would use it: from GITHUB_REPOSITORY, or the git remote
- * "origin" of the working directory, or else the folder's name. A different default in the CLI would
- * plan as another stack.
- */
+/** The repository's name, as the action would use it (config/default-stack.ts). */
 export function defaultStack(cwd: string, env: NodeJS.ProcessEnv): string {
-  const fromEnv = env.GITHUB_REPOSITORY?.split('/')[1]
-  if (fromEnv) return fromEnv
-  for (let dir = path.resolve(cwd); ; dir = path.dirname(dir)) {
-    try {
-      const config = readFileSync(path.join(dir, '.git', 'config'), 'utf8')
-      const origin = /\[remote "origin"\][^[]*?\burl\s*=\s*(\S+)/.exec(config)?.[1]
-      const name = origin
-        ?.replace(/\.git$/, '')
-        .split(/[/:]/)
-        .pop()
-      if (name) return name
-      break
-    } catch {
-      if (path.dirname(dir) === dir) break
-    }
-  }
-  return path.basename(cwd) || 'default'
+  return defaultStackOf(cwd, env).name
 }
 
 /** A folder argument means every manifest in it. */
@@ -301,10 +289,25 @@ async function collectVars(
   return Object.keys(vars).length > 0 ? stringifyYaml(vars) : undefined
 }
 
+/**
+ * JSON.stringify escapes C0 controls but writes C1 controls (U+009B is CSI), DEL and bidirectional or
+ * invisible characters as they are: those become `\\u` escapes too, which parse back to the same value.
+ */
+function terminalSafeJson(value: unknown): string {
+  // Each UTF-16 unit as JSON writes one (a tag character is a surrogate pair).
+  const escape = (c: string) =>
+    c
+      .split('')
+      .map(unit => `\\u${unit.charCodeAt(0).toString(16).padStart(4, '0')}`)
+      .join('')
+  return JSON.stringify(value, null, 2).replace(/[\u007f-\u009f\u2028\u2029\p{Cf}]/gu, escape)
+}
+
+/** Messages may hold names and servers' text (the kinds log them as they are): printable, one line each. */
 function stderrLogger(io: CliIo, verbose: boolean): Logger {
   return {
-    info: m => io.stderr(`${m}\n`),
-    warn: m => io.stderr(`warning: ${m}\n`),
-    debug: m => (verbose ? io.stderr(`${m}\n`) : undefined)
+    info: m => io.stderr(`${printable(m)}\n`),
+    warn: m => io.stderr(`warning: ${printable(m)}\n`),
+    debug: m => (verbose ? io.stderr(`${printable(m)}\n`) : undefined)
   }
 }

@@ -77,6 +77,11 @@ export const CLI_FLAGS: readonly CliFlag[] = [
     description: 'export only these kinds: Connection, Source, Webhook, SavedSearch, Dashboard (repeatable)',
     multiple: true
   },
+  {
+    name: 'force',
+    description:
+      'export: replace files in --out that export did not write or that were edited since (never a symbolic link)'
+  },
   { name: 'verbose', description: 'log requests and retries to stderr' },
   { name: 'no-color', description: 'no ANSI colours even on a terminal (also NO_COLOR or TERM=dumb)' },
   { name: 'help', short: 'h', description: 'this help; obsdeploy <command> --help for a command' },
@@ -162,12 +167,16 @@ export const COMMAND_HELP: Readonly<Record<Command, CommandHelp>> = {
   export: {
     summary: 'write manifests for existing resources (--out folder)',
     usage: 'obsdeploy export --out FOLDER --api-url URL [options]',
-    flags: [...API, 'stack', 'out', 'tag', 'name', 'owned', 'kind', 'verbose'],
+    flags: [...API, 'stack', 'out', 'tag', 'name', 'owned', 'kind', 'force', 'verbose'],
     example: [
       'export OBSDEPLOY_API_KEY=...',
       "obsdeploy export --out observability/ --api-url https://hyperdx.example.com:8000 --tag payments --name 'Checkout*'"
     ],
-    exitCodes: [[0, 'written'], [1, 'the API failed'], USAGE_ERROR]
+    exitCodes: [
+      [0, 'written'],
+      [1, 'the API failed, or a file was kept: edited since export wrote it, or not written by export'],
+      USAGE_ERROR
+    ]
   }
 }
 

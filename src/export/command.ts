@@ -3,17 +3,17 @@
  * (list calls only) and writes one manifest file per dashboard, with its alerts, and one per kind for
  * connections, sources, webhooks and saved searches (with their alerts).
  */
-import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import picomatch from 'picomatch'
 import { createApi } from '../api/client.js'
 import type { Config } from '../config/types.js'
 import { ownershipTag } from '../kinds/ownership.js'
 import { isRegistryDashboard, Registry } from '../kinds/registry.js'
-import type { Logger } from '../log.js'
+import { printable, type Logger } from '../log.js'
 import { readLiveState } from '../live/read.js'
 import { errorMessage } from '../error-message.js'
 import { exportManifests } from './manifests.js'
+import { outFolder, writeExported } from './write.js'
 
 const EXPORTED_KINDS = ['Connection', 'Source', 'Webhook', 'SavedSearch', 'Dashboard'] as const
 
@@ -34,6 +34,8 @@ export interface ExportOptions {
   owned: boolean
   /** Keep only these kinds (none: every kind). */
   kinds?: string[]
+  /** Replace files in the folder that export did not write, or that were edited since (write.ts). */
+  force?: boolean
   io: ExportIo
   log: Logger
 }
@@ -52,6 +54,12 @@ export async function exportCommand(config: Config<'export'>, options: ExportOpt
   }
   const wanted = (kind: (typeof EXPORTED_KINDS)[number]) =>
     (options.kinds ?? []).length === 0 || options.kinds!.includes(kind)
+  // The folder is checked before anything is read: a wrong --out costs no request.
+  const folder = await outFolder(options.io.cwd, options.out)
+  if ('problem' in folder) {
+    options.io.stderr(`obsdeploy export: ${folder.problem}\n`)
+    return 2
+  }
   const api = createApi(config, { log: options.log })
   try {
     const live = await readLiveState(api, { service: false })
@@ -92,21 +100,29 @@ export async function exportCommand(config: Config<'export'>, options: ExportOpt
       mode: config.mode,
       all: live
     })
-    const dir = path.resolve(options.io.cwd, options.out)
-    await mkdir(dir, { recursive: true })
+    const kept: string[] = []
     for (const f of files) {
-      await writeFile(path.join(dir, f.name), f.text)
+      // `what` names the server's resource: printable, as is the file named after it.
+      const shown = printable(path.join(options.out, f.name))
+      const outcome = await writeExported(folder.dir, f.name, f.text, Boolean(options.force))
+      if (outcome.status === 'kept') {
+        kept.push(f.name)
+        options.io.stderr(`obsdeploy export: ${shown} ${outcome.why}\n`)
+        continue
+      }
       const leftOut = f.alertsLeftOut ? ` (${f.alertsLeftOut} left out: see the file's note)` : ''
-      options.io.stdout(`${path.join(options.out, f.name)}: ${f.what}, ${f.alerts} alert(s)${leftOut}\n`)
+      const same = outcome.status === 'unchanged' ? ' (unchanged)' : ''
+      options.io.stdout(`${shown}: ${printable(f.what)}, ${f.alerts} alert(s)${leftOut}${same}\n`)
     }
     const exported = files.filter(f => f.kind === 'Dashboard').length
     const total = live.dashboards.filter(d => !isRegistryDashboard(d)).length
+    const notWritten = kept.length > 0 ? `; ${kept.length} file(s) not written (see above)` : ''
     options.io.stderr(
-      `exported ${exported} of ${total} dashboard(s), and ${files.length - exported} file(s) of other kinds, in ${api.stats.requests} request(s)\n`
+      `exported ${exported} of ${total} dashboard(s), and ${files.length - exported} file(s) of other kinds, in ${api.stats.requests} request(s)${notWritten}\n`
     )
-    return 0
+    return kept.length > 0 ? 1 : 0
   } catch (e) {
-    options.io.stderr(`obsdeploy export: ${errorMessage(e)}\n`)
+    options.io.stderr(`obsdeploy export: ${printable(errorMessage(e))}\n`)
     return 1
   } finally {
     await api.close()

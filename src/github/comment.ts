@@ -1,9 +1,11 @@
 /**
  * The plan as one sticky pull request comment: found again by a hidden marker on every run and edited in
  * place, so a pull request carries one current plan per stack and workflow job, never a pile of old ones.
+ * Only a comment the token itself wrote is edited (identity.ts): a copied marker takes over nothing.
  * A comment is a convenience: when GitHub refuses it (a fork's read-only token, missing permissions, an
  * outage) the run goes on with a warning, and the plan stays in the job summary.
  */
+import { tokenLogin, writtenBy, type CommentAuthor } from './identity.js'
 import { clientFor, refusalWarning, type GitHubClient, type IssueTarget } from './rest.js'
 
 export type CommentTarget = IssueTarget
@@ -87,25 +89,31 @@ interface ListedComment {
   id: number
   body?: string
   created_at: string
+  user: CommentAuthor | null
 }
 
 /**
  * Every page of the issue's comments, 100 at a time, following the Link header: on a busy pull request
  * the comment is often past the first page. Only a comment that starts with the marker counts (a reply
- * that quotes it starts with `>`); when there are several, the newest wins.
+ * that quotes it starts with `>`), and only one the token wrote; when there are several, the newest wins.
+ * Who the token is is asked only when some comment carries the marker: a first run costs no request more.
  */
 async function findStickyComment(
   octokit: GitHubClient,
   issue: IssueRef,
   marker: string
 ): Promise<ListedComment | undefined> {
-  let newest: ListedComment | undefined
+  const marked: ListedComment[] = []
   const pages = octokit.paginate.iterator(octokit.rest.issues.listComments, { ...issue, per_page: 100 })
   for await (const { data } of pages) {
-    for (const comment of data) {
-      if (!comment.body?.startsWith(marker)) continue
-      if (!newest || isNewer(comment, newest)) newest = comment
-    }
+    for (const comment of data) if (comment.body?.startsWith(marker)) marked.push(comment)
+  }
+  if (marked.length === 0) return undefined
+  const login = await tokenLogin(octokit)
+  let newest: ListedComment | undefined
+  for (const comment of marked) {
+    if (!writtenBy(comment.user, login)) continue
+    if (!newest || isNewer(comment, newest)) newest = comment
   }
   return newest
 }

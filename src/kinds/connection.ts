@@ -32,7 +32,12 @@ export const connectionKind: Kind<Desired, LiveConnection> = {
 
   normalDesired(d, ctx, live) {
     const s = d.value.spec
-    const password = writeOnlyState('password', s.password, live && ctx.registry.entry('Connection', live.id))
+    const password = writeOnlyState(
+      'password',
+      s.password,
+      live && ctx.registry.entry('Connection', live.id),
+      ctx.settings.fingerprintKey
+    )
     return normal({
       name: s.name,
       owner: ctx.settings.ownershipTag,
@@ -53,7 +58,7 @@ export const connectionKind: Kind<Desired, LiveConnection> = {
       username: l.username,
       hyperdxSettingPrefix: l.hyperdxSettingPrefix,
       isPrometheusEndpoint: l.isPrometheusEndpoint,
-      password: writeOnlyState('password', undefined, ctx.registry.entry('Connection', l.id)).live
+      password: writeOnlyState('password', undefined, ctx.registry.entry('Connection', l.id), undefined).live
     })
   },
 
@@ -64,7 +69,7 @@ export const connectionKind: Kind<Desired, LiveConnection> = {
     const { change, desired, live } = pc
     registryNote(change, ctx)
     if (!desired || !live || desired.value.spec.password !== undefined) return
-    if (writeOnlyState('password', undefined, ctx.registry.entry('Connection', live.id)).removed)
+    if (writeOnlyState('password', undefined, ctx.registry.entry('Connection', live.id), undefined).removed)
       ctx.report(
         diagnostic(
           'plan',
@@ -99,7 +104,12 @@ export const connectionKind: Kind<Desired, LiveConnection> = {
         const password = sent?.password
         // A registry entry is what owning means (registry.ts owns).
         if (password === undefined && previous?.name === d.spec.name) return undefined
-        return entryAfterWrite(d.spec.name, previous, password === undefined ? {} : { password })
+        return entryAfterWrite(
+          d.spec.name,
+          previous,
+          password === undefined ? {} : { password },
+          octx.settings.fingerprintKey
+        )
       }
     })
 }

@@ -3,8 +3,8 @@
  * created in one registry record of its own that the plan reads with the list calls it already makes: a
  * dashboard tagged with the stack's ownership tag and the marker tag `obsdeploy-registry`, whose markdown
  * tiles say in words what it is ("managed by obsdeploy, do not edit") and hold, as JSON, the ids the stack
- * owns by kind, with the fingerprints of the write-only values it last sent (scrypt, a random salt per
- * value, never the value).
+ * owns by kind, with the fingerprints of the write-only values it last sent (fingerprint-key.ts: keyed
+ * with the API credential, a random salt per value, never the value).
  *
  * `prune` deletes only what the registry lists. An id is added right after the create (or adoption) that
  * made it ours, and removed only after its delete succeeded, so at every moment the registry lists a
@@ -12,11 +12,11 @@
  * never a resource the stack forgot. An unreadable registry (edited by hand) is a plan error, and then
  * nothing of these kinds is pruned.
  */
-import { randomBytes, scryptSync, timingSafeEqual } from 'node:crypto'
 import type { ObservabilityApi } from '../api/client.js'
 import type { LiveDashboard } from '../api/schemas.js'
 import type { Mode } from '../config/types.js'
 import type { ResourceKind } from '../plan/types.js'
+import type { Fingerprint } from './fingerprint-key.js'
 import { managedDashboardBody } from './managed-request.js'
 import { isOwnershipTag } from './ownership.js'
 
@@ -27,8 +27,7 @@ export type RegistryKind = (typeof REGISTRY_KINDS)[number]
 export const isRegistryKind = (kind: ResourceKind): kind is RegistryKind =>
   (REGISTRY_KINDS as readonly string[]).includes(kind)
 
-/** `scrypt$N$r$p$<salt>$<hash>`, base64url. */
-export type Fingerprint = string
+export type { Fingerprint } from './fingerprint-key.js'
 
 export interface RegistryEntry {
   /** The name it had when last written (for a human reading the registry). */
@@ -208,48 +207,6 @@ function registryMarkdown(stack: string, owned: Owned, first: boolean): string {
   })
   const json = `{\n "obsdeployRegistry": 1,\n "owned": {\n${body.join(',\n')}\n }\n}`
   return [...intro, `${FENCE}json`, json, FENCE].join('\n')
-}
-
-// ---------------------------------------------------------------------------------------------------
-// Write-only fingerprints.
-
-const SCRYPT = { N: 4096, r: 8, p: 1 }
-
-/** Canonical text of a write-only value: maps with sorted keys. */
-function canonical(value: unknown): string {
-  if (typeof value === 'string') return `s:${value}`
-  const sorted = (v: unknown): unknown =>
-    v !== null && typeof v === 'object' && !Array.isArray(v)
-      ? Object.fromEntries(
-          Object.keys(v)
-            .sort()
-            .map(k => [k, sorted((v as Record<string, unknown>)[k])])
-        )
-      : v
-  return `j:${JSON.stringify(sorted(value))}`
-}
-
-/** A new fingerprint of a value: scrypt with a random salt (a value is never stored). */
-export function fingerprintValue(value: unknown): Fingerprint {
-  const salt = randomBytes(16)
-  const hash = scryptSync(canonical(value), salt, 32, SCRYPT)
-  return `scrypt$${SCRYPT.N}$${SCRYPT.r}$${SCRYPT.p}$${salt.toString('base64url')}$${hash.toString('base64url')}`
-}
-
-/** Whether `value` is the value a fingerprint was made of. */
-export function matchesFingerprint(fp: Fingerprint, value: unknown): boolean {
-  const [scheme, n, r, p, salt, hash] = fp.split('$')
-  if (scheme !== 'scrypt' || !salt || !hash) return false
-  const expected = Buffer.from(hash, 'base64url')
-  const params = { N: Number(n), r: Number(r), p: Number(p) }
-  // A hand edit: no hash (an empty one equals any value's), or a cost far above the one written.
-  if (expected.length === 0 || params.N * params.r * params.p > 1 << 20) return false
-  try {
-    const actual = scryptSync(canonical(value), Buffer.from(salt, 'base64url'), expected.length, params)
-    return timingSafeEqual(expected, actual)
-  } catch {
-    return false // settings scrypt refuses (not a power of two, not a number, its memory limit)
-  }
 }
 
 // ---------------------------------------------------------------------------------------------------

@@ -20,6 +20,7 @@ import {
   type RecordDesired
 } from './records.js'
 import type { RegistryEntry } from './registry.js'
+import type { FingerprintKey } from './fingerprint-key.js'
 import { entryAfterWrite, secretMarkers, writeOnlyState, type WriteOnlyState } from './write-only.js'
 
 type Desired = RecordDesired<WebhookSpec>
@@ -46,7 +47,11 @@ export const webhookKind: Kind<Desired, LiveWebhook> = {
 
   normalDesired(d, ctx, live) {
     const s = d.value.spec
-    const states = writeOnly(s, live ? ctx.registry.entry('Webhook', live.id) : undefined)
+    const states = writeOnly(
+      s,
+      live ? ctx.registry.entry('Webhook', live.id) : undefined,
+      ctx.settings.fingerprintKey
+    )
     const shown = (st: WriteOnlyState | undefined) => (st?.removed ? undefined : st?.desired)
     return normal({
       name: s.name,
@@ -68,9 +73,10 @@ export const webhookKind: Kind<Desired, LiveWebhook> = {
       service: l.service,
       url: secretMarkers(undefined, l.url).live,
       description: l.description,
-      body: bodyIsWriteOnly(l.service) ? writeOnlyState('body', undefined, entry).live : l.body,
-      headers: writeOnlyState('headers', undefined, entry).live,
-      queryParams: writeOnlyState('queryParams', undefined, entry).live
+      // The live side shows only whether a value was recorded: no key is needed for that.
+      body: bodyIsWriteOnly(l.service) ? writeOnlyState('body', undefined, entry, undefined).live : l.body,
+      headers: writeOnlyState('headers', undefined, entry, undefined).live,
+      queryParams: writeOnlyState('queryParams', undefined, entry, undefined).live
     })
   },
 
@@ -118,7 +124,7 @@ export const webhookKind: Kind<Desired, LiveWebhook> = {
         if (!changesMoreThanOwner(change)) return undefined
         const s = d.spec
         const out = readable(s)
-        const states = writeOnly(s, octx.registry.entry('Webhook', live.id))
+        const states = writeOnly(s, octx.registry.entry('Webhook', live.id), octx.settings.fingerprintKey)
         const moved = destinationChanges(s, live)
         for (const f of WRITE_ONLY_MAPS) {
           const st = states[f]!
@@ -147,7 +153,7 @@ export const webhookKind: Kind<Desired, LiveWebhook> = {
           cleared.every(f => !previous.writeOnly?.[f])
         )
           return undefined
-        return entryAfterWrite(s.name, previous, written, cleared)
+        return entryAfterWrite(s.name, previous, written, octx.settings.fingerprintKey, cleared)
       }
     })
 }
@@ -165,11 +171,12 @@ const destinationChanges = (s: WebhookSpec, live: LiveWebhook): boolean =>
 
 function writeOnly(
   s: WebhookSpec,
-  entry: RegistryEntry | undefined
+  entry: RegistryEntry | undefined,
+  key: FingerprintKey | undefined
 ): Partial<Record<string, WriteOnlyState>> {
   const out: Partial<Record<string, WriteOnlyState>> = {}
-  for (const f of WRITE_ONLY_MAPS) out[f] = writeOnlyState(f, s[f], entry)
-  if (bodyIsWriteOnly(s.service)) out.body = writeOnlyState('body', s.body, entry)
+  for (const f of WRITE_ONLY_MAPS) out[f] = writeOnlyState(f, s[f], entry, key)
+  if (bodyIsWriteOnly(s.service)) out.body = writeOnlyState('body', s.body, entry, key)
   return out
 }
 

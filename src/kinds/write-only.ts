@@ -4,18 +4,23 @@
  * - A secret the server returns (a webhook's url) is compared with the live value, and both sides show
  *   `(secret)`, or the desired side `(secret: changed)`.
  * - A write-only value (connection password, webhook headers and query parameters, an incident.io body) is
- *   never returned. The stack's registry keeps a fingerprint of what it last sent (registry.ts): the live
- *   side shows `(write-only: set)` when there is one, the desired side the same when the manifest's value
- *   matches it, `(write-only: changed)` when not, and `(write-only: unknown, will be sent)` when the stack
- *   never sent one (an adopted resource): that shows once, and the apply sends the value and records it.
+ *   never returned. The stack's registry keeps a fingerprint of what it last sent (registry.ts), keyed with
+ *   the API credential (fingerprint-key.ts): the live side shows `(write-only: set)` when there is one, the
+ *   desired side the same when the manifest's value matches it, `(write-only: changed)` when not, and
+ *   `(write-only: unknown, will be sent)` when the stack never sent one (an adopted resource) or cannot
+ *   compare (another credential made the fingerprint): that shows once, and the apply sends the value and
+ *   records it. An unkeyed fingerprint of an earlier version that matches is renewed the same way, once.
  */
-import { fingerprintValue, matchesFingerprint, type Fingerprint, type RegistryEntry } from './registry.js'
+import type { FingerprintKey } from './fingerprint-key.js'
+import type { Fingerprint, RegistryEntry } from './registry.js'
 
 export const SECRET = '(secret)'
 export const SECRET_CHANGED = '(secret: changed)'
 export const WRITE_ONLY_SET = '(write-only: set)'
 export const WRITE_ONLY_CHANGED = '(write-only: changed)'
 export const WRITE_ONLY_UNKNOWN = '(write-only: unknown, will be sent)'
+export const WRITE_ONLY_OTHER_KEY = '(write-only: recorded with another API key, will be sent)'
+export const WRITE_ONLY_RENEW = '(write-only: set, sent once more to replace an unkeyed fingerprint)'
 
 /** A returned secret: markers for both sides. */
 export function secretMarkers(
@@ -47,14 +52,22 @@ const isEmpty = (v: unknown): boolean =>
 export function writeOnlyState(
   field: string,
   desired: unknown,
-  entry: RegistryEntry | undefined
+  entry: RegistryEntry | undefined,
+  key: FingerprintKey | undefined
 ): WriteOnlyState {
   const fp = entry?.writeOnly?.[field]
   const live = fp ? WRITE_ONLY_SET : undefined
   if (isEmpty(desired)) return { live, desired: undefined, changed: false, removed: fp !== undefined }
   if (!fp) return { live, desired: WRITE_ONLY_UNKNOWN, changed: true, removed: false }
-  const same = matchesFingerprint(fp, desired)
-  return { live, desired: same ? WRITE_ONLY_SET : WRITE_ONLY_CHANGED, changed: !same, removed: false }
+  // Without the run's key nothing can be compared: the value is sent, as for one never recorded.
+  const comparison = key ? key.compare(fp, desired) : 'other-key'
+  const shown = {
+    same: WRITE_ONLY_SET,
+    changed: WRITE_ONLY_CHANGED,
+    'other-key': WRITE_ONLY_OTHER_KEY,
+    renew: WRITE_ONLY_RENEW
+  }[comparison]
+  return { live, desired: shown, changed: comparison !== 'same', removed: false }
 }
 
 /**
@@ -65,12 +78,14 @@ export function entryAfterWrite(
   name: string,
   previous: RegistryEntry | undefined,
   sent: Readonly<Record<string, unknown>>,
+  key: FingerprintKey | undefined,
   cleared: readonly string[] = []
 ): RegistryEntry {
   const writeOnly: Record<string, Fingerprint> = { ...previous?.writeOnly }
   for (const [field, value] of Object.entries(sent)) {
-    if (isEmpty(value)) delete writeOnly[field]
-    else writeOnly[field] = fingerprintValue(value)
+    // Without a key no fingerprint is recorded: the next plan sends the value again rather than guess.
+    if (isEmpty(value) || !key) delete writeOnly[field]
+    else writeOnly[field] = key.fingerprint(value)
   }
   for (const field of cleared) delete writeOnly[field]
   return Object.keys(writeOnly).length > 0 ? { name, writeOnly } : { name }

@@ -42,7 +42,8 @@ export async function findManifestFiles(
   patterns: readonly string[],
   cwd: string
 ): Promise<{ files: string[]; diagnostics: Diagnostic[] }> {
-  const include = patterns.filter(p => !p.startsWith('!'))
+  const outside = patterns.filter(p => !p.startsWith('!') && reachesOutside(p, cwd))
+  const include = patterns.filter(p => !p.startsWith('!') && !outside.includes(p))
   const ignore = patterns.filter(p => p.startsWith('!')).map(p => p.slice(1))
   const root = await realRoot(cwd)
   const links: OutsideLink[] = []
@@ -56,8 +57,14 @@ export async function findManifestFiles(
           dot: false,
           fs: { realpath: insideOnly(root, links) as unknown as typeof nodeRealpath }
         })
-  const files = [...new Set(found.map(f => f.split(path.sep).join('/')))].sort()
-  const diagnostics: Diagnostic[] = refusedLinks(links, cwd, include, ignore)
+  // Defence in depth: whatever a pattern looked like, a file it found outside the workspace is not read.
+  const files = [...new Set(found.map(f => f.split(path.sep).join('/')))]
+    .filter(f => isInside(path.resolve(cwd), path.resolve(cwd, f)))
+    .sort()
+  const diagnostics: Diagnostic[] = [
+    ...outside.map(p => outsidePattern(p, cwd)),
+    ...refusedLinks(links, cwd, include, ignore)
+  ]
   if (files.length === 0 && diagnostics.length === 0) {
     // Refuse rather than plan against nothing: an empty desired state would look like "delete everything".
     diagnostics.push(
@@ -69,6 +76,25 @@ export async function findManifestFiles(
     )
   }
   return { files, diagnostics }
+}
+
+/**
+ * Whether a pattern can match a path outside the workspace: its fixed start (`../outside`, `/etc/passwd`)
+ * lies outside, or a `..` after a wildcard could climb out (`observability/**\/../../etc/*`).
+ */
+function reachesOutside(pattern: string, cwd: string): boolean {
+  const { base, glob: rest } = picomatch.scan(pattern)
+  if (!isInside(path.resolve(cwd), path.resolve(cwd, base))) return true
+  return /(^|[/{,])\.\.($|[/},])/.test(rest)
+}
+
+/** The refusal of a pattern that reaches outside: the setting, the pattern and the workspace by name. */
+function outsidePattern(pattern: string, cwd: string): Diagnostic {
+  return diagnostic(
+    'validate',
+    'error',
+    `manifests: '${pattern}' reaches outside the workspace (${cwd}): refused, because a pattern in a pull request could make the run read and show any file on the runner. Keep the manifests inside the repository, and name them relative to it`
+  )
 }
 
 /** A symbolic link met while searching whose target lies outside the workspace. */
@@ -162,12 +188,23 @@ export async function readManifestFile(
 ): Promise<{ file?: ManifestFile; diagnostics: Diagnostic[] }> {
   const at = { file: relPath, line: 1, column: 1 }
   try {
-    // The real path, checked again at read time: a folder on the way may be a link (`observability/x` ->
-    // `/etc`). A path that leads outside the workspace through a link is refused without being opened. A
-    // path the user named outside it, with no link on the way, is theirs to read.
+    // Only files in the workspace are read: a path named outside it is refused without being opened, and
+    // so is one whose real path leads outside (a folder on the way may be a link: `observability/x` -> `/etc`).
     const named = path.resolve(cwd, relPath)
+    if (!isInside(path.resolve(cwd), named)) {
+      return {
+        diagnostics: [
+          diagnostic(
+            'validate',
+            'error',
+            `is outside the workspace (${cwd}): refused, because a path in a pull request could expose any file on the runner. Keep the manifests inside the repository`,
+            at
+          )
+        ]
+      }
+    }
     const abs = await realpath(named)
-    if (isInside(path.resolve(cwd), named) && !isInside(await realRoot(cwd), abs)) {
+    if (!isInside(await realRoot(cwd), abs)) {
       return {
         diagnostics: [
           diagnostic(

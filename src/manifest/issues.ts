@@ -66,7 +66,8 @@ export function issuesToDiagnostics(
     }
     const missing = issue.code === 'invalid_type' && issue.input === undefined
     const at = doc.locate(path)
-    out.push(diagnostic('validate', 'error', messageFor(issue, missing), { ...at, field: formatPath(path) }))
+    const message = messageFor(issue, missing) + quoteHint(issue, doc, path)
+    out.push(diagnostic('validate', 'error', message, { ...at, field: formatPath(path) }))
   }
   return out
 }
@@ -111,6 +112,19 @@ function messageFor(issue: Issue, missing: boolean): string {
     default:
       return issue.message
   }
+}
+
+/**
+ * YAML reads `name: 12345` or `name: true` as a number or a boolean: where text is wanted, the fix is
+ * quotes, shown with the field and the value as written (`name: "1.0"`, not the number's `1`).
+ */
+function quoteHint(issue: Issue, doc: ParsedDocument, path: readonly PathSegment[]): string {
+  if (issue.code !== 'invalid_type' || issue.expected !== 'string') return ''
+  if (typeof issue.input !== 'number' && typeof issue.input !== 'boolean') return ''
+  const written = doc.scalarAt(path)?.source ?? String(issue.input)
+  const last = path[path.length - 1]
+  const quoted = JSON.stringify(written)
+  return `: quote it to keep it as text, e.g. ${typeof last === 'string' ? `${last}: ${quoted}` : `- ${quoted}`}`
 }
 
 const article = (t: string): string => {

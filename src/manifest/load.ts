@@ -21,7 +21,7 @@ import {
 import { checkResource, checkSecretPlacement } from './resource-rules.js'
 import type { ConnectionSpec, SavedSearchSpec, SourceSpec, WebhookSpec } from './resources-schema.js'
 import { kindSchema, type AlertSpec, type DashboardSpec, type ServiceSettingsSpec } from './schema.js'
-import { substituteVariables, type Secrets, type Variables } from './vars.js'
+import { substituteVariables, type Secrets, type SecretValues, type Variables } from './vars.js'
 import { MANIFEST_KINDS, type ManifestKind } from './vocabulary.js'
 import { parseYamlFile, type ParsedDocument } from './yaml.js'
 
@@ -51,6 +51,8 @@ export interface LoadOptions {
   vars?: Variables
   /** Values of `${secret.NAME}` placeholders. */
   secrets?: Secrets
+  /** 'optional' (validate): a secret without a value is no error (vars.ts). Default 'required'. */
+  secretValues?: SecretValues
 }
 
 /** Every document of each kind, valid or not, for the rules that span documents. */
@@ -78,7 +80,15 @@ export async function loadManifests(options: LoadOptions): Promise<ManifestSet> 
     set.diagnostics.push(...read.diagnostics)
     if (read.file) {
       set.digests!.set(path, textDigest(read.file.text))
-      addText(set, views, path, read.file.text, options.vars ?? {}, options.secrets ?? {})
+      addText(
+        set,
+        views,
+        path,
+        read.file.text,
+        options.vars ?? {},
+        options.secrets ?? {},
+        options.secretValues
+      )
     } else views.incomplete = true
   }
   return finish(set, views, options.mode)
@@ -90,11 +100,12 @@ export function validateText(
   text: string,
   mode: 'self-hosted' | 'managed',
   vars: Variables = {},
-  secrets: Secrets = {}
+  secrets: Secrets = {},
+  secretValues: SecretValues = 'required'
 ): ManifestSet {
   const set = emptySet([file])
   const views = emptyViews(mode)
-  addText(set, views, file, text, vars, secrets)
+  addText(set, views, file, text, vars, secrets, secretValues)
   return finish(set, views, mode)
 }
 
@@ -122,7 +133,8 @@ function addText(
   file: string,
   text: string,
   vars: Variables,
-  secrets: Secrets
+  secrets: Secrets,
+  secretValues: SecretValues = 'required'
 ): void {
   const parsed = parseYamlFile(file, text)
   set.diagnostics.push(...parsed.diagnostics)
@@ -145,7 +157,7 @@ function addText(
       addDocument(set, views, doc)
       continue
     }
-    const substituted = substituteVariables(doc, vars, secrets)
+    const substituted = substituteVariables(doc, vars, secrets, secretValues)
     if (substituted.diagnostics.length > 0) {
       // A document whose values are not known yet is not validated further.
       set.diagnostics.push(...substituted.diagnostics)
@@ -154,6 +166,7 @@ function addText(
     }
     doc.value = substituted.value
     if (substituted.secretPaths.size > 0) doc.secretPaths = substituted.secretPaths
+    if (substituted.unsetSecretPaths.size > 0) doc.unsetSecretPaths = substituted.unsetSecretPaths
     addDocument(set, views, doc)
   }
 }

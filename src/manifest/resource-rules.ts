@@ -42,7 +42,7 @@ export function checkResource(doc: ParsedDocument, kind: string, raw: Raw, mode:
       checkTags(raw, report)
       break
     case 'Webhook':
-      checkWebhook(raw, report)
+      checkWebhook(raw, report, doc.unsetSecretPaths ?? new Set())
       break
   }
   return out
@@ -237,14 +237,15 @@ function checkTags(raw: Raw, report: Report): void {
 const CONTROL = /[\r\n\t\x00-\x1F\x7F]/
 const HEADER_NAME = /^[!#$%&'*+\-.0-9A-Z^_`a-z|~]+$/
 
-function checkWebhook(raw: Raw, report: Report): void {
+/** `unset`: fields a secret without a value fills (validate): their values are checked at plan time. */
+function checkWebhook(raw: Raw, report: Report, unset: ReadonlySet<string>): void {
   if (typeof raw.name === 'string' && raw.name !== raw.name.trim())
     report(
       ['name'],
       'must not start or end with whitespace (the server trims it, and the names would differ)'
     )
   const service = raw.service
-  if (typeof raw.url === 'string') {
+  if (typeof raw.url === 'string' && !unset.has('url')) {
     const problem = webhookUrlProblem(raw.url, service)
     if (problem) report(['url'], problem)
   }

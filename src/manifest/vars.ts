@@ -7,7 +7,9 @@
  * `${secret.NAME}` takes a secret variable (the `secret-vars` input, `OBSDEPLOY_SECRET_<NAME>` in the
  * CLI). It must be the whole value, and the places it filled are recorded on the document, so validation
  * can tell a secret field written from a secret from one written as text (rules.ts), and plans show such
- * a value only as changed or unchanged.
+ * a value only as changed or unchanged. Validation is offline, like `terraform validate`: with
+ * `secretValues: 'optional'` a secret that is not set is no error (a fork's pull request has none) and
+ * stays a placeholder, whose value checks wait for the plan; only plan and apply need the values.
  */
 import { diagnostic, type Diagnostic } from '../diagnostics.js'
 import { didYouMean } from './issues.js'
@@ -16,6 +18,8 @@ import type { ParsedDocument } from './yaml.js'
 
 export type Variables = Readonly<Record<string, unknown>>
 export type Secrets = Readonly<Record<string, string>>
+/** Whether a secret placeholder needs its value: 'required' to plan, 'optional' to validate. */
+export type SecretValues = 'required' | 'optional'
 
 const PLACEHOLDER = /\$(\$?)\{([^}]*)\}/g
 const WHOLE = /^\$\{([^}]*)\}$/
@@ -26,12 +30,20 @@ const SECRET_PREFIX = 'secret.'
 export function substituteVariables(
   doc: ParsedDocument,
   vars: Variables,
-  secrets: Secrets = {}
-): { value: unknown; diagnostics: Diagnostic[]; secretPaths: Map<string, string> } {
+  secrets: Secrets = {},
+  secretValues: SecretValues = 'required'
+): {
+  value: unknown
+  diagnostics: Diagnostic[]
+  secretPaths: Map<string, string>
+  /** Paths a secret without a value fills (they hold the placeholder itself): only with 'optional'. */
+  unsetSecretPaths: Set<string>
+} {
   const names = Object.keys(vars)
   const secretNames = Object.keys(secrets)
   /** Formatted path -> the secret variable that filled it. */
   const secretPaths = new Map<string, string>()
+  const unsetSecretPaths = new Set<string>()
   const diagnostics: Diagnostic[] = []
   const problem = (path: PathSegment[], message: string) =>
     diagnostics.push(
@@ -53,13 +65,16 @@ export function substituteVariables(
     const whole = WHOLE.exec(text)
     if (whole?.[1]!.startsWith(SECRET_PREFIX)) {
       const name = whole[1]!.slice(SECRET_PREFIX.length)
-      const message = checkSecretName(name, secretNames)
+      const unset = secretValues === 'optional' && NAME.test(name) && !secretNames.includes(name)
+      const message = unset ? undefined : checkSecretName(name, secretNames)
       if (message) {
         problem(path, message)
         return text
       }
       secretPaths.set(formatPath(path), name)
-      return secrets[name]
+      if (!unset) return secrets[name]
+      unsetSecretPaths.add(formatPath(path))
+      return text
     }
     if (whole) {
       const message = checkName(whole[1]!, names)
@@ -96,7 +111,7 @@ export function substituteVariables(
     })
   }
 
-  return { value: walk(doc.value, []), diagnostics, secretPaths }
+  return { value: walk(doc.value, []), diagnostics, secretPaths, unsetSecretPaths }
 }
 
 function checkSecretName(name: string, names: readonly string[]): string | undefined {

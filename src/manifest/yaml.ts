@@ -7,7 +7,17 @@
  * nesting, binary junk, duplicate keys) becomes a diagnostic, never a crash or a hang.
  */
 import { constructFromEvents, CORE_SCHEMA, parseEvents, SCALAR_STYLE } from 'js-yaml'
-import { Document, isMap, isPair, isScalar, isSeq, LineCounter, parseAllDocuments, type Node } from 'yaml'
+import {
+  Document,
+  isMap,
+  isPair,
+  isScalar,
+  isSeq,
+  LineCounter,
+  parseAllDocuments,
+  visit,
+  type Node
+} from 'yaml'
 import { diagnostic, type Diagnostic, type SourceLocation } from '../diagnostics.js'
 import { errorMessage } from '../error-message.js'
 import type { PathSegment } from './path.js'
@@ -34,16 +44,21 @@ export interface ParsedDocument {
   value: unknown
   /** Paths (as `formatPath` writes them) whose value a `${secret.NAME}` placeholder filled, with NAME. */
   secretPaths?: ReadonlyMap<string, string>
+  /** Of those, the ones whose secret has no value (validate): the value is not known, so not checked. */
+  unsetSecretPaths?: ReadonlySet<string>
   /** Location of the document's first content. */
   readonly start: SourceLocation
   /** The node at `path`, or the nearest ancestor that exists (a missing field points at its parent). */
   locate(path: readonly PathSegment[]): SourceLocation
   /** The key of `key` inside the mapping at `path` (for unknown or misspelled keys). */
   locateKey(path: readonly PathSegment[], key: string): SourceLocation
-  /** A one-line string scalar at `path`, with the source column of a given offset into its value. */
+  /**
+   * A one-line scalar at `path`: where it is, its source text as written (`12345`, `"a\tb"`), and the
+   * source column of a given offset into its value.
+   */
   scalarAt(
     path: readonly PathSegment[]
-  ): { location: SourceLocation; columnOf(valueOffset: number): number } | undefined
+  ): { location: SourceLocation; source: string; columnOf(valueOffset: number): number } | undefined
 }
 
 export interface ParseResult {
@@ -208,7 +223,11 @@ function eventLocator(doc: DocumentPositions, position: (offset: number) => Sour
           : node.style === SCALAR_STYLE.DOUBLE_QUOTED
             ? 'QUOTE_DOUBLE'
             : 'PLAIN'
-      return { location, columnOf: offset => location.column + sourceOffset(node.raw!, type, offset) }
+      return {
+        location,
+        source: node.raw,
+        columnOf: offset => location.column + sourceOffset(node.raw!, type, offset)
+      }
     }
   }
 }
@@ -280,6 +299,7 @@ function parseWithPositions(file: string, text: string): ParseResult {
     if (isEmptyDocument(doc)) return // e.g. after a trailing `---`
 
     let value: unknown
+    const aliases = watchAliases(doc)
     try {
       value = doc.toJS({ maxAliasCount: YAML_LIMITS.maxAliasCount })
     } catch (e) {
@@ -287,7 +307,10 @@ function parseWithPositions(file: string, text: string): ParseResult {
       const why = /excessive alias count/i.test(msg)
         ? `too many alias expansions (more than ${YAML_LIMITS.maxAliasCount}): refused as a resource exhaustion attack`
         : msg.split('\n')[0]!
-      diagnostics.push(diagnostic('validate', 'error', `YAML ${why}`, docStart))
+      // At the alias that failed (the one that went over the limit, or names no anchor), not the document.
+      diagnostics.push(
+        diagnostic('validate', 'error', `YAML ${why}`, nodeLocation(aliases.failed(), docStart))
+      )
       return
     }
     const depth = maxDepth(value, YAML_LIMITS.maxDepth + 1)
@@ -328,11 +351,37 @@ function parseWithPositions(file: string, text: string): ParseResult {
         const raw = text.slice(node.range[0], node.range[1])
         if (raw.includes('\n')) return undefined
         const location = position(node.range[0])
-        return { location, columnOf: offset => location.column + sourceOffset(raw, node.type, offset) }
+        return {
+          location,
+          source: raw,
+          columnOf: offset => location.column + sourceOffset(raw, node.type, offset)
+        }
       }
     })
   })
   return { documents, diagnostics }
+}
+
+/**
+ * Remembers which alias of the document failed to resolve: the library throws from the alias's toJSON, the
+ * innermost one first, so the first alias whose call throws is the one to point at.
+ */
+function watchAliases(doc: Document.Parsed): { failed(): Node | undefined } {
+  let failed: Node | undefined
+  visit(doc, {
+    Alias(_, alias) {
+      const toJSON = alias.toJSON.bind(alias)
+      alias.toJSON = (...args: Parameters<typeof toJSON>) => {
+        try {
+          return toJSON(...args)
+        } catch (e) {
+          failed ??= alias
+          throw e
+        }
+      }
+    }
+  })
+  return { failed: () => failed }
 }
 
 /** Where the value's `offset`-th character is in the scalar's source: quotes and escapes shift it. */

@@ -32,7 +32,9 @@ async function runUnscrubbed(config: Config, deps: RunDependencies): Promise<Run
       cwd: config.cwd,
       mode: config.mode,
       vars: config.vars,
-      secrets: config.secretVars
+      secrets: config.secretVars,
+      // Validate is offline: a secret's value is needed only to plan (a fork's pull request has none).
+      secretValues: config.command === 'validate' ? 'optional' : 'required'
     })
   const matrix = JSON.stringify([{ stack: config.stack }])
   let loading: Promise<ManifestSet>

@@ -116,7 +116,8 @@ async function loadStack(stack: StackDefinition, config: Config): Promise<Manife
     cwd: config.cwd,
     mode: config.mode,
     vars: { ...stack.vars, ...config.vars },
-    secrets: config.secretVars
+    secrets: config.secretVars,
+    secretValues: config.command === 'validate' ? 'optional' : 'required'
   })
   if (stack.manifests.length === 0) {
     // As with no manifests at all: an empty desired state would read as "delete everything it owns".

@@ -134,6 +134,27 @@ describe('a symlinked manifest in a pull request', () => {
   })
 })
 
+describe('manifests outside the workspace', () => {
+  it('are refused by pattern and by path, naming the input and the pattern, and never read', async () => {
+    const secrets = path.join(temp, 'outside')
+    await mkdir(secrets, { recursive: true })
+    await writeFile(path.join(secrets, 'leak.yaml'), `kind: Dashboard\nname: ${SECRET}\n`)
+    for (const pattern of ['../outside/*.yaml', '/etc/passwd']) {
+      const run = await action({
+        cwd: workspace,
+        eventName: 'pull_request',
+        event: pullRequestEvent(32),
+        inputs: { command: 'validate', manifests: pattern, 'github-token': 'ghs_fake_token_for_tests' },
+        env: { GITHUB_API_URL: gh.url }
+      })
+      expect(run.exitCode).toBe(1)
+      expect(run.stdout).toContain(`::manifests: '${pattern}' reaches outside the workspace (${workspace})`)
+      for (const text of [run.stdout, run.stderr, run.summary])
+        expect(text).not.toMatch(/root:x|wJalrXUtnFEMI/)
+    }
+  })
+})
+
 describe('the action writes each output exactly once', () => {
   it.each([
     ['a plan that succeeds', 'push', pushEvent('refs/heads/main'), {}],

@@ -385,7 +385,8 @@ describe('CLI bundle: validate', () => {
     await mkdir(dir, { recursive: true })
     await writeFile(path.join(dir, 'a.yaml'), `${'- '.repeat(10000)}x\n`)
     await writeFile(path.join(dir, 'b.yaml'), `${'['.repeat(10000)}${']'.repeat(10000)}\n`)
-    const cli = await runCli(['validate', dir])
+    // Run from the folder that holds them: the CLI reads manifests inside its working directory only.
+    const cli = await runCli(['validate', 'deep'], { cwd: workspace })
     expect({ exitCode: cli.exitCode, signal: cli.signal }).toEqual({ exitCode: 1, signal: null })
     expect(cli.stdout).toContain('a.yaml:1:')
     expect(cli.stdout).toContain('b.yaml:1:')

@@ -1,6 +1,7 @@
 /**
  * A loopback stand-in for the GitHub REST routes of the sticky comment: list an issue's comments
- * (paged, with a Link header), create one, edit one; of pull request labels: list, add (creating a
+ * (paged, with a Link header), create one, edit one; who the token is (`GET /user`, which answers 403 to
+ * an installation token as GitHub does, and GraphQL's `viewer`); of pull request labels: list, add (creating a
  * label the repository does not have, as GitHub does), remove one; and of a pull request's files (paged,
  * at most 3,000, as GitHub lists them). Unit tests call it through Octokit; e2e tests point
  * the built action at it with GITHUB_API_URL. Responses have GitHub's shape and status codes, including
@@ -43,6 +44,13 @@ export interface FakeGitHubOptions {
   perPageMax?: number
   /** When set, only this token is accepted (401 Bad credentials otherwise); by default any token is. */
   token?: string
+  /**
+   * Who the token is, and so who the comments it writes are by. Default: the workflow's GITHUB_TOKEN,
+   * `github-actions[bot]`. A Bot is an installation token: `GET /user` answers it 403.
+   */
+  identity?: { login: string; type: 'Bot' | 'User' }
+  /** false: the GraphQL endpoint answers 404 (as if it were unreachable). Default true. */
+  graphql?: boolean
 }
 
 export interface FakeGitHub {
@@ -75,12 +83,14 @@ const LABELS = new RegExp(`^/repos/${OWNER_REPO}/issues/(\\d+)/labels$`)
 const LABEL = new RegExp(`^/repos/${OWNER_REPO}/issues/(\\d+)/labels/([^/]+)$`)
 const PULL_FILES = new RegExp(`^/repos/${OWNER_REPO}/pulls/(\\d+)/files$`)
 const BOT = { login: 'github-actions[bot]', type: 'Bot' as const }
+const USERS_DOCS = 'https://docs.github.com/rest/users/users#get-the-authenticated-user'
 const DOCS = 'https://docs.github.com/rest/issues/comments'
 /** GitHub refuses longer comment bodies with 422. */
 const BODY_LIMIT = 65536
 
 export async function startFakeGitHub(options: FakeGitHubOptions = {}): Promise<FakeGitHub> {
   let permissions = options.permissions ?? 'write'
+  const identity = options.identity ?? BOT
   const perPageMax = options.perPageMax ?? 100
   const byIssue = new Map<number, FakeComment[]>()
   const labelsByIssue = new Map<number, string[]>()
@@ -164,6 +174,22 @@ export async function startFakeGitHub(options: FakeGitHubOptions = {}): Promise<
       if (fault !== undefined)
         return error(fault, fault >= 500 ? 'Server Error' : 'Fault injected by the fake')
 
+      if (url.pathname === '/user' && method === 'GET') {
+        if (identity.type === 'Bot')
+          return reply(403, {
+            message: 'Resource not accessible by integration',
+            documentation_url: USERS_DOCS,
+            status: '403'
+          })
+        return reply(200, { login: identity.login, id: 1001, type: 'User' })
+      }
+      if (url.pathname === '/graphql' && method === 'POST') {
+        if (options.graphql === false) return error(404, 'Not Found')
+        const body = parseBody(Buffer.concat(chunks).toString('utf8')) as { query?: unknown } | undefined
+        if (typeof body?.query !== 'string' || !/\bviewer\b/.test(body.query))
+          return reply(200, { errors: [{ message: 'the fake answers only the viewer query' }] })
+        return reply(200, { data: { viewer: { login: identity.login } } })
+      }
       const labels = LABELS.exec(url.pathname)
       const label = LABEL.exec(url.pathname)
       if (labels || label) {
@@ -214,7 +240,7 @@ export async function startFakeGitHub(options: FakeGitHubOptions = {}): Promise<
         if (body === undefined) return error(400, 'Problems parsing JSON')
         if (typeof body.body !== 'string') return error(422, 'Validation Failed')
         if (body.body.length > BODY_LIMIT) return error(422, 'Body is too long (maximum is 65536 characters)')
-        if (list) return reply(201, create(list[1], list[2], Number(list[3]), body.body, BOT))
+        if (list) return reply(201, create(list[1], list[2], Number(list[3]), body.body, identity))
         const comment = [...byIssue.values()].flat().find(c => c.id === Number(edit![3]))
         if (!comment) return error(404, 'Not Found')
         comment.body = body.body

@@ -3,6 +3,7 @@
  * each field, delete with prune, adoption, and the references between them (by name, to resources created in the
  * same run). Secrets and write-only values plan as changed or unchanged; the registry owns the kinds without tags.
  */
+import { randomBytes, scryptSync } from 'node:crypto'
 import { describe, expect, it } from '@jest/globals'
 import type { StoredConnection } from '../../emulator/types.js'
 import { isRegistryDashboard, REGISTRY_TAG } from '../../src/kinds/registry.js'
@@ -141,11 +142,49 @@ describe('creating every kind in one run', () => {
     expect(registry()[0]!.tags).toEqual(['obsdeploy:shop', REGISTRY_TAG])
     for (const id of [warehouse.id, source('App logs')!.id, webhook('oncall')!.id]) expect(text).toContain(id)
     for (const value of Object.values(SECRETS)) expect(text).not.toContain(value)
-    expect(text).toContain('scrypt$')
+    // Keyed with the API credential (fingerprint-key.ts): a reader of dashboards cannot test a guess.
+    expect(text).toContain('hmac-sha256$')
+    expect(text).not.toContain('scrypt$')
 
     const again = await run('plan')
     expect(errors(again)).toEqual([])
     expect(actions(again)).toEqual([])
+  })
+
+  it('after an upgrade, renews the unkeyed fingerprints of earlier versions once, then plans nothing', async () => {
+    ws.write({ 'all.yaml': CONNECTION() + WEBHOOK() })
+    expect(errors(await run('apply'))).toEqual([])
+    // The registry as versions before the key wrote it: scrypt fingerprints of the same values.
+    const unkeyed = (canonical: string) => {
+      const salt = randomBytes(16)
+      const hash = scryptSync(canonical, salt, 32, { N: 4096, r: 8, p: 1 })
+      return `scrypt$4096$8$1$${salt.toString('base64url')}$${hash.toString('base64url')}`
+    }
+    const tile = registry()[0]!.tiles[0]! as unknown as { config: { markdown: string } }
+    tile.config.markdown = tile.config.markdown
+      .replace(
+        /"password":"hmac-sha256\$[^"]+"/,
+        `"password":"${unkeyed(`s:${SECRETS.WAREHOUSE_PASSWORD}`)}"`
+      )
+      .replace(
+        /"headers":"hmac-sha256\$[^"]+"/,
+        `"headers":"${unkeyed(`j:${JSON.stringify({ Authorization: SECRETS.HOOK_TOKEN })}`)}"`
+      )
+    expect(JSON.stringify(registry()[0])).not.toContain('hmac-sha256$')
+
+    const plan = await run('plan')
+    expect(errors(plan)).toEqual([])
+    expect(actions(plan)).toEqual(['update Connection/Warehouse', 'update Webhook/oncall'])
+    const renew = '(write-only: set, sent once more to replace an unkeyed fingerprint)'
+    expect(fields(plan, 'Connection/Warehouse')).toEqual([
+      { path: 'password', before: '(write-only: set)', after: renew }
+    ])
+    expect(fields(plan, 'Webhook/oncall')).toEqual([
+      { path: 'headers', before: '(write-only: set)', after: renew }
+    ])
+    expect(errors(await run('apply'))).toEqual([])
+    expect(JSON.stringify(registry()[0])).not.toContain('scrypt$')
+    expect(actions(await run('plan'))).toEqual([])
   })
 
   it('links a table to a source and a dashboard the same run creates, by name, then plans nothing', async () => {
@@ -573,6 +612,20 @@ password: \${PLAIN}
       expect.stringMatching(/^password: is a secret: write it as `\$\{secret.NAME\}`/)
     ])
     for (const d of result.diagnostics) expect(d.message).not.toContain('hooks.example.com/literal')
+  })
+
+  it('validate needs no secret values (a fork has none); plan does, and says which', async () => {
+    ws.write({ 'all.yaml': CONNECTION() + WEBHOOK() })
+    const validated = await obsdeploy(emu, ws, 'validate')
+    expect(validated.diagnostics).toEqual([])
+    expect(validated.exitCode).toBe(0)
+    const planned = await obsdeploy(emu, ws, 'plan')
+    expect(planned.exitCode).toBe(1)
+    expect(errors(planned)).toEqual([
+      expect.stringMatching(/^unknown secret variable \$\{secret.WAREHOUSE_PASSWORD\}/),
+      expect.stringMatching(/^unknown secret variable \$\{secret.HOOK_URL\}/),
+      expect.stringMatching(/^unknown secret variable \$\{secret.HOOK_TOKEN\}/)
+    ])
   })
 
   it('redacts a secret a server error quotes, from every diagnostic and the plan file', async () => {

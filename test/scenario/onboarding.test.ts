@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals'
-import { readdirSync, readFileSync } from 'node:fs'
+import { readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { validateText } from '../../src/manifest/load.js'
 import { actions, alert, dashboard, errors, obsdeploy, timeTile, useScenario } from '../support/harness.js'
@@ -357,6 +357,37 @@ describe('export', () => {
     )
     expect(text).toMatch(/sourceId: [0-9a-f]{24}/)
     expect(text).toMatch(/# alert [0-9a-f]{24} has no name on the server/)
+  })
+
+  it('export again keeps a file the user edited and never writes through a link; --force replaces the edit', async () => {
+    seedHandMade()
+    const args = ['export', '--out', 'observability', '--api-url', emu.url, '--kind', 'Dashboard']
+    expect((await runCli(args)).code).toBe(0)
+    const dir = path.join(ws.dir, 'observability')
+    const edited = path.join(dir, 'hand-made-series-forms.yaml')
+    const mine = `${readFileSync(edited, 'utf8')}# reviewed by the payments team\n`
+    writeFileSync(edited, mine)
+    const target = path.join(ws.dir, 'outside.txt')
+    writeFileSync(target, 'not a manifest\n')
+    const linked = path.join(dir, 'hand-made-config-forms.yaml')
+    const own = readFileSync(linked, 'utf8')
+    ws.remove('hand-made-config-forms.yaml')
+    symlinkSync(target, linked)
+
+    const again = await runCli(args)
+    expect(again.code).toBe(1)
+    expect(again.stderr).toContain(
+      'observability/hand-made-series-forms.yaml was edited since export wrote it: kept as it is'
+    )
+    expect(again.stderr).toContain('observability/hand-made-config-forms.yaml is a symbolic link')
+    expect(readFileSync(edited, 'utf8')).toBe(mine)
+    expect(readFileSync(target, 'utf8')).toBe('not a manifest\n')
+
+    const forced = await runCli([...args, '--force'])
+    expect(forced.code).toBe(1) // the link is still refused
+    expect(readFileSync(edited, 'utf8')).not.toContain('reviewed by the payments team')
+    expect(readFileSync(target, 'utf8')).toBe('not a manifest\n')
+    expect(own).toMatch(/^# obsdeploy export sha256:/)
   })
 
   it('selects what to export with --tag, --name and --owned', async () => {

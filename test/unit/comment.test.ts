@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
 import fc from 'fast-check'
 import { commentMarker, upsertStickyComment, type CommentTarget } from '../../src/github/comment.js'
+import { writtenBy } from '../../src/github/identity.js'
 import { startFakeGitHub, type FakeGitHub } from '../fakes/github-api.js'
 
 const TOKEN = 'ghs_fakeToken1234567890abcdef'
@@ -20,7 +21,8 @@ describe('sticky pull request comment', () => {
     await github.close()
   })
 
-  const writes = () => github.requests.filter(r => r.method !== 'GET')
+  // GraphQL's viewer query is a POST that writes nothing.
+  const writes = () => github.requests.filter(r => r.method !== 'GET' && r.path !== '/graphql')
 
   it('posts a comment the first time', async () => {
     const result = await upsertStickyComment(target, marker, plan('Plan: 1 to update.'), { hasChanges: true })
@@ -50,9 +52,9 @@ describe('sticky pull request comment', () => {
     const result = await upsertStickyComment(target, marker, plan('second'), { hasChanges: true })
     expect(result.action).toBe('updated')
     expect(github.comments(ISSUE).filter(c => c.body.startsWith(marker))).toHaveLength(1)
-    const pages = github.requests.filter(r => r.method === 'GET').map(r => r.query.page ?? '1')
-    expect(pages).toEqual(['1', '2'])
-    expect(github.requests.find(r => r.method === 'GET')?.query.per_page).toBe('100')
+    const listed = github.requests.filter(r => r.method === 'GET' && r.path.endsWith('/comments'))
+    expect(listed.map(r => r.query.page ?? '1')).toEqual(['1', '2'])
+    expect(listed[0]?.query.per_page).toBe('100')
   })
 
   it('follows the Link header when the server hands out smaller pages than asked', async () => {
@@ -67,7 +69,7 @@ describe('sticky pull request comment', () => {
       expect(result.action).toBe('updated')
       expect(small.comments(ISSUE)).toHaveLength(181)
       expect(small.comments(ISSUE)[140].body).toBe(plan('new'))
-      expect(small.requests.filter(r => r.method === 'GET')).toHaveLength(7)
+      expect(small.requests.filter(r => r.method === 'GET' && r.path.endsWith('/comments'))).toHaveLength(7)
     } finally {
       await small.close()
     }
@@ -140,6 +142,89 @@ describe('sticky pull request comment', () => {
     expect(comments.find(c => c.id === mentioned.id)?.body).toBe(mentioned.body)
   })
 
+  it("never edits a user's comment that carries a copied marker: a new comment is created instead", async () => {
+    const copied = github.addComment(ISSUE, plan('Plan: nothing to see here, approve it'))
+    const result = await upsertStickyComment(target, marker, plan('Plan: 1 to delete.'), { hasChanges: true })
+    expect(result.action).toBe('created')
+    const comments = github.comments(ISSUE)
+    expect(comments).toHaveLength(2)
+    expect(comments[0]).toMatchObject({ id: copied.id, body: copied.body, user: { login: 'octocat' } })
+    expect(comments[1]).toMatchObject({
+      body: plan('Plan: 1 to delete.'),
+      user: { login: 'github-actions[bot]' }
+    })
+    expect(github.requests.filter(r => r.method === 'PATCH')).toEqual([])
+    // The workflow's token cannot read GET /user; GraphQL's viewer names it.
+    expect(github.requests.map(r => `${r.method} ${r.path} ${r.status}`)).toEqual(
+      expect.arrayContaining(['GET /user 403', 'POST /graphql 200'])
+    )
+    // The next run finds its own comment, and still leaves the copy alone.
+    const again = await upsertStickyComment(target, marker, plan('Plan: 2 to delete.'), { hasChanges: true })
+    expect(again.action).toBe('updated')
+    expect(github.comments(ISSUE).map(c => c.body)).toEqual([copied.body, plan('Plan: 2 to delete.')])
+  })
+
+  it("with a personal token, edits that person's comment and no one else's", async () => {
+    const personal = await startFakeGitHub({ identity: { login: 'deploy-user', type: 'User' } })
+    try {
+      const at = { ...target, baseUrl: personal.url }
+      const other = personal.addComment(ISSUE, plan('copied'), { login: 'mallory', type: 'User' })
+      const bot = personal.addComment(ISSUE, plan('by the workflow'), {
+        login: 'github-actions[bot]',
+        type: 'Bot'
+      })
+      const own = personal.addComment(ISSUE, plan('old'), { login: 'Deploy-User', type: 'User' })
+      const newer = personal.addComment(ISSUE, plan('newer copy'), { login: 'mallory', type: 'User' })
+      const result = await upsertStickyComment(at, marker, plan('new'), { hasChanges: true })
+      expect(result.action).toBe('updated')
+      const bodies = new Map(personal.comments(ISSUE).map(c => [c.id, c.body]))
+      expect(bodies.get(own.id)).toBe(plan('new'))
+      for (const untouched of [other, bot, newer]) expect(bodies.get(untouched.id)).toBe(untouched.body)
+      expect(personal.requests.filter(r => r.path === '/graphql')).toEqual([])
+    } finally {
+      await personal.close()
+    }
+  })
+
+  it("with a GitHub App's token, edits the App's comment, not the workflow bot's", async () => {
+    const app = await startFakeGitHub({ identity: { login: 'obsdeploy-app[bot]', type: 'Bot' } })
+    try {
+      const at = { ...target, baseUrl: app.url }
+      const workflow = app.addComment(ISSUE, plan('other bot'), { login: 'github-actions[bot]', type: 'Bot' })
+      const own = app.addComment(ISSUE, plan('old'), { login: 'obsdeploy-app[bot]', type: 'Bot' })
+      const result = await upsertStickyComment(at, marker, plan('new'), { hasChanges: true })
+      expect(result.action).toBe('updated')
+      const bodies = new Map(app.comments(ISSUE).map(c => [c.id, c.body]))
+      expect(bodies.get(own.id)).toBe(plan('new'))
+      expect(bodies.get(workflow.id)).toBe(workflow.body)
+    } finally {
+      await app.close()
+    }
+  })
+
+  it("takes the token for the workflow's own when GitHub does not say who it is", async () => {
+    const silent = await startFakeGitHub({ graphql: false })
+    try {
+      const at = { ...target, baseUrl: silent.url }
+      const user = silent.addComment(ISSUE, plan('copied'))
+      const own = silent.addComment(ISSUE, plan('old'), { login: 'github-actions[bot]', type: 'Bot' })
+      expect((await upsertStickyComment(at, marker, plan('new'), { hasChanges: true })).action).toBe(
+        'updated'
+      )
+      const bodies = new Map(silent.comments(ISSUE).map(c => [c.id, c.body]))
+      expect(bodies.get(own.id)).toBe(plan('new'))
+      expect(bodies.get(user.id)).toBe(user.body)
+    } finally {
+      await silent.close()
+    }
+  })
+
+  it('asks who the token is only when some comment carries the marker', async () => {
+    github.seedComments(ISSUE, 3)
+    await upsertStickyComment(target, marker, plan('first'), { hasChanges: true })
+    expect(github.requests.map(r => r.path)).not.toContain('/user')
+  })
+
   it('updates the newest when several comments carry the marker', async () => {
     const bot = { login: 'github-actions[bot]', type: 'Bot' as const }
     const older = github.addComment(ISSUE, plan('older'), bot)
@@ -179,6 +264,16 @@ describe('sticky pull request comment', () => {
       if (saved === undefined) delete process.env.GITHUB_API_URL
       else process.env.GITHUB_API_URL = saved
     }
+  })
+})
+
+describe('whose comment it is', () => {
+  it('matches the login (in any case), and a [bot] login only on a Bot account', () => {
+    expect(writtenBy({ login: 'Deploy-User', type: 'User' }, 'deploy-user')).toBe(true)
+    expect(writtenBy({ login: 'mallory', type: 'User' }, 'deploy-user')).toBe(false)
+    expect(writtenBy({ login: 'github-actions[bot]', type: 'Bot' }, 'github-actions[bot]')).toBe(true)
+    expect(writtenBy({ login: 'github-actions[bot]', type: 'User' }, 'github-actions[bot]')).toBe(false)
+    expect(writtenBy(null, 'github-actions[bot]')).toBe(false)
   })
 })
 

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from '@jest/globals'
 import { connectionKind } from '../../src/kinds/connection.js'
-import { fingerprintValue } from '../../src/kinds/registry.js'
+import { SHOP_KEY } from '../support/shop-stack.js'
 import { actions, apply, change, plan, RecordStore, TAG } from '../support/record-store.js'
 
 const SECRETS = { PASSWORD: 'pw-1', PASSWORD2: 'pw-2' }
@@ -37,7 +37,7 @@ function owned(over: Record<string, unknown> = {}, password: string | null = SEC
       c1:
         password === null
           ? { name: 'Warehouse' }
-          : { name: 'Warehouse', writeOnly: { password: fingerprintValue(password) } }
+          : { name: 'Warehouse', writeOnly: { password: SHOP_KEY.fingerprint(password) } }
     }
   })
 }

@@ -192,7 +192,13 @@ describe('files that are not manifests', () => {
   it('accepts a UTF-8 byte order mark and keeps line 1 as line 1', async () => {
     write('bom/bom.yaml', '\ufeffkind: Dashboard\nname: 5\n')
     expect(errors(await load(['bom/bom.yaml']))).toEqual([
-      { file: 'bom/bom.yaml', line: 2, column: 7, field: 'name', message: 'must be a string, got 5' }
+      {
+        file: 'bom/bom.yaml',
+        line: 2,
+        column: 7,
+        field: 'name',
+        message: 'must be a string, got 5: quote it to keep it as text, e.g. name: "5"'
+      }
     ])
   })
 
@@ -304,14 +310,41 @@ describe('symbolic links: nothing outside the workspace is read', () => {
     ])
   })
 
-  it('reads a file the user names outside the working directory, with no link on the way', async () => {
-    const cwd = path.join(repo, 'observability', 'shared')
+  it('refuses a pattern or path outside the workspace, naming the input and the pattern, and reads nothing', async () => {
     writeFileSync(path.join(outside, 'named.yaml'), DASHBOARD('Named'))
-    const set = await loadRepo([path.relative(cwd, path.join(outside, 'named.yaml'))], cwd)
+    const cwd = path.join(repo, 'observability', 'shared')
+    const relative = `${path.relative(cwd, outside)}/*.yaml`
+    const patterns = [
+      relative,
+      path.join(outside, 'named.yaml'),
+      '/etc/passwd',
+      'observability/**/../../../etc/*.yaml',
+      '{../x,y}/*.yaml'
+    ]
+    for (const pattern of patterns) {
+      const set = await loadRepo([pattern, 'real.yaml'], cwd)
+      expect(errors(set)).toEqual([
+        {
+          file: undefined,
+          line: undefined,
+          column: undefined,
+          field: undefined,
+          message: `manifests: '${pattern}' reaches outside the workspace (${cwd}): refused, because a pattern in a pull request could make the run read and show any file on the runner. Keep the manifests inside the repository, and name them relative to it`
+        }
+      ])
+      // The other patterns are still searched, and nothing outside is read.
+      expect(set.files).toEqual(['real.yaml'])
+      expect(JSON.stringify(set)).not.toMatch(/Named|root:x/)
+    }
+  })
+
+  it('a pattern that climbs out and back in, or an absolute one inside, is fine', async () => {
+    const set = await loadRepo([
+      'observability/../observability/shared/*.yaml',
+      path.join(repo, 'observability', 'shared', 'real.yaml')
+    ])
     expect(errors(set)).toEqual([])
-    expect(set.dashboards.map(d => d.spec.name)).toEqual(['Named'])
-    const absolute = await loadRepo([path.join(outside, 'named.yaml')])
-    expect(absolute.dashboards.map(d => d.spec.name)).toEqual(['Named'])
+    expect(set.dashboards.map(d => d.spec.name)).toEqual(['Real'])
   })
 
   it('never walks a link to the root of the file system', async () => {

@@ -61,7 +61,7 @@ describe('wrong types', () => {
       )
     )
     expect(errors(set)).toEqual([
-      at(2, 7, 'name', 'must be a string, got 5'),
+      at(2, 7, 'name', 'must be a string, got 5: quote it to keep it as text, e.g. name: "5"'),
       at(3, 7, 'tags', 'must be a list, got "a"'),
       at(6, 8, 'tiles[0].x', 'must be a whole number between 0 and 23 (got "0")'),
       at(7, 8, 'tiles[0].y', 'must be a whole number of at least 0 (got 0.5)'),
@@ -71,6 +71,21 @@ describe('wrong types', () => {
       at(11, 13, 'tiles[0].series', 'must be a list, got a mapping')
     ])
     expect(set.dashboards).toEqual([])
+  })
+
+  it('a number or true/false where text is wanted: suggests quotes, with the field and the value as written', () => {
+    const set = validate(lines('kind: Dashboard', 'name: 12345', 'tags: [1.0, true]', 'savedQuery: 0x1F'))
+    expect(errors(set)).toEqual([
+      at(2, 7, 'name', 'must be a string, got 12345: quote it to keep it as text, e.g. name: "12345"'),
+      at(3, 8, 'tags[0]', 'must be a string, got 1: quote it to keep it as text, e.g. - "1.0"'),
+      at(3, 13, 'tags[1]', 'must be a string, got true: quote it to keep it as text, e.g. - "true"'),
+      at(
+        4,
+        13,
+        'savedQuery',
+        'must be a string, got 31: quote it to keep it as text, e.g. savedQuery: "0x1F"'
+      )
+    ])
   })
 
   it('reports a quoted number as a string where a number is expected (threshold)', () => {

@@ -171,3 +171,48 @@ describe('variables', () => {
     expect(set.dashboards[0]!.spec.name).toBe('costs $5 {a} $ {b}')
   })
 })
+
+describe('secret placeholders when validating (offline: no values)', () => {
+  const WEBHOOK = lines(
+    'kind: Webhook',
+    'name: oncall',
+    'service: slack',
+    'url: ${secret.SLACK_URL}',
+    '---',
+    'kind: Connection',
+    'name: Warehouse',
+    'host: https://warehouse.example.com',
+    'username: reader',
+    'password: ${secret.WAREHOUSE_PASSWORD}'
+  )
+  const offline = (text: string, secrets: Record<string, string> = {}) =>
+    validateText('secrets.yaml', text, 'self-hosted', {}, secrets, 'optional')
+
+  it('accepts a well-formed placeholder whose value is not set, and checks its value only when it is', () => {
+    expect(offline(WEBHOOK).diagnostics).toEqual([])
+    // Set, the value is checked as before (a slack webhook must be on slack.com).
+    expect(
+      errors(offline(WEBHOOK, { SLACK_URL: 'https://example.com/x', WAREHOUSE_PASSWORD: 'pw' }))
+    ).toEqual([
+      { file: 'secrets.yaml', line: 4, column: 6, message: "a slack webhook's host must end in slack.com" }
+    ])
+  })
+
+  it('still refuses a placeholder that is not a name, and a secret in a field that is not secret', () => {
+    const text = WEBHOOK.replace('${secret.WAREHOUSE_PASSWORD}', '${secret.bad-name}').replace(
+      'service: slack',
+      'service: slack\ndescription: ${secret.READER}'
+    )
+    expect(errors(offline(text)).map(e => e.message)).toEqual([
+      expect.stringMatching(/^\$\{secret.READER\} fills a field that is not secret/),
+      '"${secret.bad-name}" is not a valid secret placeholder (names are letters, digits and _)'
+    ])
+  })
+
+  it('to plan, a secret without a value is an error, as before', () => {
+    const set = validateText('secrets.yaml', WEBHOOK, 'self-hosted', {}, { WAREHOUSE_PASSWORD: 'pw' })
+    expect(errors(set).map(e => e.message)).toEqual([
+      'unknown secret variable ${secret.SLACK_URL}: set it with the `secret-vars` input (the CLI: environment variable OBSDEPLOY_SECRET_SLACK_URL)'
+    ])
+  })
+})

@@ -8,7 +8,8 @@ import { scryptSync } from 'node:crypto'
 import { describe, expect, it, jest } from '@jest/globals'
 import type { ObservabilityApi } from '../../src/api/client.js'
 import type { LiveDashboard } from '../../src/api/schemas.js'
-import { matchesFingerprint, Registry, registryTiles, RegistryWriter } from '../../src/kinds/registry.js'
+import { FingerprintKey } from '../../src/kinds/fingerprint-key.js'
+import { Registry, registryTiles, RegistryWriter } from '../../src/kinds/registry.js'
 
 const MINE = 'obsdeploy:shop'
 const REGISTRY = [MINE, 'obsdeploy-registry']
@@ -183,9 +184,11 @@ describe('reading a registry a hand has touched', () => {
   })
 })
 
-describe('fingerprints from an earlier run', () => {
-  // Written by fingerprintValue: the registry keeps them across runs and versions, so the text a value is
-  // hashed from (and the scrypt settings) may never change, or every write-only value would plan as changed.
+describe('unkeyed fingerprints from an earlier version', () => {
+  // Written by versions before the key (fingerprint-key.ts): still recognised, so a value that matches is
+  // renewed once instead of planned as changed. The text a value is hashed from may never change.
+  const KEY = FingerprintKey.fromSecret('any credential')
+  const matchesFingerprint = (fp: string, value: unknown) => KEY.compare(fp, value) === 'renew'
   const STRING = 'scrypt$4096$8$1$cL_RT9hEECCyVibW5fPhEg$0T1GKUCM1cnNq4arSXIFZxF1SK9YNrS4fYUNMajtqC4'
   const MAPPING = 'scrypt$4096$8$1$2sCFUZVroTatbLPcQzghuA$MRZ0tmx0vUcVwYwwqnjR4bOCN9q06pxCER6p3fAR55w'
   const NULL = 'scrypt$4096$8$1$4n7yBgYCTL7LJhdfQuIt3Q$id_8w9EMOWi7YLmgRCVQelBDpR8bHqgQe2efkZ68bFA'

@@ -1,19 +1,13 @@
 /**
  * The registry dashboard of the kinds without tags (src/kinds/registry.ts): what a stack owns as read back
- * from its tiles (and what another stack's registry claims), why a hand-edited one is refused, the
- * fingerprints of write-only values, and the dashboard the apply writes: created once (also after a lost
+ * from its tiles (and what another stack's registry claims), why a hand-edited one is refused (the
+ * fingerprints of write-only values: fingerprint-key.test.ts), and the dashboard the apply writes: created once (also after a lost
  * response), updated after, changes that arrive together written together, a failed write seen by each caller.
  */
 import { describe, expect, it, jest } from '@jest/globals'
 import type { ObservabilityApi } from '../../src/api/client.js'
 import type { LiveDashboard } from '../../src/api/schemas.js'
-import {
-  fingerprintValue,
-  matchesFingerprint,
-  Registry,
-  registryTiles,
-  RegistryWriter
-} from '../../src/kinds/registry.js'
+import { Registry, registryTiles, RegistryWriter } from '../../src/kinds/registry.js'
 
 const MINE = 'obsdeploy:shop'
 
@@ -147,30 +141,6 @@ describe('reading a registry', () => {
     snap.Webhook!.w9 = { name: 'x' }
     expect(r.owns('Webhook', 'w9')).toBe(false)
     expect(Registry.empty('shop', MINE).snapshot()).toStrictEqual({})
-  })
-})
-
-describe('fingerprints of write-only values', () => {
-  it('match the value they were made of (maps in any key order), never another, and never hold it', () => {
-    const fp = fingerprintValue({ b: 'secret-2', a: 'secret-1' })
-    expect(fp).toMatch(/^scrypt\$4096\$8\$1\$[\w-]+\$[\w-]+$/)
-    expect(fp).not.toContain('secret')
-    expect(matchesFingerprint(fp, { a: 'secret-1', b: 'secret-2' })).toBe(true)
-    expect(matchesFingerprint(fp, { a: 'secret-1', b: 'secret-3' })).toBe(false)
-    expect(matchesFingerprint(fingerprintValue('x'), 'x')).toBe(true)
-    expect(matchesFingerprint(fingerprintValue('x'), ['x'])).toBe(false)
-    // A salt of its own each time.
-    expect(fingerprintValue('x')).not.toBe(fingerprintValue('x'))
-  })
-
-  it('a fingerprint edited by hand matches nothing (and asks for no huge scrypt)', () => {
-    const [, , , , salt, hash] = fingerprintValue('x').split('$')
-    expect(matchesFingerprint(`bcrypt$4096$8$1$${salt}$${hash}`, 'x')).toBe(false)
-    expect(matchesFingerprint(`scrypt$4096$8$1$$${hash}`, 'x')).toBe(false)
-    expect(matchesFingerprint(`scrypt$4096$8$1$${salt}$`, 'x')).toBe(false)
-    expect(matchesFingerprint(`scrypt$${1 << 20}$8$1$${salt}$${hash}`, 'x')).toBe(false)
-    expect(matchesFingerprint(`scrypt$0$8$1$${salt}$${hash}`, 'x')).toBe(false)
-    expect(matchesFingerprint(`scrypt$4096$8$x$${salt}$${hash}`, 'x')).toBe(false)
   })
 })
 

@@ -6,7 +6,7 @@
  * server will clear, the fingerprints recorded after each write, and the twin another stack's webhook refuses.
  */
 import { describe, expect, it } from '@jest/globals'
-import { fingerprintValue } from '../../src/kinds/registry.js'
+import { SHOP_KEY } from '../support/shop-stack.js'
 import { webhookKind } from '../../src/kinds/webhook.js'
 import { actions, apply, change, plan, RecordStore, settings, TAG } from '../support/record-store.js'
 
@@ -53,7 +53,7 @@ function owned(
     Webhook: {
       w1: {
         name: 'oncall',
-        writeOnly: Object.fromEntries(Object.entries(writeOnly).map(([k, v]) => [k, fingerprintValue(v)]))
+        writeOnly: Object.fromEntries(Object.entries(writeOnly).map(([k, v]) => [k, SHOP_KEY.fingerprint(v)]))
       }
     }
   })

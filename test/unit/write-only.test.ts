@@ -6,7 +6,8 @@
  * what was cleared.
  */
 import { describe, expect, it } from '@jest/globals'
-import { fingerprintValue, matchesFingerprint, type RegistryEntry } from '../../src/kinds/registry.js'
+import { FingerprintKey } from '../../src/kinds/fingerprint-key.js'
+import type { RegistryEntry } from '../../src/kinds/registry.js'
 import {
   entryAfterWrite,
   secretMarkers,
@@ -17,6 +18,8 @@ import {
   WRITE_ONLY_UNKNOWN,
   writeOnlyState
 } from '../../src/kinds/write-only.js'
+
+const KEY = FingerprintKey.fromSecret('bearer:test-key')
 
 describe('a secret the server returns', () => {
   it('the markers the plan shows: never the value', () => {
@@ -39,7 +42,7 @@ describe('a secret the server returns', () => {
 describe('a write-only value against what the stack last sent', () => {
   const sent = (field: string, value: unknown): RegistryEntry => ({
     name: 'clickhouse',
-    writeOnly: { [field]: fingerprintValue(value) }
+    writeOnly: { [field]: KEY.fingerprint(value) }
   })
 
   it('the markers the plan shows: never the value', () => {
@@ -51,14 +54,16 @@ describe('a write-only value against what the stack last sent', () => {
   })
 
   it('the same value as last sent: set on both sides, nothing to send', () => {
-    expect(writeOnlyState('password', 'pw-1', sent('password', 'pw-1'))).toStrictEqual({
+    expect(writeOnlyState('password', 'pw-1', sent('password', 'pw-1'), KEY)).toStrictEqual({
       live: WRITE_ONLY_SET,
       desired: WRITE_ONLY_SET,
       changed: false,
       removed: false
     })
     // A map (webhook headers): the same entries in another order are the same value.
-    expect(writeOnlyState('headers', { b: '2', a: '1' }, sent('headers', { a: '1', b: '2' }))).toStrictEqual({
+    expect(
+      writeOnlyState('headers', { b: '2', a: '1' }, sent('headers', { a: '1', b: '2' }), KEY)
+    ).toStrictEqual({
       live: WRITE_ONLY_SET,
       desired: WRITE_ONLY_SET,
       changed: false,
@@ -67,7 +72,7 @@ describe('a write-only value against what the stack last sent', () => {
   })
 
   it('another value: changed, and the request carries it', () => {
-    expect(writeOnlyState('password', 'pw-2', sent('password', 'pw-1'))).toStrictEqual({
+    expect(writeOnlyState('password', 'pw-2', sent('password', 'pw-1'), KEY)).toStrictEqual({
       live: WRITE_ONLY_SET,
       desired: WRITE_ONLY_CHANGED,
       changed: true,
@@ -77,26 +82,26 @@ describe('a write-only value against what the stack last sent', () => {
 
   it('nothing recorded (an adopted record, or a fingerprint of another field): unknown, sent once', () => {
     const unknown = { live: undefined, desired: WRITE_ONLY_UNKNOWN, changed: true, removed: false }
-    expect(writeOnlyState('password', 'pw-1', undefined)).toStrictEqual(unknown)
-    expect(writeOnlyState('password', 'pw-1', { name: 'clickhouse' })).toStrictEqual(unknown)
-    expect(writeOnlyState('password', 'pw-1', sent('headers', 'pw-1'))).toStrictEqual(unknown)
+    expect(writeOnlyState('password', 'pw-1', undefined, KEY)).toStrictEqual(unknown)
+    expect(writeOnlyState('password', 'pw-1', { name: 'clickhouse' }, KEY)).toStrictEqual(unknown)
+    expect(writeOnlyState('password', 'pw-1', sent('headers', 'pw-1'), KEY)).toStrictEqual(unknown)
   })
 
   it('the manifest has none: removed when the stack sent one, otherwise nothing at all', () => {
-    expect(writeOnlyState('password', undefined, sent('password', 'pw-1'))).toStrictEqual({
+    expect(writeOnlyState('password', undefined, sent('password', 'pw-1'), KEY)).toStrictEqual({
       live: WRITE_ONLY_SET,
       desired: undefined,
       changed: false,
       removed: true
     })
     // An empty map is no value either.
-    expect(writeOnlyState('headers', {}, sent('headers', { a: '1' }))).toStrictEqual({
+    expect(writeOnlyState('headers', {}, sent('headers', { a: '1' }), KEY)).toStrictEqual({
       live: WRITE_ONLY_SET,
       desired: undefined,
       changed: false,
       removed: true
     })
-    expect(writeOnlyState('headers', {}, undefined)).toStrictEqual({
+    expect(writeOnlyState('headers', {}, undefined, KEY)).toStrictEqual({
       live: undefined,
       desired: undefined,
       changed: false,
@@ -105,48 +110,48 @@ describe('a write-only value against what the stack last sent', () => {
   })
 
   it('a value that is not empty is a value: an empty string, a map with an entry', () => {
-    expect(writeOnlyState('password', '', undefined).desired).toBe(WRITE_ONLY_UNKNOWN)
-    expect(writeOnlyState('headers', { a: '' }, sent('headers', {})).desired).toBe(WRITE_ONLY_CHANGED)
+    expect(writeOnlyState('password', '', undefined, KEY).desired).toBe(WRITE_ONLY_UNKNOWN)
+    expect(writeOnlyState('headers', { a: '' }, sent('headers', {}), KEY).desired).toBe(WRITE_ONLY_CHANGED)
   })
 })
 
 describe('the registry entry after a write', () => {
   const previous: RegistryEntry = {
     name: 'old name',
-    writeOnly: { headers: fingerprintValue({ a: '1' }), queryParams: fingerprintValue({ q: '1' }) }
+    writeOnly: { headers: KEY.fingerprint({ a: '1' }), queryParams: KEY.fingerprint({ q: '1' }) }
   }
 
   it('records a fingerprint of each value sent (never the value), under the current name', () => {
-    const entry = entryAfterWrite('clickhouse', undefined, { password: 'pw-1' })
+    const entry = entryAfterWrite('clickhouse', undefined, { password: 'pw-1' }, KEY)
     expect(Object.keys(entry)).toStrictEqual(['name', 'writeOnly'])
     expect(entry.name).toBe('clickhouse')
     expect(Object.keys(entry.writeOnly!)).toStrictEqual(['password'])
     expect(entry.writeOnly!.password).not.toContain('pw-1')
-    expect(matchesFingerprint(entry.writeOnly!.password!, 'pw-1')).toBe(true)
+    expect(KEY.compare(entry.writeOnly!.password!, 'pw-1')).toBe('same')
   })
 
   it('keeps the fingerprint of a field the request left alone, replaces one it sent', () => {
-    const entry = entryAfterWrite('hook', previous, { headers: { a: '2' } })
+    const entry = entryAfterWrite('hook', previous, { headers: { a: '2' } }, KEY)
     expect(entry.name).toBe('hook')
     expect(entry.writeOnly!.queryParams).toBe(previous.writeOnly!.queryParams)
-    expect(matchesFingerprint(entry.writeOnly!.headers!, { a: '2' })).toBe(true)
+    expect(KEY.compare(entry.writeOnly!.headers!, { a: '2' })).toBe('same')
     // The previous entry is not changed in place.
-    expect(matchesFingerprint(previous.writeOnly!.headers!, { a: '1' })).toBe(true)
+    expect(KEY.compare(previous.writeOnly!.headers!, { a: '1' })).toBe('same')
   })
 
   it('drops the fingerprint of a field sent empty or cleared; with none left, the entry has no writeOnly', () => {
-    expect(Object.keys(entryAfterWrite('hook', previous, { headers: {} }).writeOnly!)).toStrictEqual([
+    expect(Object.keys(entryAfterWrite('hook', previous, { headers: {} }, KEY).writeOnly!)).toStrictEqual([
       'queryParams'
     ])
-    expect(Object.keys(entryAfterWrite('hook', previous, { headers: undefined }).writeOnly!)).toStrictEqual([
-      'queryParams'
-    ])
-    expect(Object.keys(entryAfterWrite('hook', previous, {}, ['queryParams']).writeOnly!)).toStrictEqual([
-      'headers'
-    ])
-    expect(entryAfterWrite('hook', previous, { headers: {} }, ['queryParams'])).toStrictEqual({
+    expect(
+      Object.keys(entryAfterWrite('hook', previous, { headers: undefined }, KEY).writeOnly!)
+    ).toStrictEqual(['queryParams'])
+    expect(Object.keys(entryAfterWrite('hook', previous, {}, KEY, ['queryParams']).writeOnly!)).toStrictEqual(
+      ['headers']
+    )
+    expect(entryAfterWrite('hook', previous, { headers: {} }, KEY, ['queryParams'])).toStrictEqual({
       name: 'hook'
     })
-    expect(entryAfterWrite('hook', undefined, {})).toStrictEqual({ name: 'hook' })
+    expect(entryAfterWrite('hook', undefined, {}, KEY)).toStrictEqual({ name: 'hook' })
   })
 })
