@@ -74,7 +74,7 @@ async function syncLabels(target, wanted) {
 /* harmony export */   lW: () => (/* binding */ refusalWarning),
 /* harmony export */   x_: () => (/* binding */ serverMessage)
 /* harmony export */ });
-/* harmony import */ var _actions_github__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2218);
+/* harmony import */ var _actions_github__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2184);
 /* harmony import */ var _error_message_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6587);
 /**
  * What the sticky comment and the labels share: an Octokit client for the pull request, and the

@@ -5257,7 +5257,7 @@ exports.basename = (path, { windows } = {}) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _zod_setup_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2286);
-/* harmony import */ var _cli_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8765);
+/* harmony import */ var _cli_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7052);
 /** The CLI's entry: ncc bundles this file into dist/cli/index.js (the `obsdeploy` bin). */
 
 
@@ -5275,7 +5275,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 8765:
+/***/ 7052:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -5288,8 +5288,8 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: external "node:fs/promises"
 var promises_ = __nccwpck_require__(1455);
-;// CONCATENATED MODULE: external "node:fs"
-const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __nccwpck_require__(3024);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __nccwpck_require__(6760);
 var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_);
@@ -5564,6 +5564,10 @@ const CLI_FLAGS = [
         description: 'export only these kinds: Connection, Source, Webhook, SavedSearch, Dashboard (repeatable)',
         multiple: true
     },
+    {
+        name: 'force',
+        description: 'export: replace files in --out that export did not write or that were edited since (never a symbolic link)'
+    },
     { name: 'verbose', description: 'log requests and retries to stderr' },
     { name: 'no-color', description: 'no ANSI colours even on a terminal (also NO_COLOR or TERM=dumb)' },
     { name: 'help', short: 'h', description: 'this help; obsdeploy <command> --help for a command' },
@@ -5638,12 +5642,16 @@ const COMMAND_HELP = {
     export: {
         summary: 'write manifests for existing resources (--out folder)',
         usage: 'obsdeploy export --out FOLDER --api-url URL [options]',
-        flags: [...API, 'stack', 'out', 'tag', 'name', 'owned', 'kind', 'verbose'],
+        flags: [...API, 'stack', 'out', 'tag', 'name', 'owned', 'kind', 'force', 'verbose'],
         example: [
             'export OBSDEPLOY_API_KEY=...',
             "obsdeploy export --out observability/ --api-url https://hyperdx.example.com:8000 --tag payments --name 'Checkout*'"
         ],
-        exitCodes: [[0, 'written'], [1, 'the API failed'], USAGE_ERROR]
+        exitCodes: [
+            [0, 'written'],
+            [1, 'the API failed, or a file was kept: edited since export wrote it, or not written by export'],
+            USAGE_ERROR
+        ]
     }
 };
 const ENVIRONMENT = [
@@ -5851,6 +5859,45 @@ const EXAMPLES = {
     concurrency: '4'
 };
 const example = (name) => (EXAMPLES[name] ? ` (e.g. --${name} ${EXAMPLES[name]})` : '');
+
+;// CONCATENATED MODULE: ./src/config/default-stack.ts
+/**
+ * The CLI's default stack: the repository's name, as the action uses it, so a plan from a laptop and one
+ * from CI own the same resources. From GITHUB_REPOSITORY, or the git remote "origin" of the working
+ * directory (or a folder above it); failing both, the folder's name, which is said (`why`), because the
+ * stack is the ownership tag of all the run creates, and a folder name is easily another one next time.
+ */
+
+
+function default_stack_defaultStackOf(cwd, env) {
+    const fromEnv = env.GITHUB_REPOSITORY?.split('/')[1];
+    if (fromEnv)
+        return { name: fromEnv };
+    let git = 'no git repository';
+    for (let dir = external_node_path_default().resolve(cwd);; dir = external_node_path_default().dirname(dir)) {
+        try {
+            const config = (0,external_node_fs_.readFileSync)(external_node_path_default().join(dir, '.git', 'config'), 'utf8');
+            const origin = /\[remote "origin"\][^[]*?\burl\s*=\s*(\S+)/.exec(config)?.[1];
+            const name = origin
+                ?.replace(/\.git$/, '')
+                .split(/[/:]/)
+                .pop();
+            if (name)
+                return { name };
+            git = `the git repository in ${dir} has no remote "origin"`;
+            break;
+        }
+        catch {
+            if (external_node_path_default().dirname(dir) === dir)
+                break;
+        }
+    }
+    const name = external_node_path_default().basename(cwd) || 'default';
+    return {
+        name,
+        why: `stack "${name}" is the name of this folder: ${git} to name the repository, and GITHUB_REPOSITORY is not set. The stack is the ownership tag of everything this run creates and updates; pass --stack NAME (or OBSDEPLOY_STACK) to choose it`
+    };
+}
 
 // EXTERNAL MODULE: ./src/diagnostics.ts
 var src_diagnostics = __nccwpck_require__(4851);
@@ -9937,7 +9984,11 @@ function eventLocator(doc, position) {
                 : node.style === SCALAR_STYLE.DOUBLE_QUOTED
                     ? 'QUOTE_DOUBLE'
                     : 'PLAIN';
-            return { location, columnOf: offset => location.column + sourceOffset(node.raw, type, offset) };
+            return {
+                location,
+                source: node.raw,
+                columnOf: offset => location.column + sourceOffset(node.raw, type, offset)
+            };
         }
     };
 }
@@ -9994,6 +10045,7 @@ function parseWithPositions(file, text) {
         if (isEmptyDocument(doc))
             return; // e.g. after a trailing `---`
         let value;
+        const aliases = watchAliases(doc);
         try {
             value = doc.toJS({ maxAliasCount: YAML_LIMITS.maxAliasCount });
         }
@@ -10002,7 +10054,8 @@ function parseWithPositions(file, text) {
             const why = /excessive alias count/i.test(msg)
                 ? `too many alias expansions (more than ${YAML_LIMITS.maxAliasCount}): refused as a resource exhaustion attack`
                 : msg.split('\n')[0];
-            diagnostics.push((0,src_diagnostics/* diagnostic */.YK)('validate', 'error', `YAML ${why}`, docStart));
+            // At the alias that failed (the one that went over the limit, or names no anchor), not the document.
+            diagnostics.push((0,src_diagnostics/* diagnostic */.YK)('validate', 'error', `YAML ${why}`, nodeLocation(aliases.failed(), docStart)));
             return;
         }
         const depth = maxDepth(value, YAML_LIMITS.maxDepth + 1);
@@ -10044,11 +10097,37 @@ function parseWithPositions(file, text) {
                 if (raw.includes('\n'))
                     return undefined;
                 const location = position(node.range[0]);
-                return { location, columnOf: offset => location.column + sourceOffset(raw, node.type, offset) };
+                return {
+                    location,
+                    source: raw,
+                    columnOf: offset => location.column + sourceOffset(raw, node.type, offset)
+                };
             }
         });
     });
     return { documents, diagnostics };
+}
+/**
+ * Remembers which alias of the document failed to resolve: the library throws from the alias's toJSON, the
+ * innermost one first, so the first alias whose call throws is the one to point at.
+ */
+function watchAliases(doc) {
+    let failed;
+    (0,dist/* visit */.YR)(doc, {
+        Alias(_, alias) {
+            const toJSON = alias.toJSON.bind(alias);
+            alias.toJSON = (...args) => {
+                try {
+                    return toJSON(...args);
+                }
+                catch (e) {
+                    failed ??= alias;
+                    throw e;
+                }
+            };
+        }
+    });
+    return { failed: () => failed };
 }
 /** Where the value's `offset`-th character is in the scalar's source: quotes and escapes shift it. */
 function sourceOffset(raw, type, offset) {
@@ -10683,19 +10762,16 @@ function sliceBySize(text, maxLength, measure) {
 /**
  * Names and values in reports come from manifests and servers: untrusted text. These functions make
  * such text inert in GitHub markdown: it cannot break a table or a <details>, inject HTML or links,
- * ping people or teams, or close a code block.
+ * ping people or teams, link issues, or close a code block; and what cannot be seen (bidirectional
+ * controls, zero-width characters, control characters) is shown as `\u{202E}` (log.ts printable).
  */
+
 const ZWSP = '\u200b';
-/** Any value as one line of text, shortened to `maxLength`. */
-function oneLine(value, maxLength) {
-    const text = typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value));
-    return (text.length > maxLength ? `${text.slice(0, maxLength)}…` : text).replace(/[\r\n\t]+/g, ' ');
-}
 const escapeHtml = (text) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 /** Text for a table cell, a summary line or a list item: one line, no markup of its own. */
 function inline(value, maxLength = 300) {
     // Markdown syntax characters, including | (table cells) and ` (code spans).
-    return defuse(escapeHtml(oneLine(value, maxLength)).replace(/([\\`*_{}[\]()#+!|~])/g, '\\$1'));
+    return escapeHtml(defuse((0,src_log/* printable */.g$)(value, maxLength))).replace(/([\\`*_{}[\]()#+!|~])/g, '\\$1');
 }
 /**
  * Text inside raw HTML, such as a `<summary>` line: GitHub does not parse markdown there (the line is part
@@ -10703,40 +10779,49 @@ function inline(value, maxLength = 300) {
  * characters as character references, on one line, with mentions and autolinks defused.
  */
 function htmlText(value, maxLength = 300) {
-    // Markdown syntax as numeric references: inert even where a renderer did parse markdown.
-    return defuse(escapeHtml(oneLine(value, maxLength)).replace(/[\\`*_[\]()|~]/g, c => `&#${c.charCodeAt(0)};`));
+    // Markdown syntax as numeric references: inert even where a renderer did parse markdown. Defused
+    // first, so that the `#` of a reference is not taken for an issue number.
+    return escapeHtml(defuse((0,src_log/* printable */.g$)(value, maxLength))).replace(/[\\`*_[\]()|~]/g, c => `&#${c.charCodeAt(0)};`);
 }
 /**
- * Mentions and autolinks are found in the rendered text, so escaping the characters is not enough: a
- * zero-width space after `@` and inside `://` and `www.` keeps the text readable and inert.
+ * Mentions, issue references and autolinks are found in the rendered text, so escaping the characters
+ * is not enough: a zero-width space after `@`, after the `#` of `#123` and `owner/repo#7` and the `-` of
+ * `GH-123`, and inside `://` and `www.` keeps the text readable and inert.
  */
 function defuse(text) {
     return text
         .replace(/@(?=[A-Za-z0-9_-])/g, `@${ZWSP}`)
+        .replace(/#(?=\d)/g, `#${ZWSP}`)
+        .replace(/\bGH-(?=\d)/gi, m => `${m}${ZWSP}`)
         .replace(/:\/\//g, `:${ZWSP}//`)
         .replace(/\bwww\./gi, m => `${m.slice(0, 3)}${ZWSP}.`);
 }
-/** A fenced code block that the content cannot close: the fence is longer than any backtick run in it. */
+/**
+ * A fenced code block that the content cannot close: the fence is longer than any backtick run in it.
+ * Nothing inside renders or links, so names stay as they are (copied from the comment, they match), but
+ * for what cannot be seen.
+ */
 function codeBlock(content, language = '') {
     const longest = Math.max(0, ...(content.match(/`+/g) ?? []).map(run => run.length));
     const fence = '`'.repeat(Math.max(3, longest + 1));
-    // Inside a block nothing renders, except that GitHub still links mentions in some clients: defuse.
-    return `${fence}${language}\n${defuse(content)}\n${fence}`;
+    return `${fence}${language}\n${(0,src_log/* visible */.RK)(content)}\n${fence}`;
 }
 /** An inline code span for untrusted text: no backticks inside can end it early. */
 function code(value, maxLength = 200) {
-    let text = typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value));
-    if (text.length > maxLength)
-        text = `${text.slice(0, maxLength)}…`;
-    text = text.replace(/[\r\n\t]+/g, ' ').replace(/\|/g, '\\|');
+    const text = printable(value, maxLength).replace(/\|/g, '\\|');
     const longest = Math.max(0, ...(text.match(/`+/g) ?? []).map(run => run.length));
     const ticks = '`'.repeat(longest + 1);
     const pad = text.startsWith('`') || text.endsWith('`') || text === '' ? ' ' : '';
     return `${ticks}${pad}${defuse(text)}${pad}${ticks}`;
 }
-/** A URL we built ourselves from a configured base and an id: safe in a link target. */
+/**
+ * A URL we built ourselves from a configured base and parts (links.ts encodes each path segment): safe
+ * in a link target. An escape already in it stays as it is: encoded once, not `%2520`.
+ */
 function linkTarget(url) {
-    return encodeURI(url).replace(/[()<>"']/g, c => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+    return encodeURI(url)
+        .replace(/%25([0-9A-F]{2})/gi, '%$1')
+        .replace(/[()<>"']/g, c => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 }
 
 ;// CONCATENATED MODULE: ./src/report/links.ts
@@ -11227,7 +11312,8 @@ function verdictOf(input, diagnostics) {
         const actionable = counts.create + counts.update + counts.replace + counts.delete;
         const waiting = listOfCounts([
             [changes.filter(c => c.deferred === 'prune').length, 'would be deleted with prune'],
-            [changes.filter(c => c.deferred === 'release').length, 'waits for a release', 'wait for a release']
+            [changes.filter(c => c.deferred === 'release').length, 'waits for a release', 'wait for a release'],
+            [changes.filter(c => c.deferred === 'in-use').length, 'kept: still in use', 'kept: still in use']
         ]);
         if (actionable === 0) {
             if (counts.deferred === 0)
@@ -11327,6 +11413,17 @@ function stacksModel(input) {
 // ---------------------------------------------------------------------------------------------------
 // What is destroyed.
 /** Deleted or replaced by this run, or deleted by the server as a consequence. */
+/** A change's notes as reports show them: its own, then what its write resets (Change.resets), in words. */
+function notesOf(c) {
+    if (!c.resets)
+        return c.notes;
+    const { via, why, tiles } = c.resets;
+    const how = via === 'patch'
+        ? `the update replaces ${tiles.length === 1 ? 'this tile' : 'these tiles'} one at a time and leaves the other tiles as they are`
+        : `the update rewrites every tile${why ? `: ${why}` : ''}`;
+    const what = tiles.map(t => `tile "${t.tile}" (${t.settings.join(', ')})`).join('; ');
+    return [...c.notes, `${how}. What only the web UI can set is reset where it was set: ${what}`];
+}
 function isDestructive(c) {
     return (c.deferred === undefined &&
         (c.action === 'delete' || c.action === 'replace' || c.droppedByServer === true));
@@ -11371,6 +11468,15 @@ function destructionsOf(input) {
     add(past ? 'deleted' : 'deletes', now.filter(c => c.action === 'delete' && !c.droppedByServer));
     add(past ? 'replaced' : 'replaces', now.filter(c => c.action === 'replace'));
     add(past ? 'the server deleted' : 'the server deletes', now.filter(c => c.action === 'delete' && c.droppedByServer));
+    const reset = changes.filter(c => c.deferred === undefined && c.resets !== undefined);
+    if (reset.length > 0) {
+        const names = reset.flatMap(c => c.resets.tiles.map(r => `${c.name}: ${r.tile}`));
+        out.push({
+            verb: past ? 'reset' : 'resets',
+            what: `what only the web UI can set on ${names.length === 1 ? 'tile' : `${names.length} tiles`}`,
+            names
+        });
+    }
     for (const c of changes) {
         if (c.action !== 'update' || c.deferred === 'prune')
             continue;
@@ -11422,7 +11528,7 @@ function entryName(v) {
 }
 // ---------------------------------------------------------------------------------------------------
 // Groups by action, with links.
-const GROUP_ORDER = ['delete', 'replace', 'update', 'create', 'prune', 'release'];
+const GROUP_ORDER = ['delete', 'in-use', 'replace', 'update', 'create', 'prune', 'release'];
 function groupKey(c, command) {
     if (command === 'drift') {
         if (c.action === 'delete' || c.deferred === 'prune')
@@ -11433,6 +11539,8 @@ function groupKey(c, command) {
         return 'prune';
     if (c.deferred === 'release')
         return 'release';
+    if (c.deferred === 'in-use')
+        return 'in-use';
     return c.action === 'noop' ? 'update' : c.action;
 }
 function groupTitle(key, command) {
@@ -11453,6 +11561,8 @@ function groupTitle(key, command) {
             return 'Would be deleted with prune (prune is off)';
         case 'release':
             return 'Waits for a release';
+        case 'in-use':
+            return 'Not deleted: still in use';
     }
 }
 function groupsOf(input) {
@@ -11635,7 +11745,8 @@ const SHORTEN_ORDER = {
     prune: 2,
     release: 3,
     replace: 4,
-    delete: 5
+    'in-use': 5,
+    delete: 6
 };
 const CUT_ORDER = {
     create: 10,
@@ -11643,7 +11754,8 @@ const CUT_ORDER = {
     prune: 12,
     release: 13,
     replace: 21,
-    delete: 22
+    'in-use': 22,
+    delete: 23
 };
 /** The table of stacks: after every stack's creates and updates, before warnings, replaces and deletes. */
 const CUT_STACK_ROWS = 14;
@@ -11866,7 +11978,8 @@ const GROUP_ICON = {
     update: '✏️',
     create: '➕',
     prune: '⏸️',
-    release: '⏳'
+    release: '⏳',
+    'in-use': '🔒'
 };
 function groupRun(group, model, names) {
     const { input } = model;
@@ -11874,7 +11987,9 @@ function groupRun(group, model, names) {
         ? 'Owned by this stack but no longer in the manifests. They stay while prune is off.\n\n'
         : group.key === 'release'
             ? `Service settings are not applied by this run${input.serviceGate ? `: ${inline(input.serviceGate.reason, 200)}` : ''}.\n\n`
-            : '';
+            : group.key === 'in-use'
+                ? 'Left the manifests, but something this run does not delete still uses them: they stay until those users let go (each note says which).\n\n'
+                : '';
     const n = group.items.length;
     return {
         head: `#### ${GROUP_ICON[group.key]} ${group.title} (${n})\n\n${intro}`,
@@ -11975,8 +12090,9 @@ function detailsBody(c, model, names) {
     }
     else
         body.push(withoutFields(c));
-    if (c.notes.length > 0)
-        body.push(`**Notes:**\n\n${c.notes.map(n => `- ${inline(n, 1000)}`).join('\n')}`);
+    const notes = notesOf(c);
+    if (notes.length > 0)
+        body.push(`**Notes:**\n\n${notes.map(n => `- ${inline(n, 1000)}`).join('\n')}`);
     if (c.evidence && c.evidence.length > 0) {
         body.push(`**Evidence** (live queries):\n\n${c.evidence.map(e => `- ${inline(e, 1000)}`).join('\n')}`);
     }
@@ -12054,6 +12170,7 @@ function stacksReportOf(config, run, planFile, context = {}) {
 }
 
 ;// CONCATENATED MODULE: ./src/report/progress.ts
+
 const CLEAR_LINE = '\r\u001b[2K';
 const unrefInterval = (ms, tick) => {
     const timer = setInterval(tick, ms);
@@ -12142,8 +12259,11 @@ const WORDS = {
     failed: 'failed',
     skipped: 'skipped (it depends on a change that failed)'
 };
-/** `update dashboard "Checkout"`; with many stacks `payments: update dashboard "Checkout"`. */
-const describe = (p) => `${p.stack ? `${p.stack}: ` : ''}${p.action} ${kindWord(p.kind)} "${p.name}"`;
+/**
+ * `update dashboard "Checkout"`; with many stacks `payments: update dashboard "Checkout"`. Names are
+ * untrusted (a pruned one is the server's): printable, so none can start a line or drive the terminal.
+ */
+const describe = (p) => `${p.stack ? `${(0,src_log/* printable */.g$)(p.stack, 100)}: ` : ''}${p.action} ${kindWord(p.kind)} "${(0,src_log/* printable */.g$)(p.name, 200)}"`;
 const kindWord = (kind) => kind === 'ServiceSettings' ? 'service settings' : kind.toLowerCase();
 /** `4.2 s`, `1m05s`. */
 function duration(ms) {
@@ -12155,11 +12275,12 @@ function duration(ms) {
 
 ;// CONCATENATED MODULE: ./src/report/text.ts
 /**
- * The report model for a terminal: the same facts as the markdown report, as plain lines. Untrusted text loses
- * its control characters, so a name or a server message cannot move the cursor, recolour the terminal
- * or hide text. Colour is the caller's decision (a TTY and no NO_COLOR): without it there are no escape
- * codes at all.
+ * The report model for a terminal: the same facts as the markdown report, as plain lines. Untrusted text is
+ * printable (log.ts): one line, its control, bidirectional and invisible characters shown as `\u{1B}`, so a
+ * name or a server message cannot move the cursor, recolour the terminal, reorder or hide text. Colour is
+ * the caller's decision (a TTY and no NO_COLOR): without it there are no escape codes at all.
  */
+
 
 
 
@@ -12175,7 +12296,7 @@ function renderText(input, options) {
     const names = namesOf(input.plan);
     const blocks = [
         [
-            paint('bold', `obsdeploy ${model.title.toLowerCase()} for stack ${clean(input.stack)} (${clean(model.api)})`),
+            paint('bold', `obsdeploy ${model.title.toLowerCase()} for stack ${(0,src_log/* printable */.g$)(input.stack)} (${(0,src_log/* printable */.g$)(model.api)})`),
             ...destroyLines(model, paint),
             paint(TONE_STYLE[model.tone], model.verdict.text)
         ]
@@ -12186,7 +12307,7 @@ function renderText(input, options) {
     for (const group of model.groups)
         blocks.push(groupLines(group, model, names, paint));
     if (input.planFile)
-        blocks.push([paint('dim', `Plan JSON: ${clean(input.planFile)}`)]);
+        blocks.push([paint('dim', `Plan JSON: ${(0,src_log/* printable */.g$)(input.planFile)}`)]);
     return `${blocks
         .filter(b => b.length > 0)
         .map(b => b.join('\n'))
@@ -12199,11 +12320,11 @@ function renderStacksText(input, options) {
         : (_style, text) => text;
     const model = stacksModel(input);
     const n = model.sections.length;
-    const notRun = input.skipped.length > 0 ? `; not run: ${input.skipped.map(s => clean(s, 100)).join(', ')}` : '';
+    const notRun = input.skipped.length > 0 ? `; not run: ${input.skipped.map(s => (0,src_log/* printable */.g$)(s, 100)).join(', ')}` : '';
     const blocks = [
         [
-            paint('bold', `obsdeploy ${model.title.toLowerCase()} for ${n === 0 ? 'no stack' : plural(n, 'stack')} (${clean(model.api)})`),
-            paint(TONE_STYLE[model.tone], `Stacks run: ${clean(input.reason, 300)}${notRun}`)
+            paint('bold', `obsdeploy ${model.title.toLowerCase()} for ${n === 0 ? 'no stack' : plural(n, 'stack')} (${(0,src_log/* printable */.g$)(model.api)})`),
+            paint(TONE_STYLE[model.tone], `Stacks run: ${(0,src_log/* printable */.g$)(input.reason, 300)}${notRun}`)
         ]
     ];
     if (model.diagnostics.length > 0)
@@ -12212,30 +12333,16 @@ function renderStacksText(input, options) {
     for (const section of input.stacks)
         blocks.push(renderText(section, options).replace(/\n$/, '').split('\n'));
     if (input.planFile)
-        blocks.push([paint('dim', `Plan JSON: ${clean(input.planFile)}`)]);
+        blocks.push([paint('dim', `Plan JSON: ${(0,src_log/* printable */.g$)(input.planFile)}`)]);
     return `${blocks.map(b => b.join('\n')).join('\n\n')}\n`;
-}
-/**
- * C0 and C1 control characters (ESC starts every terminal escape sequence; C1 CSI is one on its own),
- * DEL, and bidirectional overrides that reorder what a reader sees. Line breaks and tabs become spaces.
- */
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
-const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
-const BREAKS = /[\t\n\u2028\u2029]+/g;
-/** Untrusted text on one line, with nothing a terminal would interpret. */
-function clean(value, maxLength = 1000) {
-    let text = typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value));
-    if (text.length > maxLength)
-        text = `${text.slice(0, maxLength)}…`;
-    return text.replace(BREAKS, ' ').replace(CONTROL, '');
 }
 function value(v) {
     if (v === undefined)
         return '(absent)';
-    return clean(typeof v === 'string' ? v : (JSON.stringify(v) ?? String(v)), text_VALUE_LENGTH);
+    return (0,src_log/* printable */.g$)(typeof v === 'string' ? v : (JSON.stringify(v) ?? String(v)), text_VALUE_LENGTH);
 }
 function destroyLines(model, paint) {
-    return model.destroys.map(d => paint('red', `WARNING: ${d.verb} ${d.what}: ${d.names.map(n => `"${clean(n, 200)}"`).join(', ')}`));
+    return model.destroys.map(d => paint('red', `WARNING: ${d.verb} ${d.what}: ${d.names.map(n => `"${(0,src_log/* printable */.g$)(n, 200)}"`).join(', ')}`));
 }
 function diagnosticLines(model, paint) {
     const lines = [paint('bold', `Problems: ${describeSeverities(model.severities)}`)];
@@ -12243,12 +12350,12 @@ function diagnosticLines(model, paint) {
         const style = g.severity === 'error' ? 'red' : g.severity === 'warning' ? 'yellow' : 'cyan';
         const label = paint(style, g.severity.padEnd(7));
         if (g.places.length === 1) {
-            lines.push(`  ${label} ${clean((0,src_diagnostics/* formatDiagnostic */.xy)(g.places[0]))}`);
+            lines.push(`  ${label} ${(0,src_log/* printable */.g$)((0,src_diagnostics/* formatDiagnostic */.xy)(g.places[0]))}`);
             continue;
         }
-        lines.push(`  ${label} ${clean(g.message)} (${g.places.length} places):`);
+        lines.push(`  ${label} ${(0,src_log/* printable */.g$)(g.message)} (${g.places.length} places):`);
         for (const d of g.places)
-            lines.push(`            ${clean((0,src_diagnostics/* formatDiagnostic */.xy)({ ...d, message: '' }).replace(/:? ?$/, ''))}`);
+            lines.push(`            ${(0,src_log/* printable */.g$)((0,src_diagnostics/* formatDiagnostic */.xy)({ ...d, message: '' }).replace(/:? ?$/, ''))}`);
     }
     return lines;
 }
@@ -12260,7 +12367,7 @@ function convergenceLines(input, paint) {
         return [paint('green', 'Service settings re-read after the PATCH match the manifests.')];
     return [
         paint('red', 'Service settings did not converge. Re-read after the PATCH, the service still differs in:'),
-        ...c.remaining.map(r => `  - ${clean(r, 300)}`)
+        ...c.remaining.map(r => `  - ${(0,src_log/* printable */.g$)(r, 300)}`)
     ];
 }
 const MARKERS = {
@@ -12269,7 +12376,8 @@ const MARKERS = {
     replace: ['-/+', 'magenta'],
     delete: ['-', 'red'],
     prune: ['-', 'dim'],
-    release: ['~', 'dim']
+    release: ['~', 'dim'],
+    'in-use': ['!', 'yellow']
 };
 const STATUS_TEXT = {
     applied: ['applied', 'green'],
@@ -12279,7 +12387,7 @@ const STATUS_TEXT = {
 };
 function groupLines(group, model, names, paint) {
     const reason = group.key === 'release' && model.input.serviceGate
-        ? ` (${clean(model.input.serviceGate.reason, 200)})`
+        ? ` (${(0,src_log/* printable */.g$)(model.input.serviceGate.reason, 200)})`
         : '';
     const lines = [paint('bold', `${group.title} (${group.items.length})${reason}:`)];
     for (const item of group.items)
@@ -12295,26 +12403,26 @@ function itemLines(item, key, names, paint) {
     if (item.outcome) {
         const [label, s] = STATUS_TEXT[item.outcome.status];
         const said = item.outcome.status === 'skipped' ? 'depends on a failed change' : undefined;
-        const message = item.outcome.message ? `: ${clean(item.outcome.message)}` : said ? `: ${said}` : '';
-        const requestId = item.outcome.requestId ? ` [request id ${clean(item.outcome.requestId, 100)}]` : '';
+        const message = item.outcome.message ? `: ${(0,src_log/* printable */.g$)(item.outcome.message)}` : said ? `: ${said}` : '';
+        const requestId = item.outcome.requestId ? ` [request id ${(0,src_log/* printable */.g$)(item.outcome.requestId, 100)}]` : '';
         status = `  ${paint(s, `[${label}${message}]`)}${requestId}`;
     }
     const lines = [
-        `${paint(style, `${marker} ${action}`)} ${c.kind} "${clean(c.name, 200)}"${paint('dim', clean(place, 400))}${status}`
+        `${paint(style, `${marker} ${action}`)} ${c.kind} "${(0,src_log/* printable */.g$)(c.name, 200)}"${paint('dim', (0,src_log/* printable */.g$)(place, 400))}${status}`
     ];
     lines.push(...bodyLines(c, names, paint).map(l => `    ${l}`));
-    for (const note of c.notes)
-        lines.push(`    note: ${clean(note)}`);
+    for (const note of notesOf(c))
+        lines.push(`    note: ${(0,src_log/* printable */.g$)(note)}`);
     for (const e of c.evidence ?? [])
-        lines.push(`    evidence: ${clean(e)}`);
+        lines.push(`    evidence: ${(0,src_log/* printable */.g$)(e)}`);
     if (c.request) {
-        lines.push(`    request: ${clean(c.request.method, 10)} ${clean(c.request.path, 300)}`);
+        lines.push(`    request: ${(0,src_log/* printable */.g$)(c.request.method, 10)} ${(0,src_log/* printable */.g$)(c.request.path, 300)}`);
         lines.push(...yamlText(c.request.body)
             .split('\n')
-            .map(l => `      ${clean(l)}`));
+            .map(l => `      ${(0,src_log/* printable */.g$)(l)}`));
     }
     if (item.ui)
-        lines.push(`    ${item.ui.label}: ${clean(item.ui.url)}`);
+        lines.push(`    ${item.ui.label}: ${(0,src_log/* printable */.g$)(item.ui.url)}`);
     return lines;
 }
 function bodyLines(c, names, paint) {
@@ -12323,24 +12431,24 @@ function bodyLines(c, names, paint) {
     if (c.action === 'create')
         return createdYaml(c, names)
             .split('\n')
-            .map(l => paint('green', `+ ${clean(l)}`));
+            .map(l => paint('green', `+ ${(0,src_log/* printable */.g$)(l)}`));
     if (c.action === 'delete')
         return c.droppedByServer ? [] : diffLines(deletedLines(c, names), paint);
-    const tiles = addedAndRemoved(c.fields).map(t => `${t.what} ${t.added ? 'added' : 'removed'}: "${clean(t.name, 200)}"`);
+    const tiles = addedAndRemoved(c.fields).map(t => `${t.what} ${t.added ? 'added' : 'removed'}: "${(0,src_log/* printable */.g$)(t.name, 200)}"`);
     if (readsAsTable(c.fields))
         return [...tiles, ...c.fields.map(f => fieldLine(f, names))];
     return [...tiles, ...diffLines(changedLines(c.fields, names), paint)];
 }
 function fieldLine(f, names) {
-    return `${clean(readablePath(f, names), text_VALUE_LENGTH)}: ${value(readableLeaf(f, 'before', names))} -> ${value(readableLeaf(f, 'after', names))}`;
+    return `${(0,src_log/* printable */.g$)(readablePath(f, names), text_VALUE_LENGTH)}: ${value(readableLeaf(f, 'before', names))} -> ${value(readableLeaf(f, 'after', names))}`;
 }
 const SIGN_STYLE = { '+': 'green', '-': 'red', ' ': 'dim' };
 function diffLines(lines, paint) {
-    return lines.map(l => paint(SIGN_STYLE[l.sign], `${l.sign} ${clean(l.text)}`));
+    return lines.map(l => paint(SIGN_STYLE[l.sign], `${l.sign} ${(0,src_log/* printable */.g$)(l.text)}`));
 }
 
-// EXTERNAL MODULE: ./src/manifest/rules.ts + 2 modules
-var rules = __nccwpck_require__(3151);
+// EXTERNAL MODULE: ./src/manifest/rules.ts + 3 modules
+var rules = __nccwpck_require__(7472);
 // EXTERNAL MODULE: ./src/manifest/path.ts
 var manifest_path = __nccwpck_require__(7578);
 // EXTERNAL MODULE: ./src/manifest/resources-schema.ts
@@ -12380,7 +12488,7 @@ function checkResource(doc, kind, raw, mode) {
             checkTags(raw, report);
             break;
         case 'Webhook':
-            checkWebhook(raw, report);
+            checkWebhook(raw, report, doc.unsetSecretPaths ?? new Set());
             break;
     }
     return out;
@@ -12560,13 +12668,14 @@ function checkTags(raw, report) {
     });
 }
 // eslint-disable-next-line no-control-regex
-const resource_rules_CONTROL = /[\r\n\t\x00-\x1F\x7F]/;
+const CONTROL = /[\r\n\t\x00-\x1F\x7F]/;
 const HEADER_NAME = /^[!#$%&'*+\-.0-9A-Z^_`a-z|~]+$/;
-function checkWebhook(raw, report) {
+/** `unset`: fields a secret without a value fills (validate): their values are checked at plan time. */
+function checkWebhook(raw, report, unset) {
     if (typeof raw.name === 'string' && raw.name !== raw.name.trim())
         report(['name'], 'must not start or end with whitespace (the server trims it, and the names would differ)');
     const service = raw.service;
-    if (typeof raw.url === 'string') {
+    if (typeof raw.url === 'string' && !unset.has('url')) {
         const problem = webhookUrlProblem(raw.url, service);
         if (problem)
             report(['url'], problem);
@@ -12585,7 +12694,7 @@ function checkWebhook(raw, report) {
                 report(['headers', key], "invalid header name: 1-256 letters, digits and !#$%&'*+-.^_`|~ (the server refuses it)");
             else if (/^\d/.test(key))
                 report(['headers', key], 'Header name cannot start with a number');
-            if (typeof value === 'string' && (value.length > vocabulary/* RESOURCE_LIMITS */.k_.headerValue || resource_rules_CONTROL.test(value)))
+            if (typeof value === 'string' && (value.length > vocabulary/* RESOURCE_LIMITS */.k_.headerValue || CONTROL.test(value)))
                 report(['headers', key], `header values are at most ${vocabulary/* RESOURCE_LIMITS */.k_.headerValue} characters, without control characters`);
         }
     }
@@ -12594,10 +12703,10 @@ function checkWebhook(raw, report) {
         if (Object.keys(params).length > vocabulary/* RESOURCE_LIMITS */.k_.webhookQueryParams)
             report(['queryParams'], `A webhook cannot have more than ${vocabulary/* RESOURCE_LIMITS */.k_.webhookQueryParams} query parameters`);
         for (const [key, value] of Object.entries(params)) {
-            if (key.length > vocabulary/* RESOURCE_LIMITS */.k_.queryParamKey || resource_rules_CONTROL.test(key))
+            if (key.length > vocabulary/* RESOURCE_LIMITS */.k_.queryParamKey || CONTROL.test(key))
                 report(['queryParams', key], 'query parameter names are 1-1024 characters, without control characters');
             if (typeof value === 'string' &&
-                (value.length > vocabulary/* RESOURCE_LIMITS */.k_.queryParamValue || resource_rules_CONTROL.test(value)))
+                (value.length > vocabulary/* RESOURCE_LIMITS */.k_.queryParamValue || CONTROL.test(value)))
                 report(['queryParams', key], `query parameter values are at most ${vocabulary/* RESOURCE_LIMITS */.k_.queryParamValue} characters, without control characters`);
         }
     }
@@ -12676,7 +12785,9 @@ var manifest_schema = __nccwpck_require__(1497);
  * `${secret.NAME}` takes a secret variable (the `secret-vars` input, `OBSDEPLOY_SECRET_<NAME>` in the
  * CLI). It must be the whole value, and the places it filled are recorded on the document, so validation
  * can tell a secret field written from a secret from one written as text (rules.ts), and plans show such
- * a value only as changed or unchanged.
+ * a value only as changed or unchanged. Validation is offline, like `terraform validate`: with
+ * `secretValues: 'optional'` a secret that is not set is no error (a fork's pull request has none) and
+ * stays a placeholder, whose value checks wait for the plan; only plan and apply need the values.
  */
 
 
@@ -12686,11 +12797,12 @@ const WHOLE = /^\$\{([^}]*)\}$/;
 const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const SECRET_PREFIX = 'secret.';
 /** The document's value with placeholders replaced, and the problems found. */
-function substituteVariables(doc, vars, secrets = {}) {
+function substituteVariables(doc, vars, secrets = {}, secretValues = 'required') {
     const names = Object.keys(vars);
     const secretNames = Object.keys(secrets);
     /** Formatted path -> the secret variable that filled it. */
     const secretPaths = new Map();
+    const unsetSecretPaths = new Set();
     const diagnostics = [];
     const problem = (path, message) => diagnostics.push((0,src_diagnostics/* diagnostic */.YK)('validate', 'error', message, { ...doc.locate(path), field: (0,manifest_path/* formatPath */.j)(path) }));
     const walk = (value, path) => {
@@ -12710,13 +12822,17 @@ function substituteVariables(doc, vars, secrets = {}) {
         const whole = WHOLE.exec(text);
         if (whole?.[1].startsWith(SECRET_PREFIX)) {
             const name = whole[1].slice(SECRET_PREFIX.length);
-            const message = checkSecretName(name, secretNames);
+            const unset = secretValues === 'optional' && NAME.test(name) && !secretNames.includes(name);
+            const message = unset ? undefined : checkSecretName(name, secretNames);
             if (message) {
                 problem(path, message);
                 return text;
             }
             secretPaths.set((0,manifest_path/* formatPath */.j)(path), name);
-            return secrets[name];
+            if (!unset)
+                return secrets[name];
+            unsetSecretPaths.add((0,manifest_path/* formatPath */.j)(path));
+            return text;
         }
         if (whole) {
             const message = checkName(whole[1], names);
@@ -12747,7 +12863,7 @@ function substituteVariables(doc, vars, secrets = {}) {
             return value === null || value === undefined ? '' : String(value);
         });
     };
-    return { value: walk(doc.value, []), diagnostics, secretPaths };
+    return { value: walk(doc.value, []), diagnostics, secretPaths, unsetSecretPaths };
 }
 function checkSecretName(name, names) {
     if (!NAME.test(name))
@@ -12796,7 +12912,7 @@ async function loadManifests(options) {
         set.diagnostics.push(...read.diagnostics);
         if (read.file) {
             set.digests.set(path, (0,files/* textDigest */.oA)(read.file.text));
-            addText(set, views, path, read.file.text, options.vars ?? {}, options.secrets ?? {});
+            addText(set, views, path, read.file.text, options.vars ?? {}, options.secrets ?? {}, options.secretValues);
         }
         else
             views.incomplete = true;
@@ -12804,10 +12920,10 @@ async function loadManifests(options) {
     return finish(set, views, options.mode);
 }
 /** The same validation for text already in memory (tests, fuzzing). */
-function validateText(file, text, mode, vars = {}, secrets = {}) {
+function validateText(file, text, mode, vars = {}, secrets = {}, secretValues = 'required') {
     const set = emptySet([file]);
     const views = emptyViews(mode);
-    addText(set, views, file, text, vars, secrets);
+    addText(set, views, file, text, vars, secrets, secretValues);
     return finish(set, views, mode);
 }
 function emptySet(files) {
@@ -12826,7 +12942,7 @@ function emptySet(files) {
 function emptyViews(mode) {
     return { mode, incomplete: false, dashboards: [], alerts: [], services: [], named: new Map() };
 }
-function addText(set, views, file, text, vars, secrets) {
+function addText(set, views, file, text, vars, secrets, secretValues = 'required') {
     const parsed = parseYamlFile(file, text);
     set.diagnostics.push(...parsed.diagnostics);
     if (parsed.diagnostics.some(d => d.severity === 'error'))
@@ -12842,7 +12958,7 @@ function addText(set, views, file, text, vars, secrets) {
             addDocument(set, views, doc);
             continue;
         }
-        const substituted = substituteVariables(doc, vars, secrets);
+        const substituted = substituteVariables(doc, vars, secrets, secretValues);
         if (substituted.diagnostics.length > 0) {
             // A document whose values are not known yet is not validated further.
             set.diagnostics.push(...substituted.diagnostics);
@@ -12852,6 +12968,8 @@ function addText(set, views, file, text, vars, secrets) {
         doc.value = substituted.value;
         if (substituted.secretPaths.size > 0)
             doc.secretPaths = substituted.secretPaths;
+        if (substituted.unsetSecretPaths.size > 0)
+            doc.unsetSecretPaths = substituted.unsetSecretPaths;
         addDocument(set, views, doc);
     }
 }
@@ -12984,12 +13102,12 @@ function savedSearchesOfAlerts(views) {
 ;// CONCATENATED MODULE: ./src/run/early.ts
 /** `manifests`: the manifest sets once loaded and valid (whether the service is read depends on them). */
 async function startEarly(config, deps, manifests) {
-    const online = await Promise.all(/* import() */[__nccwpck_require__.e(752), __nccwpck_require__.e(236), __nccwpck_require__.e(184)]).then(__nccwpck_require__.bind(__nccwpck_require__, 5184));
+    const online = await Promise.all(/* import() */[__nccwpck_require__.e(752), __nccwpck_require__.e(648), __nccwpck_require__.e(846)]).then(__nccwpck_require__.bind(__nccwpck_require__, 1846));
     return { runOnline: online.runOnline, read: online.startLiveRead(config, deps, manifests) };
 }
 /** `apply --plan` of one stack (online.ts applySavedPlan), with the online stages for a run that plans again. */
 async function applySavedPlanEarly(config, deps, load) {
-    const online = await Promise.all(/* import() */[__nccwpck_require__.e(752), __nccwpck_require__.e(236), __nccwpck_require__.e(184)]).then(__nccwpck_require__.bind(__nccwpck_require__, 5184));
+    const online = await Promise.all(/* import() */[__nccwpck_require__.e(752), __nccwpck_require__.e(648), __nccwpck_require__.e(846)]).then(__nccwpck_require__.bind(__nccwpck_require__, 1846));
     const saved = await online.applySavedPlan(config, deps, load);
     return 'applied' in saved ? saved : { ...saved, runOnline: online.runOnline };
 }
@@ -13214,7 +13332,8 @@ async function loadStack(stack, config) {
         cwd: config.cwd,
         mode: config.mode,
         vars: { ...stack.vars, ...config.vars },
-        secrets: config.secretVars
+        secrets: config.secretVars,
+        secretValues: config.command === 'validate' ? 'optional' : 'required'
     });
     if (stack.manifests.length === 0) {
         // As with no manifests at all: an empty desired state would read as "delete everything it owns".
@@ -13257,7 +13376,9 @@ async function runUnscrubbed(config, deps) {
         cwd: config.cwd,
         mode: config.mode,
         vars: config.vars,
-        secrets: config.secretVars
+        secrets: config.secretVars,
+        // Validate is offline: a secret's value is needed only to plan (a fork's pull request has none).
+        secretValues: config.command === 'validate' ? 'optional' : 'required'
     });
     const matrix = JSON.stringify([{ stack: config.stack }]);
     let loading;
@@ -13338,6 +13459,7 @@ function resultOf(online, matrix) {
 
 
 
+
 async function cli(argv, io) {
     const parsed = parseCliArgs(argv);
     if (!parsed.ok) {
@@ -13391,14 +13513,15 @@ async function cli(argv, io) {
         raw.vars = await collectVars(values['vars-file'], values.var ?? [], io.cwd, io.env.OBSDEPLOY_VARS);
     }
     catch (e) {
-        io.stderr(`obsdeploy ${command}: ${(0,error_message/* errorMessage */.gJ)(e)}\n`);
+        io.stderr(`obsdeploy ${command}: ${(0,src_log/* printable */.g$)((0,error_message/* errorMessage */.gJ)(e))}\n`);
         return 2;
     }
     const secrets = [raw['api-key'], raw['key-id'], raw['key-secret']];
     const log = (0,src_log/* redactingLogger */.S)((0,src_log/* redactingLogger */.S)(stderrLogger(io, Boolean(values.verbose)), secrets), Object.values(secretValues(raw['secret-vars'])), src_log/* SECRET_VAR_MIN_LENGTH */.vb);
+    const stackDefault = default_stack_defaultStackOf(io.cwd, io.env);
     const context = {
         cwd: io.cwd,
-        defaultStack: defaultStack(io.cwd, io.env),
+        defaultStack: stackDefault.name,
         defaultPlanPath: external_node_path_default().join(io.cwd, '.obsdeploy', 'plan.json'),
         serviceGate: policy => values.release && policy === 'on-release'
             ? { open: true, reason: 'released (--release)' }
@@ -13411,9 +13534,13 @@ async function cli(argv, io) {
     const settings = (c) => {
         const { config, diagnostics } = parseConfigFor(c, raw, context);
         for (const d of diagnostics)
-            io.stderr(`obsdeploy ${c}: ${d.severity === 'error' ? '' : `${d.severity}: `}${d.message}\n`);
-        if (config)
+            io.stderr(`obsdeploy ${c}: ${d.severity === 'error' ? '' : `${d.severity}: `}${(0,src_log/* printable */.g$)(d.message)}\n`);
+        if (config) {
+            // A stack named after the folder is said: it owns all the run creates (validate owns nothing).
+            if (stackDefault.why && raw.stack === undefined && !config.stacks && c !== 'validate')
+                io.stderr(`obsdeploy ${c}: ${(0,src_log/* printable */.g$)(stackDefault.why)}\n`);
             return config;
+        }
         const secretMissing = diagnostics.some(d => Object.values(SECRET_ENV).some(env => d.message.startsWith(`${env}:`)));
         if (secretMissing)
             io.stderr(`${SECRETS_FROM_ENV}\n`);
@@ -13424,13 +13551,14 @@ async function cli(argv, io) {
         const config = settings(command);
         if (!config)
             return 2;
-        const { exportCommand } = await Promise.all(/* import() */[__nccwpck_require__.e(752), __nccwpck_require__.e(236), __nccwpck_require__.e(929)]).then(__nccwpck_require__.bind(__nccwpck_require__, 1929));
+        const { exportCommand } = await Promise.all(/* import() */[__nccwpck_require__.e(752), __nccwpck_require__.e(648), __nccwpck_require__.e(303)]).then(__nccwpck_require__.bind(__nccwpck_require__, 6303));
         return exportCommand(config, {
             out: values.out,
             tags: values.tag ?? [],
             names: values.name ?? [],
             owned: Boolean(values.owned),
             kinds: values.kind ?? [],
+            force: Boolean(values.force),
             io,
             log
         });
@@ -13459,16 +13587,16 @@ async function cli(argv, io) {
         const json = result.stacks
             ? { exitCode, outputs, diagnostics, stacks: result.stacks }
             : { exitCode, outputs, diagnostics, plan, apply };
-        io.stdout(`${JSON.stringify(json, null, 2)}\n`);
+        io.stdout(`${terminalSafeJson(json)}\n`);
     }
     else if (config.command === 'validate') {
         for (const d of result.diagnostics)
-            io.stdout(`${(0,src_diagnostics/* formatDiagnostic */.xy)(d)}\n`);
+            io.stdout(`${(0,src_log/* printable */.g$)((0,src_diagnostics/* formatDiagnostic */.xy)(d))}\n`);
         const errors = result.diagnostics.filter(d => d.severity === 'error').length;
         const what = result.stacks
             ? `${result.stacks.results.map(r => r.stack).join(', ') || 'no stack'} (${result.stacks.reason})`
             : config.manifests.join(', ');
-        io.stderr(errors === 0 ? `valid: ${what}\n` : `${errors} error(s)\n`);
+        io.stderr(errors === 0 ? `valid: ${(0,src_log/* printable */.g$)(what)}\n` : `${errors} error(s)\n`);
     }
     else {
         io.stdout(stacks ? renderStacksText(stacks, { color }) : renderText(report, { color }));
@@ -13480,38 +13608,14 @@ async function cli(argv, io) {
     return result.exitCode;
 }
 const SECRETS_FROM_ENV = 'Secrets come only from the environment, never from flags (a flag stays in shell history): export OBSDEPLOY_API_KEY=... (self-hosted), or OBSDEPLOY_KEY_ID=... and OBSDEPLOY_KEY_SECRET=... (managed)';
-/**
- * The repository's name, as the action would use it: from GITHUB_REPOSITORY, or the git remote
- * "origin" of the working directory, or else the folder's name. A different default in the CLI would
- * plan as another stack.
- */
+/** The repository's name, as the action would use it (config/default-stack.ts). */
 function defaultStack(cwd, env) {
-    const fromEnv = env.GITHUB_REPOSITORY?.split('/')[1];
-    if (fromEnv)
-        return fromEnv;
-    for (let dir = external_node_path_default().resolve(cwd);; dir = external_node_path_default().dirname(dir)) {
-        try {
-            const config = (0,external_node_fs_namespaceObject.readFileSync)(external_node_path_default().join(dir, '.git', 'config'), 'utf8');
-            const origin = /\[remote "origin"\][^[]*?\burl\s*=\s*(\S+)/.exec(config)?.[1];
-            const name = origin
-                ?.replace(/\.git$/, '')
-                .split(/[/:]/)
-                .pop();
-            if (name)
-                return name;
-            break;
-        }
-        catch {
-            if (external_node_path_default().dirname(dir) === dir)
-                break;
-        }
-    }
-    return external_node_path_default().basename(cwd) || 'default';
+    return defaultStackOf(cwd, env).name;
 }
 /** A folder argument means every manifest in it. */
 function asGlob(arg, cwd) {
     try {
-        if ((0,external_node_fs_namespaceObject.statSync)(external_node_path_default().resolve(cwd, arg)).isDirectory())
+        if ((0,external_node_fs_.statSync)(external_node_path_default().resolve(cwd, arg)).isDirectory())
             return `${arg.replace(/\/+$/, '')}/**/*.{yaml,yml}`;
     }
     catch {
@@ -13592,11 +13696,24 @@ async function collectVars(file, pairs, cwd, fromEnv) {
     }
     return Object.keys(vars).length > 0 ? (0,dist/* stringify */.As)(vars) : undefined;
 }
+/**
+ * JSON.stringify escapes C0 controls but writes C1 controls (U+009B is CSI), DEL and bidirectional or
+ * invisible characters as they are: those become `\\u` escapes too, which parse back to the same value.
+ */
+function terminalSafeJson(value) {
+    // Each UTF-16 unit as JSON writes one (a tag character is a surrogate pair).
+    const escape = (c) => c
+        .split('')
+        .map(unit => `\\u${unit.charCodeAt(0).toString(16).padStart(4, '0')}`)
+        .join('');
+    return JSON.stringify(value, null, 2).replace(/[\u007f-\u009f\u2028\u2029\p{Cf}]/gu, escape);
+}
+/** Messages may hold names and servers' text (the kinds log them as they are): printable, one line each. */
 function stderrLogger(io, verbose) {
     return {
-        info: m => io.stderr(`${m}\n`),
-        warn: m => io.stderr(`warning: ${m}\n`),
-        debug: m => (verbose ? io.stderr(`${m}\n`) : undefined)
+        info: m => io.stderr(`${(0,src_log/* printable */.g$)(m)}\n`),
+        warn: m => io.stderr(`warning: ${(0,src_log/* printable */.g$)(m)}\n`),
+        debug: m => (verbose ? io.stderr(`${(0,src_log/* printable */.g$)(m)}\n`) : undefined)
     };
 }
 
@@ -13789,7 +13906,9 @@ function equal(a, b) {
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   $p: () => (/* binding */ redactor),
 /* harmony export */   KL: () => (/* binding */ redactDeep),
+/* harmony export */   RK: () => (/* binding */ visible),
 /* harmony export */   S: () => (/* binding */ redactingLogger),
+/* harmony export */   g$: () => (/* binding */ printable),
 /* harmony export */   qq: () => (/* binding */ silentLogger),
 /* harmony export */   vb: () => (/* binding */ SECRET_VAR_MIN_LENGTH)
 /* harmony export */ });
@@ -13840,6 +13959,32 @@ function redactDeep(value, scrub) {
         return v;
     };
     return walk(value);
+}
+/** Line breaks and tabs: one space each run, so untrusted text stays on the line it was printed in. */
+const BREAKS = /[\t\n\r\u2028\u2029]+/g;
+/**
+ * What a reader cannot see but a terminal, the runner or a renderer acts on: C0 and C1 controls and DEL
+ * but LF and tab (ESC and C1 CSI start terminal escapes, CR a line the runner may read as a command),
+ * format characters (bidirectional controls that reorder what is shown, zero-width spaces and joiners,
+ * soft hyphen, BOM, tag characters), and the fillers that render as nothing. A joiner between two emoji
+ * (👩‍💻) is the first alternative: kept.
+ */
+const HIDDEN = 
+// eslint-disable-next-line no-control-regex, no-misleading-character-class -- lone controls, marks and modifiers are the point
+/(\p{Extended_Pictographic}[\u{fe0f}\u{1f3fb}-\u{1f3ff}]?\u200d(?=\p{Extended_Pictographic}))|[\u0000-\u0008\u000b-\u001f\u007f-\u009f\p{Cf}\u034f\u115f\u1160\u17b4\u17b5\u180b-\u180f\u3164\uffa0]/gu;
+/** Every hidden character shown as `\u{202E}`; line breaks and tabs stay (for text of many lines). */
+function visible(text) {
+    return text.replace(HIDDEN, (match, emoji) => emoji ? match : `\\u{${match.codePointAt(0).toString(16).toUpperCase()}}`);
+}
+/**
+ * Untrusted text (a name, a server's message) as it may be printed anywhere: on one line, shortened to
+ * `maxLength`, with every hidden character visible. The one function every line of output goes through.
+ */
+function printable(value, maxLength = 1000) {
+    let text = typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value));
+    if (text.length > maxLength)
+        text = `${text.slice(0, maxLength)}…`;
+    return visible(text.replace(BREAKS, ' '));
 }
 
 
@@ -14794,7 +14939,8 @@ function splitPatterns(input) {
     return parts.map(p => p.trim()).filter(p => p.length > 0);
 }
 async function findManifestFiles(patterns, cwd) {
-    const include = patterns.filter(p => !p.startsWith('!'));
+    const outside = patterns.filter(p => !p.startsWith('!') && reachesOutside(p, cwd));
+    const include = patterns.filter(p => !p.startsWith('!') && !outside.includes(p));
     const ignore = patterns.filter(p => p.startsWith('!')).map(p => p.slice(1));
     const root = await realRoot(cwd);
     const links = [];
@@ -14807,13 +14953,33 @@ async function findManifestFiles(patterns, cwd) {
             dot: false,
             fs: { realpath: insideOnly(root, links) }
         });
-    const files = [...new Set(found.map(f => f.split((external_node_path_default()).sep).join('/')))].sort();
-    const diagnostics = refusedLinks(links, cwd, include, ignore);
+    // Defence in depth: whatever a pattern looked like, a file it found outside the workspace is not read.
+    const files = [...new Set(found.map(f => f.split((external_node_path_default()).sep).join('/')))]
+        .filter(f => isInside(external_node_path_default().resolve(cwd), external_node_path_default().resolve(cwd, f)))
+        .sort();
+    const diagnostics = [
+        ...outside.map(p => outsidePattern(p, cwd)),
+        ...refusedLinks(links, cwd, include, ignore)
+    ];
     if (files.length === 0 && diagnostics.length === 0) {
         // Refuse rather than plan against nothing: an empty desired state would look like "delete everything".
         diagnostics.push((0,src_diagnostics/* diagnostic */.YK)('validate', 'error', `no manifest files matched ${patterns.map(p => `'${p}'`).join(', ')} (relative to ${cwd})`));
     }
     return { files, diagnostics };
+}
+/**
+ * Whether a pattern can match a path outside the workspace: its fixed start (`../outside`, `/etc/passwd`)
+ * lies outside, or a `..` after a wildcard could climb out (`observability/**\/../../etc/*`).
+ */
+function reachesOutside(pattern, cwd) {
+    const { base, glob: rest } = picomatch_default().scan(pattern);
+    if (!isInside(external_node_path_default().resolve(cwd), external_node_path_default().resolve(cwd, base)))
+        return true;
+    return /(^|[/{,])\.\.($|[/},])/.test(rest);
+}
+/** The refusal of a pattern that reaches outside: the setting, the pattern and the workspace by name. */
+function outsidePattern(pattern, cwd) {
+    return (0,src_diagnostics/* diagnostic */.YK)('validate', 'error', `manifests: '${pattern}' reaches outside the workspace (${cwd}): refused, because a pattern in a pull request could make the run read and show any file on the runner. Keep the manifests inside the repository, and name them relative to it`);
 }
 /**
  * The glob's `realpath`, which it calls for each symbolic link it meets: a link that leads outside the
@@ -14876,12 +15042,18 @@ const textDigest = (text) => (0,external_node_crypto_.createHash)('sha256').upda
 async function readManifestFile(relPath, cwd) {
     const at = { file: relPath, line: 1, column: 1 };
     try {
-        // The real path, checked again at read time: a folder on the way may be a link (`observability/x` ->
-        // `/etc`). A path that leads outside the workspace through a link is refused without being opened. A
-        // path the user named outside it, with no link on the way, is theirs to read.
+        // Only files in the workspace are read: a path named outside it is refused without being opened, and
+        // so is one whose real path leads outside (a folder on the way may be a link: `observability/x` -> `/etc`).
         const named = external_node_path_default().resolve(cwd, relPath);
+        if (!isInside(external_node_path_default().resolve(cwd), named)) {
+            return {
+                diagnostics: [
+                    (0,src_diagnostics/* diagnostic */.YK)('validate', 'error', `is outside the workspace (${cwd}): refused, because a path in a pull request could expose any file on the runner. Keep the manifests inside the repository`, at)
+                ]
+            };
+        }
         const abs = await (0,promises_.realpath)(named);
-        if (isInside(external_node_path_default().resolve(cwd), named) && !isInside(await realRoot(cwd), abs)) {
+        if (!isInside(await realRoot(cwd), abs)) {
             return {
                 diagnostics: [
                     (0,src_diagnostics/* diagnostic */.YK)('validate', 'error', 'is reached through a symbolic link that leads outside the workspace: refused, because a link in a pull request could expose any file on the runner. Replace the link with the folder or file itself', at)
@@ -14994,7 +15166,8 @@ function issuesToDiagnostics(issues, doc, schema) {
         }
         const missing = issue.code === 'invalid_type' && issue.input === undefined;
         const at = doc.locate(path);
-        out.push((0,_diagnostics_js__WEBPACK_IMPORTED_MODULE_1__/* .diagnostic */ .YK)('validate', 'error', messageFor(issue, missing), { ...at, field: (0,_path_js__WEBPACK_IMPORTED_MODULE_2__/* .formatPath */ .j)(path) }));
+        const message = messageFor(issue, missing) + quoteHint(issue, doc, path);
+        out.push((0,_diagnostics_js__WEBPACK_IMPORTED_MODULE_1__/* .diagnostic */ .YK)('validate', 'error', message, { ...at, field: (0,_path_js__WEBPACK_IMPORTED_MODULE_2__/* .formatPath */ .j)(path) }));
     }
     return out;
 }
@@ -15043,6 +15216,20 @@ function messageFor(issue, missing) {
         default:
             return issue.message;
     }
+}
+/**
+ * YAML reads `name: 12345` or `name: true` as a number or a boolean: where text is wanted, the fix is
+ * quotes, shown with the field and the value as written (`name: "1.0"`, not the number's `1`).
+ */
+function quoteHint(issue, doc, path) {
+    if (issue.code !== 'invalid_type' || issue.expected !== 'string')
+        return '';
+    if (typeof issue.input !== 'number' && typeof issue.input !== 'boolean')
+        return '';
+    const written = doc.scalarAt(path)?.source ?? String(issue.input);
+    const last = path[path.length - 1];
+    const quoted = JSON.stringify(written);
+    return `: quote it to keep it as text, e.g. ${typeof last === 'string' ? `${last}: ${quoted}` : `- ${quoted}`}`;
 }
 const article = (t) => {
     const names = {
@@ -15495,7 +15682,7 @@ const SECRET_FIELDS = {
 
 /***/ }),
 
-/***/ 3151:
+/***/ 7472:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -15611,6 +15798,125 @@ class FormulaError extends Error {
 
 // EXTERNAL MODULE: ./src/manifest/issues.ts
 var issues = __nccwpck_require__(9597);
+// EXTERNAL MODULE: ./src/log.ts
+var log = __nccwpck_require__(5625);
+;// CONCATENATED MODULE: ./src/manifest/look-alike.ts
+/**
+ * Names a reader cannot tell apart. `Payments`, `Pay\u200bments`, `Ρayments` (a Greek Rho) and `Payments `
+ * are four dashboards that read as one in a plan, a comment or the web UI, so a change to one passes for a
+ * change to another. Validation warns at each name that looks like an earlier one of its kind, and at a
+ * name that holds characters no one sees (reports show those escaped, log.ts printable).
+ */
+
+
+/** Letters of other scripts that look like Latin ones (a part of Unicode's confusables), by the Latin one. */
+const LATIN_LOOKS = {
+    A: 'АΑ',
+    B: 'ВΒ',
+    C: 'СϹ',
+    E: 'ЕΕ',
+    H: 'НΗ',
+    I: 'ІΙӀ',
+    J: 'Ј',
+    K: 'КΚ',
+    M: 'МΜ',
+    N: 'Ν',
+    O: 'ОΟ',
+    P: 'РΡ',
+    S: 'Ѕ',
+    T: 'ТΤ',
+    X: 'ХΧ',
+    Y: 'ҮΥ',
+    Z: 'Ζ',
+    a: 'а',
+    c: 'сϲ',
+    d: 'ԁ',
+    e: 'е',
+    h: 'һ',
+    i: 'іı',
+    j: 'јϳ',
+    l: 'ӏ',
+    o: 'оοօ',
+    p: 'рρ',
+    q: 'ԛ',
+    s: 'ѕ',
+    u: 'ս',
+    v: 'ν',
+    w: 'ԝ',
+    x: 'хχ',
+    y: 'уү'
+};
+const AS_LATIN = new Map(Object.entries(LATIN_LOOKS).flatMap(([latin, looks]) => [...looks].map(c => [c, latin])));
+/** Whether a character shows as nothing (what `visible` escapes), or as a space at most (a line break, a tab). */
+const look_alike_hidden = (c) => (0,log/* visible */.RK)(c) !== c || c === '\n' || c === '\t';
+/**
+ * What a name looks like: compatibility forms folded (NFKC), hidden characters gone, look-alike letters as
+ * Latin ones, white space as one space.
+ */
+function lookAlikeKey(name) {
+    return [...name.normalize('NFKC')]
+        .map(c => (/[\t\n\r]/.test(c) ? ' ' : look_alike_hidden(c) ? '' : (AS_LATIN.get(c) ?? c)))
+        .join('')
+        .replace(/\s+/g, ' ')
+        .trim();
+}
+const codePoint = (c) => `U+${c.codePointAt(0).toString(16).toUpperCase().padStart(4, '0')}`;
+/** The characters of a name that do not show: those `visible` escapes in it (a joiner inside an emoji shows). */
+function unseen(name) {
+    const shown = (0,log/* visible */.RK)(name);
+    return [
+        ...new Set([...name].filter(c => c === '\n' || c === '\t' || (look_alike_hidden(c) && shown.includes((0,log/* visible */.RK)(c)))))
+    ];
+}
+/** What in a name makes it look like another: `U+03A1 (looks like P)`, `U+200B (not shown)`. */
+function oddities(name) {
+    const said = new Set();
+    if (name !== name.trim())
+        said.add('white space at the start or end');
+    if (/\s{2}/.test(name.trim()))
+        said.add('repeated white space');
+    for (const c of unseen(name))
+        said.add(`${codePoint(c)} (not shown)`);
+    for (const c of name) {
+        if (AS_LATIN.has(c))
+            said.add(`${codePoint(c)} (looks like ${AS_LATIN.get(c)})`);
+        else if (/\s/.test(c) && c !== ' ' && !look_alike_hidden(c))
+            said.add(`${codePoint(c)} (a space)`);
+        else if (c.normalize('NFKC') !== c && !look_alike_hidden(c))
+            said.add(`${codePoint(c)} (looks like ${c.normalize('NFKC')})`);
+    }
+    return [...said];
+}
+/**
+ * For each kind's names in manifest order: a warning at a name that looks like an earlier, different one,
+ * or else at a name that holds control, bidirectional or invisible characters.
+ */
+function checkLookAlikeNames(byKind) {
+    const out = [];
+    for (const [kind, documents] of Object.entries(byKind)) {
+        const first = new Map();
+        for (const { doc, name } of documents) {
+            if (name === undefined)
+                continue;
+            const warn = (message) => out.push((0,diagnostics/* diagnostic */.YK)('validate', 'warning', message, { ...doc.locate(['name']), field: 'name' }));
+            const key = lookAlikeKey(name);
+            const earlier = first.get(key);
+            if (!earlier)
+                first.set(key, { doc, name });
+            if (earlier && earlier.name !== name) {
+                const odd = [...new Set([...oddities(earlier.name), ...oddities(name)])];
+                const why = odd.length > 0 ? odd.join(', ') : 'how their letters are encoded (composed or not)';
+                const where = `${earlier.doc.file}:${earlier.doc.locate(['name']).line}`;
+                warn(`${kind} name "${name}" looks the same as "${earlier.name}" (${where}): they differ only by ${why}; a reader cannot tell them apart, so rename one or remove those characters`);
+            }
+            else if (unseen(name).length > 0) {
+                warn(`${kind} name "${name}" holds characters that do not show: ${unseen(name).map(codePoint).join(', ')}; reports print them escaped (\\u{...}), the web UI does not`);
+            }
+        }
+    }
+    return out;
+}
+
 // EXTERNAL MODULE: ./node_modules/@hyperdx/lucene/lib/lucene.js
 var lucene = __nccwpck_require__(5423);
 ;// CONCATENATED MODULE: ./src/manifest/lucene.ts
@@ -15674,6 +15980,7 @@ var manifest_path = __nccwpck_require__(7578);
  * because the server would silently rewrite the value (FACTS.md), which would show as a change on every
  * plan forever.
  */
+
 
 
 
@@ -16290,6 +16597,7 @@ function checkServiceSettings(doc, s) {
     return out;
 }
 const str = (v) => (typeof v === 'string' ? v : undefined);
+const mapping = (v) => v !== null && typeof v === 'object' && !Array.isArray(v) ? v : undefined;
 function dashboardView(doc, raw, spec) {
     const tiles = Array.isArray(raw.tiles) ? raw.tiles : [];
     return {
@@ -16304,6 +16612,13 @@ function dashboardView(doc, raw, spec) {
             const typed = spec?.tiles?.[i];
             const sql = typed?.config?.configType === 'sql' ? typed.config.sqlTemplate : undefined;
             return [{ name, displayType: typed ? tileDisplayType(typed) : undefined, sqlTemplate: sql }];
+        }),
+        links: tiles.flatMap((t, i) => {
+            const link = mapping(mapping(mapping(t)?.config)?.onClick);
+            const dashboard = link?.type === 'dashboard' ? str(mapping(link.target)?.dashboard) : undefined;
+            return dashboard === undefined
+                ? []
+                : [{ dashboard, path: ['tiles', i, 'config', 'onClick', 'target', 'dashboard'] }];
         })
     };
 }
@@ -16317,14 +16632,18 @@ incomplete = false) {
     const out = [];
     const where = (doc, path) => `${doc.file}:${doc.locate(path).line}`;
     const byName = new Map();
+    /** Every manifest of each name, in order. */
+    const sharing = new Map();
     const pins = new Map();
     for (const d of dashboards) {
         if (d.name === undefined)
             continue;
-        const prev = byName.get(d.name);
-        if (prev)
-            reporter(d.doc, out)(['name'], `duplicate dashboard name "${d.name}" (also at ${where(prev.doc, ['name'])})`);
+        const list = sharing.get(d.name);
+        if (list)
+            list.push(d);
         else
+            sharing.set(d.name, [d]);
+        if (!byName.has(d.name))
             byName.set(d.name, d);
         if (d.id !== undefined) {
             const prevPin = pins.get(d.id);
@@ -16334,6 +16653,27 @@ incomplete = false) {
                 pins.set(d.id, d);
         }
     }
+    // Same-named dashboards are told apart by their `id:` pins (pair.ts pairs pins first): each of them needs
+    // one. Two pins of one id are reported above.
+    const pinnedTwins = new Map();
+    for (const [name, list] of sharing) {
+        if (list.length < 2)
+            continue;
+        if (list.every(d => d.id !== undefined)) {
+            pinnedTwins.set(name, list);
+            continue;
+        }
+        const [first, ...rest] = list;
+        for (const d of rest)
+            reporter(d.doc, out)(['name'], `duplicate dashboard name "${name}" (also at ${where(first.doc, ['name'])}): same-named dashboards need an \`id:\` pin each (the id of its live dashboard) to tell them apart; pin every one of them, or rename one`);
+    }
+    // A link-out names its dashboard too (links.ts pairs the name with one manifest): it cannot tell twins apart.
+    for (const d of dashboards)
+        for (const link of d.links) {
+            const twins = pinnedTwins.get(link.dashboard);
+            if (twins)
+                reporter(d.doc, out)(link.path, `${twins.length} dashboards are named "${link.dashboard}" (${twins.map(t => where(t.doc, ['name'])).join(', ')}): a link names its dashboard by name, so it cannot tell which; link to one by \`id:\`, or rename one of them`);
+        }
     for (const d of dashboards) {
         const from = d.renamedFrom;
         if (from !== undefined && from !== d.name && byName.has(from)) {
@@ -16353,6 +16693,11 @@ incomplete = false) {
         }
         if (a.dashboard === undefined)
             continue;
+        const twins = pinnedTwins.get(a.dashboard);
+        if (twins) {
+            report(['dashboard'], `${twins.length} dashboards are named "${a.dashboard}" (${twins.map(t => where(t.doc, ['name'])).join(', ')}): an alert names its dashboard by name, so it cannot tell which; rename one of them to put alerts on it`);
+            continue;
+        }
         const dash = byName.get(a.dashboard);
         if (!dash) {
             const guess = (0,issues/* didYouMean */.au)(a.dashboard, [...byName.keys()]);
@@ -16377,6 +16722,7 @@ incomplete = false) {
             report(['tile'], `tile "${tile.name}" is a raw-SQL ${tile.displayType} tile: an alert needs its query to use the interval ({intervalSeconds:Int64}, {intervalMilliseconds:Int64} or an interval macro)`);
         }
     }
+    out.push(...checkLookAlikeNames({ dashboard: dashboards, alert: alerts }));
     services.forEach((doc, i) => {
         const report = reporter(doc, out);
         if (mode === 'self-hosted') {
@@ -17497,7 +17843,18 @@ const Change = zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
      * Shown but not applied by this run: `prune` (owned, left the manifests, prune is off) or `release`
      * (ServiceSettings wait for a release).
      */
-    deferred: zod__WEBPACK_IMPORTED_MODULE_0__/* ["enum"] */ .k5n(['prune', 'release']).optional(),
+    deferred: zod__WEBPACK_IMPORTED_MODULE_0__/* ["enum"] */ .k5n(['prune', 'release', 'in-use']).optional(),
+    /**
+     * A dashboard update's tiles that it rewrites through the API's form, and what that resets on each: settings only
+     * the web UI can set, which no API client can read (kinds/dashboard/ui-only.ts). `via`: one PUT (every tile), or
+     * patches of the changed tiles alone; `why`: why not patches. Reported as a destructive note.
+     */
+    resets: zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
+        via: zod__WEBPACK_IMPORTED_MODULE_0__/* ["enum"] */ .k5n(['put', 'patch']),
+        why: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().optional(),
+        tiles: zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({ tile: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(), settings: zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()) }))
+    })
+        .optional(),
     /** Deleted by the server as a side effect (its tile or dashboard goes away), not by a request. */
     droppedByServer: zod__WEBPACK_IMPORTED_MODULE_0__/* .boolean */ .zMY().optional(),
     /** Addresses that must be applied before this one. */
@@ -17712,6 +18069,13 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:dns");
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:events");
+
+/***/ }),
+
+/***/ 3024:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
 
 /***/ }),
 
@@ -20494,7 +20858,7 @@ exports.qg = publicApi.parse;
 exports.hR = publicApi.parseAllDocuments;
 __webpack_unused_export__ = publicApi.parseDocument;
 exports.As = publicApi.stringify;
-__webpack_unused_export__ = visit.visit;
+exports.YR = visit.visit;
 __webpack_unused_export__ = visit.visitAsync;
 
 
@@ -26423,6 +26787,7 @@ __nccwpck_require__.d(__webpack_exports__, {
   Whr: () => (/* binding */ schemas_int),
   euz: () => (/* binding */ literal),
   _H3: () => (/* binding */ looseObject),
+  chJ: () => (/* binding */ _null),
   aig: () => (/* binding */ number),
   Ikc: () => (/* binding */ object),
   g1P: () => (/* binding */ record),
@@ -26434,7 +26799,7 @@ __nccwpck_require__.d(__webpack_exports__, {
   L5J: () => (/* binding */ unknown)
 });
 
-// UNUSED EXPORTS: ZodAny, ZodArray, ZodBase64, ZodBase64URL, ZodBigInt, ZodBigIntFormat, ZodBoolean, ZodCIDRv4, ZodCIDRv6, ZodCUID, ZodCUID2, ZodCatch, ZodCodec, ZodCreditCard, ZodCustom, ZodCustomStringFormat, ZodDate, ZodDefault, ZodDiscriminatedUnion, ZodE164, ZodEmail, ZodEmoji, ZodEnum, ZodExactOptional, ZodFile, ZodFunction, ZodGUID, ZodIBAN, ZodIPv4, ZodIPv6, ZodISODate, ZodISODuration, ZodISOTime, ZodInstanceOf, ZodIntersection, ZodJWT, ZodKSUID, ZodLazy, ZodLiteral, ZodMAC, ZodMap, ZodNaN, ZodNanoID, ZodNever, ZodNonOptional, ZodNull, ZodNullable, ZodNumber, ZodNumberFormat, ZodObject, ZodOptional, ZodPipe, ZodPrefault, ZodPreprocess, ZodPromise, ZodReadonly, ZodRecord, ZodSet, ZodString, ZodStringFormat, ZodSuccess, ZodSymbol, ZodTemplateLiteral, ZodTransform, ZodTuple, ZodType, ZodULID, ZodURL, ZodUUID, ZodUndefined, ZodUnion, ZodUnknown, ZodVoid, ZodXID, ZodXor, _ZodString, _default, _function, any, base64, base64url, bigint, catch, check, cidrv4, cidrv6, codec, creditCard, cuid, cuid2, currencyCode, date, describe, e164, email, emoji, exactOptional, file, float32, float64, function, guid, hash, hex, hostname, httpUrl, iban, instanceof, int32, int64, intersection, invertCodec, ipv4, ipv6, json, jwt, keyof, ksuid, lazy, looseRecord, mac, map, meta, nan, nanoid, nativeEnum, never, nonoptional, null, nullable, nullish, optional, partialRecord, pipe, prefault, preprocess, promise, readonly, refine, set, stringFormat, stringbool, success, superRefine, symbol, templateLiteral, transform, uint32, uint64, ulid, url, uuid, uuidv4, uuidv6, uuidv7, void, xid, xor
+// UNUSED EXPORTS: ZodAny, ZodArray, ZodBase64, ZodBase64URL, ZodBigInt, ZodBigIntFormat, ZodBoolean, ZodCIDRv4, ZodCIDRv6, ZodCUID, ZodCUID2, ZodCatch, ZodCodec, ZodCreditCard, ZodCustom, ZodCustomStringFormat, ZodDate, ZodDefault, ZodDiscriminatedUnion, ZodE164, ZodEmail, ZodEmoji, ZodEnum, ZodExactOptional, ZodFile, ZodFunction, ZodGUID, ZodIBAN, ZodIPv4, ZodIPv6, ZodISODate, ZodISODuration, ZodISOTime, ZodInstanceOf, ZodIntersection, ZodJWT, ZodKSUID, ZodLazy, ZodLiteral, ZodMAC, ZodMap, ZodNaN, ZodNanoID, ZodNever, ZodNonOptional, ZodNull, ZodNullable, ZodNumber, ZodNumberFormat, ZodObject, ZodOptional, ZodPipe, ZodPrefault, ZodPreprocess, ZodPromise, ZodReadonly, ZodRecord, ZodSet, ZodString, ZodStringFormat, ZodSuccess, ZodSymbol, ZodTemplateLiteral, ZodTransform, ZodTuple, ZodType, ZodULID, ZodURL, ZodUUID, ZodUndefined, ZodUnion, ZodUnknown, ZodVoid, ZodXID, ZodXor, _ZodString, _default, _function, any, base64, base64url, bigint, catch, check, cidrv4, cidrv6, codec, creditCard, cuid, cuid2, currencyCode, date, describe, e164, email, emoji, exactOptional, file, float32, float64, function, guid, hash, hex, hostname, httpUrl, iban, instanceof, int32, int64, intersection, invertCodec, ipv4, ipv6, json, jwt, keyof, ksuid, lazy, looseRecord, mac, map, meta, nan, nanoid, nativeEnum, never, nonoptional, nullable, nullish, optional, partialRecord, pipe, prefault, preprocess, promise, readonly, refine, set, stringFormat, stringbool, success, superRefine, symbol, templateLiteral, transform, uint32, uint64, ulid, url, uuid, uuidv4, uuidv6, uuidv7, void, xid, xor
 
 // EXTERNAL MODULE: ./node_modules/zod/v4/core/core.js
 var core_core = __nccwpck_require__(8532);
@@ -27547,9 +27912,9 @@ const $ZodUndefined = /*@__PURE__*/ core_core/* $constructor */.xI("$ZodUndefine
         return payload;
     };
 });
-const $ZodNull = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodNull", (inst, def) => {
+const $ZodNull = /*@__PURE__*/ core_core/* $constructor */.xI("$ZodNull", (inst, def) => {
     $ZodType.init(inst, def);
-    inst._zod.pattern = regexes.null;
+    inst._zod.pattern = core_regexes/* null */.ch;
     inst._zod.values = new Set([null]);
     inst._zod.parse = (payload, _ctx) => {
         const input = payload.value;
@@ -27563,7 +27928,7 @@ const $ZodNull = /*@__PURE__*/ (/* unused pure expression or super */ null && (c
         });
         return payload;
     };
-})));
+});
 const $ZodAny = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodAny", (inst, def) => {
     $ZodType.init(inst, def);
     inst._zod.parse = (payload) => payload;
@@ -32350,13 +32715,13 @@ function _undefined(params) {
     return api/* _undefined */.E4(ZodUndefined, params);
 }
 
-const ZodNull = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodNull", (inst, def) => {
-    core.$ZodNull.init(inst, def);
+const ZodNull = /*@__PURE__*/ core_core/* $constructor */.xI("ZodNull", (inst, def) => {
+    $ZodNull.init(inst, def);
     ZodType.init(inst, def);
-    inst._zod.processJSONSchema = (ctx, json, params) => processors.nullProcessor(inst, ctx, json, params);
-})));
+    inst._zod.processJSONSchema = (ctx, json, params) => nullProcessor(inst, ctx, json, params);
+});
 function _null(params) {
-    return core._null(ZodNull, params);
+    return api/* _null */.jw(ZodNull, params);
 }
 
 const ZodAny = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodAny", (inst, def) => {
@@ -33185,6 +33550,7 @@ function preprocess(fn, schema) {
 /* harmony export */   fs: () => (/* binding */ _cuid),
 /* harmony export */   gP: () => (/* binding */ _cidrv6),
 /* harmony export */   hH: () => (/* binding */ _lowercase),
+/* harmony export */   jw: () => (/* binding */ _null),
 /* harmony export */   lo: () => (/* binding */ _normalize),
 /* harmony export */   m9: () => (/* binding */ _minLength),
 /* harmony export */   mI: () => (/* binding */ meta),
@@ -33199,7 +33565,7 @@ function preprocess(fn, schema) {
 /* harmony export */   wA: () => (/* binding */ _uuidv7),
 /* harmony export */   xY: () => (/* binding */ _toUpperCase)
 /* harmony export */ });
-/* unused harmony exports _coercedString, _mac, _creditCard, _iban, TimePrecision, _coercedNumber, _float32, _float64, _int32, _uint32, _coercedBoolean, _bigint, _coercedBigint, _int64, _uint64, _symbol, _null, _any, _void, _date, _coercedDate, _nan, _max, _min, _positive, _negative, _nonpositive, _nonnegative, _maxSize, _minSize, _size, _property, _mime, _union, _xor, _discriminatedUnion, _intersection, _tuple, _record, _map, _set, _enum, _nativeEnum, _literal, _file, _transform, _optional, _nullable, _default, _nonoptional, _success, _catch, _pipe, _readonly, _templateLiteral, _lazy, _promise, _check, _stringbool, _stringFormat */
+/* unused harmony exports _coercedString, _mac, _creditCard, _iban, TimePrecision, _coercedNumber, _float32, _float64, _int32, _uint32, _coercedBoolean, _bigint, _coercedBigint, _int64, _uint64, _symbol, _any, _void, _date, _coercedDate, _nan, _max, _min, _positive, _negative, _nonpositive, _nonnegative, _maxSize, _minSize, _size, _property, _mime, _union, _xor, _discriminatedUnion, _intersection, _tuple, _record, _map, _set, _enum, _nativeEnum, _literal, _file, _transform, _optional, _nullable, _default, _nonoptional, _success, _catch, _pipe, _readonly, _templateLiteral, _lazy, _promise, _check, _stringbool, _stringFormat */
 /* harmony import */ var _checks_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4890);
 /* harmony import */ var _registries_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(9396);
 /* harmony import */ var _util_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4723);
@@ -33651,7 +34017,7 @@ function _undefined(Class, params) {
 function _null(Class, params) {
     return new Class({
         type: "null",
-        ...util.normalizeParams(params),
+        ..._util_js__WEBPACK_IMPORTED_MODULE_0__/* .normalizeParams */ .A2(params),
     });
 }
 // @__NO_SIDE_EFFECTS__
@@ -35030,6 +35396,7 @@ function config(newConfig) {
 /* harmony export */   Zg: () => (/* binding */ emoji),
 /* harmony export */   Zv: () => (/* binding */ uppercase),
 /* harmony export */   ai: () => (/* binding */ number),
+/* harmony export */   ch: () => (/* binding */ _null),
 /* harmony export */   fO: () => (/* binding */ ksuid),
 /* harmony export */   gF: () => (/* binding */ cuid),
 /* harmony export */   gp: () => (/* binding */ anyString),
@@ -35049,7 +35416,7 @@ function config(newConfig) {
 /* harmony export */   zM: () => (/* binding */ boolean),
 /* harmony export */   zr: () => (/* binding */ cidrv4)
 /* harmony export */ });
-/* unused harmony exports extendedDuration, uuid4, uuid6, uuid7, html5Email, rfc5322Email, unicodeEmail, idnEmail, browserEmail, mac, hostname, domain, creditCard, currencyCode, iban, string, null, hex, md5_hex, md5_base64, md5_base64url, sha1_hex, sha1_base64, sha1_base64url, sha256_hex, sha256_base64, sha256_base64url, sha384_hex, sha384_base64, sha384_base64url, sha512_hex, sha512_base64, sha512_base64url */
+/* unused harmony exports extendedDuration, uuid4, uuid6, uuid7, html5Email, rfc5322Email, unicodeEmail, idnEmail, browserEmail, mac, hostname, domain, creditCard, currencyCode, iban, string, hex, md5_hex, md5_base64, md5_base64url, sha1_hex, sha1_base64, sha1_base64url, sha256_hex, sha256_base64, sha256_base64url, sha384_hex, sha384_base64, sha384_base64url, sha512_hex, sha512_base64, sha512_base64url */
 
 /**
  * @deprecated CUID v1 is deprecated by its authors due to information leakage
