@@ -158,7 +158,7 @@ export async function cli(argv: readonly string[], io: CliIo): Promise<number> {
   })
   let result
   try {
-    result = await run(config, { log, progress: progress.update })
+    result = await run(config, { log, progress: progress.update, pacing: progress.pacing })
   } finally {
     progress.done()
   }

@@ -90,7 +90,12 @@ async function runAction(outputs: Outputs): Promise<void> {
   const progress = progressReporter({ live: false, write: text => core.info(text.replace(/\n$/, '')) })
   let result
   try {
-    result = await run(config, { log: actionLogger, progress: progress.update, changed })
+    result = await run(config, {
+      log: actionLogger,
+      progress: progress.update,
+      pacing: progress.pacing,
+      changed
+    })
   } finally {
     progress.done()
   }

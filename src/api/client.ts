@@ -100,6 +100,8 @@ export interface ObservabilityApi {
   getService(): Promise<ServiceResponse>
   patchService(body: unknown): Promise<ServiceResponse>
   readonly stats: TransportStats
+  /** How long (ms) requests still wait for the client-side rate limit, while they do (progress shows it). */
+  pacingFor?(): number | undefined
   /**
    * The same client whose requests end when `signal` aborts, in flight too (they reject with
    * RequestCancelledError). Reads that are only useful together cancel each other this way.
@@ -124,7 +126,9 @@ export type ApiSettings = Pick<
 
 export function createApi(
   settings: ApiSettings,
-  extra: Partial<Pick<TransportOptions, 'clock' | 'random' | 'maxConnections' | 'maxAttempts'>> & {
+  extra: Partial<
+    Pick<TransportOptions, 'clock' | 'random' | 'maxConnections' | 'maxAttempts' | 'slowNoticeMs'>
+  > & {
     log?: Logger
   } = {}
 ): ObservabilityApi {
@@ -234,6 +238,10 @@ class HttpObservabilityApi implements ObservabilityApi {
 
   get stats(): TransportStats {
     return this.transport.stats
+  }
+
+  pacingFor(): number | undefined {
+    return this.transport.pacingFor()
   }
 
   close(): Promise<void> {

@@ -39,7 +39,15 @@ const TIMEOUTS = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT'])
 
 const PLAIN_HTTP_ANSWER = /wrong version number|packet length too long|http request|unknown protocol/i
 
-export function classifyNetworkError(e: unknown, requestTimeoutMs: number): NetworkFailure {
+/**
+ * `timeoutMs`: how long this attempt waited; `requestTimeoutMs`: the setting, when the retry budget cut the wait
+ * shorter (the message then names both, so "27 s" is never a mystery beside a 30 s setting).
+ */
+export function classifyNetworkError(
+  e: unknown,
+  timeoutMs: number,
+  requestTimeoutMs = timeoutMs
+): NetworkFailure {
   const err = e as {
     code?: string
     name?: string
@@ -49,7 +57,11 @@ export function classifyNetworkError(e: unknown, requestTimeoutMs: number): Netw
   const code = err.code ?? err.cause?.code ?? err.name ?? 'error'
   const message = err.message ?? err.cause?.message ?? ''
   if (err.name === 'TimeoutError' || TIMEOUTS.has(code)) {
-    return { code, cause: `no response within ${seconds(requestTimeoutMs)}`, sent: 'maybe' }
+    const setting =
+      timeoutMs < requestTimeoutMs
+        ? ` (request-timeout ${seconds(requestTimeoutMs)}, cut to what the retry budget had left)`
+        : ` (request-timeout)`
+    return { code, cause: `no response within ${seconds(timeoutMs)}${setting}`, sent: 'maybe' }
   }
   // OpenSSL's own text ("...:SSL routines:ssl3_get_record:wrong version number:../deps/...") is noise.
   const cause = `connection failed (${code}${message && !isTls(code) ? `: ${message}` : ''})`

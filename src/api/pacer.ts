@@ -59,6 +59,8 @@ export class Pacer {
   /** Until the first response, only one request is in flight (see the header comment). */
   private firstAnswer?: Promise<void>
   private answered?: () => void
+  /** While requests wait for a slot: until when (ms epoch), for whoever shows progress. */
+  private holding?: number
 
   constructor(
     private readonly limit: RateLimit | null,
@@ -91,6 +93,12 @@ export class Pacer {
     this.answered = undefined
   }
 
+  /** How long (ms) requests are still held for the rate limit; undefined when none is. */
+  heldFor(): number | undefined {
+    const left = this.holding === undefined ? 0 : this.holding - this.clock.now()
+    return left > 0 ? left : undefined
+  }
+
   /** The server said to hold off until `until` (ms epoch). */
   pause(until: number): void {
     if (until > this.pausedUntil) this.pausedUntil = until
@@ -100,7 +108,12 @@ export class Pacer {
     /** Waits until `until`, unless that is past the deadline or the caller gives up first. */
     const waitUntil = async (until: number, now: number) => {
       if (deadline !== undefined && until > deadline) throw new PastDeadline(until)
-      await this.clock.sleep(until - now, signal)
+      this.holding = Math.max(this.holding ?? 0, until)
+      try {
+        await this.clock.sleep(until - now, signal)
+      } finally {
+        if (this.holding !== undefined && this.holding <= this.clock.now()) this.holding = undefined
+      }
       signal?.throwIfAborted()
     }
     for (;;) {

@@ -63,6 +63,8 @@ export interface TransportOptions {
   clock?: Clock
   random?: () => number
   log?: Logger
+  /** How often a request without an answer yet says it is still waiting (default 10 s). */
+  slowNoticeMs?: number
 }
 
 export interface TransportStats {
@@ -72,6 +74,7 @@ export interface TransportStats {
 }
 
 export const DEFAULT_CONNECT_BUDGET_MS = 10_000
+const DEFAULT_SLOW_NOTICE_MS = 10_000
 
 export class Transport {
   readonly stats: TransportStats = { requests: 0, retries: 0, rateLimited: 0 }
@@ -112,6 +115,11 @@ export class Transport {
           ? [`${auth.keyId}:${auth.keySecret}`, auth.keyId, auth.keySecret]
           : []
     this.scrub = redactor(secrets)
+  }
+
+  /** How long (ms) requests still wait for the rate limit, while they do. */
+  pacingFor(): number | undefined {
+    return this.pacer.heldFor()
   }
 
   /** Ends everything at once: pending waits, retries and requests in flight. Nothing is left to keep the process alive. */
@@ -269,6 +277,18 @@ export class Transport {
     if (spec.body !== undefined) headers['content-type'] = 'application/json'
     let res: Awaited<ReturnType<typeof request>>
     let text: string
+    // A slow server is not a silent run: say what is awaited, for how long, and the limits in force.
+    const started = Date.now()
+    const slow = setInterval(() => {
+      const limit =
+        timeoutMs < this.options.requestTimeoutMs
+          ? `gives up at ${seconds(timeoutMs)}: what the retry budget (${seconds(this.options.retryBudgetMs)}) has left of request-timeout ${seconds(this.options.requestTimeoutMs)}`
+          : `request-timeout ${seconds(timeoutMs)}, retry budget ${seconds(this.options.retryBudgetMs)}`
+      this.log.info(
+        `still waiting for ${spec.method} ${spec.path}: ${seconds(Date.now() - started)} so far (${limit})`
+      )
+    }, this.options.slowNoticeMs ?? DEFAULT_SLOW_NOTICE_MS)
+    slow.unref()
     try {
       res = await request(url, {
         method: spec.method,
@@ -289,6 +309,8 @@ export class Transport {
     } catch (e) {
       signal.throwIfAborted()
       return this.networkFailure(spec, base, e, timeoutMs)
+    } finally {
+      clearInterval(slow)
     }
     this.answered = true
     const resHeaders = res.headers as Headers
@@ -342,7 +364,7 @@ export class Transport {
   }
 
   private networkFailure(spec: RequestSpec, details: ApiErrorDetails, e: unknown, timeoutMs: number): Failed {
-    const failure = classifyNetworkError(e, timeoutMs)
+    const failure = classifyNetworkError(e, timeoutMs, this.options.requestTimeoutMs)
     const failed = {
       kind: 'failed' as const,
       unreachable: failure.sent !== 'maybe' || !this.answered,

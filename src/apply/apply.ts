@@ -42,6 +42,8 @@ export interface ApplyInput {
    */
   before?: LiveState
   settleMs?: number
+  /** Told when requests wait for the client-side rate limit (how long, in ms), once per wait. */
+  onPacing?: (waitMs: number) => void
 }
 
 /** Every operation of a kind provides this token: deletes of earlier kinds wait for it. */
@@ -69,12 +71,13 @@ export async function applyPlan(input: ApplyInput): Promise<ApplyResult> {
     reread: sharedReader(),
     lostResponses: new Set()
   }
+  const stopPacing = watchPacing(input)
   const outcomes = await runOperations(
     all,
     ctx,
     input.concurrency,
     progressHooks(opsByChange, input.onProgress)
-  )
+  ).finally(stopPacing)
 
   const result: ApplyResult = { outcomes: [], complete: true }
   for (const [pc, ops] of opsByChange) {
@@ -114,6 +117,24 @@ export async function applyPlan(input: ApplyInput): Promise<ApplyResult> {
   if (result.convergence && !result.convergence.converged) result.complete = false
   if (input.before) await settleCopies(input, ctx, kinds, result)
   return result
+}
+
+/**
+ * Tells onPacing, once per wait of more than a second, that requests are held for the client-side rate limit: a
+ * long apply says it is pacing instead of seeming stuck on one change.
+ */
+function watchPacing(input: ApplyInput): () => void {
+  const { onPacing, api } = input
+  if (!onPacing || !api.pacingFor) return () => {}
+  let pacing = false
+  const timer = setInterval(() => {
+    const left = api.pacingFor!()
+    // Said when a wait of more than a second begins; not again until requests flow.
+    if (left !== undefined && left >= 1000 && !pacing) onPacing(left)
+    pacing = left !== undefined
+  }, 250)
+  timer.unref()
+  return () => clearInterval(timer)
 }
 
 /** The copies an apply's creates left (apply/copies.ts): this run's own late commits deleted, others reported. */

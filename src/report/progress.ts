@@ -21,6 +21,8 @@ export interface ProgressOptions {
 
 export interface ProgressReporter {
   update(progress: ApplyProgress): void
+  /** Requests wait this long (ms) for the client-side rate limit: said once, instead of "waiting on" a change. */
+  pacing(waitMs: number): void
   /** Clears the status line and stops the timer. */
   done(): void
 }
@@ -45,11 +47,15 @@ export function progressReporter(options: ProgressOptions): ProgressReporter {
   const inFlight = new Map<string, { progress: ApplyProgress; at: number }>()
   let stop: (() => void) | undefined
   let drawn = false
+  /** Until when requests are held for the rate limit (ms, this reporter's clock). */
+  let pacedUntil = 0
 
   const elapsed = () => duration(now() - (started ?? now()))
   const current = () => [...inFlight.values()].at(-1)
   const statusLine = () => {
     const count = `${last?.done ?? 0}/${last?.total ?? 0}`
+    if (now() < pacedUntil)
+      return `applying ${count}: pacing for the rate limit, ${duration(pacedUntil - now())} left (${elapsed()})`
     const doing = current()
     return `applying ${count}${doing ? `: ${describe(doing.progress)}` : ''} (${elapsed()})`
   }
@@ -65,12 +71,10 @@ export function progressReporter(options: ProgressOptions): ProgressReporter {
   }
   const tick = () => {
     if (options.live) return redraw()
-    // Nothing said for a while and something in flight: say what it waits on.
+    // Nothing said for a while and something in flight: say what it waits on (pacing says so itself). One clock.
     const waiting = current()
-    if (waiting && now() - lastLine >= quietMs)
-      line(
-        `[${last?.done ?? 0}/${last?.total ?? 0}] waiting on ${describe(waiting.progress)} for ${duration(now() - waiting.at)} (${elapsed()})`
-      )
+    if (waiting && now() >= pacedUntil && now() - lastLine >= quietMs)
+      line(`[${last?.done ?? 0}/${last?.total ?? 0}] waiting on ${describe(waiting.progress)} (${elapsed()})`)
   }
 
   return {
@@ -98,6 +102,15 @@ export function progressReporter(options: ProgressOptions): ProgressReporter {
           `[${progress.done}/${progress.total}] ${describe(progress)}: ${WORDS[progress.status!]} (${elapsed()})`
         )
       }
+    },
+    pacing(waitMs) {
+      pacedUntil = now() + waitMs
+      const count = `${last?.done ?? 0}/${last?.total ?? 0}`
+      if (options.live) redraw()
+      else
+        line(
+          `[${count}] pacing: the client-side rate limit (rate-limit) lets the next request go in ${duration(waitMs)} (${elapsed()})`
+        )
     },
     done() {
       stop?.()

@@ -446,6 +446,7 @@ async function finishStack(
     log: run.log,
     ...(run.operations ? { operations: run.operations } : {}),
     before: run.live,
+    ...(run.deps.pacing ? { onPacing: run.deps.pacing } : {}),
     // A create that timed out may commit up to about as late again: wait that long before looking for copies.
     settleMs: 2 * config.requestTimeoutMs,
     // With many stacks, each line says whose change it is.

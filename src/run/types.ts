@@ -14,6 +14,8 @@ export interface RunDependencies {
   api?: (config: Config) => ObservabilityApi
   /** Told as each change of an apply starts and ends (the entry points render it). */
   progress?: (progress: ApplyProgress) => void
+  /** Told when the apply's requests wait for the client-side rate limit (how long, in ms). */
+  pacing?: (waitMs: number) => void
   /**
    * With stacks: the pull request's changed files, so the run plans the stacks they touch. Absent: no
    * pull request, or its files could not be listed; every stack is planned then.

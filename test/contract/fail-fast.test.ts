@@ -267,7 +267,7 @@ describe('the retry budget is wall time', () => {
     const error = (await api.listSources().catch((e: unknown) => e)) as ApiError
     // The retry starts 125 ms in, so it may wait 175 ms for its answer, not the request timeout of 30 s.
     expect(error.message).toBe(
-      'GET /api/v2/sources failed: no response within 0.2 s; gave up after 2 attempts in 0.1 s (retry budget 0.3 s)'
+      'GET /api/v2/sources failed: no response within 0.2 s (request-timeout 30 s, cut to what the retry budget had left); gave up after 2 attempts in 0.1 s (retry budget 0.3 s)'
     )
   })
 })

@@ -42,3 +42,24 @@ describe('the client in words', () => {
     expect(log.lines.join('\n')).not.toContain('secret-looking')
   })
 })
+
+describe('a slow server', () => {
+  it('is not a silent run: a request without an answer says it is still waiting, with the limits in force', async () => {
+    server = await startCaptureServer([{ status: 200, body: { data: [] }, delayMs: 700 }])
+    const log = recordingLogger()
+    const api = createApi(
+      selfHostedSettings(server.url, 'key', { requestTimeoutMs: 5000, retryBudgetMs: 9000 }),
+      {
+        log,
+        slowNoticeMs: 200
+      }
+    )
+    await api.listSources()
+    await api.close()
+    const waiting = log.lines.filter(l => l.startsWith('info: still waiting'))
+    expect(waiting.length).toBeGreaterThanOrEqual(2)
+    expect(waiting[0]).toMatch(
+      /^info: still waiting for GET \/api\/v2\/sources: \d+\.\d s so far \(request-timeout 5\.0 s, retry budget 9\.0 s\)$/
+    )
+  })
+})

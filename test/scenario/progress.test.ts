@@ -51,3 +51,18 @@ describe('apply progress', () => {
     expect(lines.filter(l => /: failed \(/.test(l))).toHaveLength(1)
   })
 })
+
+describe('an apply held by the client-side rate limit', () => {
+  it('says it is pacing, with how long', async () => {
+    const files: Record<string, string> = {}
+    for (let i = 0; i < 4; i++) files[`d${i}.yaml`] = dashboard(`D${i}`, timeTile('Errors', 0, 0))
+    ws.write(files)
+    const waits: number[] = []
+    const result = await obsdeploy(emu, ws, 'apply', { 'rate-limit': '5/2s' }, false, {
+      pacing: ms => waits.push(ms)
+    })
+    expect(result.exitCode).toBe(0)
+    expect(waits.length).toBeGreaterThanOrEqual(1)
+    expect(waits.every(ms => ms >= 1000 && ms <= 2200)).toBe(true)
+  }, 30_000)
+})

@@ -92,10 +92,38 @@ describe('progress in CI (lines)', () => {
     expect(out).toEqual([])
     advance(3000)
     tick()
-    expect(out).toEqual(['[0/3] waiting on update dashboard "Slow" for 6.0 s (6.0 s)\n'])
+    expect(out).toEqual(['[0/3] waiting on update dashboard "Slow" (6.0 s)\n'])
     reporter.update(change('Slow', 'end', 1, 3, 'applied'))
     reporter.done()
     expect(stopped()).toBe(true)
+  })
+
+  it('requests held for the rate limit say so once, and no change seems stuck meanwhile', () => {
+    const { reporter, out, advance, tick } = setup({ quietMs: 5000 })
+    reporter.update(change('Queued', 'start', 0, 3))
+    advance(1000)
+    reporter.pacing(60_000)
+    expect(out).toEqual([
+      '[0/3] pacing: the client-side rate limit (rate-limit) lets the next request go in 1m00s (1.0 s)\n'
+    ])
+    for (let i = 0; i < 11; i++) {
+      advance(5000)
+      tick()
+    }
+    // Held for the whole minute: no "waiting on" line; after it, the change is named again.
+    expect(out).toHaveLength(1)
+    advance(5000)
+    tick()
+    expect(out.at(-1)).toBe('[0/3] waiting on update dashboard "Queued" (1m01s)\n')
+  })
+
+  it('on a terminal, the status line says it is pacing, with the time left', () => {
+    const { reporter, out, advance } = setup({ live: true })
+    reporter.update(change('Queued', 'start', 0, 2))
+    reporter.pacing(30_000)
+    advance(10_000)
+    reporter.pacing(20_000)
+    expect(out.at(-1)).toBe(`${CLEAR}applying 0/2: pacing for the rate limit, 20.0 s left (10.0 s)`)
   })
 })
 

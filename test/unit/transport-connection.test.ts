@@ -85,7 +85,7 @@ describe('how long a retry waits for its answer', () => {
     const e = await failure(t.request(get))
     expect(seen).toHaveLength(2)
     expect(e.message).toBe(
-      'GET /x failed: no response within 0.2 s; gave up after 2 attempts in 0.1 s (retry budget 0.3 s)'
+      'GET /x failed: no response within 0.2 s (request-timeout 30 s, cut to what the retry budget had left); gave up after 2 attempts in 0.1 s (retry budget 0.3 s)'
     )
   })
 
@@ -95,7 +95,7 @@ describe('how long a retry waits for its answer', () => {
     const { t } = transport(baseUrl, { retryBudgetMs: 1000, requestTimeoutMs: 200 })
     const e = await failure(t.request({ method: 'POST', path: '/x', body: {}, idempotent: false }))
     expect(e).toBeInstanceOf(UnknownOutcomeError)
-    expect(e.message).toMatch(/^POST \/x outcome unknown \(no response within 0\.2 s\)/)
+    expect(e.message).toMatch(/^POST \/x outcome unknown \(no response within 0\.2 s \(request-timeout\)\)/)
     expect(seen).toHaveLength(2)
   })
 })

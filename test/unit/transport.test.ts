@@ -290,7 +290,7 @@ describe('errors the caller sees', () => {
     const { t } = transport(baseUrl, { requestTimeoutMs: 200 })
     const e = await failure(t.request({ method: 'POST', path: '/x', body: {}, idempotent: false }))
     expect(e).toBeInstanceOf(UnknownOutcomeError)
-    expect(e.message).toMatch(/^POST \/x outcome unknown \(no response within 0\.2 s\)/)
+    expect(e.message).toMatch(/^POST \/x outcome unknown \(no response within 0\.2 s \(request-timeout\)\)/)
     expect(seen).toHaveLength(1)
   })
 
