@@ -58,7 +58,7 @@ describe('plan and apply against the emulator', () => {
     expect(actions(plan)).toEqual(['update Dashboard/Checkout'])
     const change = plan.plan!.changes.find(c => c.kind === 'Dashboard')!
     expect(change.fields).toEqual([
-      { path: 'tiles["Errors"].select[0].where', before: 'level:error', after: 'level:error OR level:fatal' }
+      { path: 'tiles["Errors"].series[0].where', before: 'level:error', after: 'level:error OR level:fatal' }
     ])
     await obsdeploy(emu, ws, 'apply')
     const after = stored()[0]!

@@ -13,6 +13,7 @@ import { keptSettingsNotice } from '../returned-fields.js'
 import { droppedSettingNotes, holdsUnmanagedSettings, keptSettings, tileAsSent } from './carry.js'
 import type { DesiredDashboard } from './desired.js'
 import { dashboardWrite } from './patch.js'
+import { inSeriesTerms } from './series-view.js'
 import { uiOnlySettings } from './ui-only.js'
 import { flatTile, isAlertable, keyedLiveTiles, liveDisplayType, sameContent } from './tiles.js'
 
@@ -27,6 +28,9 @@ export function refineDashboard(pc: PlannedChange<DesiredDashboard, LiveDashboar
     pc.change.notes.push(
       'a link-out names a dashboard created later in this apply (or this one): it is set by a second request once that exists'
     )
+  // Last: the steps above read the paths of the config form.
+  const written = new Set(pc.desired?.value.tiles.filter(t => t.spec.series).map(t => t.spec.name))
+  if (written.size > 0) pc.change.fields = pc.change.fields.map(f => inSeriesTerms(f, written))
 }
 
 /**
