@@ -1,8 +1,8 @@
 import { SlidingWindowLimiter } from './rate-limit.js'
 import type { PersistedState } from './seed.js'
-import { ResourceStore } from './store.js'
+import { TeamStore } from './team-store.js'
 import type { Credentials, EmulatorOptions, RateLimit, Seed, ServiceRecord } from './types.js'
-import { UiSessions } from './ui-routes.js'
+import { UiSessions } from './ui-sessions.js'
 
 /** FACTS.md: self-hosted 100 requests a minute per key; managed 10 requests per 10 seconds per key. */
 export const DEFAULT_RATE_LIMITS: { selfHosted: RateLimit; managed: RateLimit } = {
@@ -21,8 +21,8 @@ export class EmulatorState {
   readonly credentials: Credentials
   readonly team: Seed['team']
   readonly user: Seed['user']
-  readonly selfHosted: ResourceStore
-  readonly managedStores = new Map<string, ResourceStore>()
+  readonly selfHosted: TeamStore
+  readonly managedStores = new Map<string, TeamStore>()
   readonly services = new Map<string, ServiceRecord>()
   /** The web UI's signed-in sessions (POST /login/password). */
   readonly uiSessions = new UiSessions()
@@ -42,28 +42,22 @@ export class EmulatorState {
     }
     this.team = initial.team
     this.user = initial.user
-    this.selfHosted = new ResourceStore(
-      initial.selfHosted,
-      initial.team.id,
-      changed,
-      'self-hosted',
-      initial.user
-    )
+    this.selfHosted = new TeamStore(initial.selfHosted, initial.team.id, changed, 'self-hosted', initial.user)
     for (const service of initial.services) this.services.set(service.id, service)
     for (const [serviceId, snapshot] of Object.entries(initial.managed)) {
       this.managedStores.set(
         serviceId,
-        new ResourceStore(snapshot, initial.team.id, changed, 'managed', initial.user)
+        new TeamStore(snapshot, initial.team.id, changed, 'managed', initial.user)
       )
     }
   }
 
-  managedStore(serviceId: string): ResourceStore {
+  managedStore(serviceId: string): TeamStore {
     let store = this.managedStores.get(serviceId)
     if (store === undefined) {
       if (!this.services.has(serviceId)) throw new Error(`No managed service ${serviceId}`)
       const template = this.managedStores.values().next().value ?? this.selfHosted
-      store = new ResourceStore(
+      store = new TeamStore(
         {
           dashboards: [],
           alerts: [],

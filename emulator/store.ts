@@ -3,14 +3,10 @@ import { checkDashboardBody, type DashboardDraft } from './dashboard-body.js'
 import { ApiError } from './errors.js'
 import { newObjectId } from './ids.js'
 import type { RuleMode } from './rules/index.js'
-import { patchDashboardTool } from './mcp.js'
 import * as records from './records.js'
 import { isAlertable, type TileDraft } from './tiles.js'
-import * as ui from './ui-store.js'
 import type {
   DashboardMeta,
-  JsonObject,
-  McpToolResult,
   Seed,
   Store,
   StoredAlert,
@@ -43,11 +39,20 @@ export interface ValidationResult {
   normalized: Record<string, unknown> | null
 }
 
+/** What TeamStore (team-store.ts) adds: the web UI's routes and the MCP tool. */
+type UiStoreMethods =
+  | 'uiDashboards'
+  | 'uiCreateDashboard'
+  | 'uiPatchDashboard'
+  | 'uiDeleteDashboard'
+  | 'uiUpdateAlert'
+  | 'mcpPatchDashboard'
+
 /**
  * One team's observability resources (the self-hosted team, or one managed service). Every write goes through the
  * same validation and normalization as the HTTP routes, so tests that "edit by hand in the UI" produce real records.
  */
-export class ResourceStore implements Store {
+export class ResourceStore implements Omit<Store, UiStoreMethods> {
   readonly dashboards = new Map<string, StoredDashboard>()
   readonly alerts = new Map<string, StoredAlert>()
   readonly sources: StoredSource[]
@@ -125,14 +130,6 @@ export class ResourceStore implements Store {
   updateSource = (id: string, body: unknown) => records.updateSource(this.records, id, body)
   createSavedSearch = (body: unknown) => records.createSavedSearch(this.records, body)
   updateSavedSearch = (id: string, body: unknown) => records.updateSavedSearch(this.records, id, body)
-
-  // The web UI's routes (ui-store.ts) and the MCP tool (mcp.ts), for tests that edit "in the UI" or "through MCP".
-  uiDashboards = (): JsonObject[] => ui.uiDashboards(this)
-  uiCreateDashboard = (body: unknown): JsonObject => ui.uiCreateDashboard(this, body)
-  uiPatchDashboard = (id: string, body: unknown): JsonObject => ui.uiPatchDashboard(this, id, body)
-  uiDeleteDashboard = (id: string): void => ui.uiDeleteDashboard(this, id)
-  uiUpdateAlert = (id: string, body: unknown): JsonObject => ui.uiUpdateAlert(this, id, body)
-  mcpPatchDashboard = (args: unknown): Promise<McpToolResult> => patchDashboardTool(this, args)
 
   getDashboard(id: string): StoredDashboard {
     const dashboard = this.dashboards.get(id)

@@ -10,58 +10,20 @@
  *   PUT /alerts/{id} (emulator/ui-store.ts); any other path under them is the router's 404 page.
  * A JSON body that does not parse is the API's 400 `{message: 'Invalid JSON payload'}`, before authentication.
  */
-import { createHmac, randomBytes } from 'node:crypto'
 import { ApiError, cannotRoutePage, UiBodyError } from './errors.js'
 import { htmlReply, jsonReply, textReply, type IncomingCall, type Reply } from './reply.js'
 import type { EmulatorState } from './state.js'
-import type { ResourceStore } from './store.js'
+import type { TeamStore } from './team-store.js'
+import { SESSION_COOKIE } from './ui-sessions.js'
+
+export { SESSION_COOKIE }
 
 export const LOGIN_PATH = '/login/password'
-export const SESSION_COOKIE = 'connect.sid'
 const SESSION_DAYS = 30
 
 /** The paths this module serves: the sign-in and the two routers it implements. */
 export function isUiPath(path: string): boolean {
   return path === LOGIN_PATH || /^\/(dashboards|alerts)(\/|$)/.test(path)
-}
-
-/** The web UI's sessions: ids of signed-in sessions (in memory: a restart signs everyone out). */
-export class UiSessions {
-  private readonly secret = randomBytes(16).toString('hex')
-  private readonly signedIn = new Set<string>()
-
-  /** A new session, signed in or not; its cookie's value (express-session's `s:<id>.<signature>`, URL-encoded). */
-  open(signIn: boolean): string {
-    const id = randomBytes(24).toString('base64url')
-    if (signIn) this.signedIn.add(id)
-    return encodeURIComponent(`s:${id}.${this.sign(id)}`)
-  }
-
-  /** Whether a Cookie header carries a signed-in session. */
-  isSignedIn(cookieHeader: string | undefined): boolean {
-    const raw = cookieValue(cookieHeader, SESSION_COOKIE)
-    if (raw === undefined) return false
-    let value: string
-    try {
-      value = decodeURIComponent(raw)
-    } catch {
-      return false
-    }
-    const match = /^s:(.+)\.([^.]+)$/.exec(value)
-    return match !== null && match[2] === this.sign(match[1]!) && this.signedIn.has(match[1]!)
-  }
-
-  private sign(id: string): string {
-    return createHmac('sha256', this.secret).update(id).digest('base64').replace(/=+$/, '')
-  }
-}
-
-function cookieValue(header: string | undefined, name: string): string | undefined {
-  for (const part of (header ?? '').split(';')) {
-    const eq = part.indexOf('=')
-    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim()
-  }
-  return undefined
 }
 
 const mediaType = (header: string | undefined) => (header ?? '').split(';')[0]!.trim().toLowerCase()
@@ -129,7 +91,7 @@ export function handleUi(call: IncomingCall, state: EmulatorState): Reply {
   }
 }
 
-function route(call: IncomingCall, store: ResourceStore, body: unknown): Reply {
+function route(call: IncomingCall, store: TeamStore, body: unknown): Reply {
   const [resource, id, extra] = call.path.split('/').filter(Boolean)
   const noRoute = () => htmlReply(404, cannotRoutePage(call.method, call.path, 'self-hosted'))
   if (extra !== undefined) return noRoute()

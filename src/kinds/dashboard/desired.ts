@@ -11,7 +11,6 @@ import type { Desired, PlanContext } from '../kind.js'
 import type { ResourceKind } from '../../plan/types.js'
 import { filterBody } from './filters.js'
 import { linkBody } from './links.js'
-import type { DashboardWrite } from './patch.js'
 
 /** The fields of a dashboard's manifest its requests read. */
 export type RequestSpec = Pick<
@@ -20,6 +19,9 @@ export type RequestSpec = Pick<
 >
 /** The fields of a tile's manifest its requests read (the rest is in its body). */
 export type RequestTileSpec = Pick<TileSpec, 'name' | 'container' | 'tab'>
+
+/** How an update is sent (patch.ts): patches of these tiles (by name; none: name and tags only), or one PUT. */
+export type DashboardWrite = { via: 'patch'; tiles: string[] } | { via: 'put' }
 
 /** What a dashboard's requests are built from: what they read of a desired dashboard. */
 export interface DashboardRequest {

@@ -10,13 +10,10 @@
 import type { LiveDashboard, LiveTile } from '../../api/schemas.js'
 import type { Change } from '../../plan/types.js'
 import { holdsUnmanagedSettings, seriesAsConfig, tileAsSent } from './carry.js'
-import type { DashboardRequest } from './desired.js'
+import type { DashboardRequest, DashboardWrite } from './desired.js'
 import { keyedLiveTiles } from './tiles.js'
 
 type Body = Record<string, unknown>
-
-/** How an update is sent: patches of these tiles (by name; none: name and tags only), or one PUT. */
-export type DashboardWrite = { via: 'patch'; tiles: string[] } | { via: 'put' }
 
 /** The tool's tile config keys by display type (mcp/tools/dashboards/schemas.ts); any other is dropped by it. */
 const COMMON = ['displayType', 'sourceId', 'select', 'numberFormat']

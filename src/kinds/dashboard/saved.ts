@@ -6,8 +6,7 @@
 import type { LiveDashboard } from '../../api/schemas.js'
 import { isMapping, type Json } from '../../json.js'
 import type { SavedForm } from '../kind.js'
-import type { DashboardRequest, DesiredDashboard, RequestSpec } from './desired.js'
-import type { DashboardWrite } from './patch.js'
+import type { DashboardRequest, DashboardWrite, DesiredDashboard, RequestSpec } from './desired.js'
 import { dashboardOperations } from './operations.js'
 
 /**
