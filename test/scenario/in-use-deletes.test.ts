@@ -5,42 +5,21 @@
  */
 import { describe, expect, it } from '@jest/globals'
 import { actions, errors, obsdeploy, useScenario } from '../support/harness.js'
+import { connection, logSource, SECRETS, webhook } from '../support/record-manifests.js'
 
 const { emu, ws } = useScenario()
 
 const apply = (prune = 'true') =>
   obsdeploy(emu, ws, 'apply', {
-    'secret-vars': 'DB_PASSWORD: "db-password-1"\nHOOK_URL: "https://hooks.example.com/a"',
+    'secret-vars': SECRETS,
     prune
   })
 
-const connection = (name: string) => `---
-kind: Connection
-name: ${name}
-host: https://${name.toLowerCase()}.example.com:8443
-username: reader
-password: \${secret.DB_PASSWORD}
-`
-const logSource = (name: string, conn: string) => `---
-kind: Source
-name: ${name}
-sourceKind: log
-connection: ${conn}
-from: { databaseName: app, tableName: logs }
-timestampValueExpression: Timestamp
-defaultTableSelectExpression: Timestamp, Body
-`
 const search = (name: string, source: string) => `---
 kind: SavedSearch
 name: ${name}
 source: ${source}
 where: 'level:error'
-`
-const webhook = (name: string) => `---
-kind: Webhook
-name: ${name}
-service: generic
-url: \${secret.HOOK_URL}
 `
 
 const webhookId = (name: string) => emu.selfHosted.webhooks.find(w => w.name === name)!.id

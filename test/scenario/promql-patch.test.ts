@@ -5,33 +5,13 @@
  */
 import { describe, expect, it } from '@jest/globals'
 import { actions, dashboard, obsdeploy, timeTile, useScenario } from '../support/harness.js'
+import { madeInTheUi } from '../support/promql.js'
 
 const { emu, ws } = useScenario()
 
 describe('PromQL tiles and a patched update', () => {
   it('adopting a UI-made dashboard patches its tile and keeps the PromQL tile', async () => {
-    const made = emu.selfHosted.createDashboard({
-      name: 'Infra',
-      tiles: [
-        {
-          name: 'Errors',
-          x: 0,
-          y: 0,
-          w: 6,
-          h: 3,
-          config: { displayType: 'line', sourceId: '65a1f0c2b3d4e5f6a7b8c901', select: [{ aggFn: 'count' }] }
-        }
-      ]
-    })
-    made.tiles.push({
-      id: 'promql-tile-0001',
-      name: 'CPU',
-      x: 6,
-      y: 0,
-      w: 6,
-      h: 3,
-      config: { configType: 'promql', displayType: 'line', promqlExpression: 'rate(cpu_seconds_total[5m])' }
-    })
+    const id = madeInTheUi(emu)
     ws.write({ 'infra.yaml': dashboard('Infra', timeTile('Errors', 0, 0), 'adopt: true\n') })
     const plan = await obsdeploy(emu, ws, 'plan')
     expect(actions(plan)).toEqual(['update Dashboard/Infra'])
@@ -51,7 +31,7 @@ describe('PromQL tiles and a patched update', () => {
       .filter(r => r.method !== 'GET')
       .map(r => `${r.method} ${r.path}`)
     expect(writes).toEqual(['POST /mcp', 'POST /mcp'])
-    expect(emu.selfHosted.dashboards.get(made.id)!.tiles.map(t => t.name)).toEqual(['Errors', 'CPU'])
+    expect(emu.selfHosted.dashboards.get(id)!.tiles.map(t => t.name)).toEqual(['Errors', 'CPU'])
     expect(actions(await obsdeploy(emu, ws, 'plan'))).toEqual([])
   })
 })

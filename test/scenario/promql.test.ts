@@ -7,6 +7,7 @@
 import { describe, expect, it } from '@jest/globals'
 import type { RunResult } from '../../src/run/types.js'
 import { actions, dashboard, obsdeploy, timeTile, useScenario } from '../support/harness.js'
+import { madeInTheUi } from '../support/promql.js'
 
 const { emu, ws } = useScenario({ emulator: { mcp: false } })
 
@@ -14,36 +15,9 @@ const WARNING = 'tiles this API cannot show (PromQL) are removed by an update'
 const warnings = (result: RunResult) =>
   result.diagnostics.filter(d => d.severity === 'warning').map(d => d.message)
 
-/** A dashboard made in the UI, with a builder tile and a PromQL tile the API does not show. */
-function madeInTheUi(): string {
-  const made = emu.selfHosted.createDashboard({
-    name: 'Infra',
-    tiles: [
-      {
-        name: 'Errors',
-        x: 0,
-        y: 0,
-        w: 6,
-        h: 3,
-        config: { displayType: 'line', sourceId: '65a1f0c2b3d4e5f6a7b8c901', select: [{ aggFn: 'count' }] }
-      }
-    ]
-  })
-  made.tiles.push({
-    id: 'promql-tile-0001',
-    name: 'CPU',
-    x: 6,
-    y: 0,
-    w: 6,
-    h: 3,
-    config: { configType: 'promql', displayType: 'line', promqlExpression: 'rate(cpu_seconds_total[5m])' }
-  })
-  return made.id
-}
-
 describe('PromQL tiles', () => {
   it('warns on every update of an adopted dashboard, and the update does remove them', async () => {
-    const id = madeInTheUi()
+    const id = madeInTheUi(emu)
     ws.write({ 'infra.yaml': dashboard('Infra', timeTile('Errors', 0, 0), 'adopt: true\n') })
 
     const plan = await obsdeploy(emu, ws, 'plan')
