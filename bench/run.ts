@@ -24,6 +24,7 @@ import { growth } from './sections/growth.js'
 import { managedRateLimit } from './sections/managed.js'
 import { planAtScale } from './sections/plan-scale.js'
 import { manyStacks } from './sections/stacks.js'
+import { userRepo } from './sections/user-repo.js'
 
 const SECTIONS: Record<string, (ctx: BenchContext) => Promise<Section>> = {
   '1': planAtScale,
@@ -31,7 +32,8 @@ const SECTIONS: Record<string, (ctx: BenchContext) => Promise<Section>> = {
   '3': managedRateLimit,
   '4': coldStart,
   '5': growth,
-  '6': manyStacks
+  '6': manyStacks,
+  '7': userRepo
 }
 
 const { values } = parseArgs({

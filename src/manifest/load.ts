@@ -3,7 +3,7 @@
  * first. Needs no network and no credentials.
  */
 import { diagnostic, sortDiagnostics, type Diagnostic } from '../diagnostics.js'
-import { findManifestFiles, readManifestFile, textDigest } from './files.js'
+import { findManifestFiles, readManifestFiles, textDigest } from './files.js'
 import { describeShape, describeValue } from '../error-message.js'
 import { didYouMean, issuesToDiagnostics } from './issues.js'
 import {
@@ -75,8 +75,8 @@ export async function loadManifests(options: LoadOptions): Promise<ManifestSet> 
   const set: ManifestSet = { ...emptySet(found.files), digests: new Map() }
   set.diagnostics.push(...found.diagnostics)
   const views = emptyViews(options.mode)
-  for (const path of found.files) {
-    const read = await readManifestFile(path, options.cwd)
+  for await (const read of readManifestFiles(found.files, options.cwd)) {
+    const path = read.path
     set.diagnostics.push(...read.diagnostics)
     if (read.file) {
       set.digests!.set(path, textDigest(read.file.text))

@@ -7,7 +7,7 @@
 import { describe, expect, it } from '@jest/globals'
 import lucene from '@hyperdx/lucene'
 import fc from 'fast-check'
-import { checkLucene, isPlainLucene } from '../../src/manifest/lucene.js'
+import { checkLucene, isCommonLucene, isPlainLucene } from '../../src/manifest/lucene.js'
 
 const SEED = 1717
 const parses = (s: string): boolean => {
@@ -92,5 +92,80 @@ describe('the plain Lucene fast path', () => {
       offset: expect.any(Number),
       message: expect.stringMatching(/^Lucene syntax error at column \d+ of the expression: unexpected /)
     })
+  })
+
+  /** The common forms: quotes, comparisons, wildcards, ranges, field groups, parentheses, `-`. */
+  const value = fc.oneof(
+    word,
+    fc.tuple(fc.constantFrom('>', '>=', '<', '<='), word).map(([op, w]) => op + w),
+    word.map(w => `${w}*`),
+    word.map(w => `${w}-${w}`),
+    fc.stringMatching(/^[^"\\\n\r]{0,12}$/).map(q => `"${q}"`)
+  )
+  const range = fc
+    .tuple(fc.constantFrom('[', '{'), word, word, fc.constantFrom(']', '}'))
+    .map(([o, a, b, c]) => `${o}${a} TO ${b}${c}`)
+  const group = fc
+    .tuple(value, fc.array(fc.tuple(fc.constantFrom(' ', ' OR ', ' AND '), value), { maxLength: 3 }))
+    .map(([v, rest]) => `(${v}${rest.map(([s, w]) => s + w).join('')})`)
+  const clause = fc
+    .tuple(fc.boolean(), field, fc.oneof(value, value, range, group))
+    .map(([minus, f, v]) => `${minus ? '-' : ''}${f}:${v}`)
+  const { common } = fc.letrec(tie => ({
+    common: fc
+      .tuple(fc.boolean(), tie('unit'), fc.array(fc.tuple(separator, tie('unit')), { maxLength: 4 }))
+      .map(([not, first, rest]) => `${not ? 'NOT ' : ''}${first}${rest.map(([s, t]) => s + t).join('')}`),
+    unit: fc.oneof(
+      { depthSize: 'small', withCrossShrink: true },
+      clause,
+      term,
+      tie('common').map(e => `(${e})`)
+    )
+  }))
+  const nearCommon = fc
+    .array(
+      fc.oneof(
+        fc.constantFrom(...KEYWORDS, ' ', ':', 'a', 'x:', '9', '"', '(', ')', '[', ']', '{', '}', ' TO '),
+        fc.constantFrom(...'-*><=.\\\t'.split(''))
+      ),
+      { maxLength: 16 }
+    )
+    .map(parts => parts.join(''))
+
+  it('the parser accepts every common expression (10,000 generated), and the check skips them', () => {
+    let recognised = 0
+    fc.assert(
+      fc.property(common, s => {
+        if (isCommonLucene(s)) {
+          recognised++
+          expect(parses(s)).toBe(true)
+        }
+      }),
+      { numRuns: 10_000, seed: SEED }
+    )
+    // All but the few nested deeper than the scanner goes.
+    expect(recognised).toBeGreaterThan(9_000)
+    for (const s of [
+      'service:"checkout api" AND (level:error OR level:warn)',
+      'duration:[100 TO 500] AND NOT path:"/health"',
+      'http.status_code:>=500',
+      'http.method:(GET OR POST) AND -user.id:internal-*'
+    ])
+      expect(isCommonLucene(s)).toBe(true)
+  })
+
+  it('says "common" only for what the parser accepts (20,000 near misses)', () => {
+    let seen = 0
+    fc.assert(
+      fc.property(nearCommon, s => {
+        if (isCommonLucene(s)) {
+          seen++
+          expect(parses(s)).toBe(true)
+        }
+        expect(checkLucene(s) === undefined).toBe(s.trim() === '' || parses(s))
+      }),
+      { numRuns: 20_000, seed: SEED }
+    )
+    expect(seen).toBeGreaterThan(100)
   })
 })
