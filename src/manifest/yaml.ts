@@ -6,7 +6,7 @@
  * the `yaml` library at once, which says exactly where and why. Hostile input (alias bombs, deep
  * nesting, binary junk, duplicate keys) becomes a diagnostic, never a crash or a hang.
  */
-import { constructFromEvents, CORE_SCHEMA, parseEvents, SCALAR_STYLE } from 'js-yaml'
+import { constructFromEvents, CORE_SCHEMA, parseEvents, SCALAR_STYLE, type Event } from 'js-yaml'
 import {
   Document,
   isMap,
@@ -20,6 +20,7 @@ import {
 } from 'yaml'
 import { diagnostic, type Diagnostic, type SourceLocation } from '../diagnostics.js'
 import { errorMessage } from '../error-message.js'
+import { fastValues } from './fast-yaml.js'
 import type { PathSegment } from './path.js'
 import { indexPositions, lineLocator, pathKey, type DocumentPositions } from './positions.js'
 
@@ -67,7 +68,7 @@ export interface ParseResult {
 }
 
 export function parseYamlFile(file: string, text: string): ParseResult {
-  const deep = findDeepNesting(text)
+  const { deep, bound, multilineQuote } = nesting(text)
   if (deep !== undefined) {
     // Refused before any parser sees it: parsers recurse, and a second stack overflow in one process can
     // abort Node itself. Nothing a manifest needs comes close to these depths.
@@ -80,8 +81,12 @@ export function parseYamlFile(file: string, text: string): ParseResult {
       ]
     }
   }
+  // Most files: values only, from the fastest parser; positions on first use (fast-yaml.ts).
+  // (js-yaml 4 takes quoted scalars and flow collections over lines that js-yaml 5 refuses as under-indented.)
+  const fast = multilineQuote ? undefined : fastValues(file, text, bound, YAML_LIMITS.maxDepth)
+  if (fast && fast.length <= YAML_LIMITS.maxDocuments) return documentsOf(file, text, fast)
   let values: unknown[]
-  let starts: Array<{ start: number; name: number; kind: number }>
+  let starts: TopPositions[]
   try {
     // One parse: the events give the values and where each document's `name` and `kind` are (what a plan
     // shows of a valid manifest). Aliases are refused here (maxAliases 0): the `yaml` library counts their
@@ -89,24 +94,38 @@ export function parseYamlFile(file: string, text: string): ParseResult {
     const events = parseEvents(text, { filename: file, maxDepth: YAML_LIMITS.maxDepth })
     values = constructFromEvents(events, { source: text, filename: file, schema: CORE_SCHEMA, maxAliases: 0 })
     if (values.length > YAML_LIMITS.maxDocuments) return parseWithPositions(file, text)
-    const docs = indexPositions(text, { maxDepth: YAML_LIMITS.maxDepth, events, depth: 1 })
-    if (docs.length !== values.length) throw new Error('documents do not line up')
-    // Three offsets a document: a plan of thousands keeps no position maps.
-    const at = (d: DocumentPositions, key: string) => d.nodes.get(pathKey([key]))?.start ?? d.start
-    starts = docs.map(d => ({ start: d.start, name: at(d, 'name'), kind: at(d, 'kind') }))
+    starts = topPositions(text, events)
+    if (starts.length !== values.length) throw new Error('documents do not line up')
   } catch {
     return parseWithPositions(file, text)
   }
-  const source = new YamlSource(file, text, values.length)
+  return documentsOf(file, text, values, starts)
+}
+
+interface TopPositions {
+  start: number
+  name: number
+  kind: number
+}
+
+/** Where each document starts and its `name` and `kind` are: three offsets a document. */
+function topPositions(text: string, events?: Event[]): TopPositions[] {
+  const docs = indexPositions(text, { maxDepth: YAML_LIMITS.maxDepth, events, depth: 1 })
+  const at = (d: DocumentPositions, key: string) => d.nodes.get(pathKey([key]))?.start ?? d.start
+  return docs.map(d => ({ start: d.start, name: at(d, 'name'), kind: at(d, 'kind') }))
+}
+
+function documentsOf(file: string, text: string, values: unknown[], starts?: TopPositions[]): ParseResult {
+  const source = new YamlSource(file, text, values.length, starts)
   const documents: ParsedDocument[] = []
   values.forEach((value, index) => {
     if (value === null || value === undefined) return // an empty document, e.g. after a trailing `---`
-    documents.push(new YamlDocument(source, index, value, starts[index]!))
+    documents.push(new YamlDocument(source, index, value))
   })
   return { documents, diagnostics: [] }
 }
 
-/** A file js-yaml parsed: its lines and its deeper positions, each built on first use. */
+/** A file js-yaml parsed: its lines, its documents' top positions and their deeper ones, each built on first use. */
 class YamlSource {
   private lines?: (offset: number) => SourceLocation
   readonly deeper: (index: number) => Locator | undefined
@@ -114,7 +133,8 @@ class YamlSource {
   constructor(
     readonly file: string,
     private readonly text: string,
-    count: number
+    private readonly count: number,
+    private starts?: TopPositions[]
   ) {
     this.deeper = lazyPositions(file, text, count)
   }
@@ -123,18 +143,32 @@ class YamlSource {
     this.lines ??= lineLocator(this.file, this.text)
     return this.lines(offset)
   }
+
+  /** A document's start, `name` and `kind`: from the first parse, or one parse of the file's top level. */
+  top(index: number): TopPositions | undefined {
+    if (!this.starts) {
+      yamlStats.positionParses++
+      try {
+        this.starts = topPositions(this.text)
+        if (this.starts.length !== this.count) throw new Error('documents do not line up')
+      } catch {
+        this.starts = []
+      }
+    }
+    return this.starts[index]
+  }
 }
 
 /**
- * A document js-yaml parsed. Its start, `name` and `kind` are located from the first parse; any other
- * position (a problem inside a tile) from the file's second parse, made only when one is asked for.
+ * A document js-yaml parsed. Its start, `name` and `kind` are located from the file's top level (from
+ * the first parse when that was js-yaml 5's; else parsed for them when first asked); any other position
+ * (a problem inside a tile) from the file's second parse, made only when one is asked for.
  */
 class YamlDocument implements ParsedDocument {
   constructor(
     private readonly source: YamlSource,
     readonly index: number,
-    public value: unknown,
-    private readonly starts: { start: number; name: number; kind: number }
+    public value: unknown
   ) {}
 
   get file(): string {
@@ -142,12 +176,15 @@ class YamlDocument implements ParsedDocument {
   }
 
   get start(): SourceLocation {
-    return this.source.position(this.starts.start)
+    const top = this.source.top(this.index)
+    return top ? this.source.position(top.start) : (this.deep()?.start ?? this.fallback)
   }
 
   locate(path: readonly PathSegment[]): SourceLocation {
-    if (path.length === 1 && (path[0] === 'name' || path[0] === 'kind'))
-      return this.source.position(this.starts[path[0]])
+    if (path.length === 1 && (path[0] === 'name' || path[0] === 'kind')) {
+      const top = this.source.top(this.index)
+      if (top) return this.source.position(top[path[0]])
+    }
     return this.deep()?.locate(path) ?? this.fallback
   }
 
@@ -170,8 +207,12 @@ class YamlDocument implements ParsedDocument {
 
 type Locator = Pick<ParsedDocument, 'start' | 'locate' | 'locateKey' | 'scalarAt'>
 
-/** Files parsed a second time for their deeper positions (tests hold a plan of valid files to none). */
-export const yamlStats = { secondParses: 0 }
+/**
+ * Files parsed again for positions: `positionParses` for the top level (a document's start, `name` and
+ * `kind`, of a file whose values came from js-yaml 4), `secondParses` for deeper ones. A plan that shows
+ * nothing of valid files makes neither.
+ */
+export const yamlStats = { positionParses: 0, secondParses: 0 }
 
 /**
  * Positions for a file js-yaml parsed, built on first use from its event stream. Should the documents
@@ -410,6 +451,15 @@ function isEmptyDocument(doc: Document.Parsed): boolean {
  * a generous upper bound of the real depth.
  */
 export function findDeepNesting(text: string): number | undefined {
+  return nesting(text).deep
+}
+
+/**
+ * `deep` as findDeepNesting says; `bound`, an upper bound of the text's nesting depth: twice its deepest
+ * block indentation (a sequence may sit at its key's indentation), plus its deepest flow nesting; and
+ * whether a quoted scalar or a flow collection seems to go on over a line break.
+ */
+function nesting(text: string): { deep?: number; bound: number; multilineQuote: boolean } {
   const maxFlow = YAML_LIMITS.maxDepth
   const maxBlock = YAML_LIMITS.maxDepth * 4
   let flow = 0
@@ -417,9 +467,13 @@ export function findDeepNesting(text: string): number | undefined {
   let lineStart = true
   let indent = 0
   let dashes = 0
+  let block = 0
+  let deepestFlow = 0
+  let multilineQuote = false
   for (let i = 0; i < text.length; i++) {
     const ch = text[i]!
     if (ch === '\n') {
+      if (quote || flow > 0) multilineQuote = true
       lineStart = true
       indent = 0
       dashes = 0
@@ -433,11 +487,12 @@ export function findDeepNesting(text: string): number | undefined {
       if (ch === '-' && text[i + 1] === ' ') {
         dashes++
         indent++
-        if (indent + dashes > maxBlock) return i
+        if (indent + dashes > maxBlock) return { deep: i, bound: Infinity, multilineQuote }
         continue
       }
       lineStart = false
-      if (indent + dashes > maxBlock) return i
+      if (indent + dashes > maxBlock) return { deep: i, bound: Infinity, multilineQuote }
+      if (indent + dashes > block) block = indent + dashes
     }
     if (quote) {
       if (quote === '"' && ch === '\\') i++
@@ -449,10 +504,11 @@ export function findDeepNesting(text: string): number | undefined {
     else if (ch === '#' && (i === 0 || /\s/.test(text[i - 1]!))) {
       while (i + 1 < text.length && text[i + 1] !== '\n') i++
     } else if (ch === '[' || ch === '{') {
-      if (++flow > maxFlow) return i
+      if (++flow > maxFlow) return { deep: i, bound: Infinity, multilineQuote }
+      if (flow > deepestFlow) deepestFlow = flow
     } else if ((ch === ']' || ch === '}') && flow > 0) flow--
   }
-  return undefined
+  return { bound: 2 * (block + 1) + deepestFlow, multilineQuote }
 }
 
 function startsValue(text: string, i: number): boolean {

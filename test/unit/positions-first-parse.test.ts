@@ -1,7 +1,7 @@
 /**
- * A valid file is parsed once: its values and its top-level positions (a manifest's `name`, which every
- * change of a plan shows) come from the same events. Deeper positions, wanted only for a problem, come
- * from a second parse made on demand. The positions of the first parse equal the yaml library's.
+ * A valid file is parsed once, for its values. Its top-level positions (a manifest's `name`, which every
+ * change of a plan shows) come from one more parse of its top level, made when first asked for; deeper
+ * positions, wanted only for a problem, from a second parse made on demand. All equal the yaml library's.
  */
 import { describe, expect, it } from '@jest/globals'
 import { validateText } from '../../src/manifest/load.js'
@@ -21,8 +21,9 @@ const lineOf = (text: string): number => file.slice(0, file.indexOf(text)).split
 const viaYamlLibrary = (text: string) => parseYamlFile('f.yaml', `${text}\n---\nx: &a 1\ny: *a\n`)
 
 describe('positions from the first parse', () => {
-  it('a plan’s positions (a document’s start, its name and kind) need no second parse, and equal the yaml library’s', () => {
+  it('a plan’s positions (a document’s start, its name and kind) need one parse of the top level, and equal the yaml library’s', () => {
     const before = yamlStats.secondParses
+    const tops = yamlStats.positionParses
     const ours = parseYamlFile('f.yaml', file).documents
     const theirs = viaYamlLibrary(file).documents
     expect(ours).toHaveLength(4)
@@ -32,6 +33,7 @@ describe('positions from the first parse', () => {
       for (const key of ['name', 'kind']) expect(doc.locate([key])).toEqual(other.locate([key]))
     })
     expect(yamlStats.secondParses).toBe(before)
+    expect(yamlStats.positionParses).toBe(tops + 1)
   })
 
   it('finds name and kind after nesting the first parse does not record (flow, block, sequences of mappings)', () => {
@@ -67,8 +69,10 @@ describe('positions from the first parse', () => {
 
   it('validating valid manifests parses each file once; their raw values are dropped, their specs kept', () => {
     const before = yamlStats.secondParses
+    const tops = yamlStats.positionParses
     const set = validateText('f.yaml', file, 'self-hosted')
     expect(set.diagnostics.filter(d => d.severity === 'error')).toEqual([])
+    expect(yamlStats.positionParses).toBe(tops)
     expect(set.dashboards.map(d => [d.spec.name, d.doc.locate(['name']).line])).toEqual([
       ['Checkout', lineOf('name: "Checkout"')],
       ['single', lineOf("name: 'single'")]

@@ -1,0 +1,57 @@
+/**
+ * The values of a plain manifest file, fast: js-yaml 4 parses these files 2-3x faster than js-yaml 5's
+ * event parser (bench/RESULTS.md section 7), so a file that uses nothing where the two could differ is
+ * read with it, and every other file takes the careful path (yaml.ts) exactly as before.
+ *
+ * Where they could differ, and how each is kept out:
+ * - scalars: js-yaml 4's core schema resolves more integers (`0b1`, `-0x1`) and fewer floats (`-.5`);
+ *   its schema here resolves each plain scalar with js-yaml 5's own core tags instead;
+ * - anchors and aliases (js-yaml 5 refuses aliases here; 4 expands them), tags and directives, and keys
+ *   that are collections (4 turns them into strings; 5 refuses them): a file whose text may hold one
+ *   of these is not read here;
+ * - depth (js-yaml 4 has no limit): a file that could nest deeper than the limit is not read here;
+ * - anything js-yaml 4 refuses (syntax, duplicate keys) is left to the careful path, which says why.
+ */
+import jsYaml4 from 'js-yaml-4'
+import { boolCoreTag, floatCoreTag, intCoreTag, NOT_RESOLVED, nullCoreTag } from 'js-yaml'
+
+type CoreTag = typeof intCoreTag
+
+const implicitType = (tag: CoreTag) => {
+  const resolve = (data: string) => tag.resolve(data, false, tag.tagName)
+  return new jsYaml4.Type(tag.tagName, {
+    kind: 'scalar',
+    resolve: data => resolve(data) !== NOT_RESOLVED,
+    construct: resolve
+  })
+}
+
+let schema: ReturnType<typeof jsYaml4.FAILSAFE_SCHEMA.extend> | undefined
+
+/**
+ * An anchor, a tag or an explicit key where a node starts; a directive; a collection used as a key; a
+ * comment right after a quoted scalar or a flow collection (js-yaml 4 takes it, 5 refuses it); a tab
+ * (the two read an empty key after one differently).
+ */
+const CAREFUL = /(?:^|[\s[{,])(?:[&!]|\?(?:\s|$))|^%|[\]}][ \t]*:|['"\]}]#|\t/m
+
+/**
+ * The documents' values, or nothing when the file is to take the careful path. `depthBound` is an upper
+ * bound of the file's nesting (from the text); `maxDepth` the limit.
+ */
+export function fastValues(
+  file: string,
+  text: string,
+  depthBound: number,
+  maxDepth: number
+): unknown[] | undefined {
+  if (depthBound > maxDepth || CAREFUL.test(text)) return undefined
+  schema ??= jsYaml4.FAILSAFE_SCHEMA.extend({
+    implicit: [nullCoreTag, boolCoreTag, intCoreTag, floatCoreTag].map(t => implicitType(t as CoreTag))
+  })
+  try {
+    return jsYaml4.loadAll(text, null, { filename: file, schema })
+  } catch {
+    return undefined
+  }
+}
