@@ -30,8 +30,9 @@ export function buildAlert(body: unknown, context: AlertContext, existing?: () =
 
 /**
  * `makeAlert` (controllers/alerts.ts): a PUT sets what it sends and clears name, message, note, numConsecutiveWindows
- * and groupBy when omitted, but keeps `thresholdMax` and the schedule. `scheduleStartAt` is stored as a date (so it
- * reads back as `toISOString()`); a start date, or clearing it without an offset, forces the offset to 0.
+ * and groupBy when omitted (the managed cloud keeps groupBy), but keeps `thresholdMax` and the schedule.
+ * `scheduleStartAt` is stored as a date (so it reads back as `toISOString()`); a start date, or clearing it without
+ * an offset, forces the offset to 0.
  */
 function toRecord(body: JsonObject, context: AlertContext, existing?: StoredAlert): StoredAlert {
   const source = (body.source as StoredAlert['source'] | undefined) ?? 'tile'
@@ -61,7 +62,9 @@ function toRecord(body: JsonObject, context: AlertContext, existing?: StoredAler
   if (thresholdMax !== undefined) record.thresholdMax = thresholdMax
   if (source === 'saved_search') {
     record.savedSearchId = body.savedSearchId as string
-    record.groupBy = (body.groupBy as string | null | undefined) ?? null
+    // Self-hosted clears an omitted groupBy (makeAlert); the cloud keeps it (TF client/alert.go).
+    const kept = context.mode === 'managed' ? existing?.groupBy : undefined
+    record.groupBy = (body.groupBy as string | null | undefined) ?? kept ?? null
   }
   const startAt = body.scheduleStartAt as string | null | undefined
   const offset = body.scheduleOffsetMinutes as number | undefined

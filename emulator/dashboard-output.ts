@@ -13,12 +13,17 @@ import type { JsonObject, StoredDashboard, StoredTile, TileConfig } from './type
  * - Each config variant returns its own fields with the server's defaults (`fillNulls`, `asRatio`, `where`, ...).
  */
 export function externalDashboard(dashboard: StoredDashboard): JsonObject {
+  return dashboardOutput(dashboard, {})
+}
+
+/** externalDashboard, with the managed cloud's differences where `options` asks for them. */
+export function dashboardOutput(dashboard: StoredDashboard, options: OutputOptions): JsonObject {
   const containers = dashboard.containers ?? []
   const byId = new Map(containers.map(c => [String(c.id), c]))
   return dropUndefined({
     id: dashboard.id,
     name: dashboard.name,
-    tiles: dashboard.tiles.filter(tile => !isPromqlTile(tile)).map(tile => externalTile(tile, byId)),
+    tiles: dashboard.tiles.filter(tile => !isPromqlTile(tile)).map(tile => externalTile(tile, byId, options)),
     tags: dashboard.tags ?? [],
     filters: (dashboard.filters ?? []).map(externalFilter),
     savedQuery: dashboard.savedQuery ?? null,
@@ -28,9 +33,21 @@ export function externalDashboard(dashboard: StoredDashboard): JsonObject {
   })
 }
 
+export interface OutputOptions {
+  /**
+   * The managed cloud returns a select item's stored `level` whatever its aggregation, and a count's value
+   * expression, though its write schema refuses both (TF dashboard_select_fixups.go).
+   */
+  staleSelectFields?: boolean
+}
+
 const isPromqlTile = (tile: StoredTile): boolean => tile.config.configType === 'promql'
 
-function externalTile(tile: StoredTile, containers: Map<string, JsonObject>): JsonObject {
+function externalTile(
+  tile: StoredTile,
+  containers: Map<string, JsonObject>,
+  options: OutputOptions
+): JsonObject {
   let containerId =
     typeof tile.containerId === 'string' && tile.containerId !== '' ? tile.containerId : undefined
   let tabId = typeof tile.tabId === 'string' && tile.tabId !== '' ? tile.tabId : undefined
@@ -49,7 +66,7 @@ function externalTile(tile: StoredTile, containers: Map<string, JsonObject>): Js
     w: tile.w,
     h: tile.h,
     name: tile.name ?? '',
-    config: externalConfig(tile.config) ?? defaultConfig(tile.config),
+    config: externalConfig(tile.config, options) ?? defaultConfig(tile.config),
     containerId,
     tabId
   })
@@ -74,7 +91,7 @@ const text = (value: unknown, fallback: string | undefined): string | undefined 
   typeof value === 'string' ? value : fallback
 
 /** `convertToExternalTileChartConfig`: undefined when the stored config has no external shape. */
-function externalConfig(config: TileConfig): JsonObject | undefined {
+function externalConfig(config: TileConfig, options: OutputOptions): JsonObject | undefined {
   // Raw SQL tiles are returned as stored, with line and stacked_bar's fillNulls default.
   if (config.configType === 'sql') {
     if (!['line', 'stacked_bar', 'table', 'number', 'pie', 'bar'].includes(config.displayType))
@@ -85,7 +102,9 @@ function externalConfig(config: TileConfig): JsonObject | undefined {
   const sourceId = sourceOf(config)
   const select = (all: boolean): unknown[] =>
     Array.isArray(config.select)
-      ? (all ? config.select : config.select.slice(0, 1)).map(item => externalSelectItem(item as JsonObject))
+      ? (all ? config.select : config.select.slice(0, 1)).map(item =>
+          externalSelectItem(item as JsonObject, options)
+        )
       : [DEFAULT_SELECT_ITEM]
   const formulas = Array.isArray(config.formulas) && config.formulas.length > 0 ? config.formulas : undefined
   const showOperandSeries = formulas ? config.showOperandSeries : undefined
@@ -195,13 +214,15 @@ function externalConfig(config: TileConfig): JsonObject | undefined {
  * `convertToExternalSelectItem`: an aggregation the enum lacks reads `none`; `level` only on a quantile with one of the
  * four levels; a count's leftover value expression is dropped (an empty one stays); `periodAggFn` only when delta.
  */
-function externalSelectItem(item: JsonObject): JsonObject {
+function externalSelectItem(item: JsonObject, options: OutputOptions): JsonObject {
   const aggFn = (AGGREGATE_FUNCTIONS as readonly unknown[]).includes(item.aggFn) ? item.aggFn : 'none'
+  const keep = options.staleSelectFields === true
   const level =
-    aggFn === 'quantile' && (QUANTILE_LEVELS as readonly unknown[]).includes(item.level)
+    (aggFn === 'quantile' || keep) && (QUANTILE_LEVELS as readonly unknown[]).includes(item.level)
       ? item.level
       : undefined
-  const stale = aggFn === 'count' && typeof item.valueExpression === 'string' && item.valueExpression !== ''
+  const stale =
+    !keep && aggFn === 'count' && typeof item.valueExpression === 'string' && item.valueExpression !== ''
   return dropUndefined({
     alias: item.alias,
     metricType: item.metricType,

@@ -91,14 +91,15 @@ export function handleManaged(
       { method: call.method, segments, query: call.query, body: body.value },
       state.managedStore(target.serviceId),
       {
-        paginate: false,
+        paginate: 'uncounted',
         pageSize: state.pageSize,
         charts: false,
         webhooks: prefix === 'clickstack',
         connections: false,
         savedSearches: prefix === 'clickstack',
         sourceWrites: prefix === 'clickstack',
-        alertChannels: false
+        alertChannels: false,
+        staleSelectFields: true
       }
     )
     return ok(outcome.data)

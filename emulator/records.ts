@@ -252,7 +252,7 @@ export function getSavedSearch(s: RecordState, id: string): StoredSavedSearch {
 }
 
 function writeSavedSearch(s: RecordState, body: unknown, id?: string): StoredSavedSearch {
-  const parsed = parseSavedSearchBody(body)
+  const parsed = parseSavedSearchBody(body, s.mode)
   if (!parsed.ok) throw bodyValidationError(parsed.issues)
   const sourceIds = new Set(s.sources.map(o => o.id))
   // The source is checked before the 404 (requireValidSourceId runs first).

@@ -1,11 +1,11 @@
 import { externalAlert } from './alert-body.js'
 import { querySeries } from './charts.js'
-import { externalDashboard } from './dashboard-output.js'
+import { dashboardOutput } from './dashboard-output.js'
 import { ApiError } from './errors.js'
 import { isObjectId } from './ids.js'
 import * as records from './records.js'
 import type { ResourceStore } from './store.js'
-import type { JsonObject, StoredAlert } from './types.js'
+import type { JsonObject, StoredAlert, StoredDashboard } from './types.js'
 
 /** One observability request, relative to its mode's prefix (`/api/v2`, `.../observability`, `.../clickstack`). */
 export interface ResourceRequest {
@@ -16,8 +16,11 @@ export interface ResourceRequest {
 }
 
 export interface ResourceOptions {
-  /** Self-hosted alert and webhook lists are paginated (FACTS.md); managed lists are plain arrays. */
-  paginate: boolean
+  /**
+   * Alert, webhook and saved-search lists are paginated (`limit`, `offset`). `counted`: with `meta` and its total
+   * (self-hosted, FACTS.md); the managed cloud's declare no total (TF client/webhook.go pages until nothing new).
+   */
+  paginate: 'counted' | 'uncounted'
   pageSize: number
   /** Charts exist in self-hosted mode only (CONTRACT.md capability table). */
   charts: boolean
@@ -30,6 +33,8 @@ export interface ResourceOptions {
   sourceWrites: boolean
   /** The managed alert response has no `channels` (ClickStackAlertResponse). */
   alertChannels: boolean
+  /** The managed cloud's dashboards keep select fields its write schema refuses (dashboard-output.ts). */
+  staleSelectFields?: boolean
 }
 
 export interface PageMeta {
@@ -56,6 +61,8 @@ export function handleResource(
   const { method, segments } = request
   const [resource, id, extra] = segments
   if (extra !== undefined) throw notFound()
+  const externalDashboard = (d: StoredDashboard) =>
+    dashboardOutput(d, { staleSelectFields: options.staleSelectFields })
   switch (resource) {
     case 'dashboards':
       if (id === undefined) {
@@ -179,10 +186,11 @@ function checkId(id: string): void {
 }
 
 function list(items: unknown[], request: ResourceRequest, options: ResourceOptions): Outcome {
-  if (!options.paginate) return { data: items }
   const limit = queryInteger(request.query, 'limit', options.pageSize, 1, MAX_LIMIT)
   const offset = queryInteger(request.query, 'offset', 0, 0, Number.MAX_SAFE_INTEGER)
-  return { data: items.slice(offset, offset + limit), page: { total: items.length, limit, offset } }
+  const data = items.slice(offset, offset + limit)
+  if (options.paginate === 'uncounted') return { data }
+  return { data, page: { total: items.length, limit, offset } }
 }
 
 function queryInteger(

@@ -56,7 +56,7 @@ export function handleSelfHosted(call: IncomingCall, state: EmulatorState): Repl
       { method: call.method, segments, query: call.query, body: body.value },
       state.selfHosted,
       {
-        paginate: true,
+        paginate: 'counted',
         pageSize: state.pageSize,
         charts: true,
         webhooks: true,

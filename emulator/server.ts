@@ -269,8 +269,8 @@ function faultReply(fault: PickedFault, mode: RequestMode, state: EmulatorState)
               state.managedLimiter?.config.requests ?? DEFAULT_RATE_LIMITS.managed.requests
             ),
             'X-RateLimit-Remaining': '0',
-            'X-RateLimit-Reset': retryAfter,
-            'Retry-After': retryAfter
+            // The cloud says when to retry by X-RateLimit-Reset alone (FACTS.md; TF internal/api/common.go).
+            'X-RateLimit-Reset': retryAfter
           }
         )
       }

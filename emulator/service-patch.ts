@@ -15,8 +15,10 @@ export function patchService(service: ServiceRecord, input: unknown): ServiceRec
 
   if (body.name !== undefined) next.name = body.name as string
   if (body.releaseChannel !== undefined) {
-    if (service.tier !== 'production') {
-      throw new ApiError(400, 'Release channels are only available for production services')
+    // As the ClickHouse Terraform provider checks it: a development service stays on the default channel. What
+    // the cloud answers is not published; these words are the emulator's.
+    if (service.tier === 'development' && body.releaseChannel !== 'default') {
+      throw new ApiError(400, 'Release channel must be default for a development service')
     }
     next.releaseChannel = body.releaseChannel as ServiceRecord['releaseChannel']
   }

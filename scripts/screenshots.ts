@@ -4,6 +4,8 @@
  * emulator and a loopback stand-in for GitHub's API; its markdown is rendered by a GFM renderer with
  * GitHub's markdown CSS, and Debian's headless Chromium takes the picture at 900 px wide, <details>
  * closed as GitHub first shows them. Run it before a release; it is not part of `npm test`.
+ * The preview's mermaid charts show as their source here: GitHub draws them with the `mermaid` package,
+ * which this script does not load (the sparkline beside each is what every client shows).
  *
  * Needs `apt-get install -y chromium` (Debian's build, at /usr/bin/chromium; override with CHROMIUM).
  */
@@ -89,7 +91,24 @@ try {
   const applied = await action('push', pushEvent('refs/heads/main'), { command: 'apply' })
   shots.push({ name: 'job-summary-apply', title: 'Job summary: the apply', markdown: applied.summary })
 
-  // 3. A pull request that deletes a dashboard (prune), removes and renames tiles, and moves an alert.
+  // 3. A pull request that only moves and adds tiles, with check-queries: the preview.
+  const original = read('observability/checkout.yaml')
+  write(
+    'observability/checkout.yaml',
+    original
+      .replace(/\n {4}x: 0\n {4}y: 0\n {4}w: 6\n/, '\n    x: 12\n    y: 0\n    w: 12\n')
+      .replace('threshold: 10', 'threshold: 3')
+  )
+  await action('pull_request', pullRequestEvent(16), { 'check-queries': 'true' })
+  shots.push({
+    name: 'pr-comment-preview',
+    title: 'Pull request comment: the layout and data preview, opened',
+    markdown: commentOf(16),
+    open: true
+  })
+  write('observability/checkout.yaml', original)
+
+  // 4. A pull request that deletes a dashboard (prune), removes and renames tiles, and moves an alert.
   rmSync(path.join(ws, 'observability', 'platform.yaml'))
   write(
     'observability/checkout.yaml',
@@ -103,6 +122,7 @@ try {
       .replace('tile: Requests', 'tile: Request rate')
       .replace('threshold: 10', 'threshold: 25')
   )
+
   await action('pull_request', pullRequestEvent(13), { prune: 'true' })
   shots.push({
     name: 'pr-comment-destroy',
@@ -116,7 +136,7 @@ try {
     open: true
   })
 
-  // 4. Validation failures: the demo's broken manifest, and one mistake repeated in every tile.
+  // 5. Validation failures: the demo's broken manifest, and one mistake repeated in every tile.
   rmSync(path.join(ws, 'observability'), { recursive: true })
   cpSync(path.join(root, 'examples', 'broken'), path.join(ws, 'observability'), { recursive: true })
   const tiles = Array.from(
@@ -132,7 +152,7 @@ try {
     markdown: commentOf(14)
   })
 
-  // 5. Managed mode: a service settings change that waits for a release, and removes allow-list entries.
+  // 6. Managed mode: a service settings change that waits for a release, and removes allow-list entries.
   rmSync(path.join(ws, 'observability'), { recursive: true })
   cpSync(path.join(root, 'examples', 'managed'), path.join(ws, 'observability'), { recursive: true })
   await action('pull_request', pullRequestEvent(15), { mode: 'managed' })
@@ -142,7 +162,7 @@ try {
     markdown: commentOf(15)
   })
 
-  // 6. The release applies them: the job summary shows the managed fields only.
+  // 7. The release applies them: the job summary shows the managed fields only.
   const released = await action('push', pushEvent('refs/tags/v1.0.0'), { command: 'apply', mode: 'managed' })
   shots.push({
     name: 'job-summary-release',

@@ -180,7 +180,8 @@ export async function cli(argv: readonly string[], io: CliIo): Promise<number> {
       : config.manifests.join(', ')
     io.stderr(errors === 0 ? `valid: ${printable(what)}\n` : `${errors} error(s)\n`)
   } else {
-    io.stdout(stacks ? renderStacksText(stacks, { color }) : renderText(report, { color }))
+    const preview = Boolean(values.preview)
+    io.stdout(stacks ? renderStacksText(stacks, { color, preview }) : renderText(report, { color, preview }))
   }
   if (values.summary !== undefined) {
     const options = { maxLength: SUMMARY_LIMIT, measure: 'bytes' } as const

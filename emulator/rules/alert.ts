@@ -81,7 +81,9 @@ function build(mode: RuleMode) {
       z
         .object({
           source: z.literal('saved_search'),
-          groupBy: z.string().nullish(),
+          // The cloud refuses an explicit null: its groupBy is kept when omitted, and cannot be cleared (TF
+          // client/alert.go).
+          groupBy: mode === 'managed' ? z.string().optional() : z.string().nullish(),
           savedSearchId: z.string().min(1)
         })
         .or(

@@ -421,6 +421,9 @@ function build(mode: RuleMode) {
       .optional()
   }
   filterShape.sourceId = objectId
+  // The cloud wants every filter of an update to carry an id shaped like an ObjectId, each once (TF
+  // dashboard_tile_ids.go); the server then keeps only ids of existing filters.
+  if (managed) filterShape.id = z.string().regex(/^[0-9a-fA-F]{24}$/, 'Invalid ObjectId')
   const filterWithId = z.object(filterShape).strict()
   const filterWithoutId = filterWithId.omit({ id: true })
 
@@ -445,8 +448,19 @@ function build(mode: RuleMode) {
           ])
         checkContainers(data.containers ?? [], ctx)
         checkFilters((data.filters ?? []) as Json[], ctx)
+        if (managed) checkFilterIdsUnique((data.filters ?? []) as Json[], ctx)
       })
   return { create: body(filterWithoutId), update: body(filterWithId), tileWithId }
+}
+
+/** The managed cloud refuses an update whose filters share an id (the wording is the emulator's). */
+function checkFilterIdsUnique(filters: Json[], ctx: z.RefinementCtx): void {
+  const seen = new Set<unknown>()
+  filters.forEach((f, i) => {
+    if (f.id === undefined) return
+    if (seen.has(f.id)) addIssue(ctx, `Filter IDs must be unique: "${String(f.id)}"`, ['filters', i, 'id'])
+    seen.add(f.id)
+  })
 }
 
 /** dashboardValidation.ts validateDashboardContainersStructure: unique container ids, unique tab ids per container. */

@@ -4,7 +4,7 @@
  * (400 `sourceId must be an existing source id`), then every new or changed filter must render as one sidebar facet
  * (common-utils filters.ts isRenderablePinnedFilter; an unchanged stored filter is accepted on PUT).
  */
-import { objectId, parseWith, tags, z, type Parsed } from './common.js'
+import { objectId, parseWith, tags, z, type Parsed, type RuleMode } from './common.js'
 
 const filter = z.union([
   z.object({
@@ -19,22 +19,36 @@ const filter = z.union([
   })
 ])
 
-const schema = z.object({
-  name: z.string().trim().min(1).max(1024),
-  sourceId: objectId,
-  select: z.string().max(4096).optional().default(''),
-  where: z.string().max(8192).optional().default(''),
-  whereLanguage: z.enum(['lucene', 'sql']).optional().default('lucene'),
-  orderBy: z.string().max(1024).optional().default(''),
-  tags: tags.default([]),
-  filters: z.array(filter).max(100).default([])
+/**
+ * The managed document's filter (ClickStackSavedSearchFilter) is `{type: 'sql', condition}` only. That the cloud
+ * refuses the other types is read from its schema, not seen: assumed (docs/real-server.md).
+ */
+const managedFilter = z.object({
+  type: z.literal('sql').optional().default('sql'),
+  condition: z.string().max(8192)
 })
 
-export type SavedSearchBody = z.infer<typeof schema>
+const schemaFor = (mode: RuleMode) =>
+  z.object({
+    name: z.string().trim().min(1).max(1024),
+    sourceId: objectId,
+    select: z.string().max(4096).optional().default(''),
+    where: z.string().max(8192).optional().default(''),
+    whereLanguage: z.enum(['lucene', 'sql']).optional().default('lucene'),
+    orderBy: z.string().max(1024).optional().default(''),
+    tags: tags.default([]),
+    filters: z
+      .array(mode === 'managed' ? managedFilter : filter)
+      .max(100)
+      .default([])
+  })
+const schemas = { 'self-hosted': schemaFor('self-hosted'), managed: schemaFor('managed') }
+
+export type SavedSearchBody = z.infer<(typeof schemas)['self-hosted']>
 export type SavedSearchFilter = SavedSearchBody['filters'][number]
 
-export function parseSavedSearchBody(body: unknown): Parsed<SavedSearchBody> {
-  return parseWith(schema, body)
+export function parseSavedSearchBody(body: unknown, mode: RuleMode = 'self-hosted'): Parsed<SavedSearchBody> {
+  return parseWith(schemas[mode], body) as Parsed<SavedSearchBody>
 }
 
 const filterKey = (f: SavedSearchFilter): string =>

@@ -7,6 +7,7 @@ import type { ApiPrefix, Config, Mode } from '../config/types.js'
 import { silentLogger, type Logger } from '../log.js'
 import { pathSegment } from './address.js'
 import { ApiError, ResponseShapeError, RouteNotFoundError } from './errors.js'
+import { dropStaleSelectFields } from './stale-select.js'
 import {
   MCP_ACCEPT,
   MCP_PATH,
@@ -155,8 +156,7 @@ export function unwrapEnvelope(body: unknown): unknown {
   return body
 }
 
-/** A page this long without a total may be a cut list (FACTS.md: lists return at most 1000). */
-const FULL_PAGE = 1000
+/** Bounds the pages of a list without a total, against a server that never stops answering new ones. */
 const MAX_UNCOUNTED_PAGES = 1000
 
 const WithId = z.looseObject({ id: z.union([z.string().min(1), z.number()]).transform(String) })
@@ -249,12 +249,12 @@ class HttpObservabilityApi implements ObservabilityApi {
   }
 
   async listDashboards(): Promise<LiveDashboard[]> {
-    return this.list('/dashboards', LiveDashboard)
+    return (await this.list('/dashboards', LiveDashboard)).map(dropStaleSelectFields)
   }
 
   async getDashboard(id: string): Promise<LiveDashboard> {
     const res = await this.send('GET', await this.item('/dashboards', id, 'dashboard id'))
-    return parse(LiveDashboard, unwrapEnvelope(res.body), res)
+    return dropStaleSelectFields(parse(LiveDashboard, unwrapEnvelope(res.body), res))
   }
 
   async createDashboard(body: unknown): Promise<WrittenDashboard> {
@@ -431,6 +431,9 @@ class HttpObservabilityApi implements ObservabilityApi {
         state.resolved = 'clickstack'
       } catch (e) {
         if (!(e instanceof ApiError && e.status === 404)) throw e
+        // Only the gateway's page means "no such route"; a JSON 404 is the API's own answer about the path's
+        // organization or service (TF client/client.go), and no other prefix would find them.
+        if (e.bodyShape === 'json') throw unknownService(e)
         state.resolved = 'observability'
         this.log.info(
           "managed-prefix auto: the server has no clickstack route (HTTP 404), so this run uses the contract's observability prefix"
@@ -475,6 +478,8 @@ class HttpObservabilityApi implements ObservabilityApi {
   /** A 404 that is not a resource's "not found" names the path and, in managed mode, the prefix. */
   private routeError(e: unknown): unknown {
     if (!(e instanceof ApiError) || e.status !== 404 || e instanceof RouteNotFoundError) return e
+    if (this.mode === 'managed' && e.bodyShape === 'json' && this.state.resolved === 'clickstack')
+      return unknownService(e)
     const hint =
       this.mode === 'managed'
         ? `Managed prefix "${this.state.resolved}": the public cloud serves only clickstack and CONTRACT.md says observability; set managed-prefix (auto tries clickstack, then observability)`
@@ -508,9 +513,10 @@ class HttpObservabilityApi implements ObservabilityApi {
   }
 
   /**
-   * Reads a whole collection. Lists that paginate say so (`meta.total` or `X-Total-Count`); then the
-   * remaining pages are requested with the page size the server used. Lists that do not paginate are
-   * read with one request and no query parameters.
+   * Reads a whole collection. Lists that paginate and say so (`meta.total` or `X-Total-Count`) get the
+   * remaining pages, requested with the page size the server used; a paginated list that gives no total
+   * is read on until a page adds nothing new. Lists that do not paginate are read with one request and no
+   * query parameters.
    */
   private async list<T extends z.ZodType>(
     collection: string,
@@ -532,8 +538,9 @@ class HttpObservabilityApi implements ObservabilityApi {
     const info = pageInfo(first)
     const { limit } = info
     let { total } = info
-    // A paginated list (FACTS.md: alerts, webhooks) of a full page and no total may have been cut: ask on.
-    if (paginated && total === undefined && items.length >= FULL_PAGE) total = Infinity
+    // A paginated list without a total (the managed cloud's declare none) may have been cut at a page size the
+    // server chose, short or not: ask on until a page adds nothing new (TF client/webhook.go eachWebhook).
+    if (paginated && total === undefined && items.length > 0) total = Infinity
     if (total === undefined || items.length >= total || items.length === 0) return items
     const pageSize = limit && limit > 0 ? limit : items.length
     const seen = new Set(items.map(i => (i as { id?: string }).id))
@@ -566,6 +573,22 @@ class HttpObservabilityApi implements ObservabilityApi {
     }
     return items
   }
+}
+
+/**
+ * A JSON 404 on a managed list: the API answered, so the route exists; what it did not find is the organization or
+ * the service of the path ("Service not found").
+ */
+function unknownService(e: ApiError): ApiError {
+  return new ApiError({
+    status: e.status,
+    method: e.method,
+    path: e.path,
+    serverMessage: e.serverMessage,
+    requestId: e.requestId,
+    bodyShape: e.bodyShape,
+    hint: 'The cloud API does not know this organization or service: check organization-id and service-id (the ids in the cloud console URL of the service), and that the API key belongs to that organization'
+  })
 }
 
 function pageInfo(res: ApiResponse): { total?: number; limit?: number } {

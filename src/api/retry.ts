@@ -1,6 +1,6 @@
 /**
  * When to retry and how long to wait: exponential backoff with jitter, unless the server says how long
- * (Retry-After, RateLimit-Reset, X-RateLimit-Reset, or the structured RateLimit header).
+ * (Retry-After, RateLimit-Reset, X-RateLimit-Reset plus a second, or the structured RateLimit header).
  */
 
 export type Headers = Record<string, string | string[] | undefined>
@@ -9,6 +9,19 @@ const first = (h: string | string[] | undefined): string | undefined => (Array.i
 
 /** Retried for every method: the server did not process the request (429) or a gateway failed it. */
 export const RETRYABLE_STATUSES = new Set([429, 502, 503, 504])
+
+/**
+ * A 500 is retried on a read only: a GET changes nothing, while a write that failed halfway may have been
+ * applied (the ClickHouse Terraform provider retries 5xx too, `internal/api/common.go`).
+ */
+export const isRetryableStatus = (status: number, method: string): boolean =>
+  RETRYABLE_STATUSES.has(status) || (status === 500 && method === 'GET')
+
+/**
+ * Added to an X-RateLimit-Reset (the managed cloud's header): it counts whole seconds, so at 0 the window
+ * may not have turned yet. The ClickHouse Terraform provider waits the same second more (`internal/api/common.go`).
+ */
+export const X_RATELIMIT_RESET_MARGIN_MS = 1000
 
 /**
  * Milliseconds the server asks us to wait, if it says. Reset values are seconds from now, except
@@ -25,7 +38,9 @@ export function serverDelayMs(headers: Headers, now: number): number | undefined
   for (const name of ['ratelimit-reset', 'x-ratelimit-reset']) {
     const v = Number(first(headers[name]))
     // An absent header is Number(undefined), NaN: refused by the same test as an unreadable one.
-    if (Number.isFinite(v)) return resetToDelay(v, now)
+    if (!Number.isFinite(v)) continue
+    const margin = name === 'x-ratelimit-reset' ? X_RATELIMIT_RESET_MARGIN_MS : 0
+    return resetToDelay(v, now) + margin
   }
   // The IETF draft's structured header: `limit=100, remaining=0, reset=50`, or the newer `"default";r=0;t=50`.
   const structured = first(headers['ratelimit'])

@@ -18,7 +18,7 @@ import {
 } from './errors.js'
 import { classifyNetworkError, seconds } from './network-errors.js'
 import { Pacer, PastDeadline, realClock, type Clock } from './pacer.js'
-import { backoffMs, RETRYABLE_STATUSES, serverBudget, serverDelayMs, type Headers } from './retry.js'
+import { backoffMs, isRetryableStatus, serverBudget, serverDelayMs, type Headers } from './retry.js'
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 
@@ -340,7 +340,7 @@ export class Transport {
       bodyShape: bodyShapeOf(body, text)
     }
     const cause = `HTTP ${status}`
-    if (!RETRYABLE_STATUSES.has(status)) return { kind: 'failed', details, cause, retryable: false }
+    if (!isRetryableStatus(status, spec.method)) return { kind: 'failed', details, cause, retryable: false }
     if (status === 429) {
       this.stats.rateLimited++
       // A 429 was refused before processing: safe to send again, even a create.

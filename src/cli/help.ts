@@ -54,6 +54,11 @@ export const CLI_FLAGS: readonly CliFlag[] = [
   },
   { name: 'json', description: 'print the result as JSON' },
   {
+    name: 'preview',
+    description:
+      "plan: also print each created or layout-changed dashboard's grid before and after, and with --check-queries each changed tile's and alert's data"
+  },
+  {
     name: 'summary',
     value: 'FILE',
     description: 'also write the markdown report (as the job summary) to FILE'
@@ -129,7 +134,7 @@ export const COMMAND_HELP: Readonly<Record<Command, CommandHelp>> = {
   plan: {
     summary: 'show what would change against the live API',
     usage: 'obsdeploy plan [manifest globs or folders...] --api-url URL [options]',
-    flags: [...API, ...MANIFESTS, ...PLANNING, 'check-queries', ...OUTPUT],
+    flags: [...API, ...MANIFESTS, ...PLANNING, 'check-queries', 'preview', 'server-validation', ...OUTPUT],
     example: [
       'export OBSDEPLOY_API_KEY=...   # secrets only from the environment',
       'obsdeploy plan observability/ --api-url https://hyperdx.example.com:8000 --out plan.json'
@@ -143,7 +148,7 @@ export const COMMAND_HELP: Readonly<Record<Command, CommandHelp>> = {
   apply: {
     summary: 'apply the plan',
     usage: 'obsdeploy apply [manifest globs or folders...] --api-url URL [options]',
-    flags: [...API, ...MANIFESTS, ...PLANNING, 'concurrency', 'plan', ...OUTPUT],
+    flags: [...API, ...MANIFESTS, ...PLANNING, 'concurrency', 'server-validation', 'plan', ...OUTPUT],
     example: [
       'export OBSDEPLOY_API_KEY=...',
       'obsdeploy apply observability/ --api-url https://hyperdx.example.com:8000 --plan plan.json --prune'

@@ -208,7 +208,14 @@ const DEFINED = [
     type: { kind: 'boolean' },
     default: 'false',
     description:
-      'plan: run each changed tile query over the last hour, and count how often each changed alert would have fired in 24 hours (self-hosted).'
+      'plan: run each changed tile query over the last 24 hours (no data is a warning; the report charts it), and count how often each changed alert would have fired in 7 days (self-hosted).'
+  },
+  {
+    name: 'server-validation',
+    type: { kind: 'boolean' },
+    default: 'true',
+    description:
+      "plan and apply: send each dashboard the plan creates or updates to the server's validate route (a dry run, one request each) and report what it refuses at the manifest's line. A server without the route is a warning."
   }
 ] as const satisfies readonly InputDefinition[]
 

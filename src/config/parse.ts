@@ -265,6 +265,7 @@ function parseSettings<C extends Command>(
     vars,
     secretVars,
     checkQueries: get('check-queries'),
+    serverValidation: get('server-validation'),
     commentOnPr: get('comment-on-pr'),
     labels: get('labels')
   }

@@ -68,6 +68,8 @@ export interface Config<C extends Command = RunCommand> {
   /** Values of `${secret.NAME}` placeholders (`secret-vars`; OBSDEPLOY_SECRET_<NAME> in the CLI). */
   secretVars: Record<string, string>
   checkQueries: boolean
+  /** Dry-run each dashboard the plan writes on the server's validate route (live/server-validation.ts). */
+  serverValidation: boolean
   commentOnPr: boolean
   /** Label the pull request by what the plan does (the action only). */
   labels: boolean

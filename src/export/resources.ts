@@ -200,6 +200,21 @@ export function webhookDocuments(input: ResourceExportInput, skipped: string[]):
   })
 }
 
+/**
+ * A saved search's filter in the manifest's words: sql (its default type left out), and where the server takes
+ * them, the lucene and sql_ast filters the web UI writes (kinds/saved-search-filters.ts). None when it cannot go.
+ */
+function exportedFilter(f: Record<string, unknown>, mode: ResourceExportInput['mode']): unknown[] {
+  const type = f.type ?? 'sql'
+  if (type === 'sql') return typeof f.condition === 'string' ? [{ condition: f.condition }] : []
+  if (mode === 'managed') return []
+  if (type === 'lucene' && typeof f.condition === 'string') return [{ type, condition: f.condition }]
+  const sides = [f.operator, f.left, f.right]
+  if (type === 'sql_ast' && sides.every(v => typeof v === 'string'))
+    return [{ type, operator: f.operator, left: f.left, right: f.right }]
+  return []
+}
+
 export function savedSearchDocument(s: LiveSavedSearch, input: ResourceExportInput): Document {
   const comments: string[] = []
   const value: Record<string, unknown> = {
@@ -214,14 +229,15 @@ export function savedSearchDocument(s: LiveSavedSearch, input: ResourceExportInp
   if (s.orderBy) value.orderBy = s.orderBy
   const tags = orderedUserTags(s.tags)
   if (tags.length > 0) value.tags = tags
-  const filters = (s.filters ?? []).filter(
-    f => (f.type ?? 'sql') === 'sql' && typeof f.condition === 'string'
-  )
-  if (filters.length < (s.filters ?? []).length)
+  const all = s.filters ?? []
+  const filters = all.flatMap(f => exportedFilter(f, input.mode))
+  if (filters.length < all.length)
     comments.push(
-      `${(s.filters ?? []).length - filters.length} filter(s) of another type (set in the UI) cannot be expressed: an update removes them`
+      input.mode === 'managed'
+        ? `${all.length - filters.length} filter(s) of another type than sql (set in the UI): the managed API takes sql filters only, so an update removes them`
+        : `${all.length - filters.length} filter(s) of a shape the manifest cannot express: an update removes them`
     )
-  if (filters.length > 0) value.filters = filters.map(f => ({ condition: f.condition }))
+  if (filters.length > 0) value.filters = filters
   if (!s.tags.includes(input.ownershipTag)) value.adopt = true
   return withComments(value, comments)
 }

@@ -16,7 +16,15 @@ import type { Located } from '../manifest/rules.js'
 import type { AlertChannelSpec, AlertSpec } from '../manifest/schema.js'
 import { alertsClearedToken, dashboardLock, deleteOperation, readyToken } from './operations.js'
 import { bindPlaceholders, placeholderTokens, type Resolved } from './references.js'
-import type { ApplyContext, Kind, Operation, OperationContext, OperationResult, PlanContext } from './kind.js'
+import type {
+  ApplyContext,
+  Kind,
+  Operation,
+  OperationContext,
+  OperationResult,
+  PlanContext,
+  PlannedChange
+} from './kind.js'
 
 /** A channel as the request sends it, with its webhook resolved (an id or a placeholder). */
 type ChannelBody = Record<string, unknown>
@@ -78,7 +86,7 @@ export const alertKind: Kind<DesiredAlert, LiveAlert> = {
     return { pairs, orphans: owned.filter(a => !used.has(a.id)) }
   },
 
-  normalDesired(d, _ctx, live) {
+  normalDesired(d, ctx, live) {
     const s = d.value.spec
     const saved = isSavedSearch(s)
     return normal({
@@ -87,7 +95,7 @@ export const alertKind: Kind<DesiredAlert, LiveAlert> = {
       dashboard: saved ? undefined : s.dashboard,
       tile: saved ? undefined : s.tile,
       savedSearch: d.value.savedSearch?.label,
-      groupBy: saved ? s.groupBy : undefined,
+      groupBy: saved ? (s.groupBy ?? keptGroupBy(ctx, live)) : undefined,
       threshold: s.threshold,
       // HyperDX keeps the stored thresholdMax when a PUT omits it, and refuses null: it stays.
       thresholdMax: s.thresholdMax ?? live?.thresholdMax,
@@ -159,6 +167,7 @@ export const alertKind: Kind<DesiredAlert, LiveAlert> = {
           `${goes}; it is created again on saved search "${desired.value.spec.savedSearch ?? desired.value.spec.savedSearchId}" (new alert id)`
         )
       }
+      reportStickyGroupBy(pc, ctx)
       return
     }
     const s = tileTarget(desired.value.spec)
@@ -274,6 +283,33 @@ function targetGoes(live: LiveAlert, ctx: PlanContext): string | undefined {
   if (live.tileId != null && dash.droppedTileIds.has(String(live.tileId)))
     return 'its tile goes away, and the server deletes the alerts of a removed tile'
   return undefined
+}
+
+/**
+ * The managed cloud keeps a saved-search alert's `groupBy` when an update leaves it out, and refuses `null`
+ * (TF `client/alert.go`, `alert_resource.go`): the value an update leaves there, when the manifest has none.
+ */
+function keptGroupBy(ctx: PlanContext, live: LiveAlert | undefined): string | undefined {
+  return ctx.settings.mode === 'managed' ? (live?.groupBy ?? undefined) : undefined
+}
+
+/** Says that a `groupBy` the manifest dropped stays (managed): only a new alert starts without one. */
+function reportStickyGroupBy(pc: PlannedChange<DesiredAlert, LiveAlert>, ctx: PlanContext): void {
+  const { change, desired, live } = pc
+  const kept = keptGroupBy(ctx, live)
+  if (!desired || kept === undefined || desired.value.spec.groupBy !== undefined) return
+  if (change.action === 'replace') {
+    change.notes.push(`groupBy ${JSON.stringify(kept)} goes with the old alert: the new one has none`)
+    return
+  }
+  ctx.report(
+    diagnostic(
+      'plan',
+      'warning',
+      `groupBy ${JSON.stringify(kept)} stays: the managed API keeps a saved-search alert's groupBy when an update leaves it out and refuses to clear it. Only a new alert starts without one: with prune on, remove the manifest for one apply and add it back`,
+      desired.source
+    )
+  )
 }
 
 /** The alert's channels (`channel`, or the list in `channels`), their webhooks resolved. */

@@ -59,6 +59,67 @@ export const MANAGED_ALERT_FIELDS = [
   'numConsecutiveWindows'
 ] as const
 
+const SOURCE_BASE = [
+  'id',
+  'name',
+  'kind',
+  'connection',
+  'from',
+  'section',
+  'disabled',
+  'querySettings',
+  'timestampValueExpression'
+]
+const SEARCHABLE = [
+  'defaultTableSelectExpression',
+  'eventAttributesExpression',
+  'resourceAttributesExpression',
+  'serviceNameExpression',
+  'implicitColumnExpression',
+  'knownColumnsListExpression',
+  'useTextIndexForImplicitColumn',
+  'traceIdExpression',
+  'spanIdExpression',
+  'metricSourceId',
+  'highlightedRowAttributeExpressions',
+  'highlightedTraceAttributeExpressions',
+  'materializedViews',
+  'metadataMaterializedViews',
+  'filterSettings'
+]
+/**
+ * By source `kind`: the fields of the managed `ClickStack*Source` schemas (one `oneOf` by kind). A source update is
+ * a full replace that sends back what the server returned beyond the manifest, and the gateway refuses a field its
+ * schema lacks: managed mode sends only these.
+ */
+export const MANAGED_SOURCE_FIELDS: Readonly<Record<string, readonly string[]>> = {
+  log: [
+    ...SOURCE_BASE,
+    ...SEARCHABLE,
+    'bodyExpression',
+    'displayedTimestampValueExpression',
+    'severityTextExpression',
+    'traceSourceId'
+  ],
+  trace: [
+    ...SOURCE_BASE,
+    ...SEARCHABLE,
+    'durationExpression',
+    'durationPrecision',
+    'logSourceId',
+    'parentSpanIdExpression',
+    'sessionSourceId',
+    'spanEventsValueExpression',
+    'spanKindExpression',
+    'spanNameExpression',
+    'statusCodeExpression',
+    'statusMessageExpression'
+  ],
+  metric: [...SOURCE_BASE, 'logSourceId', 'metricTables', 'resourceAttributesExpression'],
+  session: [...SOURCE_BASE, 'traceSourceId'],
+  promql: SOURCE_BASE
+}
+
 const only = (value: Record<string, unknown>, fields: readonly string[]): Record<string, unknown> =>
   Object.fromEntries(Object.entries(value).filter(([key]) => fields.includes(key)))
 
@@ -82,4 +143,10 @@ function managedTile(tile: Record<string, unknown>): Record<string, unknown> {
 
 export function managedAlertBody(body: Record<string, unknown>): Record<string, unknown> {
   return only(body, MANAGED_ALERT_FIELDS)
+}
+
+/** A source body with only what its kind's managed schema declares (a kind it does not know goes as it is). */
+export function managedSourceBody(body: Record<string, unknown>): Record<string, unknown> {
+  const fields = MANAGED_SOURCE_FIELDS[String(body.kind)]
+  return fields ? only(body, fields) : body
 }

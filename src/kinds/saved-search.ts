@@ -10,6 +10,7 @@ import type { SavedSearchSpec } from '../manifest/resources-schema.js'
 import type { Kind, PlanContext } from './kind.js'
 import { isOwnershipTag, orderedUserTags, userTags } from './ownership.js'
 import { desiredRecords, pairRecords, recordOperations, type RecordDesired } from './records.js'
+import { checkFilterTypes, filterBody } from './saved-search-filters.js'
 import type { Resolved } from './references.js'
 
 interface DesiredSavedSearch extends RecordDesired<SavedSearchSpec> {
@@ -59,7 +60,9 @@ export const savedSearchKind: Kind<DesiredSavedSearch, LiveSavedSearch> = {
   liveId: l => l.id,
 
   // Adoption notes come from pairing; the server's cascade onto alerts is the alert kind's to show.
-  refine() {},
+  refine(pc, ctx) {
+    if (pc.desired) checkFilterTypes(pc.desired.value.located, pc.live, ctx)
+  },
 
   operations: (pc, octx) =>
     recordOperations(pc, octx, {
@@ -87,7 +90,7 @@ function body(d: DesiredSavedSearch, tag: string): Record<string, unknown> {
     orderBy: s.orderBy ?? '',
     // A saved search has one owner: adopting one from another stack replaces that stack's tag.
     tags: [...new Set([...orderedUserTags(s.tags ?? []), tag])],
-    filters: (s.filters ?? []).map(f => ({ type: f.type ?? 'sql', condition: f.condition }))
+    filters: (s.filters ?? []).map(filterBody)
   }
 }
 

@@ -3,12 +3,14 @@
  * is read, and the smallest PATCH that reaches the manifest is computed. Only the fields the manifest
  * declares are managed. Applied only when the release gate is open, then read back to confirm.
  */
+import type { ServiceResponse } from '../api/client.js'
 import { ApiError, UnknownOutcomeError } from '../api/errors.js'
 import type { LiveService } from '../api/schemas.js'
+import { diagnostic } from '../diagnostics.js'
 import { clean, sortedKeys, type JsonObject } from '../json.js'
 import type { ServiceSettingsSpec } from '../manifest/schema.js'
 import { diffValues } from '../plan/diff.js'
-import type { Kind } from './kind.js'
+import type { ApplyContext, Kind } from './kind.js'
 
 type IpEntry = { source: string; description?: string }
 
@@ -58,18 +60,33 @@ export const serviceSettingsKind: Kind<ServiceSettingsSpec, LiveService> = {
     const { change, desired, live } = pc
     if (!desired || !live) return
     if (change.action === 'noop') return
-    const body = patchBody(desired.value, live)
-    change.request = { method: 'PATCH', path: ctx.settings.servicePath ?? '', body }
-    if (body.releaseChannel !== undefined && live.tier && live.tier !== 'production') {
+    const { first, rotation } = patchesOf(patchBody(desired.value, live))
+    change.request = { method: 'PATCH', path: ctx.settings.servicePath ?? '', body: first ?? rotation }
+    if (first && rotation)
       change.notes.push(
-        `releaseChannel is only available for production services (CONTRACT.md), and this service's tier is "${live.tier}": expect the server to refuse it`
+        `the TDE key rotation goes alone, in a second PATCH ${JSON.stringify(rotation)}, once a read of the service shows it has transparent data encryption`
       )
-    }
-    if (body.transparentDataEncryptionKeyId !== undefined && live.hasTransparentDataEncryption === false) {
-      change.notes.push(
-        'this service was not created with transparent data encryption: the server refuses a TDE key rotation'
+    const at = (field: string) => ({ ...ctx.manifests.services[0]!.doc.locate([field]), field })
+    const channel = first?.releaseChannel
+    // As the ClickHouse Terraform provider: only a development service is held to the default channel.
+    if (channel !== undefined && channel !== 'default' && live.tier === 'development')
+      ctx.report(
+        diagnostic(
+          'plan',
+          'error',
+          `releaseChannel "${String(channel)}": this service's tier is development, whose channel can only be "default"`,
+          at('releaseChannel')
+        )
       )
-    }
+    if (rotation && live.hasTransparentDataEncryption === false)
+      ctx.report(
+        diagnostic(
+          'plan',
+          'error',
+          'this service was not created with transparent data encryption: its key cannot be rotated',
+          at('transparentDataEncryptionKeyId')
+        )
+      )
     if (!ctx.settings.serviceGate.open) {
       change.deferred = 'release'
       change.notes.push(`not applied by this run: ${ctx.settings.serviceGate.reason}`)
@@ -79,10 +96,9 @@ export const serviceSettingsKind: Kind<ServiceSettingsSpec, LiveService> = {
   },
 
   operations(pc) {
-    const { change, desired } = pc
+    const { change, desired, live } = pc
     // A no-op carries no request (refine sets one only for a change).
-    if (!desired || change.deferred || !change.request) return []
-    const body = change.request.body
+    if (!desired || !live || change.deferred || !change.request) return []
     return [
       {
         address: change.address,
@@ -90,47 +106,17 @@ export const serviceSettingsKind: Kind<ServiceSettingsSpec, LiveService> = {
         provides: [],
         after: [],
         run: async ctx => {
-          const send = async (patch: unknown) => {
-            try {
-              return await ctx.api.patchService(patch)
-            } catch (e) {
-              const release = (patch as { releaseChannel?: unknown }).releaseChannel !== undefined
-              if (
-                e instanceof ApiError &&
-                e.status === 400 &&
-                release &&
-                /release/i.test(e.serverMessage ?? '')
-              ) {
-                throw new Error(
-                  `${e.message}. CONTRACT.md: releaseChannel is only available for production services`,
-                  { cause: e }
-                )
-              }
-              throw e
-            }
-          }
-          let patched
-          try {
-            patched = await send(body)
-          } catch (e) {
-            if (!(e instanceof UnknownOutcomeError)) throw e
-            // The PATCH may have been applied: read the service and send only what still differs.
-            ctx.log.warn(`${e.message}: re-reading the service before sending what still differs`)
-            const now = (await ctx.api.getService()).service
-            const rest = patchBody(desired.value, now)
-            patched =
-              Object.keys(rest).length === 0 ? { service: now, requestId: undefined } : await send(rest)
-          }
+          const patched = await patchUntilSent(ctx, desired.value, live, 'settings')
+          const rotated = await patchUntilSent(ctx, desired.value, live, 'rotation')
+          const last = rotated ?? patched
           // Confirm by reading the service again, not by trusting the PATCH response; a cloud may take a
           // moment to show a change, so a difference is re-read a few times before it counts.
           let remaining: string[] = []
+          let service = last?.service
           for (let attempt = 0; attempt < CONVERGENCE_READS; attempt++) {
             if (attempt > 0) await new Promise(resolve => setTimeout(resolve, CONVERGENCE_WAIT_MS * attempt))
-            const reread = await ctx.api.getService()
-            remaining = diffValues(
-              liveNormal(reread.service, desired.value),
-              desiredNormal(desired.value)
-            ).map(
+            service = (await ctx.api.getService()).service
+            remaining = diffValues(liveNormal(service, desired.value), desiredNormal(desired.value)).map(
               f =>
                 `${f.path}: server has ${JSON.stringify(f.before ?? null)}, manifest wants ${JSON.stringify(f.after ?? null)}`
             )
@@ -138,14 +124,79 @@ export const serviceSettingsKind: Kind<ServiceSettingsSpec, LiveService> = {
           }
           return {
             status: 'applied',
-            id: patched.service.id,
-            requestId: patched.requestId,
-            result: patched.service,
+            id: service?.id,
+            requestId: last?.requestId,
+            result: last?.service ?? service,
             convergence: { converged: remaining.length === 0, remaining }
           }
         }
       }
     ]
+  }
+}
+
+/**
+ * The PATCH bodies of a change: the settings, and the TDE key rotation on its own, as the ClickHouse Terraform
+ * provider sends it (`internal/api/service.go` RotateTDEKey, a body of the key id alone).
+ */
+export function patchesOf(body: Record<string, unknown>): {
+  first?: Record<string, unknown>
+  rotation?: Record<string, unknown>
+} {
+  const { transparentDataEncryptionKeyId: key, ...rest } = body
+  return {
+    ...(Object.keys(rest).length > 0 ? { first: rest } : {}),
+    ...(key !== undefined ? { rotation: { transparentDataEncryptionKeyId: key } } : {})
+  }
+}
+
+/**
+ * Sends one of the change's PATCHes as the service now needs it: read first for the rotation (it goes only to a
+ * service with TDE), and read again after a lost response, so only what still differs is sent.
+ */
+async function patchUntilSent(
+  ctx: ApplyContext,
+  spec: ServiceSettingsSpec,
+  planned: LiveService,
+  which: 'settings' | 'rotation'
+): Promise<ServiceResponse | undefined> {
+  const part = (service: LiveService) => {
+    const patches = patchesOf(patchBody(spec, service))
+    return which === 'settings' ? patches.first : patches.rotation
+  }
+  let body = part(planned)
+  if (which === 'rotation' && body) {
+    const now = (await ctx.api.getService()).service
+    body = part(now)
+    if (body && now.hasTransparentDataEncryption !== true)
+      throw new Error(
+        'not sent: the service does not have transparent data encryption (hasTransparentDataEncryption), so its key cannot be rotated'
+      )
+  }
+  if (!body) return undefined
+  try {
+    return await sendPatch(ctx, body)
+  } catch (e) {
+    if (!(e instanceof UnknownOutcomeError)) throw e
+    // The PATCH may have been applied: read the service and send only what still differs.
+    ctx.log.warn(`${e.message}: re-reading the service before sending what still differs`)
+    const rest = part((await ctx.api.getService()).service)
+    return rest ? sendPatch(ctx, rest) : undefined
+  }
+}
+
+/** A refusal of a release channel says what the contract says of it. */
+async function sendPatch(ctx: ApplyContext, patch: Record<string, unknown>): Promise<ServiceResponse> {
+  try {
+    return await ctx.api.patchService(patch)
+  } catch (e) {
+    const release = patch.releaseChannel !== undefined
+    if (e instanceof ApiError && e.status === 400 && release && /release/i.test(e.serverMessage ?? '')) {
+      throw new Error(`${e.message}. CONTRACT.md: releaseChannel is only available for production services`, {
+        cause: e
+      })
+    }
+    throw e
   }
 }
 

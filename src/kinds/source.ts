@@ -7,9 +7,11 @@
  * server requires, is created before it instead). Owned through the registry (sources carry no tags).
  */
 import type { LiveSource } from '../api/schemas.js'
+import type { Mode } from '../config/types.js'
 import { clean, type JsonObject } from '../json.js'
 import { SOURCE_REFERENCES, type SourceSpec } from '../manifest/resources-schema.js'
 import type { Kind, PlanContext } from './kind.js'
+import { managedSourceBody } from './managed-request.js'
 import {
   changesMoreThanOwner,
   desiredRecords,
@@ -87,7 +89,7 @@ export const sourceKind: Kind<DesiredSource, LiveSource> = {
 
   normalDesired(d, ctx, live) {
     const body = { ...apiBody(d.value, ctx), ...(live ? carried(live) : {}) }
-    return normal(body, ctx, ctx.settings.ownershipTag)
+    return normal(forMode(ctx.settings.mode, body), ctx, ctx.settings.ownershipTag)
   },
 
   normalLive: (l, ctx) => normal(l, ctx, registryOwner('Source', l.id, ctx)),
@@ -97,10 +99,15 @@ export const sourceKind: Kind<DesiredSource, LiveSource> = {
 
   refine(pc, ctx) {
     registryNote(pc.change, ctx)
+    const unsent = pc.live && ctx.settings.mode === 'managed' ? notSentBack(pc.live) : []
+    if (pc.change.action === 'update' && unsent.length > 0)
+      pc.change.notes.push(
+        `not sent back: ${unsent.join(', ')} (the managed API's ${String(pc.live!.kind)} source has no such field, and its gateway refuses one); the update replaces the whole source, so they go`
+      )
   },
 
   operations: (pc, octx) => {
-    const resolvedBody = (d: DesiredSource) => apiBodyOf(d)
+    const resolvedBody = (d: DesiredSource) => forMode(octx.settings.mode, apiBodyOf(d))
     return recordOperations(pc, octx, {
       kind: 'Source',
       collection: 'sources',
@@ -113,7 +120,9 @@ export const sourceKind: Kind<DesiredSource, LiveSource> = {
         return Object.keys(withoutNewSiblings(d, full)).length === Object.keys(full).length ? undefined : full
       },
       updateBody: (d, live, change) =>
-        changesMoreThanOwner(change) ? { ...resolvedBody(d), ...carried(live) } : undefined,
+        changesMoreThanOwner(change)
+          ? forMode(octx.settings.mode, { ...resolvedBody(d), ...carried(live) })
+          : undefined,
       entryAfter(d, _sent, live, octx) {
         // A registry entry is what owning means (registry.ts owns).
         const previous = live ? octx.registry.entry('Source', live.id) : undefined
@@ -187,6 +196,18 @@ function withoutNewSiblings(d: DesiredSource, body: Record<string, unknown>): Re
 /** Fields of the live source this tool does not know (a newer server): a full-replace PUT keeps them. */
 function carried(live: LiveSource): Record<string, unknown> {
   return Object.fromEntries(Object.entries(live).filter(([k]) => !KNOWN.has(k) && !COMPUTED.has(k)))
+}
+
+/** Managed mode sends only what the managed source schema of the body's kind declares (managed-request.ts). */
+const forMode = (mode: Mode, body: Record<string, unknown>) =>
+  mode === 'managed' ? managedSourceBody(body) : body
+
+/** The live source's fields a managed update cannot send back: its kind's managed schema lacks them. */
+function notSentBack(live: LiveSource): string[] {
+  const kept = Object.keys(managedSourceBody(live))
+  return Object.keys(live).filter(
+    k => !COMPUTED.has(k) && !kept.includes(k) && live[k] !== undefined && live[k] !== null
+  )
 }
 
 /** `5 minute` and `5m` are one granularity: the server returns the short form (v2/sources.ts). */

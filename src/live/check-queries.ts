@@ -1,8 +1,10 @@
 /**
- * `check-queries`: run each changed tile's query over the last hour, and replay each changed alert over
- * the last 24 hours, so a reviewer sees whether a query works and whether a threshold is sane before
+ * `check-queries`: run each changed tile's query over the last 24 hours, and replay each changed alert over
+ * the last 7 days, so a reviewer sees whether a query works and whether a threshold is sane before
  * anything is applied. Self-hosted only (CONTRACT.md: charts are a self-hosted route). The queries go
- * through the same paced client as everything else, so they count against the rate limit.
+ * through the same paced client as everything else, so they count against the rate limit: one request per
+ * changed tile and per changed alert. What they return is also kept for the report's data preview
+ * (plan/preview.ts), with a line for each tile that cannot be queried and why.
  */
 import type { ObservabilityApi } from '../api/client.js'
 import type { SeriesPoint } from '../api/schemas.js'
@@ -14,8 +16,16 @@ import type { PlannedChange } from '../kinds/kind.js'
 import { normalizeGroupBy, seriesToConfig, type SeriesLike } from '../kinds/tile-normal-form.js'
 import type { Logger } from '../log.js'
 import { AGG_FNS } from '../manifest/vocabulary.js'
+import type { AlertSeries, TileSeries } from '../plan/preview.js'
 
 const HOUR = 3_600_000
+/** A tile's query: the last 24 hours in 48 buckets. */
+const TILE_RANGE = 24 * HOUR
+const TILE_GRANULARITY = '30m'
+/** An alert's replay: the last 7 days, one bucket per window. */
+const ALERT_RANGE = 7 * 24 * HOUR
+/** Points kept for an alert's chart (a week of 5m windows is 2,016): each one the group's most alarming value. */
+const ALERT_POINTS = 168
 const QUERYABLE = new Set(['line', 'stacked_bar', 'table', 'number', 'pie', 'bar'])
 /** The charts route takes the tile functions except these (OpenAPI ChartSeries). */
 const CHART_AGG_FNS = new Set<string>(AGG_FNS.filter(f => !['any', 'none', 'increase'].includes(f)))
@@ -37,9 +47,18 @@ interface TileQuery {
 export async function checkQueries(
   api: ObservabilityApi,
   planned: readonly PlannedChange[],
-  options: { mode: 'self-hosted' | 'managed'; now: Date; log: Logger }
+  options: {
+    mode: 'self-hosted' | 'managed'
+    now: Date
+    log: Logger
+    /** Filled with each queried series and each tile that cannot be queried, for the report's preview. */
+    preview?: { tiles?: TileSeries[]; alerts?: AlertSeries[] }
+  }
 ): Promise<Diagnostic[]> {
+  const end = options.now.getTime()
+  const keep = options.preview
   if (options.mode !== 'self-hosted') {
+    if (keep) cannotQuery(planned, keep, end)
     return [
       diagnostic(
         'plan',
@@ -49,7 +68,6 @@ export async function checkQueries(
     ]
   }
   const out: Diagnostic[] = []
-  const end = options.now.getTime()
   const dashboards = new Map<string, DesiredDashboard>()
   for (const pc of planned) {
     if (pc.change.kind === 'Dashboard' && pc.desired)
@@ -65,40 +83,50 @@ export async function checkQueries(
     )
       continue
     const d = pc.desired.value as DesiredDashboard
-    const changedTiles = new Set(
-      change.fields
-        .map(f => /^tiles\["((?:[^"\\]|\\.)*)"\]/.exec(f.path)?.[1])
-        .filter(Boolean)
-        .map(n => JSON.parse(`"${n}"`) as string)
-    )
+    const changedTiles = changedTileNames(change)
     for (const [i, tile] of d.tiles.entries()) {
       if (change.action === 'update' && !changedTiles.has(tile.spec.name)) continue
       const query = tileQuery(tile.body)
-      if (!query) continue
+      const kept: TileSeries = {
+        dashboard: d.spec.name,
+        tile: tile.spec.name,
+        status: 'ok',
+        startTime: end - TILE_RANGE,
+        endTime: end,
+        granularity: TILE_GRANULARITY,
+        points: [],
+        ...numberFormatOf(tile.body)
+      }
+      if (!query) {
+        keep?.tiles?.push({ ...kept, status: 'unsupported', reason: whyNotQueried(tile.body) })
+        continue
+      }
       const at = { ...d.located.doc.locate(['tiles', i, 'name']), field: `tiles[${i}]` }
       try {
         const points = await api.querySeries({
           ...query,
-          startTime: end - HOUR,
+          startTime: end - TILE_RANGE,
           endTime: end,
-          granularity: '1m'
+          granularity: TILE_GRANULARITY
         })
+        keep?.tiles?.push({ ...kept, ...chartedGroup(points), status: points.length === 0 ? 'empty' : 'ok' })
         if (points.length === 0) {
           out.push(
             diagnostic(
               'plan',
               'warning',
-              `tile "${tile.spec.name}": the query returns no data over the last hour`,
+              `tile "${tile.spec.name}": the query returns no data over the last 24 hours`,
               at
             )
           )
         } else {
           change.evidence = [
             ...(change.evidence ?? []),
-            `tile "${tile.spec.name}": ${points.length} data point(s) over the last hour`
+            `tile "${tile.spec.name}": ${points.length} data point(s) over the last 24 hours`
           ]
         }
       } catch (e) {
+        keep?.tiles?.push({ ...kept, status: 'error', reason: errorMessage(e) })
         out.push(
           diagnostic(
             'plan',
@@ -122,21 +150,56 @@ export async function checkQueries(
         : dashboards.get(a.dashboard)?.tiles.find(t => t.spec.name === a.tile)
     const query = tile ? tileQuery(tile.body) : undefined
     const interval = INTERVAL_MS[a.interval]
-    if (!query || !interval) continue
+    const kept: AlertSeries = {
+      alert: a.name,
+      ...(a.dashboard !== undefined ? { dashboard: a.dashboard } : {}),
+      ...(a.tile !== undefined ? { tile: a.tile } : {}),
+      status: 'ok',
+      startTime: end - ALERT_RANGE,
+      endTime: end,
+      granularity: a.interval,
+      points: [],
+      thresholdType: a.thresholdType,
+      threshold: a.threshold,
+      ...(a.thresholdMax !== undefined ? { thresholdMax: a.thresholdMax } : {}),
+      ...(tile ? numberFormatOf(tile.body) : {})
+    }
+    if (!query || !interval) {
+      keep?.alerts?.push({
+        ...kept,
+        status: 'unsupported',
+        reason: !tile
+          ? a.dashboard === undefined
+            ? 'it watches a saved search, not a tile: nothing to chart'
+            : 'its tile is not in the manifests of this plan'
+          : !query
+            ? whyNotQueried(tile.body)
+            : `its interval ${a.interval} cannot be replayed`
+      })
+      continue
+    }
     try {
       const points = await api.querySeries({
         series: query.series.slice(0, 1),
-        startTime: end - 24 * HOUR,
+        startTime: end - ALERT_RANGE,
         endTime: end,
         granularity: a.interval
       })
-      const windows = Math.round((24 * HOUR) / interval)
+      const windows = Math.round(ALERT_RANGE / interval)
       const firing = countFiring(points, a, (query.series[0]?.aggFn as string) === 'count', windows)
+      keep?.alerts?.push({
+        ...kept,
+        status: points.length === 0 ? 'empty' : 'ok',
+        points: alarmingPoints(points, a.thresholdType),
+        fired: firing.fired,
+        windows
+      })
       change.evidence = [
         ...(change.evidence ?? []),
-        `over the last 24 h it would have fired in ${firing.fired} of ${windows} ${a.interval} windows at threshold ${a.thresholdType} ${a.threshold}${a.thresholdMax !== undefined ? `..${a.thresholdMax}` : ''}${firing.max !== undefined ? ` (highest value ${firing.max})` : ''}`
+        `over the last 7 days it would have fired in ${firing.fired} of ${windows} ${a.interval} windows at threshold ${a.thresholdType} ${a.threshold}${a.thresholdMax !== undefined ? `..${a.thresholdMax}` : ''}${firing.max !== undefined ? ` (highest value ${firing.max})` : ''}`
       ]
     } catch (e) {
+      keep?.alerts?.push({ ...kept, status: 'error', reason: errorMessage(e) })
       out.push(
         diagnostic(
           'plan',
@@ -231,4 +294,137 @@ export function countFiring(
   if (zeroFill && crosses(0, alert.thresholdType, alert.threshold, alert.thresholdMax))
     fired += Math.max(0, windows - byBucket.size)
   return { fired, max }
+}
+
+/** The tile's number format, as the server takes it (on the config, or on a series). */
+function numberFormatOf(body: Record<string, unknown>): { numberFormat?: Record<string, unknown> } {
+  const config = body.config as Record<string, unknown> | undefined
+  const series = Array.isArray(body.series) ? (body.series as Array<Record<string, unknown>>) : []
+  const format =
+    config?.numberFormat ??
+    (Array.isArray(config?.select)
+      ? (config.select as Array<Record<string, unknown>>).find(s => s.numberFormat)?.numberFormat
+      : undefined) ??
+    series.find(s => s.numberFormat)?.numberFormat
+  return format !== null && typeof format === 'object' && !Array.isArray(format)
+    ? { numberFormat: format as Record<string, unknown> }
+    : {}
+}
+
+/** Why a tile's data cannot be previewed, in words. */
+function whyNotQueried(body: Record<string, unknown>): string {
+  const config = body.config as Record<string, unknown> | undefined
+  if (config?.configType === 'sql') return 'a raw-SQL tile: the charts route runs builder queries only'
+  const series = Array.isArray(body.series) ? (body.series as Array<Record<string, unknown>>) : []
+  const type = String(config?.displayType ?? series[0]?.type ?? series[0]?.displayType ?? 'unknown')
+  if (type === 'markdown') return 'a markdown tile: no query'
+  if (type === 'search') return 'a search tile: it lists events, it charts nothing'
+  return `a ${type} tile without an aggregation the charts route runs`
+}
+
+/** The first series by bucket; grouped, the group with the most buckets (the first of them on a tie). */
+function chartedGroup(points: readonly SeriesPoint[]): Pick<TileSeries, 'points' | 'groups' | 'group'> {
+  const byGroup = new Map<string, Array<[number, number | null]>>()
+  for (const p of points) {
+    const key = Array.isArray(p.group) ? p.group.map(String).join(', ') : ''
+    const list = byGroup.get(key) ?? []
+    list.push([bucketTime(p.ts_bucket), valueOf(p['series_0.data'])])
+    byGroup.set(key, list)
+  }
+  if (byGroup.size === 0) return { points: [] }
+  let best: [string, Array<[number, number | null]>] | undefined
+  for (const entry of byGroup) if (!best || entry[1].length > best[1].length) best = entry
+  const grouped = points.some(p => Array.isArray(p.group) && p.group.length > 0)
+  return grouped ? { points: best![1], groups: byGroup.size, group: best![0] } : { points: best![1] }
+}
+
+/** Per bucket the most alarming value of any group, then at most ALERT_POINTS of them (each the most alarming of its run). */
+function alarmingPoints(points: readonly SeriesPoint[], type: string): Array<[number, number | null]> {
+  const below = type === 'below' || type === 'below_or_equal'
+  const pick = (a: number, b: number) => (below ? Math.min(a, b) : Math.max(a, b))
+  const byBucket = new Map<number, number>()
+  for (const p of points) {
+    const v = valueOf(p['series_0.data'])
+    if (v === null) continue
+    const t = bucketTime(p.ts_bucket)
+    byBucket.set(t, byBucket.has(t) ? pick(byBucket.get(t)!, v) : v)
+  }
+  const all = [...byBucket].sort((a, b) => a[0] - b[0])
+  if (all.length <= ALERT_POINTS) return all
+  const step = Math.ceil(all.length / ALERT_POINTS)
+  const out: Array<[number, number | null]> = []
+  for (let i = 0; i < all.length; i += step) {
+    const run = all.slice(i, i + step)
+    out.push([run[0]![0], run.map(r => r[1]).reduce(pick)])
+  }
+  return out
+}
+
+/** A bucket's start in ms: the server gives epoch ms, or a date text. */
+function bucketTime(ts: unknown): number {
+  if (typeof ts === 'number') return ts
+  const n = Number(ts)
+  if (Number.isFinite(n)) return n
+  const t = Date.parse(String(ts))
+  return Number.isNaN(t) ? 0 : t
+}
+
+function valueOf(v: unknown): number | null {
+  const n = typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v) : NaN
+  return Number.isFinite(n) ? n : null
+}
+
+/** Managed mode: every created or changed tile and alert says why it has no data preview. */
+function cannotQuery(
+  planned: readonly PlannedChange[],
+  keep: { tiles?: TileSeries[]; alerts?: AlertSeries[] },
+  end: number
+): void {
+  const reason = 'managed mode: the managed API has no charts route'
+  for (const pc of planned) {
+    const { change } = pc
+    if (!pc.desired || !['create', 'update', 'replace'].includes(change.action)) continue
+    if (change.kind === 'Dashboard') {
+      const d = pc.desired.value as DesiredDashboard
+      const changed = changedTileNames(change)
+      for (const tile of d.tiles) {
+        if (change.action === 'update' && !changed.has(tile.spec.name)) continue
+        keep.tiles?.push({
+          dashboard: d.spec.name,
+          tile: tile.spec.name,
+          status: 'managed',
+          reason,
+          startTime: end - TILE_RANGE,
+          endTime: end,
+          granularity: TILE_GRANULARITY,
+          points: []
+        })
+      }
+    } else if (change.kind === 'Alert') {
+      const a = (pc.desired.value as DesiredAlert).spec
+      keep.alerts?.push({
+        alert: a.name,
+        ...(a.dashboard !== undefined ? { dashboard: a.dashboard } : {}),
+        ...(a.tile !== undefined ? { tile: a.tile } : {}),
+        status: 'managed',
+        reason,
+        startTime: end - ALERT_RANGE,
+        endTime: end,
+        granularity: a.interval,
+        points: [],
+        thresholdType: a.thresholdType,
+        threshold: a.threshold,
+        ...(a.thresholdMax !== undefined ? { thresholdMax: a.thresholdMax } : {})
+      })
+    }
+  }
+}
+
+function changedTileNames(change: PlannedChange['change']): Set<string> {
+  return new Set(
+    change.fields
+      .map(f => /^tiles\["((?:[^"\\]|\\.)*)"\]/.exec(f.path)?.[1])
+      .filter(Boolean)
+      .map(n => JSON.parse(`"${n}"`) as string)
+  )
 }

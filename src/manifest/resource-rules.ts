@@ -213,6 +213,8 @@ function checkSavedSearchFilters(raw: Raw, report: Report): void {
   const filters: unknown[] = Array.isArray(raw.filters) ? raw.filters : []
   filters.forEach((f, i) => {
     const condition = record(f)?.condition
+    // lucene and sql_ast filters are checked against the live saved search at plan time.
+    if ((record(f)?.type ?? 'sql') !== 'sql') return
     if (typeof condition === 'string' && !isRenderableFilter(condition))
       report(
         ['filters', i, 'condition'],

@@ -363,15 +363,28 @@ export const resourceSchemas = once('resource schemas', () => {
     tags: userTags().optional().describe('Tags; the stack adds its ownership tag.'),
     filters: z
       .array(
-        z.strictObject({
-          type: z.literal('sql').optional().describe('sql (the only type a new filter may have).'),
-          condition: z
-            .string()
-            .max(RESOURCE_LIMITS.savedSearchFilter)
-            .describe(
-              "One sidebar filter: `<column> IN ('a', ...)`, `NOT IN (...)` or `BETWEEN <n> AND <n>`."
-            )
-        })
+        z.discriminatedUnion('type', [
+          z.strictObject({
+            type: z.literal('sql').optional().describe('sql (the only type a new filter may have).'),
+            condition: z
+              .string()
+              .max(RESOURCE_LIMITS.savedSearchFilter)
+              .describe(
+                "One sidebar filter: `<column> IN ('a', ...)`, `NOT IN (...)` or `BETWEEN <n> AND <n>`."
+              )
+          }),
+          // The web UI also writes these two; the server keeps one only as it stores it already.
+          z.strictObject({
+            type: z.literal('lucene').describe('A Lucene filter the web UI wrote (kept, not created).'),
+            condition: z.string().max(RESOURCE_LIMITS.savedSearchFilter).describe('The Lucene condition.')
+          }),
+          z.strictObject({
+            type: z.literal('sql_ast').describe('A comparison the web UI wrote (kept, not created).'),
+            operator: z.enum(['=', '<', '>', '!=', '<=', '>=']).describe('The comparison.'),
+            left: z.string().max(RESOURCE_LIMITS.savedSearchFilter).describe('Its left side.'),
+            right: z.string().max(RESOURCE_LIMITS.savedSearchFilter).describe('Its right side.')
+          })
+        ])
       )
       .max(RESOURCE_LIMITS.savedSearchFilters, {
         error: `at most ${RESOURCE_LIMITS.savedSearchFilters} filters`

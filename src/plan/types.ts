@@ -4,6 +4,7 @@
  * reporters, so it is the one contract between planning, applying and reporting.
  */
 import { z } from 'zod'
+import { Preview } from './preview.js'
 
 export const PLAN_SCHEMA_VERSION = 1
 
@@ -158,7 +159,9 @@ export const Plan = z.object({
   changes: z.array(Change),
   diagnostics: z.array(DiagnosticSchema),
   references: References.optional(),
-  apply: ApplySection.optional()
+  apply: ApplySection.optional(),
+  /** What the report pictures: dashboards' layouts and, with check-queries, their data (plan/preview.ts). */
+  preview: Preview.optional()
 })
 export type Plan = z.infer<typeof Plan>
 

@@ -5,7 +5,7 @@
  * Read top-down it answers, in order: is this safe (the heading: ✅, 📝, ⚠️ naming what is destroyed, ❌),
  * how much changes (one line), what is wrong (problems, grouped), and then each resource once, grouped by
  * action with the destructive groups first. When the report is over the limit, the diffs of creates and
- * updates go first and deletes and errors last (see budget.ts).
+ * updates go first and deletes and errors last (see budget.ts); a plan's preview (preview/) goes before them.
  */
 import { VERSION } from '../version.js'
 import { formatDiagnostic, type Diagnostic } from '../diagnostics.js'
@@ -14,6 +14,7 @@ import { fitSegments, type Cuttable, type Measure, type Segment, type Shortenabl
 import { codeBlock, htmlText, inline, linkTarget } from './escape.js'
 import type { ReportInput, StacksReportInput } from './input.js'
 import { commitLink, fileLink, runLink } from './links.js'
+import { previewRuns } from './preview/markdown.js'
 import {
   notesOf,
   nounOf,
@@ -135,6 +136,8 @@ function sectionOf(model: ReportModel): Segment[] {
   segments.push(convergence(model.input))
   const names = namesOf(model.input.plan)
   for (const group of model.groups) segments.push(groupRun(group, model, names))
+  // The plan pictured (preview/): collapsed, and the first thing the size budget shortens and cuts.
+  if (model.input.command === 'plan') segments.push(...previewRuns(model.input.plan))
   return segments
 }
 

@@ -8,6 +8,7 @@ import { formatDiagnostic } from '../diagnostics.js'
 import { printable } from '../log.js'
 import type { Change, FieldChange } from '../plan/types.js'
 import type { ReportInput, StacksReportInput } from './input.js'
+import { previewLines } from './preview/text.js'
 import {
   notesOf,
   reportModel,
@@ -34,6 +35,8 @@ import { describeSeverities, plural } from './wording.js'
 
 export interface TextOptions {
   color: boolean
+  /** `plan --preview`: the plan's layout pictures and data (preview/text.ts). */
+  preview?: boolean
 }
 
 type Style = 'bold' | 'dim' | 'red' | 'green' | 'yellow' | 'magenta' | 'cyan'
@@ -63,6 +66,7 @@ export function renderText(input: ReportInput, options: TextOptions): string {
   if (model.diagnostics.length > 0) blocks.push(diagnosticLines(model, paint))
   blocks.push(convergenceLines(input, paint))
   for (const group of model.groups) blocks.push(groupLines(group, model, names, paint))
+  if (options.preview && input.command === 'plan') blocks.push(previewLines(input.plan, paint))
   if (input.planFile) blocks.push([paint('dim', `Plan JSON: ${printable(input.planFile)}`)])
 
   return `${blocks

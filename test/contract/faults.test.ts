@@ -61,12 +61,12 @@ describe('429 Too Many Requests', () => {
     expect(api.stats).toMatchObject({ requests: 2, retries: 1, rateLimited: 1 })
   })
 
-  it('managed: X-RateLimit-Reset / Retry-After are honoured the same way', async () => {
+  it("managed: X-RateLimit-Reset is honoured with a second more (the Terraform provider's margin)", async () => {
     emu.faults.add({ path: '/observability/sources', sequence: ['429', '429'], retryAfterSeconds: 2 })
     const { api, clock } = faultyApi('managed/observability')
     expect(await api.listSources()).toHaveLength(3)
     expect(statuses()).toEqual([429, 429, 200])
-    expect(clock.sleeps).toEqual([2000, 2000])
+    expect(clock.sleeps).toEqual([3000, 3000])
   })
 
   it('on a POST create is retried (a 429 was not processed) and creates exactly one dashboard', async () => {
@@ -232,17 +232,28 @@ describe('gateway errors (502, 503, 504)', () => {
 })
 
 describe('500 Internal Server Error', () => {
-  it('is not retried, for GET or POST, and carries the server message', async () => {
-    emu.faults.add({ sequence: ['500', '500'] })
+  it('is retried on a GET (a read changes nothing), with backoff', async () => {
+    emu.faults.add({ method: 'GET', sequence: ['500'] })
     const { api, clock } = faultyApi()
-    const get = (await api.listSources().catch((e: unknown) => e)) as ApiError
-    expect(get).toBeInstanceOf(ApiError)
-    expect(get).not.toBeInstanceOf(UnknownOutcomeError)
-    expect(get.status).toBe(500)
-    expect(get.attempts).toBe(1)
-    expect(get.serverMessage).toBe('Internal Server Error')
+    expect(await api.listSources()).toHaveLength(3)
+    expect(statuses()).toEqual([500, 200])
+    expect(clock.sleeps).toEqual([125])
+  })
+
+  it('is not retried on a write (it may have been applied), and carries the server message', async () => {
+    emu.faults.add({ method: 'POST', sequence: ['500'] })
+    emu.faults.add({ method: 'PUT', sequence: ['500'] })
+    const { api, clock } = faultyApi()
     const post = (await api.createDashboard(dashboardBody('x')).catch((e: unknown) => e)) as ApiError
+    expect(post).toBeInstanceOf(ApiError)
     expect(post.status).toBe(500)
+    expect(post.attempts).toBe(1)
+    expect(post.serverMessage).toBe('Internal Server Error')
+    const put = (await api
+      .updateDashboard('65a1f0c2b3d4e5f6a7b8c9aa', dashboardBody('x'))
+      .catch((e: unknown) => e)) as ApiError
+    expect(put.status).toBe(500)
+    expect(put.attempts).toBe(1)
     expect(statuses()).toEqual([500, 500])
     expect(clock.sleeps).toEqual([])
   })

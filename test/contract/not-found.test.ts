@@ -138,6 +138,25 @@ describe('managed-prefix auto', () => {
     ])
   })
 
+  it('a JSON 404 on the probe is the API saying the service is unknown: an error that says so, no switch', async () => {
+    server.respond(() => json({ status: 404, error: 'Service not found', requestId: 'r1' }, 404))
+    const api = managed('auto')
+    const error = (await api.listDashboards().catch((e: unknown) => e)) as Error
+    expect(error).not.toBeInstanceOf(RouteNotFoundError)
+    expect(error.message).toBe(
+      `GET ${SERVICE}/clickstack/dashboards failed with HTTP 404: Service not found (requestId r1). The cloud API does not know this organization or service: check organization-id and service-id (the ids in the cloud console URL of the service), and that the API key belongs to that organization`
+    )
+    expect(api.prefix).toBeUndefined()
+    expect(server.requests.map(r => r.path)).toEqual([`${SERVICE}/clickstack/dashboards`])
+  })
+
+  it('with the clickstack prefix set, a JSON 404 on a list says the same', async () => {
+    server.respond(() => json({ status: 404, error: 'Service not found', requestId: 'r1' }, 404))
+    await expect(managed('clickstack').listDashboards()).rejects.toThrow(
+      /check organization-id and service-id/
+    )
+  })
+
   it('settles nothing on a failure that says nothing about the route (401), and tries again', async () => {
     server.respond([
       json({ status: 401, error: 'Unauthorized', requestId: 'r' }, 401),

@@ -91,6 +91,11 @@ interface RouteCase {
   raw?: boolean
   expected: unknown
   modes?: ModeName[]
+  /**
+   * A paginated list answered without a total: the client asks for the next page until one adds nothing new,
+   * and the server answers it with an empty list.
+   */
+  pagesOn?: boolean
 }
 
 const ROUTES: RouteCase[] = [
@@ -153,7 +158,8 @@ const ROUTES: RouteCase[] = [
     method: 'GET',
     path: '/alerts',
     reply: [alert],
-    expected: [alert]
+    expected: [alert],
+    pagesOn: true
   },
   {
     route: 'getAlert',
@@ -204,7 +210,8 @@ const ROUTES: RouteCase[] = [
     path: '/webhooks',
     reply: [webhook],
     expected: [webhook],
-    modes: ['self-hosted', 'managed/clickstack']
+    modes: ['self-hosted', 'managed/clickstack'],
+    pagesOn: true
   },
   {
     route: 'querySeries',
@@ -246,13 +253,17 @@ describe('every route on the wire', () => {
   it.each(CASES)(
     '%s %s: exact method, target, headers and body; the envelope is unwrapped',
     async (mode, _route, r) => {
-      server.respond([json(r.raw ? r.reply : envelope(mode, r.reply))])
+      server.respond([
+        json(r.raw ? r.reply : envelope(mode, r.reply)),
+        ...(r.pagesOn ? [json(envelope(mode, []))] : [])
+      ])
       const api = pool.make(settingsFor(mode))
       expect(await r.call(api)).toEqual(r.expected)
 
-      expect(server.requests).toHaveLength(1)
-      const [req] = server.requests
+      const [req, next] = server.requests
       const path = r.path.startsWith('/v1') ? r.path : `${resourceBase(mode)}${r.path}`
+      expect(server.requests).toHaveLength(r.pagesOn ? 2 : 1)
+      if (r.pagesOn) expect(next!.target).toBe(`${path}?limit=1&offset=1`)
       expect(req!.method).toBe(r.method)
       expect(req!.target).toBe(path) // no query string at all
       expect(req!.headers.authorization).toBe(
@@ -388,6 +399,28 @@ describe('pagination on the wire', () => {
     const listed = await pool.make(settingsFor('self-hosted')).listAlerts()
     expect(listed).toHaveLength(30)
     expect(server.requests.map(r => r.search)).toEqual(['', 'limit=10&offset=10', 'limit=10&offset=20'])
+  })
+
+  it('without a total, pages on (the page size the first page had) until a page adds nothing new', async () => {
+    // A server that caps its pages at 7 and says nothing of a total (the managed cloud's lists).
+    server.respond(req => {
+      const offset = Number(req.query.offset ?? 0)
+      return json({ data: alerts(offset, Math.max(0, Math.min(7, 17 - offset))) })
+    })
+    const listed = await pool.make(settingsFor('self-hosted')).listAlerts()
+    expect(listed.map(a => a.id)).toEqual(alerts(0, 17).map(a => a.id))
+    expect(server.requests.map(r => r.search)).toEqual([
+      '',
+      'limit=7&offset=7',
+      'limit=7&offset=14',
+      'limit=7&offset=17'
+    ])
+  })
+
+  it('without a total, a server that ignores offset costs one more request, not a loop', async () => {
+    server.respond(() => json({ data: alerts(0, 3) }))
+    expect(await pool.make(settingsFor('self-hosted')).listAlerts()).toHaveLength(3)
+    expect(server.requests).toHaveLength(2)
   })
 
   it('a list whose first page holds everything is read with one request', async () => {

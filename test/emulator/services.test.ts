@@ -126,10 +126,13 @@ describe('service PATCH', () => {
     expect(emulator.services.get(emulator.credentials.serviceId)!.name).toBe(fifty)
   })
 
-  test('releaseChannel is refused on the development service with its message', async () => {
+  test('a development service takes only the default release channel (as the Terraform provider checks)', async () => {
     const refused = await patch({ releaseChannel: 'fast' }, emulator.credentials.devServiceId)
     expect(refused.status).toBe(400)
-    expect(refused.json.error).toMatch(/release channels are only available for production services/i)
+    expect(refused.json.error).toMatch(/release channel must be default for a development service/i)
+    const kept = await patch({ releaseChannel: 'default' }, emulator.credentials.devServiceId)
+    expect(kept.status).toBe(200)
+    expect(kept.json.result.releaseChannel).toBe('default')
     const accepted = await patch({ releaseChannel: 'fast' })
     expect(accepted.json.result.releaseChannel).toBe('fast')
     expect((await patch({ releaseChannel: 'fastest' })).status).toBe(400)

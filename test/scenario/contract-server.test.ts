@@ -44,6 +44,8 @@ beforeAll(async () => {
       if (collection === 'sources') return json(res, 200, [{ id: 7, name: 'Logs' }])
       if (collection === 'webhooks') return json(res, 200, { data: [{ id: 9, name: 'ops-pager' }] })
       if (collection === 'dashboards') {
+        // CONTRACT.md has no dry run: its path is no route here.
+        if (rawId === 'validate') return json(res, 404, { message: 'not found' })
         if (req.method === 'GET') return json(res, 200, [...dashboards.values()])
         if (req.method === 'DELETE') {
           dashboards.delete(id)

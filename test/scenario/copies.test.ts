@@ -7,6 +7,9 @@
 import { describe, expect, it } from '@jest/globals'
 import { alert, dashboard, errors, obsdeploy, timeTile, useScenario } from '../support/harness.js'
 
+/** The create route only: the plan's dry run (`/dashboards/validate`) is another POST. */
+const CREATE_DASHBOARD = /^\/api\/v2\/dashboards$/
+
 const { emu, ws } = useScenario()
 
 const dashboardsNamed = (name: string) => [...emu.selfHosted.dashboards.values()].filter(d => d.name === name)
@@ -17,7 +20,7 @@ describe('copies an apply leaves', () => {
       'a.yaml':
         dashboard('Checkout', timeTile('Errors', 0, 0)) + alert('Checkout errors', 'Checkout', 'Errors')
     })
-    emu.faults.add({ method: 'POST', path: '/api/v2/dashboards', sequence: ['commit-late'], delayMs: 2500 })
+    emu.faults.add({ method: 'POST', path: CREATE_DASHBOARD, sequence: ['commit-late'], delayMs: 2500 })
     const result = await obsdeploy(emu, ws, 'apply', { 'request-timeout': '1' })
     expect(errors(result)).toEqual([])
     expect(result.exitCode).toBe(0)
@@ -35,7 +38,7 @@ describe('copies an apply leaves', () => {
   it('two applies of one stack at the same time: the copies are an error naming both ids, and prune ends them', async () => {
     ws.write({ 'a.yaml': dashboard('Checkout', timeTile('Errors', 0, 0)) })
     // Both creates held a moment, so that both runs have read the live state before either creates.
-    emu.faults.add({ method: 'POST', path: '/api/v2/dashboards', sequence: ['delay', 'delay'], delayMs: 300 })
+    emu.faults.add({ method: 'POST', path: CREATE_DASHBOARD, sequence: ['delay', 'delay'], delayMs: 300 })
     const runs = await Promise.all([obsdeploy(emu, ws, 'apply'), obsdeploy(emu, ws, 'apply')])
     expect(dashboardsNamed('Checkout')).toHaveLength(2)
     const [a, b] = dashboardsNamed('Checkout').map(d => d.id)

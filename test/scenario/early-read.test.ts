@@ -36,7 +36,8 @@ describe('the live read that overlaps loading', () => {
   it('valid manifests and a failed read: the read is reported as before, after the manifests’ warnings', async () => {
     ws.write({ 'checkout.yaml': valid, 'empty.yaml': '# nothing yet\n' })
     emu.faults.add({ method: 'GET', path: '/dashboards', kind: '500' })
-    const result = await obsdeploy(emu, ws, 'plan')
+    // A 500 on a read is retried: with no retry budget, the read fails at the first one.
+    const result = await obsdeploy(emu, ws, 'plan', { 'retry-budget': '0' })
     expect(result.exitCode).toBe(1)
     expect(result.diagnostics.map(d => `${d.severity} ${d.stage}`)).toEqual([
       'warning validate',
@@ -59,6 +60,8 @@ describe('the live read that overlaps loading', () => {
       'GET /api/v2/saved-searches',
       'GET /api/v2/sources',
       'GET /api/v2/webhooks',
+      // The dry run of the dashboard the plan creates (server-validation).
+      'POST /api/v2/dashboards/validate',
       'POST /mcp'
     ])
   })

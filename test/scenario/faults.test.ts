@@ -2,6 +2,9 @@ import { describe, expect, it } from '@jest/globals'
 import type { FaultKind } from '../../emulator/index.js'
 import { actions, alert, dashboard, obsdeploy, timeTile, useScenario } from '../support/harness.js'
 
+/** The create route only: the plan's dry run (`/dashboards/validate`) is another POST. */
+const CREATE_DASHBOARD = /^\/api\/v2\/dashboards$/
+
 const { emu, ws } = useScenario({ emulator: { randomSeed: 7 } })
 
 /** Ten dashboards with two alerts each. */
@@ -62,7 +65,7 @@ describe('apply on a faulty server', () => {
       'one.yaml':
         dashboard('Checkout', timeTile('Errors', 0, 0)) + alert('Checkout errors', 'Checkout', 'Errors')
     })
-    emu.faults.add({ method: 'POST', path: '/api/v2/dashboards', sequence: ['commit-drop'] })
+    emu.faults.add({ method: 'POST', path: CREATE_DASHBOARD, sequence: ['commit-drop'] })
     emu.faults.add({ method: 'POST', path: '/api/v2/alerts', sequence: ['commit-drop'] })
     const result = await obsdeploy(emu, ws, 'apply')
     expect(result.exitCode).toBe(0)
@@ -70,8 +73,11 @@ describe('apply on a faulty server', () => {
       'Alert:adopted',
       'Dashboard:adopted'
     ])
-    // Never a second create (the other POST is the live read's question to /mcp).
-    expect(emu.requestLog.filter(r => r.method === 'POST' && r.path !== '/mcp').length).toBe(2)
+    // Never a second create (the other POSTs: the live read's question to /mcp, the plan's dry run).
+    expect(
+      emu.requestLog.filter(r => r.method === 'POST' && r.path !== '/mcp' && !r.path.endsWith('/validate'))
+        .length
+    ).toBe(2)
     expect([...emu.selfHosted.dashboards.values()]).toHaveLength(1)
     expect([...emu.selfHosted.alerts.values()]).toHaveLength(1)
   })
@@ -79,7 +85,7 @@ describe('apply on a faulty server', () => {
   it('goes on with independent changes when one fails, exits non-zero, and converges on the rerun', async () => {
     ws.write(manifests())
     // The third dashboard create fails for good (a 500 is not retried).
-    emu.faults.add({ method: 'POST', path: '/api/v2/dashboards', sequence: ['ok', 'ok', '500'] })
+    emu.faults.add({ method: 'POST', path: CREATE_DASHBOARD, sequence: ['ok', 'ok', '500'] })
     const first = await obsdeploy(emu, ws, 'apply', { concurrency: '1' })
     expect(first.exitCode).toBe(1)
     const failed = first.apply!.outcomes.filter(o => o.status === 'failed')

@@ -260,8 +260,14 @@ describe('plan and apply against the emulator', () => {
     const writes = emu.requestLog
       .filter(r => r.method !== 'GET')
       .map(r => `${r.method} ${r.path.replace(/[0-9a-f]{24}/g, ':id')}`)
-    // POST /mcp: the live read's question whether dashboards can be patched; a removed tile takes the PUT.
-    expect(writes).toEqual(['POST /mcp', 'DELETE /api/v2/alerts/:id', 'PUT /api/v2/dashboards/:id'])
+    // POST /mcp: the live read's question whether dashboards can be patched; the dry run of the update
+    // (server-validation); a removed tile takes the PUT.
+    expect(writes).toEqual([
+      'POST /mcp',
+      'POST /api/v2/dashboards/validate',
+      'DELETE /api/v2/alerts/:id',
+      'PUT /api/v2/dashboards/:id'
+    ])
     expect(storedAlerts()).toHaveLength(0)
   })
 

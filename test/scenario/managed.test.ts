@@ -49,7 +49,7 @@ describe('service settings in managed mode', () => {
     expect(actions(await obsdeploy(emu, ws, 'plan', managed, true))).toEqual([])
   })
 
-  it('sends only what differs: rotating the TDE key and switching mysql off', async () => {
+  it('sends only what differs: switching mysql off, then rotating the TDE key on its own', async () => {
     ws.write({
       'service.yaml': settings(`transparentDataEncryptionKeyId: emu-tde-key-0002
 endpoints: [{ protocol: mysql, enabled: false }]
@@ -58,11 +58,18 @@ releaseChannel: ${service().releaseChannel}
     })
     const plan = await obsdeploy(emu, ws, 'plan', managed, true)
     const change = plan.plan!.changes.find(c => c.kind === 'ServiceSettings')!
-    expect(change.request!.body).toEqual({
-      endpoints: [{ protocol: 'mysql', enabled: false }],
-      transparentDataEncryptionKeyId: 'emu-tde-key-0002'
-    })
+    // The rotation goes alone, after the rest (as the Terraform provider sends it).
+    expect(change.request!.body).toEqual({ endpoints: [{ protocol: 'mysql', enabled: false }] })
+    expect(change.notes[0]).toContain('{"transparentDataEncryptionKeyId":"emu-tde-key-0002"}')
+    emu.clearLog()
     const apply = await obsdeploy(emu, ws, 'apply', managed, true)
+    expect(emu.requestLog.filter(r => r.mode === 'control').map(r => r.method)).toEqual([
+      'GET',
+      'PATCH',
+      'GET',
+      'PATCH',
+      'GET'
+    ])
     expect(apply.exitCode).toBe(0)
     expect(service().transparentDataEncryptionKeyId).toBe('emu-tde-key-0002')
     expect(service().endpoints.some(e => e.protocol === 'mysql')).toBe(false)
@@ -84,31 +91,21 @@ releaseChannel: ${service().releaseChannel}
     expect(emu.requestLog.filter(r => r.method !== 'GET')).toEqual([])
   })
 
-  it('reports the server refusing a release channel on a non-production service, with what the contract says', async () => {
+  it('refuses a channel other than default on a development service before any write; default is sent', async () => {
+    const dev = { ...managed, 'service-id': emu.credentials.devServiceId }
     ws.write({ 'service.yaml': settings('releaseChannel: fast\n') })
-    const plan = await obsdeploy(
-      emu,
-      ws,
-      'plan',
-      { ...managed, 'service-id': emu.credentials.devServiceId },
-      true
-    )
-    const change = plan.plan!.changes.find(c => c.kind === 'ServiceSettings')!
-    expect(change.notes.join(' ')).toMatch(
-      /only available for production services \(CONTRACT.md\).*"development"/
-    )
-    const apply = await obsdeploy(
-      emu,
-      ws,
-      'apply',
-      { ...managed, 'service-id': emu.credentials.devServiceId },
-      true
-    )
+    emu.clearLog()
+    const apply = await obsdeploy(emu, ws, 'apply', dev, true)
     expect(apply.exitCode).toBe(1)
-    const message = errors(apply).join(' ')
-    expect(message).toMatch(/PATCH \/v1\/organizations\/.* failed: HTTP 400/)
-    expect(message).toMatch(/release channel/i)
-    expect(message).toMatch(/CONTRACT.md: releaseChannel is only available for production services/)
+    expect(errors(apply)).toContain(
+      'releaseChannel "fast": this service\'s tier is development, whose channel can only be "default"'
+    )
+    expect(emu.requestLog.filter(r => r.method === 'PATCH')).toEqual([])
+
+    ws.write({ 'service.yaml': settings('releaseChannel: default\n') })
+    const again = await obsdeploy(emu, ws, 'apply', dev, true)
+    expect(again.exitCode).toBe(0)
+    expect(emu.services.get(emu.credentials.devServiceId)!.releaseChannel).toBe('default')
   })
 
   it('is a validation error in self-hosted mode', async () => {

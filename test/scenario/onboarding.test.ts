@@ -502,7 +502,7 @@ describe('check-queries', () => {
       expect.objectContaining({
         severity: 'warning',
         line: 15,
-        message: 'tile "Empty": the query returns no data over the last hour'
+        message: 'tile "Empty": the query returns no data over the last 24 hours'
       })
     ])
     expect(byTile('Broken')).toEqual([
@@ -516,23 +516,23 @@ describe('check-queries', () => {
     ])
     const change = result.plan!.changes.find(c => c.kind === 'Dashboard')!
     expect(change.evidence).toEqual([
-      expect.stringMatching(/^tile "Good": \d+ data point\(s\) over the last hour$/)
+      expect.stringMatching(/^tile "Good": \d+ data point\(s\) over the last 24 hours$/)
     ])
     expect(result.exitCode).toBe(1) // a query the server refuses is a plan error
   })
 
-  it('counts how often a changed alert would have fired over the last 24 hours, from the seeded data', async () => {
+  it('counts how often a changed alert would have fired over the last 7 days, from the seeded data', async () => {
     ws.write({
       'q.yaml':
         dashboard('Queries', tile('Errors', 0, 'level:error')) +
         alert('Error alert', 'Queries', 'Errors', 2).replace('interval: 5m', 'interval: 1h')
     })
     const result = await obsdeploy(emu, ws, 'plan', { 'check-queries': 'true' })
-    // Independently: hourly buckets (aligned to the epoch) of error events in the last 24 h with at least 2.
+    // Independently: hourly buckets (aligned to the epoch) of error events in the last 7 days with at least 2.
     const now = Date.now()
     const perHour = new Map<number, number>()
     for (const e of emu.selfHosted.events) {
-      if (e.fields.level !== 'error' || e.timestamp < now - 24 * 3_600_000) continue
+      if (e.fields.level !== 'error' || e.timestamp < now - 7 * 24 * 3_600_000) continue
       const bucket = Math.floor(e.timestamp / 3_600_000)
       perHour.set(bucket, (perHour.get(bucket) ?? 0) + 1)
     }
@@ -540,7 +540,7 @@ describe('check-queries', () => {
     expect(expected).toBeGreaterThan(0)
     const evidence = result.plan!.changes.find(c => c.kind === 'Alert')!.evidence!.join(' ')
     expect(evidence).toMatch(
-      new RegExp(`would have fired in ${expected} of 24 1h windows at threshold above 2`)
+      new RegExp(`would have fired in ${expected} of 168 1h windows at threshold above 2`)
     )
   })
 

@@ -30,7 +30,8 @@ describe('PromQL tiles and a patched update', () => {
       .slice(before)
       .filter(r => r.method !== 'GET')
       .map(r => `${r.method} ${r.path}`)
-    expect(writes).toEqual(['POST /mcp', 'POST /mcp'])
+    // The patch question, the dry run of the update (server-validation, it stores nothing), the patch.
+    expect(writes).toEqual(['POST /mcp', 'POST /api/v2/dashboards/validate', 'POST /mcp'])
     expect(emu.selfHosted.dashboards.get(id)!.tiles.map(t => t.name)).toEqual(['Errors', 'CPU'])
     expect(actions(await obsdeploy(emu, ws, 'plan'))).toEqual([])
   })

@@ -119,8 +119,12 @@ describe('planning at scale', () => {
       emu.clearLog()
       const run = await obsdeploy(emu, ws, 'plan')
       expect(run.exitCode).toBe(0)
-      // Less the one question whether dashboards can be patched (src/api/mcp.ts), when there are dashboards.
-      return emu.requestLog.map(r => `${r.method} ${r.path}`).filter(r => r !== 'POST /mcp')
+      // Less the one question whether dashboards can be patched (src/api/mcp.ts), when there are dashboards,
+      // and the dry run of each dashboard the plan writes (server-validation): one each, whatever else there is.
+      const asked = emu.requestLog.map(r => `${r.method} ${r.path}`).filter(r => r !== 'POST /mcp')
+      const written = run.plan!.changes.filter(c => c.kind === 'Dashboard' && c.action !== 'noop')
+      expect(asked.filter(r => r === 'POST /api/v2/dashboards/validate')).toHaveLength(written.length)
+      return asked.filter(r => r !== 'POST /api/v2/dashboards/validate')
     }
     addRecords(0, 10)
     const small = await plan()

@@ -871,6 +871,34 @@ describe('a saved-search alert', () => {
     expect(alertChange(plan(server, yaml), 'Burst')).toMatchObject({ action: 'noop', fields: [] })
   })
 
+  it('managed: a groupBy the manifest drops stays on the cloud: no change to plan or send, a warning at the alert', async () => {
+    const server = new Server()
+    await deploy(server, searches + searchAlert('Burst', 'Errors', 'groupBy: service\n'), MANAGED)
+    const yaml = searches + searchAlert('Burst', 'Errors')
+    const o = plan(server, yaml, MANAGED)
+    expect(alertChange(o, 'Burst')).toMatchObject({ action: 'noop', fields: [] })
+    expect(o.plan.diagnostics.map(d => [d.severity, d.line, d.message])).toEqual([
+      [
+        'warning',
+        lineOf(yaml, 'name: "Burst"'),
+        'groupBy "service" stays: the managed API keeps a saved-search alert\'s groupBy when an update leaves it out and refuses to clear it. Only a new alert starts without one: with prune on, remove the manifest for one apply and add it back'
+      ]
+    ])
+    // With another change, the update leaves groupBy out (null would be refused) and compares it as kept.
+    const raised = plan(server, yaml.replace('threshold: 5', 'threshold: 6'), MANAGED)
+    expect(alertChange(raised, 'Burst').fields.map(f => f.path)).toEqual(['threshold'])
+    await apply(server, raised, MANAGED)
+    expect(server.sent.at(-1)!.body).not.toHaveProperty('groupBy')
+  })
+
+  it('self-hosted: a groupBy the manifest drops is cleared by the update, and the plan shows it', async () => {
+    const server = new Server()
+    await deploy(server, searches + searchAlert('Burst', 'Errors', 'groupBy: service\n'))
+    const o = plan(server, searches + searchAlert('Burst', 'Errors'))
+    expect(alertChange(o, 'Burst').fields).toEqual([{ path: 'groupBy', before: 'service' }])
+    expect(o.plan.diagnostics).toEqual([])
+  })
+
   it('pointed at another saved search is updated in place, by name in the plan', async () => {
     const server = new Server()
     await deploy(server, searches + searchAlert('Burst', 'Errors'))

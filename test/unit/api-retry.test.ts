@@ -2,6 +2,7 @@ import { describe, expect, it } from '@jest/globals'
 import {
   backoffMs,
   DEFAULT_BACKOFF,
+  isRetryableStatus,
   RETRYABLE_STATUSES,
   serverBudget,
   serverDelayMs
@@ -24,10 +25,11 @@ describe('serverDelayMs: how long the server asks us to wait', () => {
     ['Retry-After as an HTTP-date in the past', { 'retry-after': new Date(NOW - 30_000).toUTCString() }, 0],
     ['a repeated Retry-After (first wins)', { 'retry-after': ['3', '9'] }, 3000],
     ['RateLimit-Reset as delta seconds', { 'ratelimit-reset': '7' }, 7000],
-    ['X-RateLimit-Reset as delta seconds', { 'x-ratelimit-reset': '12' }, 12_000],
-    ['X-RateLimit-Reset as a Unix time', { 'x-ratelimit-reset': unix(30) }, 30_000],
+    // The managed cloud's X-RateLimit-Reset gets a second more (the ClickHouse provider's margin).
+    ['X-RateLimit-Reset as delta seconds, plus 1 s', { 'x-ratelimit-reset': '12' }, 13_000],
+    ['X-RateLimit-Reset as a Unix time, plus 1 s', { 'x-ratelimit-reset': unix(30) }, 31_000],
     ['RateLimit-Reset as a Unix time', { 'ratelimit-reset': unix(4) }, 4000],
-    ['a Unix time already past', { 'x-ratelimit-reset': unix(-10) }, 0],
+    ['a Unix time already past: the margin alone', { 'x-ratelimit-reset': unix(-10) }, 1000],
     ['the structured RateLimit header', { ratelimit: 'limit=100, remaining=0, reset=12' }, 12_000],
     ['the structured header with ; and a fraction', { ratelimit: 'limit=10;remaining=0;reset=2.5' }, 2500],
     ['the structured header with reset first', { ratelimit: 'reset=3, limit=10' }, 3000],
@@ -49,7 +51,7 @@ describe('serverDelayMs: how long the server asks us to wait', () => {
     expect(
       serverDelayMs({ 'ratelimit-reset': '5', 'x-ratelimit-reset': '6', ratelimit: 'reset=7' }, NOW)
     ).toBe(5000)
-    expect(serverDelayMs({ 'x-ratelimit-reset': '6', ratelimit: 'reset=7' }, NOW)).toBe(6000)
+    expect(serverDelayMs({ 'x-ratelimit-reset': '6', ratelimit: 'reset=7' }, NOW)).toBe(7000)
   })
 
   it('an unreadable Retry-After falls through to the reset headers', () => {
@@ -142,5 +144,13 @@ describe('RETRYABLE_STATUSES', () => {
     expect([...RETRYABLE_STATUSES].sort()).toEqual([429, 502, 503, 504])
     for (const status of [400, 401, 403, 404, 409, 500, 501])
       expect(RETRYABLE_STATUSES.has(status)).toBe(false)
+  })
+
+  it('a 500 is retried on a GET only: a write that failed halfway may have been applied', () => {
+    expect(isRetryableStatus(500, 'GET')).toBe(true)
+    for (const method of ['POST', 'PUT', 'PATCH', 'DELETE'])
+      expect(isRetryableStatus(500, method)).toBe(false)
+    expect(isRetryableStatus(503, 'PUT')).toBe(true)
+    expect(isRetryableStatus(501, 'GET')).toBe(false)
   })
 })

@@ -200,7 +200,7 @@ describe('an update body', () => {
       live(),
       self
     )
-    expect(fresh.filters).toEqual([{ id: 'new-filter-1', name: 'S' }])
+    expect(fresh.filters).toEqual([{ id: expect.stringMatching(/^[0-9a-f]{24}$/), name: 'S' }])
     expect(fresh.containers).toEqual([
       { id: expect.stringMatching(/^main-/), title: 'Main', collapsed: false }
     ])

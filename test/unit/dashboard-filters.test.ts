@@ -46,22 +46,25 @@ describe('a filter as the request sends it', () => {
 })
 
 describe('the filters of an update', () => {
-  it('new filters get placeholders in order, each one no live filter has', () => {
+  it('new filters get placeholders shaped like ObjectIds (the cloud refuses others), unique, none a live id', () => {
     const bodies = [{ name: 'A' }, { name: 'B' }, { name: 'C' }]
-    expect(withFilterIds(bodies, [])).toEqual([
-      { id: 'new-filter-1', name: 'A' },
-      { id: 'new-filter-2', name: 'B' },
-      { id: 'new-filter-3', name: 'C' }
-    ])
+    const fresh = withFilterIds(bodies, []).map(f => f.id as string)
+    expect(fresh.every(id => /^[0-9a-f]{24}$/.test(id))).toBe(true)
+    expect(new Set(fresh).size).toBe(3)
+    // The same request at plan and at apply: minted from a counter, not at random.
+    expect(withFilterIds(bodies, []).map(f => f.id)).toEqual(fresh)
     const live = [
-      { id: 'new-filter-2', name: 'X' },
+      { id: fresh[1], name: 'X' },
       { id: 7, name: 'B' }
     ]
-    expect(withFilterIds(bodies, live)).toEqual([
-      { id: 'new-filter-1', name: 'A' },
-      { id: '7', name: 'B' },
-      { id: 'new-filter-3', name: 'C' }
-    ])
+    const sent = withFilterIds(bodies, live)
+    expect(sent.map(f => f.name)).toEqual(['A', 'B', 'C'])
+    expect(sent[0]!.id).toBe(fresh[0])
+    expect(sent[1]!.id).toBe('7')
+    // The second placeholder is a live filter's id: the next one is minted instead.
+    expect(sent[2]!.id).not.toBe(fresh[1])
+    expect(sent[2]!.id).toMatch(/^[0-9a-f]{24}$/)
+    expect(new Set(sent.map(f => f.id)).size).toBe(3)
   })
 
   it('a live filter is used once: a second filter of its name gets a placeholder; the id comes first', () => {
@@ -74,7 +77,7 @@ describe('the filters of an update', () => {
     )
     expect(sent).toEqual([
       { id: 'fa', name: 'A', expression: 'one' },
-      { id: 'new-filter-1', name: 'A', expression: 'two' }
+      { id: expect.stringMatching(/^[0-9a-f]{24}$/), name: 'A', expression: 'two' }
     ])
     expect(Object.keys(sent[0]!)).toEqual(['id', 'name', 'expression'])
   })

@@ -218,7 +218,7 @@ describe('what a dashboard change runs', () => {
       'src-fresh'
     ])
     expect(body.filters).toEqual([
-      { id: 'new-filter-1', name: 'S', expression: 'S', sourceId: 'src-filtered' }
+      { id: expect.stringMatching(/^[0-9a-f]{24}$/), name: 'S', expression: 'S', sourceId: 'src-filtered' }
     ])
   })
 

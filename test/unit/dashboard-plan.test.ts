@@ -155,7 +155,7 @@ describe('filters of an update', () => {
       ['A', 'fa1'],
       ['A', 'fa2'],
       ['B', 'new-filter-1'],
-      ['C', 'new-filter-2']
+      ['C', expect.stringMatching(/^[0-9a-f]{24}$/)]
     ])
   })
 })

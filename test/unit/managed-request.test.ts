@@ -12,7 +12,9 @@ import {
   MANAGED_ALERT_FIELDS,
   MANAGED_DASHBOARD_FIELDS,
   MANAGED_SERIES_FIELDS,
-  MANAGED_TILE_FIELDS
+  MANAGED_SOURCE_FIELDS,
+  MANAGED_TILE_FIELDS,
+  managedSourceBody
 } from '../../src/kinds/managed-request.js'
 
 const schemas = (
@@ -33,9 +35,20 @@ describe('the managed request fields are the managed OpenAPI request schemas', (
     ['ClickStackSearchChartSeries', MANAGED_SERIES_FIELDS.search!],
     ['ClickStackMarkdownChartSeries', MANAGED_SERIES_FIELDS.markdown!],
     ['ClickStackCreateAlertRequest', MANAGED_ALERT_FIELDS],
-    ['ClickStackUpdateAlertRequest', MANAGED_ALERT_FIELDS]
+    ['ClickStackUpdateAlertRequest', MANAGED_ALERT_FIELDS],
+    ['ClickStackLogSource', MANAGED_SOURCE_FIELDS.log!],
+    ['ClickStackTraceSource', MANAGED_SOURCE_FIELDS.trace!],
+    ['ClickStackMetricSource', MANAGED_SOURCE_FIELDS.metric!],
+    ['ClickStackSessionSource', MANAGED_SOURCE_FIELDS.session!],
+    ['ClickStackPromqlSource', MANAGED_SOURCE_FIELDS.promql!]
   ])('%s', (schema, fields) => {
     expect([...fields].sort()).toEqual(fieldsOf(schema))
+  })
+
+  it("a source body keeps only its kind's fields: a field a newer server returned is not sent back", () => {
+    expect(
+      managedSourceBody({ kind: 'session', name: 'S', traceSourceId: 't', orderByExpression: 'x', newer: 1 })
+    ).toEqual({ kind: 'session', name: 'S', traceSourceId: 't' })
   })
 })
 

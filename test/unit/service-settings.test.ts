@@ -1,9 +1,9 @@
 /**
  * The managed service's settings (src/kinds/service-settings.ts) through the planner: which declared fields
  * the plan compares with the live service (and which it leaves alone), the PATCH it shows and sends, its
- * notes (release gate, production-only release channel, TDE), and the apply: the request, the server's
- * refusal of a release channel in the contract's words, a lost response (re-read, send what still differs)
- * and the re-reads that confirm the change.
+ * notes (release gate, the TDE rotation's own PATCH) and errors (a development service's channel, a rotation
+ * without TDE), and the apply: the requests, the server's refusal of a release channel in the contract's
+ * words, a lost response (re-read, send what still differs) and the re-reads that confirm the change.
  */
 import { afterEach, describe, expect, it, jest } from '@jest/globals'
 import type { ObservabilityApi } from '../../src/api/client.js'
@@ -41,6 +41,20 @@ function plan(body: string, service: LiveService | undefined, over: Partial<Plan
   })
   expect(out.plan.diagnostics).toStrictEqual([])
   return out
+}
+
+/** The same, the plan's diagnostics left to the test. */
+function planned(body: string, service: LiveService | undefined) {
+  const manifests = validateText('service.yaml', `# the service\nkind: ServiceSettings\n${body}`, 'managed')
+  expect(manifests.diagnostics).toStrictEqual([])
+  return computePlan({
+    command: 'plan',
+    settings: settings(),
+    manifests,
+    live: { dashboards: [], alerts: [], sources: [], service },
+    now: new Date('2026-11-23T01:00:00.000Z'),
+    kinds: [serviceSettingsKind]
+  })
 }
 
 const LIVE: LiveService = {
@@ -94,7 +108,10 @@ transparentDataEncryptionKeyId: key-2
         dependsOn: [],
         action: 'update',
         id: 'svc-1',
-        notes: ['applied by this run: release v1.2.0 published'],
+        notes: [
+          'the TDE key rotation goes alone, in a second PATCH {"transparentDataEncryptionKeyId":"key-2"}, once a read of the service shows it has transparent data encryption',
+          'applied by this run: release v1.2.0 published'
+        ],
         request: {
           method: 'PATCH',
           path: PATH,
@@ -112,8 +129,7 @@ transparentDataEncryptionKeyId: key-2
             },
             privateEndpointIds: { remove: ['pe-old'], add: ['pe-a'] },
             releaseChannel: 'fast',
-            endpoints: [{ protocol: 'mysql', enabled: false }],
-            transparentDataEncryptionKeyId: 'key-2'
+            endpoints: [{ protocol: 'mysql', enabled: false }]
           }
         },
         // The manifest's `kind` line.
@@ -235,40 +251,38 @@ transparentDataEncryptionKeyId: key-1
     })
   })
 
-  it('warns that a release channel is for production services only, naming the tier', () => {
-    const notes = (tier: string | null | undefined, body = 'releaseChannel: fast\n') =>
-      plan(body, { ...LIVE, tier }).plan.changes[0]!.notes
-    expect(notes('development')).toStrictEqual([
-      'releaseChannel is only available for production services (CONTRACT.md), and this service\'s tier is "development": expect the server to refuse it',
-      'applied by this run: release v1.2.0 published'
+  it('refuses a channel other than default on a development service only, as the Terraform provider does', () => {
+    const found = (tier: string | null | undefined, body = 'releaseChannel: fast\n') =>
+      planned(body, { ...LIVE, tier }).plan.diagnostics.map(d => `${d.severity} ${d.field}: ${d.message}`)
+    expect(found('development')).toStrictEqual([
+      'error releaseChannel: releaseChannel "fast": this service\'s tier is development, whose channel can only be "default"'
     ])
-    expect(notes('production')).toStrictEqual(['applied by this run: release v1.2.0 published'])
-    expect(notes(undefined)).toStrictEqual(['applied by this run: release v1.2.0 published'])
-    expect(notes(null)).toStrictEqual(['applied by this run: release v1.2.0 published'])
-    // The channel is already right: nothing is sent for it, so nothing to warn about.
-    expect(notes('development', 'releaseChannel: default\nname: renamed\n')).toStrictEqual([
-      'applied by this run: release v1.2.0 published'
-    ])
+    // Production, the dedicated tiers and a service without a tier take any channel.
+    for (const tier of ['production', 'dedicated_high_mem', 'dedicated_standard', undefined, null])
+      expect(found(tier)).toStrictEqual([])
+    expect(found('development', 'releaseChannel: slow\n')).toHaveLength(1)
+    // The default channel is sent to a development service as to any other.
+    expect(found('development', 'releaseChannel: default\n')).toStrictEqual([])
   })
 
-  it('warns that a TDE key rotation needs a service created with TDE', () => {
-    const notes = (has: boolean | null | undefined, key = 'key-2') =>
-      plan(`transparentDataEncryptionKeyId: ${key}\n`, { ...LIVE, hasTransparentDataEncryption: has }).plan
-        .changes[0]!.notes
-    expect(notes(false)).toStrictEqual([
-      'this service was not created with transparent data encryption: the server refuses a TDE key rotation',
-      'applied by this run: release v1.2.0 published'
-    ])
-    expect(notes(true)).toStrictEqual(['applied by this run: release v1.2.0 published'])
-    expect(notes(undefined)).toStrictEqual(['applied by this run: release v1.2.0 published'])
-    expect(notes(false, 'key-1')).toStrictEqual([])
-    // The key is already right: nothing is sent for it, so nothing to warn about.
-    expect(
-      plan('transparentDataEncryptionKeyId: key-1\nname: renamed\n', {
+  it('refuses a TDE key rotation on a service created without TDE, and sends a rotation alone', () => {
+    const outcome = (has: boolean | null | undefined, key = 'key-2', more = '') =>
+      planned(`transparentDataEncryptionKeyId: ${key}\n${more}`, {
         ...LIVE,
-        hasTransparentDataEncryption: false
-      }).plan.changes[0]!.notes
-    ).toStrictEqual(['applied by this run: release v1.2.0 published'])
+        hasTransparentDataEncryption: has
+      }).plan
+    expect(outcome(false).diagnostics.map(d => `${d.field}: ${d.message}`)).toStrictEqual([
+      'transparentDataEncryptionKeyId: this service was not created with transparent data encryption: its key cannot be rotated'
+    ])
+    expect(outcome(true).diagnostics).toStrictEqual([])
+    expect(outcome(true).changes[0]!.request!.body).toStrictEqual({ transparentDataEncryptionKeyId: 'key-2' })
+    expect(outcome(true).changes[0]!.notes).toStrictEqual(['applied by this run: release v1.2.0 published'])
+    expect(outcome(undefined).diagnostics).toStrictEqual([])
+    expect(outcome(false, 'key-1').diagnostics).toStrictEqual([])
+    // With other fields, they go first and the note names the rotation's own PATCH.
+    const both = outcome(true, 'key-2', 'name: renamed\n').changes[0]!
+    expect(both.request!.body).toStrictEqual({ name: 'renamed' })
+    expect(both.notes[0]).toMatch(/^the TDE key rotation goes alone, in a second PATCH/)
   })
 
   it('the live fingerprint does not depend on the order the server lists the IP entries in', () => {
@@ -462,6 +476,26 @@ describe('applying the service settings', () => {
       result: after,
       convergence: { converged: true, remaining: [] }
     })
+  })
+
+  it('rotates the TDE key alone, after the other fields, once a read shows the service has TDE', async () => {
+    const after = { ...LIVE, name: 'renamed', transparentDataEncryptionKeyId: 'key-2' }
+    const { ops } = operation('name: renamed\ntransparentDataEncryptionKeyId: key-2\n')
+    const { api, patched } = serviceApi([{ ...LIVE, name: 'renamed' }, after], async () => after)
+    const result = await ops[0]!.run(applyContext(api).ctx)
+    expect(patched).toStrictEqual([{ name: 'renamed' }, { transparentDataEncryptionKeyId: 'key-2' }])
+    // One read before the rotation, one to confirm.
+    expect(api.getService).toHaveBeenCalledTimes(2)
+    expect(result).toMatchObject({ status: 'applied', convergence: { converged: true, remaining: [] } })
+  })
+
+  it('does not send a rotation when the read before it shows no TDE', async () => {
+    const { ops } = operation('transparentDataEncryptionKeyId: key-2\n')
+    const { api, patched } = serviceApi([{ ...LIVE, hasTransparentDataEncryption: false }])
+    await expect(ops[0]!.run(applyContext(api).ctx)).rejects.toThrow(
+      /not sent: the service does not have transparent data encryption/
+    )
+    expect(patched).toStrictEqual([])
   })
 
   it('a release channel the server refuses (400) is explained with what the contract says', async () => {

@@ -5,6 +5,7 @@
  * each filter with the id of the live filter of the same name (in order, for repeated names), and a new filter with a
  * placeholder the server replaces. Ids never show in a plan.
  */
+import { createHash } from 'node:crypto'
 import { clean, type JsonObject } from '../../json.js'
 import type { DashboardFilterSpec } from '../../manifest/schema.js'
 
@@ -30,15 +31,21 @@ export function filterBody(
   return body
 }
 
-/** The filters of an update, each with the id of the live filter of its name, or a placeholder the server replaces. */
+/**
+ * The filters of an update, each with the id of the live filter of its name, or a placeholder the server replaces.
+ * The managed cloud refuses a placeholder that is not shaped like an ObjectId (24 hex digits), and one sent twice
+ * (TF `dashboard_tile_ids.go` mintMissingFilterIDs): placeholders are minted so, unique in the request. Derived from
+ * a counter, not drawn at random, so a plan and its apply send the same request.
+ */
 export function withFilterIds(bodies: readonly Body[], live: readonly Body[]): Body[] {
   const unused = [...live]
   const taken = new Set(live.map(f => String(f.id)))
   let n = 0
   const placeholder = () => {
     let id: string
-    do id = `new-filter-${++n}`
+    do id = objectIdShaped(`obsdeploy new filter ${++n}`)
     while (taken.has(id))
+    taken.add(id)
     return id
   }
   return bodies.map(body => {
@@ -56,3 +63,6 @@ export function normalFilters(list: readonly Body[] | null | undefined): JsonObj
   })
   return out.length > 0 ? out : undefined
 }
+
+/** 24 hexadecimal digits, the shape of a server-assigned ObjectId. */
+const objectIdShaped = (seed: string): string => createHash('sha256').update(seed).digest('hex').slice(0, 24)
