@@ -9,6 +9,7 @@ import { usage } from '../src/cli/help.js'
 import { describeInput, INPUTS } from '../src/config/inputs.js'
 import { OUTPUTS } from '../src/config/outputs.js'
 import { manifestSchema as manifestZod } from '../src/manifest/schema.js'
+import { PolicySchema } from '../src/policy/schema.js'
 import { StackFile } from '../src/config/stack-file.js'
 import { Plan, PlanFile } from '../src/plan/types.js'
 
@@ -28,7 +29,9 @@ export const SCHEMA_BASE_URL =
   'https://raw.githubusercontent.com/observability-deploy/observability-deploy/v1/schema/'
 
 export function manifestSchema(): string {
-  const schema = z.toJSONSchema(manifestZod(), {
+  // The resource kinds and the Policy document (src/policy), which the editor checks alike.
+  const manifests = z.discriminatedUnion('kind', [...manifestZod().options, PolicySchema])
+  const schema = z.toJSONSchema(manifests, {
     target: 'draft-7',
     io: 'input',
     unrepresentable: 'any'

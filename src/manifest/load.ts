@@ -40,6 +40,13 @@ export interface ManifestSet {
   alerts: Located<AlertSpec>[]
   services: Located<ServiceSettingsSpec>[]
   diagnostics: Diagnostic[]
+  /** `kind: Policy` documents, as written: src/policy validates and runs them. */
+  policies?: ParsedDocument[]
+  /**
+   * With policies only: every document of a known kind and its value as written (after `${VAR}`
+   * substitution), which policy rules read after the typed specs have replaced the values.
+   */
+  documents?: Array<{ kind: ManifestKind; doc: ParsedDocument; value: Record<string, unknown> }>
 }
 
 export interface LoadOptions {
@@ -178,6 +185,7 @@ function finish(set: ManifestSet, views: Views, mode: 'self-hosted' | 'managed')
     ...savedSearchesOfAlerts(views)
   )
   set.diagnostics = sortDiagnostics(set.diagnostics)
+  if (set.policies === undefined) set.documents = undefined
   // The raw values have served validation: later stages use the typed specs. Dropping them halves what
   // a plan of thousands of manifests keeps.
   for (const typed of [
@@ -208,6 +216,11 @@ function addDocument(set: ManifestSet, views: Views, doc: ParsedDocument): void 
   }
   const raw = value as Record<string, unknown>
   const kind = raw.kind
+  if (kind === 'Policy') {
+    // Rules over the other documents, not a resource: src/policy checks them.
+    ;(set.policies ??= []).push(doc)
+    return
+  }
   if (typeof kind !== 'string' || !(MANIFEST_KINDS as readonly string[]).includes(kind)) {
     const guess = typeof kind === 'string' ? didYouMean(kind, MANIFEST_KINDS) : undefined
     const message =
@@ -217,6 +230,7 @@ function addDocument(set: ManifestSet, views: Views, doc: ParsedDocument): void 
     set.diagnostics.push(diagnostic('validate', 'error', message, { ...doc.locate(['kind']), field: 'kind' }))
     return
   }
+  ;(set.documents ??= []).push({ kind: kind as ManifestKind, doc, value: raw })
   // Self-hosted alerts take webhook channels only: its schema says so in its own words.
   const schema = kindSchema(kind as ManifestKind, views.mode)
   const result = schema.safeParse(value, { reportInput: true })

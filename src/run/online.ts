@@ -16,11 +16,14 @@ import type { LiveState, PlanSettings } from '../kinds/kind.js'
 import { ownershipTag } from '../kinds/ownership.js'
 import { checkQueries } from '../live/check-queries.js'
 import { readLiveState } from '../live/read.js'
+import { validateOnServer } from '../live/server-validation.js'
+import { previewOf } from '../report/preview/collect.js'
 import { redactDeep, redactor, SECRET_VAR_MIN_LENGTH, silentLogger, type Logger } from '../log.js'
 import { findManifestFiles, readManifestFile, textDigest } from '../manifest/files.js'
 import type { ManifestSet } from '../manifest/load.js'
 import { countChanges, isActionable, type PlanFile, type Plan } from '../plan/types.js'
 import { computePlan, type PlanOutcome } from '../planner/planner.js'
+import { checkPlanPolicies } from '../policy/check.js'
 import { crossStackConflicts } from './cross-stack.js'
 import {
   appliedPlanText,
@@ -131,12 +134,37 @@ export async function runOnline(
     })
     const plans = planned.map(p => p.outcome.plan)
     crossStackConflicts(plans).forEach((problems, i) => plans[i]!.diagnostics.push(...problems))
+    // Policy rules over the plan (on: plan): their errors fail the plan, so nothing is applied.
+    for (const { stack, outcome } of planned)
+      outcome.plan.diagnostics.push(...checkPlanPolicies(stack.manifests, outcome.plan))
+    if (config.serverValidation && (config.command === 'plan' || config.command === 'apply')) {
+      for (const { outcome, settings } of planned) {
+        // A plan that fails already needs no dry run: its errors say what to fix first.
+        if (hasErrors(outcome.plan.diagnostics)) continue
+        outcome.plan.diagnostics.push(
+          ...(await validateOnServer(api, outcome.planned, {
+            settings,
+            dashboards: outcome.dashboards,
+            log
+          }))
+        )
+      }
+    }
     const found = plans.map(p => p.diagnostics.length)
+    // What the report pictures (report/preview/): layouts from the plan, data from the query check.
+    if (config.command === 'plan')
+      for (const { outcome } of planned)
+        outcome.plan.preview = previewOf(outcome.planned, config.checkQueries)
     if (config.checkQueries && config.command === 'plan') {
       for (const { outcome } of planned) {
         // Query findings are plan diagnostics: in the plan JSON, and a query the server refuses fails the plan.
         outcome.plan.diagnostics.push(
-          ...(await checkQueries(api, outcome.planned, { mode: config.mode, now: now(), log }))
+          ...(await checkQueries(api, outcome.planned, {
+            mode: config.mode,
+            now: now(),
+            log,
+            preview: outcome.plan.preview
+          }))
         )
       }
     }

@@ -7,7 +7,8 @@
 import type { Config } from '../config/types.js'
 import { hasErrors } from '../diagnostics.js'
 import { redactDeep, redactingLogger, redactor, SECRET_VAR_MIN_LENGTH, silentLogger } from '../log.js'
-import { loadManifests, type ManifestSet } from '../manifest/load.js'
+import type { ManifestSet } from '../manifest/load.js'
+import { loadWithPolicies } from '../policy/check.js'
 import { applySavedPlanEarly, startEarly } from './early.js'
 import type { OnlineResult } from './online.js'
 import { runStacks } from './stacks.js'
@@ -27,7 +28,8 @@ async function runUnscrubbed(config: Config, deps: RunDependencies): Promise<Run
   if (config.stacks) return runStacks(config, config.stacks, deps)
   const log = deps.log ?? silentLogger
   const load = () =>
-    loadManifests({
+    loadWithPolicies({
+      stack: config.stack,
       patterns: config.manifests,
       cwd: config.cwd,
       mode: config.mode,

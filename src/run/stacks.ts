@@ -10,7 +10,8 @@ import { readStackLayout, selectStacks, type StackDefinition } from '../config/s
 import type { Config } from '../config/types.js'
 import { diagnostic, hasErrors, type Diagnostic } from '../diagnostics.js'
 import { silentLogger } from '../log.js'
-import { loadManifests, type ManifestSet } from '../manifest/load.js'
+import type { ManifestSet } from '../manifest/load.js'
+import { loadWithPolicies } from '../policy/check.js'
 import type { StackOutcome } from './online.js'
 import { startEarly } from './early.js'
 import {
@@ -110,7 +111,8 @@ export async function runStacks(
 
 /** A stack's manifests, validated with its variables; the run's `vars` override the stack's own. */
 async function loadStack(stack: StackDefinition, config: Config): Promise<ManifestSet> {
-  const manifests = await loadManifests({
+  const manifests = await loadWithPolicies({
+    stack: stack.name,
     patterns: [],
     files: stack.manifests,
     cwd: config.cwd,

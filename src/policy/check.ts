@@ -1,0 +1,271 @@
+/**
+ * Policies: an organisation's rules, written in CEL in `kind: Policy` documents, checked over the
+ * manifests in `validate` (offline, at the offending line) and over the plan in `plan` (rules with
+ * `on: plan`, which see the change and the live totals). A finding is a diagnostic like any other, so
+ * annotations, the report's heading and the exit code come with it; an error blocks `apply`. A resource
+ * may be excused from a rule by a comment with a reason (suppress.ts), which every report lists.
+ *
+ * Between manifest and plan in the import order: it reads the ManifestSet and the Plan's shape, nothing later.
+ */
+import { readFile } from 'node:fs/promises'
+import path from 'node:path'
+import { diagnostic, sortDiagnostics, type Diagnostic } from '../diagnostics.js'
+import { issuesToDiagnostics } from '../manifest/issues.js'
+import { loadManifests, type LoadOptions, type ManifestSet } from '../manifest/load.js'
+import type { PathSegment } from '../manifest/path.js'
+import { MANIFEST_KINDS, type ManifestKind } from '../manifest/vocabulary.js'
+import type { ParsedDocument } from '../manifest/yaml.js'
+import { countChanges, type Plan } from '../plan/types.js'
+import { compileCheck, loadCel, oneLine, type CelProgram } from './cel.js'
+import { RECOMMENDED_RULES } from './recommended.js'
+import { PolicySchema, type PolicyRule } from './schema.js'
+import { suppressionsAt, type Suppression } from './suppress.js'
+
+interface Rule extends PolicyRule {
+  program: CelProgram
+  /** The Policy document that turns it on. */
+  policy: string
+}
+
+interface Document {
+  kind: ManifestKind
+  doc: ParsedDocument
+  value: Record<string, unknown>
+  suppressions: Suppression[]
+}
+
+/** What the plan-time rules need of a stack's manifests: kept beside the set, never in it. */
+interface PlanTime {
+  rules: Rule[]
+  documents: Document[]
+}
+
+const planTime = new WeakMap<ManifestSet, PlanTime>()
+
+export interface PolicyOptions {
+  /** The stack the manifests are of: rules scoped to other stacks are skipped. */
+  stack: string
+  cwd: string
+  /** A manifest file's text (suppression comments); read from disk under cwd when absent. */
+  readText?: (file: string) => Promise<string | undefined>
+}
+
+/** loadManifests, then the policies the manifests hold. */
+export async function loadWithPolicies(options: LoadOptions & { stack: string }): Promise<ManifestSet> {
+  const set = await loadManifests(options)
+  await checkPolicies(set, { stack: options.stack, cwd: options.cwd })
+  return set
+}
+
+/** Validates the set's Policy documents and runs their manifest rules; adds the findings to its diagnostics. */
+export async function checkPolicies(set: ManifestSet, options: PolicyOptions): Promise<void> {
+  const policyDocs = set.policies
+  const docs = set.documents ?? []
+  set.documents = undefined
+  if (!policyDocs || policyDocs.length === 0) return
+  await loadCel()
+  const out: Diagnostic[] = []
+  const { rules, known } = compilePolicies(policyDocs, options.stack, out)
+  const documents = await withSuppressions(docs, options, known, out)
+  for (const rule of rules) {
+    if (rule.on === 'plan') continue
+    for (const d of documents) {
+      if (rule.kinds && !rule.kinds.includes(d.kind)) continue
+      const failure = evaluate(rule, { resource: d.value })
+      if (failure !== undefined) report(out, rule, d, failure, 'validate')
+    }
+  }
+  const planRules = rules.filter(r => r.on === 'plan')
+  if (planRules.length > 0) planTime.set(set, { rules: planRules, documents })
+  set.diagnostics = sortDiagnostics([...set.diagnostics, ...out])
+}
+
+/**
+ * The plan-time rules of a stack's policies over its plan: each change of a kind the rule reads, with
+ * `change` (kind, name, address, action, deferred), `plan` (the stack, counts of each action and of each
+ * kind after the plan) and `resource` (the manifest as written, `{}` for a delete).
+ */
+export function checkPlanPolicies(set: ManifestSet, plan: Plan): Diagnostic[] {
+  const found = planTime.get(set)
+  if (!found) return []
+  const out: Diagnostic[] = []
+  // A change is of the manifest of its kind and name (names are unique per kind in a stack).
+  const byName = new Map(found.documents.map(d => [`${d.kind}/${String(d.value.name)}`, d]))
+  const after: Record<string, number> = Object.fromEntries(MANIFEST_KINDS.map(k => [k, 0]))
+  for (const c of plan.changes)
+    if (c.action !== 'delete' || c.deferred) after[c.kind] = (after[c.kind] ?? 0) + 1
+  const planValue = { stack: plan.stack, counts: { ...countChanges(plan.changes) }, after }
+  for (const rule of found.rules) {
+    for (const c of plan.changes) {
+      if (rule.kinds && !rule.kinds.includes(c.kind)) continue
+      const d = c.action === 'delete' ? undefined : byName.get(`${c.kind}/${c.name}`)
+      const change = {
+        kind: c.kind,
+        name: c.name,
+        address: c.address,
+        action: c.action,
+        deferred: c.deferred ?? '',
+        id: c.id ?? ''
+      }
+      const failure = evaluate(rule, { resource: d?.value ?? {}, change, plan: planValue })
+      if (failure === undefined) continue
+      if (d) report(out, rule, d, failure, 'plan')
+      else
+        out.push(
+          diagnostic('plan', rule.severity, `${c.kind} "${c.name}" (${c.action}): ${ruleText(rule, failure)}`)
+        )
+    }
+  }
+  return out
+}
+
+function compilePolicies(
+  docs: readonly ParsedDocument[],
+  stack: string,
+  out: Diagnostic[]
+): { rules: Rule[]; known: Set<string> } {
+  const rules: Rule[] = []
+  const seen = new Map<string, string>()
+  for (const doc of docs) {
+    const parsed = PolicySchema.safeParse(doc.value, { reportInput: true })
+    if (!parsed.success) {
+      out.push(...issuesToDiagnostics(parsed.error.issues, doc, PolicySchema))
+      continue
+    }
+    const policy = parsed.data
+    const own = (policy.rules ?? []).map((rule, i) => ({ rule, at: ['rules', i] as PathSegment[] }))
+    const pack = policy.recommended ? RECOMMENDED_RULES.map(rule => ({ rule, at: ['recommended'] })) : []
+    for (const { rule, at } of [...pack, ...own]) {
+      const where = `${doc.file}:${doc.locate(at).line}`
+      const twice = seen.get(rule.id)
+      if (twice !== undefined) {
+        out.push(
+          diagnostic('validate', 'error', `duplicate policy rule id "${rule.id}" (also at ${twice})`, {
+            ...doc.locate([...at, 'id']),
+            field: `${at.join('.')}.id`
+          })
+        )
+        continue
+      }
+      seen.set(rule.id, where)
+      const program = compileCheck(rule.check)
+      if ('error' in program) {
+        out.push(
+          diagnostic(
+            'validate',
+            'error',
+            `policy rule "${rule.id}": the check is not valid CEL: ${program.error}`,
+            {
+              ...doc.locate([...at, 'check']),
+              field: `${at.join('.')}.check`
+            }
+          )
+        )
+        continue
+      }
+      if (rule.stacks && !rule.stacks.includes(stack)) continue
+      rules.push({ ...rule, program, policy: policy.name })
+    }
+  }
+  return { rules, known: new Set(seen.keys()) }
+}
+
+/** Each document's suppressions; a malformed one, one without a reason or of an unknown rule is reported. */
+async function withSuppressions(
+  docs: NonNullable<ManifestSet['documents']>,
+  options: PolicyOptions,
+  known: ReadonlySet<string>,
+  out: Diagnostic[]
+): Promise<Document[]> {
+  const read =
+    options.readText ??
+    ((file: string) => readFile(path.resolve(options.cwd, file), 'utf8').catch(() => undefined))
+  const lines = new Map<string, string[] | undefined>()
+  const result: Document[] = []
+  for (const d of docs) {
+    if (!lines.has(d.doc.file)) lines.set(d.doc.file, (await read(d.doc.file))?.split(/\r?\n/))
+    const text = lines.get(d.doc.file)
+    const suppressions: Suppression[] = []
+    for (const s of text ? suppressionsAt(text, d.doc.start.line) : []) {
+      const at = { file: d.doc.file, line: s.line, column: s.column }
+      if ('malformed' in s) {
+        out.push(
+          diagnostic(
+            'validate',
+            'error',
+            'a suppression is written `# obsdeploy: allow <rule-id> -- <reason>`',
+            at
+          )
+        )
+      } else if (!s.reason) {
+        out.push(
+          diagnostic(
+            'validate',
+            'error',
+            `the suppression of policy rule "${s.rule}" has no reason: write \`# obsdeploy: allow ${s.rule} -- <why>\``,
+            at
+          )
+        )
+      } else if (!known.has(s.rule)) {
+        out.push(diagnostic('validate', 'warning', `no policy rule "${s.rule}" to suppress here`, at))
+      } else {
+        suppressions.push(s)
+        // Listed in every report, so the exception is reviewed with the change.
+        out.push(
+          diagnostic(
+            'validate',
+            'notice',
+            `policy rule "${s.rule}" is suppressed for ${d.kind} ${label(d)}: ${s.reason}`,
+            at
+          )
+        )
+      }
+    }
+    result.push({ ...d, suppressions })
+  }
+  return result
+}
+
+/** undefined when the rule holds; otherwise why not (empty: the check was false). */
+function evaluate(rule: Rule, context: Record<string, unknown>): string | undefined {
+  try {
+    const value = rule.program(context)
+    if (value === true) return undefined
+    if (value === false) return ''
+    return `the check gave ${typeof value}, not a bool`
+  } catch (e) {
+    return `the check failed: ${oneLine(e)}`
+  }
+}
+
+function report(
+  out: Diagnostic[],
+  rule: Rule,
+  d: Document,
+  failure: string,
+  stage: 'validate' | 'plan'
+): void {
+  if (d.suppressions.some(s => s.rule === rule.id)) return
+  const field = rule.field ? parseField(rule.field) : undefined
+  const at = field ? d.doc.locate(field) : d.doc.start
+  out.push(
+    diagnostic(stage, rule.severity, `${d.kind} ${label(d)}: ${ruleText(rule, failure)}`, {
+      ...at,
+      ...(rule.field ? { field: rule.field } : {})
+    })
+  )
+}
+
+const ruleText = (rule: Rule, failure: string) =>
+  `${rule.message} [policy ${rule.policy}: ${rule.id}]${failure ? ` (${failure})` : ''}`
+
+const label = (d: Pick<Document, 'value'>) =>
+  typeof d.value.name === 'string' ? `"${d.value.name}"` : '(unnamed)'
+
+/** `tiles[0].name` -> ['tiles', 0, 'name']. */
+export function parseField(field: string): PathSegment[] {
+  const out: PathSegment[] = []
+  for (const part of field.split('.'))
+    for (const m of part.matchAll(/([^[\]]+)|\[(\d+)\]/g)) out.push(m[2] !== undefined ? Number(m[2]) : m[1]!)
+  return out
+}

@@ -1,0 +1,50 @@
+/**
+ * The recommended rule pack, shipped with obsdeploy and off by default: a Policy with
+ * `recommended: true` turns it on. Written in CEL like any user rule, so each one is also an example.
+ */
+import type { PolicyRule } from './schema.js'
+
+export const RECOMMENDED_RULES: readonly PolicyRule[] = [
+  {
+    id: 'recommended/alert-channel',
+    kinds: ['Alert'],
+    severity: 'error',
+    message: 'an alert must notify someone: give it a `channel` or at least one of `channels`',
+    check: 'has(resource.channel) || (has(resource.channels) && size(resource.channels) > 0)',
+    field: 'channels'
+  },
+  {
+    id: 'recommended/owner-tag',
+    kinds: ['Dashboard', 'SavedSearch'],
+    severity: 'warning',
+    message: 'needs an owner: add a tag `owner:<team>`',
+    check: "has(resource.tags) && resource.tags.exists(t, t.startsWith('owner:') && size(t) > 6)",
+    field: 'tags'
+  },
+  {
+    id: 'recommended/runbook-link',
+    kinds: ['Alert'],
+    severity: 'warning',
+    message: 'the alert message should link a runbook (an http:// or https:// URL)',
+    check: "has(resource.message) && resource.message.matches('https?://[^\\\\s]+')",
+    field: 'message'
+  },
+  {
+    id: 'recommended/alert-interval',
+    kinds: ['Alert'],
+    severity: 'warning',
+    message:
+      'a 1-minute alert runs its query 1,440 times a day: use 5m or longer unless it must page that fast',
+    check: "resource.interval != '1m'",
+    field: 'interval'
+  },
+  {
+    id: 'recommended/name-pattern',
+    kinds: ['Connection', 'Source', 'SavedSearch', 'Webhook', 'Dashboard', 'Alert'],
+    severity: 'warning',
+    message: 'a name should be at most 100 characters, start with a letter or digit and end without spaces',
+    check:
+      "!has(resource.name) || (size(resource.name) <= 100 && resource.name.matches('^[A-Za-z0-9](.*[^\\\\s])?$'))",
+    field: 'name'
+  }
+]

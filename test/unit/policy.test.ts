@@ -1,0 +1,179 @@
+/**
+ * Policies offline (src/policy): the Policy document's own validation, user CEL rules, the recommended
+ * pack at the offending file:line:col, scopes, and suppressions with and without a reason.
+ */
+import { describe, expect, it } from '@jest/globals'
+import { formatDiagnostic } from '../../src/diagnostics.js'
+import { validateText } from '../../src/manifest/load.js'
+import { checkPolicies, parseField } from '../../src/policy/check.js'
+import { suppressionsAt } from '../../src/policy/suppress.js'
+
+async function check(text: string, stack = 'default'): Promise<string[]> {
+  const set = validateText('m.yaml', text, 'self-hosted')
+  await checkPolicies(set, { stack, cwd: '/nowhere', readText: async () => text })
+  return set.diagnostics.map(formatDiagnostic)
+}
+
+const tile = `tiles:
+  - name: A
+    x: 0
+    y: 0
+    w: 6
+    h: 3
+    series: [{ type: time, source: Logs, aggFn: count }]
+`
+const recommended = 'kind: Policy\nname: org\nrecommended: true\n---\n'
+const goodDashboard = `kind: Dashboard\nname: Checkout\ntags: [owner:payments]\n${tile}`
+const goodAlert = `---
+kind: Alert
+name: Checkout errors
+dashboard: Checkout
+tile: A
+threshold: 1
+thresholdType: above
+interval: 5m
+channel: { type: webhook, webhook: oncall }
+message: Runbook https://runbooks.example/checkout
+`
+
+describe('the recommended pack', () => {
+  it('is silent on good manifests', async () => {
+    expect(await check(recommended + goodDashboard + goodAlert)).toEqual([])
+  })
+
+  it('is off unless a Policy turns it on', async () => {
+    expect(
+      await check('kind: Policy\nname: org\n---\n' + `kind: Dashboard\nname: Checkout\n${tile}`)
+    ).toEqual([])
+  })
+
+  it('fires each rule at the offending line and column', async () => {
+    const bad = `kind: Dashboard
+name: " Checkout"
+tags: [payments]
+${tile}---
+kind: Alert
+name: Checkout errors
+dashboard: " Checkout"
+tile: A
+threshold: 1
+thresholdType: above
+interval: 1m
+message: no link here
+`
+    const found = await check(recommended + bad)
+    expect(found).toEqual(
+      expect.arrayContaining([
+        'm.yaml:6:7 warning: name: Dashboard " Checkout": a name should be at most 100 characters, start with a letter or digit and end without spaces [policy org: recommended/name-pattern]',
+        'm.yaml:7:7 warning: tags: Dashboard " Checkout": needs an owner: add a tag `owner:<team>` [policy org: recommended/owner-tag]',
+        'm.yaml:16:1 channels: Alert "Checkout errors": an alert must notify someone: give it a `channel` or at least one of `channels` [policy org: recommended/alert-channel]',
+        'm.yaml:22:11 warning: interval: Alert "Checkout errors": a 1-minute alert runs its query 1,440 times a day: use 5m or longer unless it must page that fast [policy org: recommended/alert-interval]',
+        'm.yaml:23:10 warning: message: Alert "Checkout errors": the alert message should link a runbook (an http:// or https:// URL) [policy org: recommended/runbook-link]'
+      ])
+    )
+  })
+})
+
+describe('user rules in CEL', () => {
+  const rule = (extra = '') => `kind: Policy
+name: budgets
+rules:
+  - id: tile-budget
+    kinds: [Dashboard]
+    severity: error
+    message: at most 1 tile
+    check: size(resource.tiles) <= 1
+    field: tiles[1]
+${extra}---
+`
+  const two = `kind: Dashboard\nname: Checkout\n${tile}  - name: B\n    x: 6\n    y: 0\n    w: 6\n    h: 3\n    series: [{ type: time, source: Logs, aggFn: count }]\n`
+
+  it('fires at the field it names', async () => {
+    expect(await check(rule() + two)).toEqual([
+      'm.yaml:20:5 tiles[1]: Dashboard "Checkout": at most 1 tile [policy budgets: tile-budget]'
+    ])
+    expect(await check(rule() + `kind: Dashboard\nname: Checkout\n${tile}`)).toEqual([])
+  })
+
+  it('holds only in the stacks it names', async () => {
+    const scoped = rule().replace('    field: tiles[1]\n', '    field: tiles[1]\n    stacks: [payments]\n')
+    expect(await check(scoped + two, 'search')).toEqual([])
+    expect(await check(scoped + two, 'payments')).toHaveLength(1)
+  })
+
+  it('reports a check that is not CEL, or that fails to evaluate, at its place', async () => {
+    const broken = rule().replace('size(resource.tiles) <= 1', 'size(resource.tiles <= 1')
+    expect((await check(broken + two))[0]).toMatch(
+      /^m\.yaml:8:12 rules\.0\.check: policy rule "tile-budget": the check is not valid CEL: /
+    )
+    const missing = rule().replace('size(resource.tiles) <= 1', 'resource.owner == "x"')
+    expect(await check(missing + two)).toEqual([
+      'm.yaml:20:5 tiles[1]: Dashboard "Checkout": at most 1 tile [policy budgets: tile-budget] (the check failed: No such key: owner)'
+    ])
+  })
+
+  it('validates the Policy document like any manifest, and refuses a rule id twice', async () => {
+    const bad = `kind: Policy\nname: x\nrules:\n  - id: Bad Id\n    severity: fatal\n    message: m\n    check: 'true'\n`
+    const found = await check(bad)
+    expect(found.some(d => d.startsWith('m.yaml:4:9 rules[0].id:'))).toBe(true)
+    expect(found.some(d => d.startsWith('m.yaml:5:15 rules[0].severity:'))).toBe(true)
+    const twice = rule() + rule().replace('name: budgets', 'name: again')
+    expect((await check(twice + `kind: Dashboard\nname: C\n${tile}`)).join('\n')).toContain(
+      'duplicate policy rule id "tile-budget"'
+    )
+  })
+})
+
+describe('suppressions', () => {
+  const policy = 'kind: Policy\nname: org\nrecommended: true\n---\n'
+  const dash = `kind: Dashboard\nname: Checkout\n${tile}`
+
+  it('are honoured with a reason and listed as notices', async () => {
+    const text = `${policy}# obsdeploy: allow recommended/owner-tag -- shared by every team\n${dash}`
+    expect(await check(text)).toEqual([
+      'm.yaml:5:1 notice: policy rule "recommended/owner-tag" is suppressed for Dashboard "Checkout": shared by every team'
+    ])
+    const sameLine = `${policy}kind: Dashboard # obsdeploy: allow recommended/owner-tag -- shared\nname: Checkout\n${tile}`
+    expect(await check(sameLine)).toHaveLength(1)
+  })
+
+  it('without a reason are errors, and suppress nothing', async () => {
+    const found = await check(`${policy}# obsdeploy: allow recommended/owner-tag\n${dash}`)
+    expect(found).toEqual([
+      'm.yaml:5:1 the suppression of policy rule "recommended/owner-tag" has no reason: write `# obsdeploy: allow recommended/owner-tag -- <why>`',
+      'm.yaml:6:1 warning: tags: Dashboard "Checkout": needs an owner: add a tag `owner:<team>` [policy org: recommended/owner-tag]'
+    ])
+  })
+
+  it('of an unknown rule are warned about', async () => {
+    expect(await check(`${policy}# obsdeploy: allow no-such-rule -- why\n${dash}`)).toEqual(
+      expect.arrayContaining(['m.yaml:5:1 warning: no policy rule "no-such-rule" to suppress here'])
+    )
+  })
+
+  it('are read from the first line or a comment line just before it', () => {
+    const lines = [
+      'a: 1 # obsdeploy: allow x -- y',
+      '# obsdeploy: allow r -- why',
+      'kind: Dashboard # obsdeploy: allow s --  ok '
+    ]
+    expect(suppressionsAt(lines, 3)).toEqual([
+      { rule: 'r', reason: 'why', line: 2, column: 1 },
+      { rule: 's', reason: 'ok', line: 3, column: 17 }
+    ])
+    expect(suppressionsAt(lines, 2)).toEqual([{ rule: 'r', reason: 'why', line: 2, column: 1 }])
+  })
+})
+
+it('parses a field path', () => {
+  expect(parseField('tiles[1].name')).toEqual(['tiles', 1, 'name'])
+  expect(parseField('channels')).toEqual(['channels'])
+})
+
+it("README's example policy is valid and its checks compile", async () => {
+  const { readFile } = await import('node:fs/promises')
+  const readme = await readFile(new URL('../../README.md', import.meta.url), 'utf8')
+  const example = /```yaml\n(kind: Policy\nname: platform rules\n[\s\S]*?)```/.exec(readme)![1]!
+  const dash = `kind: Dashboard\nname: Payments - Checkout\ntags: [owner:payments, team:payments]\n${tile}`
+  expect(await check(`${example}---\n${dash}`, 'payments')).toEqual([])
+})
