@@ -5362,7 +5362,7 @@ const isShortToken = (s) => s.length > 0 && s.length <= MAX_QUOTED && !/\s/.test
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _zod_setup_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2286);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4067);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4304);
 /** The action's entry: ncc bundles this file into dist/index.js. */
 
 
@@ -5538,7 +5538,7 @@ function printable(value, maxLength = 1000) {
 
 /***/ }),
 
-/***/ 4067:
+/***/ 4304:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -6329,7 +6329,13 @@ const DEFINED = [
         name: 'check-queries',
         type: { kind: 'boolean' },
         default: 'false',
-        description: 'plan: run each changed tile query over the last hour, and count how often each changed alert would have fired in 24 hours (self-hosted).'
+        description: 'plan: run each changed tile query over the last 24 hours (no data is a warning; the report charts it), and count how often each changed alert would have fired in 7 days (self-hosted).'
+    },
+    {
+        name: 'server-validation',
+        type: { kind: 'boolean' },
+        default: 'true',
+        description: "plan and apply: send each dashboard the plan creates or updates to the server's validate route (a dry run, one request each) and report what it refuses at the manifest's line. A server without the route is a warning."
     }
 ];
 /** Every input, in the order action.yml and the README list them. */
@@ -6372,6 +6378,7374 @@ function parseRateLimit(text, mode, fail) {
 var schemas = __nccwpck_require__(2857);
 // EXTERNAL MODULE: ./src/manifest/issues.ts
 var issues = __nccwpck_require__(9597);
+// EXTERNAL MODULE: ./src/manifest/yaml.ts + 4 modules
+var yaml = __nccwpck_require__(4861);
+;// CONCATENATED MODULE: ./src/config/stack-file.ts
+/**
+ * A stack's own file, `stack.yaml`: what makes a folder a stack in the `stacks` layout. It holds what
+ * belongs to the stack rather than to the run: its name (the ownership tag), its variables and its prune
+ * choice. How the run reaches the API (mode, address, credentials, pacing) stays an input: every stack of a
+ * run talks to the same API through one request budget. Validated as manifests are, at file:line:col.
+ */
+
+
+
+
+
+
+/** The file names that make a folder a stack. */
+const STACK_FILE_NAMES = ['stack.yaml', 'stack.yml'];
+/** What a stack name may be: it is the ownership tag's suffix and a path segment of links. */
+const STACK_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._/-]{0,99}$/;
+const STACK_PATTERN_TEXT = "1-100 letters, digits, '.', '_', '-' or '/', starting with a letter or digit";
+/** What `${NAME}` may name (manifest/vars.ts). */
+const VARIABLE_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+const StackFile = schemas/* strictObject */.rej({
+    apiVersion: schemas/* literal */.euz('obsdeploy/v1').optional().describe('Optional: obsdeploy/v1.'),
+    name: schemas/* string */.YjP()
+        .regex(STACK_PATTERN, `must be ${STACK_PATTERN_TEXT}`)
+        .describe('The stack: its dashboards carry the ownership tag obsdeploy:<name>, and it only updates or prunes its own. Unique in the repository.'),
+    vars: schemas/* record */.g1P(schemas/* string */.YjP().regex(VARIABLE_NAME), schemas/* unknown */.L5J(), {
+        error: issue => issue.code === 'invalid_key'
+            ? 'is not a variable name: letters, digits and _, not starting with a digit'
+            : undefined
+    })
+        .optional()
+        .describe("Values for ${NAME} placeholders in this stack's manifests. The run's `vars` input (or --var) overrides them."),
+    prune: schemas/* boolean */.zMY()
+        .optional()
+        .describe("Delete this stack's dashboards and alerts that are no longer in its manifests. Overrides the `prune` input for this stack.")
+})
+    .describe('obsdeploy stack: a folder of manifests with its own ownership tag and variables');
+const isStackFile = (file) => STACK_FILE_NAMES.includes(file.slice(file.lastIndexOf('/') + 1));
+/** A stack file read and checked: its settings, or the problems at their places. */
+async function readStackFile(file, cwd) {
+    const read = await (0,files/* readManifestFile */.oe)(file, cwd);
+    if (!read.file)
+        return { diagnostics: read.diagnostics };
+    return parseStackFile(file, read.file.text);
+}
+/** The same for text in memory. */
+function parseStackFile(file, text) {
+    const parsed = (0,yaml/* parseYamlFile */.BU)(file, text);
+    if (parsed.diagnostics.some(d => d.severity === 'error'))
+        return { diagnostics: parsed.diagnostics };
+    const [doc, extra] = parsed.documents;
+    if (!doc) {
+        return {
+            diagnostics: [
+                (0,src_diagnostics/* diagnostic */.YK)('validate', 'error', 'a stack file needs at least `name:` (the stack, and its ownership tag obsdeploy:<name>)', { file, line: 1, column: 1 })
+            ]
+        };
+    }
+    if (extra) {
+        return {
+            diagnostics: [
+                (0,src_diagnostics/* diagnostic */.YK)('validate', 'error', 'a stack file holds one document: its manifests go in other files of the folder', extra.start)
+            ]
+        };
+    }
+    if (doc.value === null || typeof doc.value !== 'object' || Array.isArray(doc.value)) {
+        return {
+            diagnostics: [
+                (0,src_diagnostics/* diagnostic */.YK)('validate', 'error', `a stack file must be a mapping with \`name:\`, got ${(0,error_message/* describeShape */.vJ)(doc.value)}`, doc.start)
+            ]
+        };
+    }
+    const result = StackFile.safeParse(doc.value, { reportInput: true });
+    if (!result.success) {
+        // A bad variable name is a key: pointed at where the key is, not at its value.
+        const keys = result.error.issues.filter(i => i.code === 'invalid_key');
+        return {
+            diagnostics: [
+                ...keys.map(i => {
+                    const key = String(i.path.at(-1));
+                    const at = doc.locateKey(i.path.slice(0, -1), key);
+                    return (0,src_diagnostics/* diagnostic */.YK)('validate', 'error', `"${key}" ${i.message}`, { ...at, field: 'vars' });
+                }),
+                ...(0,issues/* issuesToDiagnostics */.oX)(result.error.issues.filter(i => i.code !== 'invalid_key'), doc, StackFile)
+            ]
+        };
+    }
+    return { stack: result.data, nameAt: doc.locate(['name']), diagnostics: [] };
+}
+
+;// CONCATENATED MODULE: ./src/config/parse.ts
+/**
+ * Raw settings -> one typed Config. The action reads them from `INPUT_*`, the CLI from flags and
+ * environment variables; both hand this module the same raw map, keyed by input name. Each value is
+ * read by its input's type (inputs.ts); what depends on several inputs (the API address, credentials,
+ * the stack) is checked here.
+ */
+
+
+
+
+
+
+
+
+
+/** The action's settings: the `command` input says what run() does. */
+function parseConfig(raw, ctx) {
+    return parseSettings(raw, ctx, get => get('command'));
+}
+/** The CLI's: the command is its first argument, and may be `export`, which the CLI runs itself. */
+function parseConfigFor(command, raw, ctx) {
+    return parseSettings(raw, ctx, () => command);
+}
+const BY_NAME = new Map(INPUTS.map(input => [input.name, input]));
+function parseSettings(raw, ctx, commandOf) {
+    const problems = [];
+    const notes = [];
+    const fail = (name, message) => problems.push((0,src_diagnostics/* diagnostic */.YK)('config', 'error', `${ctx.label(name)}: ${message}`));
+    const note = (name, message) => notes.push((0,src_diagnostics/* diagnostic */.YK)('config', 'warning', `${ctx.label(name)}: ${message}`));
+    const suggest = ctx.suggest ?? ((name, value) => `\`${name}: ${value}\``);
+    const given = (name) => Boolean(raw[name]?.trim());
+    /** The value as its type reads it; the default when it is absent or invalid (an invalid one is reported). */
+    const get = name => {
+        const input = BY_NAME.get(name);
+        const text = raw[name]?.trim();
+        if (text !== undefined && text !== '') {
+            const read = readValue(input.type, text);
+            if ('value' in read)
+                return read.value;
+            fail(name, read.error);
+        }
+        const fallback = input.default === undefined ? undefined : readValue(input.type, input.default);
+        return (fallback && 'value' in fallback ? fallback.value : undefined);
+    };
+    // Read in this order: it is the order of the problems reported.
+    const command = commandOf(get);
+    const mode = get('mode');
+    const manifests = get('manifests');
+    const needsApi = command !== 'validate';
+    const allowInsecureHttp = get('allow-insecure-http');
+    let apiUrl = get('api-url') ?? (mode === 'managed' ? DEFAULT_MANAGED_API_URL : '');
+    let organizationId = get('organization-id');
+    let serviceId = get('service-id');
+    if (needsApi) {
+        if (!apiUrl)
+            fail('api-url', 'is required in self-hosted mode (the API base URL, e.g. https://hyperdx.example.com:8000)');
+        else {
+            const checked = checkApiUrl(apiUrl, allowInsecureHttp);
+            if (checked.error)
+                fail('api-url', checked.error);
+            else {
+                apiUrl = checked.url;
+                const found = apiPathOf(apiUrl);
+                if (found && found.mode !== mode) {
+                    fail('api-url', `ends in ${found.dropped}, a path of the ${found.mode} API, but the mode is ${mode}: did you mean ${suggest('mode', found.mode)}? The base URL is the server's address (${found.base}); obsdeploy adds the API's path itself`);
+                }
+                else if (found) {
+                    // Stripped rather than refused: the intent is plain, and it is the address the server's docs show.
+                    apiUrl = found.base;
+                    const ids = [
+                        ['organization-id', found.organizationId, organizationId],
+                        ['service-id', found.serviceId, serviceId]
+                    ];
+                    for (const [name, fromUrl, input] of ids) {
+                        if (fromUrl !== undefined && input !== undefined && fromUrl !== input)
+                            fail(name, `is ${input}, but api-url names ${fromUrl}: drop the path from api-url`);
+                    }
+                    organizationId ??= found.organizationId;
+                    serviceId ??= found.serviceId;
+                    note('api-url', `ends in ${found.dropped}: dropped it, because the base URL is the server's address and obsdeploy adds the API's path itself. Pass ${suggest('api-url', found.base)} to silence this note`);
+                }
+            }
+        }
+    }
+    let auth = { kind: 'none' };
+    if (needsApi && mode === 'self-hosted') {
+        const apiKey = get('api-key');
+        if (!apiKey) {
+            const managedKeys = given('key-id') || given('key-secret');
+            fail('api-key', `is required in self-hosted mode: a personal API access key (team settings, API keys)${managedKeys ? `. ${ctx.label('key-id')} and ${ctx.label('key-secret')} are managed-mode credentials: did you mean ${suggest('mode', 'managed')}?` : ''}`);
+        }
+        else
+            auth = { kind: 'bearer', apiKey };
+    }
+    if (mode === 'managed') {
+        // UUIDs are checked before any request (CONTRACT.md: organizationId and serviceId are UUIDs).
+        for (const [name, value] of [
+            ['organization-id', organizationId],
+            ['service-id', serviceId]
+        ]) {
+            if (value === undefined) {
+                if (needsApi)
+                    fail(name, 'is required in managed mode (a UUID)');
+            }
+            else if (!isUuid(value))
+                fail(name, `must be a UUID, got "${value}"`);
+        }
+        if (needsApi) {
+            const keyId = get('key-id');
+            const keySecret = get('key-secret');
+            if (!keyId || !keySecret) {
+                const selfHostedKey = given('api-key');
+                const [missing, other] = !keyId
+                    ? ['key-id', 'key-secret']
+                    : ['key-secret', 'key-id'];
+                fail(missing, `is required in managed mode, with ${ctx.label(other)} (an API key id and secret from the cloud console)${selfHostedKey ? `. ${ctx.label('api-key')} is a self-hosted credential: did you mean ${suggest('mode', 'self-hosted')}?` : ''}`);
+            }
+            else
+                auth = { kind: 'basic', keyId, keySecret };
+        }
+    }
+    // With stacks, `stack` names the stacks to run; each stack's own name is in its stack.yaml.
+    const stacks = get('stacks') ? { only: (0,files/* splitPatterns */.sb)(get('stack') ?? '') } : undefined;
+    const stack = stacks ? ctx.defaultStack : (get('stack') ?? ctx.defaultStack);
+    for (const name of stacks?.only ?? [stack]) {
+        if (!STACK_PATTERN.test(name))
+            fail('stack', `must be ${STACK_PATTERN_TEXT}, got "${name}"`);
+    }
+    const serviceUpdate = get('service-update');
+    const rateLimit = parseRateLimit(get('rate-limit'), mode, m => fail('rate-limit', m));
+    const uiUrl = get('ui-url');
+    if (uiUrl !== undefined && !/^https?:\/\//.test(uiUrl))
+        fail('ui-url', `must be an http(s) URL, got "${uiUrl}"`);
+    let vars = {};
+    const varsText = get('vars');
+    if (varsText !== undefined) {
+        try {
+            const parsed = (0,dist/* parse */.qg)(varsText, { maxAliasCount: 10 });
+            if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed))
+                fail('vars', 'must be a YAML mapping of NAME: value');
+            else
+                vars = parsed;
+        }
+        catch (e) {
+            fail('vars', `is not valid YAML: ${(0,error_message/* errorMessage */.gJ)(e).split('\n')[0]}`);
+        }
+    }
+    const secretVars = {};
+    const secretText = get('secret-vars');
+    if (secretText !== undefined && secretText.trim() !== '') {
+        // Messages name the variable, never its value.
+        try {
+            const parsed = (0,dist/* parse */.qg)(secretText, { maxAliasCount: 10 });
+            if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed))
+                fail('secret-vars', 'must be a YAML mapping of NAME: value');
+            else
+                for (const [name, value] of Object.entries(parsed)) {
+                    if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name))
+                        fail('secret-vars', `"${name}" is not a valid name (letters, digits and _)`);
+                    else if (value === null || typeof value === 'object')
+                        fail('secret-vars', `${name} must be a text value, not a ${value === null ? 'null' : 'mapping or list'}`);
+                    else
+                        secretVars[name] = String(value);
+                }
+        }
+        catch {
+            fail('secret-vars', 'is not valid YAML (its text is not shown: it holds secrets)');
+        }
+    }
+    const config = {
+        command,
+        cwd: ctx.cwd,
+        manifests,
+        mode,
+        apiUrl,
+        auth,
+        organizationId,
+        serviceId,
+        managedPrefix: get('managed-prefix'),
+        stack,
+        stacks,
+        prune: get('prune'),
+        serviceUpdate,
+        serviceGate: ctx.serviceGate(serviceUpdate),
+        concurrency: get('concurrency'),
+        uiUrl: uiUrl?.replace(/\/+$/, ''),
+        allowInsecureHttp,
+        rateLimit,
+        requestTimeoutMs: get('request-timeout') * 1000,
+        retryBudgetMs: get('retry-budget') * 1000,
+        connectBudgetMs: get('connect-budget') * 1000,
+        savedPlan: get('saved-plan'),
+        planPath: external_node_path_default().resolve(ctx.cwd, get('plan-path') ?? ctx.defaultPlanPath),
+        vars,
+        secretVars,
+        checkQueries: get('check-queries'),
+        serverValidation: get('server-validation'),
+        commentOnPr: get('comment-on-pr'),
+        labels: get('labels')
+    };
+    return problems.length > 0 ? { diagnostics: problems } : { config, diagnostics: notes };
+}
+/** One value by its input's type, or why it is not one. */
+function readValue(type, text) {
+    switch (type.kind) {
+        case 'boolean':
+            if (/^(true|yes|1|on)$/i.test(text))
+                return { value: true };
+            if (/^(false|no|0|off)$/i.test(text))
+                return { value: false };
+            return { error: `must be true or false, got "${text}"` };
+        case 'number': {
+            // Decimal notation only: Number() would also take "", "0x10", "1e3" and " 4 ".
+            const n = /^[+-]?(\d+(\.\d*)?|\.\d+)$/.test(text) ? Number(text) : NaN;
+            if (Number.isNaN(n) || n < type.min || n > type.max || (type.integer && !Number.isInteger(n)))
+                return { error: `must be ${rangeOf(type)}, got ${(0,error_message/* describeValue */.bp)(text)}` };
+            return { value: n };
+        }
+        case 'enum':
+            if (type.values.includes(text))
+                return { value: text };
+            if (type.refused && Object.hasOwn(type.refused, text))
+                return { error: type.refused[text] };
+            return { error: `must be one of ${type.values.join(', ')}, got "${text}"` };
+        case 'list':
+            return { value: (0,files/* splitPatterns */.sb)(text) };
+        case 'string':
+        case 'secret':
+            return { value: text };
+    }
+}
+
+// EXTERNAL MODULE: ./src/log.ts
+var src_log = __nccwpck_require__(5625);
+;// CONCATENATED MODULE: ./src/github/annotations.ts
+/**
+ * Diagnostics and plan entries as GitHub annotations on the changed files. GitHub shows at most
+ * ANNOTATION_LIMIT per type per step, so the caller also lists everything in the job summary.
+ */
+
+
+const ANNOTATION_LIMIT = 10;
+const DEFERRED_WORDS = {
+    prune: 'needs prune',
+    release: 'waits for a release',
+    'in-use': 'not deleted: still in use'
+};
+function annotateDiagnostics(diagnostics) {
+    const counts = { error: 0, warning: 0, notice: 0 };
+    for (const d of diagnostics) {
+        if (counts[d.severity] >= ANNOTATION_LIMIT)
+            continue;
+        counts[d.severity]++;
+        // Names in messages may hold bidirectional controls or invisible characters: shown, not obeyed.
+        const message = (0,src_log/* printable */.g$)(d.field ? `${d.field}: ${d.message}` : d.message);
+        const props = { title: `obsdeploy ${d.stage}` };
+        if (d.file) {
+            props.file = d.file;
+            if (d.line)
+                props.startLine = d.line;
+            if (d.column)
+                props.startColumn = d.column;
+        }
+        if (d.severity === 'error')
+            error(message, props);
+        else if (d.severity === 'warning')
+            warning(message, props);
+        else
+            notice(message, props);
+    }
+    const shown = counts.error + counts.warning + counts.notice;
+    return { shown, total: diagnostics.length };
+}
+/** A notice at the manifest line of each changed resource, within the notice budget left. */
+function annotateChanges(changes, noticesUsed) {
+    const located = changes.filter(c => c.source && c.action !== 'noop');
+    const budget = Math.max(0, ANNOTATION_LIMIT - noticesUsed);
+    for (const c of located.slice(0, budget)) {
+        notice(`${c.kind} "${(0,src_log/* printable */.g$)(c.name, 200)}": ${c.action}${c.deferred ? ` (${DEFERRED_WORDS[c.deferred]})` : ''}`, {
+            title: 'obsdeploy plan',
+            file: c.source.file,
+            startLine: c.source.line
+        });
+    }
+    return { shown: Math.min(budget, located.length), total: located.length };
+}
+
+;// CONCATENATED MODULE: external "node:fs"
+const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
+;// CONCATENATED MODULE: ./src/github/context.ts
+/**
+ * The run's GitHub context, read from the runner's environment and event file. Read directly rather
+ * than through @actions/github, which loads Octokit: a validate run should start fast.
+ */
+
+
+function readRunnerContext(env = process.env) {
+    const eventName = env.GITHUB_EVENT_NAME;
+    let payload = {};
+    if (env.GITHUB_EVENT_PATH) {
+        try {
+            payload = JSON.parse((0,external_node_fs_namespaceObject.readFileSync)(env.GITHUB_EVENT_PATH, 'utf8'));
+        }
+        catch {
+            payload = {};
+        }
+    }
+    const [owner, repo] = (env.GITHUB_REPOSITORY ?? '').split('/');
+    const pr = payload.pull_request;
+    const issue = payload.issue;
+    const number = typeof pr?.number === 'number' ? pr.number : typeof issue?.number === 'number' ? issue.number : undefined;
+    const event = eventName ? { eventName, ref: env.GITHUB_REF, payload } : undefined;
+    return {
+        event,
+        repository: owner && repo ? { owner, repo } : undefined,
+        issueNumber: number,
+        job: `${env.GITHUB_WORKFLOW ?? 'workflow'}/${env.GITHUB_JOB ?? 'job'}`,
+        workspace: env.GITHUB_WORKSPACE ?? process.cwd(),
+        tempDir: env.RUNNER_TEMP,
+        trigger: event ? describeTrigger(event, number) : undefined,
+        links: env.GITHUB_REPOSITORY
+            ? {
+                serverUrl: env.GITHUB_SERVER_URL ?? 'https://github.com',
+                repository: env.GITHUB_REPOSITORY,
+                sha: typeof pr?.head?.sha === 'string' ? pr.head.sha : env.GITHUB_SHA,
+                runId: env.GITHUB_RUN_ID,
+                runAttempt: env.GITHUB_RUN_ATTEMPT
+            }
+            : undefined
+    };
+}
+function describeTrigger(e, number) {
+    if (number !== undefined)
+        return `${e.eventName} #${number}`;
+    const release = e.payload.release;
+    if (e.eventName === 'release')
+        return `release ${String(release?.tag_name ?? '')} ${String(e.payload.action ?? '')}`
+            .replace(/\s+/g, ' ')
+            .trim();
+    if (e.eventName === 'push' && e.ref)
+        return `push to ${e.ref.replace(/^refs\/(heads|tags)\//, '')}`;
+    return e.eventName;
+}
+function defaultPlanPath(ctx) {
+    const safeJob = ctx.job.replace(/[^A-Za-z0-9._-]+/g, '-');
+    return ctx.tempDir
+        ? external_node_path_default().join(ctx.tempDir, `obsdeploy-plan-${safeJob}.json`)
+        : external_node_path_default().join(ctx.workspace, '.obsdeploy', 'plan.json');
+}
+
+;// CONCATENATED MODULE: ./src/github/events.ts
+const PULL_REQUEST_EVENTS = [
+    'pull_request',
+    'pull_request_target',
+    'pull_request_review',
+    'pull_request_review_comment'
+];
+function defaultBranchOf(ctx) {
+    const repo = ctx.payload.repository;
+    return typeof repo?.default_branch === 'string' ? repo.default_branch : undefined;
+}
+function serviceGateFor(ctx, policy) {
+    if (policy === 'always')
+        return { open: true, reason: 'service-update: always' };
+    if (policy === 'never')
+        return { open: false, reason: 'service-update: never' };
+    if (!ctx)
+        return {
+            open: false,
+            reason: 'waits for a release (service-update: on-release; pass --release to apply now)'
+        };
+    const release = ctx.payload.release;
+    if (ctx.eventName === 'release' && ctx.payload.action === 'published') {
+        return { open: true, reason: `release ${String(release?.tag_name ?? '')} published`.trim() };
+    }
+    if (ctx.eventName === 'push' && ctx.ref?.startsWith('refs/tags/')) {
+        return { open: true, reason: `tag ${ctx.ref.slice('refs/tags/'.length)} pushed` };
+    }
+    return { open: false, reason: 'waits for a release (service-update: on-release)' };
+}
+function eventPolicy(ctx, command, policy) {
+    const warnings = [];
+    const serviceGate = serviceGateFor(ctx, policy);
+    if (ctx.eventName === 'pull_request_target') {
+        warnings.push("pull_request_target runs with this repository's secrets: checking out the pull request's code in this workflow exposes them to that code. Plan on pull_request instead.");
+    }
+    if (command !== 'apply')
+        return { warnings, serviceGate };
+    const defaultBranch = defaultBranchOf(ctx);
+    const onDefaultBranch = defaultBranch === undefined || ctx.ref === `refs/heads/${defaultBranch}`;
+    const refuse = (refusal) => ({ refusal, warnings, serviceGate });
+    if (PULL_REQUEST_EVENTS.includes(ctx.eventName)) {
+        return refuse(`apply is refused on ${ctx.eventName} events: a pull request must not change live resources before it is reviewed and merged. Run plan on pull requests, and apply on push to the default branch.`);
+    }
+    switch (ctx.eventName) {
+        case 'push':
+            if (ctx.ref?.startsWith('refs/tags/') || onDefaultBranch)
+                return { warnings, serviceGate };
+            return refuse(`apply runs on pushes to the default branch (${defaultBranch}) or tags; this push is to ${ctx.ref ?? 'an unknown ref'}.`);
+        case 'release':
+            if (ctx.payload.action === 'published')
+                return { warnings, serviceGate };
+            return refuse(`apply on release events runs when a release is published; this event is "${String(ctx.payload.action)}".`);
+        case 'workflow_dispatch':
+        case 'schedule':
+            if (onDefaultBranch)
+                return { warnings, serviceGate };
+            return refuse(`apply from ${ctx.eventName} runs only on the default branch (${defaultBranch}); this run is on ${ctx.ref}.`);
+        default:
+            return refuse(`apply is not allowed on ${ctx.eventName} events; use push to the default branch, a tag, a published release, or workflow_dispatch.`);
+    }
+}
+
+;// CONCATENATED MODULE: ./src/github/inputs.ts
+/** The action's inputs, read once from the runner and handed to config/parse.ts as a raw map. */
+
+
+
+
+/** The values of the `secret-vars` mapping (nothing when it does not parse: config reports that). */
+function secretVarValues(text) {
+    if (!text)
+        return [];
+    try {
+        const parsed = (0,dist/* parse */.qg)(text);
+        if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed))
+            return [];
+        return Object.values(parsed)
+            .filter(v => v !== null && typeof v !== 'object')
+            .map(String);
+    }
+    catch {
+        return [];
+    }
+}
+function readActionInputs() {
+    const raw = {};
+    for (const input of INPUTS) {
+        const value = getInput(input.name);
+        if (input.type.kind === 'secret' && value)
+            setSecret(value);
+        raw[input.name] = value;
+    }
+    // Each secret variable on its own too: the mapping's text is masked as a whole only.
+    for (const value of secretVarValues(raw['secret-vars']))
+        for (const form of (0,src_log/* maskedForms */.$e)(value))
+            setSecret(form);
+    // Basic auth sends base64(id:secret): mask that form too, in case anything ever echoes a header.
+    if (raw['key-id'] && raw['key-secret']) {
+        setSecret(Buffer.from(`${raw['key-id']}:${raw['key-secret']}`).toString('base64'));
+    }
+    return raw;
+}
+
+// EXTERNAL MODULE: ./src/version.ts
+var version = __nccwpck_require__(311);
+;// CONCATENATED MODULE: ./src/report/budget.ts
+/**
+ * Fitting a report into a size limit without breaking its markup. A report is a sequence of segments:
+ * fixed text that always stays (heading, counts) and runs of whole items (one section per resource, error
+ * groups) that are shortened from their end, the least important run first: an item may first give way to
+ * a short form of itself (its one line, without the diff), then go. Nothing is ever cut inside an item, so
+ * a table or a <details> section is either whole or absent.
+ */
+function sizeOf(text, measure) {
+    return measure === 'bytes' ? Buffer.byteLength(text, 'utf8') : text.length;
+}
+const fullOf = (item) => (typeof item === 'string' ? item : item.full);
+const shortOf = (item) => (typeof item === 'string' ? item : item.short);
+/**
+ * Joins the segments, shortening and cutting items until the result fits in `maxLength`. Linear in the
+ * size of the input: every item is measured once and each run shrinks one item at a time.
+ */
+function fitSegments(segments, maxLength, measure) {
+    const size = (text) => sizeOf(text, measure);
+    const states = new Map();
+    let total = 0;
+    for (const segment of segments) {
+        if (typeof segment === 'string') {
+            total += size(segment);
+            continue;
+        }
+        const prefixFull = [0];
+        const prefixShort = [0];
+        for (const item of segment.items) {
+            const full = size(fullOf(item));
+            prefixFull.push(prefixFull[prefixFull.length - 1] + full);
+            prefixShort.push(prefixShort[prefixShort.length - 1] + (typeof item === 'string' ? full : size(item.short)));
+        }
+        const state = {
+            run: segment,
+            prefixFull,
+            prefixShort,
+            headSize: size(segment.head),
+            tailSize: size(segment.tail),
+            kept: segment.items.length,
+            full: segment.items.length
+        };
+        states.set(segment, state);
+        total += runSize(state, size);
+    }
+    // One ordering for both steps: shortening a run may come before dropping items of another.
+    const steps = [];
+    for (const state of states.values()) {
+        steps.push({ order: state.run.cutOrder, state, shorten: false });
+        if (state.run.shortenOrder !== undefined)
+            steps.push({ order: state.run.shortenOrder, state, shorten: true });
+    }
+    steps.sort((a, b) => a.order - b.order || Number(b.shorten) - Number(a.shorten));
+    for (const { state, shorten } of steps) {
+        if (total <= maxLength)
+            break;
+        let current = runSize(state, size);
+        while (total > maxLength && (shorten ? state.full > 0 : state.kept > 0)) {
+            if (shorten)
+                state.full--;
+            else
+                state.full = Math.min(state.full, --state.kept);
+            const next = runSize(state, size);
+            total += next - current;
+            current = next;
+        }
+    }
+    const text = segments.map(s => (typeof s === 'string' ? s : renderRun(states.get(s)))).join('');
+    // Only when the fixed text alone is over the limit (a limit far below any real one): cut whole lines.
+    return total > maxLength ? cutToSize(text, maxLength, measure) : text;
+}
+function runSize(state, size) {
+    const { run, kept, full, prefixFull, prefixShort } = state;
+    const left = run.items.length - kept;
+    const head = kept > 0 || run.keepHeadWhenEmpty ? state.headSize : 0;
+    const items = prefixFull[full] + prefixShort[kept] - prefixShort[full];
+    return head + items + (left > 0 ? size(run.omitted(left)) : 0) + state.tailSize;
+}
+function renderRun(state) {
+    const { run, kept, full } = state;
+    const left = run.items.length - kept;
+    const note = left > 0 ? run.omitted(left) : '';
+    const head = kept > 0 || run.keepHeadWhenEmpty ? run.head : '';
+    const items = run.items.slice(0, kept).map((item, i) => (i < full ? fullOf(item) : shortOf(item)));
+    return `${head}${items.join('')}${note}${run.tail}`;
+}
+/** The longest run of whole lines that fits; a single line longer than the limit is cut by characters. */
+function cutToSize(text, maxLength, measure) {
+    if (sizeOf(text, measure) <= maxLength)
+        return text;
+    let used = 0;
+    let end = 0;
+    for (const line of text.split('\n')) {
+        const lineSize = sizeOf(`${line}\n`, measure);
+        if (used + lineSize > maxLength)
+            break;
+        used += lineSize;
+        end += line.length + 1;
+    }
+    if (end > 0)
+        return text.slice(0, end);
+    return sliceBySize(text, maxLength, measure);
+}
+function sliceBySize(text, maxLength, measure) {
+    let used = 0;
+    let end = 0;
+    for (const ch of text) {
+        const chSize = sizeOf(ch, measure);
+        if (used + chSize > maxLength)
+            break;
+        used += chSize;
+        end += ch.length;
+    }
+    return text.slice(0, end);
+}
+
+;// CONCATENATED MODULE: ./src/report/escape.ts
+/**
+ * Names and values in reports come from manifests and servers: untrusted text. These functions make
+ * such text inert in GitHub markdown: it cannot break a table or a <details>, inject HTML or links,
+ * ping people or teams, link issues, or close a code block; and what cannot be seen (bidirectional
+ * controls, zero-width characters, control characters) is shown as `\u{202E}` (log.ts printable).
+ */
+
+const ZWSP = '\u200b';
+const escapeHtml = (text) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+/** Text for a table cell, a summary line or a list item: one line, no markup of its own. */
+function inline(value, maxLength = 300) {
+    // Markdown syntax characters, including | (table cells) and ` (code spans).
+    return escapeHtml(defuse((0,src_log/* printable */.g$)(value, maxLength))).replace(/([\\`*_{}[\]()#+!|~])/g, '\\$1');
+}
+/**
+ * Text inside raw HTML, such as a `<summary>` line: GitHub does not parse markdown there (the line is part
+ * of an HTML block), so backslash escapes would show as backslashes. Instead: HTML-escaped, markdown
+ * characters as character references, on one line, with mentions and autolinks defused.
+ */
+function htmlText(value, maxLength = 300) {
+    // Markdown syntax as numeric references: inert even where a renderer did parse markdown. Defused
+    // first, so that the `#` of a reference is not taken for an issue number.
+    return escapeHtml(defuse((0,src_log/* printable */.g$)(value, maxLength))).replace(/[\\`*_[\]()|~]/g, c => `&#${c.charCodeAt(0)};`);
+}
+/**
+ * Mentions, issue references and autolinks are found in the rendered text, so escaping the characters
+ * is not enough: a zero-width space after `@`, after the `#` of `#123` and `owner/repo#7` and the `-` of
+ * `GH-123`, and inside `://` and `www.` keeps the text readable and inert.
+ */
+function defuse(text) {
+    return text
+        .replace(/@(?=[A-Za-z0-9_-])/g, `@${ZWSP}`)
+        .replace(/#(?=\d)/g, `#${ZWSP}`)
+        .replace(/\bGH-(?=\d)/gi, m => `${m}${ZWSP}`)
+        .replace(/:\/\//g, `:${ZWSP}//`)
+        .replace(/\bwww\./gi, m => `${m.slice(0, 3)}${ZWSP}.`);
+}
+/**
+ * A fenced code block that the content cannot close: the fence is longer than any backtick run in it.
+ * Nothing inside renders or links, so names stay as they are (copied from the comment, they match), but
+ * for what cannot be seen.
+ */
+function codeBlock(content, language = '') {
+    const longest = Math.max(0, ...(content.match(/`+/g) ?? []).map(run => run.length));
+    const fence = '`'.repeat(Math.max(3, longest + 1));
+    return `${fence}${language}\n${(0,src_log/* visible */.RK)(content)}\n${fence}`;
+}
+/** An inline code span for untrusted text: no backticks inside can end it early. */
+function code(value, maxLength = 200) {
+    const text = printable(value, maxLength).replace(/\|/g, '\\|');
+    const longest = Math.max(0, ...(text.match(/`+/g) ?? []).map(run => run.length));
+    const ticks = '`'.repeat(longest + 1);
+    const pad = text.startsWith('`') || text.endsWith('`') || text === '' ? ' ' : '';
+    return `${ticks}${pad}${defuse(text)}${pad}${ticks}`;
+}
+/**
+ * A URL we built ourselves from a configured base and parts (links.ts encodes each path segment): safe
+ * in a link target. An escape already in it stays as it is: encoded once, not `%2520`.
+ */
+function linkTarget(url) {
+    return encodeURI(url)
+        .replace(/%25([0-9A-F]{2})/gi, '%$1')
+        .replace(/[()<>"']/g, c => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+}
+
+;// CONCATENATED MODULE: ./src/report/links.ts
+/** Ids come from the server: only plain ones go into a URL, so an id cannot change where the link points. */
+const PLAIN_ID = /^(?!\.+$)[A-Za-z0-9._~-]{1,100}$/;
+const SHA = /^[0-9a-f]{7,64}$/i;
+const REPOSITORY = /^[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+$/;
+function githubBase(input) {
+    const gh = input.github;
+    if (!gh || !/^https?:\/\/[^/\s]+\/?$/i.test(gh.serverUrl) || !REPOSITORY.test(gh.repository))
+        return undefined;
+    return `${gh.serverUrl.replace(/\/+$/, '')}/${gh.repository}`;
+}
+/** The commit under review: short SHA and its page. */
+function commitLink(input) {
+    const base = githubBase(input);
+    const sha = input.github?.sha;
+    if (!base || !sha || !SHA.test(sha))
+        return undefined;
+    return { text: sha.slice(0, 7), url: `${base}/commit/${sha}` };
+}
+/** The workflow run (and its attempt, after a re-run). */
+function runLink(input) {
+    const base = githubBase(input);
+    const id = input.github?.runId;
+    if (!base || !id || !/^\d{1,20}$/.test(id))
+        return undefined;
+    const attempt = input.github?.runAttempt;
+    const again = attempt && /^\d{1,5}$/.test(attempt) && attempt !== '1' ? attempt : undefined;
+    return {
+        text: again ? `workflow run ${id} (attempt ${again})` : `workflow run ${id}`,
+        url: `${base}/actions/runs/${id}${again ? `/attempts/${again}` : ''}`
+    };
+}
+/** A manifest line at the commit under review; only for a plain relative path inside the repository. */
+function fileLink(input, file, line) {
+    const base = githubBase(input);
+    const sha = input.github?.sha;
+    if (!base || !sha || !SHA.test(sha))
+        return undefined;
+    const parts = file.split('/');
+    if (file.startsWith('/') || parts.some(p => p === '' || p === '.' || p === '..'))
+        return undefined;
+    const path = parts.map(encodeURIComponent).join('/');
+    return `${base}/blob/${sha}/${path}${line ? `#L${line}` : ''}`;
+}
+/** A dashboard's page in the web UI, when a UI URL is configured. */
+function dashboardLink(uiUrl, id) {
+    if (!uiUrl || !/^https?:\/\//i.test(uiUrl) || !id || !PLAIN_ID.test(id))
+        return undefined;
+    return `${uiUrl.replace(/\/+$/, '')}/dashboards/${id}`;
+}
+
+;// CONCATENATED MODULE: ./src/report/wording.ts
+function plural(n, word) {
+    return `${n} ${n === 1 ? word : `${word}s`}`;
+}
+/** "2 errors, 1 warning": the non-zero counts, each with its word (a second word is the plural). */
+function listOfCounts(parts) {
+    return parts
+        .filter(([n]) => n > 0)
+        .map(([n, one, many]) => `${n} ${n === 1 || many === undefined ? one : many}`)
+        .join(', ');
+}
+/** "2 errors, 1 warning": the non-zero severities. */
+function describeSeverities(count, prefix = '') {
+    return listOfCounts([
+        [count.error, `${prefix}error`, `${prefix}errors`],
+        [count.warning, `${prefix}warning`, `${prefix}warnings`],
+        [count.notice, `${prefix}notice`, `${prefix}notices`]
+    ]);
+}
+
+;// CONCATENATED MODULE: ./src/report/preview/chart.ts
+const BARS = '▁▂▃▄▅▆▇█';
+/** One character per point, lowest ▁ to highest █; a point without a value is a space. */
+function sparkline(points) {
+    const values = points.map(p => p[1]).filter((v) => v !== null);
+    if (values.length === 0)
+        return '';
+    const min = Math.min(...values);
+    const max = Math.max(...values);
+    return points
+        .map(([, v]) => {
+        if (v === null)
+            return ' ';
+        if (max === min)
+            return BARS[values.length === 1 || max === 0 ? 0 : 3];
+        return BARS[Math.round(((v - min) / (max - min)) * (BARS.length - 1))];
+    })
+        .join('');
+}
+/** The smallest and largest value, or none. */
+function chart_rangeOf(points) {
+    const values = points.map(p => p[1]).filter((v) => v !== null);
+    if (values.length === 0)
+        return undefined;
+    return { min: Math.min(...values), max: Math.max(...values) };
+}
+/** "09:30" in UTC; with `days`, "Mon 09:30". */
+function timeLabel(ms, days = false) {
+    const d = new Date(ms);
+    const hm = d.toISOString().slice(11, 16);
+    return days ? `${['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'][d.getUTCDay()]} ${hm}` : hm;
+}
+/** A number as mermaid reads it: plain decimal, no exponent, no grouping. */
+function plain(n) {
+    if (!Number.isFinite(n))
+        return '0';
+    const rounded = Number(n.toPrecision(12));
+    return Math.abs(rounded) >= 1e21 || (Math.abs(rounded) < 1e-6 && rounded !== 0)
+        ? rounded.toFixed(6)
+        : String(rounded);
+}
+/**
+ * A mermaid `xychart-beta`: the points as a line over their bucket times, and (for an alert) its threshold
+ * as a second, flat line. Only our own text: times, numbers and fixed words.
+ */
+function mermaidChart(points, options = {}) {
+    const shown = points.filter((p) => p[1] !== null);
+    const labels = shown.map(p => `"${timeLabel(p[0], options.days)}"`);
+    const values = shown.map(p => p[1]);
+    const lines = [`line [${values.map(plain).join(', ')}]`];
+    const all = [...values];
+    for (const t of [options.threshold, options.thresholdMax]) {
+        if (t === undefined)
+            continue;
+        lines.push(`line [${values.map(() => plain(t)).join(', ')}]`);
+        all.push(t);
+    }
+    const min = Math.min(0, ...all);
+    const max = Math.max(...all);
+    const top = max === min ? min + 1 : max;
+    return [
+        'xychart-beta',
+        `  x-axis [${labels.join(', ')}]`,
+        `  y-axis "${options.axis ?? 'value'}" ${plain(min)} --> ${plain(top)}`,
+        ...lines.map(l => `  ${l}`)
+    ].join('\n');
+}
+/** Whether mermaid can draw the series: at least two points with values. */
+const charts = (points) => points.filter(p => p[1] !== null).length >= 2;
+const SI = ['', 'k', 'M', 'B', 'T'];
+function fixed(n, mantissa, thousands) {
+    const digits = mantissa ?? (Number.isInteger(n) ? 0 : Math.abs(n) >= 100 ? 1 : Math.abs(n) >= 1 ? 2 : 3);
+    const text = n.toFixed(Math.max(0, Math.min(10, digits)));
+    if (!thousands)
+        return text;
+    const [int, frac] = text.split('.');
+    const grouped = int.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+    return frac === undefined ? grouped : `${grouped}.${frac}`;
+}
+function averaged(n, mantissa, thousands) {
+    let i = 0;
+    let v = n;
+    while (Math.abs(v) >= 1000 && i < SI.length - 1) {
+        v /= 1000;
+        i++;
+    }
+    return `${fixed(v, mantissa ?? (i === 0 ? undefined : 1), thousands)}${SI[i]}`;
+}
+function bytes(n, decimal, mantissa) {
+    const base = decimal ? 1000 : 1024;
+    const units = decimal ? ['B', 'kB', 'MB', 'GB', 'TB', 'PB'] : ['B', 'KiB', 'MiB', 'GiB', 'TiB', 'PiB'];
+    let i = 0;
+    let v = n;
+    while (Math.abs(v) >= base && i < units.length - 1) {
+        v /= base;
+        i++;
+    }
+    return `${fixed(v, mantissa ?? (i === 0 ? 0 : 1), false)} ${units[i]}`;
+}
+function duration(ms) {
+    const abs = Math.abs(ms);
+    if (abs < 1)
+        return `${Number(ms.toPrecision(3))} ms`;
+    if (abs < 1000)
+        return `${Number(ms.toFixed(abs < 10 ? 2 : 0))} ms`;
+    if (abs < 60_000)
+        return `${Number((ms / 1000).toFixed(2))} s`;
+    if (abs < 3_600_000)
+        return `${Number((ms / 60_000).toFixed(1))} min`;
+    return `${Number((ms / 3_600_000).toFixed(1))} h`;
+}
+/**
+ * A value in the tile's number format: factor first, then the output (percent of a ratio, bytes, currency,
+ * a duration in ms, a plain or averaged number), then the unit. Without a format: a plain number.
+ */
+function formatNumber(value, format) {
+    const f = (format ?? {});
+    const n = typeof f.factor === 'number' ? value * f.factor : value;
+    const mantissa = typeof f.mantissa === 'number' ? f.mantissa : undefined;
+    const thousands = f.thousandSeparated === true;
+    let text;
+    switch (f.output) {
+        case 'percent':
+            text = `${fixed(n * 100, mantissa, thousands)}%`;
+            break;
+        case 'byte':
+            text = bytes(n, f.decimalBytes === true, mantissa);
+            break;
+        case 'data_rate':
+            text = `${bytes(n, f.decimalBytes === true, mantissa)}/s`;
+            break;
+        case 'currency':
+            text = `${typeof f.currencySymbol === 'string' ? f.currencySymbol : '$'}${f.average ? averaged(n, mantissa, thousands) : fixed(n, mantissa ?? 2, thousands)}`;
+            break;
+        case 'time':
+        case 'duration':
+            text = duration(n);
+            break;
+        case 'throughput':
+            text = `${f.average ? averaged(n, mantissa, thousands) : fixed(n, mantissa, thousands)}/s`;
+            break;
+        default:
+            text = f.average ? averaged(n, mantissa, thousands) : fixed(n, mantissa, thousands);
+    }
+    return typeof f.unit === 'string' && f.unit !== '' ? `${text} ${f.unit}` : text;
+}
+/** The one line that says what a series shows, or why there is none: never blank. */
+function seriesVerdict(status, points, format, hours) {
+    switch (status) {
+        case 'empty':
+            return { loud: true, text: `NO DATA in ${hours}: the query matches nothing` };
+        case 'error':
+            return { loud: true, text: 'the query fails on the server' };
+        case 'managed':
+            return { loud: false, text: 'no data preview: the managed API has no charts route' };
+        case 'unsupported':
+            return { loud: false, text: 'no data preview' };
+        case 'ok': {
+            const range = chart_rangeOf(points);
+            if (!range)
+                return { loud: true, text: `${points.length} buckets, none with a value` };
+            const n = points.length;
+            return {
+                loud: false,
+                text: `${n} ${n === 1 ? 'bucket' : 'buckets'} with data, ${range.min === range.max ? `all ${formatNumber(range.min, format)}` : `${formatNumber(range.min, format)} to ${formatNumber(range.max, format)}`}`
+            };
+        }
+    }
+}
+
+;// CONCATENATED MODULE: ./src/report/preview/grid.ts
+/**
+ * A dashboard's 24-column grid as a picture in text: one line per grid row, three characters per column,
+ * each tile a box with its name in its top border. Tiles this plan adds, moves or resizes have double
+ * borders and a mark before their name; the picture before the change shows where moved tiles were and the
+ * tiles that go. Containers and tabs are sections of their own, as the UI draws them. Pure: the facts in,
+ * lines out; names pass through `printable` (nothing hidden, one line) and are cut to the box.
+ */
+
+const COLUMNS = 24;
+/** Characters per grid column: a 24-column grid is 72 characters wide. */
+const CELL = 3;
+/** Grid rows drawn per section; a taller section says how many rows it leaves out. */
+const MAX_ROWS = 60;
+/** The mark before a tile's name in its border. */
+const MARKS = {
+    new: '+',
+    removed: '-',
+    moved: '>',
+    resized: '#',
+    'moved+resized': '>#',
+    edited: '~',
+    same: ''
+};
+const LEGEND = '+ new  - removed  > moved  # resized  ~ query or settings changed (double border: added, moved, resized or removed)';
+const LIGHT = { tl: '┌', tr: '┐', bl: '└', br: '┘', h: '─', v: '│', l1: '[', r1: ']' };
+const HEAVY = { tl: '╔', tr: '╗', bl: '╚', br: '╝', h: '═', v: '║', l1: '[', r1: ']' };
+const place = (t) => `${t.container ?? ''}\u0000${t.tab ?? ''}`;
+/** What this plan does to each tile, by name: of the tiles after the change, and of those it removes. */
+function tileChanges(p) {
+    const out = new Map();
+    const edited = new Set(p.edited);
+    if (!p.before) {
+        for (const t of p.after.tiles)
+            out.set(t.name, p.action === 'create' ? 'same' : 'new');
+        return out;
+    }
+    const before = new Map(p.before.tiles.map(t => [t.name, t]));
+    for (const t of p.after.tiles) {
+        const b = before.get(t.name);
+        if (!b) {
+            out.set(t.name, 'new');
+            continue;
+        }
+        const moved = b.x !== t.x || b.y !== t.y || place(b) !== place(t);
+        const resized = b.w !== t.w || b.h !== t.h;
+        out.set(t.name, moved && resized
+            ? 'moved+resized'
+            : moved
+                ? 'moved'
+                : resized
+                    ? 'resized'
+                    : edited.has(t.name)
+                        ? 'edited'
+                        : 'same');
+    }
+    const after = new Set(p.after.tiles.map(t => t.name));
+    for (const t of p.before.tiles)
+        if (!after.has(t.name))
+            out.set(t.name, 'removed');
+    return out;
+}
+/** Whether a change draws a double border and colours its rows. */
+const placed = (c) => c === 'new' || c === 'removed' || c === 'moved' || c === 'resized' || c === 'moved+resized';
+/** Display width of a character: East Asian wide and emoji take two columns, combining marks none. */
+function charWidth(ch) {
+    const cp = ch.codePointAt(0);
+    if ((cp >= 0x300 && cp <= 0x36f) || cp === 0x200d || (cp >= 0xfe00 && cp <= 0xfe0f))
+        return 0;
+    if ((cp >= 0x1100 && cp <= 0x115f) ||
+        (cp >= 0x2e80 && cp <= 0xa4cf) ||
+        (cp >= 0xac00 && cp <= 0xd7a3) ||
+        (cp >= 0xf900 && cp <= 0xfaff) ||
+        (cp >= 0xfe30 && cp <= 0xfe4f) ||
+        (cp >= 0xff00 && cp <= 0xff60) ||
+        (cp >= 0xffe0 && cp <= 0xffe6) ||
+        (cp >= 0x1f300 && cp <= 0x1faff) ||
+        cp >= 0x20000)
+        return 2;
+    return 1;
+}
+/** The text cut to `width` display columns, as cells: a wide character fills two (the second empty). */
+function cellsOf(text, width) {
+    const cells = [];
+    for (const ch of text) {
+        const w = charWidth(ch);
+        if (w === 0) {
+            if (cells.length > 0)
+                cells[cells.length - 1] += ch;
+            continue;
+        }
+        if (cells.length + w > width) {
+            if (width >= 1 && cells.length > 0) {
+                while (cells.length > width - 1)
+                    cells.pop();
+                // A wide character cut in half leaves its empty second cell: fill it.
+                if (cells.length > 0 && cells[cells.length - 1] === '')
+                    cells[cells.length - 1] = ' ';
+                cells.push('…');
+            }
+            return cells;
+        }
+        cells.push(ch);
+        if (w === 2)
+            cells.push('');
+    }
+    return cells;
+}
+/** A name as it may stand in a picture: one line, nothing hidden, at most 60 characters. */
+const label = (name) => (0,src_log/* printable */.g$)(name, 60);
+/** One section's grid: its tiles drawn on a canvas of `COLUMNS * CELL` characters. */
+function drawGrid(tiles, changes, sign) {
+    if (tiles.length === 0)
+        return [{ sign: ' ', text: '(no tiles)' }];
+    const width = COLUMNS * CELL;
+    const bottom = Math.max(...tiles.map(t => t.y + t.h));
+    const rows = Math.min(bottom, MAX_ROWS);
+    const canvas = Array.from({ length: rows }, () => Array(width).fill(' '));
+    const changedRows = new Set();
+    // Unchanged tiles first: a changed one that overlaps them is drawn on top.
+    const ordered = [...tiles].sort((a, b) => Number(placed(changes.get(a.name))) - Number(placed(changes.get(b.name))));
+    for (const t of ordered) {
+        const change = changes.get(t.name) ?? 'same';
+        const box = placed(change) ? HEAVY : LIGHT;
+        const x0 = Math.max(0, Math.min(COLUMNS - 1, t.x)) * CELL;
+        const x1 = Math.min(COLUMNS, Math.max(t.x + t.w, t.x + 1)) * CELL - 1;
+        const y0 = t.y;
+        const y1 = t.y + Math.max(1, t.h) - 1;
+        for (let y = y0; y <= y1 && y < rows; y++) {
+            if (y < 0)
+                continue;
+            if (placed(change))
+                changedRows.add(y);
+            const top = y === y0;
+            const last = y === y1;
+            for (let x = x0; x <= x1; x++) {
+                const edge = x === x0 || x === x1;
+                let ch;
+                if (y0 === y1)
+                    ch = x === x0 ? box.l1 : x === x1 ? box.r1 : box.h;
+                else if (top)
+                    ch = x === x0 ? box.tl : x === x1 ? box.tr : box.h;
+                else if (last)
+                    ch = x === x0 ? box.bl : x === x1 ? box.br : box.h;
+                else
+                    ch = edge ? box.v : ' ';
+                canvas[y][x] = ch;
+            }
+            if (top && y >= 0) {
+                const mark = MARKS[change];
+                const room = x1 - x0 - 1;
+                const cells = cellsOf(`${mark}${label(t.name)}`, room);
+                cells.forEach((c, i) => (canvas[y][x0 + 1 + i] = c));
+            }
+        }
+    }
+    const lines = canvas.map((row, y) => ({
+        sign: changedRows.has(y) ? sign : ' ',
+        text: row.join('').replace(/\s+$/, '')
+    }));
+    if (bottom > rows) {
+        const below = tiles.filter(t => t.y >= rows).map(t => label(t.name));
+        lines.push({
+            sign: ' ',
+            text: `… ${bottom - rows} more rows; below row ${rows}: ${below.slice(0, 10).join(', ')}${below.length > 10 ? ', …' : ''}`
+        });
+    }
+    return lines;
+}
+/** A grid split as the UI shows it: the tiles outside containers, then each container, then each of its tabs. */
+function drawLayout(grid, changes, sign) {
+    const lines = [];
+    const known = new Set(grid.containers.map(c => c.title));
+    const loose = grid.tiles.filter(t => t.container === undefined || !known.has(t.container));
+    const orphans = loose.filter(t => t.container !== undefined);
+    const top = loose.filter(t => t.container === undefined);
+    if (top.length > 0 || grid.containers.length === 0)
+        lines.push(...drawGrid(top, changes, sign));
+    for (const c of grid.containers) {
+        const inside = grid.tiles.filter(t => t.container === c.title);
+        lines.push({
+            sign: ' ',
+            text: `${c.collapsed ? '▸' : '▾'} container: ${label(c.title)}${c.collapsed ? ' (collapsed)' : ''}`
+        });
+        if (c.tabs && c.tabs.length > 0) {
+            const tabs = new Set(c.tabs);
+            const noTab = inside.filter(t => t.tab === undefined || !tabs.has(t.tab));
+            if (noTab.length > 0)
+                lines.push(...drawGrid(noTab, changes, sign));
+            lines.push({ sign: ' ', text: `  tabs: ${c.tabs.map(t => `[${label(t)}]`).join(' ')}` });
+            for (const tab of c.tabs) {
+                lines.push({ sign: ' ', text: `  ▾ tab: ${label(tab)}` });
+                lines.push(...drawGrid(inside.filter(t => t.tab === tab), changes, sign));
+            }
+        }
+        else
+            lines.push(...drawGrid(inside, changes, sign));
+    }
+    if (orphans.length > 0) {
+        lines.push({ sign: ' ', text: '▾ in a container this layout does not have:' });
+        lines.push(...drawGrid(orphans, changes, sign));
+    }
+    return lines;
+}
+/** The changed tiles as a list: each one's mark, name and cell (before -> after), for the tiles too small to name. */
+function changeList(p, changes) {
+    const before = new Map((p.before?.tiles ?? []).map(t => [t.name, t]));
+    const after = new Map(p.after.tiles.map(t => [t.name, t]));
+    const cell = (t) => `x ${t.x} y ${t.y} w ${t.w} h ${t.h}${t.container !== undefined ? ` in ${label(t.container)}${t.tab !== undefined ? ` / ${label(t.tab)}` : ''}` : ''}`;
+    const lines = [];
+    for (const [name, change] of changes) {
+        if (change === 'same')
+            continue;
+        const b = before.get(name);
+        const a = after.get(name);
+        const where = change === 'removed' ? cell(b) : b && a && placed(change) ? `${cell(b)} -> ${cell(a)}` : cell(a);
+        lines.push({
+            sign: change === 'removed' ? '-' : placed(change) ? '+' : ' ',
+            text: `${MARKS[change].padEnd(2)} ${label(name)}: ${change.replace('+', ' and ')}, ${where}`
+        });
+    }
+    return lines;
+}
+/**
+ * The picture of one dashboard: the grid after the change (titled), under the grid before it when the
+ * dashboard exists, then the legend and the list of changed tiles. Each line carries its diff sign.
+ */
+function layoutPicture(p) {
+    const changes = tileChanges(p);
+    const lines = [];
+    if (p.before) {
+        lines.push({ sign: ' ', text: 'before (live):' });
+        lines.push(...drawLayout(p.before, changes, '-'));
+        lines.push({ sign: ' ', text: '' });
+        lines.push({ sign: ' ', text: 'after (this plan):' });
+    }
+    else
+        lines.push({ sign: ' ', text: p.action === 'create' ? 'new dashboard:' : 'after (this plan):' });
+    lines.push(...drawLayout(p.after, changes, '+'));
+    const list = changeList(p, changes);
+    if (list.length > 0) {
+        lines.push({ sign: ' ', text: '' });
+        lines.push({ sign: ' ', text: LEGEND });
+        lines.push(...list);
+    }
+    return lines;
+}
+/** How much a layout change matters to a reviewer: removed tiles most, then moved or sized, then edited, new. */
+function layoutWeight(p) {
+    let weight = p.action === 'replace' ? 1000 : p.action === 'update' ? 100 : 0;
+    for (const c of tileChanges(p).values())
+        weight += c === 'removed' ? 8 : c === 'same' ? 0 : c === 'edited' || c === 'new' ? 2 : 4;
+    return weight;
+}
+
+// EXTERNAL MODULE: ./src/plan/preview.ts
+var preview = __nccwpck_require__(9687);
+;// CONCATENATED MODULE: ./src/report/preview/model.ts
+
+
+
+/** The plan's preview, or none: a plan without one (or of a later version) renders as before. */
+function previewModel(plan) {
+    const p = plan?.preview;
+    if (!p || p.version !== preview/* PREVIEW_VERSION */.ET)
+        return undefined;
+    const byName = new Map();
+    const entry = (name) => {
+        let d = byName.get(name);
+        if (!d) {
+            d = { name, tiles: [], empty: [], failed: [], weight: 0 };
+            byName.set(name, d);
+        }
+        return d;
+    };
+    for (const layout of p.layouts) {
+        const d = entry(layout.name);
+        d.layout = layout;
+        d.weight += layoutWeight(layout);
+    }
+    for (const t of p.tiles ?? []) {
+        const d = entry(t.dashboard);
+        d.tiles.push(t);
+        if (t.status === 'empty')
+            d.empty.push(t.tile);
+        if (t.status === 'error')
+            d.failed.push(t.tile);
+    }
+    // Loud first (a query that fails, then one that matches nothing), then by how much the layout changes.
+    for (const d of byName.values())
+        d.weight += d.failed.length * 100_000 + d.empty.length * 10_000;
+    const dashboards = [...byName.values()].sort((a, b) => b.weight - a.weight);
+    const alerts = [...(p.alerts ?? [])].sort((a, b) => alertWeight(b) - alertWeight(a));
+    if (dashboards.length === 0 && alerts.length === 0)
+        return undefined;
+    return { data: p.tiles !== undefined, dashboards, alerts };
+}
+const alertWeight = (a) => (a.status === 'error' ? 3 : a.status === 'empty' ? 2 : a.status === 'ok' ? 1 : 0) * 1e9 + (a.fired ?? 0);
+/** "2 new, 1 moved, 1 removed": what the layout change is, in words. */
+function layoutWords(layout) {
+    if (layout.action === 'create')
+        return `new, ${plural(layout.after.tiles.length, 'tile')}`;
+    const counts = new Map();
+    for (const c of tileChanges(layout).values())
+        counts.set(c, (counts.get(c) ?? 0) + 1);
+    const order = ['new', 'moved', 'resized', 'moved+resized', 'removed', 'edited'];
+    const said = order
+        .filter(c => counts.has(c))
+        .map(c => `${counts.get(c)} ${c === 'moved+resized' ? 'moved and resized' : c}`);
+    return said.length > 0 ? said.join(', ') : 'containers change';
+}
+/** "would have fired 3 times in 7 days (of 2,016 5m windows) at above 10". */
+function firedWords(a, format) {
+    const at = `${a.thresholdType.replace(/_/g, ' ')} ${format(a.threshold)}${a.thresholdMax !== undefined ? ` and ${format(a.thresholdMax)}` : ''}`;
+    const days = Math.round((a.endTime - a.startTime) / 86_400_000);
+    if (a.fired === undefined || a.windows === undefined)
+        return `threshold ${at}`;
+    const times = a.fired === 0 ? 'would not have fired' : `would have fired ${a.fired === 1 ? 'once' : `${a.fired} times`}`;
+    return `${times} in ${days} days (of ${a.windows.toLocaleString('en-US')} ${a.granularity} windows) at ${at}`;
+}
+/** "24 h", "7 days": the range a series covers. */
+function rangeWords(startTime, endTime) {
+    const hours = Math.round((endTime - startTime) / 3_600_000);
+    return hours % 24 === 0 && hours > 24 ? `${hours / 24} days` : `${hours} h`;
+}
+
+;// CONCATENATED MODULE: ./src/report/preview/markdown.ts
+
+
+
+
+
+/** Mermaid charts per report section; the other series are sparklines only. */
+const MERMAID_CHARTS = 10;
+/** Before anything else of the report: shortened first, then cut. */
+const PREVIEW_SHORTEN_ORDER = -20;
+const PREVIEW_CUT_ORDER = -10;
+/** The preview runs of one stack's report, or none (no preview in the plan). */
+function previewRuns(plan) {
+    const model = previewModel(plan);
+    if (!model)
+        return [];
+    let mermaid = MERMAID_CHARTS;
+    const takeChart = () => mermaid-- > 0;
+    const dashboards = model.dashboards.map(d => dashboardItem(d, model, takeChart));
+    const alerts = model.alerts.map(a => alertItem(a, takeChart));
+    const omitted = (n) => `ℹ️ ${plural(n, 'more preview')} ${n === 1 ? 'is' : 'are'} not shown here, to fit GitHub's size limit; \`obsdeploy plan --preview\` shows them all.\n\n`;
+    const intro = model.data
+        ? 'Layouts after this plan, and each created or changed tile over the last 24 hours (times UTC). Collapsed: open one to see it.\n\n'
+        : 'Layouts after this plan. Collapsed: open one to see it. With `check-queries` on, each created or changed tile also shows its data over the last 24 hours.\n\n';
+    const runs = [];
+    if (dashboards.length > 0) {
+        runs.push({
+            head: `#### 🖼️ Preview\n\n${intro}`,
+            items: dashboards,
+            tail: '',
+            omitted,
+            cutOrder: PREVIEW_CUT_ORDER,
+            shortenOrder: PREVIEW_SHORTEN_ORDER,
+            keepHeadWhenEmpty: true
+        });
+    }
+    if (alerts.length > 0) {
+        runs.push({
+            head: `#### 🔔 Alerts replayed over the last 7 days\n\n`,
+            items: alerts,
+            tail: '',
+            omitted,
+            cutOrder: PREVIEW_CUT_ORDER + 1,
+            shortenOrder: PREVIEW_SHORTEN_ORDER + 1,
+            keepHeadWhenEmpty: true
+        });
+    }
+    return runs;
+}
+/** The facts a dashboard's summary line says: what its layout does, and what is loud about its data. */
+function dashboardFacts(d, model) {
+    const facts = [];
+    if (d.layout)
+        facts.push(`layout: ${layoutWords(d.layout)}`);
+    if (model.data) {
+        const charted = d.tiles.filter(t => t.status === 'ok').length;
+        if (d.tiles.length > 0)
+            facts.push(`data: ${charted} of ${plural(d.tiles.length, 'tile')} charted`);
+    }
+    return facts;
+}
+function loudFacts(d, html) {
+    const name = (n) => (html ? htmlText(n, 80) : inline(n, 80));
+    const out = [];
+    if (d.empty.length > 0)
+        out.push(`⚠️ <b>NO DATA in 24 h</b>: ${d.empty
+            .slice(0, 5)
+            .map(n => `"${name(n)}"`)
+            .join(', ')}${d.empty.length > 5 ? ', …' : ''}`);
+    if (d.failed.length > 0)
+        out.push(`❌ <b>query fails</b>: ${d.failed
+            .slice(0, 5)
+            .map(n => `"${name(n)}"`)
+            .join(', ')}${d.failed.length > 5 ? ', …' : ''}`);
+    return out;
+}
+function dashboardItem(d, model, takeChart) {
+    const facts = [...dashboardFacts(d, model), ...loudFacts(d, true)];
+    const summary = `📐 <b>${htmlText(d.name, 100)}</b>${facts.length > 0 ? ` · ${facts.join(' · ')}` : ''}`;
+    const body = [];
+    if (d.layout) {
+        const picture = layoutPicture(d.layout)
+            .map(l => `${l.sign}${l.text}`)
+            .join('\n');
+        body.push(codeBlock(picture, 'diff'));
+    }
+    if (model.data && d.tiles.length > 0) {
+        body.push(d.tiles.map(t => tileLines(t, takeChart)).join('\n'));
+    }
+    else if (model.data)
+        body.push('No tile of this dashboard changes its query.');
+    const full = `<details><summary>${summary}</summary>\n\n${body.join('\n\n')}\n\n</details>\n\n`;
+    const shortFacts = [
+        ...dashboardFacts(d, model),
+        ...loudFacts(d, false).map(f => f.replace(/<\/?b>/g, '**'))
+    ];
+    const short = `- 📐 **${inline(d.name, 100)}**${shortFacts.length > 0 ? ` · ${shortFacts.join(' · ')}` : ''} (preview left out to fit)\n\n`;
+    return { full, short };
+}
+/** A tile's data: its sparkline and range on one line, or why there is none; a mermaid chart under it. */
+function tileLines(t, takeChart) {
+    const hours = rangeWords(t.startTime, t.endTime);
+    const verdict = seriesVerdict(t.status, t.points, t.numberFormat, hours);
+    const name = `**${inline(t.tile, 100)}**`;
+    const group = t.group !== undefined ? ` (group ${inline(t.group || '(empty)', 60)} of ${t.groups})` : '';
+    if (t.status !== 'ok') {
+        const why = t.reason ? `: ${inline(t.reason, 300)}` : '';
+        const text = verdict.loud ? `**${verdict.text}**` : verdict.text;
+        return `- ${verdict.loud ? (t.status === 'error' ? '❌' : '⚠️') : 'ℹ️'} ${name}: ${text}${why}`;
+    }
+    const line = sparkline(t.points);
+    const lines = [
+        `- ${name}${group}: ${line ? `\`${line}\` ` : ''}${verdict.text}, ${timeLabel(t.points[0][0])} to ${timeLabel(t.points.at(-1)[0])}`
+    ];
+    if (charts(t.points) && takeChart())
+        lines.push(indent(codeBlock(mermaidChart(t.points), 'mermaid')));
+    return lines.join('\n\n');
+}
+function alertItem(a, takeChart) {
+    const format = (n) => formatNumber(n, a.numberFormat);
+    const where = a.dashboard !== undefined && a.tile !== undefined
+        ? ` on "${htmlText(a.tile, 80)}" of "${htmlText(a.dashboard, 80)}"`
+        : '';
+    const verdict = seriesVerdict(a.status, a.points, a.numberFormat, rangeWords(a.startTime, a.endTime));
+    const said = a.status === 'ok' || a.status === 'empty'
+        ? `${firedWords(a, format)}${a.status === 'empty' ? ` · ⚠️ <b>${verdict.text}</b>` : ''}`
+        : `${verdict.loud ? '⚠️ ' : ''}${verdict.text}${a.reason ? `: ${htmlText(a.reason, 200)}` : ''}`;
+    const summary = `🔔 <b>${htmlText(a.alert, 100)}</b>${where} · ${said}`;
+    const body = [];
+    if (a.status === 'ok') {
+        const line = sparkline(a.points);
+        body.push(`${line ? `\`${line}\` ` : ''}${verdict.text}${a.points.length > 0 ? `, ${timeLabel(a.points[0][0], true)} to ${timeLabel(a.points.at(-1)[0], true)}` : ''}; threshold ${format(a.threshold)}${a.thresholdMax !== undefined ? ` and ${format(a.thresholdMax)}` : ''} (the flat line).`);
+        if (charts(a.points) && takeChart())
+            body.push(codeBlock(mermaidChart(a.points, { threshold: a.threshold, thresholdMax: a.thresholdMax, days: true }), 'mermaid'));
+    }
+    const full = body.length > 0
+        ? `<details><summary>${summary}</summary>\n\n${body.join('\n\n')}\n\n</details>\n\n`
+        : `<p>${summary}</p>\n\n`;
+    const short = `- ${summary.replace(/<\/?b>/g, '**')}\n\n`;
+    return { full, short };
+}
+const indent = (text) => text
+    .split('\n')
+    .map(l => `  ${l}`)
+    .join('\n');
+
+// EXTERNAL MODULE: ./src/json.ts
+var json = __nccwpck_require__(8301);
+;// CONCATENATED MODULE: ./src/report/values.ts
+/**
+ * Values as a reviewer reads them: YAML in the manifest's own words (names, not ids), and changes as
+ * +/- lines of that YAML. Format-independent: markdown puts the lines in a ```diff block, the terminal
+ * colours them. The plan's values are normal forms that hold resolved ids; the plan's references name them.
+ */
+
+
+const NO_NAMES = { sources: new Map(), webhooks: new Map(), connections: new Map() };
+/** The plan's id→name table; a plan without one (an older plan file), or of a later version, names nothing. */
+function namesOf(plan) {
+    const refs = plan?.references;
+    if (!refs || refs.version !== 1)
+        return NO_NAMES;
+    return {
+        sources: new Map(Object.entries(refs.sources)),
+        webhooks: new Map(Object.entries(refs.webhooks ?? {})),
+        connections: new Map(Object.entries(refs.connections ?? {}))
+    };
+}
+/**
+ * A key and its value in the manifest's words: `sourceId: <id>` reads `source: Logs`, a webhook shown as
+ * `name (id)` reads `name`. An id the plan cannot name stays as it is.
+ */
+function renamed(key, value, names) {
+    // A dashboard filter's sources: by name when the plan can name them all.
+    if (key === 'appliesToSourceIds' && Array.isArray(value) && value.every(v => names.sources.has(String(v))))
+        return ['appliesToSources', value.map(v => names.sources.get(String(v)))];
+    if (typeof value === 'string') {
+        if (key === 'sourceId' && names.sources.has(value))
+            return ['source', names.sources.get(value)];
+        if (key === 'webhookId' && names.webhooks.has(value))
+            return ['webhook', names.webhooks.get(value)];
+        if (key === 'connectionId' && names.connections.has(value))
+            return ['connection', names.connections.get(value)];
+        if (key === 'webhook') {
+            const m = /^(.*) \(([^()]+)\)$/.exec(value);
+            if (m && names.webhooks.get(m[2]) === m[1])
+                return [key, m[1]];
+        }
+    }
+    return [key, value];
+}
+/** Keys in the order a manifest writes them (normal forms sort theirs); the rest keep their order. */
+const KEY_ORDER = [
+    'name',
+    'dashboard',
+    'tile',
+    'x',
+    'y',
+    'w',
+    'h',
+    'displayType',
+    'source',
+    'select',
+    'where'
+];
+const rank = (key) => {
+    const i = KEY_ORDER.indexOf(key);
+    return i === -1 ? KEY_ORDER.length : i;
+};
+/** A whole value in the manifest's words, recursively. */
+function readable(value, names) {
+    if (Array.isArray(value))
+        return value.map(v => readable(v, names));
+    if (value === null || typeof value !== 'object')
+        return value;
+    const entries = Object.entries(value).map(([k, v]) => {
+        const [key, named] = renamed(k, v, names);
+        return [key, readable(named, names)];
+    });
+    // A stable sort: keys of equal rank keep the order they came in.
+    return Object.fromEntries(entries.sort(([a], [b]) => rank(a) - rank(b)));
+}
+/**
+ * YAML as a person writes it: block style, no folding of long lines, single quotes where quoting is
+ * needed (they escape nothing, so a Lucene `\:` stays one backslash).
+ */
+function yamlText(value) {
+    return fastYaml(value, '') ?? libraryYaml(value);
+}
+const libraryYaml = (value) => (0,dist/* stringify */.As)(value, { lineWidth: 0, minContentWidth: 0, singleQuote: true }).replace(/\n$/, '');
+/**
+ * The common case without the YAML library (it costs a document per call, and a large plan has
+ * thousands of small values): plain scalars, and mappings and lists of them. Anything that might need
+ * quoting or a block scalar returns undefined and goes to the library.
+ */
+function fastYaml(value, indent) {
+    const scalar = plainScalar(value);
+    if (scalar !== undefined)
+        return scalar;
+    if (Array.isArray(value)) {
+        if (value.length === 0)
+            return undefined;
+        const items = [];
+        for (const v of value) {
+            const text = fastYaml(v, `${indent}  `);
+            if (text === undefined)
+                return undefined;
+            items.push(`${indent}- ${text.trimStart()}`);
+        }
+        return items.join('\n');
+    }
+    if (value === null || typeof value !== 'object')
+        return undefined;
+    const entries = Object.entries(value);
+    if (entries.length === 0)
+        return undefined;
+    const lines = [];
+    for (const [k, v] of entries) {
+        if (v === undefined)
+            continue;
+        const key = plainScalar(k);
+        if (key === undefined || key !== k)
+            return undefined;
+        const inner = plainScalar(v);
+        if (inner !== undefined) {
+            lines.push(`${indent}${key}: ${inner}`);
+            continue;
+        }
+        const nested = fastYaml(v, Array.isArray(v) ? `${indent}  ` : `${indent}  `);
+        if (nested === undefined)
+            return undefined;
+        lines.push(`${indent}${key}:`, nested);
+    }
+    return lines.join('\n');
+}
+/** Strings YAML reads as something else: booleans, null, numbers in any of the core schema's forms. */
+const NOT_A_STRING = /^(true|false|null|~|[-+]?(\.\d+|\d+(\.\d*)?)([eE][-+]?\d+)?|0x[0-9a-fA-F]+|0o[0-7]+|[-+]?\.(inf|Inf|INF)|\.(nan|NaN|NAN))$/i;
+/** Text that YAML reads back as the same string without quotes (checked against the library in tests). */
+function isPlain(text) {
+    return (text !== '' &&
+        text === text.trim() &&
+        !/^[-?:,[\]{}#&*!|>'"%@`]/.test(text) &&
+        !/: |:$| #|[,[\]{}]/.test(text) &&
+        // eslint-disable-next-line no-control-regex -- control characters need quotes and escapes
+        !/[\u0000-\u001f\u007f-\u009f\ufeff\u2028\u2029\ud800-\udfff]/.test(text) &&
+        !NOT_A_STRING.test(text));
+}
+function plainScalar(value) {
+    if (value === null)
+        return 'null';
+    if (typeof value === 'number')
+        return Number.isFinite(value) && !Object.is(value, -0) ? String(value) : undefined;
+    if (typeof value === 'boolean')
+        return String(value);
+    if (typeof value !== 'string')
+        return undefined;
+    return isPlain(value) ? value : undefined;
+}
+function parsePath(path) {
+    if (path === '(root)')
+        return [];
+    const segments = [];
+    const token = /\.?([A-Za-z_][A-Za-z0-9_]*)|\[(\d+)\]|\[("(?:[^"\\]|\\.)*")\]/y;
+    let at = 0;
+    while (at < path.length) {
+        token.lastIndex = at;
+        const m = token.exec(path);
+        if (!m)
+            return undefined;
+        if (m[1] !== undefined)
+            segments.push({ key: m[1], named: false });
+        else if (m[2] !== undefined)
+            segments.push({ index: Number(m[2]) });
+        else {
+            try {
+                segments.push({ key: JSON.parse(m[3]), named: true });
+            }
+            catch {
+                return undefined;
+            }
+        }
+        at = token.lastIndex;
+    }
+    return segments;
+}
+/** A change whose every value is a short one-line scalar reads best as a table. */
+function readsAsTable(fields) {
+    const scalar = (v) => v === undefined ||
+        typeof v === 'number' ||
+        typeof v === 'boolean' ||
+        (typeof v === 'string' && !v.includes('\n') && v.length <= 120);
+    return fields.every(f => scalar(f.before) && scalar(f.after) && parsePath(f.path) !== undefined);
+}
+/** A field path in the manifest's words (`tiles["Errors"].source` for `...sourceId` of a known id). */
+function readablePath(f, names) {
+    const key = /(?:^|\.)([A-Za-z_][A-Za-z0-9_]*)$/.exec(f.path)?.[1];
+    if (!key)
+        return f.path;
+    const named = [f.before, f.after].some(v => v !== undefined && renamed(key, v, names)[0] !== key);
+    return named ? `${f.path.slice(0, -key.length)}${renamed(key, f.before ?? f.after, names)[0]}` : f.path;
+}
+/** One value of a table row, in the manifest's words. */
+function readableLeaf(f, side, names) {
+    const key = /(?:^|\.)([A-Za-z_][A-Za-z0-9_]*)$/.exec(f.path)?.[1] ?? '';
+    const value = f[side];
+    return value === undefined ? undefined : readable(renamed(key, value, names)[1], names);
+}
+/**
+ * The record a create or delete lists field by field, put back together in the manifest's form: children
+ * keyed by a user's name whose values are records (tiles) become a list of records with `name:` first;
+ * scalar ones (an IP entry's description) stay a mapping.
+ */
+function wholeRecord(fields, side) {
+    const record = {};
+    const lists = new Map();
+    for (const f of fields) {
+        const segments = parsePath(f.path);
+        const value = f[side];
+        if (value === undefined || !segments || segments.length === 0)
+            continue;
+        const [first, second] = segments;
+        if (!('key' in first))
+            continue;
+        if (segments.length === 2 && second && 'key' in second && second.named) {
+            if ((0,json/* isMapping */.pi)(value)) {
+                let list = lists.get(first.key);
+                if (!list) {
+                    lists.set(first.key, (list = []));
+                    record[first.key] = list;
+                }
+                list.push({ name: second.key, ...value });
+            }
+            else {
+                const map = (record[first.key] ??= {});
+                map[second.key] = value;
+            }
+        }
+        else if (segments.length === 1) {
+            record[first.key] = value;
+        }
+    }
+    return record;
+}
+/** The YAML of what a create makes, in one piece. */
+function createdYaml(c, names) {
+    return yamlText(readable(wholeRecord(c.fields, 'after'), names));
+}
+/** The YAML of what a delete removes, as `-` lines. */
+function deletedLines(c, names) {
+    const record = wholeRecord(c.fields, 'before');
+    if (Object.keys(record).length === 0)
+        return [];
+    return signed('-', yamlText(readable(record, names)));
+}
+const signed = (sign, text, indent = '') => text.split('\n').map(line => ({ sign, text: `${indent}${line}` }));
+/** "tile added" / "tile removed": whole records keyed by name that appear or go. */
+function addedAndRemoved(fields) {
+    const out = [];
+    for (const f of fields) {
+        const segments = parsePath(f.path);
+        if (!segments || segments.length !== 2)
+            continue;
+        const [first, second] = segments;
+        if (!first || !('key' in first) || !second || !('key' in second) || !second.named)
+            continue;
+        if ((f.before === undefined) === (f.after === undefined))
+            continue;
+        if (!(0,json/* isMapping */.pi)(f.before ?? f.after))
+            continue;
+        out.push({ what: singular(first.key), name: second.key, added: f.before === undefined });
+    }
+    return out;
+}
+const singular = (key) => key.replace(/s$/, '');
+/**
+ * The field changes of an update as YAML with +/- lines: containers as context lines, each changed leaf
+ * as its old and new value. A record that appears or goes whole (a tile) is a list item with its name.
+ */
+function changedLines(fields, names) {
+    const root = { label: '', item: false, children: new Map() };
+    for (const f of fields) {
+        const segments = parsePath(f.path) ?? [{ key: f.path, named: false }];
+        let node = root;
+        for (let i = 0; i < segments.length; i++) {
+            const s = segments[i];
+            const last = i === segments.length - 1;
+            // An index joins the key before it: `select[0]`.
+            if ('index' in s)
+                continue;
+            let label = s.key;
+            let j = i + 1;
+            while (j < segments.length && 'index' in segments[j]) {
+                label += `[${segments[j].index}]`;
+                j++;
+            }
+            const leafHere = j === segments.length;
+            const wholeItem = s.named && leafHere && ((0,json/* isMapping */.pi)(f.before) || (0,json/* isMapping */.pi)(f.after));
+            const key = `${wholeItem || (s.named && !leafHere) ? 'item' : 'key'}:${label}`;
+            let child = node.children.get(key);
+            if (!child) {
+                child = {
+                    label: s.named && !leafHere ? `- name: ${keyText(s.key)}` : `${keyText(label)}:`,
+                    item: s.named && !leafHere,
+                    children: new Map()
+                };
+                node.children.set(key, child);
+            }
+            if (leafHere) {
+                child.leaf = wholeItem
+                    ? { key: label, item: s.key, before: f.before, after: f.after }
+                    : { key: label, before: f.before, after: f.after };
+                break;
+            }
+            node = child;
+            if (last)
+                break;
+        }
+    }
+    const lines = [];
+    const walk = (node, indent) => {
+        for (const child of node.children.values()) {
+            if (child.leaf)
+                lines.push(...leafLines(child.leaf, indent, names));
+            else {
+                lines.push({ sign: ' ', text: `${indent}${child.label}` });
+                walk(child, `${indent}  `);
+            }
+        }
+    };
+    walk(root, '');
+    return lines;
+}
+function leafLines(leaf, indent, names) {
+    const lines = [];
+    for (const [sign, value] of [
+        ['-', leaf.before],
+        ['+', leaf.after]
+    ]) {
+        if (value === undefined)
+            continue;
+        if (leaf.item !== undefined) {
+            const record = { name: leaf.item, ...readable(value, names) };
+            lines.push(...signed(sign, yamlText([record]), indent));
+        }
+        else {
+            const [key, named] = renamed(leaf.key, value, names);
+            lines.push(...signed(sign, yamlText({ [key]: readable(named, names) }), indent));
+        }
+    }
+    return lines;
+}
+/** A mapping key as YAML writes it (quoted only when it must be). */
+function keyText(key) {
+    return plainScalar(key) === key ? key : libraryYaml({ [key]: 0 }).replace(/: 0$/, '');
+}
+
+// EXTERNAL MODULE: ./src/plan/types.ts
+var types = __nccwpck_require__(9898);
+;// CONCATENATED MODULE: ./src/report/verdict.ts
+
+
+const TITLES = {
+    plan: 'Plan',
+    apply: 'Apply',
+    drift: 'Drift',
+    validate: 'Validation'
+};
+const NO_CHANGES = 'No changes. Live state matches the manifests.';
+function verdictOf(input, diagnostics) {
+    const errors = diagnostics.filter(d => d.severity === 'error').length;
+    const warnings = diagnostics.filter(d => d.severity === 'warning').length;
+    const changes = input.plan?.changes ?? [];
+    if (input.apply) {
+        const { outcomes, complete } = input.apply;
+        const count = (s) => outcomes.filter(o => o.status === s).length;
+        const statuses = listOfCounts([
+            [count('applied'), 'applied'],
+            [count('adopted'), 'adopted'],
+            [count('failed'), 'failed'],
+            [count('skipped'), 'skipped']
+        ]);
+        if (outcomes.length === 0) {
+            return errors > 0
+                ? { tone: 'failed', text: `Apply stopped: ${plural(errors, 'error')}.` }
+                : { tone: 'ok', text: NO_CHANGES };
+        }
+        if (complete && errors === 0) {
+            const done = (action) => outcomes.filter(o => o.action === action).length;
+            const applied = listOfCounts([
+                [done('delete'), 'deleted'],
+                [done('replace'), 'replaced'],
+                [done('update'), 'updated'],
+                [done('create'), 'created']
+            ]);
+            const adopted = count('adopted') > 0 ? ` (${count('adopted')} adopted after a lost response)` : '';
+            return { tone: 'changes', text: `Applied: ${applied}${adopted}.` };
+        }
+        return {
+            tone: 'failed',
+            text: `Apply incomplete: ${statuses}. Fix the failures and run again; the next apply continues from the live state.`
+        };
+    }
+    if (input.plan) {
+        const failed = errors > 0 ? ` ${plural(errors, 'error')} below.` : '';
+        const tone = (hasChanges) => errors > 0 ? 'failed' : hasChanges ? 'changes' : 'ok';
+        if (input.command === 'drift') {
+            const drifted = changes.filter(c => c.action !== 'noop');
+            if (drifted.length === 0)
+                return { tone: tone(false), text: `${NO_CHANGES}${failed}` };
+            const what = listOfCounts([
+                [drifted.filter(c => c.action === 'create').length, 'missing live'],
+                [drifted.filter(c => c.action === 'update' || c.action === 'replace').length, 'changed'],
+                [drifted.filter(c => c.action === 'delete').length, 'not in the manifests']
+            ]);
+            return {
+                tone: tone(true),
+                text: `Drift: ${plural(drifted.length, 'resource')} ${drifted.length === 1 ? 'differs' : 'differ'} from the manifests (${what}).${failed}`
+            };
+        }
+        const counts = (0,types/* countChanges */.xS)(changes);
+        const actionable = counts.create + counts.update + counts.replace + counts.delete;
+        const waiting = listOfCounts([
+            [changes.filter(c => c.deferred === 'prune').length, 'would be deleted with prune'],
+            [changes.filter(c => c.deferred === 'release').length, 'waits for a release', 'wait for a release'],
+            [changes.filter(c => c.deferred === 'in-use').length, 'kept: still in use', 'kept: still in use']
+        ]);
+        if (actionable === 0) {
+            if (counts.deferred === 0)
+                return { tone: tone(false), text: `${NO_CHANGES}${failed}` };
+            return { tone: tone(true), text: `Nothing is applied by this run: ${waiting}.${failed}` };
+        }
+        // Destructive first, as the groups below are.
+        const planned = listOfCounts([
+            [counts.delete, 'to delete'],
+            [counts.replace, 'to replace'],
+            [counts.update, 'to update'],
+            [counts.create, 'to create']
+        ]);
+        const deferred = counts.deferred > 0 ? `; deferred: ${waiting}` : '';
+        return { tone: tone(true), text: `Plan: ${planned}${deferred}.${failed}` };
+    }
+    const warned = warnings > 0 ? ` ${plural(warnings, 'warning')}.` : '';
+    if (input.command === 'validate') {
+        const found = listOfCounts([
+            [errors, 'error', 'errors'],
+            [warnings, 'warning', 'warnings']
+        ]);
+        return errors > 0
+            ? { tone: 'failed', text: `Validation failed: ${found}.` }
+            : { tone: 'ok', text: `Manifests are valid.${warned}` };
+    }
+    return errors > 0
+        ? { tone: 'failed', text: `${TITLES[input.command]} stopped: ${plural(errors, 'error')}.` }
+        : { tone: 'ok', text: `Nothing to report.${warned}` };
+}
+
+;// CONCATENATED MODULE: ./src/report/model.ts
+
+
+
+
+
+function reportModel(input) {
+    const diagnostics = reportDiagnostics(input);
+    const verdict = verdictOf(input, diagnostics);
+    const destroys = input.command === 'plan' || input.command === 'apply' ? destructionsOf(input) : [];
+    const changes = input.plan?.changes ?? [];
+    const tone = verdict.tone === 'failed'
+        ? 'failed'
+        : destroys.length > 0
+            ? 'destructive'
+            : changes.some(c => c.action !== 'noop') || (input.apply?.outcomes.length ?? 0) > 0
+                ? 'changes'
+                : verdict.tone === 'changes'
+                    ? 'changes'
+                    : 'ok';
+    return {
+        input,
+        title: TITLES[input.command],
+        api: input.plan?.managedPrefix ? `${input.mode}, prefix ${input.plan.managedPrefix}` : input.mode,
+        tone,
+        verdict,
+        destroys,
+        diagnostics,
+        diagnosticGroups: groupDiagnostics(diagnostics),
+        severities: severityCounts(diagnostics),
+        groups: groupsOf(input),
+        drifted: input.command === 'drift'
+            ? changes.filter(c => c.action !== 'noop').map(change => ({ change, phrase: driftPhrase(change) }))
+            : []
+    };
+}
+/** The PR label a run earns: what a reviewer filters pull requests by. */
+function labelOf(input) {
+    if (destructionsOf(input).length > 0)
+        return 'destroy';
+    return (input.plan?.changes ?? []).some(c => c.action !== 'noop') ? 'changes' : 'no-changes';
+}
+/** The label of a run over many stacks: the loudest of its stacks'. */
+function stacksLabelOf(input) {
+    const labels = new Set(input.stacks.map(labelOf));
+    return labels.has('destroy') ? 'destroy' : labels.has('changes') ? 'changes' : 'no-changes';
+}
+const TONE_RANK = { ok: 0, changes: 1, destructive: 2, failed: 3 };
+function stacksModel(input) {
+    const sections = input.stacks.map(reportModel);
+    const diagnostics = uniqueDiagnostics(input.diagnostics);
+    const own = diagnostics.some(d => d.severity === 'error') ? 'failed' : 'ok';
+    const tone = sections.reduce((t, m) => (TONE_RANK[m.tone] > TONE_RANK[t] ? m.tone : t), own);
+    const prefix = input.stacks.find(s => s.plan?.managedPrefix)?.plan?.managedPrefix;
+    return {
+        input,
+        title: TITLES[input.command],
+        api: prefix ? `${input.mode}, prefix ${prefix}` : input.mode,
+        tone,
+        sections,
+        diagnostics,
+        diagnosticGroups: groupDiagnostics(diagnostics),
+        severities: severityCounts(diagnostics)
+    };
+}
+// ---------------------------------------------------------------------------------------------------
+// What is destroyed.
+/** Deleted or replaced by this run, or deleted by the server as a consequence. */
+/** A change's notes as reports show them: its own, then what its write resets (Change.resets), in words. */
+function notesOf(c) {
+    if (!c.resets)
+        return c.notes;
+    const { via, why, tiles } = c.resets;
+    const how = via === 'patch'
+        ? `the update replaces ${tiles.length === 1 ? 'this tile' : 'these tiles'} one at a time and leaves the other tiles as they are`
+        : `the update rewrites every tile${why ? `: ${why}` : ''}`;
+    const what = tiles.map(t => `tile "${t.tile}" (${t.settings.join(', ')})`).join('; ');
+    return [...c.notes, `${how}. What only the web UI can set is reset where it was set: ${what}`];
+}
+function isDestructive(c) {
+    return (c.deferred === undefined &&
+        (c.action === 'delete' || c.action === 'replace' || c.droppedByServer === true));
+}
+const NOUNS = {
+    Connection: ['connection', 'connections'],
+    Source: ['data source', 'data sources'],
+    SavedSearch: ['saved search', 'saved searches'],
+    Webhook: ['webhook', 'webhooks'],
+    Dashboard: ['dashboard', 'dashboards'],
+    Alert: ['alert', 'alerts'],
+    ServiceSettings: ['service setting', 'service settings']
+};
+/** A kind in words: `data source`, `saved search`. */
+const nounOf = (kind) => NOUNS[kind][0];
+/**
+ * Entries of a service's lists that a change removes. Whole resources are not all a plan destroys: an
+ * IP allow-list entry removed locks its clients out, so it counts, even when it waits for a release.
+ */
+const REMOVABLE = {
+    ipAccessList: ['IP allow-list entry', 'IP allow-list entries'],
+    privateEndpointIds: ['private endpoint', 'private endpoints']
+};
+function destructionsOf(input) {
+    const past = input.command === 'apply';
+    const changes = input.plan?.changes ?? [];
+    const out = [];
+    const add = (verb, members) => {
+        for (const kind of Object.keys(NOUNS)) {
+            const ofKind = members.filter(c => c.kind === kind);
+            if (ofKind.length === 0)
+                continue;
+            const [one, many] = NOUNS[kind];
+            out.push({
+                verb,
+                what: ofKind.length === 1 ? one : `${ofKind.length} ${many}`,
+                names: ofKind.map(c => c.name)
+            });
+        }
+    };
+    const now = changes.filter(isDestructive);
+    add(past ? 'deleted' : 'deletes', now.filter(c => c.action === 'delete' && !c.droppedByServer));
+    add(past ? 'replaced' : 'replaces', now.filter(c => c.action === 'replace'));
+    add(past ? 'the server deleted' : 'the server deletes', now.filter(c => c.action === 'delete' && c.droppedByServer));
+    const reset = changes.filter(c => c.deferred === undefined && c.resets !== undefined);
+    if (reset.length > 0) {
+        const names = reset.flatMap(c => c.resets.tiles.map(r => `${c.name}: ${r.tile}`));
+        out.push({
+            verb: past ? 'reset' : 'resets',
+            what: `what only the web UI can set on ${names.length === 1 ? 'tile' : `${names.length} tiles`}`,
+            names
+        });
+    }
+    for (const c of changes) {
+        if (c.action !== 'update' || c.deferred === 'prune')
+            continue;
+        const removed = new Map();
+        for (const f of c.fields) {
+            const segments = parsePath(f.path);
+            const head = segments?.[0];
+            if (!head || !('key' in head) || !(head.key in REMOVABLE))
+                continue;
+            const gone = removedEntries(f.before, f.after, segments.length > 1 ? segments[1] : undefined);
+            if (gone.length > 0)
+                removed.set(head.key, [...(removed.get(head.key) ?? []), ...gone]);
+        }
+        for (const [key, names] of removed) {
+            const [one, many] = REMOVABLE[key];
+            const verb = c.deferred === 'release'
+                ? past
+                    ? 'at a release removed'
+                    : 'on release removes'
+                : past
+                    ? 'removed'
+                    : 'removes';
+            out.push({ verb, what: names.length === 1 ? one : `${names.length} ${many}`, names });
+        }
+    }
+    return out;
+}
+/** What a field change removes: a keyed entry that goes, or list items the new list lacks. */
+function removedEntries(before, after, keyed) {
+    if (before === undefined)
+        return [];
+    if (keyed && 'key' in keyed)
+        return after === undefined ? [keyed.key] : [];
+    if (Array.isArray(before)) {
+        const kept = new Set((Array.isArray(after) ? after : []).map(v => JSON.stringify(v)));
+        return before.filter(v => !kept.has(JSON.stringify(v))).map(entryName);
+    }
+    return [];
+}
+/** An entry of a list by what names it: an IP entry by its source, a record by its name. */
+function entryName(v) {
+    if (v !== null && typeof v === 'object' && !Array.isArray(v)) {
+        const r = v;
+        for (const key of ['source', 'name', 'id'])
+            if (typeof r[key] === 'string')
+                return r[key];
+    }
+    return typeof v === 'string' ? v : JSON.stringify(v);
+}
+// ---------------------------------------------------------------------------------------------------
+// Groups by action, with links.
+const GROUP_ORDER = ['delete', 'in-use', 'replace', 'update', 'create', 'prune', 'release'];
+function groupKey(c, command) {
+    if (command === 'drift') {
+        if (c.action === 'delete' || c.deferred === 'prune')
+            return 'delete';
+        return c.action === 'create' ? 'create' : 'update';
+    }
+    if (c.deferred === 'prune')
+        return 'prune';
+    if (c.deferred === 'release')
+        return 'release';
+    if (c.deferred === 'in-use')
+        return 'in-use';
+    return c.action === 'noop' ? 'update' : c.action;
+}
+function groupTitle(key, command) {
+    if (command === 'drift') {
+        return { delete: 'Live but not in the manifests', update: 'Differs', create: 'Missing live' }[key];
+    }
+    const apply = command === 'apply';
+    switch (key) {
+        case 'delete':
+            return apply ? 'Delete' : 'To delete';
+        case 'replace':
+            return apply ? 'Replace' : 'To replace';
+        case 'update':
+            return apply ? 'Update' : 'To update';
+        case 'create':
+            return apply ? 'Create' : 'To create';
+        case 'prune':
+            return 'Would be deleted with prune (prune is off)';
+        case 'release':
+            return 'Waits for a release';
+        case 'in-use':
+            return 'Not deleted: still in use';
+    }
+}
+function groupsOf(input) {
+    const outcomes = new Map((input.apply?.outcomes ?? []).map(o => [o.address, o]));
+    const changes = (input.plan?.changes ?? []).filter(c => c.action !== 'noop' || outcomes.has(c.address));
+    // An outcome whose change is not in the plan (never so from run(), but a report takes what it is given).
+    const planned = new Set(changes.map(c => c.address));
+    for (const o of outcomes.values()) {
+        if (planned.has(o.address))
+            continue;
+        changes.push({
+            kind: o.kind,
+            name: o.name,
+            address: o.address,
+            action: o.action,
+            id: o.id,
+            fields: [],
+            notes: [],
+            dependsOn: []
+        });
+    }
+    const dashboardIds = liveDashboardIds(input);
+    const byKey = new Map();
+    for (const c of changes) {
+        const key = groupKey(c, input.command);
+        const outcome = outcomes.get(c.address);
+        const item = {
+            change: c,
+            outcome,
+            destructive: isDestructive(c) && input.command !== 'drift'
+        };
+        if (c.source)
+            item.fileUrl = fileLink(input, c.source.file, c.source.line);
+        item.ui = uiLinkOf(c, input, dashboardIds);
+        const members = byKey.get(key);
+        if (members)
+            members.push(item);
+        else
+            byKey.set(key, [item]);
+    }
+    // Failures first in their group: a size cut takes the end of a group.
+    const rank = (i) => i.outcome?.status === 'failed' ? 0 : i.outcome?.status === 'skipped' ? 1 : 2;
+    return GROUP_ORDER.filter(k => byKey.has(k)).map(key => ({
+        key,
+        title: groupTitle(key, input.command),
+        items: byKey.get(key).sort((a, b) => rank(a) - rank(b))
+    }));
+}
+/**
+ * Dashboard ids by name, as they are once this run is over: a create's new id from its apply outcome,
+ * no id for one deleted by this apply (nor for a replaced one whose new id the outcome does not give).
+ */
+function liveDashboardIds(input) {
+    const outcomes = new Map((input.apply?.outcomes ?? []).map(o => [o.address, o]));
+    const ids = new Map();
+    for (const c of input.plan?.changes ?? []) {
+        if (c.kind !== 'Dashboard' || c.deferred === 'prune')
+            continue;
+        const o = outcomes.get(c.address);
+        let id = c.id;
+        if (input.apply) {
+            if (c.action === 'delete')
+                continue;
+            if (o && (o.status === 'applied' || o.status === 'adopted')) {
+                if (c.action === 'replace' && o.id === c.id)
+                    continue;
+                id = o.id ?? id;
+            }
+            else if (c.action === 'create' || c.action === 'replace')
+                continue;
+        }
+        if (id && (c.action !== 'delete' || !ids.has(c.name)))
+            ids.set(c.name, id);
+    }
+    return ids;
+}
+function uiLinkOf(c, input, dashboardIds) {
+    if (c.kind === 'Dashboard') {
+        if (input.apply && (c.action === 'delete' || !dashboardIds.has(c.name)))
+            return undefined;
+        const id = c.action === 'delete' ? c.id : dashboardIds.get(c.name);
+        const url = dashboardLink(input.uiUrl, id);
+        return url ? { url, label: 'open dashboard' } : undefined;
+    }
+    if (c.kind === 'Alert') {
+        if (c.action === 'delete')
+            return undefined;
+        const dashboard = input.plan?.references?.alertDashboards[c.name];
+        const url = dashboardLink(input.uiUrl, dashboard === undefined ? undefined : dashboardIds.get(dashboard));
+        return url ? { url, label: 'open its dashboard' } : undefined;
+    }
+    return undefined;
+}
+// ---------------------------------------------------------------------------------------------------
+// Diagnostics.
+const SEVERITY_RANK = { error: 0, warning: 1, notice: 2 };
+function reportDiagnostics(input) {
+    return uniqueDiagnostics([...input.diagnostics, ...(input.plan?.diagnostics ?? [])]);
+}
+/** Each problem once, errors before warnings before notices. */
+function uniqueDiagnostics(all) {
+    const seen = new Set();
+    const unique = [];
+    for (const d of all) {
+        // The same problem found by validation and again by the plan is one problem: the stage is not part of the key.
+        const key = [d.severity, d.file, d.line, d.column, d.field, d.message].join('\u0000');
+        if (seen.has(key))
+            continue;
+        seen.add(key);
+        unique.push(d);
+    }
+    return (0,src_diagnostics/* sortDiagnostics */.Ds)(unique).sort((a, b) => SEVERITY_RANK[a.severity] - SEVERITY_RANK[b.severity]);
+}
+function groupDiagnostics(diagnostics) {
+    const groups = new Map();
+    for (const d of diagnostics) {
+        const key = `${d.severity}\u0000${d.message}`;
+        const group = groups.get(key);
+        if (group)
+            group.places.push(d);
+        else
+            groups.set(key, { severity: d.severity, message: d.message, places: [d] });
+    }
+    return [...groups.values()];
+}
+function severityCounts(diagnostics) {
+    const count = { error: 0, warning: 0, notice: 0 };
+    for (const d of diagnostics)
+        count[d.severity]++;
+    return count;
+}
+function driftPhrase(c) {
+    if (c.deferred === 'prune' || c.action === 'delete')
+        return 'live but not in the manifests';
+    if (c.action === 'create')
+        return 'missing live';
+    if (c.action === 'replace')
+        return 'changed (a replace)';
+    return `${plural(c.fields.length, 'field')} ${c.fields.length === 1 ? 'differs' : 'differ'}`;
+}
+/** "2025-03-14 09:26 UTC": minutes are enough to tell an old comment from a current one. */
+function timeText(iso) {
+    if (!iso)
+        return undefined;
+    const t = new Date(iso);
+    if (Number.isNaN(t.getTime()))
+        return undefined;
+    return `${t.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+}
+
+;// CONCATENATED MODULE: ./src/report/markdown.ts
+/**
+ * The report model as GitHub markdown: the sticky pull request comment and the job summary. Every name,
+ * value and message comes from manifests or servers, so each one goes through escape.ts; the layout is ours.
+ *
+ * Read top-down it answers, in order: is this safe (the heading: ✅, 📝, ⚠️ naming what is destroyed, ❌),
+ * how much changes (one line), what is wrong (problems, grouped), and then each resource once, grouped by
+ * action with the destructive groups first. When the report is over the limit, the diffs of creates and
+ * updates go first and deletes and errors last (see budget.ts); a plan's preview (preview/) goes before them.
+ */
+
+
+
+
+
+
+
+
+
+/** GitHub refuses issue comments longer than this many characters. */
+const COMMENT_LIMIT = 65536;
+/** GitHub refuses a job summary (per step) larger than this many bytes. */
+const SUMMARY_LIMIT = 1024 * 1024;
+/**
+ * One ordering for cutting: first the diffs of what is least dangerous (each resource keeps its line),
+ * then whole lines of creates and updates, then warnings, and deletes and errors last.
+ */
+const SHORTEN_ORDER = {
+    create: 0,
+    update: 1,
+    prune: 2,
+    release: 3,
+    replace: 4,
+    'in-use': 5,
+    delete: 6
+};
+const CUT_ORDER = {
+    create: 10,
+    update: 11,
+    prune: 12,
+    release: 13,
+    replace: 21,
+    'in-use': 22,
+    delete: 23
+};
+/** The table of stacks: after every stack's creates and updates, before warnings, replaces and deletes. */
+const CUT_STACK_ROWS = 14;
+const CUT_WARNINGS = 20;
+const CUT_ERRORS = 30;
+/** Bounded parts of the fixed text, so that what is never cut stays small for any plan. */
+const NAMES_IN_HEADING = 3;
+const FIELDS_PER_CHANGE = 50;
+const VALUE_LENGTH = 200;
+const BLOCK_LENGTH = 20_000;
+const PLACES_SHOWN = 3;
+const PLACES_LISTED = 100;
+function renderMarkdown(input, options) {
+    const model = reportModel(input);
+    return fit([headerOf(options), ...sectionOf(model), footer(input, input.plan)], options);
+}
+/**
+ * A run over many stacks: one heading and a table of the stacks, then each stack's section as its own
+ * report would be, in one size budget. The budget cuts across sections by the same order as within one,
+ * so every stack's deletes and errors are the last thing to go.
+ */
+function renderStacksMarkdown(input, options) {
+    const model = stacksModel(input);
+    const segments = [headerOf(options), `${stacksHeading(model)}\n\n${stacksLine(model)}\n\n`];
+    if (model.sections.length > 0)
+        segments.push(stacksTable(model));
+    if (model.diagnostics.length > 0)
+        segments.push(...diagnosticRuns(model, input));
+    for (const section of model.sections)
+        segments.push(...sectionOf(section));
+    segments.push(footer(input, input.stacks.find(s => s.plan)?.plan));
+    return fit(segments, options);
+}
+/** The given header (the sticky comment's marker) on a line of its own, or the heading would join it. */
+function headerOf(options) {
+    const given = options.header ?? '';
+    return given === '' || given.endsWith('\n') ? given : `${given}\n`;
+}
+function fit(segments, options) {
+    const text = fitSegments(segments.filter(s => s !== ''), options.maxLength, options.measure ?? 'chars');
+    // Trailing blank lines are ours; dropping them only makes the text shorter.
+    return text.replace(/\n+$/, '\n');
+}
+/** One stack's report: its heading, verdict, problems and resources. */
+function sectionOf(model) {
+    const segments = [`${heading(model)}\n\n**${model.verdict.text}**\n\n`];
+    if (model.diagnostics.length > 0)
+        segments.push(...diagnosticRuns(model, model.input));
+    segments.push(convergence(model.input));
+    const names = namesOf(model.input.plan);
+    for (const group of model.groups)
+        segments.push(groupRun(group, model, names));
+    // The plan pictured (preview/): collapsed, and the first thing the size budget shortens and cuts.
+    if (model.input.command === 'plan')
+        segments.push(...previewRuns(model.input.plan));
+    return segments;
+}
+// ---------------------------------------------------------------------------------------------------
+// The fixed part: never cut.
+const TONE_ICON = { ok: '✅', changes: '📝', destructive: '⚠️', failed: '❌' };
+function heading(model) {
+    const { input } = model;
+    const title = `### ${TONE_ICON[model.tone]} ${model.title} for stack ${inline(input.stack, 100)} (${inline(model.api, 60)})`;
+    if (model.destroys.length === 0)
+        return title;
+    return `${title}: ${destroyClause(model.destroys)}`;
+}
+/** One clause per verb: "deletes dashboard "Legacy", 2 alerts ("A", "B"); replaces ...". */
+function destroyClause(destroys) {
+    const byVerb = new Map();
+    for (const d of destroys) {
+        const shown = d.names.slice(0, NAMES_IN_HEADING).map(n => `"${inline(n, 60)}"`);
+        const more = d.names.length > NAMES_IN_HEADING ? `, +${d.names.length - NAMES_IN_HEADING} more` : '';
+        const said = d.names.length === 1 ? `${d.what} ${shown[0]}` : `${d.what} (${shown.join(', ')}${more})`;
+        byVerb.set(d.verb, [...(byVerb.get(d.verb) ?? []), said]);
+    }
+    return [...byVerb].map(([verb, said]) => `${verb} ${said.join(', ')}`).join('; ');
+}
+// ---------------------------------------------------------------------------------------------------
+// Many stacks: the heading names the stacks that destroy something, the table says how each one went.
+function stacksHeading(model) {
+    const n = model.sections.length;
+    const title = `### ${TONE_ICON[model.tone]} ${model.title} for ${n === 0 ? 'no stack' : plural(n, 'stack')} (${inline(model.api, 60)})`;
+    const loud = model.sections.filter(m => m.destroys.length > 0);
+    if (loud.length === 0)
+        return title;
+    const said = loud
+        .slice(0, NAMES_IN_HEADING)
+        .map(m => `stack ${inline(m.input.stack, 100)} ${destroyClause(m.destroys)}`);
+    const more = loud.length > NAMES_IN_HEADING ? `; +${loud.length - NAMES_IN_HEADING} more stacks` : '';
+    return `${title}: ${said.join('; ')}${more}`;
+}
+const SKIPPED_SHOWN = 20;
+/** Which stacks ran and why, and which did not. */
+function stacksLine(model) {
+    const { input } = model;
+    const skipped = input.skipped.slice(0, SKIPPED_SHOWN).map(s => inline(s, 100));
+    if (input.skipped.length > SKIPPED_SHOWN)
+        skipped.push(`+${input.skipped.length - SKIPPED_SHOWN} more`);
+    const notRun = skipped.length > 0 ? ` Not run: ${skipped.join(', ')}.` : '';
+    if (model.sections.length === 0) {
+        const none = model.diagnostics.some(d => d.severity === 'error')
+            ? `**${model.title} stopped before any stack: the layout of stacks has errors.**`
+            : `**Nothing to ${model.title.toLowerCase()}: no stack is among ${inline(input.reason, 300)}.**`;
+        return `${none}${notRun}`;
+    }
+    return `Stacks run: ${inline(input.reason, 300)}.${notRun}`;
+}
+/** A row per stack; cut (from the end) before any stack's diffs of replaces and deletes. */
+function stacksTable(model) {
+    return {
+        head: '| Stack | Folder | Result |\n| --- | --- | --- |\n',
+        items: model.sections.map(m => `| ${TONE_ICON[m.tone]} ${inline(m.input.stack, 100)} | ${m.input.folder ? `<code>${inline(m.input.folder, 200)}</code>` : ''} | ${m.verdict.text} |\n`),
+        tail: '\n',
+        omitted: n => `| … | ${plural(n, 'more stack')} | see their sections |\n`,
+        cutOrder: CUT_STACK_ROWS,
+        keepHeadWhenEmpty: false
+    };
+}
+function convergence(input) {
+    const c = input.apply?.convergence;
+    if (!c)
+        return '';
+    if (c.converged)
+        return '✅ Service settings re-read after the PATCH match the manifests.\n\n';
+    const remaining = c.remaining.slice(0, 20).map(r => `> - ${inline(r, 300)}`);
+    if (c.remaining.length > 20)
+        remaining.push(`> - … and ${c.remaining.length - 20} more`);
+    return `> [!WARNING]\n> **Service settings did not converge.** Re-read after the PATCH, the service still differs from the manifests in:\n>\n${remaining.join('\n')}\n\n`;
+}
+function footer(input, plan) {
+    const parts = [`obsdeploy ${inline(plan?.tool.version ?? version/* VERSION */.x, 40)}`];
+    const commit = commitLink(input);
+    if (commit)
+        parts.push(`commit [${commit.text}](${linkTarget(commit.url)})`);
+    const run = runLink(input);
+    if (run)
+        parts.push(`[${run.text}](${linkTarget(run.url)})`);
+    const time = timeText(input.time ?? plan?.createdAt);
+    if (time)
+        parts.push(time);
+    if (input.trigger)
+        parts.push(inline(input.trigger, 200));
+    return `<sub>${parts.join(' · ')}</sub>\n`;
+}
+// ---------------------------------------------------------------------------------------------------
+// Problems: one line per message, with its first places; errors are the last thing cut.
+const SEVERITY_ICON = { error: '❌', warning: '⚠️', notice: 'ℹ️' };
+function diagnosticRuns(model, input) {
+    const errors = model.diagnosticGroups.filter(g => g.severity === 'error');
+    const others = model.diagnosticGroups.filter(g => g.severity !== 'error');
+    const count = model.severities;
+    const left = (groups, n) => {
+        const places = groups.slice(groups.length - n).reduce((sum, g) => sum + g.places.length, 0);
+        return `\n${plural(places, 'more problem')} (${plural(n, 'message')}) ${places === 1 ? 'is' : 'are'} not shown here; the run log lists them all.\n\n`;
+    };
+    return [
+        {
+            head: `#### Problems: ${describeSeverities(count)}\n\n`,
+            items: errors.map(g => diagnosticGroup(g, input)),
+            tail: errors.length > 0 && others.length === 0 ? '\n' : '',
+            omitted: n => left(errors, n),
+            cutOrder: CUT_ERRORS,
+            keepHeadWhenEmpty: true
+        },
+        {
+            head: '',
+            items: others.map(g => diagnosticGroup(g, input)),
+            tail: others.length > 0 ? '\n' : '',
+            omitted: n => left(others, n),
+            cutOrder: CUT_WARNINGS,
+            keepHeadWhenEmpty: false
+        }
+    ];
+}
+function markdown_place(d, input) {
+    const field = d.field ? ` <code>${inline(d.field, 200)}</code>` : '';
+    if (!d.file)
+        return field.trim();
+    const text = `${d.file}${d.line ? `:${d.line}${d.column ? `:${d.column}` : ''}` : ''}`;
+    const url = fileLink(input, d.file, d.line);
+    return `${url ? `[${inline(text, 300)}](${linkTarget(url)})` : inline(text, 300)}${field}`;
+}
+function diagnosticGroup(g, input) {
+    const icon = SEVERITY_ICON[g.severity];
+    const [first] = g.places;
+    if (g.places.length === 1) {
+        const where = markdown_place(first, input);
+        const sev = g.severity === 'error' ? '' : `${g.severity}: `;
+        const text = first.file
+            ? `${where}: ${sev}${inline(g.message, 1000)}`
+            : inline((0,src_diagnostics/* formatDiagnostic */.xy)(first), 1000);
+        return `- ${icon} ${text}\n`;
+    }
+    const shown = g.places.slice(0, PLACES_SHOWN).map(d => markdown_place(d, input));
+    const rest = g.places.slice(PLACES_SHOWN);
+    const lines = [
+        `- ${icon} ${inline(g.message, 1000)} · **${g.places.length} places**: ${shown.join(', ')}${rest.length > 0 ? ', …' : ''}\n`
+    ];
+    if (rest.length > 0) {
+        // One line of raw HTML under the item: no blank line, so the list stays tight.
+        const listed = rest.slice(0, PLACES_LISTED).map(d => htmlPlace(d, input));
+        if (rest.length > PLACES_LISTED)
+            listed.push(`… and ${rest.length - PLACES_LISTED} more in the run log`);
+        lines.push(`  <details><summary>${plural(rest.length, 'more place')}</summary>${listed.join('<br>')}</details>\n`);
+    }
+    return lines.join('');
+}
+/** A place inside raw HTML, where markdown links do not render. */
+function htmlPlace(d, input) {
+    const field = d.field ? ` <code>${htmlText(d.field, 200)}</code>` : '';
+    if (!d.file)
+        return field.trim();
+    const text = htmlText(`${d.file}${d.line ? `:${d.line}${d.column ? `:${d.column}` : ''}` : ''}`, 300);
+    const url = fileLink(input, d.file, d.line);
+    return `${url ? markdown_anchor(url, text) : text}${field}`;
+}
+// ---------------------------------------------------------------------------------------------------
+// Resources, grouped by action: one <details> each, its summary line says what and where.
+const GROUP_ICON = {
+    delete: '🗑️',
+    replace: '♻️',
+    update: '✏️',
+    create: '➕',
+    prune: '⏸️',
+    release: '⏳',
+    'in-use': '🔒'
+};
+function groupRun(group, model, names) {
+    const { input } = model;
+    const intro = group.key === 'prune'
+        ? 'Owned by this stack but no longer in the manifests. They stay while prune is off.\n\n'
+        : group.key === 'release'
+            ? `Service settings are not applied by this run${input.serviceGate ? `: ${inline(input.serviceGate.reason, 200)}` : ''}.\n\n`
+            : group.key === 'in-use'
+                ? 'Left the manifests, but something this run does not delete still uses them: they stay until those users let go (each note says which).\n\n'
+                : '';
+    const n = group.items.length;
+    return {
+        head: `#### ${GROUP_ICON[group.key]} ${group.title} (${n})\n\n${intro}`,
+        items: group.items.map(item => resource(item, group.key, model, names)),
+        tail: '',
+        omitted: left => `ℹ️ ${left} more ${left === 1 ? 'resource' : 'resources'} in this group ${left === 1 ? 'is' : 'are'} not shown here, to fit GitHub's size limit; the plan file (the \`plan-file\` output) lists every change.\n\n`,
+        cutOrder: CUT_ORDER[group.key],
+        shortenOrder: SHORTEN_ORDER[group.key],
+        keepHeadWhenEmpty: true
+    };
+}
+function resource(item, key, model, names) {
+    const summary = `<summary>${summaryLine(item, key, model)}</summary>`;
+    const body = detailsBody(item.change, model, names);
+    return {
+        full: ['<details>', summary, '', ...body.flatMap(b => [b, '']), '</details>', '', ''].join('\n'),
+        short: [
+            '<details>',
+            summary,
+            '',
+            "The diff is left out to fit GitHub's size limit; the plan file has it.",
+            '',
+            '</details>',
+            '',
+            ''
+        ].join('\n')
+    };
+}
+const STATUS = {
+    applied: '✅ applied',
+    adopted: '✅ adopted (found after a lost response)',
+    failed: '❌ failed',
+    skipped: '⏭️ skipped (depends on a failure)'
+};
+/** Raw HTML: GitHub renders no markdown inside <summary>, so it uses <b>, <a> and htmlText. */
+function summaryLine(item, key, model) {
+    const c = item.change;
+    const parts = [`${GROUP_ICON[key]} ${c.kind} <b>${htmlText(c.name, 200)}</b>`];
+    const what = detail(c, key, model);
+    if (what)
+        parts[0] += ` ${what}`;
+    const o = item.outcome;
+    if (o) {
+        const said = o.status === 'failed' && o.message ? `: ${htmlText(o.message, 200)}` : '';
+        const requestId = o.requestId ? ` (request id <code>${htmlText(o.requestId, 100)}</code>)` : '';
+        parts.push(`${STATUS[o.status]}${said}${requestId}`);
+    }
+    if (c.source) {
+        const text = `<code>${htmlText(`${c.source.file}:${c.source.line}`, 300)}</code>`;
+        parts.push(item.fileUrl ? markdown_anchor(item.fileUrl, text) : text);
+    }
+    else if (c.id)
+        parts.push(`id <code>${htmlText(c.id, 100)}</code>`);
+    if (item.ui)
+        parts.push(markdown_anchor(item.ui.url, item.ui.label));
+    return parts.join(' · ');
+}
+/** A link in raw HTML: our own URL, attribute-escaped. */
+const markdown_anchor = (url, text) => `<a href="${linkTarget(url).replace(/&/g, '&amp;')}">${text}</a>`;
+function detail(c, key, model) {
+    const command = model.input.command;
+    const fields = plural(c.fields.length, 'field');
+    if (command === 'drift') {
+        if (key === 'delete' || key === 'create')
+            return '';
+        return `(${fields} ${c.fields.length === 1 ? 'differs' : 'differ'})`;
+    }
+    if (c.droppedByServer && c.action === 'delete')
+        return '· deleted by the server with its tile or dashboard';
+    switch (key) {
+        case 'replace':
+            return '(deleted and created again: the id changes)';
+        case 'update':
+        case 'release':
+            return c.fields.length > 0 ? `(${fields})` : '';
+        default:
+            return '';
+    }
+}
+function detailsBody(c, model, names) {
+    const body = [];
+    const tiles = addedAndRemoved(c.fields);
+    if (c.action === 'create' && c.fields.length > 0) {
+        body.push(`The ${c.kind === 'ServiceSettings' ? 'settings' : nounOf(c.kind)} as it will be created:`);
+        body.push(block(createdYaml(c, names), 'yaml'));
+    }
+    else if (c.action === 'delete' && !c.droppedByServer && c.fields.length > 0) {
+        body.push(block(diffText(deletedLines(c, names)), 'diff'));
+    }
+    else if (c.fields.length > 0 && c.action !== 'delete') {
+        if (tiles.length > 0 && c.action !== 'create') {
+            body.push(tiles.map(t => `- ${t.what} ${t.added ? 'added' : 'removed'}: **${inline(t.name, 200)}**`).join('\n'));
+        }
+        const fields = c.fields.slice(0, FIELDS_PER_CHANGE);
+        body.push(readsAsTable(fields) ? fieldsTable(fields, names) : block(diffText(changedLines(fields, names)), 'diff'));
+        if (c.fields.length > FIELDS_PER_CHANGE)
+            body.push(`${plural(c.fields.length - FIELDS_PER_CHANGE, 'more field')}: see the plan file.`);
+    }
+    else
+        body.push(withoutFields(c));
+    const notes = notesOf(c);
+    if (notes.length > 0)
+        body.push(`**Notes:**\n\n${notes.map(n => `- ${inline(n, 1000)}`).join('\n')}`);
+    if (c.evidence && c.evidence.length > 0) {
+        body.push(`**Evidence** (live queries):\n\n${c.evidence.map(e => `- ${inline(e, 1000)}`).join('\n')}`);
+    }
+    if (c.request && model.input.command !== 'drift') {
+        body.push(`**Request:** <code>${inline(c.request.method, 10)} ${inline(c.request.path, 300)}</code>`);
+        body.push(block(yamlText(c.request.body), 'yaml'));
+    }
+    return body;
+}
+/** What a change without field differences is, so no <details> opens onto nothing. */
+function withoutFields(c) {
+    if (c.droppedByServer)
+        return 'The server deletes it when its tile or dashboard goes away.';
+    if (c.action === 'create')
+        return `A new ${c.kind}.`;
+    if (c.action === 'delete')
+        return 'Owned by this stack and no longer in the manifests.';
+    return 'No field differences are recorded for this change.';
+}
+const diffText = (lines) => lines.map(l => `${l.sign} ${l.text}`).join('\n');
+/** A code block of bounded size; `<` and `>` cannot matter inside a fence, but stay out of it anyway. */
+function block(text, language) {
+    const bounded = text.length > BLOCK_LENGTH
+        ? `${text.slice(0, BLOCK_LENGTH)}\n… (shortened; the plan file has it all)`
+        : text;
+    return codeBlock(bounded, language);
+}
+function fieldsTable(fields, names) {
+    const rows = fields.map(f => `| <code>${inline(readablePath(f, names), VALUE_LENGTH)}</code> | ${cellValue(readableLeaf(f, 'before', names))} | ${cellValue(readableLeaf(f, 'after', names))} |`);
+    return `| field | before | after |\n| --- | --- | --- |\n${rows.join('\n')}`;
+}
+/** Only short one-line scalars come here (readsAsTable): never JSON in a cell. */
+function cellValue(value) {
+    if (value === undefined)
+        return '*(absent)*';
+    const text = String(value);
+    if (text === '')
+        return '*(empty)*';
+    return `<code>${inline(text, VALUE_LENGTH)}</code>`;
+}
+
+;// CONCATENATED MODULE: ./src/report/input.ts
+/** The report of a run: what it was configured with, what it found, and where and when it ran. */
+function reportOf(config, found, context = {}) {
+    return {
+        command: config.command,
+        mode: config.mode,
+        stack: config.stack,
+        diagnostics: found.diagnostics,
+        plan: found.plan,
+        apply: found.apply,
+        planFile: found.planFile,
+        uiUrl: config.uiUrl,
+        serviceGate: config.serviceGate,
+        ...context
+    };
+}
+/** The report of a run over many stacks: each stack's report, and the run's own facts. */
+function stacksReportOf(config, run, planFile, context = {}) {
+    return {
+        command: config.command,
+        mode: config.mode,
+        reason: run.reason,
+        skipped: run.skipped,
+        diagnostics: run.diagnostics,
+        stacks: run.results.map(r => ({
+            ...reportOf({ ...config, stack: r.stack }, r, context),
+            folder: r.folder
+        })),
+        planFile,
+        uiUrl: config.uiUrl,
+        serviceGate: config.serviceGate,
+        ...context
+    };
+}
+
+;// CONCATENATED MODULE: ./src/report/progress.ts
+
+const CLEAR_LINE = '\r\u001b[2K';
+const unrefInterval = (ms, tick) => {
+    const timer = setInterval(tick, ms);
+    timer.unref();
+    return () => clearInterval(timer);
+};
+function progressReporter(options) {
+    const now = options.now ?? Date.now;
+    const every = options.every ?? unrefInterval;
+    const quietAbove = options.quietAbove ?? 50;
+    const quietMs = options.quietMs ?? 5000;
+    let started;
+    let lastLine = 0;
+    let last;
+    /** Changes in flight, by address, with when each started. */
+    const inFlight = new Map();
+    let stop;
+    let drawn = false;
+    /** Until when requests are held for the rate limit (ms, this reporter's clock). */
+    let pacedUntil = 0;
+    const elapsed = () => progress_duration(now() - (started ?? now()));
+    const current = () => [...inFlight.values()].at(-1);
+    const statusLine = () => {
+        const count = `${last?.done ?? 0}/${last?.total ?? 0}`;
+        if (now() < pacedUntil)
+            return `applying ${count}: pacing for the rate limit, ${progress_duration(pacedUntil - now())} left (${elapsed()})`;
+        const doing = current();
+        return `applying ${count}${doing ? `: ${describe(doing.progress)}` : ''} (${elapsed()})`;
+    };
+    const redraw = () => {
+        options.write(`${CLEAR_LINE}${statusLine()}`);
+        drawn = true;
+    };
+    const line = (text) => {
+        if (options.live && drawn)
+            options.write(CLEAR_LINE);
+        options.write(`${text}\n`);
+        lastLine = now();
+        if (options.live)
+            redraw();
+    };
+    const tick = () => {
+        if (options.live)
+            return redraw();
+        // Nothing said for a while and something in flight: say what it waits on (pacing says so itself). One clock.
+        const waiting = current();
+        if (waiting && now() >= pacedUntil && now() - lastLine >= quietMs)
+            line(`[${last?.done ?? 0}/${last?.total ?? 0}] waiting on ${describe(waiting.progress)} (${elapsed()})`);
+    };
+    return {
+        update(progress) {
+            if (started === undefined) {
+                started = now();
+                lastLine = started;
+                stop = every(options.live ? 1000 : quietMs, tick);
+            }
+            last = progress;
+            if (progress.event === 'start') {
+                inFlight.set(progress.address, { progress, at: now() });
+                if (options.live)
+                    redraw();
+                return;
+            }
+            inFlight.delete(progress.address);
+            const failed = progress.status === 'failed';
+            const quiet = progress.total > quietAbove;
+            const due = failed || progress.done === progress.total || now() - lastLine >= quietMs;
+            if (options.live) {
+                if (failed)
+                    line(`${describe(progress)}: failed (the report below says why)`);
+                else
+                    redraw();
+            }
+            else if (!quiet || due) {
+                line(`[${progress.done}/${progress.total}] ${describe(progress)}: ${WORDS[progress.status]} (${elapsed()})`);
+            }
+        },
+        pacing(waitMs) {
+            pacedUntil = now() + waitMs;
+            const count = `${last?.done ?? 0}/${last?.total ?? 0}`;
+            if (options.live)
+                redraw();
+            else
+                line(`[${count}] pacing: the client-side rate limit (rate-limit) lets the next request go in ${progress_duration(waitMs)} (${elapsed()})`);
+        },
+        done() {
+            stop?.();
+            stop = undefined;
+            if (options.live && drawn)
+                options.write(CLEAR_LINE);
+            drawn = false;
+        }
+    };
+}
+const WORDS = {
+    applied: 'done',
+    adopted: 'done (adopted after a lost response)',
+    failed: 'failed',
+    skipped: 'skipped (it depends on a change that failed)'
+};
+/**
+ * `update dashboard "Checkout"`; with many stacks `payments: update dashboard "Checkout"`. Names are
+ * untrusted (a pruned one is the server's): printable, so none can start a line or drive the terminal.
+ */
+const describe = (p) => `${p.stack ? `${(0,src_log/* printable */.g$)(p.stack, 100)}: ` : ''}${p.action} ${kindWord(p.kind)} "${(0,src_log/* printable */.g$)(p.name, 200)}"`;
+const kindWord = (kind) => kind === 'ServiceSettings' ? 'service settings' : kind.toLowerCase();
+/** `4.2 s`, `1m05s`. */
+function progress_duration(ms) {
+    if (ms < 60_000)
+        return `${(ms / 1000).toFixed(1)} s`;
+    const s = Math.floor(ms / 1000);
+    return `${Math.floor(s / 60)}m${String(s % 60).padStart(2, '0')}s`;
+}
+
+// EXTERNAL MODULE: ./src/policy/check.ts + 7 modules
+var check = __nccwpck_require__(2368);
+;// CONCATENATED MODULE: ./src/run/early.ts
+/** `manifests`: the manifest sets once loaded and valid (whether the service is read depends on them). */
+async function startEarly(config, deps, manifests) {
+    const online = await Promise.all(/* import() */[__nccwpck_require__.e(752), __nccwpck_require__.e(648)]).then(__nccwpck_require__.bind(__nccwpck_require__, 9648));
+    return { runOnline: online.runOnline, read: online.startLiveRead(config, deps, manifests) };
+}
+/** `apply --plan` of one stack (online.ts applySavedPlan), with the online stages for a run that plans again. */
+async function applySavedPlanEarly(config, deps, load) {
+    const online = await Promise.all(/* import() */[__nccwpck_require__.e(752), __nccwpck_require__.e(648)]).then(__nccwpck_require__.bind(__nccwpck_require__, 9648));
+    const saved = await online.applySavedPlan(config, deps, load);
+    return 'applied' in saved ? saved : { ...saved, runOnline: online.runOnline };
+}
+
+;// CONCATENATED MODULE: ./src/config/stack-layout.ts
+/**
+ * The `stacks` layout: many stacks in one repository. Among the files the `manifests` globs match, each
+ * `stack.yaml` makes its folder a stack; the other files of that folder (subfolders included) are the
+ * stack's manifests. Every manifest belongs to exactly one stack: a file outside every stack folder and a
+ * stack folder inside another are errors, so which stack a file plans never depends on guesswork.
+ *
+ * Which stacks a run plans (selectStacks): the ones named by the `stack` input; else, on a pull request,
+ * the ones it changed; else all of them.
+ */
+
+
+
+
+/** Reads the layout: the stack files among the matched files, and each stack's share of the rest. */
+async function readStackLayout(patterns, cwd) {
+    const found = await (0,files/* findManifestFiles */.GH)(patterns, cwd);
+    const diagnostics = [...found.diagnostics];
+    const stackFiles = found.files.filter(isStackFile);
+    if (found.files.length > 0 && stackFiles.length === 0) {
+        diagnostics.push((0,src_diagnostics/* diagnostic */.YK)('config', 'error', `stacks is on, but no stack.yaml is among the files matched by ${patterns.map(p => `'${p}'`).join(', ')}: add one to each stack's folder (\`name: <stack>\`), or turn stacks off`));
+    }
+    const stacks = [];
+    const names = new Map();
+    for (const file of stackFiles) {
+        const read = await readStackFile(file, cwd);
+        diagnostics.push(...read.diagnostics);
+        if (!read.stack)
+            continue;
+        const folder = folderOf(file);
+        const outer = stackFiles.find(other => other !== file && contains(folderOf(other), folder));
+        if (outer) {
+            diagnostics.push((0,src_diagnostics/* diagnostic */.YK)('validate', 'error', `is inside the folder of the stack in ${outer}: stacks do not nest, because each manifest must belong to one stack. Move this folder beside that one, not inside it`, { file, line: 1, column: 1 }));
+            continue;
+        }
+        const taken = names.get(read.stack.name);
+        if (taken) {
+            diagnostics.push((0,src_diagnostics/* diagnostic */.YK)('validate', 'error', `stack "${read.stack.name}" is already defined by ${taken}: each stack needs its own name, because the name is its ownership tag`, { ...read.nameAt, field: 'name' }));
+            continue;
+        }
+        names.set(read.stack.name, file);
+        stacks.push({
+            name: read.stack.name,
+            folder,
+            file,
+            vars: read.stack.vars ?? {},
+            prune: read.stack.prune,
+            manifests: []
+        });
+    }
+    const nested = new Set(stackFiles.map(folderOf));
+    for (const file of found.files) {
+        if (isStackFile(file))
+            continue;
+        const owner = stacks.find(s => contains(s.folder, file));
+        if (owner)
+            owner.manifests.push(file);
+        else if (![...nested].some(folder => contains(folder, file))) {
+            diagnostics.push((0,src_diagnostics/* diagnostic */.YK)('validate', 'error', 'belongs to no stack: with stacks on, every manifest lives in a folder with a stack.yaml (or below one). Move it into a stack, or add a stack.yaml to its folder', { file, line: 1, column: 1 }));
+        }
+    }
+    return { stacks: stacks.sort((a, b) => a.folder.localeCompare(b.folder)), diagnostics };
+}
+/** The folder of a `/`-separated path (`.` for a file at the top). */
+function folderOf(file) {
+    const slash = file.lastIndexOf('/');
+    return slash < 0 ? '.' : file.slice(0, slash);
+}
+/** Whether `file` (a path relative to the workspace) lies in `folder` or below it. */
+function contains(folder, file) {
+    return folder === '.' || file.startsWith(`${folder}/`);
+}
+/**
+ * Files whose change can change every stack's plan: the workflows and actions under .github/ hold the
+ * run's inputs (vars, prune, the tool's version). A change there plans every stack.
+ */
+const SHARED = /^\.github\//;
+/**
+ * The stacks a run plans. Named ones (the `stack` input, `--stack`) win; then, with the pull request's
+ * changed files, the stacks whose folder holds a changed file, or all of them when a shared file changed;
+ * otherwise (no pull request, or its files could not be listed) all of them. Unchanged stacks cost
+ * nothing to leave out and nothing to plan: every stack shares one read of the live state.
+ */
+function selectStacks(layout, options) {
+    const all = layout.stacks;
+    if (options.only && options.only.length > 0) {
+        const diagnostics = [];
+        const chosen = new Set();
+        for (const name of options.only) {
+            const stack = all.find(s => s.name === name);
+            if (stack)
+                chosen.add(stack);
+            else {
+                const guess = (0,issues/* didYouMean */.au)(name, all.map(s => s.name));
+                diagnostics.push((0,src_diagnostics/* diagnostic */.YK)('config', 'error', `stack: no stack is named "${name}"${guess ? ` (did you mean "${guess}"?)` : ''}; the stacks are ${all.map(s => s.name).join(', ') || 'none'}`));
+            }
+        }
+        return {
+            stacks: all.filter(s => chosen.has(s)),
+            reason: 'the stacks named by `stack`',
+            diagnostics
+        };
+    }
+    if (!options.changed)
+        return { stacks: all, reason: 'all stacks', diagnostics: [] };
+    const paths = options.changed.paths;
+    const shared = paths.find(p => SHARED.test(p));
+    if (shared)
+        return {
+            stacks: all,
+            reason: `all stacks: ${shared} changed, and it may change every plan`,
+            diagnostics: []
+        };
+    const diagnostics = [];
+    for (const gone of paths.filter(p => isStackFile(p) && !all.some(s => s.file === p))) {
+        diagnostics.push((0,src_diagnostics/* diagnostic */.YK)('config', 'warning', `${gone} is no longer a stack file. Unless its stack moved to another folder (the same \`name\`), nothing plans that stack any more and its dashboards stay as they are: to delete them, remove its manifests with prune on first, and its stack.yaml once that is applied`));
+    }
+    return {
+        stacks: all.filter(s => paths.some(p => contains(s.folder, p))),
+        reason: 'the stacks the pull request changes',
+        diagnostics
+    };
+}
+
+// EXTERNAL MODULE: ./src/run/types.ts
+var run_types = __nccwpck_require__(1316);
+;// CONCATENATED MODULE: ./src/run/stacks.ts
+/**
+ * A run over the `stacks` layout: the repository's stacks are read, the ones to run selected (named, or
+ * changed by the pull request, or all), each stack's manifests loaded and validated with its own
+ * variables, and the valid ones planned together from one read of the live state (online.ts). Each stack
+ * stands alone: one stack's invalid manifest or failed apply never holds back another's, and the report
+ * says stack by stack what happened. A problem of the layout itself (a broken stack.yaml, a manifest of no
+ * stack, two stacks of one name) stops the run before anything is planned: ownership would be in doubt.
+ */
+
+
+
+
+
+
+async function runStacks(config, stacks, deps) {
+    const log = deps.log ?? src_log/* silentLogger */.qq;
+    const layout = await readStackLayout(config.manifests, config.cwd);
+    const selection = selectStacks(layout, { only: stacks.only, changed: deps.changed });
+    const own = [...layout.diagnostics, ...selection.diagnostics];
+    const chosen = new Set(selection.stacks);
+    const summary = {
+        reason: selection.reason,
+        skipped: layout.stacks.filter(s => !chosen.has(s)).map(s => s.name),
+        diagnostics: own
+    };
+    if ((0,src_diagnostics/* hasErrors */.Cs)(own)) {
+        return {
+            exitCode: 1,
+            diagnostics: [...own],
+            outputs: { ...run_types/* EMPTY_OUTPUTS */.J },
+            stacks: { ...summary, results: [] }
+        };
+    }
+    log.info(`Stacks: ${selection.stacks.map(s => s.name).join(', ') || 'none'} (${selection.reason})${summary.skipped.length > 0 ? `; not run: ${summary.skipped.join(', ')}` : ''}`);
+    const matrix = JSON.stringify(selection.stacks.map(s => ({ stack: s.name, folder: s.folder })));
+    const loaded = [];
+    const loading = (async () => {
+        for (const stack of selection.stacks)
+            loaded.push({ stack, manifests: await loadStack(stack, config) });
+        return loaded.filter(l => !(0,src_diagnostics/* hasErrors */.Cs)(l.manifests.diagnostics)).map(l => l.manifests);
+    })();
+    // The live read goes out while the stacks load (validate never loads the client).
+    const early = config.command === 'validate' || selection.stacks.length === 0
+        ? undefined
+        : startEarly(config, deps, loading);
+    early?.catch(() => undefined); // awaited below; never unhandled should loading throw first
+    await loading;
+    const offline = (l) => ({
+        stack: l.stack.name,
+        exitCode: (0,src_diagnostics/* hasErrors */.Cs)(l.manifests.diagnostics) ? 1 : 0,
+        diagnostics: [...l.manifests.diagnostics],
+        outputs: { ...run_types/* EMPTY_OUTPUTS */.J }
+    });
+    const valid = loaded.filter(l => !(0,src_diagnostics/* hasErrors */.Cs)(l.manifests.diagnostics));
+    const outcomes = new Map();
+    let planFile;
+    if (early !== undefined && valid.length === 0) {
+        // No stack to plan: the read is dropped.
+        await early.then(e => e.read.abandon(), () => undefined);
+    }
+    if (config.command !== 'validate' && early !== undefined && valid.length > 0) {
+        const { runOnline, read } = await early;
+        const online = await runOnline({ ...config, command: config.command }, valid.map(({ stack, manifests }) => ({
+            name: stack.name,
+            manifests,
+            prune: stack.prune ?? config.prune,
+            siblings: layout.stacks.filter(s => s !== stack).map(s => s.name)
+        })), deps, read);
+        own.push(...online.diagnostics);
+        valid.forEach((l, i) => outcomes.set(l.stack, online.stacks[i]));
+        planFile = online.planFile;
+    }
+    const results = loaded.map(l => ({
+        ...(outcomes.get(l.stack) ?? offline(l)),
+        stack: l.stack.name,
+        folder: l.stack.folder
+    }));
+    return {
+        exitCode: (0,src_diagnostics/* hasErrors */.Cs)(own) || results.some(r => r.exitCode !== 0) ? 1 : 0,
+        diagnostics: [...own, ...results.flatMap(r => r.diagnostics)],
+        outputs: { ...sumOutputs(results.map(r => r.outputs)), planFile: planFile ?? '', matrix },
+        ...(planFile ? { planFile } : {}),
+        stacks: { ...summary, results }
+    };
+}
+/** A stack's manifests, validated with its variables; the run's `vars` override the stack's own. */
+async function loadStack(stack, config) {
+    const manifests = await (0,check/* loadWithPolicies */.L8)({
+        stack: stack.name,
+        patterns: [],
+        files: stack.manifests,
+        cwd: config.cwd,
+        mode: config.mode,
+        vars: { ...stack.vars, ...config.vars },
+        secrets: config.secretVars,
+        secretValues: config.command === 'validate' ? 'optional' : 'required'
+    });
+    if (stack.manifests.length === 0) {
+        // As with no manifests at all: an empty desired state would read as "delete everything it owns".
+        manifests.diagnostics.push((0,src_diagnostics/* diagnostic */.YK)('validate', 'error', `stack "${stack.name}" has no manifests in ${stack.folder}: refused rather than planned as empty, which would delete everything it owns`, { file: stack.file, line: 1, column: 1 }));
+    }
+    return manifests;
+}
+function sumOutputs(all) {
+    return all.reduce((sum, o) => ({
+        ...sum,
+        hasChanges: sum.hasChanges || o.hasChanges,
+        creates: sum.creates + o.creates,
+        updates: sum.updates + o.updates,
+        deletes: sum.deletes + o.deletes
+    }), { ...run_types/* EMPTY_OUTPUTS */.J });
+}
+
+;// CONCATENATED MODULE: ./src/run/run.ts
+
+
+
+
+
+
+async function run(config, deps = {}) {
+    const secrets = Object.values(config.secretVars);
+    const log = (0,src_log/* redactingLogger */.S)(deps.log ?? src_log/* silentLogger */.qq, secrets, src_log/* SECRET_VAR_MIN_LENGTH */.vb);
+    // Defence in depth: secrets never enter plans by design (write-only.ts); any text that quotes one (a
+    // server's error message, say) has it replaced before the result leaves run().
+    const scrub = (0,src_log/* redactor */.$p)(secrets, src_log/* SECRET_VAR_MIN_LENGTH */.vb);
+    const result = await runUnscrubbed(config, { ...deps, log });
+    return secrets.length === 0 ? result : (0,src_log/* redactDeep */.KL)(result, scrub);
+}
+async function runUnscrubbed(config, deps) {
+    if (config.stacks)
+        return runStacks(config, config.stacks, deps);
+    const log = deps.log ?? src_log/* silentLogger */.qq;
+    const load = () => (0,check/* loadWithPolicies */.L8)({
+        stack: config.stack,
+        patterns: config.manifests,
+        cwd: config.cwd,
+        mode: config.mode,
+        vars: config.vars,
+        secrets: config.secretVars,
+        // Validate is offline: a secret's value is needed only to plan (a fork's pull request has none).
+        secretValues: config.command === 'validate' ? 'optional' : 'required'
+    });
+    const matrix = JSON.stringify([{ stack: config.stack }]);
+    let loading;
+    let early;
+    if (config.command === 'apply' && config.savedPlan) {
+        // A saved plan that still holds is applied as recorded, without loading the manifests (saved-plan.ts).
+        const saved = await applySavedPlanEarly({ ...config, command: config.command }, deps, load);
+        if ('applied' in saved)
+            return resultOf(saved.applied, matrix);
+        loading = saved.planAgain.manifests;
+        early = Promise.resolve({ runOnline: saved.runOnline, read: saved.planAgain.read });
+    }
+    else {
+        loading = load();
+        // A run that goes online reads the live state while its manifests load (validate never loads the client).
+        early =
+            config.command === 'validate'
+                ? undefined
+                : startEarly(config, deps, loading.then(m => [m]));
+    }
+    early?.catch(() => undefined); // awaited below; never unhandled should loading throw first
+    const manifests = await loading;
+    const counts = `${manifests.dashboards.length} dashboard(s), ${manifests.alerts.length} alert(s), ${manifests.services.length} service setting(s)`;
+    log.info(`Read ${manifests.files.length} manifest file(s): ${counts}`);
+    const offline = (exitCode) => ({
+        exitCode,
+        diagnostics: [...manifests.diagnostics],
+        outputs: { ...run_types/* EMPTY_OUTPUTS */.J, matrix }
+    });
+    if ((0,src_diagnostics/* hasErrors */.Cs)(manifests.diagnostics)) {
+        // Invalid manifests stop the run before anything is planned or written; the read is dropped.
+        await early?.then(e => e.read.abandon(), () => undefined);
+        return offline(1);
+    }
+    if (config.command === 'validate' || early === undefined)
+        return offline(0);
+    const { runOnline, read } = await early;
+    // `command` as narrowed above: what goes online is plan, apply or drift.
+    const online = await runOnline({ ...config, command: config.command }, [{ name: config.stack, manifests, prune: config.prune, siblings: [] }], deps, read);
+    return resultOf(online, matrix);
+}
+/** The run's result from its one stack's. */
+function resultOf(online, matrix) {
+    const [stack] = online.stacks;
+    return {
+        exitCode: (0,src_diagnostics/* hasErrors */.Cs)(online.diagnostics) ? 1 : stack.exitCode,
+        diagnostics: [...stack.diagnostics, ...online.diagnostics],
+        ...(stack.plan ? { plan: stack.plan } : {}),
+        ...(stack.apply ? { apply: stack.apply } : {}),
+        outputs: { ...stack.outputs, matrix },
+        ...(online.planFile ? { planFile: online.planFile } : {})
+    };
+}
+
+;// CONCATENATED MODULE: ./src/main.ts
+/**
+ * The action: inputs -> Config -> run() -> annotations, job summary, PR comment and outputs. Every
+ * output is set exactly once, on every path, failures included: later steps and the log never see a
+ * placeholder value first and the real one after.
+ */
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+// Messages may hold names and servers' text (the kinds log them as they are): printable, one line each.
+const actionLogger = {
+    info: m => info((0,src_log/* printable */.g$)(m)),
+    // Operational warnings go to the log; annotations are kept for problems at a manifest line.
+    warn: m => info(`Warning: ${(0,src_log/* printable */.g$)(m)}`),
+    debug: m => debug((0,src_log/* printable */.g$)(m))
+};
+async function main() {
+    const outputs = { run: run_types/* EMPTY_OUTPUTS */.J, commentUrl: '' };
+    try {
+        await runAction(outputs);
+    }
+    catch (e) {
+        // The stack keeps its lines (the runner escapes them); what else a message holds is shown, not obeyed.
+        setFailed(`obsdeploy failed unexpectedly: ${(0,src_log/* visible */.RK)((0,error_message/* errorWithStack */.Xs)(e))}`);
+    }
+    finally {
+        setOutputs(outputs);
+    }
+}
+async function runAction(outputs) {
+    const raw = readActionInputs();
+    const runner = readRunnerContext();
+    const repoName = runner.repository?.repo ?? 'default';
+    const { config, diagnostics } = parseConfig(raw, {
+        cwd: runner.workspace,
+        defaultStack: repoName,
+        defaultPlanPath: defaultPlanPath(runner),
+        serviceGate: policy => serviceGateFor(runner.event, policy),
+        label: name => `input \`${name}\``
+    });
+    if (!config)
+        return failOnInputs(diagnostics);
+    for (const d of diagnostics)
+        warning((0,src_log/* printable */.g$)(d.message));
+    if (runner.event) {
+        const policy = eventPolicy(runner.event, config.command, config.serviceUpdate);
+        for (const w of policy.warnings)
+            warning(w);
+        if (policy.refusal) {
+            const refused = { diagnostics: [(0,src_diagnostics/* diagnostic */.YK)('config', 'error', policy.refusal)] };
+            const report = reportOf(config, refused, reportContext(runner));
+            await writeSummary(options => renderMarkdown(report, options));
+            setFailed(policy.refusal);
+            return;
+        }
+    }
+    const token = raw['github-token'] ?? '';
+    // With stacks, a pull request plans the stacks it changes (unless `stack` names them).
+    const changed = config.stacks && config.stacks.only.length === 0 && runner.event?.payload.pull_request
+        ? await changedFiles(runner, token)
+        : undefined;
+    // One line per applied change (or one every few seconds for a large apply): a stuck run shows where it is.
+    const progress = progressReporter({ live: false, write: text => info(text.replace(/\n$/, '')) });
+    let result;
+    try {
+        result = await run(config, {
+            log: actionLogger,
+            progress: progress.update,
+            pacing: progress.pacing,
+            changed
+        });
+    }
+    finally {
+        progress.done();
+    }
+    outputs.run = result.outputs;
+    const context = reportContext(runner);
+    const stacks = result.stacks && stacksReportOf(config, result.stacks, result.planFile, context);
+    const report = reportOf(config, result, context);
+    const markdown = (options) => stacks ? renderStacksMarkdown(stacks, options) : renderMarkdown(report, options);
+    const plans = stacks
+        ? stacks.stacks.flatMap(s => (s.plan ? [s.plan] : []))
+        : result.plan
+            ? [result.plan]
+            : [];
+    const shown = annotateDiagnostics(result.diagnostics);
+    let notices = countNotices(result.diagnostics);
+    for (const plan of plans)
+        notices += annotateChanges(plan.changes, notices).shown;
+    if (shown.total > shown.shown)
+        info(`${shown.total - shown.shown} more problem(s) are listed in the job summary.`);
+    await writeSummary(markdown);
+    if (runner.issueNumber !== undefined && config.commentOnPr && config.command !== 'apply') {
+        // Deferred changes (prune pending, waits for a release) are worth a comment too: a reviewer should see them.
+        const worthSaying = plans.some(p => p.changes.some(c => c.action !== 'noop')) || (0,src_diagnostics/* hasErrors */.Cs)(result.diagnostics);
+        // With stacks, one comment for the run's stacks; a matrix leg names its stack and keeps its own.
+        const key = config.stacks ? config.stacks.only.join(',') || '*' : config.stack;
+        const url = await comment(runner, token, key, config.apiUrl, markdown, worthSaying);
+        outputs.commentUrl = url ?? '';
+    }
+    if (runner.issueNumber !== undefined && config.labels && config.command === 'plan' && plans.length > 0) {
+        await main_label(runner, token, stacks ? stacksLabelOf(stacks) : labelOf(report));
+    }
+    if (result.exitCode !== 0) {
+        const errors = result.diagnostics.filter(d => d.severity === 'error');
+        const reason = config.command === 'drift' && errors.length === 0
+            ? 'drift: the live state differs from the manifests (see the job summary)'
+            : `${errors.length} error(s): ${errors
+                .slice(0, 3)
+                .map(e => (0,src_log/* printable */.g$)((0,src_diagnostics/* formatDiagnostic */.xy)(e)))
+                .join(' | ')}${errors.length > 3 ? ' …' : ''}`;
+        setFailed(reason);
+    }
+}
+/** Where and when the run is, for the report's links and footer. */
+function reportContext(runner) {
+    return { trigger: runner.trigger, github: runner.links, time: new Date().toISOString() };
+}
+/** A short, stable name for an API base URL (the URL itself may be private). */
+function apiKey(apiUrl) {
+    return (0,external_node_crypto_.createHash)('sha256').update(apiUrl).digest('hex').slice(0, 8);
+}
+function setOutputs({ run: o, commentUrl }) {
+    setOutput('has-changes', String(o.hasChanges));
+    setOutput('creates', String(o.creates));
+    setOutput('updates', String(o.updates));
+    setOutput('deletes', String(o.deletes));
+    setOutput('plan-file', o.planFile);
+    setOutput('comment-url', commentUrl);
+    setOutput('matrix', o.matrix);
+}
+function countNotices(ds) {
+    return Math.min(10, ds.filter(d => d.severity === 'notice').length);
+}
+/** One annotation per problem of the inputs (each names its input), and no second error that repeats them. */
+function failOnInputs(diagnostics) {
+    for (const d of diagnostics) {
+        if (d.severity === 'error')
+            error((0,src_log/* printable */.g$)((0,src_diagnostics/* formatDiagnostic */.xy)(d)));
+        else
+            warning((0,src_log/* printable */.g$)(d.message));
+    }
+    process.exitCode = 1;
+}
+async function writeSummary(markdown) {
+    if (!process.env.GITHUB_STEP_SUMMARY)
+        return;
+    await summary
+        .addRaw(markdown({ maxLength: SUMMARY_LIMIT, measure: 'bytes' }))
+        .write({ overwrite: false });
+}
+/** The pull request's changed files; when GitHub cannot list them, undefined (every stack is planned). */
+async function changedFiles(runner, token) {
+    const why = 'so every stack is planned';
+    if (!runner.repository || !token || runner.issueNumber === undefined) {
+        warning(`The pull request's changed files cannot be listed without a github-token, ${why}.`);
+        return undefined;
+    }
+    const { listPullRequestFiles } = await Promise.all(/* import() */[__nccwpck_require__.e(752), __nccwpck_require__.e(184), __nccwpck_require__.e(850)]).then(__nccwpck_require__.bind(__nccwpck_require__, 8850));
+    const files = await listPullRequestFiles({
+        token,
+        owner: runner.repository.owner,
+        repo: runner.repository.repo,
+        issueNumber: runner.issueNumber
+    });
+    if ('warning' in files) {
+        warning((0,src_log/* printable */.g$)(files.warning));
+        return undefined;
+    }
+    return files;
+}
+async function comment(runner, token, stack, apiUrl, markdown, hasChanges) {
+    if (!runner.repository || !token) {
+        warning('No pull request comment: no github-token. The plan is in the job summary.');
+        return undefined;
+    }
+    // Octokit is loaded only when there is a comment to write.
+    const { commentMarker, upsertStickyComment } = await Promise.all(/* import() */[__nccwpck_require__.e(752), __nccwpck_require__.e(184), __nccwpck_require__.e(165)]).then(__nccwpck_require__.bind(__nccwpck_require__, 9165));
+    // One comment per stack, job and API: matrix legs of one job that deploy to different servers keep theirs.
+    const marker = commentMarker(stack, `${runner.job}@${apiKey(apiUrl)}`);
+    const body = markdown({ maxLength: COMMENT_LIMIT, header: marker });
+    const res = await upsertStickyComment({ token, owner: runner.repository.owner, repo: runner.repository.repo, issueNumber: runner.issueNumber }, marker, body, { hasChanges });
+    if (res.warning)
+        warning((0,src_log/* printable */.g$)(res.warning));
+    return res.url;
+}
+async function main_label(runner, token, wanted) {
+    if (!runner.repository || !token) {
+        warning('No pull request labels: no github-token.');
+        return;
+    }
+    const { syncLabels } = await Promise.all(/* import() */[__nccwpck_require__.e(752), __nccwpck_require__.e(184), __nccwpck_require__.e(448)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7448));
+    const res = await syncLabels({ token, owner: runner.repository.owner, repo: runner.repository.repo, issueNumber: runner.issueNumber }, wanted);
+    if (res.warning)
+        warning((0,src_log/* printable */.g$)(res.warning));
+    else if (res.added.length + res.removed.length > 0)
+        info(`Labels: ${[...res.added.map(l => `+${l}`), ...res.removed.map(l => `-${l}`)].join(' ')}`);
+}
+
+
+/***/ }),
+
+/***/ 4018:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  GH: () => (/* binding */ findManifestFiles),
+  oe: () => (/* binding */ readManifestFile),
+  xt: () => (/* binding */ readManifestFiles),
+  sb: () => (/* binding */ splitPatterns),
+  oA: () => (/* binding */ textDigest)
+});
+
+// UNUSED EXPORTS: MAX_MANIFEST_BYTES, READ_CONCURRENCY
+
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __nccwpck_require__(7598);
+// EXTERNAL MODULE: external "node:fs/promises"
+var promises_ = __nccwpck_require__(1455);
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __nccwpck_require__(6760);
+var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_);
+// EXTERNAL MODULE: ./node_modules/picomatch/index.js
+var picomatch = __nccwpck_require__(4006);
+var picomatch_default = /*#__PURE__*/__nccwpck_require__.n(picomatch);
+// EXTERNAL MODULE: external "fs"
+var external_fs_ = __nccwpck_require__(9896);
+var external_fs_namespaceObject = /*#__PURE__*/__nccwpck_require__.t(external_fs_, 2);
+;// CONCATENATED MODULE: external "path"
+const external_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("path");
+;// CONCATENATED MODULE: external "url"
+const external_url_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("url");
+;// CONCATENATED MODULE: external "module"
+const external_module_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("module");
+;// CONCATENATED MODULE: ./node_modules/fdir/dist/index.mjs
+
+
+
+
+//#region rolldown:runtime
+var __require = /* @__PURE__ */ (0,external_module_namespaceObject.createRequire)(import.meta.url);
+
+//#endregion
+//#region src/utils.ts
+function cleanPath(path) {
+	let normalized = (0,external_path_namespaceObject.normalize)(path);
+	if (normalized.length > 1 && normalized[normalized.length - 1] === external_path_namespaceObject.sep) normalized = normalized.substring(0, normalized.length - 1);
+	return normalized;
+}
+const SLASHES_REGEX = /[\\/]/g;
+function convertSlashes(path, separator) {
+	return path.replace(SLASHES_REGEX, separator);
+}
+const WINDOWS_ROOT_DIR_REGEX = /^[a-z]:[\\/]$/i;
+function isRootDirectory(path) {
+	return path === "/" || WINDOWS_ROOT_DIR_REGEX.test(path);
+}
+function normalizePath(path, options) {
+	const { resolvePaths, normalizePath: normalizePath$1, pathSeparator } = options;
+	const pathNeedsCleaning = process.platform === "win32" && path.includes("/") || path.startsWith(".");
+	if (resolvePaths) path = (0,external_path_namespaceObject.resolve)(path);
+	if (normalizePath$1 || pathNeedsCleaning) path = cleanPath(path);
+	if (path === ".") return "";
+	const needsSeperator = path[path.length - 1] !== pathSeparator;
+	return convertSlashes(needsSeperator ? path + pathSeparator : path, pathSeparator);
+}
+
+//#endregion
+//#region src/api/functions/join-path.ts
+function joinPathWithBasePath(filename, directoryPath) {
+	return directoryPath + filename;
+}
+function joinPathWithRelativePath(root, options) {
+	return function(filename, directoryPath) {
+		const sameRoot = directoryPath.startsWith(root);
+		if (sameRoot) return directoryPath.slice(root.length) + filename;
+		else return convertSlashes((0,external_path_namespaceObject.relative)(root, directoryPath), options.pathSeparator) + options.pathSeparator + filename;
+	};
+}
+function joinPath(filename) {
+	return filename;
+}
+function joinDirectoryPath(filename, directoryPath, separator) {
+	return directoryPath + filename + separator;
+}
+function build$7(root, options) {
+	const { relativePaths, includeBasePath } = options;
+	return relativePaths && root ? joinPathWithRelativePath(root, options) : includeBasePath ? joinPathWithBasePath : joinPath;
+}
+
+//#endregion
+//#region src/api/functions/push-directory.ts
+function pushDirectoryWithRelativePath(root) {
+	return function(directoryPath, paths) {
+		paths.push(directoryPath.substring(root.length) || ".");
+	};
+}
+function pushDirectoryFilterWithRelativePath(root) {
+	return function(directoryPath, paths, filters) {
+		const relativePath = directoryPath.substring(root.length) || ".";
+		if (filters.every((filter) => filter(relativePath, true))) paths.push(relativePath);
+	};
+}
+const pushDirectory = (directoryPath, paths) => {
+	paths.push(directoryPath || ".");
+};
+const pushDirectoryFilter = (directoryPath, paths, filters) => {
+	const path = directoryPath || ".";
+	if (filters.every((filter) => filter(path, true))) paths.push(path);
+};
+const empty$2 = () => {};
+function build$6(root, options) {
+	const { includeDirs, filters, relativePaths } = options;
+	if (!includeDirs) return empty$2;
+	if (relativePaths) return filters && filters.length ? pushDirectoryFilterWithRelativePath(root) : pushDirectoryWithRelativePath(root);
+	return filters && filters.length ? pushDirectoryFilter : pushDirectory;
+}
+
+//#endregion
+//#region src/api/functions/push-file.ts
+const pushFileFilterAndCount = (filename, _paths, counts, filters) => {
+	if (filters.every((filter) => filter(filename, false))) counts.files++;
+};
+const pushFileFilter = (filename, paths, _counts, filters) => {
+	if (filters.every((filter) => filter(filename, false))) paths.push(filename);
+};
+const pushFileCount = (_filename, _paths, counts, _filters) => {
+	counts.files++;
+};
+const pushFile = (filename, paths) => {
+	paths.push(filename);
+};
+const empty$1 = () => {};
+function build$5(options) {
+	const { excludeFiles, filters, onlyCounts } = options;
+	if (excludeFiles) return empty$1;
+	if (filters && filters.length) return onlyCounts ? pushFileFilterAndCount : pushFileFilter;
+	else if (onlyCounts) return pushFileCount;
+	else return pushFile;
+}
+
+//#endregion
+//#region src/api/functions/get-array.ts
+const getArray = (paths) => {
+	return paths;
+};
+const getArrayGroup = () => {
+	return [""].slice(0, 0);
+};
+function build$4(options) {
+	return options.group ? getArrayGroup : getArray;
+}
+
+//#endregion
+//#region src/api/functions/group-files.ts
+const groupFiles = (groups, directory, files) => {
+	groups.push({
+		directory,
+		files,
+		dir: directory
+	});
+};
+const empty = () => {};
+function build$3(options) {
+	return options.group ? groupFiles : empty;
+}
+
+//#endregion
+//#region src/api/functions/resolve-symlink.ts
+const resolveSymlinksAsync = function(path, state, callback$1) {
+	const { queue, fs, options: { suppressErrors } } = state;
+	queue.enqueue();
+	fs.realpath(path, (error, resolvedPath) => {
+		if (error) return queue.dequeue(suppressErrors ? null : error, state);
+		fs.stat(resolvedPath, (error$1, stat) => {
+			if (error$1) return queue.dequeue(suppressErrors ? null : error$1, state);
+			if (stat.isDirectory() && isRecursive(path, resolvedPath, state)) return queue.dequeue(null, state);
+			callback$1(stat, resolvedPath);
+			queue.dequeue(null, state);
+		});
+	});
+};
+const resolveSymlinks = function(path, state, callback$1) {
+	const { queue, fs, options: { suppressErrors } } = state;
+	queue.enqueue();
+	try {
+		const resolvedPath = fs.realpathSync(path);
+		const stat = fs.statSync(resolvedPath);
+		if (stat.isDirectory() && isRecursive(path, resolvedPath, state)) return;
+		callback$1(stat, resolvedPath);
+	} catch (e) {
+		if (!suppressErrors) throw e;
+	}
+};
+function build$2(options, isSynchronous) {
+	if (!options.resolveSymlinks || options.excludeSymlinks) return null;
+	return isSynchronous ? resolveSymlinks : resolveSymlinksAsync;
+}
+function isRecursive(path, resolved, state) {
+	if (state.options.useRealPaths) return isRecursiveUsingRealPaths(resolved, state);
+	let parent = (0,external_path_namespaceObject.dirname)(path);
+	let depth = 1;
+	while (parent !== state.root && depth < 2) {
+		const resolvedPath = state.symlinks.get(parent);
+		const isSameRoot = !!resolvedPath && (resolvedPath === resolved || resolvedPath.startsWith(resolved) || resolved.startsWith(resolvedPath));
+		if (isSameRoot) depth++;
+		else parent = (0,external_path_namespaceObject.dirname)(parent);
+	}
+	state.symlinks.set(path, resolved);
+	return depth > 1;
+}
+function isRecursiveUsingRealPaths(resolved, state) {
+	return state.visited.includes(resolved + state.options.pathSeparator);
+}
+
+//#endregion
+//#region src/api/functions/invoke-callback.ts
+const onlyCountsSync = (state) => {
+	return state.counts;
+};
+const groupsSync = (state) => {
+	return state.groups;
+};
+const defaultSync = (state) => {
+	return state.paths;
+};
+const limitFilesSync = (state) => {
+	return state.paths.slice(0, state.options.maxFiles);
+};
+const onlyCountsAsync = (state, error, callback$1) => {
+	report(error, callback$1, state.counts, state.options.suppressErrors);
+	return null;
+};
+const defaultAsync = (state, error, callback$1) => {
+	report(error, callback$1, state.paths, state.options.suppressErrors);
+	return null;
+};
+const limitFilesAsync = (state, error, callback$1) => {
+	report(error, callback$1, state.paths.slice(0, state.options.maxFiles), state.options.suppressErrors);
+	return null;
+};
+const groupsAsync = (state, error, callback$1) => {
+	report(error, callback$1, state.groups, state.options.suppressErrors);
+	return null;
+};
+function report(error, callback$1, output, suppressErrors) {
+	if (error && !suppressErrors) callback$1(error, output);
+	else callback$1(null, output);
+}
+function build$1(options, isSynchronous) {
+	const { onlyCounts, group, maxFiles } = options;
+	if (onlyCounts) return isSynchronous ? onlyCountsSync : onlyCountsAsync;
+	else if (group) return isSynchronous ? groupsSync : groupsAsync;
+	else if (maxFiles) return isSynchronous ? limitFilesSync : limitFilesAsync;
+	else return isSynchronous ? defaultSync : defaultAsync;
+}
+
+//#endregion
+//#region src/api/functions/walk-directory.ts
+const readdirOpts = { withFileTypes: true };
+const walkAsync = (state, crawlPath, directoryPath, currentDepth, callback$1) => {
+	state.queue.enqueue();
+	if (currentDepth < 0) return state.queue.dequeue(null, state);
+	const { fs } = state;
+	state.visited.push(crawlPath);
+	state.counts.directories++;
+	fs.readdir(crawlPath || ".", readdirOpts, (error, entries = []) => {
+		callback$1(entries, directoryPath, currentDepth);
+		state.queue.dequeue(state.options.suppressErrors ? null : error, state);
+	});
+};
+const walkSync = (state, crawlPath, directoryPath, currentDepth, callback$1) => {
+	const { fs } = state;
+	if (currentDepth < 0) return;
+	state.visited.push(crawlPath);
+	state.counts.directories++;
+	let entries = [];
+	try {
+		entries = fs.readdirSync(crawlPath || ".", readdirOpts);
+	} catch (e) {
+		if (!state.options.suppressErrors) throw e;
+	}
+	callback$1(entries, directoryPath, currentDepth);
+};
+function build(isSynchronous) {
+	return isSynchronous ? walkSync : walkAsync;
+}
+
+//#endregion
+//#region src/api/queue.ts
+/**
+* This is a custom stateless queue to track concurrent async fs calls.
+* It increments a counter whenever a call is queued and decrements it
+* as soon as it completes. When the counter hits 0, it calls onQueueEmpty.
+*/
+var Queue = class {
+	count = 0;
+	constructor(onQueueEmpty) {
+		this.onQueueEmpty = onQueueEmpty;
+	}
+	enqueue() {
+		this.count++;
+		return this.count;
+	}
+	dequeue(error, output) {
+		if (this.onQueueEmpty && (--this.count <= 0 || error)) {
+			this.onQueueEmpty(error, output);
+			if (error) {
+				output.controller.abort();
+				this.onQueueEmpty = void 0;
+			}
+		}
+	}
+};
+
+//#endregion
+//#region src/api/counter.ts
+var Counter = class {
+	_files = 0;
+	_directories = 0;
+	set files(num) {
+		this._files = num;
+	}
+	get files() {
+		return this._files;
+	}
+	set directories(num) {
+		this._directories = num;
+	}
+	get directories() {
+		return this._directories;
+	}
+	/**
+	* @deprecated use `directories` instead
+	*/
+	/* c8 ignore next 3 */
+	get dirs() {
+		return this._directories;
+	}
+};
+
+//#endregion
+//#region src/api/aborter.ts
+/**
+* AbortController is not supported on Node 14 so we use this until we can drop
+* support for Node 14.
+*/
+var Aborter = class {
+	aborted = false;
+	abort() {
+		this.aborted = true;
+	}
+};
+
+//#endregion
+//#region src/api/walker.ts
+var Walker = class {
+	root;
+	isSynchronous;
+	state;
+	joinPath;
+	pushDirectory;
+	pushFile;
+	getArray;
+	groupFiles;
+	resolveSymlink;
+	walkDirectory;
+	callbackInvoker;
+	constructor(root, options, callback$1) {
+		this.isSynchronous = !callback$1;
+		this.callbackInvoker = build$1(options, this.isSynchronous);
+		this.root = normalizePath(root, options);
+		this.state = {
+			root: isRootDirectory(this.root) ? this.root : this.root.slice(0, -1),
+			paths: [""].slice(0, 0),
+			groups: [],
+			counts: new Counter(),
+			options,
+			queue: new Queue((error, state) => this.callbackInvoker(state, error, callback$1)),
+			symlinks: /* @__PURE__ */ new Map(),
+			visited: [""].slice(0, 0),
+			controller: new Aborter(),
+			fs: options.fs || external_fs_namespaceObject
+		};
+		this.joinPath = build$7(this.root, options);
+		this.pushDirectory = build$6(this.root, options);
+		this.pushFile = build$5(options);
+		this.getArray = build$4(options);
+		this.groupFiles = build$3(options);
+		this.resolveSymlink = build$2(options, this.isSynchronous);
+		this.walkDirectory = build(this.isSynchronous);
+	}
+	start() {
+		this.pushDirectory(this.root, this.state.paths, this.state.options.filters);
+		this.walkDirectory(this.state, this.root, this.root, this.state.options.maxDepth, this.walk);
+		return this.isSynchronous ? this.callbackInvoker(this.state, null) : null;
+	}
+	walk = (entries, directoryPath, depth) => {
+		const { paths, options: { filters, resolveSymlinks: resolveSymlinks$1, excludeSymlinks, exclude, maxFiles, signal, useRealPaths, pathSeparator }, controller } = this.state;
+		if (controller.aborted || signal && signal.aborted || maxFiles && paths.length > maxFiles) return;
+		const files = this.getArray(this.state.paths);
+		for (let i = 0; i < entries.length; ++i) {
+			const entry = entries[i];
+			if (entry.isFile() || entry.isSymbolicLink() && !resolveSymlinks$1 && !excludeSymlinks) {
+				const filename = this.joinPath(entry.name, directoryPath);
+				this.pushFile(filename, files, this.state.counts, filters);
+			} else if (entry.isDirectory()) {
+				let path = joinDirectoryPath(entry.name, directoryPath, this.state.options.pathSeparator);
+				if (exclude && exclude(entry.name, path)) continue;
+				this.pushDirectory(path, paths, filters);
+				this.walkDirectory(this.state, path, path, depth - 1, this.walk);
+			} else if (this.resolveSymlink && entry.isSymbolicLink()) {
+				let path = joinPathWithBasePath(entry.name, directoryPath);
+				this.resolveSymlink(path, this.state, (stat, resolvedPath) => {
+					if (stat.isDirectory()) {
+						resolvedPath = normalizePath(resolvedPath, this.state.options);
+						if (exclude && exclude(entry.name, useRealPaths ? resolvedPath : path + pathSeparator)) return;
+						this.walkDirectory(this.state, resolvedPath, useRealPaths ? resolvedPath : path + pathSeparator, depth - 1, this.walk);
+					} else {
+						resolvedPath = useRealPaths ? resolvedPath : path;
+						const filename = (0,external_path_namespaceObject.basename)(resolvedPath);
+						const directoryPath$1 = normalizePath((0,external_path_namespaceObject.dirname)(resolvedPath), this.state.options);
+						resolvedPath = this.joinPath(filename, directoryPath$1);
+						this.pushFile(resolvedPath, files, this.state.counts, filters);
+					}
+				});
+			}
+		}
+		this.groupFiles(this.state.groups, directoryPath, files);
+	};
+};
+
+//#endregion
+//#region src/api/async.ts
+function promise(root, options) {
+	return new Promise((resolve$1, reject) => {
+		callback(root, options, (err, output) => {
+			if (err) return reject(err);
+			resolve$1(output);
+		});
+	});
+}
+function callback(root, options, callback$1) {
+	let walker = new Walker(root, options, callback$1);
+	walker.start();
+}
+
+//#endregion
+//#region src/api/sync.ts
+function sync(root, options) {
+	const walker = new Walker(root, options);
+	return walker.start();
+}
+
+//#endregion
+//#region src/builder/api-builder.ts
+var APIBuilder = class {
+	constructor(root, options) {
+		this.root = root;
+		this.options = options;
+	}
+	withPromise() {
+		return promise(this.root, this.options);
+	}
+	withCallback(cb) {
+		callback(this.root, this.options, cb);
+	}
+	sync() {
+		return sync(this.root, this.options);
+	}
+};
+
+//#endregion
+//#region src/builder/index.ts
+let pm = null;
+/* c8 ignore next 6 */
+try {
+	__require.resolve("picomatch");
+	pm = __require("picomatch");
+} catch {}
+var Builder = class {
+	globCache = {};
+	options = {
+		maxDepth: Infinity,
+		suppressErrors: true,
+		pathSeparator: external_path_namespaceObject.sep,
+		filters: []
+	};
+	globFunction;
+	constructor(options) {
+		this.options = {
+			...this.options,
+			...options
+		};
+		this.globFunction = this.options.globFunction;
+	}
+	group() {
+		this.options.group = true;
+		return this;
+	}
+	withPathSeparator(separator) {
+		this.options.pathSeparator = separator;
+		return this;
+	}
+	withBasePath() {
+		this.options.includeBasePath = true;
+		return this;
+	}
+	withRelativePaths() {
+		this.options.relativePaths = true;
+		return this;
+	}
+	withDirs() {
+		this.options.includeDirs = true;
+		return this;
+	}
+	withMaxDepth(depth) {
+		this.options.maxDepth = depth;
+		return this;
+	}
+	withMaxFiles(limit) {
+		this.options.maxFiles = limit;
+		return this;
+	}
+	withFullPaths() {
+		this.options.resolvePaths = true;
+		this.options.includeBasePath = true;
+		return this;
+	}
+	withErrors() {
+		this.options.suppressErrors = false;
+		return this;
+	}
+	withSymlinks({ resolvePaths = true } = {}) {
+		this.options.resolveSymlinks = true;
+		this.options.useRealPaths = resolvePaths;
+		return this.withFullPaths();
+	}
+	withAbortSignal(signal) {
+		this.options.signal = signal;
+		return this;
+	}
+	normalize() {
+		this.options.normalizePath = true;
+		return this;
+	}
+	filter(predicate) {
+		this.options.filters.push(predicate);
+		return this;
+	}
+	onlyDirs() {
+		this.options.excludeFiles = true;
+		this.options.includeDirs = true;
+		return this;
+	}
+	exclude(predicate) {
+		this.options.exclude = predicate;
+		return this;
+	}
+	onlyCounts() {
+		this.options.onlyCounts = true;
+		return this;
+	}
+	crawl(root) {
+		return new APIBuilder(root || ".", this.options);
+	}
+	withGlobFunction(fn) {
+		this.globFunction = fn;
+		return this;
+	}
+	/**
+	* @deprecated Pass options using the constructor instead:
+	* ```ts
+	* new fdir(options).crawl("/path/to/root");
+	* ```
+	* This method will be removed in v7.0
+	*/
+	/* c8 ignore next 4 */
+	crawlWithOptions(root, options) {
+		this.options = {
+			...this.options,
+			...options
+		};
+		return new APIBuilder(root || ".", this.options);
+	}
+	glob(...patterns) {
+		if (this.globFunction) return this.globWithOptions(patterns);
+		return this.globWithOptions(patterns, ...[{ dot: true }]);
+	}
+	globWithOptions(patterns, ...options) {
+		const globFn = this.globFunction || pm;
+		/* c8 ignore next 5 */
+		if (!globFn) throw new Error("Please specify a glob function to use glob matching.");
+		var isMatch = this.globCache[patterns.join("\0")];
+		if (!isMatch) {
+			isMatch = globFn(patterns, ...options);
+			this.globCache[patterns.join("\0")] = isMatch;
+		}
+		this.options.filters.push((path) => isMatch(path));
+		return this;
+	}
+};
+
+//#endregion
+
+;// CONCATENATED MODULE: ./node_modules/tinyglobby/dist/index.mjs
+
+
+
+
+
+//#region src/utils.ts
+const isReadonlyArray = Array.isArray;
+const BACKSLASHES = /\\/g;
+const DRIVE_RELATIVE_PATH = /^[A-Za-z]:$/;
+const isWin = process.platform === "win32";
+const ONLY_PARENT_DIRECTORIES = /^(\/?\.\.)+$/;
+function getPartialMatcher(patterns, options = {}) {
+	const patternsCount = patterns.length;
+	const patternsParts = Array(patternsCount);
+	const matchers = Array(patternsCount);
+	let i, j;
+	for (i = 0; i < patternsCount; i++) {
+		const parts = splitPattern(patterns[i]);
+		patternsParts[i] = parts;
+		const partsCount = parts.length;
+		const partMatchers = Array(partsCount);
+		for (j = 0; j < partsCount; j++) partMatchers[j] = picomatch(parts[j], options);
+		matchers[i] = partMatchers;
+	}
+	return (input) => {
+		const inputParts = input.split("/");
+		if (inputParts[0] === ".." && ONLY_PARENT_DIRECTORIES.test(input)) return true;
+		for (i = 0; i < patternsCount; i++) {
+			const patternParts = patternsParts[i];
+			const matcher = matchers[i];
+			const inputPatternCount = inputParts.length;
+			const minParts = Math.min(inputPatternCount, patternParts.length);
+			j = 0;
+			while (j < minParts) {
+				const part = patternParts[j];
+				if (part.includes("/")) return true;
+				if (!matcher[j](inputParts[j])) break;
+				if (!options.noglobstar && part === "**") return true;
+				j++;
+			}
+			if (j === inputPatternCount) return true;
+		}
+		return false;
+	};
+}
+/* node:coverage ignore next 2 */
+const WIN32_ROOT_DIR = /^[A-Z]:\/$/i;
+const isRoot = isWin ? (p) => WIN32_ROOT_DIR.test(p) : (p) => p === "/";
+function buildFormat(cwd, root, absolute) {
+	if (cwd === root || root.startsWith(`${cwd}/`)) {
+		if (absolute) {
+			const start = cwd.length + +!isRoot(cwd);
+			return (p, isDir) => p.slice(start, isDir ? -1 : void 0) || ".";
+		}
+		const prefix = root.slice(cwd.length + 1);
+		if (prefix) return (p, isDir) => {
+			if (p === ".") return prefix;
+			const result = `${prefix}/${p}`;
+			return isDir ? result.slice(0, -1) : result;
+		};
+		return (p, isDir) => isDir && p !== "." ? p.slice(0, -1) : p;
+	}
+	if (absolute) return (p) => external_path_namespaceObject.posix.relative(cwd, p) || ".";
+	return (p) => external_path_namespaceObject.posix.relative(cwd, `${root}/${p}`) || ".";
+}
+function buildRelative(cwd, root) {
+	if (root.startsWith(`${cwd}/`)) {
+		const prefix = root.slice(cwd.length + 1);
+		return (p) => `${prefix}/${p}`;
+	}
+	return (p) => {
+		const result = external_path_namespaceObject.posix.relative(cwd, `${root}/${p}`);
+		return p[p.length - 1] === "/" && result !== "" ? `${result}/` : result || ".";
+	};
+}
+function ensureNonDriveRelativePath(path) {
+	return path.replace(DRIVE_RELATIVE_PATH, (match) => `${match}/`);
+}
+const splitPatternOptions = { parts: true };
+function splitPattern(path) {
+	var _result$parts;
+	const result = picomatch.scan(path, splitPatternOptions);
+	return ((_result$parts = result.parts) === null || _result$parts === void 0 ? void 0 : _result$parts.length) ? result.parts : [path];
+}
+const ESCAPED_WIN32_BACKSLASHES = /\\(?![()[\]{}!+@])/g;
+function convertPosixPathToPattern(path) {
+	return escapePosixPath(path);
+}
+function convertWin32PathToPattern(path) {
+	return escapeWin32Path(path).replace(ESCAPED_WIN32_BACKSLASHES, "/");
+}
+/**
+* Converts a path to a pattern depending on the platform.
+* Identical to {@link escapePath} on POSIX systems.
+* @see {@link https://superchupu.dev/tinyglobby/documentation#convertPathToPattern}
+*/
+/* node:coverage ignore next 3 */
+const convertPathToPattern = (/* unused pure expression or super */ null && (isWin ? convertWin32PathToPattern : convertPosixPathToPattern));
+const POSIX_UNESCAPED_GLOB_SYMBOLS = /(?<!\\)([()[\]{}*?|]|^!|[!+@](?=\()|\\(?![()[\]{}!*+?@|]))/g;
+const WIN32_UNESCAPED_GLOB_SYMBOLS = /(?<!\\)([()[\]{}]|^!|[!+@](?=\())/g;
+const escapePosixPath = (path) => path.replace(POSIX_UNESCAPED_GLOB_SYMBOLS, "\\$&");
+const escapeWin32Path = (path) => path.replace(WIN32_UNESCAPED_GLOB_SYMBOLS, "\\$&");
+/**
+* Escapes a path's special characters depending on the platform.
+* @see {@link https://superchupu.dev/tinyglobby/documentation#escapePath}
+*/
+/* node:coverage ignore next */
+const escapePath = isWin ? escapeWin32Path : escapePosixPath;
+/**
+* Checks if a pattern has dynamic parts.
+*
+* Has a few minor differences with [`fast-glob`](https://github.com/mrmlnc/fast-glob) for better accuracy:
+*
+* - Doesn't necessarily return `false` on patterns that include `\`.
+* - Returns `true` if the pattern includes parentheses, regardless of them representing one single pattern or not.
+* - Returns `true` for unfinished glob extensions i.e. `(h`, `+(h`.
+* - Returns `true` for unfinished brace expansions as long as they include `,` or `..`.
+*
+* @see {@link https://superchupu.dev/tinyglobby/documentation#isDynamicPattern}
+*/
+function isDynamicPattern(pattern, options) {
+	if ((options === null || options === void 0 ? void 0 : options.caseSensitiveMatch) === false) return true;
+	const scan = picomatch.scan(pattern);
+	return scan.isGlob || scan.negated;
+}
+function log(...tasks) {
+	console.log(`[tinyglobby ${(/* @__PURE__ */ new Date()).toLocaleTimeString("es")}]`, ...tasks);
+}
+function ensureStringArray(value) {
+	return typeof value === "string" ? [value] : value !== null && value !== void 0 ? value : [];
+}
+//#endregion
+//#region src/patterns.ts
+const PARENT_DIRECTORY = /^(\/?\.\.)+/;
+const ESCAPING_BACKSLASHES = /\\(?=[()[\]{}!*+?@|])/g;
+function normalizePattern(pattern, opts, props, isIgnore) {
+	var _PARENT_DIRECTORY$exe;
+	const cwd = opts.cwd;
+	let result = pattern;
+	if (pattern[pattern.length - 1] === "/") result = pattern.slice(0, -1);
+	if (result[result.length - 1] !== "*" && opts.expandDirectories) result += "/**";
+	const escapedCwd = escapePath(cwd);
+	result = (0,external_path_namespaceObject.isAbsolute)(result.replace(ESCAPING_BACKSLASHES, "")) ? external_path_namespaceObject.posix.relative(escapedCwd, result) : external_path_namespaceObject.posix.normalize(result);
+	const parentDir = (_PARENT_DIRECTORY$exe = PARENT_DIRECTORY.exec(result)) === null || _PARENT_DIRECTORY$exe === void 0 ? void 0 : _PARENT_DIRECTORY$exe[0];
+	const parts = splitPattern(result);
+	if (parentDir) {
+		const n = (parentDir.length + 1) / 3;
+		let i = 0;
+		const cwdParts = escapedCwd.split("/");
+		while (i < n && parts[i + n] === cwdParts[cwdParts.length + i - n]) {
+			result = result.slice(0, (n - i - 1) * 3) + result.slice((n - i) * 3 + parts[i + n].length + 1) || ".";
+			i++;
+		}
+		const potentialRoot = external_path_namespaceObject.posix.join(cwd, parentDir.slice(i * 3));
+		if (potentialRoot[0] !== "." && props.root.length > potentialRoot.length) {
+			props.root = ensureNonDriveRelativePath(potentialRoot);
+			props.depthOffset = -n + i;
+		}
+	}
+	if (!isIgnore && props.depthOffset >= 0) {
+		var _props$commonPath;
+		(_props$commonPath = props.commonPath) !== null && _props$commonPath !== void 0 || (props.commonPath = parts);
+		const newCommonPath = [];
+		const length = Math.min(props.commonPath.length, parts.length);
+		for (let i = 0; i < length; i++) {
+			const part = parts[i];
+			if (part === "**" && !parts[i + 1]) {
+				newCommonPath.pop();
+				break;
+			}
+			if (i === parts.length - 1 || part !== props.commonPath[i] || isDynamicPattern(part)) break;
+			newCommonPath.push(part);
+		}
+		props.depthOffset = newCommonPath.length;
+		props.commonPath = newCommonPath;
+		props.root = ensureNonDriveRelativePath(newCommonPath.length > 0 ? external_path_namespaceObject.posix.join(cwd, ...newCommonPath) : cwd);
+	}
+	return result;
+}
+function processPatterns(options, patterns, props) {
+	const matchPatterns = [];
+	const ignorePatterns = [];
+	for (const pattern of options.ignore) {
+		if (!pattern) continue;
+		if (pattern[0] !== "!" || pattern[1] === "(") ignorePatterns.push(normalizePattern(pattern, options, props, true));
+	}
+	for (const pattern of patterns) {
+		if (!pattern) continue;
+		if (pattern[0] !== "!" || pattern[1] === "(") matchPatterns.push(normalizePattern(pattern, options, props, false));
+		else if (pattern[1] !== "!" || pattern[2] === "(") ignorePatterns.push(normalizePattern(pattern.slice(1), options, props, true));
+	}
+	return {
+		match: matchPatterns,
+		ignore: ignorePatterns
+	};
+}
+//#endregion
+//#region src/crawler.ts
+function buildCrawler(options, patterns) {
+	const cwd = options.cwd;
+	const props = {
+		root: cwd,
+		depthOffset: 0
+	};
+	const processed = processPatterns(options, patterns, props);
+	if (options.debug) log("internal processing patterns:", processed);
+	const { absolute, caseSensitiveMatch, debug, dot, followSymbolicLinks, onlyDirectories } = options;
+	const root = props.root.replace(BACKSLASHES, "");
+	const matchOptions = {
+		dot,
+		nobrace: options.braceExpansion === false,
+		nocase: !caseSensitiveMatch,
+		noextglob: options.extglob === false,
+		noglobstar: options.globstar === false,
+		posix: true
+	};
+	const matcher = picomatch(processed.match, matchOptions);
+	const ignore = picomatch(processed.ignore, matchOptions);
+	const partialMatcher = getPartialMatcher(processed.match, matchOptions);
+	const format = buildFormat(cwd, root, absolute);
+	const excludeFormatter = absolute ? format : buildFormat(cwd, root, true);
+	const excludePredicate = (_, p) => {
+		const relativePath = excludeFormatter(p, true);
+		return relativePath !== "." && !partialMatcher(relativePath) || ignore(relativePath);
+	};
+	let maxDepth;
+	if (options.deep !== void 0) maxDepth = Math.round(options.deep - props.depthOffset);
+	const crawler = new Builder({
+		filters: [debug ? (p, isDirectory) => {
+			const path = format(p, isDirectory);
+			const matches = matcher(path) && !ignore(path);
+			if (matches) log(`matched ${path}`);
+			return matches;
+		} : (p, isDirectory) => {
+			const path = format(p, isDirectory);
+			return matcher(path) && !ignore(path);
+		}],
+		exclude: debug ? (_, p) => {
+			const skipped = excludePredicate(_, p);
+			log(`${skipped ? "skipped" : "crawling"} ${p}`);
+			return skipped;
+		} : excludePredicate,
+		fs: options.fs,
+		pathSeparator: "/",
+		relativePaths: !absolute,
+		resolvePaths: absolute,
+		includeBasePath: absolute,
+		resolveSymlinks: followSymbolicLinks,
+		excludeSymlinks: !followSymbolicLinks,
+		excludeFiles: onlyDirectories,
+		includeDirs: onlyDirectories || !options.onlyFiles,
+		maxDepth,
+		signal: options.signal
+	}).crawl(root);
+	if (options.debug) log("internal properties:", {
+		...props,
+		root
+	});
+	return [crawler, cwd !== root && !absolute && buildRelative(cwd, root)];
+}
+//#endregion
+//#region src/index.ts
+function formatPaths(paths, mapper) {
+	if (mapper) for (let i = paths.length - 1; i >= 0; i--) paths[i] = mapper(paths[i]);
+	return paths;
+}
+const defaultOptions = {
+	caseSensitiveMatch: true,
+	debug: !!process.env.TINYGLOBBY_DEBUG,
+	expandDirectories: true,
+	followSymbolicLinks: true,
+	onlyFiles: true
+};
+function getOptions(options) {
+	const opts = Object.assign({}, options);
+	for (const key in defaultOptions) if (opts[key] === void 0) Object.assign(opts, { [key]: defaultOptions[key] });
+	opts.cwd = (opts.cwd instanceof URL ? (0,external_url_namespaceObject.fileURLToPath)(opts.cwd) : (0,external_path_namespaceObject.resolve)(opts.cwd || process.cwd())).replace(BACKSLASHES, "/");
+	opts.ignore = ensureStringArray(opts.ignore);
+	opts.fs && (opts.fs = {
+		readdir: opts.fs.readdir || external_fs_.readdir,
+		readdirSync: opts.fs.readdirSync || external_fs_.readdirSync,
+		realpath: opts.fs.realpath || external_fs_.realpath,
+		realpathSync: opts.fs.realpathSync || external_fs_.realpathSync,
+		stat: opts.fs.stat || external_fs_.stat,
+		statSync: opts.fs.statSync || external_fs_.statSync
+	});
+	if (opts.debug) log("globbing with options:", opts);
+	return opts;
+}
+function getCrawler(globInput, inputOptions = {}) {
+	var _ref;
+	if (globInput && (inputOptions === null || inputOptions === void 0 ? void 0 : inputOptions.patterns)) throw new Error("Cannot pass patterns as both an argument and an option");
+	const isModern = isReadonlyArray(globInput) || typeof globInput === "string";
+	const patterns = ensureStringArray((_ref = isModern ? globInput : globInput.patterns) !== null && _ref !== void 0 ? _ref : "**/*");
+	const options = getOptions(isModern ? inputOptions : globInput);
+	return patterns.length > 0 ? buildCrawler(options, patterns) : [];
+}
+async function glob(globInput, options) {
+	const [crawler, relative] = getCrawler(globInput, options);
+	return crawler ? formatPaths(await crawler.withPromise(), relative) : [];
+}
+function globSync(globInput, options) {
+	const [crawler, relative] = getCrawler(globInput, options);
+	return crawler ? formatPaths(crawler.sync(), relative) : [];
+}
+//#endregion
+
+
+// EXTERNAL MODULE: ./src/diagnostics.ts
+var src_diagnostics = __nccwpck_require__(4851);
+// EXTERNAL MODULE: ./src/error-message.ts
+var error_message = __nccwpck_require__(6587);
+;// CONCATENATED MODULE: ./src/manifest/files.ts
+
+
+
+
+
+
+
+/** A manifest larger than this is refused before it is read: no real manifest comes close. */
+const MAX_MANIFEST_BYTES = 1024 * 1024;
+/** `a/**\/*.yaml, b.yml` or one pattern per line; `!pattern` excludes. Commas inside `{a,b}` stay. */
+function splitPatterns(input) {
+    const text = typeof input === 'string' ? input : input.join('\n');
+    const parts = [];
+    let depth = 0;
+    let current = '';
+    for (const ch of text) {
+        if (ch === '{')
+            depth++;
+        if (ch === '}')
+            depth = Math.max(0, depth - 1);
+        if (ch === '\n' || (ch === ',' && depth === 0)) {
+            parts.push(current);
+            current = '';
+        }
+        else
+            current += ch;
+    }
+    parts.push(current);
+    return parts.map(p => p.trim()).filter(p => p.length > 0);
+}
+async function findManifestFiles(patterns, cwd) {
+    const outside = patterns.filter(p => !p.startsWith('!') && reachesOutside(p, cwd));
+    const include = patterns.filter(p => !p.startsWith('!') && !outside.includes(p));
+    const ignore = patterns.filter(p => p.startsWith('!')).map(p => p.slice(1));
+    const root = await realRoot(cwd);
+    const links = [];
+    const found = include.length === 0
+        ? []
+        : await glob(include, {
+            cwd,
+            ignore,
+            onlyFiles: true,
+            dot: false,
+            fs: { realpath: insideOnly(root, links) }
+        });
+    // Defence in depth: whatever a pattern looked like, a file it found outside the workspace is not read.
+    const files = [...new Set(found.map(f => f.split((external_node_path_default()).sep).join('/')))]
+        .filter(f => isInside(external_node_path_default().resolve(cwd), external_node_path_default().resolve(cwd, f)))
+        .sort();
+    const diagnostics = [
+        ...outside.map(p => outsidePattern(p, cwd)),
+        ...refusedLinks(links, cwd, include, ignore)
+    ];
+    if (files.length === 0 && diagnostics.length === 0) {
+        // Refuse rather than plan against nothing: an empty desired state would look like "delete everything".
+        diagnostics.push((0,src_diagnostics/* diagnostic */.YK)('validate', 'error', `no manifest files matched ${patterns.map(p => `'${p}'`).join(', ')} (relative to ${cwd})`));
+    }
+    return { files, diagnostics };
+}
+/**
+ * Whether a pattern can match a path outside the workspace: its fixed start (`../outside`, `/etc/passwd`)
+ * lies outside, or a `..` after a wildcard could climb out (`observability/**\/../../etc/*`).
+ */
+function reachesOutside(pattern, cwd) {
+    const { base, glob: rest } = picomatch_default().scan(pattern);
+    if (!isInside(external_node_path_default().resolve(cwd), external_node_path_default().resolve(cwd, base)))
+        return true;
+    return /(^|[/{,])\.\.($|[/},])/.test(rest);
+}
+/** The refusal of a pattern that reaches outside: the setting, the pattern and the workspace by name. */
+function outsidePattern(pattern, cwd) {
+    return (0,src_diagnostics/* diagnostic */.YK)('validate', 'error', `manifests: '${pattern}' reaches outside the workspace (${cwd}): refused, because a pattern in a pull request could make the run read and show any file on the runner. Keep the manifests inside the repository, and name them relative to it`);
+}
+/**
+ * The glob's `realpath`, which it calls for each symbolic link it meets: a link that leads outside the
+ * workspace is recorded and not followed, so a link to `/` is never walked and a link to a secret is
+ * never read. Links inside the workspace are followed as before.
+ */
+function insideOnly(root, outside) {
+    return (link, callback) => {
+        (0,promises_.realpath)(link).then(async (resolved) => {
+            if (isInside(root, resolved))
+                return callback(null, resolved);
+            const directory = await (0,promises_.stat)(resolved).then(s => s.isDirectory(), () => false);
+            outside.push({ link: external_node_path_default().resolve(link), directory });
+            callback(Object.assign(new Error('outside the workspace'), { code: 'EACCES' }), '');
+        }, (error) => callback(error, ''));
+    };
+}
+/** Errors for the links that lead outside: files the patterns ask for, folders the search would enter. */
+function refusedLinks(links, cwd, include, ignore) {
+    const ignored = ignore.length > 0 ? picomatch_default()([...ignore], { dot: false }) : () => false;
+    const out = [];
+    for (const { link, directory } of links) {
+        const rel = external_node_path_default().relative(cwd, link).split((external_node_path_default()).sep).join('/');
+        // Patterns are relative to the working directory, or absolute: match each in its own terms.
+        const as = (p) => (external_node_path_default().isAbsolute(p) ? link.split((external_node_path_default()).sep).join('/') : rel);
+        const enters = (p) => mayEnter(p, as(p));
+        if (ignored(rel) || !(directory ? include.some(enters) : include.some(p => picomatch_default()(p)(as(p)))))
+            continue;
+        out.push((0,src_diagnostics/* diagnostic */.YK)('validate', 'error', directory
+            ? 'is a symbolic link to a folder outside the workspace: not searched, because a link in a pull request could expose any file on the runner. Move the manifests into the repository, or exclude the link with a !pattern'
+            : 'is a symbolic link to a file outside the workspace: refused, because a link in a pull request could expose any file on the runner. Commit the manifest itself instead of a link', { file: rel, line: 1, column: 1 }));
+    }
+    return out.sort((a, b) => a.file.localeCompare(b.file));
+}
+/** Whether the search for `pattern` would look inside the folder `dir`: its segments match a prefix. */
+function mayEnter(pattern, dir) {
+    const parts = pattern.split('/');
+    const segments = dir.split('/');
+    for (let i = 0; i < segments.length; i++) {
+        if (parts[i] === '**')
+            return true;
+        if (i >= parts.length - 1)
+            return false;
+        // An empty part (the root of an absolute pattern) matches only an empty segment.
+        if (parts[i] === '' ? segments[i] !== '' : !picomatch_default()(parts[i], { dot: false })(segments[i]))
+            return false;
+    }
+    return true;
+}
+/** The workspace's real path (it may itself be reached through a link, e.g. /tmp on macOS). */
+async function realRoot(cwd) {
+    return (0,promises_.realpath)(cwd).catch(() => external_node_path_default().resolve(cwd));
+}
+const isInside = (root, target) => {
+    const rel = external_node_path_default().relative(root, target);
+    return rel === '' || (!rel.startsWith('..') && !external_node_path_default().isAbsolute(rel));
+};
+/** sha256 of a manifest file's text as read: a saved plan records it to know the file unchanged. */
+const textDigest = (text) => (0,external_node_crypto_.createHash)('sha256').update(text).digest('base64url');
+/** How many files are read at once: realpath, stat and read of one file overlap those of the next. */
+const READ_CONCURRENCY = 16;
+/**
+ * The files in order, read `concurrency` at a time ahead of the consumer: the same results as reading one
+ * after another, without each file's realpath, stat and read waiting for the last one's.
+ */
+async function* readManifestFiles(relPaths, cwd, concurrency = READ_CONCURRENCY) {
+    const root = realRoot(cwd);
+    const pending = [];
+    let next = 0;
+    const fill = () => {
+        while (next < relPaths.length && pending.length < concurrency)
+            pending.push(readManifestFile(relPaths[next++], cwd, root));
+    };
+    for (const relPath of relPaths) {
+        fill();
+        const read = await pending.shift();
+        yield { path: relPath, ...read };
+    }
+}
+async function readManifestFile(relPath, cwd, 
+/** The workspace's real path, when the caller has it already (many files). */
+root) {
+    const at = { file: relPath, line: 1, column: 1 };
+    try {
+        // Only files in the workspace are read: a path named outside it is refused without being opened, and
+        // so is one whose real path leads outside (a folder on the way may be a link: `observability/x` -> `/etc`).
+        const named = external_node_path_default().resolve(cwd, relPath);
+        if (!isInside(external_node_path_default().resolve(cwd), named)) {
+            return {
+                diagnostics: [
+                    (0,src_diagnostics/* diagnostic */.YK)('validate', 'error', `is outside the workspace (${cwd}): refused, because a path in a pull request could expose any file on the runner. Keep the manifests inside the repository`, at)
+                ]
+            };
+        }
+        const abs = await (0,promises_.realpath)(named);
+        if (!isInside(await (root ?? realRoot(cwd)), abs)) {
+            return {
+                diagnostics: [
+                    (0,src_diagnostics/* diagnostic */.YK)('validate', 'error', 'is reached through a symbolic link that leads outside the workspace: refused, because a link in a pull request could expose any file on the runner. Replace the link with the folder or file itself', at)
+                ]
+            };
+        }
+        const info = await (0,promises_.stat)(abs);
+        if (info.size > MAX_MANIFEST_BYTES) {
+            return {
+                diagnostics: [
+                    (0,src_diagnostics/* diagnostic */.YK)('validate', 'error', `file is ${info.size} bytes; manifests are limited to ${MAX_MANIFEST_BYTES} bytes (split it into several files)`, at)
+                ]
+            };
+        }
+        const bytes = await (0,promises_.readFile)(abs);
+        const text = decodeText(bytes);
+        if (text === undefined) {
+            return {
+                diagnostics: [
+                    (0,src_diagnostics/* diagnostic */.YK)('validate', 'error', 'is not a UTF-8 text file (binary content or control characters)', at)
+                ]
+            };
+        }
+        return { file: { path: relPath, text }, diagnostics: [] };
+    }
+    catch (e) {
+        return { diagnostics: [(0,src_diagnostics/* diagnostic */.YK)('validate', 'error', `cannot be read: ${(0,error_message/* errorMessage */.gJ)(e)}`, at)] };
+    }
+}
+/** C0 controls other than tab, newline and carriage return, and DEL: YAML does not allow them in text. */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+/** UTF-8 without control characters, or nothing: binary junk is refused, not parsed. */
+function decodeText(bytes) {
+    try {
+        const text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+        if (CONTROL.test(text))
+            return undefined;
+        return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+    }
+    catch {
+        return undefined;
+    }
+}
+
+
+/***/ }),
+
+/***/ 9597:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   au: () => (/* binding */ didYouMean),
+/* harmony export */   oX: () => (/* binding */ issuesToDiagnostics)
+/* harmony export */ });
+/* unused harmony export knownKeysAt */
+/* harmony import */ var fastest_levenshtein__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1916);
+/* harmony import */ var _diagnostics_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4851);
+/* harmony import */ var _error_message_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(6587);
+/* harmony import */ var _path_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(7578);
+/**
+ * zod issues -> diagnostics with a place and a plain message, and "did you mean" hints for misspelled
+ * fields and values.
+ */
+
+
+
+
+/** The closest candidate when it is close enough to be a plausible typo. */
+function didYouMean(input, candidates) {
+    const lower = input.toLowerCase();
+    const exactCase = candidates.find(c => c.toLowerCase() === lower);
+    if (exactCase)
+        return exactCase;
+    let best;
+    let bestDistance = Infinity;
+    for (const c of candidates) {
+        const d = (0,fastest_levenshtein__WEBPACK_IMPORTED_MODULE_0__/* .distance */ .Io)(lower, c.toLowerCase());
+        if (d < bestDistance) {
+            best = c;
+            bestDistance = d;
+        }
+    }
+    // Short words are close to everything: the shorter the input, the closer a guess must be.
+    const allowed = input.length <= 2 ? 1 : Math.max(2, Math.floor(input.length / 3));
+    return best !== undefined && bestDistance <= allowed ? best : undefined;
+}
+const hint = (input, candidates) => {
+    if (typeof input !== 'string')
+        return '';
+    const guess = didYouMean(input, candidates);
+    return guess ? ` (did you mean "${guess}"?)` : '';
+};
+function issuesToDiagnostics(issues, doc, schema) {
+    const out = [];
+    for (const issue of issues) {
+        const path = issue.path;
+        if (issue.code === 'unrecognized_keys') {
+            const known = knownKeysAt(schema, doc.value, path);
+            for (const key of issue.keys) {
+                const at = doc.locateKey(path, key);
+                const guess = didYouMean(key, known);
+                const list = known.length > 0 && !guess ? `; known fields: ${known.join(', ')}` : '';
+                out.push((0,_diagnostics_js__WEBPACK_IMPORTED_MODULE_1__/* .diagnostic */ .YK)('validate', 'error', `unknown field "${key}"${guess ? ` (did you mean "${guess}"?)` : list}`, {
+                    ...at,
+                    field: (0,_path_js__WEBPACK_IMPORTED_MODULE_2__/* .formatPath */ .j)([...path, key])
+                }));
+            }
+            continue;
+        }
+        const missing = issue.code === 'invalid_type' && issue.input === undefined;
+        const at = doc.locate(path);
+        const message = messageFor(issue, missing) + quoteHint(issue, doc, path);
+        out.push((0,_diagnostics_js__WEBPACK_IMPORTED_MODULE_1__/* .diagnostic */ .YK)('validate', 'error', message, { ...at, field: (0,_path_js__WEBPACK_IMPORTED_MODULE_2__/* .formatPath */ .j)(path) }));
+    }
+    return out;
+}
+function messageFor(issue, missing) {
+    const custom = !/^(Invalid|Too (small|big)|Expected)/.test(issue.message);
+    switch (issue.code) {
+        case 'invalid_type':
+            if (missing)
+                return 'is required';
+            if (custom)
+                return `${issue.message} (got ${(0,_error_message_js__WEBPACK_IMPORTED_MODULE_3__/* .describeValue */ .bp)(issue.input)})`;
+            return `must be ${article(issue.expected)}, got ${(0,_error_message_js__WEBPACK_IMPORTED_MODULE_3__/* .describeValue */ .bp)(issue.input)}`;
+        case 'invalid_value': {
+            const values = issue.values.map(v => String(v));
+            if (issue.input === undefined)
+                return `is required: one of ${values.join(', ')}`;
+            return `must be one of ${values.join(', ')}, got ${(0,_error_message_js__WEBPACK_IMPORTED_MODULE_3__/* .describeValue */ .bp)(issue.input)}${hint(issue.input, values)}`;
+        }
+        case 'invalid_union': {
+            const disc = issue.options;
+            if (disc) {
+                const values = disc.map(v => String(v));
+                const input = issue.input?.[String(issue.path[issue.path.length - 1])];
+                if (input === undefined)
+                    return `is required: one of ${values.join(', ')}`;
+                return `must be one of ${values.join(', ')}, got ${(0,_error_message_js__WEBPACK_IMPORTED_MODULE_3__/* .describeValue */ .bp)(input)}${hint(input, values)}`;
+            }
+            return custom ? issue.message : 'does not match any of the allowed forms';
+        }
+        case 'too_small':
+        case 'too_big': {
+            if (custom)
+                return issue.message;
+            const small = issue.code === 'too_small';
+            const bound = small
+                ? issue.minimum
+                : issue.maximum;
+            const origin = issue.origin;
+            const what = small ? 'at least' : 'at most';
+            if (origin === 'array')
+                return `must have ${what} ${bound} item${Number(bound) === 1 ? '' : 's'}`;
+            if (origin === 'string')
+                return `must be ${what} ${bound} character${Number(bound) === 1 ? '' : 's'}`;
+            return `must be ${what} ${bound}`;
+        }
+        default:
+            return issue.message;
+    }
+}
+/**
+ * YAML reads `name: 12345` or `name: true` as a number or a boolean: where text is wanted, the fix is
+ * quotes, shown with the field and the value as written (`name: "1.0"`, not the number's `1`).
+ */
+function quoteHint(issue, doc, path) {
+    if (issue.code !== 'invalid_type' || issue.expected !== 'string')
+        return '';
+    if (typeof issue.input !== 'number' && typeof issue.input !== 'boolean')
+        return '';
+    const written = doc.scalarAt(path)?.source ?? String(issue.input);
+    const last = path[path.length - 1];
+    const quoted = JSON.stringify(written);
+    return `: quote it to keep it as text, e.g. ${typeof last === 'string' ? `${last}: ${quoted}` : `- ${quoted}`}`;
+}
+const article = (t) => {
+    const names = {
+        int: 'a whole number',
+        number: 'a number',
+        string: 'a string',
+        boolean: 'true or false',
+        array: 'a list',
+        object: 'a mapping'
+    };
+    return names[t] ?? t;
+};
+/**
+ * The field names the schema allows at `path`, following the data through unions, so that a typo is
+ * compared with the fields of the right variant (a `time` series, not a `markdown` one).
+ */
+function knownKeysAt(schema, rootValue, path) {
+    let value = rootValue;
+    let current = schema;
+    for (const seg of path) {
+        current = pick(unwrap(current), value);
+        if (!current)
+            return [];
+        const def = unwrap(current)?._zod.def ?? { type: 'unknown' };
+        if (def.type === 'object' && typeof seg === 'string')
+            current = def.shape?.[seg];
+        else if (def.type === 'array' && typeof seg === 'number')
+            current = def.element;
+        else
+            return [];
+        value = value?.[seg];
+    }
+    const last = pick(unwrap(current), value);
+    const def = unwrap(last)?._zod.def;
+    return def?.type === 'object' ? Object.keys(def.shape ?? {}) : [];
+}
+function unwrap(s) {
+    let cur = s;
+    while (cur && ['optional', 'nullable', 'default', 'readonly'].includes(cur._zod.def.type))
+        cur = cur._zod.def.innerType;
+    return cur;
+}
+/** For a union (unions nested in it too), the option that fits the data: by discriminator, or the first object. */
+function pick(s, value) {
+    let current = s;
+    while (current && unwrap(current)?._zod.def.type === 'union')
+        current = choose(unwrap(current), value);
+    return current;
+}
+function choose(union, value) {
+    const { options = [], discriminator } = union._zod.def;
+    if (discriminator && value && typeof value === 'object') {
+        const tag = value[discriminator];
+        const match = options.find(o => accepts(o, discriminator, tag));
+        if (match)
+            return match;
+    }
+    return options.find(o => unwrap(o)?._zod.def.type === 'object') ?? options[0];
+}
+/** Whether an option (or an option of a nested union) takes this discriminator value; absent for `undefined`. */
+function accepts(option, key, tag) {
+    const o = unwrap(option);
+    if (o?._zod.def.type === 'union')
+        return (o._zod.def.options ?? []).some(x => accepts(x, key, tag));
+    const field = o?._zod.def.shape?.[key];
+    const def = field ? unwrap(field)?._zod.def : undefined;
+    if (!def)
+        return false;
+    if (def.type === 'undefined')
+        return tag === undefined;
+    return def.values?.includes(tag) ?? false;
+}
+
+
+/***/ }),
+
+/***/ 164:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   O: () => (/* binding */ once)
+/* harmony export */ });
+/* unused harmony export builtOnce */
+/**
+ * A value built on its first use and kept. Building a zod schema runs code for every field (a
+ * `.describe()` is a clone), so the schemas of kinds a run never meets are built only when one shows up:
+ * a repository of dashboards does not pay at start-up for the Source schema.
+ */
+function once(what, build) {
+    let built;
+    return () => {
+        if (!built) {
+            built = { value: build() };
+            builtOnce.push(what);
+        }
+        return built.value;
+    };
+}
+/** What `once` has built so far in this process, in order (tests hold start-ups to what they need). */
+const builtOnce = [];
+
+
+/***/ }),
+
+/***/ 7578:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   j: () => (/* binding */ formatPath)
+/* harmony export */ });
+/** `tiles[0].w`. */
+function formatPath(path) {
+    let out = '';
+    for (const seg of path)
+        out += typeof seg === 'number' ? `[${seg}]` : out ? `.${seg}` : seg;
+    return out;
+}
+
+
+/***/ }),
+
+/***/ 310:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   B5: () => (/* binding */ SOURCE_REFERENCES),
+/* harmony export */   j2: () => (/* binding */ resourceSchemas),
+/* harmony export */   x1: () => (/* binding */ SECRET_FIELDS)
+/* harmony export */ });
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(2857);
+/* harmony import */ var _once_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(164);
+/* harmony import */ var _user_tags_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4270);
+/* harmony import */ var _vocabulary_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7817);
+/**
+ * The manifest language of the kinds besides dashboards and alerts: Connection, Source, SavedSearch and
+ * Webhook, with the real API's field names, other resources by name instead of by id (`connection`,
+ * `source`, `traceSource`, ... or their `...Id` forms), and the servers' request rules (HyperDX
+ * `utils/zod.ts`, common-utils `types.ts`, the v2 routers; docs/server-rules.md R162-R217). Secret fields
+ * take only `${secret.NAME}` placeholders (rules.ts checks where the value came from).
+ *
+ * A Source's own `kind` (log, trace, ...) is `sourceKind` here: `kind` names the manifest's kind.
+ *
+ * The schemas are built on first use (`resourceSchemas()`): most repositories hold none of these kinds.
+ */
+
+
+
+
+/** The fields of a source that name other sources, with the API field each one is sent as. */
+const SOURCE_REFERENCES = [
+    ['metricSource', 'metricSourceId'],
+    ['traceSource', 'traceSourceId'],
+    ['logSource', 'logSourceId'],
+    ['sessionSource', 'sessionSourceId']
+];
+/** The four kinds' schemas, built together on first use. */
+const resourceSchemas = (0,_once_js__WEBPACK_IMPORTED_MODULE_2__/* .once */ .O)('resource schemas', () => {
+    const apiVersion = zod__WEBPACK_IMPORTED_MODULE_3__/* ["enum"] */ .k5n(_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__/* .API_VERSIONS */ .Bo).optional().describe('Optional; the manifest language version.');
+    /** Names must not be empty: they are how manifests refer to a resource. */
+    const name = (what, max) => {
+        const text = zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().min(1, { error: 'must not be empty' });
+        return (max === undefined ? text : text.max(max, { error: `must be at most ${max} characters` })).describe(`The ${what}'s name: how manifests refer to it, and how it is matched with the live one.`);
+    };
+    const identity = (what) => ({
+        id: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP()
+            .min(1)
+            .optional()
+            .describe(`Pin this manifest to an existing ${what} id (adopts it; a rename then keeps the id).`),
+        adopt: zod__WEBPACK_IMPORTED_MODULE_3__/* .boolean */ .zMY()
+            .optional()
+            .describe(`Take ownership of an existing ${what} of the same name that this stack does not own.`)
+    });
+    const SECRET = 'Secret: only a `${secret.NAME}` placeholder; plans show it as changed or unchanged, never its value.';
+    // ---------------------------------------------------------------------------------------------------
+    // Connection (common-utils types.ts ConnectionSchema; v2/connections.ts). Self-hosted only.
+    const Connection = zod__WEBPACK_IMPORTED_MODULE_3__/* .strictObject */ .rej({
+        apiVersion,
+        kind: zod__WEBPACK_IMPORTED_MODULE_3__/* .literal */ .euz('Connection').describe('A ClickHouse connection (self-hosted mode only).'),
+        name: name('connection'),
+        host: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().describe('The ClickHouse HTTP(S) address, e.g. `http://clickhouse:8123`.'),
+        username: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().describe('The ClickHouse user.'),
+        password: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP()
+            .optional()
+            .describe(`The ClickHouse password. Write-only: the API never returns it, so the plan compares a fingerprint of what it last sent; an update cannot clear it. ${SECRET}`),
+        hyperdxSettingPrefix: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP()
+            .regex(/^[a-z0-9_]+$/i, { error: 'must be letters, digits and _ (the server refuses anything else)' })
+            .optional()
+            .describe('Prefix of the HyperDX settings passed to ClickHouse with each query.'),
+        isPrometheusEndpoint: zod__WEBPACK_IMPORTED_MODULE_3__/* .boolean */ .zMY()
+            .optional()
+            .describe('The connection serves the Prometheus API (PromQL).'),
+        ...identity('connection')
+    });
+    // ---------------------------------------------------------------------------------------------------
+    // Source (common-utils types.ts SourceSchema and its kinds; v2/sources.ts).
+    /** A reference to another resource, by name (resolved at plan time) or by id. */
+    const byName = (what, field) => zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP()
+        .min(1)
+        .optional()
+        .describe(`The ${what}, by name (a manifest's or an existing one); or \`${field}Id\` by id.`);
+    const byId = (what) => zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().min(1).optional().describe(`The ${what}, by id.`);
+    /** `field` (by name) and `fieldId` (by id), typed. */
+    const ref = (field, what) => ({ [field]: byName(what, field), [`${field}Id`]: byId(what) });
+    const expr = (what) => zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().optional().describe(what);
+    const required = (what, message) => zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP({ error: issue => (issue.input === undefined ? 'is required' : undefined) })
+        .min(1, { error: message })
+        .describe(what);
+    const attributeExpressions = zod__WEBPACK_IMPORTED_MODULE_3__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_3__/* .strictObject */ .rej({
+        sqlExpression: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP()
+            .min(1, { error: 'Attribute SQL Expression is required' })
+            .describe('The SQL expression of the attribute.'),
+        luceneExpression: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP()
+            .optional()
+            .describe('The same attribute as a Lucene field, for search links.'),
+        alias: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().optional().describe('The name shown for it.')
+    }))
+        .optional();
+    const granularity = zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP()
+        .regex(/^(\d+(s|m|h|d)|\d+ (second|minute|hour|day))$/, {
+        error: 'must be a granularity like 15s, 5m, 1h, 1d (or "5 minute")'
+    })
+        .describe('e.g. 5m; the server also takes "5 minute" and returns the short form.');
+    const materializedView = zod__WEBPACK_IMPORTED_MODULE_3__/* .strictObject */ .rej({
+        databaseName: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP()
+            .min(1, { error: 'Materialized View Database is required' })
+            .describe("The view's ClickHouse database."),
+        tableName: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP()
+            .min(1, { error: 'Materialized View Table is required' })
+            .describe("The view's ClickHouse table."),
+        dimensionColumns: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().describe('Comma-separated dimension columns.'),
+        minGranularity: granularity,
+        minDate: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP()
+            .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/, {
+            error: 'must be an ISO date-time in UTC, like 2025-01-01T00:00:00Z'
+        })
+            .nullable()
+            .optional()
+            .describe('ISO date-time (UTC) of the earliest data, or null.'),
+        timestampColumn: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP()
+            .min(1, { error: 'Materialized View Timestamp column is required' })
+            .describe("The view's timestamp column."),
+        aggregatedColumns: zod__WEBPACK_IMPORTED_MODULE_3__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_3__/* .strictObject */ .rej({
+            sourceColumn: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().optional().describe('Required unless aggFn is count.'),
+            aggFn: zod__WEBPACK_IMPORTED_MODULE_3__/* ["enum"] */ .k5n(_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__/* .VIEW_AGG_FNS */ .E5).describe('The aggregate function the view stores for this column.'),
+            mvColumn: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP()
+                .min(1, { error: 'Materialized View Column is required' })
+                .describe('The column of the view that holds the aggregate.')
+        }))
+            .min(1, { error: 'At least one aggregated column is required' })
+            .describe('The aggregated columns of the view.')
+    })
+        .describe('A materialized view the source may read pre-aggregated data from.');
+    const sourceBase = {
+        apiVersion,
+        kind: zod__WEBPACK_IMPORTED_MODULE_3__/* .literal */ .euz('Source').describe('A data source: a ClickHouse table and how to read it.'),
+        name: name('data source'),
+        section: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP()
+            .max(_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__/* .RESOURCE_LIMITS */ .k_.sourceSection)
+            .optional()
+            .describe('Groups sources in the source selector.'),
+        ...ref('connection', 'ClickHouse connection'),
+        from: zod__WEBPACK_IMPORTED_MODULE_3__/* .strictObject */ .rej({
+            databaseName: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().min(1, { error: 'Database is required' }).describe('ClickHouse database.'),
+            tableName: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().min(1, { error: 'Table is required' }).describe('ClickHouse table.')
+        })
+            .describe('The table the source reads.'),
+        disabled: zod__WEBPACK_IMPORTED_MODULE_3__/* .boolean */ .zMY().optional().describe('Hidden from source selectors (default false).'),
+        querySettings: zod__WEBPACK_IMPORTED_MODULE_3__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_3__/* .strictObject */ .rej({
+            setting: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().min(1).describe('The ClickHouse setting name.'),
+            value: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().min(1).describe('Its value.')
+        }))
+            .max(_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__/* .RESOURCE_LIMITS */ .k_.querySettings, { error: `at most ${_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__/* .RESOURCE_LIMITS */ .k_.querySettings} settings` })
+            .optional()
+            .describe('ClickHouse settings sent with every query of this source.'),
+        timestampValueExpression: required('The timestamp column (required for every kind).', 'Timestamp Column is required'),
+        ...identity('data source')
+    };
+    /** Fields log and trace sources share. */
+    const tabular = {
+        defaultTableSelectExpression: required('Columns shown by default.', 'Default Select Expression is required'),
+        serviceNameExpression: expr('The service name expression.'),
+        serviceVersionExpression: expr('The service version expression (self-hosted; not in the managed API).'),
+        resourceAttributesExpression: expr('The resource attributes column.'),
+        eventAttributesExpression: expr('The event attributes column.'),
+        displayedTimestampValueExpression: expr('The timestamp column shown in the UI.'),
+        ...ref('metricSource', 'correlated metric source'),
+        implicitColumnExpression: expr('The column full-text search reads.'),
+        knownColumnsListExpression: expr('The known columns list.'),
+        orderByExpression: expr('ORDER BY of searches (self-hosted; not in the managed API).'),
+        useTextIndexForImplicitColumn: zod__WEBPACK_IMPORTED_MODULE_3__/* ["enum"] */ .k5n(_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__/* .USE_TEXT_INDEX */ .R6)
+            .optional()
+            .describe('Use a text index for full-text search.'),
+        highlightedTraceAttributeExpressions: attributeExpressions.describe('Attributes highlighted on traces.'),
+        highlightedRowAttributeExpressions: attributeExpressions.describe('Attributes highlighted on rows.'),
+        materializedViews: zod__WEBPACK_IMPORTED_MODULE_3__/* .array */ .YOg(materializedView)
+            .optional()
+            .describe('Materialized views the source may read pre-aggregated data from.'),
+        metadataMaterializedViews: zod__WEBPACK_IMPORTED_MODULE_3__/* .strictObject */ .rej({
+            keyRollupTable: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().nullable().optional().describe('The table of rolled-up keys.'),
+            kvRollupTable: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP()
+                .min(1, { error: 'KV rollup table name is required' })
+                .describe('The table of rolled-up keys and values.'),
+            granularity
+        })
+            .optional()
+            .describe('Rollup tables for field discovery and value autocomplete.'),
+        filterSettings: zod__WEBPACK_IMPORTED_MODULE_3__/* .strictObject */ .rej({
+            databaseName: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().min(1).describe('The database of the filter values.'),
+            tableName: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().min(1).describe('The table of the filter values.'),
+            columns: zod__WEBPACK_IMPORTED_MODULE_3__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_3__/* .strictObject */ .rej({
+                name: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().min(1).describe('The column.'),
+                label: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().min(1).describe('Its label in the filter panel.')
+            }))
+                .max(10)
+                .describe('The columns offered as filters (at most 10).')
+        })
+            .optional()
+            .describe('Managed mode only (the cloud API): columns exposed as filters.')
+    };
+    const LogSource = zod__WEBPACK_IMPORTED_MODULE_3__/* .strictObject */ .rej({
+        ...sourceBase,
+        sourceKind: zod__WEBPACK_IMPORTED_MODULE_3__/* .literal */ .euz('log')
+            .describe("The source's `kind` in the API: log, trace, session, metric or promql."),
+        ...tabular,
+        severityTextExpression: expr('The severity column.'),
+        bodyExpression: expr('The log body column.'),
+        ...ref('traceSource', 'correlated trace source'),
+        traceIdExpression: expr('The trace id column.'),
+        spanIdExpression: expr('The span id column.'),
+        tableFilterExpression: expr('Deprecated: a SQL predicate added to every query (self-hosted).')
+    });
+    const TraceSource = zod__WEBPACK_IMPORTED_MODULE_3__/* .strictObject */ .rej({
+        ...sourceBase,
+        sourceKind: zod__WEBPACK_IMPORTED_MODULE_3__/* .literal */ .euz('trace').describe("The source's `kind` in the API: here spans of traces."),
+        ...tabular,
+        durationExpression: required('The duration column.', 'Duration Expression is required'),
+        durationPrecision: zod__WEBPACK_IMPORTED_MODULE_3__/* .int */ .Whr()
+            .min(0)
+            .max(_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__/* .RESOURCE_LIMITS */ .k_.durationPrecision)
+            .optional()
+            .describe('Digits of the duration unit: 3 milliseconds (the default), 6 microseconds, 9 nanoseconds.'),
+        traceIdExpression: required('The trace id column.', 'Trace ID Expression is required'),
+        spanIdExpression: required('The span id column.', 'Span ID Expression is required'),
+        parentSpanIdExpression: required('The parent span id column.', 'Parent span ID expression is required'),
+        spanNameExpression: required('The span name column.', 'Span Name Expression is required'),
+        spanKindExpression: required('The span kind column.', 'Span Kind Expression is required'),
+        sampleRateExpression: expr('The sample rate column (self-hosted).'),
+        ...ref('logSource', 'correlated log source'),
+        ...ref('sessionSource', 'correlated session source'),
+        statusCodeExpression: expr('The status code column.'),
+        statusMessageExpression: expr('The status message column.'),
+        spanEventsValueExpression: expr('The span events column.'),
+        spanLinksValueExpression: expr('The span links column (self-hosted).')
+    });
+    const SessionSource = zod__WEBPACK_IMPORTED_MODULE_3__/* .strictObject */ .rej({
+        ...sourceBase,
+        sourceKind: zod__WEBPACK_IMPORTED_MODULE_3__/* .literal */ .euz('session').describe("The source's `kind` in the API: here session replays."),
+        ...ref('traceSource', 'correlated trace source (required)'),
+        resourceAttributesExpression: expr('The resource attributes column (self-hosted).')
+    });
+    const MetricSource = zod__WEBPACK_IMPORTED_MODULE_3__/* .strictObject */ .rej({
+        ...sourceBase,
+        sourceKind: zod__WEBPACK_IMPORTED_MODULE_3__/* .literal */ .euz('metric').describe("The source's `kind` in the API: here OpenTelemetry metrics."),
+        from: zod__WEBPACK_IMPORTED_MODULE_3__/* .strictObject */ .rej({
+            databaseName: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().min(1, { error: 'Database is required' }).describe('ClickHouse database.'),
+            tableName: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().describe('May be empty: metric sources read `metricTables`.')
+        })
+            .describe('The database the metric tables are in.'),
+        metricTables: zod__WEBPACK_IMPORTED_MODULE_3__/* .strictObject */ .rej(Object.fromEntries(_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__/* .METRIC_DATA_TYPES */ .Mv.map(t => [t, zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().optional().describe(`The ${t} table.`)])))
+            .describe('The table of each metric type (at least one).'),
+        resourceAttributesExpression: required('The resource attributes column.', 'Resource Attributes is required'),
+        serviceNameExpression: expr('The service name expression (self-hosted).'),
+        ...ref('logSource', 'correlated log source'),
+        seriesTable: expr('The unified metrics series table (self-hosted).')
+    });
+    const PromqlSource = zod__WEBPACK_IMPORTED_MODULE_3__/* .strictObject */ .rej({
+        ...sourceBase,
+        sourceKind: zod__WEBPACK_IMPORTED_MODULE_3__/* .literal */ .euz('promql').describe("The source's `kind` in the API: here a Prometheus endpoint.")
+    });
+    const Source = zod__WEBPACK_IMPORTED_MODULE_3__/* .discriminatedUnion */ .gMt('sourceKind', [
+        LogSource,
+        TraceSource,
+        SessionSource,
+        MetricSource,
+        PromqlSource
+    ]);
+    // ---------------------------------------------------------------------------------------------------
+    // Saved search (v2/savedSearches.ts savedSearchRequestSchema).
+    const SavedSearch = zod__WEBPACK_IMPORTED_MODULE_3__/* .strictObject */ .rej({
+        apiVersion,
+        kind: zod__WEBPACK_IMPORTED_MODULE_3__/* .literal */ .euz('SavedSearch').describe('A saved search; alerts may watch it (`source: saved_search`).'),
+        name: name('saved search', _vocabulary_js__WEBPACK_IMPORTED_MODULE_1__/* .RESOURCE_LIMITS */ .k_.savedSearchName),
+        ...ref('source', 'data source it searches'),
+        select: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP()
+            .max(_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__/* .RESOURCE_LIMITS */ .k_.savedSearchSelect)
+            .optional()
+            .describe('Comma-separated columns to show (empty: the source default).'),
+        where: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().max(_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__/* .RESOURCE_LIMITS */ .k_.savedSearchWhere).optional().describe('The search filter.'),
+        whereLanguage: zod__WEBPACK_IMPORTED_MODULE_3__/* ["enum"] */ .k5n(['lucene', 'sql']).optional().describe('Language of `where` (default lucene).'),
+        orderBy: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP()
+            .max(_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__/* .RESOURCE_LIMITS */ .k_.savedSearchOrderBy)
+            .optional()
+            .describe('ORDER BY (empty: the default).'),
+        tags: (0,_user_tags_js__WEBPACK_IMPORTED_MODULE_0__/* .userTags */ .R)().optional().describe('Tags; the stack adds its ownership tag.'),
+        filters: zod__WEBPACK_IMPORTED_MODULE_3__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_3__/* .discriminatedUnion */ .gMt('type', [
+            zod__WEBPACK_IMPORTED_MODULE_3__/* .strictObject */ .rej({
+                type: zod__WEBPACK_IMPORTED_MODULE_3__/* .literal */ .euz('sql').optional().describe('sql (the only type a new filter may have).'),
+                condition: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP()
+                    .max(_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__/* .RESOURCE_LIMITS */ .k_.savedSearchFilter)
+                    .describe("One sidebar filter: `<column> IN ('a', ...)`, `NOT IN (...)` or `BETWEEN <n> AND <n>`.")
+            }),
+            // The web UI also writes these two; the server keeps one only as it stores it already.
+            zod__WEBPACK_IMPORTED_MODULE_3__/* .strictObject */ .rej({
+                type: zod__WEBPACK_IMPORTED_MODULE_3__/* .literal */ .euz('lucene').describe('A Lucene filter the web UI wrote (kept, not created).'),
+                condition: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().max(_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__/* .RESOURCE_LIMITS */ .k_.savedSearchFilter).describe('The Lucene condition.')
+            }),
+            zod__WEBPACK_IMPORTED_MODULE_3__/* .strictObject */ .rej({
+                type: zod__WEBPACK_IMPORTED_MODULE_3__/* .literal */ .euz('sql_ast').describe('A comparison the web UI wrote (kept, not created).'),
+                operator: zod__WEBPACK_IMPORTED_MODULE_3__/* ["enum"] */ .k5n(['=', '<', '>', '!=', '<=', '>=']).describe('The comparison.'),
+                left: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().max(_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__/* .RESOURCE_LIMITS */ .k_.savedSearchFilter).describe('Its left side.'),
+                right: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().max(_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__/* .RESOURCE_LIMITS */ .k_.savedSearchFilter).describe('Its right side.')
+            })
+        ]))
+            .max(_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__/* .RESOURCE_LIMITS */ .k_.savedSearchFilters, {
+            error: `at most ${_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__/* .RESOURCE_LIMITS */ .k_.savedSearchFilters} filters`
+        })
+            .optional()
+            .describe('Pinned sidebar filters.'),
+        ...identity('saved search')
+    });
+    // ---------------------------------------------------------------------------------------------------
+    // Webhook (zod.ts externalWebhookCreateSchema; controllers/webhook.ts).
+    const Webhook = zod__WEBPACK_IMPORTED_MODULE_3__/* .strictObject */ .rej({
+        apiVersion,
+        kind: zod__WEBPACK_IMPORTED_MODULE_3__/* .literal */ .euz('Webhook').describe('An alert destination.'),
+        name: name('webhook', _vocabulary_js__WEBPACK_IMPORTED_MODULE_1__/* .RESOURCE_LIMITS */ .k_.webhookName),
+        service: zod__WEBPACK_IMPORTED_MODULE_3__/* ["enum"] */ .k5n(_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__/* .WEBHOOK_SERVICES */ .x1)
+            .describe('Where it posts: a Slack incoming webhook, any HTTP endpoint (generic) or incident.io.'),
+        url: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP()
+            .max(_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__/* .RESOURCE_LIMITS */ .k_.webhookUrl, { error: `must be at most ${_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__/* .RESOURCE_LIMITS */ .k_.webhookUrl} characters` })
+            .describe(`Where alerts are sent (http or https; slack: a slack.com address). ${SECRET}`),
+        description: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().max(_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__/* .RESOURCE_LIMITS */ .k_.webhookDescription).optional().describe('Shown in the UI.'),
+        body: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP()
+            .max(_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__/* .RESOURCE_LIMITS */ .k_.webhookBody)
+            .optional()
+            .describe('Request body template (generic, incidentio; write-only for incidentio).'),
+        headers: zod__WEBPACK_IMPORTED_MODULE_3__/* .record */ .g1P(zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP())
+            .optional()
+            .describe(`Request headers (generic, incidentio). Write-only: the API never returns them. Each value: ${SECRET}`),
+        queryParams: zod__WEBPACK_IMPORTED_MODULE_3__/* .record */ .g1P(zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP())
+            .optional()
+            .describe(`Query parameters (generic, incidentio). Write-only. Each value: ${SECRET}`),
+        ...identity('webhook')
+    });
+    return { Connection, Source, SavedSearch, Webhook };
+});
+/** The fields that take only `${secret.NAME}` placeholders, by kind (`*` is any key of a mapping). */
+const SECRET_FIELDS = {
+    Connection: [['password']],
+    Webhook: [['url'], ['headers', '*'], ['queryParams', '*']]
+};
+
+
+/***/ }),
+
+/***/ 7472:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  yJ: () => (/* binding */ OWNERSHIP_TAG_PREFIX),
+  yM: () => (/* binding */ alertView),
+  m: () => (/* binding */ checkAcrossDocuments),
+  PS: () => (/* binding */ checkAlert),
+  xY: () => (/* binding */ checkDashboard),
+  Ae: () => (/* binding */ checkFilters),
+  V9: () => (/* binding */ checkServiceSettings),
+  sm: () => (/* binding */ dashboardView),
+  PR: () => (/* binding */ tileDisplayType)
+});
+
+// UNUSED EXPORTS: SERVICE_NAME_PATTERN, isIpOrCidr, variableNameOf
+
+// EXTERNAL MODULE: external "node:net"
+var external_node_net_ = __nccwpck_require__(7030);
+// EXTERNAL MODULE: ./src/diagnostics.ts
+var diagnostics = __nccwpck_require__(4851);
+;// CONCATENATED MODULE: ./src/manifest/formula.ts
+/**
+ * A tile formula, checked offline as the server checks it (common-utils core/formula.ts validateFormula): arithmetic
+ * (+ - * /, unary minus, parentheses, numbers like 2, 2., 0.5 or .5) over the tile's select items, each named by one
+ * capital letter in order (A is select[0]). At least one series must be named, and each must exist. Nesting is
+ * limited to 64 levels. Returns the first problem in words, or undefined when the server takes the expression.
+ */
+const MAX_DEPTH = 64;
+function formulaProblem(expression, selectCount) {
+    if (expression.trim() === '')
+        return 'is empty';
+    const tokens = [];
+    const lexeme = /\s+|(\d+(?:\.\d*)?|\.\d+)|([A-Za-z]+)|([-+*/])|([()])|(.)/gy;
+    for (let m = lexeme.exec(expression); m !== null && m[0] !== ''; m = lexeme.exec(expression)) {
+        const at = m.index;
+        if (m[1] !== undefined)
+            tokens.push({ at, kind: 'num', text: m[1] });
+        else if (m[2] !== undefined) {
+            if (!/^[A-Z]$/.test(m[2]))
+                return `"${m[2]}" at column ${at + 1} is not a series: series are single capital letters (A, B, ...), and functions are not supported`;
+            tokens.push({ at, kind: 'ref', text: m[2] });
+        }
+        else if (m[3] !== undefined)
+            tokens.push({ at, kind: 'op', text: m[3] });
+        else if (m[4] !== undefined)
+            tokens.push({ at, kind: m[4], text: m[4] });
+        else if (m[5] !== undefined)
+            return `"${m[5]}" at column ${at + 1} is not part of a formula`;
+    }
+    let pos = 0;
+    const refs = new Set();
+    const fail = (message) => {
+        throw new FormulaError(message);
+    };
+    const where = (t) => (t ? `"${t.text}" at column ${t.at + 1}` : 'the end');
+    const sum = (depth) => {
+        product(depth);
+        while (tokens[pos]?.kind === 'op' && '+-'.includes(tokens[pos].text)) {
+            pos++;
+            product(depth);
+        }
+    };
+    const product = (depth) => {
+        factor(depth);
+        while (tokens[pos]?.kind === 'op' && '*/'.includes(tokens[pos].text)) {
+            pos++;
+            factor(depth);
+        }
+    };
+    const factor = (depth) => {
+        if (depth > MAX_DEPTH)
+            fail(`is nested more than ${MAX_DEPTH} levels deep`);
+        const t = tokens[pos++];
+        if (t?.kind === 'op' && t.text === '-')
+            return factor(depth + 1);
+        if (t?.kind === 'num')
+            return;
+        if (t?.kind === 'ref') {
+            refs.add(t.text);
+            return;
+        }
+        if (t?.kind === '(') {
+            sum(depth + 1);
+            if (tokens[pos]?.kind !== ')')
+                fail(`misses a closing parenthesis at ${where(tokens[pos])}`);
+            pos++;
+            return;
+        }
+        fail(`expects a number, a series or "(" at ${where(t)}`);
+    };
+    try {
+        sum(0);
+        if (pos < tokens.length)
+            fail(`has an unexpected ${where(tokens[pos])}`);
+    }
+    catch (e) {
+        if (e instanceof FormulaError)
+            return e.message;
+        throw e;
+    }
+    if (refs.size === 0)
+        return 'names no series: use the select items as A, B, ...';
+    const last = selectCount > 0 ? String.fromCharCode(64 + selectCount) : undefined;
+    const unknown = [...refs].filter(r => r.charCodeAt(0) - 65 >= selectCount).sort();
+    if (unknown.length > 0)
+        return `names ${unknown.join(', ')}, but the tile's select items are ${last ? `A to ${last}` : 'none'}`;
+    return undefined;
+}
+class FormulaError extends Error {
+}
+
+// EXTERNAL MODULE: ./src/manifest/issues.ts
+var issues = __nccwpck_require__(9597);
+// EXTERNAL MODULE: ./src/log.ts
+var log = __nccwpck_require__(5625);
+;// CONCATENATED MODULE: ./src/manifest/look-alike.ts
+/**
+ * Names a reader cannot tell apart. `Payments`, `Pay\u200bments`, `Ρayments` (a Greek Rho) and `Payments `
+ * are four dashboards that read as one in a plan, a comment or the web UI, so a change to one passes for a
+ * change to another. Validation warns at each name that looks like an earlier one of its kind, and at a
+ * name that holds characters no one sees (reports show those escaped, log.ts printable).
+ */
+
+
+/** Letters of other scripts that look like Latin ones (a part of Unicode's confusables), by the Latin one. */
+const LATIN_LOOKS = {
+    A: 'АΑ',
+    B: 'ВΒ',
+    C: 'СϹ',
+    E: 'ЕΕ',
+    H: 'НΗ',
+    I: 'ІΙӀ',
+    J: 'Ј',
+    K: 'КΚ',
+    M: 'МΜ',
+    N: 'Ν',
+    O: 'ОΟ',
+    P: 'РΡ',
+    S: 'Ѕ',
+    T: 'ТΤ',
+    X: 'ХΧ',
+    Y: 'ҮΥ',
+    Z: 'Ζ',
+    a: 'а',
+    c: 'сϲ',
+    d: 'ԁ',
+    e: 'е',
+    h: 'һ',
+    i: 'іı',
+    j: 'јϳ',
+    l: 'ӏ',
+    o: 'оοօ',
+    p: 'рρ',
+    q: 'ԛ',
+    s: 'ѕ',
+    u: 'ս',
+    v: 'ν',
+    w: 'ԝ',
+    x: 'хχ',
+    y: 'уү'
+};
+const AS_LATIN = new Map(Object.entries(LATIN_LOOKS).flatMap(([latin, looks]) => [...looks].map(c => [c, latin])));
+/** Whether a character shows as nothing (what `visible` escapes), or as a space at most (a line break, a tab). */
+const look_alike_hidden = (c) => (0,log/* visible */.RK)(c) !== c || c === '\n' || c === '\t';
+/**
+ * What a name looks like: compatibility forms folded (NFKC), hidden characters gone, look-alike letters as
+ * Latin ones, white space as one space.
+ */
+function lookAlikeKey(name) {
+    return [...name.normalize('NFKC')]
+        .map(c => (/[\t\n\r]/.test(c) ? ' ' : look_alike_hidden(c) ? '' : (AS_LATIN.get(c) ?? c)))
+        .join('')
+        .replace(/\s+/g, ' ')
+        .trim();
+}
+const codePoint = (c) => `U+${c.codePointAt(0).toString(16).toUpperCase().padStart(4, '0')}`;
+/** The characters of a name that do not show: those `visible` escapes in it (a joiner inside an emoji shows). */
+function unseen(name) {
+    const shown = (0,log/* visible */.RK)(name);
+    return [
+        ...new Set([...name].filter(c => c === '\n' || c === '\t' || (look_alike_hidden(c) && shown.includes((0,log/* visible */.RK)(c)))))
+    ];
+}
+/** What in a name makes it look like another: `U+03A1 (looks like P)`, `U+200B (not shown)`. */
+function oddities(name) {
+    const said = new Set();
+    if (name !== name.trim())
+        said.add('white space at the start or end');
+    if (/\s{2}/.test(name.trim()))
+        said.add('repeated white space');
+    for (const c of unseen(name))
+        said.add(`${codePoint(c)} (not shown)`);
+    for (const c of name) {
+        if (AS_LATIN.has(c))
+            said.add(`${codePoint(c)} (looks like ${AS_LATIN.get(c)})`);
+        else if (/\s/.test(c) && c !== ' ' && !look_alike_hidden(c))
+            said.add(`${codePoint(c)} (a space)`);
+        else if (c.normalize('NFKC') !== c && !look_alike_hidden(c))
+            said.add(`${codePoint(c)} (looks like ${c.normalize('NFKC')})`);
+    }
+    return [...said];
+}
+/**
+ * For each kind's names in manifest order: a warning at a name that looks like an earlier, different one,
+ * or else at a name that holds control, bidirectional or invisible characters.
+ */
+function checkLookAlikeNames(byKind) {
+    const out = [];
+    for (const [kind, documents] of Object.entries(byKind)) {
+        const first = new Map();
+        for (const { doc, name } of documents) {
+            if (name === undefined)
+                continue;
+            const warn = (message) => out.push((0,diagnostics/* diagnostic */.YK)('validate', 'warning', message, { ...doc.locate(['name']), field: 'name' }));
+            const key = lookAlikeKey(name);
+            const earlier = first.get(key);
+            if (!earlier)
+                first.set(key, { doc, name });
+            if (earlier && earlier.name !== name) {
+                const odd = [...new Set([...oddities(earlier.name), ...oddities(name)])];
+                const why = odd.length > 0 ? odd.join(', ') : 'how their letters are encoded (composed or not)';
+                const where = `${earlier.doc.file}:${earlier.doc.locate(['name']).line}`;
+                warn(`${kind} name "${name}" looks the same as "${earlier.name}" (${where}): they differ only by ${why}; a reader cannot tell them apart, so rename one or remove those characters`);
+            }
+            else if (unseen(name).length > 0) {
+                warn(`${kind} name "${name}" holds characters that do not show: ${unseen(name).map(codePoint).join(', ')}; reports print them escaped (\\u{...}), the web UI does not`);
+            }
+        }
+    }
+    return out;
+}
+
+// EXTERNAL MODULE: ./node_modules/@hyperdx/lucene/lib/lucene.js
+var lucene = __nccwpck_require__(5423);
+;// CONCATENATED MODULE: ./src/manifest/lucene.ts
+/**
+ * Offline syntax check of Lucene filter expressions, with the parser the servers themselves use
+ * (@hyperdx/lucene), so a typo in `where` fails the pull request instead of the dashboard.
+ */
+
+/** Results by expression: the same filter appears on many tiles. Bounded, so a huge repository cannot grow it. */
+const cache = new Map();
+const CACHE_LIMIT = 10_000;
+/**
+ * Plain terms (`service:api AND level:error`, `NOT a OR b`): words of letters, digits, `_` and `.`, each
+ * with an optional field name, joined by single spaces with optional AND / OR / NOT. The grammar accepts
+ * every such string (test/unit/lucene.test.ts checks the parser on many thousands, keywords included), so
+ * they skip the PEG parser, which costs ~70 µs per string; anything else goes through it. One space
+ * before each term keeps the pattern unambiguous, so matching is linear.
+ */
+const PLAIN = /^(?:NOT )?(?:[A-Za-z_][\w.]*:)?\w[\w.]*(?: (?:(?:AND|OR) )?(?:NOT )?(?:[A-Za-z_][\w.]*:)?\w[\w.]*)*$/;
+const PLAIN_MAX_LENGTH = 2000;
+/** Whether `expression` is in the plain subset that the parser is known to accept (exported for the test). */
+const isPlainLucene = (expression) => expression.length <= PLAIN_MAX_LENGTH && PLAIN.test(expression);
+/**
+ * The forms users write beyond plain terms, recognised without the PEG parser: quoted values
+ * (`service:"checkout api"`), comparisons (`status:>=500`), wildcards (`user:internal-*`), ranges
+ * (`duration:[100 TO 500]`, `{`/`}` too), field groups (`method:(GET OR POST)`), parentheses
+ * (`(a:b OR c:d) AND e:f`, nested a few deep) and a `-` before a field term. Single spaces between
+ * clauses, with optional AND / OR / NOT. A small scanner, linear in the length; anything it does not
+ * know goes to the parser. test/unit/lucene.test.ts holds it to the parser on many thousands of strings.
+ */
+function isCommonLucene(expression) {
+    if (expression.length > PLAIN_MAX_LENGTH)
+        return false;
+    const end = scanExpr(expression, 0, 0);
+    return end === expression.length;
+}
+const MAX_PARENS = 4;
+const isWordChar = (c) => (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95 || c === 46 || c === 42;
+const isFieldStart = (c) => (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95;
+const isFieldChar = (c) => (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95 || c === 46;
+/** A clause separator at `i` (` `, ` AND `, ` OR `, each with an optional `NOT ` after): its end, or -1. */
+function scanSeparator(s, i) {
+    if (s.charCodeAt(i) !== 32)
+        return -1;
+    let j = i + 1;
+    if (s.startsWith('AND ', j))
+        j += 4;
+    else if (s.startsWith('OR ', j))
+        j += 3;
+    if (s.startsWith('NOT ', j))
+        j += 4;
+    return j;
+}
+/** clause (separator clause)*, up to a `)` or the end; the offset after it, or -1. */
+function scanExpr(s, i, depth) {
+    if (s.startsWith('NOT ', i))
+        i += 4;
+    i = scanClause(s, i, depth);
+    while (i >= 0 && i < s.length && s.charCodeAt(i) !== 41) {
+        const j = scanSeparator(s, i);
+        if (j < 0)
+            return -1;
+        i = scanClause(s, j, depth);
+    }
+    return i;
+}
+function scanClause(s, i, depth) {
+    if (i < 0 || i >= s.length)
+        return -1;
+    const c = s.charCodeAt(i);
+    if (c === 40) {
+        // ( expression )
+        if (depth >= MAX_PARENS)
+            return -1;
+        const j = scanExpr(s, i + 1, depth + 1);
+        return j >= 0 && s.charCodeAt(j) === 41 ? j + 1 : -1;
+    }
+    if (c === 45)
+        i++; // -field:value
+    // An optional field name and its colon.
+    let j = i;
+    if (isFieldStart(s.charCodeAt(j))) {
+        j++;
+        while (j < s.length && isFieldChar(s.charCodeAt(j)))
+            j++;
+        if (s.charCodeAt(j) === 58) {
+            const v = j + 1;
+            const open = s.charCodeAt(v);
+            if (open === 40)
+                return scanGroup(s, v + 1);
+            if (open === 91 || open === 123)
+                return scanRange(s, v + 1);
+            return scanValue(s, v);
+        }
+    }
+    return scanValue(s, i);
+}
+/** A word (with an optional `>`, `>=`, `<` or `<=` before it) or a quoted value. */
+function scanValue(s, i) {
+    const c = s.charCodeAt(i);
+    if (c === 34) {
+        for (let j = i + 1; j < s.length; j++) {
+            const d = s.charCodeAt(j);
+            if (d === 34)
+                return j + 1;
+            if (d === 92 || d === 10 || d === 13)
+                return -1;
+        }
+        return -1;
+    }
+    if (c === 60 || c === 62) {
+        i++;
+        if (s.charCodeAt(i) === 61)
+            i++;
+    }
+    if (!isWordChar(s.charCodeAt(i)))
+        return -1;
+    let j = i + 1;
+    while (j < s.length) {
+        const d = s.charCodeAt(j);
+        if (isWordChar(d) || d === 45)
+            j++;
+        else
+            break;
+    }
+    return j;
+}
+/** field:( value (separator value)* ) after the `(`. */
+function scanGroup(s, i) {
+    i = scanValue(s, i);
+    while (i >= 0 && s.charCodeAt(i) !== 41) {
+        if (s.charCodeAt(i) !== 32)
+            return -1;
+        i++;
+        if (s.startsWith('AND ', i))
+            i += 4;
+        else if (s.startsWith('OR ', i))
+            i += 3;
+        i = scanValue(s, i);
+    }
+    return i < 0 ? -1 : i + 1;
+}
+/** field:[a TO b] (or `{`, `}`) after the opening bracket. */
+function scanRange(s, i) {
+    const bound = (k) => {
+        let j = k;
+        while (j < s.length) {
+            const d = s.charCodeAt(j);
+            if (isWordChar(d) || d === 45)
+                j++;
+            else
+                break;
+        }
+        return j > k ? j : -1;
+    };
+    const low = bound(i);
+    if (low < 0 || !s.startsWith(' TO ', low))
+        return -1;
+    const high = bound(low + 4);
+    if (high < 0)
+        return -1;
+    const close = s.charCodeAt(high);
+    return close === 93 || close === 125 ? high + 1 : -1;
+}
+function checkLucene(expression) {
+    if (expression.trim() === '' || isPlainLucene(expression) || isCommonLucene(expression))
+        return undefined;
+    if (cache.has(expression))
+        return cache.get(expression);
+    const result = parseProblem(expression);
+    if (cache.size >= CACHE_LIMIT)
+        cache.clear();
+    cache.set(expression, result);
+    return result;
+}
+function parseProblem(expression) {
+    try {
+        lucene.parse(expression);
+        return undefined;
+    }
+    catch (e) {
+        if (e instanceof RangeError)
+            return { offset: 0, message: 'Lucene expression is nested too deeply to parse' };
+        const err = e;
+        const offset = err.location?.start.offset ?? 0;
+        // The parser lists every token it could accept; the token it found is the useful part.
+        const found = /but (.+) found\.?$/.exec(err.message)?.[1];
+        const what = found ? `unexpected ${found}` : err.message;
+        return { offset, message: `Lucene syntax error at column ${offset + 1} of the expression: ${what}` };
+    }
+}
+
+// EXTERNAL MODULE: ./src/manifest/schema.ts + 1 modules
+var schema = __nccwpck_require__(1497);
+// EXTERNAL MODULE: ./src/manifest/vocabulary.ts
+var vocabulary = __nccwpck_require__(7817);
+// EXTERNAL MODULE: ./src/manifest/path.ts
+var manifest_path = __nccwpck_require__(7578);
+;// CONCATENATED MODULE: ./src/manifest/rules.ts
+/**
+ * Rules that the schemas cannot express: fields that must agree inside a tile, alerts that must point at
+ * a tile that exists and can carry them, names that must be unique across files. Several of them exist
+ * because the server would silently rewrite the value (FACTS.md), which would show as a change on every
+ * plan forever.
+ */
+
+
+
+
+
+
+
+
+
+/** The prefix of the ownership tag; manifests may not use it themselves. */
+const OWNERSHIP_TAG_PREFIX = 'obsdeploy:';
+function reporter(doc, out) {
+    return (path, message, near, severity = 'error') => out.push((0,diagnostics/* diagnostic */.YK)('validate', severity, message, { ...doc.locate(near ?? path), field: (0,manifest_path/* formatPath */.j)(path) }));
+}
+/** The display type a tile will have on the server, whichever form the manifest uses. */
+function tileDisplayType(tile) {
+    if (tile.config)
+        return tile.config.displayType;
+    const first = tile.series?.[0];
+    if (!first)
+        return undefined;
+    if (first.type === 'time')
+        return first.displayType ?? 'line';
+    return first.type;
+}
+/**
+ * Runs on the raw document (fields of the wrong type are skipped, tiles that fail the schema get the
+ * checks their valid fields allow), so a schema error does not hide the other problems of a dashboard.
+ */
+function checkDashboard(doc, raw, mode = 'self-hosted', 
+/** The document as its schema typed it, when it passed: its tiles need no second parse. */
+typed) {
+    const out = [];
+    const report = reporter(doc, out);
+    if (mode === 'managed')
+        checkManagedTiles(raw, report);
+    const seenTags = new Set();
+    const tags = Array.isArray(raw.tags) ? raw.tags : [];
+    tags.forEach((tag, i) => {
+        if (typeof tag !== 'string')
+            return;
+        if (tag.startsWith(OWNERSHIP_TAG_PREFIX)) {
+            report(['tags', i], `tags starting with "${OWNERSHIP_TAG_PREFIX}" are reserved for the ownership tag`);
+        }
+        if (seenTags.has(tag))
+            report(['tags', i], `duplicate tag "${tag}"`);
+        seenTags.add(tag);
+    });
+    if (typeof raw.renamedFrom === 'string' && raw.renamedFrom === raw.name) {
+        report(['renamedFrom'], 'is the same as `name`; remove it once the rename has been applied');
+    }
+    const containers = checkContainers(raw, report);
+    checkDashboardFilters(raw, report);
+    const tileNames = new Map();
+    const tiles = Array.isArray(raw.tiles) ? raw.tiles : [];
+    tiles.forEach((value, i) => {
+        if (value === null || typeof value !== 'object')
+            return;
+        const tile = value;
+        const path = ['tiles', i];
+        if (typeof tile.name === 'string') {
+            const first = tileNames.get(tile.name);
+            if (first !== undefined)
+                report([...path, 'name'], `duplicate tile name "${tile.name}" (also tiles[${first}])`);
+            else
+                tileNames.set(tile.name, i);
+        }
+        // Only when x and w are each valid: otherwise their own error says it already.
+        const inGrid = (v, min, max) => Number.isInteger(v) && v >= min && v <= max;
+        if (inGrid(tile.x, 0, vocabulary/* LIMITS */.b1.gridColumns - 1) &&
+            inGrid(tile.w, 1, vocabulary/* LIMITS */.b1.gridColumns) &&
+            Number(tile.x) + Number(tile.w) > vocabulary/* LIMITS */.b1.gridColumns) {
+            report([...path, 'w'], `tile extends past the ${vocabulary/* LIMITS */.b1.gridColumns}-column grid (x + w = ${Number(tile.x) + Number(tile.w)})`);
+        }
+        checkContainerRef(tile, path, containers, report);
+        // The tile's own rules need its structure; fix the tile's schema errors (reported) to see them.
+        const typedTile = typed?.tiles?.[i] ?? parsedTile(tile);
+        if (typedTile)
+            checkTile(typedTile, path, report);
+        else
+            checkPartialTile(tile, path, report);
+    });
+    return out;
+}
+function parsedTile(tile) {
+    const typed = schema/* Tile */.FA.safeParse(tile);
+    return typed.success ? typed.data : undefined;
+}
+/**
+ * What the managed API's schemas leave out (the cloud's OpenAPI document: ClickStackSelectItem and the series list
+ * their aggregation functions without `increase`; no tile config has `seriesLimit`, `formulas` or `showOperandSeries`;
+ * languages are lucene and sql only; filters have no broadcast or variable settings). Read from the raw document, so
+ * these are reported next to any schema error.
+ */
+function checkManagedTiles(raw, report) {
+    const tiles = Array.isArray(raw.tiles) ? raw.tiles : [];
+    const record = (v) => v !== null && typeof v === 'object' ? v : undefined;
+    const checkAggFn = (item, path) => {
+        if (record(item)?.aggFn === 'increase')
+            report([...path, 'aggFn'], `increase is not available in managed mode: the managed API takes ${vocabulary/* MANAGED_AGG_FNS */.MI.join(', ')}`);
+    };
+    const checkLanguage = (value, path, field = 'whereLanguage') => {
+        if (record(value)?.[field] === 'promql')
+            report([...path, field], 'promql is not available in managed mode: the managed API takes lucene and sql');
+    };
+    checkLanguage(raw, [], 'savedQueryLanguage');
+    const filters = Array.isArray(raw.filters) ? raw.filters : [];
+    filters.forEach((f, i) => {
+        for (const key of ['isBroadcastEnabled', 'isVariableEnabled', 'variableName'])
+            if (record(f) && key in record(f))
+                report(['filters', i, key], `${key} is not part of the managed API's filters: remove it in managed mode`);
+    });
+    tiles.forEach((value, i) => {
+        const tile = record(value);
+        const series = Array.isArray(tile?.series) ? tile.series : [];
+        series.forEach((s, j) => checkAggFn(s, ['tiles', i, 'series', j]));
+        const config = record(tile?.config);
+        const cpath = ['tiles', i, 'config'];
+        const select = Array.isArray(config?.select) ? config.select : [];
+        select.forEach((item, j) => {
+            checkAggFn(item, [...cpath, 'select', j]);
+            checkLanguage(item, [...cpath, 'select', j]);
+        });
+        checkLanguage(config, cpath);
+        checkLanguage(config?.onClick, [...cpath, 'onClick']);
+        for (const key of ['seriesLimit', 'formulas', 'showOperandSeries'])
+            if (config && key in config)
+                report([...cpath, key], `${key} is not part of the managed API: remove it in managed mode`);
+        if (config?.configType === 'sql' && config.connection !== undefined)
+            report([...cpath, 'connection'], "the managed API cannot list connections: name a raw-SQL tile's connection by `connectionId`");
+    });
+}
+/** Container titles are unique (tiles name them), and so are the tab titles of each. Returns the tabs by title. */
+function checkContainers(raw, report) {
+    const out = new Map();
+    const list = Array.isArray(raw.containers) ? raw.containers : [];
+    list.forEach((value, i) => {
+        const c = value;
+        if (!c || typeof c !== 'object' || typeof c.title !== 'string')
+            return;
+        if (out.has(c.title))
+            report(['containers', i, 'title'], `duplicate container title "${c.title}": tiles name containers by title`);
+        const tabs = new Set();
+        const tabList = Array.isArray(c.tabs) ? c.tabs : [];
+        tabList.forEach((t, j) => {
+            const title = t?.title;
+            if (typeof title !== 'string')
+                return;
+            if (tabs.has(title))
+                report(['containers', i, 'tabs', j, 'title'], `duplicate tab title "${title}" in container "${c.title}"`);
+            tabs.add(title);
+        });
+        if (!out.has(c.title))
+            out.set(c.title, tabs);
+    });
+    return out;
+}
+/** udash validateDashboardTiles: a tile's container and tab must exist, and a tab needs its container. */
+function checkContainerRef(tile, path, containers, report) {
+    const { container, tab } = tile;
+    if (typeof container === 'string' && !containers.has(container)) {
+        const guess = (0,issues/* didYouMean */.au)(container, [...containers.keys()]);
+        report([...path, 'container'], `no container titled "${container}" in \`containers\`${guess ? ` (did you mean "${guess}"?)` : ''}`);
+    }
+    if (typeof tab !== 'string')
+        return;
+    if (typeof container !== 'string')
+        report([...path, 'tab'], 'needs `container`: the container the tab belongs to');
+    else if (containers.get(container) && !containers.get(container).has(tab)) {
+        const guess = (0,issues/* didYouMean */.au)(tab, [...containers.get(container)]);
+        report([...path, 'tab'], `container "${container}" has no tab titled "${tab}"${guess ? ` (did you mean "${guess}"?)` : ''}`);
+    }
+}
+/**
+ * common-utils dashboardValidation.ts: a filter broadcasts its value (the default), is a variable, or both; a
+ * variable has a name (given, or derived from the filter's name) unique in the dashboard; `variableName` needs
+ * `isVariableEnabled`, and the sources a filter applies to need broadcasting. Plus ours: one data source reference.
+ */
+function checkDashboardFilters(raw, report) {
+    const list = Array.isArray(raw.filters) ? raw.filters : [];
+    const variables = new Map();
+    list.forEach((value, i) => {
+        const f = value;
+        if (!f || typeof f !== 'object')
+            return;
+        const path = ['filters', i];
+        checkSourceRef(f, path, report, true);
+        if (f.appliesToSources !== undefined && f.appliesToSourceIds !== undefined)
+            report([...path, 'appliesToSourceIds'], 'use `appliesToSources` or `appliesToSourceIds`, not both');
+        const broadcasts = f.isBroadcastEnabled !== false;
+        const variable = f.isVariableEnabled === true;
+        const label = typeof f.name === 'string' ? f.name : `filters[${i}]`;
+        if (!broadcasts && !variable)
+            report([...path, 'isBroadcastEnabled'], `filter "${label}" must broadcast its value, be a variable (isVariableEnabled: true), or both`);
+        if (f.variableName !== undefined && !variable)
+            report([...path, 'variableName'], 'needs `isVariableEnabled: true` (the server ignores it otherwise)');
+        const applies = [f.appliesToSources, f.appliesToSourceIds].some(a => Array.isArray(a) && a.length > 0);
+        if (applies && !broadcasts)
+            report([...path, f.appliesToSources !== undefined ? 'appliesToSources' : 'appliesToSourceIds'], 'needs a filter that broadcasts its value (isBroadcastEnabled is false)');
+        if (!variable)
+            return;
+        const name = variableNameOf(f);
+        if (!name) {
+            report([...path, 'variableName'], `filter "${label}" needs a variableName: none can be derived from its name`);
+            return;
+        }
+        const first = variables.get(name);
+        if (first !== undefined)
+            report([...path, 'variableName'], `variable name "${name}" is also filters[${first}]'s: they must be unique`);
+        else
+            variables.set(name, i);
+    });
+}
+/** common-utils filters.ts deriveVariableName: the given name, or the display name made an identifier. */
+function variableNameOf(filter) {
+    const given = typeof filter.variableName === 'string' ? filter.variableName.trim() : '';
+    if (given)
+        return given;
+    const derived = String(filter.name ?? '')
+        .trim()
+        .replace(/\s+/g, '_')
+        .replace(/[^A-Za-z0-9_]+/g, '');
+    const name = /^[0-9_]/.test(derived) ? `v${derived}` : derived;
+    return name || undefined;
+}
+const SOURCED_SERIES = new Set(['time', 'table', 'number', 'search']);
+/** The rules of a tile that fails the schema, on whichever of its series or config do parse. */
+function checkPartialTile(tile, path, report) {
+    if (Array.isArray(tile.series)) {
+        tile.series.forEach((s, i) => {
+            // A series of a known type that reads data needs a source (a wrong type is reported on its own).
+            const series = s;
+            if (series && typeof series === 'object' && SOURCED_SERIES.has(series.type))
+                checkSourceRef(series, [...path, 'series', i], report, true);
+            const typed = schema/* Series */.sf.safeParse(s);
+            if (typed.success && typed.data.type !== 'markdown' && typed.data.type !== 'search') {
+                checkAggregation(typed.data.aggFn, typed.data.field, typed.data.level, [...path, 'series', i], 'field', report);
+            }
+        });
+    }
+    const config = schema/* TileConfig */.jm.safeParse(tile.config);
+    if (config.success && config.data.displayType !== 'markdown')
+        checkSourceRef(config.data, [...path, 'config'], report, true);
+}
+function checkTile(tile, path, report) {
+    if (tile.series && tile.config)
+        report(path, 'has both `series` and `config`; use one form');
+    if (!tile.series && !tile.config)
+        report(path, 'needs `series` (list of series) or `config` (a display type)');
+    if (tile.series)
+        checkSeriesList(tile, tile.series, [...path, 'series'], report);
+    if (tile.config) {
+        const cpath = [...path, 'config'];
+        if (tile.asRatio !== undefined)
+            report([...path, 'asRatio'], 'with `config`, set asRatio inside config');
+        const c = tile.config;
+        if (c.configType === 'sql') {
+            // A raw-SQL tile runs on a connection; its data source is optional (zod.ts raw-SQL config).
+            checkSourceRef(c, cpath, report, false);
+            checkConnectionRef(c, cpath, report);
+        }
+        else if (c.displayType !== 'markdown')
+            checkSourceRef(c, cpath, report, true);
+        // A list is sent joined into one expression, which the server takes up to 10,000 characters.
+        const joined = (field, separator) => {
+            const value = c[field];
+            if (Array.isArray(value) && value.every(v => typeof v === 'string')) {
+                const length = value.join(separator).length;
+                if (length > vocabulary/* LIMITS */.b1.expression)
+                    report([...cpath, field], `is sent as one expression of ${length} characters; the server takes at most ${vocabulary/* LIMITS */.b1.expression}`);
+            }
+        };
+        joined('groupBy', ',');
+        if (c.displayType === 'search')
+            joined('select', ', ');
+        if (c.displayType !== 'heatmap' && 'select' in c && Array.isArray(c.select)) {
+            c.select.forEach((item, i) => {
+                if (typeof item === 'object')
+                    checkSelectItem(item, [...cpath, 'select', i], report);
+            });
+            if ('asRatio' in c && c.asRatio && c.select.length !== 2) {
+                report([...cpath, 'asRatio'], 'asRatio needs exactly two select items (the server stores false otherwise)');
+            }
+        }
+        if (c.configType !== 'sql') {
+            checkFormulas(c, cpath, report);
+            if (c.displayType === 'table' && c.onClick)
+                checkLink(c.onClick, [...cpath, 'onClick'], report);
+        }
+    }
+}
+/**
+ * common-utils validateChartConfigFormulas: each formula parses and names existing select items; not with asRatio;
+ * a number tile takes one formula, and without one exactly one select item. Plus ours: showOperandSeries only with
+ * formulas (the server returns it only then, so every plan would show it).
+ */
+function checkFormulas(c, path, report) {
+    const formulas = 'formulas' in c ? (c.formulas ?? []) : [];
+    const count = 'select' in c && Array.isArray(c.select) ? c.select.length : 0;
+    formulas.forEach((f, i) => {
+        const problem = formulaProblem(f.expression, count);
+        if (problem)
+            report([...path, 'formulas', i, 'expression'], `formula ${problem}`);
+    });
+    if (formulas.length > 0 && 'asRatio' in c && c.asRatio)
+        report([...path, 'formulas'], 'formulas cannot be combined with asRatio: write the ratio as a formula ("A / B")');
+    if (c.displayType === 'number') {
+        if (formulas.length > 1)
+            report([...path, 'formulas'], 'a number tile shows one value: at most one formula');
+        if (formulas.length === 0 && count !== 1)
+            report([...path, 'select'], 'a number tile without a formula shows one select item: use one, or add a formula over them');
+    }
+    if ('showOperandSeries' in c && c.showOperandSeries !== undefined && formulas.length === 0)
+        report([...path, 'showOperandSeries'], 'only applies with formulas (the server drops it otherwise)');
+}
+/** A link-out's target: by name, by id or by template, as its mode and type allow. */
+function checkLink(link, path, report) {
+    if (link.type === 'external')
+        return;
+    const t = link.target;
+    const at = [...path, 'target'];
+    const byName = link.type === 'dashboard' ? 'dashboard' : 'source';
+    const other = link.type === 'dashboard' ? 'source' : 'dashboard';
+    if (t[other] !== undefined)
+        report([...at, other], `a ${link.type} link names its target with \`${byName}\`, not \`${other}\``);
+    if (t.mode === 'template') {
+        if (t.template === undefined)
+            report(at, 'mode template needs `template`');
+        for (const key of [byName, 'id'])
+            if (t[key] !== undefined)
+                report([...at, key], 'only with mode id (this target is a template)');
+        return;
+    }
+    if (t.template !== undefined)
+        report([...at, 'template'], 'only with mode template');
+    if (t[byName] !== undefined && t.id !== undefined)
+        report([...at, 'id'], `use \`${byName}\` or \`id\`, not both`);
+    else if (t[byName] === undefined && t.id === undefined)
+        report(at, `mode id needs the ${link.type === 'dashboard' ? 'dashboard' : 'data source'}: \`${byName}\` (by name) or \`id\``);
+}
+function checkSeriesList(tile, list, path, report) {
+    const first = list[0];
+    list.forEach((s, i) => {
+        const p = [...path, i];
+        if (s.type !== first.type) {
+            report([...p, 'type'], `all series of a tile must have the same type (series[0] is ${first.type})`);
+            return;
+        }
+        if (i > 0 && ['number', 'search', 'markdown'].includes(s.type)) {
+            report(p, `a ${s.type} tile shows only its first series; the server drops the rest`);
+        }
+        if (s.type === 'markdown')
+            return;
+        // zod.ts chartSeriesSchema: every series but markdown needs a sourceId.
+        checkSourceRef(s, p, report, true);
+        if (i > 0 && first.type !== 'markdown' && sourceKey(s) !== sourceKey(first)) {
+            report(p, 'all series of a tile must use the same data source (the server keeps only the first one)');
+        }
+        if (s.type === 'search')
+            return;
+        checkAggregation(s.aggFn, s.field, s.level, p, 'field', report);
+        if (s.type === 'table' && s.sortOrder !== undefined) {
+            report([...p, 'sortOrder'], "sortOrder is not kept by servers that store tiles in the config form (FACTS.md); use the config form's orderBy", undefined, 'warning');
+        }
+        if (i > 0 &&
+            'groupBy' in first &&
+            JSON.stringify(s.groupBy ?? []) !== JSON.stringify(first.groupBy ?? [])) {
+            report([...p, 'groupBy'], 'all series of a tile must have the same groupBy (the tile has one grouping)');
+        }
+    });
+    if (tile.asRatio && (first.type !== 'time' || list.length !== 2)) {
+        report([...path.slice(0, -1), 'asRatio'], 'asRatio needs a time tile with exactly two series (the server stores false otherwise)');
+    }
+}
+const sourceKey = (s) => `${s.source ?? ''}\u0000${s.sourceId ?? ''}`;
+function checkSourceRef(s, path, report, required) {
+    if (s.source !== undefined && s.sourceId !== undefined)
+        report([...path, 'sourceId'], 'use `source` or `sourceId`, not both');
+    else if (required && s.source === undefined && s.sourceId === undefined) {
+        report(path, 'needs a data source: `source` (by name) or `sourceId`');
+    }
+}
+function checkConnectionRef(c, path, report) {
+    if (c.connection !== undefined && c.connectionId !== undefined)
+        report([...path, 'connectionId'], 'use `connection` or `connectionId`, not both');
+    else if (c.connection === undefined && c.connectionId === undefined)
+        report(path, 'a raw-SQL tile needs its connection: `connection` (by name) or `connectionId`');
+}
+function checkSelectItem(item, path, report) {
+    checkAggregation(item.aggFn, item.valueExpression, item.level, path, 'valueExpression', report);
+}
+/** SelectItem rules (OpenAPI): count takes no value expression, every other function needs one. */
+function checkAggregation(aggFn, value, level, path, valueField, report) {
+    if (aggFn === 'count' && value !== undefined)
+        report([...path, valueField], 'count takes no value expression');
+    if (aggFn !== 'count' && value === undefined) {
+        report([...path, 'aggFn'], `${aggFn} needs a value expression in \`${valueField}\``);
+    }
+    if (aggFn === 'quantile' && level === undefined)
+        report([...path, 'aggFn'], 'quantile needs `level` (e.g. 0.95)');
+    if (aggFn !== 'quantile' && level !== undefined)
+        report([...path, 'level'], 'level only applies to quantile');
+}
+/**
+ * Every `where` in the document, whatever else is wrong with it: a filter typo is worth reporting even
+ * in a manifest that also has a schema error. Errors point at the column inside the expression.
+ */
+function checkFilters(doc) {
+    const out = [];
+    // Depth-first over one shared path (the depth is bounded by the YAML limits), last child first: the
+    // order of the stack walk this replaced, without a path array per value of every manifest.
+    const path = [];
+    const visit = (value) => {
+        if (value === null || typeof value !== 'object')
+            return;
+        if (Array.isArray(value)) {
+            for (let i = value.length - 1; i >= 0; i--)
+                visitChild(i, value[i]);
+            return;
+        }
+        const record = value;
+        // A tile's or filter's `where`, and a dashboard's saved query, in Lucene unless they say otherwise.
+        for (const [field, language] of FILTER_FIELDS) {
+            const text = record[field];
+            const lang = record[language];
+            if (typeof text !== 'string' || (lang !== undefined && lang !== 'lucene'))
+                continue;
+            const problem = checkLucene(text);
+            if (!problem)
+                continue;
+            const fieldPath = [...path, field];
+            const scalar = doc.scalarAt(fieldPath);
+            // On a one-line scalar we can point at the exact column; otherwise at the scalar.
+            const at = scalar
+                ? { ...scalar.location, column: scalar.columnOf(problem.offset) }
+                : doc.locate(fieldPath);
+            out.push((0,diagnostics/* diagnostic */.YK)('validate', 'error', problem.message, { ...at, field: (0,manifest_path/* formatPath */.j)(fieldPath) }));
+        }
+        const keys = Object.keys(record);
+        for (let i = keys.length - 1; i >= 0; i--)
+            visitChild(keys[i], record[keys[i]]);
+    };
+    const visitChild = (segment, value) => {
+        if (value === null || typeof value !== 'object')
+            return;
+        path.push(segment);
+        visit(value);
+        path.pop();
+    };
+    visit(doc.value);
+    return out;
+}
+const FILTER_FIELDS = [
+    ['where', 'whereLanguage'],
+    ['savedQuery', 'savedQueryLanguage']
+];
+/** Runs on the raw document too (fields of the wrong type are skipped), so it adds to schema errors. */
+function checkAlert(doc, raw, mode = 'self-hosted') {
+    const out = [];
+    const report = reporter(doc, out);
+    const a = {
+        threshold: typeof raw.threshold === 'number' ? raw.threshold : undefined,
+        thresholdMax: typeof raw.thresholdMax === 'number' ? raw.thresholdMax : undefined,
+        thresholdType: typeof raw.thresholdType === 'string' ? raw.thresholdType : undefined
+    };
+    checkAlertTarget(raw, report);
+    if (a.thresholdType !== undefined) {
+        const ranged = vocabulary/* RANGE_THRESHOLD_TYPES */.U1.includes(a.thresholdType);
+        if (ranged && raw.thresholdMax === undefined) {
+            report(['thresholdMax'], `is required when thresholdType is ${a.thresholdType}`, ['thresholdType']);
+        }
+        if (ranged && a.thresholdMax !== undefined && a.threshold !== undefined && a.thresholdMax < a.threshold) {
+            report(['thresholdMax'], `must be >= threshold (${a.threshold})`);
+        }
+        if (!ranged && raw.thresholdMax !== undefined) {
+            report(['thresholdMax'], `only applies to between and not_between, not ${a.thresholdType}`);
+        }
+    }
+    checkAlertChannels(raw, mode, report);
+    checkSchedule(raw, report);
+    return out;
+}
+const YEAR_MS = 365 * 24 * 3_600_000;
+/**
+ * common-utils validateAlertScheduleOffsetMinutes and scheduleStartAtSchema: the offset stays below the interval and
+ * is 0 with a start date; the start date lies within a year ahead and ten years back (of the time of validation).
+ */
+function checkSchedule(raw, report) {
+    const offset = typeof raw.scheduleOffsetMinutes === 'number' ? raw.scheduleOffsetMinutes : undefined;
+    const minutes = vocabulary/* ALERT_INTERVAL_MINUTES */.zd[raw.interval];
+    if (offset !== undefined && minutes !== undefined && offset >= minutes)
+        report(['scheduleOffsetMinutes'], `must be less than the interval (${String(raw.interval)} is ${minutes} minute${minutes === 1 ? '' : 's'})`);
+    if (typeof raw.scheduleStartAt !== 'string')
+        return;
+    if (offset !== undefined && offset > 0)
+        report(['scheduleOffsetMinutes'], 'must be 0 (or left out) with scheduleStartAt: the start date aligns the windows');
+    const at = Date.parse(raw.scheduleStartAt);
+    if (Number.isNaN(at))
+        return;
+    const now = Date.now();
+    if (at > now + YEAR_MS)
+        report(['scheduleStartAt'], 'must be within a year from now');
+    if (at < now - 10 * YEAR_MS)
+        report(['scheduleStartAt'], 'must be within ten years in the past');
+}
+/** A tile alert names its dashboard and tile; a saved-search alert its saved search (real-server.md §2.2). */
+function checkAlertTarget(raw, report) {
+    const saved = raw.source === 'saved_search';
+    const misplaced = (fields, why) => {
+        for (const f of fields)
+            if (raw[f] !== undefined)
+                report([f], why);
+    };
+    if (saved) {
+        if (raw.savedSearch !== undefined && raw.savedSearchId !== undefined)
+            report(['savedSearchId'], 'use `savedSearch` (by name) or `savedSearchId`, not both');
+        else if (raw.savedSearch === undefined && raw.savedSearchId === undefined)
+            report(['savedSearch'], 'a saved_search alert needs `savedSearch` (by name) or `savedSearchId`', [
+                'source'
+            ]);
+        misplaced(['dashboard', 'tile'], 'only tile alerts have a dashboard and tile (this one is source: saved_search)');
+    }
+    else {
+        if (raw.dashboard === undefined)
+            report(['dashboard'], 'is required (a tile alert: the dashboard, by name)', []);
+        if (raw.tile === undefined)
+            report(['tile'], 'is required (a tile alert: the tile, by name)', []);
+        misplaced(['savedSearch', 'savedSearchId', 'groupBy'], 'only saved_search alerts have this (set `source: saved_search`)');
+    }
+}
+/**
+ * `channel` or `channels` (common-utils types.ts validateAlertChannelSelection); webhook channels name one
+ * webhook; email and the webhook extras exist only in the managed API, which has no `channels`.
+ */
+function checkAlertChannels(raw, mode, report) {
+    if (raw.channel !== undefined && raw.channels !== undefined)
+        report(['channels'], 'use `channel` or `channels`, not both');
+    else if (raw.channel === undefined && raw.channels === undefined)
+        report(['channel'], 'is required (or `channels`, a list)', []);
+    if (mode === 'managed' && raw.channels !== undefined)
+        report(['channels'], 'the managed API has no `channels`: an alert has one `channel` there');
+    const list = Array.isArray(raw.channels)
+        ? raw.channels.map((c, i) => [c, ['channels', i]])
+        : raw.channel !== undefined
+            ? [[raw.channel, ['channel']]]
+            : [];
+    const seen = new Map();
+    list.forEach(([value, path], i) => {
+        if (value === null || typeof value !== 'object')
+            return;
+        const c = value;
+        // Self-hosted, the schema takes webhook channels only, and says so.
+        if (c.type !== 'webhook')
+            return;
+        if (c.webhook !== undefined && c.webhookId !== undefined)
+            report([...path, 'webhookId'], 'use `webhook` or `webhookId`, not both');
+        if (c.webhook === undefined && c.webhookId === undefined)
+            report(path, 'needs `webhook` (by name) or `webhookId`');
+        if (mode === 'self-hosted')
+            for (const extra of ['webhookService', 'slackChannelId', 'severity'])
+                if (c[extra] !== undefined)
+                    report([...path, extra], `${extra} exists only in the managed API (the self-hosted server drops it)`);
+        const key = JSON.stringify([c.webhook ?? null, c.webhookId ?? null]);
+        const first = seen.get(key);
+        if (first !== undefined)
+            report(path, `duplicate channel (the same as channels[${first}]): the server refuses it`);
+        else
+            seen.set(key, i);
+    });
+}
+/** A raw-SQL query names the alert interval's parameter, or a macro that expands to it. */
+const usesInterval = (sql) => /interval(Milli)?seconds|\$__\w*interval/i.test(sql);
+/** `name` is 1-50 letters, digits and whitespace (CONTRACT.md, service-update). */
+const SERVICE_NAME_PATTERN = /^[A-Za-z0-9\s]{1,50}$/;
+function isIpOrCidr(value) {
+    const [addr, prefix, ...rest] = value.split('/');
+    if (rest.length > 0 || !addr)
+        return false;
+    const family = (0,external_node_net_.isIP)(addr);
+    if (family === 0)
+        return false;
+    if (prefix === undefined)
+        return true;
+    if (!/^(0|[1-9]\d{0,2})$/.test(prefix))
+        return false;
+    return Number(prefix) <= (family === 4 ? 32 : 128);
+}
+function checkServiceSettings(doc, s) {
+    const out = [];
+    const report = reporter(doc, out);
+    if (s.name !== undefined && (!SERVICE_NAME_PATTERN.test(s.name) || s.name.trim() === '')) {
+        const odd = [...s.name].find(ch => !/[A-Za-z0-9\s]/.test(ch));
+        report(['name'], `must be 1-50 characters of letters, digits and whitespace, not only whitespace (the cloud API's rule)${odd ? `; "${odd}" is not allowed` : ''}`);
+    }
+    const sources = new Set();
+    s.ipAccessList?.forEach((entry, i) => {
+        if (!isIpOrCidr(entry.source))
+            report(['ipAccessList', i, 'source'], `"${entry.source}" is not an IPv4/IPv6 address or CIDR`);
+        if (sources.has(entry.source))
+            report(['ipAccessList', i, 'source'], `duplicate source "${entry.source}"`);
+        sources.add(entry.source);
+    });
+    const endpoints = new Set();
+    s.privateEndpointIds?.forEach((id, i) => {
+        if (endpoints.has(id))
+            report(['privateEndpointIds', i], `duplicate private endpoint id "${id}"`);
+        endpoints.add(id);
+    });
+    const protocols = new Set();
+    s.endpoints?.forEach((e, i) => {
+        if (protocols.has(e.protocol))
+            report(['endpoints', i, 'protocol'], `duplicate protocol "${e.protocol}"`);
+        protocols.add(e.protocol);
+    });
+    return out;
+}
+const str = (v) => (typeof v === 'string' ? v : undefined);
+const mapping = (v) => v !== null && typeof v === 'object' && !Array.isArray(v) ? v : undefined;
+function dashboardView(doc, raw, spec) {
+    const tiles = Array.isArray(raw.tiles) ? raw.tiles : [];
+    return {
+        doc,
+        name: str(raw.name),
+        id: str(raw.id),
+        renamedFrom: str(raw.renamedFrom),
+        tiles: tiles.flatMap((t, i) => {
+            const name = str(t?.name);
+            if (name === undefined)
+                return [];
+            const typed = spec?.tiles?.[i];
+            const sql = typed?.config?.configType === 'sql' ? typed.config.sqlTemplate : undefined;
+            return [{ name, displayType: typed ? tileDisplayType(typed) : undefined, sqlTemplate: sql }];
+        }),
+        links: tiles.flatMap((t, i) => {
+            const link = mapping(mapping(mapping(t)?.config)?.onClick);
+            const dashboard = link?.type === 'dashboard' ? str(mapping(link.target)?.dashboard) : undefined;
+            return dashboard === undefined
+                ? []
+                : [{ dashboard, path: ['tiles', i, 'config', 'onClick', 'target', 'dashboard'] }];
+        })
+    };
+}
+function alertView(doc, raw) {
+    return { doc, name: str(raw.name), dashboard: str(raw.dashboard), tile: str(raw.tile) };
+}
+/** Rules across documents and files: unique names, and alerts that point at tiles that exist. */
+function checkAcrossDocuments(dashboards, alerts, services, mode, 
+/** Some file or document could not be read: a missing name may be in it. */
+incomplete = false) {
+    const out = [];
+    const where = (doc, path) => `${doc.file}:${doc.locate(path).line}`;
+    const byName = new Map();
+    /** Every manifest of each name, in order. */
+    const sharing = new Map();
+    const pins = new Map();
+    for (const d of dashboards) {
+        if (d.name === undefined)
+            continue;
+        const list = sharing.get(d.name);
+        if (list)
+            list.push(d);
+        else
+            sharing.set(d.name, [d]);
+        if (!byName.has(d.name))
+            byName.set(d.name, d);
+        if (d.id !== undefined) {
+            const prevPin = pins.get(d.id);
+            if (prevPin)
+                reporter(d.doc, out)(['id'], `dashboard id "${d.id}" is pinned twice (also at ${where(prevPin.doc, ['id'])})`);
+            else
+                pins.set(d.id, d);
+        }
+    }
+    // Same-named dashboards are told apart by their `id:` pins (pair.ts pairs pins first): each of them needs
+    // one. Two pins of one id are reported above.
+    const pinnedTwins = new Map();
+    for (const [name, list] of sharing) {
+        if (list.length < 2)
+            continue;
+        if (list.every(d => d.id !== undefined)) {
+            pinnedTwins.set(name, list);
+            continue;
+        }
+        const [first, ...rest] = list;
+        for (const d of rest)
+            reporter(d.doc, out)(['name'], `duplicate dashboard name "${name}" (also at ${where(first.doc, ['name'])}): same-named dashboards need an \`id:\` pin each (the id of its live dashboard) to tell them apart; pin every one of them, or rename one`);
+    }
+    // A link-out names its dashboard too (links.ts pairs the name with one manifest): it cannot tell twins apart.
+    for (const d of dashboards)
+        for (const link of d.links) {
+            const twins = pinnedTwins.get(link.dashboard);
+            if (twins)
+                reporter(d.doc, out)(link.path, `${twins.length} dashboards are named "${link.dashboard}" (${twins.map(t => where(t.doc, ['name'])).join(', ')}): a link names its dashboard by name, so it cannot tell which; link to one by \`id:\`, or rename one of them`);
+        }
+    for (const d of dashboards) {
+        const from = d.renamedFrom;
+        if (from !== undefined && from !== d.name && byName.has(from)) {
+            const other = byName.get(from);
+            reporter(d.doc, out)(['renamedFrom'], `"${from}" is still the name of another manifest (${where(other.doc, ['name'])})`);
+        }
+    }
+    const alertNames = new Map();
+    for (const a of alerts) {
+        const report = reporter(a.doc, out);
+        if (a.name !== undefined) {
+            const prev = alertNames.get(a.name);
+            if (prev)
+                report(['name'], `duplicate alert name "${a.name}" (also at ${where(prev.doc, ['name'])})`);
+            else
+                alertNames.set(a.name, a);
+        }
+        if (a.dashboard === undefined)
+            continue;
+        const twins = pinnedTwins.get(a.dashboard);
+        if (twins) {
+            report(['dashboard'], `${twins.length} dashboards are named "${a.dashboard}" (${twins.map(t => where(t.doc, ['name'])).join(', ')}): an alert names its dashboard by name, so it cannot tell which; rename one of them to put alerts on it`);
+            continue;
+        }
+        const dash = byName.get(a.dashboard);
+        if (!dash) {
+            const guess = (0,issues/* didYouMean */.au)(a.dashboard, [...byName.keys()]);
+            report(['dashboard'], `no dashboard named "${a.dashboard}" in the manifests${guess ? ` (did you mean "${guess}"?)` : ''}${incomplete && !guess ? ' (some manifests could not be read: fix those errors first)' : ''}`);
+            continue;
+        }
+        if (a.tile === undefined)
+            continue;
+        const tile = dash.tiles.find(t => t.name === a.tile);
+        if (!tile) {
+            const guess = (0,issues/* didYouMean */.au)(a.tile, dash.tiles.map(t => t.name));
+            report(['tile'], `dashboard "${dash.name}" has no tile named "${a.tile}"${guess ? ` (did you mean "${guess}"?)` : ''}`);
+            continue;
+        }
+        if (tile.displayType && !vocabulary/* ALERTABLE_DISPLAY_TYPES */.Ei.includes(tile.displayType)) {
+            report(['tile'], `tile "${tile.name}" is a ${tile.displayType} tile; alerts need a line, stacked_bar or number tile`);
+        }
+        else if (tile.sqlTemplate !== undefined &&
+            tile.displayType !== 'number' &&
+            !usesInterval(tile.sqlTemplate)) {
+            // controllers/alerts.ts validateAlertInput; common-utils core/utils.ts validateRawSqlForAlert.
+            report(['tile'], `tile "${tile.name}" is a raw-SQL ${tile.displayType} tile: an alert needs its query to use the interval ({intervalSeconds:Int64}, {intervalMilliseconds:Int64} or an interval macro)`);
+        }
+    }
+    out.push(...checkLookAlikeNames({ dashboard: dashboards, alert: alerts }));
+    services.forEach((doc, i) => {
+        const report = reporter(doc, out);
+        if (mode === 'self-hosted') {
+            report(['kind'], 'ServiceSettings belongs to managed mode (`mode: managed`); this run is self-hosted');
+        }
+        if (i > 0)
+            report(['kind'], `only one ServiceSettings is allowed (the first is at ${where(services[0], ['kind'])})`);
+    });
+    return out;
+}
+
+
+/***/ }),
+
+/***/ 1497:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  sf: () => (/* binding */ Series),
+  FA: () => (/* binding */ Tile),
+  jm: () => (/* binding */ TileConfig),
+  ue: () => (/* binding */ kindSchema)
+});
+
+// UNUSED EXPORTS: Alert, AlertChannel, AnyTileConfig, ColorRule, Container, Dashboard, DashboardFilter, EmailChannel, Formula, HeatmapItem, LinkTarget, MarkdownSeries, NumberFormat, NumberSeries, OnClick, RawSqlTileConfig, SearchSeries, SelectItem, TableSeries, TimeSeries, WebhookChannel, manifestSchema
+
+// EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 11 modules
+var schemas = __nccwpck_require__(2857);
+// EXTERNAL MODULE: ./node_modules/zod/v4/core/api.js
+var api = __nccwpck_require__(3759);
+;// CONCATENATED MODULE: ./node_modules/zod/v4/classic/iso.js
+
+
+
+function datetime(params) {
+    return api/* _isoDateTime */.G1(schemas/* ZodISODateTime */.You, params);
+}
+function date(params) {
+    return core._isoDate(ZodISODate, params);
+}
+function time(params) {
+    return core._isoTime(ZodISOTime, params);
+}
+function duration(params) {
+    return core._isoDuration(ZodISODuration, params);
+}
+
+// EXTERNAL MODULE: ./src/manifest/once.ts
+var once = __nccwpck_require__(164);
+// EXTERNAL MODULE: ./src/manifest/resources-schema.ts
+var resources_schema = __nccwpck_require__(310);
+// EXTERNAL MODULE: ./src/manifest/user-tags.ts
+var user_tags = __nccwpck_require__(4270);
+// EXTERNAL MODULE: ./src/manifest/vocabulary.ts
+var vocabulary = __nccwpck_require__(7817);
+;// CONCATENATED MODULE: ./src/manifest/schema.ts
+/**
+ * The manifest language as zod schemas: structure, types and value sets. Rules that span fields or
+ * documents (a tile's series must agree, an alert's tile must exist) live in `rules.ts`, so these
+ * schemas stay plain structure and export cleanly to JSON Schema for editors.
+ */
+
+
+
+
+
+const between = (min, max) => schemas/* int */.Whr({ error: `must be a whole number between ${min} and ${max}` })
+    .min(min, { error: `must be between ${min} and ${max}` })
+    .max(max, { error: `must be between ${min} and ${max}` });
+const atLeast = (min) => schemas/* int */.Whr({ error: `must be a whole number of at least ${min}` }).min(min, { error: `must be at least ${min}` });
+const schema_text = (max) => schemas/* string */.YjP()
+    .min(1, { error: 'must not be empty' })
+    .max(max, { error: `must be at most ${max} characters` });
+const apiVersion = schemas/* enum */.k5n(vocabulary/* API_VERSIONS */.Bo)
+    .optional()
+    .describe('The manifest language version, obsdeploy/v1 (optional).');
+/** A data source by name (resolved to its id at plan time) or by raw id. */
+const dataSourceRef = {
+    source: schemas/* string */.YjP().min(1).optional().describe('Data source by name, resolved to its id at plan time.'),
+    sourceId: schemas/* string */.YjP().min(1).optional().describe('Data source id, when you do not want name resolution.')
+};
+const whereLanguage = schemas/* enum */.k5n(vocabulary/* WHERE_LANGUAGES */.uw).optional().describe('Language of `where` (default lucene).');
+/** A series' filter: the server sets no length limit on it. */
+const seriesFilter = {
+    where: schemas/* string */.YjP().optional().describe('Filter expression (Lucene by default).'),
+    whereLanguage
+};
+/** A config tile's languages (select items, search, heatmap, link-outs): PromQL too, self-hosted only. */
+const queryLanguage = schemas/* enum */.k5n(vocabulary/* QUERY_LANGUAGES */.X_)
+    .optional()
+    .describe('Language of `where`: lucene (default), sql or promql (promql: self-hosted only).');
+/** A select item's or a search config's filter: at most 10,000 characters (zod.ts). */
+const filter = {
+    where: schemas/* string */.YjP().max(vocabulary/* LIMITS */.b1.expression).optional().describe('Filter expression (Lucene by default).'),
+    whereLanguage: queryLanguage
+};
+/** common-utils types.ts NumberFormatSchema: `output` is required, `numericUnit` one of the server's units. */
+const NumberFormat = schemas/* strictObject */.rej({
+    output: schemas/* enum */.k5n(vocabulary/* NUMBER_FORMAT_OUTPUTS */.Jb).describe('How the number is shown (required).'),
+    mantissa: schemas/* int */.Whr().optional().describe('Decimal places shown.'),
+    thousandSeparated: schemas/* boolean */.zMY().optional().describe('Group thousands (1,000,000).'),
+    average: schemas/* boolean */.zMY().optional().describe('Abbreviate large numbers (1.2M).'),
+    decimalBytes: schemas/* boolean */.zMY().optional().describe('byte output: powers of 1000 (kB) instead of 1024 (KiB).'),
+    factor: schemas/* number */.aig().optional().describe('Multiply the value by this first (e.g. 0.001 for ms to s).'),
+    currencySymbol: schemas/* string */.YjP().optional().describe('currency output: the symbol shown, e.g. $.'),
+    numericUnit: schemas/* enum */.k5n(vocabulary/* NUMERIC_UNITS */.mS)
+        .optional()
+        .describe('Unit for data, data rate and throughput formats.'),
+    unit: schemas/* string */.YjP().optional().describe('A unit written after the number, e.g. req/s.')
+})
+    .describe('Number formatting of displayed values.');
+/** Fields shared by the aggregating series types (CONTRACT.md "Series", FACTS.md aggFn values). */
+const aggregating = {
+    dataSource: schemas/* enum */.k5n(vocabulary/* DATA_SOURCES */.YL)
+        .optional()
+        .describe('Accepted for CONTRACT.md compatibility; the server drops it (FACTS.md).'),
+    ...dataSourceRef,
+    aggFn: schemas/* enum */.k5n(vocabulary/* AGG_FNS */.gT)
+        .describe('How values are aggregated per time bucket or group (managed mode: no increase).'),
+    field: schemas/* string */.YjP().min(1).optional().describe('Value expression to aggregate; omitted for count.'),
+    // A series becomes a select item on the server, which takes only these levels.
+    level: schemas/* literal */.euz(vocabulary/* QUANTILE_LEVELS */.Us)
+        .optional()
+        .describe('Percentile level for quantile: 0.5, 0.9, 0.95 or 0.99.'),
+    ...seriesFilter,
+    alias: schemas/* string */.YjP().optional().describe('Name shown for the series in legends and columns.'),
+    metricName: schemas/* string */.YjP().optional().describe('Metric sources: the metric to read.'),
+    metricDataType: schemas/* enum */.k5n(vocabulary/* METRIC_DATA_TYPES */.Mv).optional().describe('Metric sources: the type of that metric.'),
+    numberFormat: NumberFormat.optional()
+};
+const groupBy = schemas/* array */.YOg(schemas/* string */.YjP().min(1))
+    .max(vocabulary/* LIMITS */.b1.groupBy)
+    .optional()
+    .describe('Fields to group by (at most 10); the same for every series of the tile.');
+const TimeSeries = schemas/* strictObject */.rej({
+    type: schemas/* literal */.euz('time').describe('A value over time: a line or stacked bar chart.'),
+    ...aggregating,
+    groupBy,
+    displayType: schemas/* enum */.k5n(vocabulary/* TIME_DISPLAY_TYPES */.L2)
+        .optional()
+        .describe('The chart: line (the default) or stacked_bar (stacked bars).')
+});
+const TableSeries = schemas/* strictObject */.rej({
+    type: schemas/* literal */.euz('table').describe('A value per group, as a table column.'),
+    ...aggregating,
+    groupBy,
+    sortOrder: schemas/* enum */.k5n(vocabulary/* SORT_ORDERS */.jG)
+        .optional()
+        .describe('Sort rows by this series (not kept by servers that store the config form: use orderBy there).')
+});
+const NumberSeries = schemas/* strictObject */.rej({
+    type: schemas/* literal */.euz('number').describe('One value, shown as a number (only the first series counts).'),
+    ...aggregating,
+    groupBy
+});
+const SearchSeries = schemas/* strictObject */.rej({
+    type: schemas/* literal */.euz('search').describe('Matching events as a list.'),
+    dataSource: aggregating.dataSource,
+    ...dataSourceRef,
+    fields: schemas/* array */.YOg(schemas/* string */.YjP().min(1))
+        .describe('Columns shown in the search tile (none: the default columns).'),
+    ...seriesFilter
+});
+const MarkdownSeries = schemas/* strictObject */.rej({
+    type: schemas/* literal */.euz('markdown').describe('Text, written in Markdown.'),
+    content: schemas/* string */.YjP().max(vocabulary/* LIMITS */.b1.seriesMarkdown).describe('The Markdown text (at most 100,000 characters).')
+});
+/** CONTRACT.md's tile form: a list of series. */
+const Series = schemas/* discriminatedUnion */.gMt('type', [
+    TimeSeries,
+    TableSeries,
+    NumberSeries,
+    SearchSeries,
+    MarkdownSeries
+]);
+const SelectItem = schemas/* strictObject */.rej({
+    aggFn: schemas/* enum */.k5n(vocabulary/* AGG_FNS */.gT)
+        .describe('How values are aggregated per time bucket or group (managed mode: no increase).'),
+    valueExpression: schemas/* string */.YjP()
+        .min(1)
+        .max(vocabulary/* LIMITS */.b1.expression)
+        .optional()
+        .describe('The expression aggregated; every function but count needs one.'),
+    alias: schemas/* string */.YjP().max(vocabulary/* LIMITS */.b1.expression).optional().describe('Name shown in legends and columns.'),
+    level: schemas/* literal */.euz(vocabulary/* QUANTILE_LEVELS */.Us)
+        .optional()
+        .describe('Percentile level for quantile: 0.5, 0.9, 0.95 or 0.99.'),
+    ...filter,
+    metricName: schemas/* string */.YjP().optional().describe('Metric sources: the metric to read.'),
+    metricType: schemas/* enum */.k5n(vocabulary/* METRIC_DATA_TYPES */.Mv).optional().describe('Metric sources: the type of that metric.'),
+    periodAggFn: schemas/* literal */.euz('delta')
+        .optional()
+        .describe('delta: aggregate the change per period of a cumulative metric.'),
+    numberFormat: NumberFormat.optional()
+})
+    .describe('A value the tile shows (A, B, ... in formulas, in order).');
+const schema_select = (max) => schemas/* array */.YOg(SelectItem)
+    .min(1)
+    .max(max)
+    .describe(max === 1 ? 'The value shown: one select item.' : `The values shown: 1 to ${max} select items.`);
+const configGroupBy = schemas/* union */.KCZ([schemas/* string */.YjP().max(vocabulary/* LIMITS */.b1.expression), schemas/* array */.YOg(schemas/* string */.YjP().min(1)).max(vocabulary/* LIMITS */.b1.groupBy)])
+    .optional()
+    .describe('Grouping expression, or a list of fields (joined with commas).');
+/** common-utils MetricFormulaSchema: a series computed from the select items, named A, B, ... in order. */
+const Formula = schemas/* strictObject */.rej({
+    expression: schemas/* string */.YjP()
+        .min(1, { error: 'must not be empty' })
+        .max(vocabulary/* LIMITS */.b1.formulaExpression, { error: `must be at most ${vocabulary/* LIMITS */.b1.formulaExpression} characters` })
+        .describe('Arithmetic over the select items: A is select[0], B select[1], ...; e.g. "A / (A + B) * 100".'),
+    alias: schemas/* string */.YjP().optional().describe('Legend or column name of the formula (default: the expression).'),
+    numberFormat: NumberFormat.optional()
+})
+    .describe('A formula series.');
+const formulas = schemas/* array */.YOg(Formula)
+    .max(vocabulary/* LIMITS */.b1.formulas, { error: `at most ${vocabulary/* LIMITS */.b1.formulas} formulas` })
+    .optional()
+    .describe('Series computed from the select items (self-hosted only; a number tile takes one).');
+const showOperandSeries = schemas/* boolean */.zMY()
+    .optional()
+    .describe('With formulas: also show the select items they use (default true).');
+const palette = schemas/* enum */.k5n(vocabulary/* PALETTE_TOKENS */.PK);
+const ruleTail = {
+    color: palette.describe('Colour when the rule matches.'),
+    label: schemas/* string */.YjP()
+        .max(vocabulary/* LIMITS */.b1.colorRuleLabel, { error: `must be at most ${vocabulary/* LIMITS */.b1.colorRuleLabel} characters` })
+        .optional()
+        .describe('Text shown with the colour.')
+};
+/** common-utils NumberTileColorConditionSchema: the last rule that matches colours the value. */
+const ColorRule = schemas/* discriminatedUnion */.gMt('operator', [
+    schemas/* strictObject */.rej({
+        operator: schemas/* enum */.k5n(vocabulary/* COMPARISON_OPERATORS */.O7).describe('gt, gte, lt or lte the value.'),
+        value: schemas/* number */.aig().describe('The number compared with.'),
+        ...ruleTail
+    }),
+    schemas/* strictObject */.rej({
+        operator: schemas/* literal */.euz('between').describe('Between two numbers, both included.'),
+        value: schemas/* array */.YOg(schemas/* number */.aig())
+            .length(2, { error: 'must be two numbers: [from, to]' })
+            .describe('[from, to].'),
+        ...ruleTail
+    }),
+    schemas/* strictObject */.rej({
+        operator: schemas/* enum */.k5n(vocabulary/* EQUALITY_OPERATORS */.Dg).describe('eq or neq: equal or not equal.'),
+        value: schemas/* union */.KCZ([
+            schemas/* number */.aig(),
+            schemas/* string */.YjP()
+                .max(vocabulary/* LIMITS */.b1.colorRuleText, { error: `must be at most ${vocabulary/* LIMITS */.b1.colorRuleText} characters` })
+        ])
+            .describe('A number or a text.'),
+        ...ruleTail
+    })
+])
+    .describe('A conditional colour; the last rule that matches wins.');
+/** A link-out's target: by id, by template, or (this tool) the dashboard or data source by name. */
+const LinkTarget = schemas/* strictObject */.rej({
+    mode: schemas/* enum */.k5n(vocabulary/* LINK_TARGET_MODES */.Cu).describe('id: a dashboard or data source; template: a name template.'),
+    dashboard: schemas/* string */.YjP()
+        .min(1)
+        .optional()
+        .describe('mode id, type dashboard: the dashboard by name (from the manifests or the server).'),
+    source: schemas/* string */.YjP().min(1).optional().describe('mode id, type search: the data source by name.'),
+    id: schemas/* string */.YjP().min(1).optional().describe('mode id: the raw id, when you do not want name resolution.'),
+    template: schemas/* string */.YjP()
+        .min(1)
+        .max(vocabulary/* LIMITS */.b1.linkTemplate, { error: `must be at most ${vocabulary/* LIMITS */.b1.linkTemplate} characters` })
+        .optional()
+        .describe('mode template: a name template filled from the row, e.g. "{{service}} overview".')
+})
+    .describe('Where the link goes.');
+const linkFilters = schemas/* array */.YOg(schemas/* strictObject */.rej({
+    kind: schemas/* literal */.euz('expressionTemplate').describe('expressionTemplate (the only kind).'),
+    expression: schemas/* string */.YjP()
+        .min(1, { error: 'must not be empty' })
+        .max(vocabulary/* LIMITS */.b1.linkTemplate)
+        .describe('The filter expression of the target, e.g. ServiceName.'),
+    template: schemas/* string */.YjP()
+        .min(1, { error: 'must not be empty' })
+        .max(vocabulary/* LIMITS */.b1.linkTemplate)
+        .describe('Its value, filled from the row, e.g. "{{service}}".')
+}))
+    .max(vocabulary/* LIMITS */.b1.linkFilters, { error: `at most ${vocabulary/* LIMITS */.b1.linkFilters} filters` })
+    .optional()
+    .describe('Filters the target opens with.');
+const linkTo = (type, what) => schemas/* strictObject */.rej({
+    type: schemas/* literal */.euz(type).describe(what),
+    target: LinkTarget,
+    whereTemplate: schemas/* string */.YjP()
+        .max(vocabulary/* LIMITS */.b1.linkTemplate)
+        .optional()
+        .describe('A filter template the target opens with, filled from the row.'),
+    whereLanguage: queryLanguage,
+    filters: linkFilters
+});
+/** utils/zod.ts externalOnClickSchema: what clicking a table row opens. */
+const OnClick = schemas/* discriminatedUnion */.gMt('type', [
+    linkTo('search', 'Open the search page of a log or trace source.'),
+    linkTo('dashboard', 'Open a dashboard.'),
+    schemas/* strictObject */.rej({
+        type: schemas/* literal */.euz('external').describe('Open a URL.'),
+        urlTemplate: schemas/* string */.YjP()
+            .min(1, { error: 'must not be empty' })
+            .max(vocabulary/* LIMITS */.b1.linkTemplate)
+            .describe('The URL, filled from the row, e.g. "https://runbooks.example.com/{{service}}".')
+    })
+])
+    .describe('What clicking a row opens.');
+const asRatio = schemas/* boolean */.zMY()
+    .optional()
+    .describe('Show the first select item divided by the second (needs exactly two; not with formulas).');
+const timeConfig = {
+    ...dataSourceRef,
+    select: schema_select(vocabulary/* LIMITS */.b1.selectItems),
+    groupBy: configGroupBy,
+    asRatio,
+    alignDateRangeToGranularity: schemas/* boolean */.zMY()
+        .optional()
+        .describe('Align the time range to whole buckets of the granularity.'),
+    fillNulls: schemas/* boolean */.zMY().optional().describe('Draw empty buckets as zero (default true).'),
+    numberFormat: NumberFormat.optional(),
+    seriesLimit: schemas/* int */.Whr()
+        .min(0)
+        .optional()
+        .describe('How many groups to draw, the largest first (0: all; managed mode: not available).'),
+    formulas,
+    showOperandSeries
+};
+/** utils/zod.ts externalDashboardHeatmapSelectItemSchema. */
+const HeatmapItem = schemas/* strictObject */.rej({
+    valueExpression: schemas/* string */.YjP()
+        .min(1, { error: 'must not be empty' })
+        .max(vocabulary/* LIMITS */.b1.expression)
+        .describe('The value bucketed on the y axis, e.g. Duration.'),
+    countExpression: schemas/* string */.YjP()
+        .max(vocabulary/* LIMITS */.b1.expression)
+        .optional()
+        .describe('What is counted per bucket (default count()).'),
+    heatmapScaleType: schemas/* enum */.k5n(vocabulary/* HEATMAP_SCALE_TYPES */._w).optional().describe('log or linear colour scale.')
+})
+    .describe('The heatmap series.');
+/** FACTS.md's newer tile form, tagged by displayType (builder variants). */
+const orderBy = schemas/* string */.YjP()
+    .max(vocabulary/* LIMITS */.b1.expression)
+    .optional()
+    .describe('Order of the rows or slices, e.g. "count() DESC".');
+const TileConfig = schemas/* discriminatedUnion */.gMt('displayType', [
+    schemas/* strictObject */.rej({
+        displayType: schemas/* literal */.euz('line').describe('A line chart over time.'),
+        ...timeConfig,
+        fitYAxisToData: schemas/* boolean */.zMY().optional().describe('Scale the y axis to the data instead of from zero.'),
+        compareToPreviousPeriod: schemas/* boolean */.zMY().optional().describe('Also draw the previous period, for comparison.')
+    }),
+    schemas/* strictObject */.rej({
+        displayType: schemas/* literal */.euz('stacked_bar').describe('Stacked bars over time.'),
+        ...timeConfig
+    }),
+    schemas/* strictObject */.rej({
+        displayType: schemas/* literal */.euz('table').describe('A table: one row per group, a column per select item.'),
+        ...dataSourceRef,
+        select: schema_select(vocabulary/* LIMITS */.b1.selectItems),
+        groupBy: configGroupBy,
+        having: schemas/* string */.YjP()
+            .max(vocabulary/* LIMITS */.b1.expression)
+            .optional()
+            .describe('A condition on the aggregated rows, e.g. "count() > 10".'),
+        orderBy,
+        asRatio,
+        numberFormat: NumberFormat.optional(),
+        groupByColumnsOnLeft: schemas/* boolean */.zMY().optional().describe('Show the grouping columns first.'),
+        onClick: OnClick.optional(),
+        formulas,
+        showOperandSeries
+    }),
+    schemas/* strictObject */.rej({
+        displayType: schemas/* literal */.euz('number').describe('One value, shown as a number.'),
+        ...dataSourceRef,
+        select: schema_select(vocabulary/* LIMITS */.b1.selectItems).describe('The value: one select item, or with a formula the items it uses (A, B, ...).'),
+        numberFormat: NumberFormat.optional(),
+        formulas,
+        color: palette.optional().describe('Colour of the value (and of the sparkline, unless it sets one).'),
+        colorRules: schemas/* array */.YOg(ColorRule)
+            .max(vocabulary/* LIMITS */.b1.colorRules, { error: `at most ${vocabulary/* LIMITS */.b1.colorRules} rules` })
+            .optional()
+            .describe('Conditional colours of the value; the last rule that matches wins.'),
+        backgroundChart: schemas/* strictObject */.rej({
+            type: schemas/* enum */.k5n(vocabulary/* BACKGROUND_CHART_TYPES */.e).describe('Its shape: a line, or a filled area.'),
+            color: palette.optional().describe('Its colour (default: the tile colour).')
+        })
+            .optional()
+            .describe('A trend sparkline behind the value.')
+    }),
+    ...['pie', 'bar'].map(displayType => schemas/* strictObject */.rej({
+        displayType: schemas/* literal */.euz(displayType)
+            .describe(displayType === 'pie' ? 'A pie chart: one slice per group.' : 'A bar chart: one bar per group.'),
+        ...dataSourceRef,
+        select: schema_select(1),
+        groupBy: configGroupBy,
+        orderBy,
+        numberFormat: NumberFormat.optional(),
+        limit: schemas/* int */.Whr().min(0).optional().describe('How many groups to show, the largest first (0: all).')
+    })),
+    schemas/* strictObject */.rej({
+        displayType: schemas/* literal */.euz('search').describe('Matching events as a list.'),
+        ...dataSourceRef,
+        // zod.ts externalDashboardSearchChartConfigSchema: `select` is required (a string; a list is joined).
+        select: schemas/* union */.KCZ([schemas/* string */.YjP().max(vocabulary/* LIMITS */.b1.expression), schemas/* array */.YOg(schemas/* string */.YjP().min(1))], {
+            error: issue => issue.input === undefined
+                ? 'is required: the columns to show, as text ("" for the default columns) or a list'
+                : undefined
+        })
+            .describe('Columns shown in the search tile: text, or a list of columns.'),
+        ...filter
+    }),
+    schemas/* strictObject */.rej({
+        displayType: schemas/* literal */.euz('markdown').describe('Text, written in Markdown.'),
+        markdown: schemas/* string */.YjP()
+            .max(vocabulary/* LIMITS */.b1.markdown)
+            .optional()
+            .describe('The Markdown text (at most 50,000 characters).')
+    }),
+    schemas/* strictObject */.rej({
+        displayType: schemas/* literal */.euz('heatmap').describe('How a value is distributed over time (a trace source).'),
+        ...dataSourceRef,
+        select: schemas/* array */.YOg(HeatmapItem)
+            .length(1, { error: 'needs exactly one item: the value to bucket' })
+            .describe('Exactly one item: the value to bucket.'),
+        ...filter,
+        numberFormat: NumberFormat.optional()
+    }),
+    schemas/* strictObject */.rej({
+        displayType: schemas/* literal */.euz('event_patterns').describe('Events grouped into recurring patterns.'),
+        ...dataSourceRef,
+        select: schemas/* string */.YjP()
+            .max(vocabulary/* LIMITS */.b1.expression)
+            .optional()
+            .describe('The expression whose values are grouped into patterns (default: the body).'),
+        ...filter
+    })
+]);
+/**
+ * Raw-SQL tiles (zod.ts externalDashboardRawSqlChartConfigSchema): a query on a connection instead of a
+ * source and select items, for the display types the server allows them on. `configType: sql` picks them.
+ */
+const rawSqlBase = {
+    configType: schemas/* literal */.euz('sql').describe('Raw SQL: the tile runs `sqlTemplate` on its connection.'),
+    connection: schemas/* string */.YjP()
+        .min(1)
+        .optional()
+        .describe('The ClickHouse connection, by name (self-hosted); or `connectionId`.'),
+    connectionId: schemas/* string */.YjP()
+        .min(1)
+        .optional()
+        .describe('The connection id: the only form in managed mode, where the cloud API cannot list connections.'),
+    sqlTemplate: schemas/* string */.YjP()
+        .max(vocabulary/* RESOURCE_LIMITS */.k_.sqlTemplate)
+        .describe('The query; macros such as `$__timeFilter(Timestamp)` and `{intervalSeconds:Int64}` as in the UI.'),
+    ...dataSourceRef,
+    numberFormat: NumberFormat.optional()
+};
+const rawTime = {
+    fillNulls: schemas/* boolean */.zMY().optional().describe('Draw missing buckets as zero.'),
+    alignDateRangeToGranularity: schemas/* boolean */.zMY().optional().describe('Round the time range to whole buckets.'),
+    seriesLimit: schemas/* int */.Whr().min(0).optional().describe('Top-N series by peak (0: unlimited; self-hosted).')
+};
+const RawSqlTileConfig = schemas/* discriminatedUnion */.gMt('displayType', [
+    schemas/* strictObject */.rej({
+        ...rawSqlBase,
+        displayType: schemas/* literal */.euz('line').describe('How the query result is drawn: a line chart.'),
+        ...rawTime,
+        fitYAxisToData: schemas/* boolean */.zMY().optional().describe('Fit the y axis to the data instead of starting at 0.'),
+        compareToPreviousPeriod: schemas/* boolean */.zMY().optional().describe('Also draw the previous period.')
+    }),
+    schemas/* strictObject */.rej({
+        ...rawSqlBase,
+        displayType: schemas/* literal */.euz('stacked_bar').describe('How the query result is drawn: stacked bars.'),
+        ...rawTime
+    }),
+    ...vocabulary/* RAW_SQL_DISPLAY_TYPES */.Nu.filter(t => t !== 'line' && t !== 'stacked_bar').map(displayType => schemas/* strictObject */.rej({
+        ...rawSqlBase,
+        displayType: schemas/* literal */.euz(displayType).describe(`How the query result is drawn: a ${displayType} tile.`)
+    }))
+]);
+/** The builder configs, each marked as having no `configType`, so `configType` can pick the union. */
+const builderConfigs = TileConfig.options.map(o => o.extend({ configType: schemas/* undefined */.Vxk().optional().describe('Absent on builder tiles.') }));
+/** A tile's `config`: a builder config (no `configType`), or a raw-SQL one (`configType: sql`). */
+const AnyTileConfig = schemas/* discriminatedUnion */.gMt('configType', [
+    RawSqlTileConfig,
+    schemas/* discriminatedUnion */.gMt('displayType', builderConfigs)
+]);
+const Tile = schemas/* strictObject */.rej({
+    name: schema_text(1024).describe('Unique in the dashboard: tiles are matched by name, which keeps their ids and alerts.'),
+    x: between(0, vocabulary/* LIMITS */.b1.gridColumns - 1).describe('Column of the left edge, 0-23 (the grid is 24 wide).'),
+    y: atLeast(0).describe('Row of the top edge, from 0.'),
+    w: between(1, vocabulary/* LIMITS */.b1.gridColumns).describe('Width in columns, 1-24; x + w is at most 24.'),
+    h: atLeast(1).describe('Height in rows, at least 1.'),
+    asRatio: schemas/* boolean */.zMY().optional().describe('Series form only: show series[0] / series[1].'),
+    series: schemas/* array */.YOg(Series)
+        .min(1, { error: 'needs at least one series' })
+        .optional()
+        .describe("CONTRACT.md's tile form: a list of series of one type (or use `config`)."),
+    config: AnyTileConfig.optional().describe("The server's tile form, by displayType (or use `series`); `configType: sql` for a raw-SQL tile."),
+    container: schemas/* string */.YjP()
+        .min(1)
+        .optional()
+        .describe("The dashboard's container (group) the tile is in, by title."),
+    tab: schemas/* string */.YjP().min(1).optional().describe("The container's tab the tile is on, by title.")
+});
+/** common-utils DashboardFilterSchema (the API's sourceId by name): a filter at the top of the dashboard. */
+const DashboardFilter = schemas/* strictObject */.rej({
+    type: schemas/* enum */.k5n(vocabulary/* DASHBOARD_FILTER_TYPES */.OO).optional().describe('QUERY_EXPRESSION (the default and only type).'),
+    name: schemas/* string */.YjP().min(1, { error: 'must not be empty' }).describe('Its name on the dashboard.'),
+    expression: schemas/* string */.YjP()
+        .min(1, { error: 'must not be empty' })
+        .describe('The expression whose values the filter offers, e.g. ServiceName.'),
+    ...dataSourceRef,
+    sourceMetricType: schemas/* enum */.k5n(vocabulary/* METRIC_DATA_TYPES */.Mv)
+        .optional()
+        .describe('For a metric source: the metric type the values come from.'),
+    where: schemas/* string */.YjP().optional().describe('Narrows the values offered.'),
+    whereLanguage: schemas/* enum */.k5n(vocabulary/* WHERE_LANGUAGES */.uw).optional().describe('Language of `where`: lucene or sql.'),
+    appliesToSources: schemas/* array */.YOg(schemas/* string */.YjP().min(1))
+        .optional()
+        .describe('The data sources, by name, whose tiles the filter applies to (default: all).'),
+    appliesToSourceIds: schemas/* array */.YOg(schemas/* string */.YjP().min(1))
+        .optional()
+        .describe('The same by id, when you do not want name resolution.'),
+    isBroadcastEnabled: schemas/* boolean */.zMY()
+        .optional()
+        .describe('Apply the selected value to matching tiles (default true; self-hosted only).'),
+    isVariableEnabled: schemas/* boolean */.zMY()
+        .optional()
+        .describe('Offer the value to tile queries as $variableName (default false; self-hosted only).'),
+    variableName: schemas/* string */.YjP()
+        .max(vocabulary/* LIMITS */.b1.variableName, { error: `must be at most ${vocabulary/* LIMITS */.b1.variableName} characters` })
+        .regex(/^[a-zA-Z][a-zA-Z0-9_]*$/, {
+        error: 'must start with a letter and hold only letters, digits and _'
+    })
+        .optional()
+        .describe('The variable name (default: derived from `name`); needs isVariableEnabled.')
+})
+    .describe('A dashboard filter.');
+/** common-utils DashboardContainerSchema without its id: tiles refer to a container and its tabs by title. */
+const Container = schemas/* strictObject */.rej({
+    title: schemas/* string */.YjP()
+        .min(1, { error: 'must not be empty' })
+        .max(vocabulary/* LIMITS */.b1.containerTitle, { error: `must be at most ${vocabulary/* LIMITS */.b1.containerTitle} characters` })
+        .describe('Its title, unique in the dashboard: tiles name it in `container`.'),
+    collapsed: schemas/* boolean */.zMY().optional().describe('Shown collapsed (default false).'),
+    collapsible: schemas/* boolean */.zMY().optional().describe('Can be collapsed.'),
+    bordered: schemas/* boolean */.zMY().optional().describe('Drawn with a border.'),
+    tabs: schemas/* array */.YOg(schemas/* strictObject */.rej({
+        title: schemas/* string */.YjP()
+            .min(1, { error: 'must not be empty' })
+            .max(vocabulary/* LIMITS */.b1.containerTitle, { error: `must be at most ${vocabulary/* LIMITS */.b1.containerTitle} characters` })
+            .describe('Its title, unique in the container: tiles name it in `tab`.')
+    })
+        .describe('A tab.'))
+        .max(vocabulary/* LIMITS */.b1.containerTabs, { error: `at most ${vocabulary/* LIMITS */.b1.containerTabs} tabs` })
+        .optional()
+        .describe('Tabs (two or more show a tab bar).')
+})
+    .describe('A group of tiles, with optional tabs.');
+const Dashboard = schemas/* strictObject */.rej({
+    apiVersion,
+    kind: schemas/* literal */.euz('Dashboard').describe('A dashboard: tiles, and the filters and layout around them.'),
+    name: schema_text(vocabulary/* LIMITS */.b1.dashboardName).describe('Its name (1-1024 characters); how the plan finds it again.'),
+    tags: (0,user_tags/* userTags */.R)()
+        .optional()
+        .describe('Tags (at most 49 of at most 32 characters; the ownership tag is added).'),
+    tiles: schemas/* array */.YOg(Tile)
+        .max(vocabulary/* LIMITS */.b1.tiles, { error: `at most ${vocabulary/* LIMITS */.b1.tiles} tiles` })
+        .optional()
+        .describe('The tiles (at most 500), each placed on the 24-column grid.'),
+    filters: schemas/* array */.YOg(DashboardFilter).optional().describe('Filters at the top of the dashboard.'),
+    savedQuery: schemas/* string */.YjP().optional().describe('The query the dashboard opens with.'),
+    savedQueryLanguage: schemas/* enum */.k5n(vocabulary/* QUERY_LANGUAGES */.X_)
+        .optional()
+        .describe('Language of savedQuery: lucene (the default with a query), sql or promql (self-hosted only).'),
+    savedFilterValues: schemas/* array */.YOg(schemas/* strictObject */.rej({
+        type: schemas/* literal */.euz('sql').optional().describe('sql (the default and only type).'),
+        condition: schemas/* string */.YjP()
+            .max(vocabulary/* LIMITS */.b1.expression, { error: `must be at most ${vocabulary/* LIMITS */.b1.expression} characters` })
+            .describe("A SQL condition, e.g. ServiceName IN ('cart')")
+    })
+        .describe('A saved filter value.'))
+        .optional()
+        .describe('Filter values the dashboard opens with.'),
+    containers: schemas/* array */.YOg(Container)
+        .max(vocabulary/* LIMITS */.b1.containers, { error: `at most ${vocabulary/* LIMITS */.b1.containers} containers` })
+        .optional()
+        .describe('Groups of tiles (collapsible sections, with optional tabs).'),
+    id: schemas/* string */.YjP().min(1).optional().describe('Pin this manifest to an existing dashboard id (adopts it).'),
+    adopt: schemas/* boolean */.zMY().optional().describe('Take ownership of an existing dashboard of the same name.'),
+    renamedFrom: schema_text(vocabulary/* LIMITS */.b1.dashboardName)
+        .optional()
+        .describe('The previous name, so a rename keeps the dashboard id.')
+});
+const MANAGED_ONLY = 'Managed mode only (the cloud API).';
+const WebhookChannel = schemas/* strictObject */.rej({
+    type: schemas/* literal */.euz('webhook').describe('webhook: notify through a webhook.'),
+    webhook: schemas/* string */.YjP().min(1).optional().describe("Webhook by name (a manifest's or an existing one)."),
+    webhookId: schemas/* string */.YjP().min(1).optional().describe('Webhook by id.'),
+    webhookService: schemas/* string */.YjP()
+        .min(1)
+        .optional()
+        .describe(`${MANAGED_ONLY} The webhook's service, e.g. slack_api.`),
+    slackChannelId: schemas/* string */.YjP()
+        .min(1)
+        .optional()
+        .describe(`${MANAGED_ONLY} Slack channel id for Slack API webhooks.`),
+    severity: schemas/* enum */.k5n(vocabulary/* CHANNEL_SEVERITIES */.Eg)
+        .optional()
+        .describe(`${MANAGED_ONLY} Severity for PagerDuty API webhooks.`)
+});
+const EmailChannel = schemas/* strictObject */.rej({
+    type: schemas/* literal */.euz('email').describe(`${MANAGED_ONLY} Email the alert.`),
+    emailRecipients: schemas/* array */.YOg(schemas/* string */.YjP().min(1)).describe('Addresses to email.')
+});
+const AlertChannel = schemas/* discriminatedUnion */.gMt('type', [WebhookChannel, EmailChannel]);
+/** An alert's `channels`: at least one, at most the server's limit. */
+const channelList = (channel) => schemas/* array */.YOg(channel)
+    .min(1, { error: 'needs at least one channel' })
+    .max(vocabulary/* RESOURCE_LIMITS */.k_.alertChannels, {
+    error: `an alert has at most ${vocabulary/* RESOURCE_LIMITS */.k_.alertChannels} channels`
+});
+const Alert = schemas/* strictObject */.rej({
+    apiVersion,
+    kind: schemas/* literal */.euz('Alert').describe("An alert on a dashboard tile's value, or on a saved search."),
+    name: schema_text(vocabulary/* LIMITS */.b1.alertName).describe('Unique among the alerts (1-512 characters); how the plan finds it again.'),
+    dashboard: schemas/* string */.YjP()
+        .min(1)
+        .optional()
+        .describe('Tile alerts: the dashboard, by name, from the manifests.'),
+    tile: schemas/* string */.YjP().min(1).optional().describe('Tile alerts: the tile, by name, within that dashboard.'),
+    source: schemas/* enum */.k5n(vocabulary/* ALERT_SOURCES */.iw)
+        .optional()
+        .describe('tile (the default: `dashboard` and `tile`) or saved_search (`savedSearch`).'),
+    savedSearch: schemas/* string */.YjP()
+        .min(1)
+        .optional()
+        .describe("Saved-search alerts: the saved search, by name (a manifest's or an existing one)."),
+    savedSearchId: schemas/* string */.YjP().min(1).optional().describe('Saved-search alerts: the saved search, by id.'),
+    groupBy: schemas/* string */.YjP().optional().describe('Saved-search alerts: evaluate per value of this expression.'),
+    threshold: schemas/* number */.aig().describe('The value the watched value is compared with.'),
+    thresholdMax: schemas/* number */.aig()
+        .optional()
+        .describe('Upper bound for between and not_between (at least threshold).'),
+    thresholdType: schemas/* enum */.k5n(vocabulary/* THRESHOLD_TYPES */.Cd)
+        .describe('When the alert fires: the value above, below, ... the threshold (between: within both bounds).'),
+    interval: schemas/* enum */.k5n(vocabulary/* ALERT_INTERVALS */.q2).describe('How often the value is evaluated, over a window this long.'),
+    channel: AlertChannel.optional().describe('Where the alert goes: `channel`, or a list in `channels`.'),
+    channels: channelList(AlertChannel)
+        .optional()
+        .describe(`Self-hosted: up to ${vocabulary/* RESOURCE_LIMITS */.k_.alertChannels} channels (the managed API takes one \`channel\`).`),
+    message: schema_text(vocabulary/* LIMITS */.b1.alertMessage).optional().describe('The notification text (at most 4096 characters).'),
+    numConsecutiveWindows: atLeast(1)
+        .optional()
+        .describe('Fire only after this many windows in a row breach the threshold (default 1).'),
+    note: schema_text(vocabulary/* LIMITS */.b1.note).optional().describe('A note for responders (at most 4096 characters).'),
+    scheduleOffsetMinutes: between(0, vocabulary/* LIMITS */.b1.scheduleOffsetMinutes)
+        .optional()
+        .describe('Minutes to shift each evaluation window by; less than the interval (default 0).'),
+    scheduleStartAt: datetime({ error: 'must be a UTC date and time like 2026-01-01T10:00:00Z' })
+        .optional()
+        .describe('Align the windows to this UTC time (within a year ahead, ten years back); offset must be 0.')
+});
+/** The self-hosted server takes webhook channels only (HyperDX zod.ts zAlertChannel). */
+const selfHostedAlert = (0,once/* once */.O)('self-hosted Alert schema', () => Alert.extend({
+    channel: WebhookChannel.optional().describe(Alert.shape.channel.description ?? ''),
+    channels: channelList(WebhookChannel).optional()
+}));
+/** Managed mode's service settings: built on first use, as few repositories hold them. */
+const serviceSettings = (0,once/* once */.O)('ServiceSettings schema', () => {
+    const IpAccessEntry = schemas/* strictObject */.rej({
+        source: schemas/* string */.YjP().min(1).describe('IPv4/IPv6 address or CIDR.'),
+        description: schemas/* string */.YjP().optional().describe('What the entry is for.')
+    })
+        .describe('An address allowed to connect.');
+    return schemas/* strictObject */.rej({
+        apiVersion,
+        kind: schemas/* literal */.euz('ServiceSettings')
+            .describe("Managed mode: the database service's settings, applied on a release (service-update)."),
+        name: schemas/* string */.YjP()
+            .min(1, { error: 'must be 1-50 letters, digits and whitespace' })
+            .max(vocabulary/* LIMITS */.b1.serviceName, {
+            error: `must be at most ${vocabulary/* LIMITS */.b1.serviceName} characters (letters, digits and whitespace)`
+        })
+            .optional()
+            .describe("The service's name: 1-50 letters, digits and whitespace."),
+        releaseChannel: schemas/* enum */.k5n(vocabulary/* RELEASE_CHANNELS */.ZL)
+            .optional()
+            .describe('How soon the service gets upgrades: slow, default or fast (production services only).'),
+        ipAccessList: schemas/* array */.YOg(IpAccessEntry)
+            .optional()
+            .describe('The addresses allowed to connect: the whole list (entries are matched on source).'),
+        privateEndpointIds: schemas/* array */.YOg(schemas/* string */.YjP().min(1))
+            .optional()
+            .describe('Private endpoints allowed to connect: the whole list.'),
+        endpoints: schemas/* array */.YOg(schemas/* strictObject */.rej({
+            protocol: schemas/* enum */.k5n(vocabulary/* ENDPOINT_PROTOCOLS */.mj).describe('mysql: the MySQL-compatible endpoint.'),
+            enabled: schemas/* boolean */.zMY().describe('Whether it is on.')
+        })
+            .describe('An optional endpoint.'))
+            .optional()
+            .describe('Optional endpoints to turn on or off.'),
+        transparentDataEncryptionKeyId: schemas/* string */.YjP()
+            .min(1)
+            .optional()
+            .describe('Rotate transparent data encryption to this key (services with TDE only).')
+    });
+});
+/**
+ * The schema of each kind, built on first use: a run builds the schemas of the kinds its manifests hold
+ * (dashboards' and alerts' are built with this module, since nearly every repository has them).
+ */
+const KIND_SCHEMAS = {
+    Connection: () => (0,resources_schema/* resourceSchemas */.j2)().Connection,
+    Source: () => (0,resources_schema/* resourceSchemas */.j2)().Source,
+    SavedSearch: () => (0,resources_schema/* resourceSchemas */.j2)().SavedSearch,
+    Webhook: () => (0,resources_schema/* resourceSchemas */.j2)().Webhook,
+    Dashboard: () => Dashboard,
+    Alert: () => Alert,
+    ServiceSettings: serviceSettings
+};
+/** The schema a manifest of `kind` is validated with (self-hosted alerts take webhook channels only). */
+function kindSchema(kind, mode) {
+    const schema = kind === 'Alert' && mode === 'self-hosted' ? selfHostedAlert() : KIND_SCHEMAS[kind]();
+    // A self-hosted alert parses to an Alert with fewer channel types.
+    return schema;
+}
+/** One schema for editors: any of the kinds, by `kind` (built when asked for: only `npm run schema` needs it). */
+const manifestSchema = (0,once/* once */.O)('Manifest schema', () => schemas/* discriminatedUnion */.gMt('kind', [
+    KIND_SCHEMAS.Connection(),
+    KIND_SCHEMAS.Source(),
+    KIND_SCHEMAS.SavedSearch(),
+    KIND_SCHEMAS.Webhook(),
+    Dashboard,
+    Alert,
+    serviceSettings()
+]));
+
+
+/***/ }),
+
+/***/ 4270:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   R: () => (/* binding */ userTags)
+/* harmony export */ });
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2857);
+/* harmony import */ var _vocabulary_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7817);
+
+
+/**
+ * The tags a manifest sets on a tagged resource (dashboards, saved searches): one of the server's tags is
+ * left for the stack's ownership tag, so a manifest gets one fewer.
+ */
+const userTags = () => zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().max(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .LIMITS */ .b1.tagLength, { error: `must be at most ${_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .LIMITS */ .b1.tagLength} characters` }))
+    .max(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .LIMITS */ .b1.tags - 1, {
+    error: `at most ${_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .LIMITS */ .b1.tags - 1} tags (one of the server's ${_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .LIMITS */ .b1.tags} is the ownership tag)`
+});
+
+
+/***/ }),
+
+/***/ 7817:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Bo: () => (/* binding */ API_VERSIONS),
+/* harmony export */   Cd: () => (/* binding */ THRESHOLD_TYPES),
+/* harmony export */   Cu: () => (/* binding */ LINK_TARGET_MODES),
+/* harmony export */   Dg: () => (/* binding */ EQUALITY_OPERATORS),
+/* harmony export */   E5: () => (/* binding */ VIEW_AGG_FNS),
+/* harmony export */   Eg: () => (/* binding */ CHANNEL_SEVERITIES),
+/* harmony export */   Ei: () => (/* binding */ ALERTABLE_DISPLAY_TYPES),
+/* harmony export */   Jb: () => (/* binding */ NUMBER_FORMAT_OUTPUTS),
+/* harmony export */   L2: () => (/* binding */ TIME_DISPLAY_TYPES),
+/* harmony export */   MI: () => (/* binding */ MANAGED_AGG_FNS),
+/* harmony export */   Mv: () => (/* binding */ METRIC_DATA_TYPES),
+/* harmony export */   Nu: () => (/* binding */ RAW_SQL_DISPLAY_TYPES),
+/* harmony export */   O7: () => (/* binding */ COMPARISON_OPERATORS),
+/* harmony export */   OO: () => (/* binding */ DASHBOARD_FILTER_TYPES),
+/* harmony export */   PK: () => (/* binding */ PALETTE_TOKENS),
+/* harmony export */   R6: () => (/* binding */ USE_TEXT_INDEX),
+/* harmony export */   U1: () => (/* binding */ RANGE_THRESHOLD_TYPES),
+/* harmony export */   Us: () => (/* binding */ QUANTILE_LEVELS),
+/* harmony export */   X_: () => (/* binding */ QUERY_LANGUAGES),
+/* harmony export */   YL: () => (/* binding */ DATA_SOURCES),
+/* harmony export */   ZL: () => (/* binding */ RELEASE_CHANNELS),
+/* harmony export */   _w: () => (/* binding */ HEATMAP_SCALE_TYPES),
+/* harmony export */   ak: () => (/* binding */ MANIFEST_KINDS),
+/* harmony export */   b1: () => (/* binding */ LIMITS),
+/* harmony export */   e: () => (/* binding */ BACKGROUND_CHART_TYPES),
+/* harmony export */   gT: () => (/* binding */ AGG_FNS),
+/* harmony export */   iw: () => (/* binding */ ALERT_SOURCES),
+/* harmony export */   jG: () => (/* binding */ SORT_ORDERS),
+/* harmony export */   k_: () => (/* binding */ RESOURCE_LIMITS),
+/* harmony export */   mS: () => (/* binding */ NUMERIC_UNITS),
+/* harmony export */   mj: () => (/* binding */ ENDPOINT_PROTOCOLS),
+/* harmony export */   q2: () => (/* binding */ ALERT_INTERVALS),
+/* harmony export */   uw: () => (/* binding */ WHERE_LANGUAGES),
+/* harmony export */   x1: () => (/* binding */ WEBHOOK_SERVICES),
+/* harmony export */   zd: () => (/* binding */ ALERT_INTERVAL_MINUTES)
+/* harmony export */ });
+/* unused harmony exports SERIES_TYPES, DISPLAY_TYPES, LINK_TYPES, SOURCE_KINDS */
+/* harmony import */ var _plan_types_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9898);
+/**
+ * The value sets of the API, from CONTRACT.md where it names them and FACTS.md where it says "not shown".
+ * One place, so the schemas, the normalizer and the emulator-facing code agree.
+ */
+
+const AGG_FNS = [
+    'avg',
+    'count',
+    'count_distinct',
+    'last_value',
+    'max',
+    'min',
+    'quantile',
+    'sum',
+    'any',
+    'none',
+    'increase'
+];
+/** Managed mode (the cloud's ClickStackSelectItem and series): the same functions without `increase`. */
+const MANAGED_AGG_FNS = AGG_FNS.filter(fn => fn !== 'increase');
+const WHERE_LANGUAGES = ['lucene', 'sql'];
+/**
+ * The languages of a config tile's filters, its select items' and its link-outs' (common-utils types.ts
+ * SearchConditionLanguageSchema); the managed API takes only lucene and sql there.
+ */
+const QUERY_LANGUAGES = ['lucene', 'sql', 'promql'];
+const SERIES_TYPES = (/* unused pure expression or super */ null && (['time', 'number', 'table', 'search', 'markdown']));
+const DATA_SOURCES = ['events', 'metrics'];
+const METRIC_DATA_TYPES = ['sum', 'gauge', 'histogram', 'summary', 'exponential histogram'];
+/** The config form's select items take only these percentile levels (OpenAPI QuantileLevel). */
+const QUANTILE_LEVELS = [0.5, 0.9, 0.95, 0.99];
+const SORT_ORDERS = ['asc', 'desc'];
+const TIME_DISPLAY_TYPES = ['line', 'stacked_bar'];
+const DISPLAY_TYPES = (/* unused pure expression or super */ null && ([
+    'line',
+    'stacked_bar',
+    'table',
+    'number',
+    'pie',
+    'bar',
+    'search',
+    'markdown',
+    'heatmap',
+    'event_patterns'
+]));
+/** FACTS.md: an alert's tile must be line, stacked_bar or number. */
+const ALERTABLE_DISPLAY_TYPES = ['line', 'stacked_bar', 'number'];
+const ALERT_INTERVALS = ['1m', '5m', '15m', '30m', '1h', '6h', '12h', '1d'];
+/** common-utils types.ts ALERT_INTERVAL_TO_MINUTES: a schedule offset must stay below the interval. */
+const ALERT_INTERVAL_MINUTES = {
+    '1m': 1,
+    '5m': 5,
+    '15m': 15,
+    '30m': 30,
+    '1h': 60,
+    '6h': 360,
+    '12h': 720,
+    '1d': 1440
+};
+const THRESHOLD_TYPES = [
+    'above',
+    'below',
+    'above_exclusive',
+    'below_or_equal',
+    'equal',
+    'not_equal',
+    'between',
+    'not_between'
+];
+/** FACTS.md: the range types need `thresholdMax >= threshold`. */
+const RANGE_THRESHOLD_TYPES = ['between', 'not_between'];
+const ALERT_SOURCES = ['tile', 'saved_search'];
+const RELEASE_CHANNELS = ['slow', 'default', 'fast'];
+/** The managed PATCH accepts only mysql endpoints (FACTS.md). */
+const ENDPOINT_PROTOCOLS = ['mysql'];
+/** common-utils types.ts NumberFormatSchema: `output` is required and one of these. */
+const NUMBER_FORMAT_OUTPUTS = [
+    'currency',
+    'percent',
+    'byte',
+    'time',
+    'duration',
+    'number',
+    'data_rate',
+    'throughput'
+];
+/** common-utils types.ts CHART_PALETTE_TOKENS: the colours a number tile, its rules and its sparkline take. */
+const PALETTE_TOKENS = [
+    'chart-blue',
+    'chart-orange',
+    'chart-red',
+    'chart-cyan',
+    'chart-green',
+    'chart-pink',
+    'chart-purple',
+    'chart-light-blue',
+    'chart-brown',
+    'chart-gray',
+    'chart-success',
+    'chart-warning',
+    'chart-error'
+];
+/** common-utils types.ts NumberTileColorConditionSchema: the operators a number tile's colour rule takes. */
+const COMPARISON_OPERATORS = ['gt', 'gte', 'lt', 'lte'];
+const EQUALITY_OPERATORS = ['eq', 'neq'];
+/** common-utils types.ts BackgroundChartSchema. */
+const BACKGROUND_CHART_TYPES = ['line', 'area'];
+/** utils/zod.ts externalDashboardHeatmapSelectItemSchema. */
+const HEATMAP_SCALE_TYPES = ['log', 'linear'];
+/** utils/zod.ts externalOnClickSchema: where a table row links to. */
+const LINK_TYPES = (/* unused pure expression or super */ null && (['search', 'dashboard', 'external']));
+const LINK_TARGET_MODES = ['id', 'template'];
+/** common-utils types.ts DashboardFilterType. */
+const DASHBOARD_FILTER_TYPES = ['QUERY_EXPRESSION'];
+/** common-utils types.ts NumericUnit: the units a number format may name. */
+const NUMERIC_UNITS = [
+    'bytes_iec',
+    'bytes_si',
+    'bits_iec',
+    'bits_si',
+    'kibibytes',
+    'kilobytes',
+    'mebibytes',
+    'megabytes',
+    'gibibytes',
+    'gigabytes',
+    'tebibytes',
+    'terabytes',
+    'pebibytes',
+    'petabytes',
+    'packets_sec',
+    'bytes_sec_iec',
+    'bytes_sec_si',
+    'bits_sec_iec',
+    'bits_sec_si',
+    'kibibytes_sec',
+    'kibibits_sec',
+    'kilobytes_sec',
+    'kilobits_sec',
+    'mebibytes_sec',
+    'mebibits_sec',
+    'megabytes_sec',
+    'megabits_sec',
+    'gibibytes_sec',
+    'gibibits_sec',
+    'gigabytes_sec',
+    'gigabits_sec',
+    'tebibytes_sec',
+    'tebibits_sec',
+    'terabytes_sec',
+    'terabits_sec',
+    'pebibytes_sec',
+    'pebibits_sec',
+    'petabytes_sec',
+    'petabits_sec',
+    'cps',
+    'ops',
+    'rps',
+    'reads_sec',
+    'wps',
+    'iops',
+    'cpm',
+    'opm',
+    'rpm_reads',
+    'wpm'
+];
+/** FACTS.md limits, and the server's (packages/api/src/utils/zod.ts, common-utils types.ts). */
+const LIMITS = {
+    dashboardName: 1024,
+    tiles: 500,
+    gridColumns: 24,
+    tags: 50,
+    tagLength: 32,
+    alertName: 512,
+    alertMessage: 4096,
+    serviceName: 50,
+    groupBy: 10,
+    selectItems: 20,
+    /** A config's groupBy, having, orderBy, select text and each select item's fields. */
+    expression: 10000,
+    markdown: 50000,
+    seriesMarkdown: 100000,
+    note: 4096,
+    /** utils/zod.ts externalFormulasSchema, common-utils MetricFormulaSchema. */
+    formulas: 10,
+    formulaExpression: 1024,
+    /** common-utils types.ts number tile colour rules. */
+    colorRules: 10,
+    colorRuleLabel: 40,
+    colorRuleText: 200,
+    /** common-utils types.ts OnClick*Schema. */
+    linkTemplate: 10000,
+    linkFilters: 50,
+    /** common-utils types.ts DashboardContainerSchema, DASHBOARD_MAX_CONTAINERS. */
+    containers: 50,
+    containerTabs: 20,
+    containerTitle: 256,
+    /** common-utils types.ts DASHBOARD_VARIABLE_NAME_MAX_LENGTH. */
+    variableName: 64,
+    /** utils/zod.ts alertSchema. */
+    scheduleOffsetMinutes: 1439
+};
+/** Every kind a manifest may have: the resource kinds, in the order they are applied. */
+const MANIFEST_KINDS = _plan_types_js__WEBPACK_IMPORTED_MODULE_0__/* .RESOURCE_KINDS */ .pQ;
+const API_VERSIONS = ['obsdeploy/v1'];
+/** common-utils types.ts SourceKind: what a data source holds. */
+const SOURCE_KINDS = (/* unused pure expression or super */ null && (['log', 'trace', 'session', 'metric', 'promql']));
+/** common-utils types.ts UseTextIndex. */
+const USE_TEXT_INDEX = ['auto', 'enabled', 'disabled'];
+/** common-utils types.ts InternalAggregateFunctionSchema: a materialized view column's function. */
+const VIEW_AGG_FNS = [...AGG_FNS, 'histogram'];
+/** common-utils types.ts WebhookService: what a webhook may be created as (the API returns two more). */
+const WEBHOOK_SERVICES = ['slack', 'generic', 'incidentio'];
+/** The managed alert channel's severity (cloud OpenAPI ClickStackAlertChannelWebhook). */
+const CHANNEL_SEVERITIES = ['critical', 'error', 'warning', 'info'];
+/** Raw-SQL tiles: the display types the server allows them on (zod.ts externalDashboardRawSqlChartConfigSchema). */
+const RAW_SQL_DISPLAY_TYPES = ['line', 'stacked_bar', 'table', 'number', 'pie', 'bar'];
+/** The request limits of the kinds besides dashboards and alerts (zod.ts, types.ts, v2 routers). */
+const RESOURCE_LIMITS = {
+    webhookName: 1024,
+    webhookUrl: 2048,
+    webhookDescription: 2048,
+    webhookBody: 16384,
+    webhookHeaders: 100,
+    headerName: 256,
+    headerValue: 4096,
+    webhookQueryParams: 100,
+    queryParamKey: 1024,
+    queryParamValue: 4096,
+    sourceSection: 256,
+    querySettings: 10,
+    durationPrecision: 9,
+    savedSearchName: 1024,
+    savedSearchSelect: 4096,
+    savedSearchWhere: 8192,
+    savedSearchOrderBy: 1024,
+    savedSearchFilters: 100,
+    savedSearchFilter: 8192,
+    alertChannels: 10,
+    sqlTemplate: 100000
+};
+
+
+/***/ }),
+
+/***/ 4861:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  BU: () => (/* binding */ parseYamlFile)
+});
+
+// UNUSED EXPORTS: YAML_LIMITS, findDeepNesting, yamlStats
+
 ;// CONCATENATED MODULE: ./node_modules/js-yaml/dist/js-yaml.mjs
 /*! js-yaml 5.5.0 https://github.com/nodeca/js-yaml @license MIT */
 //#region src/tag.ts
@@ -10029,6 +17403,3130 @@ var CHOMPING_KEEP = CHOMPING_MODE.KEEP;
 
 
 //# sourceMappingURL=js-yaml.mjs.map
+// EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
+var dist = __nccwpck_require__(8815);
+// EXTERNAL MODULE: ./src/diagnostics.ts
+var src_diagnostics = __nccwpck_require__(4851);
+// EXTERNAL MODULE: ./src/error-message.ts
+var error_message = __nccwpck_require__(6587);
+;// CONCATENATED MODULE: ./node_modules/js-yaml-4/dist/js-yaml.mjs
+function getDefaultExportFromCjs(x) {
+  return x && x.__esModule && Object.prototype.hasOwnProperty.call(x, "default") ? x["default"] : x;
+}
+var jsYaml = {};
+var loader = {};
+var common = {};
+var hasRequiredCommon;
+function requireCommon() {
+  if (hasRequiredCommon) return common;
+  hasRequiredCommon = 1;
+  function isNothing(subject) {
+    return typeof subject === "undefined" || subject === null;
+  }
+  function isObject(subject) {
+    return typeof subject === "object" && subject !== null;
+  }
+  function toArray(sequence) {
+    if (Array.isArray(sequence)) return sequence;
+    else if (isNothing(sequence)) return [];
+    return [sequence];
+  }
+  function extend(target, source) {
+    if (source) {
+      const sourceKeys = Object.keys(source);
+      for (let index = 0, length = sourceKeys.length; index < length; index += 1) {
+        const key = sourceKeys[index];
+        target[key] = source[key];
+      }
+    }
+    return target;
+  }
+  function repeat(string, count) {
+    let result = "";
+    for (let cycle = 0; cycle < count; cycle += 1) {
+      result += string;
+    }
+    return result;
+  }
+  function isNegativeZero(number) {
+    return number === 0 && Number.NEGATIVE_INFINITY === 1 / number;
+  }
+  common.isNothing = isNothing;
+  common.isObject = isObject;
+  common.toArray = toArray;
+  common.repeat = repeat;
+  common.isNegativeZero = isNegativeZero;
+  common.extend = extend;
+  return common;
+}
+var exception;
+var hasRequiredException;
+function requireException() {
+  if (hasRequiredException) return exception;
+  hasRequiredException = 1;
+  function formatError(exception2, compact) {
+    let where = "";
+    const message = exception2.reason || "(unknown reason)";
+    if (!exception2.mark) return message;
+    if (exception2.mark.name) {
+      where += 'in "' + exception2.mark.name + '" ';
+    }
+    where += "(" + (exception2.mark.line + 1) + ":" + (exception2.mark.column + 1) + ")";
+    if (!compact && exception2.mark.snippet) {
+      where += "\n\n" + exception2.mark.snippet;
+    }
+    return message + " " + where;
+  }
+  function YAMLException2(reason, mark) {
+    Error.call(this);
+    this.name = "YAMLException";
+    this.reason = reason;
+    this.mark = mark;
+    this.message = formatError(this, false);
+    if (Error.captureStackTrace) {
+      Error.captureStackTrace(this, this.constructor);
+    } else {
+      this.stack = new Error().stack || "";
+    }
+  }
+  YAMLException2.prototype = Object.create(Error.prototype);
+  YAMLException2.prototype.constructor = YAMLException2;
+  YAMLException2.prototype.toString = function toString(compact) {
+    return this.name + ": " + formatError(this, compact);
+  };
+  exception = YAMLException2;
+  return exception;
+}
+var snippet;
+var hasRequiredSnippet;
+function requireSnippet() {
+  if (hasRequiredSnippet) return snippet;
+  hasRequiredSnippet = 1;
+  const common2 = requireCommon();
+  function getLine(buffer, lineStart, lineEnd, position, maxLineLength) {
+    let head = "";
+    let tail = "";
+    const maxHalfLength = Math.floor(maxLineLength / 2) - 1;
+    if (position - lineStart > maxHalfLength) {
+      head = " ... ";
+      lineStart = position - maxHalfLength + head.length;
+    }
+    if (lineEnd - position > maxHalfLength) {
+      tail = " ...";
+      lineEnd = position + maxHalfLength - tail.length;
+    }
+    return {
+      str: head + buffer.slice(lineStart, lineEnd).replace(/\t/g, "→") + tail,
+      pos: position - lineStart + head.length
+      // relative position
+    };
+  }
+  function padStart(string, max) {
+    return common2.repeat(" ", max - string.length) + string;
+  }
+  function makeSnippet(mark, options) {
+    options = Object.create(options || null);
+    if (!mark.buffer) return null;
+    if (!options.maxLength) options.maxLength = 79;
+    if (typeof options.indent !== "number") options.indent = 1;
+    if (typeof options.linesBefore !== "number") options.linesBefore = 3;
+    if (typeof options.linesAfter !== "number") options.linesAfter = 2;
+    const re = /\r?\n|\r|\0/g;
+    const lineStarts = [0];
+    const lineEnds = [];
+    let match;
+    let foundLineNo = -1;
+    while (match = re.exec(mark.buffer)) {
+      lineEnds.push(match.index);
+      lineStarts.push(match.index + match[0].length);
+      if (mark.position <= match.index && foundLineNo < 0) {
+        foundLineNo = lineStarts.length - 2;
+      }
+    }
+    if (foundLineNo < 0) foundLineNo = lineStarts.length - 1;
+    let result = "";
+    const lineNoLength = Math.min(mark.line + options.linesAfter, lineEnds.length).toString().length;
+    const maxLineLength = options.maxLength - (options.indent + lineNoLength + 3);
+    for (let i = 1; i <= options.linesBefore; i++) {
+      if (foundLineNo - i < 0) break;
+      const line2 = getLine(
+        mark.buffer,
+        lineStarts[foundLineNo - i],
+        lineEnds[foundLineNo - i],
+        mark.position - (lineStarts[foundLineNo] - lineStarts[foundLineNo - i]),
+        maxLineLength
+      );
+      result = common2.repeat(" ", options.indent) + padStart((mark.line - i + 1).toString(), lineNoLength) + " | " + line2.str + "\n" + result;
+    }
+    const line = getLine(mark.buffer, lineStarts[foundLineNo], lineEnds[foundLineNo], mark.position, maxLineLength);
+    result += common2.repeat(" ", options.indent) + padStart((mark.line + 1).toString(), lineNoLength) + " | " + line.str + "\n";
+    result += common2.repeat("-", options.indent + lineNoLength + 3 + line.pos) + "^\n";
+    for (let i = 1; i <= options.linesAfter; i++) {
+      if (foundLineNo + i >= lineEnds.length) break;
+      const line2 = getLine(
+        mark.buffer,
+        lineStarts[foundLineNo + i],
+        lineEnds[foundLineNo + i],
+        mark.position - (lineStarts[foundLineNo] - lineStarts[foundLineNo + i]),
+        maxLineLength
+      );
+      result += common2.repeat(" ", options.indent) + padStart((mark.line + i + 1).toString(), lineNoLength) + " | " + line2.str + "\n";
+    }
+    return result.replace(/\n$/, "");
+  }
+  snippet = makeSnippet;
+  return snippet;
+}
+var type;
+var hasRequiredType;
+function requireType() {
+  if (hasRequiredType) return type;
+  hasRequiredType = 1;
+  const YAMLException2 = requireException();
+  const TYPE_CONSTRUCTOR_OPTIONS = [
+    "kind",
+    "multi",
+    "resolve",
+    "construct",
+    "instanceOf",
+    "predicate",
+    "represent",
+    "representName",
+    "defaultStyle",
+    "styleAliases"
+  ];
+  const YAML_NODE_KINDS = [
+    "scalar",
+    "sequence",
+    "mapping"
+  ];
+  function compileStyleAliases(map2) {
+    const result = {};
+    if (map2 !== null) {
+      Object.keys(map2).forEach(function(style) {
+        map2[style].forEach(function(alias) {
+          result[String(alias)] = style;
+        });
+      });
+    }
+    return result;
+  }
+  function Type2(tag, options) {
+    options = options || {};
+    Object.keys(options).forEach(function(name) {
+      if (TYPE_CONSTRUCTOR_OPTIONS.indexOf(name) === -1) {
+        throw new YAMLException2('Unknown option "' + name + '" is met in definition of "' + tag + '" YAML type.');
+      }
+    });
+    this.options = options;
+    this.tag = tag;
+    this.kind = options["kind"] || null;
+    this.resolve = options["resolve"] || function() {
+      return true;
+    };
+    this.construct = options["construct"] || function(data) {
+      return data;
+    };
+    this.instanceOf = options["instanceOf"] || null;
+    this.predicate = options["predicate"] || null;
+    this.represent = options["represent"] || null;
+    this.representName = options["representName"] || null;
+    this.defaultStyle = options["defaultStyle"] || null;
+    this.multi = options["multi"] || false;
+    this.styleAliases = compileStyleAliases(options["styleAliases"] || null);
+    if (YAML_NODE_KINDS.indexOf(this.kind) === -1) {
+      throw new YAMLException2('Unknown kind "' + this.kind + '" is specified for "' + tag + '" YAML type.');
+    }
+  }
+  type = Type2;
+  return type;
+}
+var schema;
+var hasRequiredSchema;
+function requireSchema() {
+  if (hasRequiredSchema) return schema;
+  hasRequiredSchema = 1;
+  const YAMLException2 = requireException();
+  const Type2 = requireType();
+  function compileList(schema2, name) {
+    const result = [];
+    schema2[name].forEach(function(currentType) {
+      let newIndex = result.length;
+      result.forEach(function(previousType, previousIndex) {
+        if (previousType.tag === currentType.tag && previousType.kind === currentType.kind && previousType.multi === currentType.multi) {
+          newIndex = previousIndex;
+        }
+      });
+      result[newIndex] = currentType;
+    });
+    return result;
+  }
+  function compileMap() {
+    const result = {
+      scalar: {},
+      sequence: {},
+      mapping: {},
+      fallback: {},
+      multi: {
+        scalar: [],
+        sequence: [],
+        mapping: [],
+        fallback: []
+      }
+    };
+    function collectType(type2) {
+      if (type2.multi) {
+        result.multi[type2.kind].push(type2);
+        result.multi["fallback"].push(type2);
+      } else {
+        result[type2.kind][type2.tag] = result["fallback"][type2.tag] = type2;
+      }
+    }
+    for (let index = 0, length = arguments.length; index < length; index += 1) {
+      arguments[index].forEach(collectType);
+    }
+    return result;
+  }
+  function Schema2(definition) {
+    return this.extend(definition);
+  }
+  Schema2.prototype.extend = function extend(definition) {
+    let implicit = [];
+    let explicit = [];
+    if (definition instanceof Type2) {
+      explicit.push(definition);
+    } else if (Array.isArray(definition)) {
+      explicit = explicit.concat(definition);
+    } else if (definition && (Array.isArray(definition.implicit) || Array.isArray(definition.explicit))) {
+      if (definition.implicit) implicit = implicit.concat(definition.implicit);
+      if (definition.explicit) explicit = explicit.concat(definition.explicit);
+    } else {
+      throw new YAMLException2("Schema.extend argument should be a Type, [ Type ], or a schema definition ({ implicit: [...], explicit: [...] })");
+    }
+    implicit.forEach(function(type2) {
+      if (!(type2 instanceof Type2)) {
+        throw new YAMLException2("Specified list of YAML types (or a single Type object) contains a non-Type object.");
+      }
+      if (type2.loadKind && type2.loadKind !== "scalar") {
+        throw new YAMLException2("There is a non-scalar type in the implicit list of a schema. Implicit resolving of such types is not supported.");
+      }
+      if (type2.multi) {
+        throw new YAMLException2("There is a multi type in the implicit list of a schema. Multi tags can only be listed as explicit.");
+      }
+    });
+    explicit.forEach(function(type2) {
+      if (!(type2 instanceof Type2)) {
+        throw new YAMLException2("Specified list of YAML types (or a single Type object) contains a non-Type object.");
+      }
+    });
+    const result = Object.create(Schema2.prototype);
+    result.implicit = (this.implicit || []).concat(implicit);
+    result.explicit = (this.explicit || []).concat(explicit);
+    result.compiledImplicit = compileList(result, "implicit");
+    result.compiledExplicit = compileList(result, "explicit");
+    result.compiledTypeMap = compileMap(result.compiledImplicit, result.compiledExplicit);
+    return result;
+  };
+  schema = Schema2;
+  return schema;
+}
+var str;
+var hasRequiredStr;
+function requireStr() {
+  if (hasRequiredStr) return str;
+  hasRequiredStr = 1;
+  const Type2 = requireType();
+  str = new Type2("tag:yaml.org,2002:str", {
+    kind: "scalar",
+    construct: function(data) {
+      return data !== null ? data : "";
+    }
+  });
+  return str;
+}
+var seq;
+var hasRequiredSeq;
+function requireSeq() {
+  if (hasRequiredSeq) return seq;
+  hasRequiredSeq = 1;
+  const Type2 = requireType();
+  seq = new Type2("tag:yaml.org,2002:seq", {
+    kind: "sequence",
+    construct: function(data) {
+      return data !== null ? data : [];
+    }
+  });
+  return seq;
+}
+var map;
+var hasRequiredMap;
+function requireMap() {
+  if (hasRequiredMap) return map;
+  hasRequiredMap = 1;
+  const Type2 = requireType();
+  map = new Type2("tag:yaml.org,2002:map", {
+    kind: "mapping",
+    construct: function(data) {
+      return data !== null ? data : {};
+    }
+  });
+  return map;
+}
+var failsafe;
+var hasRequiredFailsafe;
+function requireFailsafe() {
+  if (hasRequiredFailsafe) return failsafe;
+  hasRequiredFailsafe = 1;
+  const Schema2 = requireSchema();
+  failsafe = new Schema2({
+    explicit: [
+      requireStr(),
+      requireSeq(),
+      requireMap()
+    ]
+  });
+  return failsafe;
+}
+var _null;
+var hasRequired_null;
+function require_null() {
+  if (hasRequired_null) return _null;
+  hasRequired_null = 1;
+  const Type2 = requireType();
+  function resolveYamlNull(data) {
+    if (data === null) return true;
+    const max = data.length;
+    return max === 1 && data === "~" || max === 4 && (data === "null" || data === "Null" || data === "NULL");
+  }
+  function constructYamlNull() {
+    return null;
+  }
+  function isNull(object) {
+    return object === null;
+  }
+  _null = new Type2("tag:yaml.org,2002:null", {
+    kind: "scalar",
+    resolve: resolveYamlNull,
+    construct: constructYamlNull,
+    predicate: isNull,
+    represent: {
+      canonical: function() {
+        return "~";
+      },
+      lowercase: function() {
+        return "null";
+      },
+      uppercase: function() {
+        return "NULL";
+      },
+      camelcase: function() {
+        return "Null";
+      },
+      empty: function() {
+        return "";
+      }
+    },
+    defaultStyle: "lowercase"
+  });
+  return _null;
+}
+var bool;
+var hasRequiredBool;
+function requireBool() {
+  if (hasRequiredBool) return bool;
+  hasRequiredBool = 1;
+  const Type2 = requireType();
+  function resolveYamlBoolean(data) {
+    if (data === null) return false;
+    const max = data.length;
+    return max === 4 && (data === "true" || data === "True" || data === "TRUE") || max === 5 && (data === "false" || data === "False" || data === "FALSE");
+  }
+  function constructYamlBoolean(data) {
+    return data === "true" || data === "True" || data === "TRUE";
+  }
+  function isBoolean(object) {
+    return Object.prototype.toString.call(object) === "[object Boolean]";
+  }
+  bool = new Type2("tag:yaml.org,2002:bool", {
+    kind: "scalar",
+    resolve: resolveYamlBoolean,
+    construct: constructYamlBoolean,
+    predicate: isBoolean,
+    represent: {
+      lowercase: function(object) {
+        return object ? "true" : "false";
+      },
+      uppercase: function(object) {
+        return object ? "TRUE" : "FALSE";
+      },
+      camelcase: function(object) {
+        return object ? "True" : "False";
+      }
+    },
+    defaultStyle: "lowercase"
+  });
+  return bool;
+}
+var js_yaml_int;
+var hasRequiredInt;
+function requireInt() {
+  if (hasRequiredInt) return js_yaml_int;
+  hasRequiredInt = 1;
+  const common2 = requireCommon();
+  const Type2 = requireType();
+  function isHexCode(c) {
+    return c >= 48 && c <= 57 || c >= 65 && c <= 70 || c >= 97 && c <= 102;
+  }
+  function isOctCode(c) {
+    return c >= 48 && c <= 55;
+  }
+  function isDecCode(c) {
+    return c >= 48 && c <= 57;
+  }
+  function resolveYamlInteger(data) {
+    if (data === null) return false;
+    const max = data.length;
+    let index = 0;
+    let hasDigits = false;
+    if (!max) return false;
+    let ch = data[index];
+    if (ch === "-" || ch === "+") {
+      ch = data[++index];
+    }
+    if (ch === "0") {
+      if (index + 1 === max) return true;
+      ch = data[++index];
+      if (ch === "b") {
+        index++;
+        for (; index < max; index++) {
+          ch = data[index];
+          if (ch !== "0" && ch !== "1") return false;
+          hasDigits = true;
+        }
+        return hasDigits && isFinite(parseYamlInteger(data));
+      }
+      if (ch === "x") {
+        index++;
+        for (; index < max; index++) {
+          if (!isHexCode(data.charCodeAt(index))) return false;
+          hasDigits = true;
+        }
+        return hasDigits && isFinite(parseYamlInteger(data));
+      }
+      if (ch === "o") {
+        index++;
+        for (; index < max; index++) {
+          if (!isOctCode(data.charCodeAt(index))) return false;
+          hasDigits = true;
+        }
+        return hasDigits && isFinite(parseYamlInteger(data));
+      }
+    }
+    for (; index < max; index++) {
+      if (!isDecCode(data.charCodeAt(index))) {
+        return false;
+      }
+      hasDigits = true;
+    }
+    if (!hasDigits) return false;
+    return isFinite(parseYamlInteger(data));
+  }
+  function parseYamlInteger(data) {
+    let value = data;
+    let sign = 1;
+    let ch = value[0];
+    if (ch === "-" || ch === "+") {
+      if (ch === "-") sign = -1;
+      value = value.slice(1);
+      ch = value[0];
+    }
+    if (value === "0") return 0;
+    if (ch === "0") {
+      if (value[1] === "b") return sign * parseInt(value.slice(2), 2);
+      if (value[1] === "x") return sign * parseInt(value.slice(2), 16);
+      if (value[1] === "o") return sign * parseInt(value.slice(2), 8);
+    }
+    return sign * parseInt(value, 10);
+  }
+  function constructYamlInteger(data) {
+    return parseYamlInteger(data);
+  }
+  function isInteger(object) {
+    return Object.prototype.toString.call(object) === "[object Number]" && (object % 1 === 0 && !common2.isNegativeZero(object));
+  }
+  js_yaml_int = new Type2("tag:yaml.org,2002:int", {
+    kind: "scalar",
+    resolve: resolveYamlInteger,
+    construct: constructYamlInteger,
+    predicate: isInteger,
+    represent: {
+      binary: function(obj) {
+        return obj >= 0 ? "0b" + obj.toString(2) : "-0b" + obj.toString(2).slice(1);
+      },
+      octal: function(obj) {
+        return obj >= 0 ? "0o" + obj.toString(8) : "-0o" + obj.toString(8).slice(1);
+      },
+      decimal: function(obj) {
+        return obj.toString(10);
+      },
+      hexadecimal: function(obj) {
+        return obj >= 0 ? "0x" + obj.toString(16).toUpperCase() : "-0x" + obj.toString(16).toUpperCase().slice(1);
+      }
+    },
+    defaultStyle: "decimal",
+    styleAliases: {
+      binary: [2, "bin"],
+      octal: [8, "oct"],
+      decimal: [10, "dec"],
+      hexadecimal: [16, "hex"]
+    }
+  });
+  return js_yaml_int;
+}
+var js_yaml_float;
+var hasRequiredFloat;
+function requireFloat() {
+  if (hasRequiredFloat) return js_yaml_float;
+  hasRequiredFloat = 1;
+  const common2 = requireCommon();
+  const Type2 = requireType();
+  const YAML_FLOAT_PATTERN = new RegExp(
+    // 2.5e4, 2.5 and integers
+    "^(?:[-+]?(?:[0-9]+)(?:\\.[0-9]*)?(?:[eE][-+]?[0-9]+)?|\\.[0-9]+(?:[eE][-+]?[0-9]+)?|[-+]?\\.(?:inf|Inf|INF)|\\.(?:nan|NaN|NAN))$"
+  );
+  const YAML_FLOAT_SPECIAL_PATTERN = new RegExp(
+    "^(?:[-+]?\\.(?:inf|Inf|INF)|\\.(?:nan|NaN|NAN))$"
+  );
+  function resolveYamlFloat(data) {
+    if (data === null) return false;
+    if (!YAML_FLOAT_PATTERN.test(data)) {
+      return false;
+    }
+    if (isFinite(parseFloat(data, 10))) {
+      return true;
+    }
+    return YAML_FLOAT_SPECIAL_PATTERN.test(data);
+  }
+  function constructYamlFloat(data) {
+    let value = data.toLowerCase();
+    const sign = value[0] === "-" ? -1 : 1;
+    if ("+-".indexOf(value[0]) >= 0) {
+      value = value.slice(1);
+    }
+    if (value === ".inf") {
+      return sign === 1 ? Number.POSITIVE_INFINITY : Number.NEGATIVE_INFINITY;
+    } else if (value === ".nan") {
+      return NaN;
+    }
+    return sign * parseFloat(value, 10);
+  }
+  const SCIENTIFIC_WITHOUT_DOT = /^[-+]?[0-9]+e/;
+  function representYamlFloat(object, style) {
+    if (isNaN(object)) {
+      switch (style) {
+        case "lowercase":
+          return ".nan";
+        case "uppercase":
+          return ".NAN";
+        case "camelcase":
+          return ".NaN";
+      }
+    } else if (Number.POSITIVE_INFINITY === object) {
+      switch (style) {
+        case "lowercase":
+          return ".inf";
+        case "uppercase":
+          return ".INF";
+        case "camelcase":
+          return ".Inf";
+      }
+    } else if (Number.NEGATIVE_INFINITY === object) {
+      switch (style) {
+        case "lowercase":
+          return "-.inf";
+        case "uppercase":
+          return "-.INF";
+        case "camelcase":
+          return "-.Inf";
+      }
+    } else if (common2.isNegativeZero(object)) {
+      return "-0.0";
+    }
+    const res = object.toString(10);
+    return SCIENTIFIC_WITHOUT_DOT.test(res) ? res.replace("e", ".e") : res;
+  }
+  function isFloat(object) {
+    return Object.prototype.toString.call(object) === "[object Number]" && (object % 1 !== 0 || common2.isNegativeZero(object));
+  }
+  js_yaml_float = new Type2("tag:yaml.org,2002:float", {
+    kind: "scalar",
+    resolve: resolveYamlFloat,
+    construct: constructYamlFloat,
+    predicate: isFloat,
+    represent: representYamlFloat,
+    defaultStyle: "lowercase"
+  });
+  return js_yaml_float;
+}
+var json;
+var hasRequiredJson;
+function requireJson() {
+  if (hasRequiredJson) return json;
+  hasRequiredJson = 1;
+  json = requireFailsafe().extend({
+    implicit: [
+      require_null(),
+      requireBool(),
+      requireInt(),
+      requireFloat()
+    ]
+  });
+  return json;
+}
+var core;
+var hasRequiredCore;
+function requireCore() {
+  if (hasRequiredCore) return core;
+  hasRequiredCore = 1;
+  core = requireJson();
+  return core;
+}
+var timestamp;
+var hasRequiredTimestamp;
+function requireTimestamp() {
+  if (hasRequiredTimestamp) return timestamp;
+  hasRequiredTimestamp = 1;
+  const Type2 = requireType();
+  const YAML_DATE_REGEXP = new RegExp(
+    "^([0-9][0-9][0-9][0-9])-([0-9][0-9])-([0-9][0-9])$"
+  );
+  const YAML_TIMESTAMP_REGEXP = new RegExp(
+    "^([0-9][0-9][0-9][0-9])-([0-9][0-9]?)-([0-9][0-9]?)(?:[Tt]|[ \\t]+)([0-9][0-9]?):([0-9][0-9]):([0-9][0-9])(?:\\.([0-9]*))?(?:[ \\t]*(Z|([-+])([0-9][0-9]?)(?::([0-9][0-9]))?))?$"
+  );
+  function resolveYamlTimestamp(data) {
+    if (data === null) return false;
+    if (YAML_DATE_REGEXP.exec(data) !== null) return true;
+    if (YAML_TIMESTAMP_REGEXP.exec(data) !== null) return true;
+    return false;
+  }
+  function constructYamlTimestamp(data) {
+    let fraction = 0;
+    let delta = null;
+    let match = YAML_DATE_REGEXP.exec(data);
+    if (match === null) match = YAML_TIMESTAMP_REGEXP.exec(data);
+    if (match === null) throw new Error("Date resolve error");
+    const year = +match[1];
+    const month = +match[2] - 1;
+    const day = +match[3];
+    if (!match[4]) {
+      return new Date(Date.UTC(year, month, day));
+    }
+    const hour = +match[4];
+    const minute = +match[5];
+    const second = +match[6];
+    if (match[7]) {
+      fraction = match[7].slice(0, 3);
+      while (fraction.length < 3) {
+        fraction += "0";
+      }
+      fraction = +fraction;
+    }
+    if (match[9]) {
+      const tzHour = +match[10];
+      const tzMinute = +(match[11] || 0);
+      delta = (tzHour * 60 + tzMinute) * 6e4;
+      if (match[9] === "-") delta = -delta;
+    }
+    const date = new Date(Date.UTC(year, month, day, hour, minute, second, fraction));
+    if (delta) date.setTime(date.getTime() - delta);
+    return date;
+  }
+  function representYamlTimestamp(object) {
+    return object.toISOString();
+  }
+  timestamp = new Type2("tag:yaml.org,2002:timestamp", {
+    kind: "scalar",
+    resolve: resolveYamlTimestamp,
+    construct: constructYamlTimestamp,
+    instanceOf: Date,
+    represent: representYamlTimestamp
+  });
+  return timestamp;
+}
+var merge;
+var hasRequiredMerge;
+function requireMerge() {
+  if (hasRequiredMerge) return merge;
+  hasRequiredMerge = 1;
+  const Type2 = requireType();
+  function resolveYamlMerge(data) {
+    return data === "<<" || data === null;
+  }
+  merge = new Type2("tag:yaml.org,2002:merge", {
+    kind: "scalar",
+    resolve: resolveYamlMerge
+  });
+  return merge;
+}
+var binary;
+var hasRequiredBinary;
+function requireBinary() {
+  if (hasRequiredBinary) return binary;
+  hasRequiredBinary = 1;
+  const Type2 = requireType();
+  const BASE64_MAP = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/=\n\r";
+  function resolveYamlBinary(data) {
+    if (data === null) return false;
+    let bitlen = 0;
+    const max = data.length;
+    const map2 = BASE64_MAP;
+    for (let idx = 0; idx < max; idx++) {
+      const code = map2.indexOf(data.charAt(idx));
+      if (code > 64) continue;
+      if (code < 0) return false;
+      bitlen += 6;
+    }
+    return bitlen % 8 === 0;
+  }
+  function constructYamlBinary(data) {
+    const input = data.replace(/[\r\n=]/g, "");
+    const max = input.length;
+    const map2 = BASE64_MAP;
+    let bits = 0;
+    const result = [];
+    for (let idx = 0; idx < max; idx++) {
+      if (idx % 4 === 0 && idx) {
+        result.push(bits >> 16 & 255);
+        result.push(bits >> 8 & 255);
+        result.push(bits & 255);
+      }
+      bits = bits << 6 | map2.indexOf(input.charAt(idx));
+    }
+    const tailbits = max % 4 * 6;
+    if (tailbits === 0) {
+      result.push(bits >> 16 & 255);
+      result.push(bits >> 8 & 255);
+      result.push(bits & 255);
+    } else if (tailbits === 18) {
+      result.push(bits >> 10 & 255);
+      result.push(bits >> 2 & 255);
+    } else if (tailbits === 12) {
+      result.push(bits >> 4 & 255);
+    }
+    return new Uint8Array(result);
+  }
+  function representYamlBinary(object) {
+    let result = "";
+    let bits = 0;
+    const max = object.length;
+    const map2 = BASE64_MAP;
+    for (let idx = 0; idx < max; idx++) {
+      if (idx % 3 === 0 && idx) {
+        result += map2[bits >> 18 & 63];
+        result += map2[bits >> 12 & 63];
+        result += map2[bits >> 6 & 63];
+        result += map2[bits & 63];
+      }
+      bits = (bits << 8) + object[idx];
+    }
+    const tail = max % 3;
+    if (tail === 0) {
+      result += map2[bits >> 18 & 63];
+      result += map2[bits >> 12 & 63];
+      result += map2[bits >> 6 & 63];
+      result += map2[bits & 63];
+    } else if (tail === 2) {
+      result += map2[bits >> 10 & 63];
+      result += map2[bits >> 4 & 63];
+      result += map2[bits << 2 & 63];
+      result += map2[64];
+    } else if (tail === 1) {
+      result += map2[bits >> 2 & 63];
+      result += map2[bits << 4 & 63];
+      result += map2[64];
+      result += map2[64];
+    }
+    return result;
+  }
+  function isBinary(obj) {
+    return Object.prototype.toString.call(obj) === "[object Uint8Array]";
+  }
+  binary = new Type2("tag:yaml.org,2002:binary", {
+    kind: "scalar",
+    resolve: resolveYamlBinary,
+    construct: constructYamlBinary,
+    predicate: isBinary,
+    represent: representYamlBinary
+  });
+  return binary;
+}
+var omap;
+var hasRequiredOmap;
+function requireOmap() {
+  if (hasRequiredOmap) return omap;
+  hasRequiredOmap = 1;
+  const Type2 = requireType();
+  const _hasOwnProperty = Object.prototype.hasOwnProperty;
+  const _toString = Object.prototype.toString;
+  function resolveYamlOmap(data) {
+    if (data === null) return true;
+    const objectKeys = {};
+    const object = data;
+    for (let index = 0, length = object.length; index < length; index += 1) {
+      const pair = object[index];
+      let pairHasKey = false;
+      if (_toString.call(pair) !== "[object Object]") return false;
+      let pairKey;
+      for (pairKey in pair) {
+        if (_hasOwnProperty.call(pair, pairKey)) {
+          if (!pairHasKey) pairHasKey = true;
+          else return false;
+        }
+      }
+      if (!pairHasKey) return false;
+      if (_hasOwnProperty.call(objectKeys, pairKey)) return false;
+      Object.defineProperty(objectKeys, pairKey, { value: true });
+    }
+    return true;
+  }
+  function constructYamlOmap(data) {
+    return data !== null ? data : [];
+  }
+  omap = new Type2("tag:yaml.org,2002:omap", {
+    kind: "sequence",
+    resolve: resolveYamlOmap,
+    construct: constructYamlOmap
+  });
+  return omap;
+}
+var pairs;
+var hasRequiredPairs;
+function requirePairs() {
+  if (hasRequiredPairs) return pairs;
+  hasRequiredPairs = 1;
+  const Type2 = requireType();
+  const _toString = Object.prototype.toString;
+  function resolveYamlPairs(data) {
+    if (data === null) return true;
+    const object = data;
+    const result = new Array(object.length);
+    for (let index = 0, length = object.length; index < length; index += 1) {
+      const pair = object[index];
+      if (_toString.call(pair) !== "[object Object]") return false;
+      const keys = Object.keys(pair);
+      if (keys.length !== 1) return false;
+      result[index] = [keys[0], pair[keys[0]]];
+    }
+    return true;
+  }
+  function constructYamlPairs(data) {
+    if (data === null) return [];
+    const object = data;
+    const result = new Array(object.length);
+    for (let index = 0, length = object.length; index < length; index += 1) {
+      const pair = object[index];
+      const keys = Object.keys(pair);
+      result[index] = [keys[0], pair[keys[0]]];
+    }
+    return result;
+  }
+  pairs = new Type2("tag:yaml.org,2002:pairs", {
+    kind: "sequence",
+    resolve: resolveYamlPairs,
+    construct: constructYamlPairs
+  });
+  return pairs;
+}
+var set;
+var hasRequiredSet;
+function requireSet() {
+  if (hasRequiredSet) return set;
+  hasRequiredSet = 1;
+  const Type2 = requireType();
+  const _hasOwnProperty = Object.prototype.hasOwnProperty;
+  function resolveYamlSet(data) {
+    if (data === null) return true;
+    const object = data;
+    for (const key in object) {
+      if (_hasOwnProperty.call(object, key)) {
+        if (object[key] !== null) return false;
+      }
+    }
+    return true;
+  }
+  function constructYamlSet(data) {
+    return data !== null ? data : {};
+  }
+  set = new Type2("tag:yaml.org,2002:set", {
+    kind: "mapping",
+    resolve: resolveYamlSet,
+    construct: constructYamlSet
+  });
+  return set;
+}
+var _default;
+var hasRequired_default;
+function require_default() {
+  if (hasRequired_default) return _default;
+  hasRequired_default = 1;
+  _default = requireCore().extend({
+    implicit: [
+      requireTimestamp(),
+      requireMerge()
+    ],
+    explicit: [
+      requireBinary(),
+      requireOmap(),
+      requirePairs(),
+      requireSet()
+    ]
+  });
+  return _default;
+}
+var hasRequiredLoader;
+function requireLoader() {
+  if (hasRequiredLoader) return loader;
+  hasRequiredLoader = 1;
+  const common2 = requireCommon();
+  const YAMLException2 = requireException();
+  const makeSnippet = requireSnippet();
+  const DEFAULT_SCHEMA2 = require_default();
+  const _hasOwnProperty = Object.prototype.hasOwnProperty;
+  const CONTEXT_FLOW_IN = 1;
+  const CONTEXT_FLOW_OUT = 2;
+  const CONTEXT_BLOCK_IN = 3;
+  const CONTEXT_BLOCK_OUT = 4;
+  const CHOMPING_CLIP = 1;
+  const CHOMPING_STRIP = 2;
+  const CHOMPING_KEEP = 3;
+  const PATTERN_NON_PRINTABLE = /[\x00-\x08\x0B\x0C\x0E-\x1F\x7F-\x84\x86-\x9F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?:[^\uD800-\uDBFF]|^)[\uDC00-\uDFFF]/;
+  const PATTERN_NON_ASCII_LINE_BREAKS = /[\x85\u2028\u2029]/;
+  const PATTERN_FLOW_INDICATORS = /[,\[\]{}]/;
+  const PATTERN_TAG_HANDLE = /^(?:!|!!|![0-9A-Za-z-]+!)$/;
+  const PATTERN_TAG_URI = /^(?:!|[^,\[\]{}])(?:%[0-9a-f]{2}|[0-9a-z\-#;/?:@&=+$,_.!~*'()\[\]])*$/i;
+  function _class(obj) {
+    return Object.prototype.toString.call(obj);
+  }
+  function isEol(c) {
+    return c === 10 || c === 13;
+  }
+  function isWhiteSpace(c) {
+    return c === 9 || c === 32;
+  }
+  function isWsOrEol(c) {
+    return c === 9 || c === 32 || c === 10 || c === 13;
+  }
+  function isFlowIndicator(c) {
+    return c === 44 || c === 91 || c === 93 || c === 123 || c === 125;
+  }
+  function fromHexCode(c) {
+    if (c >= 48 && c <= 57) {
+      return c - 48;
+    }
+    const lc = c | 32;
+    if (lc >= 97 && lc <= 102) {
+      return lc - 97 + 10;
+    }
+    return -1;
+  }
+  function escapedHexLen(c) {
+    if (c === 120) {
+      return 2;
+    }
+    if (c === 117) {
+      return 4;
+    }
+    if (c === 85) {
+      return 8;
+    }
+    return 0;
+  }
+  function fromDecimalCode(c) {
+    if (c >= 48 && c <= 57) {
+      return c - 48;
+    }
+    return -1;
+  }
+  function simpleEscapeSequence(c) {
+    switch (c) {
+      case 48:
+        return "\0";
+      case 97:
+        return "\x07";
+      case 98:
+        return "\b";
+      case 116:
+        return "	";
+      case 9:
+        return "	";
+      case 110:
+        return "\n";
+      case 118:
+        return "\v";
+      case 102:
+        return "\f";
+      case 114:
+        return "\r";
+      case 101:
+        return "\x1B";
+      case 32:
+        return " ";
+      case 34:
+        return '"';
+      case 47:
+        return "/";
+      case 92:
+        return "\\";
+      case 78:
+        return "";
+      case 95:
+        return " ";
+      case 76:
+        return "\u2028";
+      case 80:
+        return "\u2029";
+      default:
+        return "";
+    }
+  }
+  function charFromCodepoint(c) {
+    if (c <= 65535) {
+      return String.fromCharCode(c);
+    }
+    return String.fromCharCode(
+      (c - 65536 >> 10) + 55296,
+      (c - 65536 & 1023) + 56320
+    );
+  }
+  function setProperty(object, key, value) {
+    if (key === "__proto__") {
+      Object.defineProperty(object, key, {
+        configurable: true,
+        enumerable: true,
+        writable: true,
+        value
+      });
+    } else {
+      object[key] = value;
+    }
+  }
+  const simpleEscapeCheck = new Array(256);
+  const simpleEscapeMap = new Array(256);
+  for (let i = 0; i < 256; i++) {
+    simpleEscapeCheck[i] = simpleEscapeSequence(i) ? 1 : 0;
+    simpleEscapeMap[i] = simpleEscapeSequence(i);
+  }
+  function State(input, options) {
+    this.input = input;
+    this.filename = options["filename"] || null;
+    this.schema = options["schema"] || DEFAULT_SCHEMA2;
+    this.onWarning = options["onWarning"] || null;
+    this.legacy = options["legacy"] || false;
+    this.json = options["json"] || false;
+    this.listener = options["listener"] || null;
+    this.maxDepth = typeof options["maxDepth"] === "number" ? options["maxDepth"] : 100;
+    this.maxTotalMergeKeys = typeof options["maxTotalMergeKeys"] === "number" ? options["maxTotalMergeKeys"] : 1e4;
+    this.implicitTypes = this.schema.compiledImplicit;
+    this.typeMap = this.schema.compiledTypeMap;
+    this.length = input.length;
+    this.position = 0;
+    this.line = 0;
+    this.lineStart = 0;
+    this.lineIndent = 0;
+    this.depth = 0;
+    this.totalMergeKeys = 0;
+    this.firstTabInLine = -1;
+    this.documents = [];
+    this.anchorMapTransactions = [];
+  }
+  function generateError(state, message) {
+    const mark = {
+      name: state.filename,
+      buffer: state.input.slice(0, -1),
+      // omit trailing \0
+      position: state.position,
+      line: state.line,
+      column: state.position - state.lineStart
+    };
+    mark.snippet = makeSnippet(mark);
+    return new YAMLException2(message, mark);
+  }
+  function throwError(state, message) {
+    throw generateError(state, message);
+  }
+  function throwWarning(state, message) {
+    if (state.onWarning) {
+      state.onWarning.call(null, generateError(state, message));
+    }
+  }
+  function storeAnchor(state, name, value) {
+    const transactions = state.anchorMapTransactions;
+    if (transactions.length !== 0) {
+      const transaction = transactions[transactions.length - 1];
+      if (!_hasOwnProperty.call(transaction, name)) {
+        transaction[name] = {
+          existed: _hasOwnProperty.call(state.anchorMap, name),
+          value: state.anchorMap[name]
+        };
+      }
+    }
+    state.anchorMap[name] = value;
+  }
+  function beginAnchorTransaction(state) {
+    state.anchorMapTransactions.push(/* @__PURE__ */ Object.create(null));
+  }
+  function commitAnchorTransaction(state) {
+    const transaction = state.anchorMapTransactions.pop();
+    const transactions = state.anchorMapTransactions;
+    if (transactions.length === 0) return;
+    const parent = transactions[transactions.length - 1];
+    const names = Object.keys(transaction);
+    for (let index = 0, length = names.length; index < length; index += 1) {
+      const name = names[index];
+      if (!_hasOwnProperty.call(parent, name)) {
+        parent[name] = transaction[name];
+      }
+    }
+  }
+  function rollbackAnchorTransaction(state) {
+    const transaction = state.anchorMapTransactions.pop();
+    const names = Object.keys(transaction);
+    for (let index = names.length - 1; index >= 0; index -= 1) {
+      const entry = transaction[names[index]];
+      if (entry.existed) {
+        state.anchorMap[names[index]] = entry.value;
+      } else {
+        delete state.anchorMap[names[index]];
+      }
+    }
+  }
+  function snapshotState(state) {
+    return {
+      position: state.position,
+      line: state.line,
+      lineStart: state.lineStart,
+      lineIndent: state.lineIndent,
+      firstTabInLine: state.firstTabInLine,
+      tag: state.tag,
+      anchor: state.anchor,
+      kind: state.kind,
+      result: state.result
+    };
+  }
+  function restoreState(state, snapshot) {
+    state.position = snapshot.position;
+    state.line = snapshot.line;
+    state.lineStart = snapshot.lineStart;
+    state.lineIndent = snapshot.lineIndent;
+    state.firstTabInLine = snapshot.firstTabInLine;
+    state.tag = snapshot.tag;
+    state.anchor = snapshot.anchor;
+    state.kind = snapshot.kind;
+    state.result = snapshot.result;
+  }
+  const directiveHandlers = {
+    YAML: function handleYamlDirective(state, name, args) {
+      if (state.version !== null) {
+        throwError(state, "duplication of %YAML directive");
+      }
+      if (args.length !== 1) {
+        throwError(state, "YAML directive accepts exactly one argument");
+      }
+      const match = /^([0-9]+)\.([0-9]+)$/.exec(args[0]);
+      if (match === null) {
+        throwError(state, "ill-formed argument of the YAML directive");
+      }
+      const major = parseInt(match[1], 10);
+      const minor = parseInt(match[2], 10);
+      if (major !== 1) {
+        throwError(state, "unacceptable YAML version of the document");
+      }
+      state.version = args[0];
+      state.checkLineBreaks = minor < 2;
+      if (minor !== 1 && minor !== 2) {
+        throwWarning(state, "unsupported YAML version of the document");
+      }
+    },
+    TAG: function handleTagDirective(state, name, args) {
+      let prefix;
+      if (args.length !== 2) {
+        throwError(state, "TAG directive accepts exactly two arguments");
+      }
+      const handle = args[0];
+      prefix = args[1];
+      if (!PATTERN_TAG_HANDLE.test(handle)) {
+        throwError(state, "ill-formed tag handle (first argument) of the TAG directive");
+      }
+      if (_hasOwnProperty.call(state.tagMap, handle)) {
+        throwError(state, 'there is a previously declared suffix for "' + handle + '" tag handle');
+      }
+      if (!PATTERN_TAG_URI.test(prefix)) {
+        throwError(state, "ill-formed tag prefix (second argument) of the TAG directive");
+      }
+      try {
+        prefix = decodeURIComponent(prefix);
+      } catch (err) {
+        throwError(state, "tag prefix is malformed: " + prefix);
+      }
+      state.tagMap[handle] = prefix;
+    }
+  };
+  function captureSegment(state, start, end, checkJson) {
+    if (start < end) {
+      const _result = state.input.slice(start, end);
+      if (checkJson) {
+        for (let _position = 0, _length = _result.length; _position < _length; _position += 1) {
+          const _character = _result.charCodeAt(_position);
+          if (!(_character === 9 || _character >= 32 && _character <= 1114111)) {
+            throwError(state, "expected valid JSON character");
+          }
+        }
+      } else if (PATTERN_NON_PRINTABLE.test(_result)) {
+        throwError(state, "the stream contains non-printable characters");
+      }
+      state.result += _result;
+    }
+  }
+  function chargeMergeWork(state) {
+    state.totalMergeKeys++;
+    if (state.maxTotalMergeKeys !== -1 && state.totalMergeKeys > state.maxTotalMergeKeys) {
+      throwError(state, "merge keys exceeded maxTotalMergeKeys (" + state.maxTotalMergeKeys + ")");
+    }
+  }
+  function mergeMappings(state, destination, source, overridableKeys) {
+    if (!common2.isObject(source)) {
+      throwError(state, "cannot merge mappings; the provided source object is unacceptable");
+    }
+    chargeMergeWork(state);
+    const sourceKeys = Object.keys(source);
+    for (let index = 0, quantity = sourceKeys.length; index < quantity; index += 1) {
+      const key = sourceKeys[index];
+      chargeMergeWork(state);
+      if (!_hasOwnProperty.call(destination, key)) {
+        setProperty(destination, key, source[key]);
+        overridableKeys[key] = true;
+      }
+    }
+  }
+  function storeMappingPair(state, _result, overridableKeys, keyTag, keyNode, valueNode, startLine, startLineStart, startPos) {
+    if (Array.isArray(keyNode)) {
+      keyNode = Array.prototype.slice.call(keyNode);
+      for (let index = 0, quantity = keyNode.length; index < quantity; index += 1) {
+        if (Array.isArray(keyNode[index])) {
+          throwError(state, "nested arrays are not supported inside keys");
+        }
+        if (typeof keyNode === "object" && _class(keyNode[index]) === "[object Object]") {
+          keyNode[index] = "[object Object]";
+        }
+      }
+    }
+    if (typeof keyNode === "object" && _class(keyNode) === "[object Object]") {
+      keyNode = "[object Object]";
+    }
+    keyNode = String(keyNode);
+    if (_result === null) {
+      _result = {};
+    }
+    if (keyTag === "tag:yaml.org,2002:merge") {
+      if (Array.isArray(valueNode)) {
+        if (valueNode.length > 100) {
+          throwError(state, "abnormal merge sequence size");
+        }
+        for (let index = 0, quantity = valueNode.length; index < quantity; index += 1) {
+          mergeMappings(state, _result, valueNode[index], overridableKeys);
+        }
+      } else {
+        mergeMappings(state, _result, valueNode, overridableKeys);
+      }
+    } else {
+      if (!state.json && !_hasOwnProperty.call(overridableKeys, keyNode) && _hasOwnProperty.call(_result, keyNode)) {
+        state.line = startLine || state.line;
+        state.lineStart = startLineStart || state.lineStart;
+        state.position = startPos || state.position;
+        throwError(state, "duplicated mapping key");
+      }
+      setProperty(_result, keyNode, valueNode);
+      delete overridableKeys[keyNode];
+    }
+    return _result;
+  }
+  function readLineBreak(state) {
+    const ch = state.input.charCodeAt(state.position);
+    if (ch === 10) {
+      state.position++;
+    } else if (ch === 13) {
+      state.position++;
+      if (state.input.charCodeAt(state.position) === 10) {
+        state.position++;
+      }
+    } else {
+      throwError(state, "a line break is expected");
+    }
+    state.line += 1;
+    state.lineStart = state.position;
+    state.firstTabInLine = -1;
+  }
+  function skipSeparationSpace(state, allowComments, checkIndent) {
+    let lineBreaks = 0;
+    let ch = state.input.charCodeAt(state.position);
+    while (ch !== 0) {
+      while (isWhiteSpace(ch)) {
+        if (ch === 9 && state.firstTabInLine === -1) {
+          state.firstTabInLine = state.position;
+        }
+        ch = state.input.charCodeAt(++state.position);
+      }
+      if (allowComments && ch === 35) {
+        do {
+          ch = state.input.charCodeAt(++state.position);
+        } while (ch !== 10 && ch !== 13 && ch !== 0);
+      }
+      if (isEol(ch)) {
+        readLineBreak(state);
+        ch = state.input.charCodeAt(state.position);
+        lineBreaks++;
+        state.lineIndent = 0;
+        while (ch === 32) {
+          state.lineIndent++;
+          ch = state.input.charCodeAt(++state.position);
+        }
+      } else {
+        break;
+      }
+    }
+    if (checkIndent !== -1 && lineBreaks !== 0 && state.lineIndent < checkIndent) {
+      throwWarning(state, "deficient indentation");
+    }
+    return lineBreaks;
+  }
+  function testDocumentSeparator(state) {
+    let _position = state.position;
+    let ch = state.input.charCodeAt(_position);
+    if ((ch === 45 || ch === 46) && ch === state.input.charCodeAt(_position + 1) && ch === state.input.charCodeAt(_position + 2)) {
+      _position += 3;
+      ch = state.input.charCodeAt(_position);
+      if (ch === 0 || isWsOrEol(ch)) {
+        return true;
+      }
+    }
+    return false;
+  }
+  function writeFoldedLines(state, count) {
+    if (count === 1) {
+      state.result += " ";
+    } else if (count > 1) {
+      state.result += common2.repeat("\n", count - 1);
+    }
+  }
+  function readPlainScalar(state, nodeIndent, withinFlowCollection) {
+    let captureStart;
+    let captureEnd;
+    let hasPendingContent;
+    let _line;
+    let _lineStart;
+    let _lineIndent;
+    const _kind = state.kind;
+    const _result = state.result;
+    let ch = state.input.charCodeAt(state.position);
+    if (isWsOrEol(ch) || isFlowIndicator(ch) || ch === 35 || ch === 38 || ch === 42 || ch === 33 || ch === 124 || ch === 62 || ch === 39 || ch === 34 || ch === 37 || ch === 64 || ch === 96) {
+      return false;
+    }
+    if (ch === 63 || ch === 45) {
+      const following = state.input.charCodeAt(state.position + 1);
+      if (isWsOrEol(following) || withinFlowCollection && isFlowIndicator(following)) {
+        return false;
+      }
+    }
+    state.kind = "scalar";
+    state.result = "";
+    captureStart = captureEnd = state.position;
+    hasPendingContent = false;
+    while (ch !== 0) {
+      if (ch === 58) {
+        const following = state.input.charCodeAt(state.position + 1);
+        if (isWsOrEol(following) || withinFlowCollection && isFlowIndicator(following)) {
+          break;
+        }
+      } else if (ch === 35) {
+        const preceding = state.input.charCodeAt(state.position - 1);
+        if (isWsOrEol(preceding)) {
+          break;
+        }
+      } else if (state.position === state.lineStart && testDocumentSeparator(state) || withinFlowCollection && isFlowIndicator(ch)) {
+        break;
+      } else if (isEol(ch)) {
+        _line = state.line;
+        _lineStart = state.lineStart;
+        _lineIndent = state.lineIndent;
+        skipSeparationSpace(state, false, -1);
+        if (state.lineIndent >= nodeIndent) {
+          hasPendingContent = true;
+          ch = state.input.charCodeAt(state.position);
+          continue;
+        } else {
+          state.position = captureEnd;
+          state.line = _line;
+          state.lineStart = _lineStart;
+          state.lineIndent = _lineIndent;
+          break;
+        }
+      }
+      if (hasPendingContent) {
+        captureSegment(state, captureStart, captureEnd, false);
+        writeFoldedLines(state, state.line - _line);
+        captureStart = captureEnd = state.position;
+        hasPendingContent = false;
+      }
+      if (!isWhiteSpace(ch)) {
+        captureEnd = state.position + 1;
+      }
+      ch = state.input.charCodeAt(++state.position);
+    }
+    captureSegment(state, captureStart, captureEnd, false);
+    if (state.result) {
+      return true;
+    }
+    state.kind = _kind;
+    state.result = _result;
+    return false;
+  }
+  function readSingleQuotedScalar(state, nodeIndent) {
+    let captureStart;
+    let captureEnd;
+    let ch = state.input.charCodeAt(state.position);
+    if (ch !== 39) {
+      return false;
+    }
+    state.kind = "scalar";
+    state.result = "";
+    state.position++;
+    captureStart = captureEnd = state.position;
+    while ((ch = state.input.charCodeAt(state.position)) !== 0) {
+      if (ch === 39) {
+        captureSegment(state, captureStart, state.position, true);
+        ch = state.input.charCodeAt(++state.position);
+        if (ch === 39) {
+          captureStart = state.position;
+          state.position++;
+          captureEnd = state.position;
+        } else {
+          return true;
+        }
+      } else if (isEol(ch)) {
+        captureSegment(state, captureStart, captureEnd, true);
+        writeFoldedLines(state, skipSeparationSpace(state, false, nodeIndent));
+        captureStart = captureEnd = state.position;
+      } else if (state.position === state.lineStart && testDocumentSeparator(state)) {
+        throwError(state, "unexpected end of the document within a single quoted scalar");
+      } else {
+        state.position++;
+        if (!isWhiteSpace(ch)) {
+          captureEnd = state.position;
+        }
+      }
+    }
+    throwError(state, "unexpected end of the stream within a single quoted scalar");
+  }
+  function readDoubleQuotedScalar(state, nodeIndent) {
+    let captureStart;
+    let captureEnd;
+    let tmp;
+    let ch = state.input.charCodeAt(state.position);
+    if (ch !== 34) {
+      return false;
+    }
+    state.kind = "scalar";
+    state.result = "";
+    state.position++;
+    captureStart = captureEnd = state.position;
+    while ((ch = state.input.charCodeAt(state.position)) !== 0) {
+      if (ch === 34) {
+        captureSegment(state, captureStart, state.position, true);
+        state.position++;
+        return true;
+      } else if (ch === 92) {
+        captureSegment(state, captureStart, state.position, true);
+        ch = state.input.charCodeAt(++state.position);
+        if (isEol(ch)) {
+          skipSeparationSpace(state, false, nodeIndent);
+        } else if (ch < 256 && simpleEscapeCheck[ch]) {
+          state.result += simpleEscapeMap[ch];
+          state.position++;
+        } else if ((tmp = escapedHexLen(ch)) > 0) {
+          let hexLength = tmp;
+          let hexResult = 0;
+          for (; hexLength > 0; hexLength--) {
+            ch = state.input.charCodeAt(++state.position);
+            if ((tmp = fromHexCode(ch)) >= 0) {
+              hexResult = (hexResult << 4) + tmp;
+            } else {
+              throwError(state, "expected hexadecimal character");
+            }
+          }
+          state.result += charFromCodepoint(hexResult);
+          state.position++;
+        } else {
+          throwError(state, "unknown escape sequence");
+        }
+        captureStart = captureEnd = state.position;
+      } else if (isEol(ch)) {
+        captureSegment(state, captureStart, captureEnd, true);
+        writeFoldedLines(state, skipSeparationSpace(state, false, nodeIndent));
+        captureStart = captureEnd = state.position;
+      } else if (state.position === state.lineStart && testDocumentSeparator(state)) {
+        throwError(state, "unexpected end of the document within a double quoted scalar");
+      } else {
+        state.position++;
+        if (!isWhiteSpace(ch)) {
+          captureEnd = state.position;
+        }
+      }
+    }
+    throwError(state, "unexpected end of the stream within a double quoted scalar");
+  }
+  function readFlowCollection(state, nodeIndent) {
+    let readNext = true;
+    let _line;
+    let _lineStart;
+    let _pos;
+    const _tag = state.tag;
+    let _result;
+    const _anchor = state.anchor;
+    let terminator;
+    let isPair;
+    let isExplicitPair;
+    let isMapping;
+    const overridableKeys = /* @__PURE__ */ Object.create(null);
+    let keyNode;
+    let keyTag;
+    let valueNode;
+    let ch = state.input.charCodeAt(state.position);
+    if (ch === 91) {
+      terminator = 93;
+      isMapping = false;
+      _result = [];
+    } else if (ch === 123) {
+      terminator = 125;
+      isMapping = true;
+      _result = {};
+    } else {
+      return false;
+    }
+    if (state.anchor !== null) {
+      storeAnchor(state, state.anchor, _result);
+    }
+    ch = state.input.charCodeAt(++state.position);
+    while (ch !== 0) {
+      skipSeparationSpace(state, true, nodeIndent);
+      ch = state.input.charCodeAt(state.position);
+      if (ch === terminator) {
+        state.position++;
+        state.tag = _tag;
+        state.anchor = _anchor;
+        state.kind = isMapping ? "mapping" : "sequence";
+        state.result = _result;
+        return true;
+      } else if (!readNext) {
+        throwError(state, "missed comma between flow collection entries");
+      } else if (ch === 44) {
+        throwError(state, "expected the node content, but found ','");
+      }
+      keyTag = keyNode = valueNode = null;
+      isPair = isExplicitPair = false;
+      if (ch === 63) {
+        const following = state.input.charCodeAt(state.position + 1);
+        if (isWsOrEol(following)) {
+          isPair = isExplicitPair = true;
+          state.position++;
+          skipSeparationSpace(state, true, nodeIndent);
+        }
+      }
+      _line = state.line;
+      _lineStart = state.lineStart;
+      _pos = state.position;
+      composeNode(state, nodeIndent, CONTEXT_FLOW_IN, false, true);
+      keyTag = state.tag;
+      keyNode = state.result;
+      skipSeparationSpace(state, true, nodeIndent);
+      ch = state.input.charCodeAt(state.position);
+      if ((isExplicitPair || state.line === _line) && ch === 58) {
+        isPair = true;
+        ch = state.input.charCodeAt(++state.position);
+        skipSeparationSpace(state, true, nodeIndent);
+        composeNode(state, nodeIndent, CONTEXT_FLOW_IN, false, true);
+        valueNode = state.result;
+      }
+      if (isMapping) {
+        storeMappingPair(state, _result, overridableKeys, keyTag, keyNode, valueNode, _line, _lineStart, _pos);
+      } else if (isPair) {
+        _result.push(storeMappingPair(state, null, overridableKeys, keyTag, keyNode, valueNode, _line, _lineStart, _pos));
+      } else {
+        _result.push(keyNode);
+      }
+      skipSeparationSpace(state, true, nodeIndent);
+      ch = state.input.charCodeAt(state.position);
+      if (ch === 44) {
+        readNext = true;
+        ch = state.input.charCodeAt(++state.position);
+      } else {
+        readNext = false;
+      }
+    }
+    throwError(state, "unexpected end of the stream within a flow collection");
+  }
+  function readBlockScalar(state, nodeIndent) {
+    let folding;
+    let chomping = CHOMPING_CLIP;
+    let didReadContent = false;
+    let detectedIndent = false;
+    let textIndent = nodeIndent;
+    let emptyLines = 0;
+    let atMoreIndented = false;
+    let tmp;
+    let ch = state.input.charCodeAt(state.position);
+    if (ch === 124) {
+      folding = false;
+    } else if (ch === 62) {
+      folding = true;
+    } else {
+      return false;
+    }
+    state.kind = "scalar";
+    state.result = "";
+    while (ch !== 0) {
+      ch = state.input.charCodeAt(++state.position);
+      if (ch === 43 || ch === 45) {
+        if (CHOMPING_CLIP === chomping) {
+          chomping = ch === 43 ? CHOMPING_KEEP : CHOMPING_STRIP;
+        } else {
+          throwError(state, "repeat of a chomping mode identifier");
+        }
+      } else if ((tmp = fromDecimalCode(ch)) >= 0) {
+        if (tmp === 0) {
+          throwError(state, "bad explicit indentation width of a block scalar; it cannot be less than one");
+        } else if (!detectedIndent) {
+          textIndent = nodeIndent + tmp - 1;
+          detectedIndent = true;
+        } else {
+          throwError(state, "repeat of an indentation width identifier");
+        }
+      } else {
+        break;
+      }
+    }
+    if (isWhiteSpace(ch)) {
+      do {
+        ch = state.input.charCodeAt(++state.position);
+      } while (isWhiteSpace(ch));
+      if (ch === 35) {
+        do {
+          ch = state.input.charCodeAt(++state.position);
+        } while (!isEol(ch) && ch !== 0);
+      }
+    }
+    while (ch !== 0) {
+      readLineBreak(state);
+      state.lineIndent = 0;
+      ch = state.input.charCodeAt(state.position);
+      while ((!detectedIndent || state.lineIndent < textIndent) && ch === 32) {
+        state.lineIndent++;
+        ch = state.input.charCodeAt(++state.position);
+      }
+      if (!detectedIndent && state.lineIndent > textIndent) {
+        textIndent = state.lineIndent;
+      }
+      if (isEol(ch)) {
+        emptyLines++;
+        continue;
+      }
+      if (!detectedIndent && textIndent === 0) {
+        throwError(state, "missing indentation for block scalar");
+      }
+      if (state.lineIndent < textIndent) {
+        if (chomping === CHOMPING_KEEP) {
+          state.result += common2.repeat("\n", didReadContent ? 1 + emptyLines : emptyLines);
+        } else if (chomping === CHOMPING_CLIP) {
+          if (didReadContent) {
+            state.result += "\n";
+          }
+        }
+        break;
+      }
+      if (folding) {
+        if (isWhiteSpace(ch)) {
+          atMoreIndented = true;
+          state.result += common2.repeat("\n", didReadContent ? 1 + emptyLines : emptyLines);
+        } else if (atMoreIndented) {
+          atMoreIndented = false;
+          state.result += common2.repeat("\n", emptyLines + 1);
+        } else if (emptyLines === 0) {
+          if (didReadContent) {
+            state.result += " ";
+          }
+        } else {
+          state.result += common2.repeat("\n", emptyLines);
+        }
+      } else {
+        state.result += common2.repeat("\n", didReadContent ? 1 + emptyLines : emptyLines);
+      }
+      didReadContent = true;
+      detectedIndent = true;
+      emptyLines = 0;
+      const captureStart = state.position;
+      while (!isEol(ch) && ch !== 0) {
+        ch = state.input.charCodeAt(++state.position);
+      }
+      captureSegment(state, captureStart, state.position, false);
+    }
+    return true;
+  }
+  function readBlockSequence(state, nodeIndent) {
+    const _tag = state.tag;
+    const _anchor = state.anchor;
+    const _result = [];
+    let detected = false;
+    if (state.firstTabInLine !== -1) return false;
+    if (state.anchor !== null) {
+      storeAnchor(state, state.anchor, _result);
+    }
+    let ch = state.input.charCodeAt(state.position);
+    while (ch !== 0) {
+      if (state.firstTabInLine !== -1) {
+        state.position = state.firstTabInLine;
+        throwError(state, "tab characters must not be used in indentation");
+      }
+      if (ch !== 45) {
+        break;
+      }
+      const following = state.input.charCodeAt(state.position + 1);
+      if (!isWsOrEol(following)) {
+        break;
+      }
+      detected = true;
+      state.position++;
+      if (skipSeparationSpace(state, true, -1)) {
+        if (state.lineIndent <= nodeIndent) {
+          _result.push(null);
+          ch = state.input.charCodeAt(state.position);
+          continue;
+        }
+      }
+      const _line = state.line;
+      composeNode(state, nodeIndent, CONTEXT_BLOCK_IN, false, true);
+      _result.push(state.result);
+      skipSeparationSpace(state, true, -1);
+      ch = state.input.charCodeAt(state.position);
+      if ((state.line === _line || state.lineIndent > nodeIndent) && ch !== 0) {
+        throwError(state, "bad indentation of a sequence entry");
+      } else if (state.lineIndent < nodeIndent) {
+        break;
+      }
+    }
+    if (detected) {
+      state.tag = _tag;
+      state.anchor = _anchor;
+      state.kind = "sequence";
+      state.result = _result;
+      return true;
+    }
+    return false;
+  }
+  function readBlockMapping(state, nodeIndent, flowIndent) {
+    let allowCompact;
+    let _keyLine;
+    let _keyLineStart;
+    let _keyPos;
+    const _tag = state.tag;
+    const _anchor = state.anchor;
+    const _result = {};
+    const overridableKeys = /* @__PURE__ */ Object.create(null);
+    let keyTag = null;
+    let keyNode = null;
+    let valueNode = null;
+    let atExplicitKey = false;
+    let detected = false;
+    if (state.firstTabInLine !== -1) return false;
+    if (state.anchor !== null) {
+      storeAnchor(state, state.anchor, _result);
+    }
+    let ch = state.input.charCodeAt(state.position);
+    while (ch !== 0) {
+      if (!atExplicitKey && state.firstTabInLine !== -1) {
+        state.position = state.firstTabInLine;
+        throwError(state, "tab characters must not be used in indentation");
+      }
+      const following = state.input.charCodeAt(state.position + 1);
+      const _line = state.line;
+      if ((ch === 63 || ch === 58) && isWsOrEol(following)) {
+        if (ch === 63) {
+          if (atExplicitKey) {
+            storeMappingPair(state, _result, overridableKeys, keyTag, keyNode, null, _keyLine, _keyLineStart, _keyPos);
+            keyTag = keyNode = valueNode = null;
+          }
+          detected = true;
+          atExplicitKey = true;
+          allowCompact = true;
+        } else if (atExplicitKey) {
+          atExplicitKey = false;
+          allowCompact = true;
+        } else {
+          throwError(state, "incomplete explicit mapping pair; a key node is missed; or followed by a non-tabulated empty line");
+        }
+        state.position += 1;
+        ch = following;
+      } else {
+        _keyLine = state.line;
+        _keyLineStart = state.lineStart;
+        _keyPos = state.position;
+        if (!composeNode(state, flowIndent, CONTEXT_FLOW_OUT, false, true)) {
+          break;
+        }
+        if (state.line === _line) {
+          ch = state.input.charCodeAt(state.position);
+          while (isWhiteSpace(ch)) {
+            ch = state.input.charCodeAt(++state.position);
+          }
+          if (ch === 58) {
+            ch = state.input.charCodeAt(++state.position);
+            if (!isWsOrEol(ch)) {
+              throwError(state, "a whitespace character is expected after the key-value separator within a block mapping");
+            }
+            if (atExplicitKey) {
+              storeMappingPair(state, _result, overridableKeys, keyTag, keyNode, null, _keyLine, _keyLineStart, _keyPos);
+              keyTag = keyNode = valueNode = null;
+            }
+            detected = true;
+            atExplicitKey = false;
+            allowCompact = false;
+            keyTag = state.tag;
+            keyNode = state.result;
+          } else if (detected) {
+            throwError(state, "can not read an implicit mapping pair; a colon is missed");
+          } else {
+            state.tag = _tag;
+            state.anchor = _anchor;
+            return true;
+          }
+        } else if (detected) {
+          throwError(state, "can not read a block mapping entry; a multiline key may not be an implicit key");
+        } else {
+          state.tag = _tag;
+          state.anchor = _anchor;
+          return true;
+        }
+      }
+      if (state.line === _line || state.lineIndent > nodeIndent) {
+        if (atExplicitKey) {
+          _keyLine = state.line;
+          _keyLineStart = state.lineStart;
+          _keyPos = state.position;
+        }
+        if (composeNode(state, nodeIndent, CONTEXT_BLOCK_OUT, true, allowCompact)) {
+          if (atExplicitKey) {
+            keyNode = state.result;
+          } else {
+            valueNode = state.result;
+          }
+        }
+        if (!atExplicitKey) {
+          storeMappingPair(state, _result, overridableKeys, keyTag, keyNode, valueNode, _keyLine, _keyLineStart, _keyPos);
+          keyTag = keyNode = valueNode = null;
+        }
+        skipSeparationSpace(state, true, -1);
+        ch = state.input.charCodeAt(state.position);
+      }
+      if ((state.line === _line || state.lineIndent > nodeIndent) && ch !== 0) {
+        throwError(state, "bad indentation of a mapping entry");
+      } else if (state.lineIndent < nodeIndent) {
+        break;
+      }
+    }
+    if (atExplicitKey) {
+      storeMappingPair(state, _result, overridableKeys, keyTag, keyNode, null, _keyLine, _keyLineStart, _keyPos);
+    }
+    if (detected) {
+      state.tag = _tag;
+      state.anchor = _anchor;
+      state.kind = "mapping";
+      state.result = _result;
+    }
+    return detected;
+  }
+  function readTagProperty(state) {
+    let isVerbatim = false;
+    let isNamed = false;
+    let tagHandle;
+    let tagName;
+    let ch = state.input.charCodeAt(state.position);
+    if (ch !== 33) return false;
+    if (state.tag !== null) {
+      throwError(state, "duplication of a tag property");
+    }
+    ch = state.input.charCodeAt(++state.position);
+    if (ch === 60) {
+      isVerbatim = true;
+      ch = state.input.charCodeAt(++state.position);
+    } else if (ch === 33) {
+      isNamed = true;
+      tagHandle = "!!";
+      ch = state.input.charCodeAt(++state.position);
+    } else {
+      tagHandle = "!";
+    }
+    let _position = state.position;
+    if (isVerbatim) {
+      do {
+        ch = state.input.charCodeAt(++state.position);
+      } while (ch !== 0 && ch !== 62);
+      if (state.position < state.length) {
+        tagName = state.input.slice(_position, state.position);
+        ch = state.input.charCodeAt(++state.position);
+      } else {
+        throwError(state, "unexpected end of the stream within a verbatim tag");
+      }
+    } else {
+      while (ch !== 0 && !isWsOrEol(ch)) {
+        if (ch === 33) {
+          if (!isNamed) {
+            tagHandle = state.input.slice(_position - 1, state.position + 1);
+            if (!PATTERN_TAG_HANDLE.test(tagHandle)) {
+              throwError(state, "named tag handle cannot contain such characters");
+            }
+            isNamed = true;
+            _position = state.position + 1;
+          } else {
+            throwError(state, "tag suffix cannot contain exclamation marks");
+          }
+        }
+        ch = state.input.charCodeAt(++state.position);
+      }
+      tagName = state.input.slice(_position, state.position);
+      if (PATTERN_FLOW_INDICATORS.test(tagName)) {
+        throwError(state, "tag suffix cannot contain flow indicator characters");
+      }
+    }
+    if (tagName && !PATTERN_TAG_URI.test(tagName)) {
+      throwError(state, "tag name cannot contain such characters: " + tagName);
+    }
+    try {
+      tagName = decodeURIComponent(tagName);
+    } catch (err) {
+      throwError(state, "tag name is malformed: " + tagName);
+    }
+    if (isVerbatim) {
+      state.tag = tagName;
+    } else if (_hasOwnProperty.call(state.tagMap, tagHandle)) {
+      state.tag = state.tagMap[tagHandle] + tagName;
+    } else if (tagHandle === "!") {
+      state.tag = "!" + tagName;
+    } else if (tagHandle === "!!") {
+      state.tag = "tag:yaml.org,2002:" + tagName;
+    } else {
+      throwError(state, 'undeclared tag handle "' + tagHandle + '"');
+    }
+    return true;
+  }
+  function readAnchorProperty(state) {
+    let ch = state.input.charCodeAt(state.position);
+    if (ch !== 38) return false;
+    if (state.anchor !== null) {
+      throwError(state, "duplication of an anchor property");
+    }
+    ch = state.input.charCodeAt(++state.position);
+    const _position = state.position;
+    while (ch !== 0 && !isWsOrEol(ch) && !isFlowIndicator(ch)) {
+      ch = state.input.charCodeAt(++state.position);
+    }
+    if (state.position === _position) {
+      throwError(state, "name of an anchor node must contain at least one character");
+    }
+    state.anchor = state.input.slice(_position, state.position);
+    return true;
+  }
+  function readAlias(state) {
+    let ch = state.input.charCodeAt(state.position);
+    if (ch !== 42) return false;
+    ch = state.input.charCodeAt(++state.position);
+    const _position = state.position;
+    while (ch !== 0 && !isWsOrEol(ch) && !isFlowIndicator(ch)) {
+      ch = state.input.charCodeAt(++state.position);
+    }
+    if (state.position === _position) {
+      throwError(state, "name of an alias node must contain at least one character");
+    }
+    const alias = state.input.slice(_position, state.position);
+    if (!_hasOwnProperty.call(state.anchorMap, alias)) {
+      throwError(state, 'unidentified alias "' + alias + '"');
+    }
+    state.result = state.anchorMap[alias];
+    skipSeparationSpace(state, true, -1);
+    return true;
+  }
+  function tryReadBlockMappingFromProperty(state, propertyStart, nodeIndent, flowIndent) {
+    const fallbackState = snapshotState(state);
+    beginAnchorTransaction(state);
+    restoreState(state, propertyStart);
+    state.tag = null;
+    state.anchor = null;
+    state.kind = null;
+    state.result = null;
+    if (readBlockMapping(state, nodeIndent, flowIndent) && state.kind === "mapping") {
+      commitAnchorTransaction(state);
+      return true;
+    }
+    rollbackAnchorTransaction(state);
+    restoreState(state, fallbackState);
+    return false;
+  }
+  function composeNode(state, parentIndent, nodeContext, allowToSeek, allowCompact) {
+    let allowBlockScalars;
+    let allowBlockCollections;
+    let indentStatus = 1;
+    let atNewLine = false;
+    let hasContent = false;
+    let propertyStart = null;
+    let type2;
+    let flowIndent;
+    let blockIndent;
+    if (state.depth >= state.maxDepth) {
+      throwError(state, "nesting exceeded maxDepth (" + state.maxDepth + ")");
+    }
+    state.depth += 1;
+    if (state.listener !== null) {
+      state.listener("open", state);
+    }
+    state.tag = null;
+    state.anchor = null;
+    state.kind = null;
+    state.result = null;
+    const allowBlockStyles = allowBlockScalars = allowBlockCollections = CONTEXT_BLOCK_OUT === nodeContext || CONTEXT_BLOCK_IN === nodeContext;
+    if (allowToSeek) {
+      if (skipSeparationSpace(state, true, -1)) {
+        atNewLine = true;
+        if (state.lineIndent > parentIndent) {
+          indentStatus = 1;
+        } else if (state.lineIndent === parentIndent) {
+          indentStatus = 0;
+        } else if (state.lineIndent < parentIndent) {
+          indentStatus = -1;
+        }
+      }
+    }
+    if (indentStatus === 1) {
+      while (true) {
+        const ch = state.input.charCodeAt(state.position);
+        const propertyState = snapshotState(state);
+        if (atNewLine && (ch === 33 && state.tag !== null || ch === 38 && state.anchor !== null)) {
+          break;
+        }
+        if (!readTagProperty(state) && !readAnchorProperty(state)) {
+          break;
+        }
+        if (propertyStart === null) {
+          propertyStart = propertyState;
+        }
+        if (skipSeparationSpace(state, true, -1)) {
+          atNewLine = true;
+          allowBlockCollections = allowBlockStyles;
+          if (state.lineIndent > parentIndent) {
+            indentStatus = 1;
+          } else if (state.lineIndent === parentIndent) {
+            indentStatus = 0;
+          } else if (state.lineIndent < parentIndent) {
+            indentStatus = -1;
+          }
+        } else {
+          allowBlockCollections = false;
+        }
+      }
+    }
+    if (allowBlockCollections) {
+      allowBlockCollections = atNewLine || allowCompact;
+    }
+    if (indentStatus === 1 || CONTEXT_BLOCK_OUT === nodeContext) {
+      if (CONTEXT_FLOW_IN === nodeContext || CONTEXT_FLOW_OUT === nodeContext) {
+        flowIndent = parentIndent;
+      } else {
+        flowIndent = parentIndent + 1;
+      }
+      blockIndent = state.position - state.lineStart;
+      if (indentStatus === 1) {
+        if (allowBlockCollections && (readBlockSequence(state, blockIndent) || readBlockMapping(state, blockIndent, flowIndent)) || readFlowCollection(state, flowIndent)) {
+          hasContent = true;
+        } else {
+          const ch = state.input.charCodeAt(state.position);
+          if (propertyStart !== null && allowBlockStyles && !allowBlockCollections && ch !== 124 && ch !== 62 && tryReadBlockMappingFromProperty(
+            state,
+            propertyStart,
+            propertyStart.position - propertyStart.lineStart,
+            flowIndent
+          )) {
+            hasContent = true;
+          } else if (allowBlockScalars && readBlockScalar(state, flowIndent) || readSingleQuotedScalar(state, flowIndent) || readDoubleQuotedScalar(state, flowIndent)) {
+            hasContent = true;
+          } else if (readAlias(state)) {
+            hasContent = true;
+            if (state.tag !== null || state.anchor !== null) {
+              throwError(state, "alias node should not have any properties");
+            }
+          } else if (readPlainScalar(state, flowIndent, CONTEXT_FLOW_IN === nodeContext)) {
+            hasContent = true;
+            if (state.tag === null) {
+              state.tag = "?";
+            }
+          }
+          if (state.anchor !== null) {
+            storeAnchor(state, state.anchor, state.result);
+          }
+        }
+      } else if (indentStatus === 0) {
+        hasContent = allowBlockCollections && readBlockSequence(state, blockIndent);
+      }
+    }
+    if (state.tag === null) {
+      if (state.anchor !== null) {
+        storeAnchor(state, state.anchor, state.result);
+      }
+    } else if (state.tag === "?") {
+      if (state.result !== null && state.kind !== "scalar") {
+        throwError(state, 'unacceptable node kind for !<?> tag; it should be "scalar", not "' + state.kind + '"');
+      }
+      for (let typeIndex = 0, typeQuantity = state.implicitTypes.length; typeIndex < typeQuantity; typeIndex += 1) {
+        type2 = state.implicitTypes[typeIndex];
+        if (type2.resolve(state.result)) {
+          state.result = type2.construct(state.result);
+          state.tag = type2.tag;
+          if (state.anchor !== null) {
+            storeAnchor(state, state.anchor, state.result);
+          }
+          break;
+        }
+      }
+    } else if (state.tag !== "!") {
+      if (_hasOwnProperty.call(state.typeMap[state.kind || "fallback"], state.tag)) {
+        type2 = state.typeMap[state.kind || "fallback"][state.tag];
+      } else {
+        type2 = null;
+        const typeList = state.typeMap.multi[state.kind || "fallback"];
+        for (let typeIndex = 0, typeQuantity = typeList.length; typeIndex < typeQuantity; typeIndex += 1) {
+          if (state.tag.slice(0, typeList[typeIndex].tag.length) === typeList[typeIndex].tag) {
+            type2 = typeList[typeIndex];
+            break;
+          }
+        }
+      }
+      if (!type2) {
+        throwError(state, "unknown tag !<" + state.tag + ">");
+      }
+      if (state.result !== null && type2.kind !== state.kind) {
+        throwError(state, "unacceptable node kind for !<" + state.tag + '> tag; it should be "' + type2.kind + '", not "' + state.kind + '"');
+      }
+      if (!type2.resolve(state.result, state.tag)) {
+        throwError(state, "cannot resolve a node with !<" + state.tag + "> explicit tag");
+      } else {
+        state.result = type2.construct(state.result, state.tag);
+        if (state.anchor !== null) {
+          storeAnchor(state, state.anchor, state.result);
+        }
+      }
+    }
+    if (state.listener !== null) {
+      state.listener("close", state);
+    }
+    state.depth -= 1;
+    return state.tag !== null || state.anchor !== null || hasContent;
+  }
+  function readDocument(state) {
+    const documentStart = state.position;
+    let hasDirectives = false;
+    let ch;
+    state.version = null;
+    state.checkLineBreaks = state.legacy;
+    state.tagMap = /* @__PURE__ */ Object.create(null);
+    state.anchorMap = /* @__PURE__ */ Object.create(null);
+    while ((ch = state.input.charCodeAt(state.position)) !== 0) {
+      skipSeparationSpace(state, true, -1);
+      ch = state.input.charCodeAt(state.position);
+      if (state.lineIndent > 0 || ch !== 37) {
+        break;
+      }
+      hasDirectives = true;
+      ch = state.input.charCodeAt(++state.position);
+      let _position = state.position;
+      while (ch !== 0 && !isWsOrEol(ch)) {
+        ch = state.input.charCodeAt(++state.position);
+      }
+      const directiveName = state.input.slice(_position, state.position);
+      const directiveArgs = [];
+      if (directiveName.length < 1) {
+        throwError(state, "directive name must not be less than one character in length");
+      }
+      while (ch !== 0) {
+        while (isWhiteSpace(ch)) {
+          ch = state.input.charCodeAt(++state.position);
+        }
+        if (ch === 35) {
+          do {
+            ch = state.input.charCodeAt(++state.position);
+          } while (ch !== 0 && !isEol(ch));
+          break;
+        }
+        if (isEol(ch)) break;
+        _position = state.position;
+        while (ch !== 0 && !isWsOrEol(ch)) {
+          ch = state.input.charCodeAt(++state.position);
+        }
+        directiveArgs.push(state.input.slice(_position, state.position));
+      }
+      if (ch !== 0) readLineBreak(state);
+      if (_hasOwnProperty.call(directiveHandlers, directiveName)) {
+        directiveHandlers[directiveName](state, directiveName, directiveArgs);
+      } else {
+        throwWarning(state, 'unknown document directive "' + directiveName + '"');
+      }
+    }
+    skipSeparationSpace(state, true, -1);
+    if (state.lineIndent === 0 && state.input.charCodeAt(state.position) === 45 && state.input.charCodeAt(state.position + 1) === 45 && state.input.charCodeAt(state.position + 2) === 45) {
+      state.position += 3;
+      skipSeparationSpace(state, true, -1);
+    } else if (hasDirectives) {
+      throwError(state, "directives end mark is expected");
+    }
+    composeNode(state, state.lineIndent - 1, CONTEXT_BLOCK_OUT, false, true);
+    skipSeparationSpace(state, true, -1);
+    if (state.checkLineBreaks && PATTERN_NON_ASCII_LINE_BREAKS.test(state.input.slice(documentStart, state.position))) {
+      throwWarning(state, "non-ASCII line breaks are interpreted as content");
+    }
+    state.documents.push(state.result);
+    if (state.position === state.lineStart && testDocumentSeparator(state)) {
+      if (state.input.charCodeAt(state.position) === 46) {
+        state.position += 3;
+        skipSeparationSpace(state, true, -1);
+      }
+      return;
+    }
+    if (state.position < state.length - 1) {
+      throwError(state, "end of the stream or a document separator is expected");
+    }
+  }
+  function loadDocuments(input, options) {
+    input = String(input);
+    options = options || {};
+    if (input.length !== 0) {
+      if (input.charCodeAt(input.length - 1) !== 10 && input.charCodeAt(input.length - 1) !== 13) {
+        input += "\n";
+      }
+      if (input.charCodeAt(0) === 65279) {
+        input = input.slice(1);
+      }
+    }
+    const state = new State(input, options);
+    const nullpos = input.indexOf("\0");
+    if (nullpos !== -1) {
+      state.position = nullpos;
+      throwError(state, "null byte is not allowed in input");
+    }
+    state.input += "\0";
+    while (state.input.charCodeAt(state.position) === 32) {
+      state.lineIndent += 1;
+      state.position += 1;
+    }
+    while (state.position < state.length - 1) {
+      readDocument(state);
+    }
+    return state.documents;
+  }
+  function loadAll2(input, iterator, options) {
+    if (iterator !== null && typeof iterator === "object" && typeof options === "undefined") {
+      options = iterator;
+      iterator = null;
+    }
+    const documents = loadDocuments(input, options);
+    if (typeof iterator !== "function") {
+      return documents;
+    }
+    for (let index = 0, length = documents.length; index < length; index += 1) {
+      iterator(documents[index]);
+    }
+  }
+  function load2(input, options) {
+    const documents = loadDocuments(input, options);
+    if (documents.length === 0) {
+      return void 0;
+    } else if (documents.length === 1) {
+      return documents[0];
+    }
+    throw new YAMLException2("expected a single document in the stream, but found more");
+  }
+  loader.loadAll = loadAll2;
+  loader.load = load2;
+  return loader;
+}
+var dumper = {};
+var hasRequiredDumper;
+function requireDumper() {
+  if (hasRequiredDumper) return dumper;
+  hasRequiredDumper = 1;
+  const common2 = requireCommon();
+  const YAMLException2 = requireException();
+  const DEFAULT_SCHEMA2 = require_default();
+  const _toString = Object.prototype.toString;
+  const _hasOwnProperty = Object.prototype.hasOwnProperty;
+  const CHAR_BOM = 65279;
+  const CHAR_TAB = 9;
+  const CHAR_LINE_FEED = 10;
+  const CHAR_CARRIAGE_RETURN = 13;
+  const CHAR_SPACE = 32;
+  const CHAR_EXCLAMATION = 33;
+  const CHAR_DOUBLE_QUOTE = 34;
+  const CHAR_SHARP = 35;
+  const CHAR_PERCENT = 37;
+  const CHAR_AMPERSAND = 38;
+  const CHAR_SINGLE_QUOTE = 39;
+  const CHAR_ASTERISK = 42;
+  const CHAR_COMMA = 44;
+  const CHAR_MINUS = 45;
+  const CHAR_COLON = 58;
+  const CHAR_EQUALS = 61;
+  const CHAR_GREATER_THAN = 62;
+  const CHAR_QUESTION = 63;
+  const CHAR_COMMERCIAL_AT = 64;
+  const CHAR_LEFT_SQUARE_BRACKET = 91;
+  const CHAR_RIGHT_SQUARE_BRACKET = 93;
+  const CHAR_GRAVE_ACCENT = 96;
+  const CHAR_LEFT_CURLY_BRACKET = 123;
+  const CHAR_VERTICAL_LINE = 124;
+  const CHAR_RIGHT_CURLY_BRACKET = 125;
+  const ESCAPE_SEQUENCES = {};
+  ESCAPE_SEQUENCES[0] = "\\0";
+  ESCAPE_SEQUENCES[7] = "\\a";
+  ESCAPE_SEQUENCES[8] = "\\b";
+  ESCAPE_SEQUENCES[9] = "\\t";
+  ESCAPE_SEQUENCES[10] = "\\n";
+  ESCAPE_SEQUENCES[11] = "\\v";
+  ESCAPE_SEQUENCES[12] = "\\f";
+  ESCAPE_SEQUENCES[13] = "\\r";
+  ESCAPE_SEQUENCES[27] = "\\e";
+  ESCAPE_SEQUENCES[34] = '\\"';
+  ESCAPE_SEQUENCES[92] = "\\\\";
+  ESCAPE_SEQUENCES[133] = "\\N";
+  ESCAPE_SEQUENCES[160] = "\\_";
+  ESCAPE_SEQUENCES[8232] = "\\L";
+  ESCAPE_SEQUENCES[8233] = "\\P";
+  const DEPRECATED_BOOLEANS_SYNTAX = [
+    "y",
+    "Y",
+    "yes",
+    "Yes",
+    "YES",
+    "on",
+    "On",
+    "ON",
+    "n",
+    "N",
+    "no",
+    "No",
+    "NO",
+    "off",
+    "Off",
+    "OFF"
+  ];
+  const DEPRECATED_BASE60_SYNTAX = /^[-+]?[0-9_]+(?::[0-9_]+)+(?:\.[0-9_]*)?$/;
+  function compileStyleMap(schema2, map2) {
+    if (map2 === null) return {};
+    const result = {};
+    const keys = Object.keys(map2);
+    for (let index = 0, length = keys.length; index < length; index += 1) {
+      let tag = keys[index];
+      let style = String(map2[tag]);
+      if (tag.slice(0, 2) === "!!") {
+        tag = "tag:yaml.org,2002:" + tag.slice(2);
+      }
+      const type2 = schema2.compiledTypeMap["fallback"][tag];
+      if (type2 && _hasOwnProperty.call(type2.styleAliases, style)) {
+        style = type2.styleAliases[style];
+      }
+      result[tag] = style;
+    }
+    return result;
+  }
+  function encodeHex(character) {
+    let handle;
+    let length;
+    const string = character.toString(16).toUpperCase();
+    if (character <= 255) {
+      handle = "x";
+      length = 2;
+    } else if (character <= 65535) {
+      handle = "u";
+      length = 4;
+    } else if (character <= 4294967295) {
+      handle = "U";
+      length = 8;
+    } else {
+      throw new YAMLException2("code point within a string may not be greater than 0xFFFFFFFF");
+    }
+    return "\\" + handle + common2.repeat("0", length - string.length) + string;
+  }
+  const QUOTING_TYPE_SINGLE = 1;
+  const QUOTING_TYPE_DOUBLE = 2;
+  function State(options) {
+    this.schema = options["schema"] || DEFAULT_SCHEMA2;
+    this.indent = Math.max(1, options["indent"] || 2);
+    this.noArrayIndent = options["noArrayIndent"] || false;
+    this.skipInvalid = options["skipInvalid"] || false;
+    this.flowLevel = common2.isNothing(options["flowLevel"]) ? -1 : options["flowLevel"];
+    this.styleMap = compileStyleMap(this.schema, options["styles"] || null);
+    this.sortKeys = options["sortKeys"] || false;
+    this.lineWidth = options["lineWidth"] || 80;
+    this.noRefs = options["noRefs"] || false;
+    this.noCompatMode = options["noCompatMode"] || false;
+    this.condenseFlow = options["condenseFlow"] || false;
+    this.quotingType = options["quotingType"] === '"' ? QUOTING_TYPE_DOUBLE : QUOTING_TYPE_SINGLE;
+    this.forceQuotes = options["forceQuotes"] || false;
+    this.replacer = typeof options["replacer"] === "function" ? options["replacer"] : null;
+    this.implicitTypes = this.schema.compiledImplicit;
+    this.explicitTypes = this.schema.compiledExplicit;
+    this.tag = null;
+    this.result = "";
+    this.duplicates = [];
+    this.usedDuplicates = null;
+  }
+  function indentString(string, spaces) {
+    const ind = common2.repeat(" ", spaces);
+    let position = 0;
+    let result = "";
+    const length = string.length;
+    while (position < length) {
+      let line;
+      const next = string.indexOf("\n", position);
+      if (next === -1) {
+        line = string.slice(position);
+        position = length;
+      } else {
+        line = string.slice(position, next + 1);
+        position = next + 1;
+      }
+      if (line.length && line !== "\n") result += ind;
+      result += line;
+    }
+    return result;
+  }
+  function generateNextLine(state, level) {
+    return "\n" + common2.repeat(" ", state.indent * level);
+  }
+  function testImplicitResolving(state, str2) {
+    for (let index = 0, length = state.implicitTypes.length; index < length; index += 1) {
+      const type2 = state.implicitTypes[index];
+      if (type2.resolve(str2)) {
+        return true;
+      }
+    }
+    return false;
+  }
+  function isWhitespace(c) {
+    return c === CHAR_SPACE || c === CHAR_TAB;
+  }
+  function isPrintable(c) {
+    return c >= 32 && c <= 126 || c >= 161 && c <= 55295 && c !== 8232 && c !== 8233 || c >= 57344 && c <= 65533 && c !== CHAR_BOM || c >= 65536 && c <= 1114111;
+  }
+  function isNsCharOrWhitespace(c) {
+    return isPrintable(c) && c !== CHAR_BOM && // - b-char
+    c !== CHAR_CARRIAGE_RETURN && c !== CHAR_LINE_FEED;
+  }
+  function isPlainSafe(c, prev, inblock) {
+    const cIsNsCharOrWhitespace = isNsCharOrWhitespace(c);
+    const cIsNsChar = cIsNsCharOrWhitespace && !isWhitespace(c);
+    return (
+      // ns-plain-safe
+      (inblock ? cIsNsCharOrWhitespace : cIsNsCharOrWhitespace && // - c-flow-indicator
+      c !== CHAR_COMMA && c !== CHAR_LEFT_SQUARE_BRACKET && c !== CHAR_RIGHT_SQUARE_BRACKET && c !== CHAR_LEFT_CURLY_BRACKET && c !== CHAR_RIGHT_CURLY_BRACKET) && // ns-plain-char
+      c !== CHAR_SHARP && // false on '#'
+      !(prev === CHAR_COLON && !cIsNsChar) || // false on ': '
+      isNsCharOrWhitespace(prev) && !isWhitespace(prev) && c === CHAR_SHARP || // change to true on '[^ ]#'
+      prev === CHAR_COLON && cIsNsChar
+    );
+  }
+  function isPlainSafeFirst(c) {
+    return isPrintable(c) && c !== CHAR_BOM && !isWhitespace(c) && // - s-white
+    // - (c-indicator ::=
+    // “-” | “?” | “:” | “,” | “[” | “]” | “{” | “}”
+    c !== CHAR_MINUS && c !== CHAR_QUESTION && c !== CHAR_COLON && c !== CHAR_COMMA && c !== CHAR_LEFT_SQUARE_BRACKET && c !== CHAR_RIGHT_SQUARE_BRACKET && c !== CHAR_LEFT_CURLY_BRACKET && c !== CHAR_RIGHT_CURLY_BRACKET && // | “#” | “&” | “*” | “!” | “|” | “=” | “>” | “'” | “"”
+    c !== CHAR_SHARP && c !== CHAR_AMPERSAND && c !== CHAR_ASTERISK && c !== CHAR_EXCLAMATION && c !== CHAR_VERTICAL_LINE && c !== CHAR_EQUALS && c !== CHAR_GREATER_THAN && c !== CHAR_SINGLE_QUOTE && c !== CHAR_DOUBLE_QUOTE && // | “%” | “@” | “`”)
+    c !== CHAR_PERCENT && c !== CHAR_COMMERCIAL_AT && c !== CHAR_GRAVE_ACCENT;
+  }
+  function isPlainSafeLast(c) {
+    return !isWhitespace(c) && c !== CHAR_COLON;
+  }
+  function codePointAt(string, pos) {
+    const first = string.charCodeAt(pos);
+    let second;
+    if (first >= 55296 && first <= 56319 && pos + 1 < string.length) {
+      second = string.charCodeAt(pos + 1);
+      if (second >= 56320 && second <= 57343) {
+        return (first - 55296) * 1024 + second - 56320 + 65536;
+      }
+    }
+    return first;
+  }
+  function needIndentIndicator(string) {
+    const leadingSpaceRe = /^\n* /;
+    return leadingSpaceRe.test(string);
+  }
+  const STYLE_PLAIN = 1;
+  const STYLE_SINGLE = 2;
+  const STYLE_LITERAL = 3;
+  const STYLE_FOLDED = 4;
+  const STYLE_DOUBLE = 5;
+  function chooseScalarStyle(string, singleLineOnly, indentPerLevel, lineWidth, testAmbiguousType, quotingType, forceQuotes, inblock) {
+    let i;
+    let char = 0;
+    let prevChar = null;
+    let hasLineBreak = false;
+    let hasFoldableLine = false;
+    const shouldTrackWidth = lineWidth !== -1;
+    let previousLineBreak = -1;
+    let plain = isPlainSafeFirst(codePointAt(string, 0)) && isPlainSafeLast(codePointAt(string, string.length - 1));
+    if (singleLineOnly || forceQuotes) {
+      for (i = 0; i < string.length; char >= 65536 ? i += 2 : i++) {
+        char = codePointAt(string, i);
+        if (!isPrintable(char)) {
+          return STYLE_DOUBLE;
+        }
+        plain = plain && isPlainSafe(char, prevChar, inblock);
+        prevChar = char;
+      }
+    } else {
+      for (i = 0; i < string.length; char >= 65536 ? i += 2 : i++) {
+        char = codePointAt(string, i);
+        if (char === CHAR_LINE_FEED) {
+          hasLineBreak = true;
+          if (shouldTrackWidth) {
+            hasFoldableLine = hasFoldableLine || // Foldable line = too long, and not more-indented.
+            i - previousLineBreak - 1 > lineWidth && string[previousLineBreak + 1] !== " ";
+            previousLineBreak = i;
+          }
+        } else if (!isPrintable(char)) {
+          return STYLE_DOUBLE;
+        }
+        plain = plain && isPlainSafe(char, prevChar, inblock);
+        prevChar = char;
+      }
+      hasFoldableLine = hasFoldableLine || shouldTrackWidth && (i - previousLineBreak - 1 > lineWidth && string[previousLineBreak + 1] !== " ");
+    }
+    if (!hasLineBreak && !hasFoldableLine) {
+      if (plain && !forceQuotes && !testAmbiguousType(string)) {
+        return STYLE_PLAIN;
+      }
+      return quotingType === QUOTING_TYPE_DOUBLE ? STYLE_DOUBLE : STYLE_SINGLE;
+    }
+    if (indentPerLevel > 9 && needIndentIndicator(string)) {
+      return STYLE_DOUBLE;
+    }
+    if (!forceQuotes) {
+      return hasFoldableLine ? STYLE_FOLDED : STYLE_LITERAL;
+    }
+    return quotingType === QUOTING_TYPE_DOUBLE ? STYLE_DOUBLE : STYLE_SINGLE;
+  }
+  function writeScalar(state, string, level, iskey, inblock) {
+    state.dump = (function() {
+      if (string.length === 0) {
+        return state.quotingType === QUOTING_TYPE_DOUBLE ? '""' : "''";
+      }
+      if (!state.noCompatMode) {
+        if (DEPRECATED_BOOLEANS_SYNTAX.indexOf(string) !== -1 || DEPRECATED_BASE60_SYNTAX.test(string)) {
+          return state.quotingType === QUOTING_TYPE_DOUBLE ? '"' + string + '"' : "'" + string + "'";
+        }
+      }
+      const indent = state.indent * Math.max(1, level);
+      const lineWidth = state.lineWidth === -1 ? -1 : Math.max(Math.min(state.lineWidth, 40), state.lineWidth - indent);
+      const singleLineOnly = iskey || // No block styles in flow mode.
+      state.flowLevel > -1 && level >= state.flowLevel;
+      function testAmbiguity(string2) {
+        return testImplicitResolving(state, string2);
+      }
+      switch (chooseScalarStyle(
+        string,
+        singleLineOnly,
+        state.indent,
+        lineWidth,
+        testAmbiguity,
+        state.quotingType,
+        state.forceQuotes && !iskey,
+        inblock
+      )) {
+        case STYLE_PLAIN:
+          return string;
+        case STYLE_SINGLE:
+          return "'" + string.replace(/'/g, "''") + "'";
+        case STYLE_LITERAL:
+          return "|" + blockHeader(string, state.indent) + dropEndingNewline(indentString(string, indent));
+        case STYLE_FOLDED:
+          return ">" + blockHeader(string, state.indent) + dropEndingNewline(indentString(foldString(string, lineWidth), indent));
+        case STYLE_DOUBLE:
+          return '"' + escapeString(string) + '"';
+        default:
+          throw new YAMLException2("impossible error: invalid scalar style");
+      }
+    })();
+  }
+  function blockHeader(string, indentPerLevel) {
+    const indentIndicator = needIndentIndicator(string) ? String(indentPerLevel) : "";
+    const clip = string[string.length - 1] === "\n";
+    const keep = clip && (string[string.length - 2] === "\n" || string === "\n");
+    const chomp = keep ? "+" : clip ? "" : "-";
+    return indentIndicator + chomp + "\n";
+  }
+  function dropEndingNewline(string) {
+    return string[string.length - 1] === "\n" ? string.slice(0, -1) : string;
+  }
+  function foldString(string, width) {
+    const lineRe = /(\n+)([^\n]*)/g;
+    let result = (function() {
+      let nextLF = string.indexOf("\n");
+      nextLF = nextLF !== -1 ? nextLF : string.length;
+      lineRe.lastIndex = nextLF;
+      return foldLine(string.slice(0, nextLF), width);
+    })();
+    let prevMoreIndented = string[0] === "\n" || string[0] === " ";
+    let moreIndented;
+    let match;
+    while (match = lineRe.exec(string)) {
+      const prefix = match[1];
+      const line = match[2];
+      moreIndented = line[0] === " ";
+      result += prefix + (!prevMoreIndented && !moreIndented && line !== "" ? "\n" : "") + foldLine(line, width);
+      prevMoreIndented = moreIndented;
+    }
+    return result;
+  }
+  function foldLine(line, width) {
+    if (line === "" || line[0] === " ") return line;
+    const breakRe = / [^ ]/g;
+    let match;
+    let start = 0;
+    let end;
+    let curr = 0;
+    let next = 0;
+    let result = "";
+    while (match = breakRe.exec(line)) {
+      next = match.index;
+      if (next - start > width) {
+        end = curr > start ? curr : next;
+        result += "\n" + line.slice(start, end);
+        start = end + 1;
+      }
+      curr = next;
+    }
+    result += "\n";
+    if (line.length - start > width && curr > start) {
+      result += line.slice(start, curr) + "\n" + line.slice(curr + 1);
+    } else {
+      result += line.slice(start);
+    }
+    return result.slice(1);
+  }
+  function escapeString(string) {
+    let result = "";
+    let char = 0;
+    for (let i = 0; i < string.length; char >= 65536 ? i += 2 : i++) {
+      char = codePointAt(string, i);
+      const escapeSeq = ESCAPE_SEQUENCES[char];
+      if (!escapeSeq && isPrintable(char)) {
+        result += string[i];
+        if (char >= 65536) result += string[i + 1];
+      } else {
+        result += escapeSeq || encodeHex(char);
+      }
+    }
+    return result;
+  }
+  function writeFlowSequence(state, level, object) {
+    let _result = "";
+    const _tag = state.tag;
+    for (let index = 0, length = object.length; index < length; index += 1) {
+      let value = object[index];
+      if (state.replacer) {
+        value = state.replacer.call(object, String(index), value);
+      }
+      if (writeNode(state, level, value, false, false) || typeof value === "undefined" && writeNode(state, level, null, false, false)) {
+        if (_result !== "") _result += "," + (!state.condenseFlow ? " " : "");
+        _result += state.dump;
+      }
+    }
+    state.tag = _tag;
+    state.dump = "[" + _result + "]";
+  }
+  function writeBlockSequence(state, level, object, compact) {
+    let _result = "";
+    const _tag = state.tag;
+    for (let index = 0, length = object.length; index < length; index += 1) {
+      let value = object[index];
+      if (state.replacer) {
+        value = state.replacer.call(object, String(index), value);
+      }
+      if (writeNode(state, level + 1, value, true, true, false, true) || typeof value === "undefined" && writeNode(state, level + 1, null, true, true, false, true)) {
+        if (!compact || _result !== "") {
+          _result += generateNextLine(state, level);
+        }
+        if (state.dump && CHAR_LINE_FEED === state.dump.charCodeAt(0)) {
+          _result += "-";
+        } else {
+          _result += "- ";
+        }
+        _result += state.dump;
+      }
+    }
+    state.tag = _tag;
+    state.dump = _result || "[]";
+  }
+  function writeFlowMapping(state, level, object) {
+    let _result = "";
+    const _tag = state.tag;
+    const objectKeyList = Object.keys(object);
+    for (let index = 0, length = objectKeyList.length; index < length; index += 1) {
+      let pairBuffer = "";
+      if (_result !== "") pairBuffer += ", ";
+      if (state.condenseFlow) pairBuffer += '"';
+      const objectKey = objectKeyList[index];
+      let objectValue = object[objectKey];
+      if (state.replacer) {
+        objectValue = state.replacer.call(object, objectKey, objectValue);
+      }
+      if (!writeNode(state, level, objectKey, false, false)) {
+        continue;
+      }
+      if (state.dump.length > 1024) pairBuffer += "? ";
+      pairBuffer += state.dump + (state.condenseFlow ? '"' : "") + ":" + (state.condenseFlow ? "" : " ");
+      if (!writeNode(state, level, objectValue, false, false)) {
+        continue;
+      }
+      pairBuffer += state.dump;
+      _result += pairBuffer;
+    }
+    state.tag = _tag;
+    state.dump = "{" + _result + "}";
+  }
+  function writeBlockMapping(state, level, object, compact) {
+    let _result = "";
+    const _tag = state.tag;
+    const objectKeyList = Object.keys(object);
+    if (state.sortKeys === true) {
+      objectKeyList.sort();
+    } else if (typeof state.sortKeys === "function") {
+      objectKeyList.sort(state.sortKeys);
+    } else if (state.sortKeys) {
+      throw new YAMLException2("sortKeys must be a boolean or a function");
+    }
+    for (let index = 0, length = objectKeyList.length; index < length; index += 1) {
+      let pairBuffer = "";
+      if (!compact || _result !== "") {
+        pairBuffer += generateNextLine(state, level);
+      }
+      const objectKey = objectKeyList[index];
+      let objectValue = object[objectKey];
+      if (state.replacer) {
+        objectValue = state.replacer.call(object, objectKey, objectValue);
+      }
+      if (!writeNode(state, level + 1, objectKey, true, true, true)) {
+        continue;
+      }
+      const explicitPair = state.tag !== null && state.tag !== "?" || state.dump && state.dump.length > 1024;
+      if (explicitPair) {
+        if (state.dump && CHAR_LINE_FEED === state.dump.charCodeAt(0)) {
+          pairBuffer += "?";
+        } else {
+          pairBuffer += "? ";
+        }
+      }
+      pairBuffer += state.dump;
+      if (explicitPair) {
+        pairBuffer += generateNextLine(state, level);
+      }
+      if (!writeNode(state, level + 1, objectValue, true, explicitPair)) {
+        continue;
+      }
+      if (state.dump && CHAR_LINE_FEED === state.dump.charCodeAt(0)) {
+        pairBuffer += ":";
+      } else {
+        pairBuffer += ": ";
+      }
+      pairBuffer += state.dump;
+      _result += pairBuffer;
+    }
+    state.tag = _tag;
+    state.dump = _result || "{}";
+  }
+  function detectType(state, object, explicit) {
+    const typeList = explicit ? state.explicitTypes : state.implicitTypes;
+    for (let index = 0, length = typeList.length; index < length; index += 1) {
+      const type2 = typeList[index];
+      if ((type2.instanceOf || type2.predicate) && (!type2.instanceOf || typeof object === "object" && object instanceof type2.instanceOf) && (!type2.predicate || type2.predicate(object))) {
+        if (explicit) {
+          if (type2.multi && type2.representName) {
+            state.tag = type2.representName(object);
+          } else {
+            state.tag = type2.tag;
+          }
+        } else {
+          state.tag = "?";
+        }
+        if (type2.represent) {
+          const style = state.styleMap[type2.tag] || type2.defaultStyle;
+          let _result;
+          if (_toString.call(type2.represent) === "[object Function]") {
+            _result = type2.represent(object, style);
+          } else if (_hasOwnProperty.call(type2.represent, style)) {
+            _result = type2.represent[style](object, style);
+          } else {
+            throw new YAMLException2("!<" + type2.tag + '> tag resolver accepts not "' + style + '" style');
+          }
+          state.dump = _result;
+        }
+        return true;
+      }
+    }
+    return false;
+  }
+  function writeNode(state, level, object, block, compact, iskey, isblockseq) {
+    state.tag = null;
+    state.dump = object;
+    if (!detectType(state, object, false)) {
+      detectType(state, object, true);
+    }
+    const type2 = _toString.call(state.dump);
+    const inblock = block;
+    if (block) {
+      block = state.flowLevel < 0 || state.flowLevel > level;
+    }
+    const objectOrArray = type2 === "[object Object]" || type2 === "[object Array]";
+    let duplicateIndex;
+    let duplicate;
+    if (objectOrArray) {
+      duplicateIndex = state.duplicates.indexOf(object);
+      duplicate = duplicateIndex !== -1;
+    }
+    if (state.tag !== null && state.tag !== "?" || duplicate || state.indent !== 2 && level > 0) {
+      compact = false;
+    }
+    if (duplicate && state.usedDuplicates[duplicateIndex]) {
+      state.dump = "*ref_" + duplicateIndex;
+    } else {
+      if (objectOrArray && duplicate && !state.usedDuplicates[duplicateIndex]) {
+        state.usedDuplicates[duplicateIndex] = true;
+      }
+      if (type2 === "[object Object]") {
+        if (block && Object.keys(state.dump).length !== 0) {
+          writeBlockMapping(state, level, state.dump, compact);
+          if (duplicate) {
+            state.dump = "&ref_" + duplicateIndex + state.dump;
+          }
+        } else {
+          writeFlowMapping(state, level, state.dump);
+          if (duplicate) {
+            state.dump = "&ref_" + duplicateIndex + " " + state.dump;
+          }
+        }
+      } else if (type2 === "[object Array]") {
+        if (block && state.dump.length !== 0) {
+          if (state.noArrayIndent && !isblockseq && level > 0) {
+            writeBlockSequence(state, level - 1, state.dump, compact);
+          } else {
+            writeBlockSequence(state, level, state.dump, compact);
+          }
+          if (duplicate) {
+            state.dump = "&ref_" + duplicateIndex + state.dump;
+          }
+        } else {
+          writeFlowSequence(state, level, state.dump);
+          if (duplicate) {
+            state.dump = "&ref_" + duplicateIndex + " " + state.dump;
+          }
+        }
+      } else if (type2 === "[object String]") {
+        if (state.tag !== "?") {
+          writeScalar(state, state.dump, level, iskey, inblock);
+        }
+      } else if (type2 === "[object Undefined]") {
+        return false;
+      } else {
+        if (state.skipInvalid) return false;
+        throw new YAMLException2("unacceptable kind of an object to dump " + type2);
+      }
+      if (state.tag !== null && state.tag !== "?") {
+        let tagStr = encodeURI(
+          state.tag[0] === "!" ? state.tag.slice(1) : state.tag
+        ).replace(/!/g, "%21");
+        if (state.tag[0] === "!") {
+          tagStr = "!" + tagStr;
+        } else if (tagStr.slice(0, 18) === "tag:yaml.org,2002:") {
+          tagStr = "!!" + tagStr.slice(18);
+        } else {
+          tagStr = "!<" + tagStr + ">";
+        }
+        state.dump = tagStr + " " + state.dump;
+      }
+    }
+    return true;
+  }
+  function getDuplicateReferences(object, state) {
+    const objects = [];
+    const duplicatesIndexes = [];
+    inspectNode(object, objects, duplicatesIndexes);
+    const length = duplicatesIndexes.length;
+    for (let index = 0; index < length; index += 1) {
+      state.duplicates.push(objects[duplicatesIndexes[index]]);
+    }
+    state.usedDuplicates = new Array(length);
+  }
+  function inspectNode(object, objects, duplicatesIndexes) {
+    if (object !== null && typeof object === "object") {
+      const index = objects.indexOf(object);
+      if (index !== -1) {
+        if (duplicatesIndexes.indexOf(index) === -1) {
+          duplicatesIndexes.push(index);
+        }
+      } else {
+        objects.push(object);
+        if (Array.isArray(object)) {
+          for (let i = 0, length = object.length; i < length; i += 1) {
+            inspectNode(object[i], objects, duplicatesIndexes);
+          }
+        } else {
+          const objectKeyList = Object.keys(object);
+          for (let i = 0, length = objectKeyList.length; i < length; i += 1) {
+            inspectNode(object[objectKeyList[i]], objects, duplicatesIndexes);
+          }
+        }
+      }
+    }
+  }
+  function dump2(input, options) {
+    options = options || {};
+    const state = new State(options);
+    if (!state.noRefs) getDuplicateReferences(input, state);
+    let value = input;
+    if (state.replacer) {
+      value = state.replacer.call({ "": value }, "", value);
+    }
+    if (writeNode(state, 0, value, true, true)) return state.dump + "\n";
+    return "";
+  }
+  dumper.dump = dump2;
+  return dumper;
+}
+var hasRequiredJsYaml;
+function requireJsYaml() {
+  if (hasRequiredJsYaml) return jsYaml;
+  hasRequiredJsYaml = 1;
+  const loader2 = requireLoader();
+  const dumper2 = requireDumper();
+  function renamed(from, to) {
+    return function() {
+      throw new Error("Function yaml." + from + " is removed in js-yaml 4. Use yaml." + to + " instead, which is now safe by default.");
+    };
+  }
+  jsYaml.Type = requireType();
+  jsYaml.Schema = requireSchema();
+  jsYaml.FAILSAFE_SCHEMA = requireFailsafe();
+  jsYaml.JSON_SCHEMA = requireJson();
+  jsYaml.CORE_SCHEMA = requireCore();
+  jsYaml.DEFAULT_SCHEMA = require_default();
+  jsYaml.load = loader2.load;
+  jsYaml.loadAll = loader2.loadAll;
+  jsYaml.dump = dumper2.dump;
+  jsYaml.YAMLException = requireException();
+  jsYaml.types = {
+    binary: requireBinary(),
+    float: requireFloat(),
+    map: requireMap(),
+    null: require_null(),
+    pairs: requirePairs(),
+    set: requireSet(),
+    timestamp: requireTimestamp(),
+    bool: requireBool(),
+    int: requireInt(),
+    merge: requireMerge(),
+    omap: requireOmap(),
+    seq: requireSeq(),
+    str: requireStr()
+  };
+  jsYaml.safeLoad = renamed("safeLoad", "load");
+  jsYaml.safeLoadAll = renamed("safeLoadAll", "loadAll");
+  jsYaml.safeDump = renamed("safeDump", "dump");
+  return jsYaml;
+}
+var jsYamlExports = requireJsYaml();
+const yaml = /* @__PURE__ */ getDefaultExportFromCjs(jsYamlExports);
+const {
+  Type,
+  Schema: js_yaml_Schema,
+  FAILSAFE_SCHEMA: js_yaml_FAILSAFE_SCHEMA,
+  JSON_SCHEMA: js_yaml_JSON_SCHEMA,
+  CORE_SCHEMA: js_yaml_CORE_SCHEMA,
+  DEFAULT_SCHEMA,
+  load: js_yaml_load,
+  loadAll: js_yaml_loadAll,
+  dump: js_yaml_dump,
+  YAMLException: js_yaml_YAMLException,
+  types,
+  safeLoad,
+  safeLoadAll,
+  safeDump
+} = yaml;
+
+//# sourceMappingURL=js-yaml.mjs.map
+
+;// CONCATENATED MODULE: ./src/manifest/fast-yaml.ts
+/**
+ * The values of a plain manifest file, fast: js-yaml 4 parses these files 2-3x faster than js-yaml 5's
+ * event parser (bench/RESULTS.md section 7), so a file that uses nothing where the two could differ is
+ * read with it, and every other file takes the careful path (yaml.ts) exactly as before.
+ *
+ * Where they could differ, and how each is kept out:
+ * - scalars: js-yaml 4's core schema resolves more integers (`0b1`, `-0x1`) and fewer floats (`-.5`);
+ *   its schema here resolves each plain scalar with js-yaml 5's own core tags instead;
+ * - anchors and aliases (js-yaml 5 refuses aliases here; 4 expands them), tags and directives, and keys
+ *   that are collections (4 turns them into strings; 5 refuses them): a file whose text may hold one
+ *   of these is not read here;
+ * - depth (js-yaml 4 has no limit): a file that could nest deeper than the limit is not read here;
+ * - anything js-yaml 4 refuses (syntax, duplicate keys) is left to the careful path, which says why.
+ */
+
+
+const implicitType = (tag) => {
+    const resolve = (data) => tag.resolve(data, false, tag.tagName);
+    return new yaml.Type(tag.tagName, {
+        kind: 'scalar',
+        resolve: data => resolve(data) !== NOT_RESOLVED,
+        construct: resolve
+    });
+};
+let fast_yaml_schema;
+/**
+ * An anchor, a tag or an explicit key where a node starts; a directive; a collection used as a key; a
+ * comment right after a quoted scalar or a flow collection (js-yaml 4 takes it, 5 refuses it); a tab
+ * (the two read an empty key after one differently).
+ */
+const CAREFUL = /(?:^|[\s[{,])(?:[&!]|\?(?:\s|$))|^%|[\]}][ \t]*:|['"\]}]#|\t/m;
+/**
+ * The documents' values, or nothing when the file is to take the careful path. `depthBound` is an upper
+ * bound of the file's nesting (from the text); `maxDepth` the limit.
+ */
+function fastValues(file, text, depthBound, maxDepth) {
+    if (depthBound > maxDepth || CAREFUL.test(text))
+        return undefined;
+    fast_yaml_schema ??= yaml.FAILSAFE_SCHEMA.extend({
+        implicit: [nullCoreTag, boolCoreTag, intCoreTag, floatCoreTag].map(t => implicitType(t))
+    });
+    try {
+        return yaml.loadAll(text, null, { filename: file, schema: fast_yaml_schema });
+    }
+    catch {
+        return undefined;
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/manifest/positions.ts
 /**
  * Where each field of a YAML file is, from js-yaml's event stream (a flat list of nodes with source
@@ -10191,6 +20689,7 @@ function lineLocator(file, text) {
 
 
 
+
 /** Limits that keep a hostile file from exhausting the runner. */
 const YAML_LIMITS = {
     /** Expanded aliases per document (the yaml library's own defence against "billion laughs"). */
@@ -10201,7 +20700,7 @@ const YAML_LIMITS = {
     maxDocuments: 1000
 };
 function parseYamlFile(file, text) {
-    const deep = findDeepNesting(text);
+    const { deep, bound, multilineQuote } = nesting(text);
     if (deep !== undefined) {
         // Refused before any parser sees it: parsers recurse, and a second stack overflow in one process can
         // abort Node itself. Nothing a manifest needs comes close to these depths.
@@ -10214,6 +20713,11 @@ function parseYamlFile(file, text) {
             ]
         };
     }
+    // Most files: values only, from the fastest parser; positions on first use (fast-yaml.ts).
+    // (js-yaml 4 takes quoted scalars and flow collections over lines that js-yaml 5 refuses as under-indented.)
+    const fast = multilineQuote ? undefined : fastValues(file, text, bound, YAML_LIMITS.maxDepth);
+    if (fast && fast.length <= YAML_LIMITS.maxDocuments)
+        return documentsOf(file, text, fast);
     let values;
     let starts;
     try {
@@ -10224,65 +20728,93 @@ function parseYamlFile(file, text) {
         values = constructFromEvents(events, { source: text, filename: file, schema: CORE_SCHEMA, maxAliases: 0 });
         if (values.length > YAML_LIMITS.maxDocuments)
             return parseWithPositions(file, text);
-        const docs = indexPositions(text, { maxDepth: YAML_LIMITS.maxDepth, events, depth: 1 });
-        if (docs.length !== values.length)
+        starts = topPositions(text, events);
+        if (starts.length !== values.length)
             throw new Error('documents do not line up');
-        // Three offsets a document: a plan of thousands keeps no position maps.
-        const at = (d, key) => d.nodes.get(pathKey([key]))?.start ?? d.start;
-        starts = docs.map(d => ({ start: d.start, name: at(d, 'name'), kind: at(d, 'kind') }));
     }
     catch {
         return parseWithPositions(file, text);
     }
-    const source = new YamlSource(file, text, values.length);
+    return documentsOf(file, text, values, starts);
+}
+/** Where each document starts and its `name` and `kind` are: three offsets a document. */
+function topPositions(text, events) {
+    const docs = indexPositions(text, { maxDepth: YAML_LIMITS.maxDepth, events, depth: 1 });
+    const at = (d, key) => d.nodes.get(pathKey([key]))?.start ?? d.start;
+    return docs.map(d => ({ start: d.start, name: at(d, 'name'), kind: at(d, 'kind') }));
+}
+function documentsOf(file, text, values, starts) {
+    const source = new YamlSource(file, text, values.length, starts);
     const documents = [];
     values.forEach((value, index) => {
         if (value === null || value === undefined)
             return; // an empty document, e.g. after a trailing `---`
-        documents.push(new YamlDocument(source, index, value, starts[index]));
+        documents.push(new YamlDocument(source, index, value));
     });
     return { documents, diagnostics: [] };
 }
-/** A file js-yaml parsed: its lines and its deeper positions, each built on first use. */
+/** A file js-yaml parsed: its lines, its documents' top positions and their deeper ones, each built on first use. */
 class YamlSource {
     file;
     text;
+    count;
+    starts;
     lines;
     deeper;
-    constructor(file, text, count) {
+    constructor(file, text, count, starts) {
         this.file = file;
         this.text = text;
+        this.count = count;
+        this.starts = starts;
         this.deeper = lazyPositions(file, text, count);
     }
     position(offset) {
         this.lines ??= lineLocator(this.file, this.text);
         return this.lines(offset);
     }
+    /** A document's start, `name` and `kind`: from the first parse, or one parse of the file's top level. */
+    top(index) {
+        if (!this.starts) {
+            yamlStats.positionParses++;
+            try {
+                this.starts = topPositions(this.text);
+                if (this.starts.length !== this.count)
+                    throw new Error('documents do not line up');
+            }
+            catch {
+                this.starts = [];
+            }
+        }
+        return this.starts[index];
+    }
 }
 /**
- * A document js-yaml parsed. Its start, `name` and `kind` are located from the first parse; any other
- * position (a problem inside a tile) from the file's second parse, made only when one is asked for.
+ * A document js-yaml parsed. Its start, `name` and `kind` are located from the file's top level (from
+ * the first parse when that was js-yaml 5's; else parsed for them when first asked); any other position
+ * (a problem inside a tile) from the file's second parse, made only when one is asked for.
  */
 class YamlDocument {
     source;
     index;
     value;
-    starts;
-    constructor(source, index, value, starts) {
+    constructor(source, index, value) {
         this.source = source;
         this.index = index;
         this.value = value;
-        this.starts = starts;
     }
     get file() {
         return this.source.file;
     }
     get start() {
-        return this.source.position(this.starts.start);
+        const top = this.source.top(this.index);
+        return top ? this.source.position(top.start) : (this.deep()?.start ?? this.fallback);
     }
     locate(path) {
-        if (path.length === 1 && (path[0] === 'name' || path[0] === 'kind'))
-            return this.source.position(this.starts[path[0]]);
+        if (path.length === 1 && (path[0] === 'name' || path[0] === 'kind')) {
+            const top = this.source.top(this.index);
+            if (top)
+                return this.source.position(top[path[0]]);
+        }
         return this.deep()?.locate(path) ?? this.fallback;
     }
     locateKey(path, key) {
@@ -10298,8 +20830,12 @@ class YamlDocument {
         return { file: this.file, line: 1, column: 1 };
     }
 }
-/** Files parsed a second time for their deeper positions (tests hold a plan of valid files to none). */
-const yamlStats = { secondParses: 0 };
+/**
+ * Files parsed again for positions: `positionParses` for the top level (a document's start, `name` and
+ * `kind`, of a file whose values came from js-yaml 4), `secondParses` for deeper ones. A plan that shows
+ * nothing of valid files makes neither.
+ */
+const yamlStats = { positionParses: 0, secondParses: 0 };
 /**
  * Positions for a file js-yaml parsed, built on first use from its event stream. Should the documents
  * not line up with the values (they always do), the `yaml` library's syntax tree answers instead.
@@ -10525,6 +21061,14 @@ function isEmptyDocument(doc) {
  * a generous upper bound of the real depth.
  */
 function findDeepNesting(text) {
+    return nesting(text).deep;
+}
+/**
+ * `deep` as findDeepNesting says; `bound`, an upper bound of the text's nesting depth: twice its deepest
+ * block indentation (a sequence may sit at its key's indentation), plus its deepest flow nesting; and
+ * whether a quoted scalar or a flow collection seems to go on over a line break.
+ */
+function nesting(text) {
     const maxFlow = YAML_LIMITS.maxDepth;
     const maxBlock = YAML_LIMITS.maxDepth * 4;
     let flow = 0;
@@ -10532,9 +21076,14 @@ function findDeepNesting(text) {
     let lineStart = true;
     let indent = 0;
     let dashes = 0;
+    let block = 0;
+    let deepestFlow = 0;
+    let multilineQuote = false;
     for (let i = 0; i < text.length; i++) {
         const ch = text[i];
         if (ch === '\n') {
+            if (quote || flow > 0)
+                multilineQuote = true;
             lineStart = true;
             indent = 0;
             dashes = 0;
@@ -10549,12 +21098,14 @@ function findDeepNesting(text) {
                 dashes++;
                 indent++;
                 if (indent + dashes > maxBlock)
-                    return i;
+                    return { deep: i, bound: Infinity, multilineQuote };
                 continue;
             }
             lineStart = false;
             if (indent + dashes > maxBlock)
-                return i;
+                return { deep: i, bound: Infinity, multilineQuote };
+            if (indent + dashes > block)
+                block = indent + dashes;
         }
         if (quote) {
             if (quote === '"' && ch === '\\')
@@ -10572,12 +21123,14 @@ function findDeepNesting(text) {
         }
         else if (ch === '[' || ch === '{') {
             if (++flow > maxFlow)
-                return i;
+                return { deep: i, bound: Infinity, multilineQuote };
+            if (flow > deepestFlow)
+                deepestFlow = flow;
         }
         else if ((ch === ']' || ch === '}') && flow > 0)
             flow--;
     }
-    return undefined;
+    return { bound: 2 * (block + 1) + deepestFlow, multilineQuote };
 }
 function startsValue(text, i) {
     let j = i - 1;
@@ -10623,2185 +21176,327 @@ function describeYamlError(code, message) {
     }
 }
 
-;// CONCATENATED MODULE: ./src/config/stack-file.ts
+
+/***/ }),
+
+/***/ 9687:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   ET: () => (/* binding */ PREVIEW_VERSION),
+/* harmony export */   lN: () => (/* binding */ Preview)
+/* harmony export */ });
+/* unused harmony exports PreviewTile, PreviewContainer, PreviewGrid, LayoutPreview, SeriesStatus, SeriesPointTuple, TileSeries, AlertSeries */
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2857);
 /**
- * A stack's own file, `stack.yaml`: what makes a folder a stack in the `stacks` layout. It holds what
- * belongs to the stack rather than to the run: its name (the ownership tag), its variables and its prune
- * choice. How the run reaches the API (mode, address, credentials, pacing) stays an input: every stack of a
- * run talks to the same API through one request budget. Validated as manifests are, at file:line:col.
+ * What a report needs to picture a plan's dashboards (report/preview/): each created or layout-changed
+ * dashboard's grid before and after, and with `check-queries` the series each changed tile and alert
+ * returned. Optional and versioned on its own in the plan file: a plan without it renders without
+ * previews, and a reader that meets a later version ignores it.
+ */
+
+const PREVIEW_VERSION = 1;
+/** A tile where it sits: its grid cell (24 columns), and the titles of its container and tab. */
+const PreviewTile = zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
+    name: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
+    x: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig(),
+    y: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig(),
+    w: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig(),
+    h: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig(),
+    container: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().optional(),
+    tab: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().optional()
+});
+const PreviewContainer = zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
+    title: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
+    tabs: zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()).optional(),
+    collapsed: zod__WEBPACK_IMPORTED_MODULE_0__/* .boolean */ .zMY().optional()
+});
+const PreviewGrid = zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
+    tiles: zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(PreviewTile),
+    containers: zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(PreviewContainer)
+});
+const LayoutPreview = zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
+    /** The dashboard change's address and name. */
+    address: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
+    name: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
+    action: zod__WEBPACK_IMPORTED_MODULE_0__/* ["enum"] */ .k5n(['create', 'update', 'replace']),
+    /** As it is live (absent for a create). */
+    before: PreviewGrid.optional(),
+    after: PreviewGrid,
+    /** Tiles whose query or settings change (not only their place): marked `~`. */
+    edited: zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP())
+});
+/**
+ * Why a series is or is not there: `ok` (points), `empty` (the query matched nothing), `error` (the server
+ * refused it), `unsupported` (raw SQL, markdown, search: nothing the charts route runs), `managed` (no charts
+ * route).
+ */
+const SeriesStatus = zod__WEBPACK_IMPORTED_MODULE_0__/* ["enum"] */ .k5n(['ok', 'empty', 'error', 'unsupported', 'managed']);
+/** [bucket start (ms since the epoch), value (null where the server gave none)]. */
+const SeriesPointTuple = zod__WEBPACK_IMPORTED_MODULE_0__/* .tuple */ .PVZ([zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig(), zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig().nullable()]);
+const TileSeries = zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
+    dashboard: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
+    tile: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
+    status: SeriesStatus,
+    /** Why not `ok`: the server's message, or what the preview cannot run. */
+    reason: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().optional(),
+    /** The range queried and its bucket size. */
+    startTime: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig(),
+    endTime: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig(),
+    granularity: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
+    /** The first series' values by bucket, of one group when grouped. */
+    points: zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(SeriesPointTuple),
+    /** Grouped queries: how many groups came back, and the one charted. */
+    groups: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig().optional(),
+    group: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().optional(),
+    /** The tile's number format (the manifest's, as the server takes it). */
+    numberFormat: zod__WEBPACK_IMPORTED_MODULE_0__/* .record */ .g1P(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_0__/* .unknown */ .L5J()).optional()
+});
+const AlertSeries = zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
+    alert: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
+    dashboard: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().optional(),
+    tile: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().optional(),
+    status: SeriesStatus,
+    reason: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().optional(),
+    startTime: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig(),
+    endTime: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig(),
+    /** The alert's interval: one bucket per window. */
+    granularity: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
+    points: zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(SeriesPointTuple),
+    thresholdType: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
+    threshold: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig(),
+    thresholdMax: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig().optional(),
+    /** Windows that would have fired, of how many. */
+    fired: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig().optional(),
+    windows: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig().optional(),
+    numberFormat: zod__WEBPACK_IMPORTED_MODULE_0__/* .record */ .g1P(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_0__/* .unknown */ .L5J()).optional()
+});
+const Preview = zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
+    version: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig(),
+    layouts: zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(LayoutPreview),
+    /** With check-queries: one entry per created or changed tile, and per created or changed alert. */
+    tiles: zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(TileSeries).optional(),
+    alerts: zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(AlertSeries).optional()
+});
+
+
+/***/ }),
+
+/***/ 9898:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Kk: () => (/* binding */ APPLY_SECTION_VERSION),
+/* harmony export */   c9: () => (/* binding */ REFERENCES_VERSION),
+/* harmony export */   jk: () => (/* binding */ PLAN_SCHEMA_VERSION),
+/* harmony export */   kd: () => (/* binding */ PlanFile),
+/* harmony export */   nM: () => (/* binding */ isActionable),
+/* harmony export */   pQ: () => (/* binding */ RESOURCE_KINDS),
+/* harmony export */   xS: () => (/* binding */ countChanges)
+/* harmony export */ });
+/* unused harmony exports ACTIONS, Location, FieldChange, DiagnosticSchema, Change, References, ApplySection, Plan, PlanSet */
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2857);
+/* harmony import */ var _preview_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9687);
+/**
+ * The plan: what will change, field by field, and why. It is written as JSON (`plan-file`) with this
+ * schema (exported to schema/plan.schema.json), read back by `apply --plan`, and rendered by the
+ * reporters, so it is the one contract between planning, applying and reporting.
  */
 
 
-
-
-
-
-/** The file names that make a folder a stack. */
-const STACK_FILE_NAMES = ['stack.yaml', 'stack.yml'];
-/** What a stack name may be: it is the ownership tag's suffix and a path segment of links. */
-const STACK_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._/-]{0,99}$/;
-const STACK_PATTERN_TEXT = "1-100 letters, digits, '.', '_', '-' or '/', starting with a letter or digit";
-/** What `${NAME}` may name (manifest/vars.ts). */
-const VARIABLE_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
-const StackFile = schemas/* strictObject */.rej({
-    apiVersion: schemas/* literal */.euz('obsdeploy/v1').optional().describe('Optional: obsdeploy/v1.'),
-    name: schemas/* string */.YjP()
-        .regex(STACK_PATTERN, `must be ${STACK_PATTERN_TEXT}`)
-        .describe('The stack: its dashboards carry the ownership tag obsdeploy:<name>, and it only updates or prunes its own. Unique in the repository.'),
-    vars: schemas/* record */.g1P(schemas/* string */.YjP().regex(VARIABLE_NAME), schemas/* unknown */.L5J(), {
-        error: issue => issue.code === 'invalid_key'
-            ? 'is not a variable name: letters, digits and _, not starting with a digit'
-            : undefined
+const PLAN_SCHEMA_VERSION = 1;
+const ACTIONS = ['create', 'update', 'replace', 'delete', 'noop'];
+/** In the order they are planned and applied: later kinds refer to earlier ones (deletes run in reverse). */
+const RESOURCE_KINDS = [
+    'Connection',
+    'Source',
+    'SavedSearch',
+    'Webhook',
+    'Dashboard',
+    'Alert',
+    'ServiceSettings'
+];
+const Location = zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({ file: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP(), line: zod__WEBPACK_IMPORTED_MODULE_1__/* .number */ .aig(), column: zod__WEBPACK_IMPORTED_MODULE_1__/* .number */ .aig() });
+const FieldChange = zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({
+    /** e.g. `tags`, `tiles["Errors"].select[0].where`. */
+    path: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP(),
+    before: zod__WEBPACK_IMPORTED_MODULE_1__/* .unknown */ .L5J().optional(),
+    after: zod__WEBPACK_IMPORTED_MODULE_1__/* .unknown */ .L5J().optional()
+});
+const DiagnosticSchema = zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({
+    severity: zod__WEBPACK_IMPORTED_MODULE_1__/* ["enum"] */ .k5n(['error', 'warning', 'notice']),
+    message: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP(),
+    file: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().optional(),
+    line: zod__WEBPACK_IMPORTED_MODULE_1__/* .number */ .aig().optional(),
+    column: zod__WEBPACK_IMPORTED_MODULE_1__/* .number */ .aig().optional(),
+    field: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().optional(),
+    stage: zod__WEBPACK_IMPORTED_MODULE_1__/* ["enum"] */ .k5n(['validate', 'plan', 'apply', 'config'])
+});
+const Change = zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({
+    kind: zod__WEBPACK_IMPORTED_MODULE_1__/* ["enum"] */ .k5n(RESOURCE_KINDS),
+    name: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP(),
+    /** Stable key of the resource in this plan, e.g. `Dashboard/Checkout`. */
+    address: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP(),
+    action: zod__WEBPACK_IMPORTED_MODULE_1__/* ["enum"] */ .k5n(ACTIONS),
+    /** The live id, when the resource exists. */
+    id: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().optional(),
+    /** The manifest that declares it (absent for deletes of resources that left the manifests). */
+    source: Location.optional(),
+    fields: zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(FieldChange),
+    /** Plain-language consequences a reviewer must see: tile renames, alerts the server will drop. */
+    notes: zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP()),
+    /**
+     * Shown but not applied by this run: `prune` (owned, left the manifests, prune is off) or `release`
+     * (ServiceSettings wait for a release).
+     */
+    deferred: zod__WEBPACK_IMPORTED_MODULE_1__/* ["enum"] */ .k5n(['prune', 'release', 'in-use']).optional(),
+    /**
+     * A dashboard update's tiles that it rewrites through the API's form, and what that resets on each: settings only
+     * the web UI can set, which no API client can read (kinds/dashboard/ui-only.ts). `via`: one PUT (every tile), or
+     * patches of the changed tiles alone; `why`: why not patches. Reported as a destructive note.
+     */
+    resets: zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({
+        via: zod__WEBPACK_IMPORTED_MODULE_1__/* ["enum"] */ .k5n(['put', 'patch']),
+        why: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().optional(),
+        tiles: zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({ tile: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP(), settings: zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP()) }))
     })
-        .optional()
-        .describe("Values for ${NAME} placeholders in this stack's manifests. The run's `vars` input (or --var) overrides them."),
-    prune: schemas/* boolean */.zMY()
-        .optional()
-        .describe("Delete this stack's dashboards and alerts that are no longer in its manifests. Overrides the `prune` input for this stack.")
-})
-    .describe('obsdeploy stack: a folder of manifests with its own ownership tag and variables');
-const isStackFile = (file) => STACK_FILE_NAMES.includes(file.slice(file.lastIndexOf('/') + 1));
-/** A stack file read and checked: its settings, or the problems at their places. */
-async function readStackFile(file, cwd) {
-    const read = await (0,files/* readManifestFile */.oe)(file, cwd);
-    if (!read.file)
-        return { diagnostics: read.diagnostics };
-    return parseStackFile(file, read.file.text);
-}
-/** The same for text in memory. */
-function parseStackFile(file, text) {
-    const parsed = parseYamlFile(file, text);
-    if (parsed.diagnostics.some(d => d.severity === 'error'))
-        return { diagnostics: parsed.diagnostics };
-    const [doc, extra] = parsed.documents;
-    if (!doc) {
-        return {
-            diagnostics: [
-                (0,src_diagnostics/* diagnostic */.YK)('validate', 'error', 'a stack file needs at least `name:` (the stack, and its ownership tag obsdeploy:<name>)', { file, line: 1, column: 1 })
-            ]
-        };
-    }
-    if (extra) {
-        return {
-            diagnostics: [
-                (0,src_diagnostics/* diagnostic */.YK)('validate', 'error', 'a stack file holds one document: its manifests go in other files of the folder', extra.start)
-            ]
-        };
-    }
-    if (doc.value === null || typeof doc.value !== 'object' || Array.isArray(doc.value)) {
-        return {
-            diagnostics: [
-                (0,src_diagnostics/* diagnostic */.YK)('validate', 'error', `a stack file must be a mapping with \`name:\`, got ${(0,error_message/* describeShape */.vJ)(doc.value)}`, doc.start)
-            ]
-        };
-    }
-    const result = StackFile.safeParse(doc.value, { reportInput: true });
-    if (!result.success) {
-        // A bad variable name is a key: pointed at where the key is, not at its value.
-        const keys = result.error.issues.filter(i => i.code === 'invalid_key');
-        return {
-            diagnostics: [
-                ...keys.map(i => {
-                    const key = String(i.path.at(-1));
-                    const at = doc.locateKey(i.path.slice(0, -1), key);
-                    return (0,src_diagnostics/* diagnostic */.YK)('validate', 'error', `"${key}" ${i.message}`, { ...at, field: 'vars' });
-                }),
-                ...(0,issues/* issuesToDiagnostics */.oX)(result.error.issues.filter(i => i.code !== 'invalid_key'), doc, StackFile)
-            ]
-        };
-    }
-    return { stack: result.data, nameAt: doc.locate(['name']), diagnostics: [] };
-}
-
-;// CONCATENATED MODULE: ./src/config/parse.ts
+        .optional(),
+    /** Deleted by the server as a side effect (its tile or dashboard goes away), not by a request. */
+    droppedByServer: zod__WEBPACK_IMPORTED_MODULE_1__/* .boolean */ .zMY().optional(),
+    /** Addresses that must be applied before this one. */
+    dependsOn: zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP()),
+    /** The request body this change will send, where a reviewer benefits from seeing it (the service PATCH). */
+    request: zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({ method: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP(), path: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP(), body: zod__WEBPACK_IMPORTED_MODULE_1__/* .unknown */ .L5J() }).optional(),
+    /** Live-query evidence added by check-queries. */
+    evidence: zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP()).optional()
+});
 /**
- * Raw settings -> one typed Config. The action reads them from `INPUT_*`, the CLI from flags and
- * environment variables; both hand this module the same raw map, keyed by input name. Each value is
- * read by its input's type (inputs.ts); what depends on several inputs (the API address, credentials,
- * the stack) is checked here.
+ * Names of what the plan's values hold ids of, read from the live lists when the plan was made, so a
+ * report shows `source: Logs` where the normal form holds `sourceId: <id>`. Optional and versioned on its
+ * own: a plan file written before it existed still parses, and a reader that meets a later version
+ * ignores it rather than misreading it.
  */
-
-
-
-
-
-
-
-
-
-/** The action's settings: the `command` input says what run() does. */
-function parseConfig(raw, ctx) {
-    return parseSettings(raw, ctx, get => get('command'));
-}
-/** The CLI's: the command is its first argument, and may be `export`, which the CLI runs itself. */
-function parseConfigFor(command, raw, ctx) {
-    return parseSettings(raw, ctx, () => command);
-}
-const BY_NAME = new Map(INPUTS.map(input => [input.name, input]));
-function parseSettings(raw, ctx, commandOf) {
-    const problems = [];
-    const notes = [];
-    const fail = (name, message) => problems.push((0,src_diagnostics/* diagnostic */.YK)('config', 'error', `${ctx.label(name)}: ${message}`));
-    const note = (name, message) => notes.push((0,src_diagnostics/* diagnostic */.YK)('config', 'warning', `${ctx.label(name)}: ${message}`));
-    const suggest = ctx.suggest ?? ((name, value) => `\`${name}: ${value}\``);
-    const given = (name) => Boolean(raw[name]?.trim());
-    /** The value as its type reads it; the default when it is absent or invalid (an invalid one is reported). */
-    const get = name => {
-        const input = BY_NAME.get(name);
-        const text = raw[name]?.trim();
-        if (text !== undefined && text !== '') {
-            const read = readValue(input.type, text);
-            if ('value' in read)
-                return read.value;
-            fail(name, read.error);
-        }
-        const fallback = input.default === undefined ? undefined : readValue(input.type, input.default);
-        return (fallback && 'value' in fallback ? fallback.value : undefined);
-    };
-    // Read in this order: it is the order of the problems reported.
-    const command = commandOf(get);
-    const mode = get('mode');
-    const manifests = get('manifests');
-    const needsApi = command !== 'validate';
-    const allowInsecureHttp = get('allow-insecure-http');
-    let apiUrl = get('api-url') ?? (mode === 'managed' ? DEFAULT_MANAGED_API_URL : '');
-    let organizationId = get('organization-id');
-    let serviceId = get('service-id');
-    if (needsApi) {
-        if (!apiUrl)
-            fail('api-url', 'is required in self-hosted mode (the API base URL, e.g. https://hyperdx.example.com:8000)');
-        else {
-            const checked = checkApiUrl(apiUrl, allowInsecureHttp);
-            if (checked.error)
-                fail('api-url', checked.error);
-            else {
-                apiUrl = checked.url;
-                const found = apiPathOf(apiUrl);
-                if (found && found.mode !== mode) {
-                    fail('api-url', `ends in ${found.dropped}, a path of the ${found.mode} API, but the mode is ${mode}: did you mean ${suggest('mode', found.mode)}? The base URL is the server's address (${found.base}); obsdeploy adds the API's path itself`);
-                }
-                else if (found) {
-                    // Stripped rather than refused: the intent is plain, and it is the address the server's docs show.
-                    apiUrl = found.base;
-                    const ids = [
-                        ['organization-id', found.organizationId, organizationId],
-                        ['service-id', found.serviceId, serviceId]
-                    ];
-                    for (const [name, fromUrl, input] of ids) {
-                        if (fromUrl !== undefined && input !== undefined && fromUrl !== input)
-                            fail(name, `is ${input}, but api-url names ${fromUrl}: drop the path from api-url`);
-                    }
-                    organizationId ??= found.organizationId;
-                    serviceId ??= found.serviceId;
-                    note('api-url', `ends in ${found.dropped}: dropped it, because the base URL is the server's address and obsdeploy adds the API's path itself. Pass ${suggest('api-url', found.base)} to silence this note`);
-                }
-            }
-        }
-    }
-    let auth = { kind: 'none' };
-    if (needsApi && mode === 'self-hosted') {
-        const apiKey = get('api-key');
-        if (!apiKey) {
-            const managedKeys = given('key-id') || given('key-secret');
-            fail('api-key', `is required in self-hosted mode: a personal API access key (team settings, API keys)${managedKeys ? `. ${ctx.label('key-id')} and ${ctx.label('key-secret')} are managed-mode credentials: did you mean ${suggest('mode', 'managed')}?` : ''}`);
-        }
-        else
-            auth = { kind: 'bearer', apiKey };
-    }
-    if (mode === 'managed') {
-        // UUIDs are checked before any request (CONTRACT.md: organizationId and serviceId are UUIDs).
-        for (const [name, value] of [
-            ['organization-id', organizationId],
-            ['service-id', serviceId]
-        ]) {
-            if (value === undefined) {
-                if (needsApi)
-                    fail(name, 'is required in managed mode (a UUID)');
-            }
-            else if (!isUuid(value))
-                fail(name, `must be a UUID, got "${value}"`);
-        }
-        if (needsApi) {
-            const keyId = get('key-id');
-            const keySecret = get('key-secret');
-            if (!keyId || !keySecret) {
-                const selfHostedKey = given('api-key');
-                const [missing, other] = !keyId
-                    ? ['key-id', 'key-secret']
-                    : ['key-secret', 'key-id'];
-                fail(missing, `is required in managed mode, with ${ctx.label(other)} (an API key id and secret from the cloud console)${selfHostedKey ? `. ${ctx.label('api-key')} is a self-hosted credential: did you mean ${suggest('mode', 'self-hosted')}?` : ''}`);
-            }
-            else
-                auth = { kind: 'basic', keyId, keySecret };
-        }
-    }
-    // With stacks, `stack` names the stacks to run; each stack's own name is in its stack.yaml.
-    const stacks = get('stacks') ? { only: (0,files/* splitPatterns */.sb)(get('stack') ?? '') } : undefined;
-    const stack = stacks ? ctx.defaultStack : (get('stack') ?? ctx.defaultStack);
-    for (const name of stacks?.only ?? [stack]) {
-        if (!STACK_PATTERN.test(name))
-            fail('stack', `must be ${STACK_PATTERN_TEXT}, got "${name}"`);
-    }
-    const serviceUpdate = get('service-update');
-    const rateLimit = parseRateLimit(get('rate-limit'), mode, m => fail('rate-limit', m));
-    const uiUrl = get('ui-url');
-    if (uiUrl !== undefined && !/^https?:\/\//.test(uiUrl))
-        fail('ui-url', `must be an http(s) URL, got "${uiUrl}"`);
-    let vars = {};
-    const varsText = get('vars');
-    if (varsText !== undefined) {
-        try {
-            const parsed = (0,dist/* parse */.qg)(varsText, { maxAliasCount: 10 });
-            if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed))
-                fail('vars', 'must be a YAML mapping of NAME: value');
-            else
-                vars = parsed;
-        }
-        catch (e) {
-            fail('vars', `is not valid YAML: ${(0,error_message/* errorMessage */.gJ)(e).split('\n')[0]}`);
-        }
-    }
-    const secretVars = {};
-    const secretText = get('secret-vars');
-    if (secretText !== undefined && secretText.trim() !== '') {
-        // Messages name the variable, never its value.
-        try {
-            const parsed = (0,dist/* parse */.qg)(secretText, { maxAliasCount: 10 });
-            if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed))
-                fail('secret-vars', 'must be a YAML mapping of NAME: value');
-            else
-                for (const [name, value] of Object.entries(parsed)) {
-                    if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name))
-                        fail('secret-vars', `"${name}" is not a valid name (letters, digits and _)`);
-                    else if (value === null || typeof value === 'object')
-                        fail('secret-vars', `${name} must be a text value, not a ${value === null ? 'null' : 'mapping or list'}`);
-                    else
-                        secretVars[name] = String(value);
-                }
-        }
-        catch {
-            fail('secret-vars', 'is not valid YAML (its text is not shown: it holds secrets)');
-        }
-    }
-    const config = {
-        command,
-        cwd: ctx.cwd,
-        manifests,
-        mode,
-        apiUrl,
-        auth,
-        organizationId,
-        serviceId,
-        managedPrefix: get('managed-prefix'),
-        stack,
-        stacks,
-        prune: get('prune'),
-        serviceUpdate,
-        serviceGate: ctx.serviceGate(serviceUpdate),
-        concurrency: get('concurrency'),
-        uiUrl: uiUrl?.replace(/\/+$/, ''),
-        allowInsecureHttp,
-        rateLimit,
-        requestTimeoutMs: get('request-timeout') * 1000,
-        retryBudgetMs: get('retry-budget') * 1000,
-        connectBudgetMs: get('connect-budget') * 1000,
-        savedPlan: get('saved-plan'),
-        planPath: external_node_path_default().resolve(ctx.cwd, get('plan-path') ?? ctx.defaultPlanPath),
-        vars,
-        secretVars,
-        checkQueries: get('check-queries'),
-        commentOnPr: get('comment-on-pr'),
-        labels: get('labels')
-    };
-    return problems.length > 0 ? { diagnostics: problems } : { config, diagnostics: notes };
-}
-/** One value by its input's type, or why it is not one. */
-function readValue(type, text) {
-    switch (type.kind) {
-        case 'boolean':
-            if (/^(true|yes|1|on)$/i.test(text))
-                return { value: true };
-            if (/^(false|no|0|off)$/i.test(text))
-                return { value: false };
-            return { error: `must be true or false, got "${text}"` };
-        case 'number': {
-            // Decimal notation only: Number() would also take "", "0x10", "1e3" and " 4 ".
-            const n = /^[+-]?(\d+(\.\d*)?|\.\d+)$/.test(text) ? Number(text) : NaN;
-            if (Number.isNaN(n) || n < type.min || n > type.max || (type.integer && !Number.isInteger(n)))
-                return { error: `must be ${rangeOf(type)}, got ${(0,error_message/* describeValue */.bp)(text)}` };
-            return { value: n };
-        }
-        case 'enum':
-            if (type.values.includes(text))
-                return { value: text };
-            if (type.refused && Object.hasOwn(type.refused, text))
-                return { error: type.refused[text] };
-            return { error: `must be one of ${type.values.join(', ')}, got "${text}"` };
-        case 'list':
-            return { value: (0,files/* splitPatterns */.sb)(text) };
-        case 'string':
-        case 'secret':
-            return { value: text };
-    }
-}
-
-// EXTERNAL MODULE: ./src/log.ts
-var src_log = __nccwpck_require__(5625);
-;// CONCATENATED MODULE: ./src/github/annotations.ts
+const REFERENCES_VERSION = 1;
+const References = zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({
+    version: zod__WEBPACK_IMPORTED_MODULE_1__/* .number */ .aig(),
+    /** Data sources, by id. */
+    sources: zod__WEBPACK_IMPORTED_MODULE_1__/* .record */ .g1P(zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP()),
+    /** Webhooks, by id (absent where the API cannot list them). */
+    webhooks: zod__WEBPACK_IMPORTED_MODULE_1__/* .record */ .g1P(zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP()).optional(),
+    /** Connections and saved searches, by id (absent where the API cannot list them). */
+    connections: zod__WEBPACK_IMPORTED_MODULE_1__/* .record */ .g1P(zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP()).optional(),
+    savedSearches: zod__WEBPACK_IMPORTED_MODULE_1__/* .record */ .g1P(zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP()).optional(),
+    /** The dashboard each manifest alert watches a tile of, by alert name. */
+    alertDashboards: zod__WEBPACK_IMPORTED_MODULE_1__/* .record */ .g1P(zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP())
+});
 /**
- * Diagnostics and plan entries as GitHub annotations on the changed files. GitHub shows at most
- * ANNOTATION_LIMIT per type per step, so the caller also lists everything in the job summary.
+ * What `apply --plan` needs to run a plan's changes without planning again (run/saved-plan.ts explains
+ * why that is as strict as planning again). Optional and versioned on its own: a plan without it, or
+ * of another version, is applied as before, by planning again and comparing fingerprints.
  */
-
-
-const ANNOTATION_LIMIT = 10;
-const DEFERRED_WORDS = {
-    prune: 'needs prune',
-    release: 'waits for a release',
-    'in-use': 'not deleted: still in use'
-};
-function annotateDiagnostics(diagnostics) {
-    const counts = { error: 0, warning: 0, notice: 0 };
-    for (const d of diagnostics) {
-        if (counts[d.severity] >= ANNOTATION_LIMIT)
-            continue;
-        counts[d.severity]++;
-        // Names in messages may hold bidirectional controls or invisible characters: shown, not obeyed.
-        const message = (0,src_log/* printable */.g$)(d.field ? `${d.field}: ${d.message}` : d.message);
-        const props = { title: `obsdeploy ${d.stage}` };
-        if (d.file) {
-            props.file = d.file;
-            if (d.line)
-                props.startLine = d.line;
-            if (d.column)
-                props.startColumn = d.column;
-        }
-        if (d.severity === 'error')
-            error(message, props);
-        else if (d.severity === 'warning')
-            warning(message, props);
-        else
-            notice(message, props);
-    }
-    const shown = counts.error + counts.warning + counts.notice;
-    return { shown, total: diagnostics.length };
-}
-/** A notice at the manifest line of each changed resource, within the notice budget left. */
-function annotateChanges(changes, noticesUsed) {
-    const located = changes.filter(c => c.source && c.action !== 'noop');
-    const budget = Math.max(0, ANNOTATION_LIMIT - noticesUsed);
-    for (const c of located.slice(0, budget)) {
-        notice(`${c.kind} "${(0,src_log/* printable */.g$)(c.name, 200)}": ${c.action}${c.deferred ? ` (${DEFERRED_WORDS[c.deferred]})` : ''}`, {
-            title: 'obsdeploy plan',
-            file: c.source.file,
-            startLine: c.source.line
-        });
-    }
-    return { shown: Math.min(budget, located.length), total: located.length };
-}
-
-;// CONCATENATED MODULE: external "node:fs"
-const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
-;// CONCATENATED MODULE: ./src/github/context.ts
-/**
- * The run's GitHub context, read from the runner's environment and event file. Read directly rather
- * than through @actions/github, which loads Octokit: a validate run should start fast.
- */
-
-
-function readRunnerContext(env = process.env) {
-    const eventName = env.GITHUB_EVENT_NAME;
-    let payload = {};
-    if (env.GITHUB_EVENT_PATH) {
-        try {
-            payload = JSON.parse((0,external_node_fs_namespaceObject.readFileSync)(env.GITHUB_EVENT_PATH, 'utf8'));
-        }
-        catch {
-            payload = {};
-        }
-    }
-    const [owner, repo] = (env.GITHUB_REPOSITORY ?? '').split('/');
-    const pr = payload.pull_request;
-    const issue = payload.issue;
-    const number = typeof pr?.number === 'number' ? pr.number : typeof issue?.number === 'number' ? issue.number : undefined;
-    const event = eventName ? { eventName, ref: env.GITHUB_REF, payload } : undefined;
-    return {
-        event,
-        repository: owner && repo ? { owner, repo } : undefined,
-        issueNumber: number,
-        job: `${env.GITHUB_WORKFLOW ?? 'workflow'}/${env.GITHUB_JOB ?? 'job'}`,
-        workspace: env.GITHUB_WORKSPACE ?? process.cwd(),
-        tempDir: env.RUNNER_TEMP,
-        trigger: event ? describeTrigger(event, number) : undefined,
-        links: env.GITHUB_REPOSITORY
-            ? {
-                serverUrl: env.GITHUB_SERVER_URL ?? 'https://github.com',
-                repository: env.GITHUB_REPOSITORY,
-                sha: typeof pr?.head?.sha === 'string' ? pr.head.sha : env.GITHUB_SHA,
-                runId: env.GITHUB_RUN_ID,
-                runAttempt: env.GITHUB_RUN_ATTEMPT
-            }
-            : undefined
-    };
-}
-function describeTrigger(e, number) {
-    if (number !== undefined)
-        return `${e.eventName} #${number}`;
-    const release = e.payload.release;
-    if (e.eventName === 'release')
-        return `release ${String(release?.tag_name ?? '')} ${String(e.payload.action ?? '')}`
-            .replace(/\s+/g, ' ')
-            .trim();
-    if (e.eventName === 'push' && e.ref)
-        return `push to ${e.ref.replace(/^refs\/(heads|tags)\//, '')}`;
-    return e.eventName;
-}
-function defaultPlanPath(ctx) {
-    const safeJob = ctx.job.replace(/[^A-Za-z0-9._-]+/g, '-');
-    return ctx.tempDir
-        ? external_node_path_default().join(ctx.tempDir, `obsdeploy-plan-${safeJob}.json`)
-        : external_node_path_default().join(ctx.workspace, '.obsdeploy', 'plan.json');
-}
-
-;// CONCATENATED MODULE: ./src/github/events.ts
-const PULL_REQUEST_EVENTS = [
-    'pull_request',
-    'pull_request_target',
-    'pull_request_review',
-    'pull_request_review_comment'
-];
-function defaultBranchOf(ctx) {
-    const repo = ctx.payload.repository;
-    return typeof repo?.default_branch === 'string' ? repo.default_branch : undefined;
-}
-function serviceGateFor(ctx, policy) {
-    if (policy === 'always')
-        return { open: true, reason: 'service-update: always' };
-    if (policy === 'never')
-        return { open: false, reason: 'service-update: never' };
-    if (!ctx)
-        return {
-            open: false,
-            reason: 'waits for a release (service-update: on-release; pass --release to apply now)'
-        };
-    const release = ctx.payload.release;
-    if (ctx.eventName === 'release' && ctx.payload.action === 'published') {
-        return { open: true, reason: `release ${String(release?.tag_name ?? '')} published`.trim() };
-    }
-    if (ctx.eventName === 'push' && ctx.ref?.startsWith('refs/tags/')) {
-        return { open: true, reason: `tag ${ctx.ref.slice('refs/tags/'.length)} pushed` };
-    }
-    return { open: false, reason: 'waits for a release (service-update: on-release)' };
-}
-function eventPolicy(ctx, command, policy) {
-    const warnings = [];
-    const serviceGate = serviceGateFor(ctx, policy);
-    if (ctx.eventName === 'pull_request_target') {
-        warnings.push("pull_request_target runs with this repository's secrets: checking out the pull request's code in this workflow exposes them to that code. Plan on pull_request instead.");
-    }
-    if (command !== 'apply')
-        return { warnings, serviceGate };
-    const defaultBranch = defaultBranchOf(ctx);
-    const onDefaultBranch = defaultBranch === undefined || ctx.ref === `refs/heads/${defaultBranch}`;
-    const refuse = (refusal) => ({ refusal, warnings, serviceGate });
-    if (PULL_REQUEST_EVENTS.includes(ctx.eventName)) {
-        return refuse(`apply is refused on ${ctx.eventName} events: a pull request must not change live resources before it is reviewed and merged. Run plan on pull requests, and apply on push to the default branch.`);
-    }
-    switch (ctx.eventName) {
-        case 'push':
-            if (ctx.ref?.startsWith('refs/tags/') || onDefaultBranch)
-                return { warnings, serviceGate };
-            return refuse(`apply runs on pushes to the default branch (${defaultBranch}) or tags; this push is to ${ctx.ref ?? 'an unknown ref'}.`);
-        case 'release':
-            if (ctx.payload.action === 'published')
-                return { warnings, serviceGate };
-            return refuse(`apply on release events runs when a release is published; this event is "${String(ctx.payload.action)}".`);
-        case 'workflow_dispatch':
-        case 'schedule':
-            if (onDefaultBranch)
-                return { warnings, serviceGate };
-            return refuse(`apply from ${ctx.eventName} runs only on the default branch (${defaultBranch}); this run is on ${ctx.ref}.`);
-        default:
-            return refuse(`apply is not allowed on ${ctx.eventName} events; use push to the default branch, a tag, a published release, or workflow_dispatch.`);
-    }
-}
-
-;// CONCATENATED MODULE: ./src/github/inputs.ts
-/** The action's inputs, read once from the runner and handed to config/parse.ts as a raw map. */
-
-
-
-
-/** The values of the `secret-vars` mapping (nothing when it does not parse: config reports that). */
-function secretVarValues(text) {
-    if (!text)
-        return [];
-    try {
-        const parsed = (0,dist/* parse */.qg)(text);
-        if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed))
-            return [];
-        return Object.values(parsed)
-            .filter(v => v !== null && typeof v !== 'object')
-            .map(String);
-    }
-    catch {
-        return [];
-    }
-}
-function readActionInputs() {
-    const raw = {};
-    for (const input of INPUTS) {
-        const value = getInput(input.name);
-        if (input.type.kind === 'secret' && value)
-            setSecret(value);
-        raw[input.name] = value;
-    }
-    // Each secret variable on its own too: the mapping's text is masked as a whole only.
-    for (const value of secretVarValues(raw['secret-vars']))
-        for (const form of (0,src_log/* maskedForms */.$e)(value))
-            setSecret(form);
-    // Basic auth sends base64(id:secret): mask that form too, in case anything ever echoes a header.
-    if (raw['key-id'] && raw['key-secret']) {
-        setSecret(Buffer.from(`${raw['key-id']}:${raw['key-secret']}`).toString('base64'));
-    }
-    return raw;
-}
-
-// EXTERNAL MODULE: ./src/version.ts
-var version = __nccwpck_require__(311);
-;// CONCATENATED MODULE: ./src/report/budget.ts
-/**
- * Fitting a report into a size limit without breaking its markup. A report is a sequence of segments:
- * fixed text that always stays (heading, counts) and runs of whole items (one section per resource, error
- * groups) that are shortened from their end, the least important run first: an item may first give way to
- * a short form of itself (its one line, without the diff), then go. Nothing is ever cut inside an item, so
- * a table or a <details> section is either whole or absent.
- */
-function sizeOf(text, measure) {
-    return measure === 'bytes' ? Buffer.byteLength(text, 'utf8') : text.length;
-}
-const fullOf = (item) => (typeof item === 'string' ? item : item.full);
-const shortOf = (item) => (typeof item === 'string' ? item : item.short);
-/**
- * Joins the segments, shortening and cutting items until the result fits in `maxLength`. Linear in the
- * size of the input: every item is measured once and each run shrinks one item at a time.
- */
-function fitSegments(segments, maxLength, measure) {
-    const size = (text) => sizeOf(text, measure);
-    const states = new Map();
-    let total = 0;
-    for (const segment of segments) {
-        if (typeof segment === 'string') {
-            total += size(segment);
-            continue;
-        }
-        const prefixFull = [0];
-        const prefixShort = [0];
-        for (const item of segment.items) {
-            const full = size(fullOf(item));
-            prefixFull.push(prefixFull[prefixFull.length - 1] + full);
-            prefixShort.push(prefixShort[prefixShort.length - 1] + (typeof item === 'string' ? full : size(item.short)));
-        }
-        const state = {
-            run: segment,
-            prefixFull,
-            prefixShort,
-            headSize: size(segment.head),
-            tailSize: size(segment.tail),
-            kept: segment.items.length,
-            full: segment.items.length
-        };
-        states.set(segment, state);
-        total += runSize(state, size);
-    }
-    // One ordering for both steps: shortening a run may come before dropping items of another.
-    const steps = [];
-    for (const state of states.values()) {
-        steps.push({ order: state.run.cutOrder, state, shorten: false });
-        if (state.run.shortenOrder !== undefined)
-            steps.push({ order: state.run.shortenOrder, state, shorten: true });
-    }
-    steps.sort((a, b) => a.order - b.order || Number(b.shorten) - Number(a.shorten));
-    for (const { state, shorten } of steps) {
-        if (total <= maxLength)
-            break;
-        let current = runSize(state, size);
-        while (total > maxLength && (shorten ? state.full > 0 : state.kept > 0)) {
-            if (shorten)
-                state.full--;
-            else
-                state.full = Math.min(state.full, --state.kept);
-            const next = runSize(state, size);
-            total += next - current;
-            current = next;
-        }
-    }
-    const text = segments.map(s => (typeof s === 'string' ? s : renderRun(states.get(s)))).join('');
-    // Only when the fixed text alone is over the limit (a limit far below any real one): cut whole lines.
-    return total > maxLength ? cutToSize(text, maxLength, measure) : text;
-}
-function runSize(state, size) {
-    const { run, kept, full, prefixFull, prefixShort } = state;
-    const left = run.items.length - kept;
-    const head = kept > 0 || run.keepHeadWhenEmpty ? state.headSize : 0;
-    const items = prefixFull[full] + prefixShort[kept] - prefixShort[full];
-    return head + items + (left > 0 ? size(run.omitted(left)) : 0) + state.tailSize;
-}
-function renderRun(state) {
-    const { run, kept, full } = state;
-    const left = run.items.length - kept;
-    const note = left > 0 ? run.omitted(left) : '';
-    const head = kept > 0 || run.keepHeadWhenEmpty ? run.head : '';
-    const items = run.items.slice(0, kept).map((item, i) => (i < full ? fullOf(item) : shortOf(item)));
-    return `${head}${items.join('')}${note}${run.tail}`;
-}
-/** The longest run of whole lines that fits; a single line longer than the limit is cut by characters. */
-function cutToSize(text, maxLength, measure) {
-    if (sizeOf(text, measure) <= maxLength)
-        return text;
-    let used = 0;
-    let end = 0;
-    for (const line of text.split('\n')) {
-        const lineSize = sizeOf(`${line}\n`, measure);
-        if (used + lineSize > maxLength)
-            break;
-        used += lineSize;
-        end += line.length + 1;
-    }
-    if (end > 0)
-        return text.slice(0, end);
-    return sliceBySize(text, maxLength, measure);
-}
-function sliceBySize(text, maxLength, measure) {
-    let used = 0;
-    let end = 0;
-    for (const ch of text) {
-        const chSize = sizeOf(ch, measure);
-        if (used + chSize > maxLength)
-            break;
-        used += chSize;
-        end += ch.length;
-    }
-    return text.slice(0, end);
-}
-
-;// CONCATENATED MODULE: ./src/report/escape.ts
-/**
- * Names and values in reports come from manifests and servers: untrusted text. These functions make
- * such text inert in GitHub markdown: it cannot break a table or a <details>, inject HTML or links,
- * ping people or teams, link issues, or close a code block; and what cannot be seen (bidirectional
- * controls, zero-width characters, control characters) is shown as `\u{202E}` (log.ts printable).
- */
-
-const ZWSP = '\u200b';
-const escapeHtml = (text) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-/** Text for a table cell, a summary line or a list item: one line, no markup of its own. */
-function inline(value, maxLength = 300) {
-    // Markdown syntax characters, including | (table cells) and ` (code spans).
-    return escapeHtml(defuse((0,src_log/* printable */.g$)(value, maxLength))).replace(/([\\`*_{}[\]()#+!|~])/g, '\\$1');
-}
-/**
- * Text inside raw HTML, such as a `<summary>` line: GitHub does not parse markdown there (the line is part
- * of an HTML block), so backslash escapes would show as backslashes. Instead: HTML-escaped, markdown
- * characters as character references, on one line, with mentions and autolinks defused.
- */
-function htmlText(value, maxLength = 300) {
-    // Markdown syntax as numeric references: inert even where a renderer did parse markdown. Defused
-    // first, so that the `#` of a reference is not taken for an issue number.
-    return escapeHtml(defuse((0,src_log/* printable */.g$)(value, maxLength))).replace(/[\\`*_[\]()|~]/g, c => `&#${c.charCodeAt(0)};`);
-}
-/**
- * Mentions, issue references and autolinks are found in the rendered text, so escaping the characters
- * is not enough: a zero-width space after `@`, after the `#` of `#123` and `owner/repo#7` and the `-` of
- * `GH-123`, and inside `://` and `www.` keeps the text readable and inert.
- */
-function defuse(text) {
-    return text
-        .replace(/@(?=[A-Za-z0-9_-])/g, `@${ZWSP}`)
-        .replace(/#(?=\d)/g, `#${ZWSP}`)
-        .replace(/\bGH-(?=\d)/gi, m => `${m}${ZWSP}`)
-        .replace(/:\/\//g, `:${ZWSP}//`)
-        .replace(/\bwww\./gi, m => `${m.slice(0, 3)}${ZWSP}.`);
-}
-/**
- * A fenced code block that the content cannot close: the fence is longer than any backtick run in it.
- * Nothing inside renders or links, so names stay as they are (copied from the comment, they match), but
- * for what cannot be seen.
- */
-function codeBlock(content, language = '') {
-    const longest = Math.max(0, ...(content.match(/`+/g) ?? []).map(run => run.length));
-    const fence = '`'.repeat(Math.max(3, longest + 1));
-    return `${fence}${language}\n${(0,src_log/* visible */.RK)(content)}\n${fence}`;
-}
-/** An inline code span for untrusted text: no backticks inside can end it early. */
-function code(value, maxLength = 200) {
-    const text = printable(value, maxLength).replace(/\|/g, '\\|');
-    const longest = Math.max(0, ...(text.match(/`+/g) ?? []).map(run => run.length));
-    const ticks = '`'.repeat(longest + 1);
-    const pad = text.startsWith('`') || text.endsWith('`') || text === '' ? ' ' : '';
-    return `${ticks}${pad}${defuse(text)}${pad}${ticks}`;
-}
-/**
- * A URL we built ourselves from a configured base and parts (links.ts encodes each path segment): safe
- * in a link target. An escape already in it stays as it is: encoded once, not `%2520`.
- */
-function linkTarget(url) {
-    return encodeURI(url)
-        .replace(/%25([0-9A-F]{2})/gi, '%$1')
-        .replace(/[()<>"']/g, c => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-}
-
-;// CONCATENATED MODULE: ./src/report/links.ts
-/** Ids come from the server: only plain ones go into a URL, so an id cannot change where the link points. */
-const PLAIN_ID = /^(?!\.+$)[A-Za-z0-9._~-]{1,100}$/;
-const SHA = /^[0-9a-f]{7,64}$/i;
-const REPOSITORY = /^[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+$/;
-function githubBase(input) {
-    const gh = input.github;
-    if (!gh || !/^https?:\/\/[^/\s]+\/?$/i.test(gh.serverUrl) || !REPOSITORY.test(gh.repository))
-        return undefined;
-    return `${gh.serverUrl.replace(/\/+$/, '')}/${gh.repository}`;
-}
-/** The commit under review: short SHA and its page. */
-function commitLink(input) {
-    const base = githubBase(input);
-    const sha = input.github?.sha;
-    if (!base || !sha || !SHA.test(sha))
-        return undefined;
-    return { text: sha.slice(0, 7), url: `${base}/commit/${sha}` };
-}
-/** The workflow run (and its attempt, after a re-run). */
-function runLink(input) {
-    const base = githubBase(input);
-    const id = input.github?.runId;
-    if (!base || !id || !/^\d{1,20}$/.test(id))
-        return undefined;
-    const attempt = input.github?.runAttempt;
-    const again = attempt && /^\d{1,5}$/.test(attempt) && attempt !== '1' ? attempt : undefined;
-    return {
-        text: again ? `workflow run ${id} (attempt ${again})` : `workflow run ${id}`,
-        url: `${base}/actions/runs/${id}${again ? `/attempts/${again}` : ''}`
-    };
-}
-/** A manifest line at the commit under review; only for a plain relative path inside the repository. */
-function fileLink(input, file, line) {
-    const base = githubBase(input);
-    const sha = input.github?.sha;
-    if (!base || !sha || !SHA.test(sha))
-        return undefined;
-    const parts = file.split('/');
-    if (file.startsWith('/') || parts.some(p => p === '' || p === '.' || p === '..'))
-        return undefined;
-    const path = parts.map(encodeURIComponent).join('/');
-    return `${base}/blob/${sha}/${path}${line ? `#L${line}` : ''}`;
-}
-/** A dashboard's page in the web UI, when a UI URL is configured. */
-function dashboardLink(uiUrl, id) {
-    if (!uiUrl || !/^https?:\/\//i.test(uiUrl) || !id || !PLAIN_ID.test(id))
-        return undefined;
-    return `${uiUrl.replace(/\/+$/, '')}/dashboards/${id}`;
-}
-
-// EXTERNAL MODULE: ./src/json.ts
-var json = __nccwpck_require__(8301);
-;// CONCATENATED MODULE: ./src/report/values.ts
-/**
- * Values as a reviewer reads them: YAML in the manifest's own words (names, not ids), and changes as
- * +/- lines of that YAML. Format-independent: markdown puts the lines in a ```diff block, the terminal
- * colours them. The plan's values are normal forms that hold resolved ids; the plan's references name them.
- */
-
-
-const NO_NAMES = { sources: new Map(), webhooks: new Map(), connections: new Map() };
-/** The plan's id→name table; a plan without one (an older plan file), or of a later version, names nothing. */
-function namesOf(plan) {
-    const refs = plan?.references;
-    if (!refs || refs.version !== 1)
-        return NO_NAMES;
-    return {
-        sources: new Map(Object.entries(refs.sources)),
-        webhooks: new Map(Object.entries(refs.webhooks ?? {})),
-        connections: new Map(Object.entries(refs.connections ?? {}))
-    };
-}
-/**
- * A key and its value in the manifest's words: `sourceId: <id>` reads `source: Logs`, a webhook shown as
- * `name (id)` reads `name`. An id the plan cannot name stays as it is.
- */
-function renamed(key, value, names) {
-    // A dashboard filter's sources: by name when the plan can name them all.
-    if (key === 'appliesToSourceIds' && Array.isArray(value) && value.every(v => names.sources.has(String(v))))
-        return ['appliesToSources', value.map(v => names.sources.get(String(v)))];
-    if (typeof value === 'string') {
-        if (key === 'sourceId' && names.sources.has(value))
-            return ['source', names.sources.get(value)];
-        if (key === 'webhookId' && names.webhooks.has(value))
-            return ['webhook', names.webhooks.get(value)];
-        if (key === 'connectionId' && names.connections.has(value))
-            return ['connection', names.connections.get(value)];
-        if (key === 'webhook') {
-            const m = /^(.*) \(([^()]+)\)$/.exec(value);
-            if (m && names.webhooks.get(m[2]) === m[1])
-                return [key, m[1]];
-        }
-    }
-    return [key, value];
-}
-/** Keys in the order a manifest writes them (normal forms sort theirs); the rest keep their order. */
-const KEY_ORDER = [
-    'name',
-    'dashboard',
-    'tile',
-    'x',
-    'y',
-    'w',
-    'h',
-    'displayType',
-    'source',
-    'select',
-    'where'
-];
-const rank = (key) => {
-    const i = KEY_ORDER.indexOf(key);
-    return i === -1 ? KEY_ORDER.length : i;
-};
-/** A whole value in the manifest's words, recursively. */
-function readable(value, names) {
-    if (Array.isArray(value))
-        return value.map(v => readable(v, names));
-    if (value === null || typeof value !== 'object')
-        return value;
-    const entries = Object.entries(value).map(([k, v]) => {
-        const [key, named] = renamed(k, v, names);
-        return [key, readable(named, names)];
-    });
-    // A stable sort: keys of equal rank keep the order they came in.
-    return Object.fromEntries(entries.sort(([a], [b]) => rank(a) - rank(b)));
-}
-/**
- * YAML as a person writes it: block style, no folding of long lines, single quotes where quoting is
- * needed (they escape nothing, so a Lucene `\:` stays one backslash).
- */
-function yamlText(value) {
-    return fastYaml(value, '') ?? libraryYaml(value);
-}
-const libraryYaml = (value) => (0,dist/* stringify */.As)(value, { lineWidth: 0, minContentWidth: 0, singleQuote: true }).replace(/\n$/, '');
-/**
- * The common case without the YAML library (it costs a document per call, and a large plan has
- * thousands of small values): plain scalars, and mappings and lists of them. Anything that might need
- * quoting or a block scalar returns undefined and goes to the library.
- */
-function fastYaml(value, indent) {
-    const scalar = plainScalar(value);
-    if (scalar !== undefined)
-        return scalar;
-    if (Array.isArray(value)) {
-        if (value.length === 0)
-            return undefined;
-        const items = [];
-        for (const v of value) {
-            const text = fastYaml(v, `${indent}  `);
-            if (text === undefined)
-                return undefined;
-            items.push(`${indent}- ${text.trimStart()}`);
-        }
-        return items.join('\n');
-    }
-    if (value === null || typeof value !== 'object')
-        return undefined;
-    const entries = Object.entries(value);
-    if (entries.length === 0)
-        return undefined;
-    const lines = [];
-    for (const [k, v] of entries) {
-        if (v === undefined)
-            continue;
-        const key = plainScalar(k);
-        if (key === undefined || key !== k)
-            return undefined;
-        const inner = plainScalar(v);
-        if (inner !== undefined) {
-            lines.push(`${indent}${key}: ${inner}`);
-            continue;
-        }
-        const nested = fastYaml(v, Array.isArray(v) ? `${indent}  ` : `${indent}  `);
-        if (nested === undefined)
-            return undefined;
-        lines.push(`${indent}${key}:`, nested);
-    }
-    return lines.join('\n');
-}
-/** Strings YAML reads as something else: booleans, null, numbers in any of the core schema's forms. */
-const NOT_A_STRING = /^(true|false|null|~|[-+]?(\.\d+|\d+(\.\d*)?)([eE][-+]?\d+)?|0x[0-9a-fA-F]+|0o[0-7]+|[-+]?\.(inf|Inf|INF)|\.(nan|NaN|NAN))$/i;
-/** Text that YAML reads back as the same string without quotes (checked against the library in tests). */
-function isPlain(text) {
-    return (text !== '' &&
-        text === text.trim() &&
-        !/^[-?:,[\]{}#&*!|>'"%@`]/.test(text) &&
-        !/: |:$| #|[,[\]{}]/.test(text) &&
-        // eslint-disable-next-line no-control-regex -- control characters need quotes and escapes
-        !/[\u0000-\u001f\u007f-\u009f\ufeff\u2028\u2029\ud800-\udfff]/.test(text) &&
-        !NOT_A_STRING.test(text));
-}
-function plainScalar(value) {
-    if (value === null)
-        return 'null';
-    if (typeof value === 'number')
-        return Number.isFinite(value) && !Object.is(value, -0) ? String(value) : undefined;
-    if (typeof value === 'boolean')
-        return String(value);
-    if (typeof value !== 'string')
-        return undefined;
-    return isPlain(value) ? value : undefined;
-}
-function parsePath(path) {
-    if (path === '(root)')
-        return [];
-    const segments = [];
-    const token = /\.?([A-Za-z_][A-Za-z0-9_]*)|\[(\d+)\]|\[("(?:[^"\\]|\\.)*")\]/y;
-    let at = 0;
-    while (at < path.length) {
-        token.lastIndex = at;
-        const m = token.exec(path);
-        if (!m)
-            return undefined;
-        if (m[1] !== undefined)
-            segments.push({ key: m[1], named: false });
-        else if (m[2] !== undefined)
-            segments.push({ index: Number(m[2]) });
-        else {
-            try {
-                segments.push({ key: JSON.parse(m[3]), named: true });
-            }
-            catch {
-                return undefined;
-            }
-        }
-        at = token.lastIndex;
-    }
-    return segments;
-}
-/** A change whose every value is a short one-line scalar reads best as a table. */
-function readsAsTable(fields) {
-    const scalar = (v) => v === undefined ||
-        typeof v === 'number' ||
-        typeof v === 'boolean' ||
-        (typeof v === 'string' && !v.includes('\n') && v.length <= 120);
-    return fields.every(f => scalar(f.before) && scalar(f.after) && parsePath(f.path) !== undefined);
-}
-/** A field path in the manifest's words (`tiles["Errors"].source` for `...sourceId` of a known id). */
-function readablePath(f, names) {
-    const key = /(?:^|\.)([A-Za-z_][A-Za-z0-9_]*)$/.exec(f.path)?.[1];
-    if (!key)
-        return f.path;
-    const named = [f.before, f.after].some(v => v !== undefined && renamed(key, v, names)[0] !== key);
-    return named ? `${f.path.slice(0, -key.length)}${renamed(key, f.before ?? f.after, names)[0]}` : f.path;
-}
-/** One value of a table row, in the manifest's words. */
-function readableLeaf(f, side, names) {
-    const key = /(?:^|\.)([A-Za-z_][A-Za-z0-9_]*)$/.exec(f.path)?.[1] ?? '';
-    const value = f[side];
-    return value === undefined ? undefined : readable(renamed(key, value, names)[1], names);
-}
-/**
- * The record a create or delete lists field by field, put back together in the manifest's form: children
- * keyed by a user's name whose values are records (tiles) become a list of records with `name:` first;
- * scalar ones (an IP entry's description) stay a mapping.
- */
-function wholeRecord(fields, side) {
-    const record = {};
-    const lists = new Map();
-    for (const f of fields) {
-        const segments = parsePath(f.path);
-        const value = f[side];
-        if (value === undefined || !segments || segments.length === 0)
-            continue;
-        const [first, second] = segments;
-        if (!('key' in first))
-            continue;
-        if (segments.length === 2 && second && 'key' in second && second.named) {
-            if ((0,json/* isMapping */.pi)(value)) {
-                let list = lists.get(first.key);
-                if (!list) {
-                    lists.set(first.key, (list = []));
-                    record[first.key] = list;
-                }
-                list.push({ name: second.key, ...value });
-            }
-            else {
-                const map = (record[first.key] ??= {});
-                map[second.key] = value;
-            }
-        }
-        else if (segments.length === 1) {
-            record[first.key] = value;
-        }
-    }
-    return record;
-}
-/** The YAML of what a create makes, in one piece. */
-function createdYaml(c, names) {
-    return yamlText(readable(wholeRecord(c.fields, 'after'), names));
-}
-/** The YAML of what a delete removes, as `-` lines. */
-function deletedLines(c, names) {
-    const record = wholeRecord(c.fields, 'before');
-    if (Object.keys(record).length === 0)
-        return [];
-    return signed('-', yamlText(readable(record, names)));
-}
-const signed = (sign, text, indent = '') => text.split('\n').map(line => ({ sign, text: `${indent}${line}` }));
-/** "tile added" / "tile removed": whole records keyed by name that appear or go. */
-function addedAndRemoved(fields) {
-    const out = [];
-    for (const f of fields) {
-        const segments = parsePath(f.path);
-        if (!segments || segments.length !== 2)
-            continue;
-        const [first, second] = segments;
-        if (!first || !('key' in first) || !second || !('key' in second) || !second.named)
-            continue;
-        if ((f.before === undefined) === (f.after === undefined))
-            continue;
-        if (!(0,json/* isMapping */.pi)(f.before ?? f.after))
-            continue;
-        out.push({ what: singular(first.key), name: second.key, added: f.before === undefined });
-    }
-    return out;
-}
-const singular = (key) => key.replace(/s$/, '');
-/**
- * The field changes of an update as YAML with +/- lines: containers as context lines, each changed leaf
- * as its old and new value. A record that appears or goes whole (a tile) is a list item with its name.
- */
-function changedLines(fields, names) {
-    const root = { label: '', item: false, children: new Map() };
-    for (const f of fields) {
-        const segments = parsePath(f.path) ?? [{ key: f.path, named: false }];
-        let node = root;
-        for (let i = 0; i < segments.length; i++) {
-            const s = segments[i];
-            const last = i === segments.length - 1;
-            // An index joins the key before it: `select[0]`.
-            if ('index' in s)
-                continue;
-            let label = s.key;
-            let j = i + 1;
-            while (j < segments.length && 'index' in segments[j]) {
-                label += `[${segments[j].index}]`;
-                j++;
-            }
-            const leafHere = j === segments.length;
-            const wholeItem = s.named && leafHere && ((0,json/* isMapping */.pi)(f.before) || (0,json/* isMapping */.pi)(f.after));
-            const key = `${wholeItem || (s.named && !leafHere) ? 'item' : 'key'}:${label}`;
-            let child = node.children.get(key);
-            if (!child) {
-                child = {
-                    label: s.named && !leafHere ? `- name: ${keyText(s.key)}` : `${keyText(label)}:`,
-                    item: s.named && !leafHere,
-                    children: new Map()
-                };
-                node.children.set(key, child);
-            }
-            if (leafHere) {
-                child.leaf = wholeItem
-                    ? { key: label, item: s.key, before: f.before, after: f.after }
-                    : { key: label, before: f.before, after: f.after };
-                break;
-            }
-            node = child;
-            if (last)
-                break;
-        }
-    }
-    const lines = [];
-    const walk = (node, indent) => {
-        for (const child of node.children.values()) {
-            if (child.leaf)
-                lines.push(...leafLines(child.leaf, indent, names));
-            else {
-                lines.push({ sign: ' ', text: `${indent}${child.label}` });
-                walk(child, `${indent}  `);
-            }
-        }
-    };
-    walk(root, '');
-    return lines;
-}
-function leafLines(leaf, indent, names) {
-    const lines = [];
-    for (const [sign, value] of [
-        ['-', leaf.before],
-        ['+', leaf.after]
-    ]) {
-        if (value === undefined)
-            continue;
-        if (leaf.item !== undefined) {
-            const record = { name: leaf.item, ...readable(value, names) };
-            lines.push(...signed(sign, yamlText([record]), indent));
-        }
-        else {
-            const [key, named] = renamed(leaf.key, value, names);
-            lines.push(...signed(sign, yamlText({ [key]: readable(named, names) }), indent));
-        }
-    }
-    return lines;
-}
-/** A mapping key as YAML writes it (quoted only when it must be). */
-function keyText(key) {
-    return plainScalar(key) === key ? key : libraryYaml({ [key]: 0 }).replace(/: 0$/, '');
-}
-
-// EXTERNAL MODULE: ./src/plan/types.ts
-var types = __nccwpck_require__(9898);
-;// CONCATENATED MODULE: ./src/report/wording.ts
-function plural(n, word) {
-    return `${n} ${n === 1 ? word : `${word}s`}`;
-}
-/** "2 errors, 1 warning": the non-zero counts, each with its word (a second word is the plural). */
-function listOfCounts(parts) {
-    return parts
-        .filter(([n]) => n > 0)
-        .map(([n, one, many]) => `${n} ${n === 1 || many === undefined ? one : many}`)
-        .join(', ');
-}
-/** "2 errors, 1 warning": the non-zero severities. */
-function describeSeverities(count, prefix = '') {
-    return listOfCounts([
-        [count.error, `${prefix}error`, `${prefix}errors`],
-        [count.warning, `${prefix}warning`, `${prefix}warnings`],
-        [count.notice, `${prefix}notice`, `${prefix}notices`]
-    ]);
-}
-
-;// CONCATENATED MODULE: ./src/report/verdict.ts
-
-
-const TITLES = {
-    plan: 'Plan',
-    apply: 'Apply',
-    drift: 'Drift',
-    validate: 'Validation'
-};
-const NO_CHANGES = 'No changes. Live state matches the manifests.';
-function verdictOf(input, diagnostics) {
-    const errors = diagnostics.filter(d => d.severity === 'error').length;
-    const warnings = diagnostics.filter(d => d.severity === 'warning').length;
-    const changes = input.plan?.changes ?? [];
-    if (input.apply) {
-        const { outcomes, complete } = input.apply;
-        const count = (s) => outcomes.filter(o => o.status === s).length;
-        const statuses = listOfCounts([
-            [count('applied'), 'applied'],
-            [count('adopted'), 'adopted'],
-            [count('failed'), 'failed'],
-            [count('skipped'), 'skipped']
-        ]);
-        if (outcomes.length === 0) {
-            return errors > 0
-                ? { tone: 'failed', text: `Apply stopped: ${plural(errors, 'error')}.` }
-                : { tone: 'ok', text: NO_CHANGES };
-        }
-        if (complete && errors === 0) {
-            const done = (action) => outcomes.filter(o => o.action === action).length;
-            const applied = listOfCounts([
-                [done('delete'), 'deleted'],
-                [done('replace'), 'replaced'],
-                [done('update'), 'updated'],
-                [done('create'), 'created']
-            ]);
-            const adopted = count('adopted') > 0 ? ` (${count('adopted')} adopted after a lost response)` : '';
-            return { tone: 'changes', text: `Applied: ${applied}${adopted}.` };
-        }
-        return {
-            tone: 'failed',
-            text: `Apply incomplete: ${statuses}. Fix the failures and run again; the next apply continues from the live state.`
-        };
-    }
-    if (input.plan) {
-        const failed = errors > 0 ? ` ${plural(errors, 'error')} below.` : '';
-        const tone = (hasChanges) => errors > 0 ? 'failed' : hasChanges ? 'changes' : 'ok';
-        if (input.command === 'drift') {
-            const drifted = changes.filter(c => c.action !== 'noop');
-            if (drifted.length === 0)
-                return { tone: tone(false), text: `${NO_CHANGES}${failed}` };
-            const what = listOfCounts([
-                [drifted.filter(c => c.action === 'create').length, 'missing live'],
-                [drifted.filter(c => c.action === 'update' || c.action === 'replace').length, 'changed'],
-                [drifted.filter(c => c.action === 'delete').length, 'not in the manifests']
-            ]);
-            return {
-                tone: tone(true),
-                text: `Drift: ${plural(drifted.length, 'resource')} ${drifted.length === 1 ? 'differs' : 'differ'} from the manifests (${what}).${failed}`
-            };
-        }
-        const counts = (0,types/* countChanges */.xS)(changes);
-        const actionable = counts.create + counts.update + counts.replace + counts.delete;
-        const waiting = listOfCounts([
-            [changes.filter(c => c.deferred === 'prune').length, 'would be deleted with prune'],
-            [changes.filter(c => c.deferred === 'release').length, 'waits for a release', 'wait for a release'],
-            [changes.filter(c => c.deferred === 'in-use').length, 'kept: still in use', 'kept: still in use']
-        ]);
-        if (actionable === 0) {
-            if (counts.deferred === 0)
-                return { tone: tone(false), text: `${NO_CHANGES}${failed}` };
-            return { tone: tone(true), text: `Nothing is applied by this run: ${waiting}.${failed}` };
-        }
-        // Destructive first, as the groups below are.
-        const planned = listOfCounts([
-            [counts.delete, 'to delete'],
-            [counts.replace, 'to replace'],
-            [counts.update, 'to update'],
-            [counts.create, 'to create']
-        ]);
-        const deferred = counts.deferred > 0 ? `; deferred: ${waiting}` : '';
-        return { tone: tone(true), text: `Plan: ${planned}${deferred}.${failed}` };
-    }
-    const warned = warnings > 0 ? ` ${plural(warnings, 'warning')}.` : '';
-    if (input.command === 'validate') {
-        const found = listOfCounts([
-            [errors, 'error', 'errors'],
-            [warnings, 'warning', 'warnings']
-        ]);
-        return errors > 0
-            ? { tone: 'failed', text: `Validation failed: ${found}.` }
-            : { tone: 'ok', text: `Manifests are valid.${warned}` };
-    }
-    return errors > 0
-        ? { tone: 'failed', text: `${TITLES[input.command]} stopped: ${plural(errors, 'error')}.` }
-        : { tone: 'ok', text: `Nothing to report.${warned}` };
-}
-
-;// CONCATENATED MODULE: ./src/report/model.ts
-
-
-
-
-
-function reportModel(input) {
-    const diagnostics = reportDiagnostics(input);
-    const verdict = verdictOf(input, diagnostics);
-    const destroys = input.command === 'plan' || input.command === 'apply' ? destructionsOf(input) : [];
-    const changes = input.plan?.changes ?? [];
-    const tone = verdict.tone === 'failed'
-        ? 'failed'
-        : destroys.length > 0
-            ? 'destructive'
-            : changes.some(c => c.action !== 'noop') || (input.apply?.outcomes.length ?? 0) > 0
-                ? 'changes'
-                : verdict.tone === 'changes'
-                    ? 'changes'
-                    : 'ok';
-    return {
-        input,
-        title: TITLES[input.command],
-        api: input.plan?.managedPrefix ? `${input.mode}, prefix ${input.plan.managedPrefix}` : input.mode,
-        tone,
-        verdict,
-        destroys,
-        diagnostics,
-        diagnosticGroups: groupDiagnostics(diagnostics),
-        severities: severityCounts(diagnostics),
-        groups: groupsOf(input),
-        drifted: input.command === 'drift'
-            ? changes.filter(c => c.action !== 'noop').map(change => ({ change, phrase: driftPhrase(change) }))
-            : []
-    };
-}
-/** The PR label a run earns: what a reviewer filters pull requests by. */
-function labelOf(input) {
-    if (destructionsOf(input).length > 0)
-        return 'destroy';
-    return (input.plan?.changes ?? []).some(c => c.action !== 'noop') ? 'changes' : 'no-changes';
-}
-/** The label of a run over many stacks: the loudest of its stacks'. */
-function stacksLabelOf(input) {
-    const labels = new Set(input.stacks.map(labelOf));
-    return labels.has('destroy') ? 'destroy' : labels.has('changes') ? 'changes' : 'no-changes';
-}
-const TONE_RANK = { ok: 0, changes: 1, destructive: 2, failed: 3 };
-function stacksModel(input) {
-    const sections = input.stacks.map(reportModel);
-    const diagnostics = uniqueDiagnostics(input.diagnostics);
-    const own = diagnostics.some(d => d.severity === 'error') ? 'failed' : 'ok';
-    const tone = sections.reduce((t, m) => (TONE_RANK[m.tone] > TONE_RANK[t] ? m.tone : t), own);
-    const prefix = input.stacks.find(s => s.plan?.managedPrefix)?.plan?.managedPrefix;
-    return {
-        input,
-        title: TITLES[input.command],
-        api: prefix ? `${input.mode}, prefix ${prefix}` : input.mode,
-        tone,
-        sections,
-        diagnostics,
-        diagnosticGroups: groupDiagnostics(diagnostics),
-        severities: severityCounts(diagnostics)
-    };
-}
-// ---------------------------------------------------------------------------------------------------
-// What is destroyed.
-/** Deleted or replaced by this run, or deleted by the server as a consequence. */
-/** A change's notes as reports show them: its own, then what its write resets (Change.resets), in words. */
-function notesOf(c) {
-    if (!c.resets)
-        return c.notes;
-    const { via, why, tiles } = c.resets;
-    const how = via === 'patch'
-        ? `the update replaces ${tiles.length === 1 ? 'this tile' : 'these tiles'} one at a time and leaves the other tiles as they are`
-        : `the update rewrites every tile${why ? `: ${why}` : ''}`;
-    const what = tiles.map(t => `tile "${t.tile}" (${t.settings.join(', ')})`).join('; ');
-    return [...c.notes, `${how}. What only the web UI can set is reset where it was set: ${what}`];
-}
-function isDestructive(c) {
-    return (c.deferred === undefined &&
-        (c.action === 'delete' || c.action === 'replace' || c.droppedByServer === true));
-}
-const NOUNS = {
-    Connection: ['connection', 'connections'],
-    Source: ['data source', 'data sources'],
-    SavedSearch: ['saved search', 'saved searches'],
-    Webhook: ['webhook', 'webhooks'],
-    Dashboard: ['dashboard', 'dashboards'],
-    Alert: ['alert', 'alerts'],
-    ServiceSettings: ['service setting', 'service settings']
-};
-/** A kind in words: `data source`, `saved search`. */
-const nounOf = (kind) => NOUNS[kind][0];
-/**
- * Entries of a service's lists that a change removes. Whole resources are not all a plan destroys: an
- * IP allow-list entry removed locks its clients out, so it counts, even when it waits for a release.
- */
-const REMOVABLE = {
-    ipAccessList: ['IP allow-list entry', 'IP allow-list entries'],
-    privateEndpointIds: ['private endpoint', 'private endpoints']
-};
-function destructionsOf(input) {
-    const past = input.command === 'apply';
-    const changes = input.plan?.changes ?? [];
-    const out = [];
-    const add = (verb, members) => {
-        for (const kind of Object.keys(NOUNS)) {
-            const ofKind = members.filter(c => c.kind === kind);
-            if (ofKind.length === 0)
-                continue;
-            const [one, many] = NOUNS[kind];
-            out.push({
-                verb,
-                what: ofKind.length === 1 ? one : `${ofKind.length} ${many}`,
-                names: ofKind.map(c => c.name)
-            });
-        }
-    };
-    const now = changes.filter(isDestructive);
-    add(past ? 'deleted' : 'deletes', now.filter(c => c.action === 'delete' && !c.droppedByServer));
-    add(past ? 'replaced' : 'replaces', now.filter(c => c.action === 'replace'));
-    add(past ? 'the server deleted' : 'the server deletes', now.filter(c => c.action === 'delete' && c.droppedByServer));
-    const reset = changes.filter(c => c.deferred === undefined && c.resets !== undefined);
-    if (reset.length > 0) {
-        const names = reset.flatMap(c => c.resets.tiles.map(r => `${c.name}: ${r.tile}`));
-        out.push({
-            verb: past ? 'reset' : 'resets',
-            what: `what only the web UI can set on ${names.length === 1 ? 'tile' : `${names.length} tiles`}`,
-            names
-        });
-    }
-    for (const c of changes) {
-        if (c.action !== 'update' || c.deferred === 'prune')
-            continue;
-        const removed = new Map();
-        for (const f of c.fields) {
-            const segments = parsePath(f.path);
-            const head = segments?.[0];
-            if (!head || !('key' in head) || !(head.key in REMOVABLE))
-                continue;
-            const gone = removedEntries(f.before, f.after, segments.length > 1 ? segments[1] : undefined);
-            if (gone.length > 0)
-                removed.set(head.key, [...(removed.get(head.key) ?? []), ...gone]);
-        }
-        for (const [key, names] of removed) {
-            const [one, many] = REMOVABLE[key];
-            const verb = c.deferred === 'release'
-                ? past
-                    ? 'at a release removed'
-                    : 'on release removes'
-                : past
-                    ? 'removed'
-                    : 'removes';
-            out.push({ verb, what: names.length === 1 ? one : `${names.length} ${many}`, names });
-        }
-    }
-    return out;
-}
-/** What a field change removes: a keyed entry that goes, or list items the new list lacks. */
-function removedEntries(before, after, keyed) {
-    if (before === undefined)
-        return [];
-    if (keyed && 'key' in keyed)
-        return after === undefined ? [keyed.key] : [];
-    if (Array.isArray(before)) {
-        const kept = new Set((Array.isArray(after) ? after : []).map(v => JSON.stringify(v)));
-        return before.filter(v => !kept.has(JSON.stringify(v))).map(entryName);
-    }
-    return [];
-}
-/** An entry of a list by what names it: an IP entry by its source, a record by its name. */
-function entryName(v) {
-    if (v !== null && typeof v === 'object' && !Array.isArray(v)) {
-        const r = v;
-        for (const key of ['source', 'name', 'id'])
-            if (typeof r[key] === 'string')
-                return r[key];
-    }
-    return typeof v === 'string' ? v : JSON.stringify(v);
-}
-// ---------------------------------------------------------------------------------------------------
-// Groups by action, with links.
-const GROUP_ORDER = ['delete', 'in-use', 'replace', 'update', 'create', 'prune', 'release'];
-function groupKey(c, command) {
-    if (command === 'drift') {
-        if (c.action === 'delete' || c.deferred === 'prune')
-            return 'delete';
-        return c.action === 'create' ? 'create' : 'update';
-    }
-    if (c.deferred === 'prune')
-        return 'prune';
-    if (c.deferred === 'release')
-        return 'release';
-    if (c.deferred === 'in-use')
-        return 'in-use';
-    return c.action === 'noop' ? 'update' : c.action;
-}
-function groupTitle(key, command) {
-    if (command === 'drift') {
-        return { delete: 'Live but not in the manifests', update: 'Differs', create: 'Missing live' }[key];
-    }
-    const apply = command === 'apply';
-    switch (key) {
-        case 'delete':
-            return apply ? 'Delete' : 'To delete';
-        case 'replace':
-            return apply ? 'Replace' : 'To replace';
-        case 'update':
-            return apply ? 'Update' : 'To update';
-        case 'create':
-            return apply ? 'Create' : 'To create';
-        case 'prune':
-            return 'Would be deleted with prune (prune is off)';
-        case 'release':
-            return 'Waits for a release';
-        case 'in-use':
-            return 'Not deleted: still in use';
-    }
-}
-function groupsOf(input) {
-    const outcomes = new Map((input.apply?.outcomes ?? []).map(o => [o.address, o]));
-    const changes = (input.plan?.changes ?? []).filter(c => c.action !== 'noop' || outcomes.has(c.address));
-    // An outcome whose change is not in the plan (never so from run(), but a report takes what it is given).
-    const planned = new Set(changes.map(c => c.address));
-    for (const o of outcomes.values()) {
-        if (planned.has(o.address))
-            continue;
-        changes.push({
-            kind: o.kind,
-            name: o.name,
-            address: o.address,
-            action: o.action,
-            id: o.id,
-            fields: [],
-            notes: [],
-            dependsOn: []
-        });
-    }
-    const dashboardIds = liveDashboardIds(input);
-    const byKey = new Map();
-    for (const c of changes) {
-        const key = groupKey(c, input.command);
-        const outcome = outcomes.get(c.address);
-        const item = {
-            change: c,
-            outcome,
-            destructive: isDestructive(c) && input.command !== 'drift'
-        };
-        if (c.source)
-            item.fileUrl = fileLink(input, c.source.file, c.source.line);
-        item.ui = uiLinkOf(c, input, dashboardIds);
-        const members = byKey.get(key);
-        if (members)
-            members.push(item);
-        else
-            byKey.set(key, [item]);
-    }
-    // Failures first in their group: a size cut takes the end of a group.
-    const rank = (i) => i.outcome?.status === 'failed' ? 0 : i.outcome?.status === 'skipped' ? 1 : 2;
-    return GROUP_ORDER.filter(k => byKey.has(k)).map(key => ({
-        key,
-        title: groupTitle(key, input.command),
-        items: byKey.get(key).sort((a, b) => rank(a) - rank(b))
-    }));
-}
-/**
- * Dashboard ids by name, as they are once this run is over: a create's new id from its apply outcome,
- * no id for one deleted by this apply (nor for a replaced one whose new id the outcome does not give).
- */
-function liveDashboardIds(input) {
-    const outcomes = new Map((input.apply?.outcomes ?? []).map(o => [o.address, o]));
-    const ids = new Map();
-    for (const c of input.plan?.changes ?? []) {
-        if (c.kind !== 'Dashboard' || c.deferred === 'prune')
-            continue;
-        const o = outcomes.get(c.address);
-        let id = c.id;
-        if (input.apply) {
-            if (c.action === 'delete')
-                continue;
-            if (o && (o.status === 'applied' || o.status === 'adopted')) {
-                if (c.action === 'replace' && o.id === c.id)
-                    continue;
-                id = o.id ?? id;
-            }
-            else if (c.action === 'create' || c.action === 'replace')
-                continue;
-        }
-        if (id && (c.action !== 'delete' || !ids.has(c.name)))
-            ids.set(c.name, id);
-    }
-    return ids;
-}
-function uiLinkOf(c, input, dashboardIds) {
-    if (c.kind === 'Dashboard') {
-        if (input.apply && (c.action === 'delete' || !dashboardIds.has(c.name)))
-            return undefined;
-        const id = c.action === 'delete' ? c.id : dashboardIds.get(c.name);
-        const url = dashboardLink(input.uiUrl, id);
-        return url ? { url, label: 'open dashboard' } : undefined;
-    }
-    if (c.kind === 'Alert') {
-        if (c.action === 'delete')
-            return undefined;
-        const dashboard = input.plan?.references?.alertDashboards[c.name];
-        const url = dashboardLink(input.uiUrl, dashboard === undefined ? undefined : dashboardIds.get(dashboard));
-        return url ? { url, label: 'open its dashboard' } : undefined;
-    }
-    return undefined;
-}
-// ---------------------------------------------------------------------------------------------------
-// Diagnostics.
-const SEVERITY_RANK = { error: 0, warning: 1, notice: 2 };
-function reportDiagnostics(input) {
-    return uniqueDiagnostics([...input.diagnostics, ...(input.plan?.diagnostics ?? [])]);
-}
-/** Each problem once, errors before warnings before notices. */
-function uniqueDiagnostics(all) {
-    const seen = new Set();
-    const unique = [];
-    for (const d of all) {
-        // The same problem found by validation and again by the plan is one problem: the stage is not part of the key.
-        const key = [d.severity, d.file, d.line, d.column, d.field, d.message].join('\u0000');
-        if (seen.has(key))
-            continue;
-        seen.add(key);
-        unique.push(d);
-    }
-    return (0,src_diagnostics/* sortDiagnostics */.Ds)(unique).sort((a, b) => SEVERITY_RANK[a.severity] - SEVERITY_RANK[b.severity]);
-}
-function groupDiagnostics(diagnostics) {
-    const groups = new Map();
-    for (const d of diagnostics) {
-        const key = `${d.severity}\u0000${d.message}`;
-        const group = groups.get(key);
-        if (group)
-            group.places.push(d);
-        else
-            groups.set(key, { severity: d.severity, message: d.message, places: [d] });
-    }
-    return [...groups.values()];
-}
-function severityCounts(diagnostics) {
-    const count = { error: 0, warning: 0, notice: 0 };
-    for (const d of diagnostics)
-        count[d.severity]++;
-    return count;
-}
-function driftPhrase(c) {
-    if (c.deferred === 'prune' || c.action === 'delete')
-        return 'live but not in the manifests';
-    if (c.action === 'create')
-        return 'missing live';
-    if (c.action === 'replace')
-        return 'changed (a replace)';
-    return `${plural(c.fields.length, 'field')} ${c.fields.length === 1 ? 'differs' : 'differ'}`;
-}
-/** "2025-03-14 09:26 UTC": minutes are enough to tell an old comment from a current one. */
-function timeText(iso) {
-    if (!iso)
-        return undefined;
-    const t = new Date(iso);
-    if (Number.isNaN(t.getTime()))
-        return undefined;
-    return `${t.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
-}
-
-;// CONCATENATED MODULE: ./src/report/markdown.ts
-/**
- * The report model as GitHub markdown: the sticky pull request comment and the job summary. Every name,
- * value and message comes from manifests or servers, so each one goes through escape.ts; the layout is ours.
- *
- * Read top-down it answers, in order: is this safe (the heading: ✅, 📝, ⚠️ naming what is destroyed, ❌),
- * how much changes (one line), what is wrong (problems, grouped), and then each resource once, grouped by
- * action with the destructive groups first. When the report is over the limit, the diffs of creates and
- * updates go first and deletes and errors last (see budget.ts).
- */
-
-
-
-
-
-
-
-
-/** GitHub refuses issue comments longer than this many characters. */
-const COMMENT_LIMIT = 65536;
-/** GitHub refuses a job summary (per step) larger than this many bytes. */
-const SUMMARY_LIMIT = 1024 * 1024;
-/**
- * One ordering for cutting: first the diffs of what is least dangerous (each resource keeps its line),
- * then whole lines of creates and updates, then warnings, and deletes and errors last.
- */
-const SHORTEN_ORDER = {
-    create: 0,
-    update: 1,
-    prune: 2,
-    release: 3,
-    replace: 4,
-    'in-use': 5,
-    delete: 6
-};
-const CUT_ORDER = {
-    create: 10,
-    update: 11,
-    prune: 12,
-    release: 13,
-    replace: 21,
-    'in-use': 22,
-    delete: 23
-};
-/** The table of stacks: after every stack's creates and updates, before warnings, replaces and deletes. */
-const CUT_STACK_ROWS = 14;
-const CUT_WARNINGS = 20;
-const CUT_ERRORS = 30;
-/** Bounded parts of the fixed text, so that what is never cut stays small for any plan. */
-const NAMES_IN_HEADING = 3;
-const FIELDS_PER_CHANGE = 50;
-const VALUE_LENGTH = 200;
-const BLOCK_LENGTH = 20_000;
-const PLACES_SHOWN = 3;
-const PLACES_LISTED = 100;
-function renderMarkdown(input, options) {
-    const model = reportModel(input);
-    return fit([headerOf(options), ...sectionOf(model), footer(input, input.plan)], options);
-}
-/**
- * A run over many stacks: one heading and a table of the stacks, then each stack's section as its own
- * report would be, in one size budget. The budget cuts across sections by the same order as within one,
- * so every stack's deletes and errors are the last thing to go.
- */
-function renderStacksMarkdown(input, options) {
-    const model = stacksModel(input);
-    const segments = [headerOf(options), `${stacksHeading(model)}\n\n${stacksLine(model)}\n\n`];
-    if (model.sections.length > 0)
-        segments.push(stacksTable(model));
-    if (model.diagnostics.length > 0)
-        segments.push(...diagnosticRuns(model, input));
-    for (const section of model.sections)
-        segments.push(...sectionOf(section));
-    segments.push(footer(input, input.stacks.find(s => s.plan)?.plan));
-    return fit(segments, options);
-}
-/** The given header (the sticky comment's marker) on a line of its own, or the heading would join it. */
-function headerOf(options) {
-    const given = options.header ?? '';
-    return given === '' || given.endsWith('\n') ? given : `${given}\n`;
-}
-function fit(segments, options) {
-    const text = fitSegments(segments.filter(s => s !== ''), options.maxLength, options.measure ?? 'chars');
-    // Trailing blank lines are ours; dropping them only makes the text shorter.
-    return text.replace(/\n+$/, '\n');
-}
-/** One stack's report: its heading, verdict, problems and resources. */
-function sectionOf(model) {
-    const segments = [`${heading(model)}\n\n**${model.verdict.text}**\n\n`];
-    if (model.diagnostics.length > 0)
-        segments.push(...diagnosticRuns(model, model.input));
-    segments.push(convergence(model.input));
-    const names = namesOf(model.input.plan);
-    for (const group of model.groups)
-        segments.push(groupRun(group, model, names));
-    return segments;
-}
-// ---------------------------------------------------------------------------------------------------
-// The fixed part: never cut.
-const TONE_ICON = { ok: '✅', changes: '📝', destructive: '⚠️', failed: '❌' };
-function heading(model) {
-    const { input } = model;
-    const title = `### ${TONE_ICON[model.tone]} ${model.title} for stack ${inline(input.stack, 100)} (${inline(model.api, 60)})`;
-    if (model.destroys.length === 0)
-        return title;
-    return `${title}: ${destroyClause(model.destroys)}`;
-}
-/** One clause per verb: "deletes dashboard "Legacy", 2 alerts ("A", "B"); replaces ...". */
-function destroyClause(destroys) {
-    const byVerb = new Map();
-    for (const d of destroys) {
-        const shown = d.names.slice(0, NAMES_IN_HEADING).map(n => `"${inline(n, 60)}"`);
-        const more = d.names.length > NAMES_IN_HEADING ? `, +${d.names.length - NAMES_IN_HEADING} more` : '';
-        const said = d.names.length === 1 ? `${d.what} ${shown[0]}` : `${d.what} (${shown.join(', ')}${more})`;
-        byVerb.set(d.verb, [...(byVerb.get(d.verb) ?? []), said]);
-    }
-    return [...byVerb].map(([verb, said]) => `${verb} ${said.join(', ')}`).join('; ');
-}
-// ---------------------------------------------------------------------------------------------------
-// Many stacks: the heading names the stacks that destroy something, the table says how each one went.
-function stacksHeading(model) {
-    const n = model.sections.length;
-    const title = `### ${TONE_ICON[model.tone]} ${model.title} for ${n === 0 ? 'no stack' : plural(n, 'stack')} (${inline(model.api, 60)})`;
-    const loud = model.sections.filter(m => m.destroys.length > 0);
-    if (loud.length === 0)
-        return title;
-    const said = loud
-        .slice(0, NAMES_IN_HEADING)
-        .map(m => `stack ${inline(m.input.stack, 100)} ${destroyClause(m.destroys)}`);
-    const more = loud.length > NAMES_IN_HEADING ? `; +${loud.length - NAMES_IN_HEADING} more stacks` : '';
-    return `${title}: ${said.join('; ')}${more}`;
-}
-const SKIPPED_SHOWN = 20;
-/** Which stacks ran and why, and which did not. */
-function stacksLine(model) {
-    const { input } = model;
-    const skipped = input.skipped.slice(0, SKIPPED_SHOWN).map(s => inline(s, 100));
-    if (input.skipped.length > SKIPPED_SHOWN)
-        skipped.push(`+${input.skipped.length - SKIPPED_SHOWN} more`);
-    const notRun = skipped.length > 0 ? ` Not run: ${skipped.join(', ')}.` : '';
-    if (model.sections.length === 0) {
-        const none = model.diagnostics.some(d => d.severity === 'error')
-            ? `**${model.title} stopped before any stack: the layout of stacks has errors.**`
-            : `**Nothing to ${model.title.toLowerCase()}: no stack is among ${inline(input.reason, 300)}.**`;
-        return `${none}${notRun}`;
-    }
-    return `Stacks run: ${inline(input.reason, 300)}.${notRun}`;
-}
-/** A row per stack; cut (from the end) before any stack's diffs of replaces and deletes. */
-function stacksTable(model) {
-    return {
-        head: '| Stack | Folder | Result |\n| --- | --- | --- |\n',
-        items: model.sections.map(m => `| ${TONE_ICON[m.tone]} ${inline(m.input.stack, 100)} | ${m.input.folder ? `<code>${inline(m.input.folder, 200)}</code>` : ''} | ${m.verdict.text} |\n`),
-        tail: '\n',
-        omitted: n => `| … | ${plural(n, 'more stack')} | see their sections |\n`,
-        cutOrder: CUT_STACK_ROWS,
-        keepHeadWhenEmpty: false
-    };
-}
-function convergence(input) {
-    const c = input.apply?.convergence;
-    if (!c)
-        return '';
-    if (c.converged)
-        return '✅ Service settings re-read after the PATCH match the manifests.\n\n';
-    const remaining = c.remaining.slice(0, 20).map(r => `> - ${inline(r, 300)}`);
-    if (c.remaining.length > 20)
-        remaining.push(`> - … and ${c.remaining.length - 20} more`);
-    return `> [!WARNING]\n> **Service settings did not converge.** Re-read after the PATCH, the service still differs from the manifests in:\n>\n${remaining.join('\n')}\n\n`;
-}
-function footer(input, plan) {
-    const parts = [`obsdeploy ${inline(plan?.tool.version ?? version/* VERSION */.x, 40)}`];
-    const commit = commitLink(input);
-    if (commit)
-        parts.push(`commit [${commit.text}](${linkTarget(commit.url)})`);
-    const run = runLink(input);
-    if (run)
-        parts.push(`[${run.text}](${linkTarget(run.url)})`);
-    const time = timeText(input.time ?? plan?.createdAt);
-    if (time)
-        parts.push(time);
-    if (input.trigger)
-        parts.push(inline(input.trigger, 200));
-    return `<sub>${parts.join(' · ')}</sub>\n`;
-}
-// ---------------------------------------------------------------------------------------------------
-// Problems: one line per message, with its first places; errors are the last thing cut.
-const SEVERITY_ICON = { error: '❌', warning: '⚠️', notice: 'ℹ️' };
-function diagnosticRuns(model, input) {
-    const errors = model.diagnosticGroups.filter(g => g.severity === 'error');
-    const others = model.diagnosticGroups.filter(g => g.severity !== 'error');
-    const count = model.severities;
-    const left = (groups, n) => {
-        const places = groups.slice(groups.length - n).reduce((sum, g) => sum + g.places.length, 0);
-        return `\n${plural(places, 'more problem')} (${plural(n, 'message')}) ${places === 1 ? 'is' : 'are'} not shown here; the run log lists them all.\n\n`;
-    };
-    return [
-        {
-            head: `#### Problems: ${describeSeverities(count)}\n\n`,
-            items: errors.map(g => diagnosticGroup(g, input)),
-            tail: errors.length > 0 && others.length === 0 ? '\n' : '',
-            omitted: n => left(errors, n),
-            cutOrder: CUT_ERRORS,
-            keepHeadWhenEmpty: true
-        },
-        {
-            head: '',
-            items: others.map(g => diagnosticGroup(g, input)),
-            tail: others.length > 0 ? '\n' : '',
-            omitted: n => left(others, n),
-            cutOrder: CUT_WARNINGS,
-            keepHeadWhenEmpty: false
-        }
-    ];
-}
-function place(d, input) {
-    const field = d.field ? ` <code>${inline(d.field, 200)}</code>` : '';
-    if (!d.file)
-        return field.trim();
-    const text = `${d.file}${d.line ? `:${d.line}${d.column ? `:${d.column}` : ''}` : ''}`;
-    const url = fileLink(input, d.file, d.line);
-    return `${url ? `[${inline(text, 300)}](${linkTarget(url)})` : inline(text, 300)}${field}`;
-}
-function diagnosticGroup(g, input) {
-    const icon = SEVERITY_ICON[g.severity];
-    const [first] = g.places;
-    if (g.places.length === 1) {
-        const where = place(first, input);
-        const sev = g.severity === 'error' ? '' : `${g.severity}: `;
-        const text = first.file
-            ? `${where}: ${sev}${inline(g.message, 1000)}`
-            : inline((0,src_diagnostics/* formatDiagnostic */.xy)(first), 1000);
-        return `- ${icon} ${text}\n`;
-    }
-    const shown = g.places.slice(0, PLACES_SHOWN).map(d => place(d, input));
-    const rest = g.places.slice(PLACES_SHOWN);
-    const lines = [
-        `- ${icon} ${inline(g.message, 1000)} · **${g.places.length} places**: ${shown.join(', ')}${rest.length > 0 ? ', …' : ''}\n`
-    ];
-    if (rest.length > 0) {
-        // One line of raw HTML under the item: no blank line, so the list stays tight.
-        const listed = rest.slice(0, PLACES_LISTED).map(d => htmlPlace(d, input));
-        if (rest.length > PLACES_LISTED)
-            listed.push(`… and ${rest.length - PLACES_LISTED} more in the run log`);
-        lines.push(`  <details><summary>${plural(rest.length, 'more place')}</summary>${listed.join('<br>')}</details>\n`);
-    }
-    return lines.join('');
-}
-/** A place inside raw HTML, where markdown links do not render. */
-function htmlPlace(d, input) {
-    const field = d.field ? ` <code>${htmlText(d.field, 200)}</code>` : '';
-    if (!d.file)
-        return field.trim();
-    const text = htmlText(`${d.file}${d.line ? `:${d.line}${d.column ? `:${d.column}` : ''}` : ''}`, 300);
-    const url = fileLink(input, d.file, d.line);
-    return `${url ? markdown_anchor(url, text) : text}${field}`;
-}
-// ---------------------------------------------------------------------------------------------------
-// Resources, grouped by action: one <details> each, its summary line says what and where.
-const GROUP_ICON = {
-    delete: '🗑️',
-    replace: '♻️',
-    update: '✏️',
-    create: '➕',
-    prune: '⏸️',
-    release: '⏳',
-    'in-use': '🔒'
-};
-function groupRun(group, model, names) {
-    const { input } = model;
-    const intro = group.key === 'prune'
-        ? 'Owned by this stack but no longer in the manifests. They stay while prune is off.\n\n'
-        : group.key === 'release'
-            ? `Service settings are not applied by this run${input.serviceGate ? `: ${inline(input.serviceGate.reason, 200)}` : ''}.\n\n`
-            : group.key === 'in-use'
-                ? 'Left the manifests, but something this run does not delete still uses them: they stay until those users let go (each note says which).\n\n'
-                : '';
-    const n = group.items.length;
-    return {
-        head: `#### ${GROUP_ICON[group.key]} ${group.title} (${n})\n\n${intro}`,
-        items: group.items.map(item => resource(item, group.key, model, names)),
-        tail: '',
-        omitted: left => `ℹ️ ${left} more ${left === 1 ? 'resource' : 'resources'} in this group ${left === 1 ? 'is' : 'are'} not shown here, to fit GitHub's size limit; the plan file (the \`plan-file\` output) lists every change.\n\n`,
-        cutOrder: CUT_ORDER[group.key],
-        shortenOrder: SHORTEN_ORDER[group.key],
-        keepHeadWhenEmpty: true
-    };
-}
-function resource(item, key, model, names) {
-    const summary = `<summary>${summaryLine(item, key, model)}</summary>`;
-    const body = detailsBody(item.change, model, names);
-    return {
-        full: ['<details>', summary, '', ...body.flatMap(b => [b, '']), '</details>', '', ''].join('\n'),
-        short: [
-            '<details>',
-            summary,
-            '',
-            "The diff is left out to fit GitHub's size limit; the plan file has it.",
-            '',
-            '</details>',
-            '',
-            ''
-        ].join('\n')
-    };
-}
-const STATUS = {
-    applied: '✅ applied',
-    adopted: '✅ adopted (found after a lost response)',
-    failed: '❌ failed',
-    skipped: '⏭️ skipped (depends on a failure)'
-};
-/** Raw HTML: GitHub renders no markdown inside <summary>, so it uses <b>, <a> and htmlText. */
-function summaryLine(item, key, model) {
-    const c = item.change;
-    const parts = [`${GROUP_ICON[key]} ${c.kind} <b>${htmlText(c.name, 200)}</b>`];
-    const what = detail(c, key, model);
-    if (what)
-        parts[0] += ` ${what}`;
-    const o = item.outcome;
-    if (o) {
-        const said = o.status === 'failed' && o.message ? `: ${htmlText(o.message, 200)}` : '';
-        const requestId = o.requestId ? ` (request id <code>${htmlText(o.requestId, 100)}</code>)` : '';
-        parts.push(`${STATUS[o.status]}${said}${requestId}`);
-    }
-    if (c.source) {
-        const text = `<code>${htmlText(`${c.source.file}:${c.source.line}`, 300)}</code>`;
-        parts.push(item.fileUrl ? markdown_anchor(item.fileUrl, text) : text);
-    }
-    else if (c.id)
-        parts.push(`id <code>${htmlText(c.id, 100)}</code>`);
-    if (item.ui)
-        parts.push(markdown_anchor(item.ui.url, item.ui.label));
-    return parts.join(' · ');
-}
-/** A link in raw HTML: our own URL, attribute-escaped. */
-const markdown_anchor = (url, text) => `<a href="${linkTarget(url).replace(/&/g, '&amp;')}">${text}</a>`;
-function detail(c, key, model) {
-    const command = model.input.command;
-    const fields = plural(c.fields.length, 'field');
-    if (command === 'drift') {
-        if (key === 'delete' || key === 'create')
-            return '';
-        return `(${fields} ${c.fields.length === 1 ? 'differs' : 'differ'})`;
-    }
-    if (c.droppedByServer && c.action === 'delete')
-        return '· deleted by the server with its tile or dashboard';
-    switch (key) {
-        case 'replace':
-            return '(deleted and created again: the id changes)';
-        case 'update':
-        case 'release':
-            return c.fields.length > 0 ? `(${fields})` : '';
-        default:
-            return '';
-    }
-}
-function detailsBody(c, model, names) {
-    const body = [];
-    const tiles = addedAndRemoved(c.fields);
-    if (c.action === 'create' && c.fields.length > 0) {
-        body.push(`The ${c.kind === 'ServiceSettings' ? 'settings' : nounOf(c.kind)} as it will be created:`);
-        body.push(block(createdYaml(c, names), 'yaml'));
-    }
-    else if (c.action === 'delete' && !c.droppedByServer && c.fields.length > 0) {
-        body.push(block(diffText(deletedLines(c, names)), 'diff'));
-    }
-    else if (c.fields.length > 0 && c.action !== 'delete') {
-        if (tiles.length > 0 && c.action !== 'create') {
-            body.push(tiles.map(t => `- ${t.what} ${t.added ? 'added' : 'removed'}: **${inline(t.name, 200)}**`).join('\n'));
-        }
-        const fields = c.fields.slice(0, FIELDS_PER_CHANGE);
-        body.push(readsAsTable(fields) ? fieldsTable(fields, names) : block(diffText(changedLines(fields, names)), 'diff'));
-        if (c.fields.length > FIELDS_PER_CHANGE)
-            body.push(`${plural(c.fields.length - FIELDS_PER_CHANGE, 'more field')}: see the plan file.`);
-    }
-    else
-        body.push(withoutFields(c));
-    const notes = notesOf(c);
-    if (notes.length > 0)
-        body.push(`**Notes:**\n\n${notes.map(n => `- ${inline(n, 1000)}`).join('\n')}`);
-    if (c.evidence && c.evidence.length > 0) {
-        body.push(`**Evidence** (live queries):\n\n${c.evidence.map(e => `- ${inline(e, 1000)}`).join('\n')}`);
-    }
-    if (c.request && model.input.command !== 'drift') {
-        body.push(`**Request:** <code>${inline(c.request.method, 10)} ${inline(c.request.path, 300)}</code>`);
-        body.push(block(yamlText(c.request.body), 'yaml'));
-    }
-    return body;
-}
-/** What a change without field differences is, so no <details> opens onto nothing. */
-function withoutFields(c) {
-    if (c.droppedByServer)
-        return 'The server deletes it when its tile or dashboard goes away.';
-    if (c.action === 'create')
-        return `A new ${c.kind}.`;
-    if (c.action === 'delete')
-        return 'Owned by this stack and no longer in the manifests.';
-    return 'No field differences are recorded for this change.';
-}
-const diffText = (lines) => lines.map(l => `${l.sign} ${l.text}`).join('\n');
-/** A code block of bounded size; `<` and `>` cannot matter inside a fence, but stay out of it anyway. */
-function block(text, language) {
-    const bounded = text.length > BLOCK_LENGTH
-        ? `${text.slice(0, BLOCK_LENGTH)}\n… (shortened; the plan file has it all)`
-        : text;
-    return codeBlock(bounded, language);
-}
-function fieldsTable(fields, names) {
-    const rows = fields.map(f => `| <code>${inline(readablePath(f, names), VALUE_LENGTH)}</code> | ${cellValue(readableLeaf(f, 'before', names))} | ${cellValue(readableLeaf(f, 'after', names))} |`);
-    return `| field | before | after |\n| --- | --- | --- |\n${rows.join('\n')}`;
-}
-/** Only short one-line scalars come here (readsAsTable): never JSON in a cell. */
-function cellValue(value) {
-    if (value === undefined)
-        return '*(absent)*';
-    const text = String(value);
-    if (text === '')
-        return '*(empty)*';
-    return `<code>${inline(text, VALUE_LENGTH)}</code>`;
-}
-
-;// CONCATENATED MODULE: ./src/report/input.ts
-/** The report of a run: what it was configured with, what it found, and where and when it ran. */
-function reportOf(config, found, context = {}) {
-    return {
-        command: config.command,
-        mode: config.mode,
-        stack: config.stack,
-        diagnostics: found.diagnostics,
-        plan: found.plan,
-        apply: found.apply,
-        planFile: found.planFile,
-        uiUrl: config.uiUrl,
-        serviceGate: config.serviceGate,
-        ...context
-    };
-}
-/** The report of a run over many stacks: each stack's report, and the run's own facts. */
-function stacksReportOf(config, run, planFile, context = {}) {
-    return {
-        command: config.command,
-        mode: config.mode,
-        reason: run.reason,
-        skipped: run.skipped,
-        diagnostics: run.diagnostics,
-        stacks: run.results.map(r => ({
-            ...reportOf({ ...config, stack: r.stack }, r, context),
-            folder: r.folder
+const APPLY_SECTION_VERSION = 1;
+const ApplySection = zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({
+    version: zod__WEBPACK_IMPORTED_MODULE_1__/* .number */ .aig(),
+    /** sha256 of what shapes the plan besides the live state: the settings, patterns and variables, each manifest file's bytes. */
+    inputs: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP(),
+    /** sha256 of the whole live state the plan was computed from, as read. */
+    live: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP(),
+    /** By change address: what its operations read of the desired record (the kind's saved form). */
+    records: zod__WEBPACK_IMPORTED_MODULE_1__/* .record */ .g1P(zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_1__/* .unknown */ .L5J()),
+    /** The dashboard facts the alerts' operations read (DashboardFacts, as lists). */
+    dashboards: zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({
+        desired: zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({
+            name: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP(),
+            address: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP(),
+            liveId: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().optional(),
+            tileIds: zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_1__/* .tuple */ .PVZ([zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_1__/* .union */ .KCZ([zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_1__/* .number */ .aig()])]))
         })),
-        planFile,
-        uiUrl: config.uiUrl,
-        serviceGate: config.serviceGate,
-        ...context
-    };
+        live: zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({
+            id: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP(),
+            address: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP(),
+            desiredName: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().optional(),
+            deleted: zod__WEBPACK_IMPORTED_MODULE_1__/* .boolean */ .zMY(),
+            droppedTileIds: zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP())
+        }))
+    }),
+    /** HMAC-SHA256 of the whole plan file (this field empty), keyed with the API credentials of the run that wrote it. */
+    seal: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP()
+});
+const Plan = zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({
+    schemaVersion: zod__WEBPACK_IMPORTED_MODULE_1__/* .literal */ .euz(PLAN_SCHEMA_VERSION),
+    tool: zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({ name: zod__WEBPACK_IMPORTED_MODULE_1__/* .literal */ .euz('obsdeploy'), version: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP() }),
+    createdAt: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP(),
+    command: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP(),
+    mode: zod__WEBPACK_IMPORTED_MODULE_1__/* ["enum"] */ .k5n(['self-hosted', 'managed']),
+    /** Managed mode: the path segment the run used (`managed-prefix: auto` settles it on the first list). */
+    managedPrefix: zod__WEBPACK_IMPORTED_MODULE_1__/* ["enum"] */ .k5n(['clickstack', 'observability']).optional(),
+    stack: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP(),
+    ownershipTag: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP(),
+    prune: zod__WEBPACK_IMPORTED_MODULE_1__/* .boolean */ .zMY(),
+    /** sha256 of the normalized live state the plan was computed from, and of the desired state. */
+    fingerprint: zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({ live: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP(), desired: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP() }),
+    changes: zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(Change),
+    diagnostics: zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(DiagnosticSchema),
+    references: References.optional(),
+    apply: ApplySection.optional(),
+    /** What the report pictures: dashboards' layouts and, with check-queries, their data (plan/preview.ts). */
+    preview: _preview_js__WEBPACK_IMPORTED_MODULE_0__/* .Preview */ .lN.optional()
+});
+/** A change this run will carry out (not a no-op, not deferred). */
+const isActionable = (c) => c.action !== 'noop' && c.deferred === undefined;
+function countChanges(changes) {
+    const counts = { create: 0, update: 0, replace: 0, delete: 0, noop: 0, deferred: 0 };
+    for (const c of changes) {
+        if (c.deferred)
+            counts.deferred++;
+        else
+            counts[c.action]++;
+    }
+    return counts;
 }
-
-;// CONCATENATED MODULE: ./src/report/progress.ts
-
-const CLEAR_LINE = '\r\u001b[2K';
-const unrefInterval = (ms, tick) => {
-    const timer = setInterval(tick, ms);
-    timer.unref();
-    return () => clearInterval(timer);
-};
-function progressReporter(options) {
-    const now = options.now ?? Date.now;
-    const every = options.every ?? unrefInterval;
-    const quietAbove = options.quietAbove ?? 50;
-    const quietMs = options.quietMs ?? 5000;
-    let started;
-    let lastLine = 0;
-    let last;
-    /** Changes in flight, by address, with when each started. */
-    const inFlight = new Map();
-    let stop;
-    let drawn = false;
-    const elapsed = () => duration(now() - (started ?? now()));
-    const current = () => [...inFlight.values()].at(-1);
-    const statusLine = () => {
-        const count = `${last?.done ?? 0}/${last?.total ?? 0}`;
-        const doing = current();
-        return `applying ${count}${doing ? `: ${describe(doing.progress)}` : ''} (${elapsed()})`;
-    };
-    const redraw = () => {
-        options.write(`${CLEAR_LINE}${statusLine()}`);
-        drawn = true;
-    };
-    const line = (text) => {
-        if (options.live && drawn)
-            options.write(CLEAR_LINE);
-        options.write(`${text}\n`);
-        lastLine = now();
-        if (options.live)
-            redraw();
-    };
-    const tick = () => {
-        if (options.live)
-            return redraw();
-        // Nothing said for a while and something in flight: say what it waits on.
-        const waiting = current();
-        if (waiting && now() - lastLine >= quietMs)
-            line(`[${last?.done ?? 0}/${last?.total ?? 0}] waiting on ${describe(waiting.progress)} for ${duration(now() - waiting.at)} (${elapsed()})`);
-    };
-    return {
-        update(progress) {
-            if (started === undefined) {
-                started = now();
-                lastLine = started;
-                stop = every(options.live ? 1000 : quietMs, tick);
-            }
-            last = progress;
-            if (progress.event === 'start') {
-                inFlight.set(progress.address, { progress, at: now() });
-                if (options.live)
-                    redraw();
-                return;
-            }
-            inFlight.delete(progress.address);
-            const failed = progress.status === 'failed';
-            const quiet = progress.total > quietAbove;
-            const due = failed || progress.done === progress.total || now() - lastLine >= quietMs;
-            if (options.live) {
-                if (failed)
-                    line(`${describe(progress)}: failed (the report below says why)`);
-                else
-                    redraw();
-            }
-            else if (!quiet || due) {
-                line(`[${progress.done}/${progress.total}] ${describe(progress)}: ${WORDS[progress.status]} (${elapsed()})`);
-            }
-        },
-        done() {
-            stop?.();
-            stop = undefined;
-            if (options.live && drawn)
-                options.write(CLEAR_LINE);
-            drawn = false;
-        }
-    };
-}
-const WORDS = {
-    applied: 'done',
-    adopted: 'done (adopted after a lost response)',
-    failed: 'failed',
-    skipped: 'skipped (it depends on a change that failed)'
-};
 /**
- * `update dashboard "Checkout"`; with many stacks `payments: update dashboard "Checkout"`. Names are
- * untrusted (a pruned one is the server's): printable, so none can start a line or drive the terminal.
+ * The plan file of a run over many stacks (the `stacks` layout): each planned stack's own plan, in the
+ * order they were planned. `apply --plan` matches them by stack name.
  */
-const describe = (p) => `${p.stack ? `${(0,src_log/* printable */.g$)(p.stack, 100)}: ` : ''}${p.action} ${kindWord(p.kind)} "${(0,src_log/* printable */.g$)(p.name, 200)}"`;
-const kindWord = (kind) => kind === 'ServiceSettings' ? 'service settings' : kind.toLowerCase();
-/** `4.2 s`, `1m05s`. */
-function duration(ms) {
-    if (ms < 60_000)
-        return `${(ms / 1000).toFixed(1)} s`;
-    const s = Math.floor(ms / 1000);
-    return `${Math.floor(s / 60)}m${String(s % 60).padStart(2, '0')}s`;
-}
+const PlanSet = zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({
+    schemaVersion: zod__WEBPACK_IMPORTED_MODULE_1__/* .literal */ .euz(PLAN_SCHEMA_VERSION),
+    stacks: zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(Plan)
+});
+/** What a plan file holds: one stack's plan, or the plans of many (schema/plan.schema.json). */
+const PlanFile = zod__WEBPACK_IMPORTED_MODULE_1__/* .union */ .KCZ([Plan, PlanSet]);
 
+
+/***/ }),
+
+/***/ 2368:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  eN: () => (/* binding */ checkPlanPolicies),
+  L8: () => (/* binding */ loadWithPolicies)
+});
+
+// UNUSED EXPORTS: checkPolicies, parseField
+
+// EXTERNAL MODULE: external "node:fs/promises"
+var promises_ = __nccwpck_require__(1455);
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __nccwpck_require__(6760);
+var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_);
+// EXTERNAL MODULE: ./src/diagnostics.ts
+var src_diagnostics = __nccwpck_require__(4851);
+// EXTERNAL MODULE: ./src/manifest/issues.ts
+var issues = __nccwpck_require__(9597);
+// EXTERNAL MODULE: ./src/manifest/files.ts + 5 modules
+var files = __nccwpck_require__(4018);
+// EXTERNAL MODULE: ./src/error-message.ts
+var error_message = __nccwpck_require__(6587);
 // EXTERNAL MODULE: ./src/manifest/rules.ts + 3 modules
 var rules = __nccwpck_require__(7472);
+// EXTERNAL MODULE: external "node:net"
+var external_node_net_ = __nccwpck_require__(7030);
 // EXTERNAL MODULE: ./src/manifest/path.ts
 var manifest_path = __nccwpck_require__(7578);
 // EXTERNAL MODULE: ./src/manifest/resources-schema.ts
@@ -12870,12 +21565,12 @@ function checkSecretPlacement(doc, kind, raw) {
         if (allowed.has(key))
             continue;
         const where = fields.length > 0 ? `only ${fields.map(f => f.join('.')).join(', ')}` : 'no field';
-        report(resource_rules_parsePath(key), `\${secret.${name}} fills a field that is not secret, where its value would show in plans; in a ${kind} ${where} may hold secrets`);
+        report(parsePath(key), `\${secret.${name}} fills a field that is not secret, where its value would show in plans; in a ${kind} ${where} may hold secrets`);
     }
     return diagnostics;
 }
 /** `tiles[0].name` -> ['tiles', 0, 'name']. */
-function resource_rules_parsePath(key) {
+function parsePath(key) {
     const out = [];
     for (const m of key.matchAll(/([^.[\]]+)|\[(\d+)\]/g))
         out.push(m[2] !== undefined ? Number(m[2]) : m[1]);
@@ -13003,6 +21698,9 @@ function checkSavedSearchFilters(raw, report) {
     const filters = Array.isArray(raw.filters) ? raw.filters : [];
     filters.forEach((f, i) => {
         const condition = record(f)?.condition;
+        // lucene and sql_ast filters are checked against the live saved search at plan time.
+        if ((record(f)?.type ?? 'sql') !== 'sql')
+            return;
         if (typeof condition === 'string' && !isRenderableFilter(condition))
             report(['filters', i, 'condition'], "must be one sidebar filter: `<column> IN ('a', ...)`, `<column> NOT IN (...)` or `<column> BETWEEN <n> AND <n>` (the server refuses any other new filter)");
     });
@@ -13238,6 +21936,8 @@ function checkName(name, names) {
     return `unknown variable \${${name}}${guess ? ` (did you mean \${${guess}}?)` : ''}; ${known}`;
 }
 
+// EXTERNAL MODULE: ./src/manifest/yaml.ts + 4 modules
+var yaml = __nccwpck_require__(4861);
 ;// CONCATENATED MODULE: ./src/manifest/load.ts
 /**
  * Load and validate every manifest in one pass: each problem in each file is reported, not only the
@@ -13260,8 +21960,8 @@ async function loadManifests(options) {
     const set = { ...emptySet(found.files), digests: new Map() };
     set.diagnostics.push(...found.diagnostics);
     const views = emptyViews(options.mode);
-    for (const path of found.files) {
-        const read = await (0,files/* readManifestFile */.oe)(path, options.cwd);
+    for await (const read of (0,files/* readManifestFiles */.xt)(found.files, options.cwd)) {
+        const path = read.path;
         set.diagnostics.push(...read.diagnostics);
         if (read.file) {
             set.digests.set(path, (0,files/* textDigest */.oA)(read.file.text));
@@ -13296,7 +21996,7 @@ function emptyViews(mode) {
     return { mode, incomplete: false, dashboards: [], alerts: [], services: [], named: new Map() };
 }
 function addText(set, views, file, text, vars, secrets, secretValues = 'required') {
-    const parsed = parseYamlFile(file, text);
+    const parsed = (0,yaml/* parseYamlFile */.BU)(file, text);
     set.diagnostics.push(...parsed.diagnostics);
     if (parsed.diagnostics.some(d => d.severity === 'error'))
         views.incomplete = true;
@@ -13329,6 +22029,8 @@ function addText(set, views, file, text, vars, secrets, secretValues = 'required
 function finish(set, views, mode) {
     set.diagnostics.push(...(0,rules/* checkAcrossDocuments */.m)(views.dashboards, views.alerts, views.services, mode, views.incomplete), ...uniqueNames(views.named), ...savedSearchesOfAlerts(views));
     set.diagnostics = (0,src_diagnostics/* sortDiagnostics */.Ds)(set.diagnostics);
+    if (set.policies === undefined)
+        set.documents = undefined;
     // The raw values have served validation: later stages use the typed specs. Dropping them halves what
     // a plan of thousands of manifests keeps.
     for (const typed of [
@@ -13352,6 +22054,12 @@ function addDocument(set, views, doc) {
     }
     const raw = value;
     const kind = raw.kind;
+    if (kind === 'Policy') {
+        // Rules over the other documents, not a resource: src/policy checks them.
+        ;
+        (set.policies ??= []).push(doc);
+        return;
+    }
     if (typeof kind !== 'string' || !vocabulary/* MANIFEST_KINDS */.ak.includes(kind)) {
         const guess = typeof kind === 'string' ? (0,issues/* didYouMean */.au)(kind, vocabulary/* MANIFEST_KINDS */.ak) : undefined;
         const message = kind === undefined
@@ -13360,6 +22068,8 @@ function addDocument(set, views, doc) {
         set.diagnostics.push((0,src_diagnostics/* diagnostic */.YK)('validate', 'error', message, { ...doc.locate(['kind']), field: 'kind' }));
         return;
     }
+    ;
+    (set.documents ??= []).push({ kind: kind, doc, value: raw });
     // Self-hosted alerts take webhook channels only: its schema says so in its own words.
     const schema = (0,manifest_schema/* kindSchema */.ue)(kind, views.mode);
     const result = schema.safeParse(value, { reportInput: true });
@@ -13452,4516 +22162,364 @@ function savedSearchesOfAlerts(views) {
     });
 }
 
-;// CONCATENATED MODULE: ./src/run/early.ts
-/** `manifests`: the manifest sets once loaded and valid (whether the service is read depends on them). */
-async function startEarly(config, deps, manifests) {
-    const online = await Promise.all(/* import() */[__nccwpck_require__.e(752), __nccwpck_require__.e(193)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2193));
-    return { runOnline: online.runOnline, read: online.startLiveRead(config, deps, manifests) };
-}
-/** `apply --plan` of one stack (online.ts applySavedPlan), with the online stages for a run that plans again. */
-async function applySavedPlanEarly(config, deps, load) {
-    const online = await Promise.all(/* import() */[__nccwpck_require__.e(752), __nccwpck_require__.e(193)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2193));
-    const saved = await online.applySavedPlan(config, deps, load);
-    return 'applied' in saved ? saved : { ...saved, runOnline: online.runOnline };
-}
-
-;// CONCATENATED MODULE: ./src/config/stack-layout.ts
+// EXTERNAL MODULE: ./src/plan/types.ts
+var types = __nccwpck_require__(9898);
+;// CONCATENATED MODULE: ./src/policy/cel.ts
 /**
- * The `stacks` layout: many stacks in one repository. Among the files the `manifests` globs match, each
- * `stack.yaml` makes its folder a stack; the other files of that folder (subfolders included) are the
- * stack's manifests. Every manifest belongs to exactly one stack: a file outside every stack folder and a
- * stack folder inside another are errors, so which stack a file plans never depends on guesswork.
- *
- * Which stacks a run plans (selectStacks): the ones named by the `stack` input; else, on a pull request,
- * the ones it changed; else all of them.
+ * CEL, through @marcbachmann/cel-js: zero dependencies, a fraction of the bundle of @bufbuild/cel and
+ * several times faster per evaluation, on plain JS values (no protobuf messages). Loaded on first use
+ * only, so a run without policies never pays its start-up.
  */
 
-
-
-
-/** Reads the layout: the stack files among the matched files, and each stack's share of the rest. */
-async function readStackLayout(patterns, cwd) {
-    const found = await (0,files/* findManifestFiles */.GH)(patterns, cwd);
-    const diagnostics = [...found.diagnostics];
-    const stackFiles = found.files.filter(isStackFile);
-    if (found.files.length > 0 && stackFiles.length === 0) {
-        diagnostics.push((0,src_diagnostics/* diagnostic */.YK)('config', 'error', `stacks is on, but no stack.yaml is among the files matched by ${patterns.map(p => `'${p}'`).join(', ')}: add one to each stack's folder (\`name: <stack>\`), or turn stacks off`));
-    }
-    const stacks = [];
-    const names = new Map();
-    for (const file of stackFiles) {
-        const read = await readStackFile(file, cwd);
-        diagnostics.push(...read.diagnostics);
-        if (!read.stack)
-            continue;
-        const folder = folderOf(file);
-        const outer = stackFiles.find(other => other !== file && contains(folderOf(other), folder));
-        if (outer) {
-            diagnostics.push((0,src_diagnostics/* diagnostic */.YK)('validate', 'error', `is inside the folder of the stack in ${outer}: stacks do not nest, because each manifest must belong to one stack. Move this folder beside that one, not inside it`, { file, line: 1, column: 1 }));
-            continue;
-        }
-        const taken = names.get(read.stack.name);
-        if (taken) {
-            diagnostics.push((0,src_diagnostics/* diagnostic */.YK)('validate', 'error', `stack "${read.stack.name}" is already defined by ${taken}: each stack needs its own name, because the name is its ownership tag`, { ...read.nameAt, field: 'name' }));
-            continue;
-        }
-        names.set(read.stack.name, file);
-        stacks.push({
-            name: read.stack.name,
-            folder,
-            file,
-            vars: read.stack.vars ?? {},
-            prune: read.stack.prune,
-            manifests: []
-        });
-    }
-    const nested = new Set(stackFiles.map(folderOf));
-    for (const file of found.files) {
-        if (isStackFile(file))
-            continue;
-        const owner = stacks.find(s => contains(s.folder, file));
-        if (owner)
-            owner.manifests.push(file);
-        else if (![...nested].some(folder => contains(folder, file))) {
-            diagnostics.push((0,src_diagnostics/* diagnostic */.YK)('validate', 'error', 'belongs to no stack: with stacks on, every manifest lives in a folder with a stack.yaml (or below one). Move it into a stack, or add a stack.yaml to its folder', { file, line: 1, column: 1 }));
-        }
-    }
-    return { stacks: stacks.sort((a, b) => a.folder.localeCompare(b.folder)), diagnostics };
+let loaded;
+let ready;
+async function loadCel() {
+    loaded ??= __nccwpck_require__.e(/* import() */ 337).then(__nccwpck_require__.bind(__nccwpck_require__, 7337));
+    ready = await loaded;
 }
-/** The folder of a `/`-separated path (`.` for a file at the top). */
-function folderOf(file) {
-    const slash = file.lastIndexOf('/');
-    return slash < 0 ? '.' : file.slice(0, slash);
-}
-/** Whether `file` (a path relative to the workspace) lies in `folder` or below it. */
-function contains(folder, file) {
-    return folder === '.' || file.startsWith(`${folder}/`);
-}
-/**
- * Files whose change can change every stack's plan: the workflows and actions under .github/ hold the
- * run's inputs (vars, prune, the tool's version). A change there plans every stack.
- */
-const SHARED = /^\.github\//;
-/**
- * The stacks a run plans. Named ones (the `stack` input, `--stack`) win; then, with the pull request's
- * changed files, the stacks whose folder holds a changed file, or all of them when a shared file changed;
- * otherwise (no pull request, or its files could not be listed) all of them. Unchanged stacks cost
- * nothing to leave out and nothing to plan: every stack shares one read of the live state.
- */
-function selectStacks(layout, options) {
-    const all = layout.stacks;
-    if (options.only && options.only.length > 0) {
-        const diagnostics = [];
-        const chosen = new Set();
-        for (const name of options.only) {
-            const stack = all.find(s => s.name === name);
-            if (stack)
-                chosen.add(stack);
-            else {
-                const guess = (0,issues/* didYouMean */.au)(name, all.map(s => s.name));
-                diagnostics.push((0,src_diagnostics/* diagnostic */.YK)('config', 'error', `stack: no stack is named "${name}"${guess ? ` (did you mean "${guess}"?)` : ''}; the stacks are ${all.map(s => s.name).join(', ') || 'none'}`));
-            }
-        }
-        return {
-            stacks: all.filter(s => chosen.has(s)),
-            reason: 'the stacks named by `stack`',
-            diagnostics
-        };
-    }
-    if (!options.changed)
-        return { stacks: all, reason: 'all stacks', diagnostics: [] };
-    const paths = options.changed.paths;
-    const shared = paths.find(p => SHARED.test(p));
-    if (shared)
-        return {
-            stacks: all,
-            reason: `all stacks: ${shared} changed, and it may change every plan`,
-            diagnostics: []
-        };
-    const diagnostics = [];
-    for (const gone of paths.filter(p => isStackFile(p) && !all.some(s => s.file === p))) {
-        diagnostics.push((0,src_diagnostics/* diagnostic */.YK)('config', 'warning', `${gone} is no longer a stack file. Unless its stack moved to another folder (the same \`name\`), nothing plans that stack any more and its dashboards stay as they are: to delete them, remove its manifests with prune on first, and its stack.yaml once that is applied`));
-    }
-    return {
-        stacks: all.filter(s => paths.some(p => contains(s.folder, p))),
-        reason: 'the stacks the pull request changes',
-        diagnostics
-    };
-}
-
-// EXTERNAL MODULE: ./src/run/types.ts
-var run_types = __nccwpck_require__(1316);
-;// CONCATENATED MODULE: ./src/run/stacks.ts
-/**
- * A run over the `stacks` layout: the repository's stacks are read, the ones to run selected (named, or
- * changed by the pull request, or all), each stack's manifests loaded and validated with its own
- * variables, and the valid ones planned together from one read of the live state (online.ts). Each stack
- * stands alone: one stack's invalid manifest or failed apply never holds back another's, and the report
- * says stack by stack what happened. A problem of the layout itself (a broken stack.yaml, a manifest of no
- * stack, two stacks of one name) stops the run before anything is planned: ownership would be in doubt.
- */
-
-
-
-
-
-
-async function runStacks(config, stacks, deps) {
-    const log = deps.log ?? src_log/* silentLogger */.qq;
-    const layout = await readStackLayout(config.manifests, config.cwd);
-    const selection = selectStacks(layout, { only: stacks.only, changed: deps.changed });
-    const own = [...layout.diagnostics, ...selection.diagnostics];
-    const chosen = new Set(selection.stacks);
-    const summary = {
-        reason: selection.reason,
-        skipped: layout.stacks.filter(s => !chosen.has(s)).map(s => s.name),
-        diagnostics: own
-    };
-    if ((0,src_diagnostics/* hasErrors */.Cs)(own)) {
-        return {
-            exitCode: 1,
-            diagnostics: [...own],
-            outputs: { ...run_types/* EMPTY_OUTPUTS */.J },
-            stacks: { ...summary, results: [] }
-        };
-    }
-    log.info(`Stacks: ${selection.stacks.map(s => s.name).join(', ') || 'none'} (${selection.reason})${summary.skipped.length > 0 ? `; not run: ${summary.skipped.join(', ')}` : ''}`);
-    const matrix = JSON.stringify(selection.stacks.map(s => ({ stack: s.name, folder: s.folder })));
-    const loaded = [];
-    const loading = (async () => {
-        for (const stack of selection.stacks)
-            loaded.push({ stack, manifests: await loadStack(stack, config) });
-        return loaded.filter(l => !(0,src_diagnostics/* hasErrors */.Cs)(l.manifests.diagnostics)).map(l => l.manifests);
-    })();
-    // The live read goes out while the stacks load (validate never loads the client).
-    const early = config.command === 'validate' || selection.stacks.length === 0
-        ? undefined
-        : startEarly(config, deps, loading);
-    early?.catch(() => undefined); // awaited below; never unhandled should loading throw first
-    await loading;
-    const offline = (l) => ({
-        stack: l.stack.name,
-        exitCode: (0,src_diagnostics/* hasErrors */.Cs)(l.manifests.diagnostics) ? 1 : 0,
-        diagnostics: [...l.manifests.diagnostics],
-        outputs: { ...run_types/* EMPTY_OUTPUTS */.J }
-    });
-    const valid = loaded.filter(l => !(0,src_diagnostics/* hasErrors */.Cs)(l.manifests.diagnostics));
-    const outcomes = new Map();
-    let planFile;
-    if (early !== undefined && valid.length === 0) {
-        // No stack to plan: the read is dropped.
-        await early.then(e => e.read.abandon(), () => undefined);
-    }
-    if (config.command !== 'validate' && early !== undefined && valid.length > 0) {
-        const { runOnline, read } = await early;
-        const online = await runOnline({ ...config, command: config.command }, valid.map(({ stack, manifests }) => ({
-            name: stack.name,
-            manifests,
-            prune: stack.prune ?? config.prune,
-            siblings: layout.stacks.filter(s => s !== stack).map(s => s.name)
-        })), deps, read);
-        own.push(...online.diagnostics);
-        valid.forEach((l, i) => outcomes.set(l.stack, online.stacks[i]));
-        planFile = online.planFile;
-    }
-    const results = loaded.map(l => ({
-        ...(outcomes.get(l.stack) ?? offline(l)),
-        stack: l.stack.name,
-        folder: l.stack.folder
-    }));
-    return {
-        exitCode: (0,src_diagnostics/* hasErrors */.Cs)(own) || results.some(r => r.exitCode !== 0) ? 1 : 0,
-        diagnostics: [...own, ...results.flatMap(r => r.diagnostics)],
-        outputs: { ...sumOutputs(results.map(r => r.outputs)), planFile: planFile ?? '', matrix },
-        ...(planFile ? { planFile } : {}),
-        stacks: { ...summary, results }
-    };
-}
-/** A stack's manifests, validated with its variables; the run's `vars` override the stack's own. */
-async function loadStack(stack, config) {
-    const manifests = await loadManifests({
-        patterns: [],
-        files: stack.manifests,
-        cwd: config.cwd,
-        mode: config.mode,
-        vars: { ...stack.vars, ...config.vars },
-        secrets: config.secretVars,
-        secretValues: config.command === 'validate' ? 'optional' : 'required'
-    });
-    if (stack.manifests.length === 0) {
-        // As with no manifests at all: an empty desired state would read as "delete everything it owns".
-        manifests.diagnostics.push((0,src_diagnostics/* diagnostic */.YK)('validate', 'error', `stack "${stack.name}" has no manifests in ${stack.folder}: refused rather than planned as empty, which would delete everything it owns`, { file: stack.file, line: 1, column: 1 }));
-    }
-    return manifests;
-}
-function sumOutputs(all) {
-    return all.reduce((sum, o) => ({
-        ...sum,
-        hasChanges: sum.hasChanges || o.hasChanges,
-        creates: sum.creates + o.creates,
-        updates: sum.updates + o.updates,
-        deletes: sum.deletes + o.deletes
-    }), { ...run_types/* EMPTY_OUTPUTS */.J });
-}
-
-;// CONCATENATED MODULE: ./src/run/run.ts
-
-
-
-
-
-
-async function run(config, deps = {}) {
-    const secrets = Object.values(config.secretVars);
-    const log = (0,src_log/* redactingLogger */.S)(deps.log ?? src_log/* silentLogger */.qq, secrets, src_log/* SECRET_VAR_MIN_LENGTH */.vb);
-    // Defence in depth: secrets never enter plans by design (write-only.ts); any text that quotes one (a
-    // server's error message, say) has it replaced before the result leaves run().
-    const scrub = (0,src_log/* redactor */.$p)(secrets, src_log/* SECRET_VAR_MIN_LENGTH */.vb);
-    const result = await runUnscrubbed(config, { ...deps, log });
-    return secrets.length === 0 ? result : (0,src_log/* redactDeep */.KL)(result, scrub);
-}
-async function runUnscrubbed(config, deps) {
-    if (config.stacks)
-        return runStacks(config, config.stacks, deps);
-    const log = deps.log ?? src_log/* silentLogger */.qq;
-    const load = () => loadManifests({
-        patterns: config.manifests,
-        cwd: config.cwd,
-        mode: config.mode,
-        vars: config.vars,
-        secrets: config.secretVars,
-        // Validate is offline: a secret's value is needed only to plan (a fork's pull request has none).
-        secretValues: config.command === 'validate' ? 'optional' : 'required'
-    });
-    const matrix = JSON.stringify([{ stack: config.stack }]);
-    let loading;
-    let early;
-    if (config.command === 'apply' && config.savedPlan) {
-        // A saved plan that still holds is applied as recorded, without loading the manifests (saved-plan.ts).
-        const saved = await applySavedPlanEarly({ ...config, command: config.command }, deps, load);
-        if ('applied' in saved)
-            return resultOf(saved.applied, matrix);
-        loading = saved.planAgain.manifests;
-        early = Promise.resolve({ runOnline: saved.runOnline, read: saved.planAgain.read });
-    }
-    else {
-        loading = load();
-        // A run that goes online reads the live state while its manifests load (validate never loads the client).
-        early =
-            config.command === 'validate'
-                ? undefined
-                : startEarly(config, deps, loading.then(m => [m]));
-    }
-    early?.catch(() => undefined); // awaited below; never unhandled should loading throw first
-    const manifests = await loading;
-    const counts = `${manifests.dashboards.length} dashboard(s), ${manifests.alerts.length} alert(s), ${manifests.services.length} service setting(s)`;
-    log.info(`Read ${manifests.files.length} manifest file(s): ${counts}`);
-    const offline = (exitCode) => ({
-        exitCode,
-        diagnostics: [...manifests.diagnostics],
-        outputs: { ...run_types/* EMPTY_OUTPUTS */.J, matrix }
-    });
-    if ((0,src_diagnostics/* hasErrors */.Cs)(manifests.diagnostics)) {
-        // Invalid manifests stop the run before anything is planned or written; the read is dropped.
-        await early?.then(e => e.read.abandon(), () => undefined);
-        return offline(1);
-    }
-    if (config.command === 'validate' || early === undefined)
-        return offline(0);
-    const { runOnline, read } = await early;
-    // `command` as narrowed above: what goes online is plan, apply or drift.
-    const online = await runOnline({ ...config, command: config.command }, [{ name: config.stack, manifests, prune: config.prune, siblings: [] }], deps, read);
-    return resultOf(online, matrix);
-}
-/** The run's result from its one stack's. */
-function resultOf(online, matrix) {
-    const [stack] = online.stacks;
-    return {
-        exitCode: (0,src_diagnostics/* hasErrors */.Cs)(online.diagnostics) ? 1 : stack.exitCode,
-        diagnostics: [...stack.diagnostics, ...online.diagnostics],
-        ...(stack.plan ? { plan: stack.plan } : {}),
-        ...(stack.apply ? { apply: stack.apply } : {}),
-        outputs: { ...stack.outputs, matrix },
-        ...(online.planFile ? { planFile: online.planFile } : {})
-    };
-}
-
-;// CONCATENATED MODULE: ./src/main.ts
-/**
- * The action: inputs -> Config -> run() -> annotations, job summary, PR comment and outputs. Every
- * output is set exactly once, on every path, failures included: later steps and the log never see a
- * placeholder value first and the real one after.
- */
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-// Messages may hold names and servers' text (the kinds log them as they are): printable, one line each.
-const actionLogger = {
-    info: m => info((0,src_log/* printable */.g$)(m)),
-    // Operational warnings go to the log; annotations are kept for problems at a manifest line.
-    warn: m => info(`Warning: ${(0,src_log/* printable */.g$)(m)}`),
-    debug: m => debug((0,src_log/* printable */.g$)(m))
-};
-async function main() {
-    const outputs = { run: run_types/* EMPTY_OUTPUTS */.J, commentUrl: '' };
+/** A compiled check, or why it does not compile. Call loadCel() first. */
+function compileCheck(expression) {
+    if (!ready)
+        throw new Error('compileCheck before loadCel');
+    const env = new ready.Environment({ unlistedVariablesAreDyn: true });
     try {
-        await runAction(outputs);
+        const program = env.parse(expression);
+        return context => program(context);
     }
     catch (e) {
-        // The stack keeps its lines (the runner escapes them); what else a message holds is shown, not obeyed.
-        setFailed(`obsdeploy failed unexpectedly: ${(0,src_log/* visible */.RK)((0,error_message/* errorWithStack */.Xs)(e))}`);
-    }
-    finally {
-        setOutputs(outputs);
+        return { error: oneLine(e) };
     }
 }
-async function runAction(outputs) {
-    const raw = readActionInputs();
-    const runner = readRunnerContext();
-    const repoName = runner.repository?.repo ?? 'default';
-    const { config, diagnostics } = parseConfig(raw, {
-        cwd: runner.workspace,
-        defaultStack: repoName,
-        defaultPlanPath: defaultPlanPath(runner),
-        serviceGate: policy => serviceGateFor(runner.event, policy),
-        label: name => `input \`${name}\``
-    });
-    if (!config)
-        return failOnInputs(diagnostics);
-    for (const d of diagnostics)
-        warning((0,src_log/* printable */.g$)(d.message));
-    if (runner.event) {
-        const policy = eventPolicy(runner.event, config.command, config.serviceUpdate);
-        for (const w of policy.warnings)
-            warning(w);
-        if (policy.refusal) {
-            const refused = { diagnostics: [(0,src_diagnostics/* diagnostic */.YK)('config', 'error', policy.refusal)] };
-            const report = reportOf(config, refused, reportContext(runner));
-            await writeSummary(options => renderMarkdown(report, options));
-            setFailed(policy.refusal);
-            return;
-        }
+/** A CEL error's first line: its messages draw the expression with a caret below, on later lines. */
+function oneLine(e) {
+    const summary = e.summary;
+    const text = typeof summary === 'string' && summary ? summary : (0,error_message/* errorMessage */.gJ)(e);
+    return text.split('\n')[0].trim();
+}
+
+;// CONCATENATED MODULE: ./src/policy/recommended.ts
+const RECOMMENDED_RULES = [
+    {
+        id: 'recommended/alert-channel',
+        kinds: ['Alert'],
+        severity: 'error',
+        message: 'an alert must notify someone: give it a `channel` or at least one of `channels`',
+        check: 'has(resource.channel) || (has(resource.channels) && size(resource.channels) > 0)',
+        field: 'channels'
+    },
+    {
+        id: 'recommended/owner-tag',
+        kinds: ['Dashboard', 'SavedSearch'],
+        severity: 'warning',
+        message: 'needs an owner: add a tag `owner:<team>`',
+        check: "has(resource.tags) && resource.tags.exists(t, t.startsWith('owner:') && size(t) > 6)",
+        field: 'tags'
+    },
+    {
+        id: 'recommended/runbook-link',
+        kinds: ['Alert'],
+        severity: 'warning',
+        message: 'the alert message should link a runbook (an http:// or https:// URL)',
+        check: "has(resource.message) && resource.message.matches('https?://[^\\\\s]+')",
+        field: 'message'
+    },
+    {
+        id: 'recommended/alert-interval',
+        kinds: ['Alert'],
+        severity: 'warning',
+        message: 'a 1-minute alert runs its query 1,440 times a day: use 5m or longer unless it must page that fast',
+        check: "resource.interval != '1m'",
+        field: 'interval'
+    },
+    {
+        id: 'recommended/name-pattern',
+        kinds: ['Connection', 'Source', 'SavedSearch', 'Webhook', 'Dashboard', 'Alert'],
+        severity: 'warning',
+        message: 'a name should be at most 100 characters, start with a letter or digit and end without spaces',
+        check: "!has(resource.name) || (size(resource.name) <= 100 && resource.name.matches('^[A-Za-z0-9](.*[^\\\\s])?$'))",
+        field: 'name'
     }
-    const token = raw['github-token'] ?? '';
-    // With stacks, a pull request plans the stacks it changes (unless `stack` names them).
-    const changed = config.stacks && config.stacks.only.length === 0 && runner.event?.payload.pull_request
-        ? await changedFiles(runner, token)
-        : undefined;
-    // One line per applied change (or one every few seconds for a large apply): a stuck run shows where it is.
-    const progress = progressReporter({ live: false, write: text => info(text.replace(/\n$/, '')) });
-    let result;
-    try {
-        result = await run(config, { log: actionLogger, progress: progress.update, changed });
-    }
-    finally {
-        progress.done();
-    }
-    outputs.run = result.outputs;
-    const context = reportContext(runner);
-    const stacks = result.stacks && stacksReportOf(config, result.stacks, result.planFile, context);
-    const report = reportOf(config, result, context);
-    const markdown = (options) => stacks ? renderStacksMarkdown(stacks, options) : renderMarkdown(report, options);
-    const plans = stacks
-        ? stacks.stacks.flatMap(s => (s.plan ? [s.plan] : []))
-        : result.plan
-            ? [result.plan]
-            : [];
-    const shown = annotateDiagnostics(result.diagnostics);
-    let notices = countNotices(result.diagnostics);
-    for (const plan of plans)
-        notices += annotateChanges(plan.changes, notices).shown;
-    if (shown.total > shown.shown)
-        info(`${shown.total - shown.shown} more problem(s) are listed in the job summary.`);
-    await writeSummary(markdown);
-    if (runner.issueNumber !== undefined && config.commentOnPr && config.command !== 'apply') {
-        // Deferred changes (prune pending, waits for a release) are worth a comment too: a reviewer should see them.
-        const worthSaying = plans.some(p => p.changes.some(c => c.action !== 'noop')) || (0,src_diagnostics/* hasErrors */.Cs)(result.diagnostics);
-        // With stacks, one comment for the run's stacks; a matrix leg names its stack and keeps its own.
-        const key = config.stacks ? config.stacks.only.join(',') || '*' : config.stack;
-        const url = await comment(runner, token, key, config.apiUrl, markdown, worthSaying);
-        outputs.commentUrl = url ?? '';
-    }
-    if (runner.issueNumber !== undefined && config.labels && config.command === 'plan' && plans.length > 0) {
-        await label(runner, token, stacks ? stacksLabelOf(stacks) : labelOf(report));
-    }
-    if (result.exitCode !== 0) {
-        const errors = result.diagnostics.filter(d => d.severity === 'error');
-        const reason = config.command === 'drift' && errors.length === 0
-            ? 'drift: the live state differs from the manifests (see the job summary)'
-            : `${errors.length} error(s): ${errors
-                .slice(0, 3)
-                .map(e => (0,src_log/* printable */.g$)((0,src_diagnostics/* formatDiagnostic */.xy)(e)))
-                .join(' | ')}${errors.length > 3 ? ' …' : ''}`;
-        setFailed(reason);
-    }
-}
-/** Where and when the run is, for the report's links and footer. */
-function reportContext(runner) {
-    return { trigger: runner.trigger, github: runner.links, time: new Date().toISOString() };
-}
-/** A short, stable name for an API base URL (the URL itself may be private). */
-function apiKey(apiUrl) {
-    return (0,external_node_crypto_.createHash)('sha256').update(apiUrl).digest('hex').slice(0, 8);
-}
-function setOutputs({ run: o, commentUrl }) {
-    setOutput('has-changes', String(o.hasChanges));
-    setOutput('creates', String(o.creates));
-    setOutput('updates', String(o.updates));
-    setOutput('deletes', String(o.deletes));
-    setOutput('plan-file', o.planFile);
-    setOutput('comment-url', commentUrl);
-    setOutput('matrix', o.matrix);
-}
-function countNotices(ds) {
-    return Math.min(10, ds.filter(d => d.severity === 'notice').length);
-}
-/** One annotation per problem of the inputs (each names its input), and no second error that repeats them. */
-function failOnInputs(diagnostics) {
-    for (const d of diagnostics) {
-        if (d.severity === 'error')
-            error((0,src_log/* printable */.g$)((0,src_diagnostics/* formatDiagnostic */.xy)(d)));
-        else
-            warning((0,src_log/* printable */.g$)(d.message));
-    }
-    process.exitCode = 1;
-}
-async function writeSummary(markdown) {
-    if (!process.env.GITHUB_STEP_SUMMARY)
-        return;
-    await summary
-        .addRaw(markdown({ maxLength: SUMMARY_LIMIT, measure: 'bytes' }))
-        .write({ overwrite: false });
-}
-/** The pull request's changed files; when GitHub cannot list them, undefined (every stack is planned). */
-async function changedFiles(runner, token) {
-    const why = 'so every stack is planned';
-    if (!runner.repository || !token || runner.issueNumber === undefined) {
-        warning(`The pull request's changed files cannot be listed without a github-token, ${why}.`);
-        return undefined;
-    }
-    const { listPullRequestFiles } = await Promise.all(/* import() */[__nccwpck_require__.e(752), __nccwpck_require__.e(184), __nccwpck_require__.e(850)]).then(__nccwpck_require__.bind(__nccwpck_require__, 8850));
-    const files = await listPullRequestFiles({
-        token,
-        owner: runner.repository.owner,
-        repo: runner.repository.repo,
-        issueNumber: runner.issueNumber
-    });
-    if ('warning' in files) {
-        warning((0,src_log/* printable */.g$)(files.warning));
-        return undefined;
-    }
-    return files;
-}
-async function comment(runner, token, stack, apiUrl, markdown, hasChanges) {
-    if (!runner.repository || !token) {
-        warning('No pull request comment: no github-token. The plan is in the job summary.');
-        return undefined;
-    }
-    // Octokit is loaded only when there is a comment to write.
-    const { commentMarker, upsertStickyComment } = await Promise.all(/* import() */[__nccwpck_require__.e(752), __nccwpck_require__.e(184), __nccwpck_require__.e(165)]).then(__nccwpck_require__.bind(__nccwpck_require__, 9165));
-    // One comment per stack, job and API: matrix legs of one job that deploy to different servers keep theirs.
-    const marker = commentMarker(stack, `${runner.job}@${apiKey(apiUrl)}`);
-    const body = markdown({ maxLength: COMMENT_LIMIT, header: marker });
-    const res = await upsertStickyComment({ token, owner: runner.repository.owner, repo: runner.repository.repo, issueNumber: runner.issueNumber }, marker, body, { hasChanges });
-    if (res.warning)
-        warning((0,src_log/* printable */.g$)(res.warning));
-    return res.url;
-}
-async function label(runner, token, wanted) {
-    if (!runner.repository || !token) {
-        warning('No pull request labels: no github-token.');
-        return;
-    }
-    const { syncLabels } = await Promise.all(/* import() */[__nccwpck_require__.e(752), __nccwpck_require__.e(184), __nccwpck_require__.e(448)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7448));
-    const res = await syncLabels({ token, owner: runner.repository.owner, repo: runner.repository.repo, issueNumber: runner.issueNumber }, wanted);
-    if (res.warning)
-        warning((0,src_log/* printable */.g$)(res.warning));
-    else if (res.added.length + res.removed.length > 0)
-        info(`Labels: ${[...res.added.map(l => `+${l}`), ...res.removed.map(l => `-${l}`)].join(' ')}`);
-}
-
-
-/***/ }),
-
-/***/ 4018:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-
-// EXPORTS
-__nccwpck_require__.d(__webpack_exports__, {
-  GH: () => (/* binding */ findManifestFiles),
-  oe: () => (/* binding */ readManifestFile),
-  sb: () => (/* binding */ splitPatterns),
-  oA: () => (/* binding */ textDigest)
-});
-
-// UNUSED EXPORTS: MAX_MANIFEST_BYTES
-
-// EXTERNAL MODULE: external "node:crypto"
-var external_node_crypto_ = __nccwpck_require__(7598);
-// EXTERNAL MODULE: external "node:fs/promises"
-var promises_ = __nccwpck_require__(1455);
-// EXTERNAL MODULE: external "node:path"
-var external_node_path_ = __nccwpck_require__(6760);
-var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_);
-// EXTERNAL MODULE: ./node_modules/picomatch/index.js
-var picomatch = __nccwpck_require__(4006);
-var picomatch_default = /*#__PURE__*/__nccwpck_require__.n(picomatch);
-// EXTERNAL MODULE: external "fs"
-var external_fs_ = __nccwpck_require__(9896);
-var external_fs_namespaceObject = /*#__PURE__*/__nccwpck_require__.t(external_fs_, 2);
-;// CONCATENATED MODULE: external "path"
-const external_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("path");
-;// CONCATENATED MODULE: external "url"
-const external_url_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("url");
-;// CONCATENATED MODULE: external "module"
-const external_module_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("module");
-;// CONCATENATED MODULE: ./node_modules/fdir/dist/index.mjs
-
-
-
-
-//#region rolldown:runtime
-var __require = /* @__PURE__ */ (0,external_module_namespaceObject.createRequire)(import.meta.url);
-
-//#endregion
-//#region src/utils.ts
-function cleanPath(path) {
-	let normalized = (0,external_path_namespaceObject.normalize)(path);
-	if (normalized.length > 1 && normalized[normalized.length - 1] === external_path_namespaceObject.sep) normalized = normalized.substring(0, normalized.length - 1);
-	return normalized;
-}
-const SLASHES_REGEX = /[\\/]/g;
-function convertSlashes(path, separator) {
-	return path.replace(SLASHES_REGEX, separator);
-}
-const WINDOWS_ROOT_DIR_REGEX = /^[a-z]:[\\/]$/i;
-function isRootDirectory(path) {
-	return path === "/" || WINDOWS_ROOT_DIR_REGEX.test(path);
-}
-function normalizePath(path, options) {
-	const { resolvePaths, normalizePath: normalizePath$1, pathSeparator } = options;
-	const pathNeedsCleaning = process.platform === "win32" && path.includes("/") || path.startsWith(".");
-	if (resolvePaths) path = (0,external_path_namespaceObject.resolve)(path);
-	if (normalizePath$1 || pathNeedsCleaning) path = cleanPath(path);
-	if (path === ".") return "";
-	const needsSeperator = path[path.length - 1] !== pathSeparator;
-	return convertSlashes(needsSeperator ? path + pathSeparator : path, pathSeparator);
-}
-
-//#endregion
-//#region src/api/functions/join-path.ts
-function joinPathWithBasePath(filename, directoryPath) {
-	return directoryPath + filename;
-}
-function joinPathWithRelativePath(root, options) {
-	return function(filename, directoryPath) {
-		const sameRoot = directoryPath.startsWith(root);
-		if (sameRoot) return directoryPath.slice(root.length) + filename;
-		else return convertSlashes((0,external_path_namespaceObject.relative)(root, directoryPath), options.pathSeparator) + options.pathSeparator + filename;
-	};
-}
-function joinPath(filename) {
-	return filename;
-}
-function joinDirectoryPath(filename, directoryPath, separator) {
-	return directoryPath + filename + separator;
-}
-function build$7(root, options) {
-	const { relativePaths, includeBasePath } = options;
-	return relativePaths && root ? joinPathWithRelativePath(root, options) : includeBasePath ? joinPathWithBasePath : joinPath;
-}
-
-//#endregion
-//#region src/api/functions/push-directory.ts
-function pushDirectoryWithRelativePath(root) {
-	return function(directoryPath, paths) {
-		paths.push(directoryPath.substring(root.length) || ".");
-	};
-}
-function pushDirectoryFilterWithRelativePath(root) {
-	return function(directoryPath, paths, filters) {
-		const relativePath = directoryPath.substring(root.length) || ".";
-		if (filters.every((filter) => filter(relativePath, true))) paths.push(relativePath);
-	};
-}
-const pushDirectory = (directoryPath, paths) => {
-	paths.push(directoryPath || ".");
-};
-const pushDirectoryFilter = (directoryPath, paths, filters) => {
-	const path = directoryPath || ".";
-	if (filters.every((filter) => filter(path, true))) paths.push(path);
-};
-const empty$2 = () => {};
-function build$6(root, options) {
-	const { includeDirs, filters, relativePaths } = options;
-	if (!includeDirs) return empty$2;
-	if (relativePaths) return filters && filters.length ? pushDirectoryFilterWithRelativePath(root) : pushDirectoryWithRelativePath(root);
-	return filters && filters.length ? pushDirectoryFilter : pushDirectory;
-}
-
-//#endregion
-//#region src/api/functions/push-file.ts
-const pushFileFilterAndCount = (filename, _paths, counts, filters) => {
-	if (filters.every((filter) => filter(filename, false))) counts.files++;
-};
-const pushFileFilter = (filename, paths, _counts, filters) => {
-	if (filters.every((filter) => filter(filename, false))) paths.push(filename);
-};
-const pushFileCount = (_filename, _paths, counts, _filters) => {
-	counts.files++;
-};
-const pushFile = (filename, paths) => {
-	paths.push(filename);
-};
-const empty$1 = () => {};
-function build$5(options) {
-	const { excludeFiles, filters, onlyCounts } = options;
-	if (excludeFiles) return empty$1;
-	if (filters && filters.length) return onlyCounts ? pushFileFilterAndCount : pushFileFilter;
-	else if (onlyCounts) return pushFileCount;
-	else return pushFile;
-}
-
-//#endregion
-//#region src/api/functions/get-array.ts
-const getArray = (paths) => {
-	return paths;
-};
-const getArrayGroup = () => {
-	return [""].slice(0, 0);
-};
-function build$4(options) {
-	return options.group ? getArrayGroup : getArray;
-}
-
-//#endregion
-//#region src/api/functions/group-files.ts
-const groupFiles = (groups, directory, files) => {
-	groups.push({
-		directory,
-		files,
-		dir: directory
-	});
-};
-const empty = () => {};
-function build$3(options) {
-	return options.group ? groupFiles : empty;
-}
-
-//#endregion
-//#region src/api/functions/resolve-symlink.ts
-const resolveSymlinksAsync = function(path, state, callback$1) {
-	const { queue, fs, options: { suppressErrors } } = state;
-	queue.enqueue();
-	fs.realpath(path, (error, resolvedPath) => {
-		if (error) return queue.dequeue(suppressErrors ? null : error, state);
-		fs.stat(resolvedPath, (error$1, stat) => {
-			if (error$1) return queue.dequeue(suppressErrors ? null : error$1, state);
-			if (stat.isDirectory() && isRecursive(path, resolvedPath, state)) return queue.dequeue(null, state);
-			callback$1(stat, resolvedPath);
-			queue.dequeue(null, state);
-		});
-	});
-};
-const resolveSymlinks = function(path, state, callback$1) {
-	const { queue, fs, options: { suppressErrors } } = state;
-	queue.enqueue();
-	try {
-		const resolvedPath = fs.realpathSync(path);
-		const stat = fs.statSync(resolvedPath);
-		if (stat.isDirectory() && isRecursive(path, resolvedPath, state)) return;
-		callback$1(stat, resolvedPath);
-	} catch (e) {
-		if (!suppressErrors) throw e;
-	}
-};
-function build$2(options, isSynchronous) {
-	if (!options.resolveSymlinks || options.excludeSymlinks) return null;
-	return isSynchronous ? resolveSymlinks : resolveSymlinksAsync;
-}
-function isRecursive(path, resolved, state) {
-	if (state.options.useRealPaths) return isRecursiveUsingRealPaths(resolved, state);
-	let parent = (0,external_path_namespaceObject.dirname)(path);
-	let depth = 1;
-	while (parent !== state.root && depth < 2) {
-		const resolvedPath = state.symlinks.get(parent);
-		const isSameRoot = !!resolvedPath && (resolvedPath === resolved || resolvedPath.startsWith(resolved) || resolved.startsWith(resolvedPath));
-		if (isSameRoot) depth++;
-		else parent = (0,external_path_namespaceObject.dirname)(parent);
-	}
-	state.symlinks.set(path, resolved);
-	return depth > 1;
-}
-function isRecursiveUsingRealPaths(resolved, state) {
-	return state.visited.includes(resolved + state.options.pathSeparator);
-}
-
-//#endregion
-//#region src/api/functions/invoke-callback.ts
-const onlyCountsSync = (state) => {
-	return state.counts;
-};
-const groupsSync = (state) => {
-	return state.groups;
-};
-const defaultSync = (state) => {
-	return state.paths;
-};
-const limitFilesSync = (state) => {
-	return state.paths.slice(0, state.options.maxFiles);
-};
-const onlyCountsAsync = (state, error, callback$1) => {
-	report(error, callback$1, state.counts, state.options.suppressErrors);
-	return null;
-};
-const defaultAsync = (state, error, callback$1) => {
-	report(error, callback$1, state.paths, state.options.suppressErrors);
-	return null;
-};
-const limitFilesAsync = (state, error, callback$1) => {
-	report(error, callback$1, state.paths.slice(0, state.options.maxFiles), state.options.suppressErrors);
-	return null;
-};
-const groupsAsync = (state, error, callback$1) => {
-	report(error, callback$1, state.groups, state.options.suppressErrors);
-	return null;
-};
-function report(error, callback$1, output, suppressErrors) {
-	if (error && !suppressErrors) callback$1(error, output);
-	else callback$1(null, output);
-}
-function build$1(options, isSynchronous) {
-	const { onlyCounts, group, maxFiles } = options;
-	if (onlyCounts) return isSynchronous ? onlyCountsSync : onlyCountsAsync;
-	else if (group) return isSynchronous ? groupsSync : groupsAsync;
-	else if (maxFiles) return isSynchronous ? limitFilesSync : limitFilesAsync;
-	else return isSynchronous ? defaultSync : defaultAsync;
-}
-
-//#endregion
-//#region src/api/functions/walk-directory.ts
-const readdirOpts = { withFileTypes: true };
-const walkAsync = (state, crawlPath, directoryPath, currentDepth, callback$1) => {
-	state.queue.enqueue();
-	if (currentDepth < 0) return state.queue.dequeue(null, state);
-	const { fs } = state;
-	state.visited.push(crawlPath);
-	state.counts.directories++;
-	fs.readdir(crawlPath || ".", readdirOpts, (error, entries = []) => {
-		callback$1(entries, directoryPath, currentDepth);
-		state.queue.dequeue(state.options.suppressErrors ? null : error, state);
-	});
-};
-const walkSync = (state, crawlPath, directoryPath, currentDepth, callback$1) => {
-	const { fs } = state;
-	if (currentDepth < 0) return;
-	state.visited.push(crawlPath);
-	state.counts.directories++;
-	let entries = [];
-	try {
-		entries = fs.readdirSync(crawlPath || ".", readdirOpts);
-	} catch (e) {
-		if (!state.options.suppressErrors) throw e;
-	}
-	callback$1(entries, directoryPath, currentDepth);
-};
-function build(isSynchronous) {
-	return isSynchronous ? walkSync : walkAsync;
-}
-
-//#endregion
-//#region src/api/queue.ts
-/**
-* This is a custom stateless queue to track concurrent async fs calls.
-* It increments a counter whenever a call is queued and decrements it
-* as soon as it completes. When the counter hits 0, it calls onQueueEmpty.
-*/
-var Queue = class {
-	count = 0;
-	constructor(onQueueEmpty) {
-		this.onQueueEmpty = onQueueEmpty;
-	}
-	enqueue() {
-		this.count++;
-		return this.count;
-	}
-	dequeue(error, output) {
-		if (this.onQueueEmpty && (--this.count <= 0 || error)) {
-			this.onQueueEmpty(error, output);
-			if (error) {
-				output.controller.abort();
-				this.onQueueEmpty = void 0;
-			}
-		}
-	}
-};
-
-//#endregion
-//#region src/api/counter.ts
-var Counter = class {
-	_files = 0;
-	_directories = 0;
-	set files(num) {
-		this._files = num;
-	}
-	get files() {
-		return this._files;
-	}
-	set directories(num) {
-		this._directories = num;
-	}
-	get directories() {
-		return this._directories;
-	}
-	/**
-	* @deprecated use `directories` instead
-	*/
-	/* c8 ignore next 3 */
-	get dirs() {
-		return this._directories;
-	}
-};
-
-//#endregion
-//#region src/api/aborter.ts
-/**
-* AbortController is not supported on Node 14 so we use this until we can drop
-* support for Node 14.
-*/
-var Aborter = class {
-	aborted = false;
-	abort() {
-		this.aborted = true;
-	}
-};
-
-//#endregion
-//#region src/api/walker.ts
-var Walker = class {
-	root;
-	isSynchronous;
-	state;
-	joinPath;
-	pushDirectory;
-	pushFile;
-	getArray;
-	groupFiles;
-	resolveSymlink;
-	walkDirectory;
-	callbackInvoker;
-	constructor(root, options, callback$1) {
-		this.isSynchronous = !callback$1;
-		this.callbackInvoker = build$1(options, this.isSynchronous);
-		this.root = normalizePath(root, options);
-		this.state = {
-			root: isRootDirectory(this.root) ? this.root : this.root.slice(0, -1),
-			paths: [""].slice(0, 0),
-			groups: [],
-			counts: new Counter(),
-			options,
-			queue: new Queue((error, state) => this.callbackInvoker(state, error, callback$1)),
-			symlinks: /* @__PURE__ */ new Map(),
-			visited: [""].slice(0, 0),
-			controller: new Aborter(),
-			fs: options.fs || external_fs_namespaceObject
-		};
-		this.joinPath = build$7(this.root, options);
-		this.pushDirectory = build$6(this.root, options);
-		this.pushFile = build$5(options);
-		this.getArray = build$4(options);
-		this.groupFiles = build$3(options);
-		this.resolveSymlink = build$2(options, this.isSynchronous);
-		this.walkDirectory = build(this.isSynchronous);
-	}
-	start() {
-		this.pushDirectory(this.root, this.state.paths, this.state.options.filters);
-		this.walkDirectory(this.state, this.root, this.root, this.state.options.maxDepth, this.walk);
-		return this.isSynchronous ? this.callbackInvoker(this.state, null) : null;
-	}
-	walk = (entries, directoryPath, depth) => {
-		const { paths, options: { filters, resolveSymlinks: resolveSymlinks$1, excludeSymlinks, exclude, maxFiles, signal, useRealPaths, pathSeparator }, controller } = this.state;
-		if (controller.aborted || signal && signal.aborted || maxFiles && paths.length > maxFiles) return;
-		const files = this.getArray(this.state.paths);
-		for (let i = 0; i < entries.length; ++i) {
-			const entry = entries[i];
-			if (entry.isFile() || entry.isSymbolicLink() && !resolveSymlinks$1 && !excludeSymlinks) {
-				const filename = this.joinPath(entry.name, directoryPath);
-				this.pushFile(filename, files, this.state.counts, filters);
-			} else if (entry.isDirectory()) {
-				let path = joinDirectoryPath(entry.name, directoryPath, this.state.options.pathSeparator);
-				if (exclude && exclude(entry.name, path)) continue;
-				this.pushDirectory(path, paths, filters);
-				this.walkDirectory(this.state, path, path, depth - 1, this.walk);
-			} else if (this.resolveSymlink && entry.isSymbolicLink()) {
-				let path = joinPathWithBasePath(entry.name, directoryPath);
-				this.resolveSymlink(path, this.state, (stat, resolvedPath) => {
-					if (stat.isDirectory()) {
-						resolvedPath = normalizePath(resolvedPath, this.state.options);
-						if (exclude && exclude(entry.name, useRealPaths ? resolvedPath : path + pathSeparator)) return;
-						this.walkDirectory(this.state, resolvedPath, useRealPaths ? resolvedPath : path + pathSeparator, depth - 1, this.walk);
-					} else {
-						resolvedPath = useRealPaths ? resolvedPath : path;
-						const filename = (0,external_path_namespaceObject.basename)(resolvedPath);
-						const directoryPath$1 = normalizePath((0,external_path_namespaceObject.dirname)(resolvedPath), this.state.options);
-						resolvedPath = this.joinPath(filename, directoryPath$1);
-						this.pushFile(resolvedPath, files, this.state.counts, filters);
-					}
-				});
-			}
-		}
-		this.groupFiles(this.state.groups, directoryPath, files);
-	};
-};
-
-//#endregion
-//#region src/api/async.ts
-function promise(root, options) {
-	return new Promise((resolve$1, reject) => {
-		callback(root, options, (err, output) => {
-			if (err) return reject(err);
-			resolve$1(output);
-		});
-	});
-}
-function callback(root, options, callback$1) {
-	let walker = new Walker(root, options, callback$1);
-	walker.start();
-}
-
-//#endregion
-//#region src/api/sync.ts
-function sync(root, options) {
-	const walker = new Walker(root, options);
-	return walker.start();
-}
-
-//#endregion
-//#region src/builder/api-builder.ts
-var APIBuilder = class {
-	constructor(root, options) {
-		this.root = root;
-		this.options = options;
-	}
-	withPromise() {
-		return promise(this.root, this.options);
-	}
-	withCallback(cb) {
-		callback(this.root, this.options, cb);
-	}
-	sync() {
-		return sync(this.root, this.options);
-	}
-};
-
-//#endregion
-//#region src/builder/index.ts
-let pm = null;
-/* c8 ignore next 6 */
-try {
-	__require.resolve("picomatch");
-	pm = __require("picomatch");
-} catch {}
-var Builder = class {
-	globCache = {};
-	options = {
-		maxDepth: Infinity,
-		suppressErrors: true,
-		pathSeparator: external_path_namespaceObject.sep,
-		filters: []
-	};
-	globFunction;
-	constructor(options) {
-		this.options = {
-			...this.options,
-			...options
-		};
-		this.globFunction = this.options.globFunction;
-	}
-	group() {
-		this.options.group = true;
-		return this;
-	}
-	withPathSeparator(separator) {
-		this.options.pathSeparator = separator;
-		return this;
-	}
-	withBasePath() {
-		this.options.includeBasePath = true;
-		return this;
-	}
-	withRelativePaths() {
-		this.options.relativePaths = true;
-		return this;
-	}
-	withDirs() {
-		this.options.includeDirs = true;
-		return this;
-	}
-	withMaxDepth(depth) {
-		this.options.maxDepth = depth;
-		return this;
-	}
-	withMaxFiles(limit) {
-		this.options.maxFiles = limit;
-		return this;
-	}
-	withFullPaths() {
-		this.options.resolvePaths = true;
-		this.options.includeBasePath = true;
-		return this;
-	}
-	withErrors() {
-		this.options.suppressErrors = false;
-		return this;
-	}
-	withSymlinks({ resolvePaths = true } = {}) {
-		this.options.resolveSymlinks = true;
-		this.options.useRealPaths = resolvePaths;
-		return this.withFullPaths();
-	}
-	withAbortSignal(signal) {
-		this.options.signal = signal;
-		return this;
-	}
-	normalize() {
-		this.options.normalizePath = true;
-		return this;
-	}
-	filter(predicate) {
-		this.options.filters.push(predicate);
-		return this;
-	}
-	onlyDirs() {
-		this.options.excludeFiles = true;
-		this.options.includeDirs = true;
-		return this;
-	}
-	exclude(predicate) {
-		this.options.exclude = predicate;
-		return this;
-	}
-	onlyCounts() {
-		this.options.onlyCounts = true;
-		return this;
-	}
-	crawl(root) {
-		return new APIBuilder(root || ".", this.options);
-	}
-	withGlobFunction(fn) {
-		this.globFunction = fn;
-		return this;
-	}
-	/**
-	* @deprecated Pass options using the constructor instead:
-	* ```ts
-	* new fdir(options).crawl("/path/to/root");
-	* ```
-	* This method will be removed in v7.0
-	*/
-	/* c8 ignore next 4 */
-	crawlWithOptions(root, options) {
-		this.options = {
-			...this.options,
-			...options
-		};
-		return new APIBuilder(root || ".", this.options);
-	}
-	glob(...patterns) {
-		if (this.globFunction) return this.globWithOptions(patterns);
-		return this.globWithOptions(patterns, ...[{ dot: true }]);
-	}
-	globWithOptions(patterns, ...options) {
-		const globFn = this.globFunction || pm;
-		/* c8 ignore next 5 */
-		if (!globFn) throw new Error("Please specify a glob function to use glob matching.");
-		var isMatch = this.globCache[patterns.join("\0")];
-		if (!isMatch) {
-			isMatch = globFn(patterns, ...options);
-			this.globCache[patterns.join("\0")] = isMatch;
-		}
-		this.options.filters.push((path) => isMatch(path));
-		return this;
-	}
-};
-
-//#endregion
-
-;// CONCATENATED MODULE: ./node_modules/tinyglobby/dist/index.mjs
-
-
-
-
-
-//#region src/utils.ts
-const isReadonlyArray = Array.isArray;
-const BACKSLASHES = /\\/g;
-const DRIVE_RELATIVE_PATH = /^[A-Za-z]:$/;
-const isWin = process.platform === "win32";
-const ONLY_PARENT_DIRECTORIES = /^(\/?\.\.)+$/;
-function getPartialMatcher(patterns, options = {}) {
-	const patternsCount = patterns.length;
-	const patternsParts = Array(patternsCount);
-	const matchers = Array(patternsCount);
-	let i, j;
-	for (i = 0; i < patternsCount; i++) {
-		const parts = splitPattern(patterns[i]);
-		patternsParts[i] = parts;
-		const partsCount = parts.length;
-		const partMatchers = Array(partsCount);
-		for (j = 0; j < partsCount; j++) partMatchers[j] = picomatch(parts[j], options);
-		matchers[i] = partMatchers;
-	}
-	return (input) => {
-		const inputParts = input.split("/");
-		if (inputParts[0] === ".." && ONLY_PARENT_DIRECTORIES.test(input)) return true;
-		for (i = 0; i < patternsCount; i++) {
-			const patternParts = patternsParts[i];
-			const matcher = matchers[i];
-			const inputPatternCount = inputParts.length;
-			const minParts = Math.min(inputPatternCount, patternParts.length);
-			j = 0;
-			while (j < minParts) {
-				const part = patternParts[j];
-				if (part.includes("/")) return true;
-				if (!matcher[j](inputParts[j])) break;
-				if (!options.noglobstar && part === "**") return true;
-				j++;
-			}
-			if (j === inputPatternCount) return true;
-		}
-		return false;
-	};
-}
-/* node:coverage ignore next 2 */
-const WIN32_ROOT_DIR = /^[A-Z]:\/$/i;
-const isRoot = isWin ? (p) => WIN32_ROOT_DIR.test(p) : (p) => p === "/";
-function buildFormat(cwd, root, absolute) {
-	if (cwd === root || root.startsWith(`${cwd}/`)) {
-		if (absolute) {
-			const start = cwd.length + +!isRoot(cwd);
-			return (p, isDir) => p.slice(start, isDir ? -1 : void 0) || ".";
-		}
-		const prefix = root.slice(cwd.length + 1);
-		if (prefix) return (p, isDir) => {
-			if (p === ".") return prefix;
-			const result = `${prefix}/${p}`;
-			return isDir ? result.slice(0, -1) : result;
-		};
-		return (p, isDir) => isDir && p !== "." ? p.slice(0, -1) : p;
-	}
-	if (absolute) return (p) => external_path_namespaceObject.posix.relative(cwd, p) || ".";
-	return (p) => external_path_namespaceObject.posix.relative(cwd, `${root}/${p}`) || ".";
-}
-function buildRelative(cwd, root) {
-	if (root.startsWith(`${cwd}/`)) {
-		const prefix = root.slice(cwd.length + 1);
-		return (p) => `${prefix}/${p}`;
-	}
-	return (p) => {
-		const result = external_path_namespaceObject.posix.relative(cwd, `${root}/${p}`);
-		return p[p.length - 1] === "/" && result !== "" ? `${result}/` : result || ".";
-	};
-}
-function ensureNonDriveRelativePath(path) {
-	return path.replace(DRIVE_RELATIVE_PATH, (match) => `${match}/`);
-}
-const splitPatternOptions = { parts: true };
-function splitPattern(path) {
-	var _result$parts;
-	const result = picomatch.scan(path, splitPatternOptions);
-	return ((_result$parts = result.parts) === null || _result$parts === void 0 ? void 0 : _result$parts.length) ? result.parts : [path];
-}
-const ESCAPED_WIN32_BACKSLASHES = /\\(?![()[\]{}!+@])/g;
-function convertPosixPathToPattern(path) {
-	return escapePosixPath(path);
-}
-function convertWin32PathToPattern(path) {
-	return escapeWin32Path(path).replace(ESCAPED_WIN32_BACKSLASHES, "/");
-}
-/**
-* Converts a path to a pattern depending on the platform.
-* Identical to {@link escapePath} on POSIX systems.
-* @see {@link https://superchupu.dev/tinyglobby/documentation#convertPathToPattern}
-*/
-/* node:coverage ignore next 3 */
-const convertPathToPattern = (/* unused pure expression or super */ null && (isWin ? convertWin32PathToPattern : convertPosixPathToPattern));
-const POSIX_UNESCAPED_GLOB_SYMBOLS = /(?<!\\)([()[\]{}*?|]|^!|[!+@](?=\()|\\(?![()[\]{}!*+?@|]))/g;
-const WIN32_UNESCAPED_GLOB_SYMBOLS = /(?<!\\)([()[\]{}]|^!|[!+@](?=\())/g;
-const escapePosixPath = (path) => path.replace(POSIX_UNESCAPED_GLOB_SYMBOLS, "\\$&");
-const escapeWin32Path = (path) => path.replace(WIN32_UNESCAPED_GLOB_SYMBOLS, "\\$&");
-/**
-* Escapes a path's special characters depending on the platform.
-* @see {@link https://superchupu.dev/tinyglobby/documentation#escapePath}
-*/
-/* node:coverage ignore next */
-const escapePath = isWin ? escapeWin32Path : escapePosixPath;
-/**
-* Checks if a pattern has dynamic parts.
-*
-* Has a few minor differences with [`fast-glob`](https://github.com/mrmlnc/fast-glob) for better accuracy:
-*
-* - Doesn't necessarily return `false` on patterns that include `\`.
-* - Returns `true` if the pattern includes parentheses, regardless of them representing one single pattern or not.
-* - Returns `true` for unfinished glob extensions i.e. `(h`, `+(h`.
-* - Returns `true` for unfinished brace expansions as long as they include `,` or `..`.
-*
-* @see {@link https://superchupu.dev/tinyglobby/documentation#isDynamicPattern}
-*/
-function isDynamicPattern(pattern, options) {
-	if ((options === null || options === void 0 ? void 0 : options.caseSensitiveMatch) === false) return true;
-	const scan = picomatch.scan(pattern);
-	return scan.isGlob || scan.negated;
-}
-function log(...tasks) {
-	console.log(`[tinyglobby ${(/* @__PURE__ */ new Date()).toLocaleTimeString("es")}]`, ...tasks);
-}
-function ensureStringArray(value) {
-	return typeof value === "string" ? [value] : value !== null && value !== void 0 ? value : [];
-}
-//#endregion
-//#region src/patterns.ts
-const PARENT_DIRECTORY = /^(\/?\.\.)+/;
-const ESCAPING_BACKSLASHES = /\\(?=[()[\]{}!*+?@|])/g;
-function normalizePattern(pattern, opts, props, isIgnore) {
-	var _PARENT_DIRECTORY$exe;
-	const cwd = opts.cwd;
-	let result = pattern;
-	if (pattern[pattern.length - 1] === "/") result = pattern.slice(0, -1);
-	if (result[result.length - 1] !== "*" && opts.expandDirectories) result += "/**";
-	const escapedCwd = escapePath(cwd);
-	result = (0,external_path_namespaceObject.isAbsolute)(result.replace(ESCAPING_BACKSLASHES, "")) ? external_path_namespaceObject.posix.relative(escapedCwd, result) : external_path_namespaceObject.posix.normalize(result);
-	const parentDir = (_PARENT_DIRECTORY$exe = PARENT_DIRECTORY.exec(result)) === null || _PARENT_DIRECTORY$exe === void 0 ? void 0 : _PARENT_DIRECTORY$exe[0];
-	const parts = splitPattern(result);
-	if (parentDir) {
-		const n = (parentDir.length + 1) / 3;
-		let i = 0;
-		const cwdParts = escapedCwd.split("/");
-		while (i < n && parts[i + n] === cwdParts[cwdParts.length + i - n]) {
-			result = result.slice(0, (n - i - 1) * 3) + result.slice((n - i) * 3 + parts[i + n].length + 1) || ".";
-			i++;
-		}
-		const potentialRoot = external_path_namespaceObject.posix.join(cwd, parentDir.slice(i * 3));
-		if (potentialRoot[0] !== "." && props.root.length > potentialRoot.length) {
-			props.root = ensureNonDriveRelativePath(potentialRoot);
-			props.depthOffset = -n + i;
-		}
-	}
-	if (!isIgnore && props.depthOffset >= 0) {
-		var _props$commonPath;
-		(_props$commonPath = props.commonPath) !== null && _props$commonPath !== void 0 || (props.commonPath = parts);
-		const newCommonPath = [];
-		const length = Math.min(props.commonPath.length, parts.length);
-		for (let i = 0; i < length; i++) {
-			const part = parts[i];
-			if (part === "**" && !parts[i + 1]) {
-				newCommonPath.pop();
-				break;
-			}
-			if (i === parts.length - 1 || part !== props.commonPath[i] || isDynamicPattern(part)) break;
-			newCommonPath.push(part);
-		}
-		props.depthOffset = newCommonPath.length;
-		props.commonPath = newCommonPath;
-		props.root = ensureNonDriveRelativePath(newCommonPath.length > 0 ? external_path_namespaceObject.posix.join(cwd, ...newCommonPath) : cwd);
-	}
-	return result;
-}
-function processPatterns(options, patterns, props) {
-	const matchPatterns = [];
-	const ignorePatterns = [];
-	for (const pattern of options.ignore) {
-		if (!pattern) continue;
-		if (pattern[0] !== "!" || pattern[1] === "(") ignorePatterns.push(normalizePattern(pattern, options, props, true));
-	}
-	for (const pattern of patterns) {
-		if (!pattern) continue;
-		if (pattern[0] !== "!" || pattern[1] === "(") matchPatterns.push(normalizePattern(pattern, options, props, false));
-		else if (pattern[1] !== "!" || pattern[2] === "(") ignorePatterns.push(normalizePattern(pattern.slice(1), options, props, true));
-	}
-	return {
-		match: matchPatterns,
-		ignore: ignorePatterns
-	};
-}
-//#endregion
-//#region src/crawler.ts
-function buildCrawler(options, patterns) {
-	const cwd = options.cwd;
-	const props = {
-		root: cwd,
-		depthOffset: 0
-	};
-	const processed = processPatterns(options, patterns, props);
-	if (options.debug) log("internal processing patterns:", processed);
-	const { absolute, caseSensitiveMatch, debug, dot, followSymbolicLinks, onlyDirectories } = options;
-	const root = props.root.replace(BACKSLASHES, "");
-	const matchOptions = {
-		dot,
-		nobrace: options.braceExpansion === false,
-		nocase: !caseSensitiveMatch,
-		noextglob: options.extglob === false,
-		noglobstar: options.globstar === false,
-		posix: true
-	};
-	const matcher = picomatch(processed.match, matchOptions);
-	const ignore = picomatch(processed.ignore, matchOptions);
-	const partialMatcher = getPartialMatcher(processed.match, matchOptions);
-	const format = buildFormat(cwd, root, absolute);
-	const excludeFormatter = absolute ? format : buildFormat(cwd, root, true);
-	const excludePredicate = (_, p) => {
-		const relativePath = excludeFormatter(p, true);
-		return relativePath !== "." && !partialMatcher(relativePath) || ignore(relativePath);
-	};
-	let maxDepth;
-	if (options.deep !== void 0) maxDepth = Math.round(options.deep - props.depthOffset);
-	const crawler = new Builder({
-		filters: [debug ? (p, isDirectory) => {
-			const path = format(p, isDirectory);
-			const matches = matcher(path) && !ignore(path);
-			if (matches) log(`matched ${path}`);
-			return matches;
-		} : (p, isDirectory) => {
-			const path = format(p, isDirectory);
-			return matcher(path) && !ignore(path);
-		}],
-		exclude: debug ? (_, p) => {
-			const skipped = excludePredicate(_, p);
-			log(`${skipped ? "skipped" : "crawling"} ${p}`);
-			return skipped;
-		} : excludePredicate,
-		fs: options.fs,
-		pathSeparator: "/",
-		relativePaths: !absolute,
-		resolvePaths: absolute,
-		includeBasePath: absolute,
-		resolveSymlinks: followSymbolicLinks,
-		excludeSymlinks: !followSymbolicLinks,
-		excludeFiles: onlyDirectories,
-		includeDirs: onlyDirectories || !options.onlyFiles,
-		maxDepth,
-		signal: options.signal
-	}).crawl(root);
-	if (options.debug) log("internal properties:", {
-		...props,
-		root
-	});
-	return [crawler, cwd !== root && !absolute && buildRelative(cwd, root)];
-}
-//#endregion
-//#region src/index.ts
-function formatPaths(paths, mapper) {
-	if (mapper) for (let i = paths.length - 1; i >= 0; i--) paths[i] = mapper(paths[i]);
-	return paths;
-}
-const defaultOptions = {
-	caseSensitiveMatch: true,
-	debug: !!process.env.TINYGLOBBY_DEBUG,
-	expandDirectories: true,
-	followSymbolicLinks: true,
-	onlyFiles: true
-};
-function getOptions(options) {
-	const opts = Object.assign({}, options);
-	for (const key in defaultOptions) if (opts[key] === void 0) Object.assign(opts, { [key]: defaultOptions[key] });
-	opts.cwd = (opts.cwd instanceof URL ? (0,external_url_namespaceObject.fileURLToPath)(opts.cwd) : (0,external_path_namespaceObject.resolve)(opts.cwd || process.cwd())).replace(BACKSLASHES, "/");
-	opts.ignore = ensureStringArray(opts.ignore);
-	opts.fs && (opts.fs = {
-		readdir: opts.fs.readdir || external_fs_.readdir,
-		readdirSync: opts.fs.readdirSync || external_fs_.readdirSync,
-		realpath: opts.fs.realpath || external_fs_.realpath,
-		realpathSync: opts.fs.realpathSync || external_fs_.realpathSync,
-		stat: opts.fs.stat || external_fs_.stat,
-		statSync: opts.fs.statSync || external_fs_.statSync
-	});
-	if (opts.debug) log("globbing with options:", opts);
-	return opts;
-}
-function getCrawler(globInput, inputOptions = {}) {
-	var _ref;
-	if (globInput && (inputOptions === null || inputOptions === void 0 ? void 0 : inputOptions.patterns)) throw new Error("Cannot pass patterns as both an argument and an option");
-	const isModern = isReadonlyArray(globInput) || typeof globInput === "string";
-	const patterns = ensureStringArray((_ref = isModern ? globInput : globInput.patterns) !== null && _ref !== void 0 ? _ref : "**/*");
-	const options = getOptions(isModern ? inputOptions : globInput);
-	return patterns.length > 0 ? buildCrawler(options, patterns) : [];
-}
-async function glob(globInput, options) {
-	const [crawler, relative] = getCrawler(globInput, options);
-	return crawler ? formatPaths(await crawler.withPromise(), relative) : [];
-}
-function globSync(globInput, options) {
-	const [crawler, relative] = getCrawler(globInput, options);
-	return crawler ? formatPaths(crawler.sync(), relative) : [];
-}
-//#endregion
-
-
-// EXTERNAL MODULE: ./src/diagnostics.ts
-var src_diagnostics = __nccwpck_require__(4851);
-// EXTERNAL MODULE: ./src/error-message.ts
-var error_message = __nccwpck_require__(6587);
-;// CONCATENATED MODULE: ./src/manifest/files.ts
-
-
-
-
-
-
-
-/** A manifest larger than this is refused before it is read: no real manifest comes close. */
-const MAX_MANIFEST_BYTES = 1024 * 1024;
-/** `a/**\/*.yaml, b.yml` or one pattern per line; `!pattern` excludes. Commas inside `{a,b}` stay. */
-function splitPatterns(input) {
-    const text = typeof input === 'string' ? input : input.join('\n');
-    const parts = [];
-    let depth = 0;
-    let current = '';
-    for (const ch of text) {
-        if (ch === '{')
-            depth++;
-        if (ch === '}')
-            depth = Math.max(0, depth - 1);
-        if (ch === '\n' || (ch === ',' && depth === 0)) {
-            parts.push(current);
-            current = '';
-        }
-        else
-            current += ch;
-    }
-    parts.push(current);
-    return parts.map(p => p.trim()).filter(p => p.length > 0);
-}
-async function findManifestFiles(patterns, cwd) {
-    const outside = patterns.filter(p => !p.startsWith('!') && reachesOutside(p, cwd));
-    const include = patterns.filter(p => !p.startsWith('!') && !outside.includes(p));
-    const ignore = patterns.filter(p => p.startsWith('!')).map(p => p.slice(1));
-    const root = await realRoot(cwd);
-    const links = [];
-    const found = include.length === 0
-        ? []
-        : await glob(include, {
-            cwd,
-            ignore,
-            onlyFiles: true,
-            dot: false,
-            fs: { realpath: insideOnly(root, links) }
-        });
-    // Defence in depth: whatever a pattern looked like, a file it found outside the workspace is not read.
-    const files = [...new Set(found.map(f => f.split((external_node_path_default()).sep).join('/')))]
-        .filter(f => isInside(external_node_path_default().resolve(cwd), external_node_path_default().resolve(cwd, f)))
-        .sort();
-    const diagnostics = [
-        ...outside.map(p => outsidePattern(p, cwd)),
-        ...refusedLinks(links, cwd, include, ignore)
-    ];
-    if (files.length === 0 && diagnostics.length === 0) {
-        // Refuse rather than plan against nothing: an empty desired state would look like "delete everything".
-        diagnostics.push((0,src_diagnostics/* diagnostic */.YK)('validate', 'error', `no manifest files matched ${patterns.map(p => `'${p}'`).join(', ')} (relative to ${cwd})`));
-    }
-    return { files, diagnostics };
-}
-/**
- * Whether a pattern can match a path outside the workspace: its fixed start (`../outside`, `/etc/passwd`)
- * lies outside, or a `..` after a wildcard could climb out (`observability/**\/../../etc/*`).
- */
-function reachesOutside(pattern, cwd) {
-    const { base, glob: rest } = picomatch_default().scan(pattern);
-    if (!isInside(external_node_path_default().resolve(cwd), external_node_path_default().resolve(cwd, base)))
-        return true;
-    return /(^|[/{,])\.\.($|[/},])/.test(rest);
-}
-/** The refusal of a pattern that reaches outside: the setting, the pattern and the workspace by name. */
-function outsidePattern(pattern, cwd) {
-    return (0,src_diagnostics/* diagnostic */.YK)('validate', 'error', `manifests: '${pattern}' reaches outside the workspace (${cwd}): refused, because a pattern in a pull request could make the run read and show any file on the runner. Keep the manifests inside the repository, and name them relative to it`);
-}
-/**
- * The glob's `realpath`, which it calls for each symbolic link it meets: a link that leads outside the
- * workspace is recorded and not followed, so a link to `/` is never walked and a link to a secret is
- * never read. Links inside the workspace are followed as before.
- */
-function insideOnly(root, outside) {
-    return (link, callback) => {
-        (0,promises_.realpath)(link).then(async (resolved) => {
-            if (isInside(root, resolved))
-                return callback(null, resolved);
-            const directory = await (0,promises_.stat)(resolved).then(s => s.isDirectory(), () => false);
-            outside.push({ link: external_node_path_default().resolve(link), directory });
-            callback(Object.assign(new Error('outside the workspace'), { code: 'EACCES' }), '');
-        }, (error) => callback(error, ''));
-    };
-}
-/** Errors for the links that lead outside: files the patterns ask for, folders the search would enter. */
-function refusedLinks(links, cwd, include, ignore) {
-    const ignored = ignore.length > 0 ? picomatch_default()([...ignore], { dot: false }) : () => false;
-    const out = [];
-    for (const { link, directory } of links) {
-        const rel = external_node_path_default().relative(cwd, link).split((external_node_path_default()).sep).join('/');
-        // Patterns are relative to the working directory, or absolute: match each in its own terms.
-        const as = (p) => (external_node_path_default().isAbsolute(p) ? link.split((external_node_path_default()).sep).join('/') : rel);
-        const enters = (p) => mayEnter(p, as(p));
-        if (ignored(rel) || !(directory ? include.some(enters) : include.some(p => picomatch_default()(p)(as(p)))))
-            continue;
-        out.push((0,src_diagnostics/* diagnostic */.YK)('validate', 'error', directory
-            ? 'is a symbolic link to a folder outside the workspace: not searched, because a link in a pull request could expose any file on the runner. Move the manifests into the repository, or exclude the link with a !pattern'
-            : 'is a symbolic link to a file outside the workspace: refused, because a link in a pull request could expose any file on the runner. Commit the manifest itself instead of a link', { file: rel, line: 1, column: 1 }));
-    }
-    return out.sort((a, b) => a.file.localeCompare(b.file));
-}
-/** Whether the search for `pattern` would look inside the folder `dir`: its segments match a prefix. */
-function mayEnter(pattern, dir) {
-    const parts = pattern.split('/');
-    const segments = dir.split('/');
-    for (let i = 0; i < segments.length; i++) {
-        if (parts[i] === '**')
-            return true;
-        if (i >= parts.length - 1)
-            return false;
-        // An empty part (the root of an absolute pattern) matches only an empty segment.
-        if (parts[i] === '' ? segments[i] !== '' : !picomatch_default()(parts[i], { dot: false })(segments[i]))
-            return false;
-    }
-    return true;
-}
-/** The workspace's real path (it may itself be reached through a link, e.g. /tmp on macOS). */
-async function realRoot(cwd) {
-    return (0,promises_.realpath)(cwd).catch(() => external_node_path_default().resolve(cwd));
-}
-const isInside = (root, target) => {
-    const rel = external_node_path_default().relative(root, target);
-    return rel === '' || (!rel.startsWith('..') && !external_node_path_default().isAbsolute(rel));
-};
-/** sha256 of a manifest file's text as read: a saved plan records it to know the file unchanged. */
-const textDigest = (text) => (0,external_node_crypto_.createHash)('sha256').update(text).digest('base64url');
-async function readManifestFile(relPath, cwd) {
-    const at = { file: relPath, line: 1, column: 1 };
-    try {
-        // Only files in the workspace are read: a path named outside it is refused without being opened, and
-        // so is one whose real path leads outside (a folder on the way may be a link: `observability/x` -> `/etc`).
-        const named = external_node_path_default().resolve(cwd, relPath);
-        if (!isInside(external_node_path_default().resolve(cwd), named)) {
-            return {
-                diagnostics: [
-                    (0,src_diagnostics/* diagnostic */.YK)('validate', 'error', `is outside the workspace (${cwd}): refused, because a path in a pull request could expose any file on the runner. Keep the manifests inside the repository`, at)
-                ]
-            };
-        }
-        const abs = await (0,promises_.realpath)(named);
-        if (!isInside(await realRoot(cwd), abs)) {
-            return {
-                diagnostics: [
-                    (0,src_diagnostics/* diagnostic */.YK)('validate', 'error', 'is reached through a symbolic link that leads outside the workspace: refused, because a link in a pull request could expose any file on the runner. Replace the link with the folder or file itself', at)
-                ]
-            };
-        }
-        const info = await (0,promises_.stat)(abs);
-        if (info.size > MAX_MANIFEST_BYTES) {
-            return {
-                diagnostics: [
-                    (0,src_diagnostics/* diagnostic */.YK)('validate', 'error', `file is ${info.size} bytes; manifests are limited to ${MAX_MANIFEST_BYTES} bytes (split it into several files)`, at)
-                ]
-            };
-        }
-        const bytes = await (0,promises_.readFile)(abs);
-        const text = decodeText(bytes);
-        if (text === undefined) {
-            return {
-                diagnostics: [
-                    (0,src_diagnostics/* diagnostic */.YK)('validate', 'error', 'is not a UTF-8 text file (binary content or control characters)', at)
-                ]
-            };
-        }
-        return { file: { path: relPath, text }, diagnostics: [] };
-    }
-    catch (e) {
-        return { diagnostics: [(0,src_diagnostics/* diagnostic */.YK)('validate', 'error', `cannot be read: ${(0,error_message/* errorMessage */.gJ)(e)}`, at)] };
-    }
-}
-/** C0 controls other than tab, newline and carriage return, and DEL: YAML does not allow them in text. */
-// eslint-disable-next-line no-control-regex -- finding control characters is the point
-const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
-/** UTF-8 without control characters, or nothing: binary junk is refused, not parsed. */
-function decodeText(bytes) {
-    try {
-        const text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-        if (CONTROL.test(text))
-            return undefined;
-        return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-    }
-    catch {
-        return undefined;
-    }
-}
-
-
-/***/ }),
-
-/***/ 9597:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   au: () => (/* binding */ didYouMean),
-/* harmony export */   oX: () => (/* binding */ issuesToDiagnostics)
-/* harmony export */ });
-/* unused harmony export knownKeysAt */
-/* harmony import */ var fastest_levenshtein__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1916);
-/* harmony import */ var _diagnostics_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4851);
-/* harmony import */ var _error_message_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(6587);
-/* harmony import */ var _path_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(7578);
-/**
- * zod issues -> diagnostics with a place and a plain message, and "did you mean" hints for misspelled
- * fields and values.
- */
-
-
-
-
-/** The closest candidate when it is close enough to be a plausible typo. */
-function didYouMean(input, candidates) {
-    const lower = input.toLowerCase();
-    const exactCase = candidates.find(c => c.toLowerCase() === lower);
-    if (exactCase)
-        return exactCase;
-    let best;
-    let bestDistance = Infinity;
-    for (const c of candidates) {
-        const d = (0,fastest_levenshtein__WEBPACK_IMPORTED_MODULE_0__/* .distance */ .Io)(lower, c.toLowerCase());
-        if (d < bestDistance) {
-            best = c;
-            bestDistance = d;
-        }
-    }
-    // Short words are close to everything: the shorter the input, the closer a guess must be.
-    const allowed = input.length <= 2 ? 1 : Math.max(2, Math.floor(input.length / 3));
-    return best !== undefined && bestDistance <= allowed ? best : undefined;
-}
-const hint = (input, candidates) => {
-    if (typeof input !== 'string')
-        return '';
-    const guess = didYouMean(input, candidates);
-    return guess ? ` (did you mean "${guess}"?)` : '';
-};
-function issuesToDiagnostics(issues, doc, schema) {
-    const out = [];
-    for (const issue of issues) {
-        const path = issue.path;
-        if (issue.code === 'unrecognized_keys') {
-            const known = knownKeysAt(schema, doc.value, path);
-            for (const key of issue.keys) {
-                const at = doc.locateKey(path, key);
-                const guess = didYouMean(key, known);
-                const list = known.length > 0 && !guess ? `; known fields: ${known.join(', ')}` : '';
-                out.push((0,_diagnostics_js__WEBPACK_IMPORTED_MODULE_1__/* .diagnostic */ .YK)('validate', 'error', `unknown field "${key}"${guess ? ` (did you mean "${guess}"?)` : list}`, {
-                    ...at,
-                    field: (0,_path_js__WEBPACK_IMPORTED_MODULE_2__/* .formatPath */ .j)([...path, key])
-                }));
-            }
-            continue;
-        }
-        const missing = issue.code === 'invalid_type' && issue.input === undefined;
-        const at = doc.locate(path);
-        const message = messageFor(issue, missing) + quoteHint(issue, doc, path);
-        out.push((0,_diagnostics_js__WEBPACK_IMPORTED_MODULE_1__/* .diagnostic */ .YK)('validate', 'error', message, { ...at, field: (0,_path_js__WEBPACK_IMPORTED_MODULE_2__/* .formatPath */ .j)(path) }));
-    }
-    return out;
-}
-function messageFor(issue, missing) {
-    const custom = !/^(Invalid|Too (small|big)|Expected)/.test(issue.message);
-    switch (issue.code) {
-        case 'invalid_type':
-            if (missing)
-                return 'is required';
-            if (custom)
-                return `${issue.message} (got ${(0,_error_message_js__WEBPACK_IMPORTED_MODULE_3__/* .describeValue */ .bp)(issue.input)})`;
-            return `must be ${article(issue.expected)}, got ${(0,_error_message_js__WEBPACK_IMPORTED_MODULE_3__/* .describeValue */ .bp)(issue.input)}`;
-        case 'invalid_value': {
-            const values = issue.values.map(v => String(v));
-            if (issue.input === undefined)
-                return `is required: one of ${values.join(', ')}`;
-            return `must be one of ${values.join(', ')}, got ${(0,_error_message_js__WEBPACK_IMPORTED_MODULE_3__/* .describeValue */ .bp)(issue.input)}${hint(issue.input, values)}`;
-        }
-        case 'invalid_union': {
-            const disc = issue.options;
-            if (disc) {
-                const values = disc.map(v => String(v));
-                const input = issue.input?.[String(issue.path[issue.path.length - 1])];
-                if (input === undefined)
-                    return `is required: one of ${values.join(', ')}`;
-                return `must be one of ${values.join(', ')}, got ${(0,_error_message_js__WEBPACK_IMPORTED_MODULE_3__/* .describeValue */ .bp)(input)}${hint(input, values)}`;
-            }
-            return custom ? issue.message : 'does not match any of the allowed forms';
-        }
-        case 'too_small':
-        case 'too_big': {
-            if (custom)
-                return issue.message;
-            const small = issue.code === 'too_small';
-            const bound = small
-                ? issue.minimum
-                : issue.maximum;
-            const origin = issue.origin;
-            const what = small ? 'at least' : 'at most';
-            if (origin === 'array')
-                return `must have ${what} ${bound} item${Number(bound) === 1 ? '' : 's'}`;
-            if (origin === 'string')
-                return `must be ${what} ${bound} character${Number(bound) === 1 ? '' : 's'}`;
-            return `must be ${what} ${bound}`;
-        }
-        default:
-            return issue.message;
-    }
-}
-/**
- * YAML reads `name: 12345` or `name: true` as a number or a boolean: where text is wanted, the fix is
- * quotes, shown with the field and the value as written (`name: "1.0"`, not the number's `1`).
- */
-function quoteHint(issue, doc, path) {
-    if (issue.code !== 'invalid_type' || issue.expected !== 'string')
-        return '';
-    if (typeof issue.input !== 'number' && typeof issue.input !== 'boolean')
-        return '';
-    const written = doc.scalarAt(path)?.source ?? String(issue.input);
-    const last = path[path.length - 1];
-    const quoted = JSON.stringify(written);
-    return `: quote it to keep it as text, e.g. ${typeof last === 'string' ? `${last}: ${quoted}` : `- ${quoted}`}`;
-}
-const article = (t) => {
-    const names = {
-        int: 'a whole number',
-        number: 'a number',
-        string: 'a string',
-        boolean: 'true or false',
-        array: 'a list',
-        object: 'a mapping'
-    };
-    return names[t] ?? t;
-};
-/**
- * The field names the schema allows at `path`, following the data through unions, so that a typo is
- * compared with the fields of the right variant (a `time` series, not a `markdown` one).
- */
-function knownKeysAt(schema, rootValue, path) {
-    let value = rootValue;
-    let current = schema;
-    for (const seg of path) {
-        current = pick(unwrap(current), value);
-        if (!current)
-            return [];
-        const def = unwrap(current)?._zod.def ?? { type: 'unknown' };
-        if (def.type === 'object' && typeof seg === 'string')
-            current = def.shape?.[seg];
-        else if (def.type === 'array' && typeof seg === 'number')
-            current = def.element;
-        else
-            return [];
-        value = value?.[seg];
-    }
-    const last = pick(unwrap(current), value);
-    const def = unwrap(last)?._zod.def;
-    return def?.type === 'object' ? Object.keys(def.shape ?? {}) : [];
-}
-function unwrap(s) {
-    let cur = s;
-    while (cur && ['optional', 'nullable', 'default', 'readonly'].includes(cur._zod.def.type))
-        cur = cur._zod.def.innerType;
-    return cur;
-}
-/** For a union (unions nested in it too), the option that fits the data: by discriminator, or the first object. */
-function pick(s, value) {
-    let current = s;
-    while (current && unwrap(current)?._zod.def.type === 'union')
-        current = choose(unwrap(current), value);
-    return current;
-}
-function choose(union, value) {
-    const { options = [], discriminator } = union._zod.def;
-    if (discriminator && value && typeof value === 'object') {
-        const tag = value[discriminator];
-        const match = options.find(o => accepts(o, discriminator, tag));
-        if (match)
-            return match;
-    }
-    return options.find(o => unwrap(o)?._zod.def.type === 'object') ?? options[0];
-}
-/** Whether an option (or an option of a nested union) takes this discriminator value; absent for `undefined`. */
-function accepts(option, key, tag) {
-    const o = unwrap(option);
-    if (o?._zod.def.type === 'union')
-        return (o._zod.def.options ?? []).some(x => accepts(x, key, tag));
-    const field = o?._zod.def.shape?.[key];
-    const def = field ? unwrap(field)?._zod.def : undefined;
-    if (!def)
-        return false;
-    if (def.type === 'undefined')
-        return tag === undefined;
-    return def.values?.includes(tag) ?? false;
-}
-
-
-/***/ }),
-
-/***/ 164:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   O: () => (/* binding */ once)
-/* harmony export */ });
-/* unused harmony export builtOnce */
-/**
- * A value built on its first use and kept. Building a zod schema runs code for every field (a
- * `.describe()` is a clone), so the schemas of kinds a run never meets are built only when one shows up:
- * a repository of dashboards does not pay at start-up for the Source schema.
- */
-function once(what, build) {
-    let built;
-    return () => {
-        if (!built) {
-            built = { value: build() };
-            builtOnce.push(what);
-        }
-        return built.value;
-    };
-}
-/** What `once` has built so far in this process, in order (tests hold start-ups to what they need). */
-const builtOnce = [];
-
-
-/***/ }),
-
-/***/ 7578:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   j: () => (/* binding */ formatPath)
-/* harmony export */ });
-/** `tiles[0].w`. */
-function formatPath(path) {
-    let out = '';
-    for (const seg of path)
-        out += typeof seg === 'number' ? `[${seg}]` : out ? `.${seg}` : seg;
-    return out;
-}
-
-
-/***/ }),
-
-/***/ 310:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   B5: () => (/* binding */ SOURCE_REFERENCES),
-/* harmony export */   j2: () => (/* binding */ resourceSchemas),
-/* harmony export */   x1: () => (/* binding */ SECRET_FIELDS)
-/* harmony export */ });
-/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(2857);
-/* harmony import */ var _once_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(164);
-/* harmony import */ var _user_tags_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4270);
-/* harmony import */ var _vocabulary_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7817);
-/**
- * The manifest language of the kinds besides dashboards and alerts: Connection, Source, SavedSearch and
- * Webhook, with the real API's field names, other resources by name instead of by id (`connection`,
- * `source`, `traceSource`, ... or their `...Id` forms), and the servers' request rules (HyperDX
- * `utils/zod.ts`, common-utils `types.ts`, the v2 routers; docs/server-rules.md R162-R217). Secret fields
- * take only `${secret.NAME}` placeholders (rules.ts checks where the value came from).
- *
- * A Source's own `kind` (log, trace, ...) is `sourceKind` here: `kind` names the manifest's kind.
- *
- * The schemas are built on first use (`resourceSchemas()`): most repositories hold none of these kinds.
- */
-
-
-
-
-/** The fields of a source that name other sources, with the API field each one is sent as. */
-const SOURCE_REFERENCES = [
-    ['metricSource', 'metricSourceId'],
-    ['traceSource', 'traceSourceId'],
-    ['logSource', 'logSourceId'],
-    ['sessionSource', 'sessionSourceId']
 ];
-/** The four kinds' schemas, built together on first use. */
-const resourceSchemas = (0,_once_js__WEBPACK_IMPORTED_MODULE_2__/* .once */ .O)('resource schemas', () => {
-    const apiVersion = zod__WEBPACK_IMPORTED_MODULE_3__/* ["enum"] */ .k5n(_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__/* .API_VERSIONS */ .Bo).optional().describe('Optional; the manifest language version.');
-    /** Names must not be empty: they are how manifests refer to a resource. */
-    const name = (what, max) => {
-        const text = zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().min(1, { error: 'must not be empty' });
-        return (max === undefined ? text : text.max(max, { error: `must be at most ${max} characters` })).describe(`The ${what}'s name: how manifests refer to it, and how it is matched with the live one.`);
-    };
-    const identity = (what) => ({
-        id: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP()
-            .min(1)
-            .optional()
-            .describe(`Pin this manifest to an existing ${what} id (adopts it; a rename then keeps the id).`),
-        adopt: zod__WEBPACK_IMPORTED_MODULE_3__/* .boolean */ .zMY()
-            .optional()
-            .describe(`Take ownership of an existing ${what} of the same name that this stack does not own.`)
-    });
-    const SECRET = 'Secret: only a `${secret.NAME}` placeholder; plans show it as changed or unchanged, never its value.';
-    // ---------------------------------------------------------------------------------------------------
-    // Connection (common-utils types.ts ConnectionSchema; v2/connections.ts). Self-hosted only.
-    const Connection = zod__WEBPACK_IMPORTED_MODULE_3__/* .strictObject */ .rej({
-        apiVersion,
-        kind: zod__WEBPACK_IMPORTED_MODULE_3__/* .literal */ .euz('Connection').describe('A ClickHouse connection (self-hosted mode only).'),
-        name: name('connection'),
-        host: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().describe('The ClickHouse HTTP(S) address, e.g. `http://clickhouse:8123`.'),
-        username: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().describe('The ClickHouse user.'),
-        password: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP()
-            .optional()
-            .describe(`The ClickHouse password. Write-only: the API never returns it, so the plan compares a fingerprint of what it last sent; an update cannot clear it. ${SECRET}`),
-        hyperdxSettingPrefix: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP()
-            .regex(/^[a-z0-9_]+$/i, { error: 'must be letters, digits and _ (the server refuses anything else)' })
-            .optional()
-            .describe('Prefix of the HyperDX settings passed to ClickHouse with each query.'),
-        isPrometheusEndpoint: zod__WEBPACK_IMPORTED_MODULE_3__/* .boolean */ .zMY()
-            .optional()
-            .describe('The connection serves the Prometheus API (PromQL).'),
-        ...identity('connection')
-    });
-    // ---------------------------------------------------------------------------------------------------
-    // Source (common-utils types.ts SourceSchema and its kinds; v2/sources.ts).
-    /** A reference to another resource, by name (resolved at plan time) or by id. */
-    const byName = (what, field) => zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP()
-        .min(1)
-        .optional()
-        .describe(`The ${what}, by name (a manifest's or an existing one); or \`${field}Id\` by id.`);
-    const byId = (what) => zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().min(1).optional().describe(`The ${what}, by id.`);
-    /** `field` (by name) and `fieldId` (by id), typed. */
-    const ref = (field, what) => ({ [field]: byName(what, field), [`${field}Id`]: byId(what) });
-    const expr = (what) => zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().optional().describe(what);
-    const required = (what, message) => zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP({ error: issue => (issue.input === undefined ? 'is required' : undefined) })
-        .min(1, { error: message })
-        .describe(what);
-    const attributeExpressions = zod__WEBPACK_IMPORTED_MODULE_3__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_3__/* .strictObject */ .rej({
-        sqlExpression: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP()
-            .min(1, { error: 'Attribute SQL Expression is required' })
-            .describe('The SQL expression of the attribute.'),
-        luceneExpression: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP()
-            .optional()
-            .describe('The same attribute as a Lucene field, for search links.'),
-        alias: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().optional().describe('The name shown for it.')
-    }))
-        .optional();
-    const granularity = zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP()
-        .regex(/^(\d+(s|m|h|d)|\d+ (second|minute|hour|day))$/, {
-        error: 'must be a granularity like 15s, 5m, 1h, 1d (or "5 minute")'
-    })
-        .describe('e.g. 5m; the server also takes "5 minute" and returns the short form.');
-    const materializedView = zod__WEBPACK_IMPORTED_MODULE_3__/* .strictObject */ .rej({
-        databaseName: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP()
-            .min(1, { error: 'Materialized View Database is required' })
-            .describe("The view's ClickHouse database."),
-        tableName: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP()
-            .min(1, { error: 'Materialized View Table is required' })
-            .describe("The view's ClickHouse table."),
-        dimensionColumns: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().describe('Comma-separated dimension columns.'),
-        minGranularity: granularity,
-        minDate: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP()
-            .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/, {
-            error: 'must be an ISO date-time in UTC, like 2025-01-01T00:00:00Z'
-        })
-            .nullable()
-            .optional()
-            .describe('ISO date-time (UTC) of the earliest data, or null.'),
-        timestampColumn: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP()
-            .min(1, { error: 'Materialized View Timestamp column is required' })
-            .describe("The view's timestamp column."),
-        aggregatedColumns: zod__WEBPACK_IMPORTED_MODULE_3__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_3__/* .strictObject */ .rej({
-            sourceColumn: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().optional().describe('Required unless aggFn is count.'),
-            aggFn: zod__WEBPACK_IMPORTED_MODULE_3__/* ["enum"] */ .k5n(_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__/* .VIEW_AGG_FNS */ .E5).describe('The aggregate function the view stores for this column.'),
-            mvColumn: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP()
-                .min(1, { error: 'Materialized View Column is required' })
-                .describe('The column of the view that holds the aggregate.')
-        }))
-            .min(1, { error: 'At least one aggregated column is required' })
-            .describe('The aggregated columns of the view.')
-    })
-        .describe('A materialized view the source may read pre-aggregated data from.');
-    const sourceBase = {
-        apiVersion,
-        kind: zod__WEBPACK_IMPORTED_MODULE_3__/* .literal */ .euz('Source').describe('A data source: a ClickHouse table and how to read it.'),
-        name: name('data source'),
-        section: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP()
-            .max(_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__/* .RESOURCE_LIMITS */ .k_.sourceSection)
-            .optional()
-            .describe('Groups sources in the source selector.'),
-        ...ref('connection', 'ClickHouse connection'),
-        from: zod__WEBPACK_IMPORTED_MODULE_3__/* .strictObject */ .rej({
-            databaseName: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().min(1, { error: 'Database is required' }).describe('ClickHouse database.'),
-            tableName: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().min(1, { error: 'Table is required' }).describe('ClickHouse table.')
-        })
-            .describe('The table the source reads.'),
-        disabled: zod__WEBPACK_IMPORTED_MODULE_3__/* .boolean */ .zMY().optional().describe('Hidden from source selectors (default false).'),
-        querySettings: zod__WEBPACK_IMPORTED_MODULE_3__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_3__/* .strictObject */ .rej({
-            setting: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().min(1).describe('The ClickHouse setting name.'),
-            value: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().min(1).describe('Its value.')
-        }))
-            .max(_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__/* .RESOURCE_LIMITS */ .k_.querySettings, { error: `at most ${_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__/* .RESOURCE_LIMITS */ .k_.querySettings} settings` })
-            .optional()
-            .describe('ClickHouse settings sent with every query of this source.'),
-        timestampValueExpression: required('The timestamp column (required for every kind).', 'Timestamp Column is required'),
-        ...identity('data source')
-    };
-    /** Fields log and trace sources share. */
-    const tabular = {
-        defaultTableSelectExpression: required('Columns shown by default.', 'Default Select Expression is required'),
-        serviceNameExpression: expr('The service name expression.'),
-        serviceVersionExpression: expr('The service version expression (self-hosted; not in the managed API).'),
-        resourceAttributesExpression: expr('The resource attributes column.'),
-        eventAttributesExpression: expr('The event attributes column.'),
-        displayedTimestampValueExpression: expr('The timestamp column shown in the UI.'),
-        ...ref('metricSource', 'correlated metric source'),
-        implicitColumnExpression: expr('The column full-text search reads.'),
-        knownColumnsListExpression: expr('The known columns list.'),
-        orderByExpression: expr('ORDER BY of searches (self-hosted; not in the managed API).'),
-        useTextIndexForImplicitColumn: zod__WEBPACK_IMPORTED_MODULE_3__/* ["enum"] */ .k5n(_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__/* .USE_TEXT_INDEX */ .R6)
-            .optional()
-            .describe('Use a text index for full-text search.'),
-        highlightedTraceAttributeExpressions: attributeExpressions.describe('Attributes highlighted on traces.'),
-        highlightedRowAttributeExpressions: attributeExpressions.describe('Attributes highlighted on rows.'),
-        materializedViews: zod__WEBPACK_IMPORTED_MODULE_3__/* .array */ .YOg(materializedView)
-            .optional()
-            .describe('Materialized views the source may read pre-aggregated data from.'),
-        metadataMaterializedViews: zod__WEBPACK_IMPORTED_MODULE_3__/* .strictObject */ .rej({
-            keyRollupTable: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().nullable().optional().describe('The table of rolled-up keys.'),
-            kvRollupTable: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP()
-                .min(1, { error: 'KV rollup table name is required' })
-                .describe('The table of rolled-up keys and values.'),
-            granularity
-        })
-            .optional()
-            .describe('Rollup tables for field discovery and value autocomplete.'),
-        filterSettings: zod__WEBPACK_IMPORTED_MODULE_3__/* .strictObject */ .rej({
-            databaseName: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().min(1).describe('The database of the filter values.'),
-            tableName: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().min(1).describe('The table of the filter values.'),
-            columns: zod__WEBPACK_IMPORTED_MODULE_3__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_3__/* .strictObject */ .rej({
-                name: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().min(1).describe('The column.'),
-                label: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().min(1).describe('Its label in the filter panel.')
-            }))
-                .max(10)
-                .describe('The columns offered as filters (at most 10).')
-        })
-            .optional()
-            .describe('Managed mode only (the cloud API): columns exposed as filters.')
-    };
-    const LogSource = zod__WEBPACK_IMPORTED_MODULE_3__/* .strictObject */ .rej({
-        ...sourceBase,
-        sourceKind: zod__WEBPACK_IMPORTED_MODULE_3__/* .literal */ .euz('log')
-            .describe("The source's `kind` in the API: log, trace, session, metric or promql."),
-        ...tabular,
-        severityTextExpression: expr('The severity column.'),
-        bodyExpression: expr('The log body column.'),
-        ...ref('traceSource', 'correlated trace source'),
-        traceIdExpression: expr('The trace id column.'),
-        spanIdExpression: expr('The span id column.'),
-        tableFilterExpression: expr('Deprecated: a SQL predicate added to every query (self-hosted).')
-    });
-    const TraceSource = zod__WEBPACK_IMPORTED_MODULE_3__/* .strictObject */ .rej({
-        ...sourceBase,
-        sourceKind: zod__WEBPACK_IMPORTED_MODULE_3__/* .literal */ .euz('trace').describe("The source's `kind` in the API: here spans of traces."),
-        ...tabular,
-        durationExpression: required('The duration column.', 'Duration Expression is required'),
-        durationPrecision: zod__WEBPACK_IMPORTED_MODULE_3__/* .int */ .Whr()
-            .min(0)
-            .max(_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__/* .RESOURCE_LIMITS */ .k_.durationPrecision)
-            .optional()
-            .describe('Digits of the duration unit: 3 milliseconds (the default), 6 microseconds, 9 nanoseconds.'),
-        traceIdExpression: required('The trace id column.', 'Trace ID Expression is required'),
-        spanIdExpression: required('The span id column.', 'Span ID Expression is required'),
-        parentSpanIdExpression: required('The parent span id column.', 'Parent span ID expression is required'),
-        spanNameExpression: required('The span name column.', 'Span Name Expression is required'),
-        spanKindExpression: required('The span kind column.', 'Span Kind Expression is required'),
-        sampleRateExpression: expr('The sample rate column (self-hosted).'),
-        ...ref('logSource', 'correlated log source'),
-        ...ref('sessionSource', 'correlated session source'),
-        statusCodeExpression: expr('The status code column.'),
-        statusMessageExpression: expr('The status message column.'),
-        spanEventsValueExpression: expr('The span events column.'),
-        spanLinksValueExpression: expr('The span links column (self-hosted).')
-    });
-    const SessionSource = zod__WEBPACK_IMPORTED_MODULE_3__/* .strictObject */ .rej({
-        ...sourceBase,
-        sourceKind: zod__WEBPACK_IMPORTED_MODULE_3__/* .literal */ .euz('session').describe("The source's `kind` in the API: here session replays."),
-        ...ref('traceSource', 'correlated trace source (required)'),
-        resourceAttributesExpression: expr('The resource attributes column (self-hosted).')
-    });
-    const MetricSource = zod__WEBPACK_IMPORTED_MODULE_3__/* .strictObject */ .rej({
-        ...sourceBase,
-        sourceKind: zod__WEBPACK_IMPORTED_MODULE_3__/* .literal */ .euz('metric').describe("The source's `kind` in the API: here OpenTelemetry metrics."),
-        from: zod__WEBPACK_IMPORTED_MODULE_3__/* .strictObject */ .rej({
-            databaseName: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().min(1, { error: 'Database is required' }).describe('ClickHouse database.'),
-            tableName: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().describe('May be empty: metric sources read `metricTables`.')
-        })
-            .describe('The database the metric tables are in.'),
-        metricTables: zod__WEBPACK_IMPORTED_MODULE_3__/* .strictObject */ .rej(Object.fromEntries(_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__/* .METRIC_DATA_TYPES */ .Mv.map(t => [t, zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().optional().describe(`The ${t} table.`)])))
-            .describe('The table of each metric type (at least one).'),
-        resourceAttributesExpression: required('The resource attributes column.', 'Resource Attributes is required'),
-        serviceNameExpression: expr('The service name expression (self-hosted).'),
-        ...ref('logSource', 'correlated log source'),
-        seriesTable: expr('The unified metrics series table (self-hosted).')
-    });
-    const PromqlSource = zod__WEBPACK_IMPORTED_MODULE_3__/* .strictObject */ .rej({
-        ...sourceBase,
-        sourceKind: zod__WEBPACK_IMPORTED_MODULE_3__/* .literal */ .euz('promql').describe("The source's `kind` in the API: here a Prometheus endpoint.")
-    });
-    const Source = zod__WEBPACK_IMPORTED_MODULE_3__/* .discriminatedUnion */ .gMt('sourceKind', [
-        LogSource,
-        TraceSource,
-        SessionSource,
-        MetricSource,
-        PromqlSource
-    ]);
-    // ---------------------------------------------------------------------------------------------------
-    // Saved search (v2/savedSearches.ts savedSearchRequestSchema).
-    const SavedSearch = zod__WEBPACK_IMPORTED_MODULE_3__/* .strictObject */ .rej({
-        apiVersion,
-        kind: zod__WEBPACK_IMPORTED_MODULE_3__/* .literal */ .euz('SavedSearch').describe('A saved search; alerts may watch it (`source: saved_search`).'),
-        name: name('saved search', _vocabulary_js__WEBPACK_IMPORTED_MODULE_1__/* .RESOURCE_LIMITS */ .k_.savedSearchName),
-        ...ref('source', 'data source it searches'),
-        select: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP()
-            .max(_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__/* .RESOURCE_LIMITS */ .k_.savedSearchSelect)
-            .optional()
-            .describe('Comma-separated columns to show (empty: the source default).'),
-        where: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().max(_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__/* .RESOURCE_LIMITS */ .k_.savedSearchWhere).optional().describe('The search filter.'),
-        whereLanguage: zod__WEBPACK_IMPORTED_MODULE_3__/* ["enum"] */ .k5n(['lucene', 'sql']).optional().describe('Language of `where` (default lucene).'),
-        orderBy: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP()
-            .max(_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__/* .RESOURCE_LIMITS */ .k_.savedSearchOrderBy)
-            .optional()
-            .describe('ORDER BY (empty: the default).'),
-        tags: (0,_user_tags_js__WEBPACK_IMPORTED_MODULE_0__/* .userTags */ .R)().optional().describe('Tags; the stack adds its ownership tag.'),
-        filters: zod__WEBPACK_IMPORTED_MODULE_3__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_3__/* .strictObject */ .rej({
-            type: zod__WEBPACK_IMPORTED_MODULE_3__/* .literal */ .euz('sql').optional().describe('sql (the only type a new filter may have).'),
-            condition: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP()
-                .max(_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__/* .RESOURCE_LIMITS */ .k_.savedSearchFilter)
-                .describe("One sidebar filter: `<column> IN ('a', ...)`, `NOT IN (...)` or `BETWEEN <n> AND <n>`.")
-        }))
-            .max(_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__/* .RESOURCE_LIMITS */ .k_.savedSearchFilters, {
-            error: `at most ${_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__/* .RESOURCE_LIMITS */ .k_.savedSearchFilters} filters`
-        })
-            .optional()
-            .describe('Pinned sidebar filters.'),
-        ...identity('saved search')
-    });
-    // ---------------------------------------------------------------------------------------------------
-    // Webhook (zod.ts externalWebhookCreateSchema; controllers/webhook.ts).
-    const Webhook = zod__WEBPACK_IMPORTED_MODULE_3__/* .strictObject */ .rej({
-        apiVersion,
-        kind: zod__WEBPACK_IMPORTED_MODULE_3__/* .literal */ .euz('Webhook').describe('An alert destination.'),
-        name: name('webhook', _vocabulary_js__WEBPACK_IMPORTED_MODULE_1__/* .RESOURCE_LIMITS */ .k_.webhookName),
-        service: zod__WEBPACK_IMPORTED_MODULE_3__/* ["enum"] */ .k5n(_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__/* .WEBHOOK_SERVICES */ .x1)
-            .describe('Where it posts: a Slack incoming webhook, any HTTP endpoint (generic) or incident.io.'),
-        url: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP()
-            .max(_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__/* .RESOURCE_LIMITS */ .k_.webhookUrl, { error: `must be at most ${_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__/* .RESOURCE_LIMITS */ .k_.webhookUrl} characters` })
-            .describe(`Where alerts are sent (http or https; slack: a slack.com address). ${SECRET}`),
-        description: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().max(_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__/* .RESOURCE_LIMITS */ .k_.webhookDescription).optional().describe('Shown in the UI.'),
-        body: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP()
-            .max(_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__/* .RESOURCE_LIMITS */ .k_.webhookBody)
-            .optional()
-            .describe('Request body template (generic, incidentio; write-only for incidentio).'),
-        headers: zod__WEBPACK_IMPORTED_MODULE_3__/* .record */ .g1P(zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP())
-            .optional()
-            .describe(`Request headers (generic, incidentio). Write-only: the API never returns them. Each value: ${SECRET}`),
-        queryParams: zod__WEBPACK_IMPORTED_MODULE_3__/* .record */ .g1P(zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP())
-            .optional()
-            .describe(`Query parameters (generic, incidentio). Write-only. Each value: ${SECRET}`),
-        ...identity('webhook')
-    });
-    return { Connection, Source, SavedSearch, Webhook };
-});
-/** The fields that take only `${secret.NAME}` placeholders, by kind (`*` is any key of a mapping). */
-const SECRET_FIELDS = {
-    Connection: [['password']],
-    Webhook: [['url'], ['headers', '*'], ['queryParams', '*']]
-};
-
-
-/***/ }),
-
-/***/ 7472:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-
-// EXPORTS
-__nccwpck_require__.d(__webpack_exports__, {
-  yJ: () => (/* binding */ OWNERSHIP_TAG_PREFIX),
-  yM: () => (/* binding */ alertView),
-  m: () => (/* binding */ checkAcrossDocuments),
-  PS: () => (/* binding */ checkAlert),
-  xY: () => (/* binding */ checkDashboard),
-  Ae: () => (/* binding */ checkFilters),
-  V9: () => (/* binding */ checkServiceSettings),
-  sm: () => (/* binding */ dashboardView),
-  PR: () => (/* binding */ tileDisplayType)
-});
-
-// UNUSED EXPORTS: SERVICE_NAME_PATTERN, isIpOrCidr, variableNameOf
-
-// EXTERNAL MODULE: external "node:net"
-var external_node_net_ = __nccwpck_require__(7030);
-// EXTERNAL MODULE: ./src/diagnostics.ts
-var diagnostics = __nccwpck_require__(4851);
-;// CONCATENATED MODULE: ./src/manifest/formula.ts
-/**
- * A tile formula, checked offline as the server checks it (common-utils core/formula.ts validateFormula): arithmetic
- * (+ - * /, unary minus, parentheses, numbers like 2, 2., 0.5 or .5) over the tile's select items, each named by one
- * capital letter in order (A is select[0]). At least one series must be named, and each must exist. Nesting is
- * limited to 64 levels. Returns the first problem in words, or undefined when the server takes the expression.
- */
-const MAX_DEPTH = 64;
-function formulaProblem(expression, selectCount) {
-    if (expression.trim() === '')
-        return 'is empty';
-    const tokens = [];
-    const lexeme = /\s+|(\d+(?:\.\d*)?|\.\d+)|([A-Za-z]+)|([-+*/])|([()])|(.)/gy;
-    for (let m = lexeme.exec(expression); m !== null && m[0] !== ''; m = lexeme.exec(expression)) {
-        const at = m.index;
-        if (m[1] !== undefined)
-            tokens.push({ at, kind: 'num', text: m[1] });
-        else if (m[2] !== undefined) {
-            if (!/^[A-Z]$/.test(m[2]))
-                return `"${m[2]}" at column ${at + 1} is not a series: series are single capital letters (A, B, ...), and functions are not supported`;
-            tokens.push({ at, kind: 'ref', text: m[2] });
-        }
-        else if (m[3] !== undefined)
-            tokens.push({ at, kind: 'op', text: m[3] });
-        else if (m[4] !== undefined)
-            tokens.push({ at, kind: m[4], text: m[4] });
-        else if (m[5] !== undefined)
-            return `"${m[5]}" at column ${at + 1} is not part of a formula`;
-    }
-    let pos = 0;
-    const refs = new Set();
-    const fail = (message) => {
-        throw new FormulaError(message);
-    };
-    const where = (t) => (t ? `"${t.text}" at column ${t.at + 1}` : 'the end');
-    const sum = (depth) => {
-        product(depth);
-        while (tokens[pos]?.kind === 'op' && '+-'.includes(tokens[pos].text)) {
-            pos++;
-            product(depth);
-        }
-    };
-    const product = (depth) => {
-        factor(depth);
-        while (tokens[pos]?.kind === 'op' && '*/'.includes(tokens[pos].text)) {
-            pos++;
-            factor(depth);
-        }
-    };
-    const factor = (depth) => {
-        if (depth > MAX_DEPTH)
-            fail(`is nested more than ${MAX_DEPTH} levels deep`);
-        const t = tokens[pos++];
-        if (t?.kind === 'op' && t.text === '-')
-            return factor(depth + 1);
-        if (t?.kind === 'num')
-            return;
-        if (t?.kind === 'ref') {
-            refs.add(t.text);
-            return;
-        }
-        if (t?.kind === '(') {
-            sum(depth + 1);
-            if (tokens[pos]?.kind !== ')')
-                fail(`misses a closing parenthesis at ${where(tokens[pos])}`);
-            pos++;
-            return;
-        }
-        fail(`expects a number, a series or "(" at ${where(t)}`);
-    };
-    try {
-        sum(0);
-        if (pos < tokens.length)
-            fail(`has an unexpected ${where(tokens[pos])}`);
-    }
-    catch (e) {
-        if (e instanceof FormulaError)
-            return e.message;
-        throw e;
-    }
-    if (refs.size === 0)
-        return 'names no series: use the select items as A, B, ...';
-    const last = selectCount > 0 ? String.fromCharCode(64 + selectCount) : undefined;
-    const unknown = [...refs].filter(r => r.charCodeAt(0) - 65 >= selectCount).sort();
-    if (unknown.length > 0)
-        return `names ${unknown.join(', ')}, but the tile's select items are ${last ? `A to ${last}` : 'none'}`;
-    return undefined;
-}
-class FormulaError extends Error {
-}
-
-// EXTERNAL MODULE: ./src/manifest/issues.ts
-var issues = __nccwpck_require__(9597);
-// EXTERNAL MODULE: ./src/log.ts
-var log = __nccwpck_require__(5625);
-;// CONCATENATED MODULE: ./src/manifest/look-alike.ts
-/**
- * Names a reader cannot tell apart. `Payments`, `Pay\u200bments`, `Ρayments` (a Greek Rho) and `Payments `
- * are four dashboards that read as one in a plan, a comment or the web UI, so a change to one passes for a
- * change to another. Validation warns at each name that looks like an earlier one of its kind, and at a
- * name that holds characters no one sees (reports show those escaped, log.ts printable).
- */
-
-
-/** Letters of other scripts that look like Latin ones (a part of Unicode's confusables), by the Latin one. */
-const LATIN_LOOKS = {
-    A: 'АΑ',
-    B: 'ВΒ',
-    C: 'СϹ',
-    E: 'ЕΕ',
-    H: 'НΗ',
-    I: 'ІΙӀ',
-    J: 'Ј',
-    K: 'КΚ',
-    M: 'МΜ',
-    N: 'Ν',
-    O: 'ОΟ',
-    P: 'РΡ',
-    S: 'Ѕ',
-    T: 'ТΤ',
-    X: 'ХΧ',
-    Y: 'ҮΥ',
-    Z: 'Ζ',
-    a: 'а',
-    c: 'сϲ',
-    d: 'ԁ',
-    e: 'е',
-    h: 'һ',
-    i: 'іı',
-    j: 'јϳ',
-    l: 'ӏ',
-    o: 'оοօ',
-    p: 'рρ',
-    q: 'ԛ',
-    s: 'ѕ',
-    u: 'ս',
-    v: 'ν',
-    w: 'ԝ',
-    x: 'хχ',
-    y: 'уү'
-};
-const AS_LATIN = new Map(Object.entries(LATIN_LOOKS).flatMap(([latin, looks]) => [...looks].map(c => [c, latin])));
-/** Whether a character shows as nothing (what `visible` escapes), or as a space at most (a line break, a tab). */
-const look_alike_hidden = (c) => (0,log/* visible */.RK)(c) !== c || c === '\n' || c === '\t';
-/**
- * What a name looks like: compatibility forms folded (NFKC), hidden characters gone, look-alike letters as
- * Latin ones, white space as one space.
- */
-function lookAlikeKey(name) {
-    return [...name.normalize('NFKC')]
-        .map(c => (/[\t\n\r]/.test(c) ? ' ' : look_alike_hidden(c) ? '' : (AS_LATIN.get(c) ?? c)))
-        .join('')
-        .replace(/\s+/g, ' ')
-        .trim();
-}
-const codePoint = (c) => `U+${c.codePointAt(0).toString(16).toUpperCase().padStart(4, '0')}`;
-/** The characters of a name that do not show: those `visible` escapes in it (a joiner inside an emoji shows). */
-function unseen(name) {
-    const shown = (0,log/* visible */.RK)(name);
-    return [
-        ...new Set([...name].filter(c => c === '\n' || c === '\t' || (look_alike_hidden(c) && shown.includes((0,log/* visible */.RK)(c)))))
-    ];
-}
-/** What in a name makes it look like another: `U+03A1 (looks like P)`, `U+200B (not shown)`. */
-function oddities(name) {
-    const said = new Set();
-    if (name !== name.trim())
-        said.add('white space at the start or end');
-    if (/\s{2}/.test(name.trim()))
-        said.add('repeated white space');
-    for (const c of unseen(name))
-        said.add(`${codePoint(c)} (not shown)`);
-    for (const c of name) {
-        if (AS_LATIN.has(c))
-            said.add(`${codePoint(c)} (looks like ${AS_LATIN.get(c)})`);
-        else if (/\s/.test(c) && c !== ' ' && !look_alike_hidden(c))
-            said.add(`${codePoint(c)} (a space)`);
-        else if (c.normalize('NFKC') !== c && !look_alike_hidden(c))
-            said.add(`${codePoint(c)} (looks like ${c.normalize('NFKC')})`);
-    }
-    return [...said];
-}
-/**
- * For each kind's names in manifest order: a warning at a name that looks like an earlier, different one,
- * or else at a name that holds control, bidirectional or invisible characters.
- */
-function checkLookAlikeNames(byKind) {
-    const out = [];
-    for (const [kind, documents] of Object.entries(byKind)) {
-        const first = new Map();
-        for (const { doc, name } of documents) {
-            if (name === undefined)
-                continue;
-            const warn = (message) => out.push((0,diagnostics/* diagnostic */.YK)('validate', 'warning', message, { ...doc.locate(['name']), field: 'name' }));
-            const key = lookAlikeKey(name);
-            const earlier = first.get(key);
-            if (!earlier)
-                first.set(key, { doc, name });
-            if (earlier && earlier.name !== name) {
-                const odd = [...new Set([...oddities(earlier.name), ...oddities(name)])];
-                const why = odd.length > 0 ? odd.join(', ') : 'how their letters are encoded (composed or not)';
-                const where = `${earlier.doc.file}:${earlier.doc.locate(['name']).line}`;
-                warn(`${kind} name "${name}" looks the same as "${earlier.name}" (${where}): they differ only by ${why}; a reader cannot tell them apart, so rename one or remove those characters`);
-            }
-            else if (unseen(name).length > 0) {
-                warn(`${kind} name "${name}" holds characters that do not show: ${unseen(name).map(codePoint).join(', ')}; reports print them escaped (\\u{...}), the web UI does not`);
-            }
-        }
-    }
-    return out;
-}
-
-// EXTERNAL MODULE: ./node_modules/@hyperdx/lucene/lib/lucene.js
-var lucene = __nccwpck_require__(5423);
-;// CONCATENATED MODULE: ./src/manifest/lucene.ts
-/**
- * Offline syntax check of Lucene filter expressions, with the parser the servers themselves use
- * (@hyperdx/lucene), so a typo in `where` fails the pull request instead of the dashboard.
- */
-
-/** Results by expression: the same filter appears on many tiles. Bounded, so a huge repository cannot grow it. */
-const cache = new Map();
-const CACHE_LIMIT = 10_000;
-/**
- * Plain terms (`service:api AND level:error`, `NOT a OR b`): words of letters, digits, `_` and `.`, each
- * with an optional field name, joined by single spaces with optional AND / OR / NOT. The grammar accepts
- * every such string (test/unit/lucene.test.ts checks the parser on many thousands, keywords included), so
- * they skip the PEG parser, which costs ~70 µs per string; anything else goes through it. One space
- * before each term keeps the pattern unambiguous, so matching is linear.
- */
-const PLAIN = /^(?:NOT )?(?:[A-Za-z_][\w.]*:)?\w[\w.]*(?: (?:(?:AND|OR) )?(?:NOT )?(?:[A-Za-z_][\w.]*:)?\w[\w.]*)*$/;
-const PLAIN_MAX_LENGTH = 2000;
-/** Whether `expression` is in the plain subset that the parser is known to accept (exported for the test). */
-const isPlainLucene = (expression) => expression.length <= PLAIN_MAX_LENGTH && PLAIN.test(expression);
-function checkLucene(expression) {
-    if (expression.trim() === '' || isPlainLucene(expression))
-        return undefined;
-    if (cache.has(expression))
-        return cache.get(expression);
-    const result = parseProblem(expression);
-    if (cache.size >= CACHE_LIMIT)
-        cache.clear();
-    cache.set(expression, result);
-    return result;
-}
-function parseProblem(expression) {
-    try {
-        lucene.parse(expression);
-        return undefined;
-    }
-    catch (e) {
-        if (e instanceof RangeError)
-            return { offset: 0, message: 'Lucene expression is nested too deeply to parse' };
-        const err = e;
-        const offset = err.location?.start.offset ?? 0;
-        // The parser lists every token it could accept; the token it found is the useful part.
-        const found = /but (.+) found\.?$/.exec(err.message)?.[1];
-        const what = found ? `unexpected ${found}` : err.message;
-        return { offset, message: `Lucene syntax error at column ${offset + 1} of the expression: ${what}` };
-    }
-}
-
-// EXTERNAL MODULE: ./src/manifest/schema.ts + 1 modules
-var schema = __nccwpck_require__(1497);
-// EXTERNAL MODULE: ./src/manifest/vocabulary.ts
-var vocabulary = __nccwpck_require__(7817);
-// EXTERNAL MODULE: ./src/manifest/path.ts
-var manifest_path = __nccwpck_require__(7578);
-;// CONCATENATED MODULE: ./src/manifest/rules.ts
-/**
- * Rules that the schemas cannot express: fields that must agree inside a tile, alerts that must point at
- * a tile that exists and can carry them, names that must be unique across files. Several of them exist
- * because the server would silently rewrite the value (FACTS.md), which would show as a change on every
- * plan forever.
- */
-
-
-
-
-
-
-
-
-
-/** The prefix of the ownership tag; manifests may not use it themselves. */
-const OWNERSHIP_TAG_PREFIX = 'obsdeploy:';
-function reporter(doc, out) {
-    return (path, message, near, severity = 'error') => out.push((0,diagnostics/* diagnostic */.YK)('validate', severity, message, { ...doc.locate(near ?? path), field: (0,manifest_path/* formatPath */.j)(path) }));
-}
-/** The display type a tile will have on the server, whichever form the manifest uses. */
-function tileDisplayType(tile) {
-    if (tile.config)
-        return tile.config.displayType;
-    const first = tile.series?.[0];
-    if (!first)
-        return undefined;
-    if (first.type === 'time')
-        return first.displayType ?? 'line';
-    return first.type;
-}
-/**
- * Runs on the raw document (fields of the wrong type are skipped, tiles that fail the schema get the
- * checks their valid fields allow), so a schema error does not hide the other problems of a dashboard.
- */
-function checkDashboard(doc, raw, mode = 'self-hosted', 
-/** The document as its schema typed it, when it passed: its tiles need no second parse. */
-typed) {
-    const out = [];
-    const report = reporter(doc, out);
-    if (mode === 'managed')
-        checkManagedTiles(raw, report);
-    const seenTags = new Set();
-    const tags = Array.isArray(raw.tags) ? raw.tags : [];
-    tags.forEach((tag, i) => {
-        if (typeof tag !== 'string')
-            return;
-        if (tag.startsWith(OWNERSHIP_TAG_PREFIX)) {
-            report(['tags', i], `tags starting with "${OWNERSHIP_TAG_PREFIX}" are reserved for the ownership tag`);
-        }
-        if (seenTags.has(tag))
-            report(['tags', i], `duplicate tag "${tag}"`);
-        seenTags.add(tag);
-    });
-    if (typeof raw.renamedFrom === 'string' && raw.renamedFrom === raw.name) {
-        report(['renamedFrom'], 'is the same as `name`; remove it once the rename has been applied');
-    }
-    const containers = checkContainers(raw, report);
-    checkDashboardFilters(raw, report);
-    const tileNames = new Map();
-    const tiles = Array.isArray(raw.tiles) ? raw.tiles : [];
-    tiles.forEach((value, i) => {
-        if (value === null || typeof value !== 'object')
-            return;
-        const tile = value;
-        const path = ['tiles', i];
-        if (typeof tile.name === 'string') {
-            const first = tileNames.get(tile.name);
-            if (first !== undefined)
-                report([...path, 'name'], `duplicate tile name "${tile.name}" (also tiles[${first}])`);
-            else
-                tileNames.set(tile.name, i);
-        }
-        // Only when x and w are each valid: otherwise their own error says it already.
-        const inGrid = (v, min, max) => Number.isInteger(v) && v >= min && v <= max;
-        if (inGrid(tile.x, 0, vocabulary/* LIMITS */.b1.gridColumns - 1) &&
-            inGrid(tile.w, 1, vocabulary/* LIMITS */.b1.gridColumns) &&
-            Number(tile.x) + Number(tile.w) > vocabulary/* LIMITS */.b1.gridColumns) {
-            report([...path, 'w'], `tile extends past the ${vocabulary/* LIMITS */.b1.gridColumns}-column grid (x + w = ${Number(tile.x) + Number(tile.w)})`);
-        }
-        checkContainerRef(tile, path, containers, report);
-        // The tile's own rules need its structure; fix the tile's schema errors (reported) to see them.
-        const typedTile = typed?.tiles?.[i] ?? parsedTile(tile);
-        if (typedTile)
-            checkTile(typedTile, path, report);
-        else
-            checkPartialTile(tile, path, report);
-    });
-    return out;
-}
-function parsedTile(tile) {
-    const typed = schema/* Tile */.FA.safeParse(tile);
-    return typed.success ? typed.data : undefined;
-}
-/**
- * What the managed API's schemas leave out (the cloud's OpenAPI document: ClickStackSelectItem and the series list
- * their aggregation functions without `increase`; no tile config has `seriesLimit`, `formulas` or `showOperandSeries`;
- * languages are lucene and sql only; filters have no broadcast or variable settings). Read from the raw document, so
- * these are reported next to any schema error.
- */
-function checkManagedTiles(raw, report) {
-    const tiles = Array.isArray(raw.tiles) ? raw.tiles : [];
-    const record = (v) => v !== null && typeof v === 'object' ? v : undefined;
-    const checkAggFn = (item, path) => {
-        if (record(item)?.aggFn === 'increase')
-            report([...path, 'aggFn'], `increase is not available in managed mode: the managed API takes ${vocabulary/* MANAGED_AGG_FNS */.MI.join(', ')}`);
-    };
-    const checkLanguage = (value, path, field = 'whereLanguage') => {
-        if (record(value)?.[field] === 'promql')
-            report([...path, field], 'promql is not available in managed mode: the managed API takes lucene and sql');
-    };
-    checkLanguage(raw, [], 'savedQueryLanguage');
-    const filters = Array.isArray(raw.filters) ? raw.filters : [];
-    filters.forEach((f, i) => {
-        for (const key of ['isBroadcastEnabled', 'isVariableEnabled', 'variableName'])
-            if (record(f) && key in record(f))
-                report(['filters', i, key], `${key} is not part of the managed API's filters: remove it in managed mode`);
-    });
-    tiles.forEach((value, i) => {
-        const tile = record(value);
-        const series = Array.isArray(tile?.series) ? tile.series : [];
-        series.forEach((s, j) => checkAggFn(s, ['tiles', i, 'series', j]));
-        const config = record(tile?.config);
-        const cpath = ['tiles', i, 'config'];
-        const select = Array.isArray(config?.select) ? config.select : [];
-        select.forEach((item, j) => {
-            checkAggFn(item, [...cpath, 'select', j]);
-            checkLanguage(item, [...cpath, 'select', j]);
-        });
-        checkLanguage(config, cpath);
-        checkLanguage(config?.onClick, [...cpath, 'onClick']);
-        for (const key of ['seriesLimit', 'formulas', 'showOperandSeries'])
-            if (config && key in config)
-                report([...cpath, key], `${key} is not part of the managed API: remove it in managed mode`);
-        if (config?.configType === 'sql' && config.connection !== undefined)
-            report([...cpath, 'connection'], "the managed API cannot list connections: name a raw-SQL tile's connection by `connectionId`");
-    });
-}
-/** Container titles are unique (tiles name them), and so are the tab titles of each. Returns the tabs by title. */
-function checkContainers(raw, report) {
-    const out = new Map();
-    const list = Array.isArray(raw.containers) ? raw.containers : [];
-    list.forEach((value, i) => {
-        const c = value;
-        if (!c || typeof c !== 'object' || typeof c.title !== 'string')
-            return;
-        if (out.has(c.title))
-            report(['containers', i, 'title'], `duplicate container title "${c.title}": tiles name containers by title`);
-        const tabs = new Set();
-        const tabList = Array.isArray(c.tabs) ? c.tabs : [];
-        tabList.forEach((t, j) => {
-            const title = t?.title;
-            if (typeof title !== 'string')
-                return;
-            if (tabs.has(title))
-                report(['containers', i, 'tabs', j, 'title'], `duplicate tab title "${title}" in container "${c.title}"`);
-            tabs.add(title);
-        });
-        if (!out.has(c.title))
-            out.set(c.title, tabs);
-    });
-    return out;
-}
-/** udash validateDashboardTiles: a tile's container and tab must exist, and a tab needs its container. */
-function checkContainerRef(tile, path, containers, report) {
-    const { container, tab } = tile;
-    if (typeof container === 'string' && !containers.has(container)) {
-        const guess = (0,issues/* didYouMean */.au)(container, [...containers.keys()]);
-        report([...path, 'container'], `no container titled "${container}" in \`containers\`${guess ? ` (did you mean "${guess}"?)` : ''}`);
-    }
-    if (typeof tab !== 'string')
-        return;
-    if (typeof container !== 'string')
-        report([...path, 'tab'], 'needs `container`: the container the tab belongs to');
-    else if (containers.get(container) && !containers.get(container).has(tab)) {
-        const guess = (0,issues/* didYouMean */.au)(tab, [...containers.get(container)]);
-        report([...path, 'tab'], `container "${container}" has no tab titled "${tab}"${guess ? ` (did you mean "${guess}"?)` : ''}`);
-    }
-}
-/**
- * common-utils dashboardValidation.ts: a filter broadcasts its value (the default), is a variable, or both; a
- * variable has a name (given, or derived from the filter's name) unique in the dashboard; `variableName` needs
- * `isVariableEnabled`, and the sources a filter applies to need broadcasting. Plus ours: one data source reference.
- */
-function checkDashboardFilters(raw, report) {
-    const list = Array.isArray(raw.filters) ? raw.filters : [];
-    const variables = new Map();
-    list.forEach((value, i) => {
-        const f = value;
-        if (!f || typeof f !== 'object')
-            return;
-        const path = ['filters', i];
-        checkSourceRef(f, path, report, true);
-        if (f.appliesToSources !== undefined && f.appliesToSourceIds !== undefined)
-            report([...path, 'appliesToSourceIds'], 'use `appliesToSources` or `appliesToSourceIds`, not both');
-        const broadcasts = f.isBroadcastEnabled !== false;
-        const variable = f.isVariableEnabled === true;
-        const label = typeof f.name === 'string' ? f.name : `filters[${i}]`;
-        if (!broadcasts && !variable)
-            report([...path, 'isBroadcastEnabled'], `filter "${label}" must broadcast its value, be a variable (isVariableEnabled: true), or both`);
-        if (f.variableName !== undefined && !variable)
-            report([...path, 'variableName'], 'needs `isVariableEnabled: true` (the server ignores it otherwise)');
-        const applies = [f.appliesToSources, f.appliesToSourceIds].some(a => Array.isArray(a) && a.length > 0);
-        if (applies && !broadcasts)
-            report([...path, f.appliesToSources !== undefined ? 'appliesToSources' : 'appliesToSourceIds'], 'needs a filter that broadcasts its value (isBroadcastEnabled is false)');
-        if (!variable)
-            return;
-        const name = variableNameOf(f);
-        if (!name) {
-            report([...path, 'variableName'], `filter "${label}" needs a variableName: none can be derived from its name`);
-            return;
-        }
-        const first = variables.get(name);
-        if (first !== undefined)
-            report([...path, 'variableName'], `variable name "${name}" is also filters[${first}]'s: they must be unique`);
-        else
-            variables.set(name, i);
-    });
-}
-/** common-utils filters.ts deriveVariableName: the given name, or the display name made an identifier. */
-function variableNameOf(filter) {
-    const given = typeof filter.variableName === 'string' ? filter.variableName.trim() : '';
-    if (given)
-        return given;
-    const derived = String(filter.name ?? '')
-        .trim()
-        .replace(/\s+/g, '_')
-        .replace(/[^A-Za-z0-9_]+/g, '');
-    const name = /^[0-9_]/.test(derived) ? `v${derived}` : derived;
-    return name || undefined;
-}
-const SOURCED_SERIES = new Set(['time', 'table', 'number', 'search']);
-/** The rules of a tile that fails the schema, on whichever of its series or config do parse. */
-function checkPartialTile(tile, path, report) {
-    if (Array.isArray(tile.series)) {
-        tile.series.forEach((s, i) => {
-            // A series of a known type that reads data needs a source (a wrong type is reported on its own).
-            const series = s;
-            if (series && typeof series === 'object' && SOURCED_SERIES.has(series.type))
-                checkSourceRef(series, [...path, 'series', i], report, true);
-            const typed = schema/* Series */.sf.safeParse(s);
-            if (typed.success && typed.data.type !== 'markdown' && typed.data.type !== 'search') {
-                checkAggregation(typed.data.aggFn, typed.data.field, typed.data.level, [...path, 'series', i], 'field', report);
-            }
-        });
-    }
-    const config = schema/* TileConfig */.jm.safeParse(tile.config);
-    if (config.success && config.data.displayType !== 'markdown')
-        checkSourceRef(config.data, [...path, 'config'], report, true);
-}
-function checkTile(tile, path, report) {
-    if (tile.series && tile.config)
-        report(path, 'has both `series` and `config`; use one form');
-    if (!tile.series && !tile.config)
-        report(path, 'needs `series` (list of series) or `config` (a display type)');
-    if (tile.series)
-        checkSeriesList(tile, tile.series, [...path, 'series'], report);
-    if (tile.config) {
-        const cpath = [...path, 'config'];
-        if (tile.asRatio !== undefined)
-            report([...path, 'asRatio'], 'with `config`, set asRatio inside config');
-        const c = tile.config;
-        if (c.configType === 'sql') {
-            // A raw-SQL tile runs on a connection; its data source is optional (zod.ts raw-SQL config).
-            checkSourceRef(c, cpath, report, false);
-            checkConnectionRef(c, cpath, report);
-        }
-        else if (c.displayType !== 'markdown')
-            checkSourceRef(c, cpath, report, true);
-        // A list is sent joined into one expression, which the server takes up to 10,000 characters.
-        const joined = (field, separator) => {
-            const value = c[field];
-            if (Array.isArray(value) && value.every(v => typeof v === 'string')) {
-                const length = value.join(separator).length;
-                if (length > vocabulary/* LIMITS */.b1.expression)
-                    report([...cpath, field], `is sent as one expression of ${length} characters; the server takes at most ${vocabulary/* LIMITS */.b1.expression}`);
-            }
-        };
-        joined('groupBy', ',');
-        if (c.displayType === 'search')
-            joined('select', ', ');
-        if (c.displayType !== 'heatmap' && 'select' in c && Array.isArray(c.select)) {
-            c.select.forEach((item, i) => {
-                if (typeof item === 'object')
-                    checkSelectItem(item, [...cpath, 'select', i], report);
-            });
-            if ('asRatio' in c && c.asRatio && c.select.length !== 2) {
-                report([...cpath, 'asRatio'], 'asRatio needs exactly two select items (the server stores false otherwise)');
-            }
-        }
-        if (c.configType !== 'sql') {
-            checkFormulas(c, cpath, report);
-            if (c.displayType === 'table' && c.onClick)
-                checkLink(c.onClick, [...cpath, 'onClick'], report);
-        }
-    }
-}
-/**
- * common-utils validateChartConfigFormulas: each formula parses and names existing select items; not with asRatio;
- * a number tile takes one formula, and without one exactly one select item. Plus ours: showOperandSeries only with
- * formulas (the server returns it only then, so every plan would show it).
- */
-function checkFormulas(c, path, report) {
-    const formulas = 'formulas' in c ? (c.formulas ?? []) : [];
-    const count = 'select' in c && Array.isArray(c.select) ? c.select.length : 0;
-    formulas.forEach((f, i) => {
-        const problem = formulaProblem(f.expression, count);
-        if (problem)
-            report([...path, 'formulas', i, 'expression'], `formula ${problem}`);
-    });
-    if (formulas.length > 0 && 'asRatio' in c && c.asRatio)
-        report([...path, 'formulas'], 'formulas cannot be combined with asRatio: write the ratio as a formula ("A / B")');
-    if (c.displayType === 'number') {
-        if (formulas.length > 1)
-            report([...path, 'formulas'], 'a number tile shows one value: at most one formula');
-        if (formulas.length === 0 && count !== 1)
-            report([...path, 'select'], 'a number tile without a formula shows one select item: use one, or add a formula over them');
-    }
-    if ('showOperandSeries' in c && c.showOperandSeries !== undefined && formulas.length === 0)
-        report([...path, 'showOperandSeries'], 'only applies with formulas (the server drops it otherwise)');
-}
-/** A link-out's target: by name, by id or by template, as its mode and type allow. */
-function checkLink(link, path, report) {
-    if (link.type === 'external')
-        return;
-    const t = link.target;
-    const at = [...path, 'target'];
-    const byName = link.type === 'dashboard' ? 'dashboard' : 'source';
-    const other = link.type === 'dashboard' ? 'source' : 'dashboard';
-    if (t[other] !== undefined)
-        report([...at, other], `a ${link.type} link names its target with \`${byName}\`, not \`${other}\``);
-    if (t.mode === 'template') {
-        if (t.template === undefined)
-            report(at, 'mode template needs `template`');
-        for (const key of [byName, 'id'])
-            if (t[key] !== undefined)
-                report([...at, key], 'only with mode id (this target is a template)');
-        return;
-    }
-    if (t.template !== undefined)
-        report([...at, 'template'], 'only with mode template');
-    if (t[byName] !== undefined && t.id !== undefined)
-        report([...at, 'id'], `use \`${byName}\` or \`id\`, not both`);
-    else if (t[byName] === undefined && t.id === undefined)
-        report(at, `mode id needs the ${link.type === 'dashboard' ? 'dashboard' : 'data source'}: \`${byName}\` (by name) or \`id\``);
-}
-function checkSeriesList(tile, list, path, report) {
-    const first = list[0];
-    list.forEach((s, i) => {
-        const p = [...path, i];
-        if (s.type !== first.type) {
-            report([...p, 'type'], `all series of a tile must have the same type (series[0] is ${first.type})`);
-            return;
-        }
-        if (i > 0 && ['number', 'search', 'markdown'].includes(s.type)) {
-            report(p, `a ${s.type} tile shows only its first series; the server drops the rest`);
-        }
-        if (s.type === 'markdown')
-            return;
-        // zod.ts chartSeriesSchema: every series but markdown needs a sourceId.
-        checkSourceRef(s, p, report, true);
-        if (i > 0 && first.type !== 'markdown' && sourceKey(s) !== sourceKey(first)) {
-            report(p, 'all series of a tile must use the same data source (the server keeps only the first one)');
-        }
-        if (s.type === 'search')
-            return;
-        checkAggregation(s.aggFn, s.field, s.level, p, 'field', report);
-        if (s.type === 'table' && s.sortOrder !== undefined) {
-            report([...p, 'sortOrder'], "sortOrder is not kept by servers that store tiles in the config form (FACTS.md); use the config form's orderBy", undefined, 'warning');
-        }
-        if (i > 0 &&
-            'groupBy' in first &&
-            JSON.stringify(s.groupBy ?? []) !== JSON.stringify(first.groupBy ?? [])) {
-            report([...p, 'groupBy'], 'all series of a tile must have the same groupBy (the tile has one grouping)');
-        }
-    });
-    if (tile.asRatio && (first.type !== 'time' || list.length !== 2)) {
-        report([...path.slice(0, -1), 'asRatio'], 'asRatio needs a time tile with exactly two series (the server stores false otherwise)');
-    }
-}
-const sourceKey = (s) => `${s.source ?? ''}\u0000${s.sourceId ?? ''}`;
-function checkSourceRef(s, path, report, required) {
-    if (s.source !== undefined && s.sourceId !== undefined)
-        report([...path, 'sourceId'], 'use `source` or `sourceId`, not both');
-    else if (required && s.source === undefined && s.sourceId === undefined) {
-        report(path, 'needs a data source: `source` (by name) or `sourceId`');
-    }
-}
-function checkConnectionRef(c, path, report) {
-    if (c.connection !== undefined && c.connectionId !== undefined)
-        report([...path, 'connectionId'], 'use `connection` or `connectionId`, not both');
-    else if (c.connection === undefined && c.connectionId === undefined)
-        report(path, 'a raw-SQL tile needs its connection: `connection` (by name) or `connectionId`');
-}
-function checkSelectItem(item, path, report) {
-    checkAggregation(item.aggFn, item.valueExpression, item.level, path, 'valueExpression', report);
-}
-/** SelectItem rules (OpenAPI): count takes no value expression, every other function needs one. */
-function checkAggregation(aggFn, value, level, path, valueField, report) {
-    if (aggFn === 'count' && value !== undefined)
-        report([...path, valueField], 'count takes no value expression');
-    if (aggFn !== 'count' && value === undefined) {
-        report([...path, 'aggFn'], `${aggFn} needs a value expression in \`${valueField}\``);
-    }
-    if (aggFn === 'quantile' && level === undefined)
-        report([...path, 'aggFn'], 'quantile needs `level` (e.g. 0.95)');
-    if (aggFn !== 'quantile' && level !== undefined)
-        report([...path, 'level'], 'level only applies to quantile');
-}
-/**
- * Every `where` in the document, whatever else is wrong with it: a filter typo is worth reporting even
- * in a manifest that also has a schema error. Errors point at the column inside the expression.
- */
-function checkFilters(doc) {
-    const out = [];
-    // Depth-first over one shared path (the depth is bounded by the YAML limits), last child first: the
-    // order of the stack walk this replaced, without a path array per value of every manifest.
-    const path = [];
-    const visit = (value) => {
-        if (value === null || typeof value !== 'object')
-            return;
-        if (Array.isArray(value)) {
-            for (let i = value.length - 1; i >= 0; i--)
-                visitChild(i, value[i]);
-            return;
-        }
-        const record = value;
-        // A tile's or filter's `where`, and a dashboard's saved query, in Lucene unless they say otherwise.
-        for (const [field, language] of FILTER_FIELDS) {
-            const text = record[field];
-            const lang = record[language];
-            if (typeof text !== 'string' || (lang !== undefined && lang !== 'lucene'))
-                continue;
-            const problem = checkLucene(text);
-            if (!problem)
-                continue;
-            const fieldPath = [...path, field];
-            const scalar = doc.scalarAt(fieldPath);
-            // On a one-line scalar we can point at the exact column; otherwise at the scalar.
-            const at = scalar
-                ? { ...scalar.location, column: scalar.columnOf(problem.offset) }
-                : doc.locate(fieldPath);
-            out.push((0,diagnostics/* diagnostic */.YK)('validate', 'error', problem.message, { ...at, field: (0,manifest_path/* formatPath */.j)(fieldPath) }));
-        }
-        const keys = Object.keys(record);
-        for (let i = keys.length - 1; i >= 0; i--)
-            visitChild(keys[i], record[keys[i]]);
-    };
-    const visitChild = (segment, value) => {
-        if (value === null || typeof value !== 'object')
-            return;
-        path.push(segment);
-        visit(value);
-        path.pop();
-    };
-    visit(doc.value);
-    return out;
-}
-const FILTER_FIELDS = [
-    ['where', 'whereLanguage'],
-    ['savedQuery', 'savedQueryLanguage']
-];
-/** Runs on the raw document too (fields of the wrong type are skipped), so it adds to schema errors. */
-function checkAlert(doc, raw, mode = 'self-hosted') {
-    const out = [];
-    const report = reporter(doc, out);
-    const a = {
-        threshold: typeof raw.threshold === 'number' ? raw.threshold : undefined,
-        thresholdMax: typeof raw.thresholdMax === 'number' ? raw.thresholdMax : undefined,
-        thresholdType: typeof raw.thresholdType === 'string' ? raw.thresholdType : undefined
-    };
-    checkAlertTarget(raw, report);
-    if (a.thresholdType !== undefined) {
-        const ranged = vocabulary/* RANGE_THRESHOLD_TYPES */.U1.includes(a.thresholdType);
-        if (ranged && raw.thresholdMax === undefined) {
-            report(['thresholdMax'], `is required when thresholdType is ${a.thresholdType}`, ['thresholdType']);
-        }
-        if (ranged && a.thresholdMax !== undefined && a.threshold !== undefined && a.thresholdMax < a.threshold) {
-            report(['thresholdMax'], `must be >= threshold (${a.threshold})`);
-        }
-        if (!ranged && raw.thresholdMax !== undefined) {
-            report(['thresholdMax'], `only applies to between and not_between, not ${a.thresholdType}`);
-        }
-    }
-    checkAlertChannels(raw, mode, report);
-    checkSchedule(raw, report);
-    return out;
-}
-const YEAR_MS = 365 * 24 * 3_600_000;
-/**
- * common-utils validateAlertScheduleOffsetMinutes and scheduleStartAtSchema: the offset stays below the interval and
- * is 0 with a start date; the start date lies within a year ahead and ten years back (of the time of validation).
- */
-function checkSchedule(raw, report) {
-    const offset = typeof raw.scheduleOffsetMinutes === 'number' ? raw.scheduleOffsetMinutes : undefined;
-    const minutes = vocabulary/* ALERT_INTERVAL_MINUTES */.zd[raw.interval];
-    if (offset !== undefined && minutes !== undefined && offset >= minutes)
-        report(['scheduleOffsetMinutes'], `must be less than the interval (${String(raw.interval)} is ${minutes} minute${minutes === 1 ? '' : 's'})`);
-    if (typeof raw.scheduleStartAt !== 'string')
-        return;
-    if (offset !== undefined && offset > 0)
-        report(['scheduleOffsetMinutes'], 'must be 0 (or left out) with scheduleStartAt: the start date aligns the windows');
-    const at = Date.parse(raw.scheduleStartAt);
-    if (Number.isNaN(at))
-        return;
-    const now = Date.now();
-    if (at > now + YEAR_MS)
-        report(['scheduleStartAt'], 'must be within a year from now');
-    if (at < now - 10 * YEAR_MS)
-        report(['scheduleStartAt'], 'must be within ten years in the past');
-}
-/** A tile alert names its dashboard and tile; a saved-search alert its saved search (real-server.md §2.2). */
-function checkAlertTarget(raw, report) {
-    const saved = raw.source === 'saved_search';
-    const misplaced = (fields, why) => {
-        for (const f of fields)
-            if (raw[f] !== undefined)
-                report([f], why);
-    };
-    if (saved) {
-        if (raw.savedSearch !== undefined && raw.savedSearchId !== undefined)
-            report(['savedSearchId'], 'use `savedSearch` (by name) or `savedSearchId`, not both');
-        else if (raw.savedSearch === undefined && raw.savedSearchId === undefined)
-            report(['savedSearch'], 'a saved_search alert needs `savedSearch` (by name) or `savedSearchId`', [
-                'source'
-            ]);
-        misplaced(['dashboard', 'tile'], 'only tile alerts have a dashboard and tile (this one is source: saved_search)');
-    }
-    else {
-        if (raw.dashboard === undefined)
-            report(['dashboard'], 'is required (a tile alert: the dashboard, by name)', []);
-        if (raw.tile === undefined)
-            report(['tile'], 'is required (a tile alert: the tile, by name)', []);
-        misplaced(['savedSearch', 'savedSearchId', 'groupBy'], 'only saved_search alerts have this (set `source: saved_search`)');
-    }
-}
-/**
- * `channel` or `channels` (common-utils types.ts validateAlertChannelSelection); webhook channels name one
- * webhook; email and the webhook extras exist only in the managed API, which has no `channels`.
- */
-function checkAlertChannels(raw, mode, report) {
-    if (raw.channel !== undefined && raw.channels !== undefined)
-        report(['channels'], 'use `channel` or `channels`, not both');
-    else if (raw.channel === undefined && raw.channels === undefined)
-        report(['channel'], 'is required (or `channels`, a list)', []);
-    if (mode === 'managed' && raw.channels !== undefined)
-        report(['channels'], 'the managed API has no `channels`: an alert has one `channel` there');
-    const list = Array.isArray(raw.channels)
-        ? raw.channels.map((c, i) => [c, ['channels', i]])
-        : raw.channel !== undefined
-            ? [[raw.channel, ['channel']]]
-            : [];
-    const seen = new Map();
-    list.forEach(([value, path], i) => {
-        if (value === null || typeof value !== 'object')
-            return;
-        const c = value;
-        // Self-hosted, the schema takes webhook channels only, and says so.
-        if (c.type !== 'webhook')
-            return;
-        if (c.webhook !== undefined && c.webhookId !== undefined)
-            report([...path, 'webhookId'], 'use `webhook` or `webhookId`, not both');
-        if (c.webhook === undefined && c.webhookId === undefined)
-            report(path, 'needs `webhook` (by name) or `webhookId`');
-        if (mode === 'self-hosted')
-            for (const extra of ['webhookService', 'slackChannelId', 'severity'])
-                if (c[extra] !== undefined)
-                    report([...path, extra], `${extra} exists only in the managed API (the self-hosted server drops it)`);
-        const key = JSON.stringify([c.webhook ?? null, c.webhookId ?? null]);
-        const first = seen.get(key);
-        if (first !== undefined)
-            report(path, `duplicate channel (the same as channels[${first}]): the server refuses it`);
-        else
-            seen.set(key, i);
-    });
-}
-/** A raw-SQL query names the alert interval's parameter, or a macro that expands to it. */
-const usesInterval = (sql) => /interval(Milli)?seconds|\$__\w*interval/i.test(sql);
-/** `name` is 1-50 letters, digits and whitespace (CONTRACT.md, service-update). */
-const SERVICE_NAME_PATTERN = /^[A-Za-z0-9\s]{1,50}$/;
-function isIpOrCidr(value) {
-    const [addr, prefix, ...rest] = value.split('/');
-    if (rest.length > 0 || !addr)
-        return false;
-    const family = (0,external_node_net_.isIP)(addr);
-    if (family === 0)
-        return false;
-    if (prefix === undefined)
-        return true;
-    if (!/^(0|[1-9]\d{0,2})$/.test(prefix))
-        return false;
-    return Number(prefix) <= (family === 4 ? 32 : 128);
-}
-function checkServiceSettings(doc, s) {
-    const out = [];
-    const report = reporter(doc, out);
-    if (s.name !== undefined && (!SERVICE_NAME_PATTERN.test(s.name) || s.name.trim() === '')) {
-        const odd = [...s.name].find(ch => !/[A-Za-z0-9\s]/.test(ch));
-        report(['name'], `must be 1-50 characters of letters, digits and whitespace, not only whitespace (the cloud API's rule)${odd ? `; "${odd}" is not allowed` : ''}`);
-    }
-    const sources = new Set();
-    s.ipAccessList?.forEach((entry, i) => {
-        if (!isIpOrCidr(entry.source))
-            report(['ipAccessList', i, 'source'], `"${entry.source}" is not an IPv4/IPv6 address or CIDR`);
-        if (sources.has(entry.source))
-            report(['ipAccessList', i, 'source'], `duplicate source "${entry.source}"`);
-        sources.add(entry.source);
-    });
-    const endpoints = new Set();
-    s.privateEndpointIds?.forEach((id, i) => {
-        if (endpoints.has(id))
-            report(['privateEndpointIds', i], `duplicate private endpoint id "${id}"`);
-        endpoints.add(id);
-    });
-    const protocols = new Set();
-    s.endpoints?.forEach((e, i) => {
-        if (protocols.has(e.protocol))
-            report(['endpoints', i, 'protocol'], `duplicate protocol "${e.protocol}"`);
-        protocols.add(e.protocol);
-    });
-    return out;
-}
-const str = (v) => (typeof v === 'string' ? v : undefined);
-const mapping = (v) => v !== null && typeof v === 'object' && !Array.isArray(v) ? v : undefined;
-function dashboardView(doc, raw, spec) {
-    const tiles = Array.isArray(raw.tiles) ? raw.tiles : [];
-    return {
-        doc,
-        name: str(raw.name),
-        id: str(raw.id),
-        renamedFrom: str(raw.renamedFrom),
-        tiles: tiles.flatMap((t, i) => {
-            const name = str(t?.name);
-            if (name === undefined)
-                return [];
-            const typed = spec?.tiles?.[i];
-            const sql = typed?.config?.configType === 'sql' ? typed.config.sqlTemplate : undefined;
-            return [{ name, displayType: typed ? tileDisplayType(typed) : undefined, sqlTemplate: sql }];
-        }),
-        links: tiles.flatMap((t, i) => {
-            const link = mapping(mapping(mapping(t)?.config)?.onClick);
-            const dashboard = link?.type === 'dashboard' ? str(mapping(link.target)?.dashboard) : undefined;
-            return dashboard === undefined
-                ? []
-                : [{ dashboard, path: ['tiles', i, 'config', 'onClick', 'target', 'dashboard'] }];
-        })
-    };
-}
-function alertView(doc, raw) {
-    return { doc, name: str(raw.name), dashboard: str(raw.dashboard), tile: str(raw.tile) };
-}
-/** Rules across documents and files: unique names, and alerts that point at tiles that exist. */
-function checkAcrossDocuments(dashboards, alerts, services, mode, 
-/** Some file or document could not be read: a missing name may be in it. */
-incomplete = false) {
-    const out = [];
-    const where = (doc, path) => `${doc.file}:${doc.locate(path).line}`;
-    const byName = new Map();
-    /** Every manifest of each name, in order. */
-    const sharing = new Map();
-    const pins = new Map();
-    for (const d of dashboards) {
-        if (d.name === undefined)
-            continue;
-        const list = sharing.get(d.name);
-        if (list)
-            list.push(d);
-        else
-            sharing.set(d.name, [d]);
-        if (!byName.has(d.name))
-            byName.set(d.name, d);
-        if (d.id !== undefined) {
-            const prevPin = pins.get(d.id);
-            if (prevPin)
-                reporter(d.doc, out)(['id'], `dashboard id "${d.id}" is pinned twice (also at ${where(prevPin.doc, ['id'])})`);
-            else
-                pins.set(d.id, d);
-        }
-    }
-    // Same-named dashboards are told apart by their `id:` pins (pair.ts pairs pins first): each of them needs
-    // one. Two pins of one id are reported above.
-    const pinnedTwins = new Map();
-    for (const [name, list] of sharing) {
-        if (list.length < 2)
-            continue;
-        if (list.every(d => d.id !== undefined)) {
-            pinnedTwins.set(name, list);
-            continue;
-        }
-        const [first, ...rest] = list;
-        for (const d of rest)
-            reporter(d.doc, out)(['name'], `duplicate dashboard name "${name}" (also at ${where(first.doc, ['name'])}): same-named dashboards need an \`id:\` pin each (the id of its live dashboard) to tell them apart; pin every one of them, or rename one`);
-    }
-    // A link-out names its dashboard too (links.ts pairs the name with one manifest): it cannot tell twins apart.
-    for (const d of dashboards)
-        for (const link of d.links) {
-            const twins = pinnedTwins.get(link.dashboard);
-            if (twins)
-                reporter(d.doc, out)(link.path, `${twins.length} dashboards are named "${link.dashboard}" (${twins.map(t => where(t.doc, ['name'])).join(', ')}): a link names its dashboard by name, so it cannot tell which; link to one by \`id:\`, or rename one of them`);
-        }
-    for (const d of dashboards) {
-        const from = d.renamedFrom;
-        if (from !== undefined && from !== d.name && byName.has(from)) {
-            const other = byName.get(from);
-            reporter(d.doc, out)(['renamedFrom'], `"${from}" is still the name of another manifest (${where(other.doc, ['name'])})`);
-        }
-    }
-    const alertNames = new Map();
-    for (const a of alerts) {
-        const report = reporter(a.doc, out);
-        if (a.name !== undefined) {
-            const prev = alertNames.get(a.name);
-            if (prev)
-                report(['name'], `duplicate alert name "${a.name}" (also at ${where(prev.doc, ['name'])})`);
-            else
-                alertNames.set(a.name, a);
-        }
-        if (a.dashboard === undefined)
-            continue;
-        const twins = pinnedTwins.get(a.dashboard);
-        if (twins) {
-            report(['dashboard'], `${twins.length} dashboards are named "${a.dashboard}" (${twins.map(t => where(t.doc, ['name'])).join(', ')}): an alert names its dashboard by name, so it cannot tell which; rename one of them to put alerts on it`);
-            continue;
-        }
-        const dash = byName.get(a.dashboard);
-        if (!dash) {
-            const guess = (0,issues/* didYouMean */.au)(a.dashboard, [...byName.keys()]);
-            report(['dashboard'], `no dashboard named "${a.dashboard}" in the manifests${guess ? ` (did you mean "${guess}"?)` : ''}${incomplete && !guess ? ' (some manifests could not be read: fix those errors first)' : ''}`);
-            continue;
-        }
-        if (a.tile === undefined)
-            continue;
-        const tile = dash.tiles.find(t => t.name === a.tile);
-        if (!tile) {
-            const guess = (0,issues/* didYouMean */.au)(a.tile, dash.tiles.map(t => t.name));
-            report(['tile'], `dashboard "${dash.name}" has no tile named "${a.tile}"${guess ? ` (did you mean "${guess}"?)` : ''}`);
-            continue;
-        }
-        if (tile.displayType && !vocabulary/* ALERTABLE_DISPLAY_TYPES */.Ei.includes(tile.displayType)) {
-            report(['tile'], `tile "${tile.name}" is a ${tile.displayType} tile; alerts need a line, stacked_bar or number tile`);
-        }
-        else if (tile.sqlTemplate !== undefined &&
-            tile.displayType !== 'number' &&
-            !usesInterval(tile.sqlTemplate)) {
-            // controllers/alerts.ts validateAlertInput; common-utils core/utils.ts validateRawSqlForAlert.
-            report(['tile'], `tile "${tile.name}" is a raw-SQL ${tile.displayType} tile: an alert needs its query to use the interval ({intervalSeconds:Int64}, {intervalMilliseconds:Int64} or an interval macro)`);
-        }
-    }
-    out.push(...checkLookAlikeNames({ dashboard: dashboards, alert: alerts }));
-    services.forEach((doc, i) => {
-        const report = reporter(doc, out);
-        if (mode === 'self-hosted') {
-            report(['kind'], 'ServiceSettings belongs to managed mode (`mode: managed`); this run is self-hosted');
-        }
-        if (i > 0)
-            report(['kind'], `only one ServiceSettings is allowed (the first is at ${where(services[0], ['kind'])})`);
-    });
-    return out;
-}
-
-
-/***/ }),
-
-/***/ 1497:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-
-// EXPORTS
-__nccwpck_require__.d(__webpack_exports__, {
-  sf: () => (/* binding */ Series),
-  FA: () => (/* binding */ Tile),
-  jm: () => (/* binding */ TileConfig),
-  ue: () => (/* binding */ kindSchema)
-});
-
-// UNUSED EXPORTS: Alert, AlertChannel, AnyTileConfig, ColorRule, Container, Dashboard, DashboardFilter, EmailChannel, Formula, HeatmapItem, LinkTarget, MarkdownSeries, NumberFormat, NumberSeries, OnClick, RawSqlTileConfig, SearchSeries, SelectItem, TableSeries, TimeSeries, WebhookChannel, manifestSchema
 
 // EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 11 modules
 var schemas = __nccwpck_require__(2857);
-// EXTERNAL MODULE: ./node_modules/zod/v4/core/api.js
-var api = __nccwpck_require__(3759);
-;// CONCATENATED MODULE: ./node_modules/zod/v4/classic/iso.js
-
-
-
-function datetime(params) {
-    return api/* _isoDateTime */.G1(schemas/* ZodISODateTime */.You, params);
-}
-function date(params) {
-    return core._isoDate(ZodISODate, params);
-}
-function time(params) {
-    return core._isoTime(ZodISOTime, params);
-}
-function duration(params) {
-    return core._isoDuration(ZodISODuration, params);
-}
-
-// EXTERNAL MODULE: ./src/manifest/once.ts
-var once = __nccwpck_require__(164);
-// EXTERNAL MODULE: ./src/manifest/resources-schema.ts
-var resources_schema = __nccwpck_require__(310);
-// EXTERNAL MODULE: ./src/manifest/user-tags.ts
-var user_tags = __nccwpck_require__(4270);
-// EXTERNAL MODULE: ./src/manifest/vocabulary.ts
-var vocabulary = __nccwpck_require__(7817);
-;// CONCATENATED MODULE: ./src/manifest/schema.ts
+;// CONCATENATED MODULE: ./src/policy/schema.ts
 /**
- * The manifest language as zod schemas: structure, types and value sets. Rules that span fields or
- * documents (a tile's series must agree, an alert's tile must exist) live in `rules.ts`, so these
- * schemas stay plain structure and export cleanly to JSON Schema for editors.
+ * The `kind: Policy` document: an organisation's rules over the manifests (and over the plan), each a CEL
+ * expression that must hold. Validated with the same diagnostics as every other kind; the editor schema
+ * (scripts/generated-files.ts) carries its descriptions as hover text.
  */
 
 
-
-
-
-const between = (min, max) => schemas/* int */.Whr({ error: `must be a whole number between ${min} and ${max}` })
-    .min(min, { error: `must be between ${min} and ${max}` })
-    .max(max, { error: `must be between ${min} and ${max}` });
-const atLeast = (min) => schemas/* int */.Whr({ error: `must be a whole number of at least ${min}` }).min(min, { error: `must be at least ${min}` });
-const schema_text = (max) => schemas/* string */.YjP()
-    .min(1, { error: 'must not be empty' })
-    .max(max, { error: `must be at most ${max} characters` });
-const apiVersion = schemas/* enum */.k5n(vocabulary/* API_VERSIONS */.Bo)
-    .optional()
-    .describe('The manifest language version, obsdeploy/v1 (optional).');
-/** A data source by name (resolved to its id at plan time) or by raw id. */
-const dataSourceRef = {
-    source: schemas/* string */.YjP().min(1).optional().describe('Data source by name, resolved to its id at plan time.'),
-    sourceId: schemas/* string */.YjP().min(1).optional().describe('Data source id, when you do not want name resolution.')
-};
-const whereLanguage = schemas/* enum */.k5n(vocabulary/* WHERE_LANGUAGES */.uw).optional().describe('Language of `where` (default lucene).');
-/** A series' filter: the server sets no length limit on it. */
-const seriesFilter = {
-    where: schemas/* string */.YjP().optional().describe('Filter expression (Lucene by default).'),
-    whereLanguage
-};
-/** A config tile's languages (select items, search, heatmap, link-outs): PromQL too, self-hosted only. */
-const queryLanguage = schemas/* enum */.k5n(vocabulary/* QUERY_LANGUAGES */.X_)
-    .optional()
-    .describe('Language of `where`: lucene (default), sql or promql (promql: self-hosted only).');
-/** A select item's or a search config's filter: at most 10,000 characters (zod.ts). */
-const filter = {
-    where: schemas/* string */.YjP().max(vocabulary/* LIMITS */.b1.expression).optional().describe('Filter expression (Lucene by default).'),
-    whereLanguage: queryLanguage
-};
-/** common-utils types.ts NumberFormatSchema: `output` is required, `numericUnit` one of the server's units. */
-const NumberFormat = schemas/* strictObject */.rej({
-    output: schemas/* enum */.k5n(vocabulary/* NUMBER_FORMAT_OUTPUTS */.Jb).describe('How the number is shown (required).'),
-    mantissa: schemas/* int */.Whr().optional().describe('Decimal places shown.'),
-    thousandSeparated: schemas/* boolean */.zMY().optional().describe('Group thousands (1,000,000).'),
-    average: schemas/* boolean */.zMY().optional().describe('Abbreviate large numbers (1.2M).'),
-    decimalBytes: schemas/* boolean */.zMY().optional().describe('byte output: powers of 1000 (kB) instead of 1024 (KiB).'),
-    factor: schemas/* number */.aig().optional().describe('Multiply the value by this first (e.g. 0.001 for ms to s).'),
-    currencySymbol: schemas/* string */.YjP().optional().describe('currency output: the symbol shown, e.g. $.'),
-    numericUnit: schemas/* enum */.k5n(vocabulary/* NUMERIC_UNITS */.mS)
-        .optional()
-        .describe('Unit for data, data rate and throughput formats.'),
-    unit: schemas/* string */.YjP().optional().describe('A unit written after the number, e.g. req/s.')
-})
-    .describe('Number formatting of displayed values.');
-/** Fields shared by the aggregating series types (CONTRACT.md "Series", FACTS.md aggFn values). */
-const aggregating = {
-    dataSource: schemas/* enum */.k5n(vocabulary/* DATA_SOURCES */.YL)
-        .optional()
-        .describe('Accepted for CONTRACT.md compatibility; the server drops it (FACTS.md).'),
-    ...dataSourceRef,
-    aggFn: schemas/* enum */.k5n(vocabulary/* AGG_FNS */.gT)
-        .describe('How values are aggregated per time bucket or group (managed mode: no increase).'),
-    field: schemas/* string */.YjP().min(1).optional().describe('Value expression to aggregate; omitted for count.'),
-    // A series becomes a select item on the server, which takes only these levels.
-    level: schemas/* literal */.euz(vocabulary/* QUANTILE_LEVELS */.Us)
-        .optional()
-        .describe('Percentile level for quantile: 0.5, 0.9, 0.95 or 0.99.'),
-    ...seriesFilter,
-    alias: schemas/* string */.YjP().optional().describe('Name shown for the series in legends and columns.'),
-    metricName: schemas/* string */.YjP().optional().describe('Metric sources: the metric to read.'),
-    metricDataType: schemas/* enum */.k5n(vocabulary/* METRIC_DATA_TYPES */.Mv).optional().describe('Metric sources: the type of that metric.'),
-    numberFormat: NumberFormat.optional()
-};
-const groupBy = schemas/* array */.YOg(schemas/* string */.YjP().min(1))
-    .max(vocabulary/* LIMITS */.b1.groupBy)
-    .optional()
-    .describe('Fields to group by (at most 10); the same for every series of the tile.');
-const TimeSeries = schemas/* strictObject */.rej({
-    type: schemas/* literal */.euz('time').describe('A value over time: a line or stacked bar chart.'),
-    ...aggregating,
-    groupBy,
-    displayType: schemas/* enum */.k5n(vocabulary/* TIME_DISPLAY_TYPES */.L2)
-        .optional()
-        .describe('The chart: line (the default) or stacked_bar (stacked bars).')
-});
-const TableSeries = schemas/* strictObject */.rej({
-    type: schemas/* literal */.euz('table').describe('A value per group, as a table column.'),
-    ...aggregating,
-    groupBy,
-    sortOrder: schemas/* enum */.k5n(vocabulary/* SORT_ORDERS */.jG)
-        .optional()
-        .describe('Sort rows by this series (not kept by servers that store the config form: use orderBy there).')
-});
-const NumberSeries = schemas/* strictObject */.rej({
-    type: schemas/* literal */.euz('number').describe('One value, shown as a number (only the first series counts).'),
-    ...aggregating,
-    groupBy
-});
-const SearchSeries = schemas/* strictObject */.rej({
-    type: schemas/* literal */.euz('search').describe('Matching events as a list.'),
-    dataSource: aggregating.dataSource,
-    ...dataSourceRef,
-    fields: schemas/* array */.YOg(schemas/* string */.YjP().min(1))
-        .describe('Columns shown in the search tile (none: the default columns).'),
-    ...seriesFilter
-});
-const MarkdownSeries = schemas/* strictObject */.rej({
-    type: schemas/* literal */.euz('markdown').describe('Text, written in Markdown.'),
-    content: schemas/* string */.YjP().max(vocabulary/* LIMITS */.b1.seriesMarkdown).describe('The Markdown text (at most 100,000 characters).')
-});
-/** CONTRACT.md's tile form: a list of series. */
-const Series = schemas/* discriminatedUnion */.gMt('type', [
-    TimeSeries,
-    TableSeries,
-    NumberSeries,
-    SearchSeries,
-    MarkdownSeries
-]);
-const SelectItem = schemas/* strictObject */.rej({
-    aggFn: schemas/* enum */.k5n(vocabulary/* AGG_FNS */.gT)
-        .describe('How values are aggregated per time bucket or group (managed mode: no increase).'),
-    valueExpression: schemas/* string */.YjP()
-        .min(1)
-        .max(vocabulary/* LIMITS */.b1.expression)
-        .optional()
-        .describe('The expression aggregated; every function but count needs one.'),
-    alias: schemas/* string */.YjP().max(vocabulary/* LIMITS */.b1.expression).optional().describe('Name shown in legends and columns.'),
-    level: schemas/* literal */.euz(vocabulary/* QUANTILE_LEVELS */.Us)
-        .optional()
-        .describe('Percentile level for quantile: 0.5, 0.9, 0.95 or 0.99.'),
-    ...filter,
-    metricName: schemas/* string */.YjP().optional().describe('Metric sources: the metric to read.'),
-    metricType: schemas/* enum */.k5n(vocabulary/* METRIC_DATA_TYPES */.Mv).optional().describe('Metric sources: the type of that metric.'),
-    periodAggFn: schemas/* literal */.euz('delta')
-        .optional()
-        .describe('delta: aggregate the change per period of a cumulative metric.'),
-    numberFormat: NumberFormat.optional()
-})
-    .describe('A value the tile shows (A, B, ... in formulas, in order).');
-const schema_select = (max) => schemas/* array */.YOg(SelectItem)
-    .min(1)
-    .max(max)
-    .describe(max === 1 ? 'The value shown: one select item.' : `The values shown: 1 to ${max} select items.`);
-const configGroupBy = schemas/* union */.KCZ([schemas/* string */.YjP().max(vocabulary/* LIMITS */.b1.expression), schemas/* array */.YOg(schemas/* string */.YjP().min(1)).max(vocabulary/* LIMITS */.b1.groupBy)])
-    .optional()
-    .describe('Grouping expression, or a list of fields (joined with commas).');
-/** common-utils MetricFormulaSchema: a series computed from the select items, named A, B, ... in order. */
-const Formula = schemas/* strictObject */.rej({
-    expression: schemas/* string */.YjP()
-        .min(1, { error: 'must not be empty' })
-        .max(vocabulary/* LIMITS */.b1.formulaExpression, { error: `must be at most ${vocabulary/* LIMITS */.b1.formulaExpression} characters` })
-        .describe('Arithmetic over the select items: A is select[0], B select[1], ...; e.g. "A / (A + B) * 100".'),
-    alias: schemas/* string */.YjP().optional().describe('Legend or column name of the formula (default: the expression).'),
-    numberFormat: NumberFormat.optional()
-})
-    .describe('A formula series.');
-const formulas = schemas/* array */.YOg(Formula)
-    .max(vocabulary/* LIMITS */.b1.formulas, { error: `at most ${vocabulary/* LIMITS */.b1.formulas} formulas` })
-    .optional()
-    .describe('Series computed from the select items (self-hosted only; a number tile takes one).');
-const showOperandSeries = schemas/* boolean */.zMY()
-    .optional()
-    .describe('With formulas: also show the select items they use (default true).');
-const palette = schemas/* enum */.k5n(vocabulary/* PALETTE_TOKENS */.PK);
-const ruleTail = {
-    color: palette.describe('Colour when the rule matches.'),
-    label: schemas/* string */.YjP()
-        .max(vocabulary/* LIMITS */.b1.colorRuleLabel, { error: `must be at most ${vocabulary/* LIMITS */.b1.colorRuleLabel} characters` })
-        .optional()
-        .describe('Text shown with the colour.')
-};
-/** common-utils NumberTileColorConditionSchema: the last rule that matches colours the value. */
-const ColorRule = schemas/* discriminatedUnion */.gMt('operator', [
-    schemas/* strictObject */.rej({
-        operator: schemas/* enum */.k5n(vocabulary/* COMPARISON_OPERATORS */.O7).describe('gt, gte, lt or lte the value.'),
-        value: schemas/* number */.aig().describe('The number compared with.'),
-        ...ruleTail
-    }),
-    schemas/* strictObject */.rej({
-        operator: schemas/* literal */.euz('between').describe('Between two numbers, both included.'),
-        value: schemas/* array */.YOg(schemas/* number */.aig())
-            .length(2, { error: 'must be two numbers: [from, to]' })
-            .describe('[from, to].'),
-        ...ruleTail
-    }),
-    schemas/* strictObject */.rej({
-        operator: schemas/* enum */.k5n(vocabulary/* EQUALITY_OPERATORS */.Dg).describe('eq or neq: equal or not equal.'),
-        value: schemas/* union */.KCZ([
-            schemas/* number */.aig(),
-            schemas/* string */.YjP()
-                .max(vocabulary/* LIMITS */.b1.colorRuleText, { error: `must be at most ${vocabulary/* LIMITS */.b1.colorRuleText} characters` })
-        ])
-            .describe('A number or a text.'),
-        ...ruleTail
-    })
-])
-    .describe('A conditional colour; the last rule that matches wins.');
-/** A link-out's target: by id, by template, or (this tool) the dashboard or data source by name. */
-const LinkTarget = schemas/* strictObject */.rej({
-    mode: schemas/* enum */.k5n(vocabulary/* LINK_TARGET_MODES */.Cu).describe('id: a dashboard or data source; template: a name template.'),
-    dashboard: schemas/* string */.YjP()
+/** A rule id: what a suppression names, so a plain word (`alert-has-channel`, `recommended/owner-tag`). */
+const RULE_ID = /^[a-z0-9][a-z0-9_./-]{0,79}$/;
+const PolicyRuleSchema = schemas/* strictObject */.rej({
+    id: schemas/* string */.YjP()
+        .regex(RULE_ID, 'must be lower-case letters, digits and - _ . /, at most 80 characters')
+        .describe('The rule id, unique across policies: what findings and suppressions name.'),
+    kinds: schemas/* array */.YOg(schemas/* enum */.k5n(vocabulary/* MANIFEST_KINDS */.ak))
         .min(1)
         .optional()
-        .describe('mode id, type dashboard: the dashboard by name (from the manifests or the server).'),
-    source: schemas/* string */.YjP().min(1).optional().describe('mode id, type search: the data source by name.'),
-    id: schemas/* string */.YjP().min(1).optional().describe('mode id: the raw id, when you do not want name resolution.'),
-    template: schemas/* string */.YjP()
-        .min(1)
-        .max(vocabulary/* LIMITS */.b1.linkTemplate, { error: `must be at most ${vocabulary/* LIMITS */.b1.linkTemplate} characters` })
-        .optional()
-        .describe('mode template: a name template filled from the row, e.g. "{{service}} overview".')
-})
-    .describe('Where the link goes.');
-const linkFilters = schemas/* array */.YOg(schemas/* strictObject */.rej({
-    kind: schemas/* literal */.euz('expressionTemplate').describe('expressionTemplate (the only kind).'),
-    expression: schemas/* string */.YjP()
-        .min(1, { error: 'must not be empty' })
-        .max(vocabulary/* LIMITS */.b1.linkTemplate)
-        .describe('The filter expression of the target, e.g. ServiceName.'),
-    template: schemas/* string */.YjP()
-        .min(1, { error: 'must not be empty' })
-        .max(vocabulary/* LIMITS */.b1.linkTemplate)
-        .describe('Its value, filled from the row, e.g. "{{service}}".')
-}))
-    .max(vocabulary/* LIMITS */.b1.linkFilters, { error: `at most ${vocabulary/* LIMITS */.b1.linkFilters} filters` })
-    .optional()
-    .describe('Filters the target opens with.');
-const linkTo = (type, what) => schemas/* strictObject */.rej({
-    type: schemas/* literal */.euz(type).describe(what),
-    target: LinkTarget,
-    whereTemplate: schemas/* string */.YjP()
-        .max(vocabulary/* LIMITS */.b1.linkTemplate)
-        .optional()
-        .describe('A filter template the target opens with, filled from the row.'),
-    whereLanguage: queryLanguage,
-    filters: linkFilters
-});
-/** utils/zod.ts externalOnClickSchema: what clicking a table row opens. */
-const OnClick = schemas/* discriminatedUnion */.gMt('type', [
-    linkTo('search', 'Open the search page of a log or trace source.'),
-    linkTo('dashboard', 'Open a dashboard.'),
-    schemas/* strictObject */.rej({
-        type: schemas/* literal */.euz('external').describe('Open a URL.'),
-        urlTemplate: schemas/* string */.YjP()
-            .min(1, { error: 'must not be empty' })
-            .max(vocabulary/* LIMITS */.b1.linkTemplate)
-            .describe('The URL, filled from the row, e.g. "https://runbooks.example.com/{{service}}".')
-    })
-])
-    .describe('What clicking a row opens.');
-const asRatio = schemas/* boolean */.zMY()
-    .optional()
-    .describe('Show the first select item divided by the second (needs exactly two; not with formulas).');
-const timeConfig = {
-    ...dataSourceRef,
-    select: schema_select(vocabulary/* LIMITS */.b1.selectItems),
-    groupBy: configGroupBy,
-    asRatio,
-    alignDateRangeToGranularity: schemas/* boolean */.zMY()
-        .optional()
-        .describe('Align the time range to whole buckets of the granularity.'),
-    fillNulls: schemas/* boolean */.zMY().optional().describe('Draw empty buckets as zero (default true).'),
-    numberFormat: NumberFormat.optional(),
-    seriesLimit: schemas/* int */.Whr()
-        .min(0)
-        .optional()
-        .describe('How many groups to draw, the largest first (0: all; managed mode: not available).'),
-    formulas,
-    showOperandSeries
-};
-/** utils/zod.ts externalDashboardHeatmapSelectItemSchema. */
-const HeatmapItem = schemas/* strictObject */.rej({
-    valueExpression: schemas/* string */.YjP()
-        .min(1, { error: 'must not be empty' })
-        .max(vocabulary/* LIMITS */.b1.expression)
-        .describe('The value bucketed on the y axis, e.g. Duration.'),
-    countExpression: schemas/* string */.YjP()
-        .max(vocabulary/* LIMITS */.b1.expression)
-        .optional()
-        .describe('What is counted per bucket (default count()).'),
-    heatmapScaleType: schemas/* enum */.k5n(vocabulary/* HEATMAP_SCALE_TYPES */._w).optional().describe('log or linear colour scale.')
-})
-    .describe('The heatmap series.');
-/** FACTS.md's newer tile form, tagged by displayType (builder variants). */
-const orderBy = schemas/* string */.YjP()
-    .max(vocabulary/* LIMITS */.b1.expression)
-    .optional()
-    .describe('Order of the rows or slices, e.g. "count() DESC".');
-const TileConfig = schemas/* discriminatedUnion */.gMt('displayType', [
-    schemas/* strictObject */.rej({
-        displayType: schemas/* literal */.euz('line').describe('A line chart over time.'),
-        ...timeConfig,
-        fitYAxisToData: schemas/* boolean */.zMY().optional().describe('Scale the y axis to the data instead of from zero.'),
-        compareToPreviousPeriod: schemas/* boolean */.zMY().optional().describe('Also draw the previous period, for comparison.')
-    }),
-    schemas/* strictObject */.rej({
-        displayType: schemas/* literal */.euz('stacked_bar').describe('Stacked bars over time.'),
-        ...timeConfig
-    }),
-    schemas/* strictObject */.rej({
-        displayType: schemas/* literal */.euz('table').describe('A table: one row per group, a column per select item.'),
-        ...dataSourceRef,
-        select: schema_select(vocabulary/* LIMITS */.b1.selectItems),
-        groupBy: configGroupBy,
-        having: schemas/* string */.YjP()
-            .max(vocabulary/* LIMITS */.b1.expression)
-            .optional()
-            .describe('A condition on the aggregated rows, e.g. "count() > 10".'),
-        orderBy,
-        asRatio,
-        numberFormat: NumberFormat.optional(),
-        groupByColumnsOnLeft: schemas/* boolean */.zMY().optional().describe('Show the grouping columns first.'),
-        onClick: OnClick.optional(),
-        formulas,
-        showOperandSeries
-    }),
-    schemas/* strictObject */.rej({
-        displayType: schemas/* literal */.euz('number').describe('One value, shown as a number.'),
-        ...dataSourceRef,
-        select: schema_select(vocabulary/* LIMITS */.b1.selectItems).describe('The value: one select item, or with a formula the items it uses (A, B, ...).'),
-        numberFormat: NumberFormat.optional(),
-        formulas,
-        color: palette.optional().describe('Colour of the value (and of the sparkline, unless it sets one).'),
-        colorRules: schemas/* array */.YOg(ColorRule)
-            .max(vocabulary/* LIMITS */.b1.colorRules, { error: `at most ${vocabulary/* LIMITS */.b1.colorRules} rules` })
-            .optional()
-            .describe('Conditional colours of the value; the last rule that matches wins.'),
-        backgroundChart: schemas/* strictObject */.rej({
-            type: schemas/* enum */.k5n(vocabulary/* BACKGROUND_CHART_TYPES */.e).describe('Its shape: a line, or a filled area.'),
-            color: palette.optional().describe('Its colour (default: the tile colour).')
-        })
-            .optional()
-            .describe('A trend sparkline behind the value.')
-    }),
-    ...['pie', 'bar'].map(displayType => schemas/* strictObject */.rej({
-        displayType: schemas/* literal */.euz(displayType)
-            .describe(displayType === 'pie' ? 'A pie chart: one slice per group.' : 'A bar chart: one bar per group.'),
-        ...dataSourceRef,
-        select: schema_select(1),
-        groupBy: configGroupBy,
-        orderBy,
-        numberFormat: NumberFormat.optional(),
-        limit: schemas/* int */.Whr().min(0).optional().describe('How many groups to show, the largest first (0: all).')
-    })),
-    schemas/* strictObject */.rej({
-        displayType: schemas/* literal */.euz('search').describe('Matching events as a list.'),
-        ...dataSourceRef,
-        // zod.ts externalDashboardSearchChartConfigSchema: `select` is required (a string; a list is joined).
-        select: schemas/* union */.KCZ([schemas/* string */.YjP().max(vocabulary/* LIMITS */.b1.expression), schemas/* array */.YOg(schemas/* string */.YjP().min(1))], {
-            error: issue => issue.input === undefined
-                ? 'is required: the columns to show, as text ("" for the default columns) or a list'
-                : undefined
-        })
-            .describe('Columns shown in the search tile: text, or a list of columns.'),
-        ...filter
-    }),
-    schemas/* strictObject */.rej({
-        displayType: schemas/* literal */.euz('markdown').describe('Text, written in Markdown.'),
-        markdown: schemas/* string */.YjP()
-            .max(vocabulary/* LIMITS */.b1.markdown)
-            .optional()
-            .describe('The Markdown text (at most 50,000 characters).')
-    }),
-    schemas/* strictObject */.rej({
-        displayType: schemas/* literal */.euz('heatmap').describe('How a value is distributed over time (a trace source).'),
-        ...dataSourceRef,
-        select: schemas/* array */.YOg(HeatmapItem)
-            .length(1, { error: 'needs exactly one item: the value to bucket' })
-            .describe('Exactly one item: the value to bucket.'),
-        ...filter,
-        numberFormat: NumberFormat.optional()
-    }),
-    schemas/* strictObject */.rej({
-        displayType: schemas/* literal */.euz('event_patterns').describe('Events grouped into recurring patterns.'),
-        ...dataSourceRef,
-        select: schemas/* string */.YjP()
-            .max(vocabulary/* LIMITS */.b1.expression)
-            .optional()
-            .describe('The expression whose values are grouped into patterns (default: the body).'),
-        ...filter
-    })
-]);
-/**
- * Raw-SQL tiles (zod.ts externalDashboardRawSqlChartConfigSchema): a query on a connection instead of a
- * source and select items, for the display types the server allows them on. `configType: sql` picks them.
- */
-const rawSqlBase = {
-    configType: schemas/* literal */.euz('sql').describe('Raw SQL: the tile runs `sqlTemplate` on its connection.'),
-    connection: schemas/* string */.YjP()
+        .describe('The kinds of manifest the rule reads (every kind when absent).'),
+    stacks: schemas/* array */.YOg(schemas/* string */.YjP().min(1))
         .min(1)
         .optional()
-        .describe('The ClickHouse connection, by name (self-hosted); or `connectionId`.'),
-    connectionId: schemas/* string */.YjP()
+        .describe('The stacks the rule holds in, by name (every stack when absent).'),
+    severity: schemas/* enum */.k5n(['error', 'warning'])
+        .describe('An error fails validate and plan, so nothing is applied; a warning is reported only.'),
+    message: schemas/* string */.YjP().min(1).max(500).describe('What a finding says to fix.'),
+    check: schemas/* string */.YjP()
         .min(1)
+        .max(4000)
+        .describe('A CEL expression that must be true, over `resource` (the manifest as written); with `on: plan` also over `change` and `plan`.'),
+    on: schemas/* enum */.k5n(['manifest', 'plan'])
         .optional()
-        .describe('The connection id: the only form in managed mode, where the cloud API cannot list connections.'),
-    sqlTemplate: schemas/* string */.YjP()
-        .max(vocabulary/* RESOURCE_LIMITS */.k_.sqlTemplate)
-        .describe('The query; macros such as `$__timeFilter(Timestamp)` and `{intervalSeconds:Int64}` as in the UI.'),
-    ...dataSourceRef,
-    numberFormat: NumberFormat.optional()
-};
-const rawTime = {
-    fillNulls: schemas/* boolean */.zMY().optional().describe('Draw missing buckets as zero.'),
-    alignDateRangeToGranularity: schemas/* boolean */.zMY().optional().describe('Round the time range to whole buckets.'),
-    seriesLimit: schemas/* int */.Whr().min(0).optional().describe('Top-N series by peak (0: unlimited; self-hosted).')
-};
-const RawSqlTileConfig = schemas/* discriminatedUnion */.gMt('displayType', [
-    schemas/* strictObject */.rej({
-        ...rawSqlBase,
-        displayType: schemas/* literal */.euz('line').describe('How the query result is drawn: a line chart.'),
-        ...rawTime,
-        fitYAxisToData: schemas/* boolean */.zMY().optional().describe('Fit the y axis to the data instead of starting at 0.'),
-        compareToPreviousPeriod: schemas/* boolean */.zMY().optional().describe('Also draw the previous period.')
-    }),
-    schemas/* strictObject */.rej({
-        ...rawSqlBase,
-        displayType: schemas/* literal */.euz('stacked_bar').describe('How the query result is drawn: stacked bars.'),
-        ...rawTime
-    }),
-    ...vocabulary/* RAW_SQL_DISPLAY_TYPES */.Nu.filter(t => t !== 'line' && t !== 'stacked_bar').map(displayType => schemas/* strictObject */.rej({
-        ...rawSqlBase,
-        displayType: schemas/* literal */.euz(displayType).describe(`How the query result is drawn: a ${displayType} tile.`)
-    }))
-]);
-/** The builder configs, each marked as having no `configType`, so `configType` can pick the union. */
-const builderConfigs = TileConfig.options.map(o => o.extend({ configType: schemas/* undefined */.Vxk().optional().describe('Absent on builder tiles.') }));
-/** A tile's `config`: a builder config (no `configType`), or a raw-SQL one (`configType: sql`). */
-const AnyTileConfig = schemas/* discriminatedUnion */.gMt('configType', [
-    RawSqlTileConfig,
-    schemas/* discriminatedUnion */.gMt('displayType', builderConfigs)
-]);
-const Tile = schemas/* strictObject */.rej({
-    name: schema_text(1024).describe('Unique in the dashboard: tiles are matched by name, which keeps their ids and alerts.'),
-    x: between(0, vocabulary/* LIMITS */.b1.gridColumns - 1).describe('Column of the left edge, 0-23 (the grid is 24 wide).'),
-    y: atLeast(0).describe('Row of the top edge, from 0.'),
-    w: between(1, vocabulary/* LIMITS */.b1.gridColumns).describe('Width in columns, 1-24; x + w is at most 24.'),
-    h: atLeast(1).describe('Height in rows, at least 1.'),
-    asRatio: schemas/* boolean */.zMY().optional().describe('Series form only: show series[0] / series[1].'),
-    series: schemas/* array */.YOg(Series)
-        .min(1, { error: 'needs at least one series' })
-        .optional()
-        .describe("CONTRACT.md's tile form: a list of series of one type (or use `config`)."),
-    config: AnyTileConfig.optional().describe("The server's tile form, by displayType (or use `series`); `configType: sql` for a raw-SQL tile."),
-    container: schemas/* string */.YjP()
+        .describe('When the rule runs: over each manifest in validate (the default), or over each change of the plan, which needs the live state.'),
+    field: schemas/* string */.YjP()
         .min(1)
+        .max(200)
         .optional()
-        .describe("The dashboard's container (group) the tile is in, by title."),
-    tab: schemas/* string */.YjP().min(1).optional().describe("The container's tab the tile is on, by title.")
+        .describe('Where a finding points in the resource, e.g. `channels` or `tiles[1]` (its first line when absent).')
 });
-/** common-utils DashboardFilterSchema (the API's sourceId by name): a filter at the top of the dashboard. */
-const DashboardFilter = schemas/* strictObject */.rej({
-    type: schemas/* enum */.k5n(vocabulary/* DASHBOARD_FILTER_TYPES */.OO).optional().describe('QUERY_EXPRESSION (the default and only type).'),
-    name: schemas/* string */.YjP().min(1, { error: 'must not be empty' }).describe('Its name on the dashboard.'),
-    expression: schemas/* string */.YjP()
-        .min(1, { error: 'must not be empty' })
-        .describe('The expression whose values the filter offers, e.g. ServiceName.'),
-    ...dataSourceRef,
-    sourceMetricType: schemas/* enum */.k5n(vocabulary/* METRIC_DATA_TYPES */.Mv)
+const PolicySchema = schemas/* strictObject */.rej({
+    apiVersion: schemas/* literal */.euz('obsdeploy/v1')
         .optional()
-        .describe('For a metric source: the metric type the values come from.'),
-    where: schemas/* string */.YjP().optional().describe('Narrows the values offered.'),
-    whereLanguage: schemas/* enum */.k5n(vocabulary/* WHERE_LANGUAGES */.uw).optional().describe('Language of `where`: lucene or sql.'),
-    appliesToSources: schemas/* array */.YOg(schemas/* string */.YjP().min(1))
+        .describe('The manifest language version, obsdeploy/v1 (optional).'),
+    kind: schemas/* literal */.euz('Policy').describe('Rules over the other manifests and the plan, written in CEL.'),
+    name: schemas/* string */.YjP().min(1).max(200).describe('The policy name, quoted in each finding.'),
+    recommended: schemas/* boolean */.zMY()
         .optional()
-        .describe('The data sources, by name, whose tiles the filter applies to (default: all).'),
-    appliesToSourceIds: schemas/* array */.YOg(schemas/* string */.YjP().min(1))
-        .optional()
-        .describe('The same by id, when you do not want name resolution.'),
-    isBroadcastEnabled: schemas/* boolean */.zMY()
-        .optional()
-        .describe('Apply the selected value to matching tiles (default true; self-hosted only).'),
-    isVariableEnabled: schemas/* boolean */.zMY()
-        .optional()
-        .describe('Offer the value to tile queries as $variableName (default false; self-hosted only).'),
-    variableName: schemas/* string */.YjP()
-        .max(vocabulary/* LIMITS */.b1.variableName, { error: `must be at most ${vocabulary/* LIMITS */.b1.variableName} characters` })
-        .regex(/^[a-zA-Z][a-zA-Z0-9_]*$/, {
-        error: 'must start with a letter and hold only letters, digits and _'
-    })
-        .optional()
-        .describe('The variable name (default: derived from `name`); needs isVariableEnabled.')
-})
-    .describe('A dashboard filter.');
-/** common-utils DashboardContainerSchema without its id: tiles refer to a container and its tabs by title. */
-const Container = schemas/* strictObject */.rej({
-    title: schemas/* string */.YjP()
-        .min(1, { error: 'must not be empty' })
-        .max(vocabulary/* LIMITS */.b1.containerTitle, { error: `must be at most ${vocabulary/* LIMITS */.b1.containerTitle} characters` })
-        .describe('Its title, unique in the dashboard: tiles name it in `container`.'),
-    collapsed: schemas/* boolean */.zMY().optional().describe('Shown collapsed (default false).'),
-    collapsible: schemas/* boolean */.zMY().optional().describe('Can be collapsed.'),
-    bordered: schemas/* boolean */.zMY().optional().describe('Drawn with a border.'),
-    tabs: schemas/* array */.YOg(schemas/* strictObject */.rej({
-        title: schemas/* string */.YjP()
-            .min(1, { error: 'must not be empty' })
-            .max(vocabulary/* LIMITS */.b1.containerTitle, { error: `must be at most ${vocabulary/* LIMITS */.b1.containerTitle} characters` })
-            .describe('Its title, unique in the container: tiles name it in `tab`.')
-    })
-        .describe('A tab.'))
-        .max(vocabulary/* LIMITS */.b1.containerTabs, { error: `at most ${vocabulary/* LIMITS */.b1.containerTabs} tabs` })
-        .optional()
-        .describe('Tabs (two or more show a tab bar).')
-})
-    .describe('A group of tiles, with optional tabs.');
-const Dashboard = schemas/* strictObject */.rej({
-    apiVersion,
-    kind: schemas/* literal */.euz('Dashboard').describe('A dashboard: tiles, and the filters and layout around them.'),
-    name: schema_text(vocabulary/* LIMITS */.b1.dashboardName).describe('Its name (1-1024 characters); how the plan finds it again.'),
-    tags: (0,user_tags/* userTags */.R)()
-        .optional()
-        .describe('Tags (at most 49 of at most 32 characters; the ownership tag is added).'),
-    tiles: schemas/* array */.YOg(Tile)
-        .max(vocabulary/* LIMITS */.b1.tiles, { error: `at most ${vocabulary/* LIMITS */.b1.tiles} tiles` })
-        .optional()
-        .describe('The tiles (at most 500), each placed on the 24-column grid.'),
-    filters: schemas/* array */.YOg(DashboardFilter).optional().describe('Filters at the top of the dashboard.'),
-    savedQuery: schemas/* string */.YjP().optional().describe('The query the dashboard opens with.'),
-    savedQueryLanguage: schemas/* enum */.k5n(vocabulary/* QUERY_LANGUAGES */.X_)
-        .optional()
-        .describe('Language of savedQuery: lucene (the default with a query), sql or promql (self-hosted only).'),
-    savedFilterValues: schemas/* array */.YOg(schemas/* strictObject */.rej({
-        type: schemas/* literal */.euz('sql').optional().describe('sql (the default and only type).'),
-        condition: schemas/* string */.YjP()
-            .max(vocabulary/* LIMITS */.b1.expression, { error: `must be at most ${vocabulary/* LIMITS */.b1.expression} characters` })
-            .describe("A SQL condition, e.g. ServiceName IN ('cart')")
-    })
-        .describe('A saved filter value.'))
-        .optional()
-        .describe('Filter values the dashboard opens with.'),
-    containers: schemas/* array */.YOg(Container)
-        .max(vocabulary/* LIMITS */.b1.containers, { error: `at most ${vocabulary/* LIMITS */.b1.containers} containers` })
-        .optional()
-        .describe('Groups of tiles (collapsible sections, with optional tabs).'),
-    id: schemas/* string */.YjP().min(1).optional().describe('Pin this manifest to an existing dashboard id (adopts it).'),
-    adopt: schemas/* boolean */.zMY().optional().describe('Take ownership of an existing dashboard of the same name.'),
-    renamedFrom: schema_text(vocabulary/* LIMITS */.b1.dashboardName)
-        .optional()
-        .describe('The previous name, so a rename keeps the dashboard id.')
-});
-const MANAGED_ONLY = 'Managed mode only (the cloud API).';
-const WebhookChannel = schemas/* strictObject */.rej({
-    type: schemas/* literal */.euz('webhook').describe('webhook: notify through a webhook.'),
-    webhook: schemas/* string */.YjP().min(1).optional().describe("Webhook by name (a manifest's or an existing one)."),
-    webhookId: schemas/* string */.YjP().min(1).optional().describe('Webhook by id.'),
-    webhookService: schemas/* string */.YjP()
-        .min(1)
-        .optional()
-        .describe(`${MANAGED_ONLY} The webhook's service, e.g. slack_api.`),
-    slackChannelId: schemas/* string */.YjP()
-        .min(1)
-        .optional()
-        .describe(`${MANAGED_ONLY} Slack channel id for Slack API webhooks.`),
-    severity: schemas/* enum */.k5n(vocabulary/* CHANNEL_SEVERITIES */.Eg)
-        .optional()
-        .describe(`${MANAGED_ONLY} Severity for PagerDuty API webhooks.`)
-});
-const EmailChannel = schemas/* strictObject */.rej({
-    type: schemas/* literal */.euz('email').describe(`${MANAGED_ONLY} Email the alert.`),
-    emailRecipients: schemas/* array */.YOg(schemas/* string */.YjP().min(1)).describe('Addresses to email.')
-});
-const AlertChannel = schemas/* discriminatedUnion */.gMt('type', [WebhookChannel, EmailChannel]);
-/** An alert's `channels`: at least one, at most the server's limit. */
-const channelList = (channel) => schemas/* array */.YOg(channel)
-    .min(1, { error: 'needs at least one channel' })
-    .max(vocabulary/* RESOURCE_LIMITS */.k_.alertChannels, {
-    error: `an alert has at most ${vocabulary/* RESOURCE_LIMITS */.k_.alertChannels} channels`
-});
-const Alert = schemas/* strictObject */.rej({
-    apiVersion,
-    kind: schemas/* literal */.euz('Alert').describe("An alert on a dashboard tile's value, or on a saved search."),
-    name: schema_text(vocabulary/* LIMITS */.b1.alertName).describe('Unique among the alerts (1-512 characters); how the plan finds it again.'),
-    dashboard: schemas/* string */.YjP()
-        .min(1)
-        .optional()
-        .describe('Tile alerts: the dashboard, by name, from the manifests.'),
-    tile: schemas/* string */.YjP().min(1).optional().describe('Tile alerts: the tile, by name, within that dashboard.'),
-    source: schemas/* enum */.k5n(vocabulary/* ALERT_SOURCES */.iw)
-        .optional()
-        .describe('tile (the default: `dashboard` and `tile`) or saved_search (`savedSearch`).'),
-    savedSearch: schemas/* string */.YjP()
-        .min(1)
-        .optional()
-        .describe("Saved-search alerts: the saved search, by name (a manifest's or an existing one)."),
-    savedSearchId: schemas/* string */.YjP().min(1).optional().describe('Saved-search alerts: the saved search, by id.'),
-    groupBy: schemas/* string */.YjP().optional().describe('Saved-search alerts: evaluate per value of this expression.'),
-    threshold: schemas/* number */.aig().describe('The value the watched value is compared with.'),
-    thresholdMax: schemas/* number */.aig()
-        .optional()
-        .describe('Upper bound for between and not_between (at least threshold).'),
-    thresholdType: schemas/* enum */.k5n(vocabulary/* THRESHOLD_TYPES */.Cd)
-        .describe('When the alert fires: the value above, below, ... the threshold (between: within both bounds).'),
-    interval: schemas/* enum */.k5n(vocabulary/* ALERT_INTERVALS */.q2).describe('How often the value is evaluated, over a window this long.'),
-    channel: AlertChannel.optional().describe('Where the alert goes: `channel`, or a list in `channels`.'),
-    channels: channelList(AlertChannel)
-        .optional()
-        .describe(`Self-hosted: up to ${vocabulary/* RESOURCE_LIMITS */.k_.alertChannels} channels (the managed API takes one \`channel\`).`),
-    message: schema_text(vocabulary/* LIMITS */.b1.alertMessage).optional().describe('The notification text (at most 4096 characters).'),
-    numConsecutiveWindows: atLeast(1)
-        .optional()
-        .describe('Fire only after this many windows in a row breach the threshold (default 1).'),
-    note: schema_text(vocabulary/* LIMITS */.b1.note).optional().describe('A note for responders (at most 4096 characters).'),
-    scheduleOffsetMinutes: between(0, vocabulary/* LIMITS */.b1.scheduleOffsetMinutes)
-        .optional()
-        .describe('Minutes to shift each evaluation window by; less than the interval (default 0).'),
-    scheduleStartAt: datetime({ error: 'must be a UTC date and time like 2026-01-01T10:00:00Z' })
-        .optional()
-        .describe('Align the windows to this UTC time (within a year ahead, ten years back); offset must be 0.')
-});
-/** The self-hosted server takes webhook channels only (HyperDX zod.ts zAlertChannel). */
-const selfHostedAlert = (0,once/* once */.O)('self-hosted Alert schema', () => Alert.extend({
-    channel: WebhookChannel.optional().describe(Alert.shape.channel.description ?? ''),
-    channels: channelList(WebhookChannel).optional()
-}));
-/** Managed mode's service settings: built on first use, as few repositories hold them. */
-const serviceSettings = (0,once/* once */.O)('ServiceSettings schema', () => {
-    const IpAccessEntry = schemas/* strictObject */.rej({
-        source: schemas/* string */.YjP().min(1).describe('IPv4/IPv6 address or CIDR.'),
-        description: schemas/* string */.YjP().optional().describe('What the entry is for.')
-    })
-        .describe('An address allowed to connect.');
-    return schemas/* strictObject */.rej({
-        apiVersion,
-        kind: schemas/* literal */.euz('ServiceSettings')
-            .describe("Managed mode: the database service's settings, applied on a release (service-update)."),
-        name: schemas/* string */.YjP()
-            .min(1, { error: 'must be 1-50 letters, digits and whitespace' })
-            .max(vocabulary/* LIMITS */.b1.serviceName, {
-            error: `must be at most ${vocabulary/* LIMITS */.b1.serviceName} characters (letters, digits and whitespace)`
-        })
-            .optional()
-            .describe("The service's name: 1-50 letters, digits and whitespace."),
-        releaseChannel: schemas/* enum */.k5n(vocabulary/* RELEASE_CHANNELS */.ZL)
-            .optional()
-            .describe('How soon the service gets upgrades: slow, default or fast (production services only).'),
-        ipAccessList: schemas/* array */.YOg(IpAccessEntry)
-            .optional()
-            .describe('The addresses allowed to connect: the whole list (entries are matched on source).'),
-        privateEndpointIds: schemas/* array */.YOg(schemas/* string */.YjP().min(1))
-            .optional()
-            .describe('Private endpoints allowed to connect: the whole list.'),
-        endpoints: schemas/* array */.YOg(schemas/* strictObject */.rej({
-            protocol: schemas/* enum */.k5n(vocabulary/* ENDPOINT_PROTOCOLS */.mj).describe('mysql: the MySQL-compatible endpoint.'),
-            enabled: schemas/* boolean */.zMY().describe('Whether it is on.')
-        })
-            .describe('An optional endpoint.'))
-            .optional()
-            .describe('Optional endpoints to turn on or off.'),
-        transparentDataEncryptionKeyId: schemas/* string */.YjP()
-            .min(1)
-            .optional()
-            .describe('Rotate transparent data encryption to this key (services with TDE only).')
-    });
-});
-/**
- * The schema of each kind, built on first use: a run builds the schemas of the kinds its manifests hold
- * (dashboards' and alerts' are built with this module, since nearly every repository has them).
- */
-const KIND_SCHEMAS = {
-    Connection: () => (0,resources_schema/* resourceSchemas */.j2)().Connection,
-    Source: () => (0,resources_schema/* resourceSchemas */.j2)().Source,
-    SavedSearch: () => (0,resources_schema/* resourceSchemas */.j2)().SavedSearch,
-    Webhook: () => (0,resources_schema/* resourceSchemas */.j2)().Webhook,
-    Dashboard: () => Dashboard,
-    Alert: () => Alert,
-    ServiceSettings: serviceSettings
-};
-/** The schema a manifest of `kind` is validated with (self-hosted alerts take webhook channels only). */
-function kindSchema(kind, mode) {
-    const schema = kind === 'Alert' && mode === 'self-hosted' ? selfHostedAlert() : KIND_SCHEMAS[kind]();
-    // A self-hosted alert parses to an Alert with fewer channel types.
-    return schema;
-}
-/** One schema for editors: any of the kinds, by `kind` (built when asked for: only `npm run schema` needs it). */
-const manifestSchema = (0,once/* once */.O)('Manifest schema', () => schemas/* discriminatedUnion */.gMt('kind', [
-    KIND_SCHEMAS.Connection(),
-    KIND_SCHEMAS.Source(),
-    KIND_SCHEMAS.SavedSearch(),
-    KIND_SCHEMAS.Webhook(),
-    Dashboard,
-    Alert,
-    serviceSettings()
-]));
-
-
-/***/ }),
-
-/***/ 4270:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   R: () => (/* binding */ userTags)
-/* harmony export */ });
-/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2857);
-/* harmony import */ var _vocabulary_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7817);
-
-
-/**
- * The tags a manifest sets on a tagged resource (dashboards, saved searches): one of the server's tags is
- * left for the stack's ownership tag, so a manifest gets one fewer.
- */
-const userTags = () => zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().max(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .LIMITS */ .b1.tagLength, { error: `must be at most ${_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .LIMITS */ .b1.tagLength} characters` }))
-    .max(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .LIMITS */ .b1.tags - 1, {
-    error: `at most ${_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .LIMITS */ .b1.tags - 1} tags (one of the server's ${_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .LIMITS */ .b1.tags} is the ownership tag)`
+        .describe('Turns on the rule pack shipped with obsdeploy (off by default).'),
+    rules: schemas/* array */.YOg(PolicyRuleSchema).max(500).optional().describe('The rules, each a CEL check that must hold.')
 });
 
-
-/***/ }),
-
-/***/ 7817:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   Bo: () => (/* binding */ API_VERSIONS),
-/* harmony export */   Cd: () => (/* binding */ THRESHOLD_TYPES),
-/* harmony export */   Cu: () => (/* binding */ LINK_TARGET_MODES),
-/* harmony export */   Dg: () => (/* binding */ EQUALITY_OPERATORS),
-/* harmony export */   E5: () => (/* binding */ VIEW_AGG_FNS),
-/* harmony export */   Eg: () => (/* binding */ CHANNEL_SEVERITIES),
-/* harmony export */   Ei: () => (/* binding */ ALERTABLE_DISPLAY_TYPES),
-/* harmony export */   Jb: () => (/* binding */ NUMBER_FORMAT_OUTPUTS),
-/* harmony export */   L2: () => (/* binding */ TIME_DISPLAY_TYPES),
-/* harmony export */   MI: () => (/* binding */ MANAGED_AGG_FNS),
-/* harmony export */   Mv: () => (/* binding */ METRIC_DATA_TYPES),
-/* harmony export */   Nu: () => (/* binding */ RAW_SQL_DISPLAY_TYPES),
-/* harmony export */   O7: () => (/* binding */ COMPARISON_OPERATORS),
-/* harmony export */   OO: () => (/* binding */ DASHBOARD_FILTER_TYPES),
-/* harmony export */   PK: () => (/* binding */ PALETTE_TOKENS),
-/* harmony export */   R6: () => (/* binding */ USE_TEXT_INDEX),
-/* harmony export */   U1: () => (/* binding */ RANGE_THRESHOLD_TYPES),
-/* harmony export */   Us: () => (/* binding */ QUANTILE_LEVELS),
-/* harmony export */   X_: () => (/* binding */ QUERY_LANGUAGES),
-/* harmony export */   YL: () => (/* binding */ DATA_SOURCES),
-/* harmony export */   ZL: () => (/* binding */ RELEASE_CHANNELS),
-/* harmony export */   _w: () => (/* binding */ HEATMAP_SCALE_TYPES),
-/* harmony export */   ak: () => (/* binding */ MANIFEST_KINDS),
-/* harmony export */   b1: () => (/* binding */ LIMITS),
-/* harmony export */   e: () => (/* binding */ BACKGROUND_CHART_TYPES),
-/* harmony export */   gT: () => (/* binding */ AGG_FNS),
-/* harmony export */   iw: () => (/* binding */ ALERT_SOURCES),
-/* harmony export */   jG: () => (/* binding */ SORT_ORDERS),
-/* harmony export */   k_: () => (/* binding */ RESOURCE_LIMITS),
-/* harmony export */   mS: () => (/* binding */ NUMERIC_UNITS),
-/* harmony export */   mj: () => (/* binding */ ENDPOINT_PROTOCOLS),
-/* harmony export */   q2: () => (/* binding */ ALERT_INTERVALS),
-/* harmony export */   uw: () => (/* binding */ WHERE_LANGUAGES),
-/* harmony export */   x1: () => (/* binding */ WEBHOOK_SERVICES),
-/* harmony export */   zd: () => (/* binding */ ALERT_INTERVAL_MINUTES)
-/* harmony export */ });
-/* unused harmony exports SERIES_TYPES, DISPLAY_TYPES, LINK_TYPES, SOURCE_KINDS */
-/* harmony import */ var _plan_types_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9898);
-/**
- * The value sets of the API, from CONTRACT.md where it names them and FACTS.md where it says "not shown".
- * One place, so the schemas, the normalizer and the emulator-facing code agree.
- */
-
-const AGG_FNS = [
-    'avg',
-    'count',
-    'count_distinct',
-    'last_value',
-    'max',
-    'min',
-    'quantile',
-    'sum',
-    'any',
-    'none',
-    'increase'
-];
-/** Managed mode (the cloud's ClickStackSelectItem and series): the same functions without `increase`. */
-const MANAGED_AGG_FNS = AGG_FNS.filter(fn => fn !== 'increase');
-const WHERE_LANGUAGES = ['lucene', 'sql'];
-/**
- * The languages of a config tile's filters, its select items' and its link-outs' (common-utils types.ts
- * SearchConditionLanguageSchema); the managed API takes only lucene and sql there.
- */
-const QUERY_LANGUAGES = ['lucene', 'sql', 'promql'];
-const SERIES_TYPES = (/* unused pure expression or super */ null && (['time', 'number', 'table', 'search', 'markdown']));
-const DATA_SOURCES = ['events', 'metrics'];
-const METRIC_DATA_TYPES = ['sum', 'gauge', 'histogram', 'summary', 'exponential histogram'];
-/** The config form's select items take only these percentile levels (OpenAPI QuantileLevel). */
-const QUANTILE_LEVELS = [0.5, 0.9, 0.95, 0.99];
-const SORT_ORDERS = ['asc', 'desc'];
-const TIME_DISPLAY_TYPES = ['line', 'stacked_bar'];
-const DISPLAY_TYPES = (/* unused pure expression or super */ null && ([
-    'line',
-    'stacked_bar',
-    'table',
-    'number',
-    'pie',
-    'bar',
-    'search',
-    'markdown',
-    'heatmap',
-    'event_patterns'
-]));
-/** FACTS.md: an alert's tile must be line, stacked_bar or number. */
-const ALERTABLE_DISPLAY_TYPES = ['line', 'stacked_bar', 'number'];
-const ALERT_INTERVALS = ['1m', '5m', '15m', '30m', '1h', '6h', '12h', '1d'];
-/** common-utils types.ts ALERT_INTERVAL_TO_MINUTES: a schedule offset must stay below the interval. */
-const ALERT_INTERVAL_MINUTES = {
-    '1m': 1,
-    '5m': 5,
-    '15m': 15,
-    '30m': 30,
-    '1h': 60,
-    '6h': 360,
-    '12h': 720,
-    '1d': 1440
-};
-const THRESHOLD_TYPES = [
-    'above',
-    'below',
-    'above_exclusive',
-    'below_or_equal',
-    'equal',
-    'not_equal',
-    'between',
-    'not_between'
-];
-/** FACTS.md: the range types need `thresholdMax >= threshold`. */
-const RANGE_THRESHOLD_TYPES = ['between', 'not_between'];
-const ALERT_SOURCES = ['tile', 'saved_search'];
-const RELEASE_CHANNELS = ['slow', 'default', 'fast'];
-/** The managed PATCH accepts only mysql endpoints (FACTS.md). */
-const ENDPOINT_PROTOCOLS = ['mysql'];
-/** common-utils types.ts NumberFormatSchema: `output` is required and one of these. */
-const NUMBER_FORMAT_OUTPUTS = [
-    'currency',
-    'percent',
-    'byte',
-    'time',
-    'duration',
-    'number',
-    'data_rate',
-    'throughput'
-];
-/** common-utils types.ts CHART_PALETTE_TOKENS: the colours a number tile, its rules and its sparkline take. */
-const PALETTE_TOKENS = [
-    'chart-blue',
-    'chart-orange',
-    'chart-red',
-    'chart-cyan',
-    'chart-green',
-    'chart-pink',
-    'chart-purple',
-    'chart-light-blue',
-    'chart-brown',
-    'chart-gray',
-    'chart-success',
-    'chart-warning',
-    'chart-error'
-];
-/** common-utils types.ts NumberTileColorConditionSchema: the operators a number tile's colour rule takes. */
-const COMPARISON_OPERATORS = ['gt', 'gte', 'lt', 'lte'];
-const EQUALITY_OPERATORS = ['eq', 'neq'];
-/** common-utils types.ts BackgroundChartSchema. */
-const BACKGROUND_CHART_TYPES = ['line', 'area'];
-/** utils/zod.ts externalDashboardHeatmapSelectItemSchema. */
-const HEATMAP_SCALE_TYPES = ['log', 'linear'];
-/** utils/zod.ts externalOnClickSchema: where a table row links to. */
-const LINK_TYPES = (/* unused pure expression or super */ null && (['search', 'dashboard', 'external']));
-const LINK_TARGET_MODES = ['id', 'template'];
-/** common-utils types.ts DashboardFilterType. */
-const DASHBOARD_FILTER_TYPES = ['QUERY_EXPRESSION'];
-/** common-utils types.ts NumericUnit: the units a number format may name. */
-const NUMERIC_UNITS = [
-    'bytes_iec',
-    'bytes_si',
-    'bits_iec',
-    'bits_si',
-    'kibibytes',
-    'kilobytes',
-    'mebibytes',
-    'megabytes',
-    'gibibytes',
-    'gigabytes',
-    'tebibytes',
-    'terabytes',
-    'pebibytes',
-    'petabytes',
-    'packets_sec',
-    'bytes_sec_iec',
-    'bytes_sec_si',
-    'bits_sec_iec',
-    'bits_sec_si',
-    'kibibytes_sec',
-    'kibibits_sec',
-    'kilobytes_sec',
-    'kilobits_sec',
-    'mebibytes_sec',
-    'mebibits_sec',
-    'megabytes_sec',
-    'megabits_sec',
-    'gibibytes_sec',
-    'gibibits_sec',
-    'gigabytes_sec',
-    'gigabits_sec',
-    'tebibytes_sec',
-    'tebibits_sec',
-    'terabytes_sec',
-    'terabits_sec',
-    'pebibytes_sec',
-    'pebibits_sec',
-    'petabytes_sec',
-    'petabits_sec',
-    'cps',
-    'ops',
-    'rps',
-    'reads_sec',
-    'wps',
-    'iops',
-    'cpm',
-    'opm',
-    'rpm_reads',
-    'wpm'
-];
-/** FACTS.md limits, and the server's (packages/api/src/utils/zod.ts, common-utils types.ts). */
-const LIMITS = {
-    dashboardName: 1024,
-    tiles: 500,
-    gridColumns: 24,
-    tags: 50,
-    tagLength: 32,
-    alertName: 512,
-    alertMessage: 4096,
-    serviceName: 50,
-    groupBy: 10,
-    selectItems: 20,
-    /** A config's groupBy, having, orderBy, select text and each select item's fields. */
-    expression: 10000,
-    markdown: 50000,
-    seriesMarkdown: 100000,
-    note: 4096,
-    /** utils/zod.ts externalFormulasSchema, common-utils MetricFormulaSchema. */
-    formulas: 10,
-    formulaExpression: 1024,
-    /** common-utils types.ts number tile colour rules. */
-    colorRules: 10,
-    colorRuleLabel: 40,
-    colorRuleText: 200,
-    /** common-utils types.ts OnClick*Schema. */
-    linkTemplate: 10000,
-    linkFilters: 50,
-    /** common-utils types.ts DashboardContainerSchema, DASHBOARD_MAX_CONTAINERS. */
-    containers: 50,
-    containerTabs: 20,
-    containerTitle: 256,
-    /** common-utils types.ts DASHBOARD_VARIABLE_NAME_MAX_LENGTH. */
-    variableName: 64,
-    /** utils/zod.ts alertSchema. */
-    scheduleOffsetMinutes: 1439
-};
-/** Every kind a manifest may have: the resource kinds, in the order they are applied. */
-const MANIFEST_KINDS = _plan_types_js__WEBPACK_IMPORTED_MODULE_0__/* .RESOURCE_KINDS */ .pQ;
-const API_VERSIONS = ['obsdeploy/v1'];
-/** common-utils types.ts SourceKind: what a data source holds. */
-const SOURCE_KINDS = (/* unused pure expression or super */ null && (['log', 'trace', 'session', 'metric', 'promql']));
-/** common-utils types.ts UseTextIndex. */
-const USE_TEXT_INDEX = ['auto', 'enabled', 'disabled'];
-/** common-utils types.ts InternalAggregateFunctionSchema: a materialized view column's function. */
-const VIEW_AGG_FNS = [...AGG_FNS, 'histogram'];
-/** common-utils types.ts WebhookService: what a webhook may be created as (the API returns two more). */
-const WEBHOOK_SERVICES = ['slack', 'generic', 'incidentio'];
-/** The managed alert channel's severity (cloud OpenAPI ClickStackAlertChannelWebhook). */
-const CHANNEL_SEVERITIES = ['critical', 'error', 'warning', 'info'];
-/** Raw-SQL tiles: the display types the server allows them on (zod.ts externalDashboardRawSqlChartConfigSchema). */
-const RAW_SQL_DISPLAY_TYPES = ['line', 'stacked_bar', 'table', 'number', 'pie', 'bar'];
-/** The request limits of the kinds besides dashboards and alerts (zod.ts, types.ts, v2 routers). */
-const RESOURCE_LIMITS = {
-    webhookName: 1024,
-    webhookUrl: 2048,
-    webhookDescription: 2048,
-    webhookBody: 16384,
-    webhookHeaders: 100,
-    headerName: 256,
-    headerValue: 4096,
-    webhookQueryParams: 100,
-    queryParamKey: 1024,
-    queryParamValue: 4096,
-    sourceSection: 256,
-    querySettings: 10,
-    durationPrecision: 9,
-    savedSearchName: 1024,
-    savedSearchSelect: 4096,
-    savedSearchWhere: 8192,
-    savedSearchOrderBy: 1024,
-    savedSearchFilters: 100,
-    savedSearchFilter: 8192,
-    alertChannels: 10,
-    sqlTemplate: 100000
-};
-
-
-/***/ }),
-
-/***/ 9898:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   Kk: () => (/* binding */ APPLY_SECTION_VERSION),
-/* harmony export */   c9: () => (/* binding */ REFERENCES_VERSION),
-/* harmony export */   jk: () => (/* binding */ PLAN_SCHEMA_VERSION),
-/* harmony export */   kd: () => (/* binding */ PlanFile),
-/* harmony export */   nM: () => (/* binding */ isActionable),
-/* harmony export */   pQ: () => (/* binding */ RESOURCE_KINDS),
-/* harmony export */   xS: () => (/* binding */ countChanges)
-/* harmony export */ });
-/* unused harmony exports ACTIONS, Location, FieldChange, DiagnosticSchema, Change, References, ApplySection, Plan, PlanSet */
-/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2857);
-/**
- * The plan: what will change, field by field, and why. It is written as JSON (`plan-file`) with this
- * schema (exported to schema/plan.schema.json), read back by `apply --plan`, and rendered by the
- * reporters, so it is the one contract between planning, applying and reporting.
- */
-
-const PLAN_SCHEMA_VERSION = 1;
-const ACTIONS = ['create', 'update', 'replace', 'delete', 'noop'];
-/** In the order they are planned and applied: later kinds refer to earlier ones (deletes run in reverse). */
-const RESOURCE_KINDS = [
-    'Connection',
-    'Source',
-    'SavedSearch',
-    'Webhook',
-    'Dashboard',
-    'Alert',
-    'ServiceSettings'
-];
-const Location = zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({ file: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(), line: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig(), column: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig() });
-const FieldChange = zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
-    /** e.g. `tags`, `tiles["Errors"].select[0].where`. */
-    path: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
-    before: zod__WEBPACK_IMPORTED_MODULE_0__/* .unknown */ .L5J().optional(),
-    after: zod__WEBPACK_IMPORTED_MODULE_0__/* .unknown */ .L5J().optional()
-});
-const DiagnosticSchema = zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
-    severity: zod__WEBPACK_IMPORTED_MODULE_0__/* ["enum"] */ .k5n(['error', 'warning', 'notice']),
-    message: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
-    file: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().optional(),
-    line: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig().optional(),
-    column: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig().optional(),
-    field: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().optional(),
-    stage: zod__WEBPACK_IMPORTED_MODULE_0__/* ["enum"] */ .k5n(['validate', 'plan', 'apply', 'config'])
-});
-const Change = zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
-    kind: zod__WEBPACK_IMPORTED_MODULE_0__/* ["enum"] */ .k5n(RESOURCE_KINDS),
-    name: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
-    /** Stable key of the resource in this plan, e.g. `Dashboard/Checkout`. */
-    address: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
-    action: zod__WEBPACK_IMPORTED_MODULE_0__/* ["enum"] */ .k5n(ACTIONS),
-    /** The live id, when the resource exists. */
-    id: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().optional(),
-    /** The manifest that declares it (absent for deletes of resources that left the manifests). */
-    source: Location.optional(),
-    fields: zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(FieldChange),
-    /** Plain-language consequences a reviewer must see: tile renames, alerts the server will drop. */
-    notes: zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()),
-    /**
-     * Shown but not applied by this run: `prune` (owned, left the manifests, prune is off) or `release`
-     * (ServiceSettings wait for a release).
-     */
-    deferred: zod__WEBPACK_IMPORTED_MODULE_0__/* ["enum"] */ .k5n(['prune', 'release', 'in-use']).optional(),
-    /**
-     * A dashboard update's tiles that it rewrites through the API's form, and what that resets on each: settings only
-     * the web UI can set, which no API client can read (kinds/dashboard/ui-only.ts). `via`: one PUT (every tile), or
-     * patches of the changed tiles alone; `why`: why not patches. Reported as a destructive note.
-     */
-    resets: zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
-        via: zod__WEBPACK_IMPORTED_MODULE_0__/* ["enum"] */ .k5n(['put', 'patch']),
-        why: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().optional(),
-        tiles: zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({ tile: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(), settings: zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()) }))
-    })
-        .optional(),
-    /** Deleted by the server as a side effect (its tile or dashboard goes away), not by a request. */
-    droppedByServer: zod__WEBPACK_IMPORTED_MODULE_0__/* .boolean */ .zMY().optional(),
-    /** Addresses that must be applied before this one. */
-    dependsOn: zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()),
-    /** The request body this change will send, where a reviewer benefits from seeing it (the service PATCH). */
-    request: zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({ method: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(), path: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(), body: zod__WEBPACK_IMPORTED_MODULE_0__/* .unknown */ .L5J() }).optional(),
-    /** Live-query evidence added by check-queries. */
-    evidence: zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()).optional()
-});
-/**
- * Names of what the plan's values hold ids of, read from the live lists when the plan was made, so a
- * report shows `source: Logs` where the normal form holds `sourceId: <id>`. Optional and versioned on its
- * own: a plan file written before it existed still parses, and a reader that meets a later version
- * ignores it rather than misreading it.
- */
-const REFERENCES_VERSION = 1;
-const References = zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
-    version: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig(),
-    /** Data sources, by id. */
-    sources: zod__WEBPACK_IMPORTED_MODULE_0__/* .record */ .g1P(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()),
-    /** Webhooks, by id (absent where the API cannot list them). */
-    webhooks: zod__WEBPACK_IMPORTED_MODULE_0__/* .record */ .g1P(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()).optional(),
-    /** Connections and saved searches, by id (absent where the API cannot list them). */
-    connections: zod__WEBPACK_IMPORTED_MODULE_0__/* .record */ .g1P(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()).optional(),
-    savedSearches: zod__WEBPACK_IMPORTED_MODULE_0__/* .record */ .g1P(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()).optional(),
-    /** The dashboard each manifest alert watches a tile of, by alert name. */
-    alertDashboards: zod__WEBPACK_IMPORTED_MODULE_0__/* .record */ .g1P(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP())
-});
-/**
- * What `apply --plan` needs to run a plan's changes without planning again (run/saved-plan.ts explains
- * why that is as strict as planning again). Optional and versioned on its own: a plan without it, or
- * of another version, is applied as before, by planning again and comparing fingerprints.
- */
-const APPLY_SECTION_VERSION = 1;
-const ApplySection = zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
-    version: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig(),
-    /** sha256 of what shapes the plan besides the live state: the settings, patterns and variables, each manifest file's bytes. */
-    inputs: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
-    /** sha256 of the whole live state the plan was computed from, as read. */
-    live: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
-    /** By change address: what its operations read of the desired record (the kind's saved form). */
-    records: zod__WEBPACK_IMPORTED_MODULE_0__/* .record */ .g1P(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_0__/* .unknown */ .L5J()),
-    /** The dashboard facts the alerts' operations read (DashboardFacts, as lists). */
-    dashboards: zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
-        desired: zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
-            name: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
-            address: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
-            liveId: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().optional(),
-            tileIds: zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_0__/* .tuple */ .PVZ([zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_0__/* .union */ .KCZ([zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig()])]))
-        })),
-        live: zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
-            id: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
-            address: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
-            desiredName: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().optional(),
-            deleted: zod__WEBPACK_IMPORTED_MODULE_0__/* .boolean */ .zMY(),
-            droppedTileIds: zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP())
-        }))
-    }),
-    /** HMAC-SHA256 of the whole plan file (this field empty), keyed with the API credentials of the run that wrote it. */
-    seal: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()
-});
-const Plan = zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
-    schemaVersion: zod__WEBPACK_IMPORTED_MODULE_0__/* .literal */ .euz(PLAN_SCHEMA_VERSION),
-    tool: zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({ name: zod__WEBPACK_IMPORTED_MODULE_0__/* .literal */ .euz('obsdeploy'), version: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP() }),
-    createdAt: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
-    command: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
-    mode: zod__WEBPACK_IMPORTED_MODULE_0__/* ["enum"] */ .k5n(['self-hosted', 'managed']),
-    /** Managed mode: the path segment the run used (`managed-prefix: auto` settles it on the first list). */
-    managedPrefix: zod__WEBPACK_IMPORTED_MODULE_0__/* ["enum"] */ .k5n(['clickstack', 'observability']).optional(),
-    stack: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
-    ownershipTag: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
-    prune: zod__WEBPACK_IMPORTED_MODULE_0__/* .boolean */ .zMY(),
-    /** sha256 of the normalized live state the plan was computed from, and of the desired state. */
-    fingerprint: zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({ live: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(), desired: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP() }),
-    changes: zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(Change),
-    diagnostics: zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(DiagnosticSchema),
-    references: References.optional(),
-    apply: ApplySection.optional()
-});
-/** A change this run will carry out (not a no-op, not deferred). */
-const isActionable = (c) => c.action !== 'noop' && c.deferred === undefined;
-function countChanges(changes) {
-    const counts = { create: 0, update: 0, replace: 0, delete: 0, noop: 0, deferred: 0 };
-    for (const c of changes) {
-        if (c.deferred)
-            counts.deferred++;
+;// CONCATENATED MODULE: ./src/policy/suppress.ts
+const MARK = /#\s*obsdeploy:\s*allow\b(.*)$/;
+const BODY = /^\s+(\S+)\s*(?:--\s*(.*))?$/;
+/** The suppressions written for the document whose first content is on `line` (1-based) of `lines`. */
+function suppressionsAt(lines, line) {
+    const out = [];
+    const read = (n, commentOnly) => {
+        const text = lines[n - 1];
+        if (text === undefined)
+            return;
+        if (commentOnly && !text.trimStart().startsWith('#'))
+            return;
+        const found = MARK.exec(text);
+        if (!found)
+            return;
+        const column = found.index + 1;
+        const body = BODY.exec(found[1]);
+        if (!body)
+            out.push({ line: n, column, malformed: true });
         else
-            counts[c.action]++;
+            out.push({ rule: body[1], reason: (body[2] ?? '').trim(), line: n, column });
+    };
+    read(line - 1, true);
+    read(line, false);
+    return out;
+}
+
+;// CONCATENATED MODULE: ./src/policy/check.ts
+/**
+ * Policies: an organisation's rules, written in CEL in `kind: Policy` documents, checked over the
+ * manifests in `validate` (offline, at the offending line) and over the plan in `plan` (rules with
+ * `on: plan`, which see the change and the live totals). A finding is a diagnostic like any other, so
+ * annotations, the report's heading and the exit code come with it; an error blocks `apply`. A resource
+ * may be excused from a rule by a comment with a reason (suppress.ts), which every report lists.
+ *
+ * Between manifest and plan in the import order: it reads the ManifestSet and the Plan's shape, nothing later.
+ */
+
+
+
+
+
+
+
+
+
+
+
+const planTime = new WeakMap();
+/** loadManifests, then the policies the manifests hold. */
+async function loadWithPolicies(options) {
+    const set = await loadManifests(options);
+    await checkPolicies(set, { stack: options.stack, cwd: options.cwd });
+    return set;
+}
+/** Validates the set's Policy documents and runs their manifest rules; adds the findings to its diagnostics. */
+async function checkPolicies(set, options) {
+    const policyDocs = set.policies;
+    const docs = set.documents ?? [];
+    set.documents = undefined;
+    if (!policyDocs || policyDocs.length === 0)
+        return;
+    await loadCel();
+    const out = [];
+    const { rules, known } = compilePolicies(policyDocs, options.stack, out);
+    const documents = await withSuppressions(docs, options, known, out);
+    for (const rule of rules) {
+        if (rule.on === 'plan')
+            continue;
+        for (const d of documents) {
+            if (rule.kinds && !rule.kinds.includes(d.kind))
+                continue;
+            const failure = evaluate(rule, { resource: d.value });
+            if (failure !== undefined)
+                report(out, rule, d, failure, 'validate');
+        }
     }
-    return counts;
+    const planRules = rules.filter(r => r.on === 'plan');
+    if (planRules.length > 0)
+        planTime.set(set, { rules: planRules, documents });
+    set.diagnostics = (0,src_diagnostics/* sortDiagnostics */.Ds)([...set.diagnostics, ...out]);
 }
 /**
- * The plan file of a run over many stacks (the `stacks` layout): each planned stack's own plan, in the
- * order they were planned. `apply --plan` matches them by stack name.
+ * The plan-time rules of a stack's policies over its plan: each change of a kind the rule reads, with
+ * `change` (kind, name, address, action, deferred), `plan` (the stack, counts of each action and of each
+ * kind after the plan) and `resource` (the manifest as written, `{}` for a delete).
  */
-const PlanSet = zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
-    schemaVersion: zod__WEBPACK_IMPORTED_MODULE_0__/* .literal */ .euz(PLAN_SCHEMA_VERSION),
-    stacks: zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(Plan)
-});
-/** What a plan file holds: one stack's plan, or the plans of many (schema/plan.schema.json). */
-const PlanFile = zod__WEBPACK_IMPORTED_MODULE_0__/* .union */ .KCZ([Plan, PlanSet]);
+function checkPlanPolicies(set, plan) {
+    const found = planTime.get(set);
+    if (!found)
+        return [];
+    const out = [];
+    // A change is of the manifest of its kind and name (names are unique per kind in a stack).
+    const byName = new Map(found.documents.map(d => [`${d.kind}/${String(d.value.name)}`, d]));
+    const after = Object.fromEntries(vocabulary/* MANIFEST_KINDS */.ak.map(k => [k, 0]));
+    for (const c of plan.changes)
+        if (c.action !== 'delete' || c.deferred)
+            after[c.kind] = (after[c.kind] ?? 0) + 1;
+    const planValue = { stack: plan.stack, counts: { ...(0,types/* countChanges */.xS)(plan.changes) }, after };
+    for (const rule of found.rules) {
+        for (const c of plan.changes) {
+            if (rule.kinds && !rule.kinds.includes(c.kind))
+                continue;
+            const d = c.action === 'delete' ? undefined : byName.get(`${c.kind}/${c.name}`);
+            const change = {
+                kind: c.kind,
+                name: c.name,
+                address: c.address,
+                action: c.action,
+                deferred: c.deferred ?? '',
+                id: c.id ?? ''
+            };
+            const failure = evaluate(rule, { resource: d?.value ?? {}, change, plan: planValue });
+            if (failure === undefined)
+                continue;
+            if (d)
+                report(out, rule, d, failure, 'plan');
+            else
+                out.push((0,src_diagnostics/* diagnostic */.YK)('plan', rule.severity, `${c.kind} "${c.name}" (${c.action}): ${ruleText(rule, failure)}`));
+        }
+    }
+    return out;
+}
+function compilePolicies(docs, stack, out) {
+    const rules = [];
+    const seen = new Map();
+    for (const doc of docs) {
+        const parsed = PolicySchema.safeParse(doc.value, { reportInput: true });
+        if (!parsed.success) {
+            out.push(...(0,issues/* issuesToDiagnostics */.oX)(parsed.error.issues, doc, PolicySchema));
+            continue;
+        }
+        const policy = parsed.data;
+        const own = (policy.rules ?? []).map((rule, i) => ({ rule, at: ['rules', i] }));
+        const pack = policy.recommended ? RECOMMENDED_RULES.map(rule => ({ rule, at: ['recommended'] })) : [];
+        for (const { rule, at } of [...pack, ...own]) {
+            const where = `${doc.file}:${doc.locate(at).line}`;
+            const twice = seen.get(rule.id);
+            if (twice !== undefined) {
+                out.push((0,src_diagnostics/* diagnostic */.YK)('validate', 'error', `duplicate policy rule id "${rule.id}" (also at ${twice})`, {
+                    ...doc.locate([...at, 'id']),
+                    field: `${at.join('.')}.id`
+                }));
+                continue;
+            }
+            seen.set(rule.id, where);
+            const program = compileCheck(rule.check);
+            if ('error' in program) {
+                out.push((0,src_diagnostics/* diagnostic */.YK)('validate', 'error', `policy rule "${rule.id}": the check is not valid CEL: ${program.error}`, {
+                    ...doc.locate([...at, 'check']),
+                    field: `${at.join('.')}.check`
+                }));
+                continue;
+            }
+            if (rule.stacks && !rule.stacks.includes(stack))
+                continue;
+            rules.push({ ...rule, program, policy: policy.name });
+        }
+    }
+    return { rules, known: new Set(seen.keys()) };
+}
+/** Each document's suppressions; a malformed one, one without a reason or of an unknown rule is reported. */
+async function withSuppressions(docs, options, known, out) {
+    const read = options.readText ??
+        ((file) => (0,promises_.readFile)(external_node_path_default().resolve(options.cwd, file), 'utf8').catch(() => undefined));
+    const lines = new Map();
+    const result = [];
+    for (const d of docs) {
+        if (!lines.has(d.doc.file))
+            lines.set(d.doc.file, (await read(d.doc.file))?.split(/\r?\n/));
+        const text = lines.get(d.doc.file);
+        const suppressions = [];
+        for (const s of text ? suppressionsAt(text, d.doc.start.line) : []) {
+            const at = { file: d.doc.file, line: s.line, column: s.column };
+            if ('malformed' in s) {
+                out.push((0,src_diagnostics/* diagnostic */.YK)('validate', 'error', 'a suppression is written `# obsdeploy: allow <rule-id> -- <reason>`', at));
+            }
+            else if (!s.reason) {
+                out.push((0,src_diagnostics/* diagnostic */.YK)('validate', 'error', `the suppression of policy rule "${s.rule}" has no reason: write \`# obsdeploy: allow ${s.rule} -- <why>\``, at));
+            }
+            else if (!known.has(s.rule)) {
+                out.push((0,src_diagnostics/* diagnostic */.YK)('validate', 'warning', `no policy rule "${s.rule}" to suppress here`, at));
+            }
+            else {
+                suppressions.push(s);
+                // Listed in every report, so the exception is reviewed with the change.
+                out.push((0,src_diagnostics/* diagnostic */.YK)('validate', 'notice', `policy rule "${s.rule}" is suppressed for ${d.kind} ${label(d)}: ${s.reason}`, at));
+            }
+        }
+        result.push({ ...d, suppressions });
+    }
+    return result;
+}
+/** undefined when the rule holds; otherwise why not (empty: the check was false). */
+function evaluate(rule, context) {
+    try {
+        const value = rule.program(context);
+        if (value === true)
+            return undefined;
+        if (value === false)
+            return '';
+        return `the check gave ${typeof value}, not a bool`;
+    }
+    catch (e) {
+        return `the check failed: ${oneLine(e)}`;
+    }
+}
+function report(out, rule, d, failure, stage) {
+    if (d.suppressions.some(s => s.rule === rule.id))
+        return;
+    const field = rule.field ? parseField(rule.field) : undefined;
+    const at = field ? d.doc.locate(field) : d.doc.start;
+    out.push((0,src_diagnostics/* diagnostic */.YK)(stage, rule.severity, `${d.kind} ${label(d)}: ${ruleText(rule, failure)}`, {
+        ...at,
+        ...(rule.field ? { field: rule.field } : {})
+    }));
+}
+const ruleText = (rule, failure) => `${rule.message} [policy ${rule.policy}: ${rule.id}]${failure ? ` (${failure})` : ''}`;
+const label = (d) => typeof d.value.name === 'string' ? `"${d.value.name}"` : '(unnamed)';
+/** `tiles[0].name` -> ['tiles', 0, 'name']. */
+function parseField(field) {
+    const out = [];
+    for (const part of field.split('.'))
+        for (const m of part.matchAll(/([^[\]]+)|\[(\d+)\]/g))
+            out.push(m[2] !== undefined ? Number(m[2]) : m[1]);
+    return out;
+}
 
 
 /***/ }),

@@ -17,8 +17,8 @@ var external_node_path_default = /*#__PURE__*/__webpack_require__.n(external_nod
 // EXTERNAL MODULE: ./node_modules/picomatch/index.js
 var picomatch = __webpack_require__(4006);
 var picomatch_default = /*#__PURE__*/__webpack_require__.n(picomatch);
-// EXTERNAL MODULE: ./src/api/client.ts + 6 modules
-var client = __webpack_require__(9405);
+// EXTERNAL MODULE: ./src/api/client.ts + 7 modules
+var client = __webpack_require__(3915);
 // EXTERNAL MODULE: ./src/kinds/ownership.ts
 var ownership = __webpack_require__(9586);
 // EXTERNAL MODULE: ./src/kinds/registry.ts
@@ -223,6 +223,23 @@ function webhookDocuments(input, skipped) {
         return [withComments(value, comments)];
     });
 }
+/**
+ * A saved search's filter in the manifest's words: sql (its default type left out), and where the server takes
+ * them, the lucene and sql_ast filters the web UI writes (kinds/saved-search-filters.ts). None when it cannot go.
+ */
+function exportedFilter(f, mode) {
+    const type = f.type ?? 'sql';
+    if (type === 'sql')
+        return typeof f.condition === 'string' ? [{ condition: f.condition }] : [];
+    if (mode === 'managed')
+        return [];
+    if (type === 'lucene' && typeof f.condition === 'string')
+        return [{ type, condition: f.condition }];
+    const sides = [f.operator, f.left, f.right];
+    if (type === 'sql_ast' && sides.every(v => typeof v === 'string'))
+        return [{ type, operator: f.operator, left: f.left, right: f.right }];
+    return [];
+}
 function savedSearchDocument(s, input) {
     const comments = [];
     const value = {
@@ -242,11 +259,14 @@ function savedSearchDocument(s, input) {
     const tags = (0,ownership/* orderedUserTags */.as)(s.tags);
     if (tags.length > 0)
         value.tags = tags;
-    const filters = (s.filters ?? []).filter(f => (f.type ?? 'sql') === 'sql' && typeof f.condition === 'string');
-    if (filters.length < (s.filters ?? []).length)
-        comments.push(`${(s.filters ?? []).length - filters.length} filter(s) of another type (set in the UI) cannot be expressed: an update removes them`);
+    const all = s.filters ?? [];
+    const filters = all.flatMap(f => exportedFilter(f, input.mode));
+    if (filters.length < all.length)
+        comments.push(input.mode === 'managed'
+            ? `${all.length - filters.length} filter(s) of another type than sql (set in the UI): the managed API takes sql filters only, so an update removes them`
+            : `${all.length - filters.length} filter(s) of a shape the manifest cannot express: an update removes them`);
     if (filters.length > 0)
-        value.filters = filters.map(f => ({ condition: f.condition }));
+        value.filters = filters;
     if (!s.tags.includes(input.ownershipTag))
         value.adopt = true;
     return withComments(value, comments);
