@@ -4,7 +4,7 @@
  * byte-identical (the plan's `createdAt` aside). For performance work: build the change to another folder
  * and compare it with the committed one.
  *
- *   npx tsx scripts/same-output.ts BEFORE/cli/index.js AFTER/cli/index.js [dashboards]
+ *   npx tsx bench/same-output.ts BEFORE/cli/index.js AFTER/cli/index.js [dashboards]
  *
  * Exits 1 and names each case that differs.
  */
@@ -14,8 +14,8 @@ import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { startEmulator } from '../emulator/index.js'
-import { seedFleet, writeFleetManifests, type FleetShape } from '../bench/lib/fixtures.js'
-import { writeUserRepo } from '../bench/lib/user-repo.js'
+import { seedFleet, writeFleetManifests, type FleetShape } from './lib/fixtures.js'
+import { writeUserRepo } from './lib/user-repo.js'
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const [before, after, size] = process.argv.slice(2)
