@@ -16,6 +16,12 @@ import { bundleFiles } from '../../scripts/bundle-files.js'
 const root = fileURLToPath(new URL('../../', import.meta.url))
 const locked = lockedPackages(path.join(root, 'package-lock.json'))
 
+/** A package's own name: an npm alias (`js-yaml-4` for `npm:js-yaml@4`) is installed under another. */
+function packageName(installedAs: string): string {
+  const manifest = path.join(root, 'node_modules', installedAs, 'package.json')
+  return (JSON.parse(readFileSync(manifest, 'utf8')) as { name: string }).name
+}
+
 /** The packages src/ imports by name (not node: built-ins, not relative paths), from every file under a folder. */
 function importedPackages(folder: string): Set<string> {
   const names = new Set<string>()
@@ -24,7 +30,9 @@ function importedPackages(folder: string): Set<string> {
     const text = readFileSync(path.join(entry.parentPath, entry.name), 'utf8')
     for (const [, spec] of text.matchAll(/(?:\bfrom\s+|\bimport\(\s*)'([^'.][^']*)'/g)) {
       if (spec.startsWith('node:')) continue
-      names.add(spec.startsWith('@') ? spec.split('/').slice(0, 2).join('/') : spec.split('/')[0])
+      names.add(
+        packageName(spec.startsWith('@') ? spec.split('/').slice(0, 2).join('/') : spec.split('/')[0])
+      )
     }
   }
   return names

@@ -209,7 +209,7 @@ describe('ci.yml', () => {
     const pkg = JSON.parse(read('package.json')) as { engines: { node: string } }
     const floor = minVersion(pkg.engines.node)?.version
     const test = ci.jobs.test as Job & { strategy?: { matrix?: { node?: string[] } } }
-    expect(floor).toBe('20.18.1')
+    expect(floor).toBe('20.19.0')
     expect(test.strategy?.matrix?.node).toEqual([floor, read('.node-version').trim()])
   })
 
