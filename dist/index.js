@@ -7240,13 +7240,21 @@ function mermaidChart(points, options = {}) {
     const min = Math.min(0, ...all);
     const max = Math.max(...all);
     const top = max === min ? min + 1 : max;
+    // A week of buckets has too many labels to read under each other: its axis is days before the last bucket.
+    const span = shown.length > 1 ? (shown.at(-1)[0] - shown[0][0]) / DAY_MS : 0;
+    const xAxis = options.days
+        ? `  x-axis "days before ${timeLabel(shown.at(-1)?.[0] ?? 0, true)} UTC" ${plain(-Number(span.toFixed(2)))} --> 0`
+        : `  x-axis [${labels.join(', ')}]`;
     return [
+        // The series in GitHub's blue, a threshold in its red: mermaid's default palette draws the line near white.
+        `%%{init: {"themeVariables": {"xyChart": {"plotColorPalette": "#0969da, #cf222e, #cf222e"}}}}%%`,
         'xychart-beta',
-        `  x-axis [${labels.join(', ')}]`,
+        xAxis,
         `  y-axis "${options.axis ?? 'value'}" ${plain(min)} --> ${plain(top)}`,
         ...lines.map(l => `  ${l}`)
     ].join('\n');
 }
+const DAY_MS = 86_400_000;
 /** Whether mermaid can draw the series: at least two points with values. */
 const charts = (points) => points.filter(p => p[1] !== null).length >= 2;
 const SI = ['', 'k', 'M', 'B', 'T'];

@@ -4,8 +4,8 @@
  * emulator and a loopback stand-in for GitHub's API; its markdown is rendered by a GFM renderer with
  * GitHub's markdown CSS, and Debian's headless Chromium takes the picture at 900 px wide, <details>
  * closed as GitHub first shows them. Run it before a release; it is not part of `npm test`.
- * The preview's mermaid charts show as their source here: GitHub draws them with the `mermaid` package,
- * which this script does not load (the sparkline beside each is what every client shows).
+ * The preview's mermaid charts are drawn as GitHub draws them: by the `mermaid` package, in the page, from each
+ * `mermaid` code block (the sparkline beside each is what every other client shows).
  *
  * Needs `apt-get install -y chromium` (Debian's build, at /usr/bin/chromium; override with CHROMIUM).
  */
@@ -13,7 +13,7 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } f
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { chromium } from 'playwright-core'
+import { chromium, type Page } from 'playwright-core'
 import { startEmulator } from '../emulator/index.js'
 import { pullRequestEvent, pushEvent, runAction, type ActionRun } from '../test/e2e/runner.js'
 import { startFakeGitHub } from '../test/fakes/github-api.js'
@@ -176,6 +176,25 @@ try {
   rmSync(ws, { recursive: true, force: true })
 }
 
+/** Each `mermaid` code block as GitHub shows it: drawn by the mermaid package (a chart, in place of its source). */
+async function drawMermaid(page: Page): Promise<void> {
+  const blocks = await page.locator('pre > code.language-mermaid').count()
+  if (blocks === 0) return
+  await page.addScriptTag({ path: path.join(root, 'node_modules', 'mermaid', 'dist', 'mermaid.min.js') })
+  // In the page (this project's types have no DOM): each block becomes a drawing.
+  await page.evaluate(`(async () => {
+    const nodes = [...document.querySelectorAll('pre > code.language-mermaid')].map(code => {
+      const div = document.createElement('div')
+      div.className = 'mermaid'
+      div.textContent = code.textContent
+      code.parentElement.replaceWith(div)
+      return div
+    })
+    mermaid.initialize({ startOnLoad: false, theme: 'default' })
+    await mermaid.run({ nodes })
+  })()`)
+}
+
 const css = readFileSync(
   path.join(root, 'node_modules', 'github-markdown-css', 'github-markdown-light.css'),
   'utf8'
@@ -207,6 +226,7 @@ try {
     writeFileSync(path.join(scratch, `${shot.name}.md`), shot.markdown)
     const where = shot.name.startsWith('job-summary') ? 'summary' : 'comment'
     await page.setContent(pageHtml(shot.markdown, where, shot.open ?? false, css), { waitUntil: 'load' })
+    await drawMermaid(page)
     await page.screenshot({ path: path.join(images, `${shot.name}.png`), fullPage: true })
     console.log(`docs/images/${shot.name}.png: ${shot.title}`)
   }

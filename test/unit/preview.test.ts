@@ -112,8 +112,21 @@ describe('charts and numbers', () => {
         { threshold: 1.5 }
       )
     ).toBe(
-      'xychart-beta\n  x-axis ["00:00", "00:30"]\n  y-axis "value" 0 --> 2\n  line [1, 2]\n  line [1.5, 1.5]'
+      '%%{init: {"themeVariables": {"xyChart": {"plotColorPalette": "#0969da, #cf222e, #cf222e"}}}}%%\nxychart-beta\n  x-axis ["00:00", "00:30"]\n  y-axis "value" 0 --> 2\n  line [1, 2]\n  line [1.5, 1.5]'
     )
+  })
+})
+
+describe('a week of buckets in a mermaid chart', () => {
+  it('has an axis of days before its last bucket, not a label per bucket', () => {
+    const chart = mermaidChart(
+      [
+        [Date.UTC(2026, 10, 20, 12), 1],
+        [Date.UTC(2026, 10, 27, 12), 3]
+      ],
+      { threshold: 2, days: true }
+    )
+    expect(chart.split('\n')[2]).toBe('  x-axis "days before Fri 12:00 UTC" -7 --> 0')
   })
 })
 
