@@ -248,7 +248,9 @@ describe('the data preview, with check-queries', () => {
 
     // The chart in the comment: the same values over the same buckets (HH:MM, UTC).
     const chart =
-      /```mermaid\n(?:\s*%%\{init.*\}%%\n)?\s*xychart-beta\n\s*x-axis \[(.*)\]\n.*\n\s*line \[(.*)\]/.exec(body)
+      /```mermaid\n(?:\s*%%\{init.*\}%%\n)?\s*xychart-beta\n\s*x-axis \[(.*)\]\n.*\n\s*line \[(.*)\]/.exec(
+        body
+      )
     expect(chart).not.toBeNull()
     expect(chart![2]!.split(', ').map(Number)).toEqual(returned.map(p => p['series_0.data']))
     expect(JSON.parse(`[${chart![1]}]`)).toEqual(
