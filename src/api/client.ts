@@ -609,9 +609,13 @@ function pageInfo(res: ApiResponse): { total?: number; limit?: number } {
 function parse<T extends z.ZodType>(schema: T, value: unknown, res: ApiResponse): z.infer<T> {
   const result = schema.safeParse(value)
   if (result.success) return result.data
-  const broken = brokenJson(res)
-  if (broken !== undefined)
-    throw new ResponseShapeError({ method: res.method, path: res.path, status: res.status }, '', broken)
+  // A body cut short (by a proxy, a dropped connection) is said as such, not as a wrong type of field.
+  if (res.notJson !== undefined)
+    throw new ResponseShapeError(
+      { method: res.method, path: res.path, status: res.status },
+      '',
+      `the body is not valid JSON (${res.notJson}; ${String(res.body).length} bytes): the response may have been cut short. Run again; if it persists, check a proxy between here and the server`
+    )
   const issue = result.error.issues[0]!
   const field = issue.path
     .map(p => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`))
@@ -622,23 +626,6 @@ function parse<T extends z.ZodType>(schema: T, value: unknown, res: ApiResponse)
     field,
     issue.message
   )
-}
-
-/**
- * A body that says it is JSON (or looks like it) but does not parse: cut short by a proxy or a dropped connection,
- * most likely. Said as such, not as a wrong type of field.
- */
-function brokenJson(res: ApiResponse): string | undefined {
-  if (typeof res.body !== 'string') return undefined
-  const type = String(res.headers['content-type'] ?? '')
-  if (!/json/i.test(type) && !/^\s*[[{]/.test(res.body)) return undefined
-  try {
-    JSON.parse(res.body)
-    return undefined
-  } catch (e) {
-    const why = e instanceof Error ? e.message : String(e)
-    return `the body is not valid JSON (${why}; ${res.body.length} bytes): the response may have been cut short. Run again; if it persists, check a proxy between here and the server`
-  }
 }
 
 /** A page where JSON was expected: the address is something else than the API. */

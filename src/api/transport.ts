@@ -43,6 +43,8 @@ export interface ApiResponse {
   body: unknown
   path: string
   method: Method
+  /** The body said (or looked like) JSON but did not parse: the parser's words. `body` is then the text. */
+  notJson?: string
 }
 
 export interface TransportOptions {
@@ -314,7 +316,7 @@ export class Transport {
     }
     this.answered = true
     const resHeaders = res.headers as Headers
-    const body = parseBody(text, resHeaders)
+    const { body, notJson } = parseBody(text, resHeaders)
     const status = res.statusCode
     const now = this.clock.now()
     // --verbose: every request and its answer, never a body (bodies can hold what a manifest keeps secret).
@@ -329,7 +331,14 @@ export class Transport {
     if (status >= 200 && status < 300) {
       return {
         kind: 'ok',
-        response: { status, headers: resHeaders, body, path: spec.path, method: spec.method }
+        response: {
+          status,
+          headers: resHeaders,
+          body,
+          path: spec.path,
+          method: spec.method,
+          ...(notJson !== undefined ? { notJson } : {})
+        }
       }
     }
     const details: ApiErrorDetails = {
@@ -428,15 +437,18 @@ type AttemptOutcome = SendOutcome & { sentAt: number }
 const reasonOf = (signal: AbortSignal): string =>
   typeof signal.reason === 'string' ? signal.reason : 'cancelled'
 
-/** JSON by its content type or by its look; anything else (or JSON that does not parse) as the text it is. */
-function parseBody(text: string, headers: Headers): unknown {
-  if (text === '') return undefined
+/**
+ * JSON by its content type or by its look; anything else as the text it is, and so is JSON that does not parse
+ * (with the parser's words: a body cut short is said to be one).
+ */
+function parseBody(text: string, headers: Headers): { body: unknown; notJson?: string } {
+  if (text === '') return { body: undefined }
   const type = String(headers['content-type'] ?? '')
-  if (!/json/i.test(type) && !/^\s*[[{]/.test(text)) return text
+  if (!/json/i.test(type) && !/^\s*[[{]/.test(text)) return { body: text }
   try {
-    return JSON.parse(text)
-  } catch {
-    return text
+    return { body: JSON.parse(text) }
+  } catch (e) {
+    return { body: text, notJson: e instanceof Error ? e.message : String(e) }
   }
 }
 
