@@ -251,9 +251,7 @@ export async function applySavedPlan(
   )
   // The service is read when the saved plan has one, if its manifests are those of now; else as they say.
   const service = inputs.then(why =>
-    why === undefined
-      ? sealed.readsService
-      : manifests().then(m => config.mode === 'managed' && m.services.length > 0)
+    why === undefined ? sealed.readsService : manifests().then(m => readsService(config, [m]))
   )
   // Whether to ask if dashboards can be patched: as the plan asked (it had dashboard manifests), so the live
   // digest compares; as the manifests of now say when they changed.
@@ -261,7 +259,7 @@ export async function applySavedPlan(
     why === undefined
       ? config.mode === 'self-hosted' &&
         sealed.plan.changes.some(c => c.kind === 'Dashboard' && c.action !== 'delete')
-      : manifests().then(m => config.mode === 'self-hosted' && m.dashboards.length > 0)
+      : manifests().then(m => asksDashboardPatch(config, [m]))
   )
   const read = startRead(config, deps, service, dashboardPatch)
   const why = await inputs
@@ -353,10 +351,18 @@ export function startLiveRead(
   return startRead(
     config,
     deps,
-    manifests.then(sets => config.mode === 'managed' && sets.some(m => m.services.length > 0)),
-    manifests.then(sets => config.mode === 'self-hosted' && sets.some(m => m.dashboards.length > 0))
+    manifests.then(sets => readsService(config, sets)),
+    manifests.then(sets => asksDashboardPatch(config, sets))
   )
 }
+
+/** The managed service is read when a manifest sets service settings. */
+const readsService = (config: Config, sets: readonly ManifestSet[]): boolean =>
+  config.mode === 'managed' && sets.some(m => m.services.length > 0)
+
+/** Whether dashboards can be patched is asked (self-hosted) when a manifest declares a dashboard. */
+const asksDashboardPatch = (config: Config, sets: readonly ManifestSet[]): boolean =>
+  config.mode === 'self-hosted' && sets.some(m => m.dashboards.length > 0)
 
 /**
  * startLiveRead, told whether to read the managed service (`service`) and to ask whether dashboards can be
