@@ -80,11 +80,12 @@ export async function findCopies(input: CopiesInput): Promise<CopiesFound> {
     const reader = input.kinds.get(kindName)!.live!
     const before = new Set(((input.before[reader.field] as Live[] | undefined) ?? []).map(r => String(r.id)))
     const now = ((await reader.read(input.api, { service: false })) ?? []) as Live[]
-    // Dashboards that alerts are on: a copy with alerts is in use (another apply put them there).
-    const alerted =
-      kindName === 'Dashboard'
-        ? new Set((await input.api.listAlerts()).map(a => a.dashboardId))
-        : new Set<unknown>()
+    // Dashboards that alerts are on: a copy with alerts is in use (another apply put them there). Read only when
+    // a copy of this run's own could be deleted, which is rare: most applies find none.
+    let alerted: Promise<Set<unknown>> | undefined
+    const inUse = async (id: string): Promise<boolean> =>
+      kindName === 'Dashboard' &&
+      (await (alerted ??= input.api.listAlerts().then(all => new Set(all.map(a => a.dashboardId))))).has(id)
     const { what, isCopy, remove } = COPYABLE[kindName]!
     for (const outcome of created.filter(o => o.kind === kindName)) {
       const made = now.find(r => String(r.id) === outcome.id)
@@ -100,7 +101,7 @@ export async function findCopies(input: CopiesInput): Promise<CopiesFound> {
       const kept: string[] = []
       for (const copy of copies) {
         const id = String(copy.id)
-        if (!ours || alerted.has(id)) {
+        if (!ours || (await inUse(id))) {
           kept.push(id)
           continue
         }
