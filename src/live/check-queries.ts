@@ -16,6 +16,7 @@ import type { PlannedChange } from '../kinds/kind.js'
 import { normalizeGroupBy, seriesToConfig, type SeriesLike } from '../kinds/tile-normal-form.js'
 import type { Logger } from '../log.js'
 import { AGG_FNS } from '../manifest/vocabulary.js'
+import { keyedField } from '../plan/diff.js'
 import type { AlertSeries, TileSeries } from '../plan/preview.js'
 
 const HOUR = 3_600_000
@@ -421,10 +422,5 @@ function cannotQuery(
 }
 
 function changedTileNames(change: PlannedChange['change']): Set<string> {
-  return new Set(
-    change.fields
-      .map(f => /^tiles\["((?:[^"\\]|\\.)*)"\]/.exec(f.path)?.[1])
-      .filter(Boolean)
-      .map(n => JSON.parse(`"${n}"`) as string)
-  )
+  return new Set(change.fields.flatMap(f => keyedField(f.path, 'tiles')?.key ?? []))
 }

@@ -36,5 +36,20 @@ export function joinKey(path: string, key: string, forceBrackets = false): strin
   return `${path}[${JSON.stringify(key)}]`
 }
 
+/**
+ * The inverse of joinKey with brackets, for a keyed field at the top: `tiles["Errors"].x` read at `tiles` is
+ * `{ key: 'Errors', rest: '.x' }`; undefined for a path outside that field.
+ */
+export function keyedField(path: string, field: string): { key: string; rest: string } | undefined {
+  if (!path.startsWith(`${field}["`)) return undefined
+  const m = /^\[("(?:[^"\\]|\\.)*")\](.*)$/s.exec(path.slice(field.length))
+  if (!m) return undefined
+  try {
+    return { key: JSON.parse(m[1]!) as string, rest: m[2]! }
+  } catch {
+    return undefined
+  }
+}
+
 const isObject = (v: Json | undefined): v is { [k: string]: Json } =>
   v !== null && typeof v === 'object' && !Array.isArray(v)

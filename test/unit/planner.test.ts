@@ -11,7 +11,7 @@ import { registryTiles } from '../../src/kinds/registry.js'
 import { validateText, type ManifestSet } from '../../src/manifest/load.js'
 import { computePlan, type PlanInput } from '../../src/planner/planner.js'
 import { FingerprintStream, fingerprint } from '../../src/planner/fingerprint.js'
-import { diffValues, joinKey } from '../../src/plan/diff.js'
+import { diffValues, joinKey, keyedField } from '../../src/plan/diff.js'
 import { isActionable, type Change } from '../../src/plan/types.js'
 import type { Json } from '../../src/json.js'
 import { shopSettings } from '../support/shop-stack.js'
@@ -610,6 +610,17 @@ describe('pinned fingerprints and their pieces', () => {
     expect(joinKey('x', '1abc')).toBe('x["1abc"]')
     expect(joinKey('x', 'a-b')).toBe('x["a-b"]')
     expect(joinKey('', 'a')).toBe('a')
+  })
+
+  it('a keyed field reads back what joinKey wrote: the key, and the path under it', () => {
+    for (const key of ['Errors', 'a "quoted" name', 'tiles["x"]', 'ü\\n']) {
+      const path = `${joinKey('tiles', key, true)}.select[0].where`
+      expect(keyedField(path, 'tiles')).toEqual({ key, rest: '.select[0].where' })
+      expect(keyedField(joinKey('tiles', key, true), 'tiles')).toEqual({ key, rest: '' })
+    }
+    expect(keyedField('tags[0]', 'tiles')).toBeUndefined()
+    expect(keyedField('tilesX["a"]', 'tiles')).toBeUndefined()
+    expect(keyedField('tiles["bad \\q"]', 'tiles')).toBeUndefined()
   })
 
   it('a change is actionable unless it is a no-op or deferred', () => {

@@ -8,6 +8,7 @@
  * query, containers, a tile moved between containers, a form the tool would narrow) takes the PUT.
  */
 import type { LiveDashboard, LiveTile } from '../../api/schemas.js'
+import { keyedField } from '../../plan/diff.js'
 import type { Change } from '../../plan/types.js'
 import { holdsUnmanagedSettings, seriesAsConfig, tileAsSent } from './carry.js'
 import type { DashboardRequest, DashboardWrite } from './desired.js'
@@ -124,12 +125,6 @@ export function patchTile(body: Body, live: LiveTile): Body | undefined {
   return { name: sent.name, x: sent.x, y: sent.y, w: sent.w, h: sent.h, config: patched }
 }
 
-/** `tiles["Errors"].x` -> ['Errors', '.x']; undefined for a path outside the tiles. */
-function tileField(path: string): [string, string] | undefined {
-  const m = /^tiles\[("(?:[^"\\]|\\.)*")\](.*)$/.exec(path)
-  return m ? [JSON.parse(m[1]!) as string, m[2]!] : undefined
-}
-
 /** How this update is sent (see the module's comment). `canPatch`: the server offers the tool. */
 export function dashboardWrite(
   change: Pick<Change, 'fields'>,
@@ -143,11 +138,11 @@ export function dashboardWrite(
   const changed = new Set<string>()
   for (const f of change.fields) {
     if (f.path === 'name' || f.path === 'owner' || f.path === 'tags' || f.path.startsWith('tags[')) continue
-    const at = tileField(f.path)
+    const at = keyedField(f.path, 'tiles')
     // A tile added or removed, or moved between containers and tabs; anything outside the tiles.
-    if (!at || at[1] === '' || /^\.(container|tab)\b/.test(at[1])) return { via: 'put' }
-    if (!desired.has(at[0]) || !liveTiles.has(at[0])) return { via: 'put' }
-    changed.add(at[0])
+    if (!at || at.rest === '' || /^\.(container|tab)\b/.test(at.rest)) return { via: 'put' }
+    if (!desired.has(at.key) || !liveTiles.has(at.key)) return { via: 'put' }
+    changed.add(at.key)
   }
   for (const name of changed) {
     const live = liveTiles.get(name)!

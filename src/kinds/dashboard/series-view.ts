@@ -4,6 +4,7 @@
  * `valueExpression`. This maps a field change of such a tile, path and values, back to the series form.
  */
 import type { Json, JsonObject } from '../../json.js'
+import { joinKey, keyedField } from '../../plan/diff.js'
 import type { FieldChange } from '../../plan/types.js'
 
 /** Select item keys whose series name differs (tile-normal-form.ts seriesToConfig, read backwards). */
@@ -88,12 +89,11 @@ export function inSeriesTerms(f: FieldChange, seriesTiles: ReadonlySet<string>):
         : v
     return withValues(f, map)
   }
-  const m = /^tiles\[("(?:[^"\\]|\\.)*")\](.*)$/.exec(f.path)
-  if (!m || !seriesTiles.has(JSON.parse(m[1]!) as string)) return f
-  const rest = m[2]!
-  if (rest === '') return withValues(f, seriesTile)
-  const mapped = seriesPath(rest)
-  return withValues({ ...f, path: `tiles[${m[1]}]${mapped.path}` }, mapped.value)
+  const at = keyedField(f.path, 'tiles')
+  if (!at || !seriesTiles.has(at.key)) return f
+  if (at.rest === '') return withValues(f, seriesTile)
+  const mapped = seriesPath(at.rest)
+  return withValues({ ...f, path: `${joinKey('tiles', at.key, true)}${mapped.path}` }, mapped.value)
 }
 
 function withValues(f: FieldChange, map: (v: Json | undefined) => Json | undefined): FieldChange {

@@ -8,6 +8,7 @@ import type { DesiredDashboard } from '../../kinds/dashboard/desired.js'
 import { livePlacement } from '../../kinds/dashboard/layout.js'
 import { keyedLiveTiles } from '../../kinds/dashboard/tiles.js'
 import type { PlannedChange } from '../../kinds/kind.js'
+import { keyedField } from '../../plan/diff.js'
 import type { Change } from '../../plan/types.js'
 import {
   PREVIEW_VERSION,
@@ -20,13 +21,8 @@ import {
 
 /** A change path's tile and what under it changed: `tiles["A"].x` -> ["A", "x"]; `tiles["A"]` -> ["A", ""]. */
 export function tilePathOf(path: string): [string, string] | undefined {
-  const m = /^tiles\["((?:[^"\\]|\\.)*)"\](?:\.([A-Za-z]+))?/.exec(path)
-  if (!m) return undefined
-  try {
-    return [JSON.parse(`"${m[1]}"`) as string, m[2] ?? '']
-  } catch {
-    return undefined
-  }
+  const at = keyedField(path, 'tiles')
+  return at && [at.key, /^\.([A-Za-z]+)/.exec(at.rest)?.[1] ?? '']
 }
 
 const PLACE_FIELDS = new Set(['', 'x', 'y', 'w', 'h', 'container', 'tab'])
