@@ -922,7 +922,7 @@ class Transport {
         }
         this.answered = true;
         const resHeaders = res.headers;
-        const body = parseBody(text, resHeaders);
+        const { body, notJson } = parseBody(text, resHeaders);
         const status = res.statusCode;
         const now = this.clock.now();
         // --verbose: every request and its answer, never a body (bodies can hold what a manifest keeps secret).
@@ -937,7 +937,14 @@ class Transport {
         if (status >= 200 && status < 300) {
             return {
                 kind: 'ok',
-                response: { status, headers: resHeaders, body, path: spec.path, method: spec.method }
+                response: {
+                    status,
+                    headers: resHeaders,
+                    body,
+                    path: spec.path,
+                    method: spec.method,
+                    ...(notJson !== undefined ? { notJson } : {})
+                }
             };
         }
         const details = {
@@ -1009,18 +1016,21 @@ class Transport {
     }
 }
 const reasonOf = (signal) => typeof signal.reason === 'string' ? signal.reason : 'cancelled';
-/** JSON by its content type or by its look; anything else (or JSON that does not parse) as the text it is. */
+/**
+ * JSON by its content type or by its look; anything else as the text it is, and so is JSON that does not parse
+ * (with the parser's words: a body cut short is said to be one).
+ */
 function parseBody(text, headers) {
     if (text === '')
-        return undefined;
+        return { body: undefined };
     const type = String(headers['content-type'] ?? '');
     if (!/json/i.test(type) && !/^\s*[[{]/.test(text))
-        return text;
+        return { body: text };
     try {
-        return JSON.parse(text);
+        return { body: JSON.parse(text) };
     }
-    catch {
-        return text;
+    catch (e) {
+        return { body: text, notJson: e instanceof Error ? e.message : String(e) };
     }
 }
 /** What a 401 or 403 means in this mode, in words (CONTRACT.md "Authentication"). */
@@ -1452,34 +1462,15 @@ function parse(schema, value, res) {
     const result = schema.safeParse(value);
     if (result.success)
         return result.data;
-    const broken = brokenJson(res);
-    if (broken !== undefined)
-        throw new ResponseShapeError({ method: res.method, path: res.path, status: res.status }, '', broken);
+    // A body cut short (by a proxy, a dropped connection) is said as such, not as a wrong type of field.
+    if (res.notJson !== undefined)
+        throw new ResponseShapeError({ method: res.method, path: res.path, status: res.status }, '', `the body is not valid JSON (${res.notJson}; ${String(res.body).length} bytes): the response may have been cut short. Run again; if it persists, check a proxy between here and the server`);
     const issue = result.error.issues[0];
     const field = issue.path
         .map(p => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`))
         .join('')
         .replace(/^\./, '');
     throw new ResponseShapeError({ method: res.method, path: res.path, status: res.status, hint: notTheApi(res.body) }, field, issue.message);
-}
-/**
- * A body that says it is JSON (or looks like it) but does not parse: cut short by a proxy or a dropped connection,
- * most likely. Said as such, not as a wrong type of field.
- */
-function brokenJson(res) {
-    if (typeof res.body !== 'string')
-        return undefined;
-    const type = String(res.headers['content-type'] ?? '');
-    if (!/json/i.test(type) && !/^\s*[[{]/.test(res.body))
-        return undefined;
-    try {
-        JSON.parse(res.body);
-        return undefined;
-    }
-    catch (e) {
-        const why = e instanceof Error ? e.message : String(e);
-        return `the body is not valid JSON (${why}; ${res.body.length} bytes): the response may have been cut short. Run again; if it persists, check a proxy between here and the server`;
-    }
 }
 /** A page where JSON was expected: the address is something else than the API. */
 function notTheApi(body) {
@@ -3828,6 +3819,23 @@ function joinKey(path, key, forceBrackets = false) {
         return path ? `${path}.${key}` : key;
     return `${path}[${JSON.stringify(key)}]`;
 }
+/**
+ * The inverse of joinKey with brackets, for a keyed field at the top: `tiles["Errors"].x` read at `tiles` is
+ * `{ key: 'Errors', rest: '.x' }`; undefined for a path outside that field.
+ */
+function keyedField(path, field) {
+    if (!path.startsWith(`${field}["`))
+        return undefined;
+    const m = /^\[("(?:[^"\\]|\\.)*")\](.*)$/s.exec(path.slice(field.length));
+    if (!m)
+        return undefined;
+    try {
+        return { key: JSON.parse(m[1]), rest: m[2] };
+    }
+    catch {
+        return undefined;
+    }
+}
 const isObject = (v) => v !== null && typeof v === 'object' && !Array.isArray(v);
 
 ;// CONCATENATED MODULE: ./src/kinds/dashboard/carry.ts
@@ -4169,6 +4177,7 @@ function withoutUndefined(o) {
 ;// CONCATENATED MODULE: ./src/kinds/dashboard/patch.ts
 
 
+
 /** The tool's tile config keys by display type (mcp/tools/dashboards/schemas.ts); any other is dropped by it. */
 const COMMON = ['displayType', 'sourceId', 'select', 'numberFormat'];
 const PATCH_CONFIG_KEYS = {
@@ -4276,11 +4285,6 @@ function patchTile(body, live) {
         return undefined;
     return { name: sent.name, x: sent.x, y: sent.y, w: sent.w, h: sent.h, config: patched };
 }
-/** `tiles["Errors"].x` -> ['Errors', '.x']; undefined for a path outside the tiles. */
-function tileField(path) {
-    const m = /^tiles\[("(?:[^"\\]|\\.)*")\](.*)$/.exec(path);
-    return m ? [JSON.parse(m[1]), m[2]] : undefined;
-}
 /** How this update is sent (see the module's comment). `canPatch`: the server offers the tool. */
 function dashboardWrite(change, d, live, canPatch) {
     if (!canPatch)
@@ -4291,13 +4295,13 @@ function dashboardWrite(change, d, live, canPatch) {
     for (const f of change.fields) {
         if (f.path === 'name' || f.path === 'owner' || f.path === 'tags' || f.path.startsWith('tags['))
             continue;
-        const at = tileField(f.path);
+        const at = keyedField(f.path, 'tiles');
         // A tile added or removed, or moved between containers and tabs; anything outside the tiles.
-        if (!at || at[1] === '' || /^\.(container|tab)\b/.test(at[1]))
+        if (!at || at.rest === '' || /^\.(container|tab)\b/.test(at.rest))
             return { via: 'put' };
-        if (!desired.has(at[0]) || !liveTiles.has(at[0]))
+        if (!desired.has(at.key) || !liveTiles.has(at.key))
             return { via: 'put' };
-        changed.add(at[0]);
+        changed.add(at.key);
     }
     for (const name of changed) {
         const live = liveTiles.get(name);
@@ -4308,6 +4312,7 @@ function dashboardWrite(change, d, live, canPatch) {
 }
 
 ;// CONCATENATED MODULE: ./src/kinds/dashboard/series-view.ts
+
 /** Select item keys whose series name differs (tile-normal-form.ts seriesToConfig, read backwards). */
 const ITEM_KEYS = { valueExpression: 'field', metricType: 'metricDataType' };
 /** Config keys that the first series holds. */
@@ -4386,14 +4391,13 @@ function inSeriesTerms(f, seriesTiles) {
             : v;
         return withValues(f, map);
     }
-    const m = /^tiles\[("(?:[^"\\]|\\.)*")\](.*)$/.exec(f.path);
-    if (!m || !seriesTiles.has(JSON.parse(m[1])))
+    const at = keyedField(f.path, 'tiles');
+    if (!at || !seriesTiles.has(at.key))
         return f;
-    const rest = m[2];
-    if (rest === '')
+    if (at.rest === '')
         return withValues(f, seriesTile);
-    const mapped = seriesPath(rest);
-    return withValues({ ...f, path: `tiles[${m[1]}]${mapped.path}` }, mapped.value);
+    const mapped = seriesPath(at.rest);
+    return withValues({ ...f, path: `${joinKey('tiles', at.key, true)}${mapped.path}` }, mapped.value);
 }
 function withValues(f, map) {
     const out = { ...f };
@@ -5756,10 +5760,11 @@ async function findCopies(input) {
         const reader = input.kinds.get(kindName).live;
         const before = new Set((input.before[reader.field] ?? []).map(r => String(r.id)));
         const now = ((await reader.read(input.api, { service: false })) ?? []);
-        // Dashboards that alerts are on: a copy with alerts is in use (another apply put them there).
-        const alerted = kindName === 'Dashboard'
-            ? new Set((await input.api.listAlerts()).map(a => a.dashboardId))
-            : new Set();
+        // Dashboards that alerts are on: a copy with alerts is in use (another apply put them there). Read only when
+        // a copy of this run's own could be deleted, which is rare: most applies find none.
+        let alerted;
+        const inUse = async (id) => kindName === 'Dashboard' &&
+            (await (alerted ??= input.api.listAlerts().then(all => new Set(all.map(a => a.dashboardId))))).has(id);
         const { what, isCopy, remove } = COPYABLE[kindName];
         for (const outcome of created.filter(o => o.kind === kindName)) {
             const made = now.find(r => String(r.id) === outcome.id);
@@ -5774,7 +5779,7 @@ async function findCopies(input) {
             const kept = [];
             for (const copy of copies) {
                 const id = String(copy.id);
-                if (!ours || alerted.has(id)) {
+                if (!ours || (await inUse(id))) {
                     kept.push(id);
                     continue;
                 }
@@ -6225,6 +6230,7 @@ function matchesScrypt(fp, value) {
 
 
 
+
 const HOUR = 3_600_000;
 /** A tile's query: the last 24 hours in 48 buckets. */
 const TILE_RANGE = 24 * HOUR;
@@ -6584,10 +6590,7 @@ function cannotQuery(planned, keep, end) {
     }
 }
 function changedTileNames(change) {
-    return new Set(change.fields
-        .map(f => /^tiles\["((?:[^"\\]|\\.)*)"\]/.exec(f.path)?.[1])
-        .filter(Boolean)
-        .map(n => JSON.parse(`"${n}"`)));
+    return new Set(change.fields.flatMap(f => keyedField(f.path, 'tiles')?.key ?? []));
 }
 
 ;// CONCATENATED MODULE: ./src/live/read.ts
@@ -6720,17 +6723,11 @@ var preview = __webpack_require__(9687);
 
 
 
+
 /** A change path's tile and what under it changed: `tiles["A"].x` -> ["A", "x"]; `tiles["A"]` -> ["A", ""]. */
 function tilePathOf(path) {
-    const m = /^tiles\["((?:[^"\\]|\\.)*)"\](?:\.([A-Za-z]+))?/.exec(path);
-    if (!m)
-        return undefined;
-    try {
-        return [JSON.parse(`"${m[1]}"`), m[2] ?? ''];
-    }
-    catch {
-        return undefined;
-    }
+    const at = keyedField(path, 'tiles');
+    return at && [at.key, /^\.([A-Za-z]+)/.exec(at.rest)?.[1] ?? ''];
 }
 const PLACE_FIELDS = new Set(['', 'x', 'y', 'w', 'h', 'container', 'tab']);
 /** Whether a dashboard change moves, sizes, adds or removes a tile, or changes its containers. */
@@ -7799,15 +7796,13 @@ async function applySavedPlan(config, deps, load) {
             ? undefined
             : 'the manifest files, the variables or the settings changed since the plan');
     // The service is read when the saved plan has one, if its manifests are those of now; else as they say.
-    const service = inputs.then(why => why === undefined
-        ? sealed.readsService
-        : manifests().then(m => config.mode === 'managed' && m.services.length > 0));
+    const service = inputs.then(why => why === undefined ? sealed.readsService : manifests().then(m => readsService(config, [m])));
     // Whether to ask if dashboards can be patched: as the plan asked (it had dashboard manifests), so the live
     // digest compares; as the manifests of now say when they changed.
     const dashboardPatch = inputs.then(why => why === undefined
         ? config.mode === 'self-hosted' &&
             sealed.plan.changes.some(c => c.kind === 'Dashboard' && c.action !== 'delete')
-        : manifests().then(m => config.mode === 'self-hosted' && m.dashboards.length > 0));
+        : manifests().then(m => asksDashboardPatch(config, [m])));
     const read = startRead(config, deps, service, dashboardPatch);
     const why = await inputs;
     if (why !== undefined)
@@ -7878,8 +7873,12 @@ async function manifestDigests(config) {
  * nothing is reported here: runOnline reports a failed read, after validation, as before.
  */
 function startLiveRead(config, deps, manifests) {
-    return startRead(config, deps, manifests.then(sets => config.mode === 'managed' && sets.some(m => m.services.length > 0)), manifests.then(sets => config.mode === 'self-hosted' && sets.some(m => m.dashboards.length > 0)));
+    return startRead(config, deps, manifests.then(sets => readsService(config, sets)), manifests.then(sets => asksDashboardPatch(config, sets)));
 }
+/** The managed service is read when a manifest sets service settings. */
+const readsService = (config, sets) => config.mode === 'managed' && sets.some(m => m.services.length > 0);
+/** Whether dashboards can be patched is asked (self-hosted) when a manifest declares a dashboard. */
+const asksDashboardPatch = (config, sets) => config.mode === 'self-hosted' && sets.some(m => m.dashboards.length > 0);
 /**
  * startLiveRead, told whether to read the managed service (`service`) and to ask whether dashboards can be
  * patched (`dashboardPatch`) once that is known.

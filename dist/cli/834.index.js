@@ -658,7 +658,7 @@ class Transport {
         }
         this.answered = true;
         const resHeaders = res.headers;
-        const body = parseBody(text, resHeaders);
+        const { body, notJson } = parseBody(text, resHeaders);
         const status = res.statusCode;
         const now = this.clock.now();
         // --verbose: every request and its answer, never a body (bodies can hold what a manifest keeps secret).
@@ -673,7 +673,14 @@ class Transport {
         if (status >= 200 && status < 300) {
             return {
                 kind: 'ok',
-                response: { status, headers: resHeaders, body, path: spec.path, method: spec.method }
+                response: {
+                    status,
+                    headers: resHeaders,
+                    body,
+                    path: spec.path,
+                    method: spec.method,
+                    ...(notJson !== undefined ? { notJson } : {})
+                }
             };
         }
         const details = {
@@ -745,18 +752,21 @@ class Transport {
     }
 }
 const reasonOf = (signal) => typeof signal.reason === 'string' ? signal.reason : 'cancelled';
-/** JSON by its content type or by its look; anything else (or JSON that does not parse) as the text it is. */
+/**
+ * JSON by its content type or by its look; anything else as the text it is, and so is JSON that does not parse
+ * (with the parser's words: a body cut short is said to be one).
+ */
 function parseBody(text, headers) {
     if (text === '')
-        return undefined;
+        return { body: undefined };
     const type = String(headers['content-type'] ?? '');
     if (!/json/i.test(type) && !/^\s*[[{]/.test(text))
-        return text;
+        return { body: text };
     try {
-        return JSON.parse(text);
+        return { body: JSON.parse(text) };
     }
-    catch {
-        return text;
+    catch (e) {
+        return { body: text, notJson: e instanceof Error ? e.message : String(e) };
     }
 }
 /** What a 401 or 403 means in this mode, in words (CONTRACT.md "Authentication"). */
@@ -1188,34 +1198,15 @@ function parse(schema, value, res) {
     const result = schema.safeParse(value);
     if (result.success)
         return result.data;
-    const broken = brokenJson(res);
-    if (broken !== undefined)
-        throw new errors/* ResponseShapeError */.RD({ method: res.method, path: res.path, status: res.status }, '', broken);
+    // A body cut short (by a proxy, a dropped connection) is said as such, not as a wrong type of field.
+    if (res.notJson !== undefined)
+        throw new errors/* ResponseShapeError */.RD({ method: res.method, path: res.path, status: res.status }, '', `the body is not valid JSON (${res.notJson}; ${String(res.body).length} bytes): the response may have been cut short. Run again; if it persists, check a proxy between here and the server`);
     const issue = result.error.issues[0];
     const field = issue.path
         .map(p => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`))
         .join('')
         .replace(/^\./, '');
     throw new errors/* ResponseShapeError */.RD({ method: res.method, path: res.path, status: res.status, hint: notTheApi(res.body) }, field, issue.message);
-}
-/**
- * A body that says it is JSON (or looks like it) but does not parse: cut short by a proxy or a dropped connection,
- * most likely. Said as such, not as a wrong type of field.
- */
-function brokenJson(res) {
-    if (typeof res.body !== 'string')
-        return undefined;
-    const type = String(res.headers['content-type'] ?? '');
-    if (!/json/i.test(type) && !/^\s*[[{]/.test(res.body))
-        return undefined;
-    try {
-        JSON.parse(res.body);
-        return undefined;
-    }
-    catch (e) {
-        const why = e instanceof Error ? e.message : String(e);
-        return `the body is not valid JSON (${why}; ${res.body.length} bytes): the response may have been cut short. Run again; if it persists, check a proxy between here and the server`;
-    }
 }
 /** A page where JSON was expected: the address is something else than the API. */
 function notTheApi(body) {
@@ -1704,12 +1695,12 @@ function keptSettings(tiles) {
     for (const t of tiles) {
         if (!t.live)
             continue;
-        const at = (0,_plan_diff_js__WEBPACK_IMPORTED_MODULE_3__/* .joinKey */ .p)('tiles', t.name, true);
+        const at = (0,_plan_diff_js__WEBPACK_IMPORTED_MODULE_3__/* .joinKey */ .ID)('tiles', t.name, true);
         const config = (t.sent.config ?? {});
         for (const key of Object.keys(config)) {
             const carried = configRule(key).treatment === 'carried';
             if (carried && (0,_json_js__WEBPACK_IMPORTED_MODULE_2__/* .clean */ .uH)(config[key]) !== undefined && t.live.config?.[key] !== undefined)
-                paths.push((0,_plan_diff_js__WEBPACK_IMPORTED_MODULE_3__/* .joinKey */ .p)(at, key));
+                paths.push((0,_plan_diff_js__WEBPACK_IMPORTED_MODULE_3__/* .joinKey */ .ID)(at, key));
         }
     }
     return paths;
@@ -3260,7 +3251,10 @@ function withoutUndefined(o) {
 
 // EXTERNAL MODULE: ./src/kinds/returned-fields.ts
 var returned_fields = __webpack_require__(8448);
+// EXTERNAL MODULE: ./src/plan/diff.ts
+var diff = __webpack_require__(8256);
 ;// CONCATENATED MODULE: ./src/kinds/dashboard/patch.ts
+
 
 
 /** The tool's tile config keys by display type (mcp/tools/dashboards/schemas.ts); any other is dropped by it. */
@@ -3370,11 +3364,6 @@ function patchTile(body, live) {
         return undefined;
     return { name: sent.name, x: sent.x, y: sent.y, w: sent.w, h: sent.h, config: patched };
 }
-/** `tiles["Errors"].x` -> ['Errors', '.x']; undefined for a path outside the tiles. */
-function tileField(path) {
-    const m = /^tiles\[("(?:[^"\\]|\\.)*")\](.*)$/.exec(path);
-    return m ? [JSON.parse(m[1]), m[2]] : undefined;
-}
 /** How this update is sent (see the module's comment). `canPatch`: the server offers the tool. */
 function dashboardWrite(change, d, live, canPatch) {
     if (!canPatch)
@@ -3385,13 +3374,13 @@ function dashboardWrite(change, d, live, canPatch) {
     for (const f of change.fields) {
         if (f.path === 'name' || f.path === 'owner' || f.path === 'tags' || f.path.startsWith('tags['))
             continue;
-        const at = tileField(f.path);
+        const at = (0,diff/* keyedField */.n)(f.path, 'tiles');
         // A tile added or removed, or moved between containers and tabs; anything outside the tiles.
-        if (!at || at[1] === '' || /^\.(container|tab)\b/.test(at[1]))
+        if (!at || at.rest === '' || /^\.(container|tab)\b/.test(at.rest))
             return { via: 'put' };
-        if (!desired.has(at[0]) || !liveTiles.has(at[0]))
+        if (!desired.has(at.key) || !liveTiles.has(at.key))
             return { via: 'put' };
-        changed.add(at[0]);
+        changed.add(at.key);
     }
     for (const name of changed) {
         const live = liveTiles.get(name);
@@ -3402,6 +3391,7 @@ function dashboardWrite(change, d, live, canPatch) {
 }
 
 ;// CONCATENATED MODULE: ./src/kinds/dashboard/series-view.ts
+
 /** Select item keys whose series name differs (tile-normal-form.ts seriesToConfig, read backwards). */
 const ITEM_KEYS = { valueExpression: 'field', metricType: 'metricDataType' };
 /** Config keys that the first series holds. */
@@ -3480,14 +3470,13 @@ function inSeriesTerms(f, seriesTiles) {
             : v;
         return withValues(f, map);
     }
-    const m = /^tiles\[("(?:[^"\\]|\\.)*")\](.*)$/.exec(f.path);
-    if (!m || !seriesTiles.has(JSON.parse(m[1])))
+    const at = (0,diff/* keyedField */.n)(f.path, 'tiles');
+    if (!at || !seriesTiles.has(at.key))
         return f;
-    const rest = m[2];
-    if (rest === '')
+    if (at.rest === '')
         return withValues(f, seriesTile);
-    const mapped = seriesPath(rest);
-    return withValues({ ...f, path: `tiles[${m[1]}]${mapped.path}` }, mapped.value);
+    const mapped = seriesPath(at.rest);
+    return withValues({ ...f, path: `${(0,diff/* joinKey */.ID)('tiles', at.key, true)}${mapped.path}` }, mapped.value);
 }
 function withValues(f, map) {
     const out = { ...f };
@@ -4189,8 +4178,6 @@ function saved_search_normal(s, ctx, owner) {
     }) ?? {});
 }
 
-// EXTERNAL MODULE: ./src/plan/diff.ts
-var diff = __webpack_require__(8256);
 ;// CONCATENATED MODULE: ./src/kinds/service-settings.ts
 
 
@@ -4280,7 +4267,7 @@ const serviceSettingsKind = {
                         if (attempt > 0)
                             await new Promise(resolve => setTimeout(resolve, CONVERGENCE_WAIT_MS * attempt));
                         service = (await ctx.api.getService()).service;
-                        remaining = (0,diff/* diffValues */.I)(liveNormal(service, desired.value), desiredNormal(desired.value)).map(f => `${f.path}: server has ${JSON.stringify(f.before ?? null)}, manifest wants ${JSON.stringify(f.after ?? null)}`);
+                        remaining = (0,diff/* diffValues */.In)(liveNormal(service, desired.value), desiredNormal(desired.value)).map(f => `${f.path}: server has ${JSON.stringify(f.before ?? null)}, manifest wants ${JSON.stringify(f.after ?? null)}`);
                         if (remaining.length === 0)
                             break;
                     }
@@ -5992,8 +5979,9 @@ async function readLiveState(client, options, kinds = _kinds_index_js__WEBPACK_I
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   I: () => (/* binding */ diffValues),
-/* harmony export */   p: () => (/* binding */ joinKey)
+/* harmony export */   ID: () => (/* binding */ joinKey),
+/* harmony export */   In: () => (/* binding */ diffValues),
+/* harmony export */   n: () => (/* binding */ keyedField)
 /* harmony export */ });
 /* harmony import */ var _json_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8301);
 /**
@@ -6027,6 +6015,23 @@ function joinKey(path, key, forceBrackets = false) {
     if (!forceBrackets && IDENTIFIER.test(key))
         return path ? `${path}.${key}` : key;
     return `${path}[${JSON.stringify(key)}]`;
+}
+/**
+ * The inverse of joinKey with brackets, for a keyed field at the top: `tiles["Errors"].x` read at `tiles` is
+ * `{ key: 'Errors', rest: '.x' }`; undefined for a path outside that field.
+ */
+function keyedField(path, field) {
+    if (!path.startsWith(`${field}["`))
+        return undefined;
+    const m = /^\[("(?:[^"\\]|\\.)*")\](.*)$/s.exec(path.slice(field.length));
+    if (!m)
+        return undefined;
+    try {
+        return { key: JSON.parse(m[1]), rest: m[2] };
+    }
+    catch {
+        return undefined;
+    }
 }
 const isObject = (v) => v !== null && typeof v === 'object' && !Array.isArray(v);
 

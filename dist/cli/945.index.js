@@ -60,10 +60,11 @@ async function findCopies(input) {
         const reader = input.kinds.get(kindName).live;
         const before = new Set((input.before[reader.field] ?? []).map(r => String(r.id)));
         const now = ((await reader.read(input.api, { service: false })) ?? []);
-        // Dashboards that alerts are on: a copy with alerts is in use (another apply put them there).
-        const alerted = kindName === 'Dashboard'
-            ? new Set((await input.api.listAlerts()).map(a => a.dashboardId))
-            : new Set();
+        // Dashboards that alerts are on: a copy with alerts is in use (another apply put them there). Read only when
+        // a copy of this run's own could be deleted, which is rare: most applies find none.
+        let alerted;
+        const inUse = async (id) => kindName === 'Dashboard' &&
+            (await (alerted ??= input.api.listAlerts().then(all => new Set(all.map(a => a.dashboardId))))).has(id);
         const { what, isCopy, remove } = COPYABLE[kindName];
         for (const outcome of created.filter(o => o.kind === kindName)) {
             const made = now.find(r => String(r.id) === outcome.id);
@@ -78,7 +79,7 @@ async function findCopies(input) {
             const kept = [];
             for (const copy of copies) {
                 const id = String(copy.id);
-                if (!ours || alerted.has(id)) {
+                if (!ours || (await inUse(id))) {
                     kept.push(id);
                     continue;
                 }
@@ -534,7 +535,10 @@ var ownership = __webpack_require__(9586);
 var tile_normal_form = __webpack_require__(6134);
 // EXTERNAL MODULE: ./src/manifest/vocabulary.ts
 var vocabulary = __webpack_require__(7817);
+// EXTERNAL MODULE: ./src/plan/diff.ts
+var diff = __webpack_require__(8256);
 ;// CONCATENATED MODULE: ./src/live/check-queries.ts
+
 
 
 
@@ -898,10 +902,7 @@ function cannotQuery(planned, keep, end) {
     }
 }
 function changedTileNames(change) {
-    return new Set(change.fields
-        .map(f => /^tiles\["((?:[^"\\]|\\.)*)"\]/.exec(f.path)?.[1])
-        .filter(Boolean)
-        .map(n => JSON.parse(`"${n}"`)));
+    return new Set(change.fields.flatMap(f => (0,diff/* keyedField */.n)(f.path, 'tiles')?.key ?? []));
 }
 
 // EXTERNAL MODULE: ./src/live/read.ts
@@ -1003,17 +1004,11 @@ var preview = __webpack_require__(9687);
 
 
 
+
 /** A change path's tile and what under it changed: `tiles["A"].x` -> ["A", "x"]; `tiles["A"]` -> ["A", ""]. */
 function tilePathOf(path) {
-    const m = /^tiles\["((?:[^"\\]|\\.)*)"\](?:\.([A-Za-z]+))?/.exec(path);
-    if (!m)
-        return undefined;
-    try {
-        return [JSON.parse(`"${m[1]}"`), m[2] ?? ''];
-    }
-    catch {
-        return undefined;
-    }
+    const at = (0,diff/* keyedField */.n)(path, 'tiles');
+    return at && [at.key, /^\.([A-Za-z]+)/.exec(at.rest)?.[1] ?? ''];
 }
 const PLACE_FIELDS = new Set(['', 'x', 'y', 'w', 'h', 'container', 'tab']);
 /** Whether a dashboard change moves, sizes, adds or removes a tile, or changes its containers. */
@@ -1103,8 +1098,6 @@ var src_log = __webpack_require__(5625);
 var files = __webpack_require__(8937);
 // EXTERNAL MODULE: ./src/version.ts
 var version = __webpack_require__(311);
-// EXTERNAL MODULE: ./src/plan/diff.ts
-var diff = __webpack_require__(8256);
 ;// CONCATENATED MODULE: ./src/planner/fingerprint.ts
 /**
  * Fingerprints of what a plan was computed from. `apply` with a saved plan recomputes them and refuses
@@ -1371,7 +1364,7 @@ function computePlan(input) {
             const before = pair.live === undefined ? undefined : kind.normalLive(pair.live, ctx);
             const fields = before === undefined
                 ? listFields(after, 'after', kind.keyedPaths)
-                : (0,diff/* diffValues */.I)(before, after, kind.keyedPaths);
+                : (0,diff/* diffValues */.In)(before, after, kind.keyedPaths);
             const change = newChange(kind, pair.desired.name, pair.desired.address, fields, {
                 action: pair.live ? (fields.length > 0 ? 'update' : 'noop') : 'create',
                 id: pair.live === undefined ? undefined : kind.liveId(pair.live),
@@ -1475,7 +1468,7 @@ function listFields(value, side, keyed = new Set()) {
         return [{ path: '(root)', [side]: value }];
     return Object.entries(value).flatMap(([key, v]) => {
         if (keyed.has(key) && v && typeof v === 'object' && !Array.isArray(v)) {
-            return Object.entries(v).map(([k, item]) => ({ path: (0,diff/* joinKey */.p)(key, k, true), [side]: item }));
+            return Object.entries(v).map(([k, item]) => ({ path: (0,diff/* joinKey */.ID)(key, k, true), [side]: item }));
         }
         return [{ path: key, [side]: v }];
     });
@@ -2088,15 +2081,13 @@ async function applySavedPlan(config, deps, load) {
             ? undefined
             : 'the manifest files, the variables or the settings changed since the plan');
     // The service is read when the saved plan has one, if its manifests are those of now; else as they say.
-    const service = inputs.then(why => why === undefined
-        ? sealed.readsService
-        : manifests().then(m => config.mode === 'managed' && m.services.length > 0));
+    const service = inputs.then(why => why === undefined ? sealed.readsService : manifests().then(m => readsService(config, [m])));
     // Whether to ask if dashboards can be patched: as the plan asked (it had dashboard manifests), so the live
     // digest compares; as the manifests of now say when they changed.
     const dashboardPatch = inputs.then(why => why === undefined
         ? config.mode === 'self-hosted' &&
             sealed.plan.changes.some(c => c.kind === 'Dashboard' && c.action !== 'delete')
-        : manifests().then(m => config.mode === 'self-hosted' && m.dashboards.length > 0));
+        : manifests().then(m => asksDashboardPatch(config, [m])));
     const read = startRead(config, deps, service, dashboardPatch);
     const why = await inputs;
     if (why !== undefined)
@@ -2167,8 +2158,12 @@ async function manifestDigests(config) {
  * nothing is reported here: runOnline reports a failed read, after validation, as before.
  */
 function startLiveRead(config, deps, manifests) {
-    return startRead(config, deps, manifests.then(sets => config.mode === 'managed' && sets.some(m => m.services.length > 0)), manifests.then(sets => config.mode === 'self-hosted' && sets.some(m => m.dashboards.length > 0)));
+    return startRead(config, deps, manifests.then(sets => readsService(config, sets)), manifests.then(sets => asksDashboardPatch(config, sets)));
 }
+/** The managed service is read when a manifest sets service settings. */
+const readsService = (config, sets) => config.mode === 'managed' && sets.some(m => m.services.length > 0);
+/** Whether dashboards can be patched is asked (self-hosted) when a manifest declares a dashboard. */
+const asksDashboardPatch = (config, sets) => config.mode === 'self-hosted' && sets.some(m => m.dashboards.length > 0);
 /**
  * startLiveRead, told whether to read the managed service (`service`) and to ask whether dashboards can be
  * patched (`dashboardPatch`) once that is known.
