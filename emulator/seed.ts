@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs'
 import type { StoreSnapshot } from './store.js'
+import type { TeamMembersSnapshot } from './team-members.js'
 import type { Credentials, Seed, ServiceRecord, StoredEvent } from './types.js'
 
 /** Everything the emulator holds, as written to `persistPath`. */
@@ -9,6 +10,8 @@ export interface PersistedState {
   team: Seed['team']
   user: Seed['user']
   selfHosted: StoreSnapshot
+  /** The self-hosted team's users and invitations (absent: only the seed user, as before they were kept). */
+  teamMembers?: TeamMembersSnapshot
   /** Observability resources per managed service id. */
   managed: Record<string, StoreSnapshot>
   services: ServiceRecord[]

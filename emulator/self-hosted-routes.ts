@@ -45,11 +45,17 @@ export function handleSelfHosted(call: IncomingCall, state: EmulatorState): Repl
   }
   const body = parseJsonBody(call.body)
   if (!body.ok) return jsonReply(400, { message: 'Invalid JSON body' }, headers)
-  // v2/team.ts: the key's team. (Its other routes, users and invitations, are not served.)
+  // v2/team.ts: the key's team, its members and its invitations (team-members.ts).
   if (segments.length === 1 && segments[0] === 'team') {
     if (call.method !== 'GET')
       return htmlReply(404, cannotRoutePage(call.method, call.path, 'self-hosted'), headers)
     return jsonReply(200, { data: { id: state.team.id, name: state.team.name } }, headers)
+  }
+  if (segments[0] === 'team') {
+    const reply = state.teamMembers.route(call.method, segments.slice(1), body.value)
+    if (reply === undefined)
+      return htmlReply(404, cannotRoutePage(call.method, call.path, 'self-hosted'), headers)
+    return { ...reply, headers: { ...reply.headers, ...headers } }
   }
   try {
     const outcome = handleResource(

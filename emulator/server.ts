@@ -208,6 +208,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     setRateLimits: limits => state.setRateLimits(limits),
     user: state.user,
     uiCookie: () => `${SESSION_COOKIE}=${state.uiSessions.open(true)}`,
+    team: state.teamMembers,
     save: () => persister?.flush(),
     close: async () => {
       if (closing) return

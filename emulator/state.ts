@@ -1,5 +1,6 @@
 import { SlidingWindowLimiter } from './rate-limit.js'
 import type { PersistedState } from './seed.js'
+import { TeamMembers } from './team-members.js'
 import { TeamStore } from './team-store.js'
 import type { Credentials, EmulatorOptions, RateLimit, Seed, ServiceRecord } from './types.js'
 import { UiSessions } from './ui-sessions.js'
@@ -16,12 +17,17 @@ export const DEFAULT_PAGE_SIZE = 1000
 /** The seed user's web UI password when a seed (or a state persisted before there was one) names none. */
 export const DEFAULT_USER_PASSWORD = 'emu-user-password'
 
+/** HyperDX's FRONTEND_URL default: the invitations' urls start with it. */
+export const FRONTEND_URL = 'http://localhost:8080'
+
 /** The live state behind one emulator: credentials, the stores of both modes, the managed services, the limiters. */
 export class EmulatorState {
   readonly credentials: Credentials
   readonly team: Seed['team']
   readonly user: Seed['user']
   readonly selfHosted: TeamStore
+  /** The self-hosted team's users and invitations (v2/team.ts). */
+  readonly teamMembers: TeamMembers
   readonly managedStores = new Map<string, TeamStore>()
   readonly services = new Map<string, ServiceRecord>()
   /** The web UI's signed-in sessions (POST /login/password). */
@@ -43,6 +49,13 @@ export class EmulatorState {
     this.team = initial.team
     this.user = initial.user
     this.selfHosted = new TeamStore(initial.selfHosted, initial.team.id, changed, 'self-hosted', initial.user)
+    this.teamMembers = new TeamMembers(
+      initial.teamMembers,
+      initial.team.id,
+      initial.user,
+      FRONTEND_URL,
+      changed
+    )
     for (const service of initial.services) this.services.set(service.id, service)
     for (const [serviceId, snapshot] of Object.entries(initial.managed)) {
       this.managedStores.set(
@@ -104,6 +117,7 @@ export class EmulatorState {
       team: this.team,
       user: this.user,
       selfHosted: this.selfHosted.snapshot(),
+      teamMembers: this.teamMembers.snapshot(),
       managed,
       services: [...this.services.values()]
     }

@@ -1,4 +1,5 @@
 // Public types of the emulator. Other parts of the project (tests, benchmarks, demo scripts) code against these.
+import type { TeamMembers } from './team-members.js'
 
 export type JsonObject = Record<string, unknown>
 
@@ -399,6 +400,8 @@ export interface Emulator {
   user: Seed['user']
   /** A `Cookie` header value of a new signed-in web UI session, as POST /login/password sets it. */
   uiCookie(): string
+  /** The self-hosted team's users and invitations, with what tests do besides the v2 routes (accept, add a user). */
+  team: TeamMembers
   save(): void
   close(): Promise<void>
 }

@@ -25,12 +25,17 @@ import {
   LiveSavedSearch,
   LiveService,
   LiveSource,
+  LiveTeamInvitation,
+  LiveTeamUser,
   LiveWebhook,
   PaginationMeta,
   SeriesPoint,
   ValidateDashboardResult,
   WrittenDashboard,
-  WrittenRecord
+  WrittenRecord,
+  WrittenTeamInvitation,
+  teamMembersOf,
+  type LiveTeamMember
 } from './schemas.js'
 import {
   Transport,
@@ -95,6 +100,16 @@ export interface ObservabilityApi {
   updateRecord(collection: RecordCollection, id: string, body: unknown): Promise<WrittenRecord>
   /** 'absent' when the server says it does not exist (already deleted). */
   deleteRecord(collection: RecordCollection, id: string): Promise<'deleted' | 'absent'>
+  /**
+   * Self-hosted: the key's team members and pending invitations (v2/team.ts), one record per email;
+   * `undefined` in managed mode and on a server without these routes.
+   */
+  listTeam(): Promise<LiveTeamMember[] | undefined>
+  /** POST /team/invitation: idempotent on the server (an invitation of that email is answered again). */
+  inviteTeamMember(body: { email: string; name?: string }): Promise<WrittenTeamInvitation>
+  /** 'absent' when the server says it does not exist (already deleted, or accepted). */
+  deleteTeamInvitation(id: string): Promise<'deleted' | 'absent'>
+  deleteTeamMember(id: string): Promise<'deleted' | 'absent'>
   /** Self-hosted only (CONTRACT.md). */
   querySeries(body: unknown): Promise<SeriesPoint[]>
   /** Managed only: the database service (control plane). */
@@ -364,6 +379,39 @@ class HttpObservabilityApi implements ObservabilityApi {
       await this.item(`/${collection}`, id, RECORD_WORDS[collection]),
       ABSENT_SHAPES[collection]
     )
+  }
+
+  async listTeam(): Promise<LiveTeamMember[] | undefined> {
+    if (this.mode === 'managed') return undefined
+    // HyperDX before 2.36 has no team routes: a 404 on a list can only mean that.
+    return this.optional(async () => {
+      const [members, invitations] = await Promise.all([
+        this.list('/team/members', LiveTeamUser),
+        this.list('/team/invitations', LiveTeamInvitation)
+      ])
+      return teamMembersOf(members, invitations)
+    })
+  }
+
+  async inviteTeamMember(body: { email: string; name?: string }): Promise<WrittenTeamInvitation> {
+    // Idempotent on the server (v2/team.ts returns the existing invitation of that email): safe to retry.
+    const res = await this.send('POST', `${await this.base()}/team/invitation`, body, true)
+    return parse(WrittenTeamInvitation, unwrapEnvelope(res.body), res)
+  }
+
+  async deleteTeamInvitation(id: string): Promise<'deleted' | 'absent'> {
+    // v2/team.ts: sendStatus(404) when it does not exist.
+    return this.remove(await this.item('/team/invitation', id, 'invitation id'), {
+      'self-hosted': ['status-text'],
+      managed: []
+    })
+  }
+
+  async deleteTeamMember(id: string): Promise<'deleted' | 'absent'> {
+    return this.remove(await this.item('/team/member', id, 'team member id'), {
+      'self-hosted': ['status-text'],
+      managed: []
+    })
   }
 
   /** A list the managed API may not have (the contract's `observability` prefix): a 404 is "no route". */

@@ -141,6 +141,77 @@ export const LiveSavedSearch = z.looseObject({
 })
 export type LiveSavedSearch = z.infer<typeof LiveSavedSearch>
 
+/**
+ * v2/team.ts GET /team/members: the users of the key's team. `isCurrentUser` marks the key's own user, whom
+ * the server refuses to remove ("You cannot remove yourself from the team").
+ */
+export const LiveTeamUser = z.looseObject({
+  id,
+  email: z.string(),
+  name: nullish(z.string()),
+  isCurrentUser: nullish(z.boolean())
+})
+export type LiveTeamUser = z.infer<typeof LiveTeamUser>
+
+/**
+ * v2/team.ts GET /team/invitations and POST /team/invitation. Their `url` carries the invitation's token
+ * (`/join-team?token=...`), which lets anyone who holds it join the team: a strict object of the fields we
+ * use, so the url is dropped here, at the boundary, and never reaches the plan, a log or a report.
+ */
+export const LiveTeamInvitation = z
+  .object({
+    id,
+    email: z.string(),
+    name: nullish(z.string()),
+    createdAt: nullish(z.string())
+  })
+  .strip()
+export type LiveTeamInvitation = z.infer<typeof LiveTeamInvitation>
+
+/** POST /team/invitation answers `{email, invitationId, status, url}`: the url (a secret) is dropped. */
+export const WrittenTeamInvitation = z
+  .object({ invitationId: id, email: z.string(), status: nullish(z.string()) })
+  .strip()
+  .transform(i => ({ id: i.invitationId, email: i.email, status: i.status }))
+export type WrittenTeamInvitation = z.infer<typeof WrittenTeamInvitation>
+
+/**
+ * One person of the key's team as a plan sees it: a member, a pending invitation, or both (an invitation
+ * left over beside the user it became). Never the invitation's url: it holds the joining token.
+ */
+export interface LiveTeamMember {
+  /** Lowercased: the server lowercases invitations and stores users' emails lowercased (controllers/user.ts). */
+  email: string
+  name?: string
+  /** The user's id, when a member. */
+  userId?: string
+  /** The pending invitation's id. */
+  invitationId?: string
+  /** The API key's own user (`isCurrentUser`): the server refuses to remove it. */
+  currentUser?: boolean
+}
+
+/** The members and the invitations, one record per email. */
+export function teamMembersOf(members: LiveTeamUser[], invitations: LiveTeamInvitation[]): LiveTeamMember[] {
+  const byEmail = new Map<string, LiveTeamMember>()
+  for (const m of members) {
+    const email = m.email.toLowerCase()
+    byEmail.set(email, {
+      email,
+      ...(m.name ? { name: m.name } : {}),
+      userId: m.id,
+      ...(m.isCurrentUser ? { currentUser: true } : {})
+    })
+  }
+  for (const i of invitations) {
+    const email = i.email.toLowerCase()
+    const member = byEmail.get(email)
+    if (member) member.invitationId = i.id
+    else byEmail.set(email, { email, ...(i.name ? { name: i.name } : {}), invitationId: i.id })
+  }
+  return [...byEmail.values()].sort((a, b) => a.email.localeCompare(b.email))
+}
+
 /** What a create of a connection, source, webhook or saved search answers: the record, with its id. */
 export const WrittenRecord = z.looseObject({ id })
 export type WrittenRecord = z.infer<typeof WrittenRecord>

@@ -106,7 +106,7 @@ const API = [
   'connect-budget'
 ]
 const MANIFESTS = ['manifests', 'stacks', 'var', 'vars-file']
-const PLANNING = ['stack', 'prune', 'service-update', 'ui-url', 'release']
+const PLANNING = ['stack', 'prune', 'mask-emails', 'service-update', 'ui-url', 'release']
 const OUTPUT = ['out', 'json', 'summary', 'verbose', 'no-color']
 
 interface CommandHelp {

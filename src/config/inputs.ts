@@ -112,6 +112,13 @@ const DEFINED = [
     description: 'Delete owned dashboards and alerts that are no longer in the manifests.'
   },
   {
+    name: 'mask-emails',
+    type: { kind: 'boolean' },
+    default: 'true',
+    description:
+      'Name TeamMember people by a masked email (j***@example.com) in the plan, its file, the comment, the job summary and the logs. Emails are personal data; false shows them whole.'
+  },
+  {
     name: 'service-update',
     type: { kind: 'enum', values: SERVICE_UPDATE },
     default: 'on-release',

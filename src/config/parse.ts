@@ -251,6 +251,7 @@ function parseSettings<C extends Command>(
     stack,
     stacks,
     prune: get('prune'),
+    maskEmails: get('mask-emails'),
     serviceUpdate,
     serviceGate: ctx.serviceGate(serviceUpdate),
     concurrency: get('concurrency'),

@@ -52,6 +52,8 @@ export interface Config<C extends Command = RunCommand> {
    */
   stacks?: { only: string[] }
   prune: boolean
+  /** Team members are named by masked emails in every output (the `mask-emails` input). */
+  maskEmails: boolean
   serviceUpdate: ServiceUpdatePolicy
   serviceGate: ServiceGate
   concurrency: number

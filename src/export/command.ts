@@ -15,7 +15,7 @@ import { errorMessage } from '../error-message.js'
 import { exportManifests } from './manifests.js'
 import { outFolder, writeExported } from './write.js'
 
-const EXPORTED_KINDS = ['Connection', 'Source', 'Webhook', 'SavedSearch', 'Dashboard'] as const
+const EXPORTED_KINDS = ['Connection', 'Source', 'Webhook', 'SavedSearch', 'Dashboard', 'TeamMember'] as const
 
 /** Where the command writes: the CLI passes its own io. */
 export interface ExportIo {
@@ -94,6 +94,14 @@ export async function exportCommand(config: Config<'export'>, options: ExportOpt
       connections: untagged('Connection', live.connections),
       savedSearches: live.savedSearches?.filter(
         s => wanted('SavedSearch') && tagged(s.tags) && named(s.name)
+      ),
+      // People carry no tags: none when selecting by tag; --name matches the email.
+      teamMembers: live.teamMembers?.filter(
+        m =>
+          wanted('TeamMember') &&
+          options.tags.length === 0 &&
+          named(m.email) &&
+          (!options.owned || registry.owns('TeamMember', m.email))
       ),
       ownershipTag: tag,
       registry,

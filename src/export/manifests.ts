@@ -13,6 +13,7 @@ import {
   type LiveDashboard,
   type LiveSavedSearch,
   type LiveSource,
+  type LiveTeamMember,
   type LiveTile,
   type LiveWebhook
 } from '../api/schemas.js'
@@ -29,6 +30,7 @@ import {
   savedSearchDocument,
   SecretNames,
   sourceDocuments,
+  teamMemberDocuments,
   webhookDocuments,
   type ResourceExportInput
 } from './resources.js'
@@ -43,6 +45,8 @@ export interface ExportInput {
   /** Absent where the API cannot list them (managed mode has no connections). */
   connections?: LiveConnection[]
   savedSearches?: LiveSavedSearch[]
+  /** Self-hosted: the team's members and invitations (absent: none written). */
+  teamMembers?: LiveTeamMember[]
   ownershipTag: string
   /** Which connections, sources and webhooks the stack owns (the rest are exported with `adopt: true`). */
   registry?: Registry
@@ -55,7 +59,7 @@ export interface ExportedFile {
   /** File name (no folder), unique within the export. */
   name: string
   text: string
-  kind: 'Dashboard' | 'Connection' | 'Source' | 'Webhook' | 'SavedSearch'
+  kind: 'Dashboard' | 'Connection' | 'Source' | 'Webhook' | 'SavedSearch' | 'TeamMember'
   /** What it holds, in words: `dashboard "Checkout"`, `webhooks`. */
   what: string
   alerts: number
@@ -79,6 +83,7 @@ export function exportManifests(input: ExportInput): ExportedFile[] {
     sources: input.sources,
     savedSearches: input.savedSearches,
     webhooks: input.webhooks,
+    teamMembers: input.teamMembers,
     ownershipTag: input.ownershipTag,
     registry: input.registry ?? Registry.empty('', input.ownershipTag),
     mode: input.mode ?? 'self-hosted',
@@ -128,6 +133,11 @@ export function exportManifests(input: ExportInput): ExportedFile[] {
     searchAlerts += alerts.length
   }
   kindFile('SavedSearch', 'saved-searches', 'saved searches', searchDocs, searchAlerts)
+  kindFile('TeamMember', 'team-members', 'team members', teamMemberDocuments(resources), 0, [
+    ...(input.teamMembers?.some(m => m.currentUser)
+      ? ["The API key's own user is not written: a stack never removes it."]
+      : [])
+  ])
   return [...files, ...dashboardFiles(input, resources, usedFiles)]
 }
 

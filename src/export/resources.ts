@@ -6,7 +6,13 @@
  * API never returns (passwords, headers, query parameters) are named in a comment. Pure.
  */
 import { Document } from 'yaml'
-import type { LiveConnection, LiveSavedSearch, LiveSource, LiveWebhook } from '../api/schemas.js'
+import type {
+  LiveConnection,
+  LiveSavedSearch,
+  LiveSource,
+  LiveTeamMember,
+  LiveWebhook
+} from '../api/schemas.js'
 import type { Registry, RegistryKind } from '../kinds/registry.js'
 import { orderedUserTags } from '../kinds/ownership.js'
 import { wordFor } from '../kinds/references.js'
@@ -95,6 +101,8 @@ export interface ResourceExportInput {
   sources: LiveSource[]
   savedSearches?: LiveSavedSearch[]
   webhooks?: LiveWebhook[]
+  /** Self-hosted: the team's members and invitations. */
+  teamMembers?: LiveTeamMember[]
   ownershipTag: string
   registry: Registry
   mode: 'self-hosted' | 'managed'
@@ -240,4 +248,20 @@ export function savedSearchDocument(s: LiveSavedSearch, input: ResourceExportInp
   if (filters.length > 0) value.filters = filters
   if (!s.tags.includes(input.ownershipTag)) value.adopt = true
   return withComments(value, comments)
+}
+
+/**
+ * The team's members and pending invitations, by email. The API key's own user is left out: a stack can never
+ * remove it (kinds/team-member.ts), so a manifest of it would only claim what the stack cannot do. A name is
+ * written when it says more than the email (an accepted invitation's user is named by its email).
+ */
+export function teamMemberDocuments(input: ResourceExportInput): Document[] {
+  return (input.teamMembers ?? [])
+    .filter(m => !m.currentUser)
+    .map(m => {
+      const value: Record<string, unknown> = { kind: 'TeamMember', email: m.email }
+      if (m.name && m.name.toLowerCase() !== m.email) value.name = m.name
+      if (!input.registry.owns('TeamMember', m.email)) value.adopt = true
+      return withComments(value, m.userId ? [] : ['a pending invitation'])
+    })
 }

@@ -9,6 +9,7 @@ import type { Kind } from './kind.js'
 import { savedSearchKind } from './saved-search.js'
 import { serviceSettingsKind } from './service-settings.js'
 import { sourceKind } from './source.js'
+import { teamMemberKind } from './team-member.js'
 import { webhookKind } from './webhook.js'
 
 /** A kind with its record types erased, so kinds of different types share one list. */
@@ -22,5 +23,7 @@ export const KINDS: readonly AnyKind[] = [
   webhookKind,
   dashboardKind,
   alertKind,
-  serviceSettingsKind
+  serviceSettingsKind,
+  // Refers to nothing and nothing refers to it.
+  teamMemberKind
 ]

@@ -12,6 +12,7 @@ import type {
   LiveSavedSearch,
   LiveService,
   LiveSource,
+  LiveTeamMember,
   LiveWebhook,
   RawId
 } from '../api/schemas.js'
@@ -35,6 +36,8 @@ export interface LiveState {
   connections?: LiveConnection[]
   /** `undefined` when this deployment cannot list saved searches (the contract's managed mode). */
   savedSearches?: LiveSavedSearch[]
+  /** Self-hosted: the key's team members and invitations (`undefined` in managed mode: no team routes). */
+  teamMembers?: LiveTeamMember[]
   /** Managed mode with a ServiceSettings manifest only. */
   service?: LiveService
   /**
@@ -80,6 +83,11 @@ export interface PlanSettings {
   servicePath?: string
   /** Keys the fingerprints of write-only values (fingerprint-key.ts); never serialized. */
   fingerprintKey?: FingerprintKey
+  /**
+   * Emails are personal data: the plan names team members as `j***@example.com` (`mask-emails`, on unless
+   * false), so the plan file, the comment, the summary and the logs never hold one.
+   */
+  maskEmails?: boolean
 }
 
 /** What the dashboard kind decided, for the kinds that refer to dashboards (alerts). */
@@ -141,6 +149,8 @@ export interface Kind<D = unknown, L = unknown> {
   readonly keyedPaths?: ReadonlySet<string>
   liveName(l: L): string
   liveId(l: L): string | undefined
+  /** A registry kind whose entries are not keyed by the live id (team members: by email). */
+  registryKey?(l: L): string
   /** Kind-specific consequences: replaces, notes, server-side deletes, deferrals; may change the action. */
   refine(pc: PlannedChange<D, L>, ctx: PlanContext): void
   /** After all of this kind's changes are planned: record facts for later kinds. */

@@ -22,7 +22,8 @@ import { isOwnershipTag } from './ownership.js'
 
 /** Marks a registry dashboard; not an ownership tag (those start with `obsdeploy:`). */
 export const REGISTRY_TAG = 'obsdeploy-registry'
-export const REGISTRY_KINDS = ['Connection', 'Source', 'Webhook'] as const
+/** Entries by live id; TeamMember's by lowercased email (kinds/team-member.ts says why). */
+export const REGISTRY_KINDS = ['Connection', 'Source', 'Webhook', 'TeamMember'] as const
 export type RegistryKind = (typeof REGISTRY_KINDS)[number]
 export const isRegistryKind = (kind: ResourceKind): kind is RegistryKind =>
   (REGISTRY_KINDS as readonly string[]).includes(kind)
@@ -83,7 +84,7 @@ export class Registry {
       mine[0],
       owned,
       problems.length > 0
-        ? `the registry dashboard "${mine[0]!.name}" (${mine[0]!.id}) cannot be read (${problems.join('; ')}): restore its tiles as obsdeploy wrote them. Until then no connection, source or webhook is deleted`
+        ? `the registry dashboard "${mine[0]!.name}" (${mine[0]!.id}) cannot be read (${problems.join('; ')}): restore its tiles as obsdeploy wrote them. Until then no connection, source, webhook or team member is deleted`
         : undefined
     )
     for (const d of dashboards) {
@@ -192,7 +193,7 @@ function registryMarkdown(stack: string, owned: Owned, first: boolean): string {
     ? [
         `## Managed by obsdeploy: do not edit or delete`,
         '',
-        `This dashboard records which connections, data sources and webhooks the obsdeploy stack \`${stack}\` created or adopted, and fingerprints (never the values) of the write-only settings it sent them. They carry no tags, so this is how the stack knows what it may update and prune.`,
+        `This dashboard records which connections, data sources, webhooks and team members (by email) the obsdeploy stack \`${stack}\` created or adopted, and fingerprints (never the values) of the write-only settings it sent them. They carry no tags, so this is how the stack knows what it may update and prune.`,
         '',
         'Editing it by hand makes the next plan fail; deleting it makes the stack forget what it owns (it then deletes none of them, and a manifest of the same name asks for `adopt: true`).',
         ''

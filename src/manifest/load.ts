@@ -19,7 +19,13 @@ import {
   type Located
 } from './rules.js'
 import { checkResource, checkSecretPlacement } from './resource-rules.js'
-import type { ConnectionSpec, SavedSearchSpec, SourceSpec, WebhookSpec } from './resources-schema.js'
+import type {
+  ConnectionSpec,
+  SavedSearchSpec,
+  SourceSpec,
+  TeamMemberSpec,
+  WebhookSpec
+} from './resources-schema.js'
 import { kindSchema, type AlertSpec, type DashboardSpec, type ServiceSettingsSpec } from './schema.js'
 import { substituteVariables, type Secrets, type SecretValues, type Variables } from './vars.js'
 import { MANIFEST_KINDS, type ManifestKind } from './vocabulary.js'
@@ -39,6 +45,8 @@ export interface ManifestSet {
   dashboards: Located<DashboardSpec>[]
   alerts: Located<AlertSpec>[]
   services: Located<ServiceSettingsSpec>[]
+  /** Self-hosted: the team's members by email (absent where no loader filled it: none). */
+  teamMembers?: Located<TeamMemberSpec>[]
   diagnostics: Diagnostic[]
   /** `kind: Policy` documents, as written: src/policy validates and runs them. */
   policies?: ParsedDocument[]
@@ -126,6 +134,7 @@ function emptySet(files: string[]): ManifestSet {
     dashboards: [],
     alerts: [],
     services: [],
+    teamMembers: [],
     diagnostics: []
   }
 }
@@ -182,7 +191,8 @@ function finish(set: ManifestSet, views: Views, mode: 'self-hosted' | 'managed')
   set.diagnostics.push(
     ...checkAcrossDocuments(views.dashboards, views.alerts, views.services, mode, views.incomplete),
     ...uniqueNames(views.named),
-    ...savedSearchesOfAlerts(views)
+    ...savedSearchesOfAlerts(views),
+    ...uniqueEmails(set.teamMembers ?? [])
   )
   set.diagnostics = sortDiagnostics(set.diagnostics)
   if (set.policies === undefined) set.documents = undefined
@@ -195,7 +205,8 @@ function finish(set: ManifestSet, views: Views, mode: 'self-hosted' | 'managed')
     set.webhooks,
     set.dashboards,
     set.alerts,
-    set.services
+    set.services,
+    set.teamMembers ?? []
   ])
     for (const { doc } of typed) doc.value = undefined
   return set
@@ -245,7 +256,8 @@ function addDocument(set: ManifestSet, views: Views, doc: ParsedDocument): void 
     views.services.push(doc)
   } else if (kind !== 'Dashboard') {
     set.diagnostics.push(...checkResource(doc, kind, raw, views.mode))
-    if (typeof raw.name === 'string')
+    // A team member's `name` is a person's, not how manifests refer to it: its email is (uniqueEmails).
+    if (typeof raw.name === 'string' && kind !== 'TeamMember')
       views.named.set(kind, [...(views.named.get(kind) ?? []), { doc, name: raw.name }])
   } else {
     const spec = result.success && result.data.kind === 'Dashboard' ? result.data : undefined
@@ -277,6 +289,9 @@ function addDocument(set: ManifestSet, views: Views, doc: ParsedDocument): void 
       set.diagnostics.push(...checkServiceSettings(doc, result.data))
       set.services.push({ spec: result.data, doc })
       break
+    case 'TeamMember':
+      ;(set.teamMembers ??= []).push({ spec: result.data, doc })
+      break
   }
 }
 
@@ -298,6 +313,27 @@ function uniqueNames(named: Views['named']): Diagnostic[] {
         )
       else seen.set(name, doc)
     }
+  }
+  return out
+}
+
+/** A person is one team member: the server lowercases emails, so two spellings of one are duplicates. */
+function uniqueEmails(members: readonly Located<TeamMemberSpec>[]): Diagnostic[] {
+  const seen = new Map<string, ParsedDocument>()
+  const out: Diagnostic[] = []
+  for (const { spec, doc } of members) {
+    const email = spec.email.toLowerCase()
+    const first = seen.get(email)
+    if (first)
+      out.push(
+        diagnostic(
+          'validate',
+          'error',
+          `duplicate TeamMember email (also at ${first.file}:${first.locate(['email']).line}; emails compare case-insensitively)`,
+          { ...doc.locate(['email']), field: 'email' }
+        )
+      )
+    else seen.set(email, doc)
   }
   return out
 }

@@ -44,6 +44,11 @@ export function checkResource(doc: ParsedDocument, kind: string, raw: Raw, mode:
     case 'Webhook':
       checkWebhook(raw, report, doc.unsetSecretPaths ?? new Set())
       break
+    case 'TeamMember':
+      // v2/team.ts is a self-hosted router; the cloud manages its users in its own console.
+      if (mode === 'managed')
+        report(['kind'], 'the managed API has no team routes: TeamMember manifests need self-hosted mode')
+      break
   }
   return out
 }

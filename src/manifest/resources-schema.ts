@@ -427,7 +427,37 @@ export const resourceSchemas = once('resource schemas', () => {
     ...identity('webhook')
   })
 
-  return { Connection, Source, SavedSearch, Webhook }
+  // ---------------------------------------------------------------------------------------------------
+  // TeamMember (v2/team.ts: POST /team/invitation takes `{email: z.string().email(), name?}`). Self-hosted only.
+
+  const TeamMember = z.strictObject({
+    apiVersion,
+    kind: z
+      .literal('TeamMember')
+      .describe(
+        "A person in the API key's team, by email (self-hosted mode only): created by an invitation, satisfied by a member or a pending invitation."
+      ),
+    email: z
+      .email({ error: 'must be an email address' })
+      .describe(
+        'The email address: how the person is matched with a member or an invitation (compared case-insensitively; the server lowercases it).'
+      ),
+    name: z
+      .string()
+      .min(1, { error: 'must not be empty' })
+      .optional()
+      .describe(
+        'Sent with the invitation only: the API has no route to change a name, so a different live name is left as it is (never an update).'
+      ),
+    adopt: z
+      .boolean()
+      .optional()
+      .describe(
+        'Manage an existing member or invitation of this email that this stack does not manage (prune may then remove it).'
+      )
+  })
+
+  return { Connection, Source, SavedSearch, Webhook, TeamMember }
 })
 
 type ResourceSchemas = ReturnType<typeof resourceSchemas>
@@ -435,6 +465,7 @@ export type ConnectionSpec = z.infer<ResourceSchemas['Connection']>
 export type SourceSpec = z.infer<ResourceSchemas['Source']>
 export type SavedSearchSpec = z.infer<ResourceSchemas['SavedSearch']>
 export type WebhookSpec = z.infer<ResourceSchemas['Webhook']>
+export type TeamMemberSpec = z.infer<ResourceSchemas['TeamMember']>
 
 /** The fields that take only `${secret.NAME}` placeholders, by kind (`*` is any key of a mapping). */
 export const SECRET_FIELDS: Readonly<Record<string, ReadonlyArray<readonly string[]>>> = {

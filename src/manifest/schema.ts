@@ -856,6 +856,7 @@ const KIND_SCHEMAS = {
   Source: () => resourceSchemas().Source,
   SavedSearch: () => resourceSchemas().SavedSearch,
   Webhook: () => resourceSchemas().Webhook,
+  TeamMember: () => resourceSchemas().TeamMember,
   Dashboard: () => Dashboard,
   Alert: () => Alert,
   ServiceSettings: serviceSettings
@@ -893,6 +894,7 @@ export const manifestSchema = once('Manifest schema', () =>
     KIND_SCHEMAS.Webhook(),
     Dashboard,
     Alert,
-    serviceSettings()
+    serviceSettings(),
+    KIND_SCHEMAS.TeamMember()
   ])
 )

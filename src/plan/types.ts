@@ -18,7 +18,8 @@ export const RESOURCE_KINDS = [
   'Webhook',
   'Dashboard',
   'Alert',
-  'ServiceSettings'
+  'ServiceSettings',
+  'TeamMember'
 ] as const
 export type ResourceKind = (typeof RESOURCE_KINDS)[number]
 

@@ -190,7 +190,10 @@ export function readRegistry(
     if (!kind.live || !isRegistryKind(kind.kind)) continue
     const records = live[kind.live.field]
     if (Array.isArray(records))
-      registry.keepOnly(kind.kind, new Set(records.map(r => kind.liveId(r)).filter(id => id !== undefined)))
+      registry.keepOnly(
+        kind.kind,
+        new Set(records.map(r => kind.registryKey?.(r) ?? kind.liveId(r)).filter(id => id !== undefined))
+      )
   }
   return registry
 }
@@ -272,7 +275,9 @@ function desiredFingerprint(manifests: ManifestSet, settings: PlanSettings): str
     ['webhooks', manifests.webhooks],
     ['dashboards', manifests.dashboards],
     ['alerts', manifests.alerts],
-    ['services', manifests.services]
+    ['services', manifests.services],
+    // Only when there are any: the fingerprints of plans without team members stay as they were.
+    ...(manifests.teamMembers?.length ? [['teamMembers', manifests.teamMembers] as const] : [])
   ] as const) {
     stream.list(key)
     for (const l of located as ReadonlyArray<{

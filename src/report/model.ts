@@ -184,7 +184,8 @@ const NOUNS: Record<ResourceKind, [string, string]> = {
   Webhook: ['webhook', 'webhooks'],
   Dashboard: ['dashboard', 'dashboards'],
   Alert: ['alert', 'alerts'],
-  ServiceSettings: ['service setting', 'service settings']
+  ServiceSettings: ['service setting', 'service settings'],
+  TeamMember: ['team member', 'team members']
 }
 
 /** A kind in words: `data source`, `saved search`. */

@@ -405,7 +405,8 @@ function planSettings(
       config.mode === 'managed'
         ? `/v1/organizations/${config.organizationId}/services/${config.serviceId}`
         : undefined,
-    fingerprintKey: FingerprintKey.fromAuth(config.auth)
+    fingerprintKey: FingerprintKey.fromAuth(config.auth),
+    maskEmails: config.maskEmails
   }
 }
 
