@@ -55,6 +55,11 @@ export interface LiveReadOptions {
   service: boolean | Promise<boolean>
   /** Ask whether the server can patch dashboards (self-hosted, with dashboard manifests); known as `service` is. */
   dashboardPatch?: boolean | Promise<boolean>
+  /**
+   * Read the team's members (TeamMember manifests exist); known as `service` is. Absent: read (export). Read
+   * anyway when a registry lists team members (the stack may prune them).
+   */
+  team?: boolean | Promise<boolean>
   /** Ends every read (the run stopped before planning: its manifests are invalid). */
   signal?: AbortSignal
 }
@@ -63,6 +68,10 @@ export interface LiveReadOptions {
 export interface LiveReader {
   field: keyof LiveState
   read(api: ObservabilityApi, options: LiveReadOptions): Promise<LiveState[keyof LiveState]>
+  /** Whether to read them with the others (absent: always). */
+  asked?(options: LiveReadOptions): boolean | Promise<boolean>
+  /** Not asked, but the state the others read shows they are needed: read once those are in. */
+  neededBy?(state: LiveState): boolean
 }
 
 export interface PlanSettings {

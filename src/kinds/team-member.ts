@@ -19,14 +19,14 @@
  * manifests, the requests and the registry dashboard on the server.
  */
 import { ApiError } from '../api/errors.js'
-import type { LiveTeamMember } from '../api/schemas.js'
+import type { LiveDashboard, LiveTeamMember } from '../api/schemas.js'
 import { diagnostic } from '../diagnostics.js'
 import type { JsonObject } from '../json.js'
 import type { Located } from '../manifest/load.js'
 import type { TeamMemberSpec } from '../manifest/resources-schema.js'
 import type { Desired, Kind, Operation, PlanContext } from './kind.js'
 import { registryNote, registryOwner } from './records.js'
-import { registryName } from './registry.js'
+import { isRegistryDashboard, registryName } from './registry.js'
 
 export interface DesiredTeamMember {
   spec: TeamMemberSpec
@@ -47,7 +47,13 @@ export function maskEmail(email: string): string {
 
 export const teamMemberKind: Kind<DesiredTeamMember, PlannedTeamMember> = {
   kind: 'TeamMember',
-  live: { field: 'teamMembers', read: api => api.listTeam() },
+  live: {
+    field: 'teamMembers',
+    read: api => api.listTeam(),
+    // Two more requests only for a stack with team members, or one whose registry lists some to prune.
+    asked: async options => (await options.team) ?? true,
+    neededBy: state => state.dashboards.some(d => isRegistryDashboard(d) && listsTeamMembers(d))
+  },
 
   desired(ctx) {
     const located = ctx.manifests.teamMembers ?? []
@@ -239,6 +245,10 @@ export const teamMemberKind: Kind<DesiredTeamMember, PlannedTeamMember> = {
     ]
   }
 }
+
+/** Whether a registry dashboard lists team members (of any stack: cheap, and never wrong to read them). */
+const listsTeamMembers = (d: LiveDashboard): boolean =>
+  d.tiles.some(t => typeof t.config?.markdown === 'string' && t.config.markdown.includes('"TeamMember"'))
 
 /** The emails this stack's registry lists (they may be deleted: their labels must not collide either). */
 function ownedEmails(ctx: PlanContext): string[] {

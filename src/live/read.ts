@@ -5,7 +5,7 @@
  */
 import type { ObservabilityApi } from '../api/client.js'
 import { KINDS, type AnyKind } from '../kinds/index.js'
-import type { LiveReadOptions, LiveState } from '../kinds/kind.js'
+import type { LiveReader, LiveReadOptions, LiveState } from '../kinds/kind.js'
 
 export async function readLiveState(
   client: ObservabilityApi,
@@ -31,16 +31,25 @@ export async function readLiveState(
     ask => (ask ? api.canPatchDashboards() : undefined),
     () => undefined
   )
+  const skipped = new Set<LiveReader>()
   const settled = await Promise.allSettled(
-    readers.map(r =>
-      r.read(api, options).catch((e: unknown) => {
-        if (!siblings.signal.aborted) {
-          own.add(e)
-          siblings.abort('another read of the live state failed')
+    readers
+      .map(async r => {
+        if (r.asked && !(await r.asked(options))) {
+          skipped.add(r)
+          return undefined
         }
-        throw e
+        return r.read(api, options)
       })
-    )
+      .map(read =>
+        read.catch((e: unknown) => {
+          if (!siblings.signal.aborted) {
+            own.add(e)
+            siblings.abort('another read of the live state failed')
+          }
+          throw e
+        })
+      )
   )
   // Of the failures, the first in the readers' order is reported; a read ended from outside (the run
   // stopped) fails with its cancellation, never as a state with lists missing.
@@ -53,6 +62,10 @@ export async function readLiveState(
   readers.forEach((r, i) => {
     ;(state as unknown as Record<string, unknown>)[r.field] = values[i] ?? state[r.field]
   })
+  // A kind read only when asked, that the others' records show is needed after all (a registry lists some).
+  for (const r of skipped)
+    if (r.neededBy?.(state))
+      (state as unknown as Record<string, unknown>)[r.field] = await r.read(api, options)
   const canPatch = await patch
   if (canPatch !== undefined) state.dashboardPatch = canPatch
   return state

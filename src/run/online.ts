@@ -261,7 +261,13 @@ export async function applySavedPlan(
         sealed.plan.changes.some(c => c.kind === 'Dashboard' && c.action !== 'delete')
       : manifests().then(m => asksDashboardPatch(config, [m]))
   )
-  const read = startRead(config, deps, service, dashboardPatch)
+  // The team: as the plan read it (it had TeamMember changes), or as the manifests of now say.
+  const team = inputs.then(why =>
+    why === undefined
+      ? config.mode === 'self-hosted' && sealed.plan.changes.some(c => c.kind === 'TeamMember')
+      : manifests().then(m => readsTeam(config, [m]))
+  )
+  const read = startRead(config, deps, service, dashboardPatch, team)
   const why = await inputs
   if (why !== undefined) return planAgain(why, read)
   let live: LiveState
@@ -352,7 +358,8 @@ export function startLiveRead(
     config,
     deps,
     manifests.then(sets => readsService(config, sets)),
-    manifests.then(sets => asksDashboardPatch(config, sets))
+    manifests.then(sets => asksDashboardPatch(config, sets)),
+    manifests.then(sets => readsTeam(config, sets))
   )
 }
 
@@ -364,6 +371,10 @@ const readsService = (config: Config, sets: readonly ManifestSet[]): boolean =>
 const asksDashboardPatch = (config: Config, sets: readonly ManifestSet[]): boolean =>
   config.mode === 'self-hosted' && sets.some(m => m.dashboards.length > 0)
 
+/** The team is read (self-hosted) when a manifest declares a team member (or a registry lists one: read.ts). */
+const readsTeam = (config: Config, sets: readonly ManifestSet[]): boolean =>
+  config.mode === 'self-hosted' && sets.some(m => (m.teamMembers?.length ?? 0) > 0)
+
 /**
  * startLiveRead, told whether to read the managed service (`service`) and to ask whether dashboards can be
  * patched (`dashboardPatch`) once that is known.
@@ -372,11 +383,12 @@ function startRead(
   config: Config,
   deps: RunDependencies,
   service: Promise<boolean>,
-  dashboardPatch: Promise<boolean> = Promise.resolve(false)
+  dashboardPatch: Promise<boolean> = Promise.resolve(false),
+  team: Promise<boolean> = Promise.resolve(false)
 ): LiveRead {
   const api = deps.api ? deps.api(config) : createApi(config, { log: deps.log ?? silentLogger })
   const stop = new AbortController()
-  const live = readLiveState(api, { service, dashboardPatch, signal: stop.signal })
+  const live = readLiveState(api, { service, dashboardPatch, team, signal: stop.signal })
   // Awaited by runOnline, or dropped when the run stops first: never an unhandled rejection.
   live.catch(() => undefined)
   return {

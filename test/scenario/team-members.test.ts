@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from '@jest/globals'
 import { isRegistryDashboard } from '../../src/kinds/registry.js'
-import { actions, errors, obsdeploy, useScenario } from '../support/harness.js'
+import { actions, dashboard, errors, obsdeploy, timeTile, useScenario } from '../support/harness.js'
 
 const { emu, ws } = useScenario()
 
@@ -65,6 +65,21 @@ describe('TeamMember', () => {
     expect(off.plan!.changes.find(c => c.action === 'delete')).toMatchObject({ deferred: 'prune' })
     await run('apply')
     expect(invited()).toEqual(['bob@example.com'])
+  })
+
+  it('reads the team only when a manifest or the registry needs it, and prunes the last person it manages', async () => {
+    ws.write({ 'team.yaml': member('ann@example.com') })
+    await run('apply')
+    ws.remove('team.yaml')
+    ws.write({ 'other.yaml': dashboard('Checkout', timeTile('Errors', 0, 0)) })
+    emu.clearLog()
+    const pruned = await run('apply')
+    expect(errors(pruned)).toEqual([])
+    expect(emu.requestLog.map(r => r.path)).toContain('/api/v2/team/invitations')
+    expect(invited()).toEqual([])
+    emu.clearLog()
+    await run('plan')
+    expect(emu.requestLog.map(r => r.path).filter(p => p.startsWith('/api/v2/team'))).toEqual([])
   })
 
   it("never removes the API key's own user, even when the stack manages it: the plan says so", async () => {
