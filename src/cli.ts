@@ -158,7 +158,14 @@ export async function cli(argv: readonly string[], io: CliIo): Promise<number> {
   })
   let result
   try {
-    result = await run(config, { log, progress: progress.update, pacing: progress.pacing })
+    const labels = (values.label as string[] | undefined) ?? []
+    result = await run(config, {
+      log,
+      progress: progress.update,
+      pacing: progress.pacing,
+      // Policy rules may read a pull request's labels: on the command line, the ones --label names.
+      labels: labels.length > 0 ? { names: labels } : { names: [], unknown: 'no --label was given' }
+    })
   } finally {
     progress.done()
   }

@@ -10,7 +10,7 @@ import { diagnostic, formatDiagnostic, hasErrors, type Diagnostic } from './diag
 import { errorWithStack } from './error-message.js'
 import { annotateChanges, annotateDiagnostics } from './github/annotations.js'
 import { defaultPlanPath, readRunnerContext, type RunnerContext } from './github/context.js'
-import { eventPolicy, serviceGateFor } from './github/events.js'
+import { eventPolicy, labelsOfEvent, serviceGateFor } from './github/events.js'
 import { readActionInputs } from './github/inputs.js'
 import { printable, visible, type Logger } from './log.js'
 import type { ChangedFiles } from './config/stack-layout.js'
@@ -24,6 +24,7 @@ import {
 import { reportOf, stacksReportOf, type RunContext } from './report/input.js'
 import { labelOf, stacksLabelOf, type Label } from './report/model.js'
 import { progressReporter } from './report/progress.js'
+import type { PullRequestLabels } from './policy/check.js'
 import { run } from './run/run.js'
 import { EMPTY_OUTPUTS, type RunOutputs } from './run/types.js'
 
@@ -86,6 +87,10 @@ async function runAction(outputs: Outputs): Promise<void> {
       ? await changedFiles(runner, token)
       : undefined
 
+  // Plan-time policy rules may read the pull request's labels: from the event, or after a merge from the
+  // pull request that merged the commit.
+  const labels = config.command === 'validate' ? undefined : await pullRequestLabels(runner, token)
+
   // One line per applied change (or one every few seconds for a large apply): a stuck run shows where it is.
   const progress = progressReporter({ live: false, write: text => core.info(text.replace(/\n$/, '')) })
   let result
@@ -94,7 +99,8 @@ async function runAction(outputs: Outputs): Promise<void> {
       log: actionLogger,
       progress: progress.update,
       pacing: progress.pacing,
-      changed
+      changed,
+      ...(labels ? { labels } : {})
     })
   } finally {
     progress.done()
@@ -204,6 +210,31 @@ async function changedFiles(runner: RunnerContext, token: string): Promise<Chang
     return undefined
   }
   return files
+}
+
+/** The pull request's labels for policy rules; without them, why not (a rule that needs one then blocks). */
+async function pullRequestLabels(runner: RunnerContext, token: string): Promise<PullRequestLabels> {
+  const event = runner.event
+  const fromEvent = event && labelsOfEvent(event.payload)
+  if (fromEvent) return fromEvent
+  if (event?.eventName !== 'push')
+    return { names: [], unknown: `a ${event?.eventName ?? 'run outside GitHub'} event has no pull request` }
+  const sha = runner.links?.sha
+  if (!runner.repository || !token || !sha)
+    return { names: [], unknown: 'without a github-token the merged pull request cannot be read' }
+  const { labelsOfCommit } = await import('./github/pull-labels.js')
+  const found = await labelsOfCommit({
+    token,
+    owner: runner.repository.owner,
+    repo: runner.repository.repo,
+    sha
+  })
+  core.info(
+    found.unknown
+      ? `Pull request labels unknown: ${printable(found.unknown)}`
+      : `Labels of the merged pull request: ${found.names.join(', ') || 'none'}`
+  )
+  return found
 }
 
 async function comment(

@@ -52,6 +52,12 @@ export const CLI_FLAGS: readonly CliFlag[] = [
     name: 'release',
     description: 'open the service-update gate as a release would (service-update: on-release)'
   },
+  {
+    name: 'label',
+    value: 'NAME',
+    description: 'a pull request label, for policy rules that read `labels` (repeatable; none when absent)',
+    multiple: true
+  },
   { name: 'json', description: 'print the result as JSON' },
   {
     name: 'preview',
@@ -106,7 +112,7 @@ const API = [
   'connect-budget'
 ]
 const MANIFESTS = ['manifests', 'stacks', 'var', 'vars-file']
-const PLANNING = ['stack', 'prune', 'mask-emails', 'service-update', 'ui-url', 'release']
+const PLANNING = ['stack', 'prune', 'mask-emails', 'service-update', 'ui-url', 'release', 'label']
 const OUTPUT = ['out', 'json', 'summary', 'verbose', 'no-color']
 
 interface CommandHelp {

@@ -2,14 +2,17 @@
  * The `stacks` layout: many stacks in one repository. Among the files the `manifests` globs match, each
  * `stack.yaml` makes its folder a stack; the other files of that folder (subfolders included) are the
  * stack's manifests. Every manifest belongs to exactly one stack: a file outside every stack folder and a
- * stack folder inside another are errors, so which stack a file plans never depends on guesswork.
+ * stack folder inside another are errors, so which stack a file plans never depends on guesswork. The one
+ * exception: a file outside the stacks that holds only `kind: Policy` documents is the repository's policy,
+ * which holds in every stack.
  *
  * Which stacks a run plans (selectStacks): the ones named by the `stack` input; else, on a pull request,
  * the ones it changed; else all of them.
  */
 import { diagnostic, type Diagnostic } from '../diagnostics.js'
-import { findManifestFiles } from '../manifest/files.js'
+import { findManifestFiles, readManifestFile } from '../manifest/files.js'
 import { didYouMean } from '../manifest/issues.js'
+import { parseYamlFile } from '../manifest/yaml.js'
 import { isStackFile, readStackFile } from './stack-file.js'
 
 export interface StackDefinition {
@@ -28,6 +31,11 @@ export interface StackDefinition {
 export interface StackLayout {
   /** Every stack of the repository, by folder. */
   stacks: StackDefinition[]
+  /**
+   * Files outside every stack's folder that hold only `kind: Policy` documents: the repository's
+   * policies, which hold in every stack (each rule's `stacks` still scopes it). Absent: none.
+   */
+  policies?: string[]
   /** Problems of the layout itself: stack files, files without a stack, nesting, names. */
   diagnostics: Diagnostic[]
 }
@@ -88,11 +96,16 @@ export async function readStackLayout(patterns: readonly string[], cwd: string):
     })
   }
   const nested = new Set(stackFiles.map(folderOf))
+  const policies: string[] = []
   for (const file of found.files) {
     if (isStackFile(file)) continue
     const owner = stacks.find(s => contains(s.folder, file))
     if (owner) owner.manifests.push(file)
     else if (![...nested].some(folder => contains(folder, file))) {
+      if (await holdsOnlyPolicies(file, cwd)) {
+        policies.push(file)
+        continue
+      }
       diagnostics.push(
         diagnostic(
           'validate',
@@ -103,7 +116,18 @@ export async function readStackLayout(patterns: readonly string[], cwd: string):
       )
     }
   }
-  return { stacks: stacks.sort((a, b) => a.folder.localeCompare(b.folder)), diagnostics }
+  return { stacks: stacks.sort((a, b) => a.folder.localeCompare(b.folder)), policies, diagnostics }
+}
+
+/** Whether a file parses to `kind: Policy` documents only (its problems are reported when it is loaded). */
+async function holdsOnlyPolicies(file: string, cwd: string): Promise<boolean> {
+  const read = await readManifestFile(file, cwd)
+  if (!read.file) return false
+  const { documents } = parseYamlFile(file, read.file.text)
+  return (
+    documents.length > 0 &&
+    documents.every(d => (d.value as { kind?: unknown } | null | undefined)?.kind === 'Policy')
+  )
 }
 
 /** The folder of a `/`-separated path (`.` for a file at the top). */
@@ -174,7 +198,7 @@ export function selectStacks(
   }
   if (!options.changed) return { stacks: all, reason: 'all stacks', diagnostics: [] }
   const paths = options.changed.paths
-  const shared = paths.find(p => SHARED.test(p))
+  const shared = paths.find(p => SHARED.test(p) || layout.policies?.includes(p) === true)
   if (shared)
     return {
       stacks: all,

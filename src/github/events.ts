@@ -25,6 +25,18 @@ const PULL_REQUEST_EVENTS = [
   'pull_request_review_comment'
 ]
 
+/** The labels in a pull_request event's payload; undefined when the event has no pull request. */
+export function labelsOfEvent(payload: Record<string, unknown>): { names: string[] } | undefined {
+  const pr = payload.pull_request as { labels?: unknown } | undefined
+  if (!pr) return undefined
+  const labels = Array.isArray(pr.labels) ? pr.labels : []
+  return {
+    names: labels
+      .map(l => (l as { name?: unknown } | null)?.name)
+      .filter((n): n is string => typeof n === 'string')
+  }
+}
+
 export function defaultBranchOf(ctx: EventContext): string | undefined {
   const repo = ctx.payload.repository as { default_branch?: unknown } | undefined
   return typeof repo?.default_branch === 'string' ? repo.default_branch : undefined

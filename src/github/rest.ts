@@ -16,7 +16,7 @@ export interface IssueTarget {
 
 export type GitHubClient = ReturnType<typeof getOctokit>
 
-export function clientFor(target: IssueTarget): GitHubClient {
+export function clientFor(target: Pick<IssueTarget, 'token' | 'baseUrl'>): GitHubClient {
   return getOctokit(target.token, {
     baseUrl: (target.baseUrl ?? process.env.GITHUB_API_URL ?? 'https://api.github.com').replace(/\/+$/, '')
   })

@@ -68,6 +68,8 @@ export interface LoadOptions {
   secrets?: Secrets
   /** 'optional' (validate): a secret without a value is no error (vars.ts). Default 'required'. */
   secretValues?: SecretValues
+  /** Keeps `documents` even without a Policy among these files (the repository's policies hold here too). */
+  keepDocuments?: boolean
 }
 
 /** Every document of each kind, valid or not, for the rules that span documents. */
@@ -106,7 +108,7 @@ export async function loadManifests(options: LoadOptions): Promise<ManifestSet> 
       )
     } else views.incomplete = true
   }
-  return finish(set, views, options.mode)
+  return finish(set, views, options.mode, options.keepDocuments)
 }
 
 /** The same validation for text already in memory (tests, fuzzing). */
@@ -187,7 +189,12 @@ function addText(
   }
 }
 
-function finish(set: ManifestSet, views: Views, mode: 'self-hosted' | 'managed'): ManifestSet {
+function finish(
+  set: ManifestSet,
+  views: Views,
+  mode: 'self-hosted' | 'managed',
+  keepDocuments = false
+): ManifestSet {
   set.diagnostics.push(
     ...checkAcrossDocuments(views.dashboards, views.alerts, views.services, mode, views.incomplete),
     ...uniqueNames(views.named),
@@ -195,7 +202,7 @@ function finish(set: ManifestSet, views: Views, mode: 'self-hosted' | 'managed')
     ...uniqueEmails(set.teamMembers ?? [])
   )
   set.diagnostics = sortDiagnostics(set.diagnostics)
-  if (set.policies === undefined) set.documents = undefined
+  if (set.policies === undefined && !keepDocuments) set.documents = undefined
   // The raw values have served validation: later stages use the typed specs. Dropping them halves what
   // a plan of thousands of manifests keeps.
   for (const typed of [

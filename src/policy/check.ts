@@ -15,7 +15,7 @@ import { loadManifests, type LoadOptions, type ManifestSet } from '../manifest/l
 import type { PathSegment } from '../manifest/path.js'
 import { MANIFEST_KINDS, type ManifestKind } from '../manifest/vocabulary.js'
 import type { ParsedDocument } from '../manifest/yaml.js'
-import { countChanges, type Plan } from '../plan/types.js'
+import { countChanges, type Change, type Plan } from '../plan/types.js'
 import { compileCheck, loadCel, oneLine, type CelProgram } from './cel.js'
 import { RECOMMENDED_RULES } from './recommended.js'
 import { PolicySchema, type PolicyRule } from './schema.js'
@@ -48,24 +48,58 @@ export interface PolicyOptions {
   cwd: string
   /** A manifest file's text (suppression comments); read from disk under cwd when absent. */
   readText?: (file: string) => Promise<string | undefined>
+  /**
+   * Policy documents of the whole repository (with stacks: the files outside every stack's folder), which
+   * hold in this stack too, before its own. Their own problems are reported once, where they are loaded.
+   */
+  repository?: readonly ParsedDocument[]
 }
 
-/** loadManifests, then the policies the manifests hold. */
-export async function loadWithPolicies(options: LoadOptions & { stack: string }): Promise<ManifestSet> {
-  const set = await loadManifests(options)
-  await checkPolicies(set, { stack: options.stack, cwd: options.cwd })
+/** loadManifests, then the policies the manifests hold (and the repository's, `repository`). */
+export async function loadWithPolicies(
+  options: LoadOptions & { stack: string; repository?: readonly ParsedDocument[] }
+): Promise<ManifestSet> {
+  const repository = options.repository ?? []
+  const set = await loadManifests({ ...options, keepDocuments: repository.length > 0 })
+  await checkPolicies(set, { stack: options.stack, cwd: options.cwd, repository })
   return set
+}
+
+/**
+ * The pull request's labels, for plan-time rules (`labels` in CEL): read by the entry points (on GitHub,
+ * from the event or from the pull request that merged the commit; `--label` on the command line) and
+ * passed down as data. `unknown` says why there are none to read: a rule that needs a label then fails,
+ * which is the safe side, and its finding says why.
+ */
+export interface PullRequestLabels {
+  names: readonly string[]
+  unknown?: string
+}
+
+/** What a plan-time rule reads besides the change: gathered by the run from the event and the live state. */
+export interface PlanPolicyInput {
+  labels?: PullRequestLabels
+  /**
+   * check-queries' verdict on each alert it replayed, by alert name; undefined when it did not run
+   * (`change.query.status` is then `unchecked`, and a rule that reads it says so once).
+   */
+  queries?: ReadonlyMap<string, { status: string; reason?: string }>
+  /** Why queries are undefined, for that notice: "check-queries is off". */
+  queriesUnchecked?: string
+  /** Names of each kind's resources that other stacks manage, with those stacks (live and this run's). */
+  elsewhere?: Readonly<Record<string, Readonly<Record<string, readonly string[]>>>>
 }
 
 /** Validates the set's Policy documents and runs their manifest rules; adds the findings to its diagnostics. */
 export async function checkPolicies(set: ManifestSet, options: PolicyOptions): Promise<void> {
-  const policyDocs = set.policies
+  const repository = options.repository ?? []
+  const policyDocs = [...repository, ...(set.policies ?? [])]
   const docs = set.documents ?? []
   set.documents = undefined
-  if (!policyDocs || policyDocs.length === 0) return
+  if (policyDocs.length === 0) return
   await loadCel()
   const out: Diagnostic[] = []
-  const { rules, known } = compilePolicies(policyDocs, options.stack, out)
+  const { rules, known } = compilePolicies(policyDocs, options.stack, out, new Set(repository))
   const documents = await withSuppressions(docs, options, known, out)
   for (const rule of rules) {
     if (rule.on === 'plan') continue
@@ -80,53 +114,101 @@ export async function checkPolicies(set: ManifestSet, options: PolicyOptions): P
   set.diagnostics = sortDiagnostics([...set.diagnostics, ...out])
 }
 
+/** Whether the stack's policies have rules over the plan (a plan applied as recorded would skip them). */
+export const hasPlanPolicies = (set: ManifestSet): boolean => planTime.has(set)
+
 /**
  * The plan-time rules of a stack's policies over its plan: each change of a kind the rule reads, with
- * `change` (kind, name, address, action, deferred), `plan` (the stack, counts of each action and of each
- * kind after the plan) and `resource` (the manifest as written, `{}` for a delete).
+ * `change` (kind, name, address, action, deferred, id; `tags`, the live resource's when it exists, else
+ * the manifest's; `query`, check-queries' verdict on an alert), `plan` (the stack, counts of each action
+ * and of each kind after the plan, `elsewhere`: names other stacks manage), `labels` (the pull request's)
+ * and `resource` (the manifest as written, `{}` for a delete). `planned` gives each change's live record.
  */
-export function checkPlanPolicies(set: ManifestSet, plan: Plan): Diagnostic[] {
+export function checkPlanPolicies(
+  set: ManifestSet,
+  plan: Plan,
+  planned: ReadonlyArray<{ change: Change; live?: unknown }> = [],
+  input: PlanPolicyInput = {}
+): Diagnostic[] {
   const found = planTime.get(set)
   if (!found) return []
   const out: Diagnostic[] = []
   // A change is of the manifest of its kind and name (names are unique per kind in a stack).
   const byName = new Map(found.documents.map(d => [`${d.kind}/${String(d.value.name)}`, d]))
+  const liveOf = new Map(planned.map(p => [p.change, p.live]))
   const after: Record<string, number> = Object.fromEntries(MANIFEST_KINDS.map(k => [k, 0]))
   for (const c of plan.changes)
     if (c.action !== 'delete' || c.deferred) after[c.kind] = (after[c.kind] ?? 0) + 1
-  const planValue = { stack: plan.stack, counts: { ...countChanges(plan.changes) }, after }
+  const elsewhere: Record<string, Readonly<Record<string, readonly string[]>>> = Object.fromEntries(
+    MANIFEST_KINDS.map(k => [k, input.elsewhere?.[k] ?? {}])
+  )
+  const planValue = { stack: plan.stack, counts: { ...countChanges(plan.changes) }, after, elsewhere }
+  const labels = [...(input.labels?.names ?? [])]
   for (const rule of found.rules) {
+    const readsLabels = /\blabels\b/.test(rule.check)
+    const readsQuery = /\bchange\.query\b/.test(rule.check)
+    let unchecked = 0
     for (const c of plan.changes) {
       if (rule.kinds && !rule.kinds.includes(c.kind)) continue
       const d = c.action === 'delete' ? undefined : byName.get(`${c.kind}/${c.name}`)
+      const query = queryOf(c, input)
+      if (readsQuery && !input.queries && c.action !== 'delete' && c.action !== 'noop') unchecked++
       const change = {
         kind: c.kind,
         name: c.name,
         address: c.address,
         action: c.action,
         deferred: c.deferred ?? '',
-        id: c.id ?? ''
+        id: c.id ?? '',
+        tags: tagsOf(liveOf.get(c)) ?? tagsOf(d?.value) ?? [],
+        query
       }
-      const failure = evaluate(rule, { resource: d?.value ?? {}, change, plan: planValue })
+      let failure = evaluate(rule, { resource: d?.value ?? {}, change, plan: planValue, labels })
       if (failure === undefined) continue
+      if (readsLabels && input.labels?.unknown)
+        failure = [failure, `no labels to read: ${input.labels.unknown}`].filter(Boolean).join('; ')
       if (d) report(out, rule, d, failure, 'plan')
       else
         out.push(
           diagnostic('plan', rule.severity, `${c.kind} "${c.name}" (${c.action}): ${ruleText(rule, failure)}`)
         )
     }
+    if (unchecked > 0)
+      out.push(
+        diagnostic(
+          'plan',
+          'notice',
+          `policy rule "${rule.id}" reads the query data of ${unchecked} changed resource(s), which this run could not check (${input.queriesUnchecked ?? 'check-queries did not query them'}) [policy ${rule.policy}]`
+        )
+      )
   }
   return out
+}
+
+/** check-queries' verdict on an alert's query: `unchecked` when it did not run or did not replay this one. */
+function queryOf(c: Change, input: PlanPolicyInput): { status: string; reason: string } {
+  if (c.kind !== 'Alert' || !input.queries) return { status: 'unchecked', reason: '' }
+  const found = input.queries.get(c.name)
+  return found ? { status: found.status, reason: found.reason ?? '' } : { status: 'unchecked', reason: '' }
+}
+
+const tagsOf = (record: unknown): string[] | undefined => {
+  const tags = (record as { tags?: unknown } | undefined)?.tags
+  return Array.isArray(tags) ? tags.filter((t): t is string => typeof t === 'string') : undefined
 }
 
 function compilePolicies(
   docs: readonly ParsedDocument[],
   stack: string,
-  out: Diagnostic[]
+  found: Diagnostic[],
+  /** Documents whose own problems are reported elsewhere (once, not in each stack). */
+  quiet: ReadonlySet<ParsedDocument> = new Set()
 ): { rules: Rule[]; known: Set<string> } {
   const rules: Rule[] = []
   const seen = new Map<string, string>()
+  let packOn = false
   for (const doc of docs) {
+    const out = quiet.has(doc) ? [] : found
     const parsed = PolicySchema.safeParse(doc.value, { reportInput: true })
     if (!parsed.success) {
       out.push(...issuesToDiagnostics(parsed.error.issues, doc, PolicySchema))
@@ -134,7 +216,10 @@ function compilePolicies(
     }
     const policy = parsed.data
     const own = (policy.rules ?? []).map((rule, i) => ({ rule, at: ['rules', i] as PathSegment[] }))
-    const pack = policy.recommended ? RECOMMENDED_RULES.map(rule => ({ rule, at: ['recommended'] })) : []
+    // The pack turned on twice (by the repository's policy and a stack's) is the same pack: once.
+    const pack =
+      policy.recommended && !packOn ? RECOMMENDED_RULES.map(rule => ({ rule, at: ['recommended'] })) : []
+    packOn ||= policy.recommended === true
     for (const { rule, at } of [...pack, ...own]) {
       const where = `${doc.file}:${doc.locate(at).line}`
       const twice = seen.get(rule.id)

@@ -1,6 +1,8 @@
 /**
  * The recommended rule pack, shipped with obsdeploy and off by default: a Policy with
  * `recommended: true` turns it on. Written in CEL like any user rule, so each one is also an example.
+ * That an alert's tile exists is no rule here: the manifests' validation already refuses an alert on a
+ * missing tile.
  */
 import type { PolicyRule } from './schema.js'
 
@@ -46,5 +48,27 @@ export const RECOMMENDED_RULES: readonly PolicyRule[] = [
     check:
       "!has(resource.name) || (size(resource.name) <= 100 && resource.name.matches('^[A-Za-z0-9](.*[^\\\\s])?$'))",
     field: 'name'
+  },
+  {
+    id: 'recommended/dashboard-name-unique',
+    kinds: ['Dashboard'],
+    on: 'plan',
+    severity: 'warning',
+    message:
+      'another stack manages a dashboard of this name: readers cannot tell them apart in the dashboard list',
+    // plan.elsewhere: the names other stacks manage, from the live ownership tags and this run's stacks.
+    check: "change.action == 'delete' || !(change.name in plan.elsewhere.Dashboard)",
+    field: 'name'
+  },
+  {
+    id: 'recommended/alert-query-data',
+    kinds: ['Alert'],
+    on: 'plan',
+    severity: 'warning',
+    message:
+      "the alert's query returned no data over the last 7 days: check its tile's source and filter (with check-queries)",
+    // change.query: check-queries' replay of the alert; `unchecked` when it did not run, which the plan says.
+    check: "change.query.status != 'empty'",
+    field: 'tile'
   }
 ]

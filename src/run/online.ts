@@ -13,7 +13,8 @@ import { errorMessage } from '../error-message.js'
 import { KINDS } from '../kinds/index.js'
 import { FingerprintKey } from '../kinds/fingerprint-key.js'
 import type { LiveState, PlanSettings } from '../kinds/kind.js'
-import { ownershipTag } from '../kinds/ownership.js'
+import { isOwnershipTag, ownershipTag } from '../kinds/ownership.js'
+import { OWNERSHIP_TAG_PREFIX } from '../manifest/rules.js'
 import { checkQueries } from '../live/check-queries.js'
 import { readLiveState } from '../live/read.js'
 import { validateOnServer } from '../live/server-validation.js'
@@ -23,7 +24,7 @@ import { findManifestFiles, readManifestFile, textDigest } from '../manifest/fil
 import type { ManifestSet } from '../manifest/load.js'
 import { countChanges, isActionable, type PlanFile, type Plan } from '../plan/types.js'
 import { computePlan, type PlanOutcome } from '../planner/planner.js'
-import { checkPlanPolicies } from '../policy/check.js'
+import { checkPlanPolicies, hasPlanPolicies, type PlanPolicyInput } from '../policy/check.js'
 import { crossStackConflicts } from './cross-stack.js'
 import {
   appliedPlanText,
@@ -39,6 +40,8 @@ import {
   type SavedForStack
 } from './saved-plan.js'
 import { EMPTY_OUTPUTS, type RunDependencies, type RunOutputs } from './types.js'
+
+const OWNERSHIP_PREFIX_LENGTH = OWNERSHIP_TAG_PREFIX.length
 
 /** The commands that go online: validate stops before. */
 export type OnlineCommand = Exclude<RunCommand, 'validate'>
@@ -134,22 +137,6 @@ export async function runOnline(
     })
     const plans = planned.map(p => p.outcome.plan)
     crossStackConflicts(plans).forEach((problems, i) => plans[i]!.diagnostics.push(...problems))
-    // Policy rules over the plan (on: plan): their errors fail the plan, so nothing is applied.
-    for (const { stack, outcome } of planned)
-      outcome.plan.diagnostics.push(...checkPlanPolicies(stack.manifests, outcome.plan))
-    if (config.serverValidation && (config.command === 'plan' || config.command === 'apply')) {
-      for (const { outcome, settings } of planned) {
-        // A plan that fails already needs no dry run: its errors say what to fix first.
-        if (hasErrors(outcome.plan.diagnostics)) continue
-        outcome.plan.diagnostics.push(
-          ...(await validateOnServer(api, outcome.planned, {
-            settings,
-            dashboards: outcome.dashboards,
-            log
-          }))
-        )
-      }
-    }
     const found = plans.map(p => p.diagnostics.length)
     // What the report pictures (report/preview/): layouts from the plan, data from the query check.
     if (config.command === 'plan')
@@ -168,21 +155,46 @@ export async function runOnline(
         )
       }
     }
+    // Query findings come from this run's queries, not from planning: a plan with them is planned again.
+    const queried = plans.map((p, i) => p.diagnostics.length > found[i]! || p.changes.some(c => c.evidence))
+    // Policy rules over the plan (on: plan), after the queries they may read: their errors fail the plan,
+    // so nothing is applied.
+    for (const { stack, outcome } of planned)
+      outcome.plan.diagnostics.push(
+        ...checkPlanPolicies(
+          stack.manifests,
+          outcome.plan,
+          outcome.planned,
+          planPolicyInput(config, stack, stacks, live, outcome.plan, deps)
+        )
+      )
+    if (config.serverValidation && (config.command === 'plan' || config.command === 'apply')) {
+      for (const { outcome, settings } of planned) {
+        // A plan that fails already needs no dry run: its errors say what to fix first.
+        if (hasErrors(outcome.plan.diagnostics)) continue
+        outcome.plan.diagnostics.push(
+          ...(await validateOnServer(api, outcome.planned, {
+            settings,
+            dashboards: outcome.dashboards,
+            log
+          }))
+        )
+      }
+    }
     if (liveAsRead !== undefined) {
       const [{ stack, settings, outcome }] = planned as [(typeof planned)[number]]
-      // Query findings come from this run's queries, not from planning: a plan with them is planned again.
-      const queried =
-        outcome.plan.diagnostics.length > found[0]! || outcome.plan.changes.some(c => c.evidence)
-      const section = queried
+      const section = queried[0]
         ? 'check-queries found something'
-        : applySectionOf({
-            config,
-            settings,
-            manifests: stack.manifests,
-            live: liveAsRead,
-            outcome,
-            kinds: KINDS
-          })
+        : hasPlanPolicies(stack.manifests)
+          ? 'its policies have rules over the plan, which an apply checks again (labels may differ)'
+          : applySectionOf({
+              config,
+              settings,
+              manifests: stack.manifests,
+              live: liveAsRead,
+              outcome,
+              kinds: KINDS
+            })
       if (typeof section === 'string') log.debug(`the plan has no apply section: ${section}`)
       else outcome.plan.apply = section
     }
@@ -399,6 +411,48 @@ function startRead(
       await live.catch(() => undefined)
       await api.close()
     }
+  }
+}
+
+/**
+ * What a stack's plan-time policy rules read besides its plan: the pull request's labels (from the entry
+ * point), check-queries' verdict on each alert, and the names other stacks manage (from the live ownership
+ * tags, and from the other stacks of this run).
+ */
+function planPolicyInput(
+  config: Config<OnlineCommand>,
+  stack: StackToPlan,
+  all: readonly StackToPlan[],
+  live: LiveState,
+  plan: Plan,
+  deps: RunDependencies
+): PlanPolicyInput {
+  const own = ownershipTag(stack.name)
+  const dashboards: Record<string, string[]> = {}
+  const add = (name: string, other: string) => {
+    const list = (dashboards[name] ??= [])
+    if (!list.includes(other)) list.push(other)
+  }
+  for (const d of live.dashboards) {
+    const tags = (d as { tags?: unknown }).tags
+    if (!Array.isArray(tags) || tags.includes(own)) continue
+    for (const tag of tags)
+      if (typeof tag === 'string' && isOwnershipTag(tag)) add(d.name, tag.slice(OWNERSHIP_PREFIX_LENGTH))
+  }
+  for (const other of all)
+    if (other !== stack) for (const d of other.manifests.dashboards) add(d.spec.name, other.name)
+  const alerts = plan.preview?.alerts
+  return {
+    ...(deps.labels ? { labels: deps.labels } : {}),
+    ...(alerts
+      ? { queries: new Map(alerts.map(a => [a.alert, { status: a.status, reason: a.reason }])) }
+      : {
+          queriesUnchecked:
+            config.command !== 'plan'
+              ? `check-queries runs in plan only, not in ${config.command}`
+              : 'check-queries is off'
+        }),
+    elsewhere: { Dashboard: dashboards }
   }
 }
 

@@ -11,7 +11,9 @@ import type { Config } from '../config/types.js'
 import { diagnostic, hasErrors, type Diagnostic } from '../diagnostics.js'
 import { silentLogger } from '../log.js'
 import type { ManifestSet } from '../manifest/load.js'
-import { loadWithPolicies } from '../policy/check.js'
+import { loadManifests } from '../manifest/load.js'
+import type { ParsedDocument } from '../manifest/yaml.js'
+import { checkPolicies, loadWithPolicies } from '../policy/check.js'
 import type { StackOutcome } from './online.js'
 import { startEarly } from './early.js'
 import {
@@ -52,7 +54,21 @@ export async function runStacks(
 
   const loaded: Array<{ stack: StackDefinition; manifests: ManifestSet }> = []
   const loading = (async () => {
-    for (const stack of selection.stacks) loaded.push({ stack, manifests: await loadStack(stack, config) })
+    const repository = await repositoryPolicies(layout.policies ?? [], config)
+    own.push(...repository.diagnostics)
+    for (const stack of selection.stacks) {
+      const manifests = await loadStack(stack, config, repository.policies)
+      // A stack is not planned without the rules that hold in it: a broken repository policy holds back all.
+      if (hasErrors(repository.diagnostics))
+        manifests.diagnostics.push(
+          diagnostic(
+            'validate',
+            'error',
+            `stack "${stack.name}" is not planned: the repository's policies (${layout.policies!.join(', ')}) have errors`
+          )
+        )
+      loaded.push({ stack, manifests })
+    }
     return loaded.filter(l => !hasErrors(l.manifests.diagnostics)).map(l => l.manifests)
   })()
   // The live read goes out while the stacks load (validate never loads the client).
@@ -109,10 +125,39 @@ export async function runStacks(
   }
 }
 
+/**
+ * The repository's policies (files outside every stack's folder that hold only Policy documents), read
+ * with the run's variables. Their own problems (a rule that is not valid CEL) are the run's, said once.
+ */
+async function repositoryPolicies(
+  files: readonly string[],
+  config: Config
+): Promise<{ policies: ParsedDocument[]; diagnostics: Diagnostic[] }> {
+  if (files.length === 0) return { policies: [], diagnostics: [] }
+  const set = await loadManifests({
+    patterns: [],
+    files,
+    cwd: config.cwd,
+    mode: config.mode,
+    vars: config.vars,
+    secrets: config.secretVars,
+    secretValues: config.command === 'validate' ? 'optional' : 'required'
+  })
+  const policies = set.policies ?? []
+  // No stack is named: the rules scoped to stacks are checked for their CEL, and run in their stacks.
+  await checkPolicies(set, { stack: '', cwd: config.cwd })
+  return { policies, diagnostics: set.diagnostics }
+}
+
 /** A stack's manifests, validated with its variables; the run's `vars` override the stack's own. */
-async function loadStack(stack: StackDefinition, config: Config): Promise<ManifestSet> {
+async function loadStack(
+  stack: StackDefinition,
+  config: Config,
+  repository: readonly ParsedDocument[]
+): Promise<ManifestSet> {
   const manifests = await loadWithPolicies({
     stack: stack.name,
+    repository,
     patterns: [],
     files: stack.manifests,
     cwd: config.cwd,

@@ -6,6 +6,7 @@ import type { Config } from '../config/types.js'
 import type { Diagnostic } from '../diagnostics.js'
 import type { Logger } from '../log.js'
 import type { Plan } from '../plan/types.js'
+import type { PullRequestLabels } from '../policy/check.js'
 
 export interface RunDependencies {
   log?: Logger
@@ -21,6 +22,8 @@ export interface RunDependencies {
    * pull request, or its files could not be listed; every stack is planned then.
    */
   changed?: ChangedFiles
+  /** The pull request's labels, which plan-time policy rules read (`labels`); none known when absent. */
+  labels?: PullRequestLabels
 }
 
 /** The action's outputs (config/outputs.ts describes them). */

@@ -1,13 +1,18 @@
 /**
  * Policies through the built bundles: the recommended pack's rules as annotations at the offending
- * file:line:col (and silent on good manifests), a user's CEL rule, a suppression honoured and listed, and
- * a policy message that stays inert in the job summary.
+ * file:line:col (and silent on good manifests), a user's CEL rule, a suppression honoured and listed (in
+ * validate and in the plan's comment), a policy message that stays inert in the job summary; and over the
+ * plan against the emulator: a plan-time rule that blocks apply, a label rule on pull requests and on the
+ * push after a merge, the recommended plan-time rules, and a repository-wide policy with stacks.
  */
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
-import { runAction, runCli } from './runner.js'
+import { startEmulator, type Emulator } from '../../emulator/index.js'
+import { startFakeGitHub, type FakeGitHub } from '../fakes/github-api.js'
+import { alert, dashboard, timeTile, workspace as scratch, type Workspace } from '../support/harness.js'
+import { pullRequestEvent, pushEvent, runAction, runCli, type ActionRun } from './runner.js'
 
 let workspace: string
 const tile = `tiles:
@@ -63,6 +68,16 @@ thresholdType: above
 interval: 1m
 channels: []
 message: no link
+---
+kind: Alert
+name: Cart latency
+dashboard: " Cart"
+tile: B
+threshold: 1
+thresholdType: above
+interval: 1m
+channel: { type: webhook, webhook: oncall }
+message: Runbook https://runbooks.example/cart
 `
 
 beforeAll(async () => {
@@ -101,7 +116,8 @@ describe('policies in validate (bundles)', () => {
     expect(at('tile-budget')).toEqual(['error bad/cart.yaml:5:3'])
     expect(at('recommended/alert-channel')).toEqual(['error bad/cart.yaml:26:11'])
     expect(at('recommended/runbook-link')).toEqual(['warning bad/cart.yaml:27:10'])
-    expect(at('recommended/alert-interval')).toEqual([])
+    // Fires on the second alert; the first one's suppression holds.
+    expect(at('recommended/alert-interval')).toEqual(['warning bad/cart.yaml:35:11'])
     expect(run.annotations).toContainEqual(
       expect.objectContaining({
         level: 'notice',
@@ -115,5 +131,262 @@ describe('policies in validate (bundles)', () => {
     expect(run.summary).toContain('tile-budget')
     expect(run.summary).not.toContain('<img')
     expect(run.summary).not.toMatch(/(^|[^`\w])@everyone/)
+  })
+})
+
+// ---------------------------------------------------------------------------------------------------------
+// Over the plan, against the emulator: the action as the runner runs it, with a loopback GitHub.
+
+describe('policies over the plan (bundle, emulator, loopback GitHub)', () => {
+  let emu: Emulator
+  let gh: FakeGitHub
+  const spaces: Workspace[] = []
+  const runs: ActionRun[] = []
+  beforeAll(async () => {
+    emu = await startEmulator({ port: 0, rateLimits: { selfHosted: false, managed: false } })
+    gh = await startFakeGitHub()
+  })
+  afterAll(async () => {
+    await Promise.all(runs.map(r => r.cleanup()))
+    spaces.forEach(ws => ws.cleanup())
+    await emu.close()
+    await gh.close()
+  })
+
+  const space = (files: Record<string, string>): Workspace => {
+    const ws = scratch(files)
+    spaces.push(ws)
+    return ws
+  }
+  /** A pull request's plan (labelled `labels`), or with pr 0 a push to main that applies. */
+  async function action(
+    ws: Workspace,
+    pr: number,
+    inputs: Record<string, string>,
+    labels: string[] = []
+  ): Promise<ActionRun> {
+    const event = pullRequestEvent(pr)
+    const run = await runAction({
+      cwd: ws.dir,
+      eventName: pr === 0 ? 'push' : 'pull_request',
+      event:
+        pr === 0
+          ? pushEvent('refs/heads/main')
+          : { ...event, pull_request: { ...event.pull_request, labels: labels.map(name => ({ name })) } },
+      inputs: {
+        command: pr === 0 ? 'apply' : 'plan',
+        'rate-limit': 'off',
+        'api-url': emu.url,
+        'api-key': emu.credentials.apiKey,
+        'github-token': 'ghs_fake_token_for_tests',
+        ...inputs
+      },
+      env: { GITHUB_API_URL: gh.url },
+      timeoutMs: 120_000
+    })
+    runs.push(run)
+    return run
+  }
+  const named = (stack: string) =>
+    [...emu.selfHosted.dashboards.values()]
+      .filter(d => d.tags.includes(`obsdeploy:${stack}`))
+      .map(d => d.name)
+      .sort()
+  const findings = (run: ActionRun, id: string) =>
+    run.annotations
+      // Not the step's failure line (core.setFailed), which quotes the first errors again.
+      .filter(a => a.message.includes(`: ${id}]`) && !/^\d+ error\(s\): /.test(a.message))
+      .map(a => `${a.level} ${a.file ?? ''}:${a.line ?? ''}:${a.col ?? ''}`)
+
+  it('a plan-time rule blocks apply: nothing is written, and the annotations say why', async () => {
+    const ws = space({
+      'policy.yaml': `kind: Policy
+name: budgets
+rules:
+  - id: alert-budget
+    kinds: [Alert]
+    on: plan
+    severity: error
+    message: at most 1 alert in this stack
+    check: plan.after.Alert <= 1
+`,
+      'shop.yaml':
+        dashboard('Shop', timeTile('Errors', 0, 0)) +
+        alert('Shop errors', 'Shop', 'Errors') +
+        alert('Shop errors again', 'Shop', 'Errors', 20)
+    })
+    const before = { dashboards: emu.selfHosted.dashboards.size, alerts: emu.selfHosted.alerts.size }
+    const run = await action(ws, 0, { stack: 'budget' })
+    expect(run.exitCode).toBe(1)
+    expect(findings(run, 'alert-budget')).toEqual([
+      'error observability/shop.yaml:16:1',
+      'error observability/shop.yaml:25:1'
+    ])
+    expect(run.annotations.map(a => a.message)).toContainEqual(
+      expect.stringContaining('nothing was applied: the plan has errors')
+    )
+    expect({ dashboards: emu.selfHosted.dashboards.size, alerts: emu.selfHosted.alerts.size }).toEqual(before)
+    expect(run.outputs).toMatchObject({ creates: '3' })
+  })
+
+  it('a suppression is honoured and listed in the plan comment, not only in validate', async () => {
+    const ws = space({
+      'policy.yaml': 'kind: Policy\nname: org\nrecommended: true\n',
+      'checkout.yaml': `# obsdeploy: allow recommended/owner-tag -- the shared storefront board, owned by everyone\n${dashboard('Checkout', timeTile('Errors', 0, 0))}`
+    })
+    const run = await action(ws, 31, { stack: 'suppressed' })
+    expect(run.exitCode).toBe(0)
+    expect(findings(run, 'recommended/owner-tag')).toEqual([])
+    expect(run.annotations).toContainEqual(
+      expect.objectContaining({
+        level: 'notice',
+        file: 'observability/checkout.yaml',
+        line: 1,
+        message: expect.stringContaining(
+          'policy rule "recommended/owner-tag" is suppressed for Dashboard "Checkout"'
+        )
+      })
+    )
+    const body = gh.comments(31).at(-1)!.body
+    expect(body).toContain('recommended/owner-tag')
+    expect(body).toContain('the shared storefront board, owned by everyone')
+  })
+
+  describe('a label rule: no delete of a dashboard tagged critical without the approved-delete label', () => {
+    const POLICY = `kind: Policy
+name: deletes
+rules:
+  - id: critical-delete
+    kinds: [Dashboard]
+    on: plan
+    severity: error
+    message: deleting a dashboard tagged critical needs the approved-delete label on its pull request
+    check: change.action != 'delete' || !('critical' in change.tags) || 'approved-delete' in labels
+`
+    let ws: Workspace
+    beforeAll(async () => {
+      ws = space({
+        'policy.yaml': POLICY,
+        'keep.yaml': dashboard('Keep', timeTile('Errors', 0, 0)),
+        'legacy.yaml': dashboard('Legacy', timeTile('Errors', 0, 0), 'tags: [critical]\n')
+      })
+      const created = await action(ws, 0, { stack: 'labels' })
+      expect(created.exitCode).toBe(0)
+      expect(named('labels')).toEqual(['Keep', 'Legacy'])
+      ws.remove('legacy.yaml')
+    })
+
+    it('a pull request without the label shows the error in its plan; with it the plan passes', async () => {
+      const without = await action(ws, 41, { stack: 'labels', prune: 'true' })
+      expect(without.exitCode).toBe(1)
+      expect(findings(without, 'critical-delete')).toEqual(['error ::'])
+      expect(gh.comments(41).at(-1)!.body).toContain('needs the approved-delete label')
+
+      const labelled = await action(ws, 42, { stack: 'labels', prune: 'true' }, ['approved-delete', 'docs'])
+      expect(labelled.exitCode).toBe(0)
+      expect(findings(labelled, 'critical-delete')).toEqual([])
+      expect(labelled.outputs).toMatchObject({ deletes: '1' })
+    })
+
+    it('a push applies when the merged pull request has the label, and is blocked when it has not', async () => {
+      const sha = pushEvent('refs/heads/main').after
+      gh.setCommitPulls(sha, [{ number: 43, labels: ['docs'] }])
+      const asked = () => gh.requests.filter(r => r.path === `/repos/acme/shop/commits/${sha}/pulls`).length
+      const before = asked()
+      const blocked = await action(ws, 0, { stack: 'labels', prune: 'true' })
+      expect(blocked.exitCode).toBe(1)
+      expect(blocked.annotations.map(a => a.message)).toContainEqual(
+        expect.stringContaining(
+          'needs the approved-delete label on its pull request [policy deletes: critical-delete]'
+        )
+      )
+      expect(named('labels')).toEqual(['Keep', 'Legacy'])
+      expect(asked()).toBe(before + 1)
+
+      // No merged pull request (a commit pushed straight to main): no labels, and the finding says why.
+      gh.setCommitPulls(sha, [{ number: 44, labels: ['approved-delete'], merged: false }])
+      const direct = await action(ws, 0, { stack: 'labels', prune: 'true' })
+      expect(direct.exitCode).toBe(1)
+      expect(direct.annotations.map(a => a.message)).toContainEqual(
+        expect.stringContaining(`no labels to read: no merged pull request has commit ${sha.slice(0, 12)}`)
+      )
+      expect(named('labels')).toEqual(['Keep', 'Legacy'])
+
+      gh.setCommitPulls(sha, [{ number: 45, labels: ['approved-delete'] }])
+      const applied = await action(ws, 0, { stack: 'labels', prune: 'true' })
+      expect(applied.exitCode).toBe(0)
+      expect(named('labels')).toEqual(['Keep'])
+    })
+  })
+
+  it("recommended/alert-query-data: with check-queries, fires at the alert's tile when its query has no data, silent when it has", async () => {
+    const ws = space({
+      'policy.yaml': 'kind: Policy\nname: org\nrecommended: true\n',
+      'data.yaml':
+        dashboard(
+          'Data',
+          timeTile('Errors', 0, 0, 'level:error') + timeTile('Nothing', 6, 0, 'service:no-such-service'),
+          'tags: [owner:sre]\n'
+        ) +
+        alert('Errors firing', 'Data', 'Errors').replace(
+          'channel:',
+          'message: Runbook https://runbooks.example/e\nchannel:'
+        ) +
+        alert('Nothing firing', 'Data', 'Nothing').replace(
+          'channel:',
+          'message: Runbook https://runbooks.example/n\nchannel:'
+        )
+    })
+    const run = await action(ws, 51, { stack: 'data-rules', 'check-queries': 'true' })
+    expect(findings(run, 'recommended/alert-query-data')).toEqual(['warning observability/data.yaml:41:7'])
+    for (const id of [
+      'alert-channel',
+      'owner-tag',
+      'runbook-link',
+      'alert-interval',
+      'name-pattern',
+      'dashboard-name-unique'
+    ])
+      expect(findings(run, `recommended/${id}`)).toEqual([])
+
+    const unchecked = await action(ws, 52, { stack: 'data-rules' })
+    expect(findings(unchecked, 'recommended/alert-query-data')).toEqual([])
+    expect(unchecked.annotations).toContainEqual(
+      expect.objectContaining({
+        level: 'notice',
+        message: expect.stringContaining(
+          'policy rule "recommended/alert-query-data" reads the query data of 2 changed resource(s), which this run could not check (check-queries is off)'
+        )
+      })
+    )
+  })
+
+  it('a repository-wide policy holds in every stack (scoped by `stacks`), and recommended/dashboard-name-unique finds a name two stacks use', async () => {
+    const ws = space({
+      'policy.yaml': `kind: Policy
+name: repository
+recommended: true
+rules:
+  - id: payments-tag
+    kinds: [Dashboard]
+    stacks: [payments]
+    severity: warning
+    message: payments dashboards carry the team:payments tag
+    check: has(resource.tags) && 'team:payments' in resource.tags
+    field: tags
+`,
+      'payments/stack.yaml': 'name: payments\n',
+      'payments/overview.yaml': dashboard('Overview', timeTile('Errors', 0, 0), 'tags: [owner:payments]\n'),
+      'search/stack.yaml': 'name: search\n',
+      'search/overview.yaml': dashboard('Overview', timeTile('Errors', 0, 0), 'tags: [owner:search]\n')
+    })
+    const run = await action(ws, 61, { stacks: 'true' })
+    expect(run.exitCode).toBe(0)
+    expect(findings(run, 'payments-tag')).toEqual(['warning observability/payments/overview.yaml:3:7'])
+    expect(findings(run, 'recommended/dashboard-name-unique')).toEqual([
+      'warning observability/payments/overview.yaml:2:7',
+      'warning observability/search/overview.yaml:2:7'
+    ])
+    expect(findings(run, 'recommended/owner-tag')).toEqual([])
   })
 })

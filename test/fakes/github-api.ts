@@ -2,8 +2,8 @@
  * A loopback stand-in for the GitHub REST routes of the sticky comment: list an issue's comments
  * (paged, with a Link header), create one, edit one; who the token is (`GET /user`, which answers 403 to
  * an installation token as GitHub does, and GraphQL's `viewer`); of pull request labels: list, add (creating a
- * label the repository does not have, as GitHub does), remove one; and of a pull request's files (paged,
- * at most 3,000, as GitHub lists them). Unit tests call it through Octokit; e2e tests point
+ * label the repository does not have, as GitHub does), remove one; of a pull request's files (paged,
+ * at most 3,000, as GitHub lists them); and the pull requests of a commit (with their labels). Unit tests call it through Octokit; e2e tests point
  * the built action at it with GITHUB_API_URL. Responses have GitHub's shape and status codes, including
  * the 403 a read-only token (a fork's pull request) gets on writes.
  */
@@ -66,6 +66,11 @@ export interface FakeGitHub {
   labels(issueNumber: number): string[]
   /** The files a pull request changes (GET /repos/o/r/pulls/n/files); unset, that route answers 404. */
   setPullFiles(pullNumber: number, files: Array<string | FakePullFile>): void
+  /**
+   * The pull requests a commit belongs to (GET /repos/o/r/commits/sha/pulls), with their labels; `merged`
+   * defaults to true. Unset, that route lists none, as GitHub does for a commit pushed straight to a branch.
+   */
+  setCommitPulls(sha: string, pulls: Array<{ number: number; labels: string[]; merged?: boolean }>): void
   /** Puts labels on an issue, as a person would (e.g. a stale one from an earlier run). */
   setLabels(issueNumber: number, names: string[]): void
   setPermissions(permissions: 'write' | 'read'): void
@@ -82,6 +87,7 @@ const EDIT = new RegExp(`^/repos/${OWNER_REPO}/issues/comments/(\\d+)$`)
 const LABELS = new RegExp(`^/repos/${OWNER_REPO}/issues/(\\d+)/labels$`)
 const LABEL = new RegExp(`^/repos/${OWNER_REPO}/issues/(\\d+)/labels/([^/]+)$`)
 const PULL_FILES = new RegExp(`^/repos/${OWNER_REPO}/pulls/(\\d+)/files$`)
+const COMMIT_PULLS = new RegExp(`^/repos/${OWNER_REPO}/commits/([0-9a-f]{7,40})/pulls$`)
 const BOT = { login: 'github-actions[bot]', type: 'Bot' as const }
 const USERS_DOCS = 'https://docs.github.com/rest/users/users#get-the-authenticated-user'
 const DOCS = 'https://docs.github.com/rest/issues/comments'
@@ -95,6 +101,7 @@ export async function startFakeGitHub(options: FakeGitHubOptions = {}): Promise<
   const byIssue = new Map<number, FakeComment[]>()
   const labelsByIssue = new Map<number, string[]>()
   const pullFiles = new Map<number, FakePullFile[]>()
+  const commitPulls = new Map<string, Array<{ number: number; labels: string[]; merged?: boolean }>>()
   const labelJson = (name: string) => ({
     id: 5000 + name.length,
     node_id: `LA_${Buffer.from(name).toString('base64')}`,
@@ -231,6 +238,24 @@ export async function startFakeGitHub(options: FakeGitHubOptions = {}): Promise<
         // GitHub lists at most 3,000 files of a pull request, and says nothing about the rest.
         return paged(listed.slice(0, 3000))
       }
+      const pullsOf = COMMIT_PULLS.exec(url.pathname)
+      if (pullsOf && method === 'GET') {
+        const [, owner, repo, sha] = pullsOf
+        // GitHub's "list pull requests associated with a commit": open ones too, merged_at null on those.
+        return paged(
+          (commitPulls.get(sha!) ?? []).map(p => ({
+            url: `${base()}/repos/${owner}/${repo}/pulls/${p.number}`,
+            number: p.number,
+            state: p.merged === false ? 'open' : 'closed',
+            title: `Pull request ${p.number}`,
+            labels: p.labels.map(labelJson),
+            merged_at: p.merged === false ? null : '2025-01-01T00:00:00Z',
+            merge_commit_sha: p.merged === false ? null : sha,
+            base: { ref: 'main' },
+            head: { ref: `topic-${p.number}` }
+          }))
+        )
+      }
       const list = LIST_OR_CREATE.exec(url.pathname)
       const edit = EDIT.exec(url.pathname)
       if (list && method === 'GET') return paged(issueComments(Number(list[3])))
@@ -268,6 +293,9 @@ export async function startFakeGitHub(options: FakeGitHubOptions = {}): Promise<
     addComment: (issueNumber, body, user = { login: 'octocat', type: 'User' }) =>
       create('owner', 'repo', issueNumber, body, user),
     labels: n => [...(labelsByIssue.get(n) ?? [])],
+    setCommitPulls(sha, pulls) {
+      commitPulls.set(sha, pulls)
+    },
     setLabels(n, names) {
       labelsByIssue.set(n, [...names])
     },
