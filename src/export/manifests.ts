@@ -134,8 +134,8 @@ export function exportManifests(input: ExportInput): ExportedFile[] {
   }
   kindFile('SavedSearch', 'saved-searches', 'saved searches', searchDocs, searchAlerts)
   kindFile('TeamMember', 'team-members', 'team members', teamMemberDocuments(resources), 0, [
-    ...(input.teamMembers?.some(m => m.currentUser)
-      ? ["The API key's own user is not written: a stack never removes it."]
+    ...(input.teamMembers?.some(m => m.currentUser && !resources.registry.owns('TeamMember', m.email))
+      ? ["The API key's own user is not written: a stack never removes it, so it is not adopted either."]
       : [])
   ])
   return [...files, ...dashboardFiles(input, resources, usedFiles)]

@@ -251,17 +251,24 @@ export function savedSearchDocument(s: LiveSavedSearch, input: ResourceExportInp
 }
 
 /**
- * The team's members and pending invitations, by email. The API key's own user is left out: a stack can never
- * remove it (kinds/team-member.ts), so a manifest of it would only claim what the stack cannot do. A name is
- * written when it says more than the email (an accepted invitation's user is named by its email).
+ * The team's members and pending invitations, by email. The API key's own user is left out unless this stack
+ * already manages it: a stack never removes it (kinds/team-member.ts), so adopting it would only claim what the
+ * stack cannot do, while leaving out one it manages would plan it as held back. A name is written when it says
+ * more than the email (an accepted invitation's user is named by its email).
  */
 export function teamMemberDocuments(input: ResourceExportInput): Document[] {
   return (input.teamMembers ?? [])
-    .filter(m => !m.currentUser)
+    .filter(m => !m.currentUser || input.registry.owns('TeamMember', m.email))
     .map(m => {
       const value: Record<string, unknown> = { kind: 'TeamMember', email: m.email }
       if (m.name && m.name.toLowerCase() !== m.email) value.name = m.name
+      const comments = m.userId ? [] : ['a pending invitation']
+      const other = input.registry.ownerOf('TeamMember', m.email)
+      if (other)
+        comments.push(
+          `managed by another stack (${other}): a stack never takes one over, so the plan refuses this manifest until that stack lets go`
+        )
       if (!input.registry.owns('TeamMember', m.email)) value.adopt = true
-      return withComments(value, m.userId ? [] : ['a pending invitation'])
+      return withComments(value, comments)
     })
 }
