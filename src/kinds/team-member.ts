@@ -157,7 +157,8 @@ export const teamMemberKind: Kind<DesiredTeamMember, PlannedTeamMember> = {
       ]
       return
     }
-    registryNote(change, ctx)
+    // An adoption's note comes from pairing; the registry holds no write-only fingerprints of people.
+    if (change.action !== 'update') registryNote(change, ctx)
     if (change.action === 'create')
       change.notes.push(
         'invited: the person joins through the emailed link (the invitation expires after 30 days, and the next plan invites again)'

@@ -437,8 +437,10 @@ export const resourceSchemas = once('resource schemas', () => {
       .describe(
         "A person in the API key's team, by email (self-hosted mode only): created by an invitation, satisfied by a member or a pending invitation."
       ),
+    // zod's own email pattern, as a plain pattern: the editor schema then needs no `format` support.
     email: z
-      .email({ error: 'must be an email address' })
+      .string()
+      .regex(z.regexes.email, { error: 'must be an email address' })
       .describe(
         'The email address: how the person is matched with a member or an invitation (compared case-insensitively; the server lowercases it).'
       ),

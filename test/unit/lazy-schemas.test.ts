@@ -75,7 +75,7 @@ describe('schemas built on first use', () => {
     validateText('w2.yaml', 'kind: Connection\nname: ch\nhost: http://ch:8123\nusername: u\n', 'self-hosted')
     validateText('a2.yaml', `${dashboard}---\n${managedAlert}`, 'self-hosted')
     expect(builtOnce).toHaveLength(3)
-    expect(manifestSchema().options).toHaveLength(7)
+    expect(manifestSchema().options).toHaveLength(8)
     expect(
       manifestSchema().safeParse({ kind: 'Webhook', name: 'h', service: 'generic', url: 'https://h.example' })
         .success
