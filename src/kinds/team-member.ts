@@ -16,7 +16,9 @@
  *
  * Emails are personal data: with `maskEmails` (the default) the plan names each person `j***@example.com`,
  * so the plan file, the comment, the summary and the logs hold no email. The real email lives only in the
- * manifests, the requests and the registry dashboard on the server.
+ * manifests, the requests and the registry dashboard on the server. For the same reason the kind has no saved
+ * form (kind.ts SavedForm would write the emails into the plan file): `apply --plan` of a plan that invites or
+ * removes someone plans again and compares the fingerprints (run/saved-plan.ts).
  */
 import { ApiError } from '../api/errors.js'
 import type { LiveDashboard, LiveTeamMember } from '../api/schemas.js'
