@@ -85,7 +85,8 @@ export const CLI_FLAGS: readonly CliFlag[] = [
   {
     name: 'kind',
     value: 'KIND',
-    description: 'export only these kinds: Connection, Source, Webhook, SavedSearch, Dashboard (repeatable)',
+    description:
+      'export only these kinds: Connection, Source, Webhook, SavedSearch, Dashboard, TeamMember (repeatable)',
     multiple: true
   },
   {
