@@ -49,9 +49,39 @@ export function fastValues(
   schema ??= jsYaml4.FAILSAFE_SCHEMA.extend({
     implicit: [nullCoreTag, boolCoreTag, intCoreTag, floatCoreTag].map(t => implicitType(t as CoreTag))
   })
+  let values: unknown[]
   try {
-    return jsYaml4.loadAll(text, null, { filename: file, schema })
+    values = jsYaml4.loadAll(text, null, { filename: file, schema })
   } catch {
     return undefined
   }
+  for (let i = 0; i < values.length; i++) values[i] = ownStrings(values[i])
+  return values
 }
+
+/**
+ * The value with each string that is a slice of js-yaml 4's copy of the text made a string of its own.
+ * js-yaml 4 parses a copy of the text (it appends a NUL) and V8 makes a longer substring a view into its
+ * parent, so one such string kept by a typed spec would keep the whole copy alive: every file's text held
+ * twice, once here and once by its positions (yaml.ts). Shorter strings V8 copies anyway.
+ */
+function ownStrings(value: unknown): unknown {
+  if (typeof value === 'string') return value.length < SLICED_MIN_LENGTH ? value : (' ' + value).slice(1)
+  if (value === null || typeof value !== 'object') return value
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) value[i] = ownStrings(value[i])
+    return value
+  }
+  // Only a string is replaced, and never under `__proto__` (js-yaml 4 defines that key as an own property;
+  // assigning it would set the prototype instead).
+  const mapping = value as Record<string, unknown>
+  for (const key of Object.keys(mapping)) {
+    const field = mapping[key]
+    if (typeof field !== 'string') ownStrings(field)
+    else if (field.length >= SLICED_MIN_LENGTH && key !== '__proto__') mapping[key] = ownStrings(field)
+  }
+  return value
+}
+
+/** V8 copies substrings shorter than this (`SlicedString::kMinLength`); longer ones point into their parent. */
+const SLICED_MIN_LENGTH = 13
