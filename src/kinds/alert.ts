@@ -8,6 +8,7 @@
  * saved search are references (references.ts): ones this run creates are bound at apply time.
  */
 import { createOnce } from './create-once.js'
+import { DesiredAt } from './desired-at.js'
 import { sameId, type LiveAlert, type LiveDashboard, type RawId } from '../api/schemas.js'
 import { diagnostic } from '../diagnostics.js'
 import { clean, type Json, type JsonObject } from '../json.js'
@@ -53,20 +54,17 @@ export const alertKind: Kind<DesiredAlert, LiveAlert> = {
   desired(ctx) {
     return ctx.manifests.alerts.map(located => {
       const { spec, doc } = located
-      return {
-        name: spec.name,
-        address: `Alert/${spec.name}`,
-        // A getter: positions are built only for what the plan shows.
-        get source() {
-          return doc.locate(['name'])
-        },
-        value: {
+      return new DesiredAt<DesiredAlert>(
+        spec.name,
+        `Alert/${spec.name}`,
+        {
           spec,
           located,
           channels: resolveChannels(located, ctx),
           savedSearch: isSavedSearch(spec) ? resolveSavedSearch(located, ctx) : undefined
-        }
-      }
+        },
+        doc
+      )
     })
   },
 

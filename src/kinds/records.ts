@@ -16,6 +16,7 @@ import { formatPath, type PathSegment } from '../manifest/path.js'
 import type { Located } from '../manifest/rules.js'
 import type { Change, ResourceKind } from '../plan/types.js'
 import { createOnce } from './create-once.js'
+import { DesiredAt } from './desired-at.js'
 import type {
   ApplyContext,
   Desired,
@@ -57,15 +58,7 @@ export function desiredRecords<S extends IdentitySpec>(
           { ...l.doc.locate(['kind']), field: 'kind' }
         )
       )
-    return {
-      name: l.spec.name,
-      address: `${kind}/${l.spec.name}`,
-      // A getter: positions are built only for what the plan shows.
-      get source() {
-        return l.doc.locate(['name'])
-      },
-      value: { spec: l.spec, located: l }
-    }
+    return new DesiredAt(l.spec.name, `${kind}/${l.spec.name}`, { spec: l.spec, located: l }, l.doc)
   })
 }
 

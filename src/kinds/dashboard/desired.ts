@@ -7,6 +7,7 @@
 import type { PathSegment } from '../../manifest/path.js'
 import type { Located } from '../../manifest/rules.js'
 import type { AnyTileConfigSpec, DashboardSpec, SeriesSpec, TileSpec } from '../../manifest/schema.js'
+import { DesiredAt } from '../desired-at.js'
 import type { Desired, PlanContext } from '../kind.js'
 import type { ResourceKind } from '../../plan/types.js'
 import { filterBody } from './filters.js'
@@ -62,18 +63,14 @@ export function desiredDashboards(ctx: PlanContext): Desired<DesiredDashboard>[]
       )
       return filterBody(f, resolveSource(f, path, located, ctx), (appliesTo ?? ids) as string[] | undefined)
     })
-    return {
-      name: spec.name,
-      address:
-        named.get(spec.name)! > 1 && spec.id !== undefined
-          ? `Dashboard/${spec.name}@${spec.id}`
-          : `Dashboard/${spec.name}`,
-      // A getter: positions are built only for what the plan shows.
-      get source() {
-        return doc.locate(['name'])
-      },
-      value: { spec, located, tiles, filters, waitsFor: new Set<string>(), linksLater: false }
-    }
+    return new DesiredAt<DesiredDashboard>(
+      spec.name,
+      named.get(spec.name)! > 1 && spec.id !== undefined
+        ? `Dashboard/${spec.name}@${spec.id}`
+        : `Dashboard/${spec.name}`,
+      { spec, located, tiles, filters, waitsFor: new Set<string>(), linksLater: false },
+      doc
+    )
   })
 }
 
