@@ -23,6 +23,7 @@ import { coldStart } from './sections/cold-start.js'
 import { growth } from './sections/growth.js'
 import { managedRateLimit } from './sections/managed.js'
 import { planAtScale } from './sections/plan-scale.js'
+import { policiesOnPlan } from './sections/policies.js'
 import { manyStacks } from './sections/stacks.js'
 import { userRepo } from './sections/user-repo.js'
 
@@ -33,7 +34,8 @@ const SECTIONS: Record<string, (ctx: BenchContext) => Promise<Section>> = {
   '4': coldStart,
   '5': growth,
   '6': manyStacks,
-  '7': userRepo
+  '7': userRepo,
+  '8': policiesOnPlan
 }
 
 const { values } = parseArgs({

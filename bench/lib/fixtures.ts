@@ -16,6 +16,9 @@ export interface FleetShape {
   stack: string
   /** Name prefix, so several fleets can live side by side. */
   prefix?: string
+  /** Each dashboard carries the tag `owner:<owner>` and each alert this message (the recommended pack's rules). */
+  owner?: string
+  runbook?: string
 }
 
 export const dashboardName = (shape: FleetShape, i: number): string => `${shape.prefix ?? 'Service'} ${i}`
@@ -28,7 +31,7 @@ const alertSuffix = (k: number): string => String.fromCharCode(97 + (k % 26)) + 
 /** The YAML of one dashboard with its alerts (one file may hold many, separated by `---`). */
 export function dashboardYaml(shape: FleetShape, i: number, webhook = 'ops-pager'): string {
   const name = dashboardName(shape, i)
-  let text = `kind: Dashboard\nname: ${JSON.stringify(name)}\ntiles:\n`
+  let text = `kind: Dashboard\nname: ${JSON.stringify(name)}\n${shape.owner ? `tags: [${JSON.stringify(`owner:${shape.owner}`)}]\n` : ''}tiles:\n`
   for (let t = 0; t < shape.tilesPerDashboard; t++) {
     text += `  - name: ${JSON.stringify(tileName(t))}
     x: ${tileX(t)}
@@ -53,7 +56,7 @@ threshold: 10
 thresholdType: above
 interval: 5m
 channel: { type: webhook, webhook: ${JSON.stringify(webhook)} }
-`
+${shape.runbook ? `message: ${JSON.stringify(shape.runbook)}\n` : ''}`
   }
   return text
 }
@@ -94,7 +97,8 @@ export function dashboardBody(shape: FleetShape, i: number, sourceId: string): R
       ]
     })
   }
-  return { name: dashboardName(shape, i), tags: [`obsdeploy:${shape.stack}`], tiles }
+  const tags = [`obsdeploy:${shape.stack}`, ...(shape.owner ? [`owner:${shape.owner}`] : [])]
+  return { name: dashboardName(shape, i), tags, tiles }
 }
 
 /** Seeds the fleet into a store through its own create path (the same validation as the HTTP routes). */
@@ -113,7 +117,8 @@ export function seedFleet(store: Store, shape: FleetShape): void {
         threshold: 10,
         thresholdType: 'above',
         interval: '5m',
-        channel: { type: 'webhook', webhookId: hook.id }
+        channel: { type: 'webhook', webhookId: hook.id },
+        ...(shape.runbook ? { message: shape.runbook } : {})
       })
     }
   }

@@ -19,7 +19,7 @@ import { countChanges, type Change, type Plan } from '../plan/types.js'
 import { compileCheck, loadCel, oneLine, type CelProgram } from './cel.js'
 import { RECOMMENDED_RULES } from './recommended.js'
 import { PolicySchema, type PolicyRule } from './schema.js'
-import { suppressionsAt, type Suppression } from './suppress.js'
+import { mentionsSuppression, suppressionsAt, type Suppression } from './suppress.js'
 
 interface Rule extends PolicyRule {
   program: CelProgram
@@ -266,12 +266,20 @@ async function withSuppressions(
     options.readText ??
     ((file: string) => readFile(path.resolve(options.cwd, file), 'utf8').catch(() => undefined))
   const lines = new Map<string, string[] | undefined>()
+  const hasSuppression = new WeakMap<string[], boolean>()
   const result: Document[] = []
   for (const d of docs) {
-    if (!lines.has(d.doc.file)) lines.set(d.doc.file, (await read(d.doc.file))?.split(/\r?\n/))
+    if (!lines.has(d.doc.file)) {
+      const content = await read(d.doc.file)
+      const split = content?.split(/\r?\n/)
+      if (split) hasSuppression.set(split, mentionsSuppression(content!))
+      lines.set(d.doc.file, split)
+    }
     const text = lines.get(d.doc.file)
     const suppressions: Suppression[] = []
-    for (const s of text ? suppressionsAt(text, d.doc.start.line) : []) {
+    // A document's start asks for the file's positions (a second parse): only files with a suppression need it.
+    const found = text && hasSuppression.get(text) ? suppressionsAt(text, d.doc.start.line) : []
+    for (const s of found) {
       const at = { file: d.doc.file, line: s.line, column: s.column }
       if ('malformed' in s) {
         out.push(
