@@ -33,7 +33,7 @@ export const PolicyRuleSchema = z.strictObject({
     .min(1)
     .max(4000)
     .describe(
-      'A CEL expression that must be true, over `resource` (the manifest as written); with `on: plan` also over `change` and `plan`.'
+      "A CEL expression that must be true, over `resource` (the manifest as written); with `on: plan` also over `change`, `plan` and `labels` (the pull request's)."
     ),
   on: z
     .enum(['manifest', 'plan'])
