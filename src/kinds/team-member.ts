@@ -112,7 +112,7 @@ export const teamMemberKind: Kind<DesiredTeamMember, PlannedTeamMember> = {
         planError(
           d,
           'email',
-          `${what} managed by another stack (${other}); a stack never takes over another stack's team members: remove it from that stack's manifests first`
+          `${what}, managed by another stack (${other}); a stack never takes over another stack's team members: remove it from that stack's manifests first`
         )
       else if (d.value.spec.adopt)
         result.pairs.push({
