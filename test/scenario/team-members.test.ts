@@ -4,6 +4,7 @@
  * user, never one it does not manage), ownership by email survives an invitation being accepted, and emails are
  * masked in the plan unless `mask-emails: false`.
  */
+import { readFileSync } from 'node:fs'
 import { describe, expect, it } from '@jest/globals'
 import { isRegistryDashboard } from '../../src/kinds/registry.js'
 import { actions, dashboard, errors, obsdeploy, timeTile, useScenario } from '../support/harness.js'
@@ -135,6 +136,17 @@ describe('TeamMember', () => {
     expect(JSON.stringify(masked.plan)).not.toMatch(/gus@|gil@/)
     const whole = await run('plan', { 'mask-emails': 'false' })
     expect(whole.plan!.changes.map(c => c.name).sort()).toEqual(['gil@example.com', 'gus@example.com'])
+  })
+
+  it('applies a saved plan by planning again: the plan file holds no email', async () => {
+    ws.write({ 'team.yaml': member('pat@example.com') })
+    const saved = await run('plan', { 'plan-path': 'saved.json' })
+    const file = readFileSync(saved.planFile!, 'utf8')
+    expect(file).not.toContain('pat@')
+    expect(JSON.parse(file).apply).toBeUndefined()
+    const applied = await run('apply', { 'saved-plan': 'saved.json', 'plan-path': 'now.json' })
+    expect(errors(applied)).toEqual([])
+    expect(invited()).toEqual(['pat@example.com'])
   })
 
   it('records the emails it manages in the registry dashboard', async () => {
