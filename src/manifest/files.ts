@@ -4,6 +4,7 @@
  */
 import type { realpath as nodeRealpath } from 'node:fs'
 import { createHash } from 'node:crypto'
+import { readFileSync } from 'node:fs'
 import { readFile, realpath, stat } from 'node:fs/promises'
 import path from 'node:path'
 import picomatch from 'picomatch'
@@ -181,6 +182,19 @@ const isInside = (root: string, target: string): boolean => {
 
 /** sha256 of a manifest file's text as read: a saved plan records it to know the file unchanged. */
 export const textDigest = (text: string): string => createHash('sha256').update(text).digest('base64url')
+
+/**
+ * A manifest file's text again, for positions asked for after its text was let go (yaml.ts): read as
+ * readManifestFile read it, or nothing when it is no longer the text of `digest` (changed or gone since).
+ */
+export function rereadManifestText(relPath: string, cwd: string, digest: string): string | undefined {
+  try {
+    const text = decodeText(readFileSync(path.resolve(cwd, relPath)))
+    return text !== undefined && textDigest(text) === digest ? text : undefined
+  } catch {
+    return undefined
+  }
+}
 
 /** How many files are read at once: realpath, stat and read of one file overlap those of the next. */
 export const READ_CONCURRENCY = 16

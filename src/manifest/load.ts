@@ -3,7 +3,7 @@
  * first. Needs no network and no credentials.
  */
 import { diagnostic, sortDiagnostics, type Diagnostic } from '../diagnostics.js'
-import { findManifestFiles, readManifestFiles, textDigest } from './files.js'
+import { findManifestFiles, readManifestFiles, rereadManifestText, textDigest } from './files.js'
 import { describeShape, describeValue } from '../error-message.js'
 import { didYouMean, issuesToDiagnostics } from './issues.js'
 import {
@@ -96,7 +96,8 @@ export async function loadManifests(options: LoadOptions): Promise<ManifestSet> 
     const path = read.path
     set.diagnostics.push(...read.diagnostics)
     if (read.file) {
-      set.digests!.set(path, textDigest(read.file.text))
+      const digest = textDigest(read.file.text)
+      set.digests!.set(path, digest)
       addText(
         set,
         views,
@@ -104,7 +105,9 @@ export async function loadManifests(options: LoadOptions): Promise<ManifestSet> 
         read.file.text,
         options.vars ?? {},
         options.secrets ?? {},
-        options.secretValues
+        options.secretValues,
+        // Positions asked for later read the file again: the set holds no text (yaml.ts).
+        () => rereadManifestText(path, options.cwd, digest)
       )
     } else views.incomplete = true
   }
@@ -152,9 +155,10 @@ function addText(
   text: string,
   vars: Variables,
   secrets: Secrets,
-  secretValues: SecretValues = 'required'
+  secretValues: SecretValues = 'required',
+  reread?: () => string | undefined
 ): void {
-  const parsed = parseYamlFile(file, text)
+  const parsed = parseYamlFile(file, text, reread)
   set.diagnostics.push(...parsed.diagnostics)
   if (parsed.diagnostics.some(d => d.severity === 'error')) views.incomplete = true
   else if (parsed.documents.length === 0) {
@@ -187,6 +191,7 @@ function addText(
     if (substituted.unsetSecretPaths.size > 0) doc.unsetSecretPaths = substituted.unsetSecretPaths
     addDocument(set, views, doc)
   }
+  parsed.release?.()
 }
 
 function finish(

@@ -65,9 +65,18 @@ export interface ParsedDocument {
 export interface ParseResult {
   documents: ParsedDocument[]
   diagnostics: Diagnostic[]
+  /**
+   * With `reread`: lets go of the text once the documents are validated. Positions asked for later read
+   * the file again; until then a plan of thousands of valid manifests holds none of their text.
+   */
+  release?(): void
 }
 
-export function parseYamlFile(file: string, text: string): ParseResult {
+/**
+ * `reread` gives the file's text again, as it was read (or nothing, should it have changed): a file read
+ * from disk need not be held for the positions of its documents (ParseResult.release).
+ */
+export function parseYamlFile(file: string, text: string, reread?: () => string | undefined): ParseResult {
   const { deep, bound, multilineQuote } = nesting(text)
   if (deep !== undefined) {
     // Refused before any parser sees it: parsers recurse, and a second stack overflow in one process can
@@ -84,7 +93,7 @@ export function parseYamlFile(file: string, text: string): ParseResult {
   // Most files: values only, from the fastest parser; positions on first use (fast-yaml.ts).
   // (js-yaml 4 takes quoted scalars and flow collections over lines that js-yaml 5 refuses as under-indented.)
   const fast = multilineQuote ? undefined : fastValues(file, text, bound, YAML_LIMITS.maxDepth)
-  if (fast && fast.length <= YAML_LIMITS.maxDocuments) return documentsOf(file, text, fast)
+  if (fast && fast.length <= YAML_LIMITS.maxDocuments) return documentsOf(file, text, fast, undefined, reread)
   let values: unknown[]
   let starts: TopPositions[]
   try {
@@ -99,7 +108,7 @@ export function parseYamlFile(file: string, text: string): ParseResult {
   } catch {
     return parseWithPositions(file, text)
   }
-  return documentsOf(file, text, values, starts)
+  return documentsOf(file, text, values, starts, reread)
 }
 
 interface TopPositions {
@@ -115,14 +124,20 @@ function topPositions(text: string, events?: Event[]): TopPositions[] {
   return docs.map(d => ({ start: d.start, name: at(d, 'name'), kind: at(d, 'kind') }))
 }
 
-function documentsOf(file: string, text: string, values: unknown[], starts?: TopPositions[]): ParseResult {
-  const source = new YamlSource(file, text, values.length, starts)
+function documentsOf(
+  file: string,
+  text: string,
+  values: unknown[],
+  starts?: TopPositions[],
+  reread?: () => string | undefined
+): ParseResult {
+  const source = new YamlSource(file, text, values.length, starts, reread)
   const documents: ParsedDocument[] = []
   values.forEach((value, index) => {
     if (value === null || value === undefined) return // an empty document, e.g. after a trailing `---`
     documents.push(new YamlDocument(source, index, value))
   })
-  return { documents, diagnostics: [] }
+  return { documents, diagnostics: [], ...(reread ? { release: () => source.release() } : {}) }
 }
 
 /** A file js-yaml parsed: its lines, its documents' top positions and their deeper ones, each built on first use. */
@@ -132,15 +147,26 @@ class YamlSource {
 
   constructor(
     readonly file: string,
-    private readonly text: string,
+    private text: string | undefined,
     private readonly count: number,
-    private starts?: TopPositions[]
+    private starts?: TopPositions[],
+    private readonly reread?: () => string | undefined
   ) {
-    this.deeper = lazyPositions(file, text, count)
+    this.deeper = lazyPositions(file, () => this.textNow(), count)
+  }
+
+  /** Lets go of the text when it can be read again. */
+  release(): void {
+    if (this.reread) this.text = undefined
+  }
+
+  /** The text, read again if it was let go (a file changed since has no positions: its first line). */
+  private textNow(): string {
+    return (this.text ??= this.reread?.() ?? '')
   }
 
   position(offset: number): SourceLocation {
-    this.lines ??= lineLocator(this.file, this.text)
+    this.lines ??= lineLocator(this.file, this.textNow())
     return this.lines(offset)
   }
 
@@ -149,7 +175,7 @@ class YamlSource {
     if (!this.starts) {
       yamlStats.positionParses++
       try {
-        this.starts = topPositions(this.text)
+        this.starts = topPositions(this.textNow())
         if (this.starts.length !== this.count) throw new Error('documents do not line up')
       } catch {
         this.starts = []
@@ -218,11 +244,16 @@ export const yamlStats = { positionParses: 0, secondParses: 0 }
  * Positions for a file js-yaml parsed, built on first use from its event stream. Should the documents
  * not line up with the values (they always do), the `yaml` library's syntax tree answers instead.
  */
-function lazyPositions(file: string, text: string, count: number): (index: number) => Locator | undefined {
+function lazyPositions(
+  file: string,
+  textOf: () => string,
+  count: number
+): (index: number) => Locator | undefined {
   let locators: Array<Locator | undefined> | undefined
   return index => {
     if (!locators) {
       yamlStats.secondParses++
+      const text = textOf()
       try {
         const docs = indexPositions(text, { maxDepth: YAML_LIMITS.maxDepth })
         if (docs.length !== count) throw new Error('documents do not line up')
