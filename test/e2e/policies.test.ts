@@ -288,6 +288,29 @@ rules:
       expect(labelled.outputs).toMatchObject({ deletes: '1' })
     })
 
+    it('the CLI takes the labels with --label', async () => {
+      const args = [
+        'plan',
+        'observability/',
+        '--api-url',
+        emu.url,
+        '--stack',
+        'labels',
+        '--prune',
+        '--rate-limit',
+        'off'
+      ]
+      const env = { OBSDEPLOY_API_KEY: emu.credentials.apiKey }
+      const without = await runCli(args, { cwd: ws.dir, env })
+      expect(without.exitCode).toBe(1)
+      expect(without.stdout + without.stderr).toContain(
+        'needs the approved-delete label on its pull request [policy deletes: critical-delete] (no labels to read: no --label was given)'
+      )
+      const labelled = await runCli([...args, '--label', 'approved-delete'], { cwd: ws.dir, env })
+      expect(labelled.stdout + labelled.stderr).not.toContain('critical-delete')
+      expect(labelled.exitCode).toBe(0)
+    })
+
     it('a push applies when the merged pull request has the label, and is blocked when it has not', async () => {
       const sha = pushEvent('refs/heads/main').after
       gh.setCommitPulls(sha, [{ number: 43, labels: ['docs'] }])
