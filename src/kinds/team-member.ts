@@ -26,6 +26,7 @@ import { diagnostic } from '../diagnostics.js'
 import type { JsonObject } from '../json.js'
 import type { Located } from '../manifest/load.js'
 import type { TeamMemberSpec } from '../manifest/resources-schema.js'
+import { DesiredAt } from './desired-at.js'
 import type { Desired, Kind, Operation, PlanContext } from './kind.js'
 import { registryNote, registryOwner } from './records.js'
 import { isRegistryDashboard, registryName } from './registry.js'
@@ -75,14 +76,7 @@ export const teamMemberKind: Kind<DesiredTeamMember, PlannedTeamMember> = {
           )
         )
       const name = labels.get(email)!
-      return {
-        name,
-        address: `TeamMember/${name}`,
-        get source() {
-          return l.doc.locate(['email'])
-        },
-        value: { spec: l.spec, located: l, email }
-      }
+      return new DesiredAt(name, `TeamMember/${name}`, { spec: l.spec, located: l, email }, l.doc, 'email')
     })
   },
 
