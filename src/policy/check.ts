@@ -13,6 +13,7 @@ import { diagnostic, sortDiagnostics, type Diagnostic } from '../diagnostics.js'
 import { issuesToDiagnostics } from '../manifest/issues.js'
 import { loadManifests, type LoadOptions, type ManifestSet } from '../manifest/load.js'
 import type { PathSegment } from '../manifest/path.js'
+import { OWNERSHIP_TAG_PREFIX } from '../manifest/rules.js'
 import { MANIFEST_KINDS, type ManifestKind } from '../manifest/vocabulary.js'
 import type { ParsedDocument } from '../manifest/yaml.js'
 import { countChanges, type Change, type Plan } from '../plan/types.js'
@@ -192,9 +193,12 @@ function queryOf(c: Change, input: PlanPolicyInput): { status: string; reason: s
   return found ? { status: found.status, reason: found.reason ?? '' } : { status: 'unchecked', reason: '' }
 }
 
+/** A record's tags as the user writes them: without the stacks' ownership tags, which the manifests never hold. */
 const tagsOf = (record: unknown): string[] | undefined => {
   const tags = (record as { tags?: unknown } | undefined)?.tags
-  return Array.isArray(tags) ? tags.filter((t): t is string => typeof t === 'string') : undefined
+  return Array.isArray(tags)
+    ? tags.filter((t): t is string => typeof t === 'string' && !t.startsWith(OWNERSHIP_TAG_PREFIX))
+    : undefined
 }
 
 function compilePolicies(

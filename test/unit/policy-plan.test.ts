@@ -72,6 +72,29 @@ describe('a label rule', () => {
   })
 })
 
+it("change.tags are the live resource's as the user writes them (no ownership tag), else the manifest's", async () => {
+  const policy = `kind: Policy
+name: org
+rules:
+  - id: tags-seen
+    kinds: [Dashboard]
+    on: plan
+    severity: error
+    message: tags
+    check: change.tags == ['critical'] || change.tags == ['owner:payments']
+`
+  const manifests = `${policy}---\nkind: Dashboard\nname: Checkout\ntags: [owner:payments]\n${tile}`
+  expect(
+    await planFindings(manifests, [
+      {
+        change: change({ kind: 'Dashboard', name: 'Old', action: 'delete', id: 'd1' }),
+        live: { id: 'd1', name: 'Old', tags: ['obsdeploy:shop', 'critical'] }
+      },
+      { change: change({ kind: 'Dashboard', name: 'Checkout', action: 'create' }) }
+    ])
+  ).toEqual([])
+})
+
 describe('the recommended plan-time rules', () => {
   const pack = 'kind: Policy\nname: org\nrecommended: true\n---\n'
   const dash = `kind: Dashboard\nname: Checkout\ntags: [owner:payments]\n${tile}`
