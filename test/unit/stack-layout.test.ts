@@ -130,6 +130,22 @@ describe('the layout of a repository', () => {
     expect(layout.diagnostics.filter(d => d.file === 'observability/broken/d.yaml')).toEqual([])
   })
 
+  it("takes a file outside the stacks that holds only Policy documents as the repository's policy", async () => {
+    write({
+      'observability/payments/stack.yaml': 'name: payments\n',
+      'observability/payments/a.yaml': 'kind: Dashboard\nname: A\n',
+      'observability/policy.yaml':
+        'kind: Policy\nname: org\nrecommended: true\n---\nkind: Policy\nname: more\n',
+      'observability/mixed.yaml': 'kind: Policy\nname: org\n---\nkind: Dashboard\nname: Loose\n'
+    })
+    const layout = await read()
+    expect(layout.policies).toEqual(['observability/policy.yaml'])
+    expect(layout.diagnostics.map(place)).toEqual([
+      expect.stringMatching(/^observability\/mixed.yaml:1:1 : belongs to no stack/)
+    ])
+    expect(layout.stacks[0]!.manifests).toEqual(['observability/payments/a.yaml'])
+  })
+
   it('says so when stacks is on and there is no stack.yaml', async () => {
     write({ 'observability/a.yaml': 'kind: Dashboard\nname: A\n' })
     const layout = await read()
@@ -187,6 +203,15 @@ describe('which stacks a run plans', () => {
     expect(shared.stacks.map(s => s.name)).toEqual(['payments', 'search', 'search-ui'])
     expect(shared.reason).toBe(
       'all stacks: .github/workflows/observability.yml changed, and it may change every plan'
+    )
+  })
+
+  it("a change to the repository's policy plans every stack", () => {
+    const withPolicy = { ...layout, policies: ['observability/policy.yaml'] }
+    const selection = selectStacks(withPolicy, { changed: { paths: ['observability/policy.yaml'] } })
+    expect(selection.stacks.map(s => s.name)).toEqual(['payments', 'search', 'search-ui'])
+    expect(selection.reason).toBe(
+      'all stacks: observability/policy.yaml changed, and it may change every plan'
     )
   })
 
