@@ -85,6 +85,13 @@ describe('plan-time policies', () => {
         line: 1,
         message:
           'policy rule "recommended/owner-tag" is suppressed for Dashboard "Checkout": a shared dashboard, owned by all of us'
+      }),
+      // The pack's data rule needs check-queries: the plan says once that it could not be checked.
+      expect.objectContaining({
+        stage: 'plan',
+        message: expect.stringContaining(
+          '"recommended/alert-query-data" reads the query data of 1 changed resource(s)'
+        )
       })
     ])
     expect(plan.plan!.diagnostics.some(d => d.message.includes('[policy org: recommended/owner-tag]'))).toBe(
