@@ -164,7 +164,8 @@ export async function cli(argv: readonly string[], io: CliIo): Promise<number> {
       progress: progress.update,
       pacing: progress.pacing,
       // Policy rules may read a pull request's labels: on the command line, the ones --label names.
-      labels: labels.length > 0 ? { names: labels } : { names: [], unknown: 'no --label was given' }
+      labels: async () =>
+        labels.length > 0 ? { names: labels } : { names: [], unknown: 'no --label was given' }
     })
   } finally {
     progress.done()

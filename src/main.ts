@@ -89,7 +89,9 @@ async function runAction(outputs: Outputs): Promise<void> {
 
   // Plan-time policy rules may read the pull request's labels: from the event, or after a merge from the
   // pull request that merged the commit.
-  const labels = config.command === 'validate' ? undefined : await pullRequestLabels(runner, token)
+  // Asked only when a stack's rules read them, once.
+  let asked: Promise<PullRequestLabels> | undefined
+  const labels = () => (asked ??= pullRequestLabels(runner, token))
 
   // One line per applied change (or one every few seconds for a large apply): a stuck run shows where it is.
   const progress = progressReporter({ live: false, write: text => core.info(text.replace(/\n$/, '')) })
@@ -100,7 +102,7 @@ async function runAction(outputs: Outputs): Promise<void> {
       progress: progress.update,
       pacing: progress.pacing,
       changed,
-      ...(labels ? { labels } : {})
+      labels
     })
   } finally {
     progress.done()

@@ -118,6 +118,12 @@ export async function checkPolicies(set: ManifestSet, options: PolicyOptions): P
 /** Whether the stack's policies have rules over the plan (a plan applied as recorded would skip them). */
 export const hasPlanPolicies = (set: ManifestSet): boolean => planTime.has(set)
 
+/** Whether a plan-time rule of the set reads the pull request's labels (only then are they asked of GitHub). */
+export const readsLabels = (set: ManifestSet): boolean =>
+  planTime.get(set)?.rules.some(rule => LABELS.test(rule.check)) ?? false
+
+const LABELS = /\blabels\b/
+
 /**
  * The plan-time rules of a stack's policies over its plan: each change of a kind the rule reads, with
  * `change` (kind, name, address, action, deferred, id; `tags`, the live resource's when it exists, else
@@ -146,7 +152,7 @@ export function checkPlanPolicies(
   const planValue = { stack: plan.stack, counts: { ...countChanges(plan.changes) }, after, elsewhere }
   const labels = [...(input.labels?.names ?? [])]
   for (const rule of found.rules) {
-    const readsLabels = /\blabels\b/.test(rule.check)
+    const readsLabels = LABELS.test(rule.check)
     const readsQuery = /\bchange\.query\b/.test(rule.check)
     let unchecked = 0
     for (const c of plan.changes) {

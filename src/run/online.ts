@@ -24,7 +24,13 @@ import { findManifestFiles, readManifestFile, textDigest } from '../manifest/fil
 import type { ManifestSet } from '../manifest/load.js'
 import { countChanges, isActionable, type PlanFile, type Plan } from '../plan/types.js'
 import { computePlan, type PlanOutcome } from '../planner/planner.js'
-import { checkPlanPolicies, hasPlanPolicies, type PlanPolicyInput } from '../policy/check.js'
+import {
+  checkPlanPolicies,
+  hasPlanPolicies,
+  readsLabels,
+  type PlanPolicyInput,
+  type PullRequestLabels
+} from '../policy/check.js'
 import { crossStackConflicts } from './cross-stack.js'
 import {
   appliedPlanText,
@@ -159,15 +165,17 @@ export async function runOnline(
     const queried = plans.map((p, i) => p.diagnostics.length > found[i]! || p.changes.some(c => c.evidence))
     // Policy rules over the plan (on: plan), after the queries they may read: their errors fail the plan,
     // so nothing is applied.
-    for (const { stack, outcome } of planned)
+    for (const { stack, outcome } of planned) {
+      const labels = deps.labels && readsLabels(stack.manifests) ? await deps.labels() : undefined
       outcome.plan.diagnostics.push(
         ...checkPlanPolicies(
           stack.manifests,
           outcome.plan,
           outcome.planned,
-          planPolicyInput(config, stack, stacks, live, outcome.plan, deps)
+          planPolicyInput(config, stack, stacks, live, outcome.plan, labels)
         )
       )
+    }
     if (config.serverValidation && (config.command === 'plan' || config.command === 'apply')) {
       for (const { outcome, settings } of planned) {
         // A plan that fails already needs no dry run: its errors say what to fix first.
@@ -425,7 +433,7 @@ function planPolicyInput(
   all: readonly StackToPlan[],
   live: LiveState,
   plan: Plan,
-  deps: RunDependencies
+  labels: PullRequestLabels | undefined
 ): PlanPolicyInput {
   const own = ownershipTag(stack.name)
   const dashboards: Record<string, string[]> = {}
@@ -443,7 +451,7 @@ function planPolicyInput(
     if (other !== stack) for (const d of other.manifests.dashboards) add(d.spec.name, other.name)
   const alerts = plan.preview?.alerts
   return {
-    ...(deps.labels ? { labels: deps.labels } : {}),
+    ...(labels ? { labels } : {}),
     ...(alerts
       ? { queries: new Map(alerts.map(a => [a.alert, { status: a.status, reason: a.reason }])) }
       : {

@@ -22,8 +22,11 @@ export interface RunDependencies {
    * pull request, or its files could not be listed; every stack is planned then.
    */
   changed?: ChangedFiles
-  /** The pull request's labels, which plan-time policy rules read (`labels`); none known when absent. */
-  labels?: PullRequestLabels
+  /**
+   * The pull request's labels, which plan-time policy rules read (`labels`); none known when absent. Asked
+   * only when a rule reads them (on a push it is a request to GitHub), once per run.
+   */
+  labels?: () => Promise<PullRequestLabels>
 }
 
 /** The action's outputs (config/outputs.ts describes them). */

@@ -252,6 +252,20 @@ rules:
     expect(body).toContain('the shared storefront board, owned by everyone')
   })
 
+  it('a push apply whose rules read no labels asks GitHub for none', async () => {
+    const ws = space({
+      'policy.yaml': 'kind: Policy\nname: org\nrecommended: true\n',
+      'quiet.yaml': dashboard('Quiet', timeTile('Errors', 0, 0), 'tags: [owner:sre]\n')
+    })
+    const asked = () =>
+      gh.requests.filter(r => /^\/repos\/[^/]+\/[^/]+\/commits\/[^/]+\/pulls$/.test(r.path)).length
+    const before = asked()
+    const run = await action(ws, 0, { stack: 'no-label-rules' })
+    expect(run.exitCode).toBe(0)
+    expect(named('no-label-rules')).toEqual(['Quiet'])
+    expect(asked()).toBe(before)
+  })
+
   describe('a label rule: no delete of a dashboard tagged critical without the approved-delete label', () => {
     const POLICY = `kind: Policy
 name: deletes
