@@ -259,7 +259,7 @@ describe('kind and apiVersion', () => {
         column: 1,
         field: 'kind',
         message:
-          'is required: one of Connection, Source, SavedSearch, Webhook, Dashboard, Alert, ServiceSettings'
+          'is required: one of Connection, Source, SavedSearch, Webhook, Dashboard, Alert, ServiceSettings, TeamMember'
       }
     ])
   })
@@ -272,7 +272,7 @@ describe('kind and apiVersion', () => {
         column: 7,
         field: 'kind',
         message:
-          'must be one of Connection, Source, SavedSearch, Webhook, Dashboard, Alert, ServiceSettings, got "Dashbord" (did you mean "Dashboard"?)'
+          'must be one of Connection, Source, SavedSearch, Webhook, Dashboard, Alert, ServiceSettings, TeamMember, got "Dashbord" (did you mean "Dashboard"?)'
       }
     ])
   })
@@ -286,7 +286,7 @@ describe('kind and apiVersion', () => {
       expect.objectContaining({
         field: 'kind',
         message:
-          'must be one of Connection, Source, SavedSearch, Webhook, Dashboard, Alert, ServiceSettings, got "Pipeline"'
+          'must be one of Connection, Source, SavedSearch, Webhook, Dashboard, Alert, ServiceSettings, TeamMember, got "Pipeline"'
       })
     ])
   })
@@ -298,7 +298,7 @@ describe('kind and apiVersion', () => {
         column: 7,
         field: 'kind',
         message:
-          'must be one of Connection, Source, SavedSearch, Webhook, Dashboard, Alert, ServiceSettings, got 3'
+          'must be one of Connection, Source, SavedSearch, Webhook, Dashboard, Alert, ServiceSettings, TeamMember, got 3'
       })
     ])
   })
