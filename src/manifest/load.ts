@@ -245,11 +245,13 @@ function addDocument(set: ManifestSet, views: Views, doc: ParsedDocument): void 
     return
   }
   if (typeof kind !== 'string' || !(MANIFEST_KINDS as readonly string[]).includes(kind)) {
-    const guess = typeof kind === 'string' ? didYouMean(kind, MANIFEST_KINDS) : undefined
+    // A misspelt Policy is as likely as a misspelt resource kind: it is offered too.
+    const kinds = [...MANIFEST_KINDS, 'Policy']
+    const guess = typeof kind === 'string' ? didYouMean(kind, kinds) : undefined
     const message =
       kind === undefined
-        ? `is required: one of ${MANIFEST_KINDS.join(', ')}`
-        : `must be one of ${MANIFEST_KINDS.join(', ')}, got ${describeValue(kind)}${guess ? ` (did you mean "${guess}"?)` : ''}`
+        ? `is required: one of ${kinds.join(', ')}`
+        : `must be one of ${kinds.join(', ')}, got ${describeValue(kind)}${guess ? ` (did you mean "${guess}"?)` : ''}`
     set.diagnostics.push(diagnostic('validate', 'error', message, { ...doc.locate(['kind']), field: 'kind' }))
     return
   }

@@ -259,7 +259,7 @@ describe('kind and apiVersion', () => {
         column: 1,
         field: 'kind',
         message:
-          'is required: one of Connection, Source, SavedSearch, Webhook, Dashboard, Alert, ServiceSettings, TeamMember'
+          'is required: one of Connection, Source, SavedSearch, Webhook, Dashboard, Alert, ServiceSettings, TeamMember, Policy'
       }
     ])
   })
@@ -272,9 +272,13 @@ describe('kind and apiVersion', () => {
         column: 7,
         field: 'kind',
         message:
-          'must be one of Connection, Source, SavedSearch, Webhook, Dashboard, Alert, ServiceSettings, TeamMember, got "Dashbord" (did you mean "Dashboard"?)'
+          'must be one of Connection, Source, SavedSearch, Webhook, Dashboard, Alert, ServiceSettings, TeamMember, Policy, got "Dashbord" (did you mean "Dashboard"?)'
       }
     ])
+  })
+
+  it('suggests Policy for a misspelt policy', () => {
+    expect(errors(validate(lines('kind: Polcy')))[0]!.message).toContain('(did you mean "Policy"?)')
   })
 
   it('suggests the right case for a kind written in lower case', () => {
@@ -286,7 +290,7 @@ describe('kind and apiVersion', () => {
       expect.objectContaining({
         field: 'kind',
         message:
-          'must be one of Connection, Source, SavedSearch, Webhook, Dashboard, Alert, ServiceSettings, TeamMember, got "Pipeline"'
+          'must be one of Connection, Source, SavedSearch, Webhook, Dashboard, Alert, ServiceSettings, TeamMember, Policy, got "Pipeline"'
       })
     ])
   })
@@ -298,7 +302,7 @@ describe('kind and apiVersion', () => {
         column: 7,
         field: 'kind',
         message:
-          'must be one of Connection, Source, SavedSearch, Webhook, Dashboard, Alert, ServiceSettings, TeamMember, got 3'
+          'must be one of Connection, Source, SavedSearch, Webhook, Dashboard, Alert, ServiceSettings, TeamMember, Policy, got 3'
       })
     ])
   })
