@@ -88,8 +88,9 @@ export function holdDeletesInUse(
     if (action === 'update' && pc.desired) rewritten.add(key)
   }
   const held: PlannedChange[] = []
-  // A held delete keeps its record, whose own uses then count: repeat until nothing more is held.
-  for (;;) {
+  // A held delete keeps its record, whose own uses then count: repeat until nothing more is held. Without a
+  // pending delete there is nothing to look for (a converged plan walked every live record for nothing).
+  while (deletes.size > 0) {
     const users = usersOf(deletes, rewritten, kinds, live, settings, managed)
     if (users.size === 0) return held
     for (const [key, names] of users) {
@@ -103,6 +104,7 @@ export function holdDeletesInUse(
       rewritten.delete(key)
     }
   }
+  return held
 }
 
 /** The kept live records that use each pending delete, in words, by the delete's key. */
