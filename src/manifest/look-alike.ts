@@ -57,12 +57,17 @@ const hidden = (c: string): boolean => visible(c) !== c || c === '\n' || c === '
  * Latin ones, white space as one space.
  */
 export function lookAlikeKey(name: string): string {
+  // Printable ASCII, one space between words: nothing to normalise, map or drop (most names).
+  if (PLAIN.test(name)) return name
   return [...name.normalize('NFKC')]
     .map(c => (/[\t\n\r]/.test(c) ? ' ' : hidden(c) ? '' : (AS_LATIN.get(c) ?? c)))
     .join('')
     .replace(/\s+/g, ' ')
     .trim()
 }
+
+/** A name of printable ASCII with single spaces inside: its own look-alike key, with nothing unseen. */
+const PLAIN = /^[\x21-\x7e]+(?: [\x21-\x7e]+)*$/
 
 const codePoint = (c: string): string => `U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`
 
@@ -116,7 +121,7 @@ export function checkLookAlikeNames(byKind: Record<string, readonly NamedDocumen
         warn(
           `${kind} name "${name}" looks the same as "${earlier.name}" (${where}): they differ only by ${why}; a reader cannot tell them apart, so rename one or remove those characters`
         )
-      } else if (unseen(name).length > 0) {
+      } else if (!PLAIN.test(name) && unseen(name).length > 0) {
         warn(
           `${kind} name "${name}" holds characters that do not show: ${unseen(name).map(codePoint).join(', ')}; reports print them escaped (\\u{...}), the web UI does not`
         )

@@ -58,6 +58,13 @@ describe('names that look alike', () => {
       expect(lookAlikeKey(name)).toBe(key)
     expect(lookAlikeKey('Payments APl')).not.toBe(key)
   })
+
+  it('keys a name of printable ASCII with single spaces as itself, and folds ASCII spacing as before', () => {
+    for (const name of ['Payments API', 'a', 'p99 latency (ms) ~ "checkout"/v2', '#1 *top* {x}'])
+      expect(lookAlikeKey(name)).toBe(name)
+    expect(lookAlikeKey('Payments  API')).toBe('Payments API')
+    expect(lookAlikeKey(' Payments API ')).toBe('Payments API')
+  })
 })
 
 describe('names with characters that do not show', () => {
