@@ -4,7 +4,8 @@
  * reporters, so it is the one contract between planning, applying and reporting.
  */
 import { z } from 'zod'
-import { Preview } from './preview.js'
+import { once } from '../manifest/once.js'
+import { previewSchemas } from './preview.js'
 
 export const PLAN_SCHEMA_VERSION = 1
 
@@ -23,148 +24,182 @@ export const RESOURCE_KINDS = [
 ] as const
 export type ResourceKind = (typeof RESOURCE_KINDS)[number]
 
-export const Location = z.object({ file: z.string(), line: z.number(), column: z.number() })
-
-export const FieldChange = z.object({
-  /** e.g. `tags`, `tiles["Errors"].select[0].where`. */
-  path: z.string(),
-  before: z.unknown().optional(),
-  after: z.unknown().optional()
-})
-export type FieldChange = z.infer<typeof FieldChange>
-
-export const DiagnosticSchema = z.object({
-  severity: z.enum(['error', 'warning', 'notice']),
-  message: z.string(),
-  file: z.string().optional(),
-  line: z.number().optional(),
-  column: z.number().optional(),
-  field: z.string().optional(),
-  stage: z.enum(['validate', 'plan', 'apply', 'config'])
-})
-
-export const Change = z.object({
-  kind: z.enum(RESOURCE_KINDS),
-  name: z.string(),
-  /** Stable key of the resource in this plan, e.g. `Dashboard/Checkout`. */
-  address: z.string(),
-  action: z.enum(ACTIONS),
-  /** The live id, when the resource exists. */
-  id: z.string().optional(),
-  /** The manifest that declares it (absent for deletes of resources that left the manifests). */
-  source: Location.optional(),
-  fields: z.array(FieldChange),
-  /** Plain-language consequences a reviewer must see: tile renames, alerts the server will drop. */
-  notes: z.array(z.string()),
-  /**
-   * Shown but not applied by this run: `prune` (owned, left the manifests, prune is off) or `release`
-   * (ServiceSettings wait for a release).
-   */
-  deferred: z.enum(['prune', 'release', 'in-use']).optional(),
-  /**
-   * A dashboard update's tiles that it rewrites through the API's form, and what that resets on each: settings only
-   * the web UI can set, which no API client can read (kinds/dashboard/ui-only.ts). `via`: one PUT (every tile), or
-   * patches of the changed tiles alone; `why`: why not patches. Reported as a destructive note.
-   */
-  resets: z
-    .object({
-      via: z.enum(['put', 'patch']),
-      why: z.string().optional(),
-      tiles: z.array(z.object({ tile: z.string(), settings: z.array(z.string()) }))
-    })
-    .optional(),
-  /** Deleted by the server as a side effect (its tile or dashboard goes away), not by a request. */
-  droppedByServer: z.boolean().optional(),
-  /** Addresses that must be applied before this one. */
-  dependsOn: z.array(z.string()),
-  /** The request body this change will send, where a reviewer benefits from seeing it (the service PATCH). */
-  request: z.object({ method: z.string(), path: z.string(), body: z.unknown() }).optional(),
-  /** Live-query evidence added by check-queries. */
-  evidence: z.array(z.string()).optional()
-})
-export type Change = z.infer<typeof Change>
-
-/**
- * Names of what the plan's values hold ids of, read from the live lists when the plan was made, so a
- * report shows `source: Logs` where the normal form holds `sourceId: <id>`. Optional and versioned on its
- * own: a plan file written before it existed still parses, and a reader that meets a later version
- * ignores it rather than misreading it.
- */
+/** Versions of the plan file's optional sections (their schemas below say what each holds). */
 export const REFERENCES_VERSION = 1
-export const References = z.object({
-  version: z.number(),
-  /** Data sources, by id. */
-  sources: z.record(z.string(), z.string()),
-  /** Webhooks, by id (absent where the API cannot list them). */
-  webhooks: z.record(z.string(), z.string()).optional(),
-  /** Connections and saved searches, by id (absent where the API cannot list them). */
-  connections: z.record(z.string(), z.string()).optional(),
-  savedSearches: z.record(z.string(), z.string()).optional(),
-  /** The dashboard each manifest alert watches a tile of, by alert name. */
-  alertDashboards: z.record(z.string(), z.string())
-})
-export type References = z.infer<typeof References>
+export const APPLY_SECTION_VERSION = 1
 
 /**
- * What `apply --plan` needs to run a plan's changes without planning again (run/saved-plan.ts explains
- * why that is as strict as planning again). Optional and versioned on its own: a plan without it, or
- * of another version, is applied as before, by planning again and comparing fingerprints.
+ * The plan file's schemas, built on first use: only reading a plan file back (`apply --plan`) and the
+ * exported JSON Schema parse with them, so a start-up that reads none (validate, plan) does not build them.
  */
-export const APPLY_SECTION_VERSION = 1
-export const ApplySection = z.object({
-  version: z.number(),
-  /** sha256 of what shapes the plan besides the live state: the settings, patterns and variables, each manifest file's bytes. */
-  inputs: z.string(),
-  /** sha256 of the whole live state the plan was computed from, as read. */
-  live: z.string(),
-  /** By change address: what its operations read of the desired record (the kind's saved form). */
-  records: z.record(z.string(), z.unknown()),
-  /** The dashboard facts the alerts' operations read (DashboardFacts, as lists). */
-  dashboards: z.object({
-    desired: z.array(
-      z.object({
-        name: z.string(),
-        address: z.string(),
-        liveId: z.string().optional(),
-        tileIds: z.array(z.tuple([z.string(), z.union([z.string(), z.number()])]))
-      })
-    ),
-    live: z.array(
-      z.object({
-        id: z.string(),
-        address: z.string(),
-        desiredName: z.string().optional(),
-        deleted: z.boolean(),
-        droppedTileIds: z.array(z.string())
-      })
-    )
-  }),
-  /** HMAC-SHA256 of the whole plan file (this field empty), keyed with the API credentials of the run that wrote it. */
-  seal: z.string()
-})
-export type ApplySection = z.infer<typeof ApplySection>
+export const planSchemas = once('plan schemas', () => {
+  const Location = z.object({ file: z.string(), line: z.number(), column: z.number() })
 
-export const Plan = z.object({
-  schemaVersion: z.literal(PLAN_SCHEMA_VERSION),
-  tool: z.object({ name: z.literal('obsdeploy'), version: z.string() }),
-  createdAt: z.string(),
-  command: z.string(),
-  mode: z.enum(['self-hosted', 'managed']),
-  /** Managed mode: the path segment the run used (`managed-prefix: auto` settles it on the first list). */
-  managedPrefix: z.enum(['clickstack', 'observability']).optional(),
-  stack: z.string(),
-  ownershipTag: z.string(),
-  prune: z.boolean(),
-  /** sha256 of the normalized live state the plan was computed from, and of the desired state. */
-  fingerprint: z.object({ live: z.string(), desired: z.string() }),
-  changes: z.array(Change),
-  diagnostics: z.array(DiagnosticSchema),
-  references: References.optional(),
-  apply: ApplySection.optional(),
-  /** What the report pictures: dashboards' layouts and, with check-queries, their data (plan/preview.ts). */
-  preview: Preview.optional()
+  const FieldChange = z.object({
+    /** e.g. `tags`, `tiles["Errors"].select[0].where`. */
+    path: z.string(),
+    before: z.unknown().optional(),
+    after: z.unknown().optional()
+  })
+
+  const DiagnosticSchema = z.object({
+    severity: z.enum(['error', 'warning', 'notice']),
+    message: z.string(),
+    file: z.string().optional(),
+    line: z.number().optional(),
+    column: z.number().optional(),
+    field: z.string().optional(),
+    stage: z.enum(['validate', 'plan', 'apply', 'config'])
+  })
+
+  const Change = z.object({
+    kind: z.enum(RESOURCE_KINDS),
+    name: z.string(),
+    /** Stable key of the resource in this plan, e.g. `Dashboard/Checkout`. */
+    address: z.string(),
+    action: z.enum(ACTIONS),
+    /** The live id, when the resource exists. */
+    id: z.string().optional(),
+    /** The manifest that declares it (absent for deletes of resources that left the manifests). */
+    source: Location.optional(),
+    fields: z.array(FieldChange),
+    /** Plain-language consequences a reviewer must see: tile renames, alerts the server will drop. */
+    notes: z.array(z.string()),
+    /**
+     * Shown but not applied by this run: `prune` (owned, left the manifests, prune is off) or `release`
+     * (ServiceSettings wait for a release).
+     */
+    deferred: z.enum(['prune', 'release', 'in-use']).optional(),
+    /**
+     * A dashboard update's tiles that it rewrites through the API's form, and what that resets on each: settings only
+     * the web UI can set, which no API client can read (kinds/dashboard/ui-only.ts). `via`: one PUT (every tile), or
+     * patches of the changed tiles alone; `why`: why not patches. Reported as a destructive note.
+     */
+    resets: z
+      .object({
+        via: z.enum(['put', 'patch']),
+        why: z.string().optional(),
+        tiles: z.array(z.object({ tile: z.string(), settings: z.array(z.string()) }))
+      })
+      .optional(),
+    /** Deleted by the server as a side effect (its tile or dashboard goes away), not by a request. */
+    droppedByServer: z.boolean().optional(),
+    /** Addresses that must be applied before this one. */
+    dependsOn: z.array(z.string()),
+    /** The request body this change will send, where a reviewer benefits from seeing it (the service PATCH). */
+    request: z.object({ method: z.string(), path: z.string(), body: z.unknown() }).optional(),
+    /** Live-query evidence added by check-queries. */
+    evidence: z.array(z.string()).optional()
+  })
+
+  /**
+   * Names of what the plan's values hold ids of, read from the live lists when the plan was made, so a
+   * report shows `source: Logs` where the normal form holds `sourceId: <id>`. Optional and versioned on its
+   * own: a plan file written before it existed still parses, and a reader that meets a later version
+   * ignores it rather than misreading it.
+   */
+  const References = z.object({
+    version: z.number(),
+    /** Data sources, by id. */
+    sources: z.record(z.string(), z.string()),
+    /** Webhooks, by id (absent where the API cannot list them). */
+    webhooks: z.record(z.string(), z.string()).optional(),
+    /** Connections and saved searches, by id (absent where the API cannot list them). */
+    connections: z.record(z.string(), z.string()).optional(),
+    savedSearches: z.record(z.string(), z.string()).optional(),
+    /** The dashboard each manifest alert watches a tile of, by alert name. */
+    alertDashboards: z.record(z.string(), z.string())
+  })
+
+  /**
+   * What `apply --plan` needs to run a plan's changes without planning again (run/saved-plan.ts explains
+   * why that is as strict as planning again). Optional and versioned on its own: a plan without it, or
+   * of another version, is applied as before, by planning again and comparing fingerprints.
+   */
+  const ApplySection = z.object({
+    version: z.number(),
+    /** sha256 of what shapes the plan besides the live state: the settings, patterns and variables, each manifest file's bytes. */
+    inputs: z.string(),
+    /** sha256 of the whole live state the plan was computed from, as read. */
+    live: z.string(),
+    /** By change address: what its operations read of the desired record (the kind's saved form). */
+    records: z.record(z.string(), z.unknown()),
+    /** The dashboard facts the alerts' operations read (DashboardFacts, as lists). */
+    dashboards: z.object({
+      desired: z.array(
+        z.object({
+          name: z.string(),
+          address: z.string(),
+          liveId: z.string().optional(),
+          tileIds: z.array(z.tuple([z.string(), z.union([z.string(), z.number()])]))
+        })
+      ),
+      live: z.array(
+        z.object({
+          id: z.string(),
+          address: z.string(),
+          desiredName: z.string().optional(),
+          deleted: z.boolean(),
+          droppedTileIds: z.array(z.string())
+        })
+      )
+    }),
+    /** HMAC-SHA256 of the whole plan file (this field empty), keyed with the API credentials of the run that wrote it. */
+    seal: z.string()
+  })
+
+  const Plan = z.object({
+    schemaVersion: z.literal(PLAN_SCHEMA_VERSION),
+    tool: z.object({ name: z.literal('obsdeploy'), version: z.string() }),
+    createdAt: z.string(),
+    command: z.string(),
+    mode: z.enum(['self-hosted', 'managed']),
+    /** Managed mode: the path segment the run used (`managed-prefix: auto` settles it on the first list). */
+    managedPrefix: z.enum(['clickstack', 'observability']).optional(),
+    stack: z.string(),
+    ownershipTag: z.string(),
+    prune: z.boolean(),
+    /** sha256 of the normalized live state the plan was computed from, and of the desired state. */
+    fingerprint: z.object({ live: z.string(), desired: z.string() }),
+    changes: z.array(Change),
+    diagnostics: z.array(DiagnosticSchema),
+    references: References.optional(),
+    apply: ApplySection.optional(),
+    /** What the report pictures: dashboards' layouts and, with check-queries, their data (plan/preview.ts). */
+    preview: previewSchemas().Preview.optional()
+  })
+
+  /**
+   * The plan file of a run over many stacks (the `stacks` layout): each planned stack's own plan, in the
+   * order they were planned. `apply --plan` matches them by stack name.
+   */
+  const PlanSet = z.object({
+    schemaVersion: z.literal(PLAN_SCHEMA_VERSION),
+    stacks: z.array(Plan)
+  })
+
+  /** What a plan file holds: one stack's plan, or the plans of many (schema/plan.schema.json). */
+  const PlanFile = z.union([Plan, PlanSet])
+  return {
+    Location,
+    FieldChange,
+    DiagnosticSchema,
+    Change,
+    References,
+    ApplySection,
+    Plan,
+    PlanSet,
+    PlanFile
+  }
 })
-export type Plan = z.infer<typeof Plan>
+type PlanSchemas = ReturnType<typeof planSchemas>
+export type FieldChange = z.infer<PlanSchemas['FieldChange']>
+export type Change = z.infer<PlanSchemas['Change']>
+export type References = z.infer<PlanSchemas['References']>
+export type ApplySection = z.infer<PlanSchemas['ApplySection']>
+export type Plan = z.infer<PlanSchemas['Plan']>
+export type PlanSet = z.infer<PlanSchemas['PlanSet']>
+export type PlanFile = z.infer<PlanSchemas['PlanFile']>
 
 /** A change this run will carry out (not a no-op, not deferred). */
 export const isActionable = (c: Change): boolean => c.action !== 'noop' && c.deferred === undefined
@@ -186,17 +221,3 @@ export function countChanges(changes: readonly Change[]): PlanCounts {
   }
   return counts
 }
-
-/**
- * The plan file of a run over many stacks (the `stacks` layout): each planned stack's own plan, in the
- * order they were planned. `apply --plan` matches them by stack name.
- */
-export const PlanSet = z.object({
-  schemaVersion: z.literal(PLAN_SCHEMA_VERSION),
-  stacks: z.array(Plan)
-})
-export type PlanSet = z.infer<typeof PlanSet>
-
-/** What a plan file holds: one stack's plan, or the plans of many (schema/plan.schema.json). */
-export const PlanFile = z.union([Plan, PlanSet])
-export type PlanFile = z.infer<typeof PlanFile>

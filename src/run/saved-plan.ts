@@ -38,7 +38,14 @@ import type { AnyKind } from '../kinds/index.js'
 import type { LiveState, Operation, OperationContext, PlannedChange, PlanSettings } from '../kinds/kind.js'
 import type { Json } from '../json.js'
 import type { ManifestSet } from '../manifest/load.js'
-import { APPLY_SECTION_VERSION, isActionable, PlanFile, type ApplySection, type Plan } from '../plan/types.js'
+import {
+  APPLY_SECTION_VERSION,
+  isActionable,
+  planSchemas,
+  type ApplySection,
+  type PlanFile,
+  type Plan
+} from '../plan/types.js'
 import { readRegistry, type PlanOutcome } from '../planner/planner.js'
 import { VERSION } from '../version.js'
 
@@ -69,7 +76,7 @@ export async function readSavedPlan(file: string, cwd: string, auth?: Auth): Pro
     if (section !== undefined && section?.version !== APPLY_SECTION_VERSION) delete json!.apply
     else if (auth && json?.tool?.version === VERSION && sealHolds(bytes, section, auth))
       return { plan: json as unknown as Plan, sealed: text }
-    const saved = PlanFile.safeParse(json)
+    const saved = planSchemas().PlanFile.safeParse(json)
     return saved.success ? { plan: saved.data } : `${file} is not a plan file of this tool (schemaVersion 1)`
   } catch (e) {
     return `the saved plan ${file} cannot be read: ${errorMessage(e)}`
