@@ -6,8 +6,11 @@
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 
-/** `__nccwpck_require__.e(413)` in an entry, `__webpack_require__.e(/* import() *\/ 991)` in a chunk. */
-const CHUNK_LOAD = /__(?:nccwpck|webpack)_require__\.e\(\s*(?:\/\*[^*]*\*\/\s*)?(\d+)\s*\)/g
+/**
+ * `__nccwpck_require__.e(413)` in an entry, `__webpack_require__.e(/* import() *\/ 991)` in a chunk; in a
+ * minified build (the action's) the loader's name is mangled: `r.e(413)`.
+ */
+const CHUNK_LOAD = /(?<![\w$.])[\w$]+\.e\(\s*(?:\/\*[^*]*\*\/\s*)?(\d+)\s*\)/g
 
 export interface Bundle {
   /** The files the build makes, relative to the folder, sorted. */
