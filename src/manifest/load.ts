@@ -92,12 +92,14 @@ export async function loadManifests(options: LoadOptions): Promise<ManifestSet> 
   const set: ManifestSet = { ...emptySet(found.files), digests: new Map() }
   set.diagnostics.push(...found.diagnostics)
   const views = emptyViews(options.mode)
+  const letGo: LetGo[] = []
   for await (const read of readManifestFiles(found.files, options.cwd)) {
     const path = read.path
     set.diagnostics.push(...read.diagnostics)
     if (read.file) {
       const digest = textDigest(read.file.text)
       set.digests!.set(path, digest)
+      const before = set.documents?.length ?? 0
       addText(
         set,
         views,
@@ -109,9 +111,68 @@ export async function loadManifests(options: LoadOptions): Promise<ManifestSet> 
         // Positions asked for later read the file again: the set holds no text (yaml.ts).
         () => rereadManifestText(path, options.cwd, digest)
       )
+      // The documents as written have served validation. Only policies read them later, and whether there
+      // are any is known once every file is read: until a Policy turns up, each file's go now (a plan of
+      // 5,000 dashboards held ~25 MB of them to the end of loading, and what a full GC keeps then sets how
+      // far the heap grows), and a Policy found later has them read again (valuesAgain).
+      if (
+        !options.keepDocuments &&
+        set.policies === undefined &&
+        set.documents &&
+        set.documents.length > before
+      )
+        letGo.push({ path, digest, documents: set.documents.splice(before).map(letGoOf) })
     } else views.incomplete = true
   }
+  if (set.policies !== undefined && letGo.length > 0) valuesAgain(set, letGo, options)
   return finish(set, views, options.mode, options.keepDocuments)
+}
+
+/** A file whose documents were let go once validated: what policies would read of it, but for the values. */
+interface LetGo {
+  path: string
+  digest: string
+  documents: Array<{ kind: ManifestKind; doc: ParsedDocument }>
+}
+
+function letGoOf({ kind, doc }: { kind: ManifestKind; doc: ParsedDocument }): LetGo['documents'][number] {
+  doc.value = undefined
+  return { kind, doc }
+}
+
+/**
+ * The values of the documents let go before a Policy turned up, read and parsed again (after `${VAR}`
+ * substitution, as loaded), before the documents kept since: the set's documents in file order, as if
+ * none had gone. It costs a second parse of the files before the first one with a Policy, in a run with
+ * policies only. A file changed since it was read has none: an error says so.
+ */
+function valuesAgain(set: ManifestSet, letGo: readonly LetGo[], options: LoadOptions): void {
+  const again: NonNullable<ManifestSet['documents']> = []
+  for (const file of letGo) {
+    const text = rereadManifestText(file.path, options.cwd, file.digest)
+    if (text === undefined) {
+      set.diagnostics.push(
+        diagnostic(
+          'validate',
+          'error',
+          'changed while the manifests were read, so policies cannot check it: run again',
+          { file: file.path, line: 1, column: 1 }
+        )
+      )
+      continue
+    }
+    const parsed = parseYamlFile(file.path, text)
+    const placeholders = text.includes('${')
+    for (const { kind, doc } of file.documents) {
+      const read = parsed.documents.find(d => d.index === doc.index)
+      if (!read) continue
+      const value = placeholders
+        ? substituteVariables(read, options.vars ?? {}, options.secrets ?? {}, options.secretValues).value
+        : read.value
+      again.push({ kind, doc, value: value as Record<string, unknown> })
+    }
+  }
+  set.documents = [...again, ...(set.documents ?? [])]
 }
 
 /** The same validation for text already in memory (tests, fuzzing). */
@@ -359,9 +420,8 @@ function uniqueEmails(members: readonly Located<TeamMemberSpec>[]): Diagnostic[]
 function savedSearchesOfAlerts(views: Views): Diagnostic[] {
   const names = (views.named.get('SavedSearch') ?? []).map(s => s.name)
   return views.alerts.flatMap(a => {
-    const raw = a.doc.value as Record<string, unknown>
-    const name = raw.source === 'saved_search' ? raw.savedSearch : undefined
-    if (typeof name !== 'string' || names.includes(name)) return []
+    const name = a.savedSearch
+    if (name === undefined || names.includes(name)) return []
     const guess = didYouMean(name, names)
     const hint = guess
       ? ` (did you mean "${guess}"?)`

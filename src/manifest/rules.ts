@@ -775,6 +775,8 @@ export interface AlertView {
   name?: string
   dashboard?: string
   tile?: string
+  /** The saved search a saved-search alert names (`source: saved_search`). */
+  savedSearch?: string
 }
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined)
@@ -810,7 +812,13 @@ export function dashboardView(
 }
 
 export function alertView(doc: ParsedDocument, raw: Record<string, unknown>): AlertView {
-  return { doc, name: str(raw.name), dashboard: str(raw.dashboard), tile: str(raw.tile) }
+  return {
+    doc,
+    name: str(raw.name),
+    dashboard: str(raw.dashboard),
+    tile: str(raw.tile),
+    savedSearch: raw.source === 'saved_search' ? str(raw.savedSearch) : undefined
+  }
 }
 
 /** Rules across documents and files: unique names, and alerts that point at tiles that exist. */

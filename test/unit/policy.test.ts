@@ -3,9 +3,12 @@
  * pack at the offending file:line:col, scopes, and suppressions with and without a reason.
  */
 import { describe, expect, it } from '@jest/globals'
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
 import { formatDiagnostic } from '../../src/diagnostics.js'
-import { validateText } from '../../src/manifest/load.js'
-import { checkPolicies, parseField } from '../../src/policy/check.js'
+import { loadManifests, validateText } from '../../src/manifest/load.js'
+import { checkPolicies, loadWithPolicies, parseField } from '../../src/policy/check.js'
 import { suppressionsAt } from '../../src/policy/suppress.js'
 
 async function check(text: string, stack = 'default'): Promise<string[]> {
@@ -93,6 +96,38 @@ ${extra}---
       'm.yaml:20:5 tiles[1]: Dashboard "Checkout": at most 1 tile [policy budgets: tile-budget]'
     ])
     expect(await check(rule() + `kind: Dashboard\nname: Checkout\n${tile}`)).toEqual([])
+  })
+
+  it('reads the documents of files loaded before the Policy, variables filled, as written', async () => {
+    // loadManifests lets each file's documents go once validated until a Policy turns up, then reads them again.
+    const cwd = mkdtempSync(path.join(tmpdir(), 'policy-late-'))
+    mkdirSync(path.join(cwd, 'm'))
+    writeFileSync(path.join(cwd, 'm', 'a.yaml'), two.replace('name: Checkout', 'name: ${NAME}'))
+    writeFileSync(path.join(cwd, 'm', 'b.yaml'), `kind: Dashboard\nname: Search\n${tile}`)
+    writeFileSync(
+      path.join(cwd, 'm', 'z.yaml'),
+      rule().replace(/---\n$/, '') + '---\n' + two.replace('Checkout', 'Late')
+    )
+    const set = await loadWithPolicies({
+      stack: 'default',
+      patterns: ['m/*.yaml'],
+      cwd,
+      mode: 'self-hosted',
+      vars: { NAME: 'Checkout' }
+    })
+    expect(set.diagnostics.map(formatDiagnostic)).toEqual([
+      'm/a.yaml:10:5 tiles[1]: Dashboard "Checkout": at most 1 tile [policy budgets: tile-budget]',
+      'm/z.yaml:20:5 tiles[1]: Dashboard "Late": at most 1 tile [policy budgets: tile-budget]'
+    ])
+    // Without a Policy, nothing of the documents as written is kept.
+    const plain = await loadManifests({
+      patterns: ['m/a.yaml', 'm/b.yaml'],
+      cwd,
+      mode: 'self-hosted',
+      vars: { NAME: 'x' }
+    })
+    expect(plain.documents).toBeUndefined()
+    expect(plain.dashboards.map(d => d.doc.value)).toEqual([undefined, undefined])
   })
 
   it('holds only in the stacks it names', async () => {
