@@ -42,7 +42,7 @@ import {
   restoreOutcome,
   sealedPlan,
   savedPlanFor,
-  sealPlanText,
+  sealedPlanParts,
   type SavedForStack
 } from './saved-plan.js'
 import { EMPTY_OUTPUTS, type RunDependencies, type RunOutputs } from './types.js'
@@ -614,10 +614,11 @@ async function writePlan(
 ): Promise<string> {
   await mkdir(path.dirname(planPath), { recursive: true })
   const scrubbed = scrub ? redactDeep(plan, scrub) : plan
-  const text =
+  // In parts, never joined (sealedPlanParts says why).
+  const parts =
     'stacks' in scrubbed || !scrubbed.apply
-      ? `${JSON.stringify(scrubbed, null, 2)}\n`
-      : sealPlanText({ ...scrubbed, apply: scrubbed.apply }, auth)
-  await writeFile(planPath, text)
+      ? [JSON.stringify(scrubbed, null, 2), '\n']
+      : sealedPlanParts({ ...scrubbed, apply: scrubbed.apply }, auth)
+  await writeFile(planPath, parts)
   return planPath
 }

@@ -140,14 +140,23 @@ const UNSEALED_FIELD = `"seal":"${UNSEALED}"`
  * The plan file's text, its apply section sealed: the plan as JSON indented for people, the apply
  * section last and on one line (it is for the tool, and indenting its request bodies would more than
  * double the file). The seal is the HMAC of that text with the seal UNSEALED, put in its place (its last
- * field).
+ * field). In the parts it is made of, not joined: a plan of thousands of changes is written part by part
+ * (at 5,000 dashboards the file is 6.6 MB, and each whole copy of it a large object that stays until a full
+ * collection).
  */
-export function sealPlanText(plan: Plan & { apply: ApplySection }, auth: Auth): string {
+export function sealedPlanParts(plan: Plan & { apply: ApplySection }, auth: Auth): string[] {
   const { apply, ...rest } = plan
-  const text = `${JSON.stringify(rest, null, 2).slice(0, -2)},\n  "apply": ${JSON.stringify({ ...apply, seal: UNSEALED })}\n}\n`
-  const at = text.lastIndexOf(UNSEALED_FIELD)
-  const seal = hmac(auth, text)
-  return `${text.slice(0, at)}"seal":"${seal}"${text.slice(at + UNSEALED_FIELD.length)}`
+  const section = JSON.stringify({ ...apply, seal: UNSEALED })
+  const at = section.lastIndexOf(UNSEALED_FIELD)
+  const parts = [
+    JSON.stringify(rest, null, 2).slice(0, -2),
+    ',\n  "apply": ',
+    section.slice(0, at),
+    UNSEALED_FIELD,
+    `${section.slice(at + UNSEALED_FIELD.length)}\n}\n`
+  ]
+  parts[3] = `"seal":"${hmac(auth, ...parts)}"`
+  return parts
 }
 
 /** Whether the file carries the seal these credentials make of it (over its bytes, the seal UNSEALED). */
@@ -221,7 +230,7 @@ export function inputsDigest(
 }
 
 /**
- * The apply section of a plan just computed, sealed later (sealPlanText), or why it has none: the
+ * The apply section of a plan just computed, sealed later (sealedPlanParts), or why it has none: the
  * `apply --plan` of such a plan plans again.
  */
 export function applySectionOf(input: {
