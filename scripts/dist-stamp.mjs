@@ -13,8 +13,11 @@ import { fileURLToPath } from 'node:url'
 
 export const STAMP_FILE = 'dist/sources.sha256'
 
-/** What the bundle is built from: the sources, the compiler settings and the locked dependencies. */
-const INPUTS = ['src', 'tsconfig.json', 'package-lock.json']
+/**
+ * What the bundle is built from: the sources, the compiler settings, the locked dependencies and the build
+ * command (package.json's `scripts.build` only: a bundler option such as ncc's -m changes every byte).
+ */
+const INPUTS = ['src', 'tsconfig.json', 'package-lock.json', 'package.json']
 
 /** The stamp's text: a sha256 over each input file's path and text, in a fixed order, and what it covers. */
 export function stamp(root) {
@@ -46,6 +49,7 @@ function filesUnder(root, rel) {
 
 function text(root, file) {
   const content = readFileSync(path.join(root, file), 'utf8').replace(/\r\n/g, '\n')
+  if (file === 'package.json') return String(JSON.parse(content).scripts?.build)
   if (file !== 'package-lock.json') return content
   // The package's own version is not bundled from the lockfile (src/version.ts holds it): `npm version`
   // sets it after the release build, and must not make that build stale.

@@ -16,6 +16,9 @@ const lock = (version: string, undiciVersion = '7.0.0') =>
     packages: { '': { name: 'x', version }, 'node_modules/undici': { version: undiciVersion } }
   })
 
+const pkg = (version: string, build: string, test = 'jest') =>
+  JSON.stringify({ name: 'x', version, scripts: { build, test } })
+
 let root: string
 const write = (file: string, text: string) => {
   mkdirSync(path.dirname(path.join(root, file)), { recursive: true })
@@ -28,6 +31,7 @@ beforeEach(() => {
   write('src/kinds/alert.ts', 'export const b = 2\n')
   write('tsconfig.json', '{}\n')
   write('package-lock.json', lock('1.0.0'))
+  write('package.json', pkg('1.0.0', 'ncc build src/index.ts -o dist'))
   write('test/x.test.ts', 'not bundled\n')
   write(STAMP_FILE, stamp(root))
 })
@@ -43,10 +47,16 @@ describe('the dist/ stamp', () => {
     ['a source is added', () => write('src/kinds/new.ts', '')],
     ['a source is removed', () => rmSync(path.join(root, 'src/main.ts'))],
     ['a dependency is locked at another version', () => write('package-lock.json', lock('1.0.0', '7.0.1'))],
-    ['the compiler settings change', () => write('tsconfig.json', '{ "target": "ES2020" }\n')]
+    ['the compiler settings change', () => write('tsconfig.json', '{ "target": "ES2020" }\n')],
+    [
+      'the build command changes',
+      () => write('package.json', pkg('1.0.0', 'ncc build src/index.ts -o dist -m'))
+    ]
   ])('is stale when %s', (_, change) => {
     change()
-    expect(distStaleness(root)).toBe(`${STAMP_FILE} does not match src, tsconfig.json, package-lock.json`)
+    expect(distStaleness(root)).toBe(
+      `${STAMP_FILE} does not match src, tsconfig.json, package-lock.json, package.json`
+    )
   })
 
   it.each([
@@ -55,7 +65,11 @@ describe('the dist/ stamp', () => {
       'only the package version changes (npm version, after the release build)',
       () => write('package-lock.json', lock('1.1.0'))
     ],
-    ['a checkout turns line endings into CRLF', () => write('src/main.ts', 'export const a = 1\r\n')]
+    ['a checkout turns line endings into CRLF', () => write('src/main.ts', 'export const a = 1\r\n')],
+    [
+      'package.json changes elsewhere than the build command',
+      () => write('package.json', pkg('1.1.0', 'ncc build src/index.ts -o dist', 'jest --ci'))
+    ]
   ])('stays fresh when %s', (_, change) => {
     change()
     expect(distStaleness(root)).toBeUndefined()
