@@ -325,7 +325,11 @@ function resolveChannels(located: Located<AlertSpec>, ctx: PlanContext): Desired
       id: webhookId,
       at: { doc, path: [...path, webhook !== undefined ? 'webhook' : 'webhookId'] }
     })
-    return { body: { ...extras, webhookId: resolved.value }, webhook: resolved }
+    // The rest is the body, the webhook's id added to it: not a spread copy of it with a key after
+    // (dashboard/desired.ts seriesBody says why).
+    const body: Record<string, unknown> = extras
+    body.webhookId = resolved.value
+    return { body: body as ChannelBody, webhook: resolved }
   })
 }
 
