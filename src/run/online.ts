@@ -32,6 +32,7 @@ import {
   type PullRequestLabels
 } from '../policy/check.js'
 import { crossStackConflicts } from './cross-stack.js'
+import { collectBeforePlanning } from './heap.js'
 import {
   appliedPlanText,
   applySectionOf,
@@ -126,6 +127,12 @@ export async function runOnline(
     // digested before planning, as read.
     const liveAsRead =
       config.command === 'plan' && !config.stacks && stacks.length === 1 ? liveDigest(live) : undefined
+    // The garbage of loading and reading goes before planning adds its own (heap.ts says why).
+    collectBeforePlanning(
+      live.dashboards.length +
+        live.alerts.length +
+        stacks.reduce((n, s) => n + s.manifests.dashboards.length + s.manifests.alerts.length, 0)
+    )
     const planned = stacks.map(stack => {
       const settings = planSettings(config, stack)
       settings.managedPrefix = api.prefix
