@@ -271,6 +271,28 @@ function savedSearchDocument(s, input) {
         value.adopt = true;
     return withComments(value, comments);
 }
+/**
+ * The team's members and pending invitations, by email. The API key's own user is left out unless this stack
+ * already manages it: a stack never removes it (kinds/team-member.ts), so adopting it would only claim what the
+ * stack cannot do, while leaving out one it manages would plan it as held back. A name is written when it says
+ * more than the email (an accepted invitation's user is named by its email).
+ */
+function teamMemberDocuments(input) {
+    return (input.teamMembers ?? [])
+        .filter(m => !m.currentUser || input.registry.owns('TeamMember', m.email))
+        .map(m => {
+        const value = { kind: 'TeamMember', email: m.email };
+        if (m.name && m.name.toLowerCase() !== m.email)
+            value.name = m.name;
+        const comments = m.userId ? [] : ['a pending invitation'];
+        const other = input.registry.ownerOf('TeamMember', m.email);
+        if (other)
+            comments.push(`managed by another stack (${other}): a stack never takes one over, so the plan refuses this manifest until that stack lets go`);
+        if (!input.registry.owns('TeamMember', m.email))
+            value.adopt = true;
+        return withComments(value, comments);
+    });
+}
 
 ;// CONCATENATED MODULE: ./src/export/manifests.ts
 /**
@@ -306,6 +328,7 @@ function exportManifests(input) {
         sources: input.sources,
         savedSearches: input.savedSearches,
         webhooks: input.webhooks,
+        teamMembers: input.teamMembers,
         ownershipTag: input.ownershipTag,
         registry: input.registry ?? kinds_registry/* Registry */.OR.empty('', input.ownershipTag),
         mode: input.mode ?? 'self-hosted',
@@ -350,6 +373,11 @@ function exportManifests(input) {
         searchAlerts += alerts.length;
     }
     kindFile('SavedSearch', 'saved-searches', 'saved searches', searchDocs, searchAlerts);
+    kindFile('TeamMember', 'team-members', 'team members', teamMemberDocuments(resources), 0, [
+        ...(input.teamMembers?.some(m => m.currentUser && !resources.registry.owns('TeamMember', m.email))
+            ? ["The API key's own user is not written: a stack never removes it, so it is not adopted either."]
+            : [])
+    ]);
     return [...files, ...dashboardFiles(input, resources, usedFiles)];
 }
 function dashboardFiles(input, resources, usedFiles) {
@@ -877,7 +905,7 @@ const isInside = (root, target) => {
 
 
 
-const EXPORTED_KINDS = ['Connection', 'Source', 'Webhook', 'SavedSearch', 'Dashboard'];
+const EXPORTED_KINDS = ['Connection', 'Source', 'Webhook', 'SavedSearch', 'Dashboard', 'TeamMember'];
 async function exportCommand(config, options) {
     if (!options.out) {
         options.io.stderr('obsdeploy export: --out <folder> is required\n');
@@ -918,6 +946,11 @@ async function exportCommand(config, options) {
             webhooks: untagged('Webhook', live.webhooks),
             connections: untagged('Connection', live.connections),
             savedSearches: live.savedSearches?.filter(s => wanted('SavedSearch') && tagged(s.tags) && named(s.name)),
+            // People carry no tags: none when selecting by tag; --name matches the email.
+            teamMembers: live.teamMembers?.filter(m => wanted('TeamMember') &&
+                options.tags.length === 0 &&
+                named(m.email) &&
+                (!options.owned || registry.owns('TeamMember', m.email))),
             ownershipTag: tag,
             registry,
             mode: config.mode,

@@ -983,6 +983,36 @@ class HttpObservabilityApi {
     async deleteRecord(collection, id) {
         return this.remove(await this.item(`/${collection}`, id, RECORD_WORDS[collection]), ABSENT_SHAPES[collection]);
     }
+    async listTeam() {
+        if (this.mode === 'managed')
+            return undefined;
+        // HyperDX before 2.36 has no team routes: a 404 on a list can only mean that.
+        return this.optional(async () => {
+            const [members, invitations] = await Promise.all([
+                this.list('/team/members', api_schemas/* LiveTeamUser */.Xl),
+                this.list('/team/invitations', api_schemas/* LiveTeamInvitation */.T$)
+            ]);
+            return (0,api_schemas/* teamMembersOf */.C7)(members, invitations);
+        });
+    }
+    async inviteTeamMember(body) {
+        // Idempotent on the server (v2/team.ts returns the existing invitation of that email): safe to retry.
+        const res = await this.send('POST', `${await this.base()}/team/invitation`, body, true);
+        return parse(api_schemas/* WrittenTeamInvitation */.IU, unwrapEnvelope(res.body), res);
+    }
+    async deleteTeamInvitation(id) {
+        // v2/team.ts: sendStatus(404) when it does not exist.
+        return this.remove(await this.item('/team/invitation', id, 'invitation id'), {
+            'self-hosted': ['status-text'],
+            managed: []
+        });
+    }
+    async deleteTeamMember(id) {
+        return this.remove(await this.item('/team/member', id, 'team member id'), {
+            'self-hosted': ['status-text'],
+            managed: []
+        });
+    }
     /** A list the managed API may not have (the contract's `observability` prefix): a 404 is "no route". */
     async managedOptional(read) {
         return this.mode === 'managed' ? this.optional(read) : read();
@@ -1359,10 +1389,14 @@ const shorten = (s) => {
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   C7: () => (/* binding */ teamMembersOf),
 /* harmony export */   Cp: () => (/* binding */ LiveService),
 /* harmony export */   Ew: () => (/* binding */ SeriesPoint),
+/* harmony export */   IU: () => (/* binding */ WrittenTeamInvitation),
+/* harmony export */   T$: () => (/* binding */ LiveTeamInvitation),
 /* harmony export */   VQ: () => (/* binding */ LiveDashboard),
 /* harmony export */   Wn: () => (/* binding */ LiveSource),
+/* harmony export */   Xl: () => (/* binding */ LiveTeamUser),
 /* harmony export */   Xw: () => (/* binding */ LiveConnection),
 /* harmony export */   _7: () => (/* binding */ LiveSavedSearch),
 /* harmony export */   mG: () => (/* binding */ ValidateDashboardResult),
@@ -1483,6 +1517,54 @@ const LiveSavedSearch = zod__WEBPACK_IMPORTED_MODULE_1__/* .looseObject */ ._H3(
     tags: nullish(zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP())).transform(t => t ?? []),
     filters: nullish(zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_1__/* .record */ .g1P(zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_1__/* .unknown */ .L5J())))
 });
+/**
+ * v2/team.ts GET /team/members: the users of the key's team. `isCurrentUser` marks the key's own user, whom
+ * the server refuses to remove ("You cannot remove yourself from the team").
+ */
+const LiveTeamUser = zod__WEBPACK_IMPORTED_MODULE_1__/* .looseObject */ ._H3({
+    id,
+    email: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP(),
+    name: nullish(zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP()),
+    isCurrentUser: nullish(zod__WEBPACK_IMPORTED_MODULE_1__/* .boolean */ .zMY())
+});
+/**
+ * v2/team.ts GET /team/invitations and POST /team/invitation. Their `url` carries the invitation's token
+ * (`/join-team?token=...`), which lets anyone who holds it join the team: a strict object of the fields we
+ * use, so the url is dropped here, at the boundary, and never reaches the plan, a log or a report.
+ */
+const LiveTeamInvitation = zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({
+    id,
+    email: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP(),
+    name: nullish(zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP()),
+    createdAt: nullish(zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP())
+})
+    .strip();
+/** POST /team/invitation answers `{email, invitationId, status, url}`: the url (a secret) is dropped. */
+const WrittenTeamInvitation = zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({ invitationId: id, email: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP(), status: nullish(zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP()) })
+    .strip()
+    .transform(i => ({ id: i.invitationId, email: i.email, status: i.status }));
+/** The members and the invitations, one record per email. */
+function teamMembersOf(members, invitations) {
+    const byEmail = new Map();
+    for (const m of members) {
+        const email = m.email.toLowerCase();
+        byEmail.set(email, {
+            email,
+            ...(m.name ? { name: m.name } : {}),
+            userId: m.id,
+            ...(m.isCurrentUser ? { currentUser: true } : {})
+        });
+    }
+    for (const i of invitations) {
+        const email = i.email.toLowerCase();
+        const member = byEmail.get(email);
+        if (member)
+            member.invitationId = i.id;
+        else
+            byEmail.set(email, { email, ...(i.name ? { name: i.name } : {}), invitationId: i.id });
+    }
+    return [...byEmail.values()].sort((a, b) => a.email.localeCompare(b.email));
+}
 /** What a create of a connection, source, webhook or saved search answers: the record, with its id. */
 const WrittenRecord = zod__WEBPACK_IMPORTED_MODULE_1__/* .looseObject */ ._H3({ id });
 const IpEntry = zod__WEBPACK_IMPORTED_MODULE_1__/* .looseObject */ ._H3({ source: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP(), description: nullish(zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP()) });
@@ -2114,7 +2196,7 @@ function sameContent(a, b) {
 
 /***/ }),
 
-/***/ 2398:
+/***/ 4967:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -2155,6 +2237,27 @@ async function createOnce(ctx, spec) {
         }
     }
     throw lastError;
+}
+
+;// CONCATENATED MODULE: ./src/kinds/desired-at.ts
+class DesiredAt {
+    name;
+    address;
+    value;
+    doc;
+    field;
+    constructor(name, address, value, doc, 
+    /** The field `source` points at: the manifest's `name`. */
+    field = 'name') {
+        this.name = name;
+        this.address = address;
+        this.value = value;
+        this.doc = doc;
+        this.field = field;
+    }
+    get source() {
+        return this.doc.locate([this.field]);
+    }
 }
 
 // EXTERNAL MODULE: ./src/api/schemas.ts
@@ -2211,6 +2314,7 @@ function deleteOperation(op) {
 
 
 
+
 const alertDeletedToken = (liveId) => `alert-deleted:${liveId}`;
 const isSavedSearch = (s) => s.source === 'saved_search';
 /**
@@ -2224,20 +2328,12 @@ const alertKind = {
     desired(ctx) {
         return ctx.manifests.alerts.map(located => {
             const { spec, doc } = located;
-            return {
-                name: spec.name,
-                address: `Alert/${spec.name}`,
-                // A getter: positions are built only for what the plan shows.
-                get source() {
-                    return doc.locate(['name']);
-                },
-                value: {
-                    spec,
-                    located,
-                    channels: resolveChannels(located, ctx),
-                    savedSearch: isSavedSearch(spec) ? resolveSavedSearch(located, ctx) : undefined
-                }
-            };
+            return new DesiredAt(spec.name, `Alert/${spec.name}`, {
+                spec,
+                located,
+                channels: resolveChannels(located, ctx),
+                savedSearch: isSavedSearch(spec) ? resolveSavedSearch(located, ctx) : undefined
+            }, doc);
         });
     },
     pair(desired, ctx) {
@@ -2477,7 +2573,11 @@ function resolveChannels(located, ctx) {
             id: webhookId,
             at: { doc, path: [...path, webhook !== undefined ? 'webhook' : 'webhookId'] }
         });
-        return { body: { ...extras, webhookId: resolved.value }, webhook: resolved };
+        // The rest is the body, the webhook's id added to it: not a spread copy of it with a key after
+        // (dashboard/desired.ts seriesBody says why).
+        const body = extras;
+        body.webhookId = resolved.value;
+        return { body: body, webhook: resolved };
     });
 }
 /**
@@ -2591,20 +2691,13 @@ var registry = __webpack_require__(6340);
 
 
 
+
 /** The manifests of a kind as desired records; a kind this API cannot list is a plan error at each. */
 function desiredRecords(kind, located, live, ctx) {
     return located.map(l => {
         if (live === undefined)
             ctx.report((0,diagnostics/* diagnostic */.YK)('plan', 'error', `this API has no ${(0,references/* wordFor */.GC)(kind, true)} route (${ctx.settings.mode}${ctx.settings.managedPrefix ? `, prefix ${ctx.settings.managedPrefix}` : ''}): ${kind} manifests cannot be applied here`, { ...l.doc.locate(['kind']), field: 'kind' }));
-        return {
-            name: l.spec.name,
-            address: `${kind}/${l.spec.name}`,
-            // A getter: positions are built only for what the plan shows.
-            get source() {
-                return l.doc.locate(['name']);
-            },
-            value: { spec: l.spec, located: l }
-        };
+        return new DesiredAt(l.spec.name, `${kind}/${l.spec.name}`, { spec: l.spec, located: l }, l.doc);
     });
 }
 /**
@@ -2999,6 +3092,7 @@ var links = __webpack_require__(9981);
 ;// CONCATENATED MODULE: ./src/kinds/dashboard/desired.ts
 
 
+
 function desiredDashboards(ctx) {
     // Dashboards of one name (validation allows them only when each is pinned by id) are told apart by the id, as
     // orphans are: a saved plan keys its records by address.
@@ -3014,17 +3108,9 @@ function desiredDashboards(ctx) {
             const ids = f.appliesToSourceIds?.map((id, j) => resolveSource({ sourceId: id }, [...path, 'appliesToSourceIds', j], located, ctx, ''));
             return (0,dashboard_filters/* filterBody */.xr)(f, resolveSource(f, path, located, ctx), (appliesTo ?? ids));
         });
-        return {
-            name: spec.name,
-            address: named.get(spec.name) > 1 && spec.id !== undefined
-                ? `Dashboard/${spec.name}@${spec.id}`
-                : `Dashboard/${spec.name}`,
-            // A getter: positions are built only for what the plan shows.
-            get source() {
-                return doc.locate(['name']);
-            },
-            value: { spec, located, tiles, filters, waitsFor: new Set(), linksLater: false }
-        };
+        return new DesiredAt(spec.name, named.get(spec.name) > 1 && spec.id !== undefined
+            ? `Dashboard/${spec.name}@${spec.id}`
+            : `Dashboard/${spec.name}`, { spec, located, tiles, filters, waitsFor: new Set(), linksLater: false }, doc);
     });
 }
 /**
@@ -3106,8 +3192,10 @@ function resolveReference(kind, field, ref, path, located, ctx, leaf) {
 function seriesBody(s, sourceId) {
     if (s.type === 'markdown')
         return { type: 'markdown', content: s.content };
-    const { source: _source, sourceId: _id, ...rest } = s;
-    const body = { ...rest };
+    // The rest is the body. Not a spread copy of it with keys added after (`{ ...rest }`, then `body.x = ...`): in
+    // optimised code Node 20's V8 makes such an object a hidden class of its own, in the old generation, at every
+    // call: ~10 MB at 5,000 dashboards that only a full collection frees, which a plan's run never reaches.
+    const { source: _source, sourceId: _id, ...body } = s;
     if (sourceId !== undefined)
         body.sourceId = sourceId;
     // The published spec requires where, whereLanguage and (time, table) groupBy; send their defaults.
@@ -3118,8 +3206,8 @@ function seriesBody(s, sourceId) {
     return body;
 }
 function configBody(c, sourceId) {
-    const { source: _source, sourceId: _id, ...rest } = c;
-    const body = { ...rest };
+    // The rest is the body, not a spread copy of it (seriesBody says why).
+    const { source: _source, sourceId: _id, ...body } = c;
     if (sourceId !== undefined)
         body.sourceId = sourceId;
     if (Array.isArray(body.groupBy))
@@ -4637,6 +4725,237 @@ function source_normal(source, ctx, owner) {
     return ((0,json/* clean */.uH)(out) ?? {});
 }
 
+;// CONCATENATED MODULE: ./src/kinds/team-member.ts
+/**
+ * Team members (self-hosted only: routers/external-api/v2/team.ts), the people who can read the team's data,
+ * by email. A create is an invitation (POST /team/invitation); a manifest is satisfied by a member of that
+ * email or by a pending invitation of it (GET /team/members, GET /team/invitations). Emails compare
+ * lowercased: the server lowercases invitations and stores users' emails lowercased (controllers/user.ts).
+ *
+ * Ownership is the registry's (registry.ts), keyed by the email, not by an id: an invitation's id is not the
+ * id of the user it becomes, and accepting deletes the invitation (routers/api/root.ts POST
+ * /team/setup/:token), so an id would be forgotten exactly when the person joins. Prune removes the members
+ * and invitations the registry lists, never the key's own user (`isCurrentUser`; the server answers 400
+ * "You cannot remove yourself from the team"): the plan keeps that one and says why. A person the stack
+ * does not manage is never touched; `adopt: true` takes one over, as for the other registry kinds.
+ *
+ * There is no route to change a member's or an invitation's name (and an accepted invitation's user is
+ * named by its email), so `name` is sent with the invitation only and never compared.
+ *
+ * Emails are personal data: with `maskEmails` (the default) the plan names each person `j***@example.com`,
+ * so the plan file, the comment, the summary and the logs hold no email. The real email lives only in the
+ * manifests, the requests and the registry dashboard on the server. For the same reason the kind has no saved
+ * form (kind.ts SavedForm would write the emails into the plan file): `apply --plan` of a plan that invites or
+ * removes someone plans again and compares the fingerprints (run/saved-plan.ts).
+ */
+
+
+
+
+
+/** `jane@example.com` -> `j***@example.com`: enough for a reviewer who knows the team, no more. */
+function maskEmail(email) {
+    const at = email.lastIndexOf('@');
+    if (at < 0)
+        return '***';
+    return `${email.slice(0, Math.min(1, at))}***${email.slice(at)}`;
+}
+const teamMemberKind = {
+    kind: 'TeamMember',
+    live: {
+        field: 'teamMembers',
+        read: api => api.listTeam(),
+        // Two more requests only for a stack with team members, or one whose registry lists some to prune.
+        asked: async (options) => (await options.team) ?? true,
+        neededBy: state => state.dashboards.some(d => (0,registry/* isRegistryDashboard */._X)(d) && listsTeamMembers(d))
+    },
+    desired(ctx) {
+        const located = ctx.manifests.teamMembers ?? [];
+        const labels = labelsFor([...located.map(l => l.spec.email.toLowerCase()), ...ownedEmails(ctx)], ctx.settings.maskEmails !== false);
+        return located.map(l => {
+            const email = l.spec.email.toLowerCase();
+            if (ctx.live.teamMembers === undefined)
+                ctx.report((0,diagnostics/* diagnostic */.YK)('plan', 'error', `this API has no team routes (${ctx.settings.mode}; HyperDX 2.36 or later serves them): TeamMember manifests cannot be applied here`, { ...l.doc.locate(['kind']), field: 'kind' }));
+            const name = labels.get(email);
+            return new DesiredAt(name, `TeamMember/${name}`, { spec: l.spec, located: l, email }, l.doc, 'email');
+        });
+    },
+    pair(desired, ctx) {
+        const live = ctx.live.teamMembers ?? [];
+        const labels = labelsFor([...desired.map(d => d.value.email), ...ownedEmails(ctx)], ctx.settings.maskEmails !== false);
+        const labelled = (l) => ({ ...l, label: labels.get(l.email) });
+        const byEmail = new Map(live.map(l => [l.email, l]));
+        const used = new Set();
+        const result = { pairs: [], orphans: [] };
+        const planError = (d, field, message) => ctx.report((0,diagnostics/* diagnostic */.YK)('plan', 'error', message, { ...d.value.located.doc.locate([field]), field }));
+        for (const d of desired) {
+            const l = byEmail.get(d.value.email);
+            if (!l) {
+                result.pairs.push({ desired: d });
+                continue;
+            }
+            used.add(l.email);
+            const what = `${d.name} ${l.userId ? 'is a member of the team' : 'has a pending invitation'}`;
+            const other = ctx.registry.ownerOf('TeamMember', l.email);
+            if (ctx.registry.owns('TeamMember', l.email))
+                result.pairs.push({ desired: d, live: labelled(l) });
+            else if (other)
+                planError(d, 'email', `${what}, managed by another stack (${other}); a stack never takes over another stack's team members: remove it from that stack's manifests first`);
+            else if (d.value.spec.adopt)
+                result.pairs.push({
+                    desired: d,
+                    live: labelled(l),
+                    notes: [
+                        `adopts ${l.userId ? 'the existing member' : 'the pending invitation'}: this stack manages it from now on (recorded in its registry dashboard "${(0,registry/* registryName */.jT)(ctx.settings.stack)}"), so prune may remove it`
+                    ]
+                });
+            else
+                planError(d, 'email', `${what}, which stack "${ctx.settings.stack}" does not manage. It is left alone: to manage it from this manifest, add \`adopt: true\` (prune may then remove it); otherwise remove this manifest`);
+        }
+        result.orphans = live
+            .filter(l => !used.has(l.email) && ctx.registry.owns('TeamMember', l.email))
+            .map(labelled);
+        return result;
+    },
+    normalDesired: (d, ctx, live) => team_member_normal(d.name, ctx.settings.ownershipTag, live ? statusOf(live) : 'invited'),
+    normalLive: (l, ctx) => team_member_normal(l.label ?? labelsFor([l.email], ctx.settings.maskEmails !== false).get(l.email), registryOwner('TeamMember', l.email, ctx), statusOf(l)),
+    liveName: l => l.label ?? l.email,
+    liveId: l => l.userId ?? l.invitationId,
+    registryKey: l => l.email,
+    refine(pc, ctx) {
+        const { change, live } = pc;
+        if (change.action === 'delete' && live?.currentUser) {
+            // The server refuses it (v2/team.ts), and a stack that locked its own key out could not apply again.
+            change.deferred = 'in-use';
+            change.notes = [
+                `not removed: it is the API key's own user (the server answers "You cannot remove yourself from the team"). It stays in the team and in this stack's registry; put its manifest back to manage it again`
+            ];
+            return;
+        }
+        // An adoption's note comes from pairing; the registry holds no write-only fingerprints of people.
+        if (change.action !== 'update')
+            registryNote(change, ctx);
+        if (change.action === 'create')
+            change.notes.push('invited: the person joins through the emailed link (the invitation expires after 30 days, and the next plan invites again)');
+        if (change.action === 'delete' && live?.userId)
+            change.notes.push("removed from the team: their alerts stay, now created by the API key's user (controllers/user.ts deleteTeamMember)");
+        else if (change.action === 'delete')
+            change.notes.push('their pending invitation is withdrawn');
+    },
+    operations(pc) {
+        const { change, desired, live } = pc;
+        if (change.action === 'noop' || change.deferred)
+            return [];
+        const lock = `TeamMember:${desired?.value.email ?? live?.email ?? change.name}`;
+        const op = (label, run) => ({
+            address: change.address,
+            label,
+            lock,
+            provides: [],
+            after: [],
+            run
+        });
+        if (change.action === 'delete' && live) {
+            return [
+                op('remove', async (ctx) => {
+                    const removed = [];
+                    let absent = false;
+                    if (live.userId) {
+                        if ((await ctx.api.deleteTeamMember(live.userId)) === 'absent')
+                            absent = true;
+                        else
+                            removed.push('member');
+                    }
+                    if (live.invitationId) {
+                        if ((await ctx.api.deleteTeamInvitation(live.invitationId)) === 'absent')
+                            absent = true;
+                        else
+                            removed.push('invitation');
+                    }
+                    // An invitation gone since the plan may have been accepted: the registry keeps the email, so the
+                    // next plan removes the member it became (or forgets the email if it expired).
+                    if (!absent)
+                        await ctx.registry.forget('TeamMember', live.email);
+                    return {
+                        status: 'applied',
+                        id: live.userId ?? live.invitationId,
+                        message: absent
+                            ? 'already gone (an invitation accepted or expired since the plan?): plan again to see'
+                            : undefined
+                    };
+                })
+            ];
+        }
+        if (!desired)
+            return [];
+        const email = desired.value.email;
+        const entry = { name: desired.value.spec.name ?? email };
+        if (live)
+            return [
+                op('adopt', async (ctx) => {
+                    await ctx.registry.record('TeamMember', email, entry);
+                    return { status: 'applied', id: live.userId ?? live.invitationId };
+                })
+            ];
+        return [
+            op('invite', async (ctx) => {
+                const body = { email };
+                if (desired.value.spec.name !== undefined)
+                    body.name = desired.value.spec.name;
+                let invitation;
+                try {
+                    invitation = await ctx.api.inviteTeamMember(body);
+                }
+                catch (e) {
+                    if (e instanceof errors/* ApiError */.hD && e.status === 400 && /already exists/i.test(e.serverMessage ?? ''))
+                        throw new Error(`${change.name} cannot be invited: the server says a user with this email already exists ("${e.serverMessage}"). A HyperDX user belongs to one team, and this one is not in the API key's team (the plan saw no member of this email): the user must be removed from their team first, or drop this manifest`, { cause: e });
+                    throw e;
+                }
+                try {
+                    await ctx.registry.record('TeamMember', email, entry);
+                }
+                catch (e) {
+                    throw new Error(`${change.name} was invited (invitation ${invitation.id}) but could not be recorded in the registry dashboard "${(0,registry/* registryName */.jT)(ctx.settings.stack)}", so this stack does not manage it yet: ${e instanceof Error ? e.message : String(e)}. Add \`adopt: true\` to its manifest and apply again`, { cause: e });
+                }
+                return { status: 'applied', id: invitation.id };
+            })
+        ];
+    }
+};
+/** Whether a registry dashboard lists team members (of any stack: cheap, and never wrong to read them). */
+const listsTeamMembers = (d) => d.tiles.some(t => typeof t.config?.markdown === 'string' && t.config.markdown.includes('"TeamMember"'));
+/** The emails this stack's registry lists (they may be deleted: their labels must not collide either). */
+function ownedEmails(ctx) {
+    return (ctx.live.teamMembers ?? []).filter(l => ctx.registry.owns('TeamMember', l.email)).map(l => l.email);
+}
+/**
+ * How the plan names each email: itself, or masked; masks two emails share get `(2)`, `(3)`, ... in the
+ * emails' order, so every address of the plan stays unique.
+ */
+function labelsFor(emails, mask) {
+    const labels = new Map();
+    const count = new Map();
+    for (const email of [...new Set(emails)].sort()) {
+        if (!mask) {
+            labels.set(email, email);
+            continue;
+        }
+        const masked = maskEmail(email);
+        const n = (count.get(masked) ?? 0) + 1;
+        count.set(masked, n);
+        labels.set(email, n === 1 ? masked : `${masked} (${n})`);
+    }
+    return labels;
+}
+const statusOf = (l) => (l.userId ? 'member' : 'invited');
+function team_member_normal(email, owner, status) {
+    const out = { email };
+    if (owner !== undefined)
+        out.owner = owner;
+    out.status = status;
+    return out;
+}
+
 ;// CONCATENATED MODULE: ./src/kinds/webhook.ts
 
 
@@ -4795,6 +5114,7 @@ function webhook_normal(o) {
 
 
 
+
 const KINDS = [
     connectionKind,
     sourceKind,
@@ -4802,7 +5122,9 @@ const KINDS = [
     webhookKind,
     dashboardKind,
     alertKind,
-    serviceSettingsKind
+    serviceSettingsKind,
+    // Refers to nothing and nothing refers to it.
+    teamMemberKind
 ];
 
 
@@ -5261,7 +5583,8 @@ function walkStrings(value, f) {
 
 /** Marks a registry dashboard; not an ownership tag (those start with `obsdeploy:`). */
 const REGISTRY_TAG = 'obsdeploy-registry';
-const REGISTRY_KINDS = ['Connection', 'Source', 'Webhook'];
+/** Entries by live id; TeamMember's by lowercased email (kinds/team-member.ts says why). */
+const REGISTRY_KINDS = ['Connection', 'Source', 'Webhook', 'TeamMember'];
 const isRegistryKind = (kind) => REGISTRY_KINDS.includes(kind);
 const registryName = (stack) => `obsdeploy registry (stack ${stack})`;
 const isRegistryDashboard = (d) => d.tags.includes(REGISTRY_TAG);
@@ -5306,7 +5629,7 @@ class Registry {
                 owned = merge(owned, parsed.owned);
         }
         const registry = new Registry(stack, tag, mine[0], owned, problems.length > 0
-            ? `the registry dashboard "${mine[0].name}" (${mine[0].id}) cannot be read (${problems.join('; ')}): restore its tiles as obsdeploy wrote them. Until then no connection, source or webhook is deleted`
+            ? `the registry dashboard "${mine[0].name}" (${mine[0].id}) cannot be read (${problems.join('; ')}): restore its tiles as obsdeploy wrote them. Until then no connection, source, webhook or team member is deleted`
             : undefined);
         for (const d of dashboards) {
             if (!isRegistryDashboard(d) || d.tags.includes(tag))
@@ -5415,7 +5738,7 @@ function registryMarkdown(stack, owned, first) {
         ? [
             `## Managed by obsdeploy: do not edit or delete`,
             '',
-            `This dashboard records which connections, data sources and webhooks the obsdeploy stack \`${stack}\` created or adopted, and fingerprints (never the values) of the write-only settings it sent them. They carry no tags, so this is how the stack knows what it may update and prune.`,
+            `This dashboard records which connections, data sources, webhooks and team members (by email) the obsdeploy stack \`${stack}\` created or adopted, and fingerprints (never the values) of the write-only settings it sent them. They carry no tags, so this is how the stack knows what it may update and prune.`,
             '',
             'Editing it by hand makes the next plan fail; deleting it makes the stack forget what it owns (it then deletes none of them, and a manifest of the same name asks for `adopt: true`).',
             ''
@@ -5927,7 +6250,7 @@ function normalTile(tile, exact = false) {
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   e: () => (/* binding */ readLiveState)
 /* harmony export */ });
-/* harmony import */ var _kinds_index_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2398);
+/* harmony import */ var _kinds_index_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4967);
 
 async function readLiveState(client, options, kinds = _kinds_index_js__WEBPACK_IMPORTED_MODULE_0__/* .KINDS */ .G) {
     // Dashboards first: in managed mode their list settles the path prefix, and its error says the most.
@@ -5948,7 +6271,16 @@ async function readLiveState(client, options, kinds = _kinds_index_js__WEBPACK_I
     // A question, not a list: its answer is false on any failure, so it never fails the read. Asked or not is part
     // of the state (and of a saved plan's digest of it): absent when not asked.
     const patch = Promise.resolve(options.dashboardPatch ?? false).then(ask => (ask ? api.canPatchDashboards() : undefined), () => undefined);
-    const settled = await Promise.allSettled(readers.map(r => r.read(api, options).catch((e) => {
+    const skipped = new Set();
+    const settled = await Promise.allSettled(readers
+        .map(async (r) => {
+        if (r.asked && !(await r.asked(options))) {
+            skipped.add(r);
+            return undefined;
+        }
+        return r.read(api, options);
+    })
+        .map(read => read.catch((e) => {
         if (!siblings.signal.aborted) {
             own.add(e);
             siblings.abort('another read of the live state failed');
@@ -5966,6 +6298,10 @@ async function readLiveState(client, options, kinds = _kinds_index_js__WEBPACK_I
         ;
         state[r.field] = values[i] ?? state[r.field];
     });
+    // A kind read only when asked, that the others' records show is needed after all (a registry lists some).
+    for (const r of skipped)
+        if (r.neededBy?.(state))
+            state[r.field] = await r.read(api, options);
     const canPatch = await patch;
     if (canPatch !== undefined)
         state.dashboardPatch = canPatch;

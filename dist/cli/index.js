@@ -5395,6 +5395,12 @@ const DEFINED = [
         description: 'Delete owned dashboards and alerts that are no longer in the manifests.'
     },
     {
+        name: 'mask-emails',
+        type: { kind: 'boolean' },
+        default: 'true',
+        description: 'Name TeamMember people by a masked email (j***@example.com) in the plan, its file, the comment, the job summary and the logs. Emails are personal data; false shows them whole.'
+    },
+    {
         name: 'service-update',
         type: { kind: 'enum', values: SERVICE_UPDATE },
         default: 'on-release',
@@ -5545,6 +5551,12 @@ const CLI_FLAGS = [
         name: 'release',
         description: 'open the service-update gate as a release would (service-update: on-release)'
     },
+    {
+        name: 'label',
+        value: 'NAME',
+        description: 'a pull request label, for policy rules that read `labels` (repeatable; none when absent)',
+        multiple: true
+    },
     { name: 'json', description: 'print the result as JSON' },
     {
         name: 'preview',
@@ -5571,7 +5583,7 @@ const CLI_FLAGS = [
     {
         name: 'kind',
         value: 'KIND',
-        description: 'export only these kinds: Connection, Source, Webhook, SavedSearch, Dashboard (repeatable)',
+        description: 'export only these kinds: Connection, Source, Webhook, SavedSearch, Dashboard, TeamMember (repeatable)',
         multiple: true
     },
     {
@@ -5596,7 +5608,7 @@ const API = [
     'connect-budget'
 ];
 const MANIFESTS = ['manifests', 'stacks', 'var', 'vars-file'];
-const PLANNING = ['stack', 'prune', 'service-update', 'ui-url', 'release'];
+const PLANNING = ['stack', 'prune', 'mask-emails', 'service-update', 'ui-url', 'release', 'label'];
 const OUTPUT = ['out', 'json', 'summary', 'verbose', 'no-color'];
 const USAGE_ERROR = [2, 'usage error: an unknown option, a missing or invalid setting'];
 const COMMAND_HELP = {
@@ -6289,6 +6301,7 @@ function parseSettings(raw, ctx, commandOf) {
         stack,
         stacks,
         prune: get('prune'),
+        maskEmails: get('mask-emails'),
         serviceUpdate,
         serviceGate: ctx.serviceGate(serviceUpdate),
         concurrency: get('concurrency'),
@@ -6346,6 +6359,18 @@ const PULL_REQUEST_EVENTS = (/* unused pure expression or super */ null && ([
     'pull_request_review',
     'pull_request_review_comment'
 ]));
+/** The labels in a pull_request event's payload; undefined when the event has no pull request. */
+function labelsOfEvent(payload) {
+    const pr = payload.pull_request;
+    if (!pr)
+        return undefined;
+    const labels = Array.isArray(pr.labels) ? pr.labels : [];
+    return {
+        names: labels
+            .map(l => l?.name)
+            .filter((n) => typeof n === 'string')
+    };
+}
 function defaultBranchOf(ctx) {
     const repo = ctx.payload.repository;
     return typeof repo?.default_branch === 'string' ? repo.default_branch : undefined;
@@ -7099,7 +7124,7 @@ var preview = __nccwpck_require__(9687);
 /** The plan's preview, or none: a plan without one (or of a later version) renders as before. */
 function previewModel(plan) {
     const p = plan?.preview;
-    if (!p || p.version !== preview/* PREVIEW_VERSION */.ET)
+    if (!p || p.version !== preview/* PREVIEW_VERSION */.E)
         return undefined;
     const byName = new Map();
     const entry = (name) => {
@@ -7847,7 +7872,8 @@ const NOUNS = {
     Webhook: ['webhook', 'webhooks'],
     Dashboard: ['dashboard', 'dashboards'],
     Alert: ['alert', 'alerts'],
-    ServiceSettings: ['service setting', 'service settings']
+    ServiceSettings: ['service setting', 'service settings'],
+    TeamMember: ['team member', 'team members']
 };
 /** A kind in words: `data source`, `saved search`. */
 const nounOf = (kind) => NOUNS[kind][0];
@@ -8944,17 +8970,17 @@ function diffLines(lines, paint) {
     return lines.map(l => paint(SIGN_STYLE[l.sign], `${l.sign} ${(0,src_log/* printable */.g$)(l.text)}`));
 }
 
-// EXTERNAL MODULE: ./src/policy/check.ts + 7 modules
-var check = __nccwpck_require__(2368);
+// EXTERNAL MODULE: ./src/policy/check.ts + 4 modules
+var check = __nccwpck_require__(1859);
 ;// CONCATENATED MODULE: ./src/run/early.ts
 /** `manifests`: the manifest sets once loaded and valid (whether the service is read depends on them). */
 async function startEarly(config, deps, manifests) {
-    const online = await Promise.all(/* import() */[__nccwpck_require__.e(752), __nccwpck_require__.e(834), __nccwpck_require__.e(945)]).then(__nccwpck_require__.bind(__nccwpck_require__, 3945));
+    const online = await Promise.all(/* import() */[__nccwpck_require__.e(752), __nccwpck_require__.e(834), __nccwpck_require__.e(890)]).then(__nccwpck_require__.bind(__nccwpck_require__, 9890));
     return { runOnline: online.runOnline, read: online.startLiveRead(config, deps, manifests) };
 }
 /** `apply --plan` of one stack (online.ts applySavedPlan), with the online stages for a run that plans again. */
 async function applySavedPlanEarly(config, deps, load) {
-    const online = await Promise.all(/* import() */[__nccwpck_require__.e(752), __nccwpck_require__.e(834), __nccwpck_require__.e(945)]).then(__nccwpck_require__.bind(__nccwpck_require__, 3945));
+    const online = await Promise.all(/* import() */[__nccwpck_require__.e(752), __nccwpck_require__.e(834), __nccwpck_require__.e(890)]).then(__nccwpck_require__.bind(__nccwpck_require__, 9890));
     const saved = await online.applySavedPlan(config, deps, load);
     return 'applied' in saved ? saved : { ...saved, runOnline: online.runOnline };
 }
@@ -8964,11 +8990,14 @@ async function applySavedPlanEarly(config, deps, load) {
  * The `stacks` layout: many stacks in one repository. Among the files the `manifests` globs match, each
  * `stack.yaml` makes its folder a stack; the other files of that folder (subfolders included) are the
  * stack's manifests. Every manifest belongs to exactly one stack: a file outside every stack folder and a
- * stack folder inside another are errors, so which stack a file plans never depends on guesswork.
+ * stack folder inside another are errors, so which stack a file plans never depends on guesswork. The one
+ * exception: a file outside the stacks that holds only `kind: Policy` documents is the repository's policy,
+ * which holds in every stack.
  *
  * Which stacks a run plans (selectStacks): the ones named by the `stack` input; else, on a pull request,
  * the ones it changed; else all of them.
  */
+
 
 
 
@@ -9010,6 +9039,7 @@ async function readStackLayout(patterns, cwd) {
         });
     }
     const nested = new Set(stackFiles.map(folderOf));
+    const policies = [];
     for (const file of found.files) {
         if (isStackFile(file))
             continue;
@@ -9017,10 +9047,23 @@ async function readStackLayout(patterns, cwd) {
         if (owner)
             owner.manifests.push(file);
         else if (![...nested].some(folder => contains(folder, file))) {
+            if (await holdsOnlyPolicies(file, cwd)) {
+                policies.push(file);
+                continue;
+            }
             diagnostics.push((0,src_diagnostics/* diagnostic */.YK)('validate', 'error', 'belongs to no stack: with stacks on, every manifest lives in a folder with a stack.yaml (or below one). Move it into a stack, or add a stack.yaml to its folder', { file, line: 1, column: 1 }));
         }
     }
-    return { stacks: stacks.sort((a, b) => a.folder.localeCompare(b.folder)), diagnostics };
+    return { stacks: stacks.sort((a, b) => a.folder.localeCompare(b.folder)), policies, diagnostics };
+}
+/** Whether a file parses to `kind: Policy` documents only (its problems are reported when it is loaded). */
+async function holdsOnlyPolicies(file, cwd) {
+    const read = await (0,files/* readManifestFile */.oe)(file, cwd);
+    if (!read.file)
+        return false;
+    const { documents } = (0,yaml/* parseYamlFile */.BU)(file, read.file.text);
+    return (documents.length > 0 &&
+        documents.every(d => d.value?.kind === 'Policy'));
 }
 /** The folder of a `/`-separated path (`.` for a file at the top). */
 function folderOf(file) {
@@ -9065,7 +9108,7 @@ function selectStacks(layout, options) {
     if (!options.changed)
         return { stacks: all, reason: 'all stacks', diagnostics: [] };
     const paths = options.changed.paths;
-    const shared = paths.find(p => SHARED.test(p));
+    const shared = paths.find(p => SHARED.test(p) || layout.policies?.includes(p) === true);
     if (shared)
         return {
             stacks: all,
@@ -9083,6 +9126,8 @@ function selectStacks(layout, options) {
     };
 }
 
+// EXTERNAL MODULE: ./src/manifest/load.ts + 2 modules
+var load = __nccwpck_require__(2282);
 // EXTERNAL MODULE: ./src/run/types.ts
 var run_types = __nccwpck_require__(1316);
 ;// CONCATENATED MODULE: ./src/run/stacks.ts
@@ -9094,6 +9139,7 @@ var run_types = __nccwpck_require__(1316);
  * says stack by stack what happened. A problem of the layout itself (a broken stack.yaml, a manifest of no
  * stack, two stacks of one name) stops the run before anything is planned: ownership would be in doubt.
  */
+
 
 
 
@@ -9123,8 +9169,15 @@ async function runStacks(config, stacks, deps) {
     const matrix = JSON.stringify(selection.stacks.map(s => ({ stack: s.name, folder: s.folder })));
     const loaded = [];
     const loading = (async () => {
-        for (const stack of selection.stacks)
-            loaded.push({ stack, manifests: await loadStack(stack, config) });
+        const repository = await repositoryPolicies(layout.policies ?? [], config);
+        own.push(...repository.diagnostics);
+        for (const stack of selection.stacks) {
+            const manifests = await loadStack(stack, config, repository.policies);
+            // A stack is not planned without the rules that hold in it: a broken repository policy holds back all.
+            if ((0,src_diagnostics/* hasErrors */.Cs)(repository.diagnostics))
+                manifests.diagnostics.push((0,src_diagnostics/* diagnostic */.YK)('validate', 'error', `stack "${stack.name}" is not planned: the repository's policies (${layout.policies.join(', ')}) have errors`));
+            loaded.push({ stack, manifests });
+        }
         return loaded.filter(l => !(0,src_diagnostics/* hasErrors */.Cs)(l.manifests.diagnostics)).map(l => l.manifests);
     })();
     // The live read goes out while the stacks load (validate never loads the client).
@@ -9171,10 +9224,32 @@ async function runStacks(config, stacks, deps) {
         stacks: { ...summary, results }
     };
 }
+/**
+ * The repository's policies (files outside every stack's folder that hold only Policy documents), read
+ * with the run's variables. Their own problems (a rule that is not valid CEL) are the run's, said once.
+ */
+async function repositoryPolicies(files, config) {
+    if (files.length === 0)
+        return { policies: [], diagnostics: [] };
+    const set = await (0,load/* loadManifests */.D)({
+        patterns: [],
+        files,
+        cwd: config.cwd,
+        mode: config.mode,
+        vars: config.vars,
+        secrets: config.secretVars,
+        secretValues: config.command === 'validate' ? 'optional' : 'required'
+    });
+    const policies = set.policies ?? [];
+    // No stack is named: the rules scoped to stacks are checked for their CEL, and run in their stacks.
+    await (0,check/* checkPolicies */.Jk)(set, { stack: '', cwd: config.cwd });
+    return { policies, diagnostics: set.diagnostics };
+}
 /** A stack's manifests, validated with its variables; the run's `vars` override the stack's own. */
-async function loadStack(stack, config) {
+async function loadStack(stack, config, repository) {
     const manifests = await (0,check/* loadWithPolicies */.L8)({
         stack: stack.name,
+        repository,
         patterns: [],
         files: stack.manifests,
         cwd: config.cwd,
@@ -9422,7 +9497,14 @@ async function cli(argv, io) {
     });
     let result;
     try {
-        result = await run(config, { log, progress: progress.update, pacing: progress.pacing });
+        const labels = values.label ?? [];
+        result = await run(config, {
+            log,
+            progress: progress.update,
+            pacing: progress.pacing,
+            // Policy rules may read a pull request's labels: on the command line, the ones --label names.
+            labels: async () => labels.length > 0 ? { names: labels } : { names: [], unknown: 'no --label was given' }
+        });
     }
     finally {
         progress.done();
@@ -9849,6 +9931,7 @@ __nccwpck_require__.d(__webpack_exports__, {
   GH: () => (/* binding */ findManifestFiles),
   oe: () => (/* binding */ readManifestFile),
   xt: () => (/* binding */ readManifestFiles),
+  yf: () => (/* binding */ rereadManifestText),
   sb: () => (/* binding */ splitPatterns),
   oA: () => (/* binding */ textDigest)
 });
@@ -9857,6 +9940,8 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __nccwpck_require__(7598);
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __nccwpck_require__(3024);
 // EXTERNAL MODULE: external "node:fs/promises"
 var promises_ = __nccwpck_require__(1455);
 // EXTERNAL MODULE: external "node:path"
@@ -10766,6 +10851,7 @@ var error_message = __nccwpck_require__(6587);
 
 
 
+
 /** A manifest larger than this is refused before it is read: no real manifest comes close. */
 const MAX_MANIFEST_BYTES = 1024 * 1024;
 /** `a/**\/*.yaml, b.yml` or one pattern per line; `!pattern` excludes. Commas inside `{a,b}` stay. */
@@ -10890,6 +10976,19 @@ const isInside = (root, target) => {
 };
 /** sha256 of a manifest file's text as read: a saved plan records it to know the file unchanged. */
 const textDigest = (text) => (0,external_node_crypto_.createHash)('sha256').update(text).digest('base64url');
+/**
+ * A manifest file's text again, for positions asked for after its text was let go (yaml.ts): read as
+ * readManifestFile read it, or nothing when it is no longer the text of `digest` (changed or gone since).
+ */
+function rereadManifestText(relPath, cwd, digest) {
+    try {
+        const text = decodeText((0,external_node_fs_.readFileSync)(external_node_path_default().resolve(cwd, relPath)));
+        return text !== undefined && textDigest(text) === digest ? text : undefined;
+    }
+    catch {
+        return undefined;
+    }
+}
 /** How many files are read at once: realpath, stat and read of one file overlap those of the next. */
 const READ_CONCURRENCY = 16;
 /**
@@ -11179,6 +11278,773 @@ function accepts(option, key, tag) {
 
 /***/ }),
 
+/***/ 2282:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  D: () => (/* binding */ loadManifests)
+});
+
+// UNUSED EXPORTS: validateText
+
+// EXTERNAL MODULE: ./src/diagnostics.ts
+var src_diagnostics = __nccwpck_require__(4851);
+// EXTERNAL MODULE: ./src/manifest/files.ts + 6 modules
+var files = __nccwpck_require__(8937);
+// EXTERNAL MODULE: ./src/error-message.ts
+var error_message = __nccwpck_require__(6587);
+// EXTERNAL MODULE: ./src/manifest/issues.ts
+var issues = __nccwpck_require__(9597);
+// EXTERNAL MODULE: ./src/manifest/rules.ts + 3 modules
+var rules = __nccwpck_require__(7472);
+// EXTERNAL MODULE: external "node:net"
+var external_node_net_ = __nccwpck_require__(7030);
+// EXTERNAL MODULE: ./src/manifest/path.ts
+var manifest_path = __nccwpck_require__(7578);
+// EXTERNAL MODULE: ./src/manifest/resources-schema.ts
+var resources_schema = __nccwpck_require__(310);
+// EXTERNAL MODULE: ./src/manifest/vocabulary.ts
+var vocabulary = __nccwpck_require__(7817);
+;// CONCATENATED MODULE: ./src/manifest/resource-rules.ts
+/**
+ * Rules of the kinds besides dashboards and alerts that the schemas cannot express: a reference given by
+ * name or by id (not both), what only one API mode has, the server's handler checks (webhook URLs, saved
+ * search filters) and where secrets may come from. Run on the raw document, so they add to schema errors.
+ * Messages never quote the value of a secret field.
+ */
+
+
+
+
+
+
+const reporter = (doc, out) => (path, message) => out.push((0,src_diagnostics/* diagnostic */.YK)('validate', 'error', message, { ...doc.locate(path), field: (0,manifest_path/* formatPath */.j)(path) }));
+const record = (v) => v !== null && typeof v === 'object' && !Array.isArray(v) ? v : undefined;
+/** The rules of one Connection, Source, SavedSearch or Webhook document (and secrets in any document). */
+function checkResource(doc, kind, raw, mode) {
+    const out = [];
+    const report = reporter(doc, out);
+    switch (kind) {
+        case 'Connection':
+            if (mode === 'managed')
+                report(['kind'], 'the managed API has no connections: Connection manifests need self-hosted mode');
+            break;
+        case 'Source':
+            checkSource(raw, mode, report);
+            break;
+        case 'SavedSearch':
+            checkReference(raw, 'source', true, report);
+            checkSavedSearchFilters(raw, report);
+            checkTags(raw, report);
+            break;
+        case 'Webhook':
+            checkWebhook(raw, report, doc.unsetSecretPaths ?? new Set());
+            break;
+        case 'TeamMember':
+            // v2/team.ts is a self-hosted router; the cloud manages its users in its own console.
+            if (mode === 'managed')
+                report(['kind'], 'the managed API has no team routes: TeamMember manifests need self-hosted mode');
+            break;
+    }
+    return out;
+}
+/**
+ * Secret fields take only `${secret.NAME}` (the placeholders filled recorded on the document), and a secret
+ * fills nothing else: anywhere else its value would show in plans and reports. For documents of every kind.
+ */
+function checkSecretPlacement(doc, kind, raw) {
+    const diagnostics = [];
+    const report = reporter(doc, diagnostics);
+    const fields = resources_schema/* SECRET_FIELDS */.x1[kind] ?? [];
+    const secretPaths = doc.secretPaths ?? new Map();
+    const allowed = new Set();
+    for (const pattern of fields) {
+        for (const path of expand(raw, pattern)) {
+            const key = (0,manifest_path/* formatPath */.j)(path);
+            allowed.add(key);
+            const value = valueAt(raw, path);
+            if (typeof value !== 'string' || secretPaths.has(key))
+                continue;
+            report(path, 'is a secret: write it as `${secret.NAME}` and set NAME as a secret variable (the `secret-vars` input; the CLI: OBSDEPLOY_SECRET_NAME), not as text or a plain `${NAME}`');
+        }
+    }
+    for (const [key, name] of secretPaths) {
+        if (allowed.has(key))
+            continue;
+        const where = fields.length > 0 ? `only ${fields.map(f => f.join('.')).join(', ')}` : 'no field';
+        report(parsePath(key), `\${secret.${name}} fills a field that is not secret, where its value would show in plans; in a ${kind} ${where} may hold secrets`);
+    }
+    return diagnostics;
+}
+/** `tiles[0].name` -> ['tiles', 0, 'name']. */
+function parsePath(key) {
+    const out = [];
+    for (const m of key.matchAll(/([^.[\]]+)|\[(\d+)\]/g))
+        out.push(m[2] !== undefined ? Number(m[2]) : m[1]);
+    return out;
+}
+/** The concrete paths of a pattern (`*` is every key of a mapping) present in the value. */
+function expand(value, pattern) {
+    if (pattern.length === 0)
+        return [[]];
+    const [head, ...rest] = pattern;
+    const r = record(value);
+    if (!r)
+        return [];
+    const keys = head === '*' ? Object.keys(r) : head in r ? [head] : [];
+    return keys.flatMap(k => expand(r[k], rest).map(p => [k, ...p]));
+}
+function valueAt(value, path) {
+    let v = value;
+    for (const seg of path)
+        v = v?.[seg];
+    return v;
+}
+/** A reference by name (`field`) or by id (`fieldId`), one of the two. */
+function checkReference(raw, field, required, report, what = field) {
+    const idField = `${field}Id`;
+    if (raw[field] !== undefined && raw[idField] !== undefined)
+        report([idField], `use \`${field}\` (by name) or \`${idField}\`, not both`);
+    else if (required && raw[field] === undefined && raw[idField] === undefined)
+        report([field], `needs the ${what}: \`${field}\` (by name) or \`${idField}\``);
+}
+/** Fields of the self-hosted source schemas that the managed API's source schemas do not declare. */
+const SELF_HOSTED_ONLY = {
+    log: ['serviceVersionExpression', 'tableFilterExpression', 'orderByExpression'],
+    trace: [
+        'sampleRateExpression',
+        'serviceVersionExpression',
+        'spanLinksValueExpression',
+        'displayedTimestampValueExpression',
+        'orderByExpression'
+    ],
+    metric: ['serviceNameExpression', 'seriesTable'],
+    session: ['resourceAttributesExpression'],
+    promql: []
+};
+function checkSource(raw, mode, report) {
+    checkReference(raw, 'connection', true, report, 'ClickHouse connection');
+    if (mode === 'managed' && raw.connection !== undefined)
+        report(['connection'], 'the managed API cannot list connections: name it by `connectionId`');
+    const kind = typeof raw.sourceKind === 'string' ? raw.sourceKind : undefined;
+    for (const [field] of resources_schema/* SOURCE_REFERENCES */.B5) {
+        if (field in raw || `${field}Id` in raw)
+            checkReference(raw, field, false, report, 'correlated source');
+    }
+    if (kind === 'session')
+        checkReference(raw, 'traceSource', true, report, 'correlated trace source');
+    if (kind === 'metric') {
+        const tables = record(raw.metricTables);
+        if (tables && !Object.values(tables).some(t => typeof t === 'string' && t.length > 0))
+            report(['metricTables'], 'At least one metric table must be specified');
+    }
+    const views = Array.isArray(raw.materializedViews) ? raw.materializedViews : [];
+    views.forEach((view, i) => {
+        const columns = Array.isArray(record(view)?.aggregatedColumns)
+            ? record(view).aggregatedColumns
+            : [];
+        columns.forEach((c, j) => {
+            const col = record(c);
+            if (col &&
+                col.aggFn !== 'count' &&
+                !(typeof col.sourceColumn === 'string' && col.sourceColumn.length > 0))
+                report(['materializedViews', i, 'aggregatedColumns', j, 'sourceColumn'], 'Materialized View Source Column is required (unless aggFn is count)');
+        });
+    });
+    if (mode === 'managed') {
+        for (const field of kind ? (SELF_HOSTED_ONLY[kind] ?? []) : [])
+            if (field in raw)
+                report([field], `not part of the managed API's ${kind} source: remove it in managed mode`);
+        if (kind === 'trace' && raw.durationPrecision === undefined)
+            report(['durationPrecision'], 'is required by the managed API (ClickStackTraceSource): 3 is the default');
+    }
+    else if ('filterSettings' in raw) {
+        report(['filterSettings'], 'exists only in the managed API: the self-hosted server drops it');
+    }
+}
+/**
+ * v2/savedSearches.ts: every filter a create or change sends must render as one sidebar facet: a single
+ * `<column> IN (...)`, `NOT IN (...)` or `BETWEEN <a> AND <b>` (common-utils filters.ts
+ * isRenderablePinnedFilter). This is the same shape test, without the server's full SQL parser.
+ */
+function isRenderableFilter(condition) {
+    const text = condition.trim();
+    const inList = /^(.+?)\s+(?:NOT\s+)?IN\s*\((.*)\)$/is.exec(text);
+    const between = /^(.+?)\s+BETWEEN\s+(\S+)\s+AND\s+(\S+)$/is.exec(text);
+    const match = inList ?? between;
+    if (!match)
+        return false;
+    const column = match[1].trim();
+    if (/\b(?:NOT|AND|OR)\b/i.test(column) || column === '')
+        return false;
+    const topLevelAnd = countTopLevelAnd(text);
+    return topLevelAnd === (between && !inList ? 1 : 0);
+}
+function countTopLevelAnd(text) {
+    let count = 0;
+    let depth = 0;
+    let quote = false;
+    for (let i = 0; i < text.length; i++) {
+        const ch = text[i];
+        if (ch === "'")
+            quote = !quote;
+        if (quote)
+            continue;
+        if (ch === '(')
+            depth++;
+        else if (ch === ')')
+            depth = Math.max(0, depth - 1);
+        else if (depth === 0 && text.slice(i, i + 5).toUpperCase() === ' AND ') {
+            count++;
+            i += 4;
+        }
+    }
+    return count;
+}
+function checkSavedSearchFilters(raw, report) {
+    const filters = Array.isArray(raw.filters) ? raw.filters : [];
+    filters.forEach((f, i) => {
+        const condition = record(f)?.condition;
+        // lucene and sql_ast filters are checked against the live saved search at plan time.
+        if ((record(f)?.type ?? 'sql') !== 'sql')
+            return;
+        if (typeof condition === 'string' && !isRenderableFilter(condition))
+            report(['filters', i, 'condition'], "must be one sidebar filter: `<column> IN ('a', ...)`, `<column> NOT IN (...)` or `<column> BETWEEN <n> AND <n>` (the server refuses any other new filter)");
+    });
+}
+function checkTags(raw, report) {
+    const seen = new Set();
+    const tags = Array.isArray(raw.tags) ? raw.tags : [];
+    tags.forEach((tag, i) => {
+        if (typeof tag !== 'string')
+            return;
+        if (tag.startsWith(rules/* OWNERSHIP_TAG_PREFIX */.yJ))
+            report(['tags', i], `tags starting with "${rules/* OWNERSHIP_TAG_PREFIX */.yJ}" are reserved for the ownership tag`);
+        if (seen.has(tag))
+            report(['tags', i], `duplicate tag "${tag}"`);
+        seen.add(tag);
+    });
+}
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\r\n\t\x00-\x1F\x7F]/;
+const HEADER_NAME = /^[!#$%&'*+\-.0-9A-Z^_`a-z|~]+$/;
+/** `unset`: fields a secret without a value fills (validate): their values are checked at plan time. */
+function checkWebhook(raw, report, unset) {
+    if (typeof raw.name === 'string' && raw.name !== raw.name.trim())
+        report(['name'], 'must not start or end with whitespace (the server trims it, and the names would differ)');
+    const service = raw.service;
+    if (typeof raw.url === 'string' && !unset.has('url')) {
+        const problem = webhookUrlProblem(raw.url, service);
+        if (problem)
+            report(['url'], problem);
+    }
+    if (service === 'slack') {
+        for (const field of ['headers', 'queryParams', 'body'])
+            if (raw[field] !== undefined)
+                report([field], `${field} is not supported for the slack webhook service`);
+    }
+    const headers = record(raw.headers);
+    if (headers) {
+        if (Object.keys(headers).length > vocabulary/* RESOURCE_LIMITS */.k_.webhookHeaders)
+            report(['headers'], `A webhook cannot have more than ${vocabulary/* RESOURCE_LIMITS */.k_.webhookHeaders} headers`);
+        for (const [key, value] of Object.entries(headers)) {
+            if (key.length > vocabulary/* RESOURCE_LIMITS */.k_.headerName || !HEADER_NAME.test(key))
+                report(['headers', key], "invalid header name: 1-256 letters, digits and !#$%&'*+-.^_`|~ (the server refuses it)");
+            else if (/^\d/.test(key))
+                report(['headers', key], 'Header name cannot start with a number');
+            if (typeof value === 'string' && (value.length > vocabulary/* RESOURCE_LIMITS */.k_.headerValue || CONTROL.test(value)))
+                report(['headers', key], `header values are at most ${vocabulary/* RESOURCE_LIMITS */.k_.headerValue} characters, without control characters`);
+        }
+    }
+    const params = record(raw.queryParams);
+    if (params) {
+        if (Object.keys(params).length > vocabulary/* RESOURCE_LIMITS */.k_.webhookQueryParams)
+            report(['queryParams'], `A webhook cannot have more than ${vocabulary/* RESOURCE_LIMITS */.k_.webhookQueryParams} query parameters`);
+        for (const [key, value] of Object.entries(params)) {
+            if (key.length > vocabulary/* RESOURCE_LIMITS */.k_.queryParamKey || CONTROL.test(key))
+                report(['queryParams', key], 'query parameter names are 1-1024 characters, without control characters');
+            if (typeof value === 'string' &&
+                (value.length > vocabulary/* RESOURCE_LIMITS */.k_.queryParamValue || CONTROL.test(value)))
+                report(['queryParams', key], `query parameter values are at most ${vocabulary/* RESOURCE_LIMITS */.k_.queryParamValue} characters, without control characters`);
+        }
+    }
+}
+/**
+ * What the server's validateWebhookUrl refuses (utils/validators.ts), in words that never quote the URL (it
+ * is a secret). A host on the server's WEBHOOK_HOSTNAME_ALLOWLIST is accepted there, which this cannot see.
+ */
+function webhookUrlProblem(url, service) {
+    let parsed;
+    try {
+        parsed = new URL(url);
+    }
+    catch {
+        return 'is not a valid URL';
+    }
+    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
+        return 'must use http or https';
+    const host = parsed.hostname
+        .replace(/^\[|\]$/g, '')
+        .replace(/\.+$/, '')
+        .toLowerCase();
+    if (service === 'slack' && host.split('.').slice(-2).join('.') !== 'slack.com')
+        return "a slack webhook's host must end in slack.com";
+    if (host === 'localhost' || host.endsWith('.localhost') || isPrivateAddress(host))
+        return 'points at a private or reserved address, which the server refuses (unless its WEBHOOK_HOSTNAME_ALLOWLIST names the host)';
+    return undefined;
+}
+const V4_BLOCKED = [
+    ['0.0.0.0', 8],
+    ['10.0.0.0', 8],
+    ['100.64.0.0', 10],
+    ['127.0.0.0', 8],
+    ['169.254.0.0', 16],
+    ['172.16.0.0', 12],
+    ['192.0.0.0', 24],
+    ['192.0.2.0', 24],
+    ['192.168.0.0', 16],
+    ['198.18.0.0', 15],
+    ['198.51.100.0', 24],
+    ['203.0.113.0', 24],
+    ['224.0.0.0', 4],
+    ['240.0.0.0', 4]
+];
+const v4Number = (ip) => ip.split('.').reduce((n, part) => n * 256 + Number(part), 0);
+/** Private, loopback, link-local, CGNAT, multicast, documentation or reserved address literals. */
+function isPrivateAddress(host) {
+    if ((0,external_node_net_.isIP)(host) === 4) {
+        const n = v4Number(host);
+        return V4_BLOCKED.some(([net, bits]) => Math.floor(n / 2 ** (32 - bits)) === Math.floor(v4Number(net) / 2 ** (32 - bits)));
+    }
+    if ((0,external_node_net_.isIP)(host) !== 6)
+        return false;
+    const mapped = /^(?:::ffff:|::)(\d+\.\d+\.\d+\.\d+)$/i.exec(host);
+    if (mapped)
+        return isPrivateAddress(mapped[1]);
+    const h = host.toLowerCase();
+    return (h === '::' ||
+        h === '::1' ||
+        /^fe[89ab]/.test(h) ||
+        /^f[cd]/.test(h) ||
+        /^ff/.test(h) ||
+        h.startsWith('2001:db8:') ||
+        h.startsWith('100::'));
+}
+
+// EXTERNAL MODULE: ./src/manifest/schema.ts + 1 modules
+var manifest_schema = __nccwpck_require__(1497);
+;// CONCATENATED MODULE: ./src/manifest/vars.ts
+/**
+ * `${NAME}` placeholders, so one set of manifests serves several environments. A value that is exactly
+ * one placeholder takes the variable's YAML type (a threshold stays a number); inside a longer string the
+ * value is interpolated as text. `$${NAME}` is a literal `${NAME}`. Mapping keys are names and are left
+ * alone. Unknown names are errors at their line.
+ *
+ * `${secret.NAME}` takes a secret variable (the `secret-vars` input, `OBSDEPLOY_SECRET_<NAME>` in the
+ * CLI). It must be the whole value, and the places it filled are recorded on the document, so validation
+ * can tell a secret field written from a secret from one written as text (rules.ts), and plans show such
+ * a value only as changed or unchanged. Validation is offline, like `terraform validate`: with
+ * `secretValues: 'optional'` a secret that is not set is no error (a fork's pull request has none) and
+ * stays a placeholder, whose value checks wait for the plan; only plan and apply need the values.
+ */
+
+
+
+const PLACEHOLDER = /\$(\$?)\{([^}]*)\}/g;
+const WHOLE = /^\$\{([^}]*)\}$/;
+const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+const SECRET_PREFIX = 'secret.';
+/** The document's value with placeholders replaced, and the problems found. */
+function substituteVariables(doc, vars, secrets = {}, secretValues = 'required') {
+    const names = Object.keys(vars);
+    const secretNames = Object.keys(secrets);
+    /** Formatted path -> the secret variable that filled it. */
+    const secretPaths = new Map();
+    const unsetSecretPaths = new Set();
+    const diagnostics = [];
+    const problem = (path, message) => diagnostics.push((0,src_diagnostics/* diagnostic */.YK)('validate', 'error', message, { ...doc.locate(path), field: (0,manifest_path/* formatPath */.j)(path) }));
+    const walk = (value, path) => {
+        if (typeof value === 'string')
+            return value.includes('${') ? substitute(value, path) : value;
+        if (Array.isArray(value))
+            return value.map((v, i) => walk(v, [...path, i]));
+        if (value !== null && typeof value === 'object') {
+            const out = {};
+            for (const [k, v] of Object.entries(value))
+                out[k] = walk(v, [...path, k]);
+            return out;
+        }
+        return value;
+    };
+    const substitute = (text, path) => {
+        const whole = WHOLE.exec(text);
+        if (whole?.[1].startsWith(SECRET_PREFIX)) {
+            const name = whole[1].slice(SECRET_PREFIX.length);
+            const unset = secretValues === 'optional' && NAME.test(name) && !secretNames.includes(name);
+            const message = unset ? undefined : checkSecretName(name, secretNames);
+            if (message) {
+                problem(path, message);
+                return text;
+            }
+            secretPaths.set((0,manifest_path/* formatPath */.j)(path), name);
+            if (!unset)
+                return secrets[name];
+            unsetSecretPaths.add((0,manifest_path/* formatPath */.j)(path));
+            return text;
+        }
+        if (whole) {
+            const message = checkName(whole[1], names);
+            if (message) {
+                problem(path, message);
+                return text;
+            }
+            return vars[whole[1]];
+        }
+        return text.replace(PLACEHOLDER, (match, escape, name) => {
+            if (escape)
+                return match.slice(1);
+            if (name.startsWith(SECRET_PREFIX)) {
+                problem(path, `\${${name}} must be the whole value: a secret is never part of a longer text (it would show in plans)`);
+                return match;
+            }
+            const message = checkName(name, names);
+            if (message) {
+                problem(path, message);
+                return match;
+            }
+            const value = vars[name];
+            if (value !== null && typeof value === 'object') {
+                problem(path, `variable ${name} is a ${Array.isArray(value) ? 'list' : 'mapping'} and cannot be part of a string`);
+                return match;
+            }
+            // An empty (null) value interpolates as nothing, not as the word "null".
+            return value === null || value === undefined ? '' : String(value);
+        });
+    };
+    return { value: walk(doc.value, []), diagnostics, secretPaths, unsetSecretPaths };
+}
+function checkSecretName(name, names) {
+    if (!NAME.test(name))
+        return `"\${secret.${name}}" is not a valid secret placeholder (names are letters, digits and _)`;
+    if (names.includes(name))
+        return undefined;
+    const guess = (0,issues/* didYouMean */.au)(name, names);
+    return `unknown secret variable \${secret.${name}}${guess ? ` (did you mean \${secret.${guess}}?)` : ''}: set it with the \`secret-vars\` input (the CLI: environment variable OBSDEPLOY_SECRET_${name})`;
+}
+function checkName(name, names) {
+    if (!NAME.test(name))
+        return `"\${${name}}" is not a valid placeholder (names are letters, digits and _)`;
+    if (names.includes(name))
+        return undefined;
+    const guess = (0,issues/* didYouMean */.au)(name, names);
+    const known = names.length === 0
+        ? 'no variables are set (`vars` input, or --var/--vars-file)'
+        : `known: ${names.join(', ')}`;
+    return `unknown variable \${${name}}${guess ? ` (did you mean \${${guess}}?)` : ''}; ${known}`;
+}
+
+// EXTERNAL MODULE: ./src/manifest/yaml.ts + 4 modules
+var yaml = __nccwpck_require__(4861);
+;// CONCATENATED MODULE: ./src/manifest/load.ts
+/**
+ * Load and validate every manifest in one pass: each problem in each file is reported, not only the
+ * first. Needs no network and no credentials.
+ */
+
+
+
+
+
+
+
+
+
+
+async function loadManifests(options) {
+    const found = options.files
+        ? { files: [...options.files], diagnostics: [] }
+        : await (0,files/* findManifestFiles */.GH)(options.patterns, options.cwd);
+    const set = { ...emptySet(found.files), digests: new Map() };
+    set.diagnostics.push(...found.diagnostics);
+    const views = emptyViews(options.mode);
+    const letGo = [];
+    for await (const read of (0,files/* readManifestFiles */.xt)(found.files, options.cwd)) {
+        const path = read.path;
+        set.diagnostics.push(...read.diagnostics);
+        if (read.file) {
+            const digest = (0,files/* textDigest */.oA)(read.file.text);
+            set.digests.set(path, digest);
+            const before = set.documents?.length ?? 0;
+            addText(set, views, path, read.file.text, options.vars ?? {}, options.secrets ?? {}, options.secretValues, 
+            // Positions asked for later read the file again: the set holds no text (yaml.ts).
+            () => (0,files/* rereadManifestText */.yf)(path, options.cwd, digest));
+            // The documents as written have served validation. Only policies read them later, and whether there
+            // are any is known once every file is read: until a Policy turns up, each file's go now (a plan of
+            // 5,000 dashboards held ~25 MB of them to the end of loading, and what a full GC keeps then sets how
+            // far the heap grows), and a Policy found later has them read again (valuesAgain).
+            if (!options.keepDocuments &&
+                set.policies === undefined &&
+                set.documents &&
+                set.documents.length > before)
+                letGo.push({ path, digest, documents: set.documents.splice(before).map(letGoOf) });
+        }
+        else
+            views.incomplete = true;
+    }
+    if (set.policies !== undefined && letGo.length > 0)
+        valuesAgain(set, letGo, options);
+    return finish(set, views, options.mode, options.keepDocuments);
+}
+function letGoOf({ kind, doc }) {
+    doc.value = undefined;
+    return { kind, doc };
+}
+/**
+ * The values of the documents let go before a Policy turned up, read and parsed again (after `${VAR}`
+ * substitution, as loaded), before the documents kept since: the set's documents in file order, as if
+ * none had gone. It costs a second parse of the files before the first one with a Policy, in a run with
+ * policies only. A file changed since it was read has none: an error says so.
+ */
+function valuesAgain(set, letGo, options) {
+    const again = [];
+    for (const file of letGo) {
+        const text = (0,files/* rereadManifestText */.yf)(file.path, options.cwd, file.digest);
+        if (text === undefined) {
+            set.diagnostics.push((0,src_diagnostics/* diagnostic */.YK)('validate', 'error', 'changed while the manifests were read, so policies cannot check it: run again', { file: file.path, line: 1, column: 1 }));
+            continue;
+        }
+        const parsed = (0,yaml/* parseYamlFile */.BU)(file.path, text);
+        const placeholders = text.includes('${');
+        for (const { kind, doc } of file.documents) {
+            const read = parsed.documents.find(d => d.index === doc.index);
+            if (!read)
+                continue;
+            const value = placeholders
+                ? substituteVariables(read, options.vars ?? {}, options.secrets ?? {}, options.secretValues).value
+                : read.value;
+            again.push({ kind, doc, value: value });
+        }
+    }
+    set.documents = [...again, ...(set.documents ?? [])];
+}
+/** The same validation for text already in memory (tests, fuzzing). */
+function validateText(file, text, mode, vars = {}, secrets = {}, secretValues = 'required') {
+    const set = emptySet([file]);
+    const views = emptyViews(mode);
+    addText(set, views, file, text, vars, secrets, secretValues);
+    return finish(set, views, mode);
+}
+function emptySet(files) {
+    return {
+        files,
+        connections: [],
+        sources: [],
+        savedSearches: [],
+        webhooks: [],
+        dashboards: [],
+        alerts: [],
+        services: [],
+        teamMembers: [],
+        diagnostics: []
+    };
+}
+function emptyViews(mode) {
+    return { mode, incomplete: false, dashboards: [], alerts: [], services: [], named: new Map() };
+}
+function addText(set, views, file, text, vars, secrets, secretValues = 'required', reread) {
+    const parsed = (0,yaml/* parseYamlFile */.BU)(file, text, reread);
+    set.diagnostics.push(...parsed.diagnostics);
+    if (parsed.diagnostics.some(d => d.severity === 'error'))
+        views.incomplete = true;
+    else if (parsed.documents.length === 0) {
+        // Valid YAML, but nothing to manage: most likely a file saved before its content, or all of it
+        // commented out. Said, not silently valid.
+        set.diagnostics.push((0,src_diagnostics/* diagnostic */.YK)('validate', 'warning', 'no documents: the file is empty or holds only comments, so it manages nothing (delete it, or add a manifest with a `kind`)', { file, line: 1, column: 1 }));
+    }
+    const placeholders = text.includes('${');
+    for (const doc of parsed.documents) {
+        if (!placeholders) {
+            addDocument(set, views, doc);
+            continue;
+        }
+        const substituted = substituteVariables(doc, vars, secrets, secretValues);
+        if (substituted.diagnostics.length > 0) {
+            // A document whose values are not known yet is not validated further.
+            set.diagnostics.push(...substituted.diagnostics);
+            views.incomplete = true;
+            continue;
+        }
+        doc.value = substituted.value;
+        if (substituted.secretPaths.size > 0)
+            doc.secretPaths = substituted.secretPaths;
+        if (substituted.unsetSecretPaths.size > 0)
+            doc.unsetSecretPaths = substituted.unsetSecretPaths;
+        addDocument(set, views, doc);
+    }
+    parsed.release?.();
+}
+function finish(set, views, mode, keepDocuments = false) {
+    set.diagnostics.push(...(0,rules/* checkAcrossDocuments */.m)(views.dashboards, views.alerts, views.services, mode, views.incomplete), ...uniqueNames(views.named), ...savedSearchesOfAlerts(views), ...uniqueEmails(set.teamMembers ?? []));
+    set.diagnostics = (0,src_diagnostics/* sortDiagnostics */.Ds)(set.diagnostics);
+    if (set.policies === undefined && !keepDocuments)
+        set.documents = undefined;
+    // The raw values have served validation: later stages use the typed specs. Dropping them halves what
+    // a plan of thousands of manifests keeps.
+    for (const typed of [
+        set.connections,
+        set.sources,
+        set.savedSearches,
+        set.webhooks,
+        set.dashboards,
+        set.alerts,
+        set.services,
+        set.teamMembers ?? []
+    ])
+        for (const { doc } of typed)
+            doc.value = undefined;
+    return set;
+}
+function addDocument(set, views, doc) {
+    const value = doc.value;
+    if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+        set.diagnostics.push((0,src_diagnostics/* diagnostic */.YK)('validate', 'error', `a manifest must be a mapping with a \`kind\`, got ${(0,error_message/* describeShape */.vJ)(value)}`, doc.start));
+        return;
+    }
+    const raw = value;
+    const kind = raw.kind;
+    if (kind === 'Policy') {
+        // Rules over the other documents, not a resource: src/policy checks them.
+        ;
+        (set.policies ??= []).push(doc);
+        return;
+    }
+    if (typeof kind !== 'string' || !vocabulary/* MANIFEST_KINDS */.ak.includes(kind)) {
+        // A misspelt Policy is as likely as a misspelt resource kind: it is offered too.
+        const kinds = [...vocabulary/* MANIFEST_KINDS */.ak, 'Policy'];
+        const guess = typeof kind === 'string' ? (0,issues/* didYouMean */.au)(kind, kinds) : undefined;
+        const message = kind === undefined
+            ? `is required: one of ${kinds.join(', ')}`
+            : `must be one of ${kinds.join(', ')}, got ${(0,error_message/* describeValue */.bp)(kind)}${guess ? ` (did you mean "${guess}"?)` : ''}`;
+        set.diagnostics.push((0,src_diagnostics/* diagnostic */.YK)('validate', 'error', message, { ...doc.locate(['kind']), field: 'kind' }));
+        return;
+    }
+    ;
+    (set.documents ??= []).push({ kind: kind, doc, value: raw });
+    // Self-hosted alerts take webhook channels only: its schema says so in its own words.
+    const schema = (0,manifest_schema/* kindSchema */.ue)(kind, views.mode);
+    const result = schema.safeParse(value, { reportInput: true });
+    if (!result.success)
+        set.diagnostics.push(...(0,issues/* issuesToDiagnostics */.oX)(result.error.issues, doc, schema));
+    // Rules that hold whatever else is wrong with the document, so one pass reports everything.
+    set.diagnostics.push(...(0,rules/* checkFilters */.Ae)(doc), ...checkSecretPlacement(doc, kind, raw));
+    if (kind === 'Alert') {
+        set.diagnostics.push(...(0,rules/* checkAlert */.PS)(doc, raw, views.mode));
+        views.alerts.push((0,rules/* alertView */.yM)(doc, raw));
+    }
+    else if (kind === 'ServiceSettings') {
+        views.services.push(doc);
+    }
+    else if (kind !== 'Dashboard') {
+        set.diagnostics.push(...checkResource(doc, kind, raw, views.mode));
+        // A team member's `name` is a person's, not how manifests refer to it: its email is (uniqueEmails).
+        if (typeof raw.name === 'string' && kind !== 'TeamMember')
+            views.named.set(kind, [...(views.named.get(kind) ?? []), { doc, name: raw.name }]);
+    }
+    else {
+        const spec = result.success && result.data.kind === 'Dashboard' ? result.data : undefined;
+        set.diagnostics.push(...(0,rules/* checkDashboard */.xY)(doc, raw, views.mode, spec));
+        views.dashboards.push((0,rules/* dashboardView */.sm)(doc, raw, spec));
+    }
+    if (!result.success)
+        return;
+    switch (result.data.kind) {
+        case 'Connection':
+            set.connections.push({ spec: result.data, doc });
+            break;
+        case 'Source':
+            set.sources.push({ spec: result.data, doc });
+            break;
+        case 'SavedSearch':
+            set.savedSearches.push({ spec: result.data, doc });
+            break;
+        case 'Webhook':
+            set.webhooks.push({ spec: result.data, doc });
+            break;
+        case 'Dashboard':
+            set.dashboards.push({ spec: result.data, doc });
+            break;
+        case 'Alert':
+            set.alerts.push({ spec: result.data, doc });
+            break;
+        case 'ServiceSettings':
+            set.diagnostics.push(...(0,rules/* checkServiceSettings */.V9)(doc, result.data));
+            set.services.push({ spec: result.data, doc });
+            break;
+        case 'TeamMember':
+            ;
+            (set.teamMembers ??= []).push({ spec: result.data, doc });
+            break;
+    }
+}
+/** Names are how manifests refer to connections, sources, saved searches and webhooks: unique per kind. */
+function uniqueNames(named) {
+    const out = [];
+    for (const [kind, docs] of named) {
+        const seen = new Map();
+        for (const { doc, name } of docs) {
+            const first = seen.get(name);
+            if (first)
+                out.push((0,src_diagnostics/* diagnostic */.YK)('validate', 'error', `duplicate ${kind} name "${name}" (also at ${first.file}:${first.locate(['name']).line})`, { ...doc.locate(['name']), field: 'name' }));
+            else
+                seen.set(name, doc);
+        }
+    }
+    return out;
+}
+/** A person is one team member: the server lowercases emails, so two spellings of one are duplicates. */
+function uniqueEmails(members) {
+    const seen = new Map();
+    const out = [];
+    for (const { spec, doc } of members) {
+        const email = spec.email.toLowerCase();
+        const first = seen.get(email);
+        if (first)
+            out.push((0,src_diagnostics/* diagnostic */.YK)('validate', 'error', `duplicate TeamMember email (also at ${first.file}:${first.locate(['email']).line}; emails compare case-insensitively)`, { ...doc.locate(['email']), field: 'email' }));
+        else
+            seen.set(email, doc);
+    }
+    return out;
+}
+/**
+ * A saved-search alert is owned through its saved search, so the saved search must be one the manifests
+ * declare (by name; an id is checked at plan time), as a tile alert's dashboard must.
+ */
+function savedSearchesOfAlerts(views) {
+    const names = (views.named.get('SavedSearch') ?? []).map(s => s.name);
+    return views.alerts.flatMap(a => {
+        const name = a.savedSearch;
+        if (name === undefined || names.includes(name))
+            return [];
+        const guess = (0,issues/* didYouMean */.au)(name, names);
+        const hint = guess
+            ? ` (did you mean "${guess}"?)`
+            : views.incomplete
+                ? ' (some manifests could not be read: fix those errors first)'
+                : ': an alert is owned through its saved search, so declare it (`adopt: true` for an existing one)';
+        return [
+            (0,src_diagnostics/* diagnostic */.YK)('validate', 'error', `no SavedSearch named "${name}" in the manifests${hint}`, {
+                ...a.doc.locate(['savedSearch']),
+                field: 'savedSearch'
+            })
+        ];
+    });
+}
+
+
+/***/ }),
+
 /***/ 164:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -11233,6 +12099,7 @@ function formatPath(path) {
 /* harmony export */   x1: () => (/* binding */ SECRET_FIELDS)
 /* harmony export */ });
 /* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(2857);
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(3908);
 /* harmony import */ var _once_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(164);
 /* harmony import */ var _user_tags_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4270);
 /* harmony import */ var _vocabulary_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7817);
@@ -11557,7 +12424,25 @@ const resourceSchemas = (0,_once_js__WEBPACK_IMPORTED_MODULE_2__/* .once */ .O)(
             .describe(`Query parameters (generic, incidentio). Write-only. Each value: ${SECRET}`),
         ...identity('webhook')
     });
-    return { Connection, Source, SavedSearch, Webhook };
+    // ---------------------------------------------------------------------------------------------------
+    // TeamMember (v2/team.ts: POST /team/invitation takes `{email: z.string().email(), name?}`). Self-hosted only.
+    const TeamMember = zod__WEBPACK_IMPORTED_MODULE_3__/* .strictObject */ .rej({
+        apiVersion,
+        kind: zod__WEBPACK_IMPORTED_MODULE_3__/* .literal */ .euz('TeamMember')
+            .describe("A person in the API key's team, by email (self-hosted mode only): created by an invitation, satisfied by a member or a pending invitation."),
+        // zod's own email pattern, as a plain pattern: the editor schema then needs no `format` support.
+        email: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP()
+            .regex(zod__WEBPACK_IMPORTED_MODULE_4__/* .email */ .Rp, { error: 'must be an email address' })
+            .describe('The email address: how the person is matched with a member or an invitation (compared case-insensitively; the server lowercases it).'),
+        name: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP()
+            .min(1, { error: 'must not be empty' })
+            .optional()
+            .describe('Sent with the invitation only: the API has no route to change a name, so a different live name is left as it is (never an update).'),
+        adopt: zod__WEBPACK_IMPORTED_MODULE_3__/* .boolean */ .zMY()
+            .optional()
+            .describe('Manage an existing member or invitation of this email that this stack does not manage (prune may then remove it).')
+    });
+    return { Connection, Source, SavedSearch, Webhook, TeamMember };
 });
 /** The fields that take only `${secret.NAME}` placeholders, by kind (`*` is any key of a mapping). */
 const SECRET_FIELDS = {
@@ -11740,12 +12625,17 @@ const look_alike_hidden = (c) => (0,log/* visible */.RK)(c) !== c || c === '\n' 
  * Latin ones, white space as one space.
  */
 function lookAlikeKey(name) {
+    // Printable ASCII, one space between words: nothing to normalise, map or drop (most names).
+    if (PLAIN.test(name))
+        return name;
     return [...name.normalize('NFKC')]
         .map(c => (/[\t\n\r]/.test(c) ? ' ' : look_alike_hidden(c) ? '' : (AS_LATIN.get(c) ?? c)))
         .join('')
         .replace(/\s+/g, ' ')
         .trim();
 }
+/** A name of printable ASCII with single spaces inside: its own look-alike key, with nothing unseen. */
+const PLAIN = /^[\x21-\x7e]+(?: [\x21-\x7e]+)*$/;
 const codePoint = (c) => `U+${c.codePointAt(0).toString(16).toUpperCase().padStart(4, '0')}`;
 /** The characters of a name that do not show: those `visible` escapes in it (a joiner inside an emoji shows). */
 function unseen(name) {
@@ -11795,7 +12685,7 @@ function checkLookAlikeNames(byKind) {
                 const where = `${earlier.doc.file}:${earlier.doc.locate(['name']).line}`;
                 warn(`${kind} name "${name}" looks the same as "${earlier.name}" (${where}): they differ only by ${why}; a reader cannot tell them apart, so rename one or remove those characters`);
             }
-            else if (unseen(name).length > 0) {
+            else if (!PLAIN.test(name) && unseen(name).length > 0) {
                 warn(`${kind} name "${name}" holds characters that do not show: ${unseen(name).map(codePoint).join(', ')}; reports print them escaped (\\u{...}), the web UI does not`);
             }
         }
@@ -11821,10 +12711,10 @@ const CACHE_LIMIT = 10_000;
  * they skip the PEG parser, which costs ~70 µs per string; anything else goes through it. One space
  * before each term keeps the pattern unambiguous, so matching is linear.
  */
-const PLAIN = /^(?:NOT )?(?:[A-Za-z_][\w.]*:)?\w[\w.]*(?: (?:(?:AND|OR) )?(?:NOT )?(?:[A-Za-z_][\w.]*:)?\w[\w.]*)*$/;
+const lucene_PLAIN = /^(?:NOT )?(?:[A-Za-z_][\w.]*:)?\w[\w.]*(?: (?:(?:AND|OR) )?(?:NOT )?(?:[A-Za-z_][\w.]*:)?\w[\w.]*)*$/;
 const PLAIN_MAX_LENGTH = 2000;
 /** Whether `expression` is in the plain subset that the parser is known to accept (exported for the test). */
-const isPlainLucene = (expression) => expression.length <= PLAIN_MAX_LENGTH && PLAIN.test(expression);
+const isPlainLucene = (expression) => expression.length <= PLAIN_MAX_LENGTH && lucene_PLAIN.test(expression);
 /**
  * The forms users write beyond plain terms, recognised without the PEG parser: quoted values
  * (`service:"checkout api"`), comparisons (`status:>=500`), wildcards (`user:internal-*`), ranges
@@ -12651,7 +13541,13 @@ function dashboardView(doc, raw, spec) {
     };
 }
 function alertView(doc, raw) {
-    return { doc, name: str(raw.name), dashboard: str(raw.dashboard), tile: str(raw.tile) };
+    return {
+        doc,
+        name: str(raw.name),
+        dashboard: str(raw.dashboard),
+        tile: str(raw.tile),
+        savedSearch: raw.source === 'saved_search' ? str(raw.savedSearch) : undefined
+    };
 }
 /** Rules across documents and files: unique names, and alerts that point at tiles that exist. */
 function checkAcrossDocuments(dashboards, alerts, services, mode, 
@@ -13473,6 +14369,7 @@ const KIND_SCHEMAS = {
     Source: () => (0,resources_schema/* resourceSchemas */.j2)().Source,
     SavedSearch: () => (0,resources_schema/* resourceSchemas */.j2)().SavedSearch,
     Webhook: () => (0,resources_schema/* resourceSchemas */.j2)().Webhook,
+    TeamMember: () => (0,resources_schema/* resourceSchemas */.j2)().TeamMember,
     Dashboard: () => Dashboard,
     Alert: () => Alert,
     ServiceSettings: serviceSettings
@@ -13491,7 +14388,8 @@ const manifestSchema = (0,once/* once */.O)('Manifest schema', () => schemas/* d
     KIND_SCHEMAS.Webhook(),
     Dashboard,
     Alert,
-    serviceSettings()
+    serviceSettings(),
+    KIND_SCHEMAS.TeamMember()
 ]));
 
 
@@ -20590,13 +21488,47 @@ function fastValues(file, text, depthBound, maxDepth) {
     fast_yaml_schema ??= yaml.FAILSAFE_SCHEMA.extend({
         implicit: [nullCoreTag, boolCoreTag, intCoreTag, floatCoreTag].map(t => implicitType(t))
     });
+    let values;
     try {
-        return yaml.loadAll(text, null, { filename: file, schema: fast_yaml_schema });
+        values = yaml.loadAll(text, null, { filename: file, schema: fast_yaml_schema });
     }
     catch {
         return undefined;
     }
+    for (let i = 0; i < values.length; i++)
+        values[i] = ownStrings(values[i]);
+    return values;
 }
+/**
+ * The value with each string that is a slice of js-yaml 4's copy of the text made a string of its own.
+ * js-yaml 4 parses a copy of the text (it appends a NUL) and V8 makes a longer substring a view into its
+ * parent, so one such string kept by a typed spec would keep the whole copy alive: every file's text held
+ * twice, once here and once by its positions (yaml.ts). Shorter strings V8 copies anyway.
+ */
+function ownStrings(value) {
+    if (typeof value === 'string')
+        return value.length < SLICED_MIN_LENGTH ? value : (' ' + value).slice(1);
+    if (value === null || typeof value !== 'object')
+        return value;
+    if (Array.isArray(value)) {
+        for (let i = 0; i < value.length; i++)
+            value[i] = ownStrings(value[i]);
+        return value;
+    }
+    // Only a string is replaced, and never under `__proto__` (js-yaml 4 defines that key as an own property;
+    // assigning it would set the prototype instead).
+    const mapping = value;
+    for (const key of Object.keys(mapping)) {
+        const field = mapping[key];
+        if (typeof field !== 'string')
+            ownStrings(field);
+        else if (field.length >= SLICED_MIN_LENGTH && key !== '__proto__')
+            mapping[key] = ownStrings(field);
+    }
+    return value;
+}
+/** V8 copies substrings shorter than this (`SlicedString::kMinLength`); longer ones point into their parent. */
+const SLICED_MIN_LENGTH = 13;
 
 ;// CONCATENATED MODULE: ./src/manifest/positions.ts
 /**
@@ -20770,7 +21702,11 @@ const YAML_LIMITS = {
     /** Documents per file. */
     maxDocuments: 1000
 };
-function parseYamlFile(file, text) {
+/**
+ * `reread` gives the file's text again, as it was read (or nothing, should it have changed): a file read
+ * from disk need not be held for the positions of its documents (ParseResult.release).
+ */
+function parseYamlFile(file, text, reread) {
     const { deep, bound, multilineQuote } = nesting(text);
     if (deep !== undefined) {
         // Refused before any parser sees it: parsers recurse, and a second stack overflow in one process can
@@ -20788,7 +21724,7 @@ function parseYamlFile(file, text) {
     // (js-yaml 4 takes quoted scalars and flow collections over lines that js-yaml 5 refuses as under-indented.)
     const fast = multilineQuote ? undefined : fastValues(file, text, bound, YAML_LIMITS.maxDepth);
     if (fast && fast.length <= YAML_LIMITS.maxDocuments)
-        return documentsOf(file, text, fast);
+        return documentsOf(file, text, fast, undefined, reread);
     let values;
     let starts;
     try {
@@ -20806,7 +21742,7 @@ function parseYamlFile(file, text) {
     catch {
         return parseWithPositions(file, text);
     }
-    return documentsOf(file, text, values, starts);
+    return documentsOf(file, text, values, starts, reread);
 }
 /** Where each document starts and its `name` and `kind` are: three offsets a document. */
 function topPositions(text, events) {
@@ -20814,15 +21750,15 @@ function topPositions(text, events) {
     const at = (d, key) => d.nodes.get(pathKey([key]))?.start ?? d.start;
     return docs.map(d => ({ start: d.start, name: at(d, 'name'), kind: at(d, 'kind') }));
 }
-function documentsOf(file, text, values, starts) {
-    const source = new YamlSource(file, text, values.length, starts);
+function documentsOf(file, text, values, starts, reread) {
+    const source = new YamlSource(file, text, values.length, starts, reread);
     const documents = [];
     values.forEach((value, index) => {
         if (value === null || value === undefined)
             return; // an empty document, e.g. after a trailing `---`
         documents.push(new YamlDocument(source, index, value));
     });
-    return { documents, diagnostics: [] };
+    return { documents, diagnostics: [], ...(reread ? { release: () => source.release() } : {}) };
 }
 /** A file js-yaml parsed: its lines, its documents' top positions and their deeper ones, each built on first use. */
 class YamlSource {
@@ -20830,17 +21766,28 @@ class YamlSource {
     text;
     count;
     starts;
+    reread;
     lines;
     deeper;
-    constructor(file, text, count, starts) {
+    constructor(file, text, count, starts, reread) {
         this.file = file;
         this.text = text;
         this.count = count;
         this.starts = starts;
-        this.deeper = lazyPositions(file, text, count);
+        this.reread = reread;
+        this.deeper = lazyPositions(file, () => this.textNow(), count);
+    }
+    /** Lets go of the text when it can be read again. */
+    release() {
+        if (this.reread)
+            this.text = undefined;
+    }
+    /** The text, read again if it was let go (a file changed since has no positions: its first line). */
+    textNow() {
+        return (this.text ??= this.reread?.() ?? '');
     }
     position(offset) {
-        this.lines ??= lineLocator(this.file, this.text);
+        this.lines ??= lineLocator(this.file, this.textNow());
         return this.lines(offset);
     }
     /** A document's start, `name` and `kind`: from the first parse, or one parse of the file's top level. */
@@ -20848,7 +21795,7 @@ class YamlSource {
         if (!this.starts) {
             yamlStats.positionParses++;
             try {
-                this.starts = topPositions(this.text);
+                this.starts = topPositions(this.textNow());
                 if (this.starts.length !== this.count)
                     throw new Error('documents do not line up');
             }
@@ -20911,11 +21858,12 @@ const yamlStats = { positionParses: 0, secondParses: 0 };
  * Positions for a file js-yaml parsed, built on first use from its event stream. Should the documents
  * not line up with the values (they always do), the `yaml` library's syntax tree answers instead.
  */
-function lazyPositions(file, text, count) {
+function lazyPositions(file, textOf, count) {
     let locators;
     return index => {
         if (!locators) {
             yamlStats.secondParses++;
+            const text = textOf();
             try {
                 const docs = indexPositions(text, { maxDepth: YAML_LIMITS.maxDepth });
                 if (docs.length !== count)
@@ -21254,11 +22202,11 @@ function describeYamlError(code, message) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   ET: () => (/* binding */ PREVIEW_VERSION),
-/* harmony export */   lN: () => (/* binding */ Preview)
+/* harmony export */   E: () => (/* binding */ PREVIEW_VERSION),
+/* harmony export */   n: () => (/* binding */ previewSchemas)
 /* harmony export */ });
-/* unused harmony exports PreviewTile, PreviewContainer, PreviewGrid, LayoutPreview, SeriesStatus, SeriesPointTuple, TileSeries, AlertSeries */
-/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2857);
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2857);
+/* harmony import */ var _manifest_once_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(164);
 /**
  * What a report needs to picture a plan's dashboards (report/preview/): each created or layout-changed
  * dashboard's grid before and after, and with `check-queries` the series each changed tile and alert
@@ -21266,88 +22214,103 @@ function describeYamlError(code, message) {
  * previews, and a reader that meets a later version ignores it.
  */
 
+
 const PREVIEW_VERSION = 1;
-/** A tile where it sits: its grid cell (24 columns), and the titles of its container and tab. */
-const PreviewTile = zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
-    name: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
-    x: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig(),
-    y: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig(),
-    w: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig(),
-    h: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig(),
-    container: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().optional(),
-    tab: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().optional()
-});
-const PreviewContainer = zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
-    title: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
-    tabs: zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()).optional(),
-    collapsed: zod__WEBPACK_IMPORTED_MODULE_0__/* .boolean */ .zMY().optional()
-});
-const PreviewGrid = zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
-    tiles: zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(PreviewTile),
-    containers: zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(PreviewContainer)
-});
-const LayoutPreview = zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
-    /** The dashboard change's address and name. */
-    address: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
-    name: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
-    action: zod__WEBPACK_IMPORTED_MODULE_0__/* ["enum"] */ .k5n(['create', 'update', 'replace']),
-    /** As it is live (absent for a create). */
-    before: PreviewGrid.optional(),
-    after: PreviewGrid,
-    /** Tiles whose query or settings change (not only their place): marked `~`. */
-    edited: zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP())
-});
-/**
- * Why a series is or is not there: `ok` (points), `empty` (the query matched nothing), `error` (the server
- * refused it), `unsupported` (raw SQL, markdown, search: nothing the charts route runs), `managed` (no charts
- * route).
- */
-const SeriesStatus = zod__WEBPACK_IMPORTED_MODULE_0__/* ["enum"] */ .k5n(['ok', 'empty', 'error', 'unsupported', 'managed']);
-/** [bucket start (ms since the epoch), value (null where the server gave none)]. */
-const SeriesPointTuple = zod__WEBPACK_IMPORTED_MODULE_0__/* .tuple */ .PVZ([zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig(), zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig().nullable()]);
-const TileSeries = zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
-    dashboard: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
-    tile: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
-    status: SeriesStatus,
-    /** Why not `ok`: the server's message, or what the preview cannot run. */
-    reason: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().optional(),
-    /** The range queried and its bucket size. */
-    startTime: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig(),
-    endTime: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig(),
-    granularity: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
-    /** The first series' values by bucket, of one group when grouped. */
-    points: zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(SeriesPointTuple),
-    /** Grouped queries: how many groups came back, and the one charted. */
-    groups: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig().optional(),
-    group: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().optional(),
-    /** The tile's number format (the manifest's, as the server takes it). */
-    numberFormat: zod__WEBPACK_IMPORTED_MODULE_0__/* .record */ .g1P(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_0__/* .unknown */ .L5J()).optional()
-});
-const AlertSeries = zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
-    alert: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
-    dashboard: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().optional(),
-    tile: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().optional(),
-    status: SeriesStatus,
-    reason: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().optional(),
-    startTime: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig(),
-    endTime: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig(),
-    /** The alert's interval: one bucket per window. */
-    granularity: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
-    points: zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(SeriesPointTuple),
-    thresholdType: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
-    threshold: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig(),
-    thresholdMax: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig().optional(),
-    /** Windows that would have fired, of how many. */
-    fired: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig().optional(),
-    windows: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig().optional(),
-    numberFormat: zod__WEBPACK_IMPORTED_MODULE_0__/* .record */ .g1P(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_0__/* .unknown */ .L5J()).optional()
-});
-const Preview = zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
-    version: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig(),
-    layouts: zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(LayoutPreview),
-    /** With check-queries: one entry per created or changed tile, and per created or changed alert. */
-    tiles: zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(TileSeries).optional(),
-    alerts: zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(AlertSeries).optional()
+/** The preview's schemas, built with the plan file's on first use (plan/types.ts). */
+const previewSchemas = (0,_manifest_once_js__WEBPACK_IMPORTED_MODULE_0__/* .once */ .O)('preview schemas', () => {
+    /** A tile where it sits: its grid cell (24 columns), and the titles of its container and tab. */
+    const PreviewTile = zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({
+        name: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP(),
+        x: zod__WEBPACK_IMPORTED_MODULE_1__/* .number */ .aig(),
+        y: zod__WEBPACK_IMPORTED_MODULE_1__/* .number */ .aig(),
+        w: zod__WEBPACK_IMPORTED_MODULE_1__/* .number */ .aig(),
+        h: zod__WEBPACK_IMPORTED_MODULE_1__/* .number */ .aig(),
+        container: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().optional(),
+        tab: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().optional()
+    });
+    const PreviewContainer = zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({
+        title: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP(),
+        tabs: zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP()).optional(),
+        collapsed: zod__WEBPACK_IMPORTED_MODULE_1__/* .boolean */ .zMY().optional()
+    });
+    const PreviewGrid = zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({
+        tiles: zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(PreviewTile),
+        containers: zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(PreviewContainer)
+    });
+    const LayoutPreview = zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({
+        /** The dashboard change's address and name. */
+        address: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP(),
+        name: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP(),
+        action: zod__WEBPACK_IMPORTED_MODULE_1__/* ["enum"] */ .k5n(['create', 'update', 'replace']),
+        /** As it is live (absent for a create). */
+        before: PreviewGrid.optional(),
+        after: PreviewGrid,
+        /** Tiles whose query or settings change (not only their place): marked `~`. */
+        edited: zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP())
+    });
+    /**
+     * Why a series is or is not there: `ok` (points), `empty` (the query matched nothing), `error` (the server
+     * refused it), `unsupported` (raw SQL, markdown, search: nothing the charts route runs), `managed` (no charts
+     * route).
+     */
+    const SeriesStatus = zod__WEBPACK_IMPORTED_MODULE_1__/* ["enum"] */ .k5n(['ok', 'empty', 'error', 'unsupported', 'managed']);
+    /** [bucket start (ms since the epoch), value (null where the server gave none)]. */
+    const SeriesPointTuple = zod__WEBPACK_IMPORTED_MODULE_1__/* .tuple */ .PVZ([zod__WEBPACK_IMPORTED_MODULE_1__/* .number */ .aig(), zod__WEBPACK_IMPORTED_MODULE_1__/* .number */ .aig().nullable()]);
+    const TileSeries = zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({
+        dashboard: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP(),
+        tile: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP(),
+        status: SeriesStatus,
+        /** Why not `ok`: the server's message, or what the preview cannot run. */
+        reason: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().optional(),
+        /** The range queried and its bucket size. */
+        startTime: zod__WEBPACK_IMPORTED_MODULE_1__/* .number */ .aig(),
+        endTime: zod__WEBPACK_IMPORTED_MODULE_1__/* .number */ .aig(),
+        granularity: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP(),
+        /** The first series' values by bucket, of one group when grouped. */
+        points: zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(SeriesPointTuple),
+        /** Grouped queries: how many groups came back, and the one charted. */
+        groups: zod__WEBPACK_IMPORTED_MODULE_1__/* .number */ .aig().optional(),
+        group: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().optional(),
+        /** The tile's number format (the manifest's, as the server takes it). */
+        numberFormat: zod__WEBPACK_IMPORTED_MODULE_1__/* .record */ .g1P(zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_1__/* .unknown */ .L5J()).optional()
+    });
+    const AlertSeries = zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({
+        alert: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP(),
+        dashboard: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().optional(),
+        tile: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().optional(),
+        status: SeriesStatus,
+        reason: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().optional(),
+        startTime: zod__WEBPACK_IMPORTED_MODULE_1__/* .number */ .aig(),
+        endTime: zod__WEBPACK_IMPORTED_MODULE_1__/* .number */ .aig(),
+        /** The alert's interval: one bucket per window. */
+        granularity: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP(),
+        points: zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(SeriesPointTuple),
+        thresholdType: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP(),
+        threshold: zod__WEBPACK_IMPORTED_MODULE_1__/* .number */ .aig(),
+        thresholdMax: zod__WEBPACK_IMPORTED_MODULE_1__/* .number */ .aig().optional(),
+        /** Windows that would have fired, of how many. */
+        fired: zod__WEBPACK_IMPORTED_MODULE_1__/* .number */ .aig().optional(),
+        windows: zod__WEBPACK_IMPORTED_MODULE_1__/* .number */ .aig().optional(),
+        numberFormat: zod__WEBPACK_IMPORTED_MODULE_1__/* .record */ .g1P(zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_1__/* .unknown */ .L5J()).optional()
+    });
+    const Preview = zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({
+        version: zod__WEBPACK_IMPORTED_MODULE_1__/* .number */ .aig(),
+        layouts: zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(LayoutPreview),
+        /** With check-queries: one entry per created or changed tile, and per created or changed alert. */
+        tiles: zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(TileSeries).optional(),
+        alerts: zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(AlertSeries).optional()
+    });
+    return {
+        PreviewTile,
+        PreviewContainer,
+        PreviewGrid,
+        LayoutPreview,
+        SeriesStatus,
+        SeriesPointTuple,
+        TileSeries,
+        AlertSeries,
+        Preview
+    };
 });
 
 
@@ -21360,19 +22323,21 @@ const Preview = zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
 /* harmony export */   Kk: () => (/* binding */ APPLY_SECTION_VERSION),
 /* harmony export */   c9: () => (/* binding */ REFERENCES_VERSION),
 /* harmony export */   jk: () => (/* binding */ PLAN_SCHEMA_VERSION),
-/* harmony export */   kd: () => (/* binding */ PlanFile),
 /* harmony export */   nM: () => (/* binding */ isActionable),
 /* harmony export */   pQ: () => (/* binding */ RESOURCE_KINDS),
+/* harmony export */   we: () => (/* binding */ planSchemas),
 /* harmony export */   xS: () => (/* binding */ countChanges)
 /* harmony export */ });
-/* unused harmony exports ACTIONS, Location, FieldChange, DiagnosticSchema, Change, References, ApplySection, Plan, PlanSet */
-/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2857);
+/* unused harmony export ACTIONS */
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2857);
+/* harmony import */ var _manifest_once_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(164);
 /* harmony import */ var _preview_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9687);
 /**
  * The plan: what will change, field by field, and why. It is written as JSON (`plan-file`) with this
  * schema (exported to schema/plan.schema.json), read back by `apply --plan`, and rendered by the
  * reporters, so it is the one contract between planning, applying and reporting.
  */
+
 
 
 const PLAN_SCHEMA_VERSION = 1;
@@ -21385,133 +22350,162 @@ const RESOURCE_KINDS = [
     'Webhook',
     'Dashboard',
     'Alert',
-    'ServiceSettings'
+    'ServiceSettings',
+    'TeamMember'
 ];
-const Location = zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({ file: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP(), line: zod__WEBPACK_IMPORTED_MODULE_1__/* .number */ .aig(), column: zod__WEBPACK_IMPORTED_MODULE_1__/* .number */ .aig() });
-const FieldChange = zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({
-    /** e.g. `tags`, `tiles["Errors"].select[0].where`. */
-    path: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP(),
-    before: zod__WEBPACK_IMPORTED_MODULE_1__/* .unknown */ .L5J().optional(),
-    after: zod__WEBPACK_IMPORTED_MODULE_1__/* .unknown */ .L5J().optional()
-});
-const DiagnosticSchema = zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({
-    severity: zod__WEBPACK_IMPORTED_MODULE_1__/* ["enum"] */ .k5n(['error', 'warning', 'notice']),
-    message: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP(),
-    file: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().optional(),
-    line: zod__WEBPACK_IMPORTED_MODULE_1__/* .number */ .aig().optional(),
-    column: zod__WEBPACK_IMPORTED_MODULE_1__/* .number */ .aig().optional(),
-    field: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().optional(),
-    stage: zod__WEBPACK_IMPORTED_MODULE_1__/* ["enum"] */ .k5n(['validate', 'plan', 'apply', 'config'])
-});
-const Change = zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({
-    kind: zod__WEBPACK_IMPORTED_MODULE_1__/* ["enum"] */ .k5n(RESOURCE_KINDS),
-    name: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP(),
-    /** Stable key of the resource in this plan, e.g. `Dashboard/Checkout`. */
-    address: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP(),
-    action: zod__WEBPACK_IMPORTED_MODULE_1__/* ["enum"] */ .k5n(ACTIONS),
-    /** The live id, when the resource exists. */
-    id: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().optional(),
-    /** The manifest that declares it (absent for deletes of resources that left the manifests). */
-    source: Location.optional(),
-    fields: zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(FieldChange),
-    /** Plain-language consequences a reviewer must see: tile renames, alerts the server will drop. */
-    notes: zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP()),
-    /**
-     * Shown but not applied by this run: `prune` (owned, left the manifests, prune is off) or `release`
-     * (ServiceSettings wait for a release).
-     */
-    deferred: zod__WEBPACK_IMPORTED_MODULE_1__/* ["enum"] */ .k5n(['prune', 'release', 'in-use']).optional(),
-    /**
-     * A dashboard update's tiles that it rewrites through the API's form, and what that resets on each: settings only
-     * the web UI can set, which no API client can read (kinds/dashboard/ui-only.ts). `via`: one PUT (every tile), or
-     * patches of the changed tiles alone; `why`: why not patches. Reported as a destructive note.
-     */
-    resets: zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({
-        via: zod__WEBPACK_IMPORTED_MODULE_1__/* ["enum"] */ .k5n(['put', 'patch']),
-        why: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().optional(),
-        tiles: zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({ tile: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP(), settings: zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP()) }))
-    })
-        .optional(),
-    /** Deleted by the server as a side effect (its tile or dashboard goes away), not by a request. */
-    droppedByServer: zod__WEBPACK_IMPORTED_MODULE_1__/* .boolean */ .zMY().optional(),
-    /** Addresses that must be applied before this one. */
-    dependsOn: zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP()),
-    /** The request body this change will send, where a reviewer benefits from seeing it (the service PATCH). */
-    request: zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({ method: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP(), path: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP(), body: zod__WEBPACK_IMPORTED_MODULE_1__/* .unknown */ .L5J() }).optional(),
-    /** Live-query evidence added by check-queries. */
-    evidence: zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP()).optional()
-});
-/**
- * Names of what the plan's values hold ids of, read from the live lists when the plan was made, so a
- * report shows `source: Logs` where the normal form holds `sourceId: <id>`. Optional and versioned on its
- * own: a plan file written before it existed still parses, and a reader that meets a later version
- * ignores it rather than misreading it.
- */
+/** Versions of the plan file's optional sections (their schemas below say what each holds). */
 const REFERENCES_VERSION = 1;
-const References = zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({
-    version: zod__WEBPACK_IMPORTED_MODULE_1__/* .number */ .aig(),
-    /** Data sources, by id. */
-    sources: zod__WEBPACK_IMPORTED_MODULE_1__/* .record */ .g1P(zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP()),
-    /** Webhooks, by id (absent where the API cannot list them). */
-    webhooks: zod__WEBPACK_IMPORTED_MODULE_1__/* .record */ .g1P(zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP()).optional(),
-    /** Connections and saved searches, by id (absent where the API cannot list them). */
-    connections: zod__WEBPACK_IMPORTED_MODULE_1__/* .record */ .g1P(zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP()).optional(),
-    savedSearches: zod__WEBPACK_IMPORTED_MODULE_1__/* .record */ .g1P(zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP()).optional(),
-    /** The dashboard each manifest alert watches a tile of, by alert name. */
-    alertDashboards: zod__WEBPACK_IMPORTED_MODULE_1__/* .record */ .g1P(zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP())
-});
-/**
- * What `apply --plan` needs to run a plan's changes without planning again (run/saved-plan.ts explains
- * why that is as strict as planning again). Optional and versioned on its own: a plan without it, or
- * of another version, is applied as before, by planning again and comparing fingerprints.
- */
 const APPLY_SECTION_VERSION = 1;
-const ApplySection = zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({
-    version: zod__WEBPACK_IMPORTED_MODULE_1__/* .number */ .aig(),
-    /** sha256 of what shapes the plan besides the live state: the settings, patterns and variables, each manifest file's bytes. */
-    inputs: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP(),
-    /** sha256 of the whole live state the plan was computed from, as read. */
-    live: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP(),
-    /** By change address: what its operations read of the desired record (the kind's saved form). */
-    records: zod__WEBPACK_IMPORTED_MODULE_1__/* .record */ .g1P(zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_1__/* .unknown */ .L5J()),
-    /** The dashboard facts the alerts' operations read (DashboardFacts, as lists). */
-    dashboards: zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({
-        desired: zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({
-            name: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP(),
-            address: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP(),
-            liveId: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().optional(),
-            tileIds: zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_1__/* .tuple */ .PVZ([zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_1__/* .union */ .KCZ([zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_1__/* .number */ .aig()])]))
-        })),
-        live: zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({
-            id: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP(),
-            address: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP(),
-            desiredName: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().optional(),
-            deleted: zod__WEBPACK_IMPORTED_MODULE_1__/* .boolean */ .zMY(),
-            droppedTileIds: zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP())
-        }))
-    }),
-    /** HMAC-SHA256 of the whole plan file (this field empty), keyed with the API credentials of the run that wrote it. */
-    seal: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP()
-});
-const Plan = zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({
-    schemaVersion: zod__WEBPACK_IMPORTED_MODULE_1__/* .literal */ .euz(PLAN_SCHEMA_VERSION),
-    tool: zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({ name: zod__WEBPACK_IMPORTED_MODULE_1__/* .literal */ .euz('obsdeploy'), version: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP() }),
-    createdAt: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP(),
-    command: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP(),
-    mode: zod__WEBPACK_IMPORTED_MODULE_1__/* ["enum"] */ .k5n(['self-hosted', 'managed']),
-    /** Managed mode: the path segment the run used (`managed-prefix: auto` settles it on the first list). */
-    managedPrefix: zod__WEBPACK_IMPORTED_MODULE_1__/* ["enum"] */ .k5n(['clickstack', 'observability']).optional(),
-    stack: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP(),
-    ownershipTag: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP(),
-    prune: zod__WEBPACK_IMPORTED_MODULE_1__/* .boolean */ .zMY(),
-    /** sha256 of the normalized live state the plan was computed from, and of the desired state. */
-    fingerprint: zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({ live: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP(), desired: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP() }),
-    changes: zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(Change),
-    diagnostics: zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(DiagnosticSchema),
-    references: References.optional(),
-    apply: ApplySection.optional(),
-    /** What the report pictures: dashboards' layouts and, with check-queries, their data (plan/preview.ts). */
-    preview: _preview_js__WEBPACK_IMPORTED_MODULE_0__/* .Preview */ .lN.optional()
+/**
+ * The plan file's schemas, built on first use: only reading a plan file back (`apply --plan`) and the
+ * exported JSON Schema parse with them, so a start-up that reads none (validate, plan) does not build them.
+ */
+const planSchemas = (0,_manifest_once_js__WEBPACK_IMPORTED_MODULE_1__/* .once */ .O)('plan schemas', () => {
+    const Location = zod__WEBPACK_IMPORTED_MODULE_2__/* .object */ .Ikc({ file: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP(), line: zod__WEBPACK_IMPORTED_MODULE_2__/* .number */ .aig(), column: zod__WEBPACK_IMPORTED_MODULE_2__/* .number */ .aig() });
+    const FieldChange = zod__WEBPACK_IMPORTED_MODULE_2__/* .object */ .Ikc({
+        /** e.g. `tags`, `tiles["Errors"].select[0].where`. */
+        path: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP(),
+        before: zod__WEBPACK_IMPORTED_MODULE_2__/* .unknown */ .L5J().optional(),
+        after: zod__WEBPACK_IMPORTED_MODULE_2__/* .unknown */ .L5J().optional()
+    });
+    const DiagnosticSchema = zod__WEBPACK_IMPORTED_MODULE_2__/* .object */ .Ikc({
+        severity: zod__WEBPACK_IMPORTED_MODULE_2__/* ["enum"] */ .k5n(['error', 'warning', 'notice']),
+        message: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP(),
+        file: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP().optional(),
+        line: zod__WEBPACK_IMPORTED_MODULE_2__/* .number */ .aig().optional(),
+        column: zod__WEBPACK_IMPORTED_MODULE_2__/* .number */ .aig().optional(),
+        field: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP().optional(),
+        stage: zod__WEBPACK_IMPORTED_MODULE_2__/* ["enum"] */ .k5n(['validate', 'plan', 'apply', 'config'])
+    });
+    const Change = zod__WEBPACK_IMPORTED_MODULE_2__/* .object */ .Ikc({
+        kind: zod__WEBPACK_IMPORTED_MODULE_2__/* ["enum"] */ .k5n(RESOURCE_KINDS),
+        name: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP(),
+        /** Stable key of the resource in this plan, e.g. `Dashboard/Checkout`. */
+        address: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP(),
+        action: zod__WEBPACK_IMPORTED_MODULE_2__/* ["enum"] */ .k5n(ACTIONS),
+        /** The live id, when the resource exists. */
+        id: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP().optional(),
+        /** The manifest that declares it (absent for deletes of resources that left the manifests). */
+        source: Location.optional(),
+        fields: zod__WEBPACK_IMPORTED_MODULE_2__/* .array */ .YOg(FieldChange),
+        /** Plain-language consequences a reviewer must see: tile renames, alerts the server will drop. */
+        notes: zod__WEBPACK_IMPORTED_MODULE_2__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP()),
+        /**
+         * Shown but not applied by this run: `prune` (owned, left the manifests, prune is off) or `release`
+         * (ServiceSettings wait for a release).
+         */
+        deferred: zod__WEBPACK_IMPORTED_MODULE_2__/* ["enum"] */ .k5n(['prune', 'release', 'in-use']).optional(),
+        /**
+         * A dashboard update's tiles that it rewrites through the API's form, and what that resets on each: settings only
+         * the web UI can set, which no API client can read (kinds/dashboard/ui-only.ts). `via`: one PUT (every tile), or
+         * patches of the changed tiles alone; `why`: why not patches. Reported as a destructive note.
+         */
+        resets: zod__WEBPACK_IMPORTED_MODULE_2__/* .object */ .Ikc({
+            via: zod__WEBPACK_IMPORTED_MODULE_2__/* ["enum"] */ .k5n(['put', 'patch']),
+            why: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP().optional(),
+            tiles: zod__WEBPACK_IMPORTED_MODULE_2__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_2__/* .object */ .Ikc({ tile: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP(), settings: zod__WEBPACK_IMPORTED_MODULE_2__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP()) }))
+        })
+            .optional(),
+        /** Deleted by the server as a side effect (its tile or dashboard goes away), not by a request. */
+        droppedByServer: zod__WEBPACK_IMPORTED_MODULE_2__/* .boolean */ .zMY().optional(),
+        /** Addresses that must be applied before this one. */
+        dependsOn: zod__WEBPACK_IMPORTED_MODULE_2__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP()),
+        /** The request body this change will send, where a reviewer benefits from seeing it (the service PATCH). */
+        request: zod__WEBPACK_IMPORTED_MODULE_2__/* .object */ .Ikc({ method: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP(), path: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP(), body: zod__WEBPACK_IMPORTED_MODULE_2__/* .unknown */ .L5J() }).optional(),
+        /** Live-query evidence added by check-queries. */
+        evidence: zod__WEBPACK_IMPORTED_MODULE_2__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP()).optional()
+    });
+    /**
+     * Names of what the plan's values hold ids of, read from the live lists when the plan was made, so a
+     * report shows `source: Logs` where the normal form holds `sourceId: <id>`. Optional and versioned on its
+     * own: a plan file written before it existed still parses, and a reader that meets a later version
+     * ignores it rather than misreading it.
+     */
+    const References = zod__WEBPACK_IMPORTED_MODULE_2__/* .object */ .Ikc({
+        version: zod__WEBPACK_IMPORTED_MODULE_2__/* .number */ .aig(),
+        /** Data sources, by id. */
+        sources: zod__WEBPACK_IMPORTED_MODULE_2__/* .record */ .g1P(zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP()),
+        /** Webhooks, by id (absent where the API cannot list them). */
+        webhooks: zod__WEBPACK_IMPORTED_MODULE_2__/* .record */ .g1P(zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP()).optional(),
+        /** Connections and saved searches, by id (absent where the API cannot list them). */
+        connections: zod__WEBPACK_IMPORTED_MODULE_2__/* .record */ .g1P(zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP()).optional(),
+        savedSearches: zod__WEBPACK_IMPORTED_MODULE_2__/* .record */ .g1P(zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP()).optional(),
+        /** The dashboard each manifest alert watches a tile of, by alert name. */
+        alertDashboards: zod__WEBPACK_IMPORTED_MODULE_2__/* .record */ .g1P(zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP())
+    });
+    /**
+     * What `apply --plan` needs to run a plan's changes without planning again (run/saved-plan.ts explains
+     * why that is as strict as planning again). Optional and versioned on its own: a plan without it, or
+     * of another version, is applied as before, by planning again and comparing fingerprints.
+     */
+    const ApplySection = zod__WEBPACK_IMPORTED_MODULE_2__/* .object */ .Ikc({
+        version: zod__WEBPACK_IMPORTED_MODULE_2__/* .number */ .aig(),
+        /** sha256 of what shapes the plan besides the live state: the settings, patterns and variables, each manifest file's bytes. */
+        inputs: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP(),
+        /** sha256 of the whole live state the plan was computed from, as read. */
+        live: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP(),
+        /** By change address: what its operations read of the desired record (the kind's saved form). */
+        records: zod__WEBPACK_IMPORTED_MODULE_2__/* .record */ .g1P(zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_2__/* .unknown */ .L5J()),
+        /** The dashboard facts the alerts' operations read (DashboardFacts, as lists). */
+        dashboards: zod__WEBPACK_IMPORTED_MODULE_2__/* .object */ .Ikc({
+            desired: zod__WEBPACK_IMPORTED_MODULE_2__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_2__/* .object */ .Ikc({
+                name: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP(),
+                address: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP(),
+                liveId: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP().optional(),
+                tileIds: zod__WEBPACK_IMPORTED_MODULE_2__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_2__/* .tuple */ .PVZ([zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_2__/* .union */ .KCZ([zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_2__/* .number */ .aig()])]))
+            })),
+            live: zod__WEBPACK_IMPORTED_MODULE_2__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_2__/* .object */ .Ikc({
+                id: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP(),
+                address: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP(),
+                desiredName: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP().optional(),
+                deleted: zod__WEBPACK_IMPORTED_MODULE_2__/* .boolean */ .zMY(),
+                droppedTileIds: zod__WEBPACK_IMPORTED_MODULE_2__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP())
+            }))
+        }),
+        /** HMAC-SHA256 of the whole plan file (this field empty), keyed with the API credentials of the run that wrote it. */
+        seal: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP()
+    });
+    const Plan = zod__WEBPACK_IMPORTED_MODULE_2__/* .object */ .Ikc({
+        schemaVersion: zod__WEBPACK_IMPORTED_MODULE_2__/* .literal */ .euz(PLAN_SCHEMA_VERSION),
+        tool: zod__WEBPACK_IMPORTED_MODULE_2__/* .object */ .Ikc({ name: zod__WEBPACK_IMPORTED_MODULE_2__/* .literal */ .euz('obsdeploy'), version: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP() }),
+        createdAt: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP(),
+        command: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP(),
+        mode: zod__WEBPACK_IMPORTED_MODULE_2__/* ["enum"] */ .k5n(['self-hosted', 'managed']),
+        /** Managed mode: the path segment the run used (`managed-prefix: auto` settles it on the first list). */
+        managedPrefix: zod__WEBPACK_IMPORTED_MODULE_2__/* ["enum"] */ .k5n(['clickstack', 'observability']).optional(),
+        stack: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP(),
+        ownershipTag: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP(),
+        prune: zod__WEBPACK_IMPORTED_MODULE_2__/* .boolean */ .zMY(),
+        /** sha256 of the normalized live state the plan was computed from, and of the desired state. */
+        fingerprint: zod__WEBPACK_IMPORTED_MODULE_2__/* .object */ .Ikc({ live: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP(), desired: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP() }),
+        changes: zod__WEBPACK_IMPORTED_MODULE_2__/* .array */ .YOg(Change),
+        diagnostics: zod__WEBPACK_IMPORTED_MODULE_2__/* .array */ .YOg(DiagnosticSchema),
+        references: References.optional(),
+        apply: ApplySection.optional(),
+        /** What the report pictures: dashboards' layouts and, with check-queries, their data (plan/preview.ts). */
+        preview: (0,_preview_js__WEBPACK_IMPORTED_MODULE_0__/* .previewSchemas */ .n)().Preview.optional()
+    });
+    /**
+     * The plan file of a run over many stacks (the `stacks` layout): each planned stack's own plan, in the
+     * order they were planned. `apply --plan` matches them by stack name.
+     */
+    const PlanSet = zod__WEBPACK_IMPORTED_MODULE_2__/* .object */ .Ikc({
+        schemaVersion: zod__WEBPACK_IMPORTED_MODULE_2__/* .literal */ .euz(PLAN_SCHEMA_VERSION),
+        stacks: zod__WEBPACK_IMPORTED_MODULE_2__/* .array */ .YOg(Plan)
+    });
+    /** What a plan file holds: one stack's plan, or the plans of many (schema/plan.schema.json). */
+    const PlanFile = zod__WEBPACK_IMPORTED_MODULE_2__/* .union */ .KCZ([Plan, PlanSet]);
+    return {
+        Location,
+        FieldChange,
+        DiagnosticSchema,
+        Change,
+        References,
+        ApplySection,
+        Plan,
+        PlanSet,
+        PlanFile
+    };
 });
 /** A change this run will carry out (not a no-op, not deferred). */
 const isActionable = (c) => c.action !== 'noop' && c.deferred === undefined;
@@ -21525,31 +22519,24 @@ function countChanges(changes) {
     }
     return counts;
 }
-/**
- * The plan file of a run over many stacks (the `stacks` layout): each planned stack's own plan, in the
- * order they were planned. `apply --plan` matches them by stack name.
- */
-const PlanSet = zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({
-    schemaVersion: zod__WEBPACK_IMPORTED_MODULE_1__/* .literal */ .euz(PLAN_SCHEMA_VERSION),
-    stacks: zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(Plan)
-});
-/** What a plan file holds: one stack's plan, or the plans of many (schema/plan.schema.json). */
-const PlanFile = zod__WEBPACK_IMPORTED_MODULE_1__/* .union */ .KCZ([Plan, PlanSet]);
 
 
 /***/ }),
 
-/***/ 2368:
+/***/ 1859:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
   eN: () => (/* binding */ checkPlanPolicies),
-  L8: () => (/* binding */ loadWithPolicies)
+  Jk: () => (/* binding */ checkPolicies),
+  G$: () => (/* binding */ hasPlanPolicies),
+  L8: () => (/* binding */ loadWithPolicies),
+  pM: () => (/* binding */ readsLabels)
 });
 
-// UNUSED EXPORTS: checkPolicies, parseField
+// UNUSED EXPORTS: parseField
 
 // EXTERNAL MODULE: external "node:fs/promises"
 var promises_ = __nccwpck_require__(1455);
@@ -21557,684 +22544,19 @@ var promises_ = __nccwpck_require__(1455);
 var external_node_path_ = __nccwpck_require__(6760);
 var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_);
 // EXTERNAL MODULE: ./src/diagnostics.ts
-var src_diagnostics = __nccwpck_require__(4851);
+var diagnostics = __nccwpck_require__(4851);
 // EXTERNAL MODULE: ./src/manifest/issues.ts
 var issues = __nccwpck_require__(9597);
-// EXTERNAL MODULE: ./src/manifest/files.ts + 6 modules
-var files = __nccwpck_require__(8937);
-// EXTERNAL MODULE: ./src/error-message.ts
-var error_message = __nccwpck_require__(6587);
+// EXTERNAL MODULE: ./src/manifest/load.ts + 2 modules
+var load = __nccwpck_require__(2282);
 // EXTERNAL MODULE: ./src/manifest/rules.ts + 3 modules
 var rules = __nccwpck_require__(7472);
-// EXTERNAL MODULE: external "node:net"
-var external_node_net_ = __nccwpck_require__(7030);
-// EXTERNAL MODULE: ./src/manifest/path.ts
-var manifest_path = __nccwpck_require__(7578);
-// EXTERNAL MODULE: ./src/manifest/resources-schema.ts
-var resources_schema = __nccwpck_require__(310);
 // EXTERNAL MODULE: ./src/manifest/vocabulary.ts
 var vocabulary = __nccwpck_require__(7817);
-;// CONCATENATED MODULE: ./src/manifest/resource-rules.ts
-/**
- * Rules of the kinds besides dashboards and alerts that the schemas cannot express: a reference given by
- * name or by id (not both), what only one API mode has, the server's handler checks (webhook URLs, saved
- * search filters) and where secrets may come from. Run on the raw document, so they add to schema errors.
- * Messages never quote the value of a secret field.
- */
-
-
-
-
-
-
-const reporter = (doc, out) => (path, message) => out.push((0,src_diagnostics/* diagnostic */.YK)('validate', 'error', message, { ...doc.locate(path), field: (0,manifest_path/* formatPath */.j)(path) }));
-const record = (v) => v !== null && typeof v === 'object' && !Array.isArray(v) ? v : undefined;
-/** The rules of one Connection, Source, SavedSearch or Webhook document (and secrets in any document). */
-function checkResource(doc, kind, raw, mode) {
-    const out = [];
-    const report = reporter(doc, out);
-    switch (kind) {
-        case 'Connection':
-            if (mode === 'managed')
-                report(['kind'], 'the managed API has no connections: Connection manifests need self-hosted mode');
-            break;
-        case 'Source':
-            checkSource(raw, mode, report);
-            break;
-        case 'SavedSearch':
-            checkReference(raw, 'source', true, report);
-            checkSavedSearchFilters(raw, report);
-            checkTags(raw, report);
-            break;
-        case 'Webhook':
-            checkWebhook(raw, report, doc.unsetSecretPaths ?? new Set());
-            break;
-    }
-    return out;
-}
-/**
- * Secret fields take only `${secret.NAME}` (the placeholders filled recorded on the document), and a secret
- * fills nothing else: anywhere else its value would show in plans and reports. For documents of every kind.
- */
-function checkSecretPlacement(doc, kind, raw) {
-    const diagnostics = [];
-    const report = reporter(doc, diagnostics);
-    const fields = resources_schema/* SECRET_FIELDS */.x1[kind] ?? [];
-    const secretPaths = doc.secretPaths ?? new Map();
-    const allowed = new Set();
-    for (const pattern of fields) {
-        for (const path of expand(raw, pattern)) {
-            const key = (0,manifest_path/* formatPath */.j)(path);
-            allowed.add(key);
-            const value = valueAt(raw, path);
-            if (typeof value !== 'string' || secretPaths.has(key))
-                continue;
-            report(path, 'is a secret: write it as `${secret.NAME}` and set NAME as a secret variable (the `secret-vars` input; the CLI: OBSDEPLOY_SECRET_NAME), not as text or a plain `${NAME}`');
-        }
-    }
-    for (const [key, name] of secretPaths) {
-        if (allowed.has(key))
-            continue;
-        const where = fields.length > 0 ? `only ${fields.map(f => f.join('.')).join(', ')}` : 'no field';
-        report(parsePath(key), `\${secret.${name}} fills a field that is not secret, where its value would show in plans; in a ${kind} ${where} may hold secrets`);
-    }
-    return diagnostics;
-}
-/** `tiles[0].name` -> ['tiles', 0, 'name']. */
-function parsePath(key) {
-    const out = [];
-    for (const m of key.matchAll(/([^.[\]]+)|\[(\d+)\]/g))
-        out.push(m[2] !== undefined ? Number(m[2]) : m[1]);
-    return out;
-}
-/** The concrete paths of a pattern (`*` is every key of a mapping) present in the value. */
-function expand(value, pattern) {
-    if (pattern.length === 0)
-        return [[]];
-    const [head, ...rest] = pattern;
-    const r = record(value);
-    if (!r)
-        return [];
-    const keys = head === '*' ? Object.keys(r) : head in r ? [head] : [];
-    return keys.flatMap(k => expand(r[k], rest).map(p => [k, ...p]));
-}
-function valueAt(value, path) {
-    let v = value;
-    for (const seg of path)
-        v = v?.[seg];
-    return v;
-}
-/** A reference by name (`field`) or by id (`fieldId`), one of the two. */
-function checkReference(raw, field, required, report, what = field) {
-    const idField = `${field}Id`;
-    if (raw[field] !== undefined && raw[idField] !== undefined)
-        report([idField], `use \`${field}\` (by name) or \`${idField}\`, not both`);
-    else if (required && raw[field] === undefined && raw[idField] === undefined)
-        report([field], `needs the ${what}: \`${field}\` (by name) or \`${idField}\``);
-}
-/** Fields of the self-hosted source schemas that the managed API's source schemas do not declare. */
-const SELF_HOSTED_ONLY = {
-    log: ['serviceVersionExpression', 'tableFilterExpression', 'orderByExpression'],
-    trace: [
-        'sampleRateExpression',
-        'serviceVersionExpression',
-        'spanLinksValueExpression',
-        'displayedTimestampValueExpression',
-        'orderByExpression'
-    ],
-    metric: ['serviceNameExpression', 'seriesTable'],
-    session: ['resourceAttributesExpression'],
-    promql: []
-};
-function checkSource(raw, mode, report) {
-    checkReference(raw, 'connection', true, report, 'ClickHouse connection');
-    if (mode === 'managed' && raw.connection !== undefined)
-        report(['connection'], 'the managed API cannot list connections: name it by `connectionId`');
-    const kind = typeof raw.sourceKind === 'string' ? raw.sourceKind : undefined;
-    for (const [field] of resources_schema/* SOURCE_REFERENCES */.B5) {
-        if (field in raw || `${field}Id` in raw)
-            checkReference(raw, field, false, report, 'correlated source');
-    }
-    if (kind === 'session')
-        checkReference(raw, 'traceSource', true, report, 'correlated trace source');
-    if (kind === 'metric') {
-        const tables = record(raw.metricTables);
-        if (tables && !Object.values(tables).some(t => typeof t === 'string' && t.length > 0))
-            report(['metricTables'], 'At least one metric table must be specified');
-    }
-    const views = Array.isArray(raw.materializedViews) ? raw.materializedViews : [];
-    views.forEach((view, i) => {
-        const columns = Array.isArray(record(view)?.aggregatedColumns)
-            ? record(view).aggregatedColumns
-            : [];
-        columns.forEach((c, j) => {
-            const col = record(c);
-            if (col &&
-                col.aggFn !== 'count' &&
-                !(typeof col.sourceColumn === 'string' && col.sourceColumn.length > 0))
-                report(['materializedViews', i, 'aggregatedColumns', j, 'sourceColumn'], 'Materialized View Source Column is required (unless aggFn is count)');
-        });
-    });
-    if (mode === 'managed') {
-        for (const field of kind ? (SELF_HOSTED_ONLY[kind] ?? []) : [])
-            if (field in raw)
-                report([field], `not part of the managed API's ${kind} source: remove it in managed mode`);
-        if (kind === 'trace' && raw.durationPrecision === undefined)
-            report(['durationPrecision'], 'is required by the managed API (ClickStackTraceSource): 3 is the default');
-    }
-    else if ('filterSettings' in raw) {
-        report(['filterSettings'], 'exists only in the managed API: the self-hosted server drops it');
-    }
-}
-/**
- * v2/savedSearches.ts: every filter a create or change sends must render as one sidebar facet: a single
- * `<column> IN (...)`, `NOT IN (...)` or `BETWEEN <a> AND <b>` (common-utils filters.ts
- * isRenderablePinnedFilter). This is the same shape test, without the server's full SQL parser.
- */
-function isRenderableFilter(condition) {
-    const text = condition.trim();
-    const inList = /^(.+?)\s+(?:NOT\s+)?IN\s*\((.*)\)$/is.exec(text);
-    const between = /^(.+?)\s+BETWEEN\s+(\S+)\s+AND\s+(\S+)$/is.exec(text);
-    const match = inList ?? between;
-    if (!match)
-        return false;
-    const column = match[1].trim();
-    if (/\b(?:NOT|AND|OR)\b/i.test(column) || column === '')
-        return false;
-    const topLevelAnd = countTopLevelAnd(text);
-    return topLevelAnd === (between && !inList ? 1 : 0);
-}
-function countTopLevelAnd(text) {
-    let count = 0;
-    let depth = 0;
-    let quote = false;
-    for (let i = 0; i < text.length; i++) {
-        const ch = text[i];
-        if (ch === "'")
-            quote = !quote;
-        if (quote)
-            continue;
-        if (ch === '(')
-            depth++;
-        else if (ch === ')')
-            depth = Math.max(0, depth - 1);
-        else if (depth === 0 && text.slice(i, i + 5).toUpperCase() === ' AND ') {
-            count++;
-            i += 4;
-        }
-    }
-    return count;
-}
-function checkSavedSearchFilters(raw, report) {
-    const filters = Array.isArray(raw.filters) ? raw.filters : [];
-    filters.forEach((f, i) => {
-        const condition = record(f)?.condition;
-        // lucene and sql_ast filters are checked against the live saved search at plan time.
-        if ((record(f)?.type ?? 'sql') !== 'sql')
-            return;
-        if (typeof condition === 'string' && !isRenderableFilter(condition))
-            report(['filters', i, 'condition'], "must be one sidebar filter: `<column> IN ('a', ...)`, `<column> NOT IN (...)` or `<column> BETWEEN <n> AND <n>` (the server refuses any other new filter)");
-    });
-}
-function checkTags(raw, report) {
-    const seen = new Set();
-    const tags = Array.isArray(raw.tags) ? raw.tags : [];
-    tags.forEach((tag, i) => {
-        if (typeof tag !== 'string')
-            return;
-        if (tag.startsWith(rules/* OWNERSHIP_TAG_PREFIX */.yJ))
-            report(['tags', i], `tags starting with "${rules/* OWNERSHIP_TAG_PREFIX */.yJ}" are reserved for the ownership tag`);
-        if (seen.has(tag))
-            report(['tags', i], `duplicate tag "${tag}"`);
-        seen.add(tag);
-    });
-}
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\r\n\t\x00-\x1F\x7F]/;
-const HEADER_NAME = /^[!#$%&'*+\-.0-9A-Z^_`a-z|~]+$/;
-/** `unset`: fields a secret without a value fills (validate): their values are checked at plan time. */
-function checkWebhook(raw, report, unset) {
-    if (typeof raw.name === 'string' && raw.name !== raw.name.trim())
-        report(['name'], 'must not start or end with whitespace (the server trims it, and the names would differ)');
-    const service = raw.service;
-    if (typeof raw.url === 'string' && !unset.has('url')) {
-        const problem = webhookUrlProblem(raw.url, service);
-        if (problem)
-            report(['url'], problem);
-    }
-    if (service === 'slack') {
-        for (const field of ['headers', 'queryParams', 'body'])
-            if (raw[field] !== undefined)
-                report([field], `${field} is not supported for the slack webhook service`);
-    }
-    const headers = record(raw.headers);
-    if (headers) {
-        if (Object.keys(headers).length > vocabulary/* RESOURCE_LIMITS */.k_.webhookHeaders)
-            report(['headers'], `A webhook cannot have more than ${vocabulary/* RESOURCE_LIMITS */.k_.webhookHeaders} headers`);
-        for (const [key, value] of Object.entries(headers)) {
-            if (key.length > vocabulary/* RESOURCE_LIMITS */.k_.headerName || !HEADER_NAME.test(key))
-                report(['headers', key], "invalid header name: 1-256 letters, digits and !#$%&'*+-.^_`|~ (the server refuses it)");
-            else if (/^\d/.test(key))
-                report(['headers', key], 'Header name cannot start with a number');
-            if (typeof value === 'string' && (value.length > vocabulary/* RESOURCE_LIMITS */.k_.headerValue || CONTROL.test(value)))
-                report(['headers', key], `header values are at most ${vocabulary/* RESOURCE_LIMITS */.k_.headerValue} characters, without control characters`);
-        }
-    }
-    const params = record(raw.queryParams);
-    if (params) {
-        if (Object.keys(params).length > vocabulary/* RESOURCE_LIMITS */.k_.webhookQueryParams)
-            report(['queryParams'], `A webhook cannot have more than ${vocabulary/* RESOURCE_LIMITS */.k_.webhookQueryParams} query parameters`);
-        for (const [key, value] of Object.entries(params)) {
-            if (key.length > vocabulary/* RESOURCE_LIMITS */.k_.queryParamKey || CONTROL.test(key))
-                report(['queryParams', key], 'query parameter names are 1-1024 characters, without control characters');
-            if (typeof value === 'string' &&
-                (value.length > vocabulary/* RESOURCE_LIMITS */.k_.queryParamValue || CONTROL.test(value)))
-                report(['queryParams', key], `query parameter values are at most ${vocabulary/* RESOURCE_LIMITS */.k_.queryParamValue} characters, without control characters`);
-        }
-    }
-}
-/**
- * What the server's validateWebhookUrl refuses (utils/validators.ts), in words that never quote the URL (it
- * is a secret). A host on the server's WEBHOOK_HOSTNAME_ALLOWLIST is accepted there, which this cannot see.
- */
-function webhookUrlProblem(url, service) {
-    let parsed;
-    try {
-        parsed = new URL(url);
-    }
-    catch {
-        return 'is not a valid URL';
-    }
-    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
-        return 'must use http or https';
-    const host = parsed.hostname
-        .replace(/^\[|\]$/g, '')
-        .replace(/\.+$/, '')
-        .toLowerCase();
-    if (service === 'slack' && host.split('.').slice(-2).join('.') !== 'slack.com')
-        return "a slack webhook's host must end in slack.com";
-    if (host === 'localhost' || host.endsWith('.localhost') || isPrivateAddress(host))
-        return 'points at a private or reserved address, which the server refuses (unless its WEBHOOK_HOSTNAME_ALLOWLIST names the host)';
-    return undefined;
-}
-const V4_BLOCKED = [
-    ['0.0.0.0', 8],
-    ['10.0.0.0', 8],
-    ['100.64.0.0', 10],
-    ['127.0.0.0', 8],
-    ['169.254.0.0', 16],
-    ['172.16.0.0', 12],
-    ['192.0.0.0', 24],
-    ['192.0.2.0', 24],
-    ['192.168.0.0', 16],
-    ['198.18.0.0', 15],
-    ['198.51.100.0', 24],
-    ['203.0.113.0', 24],
-    ['224.0.0.0', 4],
-    ['240.0.0.0', 4]
-];
-const v4Number = (ip) => ip.split('.').reduce((n, part) => n * 256 + Number(part), 0);
-/** Private, loopback, link-local, CGNAT, multicast, documentation or reserved address literals. */
-function isPrivateAddress(host) {
-    if ((0,external_node_net_.isIP)(host) === 4) {
-        const n = v4Number(host);
-        return V4_BLOCKED.some(([net, bits]) => Math.floor(n / 2 ** (32 - bits)) === Math.floor(v4Number(net) / 2 ** (32 - bits)));
-    }
-    if ((0,external_node_net_.isIP)(host) !== 6)
-        return false;
-    const mapped = /^(?:::ffff:|::)(\d+\.\d+\.\d+\.\d+)$/i.exec(host);
-    if (mapped)
-        return isPrivateAddress(mapped[1]);
-    const h = host.toLowerCase();
-    return (h === '::' ||
-        h === '::1' ||
-        /^fe[89ab]/.test(h) ||
-        /^f[cd]/.test(h) ||
-        /^ff/.test(h) ||
-        h.startsWith('2001:db8:') ||
-        h.startsWith('100::'));
-}
-
-// EXTERNAL MODULE: ./src/manifest/schema.ts + 1 modules
-var manifest_schema = __nccwpck_require__(1497);
-;// CONCATENATED MODULE: ./src/manifest/vars.ts
-/**
- * `${NAME}` placeholders, so one set of manifests serves several environments. A value that is exactly
- * one placeholder takes the variable's YAML type (a threshold stays a number); inside a longer string the
- * value is interpolated as text. `$${NAME}` is a literal `${NAME}`. Mapping keys are names and are left
- * alone. Unknown names are errors at their line.
- *
- * `${secret.NAME}` takes a secret variable (the `secret-vars` input, `OBSDEPLOY_SECRET_<NAME>` in the
- * CLI). It must be the whole value, and the places it filled are recorded on the document, so validation
- * can tell a secret field written from a secret from one written as text (rules.ts), and plans show such
- * a value only as changed or unchanged. Validation is offline, like `terraform validate`: with
- * `secretValues: 'optional'` a secret that is not set is no error (a fork's pull request has none) and
- * stays a placeholder, whose value checks wait for the plan; only plan and apply need the values.
- */
-
-
-
-const PLACEHOLDER = /\$(\$?)\{([^}]*)\}/g;
-const WHOLE = /^\$\{([^}]*)\}$/;
-const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
-const SECRET_PREFIX = 'secret.';
-/** The document's value with placeholders replaced, and the problems found. */
-function substituteVariables(doc, vars, secrets = {}, secretValues = 'required') {
-    const names = Object.keys(vars);
-    const secretNames = Object.keys(secrets);
-    /** Formatted path -> the secret variable that filled it. */
-    const secretPaths = new Map();
-    const unsetSecretPaths = new Set();
-    const diagnostics = [];
-    const problem = (path, message) => diagnostics.push((0,src_diagnostics/* diagnostic */.YK)('validate', 'error', message, { ...doc.locate(path), field: (0,manifest_path/* formatPath */.j)(path) }));
-    const walk = (value, path) => {
-        if (typeof value === 'string')
-            return value.includes('${') ? substitute(value, path) : value;
-        if (Array.isArray(value))
-            return value.map((v, i) => walk(v, [...path, i]));
-        if (value !== null && typeof value === 'object') {
-            const out = {};
-            for (const [k, v] of Object.entries(value))
-                out[k] = walk(v, [...path, k]);
-            return out;
-        }
-        return value;
-    };
-    const substitute = (text, path) => {
-        const whole = WHOLE.exec(text);
-        if (whole?.[1].startsWith(SECRET_PREFIX)) {
-            const name = whole[1].slice(SECRET_PREFIX.length);
-            const unset = secretValues === 'optional' && NAME.test(name) && !secretNames.includes(name);
-            const message = unset ? undefined : checkSecretName(name, secretNames);
-            if (message) {
-                problem(path, message);
-                return text;
-            }
-            secretPaths.set((0,manifest_path/* formatPath */.j)(path), name);
-            if (!unset)
-                return secrets[name];
-            unsetSecretPaths.add((0,manifest_path/* formatPath */.j)(path));
-            return text;
-        }
-        if (whole) {
-            const message = checkName(whole[1], names);
-            if (message) {
-                problem(path, message);
-                return text;
-            }
-            return vars[whole[1]];
-        }
-        return text.replace(PLACEHOLDER, (match, escape, name) => {
-            if (escape)
-                return match.slice(1);
-            if (name.startsWith(SECRET_PREFIX)) {
-                problem(path, `\${${name}} must be the whole value: a secret is never part of a longer text (it would show in plans)`);
-                return match;
-            }
-            const message = checkName(name, names);
-            if (message) {
-                problem(path, message);
-                return match;
-            }
-            const value = vars[name];
-            if (value !== null && typeof value === 'object') {
-                problem(path, `variable ${name} is a ${Array.isArray(value) ? 'list' : 'mapping'} and cannot be part of a string`);
-                return match;
-            }
-            // An empty (null) value interpolates as nothing, not as the word "null".
-            return value === null || value === undefined ? '' : String(value);
-        });
-    };
-    return { value: walk(doc.value, []), diagnostics, secretPaths, unsetSecretPaths };
-}
-function checkSecretName(name, names) {
-    if (!NAME.test(name))
-        return `"\${secret.${name}}" is not a valid secret placeholder (names are letters, digits and _)`;
-    if (names.includes(name))
-        return undefined;
-    const guess = (0,issues/* didYouMean */.au)(name, names);
-    return `unknown secret variable \${secret.${name}}${guess ? ` (did you mean \${secret.${guess}}?)` : ''}: set it with the \`secret-vars\` input (the CLI: environment variable OBSDEPLOY_SECRET_${name})`;
-}
-function checkName(name, names) {
-    if (!NAME.test(name))
-        return `"\${${name}}" is not a valid placeholder (names are letters, digits and _)`;
-    if (names.includes(name))
-        return undefined;
-    const guess = (0,issues/* didYouMean */.au)(name, names);
-    const known = names.length === 0
-        ? 'no variables are set (`vars` input, or --var/--vars-file)'
-        : `known: ${names.join(', ')}`;
-    return `unknown variable \${${name}}${guess ? ` (did you mean \${${guess}}?)` : ''}; ${known}`;
-}
-
-// EXTERNAL MODULE: ./src/manifest/yaml.ts + 4 modules
-var yaml = __nccwpck_require__(4861);
-;// CONCATENATED MODULE: ./src/manifest/load.ts
-/**
- * Load and validate every manifest in one pass: each problem in each file is reported, not only the
- * first. Needs no network and no credentials.
- */
-
-
-
-
-
-
-
-
-
-
-async function loadManifests(options) {
-    const found = options.files
-        ? { files: [...options.files], diagnostics: [] }
-        : await (0,files/* findManifestFiles */.GH)(options.patterns, options.cwd);
-    const set = { ...emptySet(found.files), digests: new Map() };
-    set.diagnostics.push(...found.diagnostics);
-    const views = emptyViews(options.mode);
-    for await (const read of (0,files/* readManifestFiles */.xt)(found.files, options.cwd)) {
-        const path = read.path;
-        set.diagnostics.push(...read.diagnostics);
-        if (read.file) {
-            set.digests.set(path, (0,files/* textDigest */.oA)(read.file.text));
-            addText(set, views, path, read.file.text, options.vars ?? {}, options.secrets ?? {}, options.secretValues);
-        }
-        else
-            views.incomplete = true;
-    }
-    return finish(set, views, options.mode);
-}
-/** The same validation for text already in memory (tests, fuzzing). */
-function validateText(file, text, mode, vars = {}, secrets = {}, secretValues = 'required') {
-    const set = emptySet([file]);
-    const views = emptyViews(mode);
-    addText(set, views, file, text, vars, secrets, secretValues);
-    return finish(set, views, mode);
-}
-function emptySet(files) {
-    return {
-        files,
-        connections: [],
-        sources: [],
-        savedSearches: [],
-        webhooks: [],
-        dashboards: [],
-        alerts: [],
-        services: [],
-        diagnostics: []
-    };
-}
-function emptyViews(mode) {
-    return { mode, incomplete: false, dashboards: [], alerts: [], services: [], named: new Map() };
-}
-function addText(set, views, file, text, vars, secrets, secretValues = 'required') {
-    const parsed = (0,yaml/* parseYamlFile */.BU)(file, text);
-    set.diagnostics.push(...parsed.diagnostics);
-    if (parsed.diagnostics.some(d => d.severity === 'error'))
-        views.incomplete = true;
-    else if (parsed.documents.length === 0) {
-        // Valid YAML, but nothing to manage: most likely a file saved before its content, or all of it
-        // commented out. Said, not silently valid.
-        set.diagnostics.push((0,src_diagnostics/* diagnostic */.YK)('validate', 'warning', 'no documents: the file is empty or holds only comments, so it manages nothing (delete it, or add a manifest with a `kind`)', { file, line: 1, column: 1 }));
-    }
-    const placeholders = text.includes('${');
-    for (const doc of parsed.documents) {
-        if (!placeholders) {
-            addDocument(set, views, doc);
-            continue;
-        }
-        const substituted = substituteVariables(doc, vars, secrets, secretValues);
-        if (substituted.diagnostics.length > 0) {
-            // A document whose values are not known yet is not validated further.
-            set.diagnostics.push(...substituted.diagnostics);
-            views.incomplete = true;
-            continue;
-        }
-        doc.value = substituted.value;
-        if (substituted.secretPaths.size > 0)
-            doc.secretPaths = substituted.secretPaths;
-        if (substituted.unsetSecretPaths.size > 0)
-            doc.unsetSecretPaths = substituted.unsetSecretPaths;
-        addDocument(set, views, doc);
-    }
-}
-function finish(set, views, mode) {
-    set.diagnostics.push(...(0,rules/* checkAcrossDocuments */.m)(views.dashboards, views.alerts, views.services, mode, views.incomplete), ...uniqueNames(views.named), ...savedSearchesOfAlerts(views));
-    set.diagnostics = (0,src_diagnostics/* sortDiagnostics */.Ds)(set.diagnostics);
-    if (set.policies === undefined)
-        set.documents = undefined;
-    // The raw values have served validation: later stages use the typed specs. Dropping them halves what
-    // a plan of thousands of manifests keeps.
-    for (const typed of [
-        set.connections,
-        set.sources,
-        set.savedSearches,
-        set.webhooks,
-        set.dashboards,
-        set.alerts,
-        set.services
-    ])
-        for (const { doc } of typed)
-            doc.value = undefined;
-    return set;
-}
-function addDocument(set, views, doc) {
-    const value = doc.value;
-    if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-        set.diagnostics.push((0,src_diagnostics/* diagnostic */.YK)('validate', 'error', `a manifest must be a mapping with a \`kind\`, got ${(0,error_message/* describeShape */.vJ)(value)}`, doc.start));
-        return;
-    }
-    const raw = value;
-    const kind = raw.kind;
-    if (kind === 'Policy') {
-        // Rules over the other documents, not a resource: src/policy checks them.
-        ;
-        (set.policies ??= []).push(doc);
-        return;
-    }
-    if (typeof kind !== 'string' || !vocabulary/* MANIFEST_KINDS */.ak.includes(kind)) {
-        const guess = typeof kind === 'string' ? (0,issues/* didYouMean */.au)(kind, vocabulary/* MANIFEST_KINDS */.ak) : undefined;
-        const message = kind === undefined
-            ? `is required: one of ${vocabulary/* MANIFEST_KINDS */.ak.join(', ')}`
-            : `must be one of ${vocabulary/* MANIFEST_KINDS */.ak.join(', ')}, got ${(0,error_message/* describeValue */.bp)(kind)}${guess ? ` (did you mean "${guess}"?)` : ''}`;
-        set.diagnostics.push((0,src_diagnostics/* diagnostic */.YK)('validate', 'error', message, { ...doc.locate(['kind']), field: 'kind' }));
-        return;
-    }
-    ;
-    (set.documents ??= []).push({ kind: kind, doc, value: raw });
-    // Self-hosted alerts take webhook channels only: its schema says so in its own words.
-    const schema = (0,manifest_schema/* kindSchema */.ue)(kind, views.mode);
-    const result = schema.safeParse(value, { reportInput: true });
-    if (!result.success)
-        set.diagnostics.push(...(0,issues/* issuesToDiagnostics */.oX)(result.error.issues, doc, schema));
-    // Rules that hold whatever else is wrong with the document, so one pass reports everything.
-    set.diagnostics.push(...(0,rules/* checkFilters */.Ae)(doc), ...checkSecretPlacement(doc, kind, raw));
-    if (kind === 'Alert') {
-        set.diagnostics.push(...(0,rules/* checkAlert */.PS)(doc, raw, views.mode));
-        views.alerts.push((0,rules/* alertView */.yM)(doc, raw));
-    }
-    else if (kind === 'ServiceSettings') {
-        views.services.push(doc);
-    }
-    else if (kind !== 'Dashboard') {
-        set.diagnostics.push(...checkResource(doc, kind, raw, views.mode));
-        if (typeof raw.name === 'string')
-            views.named.set(kind, [...(views.named.get(kind) ?? []), { doc, name: raw.name }]);
-    }
-    else {
-        const spec = result.success && result.data.kind === 'Dashboard' ? result.data : undefined;
-        set.diagnostics.push(...(0,rules/* checkDashboard */.xY)(doc, raw, views.mode, spec));
-        views.dashboards.push((0,rules/* dashboardView */.sm)(doc, raw, spec));
-    }
-    if (!result.success)
-        return;
-    switch (result.data.kind) {
-        case 'Connection':
-            set.connections.push({ spec: result.data, doc });
-            break;
-        case 'Source':
-            set.sources.push({ spec: result.data, doc });
-            break;
-        case 'SavedSearch':
-            set.savedSearches.push({ spec: result.data, doc });
-            break;
-        case 'Webhook':
-            set.webhooks.push({ spec: result.data, doc });
-            break;
-        case 'Dashboard':
-            set.dashboards.push({ spec: result.data, doc });
-            break;
-        case 'Alert':
-            set.alerts.push({ spec: result.data, doc });
-            break;
-        case 'ServiceSettings':
-            set.diagnostics.push(...(0,rules/* checkServiceSettings */.V9)(doc, result.data));
-            set.services.push({ spec: result.data, doc });
-            break;
-    }
-}
-/** Names are how manifests refer to connections, sources, saved searches and webhooks: unique per kind. */
-function uniqueNames(named) {
-    const out = [];
-    for (const [kind, docs] of named) {
-        const seen = new Map();
-        for (const { doc, name } of docs) {
-            const first = seen.get(name);
-            if (first)
-                out.push((0,src_diagnostics/* diagnostic */.YK)('validate', 'error', `duplicate ${kind} name "${name}" (also at ${first.file}:${first.locate(['name']).line})`, { ...doc.locate(['name']), field: 'name' }));
-            else
-                seen.set(name, doc);
-        }
-    }
-    return out;
-}
-/**
- * A saved-search alert is owned through its saved search, so the saved search must be one the manifests
- * declare (by name; an id is checked at plan time), as a tile alert's dashboard must.
- */
-function savedSearchesOfAlerts(views) {
-    const names = (views.named.get('SavedSearch') ?? []).map(s => s.name);
-    return views.alerts.flatMap(a => {
-        const raw = a.doc.value;
-        const name = raw.source === 'saved_search' ? raw.savedSearch : undefined;
-        if (typeof name !== 'string' || names.includes(name))
-            return [];
-        const guess = (0,issues/* didYouMean */.au)(name, names);
-        const hint = guess
-            ? ` (did you mean "${guess}"?)`
-            : views.incomplete
-                ? ' (some manifests could not be read: fix those errors first)'
-                : ': an alert is owned through its saved search, so declare it (`adopt: true` for an existing one)';
-        return [
-            (0,src_diagnostics/* diagnostic */.YK)('validate', 'error', `no SavedSearch named "${name}" in the manifests${hint}`, {
-                ...a.doc.locate(['savedSearch']),
-                field: 'savedSearch'
-            })
-        ];
-    });
-}
-
 // EXTERNAL MODULE: ./src/plan/types.ts
 var types = __nccwpck_require__(9898);
+// EXTERNAL MODULE: ./src/error-message.ts
+var error_message = __nccwpck_require__(6587);
 ;// CONCATENATED MODULE: ./src/policy/cel.ts
 /**
  * CEL, through @marcbachmann/cel-js: zero dependencies, a fraction of the bundle of @bufbuild/cel and
@@ -22309,6 +22631,26 @@ const RECOMMENDED_RULES = [
         message: 'a name should be at most 100 characters, start with a letter or digit and end without spaces',
         check: "!has(resource.name) || (size(resource.name) <= 100 && resource.name.matches('^[A-Za-z0-9](.*[^\\\\s])?$'))",
         field: 'name'
+    },
+    {
+        id: 'recommended/dashboard-name-unique',
+        kinds: ['Dashboard'],
+        on: 'plan',
+        severity: 'warning',
+        message: 'another stack manages a dashboard of this name: readers cannot tell them apart in the dashboard list',
+        // plan.elsewhere: the names other stacks manage, from the live ownership tags and this run's stacks.
+        check: "change.action == 'delete' || !(change.name in plan.elsewhere.Dashboard)",
+        field: 'name'
+    },
+    {
+        id: 'recommended/alert-query-data',
+        kinds: ['Alert'],
+        on: 'plan',
+        severity: 'warning',
+        message: "the alert's query returned no data over the last 7 days: check its tile's source and filter (with check-queries)",
+        // change.query: check-queries' replay of the alert; `unchecked` when it did not run, which the plan says.
+        check: "change.query.status != 'empty'",
+        field: 'tile'
     }
 ];
 
@@ -22342,7 +22684,7 @@ const PolicyRuleSchema = schemas/* strictObject */.rej({
     check: schemas/* string */.YjP()
         .min(1)
         .max(4000)
-        .describe('A CEL expression that must be true, over `resource` (the manifest as written); with `on: plan` also over `change` and `plan`.'),
+        .describe("A CEL expression that must be true, over `resource` (the manifest as written); with `on: plan` also over `change`, `plan` and `labels` (the pull request's)."),
     on: schemas/* enum */.k5n(['manifest', 'plan'])
         .optional()
         .describe('When the rule runs: over each manifest in validate (the default), or over each change of the plan, which needs the live state.'),
@@ -22366,6 +22708,9 @@ const PolicySchema = schemas/* strictObject */.rej({
 
 ;// CONCATENATED MODULE: ./src/policy/suppress.ts
 const MARK = /#\s*obsdeploy:\s*allow\b(.*)$/;
+const ANY_MARK = /#\s*obsdeploy:\s*allow\b/;
+/** Whether a file's text has any suppression comment (most have none, and are not read line by line). */
+const mentionsSuppression = (text) => ANY_MARK.test(text);
 const BODY = /^\s+(\S+)\s*(?:--\s*(.*))?$/;
 /** The suppressions written for the document whose first content is on `line` (1-based) of `lines`. */
 function suppressionsAt(lines, line) {
@@ -22412,23 +22757,26 @@ function suppressionsAt(lines, line) {
 
 
 
+
 const planTime = new WeakMap();
-/** loadManifests, then the policies the manifests hold. */
+/** loadManifests, then the policies the manifests hold (and the repository's, `repository`). */
 async function loadWithPolicies(options) {
-    const set = await loadManifests(options);
-    await checkPolicies(set, { stack: options.stack, cwd: options.cwd });
+    const repository = options.repository ?? [];
+    const set = await (0,load/* loadManifests */.D)({ ...options, keepDocuments: repository.length > 0 });
+    await checkPolicies(set, { stack: options.stack, cwd: options.cwd, repository });
     return set;
 }
 /** Validates the set's Policy documents and runs their manifest rules; adds the findings to its diagnostics. */
 async function checkPolicies(set, options) {
-    const policyDocs = set.policies;
+    const repository = options.repository ?? [];
+    const policyDocs = [...repository, ...(set.policies ?? [])];
     const docs = set.documents ?? [];
     set.documents = undefined;
-    if (!policyDocs || policyDocs.length === 0)
+    if (policyDocs.length === 0)
         return;
     await loadCel();
     const out = [];
-    const { rules, known } = compilePolicies(policyDocs, options.stack, out);
+    const { rules, known } = compilePolicies(policyDocs, options.stack, out, new Set(repository));
     const documents = await withSuppressions(docs, options, known, out);
     for (const rule of rules) {
         if (rule.on === 'plan')
@@ -22444,53 +22792,93 @@ async function checkPolicies(set, options) {
     const planRules = rules.filter(r => r.on === 'plan');
     if (planRules.length > 0)
         planTime.set(set, { rules: planRules, documents });
-    set.diagnostics = (0,src_diagnostics/* sortDiagnostics */.Ds)([...set.diagnostics, ...out]);
+    set.diagnostics = (0,diagnostics/* sortDiagnostics */.Ds)([...set.diagnostics, ...out]);
 }
+/** Whether the stack's policies have rules over the plan (a plan applied as recorded would skip them). */
+const hasPlanPolicies = (set) => planTime.has(set);
+/** Whether a plan-time rule of the set reads the pull request's labels (only then are they asked of GitHub). */
+const readsLabels = (set) => planTime.get(set)?.rules.some(rule => LABELS.test(rule.check)) ?? false;
+const LABELS = /\blabels\b/;
 /**
  * The plan-time rules of a stack's policies over its plan: each change of a kind the rule reads, with
- * `change` (kind, name, address, action, deferred), `plan` (the stack, counts of each action and of each
- * kind after the plan) and `resource` (the manifest as written, `{}` for a delete).
+ * `change` (kind, name, address, action, deferred, id; `tags`, the live resource's when it exists, else
+ * the manifest's; `query`, check-queries' verdict on an alert), `plan` (the stack, counts of each action
+ * and of each kind after the plan, `elsewhere`: names other stacks manage), `labels` (the pull request's)
+ * and `resource` (the manifest as written, `{}` for a delete). `planned` gives each change's live record.
  */
-function checkPlanPolicies(set, plan) {
+function checkPlanPolicies(set, plan, planned = [], input = {}) {
     const found = planTime.get(set);
     if (!found)
         return [];
     const out = [];
     // A change is of the manifest of its kind and name (names are unique per kind in a stack).
     const byName = new Map(found.documents.map(d => [`${d.kind}/${String(d.value.name)}`, d]));
+    const liveOf = new Map(planned.map(p => [p.change, p.live]));
     const after = Object.fromEntries(vocabulary/* MANIFEST_KINDS */.ak.map(k => [k, 0]));
     for (const c of plan.changes)
         if (c.action !== 'delete' || c.deferred)
             after[c.kind] = (after[c.kind] ?? 0) + 1;
-    const planValue = { stack: plan.stack, counts: { ...(0,types/* countChanges */.xS)(plan.changes) }, after };
+    const elsewhere = Object.fromEntries(vocabulary/* MANIFEST_KINDS */.ak.map(k => [k, input.elsewhere?.[k] ?? {}]));
+    const planValue = { stack: plan.stack, counts: { ...(0,types/* countChanges */.xS)(plan.changes) }, after, elsewhere };
+    const labels = [...(input.labels?.names ?? [])];
     for (const rule of found.rules) {
+        const readsLabels = LABELS.test(rule.check);
+        const readsQuery = /\bchange\.query\b/.test(rule.check);
+        let unchecked = 0;
         for (const c of plan.changes) {
             if (rule.kinds && !rule.kinds.includes(c.kind))
                 continue;
             const d = c.action === 'delete' ? undefined : byName.get(`${c.kind}/${c.name}`);
+            const query = queryOf(c, input);
+            if (readsQuery && !input.queries && c.action !== 'delete' && c.action !== 'noop')
+                unchecked++;
             const change = {
                 kind: c.kind,
                 name: c.name,
                 address: c.address,
                 action: c.action,
                 deferred: c.deferred ?? '',
-                id: c.id ?? ''
+                id: c.id ?? '',
+                tags: tagsOf(liveOf.get(c)) ?? tagsOf(d?.value) ?? [],
+                query
             };
-            const failure = evaluate(rule, { resource: d?.value ?? {}, change, plan: planValue });
+            let failure = evaluate(rule, { resource: d?.value ?? {}, change, plan: planValue, labels });
             if (failure === undefined)
                 continue;
+            if (readsLabels && input.labels?.unknown)
+                failure = [failure, `no labels to read: ${input.labels.unknown}`].filter(Boolean).join('; ');
             if (d)
                 report(out, rule, d, failure, 'plan');
             else
-                out.push((0,src_diagnostics/* diagnostic */.YK)('plan', rule.severity, `${c.kind} "${c.name}" (${c.action}): ${ruleText(rule, failure)}`));
+                out.push((0,diagnostics/* diagnostic */.YK)('plan', rule.severity, `${c.kind} "${c.name}" (${c.action}): ${ruleText(rule, failure)}`));
         }
+        if (unchecked > 0)
+            out.push((0,diagnostics/* diagnostic */.YK)('plan', 'notice', `policy rule "${rule.id}" reads the query data of ${unchecked} changed resource(s), which this run could not check (${input.queriesUnchecked ?? 'check-queries did not query them'}) [policy ${rule.policy}]`));
     }
     return out;
 }
-function compilePolicies(docs, stack, out) {
+/** check-queries' verdict on an alert's query: `unchecked` when it did not run or did not replay this one. */
+function queryOf(c, input) {
+    if (c.kind !== 'Alert' || !input.queries)
+        return { status: 'unchecked', reason: '' };
+    const found = input.queries.get(c.name);
+    return found ? { status: found.status, reason: found.reason ?? '' } : { status: 'unchecked', reason: '' };
+}
+/** A record's tags as the user writes them: without the stacks' ownership tags, which the manifests never hold. */
+const tagsOf = (record) => {
+    const tags = record?.tags;
+    return Array.isArray(tags)
+        ? tags.filter((t) => typeof t === 'string' && !t.startsWith(rules/* OWNERSHIP_TAG_PREFIX */.yJ))
+        : undefined;
+};
+function compilePolicies(docs, stack, found, 
+/** Documents whose own problems are reported elsewhere (once, not in each stack). */
+quiet = new Set()) {
     const rules = [];
     const seen = new Map();
+    let packOn = false;
     for (const doc of docs) {
+        const out = quiet.has(doc) ? [] : found;
         const parsed = PolicySchema.safeParse(doc.value, { reportInput: true });
         if (!parsed.success) {
             out.push(...(0,issues/* issuesToDiagnostics */.oX)(parsed.error.issues, doc, PolicySchema));
@@ -22498,12 +22886,14 @@ function compilePolicies(docs, stack, out) {
         }
         const policy = parsed.data;
         const own = (policy.rules ?? []).map((rule, i) => ({ rule, at: ['rules', i] }));
-        const pack = policy.recommended ? RECOMMENDED_RULES.map(rule => ({ rule, at: ['recommended'] })) : [];
+        // The pack turned on twice (by the repository's policy and a stack's) is the same pack: once.
+        const pack = policy.recommended && !packOn ? RECOMMENDED_RULES.map(rule => ({ rule, at: ['recommended'] })) : [];
+        packOn ||= policy.recommended === true;
         for (const { rule, at } of [...pack, ...own]) {
             const where = `${doc.file}:${doc.locate(at).line}`;
             const twice = seen.get(rule.id);
             if (twice !== undefined) {
-                out.push((0,src_diagnostics/* diagnostic */.YK)('validate', 'error', `duplicate policy rule id "${rule.id}" (also at ${twice})`, {
+                out.push((0,diagnostics/* diagnostic */.YK)('validate', 'error', `duplicate policy rule id "${rule.id}" (also at ${twice})`, {
                     ...doc.locate([...at, 'id']),
                     field: `${at.join('.')}.id`
                 }));
@@ -22512,7 +22902,7 @@ function compilePolicies(docs, stack, out) {
             seen.set(rule.id, where);
             const program = compileCheck(rule.check);
             if ('error' in program) {
-                out.push((0,src_diagnostics/* diagnostic */.YK)('validate', 'error', `policy rule "${rule.id}": the check is not valid CEL: ${program.error}`, {
+                out.push((0,diagnostics/* diagnostic */.YK)('validate', 'error', `policy rule "${rule.id}": the check is not valid CEL: ${program.error}`, {
                     ...doc.locate([...at, 'check']),
                     field: `${at.join('.')}.check`
                 }));
@@ -22530,27 +22920,35 @@ async function withSuppressions(docs, options, known, out) {
     const read = options.readText ??
         ((file) => (0,promises_.readFile)(external_node_path_default().resolve(options.cwd, file), 'utf8').catch(() => undefined));
     const lines = new Map();
+    const hasSuppression = new WeakMap();
     const result = [];
     for (const d of docs) {
-        if (!lines.has(d.doc.file))
-            lines.set(d.doc.file, (await read(d.doc.file))?.split(/\r?\n/));
+        if (!lines.has(d.doc.file)) {
+            const content = await read(d.doc.file);
+            const split = content?.split(/\r?\n/);
+            if (split)
+                hasSuppression.set(split, mentionsSuppression(content));
+            lines.set(d.doc.file, split);
+        }
         const text = lines.get(d.doc.file);
         const suppressions = [];
-        for (const s of text ? suppressionsAt(text, d.doc.start.line) : []) {
+        // A document's start asks for the file's positions (a second parse): only files with a suppression need it.
+        const found = text && hasSuppression.get(text) ? suppressionsAt(text, d.doc.start.line) : [];
+        for (const s of found) {
             const at = { file: d.doc.file, line: s.line, column: s.column };
             if ('malformed' in s) {
-                out.push((0,src_diagnostics/* diagnostic */.YK)('validate', 'error', 'a suppression is written `# obsdeploy: allow <rule-id> -- <reason>`', at));
+                out.push((0,diagnostics/* diagnostic */.YK)('validate', 'error', 'a suppression is written `# obsdeploy: allow <rule-id> -- <reason>`', at));
             }
             else if (!s.reason) {
-                out.push((0,src_diagnostics/* diagnostic */.YK)('validate', 'error', `the suppression of policy rule "${s.rule}" has no reason: write \`# obsdeploy: allow ${s.rule} -- <why>\``, at));
+                out.push((0,diagnostics/* diagnostic */.YK)('validate', 'error', `the suppression of policy rule "${s.rule}" has no reason: write \`# obsdeploy: allow ${s.rule} -- <why>\``, at));
             }
             else if (!known.has(s.rule)) {
-                out.push((0,src_diagnostics/* diagnostic */.YK)('validate', 'warning', `no policy rule "${s.rule}" to suppress here`, at));
+                out.push((0,diagnostics/* diagnostic */.YK)('validate', 'warning', `no policy rule "${s.rule}" to suppress here`, at));
             }
             else {
                 suppressions.push(s);
                 // Listed in every report, so the exception is reviewed with the change.
-                out.push((0,src_diagnostics/* diagnostic */.YK)('validate', 'notice', `policy rule "${s.rule}" is suppressed for ${d.kind} ${label(d)}: ${s.reason}`, at));
+                out.push((0,diagnostics/* diagnostic */.YK)('validate', 'notice', `policy rule "${s.rule}" is suppressed for ${d.kind} ${label(d)}: ${s.reason}`, at));
             }
         }
         result.push({ ...d, suppressions });
@@ -22576,7 +22974,7 @@ function report(out, rule, d, failure, stage) {
         return;
     const field = rule.field ? parseField(rule.field) : undefined;
     const at = field ? d.doc.locate(field) : d.doc.start;
-    out.push((0,src_diagnostics/* diagnostic */.YK)(stage, rule.severity, `${d.kind} ${label(d)}: ${ruleText(rule, failure)}`, {
+    out.push((0,diagnostics/* diagnostic */.YK)(stage, rule.severity, `${d.kind} ${label(d)}: ${ruleText(rule, failure)}`, {
         ...at,
         ...(rule.field ? { field: rule.field } : {})
     }));
@@ -22816,6 +23214,20 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:util");
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:util/types");
+
+/***/ }),
+
+/***/ 8877:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:v8");
+
+/***/ }),
+
+/***/ 714:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:vm");
 
 /***/ }),
 

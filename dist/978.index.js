@@ -1,0 +1,127 @@
+export const id = 978;
+export const ids = [978];
+export const modules = {
+
+/***/ 6978:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   labelsOfCommit: () => (/* binding */ labelsOfCommit)
+/* harmony export */ });
+/* harmony import */ var _rest_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6417);
+/**
+ * The pull request's labels, for policy rules that read them (`labels`, e.g. "no delete of a dashboard
+ * tagged critical without the approved-delete label"). On a pull request they are in the event. On a
+ * push (the apply after a merge) they are the labels of the pull request that merged the commit, asked of
+ * GitHub (`GET /repos/{owner}/{repo}/commits/{sha}/pulls`, which needs `pull-requests: read`). When they
+ * cannot be known, there are none, with the reason: a rule that asks for a label then blocks, the safe side.
+ */
+
+/** The labels of the pull request(s) merged as `sha`: the ones merged into the default branch. */
+async function labelsOfCommit(target) {
+    const short = target.sha.slice(0, 12);
+    try {
+        const octokit = (0,_rest_js__WEBPACK_IMPORTED_MODULE_0__/* .clientFor */ .$V)(target);
+        const { data } = await octokit.rest.repos.listPullRequestsAssociatedWithCommit({
+            owner: target.owner,
+            repo: target.repo,
+            commit_sha: target.sha,
+            per_page: 100
+        });
+        const merged = data.filter(pr => pr.merged_at);
+        if (merged.length === 0)
+            return { names: [], unknown: `no merged pull request has commit ${short}` };
+        const names = new Set();
+        for (const pr of merged)
+            for (const l of pr.labels)
+                if (l.name)
+                    names.add(l.name);
+        return { names: [...names].sort() };
+    }
+    catch (error) {
+        const status = error.status;
+        const said = `${typeof status === 'number' ? `${status}: ` : ''}${(0,_rest_js__WEBPACK_IMPORTED_MODULE_0__/* .serverMessage */ .x_)(error)}`;
+        return {
+            names: [],
+            unknown: (0,_rest_js__WEBPACK_IMPORTED_MODULE_0__/* .redact */ .E$)(`the pull request that merged commit ${short} could not be read (${said}); the job's token needs \`pull-requests: read\``, target.token)
+        };
+    }
+}
+
+
+/***/ }),
+
+/***/ 6417:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   $V: () => (/* binding */ clientFor),
+/* harmony export */   E$: () => (/* binding */ redact),
+/* harmony export */   lW: () => (/* binding */ refusalWarning),
+/* harmony export */   x_: () => (/* binding */ serverMessage)
+/* harmony export */ });
+/* harmony import */ var _actions_github__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2184);
+/* harmony import */ var _error_message_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6587);
+/**
+ * What the sticky comment and the labels share: an Octokit client for the pull request, and the
+ * warning that says why GitHub refused a write. Both are conveniences: a refusal never fails the run.
+ */
+
+
+function clientFor(target) {
+    return (0,_actions_github__WEBPACK_IMPORTED_MODULE_0__/* .getOctokit */ .Q)(target.token, {
+        baseUrl: (target.baseUrl ?? process.env.GITHUB_API_URL ?? 'https://api.github.com').replace(/\/+$/, '')
+    });
+}
+const PERMISSION_SNIPPET = 'permissions:\n  pull-requests: write';
+/**
+ * Why a write was refused, for a workflow warning: `what` says what did not happen ("The plan was not
+ * posted as a pull request comment"), `after` what the reader still has. Never contains the token.
+ */
+function refusalWarning(error, what, after, token) {
+    const status = error.status;
+    const said = serverMessage(error);
+    let text;
+    if (typeof status !== 'number') {
+        text = `${what}: GitHub could not be reached (${said}). ${after}`;
+    }
+    else if (status === 403 && /rate limit/i.test(said)) {
+        text = `${what}: GitHub's rate limit was hit (${said}). ${after}`;
+    }
+    else if (status === 401) {
+        text = `${what}: GitHub rejected the github-token (401: ${said}). ${after}`;
+    }
+    else if (status === 403 || status === 404) {
+        const why = status === 404
+            ? 'the token cannot see this pull request (GitHub answers 404 when a private repository is out of its reach)'
+            : 'the token cannot write to this pull request';
+        text = [
+            `${what}: ${why} (${status}: ${said}). Give the workflow job this permission:`,
+            '',
+            PERMISSION_SNIPPET,
+            '',
+            `On a pull request from a fork the token stays read-only whatever the workflow asks for. ${after}`
+        ].join('\n');
+    }
+    else {
+        text = `${what}: GitHub answered ${status} (${said}). ${after}`;
+    }
+    return redact(text, token);
+}
+/** The server's words on one short line: the message GitHub returned, not our request. */
+function serverMessage(error) {
+    const data = error.response?.data;
+    const fromBody = data?.message;
+    const text = typeof fromBody === 'string' ? fromBody : (0,_error_message_js__WEBPACK_IMPORTED_MODULE_1__/* .errorMessage */ .gJ)(error);
+    const line = text.replace(/\s+/g, ' ').trim();
+    return line.length > 300 ? `${line.slice(0, 300)}…` : line;
+}
+/** Defence in depth: whatever an error carries, the token does not leave through a warning. */
+function redact(text, token) {
+    return token.length >= 6 ? text.split(token).join('***') : text;
+}
+
+
+/***/ })
+
+};
