@@ -2,8 +2,10 @@
  * The fair baseline of a cold plan: a plain node process that does only the work no plan can skip. It
  * downloads the same live lists a plan reads (the paths are given, with the same pagination) and
  * JSON.parse's them, and reads and js-yaml-parses the same manifest files. No validation, no planning.
+ * A path given as `POST /mcp` is the plan's one question to the MCP endpoint (which tools it offers:
+ * src/api/mcp.ts), asked the same way.
  *
- *   node bench/fair-baseline.mjs <manifest folder> <api url> <api key> <list path>...
+ *   node bench/fair-baseline.mjs <manifest folder> <api url> <api key> <list path | POST /mcp>...
  *
  * Prints what it read as one JSON line.
  */
@@ -24,8 +26,23 @@ async function getJson(target) {
   return res.ok ? JSON.parse(text) : { data: [] }
 }
 
+/** The MCP endpoint's tool list, as the plan asks for it (a JSON-RPC POST that accepts a stream). */
+async function tools(target) {
+  const res = await fetch(`${url}${target}`, {
+    method: 'POST',
+    headers: {
+      ...headers,
+      accept: 'application/json, text/event-stream',
+      'content-type': 'application/json'
+    },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} })
+  })
+  return [await res.text()]
+}
+
 /** A list as the tool reads it: the first page, then the rest with the server's page size. */
 async function list(target) {
+  if (target.startsWith('POST ')) return tools(target.slice(5))
   const first = await getJson(target)
   const items = Array.isArray(first) ? [...first] : [...(first.data ?? [])]
   const total = first.meta?.total
