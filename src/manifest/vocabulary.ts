@@ -2,7 +2,6 @@
  * The value sets of the API, from CONTRACT.md where it names them and FACTS.md where it says "not shown".
  * One place, so the schemas, the normalizer and the emulator-facing code agree.
  */
-import { RESOURCE_KINDS } from '../plan/types.js'
 export const AGG_FNS = [
   'avg',
   'count',
@@ -207,8 +206,20 @@ export const LIMITS = {
   scheduleOffsetMinutes: 1439
 } as const
 
-/** Every kind a manifest may have: the resource kinds, in the order they are applied. */
-export const MANIFEST_KINDS = RESOURCE_KINDS
+/**
+ * Every kind of resource a manifest may declare (and a plan change), in the order they are planned and
+ * applied: later kinds refer to earlier ones (deletes run in reverse). `Policy` documents are not resources.
+ */
+export const MANIFEST_KINDS = [
+  'Connection',
+  'Source',
+  'SavedSearch',
+  'Webhook',
+  'Dashboard',
+  'Alert',
+  'ServiceSettings',
+  'TeamMember'
+] as const
 export type ManifestKind = (typeof MANIFEST_KINDS)[number]
 export const API_VERSIONS = ['obsdeploy/v1'] as const
 

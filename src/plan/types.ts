@@ -5,24 +5,16 @@
  */
 import { z } from 'zod'
 import { once } from '../manifest/once.js'
+import { MANIFEST_KINDS, type ManifestKind } from '../manifest/vocabulary.js'
 import { previewSchemas } from './preview.js'
 
 export const PLAN_SCHEMA_VERSION = 1
 
 export const ACTIONS = ['create', 'update', 'replace', 'delete', 'noop'] as const
 export type Action = (typeof ACTIONS)[number]
-/** In the order they are planned and applied: later kinds refer to earlier ones (deletes run in reverse). */
-export const RESOURCE_KINDS = [
-  'Connection',
-  'Source',
-  'SavedSearch',
-  'Webhook',
-  'Dashboard',
-  'Alert',
-  'ServiceSettings',
-  'TeamMember'
-] as const
-export type ResourceKind = (typeof RESOURCE_KINDS)[number]
+/** The kinds a manifest declares are the kinds a plan changes (the manifest's vocabulary defines them). */
+export const RESOURCE_KINDS = MANIFEST_KINDS
+export type ResourceKind = ManifestKind
 
 /** Versions of the plan file's optional sections (their schemas below say what each holds). */
 export const REFERENCES_VERSION = 1
