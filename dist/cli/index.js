@@ -14458,12 +14458,10 @@ const userTags = () => zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(zod__WE
 /* harmony export */   zd: () => (/* binding */ ALERT_INTERVAL_MINUTES)
 /* harmony export */ });
 /* unused harmony exports SERIES_TYPES, DISPLAY_TYPES, LINK_TYPES, SOURCE_KINDS */
-/* harmony import */ var _plan_types_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9898);
 /**
  * The value sets of the API, from CONTRACT.md where it names them and FACTS.md where it says "not shown".
  * One place, so the schemas, the normalizer and the emulator-facing code agree.
  */
-
 const AGG_FNS = [
     'avg',
     'count',
@@ -14661,8 +14659,20 @@ const LIMITS = {
     /** utils/zod.ts alertSchema. */
     scheduleOffsetMinutes: 1439
 };
-/** Every kind a manifest may have: the resource kinds, in the order they are applied. */
-const MANIFEST_KINDS = _plan_types_js__WEBPACK_IMPORTED_MODULE_0__/* .RESOURCE_KINDS */ .pQ;
+/**
+ * Every kind of resource a manifest may declare (and a plan change), in the order they are planned and
+ * applied: later kinds refer to earlier ones (deletes run in reverse). `Policy` documents are not resources.
+ */
+const MANIFEST_KINDS = [
+    'Connection',
+    'Source',
+    'SavedSearch',
+    'Webhook',
+    'Dashboard',
+    'Alert',
+    'ServiceSettings',
+    'TeamMember'
+];
 const API_VERSIONS = ['obsdeploy/v1'];
 /** common-utils types.ts SourceKind: what a data source holds. */
 const SOURCE_KINDS = (/* unused pure expression or super */ null && (['log', 'trace', 'session', 'metric', 'promql']));
@@ -22329,9 +22339,10 @@ const previewSchemas = (0,_manifest_once_js__WEBPACK_IMPORTED_MODULE_0__/* .once
 /* harmony export */   xS: () => (/* binding */ countChanges)
 /* harmony export */ });
 /* unused harmony export ACTIONS */
-/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2857);
-/* harmony import */ var _manifest_once_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(164);
-/* harmony import */ var _preview_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9687);
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(2857);
+/* harmony import */ var _manifest_once_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(164);
+/* harmony import */ var _manifest_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7817);
+/* harmony import */ var _preview_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9687);
 /**
  * The plan: what will change, field by field, and why. It is written as JSON (`plan-file`) with this
  * schema (exported to schema/plan.schema.json), read back by `apply --plan`, and rendered by the
@@ -22340,19 +22351,11 @@ const previewSchemas = (0,_manifest_once_js__WEBPACK_IMPORTED_MODULE_0__/* .once
 
 
 
+
 const PLAN_SCHEMA_VERSION = 1;
 const ACTIONS = ['create', 'update', 'replace', 'delete', 'noop'];
-/** In the order they are planned and applied: later kinds refer to earlier ones (deletes run in reverse). */
-const RESOURCE_KINDS = [
-    'Connection',
-    'Source',
-    'SavedSearch',
-    'Webhook',
-    'Dashboard',
-    'Alert',
-    'ServiceSettings',
-    'TeamMember'
-];
+/** The kinds a manifest declares are the kinds a plan changes (the manifest's vocabulary defines them). */
+const RESOURCE_KINDS = _manifest_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .MANIFEST_KINDS */ .ak;
 /** Versions of the plan file's optional sections (their schemas below say what each holds). */
 const REFERENCES_VERSION = 1;
 const APPLY_SECTION_VERSION = 1;
@@ -22360,60 +22363,60 @@ const APPLY_SECTION_VERSION = 1;
  * The plan file's schemas, built on first use: only reading a plan file back (`apply --plan`) and the
  * exported JSON Schema parse with them, so a start-up that reads none (validate, plan) does not build them.
  */
-const planSchemas = (0,_manifest_once_js__WEBPACK_IMPORTED_MODULE_1__/* .once */ .O)('plan schemas', () => {
-    const Location = zod__WEBPACK_IMPORTED_MODULE_2__/* .object */ .Ikc({ file: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP(), line: zod__WEBPACK_IMPORTED_MODULE_2__/* .number */ .aig(), column: zod__WEBPACK_IMPORTED_MODULE_2__/* .number */ .aig() });
-    const FieldChange = zod__WEBPACK_IMPORTED_MODULE_2__/* .object */ .Ikc({
+const planSchemas = (0,_manifest_once_js__WEBPACK_IMPORTED_MODULE_2__/* .once */ .O)('plan schemas', () => {
+    const Location = zod__WEBPACK_IMPORTED_MODULE_3__/* .object */ .Ikc({ file: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP(), line: zod__WEBPACK_IMPORTED_MODULE_3__/* .number */ .aig(), column: zod__WEBPACK_IMPORTED_MODULE_3__/* .number */ .aig() });
+    const FieldChange = zod__WEBPACK_IMPORTED_MODULE_3__/* .object */ .Ikc({
         /** e.g. `tags`, `tiles["Errors"].select[0].where`. */
-        path: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP(),
-        before: zod__WEBPACK_IMPORTED_MODULE_2__/* .unknown */ .L5J().optional(),
-        after: zod__WEBPACK_IMPORTED_MODULE_2__/* .unknown */ .L5J().optional()
+        path: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP(),
+        before: zod__WEBPACK_IMPORTED_MODULE_3__/* .unknown */ .L5J().optional(),
+        after: zod__WEBPACK_IMPORTED_MODULE_3__/* .unknown */ .L5J().optional()
     });
-    const DiagnosticSchema = zod__WEBPACK_IMPORTED_MODULE_2__/* .object */ .Ikc({
-        severity: zod__WEBPACK_IMPORTED_MODULE_2__/* ["enum"] */ .k5n(['error', 'warning', 'notice']),
-        message: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP(),
-        file: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP().optional(),
-        line: zod__WEBPACK_IMPORTED_MODULE_2__/* .number */ .aig().optional(),
-        column: zod__WEBPACK_IMPORTED_MODULE_2__/* .number */ .aig().optional(),
-        field: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP().optional(),
-        stage: zod__WEBPACK_IMPORTED_MODULE_2__/* ["enum"] */ .k5n(['validate', 'plan', 'apply', 'config'])
+    const DiagnosticSchema = zod__WEBPACK_IMPORTED_MODULE_3__/* .object */ .Ikc({
+        severity: zod__WEBPACK_IMPORTED_MODULE_3__/* ["enum"] */ .k5n(['error', 'warning', 'notice']),
+        message: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP(),
+        file: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().optional(),
+        line: zod__WEBPACK_IMPORTED_MODULE_3__/* .number */ .aig().optional(),
+        column: zod__WEBPACK_IMPORTED_MODULE_3__/* .number */ .aig().optional(),
+        field: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().optional(),
+        stage: zod__WEBPACK_IMPORTED_MODULE_3__/* ["enum"] */ .k5n(['validate', 'plan', 'apply', 'config'])
     });
-    const Change = zod__WEBPACK_IMPORTED_MODULE_2__/* .object */ .Ikc({
-        kind: zod__WEBPACK_IMPORTED_MODULE_2__/* ["enum"] */ .k5n(RESOURCE_KINDS),
-        name: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP(),
+    const Change = zod__WEBPACK_IMPORTED_MODULE_3__/* .object */ .Ikc({
+        kind: zod__WEBPACK_IMPORTED_MODULE_3__/* ["enum"] */ .k5n(RESOURCE_KINDS),
+        name: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP(),
         /** Stable key of the resource in this plan, e.g. `Dashboard/Checkout`. */
-        address: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP(),
-        action: zod__WEBPACK_IMPORTED_MODULE_2__/* ["enum"] */ .k5n(ACTIONS),
+        address: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP(),
+        action: zod__WEBPACK_IMPORTED_MODULE_3__/* ["enum"] */ .k5n(ACTIONS),
         /** The live id, when the resource exists. */
-        id: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP().optional(),
+        id: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().optional(),
         /** The manifest that declares it (absent for deletes of resources that left the manifests). */
         source: Location.optional(),
-        fields: zod__WEBPACK_IMPORTED_MODULE_2__/* .array */ .YOg(FieldChange),
+        fields: zod__WEBPACK_IMPORTED_MODULE_3__/* .array */ .YOg(FieldChange),
         /** Plain-language consequences a reviewer must see: tile renames, alerts the server will drop. */
-        notes: zod__WEBPACK_IMPORTED_MODULE_2__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP()),
+        notes: zod__WEBPACK_IMPORTED_MODULE_3__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP()),
         /**
          * Shown but not applied by this run: `prune` (owned, left the manifests, prune is off) or `release`
          * (ServiceSettings wait for a release).
          */
-        deferred: zod__WEBPACK_IMPORTED_MODULE_2__/* ["enum"] */ .k5n(['prune', 'release', 'in-use']).optional(),
+        deferred: zod__WEBPACK_IMPORTED_MODULE_3__/* ["enum"] */ .k5n(['prune', 'release', 'in-use']).optional(),
         /**
          * A dashboard update's tiles that it rewrites through the API's form, and what that resets on each: settings only
          * the web UI can set, which no API client can read (kinds/dashboard/ui-only.ts). `via`: one PUT (every tile), or
          * patches of the changed tiles alone; `why`: why not patches. Reported as a destructive note.
          */
-        resets: zod__WEBPACK_IMPORTED_MODULE_2__/* .object */ .Ikc({
-            via: zod__WEBPACK_IMPORTED_MODULE_2__/* ["enum"] */ .k5n(['put', 'patch']),
-            why: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP().optional(),
-            tiles: zod__WEBPACK_IMPORTED_MODULE_2__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_2__/* .object */ .Ikc({ tile: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP(), settings: zod__WEBPACK_IMPORTED_MODULE_2__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP()) }))
+        resets: zod__WEBPACK_IMPORTED_MODULE_3__/* .object */ .Ikc({
+            via: zod__WEBPACK_IMPORTED_MODULE_3__/* ["enum"] */ .k5n(['put', 'patch']),
+            why: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().optional(),
+            tiles: zod__WEBPACK_IMPORTED_MODULE_3__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_3__/* .object */ .Ikc({ tile: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP(), settings: zod__WEBPACK_IMPORTED_MODULE_3__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP()) }))
         })
             .optional(),
         /** Deleted by the server as a side effect (its tile or dashboard goes away), not by a request. */
-        droppedByServer: zod__WEBPACK_IMPORTED_MODULE_2__/* .boolean */ .zMY().optional(),
+        droppedByServer: zod__WEBPACK_IMPORTED_MODULE_3__/* .boolean */ .zMY().optional(),
         /** Addresses that must be applied before this one. */
-        dependsOn: zod__WEBPACK_IMPORTED_MODULE_2__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP()),
+        dependsOn: zod__WEBPACK_IMPORTED_MODULE_3__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP()),
         /** The request body this change will send, where a reviewer benefits from seeing it (the service PATCH). */
-        request: zod__WEBPACK_IMPORTED_MODULE_2__/* .object */ .Ikc({ method: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP(), path: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP(), body: zod__WEBPACK_IMPORTED_MODULE_2__/* .unknown */ .L5J() }).optional(),
+        request: zod__WEBPACK_IMPORTED_MODULE_3__/* .object */ .Ikc({ method: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP(), path: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP(), body: zod__WEBPACK_IMPORTED_MODULE_3__/* .unknown */ .L5J() }).optional(),
         /** Live-query evidence added by check-queries. */
-        evidence: zod__WEBPACK_IMPORTED_MODULE_2__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP()).optional()
+        evidence: zod__WEBPACK_IMPORTED_MODULE_3__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP()).optional()
     });
     /**
      * Names of what the plan's values hold ids of, read from the live lists when the plan was made, so a
@@ -22421,80 +22424,80 @@ const planSchemas = (0,_manifest_once_js__WEBPACK_IMPORTED_MODULE_1__/* .once */
      * own: a plan file written before it existed still parses, and a reader that meets a later version
      * ignores it rather than misreading it.
      */
-    const References = zod__WEBPACK_IMPORTED_MODULE_2__/* .object */ .Ikc({
-        version: zod__WEBPACK_IMPORTED_MODULE_2__/* .number */ .aig(),
+    const References = zod__WEBPACK_IMPORTED_MODULE_3__/* .object */ .Ikc({
+        version: zod__WEBPACK_IMPORTED_MODULE_3__/* .number */ .aig(),
         /** Data sources, by id. */
-        sources: zod__WEBPACK_IMPORTED_MODULE_2__/* .record */ .g1P(zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP()),
+        sources: zod__WEBPACK_IMPORTED_MODULE_3__/* .record */ .g1P(zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP()),
         /** Webhooks, by id (absent where the API cannot list them). */
-        webhooks: zod__WEBPACK_IMPORTED_MODULE_2__/* .record */ .g1P(zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP()).optional(),
+        webhooks: zod__WEBPACK_IMPORTED_MODULE_3__/* .record */ .g1P(zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP()).optional(),
         /** Connections and saved searches, by id (absent where the API cannot list them). */
-        connections: zod__WEBPACK_IMPORTED_MODULE_2__/* .record */ .g1P(zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP()).optional(),
-        savedSearches: zod__WEBPACK_IMPORTED_MODULE_2__/* .record */ .g1P(zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP()).optional(),
+        connections: zod__WEBPACK_IMPORTED_MODULE_3__/* .record */ .g1P(zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP()).optional(),
+        savedSearches: zod__WEBPACK_IMPORTED_MODULE_3__/* .record */ .g1P(zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP()).optional(),
         /** The dashboard each manifest alert watches a tile of, by alert name. */
-        alertDashboards: zod__WEBPACK_IMPORTED_MODULE_2__/* .record */ .g1P(zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP())
+        alertDashboards: zod__WEBPACK_IMPORTED_MODULE_3__/* .record */ .g1P(zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP())
     });
     /**
      * What `apply --plan` needs to run a plan's changes without planning again (run/saved-plan.ts explains
      * why that is as strict as planning again). Optional and versioned on its own: a plan without it, or
      * of another version, is applied as before, by planning again and comparing fingerprints.
      */
-    const ApplySection = zod__WEBPACK_IMPORTED_MODULE_2__/* .object */ .Ikc({
-        version: zod__WEBPACK_IMPORTED_MODULE_2__/* .number */ .aig(),
+    const ApplySection = zod__WEBPACK_IMPORTED_MODULE_3__/* .object */ .Ikc({
+        version: zod__WEBPACK_IMPORTED_MODULE_3__/* .number */ .aig(),
         /** sha256 of what shapes the plan besides the live state: the settings, patterns and variables, each manifest file's bytes. */
-        inputs: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP(),
+        inputs: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP(),
         /** sha256 of the whole live state the plan was computed from, as read. */
-        live: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP(),
+        live: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP(),
         /** By change address: what its operations read of the desired record (the kind's saved form). */
-        records: zod__WEBPACK_IMPORTED_MODULE_2__/* .record */ .g1P(zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_2__/* .unknown */ .L5J()),
+        records: zod__WEBPACK_IMPORTED_MODULE_3__/* .record */ .g1P(zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_3__/* .unknown */ .L5J()),
         /** The dashboard facts the alerts' operations read (DashboardFacts, as lists). */
-        dashboards: zod__WEBPACK_IMPORTED_MODULE_2__/* .object */ .Ikc({
-            desired: zod__WEBPACK_IMPORTED_MODULE_2__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_2__/* .object */ .Ikc({
-                name: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP(),
-                address: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP(),
-                liveId: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP().optional(),
-                tileIds: zod__WEBPACK_IMPORTED_MODULE_2__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_2__/* .tuple */ .PVZ([zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_2__/* .union */ .KCZ([zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_2__/* .number */ .aig()])]))
+        dashboards: zod__WEBPACK_IMPORTED_MODULE_3__/* .object */ .Ikc({
+            desired: zod__WEBPACK_IMPORTED_MODULE_3__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_3__/* .object */ .Ikc({
+                name: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP(),
+                address: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP(),
+                liveId: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().optional(),
+                tileIds: zod__WEBPACK_IMPORTED_MODULE_3__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_3__/* .tuple */ .PVZ([zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_3__/* .union */ .KCZ([zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_3__/* .number */ .aig()])]))
             })),
-            live: zod__WEBPACK_IMPORTED_MODULE_2__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_2__/* .object */ .Ikc({
-                id: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP(),
-                address: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP(),
-                desiredName: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP().optional(),
-                deleted: zod__WEBPACK_IMPORTED_MODULE_2__/* .boolean */ .zMY(),
-                droppedTileIds: zod__WEBPACK_IMPORTED_MODULE_2__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP())
+            live: zod__WEBPACK_IMPORTED_MODULE_3__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_3__/* .object */ .Ikc({
+                id: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP(),
+                address: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP(),
+                desiredName: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().optional(),
+                deleted: zod__WEBPACK_IMPORTED_MODULE_3__/* .boolean */ .zMY(),
+                droppedTileIds: zod__WEBPACK_IMPORTED_MODULE_3__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP())
             }))
         }),
         /** HMAC-SHA256 of the whole plan file (this field empty), keyed with the API credentials of the run that wrote it. */
-        seal: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP()
+        seal: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP()
     });
-    const Plan = zod__WEBPACK_IMPORTED_MODULE_2__/* .object */ .Ikc({
-        schemaVersion: zod__WEBPACK_IMPORTED_MODULE_2__/* .literal */ .euz(PLAN_SCHEMA_VERSION),
-        tool: zod__WEBPACK_IMPORTED_MODULE_2__/* .object */ .Ikc({ name: zod__WEBPACK_IMPORTED_MODULE_2__/* .literal */ .euz('obsdeploy'), version: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP() }),
-        createdAt: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP(),
-        command: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP(),
-        mode: zod__WEBPACK_IMPORTED_MODULE_2__/* ["enum"] */ .k5n(['self-hosted', 'managed']),
+    const Plan = zod__WEBPACK_IMPORTED_MODULE_3__/* .object */ .Ikc({
+        schemaVersion: zod__WEBPACK_IMPORTED_MODULE_3__/* .literal */ .euz(PLAN_SCHEMA_VERSION),
+        tool: zod__WEBPACK_IMPORTED_MODULE_3__/* .object */ .Ikc({ name: zod__WEBPACK_IMPORTED_MODULE_3__/* .literal */ .euz('obsdeploy'), version: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP() }),
+        createdAt: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP(),
+        command: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP(),
+        mode: zod__WEBPACK_IMPORTED_MODULE_3__/* ["enum"] */ .k5n(['self-hosted', 'managed']),
         /** Managed mode: the path segment the run used (`managed-prefix: auto` settles it on the first list). */
-        managedPrefix: zod__WEBPACK_IMPORTED_MODULE_2__/* ["enum"] */ .k5n(['clickstack', 'observability']).optional(),
-        stack: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP(),
-        ownershipTag: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP(),
-        prune: zod__WEBPACK_IMPORTED_MODULE_2__/* .boolean */ .zMY(),
+        managedPrefix: zod__WEBPACK_IMPORTED_MODULE_3__/* ["enum"] */ .k5n(['clickstack', 'observability']).optional(),
+        stack: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP(),
+        ownershipTag: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP(),
+        prune: zod__WEBPACK_IMPORTED_MODULE_3__/* .boolean */ .zMY(),
         /** sha256 of the normalized live state the plan was computed from, and of the desired state. */
-        fingerprint: zod__WEBPACK_IMPORTED_MODULE_2__/* .object */ .Ikc({ live: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP(), desired: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP() }),
-        changes: zod__WEBPACK_IMPORTED_MODULE_2__/* .array */ .YOg(Change),
-        diagnostics: zod__WEBPACK_IMPORTED_MODULE_2__/* .array */ .YOg(DiagnosticSchema),
+        fingerprint: zod__WEBPACK_IMPORTED_MODULE_3__/* .object */ .Ikc({ live: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP(), desired: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP() }),
+        changes: zod__WEBPACK_IMPORTED_MODULE_3__/* .array */ .YOg(Change),
+        diagnostics: zod__WEBPACK_IMPORTED_MODULE_3__/* .array */ .YOg(DiagnosticSchema),
         references: References.optional(),
         apply: ApplySection.optional(),
         /** What the report pictures: dashboards' layouts and, with check-queries, their data (plan/preview.ts). */
-        preview: (0,_preview_js__WEBPACK_IMPORTED_MODULE_0__/* .previewSchemas */ .n)().Preview.optional()
+        preview: (0,_preview_js__WEBPACK_IMPORTED_MODULE_1__/* .previewSchemas */ .n)().Preview.optional()
     });
     /**
      * The plan file of a run over many stacks (the `stacks` layout): each planned stack's own plan, in the
      * order they were planned. `apply --plan` matches them by stack name.
      */
-    const PlanSet = zod__WEBPACK_IMPORTED_MODULE_2__/* .object */ .Ikc({
-        schemaVersion: zod__WEBPACK_IMPORTED_MODULE_2__/* .literal */ .euz(PLAN_SCHEMA_VERSION),
-        stacks: zod__WEBPACK_IMPORTED_MODULE_2__/* .array */ .YOg(Plan)
+    const PlanSet = zod__WEBPACK_IMPORTED_MODULE_3__/* .object */ .Ikc({
+        schemaVersion: zod__WEBPACK_IMPORTED_MODULE_3__/* .literal */ .euz(PLAN_SCHEMA_VERSION),
+        stacks: zod__WEBPACK_IMPORTED_MODULE_3__/* .array */ .YOg(Plan)
     });
     /** What a plan file holds: one stack's plan, or the plans of many (schema/plan.schema.json). */
-    const PlanFile = zod__WEBPACK_IMPORTED_MODULE_2__/* .union */ .KCZ([Plan, PlanSet]);
+    const PlanFile = zod__WEBPACK_IMPORTED_MODULE_3__/* .union */ .KCZ([Plan, PlanSet]);
     return {
         Location,
         FieldChange,
