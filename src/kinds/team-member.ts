@@ -23,6 +23,7 @@
 import { ApiError } from '../api/errors.js'
 import type { LiveDashboard, LiveTeamMember } from '../api/schemas.js'
 import { diagnostic } from '../diagnostics.js'
+import { maskEmail } from '../mask-email.js'
 import type { JsonObject } from '../json.js'
 import type { Located } from '../manifest/load.js'
 import type { TeamMemberSpec } from '../manifest/resources-schema.js'
@@ -40,13 +41,6 @@ export interface DesiredTeamMember {
 
 /** A live person with the name the plan gives them (masked or not), set when paired. */
 export type PlannedTeamMember = LiveTeamMember & { label?: string }
-
-/** `jane@example.com` -> `j***@example.com`: enough for a reviewer who knows the team, no more. */
-export function maskEmail(email: string): string {
-  const at = email.lastIndexOf('@')
-  if (at < 0) return '***'
-  return `${email.slice(0, Math.min(1, at))}***${email.slice(at)}`
-}
 
 export const teamMemberKind: Kind<DesiredTeamMember, PlannedTeamMember> = {
   kind: 'TeamMember',

@@ -10,6 +10,7 @@
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { diagnostic, sortDiagnostics, type Diagnostic } from '../diagnostics.js'
+import { maskEmail } from '../mask-email.js'
 import { issuesToDiagnostics } from '../manifest/issues.js'
 import { loadManifests, type LoadOptions, type ManifestSet } from '../manifest/load.js'
 import type { PathSegment } from '../manifest/path.js'
@@ -362,8 +363,13 @@ function report(
 const ruleText = (rule: Rule, failure: string) =>
   `${rule.message} [policy ${rule.policy}: ${rule.id}]${failure ? ` (${failure})` : ''}`
 
-const label = (d: Pick<Document, 'value'>) =>
-  typeof d.value.name === 'string' ? `"${d.value.name}"` : '(unnamed)'
+/** A resource as a finding names it: by its name; a person by a masked email, as the plan does (personal data). */
+const label = (d: Pick<Document, 'kind' | 'value'>) =>
+  d.kind === 'TeamMember' && typeof d.value.email === 'string'
+    ? maskEmail(d.value.email)
+    : typeof d.value.name === 'string'
+      ? `"${d.value.name}"`
+      : '(unnamed)'
 
 /** `tiles[0].name` -> ['tiles', 0, 'name']. */
 export function parseField(field: string): PathSegment[] {

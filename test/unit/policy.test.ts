@@ -212,3 +212,35 @@ it("README's example policy is valid and its checks compile", async () => {
   const dash = `kind: Dashboard\nname: Payments - Checkout\ntags: [owner:payments, team:payments]\n${tile}`
   expect(await check(`${example}---\n${dash}`, 'payments')).toEqual([])
 })
+
+describe('rules over team members', () => {
+  it('name a person by a masked email, in findings and in suppressions, never by the email', async () => {
+    const text = `kind: Policy
+name: org
+rules:
+  - id: company-domain
+    kinds: [TeamMember]
+    severity: error
+    message: people are invited by their company address
+    check: resource.email.endsWith('@example.com')
+    field: email
+---
+kind: TeamMember
+email: jane.doe@gmail.com
+name: Jane Doe
+---
+# obsdeploy: allow company-domain -- a contractor for the quarter
+kind: TeamMember
+email: bob@contractor.io
+---
+kind: TeamMember
+email: ann@example.com
+`
+    const found = await check(text)
+    expect(found).toEqual([
+      'm.yaml:12:8 email: TeamMember j***@gmail.com: people are invited by their company address [policy org: company-domain]',
+      'm.yaml:15:1 notice: policy rule "company-domain" is suppressed for TeamMember b***@contractor.io: a contractor for the quarter'
+    ])
+    expect(found.join('\n')).not.toMatch(/jane\.doe|Jane Doe|bob@/)
+  })
+})
