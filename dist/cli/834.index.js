@@ -4725,6 +4725,8 @@ function source_normal(source, ctx, owner) {
     return ((0,json/* clean */.uH)(out) ?? {});
 }
 
+// EXTERNAL MODULE: ./src/mask-email.ts
+var mask_email = __webpack_require__(3038);
 ;// CONCATENATED MODULE: ./src/kinds/team-member.ts
 /**
  * Team members (self-hosted only: routers/external-api/v2/team.ts), the people who can read the team's data,
@@ -4753,13 +4755,7 @@ function source_normal(source, ctx, owner) {
 
 
 
-/** `jane@example.com` -> `j***@example.com`: enough for a reviewer who knows the team, no more. */
-function maskEmail(email) {
-    const at = email.lastIndexOf('@');
-    if (at < 0)
-        return '***';
-    return `${email.slice(0, Math.min(1, at))}***${email.slice(at)}`;
-}
+
 const teamMemberKind = {
     kind: 'TeamMember',
     live: {
@@ -4940,7 +4936,7 @@ function labelsFor(emails, mask) {
             labels.set(email, email);
             continue;
         }
-        const masked = maskEmail(email);
+        const masked = (0,mask_email/* maskEmail */.v)(email);
         const n = (count.get(masked) ?? 0) + 1;
         count.set(masked, n);
         labels.set(email, n === 1 ? masked : `${masked} (${n})`);

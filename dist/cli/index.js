@@ -22208,6 +22208,26 @@ function describeYamlError(code, message) {
 
 /***/ }),
 
+/***/ 3038:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   v: () => (/* binding */ maskEmail)
+/* harmony export */ });
+/**
+ * Emails are personal data: a report names a person by a masked email, enough for a reviewer who knows the
+ * team and no more. `jane@example.com` -> `j***@example.com`.
+ */
+function maskEmail(email) {
+    const at = email.lastIndexOf('@');
+    if (at < 0)
+        return '***';
+    return `${email.slice(0, Math.min(1, at))}***${email.slice(at)}`;
+}
+
+
+/***/ }),
+
 /***/ 9687:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -22548,6 +22568,8 @@ var external_node_path_ = __nccwpck_require__(6760);
 var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_);
 // EXTERNAL MODULE: ./src/diagnostics.ts
 var diagnostics = __nccwpck_require__(4851);
+// EXTERNAL MODULE: ./src/mask-email.ts
+var mask_email = __nccwpck_require__(3038);
 // EXTERNAL MODULE: ./src/manifest/issues.ts
 var issues = __nccwpck_require__(9597);
 // EXTERNAL MODULE: ./src/manifest/load.ts + 2 modules
@@ -22749,6 +22771,7 @@ function suppressionsAt(lines, line) {
  *
  * Between manifest and plan in the import order: it reads the ManifestSet and the Plan's shape, nothing later.
  */
+
 
 
 
@@ -22983,7 +23006,12 @@ function report(out, rule, d, failure, stage) {
     }));
 }
 const ruleText = (rule, failure) => `${rule.message} [policy ${rule.policy}: ${rule.id}]${failure ? ` (${failure})` : ''}`;
-const label = (d) => typeof d.value.name === 'string' ? `"${d.value.name}"` : '(unnamed)';
+/** A resource as a finding names it: by its name; a person by a masked email, as the plan does (personal data). */
+const label = (d) => d.kind === 'TeamMember' && typeof d.value.email === 'string'
+    ? (0,mask_email/* maskEmail */.v)(d.value.email)
+    : typeof d.value.name === 'string'
+        ? `"${d.value.name}"`
+        : '(unnamed)';
 /** `tiles[0].name` -> ['tiles', 0, 'name']. */
 function parseField(field) {
     const out = [];
