@@ -183,7 +183,7 @@ const WithId = z.looseObject({ id: z.union([z.string().min(1), z.number()]).tran
  */
 type NotFoundShape = 'json' | 'status-text'
 const ABSENT_SHAPES: Record<
-  'dashboards' | 'alerts' | RecordCollection,
+  'dashboards' | 'alerts' | 'team' | RecordCollection,
   Record<Mode, readonly NotFoundShape[]>
 > = {
   // HyperDX answers a missing dashboard with sendStatus(404); its OpenAPI comments advertise {message}.
@@ -195,7 +195,9 @@ const ABSENT_SHAPES: Record<
   // v2/sources.ts, webhooks.ts, savedSearches.ts: 404 {message: "... not found"}.
   sources: { 'self-hosted': ['json'], managed: ['json'] },
   webhooks: { 'self-hosted': ['json'], managed: ['json'] },
-  'saved-searches': { 'self-hosted': ['json'], managed: ['json'] }
+  'saved-searches': { 'self-hosted': ['json'], managed: ['json'] },
+  // v2/team.ts: sendStatus(404) for a missing invitation or member; the cloud has no team routes.
+  team: { 'self-hosted': ['status-text'], managed: [] }
 }
 
 /** Words for a path segment's id, in errors. */
@@ -400,18 +402,11 @@ class HttpObservabilityApi implements ObservabilityApi {
   }
 
   async deleteTeamInvitation(id: string): Promise<'deleted' | 'absent'> {
-    // v2/team.ts: sendStatus(404) when it does not exist.
-    return this.remove(await this.item('/team/invitation', id, 'invitation id'), {
-      'self-hosted': ['status-text'],
-      managed: []
-    })
+    return this.remove(await this.item('/team/invitation', id, 'invitation id'), ABSENT_SHAPES.team)
   }
 
   async deleteTeamMember(id: string): Promise<'deleted' | 'absent'> {
-    return this.remove(await this.item('/team/member', id, 'team member id'), {
-      'self-hosted': ['status-text'],
-      managed: []
-    })
+    return this.remove(await this.item('/team/member', id, 'team member id'), ABSENT_SHAPES.team)
   }
 
   /** A list the managed API may not have (the contract's `observability` prefix): a 404 is "no route". */

@@ -43,6 +43,13 @@ export const registryName = (stack: string): string => `obsdeploy registry (stac
 
 export const isRegistryDashboard = (d: { tags: readonly string[] }): boolean => d.tags.includes(REGISTRY_TAG)
 
+/** Whether a registry dashboard (of any stack) lists records of a kind. */
+export function registryLists(d: LiveDashboard, kind: RegistryKind): boolean {
+  if (!isRegistryDashboard(d)) return false
+  const parsed = parseRegistry(d)
+  return 'owned' in parsed && parsed.owned[kind] !== undefined
+}
+
 const FENCE = '```'
 /** A markdown tile holds at most 50,000 characters (zod.ts); entries are split across tiles below it. */
 const TILE_BUDGET = 40_000

@@ -21,7 +21,7 @@
  * removes someone plans again and compares the fingerprints (run/saved-plan.ts).
  */
 import { ApiError } from '../api/errors.js'
-import type { LiveDashboard, LiveTeamMember } from '../api/schemas.js'
+import type { LiveTeamMember } from '../api/schemas.js'
 import { diagnostic } from '../diagnostics.js'
 import { maskEmail } from '../mask-email.js'
 import type { JsonObject } from '../json.js'
@@ -30,7 +30,7 @@ import type { TeamMemberSpec } from '../manifest/resources-schema.js'
 import { DesiredAt } from './desired-at.js'
 import type { Desired, Kind, Operation, PlanContext } from './kind.js'
 import { registryNote, registryOwner } from './records.js'
-import { isRegistryDashboard, registryName } from './registry.js'
+import { registryLists, registryName } from './registry.js'
 
 export interface DesiredTeamMember {
   spec: TeamMemberSpec
@@ -49,15 +49,12 @@ export const teamMemberKind: Kind<DesiredTeamMember, PlannedTeamMember> = {
     read: api => api.listTeam(),
     // Two more requests only for a stack with team members, or one whose registry lists some to prune.
     asked: async options => (await options.team) ?? true,
-    neededBy: state => state.dashboards.some(d => isRegistryDashboard(d) && listsTeamMembers(d))
+    neededBy: state => state.dashboards.some(d => registryLists(d, 'TeamMember'))
   },
 
   desired(ctx) {
     const located = ctx.manifests.teamMembers ?? []
-    const labels = labelsFor(
-      [...located.map(l => l.spec.email.toLowerCase()), ...ownedEmails(ctx)],
-      ctx.settings.maskEmails !== false
-    )
+    const labels = labelsOf(ctx)
     return located.map(l => {
       const email = l.spec.email.toLowerCase()
       if (ctx.live.teamMembers === undefined)
@@ -76,10 +73,7 @@ export const teamMemberKind: Kind<DesiredTeamMember, PlannedTeamMember> = {
 
   pair(desired, ctx) {
     const live = ctx.live.teamMembers ?? []
-    const labels = labelsFor(
-      [...desired.map(d => d.value.email), ...ownedEmails(ctx)],
-      ctx.settings.maskEmails !== false
-    )
+    const labels = labelsOf(ctx)
     const labelled = (l: LiveTeamMember): PlannedTeamMember => ({ ...l, label: labels.get(l.email) })
     const byEmail = new Map(live.map(l => [l.email, l]))
     const used = new Set<string>()
@@ -128,7 +122,8 @@ export const teamMemberKind: Kind<DesiredTeamMember, PlannedTeamMember> = {
 
   normalLive: (l, ctx) =>
     normal(
-      l.label ?? labelsFor([l.email], ctx.settings.maskEmails !== false).get(l.email)!,
+      // pair() labelled every record the planner passes here (its pairs and orphans).
+      l.label!,
       registryOwner('TeamMember', l.email, ctx),
       statusOf(l)
     ),
@@ -237,13 +232,16 @@ export const teamMemberKind: Kind<DesiredTeamMember, PlannedTeamMember> = {
   }
 }
 
-/** Whether a registry dashboard lists team members (of any stack: cheap, and never wrong to read them). */
-const listsTeamMembers = (d: LiveDashboard): boolean =>
-  d.tiles.some(t => typeof t.config?.markdown === 'string' && t.config.markdown.includes('"TeamMember"'))
-
-/** The emails this stack's registry lists (they may be deleted: their labels must not collide either). */
-function ownedEmails(ctx: PlanContext): string[] {
-  return (ctx.live.teamMembers ?? []).filter(l => ctx.registry.owns('TeamMember', l.email)).map(l => l.email)
+/**
+ * How the plan names each person: the manifests' emails and the ones this stack's registry lists (they may
+ * be deleted: their labels must not collide either), masked unless `maskEmails` is false.
+ */
+function labelsOf(ctx: PlanContext): Map<string, string> {
+  const owned = (ctx.live.teamMembers ?? []).filter(l => ctx.registry.owns('TeamMember', l.email))
+  return labelsFor(
+    [...(ctx.manifests.teamMembers ?? []).map(l => l.spec.email.toLowerCase()), ...owned.map(l => l.email)],
+    ctx.settings.maskEmails !== false
+  )
 }
 
 /**
