@@ -33,9 +33,9 @@ export interface StackLayout {
   stacks: StackDefinition[]
   /**
    * Files outside every stack's folder that hold only `kind: Policy` documents: the repository's
-   * policies, which hold in every stack (each rule's `stacks` still scopes it). Absent: none.
+   * policies, which hold in every stack (each rule's `stacks` still scopes it).
    */
-  policies?: string[]
+  policies: string[]
   /** Problems of the layout itself: stack files, files without a stack, nesting, names. */
   diagnostics: Diagnostic[]
 }
@@ -198,7 +198,7 @@ export function selectStacks(
   }
   if (!options.changed) return { stacks: all, reason: 'all stacks', diagnostics: [] }
   const paths = options.changed.paths
-  const shared = paths.find(p => SHARED.test(p) || layout.policies?.includes(p) === true)
+  const shared = paths.find(p => SHARED.test(p) || layout.policies.includes(p))
   if (shared)
     return {
       stacks: all,

@@ -5,13 +5,8 @@
  * GitHub (`GET /repos/{owner}/{repo}/commits/{sha}/pulls`, which needs `pull-requests: read`). When they
  * cannot be known, there are none, with the reason: a rule that asks for a label then blocks, the safe side.
  */
+import type { PullRequestLabels } from '../policy/check.js'
 import { clientFor, redact, serverMessage } from './rest.js'
-
-export interface KnownLabels {
-  names: string[]
-  /** Why no labels could be read, in words for a finding. Never contains the token. */
-  unknown?: string
-}
 
 /** The labels of the pull request(s) merged as `sha`: the ones merged into the default branch. */
 export async function labelsOfCommit(target: {
@@ -20,7 +15,7 @@ export async function labelsOfCommit(target: {
   repo: string
   sha: string
   baseUrl?: string
-}): Promise<KnownLabels> {
+}): Promise<PullRequestLabels> {
   const short = target.sha.slice(0, 12)
   try {
     const octokit = clientFor(target)

@@ -16,6 +16,9 @@ export function ownershipTag(stack: string): string {
 
 export const isOwnershipTag = (tag: string): boolean => tag.startsWith(OWNERSHIP_TAG_PREFIX)
 
+/** The stack an ownership tag names, as the tag holds it (a long name shortened, ownershipTag). */
+export const stackOfTag = (tag: string): string => tag.slice(OWNERSHIP_TAG_PREFIX.length)
+
 /** The user's tags as a sorted set, without any stack's ownership tag. */
 export function userTags(tags: readonly string[]): string[] {
   return [...new Set(tags.filter(t => !isOwnershipTag(t)))].sort()

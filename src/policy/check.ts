@@ -10,11 +10,11 @@
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { diagnostic, sortDiagnostics, type Diagnostic } from '../diagnostics.js'
+import { isOwnershipTag } from '../kinds/ownership.js'
 import { maskEmail } from '../mask-email.js'
 import { issuesToDiagnostics } from '../manifest/issues.js'
 import { loadManifests, type LoadOptions, type ManifestSet } from '../manifest/load.js'
 import type { PathSegment } from '../manifest/path.js'
-import { OWNERSHIP_TAG_PREFIX } from '../manifest/rules.js'
 import { MANIFEST_KINDS, type ManifestKind } from '../manifest/vocabulary.js'
 import type { ParsedDocument } from '../manifest/yaml.js'
 import { countChanges, type Change, type Plan } from '../plan/types.js'
@@ -204,7 +204,7 @@ function queryOf(c: Change, input: PlanPolicyInput): { status: string; reason: s
 const tagsOf = (record: unknown): string[] | undefined => {
   const tags = (record as { tags?: unknown } | undefined)?.tags
   return Array.isArray(tags)
-    ? tags.filter((t): t is string => typeof t === 'string' && !t.startsWith(OWNERSHIP_TAG_PREFIX))
+    ? tags.filter((t): t is string => typeof t === 'string' && !isOwnershipTag(t))
     : undefined
 }
 
@@ -276,20 +276,18 @@ async function withSuppressions(
   const read =
     options.readText ??
     ((file: string) => readFile(path.resolve(options.cwd, file), 'utf8').catch(() => undefined))
+  // The lines of each file that mentions a suppression; undefined for the others.
   const lines = new Map<string, string[] | undefined>()
-  const hasSuppression = new WeakMap<string[], boolean>()
   const result: Document[] = []
   for (const d of docs) {
     if (!lines.has(d.doc.file)) {
       const content = await read(d.doc.file)
-      const split = content?.split(/\r?\n/)
-      if (split) hasSuppression.set(split, mentionsSuppression(content!))
-      lines.set(d.doc.file, split)
+      lines.set(d.doc.file, content && mentionsSuppression(content) ? content.split(/\r?\n/) : undefined)
     }
     const text = lines.get(d.doc.file)
     const suppressions: Suppression[] = []
     // A document's start asks for the file's positions (a second parse): only files with a suppression need it.
-    const found = text && hasSuppression.get(text) ? suppressionsAt(text, d.doc.start.line) : []
+    const found = text ? suppressionsAt(text, d.doc.start.line) : []
     for (const s of found) {
       const at = { file: d.doc.file, line: s.line, column: s.column }
       if ('malformed' in s) {

@@ -13,8 +13,7 @@ import { errorMessage } from '../error-message.js'
 import { KINDS } from '../kinds/index.js'
 import { FingerprintKey } from '../kinds/fingerprint-key.js'
 import type { LiveState, PlanSettings } from '../kinds/kind.js'
-import { isOwnershipTag, ownershipTag } from '../kinds/ownership.js'
-import { OWNERSHIP_TAG_PREFIX } from '../manifest/rules.js'
+import { isOwnershipTag, ownershipTag, stackOfTag } from '../kinds/ownership.js'
 import { checkQueries } from '../live/check-queries.js'
 import { readLiveState } from '../live/read.js'
 import { validateOnServer } from '../live/server-validation.js'
@@ -47,8 +46,6 @@ import {
   type SavedForStack
 } from './saved-plan.js'
 import { EMPTY_OUTPUTS, type RunDependencies, type RunOutputs } from './types.js'
-
-const OWNERSHIP_PREFIX_LENGTH = OWNERSHIP_TAG_PREFIX.length
 
 /** The commands that go online: validate stops before. */
 export type OnlineCommand = Exclude<RunCommand, 'validate'>
@@ -169,10 +166,13 @@ export async function runOnline(
       }
     }
     // Query findings come from this run's queries, not from planning: a plan with them is planned again.
-    const queried = plans.map((p, i) => p.diagnostics.length > found[i]! || p.changes.some(c => c.evidence))
+    const queried =
+      liveAsRead !== undefined &&
+      (plans[0]!.diagnostics.length > found[0]! || plans[0]!.changes.some(c => c.evidence))
     // Policy rules over the plan (on: plan), after the queries they may read: their errors fail the plan,
     // so nothing is applied.
     for (const { stack, outcome } of planned) {
+      if (!hasPlanPolicies(stack.manifests)) continue
       const labels = deps.labels && readsLabels(stack.manifests) ? await deps.labels() : undefined
       outcome.plan.diagnostics.push(
         ...checkPlanPolicies(
@@ -198,18 +198,16 @@ export async function runOnline(
     }
     if (liveAsRead !== undefined) {
       const [{ stack, settings, outcome }] = planned as [(typeof planned)[number]]
-      const section = queried[0]
+      const section = queried
         ? 'check-queries found something'
-        : hasPlanPolicies(stack.manifests)
-          ? 'its policies have rules over the plan, which an apply checks again (labels may differ)'
-          : applySectionOf({
-              config,
-              settings,
-              manifests: stack.manifests,
-              live: liveAsRead,
-              outcome,
-              kinds: KINDS
-            })
+        : applySectionOf({
+            config,
+            settings,
+            manifests: stack.manifests,
+            live: liveAsRead,
+            outcome,
+            kinds: KINDS
+          })
       if (typeof section === 'string') log.debug(`the plan has no apply section: ${section}`)
       else outcome.plan.apply = section
     }
@@ -449,10 +447,8 @@ function planPolicyInput(
     if (!list.includes(other)) list.push(other)
   }
   for (const d of live.dashboards) {
-    const tags = (d as { tags?: unknown }).tags
-    if (!Array.isArray(tags) || tags.includes(own)) continue
-    for (const tag of tags)
-      if (typeof tag === 'string' && isOwnershipTag(tag)) add(d.name, tag.slice(OWNERSHIP_PREFIX_LENGTH))
+    if (d.tags.includes(own)) continue
+    for (const tag of d.tags) if (isOwnershipTag(tag)) add(d.name, stackOfTag(tag))
   }
   for (const other of all)
     if (other !== stack) for (const d of other.manifests.dashboards) add(d.spec.name, other.name)

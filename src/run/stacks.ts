@@ -54,17 +54,18 @@ export async function runStacks(
 
   const loaded: Array<{ stack: StackDefinition; manifests: ManifestSet }> = []
   const loading = (async () => {
-    const repository = await repositoryPolicies(layout.policies ?? [], config)
+    const repository = await repositoryPolicies(layout.policies, config)
     own.push(...repository.diagnostics)
+    // A stack is not planned without the rules that hold in it: a broken repository policy holds back all.
+    const brokenPolicies = hasErrors(repository.diagnostics)
     for (const stack of selection.stacks) {
       const manifests = await loadStack(stack, config, repository.policies)
-      // A stack is not planned without the rules that hold in it: a broken repository policy holds back all.
-      if (hasErrors(repository.diagnostics))
+      if (brokenPolicies)
         manifests.diagnostics.push(
           diagnostic(
             'validate',
             'error',
-            `stack "${stack.name}" is not planned: the repository's policies (${layout.policies!.join(', ')}) have errors`
+            `stack "${stack.name}" is not planned: the repository's policies (${layout.policies.join(', ')}) have errors`
           )
         )
       loaded.push({ stack, manifests })

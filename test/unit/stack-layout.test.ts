@@ -166,6 +166,7 @@ describe('which stacks a run plans', () => {
     manifests: [`${folder}/main.yaml`]
   })
   const layout: StackLayout = {
+    policies: [],
     stacks: [
       stack('payments', 'observability/payments'),
       stack('search', 'observability/search'),
