@@ -10,6 +10,7 @@ import { diagnostic } from '../diagnostics.js'
 import { clean, sortedKeys, type JsonObject } from '../json.js'
 import type { ServiceSettingsSpec } from '../manifest/schema.js'
 import { diffValues } from '../plan/diff.js'
+import { DesiredAt } from './desired-at.js'
 import type { ApplyContext, Kind } from './kind.js'
 
 type IpEntry = { source: string; description?: string }
@@ -29,15 +30,9 @@ export const serviceSettingsKind: Kind<ServiceSettingsSpec, LiveService> = {
   desired(ctx) {
     if (ctx.settings.mode !== 'managed') return []
     // One at most: validation refuses a second (rules.ts).
-    return ctx.manifests.services.map(({ spec, doc }) => ({
-      name: spec.name ?? 'service',
-      address: 'ServiceSettings/service',
-      // A getter: positions are built only for what the plan shows.
-      get source() {
-        return doc.locate(['kind'])
-      },
-      value: spec
-    }))
+    return ctx.manifests.services.map(
+      ({ spec, doc }) => new DesiredAt(spec.name ?? 'service', 'ServiceSettings/service', spec, doc, 'kind')
+    )
   },
 
   pair(desired, ctx) {
