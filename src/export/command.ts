@@ -71,17 +71,22 @@ export async function exportCommand(config: Config<'export'>, options: ExportOpt
       (!options.owned || tags.includes(tag))
     const named = (name: string) => !nameMatch || nameMatch(name)
     // The kinds without tags: none when selecting by tag; owned ones are the registry's.
-    const untagged = <T extends { id: string; name: string }>(
-      kind: 'Connection' | 'Source' | 'Webhook',
-      list?: T[]
+    // A record is named and owned by its name and id; a person by the email (--name matches it).
+    const untagged = <T>(
+      kind: 'Connection' | 'Source' | 'Webhook' | 'TeamMember',
+      list: T[] | undefined,
+      key: (r: T) => { name: string; id: string }
     ) =>
-      list?.filter(
-        r =>
+      list?.filter(r => {
+        const { name, id } = key(r)
+        return (
           wanted(kind) &&
           options.tags.length === 0 &&
-          named(r.name) &&
-          (!options.owned || registry.owns(kind, r.id))
-      )
+          named(name) &&
+          (!options.owned || registry.owns(kind, id))
+        )
+      })
+    const asRecord = (r: { id: string; name: string }) => r
     const dashboards = live.dashboards.filter(
       d => wanted('Dashboard') && !isRegistryDashboard(d) && tagged(d.tags) && named(d.name)
     )
@@ -89,20 +94,13 @@ export async function exportCommand(config: Config<'export'>, options: ExportOpt
       dashboards,
       allDashboards: live.dashboards,
       alerts: live.alerts,
-      sources: untagged('Source', live.sources) ?? [],
-      webhooks: untagged('Webhook', live.webhooks),
-      connections: untagged('Connection', live.connections),
+      sources: untagged('Source', live.sources, asRecord) ?? [],
+      webhooks: untagged('Webhook', live.webhooks, asRecord),
+      connections: untagged('Connection', live.connections, asRecord),
       savedSearches: live.savedSearches?.filter(
         s => wanted('SavedSearch') && tagged(s.tags) && named(s.name)
       ),
-      // People carry no tags: none when selecting by tag; --name matches the email.
-      teamMembers: live.teamMembers?.filter(
-        m =>
-          wanted('TeamMember') &&
-          options.tags.length === 0 &&
-          named(m.email) &&
-          (!options.owned || registry.owns('TeamMember', m.email))
-      ),
+      teamMembers: untagged('TeamMember', live.teamMembers, m => ({ name: m.email, id: m.email })),
       ownershipTag: tag,
       registry,
       mode: config.mode,

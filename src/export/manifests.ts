@@ -133,11 +133,15 @@ export function exportManifests(input: ExportInput): ExportedFile[] {
     searchAlerts += alerts.length
   }
   kindFile('SavedSearch', 'saved-searches', 'saved searches', searchDocs, searchAlerts)
-  kindFile('TeamMember', 'team-members', 'team members', teamMemberDocuments(resources), 0, [
-    ...(input.teamMembers?.some(m => m.currentUser && !resources.registry.owns('TeamMember', m.email))
-      ? ["The API key's own user is not written: a stack never removes it, so it is not adopted either."]
-      : [])
-  ])
+  const teamNotes: string[] = []
+  kindFile(
+    'TeamMember',
+    'team-members',
+    'team members',
+    teamMemberDocuments(resources, teamNotes),
+    0,
+    teamNotes
+  )
   return [...files, ...dashboardFiles(input, resources, usedFiles)]
 }
 

@@ -256,19 +256,24 @@ export function savedSearchDocument(s: LiveSavedSearch, input: ResourceExportInp
  * stack cannot do, while leaving out one it manages would plan it as held back. A name is written when it says
  * more than the email (an accepted invitation's user is named by its email).
  */
-export function teamMemberDocuments(input: ResourceExportInput): Document[] {
-  return (input.teamMembers ?? [])
-    .filter(m => !m.currentUser || input.registry.owns('TeamMember', m.email))
-    .map(m => {
-      const value: Record<string, unknown> = { kind: 'TeamMember', email: m.email }
-      if (m.name && m.name.toLowerCase() !== m.email) value.name = m.name
-      const comments = m.userId ? [] : ['a pending invitation']
-      const other = input.registry.ownerOf('TeamMember', m.email)
-      if (other)
-        comments.push(
-          `managed by another stack (${other}): a stack never takes one over, so the plan refuses this manifest until that stack lets go`
-        )
-      if (!input.registry.owns('TeamMember', m.email)) value.adopt = true
-      return withComments(value, comments)
-    })
+export function teamMemberDocuments(input: ResourceExportInput, notes: string[]): Document[] {
+  return (input.teamMembers ?? []).flatMap(m => {
+    const managed = owned(input, 'TeamMember', m.email)
+    if (m.currentUser && !managed) {
+      notes.push(
+        "The API key's own user is not written: a stack never removes it, so it is not adopted either."
+      )
+      return []
+    }
+    const value: Record<string, unknown> = { kind: 'TeamMember', email: m.email }
+    if (m.name && m.name.toLowerCase() !== m.email) value.name = m.name
+    const comments = m.userId ? [] : ['a pending invitation']
+    const other = input.registry.ownerOf('TeamMember', m.email)
+    if (other)
+      comments.push(
+        `managed by another stack (${other}): a stack never takes one over, so the plan refuses this manifest until that stack lets go`
+      )
+    if (!managed) value.adopt = true
+    return [withComments(value, comments)]
+  })
 }
