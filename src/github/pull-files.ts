@@ -3,7 +3,7 @@
  * touch. Read from the REST API (the event payload does not list them, and the default checkout has no
  * history to diff). When they cannot be listed, every stack is planned: more work, never a missed stack.
  */
-import { clientFor, redact, serverMessage, type IssueTarget } from './rest.js'
+import { clientFor, redact, statusMessage, type IssueTarget } from './rest.js'
 
 /** GitHub lists at most this many files of a pull request; a longer list is cut without saying so. */
 export const LISTED_FILES_LIMIT = 3000
@@ -33,8 +33,7 @@ export async function listPullRequestFiles(target: IssueTarget): Promise<PullReq
       }
     }
   } catch (error) {
-    const status = (error as { status?: unknown }).status
-    const said = `${typeof status === 'number' ? `${status}: ` : ''}${serverMessage(error)}`
+    const said = statusMessage(error)
     return {
       warning: redact(
         `The pull request's changed files could not be listed (${said}), so every stack is planned. The job's token needs \`pull-requests: read\`.`,

@@ -6,7 +6,7 @@
  * cannot be known, there are none, with the reason: a rule that asks for a label then blocks, the safe side.
  */
 import type { PullRequestLabels } from '../policy/check.js'
-import { clientFor, redact, serverMessage } from './rest.js'
+import { clientFor, redact, statusMessage } from './rest.js'
 
 /** The labels of the pull request(s) merged as `sha`: the ones merged into the default branch. */
 export async function labelsOfCommit(target: {
@@ -31,8 +31,7 @@ export async function labelsOfCommit(target: {
     for (const pr of merged) for (const l of pr.labels) if (l.name) names.add(l.name)
     return { names: [...names].sort() }
   } catch (error) {
-    const status = (error as { status?: unknown }).status
-    const said = `${typeof status === 'number' ? `${status}: ` : ''}${serverMessage(error)}`
+    const said = statusMessage(error)
     return {
       names: [],
       unknown: redact(

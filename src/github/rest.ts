@@ -65,6 +65,12 @@ export function serverMessage(error: unknown): string {
   return line.length > 300 ? `${line.slice(0, 300)}…` : line
 }
 
+/** An Octokit error in a line: its HTTP status (when it has one) and the server's message. */
+export function statusMessage(error: unknown): string {
+  const status = (error as { status?: unknown }).status
+  return `${typeof status === 'number' ? `${status}: ` : ''}${serverMessage(error)}`
+}
+
 /** Defence in depth: whatever an error carries, the token does not leave through a warning. */
 export function redact(text: string, token: string): string {
   return token.length >= 6 ? text.split(token).join('***') : text
