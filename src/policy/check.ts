@@ -27,6 +27,9 @@ interface Rule extends PolicyRule {
   program: CelProgram
   /** The Policy document that turns it on. */
   policy: string
+  /** What the check reads besides the resource and the change (told once, when the rule is compiled). */
+  readsLabels: boolean
+  readsQuery: boolean
 }
 
 interface Document {
@@ -121,9 +124,7 @@ export const hasPlanPolicies = (set: ManifestSet): boolean => planTime.has(set)
 
 /** Whether a plan-time rule of the set reads the pull request's labels (only then are they asked of GitHub). */
 export const readsLabels = (set: ManifestSet): boolean =>
-  planTime.get(set)?.rules.some(rule => LABELS.test(rule.check)) ?? false
-
-const LABELS = /\blabels\b/
+  planTime.get(set)?.rules.some(rule => rule.readsLabels) ?? false
 
 /**
  * The plan-time rules of a stack's policies over its plan: each change of a kind the rule reads, with
@@ -153,8 +154,7 @@ export function checkPlanPolicies(
   const planValue = { stack: plan.stack, counts: { ...countChanges(plan.changes) }, after, elsewhere }
   const labels = [...(input.labels?.names ?? [])]
   for (const rule of found.rules) {
-    const readsLabels = LABELS.test(rule.check)
-    const readsQuery = /\bchange\.query\b/.test(rule.check)
+    const { readsLabels, readsQuery } = rule
     let unchecked = 0
     for (const c of plan.changes) {
       if (rule.kinds && !rule.kinds.includes(c.kind)) continue
@@ -260,7 +260,13 @@ function compilePolicies(
         continue
       }
       if (rule.stacks && !rule.stacks.includes(stack)) continue
-      rules.push({ ...rule, program, policy: policy.name })
+      rules.push({
+        ...rule,
+        program,
+        policy: policy.name,
+        readsLabels: /\blabels\b/.test(rule.check),
+        readsQuery: /\bchange\.query\b/.test(rule.check)
+      })
     }
   }
   return { rules, known: new Set(seen.keys()) }
