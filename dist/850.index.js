@@ -40,8 +40,7 @@ async function listPullRequestFiles(target) {
         }
     }
     catch (error) {
-        const status = error.status;
-        const said = `${typeof status === 'number' ? `${status}: ` : ''}${(0,_rest_js__WEBPACK_IMPORTED_MODULE_0__/* .serverMessage */ .x_)(error)}`;
+        const said = (0,_rest_js__WEBPACK_IMPORTED_MODULE_0__/* .statusMessage */ .uP)(error);
         return {
             warning: (0,_rest_js__WEBPACK_IMPORTED_MODULE_0__/* .redact */ .E$)(`The pull request's changed files could not be listed (${said}), so every stack is planned. The job's token needs \`pull-requests: read\`.`, target.token)
         };
@@ -64,8 +63,9 @@ async function listPullRequestFiles(target) {
 /* harmony export */   $V: () => (/* binding */ clientFor),
 /* harmony export */   E$: () => (/* binding */ redact),
 /* harmony export */   lW: () => (/* binding */ refusalWarning),
-/* harmony export */   x_: () => (/* binding */ serverMessage)
+/* harmony export */   uP: () => (/* binding */ statusMessage)
 /* harmony export */ });
+/* unused harmony export serverMessage */
 /* harmony import */ var _actions_github__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2184);
 /* harmony import */ var _error_message_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6587);
 /**
@@ -121,6 +121,11 @@ function serverMessage(error) {
     const text = typeof fromBody === 'string' ? fromBody : (0,_error_message_js__WEBPACK_IMPORTED_MODULE_1__/* .errorMessage */ .gJ)(error);
     const line = text.replace(/\s+/g, ' ').trim();
     return line.length > 300 ? `${line.slice(0, 300)}…` : line;
+}
+/** An Octokit error in a line: its HTTP status (when it has one) and the server's message. */
+function statusMessage(error) {
+    const status = error.status;
+    return `${typeof status === 'number' ? `${status}: ` : ''}${serverMessage(error)}`;
 }
 /** Defence in depth: whatever an error carries, the token does not leave through a warning. */
 function redact(text, token) {

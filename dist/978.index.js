@@ -9,13 +9,6 @@ export const modules = {
 /* harmony export */   labelsOfCommit: () => (/* binding */ labelsOfCommit)
 /* harmony export */ });
 /* harmony import */ var _rest_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6417);
-/**
- * The pull request's labels, for policy rules that read them (`labels`, e.g. "no delete of a dashboard
- * tagged critical without the approved-delete label"). On a pull request they are in the event. On a
- * push (the apply after a merge) they are the labels of the pull request that merged the commit, asked of
- * GitHub (`GET /repos/{owner}/{repo}/commits/{sha}/pulls`, which needs `pull-requests: read`). When they
- * cannot be known, there are none, with the reason: a rule that asks for a label then blocks, the safe side.
- */
 
 /** The labels of the pull request(s) merged as `sha`: the ones merged into the default branch. */
 async function labelsOfCommit(target) {
@@ -39,8 +32,7 @@ async function labelsOfCommit(target) {
         return { names: [...names].sort() };
     }
     catch (error) {
-        const status = error.status;
-        const said = `${typeof status === 'number' ? `${status}: ` : ''}${(0,_rest_js__WEBPACK_IMPORTED_MODULE_0__/* .serverMessage */ .x_)(error)}`;
+        const said = (0,_rest_js__WEBPACK_IMPORTED_MODULE_0__/* .statusMessage */ .uP)(error);
         return {
             names: [],
             unknown: (0,_rest_js__WEBPACK_IMPORTED_MODULE_0__/* .redact */ .E$)(`the pull request that merged commit ${short} could not be read (${said}); the job's token needs \`pull-requests: read\``, target.token)
@@ -58,8 +50,9 @@ async function labelsOfCommit(target) {
 /* harmony export */   $V: () => (/* binding */ clientFor),
 /* harmony export */   E$: () => (/* binding */ redact),
 /* harmony export */   lW: () => (/* binding */ refusalWarning),
-/* harmony export */   x_: () => (/* binding */ serverMessage)
+/* harmony export */   uP: () => (/* binding */ statusMessage)
 /* harmony export */ });
+/* unused harmony export serverMessage */
 /* harmony import */ var _actions_github__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2184);
 /* harmony import */ var _error_message_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6587);
 /**
@@ -115,6 +108,11 @@ function serverMessage(error) {
     const text = typeof fromBody === 'string' ? fromBody : (0,_error_message_js__WEBPACK_IMPORTED_MODULE_1__/* .errorMessage */ .gJ)(error);
     const line = text.replace(/\s+/g, ' ').trim();
     return line.length > 300 ? `${line.slice(0, 300)}…` : line;
+}
+/** An Octokit error in a line: its HTTP status (when it has one) and the server's message. */
+function statusMessage(error) {
+    const status = error.status;
+    return `${typeof status === 'number' ? `${status}: ` : ''}${serverMessage(error)}`;
 }
 /** Defence in depth: whatever an error carries, the token does not leave through a warning. */
 function redact(text, token) {

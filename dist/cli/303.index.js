@@ -277,10 +277,13 @@ function savedSearchDocument(s, input) {
  * stack cannot do, while leaving out one it manages would plan it as held back. A name is written when it says
  * more than the email (an accepted invitation's user is named by its email).
  */
-function teamMemberDocuments(input) {
-    return (input.teamMembers ?? [])
-        .filter(m => !m.currentUser || input.registry.owns('TeamMember', m.email))
-        .map(m => {
+function teamMemberDocuments(input, notes) {
+    return (input.teamMembers ?? []).flatMap(m => {
+        const managed = owned(input, 'TeamMember', m.email);
+        if (m.currentUser && !managed) {
+            notes.push("The API key's own user is not written: a stack never removes it, so it is not adopted either.");
+            return [];
+        }
         const value = { kind: 'TeamMember', email: m.email };
         if (m.name && m.name.toLowerCase() !== m.email)
             value.name = m.name;
@@ -288,9 +291,9 @@ function teamMemberDocuments(input) {
         const other = input.registry.ownerOf('TeamMember', m.email);
         if (other)
             comments.push(`managed by another stack (${other}): a stack never takes one over, so the plan refuses this manifest until that stack lets go`);
-        if (!input.registry.owns('TeamMember', m.email))
+        if (!managed)
             value.adopt = true;
-        return withComments(value, comments);
+        return [withComments(value, comments)];
     });
 }
 
@@ -373,11 +376,8 @@ function exportManifests(input) {
         searchAlerts += alerts.length;
     }
     kindFile('SavedSearch', 'saved-searches', 'saved searches', searchDocs, searchAlerts);
-    kindFile('TeamMember', 'team-members', 'team members', teamMemberDocuments(resources), 0, [
-        ...(input.teamMembers?.some(m => m.currentUser && !resources.registry.owns('TeamMember', m.email))
-            ? ["The API key's own user is not written: a stack never removes it, so it is not adopted either."]
-            : [])
-    ]);
+    const teamNotes = [];
+    kindFile('TeamMember', 'team-members', 'team members', teamMemberDocuments(resources, teamNotes), 0, teamNotes);
     return [...files, ...dashboardFiles(input, resources, usedFiles)];
 }
 function dashboardFiles(input, resources, usedFiles) {
@@ -933,24 +933,25 @@ async function exportCommand(config, options) {
             (!options.owned || tags.includes(tag));
         const named = (name) => !nameMatch || nameMatch(name);
         // The kinds without tags: none when selecting by tag; owned ones are the registry's.
-        const untagged = (kind, list) => list?.filter(r => wanted(kind) &&
-            options.tags.length === 0 &&
-            named(r.name) &&
-            (!options.owned || registry.owns(kind, r.id)));
+        // A record is named and owned by its name and id; a person by the email (--name matches it).
+        const untagged = (kind, list, key) => list?.filter(r => {
+            const { name, id } = key(r);
+            return (wanted(kind) &&
+                options.tags.length === 0 &&
+                named(name) &&
+                (!options.owned || registry.owns(kind, id)));
+        });
+        const asRecord = (r) => r;
         const dashboards = live.dashboards.filter(d => wanted('Dashboard') && !(0,kinds_registry/* isRegistryDashboard */._X)(d) && tagged(d.tags) && named(d.name));
         const files = exportManifests({
             dashboards,
             allDashboards: live.dashboards,
             alerts: live.alerts,
-            sources: untagged('Source', live.sources) ?? [],
-            webhooks: untagged('Webhook', live.webhooks),
-            connections: untagged('Connection', live.connections),
+            sources: untagged('Source', live.sources, asRecord) ?? [],
+            webhooks: untagged('Webhook', live.webhooks, asRecord),
+            connections: untagged('Connection', live.connections, asRecord),
             savedSearches: live.savedSearches?.filter(s => wanted('SavedSearch') && tagged(s.tags) && named(s.name)),
-            // People carry no tags: none when selecting by tag; --name matches the email.
-            teamMembers: live.teamMembers?.filter(m => wanted('TeamMember') &&
-                options.tags.length === 0 &&
-                named(m.email) &&
-                (!options.owned || registry.owns('TeamMember', m.email))),
+            teamMembers: untagged('TeamMember', live.teamMembers, m => ({ name: m.email, id: m.email })),
             ownershipTag: tag,
             registry,
             mode: config.mode,

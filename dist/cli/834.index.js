@@ -835,7 +835,9 @@ const ABSENT_SHAPES = {
     // v2/sources.ts, webhooks.ts, savedSearches.ts: 404 {message: "... not found"}.
     sources: { 'self-hosted': ['json'], managed: ['json'] },
     webhooks: { 'self-hosted': ['json'], managed: ['json'] },
-    'saved-searches': { 'self-hosted': ['json'], managed: ['json'] }
+    'saved-searches': { 'self-hosted': ['json'], managed: ['json'] },
+    // v2/team.ts: sendStatus(404) for a missing invitation or member; the cloud has no team routes.
+    team: { 'self-hosted': ['status-text'], managed: [] }
 };
 /** Words for a path segment's id, in errors. */
 const RECORD_WORDS = {
@@ -1001,17 +1003,10 @@ class HttpObservabilityApi {
         return parse(api_schemas/* WrittenTeamInvitation */.IU, unwrapEnvelope(res.body), res);
     }
     async deleteTeamInvitation(id) {
-        // v2/team.ts: sendStatus(404) when it does not exist.
-        return this.remove(await this.item('/team/invitation', id, 'invitation id'), {
-            'self-hosted': ['status-text'],
-            managed: []
-        });
+        return this.remove(await this.item('/team/invitation', id, 'invitation id'), ABSENT_SHAPES.team);
     }
     async deleteTeamMember(id) {
-        return this.remove(await this.item('/team/member', id, 'team member id'), {
-            'self-hosted': ['status-text'],
-            managed: []
-        });
+        return this.remove(await this.item('/team/member', id, 'team member id'), ABSENT_SHAPES.team);
     }
     /** A list the managed API may not have (the contract's `observability` prefix): a 404 is "no route". */
     async managedOptional(read) {
@@ -4271,6 +4266,7 @@ function saved_search_normal(s, ctx, owner) {
 
 
 
+
 /** Reads of the service after a PATCH, waiting a little longer each time, before a difference counts. */
 const CONVERGENCE_READS = 3;
 const CONVERGENCE_WAIT_MS = 1000;
@@ -4285,15 +4281,7 @@ const serviceSettingsKind = {
         if (ctx.settings.mode !== 'managed')
             return [];
         // One at most: validation refuses a second (rules.ts).
-        return ctx.manifests.services.map(({ spec, doc }) => ({
-            name: spec.name ?? 'service',
-            address: 'ServiceSettings/service',
-            // A getter: positions are built only for what the plan shows.
-            get source() {
-                return doc.locate(['kind']);
-            },
-            value: spec
-        }));
+        return ctx.manifests.services.map(({ spec, doc }) => new DesiredAt(spec.name ?? 'service', 'ServiceSettings/service', spec, doc, 'kind'));
     },
     pair(desired, ctx) {
         return { pairs: desired.map(d => ({ desired: d, live: ctx.live.service })), orphans: [] };
@@ -4763,11 +4751,11 @@ const teamMemberKind = {
         read: api => api.listTeam(),
         // Two more requests only for a stack with team members, or one whose registry lists some to prune.
         asked: async (options) => (await options.team) ?? true,
-        neededBy: state => state.dashboards.some(d => (0,registry/* isRegistryDashboard */._X)(d) && listsTeamMembers(d))
+        neededBy: state => state.dashboards.some(d => (0,registry/* registryLists */.dT)(d, 'TeamMember'))
     },
     desired(ctx) {
         const located = ctx.manifests.teamMembers ?? [];
-        const labels = labelsFor([...located.map(l => l.spec.email.toLowerCase()), ...ownedEmails(ctx)], ctx.settings.maskEmails !== false);
+        const labels = labelsOf(ctx);
         return located.map(l => {
             const email = l.spec.email.toLowerCase();
             if (ctx.live.teamMembers === undefined)
@@ -4778,7 +4766,7 @@ const teamMemberKind = {
     },
     pair(desired, ctx) {
         const live = ctx.live.teamMembers ?? [];
-        const labels = labelsFor([...desired.map(d => d.value.email), ...ownedEmails(ctx)], ctx.settings.maskEmails !== false);
+        const labels = labelsOf(ctx);
         const labelled = (l) => ({ ...l, label: labels.get(l.email) });
         const byEmail = new Map(live.map(l => [l.email, l]));
         const used = new Set();
@@ -4814,7 +4802,9 @@ const teamMemberKind = {
         return result;
     },
     normalDesired: (d, ctx, live) => team_member_normal(d.name, ctx.settings.ownershipTag, live ? statusOf(live) : 'invited'),
-    normalLive: (l, ctx) => team_member_normal(l.label ?? labelsFor([l.email], ctx.settings.maskEmails !== false).get(l.email), registryOwner('TeamMember', l.email, ctx), statusOf(l)),
+    normalLive: (l, ctx) => team_member_normal(
+    // pair() labelled every record the planner passes here (its pairs and orphans).
+    l.label, registryOwner('TeamMember', l.email, ctx), statusOf(l)),
     liveName: l => l.label ?? l.email,
     liveId: l => l.userId ?? l.invitationId,
     registryKey: l => l.email,
@@ -4918,11 +4908,13 @@ const teamMemberKind = {
         ];
     }
 };
-/** Whether a registry dashboard lists team members (of any stack: cheap, and never wrong to read them). */
-const listsTeamMembers = (d) => d.tiles.some(t => typeof t.config?.markdown === 'string' && t.config.markdown.includes('"TeamMember"'));
-/** The emails this stack's registry lists (they may be deleted: their labels must not collide either). */
-function ownedEmails(ctx) {
-    return (ctx.live.teamMembers ?? []).filter(l => ctx.registry.owns('TeamMember', l.email)).map(l => l.email);
+/**
+ * How the plan names each person: the manifests' emails and the ones this stack's registry lists (they may
+ * be deleted: their labels must not collide either), masked unless `maskEmails` is false.
+ */
+function labelsOf(ctx) {
+    const owned = (ctx.live.teamMembers ?? []).filter(l => ctx.registry.owns('TeamMember', l.email));
+    return labelsFor([...(ctx.manifests.teamMembers ?? []).map(l => l.spec.email.toLowerCase()), ...owned.map(l => l.email)], ctx.settings.maskEmails !== false);
 }
 /**
  * How the plan names each email: itself, or masked; masks two emails share get `(2)`, `(3)`, ... in the
@@ -5284,47 +5276,6 @@ function managedSourceBody(body) {
 
 /***/ }),
 
-/***/ 9586:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   GN: () => (/* binding */ isOwnershipTag),
-/* harmony export */   IC: () => (/* binding */ ownershipTag),
-/* harmony export */   Rz: () => (/* binding */ userTags),
-/* harmony export */   as: () => (/* binding */ orderedUserTags)
-/* harmony export */ });
-/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7598);
-/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var _manifest_rules_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7472);
-/* harmony import */ var _manifest_vocabulary_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7817);
-/**
- * The ownership tag: how a stack recognizes its own dashboards. It must fit the server's 32-character
- * tag limit (FACTS.md), so a long stack name is shortened with a hash that keeps stacks apart.
- */
-
-
-
-function ownershipTag(stack) {
-    const plain = `${_manifest_rules_js__WEBPACK_IMPORTED_MODULE_1__/* .OWNERSHIP_TAG_PREFIX */ .yJ}${stack}`;
-    if (plain.length <= _manifest_vocabulary_js__WEBPACK_IMPORTED_MODULE_2__/* .LIMITS */ .b1.tagLength)
-        return plain;
-    const hash = (0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.createHash)('sha256').update(stack).digest('hex').slice(0, 8);
-    const room = _manifest_vocabulary_js__WEBPACK_IMPORTED_MODULE_2__/* .LIMITS */ .b1.tagLength - _manifest_rules_js__WEBPACK_IMPORTED_MODULE_1__/* .OWNERSHIP_TAG_PREFIX */ .yJ.length - hash.length - 1;
-    return `${_manifest_rules_js__WEBPACK_IMPORTED_MODULE_1__/* .OWNERSHIP_TAG_PREFIX */ .yJ}${stack.slice(0, room)}~${hash}`;
-}
-const isOwnershipTag = (tag) => tag.startsWith(_manifest_rules_js__WEBPACK_IMPORTED_MODULE_1__/* .OWNERSHIP_TAG_PREFIX */ .yJ);
-/** The user's tags as a sorted set, without any stack's ownership tag. */
-function userTags(tags) {
-    return [...new Set(tags.filter(t => !isOwnershipTag(t)))].sort();
-}
-/** The user's tags in their own order, without ownership tags or repeats: what a request sends, an export writes. */
-function orderedUserTags(tags) {
-    return [...new Set(tags.filter(t => !isOwnershipTag(t)))];
-}
-
-
-/***/ }),
-
 /***/ 3961:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
@@ -5570,6 +5521,7 @@ function walkStrings(value, f) {
 /* harmony export */   _X: () => (/* binding */ isRegistryDashboard),
 /* harmony export */   _Y: () => (/* binding */ isRegistryKind),
 /* harmony export */   bt: () => (/* binding */ RegistryWriter),
+/* harmony export */   dT: () => (/* binding */ registryLists),
 /* harmony export */   jT: () => (/* binding */ registryName)
 /* harmony export */ });
 /* unused harmony exports REGISTRY_TAG, REGISTRY_KINDS, registryTiles */
@@ -5584,6 +5536,13 @@ const REGISTRY_KINDS = ['Connection', 'Source', 'Webhook', 'TeamMember'];
 const isRegistryKind = (kind) => REGISTRY_KINDS.includes(kind);
 const registryName = (stack) => `obsdeploy registry (stack ${stack})`;
 const isRegistryDashboard = (d) => d.tags.includes(REGISTRY_TAG);
+/** Whether a registry dashboard (of any stack) lists records of a kind. */
+function registryLists(d, kind) {
+    if (!isRegistryDashboard(d))
+        return false;
+    const parsed = parseRegistry(d);
+    return 'owned' in parsed && parsed.owned[kind] !== undefined;
+}
 const FENCE = '```';
 /** A markdown tile holds at most 50,000 characters (zod.ts); entries are split across tiles below it. */
 const TILE_BUDGET = 40_000;

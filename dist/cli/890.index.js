@@ -531,8 +531,6 @@ function matchesScrypt(fp, value) {
 
 // EXTERNAL MODULE: ./src/kinds/ownership.ts
 var ownership = __webpack_require__(9586);
-// EXTERNAL MODULE: ./src/manifest/rules.ts + 3 modules
-var rules = __webpack_require__(7472);
 // EXTERNAL MODULE: ./src/kinds/tile-normal-form.ts
 var tile_normal_form = __webpack_require__(6134);
 // EXTERNAL MODULE: ./src/manifest/vocabulary.ts
@@ -1690,6 +1688,7 @@ function collectBeforePlanning(records) {
 
 
 
+
 /**
  * A plan JSON from an earlier plan run, or why it cannot be used. With `auth`, a plan whose seal holds for
  * it is taken as written (see SavedPlanFile).
@@ -1854,6 +1853,8 @@ function applySectionOf(input) {
         return 'the manifests were not read from files';
     if ((0,src_diagnostics/* hasErrors */.Cs)(outcome.plan.diagnostics))
         return 'the plan has errors';
+    if ((0,check/* hasPlanPolicies */.G$)(input.manifests))
+        return 'its policies have rules over the plan, which an apply checks again (labels may differ)';
     const kinds = new Map(input.kinds.map(k => [k.kind, k]));
     const octx = { settings, dashboards: outcome.dashboards, registry: outcome.registry };
     const records = {};
@@ -1996,8 +1997,6 @@ var run_types = __webpack_require__(1316);
 
 
 
-
-const OWNERSHIP_PREFIX_LENGTH = rules/* OWNERSHIP_TAG_PREFIX */.yJ.length;
 /**
  * Plans every stack from ONE read of the live state, through one client: the stacks talk to the same API,
  * so N stacks cost the list calls of one, and their requests share one pacer (a managed key's rate limit
@@ -2071,10 +2070,13 @@ async function runOnline(config, stacks, deps, started) {
             }
         }
         // Query findings come from this run's queries, not from planning: a plan with them is planned again.
-        const queried = plans.map((p, i) => p.diagnostics.length > found[i] || p.changes.some(c => c.evidence));
+        const queried = liveAsRead !== undefined &&
+            (plans[0].diagnostics.length > found[0] || plans[0].changes.some(c => c.evidence));
         // Policy rules over the plan (on: plan), after the queries they may read: their errors fail the plan,
         // so nothing is applied.
         for (const { stack, outcome } of planned) {
+            if (!(0,check/* hasPlanPolicies */.G$)(stack.manifests))
+                continue;
             const labels = deps.labels && (0,check/* readsLabels */.pM)(stack.manifests) ? await deps.labels() : undefined;
             outcome.plan.diagnostics.push(...(0,check/* checkPlanPolicies */.eN)(stack.manifests, outcome.plan, outcome.planned, planPolicyInput(config, stack, stacks, live, outcome.plan, labels)));
         }
@@ -2092,18 +2094,16 @@ async function runOnline(config, stacks, deps, started) {
         }
         if (liveAsRead !== undefined) {
             const [{ stack, settings, outcome }] = planned;
-            const section = queried[0]
+            const section = queried
                 ? 'check-queries found something'
-                : (0,check/* hasPlanPolicies */.G$)(stack.manifests)
-                    ? 'its policies have rules over the plan, which an apply checks again (labels may differ)'
-                    : applySectionOf({
-                        config,
-                        settings,
-                        manifests: stack.manifests,
-                        live: liveAsRead,
-                        outcome,
-                        kinds: src_kinds/* KINDS */.G
-                    });
+                : applySectionOf({
+                    config,
+                    settings,
+                    manifests: stack.manifests,
+                    live: liveAsRead,
+                    outcome,
+                    kinds: src_kinds/* KINDS */.G
+                });
             if (typeof section === 'string')
                 log.debug(`the plan has no apply section: ${section}`);
             else
@@ -2272,12 +2272,11 @@ function planPolicyInput(config, stack, all, live, plan, labels) {
             list.push(other);
     };
     for (const d of live.dashboards) {
-        const tags = d.tags;
-        if (!Array.isArray(tags) || tags.includes(own))
+        if (d.tags.includes(own))
             continue;
-        for (const tag of tags)
-            if (typeof tag === 'string' && (0,ownership/* isOwnershipTag */.GN)(tag))
-                add(d.name, tag.slice(OWNERSHIP_PREFIX_LENGTH));
+        for (const tag of d.tags)
+            if ((0,ownership/* isOwnershipTag */.GN)(tag))
+                add(d.name, (0,ownership/* stackOfTag */.oi)(tag));
     }
     for (const other of all)
         if (other !== stack)

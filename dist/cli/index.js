@@ -9108,7 +9108,7 @@ function selectStacks(layout, options) {
     if (!options.changed)
         return { stacks: all, reason: 'all stacks', diagnostics: [] };
     const paths = options.changed.paths;
-    const shared = paths.find(p => SHARED.test(p) || layout.policies?.includes(p) === true);
+    const shared = paths.find(p => SHARED.test(p) || layout.policies.includes(p));
     if (shared)
         return {
             stacks: all,
@@ -9169,12 +9169,13 @@ async function runStacks(config, stacks, deps) {
     const matrix = JSON.stringify(selection.stacks.map(s => ({ stack: s.name, folder: s.folder })));
     const loaded = [];
     const loading = (async () => {
-        const repository = await repositoryPolicies(layout.policies ?? [], config);
+        const repository = await repositoryPolicies(layout.policies, config);
         own.push(...repository.diagnostics);
+        // A stack is not planned without the rules that hold in it: a broken repository policy holds back all.
+        const brokenPolicies = (0,src_diagnostics/* hasErrors */.Cs)(repository.diagnostics);
         for (const stack of selection.stacks) {
             const manifests = await loadStack(stack, config, repository.policies);
-            // A stack is not planned without the rules that hold in it: a broken repository policy holds back all.
-            if ((0,src_diagnostics/* hasErrors */.Cs)(repository.diagnostics))
+            if (brokenPolicies)
                 manifests.diagnostics.push((0,src_diagnostics/* diagnostic */.YK)('validate', 'error', `stack "${stack.name}" is not planned: the repository's policies (${layout.policies.join(', ')}) have errors`));
             loaded.push({ stack, manifests });
         }
@@ -9827,6 +9828,50 @@ function equal(a, b) {
     if (typeof a !== 'object' || a === null || typeof b !== 'object' || b === null)
         return a === b;
     return JSON.stringify(a) === JSON.stringify(b);
+}
+
+
+/***/ }),
+
+/***/ 9586:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   GN: () => (/* binding */ isOwnershipTag),
+/* harmony export */   IC: () => (/* binding */ ownershipTag),
+/* harmony export */   Rz: () => (/* binding */ userTags),
+/* harmony export */   as: () => (/* binding */ orderedUserTags),
+/* harmony export */   oi: () => (/* binding */ stackOfTag)
+/* harmony export */ });
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7598);
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var _manifest_rules_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7472);
+/* harmony import */ var _manifest_vocabulary_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(7817);
+/**
+ * The ownership tag: how a stack recognizes its own dashboards. It must fit the server's 32-character
+ * tag limit (FACTS.md), so a long stack name is shortened with a hash that keeps stacks apart.
+ */
+
+
+
+function ownershipTag(stack) {
+    const plain = `${_manifest_rules_js__WEBPACK_IMPORTED_MODULE_1__/* .OWNERSHIP_TAG_PREFIX */ .yJ}${stack}`;
+    if (plain.length <= _manifest_vocabulary_js__WEBPACK_IMPORTED_MODULE_2__/* .LIMITS */ .b1.tagLength)
+        return plain;
+    const hash = (0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.createHash)('sha256').update(stack).digest('hex').slice(0, 8);
+    const room = _manifest_vocabulary_js__WEBPACK_IMPORTED_MODULE_2__/* .LIMITS */ .b1.tagLength - _manifest_rules_js__WEBPACK_IMPORTED_MODULE_1__/* .OWNERSHIP_TAG_PREFIX */ .yJ.length - hash.length - 1;
+    return `${_manifest_rules_js__WEBPACK_IMPORTED_MODULE_1__/* .OWNERSHIP_TAG_PREFIX */ .yJ}${stack.slice(0, room)}~${hash}`;
+}
+const isOwnershipTag = (tag) => tag.startsWith(_manifest_rules_js__WEBPACK_IMPORTED_MODULE_1__/* .OWNERSHIP_TAG_PREFIX */ .yJ);
+/** The stack an ownership tag names, as the tag holds it (a long name shortened, ownershipTag). */
+const stackOfTag = (tag) => tag.slice(_manifest_rules_js__WEBPACK_IMPORTED_MODULE_1__/* .OWNERSHIP_TAG_PREFIX */ .yJ.length);
+/** The user's tags as a sorted set, without any stack's ownership tag. */
+function userTags(tags) {
+    return [...new Set(tags.filter(t => !isOwnershipTag(t)))].sort();
+}
+/** The user's tags in their own order, without ownership tags or repeats: what a request sends, an export writes. */
+function orderedUserTags(tags) {
+    return [...new Set(tags.filter(t => !isOwnershipTag(t)))];
 }
 
 
@@ -22568,14 +22613,14 @@ var external_node_path_ = __nccwpck_require__(6760);
 var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_);
 // EXTERNAL MODULE: ./src/diagnostics.ts
 var diagnostics = __nccwpck_require__(4851);
+// EXTERNAL MODULE: ./src/kinds/ownership.ts
+var ownership = __nccwpck_require__(9586);
 // EXTERNAL MODULE: ./src/mask-email.ts
 var mask_email = __nccwpck_require__(3038);
 // EXTERNAL MODULE: ./src/manifest/issues.ts
 var issues = __nccwpck_require__(9597);
 // EXTERNAL MODULE: ./src/manifest/load.ts + 2 modules
 var load = __nccwpck_require__(2282);
-// EXTERNAL MODULE: ./src/manifest/rules.ts + 3 modules
-var rules = __nccwpck_require__(7472);
 // EXTERNAL MODULE: ./src/manifest/vocabulary.ts
 var vocabulary = __nccwpck_require__(7817);
 // EXTERNAL MODULE: ./src/plan/types.ts
@@ -22823,8 +22868,7 @@ async function checkPolicies(set, options) {
 /** Whether the stack's policies have rules over the plan (a plan applied as recorded would skip them). */
 const hasPlanPolicies = (set) => planTime.has(set);
 /** Whether a plan-time rule of the set reads the pull request's labels (only then are they asked of GitHub). */
-const readsLabels = (set) => planTime.get(set)?.rules.some(rule => LABELS.test(rule.check)) ?? false;
-const LABELS = /\blabels\b/;
+const readsLabels = (set) => planTime.get(set)?.rules.some(rule => rule.readsLabels) ?? false;
 /**
  * The plan-time rules of a stack's policies over its plan: each change of a kind the rule reads, with
  * `change` (kind, name, address, action, deferred, id; `tags`, the live resource's when it exists, else
@@ -22848,8 +22892,7 @@ function checkPlanPolicies(set, plan, planned = [], input = {}) {
     const planValue = { stack: plan.stack, counts: { ...(0,types/* countChanges */.xS)(plan.changes) }, after, elsewhere };
     const labels = [...(input.labels?.names ?? [])];
     for (const rule of found.rules) {
-        const readsLabels = LABELS.test(rule.check);
-        const readsQuery = /\bchange\.query\b/.test(rule.check);
+        const { readsLabels, readsQuery } = rule;
         let unchecked = 0;
         for (const c of plan.changes) {
             if (rule.kinds && !rule.kinds.includes(c.kind))
@@ -22894,7 +22937,7 @@ function queryOf(c, input) {
 const tagsOf = (record) => {
     const tags = record?.tags;
     return Array.isArray(tags)
-        ? tags.filter((t) => typeof t === 'string' && !t.startsWith(rules/* OWNERSHIP_TAG_PREFIX */.yJ))
+        ? tags.filter((t) => typeof t === 'string' && !(0,ownership/* isOwnershipTag */.GN)(t))
         : undefined;
 };
 function compilePolicies(docs, stack, found, 
@@ -22936,7 +22979,13 @@ quiet = new Set()) {
             }
             if (rule.stacks && !rule.stacks.includes(stack))
                 continue;
-            rules.push({ ...rule, program, policy: policy.name });
+            rules.push({
+                ...rule,
+                program,
+                policy: policy.name,
+                readsLabels: /\blabels\b/.test(rule.check),
+                readsQuery: /\bchange\.query\b/.test(rule.check)
+            });
         }
     }
     return { rules, known: new Set(seen.keys()) };
@@ -22945,21 +22994,18 @@ quiet = new Set()) {
 async function withSuppressions(docs, options, known, out) {
     const read = options.readText ??
         ((file) => (0,promises_.readFile)(external_node_path_default().resolve(options.cwd, file), 'utf8').catch(() => undefined));
+    // The lines of each file that mentions a suppression; undefined for the others.
     const lines = new Map();
-    const hasSuppression = new WeakMap();
     const result = [];
     for (const d of docs) {
         if (!lines.has(d.doc.file)) {
             const content = await read(d.doc.file);
-            const split = content?.split(/\r?\n/);
-            if (split)
-                hasSuppression.set(split, mentionsSuppression(content));
-            lines.set(d.doc.file, split);
+            lines.set(d.doc.file, content && mentionsSuppression(content) ? content.split(/\r?\n/) : undefined);
         }
         const text = lines.get(d.doc.file);
         const suppressions = [];
         // A document's start asks for the file's positions (a second parse): only files with a suppression need it.
-        const found = text && hasSuppression.get(text) ? suppressionsAt(text, d.doc.start.line) : [];
+        const found = text ? suppressionsAt(text, d.doc.start.line) : [];
         for (const s of found) {
             const at = { file: d.doc.file, line: s.line, column: s.column };
             if ('malformed' in s) {
