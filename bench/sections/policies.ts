@@ -1,7 +1,7 @@
 /**
  * 8. Policies: what a Policy with the recommended pack on adds to a cold `obsdeploy plan` of the fleet of
  * section 1 (1,000 dashboards × 8 tiles + 2,000 alerts, all unchanged). Two folders differ by one file,
- * `policy.yaml` (`recommended: true`); the CLI bundle plans each in a child process, in interleaved pairs.
+ * `z-policy.yaml` (`recommended: true`), which sorts after the fleet's files; the CLI bundle plans each in a child process, in interleaved pairs.
  * The headline is a fleet that keeps the pack's rules (owner tags, runbook links); beside it, the fleet of
  * section 1 as it is, which breaks two rules on every dashboard and alert: the day a repository turns the
  * pack on, with 3,000 findings to place at their lines and print.
@@ -39,7 +39,7 @@ export async function policiesOnPlan(ctx: BenchContext): Promise<Section> {
     method:
       `The fleet of section 1 (${base.dashboards} dashboards × ${base.tilesPerDashboard} tiles + ${base.dashboards * base.alertsPerDashboard} alerts), seeded in the emulator ` +
       'and identical to the manifests, so the plan is empty. **Off** = `node dist/cli/index.js plan observability --api-url … ' +
-      '--rate-limit off`; **on** = the same in a copy of the folder with one more file, `policy.yaml` (`kind: Policy`, ' +
+      "--rate-limit off`; **on** = the same in a copy of the folder with one more file, `z-policy.yaml`, which sorts after the fleet's files (`kind: Policy`, " +
       '`recommended: true`). **Kept**: each dashboard has an `owner:` tag and each alert a runbook link (in the manifests ' +
       'and the live records), so the pack finds nothing; **day one**: the fleet of section 1 as it is, without either, so ' +
       `the pack finds and prints a warning for each dashboard and alert. Wall and CPU time (${usageSource}) of each ` +
@@ -61,7 +61,9 @@ export async function policiesOnPlan(ctx: BenchContext): Promise<Section> {
     const on = scratch(ctx, `policies-${name}-on`)
     cpSync(path.join(off, 'observability'), path.join(on, 'observability'), { recursive: true })
     writeFileSync(
-      path.join(on, 'observability', 'policy.yaml'),
+      // After the fleet's s*.yaml, as a `policies/` folder after `dashboards/` is: the loader has read every
+      // other document before it learns there are policies (the costlier order).
+      path.join(on, 'observability', 'z-policy.yaml'),
       'kind: Policy\nname: org\nrecommended: true\n'
     )
     await emu.reset()

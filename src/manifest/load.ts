@@ -27,6 +27,7 @@ import type {
   WebhookSpec
 } from './resources-schema.js'
 import { kindSchema, type AlertSpec, type DashboardSpec, type ServiceSettingsSpec } from './schema.js'
+import { mentionsSuppression } from './suppression-mark.js'
 import { substituteVariables, type Secrets, type SecretValues, type Variables } from './vars.js'
 import { MANIFEST_KINDS, type ManifestKind } from './vocabulary.js'
 import { parseYamlFile, type ParsedDocument } from './yaml.js'
@@ -55,6 +56,8 @@ export interface ManifestSet {
    * substitution), which policy rules read after the typed specs have replaced the values.
    */
   documents?: Array<{ kind: ManifestKind; doc: ParsedDocument; value: Record<string, unknown> }>
+  /** With `documents` only: the lines of each file that has a suppression comment (suppression-mark.ts). */
+  suppressionLines?: Map<string, readonly string[]>
 }
 
 export interface LoadOptions {
@@ -93,6 +96,9 @@ export async function loadManifests(options: LoadOptions): Promise<ManifestSet> 
   set.diagnostics.push(...found.diagnostics)
   const views = emptyViews(options.mode)
   const letGo: LetGo[] = []
+  // Files whose documents are held for policies that may yet turn up, and the size of their texts.
+  const held: Array<{ path: string; digest: string; count: number }> = []
+  let heldBytes = 0
   for await (const read of readManifestFiles(found.files, options.cwd)) {
     const path = read.path
     set.diagnostics.push(...read.diagnostics)
@@ -112,21 +118,40 @@ export async function loadManifests(options: LoadOptions): Promise<ManifestSet> 
         () => rereadManifestText(path, options.cwd, digest)
       )
       // The documents as written have served validation. Only policies read them later, and whether there
-      // are any is known once every file is read: until a Policy turns up, each file's go now (a plan of
-      // 5,000 dashboards held ~25 MB of them to the end of loading, and what a full GC keeps then sets how
-      // far the heap grows), and a Policy found later has them read again (valuesAgain).
+      // are any is known once every file is read. They are held until their files' text passes HELD_TEXT;
+      // past it, until a Policy turns up, each file's go as soon as it is read (a plan of 5,000 dashboards
+      // held ~25 MB of them to the end of loading, and what a full GC keeps then sets how far the heap
+      // grows), and a Policy found later has those read again (valuesAgain), which costs a second parse.
       if (
         !options.keepDocuments &&
         set.policies === undefined &&
         set.documents &&
         set.documents.length > before
-      )
-        letGo.push({ path, digest, documents: set.documents.splice(before).map(letGoOf) })
+      ) {
+        held.push({ path, digest, count: set.documents.length - before })
+        heldBytes += read.file.text.length
+        if (heldBytes > HELD_TEXT) {
+          // Every document is a held file's here: no Policy has been read.
+          let at = 0
+          for (const file of held.splice(0)) {
+            const documents = set.documents.slice(at, (at += file.count)).map(letGoOf)
+            letGo.push({ path: file.path, digest: file.digest, documents })
+          }
+          set.documents.splice(0, at)
+        }
+      }
     } else views.incomplete = true
   }
   if (set.policies !== undefined && letGo.length > 0) valuesAgain(set, letGo, options)
   return finish(set, views, options.mode, options.keepDocuments)
 }
+
+/**
+ * How much manifest text (UTF-16 code units) whose documents as written are held for policies not yet seen:
+ * a repository of 1,000 dashboards of 8 tiles and 2 alerts each is ~2.5 MB, so a Policy that sorts after
+ * them costs no second parse; a larger one's documents go as they are read.
+ */
+const HELD_TEXT = 4 * 2 ** 20
 
 /** A file whose documents were let go once validated: what policies would read of it, but for the values. */
 interface LetGo {
@@ -143,8 +168,8 @@ function letGoOf({ kind, doc }: { kind: ManifestKind; doc: ParsedDocument }): Le
 /**
  * The values of the documents let go before a Policy turned up, read and parsed again (after `${VAR}`
  * substitution, as loaded), before the documents kept since: the set's documents in file order, as if
- * none had gone. It costs a second parse of the files before the first one with a Policy, in a run with
- * policies only. A file changed since it was read has none: an error says so.
+ * none had gone. It costs a second parse of the files let go (past HELD_TEXT, before the first Policy), in a
+ * run with policies only. A file changed since it was read has none: an error says so.
  */
 function valuesAgain(set: ManifestSet, letGo: readonly LetGo[], options: LoadOptions): void {
   const again: NonNullable<ManifestSet['documents']> = []
@@ -221,6 +246,7 @@ function addText(
 ): void {
   const parsed = parseYamlFile(file, text, reread)
   set.diagnostics.push(...parsed.diagnostics)
+  if (mentionsSuppression(text)) (set.suppressionLines ??= new Map()).set(file, text.split(/\r?\n/))
   if (parsed.diagnostics.some(d => d.severity === 'error')) views.incomplete = true
   else if (parsed.documents.length === 0) {
     // Valid YAML, but nothing to manage: most likely a file saved before its content, or all of it
@@ -268,7 +294,10 @@ function finish(
     ...uniqueEmails(set.teamMembers ?? [])
   )
   set.diagnostics = sortDiagnostics(set.diagnostics)
-  if (set.policies === undefined && !keepDocuments) set.documents = undefined
+  if (set.policies === undefined && !keepDocuments) {
+    set.documents = undefined
+    set.suppressionLines = undefined
+  }
   // The raw values have served validation: later stages use the typed specs. Dropping them halves what
   // a plan of thousands of manifests keeps.
   for (const typed of [

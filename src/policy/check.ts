@@ -7,8 +7,6 @@
  *
  * Between manifest and plan in the import order: it reads the ManifestSet and the Plan's shape, nothing later.
  */
-import { readFile } from 'node:fs/promises'
-import path from 'node:path'
 import { diagnostic, sortDiagnostics, type Diagnostic } from '../diagnostics.js'
 import { isOwnershipTag } from '../kinds/ownership.js'
 import { maskEmail } from '../mask-email.js'
@@ -21,7 +19,7 @@ import { countChanges, type Change, type Plan } from '../plan/types.js'
 import { compileCheck, loadCel, oneLine, type CelProgram } from './cel.js'
 import { RECOMMENDED_RULES } from './recommended.js'
 import { PolicySchema, type PolicyRule } from './schema.js'
-import { mentionsSuppression, suppressionsAt, type Suppression } from './suppress.js'
+import { suppressionsAt, type Suppression } from './suppress.js'
 
 interface Rule extends PolicyRule {
   program: CelProgram
@@ -50,9 +48,6 @@ const planTime = new WeakMap<ManifestSet, PlanTime>()
 export interface PolicyOptions {
   /** The stack the manifests are of: rules scoped to other stacks are skipped. */
   stack: string
-  cwd: string
-  /** A manifest file's text (suppression comments); read from disk under cwd when absent. */
-  readText?: (file: string) => Promise<string | undefined>
   /**
    * Policy documents of the whole repository (with stacks: the files outside every stack's folder), which
    * hold in this stack too, before its own. Their own problems are reported once, where they are loaded.
@@ -66,7 +61,7 @@ export async function loadWithPolicies(
 ): Promise<ManifestSet> {
   const repository = options.repository ?? []
   const set = await loadManifests({ ...options, keepDocuments: repository.length > 0 })
-  await checkPolicies(set, { stack: options.stack, cwd: options.cwd, repository })
+  await checkPolicies(set, { stack: options.stack, repository })
   return set
 }
 
@@ -100,12 +95,14 @@ export async function checkPolicies(set: ManifestSet, options: PolicyOptions): P
   const repository = options.repository ?? []
   const policyDocs = [...repository, ...(set.policies ?? [])]
   const docs = set.documents ?? []
+  const suppressionLines = set.suppressionLines ?? new Map<string, readonly string[]>()
   set.documents = undefined
+  set.suppressionLines = undefined
   if (policyDocs.length === 0) return
   await loadCel()
   const out: Diagnostic[] = []
   const { rules, known } = compilePolicies(policyDocs, options.stack, out, new Set(repository))
-  const documents = await withSuppressions(docs, options, known, out)
+  const documents = withSuppressions(docs, suppressionLines, known, out)
   for (const rule of rules) {
     if (rule.on === 'plan') continue
     for (const d of documents) {
@@ -272,24 +269,18 @@ function compilePolicies(
   return { rules, known: new Set(seen.keys()) }
 }
 
-/** Each document's suppressions; a malformed one, one without a reason or of an unknown rule is reported. */
-async function withSuppressions(
+/**
+ * Each document's suppressions, from the lines the loader kept of each file that mentions one (the text it
+ * validated); a malformed one, one without a reason or of an unknown rule is reported.
+ */
+function withSuppressions(
   docs: NonNullable<ManifestSet['documents']>,
-  options: PolicyOptions,
+  lines: ReadonlyMap<string, readonly string[]>,
   known: ReadonlySet<string>,
   out: Diagnostic[]
-): Promise<Document[]> {
-  const read =
-    options.readText ??
-    ((file: string) => readFile(path.resolve(options.cwd, file), 'utf8').catch(() => undefined))
-  // The lines of each file that mentions a suppression; undefined for the others.
-  const lines = new Map<string, string[] | undefined>()
+): Document[] {
   const result: Document[] = []
   for (const d of docs) {
-    if (!lines.has(d.doc.file)) {
-      const content = await read(d.doc.file)
-      lines.set(d.doc.file, content && mentionsSuppression(content) ? content.split(/\r?\n/) : undefined)
-    }
     const text = lines.get(d.doc.file)
     const suppressions: Suppression[] = []
     // A document's start asks for the file's positions (a second parse): only files with a suppression need it.

@@ -11,10 +11,6 @@ export interface Suppression {
 }
 
 const MARK = /#\s*obsdeploy:\s*allow\b(.*)$/
-const ANY_MARK = /#\s*obsdeploy:\s*allow\b/
-
-/** Whether a file's text has any suppression comment (most have none, and are not read line by line). */
-export const mentionsSuppression = (text: string): boolean => ANY_MARK.test(text)
 const BODY = /^\s+(\S+)\s*(?:--\s*(.*))?$/
 
 /** The suppressions written for the document whose first content is on `line` (1-based) of `lines`. */

@@ -146,7 +146,7 @@ async function repositoryPolicies(
   })
   const policies = set.policies ?? []
   // No stack is named: the rules scoped to stacks are checked for their CEL, and run in their stacks.
-  await checkPolicies(set, { stack: '', cwd: config.cwd })
+  await checkPolicies(set, { stack: '' })
   return { policies, diagnostics: set.diagnostics }
 }
 

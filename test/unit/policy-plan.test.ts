@@ -43,7 +43,7 @@ async function planFindings(
   input: PlanPolicyInput = {}
 ): Promise<string[]> {
   const set = validateText('m.yaml', manifests, 'self-hosted')
-  await checkPolicies(set, { stack: 'shop', cwd: '/nowhere', readText: async () => manifests })
+  await checkPolicies(set, { stack: 'shop' })
   const plan = makePlan(changes.map(c => c.change))
   return checkPlanPolicies(set, plan, changes, input).map(formatDiagnostic)
 }
@@ -171,7 +171,7 @@ rules:
         `${stackText}---\nkind: Policy\nname: own\n`,
         'self-hosted'
       )
-      await checkPolicies(kept, { stack, cwd: '/nowhere', repository: repo, readText: async () => stackText })
+      await checkPolicies(kept, { stack, repository: repo })
       return kept.diagnostics.map(formatDiagnostic)
     }
     expect(await findings('payments')).toEqual([

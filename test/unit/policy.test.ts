@@ -13,7 +13,7 @@ import { suppressionsAt } from '../../src/policy/suppress.js'
 
 async function check(text: string, stack = 'default'): Promise<string[]> {
   const set = validateText('m.yaml', text, 'self-hosted')
-  await checkPolicies(set, { stack, cwd: '/nowhere', readText: async () => text })
+  await checkPolicies(set, { stack })
   return set.diagnostics.map(formatDiagnostic)
 }
 
@@ -98,37 +98,50 @@ ${extra}---
     expect(await check(rule() + `kind: Dashboard\nname: Checkout\n${tile}`)).toEqual([])
   })
 
-  it('reads the documents of files loaded before the Policy, variables filled, as written', async () => {
-    // loadManifests lets each file's documents go once validated until a Policy turns up, then reads them again.
-    const cwd = mkdtempSync(path.join(tmpdir(), 'policy-late-'))
-    mkdirSync(path.join(cwd, 'm'))
-    writeFileSync(path.join(cwd, 'm', 'a.yaml'), two.replace('name: Checkout', 'name: ${NAME}'))
-    writeFileSync(path.join(cwd, 'm', 'b.yaml'), `kind: Dashboard\nname: Search\n${tile}`)
-    writeFileSync(
-      path.join(cwd, 'm', 'z.yaml'),
-      rule().replace(/---\n$/, '') + '---\n' + two.replace('Checkout', 'Late')
-    )
-    const set = await loadWithPolicies({
-      stack: 'default',
-      patterns: ['m/*.yaml'],
-      cwd,
-      mode: 'self-hosted',
-      vars: { NAME: 'Checkout' }
-    })
-    expect(set.diagnostics.map(formatDiagnostic)).toEqual([
-      'm/a.yaml:10:5 tiles[1]: Dashboard "Checkout": at most 1 tile [policy budgets: tile-budget]',
-      'm/z.yaml:20:5 tiles[1]: Dashboard "Late": at most 1 tile [policy budgets: tile-budget]'
-    ])
-    // Without a Policy, nothing of the documents as written is kept.
-    const plain = await loadManifests({
-      patterns: ['m/a.yaml', 'm/b.yaml'],
-      cwd,
-      mode: 'self-hosted',
-      vars: { NAME: 'x' }
-    })
-    expect(plain.documents).toBeUndefined()
-    expect(plain.dashboards.map(d => d.doc.value)).toEqual([undefined, undefined])
-  })
+  // loadManifests holds the documents as written until their files pass 4 MiB of text; past that, until a
+  // Policy turns up, it lets each file's documents go once validated, and a later Policy reads them again.
+  it.each([
+    ['held while a Policy may yet turn up', 0],
+    ['let go past 4 MiB of text, and read again', 5]
+  ])(
+    'reads the documents of files loaded before the Policy, variables filled, as written: %s',
+    async (_, padding) => {
+      const cwd = mkdtempSync(path.join(tmpdir(), 'policy-late-'))
+      mkdirSync(path.join(cwd, 'm'))
+      // Files of 0.9 MiB (a manifest file is at most 1 MiB), mostly a comment, before the others.
+      for (let i = 0; i < padding; i++)
+        writeFileSync(
+          path.join(cwd, 'm', `0${i}.yaml`),
+          `# ${'x'.repeat(900_000)}\nkind: Dashboard\nname: Big ${i}\n${tile}`
+        )
+      writeFileSync(path.join(cwd, 'm', 'a.yaml'), two.replace('name: Checkout', 'name: ${NAME}'))
+      writeFileSync(path.join(cwd, 'm', 'b.yaml'), `kind: Dashboard\nname: Search\n${tile}`)
+      writeFileSync(
+        path.join(cwd, 'm', 'z.yaml'),
+        rule().replace(/---\n$/, '') + '---\n' + two.replace('Checkout', 'Late')
+      )
+      const set = await loadWithPolicies({
+        stack: 'default',
+        patterns: ['m/*.yaml'],
+        cwd,
+        mode: 'self-hosted',
+        vars: { NAME: 'Checkout' }
+      })
+      expect(set.diagnostics.map(formatDiagnostic)).toEqual([
+        'm/a.yaml:10:5 tiles[1]: Dashboard "Checkout": at most 1 tile [policy budgets: tile-budget]',
+        'm/z.yaml:20:5 tiles[1]: Dashboard "Late": at most 1 tile [policy budgets: tile-budget]'
+      ])
+      // Without a Policy, nothing of the documents as written is kept.
+      const plain = await loadManifests({
+        patterns: ['m/a.yaml', 'm/b.yaml'],
+        cwd,
+        mode: 'self-hosted',
+        vars: { NAME: 'x' }
+      })
+      expect(plain.documents).toBeUndefined()
+      expect(plain.dashboards.map(d => d.doc.value)).toEqual([undefined, undefined])
+    }
+  )
 
   it('holds only in the stacks it names', async () => {
     const scoped = rule().replace('    field: tiles[1]\n', '    field: tiles[1]\n    stacks: [payments]\n')
