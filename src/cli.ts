@@ -6,7 +6,6 @@
 import { readFile, writeFile } from 'node:fs/promises'
 import { statSync } from 'node:fs'
 import path from 'node:path'
-import { parse as parseYaml, stringify as stringifyYaml } from 'yaml'
 import { isCommand, parseCliArgs } from './cli/args.js'
 import { commandHelp, INPUT_FLAGS, SECRET_ENV, shortUsage, usage } from './cli/help.js'
 import { INPUTS, type RawSettings } from './config/inputs.js'
@@ -24,6 +23,7 @@ import { progressReporter } from './report/progress.js'
 import { renderStacksText, renderText } from './report/text.js'
 import { run } from './run/run.js'
 import { VERSION } from './version.js'
+import { yamlLibrary } from './yaml-library.js'
 
 export interface CliIo {
   stdout: (text: string) => void
@@ -234,19 +234,19 @@ function collectSecretVars(env: NodeJS.ProcessEnv): string | undefined {
   if (single.length === 0) return fromMapping
   let mapping: Record<string, unknown> = {}
   try {
-    const parsed: unknown = fromMapping ? parseYaml(fromMapping) : {}
+    const parsed: unknown = fromMapping ? yamlLibrary().parse(fromMapping) : {}
     if (parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed))
       mapping = parsed as Record<string, unknown>
   } catch {
     return fromMapping // not YAML: the settings say so
   }
-  return stringifyYaml({ ...mapping, ...Object.fromEntries(single) })
+  return yamlLibrary().stringify({ ...mapping, ...Object.fromEntries(single) })
 }
 
 /** The values of a secret-vars mapping, for redaction (nothing when it does not parse). */
 function secretValues(text: string | undefined): Record<string, string> {
   try {
-    const parsed: unknown = text ? parseYaml(text) : {}
+    const parsed: unknown = text ? yamlLibrary().parse(text) : {}
     if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) return {}
     return Object.fromEntries(
       Object.entries(parsed).flatMap(([k, v]) =>
@@ -265,7 +265,7 @@ async function collectVars(
   fromEnv: string | undefined
 ): Promise<string | undefined> {
   const vars: Record<string, unknown> = {}
-  if (fromEnv) Object.assign(vars, parseYaml(fromEnv) as Record<string, unknown>)
+  if (fromEnv) Object.assign(vars, yamlLibrary().parse(fromEnv) as Record<string, unknown>)
   if (file) {
     const where = path.resolve(cwd, file)
     let text: string
@@ -279,7 +279,7 @@ async function collectVars(
     }
     let parsed: unknown
     try {
-      parsed = parseYaml(text, { maxAliasCount: 10 })
+      parsed = yamlLibrary().parse(text, { maxAliasCount: 10 })
     } catch (e) {
       throw new Error(`--vars-file ${file}: is not valid YAML: ${errorMessage(e).split('\n')[0]}`, {
         cause: e
@@ -293,9 +293,9 @@ async function collectVars(
     const eq = pair.indexOf('=')
     if (eq <= 0) throw new Error(`--var ${pair}: expected NAME=value`)
     // YAML-typed, so `--var threshold=10` is a number, as it would be in a vars file.
-    vars[pair.slice(0, eq)] = parseYaml(pair.slice(eq + 1))
+    vars[pair.slice(0, eq)] = yamlLibrary().parse(pair.slice(eq + 1))
   }
-  return Object.keys(vars).length > 0 ? stringifyYaml(vars) : undefined
+  return Object.keys(vars).length > 0 ? yamlLibrary().stringify(vars) : undefined
 }
 
 /**

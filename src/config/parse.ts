@@ -5,7 +5,6 @@
  * the stack) is checked here.
  */
 import path from 'node:path'
-import { parse as parseYaml } from 'yaml'
 import { diagnostic, type Diagnostic } from '../diagnostics.js'
 import { describeValue, errorMessage } from '../error-message.js'
 import { splitPatterns } from '../manifest/files.js'
@@ -22,6 +21,7 @@ import {
 import { parseRateLimit } from './rate-limit.js'
 import { STACK_PATTERN, STACK_PATTERN_TEXT } from './stack-file.js'
 import type { Auth, Command, Config, RunCommand, ServiceGate, ServiceUpdatePolicy } from './types.js'
+import { yamlLibrary } from '../yaml-library.js'
 
 export interface ConfigContext {
   cwd: string
@@ -205,7 +205,7 @@ function parseSettings<C extends Command>(
   const varsText = get('vars')
   if (varsText !== undefined) {
     try {
-      const parsed: unknown = parseYaml(varsText, { maxAliasCount: 10 })
+      const parsed: unknown = yamlLibrary().parse(varsText, { maxAliasCount: 10 })
       if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed))
         fail('vars', 'must be a YAML mapping of NAME: value')
       else vars = parsed as Record<string, unknown>
@@ -219,7 +219,7 @@ function parseSettings<C extends Command>(
   if (secretText !== undefined && secretText.trim() !== '') {
     // Messages name the variable, never its value.
     try {
-      const parsed: unknown = parseYaml(secretText, { maxAliasCount: 10 })
+      const parsed: unknown = yamlLibrary().parse(secretText, { maxAliasCount: 10 })
       if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed))
         fail('secret-vars', 'must be a YAML mapping of NAME: value')
       else

@@ -5,7 +5,7 @@
  * tile's config, a comment wherever an id could not be mapped to a name, and secrets only as
  * `${secret.NAME}` placeholders. Pure: the command does the I/O.
  */
-import { Document, type Node } from 'yaml'
+import type { Document, Node } from 'yaml'
 import {
   sameId,
   type LiveAlert,
@@ -34,6 +34,7 @@ import {
   webhookDocuments,
   type ResourceExportInput
 } from './resources.js'
+import { yamlLibrary } from '../yaml-library.js'
 
 export interface ExportInput {
   dashboards: LiveDashboard[]
@@ -224,7 +225,7 @@ function dashboardDocument(
     if (comments.length > 0) tileComments.set(i, comments)
     return tile
   })
-  const doc = new Document(value)
+  const doc = new (yamlLibrary().Document)(value)
   const other = d.tags.find(t => isOwnershipTag(t) && t !== input.ownershipTag)
   if (other) notes.push(`owned by another stack (${other}): adopting it takes it over`)
   if (notes.length > 0) doc.commentBefore = notes.map(n => ` ${n}`).join('\n')
@@ -499,7 +500,7 @@ function alertDocument(
   if (a.note) value.note = a.note
   if (a.scheduleOffsetMinutes) value.scheduleOffsetMinutes = a.scheduleOffsetMinutes
   if (a.scheduleStartAt) value.scheduleStartAt = a.scheduleStartAt
-  const doc = new Document(value)
+  const doc = new (yamlLibrary().Document)(value)
   if (comments.length > 0) doc.commentBefore = comments.map(c => ` ${c}`).join('\n')
   return doc
 }

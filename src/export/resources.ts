@@ -5,7 +5,7 @@
  * `${secret.NAME}` placeholder, with a comment saying which secret variable to set; write-only values the
  * API never returns (passwords, headers, query parameters) are named in a comment. Pure.
  */
-import { Document } from 'yaml'
+import type { Document } from 'yaml'
 import type {
   LiveConnection,
   LiveSavedSearch,
@@ -18,6 +18,7 @@ import { orderedUserTags } from '../kinds/ownership.js'
 import { wordFor } from '../kinds/references.js'
 import { SOURCE_REFERENCES } from '../manifest/resources-schema.js'
 import { WEBHOOK_SERVICES } from '../manifest/vocabulary.js'
+import { yamlLibrary } from '../yaml-library.js'
 
 /** How ids of other resources are written: a name when it names exactly one, else the id with a comment. */
 export class Namer {
@@ -111,7 +112,7 @@ export interface ResourceExportInput {
 }
 
 const withComments = (value: Record<string, unknown>, comments: string[]): Document => {
-  const doc = new Document(value)
+  const doc = new (yamlLibrary().Document)(value)
   if (comments.length > 0) doc.commentBefore = comments.map(c => ` ${c}`).join('\n')
   return doc
 }

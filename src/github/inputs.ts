@@ -1,14 +1,14 @@
 /** The action's inputs, read once from the runner and handed to config/parse.ts as a raw map. */
-import { parse as parseYaml } from 'yaml'
 import * as core from './core.js'
 import { INPUTS, type RawSettings } from '../config/inputs.js'
 import { maskedForms } from '../log.js'
+import { yamlLibrary } from '../yaml-library.js'
 
 /** The values of the `secret-vars` mapping (nothing when it does not parse: config reports that). */
 function secretVarValues(text: string | undefined): string[] {
   if (!text) return []
   try {
-    const parsed: unknown = parseYaml(text)
+    const parsed: unknown = yamlLibrary().parse(text)
     if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) return []
     return Object.values(parsed as Record<string, unknown>)
       .filter(v => v !== null && typeof v !== 'object')

@@ -7,19 +7,10 @@
  * nesting, binary junk, duplicate keys) becomes a diagnostic, never a crash or a hang.
  */
 import { constructFromEvents, CORE_SCHEMA, parseEvents, SCALAR_STYLE, type Event } from 'js-yaml'
-import {
-  Document,
-  isMap,
-  isPair,
-  isScalar,
-  isSeq,
-  LineCounter,
-  parseAllDocuments,
-  visit,
-  type Node
-} from 'yaml'
+import type { Document, Node } from 'yaml'
 import { diagnostic, type Diagnostic, type SourceLocation } from '../diagnostics.js'
 import { errorMessage } from '../error-message.js'
+import { yamlLibrary } from '../yaml-library.js'
 import { fastValues } from './fast-yaml.js'
 import type { PathSegment } from './path.js'
 import { indexPositions, lineLocator, pathKey, type DocumentPositions } from './positions.js'
@@ -306,7 +297,7 @@ function eventLocator(doc: DocumentPositions, position: (offset: number) => Sour
 
 /** The `yaml` library's full parse: positions for every node, and precise errors. */
 function parseWithPositions(file: string, text: string): ParseResult {
-  const lineCounter = new LineCounter()
+  const lineCounter = new (yamlLibrary().LineCounter)()
   const diagnostics: Diagnostic[] = []
   const position = (offset: number): SourceLocation => {
     const { line, col } = lineCounter.linePos(offset)
@@ -317,7 +308,7 @@ function parseWithPositions(file: string, text: string): ParseResult {
 
   let docs: Document.Parsed[]
   try {
-    docs = parseAllDocuments(text, {
+    docs = yamlLibrary().parseAllDocuments(text, {
       lineCounter,
       prettyErrors: false,
       uniqueKeys: true,
@@ -411,6 +402,7 @@ function parseWithPositions(file: string, text: string): ParseResult {
       locate: path => nodeLocation(walk(path).node, docStart),
       locateKey: (path, key) => {
         const { node: parent } = walk(path)
+        const { isMap, isScalar } = yamlLibrary()
         if (isMap(parent)) {
           const pair = parent.items.find(p => isScalar(p.key) && String(p.key.value) === key)
           if (pair && isScalar(pair.key)) return nodeLocation(pair.key, docStart)
@@ -419,7 +411,7 @@ function parseWithPositions(file: string, text: string): ParseResult {
       },
       scalarAt: path => {
         const { node, complete } = walk(path)
-        if (!complete || !isScalar(node) || !node.range) return undefined
+        if (!complete || !yamlLibrary().isScalar(node) || !node.range) return undefined
         const raw = text.slice(node.range[0], node.range[1])
         if (raw.includes('\n')) return undefined
         const location = position(node.range[0])
@@ -440,7 +432,7 @@ function parseWithPositions(file: string, text: string): ParseResult {
  */
 function watchAliases(doc: Document.Parsed): { failed(): Node | undefined } {
   let failed: Node | undefined
-  visit(doc, {
+  yamlLibrary().visit(doc, {
     Alias(_, alias) {
       const toJSON = alias.toJSON.bind(alias)
       alias.toJSON = (...args: Parameters<typeof toJSON>) => {
@@ -473,7 +465,7 @@ function sourceOffset(raw: string, type: string | undefined, offset: number): nu
 /** An empty document (after a trailing `---`), or an explicit `~`: either declares nothing. */
 function isEmptyDocument(doc: Document.Parsed): boolean {
   const c = doc.contents
-  return c === null || (isScalar(c) && c.value === null)
+  return c === null || (yamlLibrary().isScalar(c) && c.value === null)
 }
 
 /**
@@ -549,6 +541,7 @@ function startsValue(text: string, i: number): boolean {
 }
 
 function childOf(node: unknown, seg: PathSegment): Node | undefined {
+  const { isMap, isPair, isScalar, isSeq } = yamlLibrary()
   if (isMap(node)) {
     const pair = node.items.find(p => isPair(p) && isScalar(p.key) && String(p.key.value) === String(seg))
     return (pair?.value as Node | null | undefined) ?? undefined

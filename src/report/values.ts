@@ -3,9 +3,9 @@
  * +/- lines of that YAML. Format-independent: markdown puts the lines in a ```diff block, the terminal
  * colours them. The plan's values are normal forms that hold resolved ids; the plan's references name them.
  */
-import { stringify } from 'yaml'
 import { isMapping } from '../json.js'
 import type { Change, FieldChange, Plan } from '../plan/types.js'
+import { yamlLibrary } from '../yaml-library.js'
 
 /** What the report knows the names of. */
 export interface Names {
@@ -88,7 +88,7 @@ export function yamlText(value: unknown): string {
 }
 
 const libraryYaml = (value: unknown): string =>
-  stringify(value, { lineWidth: 0, minContentWidth: 0, singleQuote: true }).replace(/\n$/, '')
+  yamlLibrary().stringify(value, { lineWidth: 0, minContentWidth: 0, singleQuote: true }).replace(/\n$/, '')
 
 /**
  * The common case without the YAML library (it costs a document per call, and a large plan has

@@ -72,7 +72,7 @@ describe.each([
   const dir = path.join(root, folder)
   const bundle = bundleFiles(dir)
 
-  it('holds only what a fresh build makes: index.js, the chunks it loads, package.json, licenses.txt', () => {
+  it('holds only what a fresh build makes: index.js, the chunks and side files it loads, package.json, licenses.txt', () => {
     const files = readdirSync(dir).filter(file => statSync(path.join(dir, file)).isFile())
     expect(files.sort()).toEqual([...bundle.made, ...stamped].sort())
     expect(bundle.missing).toEqual([])

@@ -1,0 +1,30 @@
+/**
+ * Part of `npm run build`: the `yaml` library as a CommonJS file of its own, `yaml.cjs`, beside the entry of
+ * each bundle folder given, with its licence notice as `yaml.licenses.txt` (which merge-licenses.ts folds
+ * into the folder's licenses.txt). src/yaml-library.ts requires it on first use, so a run that never needs
+ * the library never evaluates it.
+ */
+import { writeFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+interface NccOutput {
+  code: string
+  assets: Record<string, { source: string | Buffer }>
+}
+type Ncc = (entry: string, options: Record<string, unknown>) => Promise<NccOutput>
+
+const LICENSES = 'yaml.licenses.txt'
+const folders = process.argv.slice(2)
+if (folders.length === 0) throw new Error('usage: yaml-bundle <bundle folder>...')
+
+const ncc = createRequire(import.meta.url)('@vercel/ncc') as Ncc
+const entry = fileURLToPath(new URL('./yaml-entry.cjs', import.meta.url))
+const { code, assets } = await ncc(entry, { minify: true, quiet: true, license: LICENSES })
+const notices = assets[LICENSES]
+if (!notices) throw new Error(`ncc wrote no ${LICENSES}`)
+for (const folder of folders) {
+  writeFileSync(path.join(folder, 'yaml.cjs'), code)
+  writeFileSync(path.join(folder, LICENSES), notices.source)
+}
