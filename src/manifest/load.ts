@@ -34,6 +34,21 @@ import { parseYamlFile, type ParsedDocument } from './yaml.js'
 
 export type { Located } from './rules.js'
 
+/**
+ * The ManifestSet's lists of typed specs, one per kind, in the order the planner's fingerprint hashes them:
+ * what walks every list (finish, the fingerprint) walks these, so a new kind is not left out silently.
+ */
+export const SPEC_LISTS = [
+  'connections',
+  'sources',
+  'savedSearches',
+  'webhooks',
+  'dashboards',
+  'alerts',
+  'services',
+  'teamMembers'
+] as const
+
 export interface ManifestSet {
   files: string[]
   /** Each file's textDigest, by path, as read (loadManifests): what a saved plan records of the files. */
@@ -300,17 +315,7 @@ function finish(
   }
   // The raw values have served validation: later stages use the typed specs. Dropping them halves what
   // a plan of thousands of manifests keeps.
-  for (const typed of [
-    set.connections,
-    set.sources,
-    set.savedSearches,
-    set.webhooks,
-    set.dashboards,
-    set.alerts,
-    set.services,
-    set.teamMembers ?? []
-  ])
-    for (const { doc } of typed) doc.value = undefined
+  for (const key of SPEC_LISTS) for (const { doc } of set[key] ?? []) doc.value = undefined
   return set
 }
 
@@ -401,43 +406,40 @@ function addDocument(set: ManifestSet, views: Views, doc: ParsedDocument): void 
 
 /** Names are how manifests refer to connections, sources, saved searches and webhooks: unique per kind. */
 function uniqueNames(named: Views['named']): Diagnostic[] {
-  const out: Diagnostic[] = []
-  for (const [kind, docs] of named) {
-    const seen = new Map<string, ParsedDocument>()
-    for (const { doc, name } of docs) {
-      const first = seen.get(name)
-      if (first)
-        out.push(
-          diagnostic(
-            'validate',
-            'error',
-            `duplicate ${kind} name "${name}" (also at ${first.file}:${first.locate(['name']).line})`,
-            { ...doc.locate(['name']), field: 'name' }
-          )
-        )
-      else seen.set(name, doc)
-    }
-  }
-  return out
+  return [...named].flatMap(([kind, docs]) =>
+    duplicates(
+      docs.map(({ doc, name }) => ({ doc, key: name })),
+      'name',
+      (name, firstAt) => `duplicate ${kind} name "${name}" (also at ${firstAt})`
+    )
+  )
 }
 
 /** A person is one team member: the server lowercases emails, so two spellings of one are duplicates. */
 function uniqueEmails(members: readonly Located<TeamMemberSpec>[]): Diagnostic[] {
+  return duplicates(
+    members.map(({ spec, doc }) => ({ doc, key: spec.email.toLowerCase() })),
+    'email',
+    (_, firstAt) => `duplicate TeamMember email (also at ${firstAt}; emails compare case-insensitively)`
+  )
+}
+
+/** Each document after the first of its key: an error at its `field` that says where the first one is. */
+function duplicates(
+  entries: ReadonlyArray<{ doc: ParsedDocument; key: string }>,
+  field: 'name' | 'email',
+  message: (key: string, firstAt: string) => string
+): Diagnostic[] {
   const seen = new Map<string, ParsedDocument>()
   const out: Diagnostic[] = []
-  for (const { spec, doc } of members) {
-    const email = spec.email.toLowerCase()
-    const first = seen.get(email)
-    if (first)
-      out.push(
-        diagnostic(
-          'validate',
-          'error',
-          `duplicate TeamMember email (also at ${first.file}:${first.locate(['email']).line}; emails compare case-insensitively)`,
-          { ...doc.locate(['email']), field: 'email' }
-        )
-      )
-    else seen.set(email, doc)
+  for (const { doc, key } of entries) {
+    const first = seen.get(key)
+    if (!first) {
+      seen.set(key, doc)
+      continue
+    }
+    const firstAt = `${first.file}:${first.locate([field]).line}`
+    out.push(diagnostic('validate', 'error', message(key, firstAt), { ...doc.locate([field]), field }))
   }
   return out
 }

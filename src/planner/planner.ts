@@ -13,7 +13,7 @@ import { References } from '../kinds/references.js'
 import { isRegistryKind, Registry } from '../kinds/registry.js'
 import { diagnostic } from '../diagnostics.js'
 import { scryptSync } from 'node:crypto'
-import type { ManifestSet } from '../manifest/load.js'
+import { SPEC_LISTS, type ManifestSet } from '../manifest/load.js'
 import { formatPath, type PathSegment } from '../manifest/path.js'
 import { VERSION } from '../version.js'
 import { diffValues, joinKey } from '../plan/diff.js'
@@ -268,23 +268,13 @@ function desiredFingerprint(manifests: ManifestSet, settings: PlanSettings): str
   })
   // Spec by spec into the hash, secrets masked (their values collected for the digest below).
   const secrets: string[] = []
-  for (const [key, located] of [
-    ['connections', manifests.connections],
-    ['sources', manifests.sources],
-    ['savedSearches', manifests.savedSearches],
-    ['webhooks', manifests.webhooks],
-    ['dashboards', manifests.dashboards],
-    ['alerts', manifests.alerts],
-    ['services', manifests.services],
-    // Only when there are any: the fingerprints of plans without team members stay as they were.
-    ...(manifests.teamMembers?.length ? [['teamMembers', manifests.teamMembers] as const] : [])
-  ] as const) {
+  for (const key of SPEC_LISTS) {
+    const located: ReadonlyArray<{ spec: unknown; doc: { secretPaths?: ReadonlyMap<string, string> } }> =
+      manifests[key] ?? []
+    // Team members only when there are any: the fingerprints of plans without them stay as they were.
+    if (key === 'teamMembers' && located.length === 0) continue
     stream.list(key)
-    for (const l of located as ReadonlyArray<{
-      spec: unknown
-      doc: { secretPaths?: ReadonlyMap<string, string> }
-    }>)
-      stream.item(maskSecrets(l.spec, l.doc.secretPaths, secrets))
+    for (const l of located) stream.item(maskSecrets(l.spec, l.doc.secretPaths, secrets))
   }
   // A changed secret changes the fingerprint, but the plan file never holds a plain hash of one.
   return stream.field('secrets', secrets.length === 0 ? null : secretDigest(secrets)).digest()
