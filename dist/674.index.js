@@ -450,7 +450,7 @@ const PaginationMeta = schemas/* looseObject */._H3({
 });
 
 // EXTERNAL MODULE: ./node_modules/undici/index.js
-var undici = __webpack_require__(4371);
+var undici = __webpack_require__(6752);
 // EXTERNAL MODULE: ./src/version.ts
 var version = __webpack_require__(311);
 ;// CONCATENATED MODULE: ./src/api/network-errors.ts
@@ -7116,6 +7116,8 @@ function containerOf(title, tabs, collapsed) {
 
 // EXTERNAL MODULE: ./src/manifest/files.ts + 5 modules
 var files = __webpack_require__(4018);
+// EXTERNAL MODULE: ./src/manifest/load.ts + 3 modules
+var load = __webpack_require__(4180);
 ;// CONCATENATED MODULE: ./src/planner/fingerprint.ts
 /**
  * Fingerprints of what a plan was computed from. `apply` with a saved plan recomputes them and refuses
@@ -7335,6 +7337,7 @@ function usersOf(deletes, rewritten, kinds, live, settings, managed) {
 
 
 
+
 function computePlan(input) {
     const diagnostics = [];
     const report = (d) => diagnostics.push(d);
@@ -7516,17 +7519,11 @@ function desiredFingerprint(manifests, settings) {
     });
     // Spec by spec into the hash, secrets masked (their values collected for the digest below).
     const secrets = [];
-    for (const [key, located] of [
-        ['connections', manifests.connections],
-        ['sources', manifests.sources],
-        ['savedSearches', manifests.savedSearches],
-        ['webhooks', manifests.webhooks],
-        ['dashboards', manifests.dashboards],
-        ['alerts', manifests.alerts],
-        ['services', manifests.services],
-        // Only when there are any: the fingerprints of plans without team members stay as they were.
-        ...(manifests.teamMembers?.length ? [['teamMembers', manifests.teamMembers]] : [])
-    ]) {
+    for (const key of load/* SPEC_LISTS */.Eh) {
+        const located = manifests[key] ?? [];
+        // Team members only when there are any: the fingerprints of plans without them stay as they were.
+        if (key === 'teamMembers' && located.length === 0)
+            continue;
         stream.list(key);
         for (const l of located)
             stream.item(maskSecrets(l.spec, l.doc.secretPaths, secrets));

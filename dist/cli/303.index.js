@@ -29,8 +29,6 @@ var log = __webpack_require__(5625);
 var read = __webpack_require__(3660);
 // EXTERNAL MODULE: ./src/error-message.ts
 var error_message = __webpack_require__(6587);
-// EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
-var dist = __webpack_require__(8815);
 // EXTERNAL MODULE: ./src/api/schemas.ts
 var schemas = __webpack_require__(8164);
 // EXTERNAL MODULE: ./src/json.ts
@@ -47,14 +45,9 @@ var tile_normal_form = __webpack_require__(6134);
 var references = __webpack_require__(3961);
 // EXTERNAL MODULE: ./src/manifest/resources-schema.ts
 var resources_schema = __webpack_require__(310);
+// EXTERNAL MODULE: ./src/yaml-library.ts + 1 modules
+var yaml_library = __webpack_require__(5159);
 ;// CONCATENATED MODULE: ./src/export/resources.ts
-/**
- * Connections, data sources, saved searches and webhooks as manifests: the fields the API returns, in the
- * manifest language (other resources by name, a source's `kind` as `sourceKind`, server defaults left out),
- * `adopt: true` on what the stack does not own yet. Secrets are never written: a webhook's url becomes a
- * `${secret.NAME}` placeholder, with a comment saying which secret variable to set; write-only values the
- * API never returns (passwords, headers, query parameters) are named in a comment. Pure.
- */
 
 
 
@@ -122,7 +115,7 @@ class SecretNames {
     }
 }
 const withComments = (value, comments) => {
-    const doc = new dist/* Document */.yo(value);
+    const doc = new ((0,yaml_library/* yamlLibrary */.T)().Document)(value);
     if (comments.length > 0)
         doc.commentBefore = comments.map(c => ` ${c}`).join('\n');
     return doc;
@@ -298,13 +291,6 @@ function teamMemberDocuments(input, notes) {
 }
 
 ;// CONCATENATED MODULE: ./src/export/manifests.ts
-/**
- * Live resources -> manifest files a human would write: one file per dashboard with its alerts, and one
- * per kind for connections, sources, webhooks and saved searches (with their alerts). Names instead of
- * ids, every server default left out, the short `series` form where it says exactly the same as the
- * tile's config, a comment wherever an id could not be mapped to a name, and secrets only as
- * `${secret.NAME}` placeholders. Pure: the command does the I/O.
- */
 
 
 
@@ -445,7 +431,7 @@ function dashboardDocument(d, input, notes, resources, pin) {
             tileComments.set(i, comments);
         return tile;
     });
-    const doc = new dist/* Document */.yo(value);
+    const doc = new ((0,yaml_library/* yamlLibrary */.T)().Document)(value);
     const other = d.tags.find(t => (0,ownership/* isOwnershipTag */.GN)(t) && t !== input.ownershipTag);
     if (other)
         notes.push(`owned by another stack (${other}): adopting it takes it over`);
@@ -720,7 +706,7 @@ function alertDocument(a, d, search, resources) {
         value.scheduleOffsetMinutes = a.scheduleOffsetMinutes;
     if (a.scheduleStartAt)
         value.scheduleStartAt = a.scheduleStartAt;
-    const doc = new dist/* Document */.yo(value);
+    const doc = new ((0,yaml_library/* yamlLibrary */.T)().Document)(value);
     if (comments.length > 0)
         doc.commentBefore = comments.map(c => ` ${c}`).join('\n');
     return doc;

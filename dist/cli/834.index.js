@@ -138,7 +138,7 @@ function toolOutcome(reply) {
 // EXTERNAL MODULE: ./src/api/schemas.ts
 var api_schemas = __webpack_require__(8164);
 // EXTERNAL MODULE: ./node_modules/undici/index.js
-var undici = __webpack_require__(4371);
+var undici = __webpack_require__(6752);
 // EXTERNAL MODULE: ./src/version.ts
 var version = __webpack_require__(311);
 ;// CONCATENATED MODULE: ./src/api/network-errors.ts
