@@ -27,7 +27,13 @@ import type {
   PlannedChange
 } from './kind.js'
 import { bindPlaceholders, placeholderTokens, resourceReady, wordFor } from './references.js'
-import { isRegistryKind, registryName, type RegistryEntry, type RegistryKind } from './registry.js'
+import {
+  isRegistryKind,
+  registryName,
+  unrecordedError,
+  type RegistryEntry,
+  type RegistryKind
+} from './registry.js'
 
 /** The fields every kind of this family has for identity. */
 interface IdentitySpec {
@@ -341,9 +347,10 @@ export function recordOperations<S extends IdentitySpec, D extends RecordDesired
           try {
             await ctx.registry.record(registryKind, result.id, entry)
           } catch (e) {
-            throw new Error(
-              `${wordFor(w.kind)} "${desired.name}" was created (id ${result.id}) but could not be recorded in the registry dashboard "${registryName(octx.settings.stack)}", so this stack does not own it yet: ${e instanceof Error ? e.message : String(e)}. Add \`adopt: true\` to its manifest and apply again`,
-              { cause: e }
+            throw unrecordedError(
+              `${wordFor(w.kind)} "${desired.name}" was created (id ${result.id})`,
+              octx.settings.stack,
+              e
             )
           }
         }

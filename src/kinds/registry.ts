@@ -41,6 +41,18 @@ type Owned = Partial<Record<RegistryKind, Record<string, RegistryEntry>>>
 
 export const registryName = (stack: string): string => `obsdeploy registry (stack ${stack})`
 
+/**
+ * A resource just made that the stack does not own: recording it in the registry failed. `made` says what
+ * was made ("webhook \"pager\" was created (id 1)"); the next apply adopts it once its manifest says so.
+ */
+export function unrecordedError(made: string, stack: string, cause: unknown): Error {
+  const why = cause instanceof Error ? cause.message : String(cause)
+  return new Error(
+    `${made} but could not be recorded in the registry dashboard "${registryName(stack)}", so this stack does not own it yet: ${why}. Add \`adopt: true\` to its manifest and apply again`,
+    { cause }
+  )
+}
+
 export const isRegistryDashboard = (d: { tags: readonly string[] }): boolean => d.tags.includes(REGISTRY_TAG)
 
 /** Whether a registry dashboard (of any stack) lists records of a kind. */

@@ -30,7 +30,7 @@ import type { TeamMemberSpec } from '../manifest/resources-schema.js'
 import { DesiredAt } from './desired-at.js'
 import type { Desired, Kind, Operation, PlanContext } from './kind.js'
 import { registryNote, registryOwner } from './records.js'
-import { registryLists, registryName } from './registry.js'
+import { registryLists, registryName, unrecordedError } from './registry.js'
 
 export interface DesiredTeamMember {
   spec: TeamMemberSpec
@@ -221,9 +221,10 @@ export const teamMemberKind: Kind<DesiredTeamMember, PlannedTeamMember> = {
         try {
           await ctx.registry.record('TeamMember', email, entry)
         } catch (e) {
-          throw new Error(
-            `${change.name} was invited (invitation ${invitation.id}) but could not be recorded in the registry dashboard "${registryName(ctx.settings.stack)}", so this stack does not manage it yet: ${e instanceof Error ? e.message : String(e)}. Add \`adopt: true\` to its manifest and apply again`,
-            { cause: e }
+          throw unrecordedError(
+            `${change.name} was invited (invitation ${invitation.id})`,
+            ctx.settings.stack,
+            e
           )
         }
         return { status: 'applied', id: invitation.id }

@@ -205,7 +205,7 @@ describe('the invitation url, which holds the joining token', () => {
 })
 
 describe('applying team member changes', () => {
-  function recordingApi(answers: { invite?: () => never; absent?: boolean } = {}) {
+  function recordingApi(answers: { invite?: () => never; absent?: boolean; registry?: () => never } = {}) {
     const calls: string[] = []
     const api = {
       mode: 'self-hosted',
@@ -222,11 +222,15 @@ describe('applying team member changes', () => {
         calls.push(`delete invitation ${id}`)
         return answers.absent ? 'absent' : 'deleted'
       },
+      // A registry write that fails makes the registry look for one made meanwhile: there is none.
+      listDashboards: async () => [],
       createDashboard: async (body: { tiles: Array<{ config: { markdown: string } }> }) => {
+        if (answers.registry) answers.registry()
         calls.push(`registry ${body.tiles[0]!.config.markdown.match(/"TeamMember": \{[^}]*\}/)?.[0] ?? '{}'}`)
         return { id: 'reg', tiles: [] }
       },
       updateDashboard: async (_id: string, body: { tiles: Array<{ config: { markdown: string } }> }) => {
+        if (answers.registry) answers.registry()
         calls.push(`registry ${body.tiles[0]!.config.markdown.match(/"TeamMember": \{[^}]*\}/)?.[0] ?? '{}'}`)
         return { id: 'reg', tiles: [] }
       }
@@ -252,6 +256,21 @@ describe('applying team member changes', () => {
       'invite {"email":"jane@example.com","name":"Jane"}',
       'registry "TeamMember": {\n    "jane@example.com": {"name":"Jane"}'
     ])
+  })
+
+  it("says an invitation it could not record is not the stack's yet, and how to adopt it", async () => {
+    const { api, calls } = recordingApi({
+      registry: () => {
+        throw new Error('registry dashboard update refused (409)')
+      }
+    })
+    const result = await run(plan(member('jane@example.com', 'name: Jane\n'), live([SELF])), api)
+    expect(calls).toEqual(['invite {"email":"jane@example.com","name":"Jane"}'])
+    expect(result.outcomes[0]).toMatchObject({
+      status: 'failed',
+      message:
+        'j***@example.com was invited (invitation 650000000000000000000009) but could not be recorded in the registry dashboard "obsdeploy registry (stack shop)", so this stack does not own it yet: registry dashboard update refused (409). Add `adopt: true` to its manifest and apply again'
+    })
   })
 
   it('removes a member and its left-over invitation, then forgets the email', async () => {
