@@ -60,12 +60,12 @@ export function fastValues(
 }
 
 /**
- * The value with each string that is a slice of js-yaml 4's copy of the text made a string of its own.
- * js-yaml 4 parses a copy of the text (it appends a NUL) and V8 makes a longer substring a view into its
- * parent, so one such string kept by a typed spec would keep the whole copy alive: every file's text held
- * twice, once here and once by its positions (yaml.ts). Shorter strings V8 copies anyway.
+ * The value with each string that is a slice of the parsed text made a string of its own. js-yaml 4
+ * parses a copy of the text (it appends a NUL), js-yaml 5 the text itself (yaml.ts's careful path), and V8
+ * makes a longer substring a view into its parent, so one such string kept by a typed spec would keep the
+ * whole text alive to the end of the run, after yaml.ts has let it go. Shorter strings V8 copies anyway.
  */
-function ownStrings(value: unknown): unknown {
+export function ownStrings(value: unknown): unknown {
   if (typeof value === 'string') return value.length < SLICED_MIN_LENGTH ? value : (' ' + value).slice(1)
   if (value === null || typeof value !== 'object') return value
   if (Array.isArray(value)) {

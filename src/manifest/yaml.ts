@@ -11,7 +11,7 @@ import type { Document, Node } from 'yaml'
 import { diagnostic, type Diagnostic, type SourceLocation } from '../diagnostics.js'
 import { errorMessage } from '../error-message.js'
 import { yamlLibrary } from '../yaml-library.js'
-import { fastValues } from './fast-yaml.js'
+import { fastValues, ownStrings } from './fast-yaml.js'
 import type { PathSegment } from './path.js'
 import { indexPositions, lineLocator, pathKey, type DocumentPositions } from './positions.js'
 
@@ -93,6 +93,9 @@ export function parseYamlFile(file: string, text: string, reread?: () => string 
     // expansion.
     const events = parseEvents(text, { filename: file, maxDepth: YAML_LIMITS.maxDepth })
     values = constructFromEvents(events, { source: text, filename: file, schema: CORE_SCHEMA, maxAliases: 0 })
+    // js-yaml 5 slices its strings out of the text too: made strings of their own, so that release() can
+    // let the text go (else a 20 kB file kept by one `name` stays whole to the end of the run).
+    for (let i = 0; i < values.length; i++) values[i] = ownStrings(values[i])
     if (values.length > YAML_LIMITS.maxDocuments) return parseWithPositions(file, text)
     starts = topPositions(text, events)
     if (starts.length !== values.length) throw new Error('documents do not line up')
