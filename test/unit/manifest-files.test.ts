@@ -276,6 +276,31 @@ describe('symbolic links: nothing outside the workspace is read', () => {
     ])
   })
 
+  it('reads named files by their real path, without the search: links out refused, links within followed', async () => {
+    // A stack's share of the files is read without searching again: the reader checks each file itself.
+    const set = await loadManifests({
+      patterns: [],
+      files: [
+        'observability/creds.yaml',
+        'observability/elsewhere/passwd.yaml',
+        'observability/alias.yaml',
+        'observability/linked/real.yaml',
+        'observability/shared/real.yaml'
+      ],
+      cwd: repo,
+      mode: 'self-hosted'
+    })
+    expect(errors(set).map(e => [e.file, e.message.slice(0, 60)])).toEqual([
+      ['observability/creds.yaml', 'is reached through a symbolic link that leads outside the wo'],
+      ['observability/elsewhere/passwd.yaml', 'is reached through a symbolic link that leads outside the wo'],
+      // The three inside are one dashboard, read three times: so named twice too many.
+      ['observability/linked/real.yaml', 'duplicate dashboard name "Real" (also at observability/alias'],
+      ['observability/shared/real.yaml', 'duplicate dashboard name "Real" (also at observability/alias']
+    ])
+    expect(JSON.stringify(set)).not.toContain('root:x')
+    expect(JSON.stringify(set)).not.toContain(SECRET)
+  })
+
   it('an excluded link is not reported', async () => {
     const set = await loadRepo([
       'observability/shared/*.yaml',
