@@ -2401,6 +2401,14 @@ const REGISTRY_TAG = 'obsdeploy-registry';
 const REGISTRY_KINDS = ['Connection', 'Source', 'Webhook', 'TeamMember'];
 const isRegistryKind = (kind) => REGISTRY_KINDS.includes(kind);
 const registryName = (stack) => `obsdeploy registry (stack ${stack})`;
+/**
+ * A resource just made that the stack does not own: recording it in the registry failed. `made` says what
+ * was made ("webhook \"pager\" was created (id 1)"); the next apply adopts it once its manifest says so.
+ */
+function unrecordedError(made, stack, cause) {
+    const why = cause instanceof Error ? cause.message : String(cause);
+    return new Error(`${made} but could not be recorded in the registry dashboard "${registryName(stack)}", so this stack does not own it yet: ${why}. Add \`adopt: true\` to its manifest and apply again`, { cause });
+}
 const isRegistryDashboard = (d) => d.tags.includes(REGISTRY_TAG);
 /** Whether a registry dashboard (of any stack) lists records of a kind. */
 function registryLists(d, kind) {
@@ -2894,7 +2902,7 @@ function recordOperations(pc, octx, w) {
                         await ctx.registry.record(registryKind, result.id, entry);
                     }
                     catch (e) {
-                        throw new Error(`${wordFor(w.kind)} "${desired.name}" was created (id ${result.id}) but could not be recorded in the registry dashboard "${registryName(octx.settings.stack)}", so this stack does not own it yet: ${e instanceof Error ? e.message : String(e)}. Add \`adopt: true\` to its manifest and apply again`, { cause: e });
+                        throw unrecordedError(`${wordFor(w.kind)} "${desired.name}" was created (id ${result.id})`, octx.settings.stack, e);
                     }
                 }
                 return result;
@@ -5802,7 +5810,7 @@ const teamMemberKind = {
                     await ctx.registry.record('TeamMember', email, entry);
                 }
                 catch (e) {
-                    throw new Error(`${change.name} was invited (invitation ${invitation.id}) but could not be recorded in the registry dashboard "${registryName(ctx.settings.stack)}", so this stack does not manage it yet: ${e instanceof Error ? e.message : String(e)}. Add \`adopt: true\` to its manifest and apply again`, { cause: e });
+                    throw unrecordedError(`${change.name} was invited (invitation ${invitation.id})`, ctx.settings.stack, e);
                 }
                 return { status: 'applied', id: invitation.id };
             })

@@ -2908,7 +2908,7 @@ function recordOperations(pc, octx, w) {
                         await ctx.registry.record(registryKind, result.id, entry);
                     }
                     catch (e) {
-                        throw new Error(`${(0,references/* wordFor */.GC)(w.kind)} "${desired.name}" was created (id ${result.id}) but could not be recorded in the registry dashboard "${(0,registry/* registryName */.jT)(octx.settings.stack)}", so this stack does not own it yet: ${e instanceof Error ? e.message : String(e)}. Add \`adopt: true\` to its manifest and apply again`, { cause: e });
+                        throw (0,registry/* unrecordedError */.IX)(`${(0,references/* wordFor */.GC)(w.kind)} "${desired.name}" was created (id ${result.id})`, octx.settings.stack, e);
                     }
                 }
                 return result;
@@ -4901,7 +4901,7 @@ const teamMemberKind = {
                     await ctx.registry.record('TeamMember', email, entry);
                 }
                 catch (e) {
-                    throw new Error(`${change.name} was invited (invitation ${invitation.id}) but could not be recorded in the registry dashboard "${(0,registry/* registryName */.jT)(ctx.settings.stack)}", so this stack does not manage it yet: ${e instanceof Error ? e.message : String(e)}. Add \`adopt: true\` to its manifest and apply again`, { cause: e });
+                    throw (0,registry/* unrecordedError */.IX)(`${change.name} was invited (invitation ${invitation.id})`, ctx.settings.stack, e);
                 }
                 return { status: 'applied', id: invitation.id };
             })
@@ -5517,6 +5517,7 @@ function walkStrings(value, f) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   IX: () => (/* binding */ unrecordedError),
 /* harmony export */   OR: () => (/* binding */ Registry),
 /* harmony export */   _X: () => (/* binding */ isRegistryDashboard),
 /* harmony export */   _Y: () => (/* binding */ isRegistryKind),
@@ -5535,6 +5536,14 @@ const REGISTRY_TAG = 'obsdeploy-registry';
 const REGISTRY_KINDS = ['Connection', 'Source', 'Webhook', 'TeamMember'];
 const isRegistryKind = (kind) => REGISTRY_KINDS.includes(kind);
 const registryName = (stack) => `obsdeploy registry (stack ${stack})`;
+/**
+ * A resource just made that the stack does not own: recording it in the registry failed. `made` says what
+ * was made ("webhook \"pager\" was created (id 1)"); the next apply adopts it once its manifest says so.
+ */
+function unrecordedError(made, stack, cause) {
+    const why = cause instanceof Error ? cause.message : String(cause);
+    return new Error(`${made} but could not be recorded in the registry dashboard "${registryName(stack)}", so this stack does not own it yet: ${why}. Add \`adopt: true\` to its manifest and apply again`, { cause });
+}
 const isRegistryDashboard = (d) => d.tags.includes(REGISTRY_TAG);
 /** Whether a registry dashboard (of any stack) lists records of a kind. */
 function registryLists(d, kind) {

@@ -21591,10 +21591,10 @@ function fastValues(file, text, depthBound, maxDepth) {
     return values;
 }
 /**
- * The value with each string that is a slice of js-yaml 4's copy of the text made a string of its own.
- * js-yaml 4 parses a copy of the text (it appends a NUL) and V8 makes a longer substring a view into its
- * parent, so one such string kept by a typed spec would keep the whole copy alive: every file's text held
- * twice, once here and once by its positions (yaml.ts). Shorter strings V8 copies anyway.
+ * The value with each string that is a slice of the parsed text made a string of its own. js-yaml 4
+ * parses a copy of the text (it appends a NUL), js-yaml 5 the text itself (yaml.ts's careful path), and V8
+ * makes a longer substring a view into its parent, so one such string kept by a typed spec would keep the
+ * whole text alive to the end of the run, after yaml.ts has let it go. Shorter strings V8 copies anyway.
  */
 function ownStrings(value) {
     if (typeof value === 'string')
@@ -21824,6 +21824,10 @@ function parseYamlFile(file, text, reread) {
         // expansion.
         const events = parseEvents(text, { filename: file, maxDepth: YAML_LIMITS.maxDepth });
         values = constructFromEvents(events, { source: text, filename: file, schema: CORE_SCHEMA, maxAliases: 0 });
+        // js-yaml 5 slices its strings out of the text too: made strings of their own, so that release() can
+        // let the text go (else a 20 kB file kept by one `name` stays whole to the end of the run).
+        for (let i = 0; i < values.length; i++)
+            values[i] = ownStrings(values[i]);
         if (values.length > YAML_LIMITS.maxDocuments)
             return parseWithPositions(file, text);
         starts = topPositions(text, events);
