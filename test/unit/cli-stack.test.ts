@@ -1,13 +1,13 @@
 import { describe, expect, it } from '@jest/globals'
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { cli, defaultStack } from '../../src/cli.js'
 import { defaultStackOf } from '../../src/config/default-stack.js'
+import { scratchDir } from '../support/scratch.js'
 
 describe('the CLI picks the same default stack as the action', () => {
   it('takes the repository name from GITHUB_REPOSITORY, else from the git remote origin, else the folder', () => {
-    const repo = mkdtempSync(path.join(tmpdir(), 'folder-name-'))
+    const repo = scratchDir('folder-name-')
     mkdirSync(path.join(repo, '.git'))
     mkdirSync(path.join(repo, 'observability'))
     writeFileSync(
@@ -16,7 +16,7 @@ describe('the CLI picks the same default stack as the action', () => {
     )
     expect(defaultStack(repo, { GITHUB_REPOSITORY: 'acme/storefront' })).toBe('storefront')
     expect(defaultStack(path.join(repo, 'observability'), {})).toBe('shop')
-    const plain = mkdtempSync(path.join(tmpdir(), 'no-git-'))
+    const plain = scratchDir('no-git-')
     expect(defaultStack(plain, {})).toBe(path.basename(plain))
   })
 })
@@ -35,13 +35,13 @@ describe('a default stack that is only the folder name', () => {
   }
 
   it('says which stack and why, only when it falls back to the folder', () => {
-    const plain = mkdtempSync(path.join(tmpdir(), 'no-git-'))
+    const plain = scratchDir('no-git-')
     const fallback = defaultStackOf(plain, {})
     expect(fallback.name).toBe(path.basename(plain))
     expect(fallback.why).toBe(
       `stack "${path.basename(plain)}" is the name of this folder: no git repository to name the repository, and GITHUB_REPOSITORY is not set. The stack is the ownership tag of everything this run creates and updates; pass --stack NAME (or OBSDEPLOY_STACK) to choose it`
     )
-    const noOrigin = mkdtempSync(path.join(tmpdir(), 'no-origin-'))
+    const noOrigin = scratchDir('no-origin-')
     mkdirSync(path.join(noOrigin, '.git'))
     writeFileSync(path.join(noOrigin, '.git', 'config'), '[core]\n\tbare = false\n')
     expect(defaultStackOf(noOrigin, {}).why).toContain(
@@ -51,7 +51,7 @@ describe('a default stack that is only the folder name', () => {
   })
 
   it('the CLI prints it before it plans or exports; not with --stack, and not for validate', async () => {
-    const plain = mkdtempSync(path.join(tmpdir(), 'no-git-'))
+    const plain = scratchDir('no-git-')
     // A file as --out: the run stops there with a usage error, after the settings, before any request.
     writeFileSync(path.join(plain, 'taken'), '')
     const args = ['export', '--out', 'taken', '--api-url', 'http://127.0.0.1:9']

@@ -2,18 +2,18 @@
  * src/github/core.ts keeps the action's start-up free of @actions/core's OIDC client (and undici) by
  * writing the entry's one-line functions itself: each must print and write exactly what @actions/core does.
  */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
-import os from 'node:os'
+import { readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
 import * as real from '@actions/core'
 import * as ours from '../../src/github/core.js'
+import { scratchDir } from '../support/scratch.js'
 
 type Core = typeof ours
 
 /** What one call prints, writes to GITHUB_OUTPUT and leaves in process.exitCode (the delimiter is random). */
 function effects(call: (core: Core) => void, core: Core, env: Record<string, string | undefined> = {}) {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'core-'))
+  const dir = scratchDir('core-')
   const output = path.join(dir, 'output')
   writeFileSync(output, '')
   const saved = { ...process.env }

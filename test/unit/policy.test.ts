@@ -3,13 +3,13 @@
  * pack at the offending file:line:col, scopes, and suppressions with and without a reason.
  */
 import { describe, expect, it } from '@jest/globals'
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { formatDiagnostic } from '../../src/diagnostics.js'
 import { loadManifests, validateText } from '../../src/manifest/load.js'
 import { checkPolicies, loadWithPolicies, parseField } from '../../src/policy/check.js'
 import { suppressionsAt } from '../../src/policy/suppress.js'
+import { scratchDir } from '../support/scratch.js'
 
 async function check(text: string, stack = 'default'): Promise<string[]> {
   const set = validateText('m.yaml', text, 'self-hosted')
@@ -106,7 +106,7 @@ ${extra}---
   ])(
     'reads the documents of files loaded before the Policy, variables filled, as written: %s',
     async (_, padding) => {
-      const cwd = mkdtempSync(path.join(tmpdir(), 'policy-late-'))
+      const cwd = scratchDir('policy-late-')
       mkdirSync(path.join(cwd, 'm'))
       // Files of 0.9 MiB (a manifest file is at most 1 MiB), mostly a comment, before the others.
       for (let i = 0; i < padding; i++)
