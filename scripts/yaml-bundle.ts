@@ -7,7 +7,6 @@
 import { writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 
 interface NccOutput {
   code: string
@@ -19,8 +18,10 @@ const LICENSES = 'yaml.licenses.txt'
 const folders = process.argv.slice(2)
 if (folders.length === 0) throw new Error('usage: yaml-bundle <bundle folder>...')
 
-const ncc = createRequire(import.meta.url)('@vercel/ncc') as Ncc
-const entry = fileURLToPath(new URL('./yaml-entry.cjs', import.meta.url))
+const requireHere = createRequire(import.meta.url)
+const ncc = requireHere('@vercel/ncc') as Ncc
+// The package's own CommonJS entry (its `require` export), bundled with what it requires.
+const entry = requireHere.resolve('yaml')
 const { code, assets } = await ncc(entry, { minify: true, quiet: true, license: LICENSES })
 const notices = assets[LICENSES]
 if (!notices) throw new Error(`ncc wrote no ${LICENSES}`)
