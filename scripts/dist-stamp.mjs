@@ -14,10 +14,11 @@ import { fileURLToPath } from 'node:url'
 export const STAMP_FILE = 'dist/sources.sha256'
 
 /**
- * What the bundle is built from: the sources, the compiler settings, the locked dependencies and the build
- * command (package.json's `scripts.build` only: a bundler option such as ncc's -m changes every byte).
+ * What the bundle is built from: the sources, the compiler settings, the locked dependencies, the build
+ * command (package.json's `scripts.build` only: a bundler option such as ncc's -m changes every byte) and
+ * the script that writes yaml.cjs beside each bundle.
  */
-const INPUTS = ['src', 'tsconfig.json', 'package-lock.json', 'package.json']
+const INPUTS = ['src', 'tsconfig.json', 'package-lock.json', 'package.json', 'scripts/yaml-bundle.ts']
 
 /** The stamp's text: a sha256 over each input file's path and text, in a fixed order, and what it covers. */
 export function stamp(root) {

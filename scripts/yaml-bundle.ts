@@ -2,7 +2,8 @@
  * Part of `npm run build`: the `yaml` library as a CommonJS file of its own, `yaml.cjs`, beside the entry of
  * each bundle folder given, with its licence notice as `yaml.licenses.txt` (which merge-licenses.ts folds
  * into the folder's licenses.txt). src/yaml-library.ts requires it on first use, so a run that never needs
- * the library never evaluates it.
+ * the library never evaluates it. Minified in both folders (the CLI's own code is not): its frames in a
+ * stack trace are the library's, not ours.
  */
 import { writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'

@@ -232,21 +232,24 @@ function collectSecretVars(env: NodeJS.ProcessEnv): string | undefined {
     return name && name !== 'VARS' && value !== undefined ? [[name, value] as const] : []
   })
   if (single.length === 0) return fromMapping
+  const { parse, stringify } = yamlLibrary()
   let mapping: Record<string, unknown> = {}
   try {
-    const parsed: unknown = fromMapping ? yamlLibrary().parse(fromMapping) : {}
+    const parsed: unknown = fromMapping ? parse(fromMapping) : {}
     if (parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed))
       mapping = parsed as Record<string, unknown>
   } catch {
     return fromMapping // not YAML: the settings say so
   }
-  return yamlLibrary().stringify({ ...mapping, ...Object.fromEntries(single) })
+  return stringify({ ...mapping, ...Object.fromEntries(single) })
 }
 
 /** The values of a secret-vars mapping, for redaction (nothing when it does not parse). */
 function secretValues(text: string | undefined): Record<string, string> {
+  if (!text) return {}
+  const { parse } = yamlLibrary()
   try {
-    const parsed: unknown = text ? yamlLibrary().parse(text) : {}
+    const parsed: unknown = parse(text)
     if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) return {}
     return Object.fromEntries(
       Object.entries(parsed).flatMap(([k, v]) =>
@@ -278,8 +281,9 @@ async function collectVars(
       throw new Error(`--vars-file ${file}: cannot be read: ${why} (${where})`, { cause: e })
     }
     let parsed: unknown
+    const { parse } = yamlLibrary()
     try {
-      parsed = yamlLibrary().parse(text, { maxAliasCount: 10 })
+      parsed = parse(text, { maxAliasCount: 10 })
     } catch (e) {
       throw new Error(`--vars-file ${file}: is not valid YAML: ${errorMessage(e).split('\n')[0]}`, {
         cause: e

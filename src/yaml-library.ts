@@ -9,6 +9,8 @@
  * evaluates until it is asked for.
  */
 import { createRequire } from 'node:module'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
 
 export type YamlLibrary = typeof import('yaml')
 
@@ -18,6 +20,24 @@ const requireHere = createRequire(import.meta.url)
 const FROM_SOURCES = import.meta.url.endsWith('.ts')
 let library: YamlLibrary | undefined
 
+/**
+ * The library. Callers take it before any `try` of theirs: a bundle without its yaml.cjs is a broken
+ * installation, never a YAML error of the user's.
+ */
 export function yamlLibrary(): YamlLibrary {
-  return (library ??= requireHere(FROM_SOURCES ? 'yaml' : './yaml.cjs') as YamlLibrary)
+  return (library ??= load())
+}
+
+function load(): YamlLibrary {
+  if (FROM_SOURCES) return requireHere('yaml') as YamlLibrary
+  try {
+    return requireHere('./yaml.cjs') as YamlLibrary
+  } catch (e) {
+    // Not `new URL('./yaml.cjs', import.meta.url)`: the bundler takes that for an asset to copy.
+    const where = path.join(path.dirname(fileURLToPath(import.meta.url)), 'yaml.cjs')
+    throw new Error(
+      `this installation of obsdeploy is incomplete: ${where} cannot be loaded (${e instanceof Error ? e.message.split('\n')[0] : String(e)}); its bundle folder must be copied whole`,
+      { cause: e }
+    )
+  }
 }

@@ -204,8 +204,9 @@ function parseSettings<C extends Command>(
   let vars: Record<string, unknown> = {}
   const varsText = get('vars')
   if (varsText !== undefined) {
+    const { parse } = yamlLibrary()
     try {
-      const parsed: unknown = yamlLibrary().parse(varsText, { maxAliasCount: 10 })
+      const parsed: unknown = parse(varsText, { maxAliasCount: 10 })
       if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed))
         fail('vars', 'must be a YAML mapping of NAME: value')
       else vars = parsed as Record<string, unknown>
@@ -217,9 +218,10 @@ function parseSettings<C extends Command>(
   const secretVars: Record<string, string> = {}
   const secretText = get('secret-vars')
   if (secretText !== undefined && secretText.trim() !== '') {
+    const { parse } = yamlLibrary()
     // Messages name the variable, never its value.
     try {
-      const parsed: unknown = yamlLibrary().parse(secretText, { maxAliasCount: 10 })
+      const parsed: unknown = parse(secretText, { maxAliasCount: 10 })
       if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed))
         fail('secret-vars', 'must be a YAML mapping of NAME: value')
       else

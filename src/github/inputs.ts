@@ -7,8 +7,9 @@ import { yamlLibrary } from '../yaml-library.js'
 /** The values of the `secret-vars` mapping (nothing when it does not parse: config reports that). */
 function secretVarValues(text: string | undefined): string[] {
   if (!text) return []
+  const { parse } = yamlLibrary()
   try {
-    const parsed: unknown = yamlLibrary().parse(text)
+    const parsed: unknown = parse(text)
     if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) return []
     return Object.values(parsed as Record<string, unknown>)
       .filter(v => v !== null && typeof v !== 'object')

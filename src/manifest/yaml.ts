@@ -300,7 +300,9 @@ function eventLocator(doc: DocumentPositions, position: (offset: number) => Sour
 
 /** The `yaml` library's full parse: positions for every node, and precise errors. */
 function parseWithPositions(file: string, text: string): ParseResult {
-  const lineCounter = new (yamlLibrary().LineCounter)()
+  // Taken before the `try` below: a library that cannot load is not the file's fault.
+  const { LineCounter, parseAllDocuments } = yamlLibrary()
+  const lineCounter = new LineCounter()
   const diagnostics: Diagnostic[] = []
   const position = (offset: number): SourceLocation => {
     const { line, col } = lineCounter.linePos(offset)
@@ -311,7 +313,7 @@ function parseWithPositions(file: string, text: string): ParseResult {
 
   let docs: Document.Parsed[]
   try {
-    docs = yamlLibrary().parseAllDocuments(text, {
+    docs = parseAllDocuments(text, {
       lineCounter,
       prettyErrors: false,
       uniqueKeys: true,

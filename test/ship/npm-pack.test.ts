@@ -110,6 +110,40 @@ describe('the npm package', () => {
     expect(result).toEqual({ status: 0, output: expect.stringMatching(/\bvalid\b/) })
   }, 120_000)
 
+  it('reads --var and a file js-yaml refuses with the yaml library it carries (dist/cli/yaml.cjs)', () => {
+    mkdirSync(path.join(app, 'var-and-tab'))
+    writeFileSync(path.join(app, 'var-and-tab', 'a.yaml'), 'kind: Dashboard\nname: ${NAME}\n')
+    expect(obsdeploy('validate', 'var-and-tab', '--var', 'NAME=Checkout')).toEqual({
+      status: 0,
+      output: expect.stringMatching(/\bvalid\b/)
+    })
+    // A tab before a key sends the file to the yaml library, which says where and why.
+    writeFileSync(path.join(app, 'var-and-tab', 'b.yaml'), 'kind: Dashboard\nname: B\n\ttags: []\n')
+    const refused = obsdeploy('validate', 'var-and-tab', '--var', 'NAME=Checkout')
+    expect(refused.status).toBe(1)
+    expect(refused.output).toMatch(/^var-and-tab\/b\.yaml:3:\d+ /m)
+  }, 120_000)
+
+  it('says the installation is incomplete, not that YAML is wrong, when yaml.cjs is missing', () => {
+    const cli = path.join(app, 'node_modules', 'observability-deploy', 'dist', 'cli')
+    const copy = path.join(work, 'cli-without-yaml')
+    cpSync(cli, copy, { recursive: true })
+    rmSync(path.join(copy, 'yaml.cjs'))
+    const result = spawnSync(
+      process.execPath,
+      [path.join(copy, 'index.js'), 'validate', 'var-and-tab', '--var', 'NAME=x'],
+      {
+        cwd: app,
+        env: { ...env, NO_COLOR: '1' },
+        encoding: 'utf8',
+        timeout: 60_000
+      }
+    )
+    expect(result.status).not.toBe(0)
+    expect(`${result.stdout}${result.stderr}`).toContain('this installation of obsdeploy is incomplete')
+    expect(`${result.stdout}${result.stderr}`).not.toMatch(/not valid YAML/)
+  }, 120_000)
+
   it('reports a broken manifest as file:line:col field: message, with exit 1', () => {
     mkdirSync(path.join(app, 'broken'))
     writeFileSync(
