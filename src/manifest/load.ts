@@ -129,7 +129,8 @@ export async function loadManifests(options: LoadOptions): Promise<ManifestSet> 
         options.vars ?? {},
         options.secrets ?? {},
         options.secretValues,
-        // Positions asked for later read the file again: the set holds no text (yaml.ts).
+        // Positions asked for later read the file again: the set holds no text (yaml.ts), but for the files
+        // with a suppression comment (addText).
         () => rereadManifestText(path, options.cwd, digest)
       )
       // The documents as written have served validation. Only policies read them later, and whether there
@@ -168,6 +169,9 @@ export async function loadManifests(options: LoadOptions): Promise<ManifestSet> 
  */
 const HELD_TEXT = 4 * 2 ** 20
 
+/** What the loader did twice, counted for the tests (as yaml.ts counts its parses). */
+export const loadStats = { filesReadAgain: 0 }
+
 /** A file whose documents were let go once validated: what policies would read of it, but for the values. */
 interface LetGo {
   path: string
@@ -189,6 +193,7 @@ function letGoOf({ kind, doc }: { kind: ManifestKind; doc: ParsedDocument }): Le
 function valuesAgain(set: ManifestSet, letGo: readonly LetGo[], options: LoadOptions): void {
   const again: NonNullable<ManifestSet['documents']> = []
   for (const file of letGo) {
+    loadStats.filesReadAgain++
     const text = rereadManifestText(file.path, options.cwd, file.digest)
     if (text === undefined) {
       set.diagnostics.push(
@@ -261,7 +266,8 @@ function addText(
 ): void {
   const parsed = parseYamlFile(file, text, reread)
   set.diagnostics.push(...parsed.diagnostics)
-  if (mentionsSuppression(text)) (set.suppressionLines ??= new Map()).set(file, text.split(/\r?\n/))
+  const marked = mentionsSuppression(text)
+  if (marked) (set.suppressionLines ??= new Map()).set(file, text.split(/\r?\n/))
   if (parsed.diagnostics.some(d => d.severity === 'error')) views.incomplete = true
   else if (parsed.documents.length === 0) {
     // Valid YAML, but nothing to manage: most likely a file saved before its content, or all of it
@@ -293,7 +299,9 @@ function addText(
     if (substituted.unsetSecretPaths.size > 0) doc.unsetSecretPaths = substituted.unsetSecretPaths
     addDocument(set, views, doc)
   }
-  parsed.release?.()
+  // A file with a suppression keeps its text: policies place each suppression by its document's start,
+  // which must come from the same text as the lines (a file edited since would not give it).
+  if (!marked) parsed.release?.()
 }
 
 function finish(

@@ -6,7 +6,7 @@ import { describe, expect, it } from '@jest/globals'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { formatDiagnostic } from '../../src/diagnostics.js'
-import { loadManifests, validateText } from '../../src/manifest/load.js'
+import { loadManifests, loadStats, validateText } from '../../src/manifest/load.js'
 import { checkPolicies, loadWithPolicies, parseField } from '../../src/policy/check.js'
 import { suppressionsAt } from '../../src/policy/suppress.js'
 import { scratchDir } from '../support/scratch.js'
@@ -120,6 +120,7 @@ ${extra}---
         path.join(cwd, 'm', 'z.yaml'),
         rule().replace(/---\n$/, '') + '---\n' + two.replace('Checkout', 'Late')
       )
+      const readAgain = loadStats.filesReadAgain
       const set = await loadWithPolicies({
         stack: 'default',
         patterns: ['m/*.yaml'],
@@ -127,6 +128,8 @@ ${extra}---
         mode: 'self-hosted',
         vars: { NAME: 'Checkout' }
       })
+      // Held: nothing is read twice. Let go: each file before the Policy's is.
+      expect(loadStats.filesReadAgain - readAgain).toBe(padding === 0 ? 0 : padding + 2)
       expect(set.diagnostics.map(formatDiagnostic)).toEqual([
         'm/a.yaml:10:5 tiles[1]: Dashboard "Checkout": at most 1 tile [policy budgets: tile-budget]',
         'm/z.yaml:20:5 tiles[1]: Dashboard "Late": at most 1 tile [policy budgets: tile-budget]'
@@ -183,6 +186,18 @@ describe('suppressions', () => {
     ])
     const sameLine = `${policy}kind: Dashboard # obsdeploy: allow recommended/owner-tag -- shared\nname: Checkout\n${tile}`
     expect(await check(sameLine)).toHaveLength(1)
+  })
+
+  it('are read from the text that was validated, even if the file changes before the policies run', async () => {
+    const cwd = scratchDir('policy-suppress-')
+    const file = path.join(cwd, 'm.yaml')
+    writeFileSync(file, `${policy}# obsdeploy: allow recommended/owner-tag -- shared by every team\n${dash}`)
+    const set = await loadManifests({ patterns: ['m.yaml'], cwd, mode: 'self-hosted' })
+    writeFileSync(file, `# edited meanwhile\n\n\n${dash}`)
+    await checkPolicies(set, { stack: 'default' })
+    expect(set.diagnostics.map(formatDiagnostic)).toEqual([
+      'm.yaml:5:1 notice: policy rule "recommended/owner-tag" is suppressed for Dashboard "Checkout": shared by every team'
+    ])
   })
 
   it('without a reason are errors, and suppress nothing', async () => {
