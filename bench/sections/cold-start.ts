@@ -182,7 +182,7 @@ export async function coldStart(ctx: BenchContext): Promise<Section> {
     measured:
       withoutChunks.code === 0
         ? `dist/index.js alone (${kb(entry)}): validate succeeds without any chunk or side file (undici, Octokit and the API client are chunks; the yaml library is yaml.cjs)`
-        : `more than dist/index.js: validate fails without its chunks (exit ${withoutChunks.code})`,
+        : `more than dist/index.js: validate fails without its chunks or side files (exit ${withoutChunks.code})`,
     goal: 'no chunk',
     pass: withoutChunks.code === 0
   })
