@@ -6255,8 +6255,9 @@ function parseSettings(raw, ctx, commandOf) {
     let vars = {};
     const varsText = get('vars');
     if (varsText !== undefined) {
+        const { parse } = (0,yaml_library/* yamlLibrary */.T)();
         try {
-            const parsed = (0,yaml_library/* yamlLibrary */.T)().parse(varsText, { maxAliasCount: 10 });
+            const parsed = parse(varsText, { maxAliasCount: 10 });
             if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed))
                 fail('vars', 'must be a YAML mapping of NAME: value');
             else
@@ -6269,9 +6270,10 @@ function parseSettings(raw, ctx, commandOf) {
     const secretVars = {};
     const secretText = get('secret-vars');
     if (secretText !== undefined && secretText.trim() !== '') {
+        const { parse } = (0,yaml_library/* yamlLibrary */.T)();
         // Messages name the variable, never its value.
         try {
-            const parsed = (0,yaml_library/* yamlLibrary */.T)().parse(secretText, { maxAliasCount: 10 });
+            const parsed = parse(secretText, { maxAliasCount: 10 });
             if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed))
                 fail('secret-vars', 'must be a YAML mapping of NAME: value');
             else
@@ -9569,21 +9571,25 @@ function collectSecretVars(env) {
     });
     if (single.length === 0)
         return fromMapping;
+    const { parse, stringify } = (0,yaml_library/* yamlLibrary */.T)();
     let mapping = {};
     try {
-        const parsed = fromMapping ? (0,yaml_library/* yamlLibrary */.T)().parse(fromMapping) : {};
+        const parsed = fromMapping ? parse(fromMapping) : {};
         if (parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed))
             mapping = parsed;
     }
     catch {
         return fromMapping; // not YAML: the settings say so
     }
-    return (0,yaml_library/* yamlLibrary */.T)().stringify({ ...mapping, ...Object.fromEntries(single) });
+    return stringify({ ...mapping, ...Object.fromEntries(single) });
 }
 /** The values of a secret-vars mapping, for redaction (nothing when it does not parse). */
 function secretValues(text) {
+    if (!text)
+        return {};
+    const { parse } = (0,yaml_library/* yamlLibrary */.T)();
     try {
-        const parsed = text ? (0,yaml_library/* yamlLibrary */.T)().parse(text) : {};
+        const parsed = parse(text);
         if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed))
             return {};
         return Object.fromEntries(Object.entries(parsed).flatMap(([k, v]) => v !== null && typeof v !== 'object' ? [[k, String(v)]] : []));
@@ -9608,8 +9614,9 @@ async function collectVars(file, pairs, cwd, fromEnv) {
             throw new Error(`--vars-file ${file}: cannot be read: ${why} (${where})`, { cause: e });
         }
         let parsed;
+        const { parse } = (0,yaml_library/* yamlLibrary */.T)();
         try {
-            parsed = (0,yaml_library/* yamlLibrary */.T)().parse(text, { maxAliasCount: 10 });
+            parsed = parse(text, { maxAliasCount: 10 });
         }
         catch (e) {
             throw new Error(`--vars-file ${file}: is not valid YAML: ${(0,error_message/* errorMessage */.gJ)(e).split('\n')[0]}`, {
@@ -11333,7 +11340,7 @@ __nccwpck_require__.d(__webpack_exports__, {
   DD: () => (/* binding */ loadManifests)
 });
 
-// UNUSED EXPORTS: validateText
+// UNUSED EXPORTS: loadStats, validateText
 
 // EXTERNAL MODULE: ./src/diagnostics.ts
 var src_diagnostics = __nccwpck_require__(4851);
@@ -11852,7 +11859,8 @@ async function loadManifests(options) {
             set.digests.set(path, digest);
             const before = set.documents?.length ?? 0;
             addText(set, views, path, read.file.text, options.vars ?? {}, options.secrets ?? {}, options.secretValues, 
-            // Positions asked for later read the file again: the set holds no text (yaml.ts).
+            // Positions asked for later read the file again: the set holds no text (yaml.ts), but for the files
+            // with a suppression comment (addText).
             () => (0,files/* rereadManifestText */.yf)(path, options.cwd, digest));
             // The documents as written have served validation. Only policies read them later, and whether there
             // are any is known once every file is read. They are held until their files' text passes HELD_TEXT;
@@ -11889,6 +11897,8 @@ async function loadManifests(options) {
  * them costs no second parse; a larger one's documents go as they are read.
  */
 const HELD_TEXT = 4 * 2 ** 20;
+/** What the loader did twice, counted for the tests (as yaml.ts counts its parses). */
+const loadStats = { filesReadAgain: 0 };
 function letGoOf({ kind, doc }) {
     doc.value = undefined;
     return { kind, doc };
@@ -11902,6 +11912,7 @@ function letGoOf({ kind, doc }) {
 function valuesAgain(set, letGo, options) {
     const again = [];
     for (const file of letGo) {
+        loadStats.filesReadAgain++;
         const text = (0,files/* rereadManifestText */.yf)(file.path, options.cwd, file.digest);
         if (text === undefined) {
             set.diagnostics.push((0,src_diagnostics/* diagnostic */.YK)('validate', 'error', 'changed while the manifests were read, so policies cannot check it: run again', { file: file.path, line: 1, column: 1 }));
@@ -11948,7 +11959,8 @@ function emptyViews(mode) {
 function addText(set, views, file, text, vars, secrets, secretValues = 'required', reread) {
     const parsed = (0,yaml/* parseYamlFile */.BU)(file, text, reread);
     set.diagnostics.push(...parsed.diagnostics);
-    if (mentionsSuppression(text))
+    const marked = mentionsSuppression(text);
+    if (marked)
         (set.suppressionLines ??= new Map()).set(file, text.split(/\r?\n/));
     if (parsed.diagnostics.some(d => d.severity === 'error'))
         views.incomplete = true;
@@ -11977,7 +11989,10 @@ function addText(set, views, file, text, vars, secrets, secretValues = 'required
             doc.unsetSecretPaths = substituted.unsetSecretPaths;
         addDocument(set, views, doc);
     }
-    parsed.release?.();
+    // A file with a suppression keeps its text: policies place each suppression by its document's start,
+    // which must come from the same text as the lines (a file edited since would not give it).
+    if (!marked)
+        parsed.release?.();
 }
 function finish(set, views, mode, keepDocuments = false) {
     set.diagnostics.push(...(0,rules/* checkAcrossDocuments */.m)(views.dashboards, views.alerts, views.services, mode, views.incomplete), ...uniqueNames(views.named), ...savedSearchesOfAlerts(views), ...uniqueEmails(set.teamMembers ?? []));
@@ -22012,7 +22027,9 @@ function eventLocator(doc, position) {
 }
 /** The `yaml` library's full parse: positions for every node, and precise errors. */
 function parseWithPositions(file, text) {
-    const lineCounter = new ((0,yaml_library/* yamlLibrary */.T)().LineCounter)();
+    // Taken before the `try` below: a library that cannot load is not the file's fault.
+    const { LineCounter, parseAllDocuments } = (0,yaml_library/* yamlLibrary */.T)();
+    const lineCounter = new LineCounter();
     const diagnostics = [];
     const position = (offset) => {
         const { line, col } = lineCounter.linePos(offset);
@@ -22021,7 +22038,7 @@ function parseWithPositions(file, text) {
     const nodeLocation = (node, fallback) => node?.range ? position(node.range[0]) : fallback;
     let docs;
     try {
-        docs = (0,yaml_library/* yamlLibrary */.T)().parseAllDocuments(text, {
+        docs = parseAllDocuments(text, {
             lineCounter,
             prettyErrors: false,
             uniqueKeys: true,
@@ -23140,6 +23157,11 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 ;// CONCATENATED MODULE: external "node:module"
 const external_node_module_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:module");
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __nccwpck_require__(6760);
+var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_);
+// EXTERNAL MODULE: external "node:url"
+var external_node_url_ = __nccwpck_require__(3136);
 ;// CONCATENATED MODULE: ./src/yaml-library.ts
 /**
  * The `yaml` library (eemeli/yaml), loaded on first use. js-yaml reads the manifests; `yaml` serves the
@@ -23152,13 +23174,31 @@ const external_node_module_namespaceObject = __WEBPACK_EXTERNAL_createRequire(im
  * evaluates until it is asked for.
  */
 
+
+
 const requireHere = (0,external_node_module_namespaceObject.createRequire)(import.meta.url);
 // Run from the sources (tsx, Jest) this module is a .ts file and the package is at hand; a bundle requires
 // its own copy, never a node_modules it happens to sit above.
 const FROM_SOURCES = import.meta.url.endsWith('.ts');
 let library;
+/**
+ * The library. Callers take it before any `try` of theirs: a bundle without its yaml.cjs is a broken
+ * installation, never a YAML error of the user's.
+ */
 function yamlLibrary() {
-    return (library ??= requireHere(FROM_SOURCES ? 'yaml' : './yaml.cjs'));
+    return (library ??= load());
+}
+function load() {
+    if (FROM_SOURCES)
+        return requireHere('yaml');
+    try {
+        return requireHere('./yaml.cjs');
+    }
+    catch (e) {
+        // Not `new URL('./yaml.cjs', import.meta.url)`: the bundler takes that for an asset to copy.
+        const where = external_node_path_default().join(external_node_path_default().dirname((0,external_node_url_.fileURLToPath)(import.meta.url)), 'yaml.cjs');
+        throw new Error(`this installation of obsdeploy is incomplete: ${where} cannot be loaded (${e instanceof Error ? e.message.split('\n')[0] : String(e)}); its bundle folder must be copied whole`, { cause: e });
+    }
 }
 
 
