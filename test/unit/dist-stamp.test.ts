@@ -32,6 +32,8 @@ beforeEach(() => {
   write('tsconfig.json', '{}\n')
   write('package-lock.json', lock('1.0.0'))
   write('package.json', pkg('1.0.0', 'ncc build src/index.ts -o dist'))
+  write('scripts/yaml-bundle.ts', 'await build()\n')
+  write('scripts/other.ts', 'not part of the build\n')
   write('test/x.test.ts', 'not bundled\n')
   write(STAMP_FILE, stamp(root))
 })
@@ -51,16 +53,18 @@ describe('the dist/ stamp', () => {
     [
       'the build command changes',
       () => write('package.json', pkg('1.0.0', 'ncc build src/index.ts -o dist -m'))
-    ]
+    ],
+    ['the script that writes yaml.cjs changes', () => write('scripts/yaml-bundle.ts', 'await build(2)\n')]
   ])('is stale when %s', (_, change) => {
     change()
     expect(distStaleness(root)).toBe(
-      `${STAMP_FILE} does not match src, tsconfig.json, package-lock.json, package.json`
+      `${STAMP_FILE} does not match src, tsconfig.json, package-lock.json, package.json, scripts/yaml-bundle.ts`
     )
   })
 
   it.each([
     ['a test changes', () => write('test/x.test.ts', 'changed\n')],
+    ['another script changes', () => write('scripts/other.ts', 'changed\n')],
     [
       'only the package version changes (npm version, after the release build)',
       () => write('package-lock.json', lock('1.1.0'))
