@@ -21839,12 +21839,12 @@ function parseYamlFile(file, text, reread) {
         // expansion.
         const events = parseEvents(text, { filename: file, maxDepth: YAML_LIMITS.maxDepth });
         values = constructFromEvents(events, { source: text, filename: file, schema: CORE_SCHEMA, maxAliases: 0 });
+        if (values.length > YAML_LIMITS.maxDocuments)
+            return parseWithPositions(file, text);
         // js-yaml 5 slices its strings out of the text too: made strings of their own, so that release() can
         // let the text go (else a 20 kB file kept by one `name` stays whole to the end of the run).
         for (let i = 0; i < values.length; i++)
             values[i] = ownStrings(values[i]);
-        if (values.length > YAML_LIMITS.maxDocuments)
-            return parseWithPositions(file, text);
         starts = topPositions(text, events);
         if (starts.length !== values.length)
             throw new Error('documents do not line up');
