@@ -68,7 +68,8 @@ export interface ManifestSet {
   policies?: ParsedDocument[]
   /**
    * With policies only: every document of a known kind and its value as written (after `${VAR}`
-   * substitution), which policy rules read after the typed specs have replaced the values.
+   * substitution, each `${secret.NAME}` kept as written), which policy rules read after the typed specs
+   * have replaced the values.
    */
   documents?: Array<{ kind: ManifestKind; doc: ParsedDocument; value: Record<string, unknown> }>
   /** With `documents` only: the lines of each file that has a suppression comment (suppression-mark.ts). */
@@ -211,9 +212,7 @@ function valuesAgain(set: ManifestSet, letGo: readonly LetGo[], options: LoadOpt
     for (const { kind, doc } of file.documents) {
       const read = parsed.documents.find(d => d.index === doc.index)
       if (!read) continue
-      const value = placeholders
-        ? substituteVariables(read, options.vars ?? {}, options.secrets ?? {}, options.secretValues).value
-        : read.value
+      const value = placeholders ? valueForRules(read, options.vars ?? {}) : read.value
       again.push({ kind, doc, value: value as Record<string, unknown> })
     }
   }
@@ -294,10 +293,13 @@ function addText(
       views.incomplete = true
       continue
     }
+    // What policy rules read: each secret field as its placeholder, in validate and plan alike, so nothing
+    // a rule computes depends on a secret (README "Policies"). A second walk, for documents with secrets only.
+    const asWritten = substituted.secretPaths.size > 0 ? valueForRules(doc, vars) : substituted.value
     doc.value = substituted.value
     if (substituted.secretPaths.size > 0) doc.secretPaths = substituted.secretPaths
     if (substituted.unsetSecretPaths.size > 0) doc.unsetSecretPaths = substituted.unsetSecretPaths
-    addDocument(set, views, doc)
+    addDocument(set, views, doc, asWritten)
   }
   // A file with a suppression keeps its text: policies place each suppression by its document's start,
   // which must come from the same text as the lines (a file edited since would not give it).
@@ -327,7 +329,21 @@ function finish(
   return set
 }
 
-function addDocument(set: ManifestSet, views: Views, doc: ParsedDocument): void {
+/**
+ * A document's value as policy rules see it: `${VAR}`s substituted, every `${secret.NAME}` left as written.
+ * Substituting with no secret values and 'optional' keeps each secret placeholder as its own text.
+ */
+function valueForRules(doc: ParsedDocument, vars: Variables): unknown {
+  return substituteVariables(doc, vars, {}, 'optional').value
+}
+
+function addDocument(
+  set: ManifestSet,
+  views: Views,
+  doc: ParsedDocument,
+  /** The value policy rules read (valueForRules); the document's own value when it holds no secret. */
+  forRules: unknown = doc.value
+): void {
   const value = doc.value
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
     set.diagnostics.push(
@@ -343,7 +359,9 @@ function addDocument(set: ManifestSet, views: Views, doc: ParsedDocument): void 
   const raw = value as Record<string, unknown>
   const kind = raw.kind
   if (kind === 'Policy') {
-    // Rules over the other documents, not a resource: src/policy checks them.
+    // Rules over the other documents, not a resource: src/policy checks them. A secret placeholder in a
+    // policy stays a placeholder too: no rule holds a secret's value.
+    doc.value = forRules
     ;(set.policies ??= []).push(doc)
     return
   }
@@ -358,7 +376,11 @@ function addDocument(set: ManifestSet, views: Views, doc: ParsedDocument): void 
     set.diagnostics.push(diagnostic('validate', 'error', message, { ...doc.locate(['kind']), field: 'kind' }))
     return
   }
-  ;(set.documents ??= []).push({ kind: kind as ManifestKind, doc, value: raw })
+  ;(set.documents ??= []).push({
+    kind: kind as ManifestKind,
+    doc,
+    value: forRules as Record<string, unknown>
+  })
   // Self-hosted alerts take webhook channels only: its schema says so in its own words.
   const schema = kindSchema(kind as ManifestKind, views.mode)
   const result = schema.safeParse(value, { reportInput: true })

@@ -19,6 +19,7 @@ import { countChanges, type Change, type Plan } from '../plan/types.js'
 import { compileCheck, loadCel, oneLine, type CelProgram } from './cel.js'
 import { RECOMMENDED_RULES } from './recommended.js'
 import { PolicySchema, type PolicyRule } from './schema.js'
+import { secretFree, WITHHELD } from './secret-text.js'
 import { suppressionsAt, type Suppression } from './suppress.js'
 
 interface Rule extends PolicyRule {
@@ -41,6 +42,8 @@ interface Document {
 interface PlanTime {
   rules: Rule[]
   documents: Document[]
+  /** Whether text a rule's evaluation produced may be printed (secret-text.ts). */
+  printable: (text: string) => boolean
 }
 
 const planTime = new WeakMap<ManifestSet, PlanTime>()
@@ -53,6 +56,8 @@ export interface PolicyOptions {
    * hold in this stack too, before its own. Their own problems are reported once, where they are loaded.
    */
   repository?: readonly ParsedDocument[]
+  /** The run's secret values: text a rule's evaluation produced that quotes one is withheld. */
+  secrets?: readonly string[]
 }
 
 /** loadManifests, then the policies the manifests hold (and the repository's, `repository`). */
@@ -61,7 +66,11 @@ export async function loadWithPolicies(
 ): Promise<ManifestSet> {
   const repository = options.repository ?? []
   const set = await loadManifests({ ...options, keepDocuments: repository.length > 0 })
-  await checkPolicies(set, { stack: options.stack, repository })
+  await checkPolicies(set, {
+    stack: options.stack,
+    repository,
+    secrets: Object.values(options.secrets ?? {})
+  })
   return set
 }
 
@@ -103,16 +112,17 @@ export async function checkPolicies(set: ManifestSet, options: PolicyOptions): P
   const out: Diagnostic[] = []
   const { rules, known } = compilePolicies(policyDocs, options.stack, out, new Set(repository))
   const documents = withSuppressions(docs, suppressionLines, known, out)
+  const printable = secretFree(options.secrets ?? [])
   for (const rule of rules) {
     if (rule.on === 'plan') continue
     for (const d of documents) {
       if (rule.kinds && !rule.kinds.includes(d.kind)) continue
-      const failure = evaluate(rule, { resource: d.value })
+      const failure = withheld(evaluate(rule, { resource: d.value }), printable)
       if (failure !== undefined) report(out, rule, d, failure, 'validate')
     }
   }
   const planRules = rules.filter(r => r.on === 'plan')
-  if (planRules.length > 0) planTime.set(set, { rules: planRules, documents })
+  if (planRules.length > 0) planTime.set(set, { rules: planRules, documents, printable })
   set.diagnostics = sortDiagnostics([...set.diagnostics, ...out])
 }
 
@@ -168,7 +178,10 @@ export function checkPlanPolicies(
         tags: tagsOf(liveOf.get(c)) ?? tagsOf(d?.value) ?? [],
         query
       }
-      let failure = evaluate(rule, { resource: d?.value ?? {}, change, plan: planValue, labels })
+      let failure = withheld(
+        evaluate(rule, { resource: d?.value ?? {}, change, plan: planValue, labels }),
+        found.printable
+      )
       if (failure === undefined) continue
       if (readsLabels && input.labels?.unknown)
         failure = [failure, `no labels to read: ${input.labels.unknown}`].filter(Boolean).join('; ')
@@ -324,6 +337,10 @@ function withSuppressions(
   }
   return result
 }
+
+/** A failure's words, or that they are withheld when they may quote a secret (secret-text.ts). */
+const withheld = (failure: string | undefined, printable: (text: string) => boolean) =>
+  failure === undefined || printable(failure) ? failure : WITHHELD
 
 /** undefined when the rule holds; otherwise why not (empty: the check was false). */
 function evaluate(rule: Rule, context: Record<string, unknown>): string | undefined {
