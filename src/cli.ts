@@ -7,6 +7,7 @@ import { readFile, writeFile } from 'node:fs/promises'
 import { statSync } from 'node:fs'
 import path from 'node:path'
 import { isCommand, parseCliArgs } from './cli/args.js'
+import { readLocalPolicySource } from './cli/policy-source.js'
 import { commandHelp, INPUT_FLAGS, SECRET_ENV, shortUsage, usage } from './cli/help.js'
 import { INPUTS, type RawSettings } from './config/inputs.js'
 import { defaultStackOf } from './config/default-stack.js'
@@ -165,7 +166,11 @@ export async function cli(argv: readonly string[], io: CliIo): Promise<number> {
       pacing: progress.pacing,
       // Policy rules may read a pull request's labels: on the command line, the ones --label names.
       labels: async () =>
-        labels.length > 0 ? { names: labels } : { names: [], unknown: 'no --label was given' }
+        labels.length > 0 ? { names: labels } : { names: [], unknown: 'no --label was given' },
+      // Policies kept elsewhere: a local path or a git ref of this repository (never GitHub).
+      ...(config.policySource
+        ? { policySource: () => readLocalPolicySource(config.policySource!, io.cwd) }
+        : {})
     })
   } finally {
     progress.done()
@@ -176,9 +181,10 @@ export async function cli(argv: readonly string[], io: CliIo): Promise<number> {
   const color = io.isTty && !values['no-color'] && io.env.NO_COLOR === undefined && io.env.TERM !== 'dumb'
   if (values.json) {
     const { exitCode, outputs, diagnostics, plan, apply } = result
+    const policies = result.policies ? { policies: result.policies } : {}
     const json = result.stacks
       ? { exitCode, outputs, diagnostics, stacks: result.stacks }
-      : { exitCode, outputs, diagnostics, plan, apply }
+      : { exitCode, outputs, diagnostics, plan, apply, ...policies }
     io.stdout(`${terminalSafeJson(json)}\n`)
   } else if (config.command === 'validate') {
     for (const d of result.diagnostics) io.stdout(`${printable(formatDiagnostic(d))}\n`)

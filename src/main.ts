@@ -26,7 +26,9 @@ import { labelOf, stacksLabelOf, type Label } from './report/model.js'
 import { progressReporter } from './report/progress.js'
 import type { PullRequestLabels } from './policy/check.js'
 import { run } from './run/run.js'
-import { EMPTY_OUTPUTS, type RunOutputs } from './run/types.js'
+import { EMPTY_OUTPUTS, type RunDependencies, type RunOutputs } from './run/types.js'
+import type { Config } from './config/types.js'
+import { parsePolicySource } from './github/policy-source-address.js'
 
 // Messages may hold names and servers' text (the kinds log them as they are): printable, one line each.
 const actionLogger: Logger = {
@@ -87,6 +89,10 @@ async function runAction(outputs: Outputs): Promise<void> {
       ? await changedFiles(runner, token)
       : undefined
 
+  // On a pull request the rules in force are its base commit's; `policy-source` adds rules from elsewhere.
+  const policies = policyReaders(runner, config, token)
+  if ('problem' in policies) return failOnInputs([policies.problem])
+
   // Plan-time policy rules may read the pull request's labels: from the event, or after a merge from the
   // pull request that merged the commit.
   // Asked only when a stack's rules read them, once.
@@ -102,7 +108,8 @@ async function runAction(outputs: Outputs): Promise<void> {
       progress: progress.update,
       pacing: progress.pacing,
       changed,
-      labels
+      labels,
+      ...policies
     })
   } finally {
     progress.done()
@@ -212,6 +219,50 @@ async function changedFiles(runner: RunnerContext, token: string): Promise<Chang
     return undefined
   }
   return files
+}
+
+/**
+ * Where the rules in force come from besides the checkout: on a pull request, its base commit (read through
+ * the API: the checkout holds the pull request's files, which it may have changed); and `policy-source`.
+ */
+function policyReaders(
+  runner: RunnerContext,
+  config: Config,
+  token: string
+): Pick<RunDependencies, 'baseFiles' | 'policySource'> | { problem: Diagnostic } {
+  const readers: Pick<RunDependencies, 'baseFiles' | 'policySource'> = {}
+  const pull = runner.event?.payload.pull_request as { base?: { sha?: unknown } } | undefined
+  const baseSha = pull?.base?.sha
+  if (pull && runner.repository) {
+    const repository = runner.repository
+    readers.baseFiles = async () => {
+      if (typeof baseSha !== 'string') return { unavailable: 'the event names no base commit' }
+      const { readBaseFiles } = await import('./github/base-files.js')
+      const read = await readBaseFiles({
+        token,
+        ...repository,
+        sha: baseSha,
+        patterns: config.manifests,
+        cwd: config.cwd
+      })
+      core.info(
+        'unavailable' in read
+          ? `The base commit's rules could not be read: ${printable(read.unavailable)}`
+          : `Rules in force: the base commit ${read.commit.slice(0, 7)}'s (${read.differing.length} manifest file(s) differ from it)`
+      )
+      return read
+    }
+  }
+  if (config.policySource) {
+    const address = parsePolicySource(config.policySource)
+    if ('problem' in address)
+      return { problem: diagnostic('config', 'error', `input \`policy-source\` ${address.problem}`) }
+    readers.policySource = async () => {
+      const { readPolicySource } = await import('./github/policy-source.js')
+      return readPolicySource(address, token)
+    }
+  }
+  return readers
 }
 
 /** The pull request's labels for policy rules; without them, why not (a rule that needs one then blocks). */

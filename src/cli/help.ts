@@ -112,7 +112,7 @@ const API = [
   'retry-budget',
   'connect-budget'
 ]
-const MANIFESTS = ['manifests', 'stacks', 'var', 'vars-file']
+const MANIFESTS = ['manifests', 'stacks', 'var', 'vars-file', 'policy-source']
 const PLANNING = ['stack', 'prune', 'mask-emails', 'service-update', 'ui-url', 'release', 'label']
 const OUTPUT = ['out', 'json', 'summary', 'verbose', 'no-color']
 

@@ -148,6 +148,12 @@ const DEFINED = [
     description: 'Token for the pull request comment (needs `pull-requests: write`).'
   },
   {
+    name: 'policy-source',
+    type: { kind: 'string' },
+    description:
+      "Policies kept where the pull request cannot change them, in force besides the repository's own: `owner/repo@ref:path` (a file or folder, read through the GitHub API with github-token). CLI: a local path or `<git ref>:<path>`."
+  },
+  {
     name: 'concurrency',
     type: { kind: 'number', min: 1, max: 64, integer: true },
     default: '4',

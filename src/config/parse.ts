@@ -270,7 +270,8 @@ function parseSettings<C extends Command>(
     checkQueries: get('check-queries'),
     serverValidation: get('server-validation'),
     commentOnPr: get('comment-on-pr'),
-    labels: get('labels')
+    labels: get('labels'),
+    policySource: get('policy-source') || undefined
   }
   return problems.length > 0 ? { diagnostics: problems } : { config, diagnostics: notes }
 }

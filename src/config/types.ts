@@ -75,4 +75,9 @@ export interface Config<C extends Command = RunCommand> {
   commentOnPr: boolean
   /** Label the pull request by what the plan does (the action only). */
   labels: boolean
+  /**
+   * Policies from a place the pull request cannot change (`policy-source`): `owner/repo@ref:path` in the
+   * action (src/github/policy-source.ts), a local path or `<git ref>:<path>` in the CLI.
+   */
+  policySource?: string
 }

@@ -7,7 +7,13 @@
  *
  * Between manifest and plan in the import order: it reads the ManifestSet and the Plan's shape, nothing later.
  */
-import { diagnostic, sortDiagnostics, type Diagnostic } from '../diagnostics.js'
+import {
+  diagnostic,
+  formatDiagnostic,
+  sortDiagnostics,
+  type Diagnostic,
+  type SourceLocation
+} from '../diagnostics.js'
 import { isOwnershipTag } from '../kinds/ownership.js'
 import { maskEmail } from '../mask-email.js'
 import { issuesToDiagnostics } from '../manifest/issues.js'
@@ -15,17 +21,29 @@ import { loadManifests, type LoadOptions, type ManifestSet } from '../manifest/l
 import type { PathSegment } from '../manifest/path.js'
 import { MANIFEST_KINDS, type ManifestKind } from '../manifest/vocabulary.js'
 import type { ParsedDocument } from '../manifest/yaml.js'
+import type { Variables } from '../manifest/vars.js'
+import type { AddedSuppression, PolicyReview, RuleChange } from '../plan/policy-review.js'
 import { countChanges, type Change, type Plan } from '../plan/types.js'
 import { compileCheck, loadCel, oneLine, type CelProgram } from './cel.js'
+import { compareRules, type DefinedRule } from './compare.js'
 import { RECOMMENDED_RULES } from './recommended.js'
 import { PolicySchema, type PolicyRule } from './schema.js'
 import { secretFree, WITHHELD } from './secret-text.js'
+import {
+  parseBaseFile,
+  resourceKey,
+  suppressionKey,
+  type BaseFiles,
+  type EnforcedPolicies
+} from './sources.js'
 import { suppressionsAt, type Suppression } from './suppress.js'
 
 interface Rule extends PolicyRule {
   program: CelProgram
   /** The Policy document that turns it on. */
   policy: string
+  /** Where it is written (`observability/policy.yaml:7`), for the list of rules in force. */
+  from: string
   /** What the check reads besides the resource and the change (told once, when the rule is compiled). */
   readsLabels: boolean
   readsQuery: boolean
@@ -38,15 +56,19 @@ interface Document {
   suppressions: Suppression[]
 }
 
-/** What the plan-time rules need of a stack's manifests: kept beside the set, never in it. */
-interface PlanTime {
+/** What the plan-time rules and the report need of a stack's policies: kept beside the set, never in it. */
+interface Checked {
+  /** The plan-time rules in force. */
   rules: Rule[]
+  /** The plan-time rules a pull request adds or changes: evaluated for a preview, never enforced. */
+  preview: Rule[]
   documents: Document[]
   /** Whether text a rule's evaluation produced may be printed (secret-text.ts). */
   printable: (text: string) => boolean
+  review?: PolicyReview
 }
 
-const planTime = new WeakMap<ManifestSet, PlanTime>()
+const checked = new WeakMap<ManifestSet, Checked>()
 
 export interface PolicyOptions {
   /** The stack the manifests are of: rules scoped to other stacks are skipped. */
@@ -58,18 +80,33 @@ export interface PolicyOptions {
   repository?: readonly ParsedDocument[]
   /** The run's secret values: text a rule's evaluation produced that quotes one is withheld. */
   secrets?: readonly string[]
+  /** Rules from places the pull request cannot change: its base commit, the `policy-source` input. */
+  enforced?: EnforcedPolicies
+  /** The variables the base commit's files are read with (the stack's, as its own files). */
+  vars?: Variables
 }
 
 /** loadManifests, then the policies the manifests hold (and the repository's, `repository`). */
 export async function loadWithPolicies(
-  options: LoadOptions & { stack: string; repository?: readonly ParsedDocument[] }
+  options: LoadOptions & {
+    stack: string
+    repository?: readonly ParsedDocument[]
+    /** Read while the manifests load (a request to GitHub on a pull request). */
+    enforced?: Promise<EnforcedPolicies | undefined>
+  }
 ): Promise<ManifestSet> {
   const repository = options.repository ?? []
-  const set = await loadManifests({ ...options, keepDocuments: repository.length > 0 })
+  // A base commit or a policy source may hold rules where these files hold none: keep what rules read.
+  const set = await loadManifests({
+    ...options,
+    keepDocuments: repository.length > 0 || options.enforced !== undefined
+  })
   await checkPolicies(set, {
     stack: options.stack,
     repository,
-    secrets: Object.values(options.secrets ?? {})
+    secrets: Object.values(options.secrets ?? {}),
+    enforced: await options.enforced,
+    vars: options.vars
   })
   return set
 }
@@ -99,20 +136,105 @@ export interface PlanPolicyInput {
   elsewhere?: Readonly<Record<string, Readonly<Record<string, readonly string[]>>>>
 }
 
-/** Validates the set's Policy documents and runs their manifest rules; adds the findings to its diagnostics. */
+/**
+ * Validates the set's Policy documents and runs the manifest rules in force; adds the findings to its
+ * diagnostics. On a pull request whose base commit could be read, the rules in force are the base's (and the
+ * policy source's): the pull request's own rules are validated, compared with the base's, and those it adds
+ * or changes evaluated as a preview that never blocks (README "Policies").
+ */
 export async function checkPolicies(set: ManifestSet, options: PolicyOptions): Promise<void> {
   const repository = options.repository ?? []
-  const policyDocs = [...repository, ...(set.policies ?? [])]
+  const central = options.enforced?.central
+  const base = options.enforced?.base
+  const headDocs = [...repository, ...(set.policies ?? [])]
   const docs = set.documents ?? []
   const suppressionLines = set.suppressionLines ?? new Map<string, readonly string[]>()
   set.documents = undefined
   set.suppressionLines = undefined
-  if (policyDocs.length === 0) return
+  const snapshot = base && 'commit' in base ? base : undefined
+  const read = snapshot ? readBase(snapshot, headDocs, options.vars ?? {}) : undefined
+  const centralDocs = central?.documents ?? []
+  if (headDocs.length === 0 && centralDocs.length === 0 && (read?.policies.length ?? 0) === 0) {
+    if (base && 'unavailable' in base) checked.set(set, emptyChecked(fallbackReview(base.unavailable)))
+    return
+  }
   await loadCel()
   const out: Diagnostic[] = []
-  const { rules, known } = compilePolicies(policyDocs, options.stack, out, new Set(repository))
-  const documents = withSuppressions(docs, suppressionLines, known, out)
+  // The pull request's rules (or the run's): always validated, so what merges is valid.
+  const head = compilePolicies(
+    [...centralDocs, ...headDocs],
+    options.stack,
+    out,
+    new Set([...repository, ...centralDocs])
+  )
+  // The base commit's: their own problems are the base's, said once as one warning.
+  const baseProblems: Diagnostic[] = []
+  const based = read
+    ? compilePolicies([...centralDocs, ...read.policies], options.stack, baseProblems, new Set(centralDocs))
+    : undefined
+  if (based && baseProblems.length > 0)
+    out.push(
+      diagnostic(
+        'validate',
+        'warning',
+        `the base commit's policies have problems, so some of its rules are not in force: ${baseProblems
+          .slice(0, 3)
+          .map(d => formatDiagnostic(d))
+          .join('; ')}`
+      )
+    )
+  const inForce = based ?? head
+  const changes = based ? compareRules(based.defined, head.defined) : []
+  const previewIds = new Set(changes.filter(c => c.verb !== 'removes').map(c => c.rule))
+  const preview = based ? head.rules.filter(r => previewIds.has(r.id)) : []
+  const added = read ? isAddedSuppression(snapshot!, read.suppressions) : undefined
+  const suppressed = withSuppressions(docs, suppressionLines, [...inForce.rules, ...preview], added, out)
   const printable = secretFree(options.secrets ?? [])
+  evaluateOver(inForce.rules, suppressed.documents, printable, out)
+  out.push(...asPreview(evaluateOver(preview, suppressed.documents, printable, [])))
+  for (const c of changes) out.push(changeNotice(c, snapshot!, head, based!))
+  const review: PolicyReview = {
+    from: snapshot
+      ? { kind: 'base', commit: snapshot.commit }
+      : base && 'unavailable' in base
+        ? { kind: 'workspace', fallback: base.unavailable }
+        : { kind: 'workspace' },
+    ...(central ? { central: central.origin } : {}),
+    rules: inForce.rules.map(r => ({
+      id: r.id,
+      severity: r.severity,
+      on: r.on ?? 'manifest',
+      suppressible: r.suppressible !== false,
+      from: r.from
+    })),
+    changes,
+    suppressions: suppressed.added
+  }
+  if (base && 'unavailable' in base)
+    out.push(
+      diagnostic(
+        'validate',
+        'warning',
+        `the rules of the pull request's base commit could not be read (${base.unavailable}), so this pull request's own policy files are obeyed: a change it makes to them is not caught`
+      )
+    )
+  checked.set(set, {
+    rules: inForce.rules.filter(r => r.on === 'plan'),
+    preview: preview.filter(r => r.on === 'plan'),
+    documents: suppressed.documents,
+    printable,
+    review
+  })
+  set.diagnostics = sortDiagnostics([...set.diagnostics, ...out])
+}
+
+/** The manifest rules over the documents: their findings, appended to `out` (which is returned). */
+function evaluateOver(
+  rules: readonly Rule[],
+  documents: readonly Document[],
+  printable: (text: string) => boolean,
+  out: Diagnostic[]
+): Diagnostic[] {
   for (const rule of rules) {
     if (rule.on === 'plan') continue
     for (const d of documents) {
@@ -121,17 +243,86 @@ export async function checkPolicies(set: ManifestSet, options: PolicyOptions): P
       if (failure !== undefined) report(out, rule, d, failure, 'validate')
     }
   }
-  const planRules = rules.filter(r => r.on === 'plan')
-  if (planRules.length > 0) planTime.set(set, { rules: planRules, documents, printable })
-  set.diagnostics = sortDiagnostics([...set.diagnostics, ...out])
+  return out
+}
+
+/** A preview's findings: shown, never enforced. */
+const asPreview = (found: readonly Diagnostic[]): Diagnostic[] =>
+  found.map(d => ({
+    ...d,
+    severity: 'notice',
+    message: `preview of a rule this pull request adds or changes (not enforced until merged): ${d.message}`
+  }))
+
+/** The base commit's policies and suppressions: its files that differ from this run's, and the same ones. */
+function readBase(
+  base: BaseFiles,
+  headDocs: readonly ParsedDocument[],
+  vars: Variables
+): { policies: ParsedDocument[]; suppressions: Set<string> } {
+  const policies = headDocs.filter(d => base.unchanged.has(d.file))
+  const suppressions = new Set<string>()
+  for (const file of base.differing) {
+    const parsed = parseBaseFile(file, vars)
+    policies.push(...parsed.policies)
+    for (const key of parsed.suppressions) suppressions.add(key)
+  }
+  return { policies, suppressions }
+}
+
+/** Whether a suppression is new in the pull request: its file differs from the base's, which lacked it. */
+const isAddedSuppression =
+  (base: BaseFiles, atBase: ReadonlySet<string>) =>
+  (file: string, key: string): boolean =>
+    !base.unchanged.has(file) && !atBase.has(key)
+
+const emptyChecked = (review?: PolicyReview): Checked => ({
+  rules: [],
+  preview: [],
+  documents: [],
+  printable: () => true,
+  ...(review ? { review } : {})
+})
+
+const fallbackReview = (why: string): PolicyReview => ({
+  from: { kind: 'workspace', fallback: why },
+  rules: [],
+  changes: [],
+  suppressions: []
+})
+
+/** A rule the pull request changes, as a warning at the rule (or, removed, where the base had it). */
+function changeNotice(c: RuleChange, base: BaseFiles, head: Compiled, based: Compiled): Diagnostic {
+  const at = c.verb === 'removes' ? undefined : head.defined.get(c.rule)?.at
+  const was = based.defined.get(c.rule)
+  const how = c.how.length > 0 ? ` (${c.how.join(', ')})` : ''
+  const baseAt = was ? ` (at the base commit ${base.commit.slice(0, 7)}, ${was.from})` : ''
+  const held =
+    c.verb === 'adds'
+      ? 'its findings are a preview until it is merged'
+      : "the base commit's rule is still enforced until this change is merged"
+  return diagnostic(
+    'validate',
+    'warning',
+    `this pull request ${c.verb} policy rule "${c.rule}"${how}${c.verb === 'adds' ? '' : baseAt}: ${held}`,
+    at
+  )
 }
 
 /** Whether the stack's policies have rules over the plan (a plan applied as recorded would skip them). */
-export const hasPlanPolicies = (set: ManifestSet): boolean => planTime.has(set)
+export const hasPlanPolicies = (set: ManifestSet): boolean => {
+  const found = checked.get(set)
+  return found !== undefined && found.rules.length + found.preview.length > 0
+}
 
 /** Whether a plan-time rule of the set reads the pull request's labels (only then are they asked of GitHub). */
-export const readsLabels = (set: ManifestSet): boolean =>
-  planTime.get(set)?.rules.some(rule => rule.readsLabels) ?? false
+export const readsLabels = (set: ManifestSet): boolean => {
+  const found = checked.get(set)
+  return [...(found?.rules ?? []), ...(found?.preview ?? [])].some(rule => rule.readsLabels)
+}
+
+/** The rules in force for the stack, where they came from, and what the change under review does to them. */
+export const policyReviewOf = (set: ManifestSet): PolicyReview | undefined => checked.get(set)?.review
 
 /**
  * The plan-time rules of a stack's policies over its plan: each change of a kind the rule reads, with
@@ -146,9 +337,9 @@ export function checkPlanPolicies(
   planned: ReadonlyArray<{ change: Change; live?: unknown }> = [],
   input: PlanPolicyInput = {}
 ): Diagnostic[] {
-  const found = planTime.get(set)
-  if (!found) return []
-  const out: Diagnostic[] = []
+  const found = checked.get(set)
+  if (!found || found.rules.length + found.preview.length === 0) return []
+  const findings: Diagnostic[] = []
   // A change is of the manifest of its kind and name (names are unique per kind in a stack).
   const byName = new Map(found.documents.map(d => [`${d.kind}/${String(d.value.name)}`, d]))
   const liveOf = new Map(planned.map(p => [p.change, p.live]))
@@ -160,8 +351,14 @@ export function checkPlanPolicies(
   )
   const planValue = { stack: plan.stack, counts: { ...countChanges(plan.changes) }, after, elsewhere }
   const labels = [...(input.labels?.names ?? [])]
-  for (const rule of found.rules) {
+  const all = [
+    ...found.rules.map(rule => ({ rule, preview: false })),
+    ...found.preview.map(rule => ({ rule, preview: true }))
+  ]
+  for (const { rule, preview } of all) {
     const { readsLabels, readsQuery } = rule
+    // A preview's findings (a rule the pull request adds or changes) are shown, never enforced.
+    const out: Diagnostic[] = []
     let unchecked = 0
     for (const c of plan.changes) {
       if (rule.kinds && !rule.kinds.includes(c.kind)) continue
@@ -199,8 +396,9 @@ export function checkPlanPolicies(
           `policy rule "${rule.id}" reads the query data of ${unchecked} changed resource(s), which this run could not check (${input.queriesUnchecked ?? 'check-queries did not query them'}) [policy ${rule.policy}]`
         )
       )
+    findings.push(...(preview ? asPreview(out) : out))
   }
-  return out
+  return findings
 }
 
 /** check-queries' verdict on an alert's query: `unchecked` when it did not run or did not replay this one. */
@@ -218,14 +416,23 @@ const tagsOf = (record: unknown): string[] | undefined => {
     : undefined
 }
 
+/** A set of policies compiled for one stack. */
+interface Compiled {
+  /** The rules that hold in the stack. */
+  rules: Rule[]
+  /** Every rule defined, by id, with whether it holds in the stack and where it is written. */
+  defined: Map<string, DefinedRule & { from: string; at: SourceLocation }>
+}
+
 function compilePolicies(
   docs: readonly ParsedDocument[],
   stack: string,
   found: Diagnostic[],
   /** Documents whose own problems are reported elsewhere (once, not in each stack). */
   quiet: ReadonlySet<ParsedDocument> = new Set()
-): { rules: Rule[]; known: Set<string> } {
+): Compiled {
   const rules: Rule[] = []
+  const defined: Compiled['defined'] = new Map()
   const seen = new Map<string, string>()
   let packOn = false
   for (const doc of docs) {
@@ -269,30 +476,38 @@ function compilePolicies(
         )
         continue
       }
-      if (rule.stacks && !rule.stacks.includes(stack)) continue
+      const applies = !rule.stacks || rule.stacks.includes(stack)
+      defined.set(rule.id, { rule, applies, from: where, at: doc.locate(at) })
+      if (!applies) continue
       rules.push({
         ...rule,
         program,
         policy: policy.name,
+        from: where,
         readsLabels: /\blabels\b/.test(rule.check),
         readsQuery: /\bchange\.query\b/.test(rule.check)
       })
     }
   }
-  return { rules, known: new Set(seen.keys()) }
+  return { rules, defined }
 }
 
 /**
  * Each document's suppressions, from the lines the loader kept of each file that mentions one (the text it
- * validated); a malformed one, one without a reason or of an unknown rule is reported.
+ * validated); a malformed one, one without a reason, of an unknown rule or of a rule that may not be
+ * suppressed is reported. Each one is listed, so the exception is reviewed with the change; one the pull
+ * request adds (`added`, with a base commit) is a warning, and the report's heading names it.
  */
 function withSuppressions(
   docs: NonNullable<ManifestSet['documents']>,
   lines: ReadonlyMap<string, readonly string[]>,
-  known: ReadonlySet<string>,
+  rules: readonly Rule[],
+  added: ((file: string, key: string) => boolean) | undefined,
   out: Diagnostic[]
-): Document[] {
+): { documents: Document[]; added: AddedSuppression[] } {
+  const byId = new Map(rules.map(r => [r.id, r]))
   const result: Document[] = []
+  const adds: AddedSuppression[] = []
   for (const d of docs) {
     const text = lines.get(d.doc.file)
     const suppressions: Suppression[] = []
@@ -309,7 +524,9 @@ function withSuppressions(
             at
           )
         )
-      } else if (!s.reason) {
+        continue
+      }
+      if (!s.reason) {
         out.push(
           diagnostic(
             'validate',
@@ -318,24 +535,41 @@ function withSuppressions(
             at
           )
         )
-      } else if (!known.has(s.rule)) {
+        continue
+      }
+      const rule = byId.get(s.rule)
+      if (!rule) {
         out.push(diagnostic('validate', 'warning', `no policy rule "${s.rule}" to suppress here`, at))
-      } else {
-        suppressions.push(s)
-        // Listed in every report, so the exception is reviewed with the change.
+        continue
+      }
+      if (rule.suppressible === false) {
         out.push(
           diagnostic(
             'validate',
-            'notice',
-            `policy rule "${s.rule}" is suppressed for ${d.kind} ${label(d)}: ${s.reason}`,
+            'error',
+            `policy rule "${s.rule}" cannot be suppressed (suppressible: false in ${rule.from}): remove this comment and make ${d.kind} ${label(d)} meet the rule`,
             at
           )
         )
+        continue
       }
+      suppressions.push(s)
+      const key = resourceKey(d.kind, d.value)
+      const isNew =
+        added !== undefined && key !== undefined && added(d.doc.file, suppressionKey(d.kind, key, s.rule))
+      if (isNew) adds.push({ rule: s.rule, kind: d.kind, name: label(d), file: at.file, line: at.line })
+      out.push(
+        diagnostic(
+          'validate',
+          isNew ? 'warning' : 'notice',
+          `${isNew ? 'this pull request adds a suppression: ' : ''}policy rule "${s.rule}" is suppressed for ${d.kind} ${label(d)}: ${s.reason}`,
+          at
+        )
+      )
     }
     result.push({ ...d, suppressions })
   }
-  return result
+  return { documents: result, added: adds }
 }
 
 /** A failure's words, or that they are withheld when they may quote a secret (secret-text.ts). */

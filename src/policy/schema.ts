@@ -48,6 +48,12 @@ export const PolicyRuleSchema = z.strictObject({
     .optional()
     .describe(
       'Where a finding points in the resource, e.g. `channels` or `tiles[1]` (its first line when absent).'
+    ),
+  suppressible: z
+    .boolean()
+    .optional()
+    .describe(
+      'false: no resource may be excused from the rule; a suppression of it is an error at its line (default true).'
     )
 })
 export type PolicyRule = z.infer<typeof PolicyRuleSchema>

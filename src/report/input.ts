@@ -6,6 +6,7 @@
 import type { ApplyResult } from '../apply/types.js'
 import type { Config, Mode, RunCommand, ServiceGate } from '../config/types.js'
 import type { Diagnostic } from '../diagnostics.js'
+import type { PolicyReview } from '../plan/policy-review.js'
 import type { Plan } from '../plan/types.js'
 
 export interface ReportInput {
@@ -30,6 +31,8 @@ export interface ReportInput {
   github?: GitHubRun
   /** When the report was made (ISO 8601), so a reader can tell whether a sticky comment is current. */
   time?: string
+  /** The rules the run was held to and what a pull request does to them (src/policy). */
+  policies?: PolicyReview
 }
 
 /** The runner's context as links need it; every part is checked before it goes into a URL. */
@@ -54,7 +57,7 @@ export interface RunContext {
 /** The report of a run: what it was configured with, what it found, and where and when it ran. */
 export function reportOf(
   config: Pick<Config, 'command' | 'mode' | 'stack' | 'uiUrl' | 'serviceGate'>,
-  found: Pick<ReportInput, 'diagnostics' | 'plan' | 'apply' | 'planFile'>,
+  found: Pick<ReportInput, 'diagnostics' | 'plan' | 'apply' | 'planFile' | 'policies'>,
   context: RunContext = {}
 ): ReportInput {
   return {
@@ -65,6 +68,7 @@ export function reportOf(
     plan: found.plan,
     apply: found.apply,
     planFile: found.planFile,
+    ...(found.policies ? { policies: found.policies } : {}),
     uiUrl: config.uiUrl,
     serviceGate: config.serviceGate,
     ...context
@@ -96,7 +100,7 @@ export function stacksReportOf(
     skipped: string[]
     diagnostics: Diagnostic[]
     results: ReadonlyArray<
-      { stack: string; folder: string } & Pick<ReportInput, 'diagnostics' | 'plan' | 'apply'>
+      { stack: string; folder: string } & Pick<ReportInput, 'diagnostics' | 'plan' | 'apply' | 'policies'>
     >
   },
   planFile: string | undefined,

@@ -23,6 +23,7 @@ import {
   timeText,
   type DiagnosticGroup,
   type Destruction,
+  type PolicyClause,
   type StacksModel,
   type GroupKey,
   type ReportItem,
@@ -136,6 +137,7 @@ function sectionOf(model: ReportModel): Segment[] {
   segments.push(convergence(model.input))
   const names = namesOf(model.input.plan)
   for (const group of model.groups) segments.push(groupRun(group, model, names))
+  if (model.input.policies && model.input.policies.rules.length > 0) segments.push(rulesInForce(model.input))
   // The plan pictured (preview/): collapsed, and the first thing the size budget shortens and cuts.
   if (model.input.command === 'plan') segments.push(...previewRuns(model.input.plan))
   return segments
@@ -149,8 +151,22 @@ const TONE_ICON: Record<Tone, string> = { ok: '✅', changes: '📝', destructiv
 function heading(model: ReportModel): string {
   const { input } = model
   const title = `### ${TONE_ICON[model.tone]} ${model.title} for stack ${inline(input.stack, 100)} (${inline(model.api, 60)})`
-  if (model.destroys.length === 0) return title
-  return `${title}: ${destroyClause(model.destroys)}`
+  const clauses = [
+    ...(model.destroys.length > 0 ? [destroyClause(model.destroys)] : []),
+    ...(model.policyClauses.length > 0 ? [policyClause(model.policyClauses)] : [])
+  ]
+  return clauses.length === 0 ? title : `${title}: ${clauses.join('; ')}`
+}
+
+/** What a pull request does to the rules: "this pull request removes policy rule "a"; weakens ...". */
+function policyClause(clauses: readonly PolicyClause[]): string {
+  const said = clauses.map(c => {
+    if (c.items.length === 0) return c.verb
+    const shown = c.items.slice(0, NAMES_IN_HEADING).map(n => `"${inline(n, 120)}"`)
+    const more = c.items.length > NAMES_IN_HEADING ? `, +${c.items.length - NAMES_IN_HEADING} more` : ''
+    return `${c.verb} ${shown.join(', ')}${more}`
+  })
+  return `this pull request ${said.join('; ')}`
 }
 
 /** One clause per verb: "deletes dashboard "Legacy", 2 alerts ("A", "B"); replaces ...". */
@@ -165,17 +181,46 @@ function destroyClause(destroys: readonly Destruction[]): string {
   return [...byVerb].map(([verb, said]) => `${verb} ${said.join(', ')}`).join('; ')
 }
 
+/** The rules in force, collapsed, each with where it is written; cut with the creates' lines. */
+function rulesInForce(input: ReportInput): Cuttable {
+  const review = input.policies!
+  const from =
+    review.from.kind === 'base'
+      ? `the pull request's base commit ${review.from.commit.slice(0, 7)}`
+      : review.from.fallback !== undefined
+        ? "this pull request's own files (its base commit's could not be read)"
+        : "this run's files"
+  const sources = review.central ? `${from} and ${review.central}` : from
+  return {
+    head: `<details><summary>Rules in force: ${review.rules.length}, from ${htmlText(sources, 400)}</summary>\n\n| Rule | Severity | Over | Suppressible | Written at |\n| --- | --- | --- | --- | --- |\n`,
+    items: review.rules.map(
+      r =>
+        `| ${inline(r.id, 100)} | ${r.severity} | ${r.on === 'plan' ? 'the plan' : 'each manifest'} | ${r.suppressible ? 'yes' : 'no'} | ${inline(r.from, 300)} |\n`
+    ),
+    tail: '\n</details>\n\n',
+    omitted: n => `| … | ${plural(n, 'more rule')} | | | |\n`,
+    cutOrder: CUT_ORDER.create,
+    keepHeadWhenEmpty: false
+  }
+}
+
 // ---------------------------------------------------------------------------------------------------
 // Many stacks: the heading names the stacks that destroy something, the table says how each one went.
 
 function stacksHeading(model: StacksModel): string {
   const n = model.sections.length
   const title = `### ${TONE_ICON[model.tone]} ${model.title} for ${n === 0 ? 'no stack' : plural(n, 'stack')} (${inline(model.api, 60)})`
-  const loud = model.sections.filter(m => m.destroys.length > 0)
+  const loud = model.sections.filter(m => m.destroys.length > 0 || m.policyClauses.length > 0)
   if (loud.length === 0) return title
   const said = loud
     .slice(0, NAMES_IN_HEADING)
-    .map(m => `stack ${inline(m.input.stack, 100)} ${destroyClause(m.destroys)}`)
+    .map(m =>
+      [
+        `stack ${inline(m.input.stack, 100)}`,
+        ...(m.destroys.length > 0 ? [destroyClause(m.destroys)] : []),
+        ...(m.policyClauses.length > 0 ? [`(${policyClause(m.policyClauses)})`] : [])
+      ].join(' ')
+    )
   const more = loud.length > NAMES_IN_HEADING ? `; +${loud.length - NAMES_IN_HEADING} more stacks` : ''
   return `${title}: ${said.join('; ')}${more}`
 }

@@ -7,6 +7,7 @@
 import type { ApplyOutcome } from '../apply/types.js'
 import type { RunCommand } from '../config/types.js'
 import { sortDiagnostics, type Diagnostic, type Severity } from '../diagnostics.js'
+import type { PolicyReview, RuleChangeVerb } from '../plan/policy-review.js'
 import type { Change, ResourceKind } from '../plan/types.js'
 import type { ReportInput, StacksReportInput } from './input.js'
 import { dashboardLink, fileLink } from './links.js'
@@ -71,6 +72,18 @@ export interface ReportModel {
   groups: ReportGroup[]
   /** drift: what differs, and how. */
   drifted: Array<{ change: Change; phrase: string }>
+  /** What the heading says of the rules: a pull request's changes to them, or that its base was not read. */
+  policyClauses: PolicyClause[]
+}
+
+/** One thing the heading says of the rules in force: fixed words, and the rule ids or names (untrusted). */
+export interface PolicyClause {
+  /** "removes policy rule", "adds a suppression of", "obeys its own policy files". */
+  verb: string
+  /** Rule ids, each with how (fixed words) where there is one; resource names for a suppression. */
+  items: string[]
+  /** ⚠️: it weakens the control (a rule removed or weakened, a suppression added, the base not read). */
+  loud: boolean
 }
 
 export function reportModel(input: ReportInput): ReportModel {
@@ -78,12 +91,16 @@ export function reportModel(input: ReportInput): ReportModel {
   const verdict = verdictOf(input, diagnostics)
   const destroys = input.command === 'plan' || input.command === 'apply' ? destructionsOf(input) : []
   const changes = input.plan?.changes ?? []
+  const policyClauses = policyClausesOf(input.policies)
+  // A pull request that changes the rules is never ✅: one that weakens them reads like a delete.
   const tone: Tone =
     verdict.tone === 'failed'
       ? 'failed'
-      : destroys.length > 0
+      : destroys.length > 0 || policyClauses.some(c => c.loud)
         ? 'destructive'
-        : changes.some(c => c.action !== 'noop') || (input.apply?.outcomes.length ?? 0) > 0
+        : changes.some(c => c.action !== 'noop') ||
+            (input.apply?.outcomes.length ?? 0) > 0 ||
+            policyClauses.length > 0
           ? 'changes'
           : verdict.tone === 'changes'
             ? 'changes'
@@ -102,8 +119,47 @@ export function reportModel(input: ReportInput): ReportModel {
     drifted:
       input.command === 'drift'
         ? changes.filter(c => c.action !== 'noop').map(change => ({ change, phrase: driftPhrase(change) }))
-        : []
+        : [],
+    policyClauses
   }
+}
+
+const RULE_VERBS: Record<RuleChangeVerb, string> = {
+  removes: 'removes policy rule',
+  weakens: 'weakens policy rule',
+  changes: 'changes policy rule',
+  adds: 'adds policy rule'
+}
+
+/** The heading's words on the rules: what the pull request does to them, in the order of their weight. */
+export function policyClausesOf(review: PolicyReview | undefined): PolicyClause[] {
+  if (!review) return []
+  const out: PolicyClause[] = []
+  if (review.from.kind === 'workspace' && review.from.fallback !== undefined)
+    out.push({
+      verb: "obeys this pull request's own policy files: its base commit's could not be read",
+      items: [],
+      loud: true
+    })
+  for (const verb of ['removes', 'weakens', 'changes', 'adds'] as const) {
+    const of = review.changes.filter(c => c.verb === verb)
+    if (of.length === 0) continue
+    out.push({
+      verb: RULE_VERBS[verb],
+      items: of.map(c => (c.how.length > 0 ? `${c.rule} (${c.how.join(', ')})` : c.rule)),
+      loud: verb === 'removes' || verb === 'weakens'
+    })
+  }
+  if (review.suppressions.length > 0)
+    out.push({
+      verb: plural(review.suppressions.length, 'new suppression').replace(
+        /^1 new suppression$/,
+        'a new suppression'
+      ),
+      items: review.suppressions.map(s => `${s.rule} for ${s.kind} ${s.name}`),
+      loud: true
+    })
+  return out
 }
 
 export type Label = 'destroy' | 'changes' | 'no-changes'

@@ -67,6 +67,7 @@ export function renderText(input: ReportInput, options: TextOptions): string {
   blocks.push(convergenceLines(input, paint))
   for (const group of model.groups) blocks.push(groupLines(group, model, names, paint))
   if (options.preview && input.command === 'plan') blocks.push(previewLines(input.plan, paint))
+  if (input.policies && input.policies.rules.length > 0) blocks.push(rulesLines(input, paint))
   if (input.planFile) blocks.push([paint('dim', `Plan JSON: ${printable(input.planFile)}`)])
 
   return `${blocks
@@ -106,9 +107,35 @@ function value(v: unknown): string {
 }
 
 function destroyLines(model: ReportModel, paint: Paint): string[] {
-  return model.destroys.map(d =>
-    paint('red', `WARNING: ${d.verb} ${d.what}: ${d.names.map(n => `"${printable(n, 200)}"`).join(', ')}`)
-  )
+  return [
+    ...model.destroys.map(d =>
+      paint('red', `WARNING: ${d.verb} ${d.what}: ${d.names.map(n => `"${printable(n, 200)}"`).join(', ')}`)
+    ),
+    ...model.policyClauses.map(c =>
+      paint(
+        c.loud ? 'red' : 'yellow',
+        `${c.loud ? 'WARNING: ' : ''}this change ${c.verb}${c.items.length > 0 ? `: ${c.items.map(n => `"${printable(n, 200)}"`).join(', ')}` : ''}`
+      )
+    )
+  ]
+}
+
+/** The rules in force, one line each, dim: reference, not news. */
+function rulesLines(input: ReportInput, paint: Paint): string[] {
+  const review = input.policies!
+  const from = review.from.kind === 'base' ? `base commit ${review.from.commit.slice(0, 7)}` : 'these files'
+  return [
+    paint(
+      'dim',
+      `Rules in force: ${review.rules.length}, from ${from}${review.central ? ` and ${printable(review.central)}` : ''}`
+    ),
+    ...review.rules.map(r =>
+      paint(
+        'dim',
+        `  ${printable(r.id)}  ${r.severity}${r.suppressible ? '' : ', not suppressible'}  ${printable(r.from)}`
+      )
+    )
+  ]
 }
 
 function diagnosticLines(

@@ -5,10 +5,11 @@
  * stack of the repository.
  */
 import type { Config } from '../config/types.js'
-import { hasErrors } from '../diagnostics.js'
+import { hasErrors, sortDiagnostics } from '../diagnostics.js'
 import { redactDeep, redactingLogger, redactor, SECRET_VAR_MIN_LENGTH, silentLogger } from '../log.js'
 import type { ManifestSet } from '../manifest/load.js'
-import { loadWithPolicies } from '../policy/check.js'
+import { loadWithPolicies, policyReviewOf } from '../policy/check.js'
+import { readEnforced } from './enforced.js'
 import { applySavedPlanEarly, startEarly } from './early.js'
 import type { OnlineResult } from './online.js'
 import { runStacks } from './stacks.js'
@@ -27,8 +28,11 @@ export async function run(config: Config, deps: RunDependencies = {}): Promise<R
 async function runUnscrubbed(config: Config, deps: RunDependencies): Promise<RunResult> {
   if (config.stacks) return runStacks(config, config.stacks, deps)
   const log = deps.log ?? silentLogger
+  const enforced = readEnforced(deps, config.vars)
+  enforced?.catch(() => undefined) // awaited below
   const load = () =>
     loadWithPolicies({
+      enforced: enforced?.then(e => ({ base: e.base, central: e.central })),
       stack: config.stack,
       patterns: config.manifests,
       cwd: config.cwd,
@@ -61,12 +65,17 @@ async function runUnscrubbed(config: Config, deps: RunDependencies): Promise<Run
   }
   early?.catch(() => undefined) // awaited below; never unhandled should loading throw first
   const manifests = await loading
+  // The policy source's own problems hold back the stack as its rules would.
+  if (enforced)
+    manifests.diagnostics = sortDiagnostics([...manifests.diagnostics, ...(await enforced).diagnostics])
+  const review = policyReviewOf(manifests)
   const counts = `${manifests.dashboards.length} dashboard(s), ${manifests.alerts.length} alert(s), ${manifests.services.length} service setting(s)`
   log.info(`Read ${manifests.files.length} manifest file(s): ${counts}`)
   const offline = (exitCode: 0 | 1): RunResult => ({
     exitCode,
     diagnostics: [...manifests.diagnostics],
-    outputs: { ...EMPTY_OUTPUTS, matrix }
+    outputs: { ...EMPTY_OUTPUTS, matrix },
+    ...(review ? { policies: review } : {})
   })
   if (hasErrors(manifests.diagnostics)) {
     // Invalid manifests stop the run before anything is planned or written; the read is dropped.
@@ -86,7 +95,7 @@ async function runUnscrubbed(config: Config, deps: RunDependencies): Promise<Run
     deps,
     read
   )
-  return resultOf(online, matrix)
+  return { ...resultOf(online, matrix), ...(review ? { policies: review } : {}) }
 }
 
 /** The run's result from its one stack's. */

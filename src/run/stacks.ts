@@ -6,14 +6,16 @@
  * says stack by stack what happened. A problem of the layout itself (a broken stack.yaml, a manifest of no
  * stack, two stacks of one name) stops the run before anything is planned: ownership would be in doubt.
  */
-import { readStackLayout, selectStacks, type StackDefinition } from '../config/stack-layout.js'
+import { contains, readStackLayout, selectStacks, type StackDefinition } from '../config/stack-layout.js'
 import type { Config } from '../config/types.js'
 import { diagnostic, hasErrors, type Diagnostic } from '../diagnostics.js'
 import { silentLogger } from '../log.js'
 import type { ManifestSet } from '../manifest/load.js'
 import { loadManifests } from '../manifest/load.js'
 import type { ParsedDocument } from '../manifest/yaml.js'
-import { checkPolicies, loadWithPolicies } from '../policy/check.js'
+import { checkPolicies, loadWithPolicies, policyReviewOf } from '../policy/check.js'
+import type { EnforcedPolicies } from '../policy/sources.js'
+import { baseOfStack, readEnforced } from './enforced.js'
 import type { StackOutcome } from './online.js'
 import { startEarly } from './early.js'
 import {
@@ -53,19 +55,30 @@ export async function runStacks(
   const matrix = JSON.stringify(selection.stacks.map(s => ({ stack: s.name, folder: s.folder })))
 
   const loaded: Array<{ stack: StackDefinition; manifests: ManifestSet }> = []
+  const enforced = readEnforced(deps, config.vars)
   const loading = (async () => {
     const repository = await repositoryPolicies(layout.policies, config)
-    own.push(...repository.diagnostics)
-    // A stack is not planned without the rules that hold in it: a broken repository policy holds back all.
-    const brokenPolicies = hasErrors(repository.diagnostics)
+    const rules = await enforced
+    own.push(...repository.diagnostics, ...(rules?.diagnostics ?? []))
+    // A stack is not planned without the rules that hold in it: a broken repository policy or policy source
+    // holds back all.
+    const brokenPolicies = hasErrors(repository.diagnostics) || hasErrors(rules?.diagnostics ?? [])
     for (const stack of selection.stacks) {
-      const manifests = await loadStack(stack, config, repository.policies)
+      // The base commit's files of this stack's folder, and those outside every stack's (the repository's).
+      const inStack = (file: string) =>
+        contains(stack.folder, file) || !layout.stacks.some(s => contains(s.folder, file))
+      const manifests = await loadStack(
+        stack,
+        config,
+        repository.policies,
+        rules && { base: baseOfStack(rules.base, inStack), central: rules.central }
+      )
       if (brokenPolicies)
         manifests.diagnostics.push(
           diagnostic(
             'validate',
             'error',
-            `stack "${stack.name}" is not planned: the repository's policies (${layout.policies.join(', ')}) have errors`
+            `stack "${stack.name}" is not planned: ${hasErrors(repository.diagnostics) ? `the repository's policies (${layout.policies.join(', ')}) have errors` : 'its policy source could not be read'}`
           )
         )
       loaded.push({ stack, manifests })
@@ -112,11 +125,15 @@ export async function runStacks(
     valid.forEach((l, i) => outcomes.set(l.stack, online.stacks[i]!))
     planFile = online.planFile
   }
-  const results: StackResult[] = loaded.map(l => ({
-    ...(outcomes.get(l.stack) ?? offline(l)),
-    stack: l.stack.name,
-    folder: l.stack.folder
-  }))
+  const results: StackResult[] = loaded.map(l => {
+    const review = policyReviewOf(l.manifests)
+    return {
+      ...(outcomes.get(l.stack) ?? offline(l)),
+      stack: l.stack.name,
+      folder: l.stack.folder,
+      ...(review ? { policies: review } : {})
+    }
+  })
   return {
     exitCode: hasErrors(own) || results.some(r => r.exitCode !== 0) ? 1 : 0,
     diagnostics: [...own, ...results.flatMap(r => r.diagnostics)],
@@ -154,11 +171,13 @@ async function repositoryPolicies(
 async function loadStack(
   stack: StackDefinition,
   config: Config,
-  repository: readonly ParsedDocument[]
+  repository: readonly ParsedDocument[],
+  enforced: EnforcedPolicies | undefined
 ): Promise<ManifestSet> {
   const manifests = await loadWithPolicies({
     stack: stack.name,
     repository,
+    ...(enforced ? { enforced: Promise.resolve(enforced) } : {}),
     patterns: [],
     files: stack.manifests,
     cwd: config.cwd,

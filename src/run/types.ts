@@ -5,8 +5,10 @@ import type { ChangedFiles } from '../config/stack-layout.js'
 import type { Config } from '../config/types.js'
 import type { Diagnostic } from '../diagnostics.js'
 import type { Logger } from '../log.js'
+import type { PolicyReview } from '../plan/policy-review.js'
 import type { Plan } from '../plan/types.js'
 import type { PullRequestLabels } from '../policy/check.js'
+import type { BaseRead, CentralRead } from '../policy/sources.js'
 
 export interface RunDependencies {
   log?: Logger
@@ -27,6 +29,13 @@ export interface RunDependencies {
    * only when a rule reads them (on a push it is a request to GitHub), once per run.
    */
   labels?: () => Promise<PullRequestLabels>
+  /**
+   * On a pull request: its base commit's manifest files, read through GitHub (src/github/base-files.ts).
+   * The rules in force are the base's, so the pull request cannot switch one off by editing it.
+   */
+  baseFiles?: () => Promise<BaseRead>
+  /** The `policy-source` input's files (through GitHub in the action; a path or git ref in the CLI). */
+  policySource?: () => Promise<CentralRead>
 }
 
 /** The action's outputs (config/outputs.ts describes them). */
@@ -60,6 +69,8 @@ export interface StackResult {
   plan?: Plan
   apply?: ApplyResult
   outputs: RunOutputs
+  /** The rules the stack was held to (RunResult.policies). */
+  policies?: PolicyReview
 }
 
 /** What a run with stacks on did, stack by stack. */
@@ -88,4 +99,6 @@ export interface RunResult {
   planFile?: string
   /** With stacks on: each stack's result; `plan` and `apply` are then absent. */
   stacks?: StacksRun
+  /** The rules the run was held to, where they came from, and what a pull request does to them. */
+  policies?: PolicyReview
 }
