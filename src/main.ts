@@ -28,6 +28,7 @@ import type { PullRequestLabels } from './policy/check.js'
 import { run } from './run/run.js'
 import { EMPTY_OUTPUTS, type RunDependencies, type RunOutputs } from './run/types.js'
 import type { Config } from './config/types.js'
+import { reviewIsLoud } from './plan/policy-review.js'
 import { parsePolicySource } from './github/policy-source-address.js'
 
 // Messages may hold names and servers' text (the kinds log them as they are): printable, one line each.
@@ -134,8 +135,11 @@ async function runAction(outputs: Outputs): Promise<void> {
 
   if (runner.issueNumber !== undefined && config.commentOnPr && config.command !== 'apply') {
     // Deferred changes (prune pending, waits for a release) are worth a comment too: a reviewer should see them.
+    // So is a change to the rules in force (a rule removed or weakened, a suppression added).
     const worthSaying =
-      plans.some(p => p.changes.some(c => c.action !== 'noop')) || hasErrors(result.diagnostics)
+      plans.some(p => p.changes.some(c => c.action !== 'noop')) ||
+      hasErrors(result.diagnostics) ||
+      [result.policies, ...(result.stacks?.results ?? []).map(r => r.policies)].some(reviewIsLoud)
     // With stacks, one comment for the run's stacks; a matrix leg names its stack and keeps its own.
     const key = config.stacks ? config.stacks.only.join(',') || '*' : config.stack
     const url = await comment(runner, token, key, config.apiUrl, markdown, worthSaying)

@@ -155,7 +155,16 @@ export async function checkPolicies(set: ManifestSet, options: PolicyOptions): P
   const read = snapshot ? readBase(snapshot, headDocs, options.vars ?? {}) : undefined
   const centralDocs = central?.documents ?? []
   if (headDocs.length === 0 && centralDocs.length === 0 && (read?.policies.length ?? 0) === 0) {
-    if (base && 'unavailable' in base) checked.set(set, emptyChecked(fallbackReview(base.unavailable)))
+    // No rule anywhere this run can see. Whether the base had any is unknown: said, quietly (a repository
+    // without policies would otherwise hear it on every pull request).
+    if (base && 'unavailable' in base)
+      set.diagnostics.push(
+        diagnostic(
+          'validate',
+          'notice',
+          `the pull request's base commit could not be read (${base.unavailable}): should it hold policy files, this pull request is not checked against them`
+        )
+      )
     return
   }
   await loadCel()
@@ -275,21 +284,6 @@ const isAddedSuppression =
   (base: BaseFiles, atBase: ReadonlySet<string>) =>
   (file: string, key: string): boolean =>
     !base.unchanged.has(file) && !atBase.has(key)
-
-const emptyChecked = (review?: PolicyReview): Checked => ({
-  rules: [],
-  preview: [],
-  documents: [],
-  printable: () => true,
-  ...(review ? { review } : {})
-})
-
-const fallbackReview = (why: string): PolicyReview => ({
-  from: { kind: 'workspace', fallback: why },
-  rules: [],
-  changes: [],
-  suppressions: []
-})
 
 /** A rule the pull request changes, as a warning at the rule (or, removed, where the base had it). */
 function changeNotice(c: RuleChange, base: BaseFiles, head: Compiled, based: Compiled): Diagnostic {

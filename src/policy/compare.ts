@@ -38,7 +38,7 @@ function differences(was: PolicyRule, now: PolicyRule): { weaker: string[]; othe
   const weaker: string[] = []
   const other: string[] = []
   if (was.severity !== now.severity)
-    (was.severity === 'error' ? weaker : other).push(`severity ${was.severity} -> ${now.severity}`)
+    (was.severity === 'error' ? weaker : other).push(`severity ${was.severity} to ${now.severity}`)
   if (was.check.trim() !== now.check.trim()) weaker.push('check changed')
   if ((was.on ?? 'manifest') !== (now.on ?? 'manifest'))
     weaker.push(`runs over the ${now.on === 'plan' ? 'plan' : 'manifests'} instead`)

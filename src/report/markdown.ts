@@ -162,7 +162,9 @@ function heading(model: ReportModel): string {
 function policyClause(clauses: readonly PolicyClause[]): string {
   const said = clauses.map(c => {
     if (c.items.length === 0) return c.verb
-    const shown = c.items.slice(0, NAMES_IN_HEADING).map(n => `"${inline(n, 120)}"`)
+    const shown = c.items
+      .slice(0, NAMES_IN_HEADING)
+      .map(i => `"${inline(i.name, 120)}"${i.how ? ` (${inline(i.how, 200)})` : ''}`)
     const more = c.items.length > NAMES_IN_HEADING ? `, +${c.items.length - NAMES_IN_HEADING} more` : ''
     return `${c.verb} ${shown.join(', ')}${more}`
   })

@@ -80,8 +80,8 @@ export interface ReportModel {
 export interface PolicyClause {
   /** "removes policy rule", "adds a suppression of", "obeys its own policy files". */
   verb: string
-  /** Rule ids, each with how (fixed words) where there is one; resource names for a suppression. */
-  items: string[]
+  /** Rule ids, or for a suppression the rule and the resource (untrusted), each with how in fixed words. */
+  items: Array<{ name: string; how?: string }>
   /** ⚠️: it weakens the control (a rule removed or weakened, a suppression added, the base not read). */
   loud: boolean
 }
@@ -137,7 +137,7 @@ export function policyClausesOf(review: PolicyReview | undefined): PolicyClause[
   const out: PolicyClause[] = []
   if (review.from.kind === 'workspace' && review.from.fallback !== undefined)
     out.push({
-      verb: "obeys this pull request's own policy files: its base commit's could not be read",
+      verb: "obeys its own policy files: its base commit's could not be read",
       items: [],
       loud: true
     })
@@ -146,17 +146,14 @@ export function policyClausesOf(review: PolicyReview | undefined): PolicyClause[
     if (of.length === 0) continue
     out.push({
       verb: RULE_VERBS[verb],
-      items: of.map(c => (c.how.length > 0 ? `${c.rule} (${c.how.join(', ')})` : c.rule)),
+      items: of.map(c => ({ name: c.rule, ...(c.how.length > 0 ? { how: c.how.join(', ') } : {}) })),
       loud: verb === 'removes' || verb === 'weakens'
     })
   }
   if (review.suppressions.length > 0)
     out.push({
-      verb: plural(review.suppressions.length, 'new suppression').replace(
-        /^1 new suppression$/,
-        'a new suppression'
-      ),
-      items: review.suppressions.map(s => `${s.rule} for ${s.kind} ${s.name}`),
+      verb: `adds ${review.suppressions.length === 1 ? 'a new suppression of' : `${review.suppressions.length} new suppressions:`}`,
+      items: review.suppressions.map(s => ({ name: s.rule, how: `for ${s.kind} ${s.name}` })),
       loud: true
     })
   return out

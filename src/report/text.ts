@@ -114,28 +114,19 @@ function destroyLines(model: ReportModel, paint: Paint): string[] {
     ...model.policyClauses.map(c =>
       paint(
         c.loud ? 'red' : 'yellow',
-        `${c.loud ? 'WARNING: ' : ''}this change ${c.verb}${c.items.length > 0 ? `: ${c.items.map(n => `"${printable(n, 200)}"`).join(', ')}` : ''}`
+        `${c.loud ? 'WARNING: ' : ''}this change ${c.verb}${c.items.length > 0 ? ` ${c.items.map(i => `"${printable(i.name, 200)}"${i.how ? ` (${printable(i.how, 200)})` : ''}`).join(', ')}` : ''}`
       )
     )
   ]
 }
 
-/** The rules in force, one line each, dim: reference, not news. */
+/** Where the rules in force came from, in one dim line, when not only from these files. */
 function rulesLines(input: ReportInput, paint: Paint): string[] {
   const review = input.policies!
+  if (review.from.kind !== 'base' && !review.central) return []
   const from = review.from.kind === 'base' ? `base commit ${review.from.commit.slice(0, 7)}` : 'these files'
-  return [
-    paint(
-      'dim',
-      `Rules in force: ${review.rules.length}, from ${from}${review.central ? ` and ${printable(review.central)}` : ''}`
-    ),
-    ...review.rules.map(r =>
-      paint(
-        'dim',
-        `  ${printable(r.id)}  ${r.severity}${r.suppressible ? '' : ', not suppressible'}  ${printable(r.from)}`
-      )
-    )
-  ]
+  const central = review.central ? ` and ${printable(review.central)}` : ''
+  return [paint('dim', `Rules in force: ${review.rules.length}, from ${from}${central}`)]
 }
 
 function diagnosticLines(

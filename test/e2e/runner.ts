@@ -312,7 +312,7 @@ export function repositoryPayload(options: RepositoryOptions = {}) {
 }
 
 const HEAD_SHA = '6dcb09b5b57875f334f61aebed695e2e4193db5e'
-const BASE_SHA = '9049f1265b7d61be4a8904a9a27120d2064dab3b'
+export const BASE_SHA = '9049f1265b7d61be4a8904a9a27120d2064dab3b'
 
 function pullRequest(number: number, options: { headRepoFork?: boolean; defaultBranch?: string }) {
   const base = repositoryPayload({ defaultBranch: options.defaultBranch })

@@ -3,10 +3,12 @@
  * (paged, with a Link header), create one, edit one; who the token is (`GET /user`, which answers 403 to
  * an installation token as GitHub does, and GraphQL's `viewer`); of pull request labels: list, add (creating a
  * label the repository does not have, as GitHub does), remove one; of a pull request's files (paged,
- * at most 3,000, as GitHub lists them); and the pull requests of a commit (with their labels). Unit tests call it through Octokit; e2e tests point
+ * at most 3,000, as GitHub lists them); the pull requests of a commit (with their labels); and a commit's
+ * files, as git trees and blobs (REST and GraphQL). Unit tests call it through Octokit; e2e tests point
  * the built action at it with GITHUB_API_URL. Responses have GitHub's shape and status codes, including
  * the 403 a read-only token (a fork's pull request) gets on writes.
  */
+import { createHash } from 'node:crypto'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 
@@ -76,6 +78,12 @@ export interface FakeGitHub {
   setPermissions(permissions: 'write' | 'read'): void
   /** The next `count` requests (any route) fail with this status and a GitHub-shaped body. */
   failNext(status: number, count?: number): void
+  /**
+   * A commit of a repository (`owner/repo`), by its sha and any branch or tag names (`refs`): its files,
+   * served as git trees (GET .../git/trees/:ref?recursive=1), blobs (GET .../git/blobs/:sha) and GraphQL's
+   * `object(oid:)` blobs, as GitHub serves them.
+   */
+  setCommit(repository: string, sha: string, files: Record<string, string>, refs?: string[]): void
   /** Every request received, in order (never its headers: they carry the token). */
   requests: FakeRequest[]
   close(): Promise<void>
@@ -88,7 +96,15 @@ const LABELS = new RegExp(`^/repos/${OWNER_REPO}/issues/(\\d+)/labels$`)
 const LABEL = new RegExp(`^/repos/${OWNER_REPO}/issues/(\\d+)/labels/([^/]+)$`)
 const PULL_FILES = new RegExp(`^/repos/${OWNER_REPO}/pulls/(\\d+)/files$`)
 const COMMIT_PULLS = new RegExp(`^/repos/${OWNER_REPO}/commits/([0-9a-f]{7,40})/pulls$`)
+const TREE = new RegExp(`^/repos/${OWNER_REPO}/git/trees/(.+)$`)
+const BLOB = new RegExp(`^/repos/${OWNER_REPO}/git/blobs/([0-9a-f]{40})$`)
 const BOT = { login: 'github-actions[bot]', type: 'Bot' as const }
+
+/** The git blob sha of a text, as GitHub's trees carry it. */
+export const gitBlobSha = (text: string): string => {
+  const bytes = Buffer.from(text, 'utf8')
+  return createHash('sha1').update(`blob ${bytes.length}\0`).update(bytes).digest('hex')
+}
 const USERS_DOCS = 'https://docs.github.com/rest/users/users#get-the-authenticated-user'
 const DOCS = 'https://docs.github.com/rest/issues/comments'
 /** GitHub refuses longer comment bodies with 422. */
@@ -112,6 +128,9 @@ export async function startFakeGitHub(options: FakeGitHubOptions = {}): Promise<
     description: null
   })
   const requests: FakeRequest[] = []
+  /** `owner/repo@ref` -> the commit's files; blobs by sha, shared across repositories as git shares them. */
+  const commits = new Map<string, Record<string, string>>()
+  const blobs = new Map<string, string>()
   const failures: number[] = []
   let nextId = 1000
   // A fake clock: one second per comment, so created_at orders comments the way ids do.
@@ -193,8 +212,20 @@ export async function startFakeGitHub(options: FakeGitHubOptions = {}): Promise<
       if (url.pathname === '/graphql' && method === 'POST') {
         if (options.graphql === false) return error(404, 'Not Found')
         const body = parseBody(Buffer.concat(chunks).toString('utf8')) as { query?: unknown } | undefined
-        if (typeof body?.query !== 'string' || !/\bviewer\b/.test(body.query))
-          return reply(200, { errors: [{ message: 'the fake answers only the viewer query' }] })
+        const query = typeof body?.query === 'string' ? body.query : ''
+        // Blobs by id, under aliases (`b0: object(oid: "...") { ... on Blob { text isTruncated } }`).
+        const objects = [...query.matchAll(/(\w+): object\(oid: "([0-9a-f]{40})"\)/g)]
+        if (/\brepository\(/.test(query) && objects.length > 0) {
+          const repository = Object.fromEntries(
+            objects.map(([, alias, oid]) => {
+              const text = blobs.get(oid!)
+              return [alias, text === undefined ? null : { text, isTruncated: false }]
+            })
+          )
+          return reply(200, { data: { repository } })
+        }
+        if (!/\bviewer\b/.test(query))
+          return reply(200, { errors: [{ message: 'the fake answers only the viewer and blob queries' }] })
         return reply(200, { data: { viewer: { login: identity.login } } })
       }
       const labels = LABELS.exec(url.pathname)
@@ -219,6 +250,51 @@ export async function startFakeGitHub(options: FakeGitHubOptions = {}): Promise<
           return reply(200, next.map(labelJson))
         }
         return error(404, 'Not Found')
+      }
+      const tree = TREE.exec(url.pathname)
+      if (tree && method === 'GET') {
+        const [, owner, repo, ref] = tree
+        const files = commits.get(`${owner}/${repo}@${decodeURIComponent(ref!)}`)
+        if (!files) return error(404, 'Not Found')
+        const folders = new Set<string>()
+        for (const file of Object.keys(files))
+          for (let at = file.indexOf('/'); at > 0; at = file.indexOf('/', at + 1))
+            folders.add(file.slice(0, at))
+        const recursive = url.searchParams.has('recursive')
+        const entries = [
+          ...[...folders].map(p => ({ path: p, mode: '040000', type: 'tree', sha: gitBlobSha(`tree ${p}`) })),
+          ...Object.entries(files).map(([p, text]) => ({
+            path: p,
+            mode: '100644',
+            type: 'blob',
+            sha: gitBlobSha(text),
+            size: Buffer.byteLength(text),
+            url: `${base()}/repos/${owner}/${repo}/git/blobs/${gitBlobSha(text)}`
+          }))
+        ]
+          .filter(e => recursive || !e.path.includes('/'))
+          .sort((a, b) => a.path.localeCompare(b.path))
+        return reply(200, {
+          sha: gitBlobSha(`tree ${ref}`),
+          url: url.toString(),
+          tree: entries,
+          truncated: false
+        })
+      }
+      const blob = BLOB.exec(url.pathname)
+      if (blob && method === 'GET') {
+        const text = blobs.get(blob[3]!)
+        if (text === undefined) return error(404, 'Not Found')
+        return reply(200, {
+          sha: blob[3],
+          node_id: `B_${blob[3]}`,
+          size: Buffer.byteLength(text),
+          url: url.toString(),
+          content: Buffer.from(text)
+            .toString('base64')
+            .replace(/(.{60})/g, '$1\n'),
+          encoding: 'base64'
+        })
       }
       /** One page of a list, as GitHub pages it (per_page at most perPageMax, a Link header). */
       const paged = (all: readonly unknown[]): void => {
@@ -314,6 +390,10 @@ export async function startFakeGitHub(options: FakeGitHubOptions = {}): Promise<
     },
     setPermissions(p) {
       permissions = p
+    },
+    setCommit(repository, sha, files, refs = []) {
+      for (const name of [sha, ...refs]) commits.set(`${repository}@${name}`, { ...files })
+      for (const text of Object.values(files)) blobs.set(gitBlobSha(text), text)
     },
     failNext(status, count = 1) {
       for (let i = 0; i < count; i++) failures.push(status)

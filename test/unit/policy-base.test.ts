@@ -119,7 +119,7 @@ describe('a pull request against its base commit', () => {
     const { lines, review } = await check(cwd, { base: read })
     expect(errors(lines)).toEqual([expect.stringContaining('[policy org: tile-budget]')])
     expect(review?.changes).toEqual([
-      { verb: 'weakens', rule: 'tile-budget', how: ['severity error -> warning', 'check changed'] },
+      { verb: 'weakens', rule: 'tile-budget', how: ['severity error to warning', 'check changed'] },
       { verb: 'weakens', rule: 'owner-tag', how: ['kinds narrowed'] }
     ])
     // The weakened version is a preview: shown, not enforced.
@@ -271,7 +271,7 @@ describe('comparing rules', () => {
   it('tells weakening from other changes', () => {
     expect(compareRules(one(rule()), one(rule()))).toEqual([])
     expect(compareRules(one(rule({ severity: 'warning' })), one(rule()))).toEqual([
-      { verb: 'changes', rule: 'r', how: ['severity warning -> error'] }
+      { verb: 'changes', rule: 'r', how: ['severity warning to error'] }
     ])
     expect(
       compareRules(one(rule({ kinds: ['Dashboard', 'Alert'] })), one(rule({ kinds: ['Alert'] })))
