@@ -13,15 +13,19 @@ export const FAULT_HELP = `--fault '[METHOD] [PATH]:KIND[=ARG][:TIMES]'   (repea
           reset                  the connection is closed before the request is processed (nothing stored)
           drop (commit-drop)     the request is processed and stored, then the connection dies unanswered
           delay                  the answer is held (longer than any client timeout), then sent
+          gather                 the request is held until ARG requests of the rule are held, then all go on
+                                 together (at most 60 s): two clients' writes then both follow their reads
           late (commit-late)     the request waits, then is processed and stored even when the client has
                                  given up meanwhile (a slow server that commits after the client's timeout)
-  ARG     429: the Retry-After in seconds (default 1); delay, late: how long in milliseconds (default 60000)
-  TIMES   N: the next N matching requests (default 1), then none; always: every one; P%: each with
+  ARG     429: the Retry-After in seconds (default 1); delay, late: how long in milliseconds (default 60000);
+          gather: how many requests go on together (default 2)
+  TIMES   N: the next N matching requests (default 1; gather: ARG), then none; always: every one; P%: each with
           probability P (e.g. 20%)
   Examples:
     --fault 'POST /api/v2/dashboards:drop:3'    the next three dashboard creates are stored, and unanswered
     --fault 'GET /alerts:503:always'            every alert read fails with a gateway page
-    --fault ':429=5:10%'                        one request in ten is rate-limited, with Retry-After: 5`
+    --fault ':429=5:10%'                        one request in ten is rate-limited, with Retry-After: 5
+    --fault 'POST /api/v2/connections:gather'   the next two connection creates go on together`
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE']
 const KINDS: Readonly<Record<string, FaultKind>> = {
@@ -31,6 +35,7 @@ const KINDS: Readonly<Record<string, FaultKind>> = {
   '503': '503',
   reset: 'reset',
   delay: 'delay',
+  gather: 'gather',
   drop: 'commit-drop',
   'commit-drop': 'commit-drop',
   late: 'commit-late',
@@ -63,10 +68,12 @@ export function parseFaultSpec(spec: string): FaultRule {
       throw fail(`"${arg}" is not a number of ${kind === '429' ? 'seconds' : 'milliseconds'}`)
     if (kind === '429') rule.retryAfterSeconds = n
     else if (kind === 'delay' || kind === 'commit-late') rule.delayMs = n
-    else throw fail(`${kindWord} takes no =value (only 429 and delay do)`)
+    else if (kind === 'gather' && Number.isInteger(n) && n >= 2) rule.together = n
+    else if (kind === 'gather') throw fail(`gather takes a number of requests of 2 or more, got "${arg}"`)
+    else throw fail(`${kindWord} takes no =value (only 429, delay, late and gather do)`)
   }
 
-  const count = (times ?? '1').trim().toLowerCase()
+  const count = (times ?? String(kind === 'gather' ? (rule.together ?? 2) : 1)).trim().toLowerCase()
   if (count === 'always') rule.kind = kind
   else if (/^\d+(\.\d+)?%$/.test(count)) {
     const percent = Number(count.slice(0, -1))
@@ -89,7 +96,9 @@ export function describeFaultRule(rule: FaultRule): string {
       ? ` (Retry-After ${rule.retryAfterSeconds} s)`
       : rule.delayMs !== undefined
         ? ` (${rule.delayMs} ms)`
-        : ''
+        : kind === 'gather'
+          ? ` (${rule.together ?? 2} together)`
+          : ''
   const times = rule.sequence
     ? `the next ${rule.sequence.length}`
     : rule.probability !== undefined

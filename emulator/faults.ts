@@ -18,6 +18,8 @@ interface ActiveRule {
  */
 export class Faults implements FaultController {
   private rules: ActiveRule[] = []
+  /** The requests a 'gather' rule holds, by rule: each one's release. */
+  private readonly gathering = new Map<FaultRule, Array<() => void>>()
 
   constructor(private readonly random: () => number) {}
 
@@ -27,6 +29,29 @@ export class Faults implements FaultController {
 
   clear(): void {
     this.rules = []
+  }
+
+  /**
+   * A 'gather' fault: the request is held until `together` requests of its rule are held (default 2), then they all
+   * go on at once; one that has waited `maxMs` goes on alone. Two clients that read, then write, then both have read
+   * before either writes, whatever the order their processes happened to run in.
+   */
+  gather(rule: FaultRule, maxMs: number): Promise<void> {
+    const held = this.gathering.get(rule) ?? []
+    this.gathering.set(rule, held)
+    const released = new Promise<void>(resolve => {
+      const release = () => {
+        clearTimeout(timer)
+        resolve()
+      }
+      const timer = setTimeout(() => {
+        held.splice(held.indexOf(release), 1)
+        resolve()
+      }, maxMs)
+      held.push(release)
+    })
+    if (held.length >= (rule.together ?? 2)) for (const release of held.splice(0)) release()
+    return released
   }
 
   pick(method: string, path: string): PickedFault | undefined {

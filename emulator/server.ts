@@ -136,6 +136,10 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     if (fault !== undefined && STATUS_FAULTS.has(fault.kind)) return send(faultReply(fault, mode, state))
     if (fault?.kind === 'delay' && !(await hold(res, fault.rule.delayMs ?? DEFAULT_DELAY_MS)))
       return record('timeout')
+    if (fault?.kind === 'gather') {
+      await faults.gather(fault.rule, fault.rule.delayMs ?? DEFAULT_DELAY_MS)
+      if (res.destroyed) return record('timeout')
+    }
     // A slow server: it commits when its time comes, whether or not the client is still there.
     if (fault?.kind === 'commit-late' && !(await wait(fault.rule.delayMs ?? DEFAULT_DELAY_MS)))
       return record('timeout')

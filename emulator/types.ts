@@ -40,7 +40,8 @@ export interface EmulatorOptions {
   mcp?: boolean
 }
 
-export type FaultKind = '429' | '500' | '502' | '503' | 'reset' | 'delay' | 'commit-drop' | 'commit-late'
+export type FaultKind =
+  '429' | '500' | '502' | '503' | 'reset' | 'delay' | 'gather' | 'commit-drop' | 'commit-late'
 
 export interface FaultRule {
   /** e.g. 'POST'; default: any method. */
@@ -55,8 +56,13 @@ export interface FaultRule {
   sequence?: (FaultKind | 'ok')[]
   /** For '429' (default 1). */
   retryAfterSeconds?: number
-  /** For 'delay' (default 60000): hold the request longer than any client timeout, then answer normally. */
+  /**
+   * For 'delay' (default 60000): hold the request longer than any client timeout, then answer normally. For
+   * 'gather': the longest a request waits for the others of its group.
+   */
   delayMs?: number
+  /** For 'gather' (default 2): how many requests of the rule are held until they all go on together. */
+  together?: number
 }
 
 export interface FaultController {

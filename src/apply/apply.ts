@@ -15,7 +15,7 @@ import type {
   PlannedChange,
   PlanSettings
 } from '../kinds/kind.js'
-import { Registry, RegistryWriter } from '../kinds/registry.js'
+import { Registry, registryName, RegistryWriter } from '../kinds/registry.js'
 import { RESOURCE_KINDS, type ResourceKind } from '../plan/types.js'
 import type { Logger } from '../log.js'
 import { findCopies } from './copies.js'
@@ -159,7 +159,8 @@ async function settleCopies(
       outcomes: result.outcomes,
       before: input.before!,
       settings: input.settings,
-      lostResponses: lost
+      lostResponses: lost,
+      registry: ctx.registry
     })
   } catch (e) {
     // The apply is done; an unanswered re-read only means copies were not looked for. Said, not fatal.
@@ -172,12 +173,22 @@ async function settleCopies(
     const note = `a copy (id ${id}) that the server committed late, after this create's response was lost and it was created again, was deleted`
     outcome.message = outcome.message ? `${outcome.message}; ${note}` : note
   }
-  if (found.left.length === 0) return
-  result.complete = false
-  result.copies = found.left.map(({ outcome, ids, why }) => ({
+  const copies = found.left.map(({ outcome, ids, why }) => ({
     address: outcome.address,
     message: `${outcome.kind} "${outcome.name}" exists ${ids.length + 1} times (ids ${[outcome.id, ...ids].join(', ')}): ${why}. This run keeps ${outcome.id}; the next plan deletes the other${ids.length === 1 ? '' : 's'} with prune, as a copy. Let one apply of a stack run at a time (the workflow's \`concurrency:\` setting)`
   }))
+  if (found.registries) {
+    const [kept, ...extra] = found.registries.ids
+    const name = registryName(input.settings.stack)
+    const them = extra.length === 1 ? 'it' : 'them'
+    copies.push({
+      address: `Dashboard/${name}`,
+      message: `the registry dashboard "${name}" exists ${extra.length + 1} times (ids ${found.registries.ids.join(', ')}): ${found.registries.why}. What each apply created is recorded in one of them, and a plan reads them as one, so the stack still owns it all; the next plan names the extra one${extra.length === 1 ? '' : 's'} (${extra.join(', ')}), and \`apply --prune\` writes ${extra.length === 1 ? 'its' : 'their'} entries into ${kept} (the lowest id) and deletes ${them}. Let one apply of a stack run at a time (the workflow's \`concurrency:\` setting)`
+    })
+  }
+  if (copies.length === 0) return
+  result.complete = false
+  result.copies = copies
 }
 
 /**

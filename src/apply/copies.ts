@@ -9,11 +9,14 @@
  * did not read. A copy left by this run's own lost response, that nothing else uses yet, is deleted, and the
  * outcome says so; any other copy is reported as an error, naming both ids (the next plan deletes the copy with
  * prune, as "a copy").
+ * The stack's registry dashboard (kinds/registry.ts) too: an apply that created it looks for another one of the
+ * stack. It deletes none (the other apply may still be writing to its own); the error names them all, and the next
+ * plan merges them into the kept one and deletes the others with prune.
  */
 import type { ObservabilityApi } from '../api/client.js'
 import type { AnyKind } from '../kinds/index.js'
 import type { LiveState, PlanSettings } from '../kinds/kind.js'
-import { isRegistryDashboard } from '../kinds/registry.js'
+import { isRegistryDashboard, type RegistryWriter } from '../kinds/registry.js'
 import type { ResourceKind } from '../plan/types.js'
 import type { ApplyOutcome } from './types.js'
 
@@ -61,6 +64,8 @@ export interface CopiesInput {
   settings: Pick<PlanSettings, 'ownershipTag'>
   /** `<what>:<name>` of the creates whose response was lost. */
   lostResponses: ReadonlySet<string>
+  /** The apply's registry writer: whether it created the stack's registry dashboard. */
+  registry?: Pick<RegistryWriter, 'made'>
 }
 
 export interface CopiesFound {
@@ -68,10 +73,25 @@ export interface CopiesFound {
   removed: Array<{ outcome: ApplyOutcome; id: string }>
   /** Copies left: another apply's, or one that could not be told apart or deleted. */
   left: Array<{ outcome: ApplyOutcome; ids: string[]; why: string }>
+  /** The ids of the stack's registry dashboards (lowest first), when this run created one and there are more. */
+  registries?: { ids: string[]; why: string }
 }
 
 export async function findCopies(input: CopiesInput): Promise<CopiesFound> {
   const found: CopiesFound = { removed: [], left: [] }
+  // One list call per kind, shared by the registry's look below.
+  const lists = new Map<ResourceKind, Promise<Live[]>>()
+  const list = (kind: ResourceKind): Promise<Live[]> => {
+    let read = lists.get(kind)
+    if (!read) {
+      read = input.kinds
+        .get(kind)!
+        .live!.read(input.api, { service: false })
+        .then(r => (r ?? []) as Live[])
+      lists.set(kind, read)
+    }
+    return read
+  }
   const created = input.outcomes.filter(
     o => o.action === 'create' && (o.status === 'applied' || o.status === 'adopted') && o.id !== undefined
   )
@@ -79,7 +99,7 @@ export async function findCopies(input: CopiesInput): Promise<CopiesFound> {
   for (const kindName of kinds) {
     const reader = input.kinds.get(kindName)!.live!
     const before = new Set(((input.before[reader.field] as Live[] | undefined) ?? []).map(r => String(r.id)))
-    const now = ((await reader.read(input.api, { service: false })) ?? []) as Live[]
+    const now = await list(kindName)
     // Dashboards that alerts are on: a copy with alerts is in use (another apply put them there). Read only when
     // a copy of this run's own could be deleted, which is rare: most applies find none.
     let alerted: Promise<Set<unknown>> | undefined
@@ -121,6 +141,22 @@ export async function findCopies(input: CopiesInput): Promise<CopiesFound> {
             : 'another apply of this stack ran at the same time'
         })
     }
+  }
+  const made = input.registry?.made
+  if (made && input.kinds.get('Dashboard')?.live) {
+    const tag = input.settings.ownershipTag
+    const ids = (await list('Dashboard'))
+      .filter(d => isRegistryDashboard(d as { tags: string[] }) && tagged(d, tag))
+      .map(d => String(d.id))
+      .sort((a, b) => (a < b ? -1 : 1))
+    if (ids.length > 1)
+      found.registries = {
+        ids,
+        why:
+          made === 'lost'
+            ? 'a create of it whose response was lost and that committed late, or another apply of this stack at the same time'
+            : 'another apply of this stack created one at the same time'
+      }
   }
   return found
 }

@@ -133,6 +133,8 @@ export interface Pairing<D, L> {
   pairs: Array<{ desired: Desired<D>; live?: L; notes?: string[] }>
   /** Owned live records that no manifest declares any more. */
   orphans: L[]
+  /** Why an orphan goes, where that is not that it left the manifests (an extra registry dashboard). */
+  why?: ReadonlyMap<L, string>
 }
 
 /** A change as the plan shows it, plus the typed records the apply needs (not serialized). */

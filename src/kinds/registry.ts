@@ -11,10 +11,17 @@
  * superset of what the stack owns: a failure leaves an id the next write drops (ids are never reused),
  * never a resource the stack forgot. An unreadable registry (edited by hand) is a plan error, and then
  * nothing of these kinds is pruned.
+ *
+ * One registry per stack, but the server has no lock: two applies of a stack that each found none create one each,
+ * and each records its own creates in its own. A plan reads them as one (the union of their entries) and keeps the
+ * one with the lowest id (MongoDB ObjectIds begin with their creation time: the oldest); each other one is an extra
+ * that the plan names as a delete (with prune). The apply writes every entry into the kept one before it deletes an
+ * extra (dashboard/operations.ts extraRegistryDelete), so no ownership is lost on the way.
  */
 import type { ObservabilityApi } from '../api/client.js'
 import type { LiveDashboard } from '../api/schemas.js'
 import type { Mode } from '../config/types.js'
+import type { Json } from '../json.js'
 import type { ResourceKind } from '../plan/types.js'
 import type { Fingerprint } from './fingerprint-key.js'
 import { managedDashboardBody } from './managed-request.js'
@@ -37,7 +44,7 @@ export interface RegistryEntry {
   writeOnly?: Record<string, Fingerprint>
 }
 
-type Owned = Partial<Record<RegistryKind, Record<string, RegistryEntry>>>
+export type Owned = Partial<Record<RegistryKind, Record<string, RegistryEntry>>>
 
 export const registryName = (stack: string): string => `obsdeploy registry (stack ${stack})`
 
@@ -87,14 +94,16 @@ export class Registry {
 
   /** The stack's registry and the ids other stacks' registries claim, from the live dashboards. */
   static read(dashboards: readonly LiveDashboard[], stack: string, tag: string): Registry {
+    // By id, in code-unit order (not the locale's): every run, whatever its machine, keeps the same one.
     const mine = dashboards
       .filter(d => isRegistryDashboard(d) && d.tags.includes(tag))
-      .sort((a, b) => a.id.localeCompare(b.id))
+      .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
     let owned: Owned = {}
     const problems: string[] = []
     for (const d of mine) {
       const parsed = parseRegistry(d)
-      if ('problem' in parsed) problems.push(parsed.problem)
+      if ('problem' in parsed)
+        problems.push(`the registry dashboard "${d.name}" (${d.id}) cannot be read (${parsed.problem})`)
       else owned = merge(owned, parsed.owned)
     }
     const registry = new Registry(
@@ -103,9 +112,13 @@ export class Registry {
       mine[0],
       owned,
       problems.length > 0
-        ? `the registry dashboard "${mine[0]!.name}" (${mine[0]!.id}) cannot be read (${problems.join('; ')}): restore its tiles as obsdeploy wrote them. Until then no connection, source, webhook or team member is deleted`
+        ? `${problems.join('; ')}: restore its tiles as obsdeploy wrote them. Until then no connection, source, webhook or team member is deleted`
         : undefined
     )
+    // Extras only when all can be read (an unreadable one is a plan error: nothing is merged or deleted), and never
+    // one that carries another stack's ownership tag too: that one is not this stack's alone to delete.
+    if (problems.length === 0)
+      registry.extras = mine.slice(1).filter(d => !d.tags.some(t => isOwnershipTag(t) && t !== tag))
     for (const d of dashboards) {
       if (!isRegistryDashboard(d) || d.tags.includes(tag)) continue
       const other = d.tags.find(isOwnershipTag)
@@ -116,6 +129,12 @@ export class Registry {
     }
     return registry
   }
+
+  /**
+   * The stack's registry dashboards beside the kept one (`dashboard`, the lowest id), left by applies that ran at
+   * the same time: the plan deletes them (with prune) once the kept one holds their entries.
+   */
+  extras: readonly LiveDashboard[] = []
 
   owns = (kind: RegistryKind, id: string): boolean => this.owned[kind]?.[id] !== undefined
   entry = (kind: RegistryKind, id: string): RegistryEntry | undefined => this.owned[kind]?.[id]
@@ -135,9 +154,10 @@ export class Registry {
   }
 }
 
-type Parsed = { owned: Owned } | { problem: string }
+export type Parsed = { owned: Owned } | { problem: string }
 
-function parseRegistry(d: LiveDashboard): Parsed {
+/** What a registry dashboard's tiles hold, or why they cannot be read. */
+export function parseRegistry(d: Pick<LiveDashboard, 'tiles'>): Parsed {
   const owned: Owned = {}
   let found = false
   for (const tile of d.tiles) {
@@ -178,6 +198,26 @@ function merge(a: Owned, b: Owned): Owned {
   const out = structuredClone(a)
   for (const kind of REGISTRY_KINDS) if (b[kind]) out[kind] = { ...out[kind], ...b[kind] }
   return out
+}
+
+/**
+ * An extra registry dashboard as the plan shows its delete: how many entries of each kind it holds, not the entries
+ * (a team member's is an email, which a plan never shows: `mask-emails`).
+ */
+export function registryNormalForm(d: LiveDashboard, tag: string): { [key: string]: Json } {
+  const parsed = parseRegistry(d)
+  const entries: { [kind: string]: number } = {}
+  if ('owned' in parsed)
+    for (const kind of REGISTRY_KINDS) {
+      const n = Object.keys(parsed.owned[kind] ?? {}).length
+      if (n > 0) entries[kind] = n
+    }
+  return { name: d.name, owner: tag, entries }
+}
+
+/** Why the plan deletes an extra registry dashboard, and what the apply does first. */
+export function extraRegistryWhy(kept: LiveDashboard): string {
+  return `an extra registry dashboard of this stack, left by two applies that each created one at the same time: its entries are written into the one the stack keeps (id ${kept.id}, the lowest id) before it is deleted`
 }
 
 /** The registry's tiles: the explanation, then the entries as JSON, split to fit a markdown tile. */
@@ -233,14 +273,22 @@ function registryMarkdown(stack: string, owned: Owned, first: boolean): string {
 // Writing it during an apply.
 
 /**
- * Records and forgets ids in the stack's registry dashboard. Changes that arrive while a write is under
- * way go out together in the next one; each caller learns whether its change was written.
+ * Records and forgets ids in the stack's registry dashboard (the kept one, when the plan found several). Changes
+ * that arrive while a write is under way go out together in the next one; each caller learns whether its change
+ * was written.
  */
 export class RegistryWriter {
   private owned: Owned
   private dashboardId: string | undefined
   private queue: Array<{ change: (o: Owned) => void; resolve: () => void; reject: (e: unknown) => void }> = []
   private running = false
+  /** `kind/id` of what this run forgot (deleted): an extra registry's copy of them is not taken back. */
+  private readonly forgotten = new Set<string>()
+  /**
+   * How this run came to write a registry dashboard it did not read at plan time: `created` it, or created it
+   * with a `lost` response (then used the one a re-read found). Another apply may have done the same meanwhile.
+   */
+  made: 'created' | 'lost' | undefined
 
   constructor(
     registry: Registry,
@@ -263,9 +311,27 @@ export class RegistryWriter {
   }
 
   forget(kind: RegistryKind, id: string): Promise<void> {
+    this.forgotten.add(`${kind}/${id}`)
     return this.change(o => {
       delete o[kind]?.[id]
     })
+  }
+
+  /**
+   * Takes in entries found in another registry dashboard of the stack (an extra one, read again just before it is
+   * deleted), and writes the registry with them, even when none is new: once this resolves, the registry dashboard
+   * holds every entry this run knows. What this run already holds wins (it is as recent), and what it forgot stays
+   * forgotten.
+   */
+  absorb(owned: Owned): Promise<void> {
+    return this.change(o => this.takeIn(o, owned))
+  }
+
+  private takeIn(into: Owned, from: Owned): void {
+    for (const kind of REGISTRY_KINDS)
+      for (const [id, entry] of Object.entries(from[kind] ?? {}))
+        if (into[kind]?.[id] === undefined && !this.forgotten.has(`${kind}/${id}`))
+          (into[kind] ??= {})[id] = entry
   }
 
   private change(change: (o: Owned) => void): Promise<void> {
@@ -296,28 +362,46 @@ export class RegistryWriter {
     }
   }
 
-  private async write(owned: Owned): Promise<void> {
-    if (!this.api) throw new Error('no API to write the registry with')
+  private body(owned: Owned): unknown {
     const raw = {
       name: registryName(this.stack),
       tags: [this.tag, REGISTRY_TAG],
       tiles: registryTiles(this.stack, owned)
     }
-    const body = this.mode === 'managed' ? managedDashboardBody(raw) : raw
+    return this.mode === 'managed' ? managedDashboardBody(raw) : raw
+  }
+
+  private async write(owned: Owned): Promise<void> {
+    if (!this.api) throw new Error('no API to write the registry with')
     if (this.dashboardId) {
-      await this.api.updateDashboard(this.dashboardId, body)
+      await this.api.updateDashboard(this.dashboardId, this.body(owned))
       return
     }
     // Not retried blindly: after a lost response, look for it before creating another.
+    this.made = 'created'
     try {
-      this.dashboardId = (await this.api.createDashboard(body)).id
+      this.dashboardId = (await this.api.createDashboard(this.body(owned))).id
     } catch (e) {
-      const found = (await this.api.listDashboards()).find(
-        d => isRegistryDashboard(d) && d.tags.includes(this.tag)
-      )
-      if (!found) throw e
+      // The lowest id, as a plan keeps; it may be another apply's, so what it holds is kept too (an unreadable
+      // one is never overwritten).
+      const found = (await this.api.listDashboards())
+        .filter(d => isRegistryDashboard(d) && d.tags.includes(this.tag))
+        .sort((a, b) => (a.id < b.id ? -1 : 1))[0]
+      const parsed = found && parseRegistry(found)
+      if (!found || !parsed || 'problem' in parsed) throw e
+      this.made = 'lost'
+      this.takeIn(owned, parsed.owned)
       this.dashboardId = found.id
-      await this.api.updateDashboard(found.id, body)
+      await this.api.updateDashboard(found.id, this.body(owned))
     }
   }
+}
+
+/** The entries of `now` whose ids `before` did not list: what was recorded in a registry since it was read. */
+export function addedSince(now: Owned, before: Owned): Owned {
+  const out: Owned = {}
+  for (const kind of REGISTRY_KINDS)
+    for (const [id, entry] of Object.entries(now[kind] ?? {}))
+      if (before[kind]?.[id] === undefined) (out[kind] ??= {})[id] = entry
+  return out
 }

@@ -123,9 +123,10 @@ export function computePlan(input: PlanInput): PlanOutcome {
       const id = kind.liveId(orphan)
       const twin = pairedIds.get(name)
       const why =
-        twin !== undefined
+        pairing.why?.get(orphan) ??
+        (twin !== undefined
           ? `a copy: the manifest "${name}" pairs with another live one of that name (id ${twin})`
-          : 'no longer in the manifests'
+          : 'no longer in the manifests')
       const before = kind.normalLive(orphan, ctx)
       dependsOn.item([`${kind.kind}/${name}@${id}`, id, before])
       const change = newChange(

@@ -380,7 +380,7 @@ function groupRun(group: ReportModel['groups'][number], model: ReportModel, name
   const { input } = model
   const intro =
     group.key === 'prune'
-      ? 'Owned by this stack but no longer in the manifests. They stay while prune is off.\n\n'
+      ? 'Owned by this stack but not in the manifests (each note says why). They stay while prune is off.\n\n'
       : group.key === 'release'
         ? `Service settings are not applied by this run${input.serviceGate ? `: ${inline(input.serviceGate.reason, 200)}` : ''}.\n\n`
         : group.key === 'in-use'

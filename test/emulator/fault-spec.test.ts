@@ -20,19 +20,33 @@ describe('--fault grammar', () => {
     [':429=5:10%', { kind: '429', retryAfterSeconds: 5, probability: 0.1 }],
     ['*:reset', { sequence: ['reset'] }],
     ['put:delay=2000:2', { method: 'PUT', delayMs: 2000, sequence: ['delay', 'delay'] }],
-    ['/sources:500', { path: '/sources', sequence: ['500'] }]
+    ['/sources:500', { path: '/sources', sequence: ['500'] }],
+    // gather: by default the next two, held until both are there.
+    [
+      'POST /api/v2/connections:gather',
+      { method: 'POST', path: '/api/v2/connections', sequence: ['gather', 'gather'] }
+    ],
+    [
+      'POST /x:gather=3',
+      { method: 'POST', path: '/x', together: 3, sequence: ['gather', 'gather', 'gather'] }
+    ],
+    ['/x:gather=2:4', { path: '/x', together: 2, sequence: ['gather', 'gather', 'gather', 'gather'] }]
   ])('%s', (spec, rule) => {
     expect(parseFaultSpec(spec)).toEqual(rule)
   })
 
   it.each([
     ['POST /api/v2/dashboards', 'expected [METHOD] [PATH]:KIND[=ARG][:TIMES]'],
-    ['POST /x:explode', 'unknown kind "explode": one of 429, 500, 502, 503, reset, delay, drop, commit-drop'],
+    [
+      'POST /x:explode',
+      'unknown kind "explode": one of 429, 500, 502, 503, reset, delay, gather, drop, commit-drop'
+    ],
     ['POST x:500', 'the path must start with / (or be *), got "x"'],
     ['/x:500:often', '"often" is not a count, always, or a percentage'],
     ['/x:500:120%', '120% is more than 100%'],
-    ['/x:reset=3', 'reset takes no =value (only 429 and delay do)'],
-    ['/x:429=soon', '"soon" is not a number of seconds']
+    ['/x:reset=3', 'reset takes no =value (only 429, delay, late and gather do)'],
+    ['/x:429=soon', '"soon" is not a number of seconds'],
+    ['/x:gather=1', 'gather takes a number of requests of 2 or more, got "1"']
   ])('%s is refused: %s', (spec, why) => {
     expect(() => parseFaultSpec(spec)).toThrow(`--fault '${spec}': ${why}`)
   })
@@ -43,6 +57,9 @@ describe('--fault grammar', () => {
     )
     expect(describeFaultRule(parseFaultSpec(':429=5:10%'))).toBe(
       'any method any path: 429 (Retry-After 5 s), 10% of them'
+    )
+    expect(describeFaultRule(parseFaultSpec('POST /x:gather'))).toBe(
+      'POST /x: gather (2 together), the next 2'
     )
   })
 })

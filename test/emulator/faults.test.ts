@@ -113,6 +113,43 @@ describe('faults by sequence', () => {
   })
 })
 
+describe('gather', () => {
+  test('holds a request until the second of its group is there, then both are stored and answered', async () => {
+    emulator.faults.add({ method: 'POST', path: /^\/api\/v2\/dashboards$/, sequence: ['gather', 'gather'] })
+    const faults = emulator.faults as Faults
+    const gather = faults.gather.bind(faults)
+    let heldFirst!: () => void
+    const firstHeld = new Promise<void>(resolve => (heldFirst = resolve))
+    faults.gather = (rule, maxMs) => {
+      const released = gather(rule, maxMs)
+      heldFirst()
+      return released
+    }
+    const before = emulator.selfHosted.dashboards.size
+    try {
+      let answered = false
+      const first = call(emulator, 'POST', '/api/v2/dashboards', {
+        body: { ...newDashboard, name: 'One' }
+      }).then(r => {
+        answered = true
+        return r
+      })
+      await firstHeld
+      await new Promise(resolve => setImmediate(resolve))
+      // Held, and nothing stored, however long it has been: it waits for the second.
+      expect(answered).toBe(false)
+      expect(emulator.selfHosted.dashboards.size).toBe(before)
+      const second = call(emulator, 'POST', '/api/v2/dashboards', { body: { ...newDashboard, name: 'Two' } })
+      expect((await Promise.all([first, second])).map(r => r.status)).toEqual([200, 200])
+      expect(emulator.selfHosted.dashboards.size).toBe(before + 2)
+      // The rule is spent: the next create goes through at once.
+      expect((await call(emulator, 'POST', '/api/v2/dashboards', { body: newDashboard })).status).toBe(200)
+    } finally {
+      faults.gather = gather
+    }
+  })
+})
+
 describe('faults by probability', () => {
   test('probability 1 always fires, probability 0 never', async () => {
     emulator.faults.add({ path: '/api/v2/webhooks', kind: '503', probability: 0 })

@@ -139,7 +139,10 @@ describe('reading a registry a hand has touched', () => {
         dashboard('r1', REGISTRY, [markdownTile('a', fenced({ obsdeployRegistry: 2, owned: {} }))]),
         dashboard('r2', REGISTRY, [markdownTile('b', 'words')])
       ).problem
-    ).toContain('(tile "a" is not a registry part of version 1; it has no registry tile)')
+    ).toContain(
+      // Each reason with the dashboard it is about.
+      'the registry dashboard "d r1" (r1) cannot be read (tile "a" is not a registry part of version 1); the registry dashboard "d r2" (r2) cannot be read (it has no registry tile): '
+    )
   })
 
   it('a kind or an entry set to null is refused with the reason, not read as JSON that is invalid', () => {

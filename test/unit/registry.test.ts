@@ -215,8 +215,8 @@ describe('writing the registry during an apply', () => {
     const { a, calls, typed } = api()
     a.createDashboard.mockRejectedValueOnce(new Error('socket hang up'))
     a.listDashboards.mockResolvedValueOnce([
-      dashboard('other', ['obsdeploy:billing', 'obsdeploy-registry'], []),
-      dashboard('made', [MINE, 'obsdeploy-registry'], [])
+      dashboard('other', ['obsdeploy:billing', 'obsdeploy-registry'], registryTiles('billing', {})),
+      dashboard('made', [MINE, 'obsdeploy-registry'], registryTiles('shop', {}))
     ])
     const w = new RegistryWriter(Registry.empty('shop', MINE), typed, 'self-hosted')
     await w.record('Webhook', 'w1', { name: 'a' })

@@ -8,6 +8,7 @@ import type { LiveDashboard } from '../../api/schemas.js'
 import { clean, type Json, type JsonObject } from '../../json.js'
 import type { Desired, PlanContext } from '../kind.js'
 import { isOwnershipTag, userTags } from '../ownership.js'
+import { isRegistryDashboard, registryNormalForm } from '../registry.js'
 import { savedQueryOf } from './bodies.js'
 import { tileAsCompared } from './carry.js'
 import type { DesiredDashboard } from './desired.js'
@@ -42,6 +43,8 @@ export function normalDesired(
 }
 
 export function normalLive(l: LiveDashboard, ctx: PlanContext): JsonObject {
+  // Only an extra registry dashboard of the stack gets here (its delete): what it holds, counted, not shown.
+  if (isRegistryDashboard(l)) return registryNormalForm(l, ctx.settings.ownershipTag)
   const tiles: JsonObject = {}
   for (const [key, t] of keyedLiveTiles(l)) {
     const at = livePlacement(t, l)

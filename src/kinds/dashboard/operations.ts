@@ -5,7 +5,7 @@ import { createOnce } from '../create-once.js'
 import type { ApplyContext, Operation, OperationContext, OperationResult, PlannedChange } from '../kind.js'
 import { alertsClearedToken, dashboardLock, deleteOperation, readyToken } from '../operations.js'
 import { bindPlaceholders, placeholderTokens } from '../references.js'
-import { isRegistryDashboard } from '../registry.js'
+import { addedSince, isRegistryDashboard, parseRegistry } from '../registry.js'
 import { createBody, updateBody, type BodyOptions } from './bodies.js'
 import type { DashboardRequest } from './desired.js'
 import { linkedNames } from './links.js'
@@ -19,6 +19,8 @@ export function dashboardOperations(
   const { change, desired, live } = pc
   if (change.action === 'noop' || change.deferred) return []
   if (change.action === 'delete' && live) {
+    // An extra registry dashboard of the stack: its entries go into the kept one first (registry.ts).
+    if (isRegistryDashboard(live)) return [extraRegistryDelete(change.address, live)]
     return [
       deleteOperation({
         address: change.address,
@@ -159,4 +161,31 @@ function createDashboard(
       all.find(l => l.name === name && l.tags.includes(ctx.settings.ownershipTag) && !isRegistryDashboard(l)),
     adopted: found => ({ status: 'adopted', id: found.id, tileIds: tileIdsOf(found) })
   })
+}
+
+/**
+ * The delete of an extra registry dashboard of the stack (registry.ts `extras`): read it again (another apply may have
+ * recorded something in it since the plan), write the kept registry dashboard with every entry, the extra's new ones
+ * included, and only then delete the extra. A failure at any step leaves the extra in place, so nothing the stack
+ * owns is forgotten; the next plan names it again.
+ */
+function extraRegistryDelete(address: string, extra: LiveDashboard): Operation {
+  return {
+    address,
+    label: 'merge into the kept registry, then delete',
+    lock: dashboardLock(extra.id),
+    provides: [],
+    after: [alertsClearedToken(extra.id)],
+    run: async ctx => {
+      const now = parseRegistry(await ctx.api.getDashboard(extra.id))
+      if ('problem' in now)
+        throw new Error(
+          `not deleted: it changed since the plan and cannot be read now (${now.problem}); restore its tiles as obsdeploy wrote them`
+        )
+      const planned = parseRegistry(extra)
+      await ctx.registry.absorb(addedSince(now.owned, 'owned' in planned ? planned.owned : {}))
+      await ctx.api.deleteDashboard(extra.id)
+      return { status: 'applied', id: extra.id }
+    }
+  }
 }

@@ -10,7 +10,7 @@ import { diagnostic } from '../../diagnostics.js'
 import { formatPath, type PathSegment } from '../../manifest/path.js'
 import type { Desired, Pairing, PlanContext } from '../kind.js'
 import { isOwnershipTag } from '../ownership.js'
-import { isRegistryDashboard } from '../registry.js'
+import { extraRegistryWhy, isRegistryDashboard } from '../registry.js'
 import type { DesiredDashboard } from './desired.js'
 import { settleDashboardLinks } from './links.js'
 
@@ -125,6 +125,12 @@ export function pairDashboards(
     pair.notes = [
       `looks like a rename of "${twin.name}": add \`renamedFrom: ${JSON.stringify(twin.name)}\` to keep its id and alerts`
     ]
+  }
+  // The stack's extra registry dashboards (registry.ts) go like any orphan: named in the plan, deleted with prune.
+  const { extras, dashboard: kept } = ctx.registry
+  if (kept && extras.length > 0) {
+    result.orphans.push(...extras)
+    result.why = new Map(extras.map(e => [e, extraRegistryWhy(kept)]))
   }
   return result
 }
