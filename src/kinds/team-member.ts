@@ -136,7 +136,7 @@ export const teamMemberKind: Kind<DesiredTeamMember, PlannedTeamMember> = {
     const { change, live } = pc
     if (change.action === 'delete' && live?.currentUser) {
       // The server refuses it (v2/team.ts), and a stack that locked its own key out could not apply again.
-      change.deferred = 'in-use'
+      change.deferred = 'own-user'
       change.notes = [
         `not removed: it is the API key's own user (the server answers "You cannot remove yourself from the team"). It stays in the team and in this stack's registry; put its manifest back to manage it again`
       ]

@@ -11,7 +11,7 @@ import path from 'node:path'
 import { startEmulator, type Emulator } from '../../emulator/index.js'
 import { startFakeGitHub, type FakeGitHub } from '../fakes/github-api.js'
 import { workspace, type Workspace } from '../support/harness.js'
-import { pullRequestEvent, pushEvent, runAction, runCli, type ActionRun } from './runner.js'
+import { pullRequestEvent, pushEvent, readable, runAction, runCli, type ActionRun } from './runner.js'
 
 const PEOPLE = ['jane.doe@example.com', 'john.roe@example.com']
 const person = (email: string, extra = '') => `---\nkind: TeamMember\nemail: ${email}\n${extra}`
@@ -138,8 +138,14 @@ describe('team members, as the runner runs the action', () => {
     const run = await action('pull_request', pullRequestEvent(33), { command: 'plan', prune: 'true' })
     expect(run.exitCode).toBe(0)
     expect(run.outputs.deletes).toBe('0')
-    const comment = gh.comments(33).at(-1)!.body
-    expect(comment).toMatch(/Not deleted[\s\S]*e\*\*\*@example\.com[\s\S]*API key's own user/)
+    const comment = readable(gh.comments(33).at(-1)!.body)
+    // Its own heading and words: not among records a kept one still uses.
+    expect(comment).toMatch(
+      /Not removed: the API key's own user \(1\)[\s\S]*e\*\*\*@example\.com[\s\S]*API key's own user/
+    )
+    expect(comment).toContain("kept: the API key's own user")
+    expect(comment).not.toMatch(/still in use/)
+    expect(run.summary).toContain("Not removed: the API key's own user (1)")
     expectNothingPersonal(places(run, 33), [emu.user.email, 'kim@example.com'])
     const applied = await action('push', pushEvent('refs/heads/main'), { command: 'apply', prune: 'true' })
     expect(applied.exitCode).toBe(0)

@@ -92,7 +92,7 @@ describe('TeamMember', () => {
     const plan = await run('apply')
     expect(errors(plan)).toEqual([])
     const self = plan.plan!.changes.find(c => c.kind === 'TeamMember' && c.action === 'delete')!
-    expect(self.deferred).toBe('in-use')
+    expect(self.deferred).toBe('own-user')
     expect(self.notes.join(' ')).toMatch(/API key's own user/)
     expect(members()).toContain(emu.user.email)
   })

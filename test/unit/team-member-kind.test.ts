@@ -126,9 +126,9 @@ describe('planning team members', () => {
 
   it("holds the key's own user instead of removing it, with the reason", () => {
     const p = plan('', live([SELF], [], ['admin@example.com']))
-    expect(shown(p)).toEqual([`delete(in-use) TeamMember/a***@example.com@${SELF.id}`])
+    expect(shown(p)).toEqual([`delete(own-user) TeamMember/a***@example.com@${SELF.id}`])
     expect(p.plan.changes[0]!.notes[0]).toMatch(/API key's own user.*You cannot remove yourself/)
-    expect(p.planned[0]!.change.deferred).toBe('in-use')
+    expect(p.planned[0]!.change.deferred).toBe('own-user')
   })
 
   it('never touches a member it does not manage: a manifest of one is an error at its email unless it adopts', () => {
