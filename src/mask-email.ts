@@ -1,9 +1,8 @@
 /**
  * Emails are personal data: a report names a person by a masked email, enough for a reviewer who knows the
  * team to tell two people apart, and no more. `alice@example.com` -> `a***e@example.com #3f2a`: the first and
- * last letters of the name (fewer of a short one, so that two letters stay hidden where there are that
- * many: `bob` -> `b***`, `a` -> `***`), the domain, and a tag, 16 bits of an HMAC-SHA256 of the whole
- * (lowercased) email.
+ * last letters of the name (fewer of a short one, never the whole name: `bob` -> `b***`, `ab` -> `a***`,
+ * `a` -> `***`), the domain, and a tag, 16 bits of an HMAC-SHA256 of the whole (lowercased) email.
  *
  * Why keyed: a plain hash of an email can be checked against a list of guesses by anyone who reads the
  * comment. The key is derived (HKDF) from the API credential the run talks with, as the registry's
@@ -12,8 +11,9 @@
  * guess. So a person reads the same in every output of a run and in every run with the same credential.
  * Without a credential (an offline validate), the key is random: the same throughout the run only.
  *
- * The key is the run's: run() sets it around everything it does (withEmailMask), and every place that names
- * a person (the plan's labels, policy findings) asks maskEmail, so no two outputs can name one differently.
+ * The key is the run's: run() sets it around everything it does (withEmailMask; an AsyncLocalStorage, so two
+ * runs in one process keep their own), and every place that names a person (the plan's labels, policy
+ * findings) asks maskEmail, so no two outputs can name one differently.
  */
 import { AsyncLocalStorage } from 'node:async_hooks'
 import { createHmac, hkdfSync, randomBytes } from 'node:crypto'
