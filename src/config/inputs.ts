@@ -116,7 +116,7 @@ const DEFINED = [
     type: { kind: 'boolean' },
     default: 'true',
     description:
-      'Name TeamMember people by a masked email (j***@example.com) in the plan, its file, the comment, the job summary and the logs. Emails are personal data; false shows them whole.'
+      'Name TeamMember people by a masked email in the plan, its file, the comment, the job summary, the logs and policy findings: the first and last letters, the domain and a short tag keyed by the API credential (j***e@example.com #3f2a), so two people read apart, and one person alike in every run with that credential. Emails are personal data; false shows them whole.'
   },
   {
     name: 'service-update',

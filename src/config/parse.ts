@@ -187,6 +187,15 @@ function parseSettings<C extends Command>(
       } else auth = { kind: 'basic', keyId, keySecret }
     }
   }
+  if (!needsApi) {
+    // Validate never calls the API, but a credential it is given keys the masks of emails (mask-email.ts),
+    // so a person reads as in the plan; without one they are keyed at random.
+    const apiKey = get('api-key')
+    const keyId = get('key-id')
+    const keySecret = get('key-secret')
+    if (mode === 'self-hosted' && apiKey) auth = { kind: 'bearer', apiKey }
+    if (mode === 'managed' && keyId && keySecret) auth = { kind: 'basic', keyId, keySecret }
+  }
 
   // With stacks, `stack` names the stacks to run; each stack's own name is in its stack.yaml.
   const stacks = get('stacks') ? { only: splitPatterns(get('stack') ?? '') } : undefined

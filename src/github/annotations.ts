@@ -12,7 +12,8 @@ export const ANNOTATION_LIMIT = 10
 const DEFERRED_WORDS: Record<NonNullable<Change['deferred']>, string> = {
   prune: 'needs prune',
   release: 'waits for a release',
-  'in-use': 'not deleted: still in use'
+  'in-use': 'not deleted: still in use',
+  'own-user': "not removed: the API key's own user"
 }
 
 export function annotateDiagnostics(diagnostics: readonly Diagnostic[]): { shown: number; total: number } {

@@ -19,6 +19,7 @@
  * keyed fingerprint, and the plan says why.
  */
 import { createHmac, hkdfSync, randomBytes, scryptSync, timingSafeEqual } from 'node:crypto'
+import { credentialOf } from '../config/credential.js'
 import type { Auth } from '../config/types.js'
 
 export type Fingerprint = string
@@ -46,13 +47,7 @@ export class FingerprintKey {
 
   /** The key of the credential a run talks to the API with (with none, the API is open to all anyway). */
   static fromAuth(auth: Auth): FingerprintKey {
-    const credential =
-      auth.kind === 'bearer'
-        ? `bearer:${auth.apiKey}`
-        : auth.kind === 'basic'
-          ? `basic:${auth.keyId}:${auth.keySecret}`
-          : 'none'
-    return FingerprintKey.fromSecret(credential)
+    return FingerprintKey.fromSecret(credentialOf(auth) ?? 'none')
   }
 
   static fromSecret(secret: string): FingerprintKey {

@@ -93,8 +93,9 @@ export interface PlanSettings {
   /** Keys the fingerprints of write-only values (fingerprint-key.ts); never serialized. */
   fingerprintKey?: FingerprintKey
   /**
-   * Emails are personal data: the plan names team members as `j***@example.com` (`mask-emails`, on unless
-   * false), so the plan file, the comment, the summary and the logs never hold one.
+   * Emails are personal data: the plan names team members by the run's mask, `j***e@example.com #3f2a`
+   * (`mask-emails`, on unless false; mask-email.ts), so the plan file, the comment, the summary and the logs
+   * never hold one.
    */
   maskEmails?: boolean
 }
@@ -162,6 +163,13 @@ export interface Kind<D = unknown, L = unknown> {
   liveId(l: L): string | undefined
   /** A registry kind whose entries are not keyed by the live id (team members: by email). */
   registryKey?(l: L): string
+  /**
+   * What the plan's live fingerprint holds of one of its records (planner.ts), for a kind whose names are
+   * not the live state's alone: team members are named by masks keyed with the run's API credential, and a
+   * plan saved under one credential must still match when applied with another (a rotated key). Absent:
+   * `[address, id, before]`, the change's address, the live id and the live normal form.
+   */
+  fingerprinted?(record: { address: string; id?: string; before?: Json }): unknown
   /** Kind-specific consequences: replaces, notes, server-side deletes, deferrals; may change the action. */
   refine(pc: PlannedChange<D, L>, ctx: PlanContext): void
   /** After all of this kind's changes are planned: record facts for later kinds. */

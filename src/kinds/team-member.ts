@@ -14,8 +14,9 @@
  * There is no route to change a member's or an invitation's name (and an accepted invitation's user is
  * named by its email), so `name` is sent with the invitation only and never compared.
  *
- * Emails are personal data: with `maskEmails` (the default) the plan names each person `j***@example.com`,
- * so the plan file, the comment, the summary and the logs hold no email. The real email lives only in the
+ * Emails are personal data: with `maskEmails` (the default) the plan names each person by the run's mask
+ * (mask-email.ts: `j***e@example.com #3f2a`, keyed by the API credential), so the plan file, the comment, the
+ * summary and the logs hold no email, and a reviewer still tells two people apart. The real email lives only in the
  * manifests, the requests and the registry dashboard on the server. For the same reason the kind has no saved
  * form (kind.ts SavedForm would write the emails into the plan file): `apply --plan` of a plan that invites or
  * removes someone plans again and compares the fingerprints (run/saved-plan.ts).
@@ -128,6 +129,11 @@ export const teamMemberKind: Kind<DesiredTeamMember, PlannedTeamMember> = {
       statusOf(l)
     ),
 
+  // By its id and state, not its label: the label's tag depends on the run's credential (kind.ts).
+  fingerprinted: ({ id, before }) => {
+    const { email: _label, ...state } = (before ?? {}) as JsonObject
+    return ['TeamMember', id, state]
+  },
   liveName: l => l.label ?? l.email,
   liveId: l => l.userId ?? l.invitationId,
   registryKey: l => l.email,
@@ -136,7 +142,7 @@ export const teamMemberKind: Kind<DesiredTeamMember, PlannedTeamMember> = {
     const { change, live } = pc
     if (change.action === 'delete' && live?.currentUser) {
       // The server refuses it (v2/team.ts), and a stack that locked its own key out could not apply again.
-      change.deferred = 'in-use'
+      change.deferred = 'own-user'
       change.notes = [
         `not removed: it is the API key's own user (the server answers "You cannot remove yourself from the team"). It stays in the team and in this stack's registry; put its manifest back to manage it again`
       ]
@@ -246,8 +252,9 @@ function labelsOf(ctx: PlanContext): Map<string, string> {
 }
 
 /**
- * How the plan names each email: itself, or masked; masks two emails share get `(2)`, `(3)`, ... in the
- * emails' order, so every address of the plan stays unique.
+ * How the plan names each email: itself, or masked; masks two emails share (their tags too: once in 65,536
+ * for two people of one first letter, last letter and domain) get `(2)`, `(3)`, ... in the emails' order, so
+ * every address of the plan stays unique.
  */
 function labelsFor(emails: readonly string[], mask: boolean): Map<string, string> {
   const labels = new Map<string, string>()

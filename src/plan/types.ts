@@ -58,10 +58,11 @@ export const planSchemas = once('plan schemas', () => {
     /** Plain-language consequences a reviewer must see: tile renames, alerts the server will drop. */
     notes: z.array(z.string()),
     /**
-     * Shown but not applied by this run: `prune` (owned, left the manifests, prune is off) or `release`
-     * (ServiceSettings wait for a release).
+     * Shown but not applied by this run: `prune` (owned, left the manifests, prune is off), `release`
+     * (ServiceSettings wait for a release), `in-use` (a kept record still uses it) or `own-user` (a
+     * TeamMember that is the API key's own user: the server refuses to remove it).
      */
-    deferred: z.enum(['prune', 'release', 'in-use']).optional(),
+    deferred: z.enum(['prune', 'release', 'in-use', 'own-user']).optional(),
     /**
      * A dashboard update's tiles that it rewrites through the API's form, and what that resets on each: settings only
      * the web UI can set, which no API client can read (kinds/dashboard/ui-only.ts). `via`: one PUT (every tile), or

@@ -111,7 +111,7 @@ export function computePlan(input: PlanInput): PlanOutcome {
         id: pair.live === undefined ? undefined : kind.liveId(pair.live),
         notes: pair.notes ?? []
       })
-      dependsOn.item([change.address, change.id, before])
+      dependsOn.item(fingerprinted(kind, change.address, change.id, before))
       ofKind.push({ change, desired: pair.desired, live: pair.live })
     }
     // A live record left over beside the one a manifest of its name pairs with: a copy, not a removed manifest.
@@ -128,7 +128,7 @@ export function computePlan(input: PlanInput): PlanOutcome {
           ? `a copy: the manifest "${name}" pairs with another live one of that name (id ${twin})`
           : 'no longer in the manifests')
       const before = kind.normalLive(orphan, ctx)
-      dependsOn.item([`${kind.kind}/${name}@${id}`, id, before])
+      dependsOn.item(fingerprinted(kind, `${kind.kind}/${name}@${id}`, id, before))
       const change = newChange(
         kind,
         name,
@@ -176,6 +176,10 @@ export function computePlan(input: PlanInput): PlanOutcome {
   }
   return { plan, planned, dashboards: ctx.dashboards, registry }
 }
+
+/** A record as the live fingerprint holds it: its kind's view, or its address, id and normal form. */
+const fingerprinted = (kind: AnyKind, address: string, id: string | undefined, before: Json | undefined) =>
+  kind.fingerprinted?.({ address, id, before }) ?? [address, id, before]
 
 /**
  * The stack's registry of the kinds without tags, without the ids that no longer exist: a function of the

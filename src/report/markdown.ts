@@ -70,6 +70,7 @@ const SHORTEN_ORDER: Record<GroupKey, number> = {
   release: 3,
   replace: 4,
   'in-use': 5,
+  'own-user': 5,
   delete: 6
 }
 const CUT_ORDER: Record<GroupKey, number> = {
@@ -79,6 +80,7 @@ const CUT_ORDER: Record<GroupKey, number> = {
   release: 13,
   replace: 21,
   'in-use': 22,
+  'own-user': 22,
   delete: 23
 }
 /** The table of stacks: after every stack's creates and updates, before warnings, replaces and deletes. */
@@ -373,7 +375,8 @@ const GROUP_ICON: Record<GroupKey, string> = {
   create: '➕',
   prune: '⏸️',
   release: '⏳',
-  'in-use': '🔒'
+  'in-use': '🔒',
+  'own-user': '🔒'
 }
 
 function groupRun(group: ReportModel['groups'][number], model: ReportModel, names: Names): Cuttable {
@@ -385,7 +388,9 @@ function groupRun(group: ReportModel['groups'][number], model: ReportModel, name
         ? `Service settings are not applied by this run${input.serviceGate ? `: ${inline(input.serviceGate.reason, 200)}` : ''}.\n\n`
         : group.key === 'in-use'
           ? 'Left the manifests, but something this run does not delete still uses them: they stay until those users let go (each note says which).\n\n'
-          : ''
+          : group.key === 'own-user'
+            ? "Left the manifests, but the server does not let an API key remove its own user from the team: it stays in the team and in this stack's registry (its note says how to manage it again).\n\n"
+            : ''
   const n = group.items.length
   return {
     head: `#### ${GROUP_ICON[group.key]} ${group.title} (${n})\n\n${intro}`,

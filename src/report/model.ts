@@ -27,7 +27,8 @@ export interface Destruction {
   names: string[]
 }
 
-export type GroupKey = 'delete' | 'replace' | 'update' | 'create' | 'prune' | 'release' | 'in-use'
+/** The actions, and each reason a change is held back (Change['deferred']). */
+export type GroupKey = 'delete' | 'replace' | 'update' | 'create' | NonNullable<Change['deferred']>
 
 /** A resource as a report lists it: once, with what happened to it and where to look. */
 export interface ReportItem {
@@ -340,16 +341,24 @@ function entryName(v: unknown): string {
 // ---------------------------------------------------------------------------------------------------
 // Groups by action, with links.
 
-const GROUP_ORDER: GroupKey[] = ['delete', 'in-use', 'replace', 'update', 'create', 'prune', 'release']
+const GROUP_ORDER: GroupKey[] = [
+  'delete',
+  'in-use',
+  'own-user',
+  'replace',
+  'update',
+  'create',
+  'prune',
+  'release'
+]
 
 function groupKey(c: Change, command: RunCommand): GroupKey {
   if (command === 'drift') {
     if (c.action === 'delete' || c.deferred === 'prune') return 'delete'
     return c.action === 'create' ? 'create' : 'update'
   }
-  if (c.deferred === 'prune') return 'prune'
-  if (c.deferred === 'release') return 'release'
-  if (c.deferred === 'in-use') return 'in-use'
+  // Each reason for holding a change back is a group of its own.
+  if (c.deferred) return c.deferred
   return c.action === 'noop' ? 'update' : c.action
 }
 
@@ -375,6 +384,8 @@ function groupTitle(key: GroupKey, command: RunCommand): string {
       return 'Waits for a release'
     case 'in-use':
       return 'Not deleted: still in use'
+    case 'own-user':
+      return "Not removed: the API key's own user"
   }
 }
 

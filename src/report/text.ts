@@ -165,7 +165,8 @@ const MARKERS: Record<GroupKey, [string, Style]> = {
   delete: ['-', 'red'],
   prune: ['-', 'dim'],
   release: ['~', 'dim'],
-  'in-use': ['!', 'yellow']
+  'in-use': ['!', 'yellow'],
+  'own-user': ['!', 'yellow']
 }
 
 const STATUS_TEXT: Record<NonNullable<ReportItem['outcome']>['status'], [string, Style]> = {

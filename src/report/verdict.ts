@@ -79,7 +79,12 @@ export function verdictOf(input: ReportInput, diagnostics: readonly Diagnostic[]
     const waiting = listOfCounts([
       [changes.filter(c => c.deferred === 'prune').length, 'would be deleted with prune'],
       [changes.filter(c => c.deferred === 'release').length, 'waits for a release', 'wait for a release'],
-      [changes.filter(c => c.deferred === 'in-use').length, 'kept: still in use', 'kept: still in use']
+      [changes.filter(c => c.deferred === 'in-use').length, 'kept: still in use', 'kept: still in use'],
+      [
+        changes.filter(c => c.deferred === 'own-user').length,
+        "kept: the API key's own user",
+        "kept: the API key's own users"
+      ]
     ])
     if (actionable === 0) {
       if (counts.deferred === 0) return { tone: tone(false), text: `${NO_CHANGES}${failed}` }

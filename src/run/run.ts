@@ -8,6 +8,7 @@ import type { Config } from '../config/types.js'
 import { hasErrors, sortDiagnostics } from '../diagnostics.js'
 import { redactDeep, redactingLogger, redactor, SECRET_VAR_MIN_LENGTH, silentLogger } from '../log.js'
 import type { ManifestSet } from '../manifest/load.js'
+import { EmailMask, withEmailMask } from '../mask-email.js'
 import { loadWithPolicies, policyReviewOf } from '../policy/check.js'
 import { readEnforced } from './enforced.js'
 import { applySavedPlanEarly, startEarly } from './early.js'
@@ -21,7 +22,9 @@ export async function run(config: Config, deps: RunDependencies = {}): Promise<R
   // Defence in depth: secrets never enter plans by design (write-only.ts); any text that quotes one (a
   // server's error message, say) has it replaced before the result leaves run().
   const scrub = redactor(secrets, SECRET_VAR_MIN_LENGTH)
-  const result = await runUnscrubbed(config, { ...deps, log })
+  // One mask of emails for the whole run, keyed by its credential (mask-email.ts): every output names a person alike.
+  const mask = EmailMask.forCredential(config.auth)
+  const result = await withEmailMask(mask, () => runUnscrubbed(config, { ...deps, log }))
   return secrets.length === 0 ? result : redactDeep(result, scrub)
 }
 

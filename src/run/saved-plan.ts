@@ -31,6 +31,7 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
+import { credentialOf } from '../config/credential.js'
 import type { Auth, Config } from '../config/types.js'
 import { hasErrors } from '../diagnostics.js'
 import { errorMessage } from '../error-message.js'
@@ -121,11 +122,7 @@ export function compareWithSavedPlan(saved: Plan | string, file: string, current
 const UNSEALED = 'unsealed'
 
 /** The seal's key: the run's API credentials (a plan sealed with one key does not verify with another). */
-function sealKey(auth: Auth): string {
-  if (auth.kind === 'bearer') return `bearer:${auth.apiKey}`
-  if (auth.kind === 'basic') return `basic:${auth.keyId}:${auth.keySecret}`
-  return 'none'
-}
+const sealKey = (auth: Auth): string => credentialOf(auth) ?? 'none'
 
 /** The seal of a text given in parts (a file's bytes around its seal field are not copied into one). */
 function hmac(auth: Auth, ...parts: ReadonlyArray<string | Uint8Array>): string {

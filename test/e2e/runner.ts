@@ -210,6 +210,17 @@ const unescapeData = (s: string) => s.replace(/%0D/g, '\r').replace(/%0A/g, '\n'
 const unescapeProperty = (s: string) =>
   s.replace(/%0D/g, '\r').replace(/%0A/g, '\n').replace(/%3A/g, ':').replace(/%2C/g, ',').replace(/%25/g, '%')
 
+/**
+ * A comment or a job summary as a reader sees it: names there are escaped (`&#42;`, `\*`), and mentions and
+ * issue references defused with a zero-width space (src/report/escape.ts).
+ */
+export function readable(markdown: string): string {
+  return markdown
+    .replace(/\u200b/g, '')
+    .replace(/&#(\d+);/g, (_, n: string) => String.fromCharCode(Number(n)))
+    .replace(/\\([\\`*_{}[\]()#+!|~])/g, '$1')
+}
+
 /** `::error file=a.yaml,line=3,col=7,title=...::message` lines from stdout, in order. */
 export function parseAnnotations(stdout: string): Annotation[] {
   const found: Annotation[] = []

@@ -7,6 +7,7 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from '@jest/globals'
 import { isRegistryDashboard } from '../../src/kinds/registry.js'
+import { EmailMask } from '../../src/mask-email.js'
 import { actions, dashboard, errors, obsdeploy, timeTile, useScenario } from '../support/harness.js'
 
 const { emu, ws } = useScenario()
@@ -18,6 +19,10 @@ ${extra}`
 
 const run = (command: 'plan' | 'apply', settings: Record<string, string> = {}) =>
   obsdeploy(emu, ws, command, { prune: 'true', ...settings })
+
+/** How a run with the emulator's API key names a person. */
+const m = (email: string) =>
+  EmailMask.forCredential({ kind: 'bearer', apiKey: emu.credentials.apiKey }).mask(email)
 
 const invited = () => emu.team.invitations.map(i => i.email).sort()
 const members = () =>
@@ -31,7 +36,7 @@ describe('TeamMember', () => {
     ws.write({ 'team.yaml': member('Jane.Doe@Example.com', 'name: Jane Doe\n') })
     const plan = await run('plan')
     expect(errors(plan)).toEqual([])
-    expect(actions(plan)).toEqual(['create TeamMember/j***@example.com'])
+    expect(actions(plan)).toEqual([`create TeamMember/${m('jane.doe@example.com')}`])
     const applied = await run('apply')
     expect(errors(applied)).toEqual([])
     expect(invited()).toEqual(['jane.doe@example.com'])
@@ -39,7 +44,7 @@ describe('TeamMember', () => {
     const again = await run('plan')
     expect(actions(again)).toEqual([])
     expect(again.plan!.changes.map(c => `${c.action} ${c.address}`)).toEqual([
-      'noop TeamMember/j***@example.com'
+      `noop TeamMember/${m('jane.doe@example.com')}`
     ])
   })
 
@@ -53,7 +58,7 @@ describe('TeamMember', () => {
     const pruned = await run('apply')
     expect(errors(pruned)).toEqual([])
     const removal = pruned.plan!.changes.find(c => c.action === 'delete')!
-    expect(removal).toMatchObject({ address: `TeamMember/s***@example.com@${user.id}`, id: user.id })
+    expect(removal).toMatchObject({ address: `TeamMember/${m('sam@example.com')}@${user.id}`, id: user.id })
     expect(members()).toEqual([emu.user.email])
     expect(invited()).toEqual(['other@example.com'])
   })
@@ -92,7 +97,7 @@ describe('TeamMember', () => {
     const plan = await run('apply')
     expect(errors(plan)).toEqual([])
     const self = plan.plan!.changes.find(c => c.kind === 'TeamMember' && c.action === 'delete')!
-    expect(self.deferred).toBe('in-use')
+    expect(self.deferred).toBe('own-user')
     expect(self.notes.join(' ')).toMatch(/API key's own user/)
     expect(members()).toContain(emu.user.email)
   })
@@ -114,25 +119,25 @@ describe('TeamMember', () => {
     ws.write({ 'team.yaml': member('erin@example.com') })
     const applied = await run('apply')
     expect(applied.exitCode).toBe(1)
-    expect(applied.apply!.outcomes.find(o => o.address === 'TeamMember/e***@example.com')?.message).toMatch(
-      /a user with this email already exists.*belongs to one team/
-    )
+    expect(
+      applied.apply!.outcomes.find(o => o.address === `TeamMember/${m('erin@example.com')}`)?.message
+    ).toMatch(/a user with this email already exists.*belongs to one team/)
   })
 
   it('invites again after an invitation expired (30 days)', async () => {
     ws.write({ 'team.yaml': member('fay@example.com') })
     await run('apply')
     emu.team.expire('fay@example.com')
-    expect(actions(await run('plan'))).toEqual(['create TeamMember/f***@example.com'])
+    expect(actions(await run('plan'))).toEqual([`create TeamMember/${m('fay@example.com')}`])
   })
 
   it('masks emails in the plan, and shows them whole with mask-emails: false', async () => {
     ws.write({ 'team.yaml': `${member('gus@example.com')}${member('gil@example.com')}` })
     const masked = await run('plan')
-    expect(masked.plan!.changes.map(c => c.address).sort()).toEqual([
-      'TeamMember/g***@example.com',
-      'TeamMember/g***@example.com (2)'
-    ])
+    expect(masked.plan!.changes.map(c => c.address).sort()).toEqual(
+      [`TeamMember/${m('gil@example.com')}`, `TeamMember/${m('gus@example.com')}`].sort()
+    )
+    expect(m('gil@example.com')).not.toBe(m('gus@example.com'))
     expect(JSON.stringify(masked.plan)).not.toMatch(/gus@|gil@/)
     const whole = await run('plan', { 'mask-emails': 'false' })
     expect(whole.plan!.changes.map(c => c.name).sort()).toEqual(['gil@example.com', 'gus@example.com'])
@@ -147,6 +152,19 @@ describe('TeamMember', () => {
     const applied = await run('apply', { 'saved-plan': 'saved.json', 'plan-path': 'now.json' })
     expect(errors(applied)).toEqual([])
     expect(invited()).toEqual(['pat@example.com'])
+  })
+
+  it('applies a saved plan under a rotated API key: the people are named otherwise, and the fingerprints still hold', async () => {
+    ws.write({ 'team.yaml': member('pia@example.com') })
+    await run('apply')
+    ws.write({ 'team.yaml': member('pia@example.com') + member('quinn@example.com') })
+    const saved = await run('plan', { 'plan-path': 'saved.json' })
+    const before = saved.plan!.changes.map(c => c.name)
+    emu.credentials.apiKey = `${emu.credentials.apiKey}-rotated`
+    const applied = await run('apply', { 'saved-plan': 'saved.json', 'plan-path': 'now.json' })
+    expect(errors(applied)).toEqual([])
+    expect(applied.plan!.changes.map(c => c.name)).not.toEqual(before)
+    expect(invited()).toEqual(['pia@example.com', 'quinn@example.com'])
   })
 
   it('records the emails it manages in the registry dashboard', async () => {

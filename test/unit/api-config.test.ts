@@ -116,6 +116,27 @@ describe('parseConfig: the API settings', () => {
     expect(parseConfig({ command: 'validate' }, ctx).config?.auth).toEqual({ kind: 'none' })
   })
 
+  it('validate keeps a credential it is given (it keys the masks of emails), and asks for none', () => {
+    const validate = (raw: RawSettings) => parseConfig({ command: 'validate', ...raw }, ctx)
+    expect(validate({ 'api-key': 'personal-key-0001' })).toMatchObject({
+      diagnostics: [],
+      config: { auth: { kind: 'bearer', apiKey: 'personal-key-0001' } }
+    })
+    expect(validate(managed())).toMatchObject({
+      diagnostics: [],
+      config: { auth: { kind: 'basic', keyId: 'key-id-0001', keySecret: 'key-secret-0001' } }
+    })
+    // Half a managed credential is none, and no error: validate needs none.
+    expect(validate(managed({ 'key-secret': '' }))).toMatchObject({
+      diagnostics: [],
+      config: { auth: { kind: 'none' } }
+    })
+    // Each mode's own credential only.
+    expect(validate({ mode: 'managed', 'api-key': 'personal-key-0001' }).config?.auth).toEqual({
+      kind: 'none'
+    })
+  })
+
   it('the api-url must be https unless loopback or allow-insecure-http', () => {
     expect(messages(selfHosted({ 'api-url': 'http://hyperdx.internal:8000' }))).toEqual([
       'input `api-url`: must be https: hyperdx.internal:8000 is not a loopback address and credentials would travel unencrypted (set allow-insecure-http to accept that)'

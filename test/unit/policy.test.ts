@@ -7,6 +7,7 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { formatDiagnostic } from '../../src/diagnostics.js'
 import { loadManifests, loadStats, validateText } from '../../src/manifest/load.js'
+import { maskEmail } from '../../src/mask-email.js'
 import { checkPolicies, loadWithPolicies, parseField } from '../../src/policy/check.js'
 import { suppressionsAt } from '../../src/policy/suppress.js'
 import { scratchDir } from '../support/scratch.js'
@@ -266,8 +267,8 @@ email: ann@example.com
 `
     const found = await check(text)
     expect(found).toEqual([
-      'm.yaml:12:8 email: TeamMember j***@gmail.com: people are invited by their company address [policy org: company-domain]',
-      'm.yaml:15:1 notice: policy rule "company-domain" is suppressed for TeamMember b***@contractor.io: a contractor for the quarter'
+      `m.yaml:12:8 email: TeamMember ${maskEmail('jane.doe@gmail.com')}: people are invited by their company address [policy org: company-domain]`,
+      `m.yaml:15:1 notice: policy rule "company-domain" is suppressed for TeamMember ${maskEmail('bob@contractor.io')}: a contractor for the quarter`
     ])
     expect(found.join('\n')).not.toMatch(/jane\.doe|Jane Doe|bob@/)
   })
