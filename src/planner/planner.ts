@@ -8,7 +8,14 @@ import type { Diagnostic } from '../diagnostics.js'
 import type { Json } from '../json.js'
 import type { AnyKind } from '../kinds/index.js'
 import { KINDS } from '../kinds/index.js'
-import type { DashboardFacts, LiveState, PlanContext, PlannedChange, PlanSettings } from '../kinds/kind.js'
+import type {
+  DashboardFacts,
+  LiveState,
+  OperationContext,
+  PlanContext,
+  PlannedChange,
+  PlanSettings
+} from '../kinds/kind.js'
 import { References } from '../kinds/references.js'
 import { isRegistryKind, Registry } from '../kinds/registry.js'
 import { diagnostic } from '../diagnostics.js'
@@ -20,6 +27,7 @@ import { diffValues, joinKey } from '../plan/diff.js'
 import { byId, FingerprintStream } from './fingerprint.js'
 import { holdDeletesInUse } from './in-use.js'
 import {
+  isActionable,
   PLAN_SCHEMA_VERSION,
   REFERENCES_VERSION,
   type Change,
@@ -154,6 +162,7 @@ export function computePlan(input: PlanInput): PlanOutcome {
     planned.push(...ofKind)
   }
   holdDeletesInUse(planned, kinds, input.live, input.settings, ctx.refs.isManaged)
+  estimateRequests(planned, kinds, { settings: input.settings, dashboards: ctx.dashboards, registry })
 
   const plan: Plan = {
     schemaVersion: PLAN_SCHEMA_VERSION,
@@ -174,6 +183,20 @@ export function computePlan(input: PlanInput): PlanOutcome {
     references: referencesOf(input, ctx)
   }
   return { plan, planned, dashboards: ctx.dashboards, registry }
+}
+
+/** Each change the apply carries out, with what its kind says it sends (Change.estimate). */
+function estimateRequests(
+  planned: readonly PlannedChange[],
+  kinds: readonly AnyKind[],
+  octx: OperationContext
+): void {
+  const byKind = new Map(kinds.map(k => [k.kind, k]))
+  for (const pc of planned) {
+    if (!isActionable(pc.change)) continue
+    const { requests, registry } = byKind.get(pc.change.kind)!.requests(pc, octx)
+    if (requests > 0 || registry) pc.change.estimate = registry ? { requests, registry } : { requests }
+  }
 }
 
 /**
