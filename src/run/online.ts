@@ -22,7 +22,14 @@ import { previewOf } from '../report/preview/collect.js'
 import { redactDeep, redactor, SECRET_VAR_MIN_LENGTH, silentLogger, type Logger } from '../log.js'
 import { findManifestFiles, readManifestFile, textDigest } from '../manifest/files.js'
 import type { ManifestSet } from '../manifest/load.js'
-import { countChanges, isActionable, type Estimate, type PlanFile, type Plan } from '../plan/types.js'
+import {
+  countChanges,
+  ESTIMATE_VERSION,
+  isActionable,
+  type Estimate,
+  type PlanFile,
+  type Plan
+} from '../plan/types.js'
 import { computePlan, type PlanOutcome } from '../planner/planner.js'
 import {
   checkPlanPolicies,
@@ -572,6 +579,8 @@ async function finishStack(
     ...(run.operations ? { operations: run.operations } : {}),
     before: run.live,
     ...(run.deps.pacing ? { onPacing: run.deps.pacing } : {}),
+    // A plan file older than estimates has none to count down.
+    ...(plan.estimate?.version === ESTIMATE_VERSION ? { countdown: { pace: config.rateLimit } } : {}),
     // A create that timed out may commit up to about as late again: wait that long before looking for copies.
     settleMs: 2 * config.requestTimeoutMs,
     // With many stacks, each line says whose change it is.
