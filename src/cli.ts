@@ -155,7 +155,8 @@ export async function cli(argv: readonly string[], io: CliIo): Promise<number> {
   const progress = progressReporter({
     // A dumb terminal cannot redraw a line: it gets lines, as CI does.
     live: (io.isStderrTty ?? io.isTty) && io.env.TERM !== 'dumb',
-    write: text => io.stderr(text)
+    write: text => io.stderr(text),
+    pace: config.rateLimit
   })
   let result
   try {

@@ -101,7 +101,11 @@ async function runAction(outputs: Outputs): Promise<void> {
   const labels = () => (asked ??= pullRequestLabels(runner, token))
 
   // One line per applied change (or one every few seconds for a large apply): a stuck run shows where it is.
-  const progress = progressReporter({ live: false, write: text => core.info(text.replace(/\n$/, '')) })
+  const progress = progressReporter({
+    live: false,
+    write: text => core.info(text.replace(/\n$/, '')),
+    pace: config.rateLimit
+  })
   let result
   try {
     result = await run(config, {

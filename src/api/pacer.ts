@@ -47,6 +47,22 @@ export interface ServerBudget {
 
 const FIRST_ANSWER_WAIT_MS = 30_000
 
+/**
+ * The window the pacer keeps between a request and the `requests`-th after it: the configured one plus 2% and
+ * 100 ms, since a request sent exactly one window after another can arrive a little later.
+ */
+export function pacedWindowMs(limit: RateLimit): number {
+  return limit.windowMs * 1.02 + 100
+}
+
+/**
+ * How long `requests` take once the pacer holds them back: one paced window per `limit.requests`. An estimate for
+ * people (a plan's "about 31 min"): the time each request takes is not in it, nor a 429's pause.
+ */
+export function pacedDurationMs(requests: number, limit: RateLimit): number {
+  return (requests / limit.requests) * pacedWindowMs(limit)
+}
+
 export class Pacer {
   private readonly starts: number[] = []
   private pausedUntil = 0
@@ -68,8 +84,7 @@ export class Pacer {
     /** Send the first request alone (the caller reports every answer with observe()). */
     private readonly probeFirst = false
   ) {
-    // 2% plus 100 ms: a request sent exactly one window after another can arrive a little later.
-    this.windowMs = limit ? limit.windowMs * 1.02 + 100 : 0
+    this.windowMs = limit ? pacedWindowMs(limit) : 0
   }
 
   /**

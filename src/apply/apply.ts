@@ -4,6 +4,7 @@
  * non-zero, so a rerun converges.
  */
 import type { ObservabilityApi } from '../api/client.js'
+import type { RateLimit } from '../config/types.js'
 import type { AnyKind } from '../kinds/index.js'
 import { KINDS } from '../kinds/index.js'
 import type {
@@ -19,6 +20,7 @@ import { Registry, registryName, RegistryWriter } from '../kinds/registry.js'
 import { RESOURCE_KINDS, type ResourceKind } from '../plan/types.js'
 import type { Logger } from '../log.js'
 import { findCopies } from './copies.js'
+import { RequestsLeft } from './requests.js'
 import type { ApplyOutcome, ApplyProgress, ApplyResult, OutcomeStatus } from './types.js'
 import { runOperations, type EngineHooks, type OperationOutcome } from './engine.js'
 
@@ -44,6 +46,11 @@ export interface ApplyInput {
   settleMs?: number
   /** Told when requests wait for the client-side rate limit (how long, in ms), once per wait. */
   onPacing?: (waitMs: number) => void
+  /**
+   * The plan estimates its changes' requests (Change.estimate): progress counts them down, and says how long the
+   * requests left take at the client-side pace (`rate-limit`; none when it is off).
+   */
+  countdown?: { pace: RateLimit | null }
 }
 
 /** Every operation of a kind provides this token: deletes of earlier kinds wait for it. */
@@ -76,7 +83,7 @@ export async function applyPlan(input: ApplyInput): Promise<ApplyResult> {
     all,
     ctx,
     input.concurrency,
-    progressHooks(opsByChange, input.onProgress)
+    progressHooks(opsByChange, input.onProgress, input.concurrency, input.countdown)
   ).finally(stopPacing)
 
   const result: ApplyResult = { outcomes: [], complete: true }
@@ -207,10 +214,15 @@ function orderDeletes(opsByChange: Map<PlannedChange, Operation[]>): void {
   }
 }
 
-/** Operations' starts and ends, as changes' starts and ends: a change ends when its last operation settles. */
+/**
+ * Operations' starts and ends, as changes' starts and ends: a change ends when its last operation settles. Each says
+ * how many requests are left by the plan's estimate, counting a change's as sent when it ends.
+ */
 function progressHooks(
   opsByChange: ReadonlyMap<PlannedChange, Operation[]>,
-  report: ((progress: ApplyProgress) => void) | undefined
+  report: ((progress: ApplyProgress) => void) | undefined,
+  concurrency: number,
+  countdown: ApplyInput['countdown']
 ): EngineHooks {
   if (!report) return {}
   const changeOf = new Map<Operation, PlannedChange>()
@@ -220,12 +232,25 @@ function progressHooks(
     if (ops.length > 0) left.set(pc, ops.length)
   }
   const total = left.size
+  const changes = [...left.keys()].map(pc => pc.change)
+  const requests = countdown ? RequestsLeft.of(changes, concurrency) : undefined
   const started = new Set<PlannedChange>()
   const statuses = new Map<PlannedChange, OutcomeStatus>()
   let done = 0
   const event = (pc: PlannedChange, kind: 'start' | 'end', status?: OutcomeStatus): ApplyProgress => {
     const { address, kind: resource, name, action } = pc.change
-    return { event: kind, address, kind: resource, name, action, status, done, total }
+    const progress: ApplyProgress = {
+      event: kind,
+      address,
+      kind: resource,
+      name,
+      action,
+      status,
+      done,
+      total
+    }
+    if (requests) progress.left = requests.left(countdown!.pace)
+    return progress
   }
   return {
     started(op) {
@@ -241,6 +266,7 @@ function progressHooks(
       left.set(pc, remaining)
       if (remaining > 0) return
       done++
+      requests?.settled(pc.change)
       report(event(pc, 'end', statuses.get(pc)))
     }
   }

@@ -17,7 +17,7 @@ import type { ObservabilityApi } from '../api/client.js'
 import type { AnyKind } from '../kinds/index.js'
 import type { LiveState, PlanSettings } from '../kinds/kind.js'
 import { isRegistryDashboard, type RegistryWriter } from '../kinds/registry.js'
-import type { ResourceKind } from '../plan/types.js'
+import type { Change, ResourceKind } from '../plan/types.js'
 import type { ApplyOutcome } from './types.js'
 
 type Live = Record<string, unknown>
@@ -159,4 +159,9 @@ export async function findCopies(input: CopiesInput): Promise<CopiesFound> {
       }
   }
   return found
+}
+
+/** The lists findCopies reads again at an apply's end when `changes` are applied: one per kind it creates records of. */
+export function copiesRereads(changes: ReadonlyArray<Pick<Change, 'kind' | 'action'>>): number {
+  return new Set(changes.filter(c => c.action === 'create' && COPYABLE[c.kind]).map(c => c.kind)).size
 }

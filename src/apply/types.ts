@@ -50,6 +50,11 @@ export interface ApplyProgress {
   /** Changes settled so far, of `total`. */
   done: number
   total: number
+  /**
+   * What is left, estimated from the plan (apply/requests.ts): the requests still to send, and how long they take at
+   * the run's pace (absent without one). Absent when the plan has no estimate (a plan file older than estimates).
+   */
+  left?: { requests: number; ms?: number }
   /** With many stacks in one run: the stack whose change it is. */
   stack?: string
 }

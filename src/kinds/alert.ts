@@ -241,6 +241,13 @@ export const alertKind: Kind<DesiredAlert, LiveAlert> = {
       })
     }
     return ops
+  },
+
+  // As operations: a delete (a replace's first), then an update or a create.
+  requests({ change, desired, live }) {
+    if (change.action === 'noop' || change.deferred) return { requests: 0 }
+    const deletes = live && (change.action === 'delete' || change.action === 'replace') ? 1 : 0
+    return { requests: deletes + (desired ? 1 : 0) }
   }
 }
 

@@ -13,7 +13,7 @@ import {
   changesMoreThanOwner,
   desiredRecords,
   registryPair,
-  recordOperations,
+  recordWrites,
   registryNote,
   registryOwner,
   type RecordDesired
@@ -80,38 +80,37 @@ export const connectionKind: Kind<Desired, LiveConnection> = {
       )
   },
 
-  operations: (pc, octx) =>
-    recordOperations(pc, octx, {
-      kind: 'Connection',
-      collection: 'connections',
-      liveId: l => l.id,
-      liveName: l => l.name,
-      list: async ctx => (await ctx.api.listConnections()) ?? [],
-      createBody: d => body(d.spec, true),
-      updateBody(d, _live, change) {
-        if (!changesMoreThanOwner(change)) return undefined
-        const out = body(
-          d.spec,
-          change.fields.some(f => f.path === 'password')
-        )
-        // PUT keeps an omitted prefix and flag (v2/connections.ts): send what the manifest means by absent.
-        out.hyperdxSettingPrefix = d.spec.hyperdxSettingPrefix ?? null
-        out.isPrometheusEndpoint = d.spec.isPrometheusEndpoint ?? false
-        return out
-      },
-      entryAfter(d, sent, live, octx) {
-        const previous = live ? octx.registry.entry('Connection', live.id) : undefined
-        const password = sent?.password
-        // A registry entry is what owning means (registry.ts owns).
-        if (password === undefined && previous?.name === d.spec.name) return undefined
-        return entryAfterWrite(
-          d.spec.name,
-          previous,
-          password === undefined ? {} : { password },
-          octx.settings.fingerprintKey
-        )
-      }
-    })
+  ...recordWrites<Desired, LiveConnection>(() => ({
+    kind: 'Connection',
+    collection: 'connections',
+    liveId: l => l.id,
+    liveName: l => l.name,
+    list: async ctx => (await ctx.api.listConnections()) ?? [],
+    createBody: d => body(d.spec, true),
+    updateBody(d, _live, change) {
+      if (!changesMoreThanOwner(change)) return undefined
+      const out = body(
+        d.spec,
+        change.fields.some(f => f.path === 'password')
+      )
+      // PUT keeps an omitted prefix and flag (v2/connections.ts): send what the manifest means by absent.
+      out.hyperdxSettingPrefix = d.spec.hyperdxSettingPrefix ?? null
+      out.isPrometheusEndpoint = d.spec.isPrometheusEndpoint ?? false
+      return out
+    },
+    entryAfter(d, sent, live, octx) {
+      const previous = live ? octx.registry.entry('Connection', live.id) : undefined
+      const password = sent?.password
+      // A registry entry is what owning means (registry.ts owns).
+      if (password === undefined && previous?.name === d.spec.name) return undefined
+      return entryAfterWrite(
+        d.spec.name,
+        previous,
+        password === undefined ? {} : { password },
+        octx.settings.fingerprintKey
+      )
+    }
+  }))
 }
 
 function body(s: ConnectionSpec, withPassword: boolean): Record<string, unknown> {

@@ -175,6 +175,11 @@ export interface Kind<D = unknown, L = unknown> {
   /** After all of this kind's changes are planned: record facts for later kinds. */
   conclude?(changes: PlannedChange<D, L>[], ctx: PlanContext): void
   operations(pc: PlannedChange<D, L>, ctx: OperationContext): Operation[]
+  /**
+   * What `operations` will send for the change, counted from the same decisions, so a plan can say how long its
+   * apply takes at the configured pace (nothing for a no-op or a deferred change).
+   */
+  requests(pc: PlannedChange<D, L>, ctx: OperationContext): RequestEstimate
   /** How a saved plan carries this kind's changes; a kind without it is applied by planning again. */
   readonly saved?: SavedForm<D, L>
 }
@@ -189,6 +194,19 @@ export interface SavedForm<D, L> {
   save(desired: D | undefined): Json
   /** The change's operations from save()'s JSON; undefined when the JSON is not of this form. */
   operations(saved: unknown, pc: { change: Change; live?: L }, ctx: OperationContext): Operation[] | undefined
+}
+
+/**
+ * The requests one change's operations send, when every request is answered the first time: a lost response (a
+ * re-read), a retry or a write the server answers without its record are not foreseen. The apply adds requests of
+ * its own: the registry writes (registry.ts batches the entries of changes that end together) and the re-reads at
+ * its end (apply/copies.ts).
+ */
+export interface RequestEstimate {
+  /** Its own requests: its writes, and the reads they need (a patched dashboard read back for its tile ids). */
+  requests: number
+  /** Entries it records in or forgets from the stack's registry dashboard. */
+  registry?: number
 }
 
 /** What operations see when they are built. */

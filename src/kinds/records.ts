@@ -20,11 +20,13 @@ import { DesiredAt } from './desired-at.js'
 import type {
   ApplyContext,
   Desired,
+  Kind,
   Operation,
   OperationContext,
   Pairing,
   PlanContext,
-  PlannedChange
+  PlannedChange,
+  RequestEstimate
 } from './kind.js'
 import { bindPlaceholders, placeholderTokens, resourceReady, wordFor } from './references.js'
 import {
@@ -358,6 +360,38 @@ export function recordOperations<S extends IdentitySpec, D extends RecordDesired
       }
     }
   ]
+}
+
+/** A kind's `operations` and `requests`, both from how it writes, so the estimate decides as the requests do. */
+export function recordWrites<D extends RecordDesired<IdentitySpec>, L>(
+  writes: (octx: OperationContext) => RecordWrites<D, L>
+): Pick<Kind<D, L>, 'operations' | 'requests'> {
+  return {
+    operations: (pc, octx) => recordOperations(pc, octx, writes(octx)),
+    requests: (pc, octx) => recordRequests(pc, octx, writes(octx))
+  }
+}
+
+/**
+ * What recordOperations send, decided as they decide it: a delete; an update when more than ownership changes; a
+ * create, and its link when it must leave out references first. A registry kind records (or forgets) an entry
+ * after the write, in the registry dashboard.
+ */
+export function recordRequests<S extends IdentitySpec, D extends RecordDesired<S>, L>(
+  pc: PlannedChange<D, L>,
+  octx: OperationContext,
+  w: RecordWrites<D, L>
+): RequestEstimate {
+  const { change, desired, live } = pc
+  const registryKind = isRegistryKind(w.kind)
+  if (change.action === 'noop' || change.deferred) return { requests: 0 }
+  if (change.action === 'delete')
+    return live ? { requests: 1, ...(registryKind ? { registry: 1 } : {}) } : { requests: 0 }
+  if (!desired) return { requests: 0 }
+  const body = live ? w.updateBody(desired.value, live, change, octx) : w.createBody(desired.value, octx)
+  const requests = live ? (body ? 1 : 0) : w.linkBody?.(desired.value, octx) ? 2 : 1
+  const entry = registryKind ? w.entryAfter?.(desired.value, body, live, octx) : undefined
+  return { requests, ...(entry ? { registry: 1 } : {}) }
 }
 
 /** What the apply writes to the registry dashboard for this change, in the plan's words. */

@@ -9,7 +9,7 @@ import { clean, type JsonObject } from '../json.js'
 import type { SavedSearchSpec } from '../manifest/resources-schema.js'
 import type { Kind, PlanContext } from './kind.js'
 import { isOwnershipTag, orderedUserTags, userTags } from './ownership.js'
-import { desiredRecords, pairRecords, recordOperations, type RecordDesired } from './records.js'
+import { desiredRecords, pairRecords, recordWrites, type RecordDesired } from './records.js'
 import { checkFilterTypes, filterBody } from './saved-search-filters.js'
 import type { Resolved } from './references.js'
 
@@ -64,18 +64,17 @@ export const savedSearchKind: Kind<DesiredSavedSearch, LiveSavedSearch> = {
     if (pc.desired) checkFilterTypes(pc.desired.value.located, pc.live, ctx)
   },
 
-  operations: (pc, octx) =>
-    recordOperations(pc, octx, {
-      kind: 'SavedSearch',
-      collection: 'saved-searches',
-      liveId: l => l.id,
-      liveName: l => l.name,
-      list: async ctx => (await ctx.api.listSavedSearches()) ?? [],
-      find: (all, sent) => all.find(l => l.name === sent.name && l.tags.includes(octx.settings.ownershipTag)),
-      createBody: d => body(d, octx.settings.ownershipTag),
-      // Ownership is a tag in the body, so every update (one that only adopts the search included) sends it whole.
-      updateBody: d => body(d, octx.settings.ownershipTag)
-    })
+  ...recordWrites<DesiredSavedSearch, LiveSavedSearch>(octx => ({
+    kind: 'SavedSearch',
+    collection: 'saved-searches',
+    liveId: l => l.id,
+    liveName: l => l.name,
+    list: async ctx => (await ctx.api.listSavedSearches()) ?? [],
+    find: (all, sent) => all.find(l => l.name === sent.name && l.tags.includes(octx.settings.ownershipTag)),
+    createBody: d => body(d, octx.settings.ownershipTag),
+    // Ownership is a tag in the body, so every update (one that only adopts the search included) sends it whole.
+    updateBody: d => body(d, octx.settings.ownershipTag)
+  }))
 }
 
 /** The whole saved search as a PUT must carry it (omitted fields reset to their defaults). */

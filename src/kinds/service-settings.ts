@@ -127,6 +127,13 @@ export const serviceSettingsKind: Kind<ServiceSettingsSpec, LiveService> = {
         }
       }
     ]
+  },
+
+  // As operations: the settings' PATCH, the rotation's read and PATCH, and one read that finds them converged.
+  requests({ change, desired, live }) {
+    if (!desired || !live || change.deferred || !change.request) return { requests: 0 }
+    const { first, rotation } = patchesOf(patchBody(desired.value, live))
+    return { requests: (first ? 1 : 0) + (rotation ? 2 : 0) + 1 }
   }
 }
 

@@ -16,7 +16,7 @@ import {
   changesMoreThanOwner,
   desiredRecords,
   registryPair,
-  recordOperations,
+  recordWrites,
   registryNote,
   registryOwner,
   type RecordDesired
@@ -106,9 +106,9 @@ export const sourceKind: Kind<DesiredSource, LiveSource> = {
       )
   },
 
-  operations: (pc, octx) => {
+  ...recordWrites<DesiredSource, LiveSource>(octx => {
     const resolvedBody = (d: DesiredSource) => forMode(octx.settings.mode, apiBodyOf(d))
-    return recordOperations(pc, octx, {
+    return {
       kind: 'Source',
       collection: 'sources',
       liveId: l => l.id,
@@ -128,8 +128,8 @@ export const sourceKind: Kind<DesiredSource, LiveSource> = {
         const previous = live ? octx.registry.entry('Source', live.id) : undefined
         return previous?.name === d.spec.name ? undefined : { name: d.spec.name }
       }
-    })
-  }
+    }
+  })
 }
 
 /** The references of a source's manifest, resolved (and their problems reported) once. */

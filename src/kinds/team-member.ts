@@ -236,6 +236,17 @@ export const teamMemberKind: Kind<DesiredTeamMember, PlannedTeamMember> = {
         return { status: 'applied', id: invitation.id }
       })
     ]
+  },
+
+  // As operations: the member's and the invitation's deletes, or an invitation; each recorded or forgotten.
+  requests({ change, desired, live }) {
+    if (change.action === 'noop' || change.deferred) return { requests: 0 }
+    if (change.action === 'delete')
+      return live
+        ? { requests: (live.userId ? 1 : 0) + (live.invitationId ? 1 : 0), registry: 1 }
+        : { requests: 0 }
+    if (!desired) return { requests: 0 }
+    return { requests: live ? 0 : 1, registry: 1 }
   }
 }
 

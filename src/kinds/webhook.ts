@@ -14,7 +14,7 @@ import {
   changesMoreThanOwner,
   desiredRecords,
   registryPair,
-  recordOperations,
+  recordWrites,
   registryNote,
   registryOwner,
   type RecordDesired
@@ -107,55 +107,54 @@ export const webhookKind: Kind<Desired, LiveWebhook> = {
       )
   },
 
-  operations: (pc, octx) =>
-    recordOperations(pc, octx, {
-      kind: 'Webhook',
-      collection: 'webhooks',
-      liveId: l => l.id,
-      liveName: l => l.name,
-      list: async ctx => (await ctx.api.listWebhooks()) ?? [],
-      find: (all, body) => all.find(l => l.name === body.name && l.service === body.service),
-      createBody: d => {
-        const out = readable(d.spec)
-        for (const f of WRITE_ONLY_MAPS) if (d.spec[f] !== undefined) out[f] = d.spec[f]
-        return out
-      },
-      updateBody(d, live, change, octx) {
-        if (!changesMoreThanOwner(change)) return undefined
-        const s = d.spec
-        const out = readable(s)
-        const states = writeOnly(s, octx.registry.entry('Webhook', live.id), octx.settings.fingerprintKey)
-        const moved = destinationChanges(s, live)
-        for (const f of WRITE_ONLY_MAPS) {
-          const st = states[f]!
-          // Omitted, the server keeps them; a new destination clears them: send them again then.
-          if (s[f] !== undefined && (st.changed || moved)) out[f] = s[f]
-          else if (st.removed) out[f] = {}
-        }
-        return out
-      },
-      entryAfter(d, sent, live, octx) {
-        const s = d.spec
-        const previous = live ? octx.registry.entry('Webhook', live.id) : undefined
-        const written: Record<string, unknown> = {}
-        const cleared: string[] = []
-        for (const f of WRITE_ONLY_MAPS) if (sent && f in sent) written[f] = sent[f]
-        if (sent && live && destinationChanges(s, live))
-          for (const f of WRITE_ONLY_MAPS) if (!(f in sent)) cleared.push(f)
-        if (sent && bodyIsWriteOnly(s.service)) {
-          if (s.body !== undefined) written.body = s.body
-          else cleared.push('body')
-        } else if (sent) cleared.push('body')
-        // A registry entry is what owning means (registry.ts owns), so one of the same name is an owned webhook.
-        if (
-          previous?.name === s.name &&
-          Object.keys(written).length === 0 &&
-          cleared.every(f => !previous.writeOnly?.[f])
-        )
-          return undefined
-        return entryAfterWrite(s.name, previous, written, octx.settings.fingerprintKey, cleared)
+  ...recordWrites<Desired, LiveWebhook>(() => ({
+    kind: 'Webhook',
+    collection: 'webhooks',
+    liveId: l => l.id,
+    liveName: l => l.name,
+    list: async ctx => (await ctx.api.listWebhooks()) ?? [],
+    find: (all, body) => all.find(l => l.name === body.name && l.service === body.service),
+    createBody: d => {
+      const out = readable(d.spec)
+      for (const f of WRITE_ONLY_MAPS) if (d.spec[f] !== undefined) out[f] = d.spec[f]
+      return out
+    },
+    updateBody(d, live, change, octx) {
+      if (!changesMoreThanOwner(change)) return undefined
+      const s = d.spec
+      const out = readable(s)
+      const states = writeOnly(s, octx.registry.entry('Webhook', live.id), octx.settings.fingerprintKey)
+      const moved = destinationChanges(s, live)
+      for (const f of WRITE_ONLY_MAPS) {
+        const st = states[f]!
+        // Omitted, the server keeps them; a new destination clears them: send them again then.
+        if (s[f] !== undefined && (st.changed || moved)) out[f] = s[f]
+        else if (st.removed) out[f] = {}
       }
-    })
+      return out
+    },
+    entryAfter(d, sent, live, octx) {
+      const s = d.spec
+      const previous = live ? octx.registry.entry('Webhook', live.id) : undefined
+      const written: Record<string, unknown> = {}
+      const cleared: string[] = []
+      for (const f of WRITE_ONLY_MAPS) if (sent && f in sent) written[f] = sent[f]
+      if (sent && live && destinationChanges(s, live))
+        for (const f of WRITE_ONLY_MAPS) if (!(f in sent)) cleared.push(f)
+      if (sent && bodyIsWriteOnly(s.service)) {
+        if (s.body !== undefined) written.body = s.body
+        else cleared.push('body')
+      } else if (sent) cleared.push('body')
+      // A registry entry is what owning means (registry.ts owns), so one of the same name is an owned webhook.
+      if (
+        previous?.name === s.name &&
+        Object.keys(written).length === 0 &&
+        cleared.every(f => !previous.writeOnly?.[f])
+      )
+        return undefined
+      return entryAfterWrite(s.name, previous, written, octx.settings.fingerprintKey, cleared)
+    }
+  }))
 }
 
 /** The fields a PUT replaces every time (an omitted description or body is cleared). */

@@ -32,15 +32,14 @@ export async function validateOnServer(
   }
   for (const pc of planned) {
     const { change } = pc
-    if (change.kind !== 'Dashboard' || !pc.desired || change.deferred || !WRITES.has(change.action)) continue
-    const d = pc.desired.value as DesiredDashboard
-    const live = change.action === 'update' ? (pc.live as LiveDashboard | undefined) : undefined
-    const body = dryRunBody(live ? updateBody(d, live, bodyOptions) : createBody(d, bodyOptions))
-    // A body naming a source or connection this run creates has no id for it yet: the apply's write checks it.
-    if (placeholderTokens(body).length > 0) {
+    if (!writesDashboard(pc)) continue
+    const d = pc.desired!.value as DesiredDashboard
+    if (namesWhatThisRunCreates(d)) {
       options.log.debug(`${change.address}: not validated on the server: it names what this run creates`)
       continue
     }
+    const live = change.action === 'update' ? (pc.live as LiveDashboard | undefined) : undefined
+    const body = dryRunBody(live ? updateBody(d, live, bodyOptions) : createBody(d, bodyOptions))
     let verdict
     try {
       verdict = await api.validateDashboard(body)
@@ -57,6 +56,20 @@ export async function validateOnServer(
   }
   return out
 }
+
+/** The changes validateOnServer sends to the dry run, a request each: an apply sends them before its first write. */
+export const sentToDryRun = (pc: PlannedChange): boolean =>
+  writesDashboard(pc) && !namesWhatThisRunCreates(pc.desired!.value as DesiredDashboard)
+
+const writesDashboard = ({ change, desired }: PlannedChange): boolean =>
+  change.kind === 'Dashboard' && desired !== undefined && !change.deferred && WRITES.has(change.action)
+
+/**
+ * A body naming a source or connection this run creates has no id for it yet: the apply's write checks it. Those
+ * names are in the tiles and the filters (a link-out to a dashboard not yet created is left out of the body).
+ */
+const namesWhatThisRunCreates = (d: DesiredDashboard): boolean =>
+  placeholderTokens([d.tiles.map(t => t.body), d.filters]).length > 0
 
 /**
  * The body as the dry run takes it: it checks a dashboard as a create does, whose schema refuses filter ids (TF

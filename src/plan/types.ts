@@ -19,6 +19,7 @@ export type ResourceKind = ManifestKind
 /** Versions of the plan file's optional sections (their schemas below say what each holds). */
 export const REFERENCES_VERSION = 1
 export const APPLY_SECTION_VERSION = 1
+export const ESTIMATE_VERSION = 1
 
 /**
  * The plan file's schemas, built on first use: only reading a plan file back (`apply --plan`) and the
@@ -82,7 +83,12 @@ export const planSchemas = once('plan schemas', () => {
     /** The request body this change will send, where a reviewer benefits from seeing it (the service PATCH). */
     request: z.object({ method: z.string(), path: z.string(), body: z.unknown() }).optional(),
     /** Live-query evidence added by check-queries. */
-    evidence: z.array(z.string()).optional()
+    evidence: z.array(z.string()).optional(),
+    /**
+     * What applying it sends (its kind's `requests`): its own requests, and the entries it records in or forgets
+     * from the stack's registry dashboard, whose writes the apply batches. Absent when it sends nothing.
+     */
+    estimate: z.object({ requests: z.number(), registry: z.number().optional() }).optional()
   })
 
   /**
@@ -102,6 +108,33 @@ export const planSchemas = once('plan schemas', () => {
     savedSearches: z.record(z.string(), z.string()).optional(),
     /** The dashboard each manifest alert watches a tile of, by alert name. */
     alertDashboards: z.record(z.string(), z.string())
+  })
+
+  /**
+   * How many requests an apply of this plan sends, and how long they take at the pace the run is configured with
+   * (apply/requests.ts): what a reviewer reads as "about 31 min at 100 requests a minute". An estimate: retries,
+   * lost responses and the time each request takes are not in it. Versioned on its own, like `references`.
+   */
+  const Estimate = z.object({
+    version: z.number(),
+    /** Every request the apply sends after reading the live state: the sum of `parts`. */
+    requests: z.number(),
+    parts: z.object({
+      /** The changes' own requests (each change's `estimate`). */
+      changes: z.number(),
+      /** Writes of the stack's registry dashboard, batched at `concurrency`. */
+      registry: z.number(),
+      /** The server's dry run of each dashboard written (server-validation), before the first write. */
+      dryRuns: z.number(),
+      /** The re-reads at the apply's end that look for copies of what it created. */
+      rereads: z.number()
+    }),
+    /** The run's `concurrency`: how many registry entries one write carries depends on it. */
+    concurrency: z.number(),
+    /** The run's client-side pace (`rate-limit`); absent when it is off. */
+    pace: z.object({ requests: z.number(), windowMs: z.number() }).optional(),
+    /** `requests` at that pace, in milliseconds; absent without a pace. */
+    durationMs: z.number().optional()
   })
 
   /**
@@ -158,6 +191,7 @@ export const planSchemas = once('plan schemas', () => {
     diagnostics: z.array(DiagnosticSchema),
     references: References.optional(),
     apply: ApplySection.optional(),
+    estimate: Estimate.optional(),
     /** What the report pictures: dashboards' layouts and, with check-queries, their data (plan/preview.ts). */
     preview: previewSchemas().Preview.optional()
   })
@@ -180,6 +214,7 @@ export const planSchemas = once('plan schemas', () => {
     Change,
     References,
     ApplySection,
+    Estimate,
     Plan,
     PlanSet,
     PlanFile
@@ -190,6 +225,7 @@ export type FieldChange = z.infer<PlanSchemas['FieldChange']>
 export type Change = z.infer<PlanSchemas['Change']>
 export type References = z.infer<PlanSchemas['References']>
 export type ApplySection = z.infer<PlanSchemas['ApplySection']>
+export type Estimate = z.infer<PlanSchemas['Estimate']>
 export type Plan = z.infer<PlanSchemas['Plan']>
 export type PlanSet = z.infer<PlanSchemas['PlanSet']>
 export type PlanFile = z.infer<PlanSchemas['PlanFile']>

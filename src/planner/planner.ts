@@ -8,7 +8,14 @@ import type { Diagnostic } from '../diagnostics.js'
 import type { Json } from '../json.js'
 import type { AnyKind } from '../kinds/index.js'
 import { KINDS } from '../kinds/index.js'
-import type { DashboardFacts, LiveState, PlanContext, PlannedChange, PlanSettings } from '../kinds/kind.js'
+import type {
+  DashboardFacts,
+  LiveState,
+  OperationContext,
+  PlanContext,
+  PlannedChange,
+  PlanSettings
+} from '../kinds/kind.js'
 import { References } from '../kinds/references.js'
 import { isRegistryKind, Registry } from '../kinds/registry.js'
 import { diagnostic } from '../diagnostics.js'
@@ -20,6 +27,7 @@ import { diffValues, joinKey } from '../plan/diff.js'
 import { byId, FingerprintStream } from './fingerprint.js'
 import { holdDeletesInUse } from './in-use.js'
 import {
+  isActionable,
   PLAN_SCHEMA_VERSION,
   REFERENCES_VERSION,
   type Change,
@@ -155,6 +163,7 @@ export function computePlan(input: PlanInput): PlanOutcome {
     planned.push(...ofKind)
   }
   holdDeletesInUse(planned, kinds, input.live, input.settings, ctx.refs.isManaged)
+  estimateRequests(planned, kinds, { settings: input.settings, dashboards: ctx.dashboards, registry })
 
   const plan: Plan = {
     schemaVersion: PLAN_SCHEMA_VERSION,
@@ -180,6 +189,20 @@ export function computePlan(input: PlanInput): PlanOutcome {
 /** A record as the live fingerprint holds it: its kind's view, or its address, id and normal form. */
 const fingerprinted = (kind: AnyKind, address: string, id: string | undefined, before: Json | undefined) =>
   kind.fingerprinted?.({ address, id, before }) ?? [address, id, before]
+
+/** Each change the apply carries out, with what its kind says it sends (Change.estimate). */
+function estimateRequests(
+  planned: readonly PlannedChange[],
+  kinds: readonly AnyKind[],
+  octx: OperationContext
+): void {
+  const byKind = new Map(kinds.map(k => [k.kind, k]))
+  for (const pc of planned) {
+    if (!isActionable(pc.change)) continue
+    const { requests, registry } = byKind.get(pc.change.kind)!.requests(pc, octx)
+    if (requests > 0 || registry) pc.change.estimate = registry ? { requests, registry } : { requests }
+  }
+}
 
 /**
  * The stack's registry of the kinds without tags, without the ids that no longer exist: a function of the

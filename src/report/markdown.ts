@@ -14,6 +14,7 @@ import { fitSegments, type Cuttable, type Measure, type Segment, type Shortenabl
 import { codeBlock, htmlText, inline, linkTarget } from './escape.js'
 import type { ReportInput, StacksReportInput } from './input.js'
 import { commitLink, fileLink, runLink } from './links.js'
+import { longApply } from './pace.js'
 import { previewRuns } from './preview/markdown.js'
 import {
   notesOf,
@@ -134,7 +135,7 @@ function fit(segments: readonly Segment[], options: MarkdownOptions): string {
 
 /** One stack's report: its heading, verdict, problems and resources. */
 function sectionOf(model: ReportModel): Segment[] {
-  const segments: Segment[] = [`${heading(model)}\n\n**${model.verdict.text}**\n\n`]
+  const segments: Segment[] = [`${heading(model)}\n\n**${model.verdict.text}**\n\n${longApplyLine(model)}`]
   if (model.diagnostics.length > 0) segments.push(...diagnosticRuns(model, model.input))
   segments.push(convergence(model.input))
   const names = namesOf(model.input.plan)
@@ -259,6 +260,12 @@ function stacksTable(model: StacksModel): Cuttable {
     cutOrder: CUT_STACK_ROWS,
     keepHeadWhenEmpty: false
   }
+}
+
+/** A plan whose apply takes more than a minute at the run's pace says how long (pace.ts): fixed words and numbers. */
+function longApplyLine(model: ReportModel): string {
+  const long = model.input.command === 'plan' ? longApply(model.input.plan) : undefined
+  return long ? `⏱️ **Long apply:** ${long}, paced below the server's rate limit (\`rate-limit\`).\n\n` : ''
 }
 
 function convergence(input: ReportInput): string {

@@ -2,10 +2,14 @@
  * An apply's progress, as people watch it. On a terminal: one status line on stderr, redrawn in place
  * (done/total, the change in flight, elapsed time), with failures kept above it. In CI and in the action:
  * one line per settled change, or, for large runs, one every few seconds (and every failure), plus a
- * "still waiting" line when nothing settled for a while, so a stuck run shows where it is.
+ * "still waiting" line when nothing settled for a while, so a stuck run shows where it is. An apply the rate limit
+ * paces says first how long it takes, and then the time left: the requests the plan's estimate has still to send, at
+ * the pace, or at the rate they went so far when the server is slower than the pace (timeLeft).
  */
 import type { ApplyProgress, OutcomeStatus } from '../apply/types.js'
+import type { RateLimit } from '../config/types.js'
 import { printable } from '../log.js'
+import { aboutDuration, applyWords } from './pace.js'
 
 export interface ProgressOptions {
   /** A terminal: one line redrawn in place. Otherwise: lines. */
@@ -17,6 +21,8 @@ export interface ProgressOptions {
   /** Lines: above this many changes, one line every `quietMs` instead of one per change. */
   quietAbove?: number
   quietMs?: number
+  /** The run's client-side pace (`rate-limit`): an apply of more requests than one window lets go shows time left. */
+  pace?: RateLimit | null
 }
 
 export interface ProgressReporter {
@@ -49,13 +55,25 @@ export function progressReporter(options: ProgressOptions): ProgressReporter {
   let drawn = false
   /** Until when requests are held for the rate limit (ms, this reporter's clock). */
   let pacedUntil = 0
+  /**
+   * An apply the rate limit paces (time left is shown): its pace, whose apply it is (the stack), and when it started
+   * with how many requests to send.
+   */
+  let timed: PacedApply | undefined
+  let timedFor: string | undefined
 
-  const elapsed = () => duration(now() - (started ?? now()))
+  /** The time so far, and for a paced apply the time left: "2m10s, about 28 min left". */
+  const elapsed = () => {
+    const so = duration(now() - (started ?? now()))
+    const left = last?.left
+    if (!timed || left?.ms === undefined || left.requests <= 0 || last!.done === last!.total) return so
+    return `${so}, ${aboutDuration(timeLeft(timed, left.requests, left.ms, now()))} left`
+  }
   const current = () => [...inFlight.values()].at(-1)
   const statusLine = () => {
     const count = `${last?.done ?? 0}/${last?.total ?? 0}`
     if (now() < pacedUntil)
-      return `applying ${count}: pacing for the rate limit, ${duration(pacedUntil - now())} left (${elapsed()})`
+      return `applying ${count}: pacing for the rate limit, the next request in ${duration(pacedUntil - now())} (${elapsed()})`
     const doing = current()
     return `applying ${count}${doing ? `: ${describe(doing.progress)}` : ''} (${elapsed()})`
   }
@@ -77,6 +95,24 @@ export function progressReporter(options: ProgressOptions): ProgressReporter {
       line(`[${last?.done ?? 0}/${last?.total ?? 0}] waiting on ${describe(waiting.progress)} (${elapsed()})`)
   }
 
+  /** An apply's first event: one the rate limit will pace says how long it takes (each stack's, with many). */
+  const announce = (progress: ApplyProgress) => {
+    const whose = progress.stack ?? ''
+    if (timedFor === whose) return
+    timedFor = whose
+    const pace = options.pace
+    const left = progress.left
+    // More requests than one window lets go: the rate limit will hold some back.
+    timed =
+      pace && left?.ms !== undefined && left.requests > pace.requests
+        ? { pace, start: now(), requests: left.requests }
+        : undefined
+    if (timed)
+      line(
+        `${progress.stack ? `${printable(progress.stack, 100)}: ` : ''}applying ${applyWords(left!.requests, timed.pace, left!.ms!)}, paced below the server's rate limit (rate-limit)`
+      )
+  }
+
   return {
     update(progress) {
       if (started === undefined) {
@@ -85,6 +121,7 @@ export function progressReporter(options: ProgressOptions): ProgressReporter {
         stop = every(options.live ? 1000 : quietMs, tick)
       }
       last = progress
+      announce(progress)
       if (progress.event === 'start') {
         inFlight.set(progress.address, { progress, at: now() })
         if (options.live) redraw()
@@ -121,6 +158,24 @@ export function progressReporter(options: ProgressOptions): ProgressReporter {
   }
 }
 
+/** An apply the rate limit paces: its pace, and when it started with how many requests to send. */
+interface PacedApply {
+  pace: RateLimit
+  start: number
+  requests: number
+}
+
+/**
+ * How long the `left` requests take: `paced` (at the pace), or at the rate they went so far when that is slower (a
+ * server slower than the pace). That rate counts once two windows' worth were sent: before, the first window's
+ * burst would make it far too hopeful, and a first wait (a window the plan's requests still fill at the server) far
+ * too gloomy.
+ */
+function timeLeft(apply: PacedApply, left: number, paced: number, now: number): number {
+  const sent = apply.requests - left
+  return sent >= 2 * apply.pace.requests ? Math.max(paced, ((now - apply.start) * left) / sent) : paced
+}
+
 const WORDS: Record<OutcomeStatus, string> = {
   applied: 'done',
   adopted: 'done (adopted after a lost response)',
@@ -135,8 +190,8 @@ const WORDS: Record<OutcomeStatus, string> = {
 const describe = (p: ApplyProgress): string =>
   `${p.stack ? `${printable(p.stack, 100)}: ` : ''}${p.action} ${kindWord(p.kind)} "${printable(p.name, 200)}"`
 
-const kindWord = (kind: string): string =>
-  kind === 'ServiceSettings' ? 'service settings' : kind.toLowerCase()
+/** `dashboard`, `team member`, `service settings`: the kind's words. */
+const kindWord = (kind: string): string => kind.replace(/(?<=[a-z])(?=[A-Z])/g, ' ').toLowerCase()
 
 /** `4.2 s`, `1m05s`. */
 function duration(ms: number): string {

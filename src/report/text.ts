@@ -8,6 +8,7 @@ import { formatDiagnostic } from '../diagnostics.js'
 import { printable } from '../log.js'
 import type { Change, FieldChange } from '../plan/types.js'
 import type { ReportInput, StacksReportInput } from './input.js'
+import { longApply } from './pace.js'
 import { previewLines } from './preview/text.js'
 import {
   notesOf,
@@ -60,7 +61,8 @@ export function renderText(input: ReportInput, options: TextOptions): string {
         `obsdeploy ${model.title.toLowerCase()} for stack ${printable(input.stack)} (${printable(model.api)})`
       ),
       ...destroyLines(model, paint),
-      paint(TONE_STYLE[model.tone], model.verdict.text)
+      paint(TONE_STYLE[model.tone], model.verdict.text),
+      ...longApplyLines(input, paint)
     ]
   ]
   if (model.diagnostics.length > 0) blocks.push(diagnosticLines(model, paint))
@@ -104,6 +106,14 @@ export function renderStacksText(input: StacksReportInput, options: TextOptions)
 function value(v: unknown): string {
   if (v === undefined) return '(absent)'
   return printable(typeof v === 'string' ? v : (JSON.stringify(v) ?? String(v)), VALUE_LENGTH)
+}
+
+/** A plan whose apply takes more than a minute at the run's pace says how long (pace.ts). */
+function longApplyLines(input: ReportInput, paint: Paint): string[] {
+  const long = input.command === 'plan' ? longApply(input.plan) : undefined
+  return long
+    ? [paint('yellow', `Long apply: ${long}, paced below the server's rate limit (rate-limit)`)]
+    : []
 }
 
 function destroyLines(model: ReportModel, paint: Paint): string[] {

@@ -6,6 +6,7 @@ import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { createApi, type ObservabilityApi } from '../api/client.js'
 import { applyPlan, type ApplyInput } from '../apply/apply.js'
+import { applyEstimate } from '../apply/requests.js'
 import type { ApplyResult } from '../apply/types.js'
 import type { Auth, Config, RunCommand } from '../config/types.js'
 import { diagnostic, hasErrors, type Diagnostic } from '../diagnostics.js'
@@ -16,12 +17,19 @@ import type { LiveState, PlanSettings } from '../kinds/kind.js'
 import { isOwnershipTag, ownershipTag, stackOfTag } from '../kinds/ownership.js'
 import { checkQueries } from '../live/check-queries.js'
 import { readLiveState } from '../live/read.js'
-import { validateOnServer } from '../live/server-validation.js'
+import { sentToDryRun, validateOnServer } from '../live/server-validation.js'
 import { previewOf } from '../report/preview/collect.js'
 import { redactDeep, redactor, SECRET_VAR_MIN_LENGTH, silentLogger, type Logger } from '../log.js'
 import { findManifestFiles, readManifestFile, textDigest } from '../manifest/files.js'
 import type { ManifestSet } from '../manifest/load.js'
-import { countChanges, isActionable, type PlanFile, type Plan } from '../plan/types.js'
+import {
+  countChanges,
+  ESTIMATE_VERSION,
+  isActionable,
+  type Estimate,
+  type PlanFile,
+  type Plan
+} from '../plan/types.js'
 import { computePlan, type PlanOutcome } from '../planner/planner.js'
 import {
   checkPlanPolicies,
@@ -148,6 +156,9 @@ export async function runOnline(
     const plans = planned.map(p => p.outcome.plan)
     crossStackConflicts(plans).forEach((problems, i) => plans[i]!.diagnostics.push(...problems))
     const found = plans.map(p => p.diagnostics.length)
+    // How long an apply of each plan takes at this run's pace: the plan says it, the apply counts it down.
+    if (config.command === 'plan' || config.command === 'apply')
+      for (const { outcome } of planned) outcome.plan.estimate = estimateOf(config, outcome)
     // What the report pictures (report/preview/): layouts from the plan, data from the query check.
     if (config.command === 'plan')
       for (const { outcome } of planned)
@@ -467,6 +478,15 @@ function planPolicyInput(
   }
 }
 
+/** What an apply of the plan sends, with the dry runs server-validation sends before it (apply/requests.ts). */
+function estimateOf(config: Config<OnlineCommand>, outcome: PlanOutcome): Estimate {
+  return applyEstimate(outcome.plan.changes, {
+    concurrency: config.concurrency,
+    rateLimit: config.rateLimit,
+    dryRuns: config.serverValidation ? outcome.planned.filter(sentToDryRun).length : 0
+  })
+}
+
 function planSettings(
   config: Config<OnlineCommand>,
   stack: Pick<StackToPlan, 'name' | 'prune' | 'siblings'>
@@ -559,6 +579,8 @@ async function finishStack(
     ...(run.operations ? { operations: run.operations } : {}),
     before: run.live,
     ...(run.deps.pacing ? { onPacing: run.deps.pacing } : {}),
+    // A plan file older than estimates has none to count down.
+    ...(plan.estimate?.version === ESTIMATE_VERSION ? { countdown: { pace: config.rateLimit } } : {}),
     // A create that timed out may commit up to about as late again: wait that long before looking for copies.
     settleMs: 2 * config.requestTimeoutMs,
     // With many stacks, each line says whose change it is.

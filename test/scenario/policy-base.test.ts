@@ -4,7 +4,7 @@
  * policy reaches only that stack; and a plan-time rule the pull request weakens still blocks in its base form.
  */
 import { describe, expect, it } from '@jest/globals'
-import type { BaseRead } from '../../src/policy/sources.js'
+import type { BaseFiles } from '../../src/policy/sources.js'
 import type { RunResult } from '../../src/run/types.js'
 import { dashboard, obsdeploy, timeTile, useScenario } from '../support/harness.js'
 
@@ -29,7 +29,7 @@ rules:
     message: dashboards are deleted by hand
     check: change.action != 'delete'
 `
-const base = (differing: Record<string, string>, unchanged: string[] = []): BaseRead => ({
+const base = (differing: Record<string, string>, unchanged: string[] = []): BaseFiles => ({
   commit: 'f'.repeat(40),
   unchanged: new Set(unchanged.map(f => `observability/${f}`)),
   differing: Object.entries(differing).map(([f, text]) => ({ path: `observability/${f}`, text }))

@@ -2,7 +2,7 @@
  * applyPlan (src/apply/apply.ts) with fake kinds that hand out scripted operations, so each outcome and
  * each order is set by the test, not by a server: what the apply unit tests share.
  */
-import { applyPlan } from '../../src/apply/apply.js'
+import { applyPlan, type ApplyInput } from '../../src/apply/apply.js'
 import type { ApplyProgress } from '../../src/apply/types.js'
 import type { AnyKind } from '../../src/kinds/index.js'
 import type { ApplyContext, Operation, OperationResult, PlannedChange } from '../../src/kinds/kind.js'
@@ -43,13 +43,13 @@ export const fails = (error: string, label = 'create'): Step => ({
 
 /**
  * Applies `planned` with kinds whose operations are `steps[address]`, one at a time unless told (a fixed
- * order); `progress: false` applies without a progress listener.
+ * order); `progress: false` applies without a progress listener, `countdown` counts the changes' estimates down.
  */
 export async function apply(
   planned: PlannedChange[],
   steps: Record<string, Step[]>,
   concurrency = 1,
-  { progress: listen = true } = {}
+  { progress: listen = true, countdown }: Pick<ApplyInput, 'countdown'> & { progress?: boolean } = {}
 ) {
   const kinds = RESOURCE_KINDS.map(
     kind =>
@@ -74,7 +74,8 @@ export async function apply(
     concurrency,
     log: silentLogger,
     kinds,
-    onProgress: listen ? p => progress.push(p) : undefined
+    onProgress: listen ? p => progress.push(p) : undefined,
+    countdown
   })
   return { result, progress }
 }

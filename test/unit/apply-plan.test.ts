@@ -162,6 +162,34 @@ describe('applyPlan progress', () => {
     })
   })
 
+  it("counts down the requests left by the plan's estimate, a change's as sent when it ends", async () => {
+    const planned = [
+      change('A', 'create'),
+      change('B', 'update', 'b-1'),
+      change('Invite', 'create', undefined, 'TeamMember')
+    ]
+    planned[0]!.change.estimate = { requests: 3 }
+    planned[1]!.change.estimate = { requests: 2 }
+    planned[2]!.change.estimate = { requests: 1, registry: 1 }
+    const steps = { 'Dashboard/A': [ok()], 'Dashboard/B': [ok()], 'TeamMember/Invite': [ok()] }
+    const pace = { requests: 100, windowMs: 60_000 }
+    const { progress } = await apply(planned, steps, 1, { countdown: { pace } })
+    // 6 of their own, 1 registry write, and the dashboards' re-read at the end (A is a create); 613 ms each.
+    expect(progress.map(p => [p.event, p.address, p.left])).toEqual([
+      ['start', 'Dashboard/A', { requests: 8, ms: 4904 }],
+      ['end', 'Dashboard/A', { requests: 5, ms: 3065 }],
+      ['start', 'Dashboard/B', { requests: 5, ms: 3065 }],
+      ['end', 'Dashboard/B', { requests: 3, ms: 1839 }],
+      ['start', 'TeamMember/Invite', { requests: 3, ms: 1839 }],
+      ['end', 'TeamMember/Invite', { requests: 1, ms: 613 }]
+    ])
+    // Unpaced: the requests, no time. A plan without estimates (an older plan file): nothing to count down.
+    const unpaced = await apply(planned, steps, 1, { countdown: { pace: null } })
+    expect(unpaced.progress[0]!.left).toEqual({ requests: 8 })
+    const old = await apply(planned, steps)
+    expect(old.progress.every(p => !('left' in p))).toBe(true)
+  })
+
   it('a skipped request ranks above an adopted one, below a failed one', async () => {
     const { progress } = await apply([change('Base', 'create'), change('C', 'create')], {
       'Dashboard/Base': [{ ...fails('HTTP 500'), provides: ['base'] }],

@@ -66,6 +66,7 @@ function savedSearchKind(desired: Rec[], hooks: Partial<AnyKind> = {}): AnyKind 
     liveId: (l: Rec) => l.id,
     refine: () => {},
     operations: () => [],
+    requests: () => ({ requests: 0 }),
     ...hooks
   } as AnyKind
 }
@@ -212,6 +213,35 @@ describe('the changes of a kind', () => {
         deferred: 'prune'
       }
     ])
+  })
+
+  it("carries each applied change's requests as its kind estimates them; a no-op and a deferred change none", () => {
+    const asked: string[] = []
+    const kind = savedSearchKind(
+      [
+        { name: 'new', value: 1 },
+        { name: 'same', value: 1 }
+      ],
+      {
+        requests: (pc: PlannedChange) => {
+          asked.push(pc.change.name)
+          return pc.change.action === 'create' ? { requests: 2, registry: 1 } : { requests: 0 }
+        }
+      }
+    )
+    const { plan: p } = plan({
+      kinds: [kind],
+      settings: settings({ prune: false }),
+      live: live({
+        savedSearches: searches({ id: 's1', name: 'same', value: 1 }, { id: 'g1', name: 'gone', value: 1 })
+      })
+    })
+    expect(p.changes.map(c => [c.name, c.action, c.estimate])).toEqual([
+      ['new', 'create', { requests: 2, registry: 1 }],
+      ['same', 'noop', undefined],
+      ['gone', 'delete', undefined]
+    ])
+    expect(asked).toEqual(['new'])
   })
 
   it('tells later kinds which records this run deletes: deletes and replaces, not deferred ones', () => {

@@ -117,13 +117,15 @@ describe('progress in CI (lines)', () => {
     expect(out.at(-1)).toBe('[0/3] waiting on update dashboard "Queued" (1m01s)\n')
   })
 
-  it('on a terminal, the status line says it is pacing, with the time left', () => {
+  it('on a terminal, the status line says it is pacing, and when the next request goes', () => {
     const { reporter, out, advance } = setup({ live: true })
     reporter.update(change('Queued', 'start', 0, 2))
     reporter.pacing(30_000)
     advance(10_000)
     reporter.pacing(20_000)
-    expect(out.at(-1)).toBe(`${CLEAR}applying 0/2: pacing for the rate limit, 20.0 s left (10.0 s)`)
+    expect(out.at(-1)).toBe(
+      `${CLEAR}applying 0/2: pacing for the rate limit, the next request in 20.0 s (10.0 s)`
+    )
   })
 })
 
@@ -167,5 +169,94 @@ describe('progress of untrusted names', () => {
     expect(text).toContain(`update dashboard "${shown}": failed`)
     // eslint-disable-next-line no-control-regex -- the point
     expect(text).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202a-\u202e]/)
+  })
+})
+
+describe('the time left of an apply the rate limit paces', () => {
+  const PACE = { requests: 100, windowMs: 60_000 }
+  /** What apply/ says is left: the requests, and their time at the pace (a window of 61.3 s per 100). */
+  const left = (p: ApplyProgress, requests: number, paced = true): ApplyProgress => ({
+    ...p,
+    left: paced ? { requests, ms: requests * 613 } : { requests }
+  })
+
+  it('says first how long it takes, then the time left from the requests left at the pace', () => {
+    const { reporter, out, advance } = setup({ pace: PACE })
+    reporter.update(left(change('Checkout', 'start', 0, 2), 3000))
+    // One request sent in 30 s (the server's window still full of the plan's?): too few to go by; the pace says.
+    advance(30_000)
+    reporter.update(left(change('Checkout', 'end', 1, 2, 'applied'), 2999))
+    reporter.update(left(change('Cart', 'start', 1, 2), 2999))
+    advance(1000)
+    reporter.update(left(change('Cart', 'end', 2, 2, 'applied'), 0))
+    expect(out).toEqual([
+      "applying about 31 min at 100 requests a minute (about 3,000 requests), paced below the server's rate limit (rate-limit)\n",
+      '[1/2] update dashboard "Checkout": done (30.0 s, about 31 min left)\n',
+      '[2/2] update dashboard "Cart": done (31.0 s)\n'
+    ])
+  })
+
+  it('a server slower than the pace: the time left follows the rate the requests went at', () => {
+    const { reporter, out, advance } = setup({ pace: PACE })
+    reporter.update(left(change('Checkout', 'start', 0, 2), 1000))
+    // 500 requests in 20 min where the pace lets them go in 5 min: the other 500 take 20 min more.
+    advance(20 * 60_000)
+    reporter.update(left(change('Checkout', 'end', 1, 2, 'applied'), 500))
+    expect(out.at(-1)).toBe('[1/2] update dashboard "Checkout": done (20m00s, about 20 min left)\n')
+  })
+
+  it('on a terminal, the status line and the pacing line say the time left too', () => {
+    const { reporter, out, advance, tick } = setup({ pace: PACE, live: true })
+    reporter.update(left(change('Checkout', 'start', 0, 2), 3000))
+    advance(1000)
+    tick()
+    expect(out.at(-1)).toBe(`${CLEAR}applying 0/2: update dashboard "Checkout" (1.0 s, about 31 min left)`)
+    reporter.pacing(59_000)
+    expect(out.at(-1)).toBe(
+      `${CLEAR}applying 0/2: pacing for the rate limit, the next request in 59.0 s (1.0 s, about 31 min left)`
+    )
+  })
+
+  it('an apply that one window lets go at once, or without a pace or an estimate, shows no time left', () => {
+    const start = change('Checkout', 'start', 0, 2)
+    const end = change('Checkout', 'end', 1, 2, 'applied')
+    for (const [pace, events] of [
+      [PACE, [left(start, 100), left(end, 99)]],
+      [null, [left(start, 3000, false), left(end, 2999, false)]],
+      [PACE, [start, end]]
+    ] as const) {
+      const { reporter, out } = setup({ pace })
+      for (const e of events) reporter.update(e)
+      expect(out).toEqual(['[1/2] update dashboard "Checkout": done (0.0 s)\n'])
+    }
+  })
+
+  it("with many stacks, each stack's apply is announced with its stack", () => {
+    const { reporter, out } = setup({ pace: PACE })
+    reporter.update({ ...left(change('A', 'start', 0, 1), 200), stack: 'payments' })
+    reporter.update({ ...left(change('A', 'end', 1, 1, 'applied'), 0), stack: 'payments' })
+    reporter.update({ ...left(change('B', 'start', 0, 1), 50), stack: 'search' })
+    reporter.update({ ...left(change('B', 'end', 1, 1, 'applied'), 0), stack: 'search' })
+    expect(out).toEqual([
+      "payments: applying about 2 min at 100 requests a minute (about 200 requests), paced below the server's rate limit (rate-limit)\n",
+      '[1/1] payments: update dashboard "A": done (0.0 s)\n',
+      '[1/1] search: update dashboard "B": done (0.0 s)\n'
+    ])
+  })
+})
+
+describe('progress names each kind in words', () => {
+  it('team member, saved search, service settings', () => {
+    const { reporter, out } = setup()
+    const kinds = ['TeamMember', 'SavedSearch', 'ServiceSettings'] as const
+    kinds.forEach((kind, i) => {
+      reporter.update({ ...change('X', 'start', i, 3), kind })
+      reporter.update({ ...change('X', 'end', i + 1, 3, 'applied'), kind })
+    })
+    expect(out.map(l => l.replace(/: done.*\n/, ''))).toEqual([
+      '[1/3] update team member "X"',
+      '[2/3] update saved search "X"',
+      '[3/3] update service settings "X"'
+    ])
   })
 })

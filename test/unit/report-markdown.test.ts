@@ -174,6 +174,26 @@ describe('markdown report of each kind of change', () => {
     expectWellFormed(md)
   })
 
+  it('says how long a long apply takes at the pace, under the verdict, in a plan only', () => {
+    const estimate = {
+      version: 1,
+      requests: 3000,
+      parts: { changes: 2000, registry: 1000, dryRuns: 0, rereads: 0 },
+      concurrency: 4,
+      pace: { requests: 100, windowMs: 60_000 },
+      durationMs: 1_839_000
+    }
+    const plan = makePlan([createPayments], { estimate })
+    const md = comment(makeInput({ plan }))
+    expect(md).toContain(
+      "**Plan: 1 to create.**\n\n⏱️ **Long apply:** about 31 min at 100 requests a minute (about 3,000 requests), paced below the server's rate limit (`rate-limit`).\n\n"
+    )
+    // Under a minute: nothing to announce. After the apply: nothing to foresee.
+    const short = makePlan([createPayments], { estimate: { ...estimate, requests: 90, durationMs: 55_170 } })
+    expect(comment(makeInput({ plan: short }))).not.toContain('Long apply')
+    expect(comment(makeInput({ command: 'apply', plan }))).not.toContain('Long apply')
+  })
+
   it('says "No changes" when nothing is actionable', () => {
     const md = comment(makeInput({ plan: makePlan([noopOrders, noopOrdersAlert]) }))
     expect(md).toContain('No changes. Live state matches the manifests.')

@@ -104,6 +104,24 @@ describe('text report for the terminal', () => {
     expect(service).not.toContain('abc123.eu-west-1')
   })
 
+  it('says how long a long apply takes at the pace, under the verdict, in a plan only', () => {
+    const estimate = {
+      version: 1,
+      requests: 900,
+      parts: { changes: 600, registry: 0, dryRuns: 300, rereads: 0 },
+      concurrency: 4,
+      pace: { requests: 10, windowMs: 10_000 },
+      durationMs: 927_000
+    }
+    const plan = makePlan([createPayments], { estimate })
+    const lines = renderText(makeInput({ plan }), { color: false }).split('\n')
+    expect(lines.slice(1, 3)).toEqual([
+      'Plan: 1 to create.',
+      "Long apply: about 15 min at 60 requests a minute (about 900 requests), paced below the server's rate limit (rate-limit)"
+    ])
+    expect(renderText(makeInput({ command: 'apply', plan }), { color: false })).not.toContain('Long apply')
+  })
+
   it('says No changes when nothing is actionable', () => {
     const text = renderText(makeInput({ plan: makePlan([noopOrders]) }), { color: false })
     expect(text).toContain('No changes. Live state matches the manifests.')

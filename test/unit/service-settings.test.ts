@@ -133,7 +133,9 @@ transparentDataEncryptionKeyId: key-2
           }
         },
         // The manifest's `kind` line.
-        source: { file: 'service.yaml', line: 2, column: 7 }
+        source: { file: 'service.yaml', line: 2, column: 7 },
+        // The PATCH, the read and the PATCH of the rotation, and the read that finds the service converged.
+        estimate: { requests: 4 }
       }
     ])
   })

@@ -9,7 +9,7 @@ import { desiredDashboards, type DesiredDashboard } from './desired.js'
 import { recordDashboardFacts } from './facts.js'
 import { normalDesired, normalLive } from './normal.js'
 import { refineDashboard } from './notes.js'
-import { dashboardOperations } from './operations.js'
+import { dashboardOperations, dashboardRequests } from './operations.js'
 import { pairDashboards } from './pair.js'
 import { savedDashboard } from './saved.js'
 
@@ -26,5 +26,6 @@ export const dashboardKind: Kind<DesiredDashboard, LiveDashboard> = {
   refine: refineDashboard,
   conclude: recordDashboardFacts,
   operations: dashboardOperations,
+  requests: dashboardRequests,
   saved: savedDashboard
 }

@@ -2,7 +2,14 @@
 import type { DashboardPatch } from '../../api/client.js'
 import type { LiveDashboard } from '../../api/schemas.js'
 import { createOnce } from '../create-once.js'
-import type { ApplyContext, Operation, OperationContext, OperationResult, PlannedChange } from '../kind.js'
+import type {
+  ApplyContext,
+  Operation,
+  OperationContext,
+  OperationResult,
+  PlannedChange,
+  RequestEstimate
+} from '../kind.js'
 import { alertsClearedToken, dashboardLock, deleteOperation, readyToken } from '../operations.js'
 import { bindPlaceholders, placeholderTokens } from '../references.js'
 import { addedSince, isRegistryDashboard, parseRegistry } from '../registry.js'
@@ -90,6 +97,20 @@ export function dashboardOperations(
     }
   }
   return ops
+}
+
+/**
+ * What dashboardOperations send: a delete, a PUT, or the patches (one per changed tile, at least one) and the read
+ * after them; a create, and for late link-outs a read and a PUT.
+ */
+export function dashboardRequests(pc: PlannedChange<DashboardRequest, LiveDashboard>): RequestEstimate {
+  const { change, desired, live } = pc
+  if (change.action === 'noop' || change.deferred) return { requests: 0 }
+  if (change.action === 'delete') return { requests: live ? 1 : 0 }
+  if (!desired) return { requests: 0 }
+  const write = desired.value.write
+  if (live) return { requests: write?.via === 'patch' ? Math.max(1, write.tiles.length) + 1 : 1 }
+  return { requests: desired.value.linksLater ? 3 : 1 }
 }
 
 /**
