@@ -100,13 +100,14 @@ export function dashboardOperations(
 }
 
 /**
- * What dashboardOperations send: a delete, a PUT, or the patches (one per changed tile, at least one) and the read
+ * What dashboardOperations send: a delete (an extra registry's: a read, the kept one's write, the delete), a PUT, or the patches (one per changed tile, at least one) and the read
  * after them; a create, and for late link-outs a read and a PUT.
  */
 export function dashboardRequests(pc: PlannedChange<DashboardRequest, LiveDashboard>): RequestEstimate {
   const { change, desired, live } = pc
   if (change.action === 'noop' || change.deferred) return { requests: 0 }
-  if (change.action === 'delete') return { requests: live ? 1 : 0 }
+  // An extra registry dashboard is read again and merged into the kept one (a write) before its delete.
+  if (change.action === 'delete') return { requests: live ? (isRegistryDashboard(live) ? 3 : 1) : 0 }
   if (!desired) return { requests: 0 }
   const write = desired.value.write
   if (live) return { requests: write?.via === 'patch' ? Math.max(1, write.tiles.length) + 1 : 1 }
