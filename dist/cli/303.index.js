@@ -17,8 +17,8 @@ var external_node_path_default = /*#__PURE__*/__webpack_require__.n(external_nod
 // EXTERNAL MODULE: ./node_modules/picomatch/index.js
 var picomatch = __webpack_require__(4006);
 var picomatch_default = /*#__PURE__*/__webpack_require__.n(picomatch);
-// EXTERNAL MODULE: ./src/api/client.ts + 7 modules
-var client = __webpack_require__(3915);
+// EXTERNAL MODULE: ./src/api/client.ts + 6 modules
+var client = __webpack_require__(3539);
 // EXTERNAL MODULE: ./src/kinds/ownership.ts
 var ownership = __webpack_require__(9586);
 // EXTERNAL MODULE: ./src/kinds/registry.ts

@@ -5257,7 +5257,7 @@ exports.basename = (path, { windows } = {}) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _zod_setup_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2286);
-/* harmony import */ var _cli_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2039);
+/* harmony import */ var _cli_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9140);
 /** The CLI's entry: ncc bundles this file into dist/cli/index.js (the `obsdeploy` bin). */
 
 
@@ -5275,7 +5275,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 2039:
+/***/ 9140:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -5396,7 +5396,7 @@ const DEFINED = [
         name: 'mask-emails',
         type: { kind: 'boolean' },
         default: 'true',
-        description: 'Name TeamMember people by a masked email (j***@example.com) in the plan, its file, the comment, the job summary and the logs. Emails are personal data; false shows them whole.'
+        description: 'Name TeamMember people by a masked email in the plan, its file, the comment, the job summary, the logs and policy findings: the first and last letters, the domain and a short tag keyed by the API credential (j***e@example.com #3f2a), so two people read apart, and one person alike in every run with that credential. Emails are personal data; false shows them whole.'
     },
     {
         name: 'service-update',
@@ -5424,6 +5424,11 @@ const DEFINED = [
         default: '${{ github.token }}',
         actionOnly: true,
         description: 'Token for the pull request comment (needs `pull-requests: write`).'
+    },
+    {
+        name: 'policy-source',
+        type: { kind: 'string' },
+        description: "Policies kept where the pull request cannot change them, in force besides the repository's own: `owner/repo@ref:path` (a file or folder, read through the GitHub API with github-token). CLI: a local path or `<git ref>:<path>`."
     },
     {
         name: 'concurrency',
@@ -5605,7 +5610,7 @@ const API = [
     'retry-budget',
     'connect-budget'
 ];
-const MANIFESTS = ['manifests', 'stacks', 'var', 'vars-file'];
+const MANIFESTS = ['manifests', 'stacks', 'var', 'vars-file', 'policy-source'];
 const PLANNING = ['stack', 'prune', 'mask-emails', 'service-update', 'ui-url', 'release', 'label'];
 const OUTPUT = ['out', 'json', 'summary', 'verbose', 'no-color'];
 const USAGE_ERROR = [2, 'usage error: an unknown option, a missing or invalid setting'];
@@ -5880,6 +5885,66 @@ const EXAMPLES = {
 };
 const example = (name) => (EXAMPLES[name] ? ` (e.g. --${name} ${EXAMPLES[name]})` : '');
 
+;// CONCATENATED MODULE: external "node:child_process"
+const external_node_child_process_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:child_process");
+// EXTERNAL MODULE: ./src/error-message.ts
+var error_message = __nccwpck_require__(6587);
+;// CONCATENATED MODULE: ./src/cli/policy-source.ts
+/**
+ * `--policy-source` in the CLI: a local path (a file, or a folder whose `.yaml` and `.yml` files are read,
+ * subfolders included), or `<git ref>:<path>` of the local repository, read with git (`origin/main:policies`,
+ * the path from the repository's root, as `git show` takes it). The CLI never calls GitHub.
+ */
+
+
+
+
+
+
+const run = (0,external_node_util_.promisify)(external_node_child_process_namespaceObject.execFile);
+async function readLocalPolicySource(value, cwd) {
+    const origin = value;
+    try {
+        const local = external_node_path_default().resolve(cwd, value);
+        if ((0,external_node_fs_.existsSync)(local))
+            return { origin, files: await readFolder(local, cwd) };
+        const colon = value.indexOf(':');
+        if (colon <= 0 || value.startsWith('-'))
+            return { origin, unreadable: 'no such file or folder, and not a `<git ref>:<path>` either' };
+        return { origin, files: await readGit(value.slice(0, colon), value.slice(colon + 1), cwd) };
+    }
+    catch (e) {
+        return { origin, unreadable: (0,error_message/* errorMessage */.gJ)(e).split('\n')[0] };
+    }
+}
+async function readFolder(at, cwd) {
+    const show = (file) => external_node_path_default().relative(cwd, file).split((external_node_path_default()).sep).join('/') || file;
+    if (!(await (0,promises_.stat)(at)).isDirectory())
+        return [{ path: show(at), text: await (0,promises_.readFile)(at, 'utf8') }];
+    const entries = await (0,promises_.readdir)(at, { recursive: true, withFileTypes: true });
+    const files = entries
+        .filter(e => e.isFile() && /\.ya?ml$/.test(e.name))
+        .map(e => external_node_path_default().join(e.parentPath, e.name))
+        .sort();
+    return Promise.all(files.map(async (f) => ({ path: show(f), text: await (0,promises_.readFile)(f, 'utf8') })));
+}
+async function readGit(ref, inside, cwd) {
+    const where = inside.replace(/^\/+|\/+$/g, '');
+    // `--` ends the options: a ref or path that starts with `-` is not read as one.
+    const { stdout } = await run('git', ['ls-tree', '-r', '-z', '--full-tree', ref, '--', ...(where ? [where] : [])], { cwd, maxBuffer: 64 * 2 ** 20 });
+    const blobs = stdout
+        .split('\0')
+        .filter(Boolean)
+        .map(line => /^\d+ blob ([0-9a-f]+)\t(.*)$/s.exec(line))
+        .filter((m) => m !== null && /\.ya?ml$/.test(m[2]));
+    const files = [];
+    for (const [, sha, file] of blobs) {
+        const { stdout: text } = await run('git', ['cat-file', 'blob', sha], { cwd, maxBuffer: 8 * 2 ** 20 });
+        files.push({ path: `${ref}:${file}`, text });
+    }
+    return files;
+}
+
 ;// CONCATENATED MODULE: ./src/config/default-stack.ts
 /**
  * The CLI's default stack: the repository's name, as the action uses it, so a plan from a laptop and one
@@ -5921,8 +5986,6 @@ function default_stack_defaultStackOf(cwd, env) {
 
 // EXTERNAL MODULE: ./src/diagnostics.ts
 var src_diagnostics = __nccwpck_require__(4851);
-// EXTERNAL MODULE: ./src/error-message.ts
-var error_message = __nccwpck_require__(6587);
 // EXTERNAL MODULE: ./src/manifest/files.ts + 6 modules
 var files = __nccwpck_require__(8937);
 // EXTERNAL MODULE: external "node:net"
@@ -6240,6 +6303,17 @@ function parseSettings(raw, ctx, commandOf) {
                 auth = { kind: 'basic', keyId, keySecret };
         }
     }
+    if (!needsApi) {
+        // Validate never calls the API, but a credential it is given keys the masks of emails (mask-email.ts),
+        // so a person reads as in the plan; without one they are keyed at random.
+        const apiKey = get('api-key');
+        const keyId = get('key-id');
+        const keySecret = get('key-secret');
+        if (mode === 'self-hosted' && apiKey)
+            auth = { kind: 'bearer', apiKey };
+        if (mode === 'managed' && keyId && keySecret)
+            auth = { kind: 'basic', keyId, keySecret };
+    }
     // With stacks, `stack` names the stacks to run; each stack's own name is in its stack.yaml.
     const stacks = get('stacks') ? { only: (0,files/* splitPatterns */.sb)(get('stack') ?? '') } : undefined;
     const stack = stacks ? ctx.defaultStack : (get('stack') ?? ctx.defaultStack);
@@ -6320,7 +6394,8 @@ function parseSettings(raw, ctx, commandOf) {
         checkQueries: get('check-queries'),
         serverValidation: get('server-validation'),
         commentOnPr: get('comment-on-pr'),
-        labels: get('labels')
+        labels: get('labels'),
+        policySource: get('policy-source') || undefined
     };
     return problems.length > 0 ? { diagnostics: problems } : { config, diagnostics: notes };
 }
@@ -6662,6 +6737,57 @@ function dashboardLink(uiUrl, id) {
     if (!uiUrl || !/^https?:\/\//i.test(uiUrl) || !id || !PLAIN_ID.test(id))
         return undefined;
     return `${uiUrl.replace(/\/+$/, '')}/dashboards/${id}`;
+}
+
+// EXTERNAL MODULE: ./src/plan/types.ts
+var types = __nccwpck_require__(9898);
+;// CONCATENATED MODULE: ./src/report/pace.ts
+
+/** A plan's apply is announced from this long on: a shorter one is over before anyone waits for it. */
+const LONG_APPLY_MS = 60_000;
+/**
+ * How long the plan's apply takes and at what pace, when that is more than a minute ("about 31 min at 100 requests a
+ * minute (about 3,000 requests)"); undefined otherwise, without a pace, or for an estimate of another version.
+ */
+function longApply(plan) {
+    const estimate = plan?.estimate;
+    if (estimate?.version !== types/* ESTIMATE_VERSION */.SO || !estimate.pace || estimate.durationMs === undefined)
+        return undefined;
+    if (estimate.durationMs <= LONG_APPLY_MS)
+        return undefined;
+    return applyWords(estimate.requests, estimate.pace, estimate.durationMs);
+}
+/** "about 31 min at 100 requests a minute (about 3,000 requests)": `requests` taking `ms` at `pace`. */
+function applyWords(requests, pace, ms) {
+    return `${aboutDuration(ms)} at ${paceWords(pace)} (about ${aboutCount(requests)} ${requests === 1 ? 'request' : 'requests'})`;
+}
+/** "about 7 s", "about 45 s", "about 31 min", "about 2 h 5 min". */
+function aboutDuration(ms) {
+    const seconds = ms / 1000;
+    if (seconds < 10)
+        return `about ${Math.max(1, Math.round(seconds))} s`;
+    if (seconds < 57.5)
+        return `about ${Math.round(seconds / 5) * 5} s`;
+    const minutes = Math.max(1, Math.round(seconds / 60));
+    if (minutes < 60)
+        return `about ${minutes} min`;
+    const fives = Math.round(seconds / 300) * 5;
+    const [hours, rest] = [Math.floor(fives / 60), fives % 60];
+    return rest === 0 ? `about ${hours} h` : `about ${hours} h ${rest} min`;
+}
+/** "100 requests a minute" (self-hosted's), "60 requests a minute" (managed's 10 per 10 s), "7 requests every 45 s". */
+function paceWords(pace) {
+    const perMinute = (pace.requests * 60_000) / pace.windowMs;
+    if (Number.isInteger(perMinute))
+        return `${perMinute.toLocaleString('en-US')} ${perMinute === 1 ? 'request' : 'requests'} a minute`;
+    return `${pace.requests.toLocaleString('en-US')} ${pace.requests === 1 ? 'request' : 'requests'} every ${pace.windowMs / 1000} s`;
+}
+/** A count as an estimate says it: exact below 100, else to two significant digits ("3,000", "1,200", "900"). */
+function aboutCount(n) {
+    if (n < 100)
+        return String(Math.round(n));
+    const unit = 10 ** (Math.floor(Math.log10(n)) - 1);
+    return (Math.round(n / unit) * unit).toLocaleString('en-US');
 }
 
 ;// CONCATENATED MODULE: ./src/report/wording.ts
@@ -7684,8 +7810,6 @@ function keyText(key) {
     return plainScalar(key) === key ? key : libraryYaml({ [key]: 0 }).replace(/: 0$/, '');
 }
 
-// EXTERNAL MODULE: ./src/plan/types.ts
-var types = __nccwpck_require__(9898);
 ;// CONCATENATED MODULE: ./src/report/verdict.ts
 
 
@@ -7752,7 +7876,12 @@ function verdictOf(input, diagnostics) {
         const waiting = listOfCounts([
             [changes.filter(c => c.deferred === 'prune').length, 'would be deleted with prune'],
             [changes.filter(c => c.deferred === 'release').length, 'waits for a release', 'wait for a release'],
-            [changes.filter(c => c.deferred === 'in-use').length, 'kept: still in use', 'kept: still in use']
+            [changes.filter(c => c.deferred === 'in-use').length, 'kept: still in use', 'kept: still in use'],
+            [
+                changes.filter(c => c.deferred === 'own-user').length,
+                "kept: the API key's own user",
+                "kept: the API key's own users"
+            ]
         ]);
         if (actionable === 0) {
             if (counts.deferred === 0)
@@ -7795,11 +7924,15 @@ function reportModel(input) {
     const verdict = verdictOf(input, diagnostics);
     const destroys = input.command === 'plan' || input.command === 'apply' ? destructionsOf(input) : [];
     const changes = input.plan?.changes ?? [];
+    const policyClauses = policyClausesOf(input.policies);
+    // A pull request that changes the rules is never ✅: one that weakens them reads like a delete.
     const tone = verdict.tone === 'failed'
         ? 'failed'
-        : destroys.length > 0
+        : destroys.length > 0 || policyClauses.some(c => c.loud)
             ? 'destructive'
-            : changes.some(c => c.action !== 'noop') || (input.apply?.outcomes.length ?? 0) > 0
+            : changes.some(c => c.action !== 'noop') ||
+                (input.apply?.outcomes.length ?? 0) > 0 ||
+                policyClauses.length > 0
                 ? 'changes'
                 : verdict.tone === 'changes'
                     ? 'changes'
@@ -7817,8 +7950,44 @@ function reportModel(input) {
         groups: groupsOf(input),
         drifted: input.command === 'drift'
             ? changes.filter(c => c.action !== 'noop').map(change => ({ change, phrase: driftPhrase(change) }))
-            : []
+            : [],
+        policyClauses
     };
+}
+const RULE_VERBS = {
+    removes: 'removes policy rule',
+    weakens: 'weakens policy rule',
+    changes: 'changes policy rule',
+    adds: 'adds policy rule'
+};
+/** The heading's words on the rules: what the pull request does to them, in the order of their weight. */
+function policyClausesOf(review) {
+    if (!review)
+        return [];
+    const out = [];
+    if (review.from.kind === 'workspace' && review.from.fallback !== undefined)
+        out.push({
+            verb: "obeys its own policy files: its base commit's could not be read",
+            items: [],
+            loud: true
+        });
+    for (const verb of ['removes', 'weakens', 'changes', 'adds']) {
+        const of = review.changes.filter(c => c.verb === verb);
+        if (of.length === 0)
+            continue;
+        out.push({
+            verb: RULE_VERBS[verb],
+            items: of.map(c => ({ name: c.rule, ...(c.how.length > 0 ? { how: c.how.join(', ') } : {}) })),
+            loud: verb === 'removes' || verb === 'weakens'
+        });
+    }
+    if (review.suppressions.length > 0)
+        out.push({
+            verb: `adds ${review.suppressions.length === 1 ? 'a new suppression of' : `${review.suppressions.length} new suppressions:`}`,
+            items: review.suppressions.map(s => ({ name: s.rule, how: `for ${s.kind} ${s.name}` })),
+            loud: true
+        });
+    return out;
 }
 /** The PR label a run earns: what a reviewer filters pull requests by. */
 function labelOf(input) {
@@ -7968,19 +8137,25 @@ function entryName(v) {
 }
 // ---------------------------------------------------------------------------------------------------
 // Groups by action, with links.
-const GROUP_ORDER = ['delete', 'in-use', 'replace', 'update', 'create', 'prune', 'release'];
+const GROUP_ORDER = [
+    'delete',
+    'in-use',
+    'own-user',
+    'replace',
+    'update',
+    'create',
+    'prune',
+    'release'
+];
 function groupKey(c, command) {
     if (command === 'drift') {
         if (c.action === 'delete' || c.deferred === 'prune')
             return 'delete';
         return c.action === 'create' ? 'create' : 'update';
     }
-    if (c.deferred === 'prune')
-        return 'prune';
-    if (c.deferred === 'release')
-        return 'release';
-    if (c.deferred === 'in-use')
-        return 'in-use';
+    // Each reason for holding a change back is a group of its own.
+    if (c.deferred)
+        return c.deferred;
     return c.action === 'noop' ? 'update' : c.action;
 }
 function groupTitle(key, command) {
@@ -8003,6 +8178,8 @@ function groupTitle(key, command) {
             return 'Waits for a release';
         case 'in-use':
             return 'Not deleted: still in use';
+        case 'own-user':
+            return "Not removed: the API key's own user";
     }
 }
 function groupsOf(input) {
@@ -8172,6 +8349,7 @@ function timeText(iso) {
 
 
 
+
 /** GitHub refuses issue comments longer than this many characters. */
 const COMMENT_LIMIT = 65536;
 /** GitHub refuses a job summary (per step) larger than this many bytes. */
@@ -8187,6 +8365,7 @@ const SHORTEN_ORDER = {
     release: 3,
     replace: 4,
     'in-use': 5,
+    'own-user': 5,
     delete: 6
 };
 const CUT_ORDER = {
@@ -8196,6 +8375,7 @@ const CUT_ORDER = {
     release: 13,
     replace: 21,
     'in-use': 22,
+    'own-user': 22,
     delete: 23
 };
 /** The table of stacks: after every stack's creates and updates, before warnings, replaces and deletes. */
@@ -8242,13 +8422,15 @@ function fit(segments, options) {
 }
 /** One stack's report: its heading, verdict, problems and resources. */
 function sectionOf(model) {
-    const segments = [`${heading(model)}\n\n**${model.verdict.text}**\n\n`];
+    const segments = [`${heading(model)}\n\n**${model.verdict.text}**\n\n${longApplyLine(model)}`];
     if (model.diagnostics.length > 0)
         segments.push(...diagnosticRuns(model, model.input));
     segments.push(convergence(model.input));
     const names = namesOf(model.input.plan);
     for (const group of model.groups)
         segments.push(groupRun(group, model, names));
+    if (model.input.policies && model.input.policies.rules.length > 0)
+        segments.push(rulesInForce(model.input));
     // The plan pictured (preview/): collapsed, and the first thing the size budget shortens and cuts.
     if (model.input.command === 'plan')
         segments.push(...previewRuns(model.input.plan));
@@ -8260,9 +8442,24 @@ const TONE_ICON = { ok: '✅', changes: '📝', destructive: '⚠️', failed: '
 function heading(model) {
     const { input } = model;
     const title = `### ${TONE_ICON[model.tone]} ${model.title} for stack ${inline(input.stack, 100)} (${inline(model.api, 60)})`;
-    if (model.destroys.length === 0)
-        return title;
-    return `${title}: ${destroyClause(model.destroys)}`;
+    const clauses = [
+        ...(model.destroys.length > 0 ? [destroyClause(model.destroys)] : []),
+        ...(model.policyClauses.length > 0 ? [policyClause(model.policyClauses)] : [])
+    ];
+    return clauses.length === 0 ? title : `${title}: ${clauses.join('; ')}`;
+}
+/** What a pull request does to the rules: "this pull request removes policy rule "a"; weakens ...". */
+function policyClause(clauses) {
+    const said = clauses.map(c => {
+        if (c.items.length === 0)
+            return c.verb;
+        const shown = c.items
+            .slice(0, NAMES_IN_HEADING)
+            .map(i => `"${inline(i.name, 120)}"${i.how ? ` (${inline(i.how, 200)})` : ''}`);
+        const more = c.items.length > NAMES_IN_HEADING ? `, +${c.items.length - NAMES_IN_HEADING} more` : '';
+        return `${c.verb} ${shown.join(', ')}${more}`;
+    });
+    return `this pull request ${said.join('; ')}`;
 }
 /** One clause per verb: "deletes dashboard "Legacy", 2 alerts ("A", "B"); replaces ...". */
 function destroyClause(destroys) {
@@ -8275,17 +8472,39 @@ function destroyClause(destroys) {
     }
     return [...byVerb].map(([verb, said]) => `${verb} ${said.join(', ')}`).join('; ');
 }
+/** The rules in force, collapsed, each with where it is written; cut with the creates' lines. */
+function rulesInForce(input) {
+    const review = input.policies;
+    const from = review.from.kind === 'base'
+        ? `the pull request's base commit ${review.from.commit.slice(0, 7)}`
+        : review.from.fallback !== undefined
+            ? "this pull request's own files (its base commit's could not be read)"
+            : "this run's files";
+    const sources = review.central ? `${from} and ${review.central}` : from;
+    return {
+        head: `<details><summary>Rules in force: ${review.rules.length}, from ${htmlText(sources, 400)}</summary>\n\n| Rule | Severity | Over | Suppressible | Written at |\n| --- | --- | --- | --- | --- |\n`,
+        items: review.rules.map(r => `| ${inline(r.id, 100)} | ${r.severity} | ${r.on === 'plan' ? 'the plan' : 'each manifest'} | ${r.suppressible ? 'yes' : 'no'} | ${inline(r.from, 300)} |\n`),
+        tail: '\n</details>\n\n',
+        omitted: n => `| … | ${plural(n, 'more rule')} | | | |\n`,
+        cutOrder: CUT_ORDER.create,
+        keepHeadWhenEmpty: false
+    };
+}
 // ---------------------------------------------------------------------------------------------------
 // Many stacks: the heading names the stacks that destroy something, the table says how each one went.
 function stacksHeading(model) {
     const n = model.sections.length;
     const title = `### ${TONE_ICON[model.tone]} ${model.title} for ${n === 0 ? 'no stack' : plural(n, 'stack')} (${inline(model.api, 60)})`;
-    const loud = model.sections.filter(m => m.destroys.length > 0);
+    const loud = model.sections.filter(m => m.destroys.length > 0 || m.policyClauses.length > 0);
     if (loud.length === 0)
         return title;
     const said = loud
         .slice(0, NAMES_IN_HEADING)
-        .map(m => `stack ${inline(m.input.stack, 100)} ${destroyClause(m.destroys)}`);
+        .map(m => [
+        `stack ${inline(m.input.stack, 100)}`,
+        ...(m.destroys.length > 0 ? [destroyClause(m.destroys)] : []),
+        ...(m.policyClauses.length > 0 ? [`(${policyClause(m.policyClauses)})`] : [])
+    ].join(' '));
     const more = loud.length > NAMES_IN_HEADING ? `; +${loud.length - NAMES_IN_HEADING} more stacks` : '';
     return `${title}: ${said.join('; ')}${more}`;
 }
@@ -8315,6 +8534,11 @@ function stacksTable(model) {
         cutOrder: CUT_STACK_ROWS,
         keepHeadWhenEmpty: false
     };
+}
+/** A plan whose apply takes more than a minute at the run's pace says how long (pace.ts): fixed words and numbers. */
+function longApplyLine(model) {
+    const long = model.input.command === 'plan' ? longApply(model.input.plan) : undefined;
+    return long ? `⏱️ **Long apply:** ${long}, paced below the server's rate limit (\`rate-limit\`).\n\n` : '';
 }
 function convergence(input) {
     const c = input.apply?.convergence;
@@ -8423,17 +8647,20 @@ const GROUP_ICON = {
     create: '➕',
     prune: '⏸️',
     release: '⏳',
-    'in-use': '🔒'
+    'in-use': '🔒',
+    'own-user': '🔒'
 };
 function groupRun(group, model, names) {
     const { input } = model;
     const intro = group.key === 'prune'
-        ? 'Owned by this stack but no longer in the manifests. They stay while prune is off.\n\n'
+        ? 'Owned by this stack but not in the manifests (each note says why). They stay while prune is off.\n\n'
         : group.key === 'release'
             ? `Service settings are not applied by this run${input.serviceGate ? `: ${inline(input.serviceGate.reason, 200)}` : ''}.\n\n`
             : group.key === 'in-use'
                 ? 'Left the manifests, but something this run does not delete still uses them: they stay until those users let go (each note says which).\n\n'
-                : '';
+                : group.key === 'own-user'
+                    ? "Left the manifests, but the server does not let an API key remove its own user from the team: it stays in the team and in this stack's registry (its note says how to manage it again).\n\n"
+                    : '';
     const n = group.items.length;
     return {
         head: `#### ${GROUP_ICON[group.key]} ${group.title} (${n})\n\n${intro}`,
@@ -8589,6 +8816,7 @@ function reportOf(config, found, context = {}) {
         plan: found.plan,
         apply: found.apply,
         planFile: found.planFile,
+        ...(found.policies ? { policies: found.policies } : {}),
         uiUrl: config.uiUrl,
         serviceGate: config.serviceGate,
         ...context
@@ -8615,6 +8843,7 @@ function stacksReportOf(config, run, planFile, context = {}) {
 
 ;// CONCATENATED MODULE: ./src/report/progress.ts
 
+
 const CLEAR_LINE = '\r\u001b[2K';
 const unrefInterval = (ms, tick) => {
     const timer = setInterval(tick, ms);
@@ -8635,12 +8864,25 @@ function progressReporter(options) {
     let drawn = false;
     /** Until when requests are held for the rate limit (ms, this reporter's clock). */
     let pacedUntil = 0;
-    const elapsed = () => progress_duration(now() - (started ?? now()));
+    /**
+     * An apply the rate limit paces (time left is shown): its pace, whose apply it is (the stack), and when it started
+     * with how many requests to send.
+     */
+    let timed;
+    let timedFor;
+    /** The time so far, and for a paced apply the time left: "2m10s, about 28 min left". */
+    const elapsed = () => {
+        const so = progress_duration(now() - (started ?? now()));
+        const left = last?.left;
+        if (!timed || left?.ms === undefined || left.requests <= 0 || last.done === last.total)
+            return so;
+        return `${so}, ${aboutDuration(timeLeft(timed, left.requests, left.ms, now()))} left`;
+    };
     const current = () => [...inFlight.values()].at(-1);
     const statusLine = () => {
         const count = `${last?.done ?? 0}/${last?.total ?? 0}`;
         if (now() < pacedUntil)
-            return `applying ${count}: pacing for the rate limit, ${progress_duration(pacedUntil - now())} left (${elapsed()})`;
+            return `applying ${count}: pacing for the rate limit, the next request in ${progress_duration(pacedUntil - now())} (${elapsed()})`;
         const doing = current();
         return `applying ${count}${doing ? `: ${describe(doing.progress)}` : ''} (${elapsed()})`;
     };
@@ -8664,6 +8906,22 @@ function progressReporter(options) {
         if (waiting && now() >= pacedUntil && now() - lastLine >= quietMs)
             line(`[${last?.done ?? 0}/${last?.total ?? 0}] waiting on ${describe(waiting.progress)} (${elapsed()})`);
     };
+    /** An apply's first event: one the rate limit will pace says how long it takes (each stack's, with many). */
+    const announce = (progress) => {
+        const whose = progress.stack ?? '';
+        if (timedFor === whose)
+            return;
+        timedFor = whose;
+        const pace = options.pace;
+        const left = progress.left;
+        // More requests than one window lets go: the rate limit will hold some back.
+        timed =
+            pace && left?.ms !== undefined && left.requests > pace.requests
+                ? { pace, start: now(), requests: left.requests }
+                : undefined;
+        if (timed)
+            line(`${progress.stack ? `${(0,src_log/* printable */.g$)(progress.stack, 100)}: ` : ''}applying ${applyWords(left.requests, timed.pace, left.ms)}, paced below the server's rate limit (rate-limit)`);
+    };
     return {
         update(progress) {
             if (started === undefined) {
@@ -8672,6 +8930,7 @@ function progressReporter(options) {
                 stop = every(options.live ? 1000 : quietMs, tick);
             }
             last = progress;
+            announce(progress);
             if (progress.event === 'start') {
                 inFlight.set(progress.address, { progress, at: now() });
                 if (options.live)
@@ -8709,6 +8968,16 @@ function progressReporter(options) {
         }
     };
 }
+/**
+ * How long the `left` requests take: `paced` (at the pace), or at the rate they went so far when that is slower (a
+ * server slower than the pace). That rate counts once two windows' worth were sent: before, the first window's
+ * burst would make it far too hopeful, and a first wait (a window the plan's requests still fill at the server) far
+ * too gloomy.
+ */
+function timeLeft(apply, left, paced, now) {
+    const sent = apply.requests - left;
+    return sent >= 2 * apply.pace.requests ? Math.max(paced, ((now - apply.start) * left) / sent) : paced;
+}
 const WORDS = {
     applied: 'done',
     adopted: 'done (adopted after a lost response)',
@@ -8720,7 +8989,8 @@ const WORDS = {
  * untrusted (a pruned one is the server's): printable, so none can start a line or drive the terminal.
  */
 const describe = (p) => `${p.stack ? `${(0,src_log/* printable */.g$)(p.stack, 100)}: ` : ''}${p.action} ${kindWord(p.kind)} "${(0,src_log/* printable */.g$)(p.name, 200)}"`;
-const kindWord = (kind) => kind === 'ServiceSettings' ? 'service settings' : kind.toLowerCase();
+/** `dashboard`, `team member`, `service settings`: the kind's words. */
+const kindWord = (kind) => kind.replace(/(?<=[a-z])(?=[A-Z])/g, ' ').toLowerCase();
 /** `4.2 s`, `1m05s`. */
 function progress_duration(ms) {
     if (ms < 60_000)
@@ -8808,6 +9078,7 @@ function previewLines(plan, paint) {
 
 
 
+
 const SGR = { bold: 1, dim: 2, red: 31, green: 32, yellow: 33, magenta: 35, cyan: 36 };
 const text_VALUE_LENGTH = 200;
 const TONE_STYLE = { ok: 'green', changes: 'yellow', destructive: 'red', failed: 'red' };
@@ -8821,7 +9092,8 @@ function renderText(input, options) {
         [
             paint('bold', `obsdeploy ${model.title.toLowerCase()} for stack ${(0,src_log/* printable */.g$)(input.stack)} (${(0,src_log/* printable */.g$)(model.api)})`),
             ...destroyLines(model, paint),
-            paint(TONE_STYLE[model.tone], model.verdict.text)
+            paint(TONE_STYLE[model.tone], model.verdict.text),
+            ...longApplyLines(input, paint)
         ]
     ];
     if (model.diagnostics.length > 0)
@@ -8831,6 +9103,8 @@ function renderText(input, options) {
         blocks.push(groupLines(group, model, names, paint));
     if (options.preview && input.command === 'plan')
         blocks.push(previewLines(input.plan, paint));
+    if (input.policies && input.policies.rules.length > 0)
+        blocks.push(rulesLines(input, paint));
     if (input.planFile)
         blocks.push([paint('dim', `Plan JSON: ${(0,src_log/* printable */.g$)(input.planFile)}`)]);
     return `${blocks
@@ -8866,8 +9140,27 @@ function value(v) {
         return '(absent)';
     return (0,src_log/* printable */.g$)(typeof v === 'string' ? v : (JSON.stringify(v) ?? String(v)), text_VALUE_LENGTH);
 }
+/** A plan whose apply takes more than a minute at the run's pace says how long (pace.ts). */
+function longApplyLines(input, paint) {
+    const long = input.command === 'plan' ? longApply(input.plan) : undefined;
+    return long
+        ? [paint('yellow', `Long apply: ${long}, paced below the server's rate limit (rate-limit)`)]
+        : [];
+}
 function destroyLines(model, paint) {
-    return model.destroys.map(d => paint('red', `WARNING: ${d.verb} ${d.what}: ${d.names.map(n => `"${(0,src_log/* printable */.g$)(n, 200)}"`).join(', ')}`));
+    return [
+        ...model.destroys.map(d => paint('red', `WARNING: ${d.verb} ${d.what}: ${d.names.map(n => `"${(0,src_log/* printable */.g$)(n, 200)}"`).join(', ')}`)),
+        ...model.policyClauses.map(c => paint(c.loud ? 'red' : 'yellow', `${c.loud ? 'WARNING: ' : ''}this change ${c.verb}${c.items.length > 0 ? ` ${c.items.map(i => `"${(0,src_log/* printable */.g$)(i.name, 200)}"${i.how ? ` (${(0,src_log/* printable */.g$)(i.how, 200)})` : ''}`).join(', ')}` : ''}`))
+    ];
+}
+/** Where the rules in force came from, in one dim line, when not only from these files. */
+function rulesLines(input, paint) {
+    const review = input.policies;
+    if (review.from.kind !== 'base' && !review.central)
+        return [];
+    const from = review.from.kind === 'base' ? `base commit ${review.from.commit.slice(0, 7)}` : 'these files';
+    const central = review.central ? ` and ${(0,src_log/* printable */.g$)(review.central)}` : '';
+    return [paint('dim', `Rules in force: ${review.rules.length}, from ${from}${central}`)];
 }
 function diagnosticLines(model, paint) {
     const lines = [paint('bold', `Problems: ${describeSeverities(model.severities)}`)];
@@ -8902,7 +9195,8 @@ const MARKERS = {
     delete: ['-', 'red'],
     prune: ['-', 'dim'],
     release: ['~', 'dim'],
-    'in-use': ['!', 'yellow']
+    'in-use': ['!', 'yellow'],
+    'own-user': ['!', 'yellow']
 };
 const STATUS_TEXT = {
     applied: ['applied', 'green'],
@@ -8972,17 +9266,48 @@ function diffLines(lines, paint) {
     return lines.map(l => paint(SIGN_STYLE[l.sign], `${l.sign} ${(0,src_log/* printable */.g$)(l.text)}`));
 }
 
-// EXTERNAL MODULE: ./src/policy/check.ts + 4 modules
-var check = __nccwpck_require__(1859);
+// EXTERNAL MODULE: ./src/mask-email.ts
+var mask_email = __nccwpck_require__(3038);
+// EXTERNAL MODULE: ./src/policy/check.ts + 5 modules
+var check = __nccwpck_require__(5693);
+// EXTERNAL MODULE: ./src/policy/sources.ts
+var sources = __nccwpck_require__(7732);
+;// CONCATENATED MODULE: ./src/run/enforced.ts
+
+/** Started at once, so GitHub answers while the manifests load; undefined when there is nothing to read. */
+function readEnforced(deps, vars) {
+    if (!deps.baseFiles && !deps.policySource)
+        return undefined;
+    return (async () => {
+        const [base, source] = await Promise.all([deps.baseFiles?.(), deps.policySource?.()]);
+        const central = source ? (0,sources/* centralPolicies */.YH)(source, vars) : undefined;
+        return {
+            ...(base ? { base } : {}),
+            ...(central ? { central: { origin: central.origin, documents: central.documents } } : {}),
+            diagnostics: central?.diagnostics ?? []
+        };
+    })();
+}
+/**
+ * One stack's share of the base commit: the files in its folder and those outside every stack's folder (the
+ * repository's policies); with no stacks, all of it.
+ */
+function baseOfStack(base, inStack) {
+    if (!base || 'unavailable' in base)
+        return base;
+    const own = { ...base, differing: base.differing.filter(f => inStack(f.path)) };
+    return own;
+}
+
 ;// CONCATENATED MODULE: ./src/run/early.ts
 /** `manifests`: the manifest sets once loaded and valid (whether the service is read depends on them). */
 async function startEarly(config, deps, manifests) {
-    const online = await Promise.all(/* import() */[__nccwpck_require__.e(752), __nccwpck_require__.e(834), __nccwpck_require__.e(890)]).then(__nccwpck_require__.bind(__nccwpck_require__, 9890));
+    const online = await Promise.all(/* import() */[__nccwpck_require__.e(752), __nccwpck_require__.e(914), __nccwpck_require__.e(468)]).then(__nccwpck_require__.bind(__nccwpck_require__, 1468));
     return { runOnline: online.runOnline, read: online.startLiveRead(config, deps, manifests) };
 }
 /** `apply --plan` of one stack (online.ts applySavedPlan), with the online stages for a run that plans again. */
 async function applySavedPlanEarly(config, deps, load) {
-    const online = await Promise.all(/* import() */[__nccwpck_require__.e(752), __nccwpck_require__.e(834), __nccwpck_require__.e(890)]).then(__nccwpck_require__.bind(__nccwpck_require__, 9890));
+    const online = await Promise.all(/* import() */[__nccwpck_require__.e(752), __nccwpck_require__.e(914), __nccwpck_require__.e(468)]).then(__nccwpck_require__.bind(__nccwpck_require__, 1468));
     const saved = await online.applySavedPlan(config, deps, load);
     return 'applied' in saved ? saved : { ...saved, runOnline: online.runOnline };
 }
@@ -9128,8 +9453,8 @@ function selectStacks(layout, options) {
     };
 }
 
-// EXTERNAL MODULE: ./src/manifest/load.ts + 3 modules
-var load = __nccwpck_require__(4180);
+// EXTERNAL MODULE: ./src/manifest/load.ts + 2 modules
+var load = __nccwpck_require__(8915);
 // EXTERNAL MODULE: ./src/run/types.ts
 var run_types = __nccwpck_require__(1316);
 ;// CONCATENATED MODULE: ./src/run/stacks.ts
@@ -9141,6 +9466,7 @@ var run_types = __nccwpck_require__(1316);
  * says stack by stack what happened. A problem of the layout itself (a broken stack.yaml, a manifest of no
  * stack, two stacks of one name) stops the run before anything is planned: ownership would be in doubt.
  */
+
 
 
 
@@ -9170,15 +9496,20 @@ async function runStacks(config, stacks, deps) {
     log.info(`Stacks: ${selection.stacks.map(s => s.name).join(', ') || 'none'} (${selection.reason})${summary.skipped.length > 0 ? `; not run: ${summary.skipped.join(', ')}` : ''}`);
     const matrix = JSON.stringify(selection.stacks.map(s => ({ stack: s.name, folder: s.folder })));
     const loaded = [];
+    const enforced = readEnforced(deps, config.vars);
     const loading = (async () => {
         const repository = await repositoryPolicies(layout.policies, config);
-        own.push(...repository.diagnostics);
-        // A stack is not planned without the rules that hold in it: a broken repository policy holds back all.
-        const brokenPolicies = (0,src_diagnostics/* hasErrors */.Cs)(repository.diagnostics);
+        const rules = await enforced;
+        own.push(...repository.diagnostics, ...(rules?.diagnostics ?? []));
+        // A stack is not planned without the rules that hold in it: a broken repository policy or policy source
+        // holds back all.
+        const brokenPolicies = (0,src_diagnostics/* hasErrors */.Cs)(repository.diagnostics) || (0,src_diagnostics/* hasErrors */.Cs)(rules?.diagnostics ?? []);
         for (const stack of selection.stacks) {
-            const manifests = await loadStack(stack, config, repository.policies);
+            // The base commit's files of this stack's folder, and those outside every stack's (the repository's).
+            const inStack = (file) => contains(stack.folder, file) || !layout.stacks.some(s => contains(s.folder, file));
+            const manifests = await loadStack(stack, config, repository.policies, rules && { base: baseOfStack(rules.base, inStack), central: rules.central });
             if (brokenPolicies)
-                manifests.diagnostics.push((0,src_diagnostics/* diagnostic */.YK)('validate', 'error', `stack "${stack.name}" is not planned: the repository's policies (${layout.policies.join(', ')}) have errors`));
+                manifests.diagnostics.push((0,src_diagnostics/* diagnostic */.YK)('validate', 'error', `stack "${stack.name}" is not planned: ${(0,src_diagnostics/* hasErrors */.Cs)(repository.diagnostics) ? `the repository's policies (${layout.policies.join(', ')}) have errors` : 'its policy source could not be read'}`));
             loaded.push({ stack, manifests });
         }
         return loaded.filter(l => !(0,src_diagnostics/* hasErrors */.Cs)(l.manifests.diagnostics)).map(l => l.manifests);
@@ -9214,11 +9545,15 @@ async function runStacks(config, stacks, deps) {
         valid.forEach((l, i) => outcomes.set(l.stack, online.stacks[i]));
         planFile = online.planFile;
     }
-    const results = loaded.map(l => ({
-        ...(outcomes.get(l.stack) ?? offline(l)),
-        stack: l.stack.name,
-        folder: l.stack.folder
-    }));
+    const results = loaded.map(l => {
+        const review = (0,check/* policyReviewOf */.Or)(l.manifests);
+        return {
+            ...(outcomes.get(l.stack) ?? offline(l)),
+            stack: l.stack.name,
+            folder: l.stack.folder,
+            ...(review ? { policies: review } : {})
+        };
+    });
     return {
         exitCode: (0,src_diagnostics/* hasErrors */.Cs)(own) || results.some(r => r.exitCode !== 0) ? 1 : 0,
         diagnostics: [...own, ...results.flatMap(r => r.diagnostics)],
@@ -9249,10 +9584,11 @@ async function repositoryPolicies(files, config) {
     return { policies, diagnostics: set.diagnostics };
 }
 /** A stack's manifests, validated with its variables; the run's `vars` override the stack's own. */
-async function loadStack(stack, config, repository) {
+async function loadStack(stack, config, repository, enforced) {
     const manifests = await (0,check/* loadWithPolicies */.L8)({
         stack: stack.name,
         repository,
+        ...(enforced ? { enforced: Promise.resolve(enforced) } : {}),
         patterns: [],
         files: stack.manifests,
         cwd: config.cwd,
@@ -9284,20 +9620,27 @@ function sumOutputs(all) {
 
 
 
-async function run(config, deps = {}) {
+
+
+async function run_run(config, deps = {}) {
     const secrets = Object.values(config.secretVars);
     const log = (0,src_log/* redactingLogger */.S)(deps.log ?? src_log/* silentLogger */.qq, secrets, src_log/* SECRET_VAR_MIN_LENGTH */.vb);
     // Defence in depth: secrets never enter plans by design (write-only.ts); any text that quotes one (a
     // server's error message, say) has it replaced before the result leaves run().
     const scrub = (0,src_log/* redactor */.$p)(secrets, src_log/* SECRET_VAR_MIN_LENGTH */.vb);
-    const result = await runUnscrubbed(config, { ...deps, log });
+    // One mask of emails for the whole run, keyed by its credential (mask-email.ts): every output names a person alike.
+    const mask = mask_email/* EmailMask */.jG.forCredential(config.auth);
+    const result = await (0,mask_email/* withEmailMask */.d$)(mask, () => runUnscrubbed(config, { ...deps, log }));
     return secrets.length === 0 ? result : (0,src_log/* redactDeep */.KL)(result, scrub);
 }
 async function runUnscrubbed(config, deps) {
     if (config.stacks)
         return runStacks(config, config.stacks, deps);
     const log = deps.log ?? src_log/* silentLogger */.qq;
+    const enforced = readEnforced(deps, config.vars);
+    enforced?.catch(() => undefined); // awaited below
     const load = () => (0,check/* loadWithPolicies */.L8)({
+        enforced: enforced?.then(e => ({ base: e.base, central: e.central })),
         stack: config.stack,
         patterns: config.manifests,
         cwd: config.cwd,
@@ -9328,12 +9671,17 @@ async function runUnscrubbed(config, deps) {
     }
     early?.catch(() => undefined); // awaited below; never unhandled should loading throw first
     const manifests = await loading;
+    // The policy source's own problems hold back the stack as its rules would.
+    if (enforced)
+        manifests.diagnostics = (0,src_diagnostics/* sortDiagnostics */.Ds)([...manifests.diagnostics, ...(await enforced).diagnostics]);
+    const review = (0,check/* policyReviewOf */.Or)(manifests);
     const counts = `${manifests.dashboards.length} dashboard(s), ${manifests.alerts.length} alert(s), ${manifests.services.length} service setting(s)`;
     log.info(`Read ${manifests.files.length} manifest file(s): ${counts}`);
     const offline = (exitCode) => ({
         exitCode,
         diagnostics: [...manifests.diagnostics],
-        outputs: { ...run_types/* EMPTY_OUTPUTS */.J, matrix }
+        outputs: { ...run_types/* EMPTY_OUTPUTS */.J, matrix },
+        ...(review ? { policies: review } : {})
     });
     if ((0,src_diagnostics/* hasErrors */.Cs)(manifests.diagnostics)) {
         // Invalid manifests stop the run before anything is planned or written; the read is dropped.
@@ -9345,7 +9693,7 @@ async function runUnscrubbed(config, deps) {
     const { runOnline, read } = await early;
     // `command` as narrowed above: what goes online is plan, apply or drift.
     const online = await runOnline({ ...config, command: config.command }, [{ name: config.stack, manifests, prune: config.prune, siblings: [] }], deps, read);
-    return resultOf(online, matrix);
+    return { ...resultOf(online, matrix), ...(review ? { policies: review } : {}) };
 }
 /** The run's result from its one stack's. */
 function resultOf(online, matrix) {
@@ -9366,6 +9714,7 @@ function resultOf(online, matrix) {
  * names (`--api-url`); secrets come only from the environment (OBSDEPLOY_API_KEY, OBSDEPLOY_KEY_ID,
  * OBSDEPLOY_KEY_SECRET), never from flags that would land in shell history.
  */
+
 
 
 
@@ -9478,7 +9827,7 @@ async function cli(argv, io) {
         const config = settings(command);
         if (!config)
             return 2;
-        const { exportCommand } = await Promise.all(/* import() */[__nccwpck_require__.e(752), __nccwpck_require__.e(834), __nccwpck_require__.e(303)]).then(__nccwpck_require__.bind(__nccwpck_require__, 6303));
+        const { exportCommand } = await Promise.all(/* import() */[__nccwpck_require__.e(752), __nccwpck_require__.e(914), __nccwpck_require__.e(303)]).then(__nccwpck_require__.bind(__nccwpck_require__, 6303));
         return exportCommand(config, {
             out: values.out,
             tags: values.tag ?? [],
@@ -9496,17 +9845,22 @@ async function cli(argv, io) {
     const progress = progressReporter({
         // A dumb terminal cannot redraw a line: it gets lines, as CI does.
         live: (io.isStderrTty ?? io.isTty) && io.env.TERM !== 'dumb',
-        write: text => io.stderr(text)
+        write: text => io.stderr(text),
+        pace: config.rateLimit
     });
     let result;
     try {
         const labels = values.label ?? [];
-        result = await run(config, {
+        result = await run_run(config, {
             log,
             progress: progress.update,
             pacing: progress.pacing,
             // Policy rules may read a pull request's labels: on the command line, the ones --label names.
-            labels: async () => labels.length > 0 ? { names: labels } : { names: [], unknown: 'no --label was given' }
+            labels: async () => labels.length > 0 ? { names: labels } : { names: [], unknown: 'no --label was given' },
+            // Policies kept elsewhere: a local path or a git ref of this repository (never GitHub).
+            ...(config.policySource
+                ? { policySource: () => readLocalPolicySource(config.policySource, io.cwd) }
+                : {})
         });
     }
     finally {
@@ -9518,9 +9872,10 @@ async function cli(argv, io) {
     const color = io.isTty && !values['no-color'] && io.env.NO_COLOR === undefined && io.env.TERM !== 'dumb';
     if (values.json) {
         const { exitCode, outputs, diagnostics, plan, apply } = result;
+        const policies = result.policies ? { policies: result.policies } : {};
         const json = result.stacks
             ? { exitCode, outputs, diagnostics, stacks: result.stacks }
-            : { exitCode, outputs, diagnostics, plan, apply };
+            : { exitCode, outputs, diagnostics, plan, apply, ...policies };
         io.stdout(`${terminalSafeJson(json)}\n`);
     }
     else if (config.command === 'validate') {
@@ -9655,6 +10010,27 @@ function stderrLogger(io, verbose) {
         warn: m => io.stderr(`warning: ${(0,src_log/* printable */.g$)(m)}\n`),
         debug: m => (verbose ? io.stderr(`${(0,src_log/* printable */.g$)(m)}\n`) : undefined)
     };
+}
+
+
+/***/ }),
+
+/***/ 6285:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   $: () => (/* binding */ credentialOf)
+/* harmony export */ });
+/**
+ * The API credential a run talks with, as one string that names its kind, to key what is derived from it
+ * (a saved plan's seal, the registry's fingerprints, the masks of emails); undefined without one.
+ */
+function credentialOf(auth) {
+    if (auth.kind === 'bearer')
+        return `bearer:${auth.apiKey}`;
+    if (auth.kind === 'basic')
+        return `basic:${auth.keyId}:${auth.keySecret}`;
+    return undefined;
 }
 
 
@@ -11330,7 +11706,7 @@ function accepts(option, key, tag) {
 
 /***/ }),
 
-/***/ 4180:
+/***/ 8915:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -11343,7 +11719,7 @@ __nccwpck_require__.d(__webpack_exports__, {
 // UNUSED EXPORTS: loadStats, validateText
 
 // EXTERNAL MODULE: ./src/diagnostics.ts
-var src_diagnostics = __nccwpck_require__(4851);
+var diagnostics = __nccwpck_require__(4851);
 // EXTERNAL MODULE: ./src/manifest/files.ts + 6 modules
 var files = __nccwpck_require__(8937);
 // EXTERNAL MODULE: ./src/error-message.ts
@@ -11373,7 +11749,7 @@ var vocabulary = __nccwpck_require__(7817);
 
 
 
-const reporter = (doc, out) => (path, message) => out.push((0,src_diagnostics/* diagnostic */.YK)('validate', 'error', message, { ...doc.locate(path), field: (0,manifest_path/* formatPath */.j)(path) }));
+const reporter = (doc, out) => (path, message) => out.push((0,diagnostics/* diagnostic */.YK)('validate', 'error', message, { ...doc.locate(path), field: (0,manifest_path/* formatPath */.j)(path) }));
 const record = (v) => v !== null && typeof v === 'object' && !Array.isArray(v) ? v : undefined;
 /** The rules of one Connection, Source, SavedSearch or Webhook document (and secrets in any document). */
 function checkResource(doc, kind, raw, mode) {
@@ -11698,116 +12074,8 @@ const ANY_MARK = /#\s*obsdeploy:\s*allow\b/;
 /** Whether a file's text has any suppression comment. */
 const mentionsSuppression = (text) => ANY_MARK.test(text);
 
-;// CONCATENATED MODULE: ./src/manifest/vars.ts
-/**
- * `${NAME}` placeholders, so one set of manifests serves several environments. A value that is exactly
- * one placeholder takes the variable's YAML type (a threshold stays a number); inside a longer string the
- * value is interpolated as text. `$${NAME}` is a literal `${NAME}`. Mapping keys are names and are left
- * alone. Unknown names are errors at their line.
- *
- * `${secret.NAME}` takes a secret variable (the `secret-vars` input, `OBSDEPLOY_SECRET_<NAME>` in the
- * CLI). It must be the whole value, and the places it filled are recorded on the document, so validation
- * can tell a secret field written from a secret from one written as text (rules.ts), and plans show such
- * a value only as changed or unchanged. Validation is offline, like `terraform validate`: with
- * `secretValues: 'optional'` a secret that is not set is no error (a fork's pull request has none) and
- * stays a placeholder, whose value checks wait for the plan; only plan and apply need the values.
- */
-
-
-
-const PLACEHOLDER = /\$(\$?)\{([^}]*)\}/g;
-const WHOLE = /^\$\{([^}]*)\}$/;
-const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
-const SECRET_PREFIX = 'secret.';
-/** The document's value with placeholders replaced, and the problems found. */
-function substituteVariables(doc, vars, secrets = {}, secretValues = 'required') {
-    const names = Object.keys(vars);
-    const secretNames = Object.keys(secrets);
-    /** Formatted path -> the secret variable that filled it. */
-    const secretPaths = new Map();
-    const unsetSecretPaths = new Set();
-    const diagnostics = [];
-    const problem = (path, message) => diagnostics.push((0,src_diagnostics/* diagnostic */.YK)('validate', 'error', message, { ...doc.locate(path), field: (0,manifest_path/* formatPath */.j)(path) }));
-    const walk = (value, path) => {
-        if (typeof value === 'string')
-            return value.includes('${') ? substitute(value, path) : value;
-        if (Array.isArray(value))
-            return value.map((v, i) => walk(v, [...path, i]));
-        if (value !== null && typeof value === 'object') {
-            const out = {};
-            for (const [k, v] of Object.entries(value))
-                out[k] = walk(v, [...path, k]);
-            return out;
-        }
-        return value;
-    };
-    const substitute = (text, path) => {
-        const whole = WHOLE.exec(text);
-        if (whole?.[1].startsWith(SECRET_PREFIX)) {
-            const name = whole[1].slice(SECRET_PREFIX.length);
-            const unset = secretValues === 'optional' && NAME.test(name) && !secretNames.includes(name);
-            const message = unset ? undefined : checkSecretName(name, secretNames);
-            if (message) {
-                problem(path, message);
-                return text;
-            }
-            secretPaths.set((0,manifest_path/* formatPath */.j)(path), name);
-            if (!unset)
-                return secrets[name];
-            unsetSecretPaths.add((0,manifest_path/* formatPath */.j)(path));
-            return text;
-        }
-        if (whole) {
-            const message = checkName(whole[1], names);
-            if (message) {
-                problem(path, message);
-                return text;
-            }
-            return vars[whole[1]];
-        }
-        return text.replace(PLACEHOLDER, (match, escape, name) => {
-            if (escape)
-                return match.slice(1);
-            if (name.startsWith(SECRET_PREFIX)) {
-                problem(path, `\${${name}} must be the whole value: a secret is never part of a longer text (it would show in plans)`);
-                return match;
-            }
-            const message = checkName(name, names);
-            if (message) {
-                problem(path, message);
-                return match;
-            }
-            const value = vars[name];
-            if (value !== null && typeof value === 'object') {
-                problem(path, `variable ${name} is a ${Array.isArray(value) ? 'list' : 'mapping'} and cannot be part of a string`);
-                return match;
-            }
-            // An empty (null) value interpolates as nothing, not as the word "null".
-            return value === null || value === undefined ? '' : String(value);
-        });
-    };
-    return { value: walk(doc.value, []), diagnostics, secretPaths, unsetSecretPaths };
-}
-function checkSecretName(name, names) {
-    if (!NAME.test(name))
-        return `"\${secret.${name}}" is not a valid secret placeholder (names are letters, digits and _)`;
-    if (names.includes(name))
-        return undefined;
-    const guess = (0,issues/* didYouMean */.au)(name, names);
-    return `unknown secret variable \${secret.${name}}${guess ? ` (did you mean \${secret.${guess}}?)` : ''}: set it with the \`secret-vars\` input (the CLI: environment variable OBSDEPLOY_SECRET_${name})`;
-}
-function checkName(name, names) {
-    if (!NAME.test(name))
-        return `"\${${name}}" is not a valid placeholder (names are letters, digits and _)`;
-    if (names.includes(name))
-        return undefined;
-    const guess = (0,issues/* didYouMean */.au)(name, names);
-    const known = names.length === 0
-        ? 'no variables are set (`vars` input, or --var/--vars-file)'
-        : `known: ${names.join(', ')}`;
-    return `unknown variable \${${name}}${guess ? ` (did you mean \${${guess}}?)` : ''}; ${known}`;
-}
-
+// EXTERNAL MODULE: ./src/manifest/vars.ts
+var manifest_vars = __nccwpck_require__(9611);
 // EXTERNAL MODULE: ./src/manifest/yaml.ts + 4 modules
 var yaml = __nccwpck_require__(4861);
 ;// CONCATENATED MODULE: ./src/manifest/load.ts
@@ -11915,7 +12183,7 @@ function valuesAgain(set, letGo, options) {
         loadStats.filesReadAgain++;
         const text = (0,files/* rereadManifestText */.yf)(file.path, options.cwd, file.digest);
         if (text === undefined) {
-            set.diagnostics.push((0,src_diagnostics/* diagnostic */.YK)('validate', 'error', 'changed while the manifests were read, so policies cannot check it: run again', { file: file.path, line: 1, column: 1 }));
+            set.diagnostics.push((0,diagnostics/* diagnostic */.YK)('validate', 'error', 'changed while the manifests were read, so policies cannot check it: run again', { file: file.path, line: 1, column: 1 }));
             continue;
         }
         const parsed = (0,yaml/* parseYamlFile */.BU)(file.path, text);
@@ -11924,9 +12192,7 @@ function valuesAgain(set, letGo, options) {
             const read = parsed.documents.find(d => d.index === doc.index);
             if (!read)
                 continue;
-            const value = placeholders
-                ? substituteVariables(read, options.vars ?? {}, options.secrets ?? {}, options.secretValues).value
-                : read.value;
+            const value = placeholders ? valueForRules(read, options.vars ?? {}) : read.value;
             again.push({ kind, doc, value: value });
         }
     }
@@ -11967,7 +12233,7 @@ function addText(set, views, file, text, vars, secrets, secretValues = 'required
     else if (parsed.documents.length === 0) {
         // Valid YAML, but nothing to manage: most likely a file saved before its content, or all of it
         // commented out. Said, not silently valid.
-        set.diagnostics.push((0,src_diagnostics/* diagnostic */.YK)('validate', 'warning', 'no documents: the file is empty or holds only comments, so it manages nothing (delete it, or add a manifest with a `kind`)', { file, line: 1, column: 1 }));
+        set.diagnostics.push((0,diagnostics/* diagnostic */.YK)('validate', 'warning', 'no documents: the file is empty or holds only comments, so it manages nothing (delete it, or add a manifest with a `kind`)', { file, line: 1, column: 1 }));
     }
     const placeholders = text.includes('${');
     for (const doc of parsed.documents) {
@@ -11975,19 +12241,22 @@ function addText(set, views, file, text, vars, secrets, secretValues = 'required
             addDocument(set, views, doc);
             continue;
         }
-        const substituted = substituteVariables(doc, vars, secrets, secretValues);
+        const substituted = (0,manifest_vars/* substituteVariables */.O)(doc, vars, secrets, secretValues);
         if (substituted.diagnostics.length > 0) {
             // A document whose values are not known yet is not validated further.
             set.diagnostics.push(...substituted.diagnostics);
             views.incomplete = true;
             continue;
         }
+        // What policy rules read: each secret field as its placeholder, in validate and plan alike, so nothing
+        // a rule computes depends on a secret (README "Policies"). A second walk, for documents with secrets only.
+        const asWritten = substituted.secretPaths.size > 0 ? valueForRules(doc, vars) : substituted.value;
         doc.value = substituted.value;
         if (substituted.secretPaths.size > 0)
             doc.secretPaths = substituted.secretPaths;
         if (substituted.unsetSecretPaths.size > 0)
             doc.unsetSecretPaths = substituted.unsetSecretPaths;
-        addDocument(set, views, doc);
+        addDocument(set, views, doc, asWritten);
     }
     // A file with a suppression keeps its text: policies place each suppression by its document's start,
     // which must come from the same text as the lines (a file edited since would not give it).
@@ -11996,7 +12265,7 @@ function addText(set, views, file, text, vars, secrets, secretValues = 'required
 }
 function finish(set, views, mode, keepDocuments = false) {
     set.diagnostics.push(...(0,rules/* checkAcrossDocuments */.m)(views.dashboards, views.alerts, views.services, mode, views.incomplete), ...uniqueNames(views.named), ...savedSearchesOfAlerts(views), ...uniqueEmails(set.teamMembers ?? []));
-    set.diagnostics = (0,src_diagnostics/* sortDiagnostics */.Ds)(set.diagnostics);
+    set.diagnostics = (0,diagnostics/* sortDiagnostics */.Ds)(set.diagnostics);
     if (set.policies === undefined && !keepDocuments) {
         set.documents = undefined;
         set.suppressionLines = undefined;
@@ -12008,17 +12277,27 @@ function finish(set, views, mode, keepDocuments = false) {
             doc.value = undefined;
     return set;
 }
-function addDocument(set, views, doc) {
+/**
+ * A document's value as policy rules see it: `${VAR}`s substituted, every `${secret.NAME}` left as written.
+ * Substituting with no secret values and 'optional' keeps each secret placeholder as its own text.
+ */
+function valueForRules(doc, vars) {
+    return (0,manifest_vars/* substituteVariables */.O)(doc, vars, {}, 'optional').value;
+}
+function addDocument(set, views, doc, 
+/** The value policy rules read (valueForRules); the document's own value when it holds no secret. */
+forRules = doc.value) {
     const value = doc.value;
     if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-        set.diagnostics.push((0,src_diagnostics/* diagnostic */.YK)('validate', 'error', `a manifest must be a mapping with a \`kind\`, got ${(0,error_message/* describeShape */.vJ)(value)}`, doc.start));
+        set.diagnostics.push((0,diagnostics/* diagnostic */.YK)('validate', 'error', `a manifest must be a mapping with a \`kind\`, got ${(0,error_message/* describeShape */.vJ)(value)}`, doc.start));
         return;
     }
     const raw = value;
     const kind = raw.kind;
     if (kind === 'Policy') {
-        // Rules over the other documents, not a resource: src/policy checks them.
-        ;
+        // Rules over the other documents, not a resource: src/policy checks them. A secret placeholder in a
+        // policy stays a placeholder too: no rule holds a secret's value.
+        doc.value = forRules;
         (set.policies ??= []).push(doc);
         return;
     }
@@ -12029,11 +12308,15 @@ function addDocument(set, views, doc) {
         const message = kind === undefined
             ? `is required: one of ${kinds.join(', ')}`
             : `must be one of ${kinds.join(', ')}, got ${(0,error_message/* describeValue */.bp)(kind)}${guess ? ` (did you mean "${guess}"?)` : ''}`;
-        set.diagnostics.push((0,src_diagnostics/* diagnostic */.YK)('validate', 'error', message, { ...doc.locate(['kind']), field: 'kind' }));
+        set.diagnostics.push((0,diagnostics/* diagnostic */.YK)('validate', 'error', message, { ...doc.locate(['kind']), field: 'kind' }));
         return;
     }
     ;
-    (set.documents ??= []).push({ kind: kind, doc, value: raw });
+    (set.documents ??= []).push({
+        kind: kind,
+        doc,
+        value: forRules
+    });
     // Self-hosted alerts take webhook channels only: its schema says so in its own words.
     const schema = (0,manifest_schema/* kindSchema */.ue)(kind, views.mode);
     const result = schema.safeParse(value, { reportInput: true });
@@ -12109,7 +12392,7 @@ function duplicates(entries, field, message) {
             continue;
         }
         const firstAt = `${first.file}:${first.locate([field]).line}`;
-        out.push((0,src_diagnostics/* diagnostic */.YK)('validate', 'error', message(key, firstAt), { ...doc.locate([field]), field }));
+        out.push((0,diagnostics/* diagnostic */.YK)('validate', 'error', message(key, firstAt), { ...doc.locate([field]), field }));
     }
     return out;
 }
@@ -12130,7 +12413,7 @@ function savedSearchesOfAlerts(views) {
                 ? ' (some manifests could not be read: fix those errors first)'
                 : ': an alert is owned through its saved search, so declare it (`adopt: true` for an existing one)';
         return [
-            (0,src_diagnostics/* diagnostic */.YK)('validate', 'error', `no SavedSearch named "${name}" in the manifests${hint}`, {
+            (0,diagnostics/* diagnostic */.YK)('validate', 'error', `no SavedSearch named "${name}" in the manifests${hint}`, {
                 ...a.doc.locate(['savedSearch']),
                 field: 'savedSearch'
             })
@@ -14509,6 +14792,127 @@ const userTags = () => zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(zod__WE
     .max(_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .LIMITS */ .b1.tags - 1, {
     error: `at most ${_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .LIMITS */ .b1.tags - 1} tags (one of the server's ${_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .LIMITS */ .b1.tags} is the ownership tag)`
 });
+
+
+/***/ }),
+
+/***/ 9611:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   O: () => (/* binding */ substituteVariables)
+/* harmony export */ });
+/* harmony import */ var _diagnostics_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4851);
+/* harmony import */ var _issues_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9597);
+/* harmony import */ var _path_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(7578);
+/**
+ * `${NAME}` placeholders, so one set of manifests serves several environments. A value that is exactly
+ * one placeholder takes the variable's YAML type (a threshold stays a number); inside a longer string the
+ * value is interpolated as text. `$${NAME}` is a literal `${NAME}`. Mapping keys are names and are left
+ * alone. Unknown names are errors at their line.
+ *
+ * `${secret.NAME}` takes a secret variable (the `secret-vars` input, `OBSDEPLOY_SECRET_<NAME>` in the
+ * CLI). It must be the whole value, and the places it filled are recorded on the document, so validation
+ * can tell a secret field written from a secret from one written as text (rules.ts), and plans show such
+ * a value only as changed or unchanged. Validation is offline, like `terraform validate`: with
+ * `secretValues: 'optional'` a secret that is not set is no error (a fork's pull request has none) and
+ * stays a placeholder, whose value checks wait for the plan; only plan and apply need the values.
+ */
+
+
+
+const PLACEHOLDER = /\$(\$?)\{([^}]*)\}/g;
+const WHOLE = /^\$\{([^}]*)\}$/;
+const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+const SECRET_PREFIX = 'secret.';
+/** The document's value with placeholders replaced, and the problems found. */
+function substituteVariables(doc, vars, secrets = {}, secretValues = 'required') {
+    const names = Object.keys(vars);
+    const secretNames = Object.keys(secrets);
+    /** Formatted path -> the secret variable that filled it. */
+    const secretPaths = new Map();
+    const unsetSecretPaths = new Set();
+    const diagnostics = [];
+    const problem = (path, message) => diagnostics.push((0,_diagnostics_js__WEBPACK_IMPORTED_MODULE_1__/* .diagnostic */ .YK)('validate', 'error', message, { ...doc.locate(path), field: (0,_path_js__WEBPACK_IMPORTED_MODULE_2__/* .formatPath */ .j)(path) }));
+    const walk = (value, path) => {
+        if (typeof value === 'string')
+            return value.includes('${') ? substitute(value, path) : value;
+        if (Array.isArray(value))
+            return value.map((v, i) => walk(v, [...path, i]));
+        if (value !== null && typeof value === 'object') {
+            const out = {};
+            for (const [k, v] of Object.entries(value))
+                out[k] = walk(v, [...path, k]);
+            return out;
+        }
+        return value;
+    };
+    const substitute = (text, path) => {
+        const whole = WHOLE.exec(text);
+        if (whole?.[1].startsWith(SECRET_PREFIX)) {
+            const name = whole[1].slice(SECRET_PREFIX.length);
+            const unset = secretValues === 'optional' && NAME.test(name) && !secretNames.includes(name);
+            const message = unset ? undefined : checkSecretName(name, secretNames);
+            if (message) {
+                problem(path, message);
+                return text;
+            }
+            secretPaths.set((0,_path_js__WEBPACK_IMPORTED_MODULE_2__/* .formatPath */ .j)(path), name);
+            if (!unset)
+                return secrets[name];
+            unsetSecretPaths.add((0,_path_js__WEBPACK_IMPORTED_MODULE_2__/* .formatPath */ .j)(path));
+            return text;
+        }
+        if (whole) {
+            const message = checkName(whole[1], names);
+            if (message) {
+                problem(path, message);
+                return text;
+            }
+            return vars[whole[1]];
+        }
+        return text.replace(PLACEHOLDER, (match, escape, name) => {
+            if (escape)
+                return match.slice(1);
+            if (name.startsWith(SECRET_PREFIX)) {
+                problem(path, `\${${name}} must be the whole value: a secret is never part of a longer text (it would show in plans)`);
+                return match;
+            }
+            const message = checkName(name, names);
+            if (message) {
+                problem(path, message);
+                return match;
+            }
+            const value = vars[name];
+            if (value !== null && typeof value === 'object') {
+                problem(path, `variable ${name} is a ${Array.isArray(value) ? 'list' : 'mapping'} and cannot be part of a string`);
+                return match;
+            }
+            // An empty (null) value interpolates as nothing, not as the word "null".
+            return value === null || value === undefined ? '' : String(value);
+        });
+    };
+    return { value: walk(doc.value, []), diagnostics, secretPaths, unsetSecretPaths };
+}
+function checkSecretName(name, names) {
+    if (!NAME.test(name))
+        return `"\${secret.${name}}" is not a valid secret placeholder (names are letters, digits and _)`;
+    if (names.includes(name))
+        return undefined;
+    const guess = (0,_issues_js__WEBPACK_IMPORTED_MODULE_0__/* .didYouMean */ .au)(name, names);
+    return `unknown secret variable \${secret.${name}}${guess ? ` (did you mean \${secret.${guess}}?)` : ''}: set it with the \`secret-vars\` input (the CLI: environment variable OBSDEPLOY_SECRET_${name})`;
+}
+function checkName(name, names) {
+    if (!NAME.test(name))
+        return `"\${${name}}" is not a valid placeholder (names are letters, digits and _)`;
+    if (names.includes(name))
+        return undefined;
+    const guess = (0,_issues_js__WEBPACK_IMPORTED_MODULE_0__/* .didYouMean */ .au)(name, names);
+    const known = names.length === 0
+        ? 'no variables are set (`vars` input, or --var/--vars-file)'
+        : `known: ${names.join(', ')}`;
+    return `unknown variable \${${name}}${guess ? ` (did you mean \${${guess}}?)` : ''}; ${known}`;
+}
 
 
 /***/ }),
@@ -22316,17 +22720,79 @@ function describeYamlError(code, message) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   v: () => (/* binding */ maskEmail)
+/* harmony export */   d$: () => (/* binding */ withEmailMask),
+/* harmony export */   jG: () => (/* binding */ EmailMask),
+/* harmony export */   vA: () => (/* binding */ maskEmail)
 /* harmony export */ });
+/* harmony import */ var node_async_hooks__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6698);
+/* harmony import */ var node_async_hooks__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_async_hooks__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7598);
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_1__);
+/* harmony import */ var _config_credential_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6285);
 /**
  * Emails are personal data: a report names a person by a masked email, enough for a reviewer who knows the
- * team and no more. `jane@example.com` -> `j***@example.com`.
+ * team to tell two people apart, and no more. `alice@example.com` -> `a***e@example.com #3f2a`: the first and
+ * last letters of the name (fewer of a short one, never the whole name: `bob` -> `b***`, `ab` -> `a***`,
+ * `a` -> `***`), the domain, and a tag, 16 bits of an HMAC-SHA256 of the whole (lowercased) email.
+ *
+ * Why keyed: a plain hash of an email can be checked against a list of guesses by anyone who reads the
+ * comment. The key is derived (HKDF) from the API credential the run talks with, as the registry's
+ * fingerprints' is (kinds/fingerprint-key.ts, under another label, so neither tells anything of the other):
+ * whoever holds it can list the team's emails through the API anyway, and everyone else cannot test a
+ * guess. So a person reads the same in every output of a run and in every run with the same credential.
+ * Without a credential (an offline validate), the key is random: the same throughout the run only.
+ *
+ * The key is the run's: run() sets it around everything it does (withEmailMask; an AsyncLocalStorage, so two
+ * runs in one process keep their own), and every place that names a person (the plan's labels, policy
+ * findings) asks maskEmail, so no two outputs can name one differently.
  */
+
+
+
+/** Hex digits of the tag: two people of one mask share a tag once in 65,536 (the plan then numbers them). */
+const TAG_LENGTH = 4;
+class EmailMask {
+    #key;
+    constructor(key) {
+        this.#key = key;
+    }
+    /** The mask of a run with this credential; with none, a random one. */
+    static forCredential(auth) {
+        const credential = (0,_config_credential_js__WEBPACK_IMPORTED_MODULE_2__/* .credentialOf */ .$)(auth);
+        if (credential === undefined)
+            return EmailMask.random();
+        return new EmailMask(Buffer.from((0,node_crypto__WEBPACK_IMPORTED_MODULE_1__.hkdfSync)('sha256', credential, 'obsdeploy', 'email masks v1', 32)));
+    }
+    static random() {
+        return new EmailMask((0,node_crypto__WEBPACK_IMPORTED_MODULE_1__.randomBytes)(32));
+    }
+    mask(email) {
+        const lower = email.toLowerCase();
+        const tag = (0,node_crypto__WEBPACK_IMPORTED_MODULE_1__.createHmac)('sha256', this.#key).update(lower).digest('hex').slice(0, TAG_LENGTH);
+        const at = lower.lastIndexOf('@');
+        if (at < 0)
+            return `*** #${tag}`;
+        // By code point: a name in another script keeps whole letters.
+        const name = Array.from(lower.slice(0, at));
+        const first = name.length >= 2 ? name[0] : '';
+        const last = name.length >= 4 ? name.at(-1) : '';
+        return `${first}***${last}${lower.slice(at)} #${tag}`;
+    }
+    /** Never serialized with what carries it. */
+    toJSON() {
+        return undefined;
+    }
+}
+const runs = new node_async_hooks__WEBPACK_IMPORTED_MODULE_0__.AsyncLocalStorage();
+/** Outside any run (a unit test of the planner): one random key for the process. */
+let outsideRuns;
+/** Runs `work` with `mask` as the mask of every email it names. */
+function withEmailMask(mask, work) {
+    return runs.run(mask, work);
+}
+/** The email as this run names it in every output. */
 function maskEmail(email) {
-    const at = email.lastIndexOf('@');
-    if (at < 0)
-        return '***';
-    return `${email.slice(0, Math.min(1, at))}***${email.slice(at)}`;
+    return (runs.getStore() ?? (outsideRuns ??= EmailMask.random())).mask(email);
 }
 
 
@@ -22455,6 +22921,7 @@ const previewSchemas = (0,_manifest_once_js__WEBPACK_IMPORTED_MODULE_0__/* .once
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   Kk: () => (/* binding */ APPLY_SECTION_VERSION),
+/* harmony export */   SO: () => (/* binding */ ESTIMATE_VERSION),
 /* harmony export */   c9: () => (/* binding */ REFERENCES_VERSION),
 /* harmony export */   jk: () => (/* binding */ PLAN_SCHEMA_VERSION),
 /* harmony export */   nM: () => (/* binding */ isActionable),
@@ -22483,6 +22950,7 @@ const RESOURCE_KINDS = _manifest_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .M
 /** Versions of the plan file's optional sections (their schemas below say what each holds). */
 const REFERENCES_VERSION = 1;
 const APPLY_SECTION_VERSION = 1;
+const ESTIMATE_VERSION = 1;
 /**
  * The plan file's schemas, built on first use: only reading a plan file back (`apply --plan`) and the
  * exported JSON Schema parse with them, so a start-up that reads none (validate, plan) does not build them.
@@ -22518,10 +22986,11 @@ const planSchemas = (0,_manifest_once_js__WEBPACK_IMPORTED_MODULE_2__/* .once */
         /** Plain-language consequences a reviewer must see: tile renames, alerts the server will drop. */
         notes: zod__WEBPACK_IMPORTED_MODULE_3__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP()),
         /**
-         * Shown but not applied by this run: `prune` (owned, left the manifests, prune is off) or `release`
-         * (ServiceSettings wait for a release).
+         * Shown but not applied by this run: `prune` (owned, left the manifests, prune is off), `release`
+         * (ServiceSettings wait for a release), `in-use` (a kept record still uses it) or `own-user` (a
+         * TeamMember that is the API key's own user: the server refuses to remove it).
          */
-        deferred: zod__WEBPACK_IMPORTED_MODULE_3__/* ["enum"] */ .k5n(['prune', 'release', 'in-use']).optional(),
+        deferred: zod__WEBPACK_IMPORTED_MODULE_3__/* ["enum"] */ .k5n(['prune', 'release', 'in-use', 'own-user']).optional(),
         /**
          * A dashboard update's tiles that it rewrites through the API's form, and what that resets on each: settings only
          * the web UI can set, which no API client can read (kinds/dashboard/ui-only.ts). `via`: one PUT (every tile), or
@@ -22540,7 +23009,12 @@ const planSchemas = (0,_manifest_once_js__WEBPACK_IMPORTED_MODULE_2__/* .once */
         /** The request body this change will send, where a reviewer benefits from seeing it (the service PATCH). */
         request: zod__WEBPACK_IMPORTED_MODULE_3__/* .object */ .Ikc({ method: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP(), path: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP(), body: zod__WEBPACK_IMPORTED_MODULE_3__/* .unknown */ .L5J() }).optional(),
         /** Live-query evidence added by check-queries. */
-        evidence: zod__WEBPACK_IMPORTED_MODULE_3__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP()).optional()
+        evidence: zod__WEBPACK_IMPORTED_MODULE_3__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP()).optional(),
+        /**
+         * What applying it sends (its kind's `requests`): its own requests, and the entries it records in or forgets
+         * from the stack's registry dashboard, whose writes the apply batches. Absent when it sends nothing.
+         */
+        estimate: zod__WEBPACK_IMPORTED_MODULE_3__/* .object */ .Ikc({ requests: zod__WEBPACK_IMPORTED_MODULE_3__/* .number */ .aig(), registry: zod__WEBPACK_IMPORTED_MODULE_3__/* .number */ .aig().optional() }).optional()
     });
     /**
      * Names of what the plan's values hold ids of, read from the live lists when the plan was made, so a
@@ -22559,6 +23033,32 @@ const planSchemas = (0,_manifest_once_js__WEBPACK_IMPORTED_MODULE_2__/* .once */
         savedSearches: zod__WEBPACK_IMPORTED_MODULE_3__/* .record */ .g1P(zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP()).optional(),
         /** The dashboard each manifest alert watches a tile of, by alert name. */
         alertDashboards: zod__WEBPACK_IMPORTED_MODULE_3__/* .record */ .g1P(zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP())
+    });
+    /**
+     * How many requests an apply of this plan sends, and how long they take at the pace the run is configured with
+     * (apply/requests.ts): what a reviewer reads as "about 31 min at 100 requests a minute". An estimate: retries,
+     * lost responses and the time each request takes are not in it. Versioned on its own, like `references`.
+     */
+    const Estimate = zod__WEBPACK_IMPORTED_MODULE_3__/* .object */ .Ikc({
+        version: zod__WEBPACK_IMPORTED_MODULE_3__/* .number */ .aig(),
+        /** Every request the apply sends after reading the live state: the sum of `parts`. */
+        requests: zod__WEBPACK_IMPORTED_MODULE_3__/* .number */ .aig(),
+        parts: zod__WEBPACK_IMPORTED_MODULE_3__/* .object */ .Ikc({
+            /** The changes' own requests (each change's `estimate`). */
+            changes: zod__WEBPACK_IMPORTED_MODULE_3__/* .number */ .aig(),
+            /** Writes of the stack's registry dashboard, batched at `concurrency`. */
+            registry: zod__WEBPACK_IMPORTED_MODULE_3__/* .number */ .aig(),
+            /** The server's dry run of each dashboard written (server-validation), before the first write. */
+            dryRuns: zod__WEBPACK_IMPORTED_MODULE_3__/* .number */ .aig(),
+            /** The re-reads at the apply's end that look for copies of what it created. */
+            rereads: zod__WEBPACK_IMPORTED_MODULE_3__/* .number */ .aig()
+        }),
+        /** The run's `concurrency`: how many registry entries one write carries depends on it. */
+        concurrency: zod__WEBPACK_IMPORTED_MODULE_3__/* .number */ .aig(),
+        /** The run's client-side pace (`rate-limit`); absent when it is off. */
+        pace: zod__WEBPACK_IMPORTED_MODULE_3__/* .object */ .Ikc({ requests: zod__WEBPACK_IMPORTED_MODULE_3__/* .number */ .aig(), windowMs: zod__WEBPACK_IMPORTED_MODULE_3__/* .number */ .aig() }).optional(),
+        /** `requests` at that pace, in milliseconds; absent without a pace. */
+        durationMs: zod__WEBPACK_IMPORTED_MODULE_3__/* .number */ .aig().optional()
     });
     /**
      * What `apply --plan` needs to run a plan's changes without planning again (run/saved-plan.ts explains
@@ -22609,6 +23109,7 @@ const planSchemas = (0,_manifest_once_js__WEBPACK_IMPORTED_MODULE_2__/* .once */
         diagnostics: zod__WEBPACK_IMPORTED_MODULE_3__/* .array */ .YOg(DiagnosticSchema),
         references: References.optional(),
         apply: ApplySection.optional(),
+        estimate: Estimate.optional(),
         /** What the report pictures: dashboards' layouts and, with check-queries, their data (plan/preview.ts). */
         preview: (0,_preview_js__WEBPACK_IMPORTED_MODULE_1__/* .previewSchemas */ .n)().Preview.optional()
     });
@@ -22629,6 +23130,7 @@ const planSchemas = (0,_manifest_once_js__WEBPACK_IMPORTED_MODULE_2__/* .once */
         Change,
         References,
         ApplySection,
+        Estimate,
         Plan,
         PlanSet,
         PlanFile
@@ -22650,7 +23152,7 @@ function countChanges(changes) {
 
 /***/ }),
 
-/***/ 1859:
+/***/ 5693:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -22660,6 +23162,7 @@ __nccwpck_require__.d(__webpack_exports__, {
   Jk: () => (/* binding */ checkPolicies),
   G$: () => (/* binding */ hasPlanPolicies),
   L8: () => (/* binding */ loadWithPolicies),
+  Or: () => (/* binding */ policyReviewOf),
   pM: () => (/* binding */ readsLabels)
 });
 
@@ -22673,8 +23176,8 @@ var ownership = __nccwpck_require__(9586);
 var mask_email = __nccwpck_require__(3038);
 // EXTERNAL MODULE: ./src/manifest/issues.ts
 var issues = __nccwpck_require__(9597);
-// EXTERNAL MODULE: ./src/manifest/load.ts + 3 modules
-var load = __nccwpck_require__(4180);
+// EXTERNAL MODULE: ./src/manifest/load.ts + 2 modules
+var load = __nccwpck_require__(8915);
 // EXTERNAL MODULE: ./src/manifest/vocabulary.ts
 var vocabulary = __nccwpck_require__(7817);
 // EXTERNAL MODULE: ./src/plan/types.ts
@@ -22712,6 +23215,70 @@ function oneLine(e) {
     const summary = e.summary;
     const text = typeof summary === 'string' && summary ? summary : (0,error_message/* errorMessage */.gJ)(e);
     return text.split('\n')[0].trim();
+}
+
+;// CONCATENATED MODULE: ./src/policy/compare.ts
+function compareRules(base, head) {
+    const changes = [];
+    for (const [id, was] of base) {
+        if (!was.applies)
+            continue;
+        const now = head.get(id);
+        if (!now)
+            changes.push({ verb: 'removes', rule: id, how: [] });
+        else if (!now.applies)
+            changes.push({ verb: 'weakens', rule: id, how: ['no longer holds in this stack'] });
+        else {
+            const { weaker, other } = differences(was.rule, now.rule);
+            if (weaker.length > 0)
+                changes.push({ verb: 'weakens', rule: id, how: [...weaker, ...other] });
+            else if (other.length > 0)
+                changes.push({ verb: 'changes', rule: id, how: other });
+        }
+    }
+    for (const [id, now] of head)
+        if (now.applies && !base.get(id)?.applies)
+            changes.push({ verb: 'adds', rule: id, how: [] });
+    return changes;
+}
+function differences(was, now) {
+    const weaker = [];
+    const other = [];
+    if (was.severity !== now.severity)
+        (was.severity === 'error' ? weaker : other).push(`severity ${was.severity} to ${now.severity}`);
+    if (was.check.trim() !== now.check.trim())
+        weaker.push('check changed');
+    if ((was.on ?? 'manifest') !== (now.on ?? 'manifest'))
+        weaker.push(`runs over the ${now.on === 'plan' ? 'plan' : 'manifests'} instead`);
+    const kinds = scope(was.kinds, now.kinds);
+    if (kinds === 'narrower')
+        weaker.push('kinds narrowed');
+    else if (kinds === 'wider')
+        other.push('kinds widened');
+    const stacks = scope(was.stacks, now.stacks);
+    if (stacks === 'narrower')
+        weaker.push('stacks narrowed');
+    else if (stacks === 'wider')
+        other.push('stacks widened');
+    if (was.suppressible === false && now.suppressible !== false)
+        weaker.push('can now be suppressed');
+    else if (was.suppressible !== false && now.suppressible === false)
+        other.push('can no longer be suppressed');
+    if (was.message !== now.message)
+        other.push('message changed');
+    if (was.field !== now.field)
+        other.push('field changed');
+    return { weaker, other };
+}
+/** A scope list against another (absent: everything): narrower when it drops any member. */
+function scope(was, now) {
+    if (was === undefined)
+        return now === undefined ? 'same' : 'narrower';
+    if (now === undefined)
+        return 'wider';
+    if (was.some(k => !now.includes(k)))
+        return 'narrower';
+    return now.some(k => !was.includes(k)) ? 'wider' : 'same';
 }
 
 ;// CONCATENATED MODULE: ./src/policy/recommended.ts
@@ -22816,7 +23383,10 @@ const PolicyRuleSchema = schemas/* strictObject */.rej({
         .min(1)
         .max(200)
         .optional()
-        .describe('Where a finding points in the resource, e.g. `channels` or `tiles[1]` (its first line when absent).')
+        .describe('Where a finding points in the resource, e.g. `channels` or `tiles[1]` (its first line when absent).'),
+    suppressible: schemas/* boolean */.zMY()
+        .optional()
+        .describe('false: no resource may be excused from the rule; a suppression of it is an error at its line (default true).')
 });
 const PolicySchema = schemas/* strictObject */.rej({
     apiVersion: schemas/* literal */.euz('obsdeploy/v1')
@@ -22830,33 +23400,45 @@ const PolicySchema = schemas/* strictObject */.rej({
     rules: schemas/* array */.YOg(PolicyRuleSchema).max(500).optional().describe('The rules, each a CEL check that must hold.')
 });
 
-;// CONCATENATED MODULE: ./src/policy/suppress.ts
-const MARK = /#\s*obsdeploy:\s*allow\b(.*)$/;
-const BODY = /^\s+(\S+)\s*(?:--\s*(.*))?$/;
-/** The suppressions written for the document whose first content is on `line` (1-based) of `lines`. */
-function suppressionsAt(lines, line) {
-    const out = [];
-    const read = (n, commentOnly) => {
-        const text = lines[n - 1];
-        if (text === undefined)
-            return;
-        if (commentOnly && !text.trimStart().startsWith('#'))
-            return;
-        const found = MARK.exec(text);
-        if (!found)
-            return;
-        const column = found.index + 1;
-        const body = BODY.exec(found[1]);
-        if (!body)
-            out.push({ line: n, column, malformed: true });
+;// CONCATENATED MODULE: ./src/policy/secret-text.ts
+/**
+ * The second line of defence behind "rules never see a resolved secret" (manifest/load.ts gives rules each
+ * secret field as its placeholder): text a rule's evaluation produced (an error's words, a value it
+ * describes) is printed only when it holds no secret value, in any letter case, and no 8 characters in a row
+ * of one. Redaction of the exact value (log.ts) would miss `upperAscii()` or a `substring`: such text is
+ * withheld whole instead.
+ */
+/** Runs shorter than this are too common in ordinary text to withhold it for. */
+const RUN = 8;
+const WITHHELD = 'its text is withheld: it may quote a secret value';
+/** A test of text against the run's secret values: true when the text may be printed. */
+function secretFree(secrets) {
+    const probes = new Set();
+    for (const secret of secrets) {
+        const value = secret.toLowerCase();
+        if (value.length === 0)
+            continue;
+        if (value.length <= RUN)
+            probes.add(value);
         else
-            out.push({ rule: body[1], reason: (body[2] ?? '').trim(), line: n, column });
+            for (let i = 0; i + RUN <= value.length; i++)
+                probes.add(value.slice(i, i + RUN));
+    }
+    if (probes.size === 0)
+        return () => true;
+    return text => {
+        const lower = text.toLowerCase();
+        for (const probe of probes)
+            if (lower.includes(probe))
+                return false;
+        return true;
     };
-    read(line - 1, true);
-    read(line, false);
-    return out;
 }
 
+// EXTERNAL MODULE: ./src/policy/sources.ts
+var sources = __nccwpck_require__(7732);
+// EXTERNAL MODULE: ./src/policy/suppress.ts
+var suppress = __nccwpck_require__(3323);
 ;// CONCATENATED MODULE: ./src/policy/check.ts
 /**
  * Policies: an organisation's rules, written in CEL in `kind: Policy` documents, checked over the
@@ -22878,48 +23460,163 @@ function suppressionsAt(lines, line) {
 
 
 
-const planTime = new WeakMap();
+
+
+
+const checked = new WeakMap();
 /** loadManifests, then the policies the manifests hold (and the repository's, `repository`). */
 async function loadWithPolicies(options) {
     const repository = options.repository ?? [];
-    const set = await (0,load/* loadManifests */.DD)({ ...options, keepDocuments: repository.length > 0 });
-    await checkPolicies(set, { stack: options.stack, repository });
+    // A base commit or a policy source may hold rules where these files hold none: keep what rules read.
+    const set = await (0,load/* loadManifests */.DD)({
+        ...options,
+        keepDocuments: repository.length > 0 || options.enforced !== undefined
+    });
+    await checkPolicies(set, {
+        stack: options.stack,
+        repository,
+        secrets: Object.values(options.secrets ?? {}),
+        enforced: await options.enforced,
+        vars: options.vars
+    });
     return set;
 }
-/** Validates the set's Policy documents and runs their manifest rules; adds the findings to its diagnostics. */
+/**
+ * Validates the set's Policy documents and runs the manifest rules in force; adds the findings to its
+ * diagnostics. On a pull request whose base commit could be read, the rules in force are the base's (and the
+ * policy source's): the pull request's own rules are validated, compared with the base's, and those it adds
+ * or changes evaluated as a preview that never blocks (README "Policies").
+ */
 async function checkPolicies(set, options) {
     const repository = options.repository ?? [];
-    const policyDocs = [...repository, ...(set.policies ?? [])];
+    const central = options.enforced?.central;
+    const base = options.enforced?.base;
+    const headDocs = [...repository, ...(set.policies ?? [])];
     const docs = set.documents ?? [];
     const suppressionLines = set.suppressionLines ?? new Map();
     set.documents = undefined;
     set.suppressionLines = undefined;
-    if (policyDocs.length === 0)
+    const snapshot = base && 'commit' in base ? base : undefined;
+    const read = snapshot ? readBase(snapshot, headDocs, options.vars ?? {}) : undefined;
+    const centralDocs = central?.documents ?? [];
+    if (headDocs.length === 0 && centralDocs.length === 0 && (read?.policies.length ?? 0) === 0) {
+        // No rule anywhere this run can see. Whether the base had any is unknown: said, quietly (a repository
+        // without policies would otherwise hear it on every pull request).
+        if (base && 'unavailable' in base)
+            set.diagnostics.push((0,diagnostics/* diagnostic */.YK)('validate', 'notice', `the pull request's base commit could not be read (${base.unavailable}): should it hold policy files, this pull request is not checked against them`));
         return;
+    }
     await loadCel();
     const out = [];
-    const { rules, known } = compilePolicies(policyDocs, options.stack, out, new Set(repository));
-    const documents = withSuppressions(docs, suppressionLines, known, out);
+    // The pull request's rules (or the run's): always validated, so what merges is valid.
+    const head = compilePolicies([...centralDocs, ...headDocs], options.stack, out, new Set([...repository, ...centralDocs]));
+    // The base commit's: their own problems are the base's, said once as one warning.
+    const baseProblems = [];
+    const based = read
+        ? compilePolicies([...centralDocs, ...read.policies], options.stack, baseProblems, new Set(centralDocs))
+        : undefined;
+    if (based && baseProblems.length > 0)
+        out.push((0,diagnostics/* diagnostic */.YK)('validate', 'warning', `the base commit's policies have problems, so some of its rules are not in force: ${baseProblems
+            .slice(0, 3)
+            .map(d => (0,diagnostics/* formatDiagnostic */.xy)(d))
+            .join('; ')}`));
+    const inForce = based ?? head;
+    const changes = based ? compareRules(based.defined, head.defined) : [];
+    const previewIds = new Set(changes.filter(c => c.verb !== 'removes').map(c => c.rule));
+    const preview = based ? head.rules.filter(r => previewIds.has(r.id)) : [];
+    const added = read ? isAddedSuppression(snapshot, read.suppressions) : undefined;
+    const suppressed = withSuppressions(docs, suppressionLines, [...inForce.rules, ...preview], added, out);
+    const printable = secretFree(options.secrets ?? []);
+    evaluateOver(inForce.rules, suppressed.documents, printable, out);
+    out.push(...asPreview(evaluateOver(preview, suppressed.documents, printable, [])));
+    for (const c of changes)
+        out.push(changeNotice(c, snapshot, head, based));
+    const review = {
+        from: snapshot
+            ? { kind: 'base', commit: snapshot.commit }
+            : base && 'unavailable' in base
+                ? { kind: 'workspace', fallback: base.unavailable }
+                : { kind: 'workspace' },
+        ...(central ? { central: central.origin } : {}),
+        rules: inForce.rules.map(r => ({
+            id: r.id,
+            severity: r.severity,
+            on: r.on ?? 'manifest',
+            suppressible: r.suppressible !== false,
+            from: r.from
+        })),
+        changes,
+        suppressions: suppressed.added
+    };
+    if (base && 'unavailable' in base)
+        out.push((0,diagnostics/* diagnostic */.YK)('validate', 'warning', `the rules of the pull request's base commit could not be read (${base.unavailable}), so this pull request's own policy files are obeyed: a change it makes to them is not caught`));
+    checked.set(set, {
+        rules: inForce.rules.filter(r => r.on === 'plan'),
+        preview: preview.filter(r => r.on === 'plan'),
+        documents: suppressed.documents,
+        printable,
+        review
+    });
+    set.diagnostics = (0,diagnostics/* sortDiagnostics */.Ds)([...set.diagnostics, ...out]);
+}
+/** The manifest rules over the documents: their findings, appended to `out` (which is returned). */
+function evaluateOver(rules, documents, printable, out) {
     for (const rule of rules) {
         if (rule.on === 'plan')
             continue;
         for (const d of documents) {
             if (rule.kinds && !rule.kinds.includes(d.kind))
                 continue;
-            const failure = evaluate(rule, { resource: d.value });
+            const failure = withheld(evaluate(rule, { resource: d.value }), printable);
             if (failure !== undefined)
                 report(out, rule, d, failure, 'validate');
         }
     }
-    const planRules = rules.filter(r => r.on === 'plan');
-    if (planRules.length > 0)
-        planTime.set(set, { rules: planRules, documents });
-    set.diagnostics = (0,diagnostics/* sortDiagnostics */.Ds)([...set.diagnostics, ...out]);
+    return out;
+}
+/** A preview's findings: shown, never enforced. */
+const asPreview = (found) => found.map(d => ({
+    ...d,
+    severity: 'notice',
+    message: `preview of a rule this pull request adds or changes (not enforced until merged): ${d.message}`
+}));
+/** The base commit's policies and suppressions: its files that differ from this run's, and the same ones. */
+function readBase(base, headDocs, vars) {
+    const policies = headDocs.filter(d => base.unchanged.has(d.file));
+    const suppressions = new Set();
+    for (const file of base.differing) {
+        const parsed = (0,sources/* parseBaseFile */.NH)(file, vars);
+        policies.push(...parsed.policies);
+        for (const key of parsed.suppressions)
+            suppressions.add(key);
+    }
+    return { policies, suppressions };
+}
+/** Whether a suppression is new in the pull request: its file differs from the base's, which lacked it. */
+const isAddedSuppression = (base, atBase) => (file, key) => !base.unchanged.has(file) && !atBase.has(key);
+/** A rule the pull request changes, as a warning at the rule (or, removed, where the base had it). */
+function changeNotice(c, base, head, based) {
+    const at = c.verb === 'removes' ? undefined : head.defined.get(c.rule)?.at;
+    const was = based.defined.get(c.rule);
+    const how = c.how.length > 0 ? ` (${c.how.join(', ')})` : '';
+    const baseAt = was ? ` (at the base commit ${base.commit.slice(0, 7)}, ${was.from})` : '';
+    const held = c.verb === 'adds'
+        ? 'its findings are a preview until it is merged'
+        : "the base commit's rule is still enforced until this change is merged";
+    return (0,diagnostics/* diagnostic */.YK)('validate', 'warning', `this pull request ${c.verb} policy rule "${c.rule}"${how}${c.verb === 'adds' ? '' : baseAt}: ${held}`, at);
 }
 /** Whether the stack's policies have rules over the plan (a plan applied as recorded would skip them). */
-const hasPlanPolicies = (set) => planTime.has(set);
+const hasPlanPolicies = (set) => {
+    const found = checked.get(set);
+    return found !== undefined && found.rules.length + found.preview.length > 0;
+};
 /** Whether a plan-time rule of the set reads the pull request's labels (only then are they asked of GitHub). */
-const readsLabels = (set) => planTime.get(set)?.rules.some(rule => rule.readsLabels) ?? false;
+const readsLabels = (set) => {
+    const found = checked.get(set);
+    return [...(found?.rules ?? []), ...(found?.preview ?? [])].some(rule => rule.readsLabels);
+};
+/** The rules in force for the stack, where they came from, and what the change under review does to them. */
+const policyReviewOf = (set) => checked.get(set)?.review;
 /**
  * The plan-time rules of a stack's policies over its plan: each change of a kind the rule reads, with
  * `change` (kind, name, address, action, deferred, id; `tags`, the live resource's when it exists, else
@@ -22928,10 +23625,10 @@ const readsLabels = (set) => planTime.get(set)?.rules.some(rule => rule.readsLab
  * and `resource` (the manifest as written, `{}` for a delete). `planned` gives each change's live record.
  */
 function checkPlanPolicies(set, plan, planned = [], input = {}) {
-    const found = planTime.get(set);
-    if (!found)
+    const found = checked.get(set);
+    if (!found || found.rules.length + found.preview.length === 0)
         return [];
-    const out = [];
+    const findings = [];
     // A change is of the manifest of its kind and name (names are unique per kind in a stack).
     const byName = new Map(found.documents.map(d => [`${d.kind}/${String(d.value.name)}`, d]));
     const liveOf = new Map(planned.map(p => [p.change, p.live]));
@@ -22942,8 +23639,14 @@ function checkPlanPolicies(set, plan, planned = [], input = {}) {
     const elsewhere = Object.fromEntries(vocabulary/* MANIFEST_KINDS */.ak.map(k => [k, input.elsewhere?.[k] ?? {}]));
     const planValue = { stack: plan.stack, counts: { ...(0,types/* countChanges */.xS)(plan.changes) }, after, elsewhere };
     const labels = [...(input.labels?.names ?? [])];
-    for (const rule of found.rules) {
+    const all = [
+        ...found.rules.map(rule => ({ rule, preview: false })),
+        ...found.preview.map(rule => ({ rule, preview: true }))
+    ];
+    for (const { rule, preview } of all) {
         const { readsLabels, readsQuery } = rule;
+        // A preview's findings (a rule the pull request adds or changes) are shown, never enforced.
+        const out = [];
         let unchecked = 0;
         for (const c of plan.changes) {
             if (rule.kinds && !rule.kinds.includes(c.kind))
@@ -22962,7 +23665,7 @@ function checkPlanPolicies(set, plan, planned = [], input = {}) {
                 tags: tagsOf(liveOf.get(c)) ?? tagsOf(d?.value) ?? [],
                 query
             };
-            let failure = evaluate(rule, { resource: d?.value ?? {}, change, plan: planValue, labels });
+            let failure = withheld(evaluate(rule, { resource: d?.value ?? {}, change, plan: planValue, labels }), found.printable);
             if (failure === undefined)
                 continue;
             if (readsLabels && input.labels?.unknown)
@@ -22974,8 +23677,9 @@ function checkPlanPolicies(set, plan, planned = [], input = {}) {
         }
         if (unchecked > 0)
             out.push((0,diagnostics/* diagnostic */.YK)('plan', 'notice', `policy rule "${rule.id}" reads the query data of ${unchecked} changed resource(s), which this run could not check (${input.queriesUnchecked ?? 'check-queries did not query them'}) [policy ${rule.policy}]`));
+        findings.push(...(preview ? asPreview(out) : out));
     }
-    return out;
+    return findings;
 }
 /** check-queries' verdict on an alert's query: `unchecked` when it did not run or did not replay this one. */
 function queryOf(c, input) {
@@ -22995,6 +23699,7 @@ function compilePolicies(docs, stack, found,
 /** Documents whose own problems are reported elsewhere (once, not in each stack). */
 quiet = new Set()) {
     const rules = [];
+    const defined = new Map();
     const seen = new Map();
     let packOn = false;
     for (const doc of docs) {
@@ -23028,51 +23733,69 @@ quiet = new Set()) {
                 }));
                 continue;
             }
-            if (rule.stacks && !rule.stacks.includes(stack))
+            const applies = !rule.stacks || rule.stacks.includes(stack);
+            defined.set(rule.id, { rule, applies, from: where, at: doc.locate(at) });
+            if (!applies)
                 continue;
             rules.push({
                 ...rule,
                 program,
                 policy: policy.name,
+                from: where,
                 readsLabels: /\blabels\b/.test(rule.check),
                 readsQuery: /\bchange\.query\b/.test(rule.check)
             });
         }
     }
-    return { rules, known: new Set(seen.keys()) };
+    return { rules, defined };
 }
 /**
  * Each document's suppressions, from the lines the loader kept of each file that mentions one (the text it
- * validated); a malformed one, one without a reason or of an unknown rule is reported.
+ * validated); a malformed one, one without a reason, of an unknown rule or of a rule that may not be
+ * suppressed is reported. Each one is listed, so the exception is reviewed with the change; one the pull
+ * request adds (`added`, with a base commit) is a warning, and the report's heading names it.
  */
-function withSuppressions(docs, lines, known, out) {
+function withSuppressions(docs, lines, rules, added, out) {
+    const byId = new Map(rules.map(r => [r.id, r]));
     const result = [];
+    const adds = [];
     for (const d of docs) {
         const text = lines.get(d.doc.file);
         const suppressions = [];
         // A document's start asks for the file's positions (a second parse): only files with a suppression need it.
-        const found = text ? suppressionsAt(text, d.doc.start.line) : [];
+        const found = text ? (0,suppress/* suppressionsAt */.o)(text, d.doc.start.line) : [];
         for (const s of found) {
             const at = { file: d.doc.file, line: s.line, column: s.column };
             if ('malformed' in s) {
                 out.push((0,diagnostics/* diagnostic */.YK)('validate', 'error', 'a suppression is written `# obsdeploy: allow <rule-id> -- <reason>`', at));
+                continue;
             }
-            else if (!s.reason) {
+            if (!s.reason) {
                 out.push((0,diagnostics/* diagnostic */.YK)('validate', 'error', `the suppression of policy rule "${s.rule}" has no reason: write \`# obsdeploy: allow ${s.rule} -- <why>\``, at));
+                continue;
             }
-            else if (!known.has(s.rule)) {
+            const rule = byId.get(s.rule);
+            if (!rule) {
                 out.push((0,diagnostics/* diagnostic */.YK)('validate', 'warning', `no policy rule "${s.rule}" to suppress here`, at));
+                continue;
             }
-            else {
-                suppressions.push(s);
-                // Listed in every report, so the exception is reviewed with the change.
-                out.push((0,diagnostics/* diagnostic */.YK)('validate', 'notice', `policy rule "${s.rule}" is suppressed for ${d.kind} ${label(d)}: ${s.reason}`, at));
+            if (rule.suppressible === false) {
+                out.push((0,diagnostics/* diagnostic */.YK)('validate', 'error', `policy rule "${s.rule}" cannot be suppressed (suppressible: false in ${rule.from}): remove this comment and make ${d.kind} ${label(d)} meet the rule`, at));
+                continue;
             }
+            suppressions.push(s);
+            const key = (0,sources/* resourceKey */.ik)(d.kind, d.value);
+            const isNew = added !== undefined && key !== undefined && added(d.doc.file, (0,sources/* suppressionKey */.nC)(d.kind, key, s.rule));
+            if (isNew)
+                adds.push({ rule: s.rule, kind: d.kind, name: label(d), file: at.file, line: at.line });
+            out.push((0,diagnostics/* diagnostic */.YK)('validate', isNew ? 'warning' : 'notice', `${isNew ? 'this pull request adds a suppression: ' : ''}policy rule "${s.rule}" is suppressed for ${d.kind} ${label(d)}: ${s.reason}`, at));
         }
         result.push({ ...d, suppressions });
     }
-    return result;
+    return { documents: result, added: adds };
 }
+/** A failure's words, or that they are withheld when they may quote a secret (secret-text.ts). */
+const withheld = (failure, printable) => failure === undefined || printable(failure) ? failure : WITHHELD;
 /** undefined when the rule holds; otherwise why not (empty: the check was false). */
 function evaluate(rule, context) {
     try {
@@ -23100,7 +23823,7 @@ function report(out, rule, d, failure, stage) {
 const ruleText = (rule, failure) => `${rule.message} [policy ${rule.policy}: ${rule.id}]${failure ? ` (${failure})` : ''}`;
 /** A resource as a finding names it: by its name; a person by a masked email, as the plan does (personal data). */
 const label = (d) => d.kind === 'TeamMember' && typeof d.value.email === 'string'
-    ? (0,mask_email/* maskEmail */.v)(d.value.email)
+    ? (0,mask_email/* maskEmail */.vA)(d.value.email)
     : typeof d.value.name === 'string'
         ? `"${d.value.name}"`
         : '(unnamed)';
@@ -23110,6 +23833,141 @@ function parseField(field) {
     for (const part of field.split('.'))
         for (const m of part.matchAll(/([^[\]]+)|\[(\d+)\]/g))
             out.push(m[2] !== undefined ? Number(m[2]) : m[1]);
+    return out;
+}
+
+
+/***/ }),
+
+/***/ 7732:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   NH: () => (/* binding */ parseBaseFile),
+/* harmony export */   YH: () => (/* binding */ centralPolicies),
+/* harmony export */   ik: () => (/* binding */ resourceKey),
+/* harmony export */   nC: () => (/* binding */ suppressionKey)
+/* harmony export */ });
+/* harmony import */ var _diagnostics_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(4851);
+/* harmony import */ var _manifest_vars_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9611);
+/* harmony import */ var _manifest_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7817);
+/* harmony import */ var _manifest_yaml_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(4861);
+/* harmony import */ var _suppress_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(3323);
+/**
+ * Where rules come from besides the run's own files, as the entry points read them: on a pull request the
+ * base commit's files (through the GitHub API, src/github/base-files.ts), and the `policy-source` input (a
+ * place the pull request cannot change: another repository through the API, or in the CLI a local path or a
+ * git ref). Here they are only parsed: which documents are policies, and which suppressions a base file held.
+ */
+
+
+
+
+
+/** A suppression as written at the base commit: whose, and of which rule. */
+const suppressionKey = (kind, name, rule) => JSON.stringify([kind, name, rule]);
+/** How a suppression names its resource: by name; a team member by its email (lowercased, as the server). */
+function resourceKey(kind, value) {
+    if (kind === 'TeamMember')
+        return typeof value.email === 'string' ? value.email.toLowerCase() : undefined;
+    return typeof value.name === 'string' ? value.name : undefined;
+}
+/** A file as the base commit held it: its policies and its suppressions. */
+function parseBaseFile(file, vars) {
+    const parsed = (0,_manifest_yaml_js__WEBPACK_IMPORTED_MODULE_2__/* .parseYamlFile */ .BU)(file.path, file.text);
+    const out = { policies: [], suppressions: new Set() };
+    const error = parsed.diagnostics.find(d => d.severity === 'error');
+    if (error)
+        out.problem = `${file.path}:${error.line ?? 1}: ${error.message}`;
+    const lines = file.text.includes('obsdeploy:') ? file.text.split(/\r?\n/) : undefined;
+    for (const doc of parsed.documents) {
+        const value = (0,_manifest_vars_js__WEBPACK_IMPORTED_MODULE_0__/* .substituteVariables */ .O)(doc, vars, {}, 'optional').value;
+        if (value === null || typeof value !== 'object' || Array.isArray(value))
+            continue;
+        const raw = value;
+        if (raw.kind === 'Policy') {
+            doc.value = raw;
+            out.policies.push(doc);
+            continue;
+        }
+        if (!lines || !_manifest_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__/* .MANIFEST_KINDS */ .ak.includes(raw.kind))
+            continue;
+        const name = resourceKey(raw.kind, raw);
+        if (name === undefined)
+            continue;
+        for (const s of (0,_suppress_js__WEBPACK_IMPORTED_MODULE_3__/* .suppressionsAt */ .o)(lines, doc.start.line))
+            if ('rule' in s)
+                out.suppressions.add(suppressionKey(raw.kind, name, s.rule));
+    }
+    return out;
+}
+/**
+ * The `policy-source` files as policy documents. It holds rules only: another document there is an error,
+ * and so is a file that is not valid YAML or a source without any rule (a wrong path would otherwise turn the
+ * organisation's rules off without a word).
+ */
+function centralPolicies(read, vars) {
+    const problem = (message) => (0,_diagnostics_js__WEBPACK_IMPORTED_MODULE_4__/* .diagnostic */ .YK)('config', 'error', `policy-source ${read.origin}: ${message}`);
+    if ('unreadable' in read)
+        return {
+            origin: read.origin,
+            documents: [],
+            diagnostics: [
+                problem(`could not be read (${read.unreadable}); nothing is planned without the rules it holds`)
+            ]
+        };
+    const documents = [];
+    const diagnostics = [];
+    for (const file of read.files) {
+        const parsed = (0,_manifest_yaml_js__WEBPACK_IMPORTED_MODULE_2__/* .parseYamlFile */ .BU)(file.path, file.text);
+        diagnostics.push(...parsed.diagnostics.filter(d => d.severity === 'error').map(d => ({ ...d, stage: 'config' })));
+        for (const doc of parsed.documents) {
+            const value = (0,_manifest_vars_js__WEBPACK_IMPORTED_MODULE_0__/* .substituteVariables */ .O)(doc, vars, {}, 'optional').value;
+            if (value?.kind !== 'Policy') {
+                diagnostics.push((0,_diagnostics_js__WEBPACK_IMPORTED_MODULE_4__/* .diagnostic */ .YK)('config', 'error', 'a policy source holds Policy documents only: this document is not one', doc.start));
+                continue;
+            }
+            doc.value = value;
+            documents.push(doc);
+        }
+    }
+    if (documents.length === 0 && diagnostics.length === 0)
+        diagnostics.push(problem('holds no Policy document (check its path and ref)'));
+    return { origin: read.origin, documents, diagnostics };
+}
+
+
+/***/ }),
+
+/***/ 3323:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   o: () => (/* binding */ suppressionsAt)
+/* harmony export */ });
+const MARK = /#\s*obsdeploy:\s*allow\b(.*)$/;
+const BODY = /^\s+(\S+)\s*(?:--\s*(.*))?$/;
+/** The suppressions written for the document whose first content is on `line` (1-based) of `lines`. */
+function suppressionsAt(lines, line) {
+    const out = [];
+    const read = (n, commentOnly) => {
+        const text = lines[n - 1];
+        if (text === undefined)
+            return;
+        if (commentOnly && !text.trimStart().startsWith('#'))
+            return;
+        const found = MARK.exec(text);
+        if (!found)
+            return;
+        const column = found.index + 1;
+        const body = BODY.exec(found[1]);
+        if (!body)
+            out.push({ line: n, column, malformed: true });
+        else
+            out.push({ rule: body[1], reason: (body[2] ?? '').trim(), line: n, column });
+    };
+    read(line - 1, true);
+    read(line, false);
     return out;
 }
 
