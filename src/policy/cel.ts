@@ -22,10 +22,13 @@ type CelModule = typeof import('@marcbachmann/cel-js')
 type Environment = InstanceType<CelModule['Environment']>
 type ObjectShape = Extract<Shape, { type: 'object' }>
 
-/** An evaluation's outcome, never thrown: its value, or why it has none. `cost` is the steps it took. */
+/**
+ * An evaluation's outcome, never thrown: its value, or why it has none. `cost` is the steps it took;
+ * `limit` says the evaluation was stopped by the engine's own limits (the cost budget, the stack), which
+ * is the rule's fault, not the values'.
+ */
 export type Evaluation =
-  | { value: unknown; cost: number }
-  | { error: string; cost: number; /** Stopped by the cost budget. */ overBudget: boolean }
+  { value: unknown; cost: number } | { error: string; cost: number; limit?: 'cost' | 'stack' }
 
 /** A compiled check: synchronous, and it never throws (a stack overflow is an Evaluation error too). */
 export type CelProgram = (context: Record<string, unknown>) => Evaluation
@@ -112,15 +115,16 @@ function run(
     return m.cost > m.budget ? overBudget(m) : { value, cost: m.cost }
   } catch (e) {
     if (m.cost > m.budget) return overBudget(m)
-    const error = isStackOverflow(e) ? 'too deeply nested to evaluate (a stack overflow)' : oneLine(e)
-    return { error, cost: m.cost, overBudget: false }
+    if (isStackOverflow(e))
+      return { error: 'too deeply nested to evaluate (a stack overflow)', cost: m.cost, limit: 'stack' }
+    return { error: oneLine(e), cost: m.cost }
   }
 }
 
 const overBudget = (m: Meter): Evaluation => ({
   error: `it went over the cost budget of ${m.budget.toLocaleString('en-US')} steps (comprehension iterations, function calls, and the strings and lists it builds)`,
   cost: m.cost,
-  overBudget: true
+  limit: 'cost'
 })
 
 const isStackOverflow = (e: unknown) => e instanceof RangeError && /call stack/i.test(e.message)

@@ -29,7 +29,7 @@ interface Rule extends PolicyRule {
   /** What the check reads besides the resource and the change (told once, when the rule is compiled). */
   readsLabels: boolean
   readsQuery: boolean
-  /** Where its check is written: an error of the rule itself (over its cost budget) points there. */
+  /** Where its check is written: an error of the rule itself (over its cost budget, too deep) points there. */
   checkAt: SourceLocation & { field: string }
 }
 
@@ -367,7 +367,7 @@ function withSuppressions(
 /**
  * Why a rule does not hold on a resource: its check was false (`reason` may say more), or it could not be
  * evaluated there (`error`): the resource lacks what it reads (`resource`), or the rule itself is at fault
- * (`rule`: over its cost budget, too deep), and then it is evaluated on no other resource of the run.
+ * (`rule`: over its cost budget, or a stack overflow), and then it is evaluated on no other resource of the run.
  */
 interface Failure {
   reason: string
@@ -377,7 +377,7 @@ interface Failure {
 /** undefined when the rule holds. */
 function evaluate(rule: Rule, context: Record<string, unknown>): Failure | undefined {
   const result = rule.program(context)
-  if ('error' in result) return { reason: result.error, error: result.overBudget ? 'rule' : 'resource' }
+  if ('error' in result) return { reason: result.error, error: result.limit ? 'rule' : 'resource' }
   if (result.value === true) return undefined
   if (result.value === false) return { reason: '' }
   return { reason: `the check gave ${celTypeOf(result.value)}, not a bool`, error: 'resource' }
