@@ -73,8 +73,8 @@ const compiledChecks = new WeakMap<Declarations, Map<string, CelProgram | Compil
 
 function compile(expression: string, declarations: Declarations, budget: number): CelProgram | CompileError {
   if (!ready) throw new Error('compileCheck before loadCel')
-  const typed = typedEnvironment(ready, declarations)
   try {
+    const typed = typedEnvironment(ready, declarations)
     let checked: ReturnType<Environment['parse']>
     try {
       checked = typed.env.parse(expression)
@@ -84,6 +84,10 @@ function compile(expression: string, declarations: Declarations, budget: number)
     }
     const verdict = checked.check()
     if (!verdict.valid) return compileError(verdict.error, typed)
+    // A check is a condition: one that gives a string or a list cannot hold on any resource.
+    const type = verdict.type ?? 'dyn'
+    if (type !== 'bool' && !type.startsWith('dyn'))
+      return { error: `the check gives ${/^[aeiou]/.test(type) ? 'an' : 'a'} ${type}, not a bool`, offset: 0 }
     const field = unknownHasField(nodesOf(checked.ast as unknown as CelNode), typed.objects)
     if (field) return field
 
@@ -96,7 +100,7 @@ function compile(expression: string, declarations: Declarations, budget: number)
     const literal = linkPatternFunctions(nodes, m)
     if (literal) return literal
     meter(nodes, m)
-    return context => run(program, context, m)
+    return context => run(program, context, m, nodes.length)
   } catch (e) {
     // cel-js reports its own errors in `verdict`; what is thrown here is a stack overflow (or a bug).
     return { error: isStackOverflow(e) ? 'too deeply nested to compile (a stack overflow)' : oneLine(e) }
@@ -106,9 +110,11 @@ function compile(expression: string, declarations: Declarations, budget: number)
 function run(
   program: (context: Record<string, unknown>) => unknown,
   context: Record<string, unknown>,
-  m: Meter
+  m: Meter,
+  /** Steps before any iteration: each part of the expression once. */
+  base: number
 ): Evaluation {
-  m.cost = 0
+  m.cost = base
   try {
     const value = program(context)
     // An error that `||`, `&&` or a quantifier swallowed still counts: past the budget, nothing holds.

@@ -399,7 +399,8 @@ function report(
   failure: Failure,
   stage: 'validate' | 'plan'
 ): void {
-  if (d.suppressions.some(s => s.rule === rule.id)) return
+  // A rule at fault is reported even where it is suppressed: it is not evaluated on the resources after.
+  if (failure.error !== 'rule' && d.suppressions.some(s => s.rule === rule.id)) return
   if (failure.error === 'rule') {
     out.push(diagnostic(stage, 'error', ruleText(rule, `${d.kind} ${label(d)}`, failure), rule.checkAt))
     return

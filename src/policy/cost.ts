@@ -1,19 +1,24 @@
 /**
- * The cost of a rule's evaluation, counted as Kubernetes' CEL runtime counts it: a step for each node
- * evaluated (so each comprehension iteration costs what its body does), a step for each character,
- * element or entry of a string, list or map the evaluation builds, and a tenth of a step for each one a
- * function or an operator reads. Evaluation is synchronous, so the count, not a clock, is what stops it:
- * past the budget every node throws, so the evaluation unwinds at once, and an error that `||`, `&&` or
- * a quantifier swallowed is seen after it (cel.ts checks the count once the evaluation returns).
+ * The cost of a rule's evaluation, counted as Kubernetes' CEL runtime counts it: a step for each part of
+ * the expression evaluated, so each comprehension iteration costs the size of its body; a step for each
+ * character, element or entry of a string, list or map the evaluation builds; and a tenth of a step for
+ * each one a function or an operator reads. Without a comprehension, an expression's parts are evaluated
+ * at most once each, so only what can repeat or grow is metered as it runs: each iteration (charged the
+ * body's size up front, an upper bound), each call, what is built. That keeps the meter off the hot path of
+ * the parts between (a field, a comparison), which are most of the work.
+ *
+ * Evaluation is synchronous, so the count, not a clock, is what stops it: past the budget every metered
+ * part throws at once, so loops run out in a step each; an error that `||`, `&&` or a quantifier swallowed
+ * is seen after (cel.ts checks the count once the evaluation returns).
  */
-import type { CelNode, Evaluate } from './cel-ast.js'
+import { nodesOf, type CelNode, type Evaluate } from './cel-ast.js'
 
 /**
  * Steps one rule may take on one resource. The costliest sensible rules over the largest manifests the
  * product accepts (500 tiles, 49 tags, 10 channels) take a fraction of it: every tile name unique (each
  * tile against every other: 250,000 iterations) costs about 2 million; a tile-by-tile check with a
- * regular expression, under 50,000. A step takes about 40 ns, so a rule that runs out of budget stops
- * within about a second (bench/RESULTS.md, section 8).
+ * regular expression, under 10,000. A rule that runs out of budget stops within about a second
+ * (bench/RESULTS.md, section 8).
  */
 export const COST_BUDGET = 20_000_000
 
@@ -22,7 +27,7 @@ export interface Meter {
   budget: number
 }
 
-/** Thrown past the budget; one instance, as it is thrown from every node of an evaluation that stops. */
+/** Thrown past the budget; one instance, as it is thrown from every metered part of an evaluation that stops. */
 export class OverBudget extends Error {
   constructor() {
     super('over the cost budget')
@@ -34,59 +39,84 @@ export function charge(meter: Meter, steps: number): void {
   if ((meter.cost += steps) > meter.budget) throw overBudget
 }
 
-/** Operators whose node builds a new value: its size is charged in full. */
-const BUILDS = new Set(['call', 'rcall', '+', 'list', 'map', 'comprehension'])
-/** Operators that read a whole list or map operand (membership, equality). */
-const READS = new Set(['in', '==', '!='])
+type Handle = (this: unknown, ...args: unknown[]) => unknown
 
 /**
- * Counts every evaluation of the nodes of a compiled tree (visitNodes) into `m`; reset its cost before
- * each evaluation.
+ * Meters the nodes of a compiled tree (nodesOf) into `m`. An evaluation starts at the tree's size (each
+ * part at most once: `m.cost = nodes.length`), and every iteration, call and built value adds to it.
  */
 export function meter(nodes: readonly CelNode[], m: Meter): void {
   for (const node of nodes) {
-    node.evaluate = counted(node, m)
-    const handle = node.handle
-    if (typeof handle !== 'function' || node.meta.alternate || node.meta.macro) continue
-    if (node.op === 'call' || node.op === 'rcall') {
-      // (args, ast, ev) for a function, (args, ev, ast) for a method: the arguments come first in both.
-      node.handle = function (this: unknown, args: unknown[], a: unknown, b: unknown) {
-        let read = 0
-        for (const v of args) read += sizeOf(v)
-        charge(m, Math.ceil(read / 10))
-        return (handle as (...x: unknown[]) => unknown).call(this, args, a, b)
-      } as CelNode['handle']
-    } else if (READS.has(node.op)) {
-      node.handle = function (this: unknown, left: unknown, right: unknown, a: unknown, b: unknown) {
-        charge(m, Math.ceil((collectionSize(left) + collectionSize(right)) / 10))
-        return (handle as (...x: unknown[]) => unknown).call(this, left, right, a, b)
-      } as CelNode['handle']
+    if (node.meta.alternate || node.meta.macro) continue
+    const handle = node.handle as Handle | undefined
+    switch (node.op) {
+      case 'comprehension': {
+        const { step } = node.args as { step: CelNode }
+        step.evaluate = iteration(step, nodesOf(step).length, m)
+        // map() and filter() build a list.
+        if (handle) node.handle = builds(handle, m)
+        break
+      }
+      case 'call':
+      case 'rcall':
+        // (args, ast, ev) for a function, (args, ev, ast) for a method: the arguments come first in both.
+        if (handle)
+          node.handle = function (this: unknown, args: unknown, a: unknown, b: unknown) {
+            let read = 0
+            for (const v of args as unknown[]) read += sizeOf(v)
+            charge(m, 1 + Math.ceil(read / 10))
+            const value = handle.call(this, args, a, b)
+            charge(m, sizeOf(value))
+            return value
+          }
+        break
+      case '+':
+        if (handle) node.handle = builds(handle, m)
+        break
+      case 'in':
+      case '==':
+      case '!=':
+        // Membership scans a list; equality compares two element by element.
+        if (handle)
+          node.handle = function (this: unknown, left: unknown, right: unknown, a: unknown, b: unknown) {
+            charge(m, Math.ceil((collectionSize(left) + collectionSize(right)) / 10))
+            return handle.call(this, left, right, a, b)
+          }
+        break
+      case 'list':
+      case 'map': {
+        const meta = node.meta
+        node.evaluate = function (this: unknown, ev, ast, ctx) {
+          const value = meta.evaluate.call(this, ev, ast, ctx)
+          charge(m, sizeOf(value))
+          return value
+        }
+      }
     }
   }
 }
 
-/** The node's evaluation as cel-js dispatches it (ASTNode.evaluate), with a step counted first. */
-function counted(node: CelNode, m: Meter): Evaluate {
-  const meta = node.meta
-  const alternate = meta.alternate
-  if (alternate)
-    return (ev, _node, ctx) => {
-      if (++m.cost > m.budget) throw overBudget
-      return alternate.evaluate(ev, alternate, ctx)
-    }
-  const macro = meta.macro
-  if (macro)
-    return (ev, _node, ctx) => {
-      if (++m.cost > m.budget) throw overBudget
-      return macro.evaluate(ev, macro, ctx)
-    }
-  const builds = BUILDS.has(node.op)
-  return function (this: unknown, ev, ast, ctx) {
-    if (++m.cost > m.budget) throw overBudget
-    // Read at each call: a type check may set a node's evaluate (cel-js does for empty literals).
-    const value = meta.evaluate.call(this, ev, ast, ctx)
-    if (builds) charge(m, sizeOf(value))
+/** A handle whose result is a new value: its size is charged. */
+function builds(handle: Handle, m: Meter): Handle {
+  return function (this: unknown, ...args: unknown[]) {
+    const value = handle.apply(this, args)
+    charge(m, sizeOf(value))
     return value
+  }
+}
+
+/**
+ * A comprehension's body, charged its size before each iteration. Its evaluation as cel-js dispatches it
+ * (ASTNode.evaluate): a macro's expansion, a macro, or its operator's evaluate (read at each call, as a
+ * type check may set it).
+ */
+function iteration(step: CelNode, size: number, m: Meter): Evaluate {
+  const meta = step.meta
+  return function (this: unknown, ev, ast, ctx) {
+    if ((m.cost += size) > m.budget) throw overBudget
+    if (meta.alternate) return meta.alternate.evaluate(ev, meta.alternate, ctx)
+    if (meta.macro) return meta.macro.evaluate(ev, meta.macro, ctx)
+    return meta.evaluate.call(this, ev, ast, ctx)
   }
 }
 
@@ -94,7 +124,7 @@ function counted(node: CelNode, m: Meter): Evaluate {
 export function sizeOf(v: unknown): number {
   if (typeof v === 'string') return v.length
   if (v === null || typeof v !== 'object') return 0
-  if (Array.isArray(v) || v instanceof Uint8Array) return v.length
+  if (v instanceof Uint8Array) return v.length
   return collectionSize(v)
 }
 

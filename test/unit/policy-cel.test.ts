@@ -134,8 +134,9 @@ describe('the cost budget', () => {
   it('counts each comprehension iteration, and what the evaluation builds', () => {
     const each = program('resource.tiles.all(t, true)')({ resource: dashboard(500) })
     expect(each).toEqual({ value: true, cost: expect.any(Number) })
-    expect(each.cost).toBeGreaterThanOrEqual(1000)
-    expect(each.cost).toBeLessThan(2000)
+    // The body (`true`, expanded to a condition and its two outcomes) is charged on each of 500 iterations.
+    expect(each.cost).toBeGreaterThanOrEqual(2000)
+    expect(each.cost).toBeLessThan(2100)
     const joined = program("resource.tiles.map(t, t.name).join(',').size() > 0")({ resource: dashboard(500) })
     // 500 names of 5-7 characters, joined: over 3,000 characters built.
     expect(joined.cost).toBeGreaterThan(3000 + 500)
@@ -153,8 +154,8 @@ describe('the cost budget', () => {
       limit: 'cost'
     })
     expect(result.cost).toBeGreaterThan(1_000_000)
-    // Past the budget, each node still asked to run throws at once: a loop finishes its items in a step each.
-    expect(result.cost).toBeLessThan(1_005_000)
+    // Past the budget, each iteration still asked for throws at once: the loops run out in a step each.
+    expect(result.cost).toBeLessThan(1_050_000)
     expect(COST_BUDGET).toBe(20_000_000)
   })
 
@@ -251,4 +252,10 @@ it('turns a stack overflow while evaluating into an error of the evaluation, nev
     cost: expect.any(Number),
     limit: 'stack'
   })
+})
+
+it('refuses a check that is not a condition', () => {
+  expect(refused('resource.name')).toEqual({ error: 'the check gives a string, not a bool', offset: 0 })
+  expect(refused('size(resource.tiles)')).toEqual({ error: 'the check gives an int, not a bool', offset: 0 })
+  expect(refused('dyn(resource.name)')).toBeUndefined()
 })

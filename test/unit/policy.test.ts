@@ -203,6 +203,36 @@ rules:
     ])
   })
 
+  it('stops a rule at its cost budget: an error at its check naming the resource, even a suppressed one, and the rule is done', async () => {
+    // Each iteration is charged the size of its body: here 300 parts, though `true ||` evaluates one.
+    const body = `true || [${Array.from({ length: 300 }, () => 'a').join(', ')}].size() > 0`
+    const tags = `tags: [${Array.from({ length: 49 }, (_, i) => `t${i}`).join(', ')}]`
+    const text = `kind: Policy
+name: budgets
+rules:
+  - id: triples
+    kinds: [Dashboard]
+    severity: warning
+    message: tags three by three
+    check: resource.tags.all(a, resource.tags.all(b, resource.tags.all(c, ${body})))
+---
+# obsdeploy: allow triples -- tried on this one
+kind: Dashboard
+name: One
+${tags}
+${tile}---
+kind: Dashboard
+name: Two
+${tags}
+${tile}`
+    expect(await check(text)).toEqual([
+      expect.stringMatching(
+        /^m\.yaml:8:12 rules\[0\]\.check: policy rule "triples" cannot be evaluated on Dashboard "One": it went over the cost budget of 20,000,000 steps .*\[policy budgets\]; it is evaluated on no other resource in this run$/
+      ),
+      'm.yaml:10:1 notice: policy rule "triples" is suppressed for Dashboard "One": tried on this one'
+    ])
+  })
+
   it('validates the Policy document like any manifest, and refuses a rule id twice', async () => {
     const bad = `kind: Policy\nname: x\nrules:\n  - id: Bad Id\n    severity: fatal\n    message: m\n    check: 'true'\n`
     const found = await check(bad)
