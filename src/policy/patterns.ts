@@ -22,20 +22,29 @@ export async function loadPatterns(): Promise<void> {
 /** A pattern CEL cannot use: its message says why, in RE2's words. */
 export class PatternError extends Error {}
 
+/** A compiled pattern and what it answered: manifests repeat their values (tile names, tags, messages). */
+interface Compiled {
+  pattern: Pattern
+  answers: Map<string, boolean>
+}
+
 /** Compiled patterns (and refused ones), by their text: a rule reuses its patterns on every resource. */
-const cache = new Map<string, Pattern | PatternError>()
+const cache = new Map<string, Compiled | PatternError>()
 const CACHE_SIZE = 1000
+/** Answers kept per pattern, of texts up to this long: a bound on what the memo holds. */
+const ANSWERS = 10_000
+const ANSWERED_LENGTH = 256
 /** Steps a compilation costs (re2js takes about 100 µs for a short pattern, some 2,500 steps). */
 export const COMPILE_COST = 2500
 
 /** A pattern compiled with RE2's syntax, or a PatternError; `compiled` says whether it was compiled now. */
-export function compilePattern(pattern: string): { pattern: Pattern; compiled: boolean } {
+export function compilePattern(pattern: string): { pattern: Compiled; compiled: boolean } {
   let found = cache.get(pattern)
   const compiled = found === undefined
   if (!found) {
     if (!re2) throw new Error('compilePattern before loadPatterns')
     try {
-      found = re2.compile(pattern)
+      found = { pattern: re2.compile(pattern), answers: new Map() }
     } catch (e) {
       const why = e instanceof Error ? e.message.replace(/^error parsing regexp: /, '') : String(e)
       found = new PatternError(`invalid regular expression (RE2 syntax): ${why}`)
@@ -95,12 +104,25 @@ function matchesOn(meter: Meter) {
       throw new Error(`found no matching overload for '${celType(text)}.matches(${celType(source)})'`)
     const { pattern, compiled } = compilePattern(source)
     // The engine walks the text once per state it can be in: the longer the pattern, the more states.
+    // Charged as though matched anew when the answer is remembered, so a rule costs the same on any run.
     charge(
       meter,
       (compiled ? COMPILE_COST : 0) + Math.ceil(sizeOf(text) / 10) * Math.ceil((source.length + 1) / 10)
     )
-    return pattern.test(text)
+    return matchesIn(pattern, text)
   }
+}
+
+/** Whether `text` holds a match of the pattern: a text seen before is answered from memory. */
+function matchesIn(compiled: Compiled, text: string): boolean {
+  if (text.length > ANSWERED_LENGTH) return compiled.pattern.test(text)
+  let answer = compiled.answers.get(text)
+  if (answer === undefined) {
+    answer = compiled.pattern.test(text)
+    if (compiled.answers.size >= ANSWERS) compiled.answers.clear()
+    compiled.answers.set(text, answer)
+  }
+  return answer
 }
 
 const celType = (v: unknown): string =>
