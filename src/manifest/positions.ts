@@ -14,6 +14,9 @@ interface NodeAt {
   /** A scalar's own source text (quotes included), when it is on one line. */
   raw?: string
   style?: number
+  /** A scalar's content: inside its quotes; a block scalar's lines, indentation included. */
+  valueStart?: number
+  valueEnd?: number
 }
 
 /** Field positions of one document, by path. */
@@ -123,6 +126,8 @@ export function indexPositions(
     const at: NodeAt = { start: nodeStart(e, after), keyStart }
     if (e.type === EVENT_ID.SCALAR && e.valueStart >= 0 && e.anchorStart < 0 && e.tagStart < 0) {
       at.style = e.style
+      at.valueStart = e.valueStart
+      at.valueEnd = e.valueEnd
       const raw = text.slice(at.start, nodeEnd(e))
       if (!raw.includes('\n')) at.raw = raw
     }
@@ -157,4 +162,82 @@ export function lineLocator(file: string, text: string): (offset: number) => Sou
     }
     return { file, line: lo + 1, column: offset - starts[lo]! + 1 }
   }
+}
+
+export type ScalarStyle = 'plain' | 'single' | 'double' | 'literal' | 'folded'
+
+/** The escapes of a double-quoted scalar that stand for one character (YAML 1.2, 5.7). */
+const ESCAPED: Record<string, string> = {
+  '0': '\0',
+  a: '\x07',
+  b: '\b',
+  t: '\t',
+  '\t': '\t',
+  n: '\n',
+  v: '\v',
+  f: '\f',
+  r: '\r',
+  e: '\x1b',
+  ' ': ' ',
+  '"': '"',
+  '/': '/',
+  '\\': '\\',
+  N: '\x85',
+  _: '\xa0',
+  L: '\u2028',
+  P: '\u2029'
+}
+const HEX_DIGITS: Record<string, number> = { x: 2, u: 4, U: 8 }
+const isSpace = (c: string) => /\s/.test(c)
+
+/**
+ * Where, in `content` (a scalar's source between its quotes, or a block scalar's lines), the `offset`-th
+ * character of its `value` is written: line folding, indentation and escapes make the two differ in
+ * their white space only, so the n-th other character of the value is the n-th one the source spells.
+ * Undefined when the source does not spell the value (a `${VAR}` filled it).
+ */
+export function scalarOffset(
+  content: string,
+  style: ScalarStyle,
+  value: string,
+  offset: number
+): number | undefined {
+  // Each character the source spells, but white space: [where it is written, where its spelling ends].
+  const spelled: Array<[number, number, string]> = []
+  for (let i = 0; i < content.length;) {
+    const start = i
+    let c = content[i]!
+    if (style === 'single' && c === "'" && content[i + 1] === "'") i += 2
+    else if (style === 'double' && c === '\\') {
+      const esc = content[i + 1] ?? ''
+      const digits = HEX_DIGITS[esc]
+      if (digits !== undefined) {
+        c = String.fromCodePoint(parseInt(content.slice(i + 2, i + 2 + digits), 16) || 0)
+        i += 2 + digits
+      } else {
+        // An escaped line break is folded away: white space either way.
+        c = ESCAPED[esc] ?? ' '
+        i += 2
+      }
+    } else {
+      c = String.fromCodePoint(content.codePointAt(i)!)
+      i += c.length
+    }
+    if (!isSpace(c)) spelled.push([start, i, c])
+  }
+  let n = 0
+  const wanted: string[] = []
+  for (const c of value) if (!isSpace(c)) wanted.push(c)
+  if (wanted.length !== spelled.length || wanted.some((c, k) => c !== spelled[k]![2])) return undefined
+  const chars = [...value]
+  // UTF-16 offset to the character it is in; white space points after the character before it.
+  let units = 0
+  let k = 0
+  while (k < chars.length && units + chars[k]!.length <= offset) {
+    units += chars[k]!.length
+    if (!isSpace(chars[k]!)) n++
+    k++
+  }
+  if (k < chars.length && !isSpace(chars[k]!)) return spelled[n]![0]
+  return n > 0 ? spelled[n - 1]![1] : 0
 }

@@ -13,7 +13,14 @@ import { errorMessage } from '../error-message.js'
 import { yamlLibrary } from '../yaml-library.js'
 import { fastValues, ownStrings } from './fast-yaml.js'
 import type { PathSegment } from './path.js'
-import { indexPositions, lineLocator, pathKey, type DocumentPositions } from './positions.js'
+import {
+  indexPositions,
+  lineLocator,
+  pathKey,
+  scalarOffset,
+  type DocumentPositions,
+  type ScalarStyle
+} from './positions.js'
 
 /** Limits that keep a hostile file from exhausting the runner. */
 export const YAML_LIMITS = {
@@ -51,6 +58,12 @@ export interface ParsedDocument {
   scalarAt(
     path: readonly PathSegment[]
   ): { location: SourceLocation; source: string; columnOf(valueOffset: number): number } | undefined
+  /**
+   * Where the `offset`-th character of `value`, the string the scalar at `path` holds, is written: in any
+   * style (plain, quoted or block, over several lines). Undefined when the source does not spell `value`
+   * (a `${VAR}` filled it) or `path` holds no scalar.
+   */
+  locateIn(path: readonly PathSegment[], value: string, offset: number): SourceLocation | undefined
 }
 
 export interface ParseResult {
@@ -216,6 +229,10 @@ class YamlDocument implements ParsedDocument {
     return this.deep()?.scalarAt(path)
   }
 
+  locateIn(path: readonly PathSegment[], value: string, offset: number): SourceLocation | undefined {
+    return this.deep()?.locateIn(path, value, offset)
+  }
+
   private deep(): Locator | undefined {
     return this.source.deeper(this.index)
   }
@@ -225,7 +242,7 @@ class YamlDocument implements ParsedDocument {
   }
 }
 
-type Locator = Pick<ParsedDocument, 'start' | 'locate' | 'locateKey' | 'scalarAt'>
+type Locator = Pick<ParsedDocument, 'start' | 'locate' | 'locateKey' | 'scalarAt' | 'locateIn'>
 
 /**
  * Files parsed again for positions: `positionParses` for the top level (a document's start, `name` and
@@ -252,7 +269,7 @@ function lazyPositions(
         const docs = indexPositions(text, { maxDepth: YAML_LIMITS.maxDepth })
         if (docs.length !== count) throw new Error('documents do not line up')
         const position = lineLocator(file, text)
-        locators = docs.map(d => eventLocator(d, position))
+        locators = docs.map(d => eventLocator(d, position, textOf))
       } catch {
         const full = parseWithPositions(file, text).documents
         locators = Array.from({ length: count }, (_, i) => full.find(d => d.index === i))
@@ -262,7 +279,19 @@ function lazyPositions(
   }
 }
 
-function eventLocator(doc: DocumentPositions, position: (offset: number) => SourceLocation): Locator {
+const STYLES: Record<number, ScalarStyle> = {
+  [SCALAR_STYLE.PLAIN]: 'plain',
+  [SCALAR_STYLE.SINGLE_QUOTED]: 'single',
+  [SCALAR_STYLE.DOUBLE_QUOTED]: 'double',
+  [SCALAR_STYLE.LITERAL_BLOCK]: 'literal',
+  [SCALAR_STYLE.FOLDED_BLOCK]: 'folded'
+}
+
+function eventLocator(
+  doc: DocumentPositions,
+  position: (offset: number) => SourceLocation,
+  textOf: () => string
+): Locator {
   const nodeAt = (path: readonly PathSegment[]) => {
     for (let n = path.length; n >= 0; n--) {
       const node = doc.nodes.get(pathKey(path.slice(0, n)))
@@ -294,6 +323,13 @@ function eventLocator(doc: DocumentPositions, position: (offset: number) => Sour
         source: node.raw,
         columnOf: offset => location.column + sourceOffset(node.raw!, type, offset)
       }
+    },
+    locateIn: (path, value, offset) => {
+      const node = doc.nodes.get(pathKey(path))
+      const style = node?.style === undefined ? undefined : STYLES[node.style]
+      if (!style || node?.valueStart === undefined || node.valueEnd === undefined) return undefined
+      const at = scalarOffset(textOf().slice(node.valueStart, node.valueEnd), style, value, offset)
+      return at === undefined ? undefined : position(node.valueStart + at)
     }
   }
 }
@@ -425,10 +461,35 @@ function parseWithPositions(file: string, text: string): ParseResult {
           source: raw,
           columnOf: offset => location.column + sourceOffset(raw, node.type, offset)
         }
+      },
+      locateIn: (path, value, offset) => {
+        const { node, complete } = walk(path)
+        if (!complete || !yamlLibrary().isScalar(node) || !node.range) return undefined
+        const [start, end] = node.range
+        const style = LIBRARY_STYLES[node.type ?? '']
+        if (!style) return undefined
+        // Inside the quotes; after a block scalar's header line.
+        const from =
+          style === 'single' || style === 'double'
+            ? start + 1
+            : style === 'plain'
+              ? start
+              : text.indexOf('\n', start) + 1
+        const to = style === 'single' || style === 'double' ? end - 1 : end
+        const at = scalarOffset(text.slice(from, to), style, value, offset)
+        return at === undefined ? undefined : position(from + at)
       }
     })
   })
   return { documents, diagnostics }
+}
+
+const LIBRARY_STYLES: Record<string, ScalarStyle> = {
+  PLAIN: 'plain',
+  QUOTE_SINGLE: 'single',
+  QUOTE_DOUBLE: 'double',
+  BLOCK_LITERAL: 'literal',
+  BLOCK_FOLDED: 'folded'
 }
 
 /**

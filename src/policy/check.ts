@@ -18,17 +18,18 @@ import { isOwnershipTag } from '../kinds/ownership.js'
 import { maskEmail } from '../mask-email.js'
 import { issuesToDiagnostics } from '../manifest/issues.js'
 import { loadManifests, type LoadOptions, type ManifestSet } from '../manifest/load.js'
-import type { PathSegment } from '../manifest/path.js'
+import { formatPath, type PathSegment } from '../manifest/path.js'
 import { MANIFEST_KINDS, type ManifestKind } from '../manifest/vocabulary.js'
 import type { ParsedDocument } from '../manifest/yaml.js'
 import type { Variables } from '../manifest/vars.js'
 import type { AddedSuppression, PolicyReview, RuleChange } from '../plan/policy-review.js'
 import { countChanges, type Change, type Plan } from '../plan/types.js'
-import { compileCheck, loadCel, oneLine, type CelProgram } from './cel.js'
+import { compileCheck, loadCel, type CelProgram, type CompileError } from './cel.js'
 import { compareRules, type DefinedRule } from './compare.js'
 import { RECOMMENDED_RULES } from './recommended.js'
 import { PolicySchema, type PolicyRule } from './schema.js'
 import { secretFree, WITHHELD } from './secret-text.js'
+import { declarationsFor } from './shapes.js'
 import {
   parseBaseFile,
   resourceKey,
@@ -47,6 +48,8 @@ interface Rule extends PolicyRule {
   /** What the check reads besides the resource and the change (told once, when the rule is compiled). */
   readsLabels: boolean
   readsQuery: boolean
+  /** Where its check is written: an error of the rule itself (over its cost budget, too deep) points there. */
+  checkAt: SourceLocation & { field: string }
 }
 
 interface Document {
@@ -249,7 +252,9 @@ function evaluateOver(
     for (const d of documents) {
       if (rule.kinds && !rule.kinds.includes(d.kind)) continue
       const failure = withheld(evaluate(rule, { resource: d.value }), printable)
-      if (failure !== undefined) report(out, rule, d, failure, 'validate')
+      if (failure === undefined) continue
+      report(out, rule, d, failure, 'validate')
+      if (failure.error === 'rule') break
     }
   }
   return out
@@ -369,18 +374,34 @@ export function checkPlanPolicies(
         tags: tagsOf(liveOf.get(c)) ?? tagsOf(d?.value) ?? [],
         query
       }
-      let failure = withheld(
+      const failure = withheld(
         evaluate(rule, { resource: d?.value ?? {}, change, plan: planValue, labels }),
         found.printable
       )
       if (failure === undefined) continue
-      if (readsLabels && input.labels?.unknown)
-        failure = [failure, `no labels to read: ${input.labels.unknown}`].filter(Boolean).join('; ')
+      if (readsLabels && input.labels?.unknown && !failure.error)
+        failure.reason = [failure.reason, `no labels to read: ${input.labels.unknown}`]
+          .filter(Boolean)
+          .join('; ')
       if (d) report(out, rule, d, failure, 'plan')
+      else if (failure.error)
+        out.push(
+          diagnostic(
+            'plan',
+            'error',
+            ruleText(rule, `${c.kind} "${c.name}" (${c.action})`, failure),
+            failure.error === 'rule' ? rule.checkAt : undefined
+          )
+        )
       else
         out.push(
-          diagnostic('plan', rule.severity, `${c.kind} "${c.name}" (${c.action}): ${ruleText(rule, failure)}`)
+          diagnostic(
+            'plan',
+            rule.severity,
+            `${c.kind} "${c.name}" (${c.action}): ${ruleText(rule, '', failure)}`
+          )
         )
+      if (failure.error === 'rule') break
     }
     if (unchecked > 0)
       out.push(
@@ -449,25 +470,17 @@ function compilePolicies(
         out.push(
           diagnostic('validate', 'error', `duplicate policy rule id "${rule.id}" (also at ${twice})`, {
             ...doc.locate([...at, 'id']),
-            field: `${at.join('.')}.id`
+            field: formatPath([...at, 'id'])
           })
         )
         continue
       }
       seen.set(rule.id, where)
-      const program = compileCheck(rule.check)
+      // Checked against the declared shapes of what it reads, whatever its severity and scope: a rule that
+      // cannot be evaluated is an error now, not a finding on every resource later.
+      const program = compileCheck(rule.check, declarationsFor(rule.kinds, rule.on === 'plan'))
       if ('error' in program) {
-        out.push(
-          diagnostic(
-            'validate',
-            'error',
-            `policy rule "${rule.id}": the check is not valid CEL: ${program.error}`,
-            {
-              ...doc.locate([...at, 'check']),
-              field: `${at.join('.')}.check`
-            }
-          )
-        )
+        out.push(checkError(doc, at, rule, program))
         continue
       }
       const applies = !rule.stacks || rule.stacks.includes(stack)
@@ -479,11 +492,37 @@ function compilePolicies(
         policy: policy.name,
         from: where,
         readsLabels: /\blabels\b/.test(rule.check),
-        readsQuery: /\bchange\.query\b/.test(rule.check)
+        readsQuery: /\bchange\.query\b/.test(rule.check),
+        checkAt: { ...doc.locate([...at, 'check']), field: formatPath([...at, 'check']) }
       })
     }
   }
   return { rules, defined }
+}
+
+/**
+ * A check that does not compile, at its place in the policy file: the line and column of the offending
+ * part of the expression (in a block scalar too), else the check's start and the column in the check.
+ */
+function checkError(
+  doc: ParsedDocument,
+  at: PathSegment[],
+  rule: PolicyRule,
+  found: CompileError
+): Diagnostic {
+  const path = [...at, 'check']
+  const exact =
+    found.offset !== undefined && at[0] === 'rules' ? doc.locateIn(path, rule.check, found.offset) : undefined
+  const column = found.offset !== undefined && !exact ? ` (column ${found.offset + 1} of the check)` : ''
+  return diagnostic(
+    'validate',
+    'error',
+    `policy rule "${rule.id}": the check does not compile: ${found.error}${column}`,
+    {
+      ...(exact ?? doc.locate(path)),
+      field: formatPath(path)
+    }
+  )
 }
 
 /**
@@ -566,42 +605,68 @@ function withSuppressions(
   return { documents: result, added: adds }
 }
 
-/** A failure's words, or that they are withheld when they may quote a secret (secret-text.ts). */
-const withheld = (failure: string | undefined, printable: (text: string) => boolean) =>
-  failure === undefined || printable(failure) ? failure : WITHHELD
-
-/** undefined when the rule holds; otherwise why not (empty: the check was false). */
-function evaluate(rule: Rule, context: Record<string, unknown>): string | undefined {
-  try {
-    const value = rule.program(context)
-    if (value === true) return undefined
-    if (value === false) return ''
-    return `the check gave ${typeof value}, not a bool`
-  } catch (e) {
-    return `the check failed: ${oneLine(e)}`
-  }
+/**
+ * Why a rule does not hold on a resource: its check was false (`reason` may say more), or it could not be
+ * evaluated there (`error`): the resource lacks what it reads (`resource`), or the rule itself is at fault
+ * (`rule`: over its cost budget, or a stack overflow), and then it is evaluated on no other resource of the run.
+ */
+interface Failure {
+  reason: string
+  error?: 'resource' | 'rule'
 }
+
+/** A failure, its words withheld when they may quote a secret (secret-text.ts). */
+const withheld = (failure: Failure | undefined, printable: (text: string) => boolean) =>
+  failure === undefined || printable(failure.reason) ? failure : { ...failure, reason: WITHHELD }
+
+/** undefined when the rule holds. */
+function evaluate(rule: Rule, context: Record<string, unknown>): Failure | undefined {
+  const result = rule.program(context)
+  if ('error' in result) return { reason: result.error, error: result.limit ? 'rule' : 'resource' }
+  if (result.value === true) return undefined
+  if (result.value === false) return { reason: '' }
+  return { reason: `the check gave ${celTypeOf(result.value)}, not a bool`, error: 'resource' }
+}
+
+const celTypeOf = (v: unknown) =>
+  typeof v === 'number'
+    ? 'a double'
+    : typeof v === 'bigint'
+      ? 'an int'
+      : Array.isArray(v)
+        ? 'a list'
+        : `a ${typeof v}`
 
 function report(
   out: Diagnostic[],
   rule: Rule,
   d: Document,
-  failure: string,
+  failure: Failure,
   stage: 'validate' | 'plan'
 ): void {
-  if (d.suppressions.some(s => s.rule === rule.id)) return
+  // A rule at fault is reported even where it is suppressed: it is not evaluated on the resources after.
+  if (failure.error !== 'rule' && d.suppressions.some(s => s.rule === rule.id)) return
+  if (failure.error === 'rule') {
+    out.push(diagnostic(stage, 'error', ruleText(rule, `${d.kind} ${label(d)}`, failure), rule.checkAt))
+    return
+  }
   const field = rule.field ? parseField(rule.field) : undefined
   const at = field ? d.doc.locate(field) : d.doc.start
-  out.push(
-    diagnostic(stage, rule.severity, `${d.kind} ${label(d)}: ${ruleText(rule, failure)}`, {
-      ...at,
-      ...(rule.field ? { field: rule.field } : {})
-    })
-  )
+  const severity = failure.error ? 'error' : rule.severity
+  const text = failure.error
+    ? ruleText(rule, `${d.kind} ${label(d)}`, failure)
+    : `${d.kind} ${label(d)}: ${ruleText(rule, '', failure)}`
+  out.push(diagnostic(stage, severity, text, { ...at, ...(rule.field ? { field: rule.field } : {}) }))
 }
 
-const ruleText = (rule: Rule, failure: string) =>
-  `${rule.message} [policy ${rule.policy}: ${rule.id}]${failure ? ` (${failure})` : ''}`
+/**
+ * A finding's text: the rule's message, then the rule (and what more the check's failure says); a rule
+ * that cannot be evaluated on `subject` says so with the reason first, whatever its message.
+ */
+const ruleText = (rule: Rule, subject: string, failure: Failure) =>
+  failure.error
+    ? `policy rule "${rule.id}" cannot be evaluated on ${subject}: ${failure.reason} [policy ${rule.policy}]${failure.error === 'rule' ? '; it is evaluated on no other resource in this run' : ''}`
+    : `${rule.message} [policy ${rule.policy}: ${rule.id}]${failure.reason ? ` (${failure.reason})` : ''}`
 
 /** A resource as a finding names it: by its name; a person by a masked email, as the plan does (personal data). */
 const label = (d: Pick<Document, 'kind' | 'value'>) =>

@@ -135,6 +135,91 @@ describe('policies in validate (bundles)', () => {
 })
 
 // ---------------------------------------------------------------------------------------------------------
+// Rules that could hang a run or never enforce anything: bounded by a cost budget, RE2 for regular
+// expressions, and a check that cannot be evaluated refused when loaded.
+
+describe('rules that cannot hang the run or fail quietly (bundles)', () => {
+  const tiles = Array.from({ length: 500 }, (_, i) =>
+    timeTile(`T${i}`, (i % 4) * 6, Math.floor(i / 4) * 3)
+  ).join('')
+  const rule = (id: string, message: string, check: string) => `  - id: ${id}
+    kinds: [Dashboard]
+    severity: warning
+    message: ${message}
+    check: ${check}
+`
+  const triples = rule(
+    'tile-triples',
+    'tiles are compared three by three',
+    "resource.tiles.all(a, resource.tiles.all(b, resource.tiles.all(c, a.name != '' || b.name != c.name)))"
+  )
+  const allA = rule('a-names', 'names are all a', "resource.name.matches('^(a+)+$')")
+  const policy = (...rules: string[]) => `kind: Policy\nname: guards\nrules:\n${rules.join('')}`
+  // A name RE2 answers at once, and JavaScript's backtracking takes hours over (34 a's take minutes).
+  const name = `${'a'.repeat(60)}!`
+
+  const validate = async (folder: string, files: Record<string, string>) => {
+    await mkdir(path.join(workspace, folder))
+    for (const [file, text] of Object.entries(files))
+      await writeFile(path.join(workspace, folder, file), text)
+    // Unbounded, these run for minutes: killed at 45 s.
+    const cli = await runCli(['validate', folder], { cwd: workspace, timeoutMs: 45_000 })
+    expect(cli.signal).toBeNull()
+    return { ...cli, out: cli.stdout + cli.stderr }
+  }
+
+  it('stop nested comprehensions over 500 tiles at the cost budget: an error naming the rule and the resource, at the rule', async () => {
+    const cli = await validate('budget', {
+      'policy.yaml': policy(triples),
+      'big.yaml': dashboard('Big', tiles)
+    })
+    expect(cli.out).toContain(
+      'budget/policy.yaml:8:12 rules[0].check: policy rule "tile-triples" cannot be evaluated on Dashboard "Big": it went over the cost budget of 20,000,000 steps'
+    )
+    expect(cli.out).not.toContain('tiles are compared three by three')
+    expect(cli.exitCode).toBe(1)
+  })
+
+  it("answer `^(a+)+$` over a long name on RE2's linear engine", async () => {
+    const cli = await validate('regex', {
+      'policy.yaml': policy(allA),
+      'names.yaml': `${dashboard(name, timeTile('A', 0, 0))}---\n${dashboard('a'.repeat(60), timeTile('A', 0, 0))}`
+    })
+    // The first name is not all a's: a finding (a warning); the second is.
+    expect(cli.out).toContain(
+      `regex/names.yaml:1:1 warning: Dashboard "${name}": names are all a [policy guards: a-names]`
+    )
+    expect(cli.out.match(/\[policy guards: a-names\]/g)).toHaveLength(1)
+    expect(cli.exitCode).toBe(0)
+  })
+
+  it('refuse a check that calls an unknown function, at its line and column, as an error though the rule is a warning', async () => {
+    const typo = policy(
+      triples.replace(/check: .*/, 'check: size(resource.tiles) <= 500'),
+      rule('s-names', 'names start with S', "resource.name.startswith('S')")
+    )
+    await writeFile(
+      path.join(workspace, 'typo.yaml'),
+      `${typo}---\n${dashboard('Search', timeTile('A', 0, 0))}`
+    )
+    const run = await runAction({ inputs: { command: 'validate', manifests: 'typo.yaml' }, cwd: workspace })
+    expect(run.exitCode).toBe(1)
+    expect(run.annotations).toContainEqual(
+      expect.objectContaining({
+        level: 'error',
+        file: 'typo.yaml',
+        line: 13,
+        col: 26,
+        message:
+          'rules[1].check: policy rule "s-names": the check does not compile: unknown function `startswith` (did you mean `startsWith`?)'
+      })
+    )
+    // Not a finding on each resource carrying the rule's message.
+    expect(run.annotations.map(a => a.message).join('\n')).not.toContain('names start with S')
+  })
+})
+
+// ---------------------------------------------------------------------------------------------------------
 // Over the plan, against the emulator: the action as the runner runs it, with a loopback GitHub.
 
 describe('policies over the plan (bundle, emulator, loopback GitHub)', () => {

@@ -240,7 +240,7 @@ describe('a policy source', () => {
     const { lines } = await check(cwd, { central: source(BASE_POLICY) })
     expect(lines).toContainEqual(
       expect.stringMatching(
-        /^policy\.yaml:4:9 rules\.0\.id: duplicate policy rule id "tile-budget" \(also at acme\/policies@main:org\/rules\.yaml:4\)/
+        /^policy\.yaml:4:9 rules\[0\]\.id: duplicate policy rule id "tile-budget" \(also at acme\/policies@main:org\/rules\.yaml:4\)/
       )
     )
   })

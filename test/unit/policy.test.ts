@@ -153,14 +153,84 @@ ${extra}---
     expect(await check(scoped + two, 'payments')).toHaveLength(1)
   })
 
-  it('reports a check that is not CEL, or that fails to evaluate, at its place', async () => {
+  it('reports a check that is not CEL at its place, and one that fails to evaluate as an error of the rule', async () => {
     const broken = rule().replace('size(resource.tiles) <= 1', 'size(resource.tiles <= 1')
-    expect((await check(broken + two))[0]).toMatch(
-      /^m\.yaml:8:12 rules\.0\.check: policy rule "tile-budget": the check is not valid CEL: /
+    expect((await check(broken + two))[0]).toBe(
+      'm.yaml:8:36 rules[0].check: policy rule "tile-budget": the check does not compile: Expected RPAREN, got EOF'
     )
-    const missing = rule().replace('size(resource.tiles) <= 1', 'resource.owner == "x"')
+    // The dashboard has no tags: the rule cannot say, whatever its severity and message.
+    const missing = rule()
+      .replace('size(resource.tiles) <= 1', "resource.tags[0] == 'x'")
+      .replace('error', 'warning')
     expect(await check(missing + two)).toEqual([
-      'm.yaml:20:5 tiles[1]: Dashboard "Checkout": at most 1 tile [policy budgets: tile-budget] (the check failed: No such key: owner)'
+      'm.yaml:20:5 tiles[1]: policy rule "tile-budget" cannot be evaluated on Dashboard "Checkout": No such key: tags [policy budgets]'
+    ])
+  })
+
+  it('refuses at load, at its line and column, a check that calls an unknown function: even a warning rule', async () => {
+    const policy = (check: string) => `kind: Policy
+name: names
+rules:
+  - id: tile-budget
+    kinds: [Dashboard]
+    severity: warning
+    message: at most 20 tiles
+    check: size(resource.tiles) <= 20
+  - id: s-names
+    kinds: [Dashboard]
+    severity: warning
+    message: names start with S
+    check: ${check}
+---
+`
+    expect(await check(policy("resource.name.startswith('S')") + two)).toEqual([
+      'm.yaml:13:26 rules[1].check: policy rule "s-names": the check does not compile: unknown function `startswith` (did you mean `startsWith`?)'
+    ])
+    // In a block scalar, on its second line; and a misspelt field, in a folded one.
+    expect(
+      await check(policy("|\n      size(resource.name) > 0 &&\n        resource.name.startswith('S')") + two)
+    ).toEqual([
+      'm.yaml:15:23 rules[1].check: policy rule "s-names": the check does not compile: unknown function `startswith` (did you mean `startsWith`?)'
+    ])
+    expect(
+      await check(policy(">-\n      size(resource.name) > 0 &&\n      resource.nmae.startsWith('S')") + two)
+    ).toEqual([
+      'm.yaml:15:16 rules[1].check: policy rule "s-names": the check does not compile: `resource` (Dashboard) has no field `nmae` (did you mean `name`?)'
+    ])
+    expect(
+      await check(policy(`"resource.name.startsWith(\\"S\\") && resource.tiles.all(t, t.nme != '')"`) + two)
+    ).toEqual([
+      'm.yaml:13:72 rules[1].check: policy rule "s-names": the check does not compile: `t` (Dashboard.tiles) has no field `nme` (did you mean `name`?)'
+    ])
+  })
+
+  it('stops a rule at its cost budget: an error at its check naming the resource, even a suppressed one, and the rule is done', async () => {
+    // Each iteration is charged the size of its body: here 300 parts, though `true ||` evaluates one.
+    const body = `true || [${Array.from({ length: 300 }, () => 'a').join(', ')}].size() > 0`
+    const tags = `tags: [${Array.from({ length: 49 }, (_, i) => `t${i}`).join(', ')}]`
+    const text = `kind: Policy
+name: budgets
+rules:
+  - id: triples
+    kinds: [Dashboard]
+    severity: warning
+    message: tags three by three
+    check: resource.tags.all(a, resource.tags.all(b, resource.tags.all(c, ${body})))
+---
+# obsdeploy: allow triples -- tried on this one
+kind: Dashboard
+name: One
+${tags}
+${tile}---
+kind: Dashboard
+name: Two
+${tags}
+${tile}`
+    expect(await check(text)).toEqual([
+      expect.stringMatching(
+        /^m\.yaml:8:12 rules\[0\]\.check: policy rule "triples" cannot be evaluated on Dashboard "One": it went over the cost budget of 20,000,000 steps .*\[policy budgets\]; it is evaluated on no other resource in this run$/
+      ),
+      'm.yaml:10:1 notice: policy rule "triples" is suppressed for Dashboard "One": tried on this one'
     ])
   })
 
@@ -234,12 +304,16 @@ it('parses a field path', () => {
   expect(parseField('channels')).toEqual(['channels'])
 })
 
-it("README's example policy is valid and its checks compile", async () => {
+it("README's example policies are valid and their checks pass the type check", async () => {
   const { readFile } = await import('node:fs/promises')
   const readme = await readFile(new URL('../../README.md', import.meta.url), 'utf8')
-  const example = /```yaml\n(kind: Policy\nname: platform rules\n[\s\S]*?)```/.exec(readme)![1]!
+  const examples = [...readme.matchAll(/```yaml\n((?:#.*\n)*kind: Policy\n[\s\S]*?)```/g)].map(m => m[1]!)
+  expect(examples.length).toBeGreaterThanOrEqual(1)
   const dash = `kind: Dashboard\nname: Payments - Checkout\ntags: [owner:payments, team:payments]\n${tile}`
-  expect(await check(`${example}---\n${dash}`, 'payments')).toEqual([])
+  for (const example of examples) {
+    expect(example).toMatch(/check: /)
+    expect(await check(`${example}---\n${dash}`, 'payments')).toEqual([])
+  }
 })
 
 describe('rules over team members', () => {

@@ -81,3 +81,71 @@ describe('positions from the first parse', () => {
     expect(yamlStats.secondParses).toBe(before)
   })
 })
+
+describe('a character inside a scalar', () => {
+  // Every style spells `a.b(\'x\') && c` with white space, quotes or escapes of its own.
+  const value = "a.b('x') && c"
+  const text = [
+    "plain: a.b('x') && c",
+    "single: 'a.b(''x'') &&\n  c'",
+    'double: "a.b(\\u0027x\') \\\n  && c"',
+    "literal: |-\n  a.b('x')\n    && c",
+    "folded: >-\n  a.b('x') &&\n  c",
+    "multi: a.b('x')\n  && c",
+    'other: not the value'
+  ].join('\n')
+  const expected: Record<string, Array<[number, number]>> = {
+    plain: [
+      [1, 8],
+      [1, 11],
+      [1, 20]
+    ],
+    single: [
+      [2, 10],
+      [2, 13],
+      [3, 3]
+    ],
+    double: [
+      [4, 10],
+      [4, 13],
+      [5, 6]
+    ],
+    literal: [
+      [7, 3],
+      [7, 6],
+      [8, 8]
+    ],
+    folded: [
+      [10, 3],
+      [10, 6],
+      [11, 3]
+    ],
+    multi: [
+      [12, 8],
+      [12, 11],
+      [13, 6]
+    ]
+  }
+
+  it('is found where it is written, in every style, alike from both parsers', () => {
+    const [ours] = parseYamlFile('f.yaml', text).documents
+    const [theirs] = viaYamlLibrary(text).documents
+    for (const [key, places] of Object.entries(expected)) {
+      // The `a`, the `(`, the `c`.
+      const found = [0, 3, value.length - 1].map(offset => ours!.locateIn([key], value, offset))
+      expect([key, found.map(l => [l?.line, l?.column])]).toEqual([key, places])
+      for (const offset of [0, 3, 9, value.length - 1, value.length])
+        expect([key, offset, ours!.locateIn([key], value, offset)]).toEqual([
+          key,
+          offset,
+          theirs!.locateIn([key], value, offset)
+        ])
+    }
+  })
+
+  it('is not found where the source does not spell the value', () => {
+    const [doc] = parseYamlFile('f.yaml', text).documents
+    expect(doc!.locateIn(['other'], value, 0)).toBeUndefined()
+    expect(doc!.locateIn(['nope'], value, 0)).toBeUndefined()
+  })
+})
