@@ -9268,8 +9268,8 @@ function diffLines(lines, paint) {
 
 // EXTERNAL MODULE: ./src/mask-email.ts
 var mask_email = __nccwpck_require__(3038);
-// EXTERNAL MODULE: ./src/policy/check.ts + 5 modules
-var check = __nccwpck_require__(5693);
+// EXTERNAL MODULE: ./src/policy/check.ts + 9 modules
+var check = __nccwpck_require__(1300);
 // EXTERNAL MODULE: ./src/policy/sources.ts
 var sources = __nccwpck_require__(7732);
 ;// CONCATENATED MODULE: ./src/run/enforced.ts
@@ -22147,6 +22147,8 @@ function indexPositions(text, options) {
         const at = { start: nodeStart(e, after), keyStart };
         if (e.type === EVENT_ID.SCALAR && e.valueStart >= 0 && e.anchorStart < 0 && e.tagStart < 0) {
             at.style = e.style;
+            at.valueStart = e.valueStart;
+            at.valueEnd = e.valueEnd;
             const raw = text.slice(at.start, nodeEnd(e));
             if (!raw.includes('\n'))
                 at.raw = raw;
@@ -22186,6 +22188,84 @@ function lineLocator(file, text) {
         }
         return { file, line: lo + 1, column: offset - starts[lo] + 1 };
     };
+}
+/** The escapes of a double-quoted scalar that stand for one character (YAML 1.2, 5.7). */
+const ESCAPED = {
+    '0': '\0',
+    a: '\x07',
+    b: '\b',
+    t: '\t',
+    '\t': '\t',
+    n: '\n',
+    v: '\v',
+    f: '\f',
+    r: '\r',
+    e: '\x1b',
+    ' ': ' ',
+    '"': '"',
+    '/': '/',
+    '\\': '\\',
+    N: '\x85',
+    _: '\xa0',
+    L: '\u2028',
+    P: '\u2029'
+};
+const HEX_DIGITS = { x: 2, u: 4, U: 8 };
+const isSpace = (c) => /\s/.test(c);
+/**
+ * Where, in `content` (a scalar's source between its quotes, or a block scalar's lines), the `offset`-th
+ * character of its `value` is written: line folding, indentation and escapes make the two differ in
+ * their white space only, so the n-th other character of the value is the n-th one the source spells.
+ * Undefined when the source does not spell the value (a `${VAR}` filled it).
+ */
+function scalarOffset(content, style, value, offset) {
+    // Each character the source spells, but white space: [where it is written, where its spelling ends].
+    const spelled = [];
+    for (let i = 0; i < content.length;) {
+        const start = i;
+        let c = content[i];
+        if (style === 'single' && c === "'" && content[i + 1] === "'")
+            i += 2;
+        else if (style === 'double' && c === '\\') {
+            const esc = content[i + 1] ?? '';
+            const digits = HEX_DIGITS[esc];
+            if (digits !== undefined) {
+                c = String.fromCodePoint(parseInt(content.slice(i + 2, i + 2 + digits), 16) || 0);
+                i += 2 + digits;
+            }
+            else {
+                // An escaped line break is folded away: white space either way.
+                c = ESCAPED[esc] ?? ' ';
+                i += 2;
+            }
+        }
+        else {
+            c = String.fromCodePoint(content.codePointAt(i));
+            i += c.length;
+        }
+        if (!isSpace(c))
+            spelled.push([start, i, c]);
+    }
+    let n = 0;
+    const wanted = [];
+    for (const c of value)
+        if (!isSpace(c))
+            wanted.push(c);
+    if (wanted.length !== spelled.length || wanted.some((c, k) => c !== spelled[k][2]))
+        return undefined;
+    const chars = [...value];
+    // UTF-16 offset to the character it is in; white space points after the character before it.
+    let units = 0;
+    let k = 0;
+    while (k < chars.length && units + chars[k].length <= offset) {
+        units += chars[k].length;
+        if (!isSpace(chars[k]))
+            n++;
+        k++;
+    }
+    if (k < chars.length && !isSpace(chars[k]))
+        return spelled[n][0];
+    return n > 0 ? spelled[n - 1][1] : 0;
 }
 
 ;// CONCATENATED MODULE: ./src/manifest/yaml.ts
@@ -22355,6 +22435,9 @@ class YamlDocument {
     scalarAt(path) {
         return this.deep()?.scalarAt(path);
     }
+    locateIn(path, value, offset) {
+        return this.deep()?.locateIn(path, value, offset);
+    }
     deep() {
         return this.source.deeper(this.index);
     }
@@ -22383,7 +22466,7 @@ function lazyPositions(file, textOf, count) {
                 if (docs.length !== count)
                     throw new Error('documents do not line up');
                 const position = lineLocator(file, text);
-                locators = docs.map(d => eventLocator(d, position));
+                locators = docs.map(d => eventLocator(d, position, textOf));
             }
             catch {
                 const full = parseWithPositions(file, text).documents;
@@ -22393,7 +22476,14 @@ function lazyPositions(file, textOf, count) {
         return locators[index];
     };
 }
-function eventLocator(doc, position) {
+const STYLES = {
+    [SCALAR_STYLE.PLAIN]: 'plain',
+    [SCALAR_STYLE.SINGLE_QUOTED]: 'single',
+    [SCALAR_STYLE.DOUBLE_QUOTED]: 'double',
+    [SCALAR_STYLE.LITERAL_BLOCK]: 'literal',
+    [SCALAR_STYLE.FOLDED_BLOCK]: 'folded'
+};
+function eventLocator(doc, position, textOf) {
     const nodeAt = (path) => {
         for (let n = path.length; n >= 0; n--) {
             const node = doc.nodes.get(pathKey(path.slice(0, n)));
@@ -22426,6 +22516,14 @@ function eventLocator(doc, position) {
                 source: node.raw,
                 columnOf: offset => location.column + sourceOffset(node.raw, type, offset)
             };
+        },
+        locateIn: (path, value, offset) => {
+            const node = doc.nodes.get(pathKey(path));
+            const style = node?.style === undefined ? undefined : STYLES[node.style];
+            if (!style || node?.valueStart === undefined || node.valueEnd === undefined)
+                return undefined;
+            const at = scalarOffset(textOf().slice(node.valueStart, node.valueEnd), style, value, offset);
+            return at === undefined ? undefined : position(node.valueStart + at);
         }
     };
 }
@@ -22542,11 +22640,36 @@ function parseWithPositions(file, text) {
                     source: raw,
                     columnOf: offset => location.column + sourceOffset(raw, node.type, offset)
                 };
+            },
+            locateIn: (path, value, offset) => {
+                const { node, complete } = walk(path);
+                if (!complete || !(0,yaml_library/* yamlLibrary */.T)().isScalar(node) || !node.range)
+                    return undefined;
+                const [start, end] = node.range;
+                const style = LIBRARY_STYLES[node.type ?? ''];
+                if (!style)
+                    return undefined;
+                // Inside the quotes; after a block scalar's header line.
+                const from = style === 'single' || style === 'double'
+                    ? start + 1
+                    : style === 'plain'
+                        ? start
+                        : text.indexOf('\n', start) + 1;
+                const to = style === 'single' || style === 'double' ? end - 1 : end;
+                const at = scalarOffset(text.slice(from, to), style, value, offset);
+                return at === undefined ? undefined : position(from + at);
             }
         });
     });
     return { documents, diagnostics };
 }
+const LIBRARY_STYLES = {
+    PLAIN: 'plain',
+    QUOTE_SINGLE: 'single',
+    QUOTE_DOUBLE: 'double',
+    BLOCK_LITERAL: 'literal',
+    BLOCK_FOLDED: 'folded'
+};
 /**
  * Remembers which alias of the document failed to resolve: the library throws from the alias's toJSON, the
  * innermost one first, so the first alias whose call throws is the one to point at.
@@ -23152,7 +23275,7 @@ function countChanges(changes) {
 
 /***/ }),
 
-/***/ 5693:
+/***/ 1300:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -23178,43 +23301,558 @@ var mask_email = __nccwpck_require__(3038);
 var issues = __nccwpck_require__(9597);
 // EXTERNAL MODULE: ./src/manifest/load.ts + 2 modules
 var load = __nccwpck_require__(8915);
+// EXTERNAL MODULE: ./src/manifest/path.ts
+var manifest_path = __nccwpck_require__(7578);
 // EXTERNAL MODULE: ./src/manifest/vocabulary.ts
 var vocabulary = __nccwpck_require__(7817);
 // EXTERNAL MODULE: ./src/plan/types.ts
 var types = __nccwpck_require__(9898);
 // EXTERNAL MODULE: ./src/error-message.ts
 var error_message = __nccwpck_require__(6587);
+;// CONCATENATED MODULE: ./src/policy/cel-ast.ts
+/** Every node under `root` once, macro expansions and macro parts included. */
+function nodesOf(root) {
+    const Node = root.constructor;
+    const nodes = [];
+    const seen = new Set();
+    const stack = [root];
+    while (stack.length > 0) {
+        const v = stack.pop();
+        if (v === null || typeof v !== 'object' || seen.has(v))
+            continue;
+        seen.add(v);
+        if (v instanceof Node) {
+            const node = v;
+            nodes.push(node);
+            stack.push(node.args, node.meta.alternate, node.meta.macro);
+        }
+        else if (Array.isArray(v))
+            stack.push(...v);
+        // A comprehension's parts or a macro's: plain objects (their contexts are class instances, not walked).
+        else if (Object.getPrototypeOf(v) === Object.prototype)
+            stack.push(...Object.values(v));
+    }
+    return nodes;
+}
+
+;// CONCATENATED MODULE: ./src/policy/cost.ts
+/**
+ * The cost of a rule's evaluation, counted as Kubernetes' CEL runtime counts it: a step for each part of
+ * the expression evaluated, so each comprehension iteration costs the size of its body; a step for each
+ * character, element or entry of a string, list or map the evaluation builds; and a tenth of a step for
+ * each one a function or an operator reads. Without a comprehension, an expression's parts are evaluated
+ * at most once each, so only what can repeat or grow is metered as it runs: each iteration (charged the
+ * body's size up front, an upper bound), each call, what is built. That keeps the meter off the hot path of
+ * the parts between (a field, a comparison), which are most of the work.
+ *
+ * Evaluation is synchronous, so the count, not a clock, is what stops it: past the budget every metered
+ * part throws at once, so loops run out in a step each; an error that `||`, `&&` or a quantifier swallowed
+ * is seen after (cel.ts checks the count once the evaluation returns).
+ */
+
+/**
+ * Steps one rule may take on one resource. The costliest sensible rules over the largest manifests the
+ * product accepts (500 tiles, 49 tags, 10 channels) take a fraction of it: every tile name unique (each
+ * tile against every other: 250,000 iterations) costs about 2 million; a tile-by-tile check with a
+ * regular expression, under 10,000. A rule that runs out of budget stops in under a second
+ * (bench/RESULTS.md, section 8).
+ */
+const COST_BUDGET = 20_000_000;
+/** Thrown past the budget; one instance, as it is thrown from every metered part of an evaluation that stops. */
+class OverBudget extends Error {
+    constructor() {
+        super('over the cost budget');
+    }
+}
+const overBudget = new OverBudget();
+function charge(meter, steps) {
+    if ((meter.cost += steps) > meter.budget)
+        throw overBudget;
+}
+/**
+ * Meters the nodes of a compiled tree (nodesOf) into `m`. An evaluation starts at the tree's size (each
+ * part at most once: `m.cost = nodes.length`), and every iteration, call and built value adds to it.
+ */
+function meter(nodes, m) {
+    for (const node of nodes) {
+        if (node.meta.alternate || node.meta.macro)
+            continue;
+        const handle = node.handle;
+        switch (node.op) {
+            case 'comprehension': {
+                const { step } = node.args;
+                step.evaluate = iteration(step, nodesOf(step).length, m);
+                // map() and filter() build a list.
+                if (handle)
+                    node.handle = builds(handle, m);
+                break;
+            }
+            case 'call':
+            case 'rcall':
+                // (args, ast, ev) for a function, (args, ev, ast) for a method: the arguments come first in both.
+                if (handle)
+                    node.handle = function (args, a, b) {
+                        let read = 0;
+                        for (let i = 0; i < args.length; i++)
+                            read += sizeOf(args[i]);
+                        charge(m, 1 + Math.ceil(read / 10));
+                        const value = handle.call(this, args, a, b);
+                        charge(m, sizeOf(value));
+                        return value;
+                    };
+                break;
+            case '+':
+                if (handle)
+                    node.handle = builds(handle, m);
+                break;
+            case 'in':
+            case '==':
+            case '!=':
+                // Membership scans a list; equality compares two element by element.
+                if (handle)
+                    node.handle = function (left, right, a, b) {
+                        charge(m, Math.ceil((collectionSize(left) + collectionSize(right)) / 10));
+                        return handle.call(this, left, right, a, b);
+                    };
+                break;
+            case 'list':
+            case 'map': {
+                const meta = node.meta;
+                node.evaluate = function (ev, ast, ctx) {
+                    const value = meta.evaluate.call(this, ev, ast, ctx);
+                    charge(m, sizeOf(value));
+                    return value;
+                };
+            }
+        }
+    }
+}
+/** A handle whose result is a new value: its size is charged. (Handles take at most four arguments.) */
+function builds(handle, m) {
+    return function (a, b, c, d) {
+        const value = handle.call(this, a, b, c, d);
+        charge(m, sizeOf(value));
+        return value;
+    };
+}
+/**
+ * A comprehension's body, charged its size before each iteration. Its evaluation as cel-js dispatches it
+ * (ASTNode.evaluate): a macro's expansion, a macro, or its operator's evaluate (read at each call, as a
+ * type check may set it).
+ */
+function iteration(step, size, m) {
+    const meta = step.meta;
+    return function (ev, ast, ctx) {
+        if ((m.cost += size) > m.budget)
+            throw overBudget;
+        if (meta.alternate)
+            return meta.alternate.evaluate(ev, meta.alternate, ctx);
+        if (meta.macro)
+            return meta.macro.evaluate(ev, meta.macro, ctx);
+        return meta.evaluate.call(this, ev, ast, ctx);
+    };
+}
+/** Characters of a string, elements of a list, entries of a map or bytes; 0 for anything else. */
+function sizeOf(v) {
+    if (typeof v === 'string')
+        return v.length;
+    if (v === null || typeof v !== 'object')
+        return 0;
+    if (v instanceof Uint8Array)
+        return v.length;
+    return collectionSize(v);
+}
+function collectionSize(v) {
+    if (v === null || typeof v !== 'object')
+        return 0;
+    if (Array.isArray(v))
+        return v.length;
+    if (v instanceof Map || v instanceof Set)
+        return v.size;
+    if (v.constructor !== Object && v.constructor !== undefined)
+        return 0;
+    let n = 0;
+    for (const _ in v)
+        n++;
+    return n;
+}
+
+;// CONCATENATED MODULE: ./src/policy/patterns.ts
+
+let re2;
+async function loadPatterns() {
+    re2 ??= (await __nccwpck_require__.e(/* import() */ 856).then(__nccwpck_require__.bind(__nccwpck_require__, 2856))).RE2JS;
+}
+/** A pattern CEL cannot use: its message says why, in RE2's words. */
+class PatternError extends Error {
+}
+/** Compiled patterns (and refused ones), by their text: a rule reuses its patterns on every resource. */
+const cache = new Map();
+const CACHE_SIZE = 1000;
+/** Answers kept per pattern, of texts up to this long: a bound on what the memo holds. */
+const ANSWERS = 10_000;
+const ANSWERED_LENGTH = 256;
+/** Steps a compilation costs (re2js takes about 100 µs for a short pattern, some 2,500 steps). */
+const COMPILE_COST = 2500;
+/** A pattern compiled with RE2's syntax, or a PatternError; `compiled` says whether it was compiled now. */
+function compilePattern(pattern) {
+    let found = cache.get(pattern);
+    const compiled = found === undefined;
+    if (!found) {
+        if (!re2)
+            throw new Error('compilePattern before loadPatterns');
+        try {
+            found = { pattern: re2.compile(pattern), answers: new Map() };
+        }
+        catch (e) {
+            const why = e instanceof Error ? e.message.replace(/^error parsing regexp: /, '') : String(e);
+            found = new PatternError(`invalid regular expression (RE2 syntax): ${why}`);
+        }
+        if (cache.size >= CACHE_SIZE)
+            cache.delete(cache.keys().next().value);
+        cache.set(pattern, found);
+    }
+    if (found instanceof PatternError)
+        throw found;
+    return { pattern: found, compiled };
+}
+/**
+ * Points the tree's `matches` calls at RE2 and its `duration` calls at the linear scan. Literal patterns
+ * and durations are checked now: the first bad one is returned with its offset in the expression.
+ */
+function linkPatternFunctions(nodes, meter) {
+    for (const node of nodes) {
+        if ((node.op !== 'call' && node.op !== 'rcall') || node.meta.alternate || node.meta.macro)
+            continue;
+        const [name, ...rest] = node.args;
+        const args = (node.op === 'rcall' ? rest[1] : rest[0]);
+        if (node.op === 'rcall' && name === 'matches' && args?.length === 1) {
+            const literal = literalString(args[0]);
+            if (literal !== undefined) {
+                try {
+                    compilePattern(literal);
+                }
+                catch (e) {
+                    return { error: e.message, offset: args[0].start };
+                }
+            }
+            node.handle = matchesOn(meter);
+        }
+        else if (node.op === 'call' && name === 'duration' && args?.length === 1) {
+            const literal = literalString(args[0]);
+            const bad = literal === undefined ? undefined : durationError(literal);
+            if (bad)
+                return { error: bad, offset: args[0].start };
+            const handle = node.handle;
+            node.handle = function (values, a, b) {
+                const why = typeof values[0] === 'string' ? durationError(values[0]) : undefined;
+                if (why)
+                    throw new Error(why);
+                return handle.call(this, values, a, b);
+            };
+        }
+    }
+    return undefined;
+}
+const literalString = (node) => node.op === 'value' && typeof node.args === 'string' ? node.args : undefined;
+/** `string.matches(string)` on RE2: found anywhere in the string, as CEL's (and RE2's PartialMatch). */
+function matchesOn(meter) {
+    return (args) => {
+        const [text, source] = args;
+        if (typeof text !== 'string' || typeof source !== 'string')
+            throw new Error(`found no matching overload for '${celType(text)}.matches(${celType(source)})'`);
+        const { pattern, compiled } = compilePattern(source);
+        // The engine walks the text once per state it can be in: the longer the pattern, the more states.
+        // Charged as though matched anew when the answer is remembered, so a rule costs the same on any run.
+        charge(meter, (compiled ? COMPILE_COST : 0) + Math.ceil(sizeOf(text) / 10) * Math.ceil((source.length + 1) / 10));
+        return matchesIn(pattern, text);
+    };
+}
+/** Whether `text` holds a match of the pattern: a text seen before is answered from memory. */
+function matchesIn(compiled, text) {
+    if (text.length > ANSWERED_LENGTH)
+        return compiled.pattern.test(text);
+    let answer = compiled.answers.get(text);
+    if (answer === undefined) {
+        answer = compiled.pattern.test(text);
+        if (compiled.answers.size >= ANSWERS)
+            compiled.answers.clear();
+        compiled.answers.set(text, answer);
+    }
+    return answer;
+}
+const celType = (v) => typeof v === 'string'
+    ? 'string'
+    : typeof v === 'number'
+        ? 'double'
+        : typeof v === 'bigint'
+            ? 'int'
+            : typeof v === 'boolean'
+                ? 'bool'
+                : v === null
+                    ? 'null'
+                    : Array.isArray(v)
+                        ? 'list'
+                        : 'map';
+const UNITS = ['ns', 'us', 'µs', 'ms', 's', 'm', 'h'];
+const isDigit = (c) => c !== undefined && c >= '0' && c <= '9';
+/** Digits a duration's number may have: more overflow any duration (Go's are 64-bit nanoseconds). */
+const MAX_DIGITS = 30;
+/**
+ * Why `text` is no duration cel-js reads (`[-+]?(\d*\.?\d*(ns|us|µs|ms|s|m|h))+`, the same grammar), or
+ * undefined: one pass over it, where cel-js's expression backtracks.
+ */
+function durationError(text) {
+    const bad = `invalid duration string: '${text.length > 40 ? `${text.slice(0, 40)}…` : text}'`;
+    let i = text[0] === '-' || text[0] === '+' ? 1 : 0;
+    if (i >= text.length)
+        return bad;
+    while (i < text.length) {
+        const start = i;
+        while (isDigit(text[i]))
+            i++;
+        if (text[i] === '.')
+            i++;
+        while (isDigit(text[i]))
+            i++;
+        if (i - start > MAX_DIGITS)
+            return bad;
+        const unit = UNITS.find(u => text.startsWith(u, i));
+        if (!unit)
+            return bad;
+        i += unit.length;
+    }
+    return undefined;
+}
+
 ;// CONCATENATED MODULE: ./src/policy/cel.ts
 /**
  * CEL, through @marcbachmann/cel-js: zero dependencies, a fraction of the bundle of @bufbuild/cel and
  * several times faster per evaluation, on plain JS values (no protobuf messages). Loaded on first use
  * only, so a run without policies never pays its start-up.
+ *
+ * On top of it, what CEL promises and cel-js does not keep:
+ * - a type check at load against the declared shapes of the variables (shapes.ts): a misspelt field, an
+ *   unknown function or a wrong type is an error at its offset in the expression, before any evaluation;
+ * - a cost budget per evaluation (cost.ts): past it the evaluation stops with an error, never a hang;
+ * - regular expressions on a linear-time engine with RE2's syntax (patterns.ts), as CEL specifies.
+ * The check is once per rule; evaluations then run on the values as they are (every variable `dyn`).
  */
+
+
+
+
+
+
 
 let loaded;
 let ready;
+/** Where checks are evaluated: every variable `dyn`, so values are read as they are. */
+let evaluator;
 async function loadCel() {
-    loaded ??= __nccwpck_require__.e(/* import() */ 337).then(__nccwpck_require__.bind(__nccwpck_require__, 7337));
-    ready = await loaded;
+    loaded ??= Promise.all([__nccwpck_require__.e(/* import() */ 337).then(__nccwpck_require__.bind(__nccwpck_require__, 7337)), loadPatterns()]);
+    ready = (await loaded)[0];
 }
-/** A compiled check, or why it does not compile. Call loadCel() first. */
-function compileCheck(expression) {
+/**
+ * Compiles a check over the variables `declarations` declares (shapes.ts declarationsFor: one object per
+ * scope, so each scope's typed environment is built once). Call loadCel() first.
+ */
+function compileCheck(expression, declarations, budget = COST_BUDGET) {
+    // Each stack's policies are compiled apart; a rule of the repository's, once (evaluations never overlap).
+    let compiled = compiledChecks.get(declarations);
+    if (!compiled)
+        compiledChecks.set(declarations, (compiled = new Map()));
+    const key = `${budget}\u0000${expression}`;
+    let found = compiled.get(key);
+    if (!found)
+        compiled.set(key, (found = compile(expression, declarations, budget)));
+    return found;
+}
+const compiledChecks = new WeakMap();
+function compile(expression, declarations, budget) {
     if (!ready)
         throw new Error('compileCheck before loadCel');
-    const env = new ready.Environment({ unlistedVariablesAreDyn: true });
     try {
-        const program = env.parse(expression);
-        return context => program(context);
+        const typed = typedEnvironment(ready, declarations);
+        let checked;
+        try {
+            checked = typed.env.parse(expression);
+        }
+        catch (e) {
+            if (isStackOverflow(e))
+                throw e;
+            return compileError(e, typed);
+        }
+        const verdict = checked.check();
+        if (!verdict.valid)
+            return compileError(verdict.error, typed);
+        // A check is a condition: one that gives a string or a list cannot hold on any resource.
+        const type = verdict.type ?? 'dyn';
+        if (type !== 'bool' && !type.startsWith('dyn'))
+            return { error: `the check gives ${/^[aeiou]/.test(type) ? 'an' : 'a'} ${type}, not a bool`, offset: 0 };
+        const field = unknownHasField(nodesOf(checked.ast), typed.objects);
+        if (field)
+            return field;
+        evaluator ??= new ready.Environment({ unlistedVariablesAreDyn: true });
+        const program = evaluator.parse(expression);
+        const dynamic = program.check();
+        if (!dynamic.valid)
+            return compileError(dynamic.error, typed);
+        const nodes = nodesOf(program.ast);
+        const m = { cost: 0, budget };
+        const literal = linkPatternFunctions(nodes, m);
+        if (literal)
+            return literal;
+        meter(nodes, m);
+        return context => run(program, context, m, nodes.length);
     }
     catch (e) {
-        return { error: oneLine(e) };
+        // cel-js reports its own errors in `verdict`; what is thrown here is a stack overflow (or a bug).
+        return { error: isStackOverflow(e) ? 'too deeply nested to compile (a stack overflow)' : oneLine(e) };
     }
 }
+function run(program, context, m, 
+/** Steps before any iteration: each part of the expression once. */
+base) {
+    m.cost = base;
+    try {
+        const value = program(context);
+        // An error that `||`, `&&` or a quantifier swallowed still counts: past the budget, nothing holds.
+        return m.cost > m.budget ? cel_overBudget(m) : { value, cost: m.cost };
+    }
+    catch (e) {
+        if (m.cost > m.budget)
+            return cel_overBudget(m);
+        if (isStackOverflow(e))
+            return { error: 'too deeply nested to evaluate (a stack overflow)', cost: m.cost, limit: 'stack' };
+        return { error: oneLine(e), cost: m.cost };
+    }
+}
+const cel_overBudget = (m) => ({
+    error: `it went over the cost budget of ${m.budget.toLocaleString('en-US')} steps (comprehension iterations, function calls, and the strings and lists it builds)`,
+    cost: m.cost,
+    limit: 'cost'
+});
+const isStackOverflow = (e) => e instanceof RangeError && /call stack/i.test(e.message);
 /** A CEL error's first line: its messages draw the expression with a caret below, on later lines. */
 function oneLine(e) {
     const summary = e.summary;
     const text = typeof summary === 'string' && summary ? summary : (0,error_message/* errorMessage */.gJ)(e);
     return text.split('\n')[0].trim();
+}
+const typedEnvironments = new WeakMap();
+/** An environment that declares each variable with its shape: for the type check only. */
+function typedEnvironment(cel, declarations) {
+    const found = typedEnvironments.get(declarations);
+    if (found)
+        return found;
+    const env = new cel.Environment({ unlistedVariablesAreDyn: false });
+    const objects = new Map();
+    const typeOf = (shape) => {
+        switch (shape.type) {
+            case 'string':
+            case 'bool':
+            case 'dyn':
+                return shape.type;
+            // What a YAML number is at run time: a double that compares with integer literals, as CEL's dyn does.
+            case 'number':
+                return 'dyn<double>';
+            case 'list':
+                return `list<${typeOf(shape.of)}>`;
+            case 'map':
+                return `map<string, ${typeOf(shape.of)}>`;
+            case 'object':
+                if (!objects.has(shape.name)) {
+                    objects.set(shape.name, shape);
+                    const fields = Object.fromEntries(Object.entries(shape.fields).map(([k, s]) => [k, typeOf(s)]));
+                    env.registerType(shape.name, { fields });
+                    // `'tags' in resource` asks whether a field is there, and `a == b` compares two, as they do of the
+                    // plain values (only the check env holds these: they are never called).
+                    env.registerOperator(`string in ${shape.name}`, () => false);
+                    env.registerOperator(`${shape.name} == ${shape.name}`, () => false);
+                }
+                return shape.name;
+        }
+    };
+    for (const [name, shape] of Object.entries(declarations))
+        env.registerVariable(name, typeOf(shape));
+    const functions = [...new Set(env.getDefinitions().functions.map(f => f.name))];
+    const typed = { env, objects, variables: Object.keys(declarations), functions };
+    typedEnvironments.set(declarations, typed);
+    return typed;
+}
+/** A cel-js error as a user reads it: an unknown function, field or variable named, with a guess, at its place. */
+function compileError(e, typed) {
+    const { code, node, range } = e;
+    const offset = node?.pos ?? range?.start;
+    const plain = { error: oneLine(e), ...(offset !== undefined ? { offset } : {}) };
+    if (!node)
+        return plain;
+    const args = node.args;
+    if (code === 'no_matching_overload' && (node.op === 'call' || node.op === 'rcall')) {
+        const name = args[0];
+        const at = node.op === 'rcall' ? methodOffset(node, name) : node.start;
+        if (typed.functions.includes(name))
+            return { ...plain, offset: at };
+        return { error: `unknown function \`${name}\`${guess(name, typed.functions)}`, offset: at };
+    }
+    if (code === 'no_such_key' && (node.op === '.' || node.op === '[]')) {
+        const left = args[0];
+        const shape = typed.objects.get(left.checkedType?.name ?? '');
+        const key = node.op === '.' ? args[1] : args[1].args;
+        if (shape)
+            return { error: noField(left, String(key), shape), offset: node.pos };
+    }
+    if (code === 'unknown_variable' && node.op === 'id') {
+        const name = String(node.args);
+        const planOnly = ['change', 'plan', 'labels'].includes(name) && !typed.variables.includes('change');
+        const error = planOnly
+            ? `\`${name}\` is read by rules with \`on: plan\` only`
+            : `unknown variable \`${name}\`${guess(name, typed.variables)}`;
+        return { error, offset: node.start };
+    }
+    return plain;
+}
+function guess(name, candidates) {
+    const found = (0,issues/* didYouMean */.au)(name, candidates);
+    return found ? ` (did you mean \`${found}\`?)` : '';
+}
+/** What the message says of `left.field` when the shape of `left` declares no such field. */
+function noField(left, field, shape) {
+    const of = left.input.slice(left.start, left.end);
+    const kinds = shape.name.split('_or_');
+    const what = kinds.length === vocabulary/* MANIFEST_KINDS */.ak.length ? 'a manifest of any kind' : kinds.join(' or ');
+    return `\`${of}\` (${what}) has no field \`${field}\`${guess(field, Object.keys(shape.fields))}`;
+}
+/** Where a method's name is written: after its receiver and the dot. */
+function methodOffset(node, name) {
+    const receiver = node.args[1];
+    const at = node.input.indexOf(name, receiver.end);
+    return at >= 0 ? at : node.start;
+}
+/**
+ * cel-js checks only the variable of `has(a.b.c)`: its fields are checked here, against the declared
+ * shapes, so `has(resource.tagz)` is refused like `resource.tagz`.
+ */
+function unknownHasField(nodes, objects) {
+    for (const node of nodes) {
+        if (node.op !== 'call' || node.args[0] !== 'has')
+            continue;
+        const props = node.meta.macro?.macroHasProps;
+        if (!props?.length)
+            continue;
+        // [a.b.c, a.b, a]: the variable last.
+        let shape = objects.get(props[props.length - 1].checkedType?.name ?? '');
+        for (let i = props.length - 2; i >= 0 && shape?.type === 'object'; i--) {
+            const access = props[i];
+            const [left, field] = access.args;
+            const next = shape.fields[field];
+            if (!next)
+                return { error: noField(left, field, shape), offset: access.pos };
+            shape = next;
+        }
+    }
+    return undefined;
 }
 
 ;// CONCATENATED MODULE: ./src/policy/compare.ts
@@ -23435,6 +24073,165 @@ function secretFree(secrets) {
     };
 }
 
+// EXTERNAL MODULE: ./src/manifest/schema.ts + 1 modules
+var schema = __nccwpck_require__(1497);
+;// CONCATENATED MODULE: ./src/policy/shapes.ts
+/**
+ * What a rule can see, as types: the declared shape of `resource` for each kind (derived from the zod
+ * schema the manifests are validated with, so a new field is known to rules the day it is added), and of
+ * `change`, `plan` and `labels` for plan-time rules. The CEL checker (cel.ts) reads these to refuse, at
+ * load, a misspelt field or a wrong type; the evaluation itself still runs on the plain values.
+ *
+ * A rule sees a manifest as written (its zod input, not the parsed output), so a schema's input side is
+ * what counts: a pipe's input, a default's inner type. YAML numbers are JavaScript numbers, which CEL reads
+ * as doubles; they are declared `number` and compare with integer literals (`resource.threshold > 0`).
+ */
+
+
+const DYN = { type: 'dyn' };
+const STRING = { type: 'string' };
+const NUMBER = { type: 'number' };
+const listOf = (of) => ({ type: 'list', of });
+const object = (name, fields) => ({ type: 'object', name, fields });
+const byKind = new Map();
+/** The shape of a manifest of `kind` as written (managed mode's schema: the wider of the two). */
+function kindShape(kind) {
+    let shape = byKind.get(kind);
+    if (!shape) {
+        shape = fromZod((0,schema/* kindSchema */.ue)(kind, 'managed'), kind, new Map());
+        byKind.set(kind, shape);
+    }
+    return shape;
+}
+/** `resource` of a rule over `kinds` (every kind when absent): a field is known when any of the kinds declares it. */
+function resourceShape(kinds) {
+    const shapes = (kinds ?? vocabulary/* MANIFEST_KINDS */.ak).map(kindShape);
+    return shapes.reduce((a, b) => merge(a, b));
+}
+const declared = new Map();
+/**
+ * The variables of a rule over `kinds`: `resource`, and for a plan-time rule `change`, `plan` and `labels`.
+ * One object per scope, so the checker declares each scope once however many rules share it.
+ */
+function declarationsFor(kinds, onPlan) {
+    const key = `${onPlan ? 'plan' : 'manifest'}:${kinds ? [...kinds].sort().join(',') : '*'}`;
+    let found = declared.get(key);
+    if (!found) {
+        found = { resource: resourceShape(kinds), ...(onPlan ? planDeclarations() : {}) };
+        declared.set(key, found);
+    }
+    return found;
+}
+/** What a plan-time rule reads beside `resource` (the values check.ts builds for each change). */
+function planDeclarations() {
+    const perKind = (name, of) => object(name, Object.fromEntries(vocabulary/* MANIFEST_KINDS */.ak.map(k => [k, of])));
+    return {
+        change: object('change', {
+            kind: STRING,
+            name: STRING,
+            address: STRING,
+            action: STRING,
+            deferred: STRING,
+            id: STRING,
+            tags: listOf(STRING),
+            query: object('change.query', { status: STRING, reason: STRING })
+        }),
+        plan: object('plan', {
+            stack: STRING,
+            counts: object('plan.counts', Object.fromEntries(['create', 'update', 'replace', 'delete', 'noop', 'deferred'].map(a => [a, NUMBER]))),
+            after: perKind('plan.after', NUMBER),
+            elsewhere: perKind('plan.elsewhere', { type: 'map', of: listOf(STRING) })
+        }),
+        labels: listOf(STRING)
+    };
+}
+/**
+ * Two shapes as one: the union of an object's fields (a field both declare takes both shapes), lists and
+ * maps element by element; anything else that differs is `dyn`, which the checker lets through.
+ */
+function merge(a, b) {
+    if (a === b)
+        return a;
+    if (a.type === 'object' && b.type === 'object') {
+        const fields = { ...a.fields };
+        for (const [k, s] of Object.entries(b.fields))
+            fields[k] = fields[k] ? merge(fields[k], s) : s;
+        return object(a.name === b.name ? a.name : `${a.name}_or_${b.name}`, fields);
+    }
+    if ((a.type === 'list' || a.type === 'map') && a.type === b.type)
+        return { type: a.type, of: merge(a.of, b.of) };
+    return a.type === b.type && a.type !== 'list' && a.type !== 'map' ? a : DYN;
+}
+/**
+ * The CEL shape of a zod schema's input; `name` names an object by where it is (`Dashboard.tiles`: a tile;
+ * names are CEL type names, so letters, digits, `_` and `.` only).
+ */
+function fromZod(schema, name, seen) {
+    const known = seen.get(schema);
+    if (known)
+        return known;
+    // A schema that refers to itself (z.lazy) is `dyn` below its first appearance.
+    seen.set(schema, DYN);
+    const shape = shapeOf(schema._zod.def, name, seen);
+    seen.set(schema, shape);
+    return shape;
+}
+function shapeOf(def, name, seen) {
+    switch (def.type) {
+        case 'string':
+        case 'template_literal':
+            return STRING;
+        case 'number':
+        case 'int':
+            return NUMBER;
+        case 'boolean':
+            return { type: 'bool' };
+        case 'enum':
+            return primitivesOf(Object.values(def.entries ?? {}));
+        case 'literal':
+            return primitivesOf(def.values ?? []);
+        case 'optional':
+        case 'default':
+        case 'prefault':
+        case 'readonly':
+        case 'catch':
+        case 'nonoptional':
+            return fromZod(def.innerType, name, seen);
+        case 'pipe':
+            return fromZod(def.in, name, seen);
+        case 'lazy':
+            return fromZod(def.getter(), name, seen);
+        case 'array':
+            return listOf(fromZod(def.element, name, seen));
+        case 'record':
+            return { type: 'map', of: fromZod(def.valueType, name, seen) };
+        case 'object': {
+            // An object that takes keys it does not list is read as a map: any key may be there.
+            if (def.catchall && def.catchall._zod.def.type !== 'never')
+                return { type: 'map', of: DYN };
+            const fields = {};
+            for (const [k, v] of Object.entries(def.shape ?? {}))
+                fields[k] = fromZod(v, `${name}.${k}`, seen);
+            return object(name, fields);
+        }
+        case 'union': {
+            const options = (def.options ?? []).map(o => fromZod(o, name, seen));
+            return options.length ? options.reduce((a, b) => merge(a, b)) : DYN;
+        }
+        // Nullable (null is no string), any, unknown, transforms, custom checks: anything goes.
+        default:
+            return DYN;
+    }
+}
+/** An enum's or a literal's values: strings, numbers or booleans; mixed ones are `dyn`. */
+function primitivesOf(values) {
+    const types = new Set(values.map(v => typeof v));
+    if (types.size !== 1)
+        return DYN;
+    const [t] = types;
+    return t === 'string' ? STRING : t === 'number' ? NUMBER : t === 'boolean' ? { type: 'bool' } : DYN;
+}
+
 // EXTERNAL MODULE: ./src/policy/sources.ts
 var sources = __nccwpck_require__(7732);
 // EXTERNAL MODULE: ./src/policy/suppress.ts
@@ -23449,6 +24246,8 @@ var suppress = __nccwpck_require__(3323);
  *
  * Between manifest and plan in the import order: it reads the ManifestSet and the Plan's shape, nothing later.
  */
+
+
 
 
 
@@ -23568,8 +24367,11 @@ function evaluateOver(rules, documents, printable, out) {
             if (rule.kinds && !rule.kinds.includes(d.kind))
                 continue;
             const failure = withheld(evaluate(rule, { resource: d.value }), printable);
-            if (failure !== undefined)
-                report(out, rule, d, failure, 'validate');
+            if (failure === undefined)
+                continue;
+            report(out, rule, d, failure, 'validate');
+            if (failure.error === 'rule')
+                break;
         }
     }
     return out;
@@ -23665,15 +24467,21 @@ function checkPlanPolicies(set, plan, planned = [], input = {}) {
                 tags: tagsOf(liveOf.get(c)) ?? tagsOf(d?.value) ?? [],
                 query
             };
-            let failure = withheld(evaluate(rule, { resource: d?.value ?? {}, change, plan: planValue, labels }), found.printable);
+            const failure = withheld(evaluate(rule, { resource: d?.value ?? {}, change, plan: planValue, labels }), found.printable);
             if (failure === undefined)
                 continue;
-            if (readsLabels && input.labels?.unknown)
-                failure = [failure, `no labels to read: ${input.labels.unknown}`].filter(Boolean).join('; ');
+            if (readsLabels && input.labels?.unknown && !failure.error)
+                failure.reason = [failure.reason, `no labels to read: ${input.labels.unknown}`]
+                    .filter(Boolean)
+                    .join('; ');
             if (d)
                 report(out, rule, d, failure, 'plan');
+            else if (failure.error)
+                out.push((0,diagnostics/* diagnostic */.YK)('plan', 'error', ruleText(rule, `${c.kind} "${c.name}" (${c.action})`, failure), failure.error === 'rule' ? rule.checkAt : undefined));
             else
-                out.push((0,diagnostics/* diagnostic */.YK)('plan', rule.severity, `${c.kind} "${c.name}" (${c.action}): ${ruleText(rule, failure)}`));
+                out.push((0,diagnostics/* diagnostic */.YK)('plan', rule.severity, `${c.kind} "${c.name}" (${c.action}): ${ruleText(rule, '', failure)}`));
+            if (failure.error === 'rule')
+                break;
         }
         if (unchecked > 0)
             out.push((0,diagnostics/* diagnostic */.YK)('plan', 'notice', `policy rule "${rule.id}" reads the query data of ${unchecked} changed resource(s), which this run could not check (${input.queriesUnchecked ?? 'check-queries did not query them'}) [policy ${rule.policy}]`));
@@ -23720,17 +24528,16 @@ quiet = new Set()) {
             if (twice !== undefined) {
                 out.push((0,diagnostics/* diagnostic */.YK)('validate', 'error', `duplicate policy rule id "${rule.id}" (also at ${twice})`, {
                     ...doc.locate([...at, 'id']),
-                    field: `${at.join('.')}.id`
+                    field: (0,manifest_path/* formatPath */.j)([...at, 'id'])
                 }));
                 continue;
             }
             seen.set(rule.id, where);
-            const program = compileCheck(rule.check);
+            // Checked against the declared shapes of what it reads, whatever its severity and scope: a rule that
+            // cannot be evaluated is an error now, not a finding on every resource later.
+            const program = compileCheck(rule.check, declarationsFor(rule.kinds, rule.on === 'plan'));
             if ('error' in program) {
-                out.push((0,diagnostics/* diagnostic */.YK)('validate', 'error', `policy rule "${rule.id}": the check is not valid CEL: ${program.error}`, {
-                    ...doc.locate([...at, 'check']),
-                    field: `${at.join('.')}.check`
-                }));
+                out.push(checkError(doc, at, rule, program));
                 continue;
             }
             const applies = !rule.stacks || rule.stacks.includes(stack);
@@ -23743,11 +24550,25 @@ quiet = new Set()) {
                 policy: policy.name,
                 from: where,
                 readsLabels: /\blabels\b/.test(rule.check),
-                readsQuery: /\bchange\.query\b/.test(rule.check)
+                readsQuery: /\bchange\.query\b/.test(rule.check),
+                checkAt: { ...doc.locate([...at, 'check']), field: (0,manifest_path/* formatPath */.j)([...at, 'check']) }
             });
         }
     }
     return { rules, defined };
+}
+/**
+ * A check that does not compile, at its place in the policy file: the line and column of the offending
+ * part of the expression (in a block scalar too), else the check's start and the column in the check.
+ */
+function checkError(doc, at, rule, found) {
+    const path = [...at, 'check'];
+    const exact = found.offset !== undefined && at[0] === 'rules' ? doc.locateIn(path, rule.check, found.offset) : undefined;
+    const column = found.offset !== undefined && !exact ? ` (column ${found.offset + 1} of the check)` : '';
+    return (0,diagnostics/* diagnostic */.YK)('validate', 'error', `policy rule "${rule.id}": the check does not compile: ${found.error}${column}`, {
+        ...(exact ?? doc.locate(path)),
+        field: (0,manifest_path/* formatPath */.j)(path)
+    });
 }
 /**
  * Each document's suppressions, from the lines the loader kept of each file that mentions one (the text it
@@ -23794,33 +24615,49 @@ function withSuppressions(docs, lines, rules, added, out) {
     }
     return { documents: result, added: adds };
 }
-/** A failure's words, or that they are withheld when they may quote a secret (secret-text.ts). */
-const withheld = (failure, printable) => failure === undefined || printable(failure) ? failure : WITHHELD;
-/** undefined when the rule holds; otherwise why not (empty: the check was false). */
+/** A failure, its words withheld when they may quote a secret (secret-text.ts). */
+const withheld = (failure, printable) => failure === undefined || printable(failure.reason) ? failure : { ...failure, reason: WITHHELD };
+/** undefined when the rule holds. */
 function evaluate(rule, context) {
-    try {
-        const value = rule.program(context);
-        if (value === true)
-            return undefined;
-        if (value === false)
-            return '';
-        return `the check gave ${typeof value}, not a bool`;
-    }
-    catch (e) {
-        return `the check failed: ${oneLine(e)}`;
-    }
+    const result = rule.program(context);
+    if ('error' in result)
+        return { reason: result.error, error: result.limit ? 'rule' : 'resource' };
+    if (result.value === true)
+        return undefined;
+    if (result.value === false)
+        return { reason: '' };
+    return { reason: `the check gave ${celTypeOf(result.value)}, not a bool`, error: 'resource' };
 }
+const celTypeOf = (v) => typeof v === 'number'
+    ? 'a double'
+    : typeof v === 'bigint'
+        ? 'an int'
+        : Array.isArray(v)
+            ? 'a list'
+            : `a ${typeof v}`;
 function report(out, rule, d, failure, stage) {
-    if (d.suppressions.some(s => s.rule === rule.id))
+    // A rule at fault is reported even where it is suppressed: it is not evaluated on the resources after.
+    if (failure.error !== 'rule' && d.suppressions.some(s => s.rule === rule.id))
         return;
+    if (failure.error === 'rule') {
+        out.push((0,diagnostics/* diagnostic */.YK)(stage, 'error', ruleText(rule, `${d.kind} ${label(d)}`, failure), rule.checkAt));
+        return;
+    }
     const field = rule.field ? parseField(rule.field) : undefined;
     const at = field ? d.doc.locate(field) : d.doc.start;
-    out.push((0,diagnostics/* diagnostic */.YK)(stage, rule.severity, `${d.kind} ${label(d)}: ${ruleText(rule, failure)}`, {
-        ...at,
-        ...(rule.field ? { field: rule.field } : {})
-    }));
+    const severity = failure.error ? 'error' : rule.severity;
+    const text = failure.error
+        ? ruleText(rule, `${d.kind} ${label(d)}`, failure)
+        : `${d.kind} ${label(d)}: ${ruleText(rule, '', failure)}`;
+    out.push((0,diagnostics/* diagnostic */.YK)(stage, severity, text, { ...at, ...(rule.field ? { field: rule.field } : {}) }));
 }
-const ruleText = (rule, failure) => `${rule.message} [policy ${rule.policy}: ${rule.id}]${failure ? ` (${failure})` : ''}`;
+/**
+ * A finding's text: the rule's message, then the rule (and what more the check's failure says); a rule
+ * that cannot be evaluated on `subject` says so with the reason first, whatever its message.
+ */
+const ruleText = (rule, subject, failure) => failure.error
+    ? `policy rule "${rule.id}" cannot be evaluated on ${subject}: ${failure.reason} [policy ${rule.policy}]${failure.error === 'rule' ? '; it is evaluated on no other resource in this run' : ''}`
+    : `${rule.message} [policy ${rule.policy}: ${rule.id}]${failure.reason ? ` (${failure.reason})` : ''}`;
 /** A resource as a finding names it: by its name; a person by a masked email, as the plan does (personal data). */
 const label = (d) => d.kind === 'TeamMember' && typeof d.value.email === 'string'
     ? (0,mask_email/* maskEmail */.vA)(d.value.email)
