@@ -3,61 +3,44 @@
  * manifests in `validate` (offline, at the offending line) and over the plan in `plan` (rules with
  * `on: plan`, which see the change and the live totals). A finding is a diagnostic like any other, so
  * annotations, the report's heading and the exit code come with it; an error blocks `apply`. A resource
- * may be excused from a rule by a comment with a reason (suppress.ts), which every report lists.
+ * may be excused from a rule by a comment with a reason (suppressions.ts), which every report lists.
  *
+ * Here the stages meet: which rules are in force (on a pull request, its base commit's: review.ts), the rules
+ * compiled and evaluated (rules.ts), the suppressions honoured, and what the report needs kept beside the set.
  * Between manifest and plan in the import order: it reads the ManifestSet and the Plan's shape, nothing later.
  */
-import {
-  diagnostic,
-  formatDiagnostic,
-  sortDiagnostics,
-  type Diagnostic,
-  type SourceLocation
-} from '../diagnostics.js'
+import { diagnostic, sortDiagnostics, type Diagnostic } from '../diagnostics.js'
 import { isOwnershipTag } from '../kinds/ownership.js'
-import { maskEmail } from '../mask-email.js'
-import { issuesToDiagnostics } from '../manifest/issues.js'
 import { loadManifests, type LoadOptions, type ManifestSet } from '../manifest/load.js'
-import { formatPath, type PathSegment } from '../manifest/path.js'
-import { MANIFEST_KINDS, type ManifestKind } from '../manifest/vocabulary.js'
+import { MANIFEST_KINDS } from '../manifest/vocabulary.js'
 import type { ParsedDocument } from '../manifest/yaml.js'
 import type { Variables } from '../manifest/vars.js'
-import type { AddedSuppression, PolicyReview, RuleChange } from '../plan/policy-review.js'
+import type { PolicyReview } from '../plan/policy-review.js'
 import { countChanges, type Change, type Plan } from '../plan/types.js'
-import { compileCheck, loadCel, type CelProgram, type CompileError } from './cel.js'
-import { compareRules, type DefinedRule } from './compare.js'
-import { RECOMMENDED_RULES } from './recommended.js'
-import { PolicySchema, type PolicyRule } from './schema.js'
-import { secretFree, WITHHELD } from './secret-text.js'
-import { declarationsFor } from './shapes.js'
+import { loadCel } from './cel.js'
+import { compareRules } from './compare.js'
 import {
-  parseBaseFile,
-  resourceKey,
-  suppressionKey,
-  type BaseFiles,
-  type EnforcedPolicies
-} from './sources.js'
-import { suppressionsAt, type Suppression } from './suppress.js'
-
-interface Rule extends PolicyRule {
-  program: CelProgram
-  /** The Policy document that turns it on. */
-  policy: string
-  /** Where it is written (`observability/policy.yaml:7`), for the list of rules in force. */
-  from: string
-  /** What the check reads besides the resource and the change (told once, when the rule is compiled). */
-  readsLabels: boolean
-  readsQuery: boolean
-  /** Where its check is written: an error of the rule itself (over its cost budget, too deep) points there. */
-  checkAt: SourceLocation & { field: string }
-}
-
-interface Document {
-  kind: ManifestKind
-  doc: ParsedDocument
-  value: Record<string, unknown>
-  suppressions: Suppression[]
-}
+  asPreview,
+  baseProblemsNotice,
+  baseUnreadable,
+  changeNotice,
+  isAddedSuppression,
+  readBase,
+  reviewOf
+} from './review.js'
+import {
+  compilePolicies,
+  evaluate,
+  evaluateOver,
+  report,
+  ruleText,
+  withheld,
+  type PolicyDocument,
+  type Rule
+} from './rules.js'
+import { secretFree } from './secret-text.js'
+import type { EnforcedPolicies } from './sources.js'
+import { withSuppressions } from './suppressions.js'
 
 /** What the plan-time rules and the report need of a stack's policies: kept beside the set, never in it. */
 interface Checked {
@@ -65,7 +48,7 @@ interface Checked {
   rules: Rule[]
   /** The plan-time rules a pull request adds or changes: evaluated for a preview, never enforced. */
   preview: Rule[]
-  documents: Document[]
+  documents: PolicyDocument[]
   /** Whether text a rule's evaluation produced may be printed (secret-text.ts). */
   printable: (text: string) => boolean
   review?: PolicyReview
@@ -160,14 +143,7 @@ export async function checkPolicies(set: ManifestSet, options: PolicyOptions): P
   if (headDocs.length === 0 && centralDocs.length === 0 && (read?.policies.length ?? 0) === 0) {
     // No rule anywhere this run can see. Whether the base had any is unknown: said, quietly (a repository
     // without policies would otherwise hear it on every pull request).
-    if (base && 'unavailable' in base)
-      set.diagnostics.push(
-        diagnostic(
-          'validate',
-          'notice',
-          `the pull request's base commit could not be read (${base.unavailable}): should it hold policy files, this pull request is not checked against them`
-        )
-      )
+    if (base && 'unavailable' in base) set.diagnostics.push(baseUnreadable(base.unavailable, false))
     return
   }
   await loadCel()
@@ -184,17 +160,7 @@ export async function checkPolicies(set: ManifestSet, options: PolicyOptions): P
   const based = read
     ? compilePolicies([...centralDocs, ...read.policies], options.stack, baseProblems, new Set(centralDocs))
     : undefined
-  if (based && baseProblems.length > 0)
-    out.push(
-      diagnostic(
-        'validate',
-        'warning',
-        `the base commit's policies have problems, so some of its rules are not in force: ${baseProblems
-          .slice(0, 3)
-          .map(d => formatDiagnostic(d))
-          .join('; ')}`
-      )
-    )
+  if (baseProblems.length > 0) out.push(baseProblemsNotice(baseProblems))
   const inForce = based ?? head
   const changes = based ? compareRules(based.defined, head.defined) : []
   const previewIds = new Set(changes.filter(c => c.verb !== 'removes').map(c => c.rule))
@@ -204,32 +170,9 @@ export async function checkPolicies(set: ManifestSet, options: PolicyOptions): P
   const printable = secretFree(options.secrets ?? [])
   evaluateOver(inForce.rules, suppressed.documents, printable, out)
   out.push(...asPreview(evaluateOver(preview, suppressed.documents, printable, [])))
-  for (const c of changes) out.push(changeNotice(c, snapshot!, head, based!))
-  const review: PolicyReview = {
-    from: snapshot
-      ? { kind: 'base', commit: snapshot.commit }
-      : base && 'unavailable' in base
-        ? { kind: 'workspace', fallback: base.unavailable }
-        : { kind: 'workspace' },
-    ...(central ? { central: central.origin } : {}),
-    rules: inForce.rules.map(r => ({
-      id: r.id,
-      severity: r.severity,
-      on: r.on ?? 'manifest',
-      suppressible: r.suppressible !== false,
-      from: r.from
-    })),
-    changes,
-    suppressions: suppressed.added
-  }
-  if (base && 'unavailable' in base)
-    out.push(
-      diagnostic(
-        'validate',
-        'warning',
-        `the rules of the pull request's base commit could not be read (${base.unavailable}), so this pull request's own policy files are obeyed: a change it makes to them is not caught`
-      )
-    )
+  if (snapshot) for (const c of changes) out.push(changeNotice(c, snapshot, head, based!))
+  if (base && 'unavailable' in base) out.push(baseUnreadable(base.unavailable, true))
+  const review = reviewOf(base, central?.origin, inForce.rules, changes, suppressed.added)
   checked.set(set, {
     rules: inForce.rules.filter(r => r.on === 'plan'),
     preview: preview.filter(r => r.on === 'plan'),
@@ -238,74 +181,6 @@ export async function checkPolicies(set: ManifestSet, options: PolicyOptions): P
     review
   })
   set.diagnostics = sortDiagnostics([...set.diagnostics, ...out])
-}
-
-/** The manifest rules over the documents: their findings, appended to `out` (which is returned). */
-function evaluateOver(
-  rules: readonly Rule[],
-  documents: readonly Document[],
-  printable: (text: string) => boolean,
-  out: Diagnostic[]
-): Diagnostic[] {
-  for (const rule of rules) {
-    if (rule.on === 'plan') continue
-    for (const d of documents) {
-      if (rule.kinds && !rule.kinds.includes(d.kind)) continue
-      const failure = withheld(evaluate(rule, { resource: d.value }), printable)
-      if (failure === undefined) continue
-      report(out, rule, d, failure, 'validate')
-      if (failure.error === 'rule') break
-    }
-  }
-  return out
-}
-
-/** A preview's findings: shown, never enforced. */
-const asPreview = (found: readonly Diagnostic[]): Diagnostic[] =>
-  found.map(d => ({
-    ...d,
-    severity: 'notice',
-    message: `preview of a rule this pull request adds or changes (not enforced until merged): ${d.message}`
-  }))
-
-/** The base commit's policies and suppressions: its files that differ from this run's, and the same ones. */
-function readBase(
-  base: BaseFiles,
-  headDocs: readonly ParsedDocument[],
-  vars: Variables
-): { policies: ParsedDocument[]; suppressions: Set<string> } {
-  const policies = headDocs.filter(d => base.unchanged.has(d.file))
-  const suppressions = new Set<string>()
-  for (const file of base.differing) {
-    const parsed = parseBaseFile(file, vars)
-    policies.push(...parsed.policies)
-    for (const key of parsed.suppressions) suppressions.add(key)
-  }
-  return { policies, suppressions }
-}
-
-/** Whether a suppression is new in the pull request: its file differs from the base's, which lacked it. */
-const isAddedSuppression =
-  (base: BaseFiles, atBase: ReadonlySet<string>) =>
-  (file: string, key: string): boolean =>
-    !base.unchanged.has(file) && !atBase.has(key)
-
-/** A rule the pull request changes, as a warning at the rule (or, removed, where the base had it). */
-function changeNotice(c: RuleChange, base: BaseFiles, head: Compiled, based: Compiled): Diagnostic {
-  const at = c.verb === 'removes' ? undefined : head.defined.get(c.rule)?.at
-  const was = based.defined.get(c.rule)
-  const how = c.how.length > 0 ? ` (${c.how.join(', ')})` : ''
-  const baseAt = was ? ` (at the base commit ${base.commit.slice(0, 7)}, ${was.from})` : ''
-  const held =
-    c.verb === 'adds'
-      ? 'its findings are a preview until it is merged'
-      : "the base commit's rule is still enforced until this change is merged"
-  return diagnostic(
-    'validate',
-    'warning',
-    `this pull request ${c.verb} policy rule "${c.rule}"${how}${c.verb === 'adds' ? '' : baseAt}: ${held}`,
-    at
-  )
 }
 
 /** Whether the stack's policies have rules over the plan (a plan applied as recorded would skip them). */
@@ -429,257 +304,4 @@ const tagsOf = (record: unknown): string[] | undefined => {
   return Array.isArray(tags)
     ? tags.filter((t): t is string => typeof t === 'string' && !isOwnershipTag(t))
     : undefined
-}
-
-/** A set of policies compiled for one stack. */
-interface Compiled {
-  /** The rules that hold in the stack. */
-  rules: Rule[]
-  /** Every rule defined, by id, with whether it holds in the stack and where it is written. */
-  defined: Map<string, DefinedRule & { from: string; at: SourceLocation }>
-}
-
-function compilePolicies(
-  docs: readonly ParsedDocument[],
-  stack: string,
-  found: Diagnostic[],
-  /** Documents whose own problems are reported elsewhere (once, not in each stack). */
-  quiet: ReadonlySet<ParsedDocument> = new Set()
-): Compiled {
-  const rules: Rule[] = []
-  const defined: Compiled['defined'] = new Map()
-  const seen = new Map<string, string>()
-  let packOn = false
-  for (const doc of docs) {
-    const out = quiet.has(doc) ? [] : found
-    const parsed = PolicySchema.safeParse(doc.value, { reportInput: true })
-    if (!parsed.success) {
-      out.push(...issuesToDiagnostics(parsed.error.issues, doc, PolicySchema))
-      continue
-    }
-    const policy = parsed.data
-    const own = (policy.rules ?? []).map((rule, i) => ({ rule, at: ['rules', i] as PathSegment[] }))
-    // The pack turned on twice (by the repository's policy and a stack's) is the same pack: once.
-    const pack =
-      policy.recommended && !packOn ? RECOMMENDED_RULES.map(rule => ({ rule, at: ['recommended'] })) : []
-    packOn ||= policy.recommended === true
-    for (const { rule, at } of [...pack, ...own]) {
-      const where = `${doc.file}:${doc.locate(at).line}`
-      const twice = seen.get(rule.id)
-      if (twice !== undefined) {
-        out.push(
-          diagnostic('validate', 'error', `duplicate policy rule id "${rule.id}" (also at ${twice})`, {
-            ...doc.locate([...at, 'id']),
-            field: formatPath([...at, 'id'])
-          })
-        )
-        continue
-      }
-      seen.set(rule.id, where)
-      // Checked against the declared shapes of what it reads, whatever its severity and scope: a rule that
-      // cannot be evaluated is an error now, not a finding on every resource later.
-      const program = compileCheck(rule.check, declarationsFor(rule.kinds, rule.on === 'plan'))
-      if ('error' in program) {
-        out.push(checkError(doc, at, rule, program))
-        continue
-      }
-      const applies = !rule.stacks || rule.stacks.includes(stack)
-      defined.set(rule.id, { rule, applies, from: where, at: doc.locate(at) })
-      if (!applies) continue
-      rules.push({
-        ...rule,
-        program,
-        policy: policy.name,
-        from: where,
-        readsLabels: /\blabels\b/.test(rule.check),
-        readsQuery: /\bchange\.query\b/.test(rule.check),
-        checkAt: { ...doc.locate([...at, 'check']), field: formatPath([...at, 'check']) }
-      })
-    }
-  }
-  return { rules, defined }
-}
-
-/**
- * A check that does not compile, at its place in the policy file: the line and column of the offending
- * part of the expression (in a block scalar too), else the check's start and the column in the check.
- */
-function checkError(
-  doc: ParsedDocument,
-  at: PathSegment[],
-  rule: PolicyRule,
-  found: CompileError
-): Diagnostic {
-  const path = [...at, 'check']
-  const exact =
-    found.offset !== undefined && at[0] === 'rules' ? doc.locateIn(path, rule.check, found.offset) : undefined
-  const column = found.offset !== undefined && !exact ? ` (column ${found.offset + 1} of the check)` : ''
-  return diagnostic(
-    'validate',
-    'error',
-    `policy rule "${rule.id}": the check does not compile: ${found.error}${column}`,
-    {
-      ...(exact ?? doc.locate(path)),
-      field: formatPath(path)
-    }
-  )
-}
-
-/**
- * Each document's suppressions, from the lines the loader kept of each file that mentions one (the text it
- * validated); a malformed one, one without a reason, of an unknown rule or of a rule that may not be
- * suppressed is reported. Each one is listed, so the exception is reviewed with the change; one the pull
- * request adds (`added`, with a base commit) is a warning, and the report's heading names it.
- */
-function withSuppressions(
-  docs: NonNullable<ManifestSet['documents']>,
-  lines: ReadonlyMap<string, readonly string[]>,
-  rules: readonly Rule[],
-  added: ((file: string, key: string) => boolean) | undefined,
-  out: Diagnostic[]
-): { documents: Document[]; added: AddedSuppression[] } {
-  const byId = new Map(rules.map(r => [r.id, r]))
-  const result: Document[] = []
-  const adds: AddedSuppression[] = []
-  for (const d of docs) {
-    const text = lines.get(d.doc.file)
-    const suppressions: Suppression[] = []
-    // A document's start asks for the file's positions (a second parse): only files with a suppression need it.
-    const found = text ? suppressionsAt(text, d.doc.start.line) : []
-    for (const s of found) {
-      const at = { file: d.doc.file, line: s.line, column: s.column }
-      if ('malformed' in s) {
-        out.push(
-          diagnostic(
-            'validate',
-            'error',
-            'a suppression is written `# obsdeploy: allow <rule-id> -- <reason>`',
-            at
-          )
-        )
-        continue
-      }
-      if (!s.reason) {
-        out.push(
-          diagnostic(
-            'validate',
-            'error',
-            `the suppression of policy rule "${s.rule}" has no reason: write \`# obsdeploy: allow ${s.rule} -- <why>\``,
-            at
-          )
-        )
-        continue
-      }
-      const rule = byId.get(s.rule)
-      if (!rule) {
-        out.push(diagnostic('validate', 'warning', `no policy rule "${s.rule}" to suppress here`, at))
-        continue
-      }
-      if (rule.suppressible === false) {
-        out.push(
-          diagnostic(
-            'validate',
-            'error',
-            `policy rule "${s.rule}" cannot be suppressed (suppressible: false in ${rule.from}): remove this comment and make ${d.kind} ${label(d)} meet the rule`,
-            at
-          )
-        )
-        continue
-      }
-      suppressions.push(s)
-      const key = resourceKey(d.kind, d.value)
-      const isNew =
-        added !== undefined && key !== undefined && added(d.doc.file, suppressionKey(d.kind, key, s.rule))
-      if (isNew) adds.push({ rule: s.rule, kind: d.kind, name: label(d), file: at.file, line: at.line })
-      out.push(
-        diagnostic(
-          'validate',
-          isNew ? 'warning' : 'notice',
-          `${isNew ? 'this pull request adds a suppression: ' : ''}policy rule "${s.rule}" is suppressed for ${d.kind} ${label(d)}: ${s.reason}`,
-          at
-        )
-      )
-    }
-    result.push({ ...d, suppressions })
-  }
-  return { documents: result, added: adds }
-}
-
-/**
- * Why a rule does not hold on a resource: its check was false (`reason` may say more), or it could not be
- * evaluated there (`error`): the resource lacks what it reads (`resource`), or the rule itself is at fault
- * (`rule`: over its cost budget, or a stack overflow), and then it is evaluated on no other resource of the run.
- */
-interface Failure {
-  reason: string
-  error?: 'resource' | 'rule'
-}
-
-/** A failure, its words withheld when they may quote a secret (secret-text.ts). */
-const withheld = (failure: Failure | undefined, printable: (text: string) => boolean) =>
-  failure === undefined || printable(failure.reason) ? failure : { ...failure, reason: WITHHELD }
-
-/** undefined when the rule holds. */
-function evaluate(rule: Rule, context: Record<string, unknown>): Failure | undefined {
-  const result = rule.program(context)
-  if ('error' in result) return { reason: result.error, error: result.limit ? 'rule' : 'resource' }
-  if (result.value === true) return undefined
-  if (result.value === false) return { reason: '' }
-  return { reason: `the check gave ${celTypeOf(result.value)}, not a bool`, error: 'resource' }
-}
-
-const celTypeOf = (v: unknown) =>
-  typeof v === 'number'
-    ? 'a double'
-    : typeof v === 'bigint'
-      ? 'an int'
-      : Array.isArray(v)
-        ? 'a list'
-        : `a ${typeof v}`
-
-function report(
-  out: Diagnostic[],
-  rule: Rule,
-  d: Document,
-  failure: Failure,
-  stage: 'validate' | 'plan'
-): void {
-  // A rule at fault is reported even where it is suppressed: it is not evaluated on the resources after.
-  if (failure.error !== 'rule' && d.suppressions.some(s => s.rule === rule.id)) return
-  if (failure.error === 'rule') {
-    out.push(diagnostic(stage, 'error', ruleText(rule, `${d.kind} ${label(d)}`, failure), rule.checkAt))
-    return
-  }
-  const field = rule.field ? parseField(rule.field) : undefined
-  const at = field ? d.doc.locate(field) : d.doc.start
-  const severity = failure.error ? 'error' : rule.severity
-  const text = failure.error
-    ? ruleText(rule, `${d.kind} ${label(d)}`, failure)
-    : `${d.kind} ${label(d)}: ${ruleText(rule, '', failure)}`
-  out.push(diagnostic(stage, severity, text, { ...at, ...(rule.field ? { field: rule.field } : {}) }))
-}
-
-/**
- * A finding's text: the rule's message, then the rule (and what more the check's failure says); a rule
- * that cannot be evaluated on `subject` says so with the reason first, whatever its message.
- */
-const ruleText = (rule: Rule, subject: string, failure: Failure) =>
-  failure.error
-    ? `policy rule "${rule.id}" cannot be evaluated on ${subject}: ${failure.reason} [policy ${rule.policy}]${failure.error === 'rule' ? '; it is evaluated on no other resource in this run' : ''}`
-    : `${rule.message} [policy ${rule.policy}: ${rule.id}]${failure.reason ? ` (${failure.reason})` : ''}`
-
-/** A resource as a finding names it: by its name; a person by a masked email, as the plan does (personal data). */
-const label = (d: Pick<Document, 'kind' | 'value'>) =>
-  d.kind === 'TeamMember' && typeof d.value.email === 'string'
-    ? maskEmail(d.value.email)
-    : typeof d.value.name === 'string'
-      ? `"${d.value.name}"`
-      : '(unnamed)'
-
-/** `tiles[0].name` -> ['tiles', 0, 'name']. */
-export function parseField(field: string): PathSegment[] {
-  const out: PathSegment[] = []
-  for (const part of field.split('.'))
-    for (const m of part.matchAll(/([^[\]]+)|\[(\d+)\]/g)) out.push(m[2] !== undefined ? Number(m[2]) : m[1]!)
-  return out
 }
