@@ -1699,8 +1699,8 @@ function secretDigest(values) {
     }).toString('base64url');
 }
 
-// EXTERNAL MODULE: ./src/policy/check.ts + 9 modules
-var check = __webpack_require__(1300);
+// EXTERNAL MODULE: ./src/policy/check.ts + 12 modules
+var check = __webpack_require__(5075);
 ;// CONCATENATED MODULE: ./src/run/cross-stack.ts
 /**
  * A resource belongs to one stack. Ownership tags keep stacks apart on their own; what can still bring

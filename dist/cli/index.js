@@ -9268,8 +9268,8 @@ function diffLines(lines, paint) {
 
 // EXTERNAL MODULE: ./src/mask-email.ts
 var mask_email = __nccwpck_require__(3038);
-// EXTERNAL MODULE: ./src/policy/check.ts + 9 modules
-var check = __nccwpck_require__(1300);
+// EXTERNAL MODULE: ./src/policy/check.ts + 12 modules
+var check = __nccwpck_require__(5075);
 // EXTERNAL MODULE: ./src/policy/sources.ts
 var sources = __nccwpck_require__(7732);
 ;// CONCATENATED MODULE: ./src/run/enforced.ts
@@ -23275,7 +23275,7 @@ function countChanges(changes) {
 
 /***/ }),
 
-/***/ 1300:
+/***/ 5075:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -23289,26 +23289,20 @@ __nccwpck_require__.d(__webpack_exports__, {
   pM: () => (/* binding */ readsLabels)
 });
 
-// UNUSED EXPORTS: parseField
-
 // EXTERNAL MODULE: ./src/diagnostics.ts
 var diagnostics = __nccwpck_require__(4851);
 // EXTERNAL MODULE: ./src/kinds/ownership.ts
 var ownership = __nccwpck_require__(9586);
-// EXTERNAL MODULE: ./src/mask-email.ts
-var mask_email = __nccwpck_require__(3038);
-// EXTERNAL MODULE: ./src/manifest/issues.ts
-var issues = __nccwpck_require__(9597);
 // EXTERNAL MODULE: ./src/manifest/load.ts + 2 modules
 var load = __nccwpck_require__(8915);
-// EXTERNAL MODULE: ./src/manifest/path.ts
-var manifest_path = __nccwpck_require__(7578);
 // EXTERNAL MODULE: ./src/manifest/vocabulary.ts
 var vocabulary = __nccwpck_require__(7817);
 // EXTERNAL MODULE: ./src/plan/types.ts
 var types = __nccwpck_require__(9898);
 // EXTERNAL MODULE: ./src/error-message.ts
 var error_message = __nccwpck_require__(6587);
+// EXTERNAL MODULE: ./src/manifest/issues.ts
+var issues = __nccwpck_require__(9597);
 ;// CONCATENATED MODULE: ./src/policy/cel-ast.ts
 /** Every node under `root` once, macro expansions and macro parts included. */
 function nodesOf(root) {
@@ -23919,6 +23913,87 @@ function scope(was, now) {
     return now.some(k => !was.includes(k)) ? 'wider' : 'same';
 }
 
+// EXTERNAL MODULE: ./src/policy/sources.ts
+var sources = __nccwpck_require__(7732);
+;// CONCATENATED MODULE: ./src/policy/review.ts
+/**
+ * A pull request against its base commit's rules: the base's policies and suppressions (its files that
+ * differ from the checkout, read through GitHub, and the ones that do not), what the pull request does to
+ * each rule, as a warning at the rule, the findings of the rules it adds or changes as a preview that never
+ * blocks, and the review a report renders (plan/policy-review.ts).
+ */
+
+
+/** A preview's findings: shown, never enforced. */
+const asPreview = (found) => found.map(d => ({
+    ...d,
+    severity: 'notice',
+    message: `preview of a rule this pull request adds or changes (not enforced until merged): ${d.message}`
+}));
+/** The base commit's policies and suppressions: its files that differ from this run's, and the same ones. */
+function readBase(base, headDocs, vars) {
+    const policies = headDocs.filter(d => base.unchanged.has(d.file));
+    const suppressions = new Set();
+    for (const file of base.differing) {
+        const parsed = (0,sources/* parseBaseFile */.NH)(file, vars);
+        policies.push(...parsed.policies);
+        for (const key of parsed.suppressions)
+            suppressions.add(key);
+    }
+    return { policies, suppressions };
+}
+/** Whether a suppression is new in the pull request: its file differs from the base's, which lacked it. */
+const isAddedSuppression = (base, atBase) => (file, key) => !base.unchanged.has(file) && !atBase.has(key);
+/** A rule the pull request changes, as a warning at the rule (or, removed, where the base had it). */
+function changeNotice(c, base, head, based) {
+    const at = c.verb === 'removes' ? undefined : head.defined.get(c.rule)?.at;
+    const was = based.defined.get(c.rule);
+    const how = c.how.length > 0 ? ` (${c.how.join(', ')})` : '';
+    const baseAt = was ? ` (at the base commit ${base.commit.slice(0, 7)}, ${was.from})` : '';
+    const held = c.verb === 'adds'
+        ? 'its findings are a preview until it is merged'
+        : "the base commit's rule is still enforced until this change is merged";
+    return (0,diagnostics/* diagnostic */.YK)('validate', 'warning', `this pull request ${c.verb} policy rule "${c.rule}"${how}${c.verb === 'adds' ? '' : baseAt}: ${held}`, at);
+}
+/**
+ * The base commit could not be read: the run obeys the pull request's own files. `loud` (there are policies
+ * to obey) makes it a warning the heading repeats; without any, a notice.
+ */
+function baseUnreadable(why, loud) {
+    return loud
+        ? (0,diagnostics/* diagnostic */.YK)('validate', 'warning', `the rules of the pull request's base commit could not be read (${why}), so this pull request's own policy files are obeyed: a change it makes to them is not caught`)
+        : (0,diagnostics/* diagnostic */.YK)('validate', 'notice', `the pull request's base commit could not be read (${why}): should it hold policy files, this pull request is not checked against them`);
+}
+/** The base commit's own policy problems, as one warning: its rules that do not compile are not in force. */
+const baseProblemsNotice = (problems) => (0,diagnostics/* diagnostic */.YK)('validate', 'warning', `the base commit's policies have problems, so some of its rules are not in force: ${problems
+    .slice(0, 3)
+    .map(d => (0,diagnostics/* formatDiagnostic */.xy)(d))
+    .join('; ')}`);
+/** The rules in force, where they came from, and what the pull request does to them. */
+function reviewOf(base, central, inForce, changes, suppressions) {
+    return {
+        from: base === undefined
+            ? { kind: 'workspace' }
+            : 'commit' in base
+                ? { kind: 'base', commit: base.commit }
+                : { kind: 'workspace', fallback: base.unavailable },
+        ...(central !== undefined ? { central } : {}),
+        rules: inForce.map(r => ({
+            id: r.id,
+            severity: r.severity,
+            on: r.on ?? 'manifest',
+            suppressible: r.suppressible !== false,
+            from: r.from
+        })),
+        changes,
+        suppressions
+    };
+}
+
+// EXTERNAL MODULE: ./src/mask-email.ts
+var mask_email = __nccwpck_require__(3038);
+// EXTERNAL MODULE: ./src/manifest/path.ts
+var manifest_path = __nccwpck_require__(7578);
 ;// CONCATENATED MODULE: ./src/policy/recommended.ts
 const RECOMMENDED_RULES = [
     {
@@ -24232,25 +24307,235 @@ function primitivesOf(values) {
     return t === 'string' ? STRING : t === 'number' ? NUMBER : t === 'boolean' ? { type: 'bool' } : DYN;
 }
 
-// EXTERNAL MODULE: ./src/policy/sources.ts
-var sources = __nccwpck_require__(7732);
-// EXTERNAL MODULE: ./src/policy/suppress.ts
-var suppress = __nccwpck_require__(3323);
-;// CONCATENATED MODULE: ./src/policy/check.ts
+;// CONCATENATED MODULE: ./src/policy/rules.ts
 /**
- * Policies: an organisation's rules, written in CEL in `kind: Policy` documents, checked over the
- * manifests in `validate` (offline, at the offending line) and over the plan in `plan` (rules with
- * `on: plan`, which see the change and the live totals). A finding is a diagnostic like any other, so
- * annotations, the report's heading and the exit code come with it; an error blocks `apply`. A resource
- * may be excused from a rule by a comment with a reason (suppress.ts), which every report lists.
- *
- * Between manifest and plan in the import order: it reads the ManifestSet and the Plan's shape, nothing later.
+ * Policy rules as the checks run them: each Policy document's rules validated and compiled for a stack (a
+ * check that does not compile is an error at its place in the policy file), evaluated over a document, and a
+ * failure reported as a finding at the resource, or as the rule's own error when it cannot be evaluated.
  */
 
 
 
 
 
+
+
+
+
+function compilePolicies(docs, stack, found, 
+/** PolicyDocuments whose own problems are reported elsewhere (once, not in each stack). */
+quiet = new Set()) {
+    const rules = [];
+    const defined = new Map();
+    const seen = new Map();
+    let packOn = false;
+    for (const doc of docs) {
+        const out = quiet.has(doc) ? [] : found;
+        const parsed = PolicySchema.safeParse(doc.value, { reportInput: true });
+        if (!parsed.success) {
+            out.push(...(0,issues/* issuesToDiagnostics */.oX)(parsed.error.issues, doc, PolicySchema));
+            continue;
+        }
+        const policy = parsed.data;
+        const own = (policy.rules ?? []).map((rule, i) => ({ rule, at: ['rules', i] }));
+        // The pack turned on twice (by the repository's policy and a stack's) is the same pack: once.
+        const pack = policy.recommended && !packOn ? RECOMMENDED_RULES.map(rule => ({ rule, at: ['recommended'] })) : [];
+        packOn ||= policy.recommended === true;
+        for (const { rule, at } of [...pack, ...own]) {
+            const where = `${doc.file}:${doc.locate(at).line}`;
+            const twice = seen.get(rule.id);
+            if (twice !== undefined) {
+                out.push((0,diagnostics/* diagnostic */.YK)('validate', 'error', `duplicate policy rule id "${rule.id}" (also at ${twice})`, {
+                    ...doc.locate([...at, 'id']),
+                    field: (0,manifest_path/* formatPath */.j)([...at, 'id'])
+                }));
+                continue;
+            }
+            seen.set(rule.id, where);
+            // Checked against the declared shapes of what it reads, whatever its severity and scope: a rule that
+            // cannot be evaluated is an error now, not a finding on every resource later.
+            const program = compileCheck(rule.check, declarationsFor(rule.kinds, rule.on === 'plan'));
+            if ('error' in program) {
+                out.push(checkError(doc, at, rule, program));
+                continue;
+            }
+            const applies = !rule.stacks || rule.stacks.includes(stack);
+            defined.set(rule.id, { rule, applies, from: where, at: doc.locate(at) });
+            if (!applies)
+                continue;
+            rules.push({
+                ...rule,
+                program,
+                policy: policy.name,
+                from: where,
+                readsLabels: /\blabels\b/.test(rule.check),
+                readsQuery: /\bchange\.query\b/.test(rule.check),
+                checkAt: { ...doc.locate([...at, 'check']), field: (0,manifest_path/* formatPath */.j)([...at, 'check']) }
+            });
+        }
+    }
+    return { rules, defined };
+}
+/**
+ * A check that does not compile, at its place in the policy file: the line and column of the offending
+ * part of the expression (in a block scalar too), else the check's start and the column in the check.
+ */
+function checkError(doc, at, rule, found) {
+    const path = [...at, 'check'];
+    const exact = found.offset !== undefined && at[0] === 'rules' ? doc.locateIn(path, rule.check, found.offset) : undefined;
+    const column = found.offset !== undefined && !exact ? ` (column ${found.offset + 1} of the check)` : '';
+    return (0,diagnostics/* diagnostic */.YK)('validate', 'error', `policy rule "${rule.id}": the check does not compile: ${found.error}${column}`, {
+        ...(exact ?? doc.locate(path)),
+        field: (0,manifest_path/* formatPath */.j)(path)
+    });
+}
+/** The manifest rules over the documents: their findings, appended to `out` (which is returned). */
+function evaluateOver(rules, documents, printable, out) {
+    for (const rule of rules) {
+        if (rule.on === 'plan')
+            continue;
+        for (const d of documents) {
+            if (rule.kinds && !rule.kinds.includes(d.kind))
+                continue;
+            const failure = withheld(evaluate(rule, { resource: d.value }), printable);
+            if (failure === undefined)
+                continue;
+            report(out, rule, d, failure, 'validate');
+            if (failure.error === 'rule')
+                break;
+        }
+    }
+    return out;
+}
+/** A failure, its words withheld when they may quote a secret (secret-text.ts). */
+const withheld = (failure, printable) => failure === undefined || printable(failure.reason) ? failure : { ...failure, reason: WITHHELD };
+/** undefined when the rule holds. */
+function evaluate(rule, context) {
+    const result = rule.program(context);
+    if ('error' in result)
+        return { reason: result.error, error: result.limit ? 'rule' : 'resource' };
+    if (result.value === true)
+        return undefined;
+    if (result.value === false)
+        return { reason: '' };
+    return { reason: `the check gave ${celTypeOf(result.value)}, not a bool`, error: 'resource' };
+}
+const celTypeOf = (v) => typeof v === 'number'
+    ? 'a double'
+    : typeof v === 'bigint'
+        ? 'an int'
+        : Array.isArray(v)
+            ? 'a list'
+            : `a ${typeof v}`;
+function report(out, rule, d, failure, stage) {
+    // A rule at fault is reported even where it is suppressed: it is not evaluated on the resources after.
+    if (failure.error !== 'rule' && d.suppressions.some(s => s.rule === rule.id))
+        return;
+    if (failure.error === 'rule') {
+        out.push((0,diagnostics/* diagnostic */.YK)(stage, 'error', ruleText(rule, `${d.kind} ${label(d)}`, failure), rule.checkAt));
+        return;
+    }
+    const field = rule.field ? parseField(rule.field) : undefined;
+    const at = field ? d.doc.locate(field) : d.doc.start;
+    const severity = failure.error ? 'error' : rule.severity;
+    const text = failure.error
+        ? ruleText(rule, `${d.kind} ${label(d)}`, failure)
+        : `${d.kind} ${label(d)}: ${ruleText(rule, '', failure)}`;
+    out.push((0,diagnostics/* diagnostic */.YK)(stage, severity, text, { ...at, ...(rule.field ? { field: rule.field } : {}) }));
+}
+/**
+ * A finding's text: the rule's message, then the rule (and what more the check's failure says); a rule
+ * that cannot be evaluated on `subject` says so with the reason first, whatever its message.
+ */
+const ruleText = (rule, subject, failure) => failure.error
+    ? `policy rule "${rule.id}" cannot be evaluated on ${subject}: ${failure.reason} [policy ${rule.policy}]${failure.error === 'rule' ? '; it is evaluated on no other resource in this run' : ''}`
+    : `${rule.message} [policy ${rule.policy}: ${rule.id}]${failure.reason ? ` (${failure.reason})` : ''}`;
+/** A resource as a finding names it: by its name; a person by a masked email, as the plan does (personal data). */
+const label = (d) => d.kind === 'TeamMember' && typeof d.value.email === 'string'
+    ? (0,mask_email/* maskEmail */.vA)(d.value.email)
+    : typeof d.value.name === 'string'
+        ? `"${d.value.name}"`
+        : '(unnamed)';
+/** `tiles[0].name` -> ['tiles', 0, 'name']. */
+function parseField(field) {
+    const out = [];
+    for (const part of field.split('.'))
+        for (const m of part.matchAll(/([^[\]]+)|\[(\d+)\]/g))
+            out.push(m[2] !== undefined ? Number(m[2]) : m[1]);
+    return out;
+}
+
+// EXTERNAL MODULE: ./src/policy/suppress.ts
+var suppress = __nccwpck_require__(3323);
+;// CONCATENATED MODULE: ./src/policy/suppressions.ts
+/**
+ * Suppressions as the checks honour them: each document's `# obsdeploy: allow <rule-id> -- <reason>`
+ * comments (suppress.ts reads them) against the rules of the stack. One without a reason, of an unknown
+ * rule, or of a rule that may not be suppressed is reported; each one honoured is listed, so the exception is
+ * reviewed with the change, and one a pull request adds is a warning its report's heading names.
+ */
+
+
+
+
+/**
+ * Each document's suppressions, from the lines the loader kept of each file that mentions one (the text it
+ * validated); a malformed one, one without a reason, of an unknown rule or of a rule that may not be
+ * suppressed is reported. Each one is listed, so the exception is reviewed with the change; one the pull
+ * request adds (`added`, with a base commit) is a warning, and the report's heading names it.
+ */
+function withSuppressions(docs, lines, rules, added, out) {
+    const byId = new Map(rules.map(r => [r.id, r]));
+    const result = [];
+    const adds = [];
+    for (const d of docs) {
+        const text = lines.get(d.doc.file);
+        const suppressions = [];
+        // A document's start asks for the file's positions (a second parse): only files with a suppression need it.
+        const found = text ? (0,suppress/* suppressionsAt */.o)(text, d.doc.start.line) : [];
+        for (const s of found) {
+            const at = { file: d.doc.file, line: s.line, column: s.column };
+            if ('malformed' in s) {
+                out.push((0,diagnostics/* diagnostic */.YK)('validate', 'error', 'a suppression is written `# obsdeploy: allow <rule-id> -- <reason>`', at));
+                continue;
+            }
+            if (!s.reason) {
+                out.push((0,diagnostics/* diagnostic */.YK)('validate', 'error', `the suppression of policy rule "${s.rule}" has no reason: write \`# obsdeploy: allow ${s.rule} -- <why>\``, at));
+                continue;
+            }
+            const rule = byId.get(s.rule);
+            if (!rule) {
+                out.push((0,diagnostics/* diagnostic */.YK)('validate', 'warning', `no policy rule "${s.rule}" to suppress here`, at));
+                continue;
+            }
+            if (rule.suppressible === false) {
+                out.push((0,diagnostics/* diagnostic */.YK)('validate', 'error', `policy rule "${s.rule}" cannot be suppressed (suppressible: false in ${rule.from}): remove this comment and make ${d.kind} ${label(d)} meet the rule`, at));
+                continue;
+            }
+            suppressions.push(s);
+            const key = (0,sources/* resourceKey */.ik)(d.kind, d.value);
+            const isNew = added !== undefined && key !== undefined && added(d.doc.file, (0,sources/* suppressionKey */.nC)(d.kind, key, s.rule));
+            if (isNew)
+                adds.push({ rule: s.rule, kind: d.kind, name: label(d), file: at.file, line: at.line });
+            out.push((0,diagnostics/* diagnostic */.YK)('validate', isNew ? 'warning' : 'notice', `${isNew ? 'this pull request adds a suppression: ' : ''}policy rule "${s.rule}" is suppressed for ${d.kind} ${label(d)}: ${s.reason}`, at));
+        }
+        result.push({ ...d, suppressions });
+    }
+    return { documents: result, added: adds };
+}
+
+;// CONCATENATED MODULE: ./src/policy/check.ts
+/**
+ * Policies: an organisation's rules, written in CEL in `kind: Policy` documents, checked over the
+ * manifests in `validate` (offline, at the offending line) and over the plan in `plan` (rules with
+ * `on: plan`, which see the change and the live totals). A finding is a diagnostic like any other, so
+ * annotations, the report's heading and the exit code come with it; an error blocks `apply`. A resource
+ * may be excused from a rule by a comment with a reason (suppressions.ts), which every report lists.
+ *
+ * Here the stages meet: which rules are in force (on a pull request, its base commit's: review.ts), the rules
+ * compiled and evaluated (rules.ts), the suppressions honoured, and what the report needs kept beside the set.
+ * Between manifest and plan in the import order: it reads the ManifestSet and the Plan's shape, nothing later.
+ */
 
 
 
@@ -24302,7 +24587,7 @@ async function checkPolicies(set, options) {
         // No rule anywhere this run can see. Whether the base had any is unknown: said, quietly (a repository
         // without policies would otherwise hear it on every pull request).
         if (base && 'unavailable' in base)
-            set.diagnostics.push((0,diagnostics/* diagnostic */.YK)('validate', 'notice', `the pull request's base commit could not be read (${base.unavailable}): should it hold policy files, this pull request is not checked against them`));
+            set.diagnostics.push(baseUnreadable(base.unavailable, false));
         return;
     }
     await loadCel();
@@ -24314,11 +24599,8 @@ async function checkPolicies(set, options) {
     const based = read
         ? compilePolicies([...centralDocs, ...read.policies], options.stack, baseProblems, new Set(centralDocs))
         : undefined;
-    if (based && baseProblems.length > 0)
-        out.push((0,diagnostics/* diagnostic */.YK)('validate', 'warning', `the base commit's policies have problems, so some of its rules are not in force: ${baseProblems
-            .slice(0, 3)
-            .map(d => (0,diagnostics/* formatDiagnostic */.xy)(d))
-            .join('; ')}`));
+    if (baseProblems.length > 0)
+        out.push(baseProblemsNotice(baseProblems));
     const inForce = based ?? head;
     const changes = based ? compareRules(based.defined, head.defined) : [];
     const previewIds = new Set(changes.filter(c => c.verb !== 'removes').map(c => c.rule));
@@ -24328,27 +24610,12 @@ async function checkPolicies(set, options) {
     const printable = secretFree(options.secrets ?? []);
     evaluateOver(inForce.rules, suppressed.documents, printable, out);
     out.push(...asPreview(evaluateOver(preview, suppressed.documents, printable, [])));
-    for (const c of changes)
-        out.push(changeNotice(c, snapshot, head, based));
-    const review = {
-        from: snapshot
-            ? { kind: 'base', commit: snapshot.commit }
-            : base && 'unavailable' in base
-                ? { kind: 'workspace', fallback: base.unavailable }
-                : { kind: 'workspace' },
-        ...(central ? { central: central.origin } : {}),
-        rules: inForce.rules.map(r => ({
-            id: r.id,
-            severity: r.severity,
-            on: r.on ?? 'manifest',
-            suppressible: r.suppressible !== false,
-            from: r.from
-        })),
-        changes,
-        suppressions: suppressed.added
-    };
+    if (snapshot)
+        for (const c of changes)
+            out.push(changeNotice(c, snapshot, head, based));
     if (base && 'unavailable' in base)
-        out.push((0,diagnostics/* diagnostic */.YK)('validate', 'warning', `the rules of the pull request's base commit could not be read (${base.unavailable}), so this pull request's own policy files are obeyed: a change it makes to them is not caught`));
+        out.push(baseUnreadable(base.unavailable, true));
+    const review = reviewOf(base, central?.origin, inForce.rules, changes, suppressed.added);
     checked.set(set, {
         rules: inForce.rules.filter(r => r.on === 'plan'),
         preview: preview.filter(r => r.on === 'plan'),
@@ -24357,55 +24624,6 @@ async function checkPolicies(set, options) {
         review
     });
     set.diagnostics = (0,diagnostics/* sortDiagnostics */.Ds)([...set.diagnostics, ...out]);
-}
-/** The manifest rules over the documents: their findings, appended to `out` (which is returned). */
-function evaluateOver(rules, documents, printable, out) {
-    for (const rule of rules) {
-        if (rule.on === 'plan')
-            continue;
-        for (const d of documents) {
-            if (rule.kinds && !rule.kinds.includes(d.kind))
-                continue;
-            const failure = withheld(evaluate(rule, { resource: d.value }), printable);
-            if (failure === undefined)
-                continue;
-            report(out, rule, d, failure, 'validate');
-            if (failure.error === 'rule')
-                break;
-        }
-    }
-    return out;
-}
-/** A preview's findings: shown, never enforced. */
-const asPreview = (found) => found.map(d => ({
-    ...d,
-    severity: 'notice',
-    message: `preview of a rule this pull request adds or changes (not enforced until merged): ${d.message}`
-}));
-/** The base commit's policies and suppressions: its files that differ from this run's, and the same ones. */
-function readBase(base, headDocs, vars) {
-    const policies = headDocs.filter(d => base.unchanged.has(d.file));
-    const suppressions = new Set();
-    for (const file of base.differing) {
-        const parsed = (0,sources/* parseBaseFile */.NH)(file, vars);
-        policies.push(...parsed.policies);
-        for (const key of parsed.suppressions)
-            suppressions.add(key);
-    }
-    return { policies, suppressions };
-}
-/** Whether a suppression is new in the pull request: its file differs from the base's, which lacked it. */
-const isAddedSuppression = (base, atBase) => (file, key) => !base.unchanged.has(file) && !atBase.has(key);
-/** A rule the pull request changes, as a warning at the rule (or, removed, where the base had it). */
-function changeNotice(c, base, head, based) {
-    const at = c.verb === 'removes' ? undefined : head.defined.get(c.rule)?.at;
-    const was = based.defined.get(c.rule);
-    const how = c.how.length > 0 ? ` (${c.how.join(', ')})` : '';
-    const baseAt = was ? ` (at the base commit ${base.commit.slice(0, 7)}, ${was.from})` : '';
-    const held = c.verb === 'adds'
-        ? 'its findings are a preview until it is merged'
-        : "the base commit's rule is still enforced until this change is merged";
-    return (0,diagnostics/* diagnostic */.YK)('validate', 'warning', `this pull request ${c.verb} policy rule "${c.rule}"${how}${c.verb === 'adds' ? '' : baseAt}: ${held}`, at);
 }
 /** Whether the stack's policies have rules over the plan (a plan applied as recorded would skip them). */
 const hasPlanPolicies = (set) => {
@@ -24503,175 +24721,6 @@ const tagsOf = (record) => {
         ? tags.filter((t) => typeof t === 'string' && !(0,ownership/* isOwnershipTag */.GN)(t))
         : undefined;
 };
-function compilePolicies(docs, stack, found, 
-/** Documents whose own problems are reported elsewhere (once, not in each stack). */
-quiet = new Set()) {
-    const rules = [];
-    const defined = new Map();
-    const seen = new Map();
-    let packOn = false;
-    for (const doc of docs) {
-        const out = quiet.has(doc) ? [] : found;
-        const parsed = PolicySchema.safeParse(doc.value, { reportInput: true });
-        if (!parsed.success) {
-            out.push(...(0,issues/* issuesToDiagnostics */.oX)(parsed.error.issues, doc, PolicySchema));
-            continue;
-        }
-        const policy = parsed.data;
-        const own = (policy.rules ?? []).map((rule, i) => ({ rule, at: ['rules', i] }));
-        // The pack turned on twice (by the repository's policy and a stack's) is the same pack: once.
-        const pack = policy.recommended && !packOn ? RECOMMENDED_RULES.map(rule => ({ rule, at: ['recommended'] })) : [];
-        packOn ||= policy.recommended === true;
-        for (const { rule, at } of [...pack, ...own]) {
-            const where = `${doc.file}:${doc.locate(at).line}`;
-            const twice = seen.get(rule.id);
-            if (twice !== undefined) {
-                out.push((0,diagnostics/* diagnostic */.YK)('validate', 'error', `duplicate policy rule id "${rule.id}" (also at ${twice})`, {
-                    ...doc.locate([...at, 'id']),
-                    field: (0,manifest_path/* formatPath */.j)([...at, 'id'])
-                }));
-                continue;
-            }
-            seen.set(rule.id, where);
-            // Checked against the declared shapes of what it reads, whatever its severity and scope: a rule that
-            // cannot be evaluated is an error now, not a finding on every resource later.
-            const program = compileCheck(rule.check, declarationsFor(rule.kinds, rule.on === 'plan'));
-            if ('error' in program) {
-                out.push(checkError(doc, at, rule, program));
-                continue;
-            }
-            const applies = !rule.stacks || rule.stacks.includes(stack);
-            defined.set(rule.id, { rule, applies, from: where, at: doc.locate(at) });
-            if (!applies)
-                continue;
-            rules.push({
-                ...rule,
-                program,
-                policy: policy.name,
-                from: where,
-                readsLabels: /\blabels\b/.test(rule.check),
-                readsQuery: /\bchange\.query\b/.test(rule.check),
-                checkAt: { ...doc.locate([...at, 'check']), field: (0,manifest_path/* formatPath */.j)([...at, 'check']) }
-            });
-        }
-    }
-    return { rules, defined };
-}
-/**
- * A check that does not compile, at its place in the policy file: the line and column of the offending
- * part of the expression (in a block scalar too), else the check's start and the column in the check.
- */
-function checkError(doc, at, rule, found) {
-    const path = [...at, 'check'];
-    const exact = found.offset !== undefined && at[0] === 'rules' ? doc.locateIn(path, rule.check, found.offset) : undefined;
-    const column = found.offset !== undefined && !exact ? ` (column ${found.offset + 1} of the check)` : '';
-    return (0,diagnostics/* diagnostic */.YK)('validate', 'error', `policy rule "${rule.id}": the check does not compile: ${found.error}${column}`, {
-        ...(exact ?? doc.locate(path)),
-        field: (0,manifest_path/* formatPath */.j)(path)
-    });
-}
-/**
- * Each document's suppressions, from the lines the loader kept of each file that mentions one (the text it
- * validated); a malformed one, one without a reason, of an unknown rule or of a rule that may not be
- * suppressed is reported. Each one is listed, so the exception is reviewed with the change; one the pull
- * request adds (`added`, with a base commit) is a warning, and the report's heading names it.
- */
-function withSuppressions(docs, lines, rules, added, out) {
-    const byId = new Map(rules.map(r => [r.id, r]));
-    const result = [];
-    const adds = [];
-    for (const d of docs) {
-        const text = lines.get(d.doc.file);
-        const suppressions = [];
-        // A document's start asks for the file's positions (a second parse): only files with a suppression need it.
-        const found = text ? (0,suppress/* suppressionsAt */.o)(text, d.doc.start.line) : [];
-        for (const s of found) {
-            const at = { file: d.doc.file, line: s.line, column: s.column };
-            if ('malformed' in s) {
-                out.push((0,diagnostics/* diagnostic */.YK)('validate', 'error', 'a suppression is written `# obsdeploy: allow <rule-id> -- <reason>`', at));
-                continue;
-            }
-            if (!s.reason) {
-                out.push((0,diagnostics/* diagnostic */.YK)('validate', 'error', `the suppression of policy rule "${s.rule}" has no reason: write \`# obsdeploy: allow ${s.rule} -- <why>\``, at));
-                continue;
-            }
-            const rule = byId.get(s.rule);
-            if (!rule) {
-                out.push((0,diagnostics/* diagnostic */.YK)('validate', 'warning', `no policy rule "${s.rule}" to suppress here`, at));
-                continue;
-            }
-            if (rule.suppressible === false) {
-                out.push((0,diagnostics/* diagnostic */.YK)('validate', 'error', `policy rule "${s.rule}" cannot be suppressed (suppressible: false in ${rule.from}): remove this comment and make ${d.kind} ${label(d)} meet the rule`, at));
-                continue;
-            }
-            suppressions.push(s);
-            const key = (0,sources/* resourceKey */.ik)(d.kind, d.value);
-            const isNew = added !== undefined && key !== undefined && added(d.doc.file, (0,sources/* suppressionKey */.nC)(d.kind, key, s.rule));
-            if (isNew)
-                adds.push({ rule: s.rule, kind: d.kind, name: label(d), file: at.file, line: at.line });
-            out.push((0,diagnostics/* diagnostic */.YK)('validate', isNew ? 'warning' : 'notice', `${isNew ? 'this pull request adds a suppression: ' : ''}policy rule "${s.rule}" is suppressed for ${d.kind} ${label(d)}: ${s.reason}`, at));
-        }
-        result.push({ ...d, suppressions });
-    }
-    return { documents: result, added: adds };
-}
-/** A failure, its words withheld when they may quote a secret (secret-text.ts). */
-const withheld = (failure, printable) => failure === undefined || printable(failure.reason) ? failure : { ...failure, reason: WITHHELD };
-/** undefined when the rule holds. */
-function evaluate(rule, context) {
-    const result = rule.program(context);
-    if ('error' in result)
-        return { reason: result.error, error: result.limit ? 'rule' : 'resource' };
-    if (result.value === true)
-        return undefined;
-    if (result.value === false)
-        return { reason: '' };
-    return { reason: `the check gave ${celTypeOf(result.value)}, not a bool`, error: 'resource' };
-}
-const celTypeOf = (v) => typeof v === 'number'
-    ? 'a double'
-    : typeof v === 'bigint'
-        ? 'an int'
-        : Array.isArray(v)
-            ? 'a list'
-            : `a ${typeof v}`;
-function report(out, rule, d, failure, stage) {
-    // A rule at fault is reported even where it is suppressed: it is not evaluated on the resources after.
-    if (failure.error !== 'rule' && d.suppressions.some(s => s.rule === rule.id))
-        return;
-    if (failure.error === 'rule') {
-        out.push((0,diagnostics/* diagnostic */.YK)(stage, 'error', ruleText(rule, `${d.kind} ${label(d)}`, failure), rule.checkAt));
-        return;
-    }
-    const field = rule.field ? parseField(rule.field) : undefined;
-    const at = field ? d.doc.locate(field) : d.doc.start;
-    const severity = failure.error ? 'error' : rule.severity;
-    const text = failure.error
-        ? ruleText(rule, `${d.kind} ${label(d)}`, failure)
-        : `${d.kind} ${label(d)}: ${ruleText(rule, '', failure)}`;
-    out.push((0,diagnostics/* diagnostic */.YK)(stage, severity, text, { ...at, ...(rule.field ? { field: rule.field } : {}) }));
-}
-/**
- * A finding's text: the rule's message, then the rule (and what more the check's failure says); a rule
- * that cannot be evaluated on `subject` says so with the reason first, whatever its message.
- */
-const ruleText = (rule, subject, failure) => failure.error
-    ? `policy rule "${rule.id}" cannot be evaluated on ${subject}: ${failure.reason} [policy ${rule.policy}]${failure.error === 'rule' ? '; it is evaluated on no other resource in this run' : ''}`
-    : `${rule.message} [policy ${rule.policy}: ${rule.id}]${failure.reason ? ` (${failure.reason})` : ''}`;
-/** A resource as a finding names it: by its name; a person by a masked email, as the plan does (personal data). */
-const label = (d) => d.kind === 'TeamMember' && typeof d.value.email === 'string'
-    ? (0,mask_email/* maskEmail */.vA)(d.value.email)
-    : typeof d.value.name === 'string'
-        ? `"${d.value.name}"`
-        : '(unnamed)';
-/** `tiles[0].name` -> ['tiles', 0, 'name']. */
-function parseField(field) {
-    const out = [];
-    for (const part of field.split('.'))
-        for (const m of part.matchAll(/([^[\]]+)|\[(\d+)\]/g))
-            out.push(m[2] !== undefined ? Number(m[2]) : m[1]);
-    return out;
-}
 
 
 /***/ }),
