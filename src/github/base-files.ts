@@ -8,8 +8,7 @@
 import { existsSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
-import picomatch from 'picomatch'
-import { findManifestFiles } from '../manifest/files.js'
+import { findManifestFiles, manifestMatcher } from '../manifest/files.js'
 import type { BaseRead } from '../policy/sources.js'
 import { blobSha, listTree, readBlobs } from './git-files.js'
 import { clientFor, redact, statusMessage } from './rest.js'
@@ -36,7 +35,7 @@ export async function readBaseFiles(target: BaseTarget): Promise<BaseRead> {
       findManifestFiles(target.patterns, target.cwd)
     ])
     const prefix = checkoutPrefix(target.cwd)
-    const matches = matcher(target.patterns)
+    const matches = manifestMatcher(target.patterns)
     const here = new Set(local.files)
     const unchanged = new Set<string>()
     const differing: Array<{ path: string; sha: string; size?: number }> = []
@@ -77,14 +76,4 @@ function checkoutPrefix(cwd: string): string {
     if (up === dir) return ''
     dir = up
   }
-}
-
-/** The manifest globs as the search applies them (files.ts): `!glob` excludes, no dot files. */
-function matcher(patterns: readonly string[]): (file: string) => boolean {
-  const include = patterns.filter(p => !p.startsWith('!')).map(p => p.replace(/^\.\//, ''))
-  const ignore = patterns.filter(p => p.startsWith('!')).map(p => p.slice(1).replace(/^\.\//, ''))
-  if (include.length === 0) return () => false
-  const yes = picomatch(include, { dot: false })
-  const no = ignore.length > 0 ? picomatch(ignore, { dot: false }) : () => false
-  return file => yes(file) && !no(file)
 }

@@ -80,6 +80,20 @@ export async function findManifestFiles(
 }
 
 /**
+ * The manifest globs as a test of one path (relative to the working directory, `/`-separated), with the
+ * search's own terms: `!glob` excludes, dot files are not matched. For paths the search cannot walk (another
+ * commit's files, read through an API).
+ */
+export function manifestMatcher(patterns: readonly string[]): (file: string) => boolean {
+  const include = patterns.filter(p => !p.startsWith('!')).map(p => p.replace(/^\.\//, ''))
+  const ignore = patterns.filter(p => p.startsWith('!')).map(p => p.slice(1).replace(/^\.\//, ''))
+  if (include.length === 0) return () => false
+  const yes = picomatch(include, { dot: false })
+  const no = ignore.length > 0 ? picomatch(ignore, { dot: false }) : () => false
+  return file => yes(file) && !no(file)
+}
+
+/**
  * Whether a pattern can match a path outside the workspace: its fixed start (`../outside`, `/etc/passwd`)
  * lies outside, or a `..` after a wildcard could climb out (`observability/**\/../../etc/*`).
  */

@@ -5,6 +5,7 @@
  * git ref). Here they are only parsed: which documents are policies, and which suppressions a base file held.
  */
 import { diagnostic, type Diagnostic } from '../diagnostics.js'
+import { mentionsSuppression } from '../manifest/suppression-mark.js'
 import { substituteVariables, type Variables } from '../manifest/vars.js'
 import { MANIFEST_KINDS, type ManifestKind } from '../manifest/vocabulary.js'
 import { parseYamlFile, type ParsedDocument } from '../manifest/yaml.js'
@@ -68,7 +69,7 @@ export function parseBaseFile(file: PolicyFile, vars: Variables): ParsedBaseFile
   const out: ParsedBaseFile = { policies: [], suppressions: new Set() }
   const error = parsed.diagnostics.find(d => d.severity === 'error')
   if (error) out.problem = `${file.path}:${error.line ?? 1}: ${error.message}`
-  const lines = file.text.includes('obsdeploy:') ? file.text.split(/\r?\n/) : undefined
+  const lines = mentionsSuppression(file.text) ? file.text.split(/\r?\n/) : undefined
   for (const doc of parsed.documents) {
     const value = substituteVariables(doc, vars, {}, 'optional').value
     if (value === null || typeof value !== 'object' || Array.isArray(value)) continue

@@ -6,7 +6,7 @@
  */
 import type { Diagnostic } from '../diagnostics.js'
 import type { Variables } from '../manifest/vars.js'
-import { centralPolicies, type BaseFiles, type BaseRead, type EnforcedPolicies } from '../policy/sources.js'
+import { centralPolicies, type BaseRead, type EnforcedPolicies } from '../policy/sources.js'
 import type { RunDependencies } from './types.js'
 
 export interface Enforced {
@@ -39,6 +39,5 @@ export function baseOfStack(
   inStack: (file: string) => boolean
 ): BaseRead | undefined {
   if (!base || 'unavailable' in base) return base
-  const own: BaseFiles = { ...base, differing: base.differing.filter(f => inStack(f.path)) }
-  return own
+  return { ...base, differing: base.differing.filter(f => inStack(f.path)) }
 }
