@@ -156,7 +156,7 @@ export async function checkPolicies(set: ManifestSet, options: PolicyOptions): P
     new Set([...repository, ...centralDocs])
   )
   // The base commit's: their own problems are the base's, said once as one warning.
-  const baseProblems: Diagnostic[] = []
+  const baseProblems: Diagnostic[] = [...(read?.problems ?? [])]
   const based = read
     ? compilePolicies([...centralDocs, ...read.policies], options.stack, baseProblems, new Set(centralDocs))
     : undefined

@@ -24,15 +24,18 @@ export function readBase(
   base: BaseFiles,
   headDocs: readonly ParsedDocument[],
   vars: Variables
-): { policies: ParsedDocument[]; suppressions: Set<string> } {
+): { policies: ParsedDocument[]; suppressions: Set<string>; problems: Diagnostic[] } {
   const policies = headDocs.filter(d => base.unchanged.has(d.file))
   const suppressions = new Set<string>()
+  const problems: Diagnostic[] = []
   for (const file of base.differing) {
     const parsed = parseBaseFile(file, vars)
     policies.push(...parsed.policies)
     for (const key of parsed.suppressions) suppressions.add(key)
+    // Its rules may be among what could not be read: said with the base's other problems.
+    if (parsed.problem) problems.push(diagnostic('validate', 'error', parsed.problem))
   }
-  return { policies, suppressions }
+  return { policies, suppressions, problems }
 }
 
 /** Whether a suppression is new in the pull request: its file differs from the base's, which lacked it. */

@@ -198,6 +198,20 @@ ${DASHBOARD.replace('tags: [owner:payments]\n', '').replace('kind: Dashboard', '
     expect(review?.suppressions).toEqual([])
   })
 
+  it('says when a base file cannot be read as YAML, whose rules are then not in force', async () => {
+    const { cwd, read } = pullRequest(
+      { 'policy.yaml': BASE_POLICY, 'checkout.yaml': DASHBOARD },
+      { 'broken.yaml': 'kind: Policy\nname: [unclosed\n' },
+      ['policy.yaml', 'checkout.yaml']
+    )
+    const { lines } = await check(cwd, { base: read })
+    expect(lines).toContainEqual(
+      expect.stringMatching(
+        /warning: the base commit's policies have problems, so some of its rules are not in force: broken\.yaml:\d+: /
+      )
+    )
+  })
+
   it('obeys its own files when the base cannot be read, and says so', async () => {
     const { cwd } = pullRequest(
       { 'policy.yaml': 'kind: Policy\nname: org\n', 'checkout.yaml': DASHBOARD },
