@@ -14,8 +14,6 @@ export const modules = {
 /* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_fs_promises__WEBPACK_IMPORTED_MODULE_1__);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(6760);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__webpack_require__.n(node_path__WEBPACK_IMPORTED_MODULE_2__);
-/* harmony import */ var picomatch__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(4006);
-/* harmony import */ var picomatch__WEBPACK_IMPORTED_MODULE_6___default = /*#__PURE__*/__webpack_require__.n(picomatch__WEBPACK_IMPORTED_MODULE_6__);
 /* harmony import */ var _manifest_files_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(4018);
 /* harmony import */ var _git_files_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(2281);
 /* harmony import */ var _rest_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(6417);
@@ -26,7 +24,6 @@ export const modules = {
  * (src/policy), so a pull request cannot switch off a rule by editing it. When it cannot be read (no token,
  * an API error), the run says why and obeys the pull request's own files.
  */
-
 
 
 
@@ -44,7 +41,7 @@ async function readBaseFiles(target) {
             (0,_manifest_files_js__WEBPACK_IMPORTED_MODULE_3__/* .findManifestFiles */ .GH)(target.patterns, target.cwd)
         ]);
         const prefix = checkoutPrefix(target.cwd);
-        const matches = matcher(target.patterns);
+        const matches = (0,_manifest_files_js__WEBPACK_IMPORTED_MODULE_3__/* .manifestMatcher */ .ax)(target.patterns);
         const here = new Set(local.files);
         const unchanged = new Set();
         const differing = [];
@@ -86,16 +83,6 @@ function checkoutPrefix(cwd) {
             return '';
         dir = up;
     }
-}
-/** The manifest globs as the search applies them (files.ts): `!glob` excludes, no dot files. */
-function matcher(patterns) {
-    const include = patterns.filter(p => !p.startsWith('!')).map(p => p.replace(/^\.\//, ''));
-    const ignore = patterns.filter(p => p.startsWith('!')).map(p => p.slice(1).replace(/^\.\//, ''));
-    if (include.length === 0)
-        return () => false;
-    const yes = picomatch__WEBPACK_IMPORTED_MODULE_6___default()(include, { dot: false });
-    const no = ignore.length > 0 ? picomatch__WEBPACK_IMPORTED_MODULE_6___default()(ignore, { dot: false }) : () => false;
-    return file => yes(file) && !no(file);
 }
 
 

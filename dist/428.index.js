@@ -7478,8 +7478,8 @@ function containerOf(title, tabs, collapsed) {
 
 // EXTERNAL MODULE: ./src/manifest/files.ts + 5 modules
 var files = __webpack_require__(4018);
-// EXTERNAL MODULE: ./src/manifest/load.ts + 2 modules
-var load = __webpack_require__(8915);
+// EXTERNAL MODULE: ./src/manifest/load.ts + 1 modules
+var load = __webpack_require__(8918);
 ;// CONCATENATED MODULE: ./src/planner/fingerprint.ts
 /**
  * Fingerprints of what a plan was computed from. `apply` with a saved plan recomputes them and refuses

@@ -1241,8 +1241,8 @@ function containerOf(title, tabs, collapsed) {
 var src_log = __webpack_require__(5625);
 // EXTERNAL MODULE: ./src/manifest/files.ts + 6 modules
 var files = __webpack_require__(8937);
-// EXTERNAL MODULE: ./src/manifest/load.ts + 2 modules
-var load = __webpack_require__(8915);
+// EXTERNAL MODULE: ./src/manifest/load.ts + 1 modules
+var load = __webpack_require__(8918);
 // EXTERNAL MODULE: ./src/version.ts
 var version = __webpack_require__(311);
 ;// CONCATENATED MODULE: ./src/planner/fingerprint.ts

@@ -9295,8 +9295,7 @@ function readEnforced(deps, vars) {
 function baseOfStack(base, inStack) {
     if (!base || 'unavailable' in base)
         return base;
-    const own = { ...base, differing: base.differing.filter(f => inStack(f.path)) };
-    return own;
+    return { ...base, differing: base.differing.filter(f => inStack(f.path)) };
 }
 
 ;// CONCATENATED MODULE: ./src/run/early.ts
@@ -9453,8 +9452,8 @@ function selectStacks(layout, options) {
     };
 }
 
-// EXTERNAL MODULE: ./src/manifest/load.ts + 2 modules
-var load = __nccwpck_require__(8915);
+// EXTERNAL MODULE: ./src/manifest/load.ts + 1 modules
+var load = __nccwpck_require__(8918);
 // EXTERNAL MODULE: ./src/run/types.ts
 var run_types = __nccwpck_require__(1316);
 ;// CONCATENATED MODULE: ./src/run/stacks.ts
@@ -10364,7 +10363,7 @@ __nccwpck_require__.d(__webpack_exports__, {
   oA: () => (/* binding */ textDigest)
 });
 
-// UNUSED EXPORTS: MAX_MANIFEST_BYTES, READ_CONCURRENCY
+// UNUSED EXPORTS: MAX_MANIFEST_BYTES, READ_CONCURRENCY, manifestMatcher
 
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __nccwpck_require__(7598);
@@ -10376,8 +10375,8 @@ var promises_ = __nccwpck_require__(1455);
 var external_node_path_ = __nccwpck_require__(6760);
 var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_);
 // EXTERNAL MODULE: ./node_modules/picomatch/index.js
-var picomatch = __nccwpck_require__(4006);
-var picomatch_default = /*#__PURE__*/__nccwpck_require__.n(picomatch);
+var node_modules_picomatch = __nccwpck_require__(4006);
+var picomatch_default = /*#__PURE__*/__nccwpck_require__.n(node_modules_picomatch);
 ;// CONCATENATED MODULE: external "fs"
 const external_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("fs");
 var external_fs_namespaceObject_0 = /*#__PURE__*/__nccwpck_require__.t(external_fs_namespaceObject, 2);
@@ -10980,7 +10979,7 @@ function getPartialMatcher(patterns, options = {}) {
 		patternsParts[i] = parts;
 		const partsCount = parts.length;
 		const partMatchers = Array(partsCount);
-		for (j = 0; j < partsCount; j++) partMatchers[j] = picomatch(parts[j], options);
+		for (j = 0; j < partsCount; j++) partMatchers[j] = node_modules_picomatch(parts[j], options);
 		matchers[i] = partMatchers;
 	}
 	return (input) => {
@@ -11040,7 +11039,7 @@ function ensureNonDriveRelativePath(path) {
 const splitPatternOptions = { parts: true };
 function splitPattern(path) {
 	var _result$parts;
-	const result = picomatch.scan(path, splitPatternOptions);
+	const result = node_modules_picomatch.scan(path, splitPatternOptions);
 	return ((_result$parts = result.parts) === null || _result$parts === void 0 ? void 0 : _result$parts.length) ? result.parts : [path];
 }
 const ESCAPED_WIN32_BACKSLASHES = /\\(?![()[\]{}!+@])/g;
@@ -11081,7 +11080,7 @@ const escapePath = isWin ? escapeWin32Path : escapePosixPath;
 */
 function isDynamicPattern(pattern, options) {
 	if ((options === null || options === void 0 ? void 0 : options.caseSensitiveMatch) === false) return true;
-	const scan = picomatch.scan(pattern);
+	const scan = node_modules_picomatch.scan(pattern);
 	return scan.isGlob || scan.negated;
 }
 function log(...tasks) {
@@ -11175,8 +11174,8 @@ function buildCrawler(options, patterns) {
 		noglobstar: options.globstar === false,
 		posix: true
 	};
-	const matcher = picomatch(processed.match, matchOptions);
-	const ignore = picomatch(processed.ignore, matchOptions);
+	const matcher = node_modules_picomatch(processed.match, matchOptions);
+	const ignore = node_modules_picomatch(processed.ignore, matchOptions);
 	const partialMatcher = getPartialMatcher(processed.match, matchOptions);
 	const format = buildFormat(cwd, root, absolute);
 	const excludeFormatter = absolute ? format : buildFormat(cwd, root, true);
@@ -11331,6 +11330,20 @@ async function findManifestFiles(patterns, cwd) {
         diagnostics.push((0,src_diagnostics/* diagnostic */.YK)('validate', 'error', `no manifest files matched ${patterns.map(p => `'${p}'`).join(', ')} (relative to ${cwd})`));
     }
     return { files, diagnostics };
+}
+/**
+ * The manifest globs as a test of one path (relative to the working directory, `/`-separated), with the
+ * search's own terms: `!glob` excludes, dot files are not matched. For paths the search cannot walk (another
+ * commit's files, read through an API).
+ */
+function manifestMatcher(patterns) {
+    const include = patterns.filter(p => !p.startsWith('!')).map(p => p.replace(/^\.\//, ''));
+    const ignore = patterns.filter(p => p.startsWith('!')).map(p => p.slice(1).replace(/^\.\//, ''));
+    if (include.length === 0)
+        return () => false;
+    const yes = picomatch(include, { dot: false });
+    const no = ignore.length > 0 ? picomatch(ignore, { dot: false }) : () => false;
+    return file => yes(file) && !no(file);
 }
 /**
  * Whether a pattern can match a path outside the workspace: its fixed start (`../outside`, `/etc/passwd`)
@@ -11706,7 +11719,7 @@ function accepts(option, key, tag) {
 
 /***/ }),
 
-/***/ 8915:
+/***/ 8918:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -12064,16 +12077,8 @@ function isPrivateAddress(host) {
 
 // EXTERNAL MODULE: ./src/manifest/schema.ts + 1 modules
 var manifest_schema = __nccwpck_require__(1497);
-;// CONCATENATED MODULE: ./src/manifest/suppression-mark.ts
-/**
- * The mark of a policy suppression, `# obsdeploy: allow <rule-id> -- <reason>` (src/policy/suppress.ts reads
- * it). The loader keeps the lines of a file that has one, so policies never read the files a second time;
- * most files have none.
- */
-const ANY_MARK = /#\s*obsdeploy:\s*allow\b/;
-/** Whether a file's text has any suppression comment. */
-const mentionsSuppression = (text) => ANY_MARK.test(text);
-
+// EXTERNAL MODULE: ./src/manifest/suppression-mark.ts
+var suppression_mark = __nccwpck_require__(4186);
 // EXTERNAL MODULE: ./src/manifest/vars.ts
 var manifest_vars = __nccwpck_require__(9611);
 // EXTERNAL MODULE: ./src/manifest/yaml.ts + 4 modules
@@ -12225,7 +12230,7 @@ function emptyViews(mode) {
 function addText(set, views, file, text, vars, secrets, secretValues = 'required', reread) {
     const parsed = (0,yaml/* parseYamlFile */.BU)(file, text, reread);
     set.diagnostics.push(...parsed.diagnostics);
-    const marked = mentionsSuppression(text);
+    const marked = (0,suppression_mark/* mentionsSuppression */.x)(text);
     if (marked)
         (set.suppressionLines ??= new Map()).set(file, text.split(/\r?\n/));
     if (parsed.diagnostics.some(d => d.severity === 'error'))
@@ -14770,6 +14775,24 @@ const manifestSchema = (0,once/* once */.O)('Manifest schema', () => schemas/* d
     serviceSettings(),
     KIND_SCHEMAS.TeamMember()
 ]));
+
+
+/***/ }),
+
+/***/ 4186:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   x: () => (/* binding */ mentionsSuppression)
+/* harmony export */ });
+/**
+ * The mark of a policy suppression, `# obsdeploy: allow <rule-id> -- <reason>` (src/policy/suppress.ts reads
+ * it). The loader keeps the lines of a file that has one, so policies never read the files a second time;
+ * most files have none.
+ */
+const ANY_MARK = /#\s*obsdeploy:\s*allow\b/;
+/** Whether a file's text has any suppression comment. */
+const mentionsSuppression = (text) => ANY_MARK.test(text);
 
 
 /***/ }),
@@ -23293,8 +23316,8 @@ __nccwpck_require__.d(__webpack_exports__, {
 var diagnostics = __nccwpck_require__(4851);
 // EXTERNAL MODULE: ./src/kinds/ownership.ts
 var ownership = __nccwpck_require__(9586);
-// EXTERNAL MODULE: ./src/manifest/load.ts + 2 modules
-var load = __nccwpck_require__(8915);
+// EXTERNAL MODULE: ./src/manifest/load.ts + 1 modules
+var load = __nccwpck_require__(8918);
 // EXTERNAL MODULE: ./src/manifest/vocabulary.ts
 var vocabulary = __nccwpck_require__(7817);
 // EXTERNAL MODULE: ./src/plan/types.ts
@@ -23934,13 +23957,17 @@ const asPreview = (found) => found.map(d => ({
 function readBase(base, headDocs, vars) {
     const policies = headDocs.filter(d => base.unchanged.has(d.file));
     const suppressions = new Set();
+    const problems = [];
     for (const file of base.differing) {
         const parsed = (0,sources/* parseBaseFile */.NH)(file, vars);
         policies.push(...parsed.policies);
         for (const key of parsed.suppressions)
             suppressions.add(key);
+        // Its rules may be among what could not be read: said with the base's other problems.
+        if (parsed.problem)
+            problems.push((0,diagnostics/* diagnostic */.YK)('validate', 'error', parsed.problem));
     }
-    return { policies, suppressions };
+    return { policies, suppressions, problems };
 }
 /** Whether a suppression is new in the pull request: its file differs from the base's, which lacked it. */
 const isAddedSuppression = (base, atBase) => (file, key) => !base.unchanged.has(file) && !atBase.has(key);
@@ -24595,7 +24622,7 @@ async function checkPolicies(set, options) {
     // The pull request's rules (or the run's): always validated, so what merges is valid.
     const head = compilePolicies([...centralDocs, ...headDocs], options.stack, out, new Set([...repository, ...centralDocs]));
     // The base commit's: their own problems are the base's, said once as one warning.
-    const baseProblems = [];
+    const baseProblems = [...(read?.problems ?? [])];
     const based = read
         ? compilePolicies([...centralDocs, ...read.policies], options.stack, baseProblems, new Set(centralDocs))
         : undefined;
@@ -24734,17 +24761,19 @@ const tagsOf = (record) => {
 /* harmony export */   ik: () => (/* binding */ resourceKey),
 /* harmony export */   nC: () => (/* binding */ suppressionKey)
 /* harmony export */ });
-/* harmony import */ var _diagnostics_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(4851);
+/* harmony import */ var _diagnostics_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(4851);
+/* harmony import */ var _manifest_suppression_mark_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(4186);
 /* harmony import */ var _manifest_vars_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9611);
 /* harmony import */ var _manifest_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7817);
 /* harmony import */ var _manifest_yaml_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(4861);
-/* harmony import */ var _suppress_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(3323);
+/* harmony import */ var _suppress_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(3323);
 /**
  * Where rules come from besides the run's own files, as the entry points read them: on a pull request the
  * base commit's files (through the GitHub API, src/github/base-files.ts), and the `policy-source` input (a
  * place the pull request cannot change: another repository through the API, or in the CLI a local path or a
  * git ref). Here they are only parsed: which documents are policies, and which suppressions a base file held.
  */
+
 
 
 
@@ -24765,7 +24794,7 @@ function parseBaseFile(file, vars) {
     const error = parsed.diagnostics.find(d => d.severity === 'error');
     if (error)
         out.problem = `${file.path}:${error.line ?? 1}: ${error.message}`;
-    const lines = file.text.includes('obsdeploy:') ? file.text.split(/\r?\n/) : undefined;
+    const lines = (0,_manifest_suppression_mark_js__WEBPACK_IMPORTED_MODULE_3__/* .mentionsSuppression */ .x)(file.text) ? file.text.split(/\r?\n/) : undefined;
     for (const doc of parsed.documents) {
         const value = (0,_manifest_vars_js__WEBPACK_IMPORTED_MODULE_0__/* .substituteVariables */ .O)(doc, vars, {}, 'optional').value;
         if (value === null || typeof value !== 'object' || Array.isArray(value))
@@ -24781,7 +24810,7 @@ function parseBaseFile(file, vars) {
         const name = resourceKey(raw.kind, raw);
         if (name === undefined)
             continue;
-        for (const s of (0,_suppress_js__WEBPACK_IMPORTED_MODULE_3__/* .suppressionsAt */ .o)(lines, doc.start.line))
+        for (const s of (0,_suppress_js__WEBPACK_IMPORTED_MODULE_4__/* .suppressionsAt */ .o)(lines, doc.start.line))
             if ('rule' in s)
                 out.suppressions.add(suppressionKey(raw.kind, name, s.rule));
     }
@@ -24793,7 +24822,7 @@ function parseBaseFile(file, vars) {
  * organisation's rules off without a word).
  */
 function centralPolicies(read, vars) {
-    const problem = (message) => (0,_diagnostics_js__WEBPACK_IMPORTED_MODULE_4__/* .diagnostic */ .YK)('config', 'error', `policy-source ${read.origin}: ${message}`);
+    const problem = (message) => (0,_diagnostics_js__WEBPACK_IMPORTED_MODULE_5__/* .diagnostic */ .YK)('config', 'error', `policy-source ${read.origin}: ${message}`);
     if ('unreadable' in read)
         return {
             origin: read.origin,
@@ -24810,7 +24839,7 @@ function centralPolicies(read, vars) {
         for (const doc of parsed.documents) {
             const value = (0,_manifest_vars_js__WEBPACK_IMPORTED_MODULE_0__/* .substituteVariables */ .O)(doc, vars, {}, 'optional').value;
             if (value?.kind !== 'Policy') {
-                diagnostics.push((0,_diagnostics_js__WEBPACK_IMPORTED_MODULE_4__/* .diagnostic */ .YK)('config', 'error', 'a policy source holds Policy documents only: this document is not one', doc.start));
+                diagnostics.push((0,_diagnostics_js__WEBPACK_IMPORTED_MODULE_5__/* .diagnostic */ .YK)('config', 'error', 'a policy source holds Policy documents only: this document is not one', doc.start));
                 continue;
             }
             doc.value = value;
