@@ -68,6 +68,6 @@ console.log(
     total: afterPlan - start,
     maxRss: process.resourceUsage().maxRSS * 1024,
     ms: { load: loadMs, read: readMs, compute: computeMs },
-    counts: { dashboards: manifests.dashboards.length, alerts: manifests.alerts.length }
+    counts: { dashboards: manifests.specs.Dashboard.length, alerts: manifests.specs.Alert.length }
   })
 )

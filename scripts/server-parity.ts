@@ -45,6 +45,7 @@ import { readLiveState } from '../src/live/read.js'
 import { silentLogger } from '../src/log.js'
 import type { PlanSettings } from '../src/kinds/kind.js'
 import { validateText, type ManifestSet } from '../src/manifest/load.js'
+import { emptySpecs } from '../src/manifest/specs.js'
 import { parseYamlFile } from '../src/manifest/yaml.js'
 import { computePlan } from '../src/planner/planner.js'
 
@@ -773,7 +774,7 @@ async function applyInto(
 ): Promise<{ refused: string[]; requests: number }> {
   const { api, settings } = t
   const live = await readLiveState(api, {
-    service: settings.mode === 'managed' && manifests.services.length > 0
+    service: settings.mode === 'managed' && manifests.specs.ServiceSettings.length > 0
   })
   const { plan, planned, dashboards, registry } = computePlan({
     command: 'apply',
@@ -831,21 +832,14 @@ export async function checkParity(c: ParityCase): Promise<ParityOutcome> {
 export async function applyUnchecked(mode: Mode, text: string): Promise<string[]> {
   const manifests: ManifestSet = {
     files: ['unchecked.yaml'],
-    connections: [],
-    sources: [],
-    savedSearches: [],
-    webhooks: [],
-    dashboards: [],
-    alerts: [],
-    services: [],
+    specs: emptySpecs(),
     diagnostics: []
   }
   for (const doc of parseYamlFile('unchecked.yaml', text).documents) {
     const kind = (doc.value as { kind?: string }).kind
     const located = { spec: doc.value, doc } as never
-    if (kind === 'Dashboard') manifests.dashboards.push(located)
-    else if (kind === 'Alert') manifests.alerts.push(located)
-    else if (kind === 'ServiceSettings') manifests.services.push(located)
+    if (kind === 'Dashboard' || kind === 'Alert' || kind === 'ServiceSettings')
+      manifests.specs[kind].push(located)
   }
   return (await applyInto(target(mode), manifests)).refused
 }

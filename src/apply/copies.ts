@@ -14,46 +14,15 @@
  * plan merges them into the kept one and deletes the others with prune.
  */
 import type { ObservabilityApi } from '../api/client.js'
-import type { AnyKind } from '../kinds/index.js'
-import type { LiveState, PlanSettings } from '../kinds/kind.js'
-import { isRegistryDashboard, type RegistryWriter } from '../kinds/registry.js'
+import { KINDS_BY_NAME, type AnyKind } from '../kinds/index.js'
+import { recordsOf, type CopyCheck, type LiveState, type PlanSettings } from '../kinds/kind.js'
+import { isRegistryDashboard, REGISTRY_HOME, type RegistryWriter } from '../kinds/registry.js'
 import type { Change, ResourceKind } from '../plan/types.js'
 import type { ApplyOutcome } from './types.js'
 
 type Live = Record<string, unknown>
 
-/** How a copy is recognised and deleted, by kind: the `what` its creates report (create-once.ts). */
-interface Copyable {
-  what: string
-  /** `r` is another record of what this run created as `created` (this stack's, same name and place). */
-  isCopy(r: Live, created: Live, ownershipTag: string): boolean
-  remove(api: ObservabilityApi, id: string): Promise<unknown>
-}
-
 const tagged = (r: Live, tag: string) => Array.isArray(r.tags) && r.tags.includes(tag)
-const COPYABLE: Partial<Record<ResourceKind, Copyable>> = {
-  Dashboard: {
-    what: 'dashboards',
-    isCopy: (r, c, tag) =>
-      r.name === c.name && tagged(r, tag) && !isRegistryDashboard(r as { tags: string[] }),
-    remove: (api, id) => api.deleteDashboard(id)
-  },
-  SavedSearch: {
-    what: 'saved-searches',
-    isCopy: (r, c, tag) => r.name === c.name && tagged(r, tag),
-    remove: (api, id) => api.deleteRecord('saved-searches', id)
-  },
-  // An alert is this stack's by its place: the same name on the same tile or saved search.
-  Alert: {
-    what: 'alerts',
-    isCopy: (r, c) =>
-      r.name === c.name &&
-      r.dashboardId === c.dashboardId &&
-      r.tileId === c.tileId &&
-      r.savedSearchId === c.savedSearchId,
-    remove: (api, id) => api.deleteAlert(id)
-  }
-}
 
 export interface CopiesInput {
   api: ObservabilityApi
@@ -95,18 +64,20 @@ export async function findCopies(input: CopiesInput): Promise<CopiesFound> {
   const created = input.outcomes.filter(
     o => o.action === 'create' && (o.status === 'applied' || o.status === 'adopted') && o.id !== undefined
   )
-  const kinds = [...new Set(created.map(o => o.kind))].filter(k => COPYABLE[k] && input.kinds.get(k)?.live)
+  const kinds = [...new Set(created.map(o => o.kind))].filter(
+    k => input.kinds.get(k)?.copies && input.kinds.get(k)?.live
+  )
   for (const kindName of kinds) {
-    const reader = input.kinds.get(kindName)!.live!
-    const before = new Set(((input.before[reader.field] as Live[] | undefined) ?? []).map(r => String(r.id)))
+    const { what, isCopy, remove, inUse: usedBy } = input.kinds.get(kindName)!.copies as CopyCheck<Live>
+    const before = new Set(
+      ((recordsOf(input.before, kindName) as Live[] | undefined) ?? []).map(r => String(r.id))
+    )
     const now = await list(kindName)
-    // Dashboards that alerts are on: a copy with alerts is in use (another apply put them there). Read only when
-    // a copy of this run's own could be deleted, which is rare: most applies find none.
-    let alerted: Promise<Set<unknown>> | undefined
+    // What uses a copy (alerts on a dashboard) is read only when a copy of this run's own could be deleted, which is
+    // rare: most applies find none.
+    let used: Promise<(id: string) => boolean> | undefined
     const inUse = async (id: string): Promise<boolean> =>
-      kindName === 'Dashboard' &&
-      (await (alerted ??= input.api.listAlerts().then(all => new Set(all.map(a => a.dashboardId))))).has(id)
-    const { what, isCopy, remove } = COPYABLE[kindName]!
+      usedBy !== undefined && (await (used ??= usedBy(input.api)))(id)
     for (const outcome of created.filter(o => o.kind === kindName)) {
       const made = now.find(r => String(r.id) === outcome.id)
       if (!made) continue
@@ -143,9 +114,9 @@ export async function findCopies(input: CopiesInput): Promise<CopiesFound> {
     }
   }
   const made = input.registry?.made
-  if (made && input.kinds.get('Dashboard')?.live) {
+  if (made && input.kinds.get(REGISTRY_HOME)?.live) {
     const tag = input.settings.ownershipTag
-    const ids = (await list('Dashboard'))
+    const ids = (await list(REGISTRY_HOME))
       .filter(d => isRegistryDashboard(d as { tags: string[] }) && tagged(d, tag))
       .map(d => String(d.id))
       .sort((a, b) => (a < b ? -1 : 1))
@@ -162,6 +133,10 @@ export async function findCopies(input: CopiesInput): Promise<CopiesFound> {
 }
 
 /** The lists findCopies reads again at an apply's end when `changes` are applied: one per kind it creates records of. */
-export function copiesRereads(changes: ReadonlyArray<Pick<Change, 'kind' | 'action'>>): number {
-  return new Set(changes.filter(c => c.action === 'create' && COPYABLE[c.kind]).map(c => c.kind)).size
+export function copiesRereads(
+  changes: ReadonlyArray<Pick<Change, 'kind' | 'action'>>,
+  kinds: ReadonlyMap<ResourceKind, AnyKind> = KINDS_BY_NAME
+): number {
+  return new Set(changes.filter(c => c.action === 'create' && kinds.get(c.kind)?.copies).map(c => c.kind))
+    .size
 }

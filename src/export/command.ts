@@ -64,7 +64,7 @@ export async function exportCommand(config: Config<'export'>, options: ExportOpt
   try {
     const live = await readLiveState(api, { service: false })
     const tag = ownershipTag(config.stack)
-    const registry = Registry.read(live.dashboards, config.stack, tag)
+    const registry = Registry.read(live.Dashboard, config.stack, tag)
     const nameMatch = options.names.length > 0 ? picomatch(options.names) : undefined
     const tagged = (tags: readonly string[]) =>
       (options.tags.length === 0 || tags.some(t => options.tags.includes(t))) &&
@@ -87,24 +87,24 @@ export async function exportCommand(config: Config<'export'>, options: ExportOpt
         )
       })
     const asRecord = (r: { id: string; name: string }) => r
-    const dashboards = live.dashboards.filter(
+    const dashboards = live.Dashboard.filter(
       d => wanted('Dashboard') && !isRegistryDashboard(d) && tagged(d.tags) && named(d.name)
     )
     const files = exportManifests({
       dashboards,
-      allDashboards: live.dashboards,
-      alerts: live.alerts,
-      sources: untagged('Source', live.sources, asRecord) ?? [],
-      webhooks: untagged('Webhook', live.webhooks, asRecord),
-      connections: untagged('Connection', live.connections, asRecord),
-      savedSearches: live.savedSearches?.filter(
+      allDashboards: live.Dashboard,
+      alerts: live.Alert,
+      sources: untagged('Source', live.Source, asRecord) ?? [],
+      webhooks: untagged('Webhook', live.Webhook, asRecord),
+      connections: untagged('Connection', live.Connection, asRecord),
+      savedSearches: live.SavedSearch?.filter(
         s => wanted('SavedSearch') && tagged(s.tags) && named(s.name)
       ),
-      teamMembers: untagged('TeamMember', live.teamMembers, m => ({ name: m.email, id: m.email })),
+      teamMembers: untagged('TeamMember', live.TeamMember, m => ({ name: m.email, id: m.email })),
       ownershipTag: tag,
       registry,
       mode: config.mode,
-      all: live
+      all: { sources: live.Source, webhooks: live.Webhook, connections: live.Connection, savedSearches: live.SavedSearch }
     })
     const kept: string[] = []
     for (const f of files) {
@@ -121,7 +121,7 @@ export async function exportCommand(config: Config<'export'>, options: ExportOpt
       options.io.stdout(`${shown}: ${printable(f.what)}, ${f.alerts} alert(s)${leftOut}${same}\n`)
     }
     const exported = files.filter(f => f.kind === 'Dashboard').length
-    const total = live.dashboards.filter(d => !isRegistryDashboard(d)).length
+    const total = live.Dashboard.filter(d => !isRegistryDashboard(d)).length
     const notWritten = kept.length > 0 ? `; ${kept.length} file(s) not written (see above)` : ''
     options.io.stderr(
       `exported ${exported} of ${total} dashboard(s), and ${files.length - exported} file(s) of other kinds, in ${api.stats.requests} request(s)${notWritten}\n`

@@ -15,7 +15,7 @@ import type {
 } from '../api/schemas.js'
 import type { Registry, RegistryKind } from '../kinds/registry.js'
 import { orderedUserTags } from '../kinds/ownership.js'
-import { wordFor } from '../kinds/references.js'
+import { wordFor } from '../kinds/nouns.js'
 import { SOURCE_REFERENCES } from '../manifest/resources-schema.js'
 import { WEBHOOK_SERVICES } from '../manifest/vocabulary.js'
 import { yamlLibrary } from '../yaml-library.js'

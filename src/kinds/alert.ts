@@ -7,6 +7,7 @@
  * prune is on. Channels (webhooks by name, up to 10 self-hosted; one, webhook or email, managed) and the
  * saved search are references (references.ts): ones this run creates are bound at apply time.
  */
+import { NOUNS } from './nouns.js'
 import { createOnce } from './create-once.js'
 import { DesiredAt } from './desired-at.js'
 import { sameId, type LiveAlert, type LiveDashboard, type RawId } from '../api/schemas.js'
@@ -49,10 +50,24 @@ const tileTarget = (s: AlertSpec) => ({ dashboard: s.dashboard!, tile: s.tile! }
 
 export const alertKind: Kind<DesiredAlert, LiveAlert> = {
   kind: 'Alert',
-  live: { field: 'alerts', read: api => api.listAlerts() },
+  nouns: NOUNS.Alert,
+  fingerprint: { specs: 'alerts', whenEmpty: true },
+  referredBy: undefined,
+  // An alert is this stack's by its place: the same name on the same tile or saved search.
+  copies: {
+    what: 'alerts',
+    isCopy: (r, c) =>
+      r.name === c.name &&
+      r.dashboardId === c.dashboardId &&
+      r.tileId === c.tileId &&
+      r.savedSearchId === c.savedSearchId,
+    remove: (api, id) => api.deleteAlert(id)
+  },
+  seenOn: d => (d.value.spec.dashboard === undefined ? undefined : { dashboard: d.value.spec.dashboard }),
+  live: { read: api => api.listAlerts() },
 
   desired(ctx) {
-    return ctx.manifests.alerts.map(located => {
+    return ctx.manifests.specs.Alert.map(located => {
       const { spec, doc } = located
       return new DesiredAt<DesiredAlert>(
         spec.name,
@@ -255,13 +270,13 @@ const dashboardIndexes = new WeakMap<PlanContext, Map<string, LiveDashboard>>()
 /** Live dashboards by id, built once per plan. */
 function liveDashboardsById(ctx: PlanContext): Map<string, LiveDashboard> {
   let index = dashboardIndexes.get(ctx)
-  if (!index) dashboardIndexes.set(ctx, (index = new Map(ctx.live.dashboards.map(d => [d.id, d]))))
+  if (!index) dashboardIndexes.set(ctx, (index = new Map(ctx.live.Dashboard.map(d => [d.id, d]))))
   return index
 }
 
 /** Alerts on a dashboard or a saved search this stack manages. */
 function ownedAlerts(ctx: PlanContext): LiveAlert[] {
-  return ctx.live.alerts.filter(a =>
+  return ctx.live.Alert.filter(a =>
     a.source === 'saved_search'
       ? a.savedSearchId != null && ctx.refs.isManaged('SavedSearch', a.savedSearchId)
       : a.dashboardId != null && ctx.dashboards.live.has(a.dashboardId)

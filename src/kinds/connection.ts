@@ -4,6 +4,7 @@
  * (write-only.ts). A PUT without a password keeps the stored one, so a password cannot be cleared
  * (v2/connections.ts); `hyperdxSettingPrefix: null` clears the prefix. Owned through the registry.
  */
+import { NOUNS } from './nouns.js'
 import type { LiveConnection } from '../api/schemas.js'
 import { diagnostic } from '../diagnostics.js'
 import { clean, type JsonObject } from '../json.js'
@@ -24,11 +25,16 @@ type Desired = RecordDesired<ConnectionSpec>
 
 export const connectionKind: Kind<Desired, LiveConnection> = {
   kind: 'Connection',
-  live: { field: 'connections', read: api => api.listConnections() },
+  nouns: NOUNS.Connection,
+  fingerprint: { specs: 'connections', whenEmpty: true, names: { key: 'connections', at: 2 } },
+  referredBy: [{ key: 'connectionId', as: 'connection' }],
+  copies: undefined,
+  seenOn: undefined,
+  live: { read: api => api.listConnections() },
 
-  desired: ctx => desiredRecords('Connection', ctx.manifests.connections, ctx.live.connections, ctx),
+  desired: ctx => desiredRecords('Connection', ctx.manifests.specs.Connection, ctx.live.Connection, ctx),
 
-  pair: registryPair('Connection', ctx => ctx.live.connections),
+  pair: registryPair('Connection', ctx => ctx.live.Connection),
 
   normalDesired(d, ctx, live) {
     const s = d.value.spec

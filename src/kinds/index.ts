@@ -6,6 +6,7 @@ import { alertKind } from './alert.js'
 import { connectionKind } from './connection.js'
 import { dashboardKind } from './dashboard/index.js'
 import type { Kind } from './kind.js'
+import type { ResourceKind } from '../plan/types.js'
 import { savedSearchKind } from './saved-search.js'
 import { serviceSettingsKind } from './service-settings.js'
 import { sourceKind } from './source.js'
@@ -27,3 +28,6 @@ export const KINDS: readonly AnyKind[] = [
   // Refers to nothing and nothing refers to it.
   teamMemberKind
 ]
+
+/** Each kind by its name. */
+export const KINDS_BY_NAME: ReadonlyMap<ResourceKind, AnyKind> = new Map(KINDS.map(k => [k.kind, k]))

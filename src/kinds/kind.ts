@@ -23,29 +23,48 @@ import type { Logger } from '../log.js'
 import type { ManifestSet } from '../manifest/load.js'
 import type { Change, ResourceKind } from '../plan/types.js'
 import type { FingerprintKey } from './fingerprint-key.js'
+import type { Nouns } from './nouns.js'
 import type { References } from './references.js'
 import type { Registry, RegistryWriter } from './registry.js'
 
-export interface LiveState {
-  dashboards: LiveDashboard[]
-  alerts: LiveAlert[]
-  sources: LiveSource[]
-  /** `undefined` when this deployment cannot list webhooks (the contract's managed mode). */
-  webhooks?: LiveWebhook[]
-  /** `undefined` in managed mode: the cloud has no connections route. */
-  connections?: LiveConnection[]
-  /** `undefined` when this deployment cannot list saved searches (the contract's managed mode). */
-  savedSearches?: LiveSavedSearch[]
-  /** Self-hosted: the key's team members and invitations (`undefined` in managed mode: no team routes). */
-  teamMembers?: LiveTeamMember[]
-  /** Managed mode with a ServiceSettings manifest only. */
-  service?: LiveService
+/** Each kind's live record, as its list returns it. */
+export interface LiveOf {
+  Connection: LiveConnection
+  Source: LiveSource
+  SavedSearch: LiveSavedSearch
+  Webhook: LiveWebhook
+  Dashboard: LiveDashboard
+  Alert: LiveAlert
+  /** Managed mode with a ServiceSettings manifest only: the one service, as a list of one. */
+  ServiceSettings: LiveService
+  /** Self-hosted: the key's team members and invitations. */
+  TeamMember: LiveTeamMember
+}
+
+/** The kinds every deployment lists in both modes: their lists are never absent. */
+type AlwaysListed = 'Dashboard' | 'Alert' | 'Source'
+
+/**
+ * The live records of each kind, keyed by kind. A list is absent where this deployment cannot list that kind
+ * (the contract's managed mode has no webhook, connection, saved-search or team routes) or the run did not ask.
+ */
+export type LiveState = { [K in AlwaysListed]: LiveOf[K][] } & {
+  [K in Exclude<ResourceKind, AlwaysListed>]?: LiveOf[K][]
+} & {
   /**
    * Whether dashboards can be updated without rewriting the tiles an update leaves alone (the MCP patch tool,
    * api/mcp.ts). Absent or false: every update is a PUT.
    */
   dashboardPatch?: boolean
 }
+
+/** A kind's live records; undefined where its list is absent (the kind need not be known here). */
+export const recordsOf = (live: LiveState, kind: ResourceKind): unknown[] | undefined =>
+  live[kind] as unknown[] | undefined
+
+/** A kind's live records: none where its list is absent. */
+export const listed = <K extends ResourceKind>(live: LiveState, kind: K): LiveOf[K][] =>
+  (live[kind] as LiveOf[K][] | undefined) ?? []
 
 export interface LiveReadOptions {
   /**
@@ -64,10 +83,12 @@ export interface LiveReadOptions {
   signal?: AbortSignal
 }
 
-/** How a kind reads its live records: one list call (following its pages), into one field of the state. */
-export interface LiveReader {
-  field: keyof LiveState
-  read(api: ObservabilityApi, options: LiveReadOptions): Promise<LiveState[keyof LiveState]>
+/** How a kind reads its live records: one list call (following its pages), into its kind's list of the state. */
+export interface LiveReader<L = unknown> {
+  /** Its records; undefined where this deployment cannot list them. */
+  read(api: ObservabilityApi, options: LiveReadOptions): Promise<L[] | undefined>
+  /** Read before the others are started: its list settles the managed path prefix, and its error says the most. */
+  first?: boolean
   /** Whether to read them with the others (absent: always). */
   asked?(options: LiveReadOptions): boolean | Promise<boolean>
   /** Not asked, but the state the others read shows they are needed: read once those are in. */
@@ -145,10 +166,56 @@ export interface PlannedChange<D = unknown, L = unknown> {
   live?: L
 }
 
+/**
+ * How a plan's fingerprints (planner.ts) name a kind: as the first plan files wrote them, so a plan saved by an
+ * earlier version stays valid as long as what it hashes is the same.
+ */
+export interface KindFingerprint {
+  /** The list its manifests' specs are hashed under in the desired fingerprint. */
+  specs: string
+  /** Hashed even when no manifest declares one (false for kinds added later: older plans hash as they did). */
+  whenEmpty: boolean
+  /** A kind others refer to by name: its live names are hashed under `key`, at place `at` among such kinds. */
+  names?: { key: string; at: number }
+}
+
+/** A key a normal form holds ids of this kind under (`sourceId`), and the key a manifest names them by (`source`). */
+export interface ReferenceKey {
+  key: string
+  as: string
+}
+
+/** How the apply recognises a copy a lost or concurrent create left of one of its records (apply/copies.ts). */
+export interface CopyCheck<L> {
+  /** The `what` its creates record a lost response under (create-once.ts). */
+  what: string
+  /** `r` is another record of what this run created as `created`: this stack's, with the same name and place. */
+  isCopy(r: L, created: L, ownershipTag: string): boolean
+  remove(api: ObservabilityApi, id: string): Promise<unknown>
+  /** Which of its records something else uses (alerts on a dashboard): a copy in use is kept. Asked only when needed. */
+  inUse?(api: ObservabilityApi): Promise<(id: string) => boolean>
+}
+
+/**
+ * A kind. The members that may be absent are still required keys (`undefined` says "none"), so a new kind that
+ * forgets one does not compile.
+ */
 export interface Kind<D = unknown, L = unknown> {
   readonly kind: ResourceKind
+  /** The kind in words, singular and plural (nouns.ts). */
+  readonly nouns: Nouns
+  readonly fingerprint: KindFingerprint
+  /** Where normal forms hold ids of its records, for reports to name them (undefined: nothing refers to it). */
+  readonly referredBy: readonly ReferenceKey[] | undefined
+  /** How the apply finds copies its creates left (undefined: a lost create of it is never made twice). */
+  readonly copies: CopyCheck<L> | undefined
+  /**
+   * The dashboard a change of this kind is seen on in the web UI, for the report's link: a dashboard is its own
+   * (`own`), an alert's is the one it watches (undefined: none).
+   */
+  seenOn: ((d: Desired<D>) => { dashboard: string; own?: boolean } | undefined) | undefined
   /** How its live records are read (kinds that share another kind's records have none). */
-  readonly live?: LiveReader
+  readonly live?: LiveReader<L>
   desired(ctx: PlanContext): Desired<D>[]
   pair(desired: Desired<D>[], ctx: PlanContext): Pairing<D, L>
   /**

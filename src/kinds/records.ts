@@ -28,7 +28,8 @@ import type {
   PlannedChange,
   RequestEstimate
 } from './kind.js'
-import { bindPlaceholders, placeholderTokens, resourceReady, wordFor } from './references.js'
+import { wordFor } from './nouns.js'
+import { bindPlaceholders, placeholderTokens, resourceReady } from './references.js'
 import {
   isRegistryKind,
   registryName,

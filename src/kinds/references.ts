@@ -15,6 +15,7 @@ import { didYouMean } from '../manifest/issues.js'
 import { formatPath, type PathSegment } from '../manifest/path.js'
 import type { ParsedDocument } from '../manifest/yaml.js'
 import type { ResourceKind } from '../plan/types.js'
+import { wordFor } from './nouns.js'
 
 /** What the manifest wrote: a name (`source: Logs`) or a raw id (`sourceId: ...`), and where. */
 export interface RefSpec {
@@ -36,17 +37,6 @@ export interface Resolved {
   /** Resolution failed (reported as a plan error). */
   error?: boolean
 }
-
-/** Singular and plural words for messages. */
-const WORDS: Partial<Record<ResourceKind, [string, string]>> = {
-  Connection: ['connection', 'connections'],
-  Source: ['data source', 'data sources'],
-  SavedSearch: ['saved search', 'saved searches'],
-  Webhook: ['webhook', 'webhooks'],
-  Dashboard: ['dashboard', 'dashboards']
-}
-export const wordFor = (kind: ResourceKind, plural = false): string =>
-  WORDS[kind]?.[plural ? 1 : 0] ?? kind.toLowerCase()
 
 const PLACEHOLDER = /^new:([A-Za-z]+)\/([\s\S]*)$/
 

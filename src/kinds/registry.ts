@@ -60,6 +60,9 @@ export function unrecordedError(made: string, stack: string, cause: unknown): Er
   )
 }
 
+/** The kind whose records hold the registry: a dashboard of the stack's (REGISTRY_TAG). */
+export const REGISTRY_HOME: ResourceKind = 'Dashboard'
+
 export const isRegistryDashboard = (d: { tags: readonly string[] }): boolean => d.tags.includes(REGISTRY_TAG)
 
 /** Whether a registry dashboard (of any stack) lists records of a kind. */

@@ -4,6 +4,7 @@
  * its default (v2/savedSearches.ts), so a request always carries the whole search. Deleting one deletes
  * its alerts (controllers/savedSearch.ts): the alert kind shows those as deleted by the server.
  */
+import { NOUNS } from './nouns.js'
 import type { LiveSavedSearch } from '../api/schemas.js'
 import { clean, type JsonObject } from '../json.js'
 import type { SavedSearchSpec } from '../manifest/resources-schema.js'
@@ -19,10 +20,19 @@ interface DesiredSavedSearch extends RecordDesired<SavedSearchSpec> {
 
 export const savedSearchKind: Kind<DesiredSavedSearch, LiveSavedSearch> = {
   kind: 'SavedSearch',
-  live: { field: 'savedSearches', read: api => api.listSavedSearches() },
+  nouns: NOUNS.SavedSearch,
+  fingerprint: { specs: 'savedSearches', whenEmpty: true, names: { key: 'savedSearches', at: 3 } },
+  referredBy: [{ key: 'savedSearchId', as: 'savedSearch' }],
+  copies: {
+    what: 'saved-searches',
+    isCopy: (r, c, tag) => r.name === c.name && r.tags.includes(tag),
+    remove: (api, id) => api.deleteRecord('saved-searches', id)
+  },
+  seenOn: undefined,
+  live: { read: api => api.listSavedSearches() },
 
   desired: ctx =>
-    desiredRecords('SavedSearch', ctx.manifests.savedSearches, ctx.live.savedSearches, ctx).map(d => {
+    desiredRecords('SavedSearch', ctx.manifests.specs.SavedSearch, ctx.live.SavedSearch, ctx).map(d => {
       const s = d.value.spec
       // Sources are planned before saved searches: resolved now.
       ;(d.value as DesiredSavedSearch).resolvedSource = ctx.refs.resolve({
@@ -35,7 +45,7 @@ export const savedSearchKind: Kind<DesiredSavedSearch, LiveSavedSearch> = {
     }),
 
   pair: (desired, ctx) =>
-    pairRecords(desired, ctx.live.savedSearches, ctx, {
+    pairRecords(desired, ctx.live.SavedSearch, ctx, {
       kind: 'SavedSearch',
       liveId: l => l.id,
       liveName: l => l.name,

@@ -3,6 +3,7 @@
  * is read, and the smallest PATCH that reaches the manifest is computed. Only the fields the manifest
  * declares are managed. Applied only when the release gate is open, then read back to confirm.
  */
+import { NOUNS } from './nouns.js'
 import type { ServiceResponse } from '../api/client.js'
 import { ApiError, UnknownOutcomeError } from '../api/errors.js'
 import type { LiveService } from '../api/schemas.js'
@@ -21,22 +22,26 @@ const CONVERGENCE_WAIT_MS = 1000
 
 export const serviceSettingsKind: Kind<ServiceSettingsSpec, LiveService> = {
   kind: 'ServiceSettings',
+  nouns: NOUNS.ServiceSettings,
+  fingerprint: { specs: 'services', whenEmpty: true },
+  referredBy: undefined,
+  copies: undefined,
+  seenOn: undefined,
   live: {
-    field: 'service',
-    read: async (api, options) => ((await options.service) ? (await api.getService()).service : undefined)
+    read: async (api, options) => ((await options.service) ? [(await api.getService()).service] : undefined)
   },
   keyedPaths: new Set(['ipAccessList', 'endpoints']),
 
   desired(ctx) {
     if (ctx.settings.mode !== 'managed') return []
     // One at most: validation refuses a second (rules.ts).
-    return ctx.manifests.services.map(
+    return ctx.manifests.specs.ServiceSettings.map(
       ({ spec, doc }) => new DesiredAt(spec.name ?? 'service', 'ServiceSettings/service', spec, doc, 'kind')
     )
   },
 
   pair(desired, ctx) {
-    return { pairs: desired.map(d => ({ desired: d, live: ctx.live.service })), orphans: [] }
+    return { pairs: desired.map(d => ({ desired: d, live: ctx.live.ServiceSettings?.[0] })), orphans: [] }
   },
 
   normalDesired(d) {
@@ -44,7 +49,7 @@ export const serviceSettingsKind: Kind<ServiceSettingsSpec, LiveService> = {
   },
 
   normalLive(l, ctx) {
-    const declared = ctx.manifests.services[0]?.spec
+    const declared = ctx.manifests.specs.ServiceSettings[0]?.spec
     return declared ? liveNormal(l, declared) : {}
   },
 
@@ -61,7 +66,7 @@ export const serviceSettingsKind: Kind<ServiceSettingsSpec, LiveService> = {
       change.notes.push(
         `the TDE key rotation goes alone, in a second PATCH ${JSON.stringify(rotation)}, once a read of the service shows it has transparent data encryption`
       )
-    const at = (field: string) => ({ ...ctx.manifests.services[0]!.doc.locate([field]), field })
+    const at = (field: string) => ({ ...ctx.manifests.specs.ServiceSettings[0]!.doc.locate([field]), field })
     const channel = first?.releaseChannel
     // As the ClickHouse Terraform provider: only a development service is held to the default channel.
     if (channel !== undefined && channel !== 'default' && live.tier === 'development')

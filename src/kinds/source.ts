@@ -6,6 +6,7 @@
  * without those references first and linked by a second request (a session's trace source, which the
  * server requires, is created before it instead). Owned through the registry (sources carry no tags).
  */
+import { NOUNS } from './nouns.js'
 import type { LiveSource } from '../api/schemas.js'
 import type { Mode } from '../config/types.js'
 import { clean, type JsonObject } from '../json.js'
@@ -81,11 +82,20 @@ const COMPUTED = new Set(['id', 'createdAt', 'updatedAt', 'team', 'teamId', '_id
 
 export const sourceKind: Kind<DesiredSource, LiveSource> = {
   kind: 'Source',
-  live: { field: 'sources', read: api => api.listSources() },
+  nouns: NOUNS.Source,
+  fingerprint: { specs: 'sources', whenEmpty: true, names: { key: 'sources', at: 0 } },
+  // A dashboard filter's sources are a list of ids: named as a list, when the plan can name every one.
+  referredBy: [
+    { key: 'sourceId', as: 'source' },
+    { key: 'appliesToSourceIds', as: 'appliesToSources' }
+  ],
+  copies: undefined,
+  seenOn: undefined,
+  live: { read: api => api.listSources() },
 
-  desired: ctx => desiredRecords('Source', ctx.manifests.sources, ctx.live.sources, ctx),
+  desired: ctx => desiredRecords('Source', ctx.manifests.specs.Source, ctx.live.Source, ctx),
 
-  pair: registryPair('Source', ctx => ctx.live.sources),
+  pair: registryPair('Source', ctx => ctx.live.Source),
 
   normalDesired(d, ctx, live) {
     const body = { ...apiBody(d.value, ctx), ...(live ? carried(live) : {}) }

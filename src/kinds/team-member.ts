@@ -21,6 +21,7 @@
  * form (kind.ts SavedForm would write the emails into the plan file): `apply --plan` of a plan that invites or
  * removes someone plans again and compares the fingerprints (run/saved-plan.ts).
  */
+import { NOUNS } from './nouns.js'
 import { ApiError } from '../api/errors.js'
 import type { LiveTeamMember } from '../api/schemas.js'
 import { diagnostic } from '../diagnostics.js'
@@ -45,20 +46,25 @@ export type PlannedTeamMember = LiveTeamMember & { label?: string }
 
 export const teamMemberKind: Kind<DesiredTeamMember, PlannedTeamMember> = {
   kind: 'TeamMember',
+  nouns: NOUNS.TeamMember,
+  // Added after the first plan files: a plan without team members hashes as before.
+  fingerprint: { specs: 'teamMembers', whenEmpty: false },
+  referredBy: undefined,
+  copies: undefined,
+  seenOn: undefined,
   live: {
-    field: 'teamMembers',
     read: api => api.listTeam(),
     // Two more requests only for a stack with team members, or one whose registry lists some to prune.
     asked: async options => (await options.team) ?? true,
-    neededBy: state => state.dashboards.some(d => registryLists(d, 'TeamMember'))
+    neededBy: state => state.Dashboard.some(d => registryLists(d, 'TeamMember'))
   },
 
   desired(ctx) {
-    const located = ctx.manifests.teamMembers ?? []
+    const located = ctx.manifests.specs.TeamMember ?? []
     const labels = labelsOf(ctx)
     return located.map(l => {
       const email = l.spec.email.toLowerCase()
-      if (ctx.live.teamMembers === undefined)
+      if (ctx.live.TeamMember === undefined)
         ctx.report(
           diagnostic(
             'plan',
@@ -73,7 +79,7 @@ export const teamMemberKind: Kind<DesiredTeamMember, PlannedTeamMember> = {
   },
 
   pair(desired, ctx) {
-    const live = ctx.live.teamMembers ?? []
+    const live = ctx.live.TeamMember ?? []
     const labels = labelsOf(ctx)
     const labelled = (l: LiveTeamMember): PlannedTeamMember => ({ ...l, label: labels.get(l.email) })
     const byEmail = new Map(live.map(l => [l.email, l]))
@@ -255,9 +261,12 @@ export const teamMemberKind: Kind<DesiredTeamMember, PlannedTeamMember> = {
  * be deleted: their labels must not collide either), masked unless `maskEmails` is false.
  */
 function labelsOf(ctx: PlanContext): Map<string, string> {
-  const owned = (ctx.live.teamMembers ?? []).filter(l => ctx.registry.owns('TeamMember', l.email))
+  const owned = (ctx.live.TeamMember ?? []).filter(l => ctx.registry.owns('TeamMember', l.email))
   return labelsFor(
-    [...(ctx.manifests.teamMembers ?? []).map(l => l.spec.email.toLowerCase()), ...owned.map(l => l.email)],
+    [
+      ...(ctx.manifests.specs.TeamMember ?? []).map(l => l.spec.email.toLowerCase()),
+      ...owned.map(l => l.email)
+    ],
     ctx.settings.maskEmails !== false
   )
 }

@@ -6,6 +6,7 @@
  * query parameters kept when omitted, unless the url or service changes, which clears them, and `{}`
  * clears them. Owned through the registry (webhooks carry no tags).
  */
+import { NOUNS } from './nouns.js'
 import type { LiveWebhook } from '../api/schemas.js'
 import { clean, type JsonObject } from '../json.js'
 import type { WebhookSpec } from '../manifest/resources-schema.js'
@@ -31,14 +32,19 @@ const bodyIsWriteOnly = (service: string | null | undefined) => service === 'inc
 
 export const webhookKind: Kind<Desired, LiveWebhook> = {
   kind: 'Webhook',
-  live: { field: 'webhooks', read: api => api.listWebhooks() },
+  nouns: NOUNS.Webhook,
+  fingerprint: { specs: 'webhooks', whenEmpty: true, names: { key: 'webhooks', at: 1 } },
+  referredBy: [{ key: 'webhookId', as: 'webhook' }],
+  copies: undefined,
+  seenOn: undefined,
+  live: { read: api => api.listWebhooks() },
 
-  desired: ctx => desiredRecords('Webhook', ctx.manifests.webhooks, ctx.live.webhooks, ctx),
+  desired: ctx => desiredRecords('Webhook', ctx.manifests.specs.Webhook, ctx.live.Webhook, ctx),
 
   // models/webhook.ts: a unique index on team, service and name.
   pair: registryPair(
     'Webhook',
-    ctx => ctx.live.webhooks,
+    ctx => ctx.live.Webhook,
     (spec, l) =>
       (spec as WebhookSpec).service === l.service
         ? `the server allows one webhook of a service and name in a team (it answers "A webhook with this service and name already exists"): give one of them another name or another service`

@@ -5,7 +5,7 @@
  */
 import type { ObservabilityApi } from '../api/client.js'
 import { KINDS, type AnyKind } from '../kinds/index.js'
-import type { LiveReader, LiveReadOptions, LiveState } from '../kinds/kind.js'
+import type { LiveReadOptions, LiveState } from '../kinds/kind.js'
 
 export async function readLiveState(
   client: ObservabilityApi,
@@ -14,8 +14,8 @@ export async function readLiveState(
 ): Promise<LiveState> {
   // Dashboards first: in managed mode their list settles the path prefix, and its error says the most.
   const readers = kinds
-    .flatMap(k => (k.live ? [k.live] : []))
-    .sort((a, b) => Number(b.field === 'dashboards') - Number(a.field === 'dashboards'))
+    .flatMap(k => (k.live ? [{ kind: k.kind, ...k.live }] : []))
+    .sort((a, b) => Number(b.first ?? false) - Number(a.first ?? false))
   // The reads are only useful together: the first failure cancels the others, in flight too, so a
   // wrong server fails the run once, at once, instead of retrying its siblings for a minute.
   const siblings = new AbortController()
@@ -31,7 +31,7 @@ export async function readLiveState(
     ask => (ask ? api.canPatchDashboards() : undefined),
     () => undefined
   )
-  const skipped = new Set<LiveReader>()
+  const skipped = new Set<(typeof readers)[number]>()
   const settled = await Promise.allSettled(
     readers
       .map(async r => {
@@ -57,15 +57,15 @@ export async function readLiveState(
     s => s.status === 'rejected' && (own.has(s.reason) || outside?.aborted === true)
   )
   if (failed) throw (failed as PromiseRejectedResult).reason
-  const values = settled.map(s => (s as PromiseFulfilledResult<LiveState[keyof LiveState]>).value)
-  const state: LiveState = { dashboards: [], alerts: [], sources: [] }
+  const values = settled.map(s => (s as PromiseFulfilledResult<unknown[] | undefined>).value)
+  // Filled kind by kind: the kinds every deployment lists have readers that always answer with a list.
+  const lists: Record<string, unknown[] | undefined> = {}
   readers.forEach((r, i) => {
-    ;(state as unknown as Record<string, unknown>)[r.field] = values[i] ?? state[r.field]
+    if (values[i] !== undefined) lists[r.kind] = values[i]
   })
+  const state = lists as unknown as LiveState
   // A kind read only when asked, that the others' records show is needed after all (a registry lists some).
-  for (const r of skipped)
-    if (r.neededBy?.(state))
-      (state as unknown as Record<string, unknown>)[r.field] = await r.read(api, options)
+  for (const r of skipped) if (r.neededBy?.(state)) lists[r.kind] = await r.read(api, options)
   const canPatch = await patch
   if (canPatch !== undefined) state.dashboardPatch = canPatch
   return state

@@ -19,14 +19,8 @@ import {
   type Located
 } from './rules.js'
 import { checkResource, checkSecretPlacement } from './resource-rules.js'
-import type {
-  ConnectionSpec,
-  SavedSearchSpec,
-  SourceSpec,
-  TeamMemberSpec,
-  WebhookSpec
-} from './resources-schema.js'
-import { kindSchema, type AlertSpec, type DashboardSpec, type ServiceSettingsSpec } from './schema.js'
+import { kindSchema } from './schema.js'
+import { emptySpecs, type ManifestSpec, type SpecLists, type SpecOf } from './specs.js'
 import { mentionsSuppression } from './suppression-mark.js'
 import { substituteVariables, type Secrets, type SecretValues, type Variables } from './vars.js'
 import { MANIFEST_KINDS, type ManifestKind } from './vocabulary.js'
@@ -34,35 +28,12 @@ import { parseYamlFile, type ParsedDocument } from './yaml.js'
 
 export type { Located } from './rules.js'
 
-/**
- * The ManifestSet's lists of typed specs, one per kind, in the order the planner's fingerprint hashes them:
- * what walks every list (finish, the fingerprint) walks these, so a new kind is not left out silently.
- */
-export const SPEC_LISTS = [
-  'connections',
-  'sources',
-  'savedSearches',
-  'webhooks',
-  'dashboards',
-  'alerts',
-  'services',
-  'teamMembers'
-] as const
-
 export interface ManifestSet {
   files: string[]
   /** Each file's textDigest, by path, as read (loadManifests): what a saved plan records of the files. */
   digests?: Map<string, string>
-  /** The documents that passed validation, typed. */
-  connections: Located<ConnectionSpec>[]
-  sources: Located<SourceSpec>[]
-  savedSearches: Located<SavedSearchSpec>[]
-  webhooks: Located<WebhookSpec>[]
-  dashboards: Located<DashboardSpec>[]
-  alerts: Located<AlertSpec>[]
-  services: Located<ServiceSettingsSpec>[]
-  /** Self-hosted: the team's members by email (absent where no loader filled it: none). */
-  teamMembers?: Located<TeamMemberSpec>[]
+  /** The documents that passed validation, typed, by kind. */
+  specs: SpecLists
   diagnostics: Diagnostic[]
   /** `kind: Policy` documents, as written: src/policy validates and runs them. */
   policies?: ParsedDocument[]
@@ -237,14 +208,7 @@ export function validateText(
 function emptySet(files: string[]): ManifestSet {
   return {
     files,
-    connections: [],
-    sources: [],
-    savedSearches: [],
-    webhooks: [],
-    dashboards: [],
-    alerts: [],
-    services: [],
-    teamMembers: [],
+    specs: emptySpecs(),
     diagnostics: []
   }
 }
@@ -316,7 +280,7 @@ function finish(
     ...checkAcrossDocuments(views.dashboards, views.alerts, views.services, mode, views.incomplete),
     ...uniqueNames(views.named),
     ...savedSearchesOfAlerts(views),
-    ...uniqueEmails(set.teamMembers ?? [])
+    ...uniqueEmails(set.specs.TeamMember)
   )
   set.diagnostics = sortDiagnostics(set.diagnostics)
   if (set.policies === undefined && !keepDocuments) {
@@ -325,7 +289,7 @@ function finish(
   }
   // The raw values have served validation: later stages use the typed specs. Dropping them halves what
   // a plan of thousands of manifests keeps.
-  for (const key of SPEC_LISTS) for (const { doc } of set[key] ?? []) doc.value = undefined
+  for (const kind of MANIFEST_KINDS) for (const { doc } of set.specs[kind]) doc.value = undefined
   return set
 }
 
@@ -387,51 +351,58 @@ function addDocument(
   if (!result.success) set.diagnostics.push(...issuesToDiagnostics(result.error.issues, doc, schema))
 
   // Rules that hold whatever else is wrong with the document, so one pass reports everything.
-  set.diagnostics.push(...checkFilters(doc), ...checkSecretPlacement(doc, kind, raw))
-  if (kind === 'Alert') {
-    set.diagnostics.push(...checkAlert(doc, raw, views.mode))
-    views.alerts.push(alertView(doc, raw))
-  } else if (kind === 'ServiceSettings') {
-    views.services.push(doc)
-  } else if (kind !== 'Dashboard') {
-    set.diagnostics.push(...checkResource(doc, kind, raw, views.mode))
-    // A team member's `name` is a person's, not how manifests refer to it: its email is (uniqueEmails).
-    if (typeof raw.name === 'string' && kind !== 'TeamMember')
-      views.named.set(kind, [...(views.named.get(kind) ?? []), { doc, name: raw.name }])
-  } else {
-    const spec = result.success && result.data.kind === 'Dashboard' ? result.data : undefined
-    set.diagnostics.push(...checkDashboard(doc, raw, views.mode, spec))
-    views.dashboards.push(dashboardView(doc, raw, spec))
-  }
-  if (!result.success) return
+  const spec = result.success ? (result.data as ManifestSpec) : undefined
+  set.diagnostics.push(
+    ...checkFilters(doc),
+    ...checkSecretPlacement(doc, kind, raw),
+    ...DOCUMENT_RULES[kind as ManifestKind](doc, raw, views, spec as never)
+  )
+  if (spec) (set.specs[spec.kind] as Located<ManifestSpec>[]).push({ spec, doc })
+}
 
-  switch (result.data.kind) {
-    case 'Connection':
-      set.connections.push({ spec: result.data, doc })
-      break
-    case 'Source':
-      set.sources.push({ spec: result.data, doc })
-      break
-    case 'SavedSearch':
-      set.savedSearches.push({ spec: result.data, doc })
-      break
-    case 'Webhook':
-      set.webhooks.push({ spec: result.data, doc })
-      break
-    case 'Dashboard':
-      set.dashboards.push({ spec: result.data, doc })
-      break
-    case 'Alert':
-      set.alerts.push({ spec: result.data, doc })
-      break
-    case 'ServiceSettings':
-      set.diagnostics.push(...checkServiceSettings(doc, result.data))
-      set.services.push({ spec: result.data, doc })
-      break
-    case 'TeamMember':
-      ;(set.teamMembers ??= []).push({ spec: result.data, doc })
-      break
+/**
+ * What each kind's document is checked for beyond its schema, valid or not (`spec` when it parsed), and what
+ * the rules across documents keep of it. A record over the vocabulary: a new kind without its entry does not
+ * compile.
+ */
+const DOCUMENT_RULES: {
+  [K in ManifestKind]: (
+    doc: ParsedDocument,
+    raw: Record<string, unknown>,
+    views: Views,
+    spec?: SpecOf<K>
+  ) => Diagnostic[]
+} = {
+  Connection: (doc, raw, views) => namedResource(doc, 'Connection', raw, views),
+  Source: (doc, raw, views) => namedResource(doc, 'Source', raw, views),
+  SavedSearch: (doc, raw, views) => namedResource(doc, 'SavedSearch', raw, views),
+  Webhook: (doc, raw, views) => namedResource(doc, 'Webhook', raw, views),
+  // A team member's `name` is a person's, not how manifests refer to it: its email is (uniqueEmails).
+  TeamMember: (doc, raw, views) => checkResource(doc, 'TeamMember', raw, views.mode),
+  Dashboard: (doc, raw, views, spec) => {
+    views.dashboards.push(dashboardView(doc, raw, spec))
+    return checkDashboard(doc, raw, views.mode, spec)
+  },
+  Alert: (doc, raw, views) => {
+    views.alerts.push(alertView(doc, raw))
+    return checkAlert(doc, raw, views.mode)
+  },
+  ServiceSettings: (doc, _raw, views, spec) => {
+    views.services.push(doc)
+    return spec ? checkServiceSettings(doc, spec) : []
   }
+}
+
+/** A resource that manifests refer to by its name: the name is unique per kind (uniqueNames). */
+function namedResource(
+  doc: ParsedDocument,
+  kind: ManifestKind,
+  raw: Record<string, unknown>,
+  views: Views
+): Diagnostic[] {
+  if (typeof raw.name === 'string')
+    views.named.set(kind, [...(views.named.get(kind) ?? []), { doc, name: raw.name }])
+  return checkResource(doc, kind, raw, views.mode)
 }
 
 /** Names are how manifests refer to connections, sources, saved searches and webhooks: unique per kind. */
@@ -446,7 +417,7 @@ function uniqueNames(named: Views['named']): Diagnostic[] {
 }
 
 /** A person is one team member: the server lowercases emails, so two spellings of one are duplicates. */
-function uniqueEmails(members: readonly Located<TeamMemberSpec>[]): Diagnostic[] {
+function uniqueEmails(members: readonly Located<SpecOf<'TeamMember'>>[]): Diagnostic[] {
   return duplicates(
     members.map(({ spec, doc }) => ({ doc, key: spec.email.toLowerCase() })),
     'email',

@@ -17,7 +17,7 @@ export const RESOURCE_KINDS = MANIFEST_KINDS
 export type ResourceKind = ManifestKind
 
 /** Versions of the plan file's optional sections (their schemas below say what each holds). */
-export const REFERENCES_VERSION = 1
+export const REFERENCES_VERSION = 2
 export const APPLY_SECTION_VERSION = 1
 export const ESTIMATE_VERSION = 1
 
@@ -99,15 +99,15 @@ export const planSchemas = once('plan schemas', () => {
    */
   const References = z.object({
     version: z.number(),
-    /** Data sources, by id. */
-    sources: z.record(z.string(), z.string()),
-    /** Webhooks, by id (absent where the API cannot list them). */
-    webhooks: z.record(z.string(), z.string()).optional(),
-    /** Connections and saved searches, by id (absent where the API cannot list them). */
-    connections: z.record(z.string(), z.string()).optional(),
-    savedSearches: z.record(z.string(), z.string()).optional(),
-    /** The dashboard each manifest alert watches a tile of, by alert name. */
-    alertDashboards: z.record(z.string(), z.string())
+    /**
+     * By the key a normal form holds ids under (`sourceId`): the key a manifest names them by (`source`) and the
+     * names by id. A kind the API cannot list has none.
+     */
+    keys: z.record(z.string(), z.object({ as: z.string(), names: z.record(z.string(), z.string()) })),
+    /** The dashboard each change is seen on in the web UI, by change address (`own`: the change is that dashboard). */
+    seenOn: z.record(z.string(), z.object({ dashboard: z.string(), own: z.boolean().optional() })),
+    /** Each kind of the plan in words, singular and plural. */
+    nouns: z.record(z.string(), z.tuple([z.string(), z.string()]))
   })
 
   /**

@@ -7,7 +7,7 @@
  * names them as deleted by the server with it.)
  */
 import type { AnyKind } from '../kinds/index.js'
-import type { LiveState, PlannedChange, PlanSettings } from '../kinds/kind.js'
+import { recordsOf, type LiveState, type PlannedChange, type PlanSettings } from '../kinds/kind.js'
 import type { ResourceKind } from '../plan/types.js'
 
 /** The fields that name a resource of a checked kind, wherever they are in a record. */
@@ -118,7 +118,7 @@ function usersOf(
 ): Map<string, string[]> {
   const users = new Map<string, Map<string, string[]>>()
   for (const kind of kinds) {
-    const records = kind.live ? live[kind.live.field] : undefined
+    const records = kind.live ? recordsOf(live, kind.kind) : undefined
     if (!Array.isArray(records)) continue
     for (const record of records) {
       const id = kind.liveId(record)

@@ -8,19 +8,20 @@ import type { Diagnostic } from '../diagnostics.js'
 import type { Json } from '../json.js'
 import type { AnyKind } from '../kinds/index.js'
 import { KINDS } from '../kinds/index.js'
-import type {
-  DashboardFacts,
-  LiveState,
-  OperationContext,
-  PlanContext,
-  PlannedChange,
-  PlanSettings
+import {
+  recordsOf,
+  type DashboardFacts,
+  type LiveState,
+  type OperationContext,
+  type PlanContext,
+  type PlannedChange,
+  type PlanSettings
 } from '../kinds/kind.js'
 import { References } from '../kinds/references.js'
 import { isRegistryKind, Registry } from '../kinds/registry.js'
 import { diagnostic } from '../diagnostics.js'
 import { scryptSync } from 'node:crypto'
-import { SPEC_LISTS, type ManifestSet } from '../manifest/load.js'
+import type { ManifestSet } from '../manifest/load.js'
 import { formatPath, type PathSegment } from '../manifest/path.js'
 import { VERSION } from '../version.js'
 import { diffValues, joinKey } from '../plan/diff.js'
@@ -72,7 +73,7 @@ export function computePlan(input: PlanInput): PlanOutcome {
   }
   for (const kind of kinds) {
     if (!kind.live) continue
-    const records = input.live[kind.live.field]
+    const records = recordsOf(input.live, kind.kind)
     ctx.refs.live(
       kind.kind,
       Array.isArray(records)
@@ -181,7 +182,7 @@ export function computePlan(input: PlanInput): PlanOutcome {
     },
     changes: planned.map(p => p.change),
     diagnostics: [...input.manifests.diagnostics, ...diagnostics],
-    references: referencesOf(input, ctx)
+    references: referencesOf(input, ctx, kinds, planned)
   }
   return { plan, planned, dashboards: ctx.dashboards, registry }
 }
@@ -213,10 +214,10 @@ export function readRegistry(
   settings: PlanSettings,
   kinds: readonly AnyKind[] = KINDS
 ): Registry {
-  const registry = Registry.read(live.dashboards, settings.stack, settings.ownershipTag)
+  const registry = Registry.read(live.Dashboard, settings.stack, settings.ownershipTag)
   for (const kind of kinds) {
     if (!kind.live || !isRegistryKind(kind.kind)) continue
-    const records = live[kind.live.field]
+    const records = recordsOf(live, kind.kind)
     if (Array.isArray(records))
       registry.keepOnly(
         kind.kind,
@@ -226,21 +227,27 @@ export function readRegistry(
   return registry
 }
 
-/** Names for the ids the plan's values hold, for reports (see References). */
-function referencesOf(input: PlanInput, ctx: PlanContext): ReferenceNames {
-  const references: ReferenceNames = {
-    version: REFERENCES_VERSION,
-    sources: ctx.refs.names('Source'),
-    alertDashboards: Object.fromEntries(
-      input.manifests.alerts.flatMap(a =>
-        a.spec.dashboard === undefined ? [] : [[a.spec.name, a.spec.dashboard]]
-      )
-    )
+/** Names for the ids the plan's values hold, where its changes are seen, and its kinds in words, for reports. */
+function referencesOf(
+  input: PlanInput,
+  ctx: PlanContext,
+  kinds: readonly AnyKind[],
+  planned: readonly PlannedChange[]
+): ReferenceNames {
+  const keys: ReferenceNames['keys'] = {}
+  for (const kind of kinds) {
+    if (!kind.referredBy || recordsOf(input.live, kind.kind) === undefined) continue
+    const names = ctx.refs.names(kind.kind)
+    for (const { key, as } of kind.referredBy) keys[key] = { as, names }
   }
-  if (input.live.webhooks) references.webhooks = ctx.refs.names('Webhook')
-  if (input.live.connections) references.connections = ctx.refs.names('Connection')
-  if (input.live.savedSearches) references.savedSearches = ctx.refs.names('SavedSearch')
-  return references
+  const byKind = new Map(kinds.map(k => [k.kind, k]))
+  const seenOn: ReferenceNames['seenOn'] = {}
+  for (const pc of planned) {
+    const seen = pc.desired && byKind.get(pc.change.kind)?.seenOn?.(pc.desired)
+    if (seen) seenOn[pc.change.address] = seen
+  }
+  const nouns = Object.fromEntries(kinds.map(k => [k.kind, [...k.nouns] as [string, string]]))
+  return { version: REFERENCES_VERSION, keys, seenOn, nouns }
 }
 
 function newChange(
@@ -279,12 +286,13 @@ function listFields(
 function liveFingerprint(dependsOn: FingerprintStream, live: LiveState): string {
   const named = (records: ReadonlyArray<{ id: string; name: string }>) =>
     byId(records).map(r => ({ id: r.id, name: r.name }))
-  return dependsOn
-    .field('sources', named(live.sources))
-    .field('webhooks', live.webhooks ? named(live.webhooks) : null)
-    .field('connections', live.connections ? named(live.connections) : null)
-    .field('savedSearches', live.savedSearches ? named(live.savedSearches) : null)
-    .digest()
+  // Every kind others name, in the order the first plan files hashed them, whichever kinds this plan drives.
+  const referred = KINDS.flatMap(k => (k.fingerprint.names ? [{ kind: k.kind, ...k.fingerprint.names }] : []))
+  for (const { kind, key } of referred.sort((a, b) => a.at - b.at)) {
+    const records = recordsOf(live, kind) as Array<{ id: string; name: string }> | undefined
+    dependsOn.field(key, records ? named(records) : null)
+  }
+  return dependsOn.digest()
 }
 
 function desiredFingerprint(manifests: ManifestSet, settings: PlanSettings): string {
@@ -296,12 +304,12 @@ function desiredFingerprint(manifests: ManifestSet, settings: PlanSettings): str
   })
   // Spec by spec into the hash, secrets masked (their values collected for the digest below).
   const secrets: string[] = []
-  for (const key of SPEC_LISTS) {
+  // Every manifest, whichever kinds this plan drives.
+  for (const { kind, fingerprint } of KINDS) {
     const located: ReadonlyArray<{ spec: unknown; doc: { secretPaths?: ReadonlyMap<string, string> } }> =
-      manifests[key] ?? []
-    // Team members only when there are any: the fingerprints of plans without them stay as they were.
-    if (key === 'teamMembers' && located.length === 0) continue
-    stream.list(key)
+      manifests.specs[kind]
+    if (located.length === 0 && !fingerprint.whenEmpty) continue
+    stream.list(fingerprint.specs)
     for (const l of located) stream.item(maskSecrets(l.spec, l.doc.secretPaths, secrets))
   }
   // A changed secret changes the fingerprint, but the plan file never holds a plain hash of one.

@@ -483,7 +483,7 @@ function detailsBody(c: Change, model: ReportModel, names: Names): string[] {
   const body: string[] = []
   const tiles = addedAndRemoved(c.fields)
   if (c.action === 'create' && c.fields.length > 0) {
-    body.push(`The ${c.kind === 'ServiceSettings' ? 'settings' : nounOf(c.kind)} as it will be created:`)
+    body.push(`The ${nounOf(c.kind, model.input.plan)} as it will be created:`)
     body.push(block(createdYaml(c, names), 'yaml'))
   } else if (c.action === 'delete' && !c.droppedByServer && c.fields.length > 0) {
     body.push(block(diffText(deletedLines(c, names)), 'diff'))

@@ -8,7 +8,7 @@ import type { ApplyOutcome } from '../apply/types.js'
 import type { RunCommand } from '../config/types.js'
 import { sortDiagnostics, type Diagnostic, type Severity } from '../diagnostics.js'
 import type { PolicyReview, RuleChangeVerb } from '../plan/policy-review.js'
-import type { Change, ResourceKind } from '../plan/types.js'
+import { REFERENCES_VERSION, type Change, type Plan, type ResourceKind } from '../plan/types.js'
 import type { ReportInput, StacksReportInput } from './input.js'
 import { dashboardLink, fileLink } from './links.js'
 import { parsePath, type PathSegment } from './values.js'
@@ -231,19 +231,14 @@ export function isDestructive(c: Change): boolean {
   )
 }
 
-const NOUNS: Record<ResourceKind, [string, string]> = {
-  Connection: ['connection', 'connections'],
-  Source: ['data source', 'data sources'],
-  SavedSearch: ['saved search', 'saved searches'],
-  Webhook: ['webhook', 'webhooks'],
-  Dashboard: ['dashboard', 'dashboards'],
-  Alert: ['alert', 'alerts'],
-  ServiceSettings: ['service setting', 'service settings'],
-  TeamMember: ['team member', 'team members']
-}
+/** A kind in words, as the plan names it (a plan file without its nouns: the kind as it is written). */
+export const nounsOf = (kind: ResourceKind, plan: Plan | undefined): readonly [string, string] =>
+  plan?.references?.version === REFERENCES_VERSION && plan.references.nouns[kind]
+    ? plan.references.nouns[kind]
+    : [kind, kind]
 
 /** A kind in words: `data source`, `saved search`. */
-export const nounOf = (kind: ResourceKind): string => NOUNS[kind][0]
+export const nounOf = (kind: ResourceKind, plan: Plan | undefined): string => nounsOf(kind, plan)[0]
 
 /**
  * Entries of a service's lists that a change removes. Whole resources are not all a plan destroys: an
@@ -259,10 +254,9 @@ function destructionsOf(input: ReportInput): Destruction[] {
   const changes = input.plan?.changes ?? []
   const out: Destruction[] = []
   const add = (verb: string, members: Change[]) => {
-    for (const kind of Object.keys(NOUNS) as ResourceKind[]) {
+    for (const kind of new Set(members.map(c => c.kind))) {
       const ofKind = members.filter(c => c.kind === kind)
-      if (ofKind.length === 0) continue
-      const [one, many] = NOUNS[kind]
+      const [one, many] = nounsOf(kind, input.plan)
       out.push({
         verb,
         what: ofKind.length === 1 ? one : `${ofKind.length} ${many}`,
@@ -461,19 +455,18 @@ function uiLinkOf(
   input: ReportInput,
   dashboardIds: Map<string, string>
 ): ReportItem['ui'] | undefined {
-  if (c.kind === 'Dashboard') {
-    if (input.apply && (c.action === 'delete' || !dashboardIds.has(c.name))) return undefined
-    const id = c.action === 'delete' ? c.id : dashboardIds.get(c.name)
+  const refs = input.plan?.references
+  const seen = refs?.version === REFERENCES_VERSION ? refs.seenOn[c.address] : undefined
+  if (!seen) return undefined
+  if (seen.own) {
+    if (input.apply && (c.action === 'delete' || !dashboardIds.has(seen.dashboard))) return undefined
+    const id = c.action === 'delete' ? c.id : dashboardIds.get(seen.dashboard)
     const url = dashboardLink(input.uiUrl, id)
     return url ? { url, label: 'open dashboard' } : undefined
   }
-  if (c.kind === 'Alert') {
-    if (c.action === 'delete') return undefined
-    const dashboard = input.plan?.references?.alertDashboards[c.name]
-    const url = dashboardLink(input.uiUrl, dashboard === undefined ? undefined : dashboardIds.get(dashboard))
-    return url ? { url, label: 'open its dashboard' } : undefined
-  }
-  return undefined
+  if (c.action === 'delete') return undefined
+  const url = dashboardLink(input.uiUrl, dashboardIds.get(seen.dashboard))
+  return url ? { url, label: 'open its dashboard' } : undefined
 }
 
 // ---------------------------------------------------------------------------------------------------

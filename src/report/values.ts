@@ -7,43 +7,43 @@ import { isMapping } from '../json.js'
 import type { Change, FieldChange, Plan } from '../plan/types.js'
 import { yamlLibrary } from '../yaml-library.js'
 
-/** What the report knows the names of. */
+/** What the report knows the names of: by the key a normal form holds ids under, the key a manifest uses and the names. */
 export interface Names {
-  sources: ReadonlyMap<string, string>
-  webhooks: ReadonlyMap<string, string>
-  connections: ReadonlyMap<string, string>
+  keys: ReadonlyMap<string, { as: string; names: ReadonlyMap<string, string> }>
+  /** The same names by the key a manifest uses (`webhook`), for values shown as `name (id)`. */
+  as: ReadonlyMap<string, ReadonlyMap<string, string>>
 }
 
-const NO_NAMES: Names = { sources: new Map(), webhooks: new Map(), connections: new Map() }
+const NO_NAMES: Names = { keys: new Map(), as: new Map() }
 
-/** The plan's id→name table; a plan without one (an older plan file), or of a later version, names nothing. */
+/** The plan's id→name tables; a plan without them (an older plan file), or of another version, names nothing. */
 export function namesOf(plan: Plan | undefined): Names {
   const refs = plan?.references
-  if (!refs || refs.version !== 1) return NO_NAMES
-  return {
-    sources: new Map(Object.entries(refs.sources)),
-    webhooks: new Map(Object.entries(refs.webhooks ?? {})),
-    connections: new Map(Object.entries(refs.connections ?? {}))
-  }
+  if (!refs || refs.version !== 2) return NO_NAMES
+  const keys = new Map(
+    Object.entries(refs.keys).map(([key, { as, names }]) => [
+      key,
+      { as, names: new Map(Object.entries(names)) }
+    ])
+  )
+  return { keys, as: new Map([...keys.values()].map(k => [k.as, k.names])) }
 }
 
 /**
- * A key and its value in the manifest's words: `sourceId: <id>` reads `source: Logs`, a webhook shown as
- * `name (id)` reads `name`. An id the plan cannot name stays as it is.
+ * A key and its value in the manifest's words: `sourceId: <id>` reads `source: Logs`, a list of ids a list of
+ * names when every one has a name, a webhook shown as `name (id)` reads `name`. An id the plan cannot name stays.
  */
 function renamed(key: string, value: unknown, names: Names): [string, unknown] {
-  // A dashboard filter's sources: by name when the plan can name them all.
-  if (key === 'appliesToSourceIds' && Array.isArray(value) && value.every(v => names.sources.has(String(v))))
-    return ['appliesToSources', value.map(v => names.sources.get(String(v)))]
-  if (typeof value === 'string') {
-    if (key === 'sourceId' && names.sources.has(value)) return ['source', names.sources.get(value)]
-    if (key === 'webhookId' && names.webhooks.has(value)) return ['webhook', names.webhooks.get(value)]
-    if (key === 'connectionId' && names.connections.has(value))
-      return ['connection', names.connections.get(value)]
-    if (key === 'webhook') {
-      const m = /^(.*) \(([^()]+)\)$/.exec(value)
-      if (m && names.webhooks.get(m[2]!) === m[1]) return [key, m[1]]
-    }
+  const ids = names.keys.get(key)
+  if (ids) {
+    if (Array.isArray(value) && value.every(v => ids.names.has(String(v))))
+      return [ids.as, value.map(v => ids.names.get(String(v)))]
+    if (typeof value === 'string' && ids.names.has(value)) return [ids.as, ids.names.get(value)]
+  }
+  const labelled = names.as.get(key)
+  if (labelled && typeof value === 'string') {
+    const m = /^(.*) \(([^()]+)\)$/.exec(value)
+    if (m && labelled.get(m[2]!) === m[1]) return [key, m[1]]
   }
   return [key, value]
 }

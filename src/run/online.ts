@@ -126,7 +126,7 @@ export async function runOnline(
       }
     }
     log.info(
-      `Read live state in ${api.stats.requests} request(s): ${live.dashboards.length} dashboard(s), ${live.alerts.length} alert(s)`
+      `Read live state in ${api.stats.requests} request(s): ${live.Dashboard.length} dashboard(s), ${live.Alert.length} alert(s)`
     )
     // A plan of one stack records the live state it was made from for `apply --plan` (saved-plan.ts):
     // digested before planning, as read.
@@ -134,9 +134,9 @@ export async function runOnline(
       config.command === 'plan' && !config.stacks && stacks.length === 1 ? liveDigest(live) : undefined
     // The garbage of loading and reading goes before planning adds its own (heap.ts says why).
     collectBeforePlanning(
-      live.dashboards.length +
-        live.alerts.length +
-        stacks.reduce((n, s) => n + s.manifests.dashboards.length + s.manifests.alerts.length, 0)
+      live.Dashboard.length +
+        live.Alert.length +
+        stacks.reduce((n, s) => n + s.manifests.specs.Dashboard.length + s.manifests.specs.Alert.length, 0)
     )
     const planned = stacks.map(stack => {
       const settings = planSettings(config, stack)
@@ -401,15 +401,15 @@ export function startLiveRead(
 
 /** The managed service is read when a manifest sets service settings. */
 const readsService = (config: Config, sets: readonly ManifestSet[]): boolean =>
-  config.mode === 'managed' && sets.some(m => m.services.length > 0)
+  config.mode === 'managed' && sets.some(m => m.specs.ServiceSettings.length > 0)
 
 /** Whether dashboards can be patched is asked (self-hosted) when a manifest declares a dashboard. */
 const asksDashboardPatch = (config: Config, sets: readonly ManifestSet[]): boolean =>
-  config.mode === 'self-hosted' && sets.some(m => m.dashboards.length > 0)
+  config.mode === 'self-hosted' && sets.some(m => m.specs.Dashboard.length > 0)
 
 /** The team is read (self-hosted) when a manifest declares a team member (or a registry lists one: read.ts). */
 const readsTeam = (config: Config, sets: readonly ManifestSet[]): boolean =>
-  config.mode === 'self-hosted' && sets.some(m => (m.teamMembers?.length ?? 0) > 0)
+  config.mode === 'self-hosted' && sets.some(m => (m.specs.TeamMember?.length ?? 0) > 0)
 
 /**
  * startLiveRead, told whether to read the managed service (`service`) and to ask whether dashboards can be
@@ -457,12 +457,12 @@ function planPolicyInput(
     const list = (dashboards[name] ??= [])
     if (!list.includes(other)) list.push(other)
   }
-  for (const d of live.dashboards) {
+  for (const d of live.Dashboard) {
     if (d.tags.includes(own)) continue
     for (const tag of d.tags) if (isOwnershipTag(tag)) add(d.name, stackOfTag(tag))
   }
   for (const other of all)
-    if (other !== stack) for (const d of other.manifests.dashboards) add(d.spec.name, other.name)
+    if (other !== stack) for (const d of other.manifests.specs.Dashboard) add(d.spec.name, other.name)
   const alerts = plan.preview?.alerts
   return {
     ...(labels ? { labels } : {}),

@@ -72,7 +72,7 @@ async function runUnscrubbed(config: Config, deps: RunDependencies): Promise<Run
   if (enforced)
     manifests.diagnostics = sortDiagnostics([...manifests.diagnostics, ...(await enforced).diagnostics])
   const review = policyReviewOf(manifests)
-  const counts = `${manifests.dashboards.length} dashboard(s), ${manifests.alerts.length} alert(s), ${manifests.services.length} service setting(s)`
+  const counts = `${manifests.specs.Dashboard.length} dashboard(s), ${manifests.specs.Alert.length} alert(s), ${manifests.specs.ServiceSettings.length} service setting(s)`
   log.info(`Read ${manifests.files.length} manifest file(s): ${counts}`)
   const offline = (exitCode: 0 | 1): RunResult => ({
     exitCode,

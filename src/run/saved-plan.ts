@@ -36,7 +36,14 @@ import type { Auth, Config } from '../config/types.js'
 import { hasErrors } from '../diagnostics.js'
 import { errorMessage } from '../error-message.js'
 import type { AnyKind } from '../kinds/index.js'
-import type { LiveState, Operation, OperationContext, PlannedChange, PlanSettings } from '../kinds/kind.js'
+import {
+  recordsOf,
+  type LiveState,
+  type Operation,
+  type OperationContext,
+  type PlannedChange,
+  type PlanSettings
+} from '../kinds/kind.js'
 import type { Json } from '../json.js'
 import type { ManifestSet } from '../manifest/load.js'
 import {
@@ -328,7 +335,7 @@ export function restoreOutcome(
     if (!kind?.saved) return `${change.kind} changes are not carried by a saved plan`
     let liveRecord: unknown
     if (change.id !== undefined && kind.live) {
-      const records = live[kind.live.field]
+      const records = recordsOf(live, kind.kind)
       liveRecord = Array.isArray(records) ? records.find(r => kind.liveId(r) === change.id) : undefined
       if (liveRecord === undefined) return `the live ${change.kind} ${change.id} is not in the live state`
     }

@@ -75,10 +75,10 @@ describe('the live read that overlaps loading', () => {
       // The manifests are still "loading": the lists are read, the service is not.
       while (emu.requestLog.filter(r => r.status !== undefined).length < 3) await tick()
       expect(emu.requestLog.some(r => r.path.endsWith(emu.credentials.serviceId))).toBe(false)
-      const withService = { services: [{}] } as unknown as ManifestSet
+      const withService = { specs: { ServiceSettings: [{}] } } as unknown as ManifestSet
       loaded([withService])
       const live = await read.live
-      expect(live.service).toBeDefined()
+      expect(live.ServiceSettings?.[0]).toBeDefined()
       expect(emu.requestLog.filter(r => r.path.endsWith(emu.credentials.serviceId))).toHaveLength(1)
     } finally {
       await read.abandon()

@@ -45,12 +45,12 @@ export function plan(
     settings: s,
     manifests,
     live: {
-      dashboards,
-      alerts: [],
-      sources: SOURCES,
-      webhooks: [],
-      connections: [],
-      savedSearches: [],
+      Dashboard: dashboards,
+      Alert: [],
+      Source: SOURCES,
+      Webhook: [],
+      Connection: [],
+      SavedSearch: [],
       ...over
     },
     now: new Date(0),

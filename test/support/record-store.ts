@@ -96,12 +96,12 @@ export class RecordStore {
   live(): LiveState {
     const list = (c: RecordCollection) => this.records[c].map(r => structuredClone(formatted(c, r)))
     return {
-      dashboards: structuredClone(this.dashboards),
-      alerts: [],
-      sources: list('sources') as LiveState['sources'],
-      webhooks: list('webhooks') as LiveState['webhooks'],
-      connections: list('connections') as LiveState['connections'],
-      savedSearches: list('saved-searches') as LiveState['savedSearches']
+      Dashboard: structuredClone(this.dashboards),
+      Alert: [],
+      Source: list('sources') as LiveState['Source'],
+      Webhook: list('webhooks') as LiveState['Webhook'],
+      Connection: list('connections') as LiveState['Connection'],
+      SavedSearch: list('saved-searches') as LiveState['SavedSearch']
     }
   }
 
@@ -129,11 +129,11 @@ export class RecordStore {
     const live = this.live.bind(this)
     return {
       mode: 'self-hosted',
-      listSources: async () => live().sources,
-      listWebhooks: async () => live().webhooks,
-      listConnections: async () => live().connections,
-      listSavedSearches: async () => live().savedSearches,
-      listDashboards: async () => live().dashboards,
+      listSources: async () => live().Source,
+      listWebhooks: async () => live().Webhook,
+      listConnections: async () => live().Connection,
+      listSavedSearches: async () => live().SavedSearch,
+      listDashboards: async () => live().Dashboard,
       createDashboard: async (body: Record<string, unknown>) => {
         this.requests.push({ method: 'POST', collection: 'dashboards', body })
         return writeDashboard(`dash-${++this.next}`, body)

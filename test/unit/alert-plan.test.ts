@@ -86,12 +86,12 @@ class Server {
 
   live(): LiveState {
     return structuredClone({
-      dashboards: [...this.dashboards.values()],
-      alerts: [...this.alerts.values()],
-      sources: SOURCES,
-      webhooks: [...this.webhooks.values()],
-      connections: [],
-      savedSearches: [...this.savedSearches.values()]
+      Dashboard: [...this.dashboards.values()],
+      Alert: [...this.alerts.values()],
+      Source: SOURCES,
+      Webhook: [...this.webhooks.values()],
+      Connection: [],
+      SavedSearch: [...this.savedSearches.values()]
     })
   }
 
@@ -513,7 +513,7 @@ describe('the live alerts', () => {
     )
     const state = await readLiveState(server.api(), { service: false }, [alertKind])
     expect(server.requests()).toEqual(['GET /alerts'])
-    expect(state.alerts.map(a => a.name)).toEqual(['One', 'Two'])
+    expect(state.Alert.map(a => a.name)).toEqual(['One', 'Two'])
   })
 })
 

@@ -217,7 +217,7 @@ describe('updating a connection this stack owns', () => {
 
   it('reads the connections list', async () => {
     const store = owned()
-    expect(await connectionKind.live!.read(store.api(), { service: false })).toEqual(store.live().connections)
+    expect(await connectionKind.live!.read(store.api(), { service: false })).toEqual(store.live().Connection)
   })
 })
 

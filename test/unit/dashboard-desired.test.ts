@@ -30,12 +30,12 @@ function plan(tiles: string, extra = '') {
     settings: shopSettings(),
     manifests,
     live: {
-      dashboards: [],
-      alerts: [],
-      sources: SOURCES,
-      webhooks: [],
-      connections: CONNECTIONS,
-      savedSearches: []
+      Dashboard: [],
+      Alert: [],
+      Source: SOURCES,
+      Webhook: [],
+      Connection: CONNECTIONS,
+      SavedSearch: []
     },
     now: new Date(0),
     kinds: KINDS

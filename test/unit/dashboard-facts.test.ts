@@ -17,12 +17,12 @@ function facts(yaml: string, dashboards: LiveDashboard[], prune = true) {
     settings: shopSettings({ prune }),
     manifests,
     live: {
-      dashboards,
-      alerts: [],
-      sources: [{ id: 'src-logs', name: 'Logs', kind: 'log' }],
-      webhooks: [],
-      connections: [],
-      savedSearches: []
+      Dashboard: dashboards,
+      Alert: [],
+      Source: [{ id: 'src-logs', name: 'Logs', kind: 'log' }],
+      Webhook: [],
+      Connection: [],
+      SavedSearch: []
     },
     now: new Date(0),
     kinds: KINDS

@@ -24,7 +24,7 @@ const at = (o: PlanOutcome) =>
     .map(d => ({ field: d.field, line: d.line, column: d.column, message: d.message }))
 
 /** Logs becomes a session source: neither heatmaps, formulas nor search link-outs may use it. */
-const sessionLogs = { sources: [...SOURCES.slice(1), { id: 'src-logs', name: 'Logs', kind: 'session' }] }
+const sessionLogs = { Source: [...SOURCES.slice(1), { id: 'src-logs', name: 'Logs', kind: 'session' }] }
 
 describe('source kinds of the tiles a plan writes', () => {
   const search = (source: string) =>
@@ -141,7 +141,7 @@ describe('source kinds of the tiles a plan writes', () => {
     )
     expect(
       errors(
-        plan(moved, [live!], { sources: [...SOURCES, { id: 'src-other', name: 'Other', kind: 'session' }] })
+        plan(moved, [live!], { Source: [...SOURCES, { id: 'src-other', name: 'Other', kind: 'session' }] })
       )
     ).toEqual(['formulas need a metric, log or trace source; this one is a session source'])
   })
@@ -198,7 +198,7 @@ describe('the alerts an update deletes with its tiles', () => {
           tile('Added')
       ),
       [live!],
-      { alerts }
+      { Alert: alerts }
     )
     expect(change(o, 'D').action).toBe('update')
     expect(change(o, 'D').notes).toEqual([])
@@ -209,7 +209,7 @@ describe('the alerts an update deletes with its tiles', () => {
     const [live] = await created(dashboard('D', tile('Gone') + tile('Kept')))
     delete live!.tiles[0]!.id
     const o = plan(dashboard('D', tile('Kept')), [live!], {
-      alerts: [alert('a1', live!.id, undefined, 'Loose')]
+      Alert: [alert('a1', live!.id, undefined, 'Loose')]
     })
     expect(change(o, 'D').notes).toEqual([])
   })
@@ -225,7 +225,7 @@ describe('the alerts an update deletes with its tiles', () => {
     const o = plan(
       dashboard('D', tile('Table', 'displayType: pie\n      source: Logs\n      select: [{ aggFn: count }]')),
       [live!],
-      { alerts }
+      { Alert: alerts }
     )
     expect(change(o, 'D').notes).toEqual([])
   })
@@ -249,7 +249,7 @@ describe('the alerts an update deletes with its tiles', () => {
         tile('Line', 'displayType: table\n      source: Logs\n      select: [{ aggFn: count }]')
       ),
       [live!],
-      { alerts: alertsOf(live!.id, String(live!.tiles[0]!.id)) }
+      { Alert: alertsOf(live!.id, String(live!.tiles[0]!.id)) }
     )
     expect(change(o, 'D').notes).toEqual([
       `tile "Line" becomes a table tile, which cannot carry alerts: the server deletes ${named}`

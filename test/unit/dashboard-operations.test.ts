@@ -340,7 +340,6 @@ describe('the dashboard kind', () => {
   it('reads the live dashboards by listing them, names and ids them as the server does', async () => {
     const { ctx, calls } = context({}, { list: [live()] })
     expect(dashboardKind.kind).toBe('Dashboard')
-    expect(dashboardKind.live!.field).toBe('dashboards')
     expect(await dashboardKind.live!.read(ctx.api, { service: false })).toEqual([live()])
     expect(calls).toEqual([{ method: 'list' }])
     expect(dashboardKind.liveName(live({ name: 'N' }))).toBe('N')

@@ -340,7 +340,7 @@ describe('what an update does besides its fields', () => {
           tile('Table', 'displayType: table\n      source: Logs\n      select: [{ aggFn: count }]')
       ),
       [live!],
-      { alerts }
+      { Alert: alerts }
     )
     expect(change(o, 'D').notes).toEqual([
       'tile "Gone" is removed; the server deletes its alerts "A one", "a2"',
@@ -404,7 +404,7 @@ describe('what an update does besides its fields', () => {
           )
       ),
       [],
-      { sources: [...SOURCES.slice(1), { id: 'src-logs', name: 'Logs', kind: 'session' }] }
+      { Source: [...SOURCES.slice(1), { id: 'src-logs', name: 'Logs', kind: 'session' }] }
     )
     expect(o.plan.diagnostics.filter(d => d.severity === 'error').map(d => [d.field, d.message])).toEqual([
       ['tiles[0].config.source', 'a heatmap tile needs a trace source; this one is a session source'],

@@ -68,7 +68,9 @@ describe('fuzzing validateText', () => {
     for (const { docs, mode } of samples.slice(0, 10)) {
       const set = validateText('sample.yaml', docs.map(d => JSON.stringify(d)).join('\n---\n'), mode)
       expect(set.diagnostics).toEqual([])
-      expect(set.dashboards.length + set.alerts.length + set.services.length).toBe(docs.length)
+      expect(set.specs.Dashboard.length + set.specs.Alert.length + set.specs.ServiceSettings.length).toBe(
+        docs.length
+      )
     }
   })
 

@@ -34,8 +34,8 @@ describe('schemas built on first use', () => {
     // Dashboards and a managed-mode alert: none of the lazy schemas.
     const managed = validateText('a.yaml', `${dashboard}---\n${managedAlert}`, 'managed')
     expect(errors(managed)).toEqual([])
-    expect(managed.dashboards).toHaveLength(1)
-    expect(managed.alerts).toHaveLength(1)
+    expect(managed.specs.Dashboard).toHaveLength(1)
+    expect(managed.specs.Alert).toHaveLength(1)
     expect(builtOnce).toEqual([])
 
     // The same alert in self-hosted mode: its own schema, which refuses email channels in its own words.
@@ -59,7 +59,7 @@ describe('schemas built on first use', () => {
         expect.stringMatching(/^1:1 url: is required/)
       ])
     )
-    expect(webhook.webhooks).toEqual([])
+    expect(webhook.specs.Webhook).toEqual([])
 
     // Service settings (managed mode): their schema, which types what it accepts.
     const service = validateText(
@@ -68,7 +68,7 @@ describe('schemas built on first use', () => {
       'managed'
     )
     expect(errors(service)).toEqual([])
-    expect(service.services.map(s => s.spec.releaseChannel)).toEqual(['fast'])
+    expect(service.specs.ServiceSettings.map(s => s.spec.releaseChannel)).toEqual(['fast'])
     expect(builtOnce).toEqual(['self-hosted Alert schema', 'resource schemas', 'ServiceSettings schema'])
 
     // More documents of the same kinds build nothing more; the editors' union is built when asked for.

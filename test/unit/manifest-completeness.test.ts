@@ -56,8 +56,8 @@ describe('one pass over a file with many problems', () => {
   })
 
   it('keeps none of the broken documents as valid manifests', () => {
-    expect(set.dashboards).toEqual([])
-    expect(set.alerts.map(a => a.spec.name)).toEqual(['Checkout errors'])
+    expect(set.specs.Dashboard).toEqual([])
+    expect(set.specs.Alert.map(a => a.spec.name)).toEqual(['Checkout errors'])
   })
 
   it('reports the same problems through loadManifests, with the file path relative to the workspace', async () => {

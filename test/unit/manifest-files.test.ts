@@ -60,7 +60,7 @@ describe('finding manifest files', () => {
       'observability/team/search.yaml'
     ])
     expect(set.diagnostics).toEqual([])
-    expect(set.dashboards.map(d => d.spec.name).sort()).toEqual([
+    expect(set.specs.Dashboard.map(d => d.spec.name).sort()).toEqual([
       'Checkout',
       'Platform',
       'Search',
@@ -92,7 +92,7 @@ describe('finding manifest files', () => {
       'observability/platform.yml',
       'observability/team/search.yaml'
     ])
-    expect(set.dashboards.map(d => d.spec.name)).not.toContain('Work in progress')
+    expect(set.specs.Dashboard.map(d => d.spec.name)).not.toContain('Work in progress')
   })
 
   it('loads a file matched by two patterns once', async () => {
@@ -139,7 +139,7 @@ describe('files that are not manifests', () => {
         message: `file is ${3 * 1024 ** 3} bytes; manifests are limited to ${MAX_MANIFEST_BYTES} bytes (split it into several files)`
       }
     ])
-    expect(set.dashboards.map(d => d.spec.name)).toEqual(['Fine'])
+    expect(set.specs.Dashboard.map(d => d.spec.name)).toEqual(['Fine'])
   })
 
   it('refuses one byte over 1 MiB and accepts exactly 1 MiB', async () => {
@@ -156,7 +156,7 @@ describe('files that are not manifests', () => {
         message: `file is ${MAX_MANIFEST_BYTES + 1} bytes; manifests are limited to ${MAX_MANIFEST_BYTES} bytes (split it into several files)`
       })
     ])
-    expect(set.dashboards.map(d => d.spec.name)).toEqual(['Exact'])
+    expect(set.specs.Dashboard.map(d => d.spec.name)).toEqual(['Exact'])
   })
 
   it('refuses a file with NUL bytes as binary', async () => {
@@ -207,7 +207,7 @@ describe('files that are not manifests', () => {
     write('mixed/b-good.yaml', DASHBOARD('Good'))
     const set = await load(['mixed/*.yaml'])
     expect(errors(set).map(e => e.file)).toEqual(['mixed/a-binary.yaml'])
-    expect(set.dashboards.map(d => d.spec.name)).toEqual(['Good'])
+    expect(set.specs.Dashboard.map(d => d.spec.name)).toEqual(['Good'])
   })
 })
 
@@ -369,7 +369,7 @@ describe('symbolic links: nothing outside the workspace is read', () => {
       path.join(repo, 'observability', 'shared', 'real.yaml')
     ])
     expect(errors(set)).toEqual([])
-    expect(set.dashboards.map(d => d.spec.name)).toEqual(['Real'])
+    expect(set.specs.Dashboard.map(d => d.spec.name)).toEqual(['Real'])
   })
 
   it('never walks a link to the root of the file system', async () => {
@@ -422,7 +422,7 @@ describe('rules across files', () => {
     )
     const good = await load(['split/*.yaml'])
     expect(good.diagnostics).toEqual([])
-    expect(good.alerts).toHaveLength(1)
+    expect(good.specs.Alert).toHaveLength(1)
     const alone = await load(['split/alert.yaml'])
     expect(errors(alone)).toEqual([
       {
@@ -462,8 +462,8 @@ describe('the examples', () => {
       'examples/observability/latency.yaml',
       'examples/observability/platform.yaml'
     ])
-    expect(set.dashboards.map(d => d.spec.name)).toEqual(['Checkout', 'Latency', 'Platform overview'])
-    expect(set.alerts.map(a => a.spec.name)).toEqual([
+    expect(set.specs.Dashboard.map(d => d.spec.name)).toEqual(['Checkout', 'Latency', 'Platform overview'])
+    expect(set.specs.Alert.map(a => a.spec.name)).toEqual([
       'Checkout errors',
       'Checkout traffic out of range',
       'Error rate high',
@@ -474,7 +474,7 @@ describe('the examples', () => {
   it('examples/managed validates clean in managed mode, and is refused in self-hosted mode', async () => {
     const managed = await examples('examples/managed/**/*.yaml', 'managed')
     expect(managed.diagnostics).toEqual([])
-    expect(managed.services.map(s => s.spec.name)).toEqual(['analytics prod'])
+    expect(managed.specs.ServiceSettings.map(s => s.spec.name)).toEqual(['analytics prod'])
     const selfHosted = await examples('examples/managed/**/*.yaml', 'self-hosted')
     expect(errors(selfHosted)).toEqual([
       expect.objectContaining({ file: 'examples/managed/service.yaml', line: 3, field: 'kind' })

@@ -31,8 +31,8 @@ describe('positions after loading', () => {
   it('are read from the file again, and equal those of the text as loaded', async () => {
     const { set } = await loaded()
     const inMemory = parseYamlFile('m.yaml', text).documents
-    const [dash] = set.dashboards
-    const [al] = set.alerts
+    const [dash] = set.specs.Dashboard
+    const [al] = set.specs.Alert
     expect(dash!.doc.locate(['name'])).toEqual(inMemory[0]!.locate(['name']))
     expect(dash!.doc.locate(['tiles', 0, 'name']).line).toBeGreaterThan(2)
     expect(dash!.doc.locate(['tiles', 0, 'name'])).toEqual(inMemory[0]!.locate(['tiles', 0, 'name']))
@@ -42,6 +42,6 @@ describe('positions after loading', () => {
   it('of a file changed since it was loaded point at its first line, never at the wrong field', async () => {
     const { cwd, set } = await loaded()
     writeFileSync(path.join(cwd, 'm.yaml'), `\n\n\n${text}`)
-    expect(set.alerts[0]!.doc.locate(['tile'])).toEqual({ file: 'm.yaml', line: 1, column: 1 })
+    expect(set.specs.Alert[0]!.doc.locate(['tile'])).toEqual({ file: 'm.yaml', line: 1, column: 1 })
   })
 })

@@ -244,7 +244,7 @@ describe('alert references', () => {
   it('accepts an alert on a line tile and on a number tile', () => {
     const set = validate(CHECKOUT + alert() + alert({ name: 'Traffic', tile: 'Requests' }))
     expect(set.diagnostics).toEqual([])
-    expect(set.alerts.map(a => a.spec.name)).toEqual(['Checkout errors', 'Traffic'])
+    expect(set.specs.Alert.map(a => a.spec.name)).toEqual(['Checkout errors', 'Traffic'])
   })
 
   it('reports a dashboard that is not in the manifests at the alert, with did-you-mean', () => {
@@ -380,7 +380,7 @@ describe('ServiceSettings', () => {
     expect(name).toHaveLength(50)
     const set = validate(service(`name: ${name}`), 'managed')
     expect(set.diagnostics).toEqual([])
-    expect(set.services[0]!.spec.name).toBe(name)
+    expect(set.specs.ServiceSettings[0]!.spec.name).toBe(name)
   })
 
   it('refuses a name of 51 characters', () => {

@@ -70,7 +70,7 @@ describe('wrong types', () => {
       at(10, 14, 'tiles[0].asRatio', 'must be true or false, got "yes"'),
       at(11, 13, 'tiles[0].series', 'must be a list, got a mapping')
     ])
-    expect(set.dashboards).toEqual([])
+    expect(set.specs.Dashboard).toEqual([])
   })
 
   it('a number or true/false where text is wanted: suggests quotes, with the field and the value as written', () => {
@@ -415,7 +415,7 @@ describe('tile grid', () => {
       dashboard(...tile('A', 23, 0, 1, 1), markdown, ...tile('B', 0, 1000, 24, 1), markdown)
     )
     expect(set.diagnostics).toEqual([])
-    expect(set.dashboards).toHaveLength(1)
+    expect(set.specs.Dashboard).toHaveLength(1)
   })
 
   it('refuses a tile that extends past the 24-column grid, at its w', () => {

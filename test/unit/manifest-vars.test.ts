@@ -42,17 +42,17 @@ describe('variables', () => {
   it('keeps the YAML type of a whole placeholder: the threshold stays a number', () => {
     const set = validate(CHECKOUT + ALERT, { ENV: 'staging', ERROR_THRESHOLD: 50 })
     expect(set.diagnostics).toEqual([])
-    expect(set.alerts[0]!.spec.threshold).toBe(50)
+    expect(set.specs.Alert[0]!.spec.threshold).toBe(50)
   })
 
   it('interpolates a placeholder inside a string', () => {
     const set = validate(CHECKOUT + ALERT, { ENV: 'production', ERROR_THRESHOLD: 10 })
-    expect(set.alerts[0]!.spec.name).toBe('Checkout errors (production)')
+    expect(set.specs.Alert[0]!.spec.name).toBe('Checkout errors (production)')
   })
 
   it('reads $${NAME} as a literal ${NAME}, next to a real placeholder', () => {
     const set = validate(CHECKOUT + ALERT, { ENV: 'staging', ERROR_THRESHOLD: 50 })
-    expect(set.alerts[0]!.spec.message).toBe('Errors above ${ERROR_THRESHOLD} on staging')
+    expect(set.specs.Alert[0]!.spec.message).toBe('Errors above ${ERROR_THRESHOLD} on staging')
   })
 
   it("gives a whole placeholder the variable's type, quoted or not; text around it makes a string", () => {
@@ -61,7 +61,7 @@ describe('variables', () => {
       { ENV: 'staging', ERROR_THRESHOLD: 50 }
     )
     expect(errors(quoted)).toEqual([])
-    expect(quoted.alerts[0]!.spec.threshold).toBe(50)
+    expect(quoted.specs.Alert[0]!.spec.threshold).toBe(50)
     const text = validate(
       CHECKOUT + ALERT.replace('threshold: ${ERROR_THRESHOLD}', 'threshold: "${ERROR_THRESHOLD}0"'),
       { ENV: 'staging', ERROR_THRESHOLD: 5 }
@@ -81,17 +81,17 @@ describe('variables', () => {
   it('can supply a list where a list belongs', () => {
     const set = validate(lines('kind: Dashboard', 'name: D', 'tags: ${TAGS}'), { TAGS: ['payments', 'sre'] })
     expect(set.diagnostics).toEqual([])
-    expect(set.dashboards[0]!.spec.tags).toEqual(['payments', 'sre'])
+    expect(set.specs.Dashboard[0]!.spec.tags).toEqual(['payments', 'sre'])
   })
 
   it('joins two placeholders in one string', () => {
     const set = validate(lines('kind: Dashboard', 'name: "${TEAM} ${ENV}"'), { TEAM: 'shop', ENV: 'eu' })
-    expect(set.dashboards[0]!.spec.name).toBe('shop eu')
+    expect(set.specs.Dashboard[0]!.spec.name).toBe('shop eu')
   })
 
   it('does not expand placeholders inside a variable value', () => {
     const set = validate(lines('kind: Dashboard', 'name: "${A}"'), { A: '${B}', B: 'expanded' })
-    expect(set.dashboards[0]!.spec.name).toBe('${B}')
+    expect(set.specs.Dashboard[0]!.spec.name).toBe('${B}')
   })
 
   it('reports an unknown variable at its line with a did-you-mean hint and the known names', () => {
@@ -168,7 +168,7 @@ describe('variables', () => {
   it('does not touch text without placeholders, nor a lone $ sign', () => {
     const set = validate(lines('kind: Dashboard', 'name: "costs $5 {a} $ {b}"'), {})
     expect(set.diagnostics).toEqual([])
-    expect(set.dashboards[0]!.spec.name).toBe('costs $5 {a} $ {b}')
+    expect(set.specs.Dashboard[0]!.spec.name).toBe('costs $5 {a} $ {b}')
   })
 })
 

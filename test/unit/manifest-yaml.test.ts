@@ -90,7 +90,7 @@ describe('YAML syntax', () => {
           'YAML syntax error: Flow sequence in block collection must be sufficiently indented and end with a ]'
       }
     ])
-    expect(set.dashboards).toEqual([])
+    expect(set.specs.Dashboard).toEqual([])
   })
 
   it('reports a missing closing quote', () => {
@@ -191,7 +191,7 @@ describe('documents that are not manifests', () => {
   it('skips an explicit null document like an empty one: it declares nothing', () => {
     const set = validate(lines('kind: Dashboard', 'name: x', '---', '~'))
     expect(errors(set)).toEqual([])
-    expect(set.dashboards.map(d => d.spec.name)).toEqual(['x'])
+    expect(set.specs.Dashboard.map(d => d.spec.name)).toEqual(['x'])
   })
 
   it('warns about an empty file and a file of comments: no documents, nothing managed', () => {
@@ -207,14 +207,14 @@ describe('documents that are not manifests', () => {
         })
       ])
       expect(hasErrors(set.diagnostics)).toBe(false)
-      expect(set.dashboards).toEqual([])
+      expect(set.specs.Dashboard).toEqual([])
     }
   })
 
   it('accepts a leading `---` and a `...` document end marker', () => {
     const set = validate(lines('---', 'kind: Dashboard', 'name: x', '...'))
     expect(set.diagnostics).toEqual([])
-    expect(set.dashboards.map(d => d.spec.name)).toEqual(['x'])
+    expect(set.specs.Dashboard.map(d => d.spec.name)).toEqual(['x'])
   })
 
   // yaml.ts skips "an empty document, e.g. after a trailing `---`" with `doc.contents === null`, but the
@@ -222,7 +222,7 @@ describe('documents that are not manifests', () => {
   it('accepts a trailing `---` (an empty last document) without an error', () => {
     const set = validate(lines('kind: Dashboard', 'name: x', '---'))
     expect(set.diagnostics).toEqual([])
-    expect(set.dashboards).toHaveLength(1)
+    expect(set.specs.Dashboard).toHaveLength(1)
   })
 
   it('refuses more documents than the per-file limit, once, at the top of the file', () => {
@@ -246,7 +246,7 @@ describe('documents that are not manifests', () => {
     const docs = Array.from({ length: YAML_LIMITS.maxDocuments }, (_, i) => `kind: Dashboard\nname: D${i}\n`)
     const set = validate(docs.join('---\n'))
     expect(set.diagnostics).toEqual([])
-    expect(set.dashboards).toHaveLength(YAML_LIMITS.maxDocuments)
+    expect(set.specs.Dashboard).toHaveLength(YAML_LIMITS.maxDocuments)
   })
 })
 
@@ -310,7 +310,7 @@ describe('kind and apiVersion', () => {
   it('accepts apiVersion obsdeploy/v1', () => {
     const set = validate(lines('apiVersion: obsdeploy/v1', 'kind: Dashboard', 'name: x'))
     expect(set.diagnostics).toEqual([])
-    expect(set.dashboards[0]!.spec.apiVersion).toBe('obsdeploy/v1')
+    expect(set.specs.Dashboard[0]!.spec.apiVersion).toBe('obsdeploy/v1')
   })
 
   it('refuses any other apiVersion at its value, with a hint', () => {
@@ -363,7 +363,7 @@ describe('hostile YAML', () => {
         message: `YAML too many alias expansions (more than ${YAML_LIMITS.maxAliasCount}): refused as a resource exhaustion attack`
       }
     ])
-    expect(set.dashboards).toEqual([])
+    expect(set.specs.Dashboard).toEqual([])
   }, 10_000)
 
   it('refuses the alias bomb in a later document at its alias, and keeps the first one', () => {
@@ -375,7 +375,7 @@ describe('hostile YAML', () => {
         message: expect.stringContaining('too many alias expansions')
       })
     ])
-    expect(set.dashboards.map(d => d.spec.name)).toEqual(['fine'])
+    expect(set.specs.Dashboard.map(d => d.spec.name)).toEqual(['fine'])
   }, 10_000)
 
   it('accepts ordinary anchors and aliases', () => {
@@ -399,7 +399,7 @@ describe('hostile YAML', () => {
       )
     )
     expect(set.diagnostics).toEqual([])
-    expect(set.dashboards[0]!.spec.tiles![1]!.series).toEqual([{ type: 'markdown', content: 'hi' }])
+    expect(set.specs.Dashboard[0]!.spec.tiles![1]!.series).toEqual([{ type: 'markdown', content: 'hi' }])
   })
 
   it('treats a `<<` merge key as an unknown field (YAML 1.2 has no merge), at the key', () => {

@@ -5,14 +5,14 @@
  */
 import { createHash } from 'node:crypto'
 import { describe, expect, it } from '@jest/globals'
-import type { AnyKind } from '../../src/kinds/index.js'
+import { KINDS, type AnyKind } from '../../src/kinds/index.js'
 import type { LiveState, PlanContext, PlannedChange, PlanSettings } from '../../src/kinds/kind.js'
 import { registryTiles } from '../../src/kinds/registry.js'
 import { validateText, type ManifestSet } from '../../src/manifest/load.js'
 import { computePlan, type PlanInput } from '../../src/planner/planner.js'
 import { FingerprintStream, fingerprint } from '../../src/planner/fingerprint.js'
 import { diffValues, joinKey, keyedField } from '../../src/plan/diff.js'
-import { isActionable, type Change } from '../../src/plan/types.js'
+import { isActionable, type Change, type Plan } from '../../src/plan/types.js'
 import type { Json } from '../../src/json.js'
 import { shopSettings } from '../support/shop-stack.js'
 
@@ -30,9 +30,9 @@ const settings = shopSettings
 const noManifests = (): ManifestSet => ({ ...validateText('empty.yaml', '', 'self-hosted'), diagnostics: [] })
 
 const live = (over: Partial<LiveState> = {}): LiveState => ({
-  dashboards: [],
-  alerts: [],
-  sources: [],
+  Dashboard: [],
+  Alert: [],
+  Source: [],
   ...over
 })
 
@@ -40,10 +40,18 @@ const live = (over: Partial<LiveState> = {}): LiveState => ({
  * A kind of saved searches whose desired records are given and whose live ones are in `savedSearches`:
  * paired by name; every unpaired live one is this stack's and left the manifests.
  */
+/** The names the plan's references give saved searches. */
+const savedSearchNames = (p: Plan) => p.references?.keys.savedSearchId?.names
+
 function savedSearchKind(desired: Rec[], hooks: Partial<AnyKind> = {}): AnyKind {
   return {
     kind: 'SavedSearch',
-    live: { field: 'savedSearches', read: async () => [] },
+    nouns: ['saved search', 'saved searches'],
+    fingerprint: { specs: 'savedSearches', whenEmpty: true, names: { key: 'savedSearches', at: 3 } },
+    referredBy: [{ key: 'savedSearchId', as: 'savedSearch' }],
+    copies: undefined,
+    seenOn: undefined,
+    live: { read: async () => [] },
     desired: () =>
       desired.map((d, i) => ({
         name: d.name,
@@ -52,7 +60,7 @@ function savedSearchKind(desired: Rec[], hooks: Partial<AnyKind> = {}): AnyKind 
         value: d
       })),
     pair: (ds, ctx) => {
-      const all = (ctx.live.savedSearches ?? []) as unknown as Rec[]
+      const all = (ctx.live.SavedSearch ?? []) as unknown as Rec[]
       const pairs = ds.map(d => {
         const l = all.find(r => r.name === d.name)
         return l ? { desired: d, live: l } : { desired: d }
@@ -71,7 +79,7 @@ function savedSearchKind(desired: Rec[], hooks: Partial<AnyKind> = {}): AnyKind 
   } as AnyKind
 }
 
-const searches = (...records: Rec[]) => records as unknown as LiveState['savedSearches']
+const searches = (...records: Rec[]) => records as unknown as LiveState['SavedSearch']
 
 function plan(over: Partial<PlanInput> & { kinds: readonly AnyKind[] }) {
   return computePlan({
@@ -99,7 +107,7 @@ describe('the changes of a kind', () => {
   it('create, update, no-op and delete: each with its fields, id, notes and manifest line', () => {
     const { plan: p, planned } = plan({
       kinds: [savedSearchKind(desired)],
-      live: live({ savedSearches: liveRecords })
+      live: live({ SavedSearch: liveRecords })
     })
     expect(p.changes).toStrictEqual([
       {
@@ -176,7 +184,7 @@ describe('the changes of a kind', () => {
         ])
       ],
       live: live({
-        savedSearches: searches({ id: 'k', name: 'keyed', value: { tiles: { Errors: { w: 4 }, Same: 1 } } })
+        SavedSearch: searches({ id: 'k', name: 'keyed', value: { tiles: { Errors: { w: 4 }, Same: 1 } } })
       })
     })
     expect(p.changes.map(c => c.fields)).toEqual([
@@ -197,7 +205,7 @@ describe('the changes of a kind', () => {
     const { plan: p } = plan({
       kinds: [savedSearchKind([])],
       settings: settings({ prune: false }),
-      live: live({ savedSearches: searches({ id: 'x1', name: 'gone', value: { query: 'q' } }) })
+      live: live({ SavedSearch: searches({ id: 'x1', name: 'gone', value: { query: 'q' } }) })
     })
     expect(p.prune).toBe(false)
     expect(p.changes).toStrictEqual([
@@ -233,7 +241,7 @@ describe('the changes of a kind', () => {
       kinds: [kind],
       settings: settings({ prune: false }),
       live: live({
-        savedSearches: searches({ id: 's1', name: 'same', value: 1 }, { id: 'g1', name: 'gone', value: 1 })
+        SavedSearch: searches({ id: 's1', name: 'same', value: 1 }, { id: 'g1', name: 'gone', value: 1 })
       })
     })
     expect(p.changes.map(c => [c.name, c.action, c.estimate])).toEqual([
@@ -261,6 +269,7 @@ describe('the changes of a kind', () => {
     const later = {
       ...savedSearchKind([]),
       kind: 'Alert',
+      referredBy: undefined,
       live: undefined,
       desired: (ctx: PlanContext) => {
         for (const id of ['r1', 'g1', 'k1', 'u1']) seen[id] = ctx.refs.isDeleted('SavedSearch', id)
@@ -271,7 +280,7 @@ describe('the changes of a kind', () => {
     plan({
       kinds: [first, later],
       live: live({
-        savedSearches: searches(
+        SavedSearch: searches(
           { id: 'r1', name: 'replaced', value: 0 },
           { id: 'g1', name: 'gone', value: 0 },
           { id: 'k1', name: 'kept back', value: 0 },
@@ -287,6 +296,7 @@ describe('the changes of a kind', () => {
     const later = {
       ...savedSearchKind([]),
       kind: 'Alert',
+      referredBy: undefined,
       live: undefined,
       desired: (ctx: PlanContext) => {
         resolved.push(
@@ -304,7 +314,7 @@ describe('the changes of a kind', () => {
     // The unmanaged record is listed but neither paired nor an orphan of this stack.
     const kind = savedSearchKind([desired[0]!, desired[1]!], {
       pair: (ds: Parameters<AnyKind['pair']>[0], ctx: PlanContext) => {
-        const all = (ctx.live.savedSearches ?? []) as unknown as Rec[]
+        const all = (ctx.live.SavedSearch ?? []) as unknown as Rec[]
         return {
           pairs: ds.map(d => {
             const l = all.find(r => r.name === d.name)
@@ -317,11 +327,11 @@ describe('the changes of a kind', () => {
     const { plan: p } = plan({
       kinds: [kind, later],
       live: live({
-        savedSearches: [...liveRecords!, ...searches({ id: 'id-unmanaged', name: 'unmanaged', value: 0 })!]
+        SavedSearch: [...liveRecords!, ...searches({ id: 'id-unmanaged', name: 'unmanaged', value: 0 })!]
       })
     })
     expect(resolved).toEqual(['id-edited', 'new:SavedSearch/new one', 'id-unmanaged', true, true, false])
-    expect(p.references?.savedSearches).toEqual({
+    expect(savedSearchNames(p)).toEqual({
       'id-edited': 'edited',
       'id-same': 'same',
       'id-gone': 'gone',
@@ -334,10 +344,10 @@ describe('the changes of a kind', () => {
     const { plan: p } = plan({
       kinds: [savedSearchKind([])],
       live: live({
-        savedSearches: searches({ name: 'no id', value: 0 }, { id: 's1', name: 'with id', value: 0 })
+        SavedSearch: searches({ name: 'no id', value: 0 }, { id: 's1', name: 'with id', value: 0 })
       })
     })
-    expect(p.references?.savedSearches).toEqual({ s1: 'with id' })
+    expect(savedSearchNames(p)).toEqual({ s1: 'with id' })
   })
 })
 
@@ -347,7 +357,7 @@ describe('a reference to a kind this API cannot list', () => {
     const webhooks = {
       ...savedSearchKind([]),
       kind: 'Webhook',
-      live: { field: 'webhooks', read: async () => undefined },
+      live: { read: async () => undefined },
       desired: () => [],
       pair: () => ({ pairs: [], orphans: [] })
     } as unknown as AnyKind
@@ -420,33 +430,34 @@ describe('the plan around the changes', () => {
     ])
   })
 
-  it("references: data sources always; webhooks, connections and saved searches when listed; alerts' dashboards", () => {
+  it('references: the names of the kinds others refer to where they are listed, where changes are seen, the kinds in words', () => {
     const manifests = validateText(
-      'a.yaml',
-      [
-        'kind: Alert\nname: On dash\ndashboard: Checkout\ntile: Errors\nthreshold: 1\nthresholdType: above\ninterval: 5m\nchannel: { type: webhook, webhook: ops-pager }\n',
-        '---\nkind: Alert\nname: Free\nsource: Logs\nwhere: "level:error"\nthreshold: 1\nthresholdType: above\ninterval: 5m\nchannel: { type: webhook, webhook: ops-pager }\n'
-      ].join(''),
+      'd.yaml',
+      'kind: Dashboard\nname: Checkout\ntiles:\n  - name: Notes\n    x: 0\n    y: 0\n    w: 6\n    h: 3\n    series:\n      - type: markdown\n        content: hi\n',
       'self-hosted'
     )
-    const none = plan({ kinds: [], manifests, live: live({ sources: [{ id: 's1', name: 'Logs' }] }) }).plan
-    expect(none.references).toStrictEqual({
-      version: 1,
-      sources: {},
-      alertDashboards: { 'On dash': 'Checkout' }
+    const some = plan({ kinds: KINDS, manifests, live: live({ Source: [{ id: 's1', name: 'Logs' }] }) }).plan
+      .references!
+    // Data sources are listed; webhooks, connections and saved searches are not (their lists are absent).
+    expect(some.keys).toStrictEqual({
+      sourceId: { as: 'source', names: { s1: 'Logs' } },
+      appliesToSourceIds: { as: 'appliesToSources', names: { s1: 'Logs' } }
     })
+    expect(some.seenOn).toStrictEqual({ 'Dashboard/Checkout': { dashboard: 'Checkout', own: true } })
+    expect(some.nouns.Source).toEqual(['data source', 'data sources'])
+    expect(Object.keys(some.nouns).sort()).toEqual([...KINDS.map(k => k.kind)].sort())
     const all = plan({
-      kinds: [],
-      live: live({ webhooks: [], connections: [], savedSearches: [] })
-    }).plan.references
-    expect(all).toStrictEqual({
-      version: 1,
-      sources: {},
-      alertDashboards: {},
-      webhooks: {},
-      connections: {},
-      savedSearches: {}
-    })
+      kinds: KINDS,
+      live: live({ Webhook: [{ id: 'w1', name: 'pager' }], Connection: [], SavedSearch: [] })
+    }).plan.references!
+    expect(Object.keys(all.keys).sort()).toEqual([
+      'appliesToSourceIds',
+      'connectionId',
+      'savedSearchId',
+      'sourceId',
+      'webhookId'
+    ])
+    expect(all.keys.webhookId).toEqual({ as: 'webhook', names: { w1: 'pager' } })
   })
 })
 
@@ -461,7 +472,7 @@ describe('the registry of the kinds without tags', () => {
   })
 
   it('an unreadable registry is a plan error', () => {
-    const { plan: p } = plan({ kinds: [], live: live({ dashboards: [registry('edited by hand')] }) })
+    const { plan: p } = plan({ kinds: [], live: live({ Dashboard: [registry('edited by hand')] }) })
     expect(p.diagnostics).toEqual([
       expect.objectContaining({
         stage: 'plan',
@@ -482,14 +493,14 @@ describe('the registry of the kinds without tags', () => {
     const webhooks = {
       ...savedSearchKind([]),
       kind: 'Webhook',
-      live: { field: 'webhooks', read: async () => [] },
+      live: { read: async () => [] },
       liveId: (l: { id?: string }) => l.id
     } as unknown as AnyKind
     const { registry: r, plan: p } = plan({
       kinds: [sources, webhooks],
       live: live({
-        dashboards: [registry(String((tile!.config as { markdown: string }).markdown))],
-        webhooks: [{ id: 'w1', name: 'kept' }, { name: 'no id' } as never]
+        Dashboard: [registry(String((tile!.config as { markdown: string }).markdown))],
+        Webhook: [{ id: 'w1', name: 'kept' }, { name: 'no id' } as never]
       })
     })
     expect(p.diagnostics).toEqual([])
@@ -502,8 +513,8 @@ describe('the registry of the kinds without tags', () => {
 
 describe('fingerprints', () => {
   const kind = () => savedSearchKind([{ name: 'edited', value: { query: 'b' } }])
-  const liveFp = (records: LiveState['savedSearches'], over: Partial<LiveState> = {}) =>
-    plan({ kinds: [kind()], live: live({ savedSearches: records, ...over }) }).plan.fingerprint.live
+  const liveFp = (records: LiveState['SavedSearch'], over: Partial<LiveState> = {}) =>
+    plan({ kinds: [kind()], live: live({ SavedSearch: records, ...over }) }).plan.fingerprint.live
 
   it('live: changes with a record the plan looked at, or a name it resolves; not with volatile fields', () => {
     const base = liveFp(searches({ id: 'e1', name: 'edited', value: { query: 'a' } }))
@@ -516,27 +527,27 @@ describe('fingerprints', () => {
     expect(withOrphan(1)).not.toBe(withOrphan(2))
     const records = searches({ id: 'e1', name: 'edited', value: { query: 'a' } })
     for (const over of [
-      { sources: [{ id: 's1', name: 'Logs' }] },
-      { webhooks: [] },
-      { connections: [] },
-      { webhooks: [{ id: 'w', name: 'W' }] },
-      { connections: [{ id: 'c', name: 'C' }] }
+      { Source: [{ id: 's1', name: 'Logs' }] },
+      { Webhook: [] },
+      { Connection: [] },
+      { Webhook: [{ id: 'w', name: 'W' }] },
+      { Connection: [{ id: 'c', name: 'C' }] }
     ] as Partial<LiveState>[])
       expect(liveFp(records, over)).not.toBe(base)
-    expect(liveFp(records, { webhooks: [{ id: 'w', name: 'W' }] })).not.toBe(
-      liveFp(records, { connections: [{ id: 'w', name: 'W' }] })
+    expect(liveFp(records, { Webhook: [{ id: 'w', name: 'W' }] })).not.toBe(
+      liveFp(records, { Connection: [{ id: 'w', name: 'W' }] })
     )
     // Sources are named by id and name only, in id order.
     expect(
       liveFp(records, {
-        sources: [
+        Source: [
           { id: 's2', name: 'B', kind: 'log' },
           { id: 's1', name: 'A' }
         ]
       })
     ).toBe(
       liveFp(records, {
-        sources: [
+        Source: [
           { id: 's1', name: 'A' },
           { id: 's2', name: 'B' }
         ]
@@ -547,9 +558,9 @@ describe('fingerprints', () => {
   it('live: the saved searches the API lists are part of it, named', () => {
     const withSearches = plan({
       kinds: [],
-      live: live({ savedSearches: searches({ id: 'q', name: 'Q', value: 0 }) })
+      live: live({ SavedSearch: searches({ id: 'q', name: 'Q', value: 0 }) })
     }).plan.fingerprint.live
-    const without = plan({ kinds: [], live: live({ savedSearches: searches() }) }).plan.fingerprint.live
+    const without = plan({ kinds: [], live: live({ SavedSearch: searches() }) }).plan.fingerprint.live
     expect(withSearches).not.toBe(without)
   })
 
@@ -603,13 +614,13 @@ describe('pinned fingerprints and their pieces', () => {
     const { plan: p } = plan({
       kinds: [savedSearchKind([{ name: 'edited', value: { query: 'b' } }])],
       live: live({
-        sources: [
+        Source: [
           { id: 's2', name: 'B' },
           { id: 's1', name: 'A' }
         ],
-        webhooks: [{ id: 'w', name: 'W' }],
-        connections: [{ id: 'c', name: 'C' }],
-        savedSearches: searches(
+        Webhook: [{ id: 'w', name: 'W' }],
+        Connection: [{ id: 'c', name: 'C' }],
+        SavedSearch: searches(
           { id: 'e1', name: 'edited', value: { query: 'a' } },
           { id: 'o', name: 'orphan', value: 1 }
         )

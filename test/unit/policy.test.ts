@@ -144,7 +144,7 @@ ${extra}---
         vars: { NAME: 'x' }
       })
       expect(plain.documents).toBeUndefined()
-      expect(plain.dashboards.map(d => d.doc.value)).toEqual([undefined, undefined])
+      expect(plain.specs.Dashboard.map(d => d.doc.value)).toEqual([undefined, undefined])
     }
   )
 

@@ -73,11 +73,11 @@ describe('positions from the first parse', () => {
     const set = validateText('f.yaml', file, 'self-hosted')
     expect(set.diagnostics.filter(d => d.severity === 'error')).toEqual([])
     expect(yamlStats.positionParses).toBe(tops)
-    expect(set.dashboards.map(d => [d.spec.name, d.doc.locate(['name']).line])).toEqual([
+    expect(set.specs.Dashboard.map(d => [d.spec.name, d.doc.locate(['name']).line])).toEqual([
       ['Checkout', lineOf('name: "Checkout"')],
       ['single', lineOf("name: 'single'")]
     ])
-    expect(set.dashboards.every(d => d.doc.value === undefined)).toBe(true)
+    expect(set.specs.Dashboard.every(d => d.doc.value === undefined)).toBe(true)
     expect(yamlStats.secondParses).toBe(before)
   })
 })

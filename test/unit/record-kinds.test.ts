@@ -463,8 +463,8 @@ describe('registryPair: ownership through the registry', () => {
       { id: 'theirs', name: 'ops' },
       { id: 'left', name: 'old' }
     ]
-    ;(ctx as { live: unknown }).live = { webhooks: live }
-    const pair = registryPair<Live>('Webhook', c => (c.live as { webhooks: Live[] }).webhooks)
+    ;(ctx as { live: unknown }).live = { Webhook: live }
+    const pair = registryPair<Live>('Webhook', c => (c.live as unknown as { Webhook: Live[] }).Webhook)
     const p = pair(
       desired({ name: 'pager' }, { name: 'ops', adopt: true }, { name: 'old', adopt: true }),
       ctx

@@ -11,9 +11,9 @@ import {
   placeholderTokens,
   References,
   resourceReady,
-  wordFor,
   type RefSpec
 } from '../../src/kinds/references.js'
+import { wordFor } from '../../src/kinds/nouns.js'
 import type { ParsedDocument } from '../../src/manifest/yaml.js'
 
 function refs() {

@@ -95,7 +95,7 @@ describe('the plan of a stack with an extra registry dashboard', () => {
       command: 'plan',
       settings: shopSettings({ prune }),
       manifests: { ...validateText('empty.yaml', '', 'self-hosted'), diagnostics: [] },
-      live: { dashboards, alerts: [], sources: [] } as LiveState,
+      live: { Dashboard: dashboards, Alert: [], Source: [] } as LiveState,
       now: new Date('2026-11-22T12:00:00.000Z'),
       kinds: KINDS
     })
@@ -322,7 +322,7 @@ describe('an apply that created the registry dashboard looks for another at its 
       api: {} as ObservabilityApi,
       kinds,
       outcomes: [],
-      before: { dashboards: [], alerts: [], sources: [] },
+      before: { Dashboard: [], Alert: [], Source: [] },
       settings: { ownershipTag: SHOP_TAG },
       lostResponses: new Set(),
       registry: { made }

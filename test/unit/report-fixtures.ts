@@ -4,13 +4,42 @@
  */
 import type { ApplyResult } from '../../src/apply/types.js'
 import type { Diagnostic } from '../../src/diagnostics.js'
-import type { Change, Plan } from '../../src/plan/types.js'
+import { NOUNS } from '../../src/kinds/nouns.js'
+import { REFERENCES_VERSION, type Change, type Plan } from '../../src/plan/types.js'
 import type { ReportInput } from '../../src/report/input.js'
 
 export const ORG = '3f2d8a5e-1b7c-4e9a-9d3f-6a1b2c3d4e5f'
 export const SERVICE = '9c8b7a6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d'
 
-export function makePlan(changes: Change[], overrides: Partial<Plan> = {}): Plan {
+/** What a plan names, as a planner writes it in the plan's references (planner.ts referencesOf). */
+export interface FixtureNames {
+  sources?: Record<string, string>
+  webhooks?: Record<string, string>
+  /** The dashboard of each alert, by alert name. */
+  alertDashboards?: Record<string, string>
+}
+
+/** The references the planner writes for these changes: every dashboard is seen on itself. */
+export function referencesFor(
+  changes: readonly Change[],
+  names: FixtureNames = {}
+): NonNullable<Plan['references']> {
+  const keys: NonNullable<Plan['references']>['keys'] = {}
+  if (names.sources) {
+    keys.sourceId = { as: 'source', names: names.sources }
+    keys.appliesToSourceIds = { as: 'appliesToSources', names: names.sources }
+  }
+  if (names.webhooks) keys.webhookId = { as: 'webhook', names: names.webhooks }
+  const seenOn: NonNullable<Plan['references']>['seenOn'] = {}
+  for (const c of changes) if (c.kind === 'Dashboard') seenOn[c.address] = { dashboard: c.name, own: true }
+  for (const [alert, dashboard] of Object.entries(names.alertDashboards ?? {}))
+    seenOn[`Alert/${alert}`] = { dashboard }
+  const nouns = Object.fromEntries(Object.entries(NOUNS).map(([kind, [one, many]]) => [kind, [one, many]]))
+  return { version: REFERENCES_VERSION, keys, seenOn, nouns: nouns as Record<string, [string, string]> }
+}
+
+export function makePlan(changes: Change[], overrides: Partial<Plan> & { names?: FixtureNames } = {}): Plan {
+  const { names, ...rest } = overrides
   return {
     schemaVersion: 1,
     tool: { name: 'obsdeploy', version: '0.1.0' },
@@ -26,7 +55,8 @@ export function makePlan(changes: Change[], overrides: Partial<Plan> = {}): Plan
     },
     changes,
     diagnostics: [],
-    ...overrides
+    references: referencesFor(changes, names),
+    ...rest
   }
 }
 

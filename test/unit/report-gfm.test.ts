@@ -166,7 +166,7 @@ describe('values a human reads', () => {
       ]
     }
     const plan = makePlan([change], {
-      references: { version: 1, sources: { src1: 'Logs' }, alertDashboards: {} }
+      names: { sources: { src1: 'Logs' }, alertDashboards: {} }
     })
     const dom = render(makeInput({ plan }))
     expect(dom.querySelectorAll('details li').map(li => li.text)).toEqual([
@@ -270,7 +270,7 @@ describe('links and where the run is', () => {
     }
     const plan = makePlan([createPayments, updateCheckout, alertCreate, deleteLegacy], {
       command: 'apply',
-      references: { version: 1, sources: {}, alertDashboards: { 'Payments errors': 'Payments API' } }
+      names: { sources: {}, alertDashboards: { 'Payments errors': 'Payments API' } }
     })
     const outcome = (c: Change, id?: string) => ({
       address: c.address,

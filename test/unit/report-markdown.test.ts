@@ -246,7 +246,7 @@ describe('markdown report of each kind of change', () => {
   it('links dashboards in the UI from their line, alerts to their dashboard, only for a plain id', () => {
     const ui = 'https://hyperdx.example.com/'
     const plan = makePlan([updateCheckout, updateAlertWithEvidence, createPayments], {
-      references: { version: 1, sources: {}, alertDashboards: { 'Checkout error spike': 'Checkout' } }
+      names: { sources: {}, alertDashboards: { 'Checkout error spike': 'Checkout' } }
     })
     const md = comment(makeInput({ plan, uiUrl: ui }))
     const link = '<a href="https://hyperdx.example.com/dashboards/65f1c0ffee00000000000abc">'

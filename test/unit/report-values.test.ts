@@ -22,12 +22,7 @@ describe('values as YAML', () => {
   it('names data sources and webhooks the plan knows, and leaves unknown ids alone', () => {
     const names = namesOf(
       makePlan([], {
-        references: {
-          version: 1,
-          sources: { s1: 'Logs' },
-          webhooks: { w1: 'ops-pager' },
-          alertDashboards: {}
-        }
+        names: { sources: { s1: 'Logs' }, webhooks: { w1: 'ops-pager' }, alertDashboards: {} }
       })
     )
     expect(readable({ sourceId: 's1', webhook: 'ops-pager (w1)', other: { sourceId: 's9' } }, names)).toEqual(
@@ -43,15 +38,24 @@ describe('values as YAML', () => {
       appliesToSourceIds: ['s1', 's9']
     })
     // A plan file of an older version has no references: ids stay ids.
-    expect(readable({ sourceId: 's1' }, namesOf(makePlan([])))).toEqual({ sourceId: 's1' })
+    expect(readable({ sourceId: 's1' }, namesOf(makePlan([], { references: undefined })))).toEqual({
+      sourceId: 's1'
+    })
     // A later version of the table is not misread.
-    const later = makePlan([], { references: { version: 2, sources: { s1: 'Logs' }, alertDashboards: {} } })
+    const later = makePlan([], {
+      references: {
+        version: 3,
+        keys: { sourceId: { as: 'source', names: { s1: 'Logs' } } },
+        seenOn: {},
+        nouns: {}
+      }
+    })
     expect(readable({ sourceId: 's1' }, namesOf(later))).toEqual({ sourceId: 's1' })
   })
 
   it('shows a changed leaf under its containers, and a source id change by name', () => {
     const names = namesOf(
-      makePlan([], { references: { version: 1, sources: { s1: 'Logs', s2: 'Traces' }, alertDashboards: {} } })
+      makePlan([], { names: { sources: { s1: 'Logs', s2: 'Traces' }, alertDashboards: {} } })
     )
     const lines = changedLines(
       [

@@ -346,7 +346,7 @@ describe('tile and dashboard: compared fields are in the normal form, and an upd
 describe('alerts: compared fields change the normal form, untouched ones never do', () => {
   const ctx = {
     settings: { mode: 'self-hosted' },
-    live: { dashboards: [], alerts: [], sources: [], webhooks: [] },
+    live: { Dashboard: [], Alert: [], Source: [], Webhook: [] },
     dashboards: { desired: new Map(), live: new Map() },
     refs: new References(() => {})
   } as unknown as PlanContext
@@ -461,7 +461,7 @@ describe("a plan's words on tile settings the manifest cannot express", () => {
     const reported: string[] = []
     const ctx = {
       settings: { ownershipTag: 'obsdeploy:shop' },
-      live: { sources: [], alerts: [], dashboards: [live] },
+      live: { Source: [], Alert: [], Dashboard: [live] },
       report: (d: { message: string }) => reported.push(d.message)
     } as unknown as PlanContext
     const change = { action: 'update', notes: [] as string[] }

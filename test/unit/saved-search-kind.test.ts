@@ -211,7 +211,7 @@ describe('planning a saved search this stack owns', () => {
   it('reads the saved searches list', async () => {
     const store = storeWith(stored())
     expect(await savedSearchKind.live!.read(store.api(), { service: false })).toEqual(
-      store.live().savedSearches
+      store.live().SavedSearch
     )
   })
 })

@@ -105,7 +105,7 @@ describe('the dry run of the dashboards a plan writes', () => {
         'Uses fresh',
         tile('E', 'displayType: line\n      source: Fresh\n      select: [{ aggFn: count }]')
       )
-    const o = plan(yaml, [], { connections: [{ id: 'c1', name: 'Warehouse' }] })
+    const o = plan(yaml, [], { Connection: [{ id: 'c1', name: 'Warehouse' }] })
     expect(o.plan.diagnostics.filter(d => d.severity === 'error')).toEqual([])
     expect(o.plan.changes.map(c => `${c.action} ${c.address}`)).toContain('create Dashboard/Uses fresh')
     const { api, bodies } = dryRun({ valid: true, errors: [] })

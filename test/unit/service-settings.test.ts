@@ -35,7 +35,7 @@ function plan(body: string, service: LiveService | undefined, over: Partial<Plan
     command: 'plan',
     settings: settings(over),
     manifests,
-    live: { dashboards: [], alerts: [], sources: [], service },
+    live: { Dashboard: [], Alert: [], Source: [], ...(service ? { ServiceSettings: [service] } : {}) },
     now: new Date('2026-11-23T01:00:00.000Z'),
     kinds: [serviceSettingsKind]
   })
@@ -51,7 +51,7 @@ function planned(body: string, service: LiveService | undefined) {
     command: 'plan',
     settings: settings(),
     manifests,
-    live: { dashboards: [], alerts: [], sources: [], service },
+    live: { Dashboard: [], Alert: [], Source: [], ...(service ? { ServiceSettings: [service] } : {}) },
     now: new Date('2026-11-23T01:00:00.000Z'),
     kinds: [serviceSettingsKind]
   })
@@ -316,7 +316,7 @@ transparentDataEncryptionKeyId: key-1
       command: 'plan',
       settings: settings({ mode: 'self-hosted' }),
       manifests,
-      live: { dashboards: [], alerts: [], sources: [], service: LIVE },
+      live: { Dashboard: [], Alert: [], Source: [], ServiceSettings: [LIVE] },
       now: new Date('2026-11-23T01:00:00.000Z'),
       kinds: [serviceSettingsKind]
     })
@@ -331,7 +331,6 @@ describe('reading the live service', () => {
   }
   it('is read only when a ServiceSettings manifest exists (known now or later)', async () => {
     const read = serviceSettingsKind.live!.read
-    expect(serviceSettingsKind.live!.field).toBe('service')
     for (const service of [false, Promise.resolve(false)]) {
       const a = api()
       expect(await read(a.api, { service })).toBeUndefined()
@@ -339,7 +338,7 @@ describe('reading the live service', () => {
     }
     for (const service of [true, Promise.resolve(true)]) {
       const a = api()
-      expect(await read(a.api, { service })).toBe(LIVE)
+      expect((await read(a.api, { service }))?.[0]).toBe(LIVE)
       expect(a.getService).toHaveBeenCalledTimes(1)
     }
   })

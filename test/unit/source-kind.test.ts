@@ -370,7 +370,7 @@ describe('the live side as the plan reads it', () => {
       metadataMaterializedViews: null
     })
     expect((await sourceKind.live!.read(store.api(), { service: false })) as unknown[]).toEqual(
-      store.live().sources
+      store.live().Source
     )
     const p = plan(store, '')
     const [live] = p.outcome.planned.filter(pc => pc.change.kind === 'Source')

@@ -46,10 +46,10 @@ function live(
           }
         ]
   return {
-    dashboards: registry,
-    alerts: [],
-    sources: [],
-    teamMembers: teamMembersOf(
+    Dashboard: registry,
+    Alert: [],
+    Source: [],
+    TeamMember: teamMembersOf(
       members.map(m => ({ isCurrentUser: false, ...m }) as never),
       invitations.map(i => LiveTeamInvitation.parse({ url: `http://ui/join-team?token=${TOKEN}`, ...i }))
     )
@@ -206,7 +206,7 @@ describe('planning team members', () => {
 
   it("refuses one another stack's registry lists, even with adopt", () => {
     const state = live([SELF, { id: '650000000000000000000002', email: 'dee@example.com' }])
-    state.dashboards.push({
+    state.Dashboard.push({
       id: 'reg2',
       name: 'obsdeploy registry (stack other)',
       tags: ['obsdeploy:other', REGISTRY_TAG],
@@ -218,7 +218,7 @@ describe('planning team members', () => {
 
   it('is a plan error at the kind where the server has no team routes', () => {
     const state = live([SELF])
-    delete state.teamMembers
+    delete state.TeamMember
     expect(errorsOf(plan(member('x@example.com'), state))).toEqual([
       expect.stringMatching(/^2:kind this API has no team routes/)
     ])

@@ -426,6 +426,6 @@ describe('adoption and the other stacks', () => {
 
   it('reads the webhooks list', async () => {
     const store = owned()
-    expect(await webhookKind.live!.read(store.api(), { service: false })).toEqual(store.live().webhooks)
+    expect(await webhookKind.live!.read(store.api(), { service: false })).toEqual(store.live().Webhook)
   })
 })

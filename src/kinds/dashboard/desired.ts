@@ -49,8 +49,8 @@ export function desiredDashboards(ctx: PlanContext): Desired<DesiredDashboard>[]
   // Dashboards of one name (validation allows them only when each is pinned by id) are told apart by the id, as
   // orphans are: a saved plan keys its records by address.
   const named = new Map<string, number>()
-  for (const { spec } of ctx.manifests.dashboards) named.set(spec.name, (named.get(spec.name) ?? 0) + 1)
-  return ctx.manifests.dashboards.map(located => {
+  for (const { spec } of ctx.manifests.specs.Dashboard) named.set(spec.name, (named.get(spec.name) ?? 0) + 1)
+  return ctx.manifests.specs.Dashboard.map(located => {
     const { spec, doc } = located
     const tiles = (spec.tiles ?? []).map((tile, i) => desiredTile(tile, ['tiles', i], located, ctx))
     const filters = (spec.filters ?? []).map((f, i) => {

@@ -3,6 +3,8 @@
  * keep their ids on update (FACTS.md: a tile sent without its id is a new tile, and the server deletes
  * the alerts of the tile that went away).
  */
+import { NOUNS } from '../nouns.js'
+import { isRegistryDashboard } from '../registry.js'
 import type { LiveDashboard } from '../../api/schemas.js'
 import type { Kind } from '../kind.js'
 import { desiredDashboards, type DesiredDashboard } from './desired.js'
@@ -15,7 +17,21 @@ import { savedDashboard } from './saved.js'
 
 export const dashboardKind: Kind<DesiredDashboard, LiveDashboard> = {
   kind: 'Dashboard',
-  live: { field: 'dashboards', read: api => api.listDashboards() },
+  nouns: NOUNS.Dashboard,
+  fingerprint: { specs: 'dashboards', whenEmpty: true },
+  referredBy: undefined,
+  copies: {
+    what: 'dashboards',
+    isCopy: (r, c, tag) => r.name === c.name && r.tags.includes(tag) && !isRegistryDashboard(r),
+    remove: (api, id) => api.deleteDashboard(id),
+    // A copy with alerts is in use: another apply put them there.
+    inUse: async api => {
+      const alerted = new Set((await api.listAlerts()).map(a => a.dashboardId))
+      return id => alerted.has(id)
+    }
+  },
+  seenOn: d => ({ dashboard: d.name, own: true }),
+  live: { read: api => api.listDashboards(), first: true },
   keyedPaths: new Set(['tiles', 'containers']),
   desired: desiredDashboards,
   pair: pairDashboards,

@@ -62,7 +62,7 @@ export function settleDashboardLinks<D extends LinkingDashboard>(
   const orphans = new Set(result.orphans.map(o => o.id))
   // Each live dashboard by its name, a paired one by the name its manifest gives it.
   const names = new Map<string, string>()
-  for (const d of ctx.live.dashboards) names.set(d.id, d.name)
+  for (const d of ctx.live.Dashboard) names.set(d.id, d.name)
   for (const p of result.pairs) if (p.live) names.set(p.live.id, p.desired.name)
   linkNames.set(ctx, names)
 
@@ -77,7 +77,7 @@ export function settleDashboardLinks<D extends LinkingDashboard>(
           diagnostic('plan', 'error', message, { ...d.located.doc.locate(path), field: formatPath(path) })
         )
       // A raw id must name a dashboard (udash getMissingOnClickDashboards).
-      if (typeof target?.id === 'string' && !ctx.live.dashboards.some(x => x.id === target.id))
+      if (typeof target?.id === 'string' && !ctx.live.Dashboard.some(x => x.id === target.id))
         reportAt(at('id'), `no dashboard with id "${target.id}"`)
       if (typeof name !== 'string') return
       const report = (message: string) => reportAt(at('dashboard'), message)

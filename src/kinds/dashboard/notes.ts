@@ -69,7 +69,7 @@ function checkSourceKinds(pc: PlannedChange<DesiredDashboard, LiveDashboard>, ct
   const { desired, live } = pc
   if (!desired) return
   const liveTiles = live ? keyedLiveTiles(live) : undefined
-  const kindOf = (id: unknown) => ctx.live.sources.find(s => s.id === id)?.kind ?? undefined
+  const kindOf = (id: unknown) => ctx.live.Source.find(s => s.id === id)?.kind ?? undefined
   desired.value.tiles.forEach((t, i) => {
     // A series tile has no config (and its body is made anew on each use).
     const config = t.spec.config ? (t.body.config as Record<string, unknown> | undefined) : undefined
@@ -163,7 +163,7 @@ function noteTileConsequences(pc: PlannedChange<DesiredDashboard, LiveDashboard>
   const added = desired.value.tiles.filter(t => !liveTiles.has(t.spec.name))
   // sameId matches no absent id: a tile without an id has no alerts.
   const alertsOn = (tileId: RawId | undefined) =>
-    ctx.live.alerts
+    ctx.live.Alert
       .filter(a => a.dashboardId === live.id && sameId(a.tileId, tileId))
       .map(a => `"${a.name ?? a.id}"`)
   for (const [key, tile] of dropped) {
