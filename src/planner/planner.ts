@@ -9,6 +9,7 @@ import type { Json } from '../json.js'
 import type { AnyKind } from '../kinds/index.js'
 import { KINDS } from '../kinds/index.js'
 import {
+  listed,
   recordsOf,
   type DashboardFacts,
   type LiveState,
@@ -18,7 +19,8 @@ import {
   type PlanSettings
 } from '../kinds/kind.js'
 import { References } from '../kinds/references.js'
-import { isRegistryKind, Registry } from '../kinds/registry.js'
+import { isRegistryKind, Registry, REGISTRY_HOME } from '../kinds/registry.js'
+import type { LiveDashboard } from '../api/schemas.js'
 import { diagnostic } from '../diagnostics.js'
 import { scryptSync } from 'node:crypto'
 import type { ManifestSet } from '../manifest/load.js'
@@ -214,7 +216,11 @@ export function readRegistry(
   settings: PlanSettings,
   kinds: readonly AnyKind[] = KINDS
 ): Registry {
-  const registry = Registry.read(live.Dashboard, settings.stack, settings.ownershipTag)
+  const registry = Registry.read(
+    listed(live, REGISTRY_HOME) as LiveDashboard[],
+    settings.stack,
+    settings.ownershipTag
+  )
   for (const kind of kinds) {
     if (!kind.live || !isRegistryKind(kind.kind)) continue
     const records = recordsOf(live, kind.kind)

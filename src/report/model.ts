@@ -434,8 +434,11 @@ function groupsOf(input: ReportInput): ReportGroup[] {
 function liveDashboardIds(input: ReportInput): Map<string, string> {
   const outcomes = new Map((input.apply?.outcomes ?? []).map(o => [o.address, o]))
   const ids = new Map<string, string>()
+  const refs = input.plan?.references
+  const seenOn = refs?.version === REFERENCES_VERSION ? refs.seenOn : {}
   for (const c of input.plan?.changes ?? []) {
-    if (c.kind !== 'Dashboard' || c.deferred === 'prune') continue
+    // A dashboard's own changes: the plan says it is seen on itself.
+    if (!seenOn[c.address]?.own || c.deferred === 'prune') continue
     const o = outcomes.get(c.address)
     let id = c.id
     if (input.apply) {
