@@ -1,4 +1,5 @@
-import { AGGREGATE_FUNCTIONS, PALETTE_TOKENS, QUANTILE_LEVELS } from './rules/vocabulary.js'
+import { resolvePaletteToken } from './palette.js'
+import { AGGREGATE_FUNCTIONS, QUANTILE_LEVELS } from './rules/vocabulary.js'
 import type { JsonObject, StoredDashboard, StoredTile, TileConfig } from './types.js'
 
 /**
@@ -153,7 +154,7 @@ function externalConfig(config: TileConfig, options: OutputOptions): JsonObject 
         select: select(formulas !== undefined),
         numberFormat: config.numberFormat,
         formulas,
-        color: paletteToken(config.color),
+        color: resolvePaletteToken(config.color),
         colorRules: colorRules(config.colorRules),
         backgroundChart: config.backgroundChart
       })
@@ -237,34 +238,13 @@ function externalSelectItem(item: JsonObject, options: OutputOptions): JsonObjec
   })
 }
 
-/** types.ts LEGACY_CHART_PALETTE_TOKEN_MAP: the numbered tokens of the first colour picker, by hue. */
-const LEGACY_TOKENS: Record<string, string> = {
-  'chart-1': 'chart-green',
-  'chart-2': 'chart-blue',
-  'chart-3': 'chart-orange',
-  'chart-4': 'chart-red',
-  'chart-5': 'chart-cyan',
-  'chart-6': 'chart-pink',
-  'chart-7': 'chart-purple',
-  'chart-8': 'chart-light-blue',
-  'chart-9': 'chart-brown',
-  'chart-10': 'chart-gray'
-}
-
-/** `resolveChartPaletteToken`: a legacy token reads as its hue, anything unknown as absent. */
-function paletteToken(value: unknown): string | undefined {
-  if (typeof value !== 'string') return undefined
-  if (LEGACY_TOKENS[value]) return LEGACY_TOKENS[value]
-  return (PALETTE_TOKENS as readonly string[]).includes(value) ? value : undefined
-}
-
 const RULE_OPERATORS = ['gt', 'gte', 'lt', 'lte', 'between', 'eq', 'neq']
 
 /** `toExternalColorRules`: rules whose colour or operator cannot be returned are dropped; none left is absent. */
 function colorRules(value: unknown): JsonObject[] | undefined {
   if (!Array.isArray(value)) return undefined
   const rules = (value as JsonObject[]).flatMap(rule => {
-    const color = paletteToken(rule?.color)
+    const color = resolvePaletteToken(rule?.color)
     return color && RULE_OPERATORS.includes(String(rule.operator)) ? [{ ...rule, color }] : []
   })
   return rules.length > 0 ? rules : undefined

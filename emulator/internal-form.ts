@@ -14,7 +14,8 @@
  *   back exactly what it wrote.
  */
 import { isPlainObject } from './errors.js'
-import { AGGREGATE_FUNCTIONS, PALETTE_TOKENS, QUANTILE_LEVELS } from './rules/vocabulary.js'
+import { resolvePaletteToken } from './palette.js'
+import { AGGREGATE_FUNCTIONS, QUANTILE_LEVELS } from './rules/vocabulary.js'
 import { normalizeConfig } from './tiles.js'
 import type { JsonObject, StoredTile, TileConfig, TileUi, UiOverlay } from './types.js'
 
@@ -403,26 +404,6 @@ export function diffUi(base: Json, actual: Json): TileUi | undefined {
 const DEFAULT_SELECT_ITEM = { aggFn: 'count', where: '' }
 const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined)
 
-const LEGACY_TOKENS: Record<string, string> = {
-  'chart-1': 'chart-green',
-  'chart-2': 'chart-blue',
-  'chart-3': 'chart-orange',
-  'chart-4': 'chart-red',
-  'chart-5': 'chart-cyan',
-  'chart-6': 'chart-pink',
-  'chart-7': 'chart-purple',
-  'chart-8': 'chart-light-blue',
-  'chart-9': 'chart-brown',
-  'chart-10': 'chart-gray'
-}
-
-/** types.ts resolveChartPaletteToken: a legacy numbered token reads as its hue; anything else unknown is absent. */
-export function paletteToken(value: unknown): string | undefined {
-  if (typeof value !== 'string') return undefined
-  if (LEGACY_TOKENS[value]) return LEGACY_TOKENS[value]
-  return (PALETTE_TOKENS as readonly string[]).includes(value) ? value : undefined
-}
-
 function selectItemToExternal(item: Json): Json {
   const aggFn = (AGGREGATE_FUNCTIONS as readonly unknown[]).includes(item.aggFn) ? item.aggFn : 'none'
   const level =
@@ -481,7 +462,7 @@ export function internalToExternal(c: Json): Json | undefined {
           ...refs,
           sourceId: c.source,
           numberFormat: c.numberFormat,
-          color: paletteToken(c.color)
+          color: resolvePaletteToken(c.color)
         })
       case 'pie':
       case 'bar':
@@ -523,7 +504,7 @@ export function internalToExternal(c: Json): Json | undefined {
         select: select(formulas !== undefined),
         numberFormat: c.numberFormat,
         formulas,
-        color: paletteToken(c.color),
+        color: resolvePaletteToken(c.color),
         colorRules: c.colorRules,
         backgroundChart: c.backgroundChart
       })

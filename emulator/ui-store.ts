@@ -17,7 +17,8 @@
 import { buildAlert } from './alert-body.js'
 import { ApiError, isPlainObject, UiBodyError } from './errors.js'
 import { newObjectId } from './ids.js'
-import { internalTile, paletteToken, storedFromInternal } from './internal-form.js'
+import { internalTile, storedFromInternal } from './internal-form.js'
+import { resolvePaletteToken } from './palette.js'
 import { alertBodySchema } from './rules/alert.js'
 import type { z } from './rules/common.js'
 import { uiSchemas } from './rules/ui-dashboard.js'
@@ -51,7 +52,7 @@ function healColors(body: unknown): unknown {
     tiles: body.tiles.map(tile => {
       if (!isPlainObject(tile) || !isPlainObject(tile.config) || typeof tile.config.color !== 'string')
         return tile
-      const color = paletteToken(tile.config.color) ?? tile.config.color
+      const color = resolvePaletteToken(tile.config.color) ?? tile.config.color
       return color === tile.config.color ? tile : { ...tile, config: { ...tile.config, color } }
     })
   }
@@ -128,7 +129,7 @@ export function internalDashboard(store: ResourceStore, d: StoredDashboard, view
       const alert = view.withAlerts.get(`${d.id}:${tile.id}`)
       if (alert) config.alert = internalAlert(store, alert, true)
       // controllers/dashboard.ts heals legacy colour tokens on the way out.
-      const color = typeof config.color === 'string' ? paletteToken(config.color) : undefined
+      const color = typeof config.color === 'string' ? resolvePaletteToken(config.color) : undefined
       if (color !== undefined) config.color = color
     }
     return out
