@@ -4,7 +4,9 @@
  * The transport and JSON-RPC around it are mcp.ts.
  */
 import { externalDashboard } from './dashboard-output.js'
-import { baseInternalConfig, diffUi, requestTileRecord } from './internal-form.js'
+import { diffUi } from './internal-form/overlay.js'
+import { baseInternalConfig } from './internal-form/stored-tile.js'
+import { requestTileRecord } from './internal-form/to-internal.js'
 import { dashboardHandlerProblem, parseTileWithId, type DashboardBody } from './rules/dashboard.js'
 import { mcpPatchDashboardArgs, type McpPatchArgs } from './rules/mcp-patch.js'
 import type { ResourceStore } from './store.js'

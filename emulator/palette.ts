@@ -1,6 +1,6 @@
 /**
  * How a stored colour reads back (HyperDX 2.36 packages/common-utils/src/types.ts): the v2 read
- * (dashboard-output.ts), the conversion to the v2 form (internal-form.ts) and the web UI's store all resolve a token
+ * (dashboard-output.ts), the conversion to the v2 form (internal-form/) and the web UI's store all resolve a token
  * the same way.
  */
 import { PALETTE_TOKENS } from './rules/vocabulary.js'

@@ -17,7 +17,7 @@
 import { buildAlert } from './alert-body.js'
 import { ApiError, isPlainObject, UiBodyError } from './errors.js'
 import { newObjectId } from './ids.js'
-import { internalTile, storedFromInternal } from './internal-form.js'
+import { internalTile, storedFromInternal } from './internal-form/stored-tile.js'
 import { resolvePaletteToken } from './palette.js'
 import { alertBodySchema } from './rules/alert.js'
 import type { z } from './rules/common.js'
