@@ -6,10 +6,12 @@
  */
 import {
   addIssue,
+  channelSelectionProblem,
   isRecord,
   isValidObjectId,
   oneOf,
   parseWith,
+  scheduleStartAt,
   z,
   type Parsed,
   type RuleMode
@@ -23,7 +25,6 @@ import {
 } from './vocabulary.js'
 
 type Json = Record<string, unknown>
-const YEAR_MS = 365 * 24 * 60 * 60 * 1000
 
 function build(mode: RuleMode) {
   const webhookChannel = z.object({
@@ -49,15 +50,6 @@ function build(mode: RuleMode) {
       `An alert supports at most ${LIMITS.maxAlertChannels} notification channels`
     )
   const intervals = Object.keys(ALERT_INTERVAL_MINUTES) as Array<keyof typeof ALERT_INTERVAL_MINUTES>
-  const scheduleStartAt = z
-    .union([z.string().datetime(), z.null()])
-    .optional()
-    .refine(v => v == null || new Date(v).getTime() <= Date.now() + YEAR_MS, {
-      message: 'scheduleStartAt must be within 1 year from now'
-    })
-    .refine(v => v == null || new Date(v).getTime() >= Date.now() - 10 * YEAR_MS, {
-      message: 'scheduleStartAt must be within 10 years in the past'
-    })
   const optionalText = (max: number) => z.string().min(1).max(max).nullish()
 
   return z
@@ -118,21 +110,6 @@ function build(mode: RuleMode) {
       else if (alert.thresholdMax < alert.threshold)
         addIssue(ctx, 'thresholdMax must be greater than or equal to threshold', ['thresholdMax'])
     })
-}
-
-/** types.ts checkAlertChannelSelection: one of the two, `channel` equal to `channels[0]`, no duplicate channels. */
-function channelSelectionProblem(
-  channel: Json | undefined,
-  channels: Json[] | undefined
-): string | undefined {
-  if (channel == null && channels == null) return 'Provide either "channel" or "channels"'
-  const key = (c: Json | undefined) =>
-    c ? JSON.stringify(Object.entries(c).sort(([a], [b]) => a.localeCompare(b))) : ''
-  if (channel != null && channels != null && (channels[0] === undefined || key(channel) !== key(channels[0])))
-    return 'When both "channel" and "channels" are provided, "channel" must match the first entry of "channels"'
-  const keys = (channels ?? []).map(key)
-  if (new Set(keys).size !== keys.length) return 'Duplicate notification channels are not allowed'
-  return undefined
 }
 
 const built = new Map<RuleMode, ReturnType<typeof build>>()

@@ -10,9 +10,12 @@
  */
 import {
   addIssue,
+  backgroundChart,
+  dashboardContainer,
   isRecord,
   isValidObjectId,
   numberFormat,
+  numberTileColorRule,
   objectId,
   oneOf,
   paletteToken,
@@ -158,18 +161,6 @@ function build(mode: RuleMode) {
     z.object({ type: z.literal('external'), urlTemplate: z.string().min(1).max(10000) })
   ])
 
-  // Number tile colours (types.ts NumberTileColorConditionSchema, BackgroundChartSchema).
-  const ruleTail = { color: paletteToken, label: text(40).optional() }
-  const colorRule = z.discriminatedUnion('operator', [
-    z.object({ operator: z.enum(['gt', 'gte', 'lt', 'lte']), value: z.number().finite(), ...ruleTail }),
-    z.object({ operator: z.literal('between'), value: z.array(z.number().finite()).length(2), ...ruleTail }),
-    z.object({
-      operator: z.enum(['eq', 'neq']),
-      value: z.union([z.number().finite(), text(200)]),
-      ...ruleTail
-    })
-  ])
-
   const formulas = z
     .array(
       z.object({
@@ -234,8 +225,8 @@ function build(mode: RuleMode) {
       numberFormat: numberFormat.optional(),
       ...(managed ? {} : { formulas }),
       color: paletteToken.optional(),
-      colorRules: z.array(colorRule).max(10).optional(),
-      backgroundChart: z.object({ type: z.enum(['line', 'area']), color: paletteToken.optional() }).optional()
+      colorRules: z.array(numberTileColorRule).max(10).optional(),
+      backgroundChart: backgroundChart.optional()
     }),
     categorical('pie'),
     categorical('bar'),
@@ -387,18 +378,6 @@ function build(mode: RuleMode) {
     })
 
   // ---- Dashboard-level fields (udash dashboardBodyBaseShape; types.ts DashboardContainerSchema, DashboardFilterSchema).
-  const boundedId = z.string().min(1).max(LIMITS.containerIdMax)
-  const container = z.object({
-    id: boundedId,
-    title: boundedId,
-    collapsed: z.boolean(),
-    collapsible: z.boolean().optional(),
-    bordered: z.boolean().optional(),
-    tabs: z
-      .array(z.object({ id: boundedId, title: boundedId }))
-      .max(LIMITS.maxContainerTabs)
-      .optional()
-  })
   const filterShape: Shape = {
     id: z.string(),
     type: z.enum(['QUERY_EXPRESSION']),
@@ -438,7 +417,7 @@ function build(mode: RuleMode) {
         savedFilterValues: z
           .array(z.object({ type: z.literal('sql').optional().default('sql'), condition: text(10000) }))
           .optional(),
-        containers: z.array(container).max(LIMITS.maxContainers).optional(),
+        containers: z.array(dashboardContainer).max(LIMITS.maxContainers).optional(),
         filters: z.array(filter).optional()
       })
       .superRefine((data, ctx) => {

@@ -10,7 +10,20 @@
  * the server's nested `invalid_union` tree, down to `Expected 'sql' | 'lucene' | 'promql', received null`. The code
  * is ours.
  */
-import { addIssue, isValidObjectId, numberFormat, oneOf, paletteToken, z } from './common.js'
+import {
+  addIssue,
+  backgroundChart,
+  channelSelectionProblem,
+  colorRuleTail,
+  dashboardContainer,
+  isValidObjectId,
+  NUMBER_TILE_COLOR_CONDITIONS,
+  numberFormat,
+  oneOf,
+  paletteToken,
+  scheduleStartAt,
+  z
+} from './common.js'
 import { checkFilterModes, checkFilterVariableNames } from './dashboard.js'
 import {
   AGGREGATE_FUNCTIONS,
@@ -38,7 +51,6 @@ const DISPLAY_TYPES = [
 ] as const
 
 const ALERT_STATES = ['ALERT', 'DISABLED', 'ERROR', 'INSUFFICIENT_DATA', 'OK', 'PENDING'] as const
-const YEAR_MS = 365 * 24 * 60 * 60 * 1000
 
 function build() {
   const language = oneOf(WHERE_LANGUAGES).optional()
@@ -93,19 +105,13 @@ function build() {
       })
     )
 
-  const colorTail = { color: paletteToken, label: z.string().max(40).optional() }
+  // types.ts ColorConditionSchema: the number tile's rules, then string matches and a pattern.
   const colorCondition = z.discriminatedUnion('operator', [
-    z.object({ operator: z.enum(['gt', 'gte', 'lt', 'lte']), value: z.number().finite(), ...colorTail }),
-    z.object({ operator: z.literal('between'), value: z.array(z.number().finite()).length(2), ...colorTail }),
-    z.object({
-      operator: z.enum(['eq', 'neq']),
-      value: z.union([z.number().finite(), z.string().max(200)]),
-      ...colorTail
-    }),
+    ...NUMBER_TILE_COLOR_CONDITIONS,
     z.object({
       operator: z.enum(['contains', 'startsWith', 'endsWith']),
       value: z.string().min(1).max(200),
-      ...colorTail
+      ...colorRuleTail
     }),
     z.object({
       operator: z.literal('regex'),
@@ -124,7 +130,7 @@ function build() {
           },
           { message: 'Invalid regex pattern' }
         ),
-      ...colorTail
+      ...colorRuleTail
     })
   ])
 
@@ -181,7 +187,7 @@ function build() {
     onClick: onClick.optional(),
     color: paletteToken.optional(),
     colorRules: z.array(colorCondition).max(10).optional(),
-    backgroundChart: z.object({ type: z.enum(['line', 'area']), color: paletteToken.optional() }).optional(),
+    backgroundChart: backgroundChart.optional(),
     alternateRowBackground: z.boolean().optional(),
     seriesLimit: z.number().int().nonnegative().nullish()
   }
@@ -211,15 +217,6 @@ function build() {
     type: z.literal('webhook'),
     webhookId: z.string().nonempty("Webhook ID can't be empty")
   })
-  const scheduleStartAt = z
-    .union([z.string().datetime(), z.null()])
-    .optional()
-    .refine(v => v == null || new Date(v).getTime() <= Date.now() + YEAR_MS, {
-      message: 'scheduleStartAt must be within 1 year from now'
-    })
-    .refine(v => v == null || new Date(v).getTime() >= Date.now() - 10 * YEAR_MS, {
-      message: 'scheduleStartAt must be within 10 years in the past'
-    })
   const intervals = Object.keys(ALERT_INTERVAL_MINUTES).map(i => z.literal(i))
   const alertBase = z.object({
     id: z.string().optional(),
@@ -331,18 +328,6 @@ function build() {
       .regex(/^[a-zA-Z][a-zA-Z0-9_]*$/)
       .optional()
   })
-  const boundedText = z.string().min(1).max(256)
-  const container = z.object({
-    id: boundedText,
-    title: boundedText,
-    collapsed: z.boolean(),
-    collapsible: z.boolean().optional(),
-    bordered: z.boolean().optional(),
-    tabs: z
-      .array(z.object({ id: boundedText, title: boundedText }))
-      .max(20)
-      .optional()
-  })
   const dashboard = z.object({
     id: z.string(),
     name: z.string().min(1),
@@ -353,7 +338,7 @@ function build() {
     savedQueryLanguage: language.nullable().optional(),
     savedFilterValues: z.array(filter).optional(),
     containers: z
-      .array(container)
+      .array(dashboardContainer)
       .max(50)
       .superRefine((list, ctx) => {
         const seen = new Set<string>()
@@ -374,21 +359,6 @@ function build() {
     patch: dashboard.partial().superRefine(filterIssues),
     params: z.object({ id: z.string().refine(isValidObjectId, 'Invalid ObjectId') })
   }
-}
-
-/** types.ts checkAlertChannelSelection (alert-body's rule; channels compared by their content). */
-function channelSelectionProblem(
-  channel: Json | undefined,
-  channels: Json[] | undefined
-): string | undefined {
-  if (channel == null && channels == null) return 'Provide either "channel" or "channels"'
-  const key = (c: Json | undefined) =>
-    c ? JSON.stringify(Object.entries(c).sort(([a], [b]) => a.localeCompare(b))) : ''
-  if (channel != null && channels != null && (channels[0] === undefined || key(channel) !== key(channels[0])))
-    return 'When both "channel" and "channels" are provided, "channel" must match the first entry of "channels"'
-  const keys = (channels ?? []).map(key)
-  if (new Set(keys).size !== keys.length) return 'Duplicate notification channels are not allowed'
-  return undefined
 }
 
 let built: ReturnType<typeof build> | undefined
