@@ -24,7 +24,7 @@ import {
   scheduleStartAt,
   z
 } from './common.js'
-import { checkFilterModes, checkFilterVariableNames } from './dashboard.js'
+import { checkFilterModes, checkFilterVariableNames } from './dashboard-validation.js'
 import {
   AGGREGATE_FUNCTIONS,
   ALERT_INTERVAL_MINUTES,
