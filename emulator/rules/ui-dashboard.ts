@@ -35,6 +35,11 @@ import {
 } from './vocabulary.js'
 
 type Json = Record<string, unknown>
+type FilterCondition = ReturnType<typeof filterConditionSchema>
+type Language = ReturnType<typeof whereLanguage>
+
+/** types.ts SearchConditionLanguageSchema, optional. */
+const whereLanguage = () => oneOf(WHERE_LANGUAGES).optional()
 
 /** types.ts DisplayType, in declaration order. */
 const DISPLAY_TYPES = [
@@ -51,14 +56,26 @@ const DISPLAY_TYPES = [
 ] as const
 
 const ALERT_STATES = ['ALERT', 'DISABLED', 'ERROR', 'INSUFFICIENT_DATA', 'OK', 'PENDING'] as const
-
 function build() {
-  const language = oneOf(WHERE_LANGUAGES).optional()
-  const trimmedLanguage = oneOf(FILTER_WHERE_LANGUAGES).optional()
-  const metricType = oneOf(METRIC_DATA_TYPES)
+  const language = whereLanguage()
+  const filter = filterConditionSchema()
+  const dashboard = dashboardSchema(tileSchema(language, filter), language, filter)
+  // routers/api/dashboards.ts addFilterIssues: variable names and filter modes (not the v2 API's field gating).
+  const filterIssues = (data: { filters?: Json[] }, ctx: z.RefinementCtx) => {
+    checkFilterVariableNames(data.filters ?? [], ctx)
+    checkFilterModes(data.filters ?? [], ctx)
+  }
+  return {
+    create: dashboard.omit({ id: true }).superRefine(filterIssues),
+    patch: dashboard.partial().superRefine(filterIssues),
+    params: z.object({ id: z.string().refine(isValidObjectId, 'Invalid ObjectId') })
+  }
+}
 
-  // ---- Select items (RootValueExpressionSchema, DerivedColumnSchema): four shapes, chained with `.or`.
-  const rootValueExpression = z
+/** Select items (RootValueExpressionSchema): four shapes, chained with `.or`. */
+function rootValueExpressionSchema(language: Language) {
+  const metricType = oneOf(METRIC_DATA_TYPES)
+  return z
     .object({
       aggFn: z.union([
         z.literal('quantile'),
@@ -104,9 +121,11 @@ function build() {
         isDelta: z.boolean().optional()
       })
     )
+}
 
-  // types.ts ColorConditionSchema: the number tile's rules, then string matches and a pattern.
-  const colorCondition = z.discriminatedUnion('operator', [
+/** types.ts ColorConditionSchema: the number tile's rules, then string matches and a pattern. */
+function colorConditionSchema() {
+  return z.discriminatedUnion('operator', [
     ...NUMBER_TILE_COLOR_CONDITIONS,
     z.object({
       operator: z.enum(['contains', 'startsWith', 'endsWith']),
@@ -133,7 +152,13 @@ function build() {
       ...colorRuleTail
     })
   ])
+}
 
+/** A chart's select and sort lists (DerivedColumnSchema, SortSpecificationListSchema), or their SQL text. */
+function selectSchemas(language: Language) {
+  const metricType = oneOf(METRIC_DATA_TYPES)
+  const rootValueExpression = rootValueExpressionSchema(language)
+  const colorCondition = colorConditionSchema()
   const derivedColumn = z.intersection(
     rootValueExpression,
     z.object({
@@ -152,8 +177,12 @@ function build() {
   const sortList = z
     .array(z.intersection(rootValueExpression, z.object({ ordering: z.enum(['ASC', 'DESC']) })))
     .or(z.string())
+  return { selectList, sortList }
+}
 
-  // ---- Shared chart settings (SharedChartSettingsSchema).
+/** SharedChartSettingsSchema: what every saved chart config may carry. */
+function sharedChartSettings(language: Language) {
+  const colorCondition = colorConditionSchema()
   const linkTarget = z.discriminatedUnion('mode', [
     z.object({ mode: z.literal('id'), id: z.string().min(1) }),
     z.object({ mode: z.literal('template'), template: z.string().min(1).max(10000) })
@@ -191,8 +220,12 @@ function build() {
     alternateRowBackground: z.boolean().optional(),
     seriesLimit: z.number().int().nonnegative().nullish()
   }
+  return shared
+}
 
-  const filter = z.union([
+/** A saved chart's filter or a dashboard's saved filter value: a condition in a language, or an SQL comparison. */
+function filterConditionSchema() {
+  return z.union([
     z.object({ type: z.enum(['lucene', 'sql']), condition: z.string() }),
     z.object({
       type: z.literal('sql_ast'),
@@ -201,18 +234,10 @@ function build() {
       right: z.string()
     })
   ])
-  const metricTables = z
-    .object(Object.fromEntries(METRIC_DATA_TYPES.map(kind => [kind, z.string().optional()])))
-    .refine(tables => Object.values(tables).some(table => table && table.length > 0), {
-      message: 'At least one metric table must be specified'
-    })
-  const formula = z.object({
-    expression: z.string().max(1024),
-    alias: z.string().optional(),
-    numberFormat: numberFormat.optional()
-  })
+}
 
-  // ---- The alert a tile's config may carry (AlertBaseObjectSchema, checked for its channel selection).
+/** The alert a tile's config may carry (AlertBaseObjectSchema, checked for its channel selection). */
+function tileAlertSchema() {
   const channel = z.object({
     type: z.literal('webhook'),
     webhookId: z.string().nonempty("Webhook ID can't be empty")
@@ -248,37 +273,14 @@ function build() {
     channelChecked(alertBase).optional(),
     channelChecked(alertBase.extend({ threshold: z.number() })).optional()
   ])
+  return alert
+}
 
-  // ---- The three saved chart configs (SavedChartConfigSchema), keys in the server's order.
-  const builder = z.object({
-    name: z.string().optional(),
-    source: z.string(),
-    ...shared,
-    implicitColumnExpression: z.string().optional(),
-    bodyExpression: z.string().optional(),
-    useTextIndexForImplicitColumn: z.enum(['auto', 'enabled', 'disabled']).optional(),
-    sampleWeightExpression: z.string().optional(),
-    markdown: z.string().optional(),
-    filtersLogicalOperator: z.enum(['AND', 'OR']).optional(),
-    filters: z.array(filter).optional(),
-    selectGroupBy: z.boolean().optional(),
-    metricTables: metricTables.optional(),
-    seriesReturnType: z.enum(['ratio', 'column']).optional(),
-    ratioMode: z.enum(['per_group', 'share_of_total']).optional(),
-    formulas: z.array(formula).optional(),
-    showOperandSeries: z.boolean().optional(),
-    eventTableSelect: z.string().optional(),
-    groupByColumnsOnLeft: z.boolean().optional(),
-    select: selectList,
-    where: z.string(),
-    whereLanguage: language,
-    groupBy: selectList.optional(),
-    having: z.string().optional(),
-    havingLanguage: language.optional(),
-    orderBy: sortList.optional(),
-    limit: z.object({ limit: z.number().optional(), offset: z.number().optional() }).optional(),
-    alert
-  })
+/** A tile (TileSchema) with one of the three saved chart configs (SavedChartConfigSchema), keys in the server's order. */
+function tileSchema(language: Language, filter: FilterCondition) {
+  const shared = sharedChartSettings(language)
+  const alert = tileAlertSchema()
+  const builder = builderConfigSchema(language, filter, shared, alert)
   const rawSql = z.object({
     ...shared,
     configType: z.literal('sql'),
@@ -308,8 +310,62 @@ function build() {
     containerId: z.string().min(1).optional(),
     tabId: z.string().min(1).optional()
   })
+  return tile
+}
 
-  // ---- The dashboard (DashboardSchema).
+/** The builder config (the first of SavedChartConfigSchema's three), keys in the server's order. */
+function builderConfigSchema(
+  language: Language,
+  filter: FilterCondition,
+  shared: ReturnType<typeof sharedChartSettings>,
+  alert: ReturnType<typeof tileAlertSchema>
+) {
+  const { selectList, sortList } = selectSchemas(language)
+  const metricTables = z
+    .object(Object.fromEntries(METRIC_DATA_TYPES.map(kind => [kind, z.string().optional()])))
+    .refine(tables => Object.values(tables).some(table => table && table.length > 0), {
+      message: 'At least one metric table must be specified'
+    })
+  const formula = z.object({
+    expression: z.string().max(1024),
+    alias: z.string().optional(),
+    numberFormat: numberFormat.optional()
+  })
+  return z.object({
+    name: z.string().optional(),
+    source: z.string(),
+    ...shared,
+    implicitColumnExpression: z.string().optional(),
+    bodyExpression: z.string().optional(),
+    useTextIndexForImplicitColumn: z.enum(['auto', 'enabled', 'disabled']).optional(),
+    sampleWeightExpression: z.string().optional(),
+    markdown: z.string().optional(),
+    filtersLogicalOperator: z.enum(['AND', 'OR']).optional(),
+    filters: z.array(filter).optional(),
+    selectGroupBy: z.boolean().optional(),
+    metricTables: metricTables.optional(),
+    seriesReturnType: z.enum(['ratio', 'column']).optional(),
+    ratioMode: z.enum(['per_group', 'share_of_total']).optional(),
+    formulas: z.array(formula).optional(),
+    showOperandSeries: z.boolean().optional(),
+    eventTableSelect: z.string().optional(),
+    groupByColumnsOnLeft: z.boolean().optional(),
+    select: selectList,
+    where: z.string(),
+    whereLanguage: language,
+    groupBy: selectList.optional(),
+    having: z.string().optional(),
+    havingLanguage: language.optional(),
+    orderBy: sortList.optional(),
+    limit: z.object({ limit: z.number().optional(), offset: z.number().optional() }).optional(),
+    alert
+  })
+}
+
+/** DashboardSchema, with its filters (DashboardFilterSchema) and containers. */
+function dashboardSchema(tile: ReturnType<typeof tileSchema>, language: Language, filter: FilterCondition) {
+  const metricType = oneOf(METRIC_DATA_TYPES)
+  const trimmedLanguage = oneOf(FILTER_WHERE_LANGUAGES).optional()
   const dashboardFilter = z.object({
     id: z.string(),
     type: z.enum(['QUERY_EXPRESSION']),
@@ -349,16 +405,7 @@ function build() {
       })
       .optional()
   })
-  // routers/api/dashboards.ts addFilterIssues: variable names and filter modes (not the v2 API's field gating).
-  const filterIssues = (data: { filters?: Json[] }, ctx: z.RefinementCtx) => {
-    checkFilterVariableNames(data.filters ?? [], ctx)
-    checkFilterModes(data.filters ?? [], ctx)
-  }
-  return {
-    create: dashboard.omit({ id: true }).superRefine(filterIssues),
-    patch: dashboard.partial().superRefine(filterIssues),
-    params: z.object({ id: z.string().refine(isValidObjectId, 'Invalid ObjectId') })
-  }
+  return dashboard
 }
 
 let built: ReturnType<typeof build> | undefined
