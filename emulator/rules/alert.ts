@@ -27,28 +27,7 @@ import {
 type Json = Record<string, unknown>
 
 function build(mode: RuleMode) {
-  const webhookChannel = z.object({
-    type: z.literal('webhook'),
-    webhookId: z.string().min(1, "Webhook ID can't be empty")
-  })
-  const channel =
-    mode === 'managed'
-      ? z.discriminatedUnion('type', [
-          webhookChannel.extend({
-            webhookService: z.string().nullish(),
-            slackChannelId: z.string().nullish(),
-            severity: z.enum(['critical', 'error', 'warning', 'info']).nullish()
-          }),
-          z.object({ type: z.literal('email'), emailRecipients: z.array(z.string()) })
-        ])
-      : webhookChannel
-  const channels = z
-    .array(webhookChannel)
-    .min(1, 'At least one notification channel is required')
-    .max(
-      LIMITS.maxAlertChannels,
-      `An alert supports at most ${LIMITS.maxAlertChannels} notification channels`
-    )
+  const { channel, channels } = channelSchemas(mode)
   const intervals = Object.keys(ALERT_INTERVAL_MINUTES) as Array<keyof typeof ALERT_INTERVAL_MINUTES>
   const optionalText = (max: number) => z.string().min(1).max(max).nullish()
 
@@ -89,27 +68,68 @@ function build(mode: RuleMode) {
       )
       if (problem) addIssue(ctx, problem, ['channels'])
     })
-    .superRefine((alert, ctx) => {
-      const offset = alert.scheduleOffsetMinutes ?? 0
-      const minutes = ALERT_INTERVAL_MINUTES[alert.interval]
-      if (alert.scheduleStartAt != null && offset > 0)
-        addIssue(ctx, 'scheduleOffsetMinutes must be 0 when scheduleStartAt is provided', [
-          'scheduleOffsetMinutes'
+    .superRefine(checkSchedule)
+    .superRefine(checkThresholdRange)
+}
+
+/** The notification channels: `channel` (managed: also email, and webhook extras) and the `channels` list. */
+function channelSchemas(mode: RuleMode) {
+  const webhookChannel = z.object({
+    type: z.literal('webhook'),
+    webhookId: z.string().min(1, "Webhook ID can't be empty")
+  })
+  const channel =
+    mode === 'managed'
+      ? z.discriminatedUnion('type', [
+          webhookChannel.extend({
+            webhookService: z.string().nullish(),
+            slackChannelId: z.string().nullish(),
+            severity: z.enum(['critical', 'error', 'warning', 'info']).nullish()
+          }),
+          z.object({ type: z.literal('email'), emailRecipients: z.array(z.string()) })
         ])
-      if (offset >= minutes)
-        addIssue(
-          ctx,
-          `scheduleOffsetMinutes must be less than ${minutes} minute${minutes === 1 ? '' : 's'}`,
-          ['scheduleOffsetMinutes']
-        )
-    })
-    .superRefine((alert, ctx) => {
-      if (alert.thresholdType !== 'between' && alert.thresholdType !== 'not_between') return
-      if (alert.thresholdMax == null)
-        addIssue(ctx, 'thresholdMax is required for between/not_between threshold types', ['thresholdMax'])
-      else if (alert.thresholdMax < alert.threshold)
-        addIssue(ctx, 'thresholdMax must be greater than or equal to threshold', ['thresholdMax'])
-    })
+      : webhookChannel
+  const channels = z
+    .array(webhookChannel)
+    .min(1, 'At least one notification channel is required')
+    .max(
+      LIMITS.maxAlertChannels,
+      `An alert supports at most ${LIMITS.maxAlertChannels} notification channels`
+    )
+  return { channel, channels }
+}
+
+/** types.ts validateAlertScheduleOffsetMinutes: no offset with a start date, and less than one interval. */
+function checkSchedule(
+  alert: {
+    interval: keyof typeof ALERT_INTERVAL_MINUTES
+    scheduleOffsetMinutes?: number
+    scheduleStartAt?: string | null
+  },
+  ctx: z.RefinementCtx
+): void {
+  const offset = alert.scheduleOffsetMinutes ?? 0
+  const minutes = ALERT_INTERVAL_MINUTES[alert.interval]
+  if (alert.scheduleStartAt != null && offset > 0)
+    addIssue(ctx, 'scheduleOffsetMinutes must be 0 when scheduleStartAt is provided', [
+      'scheduleOffsetMinutes'
+    ])
+  if (offset >= minutes)
+    addIssue(ctx, `scheduleOffsetMinutes must be less than ${minutes} minute${minutes === 1 ? '' : 's'}`, [
+      'scheduleOffsetMinutes'
+    ])
+}
+
+/** types.ts validateAlertThresholdMax: a range needs its upper bound, not below the threshold. */
+function checkThresholdRange(
+  alert: { thresholdType: string; threshold: number; thresholdMax?: number },
+  ctx: z.RefinementCtx
+): void {
+  if (alert.thresholdType !== 'between' && alert.thresholdType !== 'not_between') return
+  if (alert.thresholdMax == null)
+    addIssue(ctx, 'thresholdMax is required for between/not_between threshold types', ['thresholdMax'])
+  else if (alert.thresholdMax < alert.threshold)
+    addIssue(ctx, 'thresholdMax must be greater than or equal to threshold', ['thresholdMax'])
 }
 
 const built = new Map<RuleMode, ReturnType<typeof build>>()
