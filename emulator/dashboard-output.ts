@@ -91,7 +91,12 @@ const sourceOf = (config: TileConfig): string =>
 const text = (value: unknown, fallback: string | undefined): string | undefined =>
   typeof value === 'string' ? value : fallback
 
-/** `convertToExternalTileChartConfig`: undefined when the stored config has no external shape. */
+/**
+ * `convertToExternalTileChartConfig`: undefined when the stored config has no external shape. The server runs it on the
+ * record; internal-form/to-external.ts does that for the web UI's writes. This one reads the stored v2 form instead
+ * (`sourceId`, `where`, `asRatio`, `limit` where the record has `source`, `aggCondition`, `seriesReturnType`,
+ * `seriesLimit`), so the two look alike but read different keys.
+ */
 function externalConfig(config: TileConfig, options: OutputOptions): JsonObject | undefined {
   if (config.configType === 'sql') return rawSqlConfig(config)
   const b = builderParts(config, options)

@@ -2,7 +2,8 @@
  * The internal form -> the v2 form: what a v2 read shows of a record. Rules from HyperDX 2.36
  * packages/api/src/routers/external-api/v2/utils/dashboards.ts (convertToExternalTileChartConfig, its select-item
  * helper and defaultTileConfig); the code is ours. The emulator stores tiles in the v2 form, so this runs where the web
- * UI writes a record (stored-tile.ts).
+ * UI writes a record (stored-tile.ts); a v2 read of a stored tile is dashboard-output.ts, the same rules over the v2
+ * form's keys.
  */
 import { resolvePaletteToken } from '../palette.js'
 import { AGGREGATE_FUNCTIONS, QUANTILE_LEVELS } from '../rules/vocabulary.js'
