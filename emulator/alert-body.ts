@@ -31,43 +31,76 @@ export function buildAlert(body: unknown, context: AlertContext, existing?: () =
 /**
  * `makeAlert` (controllers/alerts.ts): a PUT sets what it sends and clears name, message, note, numConsecutiveWindows
  * and groupBy when omitted (the managed cloud keeps groupBy), but keeps `thresholdMax` and the schedule.
- * `scheduleStartAt` is stored as a date (so it reads back as `toISOString()`); a start date, or clearing it without
- * an offset, forces the offset to 0.
  */
 function toRecord(body: JsonObject, context: AlertContext, existing?: StoredAlert): StoredAlert {
   const source = (body.source as StoredAlert['source'] | undefined) ?? 'tile'
   const channels = channelsOf(body)
-
-  const now = new Date().toISOString()
-  const record: StoredAlert = {
-    id: existing?.id ?? newObjectId(),
-    name: (body.name as string | null | undefined) ?? null,
-    message: (body.message as string | null | undefined) ?? null,
-    threshold: body.threshold as number,
-    interval: body.interval as string,
-    thresholdType: body.thresholdType as string,
+  const record = alertRecord(body, existing, {
     source,
-    state: existing?.state ?? 'OK',
     channel: channels[0],
     channels,
     dashboardId: source === 'tile' ? (body.dashboardId as string) : null,
     tileId: source === 'tile' ? (body.tileId as string) : null,
-    note: (body.note as string | null | undefined) ?? null,
-    numConsecutiveWindows: (body.numConsecutiveWindows as number | null | undefined) ?? null,
-    createdAt: existing?.createdAt ?? now,
-    updatedAt: now,
     teamId: context.teamId
-  }
-  const thresholdMax = (body.thresholdMax as number | undefined) ?? existing?.thresholdMax
-  if (thresholdMax !== undefined) record.thresholdMax = thresholdMax
+  })
   if (source === 'saved_search') {
     record.savedSearchId = body.savedSearchId as string
     // Self-hosted clears an omitted groupBy (makeAlert); the cloud keeps it (TF client/alert.go).
     const kept = context.mode === 'managed' ? existing?.groupBy : undefined
     record.groupBy = (body.groupBy as string | null | undefined) ?? kept ?? null
   }
-  const startAt = body.scheduleStartAt as string | null | undefined
-  const offset = body.scheduleOffsetMinutes as number | undefined
+  setSchedule(record, body, existing)
+  return record
+}
+
+/** What the writer of an alert decides: what it is on and whom it notifies. */
+export type AlertPlace = Pick<
+  StoredAlert,
+  'source' | 'channel' | 'channels' | 'dashboardId' | 'tileId' | 'teamId'
+>
+
+/**
+ * makeAlert's record from a body the rules accepted (a v2 alert, or the alert a web UI tile carries): what it sends
+ * replaces, an omitted name, message, note or numConsecutiveWindows clears, `thresholdMax` stays unless sent. The
+ * schedule is setSchedule's.
+ */
+export function alertRecord(
+  sent: JsonObject,
+  existing: StoredAlert | undefined,
+  place: AlertPlace
+): StoredAlert {
+  const now = new Date().toISOString()
+  const record: StoredAlert = {
+    id: existing?.id ?? newObjectId(),
+    name: (sent.name as string | null | undefined) ?? null,
+    message: (sent.message as string | null | undefined) ?? null,
+    threshold: sent.threshold as number,
+    interval: sent.interval as string,
+    thresholdType: sent.thresholdType as string,
+    source: place.source,
+    state: existing?.state ?? 'OK',
+    channel: place.channel,
+    channels: place.channels,
+    dashboardId: place.dashboardId,
+    tileId: place.tileId,
+    note: (sent.note as string | null | undefined) ?? null,
+    numConsecutiveWindows: (sent.numConsecutiveWindows as number | null | undefined) ?? null,
+    createdAt: existing?.createdAt ?? now,
+    updatedAt: now,
+    teamId: place.teamId
+  }
+  const thresholdMax = (sent.thresholdMax as number | undefined) ?? existing?.thresholdMax
+  if (thresholdMax !== undefined) record.thresholdMax = thresholdMax
+  return record
+}
+
+/**
+ * makeAlert's schedule: kept unless sent. `scheduleStartAt` is stored as a date (so it reads back as `toISOString()`);
+ * a start date, or clearing it without an offset, forces the offset to 0.
+ */
+export function setSchedule(record: StoredAlert, sent: JsonObject, existing: StoredAlert | undefined): void {
+  const startAt = sent.scheduleStartAt as string | null | undefined
+  const offset = sent.scheduleOffsetMinutes as number | undefined
   if (startAt !== undefined)
     record.scheduleStartAt = startAt === null ? null : new Date(startAt).toISOString()
   else if (existing?.scheduleStartAt !== undefined) record.scheduleStartAt = existing.scheduleStartAt
@@ -75,7 +108,6 @@ function toRecord(body: JsonObject, context: AlertContext, existing?: StoredAler
   if (storedOffset != null) record.scheduleOffsetMinutes = storedOffset
   else if (existing?.scheduleOffsetMinutes != null)
     record.scheduleOffsetMinutes = existing.scheduleOffsetMinutes
-  return record
 }
 
 /**

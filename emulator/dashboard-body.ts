@@ -6,7 +6,9 @@ import {
   type DashboardBody,
   type RuleMode
 } from './rules/index.js'
-import { baseInternalConfig, diffUi, requestTileRecord } from './internal-form.js'
+import { diffUi } from './internal-form/overlay.js'
+import { baseInternalConfig } from './internal-form/stored-tile.js'
+import { requestTileRecord } from './internal-form/to-internal.js'
 import { normalizeTile, type TileDraft } from './tiles.js'
 import type { JsonObject, StoredDashboard, StoredSource } from './types.js'
 
@@ -58,7 +60,7 @@ export function checkDashboardBody(
     name: data.name,
     tiles: data.tiles.map(tile => {
       const normalized = normalizeTile(tile as JsonObject)
-      // Self-hosted: what the record holds beyond the v2 form (internal-form.ts). A POST saves a new document, a PUT
+      // Self-hosted: what the record holds beyond the v2 form (internal-form/). A POST saves a new document, a PUT
       // `$set`s the tile list: every tile is written afresh, so whatever the UI had set on it is gone.
       if (context.mode === 'self-hosted') {
         const record = requestTileRecord(tile as JsonObject, kind === 'create' ? 'insert' : 'update')

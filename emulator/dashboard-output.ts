@@ -1,4 +1,5 @@
-import { AGGREGATE_FUNCTIONS, PALETTE_TOKENS, QUANTILE_LEVELS } from './rules/vocabulary.js'
+import { resolvePaletteToken } from './palette.js'
+import { AGGREGATE_FUNCTIONS, QUANTILE_LEVELS } from './rules/vocabulary.js'
 import type { JsonObject, StoredDashboard, StoredTile, TileConfig } from './types.js'
 
 /**
@@ -90,124 +91,166 @@ const sourceOf = (config: TileConfig): string =>
 const text = (value: unknown, fallback: string | undefined): string | undefined =>
   typeof value === 'string' ? value : fallback
 
-/** `convertToExternalTileChartConfig`: undefined when the stored config has no external shape. */
+/**
+ * `convertToExternalTileChartConfig`: undefined when the stored config has no external shape. The server runs it on the
+ * record; internal-form/to-external.ts does that for the web UI's writes. This one reads the stored v2 form instead
+ * (`sourceId`, `where`, `asRatio`, `limit` where the record has `source`, `aggCondition`, `seriesReturnType`,
+ * `seriesLimit`), so the two look alike but read different keys.
+ */
 function externalConfig(config: TileConfig, options: OutputOptions): JsonObject | undefined {
-  // Raw SQL tiles are returned as stored, with line and stacked_bar's fillNulls default.
-  if (config.configType === 'sql') {
-    if (!['line', 'stacked_bar', 'table', 'number', 'pie', 'bar'].includes(config.displayType))
-      return undefined
-    const time = config.displayType === 'line' || config.displayType === 'stacked_bar'
-    return dropUndefined({ ...config, fillNulls: time ? config.fillNulls !== false : undefined })
-  }
-  const sourceId = sourceOf(config)
-  const select = (all: boolean): unknown[] =>
-    Array.isArray(config.select)
-      ? (all ? config.select : config.select.slice(0, 1)).map(item =>
-          externalSelectItem(item as JsonObject, options)
-        )
-      : [DEFAULT_SELECT_ITEM]
-  const formulas = Array.isArray(config.formulas) && config.formulas.length > 0 ? config.formulas : undefined
-  const showOperandSeries = formulas ? config.showOperandSeries : undefined
-  const ratio = config.asRatio === true && Array.isArray(config.select) && config.select.length === 2
-  const groupBy = text(config.groupBy, undefined)
+  if (config.configType === 'sql') return rawSqlConfig(config)
+  const b = builderParts(config, options)
   switch (config.displayType) {
     case 'line':
-    case 'stacked_bar': {
-      const line = config.displayType === 'line'
-      return dropUndefined({
-        displayType: config.displayType,
-        sourceId,
-        asRatio: ratio,
-        alignDateRangeToGranularity: config.alignDateRangeToGranularity,
-        fillNulls: config.fillNulls !== false,
-        fitYAxisToData: line ? config.fitYAxisToData : undefined,
-        groupBy,
-        select: select(true),
-        compareToPreviousPeriod: line ? config.compareToPreviousPeriod : undefined,
-        numberFormat: config.numberFormat,
-        seriesLimit: config.seriesLimit ?? undefined,
-        formulas,
-        showOperandSeries
-      })
-    }
+    case 'stacked_bar':
+      return timeChartConfig(config, b)
     case 'table':
-      return dropUndefined({
-        having: config.having,
-        numberFormat: config.numberFormat,
-        groupByColumnsOnLeft: config.groupByColumnsOnLeft,
-        onClick: config.onClick,
-        displayType: 'table',
-        sourceId,
-        asRatio: ratio,
-        groupBy,
-        select: select(true),
-        orderBy: text(config.orderBy, undefined),
-        formulas,
-        showOperandSeries
-      })
+      return tableConfig(config, b)
     case 'number':
-      // A formula number tile returns every operand; operands are always hidden there, so showOperandSeries is not.
-      return dropUndefined({
-        displayType: 'number',
-        sourceId,
-        select: select(formulas !== undefined),
-        numberFormat: config.numberFormat,
-        formulas,
-        color: paletteToken(config.color),
-        colorRules: colorRules(config.colorRules),
-        backgroundChart: config.backgroundChart
-      })
+      return numberConfig(config, b)
     case 'pie':
     case 'bar':
-      return dropUndefined({
-        displayType: config.displayType,
-        sourceId,
-        select: select(false),
-        groupBy,
-        orderBy: text(config.orderBy, undefined),
-        numberFormat: config.numberFormat,
-        limit: config.limit ?? undefined
-      })
+      return categoricalConfig(config, b)
     case 'search':
       return dropUndefined({
         displayType: 'search',
-        sourceId,
+        sourceId: b.sourceId,
         select: text(config.select, ''),
         where: config.where,
         whereLanguage: config.whereLanguage ?? 'lucene'
       })
     case 'markdown':
       return { displayType: 'markdown', markdown: text(config.markdown, '') }
-    case 'heatmap': {
-      const item = Array.isArray(config.select) ? (config.select[0] as JsonObject | undefined) : undefined
-      // A heatmap without a value expression comes back as a placeholder that a re-PUT refuses, not as a line tile.
-      const heatmapItem =
-        item && typeof item === 'object' && item.valueExpression
-          ? dropUndefined({
-              valueExpression: item.valueExpression,
-              countExpression: item.countExpression,
-              heatmapScaleType: item.heatmapScaleType
-            })
-          : { valueExpression: '' }
-      return dropUndefined({
-        displayType: 'heatmap',
-        sourceId,
-        select: [heatmapItem],
-        where: text(config.where, ''),
-        whereLanguage: config.whereLanguage ?? 'lucene',
-        numberFormat: config.numberFormat
-      })
-    }
+    case 'heatmap':
+      return heatmapConfig(config, b)
     case 'event_patterns':
       return {
         displayType: 'event_patterns',
-        sourceId,
+        sourceId: b.sourceId,
         select: text(config.select, ''),
         where: text(config.where, ''),
         whereLanguage: config.whereLanguage ?? 'lucene'
       }
   }
   return undefined
+}
+
+/** Raw SQL tiles are returned as stored, with line and stacked_bar's fillNulls default. */
+function rawSqlConfig(config: TileConfig): JsonObject | undefined {
+  if (!['line', 'stacked_bar', 'table', 'number', 'pie', 'bar'].includes(config.displayType)) return undefined
+  const time = config.displayType === 'line' || config.displayType === 'stacked_bar'
+  return dropUndefined({ ...config, fillNulls: time ? config.fillNulls !== false : undefined })
+}
+
+/** What the builder variants read alike from a stored config. */
+interface BuilderParts {
+  sourceId: string
+  /** The select items as returned: all of them, or the first; a config without a list reads as one count. */
+  select: (all: boolean) => unknown[]
+  formulas: unknown[] | undefined
+  showOperandSeries: unknown
+  asRatio: boolean
+  groupBy: string | undefined
+}
+
+function builderParts(config: TileConfig, options: OutputOptions): BuilderParts {
+  const formulas = Array.isArray(config.formulas) && config.formulas.length > 0 ? config.formulas : undefined
+  return {
+    sourceId: sourceOf(config),
+    select: all =>
+      Array.isArray(config.select)
+        ? (all ? config.select : config.select.slice(0, 1)).map(item =>
+            externalSelectItem(item as JsonObject, options)
+          )
+        : [DEFAULT_SELECT_ITEM],
+    formulas,
+    showOperandSeries: formulas ? config.showOperandSeries : undefined,
+    asRatio: config.asRatio === true && Array.isArray(config.select) && config.select.length === 2,
+    groupBy: text(config.groupBy, undefined)
+  }
+}
+
+function timeChartConfig(config: TileConfig, b: BuilderParts): JsonObject {
+  const line = config.displayType === 'line'
+  return dropUndefined({
+    displayType: config.displayType,
+    sourceId: b.sourceId,
+    asRatio: b.asRatio,
+    alignDateRangeToGranularity: config.alignDateRangeToGranularity,
+    fillNulls: config.fillNulls !== false,
+    fitYAxisToData: line ? config.fitYAxisToData : undefined,
+    groupBy: b.groupBy,
+    select: b.select(true),
+    compareToPreviousPeriod: line ? config.compareToPreviousPeriod : undefined,
+    numberFormat: config.numberFormat,
+    seriesLimit: config.seriesLimit ?? undefined,
+    formulas: b.formulas,
+    showOperandSeries: b.showOperandSeries
+  })
+}
+
+function tableConfig(config: TileConfig, b: BuilderParts): JsonObject {
+  return dropUndefined({
+    having: config.having,
+    numberFormat: config.numberFormat,
+    groupByColumnsOnLeft: config.groupByColumnsOnLeft,
+    onClick: config.onClick,
+    displayType: 'table',
+    sourceId: b.sourceId,
+    asRatio: b.asRatio,
+    groupBy: b.groupBy,
+    select: b.select(true),
+    orderBy: text(config.orderBy, undefined),
+    formulas: b.formulas,
+    showOperandSeries: b.showOperandSeries
+  })
+}
+
+/** A formula number tile returns every operand; operands are always hidden there, so showOperandSeries is not. */
+function numberConfig(config: TileConfig, b: BuilderParts): JsonObject {
+  return dropUndefined({
+    displayType: 'number',
+    sourceId: b.sourceId,
+    select: b.select(b.formulas !== undefined),
+    numberFormat: config.numberFormat,
+    formulas: b.formulas,
+    color: resolvePaletteToken(config.color),
+    colorRules: colorRules(config.colorRules),
+    backgroundChart: config.backgroundChart
+  })
+}
+
+function categoricalConfig(config: TileConfig, b: BuilderParts): JsonObject {
+  return dropUndefined({
+    displayType: config.displayType,
+    sourceId: b.sourceId,
+    select: b.select(false),
+    groupBy: b.groupBy,
+    orderBy: text(config.orderBy, undefined),
+    numberFormat: config.numberFormat,
+    limit: config.limit ?? undefined
+  })
+}
+
+/** A heatmap without a value expression comes back as a placeholder that a re-PUT refuses, not as a line tile. */
+function heatmapConfig(config: TileConfig, b: BuilderParts): JsonObject {
+  const item = Array.isArray(config.select) ? (config.select[0] as JsonObject | undefined) : undefined
+  const heatmapItem =
+    item && typeof item === 'object' && item.valueExpression
+      ? dropUndefined({
+          valueExpression: item.valueExpression,
+          countExpression: item.countExpression,
+          heatmapScaleType: item.heatmapScaleType
+        })
+      : { valueExpression: '' }
+  return dropUndefined({
+    displayType: 'heatmap',
+    sourceId: b.sourceId,
+    select: [heatmapItem],
+    where: text(config.where, ''),
+    whereLanguage: config.whereLanguage ?? 'lucene',
+    numberFormat: config.numberFormat
+  })
 }
 
 /**
@@ -237,34 +280,13 @@ function externalSelectItem(item: JsonObject, options: OutputOptions): JsonObjec
   })
 }
 
-/** types.ts LEGACY_CHART_PALETTE_TOKEN_MAP: the numbered tokens of the first colour picker, by hue. */
-const LEGACY_TOKENS: Record<string, string> = {
-  'chart-1': 'chart-green',
-  'chart-2': 'chart-blue',
-  'chart-3': 'chart-orange',
-  'chart-4': 'chart-red',
-  'chart-5': 'chart-cyan',
-  'chart-6': 'chart-pink',
-  'chart-7': 'chart-purple',
-  'chart-8': 'chart-light-blue',
-  'chart-9': 'chart-brown',
-  'chart-10': 'chart-gray'
-}
-
-/** `resolveChartPaletteToken`: a legacy token reads as its hue, anything unknown as absent. */
-function paletteToken(value: unknown): string | undefined {
-  if (typeof value !== 'string') return undefined
-  if (LEGACY_TOKENS[value]) return LEGACY_TOKENS[value]
-  return (PALETTE_TOKENS as readonly string[]).includes(value) ? value : undefined
-}
-
 const RULE_OPERATORS = ['gt', 'gte', 'lt', 'lte', 'between', 'eq', 'neq']
 
 /** `toExternalColorRules`: rules whose colour or operator cannot be returned are dropped; none left is absent. */
 function colorRules(value: unknown): JsonObject[] | undefined {
   if (!Array.isArray(value)) return undefined
   const rules = (value as JsonObject[]).flatMap(rule => {
-    const color = paletteToken(rule?.color)
+    const color = resolvePaletteToken(rule?.color)
     return color && RULE_OPERATORS.includes(String(rule.operator)) ? [{ ...rule, color }] : []
   })
   return rules.length > 0 ? rules : undefined

@@ -4,12 +4,15 @@
  * The transport and JSON-RPC around it are mcp.ts.
  */
 import { externalDashboard } from './dashboard-output.js'
-import { baseInternalConfig, diffUi, requestTileRecord } from './internal-form.js'
-import { dashboardHandlerProblem, parseTileWithId, type DashboardBody } from './rules/dashboard.js'
+import { diffUi } from './internal-form/overlay.js'
+import { baseInternalConfig } from './internal-form/stored-tile.js'
+import { requestTileRecord } from './internal-form/to-internal.js'
+import { parseTileWithId, type DashboardBody } from './rules/dashboard.js'
+import { dashboardHandlerProblem } from './rules/dashboard-handler.js'
 import { mcpPatchDashboardArgs, type McpPatchArgs } from './rules/mcp-patch.js'
 import type { ResourceStore } from './store.js'
 import { isAlertable, normalizeTile } from './tiles.js'
-import type { JsonObject, McpToolResult, StoredTile } from './types.js'
+import type { JsonObject, McpToolResult, StoredDashboard, StoredTile } from './types.js'
 
 type Json = JsonObject
 
@@ -79,47 +82,11 @@ export async function patchDashboardTool(
   const existing = store.dashboards.get(dashboardId)
   if (existing === undefined) return toolError('Dashboard not found')
 
-  let patched: { index: number; tile: StoredTile; merged: Json } | undefined
+  let patched: PatchedTile | undefined
   if (tileId !== undefined && tile !== undefined) {
-    const index = existing.tiles.findIndex(t => t.id === tileId)
-    if (index === -1) {
-      const listed = (externalDashboard(existing).tiles as Json[]).map(
-        t => `${String(t.id)} (${String(t.name)})`
-      )
-      return toolError(`Tile not found: ${tileId}. Available tile IDs: ${listed.join(', ')}`)
-    }
-    const old = existing.tiles[index]!
-    const merged: Json = {
-      id: tileId,
-      name: tile.name ?? old.name ?? '',
-      x: tile.x ?? old.x ?? 0,
-      y: tile.y ?? old.y ?? 0,
-      w: tile.w ?? old.w ?? 12,
-      h: tile.h ?? old.h ?? 4,
-      containerId: 'containerId' in tile ? tile.containerId : old.containerId || undefined,
-      tabId: 'tabId' in tile ? tile.tabId : old.tabId || undefined,
-      config: tile.config
-    }
-    const asV2 = parseTileWithId(merged)
-    if (!asV2.success) return toolError(`Validation error: ${JSON.stringify(asV2.error.errors)}`)
-    const sqlProblem = rawSqlSourceProblem(merged)
-    if (sqlProblem) return toolError(sqlProblem)
-    const context = store.bodyContext()
-    const problem = dashboardHandlerProblem(
-      {
-        name: existing.name,
-        tiles: [merged],
-        containers: existing.containers ?? []
-      } as unknown as DashboardBody,
-      {
-        sources: context.sources,
-        dashboardIds: new Set(context.dashboards.keys()),
-        connectionIds: context.connectionIds,
-        existing: { tiles: existing.tiles, containers: existing.containers }
-      }
-    )
-    if (problem) return toolError(problem)
-    patched = { index, tile: storedTile(merged), merged }
+    const result = patchTile(store, existing, tileId, tile)
+    if (!('merged' in result)) return result
+    patched = result
   }
 
   const updated = { ...existing }
@@ -145,6 +112,65 @@ export async function patchDashboardTool(
     output.hint = 'Use clickstack_query_tile to test the patched tile query.'
   }
   return { content: [{ type: 'text', text: JSON.stringify(output, null, 2) }] }
+}
+
+/** The replacement tile: where it goes, as stored, and as the tool merged it (its answer shows that). */
+interface PatchedTile {
+  index: number
+  tile: StoredTile
+  merged: Json
+}
+
+/**
+ * The tool's tile replacement: merged over the existing tile (layout, name and container fall back to it), then checked
+ * as a v2 tile with an id, for raw SQL macros, and against the team's sources and connections. A tool error when
+ * refused.
+ */
+function patchTile(
+  store: ResourceStore,
+  existing: StoredDashboard,
+  tileId: string,
+  tile: Json
+): PatchedTile | McpToolResult {
+  const index = existing.tiles.findIndex(t => t.id === tileId)
+  if (index === -1) {
+    const listed = (externalDashboard(existing).tiles as Json[]).map(
+      t => `${String(t.id)} (${String(t.name)})`
+    )
+    return toolError(`Tile not found: ${tileId}. Available tile IDs: ${listed.join(', ')}`)
+  }
+  const old = existing.tiles[index]!
+  const merged: Json = {
+    id: tileId,
+    name: tile.name ?? old.name ?? '',
+    x: tile.x ?? old.x ?? 0,
+    y: tile.y ?? old.y ?? 0,
+    w: tile.w ?? old.w ?? 12,
+    h: tile.h ?? old.h ?? 4,
+    containerId: 'containerId' in tile ? tile.containerId : old.containerId || undefined,
+    tabId: 'tabId' in tile ? tile.tabId : old.tabId || undefined,
+    config: tile.config
+  }
+  const asV2 = parseTileWithId(merged)
+  if (!asV2.success) return toolError(`Validation error: ${JSON.stringify(asV2.error.errors)}`)
+  const sqlProblem = rawSqlSourceProblem(merged)
+  if (sqlProblem) return toolError(sqlProblem)
+  const context = store.bodyContext()
+  const problem = dashboardHandlerProblem(
+    {
+      name: existing.name,
+      tiles: [merged],
+      containers: existing.containers ?? []
+    } as unknown as DashboardBody,
+    {
+      sources: context.sources,
+      dashboardIds: new Set(context.dashboards.keys()),
+      connectionIds: context.connectionIds,
+      existing: { tiles: existing.tiles, containers: existing.containers }
+    }
+  )
+  if (problem) return toolError(problem)
+  return { index, tile: storedTile(merged), merged }
 }
 
 /** The merged tile as stored: its v2 form (without the tool's `isDelta`), and what the `$set` record holds beyond. */

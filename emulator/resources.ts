@@ -58,114 +58,149 @@ export function handleResource(
   store: ResourceStore,
   options: ResourceOptions
 ): Outcome {
-  const { method, segments } = request
-  const [resource, id, extra] = segments
+  const [resource, id, extra] = request.segments
   if (extra !== undefined) throw notFound()
-  const externalDashboard = (d: StoredDashboard) =>
-    dashboardOutput(d, { staleSelectFields: options.staleSelectFields })
+  const outcome = routeOf(resource)?.(request, id, store, options)
+  if (outcome === undefined) throw notFound()
+  return outcome
+}
+
+/** One resource's routes: its outcome, or undefined when none serves this method and path. */
+type Route = (
+  request: ResourceRequest,
+  id: string | undefined,
+  store: ResourceStore,
+  options: ResourceOptions
+) => Outcome | undefined
+
+function routeOf(resource: string | undefined): Route | undefined {
   switch (resource) {
     case 'dashboards':
-      if (id === undefined) {
-        if (method === 'GET') return { data: [...store.dashboards.values()].map(externalDashboard) }
-        if (method === 'POST') return { data: externalDashboard(store.createDashboard(request.body)) }
-      } else if (id === 'validate' && method === 'POST') {
-        return { data: store.validateDashboard(request.body), bare: true }
-      } else if (method === 'GET' || method === 'PUT' || method === 'DELETE') {
-        checkId(id)
-        if (method === 'GET') return { data: externalDashboard(store.getDashboard(id)) }
-        if (method === 'PUT') return { data: externalDashboard(store.updateDashboard(id, request.body)) }
-        store.deleteDashboard(id)
-        return { data: {}, bare: true }
-      }
-      break
-    case 'alerts': {
-      const out = (a: StoredAlert) => alertForMode(a, options)
-      if (id === undefined) {
-        if (method === 'GET') return list([...store.alerts.values()].map(out), request, options)
-        if (method === 'POST') return { data: out(store.createAlert(request.body)) }
-      } else if (method === 'GET' || method === 'PUT' || method === 'DELETE') {
-        checkId(id)
-        if (method === 'GET') return { data: out(store.getAlert(id)) }
-        if (method === 'PUT') return { data: out(store.updateAlert(id, request.body)) }
-        store.deleteAlert(id)
-        return { data: {}, bare: true }
-      }
-      break
-    }
-    case 'sources': {
-      const r = store.records
-      if (id === undefined) {
-        // v2/sources.ts: not paginated.
-        if (method === 'GET') return { data: store.sources.map(records.externalSource) }
-        if (method === 'POST' && options.sourceWrites)
-          return { data: records.externalSource(records.createSource(r, request.body)) }
-      } else if (method === 'GET' || (options.sourceWrites && (method === 'PUT' || method === 'DELETE'))) {
-        checkId(id)
-        if (method === 'GET') return { data: records.externalSource(store.getSource(id)) }
-        if (method === 'PUT')
-          return { data: records.externalSource(records.updateSource(r, id, request.body)) }
-        records.deleteSource(r, id)
-        return { data: {}, bare: true }
-      }
-      break
-    }
-    case 'webhooks': {
-      if (!options.webhooks) break
-      const r = store.records
-      if (id === undefined) {
-        if (method === 'GET') return list(store.webhooks.map(records.externalWebhook), request, options)
-        if (method === 'POST')
-          return { data: records.externalWebhook(records.createWebhook(r, request.body)) }
-        // No GET /webhooks/{id}: that path is the router's 404 page.
-      } else if (method === 'PUT' || method === 'DELETE') {
-        checkId(id)
-        if (method === 'PUT')
-          return { data: records.externalWebhook(records.updateWebhook(r, id, request.body)) }
-        records.deleteWebhook(r, id)
-        return { data: {}, bare: true }
-      }
-      break
-    }
-    case 'connections': {
-      if (!options.connections) break
-      const r = store.records
-      if (id === undefined) {
-        // v2/connections.ts: not paginated.
-        if (method === 'GET') return { data: store.connections.map(records.externalConnection) }
-        if (method === 'POST')
-          return { data: records.externalConnection(records.createConnection(r, request.body)) }
-      } else if (method === 'GET' || method === 'PUT' || method === 'DELETE') {
-        checkId(id)
-        if (method === 'GET') return { data: records.externalConnection(records.getConnection(r, id)) }
-        if (method === 'PUT')
-          return { data: records.externalConnection(records.updateConnection(r, id, request.body)) }
-        records.deleteConnection(r, id)
-        return { data: {}, bare: true }
-      }
-      break
-    }
-    case 'saved-searches': {
-      if (!options.savedSearches) break
-      const r = store.records
-      if (id === undefined) {
-        if (method === 'GET') return list([...store.savedSearches.values()], request, options)
-        if (method === 'POST') return { data: records.createSavedSearch(r, request.body) }
-      } else if (method === 'GET' || method === 'PUT' || method === 'DELETE') {
-        checkId(id)
-        if (method === 'GET') return { data: records.getSavedSearch(r, id) }
-        if (method === 'PUT') return { data: records.updateSavedSearch(r, id, request.body) }
-        records.deleteSavedSearch(r, id)
-        return { data: {}, bare: true }
-      }
-      break
-    }
+      return dashboardRoutes
+    case 'alerts':
+      return alertRoutes
+    case 'sources':
+      return sourceRoutes
+    case 'webhooks':
+      return webhookRoutes
+    case 'connections':
+      return connectionRoutes
+    case 'saved-searches':
+      return savedSearchRoutes
     case 'charts':
-      if (options.charts && id === 'series' && method === 'POST') {
-        return { data: querySeries(request.body, store.sources, store.events).data }
-      }
-      break
+      return chartRoutes
   }
-  throw notFound()
+  return undefined
+}
+
+const deleted = (): Outcome => ({ data: {}, bare: true })
+
+const dashboardRoutes: Route = ({ method, body }, id, store, options) => {
+  const external = (d: StoredDashboard) =>
+    dashboardOutput(d, { staleSelectFields: options.staleSelectFields })
+  if (id === undefined) {
+    if (method === 'GET') return { data: [...store.dashboards.values()].map(external) }
+    if (method === 'POST') return { data: external(store.createDashboard(body)) }
+  } else if (id === 'validate' && method === 'POST') {
+    return { data: store.validateDashboard(body), bare: true }
+  } else if (method === 'GET' || method === 'PUT' || method === 'DELETE') {
+    checkId(id)
+    if (method === 'GET') return { data: external(store.getDashboard(id)) }
+    if (method === 'PUT') return { data: external(store.updateDashboard(id, body)) }
+    store.deleteDashboard(id)
+    return deleted()
+  }
+  return undefined
+}
+
+const alertRoutes: Route = (request, id, store, options) => {
+  const { method, body } = request
+  const out = (a: StoredAlert) => alertForMode(a, options)
+  if (id === undefined) {
+    if (method === 'GET') return list([...store.alerts.values()].map(out), request, options)
+    if (method === 'POST') return { data: out(store.createAlert(body)) }
+  } else if (method === 'GET' || method === 'PUT' || method === 'DELETE') {
+    checkId(id)
+    if (method === 'GET') return { data: out(store.getAlert(id)) }
+    if (method === 'PUT') return { data: out(store.updateAlert(id, body)) }
+    store.deleteAlert(id)
+    return deleted()
+  }
+  return undefined
+}
+
+const sourceRoutes: Route = ({ method, body }, id, store, options) => {
+  const r = store.records
+  if (id === undefined) {
+    // v2/sources.ts: not paginated.
+    if (method === 'GET') return { data: store.sources.map(records.externalSource) }
+    if (method === 'POST' && options.sourceWrites)
+      return { data: records.externalSource(records.createSource(r, body)) }
+  } else if (method === 'GET' || (options.sourceWrites && (method === 'PUT' || method === 'DELETE'))) {
+    checkId(id)
+    if (method === 'GET') return { data: records.externalSource(store.getSource(id)) }
+    if (method === 'PUT') return { data: records.externalSource(records.updateSource(r, id, body)) }
+    records.deleteSource(r, id)
+    return deleted()
+  }
+  return undefined
+}
+
+const webhookRoutes: Route = (request, id, store, options) => {
+  if (!options.webhooks) return undefined
+  const { method, body } = request
+  const r = store.records
+  if (id === undefined) {
+    if (method === 'GET') return list(store.webhooks.map(records.externalWebhook), request, options)
+    if (method === 'POST') return { data: records.externalWebhook(records.createWebhook(r, body)) }
+    // No GET /webhooks/{id}: that path is the router's 404 page.
+  } else if (method === 'PUT' || method === 'DELETE') {
+    checkId(id)
+    if (method === 'PUT') return { data: records.externalWebhook(records.updateWebhook(r, id, body)) }
+    records.deleteWebhook(r, id)
+    return deleted()
+  }
+  return undefined
+}
+
+const connectionRoutes: Route = ({ method, body }, id, store, options) => {
+  if (!options.connections) return undefined
+  const r = store.records
+  if (id === undefined) {
+    // v2/connections.ts: not paginated.
+    if (method === 'GET') return { data: store.connections.map(records.externalConnection) }
+    if (method === 'POST') return { data: records.externalConnection(records.createConnection(r, body)) }
+  } else if (method === 'GET' || method === 'PUT' || method === 'DELETE') {
+    checkId(id)
+    if (method === 'GET') return { data: records.externalConnection(records.getConnection(r, id)) }
+    if (method === 'PUT') return { data: records.externalConnection(records.updateConnection(r, id, body)) }
+    records.deleteConnection(r, id)
+    return deleted()
+  }
+  return undefined
+}
+
+const savedSearchRoutes: Route = (request, id, store, options) => {
+  if (!options.savedSearches) return undefined
+  const { method, body } = request
+  const r = store.records
+  if (id === undefined) {
+    if (method === 'GET') return list([...store.savedSearches.values()], request, options)
+    if (method === 'POST') return { data: records.createSavedSearch(r, body) }
+  } else if (method === 'GET' || method === 'PUT' || method === 'DELETE') {
+    checkId(id)
+    if (method === 'GET') return { data: records.getSavedSearch(r, id) }
+    if (method === 'PUT') return { data: records.updateSavedSearch(r, id, body) }
+    records.deleteSavedSearch(r, id)
+    return deleted()
+  }
+  return undefined
+}
+
+const chartRoutes: Route = ({ method, body }, id, store, options) => {
+  if (options.charts && id === 'series' && method === 'POST')
+    return { data: querySeries(body, store.sources, store.events).data }
+  return undefined
 }
 
 /** translateAlertDocumentToExternalAlert; the managed response has no `channels`. */

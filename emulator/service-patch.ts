@@ -33,22 +33,29 @@ export function patchService(service: ServiceRecord, input: unknown): ServiceRec
     next.transparentDataEncryptionKeyId = body.transparentDataEncryptionKeyId as string
   }
   if (isPlainObject(body.ipAccessList))
-    next.ipAccessList = patchAccessList(next.ipAccessList, body.ipAccessList)
+    next.ipAccessList = patchKeyed<IpAccessListEntry>(
+      next.ipAccessList,
+      body.ipAccessList,
+      entry => entry.source
+    )
   if (isPlainObject(body.privateEndpointIds)) {
     next.privateEndpointIds = patchList(next.privateEndpointIds, body.privateEndpointIds)
   }
-  if (isPlainObject(body.tags)) next.tags = patchTags(next.tags ?? [], body.tags)
+  if (isPlainObject(body.tags)) next.tags = patchKeyed<Tag>(next.tags ?? [], body.tags, tag => tag.key)
   if (Array.isArray(body.endpoints)) next.endpoints = patchEndpoints(next, body.endpoints as JsonObject[])
   if (typeof body.enableCoreDumps === 'boolean') next.enableCoreDumps = body.enableCoreDumps
   return next
 }
 
-/** FACTS.md: remove before add; entries match on `source`; adding an existing source replaces that entry. */
-function patchAccessList(current: IpAccessListEntry[], patch: JsonObject): IpAccessListEntry[] {
-  const remove = new Set(((patch.remove as IpAccessListEntry[] | undefined) ?? []).map(entry => entry.source))
-  const result = current.filter(entry => !remove.has(entry.source))
-  for (const entry of (patch.add as IpAccessListEntry[] | undefined) ?? []) {
-    const index = result.findIndex(existing => existing.source === entry.source)
+/**
+ * FACTS.md: remove before add; entries match on their key (an access list entry's `source`, a tag's `key`); adding an
+ * existing key replaces that entry.
+ */
+function patchKeyed<T extends object>(current: T[], patch: JsonObject, keyOf: (entry: T) => unknown): T[] {
+  const remove = new Set(((patch.remove as T[] | undefined) ?? []).map(keyOf))
+  const result = current.filter(entry => !remove.has(keyOf(entry)))
+  for (const entry of (patch.add as T[] | undefined) ?? []) {
+    const index = result.findIndex(existing => keyOf(existing) === keyOf(entry))
     if (index >= 0) result[index] = { ...entry }
     else result.push({ ...entry })
   }
@@ -63,17 +70,6 @@ function patchList(current: string[], patch: JsonObject): string[] {
 }
 
 type Tag = { key: string; value?: string }
-
-function patchTags(current: Tag[], patch: JsonObject): Tag[] {
-  const remove = new Set(((patch.remove as Tag[] | undefined) ?? []).map(tag => tag.key))
-  const result = current.filter(tag => !remove.has(tag.key))
-  for (const tag of (patch.add as Tag[] | undefined) ?? []) {
-    const index = result.findIndex(existing => existing.key === tag.key)
-    if (index >= 0) result[index] = { ...tag }
-    else result.push({ ...tag })
-  }
-  return result
-}
 
 /** Only `mysql` can be changed (FACTS.md): enabling adds the endpoint, disabling removes it. */
 function patchEndpoints(service: ServiceRecord, changes: JsonObject[]): ServiceRecord['endpoints'] {

@@ -127,7 +127,7 @@ export interface StoredTile {
   containerId?: string
   tabId?: string
   /**
-   * What the server's record of this tile holds beyond what `config` converts to (emulator/internal-form.ts): the
+   * What the server's record of this tile holds beyond what `config` converts to (emulator/internal-form/): the
    * settings only the web UI can set (a builder tile's own filter, granularity, …), a select item's
    * `aggConditionLanguage: null` after a v2 PUT, the series form's extras. Absent when the tile converts as is.
    * Every v2 write of a tile replaces it (the converter writes the tile afresh); an MCP patch replaces it on the

@@ -14,10 +14,11 @@
  * Validation failures are zod-express-middleware's 400 list (params before body), an unknown dashboard or alert on a
  * PATCH or PUT the text `Not Found`.
  */
-import { buildAlert } from './alert-body.js'
+import { alertRecord, buildAlert, setSchedule } from './alert-body.js'
 import { ApiError, isPlainObject, UiBodyError } from './errors.js'
 import { newObjectId } from './ids.js'
-import { internalTile, paletteToken, storedFromInternal } from './internal-form.js'
+import { internalTile, storedFromInternal } from './internal-form/stored-tile.js'
+import { resolvePaletteToken } from './palette.js'
 import { alertBodySchema } from './rules/alert.js'
 import type { z } from './rules/common.js'
 import { uiSchemas } from './rules/ui-dashboard.js'
@@ -25,8 +26,6 @@ import type { ResourceStore } from './store.js'
 import type { AlertChannel, JsonObject, StoredAlert, StoredDashboard, StoredTile } from './types.js'
 
 type Json = JsonObject
-
-const now = () => new Date().toISOString()
 
 /** The 400 body: the failed parts in the middleware's order, each zod error as it serializes. */
 function validationBody(
@@ -51,7 +50,7 @@ function healColors(body: unknown): unknown {
     tiles: body.tiles.map(tile => {
       if (!isPlainObject(tile) || !isPlainObject(tile.config) || typeof tile.config.color !== 'string')
         return tile
-      const color = paletteToken(tile.config.color) ?? tile.config.color
+      const color = resolvePaletteToken(tile.config.color) ?? tile.config.color
       return color === tile.config.color ? tile : { ...tile, config: { ...tile.config, color } }
     })
   }
@@ -128,7 +127,7 @@ export function internalDashboard(store: ResourceStore, d: StoredDashboard, view
       const alert = view.withAlerts.get(`${d.id}:${tile.id}`)
       if (alert) config.alert = internalAlert(store, alert, true)
       // controllers/dashboard.ts heals legacy colour tokens on the way out.
-      const color = typeof config.color === 'string' ? paletteToken(config.color) : undefined
+      const color = typeof config.color === 'string' ? resolvePaletteToken(config.color) : undefined
       if (color !== undefined) config.color = color
     }
     return out
@@ -194,41 +193,15 @@ function upsertTileAlert(store: ResourceStore, dashboardId: string, tileId: stri
     a => a.source === 'tile' && a.dashboardId === dashboardId && a.tileId === tileId
   )
   const channels = channelsOf(sent)
-  const at = now()
-  const record: StoredAlert = {
-    id: existing?.id ?? newObjectId(),
-    name: (sent.name as string | null | undefined) ?? null,
-    message: (sent.message as string | null | undefined) ?? null,
-    threshold: sent.threshold as number,
-    interval: sent.interval as string,
-    thresholdType: sent.thresholdType as string,
+  const record = alertRecord(sent, existing, {
     source: 'tile',
-    state: existing?.state ?? 'OK',
     channel: channels[0] ?? ({ type: null } as unknown as AlertChannel),
     channels,
     dashboardId,
     tileId,
-    note: (sent.note as string | null | undefined) ?? null,
-    numConsecutiveWindows: (sent.numConsecutiveWindows as number | null | undefined) ?? null,
-    createdAt: existing?.createdAt ?? at,
-    updatedAt: at,
     teamId: store.teamId
-  }
-  const thresholdMax = (sent.thresholdMax as number | undefined) ?? existing?.thresholdMax
-  if (thresholdMax !== undefined) record.thresholdMax = thresholdMax
-  const startSent = sent.scheduleStartAt !== undefined
-  const start = sent.scheduleStartAt as string | null | undefined
-  const offset =
-    startSent && start != null
-      ? 0
-      : startSent && sent.scheduleOffsetMinutes == null
-        ? 0
-        : (sent.scheduleOffsetMinutes as number | undefined)
-  if (offset != null) record.scheduleOffsetMinutes = offset
-  else if (existing?.scheduleOffsetMinutes != null)
-    record.scheduleOffsetMinutes = existing.scheduleOffsetMinutes
-  if (startSent) record.scheduleStartAt = start == null ? null : new Date(start).toISOString()
-  else if (existing?.scheduleStartAt !== undefined) record.scheduleStartAt = existing.scheduleStartAt
+  })
+  setSchedule(record, sent, existing)
   store.alerts.set(record.id, record)
 }
 

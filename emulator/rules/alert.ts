@@ -6,10 +6,12 @@
  */
 import {
   addIssue,
+  channelSelectionProblem,
   isRecord,
   isValidObjectId,
   oneOf,
   parseWith,
+  scheduleStartAt,
   z,
   type Parsed,
   type RuleMode
@@ -23,41 +25,10 @@ import {
 } from './vocabulary.js'
 
 type Json = Record<string, unknown>
-const YEAR_MS = 365 * 24 * 60 * 60 * 1000
 
 function build(mode: RuleMode) {
-  const webhookChannel = z.object({
-    type: z.literal('webhook'),
-    webhookId: z.string().min(1, "Webhook ID can't be empty")
-  })
-  const channel =
-    mode === 'managed'
-      ? z.discriminatedUnion('type', [
-          webhookChannel.extend({
-            webhookService: z.string().nullish(),
-            slackChannelId: z.string().nullish(),
-            severity: z.enum(['critical', 'error', 'warning', 'info']).nullish()
-          }),
-          z.object({ type: z.literal('email'), emailRecipients: z.array(z.string()) })
-        ])
-      : webhookChannel
-  const channels = z
-    .array(webhookChannel)
-    .min(1, 'At least one notification channel is required')
-    .max(
-      LIMITS.maxAlertChannels,
-      `An alert supports at most ${LIMITS.maxAlertChannels} notification channels`
-    )
+  const { channel, channels } = channelSchemas(mode)
   const intervals = Object.keys(ALERT_INTERVAL_MINUTES) as Array<keyof typeof ALERT_INTERVAL_MINUTES>
-  const scheduleStartAt = z
-    .union([z.string().datetime(), z.null()])
-    .optional()
-    .refine(v => v == null || new Date(v).getTime() <= Date.now() + YEAR_MS, {
-      message: 'scheduleStartAt must be within 1 year from now'
-    })
-    .refine(v => v == null || new Date(v).getTime() >= Date.now() - 10 * YEAR_MS, {
-      message: 'scheduleStartAt must be within 10 years in the past'
-    })
   const optionalText = (max: number) => z.string().min(1).max(max).nullish()
 
   return z
@@ -97,42 +68,68 @@ function build(mode: RuleMode) {
       )
       if (problem) addIssue(ctx, problem, ['channels'])
     })
-    .superRefine((alert, ctx) => {
-      const offset = alert.scheduleOffsetMinutes ?? 0
-      const minutes = ALERT_INTERVAL_MINUTES[alert.interval]
-      if (alert.scheduleStartAt != null && offset > 0)
-        addIssue(ctx, 'scheduleOffsetMinutes must be 0 when scheduleStartAt is provided', [
-          'scheduleOffsetMinutes'
-        ])
-      if (offset >= minutes)
-        addIssue(
-          ctx,
-          `scheduleOffsetMinutes must be less than ${minutes} minute${minutes === 1 ? '' : 's'}`,
-          ['scheduleOffsetMinutes']
-        )
-    })
-    .superRefine((alert, ctx) => {
-      if (alert.thresholdType !== 'between' && alert.thresholdType !== 'not_between') return
-      if (alert.thresholdMax == null)
-        addIssue(ctx, 'thresholdMax is required for between/not_between threshold types', ['thresholdMax'])
-      else if (alert.thresholdMax < alert.threshold)
-        addIssue(ctx, 'thresholdMax must be greater than or equal to threshold', ['thresholdMax'])
-    })
+    .superRefine(checkSchedule)
+    .superRefine(checkThresholdRange)
 }
 
-/** types.ts checkAlertChannelSelection: one of the two, `channel` equal to `channels[0]`, no duplicate channels. */
-function channelSelectionProblem(
-  channel: Json | undefined,
-  channels: Json[] | undefined
-): string | undefined {
-  if (channel == null && channels == null) return 'Provide either "channel" or "channels"'
-  const key = (c: Json | undefined) =>
-    c ? JSON.stringify(Object.entries(c).sort(([a], [b]) => a.localeCompare(b))) : ''
-  if (channel != null && channels != null && (channels[0] === undefined || key(channel) !== key(channels[0])))
-    return 'When both "channel" and "channels" are provided, "channel" must match the first entry of "channels"'
-  const keys = (channels ?? []).map(key)
-  if (new Set(keys).size !== keys.length) return 'Duplicate notification channels are not allowed'
-  return undefined
+/** The notification channels: `channel` (managed: also email, and webhook extras) and the `channels` list. */
+function channelSchemas(mode: RuleMode) {
+  const webhookChannel = z.object({
+    type: z.literal('webhook'),
+    webhookId: z.string().min(1, "Webhook ID can't be empty")
+  })
+  const channel =
+    mode === 'managed'
+      ? z.discriminatedUnion('type', [
+          webhookChannel.extend({
+            webhookService: z.string().nullish(),
+            slackChannelId: z.string().nullish(),
+            severity: z.enum(['critical', 'error', 'warning', 'info']).nullish()
+          }),
+          z.object({ type: z.literal('email'), emailRecipients: z.array(z.string()) })
+        ])
+      : webhookChannel
+  const channels = z
+    .array(webhookChannel)
+    .min(1, 'At least one notification channel is required')
+    .max(
+      LIMITS.maxAlertChannels,
+      `An alert supports at most ${LIMITS.maxAlertChannels} notification channels`
+    )
+  return { channel, channels }
+}
+
+/** types.ts validateAlertScheduleOffsetMinutes: no offset with a start date, and less than one interval. */
+function checkSchedule(
+  alert: {
+    interval: keyof typeof ALERT_INTERVAL_MINUTES
+    scheduleOffsetMinutes?: number
+    scheduleStartAt?: string | null
+  },
+  ctx: z.RefinementCtx
+): void {
+  const offset = alert.scheduleOffsetMinutes ?? 0
+  const minutes = ALERT_INTERVAL_MINUTES[alert.interval]
+  if (alert.scheduleStartAt != null && offset > 0)
+    addIssue(ctx, 'scheduleOffsetMinutes must be 0 when scheduleStartAt is provided', [
+      'scheduleOffsetMinutes'
+    ])
+  if (offset >= minutes)
+    addIssue(ctx, `scheduleOffsetMinutes must be less than ${minutes} minute${minutes === 1 ? '' : 's'}`, [
+      'scheduleOffsetMinutes'
+    ])
+}
+
+/** types.ts validateAlertThresholdMax: a range needs its upper bound, not below the threshold. */
+function checkThresholdRange(
+  alert: { thresholdType: string; threshold: number; thresholdMax?: number },
+  ctx: z.RefinementCtx
+): void {
+  if (alert.thresholdType !== 'between' && alert.thresholdType !== 'not_between') return
+  if (alert.thresholdMax == null)
+    addIssue(ctx, 'thresholdMax is required for between/not_between threshold types', ['thresholdMax'])
+  else if (alert.thresholdMax < alert.threshold)
+    addIssue(ctx, 'thresholdMax must be greater than or equal to threshold', ['thresholdMax'])
 }
 
 const built = new Map<RuleMode, ReturnType<typeof build>>()

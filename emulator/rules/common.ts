@@ -38,6 +38,33 @@ export const oneOf = <T extends string>(values: readonly T[]) => z.enum(values a
 
 export const paletteToken = oneOf(PALETTE_TOKENS)
 
+/** What every colour rule ends with: its colour and an optional label. */
+export const colorRuleTail = { color: paletteToken, label: z.string().max(40).optional() }
+
+/**
+ * The colour rules a number tile's editor writes (types.ts numericOrderedColorCondition, betweenColorCondition,
+ * equalityColorCondition): the v2 API and the MCP tool take these alone, the web UI's schema more.
+ */
+export const NUMBER_TILE_COLOR_CONDITIONS = [
+  z.object({ operator: z.enum(['gt', 'gte', 'lt', 'lte']), value: z.number().finite(), ...colorRuleTail }),
+  z.object({
+    operator: z.literal('between'),
+    value: z.array(z.number().finite()).length(2),
+    ...colorRuleTail
+  }),
+  z.object({
+    operator: z.enum(['eq', 'neq']),
+    value: z.union([z.number().finite(), z.string().max(200)]),
+    ...colorRuleTail
+  })
+] as const
+
+/** types.ts NumberTileColorConditionSchema. */
+export const numberTileColorRule = z.discriminatedUnion('operator', [...NUMBER_TILE_COLOR_CONDITIONS])
+
+/** types.ts BackgroundChartSchema: a number tile's trend line behind its value. */
+export const backgroundChart = z.object({ type: z.enum(['line', 'area']), color: paletteToken.optional() })
+
 /** types.ts NumberFormatSchema: `output` is required; the other keys are optional and typed. */
 export const numberFormat = z.object({
   output: oneOf(NUMBER_FORMAT_OUTPUTS),
@@ -51,12 +78,57 @@ export const numberFormat = z.object({
   unit: z.string().optional()
 })
 
+/** types.ts DashboardContainerSchema: a group of tiles, with optional tabs; the v2 API and the web UI share it. */
+const containerText = z.string().min(1).max(LIMITS.containerIdMax)
+export const dashboardContainer = z.object({
+  id: containerText,
+  title: containerText,
+  collapsed: z.boolean(),
+  collapsible: z.boolean().optional(),
+  bordered: z.boolean().optional(),
+  tabs: z
+    .array(z.object({ id: containerText, title: containerText }))
+    .max(LIMITS.maxContainerTabs)
+    .optional()
+})
+
 /** types.ts tagsSchema: at most 50 tags of at most 32 characters; duplicates are removed on write, not refused. */
 export const tags = z.array(z.string().max(LIMITS.maxTagLength)).max(LIMITS.maxTags).optional()
 
 /** A custom issue at `path` (relative to the value being refined), as the server's superRefine callbacks add them. */
 export function addIssue(ctx: z.RefinementCtx, message: string, path?: (string | number)[]): void {
   ctx.addIssue({ code: z.ZodIssueCode.custom, message, ...(path ? { path } : {}) })
+}
+
+const YEAR_MS = 365 * 24 * 60 * 60 * 1000
+
+/** types.ts scheduleStartAtSchema: an alert's first window, at most a year ahead and ten years back. */
+export const scheduleStartAt = z
+  .union([z.string().datetime(), z.null()])
+  .optional()
+  .refine(v => v == null || new Date(v).getTime() <= Date.now() + YEAR_MS, {
+    message: 'scheduleStartAt must be within 1 year from now'
+  })
+  .refine(v => v == null || new Date(v).getTime() >= Date.now() - 10 * YEAR_MS, {
+    message: 'scheduleStartAt must be within 10 years in the past'
+  })
+
+/**
+ * types.ts checkAlertChannelSelection: one of the two, `channel` equal to `channels[0]` (compared by content), no
+ * duplicate channels. The v2 alert body and the alert a web UI tile carries both run it.
+ */
+export function channelSelectionProblem(
+  channel: Record<string, unknown> | undefined,
+  channels: Record<string, unknown>[] | undefined
+): string | undefined {
+  if (channel == null && channels == null) return 'Provide either "channel" or "channels"'
+  const key = (c: Record<string, unknown> | undefined) =>
+    c ? JSON.stringify(Object.entries(c).sort(([a], [b]) => a.localeCompare(b))) : ''
+  if (channel != null && channels != null && (channels[0] === undefined || key(channel) !== key(channels[0])))
+    return 'When both "channel" and "channels" are provided, "channel" must match the first entry of "channels"'
+  const keys = (channels ?? []).map(key)
+  if (new Set(keys).size !== keys.length) return 'Duplicate notification channels are not allowed'
+  return undefined
 }
 
 export const isRecord = (value: unknown): value is Record<string, unknown> =>

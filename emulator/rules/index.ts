@@ -7,12 +7,8 @@
 export type { Parsed, RuleMode } from './common.js'
 export { parseAlertBody, alertHandlerProblem, type AlertBody, type AlertContext } from './alert.js'
 export { parseChartQuery, type ChartQuery } from './charts.js'
-export {
-  dashboardHandlerProblem,
-  parseDashboardBody,
-  type DashboardBody,
-  type DashboardContext
-} from './dashboard.js'
+export { parseDashboardBody, type DashboardBody } from './dashboard.js'
+export { dashboardHandlerProblem, type DashboardContext } from './dashboard-handler.js'
 export { parseServicePatch, type ServicePatch } from './service.js'
 export { parseConnectionBody, type ConnectionBody } from './connection.js'
 export { parseSavedSearchBody, savedSearchHandlerProblem, type SavedSearchBody } from './saved-search.js'

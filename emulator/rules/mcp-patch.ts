@@ -10,9 +10,11 @@
  *   null language); line and stacked_bar default `fillNulls` to true;
  * - an aggregation tile (line, stacked_bar, table, number, pie, bar) refuses a tile-level `where`/`whereLanguage`;
  * - layout fields have no defaults here: the tool falls back to the existing tile's.
- * The definitions and descriptions are ours; the shapes, limits and defaults are the server's.
+ * The definitions and descriptions are ours; the shapes, limits and defaults are the server's. The server defines these
+ * schemas apart from the v2 API's (zod.ts), sharing only the colour rules and background chart of types.ts, and so does
+ * this file: they look like rules/dashboard.ts's but differ where a caller sees it (messages, defaults, link targets).
  */
-import { isValidObjectId, z } from './common.js'
+import { backgroundChart, isValidObjectId, numberTileColorRule, z } from './common.js'
 import { AGGREGATE_FUNCTIONS, NUMBER_FORMAT_OUTPUTS, PALETTE_TOKENS } from './vocabulary.js'
 
 /** Never shown to a caller as such: inside the tile union, any refusal reads "Invalid input" at `tile`. */
@@ -123,17 +125,6 @@ const onClick = z.discriminatedUnion('type', [
   z.object({ type: z.literal('external'), urlTemplate: z.string().min(1).max(10000) })
 ])
 
-const colorTail = { color: palette, label: z.string().max(40).optional() }
-const colorRule = z.discriminatedUnion('operator', [
-  z.object({ operator: z.enum(['gt', 'gte', 'lt', 'lte']), value: z.number().finite(), ...colorTail }),
-  z.object({ operator: z.literal('between'), value: z.array(z.number().finite()).length(2), ...colorTail }),
-  z.object({
-    operator: z.enum(['eq', 'neq']),
-    value: z.union([z.number().finite(), z.string().max(200)]),
-    ...colorTail
-  })
-])
-
 /** Declared only to refuse a tile-level filter on the aggregation tiles. */
 const refused = z.never({ invalid_type_error: TILE_WHERE_REFUSAL }).optional().describe('Not supported here')
 const noTileWhere = { where: refused, whereLanguage: refused }
@@ -193,8 +184,8 @@ const numberConfig = z.object({
   numberFormat: numberFormat.optional(),
   formulas: z.array(formula).max(1).optional(),
   color: palette.optional(),
-  colorRules: z.array(colorRule).max(10).optional(),
-  backgroundChart: z.object({ type: z.enum(['line', 'area']), color: palette.optional() }).optional()
+  colorRules: z.array(numberTileColorRule).max(10).optional(),
+  backgroundChart: backgroundChart.optional()
 })
 const categorical = (displayType: 'pie' | 'bar') =>
   z.object({

@@ -10,8 +10,21 @@
  * the server's nested `invalid_union` tree, down to `Expected 'sql' | 'lucene' | 'promql', received null`. The code
  * is ours.
  */
-import { addIssue, isValidObjectId, numberFormat, oneOf, paletteToken, z } from './common.js'
-import { checkFilterModes, checkFilterVariableNames } from './dashboard.js'
+import {
+  addIssue,
+  backgroundChart,
+  channelSelectionProblem,
+  colorRuleTail,
+  dashboardContainer,
+  isValidObjectId,
+  NUMBER_TILE_COLOR_CONDITIONS,
+  numberFormat,
+  oneOf,
+  paletteToken,
+  scheduleStartAt,
+  z
+} from './common.js'
+import { checkFilterModes, checkFilterVariableNames } from './dashboard-validation.js'
 import {
   AGGREGATE_FUNCTIONS,
   ALERT_INTERVAL_MINUTES,
@@ -22,6 +35,11 @@ import {
 } from './vocabulary.js'
 
 type Json = Record<string, unknown>
+type FilterCondition = ReturnType<typeof filterConditionSchema>
+type Language = ReturnType<typeof whereLanguage>
+
+/** types.ts SearchConditionLanguageSchema, optional. */
+const whereLanguage = () => oneOf(WHERE_LANGUAGES).optional()
 
 /** types.ts DisplayType, in declaration order. */
 const DISPLAY_TYPES = [
@@ -38,15 +56,26 @@ const DISPLAY_TYPES = [
 ] as const
 
 const ALERT_STATES = ['ALERT', 'DISABLED', 'ERROR', 'INSUFFICIENT_DATA', 'OK', 'PENDING'] as const
-const YEAR_MS = 365 * 24 * 60 * 60 * 1000
-
 function build() {
-  const language = oneOf(WHERE_LANGUAGES).optional()
-  const trimmedLanguage = oneOf(FILTER_WHERE_LANGUAGES).optional()
-  const metricType = oneOf(METRIC_DATA_TYPES)
+  const language = whereLanguage()
+  const filter = filterConditionSchema()
+  const dashboard = dashboardSchema(tileSchema(language, filter), language, filter)
+  // routers/api/dashboards.ts addFilterIssues: variable names and filter modes (not the v2 API's field gating).
+  const filterIssues = (data: { filters?: Json[] }, ctx: z.RefinementCtx) => {
+    checkFilterVariableNames(data.filters ?? [], ctx)
+    checkFilterModes(data.filters ?? [], ctx)
+  }
+  return {
+    create: dashboard.omit({ id: true }).superRefine(filterIssues),
+    patch: dashboard.partial().superRefine(filterIssues),
+    params: z.object({ id: z.string().refine(isValidObjectId, 'Invalid ObjectId') })
+  }
+}
 
-  // ---- Select items (RootValueExpressionSchema, DerivedColumnSchema): four shapes, chained with `.or`.
-  const rootValueExpression = z
+/** Select items (RootValueExpressionSchema): four shapes, chained with `.or`. */
+function rootValueExpressionSchema(language: Language) {
+  const metricType = oneOf(METRIC_DATA_TYPES)
+  return z
     .object({
       aggFn: z.union([
         z.literal('quantile'),
@@ -92,20 +121,16 @@ function build() {
         isDelta: z.boolean().optional()
       })
     )
+}
 
-  const colorTail = { color: paletteToken, label: z.string().max(40).optional() }
-  const colorCondition = z.discriminatedUnion('operator', [
-    z.object({ operator: z.enum(['gt', 'gte', 'lt', 'lte']), value: z.number().finite(), ...colorTail }),
-    z.object({ operator: z.literal('between'), value: z.array(z.number().finite()).length(2), ...colorTail }),
-    z.object({
-      operator: z.enum(['eq', 'neq']),
-      value: z.union([z.number().finite(), z.string().max(200)]),
-      ...colorTail
-    }),
+/** types.ts ColorConditionSchema: the number tile's rules, then string matches and a pattern. */
+function colorConditionSchema() {
+  return z.discriminatedUnion('operator', [
+    ...NUMBER_TILE_COLOR_CONDITIONS,
     z.object({
       operator: z.enum(['contains', 'startsWith', 'endsWith']),
       value: z.string().min(1).max(200),
-      ...colorTail
+      ...colorRuleTail
     }),
     z.object({
       operator: z.literal('regex'),
@@ -124,10 +149,16 @@ function build() {
           },
           { message: 'Invalid regex pattern' }
         ),
-      ...colorTail
+      ...colorRuleTail
     })
   ])
+}
 
+/** A chart's select and sort lists (DerivedColumnSchema, SortSpecificationListSchema), or their SQL text. */
+function selectSchemas(language: Language) {
+  const metricType = oneOf(METRIC_DATA_TYPES)
+  const rootValueExpression = rootValueExpressionSchema(language)
+  const colorCondition = colorConditionSchema()
   const derivedColumn = z.intersection(
     rootValueExpression,
     z.object({
@@ -146,8 +177,12 @@ function build() {
   const sortList = z
     .array(z.intersection(rootValueExpression, z.object({ ordering: z.enum(['ASC', 'DESC']) })))
     .or(z.string())
+  return { selectList, sortList }
+}
 
-  // ---- Shared chart settings (SharedChartSettingsSchema).
+/** SharedChartSettingsSchema: what every saved chart config may carry. */
+function sharedChartSettings(language: Language) {
+  const colorCondition = colorConditionSchema()
   const linkTarget = z.discriminatedUnion('mode', [
     z.object({ mode: z.literal('id'), id: z.string().min(1) }),
     z.object({ mode: z.literal('template'), template: z.string().min(1).max(10000) })
@@ -181,12 +216,16 @@ function build() {
     onClick: onClick.optional(),
     color: paletteToken.optional(),
     colorRules: z.array(colorCondition).max(10).optional(),
-    backgroundChart: z.object({ type: z.enum(['line', 'area']), color: paletteToken.optional() }).optional(),
+    backgroundChart: backgroundChart.optional(),
     alternateRowBackground: z.boolean().optional(),
     seriesLimit: z.number().int().nonnegative().nullish()
   }
+  return shared
+}
 
-  const filter = z.union([
+/** A saved chart's filter or a dashboard's saved filter value: a condition in a language, or an SQL comparison. */
+function filterConditionSchema() {
+  return z.union([
     z.object({ type: z.enum(['lucene', 'sql']), condition: z.string() }),
     z.object({
       type: z.literal('sql_ast'),
@@ -195,31 +234,14 @@ function build() {
       right: z.string()
     })
   ])
-  const metricTables = z
-    .object(Object.fromEntries(METRIC_DATA_TYPES.map(kind => [kind, z.string().optional()])))
-    .refine(tables => Object.values(tables).some(table => table && table.length > 0), {
-      message: 'At least one metric table must be specified'
-    })
-  const formula = z.object({
-    expression: z.string().max(1024),
-    alias: z.string().optional(),
-    numberFormat: numberFormat.optional()
-  })
+}
 
-  // ---- The alert a tile's config may carry (AlertBaseObjectSchema, checked for its channel selection).
+/** The alert a tile's config may carry (AlertBaseObjectSchema, checked for its channel selection). */
+function tileAlertSchema() {
   const channel = z.object({
     type: z.literal('webhook'),
     webhookId: z.string().nonempty("Webhook ID can't be empty")
   })
-  const scheduleStartAt = z
-    .union([z.string().datetime(), z.null()])
-    .optional()
-    .refine(v => v == null || new Date(v).getTime() <= Date.now() + YEAR_MS, {
-      message: 'scheduleStartAt must be within 1 year from now'
-    })
-    .refine(v => v == null || new Date(v).getTime() >= Date.now() - 10 * YEAR_MS, {
-      message: 'scheduleStartAt must be within 10 years in the past'
-    })
   const intervals = Object.keys(ALERT_INTERVAL_MINUTES).map(i => z.literal(i))
   const alertBase = z.object({
     id: z.string().optional(),
@@ -251,37 +273,14 @@ function build() {
     channelChecked(alertBase).optional(),
     channelChecked(alertBase.extend({ threshold: z.number() })).optional()
   ])
+  return alert
+}
 
-  // ---- The three saved chart configs (SavedChartConfigSchema), keys in the server's order.
-  const builder = z.object({
-    name: z.string().optional(),
-    source: z.string(),
-    ...shared,
-    implicitColumnExpression: z.string().optional(),
-    bodyExpression: z.string().optional(),
-    useTextIndexForImplicitColumn: z.enum(['auto', 'enabled', 'disabled']).optional(),
-    sampleWeightExpression: z.string().optional(),
-    markdown: z.string().optional(),
-    filtersLogicalOperator: z.enum(['AND', 'OR']).optional(),
-    filters: z.array(filter).optional(),
-    selectGroupBy: z.boolean().optional(),
-    metricTables: metricTables.optional(),
-    seriesReturnType: z.enum(['ratio', 'column']).optional(),
-    ratioMode: z.enum(['per_group', 'share_of_total']).optional(),
-    formulas: z.array(formula).optional(),
-    showOperandSeries: z.boolean().optional(),
-    eventTableSelect: z.string().optional(),
-    groupByColumnsOnLeft: z.boolean().optional(),
-    select: selectList,
-    where: z.string(),
-    whereLanguage: language,
-    groupBy: selectList.optional(),
-    having: z.string().optional(),
-    havingLanguage: language.optional(),
-    orderBy: sortList.optional(),
-    limit: z.object({ limit: z.number().optional(), offset: z.number().optional() }).optional(),
-    alert
-  })
+/** A tile (TileSchema) with one of the three saved chart configs (SavedChartConfigSchema), keys in the server's order. */
+function tileSchema(language: Language, filter: FilterCondition) {
+  const shared = sharedChartSettings(language)
+  const alert = tileAlertSchema()
+  const builder = builderConfigSchema(language, filter, shared, alert)
   const rawSql = z.object({
     ...shared,
     configType: z.literal('sql'),
@@ -311,8 +310,62 @@ function build() {
     containerId: z.string().min(1).optional(),
     tabId: z.string().min(1).optional()
   })
+  return tile
+}
 
-  // ---- The dashboard (DashboardSchema).
+/** The builder config (the first of SavedChartConfigSchema's three), keys in the server's order. */
+function builderConfigSchema(
+  language: Language,
+  filter: FilterCondition,
+  shared: ReturnType<typeof sharedChartSettings>,
+  alert: ReturnType<typeof tileAlertSchema>
+) {
+  const { selectList, sortList } = selectSchemas(language)
+  const metricTables = z
+    .object(Object.fromEntries(METRIC_DATA_TYPES.map(kind => [kind, z.string().optional()])))
+    .refine(tables => Object.values(tables).some(table => table && table.length > 0), {
+      message: 'At least one metric table must be specified'
+    })
+  const formula = z.object({
+    expression: z.string().max(1024),
+    alias: z.string().optional(),
+    numberFormat: numberFormat.optional()
+  })
+  return z.object({
+    name: z.string().optional(),
+    source: z.string(),
+    ...shared,
+    implicitColumnExpression: z.string().optional(),
+    bodyExpression: z.string().optional(),
+    useTextIndexForImplicitColumn: z.enum(['auto', 'enabled', 'disabled']).optional(),
+    sampleWeightExpression: z.string().optional(),
+    markdown: z.string().optional(),
+    filtersLogicalOperator: z.enum(['AND', 'OR']).optional(),
+    filters: z.array(filter).optional(),
+    selectGroupBy: z.boolean().optional(),
+    metricTables: metricTables.optional(),
+    seriesReturnType: z.enum(['ratio', 'column']).optional(),
+    ratioMode: z.enum(['per_group', 'share_of_total']).optional(),
+    formulas: z.array(formula).optional(),
+    showOperandSeries: z.boolean().optional(),
+    eventTableSelect: z.string().optional(),
+    groupByColumnsOnLeft: z.boolean().optional(),
+    select: selectList,
+    where: z.string(),
+    whereLanguage: language,
+    groupBy: selectList.optional(),
+    having: z.string().optional(),
+    havingLanguage: language.optional(),
+    orderBy: sortList.optional(),
+    limit: z.object({ limit: z.number().optional(), offset: z.number().optional() }).optional(),
+    alert
+  })
+}
+
+/** DashboardSchema, with its filters (DashboardFilterSchema) and containers. */
+function dashboardSchema(tile: ReturnType<typeof tileSchema>, language: Language, filter: FilterCondition) {
+  const metricType = oneOf(METRIC_DATA_TYPES)
+  const trimmedLanguage = oneOf(FILTER_WHERE_LANGUAGES).optional()
   const dashboardFilter = z.object({
     id: z.string(),
     type: z.enum(['QUERY_EXPRESSION']),
@@ -331,18 +384,6 @@ function build() {
       .regex(/^[a-zA-Z][a-zA-Z0-9_]*$/)
       .optional()
   })
-  const boundedText = z.string().min(1).max(256)
-  const container = z.object({
-    id: boundedText,
-    title: boundedText,
-    collapsed: z.boolean(),
-    collapsible: z.boolean().optional(),
-    bordered: z.boolean().optional(),
-    tabs: z
-      .array(z.object({ id: boundedText, title: boundedText }))
-      .max(20)
-      .optional()
-  })
   const dashboard = z.object({
     id: z.string(),
     name: z.string().min(1),
@@ -353,7 +394,7 @@ function build() {
     savedQueryLanguage: language.nullable().optional(),
     savedFilterValues: z.array(filter).optional(),
     containers: z
-      .array(container)
+      .array(dashboardContainer)
       .max(50)
       .superRefine((list, ctx) => {
         const seen = new Set<string>()
@@ -364,31 +405,7 @@ function build() {
       })
       .optional()
   })
-  // routers/api/dashboards.ts addFilterIssues: variable names and filter modes (not the v2 API's field gating).
-  const filterIssues = (data: { filters?: Json[] }, ctx: z.RefinementCtx) => {
-    checkFilterVariableNames(data.filters ?? [], ctx)
-    checkFilterModes(data.filters ?? [], ctx)
-  }
-  return {
-    create: dashboard.omit({ id: true }).superRefine(filterIssues),
-    patch: dashboard.partial().superRefine(filterIssues),
-    params: z.object({ id: z.string().refine(isValidObjectId, 'Invalid ObjectId') })
-  }
-}
-
-/** types.ts checkAlertChannelSelection (alert-body's rule; channels compared by their content). */
-function channelSelectionProblem(
-  channel: Json | undefined,
-  channels: Json[] | undefined
-): string | undefined {
-  if (channel == null && channels == null) return 'Provide either "channel" or "channels"'
-  const key = (c: Json | undefined) =>
-    c ? JSON.stringify(Object.entries(c).sort(([a], [b]) => a.localeCompare(b))) : ''
-  if (channel != null && channels != null && (channels[0] === undefined || key(channel) !== key(channels[0])))
-    return 'When both "channel" and "channels" are provided, "channel" must match the first entry of "channels"'
-  const keys = (channels ?? []).map(key)
-  if (new Set(keys).size !== keys.length) return 'Duplicate notification channels are not allowed'
-  return undefined
+  return dashboard
 }
 
 let built: ReturnType<typeof build> | undefined
