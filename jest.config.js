@@ -10,8 +10,10 @@ export default {
   testMatch: ['<rootDir>/test/**/*.test.ts'],
   // A copy of the project that `npm run mutate` works in: not a second package for Jest to find.
   modulePathIgnorePatterns: ['<rootDir>/.stryker-tmp/'],
-  // Stops the run when dist/ (which the e2e tests run) was built from other sources than src/.
-  globalSetup: '<rootDir>/test/support/fresh-dist.mjs',
+  // Stops the run when dist/ (which the e2e tests run) was built from other sources than src/, and gives the
+  // run a temp folder of its own, which the teardown removes, failing the run if a test left anything there.
+  globalSetup: '<rootDir>/test/support/global-setup.mjs',
+  globalTeardown: '<rootDir>/test/support/global-teardown.mjs',
   // The settings the entry points give zod (src/zod-setup.ts), so the tests parse as dist/ does.
   setupFiles: ['<rootDir>/src/zod-setup.ts'],
   testTimeout: 60000,
