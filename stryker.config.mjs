@@ -6,8 +6,9 @@
  */
 export default {
   testRunner: 'jest',
-  // The suite is native ES modules: Jest needs vm modules in the process Stryker runs it in.
-  testRunnerNodeArgs: ['--experimental-vm-modules'],
+  // The suite is native ES modules: Jest needs vm modules in the process Stryker runs it in (without the
+  // warning that they are experimental, as in `npm test`).
+  testRunnerNodeArgs: ['--experimental-vm-modules', '--disable-warning=ExperimentalWarning'],
   jest: { configFile: 'jest.stryker.config.js' },
   coverageAnalysis: 'perTest',
   checkers: ['typescript'],

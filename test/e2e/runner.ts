@@ -8,6 +8,9 @@
  *   expect(run.exitCode).toBe(1)
  *   expect(run.annotations.filter(a => a.level === 'error' && a.file)).toHaveLength(3)
  *   await run.cleanup()
+ *
+ * Under Jest a run's folder also goes when the test file is done, whether or not the test got as far as
+ * `cleanup()`; outside Jest (scripts/screenshots.ts) the caller's `cleanup()` is the only one.
  */
 import { spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
@@ -74,6 +77,20 @@ export interface ActionRun {
   cleanup(): Promise<void>
 }
 
+/** The folders of runs not cleaned up yet. */
+const runFolders = new Set<string>()
+// Jest sets JEST_WORKER_ID in its workers and when it runs in band; a hook registered while the test file
+// loads runs after the file's tests, failed or not.
+if (process.env.JEST_WORKER_ID !== undefined) {
+  const { afterAll } = await import('@jest/globals')
+  afterAll(() => Promise.all([...runFolders].map(removeRunFolder)))
+}
+
+async function removeRunFolder(dir: string): Promise<void> {
+  runFolders.delete(dir)
+  await rm(dir, { recursive: true, force: true })
+}
+
 const DEFAULT_REPOSITORY = 'acme/shop'
 const DEFAULT_BRANCH = 'main'
 
@@ -86,11 +103,21 @@ export async function runAction(options: RunActionOptions): Promise<ActionRun> {
   if (!existsSync(ACTION_BUNDLE)) {
     throw new Error(`${path.relative(REPO_ROOT, ACTION_BUNDLE)} is missing: run \`npm run build\` first.`)
   }
+  const temp = await mkdtemp(path.join(tmpdir(), 'obsdeploy-action-'))
+  runFolders.add(temp)
+  try {
+    return await runIn(temp, options)
+  } catch (error) {
+    await removeRunFolder(temp)
+    throw error
+  }
+}
+
+/** One run, its event, summary and output files and RUNNER_TEMP in `temp`. */
+async function runIn(temp: string, options: RunActionOptions): Promise<ActionRun> {
   const cwd = options.cwd ?? REPO_ROOT
   const eventName = options.eventName ?? 'push'
   const event = options.event ?? defaultEvent(eventName)
-
-  const temp = await mkdtemp(path.join(tmpdir(), 'obsdeploy-action-'))
   const runnerTemp = path.join(temp, 'runner-temp')
   await mkdir(runnerTemp)
   const eventPath = path.join(temp, 'event.json')
@@ -158,7 +185,7 @@ export async function runAction(options: RunActionOptions): Promise<ActionRun> {
     failed: code === 1 || annotations.some(a => a.level === 'error' && a.file === undefined),
     env,
     runnerTemp,
-    cleanup: () => rm(temp, { recursive: true, force: true })
+    cleanup: () => removeRunFolder(temp)
   }
 }
 

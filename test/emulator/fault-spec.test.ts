@@ -3,6 +3,7 @@
  * user runs it (the banner says what to pass as --api-url; a scripted fault fires as asked).
  */
 import { spawn } from 'node:child_process'
+import { once } from 'node:events'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from '@jest/globals'
 import { apiPathOf } from '../../src/config/api-url.js'
@@ -109,7 +110,12 @@ describe('npm run emulator, as a user runs it', () => {
       ).data.map(d => d.name)
       expect(names.sort()).toEqual(['Dropped', 'Kept'])
     } finally {
-      child.kill('SIGTERM')
+      // Waits for the emulator to stop: a child still running when the file ends keeps Jest's worker alive.
+      if (child.exitCode === null && child.signalCode === null) {
+        const exited = once(child, 'exit')
+        child.kill('SIGTERM')
+        await exited
+      }
     }
   })
 })

@@ -1,7 +1,8 @@
 /**
- * Jest's global setup: the e2e and ship tests run the committed dist/, so when dist/ was built from other
- * sources than the working tree's, the run stops before any test, with the one fix that helps. A run
- * limited to paths that never touch dist/ (`npm run test:unit`, one unit test file) is not held up.
+ * Part of Jest's global setup (global-setup.mjs): the e2e and ship tests run the committed dist/, so when
+ * dist/ was built from other sources than the working tree's, the run stops before any test, with the one
+ * fix that helps. A run limited to paths that never touch dist/ (`npm run test:unit`, one unit test file)
+ * is not held up.
  * Plain JavaScript, like the stamp it checks: Jest loads a global setup without its module mapping.
  */
 import { readdirSync } from 'node:fs'

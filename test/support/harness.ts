@@ -3,8 +3,7 @@
  * configure the CLI. Tests read like the lifecycle they check.
  */
 import { afterAll, afterEach, beforeAll, beforeEach } from '@jest/globals'
-import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { startEmulator, type Emulator, type EmulatorOptions } from '../../emulator/index.js'
 import type { RawSettings } from '../../src/config/inputs.js'
@@ -13,6 +12,7 @@ import type { Config } from '../../src/config/types.js'
 import { serviceGateFor } from '../../src/github/events.js'
 import { run } from '../../src/run/run.js'
 import type { RunDependencies, RunResult } from '../../src/run/types.js'
+import { scratchDir } from './scratch.js'
 
 export interface Workspace {
   dir: string
@@ -21,8 +21,9 @@ export interface Workspace {
   cleanup(): void
 }
 
+/** A folder of manifests under `observability/`, removed by `cleanup()` or else after the file's tests. */
 export function workspace(files: Record<string, string> = {}): Workspace {
-  const dir = mkdtempSync(path.join(tmpdir(), 'obsdeploy-ws-'))
+  const dir = scratchDir('obsdeploy-ws-')
   const ws: Workspace = {
     dir,
     write(more) {

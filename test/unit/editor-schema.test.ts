@@ -9,10 +9,11 @@ import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from '@jest/globals'
-import { Ajv, type ValidateFunction } from 'ajv'
+import type { ValidateFunction } from 'ajv'
 import picomatch from 'picomatch'
 import { parseAllDocuments } from 'yaml'
 import { SCHEMA_BASE_URL } from '../../scripts/generated-files.js'
+import { schemaAjv } from '../support/ajv.js'
 
 const REPO = fileURLToPath(new URL('../..', import.meta.url))
 const read = (file: string) => readFileSync(path.join(REPO, file), 'utf8')
@@ -27,7 +28,7 @@ const committed = new Map(
   })
 )
 
-const ajv = new Ajv({ allErrors: true, formats: { 'date-time': true } }) // its pattern checks it
+const ajv = schemaAjv()
 const validators = new Map<string, ValidateFunction>()
 function validatorFor(address: string): ValidateFunction {
   const file = /^https?:/.test(address) ? committed.get(address) : path.normalize(address)

@@ -7,7 +7,6 @@ import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from '@jest/globals'
-import { Ajv } from 'ajv'
 import { parseAllDocuments } from 'yaml'
 import {
   actionYml,
@@ -17,6 +16,7 @@ import {
   stackSchema,
   readText
 } from '../../scripts/generated-files.js'
+import { schemaAjv } from '../support/ajv.js'
 
 const REPO = fileURLToPath(new URL('../..', import.meta.url))
 
@@ -80,7 +80,7 @@ describe('generated files are current', () => {
 })
 
 describe('the manifest JSON Schema', () => {
-  const ajv = new Ajv({ allErrors: true, formats: { 'date-time': true } }) // its pattern checks it
+  const ajv = schemaAjv()
   // The committed file: the one editors point at.
   const validate = ajv.compile(JSON.parse(readText('schema/manifest.schema.json')) as object)
 
@@ -130,7 +130,7 @@ describe('the manifest JSON Schema', () => {
 })
 
 describe('the stack and plan JSON Schemas', () => {
-  const ajv = new Ajv({ allErrors: true })
+  const ajv = schemaAjv()
   const stack = ajv.compile(JSON.parse(readText('schema/stack.schema.json')) as object)
   const plan = ajv.compile(JSON.parse(readText('schema/plan.schema.json')) as object)
 
