@@ -1,4 +1,4 @@
-/** The rules of managed mode's ServiceSettings that its schema cannot express: the name's letters, addresses, no repeats. */
+/** ServiceSettings rules its schema cannot express: the name's letters, addresses and CIDRs, no entry twice. */
 import { isIP } from 'node:net'
 import type { Diagnostic } from '../diagnostics.js'
 import { reporter } from './rule-report.js'
