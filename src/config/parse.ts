@@ -95,28 +95,8 @@ function parseSettings<C extends Command>(
 ): ParsedConfig<C> {
   const problems: Diagnostic[] = []
   const notes: Diagnostic[] = []
-  const fail = (name: InputName, message: string) =>
-    problems.push(diagnostic('config', 'error', `${ctx.label(name)}: ${message}`))
-  /** The value as its type reads it; the default when it is absent or invalid (an invalid one is reported). */
-  const get: Read = name => {
-    const input = BY_NAME.get(name)!
-    const text = raw[name]?.trim()
-    if (text !== undefined && text !== '') {
-      const read = readValue(input.type, text)
-      if ('value' in read) return read.value as InputValue<typeof name>
-      fail(name, read.error)
-    }
-    const fallback = input.default === undefined ? undefined : readValue(input.type, input.default)
-    return (fallback && 'value' in fallback ? fallback.value : undefined) as InputValue<typeof name>
-  }
-  const r: Reading = {
-    get,
-    given: name => Boolean(raw[name]?.trim()),
-    fail,
-    note: (name, message) => notes.push(diagnostic('config', 'warning', `${ctx.label(name)}: ${message}`)),
-    label: ctx.label,
-    suggest: ctx.suggest ?? ((name: string, value: string) => `\`${name}: ${value}\``)
-  }
+  const r = reading(raw, ctx, problems, notes)
+  const { get, fail } = r
 
   // Read in this order: it is the order of the problems reported.
   const command = commandOf(get)
@@ -169,6 +149,32 @@ function parseSettings<C extends Command>(
     policySource: get('policy-source') || undefined
   }
   return problems.length > 0 ? { diagnostics: problems } : { config, diagnostics: notes }
+}
+
+/** Reads the raw settings by their inputs' types: problems (and notes) name each setting as the user wrote it. */
+function reading(raw: RawSettings, ctx: ConfigContext, problems: Diagnostic[], notes: Diagnostic[]): Reading {
+  const fail = (name: InputName, message: string) =>
+    problems.push(diagnostic('config', 'error', `${ctx.label(name)}: ${message}`))
+  /** The value as its type reads it; the default when it is absent or invalid (an invalid one is reported). */
+  const get: Read = name => {
+    const input = BY_NAME.get(name)!
+    const text = raw[name]?.trim()
+    if (text !== undefined && text !== '') {
+      const read = readValue(input.type, text)
+      if ('value' in read) return read.value as InputValue<typeof name>
+      fail(name, read.error)
+    }
+    const fallback = input.default === undefined ? undefined : readValue(input.type, input.default)
+    return (fallback && 'value' in fallback ? fallback.value : undefined) as InputValue<typeof name>
+  }
+  return {
+    get,
+    given: name => Boolean(raw[name]?.trim()),
+    fail,
+    note: (name, message) => notes.push(diagnostic('config', 'warning', `${ctx.label(name)}: ${message}`)),
+    label: ctx.label,
+    suggest: ctx.suggest ?? ((name: string, value: string) => `\`${name}: ${value}\``)
+  }
 }
 
 /**
