@@ -6,13 +6,13 @@
 import { readFile, writeFile } from 'node:fs/promises'
 import { statSync } from 'node:fs'
 import path from 'node:path'
-import { isCommand, parseCliArgs } from './cli/args.js'
+import { isCommand, parseCliArgs, type OptionValues, type ParsedArgs } from './cli/args.js'
 import { readLocalPolicySource } from './cli/policy-source.js'
 import { commandHelp, INPUT_FLAGS, SECRET_ENV, shortUsage, usage } from './cli/help.js'
 import { INPUTS, type RawSettings } from './config/inputs.js'
 import { defaultStackOf } from './config/default-stack.js'
 import { parseConfigFor, type ConfigContext } from './config/parse.js'
-import { COMMANDS, type Command, type Config } from './config/types.js'
+import { COMMANDS, type Command, type Config, type RunCommand } from './config/types.js'
 import { formatDiagnostic } from './diagnostics.js'
 import { errorMessage } from './error-message.js'
 import { serviceGateFor } from './github/events.js'
@@ -23,6 +23,7 @@ import { reportOf, stacksReportOf } from './report/input.js'
 import { progressReporter } from './report/progress.js'
 import { renderStacksText, renderText } from './report/text.js'
 import { run } from './run/run.js'
+import type { RunResult } from './run/types.js'
 import { VERSION } from './version.js'
 import { yamlLibrary } from './yaml-library.js'
 
@@ -38,59 +39,13 @@ export interface CliIo {
 }
 
 export async function cli(argv: readonly string[], io: CliIo): Promise<number> {
-  const parsed = parseCliArgs(argv)
-  if (!parsed.ok) {
-    // One line that says what is wrong, and how to call that command: not the whole manual.
-    io.stderr(
-      `obsdeploy${parsed.command ? ` ${parsed.command}` : ''}: ${parsed.message}\n${shortUsage(parsed.command)}\n`
-    )
-    return 2
-  }
-  const { values, positionals } = parsed
-  if (values.version) {
-    io.stdout(`${VERSION}\n`)
-    return 0
-  }
-  const command = parsed.command
-  if (values.help && isCommand(command)) {
-    io.stdout(`${commandHelp(command)}\n`)
-    return 0
-  }
-  if (values.help || !command) {
-    ;(values.help ? io.stdout : io.stderr)(`${usage()}\n`)
-    return values.help ? 0 : 2
-  }
-  if (!isCommand(command)) {
-    const guess = didYouMean(command, COMMANDS)
-    io.stderr(
-      `obsdeploy: unknown command "${command}"${guess ? ` (did you mean ${guess}?)` : ''}; one of ${COMMANDS.join(', ')}\n${shortUsage(undefined)}\n`
-    )
-    return 2
-  }
+  const asked = commandOf(parseCliArgs(argv), io)
+  if ('exit' in asked) return asked.exit
+  const { command, values, positionals } = asked
 
-  const raw: RawSettings = {}
-  for (const i of INPUTS) {
-    const fromEnv = io.env[i.env ?? `OBSDEPLOY_${i.name.toUpperCase().replace(/-/g, '_')}`]
-    if (fromEnv !== undefined && i.name !== 'command') raw[i.name] = fromEnv
-  }
-  for (const i of INPUT_FLAGS) {
-    const v = values[i.name]
-    if (v === undefined) continue
-    raw[i.name] = Array.isArray(v) ? v.join('\n') : String(v)
-  }
-  const secretVars = collectSecretVars(io.env)
-  if (secretVars !== undefined) raw['secret-vars'] = secretVars
-  const globs = positionals.slice(1).map(p => asGlob(p, io.cwd))
-  if (globs.length > 0) raw.manifests = [raw.manifests, ...globs].filter(Boolean).join('\n')
-  if (values.plan !== undefined) raw['saved-plan'] = String(values.plan)
-  if (values.out !== undefined && command !== 'export') raw['plan-path'] = String(values.out)
+  let raw: RawSettings
   try {
-    raw.vars = await collectVars(
-      values['vars-file'] as string | undefined,
-      (values.var as string[] | undefined) ?? [],
-      io.cwd,
-      io.env.OBSDEPLOY_VARS
-    )
+    raw = await rawSettingsOf(command, values, positionals, io)
   } catch (e) {
     io.stderr(`obsdeploy ${command}: ${printable(errorMessage(e))}\n`)
     return 2
@@ -102,37 +57,7 @@ export async function cli(argv: readonly string[], io: CliIo): Promise<number> {
     Object.values(secretValues(raw['secret-vars'])),
     SECRET_VAR_MIN_LENGTH
   )
-  const stackDefault = defaultStackOf(io.cwd, io.env)
-  const context: ConfigContext = {
-    cwd: io.cwd,
-    defaultStack: stackDefault.name,
-    defaultPlanPath: path.join(io.cwd, '.obsdeploy', 'plan.json'),
-    serviceGate: policy =>
-      values.release && policy === 'on-release'
-        ? { open: true, reason: 'released (--release)' }
-        : serviceGateFor(undefined, policy),
-    // A secret is named by the variable it comes from: there is no flag to name.
-    label: name => SECRET_ENV[name] ?? `--${name}`,
-    suggest: (name, value) => (SECRET_ENV[name] ? `${SECRET_ENV[name]}=${value}` : `--${name} ${value}`)
-  }
-  /** The settings, or undefined once their problems are printed. */
-  const settings = <C extends Command>(c: C): Config<C> | undefined => {
-    const { config, diagnostics } = parseConfigFor(c, raw, context)
-    for (const d of diagnostics)
-      io.stderr(`obsdeploy ${c}: ${d.severity === 'error' ? '' : `${d.severity}: `}${printable(d.message)}\n`)
-    if (config) {
-      // A stack named after the folder is said: it owns all the run creates (validate owns nothing).
-      if (stackDefault.why && raw.stack === undefined && !config.stacks && c !== 'validate')
-        io.stderr(`obsdeploy ${c}: ${printable(stackDefault.why)}\n`)
-      return config
-    }
-    const secretMissing = diagnostics.some(d =>
-      Object.values(SECRET_ENV).some(env => d.message.startsWith(`${env}:`))
-    )
-    if (secretMissing) io.stderr(`${SECRETS_FROM_ENV}\n`)
-    io.stderr(`${shortUsage(c)}\n`)
-    return undefined
-  }
+  const settings = configReader(raw, values, io)
 
   if (command === 'export') {
     const config = settings(command)
@@ -152,16 +77,136 @@ export async function cli(argv: readonly string[], io: CliIo): Promise<number> {
 
   const config = settings(command)
   if (!config) return 2
+  const result = await runWithProgress(config, values, io, log)
+  await printReport(config, result, values, io)
+  return result.exitCode
+}
+
+/** The command asked for, or the exit code once `--version`, `--help` or what is wrong with argv is printed. */
+function commandOf(
+  parsed: ParsedArgs,
+  io: CliIo
+): { exit: number } | { command: Command; values: OptionValues; positionals: string[] } {
+  if (!parsed.ok) {
+    // One line that says what is wrong, and how to call that command: not the whole manual.
+    io.stderr(
+      `obsdeploy${parsed.command ? ` ${parsed.command}` : ''}: ${parsed.message}\n${shortUsage(parsed.command)}\n`
+    )
+    return { exit: 2 }
+  }
+  const { values, positionals } = parsed
+  if (values.version) {
+    io.stdout(`${VERSION}\n`)
+    return { exit: 0 }
+  }
+  const command = parsed.command
+  if (values.help && isCommand(command)) {
+    io.stdout(`${commandHelp(command)}\n`)
+    return { exit: 0 }
+  }
+  if (values.help || !command) {
+    ;(values.help ? io.stdout : io.stderr)(`${usage()}\n`)
+    return { exit: values.help ? 0 : 2 }
+  }
+  if (!isCommand(command)) {
+    const guess = didYouMean(command, COMMANDS)
+    io.stderr(
+      `obsdeploy: unknown command "${command}"${guess ? ` (did you mean ${guess}?)` : ''}; one of ${COMMANDS.join(', ')}\n${shortUsage(undefined)}\n`
+    )
+    return { exit: 2 }
+  }
+  return { command, values, positionals }
+}
+
+/**
+ * The raw settings the action would read, from the environment and the flags: secrets only from the environment,
+ * folder arguments as globs of their manifests, variables from --vars-file and --var. Throws what is wrong with those.
+ */
+async function rawSettingsOf(
+  command: Command,
+  values: OptionValues,
+  positionals: readonly string[],
+  io: CliIo
+): Promise<RawSettings> {
+  const raw: RawSettings = {}
+  for (const i of INPUTS) {
+    const fromEnv = io.env[i.env ?? `OBSDEPLOY_${i.name.toUpperCase().replace(/-/g, '_')}`]
+    if (fromEnv !== undefined && i.name !== 'command') raw[i.name] = fromEnv
+  }
+  for (const i of INPUT_FLAGS) {
+    const v = values[i.name]
+    if (v === undefined) continue
+    raw[i.name] = Array.isArray(v) ? v.join('\n') : String(v)
+  }
+  const secretVars = collectSecretVars(io.env)
+  if (secretVars !== undefined) raw['secret-vars'] = secretVars
+  const globs = positionals.slice(1).map(p => asGlob(p, io.cwd))
+  if (globs.length > 0) raw.manifests = [raw.manifests, ...globs].filter(Boolean).join('\n')
+  if (values.plan !== undefined) raw['saved-plan'] = String(values.plan)
+  if (values.out !== undefined && command !== 'export') raw['plan-path'] = String(values.out)
+  raw.vars = await collectVars(
+    values['vars-file'] as string | undefined,
+    (values.var as string[] | undefined) ?? [],
+    io.cwd,
+    io.env.OBSDEPLOY_VARS
+  )
+  return raw
+}
+
+/** The settings of a command, or undefined once their problems are printed (with how to call it). */
+function configReader(
+  raw: RawSettings,
+  values: OptionValues,
+  io: CliIo
+): <C extends Command>(c: C) => Config<C> | undefined {
+  const stackDefault = defaultStackOf(io.cwd, io.env)
+  const context: ConfigContext = {
+    cwd: io.cwd,
+    defaultStack: stackDefault.name,
+    defaultPlanPath: path.join(io.cwd, '.obsdeploy', 'plan.json'),
+    serviceGate: policy =>
+      values.release && policy === 'on-release'
+        ? { open: true, reason: 'released (--release)' }
+        : serviceGateFor(undefined, policy),
+    // A secret is named by the variable it comes from: there is no flag to name.
+    label: name => SECRET_ENV[name] ?? `--${name}`,
+    suggest: (name, value) => (SECRET_ENV[name] ? `${SECRET_ENV[name]}=${value}` : `--${name} ${value}`)
+  }
+  return <C extends Command>(c: C): Config<C> | undefined => {
+    const { config, diagnostics } = parseConfigFor(c, raw, context)
+    for (const d of diagnostics)
+      io.stderr(`obsdeploy ${c}: ${d.severity === 'error' ? '' : `${d.severity}: `}${printable(d.message)}\n`)
+    if (config) {
+      // A stack named after the folder is said: it owns all the run creates (validate owns nothing).
+      if (stackDefault.why && raw.stack === undefined && !config.stacks && c !== 'validate')
+        io.stderr(`obsdeploy ${c}: ${printable(stackDefault.why)}\n`)
+      return config
+    }
+    const secretMissing = diagnostics.some(d =>
+      Object.values(SECRET_ENV).some(env => d.message.startsWith(`${env}:`))
+    )
+    if (secretMissing) io.stderr(`${SECRETS_FROM_ENV}\n`)
+    io.stderr(`${shortUsage(c)}\n`)
+    return undefined
+  }
+}
+
+/** run(), with the apply's progress on stderr: redrawn in place on a terminal, as lines otherwise. */
+async function runWithProgress(
+  config: Config<RunCommand>,
+  values: OptionValues,
+  io: CliIo,
+  log: Logger
+): Promise<RunResult> {
   const progress = progressReporter({
     // A dumb terminal cannot redraw a line: it gets lines, as CI does.
     live: (io.isStderrTty ?? io.isTty) && io.env.TERM !== 'dumb',
     write: text => io.stderr(text),
     pace: config.rateLimit
   })
-  let result
   try {
     const labels = (values.label as string[] | undefined) ?? []
-    result = await run(config, {
+    return await run(config, {
       log,
       progress: progress.update,
       pacing: progress.pacing,
@@ -176,6 +221,15 @@ export async function cli(argv: readonly string[], io: CliIo): Promise<number> {
   } finally {
     progress.done()
   }
+}
+
+/** The run's report: JSON, the problems of a validation, or the plan as text; and the markdown summary asked for. */
+async function printReport(
+  config: Config<RunCommand>,
+  result: RunResult,
+  values: OptionValues,
+  io: CliIo
+): Promise<void> {
   const when = { time: new Date().toISOString() }
   const report = reportOf(config, result, when)
   const stacks = result.stacks && stacksReportOf(config, result.stacks, result.planFile, when)
@@ -205,7 +259,6 @@ export async function cli(argv: readonly string[], io: CliIo): Promise<number> {
       stacks ? renderStacksMarkdown(stacks, options) : renderMarkdown(report, options)
     )
   }
-  return result.exitCode
 }
 
 const SECRETS_FROM_ENV =

@@ -26,8 +26,8 @@ import { labelOf, stacksLabelOf, type Label } from './report/model.js'
 import { progressReporter } from './report/progress.js'
 import type { PullRequestLabels } from './policy/check.js'
 import { run } from './run/run.js'
-import { EMPTY_OUTPUTS, type RunDependencies, type RunOutputs } from './run/types.js'
-import type { Config } from './config/types.js'
+import { EMPTY_OUTPUTS, type RunDependencies, type RunOutputs, type RunResult } from './run/types.js'
+import type { Config, RunCommand } from './config/types.js'
 import { reviewIsLoud } from './plan/policy-review.js'
 import { parsePolicySource } from './github/policy-source-address.js'
 
@@ -70,18 +70,7 @@ async function runAction(outputs: Outputs): Promise<void> {
   })
   if (!config) return failOnInputs(diagnostics)
   for (const d of diagnostics) core.warning(printable(d.message))
-
-  if (runner.event) {
-    const policy = eventPolicy(runner.event, config.command, config.serviceUpdate)
-    for (const w of policy.warnings) core.warning(w)
-    if (policy.refusal) {
-      const refused = { diagnostics: [diagnostic('config', 'error', policy.refusal)] }
-      const report = reportOf(config, refused, reportContext(runner))
-      await writeSummary(options => renderMarkdown(report, options))
-      core.setFailed(policy.refusal)
-      return
-    }
-  }
+  if (await refusedByEvent(runner, config)) return
 
   const token = raw['github-token'] ?? ''
   // With stacks, a pull request plans the stacks it changes (unless `stack` names them).
@@ -120,6 +109,33 @@ async function runAction(outputs: Outputs): Promise<void> {
     progress.done()
   }
   outputs.run = result.outputs
+  await publish(runner, config, result, token, outputs)
+}
+
+/** What the event does not allow (a command it may not run) fails the run, with a summary that says why. */
+async function refusedByEvent(runner: RunnerContext, config: Config<RunCommand>): Promise<boolean> {
+  if (!runner.event) return false
+  const policy = eventPolicy(runner.event, config.command, config.serviceUpdate)
+  for (const w of policy.warnings) core.warning(w)
+  if (!policy.refusal) return false
+  const refused = { diagnostics: [diagnostic('config', 'error', policy.refusal)] }
+  const report = reportOf(config, refused, reportContext(runner))
+  await writeSummary(options => renderMarkdown(report, options))
+  core.setFailed(policy.refusal)
+  return true
+}
+
+/**
+ * What a finished run tells GitHub: annotations, the job summary, on a pull request its sticky comment and its
+ * label, and a failed step that says why.
+ */
+async function publish(
+  runner: RunnerContext,
+  config: Config<RunCommand>,
+  result: RunResult,
+  token: string,
+  outputs: Outputs
+): Promise<void> {
   const context = reportContext(runner)
   const stacks = result.stacks && stacksReportOf(config, result.stacks, result.planFile, context)
   const report = reportOf(config, result, context)
@@ -152,17 +168,18 @@ async function runAction(outputs: Outputs): Promise<void> {
   if (runner.issueNumber !== undefined && config.labels && config.command === 'plan' && plans.length > 0) {
     await label(runner, token, stacks ? stacksLabelOf(stacks) : labelOf(report))
   }
-  if (result.exitCode !== 0) {
-    const errors = result.diagnostics.filter(d => d.severity === 'error')
-    const reason =
-      config.command === 'drift' && errors.length === 0
-        ? 'drift: the live state differs from the manifests (see the job summary)'
-        : `${errors.length} error(s): ${errors
-            .slice(0, 3)
-            .map(e => printable(formatDiagnostic(e)))
-            .join(' | ')}${errors.length > 3 ? ' …' : ''}`
-    core.setFailed(reason)
-  }
+  if (result.exitCode !== 0) core.setFailed(failureReason(config, result))
+}
+
+/** Why the step fails: drift, or the first errors. */
+function failureReason(config: Config<RunCommand>, result: RunResult): string {
+  const errors = result.diagnostics.filter(d => d.severity === 'error')
+  return config.command === 'drift' && errors.length === 0
+    ? 'drift: the live state differs from the manifests (see the job summary)'
+    : `${errors.length} error(s): ${errors
+        .slice(0, 3)
+        .map(e => printable(formatDiagnostic(e)))
+        .join(' | ')}${errors.length > 3 ? ' …' : ''}`
 }
 
 /** Where and when the run is, for the report's links and footer. */

@@ -1,12 +1,16 @@
 /**
  * The one interface the planner and the apply engine use, for both deployment modes. It knows the
- * paths, the envelopes and the pagination; the transport knows the network.
+ * paths and what the routes answer (their envelopes and shapes: responses.ts; their pages: pages.ts; what a
+ * 404 means: not-found.ts); the transport knows the network.
  */
 import { z } from 'zod'
 import type { ApiPrefix, Config, Mode } from '../config/types.js'
 import { silentLogger, type Logger } from '../log.js'
 import { pathSegment } from './address.js'
-import { ApiError, ResponseShapeError, RouteNotFoundError } from './errors.js'
+import { ApiError } from './errors.js'
+import { isResourceAbsent, routeNotFound, unknownService, type NotFoundShape } from './not-found.js'
+import { readPages } from './pages.js'
+import { parseResponse, unwrapEnvelope, WithId } from './responses.js'
 import { dropStaleSelectFields } from './stale-select.js'
 import {
   MCP_ACCEPT,
@@ -28,7 +32,6 @@ import {
   LiveTeamInvitation,
   LiveTeamUser,
   LiveWebhook,
-  PaginationMeta,
   SeriesPoint,
   ValidateDashboardResult,
   WrittenDashboard,
@@ -44,6 +47,8 @@ import {
   type TransportOptions,
   type TransportStats
 } from './transport.js'
+
+export { unwrapEnvelope } from './responses.js'
 
 /** The collections written through the same create / update / delete routes (real-server.md §3-§6). */
 export type RecordCollection = 'connections' | 'sources' | 'webhooks' | 'saved-searches'
@@ -161,27 +166,11 @@ export function createApi(
   return new HttpObservabilityApi(settings, transport, extra.log ?? silentLogger)
 }
 
-/** `{data}` (self-hosted), `{status, requestId, result}` (managed), or the bare value. */
-export function unwrapEnvelope(body: unknown): unknown {
-  if (body && typeof body === 'object' && !Array.isArray(body)) {
-    const b = body as Record<string, unknown>
-    if ('result' in b && ('requestId' in b || 'status' in b)) return b.result
-    if ('data' in b) return b.data
-  }
-  return body
-}
-
-/** Bounds the pages of a list without a total, against a server that never stops answering new ones. */
-const MAX_UNCOUNTED_PAGES = 1000
-
-const WithId = z.looseObject({ id: z.union([z.string().min(1), z.number()]).transform(String) })
-
 /**
  * What each route answers when the resource itself does not exist (real-server.md §0.5, §1.1, §2.1,
  * §11.3). Any other 404 is a route the server (or the gateway in front of it) does not have.
  * `status-text` is Express's `sendStatus(404)`: the plain text `Not Found`.
  */
-type NotFoundShape = 'json' | 'status-text'
 const ABSENT_SHAPES: Record<
   'dashboards' | 'alerts' | 'team' | RecordCollection,
   Record<Mode, readonly NotFoundShape[]>
@@ -206,12 +195,6 @@ const RECORD_WORDS: Record<RecordCollection, string> = {
   sources: 'source id',
   webhooks: 'webhook id',
   'saved-searches': 'saved search id'
-}
-
-function isResourceAbsent(e: ApiError, shapes: readonly NotFoundShape[]): boolean {
-  if (e.status !== 404) return false
-  if (e.bodyShape === 'json') return shapes.includes('json')
-  return e.bodyShape === 'text' && e.serverMessage === 'Not Found' && shapes.includes('status-text')
 }
 
 /** What the copies of one client (withSignal) share: the managed prefix, once settled. */
@@ -271,7 +254,7 @@ class HttpObservabilityApi implements ObservabilityApi {
 
   async getDashboard(id: string): Promise<LiveDashboard> {
     const res = await this.send('GET', await this.item('/dashboards', id, 'dashboard id'))
-    return dropStaleSelectFields(parse(LiveDashboard, unwrapEnvelope(res.body), res))
+    return dropStaleSelectFields(parseResponse(LiveDashboard, unwrapEnvelope(res.body), res))
   }
 
   async createDashboard(body: unknown): Promise<WrittenDashboard> {
@@ -288,7 +271,7 @@ class HttpObservabilityApi implements ObservabilityApi {
 
   async validateDashboard(body: unknown): Promise<ValidateDashboardResult> {
     const res = await this.send('POST', `${await this.base()}/dashboards/validate`, body, true)
-    return parse(ValidateDashboardResult, unwrapEnvelope(res.body), res)
+    return parseResponse(ValidateDashboardResult, unwrapEnvelope(res.body), res)
   }
 
   async canPatchDashboards(): Promise<boolean> {
@@ -327,12 +310,12 @@ class HttpObservabilityApi implements ObservabilityApi {
 
   async getAlert(id: string): Promise<LiveAlert> {
     const res = await this.send('GET', await this.item('/alerts', id, 'alert id'))
-    return parse(LiveAlert, unwrapEnvelope(res.body), res)
+    return parseResponse(LiveAlert, unwrapEnvelope(res.body), res)
   }
 
   async createAlert(body: unknown): Promise<{ id: string }> {
     const res = await this.send('POST', `${await this.base()}/alerts`, body, false)
-    return parse(WithId, unwrapEnvelope(res.body), res)
+    return parseResponse(WithId, unwrapEnvelope(res.body), res)
   }
 
   async updateAlert(id: string, body: unknown): Promise<{ id: string }> {
@@ -367,7 +350,7 @@ class HttpObservabilityApi implements ObservabilityApi {
 
   async createRecord(collection: RecordCollection, body: unknown): Promise<WrittenRecord> {
     const res = await this.send('POST', `${await this.base()}/${collection}`, body, false)
-    return parse(WrittenRecord, unwrapEnvelope(res.body), res)
+    return parseResponse(WrittenRecord, unwrapEnvelope(res.body), res)
   }
 
   async updateRecord(collection: RecordCollection, id: string, body: unknown): Promise<WrittenRecord> {
@@ -398,7 +381,7 @@ class HttpObservabilityApi implements ObservabilityApi {
   async inviteTeamMember(body: { email: string; name?: string }): Promise<WrittenTeamInvitation> {
     // Idempotent on the server (v2/team.ts returns the existing invitation of that email): safe to retry.
     const res = await this.send('POST', `${await this.base()}/team/invitation`, body, true)
-    return parse(WrittenTeamInvitation, unwrapEnvelope(res.body), res)
+    return parseResponse(WrittenTeamInvitation, unwrapEnvelope(res.body), res)
   }
 
   async deleteTeamInvitation(id: string): Promise<'deleted' | 'absent'> {
@@ -426,7 +409,7 @@ class HttpObservabilityApi implements ObservabilityApi {
 
   async querySeries(body: unknown): Promise<SeriesPoint[]> {
     const res = await this.send('POST', `${await this.base()}/charts/series`, body, true)
-    return parse(z.array(SeriesPoint), unwrapEnvelope(res.body), res)
+    return parseResponse(z.array(SeriesPoint), unwrapEnvelope(res.body), res)
   }
 
   async getService(): Promise<ServiceResponse> {
@@ -444,7 +427,7 @@ class HttpObservabilityApi implements ObservabilityApi {
   private serviceResponse(res: ApiResponse): ServiceResponse {
     const requestId = (res.body as { requestId?: unknown } | undefined)?.requestId
     return {
-      service: parse(LiveService, unwrapEnvelope(res.body), res),
+      service: parseResponse(LiveService, unwrapEnvelope(res.body), res),
       requestId: typeof requestId === 'string' ? requestId : undefined
     }
   }
@@ -518,26 +501,6 @@ class HttpObservabilityApi implements ObservabilityApi {
     }
   }
 
-  /** A 404 that is not a resource's "not found" names the path and, in managed mode, the prefix. */
-  private routeError(e: unknown): unknown {
-    if (!(e instanceof ApiError) || e.status !== 404 || e instanceof RouteNotFoundError) return e
-    if (this.mode === 'managed' && e.bodyShape === 'json' && this.state.resolved === 'clickstack')
-      return unknownService(e)
-    const hint =
-      this.mode === 'managed'
-        ? `Managed prefix "${this.state.resolved}": the public cloud serves only clickstack and CONTRACT.md says observability; set managed-prefix (auto tries clickstack, then observability)`
-        : 'Check api-url: it is the API base (port 8000 by default), not the web UI'
-    return new RouteNotFoundError({
-      status: e.status,
-      method: e.method,
-      path: e.path,
-      serverMessage: e.serverMessage,
-      requestId: e.requestId,
-      bodyShape: e.bodyShape,
-      hint
-    })
-  }
-
   /**
    * Some servers answer a write with the full record, some with less: when the tiles are missing we
    * read the dashboard back, because the apply needs the tile ids the server assigned.
@@ -551,16 +514,11 @@ class HttpObservabilityApi implements ObservabilityApi {
     const value = unwrapEnvelope(res.body)
     const written = WrittenDashboard.safeParse(value)
     if (written.success) return written.data
-    const { id } = parse(WithId, value, res)
+    const { id } = parseResponse(WithId, value, res)
     return this.getDashboard(id)
   }
 
-  /**
-   * Reads a whole collection. Lists that paginate and say so (`meta.total` or `X-Total-Count`) get the
-   * remaining pages, requested with the page size the server used; a paginated list that gives no total
-   * is read on until a page adds nothing new. Lists that do not paginate are read with one request and no
-   * query parameters.
-   */
+  /** Reads a whole collection, following its pages (pages.ts); lists that do not paginate take one request. */
   private async list<T extends z.ZodType>(
     collection: string,
     item: T,
@@ -577,102 +535,13 @@ class HttpObservabilityApi implements ObservabilityApi {
     first ??= await this.send('GET', path).catch((e: unknown) => {
       throw this.routeError(e)
     })
-    const items = parse(z.array(item), unwrapEnvelope(first.body), first)
-    const info = pageInfo(first)
-    const { limit } = info
-    let { total } = info
-    // A paginated list without a total (the managed cloud's declare none) may have been cut at a page size the
-    // server chose, short or not: ask on until a page adds nothing new (TF client/webhook.go eachWebhook).
-    if (paginated && total === undefined && items.length > 0) total = Infinity
-    if (total === undefined || items.length >= total || items.length === 0) return items
-    const pageSize = limit && limit > 0 ? limit : items.length
-    const seen = new Set(items.map(i => (i as { id?: string }).id))
-    let offset = items.length
-    // Bounded: a server that keeps returning pages past `total` cannot keep us here.
-    const maxPages = Number.isFinite(total) ? Math.ceil(total / pageSize) + 2 : MAX_UNCOUNTED_PAGES
-    for (let pages = 0; offset < total && pages < maxPages; pages++) {
-      const res = await this.transport.request(
-        { method: 'GET', path, query: { limit: pageSize, offset }, idempotent: true },
-        this.signal
-      )
-      const page = parse(z.array(item), unwrapEnvelope(res.body), res)
-      const fresh = page.filter(p => !seen.has((p as { id?: string }).id))
-      // An empty page, or one the server repeated (it ignores offset): the list is complete.
-      if (page.length === 0 || fresh.length === 0) break
-      for (const p of page) {
-        const key = (p as { id?: string }).id
-        if (key === undefined || !seen.has(key)) items.push(p)
-        seen.add(key)
-      }
-      offset += page.length
-    }
-    if (Number.isFinite(total) && items.length < total) {
-      // Planning with part of a list would look like "create what is missing": refuse instead.
-      throw new ResponseShapeError(
-        { method: 'GET', path, status: first.status },
-        'meta.total',
-        `the server announced ${total} items but its pages returned ${items.length}; refusing to plan with a partial list`
-      )
-    }
-    return items
-  }
-}
-
-/**
- * A JSON 404 on a managed list: the API answered, so the route exists; what it did not find is the organization or
- * the service of the path ("Service not found").
- */
-function unknownService(e: ApiError): ApiError {
-  return new ApiError({
-    status: e.status,
-    method: e.method,
-    path: e.path,
-    serverMessage: e.serverMessage,
-    requestId: e.requestId,
-    bodyShape: e.bodyShape,
-    hint: 'The cloud API does not know this organization or service: check organization-id and service-id (the ids in the cloud console URL of the service), and that the API key belongs to that organization'
-  })
-}
-
-function pageInfo(res: ApiResponse): { total?: number; limit?: number } {
-  const body = res.body as { meta?: unknown } | undefined
-  const meta = body && typeof body === 'object' ? PaginationMeta.safeParse(body.meta) : undefined
-  const header = Number(res.headers['x-total-count'])
-  return {
-    total:
-      meta?.success && meta.data.total !== undefined
-        ? meta.data.total
-        : Number.isFinite(header)
-          ? header
-          : undefined,
-    limit: meta?.success ? meta.data.limit : undefined
-  }
-}
-
-function parse<T extends z.ZodType>(schema: T, value: unknown, res: ApiResponse): z.infer<T> {
-  const result = schema.safeParse(value)
-  if (result.success) return result.data
-  // A body cut short (by a proxy, a dropped connection) is said as such, not as a wrong type of field.
-  if (res.notJson !== undefined)
-    throw new ResponseShapeError(
-      { method: res.method, path: res.path, status: res.status },
-      '',
-      `the body is not valid JSON (${res.notJson}; ${String(res.body).length} bytes): the response may have been cut short. Run again; if it persists, check a proxy between here and the server`
+    return readPages(path, first, item, paginated, query =>
+      this.transport.request({ method: 'GET', path, query, idempotent: true }, this.signal)
     )
-  const issue = result.error.issues[0]!
-  const field = issue.path
-    .map(p => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`))
-    .join('')
-    .replace(/^\./, '')
-  throw new ResponseShapeError(
-    { method: res.method, path: res.path, status: res.status, hint: notTheApi(res.body) },
-    field,
-    issue.message
-  )
-}
+  }
 
-/** A page where JSON was expected: the address is something else than the API. */
-function notTheApi(body: unknown): string | undefined {
-  if (typeof body !== 'string' || !/^\s*</.test(body)) return undefined
-  return 'The server answered with an HTML page, not the API: api-url may point at the web UI or at a proxy page. The self-hosted API listens on its own port (8000 by default); the managed API is https://api.clickhouse.cloud'
+  /** A 404 that is not a resource's "not found" names the path and, in managed mode, the prefix. */
+  private routeError(e: unknown): unknown {
+    return routeNotFound(e, this.mode, this.state.resolved)
+  }
 }

@@ -279,18 +279,7 @@ export class Transport {
     if (spec.body !== undefined) headers['content-type'] = 'application/json'
     let res: Awaited<ReturnType<typeof request>>
     let text: string
-    // A slow server is not a silent run: say what is awaited, for how long, and the limits in force.
-    const started = Date.now()
-    const slow = setInterval(() => {
-      const limit =
-        timeoutMs < this.options.requestTimeoutMs
-          ? `gives up at ${seconds(timeoutMs)}: what the retry budget (${seconds(this.options.retryBudgetMs)}) has left of request-timeout ${seconds(this.options.requestTimeoutMs)}`
-          : `request-timeout ${seconds(timeoutMs)}, retry budget ${seconds(this.options.retryBudgetMs)}`
-      this.log.info(
-        `still waiting for ${spec.method} ${spec.path}: ${seconds(Date.now() - started)} so far (${limit})`
-      )
-    }, this.options.slowNoticeMs ?? DEFAULT_SLOW_NOTICE_MS)
-    slow.unref()
+    const slow = this.slowNotice(spec, timeoutMs)
     try {
       res = await request(url, {
         method: spec.method,
@@ -314,10 +303,36 @@ export class Transport {
     } finally {
       clearInterval(slow)
     }
+    return this.outcomeOf(spec, ticket, base, res.statusCode, res.headers as Headers, text)
+  }
+
+  /** A slow server is not a silent run: say what is awaited, for how long, and the limits in force. */
+  private slowNotice(spec: RequestSpec, timeoutMs: number): ReturnType<typeof setInterval> {
+    const started = Date.now()
+    const slow = setInterval(() => {
+      const limit =
+        timeoutMs < this.options.requestTimeoutMs
+          ? `gives up at ${seconds(timeoutMs)}: what the retry budget (${seconds(this.options.retryBudgetMs)}) has left of request-timeout ${seconds(this.options.requestTimeoutMs)}`
+          : `request-timeout ${seconds(timeoutMs)}, retry budget ${seconds(this.options.retryBudgetMs)}`
+      this.log.info(
+        `still waiting for ${spec.method} ${spec.path}: ${seconds(Date.now() - started)} so far (${limit})`
+      )
+    }, this.options.slowNoticeMs ?? DEFAULT_SLOW_NOTICE_MS)
+    slow.unref()
+    return slow
+  }
+
+  /** What an HTTP answer means: a response, or a failure that says whether sending again is safe. */
+  private outcomeOf(
+    spec: RequestSpec,
+    ticket: number,
+    base: ApiErrorDetails,
+    status: number,
+    resHeaders: Headers,
+    text: string
+  ): SendOutcome {
     this.answered = true
-    const resHeaders = res.headers as Headers
     const { body, notJson } = parseBody(text, resHeaders)
-    const status = res.statusCode
     const now = this.clock.now()
     // --verbose: every request and its answer, never a body (bodies can hold what a manifest keeps secret).
     this.log.debug(`${spec.method} ${spec.path} -> HTTP ${status}, ${text.length} bytes`)

@@ -28,27 +28,7 @@ export async function runOperations(
     outcomes.set(op, outcome)
     hooks.settled?.(op, outcome)
   }
-  const providers = new Map<string, Operation[]>()
-  // Pushed, not copied: a kind's token is provided by each of its thousand operations.
-  for (const op of operations)
-    for (const token of op.provides) {
-      const list = providers.get(token)
-      if (list) list.push(op)
-      else providers.set(token, [op])
-    }
-
-  // Each operation waits for the providers of its tokens (never for itself).
-  const waitsFor = new Map<Operation, Set<Operation>>()
-  const dependents = new Map<Operation, Operation[]>()
-  for (const op of operations) {
-    const deps = new Set(op.after.flatMap(t => providers.get(t) ?? []).filter(p => p !== op))
-    waitsFor.set(op, deps)
-    for (const d of deps) {
-      const list = dependents.get(d)
-      if (list) list.push(op)
-      else dependents.set(d, [op])
-    }
-  }
+  const { waitsFor, dependents } = dependencyGraph(operations)
 
   const ready: Operation[] = operations.filter(op => waitsFor.get(op)!.size === 0)
   const heldLocks = new Set<string>()
@@ -102,4 +82,32 @@ export async function runOperations(
   }
   for (const op of operations) if (!outcomes.has(op)) settle(op, { state: 'skipped', reason: 'not reached' })
   return outcomes
+}
+
+/** What each operation waits for (the providers of its tokens, never itself), and who waits for each. */
+function dependencyGraph(operations: readonly Operation[]): {
+  waitsFor: Map<Operation, Set<Operation>>
+  dependents: Map<Operation, Operation[]>
+} {
+  const providers = new Map<string, Operation[]>()
+  // Pushed, not copied: a kind's token is provided by each of its thousand operations.
+  for (const op of operations)
+    for (const token of op.provides) {
+      const list = providers.get(token)
+      if (list) list.push(op)
+      else providers.set(token, [op])
+    }
+
+  const waitsFor = new Map<Operation, Set<Operation>>()
+  const dependents = new Map<Operation, Operation[]>()
+  for (const op of operations) {
+    const deps = new Set(op.after.flatMap(t => providers.get(t) ?? []).filter(p => p !== op))
+    waitsFor.set(op, deps)
+    for (const d of deps) {
+      const list = dependents.get(d)
+      if (list) list.push(op)
+      else dependents.set(d, [op])
+    }
+  }
+  return { waitsFor, dependents }
 }

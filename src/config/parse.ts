@@ -76,6 +76,18 @@ type Read = <N extends InputName>(name: N) => InputValue<N>
 
 const BY_NAME = new Map(INPUTS.map(input => [input.name, input]))
 
+/** How the parse reads a setting and speaks of it: each problem names the setting as the user wrote it. */
+interface Reading {
+  get: Read
+  given: (name: InputName) => boolean
+  fail: (name: InputName, message: string) => void
+  note: (name: InputName, message: string) => void
+  /** How a setting is called where the user wrote it (ConfigContext.label). */
+  label: (name: string) => string
+  /** How to set it to a value (ConfigContext.suggest). */
+  suggest: (name: string, value: string) => string
+}
+
 function parseSettings<C extends Command>(
   raw: RawSettings,
   ctx: ConfigContext,
@@ -83,24 +95,8 @@ function parseSettings<C extends Command>(
 ): ParsedConfig<C> {
   const problems: Diagnostic[] = []
   const notes: Diagnostic[] = []
-  const fail = (name: InputName, message: string) =>
-    problems.push(diagnostic('config', 'error', `${ctx.label(name)}: ${message}`))
-  const note = (name: InputName, message: string) =>
-    notes.push(diagnostic('config', 'warning', `${ctx.label(name)}: ${message}`))
-  const suggest = ctx.suggest ?? ((name: string, value: string) => `\`${name}: ${value}\``)
-  const given = (name: InputName) => Boolean(raw[name]?.trim())
-  /** The value as its type reads it; the default when it is absent or invalid (an invalid one is reported). */
-  const get: Read = name => {
-    const input = BY_NAME.get(name)!
-    const text = raw[name]?.trim()
-    if (text !== undefined && text !== '') {
-      const read = readValue(input.type, text)
-      if ('value' in read) return read.value as InputValue<typeof name>
-      fail(name, read.error)
-    }
-    const fallback = input.default === undefined ? undefined : readValue(input.type, input.default)
-    return (fallback && 'value' in fallback ? fallback.value : undefined) as InputValue<typeof name>
-  }
+  const r = reading(raw, ctx, problems, notes)
+  const { get, fail } = r
 
   // Read in this order: it is the order of the problems reported.
   const command = commandOf(get)
@@ -108,146 +104,16 @@ function parseSettings<C extends Command>(
   const manifests = get('manifests')
   const needsApi = command !== 'validate'
   const allowInsecureHttp = get('allow-insecure-http')
-
-  let apiUrl = get('api-url') ?? (mode === 'managed' ? DEFAULT_MANAGED_API_URL : '')
-  let organizationId = get('organization-id')
-  let serviceId = get('service-id')
-  if (needsApi) {
-    if (!apiUrl)
-      fail(
-        'api-url',
-        'is required in self-hosted mode (the API base URL, e.g. https://hyperdx.example.com:8000)'
-      )
-    else {
-      const checked = checkApiUrl(apiUrl, allowInsecureHttp)
-      if (checked.error) fail('api-url', checked.error)
-      else {
-        apiUrl = checked.url!
-        const found = apiPathOf(apiUrl)
-        if (found && found.mode !== mode) {
-          fail(
-            'api-url',
-            `ends in ${found.dropped}, a path of the ${found.mode} API, but the mode is ${mode}: did you mean ${suggest('mode', found.mode)}? The base URL is the server's address (${found.base}); obsdeploy adds the API's path itself`
-          )
-        } else if (found) {
-          // Stripped rather than refused: the intent is plain, and it is the address the server's docs show.
-          apiUrl = found.base
-          const ids = [
-            ['organization-id', found.organizationId, organizationId],
-            ['service-id', found.serviceId, serviceId]
-          ] as const
-          for (const [name, fromUrl, input] of ids) {
-            if (fromUrl !== undefined && input !== undefined && fromUrl !== input)
-              fail(name, `is ${input}, but api-url names ${fromUrl}: drop the path from api-url`)
-          }
-          organizationId ??= found.organizationId
-          serviceId ??= found.serviceId
-          note(
-            'api-url',
-            `ends in ${found.dropped}: dropped it, because the base URL is the server's address and obsdeploy adds the API's path itself. Pass ${suggest('api-url', found.base)} to silence this note`
-          )
-        }
-      }
-    }
-  }
-
-  let auth: Auth = { kind: 'none' }
-  if (needsApi && mode === 'self-hosted') {
-    const apiKey = get('api-key')
-    if (!apiKey) {
-      const managedKeys = given('key-id') || given('key-secret')
-      fail(
-        'api-key',
-        `is required in self-hosted mode: a personal API access key (team settings, API keys)${managedKeys ? `. ${ctx.label('key-id')} and ${ctx.label('key-secret')} are managed-mode credentials: did you mean ${suggest('mode', 'managed')}?` : ''}`
-      )
-    } else auth = { kind: 'bearer', apiKey }
-  }
-  if (mode === 'managed') {
-    // UUIDs are checked before any request (CONTRACT.md: organizationId and serviceId are UUIDs).
-    for (const [name, value] of [
-      ['organization-id', organizationId],
-      ['service-id', serviceId]
-    ] as const) {
-      if (value === undefined) {
-        if (needsApi) fail(name, 'is required in managed mode (a UUID)')
-      } else if (!isUuid(value)) fail(name, `must be a UUID, got "${value}"`)
-    }
-    if (needsApi) {
-      const keyId = get('key-id')
-      const keySecret = get('key-secret')
-      if (!keyId || !keySecret) {
-        const selfHostedKey = given('api-key')
-        const [missing, other] = !keyId
-          ? (['key-id', 'key-secret'] as const)
-          : (['key-secret', 'key-id'] as const)
-        fail(
-          missing,
-          `is required in managed mode, with ${ctx.label(other)} (an API key id and secret from the cloud console)${selfHostedKey ? `. ${ctx.label('api-key')} is a self-hosted credential: did you mean ${suggest('mode', 'self-hosted')}?` : ''}`
-        )
-      } else auth = { kind: 'basic', keyId, keySecret }
-    }
-  }
-  if (!needsApi) {
-    // Validate never calls the API, but a credential it is given keys the masks of emails (mask-email.ts),
-    // so a person reads as in the plan; without one they are keyed at random.
-    const apiKey = get('api-key')
-    const keyId = get('key-id')
-    const keySecret = get('key-secret')
-    if (mode === 'self-hosted' && apiKey) auth = { kind: 'bearer', apiKey }
-    if (mode === 'managed' && keyId && keySecret) auth = { kind: 'basic', keyId, keySecret }
-  }
-
-  // With stacks, `stack` names the stacks to run; each stack's own name is in its stack.yaml.
-  const stacks = get('stacks') ? { only: splitPatterns(get('stack') ?? '') } : undefined
-  const stack = stacks ? ctx.defaultStack : (get('stack') ?? ctx.defaultStack)
-  for (const name of stacks?.only ?? [stack]) {
-    if (!STACK_PATTERN.test(name)) fail('stack', `must be ${STACK_PATTERN_TEXT}, got "${name}"`)
-  }
-
+  const { apiUrl, organizationId, serviceId } = readApiAddress(r, mode, needsApi, allowInsecureHttp)
+  const auth = readAuth(r, mode, needsApi, { organizationId, serviceId })
+  const { stack, stacks } = readStack(r, ctx.defaultStack)
   const serviceUpdate = get('service-update')
   const rateLimit = parseRateLimit(get('rate-limit'), mode, m => fail('rate-limit', m))
   const uiUrl = get('ui-url')
   if (uiUrl !== undefined && !/^https?:\/\//.test(uiUrl))
     fail('ui-url', `must be an http(s) URL, got "${uiUrl}"`)
-
-  let vars: Record<string, unknown> = {}
-  const varsText = get('vars')
-  if (varsText !== undefined) {
-    const { parse } = yamlLibrary()
-    try {
-      const parsed: unknown = parse(varsText, { maxAliasCount: 10 })
-      if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed))
-        fail('vars', 'must be a YAML mapping of NAME: value')
-      else vars = parsed as Record<string, unknown>
-    } catch (e) {
-      fail('vars', `is not valid YAML: ${errorMessage(e).split('\n')[0]}`)
-    }
-  }
-
-  const secretVars: Record<string, string> = {}
-  const secretText = get('secret-vars')
-  if (secretText !== undefined && secretText.trim() !== '') {
-    const { parse } = yamlLibrary()
-    // Messages name the variable, never its value.
-    try {
-      const parsed: unknown = parse(secretText, { maxAliasCount: 10 })
-      if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed))
-        fail('secret-vars', 'must be a YAML mapping of NAME: value')
-      else
-        for (const [name, value] of Object.entries(parsed)) {
-          if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name))
-            fail('secret-vars', `"${name}" is not a valid name (letters, digits and _)`)
-          else if (value === null || typeof value === 'object')
-            fail(
-              'secret-vars',
-              `${name} must be a text value, not a ${value === null ? 'null' : 'mapping or list'}`
-            )
-          else secretVars[name] = String(value)
-        }
-    } catch {
-      fail('secret-vars', 'is not valid YAML (its text is not shown: it holds secrets)')
-    }
-  }
+  const vars = readVars(r)
+  const secretVars = readSecretVars(r)
 
   const config: Config<C> = {
     command,
@@ -283,6 +149,197 @@ function parseSettings<C extends Command>(
     policySource: get('policy-source') || undefined
   }
   return problems.length > 0 ? { diagnostics: problems } : { config, diagnostics: notes }
+}
+
+/** Reads the raw settings by their inputs' types: problems (and notes) name each setting as the user wrote it. */
+function reading(raw: RawSettings, ctx: ConfigContext, problems: Diagnostic[], notes: Diagnostic[]): Reading {
+  const fail = (name: InputName, message: string) =>
+    problems.push(diagnostic('config', 'error', `${ctx.label(name)}: ${message}`))
+  /** The value as its type reads it; the default when it is absent or invalid (an invalid one is reported). */
+  const get: Read = name => {
+    const input = BY_NAME.get(name)!
+    const text = raw[name]?.trim()
+    if (text !== undefined && text !== '') {
+      const read = readValue(input.type, text)
+      if ('value' in read) return read.value as InputValue<typeof name>
+      fail(name, read.error)
+    }
+    const fallback = input.default === undefined ? undefined : readValue(input.type, input.default)
+    return (fallback && 'value' in fallback ? fallback.value : undefined) as InputValue<typeof name>
+  }
+  return {
+    get,
+    given: name => Boolean(raw[name]?.trim()),
+    fail,
+    note: (name, message) => notes.push(diagnostic('config', 'warning', `${ctx.label(name)}: ${message}`)),
+    label: ctx.label,
+    suggest: ctx.suggest ?? ((name: string, value: string) => `\`${name}: ${value}\``)
+  }
+}
+
+/**
+ * The API's address, checked when a command needs it. A path of the API's own (`/api/v2`, a managed service's) is
+ * dropped with a note, and the organization and service ids it names are taken as theirs.
+ */
+function readApiAddress(
+  r: Reading,
+  mode: Config['mode'],
+  needsApi: boolean,
+  allowInsecureHttp: boolean
+): Pick<Config, 'apiUrl' | 'organizationId' | 'serviceId'> {
+  const { get, fail, note, suggest } = r
+  let apiUrl = get('api-url') ?? (mode === 'managed' ? DEFAULT_MANAGED_API_URL : '')
+  let organizationId = get('organization-id')
+  let serviceId = get('service-id')
+  if (!needsApi) return { apiUrl, organizationId, serviceId }
+  if (!apiUrl) {
+    fail(
+      'api-url',
+      'is required in self-hosted mode (the API base URL, e.g. https://hyperdx.example.com:8000)'
+    )
+    return { apiUrl, organizationId, serviceId }
+  }
+  const checked = checkApiUrl(apiUrl, allowInsecureHttp)
+  if (checked.error) {
+    fail('api-url', checked.error)
+    return { apiUrl, organizationId, serviceId }
+  }
+  apiUrl = checked.url!
+  const found = apiPathOf(apiUrl)
+  if (found && found.mode !== mode) {
+    fail(
+      'api-url',
+      `ends in ${found.dropped}, a path of the ${found.mode} API, but the mode is ${mode}: did you mean ${suggest('mode', found.mode)}? The base URL is the server's address (${found.base}); obsdeploy adds the API's path itself`
+    )
+  } else if (found) {
+    // Stripped rather than refused: the intent is plain, and it is the address the server's docs show.
+    apiUrl = found.base
+    const ids = [
+      ['organization-id', found.organizationId, organizationId],
+      ['service-id', found.serviceId, serviceId]
+    ] as const
+    for (const [name, fromUrl, input] of ids) {
+      if (fromUrl !== undefined && input !== undefined && fromUrl !== input)
+        fail(name, `is ${input}, but api-url names ${fromUrl}: drop the path from api-url`)
+    }
+    organizationId ??= found.organizationId
+    serviceId ??= found.serviceId
+    note(
+      'api-url',
+      `ends in ${found.dropped}: dropped it, because the base URL is the server's address and obsdeploy adds the API's path itself. Pass ${suggest('api-url', found.base)} to silence this note`
+    )
+  }
+  return { apiUrl, organizationId, serviceId }
+}
+
+/** The credential the mode expects (and the managed ids it goes with), or why it is missing. */
+function readAuth(
+  r: Reading,
+  mode: Config['mode'],
+  needsApi: boolean,
+  ids: Pick<Config, 'organizationId' | 'serviceId'>
+): Auth {
+  const { get, given, fail, label, suggest } = r
+  let auth: Auth = { kind: 'none' }
+  if (needsApi && mode === 'self-hosted') {
+    const apiKey = get('api-key')
+    if (!apiKey) {
+      const managedKeys = given('key-id') || given('key-secret')
+      fail(
+        'api-key',
+        `is required in self-hosted mode: a personal API access key (team settings, API keys)${managedKeys ? `. ${label('key-id')} and ${label('key-secret')} are managed-mode credentials: did you mean ${suggest('mode', 'managed')}?` : ''}`
+      )
+    } else auth = { kind: 'bearer', apiKey }
+  }
+  if (mode === 'managed') {
+    // UUIDs are checked before any request (CONTRACT.md: organizationId and serviceId are UUIDs).
+    for (const [name, value] of [
+      ['organization-id', ids.organizationId],
+      ['service-id', ids.serviceId]
+    ] as const) {
+      if (value === undefined) {
+        if (needsApi) fail(name, 'is required in managed mode (a UUID)')
+      } else if (!isUuid(value)) fail(name, `must be a UUID, got "${value}"`)
+    }
+    if (needsApi) {
+      const keyId = get('key-id')
+      const keySecret = get('key-secret')
+      if (!keyId || !keySecret) {
+        const selfHostedKey = given('api-key')
+        const [missing, other] = !keyId
+          ? (['key-id', 'key-secret'] as const)
+          : (['key-secret', 'key-id'] as const)
+        fail(
+          missing,
+          `is required in managed mode, with ${label(other)} (an API key id and secret from the cloud console)${selfHostedKey ? `. ${label('api-key')} is a self-hosted credential: did you mean ${suggest('mode', 'self-hosted')}?` : ''}`
+        )
+      } else auth = { kind: 'basic', keyId, keySecret }
+    }
+  }
+  if (!needsApi) {
+    // Validate never calls the API, but a credential it is given keys the masks of emails (mask-email.ts),
+    // so a person reads as in the plan; without one they are keyed at random.
+    const apiKey = get('api-key')
+    const keyId = get('key-id')
+    const keySecret = get('key-secret')
+    if (mode === 'self-hosted' && apiKey) auth = { kind: 'bearer', apiKey }
+    if (mode === 'managed' && keyId && keySecret) auth = { kind: 'basic', keyId, keySecret }
+  }
+  return auth
+}
+
+/** With stacks, `stack` names the stacks to run; each stack's own name is in its stack.yaml. */
+function readStack(r: Reading, defaultStack: string): Pick<Config, 'stack' | 'stacks'> {
+  const { get, fail } = r
+  const stacks = get('stacks') ? { only: splitPatterns(get('stack') ?? '') } : undefined
+  const stack = stacks ? defaultStack : (get('stack') ?? defaultStack)
+  for (const name of stacks?.only ?? [stack]) {
+    if (!STACK_PATTERN.test(name)) fail('stack', `must be ${STACK_PATTERN_TEXT}, got "${name}"`)
+  }
+  return { stack, stacks }
+}
+
+/** `vars`: a YAML mapping of NAME: value. */
+function readVars(r: Reading): Record<string, unknown> {
+  const varsText = r.get('vars')
+  if (varsText === undefined) return {}
+  const { parse } = yamlLibrary()
+  try {
+    const parsed: unknown = parse(varsText, { maxAliasCount: 10 })
+    if (parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed))
+      return parsed as Record<string, unknown>
+    r.fail('vars', 'must be a YAML mapping of NAME: value')
+  } catch (e) {
+    r.fail('vars', `is not valid YAML: ${errorMessage(e).split('\n')[0]}`)
+  }
+  return {}
+}
+
+/** `secret-vars`: a YAML mapping of NAME: text. Messages name the variable, never its value. */
+function readSecretVars(r: Reading): Record<string, string> {
+  const secretVars: Record<string, string> = {}
+  const secretText = r.get('secret-vars')
+  if (secretText === undefined || secretText.trim() === '') return secretVars
+  const { parse } = yamlLibrary()
+  try {
+    const parsed: unknown = parse(secretText, { maxAliasCount: 10 })
+    if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed))
+      r.fail('secret-vars', 'must be a YAML mapping of NAME: value')
+    else
+      for (const [name, value] of Object.entries(parsed)) {
+        if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name))
+          r.fail('secret-vars', `"${name}" is not a valid name (letters, digits and _)`)
+        else if (value === null || typeof value === 'object')
+          r.fail(
+            'secret-vars',
+            `${name} must be a text value, not a ${value === null ? 'null' : 'mapping or list'}`
+          )
+        else secretVars[name] = String(value)
+      }
+  } catch {
+    r.fail('secret-vars', 'is not valid YAML (its text is not shown: it holds secrets)')
+  }
+  return secretVars
 }
 
 /** One value by its input's type, or why it is not one. */

@@ -45,6 +45,14 @@ interface TileQuery {
   series: Array<Record<string, unknown>>
 }
 
+/** Where a query's findings go: the plan's diagnostics, and (when a preview is kept) its series. */
+interface Findings {
+  out: Diagnostic[]
+  keep?: { tiles?: TileSeries[]; alerts?: AlertSeries[] }
+  /** The end of the ranges queried (ms since the epoch). */
+  end: number
+}
+
 export async function checkQueries(
   api: ObservabilityApi,
   planned: readonly PlannedChange[],
@@ -68,13 +76,12 @@ export async function checkQueries(
       )
     ]
   }
-  const out: Diagnostic[] = []
+  const findings: Findings = { out: [], keep, end }
   const dashboards = new Map<string, DesiredDashboard>()
   for (const pc of planned) {
     if (pc.change.kind === 'Dashboard' && pc.desired)
       dashboards.set(pc.desired.name, pc.desired.value as DesiredDashboard)
   }
-
   for (const pc of planned) {
     const { change } = pc
     if (
@@ -83,135 +90,153 @@ export async function checkQueries(
       !['create', 'update', 'replace'].includes(change.action)
     )
       continue
-    const d = pc.desired.value as DesiredDashboard
-    const changedTiles = changedTileNames(change)
-    for (const [i, tile] of d.tiles.entries()) {
-      if (change.action === 'update' && !changedTiles.has(tile.spec.name)) continue
-      const query = tileQuery(tile.body)
-      const kept: TileSeries = {
-        dashboard: d.spec.name,
-        tile: tile.spec.name,
-        status: 'ok',
-        startTime: end - TILE_RANGE,
-        endTime: end,
-        granularity: TILE_GRANULARITY,
-        points: [],
-        ...numberFormatOf(tile.body)
-      }
-      if (!query) {
-        keep?.tiles?.push({ ...kept, status: 'unsupported', reason: whyNotQueried(tile.body) })
-        continue
-      }
-      const at = { ...d.located.doc.locate(['tiles', i, 'name']), field: `tiles[${i}]` }
-      try {
-        const points = await api.querySeries({
-          ...query,
-          startTime: end - TILE_RANGE,
-          endTime: end,
-          granularity: TILE_GRANULARITY
-        })
-        keep?.tiles?.push({ ...kept, ...chartedGroup(points), status: points.length === 0 ? 'empty' : 'ok' })
-        if (points.length === 0) {
-          out.push(
-            diagnostic(
-              'plan',
-              'warning',
-              `tile "${tile.spec.name}": the query returns no data over the last 24 hours`,
-              at
-            )
-          )
-        } else {
-          change.evidence = [
-            ...(change.evidence ?? []),
-            `tile "${tile.spec.name}": ${points.length} data point(s) over the last 24 hours`
-          ]
-        }
-      } catch (e) {
-        keep?.tiles?.push({ ...kept, status: 'error', reason: errorMessage(e) })
-        out.push(
-          diagnostic(
-            'plan',
-            'error',
-            `tile "${tile.spec.name}": the query fails on the server: ${errorMessage(e)}`,
-            at
-          )
-        )
-      }
-    }
+    await queryTiles(api, pc, findings)
   }
-
   for (const pc of planned) {
     const { change } = pc
     if (change.kind !== 'Alert' || !pc.desired || !['create', 'update', 'replace'].includes(change.action))
       continue
-    const a = (pc.desired.value as DesiredAlert).spec
-    const tile =
-      a.dashboard === undefined
-        ? undefined
-        : dashboards.get(a.dashboard)?.tiles.find(t => t.spec.name === a.tile)
-    const query = tile ? tileQuery(tile.body) : undefined
-    const interval = INTERVAL_MS[a.interval]
-    const kept: AlertSeries = {
-      alert: a.name,
-      ...(a.dashboard !== undefined ? { dashboard: a.dashboard } : {}),
-      ...(a.tile !== undefined ? { tile: a.tile } : {}),
+    await replayAlert(api, pc, dashboards, findings)
+  }
+  return findings.out
+}
+
+/** Each created tile's query, and each changed one's of an update, over the last 24 hours. */
+async function queryTiles(api: ObservabilityApi, pc: PlannedChange, findings: Findings): Promise<void> {
+  const { out, keep, end } = findings
+  const { change } = pc
+  const d = pc.desired!.value as DesiredDashboard
+  const changedTiles = changedTileNames(change)
+  for (const [i, tile] of d.tiles.entries()) {
+    if (change.action === 'update' && !changedTiles.has(tile.spec.name)) continue
+    const query = tileQuery(tile.body)
+    const kept: TileSeries = {
+      dashboard: d.spec.name,
+      tile: tile.spec.name,
       status: 'ok',
-      startTime: end - ALERT_RANGE,
+      startTime: end - TILE_RANGE,
       endTime: end,
-      granularity: a.interval,
+      granularity: TILE_GRANULARITY,
       points: [],
-      thresholdType: a.thresholdType,
-      threshold: a.threshold,
-      ...(a.thresholdMax !== undefined ? { thresholdMax: a.thresholdMax } : {}),
-      ...(tile ? numberFormatOf(tile.body) : {})
+      ...numberFormatOf(tile.body)
     }
-    if (!query || !interval) {
-      keep?.alerts?.push({
-        ...kept,
-        status: 'unsupported',
-        reason: !tile
-          ? a.dashboard === undefined
-            ? 'it watches a saved search, not a tile: nothing to chart'
-            : 'its tile is not in the manifests of this plan'
-          : !query
-            ? whyNotQueried(tile.body)
-            : `its interval ${a.interval} cannot be replayed`
-      })
+    if (!query) {
+      keep?.tiles?.push({ ...kept, status: 'unsupported', reason: whyNotQueried(tile.body) })
       continue
     }
+    const at = { ...d.located.doc.locate(['tiles', i, 'name']), field: `tiles[${i}]` }
     try {
       const points = await api.querySeries({
-        series: query.series.slice(0, 1),
-        startTime: end - ALERT_RANGE,
+        ...query,
+        startTime: end - TILE_RANGE,
         endTime: end,
-        granularity: a.interval
+        granularity: TILE_GRANULARITY
       })
-      const windows = Math.round(ALERT_RANGE / interval)
-      const firing = countFiring(points, a, (query.series[0]?.aggFn as string) === 'count', windows)
-      keep?.alerts?.push({
-        ...kept,
-        status: points.length === 0 ? 'empty' : 'ok',
-        points: alarmingPoints(points, a.thresholdType),
-        fired: firing.fired,
-        windows
-      })
-      change.evidence = [
-        ...(change.evidence ?? []),
-        `over the last 7 days it would have fired in ${firing.fired} of ${windows} ${a.interval} windows at threshold ${a.thresholdType} ${a.threshold}${a.thresholdMax !== undefined ? `..${a.thresholdMax}` : ''}${firing.max !== undefined ? ` (highest value ${firing.max})` : ''}`
-      ]
+      keep?.tiles?.push({ ...kept, ...chartedGroup(points), status: points.length === 0 ? 'empty' : 'ok' })
+      if (points.length === 0) {
+        out.push(
+          diagnostic(
+            'plan',
+            'warning',
+            `tile "${tile.spec.name}": the query returns no data over the last 24 hours`,
+            at
+          )
+        )
+      } else {
+        change.evidence = [
+          ...(change.evidence ?? []),
+          `tile "${tile.spec.name}": ${points.length} data point(s) over the last 24 hours`
+        ]
+      }
     } catch (e) {
-      keep?.alerts?.push({ ...kept, status: 'error', reason: errorMessage(e) })
+      keep?.tiles?.push({ ...kept, status: 'error', reason: errorMessage(e) })
       out.push(
         diagnostic(
           'plan',
-          'warning',
-          `alert "${a.name}": could not replay its query: ${errorMessage(e)}`,
-          a ? pc.desired.source : undefined
+          'error',
+          `tile "${tile.spec.name}": the query fails on the server: ${errorMessage(e)}`,
+          at
         )
       )
     }
   }
-  return out
+}
+
+/** A created or changed alert's query replayed over the last 7 days: how often it would have fired. */
+async function replayAlert(
+  api: ObservabilityApi,
+  pc: PlannedChange,
+  dashboards: ReadonlyMap<string, DesiredDashboard>,
+  findings: Findings
+): Promise<void> {
+  const { out, keep, end } = findings
+  const { change } = pc
+  const a = (pc.desired!.value as DesiredAlert).spec
+  const tile =
+    a.dashboard === undefined
+      ? undefined
+      : dashboards.get(a.dashboard)?.tiles.find(t => t.spec.name === a.tile)
+  const query = tile ? tileQuery(tile.body) : undefined
+  const interval = INTERVAL_MS[a.interval]
+  const kept: AlertSeries = {
+    alert: a.name,
+    ...(a.dashboard !== undefined ? { dashboard: a.dashboard } : {}),
+    ...(a.tile !== undefined ? { tile: a.tile } : {}),
+    status: 'ok',
+    startTime: end - ALERT_RANGE,
+    endTime: end,
+    granularity: a.interval,
+    points: [],
+    thresholdType: a.thresholdType,
+    threshold: a.threshold,
+    ...(a.thresholdMax !== undefined ? { thresholdMax: a.thresholdMax } : {}),
+    ...(tile ? numberFormatOf(tile.body) : {})
+  }
+  if (!query || !interval) {
+    keep?.alerts?.push({
+      ...kept,
+      status: 'unsupported',
+      reason: !tile
+        ? a.dashboard === undefined
+          ? 'it watches a saved search, not a tile: nothing to chart'
+          : 'its tile is not in the manifests of this plan'
+        : !query
+          ? whyNotQueried(tile.body)
+          : `its interval ${a.interval} cannot be replayed`
+    })
+    return
+  }
+  try {
+    const points = await api.querySeries({
+      series: query.series.slice(0, 1),
+      startTime: end - ALERT_RANGE,
+      endTime: end,
+      granularity: a.interval
+    })
+    const windows = Math.round(ALERT_RANGE / interval)
+    const firing = countFiring(points, a, (query.series[0]?.aggFn as string) === 'count', windows)
+    keep?.alerts?.push({
+      ...kept,
+      status: points.length === 0 ? 'empty' : 'ok',
+      points: alarmingPoints(points, a.thresholdType),
+      fired: firing.fired,
+      windows
+    })
+    change.evidence = [
+      ...(change.evidence ?? []),
+      `over the last 7 days it would have fired in ${firing.fired} of ${windows} ${a.interval} windows at threshold ${a.thresholdType} ${a.threshold}${a.thresholdMax !== undefined ? `..${a.thresholdMax}` : ''}${firing.max !== undefined ? ` (highest value ${firing.max})` : ''}`
+    ]
+  } catch (e) {
+    keep?.alerts?.push({ ...kept, status: 'error', reason: errorMessage(e) })
+    out.push(
+      diagnostic(
+        'plan',
+        'warning',
+        `alert "${a.name}": could not replay its query: ${errorMessage(e)}`,
+        a ? pc.desired!.source : undefined
+      )
+    )
+  }
 }
 
 /** The tile's query in the charts route's shape, or nothing for tiles that are not aggregations. */

@@ -49,35 +49,6 @@ export function indexPositions(
   const stack: Frame[] = []
   let current: DocumentPositions | undefined
 
-  /** Where a node starts: its anchor or tag if it has one, a quote or block indicator, or its text. */
-  const nodeStart = (e: Event, after: number): number => {
-    let base = -1
-    if (e.type === EVENT_ID.SCALAR) {
-      if (e.valueStart < 0) base = -1
-      else if (e.style === SCALAR_STYLE.SINGLE_QUOTED || e.style === SCALAR_STYLE.DOUBLE_QUOTED)
-        base = e.valueStart - 1
-      else if (e.style === SCALAR_STYLE.LITERAL_BLOCK || e.style === SCALAR_STYLE.FOLDED_BLOCK)
-        base = blockIndicator(text, e.valueStart)
-      else base = e.valueStart
-    } else if (e.type === EVENT_ID.MAPPING || e.type === EVENT_ID.SEQUENCE) base = e.start
-    let start = base
-    const mark = (n: number) => {
-      if (n >= 0 && (start < 0 || n < start)) start = n
-    }
-    if (e.type === EVENT_ID.ALIAS) mark(e.anchorStart)
-    else if (e.type !== EVENT_ID.POP && e.type !== EVENT_ID.DOCUMENT) {
-      mark(e.anchorStart)
-      mark(e.tagStart)
-    }
-    // An empty value has no text: it is right after its key.
-    return start >= 0 ? start : after
-  }
-  const nodeEnd = (e: Event): number =>
-    e.type === EVENT_ID.SCALAR && e.valueEnd >= 0
-      ? e.valueEnd +
-        (e.style === SCALAR_STYLE.SINGLE_QUOTED || e.style === SCALAR_STYLE.DOUBLE_QUOTED ? 1 : 0)
-      : -1
-
   for (const e of events) {
     if (e.type === EVENT_ID.DOCUMENT) {
       current = { start: 0, nodes: new Map() }
@@ -105,7 +76,7 @@ export function indexPositions(
     if (frame.kind === 'map' && frame.key === undefined) {
       // A key: remember it for the value that follows. (A complex key gets a placeholder name.)
       frame.key = e.type === EVENT_ID.SCALAR ? getScalarValue(text, e as ScalarEvent) : '\u0000complex-key'
-      frame.keyStart = nodeStart(e, 0)
+      frame.keyStart = nodeStart(text, e, 0)
       frame.keyEnd = nodeEnd(e)
       if (e.type === EVENT_ID.MAPPING || e.type === EVENT_ID.SEQUENCE)
         stack.push({ kind: 'map', path: `${frame.path}\u0000` })
@@ -121,22 +92,56 @@ export function indexPositions(
     } else if (frame.kind === 'seq') path = frame.path + segmentKey(frame.index++)
     else {
       path = ''
-      current.start = nodeStart(e, 0)
+      current.start = nodeStart(text, e, 0)
     }
-    const at: NodeAt = { start: nodeStart(e, after), keyStart }
-    if (e.type === EVENT_ID.SCALAR && e.valueStart >= 0 && e.anchorStart < 0 && e.tagStart < 0) {
-      at.style = e.style
-      at.valueStart = e.valueStart
-      at.valueEnd = e.valueEnd
-      const raw = text.slice(at.start, nodeEnd(e))
-      if (!raw.includes('\n')) at.raw = raw
-    }
-    current.nodes.set(path, at)
+    current.nodes.set(path, nodeAt(text, e, after, keyStart))
     if (e.type === EVENT_ID.MAPPING) stack.push({ kind: 'map', path })
     if (e.type === EVENT_ID.SEQUENCE) stack.push({ kind: 'seq', path, index: 0 })
   }
   return documents
 }
+
+/** Where a node is: its start, its key's, and a scalar's style, content and one-line source (without anchor or tag). */
+function nodeAt(text: string, e: Event, after: number, keyStart: number | undefined): NodeAt {
+  const at: NodeAt = { start: nodeStart(text, e, after), keyStart }
+  if (e.type === EVENT_ID.SCALAR && e.valueStart >= 0 && e.anchorStart < 0 && e.tagStart < 0) {
+    at.style = e.style
+    at.valueStart = e.valueStart
+    at.valueEnd = e.valueEnd
+    const raw = text.slice(at.start, nodeEnd(e))
+    if (!raw.includes('\n')) at.raw = raw
+  }
+  return at
+}
+
+/** Where a node starts: its anchor or tag if it has one, a quote or block indicator, or its text. */
+function nodeStart(text: string, e: Event, after: number): number {
+  let start = -1
+  if (e.type === EVENT_ID.SCALAR) {
+    if (e.valueStart < 0) start = -1
+    else if (e.style === SCALAR_STYLE.SINGLE_QUOTED || e.style === SCALAR_STYLE.DOUBLE_QUOTED)
+      start = e.valueStart - 1
+    else if (e.style === SCALAR_STYLE.LITERAL_BLOCK || e.style === SCALAR_STYLE.FOLDED_BLOCK)
+      start = blockIndicator(text, e.valueStart)
+    else start = e.valueStart
+  } else if (e.type === EVENT_ID.MAPPING || e.type === EVENT_ID.SEQUENCE) start = e.start
+  if (e.type === EVENT_ID.ALIAS) start = earlier(start, e.anchorStart)
+  else if (e.type !== EVENT_ID.POP && e.type !== EVENT_ID.DOCUMENT) {
+    start = earlier(start, e.anchorStart)
+    start = earlier(start, e.tagStart)
+  }
+  // An empty value has no text: it is right after its key.
+  return start >= 0 ? start : after
+}
+
+/** The earlier of two offsets, where a negative one is none. */
+const earlier = (start: number, n: number): number => (n >= 0 && (start < 0 || n < start) ? n : start)
+
+/** Where a scalar's source ends (after its closing quote); -1 for anything else. */
+const nodeEnd = (e: Event): number =>
+  e.type === EVENT_ID.SCALAR && e.valueEnd >= 0
+    ? e.valueEnd + (e.style === SCALAR_STYLE.SINGLE_QUOTED || e.style === SCALAR_STYLE.DOUBLE_QUOTED ? 1 : 0)
+    : -1
 
 /** The `|` or `>` of a block scalar whose content starts at `contentStart`. */
 function blockIndicator(text: string, contentStart: number): number {
@@ -240,4 +245,18 @@ export function scalarOffset(
   }
   if (k < chars.length && !isSpace(chars[k]!)) return spelled[n]![0]
   return n > 0 ? spelled[n - 1]![1] : 0
+}
+
+/** Where the value's `offset`-th character is in a one-line scalar's source: quotes and escapes shift it. */
+export function sourceOffset(raw: string, type: string | undefined, offset: number): number {
+  if (type !== 'QUOTE_SINGLE' && type !== 'QUOTE_DOUBLE') return offset
+  let i = 1
+  for (let n = 0; n < offset && i < raw.length; n++) {
+    if (type === 'QUOTE_SINGLE') i += raw[i] === "'" && raw[i + 1] === "'" ? 2 : 1
+    else if (raw[i] === '\\') {
+      const esc = raw[i + 1]
+      i += esc === 'x' ? 4 : esc === 'u' ? 6 : esc === 'U' ? 10 : 2
+    } else i++
+  }
+  return i
 }

@@ -29,7 +29,12 @@ export const SOURCE_REFERENCES = [
   ['sessionSource', 'sessionSourceId']
 ] as const
 
-/** The four kinds' schemas, built together on first use. */
+/**
+ * The five kinds' schemas, built together on first use. One long expression on purpose: it is a declarative table
+ * (each kind's fields, their types and the server's words), and its pieces share the helpers above them (names,
+ * identity, references by name or by id, the secret note). Built inside this one function, they stay off the
+ * start-up of the runs that hold none of these kinds, and are built once (test/unit/lazy-schemas.test.ts).
+ */
 export const resourceSchemas = once('resource schemas', () => {
   const apiVersion = z.enum(API_VERSIONS).optional().describe('Optional; the manifest language version.')
   /** Names must not be empty: they are how manifests refer to a resource. */

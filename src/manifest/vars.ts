@@ -6,8 +6,8 @@
  *
  * `${secret.NAME}` takes a secret variable (the `secret-vars` input, `OBSDEPLOY_SECRET_<NAME>` in the
  * CLI). It must be the whole value, and the places it filled are recorded on the document, so validation
- * can tell a secret field written from a secret from one written as text (rules.ts), and plans show such
- * a value only as changed or unchanged. Validation is offline, like `terraform validate`: with
+ * can tell a secret field written from a secret from one written as text (resource-rules.ts), and plans
+ * show such a value only as changed or unchanged. Validation is offline, like `terraform validate`: with
  * `secretValues: 'optional'` a secret that is not set is no error (a fork's pull request has none) and
  * stays a placeholder, whose value checks wait for the plan; only plan and apply need the values.
  */
@@ -39,68 +39,101 @@ export function substituteVariables(
   /** Paths a secret without a value fills (they hold the placeholder itself): only with 'optional'. */
   unsetSecretPaths: Set<string>
 } {
-  const names = Object.keys(vars)
-  const secretNames = Object.keys(secrets)
-  /** Formatted path -> the secret variable that filled it. */
-  const secretPaths = new Map<string, string>()
-  const unsetSecretPaths = new Set<string>()
-  const diagnostics: Diagnostic[] = []
-  const problem = (path: PathSegment[], message: string) =>
-    diagnostics.push(
-      diagnostic('validate', 'error', message, { ...doc.locate(path), field: formatPath(path) })
-    )
+  const run = new Substitution(doc, vars, secrets, secretValues)
+  const value = run.walk(doc.value, [])
+  return {
+    value,
+    diagnostics: run.diagnostics,
+    secretPaths: run.secretPaths,
+    unsetSecretPaths: run.unsetSecretPaths
+  }
+}
 
-  const walk = (value: unknown, path: PathSegment[]): unknown => {
-    if (typeof value === 'string') return value.includes('${') ? substitute(value, path) : value
-    if (Array.isArray(value)) return value.map((v, i) => walk(v, [...path, i]))
+/** One document's substitution: the problems it finds, and the places secrets fill. */
+class Substitution {
+  private readonly names: string[]
+  private readonly secretNames: string[]
+  /** Formatted path -> the secret variable that filled it. */
+  readonly secretPaths = new Map<string, string>()
+  readonly unsetSecretPaths = new Set<string>()
+  readonly diagnostics: Diagnostic[] = []
+
+  constructor(
+    private readonly doc: ParsedDocument,
+    private readonly vars: Variables,
+    private readonly secrets: Secrets,
+    private readonly secretValues: SecretValues
+  ) {
+    this.names = Object.keys(vars)
+    this.secretNames = Object.keys(secrets)
+  }
+
+  walk(value: unknown, path: PathSegment[]): unknown {
+    if (typeof value === 'string') return value.includes('${') ? this.substitute(value, path) : value
+    if (Array.isArray(value)) return value.map((v, i) => this.walk(v, [...path, i]))
     if (value !== null && typeof value === 'object') {
       const out: Record<string, unknown> = {}
-      for (const [k, v] of Object.entries(value)) out[k] = walk(v, [...path, k])
+      for (const [k, v] of Object.entries(value)) out[k] = this.walk(v, [...path, k])
       return out
     }
     return value
   }
 
-  const substitute = (text: string, path: PathSegment[]): unknown => {
+  private problem(path: PathSegment[], message: string): void {
+    this.diagnostics.push(
+      diagnostic('validate', 'error', message, { ...this.doc.locate(path), field: formatPath(path) })
+    )
+  }
+
+  /** A value that is one placeholder takes the variable's own type; a secret must be the whole value. */
+  private substitute(text: string, path: PathSegment[]): unknown {
     const whole = WHOLE.exec(text)
-    if (whole?.[1]!.startsWith(SECRET_PREFIX)) {
-      const name = whole[1]!.slice(SECRET_PREFIX.length)
-      const unset = secretValues === 'optional' && NAME.test(name) && !secretNames.includes(name)
-      const message = unset ? undefined : checkSecretName(name, secretNames)
+    if (whole?.[1]!.startsWith(SECRET_PREFIX))
+      return this.secret(whole[1]!.slice(SECRET_PREFIX.length), text, path)
+    if (whole) {
+      const message = checkName(whole[1]!, this.names)
       if (message) {
-        problem(path, message)
+        this.problem(path, message)
         return text
       }
-      secretPaths.set(formatPath(path), name)
-      if (!unset) return secrets[name]
-      unsetSecretPaths.add(formatPath(path))
+      return this.vars[whole[1]!]
+    }
+    return this.interpolate(text, path)
+  }
+
+  /** `${secret.NAME}`: its value, recorded at its path (unset with 'optional': the placeholder stays). */
+  private secret(name: string, text: string, path: PathSegment[]): unknown {
+    const unset = this.secretValues === 'optional' && NAME.test(name) && !this.secretNames.includes(name)
+    const message = unset ? undefined : checkSecretName(name, this.secretNames)
+    if (message) {
+      this.problem(path, message)
       return text
     }
-    if (whole) {
-      const message = checkName(whole[1]!, names)
-      if (message) {
-        problem(path, message)
-        return text
-      }
-      return vars[whole[1]!]
-    }
+    this.secretPaths.set(formatPath(path), name)
+    if (!unset) return this.secrets[name]
+    this.unsetSecretPaths.add(formatPath(path))
+    return text
+  }
+
+  /** Placeholders inside a longer text: each variable's value as text. */
+  private interpolate(text: string, path: PathSegment[]): string {
     return text.replace(PLACEHOLDER, (match, escape: string, name: string) => {
       if (escape) return match.slice(1)
       if (name.startsWith(SECRET_PREFIX)) {
-        problem(
+        this.problem(
           path,
           `\${${name}} must be the whole value: a secret is never part of a longer text (it would show in plans)`
         )
         return match
       }
-      const message = checkName(name, names)
+      const message = checkName(name, this.names)
       if (message) {
-        problem(path, message)
+        this.problem(path, message)
         return match
       }
-      const value = vars[name]
+      const value = this.vars[name]
       if (value !== null && typeof value === 'object') {
-        problem(
+        this.problem(
           path,
           `variable ${name} is a ${Array.isArray(value) ? 'list' : 'mapping'} and cannot be part of a string`
         )
@@ -110,8 +143,6 @@ export function substituteVariables(
       return value === null || value === undefined ? '' : String(value)
     })
   }
-
-  return { value: walk(doc.value, []), diagnostics, secretPaths, unsetSecretPaths }
 }
 
 function checkSecretName(name: string, names: readonly string[]): string | undefined {

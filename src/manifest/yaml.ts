@@ -5,76 +5,30 @@
  * dashboards never pays for it. A file js-yaml refuses (syntax, duplicate keys, aliases) goes through
  * the `yaml` library at once, which says exactly where and why. Hostile input (alias bombs, deep
  * nesting, binary junk, duplicate keys) becomes a diagnostic, never a crash or a hang.
+ *
+ * This module picks the parse and gives each document its positions; the parses are beside it: `fast-yaml.ts`
+ * (js-yaml 4, values only), `positions.ts` (js-yaml 5's events), `yaml-tree.ts` (the `yaml` library), and
+ * `nesting.ts` (the depth check before any of them).
  */
 import { constructFromEvents, CORE_SCHEMA, parseEvents, SCALAR_STYLE, type Event } from 'js-yaml'
-import type { Document, Node } from 'yaml'
-import { diagnostic, type Diagnostic, type SourceLocation } from '../diagnostics.js'
-import { errorMessage } from '../error-message.js'
-import { yamlLibrary } from '../yaml-library.js'
+import { diagnostic, type SourceLocation } from '../diagnostics.js'
 import { fastValues, ownStrings } from './fast-yaml.js'
+import { nesting } from './nesting.js'
+import { YAML_LIMITS, type Locator, type ParsedDocument, type ParseResult } from './parsed-document.js'
 import type { PathSegment } from './path.js'
 import {
   indexPositions,
   lineLocator,
   pathKey,
   scalarOffset,
+  sourceOffset,
   type DocumentPositions,
   type ScalarStyle
 } from './positions.js'
+import { parseWithPositions } from './yaml-tree.js'
 
-/** Limits that keep a hostile file from exhausting the runner. */
-export const YAML_LIMITS = {
-  /** Expanded aliases per document (the yaml library's own defence against "billion laughs"). */
-  maxAliasCount: 100,
-  /** Nesting depth of a document's value; real manifests need under 10. */
-  maxDepth: 64,
-  /** Documents per file. */
-  maxDocuments: 1000
-}
-
-export interface ParsedDocument {
-  file: string
-  /** 0-based index of the document within its file. */
-  index: number
-  /**
-   * The document's value (variables substitute into it after parsing); `undefined` once the document is
-   * validated and typed (loadManifests drops it).
-   */
-  value: unknown
-  /** Paths (as `formatPath` writes them) whose value a `${secret.NAME}` placeholder filled, with NAME. */
-  secretPaths?: ReadonlyMap<string, string>
-  /** Of those, the ones whose secret has no value (validate): the value is not known, so not checked. */
-  unsetSecretPaths?: ReadonlySet<string>
-  /** Location of the document's first content. */
-  readonly start: SourceLocation
-  /** The node at `path`, or the nearest ancestor that exists (a missing field points at its parent). */
-  locate(path: readonly PathSegment[]): SourceLocation
-  /** The key of `key` inside the mapping at `path` (for unknown or misspelled keys). */
-  locateKey(path: readonly PathSegment[], key: string): SourceLocation
-  /**
-   * A one-line scalar at `path`: where it is, its source text as written (`12345`, `"a\tb"`), and the
-   * source column of a given offset into its value.
-   */
-  scalarAt(
-    path: readonly PathSegment[]
-  ): { location: SourceLocation; source: string; columnOf(valueOffset: number): number } | undefined
-  /**
-   * Where the `offset`-th character of `value`, the string the scalar at `path` holds, is written: in any
-   * style (plain, quoted or block, over several lines). Undefined when the source does not spell `value`
-   * (a `${VAR}` filled it) or `path` holds no scalar.
-   */
-  locateIn(path: readonly PathSegment[], value: string, offset: number): SourceLocation | undefined
-}
-
-export interface ParseResult {
-  documents: ParsedDocument[]
-  diagnostics: Diagnostic[]
-  /**
-   * With `reread`: lets go of the text once the documents are validated. Positions asked for later read
-   * the file again; until then a plan of thousands of valid manifests holds none of their text.
-   */
-  release?(): void
-}
+export { findDeepNesting } from './nesting.js'
+export { YAML_LIMITS, type ParsedDocument, type ParseResult } from './parsed-document.js'
 
 /**
  * `reread` gives the file's text again, as it was read (or nothing, should it have changed): a file read
@@ -242,8 +196,6 @@ class YamlDocument implements ParsedDocument {
   }
 }
 
-type Locator = Pick<ParsedDocument, 'start' | 'locate' | 'locateKey' | 'scalarAt' | 'locateIn'>
-
 /**
  * Files parsed again for positions: `positionParses` for the top level (a document's start, `name` and
  * `kind`, of a file whose values came from js-yaml 4), `secondParses` for deeper ones. A plan that shows
@@ -331,313 +283,5 @@ function eventLocator(
       const at = scalarOffset(textOf().slice(node.valueStart, node.valueEnd), style, value, offset)
       return at === undefined ? undefined : position(node.valueStart + at)
     }
-  }
-}
-
-/** The `yaml` library's full parse: positions for every node, and precise errors. */
-function parseWithPositions(file: string, text: string): ParseResult {
-  // Taken before the `try` below: a library that cannot load is not the file's fault.
-  const { LineCounter, parseAllDocuments } = yamlLibrary()
-  const lineCounter = new LineCounter()
-  const diagnostics: Diagnostic[] = []
-  const position = (offset: number): SourceLocation => {
-    const { line, col } = lineCounter.linePos(offset)
-    return { file, line, column: col }
-  }
-  const nodeLocation = (node: Node | undefined, fallback: SourceLocation): SourceLocation =>
-    node?.range ? position(node.range[0]) : fallback
-
-  let docs: Document.Parsed[]
-  try {
-    docs = parseAllDocuments(text, {
-      lineCounter,
-      prettyErrors: false,
-      uniqueKeys: true,
-      strict: true
-    }) as Document.Parsed[]
-    if (!Array.isArray(docs)) docs = [docs]
-  } catch (e) {
-    // The library reports most failures as document errors; anything thrown is still the file's fault.
-    diagnostics.push(
-      diagnostic('validate', 'error', `YAML could not be parsed: ${errorMessage(e)}`, {
-        file,
-        line: 1,
-        column: 1
-      })
-    )
-    return { documents: [], diagnostics }
-  }
-  if (docs.length > YAML_LIMITS.maxDocuments) {
-    diagnostics.push(
-      diagnostic(
-        'validate',
-        'error',
-        `too many YAML documents (${docs.length}); at most ${YAML_LIMITS.maxDocuments} per file`,
-        {
-          file,
-          line: 1,
-          column: 1
-        }
-      )
-    )
-    return { documents: [], diagnostics }
-  }
-
-  const documents: ParsedDocument[] = []
-  docs.forEach((doc, index) => {
-    const docStart = position(doc.contents?.range?.[0] ?? doc.range?.[0] ?? 0)
-    if (doc.errors.length > 0) {
-      for (const err of doc.errors) {
-        const at = position(err.pos[0])
-        diagnostics.push(
-          diagnostic('validate', 'error', `YAML ${describeYamlError(err.code, err.message)}`, at)
-        )
-      }
-      return
-    }
-    for (const warn of doc.warnings) {
-      diagnostics.push(
-        diagnostic('validate', 'warning', `YAML ${warn.message.split('\n')[0]}`, position(warn.pos[0]))
-      )
-    }
-    if (isEmptyDocument(doc)) return // e.g. after a trailing `---`
-
-    let value: unknown
-    const aliases = watchAliases(doc)
-    try {
-      value = doc.toJS({ maxAliasCount: YAML_LIMITS.maxAliasCount })
-    } catch (e) {
-      const msg = errorMessage(e)
-      const why = /excessive alias count/i.test(msg)
-        ? `too many alias expansions (more than ${YAML_LIMITS.maxAliasCount}): refused as a resource exhaustion attack`
-        : msg.split('\n')[0]!
-      // At the alias that failed (the one that went over the limit, or names no anchor), not the document.
-      diagnostics.push(
-        diagnostic('validate', 'error', `YAML ${why}`, nodeLocation(aliases.failed(), docStart))
-      )
-      return
-    }
-    const depth = maxDepth(value, YAML_LIMITS.maxDepth + 1)
-    if (depth > YAML_LIMITS.maxDepth) {
-      diagnostics.push(
-        diagnostic('validate', 'error', `YAML is nested deeper than ${YAML_LIMITS.maxDepth} levels`, docStart)
-      )
-      return
-    }
-
-    /** Walks down as far as the path exists; `complete` says whether it reached the end. */
-    const walk = (path: readonly PathSegment[]): { node: Node | undefined; complete: boolean } => {
-      let node: Node | undefined = doc.contents ?? undefined
-      for (const seg of path) {
-        const next = childOf(node, seg)
-        if (!next) return { node, complete: false }
-        node = next
-      }
-      return { node, complete: true }
-    }
-    documents.push({
-      file,
-      index,
-      value,
-      start: docStart,
-      locate: path => nodeLocation(walk(path).node, docStart),
-      locateKey: (path, key) => {
-        const { node: parent } = walk(path)
-        const { isMap, isScalar } = yamlLibrary()
-        if (isMap(parent)) {
-          const pair = parent.items.find(p => isScalar(p.key) && String(p.key.value) === key)
-          if (pair && isScalar(pair.key)) return nodeLocation(pair.key, docStart)
-        }
-        return nodeLocation(parent, docStart)
-      },
-      scalarAt: path => {
-        const { node, complete } = walk(path)
-        if (!complete || !yamlLibrary().isScalar(node) || !node.range) return undefined
-        const raw = text.slice(node.range[0], node.range[1])
-        if (raw.includes('\n')) return undefined
-        const location = position(node.range[0])
-        return {
-          location,
-          source: raw,
-          columnOf: offset => location.column + sourceOffset(raw, node.type, offset)
-        }
-      },
-      locateIn: (path, value, offset) => {
-        const { node, complete } = walk(path)
-        if (!complete || !yamlLibrary().isScalar(node) || !node.range) return undefined
-        const [start, end] = node.range
-        const style = LIBRARY_STYLES[node.type ?? '']
-        if (!style) return undefined
-        // Inside the quotes; after a block scalar's header line.
-        const from =
-          style === 'single' || style === 'double'
-            ? start + 1
-            : style === 'plain'
-              ? start
-              : text.indexOf('\n', start) + 1
-        const to = style === 'single' || style === 'double' ? end - 1 : end
-        const at = scalarOffset(text.slice(from, to), style, value, offset)
-        return at === undefined ? undefined : position(from + at)
-      }
-    })
-  })
-  return { documents, diagnostics }
-}
-
-const LIBRARY_STYLES: Record<string, ScalarStyle> = {
-  PLAIN: 'plain',
-  QUOTE_SINGLE: 'single',
-  QUOTE_DOUBLE: 'double',
-  BLOCK_LITERAL: 'literal',
-  BLOCK_FOLDED: 'folded'
-}
-
-/**
- * Remembers which alias of the document failed to resolve: the library throws from the alias's toJSON, the
- * innermost one first, so the first alias whose call throws is the one to point at.
- */
-function watchAliases(doc: Document.Parsed): { failed(): Node | undefined } {
-  let failed: Node | undefined
-  yamlLibrary().visit(doc, {
-    Alias(_, alias) {
-      const toJSON = alias.toJSON.bind(alias)
-      alias.toJSON = (...args: Parameters<typeof toJSON>) => {
-        try {
-          return toJSON(...args)
-        } catch (e) {
-          failed ??= alias
-          throw e
-        }
-      }
-    }
-  })
-  return { failed: () => failed }
-}
-
-/** Where the value's `offset`-th character is in the scalar's source: quotes and escapes shift it. */
-function sourceOffset(raw: string, type: string | undefined, offset: number): number {
-  if (type !== 'QUOTE_SINGLE' && type !== 'QUOTE_DOUBLE') return offset
-  let i = 1
-  for (let n = 0; n < offset && i < raw.length; n++) {
-    if (type === 'QUOTE_SINGLE') i += raw[i] === "'" && raw[i + 1] === "'" ? 2 : 1
-    else if (raw[i] === '\\') {
-      const esc = raw[i + 1]
-      i += esc === 'x' ? 4 : esc === 'u' ? 6 : esc === 'U' ? 10 : 2
-    } else i++
-  }
-  return i
-}
-
-/** An empty document (after a trailing `---`), or an explicit `~`: either declares nothing. */
-function isEmptyDocument(doc: Document.Parsed): boolean {
-  const c = doc.contents
-  return c === null || (yamlLibrary().isScalar(c) && c.value === null)
-}
-
-/**
- * The offset where nesting first gets deeper than allowed, or nothing. Flow collections are counted by
- * their brackets (outside quotes and comments); block nesting by indentation plus compact `- ` entries,
- * a generous upper bound of the real depth.
- */
-export function findDeepNesting(text: string): number | undefined {
-  return nesting(text).deep
-}
-
-/**
- * `deep` as findDeepNesting says; `bound`, an upper bound of the text's nesting depth: twice its deepest
- * block indentation (a sequence may sit at its key's indentation), plus its deepest flow nesting; and
- * whether a quoted scalar or a flow collection seems to go on over a line break.
- */
-function nesting(text: string): { deep?: number; bound: number; multilineQuote: boolean } {
-  const maxFlow = YAML_LIMITS.maxDepth
-  const maxBlock = YAML_LIMITS.maxDepth * 4
-  let flow = 0
-  let quote: '"' | "'" | undefined
-  let lineStart = true
-  let indent = 0
-  let dashes = 0
-  let block = 0
-  let deepestFlow = 0
-  let multilineQuote = false
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i]!
-    if (ch === '\n') {
-      if (quote || flow > 0) multilineQuote = true
-      lineStart = true
-      indent = 0
-      dashes = 0
-      continue
-    }
-    if (lineStart) {
-      if (ch === ' ') {
-        indent++
-        continue
-      }
-      if (ch === '-' && text[i + 1] === ' ') {
-        dashes++
-        indent++
-        if (indent + dashes > maxBlock) return { deep: i, bound: Infinity, multilineQuote }
-        continue
-      }
-      lineStart = false
-      if (indent + dashes > maxBlock) return { deep: i, bound: Infinity, multilineQuote }
-      if (indent + dashes > block) block = indent + dashes
-    }
-    if (quote) {
-      if (quote === '"' && ch === '\\') i++
-      else if (ch === quote) quote = undefined
-      continue
-    }
-    // A quote opens a quoted scalar only where a value starts (not in `it's`), so brackets are not hidden.
-    if ((ch === '"' || ch === "'") && startsValue(text, i)) quote = ch
-    else if (ch === '#' && (i === 0 || /\s/.test(text[i - 1]!))) {
-      while (i + 1 < text.length && text[i + 1] !== '\n') i++
-    } else if (ch === '[' || ch === '{') {
-      if (++flow > maxFlow) return { deep: i, bound: Infinity, multilineQuote }
-      if (flow > deepestFlow) deepestFlow = flow
-    } else if ((ch === ']' || ch === '}') && flow > 0) flow--
-  }
-  return { bound: 2 * (block + 1) + deepestFlow, multilineQuote }
-}
-
-function startsValue(text: string, i: number): boolean {
-  let j = i - 1
-  while (j >= 0 && (text[j] === ' ' || text[j] === '\t')) j--
-  return j < 0 || ':-[{,\n?'.includes(text[j]!)
-}
-
-function childOf(node: unknown, seg: PathSegment): Node | undefined {
-  const { isMap, isPair, isScalar, isSeq } = yamlLibrary()
-  if (isMap(node)) {
-    const pair = node.items.find(p => isPair(p) && isScalar(p.key) && String(p.key.value) === String(seg))
-    return (pair?.value as Node | null | undefined) ?? undefined
-  }
-  if (isSeq(node) && typeof seg === 'number') return (node.items[seg] as Node | null | undefined) ?? undefined
-  return undefined
-}
-
-/** Iterative, so a hostile value cannot overflow the stack while we measure it. */
-function maxDepth(value: unknown, stopAt: number): number {
-  let deepest = 0
-  const stack: Array<[unknown, number]> = [[value, 1]]
-  while (stack.length > 0) {
-    const [v, d] = stack.pop()!
-    if (v === null || typeof v !== 'object') continue
-    if (d > deepest) deepest = d
-    if (deepest >= stopAt) return deepest
-    for (const child of Array.isArray(v) ? v : Object.values(v)) stack.push([child, d + 1])
-  }
-  return deepest
-}
-
-function describeYamlError(code: string, message: string): string {
-  const first = message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '')
-  switch (code) {
-    case 'DUPLICATE_KEY':
-      return `duplicate key: ${first}`
-    case 'RESOURCE_EXHAUSTION':
-      return `is nested too deeply to parse (${first})`
-    default:
-      return `syntax error: ${first}`
   }
 }

@@ -9,7 +9,11 @@ import { once } from '../manifest/once.js'
 
 export const PREVIEW_VERSION = 1
 
-/** The preview's schemas, built with the plan file's on first use (plan/types.ts). */
+/**
+ * The preview's schemas, built with the plan file's on first use (plan/types.ts). One long expression on purpose:
+ * a declarative table of the preview's parts, each built from the ones before it, inside the function that keeps
+ * them lazy.
+ */
 export const previewSchemas = once('preview schemas', () => {
   /** A tile where it sits: its grid cell (24 columns), and the titles of its container and tab. */
   const PreviewTile = z.object({

@@ -24,6 +24,9 @@ export const ESTIMATE_VERSION = 1
 /**
  * The plan file's schemas, built on first use: only reading a plan file back (`apply --plan`) and the
  * exported JSON Schema parse with them, so a start-up that reads none (validate, plan) does not build them.
+ * One long expression on purpose: it is a declarative table of the plan file's parts, each built from the ones
+ * before it (a Change from its fields and notes, a Plan from its changes, a PlanFile from its plans), all inside
+ * the function that keeps them lazy.
  */
 export const planSchemas = once('plan schemas', () => {
   const Location = z.object({ file: z.string(), line: z.number(), column: z.number() })

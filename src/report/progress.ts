@@ -42,119 +42,146 @@ const unrefInterval = (ms: number, tick: () => void): (() => void) => {
 }
 
 export function progressReporter(options: ProgressOptions): ProgressReporter {
-  const now = options.now ?? Date.now
-  const every = options.every ?? unrefInterval
-  const quietAbove = options.quietAbove ?? 50
-  const quietMs = options.quietMs ?? 5000
-  let started: number | undefined
-  let lastLine = 0
-  let last: ApplyProgress | undefined
+  return new ProgressLines(options)
+}
+
+/** The status line (a terminal) or the lines (CI) of one run's applies, and the timer that keeps them going. */
+class ProgressLines implements ProgressReporter {
+  private readonly now: () => number
+  private readonly every: (ms: number, tick: () => void) => () => void
+  private readonly quietAbove: number
+  private readonly quietMs: number
+  private started: number | undefined
+  private lastLine = 0
+  private last: ApplyProgress | undefined
   /** Changes in flight, by address, with when each started. */
-  const inFlight = new Map<string, { progress: ApplyProgress; at: number }>()
-  let stop: (() => void) | undefined
-  let drawn = false
+  private readonly inFlight = new Map<string, { progress: ApplyProgress; at: number }>()
+  private stop: (() => void) | undefined
+  private drawn = false
   /** Until when requests are held for the rate limit (ms, this reporter's clock). */
-  let pacedUntil = 0
+  private pacedUntil = 0
   /**
    * An apply the rate limit paces (time left is shown): its pace, whose apply it is (the stack), and when it started
    * with how many requests to send.
    */
-  let timed: PacedApply | undefined
-  let timedFor: string | undefined
+  private timed: PacedApply | undefined
+  private timedFor: string | undefined
+
+  constructor(private readonly options: ProgressOptions) {
+    this.now = options.now ?? Date.now
+    this.every = options.every ?? unrefInterval
+    this.quietAbove = options.quietAbove ?? 50
+    this.quietMs = options.quietMs ?? 5000
+  }
+
+  // Fields, not methods: the run is handed them on their own (`progress: reporter.update`).
+  readonly update = (progress: ApplyProgress): void => {
+    const { options, now } = this
+    if (this.started === undefined) {
+      this.started = now()
+      this.lastLine = this.started
+      this.stop = this.every(options.live ? 1000 : this.quietMs, () => this.tick())
+    }
+    this.last = progress
+    this.announce(progress)
+    if (progress.event === 'start') {
+      this.inFlight.set(progress.address, { progress, at: now() })
+      if (options.live) this.redraw()
+      return
+    }
+    this.inFlight.delete(progress.address)
+    const failed = progress.status === 'failed'
+    const quiet = progress.total > this.quietAbove
+    const due = failed || progress.done === progress.total || now() - this.lastLine >= this.quietMs
+    if (options.live) {
+      if (failed) this.line(`${describe(progress)}: failed (the report below says why)`)
+      else this.redraw()
+    } else if (!quiet || due) {
+      this.line(
+        `[${progress.done}/${progress.total}] ${describe(progress)}: ${WORDS[progress.status!]} (${this.elapsed()})`
+      )
+    }
+  }
+
+  readonly pacing = (waitMs: number): void => {
+    this.pacedUntil = this.now() + waitMs
+    const count = `${this.last?.done ?? 0}/${this.last?.total ?? 0}`
+    if (this.options.live) this.redraw()
+    else
+      this.line(
+        `[${count}] pacing: the client-side rate limit (rate-limit) lets the next request go in ${duration(waitMs)} (${this.elapsed()})`
+      )
+  }
+
+  readonly done = (): void => {
+    this.stop?.()
+    this.stop = undefined
+    if (this.options.live && this.drawn) this.options.write(CLEAR_LINE)
+    this.drawn = false
+  }
 
   /** The time so far, and for a paced apply the time left: "2m10s, about 28 min left". */
-  const elapsed = () => {
-    const so = duration(now() - (started ?? now()))
+  private elapsed(): string {
+    const { now, last, timed } = this
+    const so = duration(now() - (this.started ?? now()))
     const left = last?.left
     if (!timed || left?.ms === undefined || left.requests <= 0 || last!.done === last!.total) return so
     return `${so}, ${aboutDuration(timeLeft(timed, left.requests, left.ms, now()))} left`
   }
-  const current = () => [...inFlight.values()].at(-1)
-  const statusLine = () => {
-    const count = `${last?.done ?? 0}/${last?.total ?? 0}`
-    if (now() < pacedUntil)
-      return `applying ${count}: pacing for the rate limit, the next request in ${duration(pacedUntil - now())} (${elapsed()})`
-    const doing = current()
-    return `applying ${count}${doing ? `: ${describe(doing.progress)}` : ''} (${elapsed()})`
-  }
-  const redraw = () => {
-    options.write(`${CLEAR_LINE}${statusLine()}`)
-    drawn = true
-  }
-  const line = (text: string) => {
-    if (options.live && drawn) options.write(CLEAR_LINE)
-    options.write(`${text}\n`)
-    lastLine = now()
-    if (options.live) redraw()
-  }
-  const tick = () => {
-    if (options.live) return redraw()
-    // Nothing said for a while and something in flight: say what it waits on (pacing says so itself). One clock.
-    const waiting = current()
-    if (waiting && now() >= pacedUntil && now() - lastLine >= quietMs)
-      line(`[${last?.done ?? 0}/${last?.total ?? 0}] waiting on ${describe(waiting.progress)} (${elapsed()})`)
+
+  private current(): { progress: ApplyProgress; at: number } | undefined {
+    return [...this.inFlight.values()].at(-1)
   }
 
-  /** An apply's first event: one the rate limit will pace says how long it takes (each stack's, with many). */
-  const announce = (progress: ApplyProgress) => {
-    const whose = progress.stack ?? ''
-    if (timedFor === whose) return
-    timedFor = whose
-    const pace = options.pace
-    const left = progress.left
-    // More requests than one window lets go: the rate limit will hold some back.
-    timed =
-      pace && left?.ms !== undefined && left.requests > pace.requests
-        ? { pace, start: now(), requests: left.requests }
-        : undefined
-    if (timed)
-      line(
-        `${progress.stack ? `${printable(progress.stack, 100)}: ` : ''}applying ${applyWords(left!.requests, timed.pace, left!.ms!)}, paced below the server's rate limit (rate-limit)`
+  private statusLine(): string {
+    const { now, last } = this
+    const count = `${last?.done ?? 0}/${last?.total ?? 0}`
+    if (now() < this.pacedUntil)
+      return `applying ${count}: pacing for the rate limit, the next request in ${duration(this.pacedUntil - now())} (${this.elapsed()})`
+    const doing = this.current()
+    return `applying ${count}${doing ? `: ${describe(doing.progress)}` : ''} (${this.elapsed()})`
+  }
+
+  private redraw(): void {
+    this.options.write(`${CLEAR_LINE}${this.statusLine()}`)
+    this.drawn = true
+  }
+
+  private line(text: string): void {
+    const { options } = this
+    if (options.live && this.drawn) options.write(CLEAR_LINE)
+    options.write(`${text}\n`)
+    this.lastLine = this.now()
+    if (options.live) this.redraw()
+  }
+
+  private tick(): void {
+    if (this.options.live) return this.redraw()
+    // Nothing said for a while and something in flight: say what it waits on (pacing says so itself). One clock.
+    const { now, last } = this
+    const waiting = this.current()
+    if (waiting && now() >= this.pacedUntil && now() - this.lastLine >= this.quietMs)
+      this.line(
+        `[${last?.done ?? 0}/${last?.total ?? 0}] waiting on ${describe(waiting.progress)} (${this.elapsed()})`
       )
   }
 
-  return {
-    update(progress) {
-      if (started === undefined) {
-        started = now()
-        lastLine = started
-        stop = every(options.live ? 1000 : quietMs, tick)
-      }
-      last = progress
-      announce(progress)
-      if (progress.event === 'start') {
-        inFlight.set(progress.address, { progress, at: now() })
-        if (options.live) redraw()
-        return
-      }
-      inFlight.delete(progress.address)
-      const failed = progress.status === 'failed'
-      const quiet = progress.total > quietAbove
-      const due = failed || progress.done === progress.total || now() - lastLine >= quietMs
-      if (options.live) {
-        if (failed) line(`${describe(progress)}: failed (the report below says why)`)
-        else redraw()
-      } else if (!quiet || due) {
-        line(
-          `[${progress.done}/${progress.total}] ${describe(progress)}: ${WORDS[progress.status!]} (${elapsed()})`
-        )
-      }
-    },
-    pacing(waitMs) {
-      pacedUntil = now() + waitMs
-      const count = `${last?.done ?? 0}/${last?.total ?? 0}`
-      if (options.live) redraw()
-      else
-        line(
-          `[${count}] pacing: the client-side rate limit (rate-limit) lets the next request go in ${duration(waitMs)} (${elapsed()})`
-        )
-    },
-    done() {
-      stop?.()
-      stop = undefined
-      if (options.live && drawn) options.write(CLEAR_LINE)
-      drawn = false
-    }
+  /** An apply's first event: one the rate limit will pace says how long it takes (each stack's, with many). */
+  private announce(progress: ApplyProgress): void {
+    const whose = progress.stack ?? ''
+    if (this.timedFor === whose) return
+    this.timedFor = whose
+    const pace = this.options.pace
+    const left = progress.left
+    // More requests than one window lets go: the rate limit will hold some back.
+    this.timed =
+      pace && left?.ms !== undefined && left.requests > pace.requests
+        ? { pace, start: this.now(), requests: left.requests }
+        : undefined
+    if (this.timed)
+      this.line(
+        `${progress.stack ? `${printable(progress.stack, 100)}: ` : ''}applying ${applyWords(left!.requests, this.timed.pace, left!.ms!)}, paced below the server's rate limit (rate-limit)`
+      )
   }
 }
 
