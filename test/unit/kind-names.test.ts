@@ -23,6 +23,9 @@ const ALLOWED: Readonly<Record<string, string>> = {
     'the manifest language: each kind’s document checks (one record over the vocabulary, so none is left out) and the rules across documents (unique names, a saved search an alert needs)',
   'manifest/resource-rules.ts': 'the manifest language: the document rules of the record kinds',
   'manifest/resources-schema.ts': 'the manifest language: the schemas of the record kinds',
+  'manifest/dashboard-schema.ts': 'the manifest language: the dashboard’s schema',
+  'manifest/alert-schema.ts': 'the manifest language: the alert’s schema',
+  'manifest/service-settings-schema.ts': 'the manifest language: the service settings’ schema',
   'policy/recommended.ts':
     'the recommended policy pack is policy text about kinds, as a user’s own rules are',
   'policy/rules.ts': 'a policy names a document as the loader does: a team member by its email',
