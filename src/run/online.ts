@@ -18,7 +18,6 @@ import { isOwnershipTag, ownershipTag, stackOfTag } from '../kinds/ownership.js'
 import { checkQueries } from '../live/check-queries.js'
 import { readLiveState } from '../live/read.js'
 import { sentToDryRun, validateOnServer } from '../live/server-validation.js'
-import { previewOf } from '../report/preview/collect.js'
 import { redactDeep, redactor, SECRET_VAR_MIN_LENGTH, silentLogger, type Logger } from '../log.js'
 import { findManifestFiles, readManifestFile, textDigest } from '../manifest/files.js'
 import type { ManifestSet } from '../manifest/load.js'
@@ -31,6 +30,7 @@ import {
   type Plan
 } from '../plan/types.js'
 import { computePlan, type PlanOutcome } from '../planner/planner.js'
+import { previewOf } from '../planner/preview.js'
 import {
   checkPlanPolicies,
   hasPlanPolicies,
@@ -159,7 +159,7 @@ export async function runOnline(
     // How long an apply of each plan takes at this run's pace: the plan says it, the apply counts it down.
     if (config.command === 'plan' || config.command === 'apply')
       for (const { outcome } of planned) outcome.plan.estimate = estimateOf(config, outcome)
-    // What the report pictures (report/preview/): layouts from the plan, data from the query check.
+    // What the report pictures (report/preview/): layouts from the planned changes, data from the query check.
     if (config.command === 'plan')
       for (const { outcome } of planned)
         outcome.plan.preview = previewOf(outcome.planned, config.checkQueries)
