@@ -33,8 +33,9 @@ import { computePlan, type PlanOutcome } from '../planner/planner.js'
 import { previewOf } from '../planner/preview.js'
 import {
   checkPlanPolicies,
-  hasPlanPolicies,
   readsLabels,
+  type CheckedManifests,
+  type PlanPolicies,
   type PlanPolicyInput,
   type PullRequestLabels
 } from '../policy/check.js'
@@ -63,6 +64,8 @@ export interface StackToPlan {
   /** The stack's name: its ownership tag is obsdeploy:<name>. */
   name: string
   manifests: ManifestSet
+  /** What its policies' plan-time rules need (policy/check.ts); absent when it has none. */
+  planRules?: PlanPolicies
   prune: boolean
   /** The other stacks of the repository: a dashboard of theirs named like a manifest is no clash. */
   siblings: readonly string[]
@@ -183,11 +186,11 @@ export async function runOnline(
     // Policy rules over the plan (on: plan), after the queries they may read: their errors fail the plan,
     // so nothing is applied.
     for (const { stack, outcome } of planned) {
-      if (!hasPlanPolicies(stack.manifests)) continue
-      const labels = deps.labels && readsLabels(stack.manifests) ? await deps.labels() : undefined
+      if (!stack.planRules) continue
+      const labels = deps.labels && readsLabels(stack.planRules) ? await deps.labels() : undefined
       outcome.plan.diagnostics.push(
         ...checkPlanPolicies(
-          stack.manifests,
+          stack.planRules,
           outcome.plan,
           outcome.planned,
           planPolicyInput(config, stack, stacks, live, outcome.plan, labels)
@@ -215,6 +218,7 @@ export async function runOnline(
             config,
             settings,
             manifests: stack.manifests,
+            planRules: stack.planRules,
             live: liveAsRead,
             outcome,
             kinds: KINDS
@@ -245,7 +249,7 @@ export async function runOnline(
 
 /** How an `apply --plan` of one stack goes on: applied as recorded, or planned again from this read. */
 export type SavedApply =
-  { applied: OnlineResult } | { planAgain: { read: LiveRead; manifests: Promise<ManifestSet> } }
+  { applied: OnlineResult } | { planAgain: { read: LiveRead; loaded: Promise<CheckedManifests> } }
 
 /**
  * `apply --plan` of one stack: when the saved plan's apply section holds and nothing it was made from has
@@ -256,27 +260,26 @@ export type SavedApply =
 export async function applySavedPlan(
   config: Config<'apply'>,
   deps: RunDependencies,
-  load: () => Promise<ManifestSet>
+  load: () => Promise<CheckedManifests>
 ): Promise<SavedApply> {
   const log = deps.log ?? silentLogger
-  let loading: Promise<ManifestSet> | undefined
-  const manifests = () => (loading ??= load())
+  let loading: Promise<CheckedManifests> | undefined
+  const loaded = () => (loading ??= load())
+  const manifests = () => loaded().then(c => c.manifests)
   const planAgain = (why: string, read: LiveRead): SavedApply => {
     log.info(`The saved plan is checked by planning again: ${why}`)
-    return { planAgain: { read, manifests: manifests() } }
+    return { planAgain: { read, loaded: loaded() } }
   }
   const sealed = sealedPlan(await readSavedPlan(config.savedPlan!, config.cwd, config.auth), config)
-  if (typeof sealed === 'string') {
-    const loaded = manifests()
+  if (typeof sealed === 'string')
     return planAgain(
       sealed,
       startLiveRead(
         config,
         deps,
-        loaded.then(m => [m])
+        manifests().then(m => [m])
       )
     )
-  }
   const settings = planSettings(config, { name: config.stack, prune: config.prune, siblings: [] })
   const inputs = manifestDigests(config).then(files =>
     typeof files === 'string'

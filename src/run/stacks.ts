@@ -10,12 +10,12 @@ import { contains, readStackLayout, selectStacks, type StackDefinition } from '.
 import type { Config } from '../config/types.js'
 import { diagnostic, hasErrors, type Diagnostic } from '../diagnostics.js'
 import { silentLogger } from '../log.js'
-import type { ManifestSet } from '../manifest/load.js'
 import { loadManifests } from '../manifest/load.js'
 import type { ParsedDocument } from '../manifest/yaml.js'
-import { checkPolicies, loadWithPolicies, policyReviewOf } from '../policy/check.js'
+import { checkPolicies, type CheckedManifests } from '../policy/check.js'
 import type { EnforcedPolicies } from '../policy/sources.js'
 import { baseOfStack, readEnforced } from './enforced.js'
+import { loadWithPolicies } from './load.js'
 import type { StackOutcome } from './online.js'
 import { startEarly } from './early.js'
 import {
@@ -54,7 +54,7 @@ export async function runStacks(
   )
   const matrix = JSON.stringify(selection.stacks.map(s => ({ stack: s.name, folder: s.folder })))
 
-  const loaded: Array<{ stack: StackDefinition; manifests: ManifestSet }> = []
+  const loaded: Array<CheckedManifests & { stack: StackDefinition }> = []
   const enforced = readEnforced(deps, config.vars)
   const loading = (async () => {
     const repository = await repositoryPolicies(layout.policies, config)
@@ -67,21 +67,21 @@ export async function runStacks(
       // The base commit's files of this stack's folder, and those outside every stack's (the repository's).
       const inStack = (file: string) =>
         contains(stack.folder, file) || !layout.stacks.some(s => contains(s.folder, file))
-      const manifests = await loadStack(
+      const checked = await loadStack(
         stack,
         config,
         repository.policies,
         rules && { base: baseOfStack(rules.base, inStack), central: rules.central }
       )
       if (brokenPolicies)
-        manifests.diagnostics.push(
+        checked.manifests.diagnostics.push(
           diagnostic(
             'validate',
             'error',
             `stack "${stack.name}" is not planned: ${hasErrors(repository.diagnostics) ? `the repository's policies (${layout.policies.join(', ')}) have errors` : 'its policy source could not be read'}`
           )
         )
-      loaded.push({ stack, manifests })
+      loaded.push({ ...checked, stack })
     }
     return loaded.filter(l => !hasErrors(l.manifests.diagnostics)).map(l => l.manifests)
   })()
@@ -112,9 +112,10 @@ export async function runStacks(
     const { runOnline, read } = await early
     const online = await runOnline(
       { ...config, command: config.command },
-      valid.map(({ stack, manifests }) => ({
+      valid.map(({ stack, manifests, planRules }) => ({
         name: stack.name,
         manifests,
+        planRules,
         prune: stack.prune ?? config.prune,
         siblings: layout.stacks.filter(s => s !== stack).map(s => s.name)
       })),
@@ -125,15 +126,12 @@ export async function runStacks(
     valid.forEach((l, i) => outcomes.set(l.stack, online.stacks[i]!))
     planFile = online.planFile
   }
-  const results: StackResult[] = loaded.map(l => {
-    const review = policyReviewOf(l.manifests)
-    return {
-      ...(outcomes.get(l.stack) ?? offline(l)),
-      stack: l.stack.name,
-      folder: l.stack.folder,
-      ...(review ? { policies: review } : {})
-    }
-  })
+  const results: StackResult[] = loaded.map(l => ({
+    ...(outcomes.get(l.stack) ?? offline(l)),
+    stack: l.stack.name,
+    folder: l.stack.folder,
+    ...(l.review ? { policies: l.review } : {})
+  }))
   return {
     exitCode: hasErrors(own) || results.some(r => r.exitCode !== 0) ? 1 : 0,
     diagnostics: [...own, ...results.flatMap(r => r.diagnostics)],
@@ -163,8 +161,8 @@ async function repositoryPolicies(
   })
   const policies = set.policies ?? []
   // No stack is named: the rules scoped to stacks are checked for their CEL, and run in their stacks.
-  await checkPolicies(set, { stack: '' })
-  return { policies, diagnostics: set.diagnostics }
+  const { manifests } = await checkPolicies(set, { stack: '' })
+  return { policies, diagnostics: manifests.diagnostics }
 }
 
 /** A stack's manifests, validated with its variables; the run's `vars` override the stack's own. */
@@ -173,8 +171,8 @@ async function loadStack(
   config: Config,
   repository: readonly ParsedDocument[],
   enforced: EnforcedPolicies | undefined
-): Promise<ManifestSet> {
-  const manifests = await loadWithPolicies({
+): Promise<CheckedManifests> {
+  const checked = await loadWithPolicies({
     stack: stack.name,
     repository,
     ...(enforced ? { enforced: Promise.resolve(enforced) } : {}),
@@ -188,7 +186,7 @@ async function loadStack(
   })
   if (stack.manifests.length === 0) {
     // As with no manifests at all: an empty desired state would read as "delete everything it owns".
-    manifests.diagnostics.push(
+    checked.manifests.diagnostics.push(
       diagnostic(
         'validate',
         'error',
@@ -197,7 +195,7 @@ async function loadStack(
       )
     )
   }
-  return manifests
+  return checked
 }
 
 function sumOutputs(all: readonly RunOutputs[]): RunOutputs {
