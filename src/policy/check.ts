@@ -36,6 +36,7 @@ import {
   report,
   ruleText,
   withheld,
+  type Failure,
   type PolicyDocument,
   type Rule
 } from './rules.js'
@@ -197,13 +198,7 @@ export function checkPlanPolicies(
   // A change is of the manifest of its kind and name (names are unique per kind in a stack).
   const byName = new Map(found.documents.map(d => [`${d.kind}/${String(d.value.name)}`, d]))
   const liveOf = new Map(planned.map(p => [p.change, p.live]))
-  const after: Record<string, number> = Object.fromEntries(MANIFEST_KINDS.map(k => [k, 0]))
-  for (const c of plan.changes)
-    if (c.action !== 'delete' || c.deferred) after[c.kind] = (after[c.kind] ?? 0) + 1
-  const elsewhere: Record<string, Readonly<Record<string, readonly string[]>>> = Object.fromEntries(
-    MANIFEST_KINDS.map(k => [k, input.elsewhere?.[k] ?? {}])
-  )
-  const planValue = { stack: plan.stack, counts: { ...countChanges(plan.changes) }, after, elsewhere }
+  const planValue = planValueOf(plan, input)
   const labels = [...(input.labels?.names ?? [])]
   const all = [
     ...found.rules.map(rule => ({ rule, preview: false })),
@@ -239,23 +234,7 @@ export function checkPlanPolicies(
           .filter(Boolean)
           .join('; ')
       if (d) report(out, rule, d, failure, 'plan')
-      else if (failure.error)
-        out.push(
-          diagnostic(
-            'plan',
-            'error',
-            ruleText(rule, `${c.kind} "${c.name}" (${c.action})`, failure),
-            failure.error === 'rule' ? rule.checkAt : undefined
-          )
-        )
-      else
-        out.push(
-          diagnostic(
-            'plan',
-            rule.severity,
-            `${c.kind} "${c.name}" (${c.action}): ${ruleText(rule, '', failure)}`
-          )
-        )
+      else out.push(unplacedFinding(rule, c, failure))
       if (failure.error === 'rule') break
     }
     if (unchecked > 0)
@@ -269,6 +248,36 @@ export function checkPlanPolicies(
     findings.push(...(preview ? asPreview(out) : out))
   }
   return findings
+}
+
+/**
+ * What `plan` holds for a rule: the stack, the counts of each action and of each kind after the plan (a
+ * deferred delete keeps its resource), and the names other stacks manage.
+ */
+function planValueOf(plan: Plan, input: PlanPolicyInput) {
+  const after: Record<string, number> = Object.fromEntries(MANIFEST_KINDS.map(k => [k, 0]))
+  for (const c of plan.changes)
+    if (c.action !== 'delete' || c.deferred) after[c.kind] = (after[c.kind] ?? 0) + 1
+  const elsewhere: Record<string, Readonly<Record<string, readonly string[]>>> = Object.fromEntries(
+    MANIFEST_KINDS.map(k => [k, input.elsewhere?.[k] ?? {}])
+  )
+  return { stack: plan.stack, counts: { ...countChanges(plan.changes) }, after, elsewhere }
+}
+
+/** A rule's finding on a change without a manifest to point at (a delete): at the rule when the rule failed. */
+function unplacedFinding(rule: Rule, c: Change, failure: Failure): Diagnostic {
+  if (failure.error)
+    return diagnostic(
+      'plan',
+      'error',
+      ruleText(rule, `${c.kind} "${c.name}" (${c.action})`, failure),
+      failure.error === 'rule' ? rule.checkAt : undefined
+    )
+  return diagnostic(
+    'plan',
+    rule.severity,
+    `${c.kind} "${c.name}" (${c.action}): ${ruleText(rule, '', failure)}`
+  )
 }
 
 /** check-queries' verdict on an alert's query: `unchecked` when it did not run or did not replay this one. */
