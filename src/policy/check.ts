@@ -6,12 +6,13 @@
  * may be excused from a rule by a comment with a reason (suppressions.ts), which every report lists.
  *
  * Here the stages meet: which rules are in force (on a pull request, its base commit's: review.ts), the rules
- * compiled and evaluated (rules.ts), the suppressions honoured, and what the report needs kept beside the set.
- * Between manifest and plan in the import order: it reads the ManifestSet and the Plan's shape, nothing later.
+ * compiled and evaluated (rules.ts), the suppressions honoured. Its results are values the run carries beside
+ * the set (CheckedManifests): the set it is given is never changed, and nothing is kept here. It reads the
+ * ManifestSet, the Plan's shape and the ownership tags, nothing later; loading is the run's (run/load.ts).
  */
 import { diagnostic, sortDiagnostics, type Diagnostic } from '../diagnostics.js'
 import { isOwnershipTag } from '../kinds/ownership.js'
-import { loadManifests, type LoadOptions, type ManifestSet } from '../manifest/load.js'
+import type { ManifestSet } from '../manifest/load.js'
 import { MANIFEST_KINDS } from '../manifest/vocabulary.js'
 import type { ParsedDocument } from '../manifest/yaml.js'
 import type { Variables } from '../manifest/vars.js'
@@ -35,6 +36,7 @@ import {
   report,
   ruleText,
   withheld,
+  type Failure,
   type PolicyDocument,
   type Rule
 } from './rules.js'
@@ -42,8 +44,11 @@ import { secretFree } from './secret-text.js'
 import type { EnforcedPolicies } from './sources.js'
 import { withSuppressions } from './suppressions.js'
 
-/** What the plan-time rules and the report need of a stack's policies: kept beside the set, never in it. */
-interface Checked {
+/**
+ * What the plan-time rules need of a stack's policies: the run keeps it beside the stack's manifests and
+ * hands it to checkPlanPolicies once the plan is made.
+ */
+export interface PlanPolicies {
   /** The plan-time rules in force. */
   rules: Rule[]
   /** The plan-time rules a pull request adds or changes: evaluated for a preview, never enforced. */
@@ -51,10 +56,20 @@ interface Checked {
   documents: PolicyDocument[]
   /** Whether text a rule's evaluation produced may be printed (secret-text.ts). */
   printable: (text: string) => boolean
-  review?: PolicyReview
 }
 
-const checked = new WeakMap<ManifestSet, Checked>()
+/** A stack's manifests once its policies are checked, and what the later stages need of the policies. */
+export interface CheckedManifests {
+  /**
+   * The set as checked: its diagnostics with the policies' findings, and without the documents as written,
+   * which have served the rules (a plan of thousands of manifests would keep them otherwise).
+   */
+  manifests: ManifestSet
+  /** The plan-time rules in force or previewed, with what they read; absent when there is none. */
+  planRules?: PlanPolicies
+  /** The rules in force for the stack, where they came from, and what the change under review does to them. */
+  review?: PolicyReview
+}
 
 export interface PolicyOptions {
   /** The stack the manifests are of: rules scoped to other stacks are skipped. */
@@ -70,31 +85,6 @@ export interface PolicyOptions {
   enforced?: EnforcedPolicies
   /** The variables the base commit's files are read with (the stack's, as its own files). */
   vars?: Variables
-}
-
-/** loadManifests, then the policies the manifests hold (and the repository's, `repository`). */
-export async function loadWithPolicies(
-  options: LoadOptions & {
-    stack: string
-    repository?: readonly ParsedDocument[]
-    /** Read while the manifests load (a request to GitHub on a pull request). */
-    enforced?: Promise<EnforcedPolicies | undefined>
-  }
-): Promise<ManifestSet> {
-  const repository = options.repository ?? []
-  // A base commit or a policy source may hold rules where these files hold none: keep what rules read.
-  const set = await loadManifests({
-    ...options,
-    keepDocuments: repository.length > 0 || options.enforced !== undefined
-  })
-  await checkPolicies(set, {
-    stack: options.stack,
-    repository,
-    secrets: Object.values(options.secrets ?? {}),
-    enforced: await options.enforced,
-    vars: options.vars
-  })
-  return set
 }
 
 /**
@@ -123,28 +113,28 @@ export interface PlanPolicyInput {
 }
 
 /**
- * Validates the set's Policy documents and runs the manifest rules in force; adds the findings to its
- * diagnostics. On a pull request whose base commit could be read, the rules in force are the base's (and the
- * policy source's): the pull request's own rules are validated, compared with the base's, and those it adds
- * or changes evaluated as a preview that never blocks (README "Policies").
+ * Validates the set's Policy documents and runs the manifest rules in force; the set it returns has their
+ * findings among its diagnostics (`set` itself is left as it is). On a pull request whose base commit could
+ * be read, the rules in force are the base's (and the policy source's): the pull request's own rules are
+ * validated, compared with the base's, and those it adds or changes evaluated as a preview that never blocks
+ * (README "Policies").
  */
-export async function checkPolicies(set: ManifestSet, options: PolicyOptions): Promise<void> {
+export async function checkPolicies(set: ManifestSet, options: PolicyOptions): Promise<CheckedManifests> {
   const repository = options.repository ?? []
   const central = options.enforced?.central
   const base = options.enforced?.base
   const headDocs = [...repository, ...(set.policies ?? [])]
   const docs = set.documents ?? []
   const suppressionLines = set.suppressionLines ?? new Map<string, readonly string[]>()
-  set.documents = undefined
-  set.suppressionLines = undefined
+  const served = { ...set, documents: undefined, suppressionLines: undefined }
   const snapshot = base && 'commit' in base ? base : undefined
   const read = snapshot ? readBase(snapshot, headDocs, options.vars ?? {}) : undefined
   const centralDocs = central?.documents ?? []
   if (headDocs.length === 0 && centralDocs.length === 0 && (read?.policies.length ?? 0) === 0) {
     // No rule anywhere this run can see. Whether the base had any is unknown: said, quietly (a repository
     // without policies would otherwise hear it on every pull request).
-    if (base && 'unavailable' in base) set.diagnostics.push(baseUnreadable(base.unavailable, false))
-    return
+    const unknown = base && 'unavailable' in base ? [baseUnreadable(base.unavailable, false)] : []
+    return { manifests: { ...served, diagnostics: [...set.diagnostics, ...unknown] } }
   }
   await loadCel()
   const out: Diagnostic[] = []
@@ -173,30 +163,22 @@ export async function checkPolicies(set: ManifestSet, options: PolicyOptions): P
   if (snapshot) for (const c of changes) out.push(changeNotice(c, snapshot, head, based!))
   if (base && 'unavailable' in base) out.push(baseUnreadable(base.unavailable, true))
   const review = reviewOf(base, central?.origin, inForce.rules, changes, suppressed.added)
-  checked.set(set, {
+  const planRules: PlanPolicies = {
     rules: inForce.rules.filter(r => r.on === 'plan'),
     preview: preview.filter(r => r.on === 'plan'),
     documents: suppressed.documents,
-    printable,
-    review
-  })
-  set.diagnostics = sortDiagnostics([...set.diagnostics, ...out])
+    printable
+  }
+  return {
+    manifests: { ...served, diagnostics: sortDiagnostics([...set.diagnostics, ...out]) },
+    ...(planRules.rules.length + planRules.preview.length > 0 ? { planRules } : {}),
+    ...(review ? { review } : {})
+  }
 }
 
-/** Whether the stack's policies have rules over the plan (a plan applied as recorded would skip them). */
-export const hasPlanPolicies = (set: ManifestSet): boolean => {
-  const found = checked.get(set)
-  return found !== undefined && found.rules.length + found.preview.length > 0
-}
-
-/** Whether a plan-time rule of the set reads the pull request's labels (only then are they asked of GitHub). */
-export const readsLabels = (set: ManifestSet): boolean => {
-  const found = checked.get(set)
-  return [...(found?.rules ?? []), ...(found?.preview ?? [])].some(rule => rule.readsLabels)
-}
-
-/** The rules in force for the stack, where they came from, and what the change under review does to them. */
-export const policyReviewOf = (set: ManifestSet): PolicyReview | undefined => checked.get(set)?.review
+/** Whether a plan-time rule reads the pull request's labels (only then are they asked of GitHub). */
+export const readsLabels = (planRules: PlanPolicies): boolean =>
+  [...planRules.rules, ...planRules.preview].some(rule => rule.readsLabels)
 
 /**
  * The plan-time rules of a stack's policies over its plan: each change of a kind the rule reads, with
@@ -206,24 +188,17 @@ export const policyReviewOf = (set: ManifestSet): PolicyReview | undefined => ch
  * and `resource` (the manifest as written, `{}` for a delete). `planned` gives each change's live record.
  */
 export function checkPlanPolicies(
-  set: ManifestSet,
+  found: PlanPolicies | undefined,
   plan: Plan,
   planned: ReadonlyArray<{ change: Change; live?: unknown }> = [],
   input: PlanPolicyInput = {}
 ): Diagnostic[] {
-  const found = checked.get(set)
   if (!found || found.rules.length + found.preview.length === 0) return []
   const findings: Diagnostic[] = []
   // A change is of the manifest of its kind and name (names are unique per kind in a stack).
   const byName = new Map(found.documents.map(d => [`${d.kind}/${String(d.value.name)}`, d]))
   const liveOf = new Map(planned.map(p => [p.change, p.live]))
-  const after: Record<string, number> = Object.fromEntries(MANIFEST_KINDS.map(k => [k, 0]))
-  for (const c of plan.changes)
-    if (c.action !== 'delete' || c.deferred) after[c.kind] = (after[c.kind] ?? 0) + 1
-  const elsewhere: Record<string, Readonly<Record<string, readonly string[]>>> = Object.fromEntries(
-    MANIFEST_KINDS.map(k => [k, input.elsewhere?.[k] ?? {}])
-  )
-  const planValue = { stack: plan.stack, counts: { ...countChanges(plan.changes) }, after, elsewhere }
+  const planValue = planValueOf(plan, input)
   const labels = [...(input.labels?.names ?? [])]
   const all = [
     ...found.rules.map(rule => ({ rule, preview: false })),
@@ -259,23 +234,7 @@ export function checkPlanPolicies(
           .filter(Boolean)
           .join('; ')
       if (d) report(out, rule, d, failure, 'plan')
-      else if (failure.error)
-        out.push(
-          diagnostic(
-            'plan',
-            'error',
-            ruleText(rule, `${c.kind} "${c.name}" (${c.action})`, failure),
-            failure.error === 'rule' ? rule.checkAt : undefined
-          )
-        )
-      else
-        out.push(
-          diagnostic(
-            'plan',
-            rule.severity,
-            `${c.kind} "${c.name}" (${c.action}): ${ruleText(rule, '', failure)}`
-          )
-        )
+      else out.push(unplacedFinding(rule, c, failure))
       if (failure.error === 'rule') break
     }
     if (unchecked > 0)
@@ -289,6 +248,36 @@ export function checkPlanPolicies(
     findings.push(...(preview ? asPreview(out) : out))
   }
   return findings
+}
+
+/**
+ * What `plan` holds for a rule: the stack, the counts of each action and of each kind after the plan (a
+ * deferred delete keeps its resource), and the names other stacks manage.
+ */
+function planValueOf(plan: Plan, input: PlanPolicyInput) {
+  const after: Record<string, number> = Object.fromEntries(MANIFEST_KINDS.map(k => [k, 0]))
+  for (const c of plan.changes)
+    if (c.action !== 'delete' || c.deferred) after[c.kind] = (after[c.kind] ?? 0) + 1
+  const elsewhere: Record<string, Readonly<Record<string, readonly string[]>>> = Object.fromEntries(
+    MANIFEST_KINDS.map(k => [k, input.elsewhere?.[k] ?? {}])
+  )
+  return { stack: plan.stack, counts: { ...countChanges(plan.changes) }, after, elsewhere }
+}
+
+/** A rule's finding on a change without a manifest to point at (a delete): at the rule when the rule failed. */
+function unplacedFinding(rule: Rule, c: Change, failure: Failure): Diagnostic {
+  if (failure.error)
+    return diagnostic(
+      'plan',
+      'error',
+      ruleText(rule, `${c.kind} "${c.name}" (${c.action})`, failure),
+      failure.error === 'rule' ? rule.checkAt : undefined
+    )
+  return diagnostic(
+    'plan',
+    rule.severity,
+    `${c.kind} "${c.name}" (${c.action}): ${ruleText(rule, '', failure)}`
+  )
 }
 
 /** check-queries' verdict on an alert's query: `unchecked` when it did not run or did not replay this one. */

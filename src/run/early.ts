@@ -5,6 +5,7 @@
  */
 import type { Config } from '../config/types.js'
 import type { ManifestSet } from '../manifest/load.js'
+import type { CheckedManifests } from '../policy/check.js'
 import type { LiveRead, OnlineResult, runOnline as RunOnline } from './online.js'
 import type { RunDependencies } from './types.js'
 
@@ -22,10 +23,10 @@ export async function startEarly(
 export async function applySavedPlanEarly(
   config: Config<'apply'>,
   deps: RunDependencies,
-  load: () => Promise<ManifestSet>
+  load: () => Promise<CheckedManifests>
 ): Promise<
   | { applied: OnlineResult }
-  | { planAgain: { read: LiveRead; manifests: Promise<ManifestSet> }; runOnline: typeof RunOnline }
+  | { planAgain: { read: LiveRead; loaded: Promise<CheckedManifests> }; runOnline: typeof RunOnline }
 > {
   const online = await import('./online.js')
   const saved = await online.applySavedPlan(config, deps, load)

@@ -1,14 +1,13 @@
 /**
- * The stages that need the API: read the live state, plan, check queries, apply. run() loads this
- * module with one import once the manifests are valid, so `validate` never loads the HTTP client.
+ * The stages that need the API: read the live state (live-read.ts), plan, check queries, apply (each
+ * stack carried through in finish.ts). run() loads this module with one import once the manifests are
+ * valid, so `validate` never loads the HTTP client.
  */
 import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import { createApi, type ObservabilityApi } from '../api/client.js'
-import { applyPlan, type ApplyInput } from '../apply/apply.js'
+import type { ObservabilityApi } from '../api/client.js'
 import { applyEstimate } from '../apply/requests.js'
-import type { ApplyResult } from '../apply/types.js'
-import type { Auth, Config, RunCommand } from '../config/types.js'
+import type { Auth, Config } from '../config/types.js'
 import { diagnostic, hasErrors, type Diagnostic } from '../diagnostics.js'
 import { errorMessage } from '../error-message.js'
 import { KINDS } from '../kinds/index.js'
@@ -16,34 +15,35 @@ import { FingerprintKey } from '../kinds/fingerprint-key.js'
 import type { LiveState, PlanSettings } from '../kinds/kind.js'
 import { isOwnershipTag, ownershipTag, stackOfTag } from '../kinds/ownership.js'
 import { checkQueries } from '../live/check-queries.js'
-import { readLiveState } from '../live/read.js'
 import { sentToDryRun, validateOnServer } from '../live/server-validation.js'
-import { previewOf } from '../report/preview/collect.js'
 import { redactDeep, redactor, SECRET_VAR_MIN_LENGTH, silentLogger, type Logger } from '../log.js'
 import { findManifestFiles, readManifestFile, textDigest } from '../manifest/files.js'
 import type { ManifestSet } from '../manifest/load.js'
-import {
-  countChanges,
-  ESTIMATE_VERSION,
-  isActionable,
-  type Estimate,
-  type PlanFile,
-  type Plan
-} from '../plan/types.js'
+import type { Estimate, PlanFile, Plan } from '../plan/types.js'
 import { computePlan, type PlanOutcome } from '../planner/planner.js'
+import { previewOf } from '../planner/preview.js'
 import {
   checkPlanPolicies,
-  hasPlanPolicies,
   readsLabels,
+  type CheckedManifests,
+  type PlanPolicies,
   type PlanPolicyInput,
   type PullRequestLabels
 } from '../policy/check.js'
 import { crossStackConflicts } from './cross-stack.js'
+import { finishStack } from './finish.js'
 import { collectBeforePlanning } from './heap.js'
+import {
+  asksDashboardPatch,
+  readsService,
+  readsTeam,
+  startLiveRead,
+  startRead,
+  type LiveRead
+} from './live-read.js'
 import {
   appliedPlanText,
   applySectionOf,
-  compareWithSavedPlan,
   inputsDigest,
   liveDigest,
   readSavedPlan,
@@ -51,32 +51,23 @@ import {
   sealedPlan,
   savedPlanFor,
   sealedPlanParts,
-  type SavedForStack
+  type Sealed
 } from './saved-plan.js'
-import { EMPTY_OUTPUTS, type RunDependencies, type RunOutputs } from './types.js'
+import { EMPTY_OUTPUTS, type OnlineCommand, type RunDependencies, type StackOutcome } from './types.js'
 
-/** The commands that go online: validate stops before. */
-export type OnlineCommand = Exclude<RunCommand, 'validate'>
+// run() reaches the live read through this module's one import (early.ts).
+export { startLiveRead, type LiveRead } from './live-read.js'
 
 /** One stack as the online stages take it. A run without the `stacks` layout is a run of one. */
 export interface StackToPlan {
   /** The stack's name: its ownership tag is obsdeploy:<name>. */
   name: string
   manifests: ManifestSet
+  /** What its policies' plan-time rules need (policy/check.ts); absent when it has none. */
+  planRules?: PlanPolicies
   prune: boolean
   /** The other stacks of the repository: a dashboard of theirs named like a manifest is no clash. */
   siblings: readonly string[]
-}
-
-/** What became of one stack: its plan, what its apply did, and its own problems. */
-export interface StackOutcome {
-  stack: string
-  exitCode: 0 | 1
-  /** Its validation, plan and apply diagnostics. */
-  diagnostics: Diagnostic[]
-  plan?: Plan
-  apply?: ApplyResult
-  outputs: RunOutputs
 }
 
 export interface OnlineResult {
@@ -138,90 +129,10 @@ export async function runOnline(
         live.Alert.length +
         stacks.reduce((n, s) => n + s.manifests.specs.Dashboard.length + s.manifests.specs.Alert.length, 0)
     )
-    const planned = stacks.map(stack => {
-      const settings = planSettings(config, stack)
-      settings.managedPrefix = api.prefix
-      return {
-        stack,
-        settings,
-        outcome: computePlan({
-          command: config.command,
-          settings,
-          manifests: stack.manifests,
-          live,
-          now: now()
-        })
-      }
-    })
+    const planned = planStacks(config, stacks, api.prefix, live, now)
     const plans = planned.map(p => p.outcome.plan)
-    crossStackConflicts(plans).forEach((problems, i) => plans[i]!.diagnostics.push(...problems))
-    const found = plans.map(p => p.diagnostics.length)
-    // How long an apply of each plan takes at this run's pace: the plan says it, the apply counts it down.
-    if (config.command === 'plan' || config.command === 'apply')
-      for (const { outcome } of planned) outcome.plan.estimate = estimateOf(config, outcome)
-    // What the report pictures (report/preview/): layouts from the plan, data from the query check.
-    if (config.command === 'plan')
-      for (const { outcome } of planned)
-        outcome.plan.preview = previewOf(outcome.planned, config.checkQueries)
-    if (config.checkQueries && config.command === 'plan') {
-      for (const { outcome } of planned) {
-        // Query findings are plan diagnostics: in the plan JSON, and a query the server refuses fails the plan.
-        outcome.plan.diagnostics.push(
-          ...(await checkQueries(api, outcome.planned, {
-            mode: config.mode,
-            now: now(),
-            log,
-            preview: outcome.plan.preview
-          }))
-        )
-      }
-    }
-    // Query findings come from this run's queries, not from planning: a plan with them is planned again.
-    const queried =
-      liveAsRead !== undefined &&
-      (plans[0]!.diagnostics.length > found[0]! || plans[0]!.changes.some(c => c.evidence))
-    // Policy rules over the plan (on: plan), after the queries they may read: their errors fail the plan,
-    // so nothing is applied.
-    for (const { stack, outcome } of planned) {
-      if (!hasPlanPolicies(stack.manifests)) continue
-      const labels = deps.labels && readsLabels(stack.manifests) ? await deps.labels() : undefined
-      outcome.plan.diagnostics.push(
-        ...checkPlanPolicies(
-          stack.manifests,
-          outcome.plan,
-          outcome.planned,
-          planPolicyInput(config, stack, stacks, live, outcome.plan, labels)
-        )
-      )
-    }
-    if (config.serverValidation && (config.command === 'plan' || config.command === 'apply')) {
-      for (const { outcome, settings } of planned) {
-        // A plan that fails already needs no dry run: its errors say what to fix first.
-        if (hasErrors(outcome.plan.diagnostics)) continue
-        outcome.plan.diagnostics.push(
-          ...(await validateOnServer(api, outcome.planned, {
-            settings,
-            dashboards: outcome.dashboards,
-            log
-          }))
-        )
-      }
-    }
-    if (liveAsRead !== undefined) {
-      const [{ stack, settings, outcome }] = planned as [(typeof planned)[number]]
-      const section = queried
-        ? 'check-queries found something'
-        : applySectionOf({
-            config,
-            settings,
-            manifests: stack.manifests,
-            live: liveAsRead,
-            outcome,
-            kinds: KINDS
-          })
-      if (typeof section === 'string') log.debug(`the plan has no apply section: ${section}`)
-      else outcome.plan.apply = section
-    }
+    const queried = await checkPlans(config, planned, { api, live, log, now, deps, stacks })
+    if (liveAsRead !== undefined) recordApplySection(config, planned[0]!, liveAsRead, queried[0]!, log)
     const planFile = await writePlan(
       config.planPath,
       config.stacks ? { schemaVersion: 1, stacks: plans } : plans[0]!,
@@ -243,9 +154,143 @@ export async function runOnline(
   }
 }
 
+/** One stack planned: what the later stages carry through. */
+interface PlannedStack {
+  stack: StackToPlan
+  settings: PlanSettings
+  outcome: PlanOutcome
+}
+
+/** Each stack planned from the one live read, with what the plan says beside its changes. */
+function planStacks(
+  config: Config<OnlineCommand>,
+  stacks: readonly StackToPlan[],
+  managedPrefix: ObservabilityApi['prefix'],
+  live: LiveState,
+  now: () => Date
+): PlannedStack[] {
+  const planned = stacks.map(stack => {
+    const settings = planSettings(config, stack)
+    settings.managedPrefix = managedPrefix
+    return {
+      stack,
+      settings,
+      outcome: computePlan({
+        command: config.command,
+        settings,
+        manifests: stack.manifests,
+        live,
+        now: now()
+      })
+    }
+  })
+  const plans = planned.map(p => p.outcome.plan)
+  crossStackConflicts(plans).forEach((problems, i) => plans[i]!.diagnostics.push(...problems))
+  // How long an apply of each plan takes at this run's pace: the plan says it, the apply counts it down.
+  if (config.command === 'plan' || config.command === 'apply')
+    for (const { outcome } of planned) outcome.plan.estimate = estimateOf(config, outcome)
+  // What the report pictures (report/preview/): layouts from the planned changes, data from the query check.
+  if (config.command === 'plan')
+    for (const { outcome } of planned) outcome.plan.preview = previewOf(outcome.planned, config.checkQueries)
+  return planned
+}
+
+/**
+ * The checks over each plan that ask the server or read what it answered: check-queries, then the policy
+ * rules over the plan (which may read the queries' verdicts), then server validation. Their findings are
+ * plan diagnostics. Says of each plan whether check-queries found something.
+ */
+async function checkPlans(
+  config: Config<OnlineCommand>,
+  planned: readonly PlannedStack[],
+  run: {
+    api: ObservabilityApi
+    live: LiveState
+    log: Logger
+    now: () => Date
+    deps: RunDependencies
+    stacks: readonly StackToPlan[]
+  }
+): Promise<boolean[]> {
+  const { api, log } = run
+  const found = planned.map(p => p.outcome.plan.diagnostics.length)
+  if (config.checkQueries && config.command === 'plan') {
+    for (const { outcome } of planned) {
+      // Query findings are plan diagnostics: in the plan JSON, and a query the server refuses fails the plan.
+      outcome.plan.diagnostics.push(
+        ...(await checkQueries(api, outcome.planned, {
+          mode: config.mode,
+          now: run.now(),
+          log,
+          preview: outcome.plan.preview
+        }))
+      )
+    }
+  }
+  const queried = planned.map(
+    ({ outcome }, i) =>
+      outcome.plan.diagnostics.length > found[i]! || outcome.plan.changes.some(c => c.evidence)
+  )
+  // Policy rules over the plan (on: plan), after the queries they may read: their errors fail the plan,
+  // so nothing is applied.
+  for (const { stack, outcome } of planned) {
+    if (!stack.planRules) continue
+    const labels = run.deps.labels && readsLabels(stack.planRules) ? await run.deps.labels() : undefined
+    outcome.plan.diagnostics.push(
+      ...checkPlanPolicies(
+        stack.planRules,
+        outcome.plan,
+        outcome.planned,
+        planPolicyInput(config, stack, run.stacks, run.live, outcome.plan, labels)
+      )
+    )
+  }
+  if (config.serverValidation && (config.command === 'plan' || config.command === 'apply')) {
+    for (const { outcome, settings } of planned) {
+      // A plan that fails already needs no dry run: its errors say what to fix first.
+      if (hasErrors(outcome.plan.diagnostics)) continue
+      outcome.plan.diagnostics.push(
+        ...(await validateOnServer(api, outcome.planned, {
+          settings,
+          dashboards: outcome.dashboards,
+          log
+        }))
+      )
+    }
+  }
+  return queried
+}
+
+/**
+ * A plan of one stack gets its apply section (saved-plan.ts), so `apply --plan` can apply it as recorded;
+ * or the log says why it has none. `liveAsRead` is the live state's digest, taken before planning.
+ */
+function recordApplySection(
+  config: Config<OnlineCommand>,
+  { stack, settings, outcome }: PlannedStack,
+  liveAsRead: string,
+  queried: boolean,
+  log: Logger
+): void {
+  // Query findings come from this run's queries, not from planning: a plan with them is planned again.
+  const section = queried
+    ? 'check-queries found something'
+    : applySectionOf({
+        config,
+        settings,
+        manifests: stack.manifests,
+        planRules: stack.planRules,
+        live: liveAsRead,
+        outcome,
+        kinds: KINDS
+      })
+  if (typeof section === 'string') log.debug(`the plan has no apply section: ${section}`)
+  else outcome.plan.apply = section
+}
+
 /** How an `apply --plan` of one stack goes on: applied as recorded, or planned again from this read. */
 export type SavedApply =
-  { applied: OnlineResult } | { planAgain: { read: LiveRead; manifests: Promise<ManifestSet> } }
+  { applied: OnlineResult } | { planAgain: { read: LiveRead; loaded: Promise<CheckedManifests> } }
 
 /**
  * `apply --plan` of one stack: when the saved plan's apply section holds and nothing it was made from has
@@ -256,54 +301,28 @@ export type SavedApply =
 export async function applySavedPlan(
   config: Config<'apply'>,
   deps: RunDependencies,
-  load: () => Promise<ManifestSet>
+  load: () => Promise<CheckedManifests>
 ): Promise<SavedApply> {
   const log = deps.log ?? silentLogger
-  let loading: Promise<ManifestSet> | undefined
-  const manifests = () => (loading ??= load())
+  let loading: Promise<CheckedManifests> | undefined
+  const loaded = () => (loading ??= load())
+  const manifests = () => loaded().then(c => c.manifests)
   const planAgain = (why: string, read: LiveRead): SavedApply => {
     log.info(`The saved plan is checked by planning again: ${why}`)
-    return { planAgain: { read, manifests: manifests() } }
+    return { planAgain: { read, loaded: loaded() } }
   }
   const sealed = sealedPlan(await readSavedPlan(config.savedPlan!, config.cwd, config.auth), config)
-  if (typeof sealed === 'string') {
-    const loaded = manifests()
+  if (typeof sealed === 'string')
     return planAgain(
       sealed,
       startLiveRead(
         config,
         deps,
-        loaded.then(m => [m])
+        manifests().then(m => [m])
       )
     )
-  }
   const settings = planSettings(config, { name: config.stack, prune: config.prune, siblings: [] })
-  const inputs = manifestDigests(config).then(files =>
-    typeof files === 'string'
-      ? files
-      : inputsDigest(config, settings, files) === sealed.plan.apply.inputs
-        ? undefined
-        : 'the manifest files, the variables or the settings changed since the plan'
-  )
-  // The service is read when the saved plan has one, if its manifests are those of now; else as they say.
-  const service = inputs.then(why =>
-    why === undefined ? sealed.readsService : manifests().then(m => readsService(config, [m]))
-  )
-  // Whether to ask if dashboards can be patched: as the plan asked (it had dashboard manifests), so the live
-  // digest compares; as the manifests of now say when they changed.
-  const dashboardPatch = inputs.then(why =>
-    why === undefined
-      ? config.mode === 'self-hosted' &&
-        sealed.plan.changes.some(c => c.kind === 'Dashboard' && c.action !== 'delete')
-      : manifests().then(m => asksDashboardPatch(config, [m]))
-  )
-  // The team: as the plan read it (it had TeamMember changes), or as the manifests of now say.
-  const team = inputs.then(why =>
-    why === undefined
-      ? config.mode === 'self-hosted' && sealed.plan.changes.some(c => c.kind === 'TeamMember')
-      : manifests().then(m => readsTeam(config, [m]))
-  )
-  const read = startRead(config, deps, service, dashboardPatch, team)
+  const { inputs, read } = startSavedRead(config, deps, sealed, settings, manifests)
   const why = await inputs
   if (why !== undefined) return planAgain(why, read)
   let live: LiveState
@@ -352,6 +371,46 @@ export async function applySavedPlan(
   }
 }
 
+/**
+ * The live read of an `apply --plan`, started as the manifest files are digested: it reads what the saved
+ * plan read while the plan's inputs are those of now (so the live digest compares), else what the manifests
+ * of now ask (`manifests` loads them then). `inputs` says why the plan's inputs changed, if they did.
+ */
+function startSavedRead(
+  config: Config<'apply'>,
+  deps: RunDependencies,
+  sealed: Sealed,
+  settings: PlanSettings,
+  manifests: () => Promise<ManifestSet>
+): { inputs: Promise<string | undefined>; read: LiveRead } {
+  const inputs = manifestDigests(config).then(files =>
+    typeof files === 'string'
+      ? files
+      : inputsDigest(config, settings, files) === sealed.plan.apply.inputs
+        ? undefined
+        : 'the manifest files, the variables or the settings changed since the plan'
+  )
+  // The service is read when the saved plan has one, if its manifests are those of now; else as they say.
+  const service = inputs.then(why =>
+    why === undefined ? sealed.readsService : manifests().then(m => readsService(config, [m]))
+  )
+  // Whether to ask if dashboards can be patched: as the plan asked (it had dashboard manifests), so the live
+  // digest compares; as the manifests of now say when they changed.
+  const dashboardPatch = inputs.then(why =>
+    why === undefined
+      ? config.mode === 'self-hosted' &&
+        sealed.plan.changes.some(c => c.kind === 'Dashboard' && c.action !== 'delete')
+      : manifests().then(m => asksDashboardPatch(config, [m]))
+  )
+  // The team: as the plan read it (it had TeamMember changes), or as the manifests of now say.
+  const team = inputs.then(why =>
+    why === undefined
+      ? config.mode === 'self-hosted' && sealed.plan.changes.some(c => c.kind === 'TeamMember')
+      : manifests().then(m => readsTeam(config, [m]))
+  )
+  return { inputs, read: startRead(config, deps, service, dashboardPatch, team) }
+}
+
 const FILES_AT_ONCE = 32
 
 /** Each manifest file's textDigest by path, found and read as loadManifests does; or why not. */
@@ -369,73 +428,6 @@ async function manifestDigests(config: Config): Promise<Map<string, string> | st
     }
   }
   return digests
-}
-
-/** A read of the live state under way, started before the manifests were loaded (see startLiveRead). */
-export interface LiveRead {
-  api: ObservabilityApi
-  /** Settles once; a failure is reported by runOnline, as when the read starts there. */
-  live: Promise<LiveState>
-  /** Ends the read and the client: the run stops before planning (its manifests are invalid). */
-  abandon(): Promise<void>
-}
-
-/**
- * Starts reading the live state: it needs only the config, so the list calls run while the manifests
- * load. Whether the service is read too waits for the manifests (`manifests`). Nothing is written, and
- * nothing is reported here: runOnline reports a failed read, after validation, as before.
- */
-export function startLiveRead(
-  config: Config,
-  deps: RunDependencies,
-  manifests: Promise<readonly ManifestSet[]>
-): LiveRead {
-  return startRead(
-    config,
-    deps,
-    manifests.then(sets => readsService(config, sets)),
-    manifests.then(sets => asksDashboardPatch(config, sets)),
-    manifests.then(sets => readsTeam(config, sets))
-  )
-}
-
-/** The managed service is read when a manifest sets service settings. */
-const readsService = (config: Config, sets: readonly ManifestSet[]): boolean =>
-  config.mode === 'managed' && sets.some(m => m.specs.ServiceSettings.length > 0)
-
-/** Whether dashboards can be patched is asked (self-hosted) when a manifest declares a dashboard. */
-const asksDashboardPatch = (config: Config, sets: readonly ManifestSet[]): boolean =>
-  config.mode === 'self-hosted' && sets.some(m => m.specs.Dashboard.length > 0)
-
-/** The team is read (self-hosted) when a manifest declares a team member (or a registry lists one: read.ts). */
-const readsTeam = (config: Config, sets: readonly ManifestSet[]): boolean =>
-  config.mode === 'self-hosted' && sets.some(m => (m.specs.TeamMember?.length ?? 0) > 0)
-
-/**
- * startLiveRead, told whether to read the managed service (`service`) and to ask whether dashboards can be
- * patched (`dashboardPatch`) once that is known.
- */
-function startRead(
-  config: Config,
-  deps: RunDependencies,
-  service: Promise<boolean>,
-  dashboardPatch: Promise<boolean> = Promise.resolve(false),
-  team: Promise<boolean> = Promise.resolve(false)
-): LiveRead {
-  const api = deps.api ? deps.api(config) : createApi(config, { log: deps.log ?? silentLogger })
-  const stop = new AbortController()
-  const live = readLiveState(api, { service, dashboardPatch, team, signal: stop.signal })
-  // Awaited by runOnline, or dropped when the run stops first: never an unhandled rejection.
-  live.catch(() => undefined)
-  return {
-    api,
-    live,
-    abandon: async () => {
-      stop.abort('the run stopped before planning')
-      await live.catch(() => undefined)
-      await api.close()
-    }
-  }
 }
 
 /**
@@ -504,129 +496,6 @@ function planSettings(
         : undefined,
     fingerprintKey: FingerprintKey.fromAuth(config.auth),
     maskEmails: config.maskEmails
-  }
-}
-
-/** A stack's plan carried through: refused on errors, returned for plan and drift, or applied. */
-async function finishStack(
-  config: Config<OnlineCommand>,
-  {
-    stack,
-    settings,
-    outcome
-  }: {
-    stack: Pick<StackToPlan, 'name'> & { manifests: Pick<ManifestSet, 'diagnostics'> }
-    settings: PlanSettings
-    outcome: PlanOutcome
-  },
-  run: {
-    api: ObservabilityApi
-    log: Logger
-    forStack?: SavedForStack
-    planFile: string
-    deps: RunDependencies
-    many: boolean
-    /** The changes' operations when not their kinds' (a saved plan's, applied as recorded). */
-    operations?: ApplyInput['operations']
-    /** The live state the plan read: the apply looks for copies of what it creates against it. */
-    live: LiveState
-  }
-): Promise<StackOutcome> {
-  const plan = outcome.plan
-  const diagnostics: Diagnostic[] = [
-    ...stack.manifests.diagnostics,
-    ...plan.diagnostics.filter(d => d.stage !== 'validate')
-  ]
-  const outputs = outputsOf(plan, run.planFile)
-  const finish = (exitCode: 0 | 1, apply?: ApplyResult): StackOutcome => ({
-    stack: stack.name,
-    exitCode,
-    diagnostics,
-    plan,
-    ...(apply ? { apply } : {}),
-    outputs
-  })
-  if (hasErrors(plan.diagnostics)) {
-    if (config.command === 'apply')
-      diagnostics.push(diagnostic('apply', 'error', 'nothing was applied: the plan has errors'))
-    return finish(1)
-  }
-  if (config.command === 'plan') return finish(0)
-  if (config.command === 'drift') return finish(outputs.hasChanges ? 1 : 0)
-
-  if (run.forStack !== undefined) {
-    const refusal =
-      typeof run.forStack === 'object' && 'missing' in run.forStack
-        ? outputs.hasChanges
-          ? run.forStack.missing
-          : undefined
-        : compareWithSavedPlan(run.forStack, config.savedPlan!, plan)
-    if (refusal) {
-      diagnostics.push(diagnostic('apply', 'error', `nothing was applied: ${refusal}`))
-      return finish(1)
-    }
-  }
-  if (!outputs.hasChanges) return finish(0)
-  const progress = run.deps.progress
-  const apply = await applyPlan({
-    api: run.api,
-    planned: outcome.planned,
-    dashboards: outcome.dashboards,
-    registry: outcome.registry,
-    settings,
-    concurrency: config.concurrency,
-    log: run.log,
-    ...(run.operations ? { operations: run.operations } : {}),
-    before: run.live,
-    ...(run.deps.pacing ? { onPacing: run.deps.pacing } : {}),
-    // A plan file older than estimates has none to count down.
-    ...(plan.estimate?.version === ESTIMATE_VERSION ? { countdown: { pace: config.rateLimit } } : {}),
-    // A create that timed out may commit up to about as late again: wait that long before looking for copies.
-    settleMs: 2 * config.requestTimeoutMs,
-    // With many stacks, each line says whose change it is.
-    onProgress: progress && run.many ? p => progress({ ...p, stack: stack.name }) : progress
-  })
-  for (const o of apply.outcomes) {
-    if (o.status === 'failed') {
-      const at = plan.changes.find(c => c.address === o.address)?.source
-      diagnostics.push(
-        diagnostic(
-          'apply',
-          'error',
-          `${o.kind} "${o.name}" (${o.action}) failed: ${o.message ?? 'unknown error'}`,
-          at
-        )
-      )
-    }
-  }
-  for (const copy of apply.copies ?? []) {
-    const at = plan.changes.find(c => c.address === copy.address)?.source
-    diagnostics.push(diagnostic('apply', 'error', copy.message, at))
-  }
-  if (apply.convergence && !apply.convergence.converged) {
-    diagnostics.push(
-      diagnostic(
-        'apply',
-        'error',
-        `the service did not reach the desired state: ${apply.convergence.remaining.join('; ')}`
-      )
-    )
-  }
-  return finish(apply.complete ? 0 : 1, apply)
-}
-
-function outputsOf(plan: Plan, planFile: string): RunOutputs {
-  const actionable = plan.changes.filter(isActionable)
-  const counts = countChanges(actionable)
-  // Service settings that wait for a release still differ from the manifests: drift, and a change to come.
-  const waiting = plan.changes.some(c => c.deferred === 'release')
-  return {
-    hasChanges: actionable.length > 0 || waiting,
-    creates: counts.create,
-    updates: counts.update + counts.replace,
-    deletes: counts.delete,
-    planFile,
-    matrix: EMPTY_OUTPUTS.matrix
   }
 }
 

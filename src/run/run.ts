@@ -7,11 +7,11 @@
 import type { Config } from '../config/types.js'
 import { hasErrors, sortDiagnostics } from '../diagnostics.js'
 import { redactDeep, redactingLogger, redactor, SECRET_VAR_MIN_LENGTH, silentLogger } from '../log.js'
-import type { ManifestSet } from '../manifest/load.js'
 import { EmailMask, withEmailMask } from '../mask-email.js'
-import { loadWithPolicies, policyReviewOf } from '../policy/check.js'
+import type { CheckedManifests } from '../policy/check.js'
 import { readEnforced } from './enforced.js'
 import { applySavedPlanEarly, startEarly } from './early.js'
+import { loadWithPolicies } from './load.js'
 import type { OnlineResult } from './online.js'
 import { runStacks } from './stacks.js'
 import { EMPTY_OUTPUTS, type RunDependencies, type RunResult } from './types.js'
@@ -46,13 +46,13 @@ async function runUnscrubbed(config: Config, deps: RunDependencies): Promise<Run
       secretValues: config.command === 'validate' ? 'optional' : 'required'
     })
   const matrix = JSON.stringify([{ stack: config.stack }])
-  let loading: Promise<ManifestSet>
+  let loading: Promise<CheckedManifests>
   let early: ReturnType<typeof startEarly> | undefined
   if (config.command === 'apply' && config.savedPlan) {
     // A saved plan that still holds is applied as recorded, without loading the manifests (saved-plan.ts).
     const saved = await applySavedPlanEarly({ ...config, command: config.command }, deps, load)
     if ('applied' in saved) return resultOf(saved.applied, matrix)
-    loading = saved.planAgain.manifests
+    loading = saved.planAgain.loaded
     early = Promise.resolve({ runOnline: saved.runOnline, read: saved.planAgain.read })
   } else {
     loading = load()
@@ -63,15 +63,14 @@ async function runUnscrubbed(config: Config, deps: RunDependencies): Promise<Run
         : startEarly(
             config,
             deps,
-            loading.then(m => [m])
+            loading.then(c => [c.manifests])
           )
   }
   early?.catch(() => undefined) // awaited below; never unhandled should loading throw first
-  const manifests = await loading
+  const { manifests, planRules, review } = await loading
   // The policy source's own problems hold back the stack as its rules would.
   if (enforced)
     manifests.diagnostics = sortDiagnostics([...manifests.diagnostics, ...(await enforced).diagnostics])
-  const review = policyReviewOf(manifests)
   const counts = `${manifests.specs.Dashboard.length} dashboard(s), ${manifests.specs.Alert.length} alert(s), ${manifests.specs.ServiceSettings.length} service setting(s)`
   log.info(`Read ${manifests.files.length} manifest file(s): ${counts}`)
   const offline = (exitCode: 0 | 1): RunResult => ({
@@ -94,7 +93,7 @@ async function runUnscrubbed(config: Config, deps: RunDependencies): Promise<Run
   // `command` as narrowed above: what goes online is plan, apply or drift.
   const online = await runOnline(
     { ...config, command: config.command },
-    [{ name: config.stack, manifests, prune: config.prune, siblings: [] }],
+    [{ name: config.stack, manifests, planRules, prune: config.prune, siblings: [] }],
     deps,
     read
   )

@@ -55,7 +55,7 @@ import {
   type Plan
 } from '../plan/types.js'
 import { readRegistry, type PlanOutcome } from '../planner/planner.js'
-import { hasPlanPolicies } from '../policy/check.js'
+import type { PlanPolicies } from '../policy/check.js'
 import { VERSION } from '../version.js'
 
 /** A plan file read for `apply --plan`. */
@@ -242,6 +242,8 @@ export function applySectionOf(input: {
   config: Pick<Config, 'manifests' | 'vars' | 'secretVars'>
   settings: PlanSettings
   manifests: ManifestSet
+  /** The stack's plan-time policy rules, if any (policy/check.ts). */
+  planRules: PlanPolicies | undefined
   live: string
   outcome: PlanOutcome
   kinds: readonly AnyKind[]
@@ -251,7 +253,7 @@ export function applySectionOf(input: {
     return 'secret-vars are set (a saved plan never holds request bodies then)'
   if (!input.manifests.digests) return 'the manifests were not read from files'
   if (hasErrors(outcome.plan.diagnostics)) return 'the plan has errors'
-  if (hasPlanPolicies(input.manifests))
+  if (input.planRules !== undefined)
     return 'its policies have rules over the plan, which an apply checks again (labels may differ)'
   const kinds = new Map(input.kinds.map(k => [k.kind, k]))
   const octx: OperationContext = { settings, dashboards: outcome.dashboards, registry: outcome.registry }

@@ -6,23 +6,29 @@
  * says stack by stack what happened. A problem of the layout itself (a broken stack.yaml, a manifest of no
  * stack, two stacks of one name) stops the run before anything is planned: ownership would be in doubt.
  */
-import { contains, readStackLayout, selectStacks, type StackDefinition } from '../config/stack-layout.js'
+import {
+  contains,
+  readStackLayout,
+  selectStacks,
+  type StackDefinition,
+  type StackLayout
+} from '../config/stack-layout.js'
 import type { Config } from '../config/types.js'
 import { diagnostic, hasErrors, type Diagnostic } from '../diagnostics.js'
 import { silentLogger } from '../log.js'
-import type { ManifestSet } from '../manifest/load.js'
 import { loadManifests } from '../manifest/load.js'
 import type { ParsedDocument } from '../manifest/yaml.js'
-import { checkPolicies, loadWithPolicies, policyReviewOf } from '../policy/check.js'
+import { checkPolicies, type CheckedManifests } from '../policy/check.js'
 import type { EnforcedPolicies } from '../policy/sources.js'
 import { baseOfStack, readEnforced } from './enforced.js'
-import type { StackOutcome } from './online.js'
+import { loadWithPolicies } from './load.js'
 import { startEarly } from './early.js'
 import {
   EMPTY_OUTPUTS,
   type RunDependencies,
   type RunOutputs,
   type RunResult,
+  type StackOutcome,
   type StackResult
 } from './types.js'
 
@@ -54,86 +60,34 @@ export async function runStacks(
   )
   const matrix = JSON.stringify(selection.stacks.map(s => ({ stack: s.name, folder: s.folder })))
 
-  const loaded: Array<{ stack: StackDefinition; manifests: ManifestSet }> = []
-  const enforced = readEnforced(deps, config.vars)
-  const loading = (async () => {
-    const repository = await repositoryPolicies(layout.policies, config)
-    const rules = await enforced
-    own.push(...repository.diagnostics, ...(rules?.diagnostics ?? []))
-    // A stack is not planned without the rules that hold in it: a broken repository policy or policy source
-    // holds back all.
-    const brokenPolicies = hasErrors(repository.diagnostics) || hasErrors(rules?.diagnostics ?? [])
-    for (const stack of selection.stacks) {
-      // The base commit's files of this stack's folder, and those outside every stack's (the repository's).
-      const inStack = (file: string) =>
-        contains(stack.folder, file) || !layout.stacks.some(s => contains(s.folder, file))
-      const manifests = await loadStack(
-        stack,
-        config,
-        repository.policies,
-        rules && { base: baseOfStack(rules.base, inStack), central: rules.central }
-      )
-      if (brokenPolicies)
-        manifests.diagnostics.push(
-          diagnostic(
-            'validate',
-            'error',
-            `stack "${stack.name}" is not planned: ${hasErrors(repository.diagnostics) ? `the repository's policies (${layout.policies.join(', ')}) have errors` : 'its policy source could not be read'}`
-          )
-        )
-      loaded.push({ stack, manifests })
-    }
-    return loaded.filter(l => !hasErrors(l.manifests.diagnostics)).map(l => l.manifests)
-  })()
+  const loading = loadStacks(config, deps, layout, selection.stacks)
   // The live read goes out while the stacks load (validate never loads the client).
   const early =
     config.command === 'validate' || selection.stacks.length === 0
       ? undefined
-      : startEarly(config, deps, loading)
+      : startEarly(
+          config,
+          deps,
+          loading.then(l => plannable(l.loaded).map(s => s.manifests))
+        )
   early?.catch(() => undefined) // awaited below; never unhandled should loading throw first
-  await loading
-  const offline = (l: (typeof loaded)[number]): StackOutcome => ({
+  const { loaded, diagnostics } = await loading
+  own.push(...diagnostics)
+  const offline = (l: LoadedStack): StackOutcome => ({
     stack: l.stack.name,
     exitCode: hasErrors(l.manifests.diagnostics) ? 1 : 0,
     diagnostics: [...l.manifests.diagnostics],
     outputs: { ...EMPTY_OUTPUTS }
   })
-  const valid = loaded.filter(l => !hasErrors(l.manifests.diagnostics))
-  const outcomes = new Map<StackDefinition, StackOutcome>()
-  let planFile: string | undefined
-  if (early !== undefined && valid.length === 0) {
-    // No stack to plan: the read is dropped.
-    await early.then(
-      e => e.read.abandon(),
-      () => undefined
-    )
-  }
-  if (config.command !== 'validate' && early !== undefined && valid.length > 0) {
-    const { runOnline, read } = await early
-    const online = await runOnline(
-      { ...config, command: config.command },
-      valid.map(({ stack, manifests }) => ({
-        name: stack.name,
-        manifests,
-        prune: stack.prune ?? config.prune,
-        siblings: layout.stacks.filter(s => s !== stack).map(s => s.name)
-      })),
-      deps,
-      read
-    )
-    own.push(...online.diagnostics)
-    valid.forEach((l, i) => outcomes.set(l.stack, online.stacks[i]!))
-    planFile = online.planFile
-  }
-  const results: StackResult[] = loaded.map(l => {
-    const review = policyReviewOf(l.manifests)
-    return {
-      ...(outcomes.get(l.stack) ?? offline(l)),
-      stack: l.stack.name,
-      folder: l.stack.folder,
-      ...(review ? { policies: review } : {})
-    }
-  })
+  const online = await planTogether(config, deps, layout, plannable(loaded), early)
+  own.push(...online.diagnostics)
+  const planFile = online.planFile
+  const results: StackResult[] = loaded.map(l => ({
+    ...(online.outcomes.get(l.stack) ?? offline(l)),
+    stack: l.stack.name,
+    folder: l.stack.folder,
+    ...(l.review ? { policies: l.review } : {})
+  }))
   return {
     exitCode: hasErrors(own) || results.some(r => r.exitCode !== 0) ? 1 : 0,
     diagnostics: [...own, ...results.flatMap(r => r.diagnostics)],
@@ -141,6 +95,91 @@ export async function runStacks(
     ...(planFile ? { planFile } : {}),
     stacks: { ...summary, results }
   }
+}
+
+/** A stack's manifests as loaded and checked by its policies. */
+type LoadedStack = CheckedManifests & { stack: StackDefinition }
+
+/**
+ * The selected stacks' manifests, each loaded with its variables and checked by the policies that hold in
+ * it (its own, the repository's, the enforced ones); and the problems of those policies, which are the run's.
+ */
+async function loadStacks(
+  config: Config,
+  deps: RunDependencies,
+  layout: StackLayout,
+  selected: readonly StackDefinition[]
+): Promise<{ loaded: LoadedStack[]; diagnostics: Diagnostic[] }> {
+  const enforced = readEnforced(deps, config.vars)
+  const loaded: LoadedStack[] = []
+  const repository = await repositoryPolicies(layout.policies, config)
+  const rules = await enforced
+  const diagnostics = [...repository.diagnostics, ...(rules?.diagnostics ?? [])]
+  // A stack is not planned without the rules that hold in it: a broken repository policy or policy source
+  // holds back all.
+  const brokenPolicies = hasErrors(repository.diagnostics) || hasErrors(rules?.diagnostics ?? [])
+  for (const stack of selected) {
+    // The base commit's files of this stack's folder, and those outside every stack's (the repository's).
+    const inStack = (file: string) =>
+      contains(stack.folder, file) || !layout.stacks.some(s => contains(s.folder, file))
+    const checked = await loadStack(
+      stack,
+      config,
+      repository.policies,
+      rules && { base: baseOfStack(rules.base, inStack), central: rules.central }
+    )
+    if (brokenPolicies)
+      checked.manifests.diagnostics.push(
+        diagnostic(
+          'validate',
+          'error',
+          `stack "${stack.name}" is not planned: ${hasErrors(repository.diagnostics) ? `the repository's policies (${layout.policies.join(', ')}) have errors` : 'its policy source could not be read'}`
+        )
+      )
+    loaded.push({ ...checked, stack })
+  }
+  return { loaded, diagnostics }
+}
+
+/** The stacks that may be planned: those whose manifests and policies have no errors. */
+const plannable = (loaded: readonly LoadedStack[]) => loaded.filter(l => !hasErrors(l.manifests.diagnostics))
+
+/**
+ * The plannable stacks planned (and applied) together, from the live read started early (runOnline); the
+ * read dropped when there is none to plan. Validate starts no read, and plans nothing.
+ */
+async function planTogether(
+  config: Config,
+  deps: RunDependencies,
+  layout: StackLayout,
+  planned: readonly LoadedStack[],
+  early: ReturnType<typeof startEarly> | undefined
+): Promise<{ outcomes: Map<StackDefinition, StackOutcome>; planFile?: string; diagnostics: Diagnostic[] }> {
+  const outcomes = new Map<StackDefinition, StackOutcome>()
+  if (early === undefined || config.command === 'validate') return { outcomes, diagnostics: [] }
+  if (planned.length === 0) {
+    // No stack to plan: the read is dropped.
+    await early.then(
+      e => e.read.abandon(),
+      () => undefined
+    )
+    return { outcomes, diagnostics: [] }
+  }
+  const { runOnline, read } = await early
+  const online = await runOnline(
+    { ...config, command: config.command },
+    planned.map(({ stack, manifests, planRules }) => ({
+      name: stack.name,
+      manifests,
+      planRules,
+      prune: stack.prune ?? config.prune,
+      siblings: layout.stacks.filter(s => s !== stack).map(s => s.name)
+    })),
+    deps,
+    read
+  )
+  planned.forEach((l, i) => outcomes.set(l.stack, online.stacks[i]!))
+  return { outcomes, planFile: online.planFile, diagnostics: online.diagnostics }
 }
 
 /**
@@ -163,8 +202,8 @@ async function repositoryPolicies(
   })
   const policies = set.policies ?? []
   // No stack is named: the rules scoped to stacks are checked for their CEL, and run in their stacks.
-  await checkPolicies(set, { stack: '' })
-  return { policies, diagnostics: set.diagnostics }
+  const { manifests } = await checkPolicies(set, { stack: '' })
+  return { policies, diagnostics: manifests.diagnostics }
 }
 
 /** A stack's manifests, validated with its variables; the run's `vars` override the stack's own. */
@@ -173,8 +212,8 @@ async function loadStack(
   config: Config,
   repository: readonly ParsedDocument[],
   enforced: EnforcedPolicies | undefined
-): Promise<ManifestSet> {
-  const manifests = await loadWithPolicies({
+): Promise<CheckedManifests> {
+  const checked = await loadWithPolicies({
     stack: stack.name,
     repository,
     ...(enforced ? { enforced: Promise.resolve(enforced) } : {}),
@@ -188,7 +227,7 @@ async function loadStack(
   })
   if (stack.manifests.length === 0) {
     // As with no manifests at all: an empty desired state would read as "delete everything it owns".
-    manifests.diagnostics.push(
+    checked.manifests.diagnostics.push(
       diagnostic(
         'validate',
         'error',
@@ -197,7 +236,7 @@ async function loadStack(
       )
     )
   }
-  return manifests
+  return checked
 }
 
 function sumOutputs(all: readonly RunOutputs[]): RunOutputs {

@@ -2,7 +2,7 @@
 import type { ObservabilityApi } from '../api/client.js'
 import type { ApplyProgress, ApplyResult } from '../apply/types.js'
 import type { ChangedFiles } from '../config/stack-layout.js'
-import type { Config } from '../config/types.js'
+import type { Config, RunCommand } from '../config/types.js'
 import type { Diagnostic } from '../diagnostics.js'
 import type { Logger } from '../log.js'
 import type { PolicyReview } from '../plan/policy-review.js'
@@ -56,6 +56,20 @@ export const EMPTY_OUTPUTS: RunOutputs = {
   deletes: 0,
   planFile: '',
   matrix: '[]'
+}
+
+/** The commands that go online: validate stops before. */
+export type OnlineCommand = Exclude<RunCommand, 'validate'>
+
+/** What became of one stack: its plan, what its apply did, and its own problems. */
+export interface StackOutcome {
+  stack: string
+  exitCode: 0 | 1
+  /** Its validation, plan and apply diagnostics. */
+  diagnostics: Diagnostic[]
+  plan?: Plan
+  apply?: ApplyResult
+  outputs: RunOutputs
 }
 
 /** One stack of a run with stacks on: the same facts a run of one stack has. */

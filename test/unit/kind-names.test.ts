@@ -37,8 +37,11 @@ const ALLOWED: Readonly<Record<string, string>> = {
   'export/resources.ts': 'export selects and writes kind by kind: to move into the kinds as a member',
   'live/check-queries.ts': 'checking tile queries on the server is a feature of dashboards alone',
   'live/server-validation.ts': 'the server’s dry run takes dashboards alone',
-  'policy/check.ts': 'a plan-time rule reads the query check’s verdict on an alert: check-queries replays alerts alone',
-  'report/preview/collect.ts': 'the layout and data preview is of dashboards alone',
+  'policy/check.ts':
+    'a plan-time rule reads the query check’s verdict on an alert: check-queries replays alerts alone',
+  'planner/preview.ts': 'the layout and data preview is of dashboards alone',
+  'run/live-read.ts':
+    'the lists read only when manifests need them: the service, the team, whether dashboards can be patched',
   'apply/apply.ts': 'service settings are the one kind that no kind refers to and that deletes nothing',
   'run/cross-stack.ts': 'the server’s unique index on a webhook’s name and service, across stacks',
   'run/saved-plan.ts': 'a saved plan with service settings reads the service again (managed mode)',

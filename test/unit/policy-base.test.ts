@@ -9,10 +9,10 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { formatDiagnostic } from '../../src/diagnostics.js'
 import { parseYamlFile } from '../../src/manifest/yaml.js'
-import { loadWithPolicies, policyReviewOf } from '../../src/policy/check.js'
 import { compareRules } from '../../src/policy/compare.js'
 import { centralPolicies, type BaseRead, type EnforcedPolicies } from '../../src/policy/sources.js'
 import type { PolicyRule } from '../../src/policy/schema.js'
+import { loadWithPolicies } from '../../src/run/load.js'
 import { scratchDir } from '../support/scratch.js'
 
 const BASE_POLICY = `kind: Policy
@@ -59,14 +59,14 @@ function pullRequest(files: Record<string, string>, base: Record<string, string>
 }
 
 async function check(cwd: string, enforced?: EnforcedPolicies) {
-  const set = await loadWithPolicies({
+  const { manifests, review } = await loadWithPolicies({
     stack: 'default',
     patterns: ['**/*.yaml'],
     cwd,
     mode: 'self-hosted',
     ...(enforced ? { enforced: Promise.resolve(enforced) } : {})
   })
-  return { lines: set.diagnostics.map(formatDiagnostic), review: policyReviewOf(set) }
+  return { lines: manifests.diagnostics.map(formatDiagnostic), review }
 }
 
 const errors = (lines: string[]) => lines.filter(l => !/ (warning|notice): /.test(l) && /\[policy/.test(l))

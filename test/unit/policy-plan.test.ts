@@ -8,7 +8,12 @@ import { describe, expect, it } from '@jest/globals'
 import { formatDiagnostic } from '../../src/diagnostics.js'
 import { validateText } from '../../src/manifest/load.js'
 import type { Change } from '../../src/plan/types.js'
-import { checkPlanPolicies, checkPolicies, type PlanPolicyInput } from '../../src/policy/check.js'
+import {
+  checkPlanPolicies,
+  checkPolicies,
+  readsLabels,
+  type PlanPolicyInput
+} from '../../src/policy/check.js'
 import { makePlan } from './report-fixtures.js'
 
 const tile = `tiles:
@@ -43,10 +48,38 @@ async function planFindings(
   input: PlanPolicyInput = {}
 ): Promise<string[]> {
   const set = validateText('m.yaml', manifests, 'self-hosted')
-  await checkPolicies(set, { stack: 'shop' })
+  const { planRules } = await checkPolicies(set, { stack: 'shop' })
   const plan = makePlan(changes.map(c => c.change))
-  return checkPlanPolicies(set, plan, changes, input).map(formatDiagnostic)
+  return checkPlanPolicies(planRules, plan, changes, input).map(formatDiagnostic)
 }
+
+describe('the plan-time rules checkPolicies returns', () => {
+  it('are there only when a rule of the stack is on the plan, and say whether one reads labels', async () => {
+    const onManifests = `kind: Policy
+name: org
+rules:
+  - id: owner
+    kinds: [Dashboard]
+    severity: error
+    message: x
+    check: has(resource.tags)
+---
+kind: Dashboard
+name: Checkout
+${tile}`
+    const none = await checkPolicies(validateText('m.yaml', onManifests, 'self-hosted'), { stack: 'shop' })
+    expect(none.planRules).toBeUndefined()
+    const set = validateText(
+      'm.yaml',
+      `${LABEL_RULE}---\nkind: Dashboard\nname: Checkout\n${tile}`,
+      'self-hosted'
+    )
+    const { planRules } = await checkPolicies(set, { stack: 'shop' })
+    expect(planRules?.rules.map(r => r.id)).toEqual(['critical-delete'])
+    expect(planRules?.preview).toEqual([])
+    expect(readsLabels(planRules!)).toBe(true)
+  })
+})
 
 describe('a label rule', () => {
   const keep = `${LABEL_RULE}---\nkind: Dashboard\nname: Checkout\n${tile}`
@@ -171,8 +204,8 @@ rules:
         `${stackText}---\nkind: Policy\nname: own\n`,
         'self-hosted'
       )
-      await checkPolicies(kept, { stack, repository: repo })
-      return kept.diagnostics.map(formatDiagnostic)
+      const { manifests } = await checkPolicies(kept, { stack, repository: repo })
+      return manifests.diagnostics.map(formatDiagnostic)
     }
     expect(await findings('payments')).toEqual([
       'payments/d.yaml:3:7 tags: Dashboard "Checkout": payments dashboards are tagged team:payments [policy repo: payments-only]'

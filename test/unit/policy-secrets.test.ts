@@ -7,8 +7,8 @@ import { describe, expect, it } from '@jest/globals'
 import { writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { formatDiagnostic } from '../../src/diagnostics.js'
-import { loadWithPolicies } from '../../src/policy/check.js'
 import { secretFree, WITHHELD } from '../../src/policy/secret-text.js'
+import { loadWithPolicies } from '../../src/run/load.js'
 import { scratchDir } from '../support/scratch.js'
 
 const SECRET = 'https://hooks.slack.com/services/T0KEN-s3cr3t-canary'
@@ -34,7 +34,7 @@ function workspace(policyChecks: string[]): string {
 }
 
 async function findings(cwd: string, secretValues: 'optional' | 'required', secrets = { PAGER_URL: SECRET }) {
-  const set = await loadWithPolicies({
+  const { manifests } = await loadWithPolicies({
     stack: 'default',
     patterns: ['*.yaml'],
     cwd,
@@ -42,7 +42,7 @@ async function findings(cwd: string, secretValues: 'optional' | 'required', secr
     secrets,
     secretValues
   })
-  return set.diagnostics.map(formatDiagnostic)
+  return manifests.diagnostics.map(formatDiagnostic)
 }
 
 describe('rules and secrets', () => {

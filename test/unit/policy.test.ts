@@ -8,15 +8,16 @@ import path from 'node:path'
 import { formatDiagnostic } from '../../src/diagnostics.js'
 import { loadManifests, loadStats, validateText } from '../../src/manifest/load.js'
 import { maskEmail } from '../../src/mask-email.js'
-import { checkPolicies, loadWithPolicies } from '../../src/policy/check.js'
+import { checkPolicies } from '../../src/policy/check.js'
 import { parseField } from '../../src/policy/rules.js'
 import { suppressionsAt } from '../../src/policy/suppress.js'
+import { loadWithPolicies } from '../../src/run/load.js'
 import { scratchDir } from '../support/scratch.js'
 
 async function check(text: string, stack = 'default'): Promise<string[]> {
   const set = validateText('m.yaml', text, 'self-hosted')
-  await checkPolicies(set, { stack })
-  return set.diagnostics.map(formatDiagnostic)
+  const { manifests } = await checkPolicies(set, { stack })
+  return manifests.diagnostics.map(formatDiagnostic)
 }
 
 const tile = `tiles:
@@ -93,6 +94,25 @@ ${extra}---
 `
   const two = `kind: Dashboard\nname: Checkout\n${tile}  - name: B\n    x: 6\n    y: 0\n    w: 6\n    h: 3\n    series: [{ type: time, source: Logs, aggFn: count }]\n`
 
+  it('are checked without changing the set they are given: the checked set comes back', async () => {
+    const set = validateText('m.yaml', rule() + two, 'self-hosted')
+    const documents = set.documents
+    const { manifests } = await checkPolicies(set, { stack: 'default' })
+    expect(set.diagnostics).toEqual([])
+    expect(set.documents).toBe(documents)
+    expect(documents).toHaveLength(1)
+    expect(manifests.diagnostics.map(formatDiagnostic)).toEqual([
+      'm.yaml:20:5 tiles[1]: Dashboard "Checkout": at most 1 tile [policy budgets: tile-budget]'
+    ])
+    // The documents as written have served the rules: the checked set lets them go.
+    expect(manifests.documents).toBeUndefined()
+    expect(manifests.suppressionLines).toBeUndefined()
+    // So the same set checked again finds the same.
+    expect((await checkPolicies(set, { stack: 'default' })).manifests.diagnostics).toEqual(
+      manifests.diagnostics
+    )
+  })
+
   it('fires at the field it names', async () => {
     expect(await check(rule() + two)).toEqual([
       'm.yaml:20:5 tiles[1]: Dashboard "Checkout": at most 1 tile [policy budgets: tile-budget]'
@@ -123,7 +143,7 @@ ${extra}---
         rule().replace(/---\n$/, '') + '---\n' + two.replace('Checkout', 'Late')
       )
       const readAgain = loadStats.filesReadAgain
-      const set = await loadWithPolicies({
+      const { manifests: set } = await loadWithPolicies({
         stack: 'default',
         patterns: ['m/*.yaml'],
         cwd,
@@ -266,8 +286,8 @@ describe('suppressions', () => {
     writeFileSync(file, `${policy}# obsdeploy: allow recommended/owner-tag -- shared by every team\n${dash}`)
     const set = await loadManifests({ patterns: ['m.yaml'], cwd, mode: 'self-hosted' })
     writeFileSync(file, `# edited meanwhile\n\n\n${dash}`)
-    await checkPolicies(set, { stack: 'default' })
-    expect(set.diagnostics.map(formatDiagnostic)).toEqual([
+    const { manifests } = await checkPolicies(set, { stack: 'default' })
+    expect(manifests.diagnostics.map(formatDiagnostic)).toEqual([
       'm.yaml:5:1 notice: policy rule "recommended/owner-tag" is suppressed for Dashboard "Checkout": shared by every team'
     ])
   })

@@ -1,15 +1,16 @@
 /**
  * The facts a layout preview pictures, read from the planned dashboard changes: each created, replaced or
  * layout-changed dashboard's tiles with their grid cells, containers and tabs, live and as the manifests
- * ask. No request: everything is already in the plan's inputs.
+ * ask. No request: everything is already in the plan's inputs. Gathered here, beside the plan it belongs
+ * to (plan/preview.ts), so report/preview/ only renders what the plan holds.
  */
-import type { LiveDashboard } from '../../api/schemas.js'
-import type { DesiredDashboard } from '../../kinds/dashboard/desired.js'
-import { livePlacement } from '../../kinds/dashboard/layout.js'
-import { keyedLiveTiles } from '../../kinds/dashboard/tiles.js'
-import type { PlannedChange } from '../../kinds/kind.js'
-import { keyedField } from '../../plan/diff.js'
-import type { Change } from '../../plan/types.js'
+import type { LiveDashboard } from '../api/schemas.js'
+import type { DesiredDashboard } from '../kinds/dashboard/desired.js'
+import { livePlacement } from '../kinds/dashboard/layout.js'
+import { keyedLiveTiles } from '../kinds/dashboard/tiles.js'
+import type { PlannedChange } from '../kinds/kind.js'
+import { keyedField } from '../plan/diff.js'
+import type { Change } from '../plan/types.js'
 import {
   PREVIEW_VERSION,
   type LayoutPreview,
@@ -17,7 +18,7 @@ import {
   type PreviewContainer,
   type PreviewGrid,
   type PreviewTile
-} from '../../plan/preview.js'
+} from '../plan/preview.js'
 
 /** A change path's tile and what under it changed: `tiles["A"].x` -> ["A", "x"]; `tiles["A"]` -> ["A", ""]. */
 export function tilePathOf(path: string): [string, string] | undefined {
