@@ -93,78 +93,7 @@ export function computePlan(input: PlanInput): PlanOutcome {
    * as they come, so the normal forms are garbage at once instead of held to the end.
    */
   const dependsOn = new FingerprintStream().list('records')
-  for (const kind of kinds) {
-    const ofKind: PlannedChange[] = []
-    const desired = kind.desired(ctx)
-    ctx.refs.declare(
-      kind.kind,
-      desired.map(d => d.name)
-    )
-    const pairing = kind.pair(desired, ctx)
-    const idOf = (l: unknown) => kind.liveId(l)
-    ctx.refs.paired(
-      kind.kind,
-      pairing.pairs.flatMap(p => {
-        const id = p.live === undefined ? undefined : idOf(p.live)
-        return id === undefined ? [] : [[p.desired.name, id] as [string, string]]
-      }),
-      pairing.orphans.map(idOf).filter((id): id is string => id !== undefined)
-    )
-    for (const pair of pairing.pairs) {
-      const after = kind.normalDesired(pair.desired, ctx, pair.live)
-      const before = pair.live === undefined ? undefined : kind.normalLive(pair.live, ctx)
-      const fields =
-        before === undefined
-          ? listFields(after, 'after', kind.keyedPaths)
-          : diffValues(before, after, kind.keyedPaths)
-      const change = newChange(kind, pair.desired.name, pair.desired.address, fields, {
-        action: pair.live ? (fields.length > 0 ? 'update' : 'noop') : 'create',
-        id: pair.live === undefined ? undefined : kind.liveId(pair.live),
-        notes: pair.notes ?? []
-      })
-      dependsOn.item(fingerprinted(kind, change.address, change.id, before))
-      ofKind.push({ change, desired: pair.desired, live: pair.live })
-    }
-    // A live record left over beside the one a manifest of its name pairs with: a copy, not a removed manifest.
-    const pairedIds = new Map(
-      pairing.pairs.flatMap(p => (p.live === undefined ? [] : [[p.desired.name, idOf(p.live)] as const]))
-    )
-    for (const orphan of pairing.orphans) {
-      const name = kind.liveName(orphan)
-      const id = kind.liveId(orphan)
-      const twin = pairedIds.get(name)
-      const why =
-        pairing.why?.get(orphan) ??
-        (twin !== undefined
-          ? `a copy: the manifest "${name}" pairs with another live one of that name (id ${twin})`
-          : 'no longer in the manifests')
-      const before = kind.normalLive(orphan, ctx)
-      dependsOn.item(fingerprinted(kind, `${kind.kind}/${name}@${id}`, id, before))
-      const change = newChange(
-        kind,
-        name,
-        `${kind.kind}/${name}@${id}`,
-        listFields(before, 'before', kind.keyedPaths),
-        {
-          action: 'delete',
-          id,
-          notes: input.settings.prune ? [`${why} (prune is on)`] : [`${why}: would be deleted with prune`],
-          deferred: input.settings.prune ? undefined : 'prune'
-        }
-      )
-      ofKind.push({ change, live: orphan })
-    }
-    for (const pc of ofKind) {
-      kind.refine(pc, ctx)
-      // Only changes carry their manifest line: a no-op needs none, and positions cost a parse.
-      if (pc.desired && pc.change.action !== 'noop') pc.change.source = pc.desired.source
-      const { action, deferred, id } = pc.change
-      if ((action === 'delete' || action === 'replace') && !deferred && id !== undefined)
-        ctx.refs.markDeleted(kind.kind, id)
-    }
-    kind.conclude?.(ofKind, ctx)
-    planned.push(...ofKind)
-  }
+  for (const kind of kinds) planned.push(...planKind(kind, ctx, input.settings.prune, dependsOn))
   holdDeletesInUse(planned, kinds, input.live, input.settings, ctx.refs.isManaged)
   estimateRequests(planned, kinds, { settings: input.settings, dashboards: ctx.dashboards, registry })
 
@@ -187,6 +116,85 @@ export function computePlan(input: PlanInput): PlanOutcome {
     references: referencesOf(input, ctx, kinds, planned)
   }
   return { plan, planned, dashboards: ctx.dashboards, registry }
+}
+
+/** One kind's changes: its desired records paired with the live ones, diffed, refined; orphans as deletes. */
+function planKind(
+  kind: AnyKind,
+  ctx: PlanContext,
+  prune: boolean,
+  dependsOn: FingerprintStream
+): PlannedChange[] {
+  const ofKind: PlannedChange[] = []
+  const desired = kind.desired(ctx)
+  ctx.refs.declare(
+    kind.kind,
+    desired.map(d => d.name)
+  )
+  const pairing = kind.pair(desired, ctx)
+  const idOf = (l: unknown) => kind.liveId(l)
+  ctx.refs.paired(
+    kind.kind,
+    pairing.pairs.flatMap(p => {
+      const id = p.live === undefined ? undefined : idOf(p.live)
+      return id === undefined ? [] : [[p.desired.name, id] as [string, string]]
+    }),
+    pairing.orphans.map(idOf).filter((id): id is string => id !== undefined)
+  )
+  for (const pair of pairing.pairs) {
+    const after = kind.normalDesired(pair.desired, ctx, pair.live)
+    const before = pair.live === undefined ? undefined : kind.normalLive(pair.live, ctx)
+    const fields =
+      before === undefined
+        ? listFields(after, 'after', kind.keyedPaths)
+        : diffValues(before, after, kind.keyedPaths)
+    const change = newChange(kind, pair.desired.name, pair.desired.address, fields, {
+      action: pair.live ? (fields.length > 0 ? 'update' : 'noop') : 'create',
+      id: pair.live === undefined ? undefined : kind.liveId(pair.live),
+      notes: pair.notes ?? []
+    })
+    dependsOn.item(fingerprinted(kind, change.address, change.id, before))
+    ofKind.push({ change, desired: pair.desired, live: pair.live })
+  }
+  // A live record left over beside the one a manifest of its name pairs with: a copy, not a removed manifest.
+  const pairedIds = new Map(
+    pairing.pairs.flatMap(p => (p.live === undefined ? [] : [[p.desired.name, idOf(p.live)] as const]))
+  )
+  for (const orphan of pairing.orphans) {
+    const name = kind.liveName(orphan)
+    const id = kind.liveId(orphan)
+    const twin = pairedIds.get(name)
+    const why =
+      pairing.why?.get(orphan) ??
+      (twin !== undefined
+        ? `a copy: the manifest "${name}" pairs with another live one of that name (id ${twin})`
+        : 'no longer in the manifests')
+    const before = kind.normalLive(orphan, ctx)
+    dependsOn.item(fingerprinted(kind, `${kind.kind}/${name}@${id}`, id, before))
+    const change = newChange(
+      kind,
+      name,
+      `${kind.kind}/${name}@${id}`,
+      listFields(before, 'before', kind.keyedPaths),
+      {
+        action: 'delete',
+        id,
+        notes: prune ? [`${why} (prune is on)`] : [`${why}: would be deleted with prune`],
+        deferred: prune ? undefined : 'prune'
+      }
+    )
+    ofKind.push({ change, live: orphan })
+  }
+  for (const pc of ofKind) {
+    kind.refine(pc, ctx)
+    // Only changes carry their manifest line: a no-op needs none, and positions cost a parse.
+    if (pc.desired && pc.change.action !== 'noop') pc.change.source = pc.desired.source
+    const { action, deferred, id } = pc.change
+    if ((action === 'delete' || action === 'replace') && !deferred && id !== undefined)
+      ctx.refs.markDeleted(kind.kind, id)
+  }
+  kind.conclude?.(ofKind, ctx)
+  return ofKind
 }
 
 /** A record as the live fingerprint holds it: its kind's view, or its address, id and normal form. */
