@@ -76,7 +76,12 @@ export function runNode(
     let stderr = ''
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()))
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()))
-    const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 120_000)
+    const timeoutMs = options.timeoutMs ?? 120_000
+    let timedOut = false
+    const timer = setTimeout(() => {
+      timedOut = true
+      child.kill('SIGKILL')
+    }, timeoutMs)
     child.once('error', e => {
       clearTimeout(timer)
       reject(e)
@@ -90,7 +95,9 @@ export function runNode(
         code,
         ms: time ? Number(time[1]) * 1000 : spawned,
         stdout,
-        stderr: stderr.replace(/\nBENCH_(USAGE|TIME) .*\n?/g, ''),
+        stderr:
+          stderr.replace(/\nBENCH_(USAGE|TIME) .*\n?/g, '') +
+          (timedOut ? `\n(killed: still running after ${timeoutMs / 1000} s)` : ''),
         maxRss: usage ? Number(usage[1]) * 1024 : undefined,
         cpuMs: time ? (Number(time[2]) + Number(time[3])) * 1000 : usage ? Number(usage[2]) / 1000 : undefined
       })

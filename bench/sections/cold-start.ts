@@ -179,8 +179,8 @@ export async function coldStart(ctx: BenchContext): Promise<Section> {
         a,
         b,
         goal: { atMost: GOAL },
-        left: () =>
-          `${ms(median(a) - GOAL * median(b))} over ${GOAL}x; the start's CPU profile: ${describeShares(profile)}`
+        left: r =>
+          `${ratio(r.median / GOAL)} of ${GOAL}x; the start's CPU profile: ${describeShares(profile)}`
       })
     )
   section.rows.push({

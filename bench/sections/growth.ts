@@ -32,6 +32,8 @@ const RSS_GOAL_NODE = 20
 const kb = (bytes: number): string => `${(bytes / 1024).toFixed(1)} kB`
 /** The size of the memory goal (5,000 dashboards + 10,000 alerts). */
 const MEMORY_SIZE = 5000
+/** A plan of 10,000 dashboards takes minutes on a busy machine (20 minutes seen at a load average of 18). */
+const CHILD_TIMEOUT_MS = 1_800_000
 /** Retained heap per dashboard is flat when no size keeps more per dashboard than this times the smallest's. */
 const FLAT = 1.15
 
@@ -102,7 +104,13 @@ export async function growth(ctx: BenchContext): Promise<Section> {
         ...[bundle, 'plan', 'observability', '--api-url', s.emu.url],
         ...['--stack', 'bench', '--rate-limit', 'off', '--out', path.join(s.dir, 'cli-plan.json')]
       ]
-      const r = await runNode(args, { cwd: s.dir, env, usage: true, node: node.path })
+      const r = await runNode(args, {
+        cwd: s.dir,
+        env,
+        usage: true,
+        node: node.path,
+        timeoutMs: CHILD_TIMEOUT_MS
+      })
       if (r.code !== 0 || r.maxRss === undefined)
         throw new Error(`CLI plan of ${s.n} on ${node.label} exited ${r.code}: ${r.stderr.slice(-1500)}`)
       into.push(r.maxRss)
@@ -138,7 +146,12 @@ export async function growth(ctx: BenchContext): Promise<Section> {
             s.emu.url,
             s.emu.credentials.apiKey
           ],
-          { cwd: ROOT, env: { PATH: process.env.PATH, HOME: process.env.HOME }, node: node.path }
+          {
+            cwd: ROOT,
+            env: { PATH: process.env.PATH, HOME: process.env.HOME },
+            node: node.path,
+            timeoutMs: CHILD_TIMEOUT_MS
+          }
         )
         const line = heapChild.stdout.trim().split('\n').pop() ?? ''
         if (heapChild.code !== 0 || !line.startsWith('{'))
