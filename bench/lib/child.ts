@@ -5,8 +5,28 @@
  * `process.resourceUsage().maxRSS` at exit; both sides of a comparison load it). Without bash, the hook
  * reports the CPU time too, at the `exit` event, which leaves out the teardown.
  */
-import { spawn } from 'node:child_process'
+import { execFileSync, spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
+
+/** A node binary the children run under (`--node` of bench/run.ts), with its version for the tables. */
+export interface NodeBinary {
+  /** "Node 20.20.2". */
+  label: string
+  /** Its major version (20, 24): goals that hold on one Node only name it. */
+  major: number
+  path: string
+}
+
+export function nodeBinary(file: string): NodeBinary {
+  const version = execFileSync(file, ['--version'], { encoding: 'utf8' }).trim().replace(/^v/, '')
+  return { label: `Node ${version}`, major: Number(version.split('.')[0]), path: file }
+}
+
+/** The node a child runs under when its call names none: the first of `--node` (else the bench's own). */
+let defaultNode = process.execPath
+export function setDefaultNode(file: string): void {
+  defaultNode = file
+}
 
 const BASH = '/bin/bash'
 export const usageSource = existsSync(BASH)
@@ -30,13 +50,21 @@ export interface ChildResult {
 
 export function runNode(
   args: readonly string[],
-  options: { cwd?: string; env?: NodeJS.ProcessEnv; timeoutMs?: number; usage?: boolean } = {}
+  options: {
+    cwd?: string
+    env?: NodeJS.ProcessEnv
+    timeoutMs?: number
+    usage?: boolean
+    /** The node binary (default: the first of `--node`, else the bench's own). */
+    node?: string
+  } = {}
 ): Promise<ChildResult> {
   const timed = options.usage && existsSync(BASH)
+  const node = options.node ?? defaultNode
   const nodeArgs = options.usage ? ['--import', HOOK, ...args] : [...args]
   const [command, argv] = timed
-    ? [BASH, ['-c', `TIMEFORMAT=$'\\nBENCH_TIME %3R %3U %3S'; time "$0" "$@"`, process.execPath, ...nodeArgs]]
-    : [process.execPath, nodeArgs]
+    ? [BASH, ['-c', `TIMEFORMAT=$'\\nBENCH_TIME %3R %3U %3S'; time "$0" "$@"`, node, ...nodeArgs]]
+    : [node, nodeArgs]
   return new Promise((resolve, reject) => {
     const start = performance.now()
     const child = spawn(command, argv, {
@@ -48,7 +76,12 @@ export function runNode(
     let stderr = ''
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()))
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()))
-    const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 120_000)
+    const timeoutMs = options.timeoutMs ?? 120_000
+    let timedOut = false
+    const timer = setTimeout(() => {
+      timedOut = true
+      child.kill('SIGKILL')
+    }, timeoutMs)
     child.once('error', e => {
       clearTimeout(timer)
       reject(e)
@@ -62,7 +95,9 @@ export function runNode(
         code,
         ms: time ? Number(time[1]) * 1000 : spawned,
         stdout,
-        stderr: stderr.replace(/\nBENCH_(USAGE|TIME) .*\n?/g, ''),
+        stderr:
+          stderr.replace(/\nBENCH_(USAGE|TIME) .*\n?/g, '') +
+          (timedOut ? `\n(killed: still running after ${timeoutMs / 1000} s)` : ''),
         maxRss: usage ? Number(usage[1]) * 1024 : undefined,
         cpuMs: time ? (Number(time[2]) + Number(time[3])) * 1000 : usage ? Number(usage[2]) / 1000 : undefined
       })
