@@ -97,14 +97,17 @@ export async function exportCommand(config: Config<'export'>, options: ExportOpt
       sources: untagged('Source', live.Source, asRecord) ?? [],
       webhooks: untagged('Webhook', live.Webhook, asRecord),
       connections: untagged('Connection', live.Connection, asRecord),
-      savedSearches: live.SavedSearch?.filter(
-        s => wanted('SavedSearch') && tagged(s.tags) && named(s.name)
-      ),
+      savedSearches: live.SavedSearch?.filter(s => wanted('SavedSearch') && tagged(s.tags) && named(s.name)),
       teamMembers: untagged('TeamMember', live.TeamMember, m => ({ name: m.email, id: m.email })),
       ownershipTag: tag,
       registry,
       mode: config.mode,
-      all: { sources: live.Source, webhooks: live.Webhook, connections: live.Connection, savedSearches: live.SavedSearch }
+      all: {
+        sources: live.Source,
+        webhooks: live.Webhook,
+        connections: live.Connection,
+        savedSearches: live.SavedSearch
+      }
     })
     const kept: string[] = []
     for (const f of files) {

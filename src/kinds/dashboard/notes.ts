@@ -163,9 +163,9 @@ function noteTileConsequences(pc: PlannedChange<DesiredDashboard, LiveDashboard>
   const added = desired.value.tiles.filter(t => !liveTiles.has(t.spec.name))
   // sameId matches no absent id: a tile without an id has no alerts.
   const alertsOn = (tileId: RawId | undefined) =>
-    ctx.live.Alert
-      .filter(a => a.dashboardId === live.id && sameId(a.tileId, tileId))
-      .map(a => `"${a.name ?? a.id}"`)
+    ctx.live.Alert.filter(a => a.dashboardId === live.id && sameId(a.tileId, tileId)).map(
+      a => `"${a.name ?? a.id}"`
+    )
   for (const [key, tile] of dropped) {
     const twin = added.find(a => sameContent(flatTile(a.body), flatTile(tile)))
     const alerts = alertsOn(tile.id)

@@ -22,9 +22,7 @@ export function pairDashboards(
   const siblings = new Set(ctx.settings.siblingTags)
   const isSibling = (d: LiveDashboard) => d.tags.some(t => siblings.has(t))
   // A registry dashboard (registry.ts) is bookkeeping, not a dashboard any manifest manages.
-  const all = ctx.live.Dashboard
-    .filter(d => !isRegistryDashboard(d))
-    .sort((a, b) => a.id.localeCompare(b.id))
+  const all = ctx.live.Dashboard.filter(d => !isRegistryDashboard(d)).sort((a, b) => a.id.localeCompare(b.id))
   const owned = all.filter(d => d.tags.includes(tag))
   const byId = new Map(all.map(d => [d.id, d]))
   const used = new Set<string>()
