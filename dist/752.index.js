@@ -54,7 +54,7 @@ __webpack_unused_export__ = DecoratorHandler
 __webpack_unused_export__ = RedirectHandler
 __webpack_unused_export__ = {
   redirect: __webpack_require__(1514),
-  responseError: __webpack_require__(6537),
+  responseError: __webpack_require__(8918),
   retry: __webpack_require__(2026),
   dump: __webpack_require__(8060),
   dns: __webpack_require__(379),
@@ -16885,7 +16885,7 @@ module.exports = createRedirectInterceptor
 
 /***/ }),
 
-/***/ 6537:
+/***/ 8918:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 

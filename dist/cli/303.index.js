@@ -17,8 +17,8 @@ var external_node_path_default = /*#__PURE__*/__webpack_require__.n(external_nod
 // EXTERNAL MODULE: ./node_modules/picomatch/index.js
 var picomatch = __webpack_require__(4006);
 var picomatch_default = /*#__PURE__*/__webpack_require__.n(picomatch);
-// EXTERNAL MODULE: ./src/api/client.ts + 6 modules
-var client = __webpack_require__(3539);
+// EXTERNAL MODULE: ./src/api/client.ts + 9 modules
+var client = __webpack_require__(6930);
 // EXTERNAL MODULE: ./src/kinds/ownership.ts
 var ownership = __webpack_require__(9586);
 // EXTERNAL MODULE: ./src/kinds/registry.ts
@@ -41,8 +41,8 @@ var vocabulary = __webpack_require__(7817);
 var returned_fields = __webpack_require__(8448);
 // EXTERNAL MODULE: ./src/kinds/tile-normal-form.ts
 var tile_normal_form = __webpack_require__(6134);
-// EXTERNAL MODULE: ./src/kinds/references.ts
-var references = __webpack_require__(3961);
+// EXTERNAL MODULE: ./src/kinds/nouns.ts
+var nouns = __webpack_require__(906);
 // EXTERNAL MODULE: ./src/manifest/resources-schema.ts
 var resources_schema = __webpack_require__(310);
 // EXTERNAL MODULE: ./src/yaml-library.ts + 1 modules
@@ -89,7 +89,7 @@ function twinPin(input, kind, record, comments) {
     const ids = input.namer.idsNamed(kind, record.name);
     if (ids.length < 2)
         return {};
-    const [one, many] = [(0,references/* wordFor */.GC)(kind), (0,references/* wordFor */.GC)(kind, true)];
+    const [one, many] = [(0,nouns/* wordFor */.G)(kind), (0,nouns/* wordFor */.G)(kind, true)];
     comments.push(`${ids.length} ${many} are named "${record.name}" (ids ${ids.join(', ')}): each is pinned to its own with \`id:\`, but manifests name ${many} by name, so validate refuses two of one name: rename one of them here (its pin keeps it the same ${one}, and the plan renames it on the server)`);
     return { id: record.id };
 }
@@ -913,7 +913,7 @@ async function exportCommand(config, options) {
     try {
         const live = await (0,read/* readLiveState */.e)(api, { service: false });
         const tag = (0,ownership/* ownershipTag */.IC)(config.stack);
-        const registry = kinds_registry/* Registry */.OR.read(live.dashboards, config.stack, tag);
+        const registry = kinds_registry/* Registry */.OR.read(live.Dashboard, config.stack, tag);
         const nameMatch = options.names.length > 0 ? picomatch_default()(options.names) : undefined;
         const tagged = (tags) => (options.tags.length === 0 || tags.some(t => options.tags.includes(t))) &&
             (!options.owned || tags.includes(tag));
@@ -928,20 +928,25 @@ async function exportCommand(config, options) {
                 (!options.owned || registry.owns(kind, id)));
         });
         const asRecord = (r) => r;
-        const dashboards = live.dashboards.filter(d => wanted('Dashboard') && !(0,kinds_registry/* isRegistryDashboard */._X)(d) && tagged(d.tags) && named(d.name));
+        const dashboards = live.Dashboard.filter(d => wanted('Dashboard') && !(0,kinds_registry/* isRegistryDashboard */._X)(d) && tagged(d.tags) && named(d.name));
         const files = exportManifests({
             dashboards,
-            allDashboards: live.dashboards,
-            alerts: live.alerts,
-            sources: untagged('Source', live.sources, asRecord) ?? [],
-            webhooks: untagged('Webhook', live.webhooks, asRecord),
-            connections: untagged('Connection', live.connections, asRecord),
-            savedSearches: live.savedSearches?.filter(s => wanted('SavedSearch') && tagged(s.tags) && named(s.name)),
-            teamMembers: untagged('TeamMember', live.teamMembers, m => ({ name: m.email, id: m.email })),
+            allDashboards: live.Dashboard,
+            alerts: live.Alert,
+            sources: untagged('Source', live.Source, asRecord) ?? [],
+            webhooks: untagged('Webhook', live.Webhook, asRecord),
+            connections: untagged('Connection', live.Connection, asRecord),
+            savedSearches: live.SavedSearch?.filter(s => wanted('SavedSearch') && tagged(s.tags) && named(s.name)),
+            teamMembers: untagged('TeamMember', live.TeamMember, m => ({ name: m.email, id: m.email })),
             ownershipTag: tag,
             registry,
             mode: config.mode,
-            all: live
+            all: {
+                sources: live.Source,
+                webhooks: live.Webhook,
+                connections: live.Connection,
+                savedSearches: live.SavedSearch
+            }
         });
         const kept = [];
         for (const f of files) {
@@ -958,7 +963,7 @@ async function exportCommand(config, options) {
             options.io.stdout(`${shown}: ${(0,log/* printable */.g$)(f.what)}, ${f.alerts} alert(s)${leftOut}${same}\n`);
         }
         const exported = files.filter(f => f.kind === 'Dashboard').length;
-        const total = live.dashboards.filter(d => !(0,kinds_registry/* isRegistryDashboard */._X)(d)).length;
+        const total = live.Dashboard.filter(d => !(0,kinds_registry/* isRegistryDashboard */._X)(d)).length;
         const notWritten = kept.length > 0 ? `; ${kept.length} file(s) not written (see above)` : '';
         options.io.stderr(`exported ${exported} of ${total} dashboard(s), and ${files.length - exported} file(s) of other kinds, in ${api.stats.requests} request(s)${notWritten}\n`);
         return kept.length > 0 ? 1 : 0;

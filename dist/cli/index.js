@@ -5257,7 +5257,7 @@ exports.basename = (path, { windows } = {}) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _zod_setup_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2286);
-/* harmony import */ var _cli_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9140);
+/* harmony import */ var _cli_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3103);
 /** The CLI's entry: ncc bundles this file into dist/cli/index.js (the `obsdeploy` bin). */
 
 
@@ -5275,7 +5275,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 9140:
+/***/ 3103:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -6087,8 +6087,8 @@ function parseRateLimit(text, mode, fail) {
 
 // EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 11 modules
 var schemas = __nccwpck_require__(2857);
-// EXTERNAL MODULE: ./src/manifest/yaml.ts + 4 modules
-var yaml = __nccwpck_require__(4861);
+// EXTERNAL MODULE: ./src/manifest/yaml.ts + 7 modules
+var yaml = __nccwpck_require__(1535);
 ;// CONCATENATED MODULE: ./src/config/stack-file.ts
 /**
  * A stack's own file, `stack.yaml`: what makes a folder a stack in the `stacks` layout. It holds what
@@ -6209,161 +6209,24 @@ const BY_NAME = new Map(INPUTS.map(input => [input.name, input]));
 function parseSettings(raw, ctx, commandOf) {
     const problems = [];
     const notes = [];
-    const fail = (name, message) => problems.push((0,src_diagnostics/* diagnostic */.YK)('config', 'error', `${ctx.label(name)}: ${message}`));
-    const note = (name, message) => notes.push((0,src_diagnostics/* diagnostic */.YK)('config', 'warning', `${ctx.label(name)}: ${message}`));
-    const suggest = ctx.suggest ?? ((name, value) => `\`${name}: ${value}\``);
-    const given = (name) => Boolean(raw[name]?.trim());
-    /** The value as its type reads it; the default when it is absent or invalid (an invalid one is reported). */
-    const get = name => {
-        const input = BY_NAME.get(name);
-        const text = raw[name]?.trim();
-        if (text !== undefined && text !== '') {
-            const read = readValue(input.type, text);
-            if ('value' in read)
-                return read.value;
-            fail(name, read.error);
-        }
-        const fallback = input.default === undefined ? undefined : readValue(input.type, input.default);
-        return (fallback && 'value' in fallback ? fallback.value : undefined);
-    };
+    const r = reading(raw, ctx, problems, notes);
+    const { get, fail } = r;
     // Read in this order: it is the order of the problems reported.
     const command = commandOf(get);
     const mode = get('mode');
     const manifests = get('manifests');
     const needsApi = command !== 'validate';
     const allowInsecureHttp = get('allow-insecure-http');
-    let apiUrl = get('api-url') ?? (mode === 'managed' ? DEFAULT_MANAGED_API_URL : '');
-    let organizationId = get('organization-id');
-    let serviceId = get('service-id');
-    if (needsApi) {
-        if (!apiUrl)
-            fail('api-url', 'is required in self-hosted mode (the API base URL, e.g. https://hyperdx.example.com:8000)');
-        else {
-            const checked = checkApiUrl(apiUrl, allowInsecureHttp);
-            if (checked.error)
-                fail('api-url', checked.error);
-            else {
-                apiUrl = checked.url;
-                const found = apiPathOf(apiUrl);
-                if (found && found.mode !== mode) {
-                    fail('api-url', `ends in ${found.dropped}, a path of the ${found.mode} API, but the mode is ${mode}: did you mean ${suggest('mode', found.mode)}? The base URL is the server's address (${found.base}); obsdeploy adds the API's path itself`);
-                }
-                else if (found) {
-                    // Stripped rather than refused: the intent is plain, and it is the address the server's docs show.
-                    apiUrl = found.base;
-                    const ids = [
-                        ['organization-id', found.organizationId, organizationId],
-                        ['service-id', found.serviceId, serviceId]
-                    ];
-                    for (const [name, fromUrl, input] of ids) {
-                        if (fromUrl !== undefined && input !== undefined && fromUrl !== input)
-                            fail(name, `is ${input}, but api-url names ${fromUrl}: drop the path from api-url`);
-                    }
-                    organizationId ??= found.organizationId;
-                    serviceId ??= found.serviceId;
-                    note('api-url', `ends in ${found.dropped}: dropped it, because the base URL is the server's address and obsdeploy adds the API's path itself. Pass ${suggest('api-url', found.base)} to silence this note`);
-                }
-            }
-        }
-    }
-    let auth = { kind: 'none' };
-    if (needsApi && mode === 'self-hosted') {
-        const apiKey = get('api-key');
-        if (!apiKey) {
-            const managedKeys = given('key-id') || given('key-secret');
-            fail('api-key', `is required in self-hosted mode: a personal API access key (team settings, API keys)${managedKeys ? `. ${ctx.label('key-id')} and ${ctx.label('key-secret')} are managed-mode credentials: did you mean ${suggest('mode', 'managed')}?` : ''}`);
-        }
-        else
-            auth = { kind: 'bearer', apiKey };
-    }
-    if (mode === 'managed') {
-        // UUIDs are checked before any request (CONTRACT.md: organizationId and serviceId are UUIDs).
-        for (const [name, value] of [
-            ['organization-id', organizationId],
-            ['service-id', serviceId]
-        ]) {
-            if (value === undefined) {
-                if (needsApi)
-                    fail(name, 'is required in managed mode (a UUID)');
-            }
-            else if (!isUuid(value))
-                fail(name, `must be a UUID, got "${value}"`);
-        }
-        if (needsApi) {
-            const keyId = get('key-id');
-            const keySecret = get('key-secret');
-            if (!keyId || !keySecret) {
-                const selfHostedKey = given('api-key');
-                const [missing, other] = !keyId
-                    ? ['key-id', 'key-secret']
-                    : ['key-secret', 'key-id'];
-                fail(missing, `is required in managed mode, with ${ctx.label(other)} (an API key id and secret from the cloud console)${selfHostedKey ? `. ${ctx.label('api-key')} is a self-hosted credential: did you mean ${suggest('mode', 'self-hosted')}?` : ''}`);
-            }
-            else
-                auth = { kind: 'basic', keyId, keySecret };
-        }
-    }
-    if (!needsApi) {
-        // Validate never calls the API, but a credential it is given keys the masks of emails (mask-email.ts),
-        // so a person reads as in the plan; without one they are keyed at random.
-        const apiKey = get('api-key');
-        const keyId = get('key-id');
-        const keySecret = get('key-secret');
-        if (mode === 'self-hosted' && apiKey)
-            auth = { kind: 'bearer', apiKey };
-        if (mode === 'managed' && keyId && keySecret)
-            auth = { kind: 'basic', keyId, keySecret };
-    }
-    // With stacks, `stack` names the stacks to run; each stack's own name is in its stack.yaml.
-    const stacks = get('stacks') ? { only: (0,files/* splitPatterns */.sb)(get('stack') ?? '') } : undefined;
-    const stack = stacks ? ctx.defaultStack : (get('stack') ?? ctx.defaultStack);
-    for (const name of stacks?.only ?? [stack]) {
-        if (!STACK_PATTERN.test(name))
-            fail('stack', `must be ${STACK_PATTERN_TEXT}, got "${name}"`);
-    }
+    const { apiUrl, organizationId, serviceId } = readApiAddress(r, mode, needsApi, allowInsecureHttp);
+    const auth = readAuth(r, mode, needsApi, { organizationId, serviceId });
+    const { stack, stacks } = readStack(r, ctx.defaultStack);
     const serviceUpdate = get('service-update');
     const rateLimit = parseRateLimit(get('rate-limit'), mode, m => fail('rate-limit', m));
     const uiUrl = get('ui-url');
     if (uiUrl !== undefined && !/^https?:\/\//.test(uiUrl))
         fail('ui-url', `must be an http(s) URL, got "${uiUrl}"`);
-    let vars = {};
-    const varsText = get('vars');
-    if (varsText !== undefined) {
-        const { parse } = (0,yaml_library/* yamlLibrary */.T)();
-        try {
-            const parsed = parse(varsText, { maxAliasCount: 10 });
-            if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed))
-                fail('vars', 'must be a YAML mapping of NAME: value');
-            else
-                vars = parsed;
-        }
-        catch (e) {
-            fail('vars', `is not valid YAML: ${(0,error_message/* errorMessage */.gJ)(e).split('\n')[0]}`);
-        }
-    }
-    const secretVars = {};
-    const secretText = get('secret-vars');
-    if (secretText !== undefined && secretText.trim() !== '') {
-        const { parse } = (0,yaml_library/* yamlLibrary */.T)();
-        // Messages name the variable, never its value.
-        try {
-            const parsed = parse(secretText, { maxAliasCount: 10 });
-            if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed))
-                fail('secret-vars', 'must be a YAML mapping of NAME: value');
-            else
-                for (const [name, value] of Object.entries(parsed)) {
-                    if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name))
-                        fail('secret-vars', `"${name}" is not a valid name (letters, digits and _)`);
-                    else if (value === null || typeof value === 'object')
-                        fail('secret-vars', `${name} must be a text value, not a ${value === null ? 'null' : 'mapping or list'}`);
-                    else
-                        secretVars[name] = String(value);
-                }
-        }
-        catch {
-            fail('secret-vars', 'is not valid YAML (its text is not shown: it holds secrets)');
-        }
-    }
+    const vars = readVars(r);
+    const secretVars = readSecretVars(r);
     const config = {
         command,
         cwd: ctx.cwd,
@@ -6398,6 +6261,180 @@ function parseSettings(raw, ctx, commandOf) {
         policySource: get('policy-source') || undefined
     };
     return problems.length > 0 ? { diagnostics: problems } : { config, diagnostics: notes };
+}
+/** Reads the raw settings by their inputs' types: problems (and notes) name each setting as the user wrote it. */
+function reading(raw, ctx, problems, notes) {
+    const fail = (name, message) => problems.push((0,src_diagnostics/* diagnostic */.YK)('config', 'error', `${ctx.label(name)}: ${message}`));
+    /** The value as its type reads it; the default when it is absent or invalid (an invalid one is reported). */
+    const get = name => {
+        const input = BY_NAME.get(name);
+        const text = raw[name]?.trim();
+        if (text !== undefined && text !== '') {
+            const read = readValue(input.type, text);
+            if ('value' in read)
+                return read.value;
+            fail(name, read.error);
+        }
+        const fallback = input.default === undefined ? undefined : readValue(input.type, input.default);
+        return (fallback && 'value' in fallback ? fallback.value : undefined);
+    };
+    return {
+        get,
+        given: name => Boolean(raw[name]?.trim()),
+        fail,
+        note: (name, message) => notes.push((0,src_diagnostics/* diagnostic */.YK)('config', 'warning', `${ctx.label(name)}: ${message}`)),
+        label: ctx.label,
+        suggest: ctx.suggest ?? ((name, value) => `\`${name}: ${value}\``)
+    };
+}
+/**
+ * The API's address, checked when a command needs it. A path of the API's own (`/api/v2`, a managed service's) is
+ * dropped with a note, and the organization and service ids it names are taken as theirs.
+ */
+function readApiAddress(r, mode, needsApi, allowInsecureHttp) {
+    const { get, fail, note, suggest } = r;
+    let apiUrl = get('api-url') ?? (mode === 'managed' ? DEFAULT_MANAGED_API_URL : '');
+    let organizationId = get('organization-id');
+    let serviceId = get('service-id');
+    if (!needsApi)
+        return { apiUrl, organizationId, serviceId };
+    if (!apiUrl) {
+        fail('api-url', 'is required in self-hosted mode (the API base URL, e.g. https://hyperdx.example.com:8000)');
+        return { apiUrl, organizationId, serviceId };
+    }
+    const checked = checkApiUrl(apiUrl, allowInsecureHttp);
+    if (checked.error) {
+        fail('api-url', checked.error);
+        return { apiUrl, organizationId, serviceId };
+    }
+    apiUrl = checked.url;
+    const found = apiPathOf(apiUrl);
+    if (found && found.mode !== mode) {
+        fail('api-url', `ends in ${found.dropped}, a path of the ${found.mode} API, but the mode is ${mode}: did you mean ${suggest('mode', found.mode)}? The base URL is the server's address (${found.base}); obsdeploy adds the API's path itself`);
+    }
+    else if (found) {
+        // Stripped rather than refused: the intent is plain, and it is the address the server's docs show.
+        apiUrl = found.base;
+        const ids = [
+            ['organization-id', found.organizationId, organizationId],
+            ['service-id', found.serviceId, serviceId]
+        ];
+        for (const [name, fromUrl, input] of ids) {
+            if (fromUrl !== undefined && input !== undefined && fromUrl !== input)
+                fail(name, `is ${input}, but api-url names ${fromUrl}: drop the path from api-url`);
+        }
+        organizationId ??= found.organizationId;
+        serviceId ??= found.serviceId;
+        note('api-url', `ends in ${found.dropped}: dropped it, because the base URL is the server's address and obsdeploy adds the API's path itself. Pass ${suggest('api-url', found.base)} to silence this note`);
+    }
+    return { apiUrl, organizationId, serviceId };
+}
+/** The credential the mode expects (and the managed ids it goes with), or why it is missing. */
+function readAuth(r, mode, needsApi, ids) {
+    const { get, given, fail, label, suggest } = r;
+    let auth = { kind: 'none' };
+    if (needsApi && mode === 'self-hosted') {
+        const apiKey = get('api-key');
+        if (!apiKey) {
+            const managedKeys = given('key-id') || given('key-secret');
+            fail('api-key', `is required in self-hosted mode: a personal API access key (team settings, API keys)${managedKeys ? `. ${label('key-id')} and ${label('key-secret')} are managed-mode credentials: did you mean ${suggest('mode', 'managed')}?` : ''}`);
+        }
+        else
+            auth = { kind: 'bearer', apiKey };
+    }
+    if (mode === 'managed') {
+        // UUIDs are checked before any request (CONTRACT.md: organizationId and serviceId are UUIDs).
+        for (const [name, value] of [
+            ['organization-id', ids.organizationId],
+            ['service-id', ids.serviceId]
+        ]) {
+            if (value === undefined) {
+                if (needsApi)
+                    fail(name, 'is required in managed mode (a UUID)');
+            }
+            else if (!isUuid(value))
+                fail(name, `must be a UUID, got "${value}"`);
+        }
+        if (needsApi) {
+            const keyId = get('key-id');
+            const keySecret = get('key-secret');
+            if (!keyId || !keySecret) {
+                const selfHostedKey = given('api-key');
+                const [missing, other] = !keyId
+                    ? ['key-id', 'key-secret']
+                    : ['key-secret', 'key-id'];
+                fail(missing, `is required in managed mode, with ${label(other)} (an API key id and secret from the cloud console)${selfHostedKey ? `. ${label('api-key')} is a self-hosted credential: did you mean ${suggest('mode', 'self-hosted')}?` : ''}`);
+            }
+            else
+                auth = { kind: 'basic', keyId, keySecret };
+        }
+    }
+    if (!needsApi) {
+        // Validate never calls the API, but a credential it is given keys the masks of emails (mask-email.ts),
+        // so a person reads as in the plan; without one they are keyed at random.
+        const apiKey = get('api-key');
+        const keyId = get('key-id');
+        const keySecret = get('key-secret');
+        if (mode === 'self-hosted' && apiKey)
+            auth = { kind: 'bearer', apiKey };
+        if (mode === 'managed' && keyId && keySecret)
+            auth = { kind: 'basic', keyId, keySecret };
+    }
+    return auth;
+}
+/** With stacks, `stack` names the stacks to run; each stack's own name is in its stack.yaml. */
+function readStack(r, defaultStack) {
+    const { get, fail } = r;
+    const stacks = get('stacks') ? { only: (0,files/* splitPatterns */.sb)(get('stack') ?? '') } : undefined;
+    const stack = stacks ? defaultStack : (get('stack') ?? defaultStack);
+    for (const name of stacks?.only ?? [stack]) {
+        if (!STACK_PATTERN.test(name))
+            fail('stack', `must be ${STACK_PATTERN_TEXT}, got "${name}"`);
+    }
+    return { stack, stacks };
+}
+/** `vars`: a YAML mapping of NAME: value. */
+function readVars(r) {
+    const varsText = r.get('vars');
+    if (varsText === undefined)
+        return {};
+    const { parse } = (0,yaml_library/* yamlLibrary */.T)();
+    try {
+        const parsed = parse(varsText, { maxAliasCount: 10 });
+        if (parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed))
+            return parsed;
+        r.fail('vars', 'must be a YAML mapping of NAME: value');
+    }
+    catch (e) {
+        r.fail('vars', `is not valid YAML: ${(0,error_message/* errorMessage */.gJ)(e).split('\n')[0]}`);
+    }
+    return {};
+}
+/** `secret-vars`: a YAML mapping of NAME: text. Messages name the variable, never its value. */
+function readSecretVars(r) {
+    const secretVars = {};
+    const secretText = r.get('secret-vars');
+    if (secretText === undefined || secretText.trim() === '')
+        return secretVars;
+    const { parse } = (0,yaml_library/* yamlLibrary */.T)();
+    try {
+        const parsed = parse(secretText, { maxAliasCount: 10 });
+        if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed))
+            r.fail('secret-vars', 'must be a YAML mapping of NAME: value');
+        else
+            for (const [name, value] of Object.entries(parsed)) {
+                if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name))
+                    r.fail('secret-vars', `"${name}" is not a valid name (letters, digits and _)`);
+                else if (value === null || typeof value === 'object')
+                    r.fail('secret-vars', `${name} must be a text value, not a ${value === null ? 'null' : 'mapping or list'}`);
+                else
+                    secretVars[name] = String(value);
+            }
+    }
+    catch {
+        r.fail('secret-vars', 'is not valid YAML (its text is not shown: it holds secrets)');
+    }
+    return secretVars;
 }
 /** One value by its input's type, or why it is not one. */
 function readValue(type, text) {
@@ -7470,38 +7507,35 @@ var json = __nccwpck_require__(8301);
  */
 
 
-const NO_NAMES = { sources: new Map(), webhooks: new Map(), connections: new Map() };
-/** The plan's id→name table; a plan without one (an older plan file), or of a later version, names nothing. */
+const NO_NAMES = { keys: new Map(), as: new Map() };
+/** The plan's id→name tables; a plan without them (an older plan file), or of another version, names nothing. */
 function namesOf(plan) {
     const refs = plan?.references;
-    if (!refs || refs.version !== 1)
+    if (!refs || refs.version !== 2)
         return NO_NAMES;
-    return {
-        sources: new Map(Object.entries(refs.sources)),
-        webhooks: new Map(Object.entries(refs.webhooks ?? {})),
-        connections: new Map(Object.entries(refs.connections ?? {}))
-    };
+    const keys = new Map(Object.entries(refs.keys).map(([key, { as, names }]) => [
+        key,
+        { as, names: new Map(Object.entries(names)) }
+    ]));
+    return { keys, as: new Map([...keys.values()].map(k => [k.as, k.names])) };
 }
 /**
- * A key and its value in the manifest's words: `sourceId: <id>` reads `source: Logs`, a webhook shown as
- * `name (id)` reads `name`. An id the plan cannot name stays as it is.
+ * A key and its value in the manifest's words: `sourceId: <id>` reads `source: Logs`, a list of ids a list of
+ * names when every one has a name, a webhook shown as `name (id)` reads `name`. An id the plan cannot name stays.
  */
 function renamed(key, value, names) {
-    // A dashboard filter's sources: by name when the plan can name them all.
-    if (key === 'appliesToSourceIds' && Array.isArray(value) && value.every(v => names.sources.has(String(v))))
-        return ['appliesToSources', value.map(v => names.sources.get(String(v)))];
-    if (typeof value === 'string') {
-        if (key === 'sourceId' && names.sources.has(value))
-            return ['source', names.sources.get(value)];
-        if (key === 'webhookId' && names.webhooks.has(value))
-            return ['webhook', names.webhooks.get(value)];
-        if (key === 'connectionId' && names.connections.has(value))
-            return ['connection', names.connections.get(value)];
-        if (key === 'webhook') {
-            const m = /^(.*) \(([^()]+)\)$/.exec(value);
-            if (m && names.webhooks.get(m[2]) === m[1])
-                return [key, m[1]];
-        }
+    const ids = names.keys.get(key);
+    if (ids) {
+        if (Array.isArray(value) && value.every(v => ids.names.has(String(v))))
+            return [ids.as, value.map(v => ids.names.get(String(v)))];
+        if (typeof value === 'string' && ids.names.has(value))
+            return [ids.as, ids.names.get(value)];
+    }
+    const labelled = names.as.get(key);
+    if (labelled && typeof value === 'string') {
+        const m = /^(.*) \(([^()]+)\)$/.exec(value);
+        if (m && labelled.get(m[2]) === m[1])
+            return [key, m[1]];
     }
     return [key, value];
 }
@@ -7823,81 +7857,10 @@ const NO_CHANGES = 'No changes. Live state matches the manifests.';
 function verdictOf(input, diagnostics) {
     const errors = diagnostics.filter(d => d.severity === 'error').length;
     const warnings = diagnostics.filter(d => d.severity === 'warning').length;
-    const changes = input.plan?.changes ?? [];
-    if (input.apply) {
-        const { outcomes, complete } = input.apply;
-        const count = (s) => outcomes.filter(o => o.status === s).length;
-        const statuses = listOfCounts([
-            [count('applied'), 'applied'],
-            [count('adopted'), 'adopted'],
-            [count('failed'), 'failed'],
-            [count('skipped'), 'skipped']
-        ]);
-        if (outcomes.length === 0) {
-            return errors > 0
-                ? { tone: 'failed', text: `Apply stopped: ${plural(errors, 'error')}.` }
-                : { tone: 'ok', text: NO_CHANGES };
-        }
-        if (complete && errors === 0) {
-            const done = (action) => outcomes.filter(o => o.action === action).length;
-            const applied = listOfCounts([
-                [done('delete'), 'deleted'],
-                [done('replace'), 'replaced'],
-                [done('update'), 'updated'],
-                [done('create'), 'created']
-            ]);
-            const adopted = count('adopted') > 0 ? ` (${count('adopted')} adopted after a lost response)` : '';
-            return { tone: 'changes', text: `Applied: ${applied}${adopted}.` };
-        }
-        return {
-            tone: 'failed',
-            text: `Apply incomplete: ${statuses}. Fix the failures and run again; the next apply continues from the live state.`
-        };
-    }
-    if (input.plan) {
-        const failed = errors > 0 ? ` ${plural(errors, 'error')} below.` : '';
-        const tone = (hasChanges) => errors > 0 ? 'failed' : hasChanges ? 'changes' : 'ok';
-        if (input.command === 'drift') {
-            const drifted = changes.filter(c => c.action !== 'noop');
-            if (drifted.length === 0)
-                return { tone: tone(false), text: `${NO_CHANGES}${failed}` };
-            const what = listOfCounts([
-                [drifted.filter(c => c.action === 'create').length, 'missing live'],
-                [drifted.filter(c => c.action === 'update' || c.action === 'replace').length, 'changed'],
-                [drifted.filter(c => c.action === 'delete').length, 'not in the manifests']
-            ]);
-            return {
-                tone: tone(true),
-                text: `Drift: ${plural(drifted.length, 'resource')} ${drifted.length === 1 ? 'differs' : 'differ'} from the manifests (${what}).${failed}`
-            };
-        }
-        const counts = (0,types/* countChanges */.xS)(changes);
-        const actionable = counts.create + counts.update + counts.replace + counts.delete;
-        const waiting = listOfCounts([
-            [changes.filter(c => c.deferred === 'prune').length, 'would be deleted with prune'],
-            [changes.filter(c => c.deferred === 'release').length, 'waits for a release', 'wait for a release'],
-            [changes.filter(c => c.deferred === 'in-use').length, 'kept: still in use', 'kept: still in use'],
-            [
-                changes.filter(c => c.deferred === 'own-user').length,
-                "kept: the API key's own user",
-                "kept: the API key's own users"
-            ]
-        ]);
-        if (actionable === 0) {
-            if (counts.deferred === 0)
-                return { tone: tone(false), text: `${NO_CHANGES}${failed}` };
-            return { tone: tone(true), text: `Nothing is applied by this run: ${waiting}.${failed}` };
-        }
-        // Destructive first, as the groups below are.
-        const planned = listOfCounts([
-            [counts.delete, 'to delete'],
-            [counts.replace, 'to replace'],
-            [counts.update, 'to update'],
-            [counts.create, 'to create']
-        ]);
-        const deferred = counts.deferred > 0 ? `; deferred: ${waiting}` : '';
-        return { tone: tone(true), text: `Plan: ${planned}${deferred}.${failed}` };
-    }
+    if (input.apply)
+        return applyVerdict(input.apply, errors);
+    if (input.plan)
+        return planVerdict(input.command, input.plan.changes, errors);
     const warned = warnings > 0 ? ` ${plural(warnings, 'warning')}.` : '';
     if (input.command === 'validate') {
         const found = listOfCounts([
@@ -7912,8 +7875,84 @@ function verdictOf(input, diagnostics) {
         ? { tone: 'failed', text: `${TITLES[input.command]} stopped: ${plural(errors, 'error')}.` }
         : { tone: 'ok', text: `Nothing to report.${warned}` };
 }
+/** An apply: what it did, or how far it got. */
+function applyVerdict({ outcomes, complete }, errors) {
+    const count = (s) => outcomes.filter(o => o.status === s).length;
+    const statuses = listOfCounts([
+        [count('applied'), 'applied'],
+        [count('adopted'), 'adopted'],
+        [count('failed'), 'failed'],
+        [count('skipped'), 'skipped']
+    ]);
+    if (outcomes.length === 0) {
+        return errors > 0
+            ? { tone: 'failed', text: `Apply stopped: ${plural(errors, 'error')}.` }
+            : { tone: 'ok', text: NO_CHANGES };
+    }
+    if (complete && errors === 0) {
+        const done = (action) => outcomes.filter(o => o.action === action).length;
+        const applied = listOfCounts([
+            [done('delete'), 'deleted'],
+            [done('replace'), 'replaced'],
+            [done('update'), 'updated'],
+            [done('create'), 'created']
+        ]);
+        const adopted = count('adopted') > 0 ? ` (${count('adopted')} adopted after a lost response)` : '';
+        return { tone: 'changes', text: `Applied: ${applied}${adopted}.` };
+    }
+    return {
+        tone: 'failed',
+        text: `Apply incomplete: ${statuses}. Fix the failures and run again; the next apply continues from the live state.`
+    };
+}
+/** A plan (or a drift check): what it would change, destructive first, and what waits. */
+function planVerdict(command, changes, errors) {
+    const failed = errors > 0 ? ` ${plural(errors, 'error')} below.` : '';
+    const tone = (hasChanges) => errors > 0 ? 'failed' : hasChanges ? 'changes' : 'ok';
+    if (command === 'drift') {
+        const drifted = changes.filter(c => c.action !== 'noop');
+        if (drifted.length === 0)
+            return { tone: tone(false), text: `${NO_CHANGES}${failed}` };
+        const what = listOfCounts([
+            [drifted.filter(c => c.action === 'create').length, 'missing live'],
+            [drifted.filter(c => c.action === 'update' || c.action === 'replace').length, 'changed'],
+            [drifted.filter(c => c.action === 'delete').length, 'not in the manifests']
+        ]);
+        return {
+            tone: tone(true),
+            text: `Drift: ${plural(drifted.length, 'resource')} ${drifted.length === 1 ? 'differs' : 'differ'} from the manifests (${what}).${failed}`
+        };
+    }
+    const counts = (0,types/* countChanges */.xS)(changes);
+    const actionable = counts.create + counts.update + counts.replace + counts.delete;
+    const waiting = listOfCounts([
+        [changes.filter(c => c.deferred === 'prune').length, 'would be deleted with prune'],
+        [changes.filter(c => c.deferred === 'release').length, 'waits for a release', 'wait for a release'],
+        [changes.filter(c => c.deferred === 'in-use').length, 'kept: still in use', 'kept: still in use'],
+        [
+            changes.filter(c => c.deferred === 'own-user').length,
+            "kept: the API key's own user",
+            "kept: the API key's own users"
+        ]
+    ]);
+    if (actionable === 0) {
+        if (counts.deferred === 0)
+            return { tone: tone(false), text: `${NO_CHANGES}${failed}` };
+        return { tone: tone(true), text: `Nothing is applied by this run: ${waiting}.${failed}` };
+    }
+    // Destructive first, as the groups below are.
+    const planned = listOfCounts([
+        [counts.delete, 'to delete'],
+        [counts.replace, 'to replace'],
+        [counts.update, 'to update'],
+        [counts.create, 'to create']
+    ]);
+    const deferred = counts.deferred > 0 ? `; deferred: ${waiting}` : '';
+    return { tone: tone(true), text: `Plan: ${planned}${deferred}.${failed}` };
+}
 
 ;// CONCATENATED MODULE: ./src/report/model.ts
+
 
 
 
@@ -8036,18 +8075,12 @@ function isDestructive(c) {
     return (c.deferred === undefined &&
         (c.action === 'delete' || c.action === 'replace' || c.droppedByServer === true));
 }
-const NOUNS = {
-    Connection: ['connection', 'connections'],
-    Source: ['data source', 'data sources'],
-    SavedSearch: ['saved search', 'saved searches'],
-    Webhook: ['webhook', 'webhooks'],
-    Dashboard: ['dashboard', 'dashboards'],
-    Alert: ['alert', 'alerts'],
-    ServiceSettings: ['service setting', 'service settings'],
-    TeamMember: ['team member', 'team members']
-};
+/** A kind in words, as the plan names it (a plan file without its nouns: the kind as it is written). */
+const nounsOf = (kind, plan) => plan?.references?.version === types/* REFERENCES_VERSION */.c9 && plan.references.nouns[kind]
+    ? plan.references.nouns[kind]
+    : [kind, kind];
 /** A kind in words: `data source`, `saved search`. */
-const nounOf = (kind) => NOUNS[kind][0];
+const nounOf = (kind, plan) => nounsOf(kind, plan)[0];
 /**
  * Entries of a service's lists that a change removes. Whole resources are not all a plan destroys: an
  * IP allow-list entry removed locks its clients out, so it counts, even when it waits for a release.
@@ -8061,11 +8094,9 @@ function destructionsOf(input) {
     const changes = input.plan?.changes ?? [];
     const out = [];
     const add = (verb, members) => {
-        for (const kind of Object.keys(NOUNS)) {
+        for (const kind of new Set(members.map(c => c.kind))) {
             const ofKind = members.filter(c => c.kind === kind);
-            if (ofKind.length === 0)
-                continue;
-            const [one, many] = NOUNS[kind];
+            const [one, many] = nounsOf(kind, input.plan);
             out.push({
                 verb,
                 what: ofKind.length === 1 ? one : `${ofKind.length} ${many}`,
@@ -8235,8 +8266,11 @@ function groupsOf(input) {
 function liveDashboardIds(input) {
     const outcomes = new Map((input.apply?.outcomes ?? []).map(o => [o.address, o]));
     const ids = new Map();
+    const refs = input.plan?.references;
+    const seenOn = refs?.version === types/* REFERENCES_VERSION */.c9 ? refs.seenOn : {};
     for (const c of input.plan?.changes ?? []) {
-        if (c.kind !== 'Dashboard' || c.deferred === 'prune')
+        // A dashboard's own changes: the plan says it is seen on itself.
+        if (!seenOn[c.address]?.own || c.deferred === 'prune')
             continue;
         const o = outcomes.get(c.address);
         let id = c.id;
@@ -8257,21 +8291,21 @@ function liveDashboardIds(input) {
     return ids;
 }
 function uiLinkOf(c, input, dashboardIds) {
-    if (c.kind === 'Dashboard') {
-        if (input.apply && (c.action === 'delete' || !dashboardIds.has(c.name)))
+    const refs = input.plan?.references;
+    const seen = refs?.version === types/* REFERENCES_VERSION */.c9 ? refs.seenOn[c.address] : undefined;
+    if (!seen)
+        return undefined;
+    if (seen.own) {
+        if (input.apply && (c.action === 'delete' || !dashboardIds.has(seen.dashboard)))
             return undefined;
-        const id = c.action === 'delete' ? c.id : dashboardIds.get(c.name);
+        const id = c.action === 'delete' ? c.id : dashboardIds.get(seen.dashboard);
         const url = dashboardLink(input.uiUrl, id);
         return url ? { url, label: 'open dashboard' } : undefined;
     }
-    if (c.kind === 'Alert') {
-        if (c.action === 'delete')
-            return undefined;
-        const dashboard = input.plan?.references?.alertDashboards[c.name];
-        const url = dashboardLink(input.uiUrl, dashboard === undefined ? undefined : dashboardIds.get(dashboard));
-        return url ? { url, label: 'open its dashboard' } : undefined;
-    }
-    return undefined;
+    if (c.action === 'delete')
+        return undefined;
+    const url = dashboardLink(input.uiUrl, dashboardIds.get(seen.dashboard));
+    return url ? { url, label: 'open its dashboard' } : undefined;
 }
 // ---------------------------------------------------------------------------------------------------
 // Diagnostics.
@@ -8744,7 +8778,7 @@ function detailsBody(c, model, names) {
     const body = [];
     const tiles = addedAndRemoved(c.fields);
     if (c.action === 'create' && c.fields.length > 0) {
-        body.push(`The ${c.kind === 'ServiceSettings' ? 'settings' : nounOf(c.kind)} as it will be created:`);
+        body.push(`The ${nounOf(c.kind, model.input.plan)} as it will be created:`);
         body.push(block(createdYaml(c, names), 'yaml'));
     }
     else if (c.action === 'delete' && !c.droppedByServer && c.fields.length > 0) {
@@ -8851,122 +8885,140 @@ const unrefInterval = (ms, tick) => {
     return () => clearInterval(timer);
 };
 function progressReporter(options) {
-    const now = options.now ?? Date.now;
-    const every = options.every ?? unrefInterval;
-    const quietAbove = options.quietAbove ?? 50;
-    const quietMs = options.quietMs ?? 5000;
-    let started;
-    let lastLine = 0;
-    let last;
+    return new ProgressLines(options);
+}
+/** The status line (a terminal) or the lines (CI) of one run's applies, and the timer that keeps them going. */
+class ProgressLines {
+    options;
+    now;
+    every;
+    quietAbove;
+    quietMs;
+    started;
+    lastLine = 0;
+    last;
     /** Changes in flight, by address, with when each started. */
-    const inFlight = new Map();
-    let stop;
-    let drawn = false;
+    inFlight = new Map();
+    stop;
+    drawn = false;
     /** Until when requests are held for the rate limit (ms, this reporter's clock). */
-    let pacedUntil = 0;
+    pacedUntil = 0;
     /**
      * An apply the rate limit paces (time left is shown): its pace, whose apply it is (the stack), and when it started
      * with how many requests to send.
      */
-    let timed;
-    let timedFor;
+    timed;
+    timedFor;
+    constructor(options) {
+        this.options = options;
+        this.now = options.now ?? Date.now;
+        this.every = options.every ?? unrefInterval;
+        this.quietAbove = options.quietAbove ?? 50;
+        this.quietMs = options.quietMs ?? 5000;
+    }
+    // Fields, not methods: the run is handed them on their own (`progress: reporter.update`).
+    update = (progress) => {
+        const { options, now } = this;
+        if (this.started === undefined) {
+            this.started = now();
+            this.lastLine = this.started;
+            this.stop = this.every(options.live ? 1000 : this.quietMs, () => this.tick());
+        }
+        this.last = progress;
+        this.announce(progress);
+        if (progress.event === 'start') {
+            this.inFlight.set(progress.address, { progress, at: now() });
+            if (options.live)
+                this.redraw();
+            return;
+        }
+        this.inFlight.delete(progress.address);
+        const failed = progress.status === 'failed';
+        const quiet = progress.total > this.quietAbove;
+        const due = failed || progress.done === progress.total || now() - this.lastLine >= this.quietMs;
+        if (options.live) {
+            if (failed)
+                this.line(`${describe(progress)}: failed (the report below says why)`);
+            else
+                this.redraw();
+        }
+        else if (!quiet || due) {
+            this.line(`[${progress.done}/${progress.total}] ${describe(progress)}: ${WORDS[progress.status]} (${this.elapsed()})`);
+        }
+    };
+    pacing = (waitMs) => {
+        this.pacedUntil = this.now() + waitMs;
+        const count = `${this.last?.done ?? 0}/${this.last?.total ?? 0}`;
+        if (this.options.live)
+            this.redraw();
+        else
+            this.line(`[${count}] pacing: the client-side rate limit (rate-limit) lets the next request go in ${progress_duration(waitMs)} (${this.elapsed()})`);
+    };
+    done = () => {
+        this.stop?.();
+        this.stop = undefined;
+        if (this.options.live && this.drawn)
+            this.options.write(CLEAR_LINE);
+        this.drawn = false;
+    };
     /** The time so far, and for a paced apply the time left: "2m10s, about 28 min left". */
-    const elapsed = () => {
-        const so = progress_duration(now() - (started ?? now()));
+    elapsed() {
+        const { now, last, timed } = this;
+        const so = progress_duration(now() - (this.started ?? now()));
         const left = last?.left;
         if (!timed || left?.ms === undefined || left.requests <= 0 || last.done === last.total)
             return so;
         return `${so}, ${aboutDuration(timeLeft(timed, left.requests, left.ms, now()))} left`;
-    };
-    const current = () => [...inFlight.values()].at(-1);
-    const statusLine = () => {
+    }
+    current() {
+        return [...this.inFlight.values()].at(-1);
+    }
+    statusLine() {
+        const { now, last } = this;
         const count = `${last?.done ?? 0}/${last?.total ?? 0}`;
-        if (now() < pacedUntil)
-            return `applying ${count}: pacing for the rate limit, the next request in ${progress_duration(pacedUntil - now())} (${elapsed()})`;
-        const doing = current();
-        return `applying ${count}${doing ? `: ${describe(doing.progress)}` : ''} (${elapsed()})`;
-    };
-    const redraw = () => {
-        options.write(`${CLEAR_LINE}${statusLine()}`);
-        drawn = true;
-    };
-    const line = (text) => {
-        if (options.live && drawn)
+        if (now() < this.pacedUntil)
+            return `applying ${count}: pacing for the rate limit, the next request in ${progress_duration(this.pacedUntil - now())} (${this.elapsed()})`;
+        const doing = this.current();
+        return `applying ${count}${doing ? `: ${describe(doing.progress)}` : ''} (${this.elapsed()})`;
+    }
+    redraw() {
+        this.options.write(`${CLEAR_LINE}${this.statusLine()}`);
+        this.drawn = true;
+    }
+    line(text) {
+        const { options } = this;
+        if (options.live && this.drawn)
             options.write(CLEAR_LINE);
         options.write(`${text}\n`);
-        lastLine = now();
+        this.lastLine = this.now();
         if (options.live)
-            redraw();
-    };
-    const tick = () => {
-        if (options.live)
-            return redraw();
+            this.redraw();
+    }
+    tick() {
+        if (this.options.live)
+            return this.redraw();
         // Nothing said for a while and something in flight: say what it waits on (pacing says so itself). One clock.
-        const waiting = current();
-        if (waiting && now() >= pacedUntil && now() - lastLine >= quietMs)
-            line(`[${last?.done ?? 0}/${last?.total ?? 0}] waiting on ${describe(waiting.progress)} (${elapsed()})`);
-    };
+        const { now, last } = this;
+        const waiting = this.current();
+        if (waiting && now() >= this.pacedUntil && now() - this.lastLine >= this.quietMs)
+            this.line(`[${last?.done ?? 0}/${last?.total ?? 0}] waiting on ${describe(waiting.progress)} (${this.elapsed()})`);
+    }
     /** An apply's first event: one the rate limit will pace says how long it takes (each stack's, with many). */
-    const announce = (progress) => {
+    announce(progress) {
         const whose = progress.stack ?? '';
-        if (timedFor === whose)
+        if (this.timedFor === whose)
             return;
-        timedFor = whose;
-        const pace = options.pace;
+        this.timedFor = whose;
+        const pace = this.options.pace;
         const left = progress.left;
         // More requests than one window lets go: the rate limit will hold some back.
-        timed =
+        this.timed =
             pace && left?.ms !== undefined && left.requests > pace.requests
-                ? { pace, start: now(), requests: left.requests }
+                ? { pace, start: this.now(), requests: left.requests }
                 : undefined;
-        if (timed)
-            line(`${progress.stack ? `${(0,src_log/* printable */.g$)(progress.stack, 100)}: ` : ''}applying ${applyWords(left.requests, timed.pace, left.ms)}, paced below the server's rate limit (rate-limit)`);
-    };
-    return {
-        update(progress) {
-            if (started === undefined) {
-                started = now();
-                lastLine = started;
-                stop = every(options.live ? 1000 : quietMs, tick);
-            }
-            last = progress;
-            announce(progress);
-            if (progress.event === 'start') {
-                inFlight.set(progress.address, { progress, at: now() });
-                if (options.live)
-                    redraw();
-                return;
-            }
-            inFlight.delete(progress.address);
-            const failed = progress.status === 'failed';
-            const quiet = progress.total > quietAbove;
-            const due = failed || progress.done === progress.total || now() - lastLine >= quietMs;
-            if (options.live) {
-                if (failed)
-                    line(`${describe(progress)}: failed (the report below says why)`);
-                else
-                    redraw();
-            }
-            else if (!quiet || due) {
-                line(`[${progress.done}/${progress.total}] ${describe(progress)}: ${WORDS[progress.status]} (${elapsed()})`);
-            }
-        },
-        pacing(waitMs) {
-            pacedUntil = now() + waitMs;
-            const count = `${last?.done ?? 0}/${last?.total ?? 0}`;
-            if (options.live)
-                redraw();
-            else
-                line(`[${count}] pacing: the client-side rate limit (rate-limit) lets the next request go in ${progress_duration(waitMs)} (${elapsed()})`);
-        },
-        done() {
-            stop?.();
-            stop = undefined;
-            if (options.live && drawn)
-                options.write(CLEAR_LINE);
-            drawn = false;
-        }
-    };
+        if (this.timed)
+            this.line(`${progress.stack ? `${(0,src_log/* printable */.g$)(progress.stack, 100)}: ` : ''}applying ${applyWords(left.requests, this.timed.pace, left.ms)}, paced below the server's rate limit (rate-limit)`);
+    }
 }
 /**
  * How long the `left` requests take: `paced` (at the pace), or at the rate they went so far when that is slower (a
@@ -9268,8 +9320,6 @@ function diffLines(lines, paint) {
 
 // EXTERNAL MODULE: ./src/mask-email.ts
 var mask_email = __nccwpck_require__(3038);
-// EXTERNAL MODULE: ./src/policy/check.ts + 12 modules
-var check = __nccwpck_require__(5075);
 // EXTERNAL MODULE: ./src/policy/sources.ts
 var sources = __nccwpck_require__(7732);
 ;// CONCATENATED MODULE: ./src/run/enforced.ts
@@ -9301,14 +9351,696 @@ function baseOfStack(base, inStack) {
 ;// CONCATENATED MODULE: ./src/run/early.ts
 /** `manifests`: the manifest sets once loaded and valid (whether the service is read depends on them). */
 async function startEarly(config, deps, manifests) {
-    const online = await Promise.all(/* import() */[__nccwpck_require__.e(752), __nccwpck_require__.e(914), __nccwpck_require__.e(468)]).then(__nccwpck_require__.bind(__nccwpck_require__, 1468));
+    const online = await Promise.all(/* import() */[__nccwpck_require__.e(752), __nccwpck_require__.e(255), __nccwpck_require__.e(680)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7680));
     return { runOnline: online.runOnline, read: online.startLiveRead(config, deps, manifests) };
 }
 /** `apply --plan` of one stack (online.ts applySavedPlan), with the online stages for a run that plans again. */
 async function applySavedPlanEarly(config, deps, load) {
-    const online = await Promise.all(/* import() */[__nccwpck_require__.e(752), __nccwpck_require__.e(914), __nccwpck_require__.e(468)]).then(__nccwpck_require__.bind(__nccwpck_require__, 1468));
+    const online = await Promise.all(/* import() */[__nccwpck_require__.e(752), __nccwpck_require__.e(255), __nccwpck_require__.e(680)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7680));
     const saved = await online.applySavedPlan(config, deps, load);
     return 'applied' in saved ? saved : { ...saved, runOnline: online.runOnline };
+}
+
+// EXTERNAL MODULE: ./src/manifest/rules.ts + 10 modules
+var rules = __nccwpck_require__(601);
+// EXTERNAL MODULE: ./src/manifest/path.ts
+var manifest_path = __nccwpck_require__(7578);
+// EXTERNAL MODULE: ./src/manifest/resources-schema.ts
+var resources_schema = __nccwpck_require__(310);
+// EXTERNAL MODULE: ./src/manifest/vocabulary.ts
+var vocabulary = __nccwpck_require__(7817);
+;// CONCATENATED MODULE: ./src/manifest/resource-rules.ts
+/**
+ * Rules of the kinds besides dashboards and alerts that the schemas cannot express: a reference given by
+ * name or by id (not both), what only one API mode has, the server's handler checks (webhook URLs, saved
+ * search filters) and where secrets may come from. Run on the raw document, so they add to schema errors.
+ * Messages never quote the value of a secret field.
+ */
+
+
+
+
+
+
+const reporter = (doc, out) => (path, message) => out.push((0,src_diagnostics/* diagnostic */.YK)('validate', 'error', message, { ...doc.locate(path), field: (0,manifest_path/* formatPath */.j)(path) }));
+const record = (v) => v !== null && typeof v === 'object' && !Array.isArray(v) ? v : undefined;
+/** The rules of one Connection, Source, SavedSearch or Webhook document (and secrets in any document). */
+function checkResource(doc, kind, raw, mode) {
+    const out = [];
+    const report = reporter(doc, out);
+    switch (kind) {
+        case 'Connection':
+            if (mode === 'managed')
+                report(['kind'], 'the managed API has no connections: Connection manifests need self-hosted mode');
+            break;
+        case 'Source':
+            checkSource(raw, mode, report);
+            break;
+        case 'SavedSearch':
+            checkReference(raw, 'source', true, report);
+            checkSavedSearchFilters(raw, report);
+            checkTags(raw, report);
+            break;
+        case 'Webhook':
+            checkWebhook(raw, report, doc.unsetSecretPaths ?? new Set());
+            break;
+        case 'TeamMember':
+            // v2/team.ts is a self-hosted router; the cloud manages its users in its own console.
+            if (mode === 'managed')
+                report(['kind'], 'the managed API has no team routes: TeamMember manifests need self-hosted mode');
+            break;
+    }
+    return out;
+}
+/**
+ * Secret fields take only `${secret.NAME}` (the placeholders filled recorded on the document), and a secret
+ * fills nothing else: anywhere else its value would show in plans and reports. For documents of every kind.
+ */
+function checkSecretPlacement(doc, kind, raw) {
+    const diagnostics = [];
+    const report = reporter(doc, diagnostics);
+    const fields = resources_schema/* SECRET_FIELDS */.x1[kind] ?? [];
+    const secretPaths = doc.secretPaths ?? new Map();
+    const allowed = new Set();
+    for (const pattern of fields) {
+        for (const path of expand(raw, pattern)) {
+            const key = (0,manifest_path/* formatPath */.j)(path);
+            allowed.add(key);
+            const value = valueAt(raw, path);
+            if (typeof value !== 'string' || secretPaths.has(key))
+                continue;
+            report(path, 'is a secret: write it as `${secret.NAME}` and set NAME as a secret variable (the `secret-vars` input; the CLI: OBSDEPLOY_SECRET_NAME), not as text or a plain `${NAME}`');
+        }
+    }
+    for (const [key, name] of secretPaths) {
+        if (allowed.has(key))
+            continue;
+        const where = fields.length > 0 ? `only ${fields.map(f => f.join('.')).join(', ')}` : 'no field';
+        report(resource_rules_parsePath(key), `\${secret.${name}} fills a field that is not secret, where its value would show in plans; in a ${kind} ${where} may hold secrets`);
+    }
+    return diagnostics;
+}
+/** `tiles[0].name` -> ['tiles', 0, 'name']. */
+function resource_rules_parsePath(key) {
+    const out = [];
+    for (const m of key.matchAll(/([^.[\]]+)|\[(\d+)\]/g))
+        out.push(m[2] !== undefined ? Number(m[2]) : m[1]);
+    return out;
+}
+/** The concrete paths of a pattern (`*` is every key of a mapping) present in the value. */
+function expand(value, pattern) {
+    if (pattern.length === 0)
+        return [[]];
+    const [head, ...rest] = pattern;
+    const r = record(value);
+    if (!r)
+        return [];
+    const keys = head === '*' ? Object.keys(r) : head in r ? [head] : [];
+    return keys.flatMap(k => expand(r[k], rest).map(p => [k, ...p]));
+}
+function valueAt(value, path) {
+    let v = value;
+    for (const seg of path)
+        v = v?.[seg];
+    return v;
+}
+/** A reference by name (`field`) or by id (`fieldId`), one of the two. */
+function checkReference(raw, field, required, report, what = field) {
+    const idField = `${field}Id`;
+    if (raw[field] !== undefined && raw[idField] !== undefined)
+        report([idField], `use \`${field}\` (by name) or \`${idField}\`, not both`);
+    else if (required && raw[field] === undefined && raw[idField] === undefined)
+        report([field], `needs the ${what}: \`${field}\` (by name) or \`${idField}\``);
+}
+/** Fields of the self-hosted source schemas that the managed API's source schemas do not declare. */
+const SELF_HOSTED_ONLY = {
+    log: ['serviceVersionExpression', 'tableFilterExpression', 'orderByExpression'],
+    trace: [
+        'sampleRateExpression',
+        'serviceVersionExpression',
+        'spanLinksValueExpression',
+        'displayedTimestampValueExpression',
+        'orderByExpression'
+    ],
+    metric: ['serviceNameExpression', 'seriesTable'],
+    session: ['resourceAttributesExpression'],
+    promql: []
+};
+function checkSource(raw, mode, report) {
+    checkReference(raw, 'connection', true, report, 'ClickHouse connection');
+    if (mode === 'managed' && raw.connection !== undefined)
+        report(['connection'], 'the managed API cannot list connections: name it by `connectionId`');
+    const kind = typeof raw.sourceKind === 'string' ? raw.sourceKind : undefined;
+    for (const [field] of resources_schema/* SOURCE_REFERENCES */.B5) {
+        if (field in raw || `${field}Id` in raw)
+            checkReference(raw, field, false, report, 'correlated source');
+    }
+    if (kind === 'session')
+        checkReference(raw, 'traceSource', true, report, 'correlated trace source');
+    if (kind === 'metric') {
+        const tables = record(raw.metricTables);
+        if (tables && !Object.values(tables).some(t => typeof t === 'string' && t.length > 0))
+            report(['metricTables'], 'At least one metric table must be specified');
+    }
+    const views = Array.isArray(raw.materializedViews) ? raw.materializedViews : [];
+    views.forEach((view, i) => {
+        const columns = Array.isArray(record(view)?.aggregatedColumns)
+            ? record(view).aggregatedColumns
+            : [];
+        columns.forEach((c, j) => {
+            const col = record(c);
+            if (col &&
+                col.aggFn !== 'count' &&
+                !(typeof col.sourceColumn === 'string' && col.sourceColumn.length > 0))
+                report(['materializedViews', i, 'aggregatedColumns', j, 'sourceColumn'], 'Materialized View Source Column is required (unless aggFn is count)');
+        });
+    });
+    if (mode === 'managed') {
+        for (const field of kind ? (SELF_HOSTED_ONLY[kind] ?? []) : [])
+            if (field in raw)
+                report([field], `not part of the managed API's ${kind} source: remove it in managed mode`);
+        if (kind === 'trace' && raw.durationPrecision === undefined)
+            report(['durationPrecision'], 'is required by the managed API (ClickStackTraceSource): 3 is the default');
+    }
+    else if ('filterSettings' in raw) {
+        report(['filterSettings'], 'exists only in the managed API: the self-hosted server drops it');
+    }
+}
+/**
+ * v2/savedSearches.ts: every filter a create or change sends must render as one sidebar facet: a single
+ * `<column> IN (...)`, `NOT IN (...)` or `BETWEEN <a> AND <b>` (common-utils filters.ts
+ * isRenderablePinnedFilter). This is the same shape test, without the server's full SQL parser.
+ */
+function isRenderableFilter(condition) {
+    const text = condition.trim();
+    const inList = /^(.+?)\s+(?:NOT\s+)?IN\s*\((.*)\)$/is.exec(text);
+    const between = /^(.+?)\s+BETWEEN\s+(\S+)\s+AND\s+(\S+)$/is.exec(text);
+    const match = inList ?? between;
+    if (!match)
+        return false;
+    const column = match[1].trim();
+    if (/\b(?:NOT|AND|OR)\b/i.test(column) || column === '')
+        return false;
+    const topLevelAnd = countTopLevelAnd(text);
+    return topLevelAnd === (between && !inList ? 1 : 0);
+}
+function countTopLevelAnd(text) {
+    let count = 0;
+    let depth = 0;
+    let quote = false;
+    for (let i = 0; i < text.length; i++) {
+        const ch = text[i];
+        if (ch === "'")
+            quote = !quote;
+        if (quote)
+            continue;
+        if (ch === '(')
+            depth++;
+        else if (ch === ')')
+            depth = Math.max(0, depth - 1);
+        else if (depth === 0 && text.slice(i, i + 5).toUpperCase() === ' AND ') {
+            count++;
+            i += 4;
+        }
+    }
+    return count;
+}
+function checkSavedSearchFilters(raw, report) {
+    const filters = Array.isArray(raw.filters) ? raw.filters : [];
+    filters.forEach((f, i) => {
+        const condition = record(f)?.condition;
+        // lucene and sql_ast filters are checked against the live saved search at plan time.
+        if ((record(f)?.type ?? 'sql') !== 'sql')
+            return;
+        if (typeof condition === 'string' && !isRenderableFilter(condition))
+            report(['filters', i, 'condition'], "must be one sidebar filter: `<column> IN ('a', ...)`, `<column> NOT IN (...)` or `<column> BETWEEN <n> AND <n>` (the server refuses any other new filter)");
+    });
+}
+function checkTags(raw, report) {
+    const seen = new Set();
+    const tags = Array.isArray(raw.tags) ? raw.tags : [];
+    tags.forEach((tag, i) => {
+        if (typeof tag !== 'string')
+            return;
+        if (tag.startsWith(rules/* OWNERSHIP_TAG_PREFIX */.yJ))
+            report(['tags', i], `tags starting with "${rules/* OWNERSHIP_TAG_PREFIX */.yJ}" are reserved for the ownership tag`);
+        if (seen.has(tag))
+            report(['tags', i], `duplicate tag "${tag}"`);
+        seen.add(tag);
+    });
+}
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\r\n\t\x00-\x1F\x7F]/;
+const HEADER_NAME = /^[!#$%&'*+\-.0-9A-Z^_`a-z|~]+$/;
+/** `unset`: fields a secret without a value fills (validate): their values are checked at plan time. */
+function checkWebhook(raw, report, unset) {
+    if (typeof raw.name === 'string' && raw.name !== raw.name.trim())
+        report(['name'], 'must not start or end with whitespace (the server trims it, and the names would differ)');
+    const service = raw.service;
+    if (typeof raw.url === 'string' && !unset.has('url')) {
+        const problem = webhookUrlProblem(raw.url, service);
+        if (problem)
+            report(['url'], problem);
+    }
+    if (service === 'slack') {
+        for (const field of ['headers', 'queryParams', 'body'])
+            if (raw[field] !== undefined)
+                report([field], `${field} is not supported for the slack webhook service`);
+    }
+    const headers = record(raw.headers);
+    if (headers) {
+        if (Object.keys(headers).length > vocabulary/* RESOURCE_LIMITS */.k_.webhookHeaders)
+            report(['headers'], `A webhook cannot have more than ${vocabulary/* RESOURCE_LIMITS */.k_.webhookHeaders} headers`);
+        for (const [key, value] of Object.entries(headers)) {
+            if (key.length > vocabulary/* RESOURCE_LIMITS */.k_.headerName || !HEADER_NAME.test(key))
+                report(['headers', key], "invalid header name: 1-256 letters, digits and !#$%&'*+-.^_`|~ (the server refuses it)");
+            else if (/^\d/.test(key))
+                report(['headers', key], 'Header name cannot start with a number');
+            if (typeof value === 'string' && (value.length > vocabulary/* RESOURCE_LIMITS */.k_.headerValue || CONTROL.test(value)))
+                report(['headers', key], `header values are at most ${vocabulary/* RESOURCE_LIMITS */.k_.headerValue} characters, without control characters`);
+        }
+    }
+    const params = record(raw.queryParams);
+    if (params) {
+        if (Object.keys(params).length > vocabulary/* RESOURCE_LIMITS */.k_.webhookQueryParams)
+            report(['queryParams'], `A webhook cannot have more than ${vocabulary/* RESOURCE_LIMITS */.k_.webhookQueryParams} query parameters`);
+        for (const [key, value] of Object.entries(params)) {
+            if (key.length > vocabulary/* RESOURCE_LIMITS */.k_.queryParamKey || CONTROL.test(key))
+                report(['queryParams', key], 'query parameter names are 1-1024 characters, without control characters');
+            if (typeof value === 'string' &&
+                (value.length > vocabulary/* RESOURCE_LIMITS */.k_.queryParamValue || CONTROL.test(value)))
+                report(['queryParams', key], `query parameter values are at most ${vocabulary/* RESOURCE_LIMITS */.k_.queryParamValue} characters, without control characters`);
+        }
+    }
+}
+/**
+ * What the server's validateWebhookUrl refuses (utils/validators.ts), in words that never quote the URL (it
+ * is a secret). A host on the server's WEBHOOK_HOSTNAME_ALLOWLIST is accepted there, which this cannot see.
+ */
+function webhookUrlProblem(url, service) {
+    let parsed;
+    try {
+        parsed = new URL(url);
+    }
+    catch {
+        return 'is not a valid URL';
+    }
+    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
+        return 'must use http or https';
+    const host = parsed.hostname
+        .replace(/^\[|\]$/g, '')
+        .replace(/\.+$/, '')
+        .toLowerCase();
+    if (service === 'slack' && host.split('.').slice(-2).join('.') !== 'slack.com')
+        return "a slack webhook's host must end in slack.com";
+    if (host === 'localhost' || host.endsWith('.localhost') || isPrivateAddress(host))
+        return 'points at a private or reserved address, which the server refuses (unless its WEBHOOK_HOSTNAME_ALLOWLIST names the host)';
+    return undefined;
+}
+const V4_BLOCKED = [
+    ['0.0.0.0', 8],
+    ['10.0.0.0', 8],
+    ['100.64.0.0', 10],
+    ['127.0.0.0', 8],
+    ['169.254.0.0', 16],
+    ['172.16.0.0', 12],
+    ['192.0.0.0', 24],
+    ['192.0.2.0', 24],
+    ['192.168.0.0', 16],
+    ['198.18.0.0', 15],
+    ['198.51.100.0', 24],
+    ['203.0.113.0', 24],
+    ['224.0.0.0', 4],
+    ['240.0.0.0', 4]
+];
+const v4Number = (ip) => ip.split('.').reduce((n, part) => n * 256 + Number(part), 0);
+/** Private, loopback, link-local, CGNAT, multicast, documentation or reserved address literals. */
+function isPrivateAddress(host) {
+    if ((0,external_node_net_.isIP)(host) === 4) {
+        const n = v4Number(host);
+        return V4_BLOCKED.some(([net, bits]) => Math.floor(n / 2 ** (32 - bits)) === Math.floor(v4Number(net) / 2 ** (32 - bits)));
+    }
+    if ((0,external_node_net_.isIP)(host) !== 6)
+        return false;
+    const mapped = /^(?:::ffff:|::)(\d+\.\d+\.\d+\.\d+)$/i.exec(host);
+    if (mapped)
+        return isPrivateAddress(mapped[1]);
+    const h = host.toLowerCase();
+    return (h === '::' ||
+        h === '::1' ||
+        /^fe[89ab]/.test(h) ||
+        /^f[cd]/.test(h) ||
+        /^ff/.test(h) ||
+        h.startsWith('2001:db8:') ||
+        h.startsWith('100::'));
+}
+
+// EXTERNAL MODULE: ./src/manifest/schema.ts + 7 modules
+var manifest_schema = __nccwpck_require__(719);
+;// CONCATENATED MODULE: ./src/manifest/specs.ts
+
+function emptySpecs() {
+    return Object.fromEntries(vocabulary/* MANIFEST_KINDS */.ak.map(kind => [kind, []]));
+}
+
+// EXTERNAL MODULE: ./src/manifest/suppression-mark.ts
+var suppression_mark = __nccwpck_require__(4186);
+// EXTERNAL MODULE: ./src/manifest/vars.ts
+var manifest_vars = __nccwpck_require__(9611);
+;// CONCATENATED MODULE: ./src/manifest/load.ts
+/**
+ * Load and validate every manifest in one pass: each problem in each file is reported, not only the
+ * first. Needs no network and no credentials.
+ */
+
+
+
+
+
+
+
+
+
+
+
+
+async function loadManifests(options) {
+    const found = options.files
+        ? { files: [...options.files], diagnostics: [] }
+        : await (0,files/* findManifestFiles */.GH)(options.patterns, options.cwd);
+    const set = { ...emptySet(found.files), digests: new Map() };
+    set.diagnostics.push(...found.diagnostics);
+    const views = emptyViews(options.mode);
+    const letGo = [];
+    // Files whose documents are held for policies that may yet turn up, and the size of their texts.
+    const held = [];
+    let heldBytes = 0;
+    for await (const read of (0,files/* readManifestFiles */.xt)(found.files, options.cwd)) {
+        const path = read.path;
+        set.diagnostics.push(...read.diagnostics);
+        if (read.file) {
+            const digest = (0,files/* textDigest */.oA)(read.file.text);
+            set.digests.set(path, digest);
+            const before = set.documents?.length ?? 0;
+            addText(set, views, path, read.file.text, options.vars ?? {}, options.secrets ?? {}, options.secretValues, 
+            // Positions asked for later read the file again: the set holds no text (yaml.ts), but for the files
+            // with a suppression comment (addText).
+            () => (0,files/* rereadManifestText */.yf)(path, options.cwd, digest));
+            // The documents as written have served validation. Only policies read them later, and whether there
+            // are any is known once every file is read. They are held until their files' text passes HELD_TEXT;
+            // past it, until a Policy turns up, each file's go as soon as it is read (a plan of 5,000 dashboards
+            // held ~25 MB of them to the end of loading, and what a full GC keeps then sets how far the heap
+            // grows), and a Policy found later has those read again (valuesAgain), which costs a second parse.
+            if (!options.keepDocuments &&
+                set.policies === undefined &&
+                set.documents &&
+                set.documents.length > before) {
+                held.push({ path, digest, count: set.documents.length - before });
+                heldBytes += read.file.text.length;
+                if (heldBytes > HELD_TEXT) {
+                    // Every document is a held file's here: no Policy has been read.
+                    let at = 0;
+                    for (const file of held.splice(0)) {
+                        const documents = set.documents.slice(at, (at += file.count)).map(letGoOf);
+                        letGo.push({ path: file.path, digest: file.digest, documents });
+                    }
+                    set.documents.splice(0, at);
+                }
+            }
+        }
+        else
+            views.incomplete = true;
+    }
+    if (set.policies !== undefined && letGo.length > 0)
+        valuesAgain(set, letGo, options);
+    return finish(set, views, options.mode, options.keepDocuments);
+}
+/**
+ * How much manifest text (UTF-16 code units) whose documents as written are held for policies not yet seen:
+ * a repository of 1,000 dashboards of 8 tiles and 2 alerts each is ~2.5 MB, so a Policy that sorts after
+ * them costs no second parse; a larger one's documents go as they are read.
+ */
+const HELD_TEXT = 4 * 2 ** 20;
+/** What the loader did twice, counted for the tests (as yaml.ts counts its parses). */
+const loadStats = { filesReadAgain: 0 };
+function letGoOf({ kind, doc }) {
+    doc.value = undefined;
+    return { kind, doc };
+}
+/**
+ * The values of the documents let go before a Policy turned up, read and parsed again (after `${VAR}`
+ * substitution, as loaded), before the documents kept since: the set's documents in file order, as if
+ * none had gone. It costs a second parse of the files let go (past HELD_TEXT, before the first Policy), in a
+ * run with policies only. A file changed since it was read has none: an error says so.
+ */
+function valuesAgain(set, letGo, options) {
+    const again = [];
+    for (const file of letGo) {
+        loadStats.filesReadAgain++;
+        const text = (0,files/* rereadManifestText */.yf)(file.path, options.cwd, file.digest);
+        if (text === undefined) {
+            set.diagnostics.push((0,src_diagnostics/* diagnostic */.YK)('validate', 'error', 'changed while the manifests were read, so policies cannot check it: run again', { file: file.path, line: 1, column: 1 }));
+            continue;
+        }
+        const parsed = (0,yaml/* parseYamlFile */.BU)(file.path, text);
+        const placeholders = text.includes('${');
+        for (const { kind, doc } of file.documents) {
+            const read = parsed.documents.find(d => d.index === doc.index);
+            if (!read)
+                continue;
+            const value = placeholders ? valueForRules(read, options.vars ?? {}) : read.value;
+            again.push({ kind, doc, value: value });
+        }
+    }
+    set.documents = [...again, ...(set.documents ?? [])];
+}
+/** The same validation for text already in memory (tests, fuzzing). */
+function validateText(file, text, mode, vars = {}, secrets = {}, secretValues = 'required') {
+    const set = emptySet([file]);
+    const views = emptyViews(mode);
+    addText(set, views, file, text, vars, secrets, secretValues);
+    return finish(set, views, mode);
+}
+function emptySet(files) {
+    return {
+        files,
+        specs: emptySpecs(),
+        diagnostics: []
+    };
+}
+function emptyViews(mode) {
+    return { mode, incomplete: false, dashboards: [], alerts: [], services: [], named: new Map() };
+}
+function addText(set, views, file, text, vars, secrets, secretValues = 'required', reread) {
+    const parsed = (0,yaml/* parseYamlFile */.BU)(file, text, reread);
+    set.diagnostics.push(...parsed.diagnostics);
+    const marked = (0,suppression_mark/* mentionsSuppression */.x)(text);
+    if (marked)
+        (set.suppressionLines ??= new Map()).set(file, text.split(/\r?\n/));
+    if (parsed.diagnostics.some(d => d.severity === 'error'))
+        views.incomplete = true;
+    else if (parsed.documents.length === 0) {
+        // Valid YAML, but nothing to manage: most likely a file saved before its content, or all of it
+        // commented out. Said, not silently valid.
+        set.diagnostics.push((0,src_diagnostics/* diagnostic */.YK)('validate', 'warning', 'no documents: the file is empty or holds only comments, so it manages nothing (delete it, or add a manifest with a `kind`)', { file, line: 1, column: 1 }));
+    }
+    const placeholders = text.includes('${');
+    for (const doc of parsed.documents) {
+        if (!placeholders) {
+            addDocument(set, views, doc);
+            continue;
+        }
+        const substituted = (0,manifest_vars/* substituteVariables */.O)(doc, vars, secrets, secretValues);
+        if (substituted.diagnostics.length > 0) {
+            // A document whose values are not known yet is not validated further.
+            set.diagnostics.push(...substituted.diagnostics);
+            views.incomplete = true;
+            continue;
+        }
+        // What policy rules read: each secret field as its placeholder, in validate and plan alike, so nothing
+        // a rule computes depends on a secret (README "Policies"). A second walk, for documents with secrets only.
+        const asWritten = substituted.secretPaths.size > 0 ? valueForRules(doc, vars) : substituted.value;
+        doc.value = substituted.value;
+        if (substituted.secretPaths.size > 0)
+            doc.secretPaths = substituted.secretPaths;
+        if (substituted.unsetSecretPaths.size > 0)
+            doc.unsetSecretPaths = substituted.unsetSecretPaths;
+        addDocument(set, views, doc, asWritten);
+    }
+    // A file with a suppression keeps its text: policies place each suppression by its document's start,
+    // which must come from the same text as the lines (a file edited since would not give it).
+    if (!marked)
+        parsed.release?.();
+}
+function finish(set, views, mode, keepDocuments = false) {
+    set.diagnostics.push(...(0,rules/* checkAcrossDocuments */.m)(views.dashboards, views.alerts, views.services, mode, views.incomplete), ...uniqueNames(views.named), ...savedSearchesOfAlerts(views), ...uniqueEmails(set.specs.TeamMember));
+    set.diagnostics = (0,src_diagnostics/* sortDiagnostics */.Ds)(set.diagnostics);
+    if (set.policies === undefined && !keepDocuments) {
+        set.documents = undefined;
+        set.suppressionLines = undefined;
+    }
+    // The raw values have served validation: later stages use the typed specs. Dropping them halves what
+    // a plan of thousands of manifests keeps.
+    for (const kind of vocabulary/* MANIFEST_KINDS */.ak)
+        for (const { doc } of set.specs[kind])
+            doc.value = undefined;
+    return set;
+}
+/**
+ * A document's value as policy rules see it: `${VAR}`s substituted, every `${secret.NAME}` left as written.
+ * Substituting with no secret values and 'optional' keeps each secret placeholder as its own text.
+ */
+function valueForRules(doc, vars) {
+    return (0,manifest_vars/* substituteVariables */.O)(doc, vars, {}, 'optional').value;
+}
+function addDocument(set, views, doc, 
+/** The value policy rules read (valueForRules); the document's own value when it holds no secret. */
+forRules = doc.value) {
+    const value = doc.value;
+    if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+        set.diagnostics.push((0,src_diagnostics/* diagnostic */.YK)('validate', 'error', `a manifest must be a mapping with a \`kind\`, got ${(0,error_message/* describeShape */.vJ)(value)}`, doc.start));
+        return;
+    }
+    const raw = value;
+    const kind = raw.kind;
+    if (kind === 'Policy') {
+        // Rules over the other documents, not a resource: src/policy checks them. A secret placeholder in a
+        // policy stays a placeholder too: no rule holds a secret's value.
+        doc.value = forRules;
+        (set.policies ??= []).push(doc);
+        return;
+    }
+    if (typeof kind !== 'string' || !vocabulary/* MANIFEST_KINDS */.ak.includes(kind)) {
+        // A misspelt Policy is as likely as a misspelt resource kind: it is offered too.
+        const kinds = [...vocabulary/* MANIFEST_KINDS */.ak, 'Policy'];
+        const guess = typeof kind === 'string' ? (0,issues/* didYouMean */.au)(kind, kinds) : undefined;
+        const message = kind === undefined
+            ? `is required: one of ${kinds.join(', ')}`
+            : `must be one of ${kinds.join(', ')}, got ${(0,error_message/* describeValue */.bp)(kind)}${guess ? ` (did you mean "${guess}"?)` : ''}`;
+        set.diagnostics.push((0,src_diagnostics/* diagnostic */.YK)('validate', 'error', message, { ...doc.locate(['kind']), field: 'kind' }));
+        return;
+    }
+    ;
+    (set.documents ??= []).push({
+        kind: kind,
+        doc,
+        value: forRules
+    });
+    // Self-hosted alerts take webhook channels only: its schema says so in its own words.
+    const schema = (0,manifest_schema/* kindSchema */.ue)(kind, views.mode);
+    const result = schema.safeParse(value, { reportInput: true });
+    if (!result.success)
+        set.diagnostics.push(...(0,issues/* issuesToDiagnostics */.oX)(result.error.issues, doc, schema));
+    // Rules that hold whatever else is wrong with the document, so one pass reports everything.
+    const spec = result.success ? result.data : undefined;
+    set.diagnostics.push(...(0,rules/* checkFilters */.Ae)(doc), ...checkSecretPlacement(doc, kind, raw), ...DOCUMENT_RULES[kind](doc, raw, views, spec));
+    if (spec)
+        set.specs[spec.kind].push({ spec, doc });
+}
+/**
+ * What each kind's document is checked for beyond its schema, valid or not (`spec` when it parsed), and what
+ * the rules across documents keep of it. A record over the vocabulary: a new kind without its entry does not
+ * compile.
+ */
+const DOCUMENT_RULES = {
+    Connection: (doc, raw, views) => namedResource(doc, 'Connection', raw, views),
+    Source: (doc, raw, views) => namedResource(doc, 'Source', raw, views),
+    SavedSearch: (doc, raw, views) => namedResource(doc, 'SavedSearch', raw, views),
+    Webhook: (doc, raw, views) => namedResource(doc, 'Webhook', raw, views),
+    // A team member's `name` is a person's, not how manifests refer to it: its email is (uniqueEmails).
+    TeamMember: (doc, raw, views) => checkResource(doc, 'TeamMember', raw, views.mode),
+    Dashboard: (doc, raw, views, spec) => {
+        views.dashboards.push((0,rules/* dashboardView */.sm)(doc, raw, spec));
+        return (0,rules/* checkDashboard */.xY)(doc, raw, views.mode, spec);
+    },
+    Alert: (doc, raw, views) => {
+        views.alerts.push((0,rules/* alertView */.yM)(doc, raw));
+        return (0,rules/* checkAlert */.PS)(doc, raw, views.mode);
+    },
+    ServiceSettings: (doc, _raw, views, spec) => {
+        views.services.push(doc);
+        return spec ? (0,rules/* checkServiceSettings */.V9)(doc, spec) : [];
+    }
+};
+/** A resource that manifests refer to by its name: the name is unique per kind (uniqueNames). */
+function namedResource(doc, kind, raw, views) {
+    if (typeof raw.name === 'string')
+        views.named.set(kind, [...(views.named.get(kind) ?? []), { doc, name: raw.name }]);
+    return checkResource(doc, kind, raw, views.mode);
+}
+/** Names are how manifests refer to connections, sources, saved searches and webhooks: unique per kind. */
+function uniqueNames(named) {
+    return [...named].flatMap(([kind, docs]) => duplicates(docs.map(({ doc, name }) => ({ doc, key: name })), 'name', (name, firstAt) => `duplicate ${kind} name "${name}" (also at ${firstAt})`));
+}
+/** A person is one team member: the server lowercases emails, so two spellings of one are duplicates. */
+function uniqueEmails(members) {
+    return duplicates(members.map(({ spec, doc }) => ({ doc, key: spec.email.toLowerCase() })), 'email', (_, firstAt) => `duplicate TeamMember email (also at ${firstAt}; emails compare case-insensitively)`);
+}
+/** Each document after the first of its key: an error at its `field` that says where the first one is. */
+function duplicates(entries, field, message) {
+    const seen = new Map();
+    const out = [];
+    for (const { doc, key } of entries) {
+        const first = seen.get(key);
+        if (!first) {
+            seen.set(key, doc);
+            continue;
+        }
+        const firstAt = `${first.file}:${first.locate([field]).line}`;
+        out.push((0,src_diagnostics/* diagnostic */.YK)('validate', 'error', message(key, firstAt), { ...doc.locate([field]), field }));
+    }
+    return out;
+}
+/**
+ * A saved-search alert is owned through its saved search, so the saved search must be one the manifests
+ * declare (by name; an id is checked at plan time), as a tile alert's dashboard must.
+ */
+function savedSearchesOfAlerts(views) {
+    const names = (views.named.get('SavedSearch') ?? []).map(s => s.name);
+    return views.alerts.flatMap(a => {
+        const name = a.savedSearch;
+        if (name === undefined || names.includes(name))
+            return [];
+        const guess = (0,issues/* didYouMean */.au)(name, names);
+        const hint = guess
+            ? ` (did you mean "${guess}"?)`
+            : views.incomplete
+                ? ' (some manifests could not be read: fix those errors first)'
+                : ': an alert is owned through its saved search, so declare it (`adopt: true` for an existing one)';
+        return [
+            (0,src_diagnostics/* diagnostic */.YK)('validate', 'error', `no SavedSearch named "${name}" in the manifests${hint}`, {
+                ...a.doc.locate(['savedSearch']),
+                field: 'savedSearch'
+            })
+        ];
+    });
+}
+
+// EXTERNAL MODULE: ./src/policy/check.ts + 12 modules
+var check = __nccwpck_require__(5075);
+;// CONCATENATED MODULE: ./src/run/load.ts
+/**
+ * A stack's manifests as the run takes them: loaded (manifest/), then checked by the policies they hold,
+ * the repository's and the enforced ones (policy/). Loading is the run's: policy/ only checks what it is
+ * given.
+ */
+
+
+/** loadManifests, then the policies the manifests hold (and the repository's, `repository`). */
+async function loadWithPolicies(options) {
+    const repository = options.repository ?? [];
+    // A base commit or a policy source may hold rules where these files hold none: keep what rules read.
+    const set = await loadManifests({
+        ...options,
+        keepDocuments: repository.length > 0 || options.enforced !== undefined
+    });
+    return (0,check/* checkPolicies */.Jk)(set, {
+        stack: options.stack,
+        repository,
+        secrets: Object.values(options.secrets ?? {}),
+        enforced: await options.enforced,
+        vars: options.vars
+    });
 }
 
 ;// CONCATENATED MODULE: ./src/config/stack-layout.ts
@@ -9452,8 +10184,6 @@ function selectStacks(layout, options) {
     };
 }
 
-// EXTERNAL MODULE: ./src/manifest/load.ts + 1 modules
-var load = __nccwpck_require__(8918);
 // EXTERNAL MODULE: ./src/run/types.ts
 var run_types = __nccwpck_require__(1316);
 ;// CONCATENATED MODULE: ./src/run/stacks.ts
@@ -9465,6 +10195,7 @@ var run_types = __nccwpck_require__(1316);
  * says stack by stack what happened. A problem of the layout itself (a broken stack.yaml, a manifest of no
  * stack, two stacks of one name) stops the run before anything is planned: ownership would be in doubt.
  */
+
 
 
 
@@ -9494,65 +10225,29 @@ async function runStacks(config, stacks, deps) {
     }
     log.info(`Stacks: ${selection.stacks.map(s => s.name).join(', ') || 'none'} (${selection.reason})${summary.skipped.length > 0 ? `; not run: ${summary.skipped.join(', ')}` : ''}`);
     const matrix = JSON.stringify(selection.stacks.map(s => ({ stack: s.name, folder: s.folder })));
-    const loaded = [];
-    const enforced = readEnforced(deps, config.vars);
-    const loading = (async () => {
-        const repository = await repositoryPolicies(layout.policies, config);
-        const rules = await enforced;
-        own.push(...repository.diagnostics, ...(rules?.diagnostics ?? []));
-        // A stack is not planned without the rules that hold in it: a broken repository policy or policy source
-        // holds back all.
-        const brokenPolicies = (0,src_diagnostics/* hasErrors */.Cs)(repository.diagnostics) || (0,src_diagnostics/* hasErrors */.Cs)(rules?.diagnostics ?? []);
-        for (const stack of selection.stacks) {
-            // The base commit's files of this stack's folder, and those outside every stack's (the repository's).
-            const inStack = (file) => contains(stack.folder, file) || !layout.stacks.some(s => contains(s.folder, file));
-            const manifests = await loadStack(stack, config, repository.policies, rules && { base: baseOfStack(rules.base, inStack), central: rules.central });
-            if (brokenPolicies)
-                manifests.diagnostics.push((0,src_diagnostics/* diagnostic */.YK)('validate', 'error', `stack "${stack.name}" is not planned: ${(0,src_diagnostics/* hasErrors */.Cs)(repository.diagnostics) ? `the repository's policies (${layout.policies.join(', ')}) have errors` : 'its policy source could not be read'}`));
-            loaded.push({ stack, manifests });
-        }
-        return loaded.filter(l => !(0,src_diagnostics/* hasErrors */.Cs)(l.manifests.diagnostics)).map(l => l.manifests);
-    })();
+    const loading = loadStacks(config, deps, layout, selection.stacks);
     // The live read goes out while the stacks load (validate never loads the client).
     const early = config.command === 'validate' || selection.stacks.length === 0
         ? undefined
-        : startEarly(config, deps, loading);
+        : startEarly(config, deps, loading.then(l => plannable(l.loaded).map(s => s.manifests)));
     early?.catch(() => undefined); // awaited below; never unhandled should loading throw first
-    await loading;
+    const { loaded, diagnostics } = await loading;
+    own.push(...diagnostics);
     const offline = (l) => ({
         stack: l.stack.name,
         exitCode: (0,src_diagnostics/* hasErrors */.Cs)(l.manifests.diagnostics) ? 1 : 0,
         diagnostics: [...l.manifests.diagnostics],
         outputs: { ...run_types/* EMPTY_OUTPUTS */.J }
     });
-    const valid = loaded.filter(l => !(0,src_diagnostics/* hasErrors */.Cs)(l.manifests.diagnostics));
-    const outcomes = new Map();
-    let planFile;
-    if (early !== undefined && valid.length === 0) {
-        // No stack to plan: the read is dropped.
-        await early.then(e => e.read.abandon(), () => undefined);
-    }
-    if (config.command !== 'validate' && early !== undefined && valid.length > 0) {
-        const { runOnline, read } = await early;
-        const online = await runOnline({ ...config, command: config.command }, valid.map(({ stack, manifests }) => ({
-            name: stack.name,
-            manifests,
-            prune: stack.prune ?? config.prune,
-            siblings: layout.stacks.filter(s => s !== stack).map(s => s.name)
-        })), deps, read);
-        own.push(...online.diagnostics);
-        valid.forEach((l, i) => outcomes.set(l.stack, online.stacks[i]));
-        planFile = online.planFile;
-    }
-    const results = loaded.map(l => {
-        const review = (0,check/* policyReviewOf */.Or)(l.manifests);
-        return {
-            ...(outcomes.get(l.stack) ?? offline(l)),
-            stack: l.stack.name,
-            folder: l.stack.folder,
-            ...(review ? { policies: review } : {})
-        };
-    });
+    const online = await planTogether(config, deps, layout, plannable(loaded), early);
+    own.push(...online.diagnostics);
+    const planFile = online.planFile;
+    const results = loaded.map(l => ({
+        ...(online.outcomes.get(l.stack) ?? offline(l)),
+        stack: l.stack.name,
+        folder: l.stack.folder,
+        ...(l.review ? { policies: l.review } : {})
+    }));
     return {
         exitCode: (0,src_diagnostics/* hasErrors */.Cs)(own) || results.some(r => r.exitCode !== 0) ? 1 : 0,
         diagnostics: [...own, ...results.flatMap(r => r.diagnostics)],
@@ -9562,13 +10257,62 @@ async function runStacks(config, stacks, deps) {
     };
 }
 /**
+ * The selected stacks' manifests, each loaded with its variables and checked by the policies that hold in
+ * it (its own, the repository's, the enforced ones); and the problems of those policies, which are the run's.
+ */
+async function loadStacks(config, deps, layout, selected) {
+    const enforced = readEnforced(deps, config.vars);
+    const loaded = [];
+    const repository = await repositoryPolicies(layout.policies, config);
+    const rules = await enforced;
+    const diagnostics = [...repository.diagnostics, ...(rules?.diagnostics ?? [])];
+    // A stack is not planned without the rules that hold in it: a broken repository policy or policy source
+    // holds back all.
+    const brokenPolicies = (0,src_diagnostics/* hasErrors */.Cs)(repository.diagnostics) || (0,src_diagnostics/* hasErrors */.Cs)(rules?.diagnostics ?? []);
+    for (const stack of selected) {
+        // The base commit's files of this stack's folder, and those outside every stack's (the repository's).
+        const inStack = (file) => contains(stack.folder, file) || !layout.stacks.some(s => contains(s.folder, file));
+        const checked = await loadStack(stack, config, repository.policies, rules && { base: baseOfStack(rules.base, inStack), central: rules.central });
+        if (brokenPolicies)
+            checked.manifests.diagnostics.push((0,src_diagnostics/* diagnostic */.YK)('validate', 'error', `stack "${stack.name}" is not planned: ${(0,src_diagnostics/* hasErrors */.Cs)(repository.diagnostics) ? `the repository's policies (${layout.policies.join(', ')}) have errors` : 'its policy source could not be read'}`));
+        loaded.push({ ...checked, stack });
+    }
+    return { loaded, diagnostics };
+}
+/** The stacks that may be planned: those whose manifests and policies have no errors. */
+const plannable = (loaded) => loaded.filter(l => !(0,src_diagnostics/* hasErrors */.Cs)(l.manifests.diagnostics));
+/**
+ * The plannable stacks planned (and applied) together, from the live read started early (runOnline); the
+ * read dropped when there is none to plan. Validate starts no read, and plans nothing.
+ */
+async function planTogether(config, deps, layout, planned, early) {
+    const outcomes = new Map();
+    if (early === undefined || config.command === 'validate')
+        return { outcomes, diagnostics: [] };
+    if (planned.length === 0) {
+        // No stack to plan: the read is dropped.
+        await early.then(e => e.read.abandon(), () => undefined);
+        return { outcomes, diagnostics: [] };
+    }
+    const { runOnline, read } = await early;
+    const online = await runOnline({ ...config, command: config.command }, planned.map(({ stack, manifests, planRules }) => ({
+        name: stack.name,
+        manifests,
+        planRules,
+        prune: stack.prune ?? config.prune,
+        siblings: layout.stacks.filter(s => s !== stack).map(s => s.name)
+    })), deps, read);
+    planned.forEach((l, i) => outcomes.set(l.stack, online.stacks[i]));
+    return { outcomes, planFile: online.planFile, diagnostics: online.diagnostics };
+}
+/**
  * The repository's policies (files outside every stack's folder that hold only Policy documents), read
  * with the run's variables. Their own problems (a rule that is not valid CEL) are the run's, said once.
  */
 async function repositoryPolicies(files, config) {
     if (files.length === 0)
         return { policies: [], diagnostics: [] };
-    const set = await (0,load/* loadManifests */.DD)({
+    const set = await loadManifests({
         patterns: [],
         files,
         cwd: config.cwd,
@@ -9579,12 +10323,12 @@ async function repositoryPolicies(files, config) {
     });
     const policies = set.policies ?? [];
     // No stack is named: the rules scoped to stacks are checked for their CEL, and run in their stacks.
-    await (0,check/* checkPolicies */.Jk)(set, { stack: '' });
-    return { policies, diagnostics: set.diagnostics };
+    const { manifests } = await (0,check/* checkPolicies */.Jk)(set, { stack: '' });
+    return { policies, diagnostics: manifests.diagnostics };
 }
 /** A stack's manifests, validated with its variables; the run's `vars` override the stack's own. */
 async function loadStack(stack, config, repository, enforced) {
-    const manifests = await (0,check/* loadWithPolicies */.L8)({
+    const checked = await loadWithPolicies({
         stack: stack.name,
         repository,
         ...(enforced ? { enforced: Promise.resolve(enforced) } : {}),
@@ -9598,9 +10342,9 @@ async function loadStack(stack, config, repository, enforced) {
     });
     if (stack.manifests.length === 0) {
         // As with no manifests at all: an empty desired state would read as "delete everything it owns".
-        manifests.diagnostics.push((0,src_diagnostics/* diagnostic */.YK)('validate', 'error', `stack "${stack.name}" has no manifests in ${stack.folder}: refused rather than planned as empty, which would delete everything it owns`, { file: stack.file, line: 1, column: 1 }));
+        checked.manifests.diagnostics.push((0,src_diagnostics/* diagnostic */.YK)('validate', 'error', `stack "${stack.name}" has no manifests in ${stack.folder}: refused rather than planned as empty, which would delete everything it owns`, { file: stack.file, line: 1, column: 1 }));
     }
-    return manifests;
+    return checked;
 }
 function sumOutputs(all) {
     return all.reduce((sum, o) => ({
@@ -9638,7 +10382,7 @@ async function runUnscrubbed(config, deps) {
     const log = deps.log ?? src_log/* silentLogger */.qq;
     const enforced = readEnforced(deps, config.vars);
     enforced?.catch(() => undefined); // awaited below
-    const load = () => (0,check/* loadWithPolicies */.L8)({
+    const load = () => loadWithPolicies({
         enforced: enforced?.then(e => ({ base: e.base, central: e.central })),
         stack: config.stack,
         patterns: config.manifests,
@@ -9657,7 +10401,7 @@ async function runUnscrubbed(config, deps) {
         const saved = await applySavedPlanEarly({ ...config, command: config.command }, deps, load);
         if ('applied' in saved)
             return resultOf(saved.applied, matrix);
-        loading = saved.planAgain.manifests;
+        loading = saved.planAgain.loaded;
         early = Promise.resolve({ runOnline: saved.runOnline, read: saved.planAgain.read });
     }
     else {
@@ -9666,15 +10410,14 @@ async function runUnscrubbed(config, deps) {
         early =
             config.command === 'validate'
                 ? undefined
-                : startEarly(config, deps, loading.then(m => [m]));
+                : startEarly(config, deps, loading.then(c => [c.manifests]));
     }
     early?.catch(() => undefined); // awaited below; never unhandled should loading throw first
-    const manifests = await loading;
+    const { manifests, planRules, review } = await loading;
     // The policy source's own problems hold back the stack as its rules would.
     if (enforced)
         manifests.diagnostics = (0,src_diagnostics/* sortDiagnostics */.Ds)([...manifests.diagnostics, ...(await enforced).diagnostics]);
-    const review = (0,check/* policyReviewOf */.Or)(manifests);
-    const counts = `${manifests.dashboards.length} dashboard(s), ${manifests.alerts.length} alert(s), ${manifests.services.length} service setting(s)`;
+    const counts = `${manifests.specs.Dashboard.length} dashboard(s), ${manifests.specs.Alert.length} alert(s), ${manifests.specs.ServiceSettings.length} service setting(s)`;
     log.info(`Read ${manifests.files.length} manifest file(s): ${counts}`);
     const offline = (exitCode) => ({
         exitCode,
@@ -9691,7 +10434,7 @@ async function runUnscrubbed(config, deps) {
         return offline(0);
     const { runOnline, read } = await early;
     // `command` as narrowed above: what goes online is plan, apply or drift.
-    const online = await runOnline({ ...config, command: config.command }, [{ name: config.stack, manifests, prune: config.prune, siblings: [] }], deps, read);
+    const online = await runOnline({ ...config, command: config.command }, [{ name: config.stack, manifests, planRules, prune: config.prune, siblings: [] }], deps, read);
     return { ...resultOf(online, matrix), ...(review ? { policies: review } : {}) };
 }
 /** The run's result from its one stack's. */
@@ -9736,32 +10479,78 @@ function resultOf(online, matrix) {
 
 
 async function cli(argv, io) {
-    const parsed = parseCliArgs(argv);
+    const asked = commandOf(parseCliArgs(argv), io);
+    if ('exit' in asked)
+        return asked.exit;
+    const { command, values, positionals } = asked;
+    let raw;
+    try {
+        raw = await rawSettingsOf(command, values, positionals, io);
+    }
+    catch (e) {
+        io.stderr(`obsdeploy ${command}: ${(0,src_log/* printable */.g$)((0,error_message/* errorMessage */.gJ)(e))}\n`);
+        return 2;
+    }
+    const secrets = [raw['api-key'], raw['key-id'], raw['key-secret']];
+    const log = (0,src_log/* redactingLogger */.S)((0,src_log/* redactingLogger */.S)(stderrLogger(io, Boolean(values.verbose)), secrets), Object.values(secretValues(raw['secret-vars'])), src_log/* SECRET_VAR_MIN_LENGTH */.vb);
+    const settings = configReader(raw, values, io);
+    if (command === 'export') {
+        const config = settings(command);
+        if (!config)
+            return 2;
+        const { exportCommand } = await Promise.all(/* import() */[__nccwpck_require__.e(752), __nccwpck_require__.e(255), __nccwpck_require__.e(303)]).then(__nccwpck_require__.bind(__nccwpck_require__, 6303));
+        return exportCommand(config, {
+            out: values.out,
+            tags: values.tag ?? [],
+            names: values.name ?? [],
+            owned: Boolean(values.owned),
+            kinds: values.kind ?? [],
+            force: Boolean(values.force),
+            io,
+            log
+        });
+    }
+    const config = settings(command);
+    if (!config)
+        return 2;
+    const result = await runWithProgress(config, values, io, log);
+    await printReport(config, result, values, io);
+    return result.exitCode;
+}
+/** The command asked for, or the exit code once `--version`, `--help` or what is wrong with argv is printed. */
+function commandOf(parsed, io) {
     if (!parsed.ok) {
         // One line that says what is wrong, and how to call that command: not the whole manual.
         io.stderr(`obsdeploy${parsed.command ? ` ${parsed.command}` : ''}: ${parsed.message}\n${shortUsage(parsed.command)}\n`);
-        return 2;
+        return { exit: 2 };
     }
     const { values, positionals } = parsed;
     if (values.version) {
         io.stdout(`${version/* VERSION */.x}\n`);
-        return 0;
+        return { exit: 0 };
     }
     const command = parsed.command;
     if (values.help && isCommand(command)) {
         io.stdout(`${commandHelp(command)}\n`);
-        return 0;
+        return { exit: 0 };
     }
     if (values.help || !command) {
         ;
         (values.help ? io.stdout : io.stderr)(`${usage()}\n`);
-        return values.help ? 0 : 2;
+        return { exit: values.help ? 0 : 2 };
     }
     if (!isCommand(command)) {
         const guess = (0,issues/* didYouMean */.au)(command, COMMANDS);
         io.stderr(`obsdeploy: unknown command "${command}"${guess ? ` (did you mean ${guess}?)` : ''}; one of ${COMMANDS.join(', ')}\n${shortUsage(undefined)}\n`);
-        return 2;
+        return { exit: 2 };
     }
+    return { command, values, positionals };
+}
+/**
+ * The raw settings the action would read, from the environment and the flags: secrets only from the environment,
+ * folder arguments as globs of their manifests, variables from --vars-file and --var. Throws what is wrong with those.
+ */
+async function rawSettingsOf(command, values, positionals, io) {
     const raw = {};
     for (const i of INPUTS) {
         const fromEnv = io.env[i.env ?? `OBSDEPLOY_${i.name.toUpperCase().replace(/-/g, '_')}`];
@@ -9784,15 +10573,11 @@ async function cli(argv, io) {
         raw['saved-plan'] = String(values.plan);
     if (values.out !== undefined && command !== 'export')
         raw['plan-path'] = String(values.out);
-    try {
-        raw.vars = await collectVars(values['vars-file'], values.var ?? [], io.cwd, io.env.OBSDEPLOY_VARS);
-    }
-    catch (e) {
-        io.stderr(`obsdeploy ${command}: ${(0,src_log/* printable */.g$)((0,error_message/* errorMessage */.gJ)(e))}\n`);
-        return 2;
-    }
-    const secrets = [raw['api-key'], raw['key-id'], raw['key-secret']];
-    const log = (0,src_log/* redactingLogger */.S)((0,src_log/* redactingLogger */.S)(stderrLogger(io, Boolean(values.verbose)), secrets), Object.values(secretValues(raw['secret-vars'])), src_log/* SECRET_VAR_MIN_LENGTH */.vb);
+    raw.vars = await collectVars(values['vars-file'], values.var ?? [], io.cwd, io.env.OBSDEPLOY_VARS);
+    return raw;
+}
+/** The settings of a command, or undefined once their problems are printed (with how to call it). */
+function configReader(raw, values, io) {
     const stackDefault = default_stack_defaultStackOf(io.cwd, io.env);
     const context = {
         cwd: io.cwd,
@@ -9805,8 +10590,7 @@ async function cli(argv, io) {
         label: name => SECRET_ENV[name] ?? `--${name}`,
         suggest: (name, value) => (SECRET_ENV[name] ? `${SECRET_ENV[name]}=${value}` : `--${name} ${value}`)
     };
-    /** The settings, or undefined once their problems are printed. */
-    const settings = (c) => {
+    return (c) => {
         const { config, diagnostics } = parseConfigFor(c, raw, context);
         for (const d of diagnostics)
             io.stderr(`obsdeploy ${c}: ${d.severity === 'error' ? '' : `${d.severity}: `}${(0,src_log/* printable */.g$)(d.message)}\n`);
@@ -9822,35 +10606,18 @@ async function cli(argv, io) {
         io.stderr(`${shortUsage(c)}\n`);
         return undefined;
     };
-    if (command === 'export') {
-        const config = settings(command);
-        if (!config)
-            return 2;
-        const { exportCommand } = await Promise.all(/* import() */[__nccwpck_require__.e(752), __nccwpck_require__.e(914), __nccwpck_require__.e(303)]).then(__nccwpck_require__.bind(__nccwpck_require__, 6303));
-        return exportCommand(config, {
-            out: values.out,
-            tags: values.tag ?? [],
-            names: values.name ?? [],
-            owned: Boolean(values.owned),
-            kinds: values.kind ?? [],
-            force: Boolean(values.force),
-            io,
-            log
-        });
-    }
-    const config = settings(command);
-    if (!config)
-        return 2;
+}
+/** run(), with the apply's progress on stderr: redrawn in place on a terminal, as lines otherwise. */
+async function runWithProgress(config, values, io, log) {
     const progress = progressReporter({
         // A dumb terminal cannot redraw a line: it gets lines, as CI does.
         live: (io.isStderrTty ?? io.isTty) && io.env.TERM !== 'dumb',
         write: text => io.stderr(text),
         pace: config.rateLimit
     });
-    let result;
     try {
         const labels = values.label ?? [];
-        result = await run_run(config, {
+        return await run_run(config, {
             log,
             progress: progress.update,
             pacing: progress.pacing,
@@ -9865,6 +10632,9 @@ async function cli(argv, io) {
     finally {
         progress.done();
     }
+}
+/** The run's report: JSON, the problems of a validation, or the plan as text; and the markdown summary asked for. */
+async function printReport(config, result, values, io) {
     const when = { time: new Date().toISOString() };
     const report = reportOf(config, result, when);
     const stacks = result.stacks && stacksReportOf(config, result.stacks, result.planFile, when);
@@ -9894,7 +10664,6 @@ async function cli(argv, io) {
         const options = { maxLength: SUMMARY_LIMIT, measure: 'bytes' };
         await (0,promises_.writeFile)(external_node_path_default().resolve(io.cwd, String(values.summary)), stacks ? renderStacksMarkdown(stacks, options) : renderMarkdown(report, options));
     }
-    return result.exitCode;
 }
 const SECRETS_FROM_ENV = 'Secrets come only from the environment, never from flags (a flag stays in shell history): export OBSDEPLOY_API_KEY=... (self-hosted), or OBSDEPLOY_KEY_ID=... and OBSDEPLOY_KEY_SECRET=... (managed)';
 /** The repository's name, as the action would use it (config/default-stack.ts). */
@@ -10227,7 +10996,7 @@ function equal(a, b) {
 /* harmony export */ });
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7598);
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var _manifest_rules_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7472);
+/* harmony import */ var _manifest_rules_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(601);
 /* harmony import */ var _manifest_vocabulary_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(7817);
 /**
  * The ownership tag: how a stack recognizes its own dashboards. It must fit the server's 32-character
@@ -11719,716 +12488,6 @@ function accepts(option, key, tag) {
 
 /***/ }),
 
-/***/ 8918:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-
-// EXPORTS
-__nccwpck_require__.d(__webpack_exports__, {
-  Eh: () => (/* binding */ SPEC_LISTS),
-  DD: () => (/* binding */ loadManifests)
-});
-
-// UNUSED EXPORTS: loadStats, validateText
-
-// EXTERNAL MODULE: ./src/diagnostics.ts
-var diagnostics = __nccwpck_require__(4851);
-// EXTERNAL MODULE: ./src/manifest/files.ts + 6 modules
-var files = __nccwpck_require__(8937);
-// EXTERNAL MODULE: ./src/error-message.ts
-var error_message = __nccwpck_require__(6587);
-// EXTERNAL MODULE: ./src/manifest/issues.ts
-var issues = __nccwpck_require__(9597);
-// EXTERNAL MODULE: ./src/manifest/rules.ts + 3 modules
-var rules = __nccwpck_require__(7472);
-// EXTERNAL MODULE: external "node:net"
-var external_node_net_ = __nccwpck_require__(7030);
-// EXTERNAL MODULE: ./src/manifest/path.ts
-var manifest_path = __nccwpck_require__(7578);
-// EXTERNAL MODULE: ./src/manifest/resources-schema.ts
-var resources_schema = __nccwpck_require__(310);
-// EXTERNAL MODULE: ./src/manifest/vocabulary.ts
-var vocabulary = __nccwpck_require__(7817);
-;// CONCATENATED MODULE: ./src/manifest/resource-rules.ts
-/**
- * Rules of the kinds besides dashboards and alerts that the schemas cannot express: a reference given by
- * name or by id (not both), what only one API mode has, the server's handler checks (webhook URLs, saved
- * search filters) and where secrets may come from. Run on the raw document, so they add to schema errors.
- * Messages never quote the value of a secret field.
- */
-
-
-
-
-
-
-const reporter = (doc, out) => (path, message) => out.push((0,diagnostics/* diagnostic */.YK)('validate', 'error', message, { ...doc.locate(path), field: (0,manifest_path/* formatPath */.j)(path) }));
-const record = (v) => v !== null && typeof v === 'object' && !Array.isArray(v) ? v : undefined;
-/** The rules of one Connection, Source, SavedSearch or Webhook document (and secrets in any document). */
-function checkResource(doc, kind, raw, mode) {
-    const out = [];
-    const report = reporter(doc, out);
-    switch (kind) {
-        case 'Connection':
-            if (mode === 'managed')
-                report(['kind'], 'the managed API has no connections: Connection manifests need self-hosted mode');
-            break;
-        case 'Source':
-            checkSource(raw, mode, report);
-            break;
-        case 'SavedSearch':
-            checkReference(raw, 'source', true, report);
-            checkSavedSearchFilters(raw, report);
-            checkTags(raw, report);
-            break;
-        case 'Webhook':
-            checkWebhook(raw, report, doc.unsetSecretPaths ?? new Set());
-            break;
-        case 'TeamMember':
-            // v2/team.ts is a self-hosted router; the cloud manages its users in its own console.
-            if (mode === 'managed')
-                report(['kind'], 'the managed API has no team routes: TeamMember manifests need self-hosted mode');
-            break;
-    }
-    return out;
-}
-/**
- * Secret fields take only `${secret.NAME}` (the placeholders filled recorded on the document), and a secret
- * fills nothing else: anywhere else its value would show in plans and reports. For documents of every kind.
- */
-function checkSecretPlacement(doc, kind, raw) {
-    const diagnostics = [];
-    const report = reporter(doc, diagnostics);
-    const fields = resources_schema/* SECRET_FIELDS */.x1[kind] ?? [];
-    const secretPaths = doc.secretPaths ?? new Map();
-    const allowed = new Set();
-    for (const pattern of fields) {
-        for (const path of expand(raw, pattern)) {
-            const key = (0,manifest_path/* formatPath */.j)(path);
-            allowed.add(key);
-            const value = valueAt(raw, path);
-            if (typeof value !== 'string' || secretPaths.has(key))
-                continue;
-            report(path, 'is a secret: write it as `${secret.NAME}` and set NAME as a secret variable (the `secret-vars` input; the CLI: OBSDEPLOY_SECRET_NAME), not as text or a plain `${NAME}`');
-        }
-    }
-    for (const [key, name] of secretPaths) {
-        if (allowed.has(key))
-            continue;
-        const where = fields.length > 0 ? `only ${fields.map(f => f.join('.')).join(', ')}` : 'no field';
-        report(parsePath(key), `\${secret.${name}} fills a field that is not secret, where its value would show in plans; in a ${kind} ${where} may hold secrets`);
-    }
-    return diagnostics;
-}
-/** `tiles[0].name` -> ['tiles', 0, 'name']. */
-function parsePath(key) {
-    const out = [];
-    for (const m of key.matchAll(/([^.[\]]+)|\[(\d+)\]/g))
-        out.push(m[2] !== undefined ? Number(m[2]) : m[1]);
-    return out;
-}
-/** The concrete paths of a pattern (`*` is every key of a mapping) present in the value. */
-function expand(value, pattern) {
-    if (pattern.length === 0)
-        return [[]];
-    const [head, ...rest] = pattern;
-    const r = record(value);
-    if (!r)
-        return [];
-    const keys = head === '*' ? Object.keys(r) : head in r ? [head] : [];
-    return keys.flatMap(k => expand(r[k], rest).map(p => [k, ...p]));
-}
-function valueAt(value, path) {
-    let v = value;
-    for (const seg of path)
-        v = v?.[seg];
-    return v;
-}
-/** A reference by name (`field`) or by id (`fieldId`), one of the two. */
-function checkReference(raw, field, required, report, what = field) {
-    const idField = `${field}Id`;
-    if (raw[field] !== undefined && raw[idField] !== undefined)
-        report([idField], `use \`${field}\` (by name) or \`${idField}\`, not both`);
-    else if (required && raw[field] === undefined && raw[idField] === undefined)
-        report([field], `needs the ${what}: \`${field}\` (by name) or \`${idField}\``);
-}
-/** Fields of the self-hosted source schemas that the managed API's source schemas do not declare. */
-const SELF_HOSTED_ONLY = {
-    log: ['serviceVersionExpression', 'tableFilterExpression', 'orderByExpression'],
-    trace: [
-        'sampleRateExpression',
-        'serviceVersionExpression',
-        'spanLinksValueExpression',
-        'displayedTimestampValueExpression',
-        'orderByExpression'
-    ],
-    metric: ['serviceNameExpression', 'seriesTable'],
-    session: ['resourceAttributesExpression'],
-    promql: []
-};
-function checkSource(raw, mode, report) {
-    checkReference(raw, 'connection', true, report, 'ClickHouse connection');
-    if (mode === 'managed' && raw.connection !== undefined)
-        report(['connection'], 'the managed API cannot list connections: name it by `connectionId`');
-    const kind = typeof raw.sourceKind === 'string' ? raw.sourceKind : undefined;
-    for (const [field] of resources_schema/* SOURCE_REFERENCES */.B5) {
-        if (field in raw || `${field}Id` in raw)
-            checkReference(raw, field, false, report, 'correlated source');
-    }
-    if (kind === 'session')
-        checkReference(raw, 'traceSource', true, report, 'correlated trace source');
-    if (kind === 'metric') {
-        const tables = record(raw.metricTables);
-        if (tables && !Object.values(tables).some(t => typeof t === 'string' && t.length > 0))
-            report(['metricTables'], 'At least one metric table must be specified');
-    }
-    const views = Array.isArray(raw.materializedViews) ? raw.materializedViews : [];
-    views.forEach((view, i) => {
-        const columns = Array.isArray(record(view)?.aggregatedColumns)
-            ? record(view).aggregatedColumns
-            : [];
-        columns.forEach((c, j) => {
-            const col = record(c);
-            if (col &&
-                col.aggFn !== 'count' &&
-                !(typeof col.sourceColumn === 'string' && col.sourceColumn.length > 0))
-                report(['materializedViews', i, 'aggregatedColumns', j, 'sourceColumn'], 'Materialized View Source Column is required (unless aggFn is count)');
-        });
-    });
-    if (mode === 'managed') {
-        for (const field of kind ? (SELF_HOSTED_ONLY[kind] ?? []) : [])
-            if (field in raw)
-                report([field], `not part of the managed API's ${kind} source: remove it in managed mode`);
-        if (kind === 'trace' && raw.durationPrecision === undefined)
-            report(['durationPrecision'], 'is required by the managed API (ClickStackTraceSource): 3 is the default');
-    }
-    else if ('filterSettings' in raw) {
-        report(['filterSettings'], 'exists only in the managed API: the self-hosted server drops it');
-    }
-}
-/**
- * v2/savedSearches.ts: every filter a create or change sends must render as one sidebar facet: a single
- * `<column> IN (...)`, `NOT IN (...)` or `BETWEEN <a> AND <b>` (common-utils filters.ts
- * isRenderablePinnedFilter). This is the same shape test, without the server's full SQL parser.
- */
-function isRenderableFilter(condition) {
-    const text = condition.trim();
-    const inList = /^(.+?)\s+(?:NOT\s+)?IN\s*\((.*)\)$/is.exec(text);
-    const between = /^(.+?)\s+BETWEEN\s+(\S+)\s+AND\s+(\S+)$/is.exec(text);
-    const match = inList ?? between;
-    if (!match)
-        return false;
-    const column = match[1].trim();
-    if (/\b(?:NOT|AND|OR)\b/i.test(column) || column === '')
-        return false;
-    const topLevelAnd = countTopLevelAnd(text);
-    return topLevelAnd === (between && !inList ? 1 : 0);
-}
-function countTopLevelAnd(text) {
-    let count = 0;
-    let depth = 0;
-    let quote = false;
-    for (let i = 0; i < text.length; i++) {
-        const ch = text[i];
-        if (ch === "'")
-            quote = !quote;
-        if (quote)
-            continue;
-        if (ch === '(')
-            depth++;
-        else if (ch === ')')
-            depth = Math.max(0, depth - 1);
-        else if (depth === 0 && text.slice(i, i + 5).toUpperCase() === ' AND ') {
-            count++;
-            i += 4;
-        }
-    }
-    return count;
-}
-function checkSavedSearchFilters(raw, report) {
-    const filters = Array.isArray(raw.filters) ? raw.filters : [];
-    filters.forEach((f, i) => {
-        const condition = record(f)?.condition;
-        // lucene and sql_ast filters are checked against the live saved search at plan time.
-        if ((record(f)?.type ?? 'sql') !== 'sql')
-            return;
-        if (typeof condition === 'string' && !isRenderableFilter(condition))
-            report(['filters', i, 'condition'], "must be one sidebar filter: `<column> IN ('a', ...)`, `<column> NOT IN (...)` or `<column> BETWEEN <n> AND <n>` (the server refuses any other new filter)");
-    });
-}
-function checkTags(raw, report) {
-    const seen = new Set();
-    const tags = Array.isArray(raw.tags) ? raw.tags : [];
-    tags.forEach((tag, i) => {
-        if (typeof tag !== 'string')
-            return;
-        if (tag.startsWith(rules/* OWNERSHIP_TAG_PREFIX */.yJ))
-            report(['tags', i], `tags starting with "${rules/* OWNERSHIP_TAG_PREFIX */.yJ}" are reserved for the ownership tag`);
-        if (seen.has(tag))
-            report(['tags', i], `duplicate tag "${tag}"`);
-        seen.add(tag);
-    });
-}
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\r\n\t\x00-\x1F\x7F]/;
-const HEADER_NAME = /^[!#$%&'*+\-.0-9A-Z^_`a-z|~]+$/;
-/** `unset`: fields a secret without a value fills (validate): their values are checked at plan time. */
-function checkWebhook(raw, report, unset) {
-    if (typeof raw.name === 'string' && raw.name !== raw.name.trim())
-        report(['name'], 'must not start or end with whitespace (the server trims it, and the names would differ)');
-    const service = raw.service;
-    if (typeof raw.url === 'string' && !unset.has('url')) {
-        const problem = webhookUrlProblem(raw.url, service);
-        if (problem)
-            report(['url'], problem);
-    }
-    if (service === 'slack') {
-        for (const field of ['headers', 'queryParams', 'body'])
-            if (raw[field] !== undefined)
-                report([field], `${field} is not supported for the slack webhook service`);
-    }
-    const headers = record(raw.headers);
-    if (headers) {
-        if (Object.keys(headers).length > vocabulary/* RESOURCE_LIMITS */.k_.webhookHeaders)
-            report(['headers'], `A webhook cannot have more than ${vocabulary/* RESOURCE_LIMITS */.k_.webhookHeaders} headers`);
-        for (const [key, value] of Object.entries(headers)) {
-            if (key.length > vocabulary/* RESOURCE_LIMITS */.k_.headerName || !HEADER_NAME.test(key))
-                report(['headers', key], "invalid header name: 1-256 letters, digits and !#$%&'*+-.^_`|~ (the server refuses it)");
-            else if (/^\d/.test(key))
-                report(['headers', key], 'Header name cannot start with a number');
-            if (typeof value === 'string' && (value.length > vocabulary/* RESOURCE_LIMITS */.k_.headerValue || CONTROL.test(value)))
-                report(['headers', key], `header values are at most ${vocabulary/* RESOURCE_LIMITS */.k_.headerValue} characters, without control characters`);
-        }
-    }
-    const params = record(raw.queryParams);
-    if (params) {
-        if (Object.keys(params).length > vocabulary/* RESOURCE_LIMITS */.k_.webhookQueryParams)
-            report(['queryParams'], `A webhook cannot have more than ${vocabulary/* RESOURCE_LIMITS */.k_.webhookQueryParams} query parameters`);
-        for (const [key, value] of Object.entries(params)) {
-            if (key.length > vocabulary/* RESOURCE_LIMITS */.k_.queryParamKey || CONTROL.test(key))
-                report(['queryParams', key], 'query parameter names are 1-1024 characters, without control characters');
-            if (typeof value === 'string' &&
-                (value.length > vocabulary/* RESOURCE_LIMITS */.k_.queryParamValue || CONTROL.test(value)))
-                report(['queryParams', key], `query parameter values are at most ${vocabulary/* RESOURCE_LIMITS */.k_.queryParamValue} characters, without control characters`);
-        }
-    }
-}
-/**
- * What the server's validateWebhookUrl refuses (utils/validators.ts), in words that never quote the URL (it
- * is a secret). A host on the server's WEBHOOK_HOSTNAME_ALLOWLIST is accepted there, which this cannot see.
- */
-function webhookUrlProblem(url, service) {
-    let parsed;
-    try {
-        parsed = new URL(url);
-    }
-    catch {
-        return 'is not a valid URL';
-    }
-    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
-        return 'must use http or https';
-    const host = parsed.hostname
-        .replace(/^\[|\]$/g, '')
-        .replace(/\.+$/, '')
-        .toLowerCase();
-    if (service === 'slack' && host.split('.').slice(-2).join('.') !== 'slack.com')
-        return "a slack webhook's host must end in slack.com";
-    if (host === 'localhost' || host.endsWith('.localhost') || isPrivateAddress(host))
-        return 'points at a private or reserved address, which the server refuses (unless its WEBHOOK_HOSTNAME_ALLOWLIST names the host)';
-    return undefined;
-}
-const V4_BLOCKED = [
-    ['0.0.0.0', 8],
-    ['10.0.0.0', 8],
-    ['100.64.0.0', 10],
-    ['127.0.0.0', 8],
-    ['169.254.0.0', 16],
-    ['172.16.0.0', 12],
-    ['192.0.0.0', 24],
-    ['192.0.2.0', 24],
-    ['192.168.0.0', 16],
-    ['198.18.0.0', 15],
-    ['198.51.100.0', 24],
-    ['203.0.113.0', 24],
-    ['224.0.0.0', 4],
-    ['240.0.0.0', 4]
-];
-const v4Number = (ip) => ip.split('.').reduce((n, part) => n * 256 + Number(part), 0);
-/** Private, loopback, link-local, CGNAT, multicast, documentation or reserved address literals. */
-function isPrivateAddress(host) {
-    if ((0,external_node_net_.isIP)(host) === 4) {
-        const n = v4Number(host);
-        return V4_BLOCKED.some(([net, bits]) => Math.floor(n / 2 ** (32 - bits)) === Math.floor(v4Number(net) / 2 ** (32 - bits)));
-    }
-    if ((0,external_node_net_.isIP)(host) !== 6)
-        return false;
-    const mapped = /^(?:::ffff:|::)(\d+\.\d+\.\d+\.\d+)$/i.exec(host);
-    if (mapped)
-        return isPrivateAddress(mapped[1]);
-    const h = host.toLowerCase();
-    return (h === '::' ||
-        h === '::1' ||
-        /^fe[89ab]/.test(h) ||
-        /^f[cd]/.test(h) ||
-        /^ff/.test(h) ||
-        h.startsWith('2001:db8:') ||
-        h.startsWith('100::'));
-}
-
-// EXTERNAL MODULE: ./src/manifest/schema.ts + 1 modules
-var manifest_schema = __nccwpck_require__(1497);
-// EXTERNAL MODULE: ./src/manifest/suppression-mark.ts
-var suppression_mark = __nccwpck_require__(4186);
-// EXTERNAL MODULE: ./src/manifest/vars.ts
-var manifest_vars = __nccwpck_require__(9611);
-// EXTERNAL MODULE: ./src/manifest/yaml.ts + 4 modules
-var yaml = __nccwpck_require__(4861);
-;// CONCATENATED MODULE: ./src/manifest/load.ts
-/**
- * Load and validate every manifest in one pass: each problem in each file is reported, not only the
- * first. Needs no network and no credentials.
- */
-
-
-
-
-
-
-
-
-
-
-
-/**
- * The ManifestSet's lists of typed specs, one per kind, in the order the planner's fingerprint hashes them:
- * what walks every list (finish, the fingerprint) walks these, so a new kind is not left out silently.
- */
-const SPEC_LISTS = [
-    'connections',
-    'sources',
-    'savedSearches',
-    'webhooks',
-    'dashboards',
-    'alerts',
-    'services',
-    'teamMembers'
-];
-async function loadManifests(options) {
-    const found = options.files
-        ? { files: [...options.files], diagnostics: [] }
-        : await (0,files/* findManifestFiles */.GH)(options.patterns, options.cwd);
-    const set = { ...emptySet(found.files), digests: new Map() };
-    set.diagnostics.push(...found.diagnostics);
-    const views = emptyViews(options.mode);
-    const letGo = [];
-    // Files whose documents are held for policies that may yet turn up, and the size of their texts.
-    const held = [];
-    let heldBytes = 0;
-    for await (const read of (0,files/* readManifestFiles */.xt)(found.files, options.cwd)) {
-        const path = read.path;
-        set.diagnostics.push(...read.diagnostics);
-        if (read.file) {
-            const digest = (0,files/* textDigest */.oA)(read.file.text);
-            set.digests.set(path, digest);
-            const before = set.documents?.length ?? 0;
-            addText(set, views, path, read.file.text, options.vars ?? {}, options.secrets ?? {}, options.secretValues, 
-            // Positions asked for later read the file again: the set holds no text (yaml.ts), but for the files
-            // with a suppression comment (addText).
-            () => (0,files/* rereadManifestText */.yf)(path, options.cwd, digest));
-            // The documents as written have served validation. Only policies read them later, and whether there
-            // are any is known once every file is read. They are held until their files' text passes HELD_TEXT;
-            // past it, until a Policy turns up, each file's go as soon as it is read (a plan of 5,000 dashboards
-            // held ~25 MB of them to the end of loading, and what a full GC keeps then sets how far the heap
-            // grows), and a Policy found later has those read again (valuesAgain), which costs a second parse.
-            if (!options.keepDocuments &&
-                set.policies === undefined &&
-                set.documents &&
-                set.documents.length > before) {
-                held.push({ path, digest, count: set.documents.length - before });
-                heldBytes += read.file.text.length;
-                if (heldBytes > HELD_TEXT) {
-                    // Every document is a held file's here: no Policy has been read.
-                    let at = 0;
-                    for (const file of held.splice(0)) {
-                        const documents = set.documents.slice(at, (at += file.count)).map(letGoOf);
-                        letGo.push({ path: file.path, digest: file.digest, documents });
-                    }
-                    set.documents.splice(0, at);
-                }
-            }
-        }
-        else
-            views.incomplete = true;
-    }
-    if (set.policies !== undefined && letGo.length > 0)
-        valuesAgain(set, letGo, options);
-    return finish(set, views, options.mode, options.keepDocuments);
-}
-/**
- * How much manifest text (UTF-16 code units) whose documents as written are held for policies not yet seen:
- * a repository of 1,000 dashboards of 8 tiles and 2 alerts each is ~2.5 MB, so a Policy that sorts after
- * them costs no second parse; a larger one's documents go as they are read.
- */
-const HELD_TEXT = 4 * 2 ** 20;
-/** What the loader did twice, counted for the tests (as yaml.ts counts its parses). */
-const loadStats = { filesReadAgain: 0 };
-function letGoOf({ kind, doc }) {
-    doc.value = undefined;
-    return { kind, doc };
-}
-/**
- * The values of the documents let go before a Policy turned up, read and parsed again (after `${VAR}`
- * substitution, as loaded), before the documents kept since: the set's documents in file order, as if
- * none had gone. It costs a second parse of the files let go (past HELD_TEXT, before the first Policy), in a
- * run with policies only. A file changed since it was read has none: an error says so.
- */
-function valuesAgain(set, letGo, options) {
-    const again = [];
-    for (const file of letGo) {
-        loadStats.filesReadAgain++;
-        const text = (0,files/* rereadManifestText */.yf)(file.path, options.cwd, file.digest);
-        if (text === undefined) {
-            set.diagnostics.push((0,diagnostics/* diagnostic */.YK)('validate', 'error', 'changed while the manifests were read, so policies cannot check it: run again', { file: file.path, line: 1, column: 1 }));
-            continue;
-        }
-        const parsed = (0,yaml/* parseYamlFile */.BU)(file.path, text);
-        const placeholders = text.includes('${');
-        for (const { kind, doc } of file.documents) {
-            const read = parsed.documents.find(d => d.index === doc.index);
-            if (!read)
-                continue;
-            const value = placeholders ? valueForRules(read, options.vars ?? {}) : read.value;
-            again.push({ kind, doc, value: value });
-        }
-    }
-    set.documents = [...again, ...(set.documents ?? [])];
-}
-/** The same validation for text already in memory (tests, fuzzing). */
-function validateText(file, text, mode, vars = {}, secrets = {}, secretValues = 'required') {
-    const set = emptySet([file]);
-    const views = emptyViews(mode);
-    addText(set, views, file, text, vars, secrets, secretValues);
-    return finish(set, views, mode);
-}
-function emptySet(files) {
-    return {
-        files,
-        connections: [],
-        sources: [],
-        savedSearches: [],
-        webhooks: [],
-        dashboards: [],
-        alerts: [],
-        services: [],
-        teamMembers: [],
-        diagnostics: []
-    };
-}
-function emptyViews(mode) {
-    return { mode, incomplete: false, dashboards: [], alerts: [], services: [], named: new Map() };
-}
-function addText(set, views, file, text, vars, secrets, secretValues = 'required', reread) {
-    const parsed = (0,yaml/* parseYamlFile */.BU)(file, text, reread);
-    set.diagnostics.push(...parsed.diagnostics);
-    const marked = (0,suppression_mark/* mentionsSuppression */.x)(text);
-    if (marked)
-        (set.suppressionLines ??= new Map()).set(file, text.split(/\r?\n/));
-    if (parsed.diagnostics.some(d => d.severity === 'error'))
-        views.incomplete = true;
-    else if (parsed.documents.length === 0) {
-        // Valid YAML, but nothing to manage: most likely a file saved before its content, or all of it
-        // commented out. Said, not silently valid.
-        set.diagnostics.push((0,diagnostics/* diagnostic */.YK)('validate', 'warning', 'no documents: the file is empty or holds only comments, so it manages nothing (delete it, or add a manifest with a `kind`)', { file, line: 1, column: 1 }));
-    }
-    const placeholders = text.includes('${');
-    for (const doc of parsed.documents) {
-        if (!placeholders) {
-            addDocument(set, views, doc);
-            continue;
-        }
-        const substituted = (0,manifest_vars/* substituteVariables */.O)(doc, vars, secrets, secretValues);
-        if (substituted.diagnostics.length > 0) {
-            // A document whose values are not known yet is not validated further.
-            set.diagnostics.push(...substituted.diagnostics);
-            views.incomplete = true;
-            continue;
-        }
-        // What policy rules read: each secret field as its placeholder, in validate and plan alike, so nothing
-        // a rule computes depends on a secret (README "Policies"). A second walk, for documents with secrets only.
-        const asWritten = substituted.secretPaths.size > 0 ? valueForRules(doc, vars) : substituted.value;
-        doc.value = substituted.value;
-        if (substituted.secretPaths.size > 0)
-            doc.secretPaths = substituted.secretPaths;
-        if (substituted.unsetSecretPaths.size > 0)
-            doc.unsetSecretPaths = substituted.unsetSecretPaths;
-        addDocument(set, views, doc, asWritten);
-    }
-    // A file with a suppression keeps its text: policies place each suppression by its document's start,
-    // which must come from the same text as the lines (a file edited since would not give it).
-    if (!marked)
-        parsed.release?.();
-}
-function finish(set, views, mode, keepDocuments = false) {
-    set.diagnostics.push(...(0,rules/* checkAcrossDocuments */.m)(views.dashboards, views.alerts, views.services, mode, views.incomplete), ...uniqueNames(views.named), ...savedSearchesOfAlerts(views), ...uniqueEmails(set.teamMembers ?? []));
-    set.diagnostics = (0,diagnostics/* sortDiagnostics */.Ds)(set.diagnostics);
-    if (set.policies === undefined && !keepDocuments) {
-        set.documents = undefined;
-        set.suppressionLines = undefined;
-    }
-    // The raw values have served validation: later stages use the typed specs. Dropping them halves what
-    // a plan of thousands of manifests keeps.
-    for (const key of SPEC_LISTS)
-        for (const { doc } of set[key] ?? [])
-            doc.value = undefined;
-    return set;
-}
-/**
- * A document's value as policy rules see it: `${VAR}`s substituted, every `${secret.NAME}` left as written.
- * Substituting with no secret values and 'optional' keeps each secret placeholder as its own text.
- */
-function valueForRules(doc, vars) {
-    return (0,manifest_vars/* substituteVariables */.O)(doc, vars, {}, 'optional').value;
-}
-function addDocument(set, views, doc, 
-/** The value policy rules read (valueForRules); the document's own value when it holds no secret. */
-forRules = doc.value) {
-    const value = doc.value;
-    if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-        set.diagnostics.push((0,diagnostics/* diagnostic */.YK)('validate', 'error', `a manifest must be a mapping with a \`kind\`, got ${(0,error_message/* describeShape */.vJ)(value)}`, doc.start));
-        return;
-    }
-    const raw = value;
-    const kind = raw.kind;
-    if (kind === 'Policy') {
-        // Rules over the other documents, not a resource: src/policy checks them. A secret placeholder in a
-        // policy stays a placeholder too: no rule holds a secret's value.
-        doc.value = forRules;
-        (set.policies ??= []).push(doc);
-        return;
-    }
-    if (typeof kind !== 'string' || !vocabulary/* MANIFEST_KINDS */.ak.includes(kind)) {
-        // A misspelt Policy is as likely as a misspelt resource kind: it is offered too.
-        const kinds = [...vocabulary/* MANIFEST_KINDS */.ak, 'Policy'];
-        const guess = typeof kind === 'string' ? (0,issues/* didYouMean */.au)(kind, kinds) : undefined;
-        const message = kind === undefined
-            ? `is required: one of ${kinds.join(', ')}`
-            : `must be one of ${kinds.join(', ')}, got ${(0,error_message/* describeValue */.bp)(kind)}${guess ? ` (did you mean "${guess}"?)` : ''}`;
-        set.diagnostics.push((0,diagnostics/* diagnostic */.YK)('validate', 'error', message, { ...doc.locate(['kind']), field: 'kind' }));
-        return;
-    }
-    ;
-    (set.documents ??= []).push({
-        kind: kind,
-        doc,
-        value: forRules
-    });
-    // Self-hosted alerts take webhook channels only: its schema says so in its own words.
-    const schema = (0,manifest_schema/* kindSchema */.ue)(kind, views.mode);
-    const result = schema.safeParse(value, { reportInput: true });
-    if (!result.success)
-        set.diagnostics.push(...(0,issues/* issuesToDiagnostics */.oX)(result.error.issues, doc, schema));
-    // Rules that hold whatever else is wrong with the document, so one pass reports everything.
-    set.diagnostics.push(...(0,rules/* checkFilters */.Ae)(doc), ...checkSecretPlacement(doc, kind, raw));
-    if (kind === 'Alert') {
-        set.diagnostics.push(...(0,rules/* checkAlert */.PS)(doc, raw, views.mode));
-        views.alerts.push((0,rules/* alertView */.yM)(doc, raw));
-    }
-    else if (kind === 'ServiceSettings') {
-        views.services.push(doc);
-    }
-    else if (kind !== 'Dashboard') {
-        set.diagnostics.push(...checkResource(doc, kind, raw, views.mode));
-        // A team member's `name` is a person's, not how manifests refer to it: its email is (uniqueEmails).
-        if (typeof raw.name === 'string' && kind !== 'TeamMember')
-            views.named.set(kind, [...(views.named.get(kind) ?? []), { doc, name: raw.name }]);
-    }
-    else {
-        const spec = result.success && result.data.kind === 'Dashboard' ? result.data : undefined;
-        set.diagnostics.push(...(0,rules/* checkDashboard */.xY)(doc, raw, views.mode, spec));
-        views.dashboards.push((0,rules/* dashboardView */.sm)(doc, raw, spec));
-    }
-    if (!result.success)
-        return;
-    switch (result.data.kind) {
-        case 'Connection':
-            set.connections.push({ spec: result.data, doc });
-            break;
-        case 'Source':
-            set.sources.push({ spec: result.data, doc });
-            break;
-        case 'SavedSearch':
-            set.savedSearches.push({ spec: result.data, doc });
-            break;
-        case 'Webhook':
-            set.webhooks.push({ spec: result.data, doc });
-            break;
-        case 'Dashboard':
-            set.dashboards.push({ spec: result.data, doc });
-            break;
-        case 'Alert':
-            set.alerts.push({ spec: result.data, doc });
-            break;
-        case 'ServiceSettings':
-            set.diagnostics.push(...(0,rules/* checkServiceSettings */.V9)(doc, result.data));
-            set.services.push({ spec: result.data, doc });
-            break;
-        case 'TeamMember':
-            ;
-            (set.teamMembers ??= []).push({ spec: result.data, doc });
-            break;
-    }
-}
-/** Names are how manifests refer to connections, sources, saved searches and webhooks: unique per kind. */
-function uniqueNames(named) {
-    return [...named].flatMap(([kind, docs]) => duplicates(docs.map(({ doc, name }) => ({ doc, key: name })), 'name', (name, firstAt) => `duplicate ${kind} name "${name}" (also at ${firstAt})`));
-}
-/** A person is one team member: the server lowercases emails, so two spellings of one are duplicates. */
-function uniqueEmails(members) {
-    return duplicates(members.map(({ spec, doc }) => ({ doc, key: spec.email.toLowerCase() })), 'email', (_, firstAt) => `duplicate TeamMember email (also at ${firstAt}; emails compare case-insensitively)`);
-}
-/** Each document after the first of its key: an error at its `field` that says where the first one is. */
-function duplicates(entries, field, message) {
-    const seen = new Map();
-    const out = [];
-    for (const { doc, key } of entries) {
-        const first = seen.get(key);
-        if (!first) {
-            seen.set(key, doc);
-            continue;
-        }
-        const firstAt = `${first.file}:${first.locate([field]).line}`;
-        out.push((0,diagnostics/* diagnostic */.YK)('validate', 'error', message(key, firstAt), { ...doc.locate([field]), field }));
-    }
-    return out;
-}
-/**
- * A saved-search alert is owned through its saved search, so the saved search must be one the manifests
- * declare (by name; an id is checked at plan time), as a tile alert's dashboard must.
- */
-function savedSearchesOfAlerts(views) {
-    const names = (views.named.get('SavedSearch') ?? []).map(s => s.name);
-    return views.alerts.flatMap(a => {
-        const name = a.savedSearch;
-        if (name === undefined || names.includes(name))
-            return [];
-        const guess = (0,issues/* didYouMean */.au)(name, names);
-        const hint = guess
-            ? ` (did you mean "${guess}"?)`
-            : views.incomplete
-                ? ' (some manifests could not be read: fix those errors first)'
-                : ': an alert is owned through its saved search, so declare it (`adopt: true` for an existing one)';
-        return [
-            (0,diagnostics/* diagnostic */.YK)('validate', 'error', `no SavedSearch named "${name}" in the manifests${hint}`, {
-                ...a.doc.locate(['savedSearch']),
-                field: 'savedSearch'
-            })
-        ];
-    });
-}
-
-
-/***/ }),
-
 /***/ 164:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -12509,7 +12568,12 @@ const SOURCE_REFERENCES = [
     ['logSource', 'logSourceId'],
     ['sessionSource', 'sessionSourceId']
 ];
-/** The four kinds' schemas, built together on first use. */
+/**
+ * The five kinds' schemas, built together on first use. One long expression on purpose: it is a declarative table
+ * (each kind's fields, their types and the server's words), and its pieces share the helpers above them (names,
+ * identity, references by name or by id, the secret note). Built inside this one function, they stay off the
+ * start-up of the runs that hold none of these kinds, and are built once (test/unit/lazy-schemas.test.ts).
+ */
 const resourceSchemas = (0,_once_js__WEBPACK_IMPORTED_MODULE_2__/* .once */ .O)('resource schemas', () => {
     const apiVersion = zod__WEBPACK_IMPORTED_MODULE_3__/* ["enum"] */ .k5n(_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__/* .API_VERSIONS */ .Bo).optional().describe('Optional; the manifest language version.');
     /** Names must not be empty: they are how manifests refer to a resource. */
@@ -12837,118 +12901,154 @@ const SECRET_FIELDS = {
 
 /***/ }),
 
-/***/ 7472:
+/***/ 601:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
-  yJ: () => (/* binding */ OWNERSHIP_TAG_PREFIX),
-  yM: () => (/* binding */ alertView),
-  m: () => (/* binding */ checkAcrossDocuments),
-  PS: () => (/* binding */ checkAlert),
-  xY: () => (/* binding */ checkDashboard),
-  Ae: () => (/* binding */ checkFilters),
-  V9: () => (/* binding */ checkServiceSettings),
-  sm: () => (/* binding */ dashboardView),
-  PR: () => (/* binding */ tileDisplayType)
+  yJ: () => (/* reexport */ OWNERSHIP_TAG_PREFIX),
+  yM: () => (/* reexport */ alertView),
+  m: () => (/* reexport */ checkAcrossDocuments),
+  PS: () => (/* reexport */ checkAlert),
+  xY: () => (/* reexport */ checkDashboard),
+  Ae: () => (/* reexport */ checkFilters),
+  V9: () => (/* reexport */ checkServiceSettings),
+  sm: () => (/* reexport */ dashboardView),
+  PR: () => (/* reexport */ tileDisplayType)
 });
 
 // UNUSED EXPORTS: SERVICE_NAME_PATTERN, isIpOrCidr, variableNameOf
 
-// EXTERNAL MODULE: external "node:net"
-var external_node_net_ = __nccwpck_require__(7030);
 // EXTERNAL MODULE: ./src/diagnostics.ts
 var diagnostics = __nccwpck_require__(4851);
-;// CONCATENATED MODULE: ./src/manifest/formula.ts
-/**
- * A tile formula, checked offline as the server checks it (common-utils core/formula.ts validateFormula): arithmetic
- * (+ - * /, unary minus, parentheses, numbers like 2, 2., 0.5 or .5) over the tile's select items, each named by one
- * capital letter in order (A is select[0]). At least one series must be named, and each must exist. Nesting is
- * limited to 64 levels. Returns the first problem in words, or undefined when the server takes the expression.
- */
-const MAX_DEPTH = 64;
-function formulaProblem(expression, selectCount) {
-    if (expression.trim() === '')
-        return 'is empty';
-    const tokens = [];
-    const lexeme = /\s+|(\d+(?:\.\d*)?|\.\d+)|([A-Za-z]+)|([-+*/])|([()])|(.)/gy;
-    for (let m = lexeme.exec(expression); m !== null && m[0] !== ''; m = lexeme.exec(expression)) {
-        const at = m.index;
-        if (m[1] !== undefined)
-            tokens.push({ at, kind: 'num', text: m[1] });
-        else if (m[2] !== undefined) {
-            if (!/^[A-Z]$/.test(m[2]))
-                return `"${m[2]}" at column ${at + 1} is not a series: series are single capital letters (A, B, ...), and functions are not supported`;
-            tokens.push({ at, kind: 'ref', text: m[2] });
-        }
-        else if (m[3] !== undefined)
-            tokens.push({ at, kind: 'op', text: m[3] });
-        else if (m[4] !== undefined)
-            tokens.push({ at, kind: m[4], text: m[4] });
-        else if (m[5] !== undefined)
-            return `"${m[5]}" at column ${at + 1} is not part of a formula`;
-    }
-    let pos = 0;
-    const refs = new Set();
-    const fail = (message) => {
-        throw new FormulaError(message);
-    };
-    const where = (t) => (t ? `"${t.text}" at column ${t.at + 1}` : 'the end');
-    const sum = (depth) => {
-        product(depth);
-        while (tokens[pos]?.kind === 'op' && '+-'.includes(tokens[pos].text)) {
-            pos++;
-            product(depth);
-        }
-    };
-    const product = (depth) => {
-        factor(depth);
-        while (tokens[pos]?.kind === 'op' && '*/'.includes(tokens[pos].text)) {
-            pos++;
-            factor(depth);
-        }
-    };
-    const factor = (depth) => {
-        if (depth > MAX_DEPTH)
-            fail(`is nested more than ${MAX_DEPTH} levels deep`);
-        const t = tokens[pos++];
-        if (t?.kind === 'op' && t.text === '-')
-            return factor(depth + 1);
-        if (t?.kind === 'num')
-            return;
-        if (t?.kind === 'ref') {
-            refs.add(t.text);
-            return;
-        }
-        if (t?.kind === '(') {
-            sum(depth + 1);
-            if (tokens[pos]?.kind !== ')')
-                fail(`misses a closing parenthesis at ${where(tokens[pos])}`);
-            pos++;
-            return;
-        }
-        fail(`expects a number, a series or "(" at ${where(t)}`);
-    };
-    try {
-        sum(0);
-        if (pos < tokens.length)
-            fail(`has an unexpected ${where(tokens[pos])}`);
-    }
-    catch (e) {
-        if (e instanceof FormulaError)
-            return e.message;
-        throw e;
-    }
-    if (refs.size === 0)
-        return 'names no series: use the select items as A, B, ...';
-    const last = selectCount > 0 ? String.fromCharCode(64 + selectCount) : undefined;
-    const unknown = [...refs].filter(r => r.charCodeAt(0) - 65 >= selectCount).sort();
-    if (unknown.length > 0)
-        return `names ${unknown.join(', ')}, but the tile's select items are ${last ? `A to ${last}` : 'none'}`;
-    return undefined;
+// EXTERNAL MODULE: ./src/manifest/path.ts
+var manifest_path = __nccwpck_require__(7578);
+;// CONCATENATED MODULE: ./src/manifest/rule-report.ts
+
+
+function reporter(doc, out) {
+    return (path, message, near, severity = 'error') => out.push((0,diagnostics/* diagnostic */.YK)('validate', severity, message, { ...doc.locate(near ?? path), field: (0,manifest_path/* formatPath */.j)(path) }));
 }
-class FormulaError extends Error {
+
+// EXTERNAL MODULE: ./src/manifest/vocabulary.ts
+var vocabulary = __nccwpck_require__(7817);
+;// CONCATENATED MODULE: ./src/manifest/alert-rules.ts
+
+
+/** Runs on the raw document too (fields of the wrong type are skipped), so it adds to schema errors. */
+function checkAlert(doc, raw, mode = 'self-hosted') {
+    const out = [];
+    const report = reporter(doc, out);
+    const a = {
+        threshold: typeof raw.threshold === 'number' ? raw.threshold : undefined,
+        thresholdMax: typeof raw.thresholdMax === 'number' ? raw.thresholdMax : undefined,
+        thresholdType: typeof raw.thresholdType === 'string' ? raw.thresholdType : undefined
+    };
+    checkAlertTarget(raw, report);
+    if (a.thresholdType !== undefined) {
+        const ranged = vocabulary/* RANGE_THRESHOLD_TYPES */.U1.includes(a.thresholdType);
+        if (ranged && raw.thresholdMax === undefined) {
+            report(['thresholdMax'], `is required when thresholdType is ${a.thresholdType}`, ['thresholdType']);
+        }
+        if (ranged && a.thresholdMax !== undefined && a.threshold !== undefined && a.thresholdMax < a.threshold) {
+            report(['thresholdMax'], `must be >= threshold (${a.threshold})`);
+        }
+        if (!ranged && raw.thresholdMax !== undefined) {
+            report(['thresholdMax'], `only applies to between and not_between, not ${a.thresholdType}`);
+        }
+    }
+    checkAlertChannels(raw, mode, report);
+    checkSchedule(raw, report);
+    return out;
+}
+const YEAR_MS = 365 * 24 * 3_600_000;
+/**
+ * common-utils validateAlertScheduleOffsetMinutes and scheduleStartAtSchema: the offset stays below the interval and
+ * is 0 with a start date; the start date lies within a year ahead and ten years back (of the time of validation).
+ */
+function checkSchedule(raw, report) {
+    const offset = typeof raw.scheduleOffsetMinutes === 'number' ? raw.scheduleOffsetMinutes : undefined;
+    const minutes = vocabulary/* ALERT_INTERVAL_MINUTES */.zd[raw.interval];
+    if (offset !== undefined && minutes !== undefined && offset >= minutes)
+        report(['scheduleOffsetMinutes'], `must be less than the interval (${String(raw.interval)} is ${minutes} minute${minutes === 1 ? '' : 's'})`);
+    if (typeof raw.scheduleStartAt !== 'string')
+        return;
+    if (offset !== undefined && offset > 0)
+        report(['scheduleOffsetMinutes'], 'must be 0 (or left out) with scheduleStartAt: the start date aligns the windows');
+    const at = Date.parse(raw.scheduleStartAt);
+    if (Number.isNaN(at))
+        return;
+    const now = Date.now();
+    if (at > now + YEAR_MS)
+        report(['scheduleStartAt'], 'must be within a year from now');
+    if (at < now - 10 * YEAR_MS)
+        report(['scheduleStartAt'], 'must be within ten years in the past');
+}
+/** A tile alert names its dashboard and tile; a saved-search alert its saved search (real-server.md §2.2). */
+function checkAlertTarget(raw, report) {
+    const saved = raw.source === 'saved_search';
+    const misplaced = (fields, why) => {
+        for (const f of fields)
+            if (raw[f] !== undefined)
+                report([f], why);
+    };
+    if (saved) {
+        if (raw.savedSearch !== undefined && raw.savedSearchId !== undefined)
+            report(['savedSearchId'], 'use `savedSearch` (by name) or `savedSearchId`, not both');
+        else if (raw.savedSearch === undefined && raw.savedSearchId === undefined)
+            report(['savedSearch'], 'a saved_search alert needs `savedSearch` (by name) or `savedSearchId`', [
+                'source'
+            ]);
+        misplaced(['dashboard', 'tile'], 'only tile alerts have a dashboard and tile (this one is source: saved_search)');
+    }
+    else {
+        if (raw.dashboard === undefined)
+            report(['dashboard'], 'is required (a tile alert: the dashboard, by name)', []);
+        if (raw.tile === undefined)
+            report(['tile'], 'is required (a tile alert: the tile, by name)', []);
+        misplaced(['savedSearch', 'savedSearchId', 'groupBy'], 'only saved_search alerts have this (set `source: saved_search`)');
+    }
+}
+/**
+ * `channel` or `channels` (common-utils types.ts validateAlertChannelSelection); webhook channels name one
+ * webhook; email and the webhook extras exist only in the managed API, which has no `channels`.
+ */
+function checkAlertChannels(raw, mode, report) {
+    if (raw.channel !== undefined && raw.channels !== undefined)
+        report(['channels'], 'use `channel` or `channels`, not both');
+    else if (raw.channel === undefined && raw.channels === undefined)
+        report(['channel'], 'is required (or `channels`, a list)', []);
+    if (mode === 'managed' && raw.channels !== undefined)
+        report(['channels'], 'the managed API has no `channels`: an alert has one `channel` there');
+    const list = Array.isArray(raw.channels)
+        ? raw.channels.map((c, i) => [c, ['channels', i]])
+        : raw.channel !== undefined
+            ? [[raw.channel, ['channel']]]
+            : [];
+    const seen = new Map();
+    list.forEach(([value, path], i) => {
+        if (value === null || typeof value !== 'object')
+            return;
+        const c = value;
+        // Self-hosted, the schema takes webhook channels only, and says so.
+        if (c.type !== 'webhook')
+            return;
+        if (c.webhook !== undefined && c.webhookId !== undefined)
+            report([...path, 'webhookId'], 'use `webhook` or `webhookId`, not both');
+        if (c.webhook === undefined && c.webhookId === undefined)
+            report(path, 'needs `webhook` (by name) or `webhookId`');
+        if (mode === 'self-hosted')
+            for (const extra of ['webhookService', 'slackChannelId', 'severity'])
+                if (c[extra] !== undefined)
+                    report([...path, extra], `${extra} exists only in the managed API (the self-hosted server drops it)`);
+        const key = JSON.stringify([c.webhook ?? null, c.webhookId ?? null]);
+        const first = seen.get(key);
+        if (first !== undefined)
+            report(path, `duplicate channel (the same as channels[${first}]): the server refuses it`);
+        else
+            seen.set(key, i);
+    });
 }
 
 // EXTERNAL MODULE: ./src/manifest/issues.ts
@@ -13077,225 +13177,108 @@ function checkLookAlikeNames(byKind) {
     return out;
 }
 
-// EXTERNAL MODULE: ./node_modules/@hyperdx/lucene/lib/lucene.js
-var lucene = __nccwpck_require__(5423);
-;// CONCATENATED MODULE: ./src/manifest/lucene.ts
+;// CONCATENATED MODULE: ./src/manifest/formula.ts
 /**
- * Offline syntax check of Lucene filter expressions, with the parser the servers themselves use
- * (@hyperdx/lucene), so a typo in `where` fails the pull request instead of the dashboard.
+ * A tile formula, checked offline as the server checks it (common-utils core/formula.ts validateFormula): arithmetic
+ * (+ - * /, unary minus, parentheses, numbers like 2, 2., 0.5 or .5) over the tile's select items, each named by one
+ * capital letter in order (A is select[0]). At least one series must be named, and each must exist. Nesting is
+ * limited to 64 levels. Returns the first problem in words, or undefined when the server takes the expression.
  */
-
-/** Results by expression: the same filter appears on many tiles. Bounded, so a huge repository cannot grow it. */
-const cache = new Map();
-const CACHE_LIMIT = 10_000;
-/**
- * Plain terms (`service:api AND level:error`, `NOT a OR b`): words of letters, digits, `_` and `.`, each
- * with an optional field name, joined by single spaces with optional AND / OR / NOT. The grammar accepts
- * every such string (test/unit/lucene.test.ts checks the parser on many thousands, keywords included), so
- * they skip the PEG parser, which costs ~70 µs per string; anything else goes through it. One space
- * before each term keeps the pattern unambiguous, so matching is linear.
- */
-const lucene_PLAIN = /^(?:NOT )?(?:[A-Za-z_][\w.]*:)?\w[\w.]*(?: (?:(?:AND|OR) )?(?:NOT )?(?:[A-Za-z_][\w.]*:)?\w[\w.]*)*$/;
-const PLAIN_MAX_LENGTH = 2000;
-/** Whether `expression` is in the plain subset that the parser is known to accept (exported for the test). */
-const isPlainLucene = (expression) => expression.length <= PLAIN_MAX_LENGTH && lucene_PLAIN.test(expression);
-/**
- * The forms users write beyond plain terms, recognised without the PEG parser: quoted values
- * (`service:"checkout api"`), comparisons (`status:>=500`), wildcards (`user:internal-*`), ranges
- * (`duration:[100 TO 500]`, `{`/`}` too), field groups (`method:(GET OR POST)`), parentheses
- * (`(a:b OR c:d) AND e:f`, nested a few deep) and a `-` before a field term. Single spaces between
- * clauses, with optional AND / OR / NOT. A small scanner, linear in the length; anything it does not
- * know goes to the parser. test/unit/lucene.test.ts holds it to the parser on many thousands of strings.
- */
-function isCommonLucene(expression) {
-    if (expression.length > PLAIN_MAX_LENGTH)
-        return false;
-    const end = scanExpr(expression, 0, 0);
-    return end === expression.length;
-}
-const MAX_PARENS = 4;
-const isWordChar = (c) => (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95 || c === 46 || c === 42;
-const isFieldStart = (c) => (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95;
-const isFieldChar = (c) => (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95 || c === 46;
-/** A clause separator at `i` (` `, ` AND `, ` OR `, each with an optional `NOT ` after): its end, or -1. */
-function scanSeparator(s, i) {
-    if (s.charCodeAt(i) !== 32)
-        return -1;
-    let j = i + 1;
-    if (s.startsWith('AND ', j))
-        j += 4;
-    else if (s.startsWith('OR ', j))
-        j += 3;
-    if (s.startsWith('NOT ', j))
-        j += 4;
-    return j;
-}
-/** clause (separator clause)*, up to a `)` or the end; the offset after it, or -1. */
-function scanExpr(s, i, depth) {
-    if (s.startsWith('NOT ', i))
-        i += 4;
-    i = scanClause(s, i, depth);
-    while (i >= 0 && i < s.length && s.charCodeAt(i) !== 41) {
-        const j = scanSeparator(s, i);
-        if (j < 0)
-            return -1;
-        i = scanClause(s, j, depth);
-    }
-    return i;
-}
-function scanClause(s, i, depth) {
-    if (i < 0 || i >= s.length)
-        return -1;
-    const c = s.charCodeAt(i);
-    if (c === 40) {
-        // ( expression )
-        if (depth >= MAX_PARENS)
-            return -1;
-        const j = scanExpr(s, i + 1, depth + 1);
-        return j >= 0 && s.charCodeAt(j) === 41 ? j + 1 : -1;
-    }
-    if (c === 45)
-        i++; // -field:value
-    // An optional field name and its colon.
-    let j = i;
-    if (isFieldStart(s.charCodeAt(j))) {
-        j++;
-        while (j < s.length && isFieldChar(s.charCodeAt(j)))
-            j++;
-        if (s.charCodeAt(j) === 58) {
-            const v = j + 1;
-            const open = s.charCodeAt(v);
-            if (open === 40)
-                return scanGroup(s, v + 1);
-            if (open === 91 || open === 123)
-                return scanRange(s, v + 1);
-            return scanValue(s, v);
+const MAX_DEPTH = 64;
+function formulaProblem(expression, selectCount) {
+    if (expression.trim() === '')
+        return 'is empty';
+    const tokens = [];
+    const lexeme = /\s+|(\d+(?:\.\d*)?|\.\d+)|([A-Za-z]+)|([-+*/])|([()])|(.)/gy;
+    for (let m = lexeme.exec(expression); m !== null && m[0] !== ''; m = lexeme.exec(expression)) {
+        const at = m.index;
+        if (m[1] !== undefined)
+            tokens.push({ at, kind: 'num', text: m[1] });
+        else if (m[2] !== undefined) {
+            if (!/^[A-Z]$/.test(m[2]))
+                return `"${m[2]}" at column ${at + 1} is not a series: series are single capital letters (A, B, ...), and functions are not supported`;
+            tokens.push({ at, kind: 'ref', text: m[2] });
         }
+        else if (m[3] !== undefined)
+            tokens.push({ at, kind: 'op', text: m[3] });
+        else if (m[4] !== undefined)
+            tokens.push({ at, kind: m[4], text: m[4] });
+        else if (m[5] !== undefined)
+            return `"${m[5]}" at column ${at + 1} is not part of a formula`;
     }
-    return scanValue(s, i);
-}
-/** A word (with an optional `>`, `>=`, `<` or `<=` before it) or a quoted value. */
-function scanValue(s, i) {
-    const c = s.charCodeAt(i);
-    if (c === 34) {
-        for (let j = i + 1; j < s.length; j++) {
-            const d = s.charCodeAt(j);
-            if (d === 34)
-                return j + 1;
-            if (d === 92 || d === 10 || d === 13)
-                return -1;
-        }
-        return -1;
-    }
-    if (c === 60 || c === 62) {
-        i++;
-        if (s.charCodeAt(i) === 61)
-            i++;
-    }
-    if (!isWordChar(s.charCodeAt(i)))
-        return -1;
-    let j = i + 1;
-    while (j < s.length) {
-        const d = s.charCodeAt(j);
-        if (isWordChar(d) || d === 45)
-            j++;
-        else
-            break;
-    }
-    return j;
-}
-/** field:( value (separator value)* ) after the `(`. */
-function scanGroup(s, i) {
-    i = scanValue(s, i);
-    while (i >= 0 && s.charCodeAt(i) !== 41) {
-        if (s.charCodeAt(i) !== 32)
-            return -1;
-        i++;
-        if (s.startsWith('AND ', i))
-            i += 4;
-        else if (s.startsWith('OR ', i))
-            i += 3;
-        i = scanValue(s, i);
-    }
-    return i < 0 ? -1 : i + 1;
-}
-/** field:[a TO b] (or `{`, `}`) after the opening bracket. */
-function scanRange(s, i) {
-    const bound = (k) => {
-        let j = k;
-        while (j < s.length) {
-            const d = s.charCodeAt(j);
-            if (isWordChar(d) || d === 45)
-                j++;
-            else
-                break;
-        }
-        return j > k ? j : -1;
+    let pos = 0;
+    const refs = new Set();
+    const fail = (message) => {
+        throw new FormulaError(message);
     };
-    const low = bound(i);
-    if (low < 0 || !s.startsWith(' TO ', low))
-        return -1;
-    const high = bound(low + 4);
-    if (high < 0)
-        return -1;
-    const close = s.charCodeAt(high);
-    return close === 93 || close === 125 ? high + 1 : -1;
-}
-function checkLucene(expression) {
-    if (expression.trim() === '' || isPlainLucene(expression) || isCommonLucene(expression))
-        return undefined;
-    if (cache.has(expression))
-        return cache.get(expression);
-    const result = parseProblem(expression);
-    if (cache.size >= CACHE_LIMIT)
-        cache.clear();
-    cache.set(expression, result);
-    return result;
-}
-function parseProblem(expression) {
+    const where = (t) => (t ? `"${t.text}" at column ${t.at + 1}` : 'the end');
+    const sum = (depth) => {
+        product(depth);
+        while (tokens[pos]?.kind === 'op' && '+-'.includes(tokens[pos].text)) {
+            pos++;
+            product(depth);
+        }
+    };
+    const product = (depth) => {
+        factor(depth);
+        while (tokens[pos]?.kind === 'op' && '*/'.includes(tokens[pos].text)) {
+            pos++;
+            factor(depth);
+        }
+    };
+    const factor = (depth) => {
+        if (depth > MAX_DEPTH)
+            fail(`is nested more than ${MAX_DEPTH} levels deep`);
+        const t = tokens[pos++];
+        if (t?.kind === 'op' && t.text === '-')
+            return factor(depth + 1);
+        if (t?.kind === 'num')
+            return;
+        if (t?.kind === 'ref') {
+            refs.add(t.text);
+            return;
+        }
+        if (t?.kind === '(') {
+            sum(depth + 1);
+            if (tokens[pos]?.kind !== ')')
+                fail(`misses a closing parenthesis at ${where(tokens[pos])}`);
+            pos++;
+            return;
+        }
+        fail(`expects a number, a series or "(" at ${where(t)}`);
+    };
     try {
-        lucene.parse(expression);
-        return undefined;
+        sum(0);
+        if (pos < tokens.length)
+            fail(`has an unexpected ${where(tokens[pos])}`);
     }
     catch (e) {
-        if (e instanceof RangeError)
-            return { offset: 0, message: 'Lucene expression is nested too deeply to parse' };
-        const err = e;
-        const offset = err.location?.start.offset ?? 0;
-        // The parser lists every token it could accept; the token it found is the useful part.
-        const found = /but (.+) found\.?$/.exec(err.message)?.[1];
-        const what = found ? `unexpected ${found}` : err.message;
-        return { offset, message: `Lucene syntax error at column ${offset + 1} of the expression: ${what}` };
+        if (e instanceof FormulaError)
+            return e.message;
+        throw e;
     }
+    if (refs.size === 0)
+        return 'names no series: use the select items as A, B, ...';
+    const last = selectCount > 0 ? String.fromCharCode(64 + selectCount) : undefined;
+    const unknown = [...refs].filter(r => r.charCodeAt(0) - 65 >= selectCount).sort();
+    if (unknown.length > 0)
+        return `names ${unknown.join(', ')}, but the tile's select items are ${last ? `A to ${last}` : 'none'}`;
+    return undefined;
+}
+class FormulaError extends Error {
 }
 
-// EXTERNAL MODULE: ./src/manifest/schema.ts + 1 modules
-var schema = __nccwpck_require__(1497);
-// EXTERNAL MODULE: ./src/manifest/vocabulary.ts
-var vocabulary = __nccwpck_require__(7817);
-// EXTERNAL MODULE: ./src/manifest/path.ts
-var manifest_path = __nccwpck_require__(7578);
-;// CONCATENATED MODULE: ./src/manifest/rules.ts
+// EXTERNAL MODULE: ./src/manifest/schema.ts + 7 modules
+var schema = __nccwpck_require__(719);
+;// CONCATENATED MODULE: ./src/manifest/tile-rules.ts
 /**
- * Rules that the schemas cannot express: fields that must agree inside a tile, alerts that must point at
- * a tile that exists and can carry them, names that must be unique across files. Several of them exist
- * because the server would silently rewrite the value (FACTS.md), which would show as a change on every
- * plan forever.
+ * The rules of one tile that its schema cannot express: its series must agree, its config's fields must fit
+ * together (formulas, ratios, link-outs), each data source or connection is named once, and aggregations
+ * take the value expressions and levels their functions need.
  */
 
 
 
-
-
-
-
-
-
-/** The prefix of the ownership tag; manifests may not use it themselves. */
-const OWNERSHIP_TAG_PREFIX = 'obsdeploy:';
-function reporter(doc, out) {
-    return (path, message, near, severity = 'error') => out.push((0,diagnostics/* diagnostic */.YK)('validate', severity, message, { ...doc.locate(near ?? path), field: (0,manifest_path/* formatPath */.j)(path) }));
-}
 /** The display type a tile will have on the server, whichever form the manifest uses. */
 function tileDisplayType(tile) {
     if (tile.config)
@@ -13307,6 +13290,367 @@ function tileDisplayType(tile) {
         return first.displayType ?? 'line';
     return first.type;
 }
+const SOURCED_SERIES = new Set(['time', 'table', 'number', 'search']);
+/** The rules of a tile that fails the schema, on whichever of its series or config do parse. */
+function checkPartialTile(tile, path, report) {
+    if (Array.isArray(tile.series)) {
+        tile.series.forEach((s, i) => {
+            // A series of a known type that reads data needs a source (a wrong type is reported on its own).
+            const series = s;
+            if (series && typeof series === 'object' && SOURCED_SERIES.has(series.type))
+                checkSourceRef(series, [...path, 'series', i], report, true);
+            const typed = schema/* Series */.sf.safeParse(s);
+            if (typed.success && typed.data.type !== 'markdown' && typed.data.type !== 'search') {
+                checkAggregation(typed.data.aggFn, typed.data.field, typed.data.level, [...path, 'series', i], 'field', report);
+            }
+        });
+    }
+    const config = schema/* TileConfig */.jm.safeParse(tile.config);
+    if (config.success && config.data.displayType !== 'markdown')
+        checkSourceRef(config.data, [...path, 'config'], report, true);
+}
+function checkTile(tile, path, report) {
+    if (tile.series && tile.config)
+        report(path, 'has both `series` and `config`; use one form');
+    if (!tile.series && !tile.config)
+        report(path, 'needs `series` (list of series) or `config` (a display type)');
+    if (tile.series)
+        checkSeriesList(tile, tile.series, [...path, 'series'], report);
+    if (tile.config) {
+        const cpath = [...path, 'config'];
+        if (tile.asRatio !== undefined)
+            report([...path, 'asRatio'], 'with `config`, set asRatio inside config');
+        const c = tile.config;
+        if (c.configType === 'sql') {
+            // A raw-SQL tile runs on a connection; its data source is optional (zod.ts raw-SQL config).
+            checkSourceRef(c, cpath, report, false);
+            checkConnectionRef(c, cpath, report);
+        }
+        else if (c.displayType !== 'markdown')
+            checkSourceRef(c, cpath, report, true);
+        // A list is sent joined into one expression, which the server takes up to 10,000 characters.
+        const joined = (field, separator) => {
+            const value = c[field];
+            if (Array.isArray(value) && value.every(v => typeof v === 'string')) {
+                const length = value.join(separator).length;
+                if (length > vocabulary/* LIMITS */.b1.expression)
+                    report([...cpath, field], `is sent as one expression of ${length} characters; the server takes at most ${vocabulary/* LIMITS */.b1.expression}`);
+            }
+        };
+        joined('groupBy', ',');
+        if (c.displayType === 'search')
+            joined('select', ', ');
+        if (c.displayType !== 'heatmap' && 'select' in c && Array.isArray(c.select)) {
+            c.select.forEach((item, i) => {
+                if (typeof item === 'object')
+                    checkSelectItem(item, [...cpath, 'select', i], report);
+            });
+            if ('asRatio' in c && c.asRatio && c.select.length !== 2) {
+                report([...cpath, 'asRatio'], 'asRatio needs exactly two select items (the server stores false otherwise)');
+            }
+        }
+        if (c.configType !== 'sql') {
+            checkFormulas(c, cpath, report);
+            if (c.displayType === 'table' && c.onClick)
+                checkLink(c.onClick, [...cpath, 'onClick'], report);
+        }
+    }
+}
+/**
+ * common-utils validateChartConfigFormulas: each formula parses and names existing select items; not with asRatio;
+ * a number tile takes one formula, and without one exactly one select item. Plus ours: showOperandSeries only with
+ * formulas (the server returns it only then, so every plan would show it).
+ */
+function checkFormulas(c, path, report) {
+    const formulas = 'formulas' in c ? (c.formulas ?? []) : [];
+    const count = 'select' in c && Array.isArray(c.select) ? c.select.length : 0;
+    formulas.forEach((f, i) => {
+        const problem = formulaProblem(f.expression, count);
+        if (problem)
+            report([...path, 'formulas', i, 'expression'], `formula ${problem}`);
+    });
+    if (formulas.length > 0 && 'asRatio' in c && c.asRatio)
+        report([...path, 'formulas'], 'formulas cannot be combined with asRatio: write the ratio as a formula ("A / B")');
+    if (c.displayType === 'number') {
+        if (formulas.length > 1)
+            report([...path, 'formulas'], 'a number tile shows one value: at most one formula');
+        if (formulas.length === 0 && count !== 1)
+            report([...path, 'select'], 'a number tile without a formula shows one select item: use one, or add a formula over them');
+    }
+    if ('showOperandSeries' in c && c.showOperandSeries !== undefined && formulas.length === 0)
+        report([...path, 'showOperandSeries'], 'only applies with formulas (the server drops it otherwise)');
+}
+/** A link-out's target: by name, by id or by template, as its mode and type allow. */
+function checkLink(link, path, report) {
+    if (link.type === 'external')
+        return;
+    const t = link.target;
+    const at = [...path, 'target'];
+    const byName = link.type === 'dashboard' ? 'dashboard' : 'source';
+    const other = link.type === 'dashboard' ? 'source' : 'dashboard';
+    if (t[other] !== undefined)
+        report([...at, other], `a ${link.type} link names its target with \`${byName}\`, not \`${other}\``);
+    if (t.mode === 'template') {
+        if (t.template === undefined)
+            report(at, 'mode template needs `template`');
+        for (const key of [byName, 'id'])
+            if (t[key] !== undefined)
+                report([...at, key], 'only with mode id (this target is a template)');
+        return;
+    }
+    if (t.template !== undefined)
+        report([...at, 'template'], 'only with mode template');
+    if (t[byName] !== undefined && t.id !== undefined)
+        report([...at, 'id'], `use \`${byName}\` or \`id\`, not both`);
+    else if (t[byName] === undefined && t.id === undefined)
+        report(at, `mode id needs the ${link.type === 'dashboard' ? 'dashboard' : 'data source'}: \`${byName}\` (by name) or \`id\``);
+}
+function checkSeriesList(tile, list, path, report) {
+    const first = list[0];
+    list.forEach((s, i) => {
+        const p = [...path, i];
+        if (s.type !== first.type) {
+            report([...p, 'type'], `all series of a tile must have the same type (series[0] is ${first.type})`);
+            return;
+        }
+        if (i > 0 && ['number', 'search', 'markdown'].includes(s.type)) {
+            report(p, `a ${s.type} tile shows only its first series; the server drops the rest`);
+        }
+        if (s.type === 'markdown')
+            return;
+        // zod.ts chartSeriesSchema: every series but markdown needs a sourceId.
+        checkSourceRef(s, p, report, true);
+        if (i > 0 && first.type !== 'markdown' && sourceKey(s) !== sourceKey(first)) {
+            report(p, 'all series of a tile must use the same data source (the server keeps only the first one)');
+        }
+        if (s.type === 'search')
+            return;
+        checkAggregation(s.aggFn, s.field, s.level, p, 'field', report);
+        if (s.type === 'table' && s.sortOrder !== undefined) {
+            report([...p, 'sortOrder'], "sortOrder is not kept by servers that store tiles in the config form (FACTS.md); use the config form's orderBy", undefined, 'warning');
+        }
+        if (i > 0 &&
+            'groupBy' in first &&
+            JSON.stringify(s.groupBy ?? []) !== JSON.stringify(first.groupBy ?? [])) {
+            report([...p, 'groupBy'], 'all series of a tile must have the same groupBy (the tile has one grouping)');
+        }
+    });
+    if (tile.asRatio && (first.type !== 'time' || list.length !== 2)) {
+        report([...path.slice(0, -1), 'asRatio'], 'asRatio needs a time tile with exactly two series (the server stores false otherwise)');
+    }
+}
+const sourceKey = (s) => `${s.source ?? ''}\u0000${s.sourceId ?? ''}`;
+function checkSourceRef(s, path, report, required) {
+    if (s.source !== undefined && s.sourceId !== undefined)
+        report([...path, 'sourceId'], 'use `source` or `sourceId`, not both');
+    else if (required && s.source === undefined && s.sourceId === undefined) {
+        report(path, 'needs a data source: `source` (by name) or `sourceId`');
+    }
+}
+function checkConnectionRef(c, path, report) {
+    if (c.connection !== undefined && c.connectionId !== undefined)
+        report([...path, 'connectionId'], 'use `connection` or `connectionId`, not both');
+    else if (c.connection === undefined && c.connectionId === undefined)
+        report(path, 'a raw-SQL tile needs its connection: `connection` (by name) or `connectionId`');
+}
+function checkSelectItem(item, path, report) {
+    checkAggregation(item.aggFn, item.valueExpression, item.level, path, 'valueExpression', report);
+}
+/** SelectItem rules (OpenAPI): count takes no value expression, every other function needs one. */
+function checkAggregation(aggFn, value, level, path, valueField, report) {
+    if (aggFn === 'count' && value !== undefined)
+        report([...path, valueField], 'count takes no value expression');
+    if (aggFn !== 'count' && value === undefined) {
+        report([...path, 'aggFn'], `${aggFn} needs a value expression in \`${valueField}\``);
+    }
+    if (aggFn === 'quantile' && level === undefined)
+        report([...path, 'aggFn'], 'quantile needs `level` (e.g. 0.95)');
+    if (aggFn !== 'quantile' && level !== undefined)
+        report([...path, 'level'], 'level only applies to quantile');
+}
+
+;// CONCATENATED MODULE: ./src/manifest/cross-document-rules.ts
+
+
+
+
+
+const str = (v) => (typeof v === 'string' ? v : undefined);
+const mapping = (v) => v !== null && typeof v === 'object' && !Array.isArray(v) ? v : undefined;
+function dashboardView(doc, raw, spec) {
+    const tiles = Array.isArray(raw.tiles) ? raw.tiles : [];
+    return {
+        doc,
+        name: str(raw.name),
+        id: str(raw.id),
+        renamedFrom: str(raw.renamedFrom),
+        tiles: tiles.flatMap((t, i) => {
+            const name = str(t?.name);
+            if (name === undefined)
+                return [];
+            const typed = spec?.tiles?.[i];
+            const sql = typed?.config?.configType === 'sql' ? typed.config.sqlTemplate : undefined;
+            return [{ name, displayType: typed ? tileDisplayType(typed) : undefined, sqlTemplate: sql }];
+        }),
+        links: tiles.flatMap((t, i) => {
+            const link = mapping(mapping(mapping(t)?.config)?.onClick);
+            const dashboard = link?.type === 'dashboard' ? str(mapping(link.target)?.dashboard) : undefined;
+            return dashboard === undefined
+                ? []
+                : [{ dashboard, path: ['tiles', i, 'config', 'onClick', 'target', 'dashboard'] }];
+        })
+    };
+}
+function alertView(doc, raw) {
+    return {
+        doc,
+        name: str(raw.name),
+        dashboard: str(raw.dashboard),
+        tile: str(raw.tile),
+        savedSearch: raw.source === 'saved_search' ? str(raw.savedSearch) : undefined
+    };
+}
+/** Rules across documents and files: unique names, and alerts that point at tiles that exist. */
+function checkAcrossDocuments(dashboards, alerts, services, mode, 
+/** Some file or document could not be read: a missing name may be in it. */
+incomplete = false) {
+    const out = [];
+    const { byName, pinnedTwins } = checkDashboardNames(dashboards, out);
+    checkLinksToTwins(dashboards, pinnedTwins, out);
+    checkRenames(dashboards, byName, out);
+    checkAlertTargets(alerts, { byName, pinnedTwins }, incomplete, out);
+    out.push(...checkLookAlikeNames({ dashboard: dashboards, alert: alerts }));
+    checkServices(services, mode, out);
+    return out;
+}
+const where = (doc, path) => `${doc.file}:${doc.locate(path).line}`;
+/** An `id:` is pinned once; same-named dashboards are told apart by their `id:` pins (pair.ts pairs pins first). */
+function checkDashboardNames(dashboards, out) {
+    const byName = new Map();
+    /** Every manifest of each name, in order. */
+    const sharing = new Map();
+    const pins = new Map();
+    for (const d of dashboards) {
+        if (d.name === undefined)
+            continue;
+        const list = sharing.get(d.name);
+        if (list)
+            list.push(d);
+        else
+            sharing.set(d.name, [d]);
+        if (!byName.has(d.name))
+            byName.set(d.name, d);
+        if (d.id !== undefined) {
+            const prevPin = pins.get(d.id);
+            if (prevPin)
+                reporter(d.doc, out)(['id'], `dashboard id "${d.id}" is pinned twice (also at ${where(prevPin.doc, ['id'])})`);
+            else
+                pins.set(d.id, d);
+        }
+    }
+    // Same-named dashboards each need a pin. Two pins of one id are reported above.
+    const pinnedTwins = new Map();
+    for (const [name, list] of sharing) {
+        if (list.length < 2)
+            continue;
+        if (list.every(d => d.id !== undefined)) {
+            pinnedTwins.set(name, list);
+            continue;
+        }
+        const [first, ...rest] = list;
+        for (const d of rest)
+            reporter(d.doc, out)(['name'], `duplicate dashboard name "${name}" (also at ${where(first.doc, ['name'])}): same-named dashboards need an \`id:\` pin each (the id of its live dashboard) to tell them apart; pin every one of them, or rename one`);
+    }
+    return { byName, pinnedTwins };
+}
+/** A link-out names its dashboard too (links.ts pairs the name with one manifest): it cannot tell twins apart. */
+function checkLinksToTwins(dashboards, pinnedTwins, out) {
+    for (const d of dashboards)
+        for (const link of d.links) {
+            const twins = pinnedTwins.get(link.dashboard);
+            if (twins)
+                reporter(d.doc, out)(link.path, `${twins.length} dashboards are named "${link.dashboard}" (${twins.map(t => where(t.doc, ['name'])).join(', ')}): a link names its dashboard by name, so it cannot tell which; link to one by \`id:\`, or rename one of them`);
+        }
+}
+/** A rename frees its old name: no other manifest may still hold it. */
+function checkRenames(dashboards, byName, out) {
+    for (const d of dashboards) {
+        const from = d.renamedFrom;
+        if (from !== undefined && from !== d.name && byName.has(from)) {
+            const other = byName.get(from);
+            reporter(d.doc, out)(['renamedFrom'], `"${from}" is still the name of another manifest (${where(other.doc, ['name'])})`);
+        }
+    }
+}
+/** Alert names are unique, and a tile alert names a dashboard of the manifests and a tile of it that can carry it. */
+function checkAlertTargets(alerts, { byName, pinnedTwins }, incomplete, out) {
+    const alertNames = new Map();
+    for (const a of alerts) {
+        const report = reporter(a.doc, out);
+        if (a.name !== undefined) {
+            const prev = alertNames.get(a.name);
+            if (prev)
+                report(['name'], `duplicate alert name "${a.name}" (also at ${where(prev.doc, ['name'])})`);
+            else
+                alertNames.set(a.name, a);
+        }
+        if (a.dashboard === undefined)
+            continue;
+        const twins = pinnedTwins.get(a.dashboard);
+        if (twins) {
+            report(['dashboard'], `${twins.length} dashboards are named "${a.dashboard}" (${twins.map(t => where(t.doc, ['name'])).join(', ')}): an alert names its dashboard by name, so it cannot tell which; rename one of them to put alerts on it`);
+            continue;
+        }
+        const dash = byName.get(a.dashboard);
+        if (!dash) {
+            const guess = (0,issues/* didYouMean */.au)(a.dashboard, [...byName.keys()]);
+            report(['dashboard'], `no dashboard named "${a.dashboard}" in the manifests${guess ? ` (did you mean "${guess}"?)` : ''}${incomplete && !guess ? ' (some manifests could not be read: fix those errors first)' : ''}`);
+            continue;
+        }
+        if (a.tile !== undefined)
+            checkAlertTile(a.tile, dash, report);
+    }
+}
+/** The alert's tile exists in its dashboard, and is one the server keeps alerts on. */
+function checkAlertTile(name, dash, report) {
+    const tile = dash.tiles.find(t => t.name === name);
+    if (!tile) {
+        const guess = (0,issues/* didYouMean */.au)(name, dash.tiles.map(t => t.name));
+        report(['tile'], `dashboard "${dash.name}" has no tile named "${name}"${guess ? ` (did you mean "${guess}"?)` : ''}`);
+        return;
+    }
+    if (tile.displayType && !vocabulary/* ALERTABLE_DISPLAY_TYPES */.Ei.includes(tile.displayType)) {
+        report(['tile'], `tile "${tile.name}" is a ${tile.displayType} tile; alerts need a line, stacked_bar or number tile`);
+    }
+    else if (tile.sqlTemplate !== undefined &&
+        tile.displayType !== 'number' &&
+        !usesInterval(tile.sqlTemplate)) {
+        // controllers/alerts.ts validateAlertInput; common-utils core/utils.ts validateRawSqlForAlert.
+        report(['tile'], `tile "${tile.name}" is a raw-SQL ${tile.displayType} tile: an alert needs its query to use the interval ({intervalSeconds:Int64}, {intervalMilliseconds:Int64} or an interval macro)`);
+    }
+}
+/** A raw-SQL query names the alert interval's parameter, or a macro that expands to it. */
+const usesInterval = (sql) => /interval(Milli)?seconds|\$__\w*interval/i.test(sql);
+/** ServiceSettings: managed mode's, and one of them. */
+function checkServices(services, mode, out) {
+    services.forEach((doc, i) => {
+        const report = reporter(doc, out);
+        if (mode === 'self-hosted') {
+            report(['kind'], 'ServiceSettings belongs to managed mode (`mode: managed`); this run is self-hosted');
+        }
+        if (i > 0)
+            report(['kind'], `only one ServiceSettings is allowed (the first is at ${where(services[0], ['kind'])})`);
+    });
+}
+
+;// CONCATENATED MODULE: ./src/manifest/dashboard-rules.ts
+
+
+
+
+
+/** The prefix of the ownership tag; manifests may not use it themselves. */
+const OWNERSHIP_TAG_PREFIX = 'obsdeploy:';
 /**
  * Runs on the raw document (fields of the wrong type are skipped, tiles that fail the schema get the
  * checks their valid fields allow), so a schema error does not hide the other problems of a dashboard.
@@ -13507,184 +13851,204 @@ function variableNameOf(filter) {
     const name = /^[0-9_]/.test(derived) ? `v${derived}` : derived;
     return name || undefined;
 }
-const SOURCED_SERIES = new Set(['time', 'table', 'number', 'search']);
-/** The rules of a tile that fails the schema, on whichever of its series or config do parse. */
-function checkPartialTile(tile, path, report) {
-    if (Array.isArray(tile.series)) {
-        tile.series.forEach((s, i) => {
-            // A series of a known type that reads data needs a source (a wrong type is reported on its own).
-            const series = s;
-            if (series && typeof series === 'object' && SOURCED_SERIES.has(series.type))
-                checkSourceRef(series, [...path, 'series', i], report, true);
-            const typed = schema/* Series */.sf.safeParse(s);
-            if (typed.success && typed.data.type !== 'markdown' && typed.data.type !== 'search') {
-                checkAggregation(typed.data.aggFn, typed.data.field, typed.data.level, [...path, 'series', i], 'field', report);
-            }
-        });
-    }
-    const config = schema/* TileConfig */.jm.safeParse(tile.config);
-    if (config.success && config.data.displayType !== 'markdown')
-        checkSourceRef(config.data, [...path, 'config'], report, true);
-}
-function checkTile(tile, path, report) {
-    if (tile.series && tile.config)
-        report(path, 'has both `series` and `config`; use one form');
-    if (!tile.series && !tile.config)
-        report(path, 'needs `series` (list of series) or `config` (a display type)');
-    if (tile.series)
-        checkSeriesList(tile, tile.series, [...path, 'series'], report);
-    if (tile.config) {
-        const cpath = [...path, 'config'];
-        if (tile.asRatio !== undefined)
-            report([...path, 'asRatio'], 'with `config`, set asRatio inside config');
-        const c = tile.config;
-        if (c.configType === 'sql') {
-            // A raw-SQL tile runs on a connection; its data source is optional (zod.ts raw-SQL config).
-            checkSourceRef(c, cpath, report, false);
-            checkConnectionRef(c, cpath, report);
-        }
-        else if (c.displayType !== 'markdown')
-            checkSourceRef(c, cpath, report, true);
-        // A list is sent joined into one expression, which the server takes up to 10,000 characters.
-        const joined = (field, separator) => {
-            const value = c[field];
-            if (Array.isArray(value) && value.every(v => typeof v === 'string')) {
-                const length = value.join(separator).length;
-                if (length > vocabulary/* LIMITS */.b1.expression)
-                    report([...cpath, field], `is sent as one expression of ${length} characters; the server takes at most ${vocabulary/* LIMITS */.b1.expression}`);
-            }
-        };
-        joined('groupBy', ',');
-        if (c.displayType === 'search')
-            joined('select', ', ');
-        if (c.displayType !== 'heatmap' && 'select' in c && Array.isArray(c.select)) {
-            c.select.forEach((item, i) => {
-                if (typeof item === 'object')
-                    checkSelectItem(item, [...cpath, 'select', i], report);
-            });
-            if ('asRatio' in c && c.asRatio && c.select.length !== 2) {
-                report([...cpath, 'asRatio'], 'asRatio needs exactly two select items (the server stores false otherwise)');
-            }
-        }
-        if (c.configType !== 'sql') {
-            checkFormulas(c, cpath, report);
-            if (c.displayType === 'table' && c.onClick)
-                checkLink(c.onClick, [...cpath, 'onClick'], report);
-        }
-    }
-}
+
+// EXTERNAL MODULE: ./node_modules/@hyperdx/lucene/lib/lucene.js
+var lucene = __nccwpck_require__(5423);
+;// CONCATENATED MODULE: ./src/manifest/lucene.ts
 /**
- * common-utils validateChartConfigFormulas: each formula parses and names existing select items; not with asRatio;
- * a number tile takes one formula, and without one exactly one select item. Plus ours: showOperandSeries only with
- * formulas (the server returns it only then, so every plan would show it).
+ * Offline syntax check of Lucene filter expressions, with the parser the servers themselves use
+ * (@hyperdx/lucene), so a typo in `where` fails the pull request instead of the dashboard.
  */
-function checkFormulas(c, path, report) {
-    const formulas = 'formulas' in c ? (c.formulas ?? []) : [];
-    const count = 'select' in c && Array.isArray(c.select) ? c.select.length : 0;
-    formulas.forEach((f, i) => {
-        const problem = formulaProblem(f.expression, count);
-        if (problem)
-            report([...path, 'formulas', i, 'expression'], `formula ${problem}`);
-    });
-    if (formulas.length > 0 && 'asRatio' in c && c.asRatio)
-        report([...path, 'formulas'], 'formulas cannot be combined with asRatio: write the ratio as a formula ("A / B")');
-    if (c.displayType === 'number') {
-        if (formulas.length > 1)
-            report([...path, 'formulas'], 'a number tile shows one value: at most one formula');
-        if (formulas.length === 0 && count !== 1)
-            report([...path, 'select'], 'a number tile without a formula shows one select item: use one, or add a formula over them');
+
+/** Results by expression: the same filter appears on many tiles. Bounded, so a huge repository cannot grow it. */
+const cache = new Map();
+const CACHE_LIMIT = 10_000;
+/**
+ * Plain terms (`service:api AND level:error`, `NOT a OR b`): words of letters, digits, `_` and `.`, each
+ * with an optional field name, joined by single spaces with optional AND / OR / NOT. The grammar accepts
+ * every such string (test/unit/lucene.test.ts checks the parser on many thousands, keywords included), so
+ * they skip the PEG parser, which costs ~70 µs per string; anything else goes through it. One space
+ * before each term keeps the pattern unambiguous, so matching is linear.
+ */
+const lucene_PLAIN = /^(?:NOT )?(?:[A-Za-z_][\w.]*:)?\w[\w.]*(?: (?:(?:AND|OR) )?(?:NOT )?(?:[A-Za-z_][\w.]*:)?\w[\w.]*)*$/;
+const PLAIN_MAX_LENGTH = 2000;
+/** Whether `expression` is in the plain subset that the parser is known to accept (exported for the test). */
+const isPlainLucene = (expression) => expression.length <= PLAIN_MAX_LENGTH && lucene_PLAIN.test(expression);
+/**
+ * The forms users write beyond plain terms, recognised without the PEG parser: quoted values
+ * (`service:"checkout api"`), comparisons (`status:>=500`), wildcards (`user:internal-*`), ranges
+ * (`duration:[100 TO 500]`, `{`/`}` too), field groups (`method:(GET OR POST)`), parentheses
+ * (`(a:b OR c:d) AND e:f`, nested a few deep) and a `-` before a field term. Single spaces between
+ * clauses, with optional AND / OR / NOT. A small scanner, linear in the length; anything it does not
+ * know goes to the parser. test/unit/lucene.test.ts holds it to the parser on many thousands of strings.
+ */
+function isCommonLucene(expression) {
+    if (expression.length > PLAIN_MAX_LENGTH)
+        return false;
+    const end = scanExpr(expression, 0, 0);
+    return end === expression.length;
+}
+const MAX_PARENS = 4;
+const isWordChar = (c) => (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95 || c === 46 || c === 42;
+const isFieldStart = (c) => (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95;
+const isFieldChar = (c) => (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95 || c === 46;
+/** A clause separator at `i` (` `, ` AND `, ` OR `, each with an optional `NOT ` after): its end, or -1. */
+function scanSeparator(s, i) {
+    if (s.charCodeAt(i) !== 32)
+        return -1;
+    let j = i + 1;
+    if (s.startsWith('AND ', j))
+        j += 4;
+    else if (s.startsWith('OR ', j))
+        j += 3;
+    if (s.startsWith('NOT ', j))
+        j += 4;
+    return j;
+}
+/** clause (separator clause)*, up to a `)` or the end; the offset after it, or -1. */
+function scanExpr(s, i, depth) {
+    if (s.startsWith('NOT ', i))
+        i += 4;
+    i = scanClause(s, i, depth);
+    while (i >= 0 && i < s.length && s.charCodeAt(i) !== 41) {
+        const j = scanSeparator(s, i);
+        if (j < 0)
+            return -1;
+        i = scanClause(s, j, depth);
     }
-    if ('showOperandSeries' in c && c.showOperandSeries !== undefined && formulas.length === 0)
-        report([...path, 'showOperandSeries'], 'only applies with formulas (the server drops it otherwise)');
+    return i;
 }
-/** A link-out's target: by name, by id or by template, as its mode and type allow. */
-function checkLink(link, path, report) {
-    if (link.type === 'external')
-        return;
-    const t = link.target;
-    const at = [...path, 'target'];
-    const byName = link.type === 'dashboard' ? 'dashboard' : 'source';
-    const other = link.type === 'dashboard' ? 'source' : 'dashboard';
-    if (t[other] !== undefined)
-        report([...at, other], `a ${link.type} link names its target with \`${byName}\`, not \`${other}\``);
-    if (t.mode === 'template') {
-        if (t.template === undefined)
-            report(at, 'mode template needs `template`');
-        for (const key of [byName, 'id'])
-            if (t[key] !== undefined)
-                report([...at, key], 'only with mode id (this target is a template)');
-        return;
+function scanClause(s, i, depth) {
+    if (i < 0 || i >= s.length)
+        return -1;
+    const c = s.charCodeAt(i);
+    if (c === 40) {
+        // ( expression )
+        if (depth >= MAX_PARENS)
+            return -1;
+        const j = scanExpr(s, i + 1, depth + 1);
+        return j >= 0 && s.charCodeAt(j) === 41 ? j + 1 : -1;
     }
-    if (t.template !== undefined)
-        report([...at, 'template'], 'only with mode template');
-    if (t[byName] !== undefined && t.id !== undefined)
-        report([...at, 'id'], `use \`${byName}\` or \`id\`, not both`);
-    else if (t[byName] === undefined && t.id === undefined)
-        report(at, `mode id needs the ${link.type === 'dashboard' ? 'dashboard' : 'data source'}: \`${byName}\` (by name) or \`id\``);
+    if (c === 45)
+        i++; // -field:value
+    // An optional field name and its colon.
+    let j = i;
+    if (isFieldStart(s.charCodeAt(j))) {
+        j++;
+        while (j < s.length && isFieldChar(s.charCodeAt(j)))
+            j++;
+        if (s.charCodeAt(j) === 58) {
+            const v = j + 1;
+            const open = s.charCodeAt(v);
+            if (open === 40)
+                return scanGroup(s, v + 1);
+            if (open === 91 || open === 123)
+                return scanRange(s, v + 1);
+            return scanValue(s, v);
+        }
+    }
+    return scanValue(s, i);
 }
-function checkSeriesList(tile, list, path, report) {
-    const first = list[0];
-    list.forEach((s, i) => {
-        const p = [...path, i];
-        if (s.type !== first.type) {
-            report([...p, 'type'], `all series of a tile must have the same type (series[0] is ${first.type})`);
-            return;
+/** A word (with an optional `>`, `>=`, `<` or `<=` before it) or a quoted value. */
+function scanValue(s, i) {
+    const c = s.charCodeAt(i);
+    if (c === 34) {
+        for (let j = i + 1; j < s.length; j++) {
+            const d = s.charCodeAt(j);
+            if (d === 34)
+                return j + 1;
+            if (d === 92 || d === 10 || d === 13)
+                return -1;
         }
-        if (i > 0 && ['number', 'search', 'markdown'].includes(s.type)) {
-            report(p, `a ${s.type} tile shows only its first series; the server drops the rest`);
+        return -1;
+    }
+    if (c === 60 || c === 62) {
+        i++;
+        if (s.charCodeAt(i) === 61)
+            i++;
+    }
+    if (!isWordChar(s.charCodeAt(i)))
+        return -1;
+    let j = i + 1;
+    while (j < s.length) {
+        const d = s.charCodeAt(j);
+        if (isWordChar(d) || d === 45)
+            j++;
+        else
+            break;
+    }
+    return j;
+}
+/** field:( value (separator value)* ) after the `(`. */
+function scanGroup(s, i) {
+    i = scanValue(s, i);
+    while (i >= 0 && s.charCodeAt(i) !== 41) {
+        if (s.charCodeAt(i) !== 32)
+            return -1;
+        i++;
+        if (s.startsWith('AND ', i))
+            i += 4;
+        else if (s.startsWith('OR ', i))
+            i += 3;
+        i = scanValue(s, i);
+    }
+    return i < 0 ? -1 : i + 1;
+}
+/** field:[a TO b] (or `{`, `}`) after the opening bracket. */
+function scanRange(s, i) {
+    const bound = (k) => {
+        let j = k;
+        while (j < s.length) {
+            const d = s.charCodeAt(j);
+            if (isWordChar(d) || d === 45)
+                j++;
+            else
+                break;
         }
-        if (s.type === 'markdown')
-            return;
-        // zod.ts chartSeriesSchema: every series but markdown needs a sourceId.
-        checkSourceRef(s, p, report, true);
-        if (i > 0 && first.type !== 'markdown' && sourceKey(s) !== sourceKey(first)) {
-            report(p, 'all series of a tile must use the same data source (the server keeps only the first one)');
-        }
-        if (s.type === 'search')
-            return;
-        checkAggregation(s.aggFn, s.field, s.level, p, 'field', report);
-        if (s.type === 'table' && s.sortOrder !== undefined) {
-            report([...p, 'sortOrder'], "sortOrder is not kept by servers that store tiles in the config form (FACTS.md); use the config form's orderBy", undefined, 'warning');
-        }
-        if (i > 0 &&
-            'groupBy' in first &&
-            JSON.stringify(s.groupBy ?? []) !== JSON.stringify(first.groupBy ?? [])) {
-            report([...p, 'groupBy'], 'all series of a tile must have the same groupBy (the tile has one grouping)');
-        }
-    });
-    if (tile.asRatio && (first.type !== 'time' || list.length !== 2)) {
-        report([...path.slice(0, -1), 'asRatio'], 'asRatio needs a time tile with exactly two series (the server stores false otherwise)');
+        return j > k ? j : -1;
+    };
+    const low = bound(i);
+    if (low < 0 || !s.startsWith(' TO ', low))
+        return -1;
+    const high = bound(low + 4);
+    if (high < 0)
+        return -1;
+    const close = s.charCodeAt(high);
+    return close === 93 || close === 125 ? high + 1 : -1;
+}
+function checkLucene(expression) {
+    if (expression.trim() === '' || isPlainLucene(expression) || isCommonLucene(expression))
+        return undefined;
+    if (cache.has(expression))
+        return cache.get(expression);
+    const result = parseProblem(expression);
+    if (cache.size >= CACHE_LIMIT)
+        cache.clear();
+    cache.set(expression, result);
+    return result;
+}
+function parseProblem(expression) {
+    try {
+        lucene.parse(expression);
+        return undefined;
+    }
+    catch (e) {
+        if (e instanceof RangeError)
+            return { offset: 0, message: 'Lucene expression is nested too deeply to parse' };
+        const err = e;
+        const offset = err.location?.start.offset ?? 0;
+        // The parser lists every token it could accept; the token it found is the useful part.
+        const found = /but (.+) found\.?$/.exec(err.message)?.[1];
+        const what = found ? `unexpected ${found}` : err.message;
+        return { offset, message: `Lucene syntax error at column ${offset + 1} of the expression: ${what}` };
     }
 }
-const sourceKey = (s) => `${s.source ?? ''}\u0000${s.sourceId ?? ''}`;
-function checkSourceRef(s, path, report, required) {
-    if (s.source !== undefined && s.sourceId !== undefined)
-        report([...path, 'sourceId'], 'use `source` or `sourceId`, not both');
-    else if (required && s.source === undefined && s.sourceId === undefined) {
-        report(path, 'needs a data source: `source` (by name) or `sourceId`');
-    }
-}
-function checkConnectionRef(c, path, report) {
-    if (c.connection !== undefined && c.connectionId !== undefined)
-        report([...path, 'connectionId'], 'use `connection` or `connectionId`, not both');
-    else if (c.connection === undefined && c.connectionId === undefined)
-        report(path, 'a raw-SQL tile needs its connection: `connection` (by name) or `connectionId`');
-}
-function checkSelectItem(item, path, report) {
-    checkAggregation(item.aggFn, item.valueExpression, item.level, path, 'valueExpression', report);
-}
-/** SelectItem rules (OpenAPI): count takes no value expression, every other function needs one. */
-function checkAggregation(aggFn, value, level, path, valueField, report) {
-    if (aggFn === 'count' && value !== undefined)
-        report([...path, valueField], 'count takes no value expression');
-    if (aggFn !== 'count' && value === undefined) {
-        report([...path, 'aggFn'], `${aggFn} needs a value expression in \`${valueField}\``);
-    }
-    if (aggFn === 'quantile' && level === undefined)
-        report([...path, 'aggFn'], 'quantile needs `level` (e.g. 0.95)');
-    if (aggFn !== 'quantile' && level !== undefined)
-        report([...path, 'level'], 'level only applies to quantile');
-}
+
+;// CONCATENATED MODULE: ./src/manifest/query-rules.ts
+/** The Lucene of every filter a document holds, checked wherever it sits, with the column of each problem. */
+
+
+
 /**
  * Every `where` in the document, whatever else is wrong with it: a filter typo is worth reporting even
  * in a manifest that also has a schema error. Errors point at the column inside the expression.
@@ -13738,122 +14102,13 @@ const FILTER_FIELDS = [
     ['where', 'whereLanguage'],
     ['savedQuery', 'savedQueryLanguage']
 ];
-/** Runs on the raw document too (fields of the wrong type are skipped), so it adds to schema errors. */
-function checkAlert(doc, raw, mode = 'self-hosted') {
-    const out = [];
-    const report = reporter(doc, out);
-    const a = {
-        threshold: typeof raw.threshold === 'number' ? raw.threshold : undefined,
-        thresholdMax: typeof raw.thresholdMax === 'number' ? raw.thresholdMax : undefined,
-        thresholdType: typeof raw.thresholdType === 'string' ? raw.thresholdType : undefined
-    };
-    checkAlertTarget(raw, report);
-    if (a.thresholdType !== undefined) {
-        const ranged = vocabulary/* RANGE_THRESHOLD_TYPES */.U1.includes(a.thresholdType);
-        if (ranged && raw.thresholdMax === undefined) {
-            report(['thresholdMax'], `is required when thresholdType is ${a.thresholdType}`, ['thresholdType']);
-        }
-        if (ranged && a.thresholdMax !== undefined && a.threshold !== undefined && a.thresholdMax < a.threshold) {
-            report(['thresholdMax'], `must be >= threshold (${a.threshold})`);
-        }
-        if (!ranged && raw.thresholdMax !== undefined) {
-            report(['thresholdMax'], `only applies to between and not_between, not ${a.thresholdType}`);
-        }
-    }
-    checkAlertChannels(raw, mode, report);
-    checkSchedule(raw, report);
-    return out;
-}
-const YEAR_MS = 365 * 24 * 3_600_000;
-/**
- * common-utils validateAlertScheduleOffsetMinutes and scheduleStartAtSchema: the offset stays below the interval and
- * is 0 with a start date; the start date lies within a year ahead and ten years back (of the time of validation).
- */
-function checkSchedule(raw, report) {
-    const offset = typeof raw.scheduleOffsetMinutes === 'number' ? raw.scheduleOffsetMinutes : undefined;
-    const minutes = vocabulary/* ALERT_INTERVAL_MINUTES */.zd[raw.interval];
-    if (offset !== undefined && minutes !== undefined && offset >= minutes)
-        report(['scheduleOffsetMinutes'], `must be less than the interval (${String(raw.interval)} is ${minutes} minute${minutes === 1 ? '' : 's'})`);
-    if (typeof raw.scheduleStartAt !== 'string')
-        return;
-    if (offset !== undefined && offset > 0)
-        report(['scheduleOffsetMinutes'], 'must be 0 (or left out) with scheduleStartAt: the start date aligns the windows');
-    const at = Date.parse(raw.scheduleStartAt);
-    if (Number.isNaN(at))
-        return;
-    const now = Date.now();
-    if (at > now + YEAR_MS)
-        report(['scheduleStartAt'], 'must be within a year from now');
-    if (at < now - 10 * YEAR_MS)
-        report(['scheduleStartAt'], 'must be within ten years in the past');
-}
-/** A tile alert names its dashboard and tile; a saved-search alert its saved search (real-server.md §2.2). */
-function checkAlertTarget(raw, report) {
-    const saved = raw.source === 'saved_search';
-    const misplaced = (fields, why) => {
-        for (const f of fields)
-            if (raw[f] !== undefined)
-                report([f], why);
-    };
-    if (saved) {
-        if (raw.savedSearch !== undefined && raw.savedSearchId !== undefined)
-            report(['savedSearchId'], 'use `savedSearch` (by name) or `savedSearchId`, not both');
-        else if (raw.savedSearch === undefined && raw.savedSearchId === undefined)
-            report(['savedSearch'], 'a saved_search alert needs `savedSearch` (by name) or `savedSearchId`', [
-                'source'
-            ]);
-        misplaced(['dashboard', 'tile'], 'only tile alerts have a dashboard and tile (this one is source: saved_search)');
-    }
-    else {
-        if (raw.dashboard === undefined)
-            report(['dashboard'], 'is required (a tile alert: the dashboard, by name)', []);
-        if (raw.tile === undefined)
-            report(['tile'], 'is required (a tile alert: the tile, by name)', []);
-        misplaced(['savedSearch', 'savedSearchId', 'groupBy'], 'only saved_search alerts have this (set `source: saved_search`)');
-    }
-}
-/**
- * `channel` or `channels` (common-utils types.ts validateAlertChannelSelection); webhook channels name one
- * webhook; email and the webhook extras exist only in the managed API, which has no `channels`.
- */
-function checkAlertChannels(raw, mode, report) {
-    if (raw.channel !== undefined && raw.channels !== undefined)
-        report(['channels'], 'use `channel` or `channels`, not both');
-    else if (raw.channel === undefined && raw.channels === undefined)
-        report(['channel'], 'is required (or `channels`, a list)', []);
-    if (mode === 'managed' && raw.channels !== undefined)
-        report(['channels'], 'the managed API has no `channels`: an alert has one `channel` there');
-    const list = Array.isArray(raw.channels)
-        ? raw.channels.map((c, i) => [c, ['channels', i]])
-        : raw.channel !== undefined
-            ? [[raw.channel, ['channel']]]
-            : [];
-    const seen = new Map();
-    list.forEach(([value, path], i) => {
-        if (value === null || typeof value !== 'object')
-            return;
-        const c = value;
-        // Self-hosted, the schema takes webhook channels only, and says so.
-        if (c.type !== 'webhook')
-            return;
-        if (c.webhook !== undefined && c.webhookId !== undefined)
-            report([...path, 'webhookId'], 'use `webhook` or `webhookId`, not both');
-        if (c.webhook === undefined && c.webhookId === undefined)
-            report(path, 'needs `webhook` (by name) or `webhookId`');
-        if (mode === 'self-hosted')
-            for (const extra of ['webhookService', 'slackChannelId', 'severity'])
-                if (c[extra] !== undefined)
-                    report([...path, extra], `${extra} exists only in the managed API (the self-hosted server drops it)`);
-        const key = JSON.stringify([c.webhook ?? null, c.webhookId ?? null]);
-        const first = seen.get(key);
-        if (first !== undefined)
-            report(path, `duplicate channel (the same as channels[${first}]): the server refuses it`);
-        else
-            seen.set(key, i);
-    });
-}
-/** A raw-SQL query names the alert interval's parameter, or a macro that expands to it. */
-const usesInterval = (sql) => /interval(Milli)?seconds|\$__\w*interval/i.test(sql);
+
+// EXTERNAL MODULE: external "node:net"
+var external_node_net_ = __nccwpck_require__(7030);
+;// CONCATENATED MODULE: ./src/manifest/service-rules.ts
+/** ServiceSettings rules its schema cannot express: the name's letters, addresses and CIDRs, no entry twice. */
+
+
 /** `name` is 1-50 letters, digits and whitespace (CONTRACT.md, service-update). */
 const SERVICE_NAME_PATTERN = /^[A-Za-z0-9\s]{1,50}$/;
 function isIpOrCidr(value) {
@@ -13898,162 +14153,27 @@ function checkServiceSettings(doc, s) {
     });
     return out;
 }
-const str = (v) => (typeof v === 'string' ? v : undefined);
-const mapping = (v) => v !== null && typeof v === 'object' && !Array.isArray(v) ? v : undefined;
-function dashboardView(doc, raw, spec) {
-    const tiles = Array.isArray(raw.tiles) ? raw.tiles : [];
-    return {
-        doc,
-        name: str(raw.name),
-        id: str(raw.id),
-        renamedFrom: str(raw.renamedFrom),
-        tiles: tiles.flatMap((t, i) => {
-            const name = str(t?.name);
-            if (name === undefined)
-                return [];
-            const typed = spec?.tiles?.[i];
-            const sql = typed?.config?.configType === 'sql' ? typed.config.sqlTemplate : undefined;
-            return [{ name, displayType: typed ? tileDisplayType(typed) : undefined, sqlTemplate: sql }];
-        }),
-        links: tiles.flatMap((t, i) => {
-            const link = mapping(mapping(mapping(t)?.config)?.onClick);
-            const dashboard = link?.type === 'dashboard' ? str(mapping(link.target)?.dashboard) : undefined;
-            return dashboard === undefined
-                ? []
-                : [{ dashboard, path: ['tiles', i, 'config', 'onClick', 'target', 'dashboard'] }];
-        })
-    };
-}
-function alertView(doc, raw) {
-    return {
-        doc,
-        name: str(raw.name),
-        dashboard: str(raw.dashboard),
-        tile: str(raw.tile),
-        savedSearch: raw.source === 'saved_search' ? str(raw.savedSearch) : undefined
-    };
-}
-/** Rules across documents and files: unique names, and alerts that point at tiles that exist. */
-function checkAcrossDocuments(dashboards, alerts, services, mode, 
-/** Some file or document could not be read: a missing name may be in it. */
-incomplete = false) {
-    const out = [];
-    const where = (doc, path) => `${doc.file}:${doc.locate(path).line}`;
-    const byName = new Map();
-    /** Every manifest of each name, in order. */
-    const sharing = new Map();
-    const pins = new Map();
-    for (const d of dashboards) {
-        if (d.name === undefined)
-            continue;
-        const list = sharing.get(d.name);
-        if (list)
-            list.push(d);
-        else
-            sharing.set(d.name, [d]);
-        if (!byName.has(d.name))
-            byName.set(d.name, d);
-        if (d.id !== undefined) {
-            const prevPin = pins.get(d.id);
-            if (prevPin)
-                reporter(d.doc, out)(['id'], `dashboard id "${d.id}" is pinned twice (also at ${where(prevPin.doc, ['id'])})`);
-            else
-                pins.set(d.id, d);
-        }
-    }
-    // Same-named dashboards are told apart by their `id:` pins (pair.ts pairs pins first): each of them needs
-    // one. Two pins of one id are reported above.
-    const pinnedTwins = new Map();
-    for (const [name, list] of sharing) {
-        if (list.length < 2)
-            continue;
-        if (list.every(d => d.id !== undefined)) {
-            pinnedTwins.set(name, list);
-            continue;
-        }
-        const [first, ...rest] = list;
-        for (const d of rest)
-            reporter(d.doc, out)(['name'], `duplicate dashboard name "${name}" (also at ${where(first.doc, ['name'])}): same-named dashboards need an \`id:\` pin each (the id of its live dashboard) to tell them apart; pin every one of them, or rename one`);
-    }
-    // A link-out names its dashboard too (links.ts pairs the name with one manifest): it cannot tell twins apart.
-    for (const d of dashboards)
-        for (const link of d.links) {
-            const twins = pinnedTwins.get(link.dashboard);
-            if (twins)
-                reporter(d.doc, out)(link.path, `${twins.length} dashboards are named "${link.dashboard}" (${twins.map(t => where(t.doc, ['name'])).join(', ')}): a link names its dashboard by name, so it cannot tell which; link to one by \`id:\`, or rename one of them`);
-        }
-    for (const d of dashboards) {
-        const from = d.renamedFrom;
-        if (from !== undefined && from !== d.name && byName.has(from)) {
-            const other = byName.get(from);
-            reporter(d.doc, out)(['renamedFrom'], `"${from}" is still the name of another manifest (${where(other.doc, ['name'])})`);
-        }
-    }
-    const alertNames = new Map();
-    for (const a of alerts) {
-        const report = reporter(a.doc, out);
-        if (a.name !== undefined) {
-            const prev = alertNames.get(a.name);
-            if (prev)
-                report(['name'], `duplicate alert name "${a.name}" (also at ${where(prev.doc, ['name'])})`);
-            else
-                alertNames.set(a.name, a);
-        }
-        if (a.dashboard === undefined)
-            continue;
-        const twins = pinnedTwins.get(a.dashboard);
-        if (twins) {
-            report(['dashboard'], `${twins.length} dashboards are named "${a.dashboard}" (${twins.map(t => where(t.doc, ['name'])).join(', ')}): an alert names its dashboard by name, so it cannot tell which; rename one of them to put alerts on it`);
-            continue;
-        }
-        const dash = byName.get(a.dashboard);
-        if (!dash) {
-            const guess = (0,issues/* didYouMean */.au)(a.dashboard, [...byName.keys()]);
-            report(['dashboard'], `no dashboard named "${a.dashboard}" in the manifests${guess ? ` (did you mean "${guess}"?)` : ''}${incomplete && !guess ? ' (some manifests could not be read: fix those errors first)' : ''}`);
-            continue;
-        }
-        if (a.tile === undefined)
-            continue;
-        const tile = dash.tiles.find(t => t.name === a.tile);
-        if (!tile) {
-            const guess = (0,issues/* didYouMean */.au)(a.tile, dash.tiles.map(t => t.name));
-            report(['tile'], `dashboard "${dash.name}" has no tile named "${a.tile}"${guess ? ` (did you mean "${guess}"?)` : ''}`);
-            continue;
-        }
-        if (tile.displayType && !vocabulary/* ALERTABLE_DISPLAY_TYPES */.Ei.includes(tile.displayType)) {
-            report(['tile'], `tile "${tile.name}" is a ${tile.displayType} tile; alerts need a line, stacked_bar or number tile`);
-        }
-        else if (tile.sqlTemplate !== undefined &&
-            tile.displayType !== 'number' &&
-            !usesInterval(tile.sqlTemplate)) {
-            // controllers/alerts.ts validateAlertInput; common-utils core/utils.ts validateRawSqlForAlert.
-            report(['tile'], `tile "${tile.name}" is a raw-SQL ${tile.displayType} tile: an alert needs its query to use the interval ({intervalSeconds:Int64}, {intervalMilliseconds:Int64} or an interval macro)`);
-        }
-    }
-    out.push(...checkLookAlikeNames({ dashboard: dashboards, alert: alerts }));
-    services.forEach((doc, i) => {
-        const report = reporter(doc, out);
-        if (mode === 'self-hosted') {
-            report(['kind'], 'ServiceSettings belongs to managed mode (`mode: managed`); this run is self-hosted');
-        }
-        if (i > 0)
-            report(['kind'], `only one ServiceSettings is allowed (the first is at ${where(services[0], ['kind'])})`);
-    });
-    return out;
-}
+
+;// CONCATENATED MODULE: ./src/manifest/rules.ts
+
+
+
+
+
+
 
 
 /***/ }),
 
-/***/ 1497:
+/***/ 719:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
-  sf: () => (/* binding */ Series),
-  FA: () => (/* binding */ Tile),
-  jm: () => (/* binding */ TileConfig),
+  sf: () => (/* reexport */ Series),
+  FA: () => (/* reexport */ Tile),
+  jm: () => (/* reexport */ TileConfig),
   ue: () => (/* binding */ kindSchema)
 });
 
@@ -14082,28 +14202,20 @@ function duration(params) {
 
 // EXTERNAL MODULE: ./src/manifest/once.ts
 var once = __nccwpck_require__(164);
-// EXTERNAL MODULE: ./src/manifest/resources-schema.ts
-var resources_schema = __nccwpck_require__(310);
-// EXTERNAL MODULE: ./src/manifest/user-tags.ts
-var user_tags = __nccwpck_require__(4270);
 // EXTERNAL MODULE: ./src/manifest/vocabulary.ts
 var vocabulary = __nccwpck_require__(7817);
-;// CONCATENATED MODULE: ./src/manifest/schema.ts
+;// CONCATENATED MODULE: ./src/manifest/schema-fields.ts
 /**
- * The manifest language as zod schemas: structure, types and value sets. Rules that span fields or
- * documents (a tile's series must agree, an alert's tile must exist) live in `rules.ts`, so these
- * schemas stay plain structure and export cleanly to JSON Schema for editors.
+ * What the schemas of several kinds share: whole numbers and texts in ranges (with the server's words), the
+ * language version, a data source by name or id, and the number format of tiles and series.
  */
-
-
-
 
 
 const between = (min, max) => schemas/* int */.Whr({ error: `must be a whole number between ${min} and ${max}` })
     .min(min, { error: `must be between ${min} and ${max}` })
     .max(max, { error: `must be between ${min} and ${max}` });
 const atLeast = (min) => schemas/* int */.Whr({ error: `must be a whole number of at least ${min}` }).min(min, { error: `must be at least ${min}` });
-const schema_text = (max) => schemas/* string */.YjP()
+const schema_fields_text = (max) => schemas/* string */.YjP()
     .min(1, { error: 'must not be empty' })
     .max(max, { error: `must be at most ${max} characters` });
 const apiVersion = schemas/* enum */.k5n(vocabulary/* API_VERSIONS */.Bo)
@@ -14113,21 +14225,6 @@ const apiVersion = schemas/* enum */.k5n(vocabulary/* API_VERSIONS */.Bo)
 const dataSourceRef = {
     source: schemas/* string */.YjP().min(1).optional().describe('Data source by name, resolved to its id at plan time.'),
     sourceId: schemas/* string */.YjP().min(1).optional().describe('Data source id, when you do not want name resolution.')
-};
-const whereLanguage = schemas/* enum */.k5n(vocabulary/* WHERE_LANGUAGES */.uw).optional().describe('Language of `where` (default lucene).');
-/** A series' filter: the server sets no length limit on it. */
-const seriesFilter = {
-    where: schemas/* string */.YjP().optional().describe('Filter expression (Lucene by default).'),
-    whereLanguage
-};
-/** A config tile's languages (select items, search, heatmap, link-outs): PromQL too, self-hosted only. */
-const queryLanguage = schemas/* enum */.k5n(vocabulary/* QUERY_LANGUAGES */.X_)
-    .optional()
-    .describe('Language of `where`: lucene (default), sql or promql (promql: self-hosted only).');
-/** A select item's or a search config's filter: at most 10,000 characters (zod.ts). */
-const filter = {
-    where: schemas/* string */.YjP().max(vocabulary/* LIMITS */.b1.expression).optional().describe('Filter expression (Lucene by default).'),
-    whereLanguage: queryLanguage
 };
 /** common-utils types.ts NumberFormatSchema: `output` is required, `numericUnit` one of the server's units. */
 const NumberFormat = schemas/* strictObject */.rej({
@@ -14144,6 +14241,99 @@ const NumberFormat = schemas/* strictObject */.rej({
     unit: schemas/* string */.YjP().optional().describe('A unit written after the number, e.g. req/s.')
 })
     .describe('Number formatting of displayed values.');
+
+;// CONCATENATED MODULE: ./src/manifest/alert-schema.ts
+/** The Alert kind: on a dashboard tile's value or a saved search, with its channels (webhook only, self-hosted). */
+
+
+
+
+const MANAGED_ONLY = 'Managed mode only (the cloud API).';
+const WebhookChannel = schemas/* strictObject */.rej({
+    type: schemas/* literal */.euz('webhook').describe('webhook: notify through a webhook.'),
+    webhook: schemas/* string */.YjP().min(1).optional().describe("Webhook by name (a manifest's or an existing one)."),
+    webhookId: schemas/* string */.YjP().min(1).optional().describe('Webhook by id.'),
+    webhookService: schemas/* string */.YjP()
+        .min(1)
+        .optional()
+        .describe(`${MANAGED_ONLY} The webhook's service, e.g. slack_api.`),
+    slackChannelId: schemas/* string */.YjP()
+        .min(1)
+        .optional()
+        .describe(`${MANAGED_ONLY} Slack channel id for Slack API webhooks.`),
+    severity: schemas/* enum */.k5n(vocabulary/* CHANNEL_SEVERITIES */.Eg)
+        .optional()
+        .describe(`${MANAGED_ONLY} Severity for PagerDuty API webhooks.`)
+});
+const EmailChannel = schemas/* strictObject */.rej({
+    type: schemas/* literal */.euz('email').describe(`${MANAGED_ONLY} Email the alert.`),
+    emailRecipients: schemas/* array */.YOg(schemas/* string */.YjP().min(1)).describe('Addresses to email.')
+});
+const AlertChannel = schemas/* discriminatedUnion */.gMt('type', [WebhookChannel, EmailChannel]);
+/** An alert's `channels`: at least one, at most the server's limit. */
+const channelList = (channel) => schemas/* array */.YOg(channel)
+    .min(1, { error: 'needs at least one channel' })
+    .max(vocabulary/* RESOURCE_LIMITS */.k_.alertChannels, {
+    error: `an alert has at most ${vocabulary/* RESOURCE_LIMITS */.k_.alertChannels} channels`
+});
+const Alert = schemas/* strictObject */.rej({
+    apiVersion: apiVersion,
+    kind: schemas/* literal */.euz('Alert').describe("An alert on a dashboard tile's value, or on a saved search."),
+    name: schema_fields_text(vocabulary/* LIMITS */.b1.alertName).describe('Unique among the alerts (1-512 characters); how the plan finds it again.'),
+    dashboard: schemas/* string */.YjP()
+        .min(1)
+        .optional()
+        .describe('Tile alerts: the dashboard, by name, from the manifests.'),
+    tile: schemas/* string */.YjP().min(1).optional().describe('Tile alerts: the tile, by name, within that dashboard.'),
+    source: schemas/* enum */.k5n(vocabulary/* ALERT_SOURCES */.iw)
+        .optional()
+        .describe('tile (the default: `dashboard` and `tile`) or saved_search (`savedSearch`).'),
+    savedSearch: schemas/* string */.YjP()
+        .min(1)
+        .optional()
+        .describe("Saved-search alerts: the saved search, by name (a manifest's or an existing one)."),
+    savedSearchId: schemas/* string */.YjP().min(1).optional().describe('Saved-search alerts: the saved search, by id.'),
+    groupBy: schemas/* string */.YjP().optional().describe('Saved-search alerts: evaluate per value of this expression.'),
+    threshold: schemas/* number */.aig().describe('The value the watched value is compared with.'),
+    thresholdMax: schemas/* number */.aig()
+        .optional()
+        .describe('Upper bound for between and not_between (at least threshold).'),
+    thresholdType: schemas/* enum */.k5n(vocabulary/* THRESHOLD_TYPES */.Cd)
+        .describe('When the alert fires: the value above, below, ... the threshold (between: within both bounds).'),
+    interval: schemas/* enum */.k5n(vocabulary/* ALERT_INTERVALS */.q2).describe('How often the value is evaluated, over a window this long.'),
+    channel: AlertChannel.optional().describe('Where the alert goes: `channel`, or a list in `channels`.'),
+    channels: channelList(AlertChannel)
+        .optional()
+        .describe(`Self-hosted: up to ${vocabulary/* RESOURCE_LIMITS */.k_.alertChannels} channels (the managed API takes one \`channel\`).`),
+    message: schema_fields_text(vocabulary/* LIMITS */.b1.alertMessage).optional().describe('The notification text (at most 4096 characters).'),
+    numConsecutiveWindows: atLeast(1)
+        .optional()
+        .describe('Fire only after this many windows in a row breach the threshold (default 1).'),
+    note: schema_fields_text(vocabulary/* LIMITS */.b1.note).optional().describe('A note for responders (at most 4096 characters).'),
+    scheduleOffsetMinutes: between(0, vocabulary/* LIMITS */.b1.scheduleOffsetMinutes)
+        .optional()
+        .describe('Minutes to shift each evaluation window by; less than the interval (default 0).'),
+    scheduleStartAt: datetime({ error: 'must be a UTC date and time like 2026-01-01T10:00:00Z' })
+        .optional()
+        .describe('Align the windows to this UTC time (within a year ahead, ten years back); offset must be 0.')
+});
+/** The self-hosted server takes webhook channels only (HyperDX zod.ts zAlertChannel). */
+const selfHostedAlert = (0,once/* once */.O)('self-hosted Alert schema', () => Alert.extend({
+    channel: WebhookChannel.optional().describe(Alert.shape.channel.description ?? ''),
+    channels: channelList(WebhookChannel).optional()
+}));
+
+;// CONCATENATED MODULE: ./src/manifest/series-schema.ts
+/** CONTRACT.md's tile form: a list of series, each of one type (time, table, number, search, markdown). */
+
+
+
+const whereLanguage = schemas/* enum */.k5n(vocabulary/* WHERE_LANGUAGES */.uw).optional().describe('Language of `where` (default lucene).');
+/** A series' filter: the server sets no length limit on it. */
+const seriesFilter = {
+    where: schemas/* string */.YjP().optional().describe('Filter expression (Lucene by default).'),
+    whereLanguage
+};
 /** Fields shared by the aggregating series types (CONTRACT.md "Series", FACTS.md aggFn values). */
 const aggregating = {
     dataSource: schemas/* enum */.k5n(vocabulary/* DATA_SOURCES */.YL)
@@ -14208,6 +14398,24 @@ const Series = schemas/* discriminatedUnion */.gMt('type', [
     SearchSeries,
     MarkdownSeries
 ]);
+
+;// CONCATENATED MODULE: ./src/manifest/tile-config-schema.ts
+/**
+ * The server's tile form, `config`: a builder config tagged by displayType (select items, formulas, colour rules,
+ * link-outs), or a raw-SQL one (`configType: sql`).
+ */
+
+
+
+/** A config tile's languages (select items, search, heatmap, link-outs): PromQL too, self-hosted only. */
+const queryLanguage = schemas/* enum */.k5n(vocabulary/* QUERY_LANGUAGES */.X_)
+    .optional()
+    .describe('Language of `where`: lucene (default), sql or promql (promql: self-hosted only).');
+/** A select item's or a search config's filter: at most 10,000 characters (zod.ts). */
+const filter = {
+    where: schemas/* string */.YjP().max(vocabulary/* LIMITS */.b1.expression).optional().describe('Filter expression (Lucene by default).'),
+    whereLanguage: queryLanguage
+};
 const SelectItem = schemas/* strictObject */.rej({
     aggFn: schemas/* enum */.k5n(vocabulary/* AGG_FNS */.gT)
         .describe('How values are aggregated per time bucket or group (managed mode: no increase).'),
@@ -14229,7 +14437,7 @@ const SelectItem = schemas/* strictObject */.rej({
     numberFormat: NumberFormat.optional()
 })
     .describe('A value the tile shows (A, B, ... in formulas, in order).');
-const schema_select = (max) => schemas/* array */.YOg(SelectItem)
+const tile_config_schema_select = (max) => schemas/* array */.YOg(SelectItem)
     .min(1)
     .max(max)
     .describe(max === 1 ? 'The value shown: one select item.' : `The values shown: 1 to ${max} select items.`);
@@ -14345,7 +14553,7 @@ const asRatio = schemas/* boolean */.zMY()
     .describe('Show the first select item divided by the second (needs exactly two; not with formulas).');
 const timeConfig = {
     ...dataSourceRef,
-    select: schema_select(vocabulary/* LIMITS */.b1.selectItems),
+    select: tile_config_schema_select(vocabulary/* LIMITS */.b1.selectItems),
     groupBy: configGroupBy,
     asRatio,
     alignDateRangeToGranularity: schemas/* boolean */.zMY()
@@ -14392,7 +14600,7 @@ const TileConfig = schemas/* discriminatedUnion */.gMt('displayType', [
     schemas/* strictObject */.rej({
         displayType: schemas/* literal */.euz('table').describe('A table: one row per group, a column per select item.'),
         ...dataSourceRef,
-        select: schema_select(vocabulary/* LIMITS */.b1.selectItems),
+        select: tile_config_schema_select(vocabulary/* LIMITS */.b1.selectItems),
         groupBy: configGroupBy,
         having: schemas/* string */.YjP()
             .max(vocabulary/* LIMITS */.b1.expression)
@@ -14409,7 +14617,7 @@ const TileConfig = schemas/* discriminatedUnion */.gMt('displayType', [
     schemas/* strictObject */.rej({
         displayType: schemas/* literal */.euz('number').describe('One value, shown as a number.'),
         ...dataSourceRef,
-        select: schema_select(vocabulary/* LIMITS */.b1.selectItems).describe('The value: one select item, or with a formula the items it uses (A, B, ...).'),
+        select: tile_config_schema_select(vocabulary/* LIMITS */.b1.selectItems).describe('The value: one select item, or with a formula the items it uses (A, B, ...).'),
         numberFormat: NumberFormat.optional(),
         formulas,
         color: palette.optional().describe('Colour of the value (and of the sparkline, unless it sets one).'),
@@ -14428,7 +14636,7 @@ const TileConfig = schemas/* discriminatedUnion */.gMt('displayType', [
         displayType: schemas/* literal */.euz(displayType)
             .describe(displayType === 'pie' ? 'A pie chart: one slice per group.' : 'A bar chart: one bar per group.'),
         ...dataSourceRef,
-        select: schema_select(1),
+        select: tile_config_schema_select(1),
         groupBy: configGroupBy,
         orderBy,
         numberFormat: NumberFormat.optional(),
@@ -14522,8 +14730,19 @@ const AnyTileConfig = schemas/* discriminatedUnion */.gMt('configType', [
     RawSqlTileConfig,
     schemas/* discriminatedUnion */.gMt('displayType', builderConfigs)
 ]);
+
+// EXTERNAL MODULE: ./src/manifest/user-tags.ts
+var user_tags = __nccwpck_require__(4270);
+;// CONCATENATED MODULE: ./src/manifest/dashboard-schema.ts
+/** The Dashboard kind: its tiles (in either form), filters and containers, and what pairs it with a live one. */
+
+
+
+
+
+
 const Tile = schemas/* strictObject */.rej({
-    name: schema_text(1024).describe('Unique in the dashboard: tiles are matched by name, which keeps their ids and alerts.'),
+    name: schema_fields_text(1024).describe('Unique in the dashboard: tiles are matched by name, which keeps their ids and alerts.'),
     x: between(0, vocabulary/* LIMITS */.b1.gridColumns - 1).describe('Column of the left edge, 0-23 (the grid is 24 wide).'),
     y: atLeast(0).describe('Row of the top edge, from 0.'),
     w: between(1, vocabulary/* LIMITS */.b1.gridColumns).describe('Width in columns, 1-24; x + w is at most 24.'),
@@ -14596,9 +14815,9 @@ const Container = schemas/* strictObject */.rej({
 })
     .describe('A group of tiles, with optional tabs.');
 const Dashboard = schemas/* strictObject */.rej({
-    apiVersion,
+    apiVersion: apiVersion,
     kind: schemas/* literal */.euz('Dashboard').describe('A dashboard: tiles, and the filters and layout around them.'),
-    name: schema_text(vocabulary/* LIMITS */.b1.dashboardName).describe('Its name (1-1024 characters); how the plan finds it again.'),
+    name: schema_fields_text(vocabulary/* LIMITS */.b1.dashboardName).describe('Its name (1-1024 characters); how the plan finds it again.'),
     tags: (0,user_tags/* userTags */.R)()
         .optional()
         .describe('Tags (at most 49 of at most 32 characters; the ownership tag is added).'),
@@ -14626,84 +14845,19 @@ const Dashboard = schemas/* strictObject */.rej({
         .describe('Groups of tiles (collapsible sections, with optional tabs).'),
     id: schemas/* string */.YjP().min(1).optional().describe('Pin this manifest to an existing dashboard id (adopts it).'),
     adopt: schemas/* boolean */.zMY().optional().describe('Take ownership of an existing dashboard of the same name.'),
-    renamedFrom: schema_text(vocabulary/* LIMITS */.b1.dashboardName)
+    renamedFrom: schema_fields_text(vocabulary/* LIMITS */.b1.dashboardName)
         .optional()
         .describe('The previous name, so a rename keeps the dashboard id.')
 });
-const MANAGED_ONLY = 'Managed mode only (the cloud API).';
-const WebhookChannel = schemas/* strictObject */.rej({
-    type: schemas/* literal */.euz('webhook').describe('webhook: notify through a webhook.'),
-    webhook: schemas/* string */.YjP().min(1).optional().describe("Webhook by name (a manifest's or an existing one)."),
-    webhookId: schemas/* string */.YjP().min(1).optional().describe('Webhook by id.'),
-    webhookService: schemas/* string */.YjP()
-        .min(1)
-        .optional()
-        .describe(`${MANAGED_ONLY} The webhook's service, e.g. slack_api.`),
-    slackChannelId: schemas/* string */.YjP()
-        .min(1)
-        .optional()
-        .describe(`${MANAGED_ONLY} Slack channel id for Slack API webhooks.`),
-    severity: schemas/* enum */.k5n(vocabulary/* CHANNEL_SEVERITIES */.Eg)
-        .optional()
-        .describe(`${MANAGED_ONLY} Severity for PagerDuty API webhooks.`)
-});
-const EmailChannel = schemas/* strictObject */.rej({
-    type: schemas/* literal */.euz('email').describe(`${MANAGED_ONLY} Email the alert.`),
-    emailRecipients: schemas/* array */.YOg(schemas/* string */.YjP().min(1)).describe('Addresses to email.')
-});
-const AlertChannel = schemas/* discriminatedUnion */.gMt('type', [WebhookChannel, EmailChannel]);
-/** An alert's `channels`: at least one, at most the server's limit. */
-const channelList = (channel) => schemas/* array */.YOg(channel)
-    .min(1, { error: 'needs at least one channel' })
-    .max(vocabulary/* RESOURCE_LIMITS */.k_.alertChannels, {
-    error: `an alert has at most ${vocabulary/* RESOURCE_LIMITS */.k_.alertChannels} channels`
-});
-const Alert = schemas/* strictObject */.rej({
-    apiVersion,
-    kind: schemas/* literal */.euz('Alert').describe("An alert on a dashboard tile's value, or on a saved search."),
-    name: schema_text(vocabulary/* LIMITS */.b1.alertName).describe('Unique among the alerts (1-512 characters); how the plan finds it again.'),
-    dashboard: schemas/* string */.YjP()
-        .min(1)
-        .optional()
-        .describe('Tile alerts: the dashboard, by name, from the manifests.'),
-    tile: schemas/* string */.YjP().min(1).optional().describe('Tile alerts: the tile, by name, within that dashboard.'),
-    source: schemas/* enum */.k5n(vocabulary/* ALERT_SOURCES */.iw)
-        .optional()
-        .describe('tile (the default: `dashboard` and `tile`) or saved_search (`savedSearch`).'),
-    savedSearch: schemas/* string */.YjP()
-        .min(1)
-        .optional()
-        .describe("Saved-search alerts: the saved search, by name (a manifest's or an existing one)."),
-    savedSearchId: schemas/* string */.YjP().min(1).optional().describe('Saved-search alerts: the saved search, by id.'),
-    groupBy: schemas/* string */.YjP().optional().describe('Saved-search alerts: evaluate per value of this expression.'),
-    threshold: schemas/* number */.aig().describe('The value the watched value is compared with.'),
-    thresholdMax: schemas/* number */.aig()
-        .optional()
-        .describe('Upper bound for between and not_between (at least threshold).'),
-    thresholdType: schemas/* enum */.k5n(vocabulary/* THRESHOLD_TYPES */.Cd)
-        .describe('When the alert fires: the value above, below, ... the threshold (between: within both bounds).'),
-    interval: schemas/* enum */.k5n(vocabulary/* ALERT_INTERVALS */.q2).describe('How often the value is evaluated, over a window this long.'),
-    channel: AlertChannel.optional().describe('Where the alert goes: `channel`, or a list in `channels`.'),
-    channels: channelList(AlertChannel)
-        .optional()
-        .describe(`Self-hosted: up to ${vocabulary/* RESOURCE_LIMITS */.k_.alertChannels} channels (the managed API takes one \`channel\`).`),
-    message: schema_text(vocabulary/* LIMITS */.b1.alertMessage).optional().describe('The notification text (at most 4096 characters).'),
-    numConsecutiveWindows: atLeast(1)
-        .optional()
-        .describe('Fire only after this many windows in a row breach the threshold (default 1).'),
-    note: schema_text(vocabulary/* LIMITS */.b1.note).optional().describe('A note for responders (at most 4096 characters).'),
-    scheduleOffsetMinutes: between(0, vocabulary/* LIMITS */.b1.scheduleOffsetMinutes)
-        .optional()
-        .describe('Minutes to shift each evaluation window by; less than the interval (default 0).'),
-    scheduleStartAt: datetime({ error: 'must be a UTC date and time like 2026-01-01T10:00:00Z' })
-        .optional()
-        .describe('Align the windows to this UTC time (within a year ahead, ten years back); offset must be 0.')
-});
-/** The self-hosted server takes webhook channels only (HyperDX zod.ts zAlertChannel). */
-const selfHostedAlert = (0,once/* once */.O)('self-hosted Alert schema', () => Alert.extend({
-    channel: WebhookChannel.optional().describe(Alert.shape.channel.description ?? ''),
-    channels: channelList(WebhookChannel).optional()
-}));
+
+// EXTERNAL MODULE: ./src/manifest/resources-schema.ts
+var resources_schema = __nccwpck_require__(310);
+;// CONCATENATED MODULE: ./src/manifest/service-settings-schema.ts
+/** Managed mode's ServiceSettings kind: the database service's settings, applied on a release. */
+
+
+
+
 /** Managed mode's service settings: built on first use, as few repositories hold them. */
 const serviceSettings = (0,once/* once */.O)('ServiceSettings schema', () => {
     const IpAccessEntry = schemas/* strictObject */.rej({
@@ -14712,7 +14866,7 @@ const serviceSettings = (0,once/* once */.O)('ServiceSettings schema', () => {
     })
         .describe('An address allowed to connect.');
     return schemas/* strictObject */.rej({
-        apiVersion,
+        apiVersion: apiVersion,
         kind: schemas/* literal */.euz('ServiceSettings')
             .describe("Managed mode: the database service's settings, applied on a release (service-update)."),
         name: schemas/* string */.YjP()
@@ -14744,6 +14898,28 @@ const serviceSettings = (0,once/* once */.O)('ServiceSettings schema', () => {
             .describe('Rotate transparent data encryption to this key (services with TDE only).')
     });
 });
+
+;// CONCATENATED MODULE: ./src/manifest/schema.ts
+/**
+ * The manifest language as zod schemas: structure, types and value sets. Rules that span fields or
+ * documents (a tile's series must agree, an alert's tile must exist) live in `rules.ts`, so these
+ * schemas stay plain structure and export cleanly to JSON Schema for editors.
+ *
+ * Each kind's schema is in its own file (`dashboard-schema.ts` with the tiles' `series-schema.ts` and
+ * `tile-config-schema.ts`, `alert-schema.ts`, `service-settings-schema.ts`, `resources-schema.ts`), what several
+ * share in `schema-fields.ts`; this module names them all, and says which schema validates a manifest of a kind.
+ */
+
+
+
+
+
+
+
+
+
+
+
 /**
  * The schema of each kind, built on first use: a run builds the schemas of the kinds its manifests hold
  * (dashboards' and alerts' are built with this module, since nearly every repository has them).
@@ -14836,8 +15012,8 @@ const userTags = () => zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(zod__WE
  *
  * `${secret.NAME}` takes a secret variable (the `secret-vars` input, `OBSDEPLOY_SECRET_<NAME>` in the
  * CLI). It must be the whole value, and the places it filled are recorded on the document, so validation
- * can tell a secret field written from a secret from one written as text (rules.ts), and plans show such
- * a value only as changed or unchanged. Validation is offline, like `terraform validate`: with
+ * can tell a secret field written from a secret from one written as text (resource-rules.ts), and plans
+ * show such a value only as changed or unchanged. Validation is offline, like `terraform validate`: with
  * `secretValues: 'optional'` a secret that is not set is no error (a fork's pull request has none) and
  * stays a placeholder, whose value checks wait for the plan; only plan and apply need the values.
  */
@@ -14850,72 +15026,103 @@ const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const SECRET_PREFIX = 'secret.';
 /** The document's value with placeholders replaced, and the problems found. */
 function substituteVariables(doc, vars, secrets = {}, secretValues = 'required') {
-    const names = Object.keys(vars);
-    const secretNames = Object.keys(secrets);
+    const run = new Substitution(doc, vars, secrets, secretValues);
+    const value = run.walk(doc.value, []);
+    return {
+        value,
+        diagnostics: run.diagnostics,
+        secretPaths: run.secretPaths,
+        unsetSecretPaths: run.unsetSecretPaths
+    };
+}
+/** One document's substitution: the problems it finds, and the places secrets fill. */
+class Substitution {
+    doc;
+    vars;
+    secrets;
+    secretValues;
+    names;
+    secretNames;
     /** Formatted path -> the secret variable that filled it. */
-    const secretPaths = new Map();
-    const unsetSecretPaths = new Set();
-    const diagnostics = [];
-    const problem = (path, message) => diagnostics.push((0,_diagnostics_js__WEBPACK_IMPORTED_MODULE_1__/* .diagnostic */ .YK)('validate', 'error', message, { ...doc.locate(path), field: (0,_path_js__WEBPACK_IMPORTED_MODULE_2__/* .formatPath */ .j)(path) }));
-    const walk = (value, path) => {
+    secretPaths = new Map();
+    unsetSecretPaths = new Set();
+    diagnostics = [];
+    constructor(doc, vars, secrets, secretValues) {
+        this.doc = doc;
+        this.vars = vars;
+        this.secrets = secrets;
+        this.secretValues = secretValues;
+        this.names = Object.keys(vars);
+        this.secretNames = Object.keys(secrets);
+    }
+    walk(value, path) {
         if (typeof value === 'string')
-            return value.includes('${') ? substitute(value, path) : value;
+            return value.includes('${') ? this.substitute(value, path) : value;
         if (Array.isArray(value))
-            return value.map((v, i) => walk(v, [...path, i]));
+            return value.map((v, i) => this.walk(v, [...path, i]));
         if (value !== null && typeof value === 'object') {
             const out = {};
             for (const [k, v] of Object.entries(value))
-                out[k] = walk(v, [...path, k]);
+                out[k] = this.walk(v, [...path, k]);
             return out;
         }
         return value;
-    };
-    const substitute = (text, path) => {
+    }
+    problem(path, message) {
+        this.diagnostics.push((0,_diagnostics_js__WEBPACK_IMPORTED_MODULE_1__/* .diagnostic */ .YK)('validate', 'error', message, { ...this.doc.locate(path), field: (0,_path_js__WEBPACK_IMPORTED_MODULE_2__/* .formatPath */ .j)(path) }));
+    }
+    /** A value that is one placeholder takes the variable's own type; a secret must be the whole value. */
+    substitute(text, path) {
         const whole = WHOLE.exec(text);
-        if (whole?.[1].startsWith(SECRET_PREFIX)) {
-            const name = whole[1].slice(SECRET_PREFIX.length);
-            const unset = secretValues === 'optional' && NAME.test(name) && !secretNames.includes(name);
-            const message = unset ? undefined : checkSecretName(name, secretNames);
+        if (whole?.[1].startsWith(SECRET_PREFIX))
+            return this.secret(whole[1].slice(SECRET_PREFIX.length), text, path);
+        if (whole) {
+            const message = checkName(whole[1], this.names);
             if (message) {
-                problem(path, message);
+                this.problem(path, message);
                 return text;
             }
-            secretPaths.set((0,_path_js__WEBPACK_IMPORTED_MODULE_2__/* .formatPath */ .j)(path), name);
-            if (!unset)
-                return secrets[name];
-            unsetSecretPaths.add((0,_path_js__WEBPACK_IMPORTED_MODULE_2__/* .formatPath */ .j)(path));
+            return this.vars[whole[1]];
+        }
+        return this.interpolate(text, path);
+    }
+    /** `${secret.NAME}`: its value, recorded at its path (unset with 'optional': the placeholder stays). */
+    secret(name, text, path) {
+        const unset = this.secretValues === 'optional' && NAME.test(name) && !this.secretNames.includes(name);
+        const message = unset ? undefined : checkSecretName(name, this.secretNames);
+        if (message) {
+            this.problem(path, message);
             return text;
         }
-        if (whole) {
-            const message = checkName(whole[1], names);
-            if (message) {
-                problem(path, message);
-                return text;
-            }
-            return vars[whole[1]];
-        }
+        this.secretPaths.set((0,_path_js__WEBPACK_IMPORTED_MODULE_2__/* .formatPath */ .j)(path), name);
+        if (!unset)
+            return this.secrets[name];
+        this.unsetSecretPaths.add((0,_path_js__WEBPACK_IMPORTED_MODULE_2__/* .formatPath */ .j)(path));
+        return text;
+    }
+    /** Placeholders inside a longer text: each variable's value as text. */
+    interpolate(text, path) {
         return text.replace(PLACEHOLDER, (match, escape, name) => {
             if (escape)
                 return match.slice(1);
             if (name.startsWith(SECRET_PREFIX)) {
-                problem(path, `\${${name}} must be the whole value: a secret is never part of a longer text (it would show in plans)`);
+                this.problem(path, `\${${name}} must be the whole value: a secret is never part of a longer text (it would show in plans)`);
                 return match;
             }
-            const message = checkName(name, names);
+            const message = checkName(name, this.names);
             if (message) {
-                problem(path, message);
+                this.problem(path, message);
                 return match;
             }
-            const value = vars[name];
+            const value = this.vars[name];
             if (value !== null && typeof value === 'object') {
-                problem(path, `variable ${name} is a ${Array.isArray(value) ? 'list' : 'mapping'} and cannot be part of a string`);
+                this.problem(path, `variable ${name} is a ${Array.isArray(value) ? 'list' : 'mapping'} and cannot be part of a string`);
                 return match;
             }
             // An empty (null) value interpolates as nothing, not as the word "null".
             return value === null || value === undefined ? '' : String(value);
         });
-    };
-    return { value: walk(doc.value, []), diagnostics, secretPaths, unsetSecretPaths };
+    }
 }
 function checkSecretName(name, names) {
     if (!NAME.test(name))
@@ -15237,7 +15444,7 @@ const RESOURCE_LIMITS = {
 
 /***/ }),
 
-/***/ 4861:
+/***/ 1535:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -18907,10 +19114,6 @@ var CHOMPING_KEEP = CHOMPING_MODE.KEEP;
 //# sourceMappingURL=js-yaml.mjs.map
 // EXTERNAL MODULE: ./src/diagnostics.ts
 var src_diagnostics = __nccwpck_require__(4851);
-// EXTERNAL MODULE: ./src/error-message.ts
-var error_message = __nccwpck_require__(6587);
-// EXTERNAL MODULE: ./src/yaml-library.ts + 1 modules
-var yaml_library = __nccwpck_require__(5159);
 ;// CONCATENATED MODULE: ./node_modules/js-yaml-4/dist/js-yaml.mjs
 function getDefaultExportFromCjs(x) {
   return x && x.__esModule && Object.prototype.hasOwnProperty.call(x, "default") ? x["default"] : x;
@@ -22063,6 +22266,107 @@ function ownStrings(value) {
 /** V8 copies substrings shorter than this (`SlicedString::kMinLength`); longer ones point into their parent. */
 const SLICED_MIN_LENGTH = 13;
 
+;// CONCATENATED MODULE: ./src/manifest/parsed-document.ts
+/** Limits that keep a hostile file from exhausting the runner. */
+const YAML_LIMITS = {
+    /** Expanded aliases per document (the yaml library's own defence against "billion laughs"). */
+    maxAliasCount: 100,
+    /** Nesting depth of a document's value; real manifests need under 10. */
+    maxDepth: 64,
+    /** Documents per file. */
+    maxDocuments: 1000
+};
+
+;// CONCATENATED MODULE: ./src/manifest/nesting.ts
+/**
+ * How deeply a YAML text nests, read from its characters before any parser sees it: parsers recurse, so a text
+ * nested deeper than the limit is refused first, and the bound tells the fast path (fast-yaml.ts) what it may read.
+ */
+
+/**
+ * The offset where nesting first gets deeper than allowed, or nothing. Flow collections are counted by
+ * their brackets (outside quotes and comments); block nesting by indentation plus compact `- ` entries,
+ * a generous upper bound of the real depth.
+ */
+function findDeepNesting(text) {
+    return nesting(text).deep;
+}
+/**
+ * `deep` as findDeepNesting says; `bound`, an upper bound of the text's nesting depth: twice its deepest
+ * block indentation (a sequence may sit at its key's indentation), plus its deepest flow nesting; and
+ * whether a quoted scalar or a flow collection seems to go on over a line break.
+ */
+function nesting(text) {
+    const maxFlow = YAML_LIMITS.maxDepth;
+    const maxBlock = YAML_LIMITS.maxDepth * 4;
+    let flow = 0;
+    let quote;
+    let lineStart = true;
+    let indent = 0;
+    let dashes = 0;
+    let block = 0;
+    let deepestFlow = 0;
+    let multilineQuote = false;
+    for (let i = 0; i < text.length; i++) {
+        const ch = text[i];
+        if (ch === '\n') {
+            if (quote || flow > 0)
+                multilineQuote = true;
+            lineStart = true;
+            indent = 0;
+            dashes = 0;
+            continue;
+        }
+        if (lineStart) {
+            if (ch === ' ') {
+                indent++;
+                continue;
+            }
+            if (ch === '-' && text[i + 1] === ' ') {
+                dashes++;
+                indent++;
+                if (indent + dashes > maxBlock)
+                    return { deep: i, bound: Infinity, multilineQuote };
+                continue;
+            }
+            lineStart = false;
+            if (indent + dashes > maxBlock)
+                return { deep: i, bound: Infinity, multilineQuote };
+            if (indent + dashes > block)
+                block = indent + dashes;
+        }
+        if (quote) {
+            if (quote === '"' && ch === '\\')
+                i++;
+            else if (ch === quote)
+                quote = undefined;
+            continue;
+        }
+        // A quote opens a quoted scalar only where a value starts (not in `it's`), so brackets are not hidden.
+        if ((ch === '"' || ch === "'") && startsValue(text, i))
+            quote = ch;
+        else if (ch === '#' && (i === 0 || /\s/.test(text[i - 1]))) {
+            while (i + 1 < text.length && text[i + 1] !== '\n')
+                i++;
+        }
+        else if (ch === '[' || ch === '{') {
+            if (++flow > maxFlow)
+                return { deep: i, bound: Infinity, multilineQuote };
+            if (flow > deepestFlow)
+                deepestFlow = flow;
+        }
+        else if ((ch === ']' || ch === '}') && flow > 0)
+            flow--;
+    }
+    return { bound: 2 * (block + 1) + deepestFlow, multilineQuote };
+}
+function startsValue(text, i) {
+    let j = i - 1;
+    while (j >= 0 && (text[j] === ' ' || text[j] === '\t'))
+        j--;
+    return j < 0 || ':-[{,\n?'.includes(text[j]);
+}
+
 ;// CONCATENATED MODULE: ./src/manifest/positions.ts
 /**
  * Where each field of a YAML file is, from js-yaml's event stream (a flat list of nodes with source
@@ -22083,39 +22387,6 @@ function indexPositions(text, options) {
     const documents = [];
     const stack = [];
     let current;
-    /** Where a node starts: its anchor or tag if it has one, a quote or block indicator, or its text. */
-    const nodeStart = (e, after) => {
-        let base = -1;
-        if (e.type === EVENT_ID.SCALAR) {
-            if (e.valueStart < 0)
-                base = -1;
-            else if (e.style === SCALAR_STYLE.SINGLE_QUOTED || e.style === SCALAR_STYLE.DOUBLE_QUOTED)
-                base = e.valueStart - 1;
-            else if (e.style === SCALAR_STYLE.LITERAL_BLOCK || e.style === SCALAR_STYLE.FOLDED_BLOCK)
-                base = blockIndicator(text, e.valueStart);
-            else
-                base = e.valueStart;
-        }
-        else if (e.type === EVENT_ID.MAPPING || e.type === EVENT_ID.SEQUENCE)
-            base = e.start;
-        let start = base;
-        const mark = (n) => {
-            if (n >= 0 && (start < 0 || n < start))
-                start = n;
-        };
-        if (e.type === EVENT_ID.ALIAS)
-            mark(e.anchorStart);
-        else if (e.type !== EVENT_ID.POP && e.type !== EVENT_ID.DOCUMENT) {
-            mark(e.anchorStart);
-            mark(e.tagStart);
-        }
-        // An empty value has no text: it is right after its key.
-        return start >= 0 ? start : after;
-    };
-    const nodeEnd = (e) => e.type === EVENT_ID.SCALAR && e.valueEnd >= 0
-        ? e.valueEnd +
-            (e.style === SCALAR_STYLE.SINGLE_QUOTED || e.style === SCALAR_STYLE.DOUBLE_QUOTED ? 1 : 0)
-        : -1;
     for (const e of events) {
         if (e.type === EVENT_ID.DOCUMENT) {
             current = { start: 0, nodes: new Map() };
@@ -22147,7 +22418,7 @@ function indexPositions(text, options) {
         if (frame.kind === 'map' && frame.key === undefined) {
             // A key: remember it for the value that follows. (A complex key gets a placeholder name.)
             frame.key = e.type === EVENT_ID.SCALAR ? getScalarValue(text, e) : '\u0000complex-key';
-            frame.keyStart = nodeStart(e, 0);
+            frame.keyStart = nodeStart(text, e, 0);
             frame.keyEnd = nodeEnd(e);
             if (e.type === EVENT_ID.MAPPING || e.type === EVENT_ID.SEQUENCE)
                 stack.push({ kind: 'map', path: `${frame.path}\u0000` });
@@ -22165,18 +22436,9 @@ function indexPositions(text, options) {
             path = frame.path + segmentKey(frame.index++);
         else {
             path = '';
-            current.start = nodeStart(e, 0);
+            current.start = nodeStart(text, e, 0);
         }
-        const at = { start: nodeStart(e, after), keyStart };
-        if (e.type === EVENT_ID.SCALAR && e.valueStart >= 0 && e.anchorStart < 0 && e.tagStart < 0) {
-            at.style = e.style;
-            at.valueStart = e.valueStart;
-            at.valueEnd = e.valueEnd;
-            const raw = text.slice(at.start, nodeEnd(e));
-            if (!raw.includes('\n'))
-                at.raw = raw;
-        }
-        current.nodes.set(path, at);
+        current.nodes.set(path, nodeAt(text, e, after, keyStart));
         if (e.type === EVENT_ID.MAPPING)
             stack.push({ kind: 'map', path });
         if (e.type === EVENT_ID.SEQUENCE)
@@ -22184,6 +22446,49 @@ function indexPositions(text, options) {
     }
     return documents;
 }
+/** Where a node is: its start, its key's, and a scalar's style, content and one-line source (without anchor or tag). */
+function nodeAt(text, e, after, keyStart) {
+    const at = { start: nodeStart(text, e, after), keyStart };
+    if (e.type === EVENT_ID.SCALAR && e.valueStart >= 0 && e.anchorStart < 0 && e.tagStart < 0) {
+        at.style = e.style;
+        at.valueStart = e.valueStart;
+        at.valueEnd = e.valueEnd;
+        const raw = text.slice(at.start, nodeEnd(e));
+        if (!raw.includes('\n'))
+            at.raw = raw;
+    }
+    return at;
+}
+/** Where a node starts: its anchor or tag if it has one, a quote or block indicator, or its text. */
+function nodeStart(text, e, after) {
+    let start = -1;
+    if (e.type === EVENT_ID.SCALAR) {
+        if (e.valueStart < 0)
+            start = -1;
+        else if (e.style === SCALAR_STYLE.SINGLE_QUOTED || e.style === SCALAR_STYLE.DOUBLE_QUOTED)
+            start = e.valueStart - 1;
+        else if (e.style === SCALAR_STYLE.LITERAL_BLOCK || e.style === SCALAR_STYLE.FOLDED_BLOCK)
+            start = blockIndicator(text, e.valueStart);
+        else
+            start = e.valueStart;
+    }
+    else if (e.type === EVENT_ID.MAPPING || e.type === EVENT_ID.SEQUENCE)
+        start = e.start;
+    if (e.type === EVENT_ID.ALIAS)
+        start = earlier(start, e.anchorStart);
+    else if (e.type !== EVENT_ID.POP && e.type !== EVENT_ID.DOCUMENT) {
+        start = earlier(start, e.anchorStart);
+        start = earlier(start, e.tagStart);
+    }
+    // An empty value has no text: it is right after its key.
+    return start >= 0 ? start : after;
+}
+/** The earlier of two offsets, where a negative one is none. */
+const earlier = (start, n) => (n >= 0 && (start < 0 || n < start) ? n : start);
+/** Where a scalar's source ends (after its closing quote); -1 for anything else. */
+const nodeEnd = (e) => e.type === EVENT_ID.SCALAR && e.valueEnd >= 0
+    ? e.valueEnd + (e.style === SCALAR_STYLE.SINGLE_QUOTED || e.style === SCALAR_STYLE.DOUBLE_QUOTED ? 1 : 0)
+    : -1;
 /** The `|` or `>` of a block scalar whose content starts at `contentStart`. */
 function blockIndicator(text, contentStart) {
     const headerEnd = text.lastIndexOf('\n', contentStart - 1);
@@ -22290,6 +22595,268 @@ function scalarOffset(content, style, value, offset) {
         return spelled[n][0];
     return n > 0 ? spelled[n - 1][1] : 0;
 }
+/** Where the value's `offset`-th character is in a one-line scalar's source: quotes and escapes shift it. */
+function sourceOffset(raw, type, offset) {
+    if (type !== 'QUOTE_SINGLE' && type !== 'QUOTE_DOUBLE')
+        return offset;
+    let i = 1;
+    for (let n = 0; n < offset && i < raw.length; n++) {
+        if (type === 'QUOTE_SINGLE')
+            i += raw[i] === "'" && raw[i + 1] === "'" ? 2 : 1;
+        else if (raw[i] === '\\') {
+            const esc = raw[i + 1];
+            i += esc === 'x' ? 4 : esc === 'u' ? 6 : esc === 'U' ? 10 : 2;
+        }
+        else
+            i++;
+    }
+    return i;
+}
+
+// EXTERNAL MODULE: ./src/error-message.ts
+var error_message = __nccwpck_require__(6587);
+// EXTERNAL MODULE: ./src/yaml-library.ts + 1 modules
+var yaml_library = __nccwpck_require__(5159);
+;// CONCATENATED MODULE: ./src/manifest/yaml-tree.ts
+
+
+
+
+
+/** The `yaml` library's full parse: positions for every node, and precise errors. */
+function parseWithPositions(file, text) {
+    const { LineCounter } = (0,yaml_library/* yamlLibrary */.T)();
+    const lineCounter = new LineCounter();
+    const position = (offset) => {
+        const { line, col } = lineCounter.linePos(offset);
+        return { file, line, column: col };
+    };
+    const parsed = parseAll(file, text, lineCounter);
+    if ('refused' in parsed)
+        return { documents: [], diagnostics: [parsed.refused] };
+    const diagnostics = [];
+    const documents = [];
+    parsed.docs.forEach((doc, index) => {
+        const start = position(doc.contents?.range?.[0] ?? doc.range?.[0] ?? 0);
+        const value = documentValue(doc, start, position, diagnostics);
+        if (value !== NOTHING)
+            documents.push(treeDocument(file, text, doc, index, value, start, position));
+    });
+    return { documents, diagnostics };
+}
+/** The file's documents, or the one problem that refuses the whole file. */
+function parseAll(file, text, lineCounter) {
+    // Taken before the `try` below: a library that cannot load is not the file's fault.
+    const { parseAllDocuments } = (0,yaml_library/* yamlLibrary */.T)();
+    let docs;
+    try {
+        docs = parseAllDocuments(text, {
+            lineCounter,
+            prettyErrors: false,
+            uniqueKeys: true,
+            strict: true
+        });
+        if (!Array.isArray(docs))
+            docs = [docs];
+    }
+    catch (e) {
+        // The library reports most failures as document errors; anything thrown is still the file's fault.
+        return {
+            refused: (0,src_diagnostics/* diagnostic */.YK)('validate', 'error', `YAML could not be parsed: ${(0,error_message/* errorMessage */.gJ)(e)}`, {
+                file,
+                line: 1,
+                column: 1
+            })
+        };
+    }
+    if (docs.length > YAML_LIMITS.maxDocuments) {
+        return {
+            refused: (0,src_diagnostics/* diagnostic */.YK)('validate', 'error', `too many YAML documents (${docs.length}); at most ${YAML_LIMITS.maxDocuments} per file`, {
+                file,
+                line: 1,
+                column: 1
+            })
+        };
+    }
+    return { docs };
+}
+/** A document that holds nothing to validate: it had errors (reported), or is empty. */
+const NOTHING = Symbol('nothing');
+/**
+ * The document's value, with its warnings reported; NOTHING when it is empty or has a problem (reported): an
+ * error, an alias that fails, or nesting deeper than the limit.
+ */
+function documentValue(doc, docStart, position, diagnostics) {
+    if (doc.errors.length > 0) {
+        for (const err of doc.errors) {
+            const at = position(err.pos[0]);
+            diagnostics.push((0,src_diagnostics/* diagnostic */.YK)('validate', 'error', `YAML ${describeYamlError(err.code, err.message)}`, at));
+        }
+        return NOTHING;
+    }
+    for (const warn of doc.warnings) {
+        diagnostics.push((0,src_diagnostics/* diagnostic */.YK)('validate', 'warning', `YAML ${warn.message.split('\n')[0]}`, position(warn.pos[0])));
+    }
+    if (isEmptyDocument(doc))
+        return NOTHING; // e.g. after a trailing `---`
+    let value;
+    const aliases = watchAliases(doc);
+    try {
+        value = doc.toJS({ maxAliasCount: YAML_LIMITS.maxAliasCount });
+    }
+    catch (e) {
+        const msg = (0,error_message/* errorMessage */.gJ)(e);
+        const why = /excessive alias count/i.test(msg)
+            ? `too many alias expansions (more than ${YAML_LIMITS.maxAliasCount}): refused as a resource exhaustion attack`
+            : msg.split('\n')[0];
+        // At the alias that failed (the one that went over the limit, or names no anchor), not the document.
+        const failed = aliases.failed();
+        diagnostics.push((0,src_diagnostics/* diagnostic */.YK)('validate', 'error', `YAML ${why}`, failed?.range ? position(failed.range[0]) : docStart));
+        return NOTHING;
+    }
+    const depth = maxDepth(value, YAML_LIMITS.maxDepth + 1);
+    if (depth > YAML_LIMITS.maxDepth) {
+        diagnostics.push((0,src_diagnostics/* diagnostic */.YK)('validate', 'error', `YAML is nested deeper than ${YAML_LIMITS.maxDepth} levels`, docStart));
+        return NOTHING;
+    }
+    return value;
+}
+/** A document of the syntax tree, which says where its fields are. */
+function treeDocument(file, text, doc, index, value, docStart, position) {
+    const nodeLocation = (node, fallback) => node?.range ? position(node.range[0]) : fallback;
+    /** Walks down as far as the path exists; `complete` says whether it reached the end. */
+    const walk = (path) => {
+        let node = doc.contents ?? undefined;
+        for (const seg of path) {
+            const next = childOf(node, seg);
+            if (!next)
+                return { node, complete: false };
+            node = next;
+        }
+        return { node, complete: true };
+    };
+    return {
+        file,
+        index,
+        value,
+        start: docStart,
+        locate: path => nodeLocation(walk(path).node, docStart),
+        locateKey: (path, key) => {
+            const { node: parent } = walk(path);
+            const { isMap, isScalar } = (0,yaml_library/* yamlLibrary */.T)();
+            if (isMap(parent)) {
+                const pair = parent.items.find(p => isScalar(p.key) && String(p.key.value) === key);
+                if (pair && isScalar(pair.key))
+                    return nodeLocation(pair.key, docStart);
+            }
+            return nodeLocation(parent, docStart);
+        },
+        scalarAt: path => {
+            const { node, complete } = walk(path);
+            if (!complete || !(0,yaml_library/* yamlLibrary */.T)().isScalar(node) || !node.range)
+                return undefined;
+            const raw = text.slice(node.range[0], node.range[1]);
+            if (raw.includes('\n'))
+                return undefined;
+            const location = position(node.range[0]);
+            return {
+                location,
+                source: raw,
+                columnOf: offset => location.column + sourceOffset(raw, node.type, offset)
+            };
+        },
+        locateIn: (path, value, offset) => {
+            const { node, complete } = walk(path);
+            if (!complete || !(0,yaml_library/* yamlLibrary */.T)().isScalar(node) || !node.range)
+                return undefined;
+            const [start, end] = node.range;
+            const style = LIBRARY_STYLES[node.type ?? ''];
+            if (!style)
+                return undefined;
+            // Inside the quotes; after a block scalar's header line.
+            const from = style === 'single' || style === 'double'
+                ? start + 1
+                : style === 'plain'
+                    ? start
+                    : text.indexOf('\n', start) + 1;
+            const to = style === 'single' || style === 'double' ? end - 1 : end;
+            const at = scalarOffset(text.slice(from, to), style, value, offset);
+            return at === undefined ? undefined : position(from + at);
+        }
+    };
+}
+const LIBRARY_STYLES = {
+    PLAIN: 'plain',
+    QUOTE_SINGLE: 'single',
+    QUOTE_DOUBLE: 'double',
+    BLOCK_LITERAL: 'literal',
+    BLOCK_FOLDED: 'folded'
+};
+/**
+ * Remembers which alias of the document failed to resolve: the library throws from the alias's toJSON, the
+ * innermost one first, so the first alias whose call throws is the one to point at.
+ */
+function watchAliases(doc) {
+    let failed;
+    (0,yaml_library/* yamlLibrary */.T)().visit(doc, {
+        Alias(_, alias) {
+            const toJSON = alias.toJSON.bind(alias);
+            alias.toJSON = (...args) => {
+                try {
+                    return toJSON(...args);
+                }
+                catch (e) {
+                    failed ??= alias;
+                    throw e;
+                }
+            };
+        }
+    });
+    return { failed: () => failed };
+}
+/** An empty document (after a trailing `---`), or an explicit `~`: either declares nothing. */
+function isEmptyDocument(doc) {
+    const c = doc.contents;
+    return c === null || ((0,yaml_library/* yamlLibrary */.T)().isScalar(c) && c.value === null);
+}
+function childOf(node, seg) {
+    const { isMap, isPair, isScalar, isSeq } = (0,yaml_library/* yamlLibrary */.T)();
+    if (isMap(node)) {
+        const pair = node.items.find(p => isPair(p) && isScalar(p.key) && String(p.key.value) === String(seg));
+        return pair?.value ?? undefined;
+    }
+    if (isSeq(node) && typeof seg === 'number')
+        return node.items[seg] ?? undefined;
+    return undefined;
+}
+/** Iterative, so a hostile value cannot overflow the stack while we measure it. */
+function maxDepth(value, stopAt) {
+    let deepest = 0;
+    const stack = [[value, 1]];
+    while (stack.length > 0) {
+        const [v, d] = stack.pop();
+        if (v === null || typeof v !== 'object')
+            continue;
+        if (d > deepest)
+            deepest = d;
+        if (deepest >= stopAt)
+            return deepest;
+        for (const child of Array.isArray(v) ? v : Object.values(v))
+            stack.push([child, d + 1]);
+    }
+    return deepest;
+}
+function describeYamlError(code, message) {
+    const first = message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '');
+    switch (code) {
+        case 'DUPLICATE_KEY':
+            return `duplicate key: ${first}`;
+        case 'RESOURCE_EXHAUSTION':
+            return `is nested too deeply to parse (${first})`;
+        default:
+            return `syntax error: ${first}`;
+    }
+}
 
 ;// CONCATENATED MODULE: ./src/manifest/yaml.ts
 /**
@@ -22299,6 +22866,10 @@ function scalarOffset(content, style, value, offset) {
  * dashboards never pays for it. A file js-yaml refuses (syntax, duplicate keys, aliases) goes through
  * the `yaml` library at once, which says exactly where and why. Hostile input (alias bombs, deep
  * nesting, binary junk, duplicate keys) becomes a diagnostic, never a crash or a hang.
+ *
+ * This module picks the parse and gives each document its positions; the parses are beside it: `fast-yaml.ts`
+ * (js-yaml 4, values only), `positions.ts` (js-yaml 5's events), `yaml-tree.ts` (the `yaml` library), and
+ * `nesting.ts` (the depth check before any of them).
  */
 
 
@@ -22306,15 +22877,9 @@ function scalarOffset(content, style, value, offset) {
 
 
 
-/** Limits that keep a hostile file from exhausting the runner. */
-const YAML_LIMITS = {
-    /** Expanded aliases per document (the yaml library's own defence against "billion laughs"). */
-    maxAliasCount: 100,
-    /** Nesting depth of a document's value; real manifests need under 10. */
-    maxDepth: 64,
-    /** Documents per file. */
-    maxDocuments: 1000
-};
+
+
+
 /**
  * `reread` gives the file's text again, as it was read (or nothing, should it have changed): a file read
  * from disk need not be held for the positions of its documents (ParseResult.release).
@@ -22550,314 +23115,6 @@ function eventLocator(doc, position, textOf) {
         }
     };
 }
-/** The `yaml` library's full parse: positions for every node, and precise errors. */
-function parseWithPositions(file, text) {
-    // Taken before the `try` below: a library that cannot load is not the file's fault.
-    const { LineCounter, parseAllDocuments } = (0,yaml_library/* yamlLibrary */.T)();
-    const lineCounter = new LineCounter();
-    const diagnostics = [];
-    const position = (offset) => {
-        const { line, col } = lineCounter.linePos(offset);
-        return { file, line, column: col };
-    };
-    const nodeLocation = (node, fallback) => node?.range ? position(node.range[0]) : fallback;
-    let docs;
-    try {
-        docs = parseAllDocuments(text, {
-            lineCounter,
-            prettyErrors: false,
-            uniqueKeys: true,
-            strict: true
-        });
-        if (!Array.isArray(docs))
-            docs = [docs];
-    }
-    catch (e) {
-        // The library reports most failures as document errors; anything thrown is still the file's fault.
-        diagnostics.push((0,src_diagnostics/* diagnostic */.YK)('validate', 'error', `YAML could not be parsed: ${(0,error_message/* errorMessage */.gJ)(e)}`, {
-            file,
-            line: 1,
-            column: 1
-        }));
-        return { documents: [], diagnostics };
-    }
-    if (docs.length > YAML_LIMITS.maxDocuments) {
-        diagnostics.push((0,src_diagnostics/* diagnostic */.YK)('validate', 'error', `too many YAML documents (${docs.length}); at most ${YAML_LIMITS.maxDocuments} per file`, {
-            file,
-            line: 1,
-            column: 1
-        }));
-        return { documents: [], diagnostics };
-    }
-    const documents = [];
-    docs.forEach((doc, index) => {
-        const docStart = position(doc.contents?.range?.[0] ?? doc.range?.[0] ?? 0);
-        if (doc.errors.length > 0) {
-            for (const err of doc.errors) {
-                const at = position(err.pos[0]);
-                diagnostics.push((0,src_diagnostics/* diagnostic */.YK)('validate', 'error', `YAML ${describeYamlError(err.code, err.message)}`, at));
-            }
-            return;
-        }
-        for (const warn of doc.warnings) {
-            diagnostics.push((0,src_diagnostics/* diagnostic */.YK)('validate', 'warning', `YAML ${warn.message.split('\n')[0]}`, position(warn.pos[0])));
-        }
-        if (isEmptyDocument(doc))
-            return; // e.g. after a trailing `---`
-        let value;
-        const aliases = watchAliases(doc);
-        try {
-            value = doc.toJS({ maxAliasCount: YAML_LIMITS.maxAliasCount });
-        }
-        catch (e) {
-            const msg = (0,error_message/* errorMessage */.gJ)(e);
-            const why = /excessive alias count/i.test(msg)
-                ? `too many alias expansions (more than ${YAML_LIMITS.maxAliasCount}): refused as a resource exhaustion attack`
-                : msg.split('\n')[0];
-            // At the alias that failed (the one that went over the limit, or names no anchor), not the document.
-            diagnostics.push((0,src_diagnostics/* diagnostic */.YK)('validate', 'error', `YAML ${why}`, nodeLocation(aliases.failed(), docStart)));
-            return;
-        }
-        const depth = maxDepth(value, YAML_LIMITS.maxDepth + 1);
-        if (depth > YAML_LIMITS.maxDepth) {
-            diagnostics.push((0,src_diagnostics/* diagnostic */.YK)('validate', 'error', `YAML is nested deeper than ${YAML_LIMITS.maxDepth} levels`, docStart));
-            return;
-        }
-        /** Walks down as far as the path exists; `complete` says whether it reached the end. */
-        const walk = (path) => {
-            let node = doc.contents ?? undefined;
-            for (const seg of path) {
-                const next = childOf(node, seg);
-                if (!next)
-                    return { node, complete: false };
-                node = next;
-            }
-            return { node, complete: true };
-        };
-        documents.push({
-            file,
-            index,
-            value,
-            start: docStart,
-            locate: path => nodeLocation(walk(path).node, docStart),
-            locateKey: (path, key) => {
-                const { node: parent } = walk(path);
-                const { isMap, isScalar } = (0,yaml_library/* yamlLibrary */.T)();
-                if (isMap(parent)) {
-                    const pair = parent.items.find(p => isScalar(p.key) && String(p.key.value) === key);
-                    if (pair && isScalar(pair.key))
-                        return nodeLocation(pair.key, docStart);
-                }
-                return nodeLocation(parent, docStart);
-            },
-            scalarAt: path => {
-                const { node, complete } = walk(path);
-                if (!complete || !(0,yaml_library/* yamlLibrary */.T)().isScalar(node) || !node.range)
-                    return undefined;
-                const raw = text.slice(node.range[0], node.range[1]);
-                if (raw.includes('\n'))
-                    return undefined;
-                const location = position(node.range[0]);
-                return {
-                    location,
-                    source: raw,
-                    columnOf: offset => location.column + sourceOffset(raw, node.type, offset)
-                };
-            },
-            locateIn: (path, value, offset) => {
-                const { node, complete } = walk(path);
-                if (!complete || !(0,yaml_library/* yamlLibrary */.T)().isScalar(node) || !node.range)
-                    return undefined;
-                const [start, end] = node.range;
-                const style = LIBRARY_STYLES[node.type ?? ''];
-                if (!style)
-                    return undefined;
-                // Inside the quotes; after a block scalar's header line.
-                const from = style === 'single' || style === 'double'
-                    ? start + 1
-                    : style === 'plain'
-                        ? start
-                        : text.indexOf('\n', start) + 1;
-                const to = style === 'single' || style === 'double' ? end - 1 : end;
-                const at = scalarOffset(text.slice(from, to), style, value, offset);
-                return at === undefined ? undefined : position(from + at);
-            }
-        });
-    });
-    return { documents, diagnostics };
-}
-const LIBRARY_STYLES = {
-    PLAIN: 'plain',
-    QUOTE_SINGLE: 'single',
-    QUOTE_DOUBLE: 'double',
-    BLOCK_LITERAL: 'literal',
-    BLOCK_FOLDED: 'folded'
-};
-/**
- * Remembers which alias of the document failed to resolve: the library throws from the alias's toJSON, the
- * innermost one first, so the first alias whose call throws is the one to point at.
- */
-function watchAliases(doc) {
-    let failed;
-    (0,yaml_library/* yamlLibrary */.T)().visit(doc, {
-        Alias(_, alias) {
-            const toJSON = alias.toJSON.bind(alias);
-            alias.toJSON = (...args) => {
-                try {
-                    return toJSON(...args);
-                }
-                catch (e) {
-                    failed ??= alias;
-                    throw e;
-                }
-            };
-        }
-    });
-    return { failed: () => failed };
-}
-/** Where the value's `offset`-th character is in the scalar's source: quotes and escapes shift it. */
-function sourceOffset(raw, type, offset) {
-    if (type !== 'QUOTE_SINGLE' && type !== 'QUOTE_DOUBLE')
-        return offset;
-    let i = 1;
-    for (let n = 0; n < offset && i < raw.length; n++) {
-        if (type === 'QUOTE_SINGLE')
-            i += raw[i] === "'" && raw[i + 1] === "'" ? 2 : 1;
-        else if (raw[i] === '\\') {
-            const esc = raw[i + 1];
-            i += esc === 'x' ? 4 : esc === 'u' ? 6 : esc === 'U' ? 10 : 2;
-        }
-        else
-            i++;
-    }
-    return i;
-}
-/** An empty document (after a trailing `---`), or an explicit `~`: either declares nothing. */
-function isEmptyDocument(doc) {
-    const c = doc.contents;
-    return c === null || ((0,yaml_library/* yamlLibrary */.T)().isScalar(c) && c.value === null);
-}
-/**
- * The offset where nesting first gets deeper than allowed, or nothing. Flow collections are counted by
- * their brackets (outside quotes and comments); block nesting by indentation plus compact `- ` entries,
- * a generous upper bound of the real depth.
- */
-function findDeepNesting(text) {
-    return nesting(text).deep;
-}
-/**
- * `deep` as findDeepNesting says; `bound`, an upper bound of the text's nesting depth: twice its deepest
- * block indentation (a sequence may sit at its key's indentation), plus its deepest flow nesting; and
- * whether a quoted scalar or a flow collection seems to go on over a line break.
- */
-function nesting(text) {
-    const maxFlow = YAML_LIMITS.maxDepth;
-    const maxBlock = YAML_LIMITS.maxDepth * 4;
-    let flow = 0;
-    let quote;
-    let lineStart = true;
-    let indent = 0;
-    let dashes = 0;
-    let block = 0;
-    let deepestFlow = 0;
-    let multilineQuote = false;
-    for (let i = 0; i < text.length; i++) {
-        const ch = text[i];
-        if (ch === '\n') {
-            if (quote || flow > 0)
-                multilineQuote = true;
-            lineStart = true;
-            indent = 0;
-            dashes = 0;
-            continue;
-        }
-        if (lineStart) {
-            if (ch === ' ') {
-                indent++;
-                continue;
-            }
-            if (ch === '-' && text[i + 1] === ' ') {
-                dashes++;
-                indent++;
-                if (indent + dashes > maxBlock)
-                    return { deep: i, bound: Infinity, multilineQuote };
-                continue;
-            }
-            lineStart = false;
-            if (indent + dashes > maxBlock)
-                return { deep: i, bound: Infinity, multilineQuote };
-            if (indent + dashes > block)
-                block = indent + dashes;
-        }
-        if (quote) {
-            if (quote === '"' && ch === '\\')
-                i++;
-            else if (ch === quote)
-                quote = undefined;
-            continue;
-        }
-        // A quote opens a quoted scalar only where a value starts (not in `it's`), so brackets are not hidden.
-        if ((ch === '"' || ch === "'") && startsValue(text, i))
-            quote = ch;
-        else if (ch === '#' && (i === 0 || /\s/.test(text[i - 1]))) {
-            while (i + 1 < text.length && text[i + 1] !== '\n')
-                i++;
-        }
-        else if (ch === '[' || ch === '{') {
-            if (++flow > maxFlow)
-                return { deep: i, bound: Infinity, multilineQuote };
-            if (flow > deepestFlow)
-                deepestFlow = flow;
-        }
-        else if ((ch === ']' || ch === '}') && flow > 0)
-            flow--;
-    }
-    return { bound: 2 * (block + 1) + deepestFlow, multilineQuote };
-}
-function startsValue(text, i) {
-    let j = i - 1;
-    while (j >= 0 && (text[j] === ' ' || text[j] === '\t'))
-        j--;
-    return j < 0 || ':-[{,\n?'.includes(text[j]);
-}
-function childOf(node, seg) {
-    const { isMap, isPair, isScalar, isSeq } = (0,yaml_library/* yamlLibrary */.T)();
-    if (isMap(node)) {
-        const pair = node.items.find(p => isPair(p) && isScalar(p.key) && String(p.key.value) === String(seg));
-        return pair?.value ?? undefined;
-    }
-    if (isSeq(node) && typeof seg === 'number')
-        return node.items[seg] ?? undefined;
-    return undefined;
-}
-/** Iterative, so a hostile value cannot overflow the stack while we measure it. */
-function maxDepth(value, stopAt) {
-    let deepest = 0;
-    const stack = [[value, 1]];
-    while (stack.length > 0) {
-        const [v, d] = stack.pop();
-        if (v === null || typeof v !== 'object')
-            continue;
-        if (d > deepest)
-            deepest = d;
-        if (deepest >= stopAt)
-            return deepest;
-        for (const child of Array.isArray(v) ? v : Object.values(v))
-            stack.push([child, d + 1]);
-    }
-    return deepest;
-}
-function describeYamlError(code, message) {
-    const first = message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '');
-    switch (code) {
-        case 'DUPLICATE_KEY':
-            return `duplicate key: ${first}`;
-        case 'RESOURCE_EXHAUSTION':
-            return `is nested too deeply to parse (${first})`;
-        default:
-            return `syntax error: ${first}`;
-    }
-}
 
 
 /***/ }),
@@ -22962,7 +23219,11 @@ function maskEmail(email) {
 
 
 const PREVIEW_VERSION = 1;
-/** The preview's schemas, built with the plan file's on first use (plan/types.ts). */
+/**
+ * The preview's schemas, built with the plan file's on first use (plan/types.ts). One long expression on purpose:
+ * a declarative table of the preview's parts, each built from the ones before it, inside the function that keeps
+ * them lazy.
+ */
 const previewSchemas = (0,_manifest_once_js__WEBPACK_IMPORTED_MODULE_0__/* .once */ .O)('preview schemas', () => {
     /** A tile where it sits: its grid cell (24 columns), and the titles of its container and tab. */
     const PreviewTile = zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({
@@ -23094,12 +23355,15 @@ const ACTIONS = ['create', 'update', 'replace', 'delete', 'noop'];
 /** The kinds a manifest declares are the kinds a plan changes (the manifest's vocabulary defines them). */
 const RESOURCE_KINDS = _manifest_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .MANIFEST_KINDS */ .ak;
 /** Versions of the plan file's optional sections (their schemas below say what each holds). */
-const REFERENCES_VERSION = 1;
+const REFERENCES_VERSION = 2;
 const APPLY_SECTION_VERSION = 1;
 const ESTIMATE_VERSION = 1;
 /**
  * The plan file's schemas, built on first use: only reading a plan file back (`apply --plan`) and the
  * exported JSON Schema parse with them, so a start-up that reads none (validate, plan) does not build them.
+ * One long expression on purpose: it is a declarative table of the plan file's parts, each built from the ones
+ * before it (a Change from its fields and notes, a Plan from its changes, a PlanFile from its plans), all inside
+ * the function that keeps them lazy.
  */
 const planSchemas = (0,_manifest_once_js__WEBPACK_IMPORTED_MODULE_2__/* .once */ .O)('plan schemas', () => {
     const Location = zod__WEBPACK_IMPORTED_MODULE_3__/* .object */ .Ikc({ file: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP(), line: zod__WEBPACK_IMPORTED_MODULE_3__/* .number */ .aig(), column: zod__WEBPACK_IMPORTED_MODULE_3__/* .number */ .aig() });
@@ -23170,15 +23434,15 @@ const planSchemas = (0,_manifest_once_js__WEBPACK_IMPORTED_MODULE_2__/* .once */
      */
     const References = zod__WEBPACK_IMPORTED_MODULE_3__/* .object */ .Ikc({
         version: zod__WEBPACK_IMPORTED_MODULE_3__/* .number */ .aig(),
-        /** Data sources, by id. */
-        sources: zod__WEBPACK_IMPORTED_MODULE_3__/* .record */ .g1P(zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP()),
-        /** Webhooks, by id (absent where the API cannot list them). */
-        webhooks: zod__WEBPACK_IMPORTED_MODULE_3__/* .record */ .g1P(zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP()).optional(),
-        /** Connections and saved searches, by id (absent where the API cannot list them). */
-        connections: zod__WEBPACK_IMPORTED_MODULE_3__/* .record */ .g1P(zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP()).optional(),
-        savedSearches: zod__WEBPACK_IMPORTED_MODULE_3__/* .record */ .g1P(zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP()).optional(),
-        /** The dashboard each manifest alert watches a tile of, by alert name. */
-        alertDashboards: zod__WEBPACK_IMPORTED_MODULE_3__/* .record */ .g1P(zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP())
+        /**
+         * By the key a normal form holds ids under (`sourceId`): the key a manifest names them by (`source`) and the
+         * names by id. A kind the API cannot list has none.
+         */
+        keys: zod__WEBPACK_IMPORTED_MODULE_3__/* .record */ .g1P(zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_3__/* .object */ .Ikc({ as: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP(), names: zod__WEBPACK_IMPORTED_MODULE_3__/* .record */ .g1P(zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP()) })),
+        /** The dashboard each change is seen on in the web UI, by change address (`own`: the change is that dashboard). */
+        seenOn: zod__WEBPACK_IMPORTED_MODULE_3__/* .record */ .g1P(zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_3__/* .object */ .Ikc({ dashboard: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP(), own: zod__WEBPACK_IMPORTED_MODULE_3__/* .boolean */ .zMY().optional() })),
+        /** Each kind of the plan in words, singular and plural. */
+        nouns: zod__WEBPACK_IMPORTED_MODULE_3__/* .record */ .g1P(zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_3__/* .tuple */ .PVZ([zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP()]))
     });
     /**
      * How many requests an apply of this plan sends, and how long they take at the pace the run is configured with
@@ -23306,9 +23570,6 @@ function countChanges(changes) {
 __nccwpck_require__.d(__webpack_exports__, {
   eN: () => (/* binding */ checkPlanPolicies),
   Jk: () => (/* binding */ checkPolicies),
-  G$: () => (/* binding */ hasPlanPolicies),
-  L8: () => (/* binding */ loadWithPolicies),
-  Or: () => (/* binding */ policyReviewOf),
   pM: () => (/* binding */ readsLabels)
 });
 
@@ -23316,8 +23577,6 @@ __nccwpck_require__.d(__webpack_exports__, {
 var diagnostics = __nccwpck_require__(4851);
 // EXTERNAL MODULE: ./src/kinds/ownership.ts
 var ownership = __nccwpck_require__(9586);
-// EXTERNAL MODULE: ./src/manifest/load.ts + 1 modules
-var load = __nccwpck_require__(8918);
 // EXTERNAL MODULE: ./src/manifest/vocabulary.ts
 var vocabulary = __nccwpck_require__(7817);
 // EXTERNAL MODULE: ./src/plan/types.ts
@@ -24175,8 +24434,8 @@ function secretFree(secrets) {
     };
 }
 
-// EXTERNAL MODULE: ./src/manifest/schema.ts + 1 modules
-var schema = __nccwpck_require__(1497);
+// EXTERNAL MODULE: ./src/manifest/schema.ts + 7 modules
+var schema = __nccwpck_require__(719);
 ;// CONCATENATED MODULE: ./src/policy/shapes.ts
 /**
  * What a rule can see, as types: the declared shape of `resource` for each kind (derived from the zod
@@ -24560,8 +24819,9 @@ function withSuppressions(docs, lines, rules, added, out) {
  * may be excused from a rule by a comment with a reason (suppressions.ts), which every report lists.
  *
  * Here the stages meet: which rules are in force (on a pull request, its base commit's: review.ts), the rules
- * compiled and evaluated (rules.ts), the suppressions honoured, and what the report needs kept beside the set.
- * Between manifest and plan in the import order: it reads the ManifestSet and the Plan's shape, nothing later.
+ * compiled and evaluated (rules.ts), the suppressions honoured. Its results are values the run carries beside
+ * the set (CheckedManifests): the set it is given is never changed, and nothing is kept here. It reads the
+ * ManifestSet, the Plan's shape and the ownership tags, nothing later; loading is the run's (run/load.ts).
  */
 
 
@@ -24573,30 +24833,12 @@ function withSuppressions(docs, lines, rules, added, out) {
 
 
 
-
-const checked = new WeakMap();
-/** loadManifests, then the policies the manifests hold (and the repository's, `repository`). */
-async function loadWithPolicies(options) {
-    const repository = options.repository ?? [];
-    // A base commit or a policy source may hold rules where these files hold none: keep what rules read.
-    const set = await (0,load/* loadManifests */.DD)({
-        ...options,
-        keepDocuments: repository.length > 0 || options.enforced !== undefined
-    });
-    await checkPolicies(set, {
-        stack: options.stack,
-        repository,
-        secrets: Object.values(options.secrets ?? {}),
-        enforced: await options.enforced,
-        vars: options.vars
-    });
-    return set;
-}
 /**
- * Validates the set's Policy documents and runs the manifest rules in force; adds the findings to its
- * diagnostics. On a pull request whose base commit could be read, the rules in force are the base's (and the
- * policy source's): the pull request's own rules are validated, compared with the base's, and those it adds
- * or changes evaluated as a preview that never blocks (README "Policies").
+ * Validates the set's Policy documents and runs the manifest rules in force; the set it returns has their
+ * findings among its diagnostics (`set` itself is left as it is). On a pull request whose base commit could
+ * be read, the rules in force are the base's (and the policy source's): the pull request's own rules are
+ * validated, compared with the base's, and those it adds or changes evaluated as a preview that never blocks
+ * (README "Policies").
  */
 async function checkPolicies(set, options) {
     const repository = options.repository ?? [];
@@ -24605,17 +24847,15 @@ async function checkPolicies(set, options) {
     const headDocs = [...repository, ...(set.policies ?? [])];
     const docs = set.documents ?? [];
     const suppressionLines = set.suppressionLines ?? new Map();
-    set.documents = undefined;
-    set.suppressionLines = undefined;
+    const served = { ...set, documents: undefined, suppressionLines: undefined };
     const snapshot = base && 'commit' in base ? base : undefined;
     const read = snapshot ? readBase(snapshot, headDocs, options.vars ?? {}) : undefined;
     const centralDocs = central?.documents ?? [];
     if (headDocs.length === 0 && centralDocs.length === 0 && (read?.policies.length ?? 0) === 0) {
         // No rule anywhere this run can see. Whether the base had any is unknown: said, quietly (a repository
         // without policies would otherwise hear it on every pull request).
-        if (base && 'unavailable' in base)
-            set.diagnostics.push(baseUnreadable(base.unavailable, false));
-        return;
+        const unknown = base && 'unavailable' in base ? [baseUnreadable(base.unavailable, false)] : [];
+        return { manifests: { ...served, diagnostics: [...set.diagnostics, ...unknown] } };
     }
     await loadCel();
     const out = [];
@@ -24643,27 +24883,20 @@ async function checkPolicies(set, options) {
     if (base && 'unavailable' in base)
         out.push(baseUnreadable(base.unavailable, true));
     const review = reviewOf(base, central?.origin, inForce.rules, changes, suppressed.added);
-    checked.set(set, {
+    const planRules = {
         rules: inForce.rules.filter(r => r.on === 'plan'),
         preview: preview.filter(r => r.on === 'plan'),
         documents: suppressed.documents,
-        printable,
-        review
-    });
-    set.diagnostics = (0,diagnostics/* sortDiagnostics */.Ds)([...set.diagnostics, ...out]);
+        printable
+    };
+    return {
+        manifests: { ...served, diagnostics: (0,diagnostics/* sortDiagnostics */.Ds)([...set.diagnostics, ...out]) },
+        ...(planRules.rules.length + planRules.preview.length > 0 ? { planRules } : {}),
+        ...(review ? { review } : {})
+    };
 }
-/** Whether the stack's policies have rules over the plan (a plan applied as recorded would skip them). */
-const hasPlanPolicies = (set) => {
-    const found = checked.get(set);
-    return found !== undefined && found.rules.length + found.preview.length > 0;
-};
-/** Whether a plan-time rule of the set reads the pull request's labels (only then are they asked of GitHub). */
-const readsLabels = (set) => {
-    const found = checked.get(set);
-    return [...(found?.rules ?? []), ...(found?.preview ?? [])].some(rule => rule.readsLabels);
-};
-/** The rules in force for the stack, where they came from, and what the change under review does to them. */
-const policyReviewOf = (set) => checked.get(set)?.review;
+/** Whether a plan-time rule reads the pull request's labels (only then are they asked of GitHub). */
+const readsLabels = (planRules) => [...planRules.rules, ...planRules.preview].some(rule => rule.readsLabels);
 /**
  * The plan-time rules of a stack's policies over its plan: each change of a kind the rule reads, with
  * `change` (kind, name, address, action, deferred, id; `tags`, the live resource's when it exists, else
@@ -24671,20 +24904,14 @@ const policyReviewOf = (set) => checked.get(set)?.review;
  * and of each kind after the plan, `elsewhere`: names other stacks manage), `labels` (the pull request's)
  * and `resource` (the manifest as written, `{}` for a delete). `planned` gives each change's live record.
  */
-function checkPlanPolicies(set, plan, planned = [], input = {}) {
-    const found = checked.get(set);
+function checkPlanPolicies(found, plan, planned = [], input = {}) {
     if (!found || found.rules.length + found.preview.length === 0)
         return [];
     const findings = [];
     // A change is of the manifest of its kind and name (names are unique per kind in a stack).
     const byName = new Map(found.documents.map(d => [`${d.kind}/${String(d.value.name)}`, d]));
     const liveOf = new Map(planned.map(p => [p.change, p.live]));
-    const after = Object.fromEntries(vocabulary/* MANIFEST_KINDS */.ak.map(k => [k, 0]));
-    for (const c of plan.changes)
-        if (c.action !== 'delete' || c.deferred)
-            after[c.kind] = (after[c.kind] ?? 0) + 1;
-    const elsewhere = Object.fromEntries(vocabulary/* MANIFEST_KINDS */.ak.map(k => [k, input.elsewhere?.[k] ?? {}]));
-    const planValue = { stack: plan.stack, counts: { ...(0,types/* countChanges */.xS)(plan.changes) }, after, elsewhere };
+    const planValue = planValueOf(plan, input);
     const labels = [...(input.labels?.names ?? [])];
     const all = [
         ...found.rules.map(rule => ({ rule, preview: false })),
@@ -24721,10 +24948,8 @@ function checkPlanPolicies(set, plan, planned = [], input = {}) {
                     .join('; ');
             if (d)
                 report(out, rule, d, failure, 'plan');
-            else if (failure.error)
-                out.push((0,diagnostics/* diagnostic */.YK)('plan', 'error', ruleText(rule, `${c.kind} "${c.name}" (${c.action})`, failure), failure.error === 'rule' ? rule.checkAt : undefined));
             else
-                out.push((0,diagnostics/* diagnostic */.YK)('plan', rule.severity, `${c.kind} "${c.name}" (${c.action}): ${ruleText(rule, '', failure)}`));
+                out.push(unplacedFinding(rule, c, failure));
             if (failure.error === 'rule')
                 break;
         }
@@ -24733,6 +24958,24 @@ function checkPlanPolicies(set, plan, planned = [], input = {}) {
         findings.push(...(preview ? asPreview(out) : out));
     }
     return findings;
+}
+/**
+ * What `plan` holds for a rule: the stack, the counts of each action and of each kind after the plan (a
+ * deferred delete keeps its resource), and the names other stacks manage.
+ */
+function planValueOf(plan, input) {
+    const after = Object.fromEntries(vocabulary/* MANIFEST_KINDS */.ak.map(k => [k, 0]));
+    for (const c of plan.changes)
+        if (c.action !== 'delete' || c.deferred)
+            after[c.kind] = (after[c.kind] ?? 0) + 1;
+    const elsewhere = Object.fromEntries(vocabulary/* MANIFEST_KINDS */.ak.map(k => [k, input.elsewhere?.[k] ?? {}]));
+    return { stack: plan.stack, counts: { ...(0,types/* countChanges */.xS)(plan.changes) }, after, elsewhere };
+}
+/** A rule's finding on a change without a manifest to point at (a delete): at the rule when the rule failed. */
+function unplacedFinding(rule, c, failure) {
+    if (failure.error)
+        return (0,diagnostics/* diagnostic */.YK)('plan', 'error', ruleText(rule, `${c.kind} "${c.name}" (${c.action})`, failure), failure.error === 'rule' ? rule.checkAt : undefined);
+    return (0,diagnostics/* diagnostic */.YK)('plan', rule.severity, `${c.kind} "${c.name}" (${c.action}): ${ruleText(rule, '', failure)}`);
 }
 /** check-queries' verdict on an alert's query: `unchecked` when it did not run or did not replay this one. */
 function queryOf(c, input) {
@@ -24765,7 +25008,7 @@ const tagsOf = (record) => {
 /* harmony import */ var _manifest_suppression_mark_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(4186);
 /* harmony import */ var _manifest_vars_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9611);
 /* harmony import */ var _manifest_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7817);
-/* harmony import */ var _manifest_yaml_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(4861);
+/* harmony import */ var _manifest_yaml_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(1535);
 /* harmony import */ var _suppress_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(3323);
 /**
  * Where rules come from besides the run's own files, as the entry points read them: on a pull request the
