@@ -162,6 +162,12 @@ export async function userRepo(ctx: BenchContext): Promise<Section> {
     )
     if (otherCli)
       section.rows.push({
+        figure: `${ctx.compareDist}'s cold plan / plain reader, the same rounds, wall; CPU, ${node.label}`,
+        measured: `${paired(pairedRatio(wall[`before@${i}`]!, wall[r]!))}; ${paired(pairedRatio(cpu[`before@${i}`]!, cpu[r]!))}`,
+        goal: 'info (the other build against the same goal)'
+      })
+    if (otherCli)
+      section.rows.push({
         figure: `this build / ${ctx.compareDist}, the same cold plan, wall; CPU; peak RSS, ${node.label}`,
         measured: `${paired(pairedRatio(wall[p]!, wall[`before@${i}`]!))}; ${paired(pairedRatio(cpu[p]!, cpu[`before@${i}`]!))}; ${paired(pairedRatio(rss[p]!, rss[`before@${i}`]!))}`,
         goal: 'info (lower is better)'
