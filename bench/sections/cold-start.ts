@@ -147,7 +147,14 @@ export async function coldStart(ctx: BenchContext): Promise<Section> {
     throw new Error(
       `the floor program failed (exit ${floorCheck.code}): ${floorCheck.stdout}${floorCheck.stderr.slice(-1000)}`
     )
-  await instructionRows(ctx, section, { action, actionEnv: actionEnv(dir), floorArgs, plainEnv })
+  const compare = ctx.compareDist ? asOnRunner(path.resolve(ctx.compareDist), dir, 'before') : undefined
+  await instructionRows(ctx, section, {
+    action,
+    other: compare,
+    actionEnv: actionEnv(dir),
+    floorArgs,
+    plainEnv
+  })
 
   const rounds = roundsOf(ctx.quick, 15)
   ctx.log(`  cold start: ${rounds} interleaved rounds`)
@@ -159,7 +166,6 @@ export async function coldStart(ctx: BenchContext): Promise<Section> {
       cpu[name]!.push(r.cpuMs ?? NaN)
     }
   })
-  const compare = ctx.compareDist ? asOnRunner(path.resolve(ctx.compareDist), dir, 'before') : undefined
   const samples = await interleave(rounds, {
     action: side('action', [action]),
     cli: side('cli', [cli, 'validate', EXAMPLES]),
@@ -249,7 +255,14 @@ export async function coldStart(ctx: BenchContext): Promise<Section> {
 async function instructionRows(
   ctx: BenchContext,
   section: Section,
-  p: { action: string; actionEnv: NodeJS.ProcessEnv; floorArgs: string[]; plainEnv: NodeJS.ProcessEnv }
+  p: {
+    action: string
+    /** `--compare-dist`: the other build's action, counted the same way. */
+    other?: string
+    actionEnv: NodeJS.ProcessEnv
+    floorArgs: string[]
+    plainEnv: NodeJS.ProcessEnv
+  }
 ): Promise<void> {
   if (!hasCallgrind()) {
     section.notes.push(
@@ -270,6 +283,7 @@ async function instructionRows(
       p.plainEnv,
       1
     )
+    const other = p.other ? await count([p.other], p.actionEnv) : undefined
     const r = action.median / floor.median
     section.rows.push(
       {
@@ -288,8 +302,14 @@ async function instructionRows(
         goal: 'info (not the goal: a shipped action is bundled)'
       }
     )
+    if (other)
+      section.rows.push({
+        figure: `${ctx.compareDist}'s action \`validate\` / the floor program, instructions, ${node.label}`,
+        measured: `${ratio(other.median / floor.median)}: ${millions(other.median)} (this build / it: ${ratio(action.median / other.median)})`,
+        goal: 'info (the other build against the same goal)'
+      })
     section.raw.push(
-      `instructions, ${node.label}: action [${action.counts.map(millions).join(', ')}], floor [${floor.counts.map(millions).join(', ')}], node -e 0 [${empty.counts.map(millions).join(', ')}], floor as a plain file [${plainFloor.counts.map(millions).join(', ')}]`
+      `instructions, ${node.label}: ${other ? `the other build's action [${other.counts.map(millions).join(', ')}], ` : ''}action [${action.counts.map(millions).join(', ')}], floor [${floor.counts.map(millions).join(', ')}], node -e 0 [${empty.counts.map(millions).join(', ')}], floor as a plain file [${plainFloor.counts.map(millions).join(', ')}]`
     )
   }
 }
