@@ -17,6 +17,15 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * The self-hosted server's answer to an exception it did not expect (packages/api/src/middleware/error.ts): a 500 whose
+ * message says nothing of the cause.
+ */
+export const UNEXPECTED_ERROR_MESSAGE = 'Something went wrong :('
+
+/** Thrown where the real server's own code throws: the route answers 500 `{"message": "Something went wrong :("}`. */
+export const unexpectedError = (): ApiError => new ApiError(500, UNEXPECTED_ERROR_MESSAGE)
+
 export interface Issue {
   path: string
   message: string

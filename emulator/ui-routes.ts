@@ -10,7 +10,7 @@
  *   PUT /alerts/{id} (emulator/ui-store.ts); any other path under them is the router's 404 page.
  * A JSON body that does not parse is the API's 400 `{message: 'Invalid JSON payload'}`, before authentication.
  */
-import { ApiError, cannotRoutePage, UiBodyError } from './errors.js'
+import { ApiError, cannotRoutePage, UiBodyError, UNEXPECTED_ERROR_MESSAGE } from './errors.js'
 import { htmlReply, jsonReply, textReply, type IncomingCall, type Reply } from './reply.js'
 import type { EmulatorState } from './state.js'
 import type { TeamStore } from './team-store.js'
@@ -87,7 +87,7 @@ export function handleUi(call: IncomingCall, state: EmulatorState): Reply {
       if (error.shape === 'text') return textReply(error.status, error.message)
       return jsonReply(error.status, { message: error.message })
     }
-    return jsonReply(500, { message: 'Something went wrong :(' })
+    return jsonReply(500, { message: UNEXPECTED_ERROR_MESSAGE })
   }
 }
 

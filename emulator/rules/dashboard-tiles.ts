@@ -16,6 +16,7 @@ import {
   z,
   type RuleMode
 } from './common.js'
+import { unexpectedError } from '../errors.js'
 import { formulaProblems } from './formula.js'
 import {
   AGGREGATE_FUNCTIONS,
@@ -181,6 +182,7 @@ function checkConfig(data: Json, managed: boolean, ctx: z.RefinementCtx): void {
   if ('asRatio' in data && data.asRatio && (!Array.isArray(data.select) || data.select.length !== 2))
     addIssue(ctx, 'asRatio can only be used with exactly two select items')
   if ('configType' in data) return
+  if (!managed && formulasCrashTheServer(data.formulas)) throw unexpectedError()
   const list = !managed && Array.isArray(data.formulas) ? (data.formulas as Json[]) : []
   if (list.length > 0) {
     const count = Array.isArray(data.select) ? data.select.length : 0
@@ -208,6 +210,18 @@ function checkConfig(data: Json, managed: boolean, ctx: z.RefinementCtx): void {
       'Number tiles support a single select item unless formulas are used (extra items are formula operands)',
       ['select']
     )
+}
+
+/**
+ * Whether the server's formula check (common-utils dashboardValidation.ts validateChartConfigFormulas) throws on this
+ * raw `formulas`. It reads them as a list of objects on every builder config, also one whose display type has no
+ * formulas (pie, bar, heatmap, markdown, search, event patterns: their variant stripped the key, so nothing refused it
+ * first): a value with a length other than 0 that is not a list, or a null in the list, is a TypeError there, and the
+ * route answers 500 `Something went wrong :(` whatever else the body holds (docs/real-server.md, seen on 2.36.0).
+ */
+function formulasCrashTheServer(formulas: unknown): boolean {
+  if (!formulas || (formulas as { length?: unknown }).length === 0) return false
+  return !Array.isArray(formulas) || formulas.some(formula => formula === null)
 }
 
 /** Select items of the `config` form (zod.ts externalDashboardSelectItemSchema). */

@@ -67,69 +67,92 @@ export async function findCopies(input: CopiesInput): Promise<CopiesFound> {
   const kinds = [...new Set(created.map(o => o.kind))].filter(
     k => input.kinds.get(k)?.copies && input.kinds.get(k)?.live
   )
-  for (const kindName of kinds) {
-    const { what, isCopy, remove, inUse: usedBy } = input.kinds.get(kindName)!.copies as CopyCheck<Live>
-    const before = new Set(
-      ((recordsOf(input.before, kindName) as Live[] | undefined) ?? []).map(r => String(r.id))
+  for (const kindName of kinds)
+    await findCopiesOfKind(
+      input,
+      created.filter(o => o.kind === kindName),
+      kindName,
+      await list(kindName),
+      found
     )
-    const now = await list(kindName)
-    // What uses a copy (alerts on a dashboard) is read only when a copy of this run's own could be deleted, which is
-    // rare: most applies find none.
-    let used: Promise<(id: string) => boolean> | undefined
-    const inUse = async (id: string): Promise<boolean> =>
-      usedBy !== undefined && (await (used ??= usedBy(input.api)))(id)
-    for (const outcome of created.filter(o => o.kind === kindName)) {
-      const made = now.find(r => String(r.id) === outcome.id)
-      if (!made) continue
-      const copies = now.filter(
-        r =>
-          String(r.id) !== outcome.id &&
-          !before.has(String(r.id)) &&
-          isCopy(r, made, input.settings.ownershipTag)
-      )
-      if (copies.length === 0) continue
-      const ours = input.lostResponses.has(`${what}:${outcome.name}`)
-      const kept: string[] = []
-      for (const copy of copies) {
-        const id = String(copy.id)
-        if (!ours || (await inUse(id))) {
-          kept.push(id)
-          continue
-        }
-        try {
-          await remove(input.api, id)
-          found.removed.push({ outcome, id })
-        } catch {
-          kept.push(id)
-        }
-      }
-      if (kept.length > 0)
-        found.left.push({
-          outcome,
-          ids: kept,
-          why: ours
-            ? 'a create whose response was lost and that committed late, or another apply of this stack at the same time'
-            : 'another apply of this stack ran at the same time'
-        })
-    }
-  }
-  const made = input.registry?.made
-  if (made && input.kinds.get(REGISTRY_HOME)?.live) {
-    const tag = input.settings.ownershipTag
-    const ids = (await list(REGISTRY_HOME))
-      .filter(d => isRegistryDashboard(d as { tags: string[] }) && tagged(d, tag))
-      .map(d => String(d.id))
-      .sort((a, b) => (a < b ? -1 : 1))
-    if (ids.length > 1)
-      found.registries = {
-        ids,
-        why:
-          made === 'lost'
-            ? 'a create of it whose response was lost and that committed late, or another apply of this stack at the same time'
-            : 'another apply of this stack created one at the same time'
-      }
-  }
+  const registries = await findRegistryCopies(input, list)
+  if (registries) found.registries = registries
   return found
+}
+
+/** The copies of one kind's creates, given its list read now: this run's own deleted, the others added to `left`. */
+async function findCopiesOfKind(
+  input: CopiesInput,
+  created: readonly ApplyOutcome[],
+  kindName: ResourceKind,
+  now: Live[],
+  found: CopiesFound
+): Promise<void> {
+  const { what, isCopy, remove, inUse: usedBy } = input.kinds.get(kindName)!.copies as CopyCheck<Live>
+  const before = new Set(
+    ((recordsOf(input.before, kindName) as Live[] | undefined) ?? []).map(r => String(r.id))
+  )
+  // What uses a copy (alerts on a dashboard) is read only when a copy of this run's own could be deleted, which is
+  // rare: most applies find none.
+  let used: Promise<(id: string) => boolean> | undefined
+  const inUse = async (id: string): Promise<boolean> =>
+    usedBy !== undefined && (await (used ??= usedBy(input.api)))(id)
+  for (const outcome of created) {
+    const made = now.find(r => String(r.id) === outcome.id)
+    if (!made) continue
+    const copies = now.filter(
+      r =>
+        String(r.id) !== outcome.id &&
+        !before.has(String(r.id)) &&
+        isCopy(r, made, input.settings.ownershipTag)
+    )
+    if (copies.length === 0) continue
+    const ours = input.lostResponses.has(`${what}:${outcome.name}`)
+    const kept: string[] = []
+    for (const copy of copies) {
+      const id = String(copy.id)
+      if (!ours || (await inUse(id))) {
+        kept.push(id)
+        continue
+      }
+      try {
+        await remove(input.api, id)
+        found.removed.push({ outcome, id })
+      } catch {
+        kept.push(id)
+      }
+    }
+    if (kept.length > 0)
+      found.left.push({
+        outcome,
+        ids: kept,
+        why: ours
+          ? 'a create whose response was lost and that committed late, or another apply of this stack at the same time'
+          : 'another apply of this stack ran at the same time'
+      })
+  }
+}
+
+/** The stack's registry dashboards, when this run created one and finds more than one now. */
+async function findRegistryCopies(
+  input: CopiesInput,
+  list: (kind: ResourceKind) => Promise<Live[]>
+): Promise<CopiesFound['registries']> {
+  const made = input.registry?.made
+  if (!made || !input.kinds.get(REGISTRY_HOME)?.live) return undefined
+  const tag = input.settings.ownershipTag
+  const ids = (await list(REGISTRY_HOME))
+    .filter(d => isRegistryDashboard(d as { tags: string[] }) && tagged(d, tag))
+    .map(d => String(d.id))
+    .sort((a, b) => (a < b ? -1 : 1))
+  if (ids.length <= 1) return undefined
+  return {
+    ids,
+    why:
+      made === 'lost'
+        ? 'a create of it whose response was lost and that committed late, or another apply of this stack at the same time'
+        : 'another apply of this stack created one at the same time'
+  }
 }
 
 /** The lists findCopies reads again at an apply's end when `changes` are applied: one per kind it creates records of. */

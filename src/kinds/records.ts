@@ -106,6 +106,7 @@ export function registryPair<L extends { id: string; name: string }>(
     })
 }
 
+/** The manifests of a record kind paired with live records, as the header's identity rules say. */
 export function pairRecords<S extends IdentitySpec, L>(
   desired: Desired<RecordDesired<S>>[],
   live: readonly L[] | undefined,
@@ -114,101 +115,100 @@ export function pairRecords<S extends IdentitySpec, L>(
 ): Pairing<RecordDesired<S>, L> {
   const all = [...(live ?? [])].sort((a, b) => o.liveId(a).localeCompare(o.liveId(b)))
   const owned = all.filter(l => o.owns(l))
-  const byId = new Map(all.map(l => [o.liveId(l), l]))
-  const used = new Set<string>()
-  const what = wordFor(o.kind)
-  const result: Pairing<RecordDesired<S>, L> = { pairs: [], orphans: [] }
-  const take = (l: L) => {
-    used.add(o.liveId(l))
-    return l
-  }
-  const planError = (d: Desired<RecordDesired<S>>, path: PathSegment[], message: string) =>
-    ctx.report(
-      diagnostic('plan', 'error', message, { ...d.value.located.doc.locate(path), field: formatPath(path) })
-    )
-  const adoptionNote = (l: L) =>
-    `adopts existing ${what} ${o.liveId(l)}: this stack takes ownership (${isRegistryKind(o.kind) ? `recorded in its registry dashboard "${registryName(ctx.settings.stack)}"` : `it gets the tag ${ctx.settings.ownershipTag}`})`
-  const foreign = (d: Desired<RecordDesired<S>>, path: PathSegment[], l: L, other: string) =>
-    planError(
-      d,
-      path,
-      `${what} "${o.liveName(l)}" (id ${o.liveId(l)}) is owned by another stack (${other}); a stack never takes over another stack's ${wordFor(o.kind, true)}: remove it from that stack's manifests first, or give this manifest another name`
-    )
-
-  const pending: Desired<RecordDesired<S>>[] = []
+  const pairing = new RecordPairing<S, L>(ctx, o)
   // 1. Pinned ids first: a pin wins over a name match, whatever the file order.
-  for (const d of desired) {
-    const pin = d.value.spec.id
-    if (pin === undefined) {
-      pending.push(d)
-      continue
-    }
-    const l = byId.get(pin)
-    const other = l && !o.owns(l) ? o.otherOwner(l) : undefined
-    if (!l) planError(d, ['id'], `no ${what} with id "${pin}" exists`)
-    else if (used.has(pin)) planError(d, ['id'], `${what} id "${pin}" is already matched by another manifest`)
-    else if (other && !o.adoptFromOthers) foreign(d, ['id'], l, other)
-    else result.pairs.push({ desired: d, live: take(l), notes: o.owns(l) ? [] : [adoptionNote(l)] })
-  }
+  const unpinned = pairing.pairPinned(desired, all)
   // 2. This stack's record of the same name; 3. adopt; otherwise create, unless the name is taken.
-  const byName = (list: L[]) => {
-    const index = new Map<string, L[]>()
-    for (const l of list) index.set(o.liveName(l), [...(index.get(o.liveName(l)) ?? []), l])
-    return index
+  const unmatched = pairing.pairOwned(unpinned, owned)
+  const allByName = byName(all, o.liveName)
+  for (const d of unmatched) pairing.pairUnowned(d, allByName.get(d.name) ?? [])
+  return { pairs: pairing.pairs, orphans: owned.filter(l => !pairing.isTaken(l)) }
+}
+
+function byName<L>(list: readonly L[], liveName: (l: L) => string): Map<string, L[]> {
+  const index = new Map<string, L[]>()
+  for (const l of list) index.set(liveName(l), [...(index.get(liveName(l)) ?? []), l])
+  return index
+}
+
+/** One run of pairRecords: the live records taken so far, the pairs made, and the plan errors' wording. */
+class RecordPairing<S extends IdentitySpec, L> {
+  readonly pairs: Pairing<RecordDesired<S>, L>['pairs'] = []
+  private readonly used = new Set<string>()
+  private readonly what: string
+  private readonly siblings: Set<string>
+
+  constructor(
+    private readonly ctx: PlanContext,
+    private readonly o: OwnershipSpec<L>
+  ) {
+    this.what = wordFor(o.kind)
+    this.siblings = new Set(ctx.settings.siblingTags)
   }
-  const ownedByName = byName(owned)
-  const allByName = byName(all)
-  const later: Desired<RecordDesired<S>>[] = []
-  for (const d of pending) {
-    const mine = ownedByName.get(d.name)?.find(l => !used.has(o.liveId(l)))
-    if (mine) result.pairs.push({ desired: d, live: take(mine) })
-    else later.push(d)
+
+  isTaken(l: L): boolean {
+    return this.used.has(this.o.liveId(l))
   }
-  const siblings = new Set(ctx.settings.siblingTags)
-  const siblingOf = (l: L): string | undefined => {
-    const other = o.otherOwner(l)
-    return other !== undefined && siblings.has(other) ? other : undefined
+
+  /** Pairs each manifest that pins an id; returns the others, in order. */
+  pairPinned(desired: Desired<RecordDesired<S>>[], all: readonly L[]): Desired<RecordDesired<S>>[] {
+    const { o, what } = this
+    const byId = new Map(all.map(l => [o.liveId(l), l]))
+    const pending: Desired<RecordDesired<S>>[] = []
+    for (const d of desired) {
+      const pin = d.value.spec.id
+      if (pin === undefined) {
+        pending.push(d)
+        continue
+      }
+      const l = byId.get(pin)
+      const other = l && !o.owns(l) ? o.otherOwner(l) : undefined
+      if (!l) this.planError(d, ['id'], `no ${what} with id "${pin}" exists`)
+      else if (this.used.has(pin))
+        this.planError(d, ['id'], `${what} id "${pin}" is already matched by another manifest`)
+      else if (other && !o.adoptFromOthers) this.foreign(d, ['id'], l, other)
+      else this.pairs.push({ desired: d, live: this.take(l), notes: o.owns(l) ? [] : [this.adoptionNote(l)] })
+    }
+    return pending
   }
-  for (const d of later) {
-    const sameName = (allByName.get(d.name) ?? []).filter(l => !used.has(o.liveId(l)) && !o.owns(l))
-    const others = sameName.filter(l => siblingOf(l) === undefined)
+
+  /** Pairs each manifest with this stack's record of its name; returns the others, in order. */
+  pairOwned(pending: Desired<RecordDesired<S>>[], owned: readonly L[]): Desired<RecordDesired<S>>[] {
+    const ownedByName = byName(owned, this.o.liveName)
+    const later: Desired<RecordDesired<S>>[] = []
+    for (const d of pending) {
+      const mine = ownedByName.get(d.name)?.find(l => !this.isTaken(l))
+      if (mine) this.pairs.push({ desired: d, live: this.take(mine) })
+      else later.push(d)
+    }
+    return later
+  }
+
+  /** A manifest no owned record matches, given the live records of its name: adopt one, create, or a plan error. */
+  pairUnowned(d: Desired<RecordDesired<S>>, named: readonly L[]): void {
+    const { o, ctx, what } = this
+    const sameName = named.filter(l => !this.isTaken(l) && !o.owns(l))
+    const others = sameName.filter(l => this.siblingOf(l) === undefined)
     if (others.length === 0) {
       // None, or only other stacks' of this repository: a new one; each stack keeps its own.
-      const twin = sameName.find(l => o.refusesTwin?.(d.value.spec, l) !== undefined)
-      if (twin)
-        planError(
-          d,
-          ['name'],
-          `stack "${ctx.settings.stack}" cannot create ${what} "${d.name}": another stack of this repository (${siblingOf(twin)}) has one (id ${o.liveId(twin)}), and ${o.refusesTwin!(d.value.spec, twin)}`
-        )
-      else {
-        const sibling = sameName[0]
-        result.pairs.push(
-          sibling === undefined
-            ? { desired: d }
-            : {
-                desired: d,
-                notes: [siblingNote(what, o.liveId(sibling), siblingOf(sibling)!, d.value.spec.adopt)]
-              }
-        )
-      }
-      continue
+      this.pairBesideSiblings(d, sameName)
+      return
     }
     const first = others[0]!
     const other = o.otherOwner(first)
     if (d.value.spec.adopt && others.length === 1) {
-      if (other && !o.adoptFromOthers) foreign(d, ['adopt'], first, other)
-      else result.pairs.push({ desired: d, live: take(first), notes: [adoptionNote(first)] })
+      if (other && !o.adoptFromOthers) this.foreign(d, ['adopt'], first, other)
+      else this.pairs.push({ desired: d, live: this.take(first), notes: [this.adoptionNote(first)] })
     } else if (d.value.spec.adopt) {
-      planError(
+      this.planError(
         d,
         ['adopt'],
         `${others.length} ${wordFor(o.kind, true)} are named "${d.name}" (ids ${others.map(o.liveId).join(', ')}); pin the one to adopt with \`id:\``
       )
     } else if (other && !o.adoptFromOthers) {
-      foreign(d, ['name'], first, other)
+      this.foreign(d, ['name'], first, other)
     } else {
-      planError(
+      this.planError(
         d,
         ['name'],
         `a ${what} named "${d.name}" already exists (id ${o.liveId(first)}) and is not owned by stack "${ctx.settings.stack}"` +
@@ -217,8 +217,59 @@ export function pairRecords<S extends IdentitySpec, L>(
       )
     }
   }
-  result.orphans = owned.filter(l => !used.has(o.liveId(l)))
-  return result
+
+  /** A new record beside other stacks' of its name (none, or only this repository's), unless the server refuses the twin. */
+  private pairBesideSiblings(d: Desired<RecordDesired<S>>, siblings: readonly L[]): void {
+    const { o, ctx, what } = this
+    const twin = siblings.find(l => o.refusesTwin?.(d.value.spec, l) !== undefined)
+    if (twin)
+      this.planError(
+        d,
+        ['name'],
+        `stack "${ctx.settings.stack}" cannot create ${what} "${d.name}": another stack of this repository (${this.siblingOf(twin)}) has one (id ${o.liveId(twin)}), and ${o.refusesTwin!(d.value.spec, twin)}`
+      )
+    else {
+      const sibling = siblings[0]
+      this.pairs.push(
+        sibling === undefined
+          ? { desired: d }
+          : {
+              desired: d,
+              notes: [siblingNote(what, o.liveId(sibling), this.siblingOf(sibling)!, d.value.spec.adopt)]
+            }
+      )
+    }
+  }
+
+  /** The tag of another stack of this repository that owns it. */
+  private siblingOf(l: L): string | undefined {
+    const other = this.o.otherOwner(l)
+    return other !== undefined && this.siblings.has(other) ? other : undefined
+  }
+
+  private take(l: L): L {
+    this.used.add(this.o.liveId(l))
+    return l
+  }
+
+  private planError(d: Desired<RecordDesired<S>>, path: PathSegment[], message: string): void {
+    this.ctx.report(
+      diagnostic('plan', 'error', message, { ...d.value.located.doc.locate(path), field: formatPath(path) })
+    )
+  }
+
+  private adoptionNote(l: L): string {
+    const { o, ctx } = this
+    return `adopts existing ${this.what} ${o.liveId(l)}: this stack takes ownership (${isRegistryKind(o.kind) ? `recorded in its registry dashboard "${registryName(ctx.settings.stack)}"` : `it gets the tag ${ctx.settings.ownershipTag}`})`
+  }
+
+  private foreign(d: Desired<RecordDesired<S>>, path: PathSegment[], l: L, other: string): void {
+    this.planError(
+      d,
+      path,
+      `${this.what} "${this.o.liveName(l)}" (id ${this.o.liveId(l)}) is owned by another stack (${other}); a stack never takes over another stack's ${wordFor(this.o.kind, true)}: remove it from that stack's manifests first, or give this manifest another name`
+    )
+  }
 }
 
 /** A same-named record of another stack of this repository: each stack keeps its own (as dashboards do). */
@@ -259,6 +310,7 @@ export interface RecordWrites<D, L> {
   list(ctx: ApplyContext): Promise<L[]>
 }
 
+/** One change of a record kind as operations of the apply graph; recordRequests counts the same requests. */
 export function recordOperations<S extends IdentitySpec, D extends RecordDesired<S>, L>(
   pc: PlannedChange<D, L>,
   octx: OperationContext,
@@ -266,101 +318,120 @@ export function recordOperations<S extends IdentitySpec, D extends RecordDesired
 ): Operation[] {
   const { change, desired, live } = pc
   if (change.action === 'noop' || change.deferred) return []
-  const registryKind = isRegistryKind(w.kind) ? w.kind : undefined
   const lock = `${w.kind}:${live ? w.liveId(live) : change.name}`
-  if (change.action === 'delete' && live) {
-    const id = w.liveId(live)
-    return [
-      {
-        address: change.address,
-        label: 'delete',
-        lock,
-        provides: [],
-        after: [],
-        run: async ctx => {
-          const outcome = await ctx.api.deleteRecord(w.collection, id)
-          // Forgotten only once it is gone: the registry never loses a record the stack still has.
-          if (registryKind) await ctx.registry.forget(registryKind, id)
-          return { status: 'applied', id, message: outcome === 'absent' ? 'already gone' : undefined }
-        }
-      }
-    ]
-  }
+  if (change.action === 'delete' && live) return [deleteOperation(change, lock, w.liveId(live), w)]
   if (!desired) return []
-  const ready = resourceReady(w.kind, desired.name)
-  if (live) {
-    const body = w.updateBody(desired.value, live, change, octx)
-    const id = w.liveId(live)
-    return [
-      {
-        address: change.address,
-        label: body ? 'update' : 'adopt',
-        lock,
-        provides: [ready],
-        after: body ? placeholderTokens(body) : [],
-        run: async ctx => {
-          if (body) await ctx.api.updateRecord(w.collection, id, bindPlaceholders(body, ctx.facts))
-          const entry = registryKind ? w.entryAfter?.(desired.value, body, live, octx) : undefined
-          if (registryKind && entry) await ctx.registry.record(registryKind, id, entry)
-          return { status: 'applied', id }
-        }
-      }
-    ]
+  if (live) return [updateOperation(change, lock, desired, live, octx, w)]
+  return createOperations(change, lock, desired, octx, w)
+}
+
+/** The registry kind whose entries record this kind's ownership, if it is one. */
+const registryKindOf = (kind: ResourceKind): RegistryKind | undefined =>
+  isRegistryKind(kind) ? kind : undefined
+
+function deleteOperation<D, L>(change: Change, lock: string, id: string, w: RecordWrites<D, L>): Operation {
+  const registryKind = registryKindOf(w.kind)
+  return {
+    address: change.address,
+    label: 'delete',
+    lock,
+    provides: [],
+    after: [],
+    run: async ctx => {
+      const outcome = await ctx.api.deleteRecord(w.collection, id)
+      // Forgotten only once it is gone: the registry never loses a record the stack still has.
+      if (registryKind) await ctx.registry.forget(registryKind, id)
+      return { status: 'applied', id, message: outcome === 'absent' ? 'already gone' : undefined }
+    }
   }
+}
+
+/** An update, or an adoption alone when nothing but ownership changes (no request then). */
+function updateOperation<D, L>(
+  change: Change,
+  lock: string,
+  desired: Desired<D>,
+  live: L,
+  octx: OperationContext,
+  w: RecordWrites<D, L>
+): Operation {
+  const registryKind = registryKindOf(w.kind)
+  const body = w.updateBody(desired.value, live, change, octx)
+  const id = w.liveId(live)
+  return {
+    address: change.address,
+    label: body ? 'update' : 'adopt',
+    lock,
+    provides: [resourceReady(w.kind, desired.name)],
+    after: body ? placeholderTokens(body) : [],
+    run: async ctx => {
+      if (body) await ctx.api.updateRecord(w.collection, id, bindPlaceholders(body, ctx.facts))
+      const entry = registryKind ? w.entryAfter?.(desired.value, body, live, octx) : undefined
+      if (registryKind && entry) await ctx.registry.record(registryKind, id, entry)
+      return { status: 'applied', id }
+    }
+  }
+}
+
+/** A duplicate-safe create, recorded in the registry for a registry kind, and its link when it needs one. */
+function createOperations<D, L>(
+  change: Change,
+  lock: string,
+  desired: Desired<D>,
+  octx: OperationContext,
+  w: RecordWrites<D, L>
+): Operation[] {
+  const registryKind = registryKindOf(w.kind)
+  const ready = resourceReady(w.kind, desired.name)
   const body = w.createBody(desired.value, octx)
   const link = w.linkBody?.(desired.value, octx)
-  const linkOps: Operation[] = link
-    ? [
-        {
-          address: change.address,
-          label: 'link',
-          lock,
-          provides: [],
-          after: [ready, ...placeholderTokens(link)],
-          run: async ctx => {
-            const id = ctx.facts.get(ready)?.id
-            if (id === undefined) throw new Error(`${wordFor(w.kind)} "${desired.name}" has no id`)
-            await ctx.api.updateRecord(w.collection, id, bindPlaceholders(link, ctx.facts))
-            return { status: 'applied', id }
-          }
+  const create: Operation = {
+    address: change.address,
+    label: 'create',
+    lock,
+    provides: [ready],
+    after: placeholderTokens(body),
+    run: async ctx => {
+      const bound = bindPlaceholders(body, ctx.facts)
+      const result = await createOnce(ctx, {
+        what: w.collection,
+        name: desired.name,
+        create: () => ctx.api.createRecord(w.collection, bound),
+        created: c => ({ status: 'applied', id: c.id }),
+        list: () => w.list(ctx),
+        find: all => (w.find ? w.find(all, bound, octx) : all.find(l => w.liveName(l) === desired.name)),
+        adopted: found => ({ status: 'adopted', id: w.liveId(found) })
+      })
+      const entry = registryKind ? w.entryAfter?.(desired.value, bound, undefined, octx) : undefined
+      if (registryKind && entry && result.id !== undefined) {
+        try {
+          await ctx.registry.record(registryKind, result.id, entry)
+        } catch (e) {
+          throw unrecordedError(
+            `${wordFor(w.kind)} "${desired.name}" was created (id ${result.id})`,
+            octx.settings.stack,
+            e
+          )
         }
-      ]
-    : []
-  return [
-    ...linkOps,
-    {
-      address: change.address,
-      label: 'create',
-      lock,
-      provides: [ready],
-      after: placeholderTokens(body),
-      run: async ctx => {
-        const bound = bindPlaceholders(body, ctx.facts)
-        const result = await createOnce(ctx, {
-          what: w.collection,
-          name: desired.name,
-          create: () => ctx.api.createRecord(w.collection, bound),
-          created: c => ({ status: 'applied', id: c.id }),
-          list: () => w.list(ctx),
-          find: all => (w.find ? w.find(all, bound, octx) : all.find(l => w.liveName(l) === desired.name)),
-          adopted: found => ({ status: 'adopted', id: w.liveId(found) })
-        })
-        const entry = registryKind ? w.entryAfter?.(desired.value, bound, undefined, octx) : undefined
-        if (registryKind && entry && result.id !== undefined) {
-          try {
-            await ctx.registry.record(registryKind, result.id, entry)
-          } catch (e) {
-            throw unrecordedError(
-              `${wordFor(w.kind)} "${desired.name}" was created (id ${result.id})`,
-              octx.settings.stack,
-              e
-            )
-          }
-        }
-        return result
       }
+      return result
     }
-  ]
+  }
+  if (!link) return [create]
+  const linkOp: Operation = {
+    address: change.address,
+    label: 'link',
+    lock,
+    provides: [],
+    after: [ready, ...placeholderTokens(link)],
+    run: async ctx => {
+      const id = ctx.facts.get(ready)?.id
+      if (id === undefined) throw new Error(`${wordFor(w.kind)} "${desired.name}" has no id`)
+      await ctx.api.updateRecord(w.collection, id, bindPlaceholders(link, ctx.facts))
+      return { status: 'applied', id }
+    }
+  }
+  return [linkOp, create]
 }
 
 /** A kind's `operations` and `requests`, both from how it writes, so the estimate decides as the requests do. */

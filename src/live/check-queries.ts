@@ -17,7 +17,7 @@ import { normalizeGroupBy, seriesToConfig, type SeriesLike } from '../kinds/tile
 import type { Logger } from '../log.js'
 import { AGG_FNS } from '../manifest/vocabulary.js'
 import { keyedField } from '../plan/diff.js'
-import type { AlertSeries, TileSeries } from '../plan/preview.js'
+import type { AlertSeries, SeriesStatus, TileSeries } from '../plan/preview.js'
 
 const HOUR = 3_600_000
 /** A tile's query: the last 24 hours in 48 buckets. */
@@ -111,13 +111,7 @@ async function queryTiles(api: ObservabilityApi, pc: PlannedChange, findings: Fi
     if (change.action === 'update' && !changedTiles.has(tile.spec.name)) continue
     const query = tileQuery(tile.body)
     const kept: TileSeries = {
-      dashboard: d.spec.name,
-      tile: tile.spec.name,
-      status: 'ok',
-      startTime: end - TILE_RANGE,
-      endTime: end,
-      granularity: TILE_GRANULARITY,
-      points: [],
+      ...tileSeries(d.spec.name, tile.spec.name, end, 'ok'),
       ...numberFormatOf(tile.body)
     }
     if (!query) {
@@ -178,20 +172,7 @@ async function replayAlert(
       : dashboards.get(a.dashboard)?.tiles.find(t => t.spec.name === a.tile)
   const query = tile ? tileQuery(tile.body) : undefined
   const interval = INTERVAL_MS[a.interval]
-  const kept: AlertSeries = {
-    alert: a.name,
-    ...(a.dashboard !== undefined ? { dashboard: a.dashboard } : {}),
-    ...(a.tile !== undefined ? { tile: a.tile } : {}),
-    status: 'ok',
-    startTime: end - ALERT_RANGE,
-    endTime: end,
-    granularity: a.interval,
-    points: [],
-    thresholdType: a.thresholdType,
-    threshold: a.threshold,
-    ...(a.thresholdMax !== undefined ? { thresholdMax: a.thresholdMax } : {}),
-    ...(tile ? numberFormatOf(tile.body) : {})
-  }
+  const kept: AlertSeries = { ...alertSeries(a, end, 'ok'), ...(tile ? numberFormatOf(tile.body) : {}) }
   if (!query || !interval) {
     keep?.alerts?.push({
       ...kept,
@@ -415,34 +396,54 @@ function cannotQuery(
       const changed = changedTileNames(change)
       for (const tile of d.tiles) {
         if (change.action === 'update' && !changed.has(tile.spec.name)) continue
-        keep.tiles?.push({
-          dashboard: d.spec.name,
-          tile: tile.spec.name,
-          status: 'managed',
-          reason,
-          startTime: end - TILE_RANGE,
-          endTime: end,
-          granularity: TILE_GRANULARITY,
-          points: []
-        })
+        keep.tiles?.push(tileSeries(d.spec.name, tile.spec.name, end, 'managed', reason))
       }
     } else if (change.kind === 'Alert') {
-      const a = (pc.desired.value as DesiredAlert).spec
-      keep.alerts?.push({
-        alert: a.name,
-        ...(a.dashboard !== undefined ? { dashboard: a.dashboard } : {}),
-        ...(a.tile !== undefined ? { tile: a.tile } : {}),
-        status: 'managed',
-        reason,
-        startTime: end - ALERT_RANGE,
-        endTime: end,
-        granularity: a.interval,
-        points: [],
-        thresholdType: a.thresholdType,
-        threshold: a.threshold,
-        ...(a.thresholdMax !== undefined ? { thresholdMax: a.thresholdMax } : {})
-      })
+      keep.alerts?.push(alertSeries((pc.desired.value as DesiredAlert).spec, end, 'managed', reason))
     }
+  }
+}
+
+/** A tile's preview entry before its points: which tile, and the range its query covers. */
+function tileSeries(
+  dashboard: string,
+  tile: string,
+  end: number,
+  status: SeriesStatus,
+  reason?: string
+): TileSeries {
+  return {
+    dashboard,
+    tile,
+    status,
+    ...(reason !== undefined ? { reason } : {}),
+    startTime: end - TILE_RANGE,
+    endTime: end,
+    granularity: TILE_GRANULARITY,
+    points: []
+  }
+}
+
+/** An alert's preview entry before its points: what it watches, the range it is replayed over, its threshold. */
+function alertSeries(
+  a: DesiredAlert['spec'],
+  end: number,
+  status: SeriesStatus,
+  reason?: string
+): AlertSeries {
+  return {
+    alert: a.name,
+    ...(a.dashboard !== undefined ? { dashboard: a.dashboard } : {}),
+    ...(a.tile !== undefined ? { tile: a.tile } : {}),
+    status,
+    ...(reason !== undefined ? { reason } : {}),
+    startTime: end - ALERT_RANGE,
+    endTime: end,
+    granularity: a.interval,
+    points: [],
+    thresholdType: a.thresholdType,
+    threshold: a.threshold,
+    ...(a.thresholdMax !== undefined ? { thresholdMax: a.thresholdMax } : {})
   }
 }
 

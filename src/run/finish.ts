@@ -21,31 +21,34 @@ import {
   type StackOutcome
 } from './types.js'
 
+/** The stack a plan was made for. */
+interface PlannedStack {
+  stack: { name: string; manifests: Pick<ManifestSet, 'diagnostics'> }
+  settings: PlanSettings
+  outcome: PlanOutcome
+}
+
+/** What the run gives each stack it finishes. */
+interface FinishRun {
+  api: ObservabilityApi
+  log: Logger
+  forStack?: SavedForStack
+  planFile: string
+  deps: RunDependencies
+  many: boolean
+  /** The changes' operations when not their kinds' (a saved plan's, applied as recorded). */
+  operations?: ApplyInput['operations']
+  /** The live state the plan read: the apply looks for copies of what it creates against it. */
+  live: LiveState
+}
+
 /** A stack's plan carried through: refused on errors, returned for plan and drift, or applied. */
 export async function finishStack(
   config: Config<OnlineCommand>,
-  {
-    stack,
-    settings,
-    outcome
-  }: {
-    stack: { name: string; manifests: Pick<ManifestSet, 'diagnostics'> }
-    settings: PlanSettings
-    outcome: PlanOutcome
-  },
-  run: {
-    api: ObservabilityApi
-    log: Logger
-    forStack?: SavedForStack
-    planFile: string
-    deps: RunDependencies
-    many: boolean
-    /** The changes' operations when not their kinds' (a saved plan's, applied as recorded). */
-    operations?: ApplyInput['operations']
-    /** The live state the plan read: the apply looks for copies of what it creates against it. */
-    live: LiveState
-  }
+  planned: PlannedStack,
+  run: FinishRun
 ): Promise<StackOutcome> {
+  const { stack, outcome } = planned
   const plan = outcome.plan
   const diagnostics: Diagnostic[] = [
     ...stack.manifests.diagnostics,
@@ -68,21 +71,39 @@ export async function finishStack(
   if (config.command === 'plan') return finish(0)
   if (config.command === 'drift') return finish(outputs.hasChanges ? 1 : 0)
 
-  if (run.forStack !== undefined) {
-    const refusal =
-      typeof run.forStack === 'object' && 'missing' in run.forStack
-        ? outputs.hasChanges
-          ? run.forStack.missing
-          : undefined
-        : compareWithSavedPlan(run.forStack, config.savedPlan!, plan)
-    if (refusal) {
-      diagnostics.push(diagnostic('apply', 'error', `nothing was applied: ${refusal}`))
-      return finish(1)
-    }
+  const refusal =
+    run.forStack !== undefined && savedPlanRefusal(run.forStack, config, plan, outputs.hasChanges)
+  if (refusal) {
+    diagnostics.push(diagnostic('apply', 'error', `nothing was applied: ${refusal}`))
+    return finish(1)
   }
   if (!outputs.hasChanges) return finish(0)
+  const apply = await applyStack(config, planned, run)
+  diagnostics.push(...applyProblems(plan, apply))
+  return finish(apply.complete ? 0 : 1, apply)
+}
+
+/**
+ * Why `apply --plan` applies nothing of this stack: its plan differs from the saved one, or the saved file does not
+ * hold this stack while its plan has changes.
+ */
+function savedPlanRefusal(
+  forStack: SavedForStack,
+  config: Config<OnlineCommand>,
+  plan: Plan,
+  hasChanges: boolean
+): string | undefined {
+  if (typeof forStack === 'object' && 'missing' in forStack) return hasChanges ? forStack.missing : undefined
+  return compareWithSavedPlan(forStack, config.savedPlan!, plan)
+}
+
+function applyStack(
+  config: Config<OnlineCommand>,
+  { stack, settings, outcome }: PlannedStack,
+  run: FinishRun
+): Promise<ApplyResult> {
   const progress = run.deps.progress
-  const apply = await applyPlan({
+  return applyPlan({
     api: run.api,
     planned: outcome.planned,
     dashboards: outcome.dashboards,
@@ -94,14 +115,12 @@ export async function finishStack(
     before: run.live,
     ...(run.deps.pacing ? { onPacing: run.deps.pacing } : {}),
     // A plan file older than estimates has none to count down.
-    ...(plan.estimate?.version === ESTIMATE_VERSION ? { countdown: { pace: config.rateLimit } } : {}),
+    ...(outcome.plan.estimate?.version === ESTIMATE_VERSION ? { countdown: { pace: config.rateLimit } } : {}),
     // A create that timed out may commit up to about as late again: wait that long before looking for copies.
     settleMs: 2 * config.requestTimeoutMs,
     // With many stacks, each line says whose change it is.
     onProgress: progress && run.many ? p => progress({ ...p, stack: stack.name }) : progress
   })
-  diagnostics.push(...applyProblems(plan, apply))
-  return finish(apply.complete ? 0 : 1, apply)
 }
 
 /** What went wrong in an apply, each at the manifest of its change: failed changes, copies, a service not converged. */

@@ -112,6 +112,83 @@ describe('request validation', () => {
   })
 })
 
+describe('formulas on which the server throws (common-utils validateChartConfigFormulas)', () => {
+  const tile = (config: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({
+    name: 'T',
+    x: 0,
+    y: 0,
+    w: 6,
+    h: 3,
+    config,
+    ...extra
+  })
+  const pie = (formulas: unknown) => ({
+    displayType: 'pie',
+    sourceId: LOGS,
+    select: [{ aggFn: 'count' }],
+    formulas
+  })
+  const CRASH = { message: 'Something went wrong :(' }
+
+  test('a null formula or a formulas that is not a list, on a display type without formulas, is a 500 as on the real server', async () => {
+    const before = emulator.selfHosted.dashboards.size
+    for (const config of [
+      pie([null]),
+      pie([{ expression: 'A' }, null]),
+      pie('A'),
+      pie({}),
+      { displayType: 'markdown', markdown: 'x', formulas: [null] },
+      { displayType: 'search', sourceId: LOGS, select: '', whereLanguage: 'lucene', formulas: [null] }
+    ]) {
+      const answer = await create({ name: 'x', tiles: [tile(config)] })
+      expect({ config, status: answer.status, body: answer.json }).toEqual({
+        config,
+        status: 500,
+        body: CRASH
+      })
+    }
+    // Whatever else the body gets wrong: the exception ends the parse.
+    const alsoWrong = await create({ name: 5, tiles: [tile(pie([null]), { x: 99 })] })
+    expect([alsoWrong.status, alsoWrong.json]).toEqual([500, CRASH])
+    expect(emulator.selfHosted.dashboards.size).toBe(before)
+  })
+
+  test('the dry run and an update answer the same 500, and the update changes nothing', async () => {
+    const dryRun = await call(emulator, 'POST', '/api/v2/dashboards/validate', {
+      body: { name: 'x', tiles: [tile(pie([null]))] }
+    })
+    expect([dryRun.status, dryRun.json]).toEqual([500, CRASH])
+    const created = await create({ name: 'Kept', tiles: [tile(pie(undefined))] })
+    expect(created.status).toBe(200)
+    const id = created.json.data.id as string
+    const update = await call(emulator, 'PUT', `/api/v2/dashboards/${id}`, {
+      body: { name: 'Changed', tiles: [tile(pie([null]))] }
+    })
+    expect([update.status, update.json]).toEqual([500, CRASH])
+    expect(emulator.selfHosted.dashboards.get(id)!.name).toBe('Kept')
+  })
+
+  test('what the check reads without throwing is its 400 or passes; a display type with formulas refuses a null first', async () => {
+    const empty = await create({ name: 'x', tiles: [tile(pie([1]))] })
+    expect([empty.status, empty.json]).toEqual([
+      400,
+      { message: 'Body validation failed: tiles.0.config.formulas.0.expression: Expression is empty' }
+    ])
+    for (const formulas of [null, 0, [], { length: 0 }]) {
+      const answer = await create({ name: 'x', tiles: [tile(pie(formulas))] })
+      expect({ formulas, status: answer.status }).toEqual({ formulas, status: 200 })
+    }
+    const line = await create({
+      name: 'x',
+      tiles: [tile({ displayType: 'line', sourceId: LOGS, select: [{ aggFn: 'count' }], formulas: [null] })]
+    })
+    expect([line.status, line.json]).toEqual([
+      400,
+      { message: 'Body validation failed: tiles.0.config.formulas.0: Expected object, received null' }
+    ])
+  })
+})
+
 describe('POST /dashboards/validate', () => {
   test('a valid body answers valid with the parsed body (defaults filled in) and saves nothing', async () => {
     const before = emulator.selfHosted.dashboards.size

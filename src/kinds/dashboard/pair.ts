@@ -18,78 +18,107 @@ export function pairDashboards(
   desired: Desired<DesiredDashboard>[],
   ctx: PlanContext
 ): Pairing<DesiredDashboard, LiveDashboard> {
-  const tag = ctx.settings.ownershipTag
-  const siblings = new Set(ctx.settings.siblingTags)
-  const isSibling = (d: LiveDashboard) => d.tags.some(t => siblings.has(t))
   // A registry dashboard (registry.ts) is bookkeeping, not a dashboard any manifest manages.
   const all = ctx.live.Dashboard.filter(d => !isRegistryDashboard(d)).sort((a, b) => a.id.localeCompare(b.id))
-  const owned = all.filter(d => d.tags.includes(tag))
-  const byId = new Map(all.map(d => [d.id, d]))
-  const used = new Set<string>()
-  const result: Pairing<DesiredDashboard, LiveDashboard> = { pairs: [], orphans: [] }
-  const take = (d: LiveDashboard) => {
-    used.add(d.id)
-    return d
-  }
-  // Indexed by name: pairing stays linear in the number of dashboards.
-  const byName = (list: LiveDashboard[]) => {
-    const index = new Map<string, LiveDashboard[]>()
-    for (const d of list) index.set(d.name, [...(index.get(d.name) ?? []), d])
-    return index
-  }
-  const ownedByName = byName(owned)
-  const allByName = byName(all)
-  const firstUnused = (index: Map<string, LiveDashboard[]>, name: string) =>
-    index.get(name)?.find(d => !used.has(d.id))
-  const pending: Desired<DesiredDashboard>[] = []
-  const planError = (d: Desired<DesiredDashboard>, path: PathSegment[], message: string) =>
-    ctx.report(
-      diagnostic('plan', 'error', message, { ...d.value.located.doc.locate(path), field: formatPath(path) })
-    )
-
+  const owned = all.filter(d => d.tags.includes(ctx.settings.ownershipTag))
+  const pairing = new DashboardPairing(ctx, all, owned)
   // 1. Pinned ids, all of them first: a pin wins over a name match, whatever the file order.
-  for (const d of desired) {
-    const pin = d.value.spec.id
-    if (pin === undefined) continue
-    const live = byId.get(pin)
-    if (!live) planError(d, ['id'], `no dashboard with id "${pin}" exists`)
-    else if (used.has(pin))
-      planError(d, ['id'], `dashboard id "${pin}" is already matched by another manifest`)
+  for (const d of desired) if (d.value.spec.id !== undefined) pairing.pairPinned(d, d.value.spec.id)
+  // 2. This stack's dashboard of the same name.
+  const pending: Desired<DesiredDashboard>[] = []
+  for (const d of desired) if (d.value.spec.id === undefined && !pairing.pairOwned(d)) pending.push(d)
+  // 3. renamedFrom; 4. adopt; otherwise create, unless the name is taken by a dashboard we do not own.
+  for (const d of pending) if (!pairing.pairRenamed(d)) pairing.pairUnowned(d)
+  const result: Pairing<DesiredDashboard, LiveDashboard> = {
+    pairs: pairing.pairs,
+    orphans: owned.filter(d => !pairing.isTaken(d))
+  }
+  settleDashboardLinks(result, ctx)
+  hintRenames(result)
+  // The stack's extra registry dashboards (registry.ts) go like any orphan: named in the plan, deleted with prune.
+  const { extras, dashboard: kept } = ctx.registry
+  if (kept && extras.length > 0) {
+    result.orphans.push(...extras)
+    result.why = new Map(extras.map(e => [e, extraRegistryWhy(kept)]))
+  }
+  return result
+}
+
+/** One run of pairDashboards: the live dashboards taken so far and the pairs made. */
+class DashboardPairing {
+  readonly pairs: Pairing<DesiredDashboard, LiveDashboard>['pairs'] = []
+  private readonly used = new Set<string>()
+  private readonly tag: string
+  private readonly siblings: Set<string>
+  private readonly byId: Map<string, LiveDashboard>
+  // Indexed by name: pairing stays linear in the number of dashboards.
+  private readonly ownedByName: Map<string, LiveDashboard[]>
+  private readonly allByName: Map<string, LiveDashboard[]>
+
+  constructor(
+    private readonly ctx: PlanContext,
+    all: LiveDashboard[],
+    owned: LiveDashboard[]
+  ) {
+    this.tag = ctx.settings.ownershipTag
+    this.siblings = new Set(ctx.settings.siblingTags)
+    this.byId = new Map(all.map(d => [d.id, d]))
+    this.ownedByName = byName(owned)
+    this.allByName = byName(all)
+  }
+
+  isTaken(live: LiveDashboard): boolean {
+    return this.used.has(live.id)
+  }
+
+  pairPinned(d: Desired<DesiredDashboard>, pin: string): void {
+    const live = this.byId.get(pin)
+    if (!live) this.planError(d, ['id'], `no dashboard with id "${pin}" exists`)
+    else if (this.used.has(pin))
+      this.planError(d, ['id'], `dashboard id "${pin}" is already matched by another manifest`)
     else {
-      const notes = live.tags.includes(tag) ? [] : [adoptionNote(live, tag)]
-      result.pairs.push({ desired: d, live: take(live), notes })
+      const notes = live.tags.includes(this.tag) ? [] : [adoptionNote(live, this.tag)]
+      this.pairs.push({ desired: d, live: this.take(live), notes })
     }
   }
-  // 2. This stack's dashboard of the same name.
-  for (const d of desired) {
-    if (d.value.spec.id !== undefined) continue
-    const mine = firstUnused(ownedByName, d.name)
-    if (mine) result.pairs.push({ desired: d, live: take(mine) })
-    else pending.push(d)
+
+  /** Whether this stack has a dashboard of the manifest's name (now paired). */
+  pairOwned(d: Desired<DesiredDashboard>): boolean {
+    const mine = this.firstUnused(this.ownedByName, d.name)
+    if (mine) this.pairs.push({ desired: d, live: this.take(mine) })
+    return mine !== undefined
   }
-  // 3. renamedFrom; 4. adopt; otherwise create, unless the name is taken by a dashboard we do not own.
-  for (const d of pending) {
+
+  /** Whether this stack has the dashboard the manifest's `renamedFrom` names (now paired). */
+  pairRenamed(d: Desired<DesiredDashboard>): boolean {
     const from = d.value.spec.renamedFrom
-    const previous = from !== undefined ? firstUnused(ownedByName, from) : undefined
-    if (previous) {
-      result.pairs.push({
+    const previous = from !== undefined ? this.firstUnused(this.ownedByName, from) : undefined
+    if (previous)
+      this.pairs.push({
         desired: d,
-        live: take(previous),
+        live: this.take(previous),
         notes: [`renamed from "${from}": keeps its id, its tile ids and its alerts`]
       })
-      continue
-    }
-    const sameName = (allByName.get(d.name) ?? []).filter(l => !used.has(l.id) && !l.tags.includes(tag))
+    return previous !== undefined
+  }
+
+  /** A manifest no dashboard of this stack matches: a create, an adoption, or a plan error when the name is taken. */
+  pairUnowned(d: Desired<DesiredDashboard>): void {
+    const { tag, ctx } = this
+    const sameName = (this.allByName.get(d.name) ?? []).filter(
+      l => !this.used.has(l.id) && !l.tags.includes(tag)
+    )
+    const isSibling = (l: LiveDashboard) => l.tags.some(t => this.siblings.has(t))
     const others = sameName.filter(l => !isSibling(l))
     if (others.length === 0) {
       const sibling = sameName.find(isSibling)
-      result.pairs.push(
+      this.pairs.push(
         sibling ? { desired: d, notes: [siblingNote(sibling, d.value.spec.adopt)] } : { desired: d }
       )
     } else if (d.value.spec.adopt && others.length === 1) {
-      result.pairs.push({ desired: d, live: take(others[0]!), notes: [adoptionNote(others[0]!, tag)] })
+      this.pairs.push({ desired: d, live: this.take(others[0]!), notes: [adoptionNote(others[0]!, tag)] })
     } else if (d.value.spec.adopt) {
-      planError(
+      this.planError(
         d,
         ['adopt'],
         `${others.length} dashboards are named "${d.name}" (ids ${others.map(o => o.id).join(', ')}); pin the one to adopt with \`id:\``
@@ -97,7 +126,7 @@ export function pairDashboards(
     } else {
       const other = others[0]!
       const ownerTag = other.tags.find(isOwnershipTag)
-      planError(
+      this.planError(
         d,
         ['name'],
         `a dashboard named "${d.name}" already exists (id ${other.id}) and is not owned by stack "${ctx.settings.stack}"` +
@@ -106,12 +135,35 @@ export function pairDashboards(
       )
     }
   }
-  result.orphans = owned.filter(d => !used.has(d.id))
-  settleDashboardLinks(result, ctx)
 
-  // A rename without renamedFrom looks like a create plus an orphan with the same tiles. Renames are
-  // explicit: it stays a create and a delete (with prune) under their own names, and the create says
-  // how to make it a rename.
+  private firstUnused(index: Map<string, LiveDashboard[]>, name: string): LiveDashboard | undefined {
+    return index.get(name)?.find(d => !this.used.has(d.id))
+  }
+
+  private take(d: LiveDashboard): LiveDashboard {
+    this.used.add(d.id)
+    return d
+  }
+
+  private planError(d: Desired<DesiredDashboard>, path: PathSegment[], message: string): void {
+    this.ctx.report(
+      diagnostic('plan', 'error', message, { ...d.value.located.doc.locate(path), field: formatPath(path) })
+    )
+  }
+}
+
+function byName(list: LiveDashboard[]): Map<string, LiveDashboard[]> {
+  const index = new Map<string, LiveDashboard[]>()
+  for (const d of list) index.set(d.name, [...(index.get(d.name) ?? []), d])
+  return index
+}
+
+/**
+ * A rename without renamedFrom looks like a create plus an orphan with the same tiles. Renames are
+ * explicit: it stays a create and a delete (with prune) under their own names, and the create says
+ * how to make it a rename.
+ */
+function hintRenames(result: Pairing<DesiredDashboard, LiveDashboard>): void {
   const orphanKeys = new Map(result.orphans.map(o => [o, tileNameKey(o.tiles.map(t => t.name))]))
   const hinted = new Set<LiveDashboard>()
   for (const pair of result.pairs) {
@@ -124,13 +176,6 @@ export function pairDashboards(
       `looks like a rename of "${twin.name}": add \`renamedFrom: ${JSON.stringify(twin.name)}\` to keep its id and alerts`
     ]
   }
-  // The stack's extra registry dashboards (registry.ts) go like any orphan: named in the plan, deleted with prune.
-  const { extras, dashboard: kept } = ctx.registry
-  if (kept && extras.length > 0) {
-    result.orphans.push(...extras)
-    result.why = new Map(extras.map(e => [e, extraRegistryWhy(kept)]))
-  }
-  return result
 }
 
 const tileNameKey = (names: string[]): string => (names.length === 0 ? '' : JSON.stringify([...names].sort()))
