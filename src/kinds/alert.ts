@@ -64,6 +64,8 @@ export const alertKind: Kind<DesiredAlert, LiveAlert> = {
     remove: (api, id) => api.deleteAlert(id)
   },
   seenOn: d => (d.value.spec.dashboard === undefined ? undefined : { dashboard: d.value.spec.dashboard }),
+  heldWhileUsed: undefined,
+  unnamedUses: undefined,
   live: { read: api => api.listAlerts() },
 
   desired(ctx) {

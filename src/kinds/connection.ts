@@ -30,6 +30,9 @@ export const connectionKind: Kind<Desired, LiveConnection> = {
   referredBy: [{ key: 'connectionId', as: 'connection' }],
   copies: undefined,
   seenOn: undefined,
+  // The server deletes a connection whatever still names it (docs/real-server.md).
+  heldWhileUsed: { fields: ['connectionId'] },
+  unnamedUses: undefined,
   live: { read: api => api.listConnections() },
 
   desired: ctx => desiredRecords('Connection', ctx.manifests.specs.Connection, ctx.live.Connection, ctx),

@@ -196,6 +196,23 @@ export interface CopyCheck<L> {
   inUse?(api: ObservabilityApi): Promise<(id: string) => boolean>
 }
 
+/** A reference a live record holds to another resource, and where it names it: `channels[1].webhookId`. */
+export interface Use {
+  kind: ResourceKind
+  id: string
+  /** Where the user names it: `channels[1]`, `tiles["Errors"]`. */
+  at: string
+}
+
+/**
+ * A kind whose delete waits while a kept live record still uses it (planner/in-use.ts): the server deletes it and
+ * leaves the user pointing at nothing, or refuses the delete.
+ */
+export interface HeldWhileUsed {
+  /** The live-record fields that hold ids of this kind, wherever they sit in any kind's record. */
+  fields: readonly string[]
+}
+
 /**
  * A kind. The members that may be absent are still required keys (`undefined` says "none"), so a new kind that
  * forgets one does not compile.
@@ -214,6 +231,13 @@ export interface Kind<D = unknown, L = unknown> {
    * (`own`), an alert's is the one it watches (undefined: none).
    */
   seenOn: ((d: Desired<D>) => { dashboard: string; own?: boolean } | undefined) | undefined
+  /** Its deletes wait while a kept record uses it (undefined: a delete goes whatever still names it). */
+  readonly heldWhileUsed: HeldWhileUsed | undefined
+  /**
+   * The references its live records hold that no field name says (a source's `connection`), found at each object
+   * of the record, `o` at `at` ('' for the record itself). Undefined: its field names say them all.
+   */
+  readonly unnamedUses: ((o: Readonly<Record<string, unknown>>, at: string) => Use[]) | undefined
   /** How its live records are read (kinds that share another kind's records have none). */
   readonly live?: LiveReader<L>
   desired(ctx: PlanContext): Desired<D>[]

@@ -29,6 +29,9 @@ export const savedSearchKind: Kind<DesiredSavedSearch, LiveSavedSearch> = {
     remove: (api, id) => api.deleteRecord('saved-searches', id)
   },
   seenOn: undefined,
+  // Its alerts are this stack's: the plan names them as deleted by the server with it.
+  heldWhileUsed: undefined,
+  unnamedUses: undefined,
   live: { read: api => api.listSavedSearches() },
 
   desired: ctx =>

@@ -91,6 +91,22 @@ export const sourceKind: Kind<DesiredSource, LiveSource> = {
   ],
   copies: undefined,
   seenOn: undefined,
+  // The server deletes a source whatever still names it (docs/real-server.md).
+  heldWhileUsed: {
+    fields: [
+      'sourceId',
+      'logSourceId',
+      'traceSourceId',
+      'metricSourceId',
+      'sessionSourceId',
+      'appliesToSourceIds'
+    ]
+  },
+  // A source names its connection by `connection`.
+  unnamedUses: (o, at) =>
+    at === '' && typeof o.connection === 'string'
+      ? [{ kind: 'Connection', id: o.connection, at: 'connection' }]
+      : [],
   live: { read: api => api.listSources() },
 
   desired: ctx => desiredRecords('Source', ctx.manifests.specs.Source, ctx.live.Source, ctx),

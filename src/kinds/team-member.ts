@@ -52,6 +52,8 @@ export const teamMemberKind: Kind<DesiredTeamMember, PlannedTeamMember> = {
   referredBy: undefined,
   copies: undefined,
   seenOn: undefined,
+  heldWhileUsed: undefined,
+  unnamedUses: undefined,
   live: {
     read: api => api.listTeam(),
     // Two more requests only for a stack with team members, or one whose registry lists some to prune.

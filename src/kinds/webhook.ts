@@ -37,6 +37,10 @@ export const webhookKind: Kind<Desired, LiveWebhook> = {
   referredBy: [{ key: 'webhookId', as: 'webhook' }],
   copies: undefined,
   seenOn: undefined,
+  // The server refuses to delete an alert's first channel (409), and deletes a later one, leaving the alert pointing
+  // at nothing (docs/real-server.md).
+  heldWhileUsed: { fields: ['webhookId'] },
+  unnamedUses: undefined,
   live: { read: api => api.listWebhooks() },
 
   desired: ctx => desiredRecords('Webhook', ctx.manifests.specs.Webhook, ctx.live.Webhook, ctx),

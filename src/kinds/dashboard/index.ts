@@ -12,6 +12,7 @@ import { recordDashboardFacts } from './facts.js'
 import { normalDesired, normalLive } from './normal.js'
 import { refineDashboard } from './notes.js'
 import { dashboardOperations, dashboardRequests } from './operations.js'
+import { linkOutUses } from './links.js'
 import { pairDashboards } from './pair.js'
 import { savedDashboard } from './saved.js'
 
@@ -31,6 +32,8 @@ export const dashboardKind: Kind<DesiredDashboard, LiveDashboard> = {
     }
   },
   seenOn: d => ({ dashboard: d.name, own: true }),
+  heldWhileUsed: undefined,
+  unnamedUses: linkOutUses,
   live: { read: api => api.listDashboards(), first: true },
   keyedPaths: new Set(['tiles', 'containers']),
   desired: desiredDashboards,
