@@ -13,6 +13,7 @@ import { isOwnershipTag, orderedUserTags, userTags } from './ownership.js'
 import { desiredRecords, pairRecords, recordWrites, type RecordDesired } from './records.js'
 import { checkFilterTypes, filterBody } from './saved-search-filters.js'
 import type { Resolved } from './references.js'
+import { savedSearchExport } from './saved-search-export.js'
 
 interface DesiredSavedSearch extends RecordDesired<SavedSearchSpec> {
   resolvedSource?: Resolved
@@ -32,6 +33,7 @@ export const savedSearchKind: Kind<DesiredSavedSearch, LiveSavedSearch> = {
   // Its alerts are this stack's: the plan names them as deleted by the server with it.
   heldWhileUsed: undefined,
   unnamedUses: undefined,
+  exports: savedSearchExport,
   live: { read: api => api.listSavedSearches() },
 
   desired: ctx =>

@@ -29,6 +29,7 @@ export const serviceSettingsKind: Kind<ServiceSettingsSpec, LiveService> = {
   seenOn: undefined,
   heldWhileUsed: undefined,
   unnamedUses: undefined,
+  exports: undefined,
   live: {
     read: async (api, options) => ((await options.service) ? [(await api.getService()).service] : undefined)
   },

@@ -23,6 +23,7 @@ import {
   type RecordDesired
 } from './records.js'
 import type { Resolved } from './references.js'
+import { sourceExport } from './source-export.js'
 
 interface DesiredSource extends RecordDesired<SourceSpec> {
   /** The references, resolved once (after this kind's pairing: sources may refer to each other). */
@@ -107,6 +108,7 @@ export const sourceKind: Kind<DesiredSource, LiveSource> = {
     at === '' && typeof o.connection === 'string'
       ? [{ kind: 'Connection', id: o.connection, at: 'connection' }]
       : [],
+  exports: sourceExport,
   live: { read: api => api.listSources() },
 
   desired: ctx => desiredRecords('Source', ctx.manifests.specs.Source, ctx.live.Source, ctx),

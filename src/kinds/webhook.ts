@@ -23,6 +23,7 @@ import {
 import type { RegistryEntry } from './registry.js'
 import type { FingerprintKey } from './fingerprint-key.js'
 import { entryAfterWrite, secretMarkers, writeOnlyState, type WriteOnlyState } from './write-only.js'
+import { webhookExport } from './webhook-export.js'
 
 type Desired = RecordDesired<WebhookSpec>
 const WRITE_ONLY_MAPS = ['headers', 'queryParams'] as const
@@ -41,6 +42,7 @@ export const webhookKind: Kind<Desired, LiveWebhook> = {
   // at nothing (docs/real-server.md).
   heldWhileUsed: { fields: ['webhookId'] },
   unnamedUses: undefined,
+  exports: webhookExport,
   live: { read: api => api.listWebhooks() },
 
   desired: ctx => desiredRecords('Webhook', ctx.manifests.specs.Webhook, ctx.live.Webhook, ctx),
