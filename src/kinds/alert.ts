@@ -27,6 +27,7 @@ import type {
   PlanContext,
   PlannedChange
 } from './kind.js'
+import { alertExport } from './alert-export.js'
 
 /** A channel as the request sends it, with its webhook resolved (an id or a placeholder). */
 type ChannelBody = Record<string, unknown>
@@ -64,6 +65,9 @@ export const alertKind: Kind<DesiredAlert, LiveAlert> = {
     remove: (api, id) => api.deleteAlert(id)
   },
   seenOn: d => (d.value.spec.dashboard === undefined ? undefined : { dashboard: d.value.spec.dashboard }),
+  heldWhileUsed: undefined,
+  unnamedUses: undefined,
+  exports: alertExport,
   live: { read: api => api.listAlerts() },
 
   desired(ctx) {

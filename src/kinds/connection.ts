@@ -20,6 +20,7 @@ import {
   type RecordDesired
 } from './records.js'
 import { entryAfterWrite, writeOnlyState } from './write-only.js'
+import { connectionExport } from './connection-export.js'
 
 type Desired = RecordDesired<ConnectionSpec>
 
@@ -30,6 +31,10 @@ export const connectionKind: Kind<Desired, LiveConnection> = {
   referredBy: [{ key: 'connectionId', as: 'connection' }],
   copies: undefined,
   seenOn: undefined,
+  // The server deletes a connection whatever still names it (docs/real-server.md).
+  heldWhileUsed: { fields: ['connectionId'] },
+  unnamedUses: undefined,
+  exports: connectionExport,
   live: { read: api => api.listConnections() },
 
   desired: ctx => desiredRecords('Connection', ctx.manifests.specs.Connection, ctx.live.Connection, ctx),

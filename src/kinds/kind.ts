@@ -4,6 +4,7 @@
  * operations. The planner and the apply engine know nothing about dashboards or alerts as such; a new
  * kind is a new file (or folder) here, added to index.ts.
  */
+import type { Document } from 'yaml'
 import type { ObservabilityApi } from '../api/client.js'
 import type {
   LiveAlert,
@@ -16,12 +17,13 @@ import type {
   LiveWebhook,
   RawId
 } from '../api/schemas.js'
-import type { ApiPrefix, ServiceGate } from '../config/types.js'
+import type { ApiPrefix, Mode, ServiceGate } from '../config/types.js'
 import type { Diagnostic, SourceLocation } from '../diagnostics.js'
 import type { Json } from '../json.js'
 import type { Logger } from '../log.js'
 import type { ManifestSet } from '../manifest/load.js'
 import type { Change, ResourceKind } from '../plan/types.js'
+import type { Namer, SecretNames } from './exporting.js'
 import type { FingerprintKey } from './fingerprint-key.js'
 import type { Nouns } from './nouns.js'
 import type { References } from './references.js'
@@ -196,6 +198,91 @@ export interface CopyCheck<L> {
   inUse?(api: ObservabilityApi): Promise<(id: string) => boolean>
 }
 
+/** A reference a live record holds to another resource, and where it names it: `channels[1].webhookId`. */
+export interface Use {
+  kind: ResourceKind
+  id: string
+  /** Where the user names it: `channels[1]`, `tiles["Errors"]`. */
+  at: string
+}
+
+/**
+ * A kind whose delete waits while a kept live record still uses it (planner/in-use.ts): the server deletes it and
+ * leaves the user pointing at nothing, or refuses the delete.
+ */
+export interface HeldWhileUsed {
+  /** The live-record fields that hold ids of this kind, wherever they sit in any kind's record. */
+  fields: readonly string[]
+}
+
+/**
+ * How `obsdeploy export` (src/export/) writes a kind's live records as manifests: in the manifest's words, other
+ * resources by name, server defaults left out, secrets as `${secret.NAME}` placeholders.
+ */
+export interface KindExport<L> {
+  /** Its records' list in the pure export's input (export/manifests.ts ExportInput): `sources`. */
+  readonly list: string
+  /** How its records are selected and written; undefined: only with the records that carry them (an alert). */
+  readonly writes: ExportWrites<L> | undefined
+}
+
+export interface ExportWrites<L> {
+  /**
+   * Where its records go: all in one file for the kind, `{ file: 'sources' }` (sources.yaml, said as the kind's
+   * plural noun), or one file each (a dashboard, with its alerts), named and said as `each` returns.
+   */
+  readonly to: { file: string } | { each(l: L): ExportFile }
+  /**
+   * Its tags: `--tag` selects by them, and `--owned` by the stack's tag. Undefined: a kind without tags, which a
+   * selection by tag leaves out, and whose records the stack owns as its registry says.
+   */
+  readonly tags: ((l: L) => readonly string[]) | undefined
+  /** Whether a live record is never written (the stack's registry dashboard); undefined: every one can be. */
+  readonly skips: ((l: L) => boolean) | undefined
+  /**
+   * Its writer for one export: a record as manifest documents. Made once per export, so what it needs of the
+   * others (the alerts by dashboard) is found once; a sync that rewrites one record's document can call it too.
+   */
+  writer(ctx: ExportContext): (l: L) => ExportedRecord
+}
+
+/** A file of one record: its name before the slug (`Checkout`), what it holds in words, and its header's words. */
+export interface ExportFile {
+  name: string
+  /** `dashboard "Checkout"`. */
+  what: string
+  /** `# Exported <title> by obsdeploy export.`: `from dashboard <id>`. */
+  title: string
+}
+
+/** What an export's writers see. */
+export interface ExportContext {
+  ownershipTag: string
+  /** What the stack owns of the kinds without tags (the others are written with `adopt: true`). */
+  registry: Registry
+  mode: Mode
+  /** Ids of other resources as their names. */
+  namer: Namer
+  /** The secret variables the manifests name, unique in one export. */
+  secrets: SecretNames
+  /** Every live record of a kind (the selection may write fewer); undefined where this API cannot list them. */
+  all<K extends ResourceKind>(kind: K): LiveOf[K][] | undefined
+  /** The records of a kind this export writes. */
+  selected<K extends ResourceKind>(kind: K): LiveOf[K][]
+}
+
+/** One record as manifests. */
+export interface ExportedRecord {
+  /** Its document, then those of the records it carries (a dashboard's alerts); none when it cannot be written. */
+  documents: Document[]
+  /** How many records it carries, written. */
+  carried: number
+  /** Records it carries that are left out (its note says why). */
+  leftOut?: number
+  /** For the file's header: why it was not written. */
+  notes?: string[]
+}
+
 /**
  * A kind. The members that may be absent are still required keys (`undefined` says "none"), so a new kind that
  * forgets one does not compile.
@@ -214,6 +301,15 @@ export interface Kind<D = unknown, L = unknown> {
    * (`own`), an alert's is the one it watches (undefined: none).
    */
   seenOn: ((d: Desired<D>) => { dashboard: string; own?: boolean } | undefined) | undefined
+  /** Its deletes wait while a kept record uses it (undefined: a delete goes whatever still names it). */
+  readonly heldWhileUsed: HeldWhileUsed | undefined
+  /**
+   * The references its live records hold that no field name says (a source's `connection`), found at each object
+   * of the record, `o` at `at` ('' for the record itself). Undefined: its field names say them all.
+   */
+  readonly unnamedUses: ((o: Readonly<Record<string, unknown>>, at: string) => Use[]) | undefined
+  /** How export writes its records (undefined: export neither reads nor writes them). */
+  readonly exports: KindExport<L> | undefined
   /** How its live records are read (kinds that share another kind's records have none). */
   readonly live?: LiveReader<L>
   desired(ctx: PlanContext): Desired<D>[]

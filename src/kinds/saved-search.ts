@@ -13,6 +13,7 @@ import { isOwnershipTag, orderedUserTags, userTags } from './ownership.js'
 import { desiredRecords, pairRecords, recordWrites, type RecordDesired } from './records.js'
 import { checkFilterTypes, filterBody } from './saved-search-filters.js'
 import type { Resolved } from './references.js'
+import { savedSearchExport } from './saved-search-export.js'
 
 interface DesiredSavedSearch extends RecordDesired<SavedSearchSpec> {
   resolvedSource?: Resolved
@@ -29,6 +30,10 @@ export const savedSearchKind: Kind<DesiredSavedSearch, LiveSavedSearch> = {
     remove: (api, id) => api.deleteRecord('saved-searches', id)
   },
   seenOn: undefined,
+  // Its alerts are this stack's: the plan names them as deleted by the server with it.
+  heldWhileUsed: undefined,
+  unnamedUses: undefined,
+  exports: savedSearchExport,
   live: { read: api => api.listSavedSearches() },
 
   desired: ctx =>

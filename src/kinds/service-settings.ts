@@ -27,6 +27,9 @@ export const serviceSettingsKind: Kind<ServiceSettingsSpec, LiveService> = {
   referredBy: undefined,
   copies: undefined,
   seenOn: undefined,
+  heldWhileUsed: undefined,
+  unnamedUses: undefined,
+  exports: undefined,
   live: {
     read: async (api, options) => ((await options.service) ? [(await api.getService()).service] : undefined)
   },

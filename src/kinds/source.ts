@@ -23,6 +23,7 @@ import {
   type RecordDesired
 } from './records.js'
 import type { Resolved } from './references.js'
+import { sourceExport } from './source-export.js'
 
 interface DesiredSource extends RecordDesired<SourceSpec> {
   /** The references, resolved once (after this kind's pairing: sources may refer to each other). */
@@ -91,6 +92,23 @@ export const sourceKind: Kind<DesiredSource, LiveSource> = {
   ],
   copies: undefined,
   seenOn: undefined,
+  // The server deletes a source whatever still names it (docs/real-server.md).
+  heldWhileUsed: {
+    fields: [
+      'sourceId',
+      'logSourceId',
+      'traceSourceId',
+      'metricSourceId',
+      'sessionSourceId',
+      'appliesToSourceIds'
+    ]
+  },
+  // A source names its connection by `connection`.
+  unnamedUses: (o, at) =>
+    at === '' && typeof o.connection === 'string'
+      ? [{ kind: 'Connection', id: o.connection, at: 'connection' }]
+      : [],
+  exports: sourceExport,
   live: { read: api => api.listSources() },
 
   desired: ctx => desiredRecords('Source', ctx.manifests.specs.Source, ctx.live.Source, ctx),

@@ -32,6 +32,7 @@ import type { TeamMemberSpec } from '../manifest/resources-schema.js'
 import { DesiredAt } from './desired-at.js'
 import type { Desired, Kind, Operation, PlanContext } from './kind.js'
 import { registryNote, registryOwner } from './records.js'
+import { teamMemberExport } from './team-member-export.js'
 import { registryLists, registryName, unrecordedError } from './registry.js'
 
 export interface DesiredTeamMember {
@@ -52,6 +53,9 @@ export const teamMemberKind: Kind<DesiredTeamMember, PlannedTeamMember> = {
   referredBy: undefined,
   copies: undefined,
   seenOn: undefined,
+  heldWhileUsed: undefined,
+  unnamedUses: undefined,
+  exports: teamMemberExport,
   live: {
     read: api => api.listTeam(),
     // Two more requests only for a stack with team members, or one whose registry lists some to prune.

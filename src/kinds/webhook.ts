@@ -23,6 +23,7 @@ import {
 import type { RegistryEntry } from './registry.js'
 import type { FingerprintKey } from './fingerprint-key.js'
 import { entryAfterWrite, secretMarkers, writeOnlyState, type WriteOnlyState } from './write-only.js'
+import { webhookExport } from './webhook-export.js'
 
 type Desired = RecordDesired<WebhookSpec>
 const WRITE_ONLY_MAPS = ['headers', 'queryParams'] as const
@@ -37,6 +38,11 @@ export const webhookKind: Kind<Desired, LiveWebhook> = {
   referredBy: [{ key: 'webhookId', as: 'webhook' }],
   copies: undefined,
   seenOn: undefined,
+  // The server refuses to delete an alert's first channel (409), and deletes a later one, leaving the alert pointing
+  // at nothing (docs/real-server.md).
+  heldWhileUsed: { fields: ['webhookId'] },
+  unnamedUses: undefined,
+  exports: webhookExport,
   live: { read: api => api.listWebhooks() },
 
   desired: ctx => desiredRecords('Webhook', ctx.manifests.specs.Webhook, ctx.live.Webhook, ctx),

@@ -2,37 +2,30 @@
  * No delete the server refuses or that leaves something dangling. HyperDX 2.36 refuses to delete a webhook that
  * is some alert's first channel (409), but deletes one that is a later channel and leaves the alert pointing at
  * nothing; it deletes a source or connection whatever still names it (docs/real-server.md). So the plan holds back
- * each delete of a webhook, source or connection that a live record this run keeps still uses (another stack's, an
- * unowned one, or this stack's), and names each user. (A saved search's alerts are this stack's: the plan already
- * names them as deleted by the server with it.)
+ * each delete of a kind with `heldWhileUsed` (kinds/kind.ts) that a live record this run keeps still uses (another
+ * stack's, an unowned one, or this stack's), and names each user. The kinds say which fields hold their ids, and
+ * the references no field name says; this file names no kind.
  */
 import type { AnyKind } from '../kinds/index.js'
-import { recordsOf, type LiveState, type PlannedChange, type PlanSettings } from '../kinds/kind.js'
+import { recordsOf, type LiveState, type PlannedChange, type PlanSettings, type Use } from '../kinds/kind.js'
 import type { ResourceKind } from '../plan/types.js'
 
-/** The fields that name a resource of a checked kind, wherever they are in a record. */
-const REFERENCE_FIELDS: Readonly<Record<string, ResourceKind>> = {
-  webhookId: 'Webhook',
-  sourceId: 'Source',
-  logSourceId: 'Source',
-  traceSourceId: 'Source',
-  metricSourceId: 'Source',
-  sessionSourceId: 'Source',
-  appliesToSourceIds: 'Source',
-  connectionId: 'Connection'
+/** The fields that hold ids of a kind whose deletes wait for their users (`Kind.heldWhileUsed`), to that kind. */
+export function referenceFields(kinds: readonly AnyKind[]): ReadonlyMap<string, ResourceKind> {
+  return new Map(kinds.flatMap(k => (k.heldWhileUsed?.fields ?? []).map(field => [field, k.kind] as const)))
 }
 
-const CHECKED: ReadonlySet<ResourceKind> = new Set(['Webhook', 'Source', 'Connection'])
-
-export interface Use {
-  kind: ResourceKind
-  id: string
-  /** Where the user names it: `channels[1]`, `tiles["Errors"]`. */
-  at: string
-}
-
-/** Every reference a live record holds, found by field name wherever it is. */
-export function usesOf(kind: ResourceKind, record: unknown): Use[] {
+/**
+ * Every reference a live record of `kind` holds: by field name wherever it is, and those its kind finds that no
+ * field name says (`Kind.unnamedUses`).
+ */
+export function usesOf(
+  kinds: readonly AnyKind[],
+  kind: ResourceKind,
+  record: unknown,
+  fields = referenceFields(kinds)
+): Use[] {
+  const unnamed = kinds.find(k => k.kind === kind)?.unnamedUses
   const uses: Use[] = []
   const visit = (value: unknown, at: string): void => {
     if (Array.isArray(value)) {
@@ -42,7 +35,7 @@ export function usesOf(kind: ResourceKind, record: unknown): Use[] {
     if (typeof value !== 'object' || value === null) return
     const o = value as Record<string, unknown>
     for (const [key, v] of Object.entries(o)) {
-      const target = REFERENCE_FIELDS[key]
+      const target = fields.get(key)
       // A tile's config and series are where its references live: the tile's name says enough.
       const here = at === '' ? key : key === 'config' || key === 'series' ? at : `${at}.${key}`
       if (target !== undefined) {
@@ -53,19 +46,14 @@ export function usesOf(kind: ResourceKind, record: unknown): Use[] {
         v.forEach((t, i) => visit(t, `tiles[${JSON.stringify((t as { name?: unknown } | null)?.name ?? i)}]`))
       } else visit(v, here)
     }
-    // A source names its connection by `connection`; a table's link-out a source by its target's id.
-    if (kind === 'Source' && at === '' && typeof o.connection === 'string')
-      uses.push({ kind: 'Connection', id: o.connection, at: 'connection' })
-    const target = o.target as { mode?: unknown; id?: unknown } | undefined
-    if (o.type === 'search' && target?.mode === 'id' && typeof target.id === 'string')
-      uses.push({ kind: 'Source', id: target.id, at: at === '' ? 'onClick' : at })
+    if (unnamed) uses.push(...unnamed(o, at))
   }
   visit(record, '')
   return uses
 }
 
 /**
- * Holds back (deferred: in-use) each delete of a checked kind that a kept live record still uses, with a note
+ * Holds back (deferred: in-use) each delete of a kind held while used that a kept live record still uses, with a note
  * naming every user. A user this run deletes does not count, nor one this stack rewrites from its manifest (an
  * update: the manifest says what it uses after the run). Returns the held changes.
  */
@@ -77,13 +65,14 @@ export function holdDeletesInUse(
   managed: (kind: ResourceKind, id: string) => boolean
 ): PlannedChange[] {
   const deletes = new Map<string, PlannedChange>()
+  const waits = new Set(kinds.filter(k => k.heldWhileUsed).map(k => k.kind))
   // What this run deletes or rewrites, by kind and id: those records' present uses do not last.
   const rewritten = new Set<string>()
   for (const pc of planned) {
     const { action, deferred, id, kind } = pc.change
     if (id === undefined) continue
     const key = `${kind}/${id}`
-    if (action === 'delete' && !deferred && CHECKED.has(kind)) deletes.set(key, pc)
+    if (action === 'delete' && !deferred && waits.has(kind)) deletes.set(key, pc)
     if ((action === 'delete' || action === 'replace') && !deferred) rewritten.add(key)
     if (action === 'update' && pc.desired) rewritten.add(key)
   }
@@ -117,13 +106,14 @@ function usersOf(
   managed: (kind: ResourceKind, id: string) => boolean
 ): Map<string, string[]> {
   const users = new Map<string, Map<string, string[]>>()
+  const fields = referenceFields(kinds)
   for (const kind of kinds) {
     const records = kind.live ? recordsOf(live, kind.kind) : undefined
     if (!Array.isArray(records)) continue
     for (const record of records) {
       const id = kind.liveId(record)
       if (id === undefined || rewritten.has(`${kind.kind}/${id}`)) continue
-      for (const use of usesOf(kind.kind, record)) {
+      for (const use of usesOf(kinds, kind.kind, record, fields)) {
         const key = `${use.kind}/${use.id}`
         if (!deletes.has(key)) continue
         const whose = managed(kind.kind, id) ? `stack "${settings.stack}"` : 'not managed by this stack'

@@ -1,5 +1,5 @@
 /**
- * Export writes every reference to another resource through one mechanism (resources.ts's Namer): a name when it
+ * Export writes every reference to another resource through one mechanism (kinds/exporting.ts's Namer): a name when it
  * names exactly one record, else the id with a comment. Table link-outs, filters and tiles alike.
  */
 import { describe, expect, it } from '@jest/globals'

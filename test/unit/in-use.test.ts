@@ -1,5 +1,6 @@
 /** The references a live record holds, found wherever they are (src/planner/in-use.ts usesOf). */
 import { describe, expect, it } from '@jest/globals'
+import { KINDS } from '../../src/kinds/index.js'
 import { usesOf } from '../../src/planner/in-use.js'
 
 describe('usesOf', () => {
@@ -26,7 +27,7 @@ describe('usesOf', () => {
       ],
       filters: [{ name: 'env', sourceId: 's4', appliesToSourceIds: ['s5'] }]
     }
-    expect(usesOf('Dashboard', dashboard)).toEqual([
+    expect(usesOf(KINDS, 'Dashboard', dashboard)).toEqual([
       { kind: 'Source', id: 's1', at: 'tiles["Line"].sourceId' },
       { kind: 'Connection', id: 'c1', at: 'tiles["SQL"].connectionId' },
       { kind: 'Source', id: 's2', at: 'tiles["Series"][0].sourceId' },
@@ -46,18 +47,18 @@ describe('usesOf', () => {
         { type: 'webhook', webhookId: 'w2' }
       ]
     }
-    expect(usesOf('Alert', alert).map(u => `${u.kind} ${u.id} ${u.at}`)).toEqual([
+    expect(usesOf(KINDS, 'Alert', alert).map(u => `${u.kind} ${u.id} ${u.at}`)).toEqual([
       'Webhook w1 channel.webhookId',
       'Webhook w1 channels[0].webhookId',
       'Webhook w2 channels[1].webhookId'
     ])
     const source = { id: 's', connection: 'c', traceSourceId: 't', sessionSourceId: 'x', from: {} }
-    expect(usesOf('Source', source).map(u => `${u.kind} ${u.id} ${u.at}`)).toEqual([
+    expect(usesOf(KINDS, 'Source', source).map(u => `${u.kind} ${u.id} ${u.at}`)).toEqual([
       'Source t traceSourceId',
       'Source x sessionSourceId',
       'Connection c connection'
     ])
-    expect(usesOf('SavedSearch', { id: 'q', sourceId: 's' })).toEqual([
+    expect(usesOf(KINDS, 'SavedSearch', { id: 'q', sourceId: 's' })).toEqual([
       { kind: 'Source', id: 's', at: 'sourceId' }
     ])
   })

@@ -30,11 +30,6 @@ const ALLOWED: Readonly<Record<string, string>> = {
     'the recommended policy pack is policy text about kinds, as a user’s own rules are',
   'policy/rules.ts': 'a policy names a document as the loader does: a team member by its email',
   'policy/sources.ts': 'a policy names a document as the loader does: a team member by its email',
-  'planner/in-use.ts':
-    'which live fields name a webhook, a source or a connection, so a delete still in use is held: to move into the kinds as a member',
-  'export/command.ts': 'export selects and writes kind by kind: to move into the kinds as a member',
-  'export/manifests.ts': 'export selects and writes kind by kind: to move into the kinds as a member',
-  'export/resources.ts': 'export selects and writes kind by kind: to move into the kinds as a member',
   'live/check-queries.ts': 'checking tile queries on the server is a feature of dashboards alone',
   'live/server-validation.ts': 'the server’s dry run takes dashboards alone',
   'policy/check.ts':

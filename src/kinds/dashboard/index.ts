@@ -12,8 +12,10 @@ import { recordDashboardFacts } from './facts.js'
 import { normalDesired, normalLive } from './normal.js'
 import { refineDashboard } from './notes.js'
 import { dashboardOperations, dashboardRequests } from './operations.js'
+import { linkOutUses } from './links.js'
 import { pairDashboards } from './pair.js'
 import { savedDashboard } from './saved.js'
+import { dashboardExport } from './export.js'
 
 export const dashboardKind: Kind<DesiredDashboard, LiveDashboard> = {
   kind: 'Dashboard',
@@ -31,6 +33,9 @@ export const dashboardKind: Kind<DesiredDashboard, LiveDashboard> = {
     }
   },
   seenOn: d => ({ dashboard: d.name, own: true }),
+  heldWhileUsed: undefined,
+  unnamedUses: linkOutUses,
+  exports: dashboardExport,
   live: { read: api => api.listDashboards(), first: true },
   keyedPaths: new Set(['tiles', 'containers']),
   desired: desiredDashboards,

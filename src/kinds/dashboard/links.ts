@@ -14,7 +14,7 @@ import { clean, type Json, type JsonObject } from '../../json.js'
 import { formatPath, type PathSegment } from '../../manifest/path.js'
 import type { Located } from '../../manifest/rules.js'
 import type { DashboardSpec, OnClickSpec } from '../../manifest/schema.js'
-import type { Pairing, PlanContext } from '../kind.js'
+import type { Pairing, PlanContext, Use } from '../kind.js'
 
 type Body = Record<string, unknown>
 
@@ -146,4 +146,14 @@ export function namedLink(flat: JsonObject, ctx: PlanContext): JsonObject {
         }
       : { mode: 'id', sourceId: target.id }
   return { ...flat, onClick: clean({ ...link, target: named }) as JsonObject }
+}
+
+/**
+ * A search link-out's source, which its live target names by `id` (no field name says it is a source): a delete of
+ * that source waits while the link stays (planner/in-use.ts).
+ */
+export function linkOutUses(o: Readonly<Body>, at: string): Use[] {
+  const target = o.target as { mode?: unknown; id?: unknown } | undefined
+  if (o.type !== 'search' || target?.mode !== 'id' || typeof target.id !== 'string') return []
+  return [{ kind: 'Source', id: target.id, at: at === '' ? 'onClick' : at }]
 }
