@@ -5586,7 +5586,7 @@ const CLI_FLAGS = [
     {
         name: 'kind',
         value: 'KIND',
-        description: 'export only these kinds: Connection, Source, Webhook, SavedSearch, Dashboard, TeamMember (repeatable)',
+        description: 'export only these kinds: Connection, Source, SavedSearch, Webhook, Dashboard, TeamMember (repeatable)',
         multiple: true
     },
     {
@@ -9351,12 +9351,12 @@ function baseOfStack(base, inStack) {
 ;// CONCATENATED MODULE: ./src/run/early.ts
 /** `manifests`: the manifest sets once loaded and valid (whether the service is read depends on them). */
 async function startEarly(config, deps, manifests) {
-    const online = await Promise.all(/* import() */[__nccwpck_require__.e(752), __nccwpck_require__.e(255), __nccwpck_require__.e(680)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7680));
+    const online = await Promise.all(/* import() */[__nccwpck_require__.e(752), __nccwpck_require__.e(45), __nccwpck_require__.e(628)]).then(__nccwpck_require__.bind(__nccwpck_require__, 9628));
     return { runOnline: online.runOnline, read: online.startLiveRead(config, deps, manifests) };
 }
 /** `apply --plan` of one stack (online.ts applySavedPlan), with the online stages for a run that plans again. */
 async function applySavedPlanEarly(config, deps, load) {
-    const online = await Promise.all(/* import() */[__nccwpck_require__.e(752), __nccwpck_require__.e(255), __nccwpck_require__.e(680)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7680));
+    const online = await Promise.all(/* import() */[__nccwpck_require__.e(752), __nccwpck_require__.e(45), __nccwpck_require__.e(628)]).then(__nccwpck_require__.bind(__nccwpck_require__, 9628));
     const saved = await online.applySavedPlan(config, deps, load);
     return 'applied' in saved ? saved : { ...saved, runOnline: online.runOnline };
 }
@@ -10498,7 +10498,7 @@ async function cli(argv, io) {
         const config = settings(command);
         if (!config)
             return 2;
-        const { exportCommand } = await Promise.all(/* import() */[__nccwpck_require__.e(752), __nccwpck_require__.e(255), __nccwpck_require__.e(303)]).then(__nccwpck_require__.bind(__nccwpck_require__, 6303));
+        const { exportCommand } = await Promise.all(/* import() */[__nccwpck_require__.e(752), __nccwpck_require__.e(45), __nccwpck_require__.e(213)]).then(__nccwpck_require__.bind(__nccwpck_require__, 3213));
         return exportCommand(config, {
             out: values.out,
             tags: values.tag ?? [],
