@@ -109,6 +109,25 @@ describe('a metric dashboard written by hand', () => {
     const plan = await obsdeploy(ws, 'plan')
     expect(plan.exitCode).toBe(0)
     expect(plan.stdout).toContain('+ create Dashboard "Node runtime"')
+    // The tile queries run on the charts route, which takes a metric series without a field.
+    const now = Date.now()
+    for (const metric of [
+      'nodejs.eventloop.delay.p99',
+      'v8js.memory.heap.used',
+      'http.server.duration',
+      'go.memory.used'
+    ])
+      for (let hour = 1; hour <= 3; hour++)
+        emu.selfHosted.events.push({
+          timestamp: now - hour * 3_600_000,
+          sourceId: METRICS,
+          fields: { MetricName: metric, Value: hour }
+        })
+    const checked = await obsdeploy(ws, 'plan', '--check-queries')
+    expect(checked.exitCode).toBe(0)
+    for (const tile of ['Event loop p99', 'Heap and CPU', 'Latency p95', 'Go memory'])
+      expect(checked.stdout).toMatch(new RegExp(`evidence: tile "${tile}": \\d+ data point`))
+    expect(checked.stdout).not.toContain('warning')
 
     const apply = await obsdeploy(ws, 'apply')
     expect(apply.exitCode).toBe(0)
