@@ -107,10 +107,15 @@ function prepareSeries(
   events: StoredEvent[]
 ): PreparedSeries {
   const sourceId = series.sourceId as string
-  if (!sources.some(source => source.id === sourceId))
-    throw new ApiError(404, `Source not found for series ${index}`, 'error')
+  const source = sources.find(s => s.id === sourceId)
+  if (!source) throw new ApiError(404, `Source not found for series ${index}`, 'error')
   const aggFn = series.aggFn as string
-  const field = typeof series.field === 'string' ? series.field : undefined
+  // On a metric source a series reads its metric, named by metricName or else by `field` (v2/charts.ts), and what is
+  // aggregated is the metric's own value: the route's value expression is `Value` unless both are given, and the
+  // renderer replaces any of them (common-utils renderChartConfig.ts translateMetricChartConfig). So no field needed.
+  const metricName =
+    source.kind === 'metric' ? (stringOf(series.metricName) ?? stringOf(series.field)) : undefined
+  const field = source.kind === 'metric' ? METRIC_VALUE : stringOf(series.field)
   if (aggFn !== 'count' && field === undefined)
     throw new ApiError(400, `field is required for aggFn ${aggFn}`, 'error')
   if (series.whereLanguage === 'sql') {
@@ -123,8 +128,16 @@ function prepareSeries(
     throw new ApiError(400, error instanceof Error ? error.message : String(error), 'error')
   }
   const level = typeof series.level === 'number' ? series.level : 0.5
-  return { aggFn, field, level, matches, events: events.filter(event => event.sourceId === sourceId) }
+  const ofSeries = (event: StoredEvent) =>
+    event.sourceId === sourceId && (metricName === undefined || event.fields[METRIC_NAME] === metricName)
+  return { aggFn, field, level, matches, events: events.filter(ofSeries) }
 }
+
+/** A metric event's columns (the OTel metric tables' `MetricName` and `Value`). */
+const METRIC_NAME = 'MetricName'
+const METRIC_VALUE = 'Value'
+
+const stringOf = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined)
 
 function valueOf(series: PreparedSeries, event: StoredEvent): number {
   if (series.field === undefined) return 1

@@ -6,6 +6,7 @@
  * the server's tile are reduced to this form before any comparison.
  */
 import { clean, equal, sortedKeys, type Json, type JsonObject } from '../json.js'
+import { isMetricItem, METRIC_VALUE_EXPRESSION } from '../manifest/metric-item.js'
 import { SELECT_ITEM_FIELDS } from './returned-fields.js'
 
 /** The comparable part of a tile: layout plus a config with every default removed. */
@@ -156,6 +157,9 @@ function normalizeSelect(value: unknown, displayType: string, exact: boolean): J
   return value.map(item => {
     const out: Record<string, Json> = {}
     const record = (item ?? {}) as Record<string, unknown>
+    // A metric item's value expression: none ('' as stored) and the placeholder a write sends are the same
+    // (metric-item.ts). Kept in the exact form: an export writes what the server stores.
+    const metric = !exact && isMetricItem(record)
     for (const key of sortedKeys(record)) {
       // count takes no value expression (FACTS.md): a stray one is not part of the tile.
       if (key === 'valueExpression' && record.aggFn === 'count') continue
@@ -163,6 +167,7 @@ function normalizeSelect(value: unknown, displayType: string, exact: boolean): J
       const v = clean(record[key])
       if (v === undefined || !KNOWN_SELECT_KEYS.has(key)) continue
       if (key in SELECT_DEFAULTS && equal(v, SELECT_DEFAULTS[key]!)) continue
+      if (metric && key === 'valueExpression' && v === METRIC_VALUE_EXPRESSION) continue
       out[key] = v
     }
     return out

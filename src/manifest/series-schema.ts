@@ -28,7 +28,13 @@ const aggregating = {
   aggFn: z
     .enum(AGG_FNS)
     .describe('How values are aggregated per time bucket or group (managed mode: no increase).'),
-  field: z.string().min(1).optional().describe('Value expression to aggregate; omitted for count.'),
+  field: z
+    .string()
+    .min(1)
+    .optional()
+    .describe(
+      'Value expression to aggregate; omitted for count and on a metric (metricName and metricDataType).'
+    ),
   // A series becomes a select item on the server, which takes only these levels.
   level: z
     .literal(QUANTILE_LEVELS)

@@ -41,7 +41,9 @@ export const SelectItem = z
       .min(1)
       .max(LIMITS.expression)
       .optional()
-      .describe('The expression aggregated; every function but count needs one.'),
+      .describe(
+        'The expression aggregated; every function but count needs one, except on a metric (metricName and metricType).'
+      ),
     alias: z.string().max(LIMITS.expression).optional().describe('Name shown in legends and columns.'),
     level: z
       .literal(QUANTILE_LEVELS)

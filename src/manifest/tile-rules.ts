@@ -4,6 +4,7 @@
  * take the value expressions and levels their functions need.
  */
 import { formulaProblem } from './formula.js'
+import { isMetricItem } from './metric-item.js'
 import type { PathSegment } from './path.js'
 import type { Report } from './rule-report.js'
 import {
@@ -38,14 +39,8 @@ export function checkPartialTile(tile: Record<string, unknown>, path: PathSegmen
         checkSourceRef(series as { source?: string; sourceId?: string }, [...path, 'series', i], report, true)
       const typed = SeriesSchema.safeParse(s)
       if (typed.success && typed.data.type !== 'markdown' && typed.data.type !== 'search') {
-        checkAggregation(
-          typed.data.aggFn,
-          typed.data.field,
-          typed.data.level,
-          [...path, 'series', i],
-          'field',
-          report
-        )
+        const { data } = typed
+        checkAggregation(data, data.field, metricOf(data), [...path, 'series', i], 'field', report)
       }
     })
   }
@@ -173,7 +168,7 @@ function checkSeriesList(tile: TileSpec, list: SeriesSpec[], path: PathSegment[]
       report(p, 'all series of a tile must use the same data source (the server keeps only the first one)')
     }
     if (s.type === 'search') return
-    checkAggregation(s.aggFn, s.field, s.level, p, 'field', report)
+    checkAggregation(s, s.field, metricOf(s), p, 'field', report)
     if (s.type === 'table' && s.sortOrder !== undefined) {
       report(
         [...p, 'sortOrder'],
@@ -226,22 +221,38 @@ function checkConnectionRef(
 }
 
 function checkSelectItem(item: SelectItemSpec, path: PathSegment[], report: Report): void {
-  checkAggregation(item.aggFn, item.valueExpression, item.level, path, 'valueExpression', report)
+  const metric = { metricName: item.metricName, metricType: item.metricType }
+  checkAggregation(item, item.valueExpression, metric, path, 'valueExpression', report)
 }
 
-/** SelectItem rules (OpenAPI): count takes no value expression, every other function needs one. */
+/** A series names its metric's type `metricDataType`; a select item, `metricType`. */
+const metricOf = (s: { metricName?: string; metricDataType?: string }) => ({
+  metricName: s.metricName,
+  metricType: s.metricDataType
+})
+
+/**
+ * SelectItem rules (OpenAPI): count takes no value expression, every other function needs one, but a metric item
+ * (metric-item.ts: the renderer aggregates the metric's own value, and a write sends a placeholder).
+ */
 function checkAggregation(
-  aggFn: string,
+  { aggFn, level }: { aggFn: string; level?: number },
   value: string | undefined,
-  level: number | undefined,
+  metric: { metricName?: string; metricType?: string },
   path: PathSegment[],
   valueField: string,
   report: Report
 ): void {
   if (aggFn === 'count' && value !== undefined)
     report([...path, valueField], 'count takes no value expression')
-  if (aggFn !== 'count' && value === undefined) {
-    report([...path, 'aggFn'], `${aggFn} needs a value expression in \`${valueField}\``)
+  if (aggFn !== 'count' && value === undefined && !isMetricItem(metric)) {
+    const typeField = valueField === 'field' ? 'metricDataType' : 'metricType'
+    report(
+      [...path, 'aggFn'],
+      metric.metricName === undefined && metric.metricType === undefined
+        ? `${aggFn} needs a value expression in \`${valueField}\``
+        : `${aggFn} needs a value expression in \`${valueField}\`, or both \`metricName\` and \`${typeField}\` (a metric's own value)`
+    )
   }
   if (aggFn === 'quantile' && level === undefined)
     report([...path, 'aggFn'], 'quantile needs `level` (e.g. 0.95)')

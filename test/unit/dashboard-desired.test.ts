@@ -126,6 +126,50 @@ describe('a config tile', () => {
     expect(bad.errors).toEqual([['tiles[0].config.sourceId', 'no data source with id "src-nope"']])
   })
 
+  it('sends Value for a metric item without a value expression (the v2 schema wants one; the renderer ignores it)', () => {
+    const { bodies } = plan(
+      config('Metrics', [
+        'displayType: line',
+        'source: Metrics',
+        'select:',
+        '  - { aggFn: avg, metricName: nodejs.eventloop.delay.p99, metricType: gauge }',
+        '  - { aggFn: sum, metricName: jvm.cpu.time, metricType: sum, valueExpression: "Value * 2" }',
+        '  - { aggFn: count, metricName: http.server.duration, metricType: histogram }'
+      ]) +
+        series('Series', [
+          '{ type: time, source: Metrics, aggFn: avg, metricName: go.memory.used, metricDataType: sum }'
+        ])
+    )
+    expect((bodies[0]!.config as { select: unknown[] }).select).toStrictEqual([
+      {
+        aggFn: 'avg',
+        metricName: 'nodejs.eventloop.delay.p99',
+        metricType: 'gauge',
+        where: '',
+        whereLanguage: 'lucene',
+        valueExpression: 'Value'
+      },
+      {
+        aggFn: 'sum',
+        metricName: 'jvm.cpu.time',
+        metricType: 'sum',
+        valueExpression: 'Value * 2',
+        where: '',
+        whereLanguage: 'lucene'
+      },
+      // A count takes none.
+      {
+        aggFn: 'count',
+        metricName: 'http.server.duration',
+        metricType: 'histogram',
+        where: '',
+        whereLanguage: 'lucene'
+      }
+    ])
+    // The series form needs none: the server takes a series without `field` and stores ''.
+    expect((bodies[1]!.series as Array<Record<string, unknown>>)[0]).not.toHaveProperty('field')
+  })
+
   it('sends a list groupBy as one comma-separated expression, a text one as it is', () => {
     const { bodies } = plan(
       config('List', ['displayType: line', 'source: Logs', 'select: [{ aggFn: count }]', 'groupBy: [a, b]']) +

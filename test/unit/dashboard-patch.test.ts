@@ -111,7 +111,8 @@ describe('the tile as the patch tool takes it', () => {
     const item = { aggFn: 'count', where: '', whereLanguage: 'lucene' }
     for (const config of [
       { displayType: 'line', sourceId: 's', select: [item], onClick: {} },
-      { displayType: 'line', sourceId: 's', select: [{ ...item, metricName: 'm', metricType: 'gauge' }] },
+      // The tool knows no summary metric.
+      { displayType: 'line', sourceId: 's', select: [{ ...item, metricName: 'm', metricType: 'summary' }] },
       { displayType: 'line', sourceId: 's', select: [item], numberFormat: { output: 'number', custom: 1 } },
       {
         displayType: 'line',
@@ -125,6 +126,29 @@ describe('the tile as the patch tool takes it', () => {
     expect(
       patchTile(body({ displayType: 'line', sourceId: 's', select: [quantile] }), liveTile)
     ).toBeDefined()
+  })
+
+  // mcp/tools/query/schemas.ts getMetricSelectIssues, which the v2 API does not make.
+  it("takes a metric item as the tool's own checks do, with or without a value expression", () => {
+    const sel = (item: Record<string, unknown>) =>
+      body({ displayType: 'line', sourceId: 's', select: [{ where: '', whereLanguage: 'lucene', ...item }] })
+    for (const item of [
+      { aggFn: 'avg', metricName: 'm', metricType: 'gauge' },
+      { aggFn: 'sum', metricName: 'm', metricType: 'sum', valueExpression: 'Value' },
+      { aggFn: 'increase', metricName: 'm', metricType: 'sum' },
+      { aggFn: 'quantile', level: 0.95, metricName: 'm', metricType: 'histogram' },
+      { aggFn: 'count', metricName: 'm', metricType: 'exponential histogram' }
+    ])
+      expect(patchTile(sel(item), liveTile)).toEqual(sel(item))
+    for (const item of [
+      { aggFn: 'avg', metricName: 'm' },
+      { aggFn: 'avg', metricType: 'gauge', valueExpression: 'Value' },
+      { aggFn: 'avg', metricName: '', metricType: 'gauge', valueExpression: 'Value' },
+      { aggFn: 'increase', metricName: 'm', metricType: 'gauge' },
+      { aggFn: 'increase', valueExpression: 'Duration' },
+      { aggFn: 'avg', metricName: 'm', metricType: 'histogram' }
+    ])
+      expect(patchTile(sel(item), liveTile)).toBeUndefined()
   })
 
   it('a series tile is sent in the config form', () => {

@@ -669,6 +669,61 @@ describe('config rules', () => {
     ])
   })
 
+  // HyperDX's runtime dashboard templates: a metric's name and type, no value expression (metric-item.ts).
+  it('takes a metric select item without a value expression: gauge, sum, histogram, in either form', () => {
+    const config = validate(
+      oneTile(
+        '    config:',
+        '      displayType: line',
+        '      source: Metrics',
+        '      select:',
+        '        - { aggFn: avg, metricName: nodejs.eventloop.delay.p99, metricType: gauge }',
+        '        - { aggFn: sum, metricName: jvm.cpu.time, metricType: sum, alias: cpu }',
+        '        - { aggFn: quantile, level: 0.95, metricName: http.server.duration, metricType: histogram }'
+      )
+    )
+    expect(config.diagnostics).toEqual([])
+    const series = validate(
+      oneTile(
+        '    series:',
+        '      - { type: number, source: Metrics, aggFn: avg, metricName: go.memory.used, metricDataType: sum }'
+      )
+    )
+    expect(series.diagnostics).toEqual([])
+  })
+
+  it('still wants a value expression, or both the metric name and type, when one of the two is missing', () => {
+    const set = validate(
+      oneTile(
+        '    config:',
+        '      displayType: line',
+        '      source: Metrics',
+        '      select:',
+        '        - { aggFn: avg, metricName: nodejs.eventloop.delay.p99 }',
+        '        - { aggFn: avg, metricName: "", metricType: gauge }',
+        '        - { aggFn: avg }'
+      )
+    )
+    const either =
+      "avg needs a value expression in `valueExpression`, or both `metricName` and `metricType` (a metric's own value)"
+    expect(errors(set)).toEqual([
+      at(13, 20, 'tiles[0].config.select[0].aggFn', either),
+      at(14, 20, 'tiles[0].config.select[1].aggFn', either),
+      at(15, 20, 'tiles[0].config.select[2].aggFn', 'avg needs a value expression in `valueExpression`')
+    ])
+    const series = validate(
+      oneTile('    series:', '      - { type: time, source: Metrics, aggFn: avg, metricDataType: gauge }')
+    )
+    expect(errors(series)).toEqual([
+      at(
+        10,
+        47,
+        'tiles[0].series[0].aggFn',
+        "avg needs a value expression in `field`, or both `metricName` and `metricDataType` (a metric's own value)"
+      )
+    ])
+  })
+
   it('wants asRatio inside config, and exactly two select items for it', () => {
     const outside = validate(
       oneTile(

@@ -240,6 +240,40 @@ describe('the normal form a plan compares', () => {
     ).toStrictEqual([{ aggFn: 'count' }, { aggFn: 'sum', valueExpression: 'x', periodAggFn: 'delta' }])
   })
 
+  // metric-item.ts: what HyperDX's templates store (''), a manifest without one, and the placeholder a write sends.
+  it("a metric item's value expression: none, '' and Value are the same; any other text is compared", () => {
+    const gauge = { aggFn: 'avg', metricName: 'nodejs.eventloop.delay.p99', metricType: 'gauge' }
+    const normal = (item: Record<string, unknown>) =>
+      normalizeConfig({ displayType: 'line', sourceId: 'm', select: [item] })
+    const none = normal(gauge)
+    expect(none.select).toStrictEqual([gauge])
+    expect(normal({ ...gauge, valueExpression: '' })).toStrictEqual(none)
+    expect(normal({ ...gauge, valueExpression: 'Value', where: '', whereLanguage: 'lucene' })).toStrictEqual(
+      none
+    )
+    expect(normal({ ...gauge, valueExpression: 'Value * 1000' }).select).toStrictEqual([
+      { ...gauge, valueExpression: 'Value * 1000' }
+    ])
+    // Not a metric item (no type, or an empty name): Value is a column like any other.
+    for (const item of [
+      { aggFn: 'avg', metricName: 'm', valueExpression: 'Value' },
+      { aggFn: 'avg', metricName: '', metricType: 'gauge', valueExpression: 'Value' },
+      { aggFn: 'avg', valueExpression: 'Value' }
+    ])
+      expect((normal(item).select as Array<Record<string, unknown>>)[0]!.valueExpression).toBe('Value')
+    // The series form (a metric series without `field`) is the same tile.
+    expect(
+      normalTile({
+        ...layout,
+        series: [
+          { type: 'time', sourceId: 'm', aggFn: 'avg', metricName: gauge.metricName, metricDataType: 'gauge' }
+        ]
+      }).config
+    ).toStrictEqual(
+      normalTile({ ...layout, config: { displayType: 'line', sourceId: 'm', select: [gauge] } }).config
+    )
+  })
+
   it('a number format is compared on the tile when every item that has one agrees, else on each item', () => {
     const byte = { output: 'byte' }
     const pct = { output: 'percent' }
@@ -358,6 +392,16 @@ describe('the exact form export writes', () => {
         true
       ).select
     ).toStrictEqual([{ aggFn: 'count', numberFormat: { output: 'byte' } }])
+  })
+})
+
+describe("a metric item's value expression in the exact form", () => {
+  it('is written as stored: Value stays, an empty one is left out', () => {
+    const item = { aggFn: 'sum', metricName: 'jvm.cpu.time', metricType: 'sum' }
+    const exact = (valueExpression: string) =>
+      normalizeConfig({ displayType: 'line', select: [{ ...item, valueExpression }] }, true).select
+    expect(exact('Value')).toStrictEqual([{ ...item, valueExpression: 'Value' }])
+    expect(exact('')).toStrictEqual([item])
   })
 })
 

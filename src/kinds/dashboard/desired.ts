@@ -4,6 +4,7 @@
  * (references.ts; an unknown name is a plan error at its line). Container ids and dashboard link-outs depend
  * on the live dashboard, so they are settled later (layout.ts, links.ts).
  */
+import { isMetricItem, METRIC_VALUE_EXPRESSION } from '../../manifest/metric-item.js'
 import type { PathSegment } from '../../manifest/path.js'
 import type { Located } from '../../manifest/rules.js'
 import type { AnyTileConfigSpec, DashboardSpec, SeriesSpec, TileSpec } from '../../manifest/schema.js'
@@ -227,12 +228,21 @@ function configBody(c: AnyTileConfigSpec, sourceId: string | undefined): Record<
 /**
  * A builder select item with its filter and language always present: HyperDX 2.36 stores a missing
  * `whereLanguage` as `aggConditionLanguage: null` (udash convertToInternalSelectItem), which the v2 read shows as
- * lucene but the web UI's own save then refuses (400), on every tile of the dashboard.
+ * lucene but the web UI's own save then refuses (400), on every tile of the dashboard. A metric item without a
+ * value expression gets the one the renderer ignores (metric-item.ts): the v2 schema refuses a non-count item
+ * without one (utils/zod.ts externalDashboardSelectItemSchema).
  */
 function selectItemBody(item: unknown): unknown {
   if (typeof item !== 'object' || item === null) return item
   const s = item as Record<string, unknown>
-  return { ...s, where: s.where ?? '', whereLanguage: s.whereLanguage ?? 'lucene' }
+  const body: Record<string, unknown> = {
+    ...s,
+    where: s.where ?? '',
+    whereLanguage: s.whereLanguage ?? 'lucene'
+  }
+  if (s.valueExpression === undefined && s.aggFn !== 'count' && isMetricItem(s))
+    body.valueExpression = METRIC_VALUE_EXPRESSION
+  return body
 }
 
 const atLeaf = (path: PathSegment[], leaf: string): PathSegment[] => (leaf === '' ? path : [...path, leaf])

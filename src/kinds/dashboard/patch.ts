@@ -8,6 +8,7 @@
  * query, containers, a tile moved between containers, a form the tool would narrow) takes the PUT.
  */
 import type { LiveDashboard, LiveTile } from '../../api/schemas.js'
+import { isMetricItem } from '../../manifest/metric-item.js'
 import { keyedField } from '../../plan/diff.js'
 import type { Change } from '../../plan/types.js'
 import { holdsUnmanagedSettings, seriesAsConfig, tileAsSent } from './carry.js'
@@ -53,10 +54,7 @@ const PATCH_SQL_KEYS = [
   'color'
 ]
 const PATCH_SQL_TYPES = ['line', 'stacked_bar', 'table', 'number', 'pie', 'bar']
-/**
- * A select item's keys. Not `periodAggFn` (the tool knows `isDelta` instead) nor metric items (the tool checks
- * metric kinds the API does not): a tile with one takes the PUT.
- */
+/** A select item's keys. Not `periodAggFn` (the tool knows `isDelta` instead): a tile with one takes the PUT. */
 const PATCH_SELECT_KEYS = [
   'aggFn',
   'valueExpression',
@@ -64,8 +62,12 @@ const PATCH_SELECT_KEYS = [
   'whereLanguage',
   'alias',
   'level',
-  'numberFormat'
+  'numberFormat',
+  'metricName',
+  'metricType'
 ]
+/** The metric types the tool takes (mcpTileMetricTypeSchema: not summary). */
+const PATCH_METRIC_TYPES = ['gauge', 'sum', 'histogram', 'exponential histogram']
 const PATCH_HEATMAP_SELECT_KEYS = ['valueExpression', 'countExpression', 'heatmapScaleType']
 const PATCH_NUMBER_FORMAT_KEYS = [
   'output',
@@ -91,6 +93,19 @@ function patchableFormat(value: unknown): boolean {
   return value === undefined || within(value, PATCH_NUMBER_FORMAT_KEYS)
 }
 
+/**
+ * The tool's own checks of a select item's metric fields, which the API does not make (mcp/tools/query/schemas.ts
+ * getMetricSelectIssues): name and type together, a type it knows, increase only on a sum, a histogram only with
+ * quantile or count. Its missing value expression the tool fills in with `Value`, as an update sends it anyway.
+ */
+function toolTakesMetric(s: Body): boolean {
+  if (s.aggFn === 'increase' && s.metricType !== 'sum') return false
+  if (s.metricName === undefined && s.metricType === undefined) return true
+  if (!isMetricItem(s) || !PATCH_METRIC_TYPES.includes(s.metricType as string)) return false
+  const histogram = s.metricType === 'histogram' || s.metricType === 'exponential histogram'
+  return !histogram || s.aggFn === 'quantile' || s.aggFn === 'count'
+}
+
 /** The config as the tool takes it, when it says all the API's form says; undefined when it would not. */
 function patchConfig(config: Body): Body | undefined {
   const type = String(config.displayType)
@@ -109,6 +124,7 @@ function patchConfig(config: Body): Body | undefined {
       const s = item as Body
       if (!patchableFormat(s.numberFormat)) return undefined
       if (s.level !== undefined && !PATCH_LEVELS.includes(s.level as number)) return undefined
+      if (!toolTakesMetric(s)) return undefined
     }
   }
   return config
