@@ -2412,6 +2412,8 @@ function connection_normal(o) {
     return ((0,json/* clean */.uH)(o) ?? {});
 }
 
+// EXTERNAL MODULE: ./src/manifest/metric-item.ts
+var metric_item = __webpack_require__(7057);
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __webpack_require__(7598);
 ;// CONCATENATED MODULE: ./src/kinds/dashboard/filters.ts
@@ -2606,6 +2608,13 @@ function linkOutUses(o, at) {
 }
 
 ;// CONCATENATED MODULE: ./src/kinds/dashboard/desired.ts
+/**
+ * What the manifests ask for: each dashboard with its tiles and filters as the server will receive them, data
+ * sources and connections resolved from names to ids, or to placeholders for ones this run creates
+ * (references.ts; an unknown name is a plan error at its line). Container ids and dashboard link-outs depend
+ * on the live dashboard, so they are settled later (layout.ts, links.ts).
+ */
+
 
 
 
@@ -2741,13 +2750,22 @@ function configBody(c, sourceId) {
 /**
  * A builder select item with its filter and language always present: HyperDX 2.36 stores a missing
  * `whereLanguage` as `aggConditionLanguage: null` (udash convertToInternalSelectItem), which the v2 read shows as
- * lucene but the web UI's own save then refuses (400), on every tile of the dashboard.
+ * lucene but the web UI's own save then refuses (400), on every tile of the dashboard. A metric item without a
+ * value expression gets the one the renderer ignores (metric-item.ts): the v2 schema refuses a non-count item
+ * without one (utils/zod.ts externalDashboardSelectItemSchema).
  */
 function selectItemBody(item) {
     if (typeof item !== 'object' || item === null)
         return item;
     const s = item;
-    return { ...s, where: s.where ?? '', whereLanguage: s.whereLanguage ?? 'lucene' };
+    const body = {
+        ...s,
+        where: s.where ?? '',
+        whereLanguage: s.whereLanguage ?? 'lucene'
+    };
+    if (s.valueExpression === undefined && s.aggFn !== 'count' && (0,metric_item/* isMetricItem */.o)(s))
+        body.valueExpression = metric_item/* METRIC_VALUE_EXPRESSION */.K;
+    return body;
 }
 const atLeaf = (path, leaf) => (leaf === '' ? path : [...path, leaf]);
 
@@ -2958,6 +2976,7 @@ function keptSettingsNotice(what, paths, at) {
  */
 
 
+
 /** HyperDX returns asRatio on builder line, stacked_bar and table tiles: true with exactly two select items. */
 const RATIO_TYPES = ['line', 'stacked_bar', 'table'];
 /** FACTS.md "How a series tile comes back": series -> config. */
@@ -3084,6 +3103,9 @@ function normalizeSelect(value, displayType, exact) {
     return value.map(item => {
         const out = {};
         const record = (item ?? {});
+        // A metric item's value expression: none ('' as stored) and the placeholder a write sends are the same
+        // (metric-item.ts). Kept in the exact form: an export writes what the server stores.
+        const metric = !exact && (0,metric_item/* isMetricItem */.o)(record);
         for (const key of (0,json/* sortedKeys */.Mf)(record)) {
             // count takes no value expression (FACTS.md): a stray one is not part of the tile.
             if (key === 'valueExpression' && record.aggFn === 'count')
@@ -3093,6 +3115,8 @@ function normalizeSelect(value, displayType, exact) {
             if (v === undefined || !KNOWN_SELECT_KEYS.has(key))
                 continue;
             if (key in SELECT_DEFAULTS && (0,json/* equal */.LC)(v, SELECT_DEFAULTS[key]))
+                continue;
+            if (metric && key === 'valueExpression' && v === metric_item/* METRIC_VALUE_EXPRESSION */.K)
                 continue;
             out[key] = v;
         }
@@ -3601,6 +3625,7 @@ function withoutUndefined(o) {
 
 
 
+
 /** The tool's tile config keys by display type (mcp/tools/dashboards/schemas.ts); any other is dropped by it. */
 const COMMON = ['displayType', 'sourceId', 'select', 'numberFormat'];
 const PATCH_CONFIG_KEYS = {
@@ -3638,10 +3663,7 @@ const PATCH_SQL_KEYS = [
     'color'
 ];
 const PATCH_SQL_TYPES = ['line', 'stacked_bar', 'table', 'number', 'pie', 'bar'];
-/**
- * A select item's keys. Not `periodAggFn` (the tool knows `isDelta` instead) nor metric items (the tool checks
- * metric kinds the API does not): a tile with one takes the PUT.
- */
+/** A select item's keys. Not `periodAggFn` (the tool knows `isDelta` instead): a tile with one takes the PUT. */
 const PATCH_SELECT_KEYS = [
     'aggFn',
     'valueExpression',
@@ -3649,8 +3671,12 @@ const PATCH_SELECT_KEYS = [
     'whereLanguage',
     'alias',
     'level',
-    'numberFormat'
+    'numberFormat',
+    'metricName',
+    'metricType'
 ];
+/** The metric types the tool takes (mcpTileMetricTypeSchema: not summary). */
+const PATCH_METRIC_TYPES = ['gauge', 'sum', 'histogram', 'exponential histogram'];
 const PATCH_HEATMAP_SELECT_KEYS = ['valueExpression', 'countExpression', 'heatmapScaleType'];
 const PATCH_NUMBER_FORMAT_KEYS = [
     'output',
@@ -3672,6 +3698,21 @@ const within = (value, keys) => typeof value === 'object' &&
 function patchableFormat(value) {
     return value === undefined || within(value, PATCH_NUMBER_FORMAT_KEYS);
 }
+/**
+ * The tool's own checks of a select item's metric fields, which the API does not make (mcp/tools/query/schemas.ts
+ * getMetricSelectIssues): name and type together, a type it knows, increase only on a sum, a histogram only with
+ * quantile or count. Its missing value expression the tool fills in with `Value`, as an update sends it anyway.
+ */
+function toolTakesMetric(s) {
+    if (s.aggFn === 'increase' && s.metricType !== 'sum')
+        return false;
+    if (s.metricName === undefined && s.metricType === undefined)
+        return true;
+    if (!(0,metric_item/* isMetricItem */.o)(s) || !PATCH_METRIC_TYPES.includes(s.metricType))
+        return false;
+    const histogram = s.metricType === 'histogram' || s.metricType === 'exponential histogram';
+    return !histogram || s.aggFn === 'quantile' || s.aggFn === 'count';
+}
 /** The config as the tool takes it, when it says all the API's form says; undefined when it would not. */
 function patchConfig(config) {
     const type = String(config.displayType);
@@ -3691,6 +3732,8 @@ function patchConfig(config) {
             if (!patchableFormat(s.numberFormat))
                 return undefined;
             if (s.level !== undefined && !PATCH_LEVELS.includes(s.level))
+                return undefined;
+            if (!toolTakesMetric(s))
                 return undefined;
         }
     }

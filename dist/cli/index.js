@@ -12488,6 +12488,35 @@ function accepts(option, key, tag) {
 
 /***/ }),
 
+/***/ 7057:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   K: () => (/* binding */ METRIC_VALUE_EXPRESSION),
+/* harmony export */   o: () => (/* binding */ isMetricItem)
+/* harmony export */ });
+/**
+ * A metric select item: one that names a metric and its type. HyperDX's renderer aggregates the metric's own
+ * column for it and replaces the item's value expression (common-utils renderChartConfig.ts
+ * translateMetricChartConfig: a gauge's `LastValue`, a sum's `Rate`, a histogram's buckets), so the value
+ * expression means nothing there: HyperDX's own dashboard templates store none (''). The v2 API still refuses
+ * a non-count item without one, so a write sends `Value`, what HyperDX itself fills in (v2 charts.ts for a
+ * series, the MCP tools' select item schemas), and a comparison takes `Value` and none as the same.
+ * On the real server the series were the same with '', `Value` and any other text (docs/real-server.md).
+ */
+/** What HyperDX fills in for a metric item's value expression, and what the product sends where one is required. */
+const METRIC_VALUE_EXPRESSION = 'Value';
+/** The item names a metric and its type: the renderer needs both to translate it (an empty name does not count). */
+function isMetricItem(item) {
+    return (typeof item.metricName === 'string' &&
+        item.metricName !== '' &&
+        typeof item.metricType === 'string' &&
+        item.metricType !== '');
+}
+
+
+/***/ }),
+
 /***/ 164:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -13268,6 +13297,8 @@ function formulaProblem(expression, selectCount) {
 class FormulaError extends Error {
 }
 
+// EXTERNAL MODULE: ./src/manifest/metric-item.ts
+var metric_item = __nccwpck_require__(7057);
 // EXTERNAL MODULE: ./src/manifest/schema.ts + 7 modules
 var schema = __nccwpck_require__(719);
 ;// CONCATENATED MODULE: ./src/manifest/tile-rules.ts
@@ -13276,6 +13307,7 @@ var schema = __nccwpck_require__(719);
  * together (formulas, ratios, link-outs), each data source or connection is named once, and aggregations
  * take the value expressions and levels their functions need.
  */
+
 
 
 
@@ -13301,7 +13333,8 @@ function checkPartialTile(tile, path, report) {
                 checkSourceRef(series, [...path, 'series', i], report, true);
             const typed = schema/* Series */.sf.safeParse(s);
             if (typed.success && typed.data.type !== 'markdown' && typed.data.type !== 'search') {
-                checkAggregation(typed.data.aggFn, typed.data.field, typed.data.level, [...path, 'series', i], 'field', report);
+                const { data } = typed;
+                checkAggregation(data, data.field, metricOf(data), [...path, 'series', i], 'field', report);
             }
         });
     }
@@ -13425,7 +13458,7 @@ function checkSeriesList(tile, list, path, report) {
         }
         if (s.type === 'search')
             return;
-        checkAggregation(s.aggFn, s.field, s.level, p, 'field', report);
+        checkAggregation(s, s.field, metricOf(s), p, 'field', report);
         if (s.type === 'table' && s.sortOrder !== undefined) {
             report([...p, 'sortOrder'], "sortOrder is not kept by servers that store tiles in the config form (FACTS.md); use the config form's orderBy", undefined, 'warning');
         }
@@ -13454,14 +13487,26 @@ function checkConnectionRef(c, path, report) {
         report(path, 'a raw-SQL tile needs its connection: `connection` (by name) or `connectionId`');
 }
 function checkSelectItem(item, path, report) {
-    checkAggregation(item.aggFn, item.valueExpression, item.level, path, 'valueExpression', report);
+    const metric = { metricName: item.metricName, metricType: item.metricType };
+    checkAggregation(item, item.valueExpression, metric, path, 'valueExpression', report);
 }
-/** SelectItem rules (OpenAPI): count takes no value expression, every other function needs one. */
-function checkAggregation(aggFn, value, level, path, valueField, report) {
+/** A series names its metric's type `metricDataType`; a select item, `metricType`. */
+const metricOf = (s) => ({
+    metricName: s.metricName,
+    metricType: s.metricDataType
+});
+/**
+ * SelectItem rules (OpenAPI): count takes no value expression, every other function needs one, but a metric item
+ * (metric-item.ts: the renderer aggregates the metric's own value, and a write sends a placeholder).
+ */
+function checkAggregation({ aggFn, level }, value, metric, path, valueField, report) {
     if (aggFn === 'count' && value !== undefined)
         report([...path, valueField], 'count takes no value expression');
-    if (aggFn !== 'count' && value === undefined) {
-        report([...path, 'aggFn'], `${aggFn} needs a value expression in \`${valueField}\``);
+    if (aggFn !== 'count' && value === undefined && !(0,metric_item/* isMetricItem */.o)(metric)) {
+        const typeField = valueField === 'field' ? 'metricDataType' : 'metricType';
+        report([...path, 'aggFn'], metric.metricName === undefined && metric.metricType === undefined
+            ? `${aggFn} needs a value expression in \`${valueField}\``
+            : `${aggFn} needs a value expression in \`${valueField}\`, or both \`metricName\` and \`${typeField}\` (a metric's own value)`);
     }
     if (aggFn === 'quantile' && level === undefined)
         report([...path, 'aggFn'], 'quantile needs `level` (e.g. 0.95)');
@@ -14342,7 +14387,10 @@ const aggregating = {
     ...dataSourceRef,
     aggFn: schemas/* enum */.k5n(vocabulary/* AGG_FNS */.gT)
         .describe('How values are aggregated per time bucket or group (managed mode: no increase).'),
-    field: schemas/* string */.YjP().min(1).optional().describe('Value expression to aggregate; omitted for count.'),
+    field: schemas/* string */.YjP()
+        .min(1)
+        .optional()
+        .describe('Value expression to aggregate; omitted for count and on a metric (metricName and metricDataType).'),
     // A series becomes a select item on the server, which takes only these levels.
     level: schemas/* literal */.euz(vocabulary/* QUANTILE_LEVELS */.Us)
         .optional()
@@ -14423,7 +14471,7 @@ const SelectItem = schemas/* strictObject */.rej({
         .min(1)
         .max(vocabulary/* LIMITS */.b1.expression)
         .optional()
-        .describe('The expression aggregated; every function but count needs one.'),
+        .describe('The expression aggregated; every function but count needs one, except on a metric (metricName and metricType).'),
     alias: schemas/* string */.YjP().max(vocabulary/* LIMITS */.b1.expression).optional().describe('Name shown in legends and columns.'),
     level: schemas/* literal */.euz(vocabulary/* QUANTILE_LEVELS */.Us)
         .optional()
