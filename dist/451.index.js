@@ -3880,10 +3880,20 @@ const TIME = ['tile filter (where)', 'granularity', 'null fill value', 'ratio mo
 const BY_DISPLAY_TYPE = {
     line: TIME,
     stacked_bar: TIME,
-    table: ['tile filter (where)', 'granularity', 'row limit', 'alternating row colours', 'column colours'],
-    number: ['tile filter (where)', 'granularity'],
-    pie: ['tile filter (where)', 'granularity'],
-    bar: ['tile filter (where)', 'granularity'],
+    // "Show complete intervals" (`alignDateRangeToGranularity`): v2 keeps it on line and stacked_bar only, yet a
+    // number or table tile can hold it (HyperDX's own runtime templates set it on 43 such tiles), and so can a tile
+    // whose display type was changed in the UI.
+    table: [
+        'tile filter (where)',
+        'granularity',
+        'row limit',
+        'alternating row colours',
+        'column colours',
+        'complete intervals'
+    ],
+    number: ['tile filter (where)', 'granularity', 'complete intervals'],
+    pie: ['tile filter (where)', 'granularity', 'complete intervals'],
+    bar: ['tile filter (where)', 'granularity', 'complete intervals'],
     heatmap: ['granularity'],
     // A search, event-pattern or markdown tile keeps all it has through the API's form.
     search: [],
