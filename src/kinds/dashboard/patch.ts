@@ -12,7 +12,7 @@ import { keyedField } from '../../plan/diff.js'
 import type { Change } from '../../plan/types.js'
 import { holdsUnmanagedSettings, seriesAsConfig, tileAsSent } from './carry.js'
 import type { DashboardRequest, DashboardWrite } from './desired.js'
-import { keyedLiveTiles } from './tiles.js'
+import { pairTiles, tileSpecs } from './tiles.js'
 
 type Body = Record<string, unknown>
 
@@ -133,8 +133,10 @@ export function dashboardWrite(
   canPatch: boolean
 ): DashboardWrite {
   if (!canPatch) return { via: 'put' }
-  const liveTiles = keyedLiveTiles(live)
-  const desired = new Map(d.tiles.map(t => [t.spec.name, t]))
+  const pairing = pairTiles(tileSpecs(d), live)
+  const liveTiles = pairing.live
+  // A tile is patched only where it keeps its key (a renamed tile is a PUT's).
+  const desired = new Map(d.tiles.map((t, i) => [pairing.desired[i]!.key, t]))
   const changed = new Set<string>()
   for (const f of change.fields) {
     if (f.path === 'name' || f.path === 'owner' || f.path === 'tags' || f.path.startsWith('tags[')) continue
