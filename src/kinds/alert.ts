@@ -50,6 +50,11 @@ const isSavedSearch = (s: { source?: string | null }) => s.source === 'saved_sea
  */
 const tileTarget = (s: AlertSpec) => ({ dashboard: s.dashboard!, tile: alertTileRef(s) })
 
+const pinnedName = (ctx: PlanContext, dashboard: string | undefined, tileId: RawId | null | undefined) =>
+  dashboard === undefined || tileId == null
+    ? undefined
+    : ctx.dashboards.desired.get(dashboard)?.pinnedNames.get(String(tileId))
+
 /** The alert's tile in a sentence: its name, and its pin where it has one. */
 const tileText = (s: AlertSpec) =>
   [s.tile, s.tileId !== undefined ? `#${s.tileId}` : undefined].filter(Boolean).join(' ')
@@ -145,7 +150,8 @@ export const alertKind: Kind<DesiredAlert, LiveAlert> = {
       source: l.source ?? 'tile',
       // Compared by the name the dashboard will have, so a dashboard rename does not show on its alerts.
       dashboard: dash?.desiredName ?? liveDash?.name ?? l.dashboardId ?? undefined,
-      tile: tile?.name ?? l.tileId ?? undefined,
+      // Likewise a pinned tile by the name it will have: a rename that keeps its id does not show either.
+      tile: pinnedName(ctx, dash?.desiredName, l.tileId) ?? tile?.name ?? l.tileId ?? undefined,
       savedSearch: l.savedSearchId ? ctx.refs.labelOfValue('SavedSearch', l.savedSearchId) : undefined,
       groupBy: l.groupBy,
       threshold: l.threshold,

@@ -14,6 +14,7 @@ import {
   tileIdsOf,
   alertTileRef
 } from '../../src/kinds/dashboard/tiles.js'
+import type { DesiredDashboard } from '../../src/kinds/dashboard/desired.js'
 import { keyText } from '../../src/plan/diff.js'
 import { apply, change, created, dashboard, plan, tile } from '../support/dashboard-plan.js'
 
@@ -137,6 +138,12 @@ describe('tiles of one name, pinned', () => {
       ['CPU', 'aaaaaa'],
       ['CPU (system)', 'bbbbbb']
     ])
+  })
+
+  it('where the server can patch tiles, a rename is a patch of that tile alone', async () => {
+    const o = plan(twoCpu('CPU (system)'), [await live()], { dashboardPatch: true })
+    const d = o.planned.find(p => p.change.name === 'D')!.desired!.value as DesiredDashboard
+    expect(d.write).toEqual({ via: 'patch', tiles: ['CPU (system)'] })
   })
 
   it('a change to one of them is a change of that tile alone, by name and short id', async () => {

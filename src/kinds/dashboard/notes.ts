@@ -45,12 +45,13 @@ function noteRewrites(pc: PlannedChange<DesiredDashboard, LiveDashboard>, ctx: P
   const canPatch = ctx.live.dashboardPatch === true
   const write = dashboardWrite(change, desired.value, live, canPatch)
   desired.value.write = write
+  // The live tiles the write replaces, by the key of the desired tile each pairs with (write.tiles' keys).
   const pairing = pairTiles(tileSpecs(desired.value), live)
-  const liveTiles = pairing.live
-  const kept = new Set(pairing.desired.map(t => t.key))
-  const rewritten = write.via === 'patch' ? write.tiles : [...liveTiles.keys()].filter(k => kept.has(k))
+  const kept = new Map(pairing.desired.flatMap(t => (t.live ? [[t.live, t.key] as const] : [])))
+  const replaced = new Map(live.tiles.flatMap(t => (kept.has(t) ? [[kept.get(t)!, t] as const] : [])))
+  const rewritten = write.via === 'patch' ? write.tiles : [...replaced.keys()]
   const resets = rewritten.flatMap(key => {
-    const settings = uiOnlySettings(liveTiles.get(key)!)
+    const settings = uiOnlySettings(replaced.get(key)!)
     return settings.length > 0 ? [{ tile: keyText(key), settings: [...settings] }] : []
   })
   if (resets.length === 0) return

@@ -128,10 +128,14 @@ async function patchDashboard(
 ): Promise<OperationResult> {
   const { tags } = updateBody(d, live, bodyOptions(ctx, octx)) as { tags: string[] }
   const pairing = pairTiles(tileSpecs(d), live)
-  const byKey = new Map(d.tiles.map((t, i) => [pairing.desired[i]!.key, t]))
+  const byKey = new Map(
+    d.tiles.map((t, i) => [pairing.desired[i]!.key, { t, live: pairing.desired[i]!.live }])
+  )
   const calls: DashboardPatch[] = tiles.map(key => {
-    const liveTile = pairing.live.get(key)!
-    const tile = patchTile(byKey.get(key)!.body, liveTile)!
+    // dashboardWrite patches only tiles paired with a live tile that has an id.
+    const { t, live: paired } = byKey.get(key)!
+    const liveTile = paired!
+    const tile = patchTile(t.body, liveTile)!
     return { dashboardId: live.id, tileId: String(liveTile.id), tile: bindPlaceholders(tile, ctx.facts) }
   })
   if (calls.length === 0) calls.push({ dashboardId: live.id })
