@@ -130,7 +130,12 @@ describe('a dashboard with two tiles of one name', () => {
     ])
     // The plan a reviewer reads tells the two apart by a short id.
     const shown = await cli('plan', 'exported')
-    expect(shown.stdout).toContain(`tiles["CPU Utilization" #${tileIds[1]!.slice(-6)}]`)
+    const short = tileIds[1]!.slice(-6)
+    expect(shown.stdout).toContain(`tile removed: "CPU Utilization" #${short}\n`)
+    expect(shown.stdout).toContain(`-   - name: CPU Utilization #${short}\n`)
+    expect(shown.stdout).toContain(
+      `note: tile "CPU Utilization" #${short} renamed to "CPU Utilization (system)"`
+    )
     // Sent as one patch of that tile: the other one, and what only the UI set on it, stays as stored.
     expect(shown.stdout).not.toContain(`#${tileIds[0]!.slice(-6)}`)
     const apply = await cli('apply', 'exported')
