@@ -110,6 +110,35 @@ describe('a dashboard with two tiles of one name', () => {
     expect(alert.tileId).toBe(tileIds[1])
   })
 
+  it('an alert on the first of the two names it by its pin, and is created on that tile', async () => {
+    const alertYaml = (tile: string) =>
+      [
+        'kind: Alert',
+        'name: User CPU',
+        'dashboard: Node.js runtime',
+        tile,
+        'threshold: 90',
+        'thresholdType: above',
+        'interval: 5m',
+        `channel: { type: webhook, webhookId: "${OPS_PAGER}" }`,
+        ''
+      ].join('\n')
+    // By the name alone it is ambiguous: validate names both tiles.
+    writeFileSync(path.join(ws.dir, 'exported', 'user-cpu.yaml'), alertYaml('tile: CPU Utilization'))
+    const ambiguous = await cli('validate', 'exported')
+    expect(ambiguous.exitCode).toBe(1)
+    expect(ambiguous.stdout + ambiguous.stderr).toContain('has 2 tiles named "CPU Utilization" (tiles[0] at')
+    writeFileSync(
+      path.join(ws.dir, 'exported', 'user-cpu.yaml'),
+      alertYaml(`tile: CPU Utilization\ntileId: "${tileIds[0]}"`)
+    )
+    const apply = await cli('apply', 'exported')
+    expect(apply.exitCode).toBe(0)
+    const alert = [...emu.selfHosted.alerts.values()].find(a => a.name === 'User CPU')!
+    expect([alert.dashboardId, alert.tileId]).toEqual([dashboardId, tileIds[0]])
+    expect((await planChanges()).filter(c => c.action !== 'noop')).toEqual([])
+  })
+
   it('renaming one of the two changes that tile alone, which keeps its id and its alert', async () => {
     const file = exportedFile()
     const text = readFileSync(file, 'utf8')
