@@ -16,7 +16,7 @@ import {
 } from '../../src/kinds/dashboard/tiles.js'
 import type { DesiredDashboard } from '../../src/kinds/dashboard/desired.js'
 import { keyText } from '../../src/plan/diff.js'
-import { apply, change, created, dashboard, plan, tile } from '../support/dashboard-plan.js'
+import { apply, change, created, dashboard, plan, tile, warnings } from '../support/dashboard-plan.js'
 
 const at = { x: 0, y: 0, w: 6, h: 3 }
 
@@ -144,6 +144,20 @@ describe('tiles of one name, pinned', () => {
     const o = plan(twoCpu('CPU (system)'), [await live()], { dashboardPatch: true })
     const d = o.planned.find(p => p.change.name === 'D')!.desired!.value as DesiredDashboard
     expect(d.write).toEqual({ via: 'patch', tiles: ['CPU (system)'] })
+  })
+
+  it('a pin no live tile has is a warning at the pin; the tile is matched by name', async () => {
+    const yaml = dashboard(
+      'D',
+      tile('CPU', undefined, '    id: aaaaaa\n') + tile('CPU', undefined, '    id: cccccc\n')
+    )
+    const o = plan(yaml, [await live()])
+    expect(change(o, 'D').action).toBe('noop')
+    expect(warnings(o)).toContain(
+      'no tile of dashboard "D" has id "cccccc": matched by name with tile bbbbbb; pin it to its live id'
+    )
+    const at = o.plan.diagnostics.find(d => d.message.startsWith('no tile of dashboard'))!
+    expect([at.field, at.line]).toEqual(['tiles[1].id', 20])
   })
 
   it('a change to one of them is a change of that tile alone, by name and short id', async () => {

@@ -3,7 +3,7 @@
  * deletes with their tiles (FACTS.md: the alerts of a tile that goes away or can no longer carry alerts),
  * UI settings the update removes or keeps, and the PromQL tiles no client of this API can protect.
  */
-import { sameId, type LiveDashboard, type RawId } from '../../api/schemas.js'
+import { sameId, type LiveDashboard, type LiveTile, type RawId } from '../../api/schemas.js'
 import { diagnostic } from '../../diagnostics.js'
 import { clean, equal } from '../../json.js'
 import { formatPath, type PathSegment } from '../../manifest/path.js'
@@ -193,6 +193,7 @@ function noteTileConsequences(pc: PlannedChange<DesiredDashboard, LiveDashboard>
         `tile ${keyLabel(beforeKey!)} renamed to ${keyLabel(key)}: its \`id:\` pin keeps its id and alerts`
       )
   })
+  warnOfStalePins(pc, pairing, ctx)
   for (const [i, t] of desired.value.tiles.entries()) {
     const before = pairing.desired[i]!.live
     if (!before || isAlertable(tileDisplayType(t.spec)) || !isAlertable(liveDisplayType(before))) continue
@@ -203,4 +204,30 @@ function noteTileConsequences(pc: PlannedChange<DesiredDashboard, LiveDashboard>
       )
     }
   }
+}
+
+/**
+ * A tile pin no tile of the live dashboard has (a manifest exported from another server, or a tile deleted in the UI):
+ * the tile is matched by name, or is new, and the server gives it its own id. Said at the pin, so it gets fixed.
+ */
+function warnOfStalePins(
+  pc: PlannedChange<DesiredDashboard, LiveDashboard>,
+  pairing: ReturnType<typeof pairTiles<LiveTile>>,
+  ctx: PlanContext
+): void {
+  const desired = pc.desired!
+  desired.value.tiles.forEach((t, i) => {
+    const pin = t.spec.id
+    const paired = pairing.desired[i]!.live
+    if (pin === undefined || sameId(paired?.id, pin)) return
+    const path = ['tiles', i, 'id']
+    ctx.report(
+      diagnostic(
+        'plan',
+        'warning',
+        `no tile of dashboard "${desired.name}" has id "${pin}": ${paired ? `matched by name with tile ${String(paired.id)}` : 'a new tile, which gets an id of its own'}; pin it to its live id`,
+        { ...desired.value.located.doc.locate(path), field: formatPath(path) }
+      )
+    )
+  })
 }
