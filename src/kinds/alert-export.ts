@@ -42,6 +42,9 @@ export function alertDocument(
     if (!tile) comments.push(`tile id ${a.tileId ?? '(none)'} could not be mapped to a tile of "${d.name}"`)
     value.dashboard = d.name
     value.tile = tile?.name ?? String(a.tileId ?? '')
+    // A tile whose name repeats is pinned with `id:` (export.ts): the alert names it by that pin.
+    if (tile?.id !== undefined && d.tiles.filter(t => t.name === tile.name).length > 1)
+      value.tileId = String(tile.id)
   }
   if (!a.name)
     comments.push(

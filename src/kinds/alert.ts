@@ -17,6 +17,7 @@ import { managedAlertBody } from './managed-request.js'
 import type { Located } from '../manifest/rules.js'
 import type { AlertChannelSpec, AlertSpec } from '../manifest/schema.js'
 import { alertsClearedToken, dashboardLock, deleteOperation, readyToken } from './operations.js'
+import { alertTileRef } from './dashboard/tiles.js'
 import { bindPlaceholders, placeholderTokens, type Resolved } from './references.js'
 import type {
   ApplyContext,
@@ -47,7 +48,16 @@ const isSavedSearch = (s: { source?: string | null }) => s.source === 'saved_sea
  * A tile alert's dashboard and tile, by name. Validation (`src/manifest/rules.ts`) requires both on every
  * alert whose source is not saved_search; the schema alone cannot say so.
  */
-const tileTarget = (s: AlertSpec) => ({ dashboard: s.dashboard!, tile: s.tile! })
+const tileTarget = (s: AlertSpec) => ({ dashboard: s.dashboard!, tile: alertTileRef(s) })
+
+const pinnedName = (ctx: PlanContext, dashboard: string | undefined, tileId: RawId | null | undefined) =>
+  dashboard === undefined || tileId == null
+    ? undefined
+    : ctx.dashboards.desired.get(dashboard)?.pinnedNames.get(String(tileId))
+
+/** The alert's tile in a sentence: its name, and its pin where it has one. */
+const tileText = (s: AlertSpec) =>
+  [s.tile, s.tileId !== undefined ? `#${s.tileId}` : undefined].filter(Boolean).join(' ')
 
 export const alertKind: Kind<DesiredAlert, LiveAlert> = {
   kind: 'Alert',
@@ -110,7 +120,10 @@ export const alertKind: Kind<DesiredAlert, LiveAlert> = {
       name: s.name,
       source: s.source ?? 'tile',
       dashboard: saved ? undefined : s.dashboard,
-      tile: saved ? undefined : s.tile,
+      // By `tileId` alone: the name of the tile pinned with it, as the live side shows it.
+      tile: saved
+        ? undefined
+        : (s.tile ?? ctx.dashboards.desired.get(s.dashboard!)?.pinnedNames.get(s.tileId!)),
       savedSearch: d.value.savedSearch?.label,
       groupBy: saved ? (s.groupBy ?? keptGroupBy(ctx, live)) : undefined,
       threshold: s.threshold,
@@ -137,7 +150,8 @@ export const alertKind: Kind<DesiredAlert, LiveAlert> = {
       source: l.source ?? 'tile',
       // Compared by the name the dashboard will have, so a dashboard rename does not show on its alerts.
       dashboard: dash?.desiredName ?? liveDash?.name ?? l.dashboardId ?? undefined,
-      tile: tile?.name ?? l.tileId ?? undefined,
+      // Likewise a pinned tile by the name it will have: a rename that keeps its id does not show either.
+      tile: pinnedName(ctx, dash?.desiredName, l.tileId) ?? tile?.name ?? l.tileId ?? undefined,
       savedSearch: l.savedSearchId ? ctx.refs.labelOfValue('SavedSearch', l.savedSearchId) : undefined,
       groupBy: l.groupBy,
       threshold: l.threshold,
@@ -198,8 +212,8 @@ export const alertKind: Kind<DesiredAlert, LiveAlert> = {
       change.droppedByServer = goes !== undefined
       change.notes.push(
         goes
-          ? `the server deletes this alert when its current tile goes away; it is created again on tile "${s.tile}" (new alert id)`
-          : `it moves to tile "${s.tile}" of "${s.dashboard}": deleted and created again there (new alert id)`
+          ? `the server deletes this alert when its current tile goes away; it is created again on tile "${tileText(desired.value.spec)}" (new alert id)`
+          : `it moves to tile "${tileText(desired.value.spec)}" of "${s.dashboard}": deleted and created again there (new alert id)`
       )
     }
   },
@@ -425,7 +439,7 @@ function alertBody(
     const tileId = fromRun?.tileIds?.get(tile) ?? planned?.tileIds.get(tile)
     // The create waits for the dashboard's ready token, which carries these: never send an alert without its tile.
     if (!dashboardId || !tileId)
-      throw new Error(`dashboard "${dashboard}" or its tile "${tile}" has no id yet`)
+      throw new Error(`dashboard "${dashboard}" or its tile "${tileText(s)}" has no id yet`)
     target.dashboardId = dashboardId
     target.tileId = tileId
   }

@@ -125,8 +125,14 @@ export interface PlanSettings {
 
 /** What the dashboard kind decided, for the kinds that refer to dashboards (alerts). */
 export interface DashboardFacts {
-  /** By desired dashboard name: the live id it maps to (if any) and its tiles' live ids by name. */
-  desired: Map<string, { address: string; liveId?: string; tileIds: Map<string, RawId> }>
+  /**
+   * By desired dashboard name: the live id it maps to (if any), its tiles' live ids by how an alert names them
+   * (kinds/dashboard/tiles.ts tileIdsOf: a name, or `#` and an `id:` pin), and the names of its pinned tiles by pin.
+   */
+  desired: Map<
+    string,
+    { address: string; liveId?: string; tileIds: Map<string, RawId>; pinnedNames: Map<string, string> }
+  >
   /** By live dashboard id, for every dashboard this stack owns or adopts. */
   live: Map<string, { address: string; desiredName?: string; deleted: boolean; droppedTileIds: Set<string> }>
 }

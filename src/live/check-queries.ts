@@ -7,11 +7,12 @@
  * (plan/preview.ts), with a line for each tile that cannot be queried and why.
  */
 import type { ObservabilityApi } from '../api/client.js'
-import type { SeriesPoint } from '../api/schemas.js'
+import type { LiveDashboard, SeriesPoint } from '../api/schemas.js'
 import { diagnostic, type Diagnostic } from '../diagnostics.js'
 import { errorMessage } from '../error-message.js'
 import type { DesiredAlert } from '../kinds/alert.js'
 import type { DesiredDashboard } from '../kinds/dashboard/desired.js'
+import { pairTiles, tileSpecs } from '../kinds/dashboard/tiles.js'
 import type { PlannedChange } from '../kinds/kind.js'
 import { normalizeGroupBy, seriesToConfig, type SeriesLike } from '../kinds/tile-normal-form.js'
 import type { Logger } from '../log.js'
@@ -106,9 +107,7 @@ async function queryTiles(api: ObservabilityApi, pc: PlannedChange, findings: Fi
   const { out, keep, end } = findings
   const { change } = pc
   const d = pc.desired!.value as DesiredDashboard
-  const changedTiles = changedTileNames(change)
-  for (const [i, tile] of d.tiles.entries()) {
-    if (change.action === 'update' && !changedTiles.has(tile.spec.name)) continue
+  for (const [i, tile] of tilesToQuery(pc, d)) {
     const query = tileQuery(tile.body)
     const kept: TileSeries = {
       ...tileSeries(d.spec.name, tile.spec.name, end, 'ok'),
@@ -169,7 +168,9 @@ async function replayAlert(
   const tile =
     a.dashboard === undefined
       ? undefined
-      : dashboards.get(a.dashboard)?.tiles.find(t => t.spec.name === a.tile)
+      : dashboards
+          .get(a.dashboard)
+          ?.tiles.find(t => (a.tileId !== undefined ? t.spec.id === a.tileId : t.spec.name === a.tile))
   const query = tile ? tileQuery(tile.body) : undefined
   const interval = INTERVAL_MS[a.interval]
   const kept: AlertSeries = { ...alertSeries(a, end, 'ok'), ...(tile ? numberFormatOf(tile.body) : {}) }
@@ -393,9 +394,7 @@ function cannotQuery(
     if (!pc.desired || !['create', 'update', 'replace'].includes(change.action)) continue
     if (change.kind === 'Dashboard') {
       const d = pc.desired.value as DesiredDashboard
-      const changed = changedTileNames(change)
-      for (const tile of d.tiles) {
-        if (change.action === 'update' && !changed.has(tile.spec.name)) continue
+      for (const [, tile] of tilesToQuery(pc, d)) {
         keep.tiles?.push(tileSeries(d.spec.name, tile.spec.name, end, 'managed', reason))
       }
     } else if (change.kind === 'Alert') {
@@ -447,6 +446,14 @@ function alertSeries(
   }
 }
 
-function changedTileNames(change: PlannedChange['change']): Set<string> {
-  return new Set(change.fields.flatMap(f => keyedField(f.path, 'tiles')?.key ?? []))
+/** A created dashboard's tiles, or an updated one's changed tiles (by their keys in the change's paths). */
+function tilesToQuery(
+  pc: PlannedChange,
+  d: DesiredDashboard
+): Array<[number, DesiredDashboard['tiles'][number]]> {
+  const all = [...d.tiles.entries()]
+  if (pc.change.action !== 'update') return all
+  const changed = new Set(pc.change.fields.flatMap(f => keyedField(f.path, 'tiles')?.key ?? []))
+  const keys = pairTiles(tileSpecs(d), pc.live as LiveDashboard | undefined).desired
+  return all.filter(([i]) => changed.has(keys[i]!.key))
 }

@@ -81,13 +81,14 @@ function checkAlertTarget(raw: Partial<Record<keyof AlertSpec, unknown>>, report
         'source'
       ])
     misplaced(
-      ['dashboard', 'tile'],
+      ['dashboard', 'tile', 'tileId'],
       'only tile alerts have a dashboard and tile (this one is source: saved_search)'
     )
   } else {
     if (raw.dashboard === undefined)
       report(['dashboard'], 'is required (a tile alert: the dashboard, by name)', [])
-    if (raw.tile === undefined) report(['tile'], 'is required (a tile alert: the tile, by name)', [])
+    if (raw.tile === undefined && raw.tileId === undefined)
+      report(['tile'], 'is required (a tile alert: the tile, by name; or `tileId`, by its pin)', [])
     misplaced(
       ['savedSearch', 'savedSearchId', 'groupBy'],
       'only saved_search alerts have this (set `source: saved_search`)'

@@ -58,6 +58,13 @@ export const Alert = z.strictObject({
     .optional()
     .describe('Tile alerts: the dashboard, by name, from the manifests.'),
   tile: z.string().min(1).optional().describe('Tile alerts: the tile, by name, within that dashboard.'),
+  tileId: z
+    .string()
+    .min(1)
+    .optional()
+    .describe(
+      'Tile alerts: the tile by its `id:` pin, where its name repeats on the dashboard (with `tile`, that must be its name).'
+    ),
   source: z
     .enum(ALERT_SOURCES)
     .optional()

@@ -20,7 +20,7 @@ export interface DashboardView {
   id?: string
   renamedFrom?: string
   /** `sqlTemplate`: a raw-SQL tile's query. */
-  tiles: Array<{ name: string; displayType?: string; sqlTemplate?: string }>
+  tiles: Array<{ name: string; id?: string; index: number; displayType?: string; sqlTemplate?: string }>
   /** The dashboards its tiles' link-outs name (`target.dashboard`), and where. */
   links: Array<{ dashboard: string; path: PathSegment[] }>
 }
@@ -29,6 +29,7 @@ export interface AlertView {
   name?: string
   dashboard?: string
   tile?: string
+  tileId?: string
   /** The saved search a saved-search alert names (`source: saved_search`). */
   savedSearch?: string
 }
@@ -53,7 +54,10 @@ export function dashboardView(
       if (name === undefined) return []
       const typed = spec?.tiles?.[i]
       const sql = typed?.config?.configType === 'sql' ? typed.config.sqlTemplate : undefined
-      return [{ name, displayType: typed ? tileDisplayType(typed) : undefined, sqlTemplate: sql }]
+      const id = str((t as Record<string, unknown>).id)
+      return [
+        { name, id, index: i, displayType: typed ? tileDisplayType(typed) : undefined, sqlTemplate: sql }
+      ]
     }),
     links: tiles.flatMap((t, i) => {
       const link = mapping(mapping(mapping(t)?.config)?.onClick)
@@ -71,6 +75,7 @@ export function alertView(doc: ParsedDocument, raw: Record<string, unknown>): Al
     name: str(raw.name),
     dashboard: str(raw.dashboard),
     tile: str(raw.tile),
+    tileId: str(raw.tileId),
     savedSearch: raw.source === 'saved_search' ? str(raw.savedSearch) : undefined
   }
 }
@@ -210,24 +215,57 @@ function checkAlertTargets(
       )
       continue
     }
-    if (a.tile !== undefined) checkAlertTile(a.tile, dash, report)
+    const tile = alertTile(a, dash, report)
+    if (tile) checkAlertTile(tile, report)
   }
 }
 
-/** The alert's tile exists in its dashboard, and is one the server keeps alerts on. */
-function checkAlertTile(name: string, dash: DashboardView, report: Report): void {
-  const tile = dash.tiles.find(t => t.name === name)
-  if (!tile) {
+/**
+ * The alert's tile in its dashboard: by `tileId`, the tile pinned with that id (whose name `tile` must then be); by
+ * `tile`, the one tile of that name (a repeated name is ambiguous: both places are named).
+ */
+function alertTile(
+  a: AlertView,
+  dash: DashboardView,
+  report: Report
+): DashboardView['tiles'][number] | undefined {
+  const at = (t: DashboardView['tiles'][number]) =>
+    `tiles[${t.index}] at ${where(dash.doc, ['tiles', t.index])}`
+  if (a.tileId !== undefined) {
+    const pinned = dash.tiles.find(t => t.id === a.tileId)
+    if (!pinned) report(['tileId'], `dashboard "${dash.name}" has no tile pinned with \`id: ${a.tileId}\``)
+    else if (a.tile !== undefined && a.tile !== pinned.name)
+      report(
+        ['tile'],
+        `the tile pinned with id "${a.tileId}" is named "${pinned.name}" (${at(pinned)}), not "${a.tile}"`
+      )
+    else return pinned
+    return undefined
+  }
+  if (a.tile === undefined) return undefined
+  const named = dash.tiles.filter(t => t.name === a.tile)
+  if (named.length > 1) {
+    report(
+      ['tile'],
+      `dashboard "${dash.name}" has ${named.length} tiles named "${a.tile}" (${named.map(at).join('; ')}): name the one by its pin, \`tileId: ${named[0]!.id ?? '<id>'}\``
+    )
+    return undefined
+  }
+  if (named.length === 0) {
     const guess = didYouMean(
-      name,
+      a.tile,
       dash.tiles.map(t => t.name)
     )
     report(
       ['tile'],
-      `dashboard "${dash.name}" has no tile named "${name}"${guess ? ` (did you mean "${guess}"?)` : ''}`
+      `dashboard "${dash.name}" has no tile named "${a.tile}"${guess ? ` (did you mean "${guess}"?)` : ''}`
     )
-    return
   }
+  return named[0]
+}
+
+/** The alert's tile is one the server keeps alerts on. */
+function checkAlertTile(tile: DashboardView['tiles'][number], report: Report): void {
   if (tile.displayType && !(ALERTABLE_DISPLAY_TYPES as readonly string[]).includes(tile.displayType)) {
     report(
       ['tile'],

@@ -44,18 +44,12 @@ export function checkDashboard(
   }
   const containers = checkContainers(raw, report)
   checkDashboardFilters(raw, report)
-  const tileNames = new Map<string, number>()
   const tiles: unknown[] = Array.isArray(raw.tiles) ? raw.tiles : []
+  checkTileNames(doc, tiles, report)
   tiles.forEach((value, i) => {
     if (value === null || typeof value !== 'object') return
     const tile = value as Record<string, unknown>
     const path = ['tiles', i]
-    if (typeof tile.name === 'string') {
-      const first = tileNames.get(tile.name)
-      if (first !== undefined)
-        report([...path, 'name'], `duplicate tile name "${tile.name}" (also tiles[${first}])`)
-      else tileNames.set(tile.name, i)
-    }
     // Only when x and w are each valid: otherwise their own error says it already.
     const inGrid = (v: unknown, min: number, max: number) =>
       Number.isInteger(v) && (v as number) >= min && (v as number) <= max
@@ -76,6 +70,35 @@ export function checkDashboard(
     else checkPartialTile(tile, path, report)
   })
   return out
+}
+
+/**
+ * Tiles are matched by name, or by an `id:` pin: a name may repeat (HyperDX's own templates repeat some) only where
+ * every tile of it is pinned, and a pin names one tile.
+ */
+function checkTileNames(doc: ParsedDocument, tiles: unknown[], report: Report): void {
+  const where = (i: number, field: string) => `tiles[${i}], line ${doc.locate(['tiles', i, field]).line}`
+  const names = new Map<string, number>()
+  const pins = new Map<string, number>()
+  const pinned = (t: Record<string, unknown>) => typeof t.id === 'string' && t.id !== ''
+  tiles.forEach((value, i) => {
+    if (value === null || typeof value !== 'object') return
+    const tile = value as Record<string, unknown>
+    if (typeof tile.id === 'string') {
+      const first = pins.get(tile.id)
+      if (first !== undefined)
+        report(['tiles', i, 'id'], `tile id "${tile.id}" is pinned twice (also ${where(first, 'id')})`)
+      else pins.set(tile.id, i)
+    }
+    if (typeof tile.name !== 'string') return
+    const first = names.get(tile.name)
+    if (first === undefined) names.set(tile.name, i)
+    else if (!pinned(tile) || !pinned(tiles[first] as Record<string, unknown>))
+      report(
+        ['tiles', i, 'name'],
+        `duplicate tile name "${tile.name}" (also ${where(first, 'name')}): same-named tiles need an \`id:\` pin each (the id of its live tile) to tell them apart; pin every one of them, or rename one`
+      )
+  })
 }
 
 function parsedTile(tile: unknown): TileSpec | undefined {

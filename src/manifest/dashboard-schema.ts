@@ -14,8 +14,15 @@ import {
 
 export const Tile = z.strictObject({
   name: text(1024).describe(
-    'Unique in the dashboard: tiles are matched by name, which keeps their ids and alerts.'
+    'Tiles are matched by name, which keeps their ids and alerts; a name may repeat only on tiles pinned with `id`.'
   ),
+  id: z
+    .string()
+    .min(1)
+    .optional()
+    .describe(
+      'Pin this tile to the live tile of this id (export writes it where a name repeats): matched by it first, then by name.'
+    ),
   x: between(0, LIMITS.gridColumns - 1).describe('Column of the left edge, 0-23 (the grid is 24 wide).'),
   y: atLeast(0).describe('Row of the top edge, from 0.'),
   w: between(1, LIMITS.gridColumns).describe('Width in columns, 1-24; x + w is at most 24.'),

@@ -33,8 +33,25 @@ export function diffValues(
 
 export function joinKey(path: string, key: string, forceBrackets = false): string {
   if (!forceBrackets && IDENTIFIER.test(key)) return path ? `${path}.${key}` : key
-  return `${path}[${JSON.stringify(key)}]`
+  return `${path}[${keyLabel(key)}]`
 }
+
+/**
+ * Keyed records of one name are told apart by a short id (tiles of one name: kinds/dashboard/tiles.ts). The
+ * key holds both, split by a character no name shown to a reviewer holds; paths write it `["name" #id]`.
+ */
+const ID_MARK = '\u0000'
+
+export const qualifiedKey = (name: string, shortId: string): string => `${name}${ID_MARK}${shortId}`
+
+/** A key as a path writes it: `"name"`, or `"name" #id` for a qualified key. */
+export function keyLabel(key: string): string {
+  const at = key.indexOf(ID_MARK)
+  return at < 0 ? JSON.stringify(key) : `${JSON.stringify(key.slice(0, at))} #${key.slice(at + 1)}`
+}
+
+/** A key in a sentence's quotes: the name, or `name #id`. */
+export const keyText = (key: string): string => key.replace(ID_MARK, ' #')
 
 /**
  * The inverse of joinKey with brackets, for a keyed field at the top: `tiles["Errors"].x` read at `tiles` is
@@ -42,10 +59,11 @@ export function joinKey(path: string, key: string, forceBrackets = false): strin
  */
 export function keyedField(path: string, field: string): { key: string; rest: string } | undefined {
   if (!path.startsWith(`${field}["`)) return undefined
-  const m = /^\[("(?:[^"\\]|\\.)*")\](.*)$/s.exec(path.slice(field.length))
+  const m = /^\[("(?:[^"\\]|\\.)*")(?: #([^\]]+))?\](.*)$/s.exec(path.slice(field.length))
   if (!m) return undefined
   try {
-    return { key: JSON.parse(m[1]!) as string, rest: m[2]! }
+    const name = JSON.parse(m[1]!) as string
+    return { key: m[2] === undefined ? name : qualifiedKey(name, m[2]), rest: m[3]! }
   } catch {
     return undefined
   }

@@ -160,7 +160,9 @@ export const planSchemas = once('plan schemas', () => {
           name: z.string(),
           address: z.string(),
           liveId: z.string().optional(),
-          tileIds: z.array(z.tuple([z.string(), z.union([z.string(), z.number()])]))
+          tileIds: z.array(z.tuple([z.string(), z.union([z.string(), z.number()])])),
+          /** Tile pins to tile names (absent in plans saved before tiles had pins). */
+          pinnedNames: z.array(z.tuple([z.string(), z.string()])).optional()
         })
       ),
       live: z.array(

@@ -7,9 +7,9 @@
 import type { LiveDashboard } from '../api/schemas.js'
 import type { DesiredDashboard } from '../kinds/dashboard/desired.js'
 import { livePlacement } from '../kinds/dashboard/layout.js'
-import { keyedLiveTiles } from '../kinds/dashboard/tiles.js'
+import { keyedLiveTiles, pairTiles, tileSpecs } from '../kinds/dashboard/tiles.js'
 import type { PlannedChange } from '../kinds/kind.js'
-import { keyedField } from '../plan/diff.js'
+import { keyedField, keyText } from '../plan/diff.js'
 import type { Change } from '../plan/types.js'
 import {
   PREVIEW_VERSION,
@@ -58,23 +58,25 @@ export function layoutPreviews(planned: readonly PlannedChange[]): LayoutPreview
     const edited = new Set<string>()
     for (const f of c.fields) {
       const at = tilePathOf(f.path)
-      if (at && !PLACE_FIELDS.has(at[1])) edited.add(at[0])
+      if (at && !PLACE_FIELDS.has(at[1])) edited.add(keyText(at[0]))
     }
     out.push({
       address: c.address,
       name: c.name,
       action: c.action,
       ...(live && c.action !== 'create' ? { before: liveGrid(live) } : {}),
-      after: desiredGrid(desired),
+      after: desiredGrid(desired, live),
       edited: [...edited]
     })
   }
   return out
 }
 
-function desiredGrid(d: DesiredDashboard): PreviewGrid {
-  const tiles = d.tiles.map(({ spec }) =>
-    tileOf(spec.name, spec.x, spec.y, spec.w, spec.h, spec.container, spec.tab)
+/** Tiles by their keys in the plan's paths (a repeated name with a short id), as the reviewer reads them. */
+function desiredGrid(d: DesiredDashboard, live: LiveDashboard | undefined): PreviewGrid {
+  const keys = pairTiles(tileSpecs(d), live).desired
+  const tiles = d.tiles.map(({ spec }, i) =>
+    tileOf(keyText(keys[i]!.key), spec.x, spec.y, spec.w, spec.h, spec.container, spec.tab)
   )
   const containers = (d.spec.containers ?? []).map(c =>
     containerOf(
@@ -89,7 +91,7 @@ function desiredGrid(d: DesiredDashboard): PreviewGrid {
 function liveGrid(l: LiveDashboard): PreviewGrid {
   const tiles = [...keyedLiveTiles(l)].map(([key, t]) => {
     const at = livePlacement(t, l)
-    return tileOf(key, t.x, t.y, t.w, t.h, at.container, at.tab)
+    return tileOf(keyText(key), t.x, t.y, t.w, t.h, at.container, at.tab)
   })
   const containers = (Array.isArray(l.containers) ? l.containers : []).map(c => {
     const tabs = Array.isArray(c.tabs)

@@ -490,7 +490,12 @@ function detailsBody(c: Change, model: ReportModel, names: Names): string[] {
   } else if (c.fields.length > 0 && c.action !== 'delete') {
     if (tiles.length > 0 && c.action !== 'create') {
       body.push(
-        tiles.map(t => `- ${t.what} ${t.added ? 'added' : 'removed'}: **${inline(t.name, 200)}**`).join('\n')
+        tiles
+          .map(
+            t =>
+              `- ${t.what} ${t.added ? 'added' : 'removed'}: **${inline(t.name, 200)}**${t.id === undefined ? '' : ` #${inline(t.id, 40)}`}`
+          )
+          .join('\n')
       )
     }
     const fields = c.fields.slice(0, FIELDS_PER_CHANGE)

@@ -240,7 +240,8 @@ function bodyLines(c: Change, names: Names, paint: Paint): string[] {
       .map(l => paint('green', `+ ${printable(l)}`))
   if (c.action === 'delete') return c.droppedByServer ? [] : diffLines(deletedLines(c, names), paint)
   const tiles = addedAndRemoved(c.fields).map(
-    t => `${t.what} ${t.added ? 'added' : 'removed'}: "${printable(t.name, 200)}"`
+    t =>
+      `${t.what} ${t.added ? 'added' : 'removed'}: "${printable(t.name, 200)}"${t.id === undefined ? '' : ` #${printable(t.id, 40)}`}`
   )
   if (readsAsTable(c.fields)) return [...tiles, ...c.fields.map(f => fieldLine(f, names))]
   return [...tiles, ...diffLines(changedLines(c.fields, names), paint)]

@@ -157,12 +157,13 @@ function plainScalar(value: unknown): string | undefined {
 // ---------------------------------------------------------------------------------------------------
 // Paths of field changes: `tiles["Errors"].select[0].where`, as plan/diff.ts writes them.
 
-export type PathSegment = { key: string; named: boolean } | { index: number }
+/** `id`: the short id that tells apart records of one name (`tiles["CPU" #a1b2c3]`, plan/diff.ts keyLabel). */
+export type PathSegment = { key: string; named: boolean; id?: string } | { index: number }
 
 export function parsePath(path: string): PathSegment[] | undefined {
   if (path === '(root)') return []
   const segments: PathSegment[] = []
-  const token = /\.?([A-Za-z_][A-Za-z0-9_]*)|\[(\d+)\]|\[("(?:[^"\\]|\\.)*")\]/y
+  const token = /\.?([A-Za-z_][A-Za-z0-9_]*)|\[(\d+)\]|\[("(?:[^"\\]|\\.)*")(?: #([^\]]+))?\]/y
   let at = 0
   while (at < path.length) {
     token.lastIndex = at
@@ -172,7 +173,8 @@ export function parsePath(path: string): PathSegment[] | undefined {
     else if (m[2] !== undefined) segments.push({ index: Number(m[2]) })
     else {
       try {
-        segments.push({ key: JSON.parse(m[3]!) as string, named: true })
+        const key = JSON.parse(m[3]!) as string
+        segments.push(m[4] === undefined ? { key, named: true } : { key, named: true, id: m[4] })
       } catch {
         return undefined
       }
@@ -269,14 +271,14 @@ interface Node {
   /** A list item (`- name: X`): its children are indented under the dash. */
   item: boolean
   children: Map<string, Node>
-  leaf?: { key: string; item?: string; before: unknown; after: unknown }
+  leaf?: { key: string; item?: string; id?: string; before: unknown; after: unknown }
 }
 
 /** "tile added" / "tile removed": whole records keyed by name that appear or go. */
 export function addedAndRemoved(
   fields: readonly FieldChange[]
-): Array<{ what: string; name: string; added: boolean }> {
-  const out: Array<{ what: string; name: string; added: boolean }> = []
+): Array<{ what: string; name: string; id?: string; added: boolean }> {
+  const out: Array<{ what: string; name: string; id?: string; added: boolean }> = []
   for (const f of fields) {
     const segments = parsePath(f.path)
     if (!segments || segments.length !== 2) continue
@@ -284,7 +286,8 @@ export function addedAndRemoved(
     if (!first || !('key' in first) || !second || !('key' in second) || !second.named) continue
     if ((f.before === undefined) === (f.after === undefined)) continue
     if (!isMapping(f.before ?? f.after)) continue
-    out.push({ what: singular(first.key), name: second.key, added: f.before === undefined })
+    const id = second.id === undefined ? {} : { id: second.id }
+    out.push({ what: singular(first.key), name: second.key, ...id, added: f.before === undefined })
   }
   return out
 }
@@ -313,11 +316,13 @@ export function changedLines(fields: readonly FieldChange[], names: Names): Diff
       }
       const leafHere = j === segments.length
       const wholeItem = s.named && leafHere && (isMapping(f.before) || isMapping(f.after))
-      const key = `${wholeItem || (s.named && !leafHere) ? 'item' : 'key'}:${label}`
+      // Records of one name apart by their short id, written after the name as a YAML comment.
+      const id = 'named' in s && s.id !== undefined ? ` #${s.id}` : ''
+      const key = `${wholeItem || (s.named && !leafHere) ? 'item' : 'key'}:${label}${id}`
       let child = node.children.get(key)
       if (!child) {
         child = {
-          label: s.named && !leafHere ? `- name: ${keyText(s.key)}` : `${keyText(label)}:`,
+          label: s.named && !leafHere ? `- name: ${keyText(s.key)}${id}` : `${keyText(label)}:`,
           item: s.named && !leafHere,
           children: new Map()
         }
@@ -325,7 +330,13 @@ export function changedLines(fields: readonly FieldChange[], names: Names): Diff
       }
       if (leafHere) {
         child.leaf = wholeItem
-          ? { key: label, item: s.key, before: f.before, after: f.after }
+          ? {
+              key: label,
+              item: s.key,
+              ...(s.id === undefined ? {} : { id: s.id }),
+              before: f.before,
+              after: f.after
+            }
           : { key: label, before: f.before, after: f.after }
         break
       }
@@ -356,7 +367,9 @@ function leafLines(leaf: NonNullable<Node['leaf']>, indent: string, names: Names
     if (value === undefined) continue
     if (leaf.item !== undefined) {
       const record = { name: leaf.item, ...(readable(value, names) as Record<string, unknown>) }
-      lines.push(...signed(sign, yamlText([record]), indent))
+      const item = signed(sign, yamlText([record]), indent)
+      if (leaf.id !== undefined && item[0]) item[0] = { ...item[0], text: `${item[0].text} #${leaf.id}` }
+      lines.push(...item)
     } else {
       const [key, named] = renamed(leaf.key, value, names)
       lines.push(...signed(sign, yamlText({ [key]: readable(named, names) }), indent))

@@ -277,7 +277,8 @@ export function applySectionOf(input: {
         name,
         address: d.address,
         ...(d.liveId === undefined ? {} : { liveId: d.liveId }),
-        tileIds: [...d.tileIds]
+        tileIds: [...d.tileIds],
+        ...(d.pinnedNames.size > 0 ? { pinnedNames: [...d.pinnedNames] } : {})
       })),
       live: [...facts.live].map(([id, l]) => ({
         id,
@@ -347,7 +348,12 @@ export function restoreOutcome(
     desired: new Map(
       section.dashboards.desired.map(d => [
         d.name,
-        { address: d.address, liveId: d.liveId, tileIds: new Map(d.tileIds) }
+        {
+          address: d.address,
+          liveId: d.liveId,
+          tileIds: new Map(d.tileIds),
+          pinnedNames: new Map(d.pinnedNames ?? [])
+        }
       ])
     ),
     live: new Map(

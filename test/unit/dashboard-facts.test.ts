@@ -64,7 +64,7 @@ describe('what the alert kind learns of the dashboards', () => {
   const yaml =
     manifest('Kept', [chart('Chart'), markdown('Note'), chart('Unsaved')]) + manifest('New', [chart('A')])
 
-  it('per manifest: the live id it maps to and the ids of its live tiles by name', () => {
+  it("per manifest: the live id it maps to and the live ids of the manifest's tiles by name", () => {
     const { desired } = facts(yaml, [kept, old])
     expect(desired).toEqual(
       new Map([
@@ -75,13 +75,12 @@ describe('what the alert kind learns of the dashboards', () => {
             liveId: 'd1',
             tileIds: new Map([
               ['Chart', 't1'],
-              ['Note', 't2'],
-              ['Gone', 't3'],
-              ['Chart (2)', 't5']
-            ])
+              ['Note', 't2']
+            ]),
+            pinnedNames: new Map()
           }
         ],
-        ['New', { address: 'Dashboard/New', liveId: undefined, tileIds: new Map() }]
+        ['New', { address: 'Dashboard/New', liveId: undefined, tileIds: new Map(), pinnedNames: new Map() }]
       ])
     )
   })

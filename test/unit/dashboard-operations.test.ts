@@ -34,7 +34,7 @@ const octx = (
     desired: new Map(
       Object.entries(desiredIds).map(([name, liveId]) => [
         name,
-        { address: `Dashboard/${name}`, liveId, tileIds: new Map() }
+        { address: `Dashboard/${name}`, liveId, tileIds: new Map(), pinnedNames: new Map() }
       ])
     ),
     live: new Map()

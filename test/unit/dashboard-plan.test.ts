@@ -344,7 +344,7 @@ describe('what an update does besides its fields', () => {
     )
     expect(change(o, 'D').notes).toEqual([
       'tile "Gone" is removed; the server deletes its alerts "A one", "a2"',
-      'tile "Old name" renamed to "New name": tiles are matched by name, so "New name" is a new tile with a new id; the server deletes its alert "A three"',
+      'tile "Old name" renamed to "New name": tiles are matched by name (or an `id:` pin), so "New name" is a new tile with a new id; the server deletes its alert "A three"',
       'tile "Table" becomes a table tile, which cannot carry alerts: the server deletes "A four"'
     ])
     // The alert kind learns which tile ids go away.
@@ -369,7 +369,7 @@ describe('what an update does besides its fields', () => {
     )
     const o = plan(dashboard('D', tile('New')), [live!])
     expect(change(o, 'D').notes).toEqual([
-      'tile "Old" renamed to "New": tiles are matched by name, so "New" is a new tile with a new id'
+      'tile "Old" renamed to "New": tiles are matched by name (or an `id:` pin), so "New" is a new tile with a new id'
     ])
   })
 
@@ -758,12 +758,12 @@ describe('tile bodies', () => {
     expect(u!.config.whereLanguage).toBe('sql')
   })
 
-  it('two live tiles of one name (made in the UI) are two tiles: the second one is removed by name', async () => {
+  it('two live tiles of one name (made in the UI) are two tiles: the second one is removed, by name and short id', async () => {
     const yaml = dashboard('D', tile('Errors'))
     const [live] = await created(yaml)
     live!.tiles.push({ ...live!.tiles[0]!, id: 'ui-copy', y: 3 })
     const o = plan(yaml, [live!])
-    expect(change(o, 'D').fields.map(f => f.path)).toEqual(['tiles["Errors (2)"]'])
+    expect(change(o, 'D').fields.map(f => f.path)).toEqual(['tiles["Errors" #ui-copy]'])
     const { sent } = await apply(o)
     expect((sent[0]!.body!.tiles as Array<{ id: string }>).map(t => t.id)).toEqual([live!.tiles[0]!.id])
   })

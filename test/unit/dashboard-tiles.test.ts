@@ -10,9 +10,13 @@ import {
   keyedLiveTiles,
   liveDisplayType,
   sameContent,
-  tileIdsOf
+  pairTiles,
+  tileIdsOf,
+  alertTileRef
 } from '../../src/kinds/dashboard/tiles.js'
-import { apply, change, created, dashboard, plan, tile } from '../support/dashboard-plan.js'
+import type { DesiredDashboard } from '../../src/kinds/dashboard/desired.js'
+import { keyText } from '../../src/plan/diff.js'
+import { apply, change, created, dashboard, plan, tile, warnings } from '../support/dashboard-plan.js'
 
 const at = { x: 0, y: 0, w: 6, h: 3 }
 
@@ -32,12 +36,64 @@ describe('live tiles by name', () => {
     ])
   })
 
-  it('tile ids by key, as the server sent them (numbers stay numbers); a tile without an id has none', () => {
-    const ids = tileIdsOf({ tiles: [{ name: 'A', id: 7 }, { name: 'B' }, { name: 'A', id: 'x' }] })
+  it('a repeated name keys each tile by its name and short id: a 6-character id whole, an ObjectId its last 6', () => {
+    const tiles = [
+      { name: 'CPU', id: '55ef66' },
+      { name: 'CPU', id: '65f0c0ffee00000000000001' },
+      { name: 'Mem', id: '31e132' }
+    ]
+    expect([...keyedLiveTiles({ tiles }).keys()].map(keyText)).toEqual(['CPU #55ef66', 'CPU #000001', 'Mem'])
+    // Two ObjectIds of one name that end alike: their whole ids.
+    const alike = [
+      { name: 'A', id: '65f0c0ffee00000000000001' },
+      { name: 'A', id: '75f0c0ffee00000000000001' }
+    ]
+    expect([...keyedLiveTiles({ tiles: alike }).keys()].map(keyText)).toEqual(alike.map(t => `A #${t.id}`))
+  })
+
+  it('tiles pair by pin first, then by name; a paired tile takes its live key', () => {
+    const live = {
+      tiles: [
+        { name: 'CPU', id: 'aaaaaa' },
+        { name: 'CPU', id: 'bbbbbb' },
+        { name: 'Heap', id: 'cccccc' }
+      ]
+    }
+    // The pin wins over the name order; the unpinned tile of that name takes the one left.
+    const p = pairTiles([{ name: 'CPU' }, { name: 'CPU', id: 'aaaaaa' }, { name: 'Heap' }], live)
+    expect(p.desired.map(d => [keyText(d.key), d.live?.id])).toEqual([
+      ['CPU #bbbbbb', 'bbbbbb'],
+      ['CPU #aaaaaa', 'aaaaaa'],
+      ['Heap', 'cccccc']
+    ])
+    // A pinned tile renamed keeps its live tile; its key is its own name.
+    const renamed = pairTiles(
+      [
+        { name: 'CPU', id: 'aaaaaa' },
+        { name: 'CPU (system)', id: 'bbbbbb' }
+      ],
+      live
+    )
+    expect(renamed.desired.map(d => [keyText(d.key), d.live?.id])).toEqual([
+      ['CPU #aaaaaa', 'aaaaaa'],
+      ['CPU (system)', 'bbbbbb']
+    ])
+  })
+
+  it('tile ids by how an alert names a tile: a unique name, or `#` and a pin', () => {
+    const live = {
+      tiles: [{ name: 'A', id: 7 }, { name: 'B' }, { name: 'C', id: 'x' }, { name: 'C', id: 'y' }]
+    }
+    const ids = tileIdsOf(
+      [{ name: 'A' }, { name: 'B' }, { name: 'C', id: 'y' }, { name: 'C', id: 'x' }],
+      live
+    )
     expect([...ids]).toEqual([
       ['A', 7],
-      ['A (2)', 'x']
+      ['#y', 'y'],
+      ['#x', 'x']
     ])
+    expect(ids.get(alertTileRef({ tile: 'C', tileId: 'x' }))).toBe('x')
   })
 
   it('an update of a dashboard with three tiles of one name keeps the first and removes the copies by key', async () => {
@@ -45,9 +101,69 @@ describe('live tiles by name', () => {
     const [live] = await created(yaml)
     live!.tiles.push({ ...live!.tiles[0]!, id: 'copy-1', y: 3 }, { ...live!.tiles[0]!, id: 'copy-2', y: 6 })
     const o = plan(yaml, [live!])
-    expect(change(o, 'D').fields.map(f => f.path)).toEqual(['tiles["Errors (2)"]', 'tiles["Errors (3)"]'])
+    expect(change(o, 'D').fields.map(f => f.path)).toEqual([
+      'tiles["Errors" #copy-1]',
+      'tiles["Errors" #copy-2]'
+    ])
     const { sent } = await apply(o)
     expect((sent[0]!.body!.tiles as Array<{ id: string }>).map(t => t.id)).toEqual([live!.tiles[0]!.id])
+  })
+})
+
+describe('tiles of one name, pinned', () => {
+  const twoCpu = (second = 'CPU') =>
+    dashboard('D', tile('CPU', undefined, '    id: aaaaaa\n') + tile(second, undefined, '    id: bbbbbb\n'))
+  const live = async () => {
+    const [d] = await created(dashboard('D', tile('CPU') + tile('Other')))
+    d!.tiles[0]!.id = 'aaaaaa'
+    d!.tiles[1] = { ...d!.tiles[1]!, name: 'CPU', id: 'bbbbbb' }
+    return d!
+  }
+
+  it('pair with their live tiles by pin: nothing to change', async () => {
+    expect(change(plan(twoCpu(), [await live()]), 'D').action).toBe('noop')
+  })
+
+  it('renaming one changes only that tile, which keeps its id', async () => {
+    const d = await live()
+    const o = plan(twoCpu('CPU (system)'), [d])
+    const c = change(o, 'D')
+    expect(c.fields.map(f => f.path)).toEqual(['tiles["CPU" #bbbbbb]', 'tiles["CPU (system)"]'])
+    expect(c.notes).toContain(
+      'tile "CPU" #bbbbbb renamed to "CPU (system)": its `id:` pin keeps its id and alerts'
+    )
+    const { sent } = await apply(o)
+    const tiles = sent[0]!.body!.tiles as Array<{ id: string; name: string }>
+    expect(tiles.map(t => [t.name, t.id])).toEqual([
+      ['CPU', 'aaaaaa'],
+      ['CPU (system)', 'bbbbbb']
+    ])
+  })
+
+  it('where the server can patch tiles, a rename is a patch of that tile alone', async () => {
+    const o = plan(twoCpu('CPU (system)'), [await live()], { dashboardPatch: true })
+    const d = o.planned.find(p => p.change.name === 'D')!.desired!.value as DesiredDashboard
+    expect(d.write).toEqual({ via: 'patch', tiles: ['CPU (system)'] })
+  })
+
+  it('a pin no live tile has is a warning at the pin; the tile is matched by name', async () => {
+    const yaml = dashboard(
+      'D',
+      tile('CPU', undefined, '    id: aaaaaa\n') + tile('CPU', undefined, '    id: cccccc\n')
+    )
+    const o = plan(yaml, [await live()])
+    expect(change(o, 'D').action).toBe('noop')
+    expect(warnings(o)).toContain(
+      'no tile of dashboard "D" has id "cccccc": matched by name with tile bbbbbb; pin it to its live id'
+    )
+    const at = o.plan.diagnostics.find(d => d.message.startsWith('no tile of dashboard'))!
+    expect([at.field, at.line]).toEqual(['tiles[1].id', 20])
+  })
+
+  it('a change to one of them is a change of that tile alone, by name and short id', async () => {
+    const d = await live()
+    d.tiles[1]!.w = 7
+    expect(change(plan(twoCpu(), [d]), 'D').fields.map(f => f.path)).toEqual(['tiles["CPU" #bbbbbb].w'])
   })
 })
 

@@ -202,7 +202,42 @@ describe('unique names', () => {
         '  - { name: Same, x: 12, y: 0, w: 6, h: 3, series: [{ type: markdown, content: c }] }'
       )
     )
-    expect(errors(set)).toEqual([at(6, 13, 'tiles[2].name', 'duplicate tile name "Same" (also tiles[0])')])
+    expect(errors(set)).toEqual([
+      at(
+        6,
+        13,
+        'tiles[2].name',
+        'duplicate tile name "Same" (also tiles[0], line 4): same-named tiles need an `id:` pin each (the id of its live tile) to tell them apart; pin every one of them, or rename one'
+      )
+    ])
+  })
+
+  it('allows a repeated tile name where every tile of it is pinned, and a pin only once', () => {
+    const md = (c: string) => `series: [{ type: markdown, content: ${c} }]`
+    const pinned = validate(
+      lines(
+        'kind: Dashboard',
+        'name: D',
+        'tiles:',
+        `  - { name: Same, id: aaaaaa, x: 0, y: 0, w: 6, h: 3, ${md('a')} }`,
+        `  - { name: Same, id: bbbbbb, x: 6, y: 0, w: 6, h: 3, ${md('b')} }`
+      )
+    )
+    expect(pinned.diagnostics).toEqual([])
+    const half = validate(
+      lines(
+        'kind: Dashboard',
+        'name: D',
+        'tiles:',
+        `  - { name: Same, id: aaaaaa, x: 0, y: 0, w: 6, h: 3, ${md('a')} }`,
+        `  - { name: Same, x: 6, y: 0, w: 6, h: 3, ${md('b')} }`,
+        `  - { name: Other, id: aaaaaa, x: 12, y: 0, w: 6, h: 3, ${md('c')} }`
+      )
+    )
+    expect(errors(half).map(e => [e.line, e.field, e.message.split(':')[0]])).toEqual([
+      [5, 'tiles[1].name', 'duplicate tile name "Same" (also tiles[0], line 4)'],
+      [6, 'tiles[2].id', 'tile id "aaaaaa" is pinned twice (also tiles[0], line 4)']
+    ])
   })
 
   it('allows the same tile name in two different dashboards', () => {
@@ -258,6 +293,34 @@ describe('alert references', () => {
     const set = validate(CHECKOUT + alert({ dashboard: 'Payments overview' }))
     expect(errors(set)).toEqual([
       at(30, 12, 'dashboard', 'no dashboard named "Payments overview" in the manifests')
+    ])
+  })
+
+  it('an alert names one of two same-named tiles by its pin; the name alone is ambiguous, naming both', () => {
+    const twoCpu = lines(
+      'kind: Dashboard',
+      'name: Runtime',
+      'tiles:',
+      '  - { name: CPU, id: aaaaaa, x: 0, y: 0, w: 6, h: 3, series: [{ type: time, source: Logs, aggFn: count }] }',
+      '  - { name: CPU, id: bbbbbb, x: 6, y: 0, w: 6, h: 3, series: [{ type: time, source: Logs, aggFn: count }] }'
+    )
+    const on = (fields: Record<string, string>) =>
+      validate(twoCpu + alert({ dashboard: 'Runtime', ...fields }))
+    expect(on({ tile: 'CPU', tileId: 'bbbbbb' }).diagnostics).toEqual([])
+    const byPin = on({ tile: '', tileId: 'bbbbbb' })
+    expect(byPin.diagnostics).toEqual([])
+    expect(byPin.specs.Alert[0]!.spec).toMatchObject({ tileId: 'bbbbbb' })
+    expect(errors(on({ tile: 'CPU' })).map(e => [e.field, e.message])).toEqual([
+      [
+        'tile',
+        'dashboard "Runtime" has 2 tiles named "CPU" (tiles[0] at m.yaml:4; tiles[1] at m.yaml:5): name the one by its pin, `tileId: aaaaaa`'
+      ]
+    ])
+    expect(errors(on({ tile: 'CPU', tileId: 'cccccc' })).map(e => [e.field, e.message])).toEqual([
+      ['tileId', 'dashboard "Runtime" has no tile pinned with `id: cccccc`']
+    ])
+    expect(errors(on({ tile: 'Heap', tileId: 'aaaaaa' })).map(e => [e.field, e.message])).toEqual([
+      ['tile', 'the tile pinned with id "aaaaaa" is named "CPU" (tiles[0] at m.yaml:4), not "Heap"']
     ])
   })
 

@@ -367,7 +367,9 @@ describe('missing required fields', () => {
     expect(errors(set)).toContainEqual(
       at(1, 1, 'dashboard', 'is required (a tile alert: the dashboard, by name)')
     )
-    expect(errors(set)).toContainEqual(at(1, 1, 'tile', 'is required (a tile alert: the tile, by name)'))
+    expect(errors(set)).toContainEqual(
+      at(1, 1, 'tile', 'is required (a tile alert: the tile, by name; or `tileId`, by its pin)')
+    )
     expect(errors(set)).toContainEqual(at(1, 1, 'channel', 'is required (or `channels`, a list)'))
   })
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals'
 import fc from 'fast-check'
 import { stringify } from 'yaml'
-import { changedLines, namesOf, readable, yamlText } from '../../src/report/values.js'
+import { addedAndRemoved, changedLines, namesOf, readable, yamlText } from '../../src/report/values.js'
 import { makePlan } from './report-fixtures.js'
 
 const library = (v: unknown) =>
@@ -72,6 +72,29 @@ describe('values as YAML', () => {
       '      select[1]:',
       '-       where: a:1',
       '+       where: a:2'
+    ])
+  })
+
+  it('tells two tiles of one name apart by their short ids, changed or removed whole', () => {
+    const names = namesOf(makePlan([], { names: { sources: {}, alertDashboards: {} } }))
+    const fields = [
+      { path: 'tiles["CPU" #aaaaaa].w', before: 6, after: 7 },
+      { path: 'tiles["CPU" #bbbbbb]', before: { x: 6 } },
+      { path: 'tiles["CPU (system)"]', after: { x: 6 } }
+    ]
+    expect(changedLines(fields, names).map(l => `${l.sign} ${l.text}`)).toEqual([
+      '  tiles:',
+      '    - name: CPU #aaaaaa',
+      '-     w: 6',
+      '+     w: 7',
+      '-   - name: CPU #bbbbbb',
+      '-     x: 6',
+      '+   - name: CPU (system)',
+      '+     x: 6'
+    ])
+    expect(addedAndRemoved(fields)).toEqual([
+      { what: 'tile', name: 'CPU', id: 'bbbbbb', added: false },
+      { what: 'tile', name: 'CPU (system)', added: true }
     ])
   })
 })

@@ -12,7 +12,7 @@ import type { DashboardRequest } from './desired.js'
 import { withFilterIds } from './filters.js'
 import { layoutOf } from './layout.js'
 import { withLinkIds } from './links.js'
-import { keyedLiveTiles } from './tiles.js'
+import { pairTiles, tileSpecs } from './tiles.js'
 
 type Body = Record<string, unknown>
 
@@ -44,7 +44,7 @@ export function createBody(d: DashboardRequest, options: BodyOptions): Body {
 }
 
 export function updateBody(d: DashboardRequest, live: LiveDashboard, options: BodyOptions): Body {
-  const liveTiles = keyedLiveTiles(live)
+  const pairing = pairTiles(tileSpecs(d), live)
   const layout = layoutOf(d.spec.containers, live)
   const body: Body = {
     name: d.spec.name,
@@ -52,7 +52,10 @@ export function updateBody(d: DashboardRequest, live: LiveDashboard, options: Bo
     // removes that stack's tag (the plan says so).
     tags: [...new Set([...orderedUserTags(d.spec.tags ?? []), options.tag])],
     tiles: withLinkIds(
-      d.tiles.map(t => ({ ...tileAsSent(t.body, liveTiles.get(t.spec.name)), ...layout.placement(t.spec) })),
+      d.tiles.map((t, i) => ({
+        ...tileAsSent(t.body, pairing.desired[i]!.live),
+        ...layout.placement(t.spec)
+      })),
       options.idOf ?? (() => undefined)
     )
   }

@@ -20,7 +20,7 @@ export type RequestSpec = Pick<
   'name' | 'tags' | 'containers' | 'savedQuery' | 'savedQueryLanguage' | 'savedFilterValues'
 >
 /** The fields of a tile's manifest its requests read (the rest is in its body). */
-export type RequestTileSpec = Pick<TileSpec, 'name' | 'container' | 'tab'>
+export type RequestTileSpec = Pick<TileSpec, 'name' | 'id' | 'container' | 'tab'>
 
 /** How an update is sent (patch.ts): patches of these tiles (by name; none: name and tags only), or one PUT. */
 export type DashboardWrite = { via: 'patch'; tiles: string[] } | { via: 'put' }

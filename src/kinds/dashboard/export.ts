@@ -1,6 +1,7 @@
 /**
  * Dashboards as manifests, one file each with its alerts: names instead of ids, every server default left out, a
- * comment wherever an id could not be mapped to a name. Same-named dashboards are pinned to their own with `id:`.
+ * comment wherever an id could not be mapped to a name. Same-named dashboards, and same-named tiles of a dashboard,
+ * are pinned to their own with `id:`.
  */
 import type { Document, Node } from 'yaml'
 import type { LiveDashboard } from '../../api/schemas.js'
@@ -79,17 +80,13 @@ function dashboardDocument(
   // Names from every source, not only the ones the selection exports.
   Object.assign(value, dashboardSettings(d, ctx.namer, notes))
   const tileComments = new Map<number, string[]>()
-  const seenTiles = new Set<string>()
+  // Same-named tiles (HyperDX's templates have some): each is pinned to its own with `id:` (tiles.ts pairTiles).
+  const repeated = repeatedNames(d.tiles)
   value.tiles = d.tiles.map((t, i) => {
     const comments: string[] = []
-    if (seenTiles.has(t.name))
-      comments.push(
-        `another tile of this dashboard is named "${t.name}": tiles are matched by name, rename one`
-      )
-    seenTiles.add(t.name)
     const tile = exportTile(t, d, ctx, comments)
     if (comments.length > 0) tileComments.set(i, comments)
-    return tile
+    return repeated.has(t.name) && t.id !== undefined ? { name: t.name, id: String(t.id), ...tile } : tile
   })
   const doc = new (yamlLibrary().Document)(value)
   const other = d.tags.find(t => isOwnershipTag(t) && t !== ctx.ownershipTag)
@@ -101,6 +98,14 @@ function dashboardDocument(
     if (node) node.commentBefore = comments.map(c => ` ${c}`).join('\n')
   }
   return doc
+}
+
+/** The tile names that repeat on a dashboard. */
+export function repeatedNames(tiles: ReadonlyArray<{ name: string }>): Set<string> {
+  const seen = new Set<string>()
+  const out = new Set<string>()
+  for (const t of tiles) (seen.has(t.name) ? out : seen).add(t.name)
+  return out
 }
 
 type Body = Record<string, unknown>

@@ -15,7 +15,7 @@ import type { DesiredDashboard } from './desired.js'
 import { normalFilters } from './filters.js'
 import { livePlacement, normalContainers } from './layout.js'
 import { namedLink } from './links.js'
-import { flatTile, keyedLiveTiles } from './tiles.js'
+import { flatTile, keyedLiveTiles, pairTiles, tileSpecs } from './tiles.js'
 
 /** The dashboard as the planned request leaves it: an update sends back what the manifest does not model. */
 export function normalDesired(
@@ -23,12 +23,13 @@ export function normalDesired(
   ctx: PlanContext,
   live?: LiveDashboard
 ): JsonObject {
-  const liveTiles = live ? keyedLiveTiles(live) : undefined
+  const pairing = pairTiles(tileSpecs(d.value), live)
   const tiles: JsonObject = {}
-  for (const t of d.value.tiles) {
-    const flat = flatTile(tileAsCompared(t.body, liveTiles?.get(t.spec.name)))
-    tiles[t.spec.name] = namedLink({ ...flat, ...placed(t.spec.container, t.spec.tab) }, ctx)
-  }
+  d.value.tiles.forEach((t, i) => {
+    const { key, live: before } = pairing.desired[i]!
+    const flat = flatTile(tileAsCompared(t.body, before))
+    tiles[key] = namedLink({ ...flat, ...placed(t.spec.container, t.spec.tab) }, ctx)
+  })
   const { spec } = d.value
   return withoutUndefined({
     name: d.name,

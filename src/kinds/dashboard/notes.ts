@@ -3,10 +3,11 @@
  * deletes with their tiles (FACTS.md: the alerts of a tile that goes away or can no longer carry alerts),
  * UI settings the update removes or keeps, and the PromQL tiles no client of this API can protect.
  */
-import { sameId, type LiveDashboard, type RawId } from '../../api/schemas.js'
+import { sameId, type LiveDashboard, type LiveTile, type RawId } from '../../api/schemas.js'
 import { diagnostic } from '../../diagnostics.js'
 import { clean, equal } from '../../json.js'
 import { formatPath, type PathSegment } from '../../manifest/path.js'
+import { keyLabel, keyText } from '../../plan/diff.js'
 import { tileDisplayType } from '../../manifest/rules.js'
 import type { PlanContext, PlannedChange } from '../kind.js'
 import { keptSettingsNotice } from '../returned-fields.js'
@@ -15,7 +16,7 @@ import type { DesiredDashboard } from './desired.js'
 import { dashboardWrite } from './patch.js'
 import { inSeriesTerms } from './series-view.js'
 import { uiOnlySettings } from './ui-only.js'
-import { flatTile, isAlertable, keyedLiveTiles, liveDisplayType, sameContent } from './tiles.js'
+import { flatTile, isAlertable, liveDisplayType, pairTiles, sameContent, tileSpecs } from './tiles.js'
 
 export function refineDashboard(pc: PlannedChange<DesiredDashboard, LiveDashboard>, ctx: PlanContext): void {
   noteRewrites(pc, ctx)
@@ -29,7 +30,8 @@ export function refineDashboard(pc: PlannedChange<DesiredDashboard, LiveDashboar
       'a link-out names a dashboard created later in this apply (or this one): it is set by a second request once that exists'
     )
   // Last: the steps above read the paths of the config form.
-  const written = new Set(pc.desired?.value.tiles.filter(t => t.spec.series).map(t => t.spec.name))
+  const keys = pc.desired ? pairTiles(tileSpecs(pc.desired.value), pc.live).desired : []
+  const written = new Set(pc.desired?.value.tiles.flatMap((t, i) => (t.spec.series ? [keys[i]!.key] : [])))
   if (written.size > 0) pc.change.fields = pc.change.fields.map(f => inSeriesTerms(f, written))
 }
 
@@ -43,12 +45,14 @@ function noteRewrites(pc: PlannedChange<DesiredDashboard, LiveDashboard>, ctx: P
   const canPatch = ctx.live.dashboardPatch === true
   const write = dashboardWrite(change, desired.value, live, canPatch)
   desired.value.write = write
-  const liveTiles = keyedLiveTiles(live)
-  const kept = new Set(desired.value.tiles.map(t => t.spec.name))
-  const rewritten = write.via === 'patch' ? write.tiles : [...liveTiles.keys()].filter(k => kept.has(k))
-  const resets = rewritten.flatMap(tile => {
-    const settings = uiOnlySettings(liveTiles.get(tile)!)
-    return settings.length > 0 ? [{ tile, settings: [...settings] }] : []
+  // The live tiles the write replaces, by the key of the desired tile each pairs with (write.tiles' keys).
+  const pairing = pairTiles(tileSpecs(desired.value), live)
+  const kept = new Map(pairing.desired.flatMap(t => (t.live ? [[t.live, t.key] as const] : [])))
+  const replaced = new Map(live.tiles.flatMap(t => (kept.has(t) ? [[kept.get(t)!, t] as const] : [])))
+  const rewritten = write.via === 'patch' ? write.tiles : [...replaced.keys()]
+  const resets = rewritten.flatMap(key => {
+    const settings = uiOnlySettings(replaced.get(key)!)
+    return settings.length > 0 ? [{ tile: keyText(key), settings: [...settings] }] : []
   })
   if (resets.length === 0) return
   const why =
@@ -68,13 +72,13 @@ function noteRewrites(pc: PlannedChange<DesiredDashboard, LiveDashboard>, ctx: P
 function checkSourceKinds(pc: PlannedChange<DesiredDashboard, LiveDashboard>, ctx: PlanContext): void {
   const { desired, live } = pc
   if (!desired) return
-  const liveTiles = live ? keyedLiveTiles(live) : undefined
+  const pairing = pairTiles(tileSpecs(desired.value), live)
   const kindOf = (id: unknown) => ctx.live.Source.find(s => s.id === id)?.kind ?? undefined
   desired.value.tiles.forEach((t, i) => {
     // A series tile has no config (and its body is made anew on each use).
     const config = t.spec.config ? (t.body.config as Record<string, unknown> | undefined) : undefined
     if (!config) return
-    const before = liveTiles?.get(t.spec.name)?.config ?? undefined
+    const before = pairing.desired[i]!.live?.config ?? undefined
     const kind = kindOf(config.sourceId)
     const report = (path: PathSegment[], message: string) =>
       ctx.report(
@@ -117,12 +121,12 @@ function checkSourceKinds(pc: PlannedChange<DesiredDashboard, LiveDashboard>, ct
 function noteUnmanagedSettings(pc: PlannedChange<DesiredDashboard, LiveDashboard>, ctx: PlanContext): void {
   const { change, desired, live } = pc
   if (!desired || !live) return
-  const liveTiles = keyedLiveTiles(live)
+  const pairing = pairTiles(tileSpecs(desired.value), live)
   // Only a live tile with such a setting can have one kept or removed.
-  const tiles = desired.value.tiles.flatMap(t => {
-    const before = liveTiles.get(t.spec.name)
+  const tiles = desired.value.tiles.flatMap((t, i) => {
+    const { key, live: before } = pairing.desired[i]!
     return holdsUnmanagedSettings(before)
-      ? [{ name: t.spec.name, sent: tileAsSent(t.body, before), live: before }]
+      ? [{ name: keyText(key), sent: tileAsSent(t.body, before), live: before }]
       : []
   })
   for (const t of tiles) change.notes.push(...droppedSettingNotes(t.name, t.sent, t.live))
@@ -157,10 +161,10 @@ function warnOfPromql(pc: PlannedChange<DesiredDashboard, LiveDashboard>, ctx: P
 function noteTileConsequences(pc: PlannedChange<DesiredDashboard, LiveDashboard>, ctx: PlanContext): void {
   const { change, desired, live } = pc
   if (!desired || !live) return
-  const desiredByName = new Map(desired.value.tiles.map(t => [t.spec.name, t]))
-  const liveTiles = keyedLiveTiles(live)
-  const dropped = [...liveTiles].filter(([key]) => !desiredByName.has(key))
-  const added = desired.value.tiles.filter(t => !liveTiles.has(t.spec.name))
+  const pairing = pairTiles(tileSpecs(desired.value), live)
+  const paired = new Set(pairing.desired.map(t => t.live))
+  const dropped = [...pairing.live].filter(([, t]) => !paired.has(t))
+  const added = desired.value.tiles.filter((_, i) => pairing.desired[i]!.live === undefined)
   // sameId matches no absent id: a tile without an id has no alerts.
   const alertsOn = (tileId: RawId | undefined) =>
     ctx.live.Alert.filter(a => a.dashboardId === live.id && sameId(a.tileId, tileId)).map(
@@ -175,20 +179,55 @@ function noteTileConsequences(pc: PlannedChange<DesiredDashboard, LiveDashboard>
         : ''
     if (twin) {
       change.notes.push(
-        `tile "${key}" renamed to "${twin.spec.name}": tiles are matched by name, so "${twin.spec.name}" is a new tile with a new id${alertText}`
+        `tile ${keyLabel(key)} renamed to "${twin.spec.name}": tiles are matched by name (or an \`id:\` pin), so "${twin.spec.name}" is a new tile with a new id${alertText}`
       )
     } else if (alerts.length > 0) {
-      change.notes.push(`tile "${key}" is removed${alertText}`)
+      change.notes.push(`tile ${keyLabel(key)} is removed${alertText}`)
     }
   }
-  for (const t of desired.value.tiles) {
-    const before = liveTiles.get(t.spec.name)
+  // A pinned tile renamed keeps its id and its alerts.
+  pairing.desired.forEach(({ key, live: before }) => {
+    const beforeKey = before && [...pairing.live].find(([, t]) => t === before)![0]
+    if (before && beforeKey !== key)
+      change.notes.push(
+        `tile ${keyLabel(beforeKey!)} renamed to ${keyLabel(key)}: its \`id:\` pin keeps its id and alerts`
+      )
+  })
+  warnOfStalePins(pc, pairing, ctx)
+  for (const [i, t] of desired.value.tiles.entries()) {
+    const before = pairing.desired[i]!.live
     if (!before || isAlertable(tileDisplayType(t.spec)) || !isAlertable(liveDisplayType(before))) continue
     const alerts = alertsOn(before.id)
     if (alerts.length > 0) {
       change.notes.push(
-        `tile "${t.spec.name}" becomes a ${tileDisplayType(t.spec)} tile, which cannot carry alerts: the server deletes ${alerts.join(', ')}`
+        `tile ${keyLabel(pairing.desired[i]!.key)} becomes a ${tileDisplayType(t.spec)} tile, which cannot carry alerts: the server deletes ${alerts.join(', ')}`
       )
     }
   }
+}
+
+/**
+ * A tile pin no tile of the live dashboard has (a manifest exported from another server, or a tile deleted in the UI):
+ * the tile is matched by name, or is new, and the server gives it its own id. Said at the pin, so it gets fixed.
+ */
+function warnOfStalePins(
+  pc: PlannedChange<DesiredDashboard, LiveDashboard>,
+  pairing: ReturnType<typeof pairTiles<LiveTile>>,
+  ctx: PlanContext
+): void {
+  const desired = pc.desired!
+  desired.value.tiles.forEach((t, i) => {
+    const pin = t.spec.id
+    const paired = pairing.desired[i]!.live
+    if (pin === undefined || sameId(paired?.id, pin)) return
+    const path = ['tiles', i, 'id']
+    ctx.report(
+      diagnostic(
+        'plan',
+        'warning',
+        `no tile of dashboard "${desired.name}" has id "${pin}": ${paired ? `matched by name with tile ${String(paired.id)}` : 'a new tile, which gets an id of its own'}; pin it to its live id`,
+        { ...desired.value.located.doc.locate(path), field: formatPath(path) }
+      )
+    )
+  })
 }

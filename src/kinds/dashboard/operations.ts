@@ -17,7 +17,8 @@ import { createBody, updateBody, type BodyOptions } from './bodies.js'
 import type { DashboardRequest } from './desired.js'
 import { linkedNames } from './links.js'
 import { patchTile } from './patch.js'
-import { keyedLiveTiles, tileIdsOf } from './tiles.js'
+import { keyLabel } from '../../plan/diff.js'
+import { pairTiles, tileIdsOf, tileSpecs } from './tiles.js'
 
 export function dashboardOperations(
   pc: PlannedChange<DashboardRequest, LiveDashboard>,
@@ -63,7 +64,7 @@ export function dashboardOperations(
           live.id,
           bindPlaceholders(updateBody(d, live, bodyOptions(ctx, octx)), ctx.facts)
         )
-        return { status: 'applied', id: updated.id, tileIds: tileIdsOf(updated) }
+        return { status: 'applied', id: updated.id, tileIds: tileIdsOf(tileSpecs(d), updated) }
       }
     })
   } else {
@@ -91,7 +92,7 @@ export function dashboardOperations(
             id,
             bindPlaceholders(updateBody(d, created, bodyOptions(ctx, octx)), ctx.facts)
           )
-          return { status: 'applied', id: updated.id, tileIds: tileIdsOf(updated) }
+          return { status: 'applied', id: updated.id, tileIds: tileIdsOf(tileSpecs(d), updated) }
         }
       })
     }
@@ -126,11 +127,15 @@ async function patchDashboard(
   octx: OperationContext
 ): Promise<OperationResult> {
   const { tags } = updateBody(d, live, bodyOptions(ctx, octx)) as { tags: string[] }
-  const liveTiles = keyedLiveTiles(live)
-  const byName = new Map(d.tiles.map(t => [t.spec.name, t]))
-  const calls: DashboardPatch[] = tiles.map(name => {
-    const liveTile = liveTiles.get(name)!
-    const tile = patchTile(byName.get(name)!.body, liveTile)!
+  const pairing = pairTiles(tileSpecs(d), live)
+  const byKey = new Map(
+    d.tiles.map((t, i) => [pairing.desired[i]!.key, { t, live: pairing.desired[i]!.live }])
+  )
+  const calls: DashboardPatch[] = tiles.map(key => {
+    // dashboardWrite patches only tiles paired with a live tile that has an id.
+    const { t, live: paired } = byKey.get(key)!
+    const liveTile = paired!
+    const tile = patchTile(t.body, liveTile)!
     return { dashboardId: live.id, tileId: String(liveTile.id), tile: bindPlaceholders(tile, ctx.facts) }
   })
   if (calls.length === 0) calls.push({ dashboardId: live.id })
@@ -143,14 +148,14 @@ async function patchDashboard(
       if (done.length === 0) throw e
       const rest = tiles.slice(i)
       throw new Error(
-        `${e instanceof Error ? e.message : String(e)}. Applied before it: the name and tags, and tile${done.length === 1 ? '' : 's'} ${done.map(t => `"${t}"`).join(', ')}; not applied: ${rest.map(t => `"${t}"`).join(', ')}. Plan again to see what is left`,
+        `${e instanceof Error ? e.message : String(e)}. Applied before it: the name and tags, and tile${done.length === 1 ? '' : 's'} ${done.map(keyLabel).join(', ')}; not applied: ${rest.map(keyLabel).join(', ')}. Plan again to see what is left`,
         { cause: e }
       )
     }
     if (call.tileId !== undefined) done.push(tiles[i]!)
   }
   const updated = await ctx.api.getDashboard(live.id)
-  return { status: 'applied', id: updated.id, tileIds: tileIdsOf(updated) }
+  return { status: 'applied', id: updated.id, tileIds: tileIdsOf(tileSpecs(d), updated) }
 }
 
 /** The body options of this apply: a link-out to a created dashboard takes the id the create returned. */
@@ -177,11 +182,11 @@ function createDashboard(
     what: 'dashboards',
     name,
     create: () => ctx.api.createDashboard(body),
-    created: c => ({ status: 'applied', id: c.id, tileIds: tileIdsOf(c) }),
+    created: c => ({ status: 'applied', id: c.id, tileIds: tileIdsOf(tileSpecs(d), c) }),
     list: () => ctx.api.listDashboards(),
     find: all =>
       all.find(l => l.name === name && l.tags.includes(ctx.settings.ownershipTag) && !isRegistryDashboard(l)),
-    adopted: found => ({ status: 'adopted', id: found.id, tileIds: tileIdsOf(found) })
+    adopted: found => ({ status: 'adopted', id: found.id, tileIds: tileIdsOf(tileSpecs(d), found) })
   })
 }
 

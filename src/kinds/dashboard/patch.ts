@@ -4,7 +4,8 @@
  * not change. HyperDX's MCP tool `clickstack_patch_dashboard` (api/mcp.ts) sets the name and tags and replaces one
  * tile by id, leaving every other stored tile as it is. So an update that changes only the name, the tags and
  * existing tiles, where every changed tile says all it says in the tool's tile form, is sent as patches: one per
- * changed tile, the first also with the name and tags. Anything else (tiles added or removed, filters, the saved
+ * changed tile (a tile renamed keeping its `id:` pin is a changed tile), the first also with the name and tags.
+ * Anything else (tiles added or removed, filters, the saved
  * query, containers, a tile moved between containers, a form the tool would narrow) takes the PUT.
  */
 import type { LiveDashboard, LiveTile } from '../../api/schemas.js'
@@ -13,7 +14,7 @@ import { keyedField } from '../../plan/diff.js'
 import type { Change } from '../../plan/types.js'
 import { holdsUnmanagedSettings, seriesAsConfig, tileAsSent } from './carry.js'
 import type { DashboardRequest, DashboardWrite } from './desired.js'
-import { keyedLiveTiles } from './tiles.js'
+import { pairTiles, tileSpecs } from './tiles.js'
 
 type Body = Record<string, unknown>
 
@@ -149,20 +150,35 @@ export function dashboardWrite(
   canPatch: boolean
 ): DashboardWrite {
   if (!canPatch) return { via: 'put' }
-  const liveTiles = keyedLiveTiles(live)
-  const desired = new Map(d.tiles.map(t => [t.spec.name, t]))
+  const pairing = pairTiles(tileSpecs(d), live)
+  // Each key of the diff to the desired tile's key it changes: a tile renamed keeping its `id:` pin shows as its
+  // old key removed and its new one added, and is patched by id like any changed tile.
+  const liveKeys = new Map([...pairing.live].map(([k, t]) => [t, k]))
+  const changes = new Map<string, string>()
+  const renamed = new Set<string>()
+  const tiles = new Map(
+    d.tiles.map((t, i) => {
+      const { key, live: paired } = pairing.desired[i]!
+      const liveKey = paired && liveKeys.get(paired)!
+      if (liveKey !== undefined) changes.set(key, key).set(liveKey, key)
+      if (liveKey !== undefined && liveKey !== key) renamed.add(key)
+      return [key, { body: t.body, live: paired }]
+    })
+  )
   const changed = new Set<string>()
   for (const f of change.fields) {
     if (f.path === 'name' || f.path === 'owner' || f.path === 'tags' || f.path.startsWith('tags[')) continue
     const at = keyedField(f.path, 'tiles')
-    // A tile added or removed, or moved between containers and tabs; anything outside the tiles.
-    if (!at || at.rest === '' || /^\.(container|tab)\b/.test(at.rest)) return { via: 'put' }
-    if (!desired.has(at.key) || !liveTiles.has(at.key)) return { via: 'put' }
-    changed.add(at.key)
+    // Anything outside the tiles; a tile moved between containers and tabs.
+    if (!at || /^\.(container|tab)\b/.test(at.rest)) return { via: 'put' }
+    const key = changes.get(at.key)
+    // A tile added or removed (a whole tile, and not one side of a rename).
+    if (key === undefined || (at.rest === '' && !renamed.has(key))) return { via: 'put' }
+    changed.add(key)
   }
-  for (const name of changed) {
-    const live = liveTiles.get(name)!
-    if (live.id === undefined || !patchTile(desired.get(name)!.body, live)) return { via: 'put' }
+  for (const key of changed) {
+    const { body, live: paired } = tiles.get(key)!
+    if (paired?.id === undefined || !patchTile(body, paired)) return { via: 'put' }
   }
   return { via: 'patch', tiles: [...changed] }
 }
