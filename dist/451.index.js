@@ -1322,6 +1322,561 @@ function deleteOperation(op) {
     };
 }
 
+;// CONCATENATED MODULE: ./src/plan/diff.ts
+/**
+ * Field-level differences between two normal forms: one entry per leaf that differs, with the path a
+ * reviewer can find in the manifest (`tiles["Errors"].select[0].where`).
+ */
+
+const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
+/**
+ * `byName` lists the paths whose children are keyed by a user-chosen name (tiles by tile name): those
+ * keys are always written as `["name"]`.
+ */
+function diffValues(before, after, byName = new Set(), path = '') {
+    if ((0,json/* equal */.LC)(before, after))
+        return [];
+    if (isObject(before) && isObject(after)) {
+        const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])].sort();
+        return keys.flatMap(k => diffValues(before[k], after[k], byName, joinKey(path, k, byName.has(path))));
+    }
+    if (Array.isArray(before) && Array.isArray(after) && before.length === after.length) {
+        return before.flatMap((b, i) => diffValues(b, after[i], byName, `${path}[${i}]`));
+    }
+    const change = { path: path || '(root)' };
+    if (before !== undefined)
+        change.before = before;
+    if (after !== undefined)
+        change.after = after;
+    return [change];
+}
+function joinKey(path, key, forceBrackets = false) {
+    if (!forceBrackets && IDENTIFIER.test(key))
+        return path ? `${path}.${key}` : key;
+    return `${path}[${keyLabel(key)}]`;
+}
+/**
+ * Keyed records of one name are told apart by a short id (tiles of one name: kinds/dashboard/tiles.ts). The
+ * key holds both, split by a character no name shown to a reviewer holds; paths write it `["name" #id]`.
+ */
+const ID_MARK = '\u0000';
+const qualifiedKey = (name, shortId) => `${name}${ID_MARK}${shortId}`;
+/** A key as a path writes it: `"name"`, or `"name" #id` for a qualified key. */
+function keyLabel(key) {
+    const at = key.indexOf(ID_MARK);
+    return at < 0 ? JSON.stringify(key) : `${JSON.stringify(key.slice(0, at))} #${key.slice(at + 1)}`;
+}
+/** A key in a sentence's quotes: the name, or `name #id`. */
+const keyText = (key) => key.replace(ID_MARK, ' #');
+/**
+ * The inverse of joinKey with brackets, for a keyed field at the top: `tiles["Errors"].x` read at `tiles` is
+ * `{ key: 'Errors', rest: '.x' }`; undefined for a path outside that field.
+ */
+function keyedField(path, field) {
+    if (!path.startsWith(`${field}["`))
+        return undefined;
+    const m = /^\[("(?:[^"\\]|\\.)*")(?: #([^\]]+))?\](.*)$/s.exec(path.slice(field.length));
+    if (!m)
+        return undefined;
+    try {
+        const name = JSON.parse(m[1]);
+        return { key: m[2] === undefined ? name : qualifiedKey(name, m[2]), rest: m[3] };
+    }
+    catch {
+        return undefined;
+    }
+}
+const isObject = (v) => v !== null && typeof v === 'object' && !Array.isArray(v);
+
+// EXTERNAL MODULE: ./src/manifest/vocabulary.ts
+var vocabulary = __webpack_require__(7817);
+// EXTERNAL MODULE: ./src/manifest/metric-item.ts
+var metric_item = __webpack_require__(7057);
+;// CONCATENATED MODULE: ./src/kinds/returned-fields.ts
+/**
+ * Every field the servers return on the records this tool writes, and what a plan does with it. This is
+ * how "nothing changes on the server that the plan does not show" holds field by field:
+ * - `compared`: in the normal form; a difference is a planned change.
+ * - `carried`: the manifest language has no word for it (a tile config key no table lists, from a server
+ *   newer than ours), so an update sends it back exactly as read. Where the update changes a field it
+ *   depends on (`keptWhileSame`), it is not sent back, and the plan shows it going away.
+ * - `identity`: the record's or the tile's id, sent back as read (in the path, or a tile's `id`).
+ * - `untouched`: computed by the server, or left out of a partial PATCH: no request of ours changes it.
+ * The real GET response schemas (test/fixtures/openapi), and the fields HyperDX's converters return, are
+ * checked against these tables by test/unit/returned-fields.test.ts: a returned field cannot be forgotten.
+ */
+
+const compared = { treatment: 'compared' };
+const identity = { treatment: 'identity' };
+const untouched = { treatment: 'untouched' };
+/** A tile setting that belongs to its display type (and, for formulas, to its select items). */
+const carriedOnSameTile = (...more) => ({
+    treatment: 'carried',
+    keptWhileSame: ['displayType', ...more]
+});
+/** HyperDX `convertToExternalDashboard`; the managed `ClickStackDashboardResponse`. */
+const DASHBOARD_FIELDS = {
+    id: identity,
+    name: compared,
+    tiles: compared,
+    tags: compared,
+    filters: compared,
+    savedQuery: compared,
+    savedQueryLanguage: compared,
+    savedFilterValues: compared,
+    containers: compared
+};
+/** HyperDX `convertTileToExternalChart`; `series` and tile-level `asRatio` are CONTRACT.md's form. */
+const TILE_FIELDS = {
+    id: identity,
+    name: compared,
+    x: compared,
+    y: compared,
+    w: compared,
+    h: compared,
+    config: compared,
+    series: compared,
+    asRatio: compared,
+    containerId: compared,
+    tabId: compared
+};
+/** Every variant of HyperDX `convertToExternalTileChartConfig` (builder and raw SQL). */
+const TILE_CONFIG_FIELDS = {
+    displayType: compared,
+    sourceId: compared,
+    select: compared,
+    groupBy: compared,
+    asRatio: compared,
+    alignDateRangeToGranularity: compared,
+    fillNulls: compared,
+    fitYAxisToData: compared,
+    compareToPreviousPeriod: compared,
+    numberFormat: compared,
+    seriesLimit: compared,
+    having: compared,
+    orderBy: compared,
+    groupByColumnsOnLeft: compared,
+    limit: compared,
+    where: compared,
+    whereLanguage: compared,
+    markdown: compared,
+    configType: compared,
+    connectionId: compared,
+    sqlTemplate: compared,
+    formulas: compared,
+    showOperandSeries: compared,
+    onClick: compared,
+    color: compared,
+    colorRules: compared,
+    backgroundChart: compared
+};
+/** A config key no table lists (a server newer than ours): kept like a UI setting of the same tile. */
+const UNKNOWN_CONFIG_FIELD = carriedOnSameTile();
+/** HyperDX `convertToExternalSelectItem` and `convertToExternalHeatmapSelectItem`. */
+const SELECT_ITEM_FIELDS = {
+    aggFn: compared,
+    valueExpression: compared,
+    alias: compared,
+    level: compared,
+    where: compared,
+    whereLanguage: compared,
+    metricName: compared,
+    metricType: compared,
+    periodAggFn: compared,
+    numberFormat: compared,
+    countExpression: compared,
+    heatmapScaleType: compared
+};
+/** HyperDX `translateAlertDocumentToExternalAlert`; the managed `ClickStackAlertResponse`. */
+const ALERT_FIELDS = {
+    id: identity,
+    name: compared,
+    message: compared,
+    note: compared,
+    threshold: compared,
+    thresholdMax: compared,
+    thresholdType: compared,
+    interval: compared,
+    source: compared,
+    numConsecutiveWindows: compared,
+    channel: compared,
+    // The managed request schema has no `channels` (a managed response has none either).
+    channels: compared,
+    dashboardId: compared,
+    tileId: compared,
+    savedSearchId: compared,
+    groupBy: compared,
+    scheduleOffsetMinutes: compared,
+    scheduleStartAt: compared,
+    state: untouched,
+    silenced: untouched,
+    executionErrors: untouched,
+    teamId: untouched,
+    createdAt: untouched,
+    updatedAt: untouched
+};
+const SERVICE_MANAGED = ['name', 'releaseChannel', 'ipAccessList', 'privateEndpointIds', 'endpoints'];
+/**
+ * The managed `Service`. The fields a ServiceSettings manifest declares are compared; the PATCH sends
+ * only those that differ, so every other field (writable ones like `tags` too) is untouched.
+ */
+const SERVICE_FIELDS = {
+    ...Object.fromEntries(SERVICE_MANAGED.map(f => [f, compared])),
+    transparentDataEncryptionKeyId: compared,
+    id: identity,
+    ...Object.fromEntries([
+        'provider',
+        'region',
+        'state',
+        'clickhouseVersion',
+        'engineVersion',
+        'tier',
+        'minTotalMemoryGb',
+        'maxTotalMemoryGb',
+        'minReplicaMemoryGb',
+        'maxReplicaMemoryGb',
+        'numReplicas',
+        'minReplicas',
+        'maxReplicas',
+        'autoscalingMode',
+        'replicaMemoryGb',
+        'idleScaling',
+        'idleTimeoutMinutes',
+        'createdAt',
+        'encryptionKey',
+        'encryptionAssumedRoleIdentifier',
+        'iamRole',
+        'availablePrivateEndpointIds',
+        'dataWarehouseId',
+        'isPrimary',
+        'isReadonly',
+        'byocId',
+        'hasTransparentDataEncryption',
+        'encryptionRoleId',
+        'profile',
+        'complianceType',
+        'tags',
+        'enableCoreDumps',
+        'scalingSchedule',
+        'currentScaling'
+    ].map(f => [f, untouched]))
+};
+/**
+ * The fields of `live` an update sends back as read: carried ones the update does not set itself, unless
+ * it changes a field they depend on (`differs` says whether the update changes a sibling field).
+ */
+function carriedFields(live, sent, rules, differs, unknown = untouched) {
+    const out = {};
+    for (const [key, value] of Object.entries(live)) {
+        const rule = rules[key] ?? unknown;
+        if (rule.treatment !== 'carried' || key in sent || value === undefined || value === null)
+            continue;
+        if (rule.keptWhileSame?.some(differs))
+            continue;
+        out[key] = value;
+    }
+    return out;
+}
+/**
+ * The notice every plan carries for a record with carried settings: nothing to apply, but a UI edit of
+ * something the manifest cannot express is visible all the same.
+ */
+function keptSettingsNotice(what, paths, at) {
+    return (0,src_diagnostics/* diagnostic */.YK)('plan', 'notice', `${what} has settings the manifest language cannot express yet (set in the UI?), kept as they are: an update sends them back unchanged: ${paths.join(', ')}`, at);
+}
+
+;// CONCATENATED MODULE: ./src/kinds/tile-normal-form.ts
+/**
+ * One normal form for a tile, whichever form it was written or read in. FACTS.md: the server stores a
+ * `series` tile in the newer `config` form, joins groupBy, drops dataSource, keeps only the first
+ * series of a number tile, keeps asRatio only where it means something, and fills in defaults. A plan
+ * that compared the forms as written would show changes on every run, so both the manifest's tile and
+ * the server's tile are reduced to this form before any comparison.
+ */
+
+
+
+/** HyperDX returns asRatio on builder line, stacked_bar and table tiles: true with exactly two select items. */
+const RATIO_TYPES = ['line', 'stacked_bar', 'table'];
+/** FACTS.md "How a series tile comes back": series -> config. */
+function seriesToConfig(series, asRatio) {
+    const first = series[0] ?? {};
+    const type = first.type ?? 'time';
+    const displayType = type === 'time' ? (first.displayType === 'stacked_bar' ? 'stacked_bar' : 'line') : type;
+    if (displayType === 'markdown')
+        return { displayType, markdown: first.content ?? '' };
+    const config = { displayType, sourceId: first.sourceId };
+    if (displayType === 'search') {
+        config.select = (first.fields ?? []).join(', ');
+        config.where = first.where ?? '';
+        config.whereLanguage = first.whereLanguage ?? 'lucene';
+        return config;
+    }
+    const kept = displayType === 'number' ? series.slice(0, 1) : series;
+    config.select = kept.map(s => ({
+        aggFn: s.aggFn,
+        where: s.where ?? '',
+        whereLanguage: s.whereLanguage ?? 'lucene',
+        valueExpression: s.aggFn === 'count' ? undefined : s.field,
+        alias: s.alias,
+        level: s.level,
+        metricName: s.metricName,
+        metricType: s.metricDataType
+    }));
+    const numberFormat = kept.find(s => s.numberFormat !== undefined)?.numberFormat;
+    if (numberFormat !== undefined)
+        config.numberFormat = numberFormat;
+    if (first.groupBy !== undefined)
+        config.groupBy = first.groupBy;
+    if (RATIO_TYPES.includes(displayType))
+        config.asRatio = asRatio === true && kept.length === 2;
+    return config;
+}
+/**
+ * Defaults the server fills in (FACTS.md and the OpenAPI `default`s). A key whose value equals its
+ * default is dropped, so "unset" and "set to the default" compare equal.
+ */
+const CONFIG_DEFAULTS = {
+    // alignDateRangeToGranularity, fitYAxisToData and compareToPreviousPeriod are returned only when set
+    // (udash convertToExternalTileChartConfig): an explicit value is a value, not a default.
+    asRatio: false,
+    fillNulls: true,
+    showOperandSeries: true,
+    groupByColumnsOnLeft: false,
+    where: '',
+    whereLanguage: 'lucene'
+};
+/** The defaults the server itself returns when a config does not set them (udash convertToExternalTileChartConfig). */
+const RETURNED_DEFAULTS = {
+    asRatio: false,
+    fillNulls: true,
+    where: '',
+    whereLanguage: 'lucene'
+};
+const SELECT_DEFAULTS = { where: '', whereLanguage: 'lucene' };
+const KNOWN_SELECT_KEYS = new Set(Object.keys(SELECT_ITEM_FIELDS));
+/**
+ * Every config key is part of the normal form: the ones the manifest models, and the ones an update sends
+ * back as read (returned-fields.ts), which then compare equal. A key the update cannot keep so shows as
+ * a change. Defaults are dropped, so "unset" and "set to the default" compare equal.
+ *
+ * `exact` (export) keeps what the server stores as it stores it: texts as written, a number format where it
+ * is, and only the defaults the server returns by itself left out, so a manifest written from it changes nothing.
+ */
+function normalizeConfig(config, exact = false) {
+    const displayType = String(config.displayType ?? 'line');
+    const defaults = exact ? RETURNED_DEFAULTS : CONFIG_DEFAULTS;
+    const out = {};
+    for (const key of (0,json/* sortedKeys */.Mf)(config)) {
+        // A number tile shows one value: a grouping has no effect there, and servers differ on keeping it.
+        if (key === 'groupBy' && displayType === 'number')
+            continue;
+        let value = config[key];
+        if (key === 'sourceId' && typeof value === 'number')
+            value = String(value); // ids compare as text
+        else if (key === 'select')
+            value = normalizeSelect(value, displayType, exact);
+        else if (key === 'groupBy' && !exact)
+            value = normalizeGroupBy(value);
+        else if (key === 'markdown' && typeof value === 'string' && !exact)
+            value = value.replace(/\s+$/, '');
+        // Exactly as stored: an empty text or list inside a setting is a value too (the select items excepted).
+        const v = exact && key !== 'select' ? verbatim(value) : (0,json/* clean */.uH)(value);
+        if (v === undefined)
+            continue;
+        if (key in defaults && (0,json/* equal */.LC)(v, defaults[key]))
+            continue;
+        out[key] = v;
+    }
+    // A series' number format may come back on the tile or on its select item: compare it on the tile.
+    if (!exact && out.numberFormat === undefined && Array.isArray(out.select)) {
+        const formats = out.select.map(s => s.numberFormat).filter(f => f !== undefined);
+        if (formats.length > 0 && formats.every(f => (0,json/* equal */.LC)(f, formats[0]))) {
+            out.numberFormat = formats[0];
+            out.select = out.select.map(s => {
+                const { numberFormat: _moved, ...rest } = s;
+                return rest;
+            });
+        }
+    }
+    // asRatio survives only on a line, stacked_bar or table tile with exactly two series (FACTS.md). Its
+    // default (false) is already gone, so here it is true or absent.
+    if (!(RATIO_TYPES.includes(displayType) && Array.isArray(out.select) && out.select.length === 2))
+        delete out.asRatio;
+    return out;
+}
+function normalizeSelect(value, displayType, exact) {
+    // An event-pattern tile's select is one expression, kept as written.
+    if (displayType === 'event_patterns' || (exact && typeof value === 'string'))
+        return (0,json/* clean */.uH)(value);
+    if (displayType === 'search' || typeof value === 'string') {
+        const fields = Array.isArray(value) ? value.map(String) : String(value ?? '').split(',');
+        // An empty list joins to '', which normalizeConfig's clean() drops like any empty text.
+        return fields
+            .map(f => f.trim())
+            .filter(Boolean)
+            .join(', ');
+    }
+    if (!Array.isArray(value))
+        return (0,json/* clean */.uH)(value);
+    return value.map(item => {
+        const out = {};
+        const record = (item ?? {});
+        // A metric item's value expression: none ('' as stored) and the placeholder a write sends are the same
+        // (metric-item.ts). Kept in the exact form: an export writes what the server stores.
+        const metric = !exact && (0,metric_item/* isMetricItem */.o)(record);
+        for (const key of (0,json/* sortedKeys */.Mf)(record)) {
+            // count takes no value expression (FACTS.md): a stray one is not part of the tile.
+            if (key === 'valueExpression' && record.aggFn === 'count')
+                continue;
+            // Clean in the exact form too: normalizeConfig cleans the whole select after this.
+            const v = (0,json/* clean */.uH)(record[key]);
+            if (v === undefined || !KNOWN_SELECT_KEYS.has(key))
+                continue;
+            if (key in SELECT_DEFAULTS && (0,json/* equal */.LC)(v, SELECT_DEFAULTS[key]))
+                continue;
+            if (metric && key === 'valueExpression' && v === metric_item/* METRIC_VALUE_EXPRESSION */.K)
+                continue;
+            out[key] = v;
+        }
+        return out;
+    });
+}
+/** A value as stored, without what JSON cannot hold; absent when null or empty text. */
+function verbatim(value) {
+    if (value === null || value === undefined || value === '')
+        return undefined;
+    return JSON.parse(JSON.stringify(value));
+}
+/** FACTS.md: the tile's groupBy array comes back as one comma-joined string. */
+function normalizeGroupBy(value) {
+    const parts = Array.isArray(value) ? value.map(String) : typeof value === 'string' ? value.split(',') : [];
+    const joined = parts
+        .map(p => p.trim())
+        .filter(Boolean)
+        .join(',');
+    return joined === '' ? undefined : joined;
+}
+/** A live tile (config or series form) or a resolved desired tile -> its normal form. */
+function normalTile(tile, exact = false) {
+    // CONTRACT.md puts asRatio on the tile itself: a server may return it there next to a config.
+    const config = tile.config && tile.asRatio === true && tile.config.asRatio === undefined
+        ? { ...tile.config, asRatio: true }
+        : tile.config;
+    const raw = config ?? (tile.series ? seriesToConfig(tile.series, tile.asRatio ?? undefined) : { displayType: 'line' });
+    return { name: tile.name, x: tile.x, y: tile.y, w: tile.w, h: tile.h, config: normalizeConfig(raw, exact) };
+}
+
+;// CONCATENATED MODULE: ./src/kinds/dashboard/tiles.ts
+
+
+
+
+
+const isAlertable = (type) => vocabulary/* ALERTABLE_DISPLAY_TYPES */.Ei.includes(type);
+function pairTiles(desired, live) {
+    const liveTiles = keyedLiveTiles(live ?? { tiles: [] });
+    const keyOf = new Map([...liveTiles].map(([k, t]) => [t, k]));
+    const taken = new Set();
+    const found = desired.map(d => {
+        const pinned = d.id === undefined ? undefined : live?.tiles.find(t => sameId(t.id, d.id));
+        if (pinned)
+            taken.add(pinned);
+        return pinned;
+    });
+    desired.forEach((d, i) => {
+        if (found[i])
+            return;
+        const byName = live?.tiles.find(t => t.name === d.name && !taken.has(t));
+        if (byName)
+            taken.add(byName);
+        found[i] = byName;
+    });
+    const own = keyed(desired);
+    return {
+        desired: desired.map((d, i) => {
+            const l = found[i];
+            return { key: l && l.name === d.name ? keyOf.get(l) : own[i], live: l };
+        }),
+        live: liveTiles
+    };
+}
+/** Live tiles by key. */
+function keyedLiveTiles(l) {
+    const keys = keyed(l.tiles);
+    return new Map(l.tiles.map((t, i) => [keys[i], t]));
+}
+/** Each tile's key among its dashboard's tiles: its name, or where the name repeats its name and short id. */
+function keyed(tiles) {
+    const count = new Map();
+    for (const t of tiles)
+        count.set(t.name, (count.get(t.name) ?? 0) + 1);
+    const used = new Set();
+    return tiles.map(t => {
+        let key = t.name;
+        if ((count.get(t.name) ?? 0) > 1 && t.id !== undefined) {
+            const same = tiles.filter(o => o.name === t.name && o.id !== undefined).map(o => String(o.id));
+            const short = shortTileId(String(t.id));
+            const unique = same.filter(o => shortTileId(o) === short).length === 1;
+            key = qualifiedKey(t.name, unique ? short : String(t.id));
+        }
+        // A repeat without an id (never from the server, which gives every tile one): a counter.
+        for (let n = 2; used.has(key); n++)
+            key = `${t.name} (${n})`;
+        used.add(key);
+        return key;
+    });
+}
+/** Ids the UI makes are 6 characters; the API's are ObjectIds, whose last 6 hex digits are a counter. */
+const shortTileId = (id) => (id.length <= 8 ? id : id.slice(-6));
+/**
+ * What an alert may name a dashboard's tile by (see alertTileRef), to the live tile ids: `#id` for each pinned
+ * tile, and the name for each tile whose name is unique in the manifest.
+ */
+function tileIdsOf(desired, live) {
+    const ids = new Map();
+    const repeats = new Set(desired.filter((d, i) => desired.findIndex(o => o.name === d.name) !== i).map(d => d.name));
+    pairTiles(desired, live).desired.forEach(({ live: l }, i) => {
+        const d = desired[i];
+        if (l?.id === undefined)
+            return;
+        if (d.id !== undefined)
+            ids.set(`#${d.id}`, l.id);
+        if (!repeats.has(d.name))
+            ids.set(d.name, l.id);
+    });
+    return ids;
+}
+/** A dashboard's tile manifests, as pairTiles and tileIdsOf read them. */
+const tileSpecs = (d) => d.tiles.map(t => t.spec);
+/** How an alert names its tile in DashboardFacts' tile ids: by the tile's pin, or by its name. */
+const alertTileRef = (s) => s.tileId !== undefined ? `#${s.tileId}` : (s.tile ?? '');
+function liveDisplayType(t) {
+    return normalTile(asNormalInput(t)).config.displayType;
+}
+/** A tile's layout and config in one flat record: how tiles compare. */
+function flatTile(t) {
+    const n = normalTile(asNormalInput(t));
+    return { x: n.x, y: n.y, w: n.w, h: n.h, ...n.config };
+}
+/** A live tile as the normal form's input. Its callers read the layout and config, never the name. */
+function asNormalInput(t) {
+    return {
+        name: String(t.name),
+        x: Number(t.x),
+        y: Number(t.y),
+        w: Number(t.w),
+        h: Number(t.h),
+        config: t.config ?? undefined,
+        series: t.series ?? undefined,
+        asRatio: t.asRatio ?? undefined
+    };
+}
+/** Same tile apart from its name (for spotting tile renames). */
+function sameContent(a, b) {
+    return (0,json/* equal */.LC)(a, b);
+}
+
 // EXTERNAL MODULE: ./src/yaml-library.ts + 1 modules
 var yaml_library = __webpack_require__(5159);
 ;// CONCATENATED MODULE: ./src/kinds/exporting.ts
@@ -1435,6 +1990,9 @@ function alertDocument(a, on, namer) {
             comments.push(`tile id ${a.tileId ?? '(none)'} could not be mapped to a tile of "${d.name}"`);
         value.dashboard = d.name;
         value.tile = tile?.name ?? String(a.tileId ?? '');
+        // A tile whose name repeats is pinned with `id:` (export.ts): the alert names it by that pin.
+        if (tile?.id !== undefined && d.tiles.filter(t => t.name === tile.name).length > 1)
+            value.tileId = String(tile.id);
     }
     if (!a.name)
         comments.push(`alert ${a.id} has no name on the server: this one was made up, and applying it names the alert`);
@@ -1501,13 +2059,19 @@ function exportChannel(c, namer, comments) {
 
 
 
+
 const alertDeletedToken = (liveId) => `alert-deleted:${liveId}`;
 const isSavedSearch = (s) => s.source === 'saved_search';
 /**
  * A tile alert's dashboard and tile, by name. Validation (`src/manifest/rules.ts`) requires both on every
  * alert whose source is not saved_search; the schema alone cannot say so.
  */
-const tileTarget = (s) => ({ dashboard: s.dashboard, tile: s.tile });
+const tileTarget = (s) => ({ dashboard: s.dashboard, tile: alertTileRef(s) });
+const pinnedName = (ctx, dashboard, tileId) => dashboard === undefined || tileId == null
+    ? undefined
+    : ctx.dashboards.desired.get(dashboard)?.pinnedNames.get(String(tileId));
+/** The alert's tile in a sentence: its name, and its pin where it has one. */
+const tileText = (s) => [s.tile, s.tileId !== undefined ? `#${s.tileId}` : undefined].filter(Boolean).join(' ');
 const alertKind = {
     kind: 'Alert',
     nouns: NOUNS.Alert,
@@ -1562,7 +2126,10 @@ const alertKind = {
             name: s.name,
             source: s.source ?? 'tile',
             dashboard: saved ? undefined : s.dashboard,
-            tile: saved ? undefined : s.tile,
+            // By `tileId` alone: the name of the tile pinned with it, as the live side shows it.
+            tile: saved
+                ? undefined
+                : (s.tile ?? ctx.dashboards.desired.get(s.dashboard)?.pinnedNames.get(s.tileId)),
             savedSearch: d.value.savedSearch?.label,
             groupBy: saved ? (s.groupBy ?? keptGroupBy(ctx, live)) : undefined,
             threshold: s.threshold,
@@ -1588,7 +2155,8 @@ const alertKind = {
             source: l.source ?? 'tile',
             // Compared by the name the dashboard will have, so a dashboard rename does not show on its alerts.
             dashboard: dash?.desiredName ?? liveDash?.name ?? l.dashboardId ?? undefined,
-            tile: tile?.name ?? l.tileId ?? undefined,
+            // Likewise a pinned tile by the name it will have: a rename that keeps its id does not show either.
+            tile: pinnedName(ctx, dash?.desiredName, l.tileId) ?? tile?.name ?? l.tileId ?? undefined,
             savedSearch: l.savedSearchId ? ctx.refs.labelOfValue('SavedSearch', l.savedSearchId) : undefined,
             groupBy: l.groupBy,
             threshold: l.threshold,
@@ -1641,8 +2209,8 @@ const alertKind = {
             change.action = 'replace';
             change.droppedByServer = goes !== undefined;
             change.notes.push(goes
-                ? `the server deletes this alert when its current tile goes away; it is created again on tile "${s.tile}" (new alert id)`
-                : `it moves to tile "${s.tile}" of "${s.dashboard}": deleted and created again there (new alert id)`);
+                ? `the server deletes this alert when its current tile goes away; it is created again on tile "${tileText(desired.value.spec)}" (new alert id)`
+                : `it moves to tile "${tileText(desired.value.spec)}" of "${s.dashboard}": deleted and created again there (new alert id)`);
         }
     },
     operations(pc, octx) {
@@ -1845,7 +2413,7 @@ function alertBody(d, ctx, octx, live) {
         const tileId = fromRun?.tileIds?.get(tile) ?? planned?.tileIds.get(tile);
         // The create waits for the dashboard's ready token, which carries these: never send an alert without its tile.
         if (!dashboardId || !tileId)
-            throw new Error(`dashboard "${dashboard}" or its tile "${tile}" has no id yet`);
+            throw new Error(`dashboard "${dashboard}" or its tile "${tileText(s)}" has no id yet`);
         target.dashboardId = dashboardId;
         target.tileId = tileId;
     }
@@ -2412,8 +2980,6 @@ function connection_normal(o) {
     return ((0,json/* clean */.uH)(o) ?? {});
 }
 
-// EXTERNAL MODULE: ./src/manifest/metric-item.ts
-var metric_item = __webpack_require__(7057);
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __webpack_require__(7598);
 ;// CONCATENATED MODULE: ./src/kinds/dashboard/filters.ts
@@ -2771,433 +3337,6 @@ const atLeaf = (path, leaf) => (leaf === '' ? path : [...path, leaf]);
 
 // EXTERNAL MODULE: ./src/manifest/rules.ts + 10 modules
 var rules = __webpack_require__(601);
-// EXTERNAL MODULE: ./src/manifest/vocabulary.ts
-var vocabulary = __webpack_require__(7817);
-;// CONCATENATED MODULE: ./src/kinds/returned-fields.ts
-/**
- * Every field the servers return on the records this tool writes, and what a plan does with it. This is
- * how "nothing changes on the server that the plan does not show" holds field by field:
- * - `compared`: in the normal form; a difference is a planned change.
- * - `carried`: the manifest language has no word for it (a tile config key no table lists, from a server
- *   newer than ours), so an update sends it back exactly as read. Where the update changes a field it
- *   depends on (`keptWhileSame`), it is not sent back, and the plan shows it going away.
- * - `identity`: the record's or the tile's id, sent back as read (in the path, or a tile's `id`).
- * - `untouched`: computed by the server, or left out of a partial PATCH: no request of ours changes it.
- * The real GET response schemas (test/fixtures/openapi), and the fields HyperDX's converters return, are
- * checked against these tables by test/unit/returned-fields.test.ts: a returned field cannot be forgotten.
- */
-
-const compared = { treatment: 'compared' };
-const identity = { treatment: 'identity' };
-const untouched = { treatment: 'untouched' };
-/** A tile setting that belongs to its display type (and, for formulas, to its select items). */
-const carriedOnSameTile = (...more) => ({
-    treatment: 'carried',
-    keptWhileSame: ['displayType', ...more]
-});
-/** HyperDX `convertToExternalDashboard`; the managed `ClickStackDashboardResponse`. */
-const DASHBOARD_FIELDS = {
-    id: identity,
-    name: compared,
-    tiles: compared,
-    tags: compared,
-    filters: compared,
-    savedQuery: compared,
-    savedQueryLanguage: compared,
-    savedFilterValues: compared,
-    containers: compared
-};
-/** HyperDX `convertTileToExternalChart`; `series` and tile-level `asRatio` are CONTRACT.md's form. */
-const TILE_FIELDS = {
-    id: identity,
-    name: compared,
-    x: compared,
-    y: compared,
-    w: compared,
-    h: compared,
-    config: compared,
-    series: compared,
-    asRatio: compared,
-    containerId: compared,
-    tabId: compared
-};
-/** Every variant of HyperDX `convertToExternalTileChartConfig` (builder and raw SQL). */
-const TILE_CONFIG_FIELDS = {
-    displayType: compared,
-    sourceId: compared,
-    select: compared,
-    groupBy: compared,
-    asRatio: compared,
-    alignDateRangeToGranularity: compared,
-    fillNulls: compared,
-    fitYAxisToData: compared,
-    compareToPreviousPeriod: compared,
-    numberFormat: compared,
-    seriesLimit: compared,
-    having: compared,
-    orderBy: compared,
-    groupByColumnsOnLeft: compared,
-    limit: compared,
-    where: compared,
-    whereLanguage: compared,
-    markdown: compared,
-    configType: compared,
-    connectionId: compared,
-    sqlTemplate: compared,
-    formulas: compared,
-    showOperandSeries: compared,
-    onClick: compared,
-    color: compared,
-    colorRules: compared,
-    backgroundChart: compared
-};
-/** A config key no table lists (a server newer than ours): kept like a UI setting of the same tile. */
-const UNKNOWN_CONFIG_FIELD = carriedOnSameTile();
-/** HyperDX `convertToExternalSelectItem` and `convertToExternalHeatmapSelectItem`. */
-const SELECT_ITEM_FIELDS = {
-    aggFn: compared,
-    valueExpression: compared,
-    alias: compared,
-    level: compared,
-    where: compared,
-    whereLanguage: compared,
-    metricName: compared,
-    metricType: compared,
-    periodAggFn: compared,
-    numberFormat: compared,
-    countExpression: compared,
-    heatmapScaleType: compared
-};
-/** HyperDX `translateAlertDocumentToExternalAlert`; the managed `ClickStackAlertResponse`. */
-const ALERT_FIELDS = {
-    id: identity,
-    name: compared,
-    message: compared,
-    note: compared,
-    threshold: compared,
-    thresholdMax: compared,
-    thresholdType: compared,
-    interval: compared,
-    source: compared,
-    numConsecutiveWindows: compared,
-    channel: compared,
-    // The managed request schema has no `channels` (a managed response has none either).
-    channels: compared,
-    dashboardId: compared,
-    tileId: compared,
-    savedSearchId: compared,
-    groupBy: compared,
-    scheduleOffsetMinutes: compared,
-    scheduleStartAt: compared,
-    state: untouched,
-    silenced: untouched,
-    executionErrors: untouched,
-    teamId: untouched,
-    createdAt: untouched,
-    updatedAt: untouched
-};
-const SERVICE_MANAGED = ['name', 'releaseChannel', 'ipAccessList', 'privateEndpointIds', 'endpoints'];
-/**
- * The managed `Service`. The fields a ServiceSettings manifest declares are compared; the PATCH sends
- * only those that differ, so every other field (writable ones like `tags` too) is untouched.
- */
-const SERVICE_FIELDS = {
-    ...Object.fromEntries(SERVICE_MANAGED.map(f => [f, compared])),
-    transparentDataEncryptionKeyId: compared,
-    id: identity,
-    ...Object.fromEntries([
-        'provider',
-        'region',
-        'state',
-        'clickhouseVersion',
-        'engineVersion',
-        'tier',
-        'minTotalMemoryGb',
-        'maxTotalMemoryGb',
-        'minReplicaMemoryGb',
-        'maxReplicaMemoryGb',
-        'numReplicas',
-        'minReplicas',
-        'maxReplicas',
-        'autoscalingMode',
-        'replicaMemoryGb',
-        'idleScaling',
-        'idleTimeoutMinutes',
-        'createdAt',
-        'encryptionKey',
-        'encryptionAssumedRoleIdentifier',
-        'iamRole',
-        'availablePrivateEndpointIds',
-        'dataWarehouseId',
-        'isPrimary',
-        'isReadonly',
-        'byocId',
-        'hasTransparentDataEncryption',
-        'encryptionRoleId',
-        'profile',
-        'complianceType',
-        'tags',
-        'enableCoreDumps',
-        'scalingSchedule',
-        'currentScaling'
-    ].map(f => [f, untouched]))
-};
-/**
- * The fields of `live` an update sends back as read: carried ones the update does not set itself, unless
- * it changes a field they depend on (`differs` says whether the update changes a sibling field).
- */
-function carriedFields(live, sent, rules, differs, unknown = untouched) {
-    const out = {};
-    for (const [key, value] of Object.entries(live)) {
-        const rule = rules[key] ?? unknown;
-        if (rule.treatment !== 'carried' || key in sent || value === undefined || value === null)
-            continue;
-        if (rule.keptWhileSame?.some(differs))
-            continue;
-        out[key] = value;
-    }
-    return out;
-}
-/**
- * The notice every plan carries for a record with carried settings: nothing to apply, but a UI edit of
- * something the manifest cannot express is visible all the same.
- */
-function keptSettingsNotice(what, paths, at) {
-    return (0,src_diagnostics/* diagnostic */.YK)('plan', 'notice', `${what} has settings the manifest language cannot express yet (set in the UI?), kept as they are: an update sends them back unchanged: ${paths.join(', ')}`, at);
-}
-
-;// CONCATENATED MODULE: ./src/kinds/tile-normal-form.ts
-/**
- * One normal form for a tile, whichever form it was written or read in. FACTS.md: the server stores a
- * `series` tile in the newer `config` form, joins groupBy, drops dataSource, keeps only the first
- * series of a number tile, keeps asRatio only where it means something, and fills in defaults. A plan
- * that compared the forms as written would show changes on every run, so both the manifest's tile and
- * the server's tile are reduced to this form before any comparison.
- */
-
-
-
-/** HyperDX returns asRatio on builder line, stacked_bar and table tiles: true with exactly two select items. */
-const RATIO_TYPES = ['line', 'stacked_bar', 'table'];
-/** FACTS.md "How a series tile comes back": series -> config. */
-function seriesToConfig(series, asRatio) {
-    const first = series[0] ?? {};
-    const type = first.type ?? 'time';
-    const displayType = type === 'time' ? (first.displayType === 'stacked_bar' ? 'stacked_bar' : 'line') : type;
-    if (displayType === 'markdown')
-        return { displayType, markdown: first.content ?? '' };
-    const config = { displayType, sourceId: first.sourceId };
-    if (displayType === 'search') {
-        config.select = (first.fields ?? []).join(', ');
-        config.where = first.where ?? '';
-        config.whereLanguage = first.whereLanguage ?? 'lucene';
-        return config;
-    }
-    const kept = displayType === 'number' ? series.slice(0, 1) : series;
-    config.select = kept.map(s => ({
-        aggFn: s.aggFn,
-        where: s.where ?? '',
-        whereLanguage: s.whereLanguage ?? 'lucene',
-        valueExpression: s.aggFn === 'count' ? undefined : s.field,
-        alias: s.alias,
-        level: s.level,
-        metricName: s.metricName,
-        metricType: s.metricDataType
-    }));
-    const numberFormat = kept.find(s => s.numberFormat !== undefined)?.numberFormat;
-    if (numberFormat !== undefined)
-        config.numberFormat = numberFormat;
-    if (first.groupBy !== undefined)
-        config.groupBy = first.groupBy;
-    if (RATIO_TYPES.includes(displayType))
-        config.asRatio = asRatio === true && kept.length === 2;
-    return config;
-}
-/**
- * Defaults the server fills in (FACTS.md and the OpenAPI `default`s). A key whose value equals its
- * default is dropped, so "unset" and "set to the default" compare equal.
- */
-const CONFIG_DEFAULTS = {
-    // alignDateRangeToGranularity, fitYAxisToData and compareToPreviousPeriod are returned only when set
-    // (udash convertToExternalTileChartConfig): an explicit value is a value, not a default.
-    asRatio: false,
-    fillNulls: true,
-    showOperandSeries: true,
-    groupByColumnsOnLeft: false,
-    where: '',
-    whereLanguage: 'lucene'
-};
-/** The defaults the server itself returns when a config does not set them (udash convertToExternalTileChartConfig). */
-const RETURNED_DEFAULTS = {
-    asRatio: false,
-    fillNulls: true,
-    where: '',
-    whereLanguage: 'lucene'
-};
-const SELECT_DEFAULTS = { where: '', whereLanguage: 'lucene' };
-const KNOWN_SELECT_KEYS = new Set(Object.keys(SELECT_ITEM_FIELDS));
-/**
- * Every config key is part of the normal form: the ones the manifest models, and the ones an update sends
- * back as read (returned-fields.ts), which then compare equal. A key the update cannot keep so shows as
- * a change. Defaults are dropped, so "unset" and "set to the default" compare equal.
- *
- * `exact` (export) keeps what the server stores as it stores it: texts as written, a number format where it
- * is, and only the defaults the server returns by itself left out, so a manifest written from it changes nothing.
- */
-function normalizeConfig(config, exact = false) {
-    const displayType = String(config.displayType ?? 'line');
-    const defaults = exact ? RETURNED_DEFAULTS : CONFIG_DEFAULTS;
-    const out = {};
-    for (const key of (0,json/* sortedKeys */.Mf)(config)) {
-        // A number tile shows one value: a grouping has no effect there, and servers differ on keeping it.
-        if (key === 'groupBy' && displayType === 'number')
-            continue;
-        let value = config[key];
-        if (key === 'sourceId' && typeof value === 'number')
-            value = String(value); // ids compare as text
-        else if (key === 'select')
-            value = normalizeSelect(value, displayType, exact);
-        else if (key === 'groupBy' && !exact)
-            value = normalizeGroupBy(value);
-        else if (key === 'markdown' && typeof value === 'string' && !exact)
-            value = value.replace(/\s+$/, '');
-        // Exactly as stored: an empty text or list inside a setting is a value too (the select items excepted).
-        const v = exact && key !== 'select' ? verbatim(value) : (0,json/* clean */.uH)(value);
-        if (v === undefined)
-            continue;
-        if (key in defaults && (0,json/* equal */.LC)(v, defaults[key]))
-            continue;
-        out[key] = v;
-    }
-    // A series' number format may come back on the tile or on its select item: compare it on the tile.
-    if (!exact && out.numberFormat === undefined && Array.isArray(out.select)) {
-        const formats = out.select.map(s => s.numberFormat).filter(f => f !== undefined);
-        if (formats.length > 0 && formats.every(f => (0,json/* equal */.LC)(f, formats[0]))) {
-            out.numberFormat = formats[0];
-            out.select = out.select.map(s => {
-                const { numberFormat: _moved, ...rest } = s;
-                return rest;
-            });
-        }
-    }
-    // asRatio survives only on a line, stacked_bar or table tile with exactly two series (FACTS.md). Its
-    // default (false) is already gone, so here it is true or absent.
-    if (!(RATIO_TYPES.includes(displayType) && Array.isArray(out.select) && out.select.length === 2))
-        delete out.asRatio;
-    return out;
-}
-function normalizeSelect(value, displayType, exact) {
-    // An event-pattern tile's select is one expression, kept as written.
-    if (displayType === 'event_patterns' || (exact && typeof value === 'string'))
-        return (0,json/* clean */.uH)(value);
-    if (displayType === 'search' || typeof value === 'string') {
-        const fields = Array.isArray(value) ? value.map(String) : String(value ?? '').split(',');
-        // An empty list joins to '', which normalizeConfig's clean() drops like any empty text.
-        return fields
-            .map(f => f.trim())
-            .filter(Boolean)
-            .join(', ');
-    }
-    if (!Array.isArray(value))
-        return (0,json/* clean */.uH)(value);
-    return value.map(item => {
-        const out = {};
-        const record = (item ?? {});
-        // A metric item's value expression: none ('' as stored) and the placeholder a write sends are the same
-        // (metric-item.ts). Kept in the exact form: an export writes what the server stores.
-        const metric = !exact && (0,metric_item/* isMetricItem */.o)(record);
-        for (const key of (0,json/* sortedKeys */.Mf)(record)) {
-            // count takes no value expression (FACTS.md): a stray one is not part of the tile.
-            if (key === 'valueExpression' && record.aggFn === 'count')
-                continue;
-            // Clean in the exact form too: normalizeConfig cleans the whole select after this.
-            const v = (0,json/* clean */.uH)(record[key]);
-            if (v === undefined || !KNOWN_SELECT_KEYS.has(key))
-                continue;
-            if (key in SELECT_DEFAULTS && (0,json/* equal */.LC)(v, SELECT_DEFAULTS[key]))
-                continue;
-            if (metric && key === 'valueExpression' && v === metric_item/* METRIC_VALUE_EXPRESSION */.K)
-                continue;
-            out[key] = v;
-        }
-        return out;
-    });
-}
-/** A value as stored, without what JSON cannot hold; absent when null or empty text. */
-function verbatim(value) {
-    if (value === null || value === undefined || value === '')
-        return undefined;
-    return JSON.parse(JSON.stringify(value));
-}
-/** FACTS.md: the tile's groupBy array comes back as one comma-joined string. */
-function normalizeGroupBy(value) {
-    const parts = Array.isArray(value) ? value.map(String) : typeof value === 'string' ? value.split(',') : [];
-    const joined = parts
-        .map(p => p.trim())
-        .filter(Boolean)
-        .join(',');
-    return joined === '' ? undefined : joined;
-}
-/** A live tile (config or series form) or a resolved desired tile -> its normal form. */
-function normalTile(tile, exact = false) {
-    // CONTRACT.md puts asRatio on the tile itself: a server may return it there next to a config.
-    const config = tile.config && tile.asRatio === true && tile.config.asRatio === undefined
-        ? { ...tile.config, asRatio: true }
-        : tile.config;
-    const raw = config ?? (tile.series ? seriesToConfig(tile.series, tile.asRatio ?? undefined) : { displayType: 'line' });
-    return { name: tile.name, x: tile.x, y: tile.y, w: tile.w, h: tile.h, config: normalizeConfig(raw, exact) };
-}
-
-;// CONCATENATED MODULE: ./src/kinds/dashboard/tiles.ts
-
-
-
-const isAlertable = (type) => vocabulary/* ALERTABLE_DISPLAY_TYPES */.Ei.includes(type);
-/** Live tiles by name; a second tile of the same name (made in the UI) gets a distinct key. */
-function keyedLiveTiles(l) {
-    const out = new Map();
-    for (const t of l.tiles) {
-        let key = t.name;
-        for (let n = 2; out.has(key); n++)
-            key = `${t.name} (${n})`;
-        out.set(key, t);
-    }
-    return out;
-}
-/** Tile ids by tile name, as the server sent them. */
-function tileIdsOf(d) {
-    const ids = new Map();
-    for (const [key, t] of keyedLiveTiles(d))
-        if (t.id !== undefined)
-            ids.set(key, t.id);
-    return ids;
-}
-function liveDisplayType(t) {
-    return normalTile(asNormalInput(t)).config.displayType;
-}
-/** A tile's layout and config in one flat record: how tiles compare. */
-function flatTile(t) {
-    const n = normalTile(asNormalInput(t));
-    return { x: n.x, y: n.y, w: n.w, h: n.h, ...n.config };
-}
-/** A live tile as the normal form's input. Its callers read the layout and config, never the name. */
-function asNormalInput(t) {
-    return {
-        name: String(t.name),
-        x: Number(t.x),
-        y: Number(t.y),
-        w: Number(t.w),
-        h: Number(t.h),
-        config: t.config ?? undefined,
-        series: t.series ?? undefined,
-        asRatio: t.asRatio ?? undefined
-    };
-}
-/** Same tile apart from its name (for spotting tile renames). */
-function sameContent(a, b) {
-    return (0,json/* equal */.LC)(a, b);
-}
-
 ;// CONCATENATED MODULE: ./src/kinds/dashboard/facts.ts
 
 
@@ -3207,7 +3346,8 @@ function recordDashboardFacts(changes, ctx) {
             ctx.dashboards.desired.set(desired.name, {
                 address: change.address,
                 liveId: live?.id,
-                tileIds: live ? tileIdsOf(live) : new Map()
+                tileIds: live ? tileIdsOf(tileSpecs(desired.value), live) : new Map(),
+                pinnedNames: new Map(desired.value.tiles.flatMap(t => (t.spec.id ? [[t.spec.id, t.spec.name]] : [])))
             });
         }
         if (!live)
@@ -3215,9 +3355,10 @@ function recordDashboardFacts(changes, ctx) {
         const droppedTileIds = new Set();
         if (desired) {
             // Desired tiles that can carry alerts: a live tile not among them goes away, or loses its alerts.
-            const alertable = new Set(desired.value.tiles.filter(t => isAlertable((0,rules/* tileDisplayType */.PR)(t.spec))).map(t => t.spec.name));
-            for (const [key, t] of keyedLiveTiles(live))
-                if (t.id !== undefined && !alertable.has(key))
+            const pairing = pairTiles(tileSpecs(desired.value), live);
+            const alertable = new Set(desired.value.tiles.flatMap((t, i) => isAlertable((0,rules/* tileDisplayType */.PR)(t.spec)) ? [pairing.desired[i].live] : []));
+            for (const t of live.tiles)
+                if (t.id !== undefined && !alertable.has(t))
                     droppedTileIds.add(String(t.id));
         }
         ctx.dashboards.live.set(live.id, {
@@ -3228,58 +3369,6 @@ function recordDashboardFacts(changes, ctx) {
         });
     }
 }
-
-;// CONCATENATED MODULE: ./src/plan/diff.ts
-/**
- * Field-level differences between two normal forms: one entry per leaf that differs, with the path a
- * reviewer can find in the manifest (`tiles["Errors"].select[0].where`).
- */
-
-const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
-/**
- * `byName` lists the paths whose children are keyed by a user-chosen name (tiles by tile name): those
- * keys are always written as `["name"]`.
- */
-function diffValues(before, after, byName = new Set(), path = '') {
-    if ((0,json/* equal */.LC)(before, after))
-        return [];
-    if (isObject(before) && isObject(after)) {
-        const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])].sort();
-        return keys.flatMap(k => diffValues(before[k], after[k], byName, joinKey(path, k, byName.has(path))));
-    }
-    if (Array.isArray(before) && Array.isArray(after) && before.length === after.length) {
-        return before.flatMap((b, i) => diffValues(b, after[i], byName, `${path}[${i}]`));
-    }
-    const change = { path: path || '(root)' };
-    if (before !== undefined)
-        change.before = before;
-    if (after !== undefined)
-        change.after = after;
-    return [change];
-}
-function joinKey(path, key, forceBrackets = false) {
-    if (!forceBrackets && IDENTIFIER.test(key))
-        return path ? `${path}.${key}` : key;
-    return `${path}[${JSON.stringify(key)}]`;
-}
-/**
- * The inverse of joinKey with brackets, for a keyed field at the top: `tiles["Errors"].x` read at `tiles` is
- * `{ key: 'Errors', rest: '.x' }`; undefined for a path outside that field.
- */
-function keyedField(path, field) {
-    if (!path.startsWith(`${field}["`))
-        return undefined;
-    const m = /^\[("(?:[^"\\]|\\.)*")\](.*)$/s.exec(path.slice(field.length));
-    if (!m)
-        return undefined;
-    try {
-        return { key: JSON.parse(m[1]), rest: m[2] };
-    }
-    catch {
-        return undefined;
-    }
-}
-const isObject = (v) => v !== null && typeof v === 'object' && !Array.isArray(v);
 
 ;// CONCATENATED MODULE: ./src/kinds/dashboard/carry.ts
 
@@ -3523,14 +3612,17 @@ function createBody(d, options) {
     return forMode(options.mode, body);
 }
 function updateBody(d, live, options) {
-    const liveTiles = keyedLiveTiles(live);
+    const pairing = pairTiles(tileSpecs(d), live);
     const layout = layoutOf(d.spec.containers, live);
     const body = {
         name: d.spec.name,
         // The user's tags and this stack's: a dashboard has one owner, so adopting one from another stack
         // removes that stack's tag (the plan says so).
         tags: [...new Set([...(0,ownership/* orderedUserTags */.as)(d.spec.tags ?? []), options.tag])],
-        tiles: withLinkIds(d.tiles.map(t => ({ ...tileAsSent(t.body, liveTiles.get(t.spec.name)), ...layout.placement(t.spec) })), options.idOf ?? (() => undefined))
+        tiles: withLinkIds(d.tiles.map((t, i) => ({
+            ...tileAsSent(t.body, pairing.desired[i].live),
+            ...layout.placement(t.spec)
+        })), options.idOf ?? (() => undefined))
     };
     const has = (v) => (Array.isArray(v) ? v.length > 0 : v !== undefined && v !== null);
     const liveFilters = live.filters ?? [];
@@ -3570,12 +3662,13 @@ const forMode = (mode, body) => (mode === 'managed' ? managedDashboardBody(body)
 
 /** The dashboard as the planned request leaves it: an update sends back what the manifest does not model. */
 function normalDesired(d, ctx, live) {
-    const liveTiles = live ? keyedLiveTiles(live) : undefined;
+    const pairing = pairTiles(tileSpecs(d.value), live);
     const tiles = {};
-    for (const t of d.value.tiles) {
-        const flat = flatTile(tileAsCompared(t.body, liveTiles?.get(t.spec.name)));
-        tiles[t.spec.name] = namedLink({ ...flat, ...placed(t.spec.container, t.spec.tab) }, ctx);
-    }
+    d.value.tiles.forEach((t, i) => {
+        const { key, live: before } = pairing.desired[i];
+        const flat = flatTile(tileAsCompared(t.body, before));
+        tiles[key] = namedLink({ ...flat, ...placed(t.spec.container, t.spec.tab) }, ctx);
+    });
     const { spec } = d.value;
     return withoutUndefined({
         name: d.name,
@@ -3755,23 +3848,38 @@ function patchTile(body, live) {
 function dashboardWrite(change, d, live, canPatch) {
     if (!canPatch)
         return { via: 'put' };
-    const liveTiles = keyedLiveTiles(live);
-    const desired = new Map(d.tiles.map(t => [t.spec.name, t]));
+    const pairing = pairTiles(tileSpecs(d), live);
+    // Each key of the diff to the desired tile's key it changes: a tile renamed keeping its `id:` pin shows as its
+    // old key removed and its new one added, and is patched by id like any changed tile.
+    const liveKeys = new Map([...pairing.live].map(([k, t]) => [t, k]));
+    const changes = new Map();
+    const renamed = new Set();
+    const tiles = new Map(d.tiles.map((t, i) => {
+        const { key, live: paired } = pairing.desired[i];
+        const liveKey = paired && liveKeys.get(paired);
+        if (liveKey !== undefined)
+            changes.set(key, key).set(liveKey, key);
+        if (liveKey !== undefined && liveKey !== key)
+            renamed.add(key);
+        return [key, { body: t.body, live: paired }];
+    }));
     const changed = new Set();
     for (const f of change.fields) {
         if (f.path === 'name' || f.path === 'owner' || f.path === 'tags' || f.path.startsWith('tags['))
             continue;
         const at = keyedField(f.path, 'tiles');
-        // A tile added or removed, or moved between containers and tabs; anything outside the tiles.
-        if (!at || at.rest === '' || /^\.(container|tab)\b/.test(at.rest))
+        // Anything outside the tiles; a tile moved between containers and tabs.
+        if (!at || /^\.(container|tab)\b/.test(at.rest))
             return { via: 'put' };
-        if (!desired.has(at.key) || !liveTiles.has(at.key))
+        const key = changes.get(at.key);
+        // A tile added or removed (a whole tile, and not one side of a rename).
+        if (key === undefined || (at.rest === '' && !renamed.has(key)))
             return { via: 'put' };
-        changed.add(at.key);
+        changed.add(key);
     }
-    for (const name of changed) {
-        const live = liveTiles.get(name);
-        if (live.id === undefined || !patchTile(desired.get(name).body, live))
+    for (const key of changed) {
+        const { body, live: paired } = tiles.get(key);
+        if (paired?.id === undefined || !patchTile(body, paired))
             return { via: 'put' };
     }
     return { via: 'patch', tiles: [...changed] };
@@ -3930,6 +4038,7 @@ function uiOnlySettings(live) {
 
 
 
+
 function refineDashboard(pc, ctx) {
     noteRewrites(pc, ctx);
     noteTileConsequences(pc, ctx);
@@ -3940,7 +4049,8 @@ function refineDashboard(pc, ctx) {
     if (pc.desired?.value.linksLater)
         pc.change.notes.push('a link-out names a dashboard created later in this apply (or this one): it is set by a second request once that exists');
     // Last: the steps above read the paths of the config form.
-    const written = new Set(pc.desired?.value.tiles.filter(t => t.spec.series).map(t => t.spec.name));
+    const keys = pc.desired ? pairTiles(tileSpecs(pc.desired.value), pc.live).desired : [];
+    const written = new Set(pc.desired?.value.tiles.flatMap((t, i) => (t.spec.series ? [keys[i].key] : [])));
     if (written.size > 0)
         pc.change.fields = pc.change.fields.map(f => inSeriesTerms(f, written));
 }
@@ -3955,12 +4065,14 @@ function noteRewrites(pc, ctx) {
     const canPatch = ctx.live.dashboardPatch === true;
     const write = dashboardWrite(change, desired.value, live, canPatch);
     desired.value.write = write;
-    const liveTiles = keyedLiveTiles(live);
-    const kept = new Set(desired.value.tiles.map(t => t.spec.name));
-    const rewritten = write.via === 'patch' ? write.tiles : [...liveTiles.keys()].filter(k => kept.has(k));
-    const resets = rewritten.flatMap(tile => {
-        const settings = uiOnlySettings(liveTiles.get(tile));
-        return settings.length > 0 ? [{ tile, settings: [...settings] }] : [];
+    // The live tiles the write replaces, by the key of the desired tile each pairs with (write.tiles' keys).
+    const pairing = pairTiles(tileSpecs(desired.value), live);
+    const kept = new Map(pairing.desired.flatMap(t => (t.live ? [[t.live, t.key]] : [])));
+    const replaced = new Map(live.tiles.flatMap(t => (kept.has(t) ? [[kept.get(t), t]] : [])));
+    const rewritten = write.via === 'patch' ? write.tiles : [...replaced.keys()];
+    const resets = rewritten.flatMap(key => {
+        const settings = uiOnlySettings(replaced.get(key));
+        return settings.length > 0 ? [{ tile: keyText(key), settings: [...settings] }] : [];
     });
     if (resets.length === 0)
         return;
@@ -3980,14 +4092,14 @@ function checkSourceKinds(pc, ctx) {
     const { desired, live } = pc;
     if (!desired)
         return;
-    const liveTiles = live ? keyedLiveTiles(live) : undefined;
+    const pairing = pairTiles(tileSpecs(desired.value), live);
     const kindOf = (id) => ctx.live.Source.find(s => s.id === id)?.kind ?? undefined;
     desired.value.tiles.forEach((t, i) => {
         // A series tile has no config (and its body is made anew on each use).
         const config = t.spec.config ? t.body.config : undefined;
         if (!config)
             return;
-        const before = liveTiles?.get(t.spec.name)?.config ?? undefined;
+        const before = pairing.desired[i].live?.config ?? undefined;
         const kind = kindOf(config.sourceId);
         const report = (path, message) => ctx.report((0,src_diagnostics/* diagnostic */.YK)('plan', 'error', message, {
             ...desired.value.located.doc.locate(['tiles', i, 'config', ...path]),
@@ -4020,12 +4132,12 @@ function noteUnmanagedSettings(pc, ctx) {
     const { change, desired, live } = pc;
     if (!desired || !live)
         return;
-    const liveTiles = keyedLiveTiles(live);
+    const pairing = pairTiles(tileSpecs(desired.value), live);
     // Only a live tile with such a setting can have one kept or removed.
-    const tiles = desired.value.tiles.flatMap(t => {
-        const before = liveTiles.get(t.spec.name);
+    const tiles = desired.value.tiles.flatMap((t, i) => {
+        const { key, live: before } = pairing.desired[i];
         return holdsUnmanagedSettings(before)
-            ? [{ name: t.spec.name, sent: tileAsSent(t.body, before), live: before }]
+            ? [{ name: keyText(key), sent: tileAsSent(t.body, before), live: before }]
             : [];
     });
     for (const t of tiles)
@@ -4055,10 +4167,10 @@ function noteTileConsequences(pc, ctx) {
     const { change, desired, live } = pc;
     if (!desired || !live)
         return;
-    const desiredByName = new Map(desired.value.tiles.map(t => [t.spec.name, t]));
-    const liveTiles = keyedLiveTiles(live);
-    const dropped = [...liveTiles].filter(([key]) => !desiredByName.has(key));
-    const added = desired.value.tiles.filter(t => !liveTiles.has(t.spec.name));
+    const pairing = pairTiles(tileSpecs(desired.value), live);
+    const paired = new Set(pairing.desired.map(t => t.live));
+    const dropped = [...pairing.live].filter(([, t]) => !paired.has(t));
+    const added = desired.value.tiles.filter((_, i) => pairing.desired[i].live === undefined);
     // sameId matches no absent id: a tile without an id has no alerts.
     const alertsOn = (tileId) => ctx.live.Alert.filter(a => a.dashboardId === live.id && sameId(a.tileId, tileId)).map(a => `"${a.name ?? a.id}"`);
     for (const [key, tile] of dropped) {
@@ -4068,24 +4180,47 @@ function noteTileConsequences(pc, ctx) {
             ? `; the server deletes its alert${alerts.length > 1 ? 's' : ''} ${alerts.join(', ')}`
             : '';
         if (twin) {
-            change.notes.push(`tile "${key}" renamed to "${twin.spec.name}": tiles are matched by name, so "${twin.spec.name}" is a new tile with a new id${alertText}`);
+            change.notes.push(`tile ${keyLabel(key)} renamed to "${twin.spec.name}": tiles are matched by name (or an \`id:\` pin), so "${twin.spec.name}" is a new tile with a new id${alertText}`);
         }
         else if (alerts.length > 0) {
-            change.notes.push(`tile "${key}" is removed${alertText}`);
+            change.notes.push(`tile ${keyLabel(key)} is removed${alertText}`);
         }
     }
-    for (const t of desired.value.tiles) {
-        const before = liveTiles.get(t.spec.name);
+    // A pinned tile renamed keeps its id and its alerts.
+    pairing.desired.forEach(({ key, live: before }) => {
+        const beforeKey = before && [...pairing.live].find(([, t]) => t === before)[0];
+        if (before && beforeKey !== key)
+            change.notes.push(`tile ${keyLabel(beforeKey)} renamed to ${keyLabel(key)}: its \`id:\` pin keeps its id and alerts`);
+    });
+    warnOfStalePins(pc, pairing, ctx);
+    for (const [i, t] of desired.value.tiles.entries()) {
+        const before = pairing.desired[i].live;
         if (!before || isAlertable((0,rules/* tileDisplayType */.PR)(t.spec)) || !isAlertable(liveDisplayType(before)))
             continue;
         const alerts = alertsOn(before.id);
         if (alerts.length > 0) {
-            change.notes.push(`tile "${t.spec.name}" becomes a ${(0,rules/* tileDisplayType */.PR)(t.spec)} tile, which cannot carry alerts: the server deletes ${alerts.join(', ')}`);
+            change.notes.push(`tile ${keyLabel(pairing.desired[i].key)} becomes a ${(0,rules/* tileDisplayType */.PR)(t.spec)} tile, which cannot carry alerts: the server deletes ${alerts.join(', ')}`);
         }
     }
 }
+/**
+ * A tile pin no tile of the live dashboard has (a manifest exported from another server, or a tile deleted in the UI):
+ * the tile is matched by name, or is new, and the server gives it its own id. Said at the pin, so it gets fixed.
+ */
+function warnOfStalePins(pc, pairing, ctx) {
+    const desired = pc.desired;
+    desired.value.tiles.forEach((t, i) => {
+        const pin = t.spec.id;
+        const paired = pairing.desired[i].live;
+        if (pin === undefined || sameId(paired?.id, pin))
+            return;
+        const path = ['tiles', i, 'id'];
+        ctx.report((0,src_diagnostics/* diagnostic */.YK)('plan', 'warning', `no tile of dashboard "${desired.name}" has id "${pin}": ${paired ? `matched by name with tile ${String(paired.id)}` : 'a new tile, which gets an id of its own'}; pin it to its live id`, { ...desired.value.located.doc.locate(path), field: (0,manifest_path/* formatPath */.j)(path) }));
+    });
+}
 
 ;// CONCATENATED MODULE: ./src/kinds/dashboard/operations.ts
+
 
 
 
@@ -4136,7 +4271,7 @@ function dashboardOperations(pc, octx) {
                 if (d.write?.via === 'patch')
                     return patchDashboard(ctx, d, d.write.tiles, live, octx);
                 const updated = await ctx.api.updateDashboard(live.id, bindPlaceholders(updateBody(d, live, bodyOptions(ctx, octx)), ctx.facts));
-                return { status: 'applied', id: updated.id, tileIds: tileIdsOf(updated) };
+                return { status: 'applied', id: updated.id, tileIds: tileIdsOf(tileSpecs(d), updated) };
             }
         });
     }
@@ -4162,7 +4297,7 @@ function dashboardOperations(pc, octx) {
                     const id = ctx.facts.get(readyToken(name)).id;
                     const created = await ctx.api.getDashboard(id);
                     const updated = await ctx.api.updateDashboard(id, bindPlaceholders(updateBody(d, created, bodyOptions(ctx, octx)), ctx.facts));
-                    return { status: 'applied', id: updated.id, tileIds: tileIdsOf(updated) };
+                    return { status: 'applied', id: updated.id, tileIds: tileIdsOf(tileSpecs(d), updated) };
                 }
             });
         }
@@ -4193,11 +4328,13 @@ function dashboardRequests(pc) {
  */
 async function patchDashboard(ctx, d, tiles, live, octx) {
     const { tags } = updateBody(d, live, bodyOptions(ctx, octx));
-    const liveTiles = keyedLiveTiles(live);
-    const byName = new Map(d.tiles.map(t => [t.spec.name, t]));
-    const calls = tiles.map(name => {
-        const liveTile = liveTiles.get(name);
-        const tile = patchTile(byName.get(name).body, liveTile);
+    const pairing = pairTiles(tileSpecs(d), live);
+    const byKey = new Map(d.tiles.map((t, i) => [pairing.desired[i].key, { t, live: pairing.desired[i].live }]));
+    const calls = tiles.map(key => {
+        // dashboardWrite patches only tiles paired with a live tile that has an id.
+        const { t, live: paired } = byKey.get(key);
+        const liveTile = paired;
+        const tile = patchTile(t.body, liveTile);
         return { dashboardId: live.id, tileId: String(liveTile.id), tile: bindPlaceholders(tile, ctx.facts) };
     });
     if (calls.length === 0)
@@ -4212,13 +4349,13 @@ async function patchDashboard(ctx, d, tiles, live, octx) {
             if (done.length === 0)
                 throw e;
             const rest = tiles.slice(i);
-            throw new Error(`${e instanceof Error ? e.message : String(e)}. Applied before it: the name and tags, and tile${done.length === 1 ? '' : 's'} ${done.map(t => `"${t}"`).join(', ')}; not applied: ${rest.map(t => `"${t}"`).join(', ')}. Plan again to see what is left`, { cause: e });
+            throw new Error(`${e instanceof Error ? e.message : String(e)}. Applied before it: the name and tags, and tile${done.length === 1 ? '' : 's'} ${done.map(keyLabel).join(', ')}; not applied: ${rest.map(keyLabel).join(', ')}. Plan again to see what is left`, { cause: e });
         }
         if (call.tileId !== undefined)
             done.push(tiles[i]);
     }
     const updated = await ctx.api.getDashboard(live.id);
-    return { status: 'applied', id: updated.id, tileIds: tileIdsOf(updated) };
+    return { status: 'applied', id: updated.id, tileIds: tileIdsOf(tileSpecs(d), updated) };
 }
 /** The body options of this apply: a link-out to a created dashboard takes the id the create returned. */
 function bodyOptions(ctx, octx) {
@@ -4238,10 +4375,10 @@ function createDashboard(ctx, d, name, octx) {
         what: 'dashboards',
         name,
         create: () => ctx.api.createDashboard(body),
-        created: c => ({ status: 'applied', id: c.id, tileIds: tileIdsOf(c) }),
+        created: c => ({ status: 'applied', id: c.id, tileIds: tileIdsOf(tileSpecs(d), c) }),
         list: () => ctx.api.listDashboards(),
         find: all => all.find(l => l.name === name && l.tags.includes(ctx.settings.ownershipTag) && !isRegistryDashboard(l)),
-        adopted: found => ({ status: 'adopted', id: found.id, tileIds: tileIdsOf(found) })
+        adopted: found => ({ status: 'adopted', id: found.id, tileIds: tileIdsOf(tileSpecs(d), found) })
     });
 }
 /**
@@ -4749,16 +4886,14 @@ function dashboardDocument(d, ctx, notes, pin) {
     // Names from every source, not only the ones the selection exports.
     Object.assign(value, dashboardSettings(d, ctx.namer, notes));
     const tileComments = new Map();
-    const seenTiles = new Set();
+    // Same-named tiles (HyperDX's templates have some): each is pinned to its own with `id:` (tiles.ts pairTiles).
+    const repeated = repeatedNames(d.tiles);
     value.tiles = d.tiles.map((t, i) => {
         const comments = [];
-        if (seenTiles.has(t.name))
-            comments.push(`another tile of this dashboard is named "${t.name}": tiles are matched by name, rename one`);
-        seenTiles.add(t.name);
         const tile = exportTile(t, d, ctx, comments);
         if (comments.length > 0)
             tileComments.set(i, comments);
-        return tile;
+        return repeated.has(t.name) && t.id !== undefined ? { name: t.name, id: String(t.id), ...tile } : tile;
     });
     const doc = new ((0,yaml_library/* yamlLibrary */.T)().Document)(value);
     const other = d.tags.find(t => (0,ownership/* isOwnershipTag */.GN)(t) && t !== ctx.ownershipTag);
@@ -4773,6 +4908,14 @@ function dashboardDocument(d, ctx, notes, pin) {
             node.commentBefore = comments.map(c => ` ${c}`).join('\n');
     }
     return doc;
+}
+/** The tile names that repeat on a dashboard. */
+function repeatedNames(tiles) {
+    const seen = new Set();
+    const out = new Set();
+    for (const t of tiles)
+        (seen.has(t.name) ? out : seen).add(t.name);
+    return out;
 }
 const export_records = (v) => (Array.isArray(v) ? v : []);
 /**
@@ -6475,6 +6618,7 @@ function matchesScrypt(fp, value) {
 
 
 
+
 const HOUR = 3_600_000;
 /** A tile's query: the last 24 hours in 48 buckets. */
 const TILE_RANGE = 24 * HOUR;
@@ -6533,10 +6677,7 @@ async function queryTiles(api, pc, findings) {
     const { out, keep, end } = findings;
     const { change } = pc;
     const d = pc.desired.value;
-    const changedTiles = changedTileNames(change);
-    for (const [i, tile] of d.tiles.entries()) {
-        if (change.action === 'update' && !changedTiles.has(tile.spec.name))
-            continue;
+    for (const [i, tile] of tilesToQuery(pc, d)) {
         const query = tileQuery(tile.body);
         const kept = {
             ...tileSeries(d.spec.name, tile.spec.name, end, 'ok'),
@@ -6578,7 +6719,9 @@ async function replayAlert(api, pc, dashboards, findings) {
     const a = pc.desired.value.spec;
     const tile = a.dashboard === undefined
         ? undefined
-        : dashboards.get(a.dashboard)?.tiles.find(t => t.spec.name === a.tile);
+        : dashboards
+            .get(a.dashboard)
+            ?.tiles.find(t => (a.tileId !== undefined ? t.spec.id === a.tileId : t.spec.name === a.tile));
     const query = tile ? tileQuery(tile.body) : undefined;
     const interval = INTERVAL_MS[a.interval];
     const kept = { ...alertSeries(a, end, 'ok'), ...(tile ? numberFormatOf(tile.body) : {}) };
@@ -6791,10 +6934,7 @@ function cannotQuery(planned, keep, end) {
             continue;
         if (change.kind === 'Dashboard') {
             const d = pc.desired.value;
-            const changed = changedTileNames(change);
-            for (const tile of d.tiles) {
-                if (change.action === 'update' && !changed.has(tile.spec.name))
-                    continue;
+            for (const [, tile] of tilesToQuery(pc, d)) {
                 keep.tiles?.push(tileSeries(d.spec.name, tile.spec.name, end, 'managed', reason));
             }
         }
@@ -6833,8 +6973,14 @@ function alertSeries(a, end, status, reason) {
         ...(a.thresholdMax !== undefined ? { thresholdMax: a.thresholdMax } : {})
     };
 }
-function changedTileNames(change) {
-    return new Set(change.fields.flatMap(f => keyedField(f.path, 'tiles')?.key ?? []));
+/** A created dashboard's tiles, or an updated one's changed tiles (by their keys in the change's paths). */
+function tilesToQuery(pc, d) {
+    const all = [...d.tiles.entries()];
+    if (pc.change.action !== 'update')
+        return all;
+    const changed = new Set(pc.change.fields.flatMap(f => keyedField(f.path, 'tiles')?.key ?? []));
+    const keys = pairTiles(tileSpecs(d), pc.live).desired;
+    return all.filter(([i]) => changed.has(keys[i].key));
 }
 
 ;// CONCATENATED MODULE: ./src/live/server-validation.ts
@@ -7433,28 +7579,30 @@ function layoutPreviews(planned) {
         for (const f of c.fields) {
             const at = tilePathOf(f.path);
             if (at && !PLACE_FIELDS.has(at[1]))
-                edited.add(at[0]);
+                edited.add(keyText(at[0]));
         }
         out.push({
             address: c.address,
             name: c.name,
             action: c.action,
             ...(live && c.action !== 'create' ? { before: liveGrid(live) } : {}),
-            after: desiredGrid(desired),
+            after: desiredGrid(desired, live),
             edited: [...edited]
         });
     }
     return out;
 }
-function desiredGrid(d) {
-    const tiles = d.tiles.map(({ spec }) => tileOf(spec.name, spec.x, spec.y, spec.w, spec.h, spec.container, spec.tab));
+/** Tiles by their keys in the plan's paths (a repeated name with a short id), as the reviewer reads them. */
+function desiredGrid(d, live) {
+    const keys = pairTiles(tileSpecs(d), live).desired;
+    const tiles = d.tiles.map(({ spec }, i) => tileOf(keyText(keys[i].key), spec.x, spec.y, spec.w, spec.h, spec.container, spec.tab));
     const containers = (d.spec.containers ?? []).map(c => containerOf(c.title, c.tabs?.map(t => t.title), c.collapsed));
     return { tiles, containers };
 }
 function liveGrid(l) {
     const tiles = [...keyedLiveTiles(l)].map(([key, t]) => {
         const at = livePlacement(t, l);
-        return tileOf(key, t.x, t.y, t.w, t.h, at.container, at.tab);
+        return tileOf(keyText(key), t.x, t.y, t.w, t.h, at.container, at.tab);
     });
     const containers = (Array.isArray(l.containers) ? l.containers : []).map(c => {
         const tabs = Array.isArray(c.tabs)
@@ -8126,7 +8274,8 @@ function applySectionOf(input) {
                 name,
                 address: d.address,
                 ...(d.liveId === undefined ? {} : { liveId: d.liveId }),
-                tileIds: [...d.tileIds]
+                tileIds: [...d.tileIds],
+                ...(d.pinnedNames.size > 0 ? { pinnedNames: [...d.pinnedNames] } : {})
             })),
             live: [...facts.live].map(([id, l]) => ({
                 id,
@@ -8189,7 +8338,12 @@ function restoreOutcome(sealed, live, settings, kinds) {
     const dashboards = {
         desired: new Map(section.dashboards.desired.map(d => [
             d.name,
-            { address: d.address, liveId: d.liveId, tileIds: new Map(d.tileIds) }
+            {
+                address: d.address,
+                liveId: d.liveId,
+                tileIds: new Map(d.tileIds),
+                pinnedNames: new Map(d.pinnedNames ?? [])
+            }
         ])),
         live: new Map(section.dashboards.live.map(l => [
             l.id,

@@ -1707,14 +1707,17 @@ function createBody(d, options) {
     return forMode(options.mode, body);
 }
 function updateBody(d, live, options) {
-    const liveTiles = (0,_tiles_js__WEBPACK_IMPORTED_MODULE_6__/* .keyedLiveTiles */ .od)(live);
+    const pairing = (0,_tiles_js__WEBPACK_IMPORTED_MODULE_6__/* .pairTiles */ .uN)((0,_tiles_js__WEBPACK_IMPORTED_MODULE_6__/* .tileSpecs */ .d1)(d), live);
     const layout = (0,_layout_js__WEBPACK_IMPORTED_MODULE_4__/* .layoutOf */ .aH)(d.spec.containers, live);
     const body = {
         name: d.spec.name,
         // The user's tags and this stack's: a dashboard has one owner, so adopting one from another stack
         // removes that stack's tag (the plan says so).
         tags: [...new Set([...(0,_ownership_js__WEBPACK_IMPORTED_MODULE_1__/* .orderedUserTags */ .as)(d.spec.tags ?? []), options.tag])],
-        tiles: (0,_links_js__WEBPACK_IMPORTED_MODULE_5__/* .withLinkIds */ .JW)(d.tiles.map(t => ({ ...(0,_carry_js__WEBPACK_IMPORTED_MODULE_2__/* .tileAsSent */ .BD)(t.body, liveTiles.get(t.spec.name)), ...layout.placement(t.spec) })), options.idOf ?? (() => undefined))
+        tiles: (0,_links_js__WEBPACK_IMPORTED_MODULE_5__/* .withLinkIds */ .JW)(d.tiles.map((t, i) => ({
+            ...(0,_carry_js__WEBPACK_IMPORTED_MODULE_2__/* .tileAsSent */ .BD)(t.body, pairing.desired[i].live),
+            ...layout.placement(t.spec)
+        })), options.idOf ?? (() => undefined))
     };
     const has = (v) => (Array.isArray(v) ? v.length > 0 : v !== undefined && v !== null);
     const liveFilters = live.filters ?? [];
@@ -2215,41 +2218,107 @@ function linkOutUses(o, at) {
 /* harmony export */   Cm: () => (/* binding */ sameContent),
 /* harmony export */   I1: () => (/* binding */ tileIdsOf),
 /* harmony export */   Tn: () => (/* binding */ isAlertable),
+/* harmony export */   d1: () => (/* binding */ tileSpecs),
 /* harmony export */   od: () => (/* binding */ keyedLiveTiles),
-/* harmony export */   th: () => (/* binding */ liveDisplayType)
+/* harmony export */   th: () => (/* binding */ liveDisplayType),
+/* harmony export */   uN: () => (/* binding */ pairTiles),
+/* harmony export */   ud: () => (/* binding */ alertTileRef)
 /* harmony export */ });
-/* harmony import */ var _json_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8301);
-/* harmony import */ var _manifest_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7817);
-/* harmony import */ var _tile_normal_form_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6134);
+/* unused harmony export shortTileId */
+/* harmony import */ var _api_schemas_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8164);
+/* harmony import */ var _json_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(8301);
+/* harmony import */ var _plan_diff_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(8256);
+/* harmony import */ var _manifest_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7817);
+/* harmony import */ var _tile_normal_form_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(6134);
 
 
 
-const isAlertable = (type) => _manifest_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .ALERTABLE_DISPLAY_TYPES */ .Ei.includes(type);
-/** Live tiles by name; a second tile of the same name (made in the UI) gets a distinct key. */
-function keyedLiveTiles(l) {
-    const out = new Map();
-    for (const t of l.tiles) {
-        let key = t.name;
-        for (let n = 2; out.has(key); n++)
-            key = `${t.name} (${n})`;
-        out.set(key, t);
-    }
-    return out;
+
+
+const isAlertable = (type) => _manifest_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__/* .ALERTABLE_DISPLAY_TYPES */ .Ei.includes(type);
+function pairTiles(desired, live) {
+    const liveTiles = keyedLiveTiles(live ?? { tiles: [] });
+    const keyOf = new Map([...liveTiles].map(([k, t]) => [t, k]));
+    const taken = new Set();
+    const found = desired.map(d => {
+        const pinned = d.id === undefined ? undefined : live?.tiles.find(t => (0,_api_schemas_js__WEBPACK_IMPORTED_MODULE_0__/* .sameId */ .s)(t.id, d.id));
+        if (pinned)
+            taken.add(pinned);
+        return pinned;
+    });
+    desired.forEach((d, i) => {
+        if (found[i])
+            return;
+        const byName = live?.tiles.find(t => t.name === d.name && !taken.has(t));
+        if (byName)
+            taken.add(byName);
+        found[i] = byName;
+    });
+    const own = keyed(desired);
+    return {
+        desired: desired.map((d, i) => {
+            const l = found[i];
+            return { key: l && l.name === d.name ? keyOf.get(l) : own[i], live: l };
+        }),
+        live: liveTiles
+    };
 }
-/** Tile ids by tile name, as the server sent them. */
-function tileIdsOf(d) {
+/** Live tiles by key. */
+function keyedLiveTiles(l) {
+    const keys = keyed(l.tiles);
+    return new Map(l.tiles.map((t, i) => [keys[i], t]));
+}
+/** Each tile's key among its dashboard's tiles: its name, or where the name repeats its name and short id. */
+function keyed(tiles) {
+    const count = new Map();
+    for (const t of tiles)
+        count.set(t.name, (count.get(t.name) ?? 0) + 1);
+    const used = new Set();
+    return tiles.map(t => {
+        let key = t.name;
+        if ((count.get(t.name) ?? 0) > 1 && t.id !== undefined) {
+            const same = tiles.filter(o => o.name === t.name && o.id !== undefined).map(o => String(o.id));
+            const short = shortTileId(String(t.id));
+            const unique = same.filter(o => shortTileId(o) === short).length === 1;
+            key = (0,_plan_diff_js__WEBPACK_IMPORTED_MODULE_3__/* .qualifiedKey */ .Co)(t.name, unique ? short : String(t.id));
+        }
+        // A repeat without an id (never from the server, which gives every tile one): a counter.
+        for (let n = 2; used.has(key); n++)
+            key = `${t.name} (${n})`;
+        used.add(key);
+        return key;
+    });
+}
+/** Ids the UI makes are 6 characters; the API's are ObjectIds, whose last 6 hex digits are a counter. */
+const shortTileId = (id) => (id.length <= 8 ? id : id.slice(-6));
+/**
+ * What an alert may name a dashboard's tile by (see alertTileRef), to the live tile ids: `#id` for each pinned
+ * tile, and the name for each tile whose name is unique in the manifest.
+ */
+function tileIdsOf(desired, live) {
     const ids = new Map();
-    for (const [key, t] of keyedLiveTiles(d))
-        if (t.id !== undefined)
-            ids.set(key, t.id);
+    const repeats = new Set(desired.filter((d, i) => desired.findIndex(o => o.name === d.name) !== i).map(d => d.name));
+    pairTiles(desired, live).desired.forEach(({ live: l }, i) => {
+        const d = desired[i];
+        if (l?.id === undefined)
+            return;
+        if (d.id !== undefined)
+            ids.set(`#${d.id}`, l.id);
+        if (!repeats.has(d.name))
+            ids.set(d.name, l.id);
+    });
     return ids;
 }
+/** A dashboard's tile manifests, as pairTiles and tileIdsOf read them. */
+const tileSpecs = (d) => d.tiles.map(t => t.spec);
+/** How an alert names its tile in DashboardFacts' tile ids: by the tile's pin, or by its name. */
+const alertTileRef = (s) => s.tileId !== undefined ? `#${s.tileId}` : (s.tile ?? '');
 function liveDisplayType(t) {
-    return (0,_tile_normal_form_js__WEBPACK_IMPORTED_MODULE_1__/* .normalTile */ .ow)(asNormalInput(t)).config.displayType;
+    return (0,_tile_normal_form_js__WEBPACK_IMPORTED_MODULE_2__/* .normalTile */ .ow)(asNormalInput(t)).config.displayType;
 }
 /** A tile's layout and config in one flat record: how tiles compare. */
 function flatTile(t) {
-    const n = (0,_tile_normal_form_js__WEBPACK_IMPORTED_MODULE_1__/* .normalTile */ .ow)(asNormalInput(t));
+    const n = (0,_tile_normal_form_js__WEBPACK_IMPORTED_MODULE_2__/* .normalTile */ .ow)(asNormalInput(t));
     return { x: n.x, y: n.y, w: n.w, h: n.h, ...n.config };
 }
 /** A live tile as the normal form's input. Its callers read the layout and config, never the name. */
@@ -2267,7 +2336,7 @@ function asNormalInput(t) {
 }
 /** Same tile apart from its name (for spotting tile renames). */
 function sameContent(a, b) {
-    return (0,_json_js__WEBPACK_IMPORTED_MODULE_2__/* .equal */ .LC)(a, b);
+    return (0,_json_js__WEBPACK_IMPORTED_MODULE_4__/* .equal */ .LC)(a, b);
 }
 
 
@@ -2469,6 +2538,8 @@ function deleteOperation(op) {
     };
 }
 
+// EXTERNAL MODULE: ./src/kinds/dashboard/tiles.ts
+var dashboard_tiles = __webpack_require__(1133);
 // EXTERNAL MODULE: ./src/kinds/exporting.ts
 var exporting = __webpack_require__(7989);
 ;// CONCATENATED MODULE: ./src/kinds/alert-export.ts
@@ -2503,6 +2574,9 @@ function alertDocument(a, on, namer) {
             comments.push(`tile id ${a.tileId ?? '(none)'} could not be mapped to a tile of "${d.name}"`);
         value.dashboard = d.name;
         value.tile = tile?.name ?? String(a.tileId ?? '');
+        // A tile whose name repeats is pinned with `id:` (export.ts): the alert names it by that pin.
+        if (tile?.id !== undefined && d.tiles.filter(t => t.name === tile.name).length > 1)
+            value.tileId = String(tile.id);
     }
     if (!a.name)
         comments.push(`alert ${a.id} has no name on the server: this one was made up, and applying it names the alert`);
@@ -2569,13 +2643,19 @@ function exportChannel(c, namer, comments) {
 
 
 
+
 const alertDeletedToken = (liveId) => `alert-deleted:${liveId}`;
 const isSavedSearch = (s) => s.source === 'saved_search';
 /**
  * A tile alert's dashboard and tile, by name. Validation (`src/manifest/rules.ts`) requires both on every
  * alert whose source is not saved_search; the schema alone cannot say so.
  */
-const tileTarget = (s) => ({ dashboard: s.dashboard, tile: s.tile });
+const tileTarget = (s) => ({ dashboard: s.dashboard, tile: (0,dashboard_tiles/* alertTileRef */.ud)(s) });
+const pinnedName = (ctx, dashboard, tileId) => dashboard === undefined || tileId == null
+    ? undefined
+    : ctx.dashboards.desired.get(dashboard)?.pinnedNames.get(String(tileId));
+/** The alert's tile in a sentence: its name, and its pin where it has one. */
+const tileText = (s) => [s.tile, s.tileId !== undefined ? `#${s.tileId}` : undefined].filter(Boolean).join(' ');
 const alertKind = {
     kind: 'Alert',
     nouns: nouns/* NOUNS */.M.Alert,
@@ -2630,7 +2710,10 @@ const alertKind = {
             name: s.name,
             source: s.source ?? 'tile',
             dashboard: saved ? undefined : s.dashboard,
-            tile: saved ? undefined : s.tile,
+            // By `tileId` alone: the name of the tile pinned with it, as the live side shows it.
+            tile: saved
+                ? undefined
+                : (s.tile ?? ctx.dashboards.desired.get(s.dashboard)?.pinnedNames.get(s.tileId)),
             savedSearch: d.value.savedSearch?.label,
             groupBy: saved ? (s.groupBy ?? keptGroupBy(ctx, live)) : undefined,
             threshold: s.threshold,
@@ -2656,7 +2739,8 @@ const alertKind = {
             source: l.source ?? 'tile',
             // Compared by the name the dashboard will have, so a dashboard rename does not show on its alerts.
             dashboard: dash?.desiredName ?? liveDash?.name ?? l.dashboardId ?? undefined,
-            tile: tile?.name ?? l.tileId ?? undefined,
+            // Likewise a pinned tile by the name it will have: a rename that keeps its id does not show either.
+            tile: pinnedName(ctx, dash?.desiredName, l.tileId) ?? tile?.name ?? l.tileId ?? undefined,
             savedSearch: l.savedSearchId ? ctx.refs.labelOfValue('SavedSearch', l.savedSearchId) : undefined,
             groupBy: l.groupBy,
             threshold: l.threshold,
@@ -2709,8 +2793,8 @@ const alertKind = {
             change.action = 'replace';
             change.droppedByServer = goes !== undefined;
             change.notes.push(goes
-                ? `the server deletes this alert when its current tile goes away; it is created again on tile "${s.tile}" (new alert id)`
-                : `it moves to tile "${s.tile}" of "${s.dashboard}": deleted and created again there (new alert id)`);
+                ? `the server deletes this alert when its current tile goes away; it is created again on tile "${tileText(desired.value.spec)}" (new alert id)`
+                : `it moves to tile "${tileText(desired.value.spec)}" of "${s.dashboard}": deleted and created again there (new alert id)`);
         }
     },
     operations(pc, octx) {
@@ -2913,7 +2997,7 @@ function alertBody(d, ctx, octx, live) {
         const tileId = fromRun?.tileIds?.get(tile) ?? planned?.tileIds.get(tile);
         // The create waits for the dashboard's ready token, which carries these: never send an alert without its tile.
         if (!dashboardId || !tileId)
-            throw new Error(`dashboard "${dashboard}" or its tile "${tile}" has no id yet`);
+            throw new Error(`dashboard "${dashboard}" or its tile "${tileText(s)}" has no id yet`);
         target.dashboardId = dashboardId;
         target.tileId = tileId;
     }
@@ -3654,8 +3738,6 @@ const atLeaf = (path, leaf) => (leaf === '' ? path : [...path, leaf]);
 
 // EXTERNAL MODULE: ./src/manifest/rules.ts + 10 modules
 var rules = __webpack_require__(601);
-// EXTERNAL MODULE: ./src/kinds/dashboard/tiles.ts
-var dashboard_tiles = __webpack_require__(1133);
 ;// CONCATENATED MODULE: ./src/kinds/dashboard/facts.ts
 
 
@@ -3665,7 +3747,8 @@ function recordDashboardFacts(changes, ctx) {
             ctx.dashboards.desired.set(desired.name, {
                 address: change.address,
                 liveId: live?.id,
-                tileIds: live ? (0,dashboard_tiles/* tileIdsOf */.I1)(live) : new Map()
+                tileIds: live ? (0,dashboard_tiles/* tileIdsOf */.I1)((0,dashboard_tiles/* tileSpecs */.d1)(desired.value), live) : new Map(),
+                pinnedNames: new Map(desired.value.tiles.flatMap(t => (t.spec.id ? [[t.spec.id, t.spec.name]] : [])))
             });
         }
         if (!live)
@@ -3673,9 +3756,10 @@ function recordDashboardFacts(changes, ctx) {
         const droppedTileIds = new Set();
         if (desired) {
             // Desired tiles that can carry alerts: a live tile not among them goes away, or loses its alerts.
-            const alertable = new Set(desired.value.tiles.filter(t => (0,dashboard_tiles/* isAlertable */.Tn)((0,rules/* tileDisplayType */.PR)(t.spec))).map(t => t.spec.name));
-            for (const [key, t] of (0,dashboard_tiles/* keyedLiveTiles */.od)(live))
-                if (t.id !== undefined && !alertable.has(key))
+            const pairing = (0,dashboard_tiles/* pairTiles */.uN)((0,dashboard_tiles/* tileSpecs */.d1)(desired.value), live);
+            const alertable = new Set(desired.value.tiles.flatMap((t, i) => (0,dashboard_tiles/* isAlertable */.Tn)((0,rules/* tileDisplayType */.PR)(t.spec)) ? [pairing.desired[i].live] : []));
+            for (const t of live.tiles)
+                if (t.id !== undefined && !alertable.has(t))
                     droppedTileIds.add(String(t.id));
         }
         ctx.dashboards.live.set(live.id, {
@@ -3707,12 +3791,13 @@ var layout = __webpack_require__(7344);
 
 /** The dashboard as the planned request leaves it: an update sends back what the manifest does not model. */
 function normalDesired(d, ctx, live) {
-    const liveTiles = live ? (0,dashboard_tiles/* keyedLiveTiles */.od)(live) : undefined;
+    const pairing = (0,dashboard_tiles/* pairTiles */.uN)((0,dashboard_tiles/* tileSpecs */.d1)(d.value), live);
     const tiles = {};
-    for (const t of d.value.tiles) {
-        const flat = (0,dashboard_tiles/* flatTile */.Ai)((0,carry/* tileAsCompared */._G)(t.body, liveTiles?.get(t.spec.name)));
-        tiles[t.spec.name] = (0,links/* namedLink */.Gp)({ ...flat, ...placed(t.spec.container, t.spec.tab) }, ctx);
-    }
+    d.value.tiles.forEach((t, i) => {
+        const { key, live: before } = pairing.desired[i];
+        const flat = (0,dashboard_tiles/* flatTile */.Ai)((0,carry/* tileAsCompared */._G)(t.body, before));
+        tiles[key] = (0,links/* namedLink */.Gp)({ ...flat, ...placed(t.spec.container, t.spec.tab) }, ctx);
+    });
     const { spec } = d.value;
     return withoutUndefined({
         name: d.name,
@@ -3758,10 +3843,10 @@ function withoutUndefined(o) {
     return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined && v !== null && v !== ''));
 }
 
-// EXTERNAL MODULE: ./src/kinds/returned-fields.ts
-var returned_fields = __webpack_require__(8448);
 // EXTERNAL MODULE: ./src/plan/diff.ts
 var diff = __webpack_require__(8256);
+// EXTERNAL MODULE: ./src/kinds/returned-fields.ts
+var returned_fields = __webpack_require__(8448);
 ;// CONCATENATED MODULE: ./src/kinds/dashboard/patch.ts
 
 
@@ -3896,23 +3981,38 @@ function patchTile(body, live) {
 function dashboardWrite(change, d, live, canPatch) {
     if (!canPatch)
         return { via: 'put' };
-    const liveTiles = (0,dashboard_tiles/* keyedLiveTiles */.od)(live);
-    const desired = new Map(d.tiles.map(t => [t.spec.name, t]));
+    const pairing = (0,dashboard_tiles/* pairTiles */.uN)((0,dashboard_tiles/* tileSpecs */.d1)(d), live);
+    // Each key of the diff to the desired tile's key it changes: a tile renamed keeping its `id:` pin shows as its
+    // old key removed and its new one added, and is patched by id like any changed tile.
+    const liveKeys = new Map([...pairing.live].map(([k, t]) => [t, k]));
+    const changes = new Map();
+    const renamed = new Set();
+    const tiles = new Map(d.tiles.map((t, i) => {
+        const { key, live: paired } = pairing.desired[i];
+        const liveKey = paired && liveKeys.get(paired);
+        if (liveKey !== undefined)
+            changes.set(key, key).set(liveKey, key);
+        if (liveKey !== undefined && liveKey !== key)
+            renamed.add(key);
+        return [key, { body: t.body, live: paired }];
+    }));
     const changed = new Set();
     for (const f of change.fields) {
         if (f.path === 'name' || f.path === 'owner' || f.path === 'tags' || f.path.startsWith('tags['))
             continue;
         const at = (0,diff/* keyedField */.n)(f.path, 'tiles');
-        // A tile added or removed, or moved between containers and tabs; anything outside the tiles.
-        if (!at || at.rest === '' || /^\.(container|tab)\b/.test(at.rest))
+        // Anything outside the tiles; a tile moved between containers and tabs.
+        if (!at || /^\.(container|tab)\b/.test(at.rest))
             return { via: 'put' };
-        if (!desired.has(at.key) || !liveTiles.has(at.key))
+        const key = changes.get(at.key);
+        // A tile added or removed (a whole tile, and not one side of a rename).
+        if (key === undefined || (at.rest === '' && !renamed.has(key)))
             return { via: 'put' };
-        changed.add(at.key);
+        changed.add(key);
     }
-    for (const name of changed) {
-        const live = liveTiles.get(name);
-        if (live.id === undefined || !patchTile(desired.get(name).body, live))
+    for (const key of changed) {
+        const { body, live: paired } = tiles.get(key);
+        if (paired?.id === undefined || !patchTile(body, paired))
             return { via: 'put' };
     }
     return { via: 'patch', tiles: [...changed] };
@@ -4071,6 +4171,7 @@ function uiOnlySettings(live) {
 
 
 
+
 function refineDashboard(pc, ctx) {
     noteRewrites(pc, ctx);
     noteTileConsequences(pc, ctx);
@@ -4081,7 +4182,8 @@ function refineDashboard(pc, ctx) {
     if (pc.desired?.value.linksLater)
         pc.change.notes.push('a link-out names a dashboard created later in this apply (or this one): it is set by a second request once that exists');
     // Last: the steps above read the paths of the config form.
-    const written = new Set(pc.desired?.value.tiles.filter(t => t.spec.series).map(t => t.spec.name));
+    const keys = pc.desired ? (0,dashboard_tiles/* pairTiles */.uN)((0,dashboard_tiles/* tileSpecs */.d1)(pc.desired.value), pc.live).desired : [];
+    const written = new Set(pc.desired?.value.tiles.flatMap((t, i) => (t.spec.series ? [keys[i].key] : [])));
     if (written.size > 0)
         pc.change.fields = pc.change.fields.map(f => inSeriesTerms(f, written));
 }
@@ -4096,12 +4198,14 @@ function noteRewrites(pc, ctx) {
     const canPatch = ctx.live.dashboardPatch === true;
     const write = dashboardWrite(change, desired.value, live, canPatch);
     desired.value.write = write;
-    const liveTiles = (0,dashboard_tiles/* keyedLiveTiles */.od)(live);
-    const kept = new Set(desired.value.tiles.map(t => t.spec.name));
-    const rewritten = write.via === 'patch' ? write.tiles : [...liveTiles.keys()].filter(k => kept.has(k));
-    const resets = rewritten.flatMap(tile => {
-        const settings = uiOnlySettings(liveTiles.get(tile));
-        return settings.length > 0 ? [{ tile, settings: [...settings] }] : [];
+    // The live tiles the write replaces, by the key of the desired tile each pairs with (write.tiles' keys).
+    const pairing = (0,dashboard_tiles/* pairTiles */.uN)((0,dashboard_tiles/* tileSpecs */.d1)(desired.value), live);
+    const kept = new Map(pairing.desired.flatMap(t => (t.live ? [[t.live, t.key]] : [])));
+    const replaced = new Map(live.tiles.flatMap(t => (kept.has(t) ? [[kept.get(t), t]] : [])));
+    const rewritten = write.via === 'patch' ? write.tiles : [...replaced.keys()];
+    const resets = rewritten.flatMap(key => {
+        const settings = uiOnlySettings(replaced.get(key));
+        return settings.length > 0 ? [{ tile: (0,diff/* keyText */.Pu)(key), settings: [...settings] }] : [];
     });
     if (resets.length === 0)
         return;
@@ -4121,14 +4225,14 @@ function checkSourceKinds(pc, ctx) {
     const { desired, live } = pc;
     if (!desired)
         return;
-    const liveTiles = live ? (0,dashboard_tiles/* keyedLiveTiles */.od)(live) : undefined;
+    const pairing = (0,dashboard_tiles/* pairTiles */.uN)((0,dashboard_tiles/* tileSpecs */.d1)(desired.value), live);
     const kindOf = (id) => ctx.live.Source.find(s => s.id === id)?.kind ?? undefined;
     desired.value.tiles.forEach((t, i) => {
         // A series tile has no config (and its body is made anew on each use).
         const config = t.spec.config ? t.body.config : undefined;
         if (!config)
             return;
-        const before = liveTiles?.get(t.spec.name)?.config ?? undefined;
+        const before = pairing.desired[i].live?.config ?? undefined;
         const kind = kindOf(config.sourceId);
         const report = (path, message) => ctx.report((0,diagnostics/* diagnostic */.YK)('plan', 'error', message, {
             ...desired.value.located.doc.locate(['tiles', i, 'config', ...path]),
@@ -4161,12 +4265,12 @@ function noteUnmanagedSettings(pc, ctx) {
     const { change, desired, live } = pc;
     if (!desired || !live)
         return;
-    const liveTiles = (0,dashboard_tiles/* keyedLiveTiles */.od)(live);
+    const pairing = (0,dashboard_tiles/* pairTiles */.uN)((0,dashboard_tiles/* tileSpecs */.d1)(desired.value), live);
     // Only a live tile with such a setting can have one kept or removed.
-    const tiles = desired.value.tiles.flatMap(t => {
-        const before = liveTiles.get(t.spec.name);
+    const tiles = desired.value.tiles.flatMap((t, i) => {
+        const { key, live: before } = pairing.desired[i];
         return (0,carry/* holdsUnmanagedSettings */.a3)(before)
-            ? [{ name: t.spec.name, sent: (0,carry/* tileAsSent */.BD)(t.body, before), live: before }]
+            ? [{ name: (0,diff/* keyText */.Pu)(key), sent: (0,carry/* tileAsSent */.BD)(t.body, before), live: before }]
             : [];
     });
     for (const t of tiles)
@@ -4196,10 +4300,10 @@ function noteTileConsequences(pc, ctx) {
     const { change, desired, live } = pc;
     if (!desired || !live)
         return;
-    const desiredByName = new Map(desired.value.tiles.map(t => [t.spec.name, t]));
-    const liveTiles = (0,dashboard_tiles/* keyedLiveTiles */.od)(live);
-    const dropped = [...liveTiles].filter(([key]) => !desiredByName.has(key));
-    const added = desired.value.tiles.filter(t => !liveTiles.has(t.spec.name));
+    const pairing = (0,dashboard_tiles/* pairTiles */.uN)((0,dashboard_tiles/* tileSpecs */.d1)(desired.value), live);
+    const paired = new Set(pairing.desired.map(t => t.live));
+    const dropped = [...pairing.live].filter(([, t]) => !paired.has(t));
+    const added = desired.value.tiles.filter((_, i) => pairing.desired[i].live === undefined);
     // sameId matches no absent id: a tile without an id has no alerts.
     const alertsOn = (tileId) => ctx.live.Alert.filter(a => a.dashboardId === live.id && (0,schemas/* sameId */.s)(a.tileId, tileId)).map(a => `"${a.name ?? a.id}"`);
     for (const [key, tile] of dropped) {
@@ -4209,24 +4313,47 @@ function noteTileConsequences(pc, ctx) {
             ? `; the server deletes its alert${alerts.length > 1 ? 's' : ''} ${alerts.join(', ')}`
             : '';
         if (twin) {
-            change.notes.push(`tile "${key}" renamed to "${twin.spec.name}": tiles are matched by name, so "${twin.spec.name}" is a new tile with a new id${alertText}`);
+            change.notes.push(`tile ${(0,diff/* keyLabel */.w8)(key)} renamed to "${twin.spec.name}": tiles are matched by name (or an \`id:\` pin), so "${twin.spec.name}" is a new tile with a new id${alertText}`);
         }
         else if (alerts.length > 0) {
-            change.notes.push(`tile "${key}" is removed${alertText}`);
+            change.notes.push(`tile ${(0,diff/* keyLabel */.w8)(key)} is removed${alertText}`);
         }
     }
-    for (const t of desired.value.tiles) {
-        const before = liveTiles.get(t.spec.name);
+    // A pinned tile renamed keeps its id and its alerts.
+    pairing.desired.forEach(({ key, live: before }) => {
+        const beforeKey = before && [...pairing.live].find(([, t]) => t === before)[0];
+        if (before && beforeKey !== key)
+            change.notes.push(`tile ${(0,diff/* keyLabel */.w8)(beforeKey)} renamed to ${(0,diff/* keyLabel */.w8)(key)}: its \`id:\` pin keeps its id and alerts`);
+    });
+    warnOfStalePins(pc, pairing, ctx);
+    for (const [i, t] of desired.value.tiles.entries()) {
+        const before = pairing.desired[i].live;
         if (!before || (0,dashboard_tiles/* isAlertable */.Tn)((0,rules/* tileDisplayType */.PR)(t.spec)) || !(0,dashboard_tiles/* isAlertable */.Tn)((0,dashboard_tiles/* liveDisplayType */.th)(before)))
             continue;
         const alerts = alertsOn(before.id);
         if (alerts.length > 0) {
-            change.notes.push(`tile "${t.spec.name}" becomes a ${(0,rules/* tileDisplayType */.PR)(t.spec)} tile, which cannot carry alerts: the server deletes ${alerts.join(', ')}`);
+            change.notes.push(`tile ${(0,diff/* keyLabel */.w8)(pairing.desired[i].key)} becomes a ${(0,rules/* tileDisplayType */.PR)(t.spec)} tile, which cannot carry alerts: the server deletes ${alerts.join(', ')}`);
         }
     }
 }
+/**
+ * A tile pin no tile of the live dashboard has (a manifest exported from another server, or a tile deleted in the UI):
+ * the tile is matched by name, or is new, and the server gives it its own id. Said at the pin, so it gets fixed.
+ */
+function warnOfStalePins(pc, pairing, ctx) {
+    const desired = pc.desired;
+    desired.value.tiles.forEach((t, i) => {
+        const pin = t.spec.id;
+        const paired = pairing.desired[i].live;
+        if (pin === undefined || (0,schemas/* sameId */.s)(paired?.id, pin))
+            return;
+        const path = ['tiles', i, 'id'];
+        ctx.report((0,diagnostics/* diagnostic */.YK)('plan', 'warning', `no tile of dashboard "${desired.name}" has id "${pin}": ${paired ? `matched by name with tile ${String(paired.id)}` : 'a new tile, which gets an id of its own'}; pin it to its live id`, { ...desired.value.located.doc.locate(path), field: (0,manifest_path/* formatPath */.j)(path) }));
+    });
+}
 
 ;// CONCATENATED MODULE: ./src/kinds/dashboard/operations.ts
+
 
 
 
@@ -4277,7 +4404,7 @@ function dashboardOperations(pc, octx) {
                 if (d.write?.via === 'patch')
                     return patchDashboard(ctx, d, d.write.tiles, live, octx);
                 const updated = await ctx.api.updateDashboard(live.id, (0,references/* bindPlaceholders */.aC)((0,bodies/* updateBody */.Et)(d, live, bodyOptions(ctx, octx)), ctx.facts));
-                return { status: 'applied', id: updated.id, tileIds: (0,dashboard_tiles/* tileIdsOf */.I1)(updated) };
+                return { status: 'applied', id: updated.id, tileIds: (0,dashboard_tiles/* tileIdsOf */.I1)((0,dashboard_tiles/* tileSpecs */.d1)(d), updated) };
             }
         });
     }
@@ -4303,7 +4430,7 @@ function dashboardOperations(pc, octx) {
                     const id = ctx.facts.get(readyToken(name)).id;
                     const created = await ctx.api.getDashboard(id);
                     const updated = await ctx.api.updateDashboard(id, (0,references/* bindPlaceholders */.aC)((0,bodies/* updateBody */.Et)(d, created, bodyOptions(ctx, octx)), ctx.facts));
-                    return { status: 'applied', id: updated.id, tileIds: (0,dashboard_tiles/* tileIdsOf */.I1)(updated) };
+                    return { status: 'applied', id: updated.id, tileIds: (0,dashboard_tiles/* tileIdsOf */.I1)((0,dashboard_tiles/* tileSpecs */.d1)(d), updated) };
                 }
             });
         }
@@ -4334,11 +4461,13 @@ function dashboardRequests(pc) {
  */
 async function patchDashboard(ctx, d, tiles, live, octx) {
     const { tags } = (0,bodies/* updateBody */.Et)(d, live, bodyOptions(ctx, octx));
-    const liveTiles = (0,dashboard_tiles/* keyedLiveTiles */.od)(live);
-    const byName = new Map(d.tiles.map(t => [t.spec.name, t]));
-    const calls = tiles.map(name => {
-        const liveTile = liveTiles.get(name);
-        const tile = patchTile(byName.get(name).body, liveTile);
+    const pairing = (0,dashboard_tiles/* pairTiles */.uN)((0,dashboard_tiles/* tileSpecs */.d1)(d), live);
+    const byKey = new Map(d.tiles.map((t, i) => [pairing.desired[i].key, { t, live: pairing.desired[i].live }]));
+    const calls = tiles.map(key => {
+        // dashboardWrite patches only tiles paired with a live tile that has an id.
+        const { t, live: paired } = byKey.get(key);
+        const liveTile = paired;
+        const tile = patchTile(t.body, liveTile);
         return { dashboardId: live.id, tileId: String(liveTile.id), tile: (0,references/* bindPlaceholders */.aC)(tile, ctx.facts) };
     });
     if (calls.length === 0)
@@ -4353,13 +4482,13 @@ async function patchDashboard(ctx, d, tiles, live, octx) {
             if (done.length === 0)
                 throw e;
             const rest = tiles.slice(i);
-            throw new Error(`${e instanceof Error ? e.message : String(e)}. Applied before it: the name and tags, and tile${done.length === 1 ? '' : 's'} ${done.map(t => `"${t}"`).join(', ')}; not applied: ${rest.map(t => `"${t}"`).join(', ')}. Plan again to see what is left`, { cause: e });
+            throw new Error(`${e instanceof Error ? e.message : String(e)}. Applied before it: the name and tags, and tile${done.length === 1 ? '' : 's'} ${done.map(diff/* keyLabel */.w8).join(', ')}; not applied: ${rest.map(diff/* keyLabel */.w8).join(', ')}. Plan again to see what is left`, { cause: e });
         }
         if (call.tileId !== undefined)
             done.push(tiles[i]);
     }
     const updated = await ctx.api.getDashboard(live.id);
-    return { status: 'applied', id: updated.id, tileIds: (0,dashboard_tiles/* tileIdsOf */.I1)(updated) };
+    return { status: 'applied', id: updated.id, tileIds: (0,dashboard_tiles/* tileIdsOf */.I1)((0,dashboard_tiles/* tileSpecs */.d1)(d), updated) };
 }
 /** The body options of this apply: a link-out to a created dashboard takes the id the create returned. */
 function bodyOptions(ctx, octx) {
@@ -4379,10 +4508,10 @@ function createDashboard(ctx, d, name, octx) {
         what: 'dashboards',
         name,
         create: () => ctx.api.createDashboard(body),
-        created: c => ({ status: 'applied', id: c.id, tileIds: (0,dashboard_tiles/* tileIdsOf */.I1)(c) }),
+        created: c => ({ status: 'applied', id: c.id, tileIds: (0,dashboard_tiles/* tileIdsOf */.I1)((0,dashboard_tiles/* tileSpecs */.d1)(d), c) }),
         list: () => ctx.api.listDashboards(),
         find: all => all.find(l => l.name === name && l.tags.includes(ctx.settings.ownershipTag) && !(0,registry/* isRegistryDashboard */._X)(l)),
-        adopted: found => ({ status: 'adopted', id: found.id, tileIds: (0,dashboard_tiles/* tileIdsOf */.I1)(found) })
+        adopted: found => ({ status: 'adopted', id: found.id, tileIds: (0,dashboard_tiles/* tileIdsOf */.I1)((0,dashboard_tiles/* tileSpecs */.d1)(d), found) })
     });
 }
 /**
@@ -4896,16 +5025,14 @@ function dashboardDocument(d, ctx, notes, pin) {
     // Names from every source, not only the ones the selection exports.
     Object.assign(value, dashboardSettings(d, ctx.namer, notes));
     const tileComments = new Map();
-    const seenTiles = new Set();
+    // Same-named tiles (HyperDX's templates have some): each is pinned to its own with `id:` (tiles.ts pairTiles).
+    const repeated = repeatedNames(d.tiles);
     value.tiles = d.tiles.map((t, i) => {
         const comments = [];
-        if (seenTiles.has(t.name))
-            comments.push(`another tile of this dashboard is named "${t.name}": tiles are matched by name, rename one`);
-        seenTiles.add(t.name);
         const tile = exportTile(t, d, ctx, comments);
         if (comments.length > 0)
             tileComments.set(i, comments);
-        return tile;
+        return repeated.has(t.name) && t.id !== undefined ? { name: t.name, id: String(t.id), ...tile } : tile;
     });
     const doc = new ((0,yaml_library/* yamlLibrary */.T)().Document)(value);
     const other = d.tags.find(t => (0,ownership/* isOwnershipTag */.GN)(t) && t !== ctx.ownershipTag);
@@ -4920,6 +5047,14 @@ function dashboardDocument(d, ctx, notes, pin) {
             node.commentBefore = comments.map(c => ` ${c}`).join('\n');
     }
     return doc;
+}
+/** The tile names that repeat on a dashboard. */
+function repeatedNames(tiles) {
+    const seen = new Set();
+    const out = new Set();
+    for (const t of tiles)
+        (seen.has(t.name) ? out : seen).add(t.name);
+    return out;
 }
 const records = (v) => (Array.isArray(v) ? v : []);
 /**
@@ -7631,9 +7766,12 @@ async function readLiveState(client, options, kinds = _kinds_index_js__WEBPACK_I
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Co: () => (/* binding */ qualifiedKey),
 /* harmony export */   ID: () => (/* binding */ joinKey),
 /* harmony export */   In: () => (/* binding */ diffValues),
-/* harmony export */   n: () => (/* binding */ keyedField)
+/* harmony export */   Pu: () => (/* binding */ keyText),
+/* harmony export */   n: () => (/* binding */ keyedField),
+/* harmony export */   w8: () => (/* binding */ keyLabel)
 /* harmony export */ });
 /* harmony import */ var _json_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8301);
 /**
@@ -7666,8 +7804,21 @@ function diffValues(before, after, byName = new Set(), path = '') {
 function joinKey(path, key, forceBrackets = false) {
     if (!forceBrackets && IDENTIFIER.test(key))
         return path ? `${path}.${key}` : key;
-    return `${path}[${JSON.stringify(key)}]`;
+    return `${path}[${keyLabel(key)}]`;
 }
+/**
+ * Keyed records of one name are told apart by a short id (tiles of one name: kinds/dashboard/tiles.ts). The
+ * key holds both, split by a character no name shown to a reviewer holds; paths write it `["name" #id]`.
+ */
+const ID_MARK = '\u0000';
+const qualifiedKey = (name, shortId) => `${name}${ID_MARK}${shortId}`;
+/** A key as a path writes it: `"name"`, or `"name" #id` for a qualified key. */
+function keyLabel(key) {
+    const at = key.indexOf(ID_MARK);
+    return at < 0 ? JSON.stringify(key) : `${JSON.stringify(key.slice(0, at))} #${key.slice(at + 1)}`;
+}
+/** A key in a sentence's quotes: the name, or `name #id`. */
+const keyText = (key) => key.replace(ID_MARK, ' #');
 /**
  * The inverse of joinKey with brackets, for a keyed field at the top: `tiles["Errors"].x` read at `tiles` is
  * `{ key: 'Errors', rest: '.x' }`; undefined for a path outside that field.
@@ -7675,11 +7826,12 @@ function joinKey(path, key, forceBrackets = false) {
 function keyedField(path, field) {
     if (!path.startsWith(`${field}["`))
         return undefined;
-    const m = /^\[("(?:[^"\\]|\\.)*")\](.*)$/s.exec(path.slice(field.length));
+    const m = /^\[("(?:[^"\\]|\\.)*")(?: #([^\]]+))?\](.*)$/s.exec(path.slice(field.length));
     if (!m)
         return undefined;
     try {
-        return { key: JSON.parse(m[1]), rest: m[2] };
+        const name = JSON.parse(m[1]);
+        return { key: m[2] === undefined ? name : qualifiedKey(name, m[2]), rest: m[3] };
     }
     catch {
         return undefined;

@@ -309,6 +309,8 @@ function matchesScrypt(fp, value) {
 
 // EXTERNAL MODULE: ./src/kinds/ownership.ts
 var ownership = __webpack_require__(9586);
+// EXTERNAL MODULE: ./src/kinds/dashboard/tiles.ts
+var dashboard_tiles = __webpack_require__(1133);
 // EXTERNAL MODULE: ./src/kinds/tile-normal-form.ts
 var tile_normal_form = __webpack_require__(6134);
 // EXTERNAL MODULE: ./src/manifest/vocabulary.ts
@@ -316,6 +318,7 @@ var vocabulary = __webpack_require__(7817);
 // EXTERNAL MODULE: ./src/plan/diff.ts
 var diff = __webpack_require__(8256);
 ;// CONCATENATED MODULE: ./src/live/check-queries.ts
+
 
 
 
@@ -379,10 +382,7 @@ async function queryTiles(api, pc, findings) {
     const { out, keep, end } = findings;
     const { change } = pc;
     const d = pc.desired.value;
-    const changedTiles = changedTileNames(change);
-    for (const [i, tile] of d.tiles.entries()) {
-        if (change.action === 'update' && !changedTiles.has(tile.spec.name))
-            continue;
+    for (const [i, tile] of tilesToQuery(pc, d)) {
         const query = tileQuery(tile.body);
         const kept = {
             ...tileSeries(d.spec.name, tile.spec.name, end, 'ok'),
@@ -424,7 +424,9 @@ async function replayAlert(api, pc, dashboards, findings) {
     const a = pc.desired.value.spec;
     const tile = a.dashboard === undefined
         ? undefined
-        : dashboards.get(a.dashboard)?.tiles.find(t => t.spec.name === a.tile);
+        : dashboards
+            .get(a.dashboard)
+            ?.tiles.find(t => (a.tileId !== undefined ? t.spec.id === a.tileId : t.spec.name === a.tile));
     const query = tile ? tileQuery(tile.body) : undefined;
     const interval = INTERVAL_MS[a.interval];
     const kept = { ...alertSeries(a, end, 'ok'), ...(tile ? numberFormatOf(tile.body) : {}) };
@@ -637,10 +639,7 @@ function cannotQuery(planned, keep, end) {
             continue;
         if (change.kind === 'Dashboard') {
             const d = pc.desired.value;
-            const changed = changedTileNames(change);
-            for (const tile of d.tiles) {
-                if (change.action === 'update' && !changed.has(tile.spec.name))
-                    continue;
+            for (const [, tile] of tilesToQuery(pc, d)) {
                 keep.tiles?.push(tileSeries(d.spec.name, tile.spec.name, end, 'managed', reason));
             }
         }
@@ -679,8 +678,14 @@ function alertSeries(a, end, status, reason) {
         ...(a.thresholdMax !== undefined ? { thresholdMax: a.thresholdMax } : {})
     };
 }
-function changedTileNames(change) {
-    return new Set(change.fields.flatMap(f => (0,diff/* keyedField */.n)(f.path, 'tiles')?.key ?? []));
+/** A created dashboard's tiles, or an updated one's changed tiles (by their keys in the change's paths). */
+function tilesToQuery(pc, d) {
+    const all = [...d.tiles.entries()];
+    if (pc.change.action !== 'update')
+        return all;
+    const changed = new Set(pc.change.fields.flatMap(f => (0,diff/* keyedField */.n)(f.path, 'tiles')?.key ?? []));
+    const keys = (0,dashboard_tiles/* pairTiles */.uN)((0,dashboard_tiles/* tileSpecs */.d1)(d), pc.live).desired;
+    return all.filter(([i]) => changed.has(keys[i].key));
 }
 
 // EXTERNAL MODULE: ./src/api/errors.ts
@@ -1243,8 +1248,6 @@ function secretDigest(values) {
 
 // EXTERNAL MODULE: ./src/kinds/dashboard/layout.ts
 var layout = __webpack_require__(7344);
-// EXTERNAL MODULE: ./src/kinds/dashboard/tiles.ts
-var dashboard_tiles = __webpack_require__(1133);
 // EXTERNAL MODULE: ./src/plan/preview.ts
 var preview = __webpack_require__(9687);
 ;// CONCATENATED MODULE: ./src/planner/preview.ts
@@ -1291,28 +1294,30 @@ function layoutPreviews(planned) {
         for (const f of c.fields) {
             const at = tilePathOf(f.path);
             if (at && !PLACE_FIELDS.has(at[1]))
-                edited.add(at[0]);
+                edited.add((0,diff/* keyText */.Pu)(at[0]));
         }
         out.push({
             address: c.address,
             name: c.name,
             action: c.action,
             ...(live && c.action !== 'create' ? { before: liveGrid(live) } : {}),
-            after: desiredGrid(desired),
+            after: desiredGrid(desired, live),
             edited: [...edited]
         });
     }
     return out;
 }
-function desiredGrid(d) {
-    const tiles = d.tiles.map(({ spec }) => tileOf(spec.name, spec.x, spec.y, spec.w, spec.h, spec.container, spec.tab));
+/** Tiles by their keys in the plan's paths (a repeated name with a short id), as the reviewer reads them. */
+function desiredGrid(d, live) {
+    const keys = (0,dashboard_tiles/* pairTiles */.uN)((0,dashboard_tiles/* tileSpecs */.d1)(d), live).desired;
+    const tiles = d.tiles.map(({ spec }, i) => tileOf((0,diff/* keyText */.Pu)(keys[i].key), spec.x, spec.y, spec.w, spec.h, spec.container, spec.tab));
     const containers = (d.spec.containers ?? []).map(c => containerOf(c.title, c.tabs?.map(t => t.title), c.collapsed));
     return { tiles, containers };
 }
 function liveGrid(l) {
     const tiles = [...(0,dashboard_tiles/* keyedLiveTiles */.od)(l)].map(([key, t]) => {
         const at = (0,layout/* livePlacement */.kW)(t, l);
-        return tileOf(key, t.x, t.y, t.w, t.h, at.container, at.tab);
+        return tileOf((0,diff/* keyText */.Pu)(key), t.x, t.y, t.w, t.h, at.container, at.tab);
     });
     const containers = (Array.isArray(l.containers) ? l.containers : []).map(c => {
         const tabs = Array.isArray(c.tabs)
@@ -1984,7 +1989,8 @@ function applySectionOf(input) {
                 name,
                 address: d.address,
                 ...(d.liveId === undefined ? {} : { liveId: d.liveId }),
-                tileIds: [...d.tileIds]
+                tileIds: [...d.tileIds],
+                ...(d.pinnedNames.size > 0 ? { pinnedNames: [...d.pinnedNames] } : {})
             })),
             live: [...facts.live].map(([id, l]) => ({
                 id,
@@ -2047,7 +2053,12 @@ function restoreOutcome(sealed, live, settings, kinds) {
     const dashboards = {
         desired: new Map(section.dashboards.desired.map(d => [
             d.name,
-            { address: d.address, liveId: d.liveId, tileIds: new Map(d.tileIds) }
+            {
+                address: d.address,
+                liveId: d.liveId,
+                tileIds: new Map(d.tileIds),
+                pinnedNames: new Map(d.pinnedNames ?? [])
+            }
         ])),
         live: new Map(section.dashboards.live.map(l => [
             l.id,

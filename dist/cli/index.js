@@ -7650,7 +7650,7 @@ function parsePath(path) {
     if (path === '(root)')
         return [];
     const segments = [];
-    const token = /\.?([A-Za-z_][A-Za-z0-9_]*)|\[(\d+)\]|\[("(?:[^"\\]|\\.)*")\]/y;
+    const token = /\.?([A-Za-z_][A-Za-z0-9_]*)|\[(\d+)\]|\[("(?:[^"\\]|\\.)*")(?: #([^\]]+))?\]/y;
     let at = 0;
     while (at < path.length) {
         token.lastIndex = at;
@@ -7663,7 +7663,8 @@ function parsePath(path) {
             segments.push({ index: Number(m[2]) });
         else {
             try {
-                segments.push({ key: JSON.parse(m[3]), named: true });
+                const key = JSON.parse(m[3]);
+                segments.push(m[4] === undefined ? { key, named: true } : { key, named: true, id: m[4] });
             }
             catch {
                 return undefined;
@@ -7757,7 +7758,8 @@ function addedAndRemoved(fields) {
             continue;
         if (!(0,json/* isMapping */.pi)(f.before ?? f.after))
             continue;
-        out.push({ what: singular(first.key), name: second.key, added: f.before === undefined });
+        const id = second.id === undefined ? {} : { id: second.id };
+        out.push({ what: singular(first.key), name: second.key, ...id, added: f.before === undefined });
     }
     return out;
 }
@@ -7785,11 +7787,13 @@ function changedLines(fields, names) {
             }
             const leafHere = j === segments.length;
             const wholeItem = s.named && leafHere && ((0,json/* isMapping */.pi)(f.before) || (0,json/* isMapping */.pi)(f.after));
-            const key = `${wholeItem || (s.named && !leafHere) ? 'item' : 'key'}:${label}`;
+            // Records of one name apart by their short id, written after the name as a YAML comment.
+            const id = 'named' in s && s.id !== undefined ? ` #${s.id}` : '';
+            const key = `${wholeItem || (s.named && !leafHere) ? 'item' : 'key'}:${label}${id}`;
             let child = node.children.get(key);
             if (!child) {
                 child = {
-                    label: s.named && !leafHere ? `- name: ${keyText(s.key)}` : `${keyText(label)}:`,
+                    label: s.named && !leafHere ? `- name: ${keyText(s.key)}${id}` : `${keyText(label)}:`,
                     item: s.named && !leafHere,
                     children: new Map()
                 };
@@ -7797,7 +7801,13 @@ function changedLines(fields, names) {
             }
             if (leafHere) {
                 child.leaf = wholeItem
-                    ? { key: label, item: s.key, before: f.before, after: f.after }
+                    ? {
+                        key: label,
+                        item: s.key,
+                        ...(s.id === undefined ? {} : { id: s.id }),
+                        before: f.before,
+                        after: f.after
+                    }
                     : { key: label, before: f.before, after: f.after };
                 break;
             }
@@ -7830,7 +7840,10 @@ function leafLines(leaf, indent, names) {
             continue;
         if (leaf.item !== undefined) {
             const record = { name: leaf.item, ...readable(value, names) };
-            lines.push(...signed(sign, yamlText([record]), indent));
+            const item = signed(sign, yamlText([record]), indent);
+            if (leaf.id !== undefined && item[0])
+                item[0] = { ...item[0], text: `${item[0].text} #${leaf.id}` };
+            lines.push(...item);
         }
         else {
             const [key, named] = renamed(leaf.key, value, names);
@@ -8786,7 +8799,9 @@ function detailsBody(c, model, names) {
     }
     else if (c.fields.length > 0 && c.action !== 'delete') {
         if (tiles.length > 0 && c.action !== 'create') {
-            body.push(tiles.map(t => `- ${t.what} ${t.added ? 'added' : 'removed'}: **${inline(t.name, 200)}**`).join('\n'));
+            body.push(tiles
+                .map(t => `- ${t.what} ${t.added ? 'added' : 'removed'}: **${inline(t.name, 200)}**${t.id === undefined ? '' : ` #${inline(t.id, 40)}`}`)
+                .join('\n'));
         }
         const fields = c.fields.slice(0, FIELDS_PER_CHANGE);
         body.push(readsAsTable(fields) ? fieldsTable(fields, names) : block(diffText(changedLines(fields, names)), 'diff'));
@@ -9305,7 +9320,7 @@ function bodyLines(c, names, paint) {
             .map(l => paint('green', `+ ${(0,src_log/* printable */.g$)(l)}`));
     if (c.action === 'delete')
         return c.droppedByServer ? [] : diffLines(deletedLines(c, names), paint);
-    const tiles = addedAndRemoved(c.fields).map(t => `${t.what} ${t.added ? 'added' : 'removed'}: "${(0,src_log/* printable */.g$)(t.name, 200)}"`);
+    const tiles = addedAndRemoved(c.fields).map(t => `${t.what} ${t.added ? 'added' : 'removed'}: "${(0,src_log/* printable */.g$)(t.name, 200)}"${t.id === undefined ? '' : ` #${(0,src_log/* printable */.g$)(t.id, 40)}`}`);
     if (readsAsTable(c.fields))
         return [...tiles, ...c.fields.map(f => fieldLine(f, names))];
     return [...tiles, ...diffLines(changedLines(c.fields, names), paint)];
@@ -13029,13 +13044,13 @@ function checkAlertTarget(raw, report) {
             report(['savedSearch'], 'a saved_search alert needs `savedSearch` (by name) or `savedSearchId`', [
                 'source'
             ]);
-        misplaced(['dashboard', 'tile'], 'only tile alerts have a dashboard and tile (this one is source: saved_search)');
+        misplaced(['dashboard', 'tile', 'tileId'], 'only tile alerts have a dashboard and tile (this one is source: saved_search)');
     }
     else {
         if (raw.dashboard === undefined)
             report(['dashboard'], 'is required (a tile alert: the dashboard, by name)', []);
-        if (raw.tile === undefined)
-            report(['tile'], 'is required (a tile alert: the tile, by name)', []);
+        if (raw.tile === undefined && raw.tileId === undefined)
+            report(['tile'], 'is required (a tile alert: the tile, by name; or `tileId`, by its pin)', []);
         misplaced(['savedSearch', 'savedSearchId', 'groupBy'], 'only saved_search alerts have this (set `source: saved_search`)');
     }
 }
@@ -13535,7 +13550,10 @@ function dashboardView(doc, raw, spec) {
                 return [];
             const typed = spec?.tiles?.[i];
             const sql = typed?.config?.configType === 'sql' ? typed.config.sqlTemplate : undefined;
-            return [{ name, displayType: typed ? tileDisplayType(typed) : undefined, sqlTemplate: sql }];
+            const id = str(t.id);
+            return [
+                { name, id, index: i, displayType: typed ? tileDisplayType(typed) : undefined, sqlTemplate: sql }
+            ];
         }),
         links: tiles.flatMap((t, i) => {
             const link = mapping(mapping(mapping(t)?.config)?.onClick);
@@ -13552,6 +13570,7 @@ function alertView(doc, raw) {
         name: str(raw.name),
         dashboard: str(raw.dashboard),
         tile: str(raw.tile),
+        tileId: str(raw.tileId),
         savedSearch: raw.source === 'saved_search' ? str(raw.savedSearch) : undefined
     };
 }
@@ -13652,18 +13671,42 @@ function checkAlertTargets(alerts, { byName, pinnedTwins }, incomplete, out) {
             report(['dashboard'], `no dashboard named "${a.dashboard}" in the manifests${guess ? ` (did you mean "${guess}"?)` : ''}${incomplete && !guess ? ' (some manifests could not be read: fix those errors first)' : ''}`);
             continue;
         }
-        if (a.tile !== undefined)
-            checkAlertTile(a.tile, dash, report);
+        const tile = alertTile(a, dash, report);
+        if (tile)
+            checkAlertTile(tile, report);
     }
 }
-/** The alert's tile exists in its dashboard, and is one the server keeps alerts on. */
-function checkAlertTile(name, dash, report) {
-    const tile = dash.tiles.find(t => t.name === name);
-    if (!tile) {
-        const guess = (0,issues/* didYouMean */.au)(name, dash.tiles.map(t => t.name));
-        report(['tile'], `dashboard "${dash.name}" has no tile named "${name}"${guess ? ` (did you mean "${guess}"?)` : ''}`);
-        return;
+/**
+ * The alert's tile in its dashboard: by `tileId`, the tile pinned with that id (whose name `tile` must then be); by
+ * `tile`, the one tile of that name (a repeated name is ambiguous: both places are named).
+ */
+function alertTile(a, dash, report) {
+    const at = (t) => `tiles[${t.index}] at ${where(dash.doc, ['tiles', t.index])}`;
+    if (a.tileId !== undefined) {
+        const pinned = dash.tiles.find(t => t.id === a.tileId);
+        if (!pinned)
+            report(['tileId'], `dashboard "${dash.name}" has no tile pinned with \`id: ${a.tileId}\``);
+        else if (a.tile !== undefined && a.tile !== pinned.name)
+            report(['tile'], `the tile pinned with id "${a.tileId}" is named "${pinned.name}" (${at(pinned)}), not "${a.tile}"`);
+        else
+            return pinned;
+        return undefined;
     }
+    if (a.tile === undefined)
+        return undefined;
+    const named = dash.tiles.filter(t => t.name === a.tile);
+    if (named.length > 1) {
+        report(['tile'], `dashboard "${dash.name}" has ${named.length} tiles named "${a.tile}" (${named.map(at).join('; ')}): name the one by its pin, \`tileId: ${named[0].id ?? '<id>'}\``);
+        return undefined;
+    }
+    if (named.length === 0) {
+        const guess = (0,issues/* didYouMean */.au)(a.tile, dash.tiles.map(t => t.name));
+        report(['tile'], `dashboard "${dash.name}" has no tile named "${a.tile}"${guess ? ` (did you mean "${guess}"?)` : ''}`);
+    }
+    return named[0];
+}
+/** The alert's tile is one the server keeps alerts on. */
+function checkAlertTile(tile, report) {
     if (tile.displayType && !vocabulary/* ALERTABLE_DISPLAY_TYPES */.Ei.includes(tile.displayType)) {
         report(['tile'], `tile "${tile.name}" is a ${tile.displayType} tile; alerts need a line, stacked_bar or number tile`);
     }
@@ -13724,20 +13767,13 @@ typed) {
     }
     const containers = checkContainers(raw, report);
     checkDashboardFilters(raw, report);
-    const tileNames = new Map();
     const tiles = Array.isArray(raw.tiles) ? raw.tiles : [];
+    checkTileNames(doc, tiles, report);
     tiles.forEach((value, i) => {
         if (value === null || typeof value !== 'object')
             return;
         const tile = value;
         const path = ['tiles', i];
-        if (typeof tile.name === 'string') {
-            const first = tileNames.get(tile.name);
-            if (first !== undefined)
-                report([...path, 'name'], `duplicate tile name "${tile.name}" (also tiles[${first}])`);
-            else
-                tileNames.set(tile.name, i);
-        }
         // Only when x and w are each valid: otherwise their own error says it already.
         const inGrid = (v, min, max) => Number.isInteger(v) && v >= min && v <= max;
         if (inGrid(tile.x, 0, vocabulary/* LIMITS */.b1.gridColumns - 1) &&
@@ -13754,6 +13790,35 @@ typed) {
             checkPartialTile(tile, path, report);
     });
     return out;
+}
+/**
+ * Tiles are matched by name, or by an `id:` pin: a name may repeat (HyperDX's own templates repeat some) only where
+ * every tile of it is pinned, and a pin names one tile.
+ */
+function checkTileNames(doc, tiles, report) {
+    const where = (i, field) => `tiles[${i}], line ${doc.locate(['tiles', i, field]).line}`;
+    const names = new Map();
+    const pins = new Map();
+    const pinned = (t) => typeof t.id === 'string' && t.id !== '';
+    tiles.forEach((value, i) => {
+        if (value === null || typeof value !== 'object')
+            return;
+        const tile = value;
+        if (typeof tile.id === 'string') {
+            const first = pins.get(tile.id);
+            if (first !== undefined)
+                report(['tiles', i, 'id'], `tile id "${tile.id}" is pinned twice (also ${where(first, 'id')})`);
+            else
+                pins.set(tile.id, i);
+        }
+        if (typeof tile.name !== 'string')
+            return;
+        const first = names.get(tile.name);
+        if (first === undefined)
+            names.set(tile.name, i);
+        else if (!pinned(tile) || !pinned(tiles[first]))
+            report(['tiles', i, 'name'], `duplicate tile name "${tile.name}" (also ${where(first, 'name')}): same-named tiles need an \`id:\` pin each (the id of its live tile) to tell them apart; pin every one of them, or rename one`);
+    });
 }
 function parsedTile(tile) {
     const typed = schema/* Tile */.FA.safeParse(tile);
@@ -14330,6 +14395,10 @@ const Alert = schemas/* strictObject */.rej({
         .optional()
         .describe('Tile alerts: the dashboard, by name, from the manifests.'),
     tile: schemas/* string */.YjP().min(1).optional().describe('Tile alerts: the tile, by name, within that dashboard.'),
+    tileId: schemas/* string */.YjP()
+        .min(1)
+        .optional()
+        .describe('Tile alerts: the tile by its `id:` pin, where its name repeats on the dashboard (with `tile`, that must be its name).'),
     source: schemas/* enum */.k5n(vocabulary/* ALERT_SOURCES */.iw)
         .optional()
         .describe('tile (the default: `dashboard` and `tile`) or saved_search (`savedSearch`).'),
@@ -14790,7 +14859,11 @@ var user_tags = __nccwpck_require__(4270);
 
 
 const Tile = schemas/* strictObject */.rej({
-    name: schema_fields_text(1024).describe('Unique in the dashboard: tiles are matched by name, which keeps their ids and alerts.'),
+    name: schema_fields_text(1024).describe('Tiles are matched by name, which keeps their ids and alerts; a name may repeat only on tiles pinned with `id`.'),
+    id: schemas/* string */.YjP()
+        .min(1)
+        .optional()
+        .describe('Pin this tile to the live tile of this id (export writes it where a name repeats): matched by it first, then by name.'),
     x: between(0, vocabulary/* LIMITS */.b1.gridColumns - 1).describe('Column of the left edge, 0-23 (the grid is 24 wide).'),
     y: atLeast(0).describe('Row of the top edge, from 0.'),
     w: between(1, vocabulary/* LIMITS */.b1.gridColumns).describe('Width in columns, 1-24; x + w is at most 24.'),
@@ -23537,7 +23610,9 @@ const planSchemas = (0,_manifest_once_js__WEBPACK_IMPORTED_MODULE_2__/* .once */
                 name: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP(),
                 address: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP(),
                 liveId: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().optional(),
-                tileIds: zod__WEBPACK_IMPORTED_MODULE_3__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_3__/* .tuple */ .PVZ([zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_3__/* .union */ .KCZ([zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_3__/* .number */ .aig()])]))
+                tileIds: zod__WEBPACK_IMPORTED_MODULE_3__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_3__/* .tuple */ .PVZ([zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_3__/* .union */ .KCZ([zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_3__/* .number */ .aig()])])),
+                /** Tile pins to tile names (absent in plans saved before tiles had pins). */
+                pinnedNames: zod__WEBPACK_IMPORTED_MODULE_3__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_3__/* .tuple */ .PVZ([zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP()])).optional()
             })),
             live: zod__WEBPACK_IMPORTED_MODULE_3__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_3__/* .object */ .Ikc({
                 id: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP(),
