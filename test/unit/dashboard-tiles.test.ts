@@ -160,6 +160,14 @@ describe('tiles of one name, pinned', () => {
     expect([at.field, at.line]).toEqual(['tiles[1].id', 20])
   })
 
+  it('a pin on a dashboard that is created is a warning at the pin: the server gives new tiles ids of its own', () => {
+    const o = plan(twoCpu(), [])
+    expect(change(o, 'D').action).toBe('create')
+    const pinned = o.plan.diagnostics.filter(d => d.message.includes('the server gives each new tile an id'))
+    expect(pinned.map(d => d.field)).toEqual(['tiles[0].id', 'tiles[1].id'])
+    expect(pinned[0]!.severity).toBe('warning')
+  })
+
   it('a change to one of them is a change of that tile alone, by name and short id', async () => {
     const d = await live()
     d.tiles[1]!.w = 7
