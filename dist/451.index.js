@@ -4045,6 +4045,8 @@ function refineDashboard(pc, ctx) {
     noteUnmanagedSettings(pc, ctx);
     warnOfPromql(pc, ctx);
     checkSourceKinds(pc, ctx);
+    if (!pc.live)
+        warnOfPinsOnCreate(pc, ctx);
     // Only a create links later (links.ts settleDashboardLinks): an updated dashboard's targets all exist or wait.
     if (pc.desired?.value.linksLater)
         pc.change.notes.push('a link-out names a dashboard created later in this apply (or this one): it is set by a second request once that exists');
@@ -4216,6 +4218,19 @@ function warnOfStalePins(pc, pairing, ctx) {
             return;
         const path = ['tiles', i, 'id'];
         ctx.report((0,src_diagnostics/* diagnostic */.YK)('plan', 'warning', `no tile of dashboard "${desired.name}" has id "${pin}": ${paired ? `matched by name with tile ${String(paired.id)}` : 'a new tile, which gets an id of its own'}; pin it to its live id`, { ...desired.value.located.doc.locate(path), field: (0,manifest_path/* formatPath */.j)(path) }));
+    });
+}
+/**
+ * A create keeps no tile id it is sent: the server gives every tile of a new dashboard its own (docs/real-server.md,
+ * udash `convertExternalTilesToInternal`). A pin there is stale as soon as the apply ends, so say so at the pin.
+ */
+function warnOfPinsOnCreate(pc, ctx) {
+    const desired = pc.desired;
+    desired?.value.tiles.forEach((t, i) => {
+        if (t.spec.id === undefined)
+            return;
+        const path = ['tiles', i, 'id'];
+        ctx.report((0,src_diagnostics/* diagnostic */.YK)('plan', 'warning', `dashboard "${desired.name}" is created, and the server gives each new tile an id of its own, not "${t.spec.id}": after the apply, pin the tile to its new id (\`obsdeploy export\` writes it)`, { ...desired.value.located.doc.locate(path), field: (0,manifest_path/* formatPath */.j)(path) }));
     });
 }
 
