@@ -4178,8 +4178,8 @@ function refineDashboard(pc, ctx) {
     noteUnmanagedSettings(pc, ctx);
     warnOfPromql(pc, ctx);
     checkSourceKinds(pc, ctx);
-    if (!pc.live)
-        warnOfPinsOnCreate(pc, ctx);
+    if (pc.desired && !pc.live)
+        warnOfLostPins(pc, undefined, ctx);
     // Only a create links later (links.ts settleDashboardLinks): an updated dashboard's targets all exist or wait.
     if (pc.desired?.value.linksLater)
         pc.change.notes.push('a link-out names a dashboard created later in this apply (or this one): it is set by a second request once that exists');
@@ -4327,7 +4327,7 @@ function noteTileConsequences(pc, ctx) {
         if (before && beforeKey !== key)
             change.notes.push(`tile ${(0,diff/* keyLabel */.w8)(beforeKey)} renamed to ${(0,diff/* keyLabel */.w8)(key)}: its \`id:\` pin keeps its id and alerts`);
     });
-    warnOfStalePins(pc, pairing, ctx);
+    warnOfLostPins(pc, pairing, ctx);
     for (const [i, t] of desired.value.tiles.entries()) {
         const before = pairing.desired[i].live;
         if (!before || (0,dashboard_tiles/* isAlertable */.Tn)((0,rules/* tileDisplayType */.PR)(t.spec)) || !(0,dashboard_tiles/* isAlertable */.Tn)((0,dashboard_tiles/* liveDisplayType */.th)(before)))
@@ -4339,31 +4339,26 @@ function noteTileConsequences(pc, ctx) {
     }
 }
 /**
- * A tile pin no tile of the live dashboard has (a manifest exported from another server, or a tile deleted in the UI):
- * the tile is matched by name, or is new, and the server gives it its own id. Said at the pin, so it gets fixed.
+ * Tile pins that will not hold, said at the pin so they get fixed. On an update (`pairing`): a pin no tile of the live
+ * dashboard has (a manifest exported from another server, or a tile deleted in the UI): the tile is matched by name,
+ * or is new. On a create (no pairing): every pin, as the server gives each tile of a new dashboard an id of its own
+ * (docs/real-server.md, udash `convertExternalTilesToInternal`).
  */
-function warnOfStalePins(pc, pairing, ctx) {
+function warnOfLostPins(pc, pairing, ctx) {
     const desired = pc.desired;
     desired.value.tiles.forEach((t, i) => {
         const pin = t.spec.id;
-        const paired = pairing.desired[i].live;
-        if (pin === undefined || (0,schemas/* sameId */.s)(paired?.id, pin))
+        const paired = pairing?.desired[i].live;
+        if (pin === undefined || (pairing && (0,schemas/* sameId */.s)(paired?.id, pin)))
             return;
+        const why = !pairing
+            ? `dashboard "${desired.name}" is created, and the server gives each new tile an id of its own, not "${pin}": after the apply, pin the tile to its new id (\`obsdeploy export\` writes it)`
+            : `no tile of dashboard "${desired.name}" has id "${pin}": ${paired ? `matched by name with tile ${String(paired.id)}` : 'a new tile, which gets an id of its own'}; pin it to its live id`;
         const path = ['tiles', i, 'id'];
-        ctx.report((0,diagnostics/* diagnostic */.YK)('plan', 'warning', `no tile of dashboard "${desired.name}" has id "${pin}": ${paired ? `matched by name with tile ${String(paired.id)}` : 'a new tile, which gets an id of its own'}; pin it to its live id`, { ...desired.value.located.doc.locate(path), field: (0,manifest_path/* formatPath */.j)(path) }));
-    });
-}
-/**
- * A create keeps no tile id it is sent: the server gives every tile of a new dashboard its own (docs/real-server.md,
- * udash `convertExternalTilesToInternal`). A pin there is stale as soon as the apply ends, so say so at the pin.
- */
-function warnOfPinsOnCreate(pc, ctx) {
-    const desired = pc.desired;
-    desired?.value.tiles.forEach((t, i) => {
-        if (t.spec.id === undefined)
-            return;
-        const path = ['tiles', i, 'id'];
-        ctx.report((0,diagnostics/* diagnostic */.YK)('plan', 'warning', `dashboard "${desired.name}" is created, and the server gives each new tile an id of its own, not "${t.spec.id}": after the apply, pin the tile to its new id (\`obsdeploy export\` writes it)`, { ...desired.value.located.doc.locate(path), field: (0,manifest_path/* formatPath */.j)(path) }));
+        ctx.report((0,diagnostics/* diagnostic */.YK)('plan', 'warning', why, {
+            ...desired.value.located.doc.locate(path),
+            field: (0,manifest_path/* formatPath */.j)(path)
+        }));
     });
 }
 
