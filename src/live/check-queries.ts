@@ -17,7 +17,7 @@ import type { PlannedChange } from '../kinds/kind.js'
 import { normalizeGroupBy, seriesToConfig, type SeriesLike } from '../kinds/tile-normal-form.js'
 import type { Logger } from '../log.js'
 import { AGG_FNS } from '../manifest/vocabulary.js'
-import { keyedField } from '../plan/diff.js'
+import { keyedField, keyText } from '../plan/diff.js'
 import type { AlertSeries, SeriesStatus, TileSeries } from '../plan/preview.js'
 
 const HOUR = 3_600_000
@@ -107,10 +107,10 @@ async function queryTiles(api: ObservabilityApi, pc: PlannedChange, findings: Fi
   const { out, keep, end } = findings
   const { change } = pc
   const d = pc.desired!.value as DesiredDashboard
-  for (const [i, tile] of tilesToQuery(pc, d)) {
+  for (const [i, tile, name] of tilesToQuery(pc, d)) {
     const query = tileQuery(tile.body)
     const kept: TileSeries = {
-      ...tileSeries(d.spec.name, tile.spec.name, end, 'ok'),
+      ...tileSeries(d.spec.name, name, end, 'ok'),
       ...numberFormatOf(tile.body)
     }
     if (!query) {
@@ -131,25 +131,20 @@ async function queryTiles(api: ObservabilityApi, pc: PlannedChange, findings: Fi
           diagnostic(
             'plan',
             'warning',
-            `tile "${tile.spec.name}": the query returns no data over the last 24 hours`,
+            `tile "${name}": the query returns no data over the last 24 hours`,
             at
           )
         )
       } else {
         change.evidence = [
           ...(change.evidence ?? []),
-          `tile "${tile.spec.name}": ${points.length} data point(s) over the last 24 hours`
+          `tile "${name}": ${points.length} data point(s) over the last 24 hours`
         ]
       }
     } catch (e) {
       keep?.tiles?.push({ ...kept, status: 'error', reason: errorMessage(e) })
       out.push(
-        diagnostic(
-          'plan',
-          'error',
-          `tile "${tile.spec.name}": the query fails on the server: ${errorMessage(e)}`,
-          at
-        )
+        diagnostic('plan', 'error', `tile "${name}": the query fails on the server: ${errorMessage(e)}`, at)
       )
     }
   }
@@ -394,8 +389,8 @@ function cannotQuery(
     if (!pc.desired || !['create', 'update', 'replace'].includes(change.action)) continue
     if (change.kind === 'Dashboard') {
       const d = pc.desired.value as DesiredDashboard
-      for (const [, tile] of tilesToQuery(pc, d)) {
-        keep.tiles?.push(tileSeries(d.spec.name, tile.spec.name, end, 'managed', reason))
+      for (const [, , name] of tilesToQuery(pc, d)) {
+        keep.tiles?.push(tileSeries(d.spec.name, name, end, 'managed', reason))
       }
     } else if (change.kind === 'Alert') {
       keep.alerts?.push(alertSeries((pc.desired.value as DesiredAlert).spec, end, 'managed', reason))
@@ -450,10 +445,15 @@ function alertSeries(
 function tilesToQuery(
   pc: PlannedChange,
   d: DesiredDashboard
-): Array<[number, DesiredDashboard['tiles'][number]]> {
-  const all = [...d.tiles.entries()]
+): Array<[number, DesiredDashboard['tiles'][number], string]> {
+  // Named by the key the plan's paths and the layout preview use: a repeated name with its short id.
+  const keys = pairTiles(tileSpecs(d), pc.live as LiveDashboard | undefined).desired
+  const all = d.tiles.map((t, i): [number, DesiredDashboard['tiles'][number], string] => [
+    i,
+    t,
+    keyText(keys[i]!.key)
+  ])
   if (pc.change.action !== 'update') return all
   const changed = new Set(pc.change.fields.flatMap(f => keyedField(f.path, 'tiles')?.key ?? []))
-  const keys = pairTiles(tileSpecs(d), pc.live as LiveDashboard | undefined).desired
   return all.filter(([i]) => changed.has(keys[i]!.key))
 }

@@ -4,7 +4,7 @@
  * alert naming its tile by `tileId`, validates it, adopts it (name and tags only: every tile as stored) with an
  * empty plan after, and a rename of one of the two changes that tile alone, which keeps its id and its alert.
  */
-import { readFileSync, readdirSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { startEmulator, type Emulator } from '../../emulator/index.js'
@@ -177,5 +177,29 @@ describe('a dashboard with two tiles of one name', () => {
     const alert = [...emu.selfHosted.alerts.values()].find(a => a.name === 'System CPU')!
     expect(alert.tileId).toBe(tileIds[1])
     expect((await planChanges()).filter(c => c.action !== 'noop')).toEqual([])
+  })
+})
+
+describe('a new dashboard with two tiles of one name', () => {
+  it('check-queries names each tile as the plan does, by name and pin', async () => {
+    const tile = (id: string, x: number) =>
+      [
+        '  - name: CPU Utilization',
+        `    id: ${id}`,
+        `    x: ${x}`,
+        '    y: 0',
+        '    w: 6',
+        '    h: 4',
+        '    series:',
+        `      - { type: time, sourceId: "${LOGS}", aggFn: count }`
+      ].join('\n')
+    mkdirSync(path.join(ws.dir, 'fresh'), { recursive: true })
+    writeFileSync(
+      path.join(ws.dir, 'fresh', 'new.yaml'),
+      ['kind: Dashboard', 'name: New runtime', 'tiles:', tile('aaaaaa', 0), tile('bbbbbb', 6), ''].join('\n')
+    )
+    const checked = await cli('plan', 'fresh', '--check-queries')
+    expect(checked.stdout).toMatch(/evidence: tile "CPU Utilization #aaaaaa": \d+ data point/)
+    expect(checked.stdout).toMatch(/evidence: tile "CPU Utilization #bbbbbb": \d+ data point/)
   })
 })
