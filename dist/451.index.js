@@ -6687,10 +6687,10 @@ async function queryTiles(api, pc, findings) {
     const { out, keep, end } = findings;
     const { change } = pc;
     const d = pc.desired.value;
-    for (const [i, tile] of tilesToQuery(pc, d)) {
+    for (const [i, tile, name] of tilesToQuery(pc, d)) {
         const query = tileQuery(tile.body);
         const kept = {
-            ...tileSeries(d.spec.name, tile.spec.name, end, 'ok'),
+            ...tileSeries(d.spec.name, name, end, 'ok'),
             ...numberFormatOf(tile.body)
         };
         if (!query) {
@@ -6707,18 +6707,18 @@ async function queryTiles(api, pc, findings) {
             });
             keep?.tiles?.push({ ...kept, ...chartedGroup(points), status: points.length === 0 ? 'empty' : 'ok' });
             if (points.length === 0) {
-                out.push((0,src_diagnostics/* diagnostic */.YK)('plan', 'warning', `tile "${tile.spec.name}": the query returns no data over the last 24 hours`, at));
+                out.push((0,src_diagnostics/* diagnostic */.YK)('plan', 'warning', `tile "${name}": the query returns no data over the last 24 hours`, at));
             }
             else {
                 change.evidence = [
                     ...(change.evidence ?? []),
-                    `tile "${tile.spec.name}": ${points.length} data point(s) over the last 24 hours`
+                    `tile "${name}": ${points.length} data point(s) over the last 24 hours`
                 ];
             }
         }
         catch (e) {
             keep?.tiles?.push({ ...kept, status: 'error', reason: (0,error_message/* errorMessage */.gJ)(e) });
-            out.push((0,src_diagnostics/* diagnostic */.YK)('plan', 'error', `tile "${tile.spec.name}": the query fails on the server: ${(0,error_message/* errorMessage */.gJ)(e)}`, at));
+            out.push((0,src_diagnostics/* diagnostic */.YK)('plan', 'error', `tile "${name}": the query fails on the server: ${(0,error_message/* errorMessage */.gJ)(e)}`, at));
         }
     }
 }
@@ -6944,8 +6944,8 @@ function cannotQuery(planned, keep, end) {
             continue;
         if (change.kind === 'Dashboard') {
             const d = pc.desired.value;
-            for (const [, tile] of tilesToQuery(pc, d)) {
-                keep.tiles?.push(tileSeries(d.spec.name, tile.spec.name, end, 'managed', reason));
+            for (const [, , name] of tilesToQuery(pc, d)) {
+                keep.tiles?.push(tileSeries(d.spec.name, name, end, 'managed', reason));
             }
         }
         else if (change.kind === 'Alert') {
@@ -6985,11 +6985,16 @@ function alertSeries(a, end, status, reason) {
 }
 /** A created dashboard's tiles, or an updated one's changed tiles (by their keys in the change's paths). */
 function tilesToQuery(pc, d) {
-    const all = [...d.tiles.entries()];
+    // Named by the key the plan's paths and the layout preview use: a repeated name with its short id.
+    const keys = pairTiles(tileSpecs(d), pc.live).desired;
+    const all = d.tiles.map((t, i) => [
+        i,
+        t,
+        keyText(keys[i].key)
+    ]);
     if (pc.change.action !== 'update')
         return all;
     const changed = new Set(pc.change.fields.flatMap(f => keyedField(f.path, 'tiles')?.key ?? []));
-    const keys = pairTiles(tileSpecs(d), pc.live).desired;
     return all.filter(([i]) => changed.has(keys[i].key));
 }
 
