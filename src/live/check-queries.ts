@@ -110,7 +110,7 @@ async function queryTiles(api: ObservabilityApi, pc: PlannedChange, findings: Fi
   for (const [i, tile, name] of tilesToQuery(pc, d)) {
     const query = tileQuery(tile.body)
     const kept: TileSeries = {
-      ...tileSeries(d.spec.name, name, end, 'ok'),
+      ...tileSeries(d.spec.name, name, displayTypeOf(tile.body), end, 'ok'),
       ...numberFormatOf(tile.body)
     }
     if (!query) {
@@ -314,12 +314,18 @@ function numberFormatOf(body: Record<string, unknown>): { numberFormat?: Record<
     : {}
 }
 
+/** How a tile draws, from either of the API's shapes (config, or series). */
+function displayTypeOf(body: Record<string, unknown>): string {
+  const config = body.config as Record<string, unknown> | undefined
+  const series = Array.isArray(body.series) ? (body.series as Array<Record<string, unknown>>) : []
+  return String(config?.displayType ?? series[0]?.type ?? series[0]?.displayType ?? 'unknown')
+}
+
 /** Why a tile's data cannot be previewed, in words. */
 function whyNotQueried(body: Record<string, unknown>): string {
   const config = body.config as Record<string, unknown> | undefined
   if (config?.configType === 'sql') return 'a raw-SQL tile: the charts route runs builder queries only'
-  const series = Array.isArray(body.series) ? (body.series as Array<Record<string, unknown>>) : []
-  const type = String(config?.displayType ?? series[0]?.type ?? series[0]?.displayType ?? 'unknown')
+  const type = displayTypeOf(body)
   if (type === 'markdown') return 'a markdown tile: no query'
   if (type === 'search') return 'a search tile: it lists events, it charts nothing'
   return `a ${type} tile without an aggregation the charts route runs`
@@ -389,8 +395,8 @@ function cannotQuery(
     if (!pc.desired || !['create', 'update', 'replace'].includes(change.action)) continue
     if (change.kind === 'Dashboard') {
       const d = pc.desired.value as DesiredDashboard
-      for (const [, , name] of tilesToQuery(pc, d)) {
-        keep.tiles?.push(tileSeries(d.spec.name, name, end, 'managed', reason))
+      for (const [, tile, name] of tilesToQuery(pc, d)) {
+        keep.tiles?.push(tileSeries(d.spec.name, name, displayTypeOf(tile.body), end, 'managed', reason))
       }
     } else if (change.kind === 'Alert') {
       keep.alerts?.push(alertSeries((pc.desired.value as DesiredAlert).spec, end, 'managed', reason))
@@ -402,6 +408,7 @@ function cannotQuery(
 function tileSeries(
   dashboard: string,
   tile: string,
+  displayType: string,
   end: number,
   status: SeriesStatus,
   reason?: string
@@ -409,6 +416,7 @@ function tileSeries(
   return {
     dashboard,
     tile,
+    displayType,
     status,
     ...(reason !== undefined ? { reason } : {}),
     startTime: end - TILE_RANGE,

@@ -7,7 +7,8 @@
 import { z } from 'zod'
 import { once } from '../manifest/once.js'
 
-export const PREVIEW_VERSION = 1
+/** 2: whole time axes, every display type, groups, aligned alert windows (issue 40). */
+export const PREVIEW_VERSION = 2
 
 /**
  * The preview's schemas, built with the plan file's on first use (plan/types.ts). One long expression on purpose:
@@ -56,8 +57,43 @@ export const previewSchemas = once('preview schemas', () => {
    */
   const SeriesStatus = z.enum(['ok', 'empty', 'error', 'unsupported', 'managed'])
 
-  /** [bucket start (ms since the epoch), value (null where the server gave none)]. */
+  /**
+   * The whole time axis a chart covers: bucket i starts at `start + i * step` (ms since the epoch), `count`
+   * buckets, aligned as the server aligns them. Every list of values below has one entry per bucket, so a
+   * bucket without rows is there, at its time.
+   */
+  const Axis = z.object({ start: z.number(), step: z.number(), count: z.number() })
+
+  /**
+   * A bucket's value: a number, or null where the server returned no row for it. `fill` says how a null is
+   * shown: `zero` (the tile fills nulls with 0, as the UI does by default) or `gap` (the tile does not).
+   */
+  const BucketValue = z.number().nullable()
+
+  /** TEMPORARY (issue 40, until the collector and the renderers both read the fields above): version 1's points. */
   const SeriesPointTuple = z.tuple([z.number(), z.number().nullable()])
+
+  /**
+   * One line of a chart: a group's values along the axis. `name` is the group's value as the data holds it,
+   * after `preview-values` (masked, or absent under `hide`); ungrouped, absent.
+   */
+  const Line = z.object({
+    name: z.string().optional(),
+    values: z.array(BucketValue),
+    /** The group's total over the range (what it is ranked by): for a count or a sum, the sum of its buckets. */
+    total: z.number().nullable()
+  })
+
+  /** A table tile's top rows over the range: one column per group-by field, then one per series. */
+  const Table = z.object({
+    columns: z.array(z.string()),
+    rows: z.array(z.array(z.union([z.string(), z.number(), z.null()]))),
+    /** Rows not shown. */
+    more: z.number()
+  })
+
+  /** A pie or bar tile's parts over the range, largest first. */
+  const Bar = z.object({ name: z.string().optional(), value: z.number().nullable() })
 
   const TileSeries = z.object({
     dashboard: z.string(),
@@ -65,13 +101,30 @@ export const previewSchemas = once('preview schemas', () => {
     status: SeriesStatus,
     /** Why not `ok`: the server's message, or what the preview cannot run. */
     reason: z.string().optional(),
-    /** The range queried and its bucket size. */
+    /** How the tile draws: line, stacked_bar, number, table, pie, bar, search, markdown, heatmap, ... */
+    displayType: z.string(),
+    /** The range queried and its bucket size (the server's granularity, e.g. `30m`). */
     startTime: z.number(),
     endTime: z.number(),
     granularity: z.string(),
-    /** The first series' values by bucket, of one group when grouped. */
+    axis: Axis.optional(),
+    fill: z.enum(['zero', 'gap']).optional(),
+    /** The first series' aggregate function (`count`, `avg`, ...): whether groups may be summed. */
+    aggFn: z.string().optional(),
+    /** line / stacked_bar: up to 5 groups, largest total first (one line when ungrouped). */
+    lines: z.array(Line).optional(),
+    /** Groups beyond `lines`, counted; `other` is their sum, only for a count or a sum. */
+    moreGroups: z.number().optional(),
+    other: Line.optional(),
+    /** number: the value over the range, and over the range before it (null where there is none). */
+    value: z.number().nullable().optional(),
+    previous: z.number().nullable().optional(),
+    /** Said beside a number when it cannot be exact (e.g. a quantile over buckets). */
+    approximate: z.string().optional(),
+    table: Table.optional(),
+    bars: z.array(Bar).optional(),
+    /** TEMPORARY: version 1's fields, removed when issue 40's branches merge. */
     points: z.array(SeriesPointTuple),
-    /** Grouped queries: how many groups came back, and the one charted. */
     groups: z.number().optional(),
     group: z.string().optional(),
     /** The tile's number format (the manifest's, as the server takes it). */
@@ -88,18 +141,29 @@ export const previewSchemas = once('preview schemas', () => {
     endTime: z.number(),
     /** The alert's interval: one bucket per window. */
     granularity: z.string(),
-    points: z.array(SeriesPointTuple),
+    /** The windows replayed, aligned as the server's alert check aligns them. */
+    axis: Axis.optional(),
+    fill: z.enum(['zero', 'gap']).optional(),
+    /** Per window, the most alarming value of any group (null: no row). */
+    values: z.array(BucketValue).optional(),
     thresholdType: z.string(),
     threshold: z.number(),
     thresholdMax: z.number().optional(),
-    /** Windows that would have fired, of how many. */
+    numConsecutiveWindows: z.number().optional(),
+    /** Indexes into `values` of the windows where the alert would have fired. */
+    firing: z.array(z.number()).optional(),
+    /** Windows that would have fired, of how many: `fired` is `firing.length`. */
     fired: z.number().optional(),
     windows: z.number().optional(),
+    /** TEMPORARY: version 1's points, removed when issue 40's branches merge. */
+    points: z.array(SeriesPointTuple),
     numberFormat: z.record(z.string(), z.unknown()).optional()
   })
 
   const Preview = z.object({
     version: z.number(),
+    /** How data values were treated (`preview-values`): shown, masked where they look personal, or left out. */
+    values: z.enum(['show', 'mask', 'hide']).optional(),
     layouts: z.array(LayoutPreview),
     /** With check-queries: one entry per created or changed tile, and per created or changed alert. */
     tiles: z.array(TileSeries).optional(),
@@ -111,7 +175,10 @@ export const previewSchemas = once('preview schemas', () => {
     PreviewGrid,
     LayoutPreview,
     SeriesStatus,
-    SeriesPointTuple,
+    Axis,
+    Line,
+    Table,
+    Bar,
     TileSeries,
     AlertSeries,
     Preview
@@ -123,6 +190,10 @@ export type PreviewContainer = z.infer<PreviewSchemas['PreviewContainer']>
 export type PreviewGrid = z.infer<PreviewSchemas['PreviewGrid']>
 export type LayoutPreview = z.infer<PreviewSchemas['LayoutPreview']>
 export type SeriesStatus = z.infer<PreviewSchemas['SeriesStatus']>
+export type Axis = z.infer<PreviewSchemas['Axis']>
+export type Line = z.infer<PreviewSchemas['Line']>
+export type PreviewTable = z.infer<PreviewSchemas['Table']>
+export type Bar = z.infer<PreviewSchemas['Bar']>
 export type TileSeries = z.infer<PreviewSchemas['TileSeries']>
 export type AlertSeries = z.infer<PreviewSchemas['AlertSeries']>
 export type Preview = z.infer<PreviewSchemas['Preview']>

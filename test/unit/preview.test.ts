@@ -4,7 +4,7 @@ import { fitSegments } from '../../src/report/budget.js'
 import { formatNumber, mermaidChart, seriesVerdict, sparkline } from '../../src/report/preview/chart.js'
 import { layoutPicture, tileChanges } from '../../src/report/preview/grid.js'
 import { previewRuns } from '../../src/report/preview/markdown.js'
-import type { LayoutPreview } from '../../src/plan/preview.js'
+import { PREVIEW_VERSION, type LayoutPreview } from '../../src/plan/preview.js'
 import type { Plan } from '../../src/plan/types.js'
 
 const layout = (over: Partial<LayoutPreview> = {}): LayoutPreview => ({
@@ -133,7 +133,10 @@ describe('a week of buckets in a mermaid chart', () => {
 describe('the size budget', () => {
   it('shortens and cuts the previews before any resource', () => {
     const plan = {
-      preview: { version: 1, layouts: Array.from({ length: 50 }, (_, i) => layout({ name: `D${i}` })) }
+      preview: {
+        version: PREVIEW_VERSION,
+        layouts: Array.from({ length: 50 }, (_, i) => layout({ name: `D${i}` }))
+      }
     } as unknown as Plan
     const resource = { full: 'R'.repeat(100), short: 'r' }
     const segments = [
