@@ -1,6 +1,7 @@
 /**
- * The data behind `npm run screenshots`' chart scenario: a week of a made-up storefront's logs (field
- * `app: storefront`), added to the emulator's seed so its charts route has something worth picturing. Each
+ * The data behind `npm run screenshots`' chart scenario: a week of a made-up storefront's logs, in a source
+ * of their own ("Storefront logs") added to the emulator's seed, so its charts route has something worth
+ * picturing. Each
  * shape is there for a part of the preview to show (issue 40):
  * - `web` sleeps 01:00 to 06:00 UTC and `payments` runs in three half-hour batches a day: a whole time axis shows
  *   their empty buckets at their times, where a chart of only the buckets with rows would close them up;
@@ -11,14 +12,29 @@
  * Deterministic for a given `now` (mulberry32 with a fixed seed), on the hour boundaries of real UTC time.
  */
 import { createPrng } from '../emulator/prng.js'
-import type { SeedEvent } from '../emulator/types.js'
+import { loadDefaultSeed } from '../emulator/seed.js'
+import type { Seed, SeedEvent } from '../emulator/types.js'
 
 const MINUTE = 60_000
 const HOUR = 60 * MINUTE
 const SLOT = 30 * MINUTE
 const DAYS = 8
-/** The emulator's seed Logs source. */
-const LOGS = '65a1f0c2b3d4e5f6a7b8c901'
+/** The storefront's logs: a source of their own, so the demo's other tiles (on Logs) keep their own data. */
+export const STOREFRONT_SOURCE = '65a1f0c2b3d4e5f6a7b8c9a1'
+
+/** The emulator's seed with the storefront's source and its week of logs added. */
+export function storefrontSeed(now: number): Seed {
+  const seed = loadDefaultSeed()
+  const logs = seed.sources.find(s => s.name === 'Logs')!
+  seed.sources.push({
+    ...structuredClone(logs),
+    id: STOREFRONT_SOURCE,
+    name: 'Storefront logs',
+    from: { databaseName: 'default', tableName: 'storefront_logs' }
+  })
+  seed.events.push(...storefrontEvents(now))
+  return seed
+}
 
 /** Requests per half hour of a service from UTC time `h` (0 to 23.5). */
 const TRAFFIC: Record<string, (h: number) => number> = {
@@ -83,7 +99,7 @@ export function storefrontEvents(now: number): SeedEvent[] {
           // A few customers order most: a table's top rows are theirs.
           fields.user_email = CUSTOMERS[Math.floor(random() ** 2 * CUSTOMERS.length)]!
         }
-        events.push({ minutesAgo: (now - at) / MINUTE, sourceId: LOGS, fields })
+        events.push({ minutesAgo: (now - at) / MINUTE, sourceId: STOREFRONT_SOURCE, fields })
       }
     }
   }

@@ -35,7 +35,8 @@ export const FONT_FACES = `
 const PROBES = [
   { css: SANS, text: 'Plan for stack shop', font: 'Noto Sans', packageName: 'fonts-noto-core' },
   { css: SANS, text: '🔔🖼️📐⚠️✏️ℹ️❌✅🗑️', font: 'Noto Color Emoji', packageName: 'fonts-noto-color-emoji' },
-  { css: MONO, text: '▁▂▃▄▅▆▇█', font: 'DejaVu Sans Mono', packageName: 'fonts-dejavu-core' },
+  // The sparkline's eight heights, and the eighths a bar ends in (pie and bar tiles).
+  { css: MONO, text: '▁▂▃▄▅▆▇█▉▊▋▌▍▎▏', font: 'DejaVu Sans Mono', packageName: 'fonts-dejavu-core' },
   { css: MONO, text: '┌─┐│└┘╔═╗║╚╝', font: 'DejaVu Sans Mono', packageName: 'fonts-dejavu-core' }
 ]
 

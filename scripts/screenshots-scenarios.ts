@@ -8,11 +8,10 @@
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { loadDefaultSeed } from '../emulator/seed.js'
 import { startEmulator } from '../emulator/index.js'
 import { BASE_SHA, pullRequestEvent, pushEvent, runAction, type ActionRun } from '../test/e2e/runner.js'
 import { startFakeGitHub } from '../test/fakes/github-api.js'
-import { storefrontEvents } from './screenshots-data.js'
+import { storefrontSeed } from './screenshots-data.js'
 
 export interface Shot {
   name: string
@@ -122,8 +121,7 @@ class Demo {
 /** Every scenario, in order; the servers and the working tree are gone when it returns. */
 export async function runScenarios(root: string): Promise<Shot[]> {
   // The emulator's seed, and a week of a storefront's logs for the charts (scenario 4).
-  const seed = loadDefaultSeed()
-  seed.events.push(...storefrontEvents(Date.now()))
+  const seed = storefrontSeed(Date.now())
   const emu = await startEmulator({ port: 0, seed, rateLimits: { selfHosted: false, managed: false } })
   const gh = await startFakeGitHub()
   const ws = mkdtempSync(path.join(tmpdir(), 'obsdeploy-screens-'))
@@ -292,7 +290,7 @@ tiles:
     h: 4
     config:
       displayType: line
-      source: Logs
+      source: Storefront logs
       select:
         - aggFn: count
           where: 'app:storefront'
@@ -304,7 +302,7 @@ tiles:
     h: 2
     config:
       displayType: number
-      source: Logs
+      source: Storefront logs
       select:
         - aggFn: count
           where: 'app:storefront AND event:order'
@@ -315,7 +313,7 @@ tiles:
     h: 2
     config:
       displayType: pie
-      source: Logs
+      source: Storefront logs
       select:
         - aggFn: count
           where: 'app:storefront AND level:error'
@@ -327,7 +325,7 @@ tiles:
     h: 4
     config:
       displayType: table
-      source: Logs
+      source: Storefront logs
       select:
         - aggFn: count
           where: 'app:storefront AND event:order'
@@ -343,7 +341,7 @@ tiles:
     h: 4
     series:
       - type: search
-        source: Logs
+        source: Storefront logs
         fields: [timestamp, service, message]
         where: 'app:storefront AND level:error'
 ---

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals'
 import type { Emulator } from '../../emulator/index.js'
-import { loadDefaultSeed } from '../../emulator/seed.js'
-import { storefrontEvents } from '../../scripts/screenshots-data.js'
+import { STOREFRONT_SOURCE, storefrontEvents, storefrontSeed } from '../../scripts/screenshots-data.js'
 import { call, LOGS, start } from './helpers.js'
 
 // The storefront week behind `npm run screenshots`' chart scenario, read through the emulator's charts route
@@ -13,9 +12,7 @@ let now: number
 
 beforeAll(async () => {
   now = Date.now()
-  const seed = loadDefaultSeed()
-  seed.events.push(...storefrontEvents(now))
-  emulator = await start({ seed })
+  emulator = await start({ seed: storefrontSeed(now) })
 })
 
 afterAll(async () => {
@@ -28,13 +25,19 @@ interface Row {
   'series_0.data': number | string
 }
 
-async function series(where: string, groupBy: string[], hours: number, granularity: string): Promise<Row[]> {
+async function series(
+  where: string,
+  groupBy: string[],
+  hours: number,
+  granularity: string,
+  sourceId = STOREFRONT_SOURCE
+): Promise<Row[]> {
   const answer = await call(emulator, 'POST', '/api/v2/charts/series', {
     body: {
       startTime: now - hours * HOUR,
       endTime: now,
       granularity,
-      series: [{ sourceId: LOGS, aggFn: 'count', where, groupBy }]
+      series: [{ sourceId, aggFn: 'count', where, groupBy }]
     }
   })
   expect(answer.status).toBe(200)
@@ -55,6 +58,11 @@ const total = (rows: Row[]) => rows.reduce((sum, row) => sum + Number(row['serie
 describe('the screenshots’ storefront week', () => {
   test('is the same week for the same moment', () => {
     expect(storefrontEvents(now)).toEqual(storefrontEvents(now))
+  })
+
+  test('is in a source of its own: the demo’s tiles on Logs see only the seed’s three services', async () => {
+    const groups = byGroup(await series('level:error', ['service'], 7 * 24, '1h', LOGS))
+    expect([...groups.keys()].sort()).toEqual(['cart', 'checkout', 'search'])
   })
 
   test('a line by service has 7 groups; web sleeps 5 hours a night and payments runs in 3 half hours', async () => {
