@@ -7,174 +7,29 @@
  * The preview's mermaid charts are drawn as GitHub draws them: by the `mermaid` package, in the page, from each
  * `mermaid` code block (the sparkline beside each is what every other client shows).
  *
- * Needs `apt-get install -y chromium` (Debian's build, at /usr/bin/chromium; override with CHROMIUM).
+ * Scenario 4 is the preview with each kind of chart (a grouped line, a number, a table, a pie, a search tile
+ * and an alert's replay) over a week of made-up storefront logs (screenshots-data.ts). It pictures what the
+ * built action renders, whichever renderer that is: re-run the script after a change to the preview.
+ *
+ * Needs Debian's Chromium and the fonts GitHub's font stacks fall back to on Linux (screenshots-fonts.ts):
+ * `apt-get install -y chromium fonts-dejavu-core fonts-noto-core fonts-noto-color-emoji` (Chromium at
+ * /usr/bin/chromium; override with CHROMIUM). Without an emoji font, or with a monospace font that lacks the
+ * sparkline's blocks, the pictures show boxes where GitHub shows glyphs: the script checks first and stops,
+ * naming the packages, and stops again if any character of a report has no font.
  */
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { chromium, type Page } from 'playwright-core'
-import { startEmulator } from '../emulator/index.js'
-import { pullRequestEvent, pushEvent, runAction, type ActionRun } from '../test/e2e/runner.js'
-import { startFakeGitHub } from '../test/fakes/github-api.js'
 import { renderGfm } from '../test/support/gfm.js'
+import { checkFonts, FONT_FACES, missingGlyphs, PACKAGES, SANS } from './screenshots-fonts.js'
+import { runScenarios, type Shot } from './screenshots-scenarios.js'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const images = path.join(root, 'docs', 'images')
 const scratch = path.join(root, '.obsdeploy', 'screenshots')
 const WIDTH = 900
-
-const emu = await startEmulator({ port: 0, rateLimits: { selfHosted: false, managed: false } })
-const gh = await startFakeGitHub()
-const ws = mkdtempSync(path.join(tmpdir(), 'obsdeploy-screens-'))
-const runs: ActionRun[] = []
-
-/** The built action, as the runner runs it: a PR plan comments, a push applies. */
-async function action(
-  eventName: 'pull_request' | 'push',
-  event: object,
-  inputs: Record<string, string>
-): Promise<ActionRun> {
-  const managed = inputs.mode === 'managed'
-  const run = await runAction({
-    cwd: ws,
-    eventName,
-    event,
-    inputs: {
-      command: 'plan',
-      'api-url': emu.url,
-      'github-token': 'ghs_screenshots',
-      'ui-url': 'https://hyperdx.example.com',
-      stack: 'shop',
-      ...(managed
-        ? {
-            'key-id': emu.credentials.keyId,
-            'key-secret': emu.credentials.keySecret,
-            'organization-id': emu.credentials.organizationId,
-            'service-id': emu.credentials.serviceId
-          }
-        : { 'api-key': emu.credentials.apiKey }),
-      ...inputs
-    },
-    env: { GITHUB_API_URL: gh.url, GITHUB_RUN_ATTEMPT: '1' }
-  })
-  runs.push(run)
-  if (run.exitCode === null) throw new Error(`the action did not finish: ${run.stderr}`)
-  return run
-}
-
-const write = (file: string, text: string) => {
-  const target = path.join(ws, file)
-  mkdirSync(path.dirname(target), { recursive: true })
-  writeFileSync(target, text)
-}
-const read = (file: string) => readFileSync(path.join(ws, file), 'utf8')
-const commentOf = (pr: number): string => {
-  const all = gh.comments(pr)
-  if (all.length === 0) throw new Error(`no comment on pull request #${pr}`)
-  return all[all.length - 1]!.body
-}
-
-const shots: Array<{ name: string; title: string; markdown: string; open?: boolean }> = []
-try {
-  cpSync(path.join(root, 'examples', 'observability'), path.join(ws, 'observability'), { recursive: true })
-
-  // 1. A first pull request: everything is new.
-  await action('pull_request', pullRequestEvent(12), {})
-  shots.push({
-    name: 'pr-comment-create',
-    title: 'Pull request comment: a plan that only creates',
-    markdown: commentOf(12)
-  })
-
-  // 2. It is merged: the apply's job summary, with links to the new dashboards.
-  const applied = await action('push', pushEvent('refs/heads/main'), { command: 'apply' })
-  shots.push({ name: 'job-summary-apply', title: 'Job summary: the apply', markdown: applied.summary })
-
-  // 3. A pull request that only moves and adds tiles, with check-queries: the preview.
-  const original = read('observability/checkout.yaml')
-  write(
-    'observability/checkout.yaml',
-    original
-      .replace(/\n {4}x: 0\n {4}y: 0\n {4}w: 6\n/, '\n    x: 12\n    y: 0\n    w: 12\n')
-      .replace('threshold: 10', 'threshold: 3')
-  )
-  await action('pull_request', pullRequestEvent(16), { 'check-queries': 'true' })
-  shots.push({
-    name: 'pr-comment-preview',
-    title: 'Pull request comment: the layout and data preview, opened',
-    markdown: commentOf(16),
-    open: true
-  })
-  write('observability/checkout.yaml', original)
-
-  // 4. A pull request that deletes a dashboard (prune), removes and renames tiles, and moves an alert.
-  rmSync(path.join(ws, 'observability', 'platform.yaml'))
-  write(
-    'observability/checkout.yaml',
-    read('observability/checkout.yaml')
-      .replace(
-        "where: 'level:error'\n        groupBy: [service]",
-        "where: 'level:error OR level:fatal'\n        groupBy: [service]"
-      )
-      .replace(/ {2}- name: Errors by service[\s\S]*?orderBy: count DESC\n/, '')
-      .replace('- name: Requests\n', '- name: Request rate\n')
-      .replace('tile: Requests', 'tile: Request rate')
-      .replace('threshold: 10', 'threshold: 25')
-  )
-
-  await action('pull_request', pullRequestEvent(13), { prune: 'true' })
-  shots.push({
-    name: 'pr-comment-destroy',
-    title: 'Pull request comment: a plan that deletes',
-    markdown: commentOf(13)
-  })
-  shots.push({
-    name: 'pr-comment-destroy-open',
-    title: 'The same comment with its sections opened',
-    markdown: commentOf(13),
-    open: true
-  })
-
-  // 5. Validation failures: the demo's broken manifest, and one mistake repeated in every tile.
-  rmSync(path.join(ws, 'observability'), { recursive: true })
-  cpSync(path.join(root, 'examples', 'broken'), path.join(ws, 'observability'), { recursive: true })
-  const tiles = Array.from(
-    { length: 8 },
-    (_, i) =>
-      `  - name: Latency ${i + 1}\n    x: 0\n    y: ${i * 2}\n    w: 6\n    h: 2\n    series:\n      - type: time\n        source: Logs\n        aggFn: p95\n        field: duration\n`
-  ).join('')
-  write('observability/latency.yaml', `kind: Dashboard\nname: Latency\ntiles:\n${tiles}`)
-  await action('pull_request', pullRequestEvent(14), { command: 'validate' })
-  shots.push({
-    name: 'pr-comment-validation',
-    title: 'Pull request comment: validation errors',
-    markdown: commentOf(14)
-  })
-
-  // 6. Managed mode: a service settings change that waits for a release, and removes allow-list entries.
-  rmSync(path.join(ws, 'observability'), { recursive: true })
-  cpSync(path.join(root, 'examples', 'managed'), path.join(ws, 'observability'), { recursive: true })
-  await action('pull_request', pullRequestEvent(15), { mode: 'managed' })
-  shots.push({
-    name: 'pr-comment-managed',
-    title: 'Pull request comment: service settings that wait for a release',
-    markdown: commentOf(15)
-  })
-
-  // 7. The release applies them: the job summary shows the managed fields only.
-  const released = await action('push', pushEvent('refs/tags/v1.0.0'), { command: 'apply', mode: 'managed' })
-  shots.push({
-    name: 'job-summary-release',
-    title: 'Job summary: service settings at a release',
-    markdown: released.summary
-  })
-} finally {
-  await Promise.all(runs.map(r => r.cleanup()))
-  await emu.close()
-  await gh.close()
-  rmSync(ws, { recursive: true, force: true })
-}
 
 /** Each `mermaid` code block as GitHub shows it: drawn by the mermaid package (a chart, in place of its source). */
 async function drawMermaid(page: Page): Promise<void> {
@@ -200,32 +55,46 @@ const css = readFileSync(
   'utf8'
 )
 const profile = mkdtempSync(path.join(tmpdir(), 'obsdeploy-chromium-'))
-// A fresh profile each time (playwright passes it as --user-data-dir).
-const browser = await chromium.launchPersistentContext(profile, {
-  executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
-  headless: true,
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync'
-  ],
-  viewport: { width: WIDTH, height: 600 },
-  deviceScaleFactor: 1
-})
+// A fresh profile each time (playwright passes it as --user-data-dir). Opened first: a missing font stops
+// the script before the demo runs, not after.
+const browser = await chromium
+  .launchPersistentContext(profile, {
+    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+    headless: true,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync'
+    ],
+    viewport: { width: WIDTH, height: 600 },
+    deviceScaleFactor: 1
+  })
+  .catch((error: unknown) => {
+    throw new Error(
+      `Chromium did not start (${error instanceof Error ? error.message.split('\n')[0] : String(error)}): apt-get install -y ${PACKAGES}, or set CHROMIUM`
+    )
+  })
 try {
+  const page = await browser.newPage()
+  await checkFonts(page)
+  const shots = await runScenarios(root)
   mkdirSync(images, { recursive: true })
   mkdirSync(scratch, { recursive: true })
-  const page = await browser.newPage()
   for (const shot of shots) {
     // The markdown beside, for a look at what was rendered (not committed).
     writeFileSync(path.join(scratch, `${shot.name}.md`), shot.markdown)
+    const missing = missingGlyphs(shot.markdown)
+    if (missing.length > 0)
+      throw new Error(
+        `${shot.name}: no installed font has ${missing.join(', ')}: the picture would show a box where a reader on GitHub sees a glyph. Install a font that has it (apt-cache search fonts-), then re-run.`
+      )
     const where = shot.name.startsWith('job-summary') ? 'summary' : 'comment'
-    await page.setContent(pageHtml(shot.markdown, where, shot.open ?? false, css), { waitUntil: 'load' })
+    await page.setContent(pageHtml(shot.markdown, where, shot.open, css), { waitUntil: 'load' })
     await drawMermaid(page)
     await page.screenshot({ path: path.join(images, `${shot.name}.png`), fullPage: true })
     console.log(`docs/images/${shot.name}.png: ${shot.title}`)
@@ -236,11 +105,18 @@ try {
 }
 
 /** A GitHub comment (or job summary) box around the rendered markdown, with what GitHub's renderer adds. */
-function pageHtml(markdown: string, where: 'comment' | 'summary', open: boolean, css: string): string {
+function pageHtml(markdown: string, where: 'comment' | 'summary', open: Shot['open'], css: string): string {
   let html = githubTouches(renderGfm(markdown.replace(/^<!--[^\n]*-->\n/, '')))
-  if (open) html = html.replace(/<details>/g, '<details open>')
+  if (open === true) html = html.replace(/<details>/g, '<details open>')
+  else if (open) {
+    // Only the sections after a heading: the pull request's preview, not the changes above it.
+    const at = html.search(new RegExp(`<h[1-6]>[^<]*${open.after}`))
+    if (at < 0) throw new Error(`no heading "${open.after}" to open the sections after`)
+    html = html.slice(0, at) + html.slice(at).replace(/<details>/g, '<details open>')
+  }
   return `<!doctype html><html><head><meta charset="utf-8"><style>${css}
-body { margin: 0; background: #fff; font-family: -apple-system, "Segoe UI", "Noto Sans", Helvetica, Arial, sans-serif; }
+${FONT_FACES}
+body { margin: 0; background: #fff; font-family: ${SANS}; }
 .box { margin: 16px; border: 1px solid #d1d9e0; border-radius: 6px; }
 .box-header { background: #f6f8fa; border-bottom: 1px solid #d1d9e0; padding: 8px 16px; font-size: 14px; color: #59636e; border-radius: 6px 6px 0 0; }
 .box-header b { color: #1f2328; }
