@@ -7,6 +7,8 @@
  *   name and tags). A read returns the stored value, else the derived one, else "Alert" and [].
  * - `runbookUrl`, standing in for any field a newer server adds and obsdeploy does not model: stored when sent,
  *   cleared by a write that omits it, returned when set.
+ * - Managed: the cloud takes and returns `channels` (clickhousectl issue 695, pull request 719; the published
+ *   OpenAPI does not declare it), as the self-hosted API does.
  * On 2.36 the request schema strips all three (zod strip mode), so the default profile never stores them.
  */
 import { bodyValidationError, isPlainObject } from './errors.js'

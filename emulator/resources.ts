@@ -208,7 +208,8 @@ const chartRoutes: Route = ({ method, body }, id, store, options) => {
 function alertForMode(a: StoredAlert, options: ResourceOptions, store: ResourceStore): JsonObject {
   const out =
     store.server === 'next' ? { ...externalAlert(a), ...nextExternalFields(a, store) } : externalAlert(a)
-  if (!options.alertChannels) delete out.channels
+  // The next cloud returns `channels` too (next-server.ts).
+  if (!options.alertChannels && store.server !== 'next') delete out.channels
   return out
 }
 

@@ -254,6 +254,7 @@ export class ResourceStore implements Omit<Store, UiStoreMethods> {
   alertContext() {
     return {
       mode: this.mode,
+      managedChannels: this.server === 'next',
       dashboards: this.dashboards,
       webhooks: this.webhooks,
       savedSearchIds: new Set(this.savedSearches.keys()),

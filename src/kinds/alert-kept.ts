@@ -7,7 +7,7 @@
  *   value, or the derived one when none is stored, and cannot tell the two apart. So the live value is sent
  *   back unless it equals what the server would derive now: then it is left out, the server derives it again,
  *   and it keeps following a rename of the dashboard, tile or saved search.
- * - any field this version of obsdeploy neither models nor knows to be read-only: sent back as read.
+ * - any field this version of obsdeploy does not know (not in returned-fields.ts ALERT_FIELDS): sent back as read.
  *
  * Managed mode: the cloud gateway refuses a key its request schema does not declare (managed-request.ts).
  * `displayName` and `tags` are sent where the cloud's reads return them (then the API behind the gateway knows
@@ -16,44 +16,7 @@
 import type { LiveAlert, LiveDashboard, LiveSavedSearch } from '../api/schemas.js'
 import { sameId } from '../api/schemas.js'
 import { LIMITS } from '../manifest/vocabulary.js'
-
-/** The fields the alert kind models: what the manifest sets, and what the request is built from. */
-const MODELED = new Set([
-  'name',
-  'message',
-  'note',
-  'threshold',
-  'thresholdMax',
-  'thresholdType',
-  'interval',
-  'source',
-  'channel',
-  'channels',
-  'dashboardId',
-  'tileId',
-  'savedSearchId',
-  'groupBy',
-  'numConsecutiveWindows',
-  'scheduleOffsetMinutes',
-  'scheduleStartAt',
-  'displayName',
-  'tags'
-])
-
-/** What the server sets and reports, and never takes in a write (externalApi.ts translateAlertDocumentToExternalAlert). */
-const READ_ONLY = new Set([
-  'id',
-  '_id',
-  'teamId',
-  'team',
-  'state',
-  'silenced',
-  'executionErrors',
-  'createdAt',
-  'updatedAt',
-  'createdBy',
-  'updatedBy'
-])
+import { ALERT_FIELDS } from './returned-fields.js'
 
 export interface KeptFields {
   /** Set in the UI or through the API (not derived): sent back where the manifest leaves them out. */
@@ -107,7 +70,8 @@ export function keptFields(
   if (manifest.tags === undefined && Array.isArray(tags) && !(derived && sameList(tags, derived.tags)))
     kept.tags = tags
   for (const [key, value] of Object.entries(live)) {
-    if (MODELED.has(key) || READ_ONLY.has(key) || value === undefined) continue
+    // Known: compared, or the server's own (returned-fields.ts says which, for every field a server returns).
+    if (Object.hasOwn(ALERT_FIELDS, key) || value === undefined) continue
     if (mode === 'managed') kept.lost.push(key)
     else kept.unknown[key] = value
   }

@@ -43,6 +43,8 @@ export interface DesiredAlert {
   savedSearch?: Resolved
   /** Whether this server reads and writes `displayName` and `tags` (an alert read returns them). */
   displayFields: boolean
+  /** Whether this server's alerts carry a `channels` list (managed: only then can an update send one). */
+  channelsField: boolean
   /** What an update or a replace carries from the live alert (alert-kept.ts): set by `refine`. */
   kept?: KeptFields
 }
@@ -87,6 +89,7 @@ export const alertKind: Kind<DesiredAlert, LiveAlert> = {
 
   desired(ctx) {
     const displayFields = ctx.live.Alert.some(a => a.displayName !== undefined || a.tags !== undefined)
+    const channelsField = ctx.live.Alert.some(a => Array.isArray(a.channels))
     return ctx.manifests.specs.Alert.map(located => {
       const { spec, doc } = located
       return new DesiredAt<DesiredAlert>(
@@ -97,7 +100,8 @@ export const alertKind: Kind<DesiredAlert, LiveAlert> = {
           located,
           channels: resolveChannels(located, ctx),
           savedSearch: isSavedSearch(spec) ? resolveSavedSearch(located, ctx) : undefined,
-          displayFields
+          displayFields,
+          channelsField
         },
         doc
       )
@@ -191,6 +195,7 @@ export const alertKind: Kind<DesiredAlert, LiveAlert> = {
   refine(pc, ctx) {
     refineTarget(pc, ctx)
     refineKept(pc, ctx)
+    refuseChannelList(pc, ctx)
   },
 
   operations(pc, octx) {
@@ -339,6 +344,26 @@ function refineKept(pc: PlannedChange<DesiredAlert, LiveAlert>, ctx: PlanContext
         desired.source
       )
     )
+}
+
+/**
+ * Managed: the published API takes one `channel`; the cloud takes a list where its reads return one
+ * (clickhousectl pull request 719). Several channels where no alert of the service returns `channels` would be cut
+ * to one: a plan error, never a silent cut.
+ */
+function refuseChannelList(pc: PlannedChange<DesiredAlert, LiveAlert>, ctx: PlanContext): void {
+  const { change, desired } = pc
+  if (ctx.settings.mode !== 'managed' || !desired || desired.value.channelsField) return
+  if (desired.value.channels.length < 2 || change.action === 'noop' || change.action === 'delete') return
+  const { doc } = desired.value.located
+  ctx.report(
+    diagnostic(
+      'plan',
+      'error',
+      `${desired.value.channels.length} channels: this service's alerts return no \`channels\` list, so the managed API takes one \`channel\` here and an update would keep only the first. Keep one channel, or apply it where the cloud returns \`channels\``,
+      { ...doc.locate(['channels']), field: 'channels' }
+    )
+  )
 }
 
 const dashboardIndexes = new WeakMap<PlanContext, Map<string, LiveDashboard>>()
@@ -530,8 +555,17 @@ function alertBody(
     body.scheduleOffsetMinutes = s.scheduleOffsetMinutes ?? 0
   const bound = bindPlaceholders(body, ctx.facts)
   // What the live alert holds that the manifest does not set goes back as read (alert-kept.ts).
+  // Managed: a list only where the cloud's reads show it takes one (refuseChannelList); `channel` mirrors its first.
+  const managedChannels =
+    mode === 'managed' && d.channelsField ? { channels: bound.channels ?? [bound.channel] } : {}
   return {
-    ...(mode === 'managed' ? managedAlertBody(bound) : bound),
+    ...(mode === 'managed'
+      ? {
+          ...managedAlertBody(bound),
+          channel: (bound.channels as unknown[] | undefined)?.[0] ?? bound.channel
+        }
+      : bound),
+    ...managedChannels,
     ...keptBody(d.kept),
     ...display
   }

@@ -91,7 +91,7 @@ export const Alert = z.strictObject({
   channels: channelList(AlertChannel)
     .optional()
     .describe(
-      `Self-hosted: up to ${RESOURCE_LIMITS.alertChannels} channels (the managed API takes one \`channel\`).`
+      `Up to ${RESOURCE_LIMITS.alertChannels} channels. Managed: several only where the cloud's alerts return \`channels\` (the published API takes one \`channel\`); otherwise a plan error.`
     ),
   displayName: text(LIMITS.alertDisplayName)
     .optional()

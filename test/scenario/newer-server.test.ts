@@ -144,3 +144,69 @@ describe('on HyperDX 2.36', () => {
 })
 
 const only = (emu: Emulator) => [...emu.selfHosted.alerts.values()][0]!
+
+const channels = (n: number) =>
+  `channels:\n${[
+    '  - { type: webhook, webhook: ops-pager }',
+    '  - { type: webhook, webhook: team-slack }',
+    '  - { type: email, emailRecipients: [oncall@example.com] }'
+  ]
+    .slice(0, n)
+    .join('\n')}\n`
+const managedAlert = (n: number) =>
+  dashboard('Checkout', timeTile('Errors', 0, 0)) +
+  `---
+kind: Alert
+name: Errors high
+dashboard: Checkout
+tile: Errors
+threshold: 10
+thresholdType: above
+interval: 5m
+${channels(n)}`
+const managed = { mode: 'managed' }
+const managedAlerts = (emu: Emulator) => [...emu.managed().alerts.values()]
+
+describe('managed alerts with several channels', () => {
+  describe('where the cloud returns `channels`', () => {
+    const { emu, ws } = useScenario({ emulator: { server: 'next' } })
+    it('an alert with three channels keeps three: planned, written, then no change', async () => {
+      ws.write({ 'a.yaml': managedAlert(1) })
+      const first = await obsdeploy(emu, ws, 'apply', managed)
+      expect(first.diagnostics.map(d => d.message)).toEqual([])
+      expect(first.exitCode).toBe(0)
+      ws.write({ 'a.yaml': managedAlert(3) })
+      const plan = await obsdeploy(emu, ws, 'plan', managed)
+      expect(errors(plan)).toEqual([])
+      expect(actions(plan)).toEqual(['update Alert/Errors high'])
+      const second = await obsdeploy(emu, ws, 'apply', managed)
+      expect(second.apply!.outcomes.filter(o => o.status !== 'applied')).toEqual([])
+      expect(second.exitCode).toBe(0)
+      const [a] = managedAlerts(emu)
+      expect(a!.channels).toHaveLength(3)
+      expect(a!.channels[2]).toEqual({ type: 'email', emailRecipients: ['oncall@example.com'] })
+      expect(a!.channel).toEqual(a!.channels[0])
+      expect(actions(await obsdeploy(emu, ws, 'plan', managed))).toEqual([])
+    })
+  })
+
+  describe('where it does not (the published API)', () => {
+    const { emu, ws } = useScenario()
+    it('several channels are a plan error naming the limit; one in a list is sent as `channel`', async () => {
+      ws.write({ 'a.yaml': managedAlert(1) })
+      expect((await obsdeploy(emu, ws, 'apply', managed)).exitCode).toBe(0)
+      expect(managedAlerts(emu)[0]!.channels).toHaveLength(1)
+      ws.write({ 'a.yaml': managedAlert(2) })
+      const plan = await obsdeploy(emu, ws, 'plan', managed)
+      expect(errors(plan)).toEqual([
+        expect.stringMatching(
+          /^2 channels: this service's alerts return no `channels` list, so the managed API takes one `channel`/
+        )
+      ])
+      expect(plan.diagnostics.find(d => d.severity === 'error')).toMatchObject({
+        field: 'channels',
+        line: 24
+      })
+    })
+  })
+})
