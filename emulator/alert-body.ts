@@ -5,6 +5,8 @@ import type { AlertChannel, JsonObject, StoredAlert, StoredDashboard, StoredWebh
 
 export interface AlertContext {
   mode: RuleMode
+  /** Managed: the `next` cloud takes `channels` (next-server.ts). */
+  managedChannels?: boolean
   dashboards: Map<string, StoredDashboard>
   webhooks: StoredWebhook[]
   savedSearchIds: ReadonlySet<string>
@@ -17,7 +19,7 @@ export interface AlertContext {
  * looked up after validation, as the server does: a bad body to an unknown id is a 400, not a 404.
  */
 export function buildAlert(body: unknown, context: AlertContext, existing?: () => StoredAlert): StoredAlert {
-  const parsed = parseAlertBody(body, context.mode)
+  const parsed = parseAlertBody(body, context.mode, context.managedChannels)
   if (!parsed.ok) throw bodyValidationError(parsed.issues)
   const problem = alertHandlerProblem(parsed.data, {
     dashboards: context.dashboards,

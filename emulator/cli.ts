@@ -1,4 +1,4 @@
-// npm run emulator -- --port N [--seed file] [--persist file] [--no-rate-limit] [--no-mcp] [--fault spec ...]
+// npm run emulator -- --port N [--seed file] [--persist file] [--no-rate-limit] [--no-mcp] [--server next] [--fault spec ...]
 // Starts the emulator, prints what to pass to obsdeploy and the credentials, and runs until SIGINT or SIGTERM.
 import { banner } from './banner.js'
 import { FAULT_HELP, parseFaultSpec } from './fault-spec.js'
@@ -6,13 +6,15 @@ import { readSeedFile } from './seed.js'
 import { startEmulator } from './server.js'
 import type { EmulatorOptions, FaultRule } from './types.js'
 
-const USAGE = `usage: npm run emulator -- [--port N] [--seed file] [--persist file] [--no-rate-limit] [--no-mcp] [--fault spec]...
+const USAGE = `usage: npm run emulator -- [--port N] [--seed file] [--persist file] [--no-rate-limit] [--no-mcp] [--server 2.36|next] [--fault spec]...
 
   --port N          listen on 127.0.0.1:N (default: a free port)
   --seed file       start from this seed (default: emulator/fixtures/seed.json)
   --persist file    keep the state in this file across restarts
   --no-rate-limit   no 429s from the limiters (FACTS.md: 100/min self-hosted, 10/10 s managed)
   --no-mcp          no MCP endpoint POST /mcp (clickstack_patch_dashboard): as a server before HyperDX 2.36
+  --server next     answer as a HyperDX newer than 2.36 (emulator/next-server.ts): alerts with displayName, tags
+                    and runbookUrl, each reset by a write that omits it (default: 2.36)
   ${FAULT_HELP.replace(/\n/g, '\n  ')}`
 
 function parseArgs(argv: string[]): EmulatorOptions & { faults: FaultRule[] } {
@@ -35,6 +37,12 @@ function parseArgs(argv: string[]): EmulatorOptions & { faults: FaultRule[] } {
       case '--seed':
         options.seed = readSeedFile(value())
         break
+      case '--server': {
+        const server = value()
+        if (server !== '2.36' && server !== 'next') throw new Error(`--server: 2.36 or next\n${USAGE}`)
+        options.server = server
+        break
+      }
       case '--persist':
         options.persistPath = value()
         break

@@ -85,7 +85,7 @@ export function handleManaged(
     }
     const [prefix, ...segments] = target.rest
     if (!prefixes.has(prefix as ManagedPrefix)) return noRoute()
-    const unknownKey = undeclaredBodyKey(call.method, segments, body.value)
+    const unknownKey = undeclaredBodyKey(call.method, segments, body.value, state.selfHosted.server)
     if (unknownKey !== undefined) return fail(400, `request body property can't be validated: ${unknownKey}`)
     const outcome = handleResource(
       { method: call.method, segments, query: call.query, body: body.value },

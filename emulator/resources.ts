@@ -4,6 +4,7 @@ import { dashboardOutput } from './dashboard-output.js'
 import { ApiError } from './errors.js'
 import { isObjectId } from './ids.js'
 import * as records from './records.js'
+import { nextExternalFields } from './next-server.js'
 import type { ResourceStore } from './store.js'
 import type { JsonObject, StoredAlert, StoredDashboard } from './types.js'
 
@@ -115,7 +116,7 @@ const dashboardRoutes: Route = ({ method, body }, id, store, options) => {
 
 const alertRoutes: Route = (request, id, store, options) => {
   const { method, body } = request
-  const out = (a: StoredAlert) => alertForMode(a, options)
+  const out = (a: StoredAlert) => alertForMode(a, options, store)
   if (id === undefined) {
     if (method === 'GET') return list([...store.alerts.values()].map(out), request, options)
     if (method === 'POST') return { data: out(store.createAlert(body)) }
@@ -204,9 +205,11 @@ const chartRoutes: Route = ({ method, body }, id, store, options) => {
 }
 
 /** translateAlertDocumentToExternalAlert; the managed response has no `channels`. */
-function alertForMode(a: StoredAlert, options: ResourceOptions): JsonObject {
-  const out = externalAlert(a)
-  if (!options.alertChannels) delete out.channels
+function alertForMode(a: StoredAlert, options: ResourceOptions, store: ResourceStore): JsonObject {
+  const out =
+    store.server === 'next' ? { ...externalAlert(a), ...nextExternalFields(a, store) } : externalAlert(a)
+  // The next cloud returns `channels` too (next-server.ts).
+  if (!options.alertChannels && store.server !== 'next') delete out.channels
   return out
 }
 

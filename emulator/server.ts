@@ -22,6 +22,7 @@ const STATUS_FAULTS = new Set(['429', '500', '502', '503'])
 /** Starts the loopback emulator of both API modes on 127.0.0.1. */
 export async function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
   const { state, persister } = openState(options)
+  state.setServer(options.server ?? '2.36')
   const host: Host = {
     state,
     faults: new Faults(createPrng(options.randomSeed ?? 1)),

@@ -2,7 +2,7 @@ import { SlidingWindowLimiter } from './rate-limit.js'
 import type { PersistedState } from './seed.js'
 import { TeamMembers } from './team-members.js'
 import { TeamStore } from './team-store.js'
-import type { Credentials, EmulatorOptions, RateLimit, Seed, ServiceRecord } from './types.js'
+import type { Credentials, EmulatorOptions, RateLimit, Seed, ServerProfile, ServiceRecord } from './types.js'
 import { UiSessions } from './ui-sessions.js'
 
 /** FACTS.md: self-hosted 100 requests a minute per key; managed 10 requests per 10 seconds per key. */
@@ -34,6 +34,8 @@ export class EmulatorState {
   readonly uiSessions = new UiSessions()
   selfHostedLimiter: SlidingWindowLimiter | null = null
   managedLimiter: SlidingWindowLimiter | null = null
+  /** Which server every store answers as (EmulatorOptions.server). */
+  #server: ServerProfile = '2.36'
   /** The time the limiters go by (EmulatorOptions.clock). */
   now: () => number = Date.now
 
@@ -65,6 +67,11 @@ export class EmulatorState {
     }
   }
 
+  setServer(server: ServerProfile): void {
+    this.#server = server
+    for (const store of [this.selfHosted, ...this.managedStores.values()]) store.server = server
+  }
+
   managedStore(serviceId: string): TeamStore {
     let store = this.managedStores.get(serviceId)
     if (store === undefined) {
@@ -85,6 +92,7 @@ export class EmulatorState {
         'managed',
         this.user
       )
+      store.server = this.#server
       this.managedStores.set(serviceId, store)
     }
     return store

@@ -3,11 +3,13 @@ import { checkDashboardBody, type DashboardDraft } from './dashboard-body.js'
 import { ApiError } from './errors.js'
 import { newObjectId } from './ids.js'
 import type { RuleMode } from './rules/index.js'
+import { nextAlertRecord, parseNextAlertFields } from './next-server.js'
 import * as records from './records.js'
 import { isAlertable, type TileDraft } from './tiles.js'
 import type {
   DashboardMeta,
   Seed,
+  ServerProfile,
   Store,
   StoredAlert,
   StoredConnection,
@@ -62,6 +64,8 @@ export class ResourceStore implements Omit<Store, UiStoreMethods> {
   readonly events: StoredEvent[]
   /** Each dashboard's timestamps and web UI users (types.ts DashboardMeta), by id. */
   readonly dashboardMeta = new Map<string, DashboardMeta>()
+  /** Which server this store answers as (EmulatorOptions.server): set for every store by EmulatorState. */
+  server: ServerProfile = '2.36'
 
   constructor(
     snapshot: StoreSnapshot,
@@ -202,7 +206,7 @@ export class ResourceStore implements Omit<Store, UiStoreMethods> {
   }
 
   createAlert(body: unknown): StoredAlert {
-    const alert = buildAlert(body, this.alertContext())
+    const alert = this.nextAlert(body, buildAlert(body, this.alertContext()))
     this.alerts.set(alert.id, alert)
     this.onChange()
     return alert
@@ -210,10 +214,18 @@ export class ResourceStore implements Omit<Store, UiStoreMethods> {
 
   /** PUT /alerts/{id} replaces the configuration; the body is checked before the id is looked up (404). */
   updateAlert(id: string, body: unknown): StoredAlert {
-    const alert = buildAlert(body, this.alertContext(), () => this.getAlert(id))
+    const alert = this.nextAlert(
+      body,
+      buildAlert(body, this.alertContext(), () => this.getAlert(id))
+    )
     this.alerts.set(id, alert)
     this.onChange()
     return alert
+  }
+
+  /** The `next` server's alert fields (next-server.ts); 2.36 never stores them. */
+  private nextAlert(body: unknown, alert: StoredAlert): StoredAlert {
+    return this.server === 'next' ? nextAlertRecord(alert, parseNextAlertFields(body), this) : alert
   }
 
   /** FACTS.md: alert delete of an unknown id is a 404 `{message}`. */
@@ -242,6 +254,7 @@ export class ResourceStore implements Omit<Store, UiStoreMethods> {
   alertContext() {
     return {
       mode: this.mode,
+      managedChannels: this.server === 'next',
       dashboards: this.dashboards,
       webhooks: this.webhooks,
       savedSearchIds: new Set(this.savedSearches.keys()),

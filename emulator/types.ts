@@ -38,7 +38,15 @@ export interface EmulatorOptions {
    * unknown path (404), as on an older server, and a client that asks falls back to the v2 PUT.
    */
   mcp?: boolean
+  /**
+   * Which server to be: HyperDX 2.36 (the default), or `next`, a newer one as its pull requests describe it
+   * (emulator/next-server.ts): alerts with `displayName` and `tags` (3063/3065/3067) and a field obsdeploy does
+   * not model (`runbookUrl`), each reset by a write that omits it.
+   */
+  server?: ServerProfile
 }
+
+export type ServerProfile = '2.36' | 'next'
 
 export type FaultKind =
   '429' | '500' | '502' | '503' | 'reset' | 'delay' | 'gather' | 'commit-drop' | 'commit-late'
@@ -205,6 +213,10 @@ export interface StoredAlert {
   createdAt: string
   updatedAt: string
   teamId: string
+  /** The `next` server only (next-server.ts): absent on 2.36, where a write never sets them. */
+  displayName?: string | null
+  tags?: string[] | null
+  runbookUrl?: string | null
 }
 
 /** A data source record (self-hosted OpenAPI LogSource / TraceSource / MetricSource ...). */

@@ -26,7 +26,8 @@ import {
 
 type Json = Record<string, unknown>
 
-function build(mode: RuleMode) {
+/** `channels` in managed mode: the `next` cloud takes them (clickhousectl pull request 719), the published API does not. */
+function build(mode: RuleMode, managedChannels = false) {
   const { channel, channels } = channelSchemas(mode)
   const intervals = Object.keys(ALERT_INTERVAL_MINUTES) as Array<keyof typeof ALERT_INTERVAL_MINUTES>
   const optionalText = (max: number) => z.string().min(1).max(max).nullish()
@@ -34,7 +35,7 @@ function build(mode: RuleMode) {
   return z
     .object({
       channel: channel.optional(),
-      ...(mode === 'managed' ? {} : { channels: channels.optional() }),
+      ...(mode === 'managed' && !managedChannels ? {} : { channels: channels.optional() }),
       interval: oneOf(intervals),
       scheduleOffsetMinutes: z.number().int().min(0).max(1439).optional(),
       scheduleStartAt,
@@ -89,8 +90,9 @@ function channelSchemas(mode: RuleMode) {
           z.object({ type: z.literal('email'), emailRecipients: z.array(z.string()) })
         ])
       : webhookChannel
+  // Managed (next): the list takes the managed channels, as `channel` does.
   const channels = z
-    .array(webhookChannel)
+    .array(mode === 'managed' ? channel : webhookChannel)
     .min(1, 'At least one notification channel is required')
     .max(
       LIMITS.maxAlertChannels,
@@ -132,7 +134,7 @@ function checkThresholdRange(
     addIssue(ctx, 'thresholdMax must be greater than or equal to threshold', ['thresholdMax'])
 }
 
-const built = new Map<RuleMode, ReturnType<typeof build>>()
+const built = new Map<string, ReturnType<typeof build>>()
 
 export interface AlertBody extends Json {
   source: 'tile' | 'saved_search'
@@ -144,14 +146,15 @@ export interface AlertBody extends Json {
 }
 
 /** The body schema itself: the web UI's route answers its zod error as is (zod-express-middleware). */
-export function alertBodySchema(mode: RuleMode): ReturnType<typeof build> {
-  let schema = built.get(mode)
-  if (!schema) built.set(mode, (schema = build(mode)))
+export function alertBodySchema(mode: RuleMode, managedChannels = false): ReturnType<typeof build> {
+  const key = `${mode}${managedChannels ? '+channels' : ''}`
+  let schema = built.get(key)
+  if (!schema) built.set(key, (schema = build(mode, managedChannels)))
   return schema
 }
 
-export function parseAlertBody(body: unknown, mode: RuleMode): Parsed<AlertBody> {
-  return parseWith(alertBodySchema(mode), body) as Parsed<AlertBody>
+export function parseAlertBody(body: unknown, mode: RuleMode, managedChannels = false): Parsed<AlertBody> {
+  return parseWith(alertBodySchema(mode, managedChannels), body) as Parsed<AlertBody>
 }
 
 /** What validateAlertInput looks up. */

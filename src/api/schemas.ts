@@ -92,7 +92,10 @@ export const LiveAlert = z.looseObject({
   numConsecutiveWindows: nullish(z.number()),
   note: nullish(z.string()),
   scheduleOffsetMinutes: nullish(z.number()),
-  scheduleStartAt: nullish(z.string())
+  scheduleStartAt: nullish(z.string()),
+  // HyperDX after 2.36 (pull requests 3063/3065): the stored value, or the one derived when none is stored.
+  displayName: nullish(z.string()),
+  tags: nullish(z.array(z.string()))
 })
 export type LiveAlert = z.infer<typeof LiveAlert>
 

@@ -7,6 +7,7 @@ import type { Document } from 'yaml'
 import { sameId, type LiveAlert, type LiveDashboard, type LiveSavedSearch } from '../api/schemas.js'
 import { withComments, type Namer } from './exporting.js'
 import type { KindExport } from './kind.js'
+import { derivedDisplay } from './alert-kept.js'
 
 /** Export reads the alerts (the `alerts` list) to write them with their dashboards and saved searches. */
 export const alertExport: KindExport<LiveAlert> = { list: 'alerts', writes: undefined }
@@ -57,6 +58,12 @@ export function alertDocument(
   const channels = (a.channels ?? (a.channel ? [a.channel] : [])).map(c => exportChannel(c, namer, comments))
   if (channels.length === 1) value.channel = channels[0]
   else if (channels.length > 1) value.channels = channels
+  // As a plan compares them: written where they are not what the server would derive (alert-kept.ts).
+  const derived = 'search' in on ? derivedDisplay(a, [], [on.search]) : derivedDisplay(a, [on.dashboard], [])
+  if (typeof a.displayName === 'string' && a.displayName !== derived?.displayName)
+    value.displayName = a.displayName
+  if (Array.isArray(a.tags) && (!derived || JSON.stringify(a.tags) !== JSON.stringify(derived.tags)))
+    value.tags = a.tags
   if (a.message) value.message = a.message
   if (
     a.numConsecutiveWindows !== undefined &&

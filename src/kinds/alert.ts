@@ -29,6 +29,7 @@ import type {
   PlannedChange
 } from './kind.js'
 import { alertExport } from './alert-export.js'
+import { keptBody, keptFields, keptNote, type KeptFields } from './alert-kept.js'
 
 /** A channel as the request sends it, with its webhook resolved (an id or a placeholder). */
 type ChannelBody = Record<string, unknown>
@@ -40,6 +41,12 @@ export interface DesiredAlert {
   channels: Array<{ body: ChannelBody; webhook?: Resolved }>
   /** Saved-search alerts: the saved search, resolved. */
   savedSearch?: Resolved
+  /** Whether this server reads and writes `displayName` and `tags` (an alert read returns them). */
+  displayFields: boolean
+  /** Whether this server's alerts carry a `channels` list (managed: only then can an update send one). */
+  channelsField: boolean
+  /** What an update or a replace carries from the live alert (alert-kept.ts): set by `refine`. */
+  kept?: KeptFields
 }
 
 const alertDeletedToken = (liveId: string) => `alert-deleted:${liveId}`
@@ -81,6 +88,8 @@ export const alertKind: Kind<DesiredAlert, LiveAlert> = {
   live: { read: api => api.listAlerts() },
 
   desired(ctx) {
+    const displayFields = ctx.live.Alert.some(a => a.displayName !== undefined || a.tags !== undefined)
+    const channelsField = ctx.live.Alert.some(a => Array.isArray(a.channels))
     return ctx.manifests.specs.Alert.map(located => {
       const { spec, doc } = located
       return new DesiredAt<DesiredAlert>(
@@ -90,7 +99,9 @@ export const alertKind: Kind<DesiredAlert, LiveAlert> = {
           spec,
           located,
           channels: resolveChannels(located, ctx),
-          savedSearch: isSavedSearch(spec) ? resolveSavedSearch(located, ctx) : undefined
+          savedSearch: isSavedSearch(spec) ? resolveSavedSearch(located, ctx) : undefined,
+          displayFields,
+          channelsField
         },
         doc
       )
@@ -136,7 +147,10 @@ export const alertKind: Kind<DesiredAlert, LiveAlert> = {
       numConsecutiveWindows: s.numConsecutiveWindows,
       note: s.note,
       scheduleOffsetMinutes: s.scheduleOffsetMinutes,
-      scheduleStartAt: s.scheduleStartAt
+      scheduleStartAt: s.scheduleStartAt,
+      // Left out, the live ones stay (alert-kept.ts): they compare as the same.
+      displayName: s.displayName ?? live?.displayName,
+      tags: s.tags ?? live?.tags
     })
   },
 
@@ -169,7 +183,9 @@ export const alertKind: Kind<DesiredAlert, LiveAlert> = {
       numConsecutiveWindows: l.numConsecutiveWindows,
       note: l.note,
       scheduleOffsetMinutes: l.scheduleOffsetMinutes,
-      scheduleStartAt: l.scheduleStartAt
+      scheduleStartAt: l.scheduleStartAt,
+      displayName: l.displayName,
+      tags: l.tags
     })
   },
 
@@ -177,45 +193,9 @@ export const alertKind: Kind<DesiredAlert, LiveAlert> = {
   liveId: l => l.id,
 
   refine(pc, ctx) {
-    const { change, desired, live } = pc
-    if (!live) return
-    const goes = targetGoes(live, ctx)
-    if (!desired) {
-      if (goes) {
-        // Prune or not, the server deletes it with its tile, dashboard or saved search.
-        change.deferred = undefined
-        change.droppedByServer = true
-        change.notes.push(goes)
-      }
-      return
-    }
-    if (isSavedSearch(desired.value.spec)) {
-      // A PUT may point it at another saved search; only the cascade of a deleted one forces a new alert.
-      if (goes) {
-        change.action = 'replace'
-        change.droppedByServer = true
-        change.notes.push(
-          `${goes}; it is created again on saved search "${desired.value.spec.savedSearch ?? desired.value.spec.savedSearchId}" (new alert id)`
-        )
-      }
-      reportStickyGroupBy(pc, ctx)
-      return
-    }
-    const s = tileTarget(desired.value.spec)
-    const target = ctx.dashboards.desired.get(s.dashboard)
-    const sameTile =
-      target?.liveId !== undefined &&
-      target.liveId === live.dashboardId &&
-      sameId(target.tileIds.get(s.tile), live.tileId)
-    if (goes || !sameTile) {
-      change.action = 'replace'
-      change.droppedByServer = goes !== undefined
-      change.notes.push(
-        goes
-          ? `the server deletes this alert when its current tile goes away; it is created again on tile "${tileText(desired.value.spec)}" (new alert id)`
-          : `it moves to tile "${tileText(desired.value.spec)}" of "${s.dashboard}": deleted and created again there (new alert id)`
-      )
-    }
+    refineTarget(pc, ctx)
+    refineKept(pc, ctx)
+    refuseChannelList(pc, ctx)
   },
 
   operations(pc, octx) {
@@ -282,6 +262,108 @@ export const alertKind: Kind<DesiredAlert, LiveAlert> = {
     const deletes = live && (change.action === 'delete' || change.action === 'replace') ? 1 : 0
     return { requests: deletes + (desired ? 1 : 0) }
   }
+}
+
+/** Whether the alert is replaced: its tile, dashboard or saved search goes, or it moves to another tile. */
+function refineTarget(pc: PlannedChange<DesiredAlert, LiveAlert>, ctx: PlanContext): void {
+  const { change, desired, live } = pc
+  if (!live) return
+  const goes = targetGoes(live, ctx)
+  if (!desired) {
+    if (goes) {
+      // Prune or not, the server deletes it with its tile, dashboard or saved search.
+      change.deferred = undefined
+      change.droppedByServer = true
+      change.notes.push(goes)
+    }
+    return
+  }
+  if (isSavedSearch(desired.value.spec)) {
+    // A PUT may point it at another saved search; only the cascade of a deleted one forces a new alert.
+    if (goes) {
+      change.action = 'replace'
+      change.droppedByServer = true
+      change.notes.push(
+        `${goes}; it is created again on saved search "${desired.value.spec.savedSearch ?? desired.value.spec.savedSearchId}" (new alert id)`
+      )
+    }
+    reportStickyGroupBy(pc, ctx)
+    return
+  }
+  const s = tileTarget(desired.value.spec)
+  const target = ctx.dashboards.desired.get(s.dashboard)
+  const sameTile =
+    target?.liveId !== undefined &&
+    target.liveId === live.dashboardId &&
+    sameId(target.tileIds.get(s.tile), live.tileId)
+  if (goes || !sameTile) {
+    change.action = 'replace'
+    change.droppedByServer = goes !== undefined
+    change.notes.push(
+      goes
+        ? `the server deletes this alert when its current tile goes away; it is created again on tile "${tileText(desired.value.spec)}" (new alert id)`
+        : `it moves to tile "${tileText(desired.value.spec)}" of "${s.dashboard}": deleted and created again there (new alert id)`
+    )
+  }
+}
+
+/**
+ * What an update or a replace carries from the live alert (alert-kept.ts), said on the change; and the manifest's
+ * displayName or tags where this server shows no sign of them.
+ */
+function refineKept(pc: PlannedChange<DesiredAlert, LiveAlert>, ctx: PlanContext): void {
+  const { change, desired, live } = pc
+  if (!desired) return
+  const s = desired.value.spec
+  if ((s.displayName !== undefined || s.tags !== undefined) && !desired.value.displayFields) {
+    const fields = [s.displayName !== undefined ? 'displayName' : '', s.tags !== undefined ? 'tags' : '']
+      .filter(Boolean)
+      .join(' and ')
+    ctx.report(
+      diagnostic(
+        'plan',
+        'warning',
+        ctx.settings.mode === 'managed'
+          ? `${fields}: not sent: no alert this server returns has them, and the managed API refuses a field it does not declare. They are sent once the cloud's alerts carry them`
+          : `${fields}: no alert this server returns has them (HyperDX 2.36 and earlier): it accepts and ignores them, so the plan shows them again until the server supports them`,
+        desired.source
+      )
+    )
+  }
+  if (!live || (change.action !== 'update' && change.action !== 'replace')) return
+  const kept = keptFields(live, s, ctx.live.Dashboard, ctx.live.SavedSearch ?? [], ctx.settings.mode)
+  desired.value.kept = kept
+  const note = keptNote(kept)
+  if (note) change.notes.push(`it ${note}`)
+  if (kept.lost.length > 0)
+    ctx.report(
+      diagnostic(
+        'plan',
+        'warning',
+        `this update resets ${kept.lost.map(k => `\`${k}\``).join(', ')}: fields of the live alert this version of obsdeploy does not know, which the managed API does not take`,
+        desired.source
+      )
+    )
+}
+
+/**
+ * Managed: the published API takes one `channel`; the cloud takes a list where its reads return one
+ * (clickhousectl pull request 719). Several channels where no alert of the service returns `channels` would be cut
+ * to one: a plan error, never a silent cut.
+ */
+function refuseChannelList(pc: PlannedChange<DesiredAlert, LiveAlert>, ctx: PlanContext): void {
+  const { change, desired } = pc
+  if (ctx.settings.mode !== 'managed' || !desired || desired.value.channelsField) return
+  if (desired.value.channels.length < 2 || change.action === 'noop' || change.action === 'delete') return
+  const { doc } = desired.value.located
+  ctx.report(
+    diagnostic(
+      'plan',
+      'error',
+      `${desired.value.channels.length} channels: this service's alerts return no \`channels\` list, so the managed API takes one \`channel\` here and an update would keep only the first. Keep one channel, or apply it where the cloud returns \`channels\``,
+      { ...doc.locate(['channels']), field: 'channels' }
+    )
+  )
 }
 
 const dashboardIndexes = new WeakMap<PlanContext, Map<string, LiveDashboard>>()
@@ -459,13 +541,34 @@ function alertBody(
     numConsecutiveWindows: s.numConsecutiveWindows,
     note: s.note
   }
+  // Managed: only where the cloud's reads show it knows them (the gateway refuses an undeclared key). An empty
+  // list of tags is sent: it clears them.
+  const display: Record<string, unknown> = {}
+  if (mode !== 'managed' || d.displayFields) {
+    if (s.displayName !== undefined) display.displayName = s.displayName
+    if (s.tags !== undefined) display.tags = s.tags
+  }
   // A PUT keeps the schedule it omits (controllers/alerts.ts makeAlert): clear what the manifest does not set.
   if (s.scheduleStartAt !== undefined || (live?.scheduleStartAt ?? null) !== null)
     body.scheduleStartAt = s.scheduleStartAt ?? null
   if (s.scheduleOffsetMinutes !== undefined || (live?.scheduleOffsetMinutes ?? 0) !== 0)
     body.scheduleOffsetMinutes = s.scheduleOffsetMinutes ?? 0
   const bound = bindPlaceholders(body, ctx.facts)
-  return mode === 'managed' ? managedAlertBody(bound) : bound
+  // What the live alert holds that the manifest does not set goes back as read (alert-kept.ts).
+  // Managed: a list only where the cloud's reads show it takes one (refuseChannelList); `channel` mirrors its first.
+  const managedChannels =
+    mode === 'managed' && d.channelsField ? { channels: bound.channels ?? [bound.channel] } : {}
+  return {
+    ...(mode === 'managed'
+      ? {
+          ...managedAlertBody(bound),
+          channel: (bound.channels as unknown[] | undefined)?.[0] ?? bound.channel
+        }
+      : bound),
+    ...managedChannels,
+    ...keptBody(d.kept),
+    ...display
+  }
 }
 
 /** Duplicate-safe: after a lost response, re-read the alerts and adopt ours if it was committed. */

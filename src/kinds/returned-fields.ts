@@ -119,7 +119,7 @@ export const ALERT_FIELDS: Readonly<Record<string, FieldRule>> = {
   source: compared,
   numConsecutiveWindows: compared,
   channel: compared,
-  // The managed request schema has no `channels` (a managed response has none either).
+  // The published managed request schema has no `channels`; sent where the cloud's reads return it (alert.ts).
   channels: compared,
   dashboardId: compared,
   tileId: compared,
@@ -127,6 +127,9 @@ export const ALERT_FIELDS: Readonly<Record<string, FieldRule>> = {
   groupBy: compared,
   scheduleOffsetMinutes: compared,
   scheduleStartAt: compared,
+  // HyperDX after 2.36 (pull requests 3063/3065): compared where the manifest sets them, else kept (alert-kept.ts).
+  displayName: compared,
+  tags: compared,
   state: untouched,
   silenced: untouched,
   executionErrors: untouched,

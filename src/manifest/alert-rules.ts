@@ -98,7 +98,8 @@ function checkAlertTarget(raw: Partial<Record<keyof AlertSpec, unknown>>, report
 
 /**
  * `channel` or `channels` (common-utils types.ts validateAlertChannelSelection); webhook channels name one
- * webhook; email and the webhook extras exist only in the managed API, which has no `channels`.
+ * webhook; email and the webhook extras exist only in the managed API. Managed `channels` pass here: whether the
+ * cloud takes a list shows only in its reads, so the plan decides (kinds/alert.ts).
  */
 function checkAlertChannels(
   raw: Partial<Record<keyof AlertSpec, unknown>>,
@@ -109,8 +110,6 @@ function checkAlertChannels(
     report(['channels'], 'use `channel` or `channels`, not both')
   else if (raw.channel === undefined && raw.channels === undefined)
     report(['channel'], 'is required (or `channels`, a list)', [])
-  if (mode === 'managed' && raw.channels !== undefined)
-    report(['channels'], 'the managed API has no `channels`: an alert has one `channel` there')
   const list: Array<[unknown, PathSegment[]]> = Array.isArray(raw.channels)
     ? raw.channels.map((c, i) => [c, ['channels', i]])
     : raw.channel !== undefined

@@ -91,7 +91,24 @@ export const Alert = z.strictObject({
   channels: channelList(AlertChannel)
     .optional()
     .describe(
-      `Self-hosted: up to ${RESOURCE_LIMITS.alertChannels} channels (the managed API takes one \`channel\`).`
+      `Up to ${RESOURCE_LIMITS.alertChannels} channels. Managed: several only where the cloud's alerts return \`channels\` (the published API takes one \`channel\`); otherwise a plan error.`
+    ),
+  displayName: text(LIMITS.alertDisplayName)
+    .optional()
+    .describe(
+      "HyperDX after 2.36: the alert's name in the UI and its notifications (1-512 characters). Left out, the one set in the UI stays, or the server derives it from the dashboard tile or saved search. A server that does not return it ignores it."
+    ),
+  tags: z
+    .array(
+      z
+        .string()
+        .min(1)
+        .max(LIMITS.tagLength, { error: `must be at most ${LIMITS.tagLength} characters` })
+    )
+    .max(LIMITS.tags, { error: `at most ${LIMITS.tags} tags` })
+    .optional()
+    .describe(
+      "HyperDX after 2.36: the alert's tags. Left out, the ones set in the UI stay, or the server uses the dashboard's or saved search's."
     ),
   message: text(LIMITS.alertMessage).optional().describe('The notification text (at most 4096 characters).'),
   numConsecutiveWindows: atLeast(1)

@@ -177,6 +177,8 @@ export const LIMITS = {
   tags: 50,
   tagLength: 32,
   alertName: 512,
+  /** HyperDX after 2.36 (pull request 3063): an alert's displayName; its tags are as a dashboard's. */
+  alertDisplayName: 512,
   alertMessage: 4096,
   serviceName: 50,
   groupBy: 10,

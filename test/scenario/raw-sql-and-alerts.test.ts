@@ -248,8 +248,7 @@ channels: [{ type: webhook, webhook: ops-pager }]
     expect(errors(validate)).toEqual([
       'the managed API has no connections: Connection manifests need self-hosted mode',
       "the managed API cannot list connections: name a raw-SQL tile's connection by `connectionId`",
-      'tile "T" is a table tile; alerts need a line, stacked_bar or number tile',
-      'the managed API has no `channels`: an alert has one `channel` there'
+      'tile "T" is a table tile; alerts need a line, stacked_bar or number tile'
     ])
   })
 

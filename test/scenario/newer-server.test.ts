@@ -1,0 +1,212 @@
+/**
+ * A server newer than 2.36 (the emulator's `next` profile, emulator/next-server.ts): an alert's `displayName`,
+ * `tags` and a field obsdeploy does not model survive an update that changes something else; the manifest can
+ * set them; and on 2.36 a manifest that sets them is warned about, not broken.
+ */
+import { describe, expect, it } from '@jest/globals'
+import { readdirSync, readFileSync, rmSync } from 'node:fs'
+import path from 'node:path'
+import type { Emulator } from '../../emulator/index.js'
+import { runCli } from '../support/cli.js'
+import { actions, alert, dashboard, errors, obsdeploy, timeTile, useScenario } from '../support/harness.js'
+
+const manifest = (threshold: number, extra = '') =>
+  dashboard('Checkout', timeTile('Errors', 0, 0), 'tags: [payments]\n') +
+  alert('Errors high', 'Checkout', 'Errors', threshold) +
+  extra
+
+/** An edit as the UI makes it: the alert read, changed, and written back whole through the API. */
+async function uiEdit(emu: Emulator, id: string, change: Record<string, unknown>): Promise<void> {
+  const at = `${emu.url}/api/v2/alerts/${id}`
+  const headers = { Authorization: `Bearer ${emu.credentials.apiKey}`, 'Content-Type': 'application/json' }
+  const read = (await (await fetch(at, { headers })).json()) as { data: Record<string, unknown> }
+  const { id: _id, teamId: _t, state: _s, createdAt: _c, updatedAt: _u, ...body } = read.data
+  const res = await fetch(at, { method: 'PUT', headers, body: JSON.stringify({ ...body, ...change }) })
+  expect(res.status).toBe(200)
+}
+
+describe('on a server newer than 2.36', () => {
+  const { emu, ws } = useScenario({ emulator: { server: 'next' } })
+  const only = () => [...emu.selfHosted.alerts.values()][0]!
+
+  it('an update keeps the displayName, tags and unknown field set in the UI, and says so in the plan', async () => {
+    ws.write({ 'a.yaml': manifest(10) })
+    expect((await obsdeploy(emu, ws, 'apply')).exitCode).toBe(0)
+    // The server derived them: "<dashboard> - <tile>" and the dashboard's tags.
+    expect(only()).toMatchObject({ displayName: 'Checkout - Errors', tags: ['payments', 'obsdeploy:shop'] })
+    await uiEdit(emu, only().id, {
+      displayName: 'Pager: checkout errors',
+      tags: ['oncall'],
+      runbookUrl: 'https://runbooks.example.com/checkout'
+    })
+    // Nothing in the manifest speaks of them: no change.
+    expect(actions(await obsdeploy(emu, ws, 'plan'))).toEqual([])
+
+    ws.write({ 'a.yaml': manifest(20) })
+    const plan = await obsdeploy(emu, ws, 'plan')
+    const change = plan.plan!.changes.find(c => c.kind === 'Alert')!
+    expect(change.action).toBe('update')
+    expect(change.fields.map(f => f.path)).toEqual(['threshold'])
+    expect(change.notes.join('\n')).toContain(
+      'keeps displayName "Pager: checkout errors" and tags ["oncall"], set outside the manifests'
+    )
+    expect(change.notes.join('\n')).toContain('carries `runbookUrl`')
+    expect((await obsdeploy(emu, ws, 'apply')).exitCode).toBe(0)
+    expect(only()).toMatchObject({
+      threshold: 20,
+      displayName: 'Pager: checkout errors',
+      tags: ['oncall'],
+      runbookUrl: 'https://runbooks.example.com/checkout'
+    })
+    expect(actions(await obsdeploy(emu, ws, 'plan'))).toEqual([])
+  })
+
+  it('an update leaves derived values out, so the server derives them again (they follow a rename)', async () => {
+    ws.write({ 'a.yaml': manifest(10) })
+    expect((await obsdeploy(emu, ws, 'apply')).exitCode).toBe(0)
+    ws.write({
+      'a.yaml': manifest(10)
+        .replace('name: "Checkout"', 'name: "Checkout v2"')
+        .replace('dashboard: "Checkout"', 'dashboard: "Checkout v2"')
+        .replace(/threshold: 10/, 'threshold: 11')
+    })
+    const plan = await obsdeploy(emu, ws, 'plan')
+    expect(errors(plan)).toEqual([])
+    expect(plan.plan!.changes.find(c => c.kind === 'Alert')!.notes.join('\n')).not.toContain(
+      'keeps displayName'
+    )
+    expect((await obsdeploy(emu, ws, 'apply')).exitCode).toBe(0)
+    expect(only().displayName).toBe('Checkout v2 - Errors')
+  })
+
+  it('export writes a displayName and tags set in the UI, not derived ones, and the export plans to no change', async () => {
+    ws.write({ 'a.yaml': manifest(10) + alert('Errors low', 'Checkout', 'Errors', 1) })
+    expect((await obsdeploy(emu, ws, 'apply')).exitCode).toBe(0)
+    const edited = [...emu.selfHosted.alerts.values()].find(a => a.name === 'Errors high')!
+    await uiEdit(emu, edited.id, { displayName: 'Pager: checkout errors', tags: ['oncall'] })
+    const dir = path.join(ws.dir, 'observability')
+    rmSync(path.join(dir, 'a.yaml'))
+    const exported = await runCli(emu, ws, [
+      'export',
+      '--out',
+      'observability',
+      '--api-url',
+      emu.url,
+      '--stack',
+      'shop'
+    ])
+    expect(exported.code).toBe(0)
+    const text = readdirSync(dir)
+      .map(f => readFileSync(path.join(dir, f), 'utf8'))
+      .join('\n')
+    expect(text).toContain('displayName: "Pager: checkout errors"')
+    expect(text).toMatch(/tags:\n\s+- oncall/)
+    // The other alert's are the derived ones: left out.
+    expect(text.match(/displayName/g)).toHaveLength(1)
+    expect(actions(await obsdeploy(emu, ws, 'plan'))).toEqual([])
+  })
+
+  it('the manifest sets them: planned, written, then no change', async () => {
+    ws.write({ 'a.yaml': manifest(10) })
+    expect((await obsdeploy(emu, ws, 'apply')).exitCode).toBe(0)
+    ws.write({ 'a.yaml': manifest(10, 'displayName: Checkout pager\ntags: [oncall, checkout]\n') })
+    const plan = await obsdeploy(emu, ws, 'plan')
+    expect(plan.plan!.changes.find(c => c.kind === 'Alert')!.fields.map(f => [f.path, f.after])).toEqual([
+      ['displayName', 'Checkout pager'],
+      ['tags[0]', 'oncall'],
+      ['tags[1]', 'checkout']
+    ])
+    expect((await obsdeploy(emu, ws, 'apply')).exitCode).toBe(0)
+    expect(only()).toMatchObject({ displayName: 'Checkout pager', tags: ['oncall', 'checkout'] })
+    expect(actions(await obsdeploy(emu, ws, 'plan'))).toEqual([])
+    // An empty list clears the tags: it is sent, not left out.
+    ws.write({ 'a.yaml': manifest(10, 'displayName: Checkout pager\ntags: []\n') })
+    expect((await obsdeploy(emu, ws, 'apply')).exitCode).toBe(0)
+    expect(only().tags).toEqual([])
+  })
+})
+
+describe('on HyperDX 2.36', () => {
+  const { emu, ws } = useScenario()
+
+  it('a manifest that sets displayName or tags gets a warning naming the server, and the apply still works', async () => {
+    ws.write({ 'a.yaml': manifest(10) })
+    expect((await obsdeploy(emu, ws, 'apply')).exitCode).toBe(0)
+    ws.write({ 'a.yaml': manifest(10, 'displayName: Checkout pager\n') })
+    const plan = await obsdeploy(emu, ws, 'plan')
+    expect(errors(plan)).toEqual([])
+    expect(plan.diagnostics.map(d => d.message).join('\n')).toMatch(
+      /displayName: no alert this server returns has them \(HyperDX 2\.36 and earlier\)/
+    )
+    expect((await obsdeploy(emu, ws, 'apply')).exitCode).toBe(0)
+    expect(only(emu)).not.toHaveProperty('displayName')
+  })
+})
+
+const only = (emu: Emulator) => [...emu.selfHosted.alerts.values()][0]!
+
+const channels = (n: number) =>
+  `channels:\n${[
+    '  - { type: webhook, webhook: ops-pager }',
+    '  - { type: webhook, webhook: team-slack }',
+    '  - { type: email, emailRecipients: [oncall@example.com] }'
+  ]
+    .slice(0, n)
+    .join('\n')}\n`
+const managedAlert = (n: number) =>
+  dashboard('Checkout', timeTile('Errors', 0, 0)) +
+  `---
+kind: Alert
+name: Errors high
+dashboard: Checkout
+tile: Errors
+threshold: 10
+thresholdType: above
+interval: 5m
+${channels(n)}`
+const managed = { mode: 'managed' }
+const managedAlerts = (emu: Emulator) => [...emu.managed().alerts.values()]
+
+describe('managed alerts with several channels', () => {
+  describe('where the cloud returns `channels`', () => {
+    const { emu, ws } = useScenario({ emulator: { server: 'next' } })
+    it('an alert with three channels keeps three: planned, written, then no change', async () => {
+      ws.write({ 'a.yaml': managedAlert(1) })
+      const first = await obsdeploy(emu, ws, 'apply', managed)
+      expect(first.diagnostics.map(d => d.message)).toEqual([])
+      expect(first.exitCode).toBe(0)
+      ws.write({ 'a.yaml': managedAlert(3) })
+      const plan = await obsdeploy(emu, ws, 'plan', managed)
+      expect(errors(plan)).toEqual([])
+      expect(actions(plan)).toEqual(['update Alert/Errors high'])
+      const second = await obsdeploy(emu, ws, 'apply', managed)
+      expect(second.apply!.outcomes.filter(o => o.status !== 'applied')).toEqual([])
+      expect(second.exitCode).toBe(0)
+      const [a] = managedAlerts(emu)
+      expect(a!.channels).toHaveLength(3)
+      expect(a!.channels[2]).toEqual({ type: 'email', emailRecipients: ['oncall@example.com'] })
+      expect(a!.channel).toEqual(a!.channels[0])
+      expect(actions(await obsdeploy(emu, ws, 'plan', managed))).toEqual([])
+    })
+  })
+
+  describe('where it does not (the published API)', () => {
+    const { emu, ws } = useScenario()
+    it('several channels are a plan error naming the limit; one in a list is sent as `channel`', async () => {
+      ws.write({ 'a.yaml': managedAlert(1) })
+      expect((await obsdeploy(emu, ws, 'apply', managed)).exitCode).toBe(0)
+      expect(managedAlerts(emu)[0]!.channels).toHaveLength(1)
+      ws.write({ 'a.yaml': managedAlert(2) })
+      const plan = await obsdeploy(emu, ws, 'plan', managed)
+      expect(errors(plan)).toEqual([
+        expect.stringMatching(
+          /^2 channels: this service's alerts return no `channels` list, so the managed API takes one `channel`/
+        )
+      ])
+      expect(plan.diagnostics.find(d => d.severity === 'error')).toMatchObject({
+        field: 'channels',
+        line: 24
+      })
+    })
+  })
+})
