@@ -105,3 +105,45 @@ export function eventPolicy(
       )
   }
 }
+
+/** What the event allows the live preview (`live-preview`): see livePreviewOf. */
+export interface LivePreviewOfEvent {
+  /** The pull request a plan writes copies of. */
+  pullRequest?: number
+  /** Why this event may write no copy. */
+  refused?: string
+  /** A pull request that closed: its copies are deleted, and nothing is planned. */
+  closed?: number
+}
+
+/**
+ * The live preview writes to the live server, the one exception to "a pull request never changes live resources":
+ * only on a `pull_request` of this repository. A fork's author must not write there (the head repository is
+ * someone else's), nor may `pull_request_target` (it runs the base's secrets beside the pull request's files).
+ * Other events write no copy; they sweep old ones.
+ */
+export function livePreviewOf(ctx: EventContext): LivePreviewOfEvent {
+  const pr = ctx.payload.pull_request as
+    | {
+        number?: unknown
+        head?: { repo?: { full_name?: unknown } | null }
+        base?: { repo?: { full_name?: unknown } }
+      }
+    | undefined
+  if (!pr || typeof pr.number !== 'number') return {}
+  const pullRequest = pr.number
+  if (ctx.eventName === 'pull_request' && ctx.payload.action === 'closed') return { closed: pullRequest }
+  if (ctx.eventName !== 'pull_request')
+    return {
+      pullRequest,
+      refused: `live-preview writes copies on pull_request events only, not on ${ctx.eventName}: no copy was written`
+    }
+  const head = pr.head?.repo?.full_name
+  const base = pr.base?.repo?.full_name
+  if (typeof head !== 'string' || head !== base)
+    return {
+      pullRequest,
+      refused: `live-preview is refused on a pull request from a fork (${typeof head === 'string' ? head : 'a deleted repository'}): its author must not write to the live server, so no copy was written`
+    }
+  return { pullRequest }
+}
