@@ -1,6 +1,7 @@
 /**
  * What each GitHub event may do. Pure: it reads the event name, ref and payload and decides; main.ts
- * acts on the decision. A pull request never changes live resources, and service settings move only at
+ * acts on the decision. A pull request never changes live resources (but for the opt-in live preview's copies:
+ * livePreviewOf), and service settings move only at
  * a release unless the user says otherwise.
  */
 import type { RunCommand, ServiceGate, ServiceUpdatePolicy } from '../config/types.js'
