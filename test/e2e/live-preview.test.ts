@@ -150,6 +150,8 @@ describe('live preview', () => {
       // No alerts: the stack's alert stays on the stack's dashboard.
       expect([...emu.selfHosted.alerts.values()].filter(a => a.dashboardId === c.id)).toEqual([])
     }
+    // The emulator holds tags to the real server's 32 characters (common-utils tagsSchema), so these fit there too.
+    expect(() => emu.selfHosted.createDashboard({ name: 'x', tags: ['x'.repeat(33)], tiles: [] })).toThrow()
     expect(JSON.stringify(copy.tiles)).toContain('service:checkout')
     // The raw SQL tile is a markdown placeholder that says why, in its place.
     const sql = payments.tiles.find(t => t.name === 'Slow queries')!
