@@ -79,7 +79,9 @@ export async function readLiveState(
  * stacks). The registry's and the apply's own lists look for the ownership tag, which a copy never has.
  */
 function setPreviewCopiesAside(state: LiveState): void {
-  if (!state.Dashboard.some(isPreviewCopy)) return
-  state.previewCopies = state.Dashboard.filter(isPreviewCopy)
-  state.Dashboard = state.Dashboard.filter(d => !isPreviewCopy(d))
+  // Absent when the read was of other kinds only.
+  const dashboards = state.Dashboard as LiveState['Dashboard'] | undefined
+  if (!dashboards?.some(isPreviewCopy)) return
+  state.previewCopies = dashboards.filter(isPreviewCopy)
+  state.Dashboard = dashboards.filter(d => !isPreviewCopy(d))
 }

@@ -62,6 +62,8 @@ function lines(
   if (section.notWritten !== undefined) out.push(text(`${section.notWritten}.`))
   for (const c of section.copies) out.push(copyLine(c, uiUrl, name, text))
   for (const s of section.swept) out.push(sweptLine(s, name, text))
+  if (out.length === 0 && section.pullRequest !== undefined)
+    out.push(text('No copy: the plan creates or changes no dashboard.'))
   return out
 }
 
@@ -81,8 +83,7 @@ function copyLine(
         `without its raw SQL ${c.sqlLeftOut.length === 1 ? 'tile' : 'tiles'} ${c.sqlLeftOut.map(t => `"${t}"`).join(', ')} (live-preview-sql: false)`
       )
     )
-  if (c.problem !== undefined) parts.push(text(`: ${c.problem}`))
-  return parts.join(' ')
+  return `${parts.join(' ')}${c.problem !== undefined ? text(`: ${c.problem}`) : ''}`
 }
 
 function sweptLine(s: SweptCopy, name: Name, text: (t: string) => string): string {

@@ -23,6 +23,7 @@ import { readLiveState } from '../../src/live/read.js'
 import { sweepCopies, sweepReason } from '../../src/live-preview/sweep.js'
 import { liveDigest } from '../../src/run/saved-plan.js'
 import { LIMITS } from '../../src/manifest/vocabulary.js'
+import { livePreviewMarkdown, livePreviewText } from '../../src/report/live-preview.js'
 
 const AT = new Date('2026-12-06T07:56:31Z')
 const DAY = 24 * 3600 * 1000
@@ -235,5 +236,63 @@ describe('what each event allows the live preview', () => {
       closed: 7
     })
     expect(livePreviewOf({ eventName: 'push', payload: {} })).toEqual({})
+  })
+})
+
+describe("the report's live preview section", () => {
+  const section = {
+    pullRequest: 7,
+    copies: [
+      {
+        dashboard: 'Pay<img src=x>',
+        name: '[PR #7] Pay<img src=x>',
+        id: 'abc123',
+        action: 'created' as const,
+        sqlLeftOut: ['Slow']
+      },
+      { dashboard: 'Old', name: '[PR #7] Old', id: 'def456', action: 'deleted' as const },
+      {
+        dashboard: 'Bad',
+        name: '[PR #7] Bad',
+        action: 'failed' as const,
+        problem: 'POST /api/v2/dashboards: 400 nope'
+      }
+    ],
+    swept: [{ name: '[PR #3] Gone', id: 'x1', pullRequest: 3, why: 'pull request #3 is closed' }],
+    requests: 4
+  }
+  const markdown = (s: Parameters<typeof livePreviewMarkdown>[0]) =>
+    livePreviewMarkdown(s, 'https://ui.example.com')
+      .map(run => [run.head, ...run.items, run.tail].join(''))
+      .join('')
+
+  it('links each copy written to the UI, names what was left out, deleted, failed and swept, and escapes every name', () => {
+    const text = markdown(section)
+    expect(text).toContain('(https://ui.example.com/dashboards/abc123)')
+    expect(text).not.toContain('<img')
+    expect(text).not.toContain('dashboards/def456')
+    expect(text).toContain('Slow')
+    expect(text).toContain('400 nope')
+    expect(text).toContain('pull request')
+    expect(text).toMatch(/4 requests to the live server/)
+    expect(livePreviewText(section, undefined)).toEqual([
+      'Live preview of pull request #7 (4 requests to the live server)',
+      '  created [PR #7] Pay<img src=x> without its raw SQL tile "Slow" (live-preview-sql: false)',
+      '  deleted [PR #7] Old (its dashboard is no longer changed by this pull request)',
+      '  failed [PR #7] Bad: POST /api/v2/dashboards: 400 nope',
+      '  swept [PR #3] Gone (pull request #3 is closed)'
+    ])
+  })
+
+  it('says why no copy was written, and that a plan without a dashboard change has none', () => {
+    const held = { pullRequest: 9, notWritten: 'the plan has errors', copies: [], swept: [], requests: 0 }
+    expect(livePreviewText(held, undefined)).toEqual([
+      'Live preview of pull request #9: no copy written (0 requests to the live server)',
+      '  the plan has errors.'
+    ])
+    expect(livePreviewText({ pullRequest: 9, copies: [], swept: [], requests: 0 }, undefined)[1]).toBe(
+      '  No copy: the plan creates or changes no dashboard.'
+    )
+    expect(livePreviewMarkdown(undefined, undefined)).toEqual([])
   })
 })
