@@ -4,7 +4,7 @@
  * handful of requests as 10 (the managed API allows 10 requests per 10 s).
  */
 import type { ObservabilityApi } from '../api/client.js'
-import { isPreviewCopy } from '../kinds/dashboard/preview-copy.js'
+import { setPreviewCopiesAside } from '../kinds/dashboard/preview-copy.js'
 import { KINDS, type AnyKind } from '../kinds/index.js'
 import type { LiveReadOptions, LiveState } from '../kinds/kind.js'
 
@@ -65,23 +65,12 @@ export async function readLiveState(
     if (values[i] !== undefined) lists[r.kind] = values[i]
   })
   const state = lists as unknown as LiveState
+  // Here, at the one place every stage's dashboards come from, so no stage can take a preview copy for a dashboard of
+  // the stack's (adopt, pair, prune, export, drift, the policies' view of other stacks).
   setPreviewCopiesAside(state)
   // A kind read only when asked, that the others' records show is needed after all (a registry lists some).
   for (const r of skipped) if (r.neededBy?.(state)) lists[r.kind] = await r.read(api, options)
   const canPatch = await patch
   if (canPatch !== undefined) state.dashboardPatch = canPatch
   return state
-}
-
-/**
- * The live preview's copies leave the dashboards here, at the one place every stage's dashboards come from, so no
- * stage can take one for a dashboard of the stack's (adopt, pair, prune, export, drift, the policies' view of other
- * stacks). The registry's and the apply's own lists look for the ownership tag, which a copy never has.
- */
-function setPreviewCopiesAside(state: LiveState): void {
-  // Absent when the read was of other kinds only.
-  const dashboards = state.Dashboard as LiveState['Dashboard'] | undefined
-  if (!dashboards?.some(isPreviewCopy)) return
-  state.previewCopies = dashboards.filter(isPreviewCopy)
-  state.Dashboard = dashboards.filter(d => !isPreviewCopy(d))
 }

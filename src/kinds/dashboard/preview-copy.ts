@@ -11,6 +11,7 @@
  */
 import { PREVIEW_TAG_PREFIXES } from '../../manifest/rules.js'
 import { LIMITS } from '../../manifest/vocabulary.js'
+import type { LiveState } from '../kind.js'
 import { stackTag } from '../ownership.js'
 
 type Body = Record<string, unknown>
@@ -18,6 +19,19 @@ type Body = Record<string, unknown>
 /** Whether a dashboard is a preview copy (of any stack): never a dashboard the stack owns, adopts or exports. */
 export const isPreviewCopy = (d: { tags: readonly string[] }): boolean =>
   d.tags.some(t => t.startsWith(PREVIEW_TAG_PREFIXES.stack))
+
+/**
+ * The live read's dashboards without the preview copies, which go to `previewCopies`: the live preview's stage reads
+ * them there, and no other stage sees one. The registry's and the apply's own lists look for the ownership tag, which
+ * a copy never has.
+ */
+export function setPreviewCopiesAside(state: LiveState): void {
+  // Absent when the read was of other kinds only.
+  const dashboards = state.Dashboard as LiveState['Dashboard'] | undefined
+  if (!dashboards?.some(isPreviewCopy)) return
+  state.previewCopies = dashboards.filter(isPreviewCopy)
+  state.Dashboard = dashboards.filter(d => !isPreviewCopy(d))
+}
 
 /** The tag that marks a stack's copies (shortened with a hash to fit the tag limit, as the ownership tag is). */
 export const previewStackTag = (stack: string): string => stackTag(PREVIEW_TAG_PREFIXES.stack, stack)
