@@ -22,6 +22,7 @@ import { renderMarkdown, renderStacksMarkdown, SUMMARY_LIMIT } from './report/ma
 import { reportOf, stacksReportOf } from './report/input.js'
 import { progressReporter } from './report/progress.js'
 import { renderStacksText, renderText } from './report/text.js'
+import { livePreviewText } from './report/live-preview.js'
 import { run } from './run/run.js'
 import type { RunResult } from './run/types.js'
 import { VERSION } from './version.js'
@@ -75,11 +76,58 @@ export async function cli(argv: readonly string[], io: CliIo): Promise<number> {
     })
   }
 
+  if (command === 'sweep-previews') return sweepPreviewsCommand(settings(command), values, io, log)
+
   const config = settings(command)
   if (!config) return 2
   const result = await runWithProgress(config, values, io, log)
   await printReport(config, result, values, io)
   return result.exitCode
+}
+
+/**
+ * `obsdeploy sweep-previews`: the stack's live preview copies deleted, those of `--pr N`, or else those last written
+ * more than `--live-preview-ttl` days ago (the CLI cannot ask GitHub which pull requests are closed; the action does).
+ */
+async function sweepPreviewsCommand(
+  config: Config<'sweep-previews'> | undefined,
+  values: OptionValues,
+  io: CliIo,
+  log: Logger
+): Promise<number> {
+  if (!config) return 2
+  const given = (values.pr as string[] | undefined) ?? []
+  const numbers = given.map(Number)
+  const bad = given.find((_, i) => !Number.isSafeInteger(numbers[i]) || numbers[i]! < 1)
+  if (bad !== undefined) {
+    io.stderr(
+      `obsdeploy sweep-previews: --pr must be a pull request number, got "${printable(bad)}"\n${shortUsage('sweep-previews')}\n`
+    )
+    return 2
+  }
+  const { sweepPreviews } = await import('./run/preview-sweep.js')
+  const swept = await sweepPreviews(config, { log }, numbers.length > 0 ? numbers : undefined)
+  for (const d of swept.diagnostics)
+    io.stderr(`obsdeploy sweep-previews: ${printable(formatDiagnostic(d))}\n`)
+  if (values.json)
+    io.stdout(
+      `${JSON.stringify({ exitCode: swept.exitCode, diagnostics: swept.diagnostics, stacks: swept.stacks }, null, 2)}\n`
+    )
+  else
+    for (const { stack, livePreview } of swept.stacks) {
+      const lines = livePreviewText(livePreview, config.uiUrl)
+      io.stdout(
+        `stack ${printable(stack)}: ${
+          lines.length > 1
+            ? lines
+                .slice(1)
+                .map(l => l.trim())
+                .join('\n  ')
+            : 'no preview copy to delete'
+        }\n`
+      )
+    }
+  return swept.exitCode
 }
 
 /** The command asked for, or the exit code once `--version`, `--help` or what is wrong with argv is printed. */

@@ -10,7 +10,7 @@ import { diagnostic, formatDiagnostic, hasErrors, type Diagnostic } from './diag
 import { errorWithStack } from './error-message.js'
 import { annotateChanges, annotateDiagnostics } from './github/annotations.js'
 import { defaultPlanPath, readRunnerContext, type RunnerContext } from './github/context.js'
-import { eventPolicy, labelsOfEvent, serviceGateFor } from './github/events.js'
+import { eventPolicy, labelsOfEvent, livePreviewOf, serviceGateFor } from './github/events.js'
 import { readActionInputs } from './github/inputs.js'
 import { printable, visible, type Logger } from './log.js'
 import type { ChangedFiles } from './config/stack-layout.js'
@@ -26,7 +26,13 @@ import { labelOf, stacksLabelOf, type Label } from './report/model.js'
 import { progressReporter } from './report/progress.js'
 import type { PullRequestLabels } from './policy/check.js'
 import { run } from './run/run.js'
-import { EMPTY_OUTPUTS, type RunDependencies, type RunOutputs, type RunResult } from './run/types.js'
+import {
+  EMPTY_OUTPUTS,
+  type LivePreviewEvent,
+  type RunDependencies,
+  type RunOutputs,
+  type RunResult
+} from './run/types.js'
 import type { Config, RunCommand } from './config/types.js'
 import { reviewIsLoud } from './plan/policy-review.js'
 import { parsePolicySource } from './github/policy-source-address.js'
@@ -73,6 +79,9 @@ async function runAction(outputs: Outputs): Promise<void> {
   if (await refusedByEvent(runner, config)) return
 
   const token = raw['github-token'] ?? ''
+  const preview = livePreviewOfRun(runner, config, token)
+  // A pull request that closed: its preview copies are deleted, and nothing is planned.
+  if (preview?.closed !== undefined) return deleteClosedCopies(runner, config, preview.closed, preview.event)
   // With stacks, a pull request plans the stacks it changes (unless `stack` names them).
   const changed =
     config.stacks && config.stacks.only.length === 0 && runner.event?.payload.pull_request
@@ -103,13 +112,66 @@ async function runAction(outputs: Outputs): Promise<void> {
       pacing: progress.pacing,
       changed,
       labels,
-      ...policies
+      ...policies,
+      ...(preview ? { livePreview: preview.event } : {})
     })
   } finally {
     progress.done()
   }
   outputs.run = result.outputs
   await publish(runner, config, result, token, outputs)
+}
+
+/**
+ * What the live preview may do on this event (`live-preview`), with GitHub asked whether a pull request is closed
+ * (the sweep deletes its copies); undefined when the input is off.
+ */
+function livePreviewOfRun(
+  runner: RunnerContext,
+  config: Config<RunCommand>,
+  token: string
+): { event: LivePreviewEvent; closed?: number } | undefined {
+  if (!config.livePreview.write || !runner.event) return undefined
+  const { closed, ...allowed } = livePreviewOf(runner.event)
+  const repository = runner.repository
+  const isClosed =
+    repository && token
+      ? async (pullRequest: number) => {
+          const { isPullRequestClosed } = await import('./github/pull-state.js')
+          return isPullRequestClosed({ token, ...repository, pullRequest })
+        }
+      : undefined
+  return {
+    event: { ...allowed, ...(isClosed ? { isClosed } : {}) },
+    ...(closed !== undefined ? { closed } : {})
+  }
+}
+
+/** A closed pull request: its preview copies deleted, said in the log and the job summary. */
+async function deleteClosedCopies(
+  runner: RunnerContext,
+  config: Config<RunCommand>,
+  pullRequest: number,
+  event: LivePreviewEvent
+): Promise<void> {
+  const { sweepPreviews } = await import('./run/preview-sweep.js')
+  const swept = await sweepPreviews(config, { log: actionLogger, livePreview: event }, [pullRequest])
+  const livePreview = {
+    pullRequest,
+    copies: [],
+    swept: swept.stacks.flatMap(s => s.livePreview.swept),
+    requests: swept.stacks.reduce((n, s) => n + s.livePreview.requests, 0)
+  }
+  const report = reportOf(config, { diagnostics: swept.diagnostics, livePreview }, reportContext(runner))
+  await writeSummary(options => renderMarkdown(report, options))
+  annotateDiagnostics(swept.diagnostics)
+  const failed = livePreview.swept.filter(s => s.problem !== undefined)
+  if (swept.exitCode !== 0)
+    core.setFailed(
+      failed.length > 0
+        ? `${failed.length} preview copy(ies) of pull request #${pullRequest} could not be deleted: ${printable(failed[0]!.problem!)}`
+        : failureReason(config, { exitCode: 1, diagnostics: swept.diagnostics, outputs: EMPTY_OUTPUTS })
+    )
 }
 
 /** What the event does not allow (a command it may not run) fails the run, with a summary that says why. */

@@ -94,6 +94,13 @@ export const CLI_FLAGS: readonly CliFlag[] = [
     description:
       'export: replace files in --out that export did not write or that were edited since (never a symbolic link)'
   },
+  {
+    name: 'pr',
+    value: 'N',
+    description:
+      'sweep-previews: delete the preview copies of pull request N (repeatable), whatever their age',
+    multiple: true
+  },
   { name: 'verbose', description: 'log requests and retries to stderr' },
   { name: 'no-color', description: 'no ANSI colours even on a terminal (also NO_COLOR or TERM=dumb)' },
   { name: 'help', short: 'h', description: 'this help; obsdeploy <command> --help for a command' },
@@ -187,6 +194,31 @@ export const COMMAND_HELP: Readonly<Record<Command, CommandHelp>> = {
     exitCodes: [
       [0, 'written'],
       [1, 'the API failed, or a file was kept: edited since export wrote it, or not written by export'],
+      USAGE_ERROR
+    ]
+  },
+  'sweep-previews': {
+    summary: "delete the stack's live preview copies older than --live-preview-ttl days, or of --pr N",
+    usage: 'obsdeploy sweep-previews --api-url URL [--pr N | --live-preview-ttl DAYS] [options]',
+    flags: [
+      ...API,
+      'stack',
+      'stacks',
+      'manifests',
+      'pr',
+      'live-preview-ttl',
+      'ui-url',
+      'json',
+      'verbose',
+      'no-color'
+    ],
+    example: [
+      'export OBSDEPLOY_API_KEY=...',
+      'obsdeploy sweep-previews --api-url https://hyperdx.example.com:8000 --stack shop --pr 7'
+    ],
+    exitCodes: [
+      [0, 'swept (or nothing to sweep)'],
+      [1, 'the API failed, or a copy could not be deleted'],
       USAGE_ERROR
     ]
   }

@@ -229,6 +229,29 @@ const DEFINED = [
     default: 'true',
     description:
       "plan and apply: send each dashboard the plan creates or updates to the server's validate route (a dry run, one request each) and report what it refuses at the manifest's line. A server without the route is a warning."
+  },
+  {
+    name: 'live-preview',
+    type: { kind: 'boolean' },
+    default: 'false',
+    actionOnly: true,
+    description:
+      "plan on a pull_request of this repository (never a fork's): write each dashboard the plan creates or changes to the server as a preview copy, `[PR #7] <name>`, tagged to the pull request (never the stack's tag) and without alerts, linked from the comment; the next push updates the same copies, and they are deleted when the pull request closes (add `closed` to the workflow's `pull_request` types). The one thing a pull request writes to the live server. No copy is written while the plan has an error."
+  },
+  {
+    name: 'live-preview-sql',
+    type: { kind: 'boolean' },
+    default: 'false',
+    actionOnly: true,
+    description:
+      "live-preview: keep raw SQL tiles in the copies. Off, each is a markdown tile that says why: a copy runs the pull request's SQL on the live connection before it is reviewed."
+  },
+  {
+    name: 'live-preview-ttl',
+    type: { kind: 'number', min: 0, max: 365 },
+    default: '7',
+    description:
+      "Days after its last write that a preview copy is deleted by any run of the stack (the action's, besides the copies of closed pull requests; the CLI's `sweep-previews`)."
   }
 ] as const satisfies readonly InputDefinition[]
 

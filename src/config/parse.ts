@@ -144,6 +144,11 @@ function parseSettings<C extends Command>(
     secretVars,
     checkQueries: get('check-queries'),
     serverValidation: get('server-validation'),
+    livePreview: {
+      write: get('live-preview'),
+      sql: get('live-preview-sql'),
+      ttlMs: get('live-preview-ttl') * 24 * 3600 * 1000
+    },
     commentOnPr: get('comment-on-pr'),
     labels: get('labels'),
     policySource: get('policy-source') || undefined

@@ -6,8 +6,8 @@
 /** What run() does, and what the action's `command` input accepts. */
 export const RUN_COMMANDS = ['validate', 'plan', 'apply', 'drift'] as const
 export type RunCommand = (typeof RUN_COMMANDS)[number]
-/** The CLI's commands: run()'s, and `export`, which the CLI handles on its own. */
-export const COMMANDS = [...RUN_COMMANDS, 'export'] as const
+/** The CLI's commands: run()'s, and `export` and `sweep-previews`, which the CLI handles on its own. */
+export const COMMANDS = [...RUN_COMMANDS, 'export', 'sweep-previews'] as const
 export type Command = (typeof COMMANDS)[number]
 
 export const MODES = ['self-hosted', 'managed'] as const
@@ -72,6 +72,11 @@ export interface Config<C extends Command = RunCommand> {
   checkQueries: boolean
   /** Dry-run each dashboard the plan writes on the server's validate route (live/server-validation.ts). */
   serverValidation: boolean
+  /**
+   * Preview copies of the dashboards a pull request changes (`live-preview`; live-preview/): whether to write them,
+   * with raw SQL tiles or not, and how old (ms since their last write) a copy may get before a run deletes it.
+   */
+  livePreview: { write: boolean; sql: boolean; ttlMs: number }
   commentOnPr: boolean
   /** Label the pull request by what the plan does (the action only). */
   labels: boolean

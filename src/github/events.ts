@@ -1,6 +1,7 @@
 /**
  * What each GitHub event may do. Pure: it reads the event name, ref and payload and decides; main.ts
- * acts on the decision. A pull request never changes live resources, and service settings move only at
+ * acts on the decision. A pull request never changes live resources (but for the opt-in live preview's copies:
+ * livePreviewOf), and service settings move only at
  * a release unless the user says otherwise.
  */
 import type { RunCommand, ServiceGate, ServiceUpdatePolicy } from '../config/types.js'
@@ -104,4 +105,46 @@ export function eventPolicy(
         `apply is not allowed on ${ctx.eventName} events; use push to the default branch, a tag, a published release, or workflow_dispatch.`
       )
   }
+}
+
+/** What the event allows the live preview (`live-preview`): see livePreviewOf. */
+export interface LivePreviewOfEvent {
+  /** The pull request a plan writes copies of. */
+  pullRequest?: number
+  /** Why this event may write no copy. */
+  refused?: string
+  /** A pull request that closed: its copies are deleted, and nothing is planned. */
+  closed?: number
+}
+
+/**
+ * The live preview writes to the live server, the one exception to "a pull request never changes live resources":
+ * only on a `pull_request` of this repository. A fork's author must not write there (the head repository is
+ * someone else's), nor may `pull_request_target` (it runs the base's secrets beside the pull request's files).
+ * Other events write no copy; they sweep old ones.
+ */
+export function livePreviewOf(ctx: EventContext): LivePreviewOfEvent {
+  const pr = ctx.payload.pull_request as
+    | {
+        number?: unknown
+        head?: { repo?: { full_name?: unknown } | null }
+        base?: { repo?: { full_name?: unknown } }
+      }
+    | undefined
+  if (!pr || typeof pr.number !== 'number') return {}
+  const pullRequest = pr.number
+  if (ctx.eventName === 'pull_request' && ctx.payload.action === 'closed') return { closed: pullRequest }
+  if (ctx.eventName !== 'pull_request')
+    return {
+      pullRequest,
+      refused: `live-preview writes copies on pull_request events only, not on ${ctx.eventName}: no copy was written`
+    }
+  const head = pr.head?.repo?.full_name
+  const base = pr.base?.repo?.full_name
+  if (typeof head !== 'string' || head !== base)
+    return {
+      pullRequest,
+      refused: `live-preview is refused on a pull request from a fork (${typeof head === 'string' ? head : 'a deleted repository'}): its author must not write to the live server, so no copy was written`
+    }
+  return { pullRequest }
 }

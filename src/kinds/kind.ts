@@ -58,6 +58,12 @@ export type LiveState = { [K in AlwaysListed]: LiveOf[K][] } & {
    * api/mcp.ts). Absent or false: every update is a PUT.
    */
   dashboardPatch?: boolean
+  /**
+   * The live preview's copies of every stack (kinds/dashboard/preview-copy.ts), set aside from the dashboards as
+   * they are read: no stage lists one as a dashboard, so none is adopted, pruned, exported or planned. Only the live
+   * preview's own stage reads them.
+   */
+  previewCopies?: LiveOf['Dashboard'][]
 }
 
 /** A kind's live records; undefined where its list is absent (the kind need not be known here). */

@@ -7,11 +7,16 @@ import { OWNERSHIP_TAG_PREFIX } from '../manifest/rules.js'
 import { LIMITS } from '../manifest/vocabulary.js'
 
 export function ownershipTag(stack: string): string {
-  const plain = `${OWNERSHIP_TAG_PREFIX}${stack}`
+  return stackTag(OWNERSHIP_TAG_PREFIX, stack)
+}
+
+/** `prefix` + the stack's name, shortened with a hash of it when the whole would pass the tag limit. */
+export function stackTag(prefix: string, stack: string): string {
+  const plain = `${prefix}${stack}`
   if (plain.length <= LIMITS.tagLength) return plain
   const hash = createHash('sha256').update(stack).digest('hex').slice(0, 8)
-  const room = LIMITS.tagLength - OWNERSHIP_TAG_PREFIX.length - hash.length - 1
-  return `${OWNERSHIP_TAG_PREFIX}${stack.slice(0, room)}~${hash}`
+  const room = LIMITS.tagLength - prefix.length - hash.length - 1
+  return `${prefix}${stack.slice(0, room)}~${hash}`
 }
 
 export const isOwnershipTag = (tag: string): boolean => tag.startsWith(OWNERSHIP_TAG_PREFIX)

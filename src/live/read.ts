@@ -4,6 +4,7 @@
  * handful of requests as 10 (the managed API allows 10 requests per 10 s).
  */
 import type { ObservabilityApi } from '../api/client.js'
+import { setPreviewCopiesAside } from '../kinds/dashboard/preview-copy.js'
 import { KINDS, type AnyKind } from '../kinds/index.js'
 import type { LiveReadOptions, LiveState } from '../kinds/kind.js'
 
@@ -64,6 +65,9 @@ export async function readLiveState(
     if (values[i] !== undefined) lists[r.kind] = values[i]
   })
   const state = lists as unknown as LiveState
+  // Here, at the one place every stage's dashboards come from, so no stage can take a preview copy for a dashboard of
+  // the stack's (adopt, pair, prune, export, drift, the policies' view of other stacks).
+  setPreviewCopiesAside(state)
   // A kind read only when asked, that the others' records show is needed after all (a registry lists some).
   for (const r of skipped) if (r.neededBy?.(state)) lists[r.kind] = await r.read(api, options)
   const canPatch = await patch

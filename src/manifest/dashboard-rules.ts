@@ -16,6 +16,16 @@ import type { ParsedDocument } from './yaml.js'
 export const OWNERSHIP_TAG_PREFIX = 'obsdeploy:'
 
 /**
+ * The prefixes of a live preview copy's tags (kinds/dashboard/preview-copy.ts): its stack, its pull request and
+ * when it was written. Reserved too: a dashboard of the stack's own tagged so would be taken for a copy.
+ */
+export const PREVIEW_TAG_PREFIXES = {
+  stack: 'obsdeploy-preview:',
+  pullRequest: 'obsdeploy-pr:',
+  writtenAt: 'obsdeploy-at:'
+} as const
+
+/**
  * Runs on the raw document (fields of the wrong type are skipped, tiles that fail the schema get the
  * checks their valid fields allow), so a schema error does not hide the other problems of a dashboard.
  */
@@ -36,6 +46,9 @@ export function checkDashboard(
     if (tag.startsWith(OWNERSHIP_TAG_PREFIX)) {
       report(['tags', i], `tags starting with "${OWNERSHIP_TAG_PREFIX}" are reserved for the ownership tag`)
     }
+    const previewPrefix = Object.values(PREVIEW_TAG_PREFIXES).find(p => tag.startsWith(p))
+    if (previewPrefix)
+      report(['tags', i], `tags starting with "${previewPrefix}" are reserved for the live preview's copies`)
     if (seenTags.has(tag)) report(['tags', i], `duplicate tag "${tag}"`)
     seenTags.add(tag)
   })

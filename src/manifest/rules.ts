@@ -19,7 +19,12 @@ export {
   type AlertView,
   type DashboardView
 } from './cross-document-rules.js'
-export { checkDashboard, OWNERSHIP_TAG_PREFIX, variableNameOf } from './dashboard-rules.js'
+export {
+  checkDashboard,
+  OWNERSHIP_TAG_PREFIX,
+  PREVIEW_TAG_PREFIXES,
+  variableNameOf
+} from './dashboard-rules.js'
 export { checkFilters } from './query-rules.js'
 export { checkServiceSettings, isIpOrCidr, SERVICE_NAME_PATTERN } from './service-rules.js'
 export { tileDisplayType } from './tile-rules.js'

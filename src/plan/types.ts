@@ -6,6 +6,7 @@
 import { z } from 'zod'
 import { once } from '../manifest/once.js'
 import { MANIFEST_KINDS, type ManifestKind } from '../manifest/vocabulary.js'
+import { livePreviewSchemas } from './live-preview.js'
 import { previewSchemas } from './preview.js'
 
 export const PLAN_SCHEMA_VERSION = 1
@@ -198,7 +199,9 @@ export const planSchemas = once('plan schemas', () => {
     apply: ApplySection.optional(),
     estimate: Estimate.optional(),
     /** What the report pictures: dashboards' layouts and, with check-queries, their data (plan/preview.ts). */
-    preview: previewSchemas().Preview.optional()
+    preview: previewSchemas().Preview.optional(),
+    /** The pull request's preview copies on the server (`live-preview`), and old copies swept (plan/live-preview.ts). */
+    livePreview: livePreviewSchemas().LivePreview.optional()
   })
 
   /**

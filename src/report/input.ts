@@ -6,6 +6,7 @@
 import type { ApplyResult } from '../apply/types.js'
 import type { Config, Mode, RunCommand, ServiceGate } from '../config/types.js'
 import type { Diagnostic } from '../diagnostics.js'
+import type { LivePreview } from '../plan/live-preview.js'
 import type { PolicyReview } from '../plan/policy-review.js'
 import type { Plan } from '../plan/types.js'
 
@@ -33,6 +34,8 @@ export interface ReportInput {
   time?: string
   /** The rules the run was held to and what a pull request does to them (src/policy). */
   policies?: PolicyReview
+  /** A run that only deleted preview copies (a closed pull request): what it did. A plan has its own (plan.livePreview). */
+  livePreview?: LivePreview
 }
 
 /** The runner's context as links need it; every part is checked before it goes into a URL. */
@@ -57,7 +60,7 @@ export interface RunContext {
 /** The report of a run: what it was configured with, what it found, and where and when it ran. */
 export function reportOf(
   config: Pick<Config, 'command' | 'mode' | 'stack' | 'uiUrl' | 'serviceGate'>,
-  found: Pick<ReportInput, 'diagnostics' | 'plan' | 'apply' | 'planFile' | 'policies'>,
+  found: Pick<ReportInput, 'diagnostics' | 'plan' | 'apply' | 'planFile' | 'policies' | 'livePreview'>,
   context: RunContext = {}
 ): ReportInput {
   return {
@@ -69,6 +72,7 @@ export function reportOf(
     apply: found.apply,
     planFile: found.planFile,
     ...(found.policies ? { policies: found.policies } : {}),
+    ...(found.livePreview ? { livePreview: found.livePreview } : {}),
     uiUrl: config.uiUrl,
     serviceGate: config.serviceGate,
     ...context

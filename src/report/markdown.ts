@@ -15,6 +15,7 @@ import { codeBlock, htmlText, inline, linkTarget } from './escape.js'
 import type { ReportInput, StacksReportInput } from './input.js'
 import { commitLink, fileLink, runLink } from './links.js'
 import { longApply } from './pace.js'
+import { livePreviewMarkdown } from './live-preview.js'
 import { previewRuns } from './preview/markdown.js'
 import {
   notesOf,
@@ -141,6 +142,10 @@ function sectionOf(model: ReportModel): Segment[] {
   const names = namesOf(model.input.plan)
   for (const group of model.groups) segments.push(groupRun(group, model, names))
   if (model.input.policies && model.input.policies.rules.length > 0) segments.push(rulesInForce(model.input))
+  // The pull request's preview copies on the server (`live-preview`), linked; old copies swept.
+  segments.push(
+    ...livePreviewMarkdown(model.input.livePreview ?? model.input.plan?.livePreview, model.input.uiUrl)
+  )
   // The plan pictured (preview/): collapsed, and the first thing the size budget shortens and cuts.
   if (model.input.command === 'plan') segments.push(...previewRuns(model.input.plan))
   return segments

@@ -33,6 +33,7 @@ import {
   type Names
 } from './values.js'
 import { describeSeverities, plural } from './wording.js'
+import { livePreviewText } from './live-preview.js'
 
 export interface TextOptions {
   color: boolean
@@ -68,6 +69,7 @@ export function renderText(input: ReportInput, options: TextOptions): string {
   if (model.diagnostics.length > 0) blocks.push(diagnosticLines(model, paint))
   blocks.push(convergenceLines(input, paint))
   for (const group of model.groups) blocks.push(groupLines(group, model, names, paint))
+  blocks.push(livePreviewText(input.livePreview ?? input.plan?.livePreview, input.uiUrl))
   if (options.preview && input.command === 'plan') blocks.push(previewLines(input.plan, paint))
   if (input.policies && input.policies.rules.length > 0) blocks.push(rulesLines(input, paint))
   if (input.planFile) blocks.push([paint('dim', `Plan JSON: ${printable(input.planFile)}`)])

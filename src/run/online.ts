@@ -15,6 +15,7 @@ import { FingerprintKey } from '../kinds/fingerprint-key.js'
 import type { LiveState, PlanSettings } from '../kinds/kind.js'
 import { isOwnershipTag, ownershipTag, stackOfTag } from '../kinds/ownership.js'
 import { checkQueries } from '../live/check-queries.js'
+import { livePreview } from '../live-preview/write.js'
 import { sentToDryRun, validateOnServer } from '../live/server-validation.js'
 import { redactDeep, redactor, SECRET_VAR_MIN_LENGTH, silentLogger, type Logger } from '../log.js'
 import { findManifestFiles, readManifestFile, textDigest } from '../manifest/files.js'
@@ -133,6 +134,7 @@ export async function runOnline(
     const plans = planned.map(p => p.outcome.plan)
     const queried = await checkPlans(config, planned, { api, live, log, now, deps, stacks })
     if (liveAsRead !== undefined) recordApplySection(config, planned[0]!, liveAsRead, queried[0]!, log)
+    await writeLivePreviews(config, planned, { api, live, log, now, deps })
     const planFile = await writePlan(
       config.planPath,
       config.stacks ? { schemaVersion: 1, stacks: plans } : plans[0]!,
@@ -259,6 +261,51 @@ async function checkPlans(
     }
   }
   return queried
+}
+
+/**
+ * The live preview (`live-preview`): each stack's copies of what its plan creates or changes, written on a pull
+ * request's plan, and old copies swept on every run; the plan's section says what was done. After every check, so a
+ * plan with an error (validation stops before, policies and the server's dry run come first) writes none.
+ */
+async function writeLivePreviews(
+  config: Config<OnlineCommand>,
+  planned: readonly PlannedStack[],
+  run: { api: ObservabilityApi; live: LiveState; log: Logger; now: () => Date; deps: RunDependencies }
+): Promise<void> {
+  const event = run.deps.livePreview
+  if (!config.livePreview.write || !event) return
+  for (const { stack, outcome } of planned) {
+    const section = await livePreview(
+      run.api,
+      { planned: outcome.planned, dashboards: outcome.dashboards, live: run.live },
+      {
+        stack: stack.name,
+        mode: config.mode,
+        // Copies show a pull request's plan: an apply or drift run only sweeps.
+        ...(config.command === 'plan' && event.pullRequest !== undefined
+          ? { pullRequest: event.pullRequest }
+          : {}),
+        ...(event.refused !== undefined ? { refused: event.refused } : {}),
+        ...(hasErrors(outcome.plan.diagnostics)
+          ? { held: 'the plan has errors: no copy is written until they are fixed' }
+          : {}),
+        sql: config.livePreview.sql,
+        sweep: {
+          now: run.now(),
+          ttlMs: config.livePreview.ttlMs,
+          ...(event.isClosed ? { isClosed: event.isClosed } : {})
+        }
+      }
+    )
+    // A run that neither wrote nor swept anything has nothing to say of it.
+    if (section.pullRequest === undefined && section.swept.length === 0 && section.notWritten === undefined)
+      continue
+    outcome.plan.livePreview = section
+    run.log.info(
+      `Live preview: ${section.copies.length} copy(ies), ${section.swept.length} swept, ${section.requests} request(s)`
+    )
+  }
 }
 
 /**

@@ -5,7 +5,7 @@
  * stack of the repository.
  */
 import type { Config } from '../config/types.js'
-import { hasErrors, sortDiagnostics } from '../diagnostics.js'
+import { diagnostic, hasErrors, sortDiagnostics } from '../diagnostics.js'
 import { redactDeep, redactingLogger, redactor, SECRET_VAR_MIN_LENGTH, silentLogger } from '../log.js'
 import { EmailMask, withEmailMask } from '../mask-email.js'
 import type { CheckedManifests } from '../policy/check.js'
@@ -75,7 +75,7 @@ async function runUnscrubbed(config: Config, deps: RunDependencies): Promise<Run
   log.info(`Read ${manifests.files.length} manifest file(s): ${counts}`)
   const offline = (exitCode: 0 | 1): RunResult => ({
     exitCode,
-    diagnostics: [...manifests.diagnostics],
+    diagnostics: [...manifests.diagnostics, ...heldPreview(config, deps, exitCode)],
     outputs: { ...EMPTY_OUTPUTS, matrix },
     ...(review ? { policies: review } : {})
   })
@@ -111,4 +111,18 @@ function resultOf(online: OnlineResult, matrix: string): RunResult {
     outputs: { ...stack!.outputs, matrix },
     ...(online.planFile ? { planFile: online.planFile } : {})
   }
+}
+
+/** A pull request's live preview writes no copy while its manifests have errors: the report says so. */
+function heldPreview(config: Config, deps: RunDependencies, exitCode: 0 | 1) {
+  const event = deps.livePreview
+  if (exitCode === 0 || !config.livePreview.write || event?.pullRequest === undefined || event.refused)
+    return []
+  return [
+    diagnostic(
+      'validate',
+      'notice',
+      `live-preview: no preview copy of pull request #${event.pullRequest} was written, because the manifests have errors; copies written by an earlier push stay as they were until they are fixed`
+    )
+  ]
 }

@@ -200,7 +200,8 @@ export function liveDigest(live: LiveState): string {
   const hash = createHash('sha256').update('{')
   let fields = 0
   for (const [key, value] of Object.entries(live)) {
-    if (value === undefined) continue
+    // Copies come and go with every pull request's push: they are no part of what a plan is made from.
+    if (value === undefined || key === 'previewCopies') continue
     hash.update(`${fields++ > 0 ? ',' : ''}${JSON.stringify(key)}:`)
     if (!Array.isArray(value)) {
       hash.update(JSON.stringify(value))

@@ -36,6 +36,18 @@ export interface RunDependencies {
   baseFiles?: () => Promise<BaseRead>
   /** The `policy-source` input's files (through GitHub in the action; a path or git ref in the CLI). */
   policySource?: () => Promise<CentralRead>
+  /**
+   * What the event says of the live preview (`live-preview`, live-preview/): the pull request a plan writes copies
+   * of, or why this event may not write any (a fork's), and whether a pull request is closed (asked through GitHub,
+   * for the sweep). Absent: no copy is written or swept (the CLI sweeps with its own command).
+   */
+  livePreview?: LivePreviewEvent
+}
+
+export interface LivePreviewEvent {
+  pullRequest?: number
+  refused?: string
+  isClosed?: (pullRequest: number) => Promise<boolean | undefined>
 }
 
 /** The action's outputs (config/outputs.ts describes them). */

@@ -3,7 +3,7 @@
  * (paged, with a Link header), create one, edit one; who the token is (`GET /user`, which answers 403 to
  * an installation token as GitHub does, and GraphQL's `viewer`); of pull request labels: list, add (creating a
  * label the repository does not have, as GitHub does), remove one; of a pull request's files (paged,
- * at most 3,000, as GitHub lists them); the pull requests of a commit (with their labels); and a commit's
+ * at most 3,000, as GitHub lists them); a pull request's state; the pull requests of a commit (with their labels); and a commit's
  * files, as git trees and blobs (REST and GraphQL). Unit tests call it through Octokit; e2e tests point
  * the built action at it with GITHUB_API_URL. Responses have GitHub's shape and status codes, including
  * the 403 a read-only token (a fork's pull request) gets on writes.
@@ -73,6 +73,8 @@ export interface FakeGitHub {
    * defaults to true. Unset, that route lists none, as GitHub does for a commit pushed straight to a branch.
    */
   setCommitPulls(sha: string, pulls: Array<{ number: number; labels: string[]; merged?: boolean }>): void
+  /** A pull request's state (GET /repos/o/r/pulls/n); unset, that route answers 404 as for a number with none. */
+  setPullState(pullNumber: number, state: 'open' | 'closed'): void
   /** Puts labels on an issue, as a person would (e.g. a stale one from an earlier run). */
   setLabels(issueNumber: number, names: string[]): void
   setPermissions(permissions: 'write' | 'read'): void
@@ -95,6 +97,7 @@ const EDIT = new RegExp(`^/repos/${OWNER_REPO}/issues/comments/(\\d+)$`)
 const LABELS = new RegExp(`^/repos/${OWNER_REPO}/issues/(\\d+)/labels$`)
 const LABEL = new RegExp(`^/repos/${OWNER_REPO}/issues/(\\d+)/labels/([^/]+)$`)
 const PULL_FILES = new RegExp(`^/repos/${OWNER_REPO}/pulls/(\\d+)/files$`)
+const PULL = new RegExp(`^/repos/${OWNER_REPO}/pulls/(\\d+)$`)
 const COMMIT_PULLS = new RegExp(`^/repos/${OWNER_REPO}/commits/([0-9a-f]{7,40})/pulls$`)
 const TREE = new RegExp(`^/repos/${OWNER_REPO}/git/trees/(.+)$`)
 const BLOB = new RegExp(`^/repos/${OWNER_REPO}/git/blobs/([0-9a-f]{40})$`)
@@ -118,6 +121,7 @@ export async function startFakeGitHub(options: FakeGitHubOptions = {}): Promise<
   const labelsByIssue = new Map<number, string[]>()
   const pullFiles = new Map<number, FakePullFile[]>()
   const commitPulls = new Map<string, Array<{ number: number; labels: string[]; merged?: boolean }>>()
+  const pullStates = new Map<number, 'open' | 'closed'>()
   const labelJson = (name: string) => ({
     id: 5000 + name.length,
     node_id: `LA_${Buffer.from(name).toString('base64')}`,
@@ -314,6 +318,20 @@ export async function startFakeGitHub(options: FakeGitHubOptions = {}): Promise<
         // GitHub lists at most 3,000 files of a pull request, and says nothing about the rest.
         return paged(listed.slice(0, 3000))
       }
+      const pull = PULL.exec(url.pathname)
+      if (pull && method === 'GET') {
+        const [, owner, repo, number] = pull
+        const state = pullStates.get(Number(number))
+        if (!state) return error(404, 'Not Found')
+        return reply(200, {
+          url: `${base()}/repos/${owner}/${repo}/pulls/${number}`,
+          number: Number(number),
+          state,
+          title: `Pull request ${number}`,
+          merged_at: null,
+          closed_at: state === 'closed' ? '2025-01-01T00:00:00Z' : null
+        })
+      }
       const pullsOf = COMMIT_PULLS.exec(url.pathname)
       if (pullsOf && method === 'GET') {
         const [, owner, repo, sha] = pullsOf
@@ -369,6 +387,9 @@ export async function startFakeGitHub(options: FakeGitHubOptions = {}): Promise<
     addComment: (issueNumber, body, user = { login: 'octocat', type: 'User' }) =>
       create('owner', 'repo', issueNumber, body, user),
     labels: n => [...(labelsByIssue.get(n) ?? [])],
+    setPullState(pullNumber, state) {
+      pullStates.set(pullNumber, state)
+    },
     setCommitPulls(sha, pulls) {
       commitPulls.set(sha, pulls)
     },

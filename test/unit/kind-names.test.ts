@@ -32,6 +32,7 @@ const ALLOWED: Readonly<Record<string, string>> = {
   'policy/sources.ts': 'a policy names a document as the loader does: a team member by its email',
   'live/check-queries.ts': 'checking tile queries on the server is a feature of dashboards alone',
   'live/server-validation.ts': 'the server’s dry run takes dashboards alone',
+  'live-preview/write.ts': 'the live preview copies dashboards alone',
   'policy/check.ts':
     'a plan-time rule reads the query check’s verdict on an alert: check-queries replays alerts alone',
   'planner/preview.ts': 'the layout and data preview is of dashboards alone',

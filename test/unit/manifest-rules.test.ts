@@ -532,6 +532,29 @@ describe('tags', () => {
     ])
   })
 
+  it("reserves the live preview's tag prefixes: a dashboard so tagged would be taken for a preview copy", () => {
+    const set = validate(
+      lines(
+        'kind: Dashboard',
+        'name: D',
+        'tags:',
+        '  - "obsdeploy-preview:shop"',
+        '  - "obsdeploy-pr:7"',
+        '  - "obsdeploy-at:x"'
+      )
+    )
+    expect(errors(set)).toEqual([
+      at(
+        4,
+        5,
+        'tags[0]',
+        'tags starting with "obsdeploy-preview:" are reserved for the live preview\'s copies'
+      ),
+      at(5, 5, 'tags[1]', 'tags starting with "obsdeploy-pr:" are reserved for the live preview\'s copies'),
+      at(6, 5, 'tags[2]', 'tags starting with "obsdeploy-at:" are reserved for the live preview\'s copies')
+    ])
+  })
+
   it('refuses a duplicate tag', () => {
     expect(errors(validate(lines('kind: Dashboard', 'name: D', 'tags: [a, b, a]')))).toEqual([
       at(3, 14, 'tags[2]', 'duplicate tag "a"')
