@@ -256,7 +256,7 @@ async function tableTile(ask: Ask): Promise<TileFindings> {
       more: rows.length - top.length
     },
     ...(approximate !== undefined ? { approximate } : {}),
-    points: []
+    points: wholePoint(ask.axis, top[0]?.cells[index])
   }
   const said = `${plural(rows.length, 'row')} over the last 24 hours${rows.length > top.length ? ` (the top ${top.length} shown)` : ''}`
   return { fields, empty: rows.length === 0, said }
@@ -275,10 +275,15 @@ async function barsTile(ask: Ask): Promise<TileFindings> {
     }),
     moreGroups: rows.length - top.length,
     ...(approximate !== undefined ? { approximate } : {}),
-    points: []
+    points: wholePoint(ask.axis, top[0]?.cells[0])
   }
   const said = `${plural(rows.length, 'part')} over the last 24 hours${rows.length > top.length ? ` (the largest ${top.length} shown)` : ''}`
   return { fields, empty: rows.length === 0, said }
+}
+
+/** TEMPORARY (version 1's renderers read a series): a whole-range tile as one point, its first row's value. */
+function wholePoint(axis: Axis, value: number | null | undefined): Array<[number, number | null]> {
+  return value === undefined ? [] : [[axis.start, value]]
 }
 
 function dropUndefined(o: Record<string, unknown>): Record<string, unknown> {
