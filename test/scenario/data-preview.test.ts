@@ -316,7 +316,10 @@ describe('the alert replay', () => {
   ]
   add(
     bursts.flatMap(([at, n, service]) =>
-      Array.from({ length: n }, (_, i) => ({ at: at + i * 1000, fields: { app: 'pa', kind: 'burst', service } }))
+      Array.from({ length: n }, (_, i) => ({
+        at: at + i * 1000,
+        fields: { app: 'pa', kind: 'burst', service }
+      }))
     )
   )
   const alertYaml = (threshold: number, extra = '') => alert('Burst', 'Alerting', 'Errors', threshold) + extra
