@@ -11,7 +11,9 @@
  */
 import { isIPv4, isIPv6 } from 'node:net'
 import { maskEmail, runMask } from './mask-email.js'
-import type { PreviewValues } from './config/types.js'
+
+/** What `preview-values` keeps of a value from the data: all of it, its impersonal parts, nothing. */
+export type ValuesMode = 'show' | 'mask' | 'hide'
 
 const EMAIL = /[^\s@<>()[\]"'`,;:]+@[^\s@<>()[\]"'`,;:]+\.[^\s@<>()[\]"'`,;:]+/gu
 /** A candidate address: dotted digits, or hex groups with colons (isIPv4 / isIPv6 decide). */
@@ -35,7 +37,7 @@ export function looksPersonal(value: string): boolean {
 }
 
 /** A value from the data as `preview-values` keeps it: whole, masked where personal, or not at all. */
-export function dataValue(value: string, mode: PreviewValues): string | undefined {
+export function dataValue(value: string, mode: ValuesMode): string | undefined {
   if (mode === 'hide') return undefined
   return mode === 'show' ? value : maskPersonal(value)
 }

@@ -11,7 +11,6 @@
  */
 import type { ObservabilityApi } from '../api/client.js'
 import type { LiveDashboard } from '../api/schemas.js'
-import type { PreviewValues } from '../config/types.js'
 import { diagnostic, type Diagnostic } from '../diagnostics.js'
 import { errorMessage } from '../error-message.js'
 import type { DesiredAlert } from '../kinds/alert.js'
@@ -19,7 +18,7 @@ import type { DesiredDashboard } from '../kinds/dashboard/desired.js'
 import { pairTiles, tileSpecs } from '../kinds/dashboard/tiles.js'
 import type { PlannedChange } from '../kinds/kind.js'
 import type { Logger } from '../log.js'
-import { maskPersonal } from '../mask-value.js'
+import { maskPersonal, type ValuesMode } from '../mask-value.js'
 import { keyedField, keyText } from '../plan/diff.js'
 import type { AlertSeries, SeriesStatus, TileSeries } from '../plan/preview.js'
 import { replay, replayAxis } from './alert-replay.js'
@@ -38,7 +37,7 @@ interface Findings {
   keep?: { tiles?: TileSeries[]; alerts?: AlertSeries[] }
   /** When the check runs (ms since the epoch): each range ends at the last whole bucket before it. */
   now: number
-  values: PreviewValues
+  values: ValuesMode
 }
 
 export async function checkQueries(
@@ -51,7 +50,7 @@ export async function checkQueries(
     /** Filled with each queried series and each tile that cannot be queried, for the report's preview. */
     preview?: { tiles?: TileSeries[]; alerts?: AlertSeries[] }
     /** What is kept of values from the data (`preview-values`; default mask). */
-    previewValues?: PreviewValues
+    previewValues?: ValuesMode
   }
 ): Promise<Diagnostic[]> {
   const now = options.now.getTime()
@@ -92,7 +91,7 @@ export async function checkQueries(
 }
 
 /** A server's message, with anything personal-looking masked unless values are shown (it may quote a query's text). */
-const said = (e: unknown, values: PreviewValues) =>
+const said = (e: unknown, values: ValuesMode) =>
   values === 'show' ? errorMessage(e) : maskPersonal(errorMessage(e))
 
 /** Each created tile's query, and each changed one's of an update, over the last 24 hours. */

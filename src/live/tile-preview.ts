@@ -6,8 +6,7 @@
  */
 import type { ObservabilityApi } from '../api/client.js'
 import type { SeriesPoint } from '../api/schemas.js'
-import type { PreviewValues } from '../config/types.js'
-import { dataValue } from '../mask-value.js'
+import { dataValue, type ValuesMode } from '../mask-value.js'
 import type { Axis, Line, TileSeries } from '../plan/preview.js'
 import {
   ADDITIVE,
@@ -60,7 +59,7 @@ interface Ask {
   query: TileQuery
   body: Record<string, unknown>
   axis: Axis
-  values: PreviewValues
+  values: ValuesMode
 }
 
 /** One tile's preview, by how it draws. */
@@ -72,7 +71,7 @@ export async function previewTile(displayType: string, ask: Ask): Promise<TileFi
 }
 
 const aggOf = (q: TileQuery) => String(q.series[0]!.aggFn)
-const nameOf = (group: readonly string[], values: PreviewValues) =>
+const nameOf = (group: readonly string[], values: ValuesMode) =>
   group.length === 0 ? undefined : dataValue(group.join(', '), values)
 const plural = (n: number, one: string, many = `${one}s`) =>
   `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`
