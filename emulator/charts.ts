@@ -69,6 +69,19 @@ export function querySeries(body: unknown, sources: StoredSource[], events: Stor
   // v2/charts.ts queries each series on its own (one line chart each) and merges their rows by bucket and group
   // (formatCHResult): series 0's rows in ascending buckets, then any bucket and group only a later series has.
   // A series without rows in a bucket leaves its `series_i.data` out of that row.
+  // `column`: ClickHouse's rows as they are, one per series, bucket and group: the series' value, a column per
+  // group-by (named by its text here; ClickHouse names an expression's column otherwise), the bucket as ISO text.
+  if (request.seriesReturnType === 'column') {
+    const data = prepared.flatMap((series, index) =>
+      seriesRows(series, groupBy, step).map(row => {
+        const out: JsonObject = { [`series_${index}`]: row.value }
+        groupBy.forEach((field, i) => (out[field] = row.group[i]))
+        out.__hdx_time_bucket = new Date(row.ts).toISOString().replace('.000Z', 'Z')
+        return out
+      })
+    )
+    return { data }
+  }
   const merged = new Map<string, JsonObject>()
   prepared.forEach((series, index) => {
     for (const row of seriesRows(series, groupBy, step)) {

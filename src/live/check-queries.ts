@@ -23,6 +23,7 @@ import { keyedField, keyText } from '../plan/diff.js'
 import type { AlertSeries, SeriesStatus, TileSeries } from '../plan/preview.js'
 import { replay, replayAxis } from './alert-replay.js'
 import { DAY, GRANULARITY_MS, rangeOf } from './series-math.js'
+import { askSeries } from './series-rows.js'
 import { TILE_GRANULARITY, previewTile, tileAxis } from './tile-preview.js'
 import { displayTypeOf, numberFormatOf, tileQuery, whyNotQueried } from './tile-query.js'
 
@@ -177,7 +178,7 @@ async function replayAlert(
   const lookBack = Math.max(0, (a.numConsecutiveWindows ?? 1) - 1)
   try {
     const { endTime } = rangeOf(axis)
-    const points = await api.querySeries({
+    const points = await askSeries(api, {
       series: query.series.slice(0, 1),
       startTime: axis.start - lookBack * step,
       endTime,

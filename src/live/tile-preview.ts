@@ -25,6 +25,7 @@ import {
   sumAlong,
   type GroupValues
 } from './series-math.js'
+import { askSeries } from './series-rows.js'
 import { fillOf, sortOf, type TileQuery } from './tile-query.js'
 
 /** A tile's chart: the last 24 hours in 48 whole buckets. */
@@ -86,7 +87,7 @@ function pointsOf(
 }
 
 async function linesTile({ api, query, body, axis, values }: Ask): Promise<TileFindings> {
-  const points = await api.querySeries({
+  const points = await askSeries(api, {
     series: query.series,
     ...rangeOf(axis),
     granularity: TILE_GRANULARITY
@@ -149,7 +150,7 @@ async function numberTile({ api, query, axis, values: _values }: Ask): Promise<T
     ? [first, { ...first, aggFn: 'sum' }, { ...first, aggFn: 'count', field: undefined }]
     : [first]
   const both: Axis = { start: axis.start - DAY, step: axis.step, count: axis.count * 2 }
-  const points = await api.querySeries({
+  const points = await askSeries(api, {
     series: series.map(dropUndefined),
     ...rangeOf(both),
     granularity: TILE_GRANULARITY
@@ -208,7 +209,7 @@ async function wholeRange({
 }: Ask): Promise<{ rows: Array<{ group: string[]; cells: Array<number | null> }>; approximate?: string }> {
   const { startTime, endTime } = rangeOf(axis)
   // The route's end is inclusive: one ms short keeps the next bucket's first instant out.
-  const points = await api.querySeries({
+  const points = await askSeries(api, {
     series: query.series,
     startTime,
     endTime: endTime - 1,

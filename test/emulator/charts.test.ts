@@ -215,4 +215,28 @@ describe('charts/series', () => {
       expect(typeof row['series_1.data']).toBe('string')
     }
   })
+
+  test('seriesReturnType column: one raw row per series, bucket and group, the bucket as ISO text', async () => {
+    const answer = await query({
+      startTime: now - 24 * HOUR,
+      endTime: now,
+      granularity: '1h',
+      seriesReturnType: 'column',
+      series: [
+        { sourceId: LOGS, aggFn: 'count', where: 'level:error', groupBy: ['service'] },
+        { sourceId: LOGS, aggFn: 'max', field: 'duration', where: 'level:error', groupBy: ['service'] }
+      ]
+    })
+    const rows = answer.json.data as Array<Record<string, unknown>>
+    expect(rows.length).toBeGreaterThan(0)
+    const first = rows.filter(r => 'series_0' in r)
+    const second = rows.filter(r => 'series_1' in r)
+    expect(first.length + second.length).toBe(rows.length)
+    expect(first.length).toBe(second.length)
+    for (const row of rows) {
+      expect(Object.keys(row)).toEqual([Object.keys(row)[0], 'service', '__hdx_time_bucket'])
+      expect(row.__hdx_time_bucket).toMatch(/^\d{4}-\d\d-\d\dT\d\d:00:00Z$/)
+    }
+    expect(first.every(r => typeof r.series_0 === 'string')).toBe(true)
+  })
 })
