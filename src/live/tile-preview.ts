@@ -141,7 +141,7 @@ async function linesTile({ api, query, body, axis, values }: Ask): Promise<TileF
   return { fields, empty: groups.length === 0, said }
 }
 
-async function numberTile({ api, query, axis, values: _values }: Ask): Promise<TileFindings> {
+async function numberTile({ api, query, body, axis }: Ask): Promise<TileFindings> {
   const aggFn = aggOf(query)
   const first = query.series[0]!
   // An average over 48 buckets is its sum over their count: both asked beside it, in the same request.
@@ -186,13 +186,13 @@ async function numberTile({ api, query, axis, values: _values }: Ask): Promise<T
   const empty = bucketsWithData(now) === 0
   const fields: Partial<TileSeries> = {
     axis,
-    fill: 'zero',
+    fill: fillOf(body),
     aggFn,
     lines: [{ values: now, total: ADDITIVE.has(aggFn) ? combine(aggFn, now) : null }],
     value,
     previous,
     ...(approximate !== undefined ? { approximate } : {}),
-    points: pointsOf(axis, now, 'zero')
+    points: pointsOf(axis, now, fillOf(body))
   }
   const said =
     value === null
