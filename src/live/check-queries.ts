@@ -205,7 +205,7 @@ async function replayAlert(
       (a.numConsecutiveWindows ?? 1) > 1 ? `, ${a.numConsecutiveWindows} windows in a row` : ''
     change.evidence = [
       ...(change.evidence ?? []),
-      `over the last 7 days it would have fired in ${r.firing.length} of ${axis.count} ${a.interval} windows at threshold ${a.thresholdType} ${a.threshold}${a.thresholdMax !== undefined ? `..${a.thresholdMax}` : ''}${consecutive}${r.highest !== undefined ? ` (highest value ${r.highest})` : ''}`
+      `over the last 7 days it would have fired in ${r.firing.length} of ${axis.count} ${a.interval} windows at threshold ${a.thresholdType} ${a.threshold}${a.thresholdMax !== undefined ? `..${a.thresholdMax}` : ''}${consecutive}${r.highest !== undefined ? ` (highest value ${r.highest})` : ''}; the server's check notifies again at every window that still crosses`
     ]
   } catch (e) {
     keep?.alerts?.push({ ...kept, status: 'error', reason: said(e, mode) })

@@ -349,7 +349,7 @@ describe('the alert replay', () => {
     expect(a.values![2015]).toBe(9)
     expect(a.values!.filter(v => v !== null)).toHaveLength(7)
     expect(r.plan!.changes.find(c => c.kind === 'Alert')!.evidence).toEqual([
-      'over the last 7 days it would have fired in 6 of 2016 5m windows at threshold above 5 (highest value 9)'
+      "over the last 7 days it would have fired in 6 of 2016 5m windows at threshold above 5 (highest value 9); the server's check notifies again at every window that still crosses"
     ])
   })
 
