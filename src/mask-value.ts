@@ -15,7 +15,9 @@ import { maskEmail, runMask } from './mask-email.js'
 /** What `preview-values` keeps of a value from the data: all of it, its impersonal parts, nothing. */
 export type ValuesMode = 'show' | 'mask' | 'hide'
 
-const EMAIL = /[^\s@<>()[\]"'`,;:]+@[^\s@<>()[\]"'`,;:]+\.[^\s@<>()[\]"'`,;:]+/gu
+/** Quotes written as escapes (\u0022 \u0027 \u0060): an email ends at any of them. */
+const EMAIL =
+  /[^\s@<>()[\]\u0022\u0027\u0060,;:]+@[^\s@<>()[\]\u0022\u0027\u0060,;:]+\.[^\s@<>()[\]\u0022\u0027\u0060,;:]+/gu
 /** A candidate address: dotted digits, or hex groups with colons (isIPv4 / isIPv6 decide). */
 const IPV4 = /(?<![\d.])\d{1,3}(?:\.\d{1,3}){3}(?![\d.])/gu
 const IPV6 = /(?<![\w:])[0-9A-Fa-f]{0,4}(?::[0-9A-Fa-f]{0,4}){2,7}(?:%\w+)?(?![\w:])/gu
