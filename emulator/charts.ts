@@ -42,8 +42,9 @@ interface PreparedSeries {
 
 /**
  * POST /api/v2/charts/series, computed deterministically from the store's events. Errors are `{error}` (FACTS.md).
- * Events in [startTime, endTime) are filtered by the series' Lucene `where`, bucketed on the granularity (aligned to
- * the epoch), grouped by the groupBy fields and aggregated; only buckets with data are returned, like the real server.
+ * Events in [startTime, endTime] are filtered by the series' Lucene `where`, bucketed on the granularity (aligned to
+ * the epoch), grouped by the groupBy fields and aggregated; only buckets with data are returned, like the real server
+ * (docs/real-server.md): `group` always (`[]` ungrouped), counts as strings.
  */
 export function querySeries(body: unknown, sources: StoredSource[], events: StoredEvent[]): ChartData {
   // The route's body validation answers `{message}` like every other route; the query's own failures are `{error}`.
@@ -61,37 +62,64 @@ export function querySeries(body: unknown, sources: StoredSource[], events: Stor
   if (!sameGroupBy) throw new ApiError(400, 'All series must have the same groupBy fields', 'error')
   const step = granularityMs((request.granularity as string | undefined) ?? 'auto', endTime - startTime)
 
-  const inRange = events.filter(event => event.timestamp >= startTime && event.timestamp < endTime)
+  // The route's range is inclusive at both ends (common-utils renderChartConfig: dateRangeEndInclusive defaults true).
+  const inRange = events.filter(event => event.timestamp >= startTime && event.timestamp <= endTime)
   const prepared = seriesList.map((series, index) => prepareSeries(series, index, sources, inRange))
 
-  const rows = new Map<string, { ts: number; group: string[]; values: number[][] }>()
+  // v2/charts.ts queries each series on its own (one line chart each) and merges their rows by bucket and group
+  // (formatCHResult): series 0's rows in ascending buckets, then any bucket and group only a later series has.
+  // A series without rows in a bucket leaves its `series_i.data` out of that row.
+  // `column`: ClickHouse's rows as they are, one per series, bucket and group: the series' value, a column per
+  // group-by (named by its text here; ClickHouse names an expression's column otherwise), the bucket as ISO text.
+  if (request.seriesReturnType === 'column') {
+    const data = prepared.flatMap((series, index) =>
+      seriesRows(series, groupBy, step).map(row => {
+        const out: JsonObject = { [`series_${index}`]: row.value }
+        groupBy.forEach((field, i) => (out[field] = row.group[i]))
+        out.__hdx_time_bucket = new Date(row.ts).toISOString().replace('.000Z', 'Z')
+        return out
+      })
+    )
+    return { data }
+  }
+  const merged = new Map<string, JsonObject>()
   prepared.forEach((series, index) => {
-    for (const event of series.events) {
-      if (!series.matches(event.fields)) continue
-      const ts = Math.floor(event.timestamp / step) * step
-      const group = groupBy.map(field => String(event.fields[field] ?? ''))
-      const key = `${ts}\u0000${group.join('\u0000')}`
-      let row = rows.get(key)
-      if (row === undefined) {
-        row = { ts, group, values: prepared.map(() => []) }
-        rows.set(key, row)
+    for (const row of seriesRows(series, groupBy, step)) {
+      const key = `${row.ts}\u0000${row.group.join('\u0000')}`
+      let point = merged.get(key)
+      if (point === undefined) {
+        point = { ts_bucket: row.ts, group: row.group }
+        merged.set(key, point)
       }
-      row.values[index].push(valueOf(series, event))
+      point[`series_${index}.data`] = row.value
     }
   })
+  return { data: [...merged.values()] }
+}
 
-  const ordered = [...rows.values()].sort(
-    (a, b) => a.ts - b.ts || a.group.join('\u0000').localeCompare(b.group.join('\u0000'))
-  )
-  const data = ordered.map(row => {
-    const point: JsonObject = { ts_bucket: row.ts }
-    if (groupBy.length > 0) point.group = row.group
-    prepared.forEach((series, index) => {
-      point[`series_${index}.data`] = aggregate(series, row.values[index])
-    })
-    return point
-  })
-  return { data }
+/** One series' rows: a bucket and group only where events match, ascending by bucket (as ORDER BY the bucket). */
+function seriesRows(
+  series: PreparedSeries,
+  groupBy: string[],
+  step: number
+): Array<{ ts: number; group: string[]; value: string | number | null }> {
+  const rows = new Map<string, { ts: number; group: string[]; values: number[] }>()
+  for (const event of series.events) {
+    if (!series.matches(event.fields)) continue
+    // toStartOfInterval(toDateTime(ts), INTERVAL n unit): epoch-aligned, at whole seconds.
+    const ts = Math.floor((Math.floor(event.timestamp / 1000) * 1000) / step) * step
+    const group = groupBy.map(field => String(event.fields[field] ?? ''))
+    const key = `${ts}\u0000${group.join('\u0000')}`
+    let row = rows.get(key)
+    if (row === undefined) {
+      row = { ts, group, values: [] }
+      rows.set(key, row)
+    }
+    row.values.push(valueOf(series, event))
+  }
+  return [...rows.values()]
+    .sort((a, b) => a.ts - b.ts || a.group.join('\u0000').localeCompare(b.group.join('\u0000')))
+    .map(row => ({ ts: row.ts, group: row.group, value: aggregate(series, row.values) }))
 }
 
 function granularityMs(granularity: string, rangeMs: number): number {
@@ -158,10 +186,11 @@ function hashValue(value: string | number): number {
   return id
 }
 
-function aggregate(series: PreparedSeries, values: number[]): number | null {
-  if (series.aggFn === 'count') return values.length
+/** A counting aggregate is a UInt64, which the server's JSON gives as a string ("3"); the others are numbers. */
+function aggregate(series: PreparedSeries, values: number[]): string | number | null {
+  if (series.aggFn === 'count') return String(values.length)
   const numbers = values.filter(value => Number.isFinite(value))
-  if (series.aggFn === 'count_distinct') return new Set(numbers).size
+  if (series.aggFn === 'count_distinct') return String(new Set(numbers).size)
   if (numbers.length === 0) return null
   switch (series.aggFn) {
     case 'sum':

@@ -41,9 +41,14 @@ export class EmailMask {
     return new EmailMask(randomBytes(32))
   }
 
+  /** The keyed tag of a value (mask-value.ts tags the data's personal-looking values with it). */
+  tag(value: string): string {
+    return createHmac('sha256', this.#key).update(value).digest('hex').slice(0, TAG_LENGTH)
+  }
+
   mask(email: string): string {
     const lower = email.toLowerCase()
-    const tag = createHmac('sha256', this.#key).update(lower).digest('hex').slice(0, TAG_LENGTH)
+    const tag = this.tag(lower)
     const at = lower.lastIndexOf('@')
     if (at < 0) return `*** #${tag}`
     // By code point: a name in another script keeps whole letters.
@@ -68,7 +73,12 @@ export function withEmailMask<T>(mask: EmailMask, work: () => T): T {
   return runs.run(mask, work)
 }
 
+/** The run's mask (outside any run, the process's). */
+export function runMask(): EmailMask {
+  return runs.getStore() ?? (outsideRuns ??= EmailMask.random())
+}
+
 /** The email as this run names it in every output. */
 export function maskEmail(email: string): string {
-  return (runs.getStore() ?? (outsideRuns ??= EmailMask.random())).mask(email)
+  return runMask().mask(email)
 }

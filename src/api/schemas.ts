@@ -235,8 +235,12 @@ export const LiveService = z.looseObject({
 })
 export type LiveService = z.infer<typeof LiveService>
 
+/**
+ * A row of POST /charts/series: by default `{ts_bucket, group, 'series_0.data'}`; with `seriesReturnType: column`
+ * the raw row, `{series_0, <group columns>, __hdx_time_bucket}` (live/series-rows.ts reads both).
+ */
 export const SeriesPoint = z.looseObject({
-  ts_bucket: z.union([z.number(), z.string()]),
+  ts_bucket: z.union([z.number(), z.string()]).optional(),
   group: nullish(z.array(z.unknown()))
 })
 export type SeriesPoint = z.infer<typeof SeriesPoint>

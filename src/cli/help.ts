@@ -148,7 +148,16 @@ export const COMMAND_HELP: Readonly<Record<Command, CommandHelp>> = {
   plan: {
     summary: 'show what would change against the live API',
     usage: 'obsdeploy plan [manifest globs or folders...] --api-url URL [options]',
-    flags: [...API, ...MANIFESTS, ...PLANNING, 'check-queries', 'preview', 'server-validation', ...OUTPUT],
+    flags: [
+      ...API,
+      ...MANIFESTS,
+      ...PLANNING,
+      'check-queries',
+      'preview-values',
+      'preview',
+      'server-validation',
+      ...OUTPUT
+    ],
     example: [
       'export OBSDEPLOY_API_KEY=...   # secrets only from the environment',
       'obsdeploy plan observability/ --api-url https://hyperdx.example.com:8000 --out plan.json'

@@ -3,7 +3,7 @@
  * each value by its type, the CLI derives its flags from it, and action.yml and the README's inputs
  * table are generated from it (`npm run docs`).
  */
-import { MANAGED_PREFIXES, MODES, RUN_COMMANDS, SERVICE_UPDATE } from './types.js'
+import { MANAGED_PREFIXES, MODES, PREVIEW_VALUES, RUN_COMMANDS, SERVICE_UPDATE } from './types.js'
 
 export const DEFAULT_MANAGED_API_URL = 'https://api.clickhouse.cloud'
 
@@ -222,6 +222,13 @@ const DEFINED = [
     default: 'false',
     description:
       'plan: run each changed tile query over the last 24 hours (no data is a warning; the report charts it), and count how often each changed alert would have fired in 7 days (self-hosted).'
+  },
+  {
+    name: 'preview-values',
+    type: { kind: 'enum', values: PREVIEW_VALUES },
+    default: 'mask',
+    description:
+      "With check-queries, what the data preview keeps of values from the data (group names, table cells, bar names) in the plan file, the comment, the job summary and the logs: mask masks each value that looks like a person's data (an email, an IPv4 or IPv6 address, a number of 6 or more digits) as mask-emails masks an email, with a tag keyed by the API credential, and shows the others (service names) as they are; show shows all; hide leaves every value out (shapes and totals only)."
   },
   {
     name: 'server-validation',

@@ -143,6 +143,7 @@ function parseSettings<C extends Command>(
     vars,
     secretVars,
     checkQueries: get('check-queries'),
+    previewValues: get('preview-values'),
     serverValidation: get('server-validation'),
     livePreview: {
       write: get('live-preview'),

@@ -14,6 +14,9 @@ export const MODES = ['self-hosted', 'managed'] as const
 export type Mode = (typeof MODES)[number]
 export const SERVICE_UPDATE = ['on-release', 'always', 'never'] as const
 export type ServiceUpdatePolicy = (typeof SERVICE_UPDATE)[number]
+/** What a data preview does with values from the data (`preview-values`): show them, mask the personal-looking ones, or leave them out. */
+export const PREVIEW_VALUES = ['show', 'mask', 'hide'] as const
+export type PreviewValues = (typeof PREVIEW_VALUES)[number]
 /** The path segment of the managed observability resources: the public cloud's, and CONTRACT.md's. */
 export const API_PREFIXES = ['clickstack', 'observability'] as const
 export type ApiPrefix = (typeof API_PREFIXES)[number]
@@ -70,6 +73,8 @@ export interface Config<C extends Command = RunCommand> {
   /** Values of `${secret.NAME}` placeholders (`secret-vars`; OBSDEPLOY_SECRET_<NAME> in the CLI). */
   secretVars: Record<string, string>
   checkQueries: boolean
+  /** What check-queries keeps of values from the data (group names, table cells): mask-value.ts. */
+  previewValues: PreviewValues
   /** Dry-run each dashboard the plan writes on the server's validate route (live/server-validation.ts). */
   serverValidation: boolean
   /**

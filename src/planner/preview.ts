@@ -37,12 +37,17 @@ export function changesLayout(c: Change): boolean {
   })
 }
 
-/** A plan's preview: its layouts, and with `withData` empty lists the query check fills. */
-export function previewOf(planned: readonly PlannedChange[], withData: boolean): Preview {
+/**
+ * A plan's preview: its layouts, and with data (check-queries, and how `preview-values` treats values from
+ * the data) empty lists the query check fills.
+ */
+export function previewOf(planned: readonly PlannedChange[], withData: Preview['values'] | boolean): Preview {
+  const values = withData === true ? 'mask' : withData === false ? undefined : withData
   return {
     version: PREVIEW_VERSION,
+    ...(values !== undefined ? { values } : {}),
     layouts: layoutPreviews(planned),
-    ...(withData ? { tiles: [], alerts: [] } : {})
+    ...(values !== undefined ? { tiles: [], alerts: [] } : {})
   }
 }
 

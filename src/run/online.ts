@@ -193,7 +193,11 @@ function planStacks(
     for (const { outcome } of planned) outcome.plan.estimate = estimateOf(config, outcome)
   // What the report pictures (report/preview/): layouts from the planned changes, data from the query check.
   if (config.command === 'plan')
-    for (const { outcome } of planned) outcome.plan.preview = previewOf(outcome.planned, config.checkQueries)
+    for (const { outcome } of planned)
+      outcome.plan.preview = previewOf(
+        outcome.planned,
+        config.checkQueries ? config.previewValues : undefined
+      )
   return planned
 }
 
@@ -224,7 +228,8 @@ async function checkPlans(
           mode: config.mode,
           now: run.now(),
           log,
-          preview: outcome.plan.preview
+          preview: outcome.plan.preview,
+          previewValues: config.previewValues
         }))
       )
     }

@@ -125,8 +125,12 @@ describe('a metric dashboard written by hand', () => {
         })
     const checked = await obsdeploy(ws, 'plan', '--check-queries')
     expect(checked.exitCode).toBe(0)
-    for (const tile of ['Event loop p99', 'Heap and CPU', 'Latency p95', 'Go memory'])
-      expect(checked.stdout).toMatch(new RegExp(`evidence: tile "${tile}": \\d+ data point`))
+    // A number tile says its value (the average of the values 1, 2 and 3), a line tile its buckets with data.
+    expect(checked.stdout).toContain('evidence: tile "Event loop p99": avg 2 over the last 24 hours')
+    for (const tile of ['Heap and CPU', 'Latency p95', 'Go memory'])
+      expect(checked.stdout).toContain(
+        `evidence: tile "${tile}": data in 3 of 48 30m buckets over the last 24 hours`
+      )
     expect(checked.stdout).not.toContain('warning')
 
     const apply = await obsdeploy(ws, 'apply')

@@ -242,9 +242,17 @@ describe('the data preview, with check-queries', () => {
         granularity: '30m'
       })
     })
-    const returned = ((await reply.json()) as { data: Array<Record<string, number>> }).data
+    const returned = ((await reply.json()) as { data: Array<Record<string, number | string>> }).data
     expect(returned.length).toBeGreaterThan(1)
-    expect(errors.points).toEqual(returned.map(p => [p.ts_bucket, p['series_0.data']]))
+    // The whole axis: 48 whole 30m buckets, each at its time, a bucket without rows as 0 (the tile fills nulls).
+    const axis = (errors as unknown as { axis: { start: number; step: number; count: number } }).axis
+    expect(axis).toEqual({ start: errors.startTime, step: 1_800_000, count: 48 })
+    const byBucket = new Map(returned.map(p => [Number(p.ts_bucket), Number(p['series_0.data'])]))
+    const expected = Array.from({ length: 48 }, (_, i) => axis.start + i * axis.step).map(t => [
+      t,
+      byBucket.get(t) ?? 0
+    ])
+    expect(errors.points).toEqual(expected)
 
     // The chart in the comment: the same values over the same buckets (HH:MM, UTC).
     const chart =
@@ -252,12 +260,12 @@ describe('the data preview, with check-queries', () => {
         body
       )
     expect(chart).not.toBeNull()
-    expect(chart![2]!.split(', ').map(Number)).toEqual(returned.map(p => p['series_0.data']))
+    expect(chart![2]!.split(', ').map(Number)).toEqual(expected.map(p => p[1]))
     expect(JSON.parse(`[${chart![1]}]`)).toEqual(
-      returned.map(p => new Date(p.ts_bucket!).toISOString().slice(11, 16))
+      expected.map(p => new Date(p[0]!).toISOString().slice(11, 16))
     )
     const spark = new RegExp(`\\*\\*Errors\\*\\*: \`([▁▂▃▄▅▆▇█]+)\``).exec(body)
-    expect([...spark![1]!]).toHaveLength(returned.length)
+    expect([...spark![1]!]).toHaveLength(48)
 
     // NO DATA exactly for the tile whose series is empty: in its line and in the dashboard's summary.
     const empty = tiles.filter(t => t.status === 'empty').map(t => t.tile)

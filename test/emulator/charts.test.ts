@@ -27,7 +27,7 @@ function expectedCounts(
 ) {
   const counts = new Map<string, number>()
   for (const event of events) {
-    if (event.sourceId !== LOGS || event.timestamp < start || event.timestamp >= end || !keep(event)) continue
+    if (event.sourceId !== LOGS || event.timestamp < start || event.timestamp > end || !keep(event)) continue
     const key = `${Math.floor(event.timestamp / HOUR) * HOUR}|${String(event.fields.service)}`
     counts.set(key, (counts.get(key) ?? 0) + 1)
   }
@@ -60,9 +60,9 @@ describe('charts/series', () => {
       endTime
     )
     const actual = new Map<string, number>(
-      answer.json.data.map((row: { ts_bucket: number; group: string[]; 'series_0.data': number }) => [
+      answer.json.data.map((row: { ts_bucket: number; group: string[]; 'series_0.data': string }) => [
         `${row.ts_bucket}|${row.group[0]}`,
-        row['series_0.data']
+        Number(row['series_0.data'])
       ])
     )
     expect(actual).toEqual(expected)
@@ -82,7 +82,7 @@ describe('charts/series', () => {
       })
       expect(answer.status).toBe(200)
       return answer.json.data.reduce(
-        (sum: number, row: { 'series_0.data': number }) => sum + row['series_0.data'],
+        (sum: number, row: { 'series_0.data': string }) => sum + Number(row['series_0.data']),
         0
       )
     }
@@ -117,13 +117,13 @@ describe('charts/series', () => {
       event => event.sourceId === LOGS && event.fields.service === 'cart'
     )
     const rows = answer.json.data
-    expect(rows.reduce((sum: number, row: Record<string, number>) => sum + row['series_0.data'], 0)).toBe(
-      cart.length
-    )
+    expect(
+      rows.reduce((sum: number, row: Record<string, string>) => sum + Number(row['series_0.data']), 0)
+    ).toBe(cart.length)
     expect(Math.max(...rows.map((row: Record<string, number>) => row['series_1.data']))).toBe(
       Math.max(...cart.map(event => Number(event.fields.duration)))
     )
-    expect(rows[0].group).toBeUndefined()
+    expect(rows[0].group).toEqual([])
   })
 
   test('a filter that matches nothing is an empty result', async () => {
@@ -173,5 +173,70 @@ describe('charts/series', () => {
     })
     expect(granularity.status).toBe(400)
     expect(granularity.json.message).toMatch(/^Body validation failed: granularity: Invalid enum value/)
+  })
+
+  test('as the real route answers: counts as strings, group [] ungrouped, ascending buckets, the end inclusive', async () => {
+    const logs = emulator.selfHosted.events.filter(event => event.sourceId === LOGS)
+    const at = logs[0]!.timestamp
+    // A range that ends exactly at an event: the route's end is inclusive (renderChartConfig dateRangeEndInclusive).
+    const answer = await query({
+      startTime: at - HOUR,
+      endTime: at,
+      granularity: '1m',
+      series: [{ sourceId: LOGS, aggFn: 'count', where: '', groupBy: [] }]
+    })
+    const rows = answer.json.data as Array<{ ts_bucket: number; group: unknown; 'series_0.data': unknown }>
+    expect(rows.length).toBeGreaterThan(0)
+    for (const row of rows) {
+      expect(typeof row['series_0.data']).toBe('string')
+      expect(row.group).toEqual([])
+      expect(row.ts_bucket % 60_000).toBe(0)
+    }
+    expect(rows.map(r => r.ts_bucket)).toEqual([...rows.map(r => r.ts_bucket)].sort((a, b) => a - b))
+    expect(rows.at(-1)!.ts_bucket).toBe(Math.floor(at / 60_000) * 60_000)
+    const inRange = logs.filter(e => e.timestamp >= at - HOUR && e.timestamp <= at).length
+    expect(rows.reduce((sum, r) => sum + Number(r['series_0.data']), 0)).toBe(inRange)
+  })
+
+  test('series are merged by bucket and group: a series without rows in a bucket leaves its value out', async () => {
+    const answer = await query({
+      startTime: now - 24 * HOUR,
+      endTime: now,
+      granularity: '1h',
+      series: [
+        { sourceId: LOGS, aggFn: 'count', where: 'level:nothing-like-this', groupBy: [] },
+        { sourceId: LOGS, aggFn: 'count', where: '', groupBy: [] }
+      ]
+    })
+    const rows = answer.json.data as Array<Record<string, unknown>>
+    expect(rows.length).toBeGreaterThan(0)
+    for (const row of rows) {
+      expect(row).not.toHaveProperty('series_0.data')
+      expect(typeof row['series_1.data']).toBe('string')
+    }
+  })
+
+  test('seriesReturnType column: one raw row per series, bucket and group, the bucket as ISO text', async () => {
+    const answer = await query({
+      startTime: now - 24 * HOUR,
+      endTime: now,
+      granularity: '1h',
+      seriesReturnType: 'column',
+      series: [
+        { sourceId: LOGS, aggFn: 'count', where: 'level:error', groupBy: ['service'] },
+        { sourceId: LOGS, aggFn: 'max', field: 'duration', where: 'level:error', groupBy: ['service'] }
+      ]
+    })
+    const rows = answer.json.data as Array<Record<string, unknown>>
+    expect(rows.length).toBeGreaterThan(0)
+    const first = rows.filter(r => 'series_0' in r)
+    const second = rows.filter(r => 'series_1' in r)
+    expect(first.length + second.length).toBe(rows.length)
+    expect(first.length).toBe(second.length)
+    for (const row of rows) {
+      expect(Object.keys(row)).toEqual([Object.keys(row)[0], 'service', '__hdx_time_bucket'])
+      expect(row.__hdx_time_bucket).toMatch(/^\d{4}-\d\d-\d\dT\d\d:00:00Z$/)
+    }
+    expect(first.every(r => typeof r.series_0 === 'string')).toBe(true)
   })
 })
