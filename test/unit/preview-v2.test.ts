@@ -82,6 +82,17 @@ describe('a whole time axis', () => {
     expect(md).toContain(`(${GAP}: no rows)`)
   })
 
+  it('says when the first and last buckets are partial, as the server aligns them to the epoch', () => {
+    // A range from 07:57:15 at 30m: 49 buckets, the first from 07:30, the last holding the end (docs/real-server.md).
+    const startTime = T0 - 4 * HOUR + 27 * MIN + 15_000
+    const axis = { start: T0 - 4 * HOUR, step: 30 * MIN, count: 49 }
+    const md = markdown([
+      tile({ startTime, endTime: startTime + DAY, axis, lines: [{ values: Array(49).fill(1), total: 49 }] })
+    ])
+    expect(md).toContain('24 h, Sat 08:27 to Sun 08:27 UTC, 49 30m buckets (the first and last partial)')
+    expect(md).toContain('x-axis "hours from Sat 08:00 UTC" 0 --> 24')
+  })
+
   it.each([
     ['30s', 30_000, DAY],
     ['1m', MIN, DAY],

@@ -88,12 +88,27 @@ export const axisEnd = (axis: Axis): number => axis.start + axis.count * axis.st
 export const longAxis = (axis: Axis): boolean => axis.count * axis.step > DAY
 
 /**
- * The range and bucket size, said once per chart: "24 h, Sat 12:00 to Sun 12:00 UTC, 48 30m buckets"; over
- * more than a day, with dates.
+ * The range and bucket size, said once per chart: "24 h, Sat 07:57 to Sun 07:57 UTC, 49 30m buckets (the first
+ * and last partial)"; over more than a day, with dates. The server aligns buckets to the epoch, so the first
+ * starts before the range and the last holds its end: a dip at either end may be only that.
  */
-export function axisWords(axis: Axis, bucket = 'buckets'): string {
-  const dates = longAxis(axis)
-  return `${spanWords(axis.count * axis.step)}, ${timeLabel(axis.start, true, dates)} to ${timeLabel(axisEnd(axis), true, dates)} UTC, ${axis.count.toLocaleString('en-US')} ${stepWords(axis.step)} ${bucket}`
+export function axisWords(
+  axis: Axis,
+  range: { startTime: number; endTime: number },
+  bucket = 'buckets'
+): string {
+  const dates = range.endTime - range.startTime > DAY
+  const first = axis.start < range.startTime
+  const last = axisEnd(axis) > range.endTime
+  const partial =
+    first && last
+      ? ' (the first and last partial)'
+      : first
+        ? ' (the first partial)'
+        : last
+          ? ' (the last partial)'
+          : ''
+  return `${spanWords(range.endTime - range.startTime)}, ${timeLabel(range.startTime, true, dates)} to ${timeLabel(range.endTime, true, dates)} UTC, ${axis.count.toLocaleString('en-US')} ${stepWords(axis.step)} ${bucket}${partial}`
 }
 
 /** Points per chart and sparkline: about one per 8 pixels of the comment's width, one per column of a terminal. */

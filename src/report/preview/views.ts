@@ -232,7 +232,7 @@ function linesView(t: TileSeries, axis: Axis, format: (n: number) => string, cha
   )
   const gaps = drawn.some(d => d.includes(null))
   const head: Phrase = [
-    `${axisWords(axis)}${runWords(scale, 'the highest', 'buckets')}${gaps ? ` (${GAP}: no rows)` : ''}`
+    `${axisWords(axis, t)}${runWords(scale, 'the highest', 'buckets')}${gaps ? ` (${GAP}: no rows)` : ''}`
   ]
   const rows: Phrase[] = []
   if (!grouped && lines.length === 1) {
@@ -356,7 +356,7 @@ export function alertBody(a: AlertSeries, chart: () => boolean): Block[] {
   })
   const gaps = drawn.includes(null)
   const said: Phrase = [
-    `${axisWords(axis, 'windows')}${runWords(scale, 'the most alarming', 'windows')}${gaps ? ` (${GAP}: no rows)` : ''}. Threshold `,
+    `${axisWords(axis, a, 'windows')}${runWords(scale, 'the most alarming', 'windows')}${gaps ? ` (${GAP}: no rows)` : ''}. Threshold `,
     { data: thresholdWords(a, format) }
   ]
   if ((a.numConsecutiveWindows ?? 1) > 1)
