@@ -82,8 +82,9 @@ function dashboardFacts(d: DashboardPreview, model: PreviewModel): string[] {
   const facts: string[] = []
   if (d.layout) facts.push(`layout: ${layoutWords(d.layout)}`)
   if (model.data) {
-    const charted = d.tiles.filter(t => t.status === 'ok').length
-    if (d.tiles.length > 0) facts.push(`data: ${charted} of ${plural(d.tiles.length, 'tile')} charted`)
+    // A number, a table or bars are not charts: "with data" says what every display type shares.
+    const shown = d.tiles.filter(t => t.status === 'ok').length
+    if (d.tiles.length > 0) facts.push(`data: ${shown} of ${plural(d.tiles.length, 'tile')} with data`)
   }
   return facts
 }
