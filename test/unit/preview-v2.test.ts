@@ -175,7 +175,7 @@ describe('groups as lines', () => {
 
   it('never sums the rest of an average: counted, and said why', () => {
     const md = markdown([grouped({ aggFn: 'avg', other: undefined })])
-    expect(md).toContain('and 12 more groups (not summed: a avg of groups does not add up)')
+    expect(md).toContain('and 12 more groups (not summed: avg values of groups do not add up)')
     expect(md).not.toContain('other')
     expect(readChart(mermaidBlocks(md)[0]!).lines).toHaveLength(5)
   })

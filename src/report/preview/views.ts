@@ -259,9 +259,10 @@ function linesView(t: TileSeries, axis: Axis, format: (n: number) => string, cha
     })
     if (more > 0) {
       const summed = t.other !== undefined
-      rows.push([
-        `and ${count(more, 'more group')}${summed ? '' : t.aggFn ? ` (not summed: a ${t.aggFn} of groups does not add up)` : ''}`
-      ])
+      // The aggregate function is the manifest's: data, not our words.
+      const why: Phrase =
+        summed || !t.aggFn ? [] : [' (not summed: ', { data: t.aggFn }, ' values of groups do not add up)']
+      rows.push([`and ${count(more, 'more group')}`, ...why])
       if (t.other)
         rows.push([
           'other (their sum): ',
