@@ -86,8 +86,8 @@ export function thresholdWords(a: AlertSeries, format: (n: number) => string): s
 export const firedCount = (a: AlertSeries): number | undefined => a.firing?.length ?? a.fired
 
 /**
- * "would have fired 3 times in 7 days (of 2,016 5m windows) at above 10, after 3 windows in a row": the count
- * is the windows marked, the windows those of the axis.
+ * "would have fired in 3 of 2,016 5m windows in 7 days at above 10, after 3 windows in a row": the count is the
+ * windows marked, the windows those of the axis.
  */
 export function firedWords(a: AlertSeries, format: (n: number) => string): string {
   const at = thresholdWords(a, format)
@@ -95,14 +95,16 @@ export function firedWords(a: AlertSeries, format: (n: number) => string): strin
   const fired = firedCount(a)
   const windows = a.axis?.count ?? a.windows
   if (fired === undefined || windows === undefined) return `threshold ${at}`
-  const times =
-    fired === 0
-      ? 'would not have fired'
-      : `would have fired ${fired === 1 ? 'once' : `${fired.toLocaleString('en-US')} times`}`
   const interval = a.axis ? stepWords(a.axis.step) : a.granularity
   const inARow =
     (a.numConsecutiveWindows ?? 1) > 1 ? `, after ${a.numConsecutiveWindows} windows in a row` : ''
-  return `${times} in ${days} days (of ${windows.toLocaleString('en-US')} ${interval} windows) at ${at}${inARow}`
+  // Windows, not notifications: a window counts where the alert would be firing in it.
+  const of = `${windows.toLocaleString('en-US')} ${interval} windows`
+  const said =
+    fired === 0
+      ? `would not have fired in any of ${of}`
+      : `would have fired in ${fired.toLocaleString('en-US')} of ${of}`
+  return `${said} in ${days} days at ${at}${inARow}`
 }
 
 /**
