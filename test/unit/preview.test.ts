@@ -1,9 +1,11 @@
 /** The preview's pure parts: the grid picture, the marks, the sparkline, number formats, and the size budget's order. */
 import { describe, expect, it } from '@jest/globals'
 import { fitSegments } from '../../src/report/budget.js'
-import { formatNumber, mermaidChart, seriesVerdict, sparkline } from '../../src/report/preview/chart.js'
+import { formatNumber, mermaidChart, scaleFor, sparkline } from '../../src/report/preview/chart.js'
 import { layoutPicture, tileChanges } from '../../src/report/preview/grid.js'
 import { previewRuns } from '../../src/report/preview/markdown.js'
+import { tileView } from '../../src/report/preview/views.js'
+import { tile } from './preview-fixtures.js'
 import { PREVIEW_VERSION, type LayoutPreview } from '../../src/plan/preview.js'
 import type { Plan } from '../../src/plan/types.js'
 
@@ -78,14 +80,7 @@ describe('the layout picture', () => {
 
 describe('charts and numbers', () => {
   it('draws a sparkline from lowest to highest, a gap for a missing value', () => {
-    expect(
-      sparkline([
-        [0, 0],
-        [1, 7],
-        [2, null],
-        [3, 14]
-      ])
-    ).toBe('▁▅ █')
+    expect(sparkline([0, 7, null, 14])).toBe('▁▅·█')
   })
   it('formats values with the tile number format', () => {
     expect(formatNumber(0.1234, { output: 'percent', mantissa: 1 })).toBe('12.3%')
@@ -95,38 +90,35 @@ describe('charts and numbers', () => {
     expect(formatNumber(1500, { output: 'duration' })).toBe('1.5 s')
   })
   it('says NO DATA only for an empty series', () => {
-    expect(seriesVerdict('empty', [], undefined, '24 h')).toEqual({
-      loud: true,
-      text: 'NO DATA in 24 h: the query matches nothing'
-    })
-    expect(seriesVerdict('ok', [[0, 1]], undefined, '24 h').text).not.toContain('NO DATA')
-    expect(seriesVerdict('ok', [[0, null]], undefined, '24 h').text).not.toContain('NO DATA')
+    const said = (over: Parameters<typeof tile>[0]) => JSON.stringify(tileView(tile(over), () => false).head)
+    expect(said({ status: 'empty', lines: undefined })).toBe(
+      JSON.stringify([{ loud: 'NO DATA in 24 h: the query matches nothing' }])
+    )
+    expect(said({})).not.toContain('NO DATA')
+    expect(said({ lines: [{ values: Array(48).fill(null), total: null }] })).not.toContain('NO DATA')
   })
-  it('puts only numbers and times in a mermaid chart', () => {
+  it('puts only numbers, times and fixed words in a mermaid chart', () => {
+    const axis = { start: 0, step: 1_800_000, count: 2 }
     expect(
-      mermaidChart(
-        [
-          [0, 1],
-          [1_800_000, 2]
-        ],
-        { threshold: 1.5 }
-      )
+      mermaidChart({
+        start: 0,
+        scale: scaleFor(axis),
+        lines: [[1, 2]],
+        colours: ['#0969da'],
+        thresholds: [1.5]
+      })
     ).toBe(
-      '%%{init: {"themeVariables": {"xyChart": {"plotColorPalette": "#0969da, #cf222e, #cf222e"}}}}%%\nxychart-beta\n  x-axis ["00:00", "00:30"]\n  y-axis "value" 0 --> 2\n  line [1, 2]\n  line [1.5, 1.5]'
+      '%%{init: {"themeVariables": {"xyChart": {"plotColorPalette": "#0969da, #cf222e"}}}}%%\nxychart-beta\n  x-axis "minutes from Thu 00:00 UTC" 0 --> 30\n  y-axis "value" 0 --> 2\n  line [1, 2]\n  line [1.5, 1.5]'
     )
   })
 })
 
 describe('a week of buckets in a mermaid chart', () => {
-  it('has an axis of days before its last bucket, not a label per bucket', () => {
-    const chart = mermaidChart(
-      [
-        [Date.UTC(2026, 10, 20, 12), 1],
-        [Date.UTC(2026, 10, 27, 12), 3]
-      ],
-      { threshold: 2, days: true }
-    )
-    expect(chart.split('\n')[2]).toBe('  x-axis "days before Fri 12:00 UTC" -7 --> 0')
+  it('has an axis of days from its first bucket, not a label per bucket', () => {
+    const start = Date.UTC(2026, 10, 20, 12)
+    const scale = scaleFor({ start, step: 3_600_000, count: 168 })
+    const chart = mermaidChart({ start, scale, lines: [Array(scale.points).fill(1)], colours: ['#0969da'] })
+    expect(chart.split('\n')[2]).toBe('  x-axis "days from Fri 20 Nov 12:00 UTC" 0 --> 6.875')
   })
 })
 

@@ -13,20 +13,24 @@
  * important first.
  */
 import type { Cuttable, Shortenable } from '../budget.js'
-import { codeBlock, htmlText, inline } from '../escape.js'
+import { printable } from '../../log.js'
+import { code, codeBlock, htmlText, inline } from '../escape.js'
 import type { AlertSeries, TileSeries } from '../../plan/preview.js'
 import type { Plan } from '../../plan/types.js'
 import { plural } from '../wording.js'
-import { charts, formatNumber, mermaidChart, sparkline, seriesVerdict, timeLabel } from './chart.js'
 import { layoutPicture } from './grid.js'
+import { layoutWords, previewModel, type DashboardPreview, type PreviewModel } from './model.js'
 import {
-  firedWords,
-  layoutWords,
-  previewModel,
-  rangeWords,
-  type DashboardPreview,
-  type PreviewModel
-} from './model.js'
+  alertBody,
+  alertSummary,
+  barLines,
+  CELL_LENGTH,
+  labelText,
+  tileView,
+  type Block,
+  type Phrase,
+  type Tone
+} from './views.js'
 
 /** Mermaid charts per report section; the other series are sparklines only. */
 export const MERMAID_CHARTS = 10
@@ -78,8 +82,9 @@ function dashboardFacts(d: DashboardPreview, model: PreviewModel): string[] {
   const facts: string[] = []
   if (d.layout) facts.push(`layout: ${layoutWords(d.layout)}`)
   if (model.data) {
-    const charted = d.tiles.filter(t => t.status === 'ok').length
-    if (d.tiles.length > 0) facts.push(`data: ${charted} of ${plural(d.tiles.length, 'tile')} charted`)
+    // A number, a table or bars are not charts: "with data" says what every display type shares.
+    const shown = d.tiles.filter(t => t.status === 'ok').length
+    if (d.tiles.length > 0) facts.push(`data: ${shown} of ${plural(d.tiles.length, 'tile')} with data`)
   }
   return facts
 }
@@ -115,7 +120,7 @@ function dashboardItem(d: DashboardPreview, model: PreviewModel, takeChart: () =
     body.push(codeBlock(picture, 'diff'))
   }
   if (model.data && d.tiles.length > 0) {
-    body.push(d.tiles.map(t => tileLines(t, takeChart)).join('\n'))
+    body.push(d.tiles.map(t => tileLines(t, takeChart, model.hide)).join('\n'))
   } else if (model.data) body.push('No tile of this dashboard changes its query.')
   const full = `<details><summary>${summary}</summary>\n\n${body.join('\n\n')}\n\n</details>\n\n`
   const shortFacts = [
@@ -126,51 +131,84 @@ function dashboardItem(d: DashboardPreview, model: PreviewModel, takeChart: () =
   return { full, short }
 }
 
-/** A tile's data: its sparkline and range on one line, or why there is none; a mermaid chart under it. */
-function tileLines(t: TileSeries, takeChart: () => boolean): string {
-  const hours = rangeWords(t.startTime, t.endTime)
-  const verdict = seriesVerdict(t.status, t.points, t.numberFormat, hours)
-  const name = `**${inline(t.tile, 100)}**`
-  const group = t.group !== undefined ? ` (group ${inline(t.group || '(empty)', 60)} of ${t.groups})` : ''
-  if (t.status !== 'ok') {
-    const why = t.reason ? `: ${inline(t.reason, 300)}` : ''
-    const text = verdict.loud ? `**${verdict.text}**` : verdict.text
-    return `- ${verdict.loud ? (t.status === 'error' ? '❌' : '⚠️') : 'ℹ️'} ${name}: ${text}${why}`
+const ICONS: Record<Tone, string> = { ok: '', info: 'ℹ️ ', warn: '⚠️ ', error: '❌ ' }
+
+/** A phrase in markdown: the data's text escaped (names as code), our own as it is. */
+export function markdownPhrase(phrase: Phrase): string {
+  return phrase
+    .map(p =>
+      typeof p === 'string'
+        ? p
+        : 'data' in p
+          ? inline(p.data, 300)
+          : 'name' in p
+            ? code(p.name, 60)
+            : 'spark' in p
+              ? `\`${p.spark}\``
+              : `**${p.loud}**`
+    )
+    .join('')
+}
+
+/** A phrase inside raw HTML (a <summary>): markdown does not apply there. */
+export function htmlPhrase(phrase: Phrase): string {
+  return phrase
+    .map(p =>
+      typeof p === 'string'
+        ? p
+        : 'data' in p
+          ? htmlText(p.data, 300)
+          : 'name' in p
+            ? `<code>${htmlText(p.name, 60)}</code>`
+            : 'spark' in p
+              ? `<code>${p.spark}</code>`
+              : `<b>${p.loud}</b>`
+    )
+    .join('')
+}
+
+/** A table cell: one line, markdown and HTML inert, a pipe escaped, long text cut. */
+const cell = (text: string): string => inline(text, CELL_LENGTH)
+
+function markdownBlock(block: Block): string {
+  switch (block.kind) {
+    case 'rows':
+      return block.rows.map(r => `- ${markdownPhrase(r)}`).join('\n')
+    case 'table':
+      return [
+        `| ${block.columns.map(cell).join(' | ')} |`,
+        `|${block.columns.map(() => ' --- |').join('')}`,
+        ...block.rows.map(r => `| ${block.columns.map((_, i) => cell(r[i] ?? '')).join(' | ')} |`)
+      ].join('\n')
+    case 'bars':
+      return codeBlock(
+        barLines(
+          block.rows.map(r => ({ label: labelText(r.label), bar: r.bar, value: printable(r.value, 40) }))
+        ).join('\n')
+      )
+    case 'code':
+      return codeBlock(block.lines.join('\n'))
+    case 'mermaid':
+      return `${codeBlock(block.source, 'mermaid')}${block.legend.length > 0 ? `\n\n${markdownPhrase(block.legend)}` : ''}`
   }
-  const line = sparkline(t.points)
-  const lines = [
-    `- ${name}${group}: ${line ? `\`${line}\` ` : ''}${verdict.text}, ${timeLabel(t.points[0]![0])} to ${timeLabel(t.points.at(-1)![0])}`
-  ]
-  if (charts(t.points) && takeChart()) lines.push(indent(codeBlock(mermaidChart(t.points), 'mermaid')))
-  return lines.join('\n\n')
+}
+
+/** A tile's data: what it shows on one line (or why it shows none), its blocks under it. */
+function tileLines(t: TileSeries, takeChart: () => boolean, hide: boolean): string {
+  const view = tileView(t, takeChart, hide)
+  const first = `- ${ICONS[view.tone]}**${inline(t.tile, 100)}**: ${markdownPhrase(view.head)}`
+  return [first, ...view.blocks.map(b => indent(markdownBlock(b)))].join('\n\n')
 }
 
 function alertItem(a: AlertSeries, takeChart: () => boolean): Shortenable {
-  const format = (n: number) => formatNumber(n, a.numberFormat)
   const where =
     a.dashboard !== undefined && a.tile !== undefined
       ? ` on "${htmlText(a.tile, 80)}" of "${htmlText(a.dashboard, 80)}"`
       : ''
-  const verdict = seriesVerdict(a.status, a.points, a.numberFormat, rangeWords(a.startTime, a.endTime))
-  const said =
-    a.status === 'ok' || a.status === 'empty'
-      ? `${firedWords(a, format)}${a.status === 'empty' ? ` · ⚠️ <b>${verdict.text}</b>` : ''}`
-      : `${verdict.loud ? '⚠️ ' : ''}${verdict.text}${a.reason ? `: ${htmlText(a.reason, 200)}` : ''}`
+  const view = alertSummary(a)
+  const said = `${view.tone === 'warn' || view.tone === 'error' ? '⚠️ ' : ''}${htmlPhrase(view.head)}`
   const summary = `🔔 <b>${htmlText(a.alert, 100)}</b>${where} · ${said}`
-  const body: string[] = []
-  if (a.status === 'ok') {
-    const line = sparkline(a.points)
-    body.push(
-      `${line ? `\`${line}\` ` : ''}${verdict.text}${a.points.length > 0 ? `, ${timeLabel(a.points[0]![0], true)} to ${timeLabel(a.points.at(-1)![0], true)}` : ''}; threshold ${format(a.threshold)}${a.thresholdMax !== undefined ? ` and ${format(a.thresholdMax)}` : ''} (the flat line).`
-    )
-    if (charts(a.points) && takeChart())
-      body.push(
-        codeBlock(
-          mermaidChart(a.points, { threshold: a.threshold, thresholdMax: a.thresholdMax, days: true }),
-          'mermaid'
-        )
-      )
-  }
+  const body = alertBody(a, takeChart).map(markdownBlock)
   const full =
     body.length > 0
       ? `<details><summary>${summary}</summary>\n\n${body.join('\n\n')}\n\n</details>\n\n`
@@ -182,5 +220,5 @@ function alertItem(a: AlertSeries, takeChart: () => boolean): Shortenable {
 const indent = (text: string): string =>
   text
     .split('\n')
-    .map(l => `  ${l}`)
+    .map(l => (l === '' ? l : `  ${l}`))
     .join('\n')

@@ -7,6 +7,7 @@ import type { AlertSeries, LayoutPreview, Preview, TileSeries } from '../../plan
 import { PREVIEW_VERSION } from '../../plan/preview.js'
 import type { Plan } from '../../plan/types.js'
 import { plural } from '../wording.js'
+import { stepWords } from './chart.js'
 import { layoutWeight, tileChanges, type TileChange } from './grid.js'
 
 export interface DashboardPreview {
@@ -22,6 +23,8 @@ export interface DashboardPreview {
 export interface PreviewModel {
   /** Whether the data preview ran (check-queries on). */
   data: boolean
+  /** `preview-values: hide`: no value from the data is printed, whatever the plan file holds. */
+  hide: boolean
   dashboards: DashboardPreview[]
   alerts: AlertSeries[]
 }
@@ -55,11 +58,12 @@ export function previewModel(plan: Plan | undefined): PreviewModel | undefined {
   const dashboards = [...byName.values()].sort((a, b) => b.weight - a.weight)
   const alerts = [...(p.alerts ?? [])].sort((a, b) => alertWeight(b) - alertWeight(a))
   if (dashboards.length === 0 && alerts.length === 0) return undefined
-  return { data: p.tiles !== undefined, dashboards, alerts }
+  return { data: p.tiles !== undefined, hide: p.values === 'hide', dashboards, alerts }
 }
 
 const alertWeight = (a: AlertSeries): number =>
-  (a.status === 'error' ? 3 : a.status === 'empty' ? 2 : a.status === 'ok' ? 1 : 0) * 1e9 + (a.fired ?? 0)
+  (a.status === 'error' ? 3 : a.status === 'empty' ? 2 : a.status === 'ok' ? 1 : 0) * 1e9 +
+  (firedCount(a) ?? 0)
 
 /** "2 new, 1 moved, 1 removed": what the layout change is, in words. */
 export function layoutWords(layout: LayoutPreview): string {
@@ -73,18 +77,82 @@ export function layoutWords(layout: LayoutPreview): string {
   return said.length > 0 ? said.join(', ') : 'containers change'
 }
 
-/** "would have fired 3 times in 7 days (of 2,016 5m windows) at above 10". */
-export function firedWords(a: AlertSeries, format: (n: number) => string): string {
-  const at = `${a.thresholdType.replace(/_/g, ' ')} ${format(a.threshold)}${a.thresholdMax !== undefined ? ` and ${format(a.thresholdMax)}` : ''}`
-  const days = Math.round((a.endTime - a.startTime) / 86_400_000)
-  if (a.fired === undefined || a.windows === undefined) return `threshold ${at}`
-  const times =
-    a.fired === 0 ? 'would not have fired' : `would have fired ${a.fired === 1 ? 'once' : `${a.fired} times`}`
-  return `${times} in ${days} days (of ${a.windows.toLocaleString('en-US')} ${a.granularity} windows) at ${at}`
+/** "above 10", "between 2 and 5": the alert's threshold in words. */
+export function thresholdWords(a: AlertSeries, format: (n: number) => string): string {
+  return `${a.thresholdType.replace(/_/g, ' ')} ${format(a.threshold)}${a.thresholdMax !== undefined ? ` and ${format(a.thresholdMax)}` : ''}`
 }
 
-/** "24 h", "7 days": the range a series covers. */
-export function rangeWords(startTime: number, endTime: number): string {
-  const hours = Math.round((endTime - startTime) / 3_600_000)
-  return hours % 24 === 0 && hours > 24 ? `${hours / 24} days` : `${hours} h`
+/** How many windows would have fired: the windows marked (`firing`), so the count and the marks agree. */
+export const firedCount = (a: AlertSeries): number | undefined => a.firing?.length ?? a.fired
+
+/**
+ * "would have fired in 3 of 2,016 5m windows in 7 days at above 10, after 3 windows in a row": the count is the
+ * windows marked, the windows those of the axis.
+ */
+export function firedWords(a: AlertSeries, format: (n: number) => string): string {
+  const at = thresholdWords(a, format)
+  const days = Math.round((a.endTime - a.startTime) / 86_400_000)
+  const fired = firedCount(a)
+  const windows = a.axis?.count ?? a.windows
+  if (fired === undefined || windows === undefined) return `threshold ${at}`
+  const interval = a.axis ? stepWords(a.axis.step) : a.granularity
+  const inARow =
+    (a.numConsecutiveWindows ?? 1) > 1 ? `, after ${a.numConsecutiveWindows} windows in a row` : ''
+  // Windows, not notifications: a window counts where the alert would be firing in it.
+  const of = `${windows.toLocaleString('en-US')} ${interval} windows`
+  const said =
+    fired === 0
+      ? `would not have fired in any of ${of}`
+      : `would have fired in ${fired.toLocaleString('en-US')} of ${of}`
+  return `${said} in ${days} days at ${at}${inARow}`
+}
+
+/**
+ * How alarming a value is for the alert's threshold, higher more: a run of windows drawn as one point shows
+ * its most alarming window, so a spike the alert fires on is never averaged away.
+ */
+function alarmScore(a: AlertSeries): (v: number) => number {
+  const t = a.threshold
+  const max = a.thresholdMax ?? t
+  switch (a.thresholdType) {
+    case 'below':
+    case 'below_or_equal':
+      return v => -v
+    case 'equal':
+      return v => -Math.abs(v - t)
+    case 'not_equal':
+      return v => Math.abs(v - t)
+    case 'between':
+      return v => -Math.max(t - v, v - max, 0)
+    case 'not_between':
+      return v => Math.max(t - v, v - max)
+    default:
+      return v => v
+  }
+}
+
+/**
+ * A run of windows [from, to) as one value: a fired window's if the run has one (the most alarming of them),
+ * else the most alarming of all; null when no window has a value.
+ */
+export function alarming(
+  a: AlertSeries,
+  values: ReadonlyArray<number | null>,
+  firing: ReadonlySet<number>
+): (from: number, to: number) => number | null {
+  const score = alarmScore(a)
+  return (from, to) => {
+    let best: number | null = null
+    let bestFired = false
+    for (let i = from; i < to; i++) {
+      const v = values[i] ?? null
+      if (v === null) continue
+      const fired = firing.has(i)
+      if (best === null || (fired && !bestFired) || (fired === bestFired && score(v) > score(best))) {
+        best = v
+        bestFired = fired
+      }
+    }
+    return best
+  }
 }

@@ -6,12 +6,63 @@
 import { printable } from '../../log.js'
 import type { Plan } from '../../plan/types.js'
 import { plural } from '../wording.js'
-import { formatNumber, seriesVerdict, sparkline, timeLabel } from './chart.js'
 import { layoutPicture } from './grid.js'
-import { firedWords, layoutWords, previewModel, rangeWords } from './model.js'
+import { layoutWords, previewModel } from './model.js'
+import {
+  alertBody,
+  alertSummary,
+  barLines,
+  CELL_LENGTH,
+  labelText,
+  tileView,
+  type Block,
+  type Phrase
+} from './views.js'
 
 type Style = 'bold' | 'dim' | 'red' | 'green' | 'yellow' | 'magenta' | 'cyan'
 export type Paint = (style: Style, text: string) => string
+
+/** A phrase on a terminal: the data's text printable (no escape sequence gets through), names quoted. */
+export function textPhrase(phrase: Phrase): string {
+  return phrase
+    .map(p =>
+      typeof p === 'string'
+        ? p
+        : 'data' in p
+          ? printable(p.data, 300)
+          : 'name' in p
+            ? `"${printable(p.name, 60)}"`
+            : 'spark' in p
+              ? p.spark
+              : p.loud
+    )
+    .join('')
+}
+
+/** A block as lines under its item, indented by `pad`. */
+function textBlock(block: Block, pad: string): string[] {
+  switch (block.kind) {
+    case 'rows':
+      return block.rows.map(r => `${pad}${textPhrase(r)}`)
+    case 'table': {
+      const rows = [block.columns, ...block.rows].map(r =>
+        block.columns.map((_, i) => printable(r[i] ?? '', CELL_LENGTH))
+      )
+      const widths = block.columns.map((_, i) => Math.max(...rows.map(r => [...r[i]!].length)))
+      return rows.map(r =>
+        `${pad}${r.map((c, i) => c + ' '.repeat(widths[i]! - [...c].length)).join(' | ')}`.trimEnd()
+      )
+    }
+    case 'bars':
+      return barLines(
+        block.rows.map(r => ({ label: labelText(r.label), bar: r.bar, value: printable(r.value, 40) }))
+      ).map(l => `${pad}${l}`)
+    case 'code':
+      return block.lines.map(l => `${pad}${l}`)
+    case 'mermaid':
+      return []
+  }
+}
 
 /** The preview block of one stack's report, or none. */
 export function previewLines(plan: Plan | undefined, paint: Paint): string[] {
@@ -25,6 +76,7 @@ export function previewLines(plan: Plan | undefined, paint: Paint): string[] {
         '  (data: off; --check-queries charts each created or changed tile over the last 24 hours)'
       )
     )
+  const noChart = () => false
   for (const d of model.dashboards) {
     const facts: string[] = []
     if (d.layout) facts.push(`layout: ${layoutWords(d.layout)}`)
@@ -41,19 +93,12 @@ export function previewLines(plan: Plan | undefined, paint: Paint): string[] {
     if (model.data) {
       if (d.tiles.length === 0) lines.push('  data: no tile of this dashboard changes its query')
       for (const t of d.tiles) {
-        const verdict = seriesVerdict(t.status, t.points, t.numberFormat, rangeWords(t.startTime, t.endTime))
-        const name = `"${printable(t.tile, 100)}"`
-        if (t.status !== 'ok') {
-          const why = t.reason ? `: ${printable(t.reason, 300)}` : ''
-          const text = `  data ${name}: ${verdict.text}${why}`
-          lines.push(verdict.loud ? paint(t.status === 'error' ? 'red' : 'yellow', text) : text)
-          continue
-        }
-        const group =
-          t.group !== undefined ? ` (group ${printable(t.group || '(empty)', 60)} of ${t.groups})` : ''
+        const view = tileView(t, noChart, model.hide)
+        const text = `  data "${printable(t.tile, 100)}": ${textPhrase(view.head)}`
         lines.push(
-          `  data ${name}${group}: ${sparkline(t.points)}  ${verdict.text}, ${timeLabel(t.points[0]![0])} to ${timeLabel(t.points.at(-1)![0])} UTC`
+          view.tone === 'error' ? paint('red', text) : view.tone === 'warn' ? paint('yellow', text) : text
         )
+        for (const b of view.blocks) lines.push(...textBlock(b, '    '))
       }
     }
   }
@@ -63,16 +108,12 @@ export function previewLines(plan: Plan | undefined, paint: Paint): string[] {
       paint('bold', `Alerts replayed over the last 7 days (${plural(model.alerts.length, 'alert')}):`)
     )
   for (const a of model.alerts) {
-    const format = (n: number) => formatNumber(n, a.numberFormat)
-    const verdict = seriesVerdict(a.status, a.points, a.numberFormat, rangeWords(a.startTime, a.endTime))
-    const head = `  alert "${printable(a.alert, 100)}"`
-    if (a.status !== 'ok' && a.status !== 'empty') {
-      lines.push(`${head}: ${verdict.text}${a.reason ? `: ${printable(a.reason, 300)}` : ''}`)
-      continue
-    }
-    lines.push(`${head}: ${firedWords(a, format)}`)
-    if (a.status === 'empty') lines.push(paint('yellow', `    ${verdict.text}`))
-    else lines.push(`    ${sparkline(a.points)}  ${verdict.text}`)
+    const view = alertSummary(a)
+    const text = `  alert "${printable(a.alert, 100)}": ${textPhrase(view.head)}`
+    lines.push(
+      view.tone === 'error' ? paint('red', text) : view.tone === 'warn' ? paint('yellow', text) : text
+    )
+    for (const b of alertBody(a, noChart)) lines.push(...textBlock(b, '    '))
   }
   return lines
 }
