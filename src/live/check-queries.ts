@@ -198,8 +198,7 @@ async function replayAlert(
       ...(a.numConsecutiveWindows !== undefined ? { numConsecutiveWindows: a.numConsecutiveWindows } : {}),
       firing: r.firing,
       fired: r.firing.length,
-      windows: axis.count,
-      points: r.values.map((v, i) => [axis.start + i * step, v ?? 0])
+      windows: axis.count
     })
     const consecutive =
       (a.numConsecutiveWindows ?? 1) > 1 ? `, ${a.numConsecutiveWindows} windows in a row` : ''
@@ -259,8 +258,7 @@ function tileSeries(
     ...(reason !== undefined ? { reason } : {}),
     startTime,
     endTime,
-    granularity: TILE_GRANULARITY,
-    points: []
+    granularity: TILE_GRANULARITY
   }
 }
 
@@ -284,7 +282,6 @@ function alertSeries(
     startTime,
     endTime,
     granularity: a.interval,
-    points: [],
     thresholdType: a.thresholdType,
     threshold: a.threshold,
     ...(a.thresholdMax !== undefined ? { thresholdMax: a.thresholdMax } : {}),

@@ -77,15 +77,6 @@ const nameOf = (group: readonly string[], values: ValuesMode) =>
 const plural = (n: number, one: string, many = `${one}s`) =>
   `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`
 
-/** TEMPORARY (version 1's renderers): one line as points along the whole axis, empty buckets as `fill` draws them. */
-function pointsOf(
-  axis: Axis,
-  values: ReadonlyArray<number | null>,
-  fill: 'zero' | 'gap'
-): Array<[number, number | null]> {
-  return values.map((v, i) => [axis.start + i * axis.step, v ?? (fill === 'zero' ? 0 : null)])
-}
-
 async function linesTile({ api, query, body, axis, values }: Ask): Promise<TileFindings> {
   const points = await askSeries(api, {
     series: query.series,
@@ -121,10 +112,6 @@ async function linesTile({ api, query, body, axis, values }: Ask): Promise<TileF
     ...(grouped ? { moreGroups: rest.length } : {}),
     ...(additive && rest.length > 0
       ? { other: { values: otherValues, total: combine(aggFn, otherValues) } }
-      : {}),
-    points: shown[0] ? pointsOf(axis, shown[0].values, fill) : [],
-    ...(grouped && shown[0]
-      ? { groups: groups.length, ...(lines[0]!.name !== undefined ? { group: lines[0]!.name } : {}) }
       : {})
   }
   const withData = bucketsWithData(
@@ -191,8 +178,7 @@ async function numberTile({ api, query, body, axis }: Ask): Promise<TileFindings
     lines: [{ values: now, total: ADDITIVE.has(aggFn) ? combine(aggFn, now) : null }],
     value,
     previous,
-    ...(approximate !== undefined ? { approximate } : {}),
-    points: pointsOf(axis, now, fillOf(body))
+    ...(approximate !== undefined ? { approximate } : {})
   }
   const said =
     value === null
@@ -255,8 +241,7 @@ async function tableTile(ask: Ask): Promise<TileFindings> {
       rows: top.map(r => [...r.group.map(g => dataValue(g, values) ?? null), ...r.cells]),
       more: rows.length - top.length
     },
-    ...(approximate !== undefined ? { approximate } : {}),
-    points: wholePoint(ask.axis, top[0]?.cells[index])
+    ...(approximate !== undefined ? { approximate } : {})
   }
   const said = `${plural(rows.length, 'row')} over the last 24 hours${rows.length > top.length ? ` (the top ${top.length} shown)` : ''}`
   return { fields, empty: rows.length === 0, said }
@@ -274,16 +259,10 @@ async function barsTile(ask: Ask): Promise<TileFindings> {
       return { ...(name !== undefined ? { name } : {}), value: r.cells[0] ?? null }
     }),
     moreGroups: rows.length - top.length,
-    ...(approximate !== undefined ? { approximate } : {}),
-    points: wholePoint(ask.axis, top[0]?.cells[0])
+    ...(approximate !== undefined ? { approximate } : {})
   }
   const said = `${plural(rows.length, 'part')} over the last 24 hours${rows.length > top.length ? ` (the largest ${top.length} shown)` : ''}`
   return { fields, empty: rows.length === 0, said }
-}
-
-/** TEMPORARY (version 1's renderers read a series): a whole-range tile as one point, its first row's value. */
-function wholePoint(axis: Axis, value: number | null | undefined): Array<[number, number | null]> {
-  return value === undefined ? [] : [[axis.start, value]]
 }
 
 function dropUndefined(o: Record<string, unknown>): Record<string, unknown> {

@@ -70,9 +70,6 @@ export const previewSchemas = once('preview schemas', () => {
    */
   const BucketValue = z.number().nullable()
 
-  /** TEMPORARY (issue 40, until the collector and the renderers both read the fields above): version 1's points. */
-  const SeriesPointTuple = z.tuple([z.number(), z.number().nullable()])
-
   /**
    * One line of a chart: a group's values along the axis. `name` is the group's value as the data holds it,
    * after `preview-values` (masked, or absent under `hide`); ungrouped, absent.
@@ -123,10 +120,6 @@ export const previewSchemas = once('preview schemas', () => {
     approximate: z.string().optional(),
     table: Table.optional(),
     bars: z.array(Bar).optional(),
-    /** TEMPORARY: version 1's fields, removed when issue 40's branches merge. */
-    points: z.array(SeriesPointTuple),
-    groups: z.number().optional(),
-    group: z.string().optional(),
     /** The tile's number format (the manifest's, as the server takes it). */
     numberFormat: z.record(z.string(), z.unknown()).optional()
   })
@@ -155,8 +148,6 @@ export const previewSchemas = once('preview schemas', () => {
     /** Windows that would have fired, of how many: `fired` is `firing.length`. */
     fired: z.number().optional(),
     windows: z.number().optional(),
-    /** TEMPORARY: version 1's points, removed when issue 40's branches merge. */
-    points: z.array(SeriesPointTuple),
     numberFormat: z.record(z.string(), z.unknown()).optional()
   })
 

@@ -213,7 +213,6 @@ describe('the data preview, with check-queries', () => {
       status: string
       startTime: number
       endTime: number
-      points: Array<[number, number]>
     }>
     expect(tiles.map(t => [t.tile, t.status])).toEqual([
       ['Errors', 'ok'],
@@ -244,26 +243,26 @@ describe('the data preview, with check-queries', () => {
     })
     const returned = ((await reply.json()) as { data: Array<Record<string, number | string>> }).data
     expect(returned.length).toBeGreaterThan(1)
-    // The whole axis: 48 whole 30m buckets, each at its time, a bucket without rows as 0 (the tile fills nulls).
-    const axis = (errors as unknown as { axis: { start: number; step: number; count: number } }).axis
+    // The whole axis: 48 whole 30m buckets, each at its time, a bucket without rows null (0 as drawn: the tile fills nulls).
+    const { axis, lines } = errors as unknown as {
+      axis: { start: number; step: number; count: number }
+      lines: Array<{ values: Array<number | null> }>
+    }
     expect(axis).toEqual({ start: errors.startTime, step: 1_800_000, count: 48 })
     const byBucket = new Map(returned.map(p => [Number(p.ts_bucket), Number(p['series_0.data'])]))
-    const expected = Array.from({ length: 48 }, (_, i) => axis.start + i * axis.step).map(t => [
-      t,
-      byBucket.get(t) ?? 0
-    ])
-    expect(errors.points).toEqual(expected)
+    const expected = Array.from({ length: 48 }, (_, i) => byBucket.get(axis.start + i * axis.step) ?? null)
+    expect(byBucket.size).toBe(expected.filter(v => v !== null).length)
+    expect(lines[0]!.values).toEqual(expected)
 
-    // The chart in the comment: the same values over the same buckets (HH:MM, UTC).
+    // The chart in the comment: one value per bucket over a time axis from the first bucket, in hours.
     const chart =
-      /```mermaid\n(?:\s*%%\{init.*\}%%\n)?\s*xychart-beta\n\s*x-axis \[(.*)\]\n.*\n\s*line \[(.*)\]/.exec(
+      /```mermaid\n(?:\s*%%\{init.*\}%%\n)?\s*xychart-beta\n\s*x-axis "hours from [A-Z][a-z]{2} (\d\d:\d\d) UTC" 0 --> ([\d.]+)\n.*\n\s*line \[(.*)\]/.exec(
         body
       )
     expect(chart).not.toBeNull()
-    expect(chart![2]!.split(', ').map(Number)).toEqual(expected.map(p => p[1]))
-    expect(JSON.parse(`[${chart![1]}]`)).toEqual(
-      expected.map(p => new Date(p[0]!).toISOString().slice(11, 16))
-    )
+    expect(chart![1]).toBe(new Date(axis.start).toISOString().slice(11, 16))
+    expect(Number(chart![2])).toBe(23.5)
+    expect(chart![3]!.split(', ').map(Number)).toEqual(expected.map(v => v ?? 0))
     const spark = new RegExp(`\\*\\*Errors\\*\\*: \`([▁▂▃▄▅▆▇█]+)\``).exec(body)
     expect([...spark![1]!]).toHaveLength(48)
 

@@ -25,7 +25,6 @@ export function tile(over: Partial<TileSeries> = {}): TileSeries {
     fill: 'zero',
     aggFn: 'count',
     lines: [{ values: sparse(), total: 100 }],
-    points: [],
     ...over
   }
 }
@@ -52,7 +51,6 @@ export function alert(over: Partial<AlertSeries> = {}): AlertSeries {
     firing: [100, 101, 102, 900, 2015],
     fired: 5,
     windows: count,
-    points: [],
     ...over
   }
 }
