@@ -19,8 +19,8 @@ var picomatch = __webpack_require__(4006);
 var picomatch_default = /*#__PURE__*/__webpack_require__.n(picomatch);
 // EXTERNAL MODULE: ./src/api/client.ts + 9 modules
 var client = __webpack_require__(6930);
-// EXTERNAL MODULE: ./src/kinds/index.ts + 32 modules
-var src_kinds = __webpack_require__(4384);
+// EXTERNAL MODULE: ./src/kinds/index.ts + 33 modules
+var src_kinds = __webpack_require__(9898);
 // EXTERNAL MODULE: ./src/kinds/kind.ts
 var kinds_kind = __webpack_require__(3169);
 // EXTERNAL MODULE: ./src/kinds/ownership.ts

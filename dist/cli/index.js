@@ -5257,7 +5257,7 @@ exports.basename = (path, { windows } = {}) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _zod_setup_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2286);
-/* harmony import */ var _cli_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3103);
+/* harmony import */ var _cli_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9632);
 /** The CLI's entry: ncc bundles this file into dist/cli/index.js (the `obsdeploy` bin). */
 
 
@@ -5275,7 +5275,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 3103:
+/***/ 9632:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -5302,10 +5302,12 @@ var external_node_util_ = __nccwpck_require__(7975);
  */
 /** What run() does, and what the action's `command` input accepts. */
 const RUN_COMMANDS = ['validate', 'plan', 'apply', 'drift'];
-/** The CLI's commands: run()'s, and `export`, which the CLI handles on its own. */
-const COMMANDS = [...RUN_COMMANDS, 'export'];
+/** The CLI's commands: run()'s, and `export` and `sweep-previews`, which the CLI handles on its own. */
+const COMMANDS = [...RUN_COMMANDS, 'export', 'sweep-previews'];
 const MODES = ['self-hosted', 'managed'];
 const SERVICE_UPDATE = ['on-release', 'always', 'never'];
+/** What a data preview does with values from the data (`preview-values`): show them, mask the personal-looking ones, or leave them out. */
+const PREVIEW_VALUES = ['show', 'mask', 'hide'];
 /** The path segment of the managed observability resources: the public cloud's, and CONTRACT.md's. */
 const API_PREFIXES = ['clickstack', 'observability'];
 /** `auto`: the public cloud's `clickstack`, or the contract's `observability` when the cloud has no such route. */
@@ -5494,10 +5496,36 @@ const DEFINED = [
         description: 'plan: run each changed tile query over the last 24 hours (no data is a warning; the report charts it), and count how often each changed alert would have fired in 7 days (self-hosted).'
     },
     {
+        name: 'preview-values',
+        type: { kind: 'enum', values: PREVIEW_VALUES },
+        default: 'mask',
+        description: "With check-queries, what the data preview keeps of values from the data (group names, table cells, bar names) in the plan file, the comment, the job summary and the logs: mask masks each value that looks like a person's data (an email, an IPv4 or IPv6 address, a number of 6 or more digits) as mask-emails masks an email, with a tag keyed by the API credential, and shows the others (service names) as they are; show shows all; hide leaves every value out (shapes and totals only)."
+    },
+    {
         name: 'server-validation',
         type: { kind: 'boolean' },
         default: 'true',
         description: "plan and apply: send each dashboard the plan creates or updates to the server's validate route (a dry run, one request each) and report what it refuses at the manifest's line. A server without the route is a warning."
+    },
+    {
+        name: 'live-preview',
+        type: { kind: 'boolean' },
+        default: 'false',
+        actionOnly: true,
+        description: "plan on a pull_request of this repository (never a fork's): write each dashboard the plan creates or changes to the server as a preview copy, `[PR #7] <name>`, tagged to the pull request (never the stack's tag) and without alerts, linked from the comment; the next push updates the same copies, and they are deleted when the pull request closes (add `closed` to the workflow's `pull_request` types). The one thing a pull request writes to the live server. No copy is written while the plan has an error."
+    },
+    {
+        name: 'live-preview-sql',
+        type: { kind: 'boolean' },
+        default: 'false',
+        actionOnly: true,
+        description: "live-preview: keep raw SQL tiles in the copies. Off, each is a markdown tile that says why: a copy runs the pull request's SQL on the live connection before it is reviewed."
+    },
+    {
+        name: 'live-preview-ttl',
+        type: { kind: 'number', min: 0, max: 365 },
+        default: '7',
+        description: "Days after its last write that a preview copy is deleted by any run of the stack (the action's, besides the copies of closed pull requests; the CLI's `sweep-previews`)."
     }
 ];
 /** Every input, in the order action.yml and the README list them. */
@@ -5593,6 +5621,12 @@ const CLI_FLAGS = [
         name: 'force',
         description: 'export: replace files in --out that export did not write or that were edited since (never a symbolic link)'
     },
+    {
+        name: 'pr',
+        value: 'N',
+        description: 'sweep-previews: delete the preview copies of pull request N (repeatable), whatever their age',
+        multiple: true
+    },
     { name: 'verbose', description: 'log requests and retries to stderr' },
     { name: 'no-color', description: 'no ANSI colours even on a terminal (also NO_COLOR or TERM=dumb)' },
     { name: 'help', short: 'h', description: 'this help; obsdeploy <command> --help for a command' },
@@ -5629,7 +5663,16 @@ const COMMAND_HELP = {
     plan: {
         summary: 'show what would change against the live API',
         usage: 'obsdeploy plan [manifest globs or folders...] --api-url URL [options]',
-        flags: [...API, ...MANIFESTS, ...PLANNING, 'check-queries', 'preview', 'server-validation', ...OUTPUT],
+        flags: [
+            ...API,
+            ...MANIFESTS,
+            ...PLANNING,
+            'check-queries',
+            'preview-values',
+            'preview',
+            'server-validation',
+            ...OUTPUT
+        ],
         example: [
             'export OBSDEPLOY_API_KEY=...   # secrets only from the environment',
             'obsdeploy plan observability/ --api-url https://hyperdx.example.com:8000 --out plan.json'
@@ -5675,6 +5718,31 @@ const COMMAND_HELP = {
         exitCodes: [
             [0, 'written'],
             [1, 'the API failed, or a file was kept: edited since export wrote it, or not written by export'],
+            USAGE_ERROR
+        ]
+    },
+    'sweep-previews': {
+        summary: "delete the stack's live preview copies older than --live-preview-ttl days, or of --pr N",
+        usage: 'obsdeploy sweep-previews --api-url URL [--pr N | --live-preview-ttl DAYS] [options]',
+        flags: [
+            ...API,
+            'stack',
+            'stacks',
+            'manifests',
+            'pr',
+            'live-preview-ttl',
+            'ui-url',
+            'json',
+            'verbose',
+            'no-color'
+        ],
+        example: [
+            'export OBSDEPLOY_API_KEY=...',
+            'obsdeploy sweep-previews --api-url https://hyperdx.example.com:8000 --stack shop --pr 7'
+        ],
+        exitCodes: [
+            [0, 'swept (or nothing to sweep)'],
+            [1, 'the API failed, or a copy could not be deleted'],
             USAGE_ERROR
         ]
     }
@@ -6085,100 +6153,8 @@ function parseRateLimit(text, mode, fail) {
     return { requests: Number(m[1]), windowMs };
 }
 
-// EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 11 modules
-var schemas = __nccwpck_require__(2857);
-// EXTERNAL MODULE: ./src/manifest/yaml.ts + 7 modules
-var yaml = __nccwpck_require__(1535);
-;// CONCATENATED MODULE: ./src/config/stack-file.ts
-/**
- * A stack's own file, `stack.yaml`: what makes a folder a stack in the `stacks` layout. It holds what
- * belongs to the stack rather than to the run: its name (the ownership tag), its variables and its prune
- * choice. How the run reaches the API (mode, address, credentials, pacing) stays an input: every stack of a
- * run talks to the same API through one request budget. Validated as manifests are, at file:line:col.
- */
-
-
-
-
-
-
-/** The file names that make a folder a stack. */
-const STACK_FILE_NAMES = ['stack.yaml', 'stack.yml'];
-/** What a stack name may be: it is the ownership tag's suffix and a path segment of links. */
-const STACK_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._/-]{0,99}$/;
-const STACK_PATTERN_TEXT = "1-100 letters, digits, '.', '_', '-' or '/', starting with a letter or digit";
-/** What `${NAME}` may name (manifest/vars.ts). */
-const VARIABLE_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
-const StackFile = schemas/* strictObject */.rej({
-    apiVersion: schemas/* literal */.euz('obsdeploy/v1').optional().describe('Optional: obsdeploy/v1.'),
-    name: schemas/* string */.YjP()
-        .regex(STACK_PATTERN, `must be ${STACK_PATTERN_TEXT}`)
-        .describe('The stack: its dashboards carry the ownership tag obsdeploy:<name>, and it only updates or prunes its own. Unique in the repository.'),
-    vars: schemas/* record */.g1P(schemas/* string */.YjP().regex(VARIABLE_NAME), schemas/* unknown */.L5J(), {
-        error: issue => issue.code === 'invalid_key'
-            ? 'is not a variable name: letters, digits and _, not starting with a digit'
-            : undefined
-    })
-        .optional()
-        .describe("Values for ${NAME} placeholders in this stack's manifests. The run's `vars` input (or --var) overrides them."),
-    prune: schemas/* boolean */.zMY()
-        .optional()
-        .describe("Delete this stack's dashboards and alerts that are no longer in its manifests. Overrides the `prune` input for this stack.")
-})
-    .describe('obsdeploy stack: a folder of manifests with its own ownership tag and variables');
-const isStackFile = (file) => STACK_FILE_NAMES.includes(file.slice(file.lastIndexOf('/') + 1));
-/** A stack file read and checked: its settings, or the problems at their places. */
-async function readStackFile(file, cwd) {
-    const read = await (0,files/* readManifestFile */.oe)(file, cwd);
-    if (!read.file)
-        return { diagnostics: read.diagnostics };
-    return parseStackFile(file, read.file.text);
-}
-/** The same for text in memory. */
-function parseStackFile(file, text) {
-    const parsed = (0,yaml/* parseYamlFile */.BU)(file, text);
-    if (parsed.diagnostics.some(d => d.severity === 'error'))
-        return { diagnostics: parsed.diagnostics };
-    const [doc, extra] = parsed.documents;
-    if (!doc) {
-        return {
-            diagnostics: [
-                (0,src_diagnostics/* diagnostic */.YK)('validate', 'error', 'a stack file needs at least `name:` (the stack, and its ownership tag obsdeploy:<name>)', { file, line: 1, column: 1 })
-            ]
-        };
-    }
-    if (extra) {
-        return {
-            diagnostics: [
-                (0,src_diagnostics/* diagnostic */.YK)('validate', 'error', 'a stack file holds one document: its manifests go in other files of the folder', extra.start)
-            ]
-        };
-    }
-    if (doc.value === null || typeof doc.value !== 'object' || Array.isArray(doc.value)) {
-        return {
-            diagnostics: [
-                (0,src_diagnostics/* diagnostic */.YK)('validate', 'error', `a stack file must be a mapping with \`name:\`, got ${(0,error_message/* describeShape */.vJ)(doc.value)}`, doc.start)
-            ]
-        };
-    }
-    const result = StackFile.safeParse(doc.value, { reportInput: true });
-    if (!result.success) {
-        // A bad variable name is a key: pointed at where the key is, not at its value.
-        const keys = result.error.issues.filter(i => i.code === 'invalid_key');
-        return {
-            diagnostics: [
-                ...keys.map(i => {
-                    const key = String(i.path.at(-1));
-                    const at = doc.locateKey(i.path.slice(0, -1), key);
-                    return (0,src_diagnostics/* diagnostic */.YK)('validate', 'error', `"${key}" ${i.message}`, { ...at, field: 'vars' });
-                }),
-                ...(0,issues/* issuesToDiagnostics */.oX)(result.error.issues.filter(i => i.code !== 'invalid_key'), doc, StackFile)
-            ]
-        };
-    }
-    return { stack: result.data, nameAt: doc.locate(['name']), diagnostics: [] };
-}
-
+// EXTERNAL MODULE: ./src/config/stack-file.ts
+var stack_file = __nccwpck_require__(3485);
 // EXTERNAL MODULE: ./src/yaml-library.ts + 1 modules
 var yaml_library = __nccwpck_require__(5159);
 ;// CONCATENATED MODULE: ./src/config/parse.ts
@@ -6255,7 +6231,13 @@ function parseSettings(raw, ctx, commandOf) {
         vars,
         secretVars,
         checkQueries: get('check-queries'),
+        previewValues: get('preview-values'),
         serverValidation: get('server-validation'),
+        livePreview: {
+            write: get('live-preview'),
+            sql: get('live-preview-sql'),
+            ttlMs: get('live-preview-ttl') * 24 * 3600 * 1000
+        },
         commentOnPr: get('comment-on-pr'),
         labels: get('labels'),
         policySource: get('policy-source') || undefined
@@ -6388,8 +6370,8 @@ function readStack(r, defaultStack) {
     const stacks = get('stacks') ? { only: (0,files/* splitPatterns */.sb)(get('stack') ?? '') } : undefined;
     const stack = stacks ? defaultStack : (get('stack') ?? defaultStack);
     for (const name of stacks?.only ?? [stack]) {
-        if (!STACK_PATTERN.test(name))
-            fail('stack', `must be ${STACK_PATTERN_TEXT}, got "${name}"`);
+        if (!stack_file/* STACK_PATTERN */.Ik.test(name))
+            fail('stack', `must be ${stack_file/* STACK_PATTERN_TEXT */.KM}, got "${name}"`);
     }
     return { stack, stacks };
 }
@@ -6539,6 +6521,33 @@ function eventPolicy(ctx, command, policy) {
         default:
             return refuse(`apply is not allowed on ${ctx.eventName} events; use push to the default branch, a tag, a published release, or workflow_dispatch.`);
     }
+}
+/**
+ * The live preview writes to the live server, the one exception to "a pull request never changes live resources":
+ * only on a `pull_request` of this repository. A fork's author must not write there (the head repository is
+ * someone else's), nor may `pull_request_target` (it runs the base's secrets beside the pull request's files).
+ * Other events write no copy; they sweep old ones.
+ */
+function livePreviewOf(ctx) {
+    const pr = ctx.payload.pull_request;
+    if (!pr || typeof pr.number !== 'number')
+        return {};
+    const pullRequest = pr.number;
+    if (ctx.eventName === 'pull_request' && ctx.payload.action === 'closed')
+        return { closed: pullRequest };
+    if (ctx.eventName !== 'pull_request')
+        return {
+            pullRequest,
+            refused: `live-preview writes copies on pull_request events only, not on ${ctx.eventName}: no copy was written`
+        };
+    const head = pr.head?.repo?.full_name;
+    const base = pr.base?.repo?.full_name;
+    if (typeof head !== 'string' || head !== base)
+        return {
+            pullRequest,
+            refused: `live-preview is refused on a pull request from a fork (${typeof head === 'string' ? head : 'a deleted repository'}): its author must not write to the live server, so no copy was written`
+        };
+    return { pullRequest };
 }
 
 // EXTERNAL MODULE: ./src/log.ts
@@ -6709,7 +6718,7 @@ function codeBlock(content, language = '') {
 }
 /** An inline code span for untrusted text: no backticks inside can end it early. */
 function code(value, maxLength = 200) {
-    const text = printable(value, maxLength).replace(/\|/g, '\\|');
+    const text = (0,src_log/* printable */.g$)(value, maxLength).replace(/\|/g, '\\|');
     const longest = Math.max(0, ...(text.match(/`+/g) ?? []).map(run => run.length));
     const ticks = '`'.repeat(longest + 1);
     const pad = text.startsWith('`') || text.endsWith('`') || text === '' ? ' ' : '';
@@ -6776,8 +6785,8 @@ function dashboardLink(uiUrl, id) {
     return `${uiUrl.replace(/\/+$/, '')}/dashboards/${id}`;
 }
 
-// EXTERNAL MODULE: ./src/plan/types.ts
-var types = __nccwpck_require__(9898);
+// EXTERNAL MODULE: ./src/plan/types.ts + 1 modules
+var types = __nccwpck_require__(7442);
 ;// CONCATENATED MODULE: ./src/report/pace.ts
 
 /** A plan's apply is announced from this long on: a shorter one is over before anyone waits for it. */
@@ -6847,182 +6856,78 @@ function describeSeverities(count, prefix = '') {
     ]);
 }
 
-;// CONCATENATED MODULE: ./src/report/preview/chart.ts
-const BARS = '▁▂▃▄▅▆▇█';
-/** One character per point, lowest ▁ to highest █; a point without a value is a space. */
-function sparkline(points) {
-    const values = points.map(p => p[1]).filter((v) => v !== null);
-    if (values.length === 0)
-        return '';
-    const min = Math.min(...values);
-    const max = Math.max(...values);
-    return points
-        .map(([, v]) => {
-        if (v === null)
-            return ' ';
-        if (max === min)
-            return BARS[values.length === 1 || max === 0 ? 0 : 3];
-        return BARS[Math.round(((v - min) / (max - min)) * (BARS.length - 1))];
-    })
-        .join('');
-}
-/** The smallest and largest value, or none. */
-function chart_rangeOf(points) {
-    const values = points.map(p => p[1]).filter((v) => v !== null);
-    if (values.length === 0)
-        return undefined;
-    return { min: Math.min(...values), max: Math.max(...values) };
-}
-/** "09:30" in UTC; with `days`, "Mon 09:30". */
-function timeLabel(ms, days = false) {
-    const d = new Date(ms);
-    const hm = d.toISOString().slice(11, 16);
-    return days ? `${['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'][d.getUTCDay()]} ${hm}` : hm;
-}
-/** A number as mermaid reads it: plain decimal, no exponent, no grouping. */
-function plain(n) {
-    if (!Number.isFinite(n))
-        return '0';
-    const rounded = Number(n.toPrecision(12));
-    return Math.abs(rounded) >= 1e21 || (Math.abs(rounded) < 1e-6 && rounded !== 0)
-        ? rounded.toFixed(6)
-        : String(rounded);
-}
+;// CONCATENATED MODULE: ./src/report/live-preview.ts
 /**
- * A mermaid `xychart-beta`: the points as a line over their bucket times, and (for an alert) its threshold
- * as a second, flat line. Only our own text: times, numbers and fixed words.
+ * The plan's live preview section (plan/live-preview.ts) in words: each preview copy written, updated or deleted,
+ * linked to the web UI (`ui-url`), the raw SQL tiles left out of it, the old copies swept, and why no copy was
+ * written when none was. One list of lines for both formats; markdown escapes every name, the terminal makes it
+ * printable.
  */
-function mermaidChart(points, options = {}) {
-    const shown = points.filter((p) => p[1] !== null);
-    const labels = shown.map(p => `"${timeLabel(p[0], options.days)}"`);
-    const values = shown.map(p => p[1]);
-    const lines = [`line [${values.map(plain).join(', ')}]`];
-    const all = [...values];
-    for (const t of [options.threshold, options.thresholdMax]) {
-        if (t === undefined)
-            continue;
-        lines.push(`line [${values.map(() => plain(t)).join(', ')}]`);
-        all.push(t);
-    }
-    const min = Math.min(0, ...all);
-    const max = Math.max(...all);
-    const top = max === min ? min + 1 : max;
-    // A week of buckets has too many labels to read under each other: its axis is days before the last bucket.
-    const span = shown.length > 1 ? (shown.at(-1)[0] - shown[0][0]) / DAY_MS : 0;
-    const xAxis = options.days
-        ? `  x-axis "days before ${timeLabel(shown.at(-1)?.[0] ?? 0, true)} UTC" ${plain(-Number(span.toFixed(2)))} --> 0`
-        : `  x-axis [${labels.join(', ')}]`;
+
+
+
+
+const VERB = {
+    created: 'created',
+    updated: 'updated',
+    deleted: 'deleted',
+    kept: 'kept as an earlier push wrote it',
+    failed: 'failed'
+};
+/** After the changes of creates and updates, before warnings: a reviewer's link to the copies stays long. */
+const CUT_LIVE_PREVIEW = 15;
+function livePreviewMarkdown(section, uiUrl) {
+    if (!section)
+        return [];
+    const name = (text, url) => (url ? `[${inline(text, 200)}](${linkTarget(url)})` : code(text, 200));
     return [
-        // The series in GitHub's blue, a threshold in its red: mermaid's default palette draws the line near white.
-        `%%{init: {"themeVariables": {"xyChart": {"plotColorPalette": "#0969da, #cf222e, #cf222e"}}}}%%`,
-        'xychart-beta',
-        xAxis,
-        `  y-axis "${options.axis ?? 'value'}" ${plain(min)} --> ${plain(top)}`,
-        ...lines.map(l => `  ${l}`)
-    ].join('\n');
-}
-const DAY_MS = 86_400_000;
-/** Whether mermaid can draw the series: at least two points with values. */
-const charts = (points) => points.filter(p => p[1] !== null).length >= 2;
-const SI = ['', 'k', 'M', 'B', 'T'];
-function fixed(n, mantissa, thousands) {
-    const digits = mantissa ?? (Number.isInteger(n) ? 0 : Math.abs(n) >= 100 ? 1 : Math.abs(n) >= 1 ? 2 : 3);
-    const text = n.toFixed(Math.max(0, Math.min(10, digits)));
-    if (!thousands)
-        return text;
-    const [int, frac] = text.split('.');
-    const grouped = int.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-    return frac === undefined ? grouped : `${grouped}.${frac}`;
-}
-function averaged(n, mantissa, thousands) {
-    let i = 0;
-    let v = n;
-    while (Math.abs(v) >= 1000 && i < SI.length - 1) {
-        v /= 1000;
-        i++;
-    }
-    return `${fixed(v, mantissa ?? (i === 0 ? undefined : 1), thousands)}${SI[i]}`;
-}
-function bytes(n, decimal, mantissa) {
-    const base = decimal ? 1000 : 1024;
-    const units = decimal ? ['B', 'kB', 'MB', 'GB', 'TB', 'PB'] : ['B', 'KiB', 'MiB', 'GiB', 'TiB', 'PiB'];
-    let i = 0;
-    let v = n;
-    while (Math.abs(v) >= base && i < units.length - 1) {
-        v /= base;
-        i++;
-    }
-    return `${fixed(v, mantissa ?? (i === 0 ? 0 : 1), false)} ${units[i]}`;
-}
-function duration(ms) {
-    const abs = Math.abs(ms);
-    if (abs < 1)
-        return `${Number(ms.toPrecision(3))} ms`;
-    if (abs < 1000)
-        return `${Number(ms.toFixed(abs < 10 ? 2 : 0))} ms`;
-    if (abs < 60_000)
-        return `${Number((ms / 1000).toFixed(2))} s`;
-    if (abs < 3_600_000)
-        return `${Number((ms / 60_000).toFixed(1))} min`;
-    return `${Number((ms / 3_600_000).toFixed(1))} h`;
-}
-/**
- * A value in the tile's number format: factor first, then the output (percent of a ratio, bytes, currency,
- * a duration in ms, a plain or averaged number), then the unit. Without a format: a plain number.
- */
-function formatNumber(value, format) {
-    const f = (format ?? {});
-    const n = typeof f.factor === 'number' ? value * f.factor : value;
-    const mantissa = typeof f.mantissa === 'number' ? f.mantissa : undefined;
-    const thousands = f.thousandSeparated === true;
-    let text;
-    switch (f.output) {
-        case 'percent':
-            text = `${fixed(n * 100, mantissa, thousands)}%`;
-            break;
-        case 'byte':
-            text = bytes(n, f.decimalBytes === true, mantissa);
-            break;
-        case 'data_rate':
-            text = `${bytes(n, f.decimalBytes === true, mantissa)}/s`;
-            break;
-        case 'currency':
-            text = `${typeof f.currencySymbol === 'string' ? f.currencySymbol : '$'}${f.average ? averaged(n, mantissa, thousands) : fixed(n, mantissa ?? 2, thousands)}`;
-            break;
-        case 'time':
-        case 'duration':
-            text = duration(n);
-            break;
-        case 'throughput':
-            text = `${f.average ? averaged(n, mantissa, thousands) : fixed(n, mantissa, thousands)}/s`;
-            break;
-        default:
-            text = f.average ? averaged(n, mantissa, thousands) : fixed(n, mantissa, thousands);
-    }
-    return typeof f.unit === 'string' && f.unit !== '' ? `${text} ${f.unit}` : text;
-}
-/** The one line that says what a series shows, or why there is none: never blank. */
-function seriesVerdict(status, points, format, hours) {
-    switch (status) {
-        case 'empty':
-            return { loud: true, text: `NO DATA in ${hours}: the query matches nothing` };
-        case 'error':
-            return { loud: true, text: 'the query fails on the server' };
-        case 'managed':
-            return { loud: false, text: 'no data preview: the managed API has no charts route' };
-        case 'unsupported':
-            return { loud: false, text: 'no data preview' };
-        case 'ok': {
-            const range = chart_rangeOf(points);
-            if (!range)
-                return { loud: true, text: `${points.length} buckets, none with a value` };
-            const n = points.length;
-            return {
-                loud: false,
-                text: `${n} ${n === 1 ? 'bucket' : 'buckets'} with data, ${range.min === range.max ? `all ${formatNumber(range.min, format)}` : `${formatNumber(range.min, format)} to ${formatNumber(range.max, format)}`}`
-            };
+        {
+            head: `#### 🔎 ${headLine(section)}\n\n`,
+            items: lines(section, uiUrl, name, inline).map(l => `- ${l}\n`),
+            tail: '\n',
+            omitted: n => `- and ${listOfCounts([[n, 'more copy', 'more copies']])} (the plan file lists them)\n`,
+            cutOrder: CUT_LIVE_PREVIEW,
+            keepHeadWhenEmpty: true
         }
-    }
+    ];
+}
+function livePreviewText(section, uiUrl) {
+    if (!section)
+        return [];
+    const name = (text, url) => (url ? `${(0,src_log/* printable */.g$)(text, 200)} ${url}` : (0,src_log/* printable */.g$)(text, 200));
+    return [headLine(section), ...lines(section, uiUrl, name, t => (0,src_log/* printable */.g$)(t, 300)).map(l => `  ${l}`)];
+}
+function headLine(section) {
+    const of = section.pullRequest !== undefined ? ` of pull request #${section.pullRequest}` : '';
+    const requests = `${plural(section.requests, 'request')} to the live server`;
+    const notWritten = section.notWritten !== undefined ? ': no copy written' : '';
+    return `Live preview${of}${notWritten} (${requests})`;
+}
+function lines(section, uiUrl, name, text) {
+    const out = [];
+    if (section.notWritten !== undefined)
+        out.push(text(`${section.notWritten}.`));
+    for (const c of section.copies)
+        out.push(copyLine(c, uiUrl, name, text));
+    for (const s of section.swept)
+        out.push(sweptLine(s, name, text));
+    if (out.length === 0 && section.pullRequest !== undefined)
+        out.push(text('No copy: the plan creates or changes no dashboard.'));
+    return out;
+}
+function copyLine(c, uiUrl, name, text) {
+    const linked = c.action === 'created' || c.action === 'updated' || c.action === 'kept';
+    const url = linked ? dashboardLink(uiUrl, c.id) : undefined;
+    const parts = [`${VERB[c.action]} ${name(c.name, url)}`];
+    if (c.action === 'deleted')
+        parts.push(text('(its dashboard is no longer changed by this pull request)'));
+    if (c.sqlLeftOut?.length)
+        parts.push(text(`without its raw SQL ${c.sqlLeftOut.length === 1 ? 'tile' : 'tiles'} ${c.sqlLeftOut.map(t => `"${t}"`).join(', ')} (live-preview-sql: false)`));
+    return `${parts.join(' ')}${c.problem !== undefined ? text(`: ${c.problem}`) : ''}`;
+}
+function sweptLine(s, name, text) {
+    const verb = s.problem === undefined ? 'swept' : 'could not sweep';
+    return `${verb} ${name(s.name)} ${text(`(${s.why})${s.problem !== undefined ? `: ${s.problem}` : ''}`)}`;
 }
 
 ;// CONCATENATED MODULE: ./src/report/preview/grid.ts
@@ -7282,7 +7187,282 @@ function layoutWeight(p) {
 
 // EXTERNAL MODULE: ./src/plan/preview.ts
 var preview = __nccwpck_require__(9687);
+;// CONCATENATED MODULE: ./src/report/preview/chart.ts
+const BARS = '▁▂▃▄▅▆▇█';
+/** A bucket without rows where the tile leaves a gap: visible in any font, unlike a space. */
+const GAP = '·';
+/** The values as the tile draws them: a null is 0 where the tile fills nulls, a gap otherwise. */
+function filled(values, fill) {
+    return fill === 'gap' ? [...values] : values.map(v => v ?? 0);
+}
+/** One character per value, lowest ▁ to highest █; a null is a gap (·). */
+function sparkline(values) {
+    const range = chart_rangeOf(values);
+    if (!range)
+        return GAP.repeat(values.length);
+    const { min, max } = range;
+    return values
+        .map(v => {
+        if (v === null)
+            return GAP;
+        // A flat line sits at the bottom when it is zero, mid-height otherwise: a steady 40/s is not "nothing".
+        if (max === min)
+            return BARS[max === 0 ? 0 : 3];
+        return BARS[Math.round(((v - min) / (max - min)) * (BARS.length - 1))];
+    })
+        .join('');
+}
+/** The smallest and largest value, or none. */
+function chart_rangeOf(values) {
+    let min = Infinity;
+    let max = -Infinity;
+    for (const v of values) {
+        if (v === null)
+            continue;
+        if (v < min)
+            min = v;
+        if (v > max)
+            max = v;
+    }
+    return min <= max ? { min, max } : undefined;
+}
+const MINUTE = 60_000;
+const HOUR = 3_600_000;
+const DAY = 86_400_000;
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+/**
+ * A time in UTC: "09:30"; with `days`, "Mon 09:30"; with `dates` (a range of days, where a weekday comes
+ * back), "Mon 23 Nov 09:30".
+ */
+function timeLabel(ms, days = false, dates = false) {
+    const d = new Date(ms);
+    const hm = d.toISOString().slice(11, 16);
+    if (dates)
+        return `${WEEKDAYS[d.getUTCDay()]} ${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${hm}`;
+    return days ? `${WEEKDAYS[d.getUTCDay()]} ${hm}` : hm;
+}
+/** A bucket size in the server's own words: "30s", "5m", "1h", "2d" (from the axis: not the server's text). */
+function stepWords(ms) {
+    if (ms % DAY === 0)
+        return `${ms / DAY}d`;
+    if (ms % HOUR === 0)
+        return `${ms / HOUR}h`;
+    if (ms % MINUTE === 0)
+        return `${ms / MINUTE}m`;
+    return `${Number((ms / 1000).toFixed(3))}s`;
+}
+/** "24 h", "7 days": how long a range is. */
+function spanWords(ms) {
+    const hours = Math.round(ms / HOUR);
+    return hours % 24 === 0 && hours > 24 ? `${hours / 24} days` : `${hours} h`;
+}
+/** Where the axis ends: the end of its last bucket. */
+const axisEnd = (axis) => axis.start + axis.count * axis.step;
+/** Whether an axis spans more than a day: its times then carry their dates. */
+const longAxis = (axis) => axis.count * axis.step > DAY;
+/**
+ * The range and bucket size, said once per chart: "24 h, Sat 07:57 to Sun 07:57 UTC, 49 30m buckets (the first
+ * and last partial)"; over more than a day, with dates. The server aligns buckets to the epoch, so the first
+ * starts before the range and the last holds its end: a dip at either end may be only that.
+ */
+function axisWords(axis, range, bucket = 'buckets') {
+    const dates = range.endTime - range.startTime > DAY;
+    const first = axis.start < range.startTime;
+    const last = axisEnd(axis) > range.endTime;
+    const partial = first && last
+        ? ' (the first and last partial)'
+        : first
+            ? ' (the first partial)'
+            : last
+                ? ' (the last partial)'
+                : '';
+    return `${spanWords(range.endTime - range.startTime)}, ${timeLabel(range.startTime, true, dates)} to ${timeLabel(range.endTime, true, dates)} UTC, ${axis.count.toLocaleString('en-US')} ${stepWords(axis.step)} ${bucket}${partial}`;
+}
+/** Points per chart and sparkline: about one per 8 pixels of the comment's width, one per column of a terminal. */
+const MAX_POINTS = 96;
+const UNITS = [
+    { ms: MINUTE, word: 'minutes' },
+    { ms: HOUR, word: 'hours' },
+    { ms: DAY, word: 'days' }
+];
+/** Durations a point may stand for, when an axis has more buckets than MAX_POINTS. */
+const RUNS = [1, 2, 5, 10, 15, 30, 60, 120, 180, 360, 720, 1440, 2880, 10080].map(m => m * MINUTE);
+function scaleFor(axis, maxPoints = MAX_POINTS) {
+    const span = axis.count * axis.step;
+    const unit = span <= 3 * HOUR ? UNITS[0] : span <= 3 * DAY ? UNITS[1] : UNITS[2];
+    const exact = (ms) => Number.isInteger((ms / unit.ms) * 1024);
+    const candidates = [axis.step, ...RUNS.filter(ms => ms > axis.step && ms % axis.step === 0)];
+    for (const pointMs of candidates) {
+        const factor = pointMs / axis.step;
+        const points = Math.ceil(axis.count / factor);
+        // Too coarse a run (a week for 7m buckets) says nothing: then the fallback below.
+        const enough = points >= Math.min(axis.count, maxPoints / 4);
+        if (points <= maxPoints && enough && exact(pointMs))
+            return { factor, points, pointMs, unit };
+    }
+    // No run of a whole number of buckets is a binary fraction of the unit (an odd step): the unit is the run.
+    const factor = Math.max(1, Math.ceil(axis.count / maxPoints));
+    const pointMs = axis.step * factor;
+    return {
+        factor,
+        points: Math.ceil(axis.count / factor),
+        pointMs,
+        unit: { ms: pointMs, word: `${stepWords(pointMs)} steps` }
+    };
+}
+/**
+ * The buckets in runs of `factor`: `pick(from, to)` sums up buckets [from, to). Every bucket is in exactly one
+ * run, the last run maybe shorter.
+ */
+function runs(count, factor, pick) {
+    const out = [];
+    for (let from = 0; from < count; from += factor)
+        out.push(pick(from, Math.min(count, from + factor)));
+    return out;
+}
+/** A run's highest value (a peak stays visible when a day is drawn in fewer points); null if it has none. */
+function highest(values) {
+    return (from, to) => {
+        let best = null;
+        for (let i = from; i < to; i++) {
+            const v = values[i] ?? null;
+            if (v !== null && (best === null || v > best))
+                best = v;
+        }
+        return best;
+    };
+}
+/** A number as mermaid reads it: plain decimal, no exponent, no grouping. */
+function plain(n) {
+    if (!Number.isFinite(n))
+        return '0';
+    const rounded = Number(n.toPrecision(12));
+    return Math.abs(rounded) >= 1e21 || (Math.abs(rounded) < 1e-6 && rounded !== 0)
+        ? rounded.toFixed(6)
+        : String(rounded);
+}
+/** GitHub's colours, one per line: mermaid's default palette draws the first line near white. */
+const LINE_COLOURS = [
+    ['#0969da', 'blue'],
+    ['#bc4c00', 'orange'],
+    ['#1a7f37', 'green'],
+    ['#8250df', 'purple'],
+    ['#bf3989', 'pink'],
+    ['#6e7781', 'grey']
+];
+const THRESHOLD_COLOUR = '#cf222e';
+/**
+ * A mermaid `xychart-beta`: each line over a numeric x axis from the first point's time, in the scale's unit
+ * (so a label sits at its time), and flat lines at `thresholds`. Only our own text: times, numbers and fixed
+ * words; the names go in the legend the caller writes beside it. Every line needs a number per point:
+ * xychart has no gap.
+ */
+function mermaidChart(spec) {
+    const { scale } = spec;
+    const points = spec.lines[0]?.length ?? 0;
+    const flat = (spec.thresholds ?? []).map(t => Array(points).fill(t));
+    const all = [...spec.lines, ...flat];
+    let min = 0;
+    let max = -Infinity;
+    for (const line of all)
+        for (const v of line) {
+            if (v < min)
+                min = v;
+            if (v > max)
+                max = v;
+        }
+    const top = max <= min ? min + 1 : max;
+    const last = ((points - 1) * scale.pointMs) / scale.unit.ms;
+    const palette = [...spec.colours, ...flat.map(() => THRESHOLD_COLOUR)].join(', ');
+    return [
+        `%%{init: {"themeVariables": {"xyChart": {"plotColorPalette": "${palette}"}}}}%%`,
+        'xychart-beta',
+        `  x-axis "${scale.unit.word} from ${timeLabel(spec.start, true, scale.unit.ms >= DAY)} UTC" 0 --> ${plain(last)}`,
+        `  y-axis "value" ${plain(min)} --> ${plain(top)}`,
+        ...all.map(line => `  line [${line.map(plain).join(', ')}]`)
+    ].join('\n');
+}
+const SI = ['', 'k', 'M', 'B', 'T'];
+function fixed(n, mantissa, thousands) {
+    const digits = mantissa ?? (Number.isInteger(n) ? 0 : Math.abs(n) >= 100 ? 1 : Math.abs(n) >= 1 ? 2 : 3);
+    const text = n.toFixed(Math.max(0, Math.min(10, digits)));
+    if (!thousands)
+        return text;
+    const [int, frac] = text.split('.');
+    const grouped = int.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+    return frac === undefined ? grouped : `${grouped}.${frac}`;
+}
+function averaged(n, mantissa, thousands) {
+    let i = 0;
+    let v = n;
+    while (Math.abs(v) >= 1000 && i < SI.length - 1) {
+        v /= 1000;
+        i++;
+    }
+    return `${fixed(v, mantissa ?? (i === 0 ? undefined : 1), thousands)}${SI[i]}`;
+}
+function bytes(n, decimal, mantissa) {
+    const base = decimal ? 1000 : 1024;
+    const units = decimal ? ['B', 'kB', 'MB', 'GB', 'TB', 'PB'] : ['B', 'KiB', 'MiB', 'GiB', 'TiB', 'PiB'];
+    let i = 0;
+    let v = n;
+    while (Math.abs(v) >= base && i < units.length - 1) {
+        v /= base;
+        i++;
+    }
+    return `${fixed(v, mantissa ?? (i === 0 ? 0 : 1), false)} ${units[i]}`;
+}
+function duration(ms) {
+    const abs = Math.abs(ms);
+    if (abs < 1)
+        return `${Number(ms.toPrecision(3))} ms`;
+    if (abs < 1000)
+        return `${Number(ms.toFixed(abs < 10 ? 2 : 0))} ms`;
+    if (abs < 60_000)
+        return `${Number((ms / 1000).toFixed(2))} s`;
+    if (abs < 3_600_000)
+        return `${Number((ms / 60_000).toFixed(1))} min`;
+    return `${Number((ms / 3_600_000).toFixed(1))} h`;
+}
+/**
+ * A value in the tile's number format: factor first, then the output (percent of a ratio, bytes, currency,
+ * a duration in ms, a plain or averaged number), then the unit. Without a format: a plain number.
+ */
+function formatNumber(value, format) {
+    const f = (format ?? {});
+    const n = typeof f.factor === 'number' ? value * f.factor : value;
+    const mantissa = typeof f.mantissa === 'number' ? f.mantissa : undefined;
+    const thousands = f.thousandSeparated === true;
+    let text;
+    switch (f.output) {
+        case 'percent':
+            text = `${fixed(n * 100, mantissa, thousands)}%`;
+            break;
+        case 'byte':
+            text = bytes(n, f.decimalBytes === true, mantissa);
+            break;
+        case 'data_rate':
+            text = `${bytes(n, f.decimalBytes === true, mantissa)}/s`;
+            break;
+        case 'currency':
+            text = `${typeof f.currencySymbol === 'string' ? f.currencySymbol : '$'}${f.average ? averaged(n, mantissa, thousands) : fixed(n, mantissa ?? 2, thousands)}`;
+            break;
+        case 'time':
+        case 'duration':
+            text = duration(n);
+            break;
+        case 'throughput':
+            text = `${f.average ? averaged(n, mantissa, thousands) : fixed(n, mantissa, thousands)}/s`;
+            break;
+        default:
+            text = f.average ? averaged(n, mantissa, thousands) : fixed(n, mantissa, thousands);
+    }
+    return typeof f.unit === 'string' && f.unit !== '' ? `${text} ${f.unit}` : text;
+}
+
 ;// CONCATENATED MODULE: ./src/report/preview/model.ts
+
 
 
 
@@ -7320,9 +7500,10 @@ function previewModel(plan) {
     const alerts = [...(p.alerts ?? [])].sort((a, b) => alertWeight(b) - alertWeight(a));
     if (dashboards.length === 0 && alerts.length === 0)
         return undefined;
-    return { data: p.tiles !== undefined, dashboards, alerts };
+    return { data: p.tiles !== undefined, hide: p.values === 'hide', dashboards, alerts };
 }
-const alertWeight = (a) => (a.status === 'error' ? 3 : a.status === 'empty' ? 2 : a.status === 'ok' ? 1 : 0) * 1e9 + (a.fired ?? 0);
+const alertWeight = (a) => (a.status === 'error' ? 3 : a.status === 'empty' ? 2 : a.status === 'ok' ? 1 : 0) * 1e9 +
+    (firedCount(a) ?? 0);
 /** "2 new, 1 moved, 1 removed": what the layout change is, in words. */
 function layoutWords(layout) {
     if (layout.action === 'create')
@@ -7336,22 +7517,445 @@ function layoutWords(layout) {
         .map(c => `${counts.get(c)} ${c === 'moved+resized' ? 'moved and resized' : c}`);
     return said.length > 0 ? said.join(', ') : 'containers change';
 }
-/** "would have fired 3 times in 7 days (of 2,016 5m windows) at above 10". */
-function firedWords(a, format) {
-    const at = `${a.thresholdType.replace(/_/g, ' ')} ${format(a.threshold)}${a.thresholdMax !== undefined ? ` and ${format(a.thresholdMax)}` : ''}`;
-    const days = Math.round((a.endTime - a.startTime) / 86_400_000);
-    if (a.fired === undefined || a.windows === undefined)
-        return `threshold ${at}`;
-    const times = a.fired === 0 ? 'would not have fired' : `would have fired ${a.fired === 1 ? 'once' : `${a.fired} times`}`;
-    return `${times} in ${days} days (of ${a.windows.toLocaleString('en-US')} ${a.granularity} windows) at ${at}`;
+/** "above 10", "between 2 and 5": the alert's threshold in words. */
+function thresholdWords(a, format) {
+    return `${a.thresholdType.replace(/_/g, ' ')} ${format(a.threshold)}${a.thresholdMax !== undefined ? ` and ${format(a.thresholdMax)}` : ''}`;
 }
-/** "24 h", "7 days": the range a series covers. */
-function rangeWords(startTime, endTime) {
-    const hours = Math.round((endTime - startTime) / 3_600_000);
-    return hours % 24 === 0 && hours > 24 ? `${hours / 24} days` : `${hours} h`;
+/** How many windows would have fired: the windows marked (`firing`), so the count and the marks agree. */
+const firedCount = (a) => a.firing?.length ?? a.fired;
+/**
+ * "would have fired in 3 of 2,016 5m windows in 7 days at above 10, after 3 windows in a row": the count is the
+ * windows marked, the windows those of the axis.
+ */
+function firedWords(a, format) {
+    const at = thresholdWords(a, format);
+    const days = Math.round((a.endTime - a.startTime) / 86_400_000);
+    const fired = firedCount(a);
+    const windows = a.axis?.count ?? a.windows;
+    if (fired === undefined || windows === undefined)
+        return `threshold ${at}`;
+    const interval = a.axis ? stepWords(a.axis.step) : a.granularity;
+    const inARow = (a.numConsecutiveWindows ?? 1) > 1 ? `, after ${a.numConsecutiveWindows} windows in a row` : '';
+    // Windows, not notifications: a window counts where the alert would be firing in it.
+    const of = `${windows.toLocaleString('en-US')} ${interval} windows`;
+    const said = fired === 0
+        ? `would not have fired in any of ${of}`
+        : `would have fired in ${fired.toLocaleString('en-US')} of ${of}`;
+    return `${said} in ${days} days at ${at}${inARow}`;
+}
+/**
+ * How alarming a value is for the alert's threshold, higher more: a run of windows drawn as one point shows
+ * its most alarming window, so a spike the alert fires on is never averaged away.
+ */
+function alarmScore(a) {
+    const t = a.threshold;
+    const max = a.thresholdMax ?? t;
+    switch (a.thresholdType) {
+        case 'below':
+        case 'below_or_equal':
+            return v => -v;
+        case 'equal':
+            return v => -Math.abs(v - t);
+        case 'not_equal':
+            return v => Math.abs(v - t);
+        case 'between':
+            return v => -Math.max(t - v, v - max, 0);
+        case 'not_between':
+            return v => Math.max(t - v, v - max);
+        default:
+            return v => v;
+    }
+}
+/**
+ * A run of windows [from, to) as one value: a fired window's if the run has one (the most alarming of them),
+ * else the most alarming of all; null when no window has a value.
+ */
+function alarming(a, values, firing) {
+    const score = alarmScore(a);
+    return (from, to) => {
+        let best = null;
+        let bestFired = false;
+        for (let i = from; i < to; i++) {
+            const v = values[i] ?? null;
+            if (v === null)
+                continue;
+            const fired = firing.has(i);
+            if (best === null || (fired && !bestFired) || (fired === bestFired && score(v) > score(best))) {
+                best = v;
+                bestFired = fired;
+            }
+        }
+        return best;
+    };
 }
 
+;// CONCATENATED MODULE: ./src/report/preview/views.ts
+/**
+ * What each tile and alert of the preview says, before any format: phrases of our own words with the data's
+ * text kept apart (`Part`), and blocks (lines, a table, bars, a chart). markdown.ts and text.ts render the
+ * same view, each escaping the data's parts its own way, so the comment and the terminal cannot disagree.
+ *
+ * Reads only the preview's version-2 fields (plan/preview.ts): a whole time axis, named lines, a number and
+ * its previous value, a table, bars, aligned alert windows. `preview-values: hide` means the data holds no
+ * names (the collector left them out): groups are numbered, a table is said by its shape.
+ */
+
+
+
+/** Groups drawn as lines; the rest are counted (plan/preview.ts keeps up to 5). */
+const MAX_LINES = 5;
+/** Table rows and bars shown; the rest are counted. */
+const views_MAX_ROWS = 10;
+const BAR_WIDTH = 24;
+/** A table cell's text is cut here. */
+const CELL_LENGTH = 60;
+const count = (n, word) => `${n.toLocaleString('en-US')} ${n === 1 ? word : `${word}s`}`;
+/**
+ * A tile's view; `chart()` takes one of the section's mermaid charts (false: none left, or a terminal). With
+ * `hide` (preview-values: hide) no name or cell is printed even if the plan file holds one.
+ */
+function tileView(t, chart, hide = false) {
+    const over = spanWords(t.endTime - t.startTime);
+    const reason = t.reason ? [': ', { data: t.reason }] : [];
+    switch (t.status) {
+        case 'empty':
+            return { tone: 'warn', head: [{ loud: `NO DATA in ${over}: the query matches nothing` }], blocks: [] };
+        case 'error':
+            return { tone: 'error', head: [{ loud: 'the query fails on the server' }, ...reason], blocks: [] };
+        case 'managed':
+            return {
+                tone: 'info',
+                head: ['no data preview: the managed API has no charts route'],
+                blocks: []
+            };
+        case 'unsupported':
+            return { tone: 'info', head: [unsupportedWords(t.displayType), ...reason], blocks: [] };
+        case 'ok':
+            break;
+    }
+    const format = (n) => formatNumber(n, t.numberFormat);
+    if (t.value !== undefined && (t.displayType === 'number' || t.lines === undefined))
+        return numberView(t, format, over);
+    if (t.table)
+        return tableView(t.table, format, over, hide);
+    if (t.bars)
+        return barsView(hide ? { ...t, bars: t.bars.map(b => ({ value: b.value })) } : t, format, over);
+    if (t.lines && t.axis) {
+        const nameless = (l) => ({ values: l.values, total: l.total });
+        return linesView(hide ? { ...t, lines: t.lines.map(nameless) } : t, t.axis, format, chart);
+    }
+    return { tone: 'info', head: ['no values to show: the plan file holds none for this tile'], blocks: [] };
+}
+/** Why a tile has no chart, in a sentence: never a chart that is not its own. */
+function unsupportedWords(displayType) {
+    switch (displayType) {
+        case 'search':
+            return 'a search tile lists events: no chart of it here';
+        case 'markdown':
+            return 'a markdown tile: text, no data';
+        case 'heatmap':
+            return 'a heatmap: not drawn in the preview';
+        default:
+            return 'no data preview';
+    }
+}
+function numberView(t, format, over) {
+    const value = t.value ?? null;
+    const head = value === null ? [`no value over the last ${over}`] : [{ data: format(value) }, ` over the last ${over}`];
+    const previous = t.previous ?? null;
+    head.push(' · ');
+    if (value === null || previous === null)
+        head.push('no previous value');
+    else if (value === previous)
+        head.push(`unchanged from the ${over} before`);
+    else {
+        const up = value > previous;
+        const by = previous === 0 ? '' : ` ${Number((Math.abs((value - previous) / previous) * 100).toPrecision(3))}%`;
+        head.push(`${up ? '▲ up' : '▼ down'}${by} from `, { data: format(previous) }, ` the ${over} before`);
+    }
+    if (t.approximate)
+        head.push(' (', { data: t.approximate }, ')');
+    return { tone: 'ok', head, blocks: [] };
+}
+function tableView(table, format, over, hide) {
+    const total = table.rows.length + table.more;
+    const head = [`${count(total, 'row')} over the last ${over}`];
+    if (hide) {
+        head.push(`, ${count(table.columns.length, 'column')} (`);
+        table.columns.forEach((c, i) => head.push(...(i > 0 ? [', '] : []), { data: c }));
+        head.push('); values not shown (preview-values: hide)');
+    }
+    if (hide || table.rows.length === 0 || table.columns.length === 0)
+        return { tone: 'ok', head, blocks: [] };
+    const shown = table.rows.slice(0, views_MAX_ROWS);
+    const more = total - shown.length;
+    if (more > 0)
+        head.push(`, the top ${shown.length}`);
+    const cell = (c) => c === null ? '' : typeof c === 'number' ? format(c) : c;
+    const blocks = [{ kind: 'table', columns: table.columns, rows: shown.map(r => r.map(cell)) }];
+    if (more > 0)
+        blocks.push({ kind: 'rows', rows: [[`and ${count(more, 'more row')}`]] });
+    return { tone: 'ok', head, blocks };
+}
+const EIGHTHS = ['', '▏', '▎', '▍', '▌', '▋', '▊', '▉'];
+/** A bar of block characters, `value / max` of BAR_WIDTH, in eighths. */
+function blocks(value, max) {
+    if (max <= 0 || value <= 0)
+        return '';
+    const eighths = Math.max(1, Math.round((value / max) * BAR_WIDTH * 8));
+    return '█'.repeat(Math.floor(eighths / 8)) + EIGHTHS[eighths % 8];
+}
+function barsView(t, format, over) {
+    const bars = t.bars ?? [];
+    const shown = bars.slice(0, views_MAX_ROWS);
+    const max = Math.max(0, ...shown.map(b => Math.abs(b.value ?? 0)));
+    const more = (t.moreGroups ?? 0) + bars.length - shown.length;
+    const head = [`${count(bars.length + (t.moreGroups ?? 0), 'part')} over the last ${over}`];
+    if (more > 0)
+        head.push(`, the largest ${shown.length}`);
+    const out = [
+        {
+            kind: 'bars',
+            rows: shown.map((b, i) => ({
+                label: b.name !== undefined ? { name: b.name } : `part ${i + 1}`,
+                bar: blocks(Math.abs(b.value ?? 0), max),
+                value: b.value === null ? 'no value' : format(b.value)
+            }))
+        }
+    ];
+    if (more > 0)
+        out.push({ kind: 'rows', rows: [[`and ${count(more, 'more part')}`]] });
+    return { tone: 'ok', head, blocks: out };
+}
+/** How a line is labelled: its group's value, "group 2" when the data holds no name, nothing ungrouped. */
+function lineLabel(line, i, grouped) {
+    if (line.name !== undefined)
+        return { name: line.name };
+    return grouped ? `group ${i + 1}` : undefined;
+}
+/**
+ * "0 to 35, rows in 12 of 48 buckets, total 1,234": a line's range as drawn (a null is 0 where the tile fills
+ * nulls), in the tile's format.
+ */
+function rangePhrase(values, fill, total, format, bucket = 'bucket') {
+    const range = chart_rangeOf(filled(values, fill));
+    const out = [];
+    if (!range)
+        out.push('no rows');
+    else if (range.min === range.max)
+        out.push('all ', { data: format(range.min) });
+    else
+        out.push({ data: format(range.min) }, ' to ', { data: format(range.max) });
+    const rows = values.filter(v => v !== null).length;
+    if (range && rows < values.length)
+        out.push(`, rows in ${rows.toLocaleString('en-US')} of ${count(values.length, bucket)}`);
+    if (total !== null)
+        out.push(', total ', { data: format(total) });
+    return out;
+}
+/** "each point the highest of 3 5m buckets (15m)": how a long axis was drawn in fewer points. */
+function runWords(scale, how, what) {
+    return scale.factor === 1
+        ? ''
+        : `; each character ${how} of ${scale.factor} ${what} (${stepWords(scale.pointMs)})`;
+}
+function linesView(t, axis, format, chart) {
+    const lines = (t.lines ?? []).slice(0, MAX_LINES);
+    const more = (t.moreGroups ?? 0) + (t.lines ?? []).length - lines.length;
+    const grouped = lines.length > 1 || more > 0 || lines.some(l => l.name !== undefined);
+    const scale = scaleFor(axis);
+    const drawn = [...lines, ...(t.other ? [t.other] : [])].map(l => runs(axis.count, scale.factor, highest(filled(l.values, t.fill))));
+    const gaps = drawn.some(d => d.includes(null));
+    const head = [
+        `${axisWords(axis, t)}${runWords(scale, 'the highest', 'buckets')}${gaps ? ` (${GAP}: no rows)` : ''}`
+    ];
+    const rows = [];
+    if (!grouped && lines.length === 1) {
+        // One line, ungrouped: the sparkline leads the tile's line.
+        head.unshift({ spark: sparkline(drawn[0]) }, ' ', ...rangePhrase(lines[0].values, t.fill, null, format), ' · ');
+    }
+    else {
+        head.push(` · ${lines.length + more === lines.length ? count(lines.length, 'group') : `${lines.length} of ${count(lines.length + more, 'group')}`}, largest first`);
+        lines.forEach((l, i) => {
+            const label = lineLabel(l, i, true);
+            rows.push([
+                label,
+                ': ',
+                { spark: sparkline(drawn[i]) },
+                ' ',
+                ...rangePhrase(l.values, t.fill, l.total, format)
+            ]);
+        });
+        if (more > 0) {
+            const summed = t.other !== undefined;
+            // The aggregate function is the manifest's: data, not our words.
+            const why = summed || !t.aggFn ? [] : [' (not summed: ', { data: t.aggFn }, ' values of groups do not add up)'];
+            rows.push([`and ${count(more, 'more group')}`, ...why]);
+            if (t.other)
+                rows.push([
+                    'other (their sum): ',
+                    { spark: sparkline(drawn[lines.length]) },
+                    ' ',
+                    ...rangePhrase(t.other.values, t.fill, t.other.total, format)
+                ]);
+        }
+    }
+    const chartable = scale.points >= 2 && drawn.length > 0;
+    if (chartable && gaps)
+        rows.push(['no chart: mermaid cannot leave a gap where a bucket has no rows (the sparkline does)']);
+    const blocks = rows.length > 0 ? [{ kind: 'rows', rows }] : [];
+    if (chartable && !gaps && chart()) {
+        const colours = drawn.map((_, i) => i === lines.length
+            ? LINE_COLOURS[LINE_COLOURS.length - 1]
+            : LINE_COLOURS[i % (LINE_COLOURS.length - 1)]);
+        const legend = [];
+        if (grouped) {
+            legend.push('Lines: ');
+            drawn.forEach((_, i) => {
+                if (i > 0)
+                    legend.push(', ');
+                legend.push(`${colours[i][1]} `, i === lines.length ? 'other' : lineLabel(lines[i], i, true));
+            });
+        }
+        blocks.push({
+            kind: 'mermaid',
+            source: mermaidChart({
+                start: axis.start,
+                scale,
+                lines: drawn.map(d => d.map(v => v ?? 0)),
+                colours: colours.map(c => c[0])
+            }),
+            legend
+        });
+    }
+    return { tone: 'ok', head, blocks };
+}
+// ---------------------------------------------------------------------------------------------------
+// Alerts
+/** The summary of an alert's replay: how often it would have fired, of how many windows, at what. */
+function alertSummary(a) {
+    const format = (n) => formatNumber(n, a.numberFormat);
+    const reason = a.reason ? [': ', { data: a.reason }] : [];
+    switch (a.status) {
+        case 'error':
+            return { tone: 'error', head: [{ loud: 'the query fails on the server' }, ...reason], blocks: [] };
+        case 'managed':
+            return { tone: 'info', head: ['no replay: the managed API has no charts route'], blocks: [] };
+        case 'unsupported':
+            return { tone: 'info', head: ['no replay', ...reason], blocks: [] };
+        default:
+            break;
+    }
+    const head = [{ data: firedWords(a, format) }];
+    if (a.status === 'empty')
+        head.push(' · ', { loud: `NO DATA in ${spanWords(a.endTime - a.startTime)}: the query matches nothing` });
+    return { tone: a.status === 'empty' ? 'warn' : 'ok', head, blocks: [] };
+}
+/** Runs of fired windows named in words; the rest counted. */
+const FIRED_NAMED = 5;
+/** The fired windows as runs of consecutive windows: [first index, how many]. */
+function firedRuns(indexes) {
+    const out = [];
+    for (const i of [...new Set(indexes)].sort((x, y) => x - y)) {
+        const last = out.at(-1);
+        if (last && last[0] + last[1] === i)
+            last[1]++;
+        else
+            out.push([i, 1]);
+    }
+    return out;
+}
+/** An alert's replay: every window's value along the axis, the fired ones marked, and a chart. */
+function alertBody(a, chart) {
+    if (a.status !== 'ok' || !a.axis || !a.values)
+        return [];
+    const axis = a.axis;
+    const format = (n) => formatNumber(n, a.numberFormat);
+    const scale = scaleFor(axis);
+    const values = filled(a.values, a.fill);
+    const firing = new Set(a.firing ?? []);
+    const pick = alarming(a, values, firing);
+    const drawn = runs(axis.count, scale.factor, pick);
+    const fired = runs(axis.count, scale.factor, (from, to) => {
+        for (let i = from; i < to; i++)
+            if (firing.has(i))
+                return true;
+        return false;
+    });
+    const gaps = drawn.includes(null);
+    const said = [
+        `${axisWords(axis, a, 'windows')}${runWords(scale, 'the most alarming', 'windows')}${gaps ? ` (${GAP}: no rows)` : ''}. Threshold `,
+        { data: thresholdWords(a, format) }
+    ];
+    if ((a.numConsecutiveWindows ?? 1) > 1)
+        said.push(`; fires after ${a.numConsecutiveWindows} windows in a row`);
+    if (chart_rangeOf(values))
+        said.push('; values ', ...rangePhrase(a.values, a.fill, null, format, 'window'));
+    const spells = firedRuns([...firing]);
+    if (spells.length > 0) {
+        const dates = longAxis(axis);
+        const named = spells.slice(0, FIRED_NAMED).map(([from, n]) => {
+            const at = timeLabel(axis.start + from * axis.step, true, dates);
+            return n === 1 ? at : `${at} (${n} in a row)`;
+        });
+        const left = spells.length - named.length;
+        said.push(`; fired in the windows from ${named.join(', ')}${left > 0 ? ` and ${count(left, 'more run')}` : ''}`);
+    }
+    said.push('.');
+    const out = [
+        { kind: 'rows', rows: [said] },
+        {
+            kind: 'code',
+            lines: [
+                `values ${sparkline(drawn)}`,
+                ...(firing.size > 0
+                    ? [
+                        `fired  ${fired
+                            .map(f => (f ? '^' : ' '))
+                            .join('')
+                            .trimEnd()}`
+                    ]
+                    : [])
+            ]
+        }
+    ];
+    if (scale.points < 2)
+        return out;
+    if (gaps)
+        out.push({
+            kind: 'rows',
+            rows: [['no chart: mermaid cannot leave a gap where a window has no rows (the sparkline does)']]
+        });
+    else if (chart()) {
+        const thresholds = [a.threshold, ...(a.thresholdMax !== undefined ? [a.thresholdMax] : [])];
+        out.push({
+            kind: 'mermaid',
+            source: mermaidChart({
+                start: axis.start,
+                scale,
+                lines: [drawn.map(v => v ?? 0)],
+                colours: [LINE_COLOURS[0][0]],
+                thresholds
+            }),
+            legend: [
+                `Blue: the value${scale.factor > 1 ? ` (each point the most alarming of ${scale.factor} windows, so no fired window is lost)` : ''}; red: the threshold.`
+            ]
+        });
+    }
+    return out;
+}
+/** Bars as aligned lines of a code block, where no name can be markup. */
+function barLines(rows) {
+    const width = Math.max(...rows.map(r => [...r.label].length));
+    const barWidth = Math.max(...rows.map(r => [...r.bar].length));
+    return rows.map(r => `${padEnd(r.label, width)} ${padEnd(r.bar, barWidth)} ${r.value}`.trimEnd());
+}
+const padEnd = (text, width) => text + ' '.repeat(Math.max(0, width - [...text].length));
+/** A bar's label, for a code block: one line, nothing hidden. */
+const labelText = (p) => typeof p === 'string' ? p : 'name' in p ? (0,src_log/* printable */.g$)(p.name, 40) : 'data' in p ? (0,src_log/* printable */.g$)(p.data, 40) : '';
+
 ;// CONCATENATED MODULE: ./src/report/preview/markdown.ts
+
 
 
 
@@ -7406,9 +8010,10 @@ function dashboardFacts(d, model) {
     if (d.layout)
         facts.push(`layout: ${layoutWords(d.layout)}`);
     if (model.data) {
-        const charted = d.tiles.filter(t => t.status === 'ok').length;
+        // A number, a table or bars are not charts: "with data" says what every display type shares.
+        const shown = d.tiles.filter(t => t.status === 'ok').length;
         if (d.tiles.length > 0)
-            facts.push(`data: ${charted} of ${plural(d.tiles.length, 'tile')} charted`);
+            facts.push(`data: ${shown} of ${plural(d.tiles.length, 'tile')} with data`);
     }
     return facts;
 }
@@ -7438,7 +8043,7 @@ function dashboardItem(d, model, takeChart) {
         body.push(codeBlock(picture, 'diff'));
     }
     if (model.data && d.tiles.length > 0) {
-        body.push(d.tiles.map(t => tileLines(t, takeChart)).join('\n'));
+        body.push(d.tiles.map(t => tileLines(t, takeChart, model.hide)).join('\n'));
     }
     else if (model.data)
         body.push('No tile of this dashboard changes its query.');
@@ -7450,42 +8055,69 @@ function dashboardItem(d, model, takeChart) {
     const short = `- 📐 **${inline(d.name, 100)}**${shortFacts.length > 0 ? ` · ${shortFacts.join(' · ')}` : ''} (preview left out to fit)\n\n`;
     return { full, short };
 }
-/** A tile's data: its sparkline and range on one line, or why there is none; a mermaid chart under it. */
-function tileLines(t, takeChart) {
-    const hours = rangeWords(t.startTime, t.endTime);
-    const verdict = seriesVerdict(t.status, t.points, t.numberFormat, hours);
-    const name = `**${inline(t.tile, 100)}**`;
-    const group = t.group !== undefined ? ` (group ${inline(t.group || '(empty)', 60)} of ${t.groups})` : '';
-    if (t.status !== 'ok') {
-        const why = t.reason ? `: ${inline(t.reason, 300)}` : '';
-        const text = verdict.loud ? `**${verdict.text}**` : verdict.text;
-        return `- ${verdict.loud ? (t.status === 'error' ? '❌' : '⚠️') : 'ℹ️'} ${name}: ${text}${why}`;
+const ICONS = { ok: '', info: 'ℹ️ ', warn: '⚠️ ', error: '❌ ' };
+/** A phrase in markdown: the data's text escaped (names as code), our own as it is. */
+function markdownPhrase(phrase) {
+    return phrase
+        .map(p => typeof p === 'string'
+        ? p
+        : 'data' in p
+            ? inline(p.data, 300)
+            : 'name' in p
+                ? code(p.name, 60)
+                : 'spark' in p
+                    ? `\`${p.spark}\``
+                    : `**${p.loud}**`)
+        .join('');
+}
+/** A phrase inside raw HTML (a <summary>): markdown does not apply there. */
+function htmlPhrase(phrase) {
+    return phrase
+        .map(p => typeof p === 'string'
+        ? p
+        : 'data' in p
+            ? htmlText(p.data, 300)
+            : 'name' in p
+                ? `<code>${htmlText(p.name, 60)}</code>`
+                : 'spark' in p
+                    ? `<code>${p.spark}</code>`
+                    : `<b>${p.loud}</b>`)
+        .join('');
+}
+/** A table cell: one line, markdown and HTML inert, a pipe escaped, long text cut. */
+const cell = (text) => inline(text, CELL_LENGTH);
+function markdownBlock(block) {
+    switch (block.kind) {
+        case 'rows':
+            return block.rows.map(r => `- ${markdownPhrase(r)}`).join('\n');
+        case 'table':
+            return [
+                `| ${block.columns.map(cell).join(' | ')} |`,
+                `|${block.columns.map(() => ' --- |').join('')}`,
+                ...block.rows.map(r => `| ${block.columns.map((_, i) => cell(r[i] ?? '')).join(' | ')} |`)
+            ].join('\n');
+        case 'bars':
+            return codeBlock(barLines(block.rows.map(r => ({ label: labelText(r.label), bar: r.bar, value: (0,src_log/* printable */.g$)(r.value, 40) }))).join('\n'));
+        case 'code':
+            return codeBlock(block.lines.join('\n'));
+        case 'mermaid':
+            return `${codeBlock(block.source, 'mermaid')}${block.legend.length > 0 ? `\n\n${markdownPhrase(block.legend)}` : ''}`;
     }
-    const line = sparkline(t.points);
-    const lines = [
-        `- ${name}${group}: ${line ? `\`${line}\` ` : ''}${verdict.text}, ${timeLabel(t.points[0][0])} to ${timeLabel(t.points.at(-1)[0])}`
-    ];
-    if (charts(t.points) && takeChart())
-        lines.push(indent(codeBlock(mermaidChart(t.points), 'mermaid')));
-    return lines.join('\n\n');
+}
+/** A tile's data: what it shows on one line (or why it shows none), its blocks under it. */
+function tileLines(t, takeChart, hide) {
+    const view = tileView(t, takeChart, hide);
+    const first = `- ${ICONS[view.tone]}**${inline(t.tile, 100)}**: ${markdownPhrase(view.head)}`;
+    return [first, ...view.blocks.map(b => indent(markdownBlock(b)))].join('\n\n');
 }
 function alertItem(a, takeChart) {
-    const format = (n) => formatNumber(n, a.numberFormat);
     const where = a.dashboard !== undefined && a.tile !== undefined
         ? ` on "${htmlText(a.tile, 80)}" of "${htmlText(a.dashboard, 80)}"`
         : '';
-    const verdict = seriesVerdict(a.status, a.points, a.numberFormat, rangeWords(a.startTime, a.endTime));
-    const said = a.status === 'ok' || a.status === 'empty'
-        ? `${firedWords(a, format)}${a.status === 'empty' ? ` · ⚠️ <b>${verdict.text}</b>` : ''}`
-        : `${verdict.loud ? '⚠️ ' : ''}${verdict.text}${a.reason ? `: ${htmlText(a.reason, 200)}` : ''}`;
+    const view = alertSummary(a);
+    const said = `${view.tone === 'warn' || view.tone === 'error' ? '⚠️ ' : ''}${htmlPhrase(view.head)}`;
     const summary = `🔔 <b>${htmlText(a.alert, 100)}</b>${where} · ${said}`;
-    const body = [];
-    if (a.status === 'ok') {
-        const line = sparkline(a.points);
-        body.push(`${line ? `\`${line}\` ` : ''}${verdict.text}${a.points.length > 0 ? `, ${timeLabel(a.points[0][0], true)} to ${timeLabel(a.points.at(-1)[0], true)}` : ''}; threshold ${format(a.threshold)}${a.thresholdMax !== undefined ? ` and ${format(a.thresholdMax)}` : ''} (the flat line).`);
-        if (charts(a.points) && takeChart())
-            body.push(codeBlock(mermaidChart(a.points, { threshold: a.threshold, thresholdMax: a.thresholdMax, days: true }), 'mermaid'));
-    }
+    const body = alertBody(a, takeChart).map(markdownBlock);
     const full = body.length > 0
         ? `<details><summary>${summary}</summary>\n\n${body.join('\n\n')}\n\n</details>\n\n`
         : `<p>${summary}</p>\n\n`;
@@ -7494,7 +8126,7 @@ function alertItem(a, takeChart) {
 }
 const indent = (text) => text
     .split('\n')
-    .map(l => `  ${l}`)
+    .map(l => (l === '' ? l : `  ${l}`))
     .join('\n');
 
 // EXTERNAL MODULE: ./src/json.ts
@@ -8397,6 +9029,7 @@ function timeText(iso) {
 
 
 
+
 /** GitHub refuses issue comments longer than this many characters. */
 const COMMENT_LIMIT = 65536;
 /** GitHub refuses a job summary (per step) larger than this many bytes. */
@@ -8478,6 +9111,8 @@ function sectionOf(model) {
         segments.push(groupRun(group, model, names));
     if (model.input.policies && model.input.policies.rules.length > 0)
         segments.push(rulesInForce(model.input));
+    // The pull request's preview copies on the server (`live-preview`), linked; old copies swept.
+    segments.push(...livePreviewMarkdown(model.input.livePreview ?? model.input.plan?.livePreview, model.input.uiUrl));
     // The plan pictured (preview/): collapsed, and the first thing the size budget shortens and cuts.
     if (model.input.command === 'plan')
         segments.push(...previewRuns(model.input.plan));
@@ -8866,6 +9501,7 @@ function reportOf(config, found, context = {}) {
         apply: found.apply,
         planFile: found.planFile,
         ...(found.policies ? { policies: found.policies } : {}),
+        ...(found.livePreview ? { livePreview: found.livePreview } : {}),
         uiUrl: config.uiUrl,
         serviceGate: config.serviceGate,
         ...context
@@ -9077,6 +9713,38 @@ function progress_duration(ms) {
 
 
 
+/** A phrase on a terminal: the data's text printable (no escape sequence gets through), names quoted. */
+function textPhrase(phrase) {
+    return phrase
+        .map(p => typeof p === 'string'
+        ? p
+        : 'data' in p
+            ? (0,src_log/* printable */.g$)(p.data, 300)
+            : 'name' in p
+                ? `"${(0,src_log/* printable */.g$)(p.name, 60)}"`
+                : 'spark' in p
+                    ? p.spark
+                    : p.loud)
+        .join('');
+}
+/** A block as lines under its item, indented by `pad`. */
+function textBlock(block, pad) {
+    switch (block.kind) {
+        case 'rows':
+            return block.rows.map(r => `${pad}${textPhrase(r)}`);
+        case 'table': {
+            const rows = [block.columns, ...block.rows].map(r => block.columns.map((_, i) => (0,src_log/* printable */.g$)(r[i] ?? '', CELL_LENGTH)));
+            const widths = block.columns.map((_, i) => Math.max(...rows.map(r => [...r[i]].length)));
+            return rows.map(r => `${pad}${r.map((c, i) => c + ' '.repeat(widths[i] - [...c].length)).join(' | ')}`.trimEnd());
+        }
+        case 'bars':
+            return barLines(block.rows.map(r => ({ label: labelText(r.label), bar: r.bar, value: (0,src_log/* printable */.g$)(r.value, 40) }))).map(l => `${pad}${l}`);
+        case 'code':
+            return block.lines.map(l => `${pad}${l}`);
+        case 'mermaid':
+            return [];
+    }
+}
 /** The preview block of one stack's report, or none. */
 function previewLines(plan, paint) {
     const model = previewModel(plan);
@@ -9085,6 +9753,7 @@ function previewLines(plan, paint) {
     const lines = [paint('bold', 'Preview:')];
     if (!model.data)
         lines.push(paint('dim', '  (data: off; --check-queries charts each created or changed tile over the last 24 hours)'));
+    const noChart = () => false;
     for (const d of model.dashboards) {
         const facts = [];
         if (d.layout)
@@ -9100,34 +9769,22 @@ function previewLines(plan, paint) {
             if (d.tiles.length === 0)
                 lines.push('  data: no tile of this dashboard changes its query');
             for (const t of d.tiles) {
-                const verdict = seriesVerdict(t.status, t.points, t.numberFormat, rangeWords(t.startTime, t.endTime));
-                const name = `"${(0,src_log/* printable */.g$)(t.tile, 100)}"`;
-                if (t.status !== 'ok') {
-                    const why = t.reason ? `: ${(0,src_log/* printable */.g$)(t.reason, 300)}` : '';
-                    const text = `  data ${name}: ${verdict.text}${why}`;
-                    lines.push(verdict.loud ? paint(t.status === 'error' ? 'red' : 'yellow', text) : text);
-                    continue;
-                }
-                const group = t.group !== undefined ? ` (group ${(0,src_log/* printable */.g$)(t.group || '(empty)', 60)} of ${t.groups})` : '';
-                lines.push(`  data ${name}${group}: ${sparkline(t.points)}  ${verdict.text}, ${timeLabel(t.points[0][0])} to ${timeLabel(t.points.at(-1)[0])} UTC`);
+                const view = tileView(t, noChart, model.hide);
+                const text = `  data "${(0,src_log/* printable */.g$)(t.tile, 100)}": ${textPhrase(view.head)}`;
+                lines.push(view.tone === 'error' ? paint('red', text) : view.tone === 'warn' ? paint('yellow', text) : text);
+                for (const b of view.blocks)
+                    lines.push(...textBlock(b, '    '));
             }
         }
     }
     if (model.alerts.length > 0)
         lines.push('', paint('bold', `Alerts replayed over the last 7 days (${plural(model.alerts.length, 'alert')}):`));
     for (const a of model.alerts) {
-        const format = (n) => formatNumber(n, a.numberFormat);
-        const verdict = seriesVerdict(a.status, a.points, a.numberFormat, rangeWords(a.startTime, a.endTime));
-        const head = `  alert "${(0,src_log/* printable */.g$)(a.alert, 100)}"`;
-        if (a.status !== 'ok' && a.status !== 'empty') {
-            lines.push(`${head}: ${verdict.text}${a.reason ? `: ${(0,src_log/* printable */.g$)(a.reason, 300)}` : ''}`);
-            continue;
-        }
-        lines.push(`${head}: ${firedWords(a, format)}`);
-        if (a.status === 'empty')
-            lines.push(paint('yellow', `    ${verdict.text}`));
-        else
-            lines.push(`    ${sparkline(a.points)}  ${verdict.text}`);
+        const view = alertSummary(a);
+        const text = `  alert "${(0,src_log/* printable */.g$)(a.alert, 100)}": ${textPhrase(view.head)}`;
+        lines.push(view.tone === 'error' ? paint('red', text) : view.tone === 'warn' ? paint('yellow', text) : text);
+        for (const b of alertBody(a, noChart))
+            lines.push(...textBlock(b, '    '));
     }
     return lines;
 }
@@ -9139,6 +9796,7 @@ function previewLines(plan, paint) {
  * name or a server message cannot move the cursor, recolour the terminal, reorder or hide text. Colour is
  * the caller's decision (a TTY and no NO_COLOR): without it there are no escape codes at all.
  */
+
 
 
 
@@ -9168,6 +9826,7 @@ function renderText(input, options) {
     blocks.push(convergenceLines(input, paint));
     for (const group of model.groups)
         blocks.push(groupLines(group, model, names, paint));
+    blocks.push(livePreviewText(input.livePreview ?? input.plan?.livePreview, input.uiUrl));
     if (options.preview && input.command === 'plan')
         blocks.push(previewLines(input.plan, paint));
     if (input.policies && input.policies.rules.length > 0)
@@ -9366,12 +10025,12 @@ function baseOfStack(base, inStack) {
 ;// CONCATENATED MODULE: ./src/run/early.ts
 /** `manifests`: the manifest sets once loaded and valid (whether the service is read depends on them). */
 async function startEarly(config, deps, manifests) {
-    const online = await Promise.all(/* import() */[__nccwpck_require__.e(752), __nccwpck_require__.e(45), __nccwpck_require__.e(628)]).then(__nccwpck_require__.bind(__nccwpck_require__, 9628));
+    const online = await Promise.all(/* import() */[__nccwpck_require__.e(752), __nccwpck_require__.e(185), __nccwpck_require__.e(668), __nccwpck_require__.e(717)]).then(__nccwpck_require__.bind(__nccwpck_require__, 1717));
     return { runOnline: online.runOnline, read: online.startLiveRead(config, deps, manifests) };
 }
 /** `apply --plan` of one stack (online.ts applySavedPlan), with the online stages for a run that plans again. */
 async function applySavedPlanEarly(config, deps, load) {
-    const online = await Promise.all(/* import() */[__nccwpck_require__.e(752), __nccwpck_require__.e(45), __nccwpck_require__.e(628)]).then(__nccwpck_require__.bind(__nccwpck_require__, 9628));
+    const online = await Promise.all(/* import() */[__nccwpck_require__.e(752), __nccwpck_require__.e(185), __nccwpck_require__.e(668), __nccwpck_require__.e(717)]).then(__nccwpck_require__.bind(__nccwpck_require__, 1717));
     const saved = await online.applySavedPlan(config, deps, load);
     return 'applied' in saved ? saved : { ...saved, runOnline: online.runOnline };
 }
@@ -9722,6 +10381,8 @@ function emptySpecs() {
 var suppression_mark = __nccwpck_require__(4186);
 // EXTERNAL MODULE: ./src/manifest/vars.ts
 var manifest_vars = __nccwpck_require__(9611);
+// EXTERNAL MODULE: ./src/manifest/yaml.ts + 7 modules
+var yaml = __nccwpck_require__(1535);
 ;// CONCATENATED MODULE: ./src/manifest/load.ts
 /**
  * Load and validate every manifest in one pass: each problem in each file is reported, not only the
@@ -10058,147 +10719,8 @@ async function loadWithPolicies(options) {
     });
 }
 
-;// CONCATENATED MODULE: ./src/config/stack-layout.ts
-/**
- * The `stacks` layout: many stacks in one repository. Among the files the `manifests` globs match, each
- * `stack.yaml` makes its folder a stack; the other files of that folder (subfolders included) are the
- * stack's manifests. Every manifest belongs to exactly one stack: a file outside every stack folder and a
- * stack folder inside another are errors, so which stack a file plans never depends on guesswork. The one
- * exception: a file outside the stacks that holds only `kind: Policy` documents is the repository's policy,
- * which holds in every stack.
- *
- * Which stacks a run plans (selectStacks): the ones named by the `stack` input; else, on a pull request,
- * the ones it changed; else all of them.
- */
-
-
-
-
-
-/** Reads the layout: the stack files among the matched files, and each stack's share of the rest. */
-async function readStackLayout(patterns, cwd) {
-    const found = await (0,files/* findManifestFiles */.GH)(patterns, cwd);
-    const diagnostics = [...found.diagnostics];
-    const stackFiles = found.files.filter(isStackFile);
-    if (found.files.length > 0 && stackFiles.length === 0) {
-        diagnostics.push((0,src_diagnostics/* diagnostic */.YK)('config', 'error', `stacks is on, but no stack.yaml is among the files matched by ${patterns.map(p => `'${p}'`).join(', ')}: add one to each stack's folder (\`name: <stack>\`), or turn stacks off`));
-    }
-    const stacks = [];
-    const names = new Map();
-    for (const file of stackFiles) {
-        const read = await readStackFile(file, cwd);
-        diagnostics.push(...read.diagnostics);
-        if (!read.stack)
-            continue;
-        const folder = folderOf(file);
-        const outer = stackFiles.find(other => other !== file && contains(folderOf(other), folder));
-        if (outer) {
-            diagnostics.push((0,src_diagnostics/* diagnostic */.YK)('validate', 'error', `is inside the folder of the stack in ${outer}: stacks do not nest, because each manifest must belong to one stack. Move this folder beside that one, not inside it`, { file, line: 1, column: 1 }));
-            continue;
-        }
-        const taken = names.get(read.stack.name);
-        if (taken) {
-            diagnostics.push((0,src_diagnostics/* diagnostic */.YK)('validate', 'error', `stack "${read.stack.name}" is already defined by ${taken}: each stack needs its own name, because the name is its ownership tag`, { ...read.nameAt, field: 'name' }));
-            continue;
-        }
-        names.set(read.stack.name, file);
-        stacks.push({
-            name: read.stack.name,
-            folder,
-            file,
-            vars: read.stack.vars ?? {},
-            prune: read.stack.prune,
-            manifests: []
-        });
-    }
-    const nested = new Set(stackFiles.map(folderOf));
-    const policies = [];
-    for (const file of found.files) {
-        if (isStackFile(file))
-            continue;
-        const owner = stacks.find(s => contains(s.folder, file));
-        if (owner)
-            owner.manifests.push(file);
-        else if (![...nested].some(folder => contains(folder, file))) {
-            if (await holdsOnlyPolicies(file, cwd)) {
-                policies.push(file);
-                continue;
-            }
-            diagnostics.push((0,src_diagnostics/* diagnostic */.YK)('validate', 'error', 'belongs to no stack: with stacks on, every manifest lives in a folder with a stack.yaml (or below one). Move it into a stack, or add a stack.yaml to its folder', { file, line: 1, column: 1 }));
-        }
-    }
-    return { stacks: stacks.sort((a, b) => a.folder.localeCompare(b.folder)), policies, diagnostics };
-}
-/** Whether a file parses to `kind: Policy` documents only (its problems are reported when it is loaded). */
-async function holdsOnlyPolicies(file, cwd) {
-    const read = await (0,files/* readManifestFile */.oe)(file, cwd);
-    if (!read.file)
-        return false;
-    const { documents } = (0,yaml/* parseYamlFile */.BU)(file, read.file.text);
-    return (documents.length > 0 &&
-        documents.every(d => d.value?.kind === 'Policy'));
-}
-/** The folder of a `/`-separated path (`.` for a file at the top). */
-function folderOf(file) {
-    const slash = file.lastIndexOf('/');
-    return slash < 0 ? '.' : file.slice(0, slash);
-}
-/** Whether `file` (a path relative to the workspace) lies in `folder` or below it. */
-function contains(folder, file) {
-    return folder === '.' || file.startsWith(`${folder}/`);
-}
-/**
- * Files whose change can change every stack's plan: the workflows and actions under .github/ hold the
- * run's inputs (vars, prune, the tool's version). A change there plans every stack.
- */
-const SHARED = /^\.github\//;
-/**
- * The stacks a run plans. Named ones (the `stack` input, `--stack`) win; then, with the pull request's
- * changed files, the stacks whose folder holds a changed file, or all of them when a shared file changed;
- * otherwise (no pull request, or its files could not be listed) all of them. Unchanged stacks cost
- * nothing to leave out and nothing to plan: every stack shares one read of the live state.
- */
-function selectStacks(layout, options) {
-    const all = layout.stacks;
-    if (options.only && options.only.length > 0) {
-        const diagnostics = [];
-        const chosen = new Set();
-        for (const name of options.only) {
-            const stack = all.find(s => s.name === name);
-            if (stack)
-                chosen.add(stack);
-            else {
-                const guess = (0,issues/* didYouMean */.au)(name, all.map(s => s.name));
-                diagnostics.push((0,src_diagnostics/* diagnostic */.YK)('config', 'error', `stack: no stack is named "${name}"${guess ? ` (did you mean "${guess}"?)` : ''}; the stacks are ${all.map(s => s.name).join(', ') || 'none'}`));
-            }
-        }
-        return {
-            stacks: all.filter(s => chosen.has(s)),
-            reason: 'the stacks named by `stack`',
-            diagnostics
-        };
-    }
-    if (!options.changed)
-        return { stacks: all, reason: 'all stacks', diagnostics: [] };
-    const paths = options.changed.paths;
-    const shared = paths.find(p => SHARED.test(p) || layout.policies.includes(p));
-    if (shared)
-        return {
-            stacks: all,
-            reason: `all stacks: ${shared} changed, and it may change every plan`,
-            diagnostics: []
-        };
-    const diagnostics = [];
-    for (const gone of paths.filter(p => isStackFile(p) && !all.some(s => s.file === p))) {
-        diagnostics.push((0,src_diagnostics/* diagnostic */.YK)('config', 'warning', `${gone} is no longer a stack file. Unless its stack moved to another folder (the same \`name\`), nothing plans that stack any more and its dashboards stay as they are: to delete them, remove its manifests with prune on first, and its stack.yaml once that is applied`));
-    }
-    return {
-        stacks: all.filter(s => paths.some(p => contains(s.folder, p))),
-        reason: 'the stacks the pull request changes',
-        diagnostics
-    };
-}
-
+// EXTERNAL MODULE: ./src/config/stack-layout.ts
+var stack_layout = __nccwpck_require__(5605);
 // EXTERNAL MODULE: ./src/run/types.ts
 var run_types = __nccwpck_require__(1316);
 ;// CONCATENATED MODULE: ./src/run/stacks.ts
@@ -10221,8 +10743,8 @@ var run_types = __nccwpck_require__(1316);
 
 async function runStacks(config, stacks, deps) {
     const log = deps.log ?? src_log/* silentLogger */.qq;
-    const layout = await readStackLayout(config.manifests, config.cwd);
-    const selection = selectStacks(layout, { only: stacks.only, changed: deps.changed });
+    const layout = await (0,stack_layout/* readStackLayout */.Hf)(config.manifests, config.cwd);
+    const selection = (0,stack_layout/* selectStacks */.wf)(layout, { only: stacks.only, changed: deps.changed });
     const own = [...layout.diagnostics, ...selection.diagnostics];
     const chosen = new Set(selection.stacks);
     const summary = {
@@ -10286,7 +10808,7 @@ async function loadStacks(config, deps, layout, selected) {
     const brokenPolicies = (0,src_diagnostics/* hasErrors */.Cs)(repository.diagnostics) || (0,src_diagnostics/* hasErrors */.Cs)(rules?.diagnostics ?? []);
     for (const stack of selected) {
         // The base commit's files of this stack's folder, and those outside every stack's (the repository's).
-        const inStack = (file) => contains(stack.folder, file) || !layout.stacks.some(s => contains(s.folder, file));
+        const inStack = (file) => (0,stack_layout/* contains */.gR)(stack.folder, file) || !layout.stacks.some(s => (0,stack_layout/* contains */.gR)(s.folder, file));
         const checked = await loadStack(stack, config, repository.policies, rules && { base: baseOfStack(rules.base, inStack), central: rules.central });
         if (brokenPolicies)
             checked.manifests.diagnostics.push((0,src_diagnostics/* diagnostic */.YK)('validate', 'error', `stack "${stack.name}" is not planned: ${(0,src_diagnostics/* hasErrors */.Cs)(repository.diagnostics) ? `the repository's policies (${layout.policies.join(', ')}) have errors` : 'its policy source could not be read'}`));
@@ -10436,7 +10958,7 @@ async function runUnscrubbed(config, deps) {
     log.info(`Read ${manifests.files.length} manifest file(s): ${counts}`);
     const offline = (exitCode) => ({
         exitCode,
-        diagnostics: [...manifests.diagnostics],
+        diagnostics: [...manifests.diagnostics, ...heldPreview(config, deps, exitCode)],
         outputs: { ...run_types/* EMPTY_OUTPUTS */.J, matrix },
         ...(review ? { policies: review } : {})
     });
@@ -10464,6 +10986,15 @@ function resultOf(online, matrix) {
         ...(online.planFile ? { planFile: online.planFile } : {})
     };
 }
+/** A pull request's live preview writes no copy while its manifests have errors: the report says so. */
+function heldPreview(config, deps, exitCode) {
+    const event = deps.livePreview;
+    if (exitCode === 0 || !config.livePreview.write || event?.pullRequest === undefined || event.refused)
+        return [];
+    return [
+        (0,src_diagnostics/* diagnostic */.YK)('validate', 'notice', `live-preview: no preview copy of pull request #${event.pullRequest} was written, because the manifests have errors; copies written by an earlier push stay as they were until they are fixed`)
+    ];
+}
 
 ;// CONCATENATED MODULE: ./src/cli.ts
 /**
@@ -10471,6 +11002,7 @@ function resultOf(online, matrix) {
  * names (`--api-url`); secrets come only from the environment (OBSDEPLOY_API_KEY, OBSDEPLOY_KEY_ID,
  * OBSDEPLOY_KEY_SECRET), never from flags that would land in shell history.
  */
+
 
 
 
@@ -10513,7 +11045,7 @@ async function cli(argv, io) {
         const config = settings(command);
         if (!config)
             return 2;
-        const { exportCommand } = await Promise.all(/* import() */[__nccwpck_require__.e(752), __nccwpck_require__.e(45), __nccwpck_require__.e(213)]).then(__nccwpck_require__.bind(__nccwpck_require__, 3213));
+        const { exportCommand } = await Promise.all(/* import() */[__nccwpck_require__.e(752), __nccwpck_require__.e(185), __nccwpck_require__.e(668), __nccwpck_require__.e(213)]).then(__nccwpck_require__.bind(__nccwpck_require__, 3213));
         return exportCommand(config, {
             out: values.out,
             tags: values.tag ?? [],
@@ -10525,12 +11057,46 @@ async function cli(argv, io) {
             log
         });
     }
+    if (command === 'sweep-previews')
+        return sweepPreviewsCommand(settings(command), values, io, log);
     const config = settings(command);
     if (!config)
         return 2;
     const result = await runWithProgress(config, values, io, log);
     await printReport(config, result, values, io);
     return result.exitCode;
+}
+/**
+ * `obsdeploy sweep-previews`: the stack's live preview copies deleted, those of `--pr N`, or else those last written
+ * more than `--live-preview-ttl` days ago (the CLI cannot ask GitHub which pull requests are closed; the action does).
+ */
+async function sweepPreviewsCommand(config, values, io, log) {
+    if (!config)
+        return 2;
+    const given = values.pr ?? [];
+    const numbers = given.map(Number);
+    const bad = given.find((_, i) => !Number.isSafeInteger(numbers[i]) || numbers[i] < 1);
+    if (bad !== undefined) {
+        io.stderr(`obsdeploy sweep-previews: --pr must be a pull request number, got "${(0,src_log/* printable */.g$)(bad)}"\n${shortUsage('sweep-previews')}\n`);
+        return 2;
+    }
+    const { sweepPreviews } = await Promise.all(/* import() */[__nccwpck_require__.e(752), __nccwpck_require__.e(185), __nccwpck_require__.e(400)]).then(__nccwpck_require__.bind(__nccwpck_require__, 9400));
+    const swept = await sweepPreviews(config, { log }, numbers.length > 0 ? numbers : undefined);
+    for (const d of swept.diagnostics)
+        io.stderr(`obsdeploy sweep-previews: ${(0,src_log/* printable */.g$)((0,src_diagnostics/* formatDiagnostic */.xy)(d))}\n`);
+    if (values.json)
+        io.stdout(`${JSON.stringify({ exitCode: swept.exitCode, diagnostics: swept.diagnostics, stacks: swept.stacks }, null, 2)}\n`);
+    else
+        for (const { stack, livePreview } of swept.stacks) {
+            const lines = livePreviewText(livePreview, config.uiUrl);
+            io.stdout(`stack ${(0,src_log/* printable */.g$)(stack)}: ${lines.length > 1
+                ? lines
+                    .slice(1)
+                    .map(l => l.trim())
+                    .join('\n  ')
+                : 'no preview copy to delete'}\n`);
+        }
+    return swept.exitCode;
 }
 /** The command asked for, or the exit code once `--version`, `--help` or what is wrong with argv is printed. */
 function commandOf(parsed, io) {
@@ -10819,6 +11385,271 @@ function credentialOf(auth) {
 
 /***/ }),
 
+/***/ 3485:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Ik: () => (/* binding */ STACK_PATTERN),
+/* harmony export */   KM: () => (/* binding */ STACK_PATTERN_TEXT),
+/* harmony export */   LT: () => (/* binding */ isStackFile),
+/* harmony export */   Lf: () => (/* binding */ readStackFile)
+/* harmony export */ });
+/* unused harmony exports STACK_FILE_NAMES, StackFile, parseStackFile */
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(2857);
+/* harmony import */ var _diagnostics_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(4851);
+/* harmony import */ var _error_message_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(6587);
+/* harmony import */ var _manifest_files_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8937);
+/* harmony import */ var _manifest_issues_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9597);
+/* harmony import */ var _manifest_yaml_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(1535);
+/**
+ * A stack's own file, `stack.yaml`: what makes a folder a stack in the `stacks` layout. It holds what
+ * belongs to the stack rather than to the run: its name (the ownership tag), its variables and its prune
+ * choice. How the run reaches the API (mode, address, credentials, pacing) stays an input: every stack of a
+ * run talks to the same API through one request budget. Validated as manifests are, at file:line:col.
+ */
+
+
+
+
+
+
+/** The file names that make a folder a stack. */
+const STACK_FILE_NAMES = ['stack.yaml', 'stack.yml'];
+/** What a stack name may be: it is the ownership tag's suffix and a path segment of links. */
+const STACK_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._/-]{0,99}$/;
+const STACK_PATTERN_TEXT = "1-100 letters, digits, '.', '_', '-' or '/', starting with a letter or digit";
+/** What `${NAME}` may name (manifest/vars.ts). */
+const VARIABLE_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+const StackFile = zod__WEBPACK_IMPORTED_MODULE_3__/* .strictObject */ .rej({
+    apiVersion: zod__WEBPACK_IMPORTED_MODULE_3__/* .literal */ .euz('obsdeploy/v1').optional().describe('Optional: obsdeploy/v1.'),
+    name: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP()
+        .regex(STACK_PATTERN, `must be ${STACK_PATTERN_TEXT}`)
+        .describe('The stack: its dashboards carry the ownership tag obsdeploy:<name>, and it only updates or prunes its own. Unique in the repository.'),
+    vars: zod__WEBPACK_IMPORTED_MODULE_3__/* .record */ .g1P(zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().regex(VARIABLE_NAME), zod__WEBPACK_IMPORTED_MODULE_3__/* .unknown */ .L5J(), {
+        error: issue => issue.code === 'invalid_key'
+            ? 'is not a variable name: letters, digits and _, not starting with a digit'
+            : undefined
+    })
+        .optional()
+        .describe("Values for ${NAME} placeholders in this stack's manifests. The run's `vars` input (or --var) overrides them."),
+    prune: zod__WEBPACK_IMPORTED_MODULE_3__/* .boolean */ .zMY()
+        .optional()
+        .describe("Delete this stack's dashboards and alerts that are no longer in its manifests. Overrides the `prune` input for this stack.")
+})
+    .describe('obsdeploy stack: a folder of manifests with its own ownership tag and variables');
+const isStackFile = (file) => STACK_FILE_NAMES.includes(file.slice(file.lastIndexOf('/') + 1));
+/** A stack file read and checked: its settings, or the problems at their places. */
+async function readStackFile(file, cwd) {
+    const read = await (0,_manifest_files_js__WEBPACK_IMPORTED_MODULE_0__/* .readManifestFile */ .oe)(file, cwd);
+    if (!read.file)
+        return { diagnostics: read.diagnostics };
+    return parseStackFile(file, read.file.text);
+}
+/** The same for text in memory. */
+function parseStackFile(file, text) {
+    const parsed = (0,_manifest_yaml_js__WEBPACK_IMPORTED_MODULE_2__/* .parseYamlFile */ .BU)(file, text);
+    if (parsed.diagnostics.some(d => d.severity === 'error'))
+        return { diagnostics: parsed.diagnostics };
+    const [doc, extra] = parsed.documents;
+    if (!doc) {
+        return {
+            diagnostics: [
+                (0,_diagnostics_js__WEBPACK_IMPORTED_MODULE_4__/* .diagnostic */ .YK)('validate', 'error', 'a stack file needs at least `name:` (the stack, and its ownership tag obsdeploy:<name>)', { file, line: 1, column: 1 })
+            ]
+        };
+    }
+    if (extra) {
+        return {
+            diagnostics: [
+                (0,_diagnostics_js__WEBPACK_IMPORTED_MODULE_4__/* .diagnostic */ .YK)('validate', 'error', 'a stack file holds one document: its manifests go in other files of the folder', extra.start)
+            ]
+        };
+    }
+    if (doc.value === null || typeof doc.value !== 'object' || Array.isArray(doc.value)) {
+        return {
+            diagnostics: [
+                (0,_diagnostics_js__WEBPACK_IMPORTED_MODULE_4__/* .diagnostic */ .YK)('validate', 'error', `a stack file must be a mapping with \`name:\`, got ${(0,_error_message_js__WEBPACK_IMPORTED_MODULE_5__/* .describeShape */ .vJ)(doc.value)}`, doc.start)
+            ]
+        };
+    }
+    const result = StackFile.safeParse(doc.value, { reportInput: true });
+    if (!result.success) {
+        // A bad variable name is a key: pointed at where the key is, not at its value.
+        const keys = result.error.issues.filter(i => i.code === 'invalid_key');
+        return {
+            diagnostics: [
+                ...keys.map(i => {
+                    const key = String(i.path.at(-1));
+                    const at = doc.locateKey(i.path.slice(0, -1), key);
+                    return (0,_diagnostics_js__WEBPACK_IMPORTED_MODULE_4__/* .diagnostic */ .YK)('validate', 'error', `"${key}" ${i.message}`, { ...at, field: 'vars' });
+                }),
+                ...(0,_manifest_issues_js__WEBPACK_IMPORTED_MODULE_1__/* .issuesToDiagnostics */ .oX)(result.error.issues.filter(i => i.code !== 'invalid_key'), doc, StackFile)
+            ]
+        };
+    }
+    return { stack: result.data, nameAt: doc.locate(['name']), diagnostics: [] };
+}
+
+
+/***/ }),
+
+/***/ 5605:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Hf: () => (/* binding */ readStackLayout),
+/* harmony export */   gR: () => (/* binding */ contains),
+/* harmony export */   wf: () => (/* binding */ selectStacks)
+/* harmony export */ });
+/* unused harmony export folderOf */
+/* harmony import */ var _diagnostics_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(4851);
+/* harmony import */ var _manifest_files_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8937);
+/* harmony import */ var _manifest_issues_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9597);
+/* harmony import */ var _manifest_yaml_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(1535);
+/* harmony import */ var _stack_file_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(3485);
+/**
+ * The `stacks` layout: many stacks in one repository. Among the files the `manifests` globs match, each
+ * `stack.yaml` makes its folder a stack; the other files of that folder (subfolders included) are the
+ * stack's manifests. Every manifest belongs to exactly one stack: a file outside every stack folder and a
+ * stack folder inside another are errors, so which stack a file plans never depends on guesswork. The one
+ * exception: a file outside the stacks that holds only `kind: Policy` documents is the repository's policy,
+ * which holds in every stack.
+ *
+ * Which stacks a run plans (selectStacks): the ones named by the `stack` input; else, on a pull request,
+ * the ones it changed; else all of them.
+ */
+
+
+
+
+
+/** Reads the layout: the stack files among the matched files, and each stack's share of the rest. */
+async function readStackLayout(patterns, cwd) {
+    const found = await (0,_manifest_files_js__WEBPACK_IMPORTED_MODULE_0__/* .findManifestFiles */ .GH)(patterns, cwd);
+    const diagnostics = [...found.diagnostics];
+    const stackFiles = found.files.filter(_stack_file_js__WEBPACK_IMPORTED_MODULE_3__/* .isStackFile */ .LT);
+    if (found.files.length > 0 && stackFiles.length === 0) {
+        diagnostics.push((0,_diagnostics_js__WEBPACK_IMPORTED_MODULE_4__/* .diagnostic */ .YK)('config', 'error', `stacks is on, but no stack.yaml is among the files matched by ${patterns.map(p => `'${p}'`).join(', ')}: add one to each stack's folder (\`name: <stack>\`), or turn stacks off`));
+    }
+    const stacks = [];
+    const names = new Map();
+    for (const file of stackFiles) {
+        const read = await (0,_stack_file_js__WEBPACK_IMPORTED_MODULE_3__/* .readStackFile */ .Lf)(file, cwd);
+        diagnostics.push(...read.diagnostics);
+        if (!read.stack)
+            continue;
+        const folder = folderOf(file);
+        const outer = stackFiles.find(other => other !== file && contains(folderOf(other), folder));
+        if (outer) {
+            diagnostics.push((0,_diagnostics_js__WEBPACK_IMPORTED_MODULE_4__/* .diagnostic */ .YK)('validate', 'error', `is inside the folder of the stack in ${outer}: stacks do not nest, because each manifest must belong to one stack. Move this folder beside that one, not inside it`, { file, line: 1, column: 1 }));
+            continue;
+        }
+        const taken = names.get(read.stack.name);
+        if (taken) {
+            diagnostics.push((0,_diagnostics_js__WEBPACK_IMPORTED_MODULE_4__/* .diagnostic */ .YK)('validate', 'error', `stack "${read.stack.name}" is already defined by ${taken}: each stack needs its own name, because the name is its ownership tag`, { ...read.nameAt, field: 'name' }));
+            continue;
+        }
+        names.set(read.stack.name, file);
+        stacks.push({
+            name: read.stack.name,
+            folder,
+            file,
+            vars: read.stack.vars ?? {},
+            prune: read.stack.prune,
+            manifests: []
+        });
+    }
+    const nested = new Set(stackFiles.map(folderOf));
+    const policies = [];
+    for (const file of found.files) {
+        if ((0,_stack_file_js__WEBPACK_IMPORTED_MODULE_3__/* .isStackFile */ .LT)(file))
+            continue;
+        const owner = stacks.find(s => contains(s.folder, file));
+        if (owner)
+            owner.manifests.push(file);
+        else if (![...nested].some(folder => contains(folder, file))) {
+            if (await holdsOnlyPolicies(file, cwd)) {
+                policies.push(file);
+                continue;
+            }
+            diagnostics.push((0,_diagnostics_js__WEBPACK_IMPORTED_MODULE_4__/* .diagnostic */ .YK)('validate', 'error', 'belongs to no stack: with stacks on, every manifest lives in a folder with a stack.yaml (or below one). Move it into a stack, or add a stack.yaml to its folder', { file, line: 1, column: 1 }));
+        }
+    }
+    return { stacks: stacks.sort((a, b) => a.folder.localeCompare(b.folder)), policies, diagnostics };
+}
+/** Whether a file parses to `kind: Policy` documents only (its problems are reported when it is loaded). */
+async function holdsOnlyPolicies(file, cwd) {
+    const read = await (0,_manifest_files_js__WEBPACK_IMPORTED_MODULE_0__/* .readManifestFile */ .oe)(file, cwd);
+    if (!read.file)
+        return false;
+    const { documents } = (0,_manifest_yaml_js__WEBPACK_IMPORTED_MODULE_2__/* .parseYamlFile */ .BU)(file, read.file.text);
+    return (documents.length > 0 &&
+        documents.every(d => d.value?.kind === 'Policy'));
+}
+/** The folder of a `/`-separated path (`.` for a file at the top). */
+function folderOf(file) {
+    const slash = file.lastIndexOf('/');
+    return slash < 0 ? '.' : file.slice(0, slash);
+}
+/** Whether `file` (a path relative to the workspace) lies in `folder` or below it. */
+function contains(folder, file) {
+    return folder === '.' || file.startsWith(`${folder}/`);
+}
+/**
+ * Files whose change can change every stack's plan: the workflows and actions under .github/ hold the
+ * run's inputs (vars, prune, the tool's version). A change there plans every stack.
+ */
+const SHARED = /^\.github\//;
+/**
+ * The stacks a run plans. Named ones (the `stack` input, `--stack`) win; then, with the pull request's
+ * changed files, the stacks whose folder holds a changed file, or all of them when a shared file changed;
+ * otherwise (no pull request, or its files could not be listed) all of them. Unchanged stacks cost
+ * nothing to leave out and nothing to plan: every stack shares one read of the live state.
+ */
+function selectStacks(layout, options) {
+    const all = layout.stacks;
+    if (options.only && options.only.length > 0) {
+        const diagnostics = [];
+        const chosen = new Set();
+        for (const name of options.only) {
+            const stack = all.find(s => s.name === name);
+            if (stack)
+                chosen.add(stack);
+            else {
+                const guess = (0,_manifest_issues_js__WEBPACK_IMPORTED_MODULE_1__/* .didYouMean */ .au)(name, all.map(s => s.name));
+                diagnostics.push((0,_diagnostics_js__WEBPACK_IMPORTED_MODULE_4__/* .diagnostic */ .YK)('config', 'error', `stack: no stack is named "${name}"${guess ? ` (did you mean "${guess}"?)` : ''}; the stacks are ${all.map(s => s.name).join(', ') || 'none'}`));
+            }
+        }
+        return {
+            stacks: all.filter(s => chosen.has(s)),
+            reason: 'the stacks named by `stack`',
+            diagnostics
+        };
+    }
+    if (!options.changed)
+        return { stacks: all, reason: 'all stacks', diagnostics: [] };
+    const paths = options.changed.paths;
+    const shared = paths.find(p => SHARED.test(p) || layout.policies.includes(p));
+    if (shared)
+        return {
+            stacks: all,
+            reason: `all stacks: ${shared} changed, and it may change every plan`,
+            diagnostics: []
+        };
+    const diagnostics = [];
+    for (const gone of paths.filter(p => (0,_stack_file_js__WEBPACK_IMPORTED_MODULE_3__/* .isStackFile */ .LT)(p) && !all.some(s => s.file === p))) {
+        diagnostics.push((0,_diagnostics_js__WEBPACK_IMPORTED_MODULE_4__/* .diagnostic */ .YK)('config', 'warning', `${gone} is no longer a stack file. Unless its stack moved to another folder (the same \`name\`), nothing plans that stack any more and its dashboards stay as they are: to delete them, remove its manifests with prune on first, and its stack.yaml once that is applied`));
+    }
+    return {
+        stacks: all.filter(s => paths.some(p => contains(s.folder, p))),
+        reason: 'the stacks the pull request changes',
+        diagnostics
+    };
+}
+
+
+/***/ }),
+
 /***/ 4851:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -11007,7 +11838,8 @@ function equal(a, b) {
 /* harmony export */   IC: () => (/* binding */ ownershipTag),
 /* harmony export */   Rz: () => (/* binding */ userTags),
 /* harmony export */   as: () => (/* binding */ orderedUserTags),
-/* harmony export */   oi: () => (/* binding */ stackOfTag)
+/* harmony export */   oi: () => (/* binding */ stackOfTag),
+/* harmony export */   v$: () => (/* binding */ stackTag)
 /* harmony export */ });
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7598);
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_0__);
@@ -11021,12 +11853,16 @@ function equal(a, b) {
 
 
 function ownershipTag(stack) {
-    const plain = `${_manifest_rules_js__WEBPACK_IMPORTED_MODULE_1__/* .OWNERSHIP_TAG_PREFIX */ .yJ}${stack}`;
+    return stackTag(_manifest_rules_js__WEBPACK_IMPORTED_MODULE_1__/* .OWNERSHIP_TAG_PREFIX */ .yJ, stack);
+}
+/** `prefix` + the stack's name, shortened with a hash of it when the whole would pass the tag limit. */
+function stackTag(prefix, stack) {
+    const plain = `${prefix}${stack}`;
     if (plain.length <= _manifest_vocabulary_js__WEBPACK_IMPORTED_MODULE_2__/* .LIMITS */ .b1.tagLength)
         return plain;
     const hash = (0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.createHash)('sha256').update(stack).digest('hex').slice(0, 8);
-    const room = _manifest_vocabulary_js__WEBPACK_IMPORTED_MODULE_2__/* .LIMITS */ .b1.tagLength - _manifest_rules_js__WEBPACK_IMPORTED_MODULE_1__/* .OWNERSHIP_TAG_PREFIX */ .yJ.length - hash.length - 1;
-    return `${_manifest_rules_js__WEBPACK_IMPORTED_MODULE_1__/* .OWNERSHIP_TAG_PREFIX */ .yJ}${stack.slice(0, room)}~${hash}`;
+    const room = _manifest_vocabulary_js__WEBPACK_IMPORTED_MODULE_2__/* .LIMITS */ .b1.tagLength - prefix.length - hash.length - 1;
+    return `${prefix}${stack.slice(0, room)}~${hash}`;
 }
 const isOwnershipTag = (tag) => tag.startsWith(_manifest_rules_js__WEBPACK_IMPORTED_MODULE_1__/* .OWNERSHIP_TAG_PREFIX */ .yJ);
 /** The stack an ownership tag names, as the tag holds it (a long name shortened, ownershipTag). */
@@ -12952,6 +13788,7 @@ const SECRET_FIELDS = {
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
   yJ: () => (/* reexport */ OWNERSHIP_TAG_PREFIX),
+  Dl: () => (/* reexport */ PREVIEW_TAG_PREFIXES),
   yM: () => (/* reexport */ alertView),
   m: () => (/* reexport */ checkAcrossDocuments),
   PS: () => (/* reexport */ checkAlert),
@@ -13056,15 +13893,14 @@ function checkAlertTarget(raw, report) {
 }
 /**
  * `channel` or `channels` (common-utils types.ts validateAlertChannelSelection); webhook channels name one
- * webhook; email and the webhook extras exist only in the managed API, which has no `channels`.
+ * webhook; email and the webhook extras exist only in the managed API. Managed `channels` pass here: whether the
+ * cloud takes a list shows only in its reads, so the plan decides (kinds/alert.ts).
  */
 function checkAlertChannels(raw, mode, report) {
     if (raw.channel !== undefined && raw.channels !== undefined)
         report(['channels'], 'use `channel` or `channels`, not both');
     else if (raw.channel === undefined && raw.channels === undefined)
         report(['channel'], 'is required (or `channels`, a list)', []);
-    if (mode === 'managed' && raw.channels !== undefined)
-        report(['channels'], 'the managed API has no `channels`: an alert has one `channel` there');
     const list = Array.isArray(raw.channels)
         ? raw.channels.map((c, i) => [c, ['channels', i]])
         : raw.channel !== undefined
@@ -13740,6 +14576,15 @@ function checkServices(services, mode, out) {
 /** The prefix of the ownership tag; manifests may not use it themselves. */
 const OWNERSHIP_TAG_PREFIX = 'obsdeploy:';
 /**
+ * The prefixes of a live preview copy's tags (kinds/dashboard/preview-copy.ts): its stack, its pull request and
+ * when it was written. Reserved too: a dashboard of the stack's own tagged so would be taken for a copy.
+ */
+const PREVIEW_TAG_PREFIXES = {
+    stack: 'obsdeploy-preview:',
+    pullRequest: 'obsdeploy-pr:',
+    writtenAt: 'obsdeploy-at:'
+};
+/**
  * Runs on the raw document (fields of the wrong type are skipped, tiles that fail the schema get the
  * checks their valid fields allow), so a schema error does not hide the other problems of a dashboard.
  */
@@ -13758,6 +14603,9 @@ typed) {
         if (tag.startsWith(OWNERSHIP_TAG_PREFIX)) {
             report(['tags', i], `tags starting with "${OWNERSHIP_TAG_PREFIX}" are reserved for the ownership tag`);
         }
+        const previewPrefix = Object.values(PREVIEW_TAG_PREFIXES).find(p => tag.startsWith(p));
+        if (previewPrefix)
+            report(['tags', i], `tags starting with "${previewPrefix}" are reserved for the live preview's copies`);
         if (seenTags.has(tag))
             report(['tags', i], `duplicate tag "${tag}"`);
         seenTags.add(tag);
@@ -14418,7 +15266,16 @@ const Alert = schemas/* strictObject */.rej({
     channel: AlertChannel.optional().describe('Where the alert goes: `channel`, or a list in `channels`.'),
     channels: channelList(AlertChannel)
         .optional()
-        .describe(`Self-hosted: up to ${vocabulary/* RESOURCE_LIMITS */.k_.alertChannels} channels (the managed API takes one \`channel\`).`),
+        .describe(`Up to ${vocabulary/* RESOURCE_LIMITS */.k_.alertChannels} channels. Managed: several only where the cloud's alerts return \`channels\` (the published API takes one \`channel\`); otherwise a plan error.`),
+    displayName: schema_fields_text(vocabulary/* LIMITS */.b1.alertDisplayName)
+        .optional()
+        .describe("HyperDX after 2.36: the alert's name in the UI and its notifications (1-512 characters). Left out, the one set in the UI stays, or the server derives it from the dashboard tile or saved search. A server that does not return it ignores it."),
+    tags: schemas/* array */.YOg(schemas/* string */.YjP()
+        .min(1)
+        .max(vocabulary/* LIMITS */.b1.tagLength, { error: `must be at most ${vocabulary/* LIMITS */.b1.tagLength} characters` }))
+        .max(vocabulary/* LIMITS */.b1.tags, { error: `at most ${vocabulary/* LIMITS */.b1.tags} tags` })
+        .optional()
+        .describe("HyperDX after 2.36: the alert's tags. Left out, the ones set in the UI stay, or the server uses the dashboard's or saved search's."),
     message: schema_fields_text(vocabulary/* LIMITS */.b1.alertMessage).optional().describe('The notification text (at most 4096 characters).'),
     numConsecutiveWindows: atLeast(1)
         .optional()
@@ -15482,6 +16339,8 @@ const LIMITS = {
     tags: 50,
     tagLength: 32,
     alertName: 512,
+    /** HyperDX after 2.36 (pull request 3063): an alert's displayName; its tags are as a dashboard's. */
+    alertDisplayName: 512,
     alertMessage: 4096,
     serviceName: 50,
     groupBy: 10,
@@ -23244,6 +24103,7 @@ function eventLocator(doc, position, textOf) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   E8: () => (/* binding */ runMask),
 /* harmony export */   d$: () => (/* binding */ withEmailMask),
 /* harmony export */   jG: () => (/* binding */ EmailMask),
 /* harmony export */   vA: () => (/* binding */ maskEmail)
@@ -23290,9 +24150,13 @@ class EmailMask {
     static random() {
         return new EmailMask((0,node_crypto__WEBPACK_IMPORTED_MODULE_1__.randomBytes)(32));
     }
+    /** The keyed tag of a value (mask-value.ts tags the data's personal-looking values with it). */
+    tag(value) {
+        return (0,node_crypto__WEBPACK_IMPORTED_MODULE_1__.createHmac)('sha256', this.#key).update(value).digest('hex').slice(0, TAG_LENGTH);
+    }
     mask(email) {
         const lower = email.toLowerCase();
-        const tag = (0,node_crypto__WEBPACK_IMPORTED_MODULE_1__.createHmac)('sha256', this.#key).update(lower).digest('hex').slice(0, TAG_LENGTH);
+        const tag = this.tag(lower);
         const at = lower.lastIndexOf('@');
         if (at < 0)
             return `*** #${tag}`;
@@ -23314,9 +24178,13 @@ let outsideRuns;
 function withEmailMask(mask, work) {
     return runs.run(mask, work);
 }
+/** The run's mask (outside any run, the process's). */
+function runMask() {
+    return runs.getStore() ?? (outsideRuns ??= EmailMask.random());
+}
 /** The email as this run names it in every output. */
 function maskEmail(email) {
-    return (runs.getStore() ?? (outsideRuns ??= EmailMask.random())).mask(email);
+    return runMask().mask(email);
 }
 
 
@@ -23339,7 +24207,8 @@ function maskEmail(email) {
  */
 
 
-const PREVIEW_VERSION = 1;
+/** 2: whole time axes, every display type, groups, aligned alert windows (issue 40). */
+const PREVIEW_VERSION = 2;
 /**
  * The preview's schemas, built with the plan file's on first use (plan/types.ts). One long expression on purpose:
  * a declarative table of the preview's parts, each built from the ones before it, inside the function that keeps
@@ -23382,23 +24251,64 @@ const previewSchemas = (0,_manifest_once_js__WEBPACK_IMPORTED_MODULE_0__/* .once
      * route).
      */
     const SeriesStatus = zod__WEBPACK_IMPORTED_MODULE_1__/* ["enum"] */ .k5n(['ok', 'empty', 'error', 'unsupported', 'managed']);
-    /** [bucket start (ms since the epoch), value (null where the server gave none)]. */
-    const SeriesPointTuple = zod__WEBPACK_IMPORTED_MODULE_1__/* .tuple */ .PVZ([zod__WEBPACK_IMPORTED_MODULE_1__/* .number */ .aig(), zod__WEBPACK_IMPORTED_MODULE_1__/* .number */ .aig().nullable()]);
+    /**
+     * The whole time axis a chart covers: bucket i starts at `start + i * step` (ms since the epoch), `count`
+     * buckets, aligned as the server aligns them. Every list of values below has one entry per bucket, so a
+     * bucket without rows is there, at its time.
+     */
+    const Axis = zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({ start: zod__WEBPACK_IMPORTED_MODULE_1__/* .number */ .aig(), step: zod__WEBPACK_IMPORTED_MODULE_1__/* .number */ .aig(), count: zod__WEBPACK_IMPORTED_MODULE_1__/* .number */ .aig() });
+    /**
+     * A bucket's value: a number, or null where the server returned no row for it. `fill` says how a null is
+     * shown: `zero` (the tile fills nulls with 0, as the UI does by default) or `gap` (the tile does not).
+     */
+    const BucketValue = zod__WEBPACK_IMPORTED_MODULE_1__/* .number */ .aig().nullable();
+    /**
+     * One line of a chart: a group's values along the axis. `name` is the group's value as the data holds it,
+     * after `preview-values` (masked, or absent under `hide`); ungrouped, absent.
+     */
+    const Line = zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({
+        name: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().optional(),
+        values: zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(BucketValue),
+        /** The group's total over the range (what it is ranked by): for a count or a sum, the sum of its buckets. */
+        total: zod__WEBPACK_IMPORTED_MODULE_1__/* .number */ .aig().nullable()
+    });
+    /** A table tile's top rows over the range: one column per group-by field, then one per series. */
+    const Table = zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({
+        columns: zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP()),
+        rows: zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_1__/* .union */ .KCZ([zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_1__/* .number */ .aig(), zod__WEBPACK_IMPORTED_MODULE_1__/* ["null"] */ .chJ()]))),
+        /** Rows not shown. */
+        more: zod__WEBPACK_IMPORTED_MODULE_1__/* .number */ .aig()
+    });
+    /** A pie or bar tile's parts over the range, largest first. */
+    const Bar = zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({ name: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().optional(), value: zod__WEBPACK_IMPORTED_MODULE_1__/* .number */ .aig().nullable() });
     const TileSeries = zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({
         dashboard: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP(),
         tile: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP(),
         status: SeriesStatus,
         /** Why not `ok`: the server's message, or what the preview cannot run. */
         reason: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().optional(),
-        /** The range queried and its bucket size. */
+        /** How the tile draws: line, stacked_bar, number, table, pie, bar, search, markdown, heatmap, ... */
+        displayType: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP(),
+        /** The range queried and its bucket size (the server's granularity, e.g. `30m`). */
         startTime: zod__WEBPACK_IMPORTED_MODULE_1__/* .number */ .aig(),
         endTime: zod__WEBPACK_IMPORTED_MODULE_1__/* .number */ .aig(),
         granularity: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP(),
-        /** The first series' values by bucket, of one group when grouped. */
-        points: zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(SeriesPointTuple),
-        /** Grouped queries: how many groups came back, and the one charted. */
-        groups: zod__WEBPACK_IMPORTED_MODULE_1__/* .number */ .aig().optional(),
-        group: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().optional(),
+        axis: Axis.optional(),
+        fill: zod__WEBPACK_IMPORTED_MODULE_1__/* ["enum"] */ .k5n(['zero', 'gap']).optional(),
+        /** The first series' aggregate function (`count`, `avg`, ...): whether groups may be summed. */
+        aggFn: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().optional(),
+        /** line / stacked_bar: up to 5 groups, largest total first (one line when ungrouped). */
+        lines: zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(Line).optional(),
+        /** Groups beyond `lines`, counted; `other` is their sum, only for a count or a sum. */
+        moreGroups: zod__WEBPACK_IMPORTED_MODULE_1__/* .number */ .aig().optional(),
+        other: Line.optional(),
+        /** number: the value over the range, and over the range before it (null where there is none). */
+        value: zod__WEBPACK_IMPORTED_MODULE_1__/* .number */ .aig().nullable().optional(),
+        previous: zod__WEBPACK_IMPORTED_MODULE_1__/* .number */ .aig().nullable().optional(),
+        /** Said beside a number when it cannot be exact (e.g. a quantile over buckets). */
+        approximate: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().optional(),
+        table: Table.optional(),
+        bars: zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(Bar).optional(),
         /** The tile's number format (the manifest's, as the server takes it). */
         numberFormat: zod__WEBPACK_IMPORTED_MODULE_1__/* .record */ .g1P(zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_1__/* .unknown */ .L5J()).optional()
     });
@@ -23412,17 +24322,26 @@ const previewSchemas = (0,_manifest_once_js__WEBPACK_IMPORTED_MODULE_0__/* .once
         endTime: zod__WEBPACK_IMPORTED_MODULE_1__/* .number */ .aig(),
         /** The alert's interval: one bucket per window. */
         granularity: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP(),
-        points: zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(SeriesPointTuple),
+        /** The windows replayed, aligned as the server's alert check aligns them. */
+        axis: Axis.optional(),
+        fill: zod__WEBPACK_IMPORTED_MODULE_1__/* ["enum"] */ .k5n(['zero', 'gap']).optional(),
+        /** Per window, the most alarming value of any group (null: no row). */
+        values: zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(BucketValue).optional(),
         thresholdType: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP(),
         threshold: zod__WEBPACK_IMPORTED_MODULE_1__/* .number */ .aig(),
         thresholdMax: zod__WEBPACK_IMPORTED_MODULE_1__/* .number */ .aig().optional(),
-        /** Windows that would have fired, of how many. */
+        numConsecutiveWindows: zod__WEBPACK_IMPORTED_MODULE_1__/* .number */ .aig().optional(),
+        /** Indexes into `values` of the windows where the alert would have fired. */
+        firing: zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_1__/* .number */ .aig()).optional(),
+        /** Windows that would have fired, of how many: `fired` is `firing.length`. */
         fired: zod__WEBPACK_IMPORTED_MODULE_1__/* .number */ .aig().optional(),
         windows: zod__WEBPACK_IMPORTED_MODULE_1__/* .number */ .aig().optional(),
         numberFormat: zod__WEBPACK_IMPORTED_MODULE_1__/* .record */ .g1P(zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_1__/* .unknown */ .L5J()).optional()
     });
     const Preview = zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({
         version: zod__WEBPACK_IMPORTED_MODULE_1__/* .number */ .aig(),
+        /** How data values were treated (`preview-values`): shown, masked where they look personal, or left out. */
+        values: zod__WEBPACK_IMPORTED_MODULE_1__/* ["enum"] */ .k5n(['show', 'mask', 'hide']).optional(),
         layouts: zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(LayoutPreview),
         /** With check-queries: one entry per created or changed tile, and per created or changed alert. */
         tiles: zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(TileSeries).optional(),
@@ -23434,7 +24353,10 @@ const previewSchemas = (0,_manifest_once_js__WEBPACK_IMPORTED_MODULE_0__/* .once
         PreviewGrid,
         LayoutPreview,
         SeriesStatus,
-        SeriesPointTuple,
+        Axis,
+        Line,
+        Table,
+        Bar,
         TileSeries,
         AlertSeries,
         Preview
@@ -23444,24 +24366,83 @@ const previewSchemas = (0,_manifest_once_js__WEBPACK_IMPORTED_MODULE_0__/* .once
 
 /***/ }),
 
-/***/ 9898:
+/***/ 7442:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   Kk: () => (/* binding */ APPLY_SECTION_VERSION),
-/* harmony export */   SO: () => (/* binding */ ESTIMATE_VERSION),
-/* harmony export */   c9: () => (/* binding */ REFERENCES_VERSION),
-/* harmony export */   jk: () => (/* binding */ PLAN_SCHEMA_VERSION),
-/* harmony export */   nM: () => (/* binding */ isActionable),
-/* harmony export */   pQ: () => (/* binding */ RESOURCE_KINDS),
-/* harmony export */   we: () => (/* binding */ planSchemas),
-/* harmony export */   xS: () => (/* binding */ countChanges)
-/* harmony export */ });
-/* unused harmony export ACTIONS */
-/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(2857);
-/* harmony import */ var _manifest_once_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(164);
-/* harmony import */ var _manifest_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7817);
-/* harmony import */ var _preview_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9687);
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  Kk: () => (/* binding */ APPLY_SECTION_VERSION),
+  SO: () => (/* binding */ ESTIMATE_VERSION),
+  jk: () => (/* binding */ PLAN_SCHEMA_VERSION),
+  c9: () => (/* binding */ REFERENCES_VERSION),
+  pQ: () => (/* binding */ RESOURCE_KINDS),
+  xS: () => (/* binding */ countChanges),
+  nM: () => (/* binding */ isActionable),
+  we: () => (/* binding */ planSchemas)
+});
+
+// UNUSED EXPORTS: ACTIONS
+
+// EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 11 modules
+var schemas = __nccwpck_require__(2857);
+// EXTERNAL MODULE: ./src/manifest/once.ts
+var once = __nccwpck_require__(164);
+// EXTERNAL MODULE: ./src/manifest/vocabulary.ts
+var vocabulary = __nccwpck_require__(7817);
+;// CONCATENATED MODULE: ./src/plan/live-preview.ts
+/**
+ * The plan's live preview section: which preview copies of the pull request's dashboards this run wrote, updated or
+ * deleted on the server, which old copies it swept, and why none was written when none was. The stage that writes
+ * them (live-preview/) fills it; the reports render it; the plan file keeps it (schema/plan.schema.json).
+ */
+
+
+const livePreviewSchemas = (0,once/* once */.O)('live preview schemas', () => {
+    /** One copy and what this run did with it. */
+    const LivePreviewCopy = schemas/* object */.Ikc({
+        /** The dashboard's own name (the manifest's). */
+        dashboard: schemas/* string */.YjP(),
+        /** The copy's name on the server: `[PR #7] <name>`. */
+        name: schemas/* string */.YjP(),
+        /** The copy's id on the server; absent when its write failed. */
+        id: schemas/* string */.YjP().optional(),
+        /**
+         * created, updated; deleted (its dashboard is no longer changed by the pull request, or the pull request
+         * closed); kept (not written: the plan has errors, the copy stays as an earlier push left it); failed.
+         */
+        action: schemas/* enum */.k5n(['created', 'updated', 'deleted', 'kept', 'failed']),
+        /** The raw SQL tiles left out of the copy (without `live-preview-sql`), a placeholder in their place. */
+        sqlLeftOut: schemas/* array */.YOg(schemas/* string */.YjP()).optional(),
+        /** Why it failed, or why it was not written (a source this pull request creates has no id yet). */
+        problem: schemas/* string */.YjP().optional()
+    });
+    /** A copy of another pull request (or of this one, older than the TTL) that this run deleted. */
+    const SweptCopy = schemas/* object */.Ikc({
+        name: schemas/* string */.YjP(),
+        id: schemas/* string */.YjP(),
+        pullRequest: schemas/* number */.aig().optional(),
+        /** `pull request #5 is closed`, `last written 9 days ago (live-preview-ttl: 7 days)`. */
+        why: schemas/* string */.YjP(),
+        /** Set when the delete failed. */
+        problem: schemas/* string */.YjP().optional()
+    });
+    const LivePreview = schemas/* object */.Ikc({
+        /** The pull request the copies are of; absent for a run that only swept. */
+        pullRequest: schemas/* number */.aig().optional(),
+        /** Why no copy was written at all: a fork's pull request, a plan with errors. */
+        notWritten: schemas/* string */.YjP().optional(),
+        copies: schemas/* array */.YOg(LivePreviewCopy),
+        swept: schemas/* array */.YOg(SweptCopy),
+        /** Requests sent to the API for the copies (creates, updates, deletes), paced like every other. */
+        requests: schemas/* number */.aig()
+    });
+    return { LivePreviewCopy, SweptCopy, LivePreview };
+});
+
+// EXTERNAL MODULE: ./src/plan/preview.ts
+var preview = __nccwpck_require__(9687);
+;// CONCATENATED MODULE: ./src/plan/types.ts
 /**
  * The plan: what will change, field by field, and why. It is written as JSON (`plan-file`) with this
  * schema (exported to schema/plan.schema.json), read back by `apply --plan`, and rendered by the
@@ -23471,10 +24452,11 @@ const previewSchemas = (0,_manifest_once_js__WEBPACK_IMPORTED_MODULE_0__/* .once
 
 
 
+
 const PLAN_SCHEMA_VERSION = 1;
 const ACTIONS = ['create', 'update', 'replace', 'delete', 'noop'];
 /** The kinds a manifest declares are the kinds a plan changes (the manifest's vocabulary defines them). */
-const RESOURCE_KINDS = _manifest_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .MANIFEST_KINDS */ .ak;
+const RESOURCE_KINDS = vocabulary/* MANIFEST_KINDS */.ak;
 /** Versions of the plan file's optional sections (their schemas below say what each holds). */
 const REFERENCES_VERSION = 2;
 const APPLY_SECTION_VERSION = 1;
@@ -23486,66 +24468,66 @@ const ESTIMATE_VERSION = 1;
  * before it (a Change from its fields and notes, a Plan from its changes, a PlanFile from its plans), all inside
  * the function that keeps them lazy.
  */
-const planSchemas = (0,_manifest_once_js__WEBPACK_IMPORTED_MODULE_2__/* .once */ .O)('plan schemas', () => {
-    const Location = zod__WEBPACK_IMPORTED_MODULE_3__/* .object */ .Ikc({ file: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP(), line: zod__WEBPACK_IMPORTED_MODULE_3__/* .number */ .aig(), column: zod__WEBPACK_IMPORTED_MODULE_3__/* .number */ .aig() });
-    const FieldChange = zod__WEBPACK_IMPORTED_MODULE_3__/* .object */ .Ikc({
+const planSchemas = (0,once/* once */.O)('plan schemas', () => {
+    const Location = schemas/* object */.Ikc({ file: schemas/* string */.YjP(), line: schemas/* number */.aig(), column: schemas/* number */.aig() });
+    const FieldChange = schemas/* object */.Ikc({
         /** e.g. `tags`, `tiles["Errors"].select[0].where`. */
-        path: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP(),
-        before: zod__WEBPACK_IMPORTED_MODULE_3__/* .unknown */ .L5J().optional(),
-        after: zod__WEBPACK_IMPORTED_MODULE_3__/* .unknown */ .L5J().optional()
+        path: schemas/* string */.YjP(),
+        before: schemas/* unknown */.L5J().optional(),
+        after: schemas/* unknown */.L5J().optional()
     });
-    const DiagnosticSchema = zod__WEBPACK_IMPORTED_MODULE_3__/* .object */ .Ikc({
-        severity: zod__WEBPACK_IMPORTED_MODULE_3__/* ["enum"] */ .k5n(['error', 'warning', 'notice']),
-        message: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP(),
-        file: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().optional(),
-        line: zod__WEBPACK_IMPORTED_MODULE_3__/* .number */ .aig().optional(),
-        column: zod__WEBPACK_IMPORTED_MODULE_3__/* .number */ .aig().optional(),
-        field: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().optional(),
-        stage: zod__WEBPACK_IMPORTED_MODULE_3__/* ["enum"] */ .k5n(['validate', 'plan', 'apply', 'config'])
+    const DiagnosticSchema = schemas/* object */.Ikc({
+        severity: schemas/* enum */.k5n(['error', 'warning', 'notice']),
+        message: schemas/* string */.YjP(),
+        file: schemas/* string */.YjP().optional(),
+        line: schemas/* number */.aig().optional(),
+        column: schemas/* number */.aig().optional(),
+        field: schemas/* string */.YjP().optional(),
+        stage: schemas/* enum */.k5n(['validate', 'plan', 'apply', 'config'])
     });
-    const Change = zod__WEBPACK_IMPORTED_MODULE_3__/* .object */ .Ikc({
-        kind: zod__WEBPACK_IMPORTED_MODULE_3__/* ["enum"] */ .k5n(RESOURCE_KINDS),
-        name: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP(),
+    const Change = schemas/* object */.Ikc({
+        kind: schemas/* enum */.k5n(RESOURCE_KINDS),
+        name: schemas/* string */.YjP(),
         /** Stable key of the resource in this plan, e.g. `Dashboard/Checkout`. */
-        address: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP(),
-        action: zod__WEBPACK_IMPORTED_MODULE_3__/* ["enum"] */ .k5n(ACTIONS),
+        address: schemas/* string */.YjP(),
+        action: schemas/* enum */.k5n(ACTIONS),
         /** The live id, when the resource exists. */
-        id: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().optional(),
+        id: schemas/* string */.YjP().optional(),
         /** The manifest that declares it (absent for deletes of resources that left the manifests). */
         source: Location.optional(),
-        fields: zod__WEBPACK_IMPORTED_MODULE_3__/* .array */ .YOg(FieldChange),
+        fields: schemas/* array */.YOg(FieldChange),
         /** Plain-language consequences a reviewer must see: tile renames, alerts the server will drop. */
-        notes: zod__WEBPACK_IMPORTED_MODULE_3__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP()),
+        notes: schemas/* array */.YOg(schemas/* string */.YjP()),
         /**
          * Shown but not applied by this run: `prune` (owned, left the manifests, prune is off), `release`
          * (ServiceSettings wait for a release), `in-use` (a kept record still uses it) or `own-user` (a
          * TeamMember that is the API key's own user: the server refuses to remove it).
          */
-        deferred: zod__WEBPACK_IMPORTED_MODULE_3__/* ["enum"] */ .k5n(['prune', 'release', 'in-use', 'own-user']).optional(),
+        deferred: schemas/* enum */.k5n(['prune', 'release', 'in-use', 'own-user']).optional(),
         /**
          * A dashboard update's tiles that it rewrites through the API's form, and what that resets on each: settings only
          * the web UI can set, which no API client can read (kinds/dashboard/ui-only.ts). `via`: one PUT (every tile), or
          * patches of the changed tiles alone; `why`: why not patches. Reported as a destructive note.
          */
-        resets: zod__WEBPACK_IMPORTED_MODULE_3__/* .object */ .Ikc({
-            via: zod__WEBPACK_IMPORTED_MODULE_3__/* ["enum"] */ .k5n(['put', 'patch']),
-            why: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().optional(),
-            tiles: zod__WEBPACK_IMPORTED_MODULE_3__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_3__/* .object */ .Ikc({ tile: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP(), settings: zod__WEBPACK_IMPORTED_MODULE_3__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP()) }))
+        resets: schemas/* object */.Ikc({
+            via: schemas/* enum */.k5n(['put', 'patch']),
+            why: schemas/* string */.YjP().optional(),
+            tiles: schemas/* array */.YOg(schemas/* object */.Ikc({ tile: schemas/* string */.YjP(), settings: schemas/* array */.YOg(schemas/* string */.YjP()) }))
         })
             .optional(),
         /** Deleted by the server as a side effect (its tile or dashboard goes away), not by a request. */
-        droppedByServer: zod__WEBPACK_IMPORTED_MODULE_3__/* .boolean */ .zMY().optional(),
+        droppedByServer: schemas/* boolean */.zMY().optional(),
         /** Addresses that must be applied before this one. */
-        dependsOn: zod__WEBPACK_IMPORTED_MODULE_3__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP()),
+        dependsOn: schemas/* array */.YOg(schemas/* string */.YjP()),
         /** The request body this change will send, where a reviewer benefits from seeing it (the service PATCH). */
-        request: zod__WEBPACK_IMPORTED_MODULE_3__/* .object */ .Ikc({ method: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP(), path: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP(), body: zod__WEBPACK_IMPORTED_MODULE_3__/* .unknown */ .L5J() }).optional(),
+        request: schemas/* object */.Ikc({ method: schemas/* string */.YjP(), path: schemas/* string */.YjP(), body: schemas/* unknown */.L5J() }).optional(),
         /** Live-query evidence added by check-queries. */
-        evidence: zod__WEBPACK_IMPORTED_MODULE_3__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP()).optional(),
+        evidence: schemas/* array */.YOg(schemas/* string */.YjP()).optional(),
         /**
          * What applying it sends (its kind's `requests`): its own requests, and the entries it records in or forgets
          * from the stack's registry dashboard, whose writes the apply batches. Absent when it sends nothing.
          */
-        estimate: zod__WEBPACK_IMPORTED_MODULE_3__/* .object */ .Ikc({ requests: zod__WEBPACK_IMPORTED_MODULE_3__/* .number */ .aig(), registry: zod__WEBPACK_IMPORTED_MODULE_3__/* .number */ .aig().optional() }).optional()
+        estimate: schemas/* object */.Ikc({ requests: schemas/* number */.aig(), registry: schemas/* number */.aig().optional() }).optional()
     });
     /**
      * Names of what the plan's values hold ids of, read from the live lists when the plan was made, so a
@@ -23553,109 +24535,111 @@ const planSchemas = (0,_manifest_once_js__WEBPACK_IMPORTED_MODULE_2__/* .once */
      * own: a plan file written before it existed still parses, and a reader that meets a later version
      * ignores it rather than misreading it.
      */
-    const References = zod__WEBPACK_IMPORTED_MODULE_3__/* .object */ .Ikc({
-        version: zod__WEBPACK_IMPORTED_MODULE_3__/* .number */ .aig(),
+    const References = schemas/* object */.Ikc({
+        version: schemas/* number */.aig(),
         /**
          * By the key a normal form holds ids under (`sourceId`): the key a manifest names them by (`source`) and the
          * names by id. A kind the API cannot list has none.
          */
-        keys: zod__WEBPACK_IMPORTED_MODULE_3__/* .record */ .g1P(zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_3__/* .object */ .Ikc({ as: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP(), names: zod__WEBPACK_IMPORTED_MODULE_3__/* .record */ .g1P(zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP()) })),
+        keys: schemas/* record */.g1P(schemas/* string */.YjP(), schemas/* object */.Ikc({ as: schemas/* string */.YjP(), names: schemas/* record */.g1P(schemas/* string */.YjP(), schemas/* string */.YjP()) })),
         /** The dashboard each change is seen on in the web UI, by change address (`own`: the change is that dashboard). */
-        seenOn: zod__WEBPACK_IMPORTED_MODULE_3__/* .record */ .g1P(zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_3__/* .object */ .Ikc({ dashboard: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP(), own: zod__WEBPACK_IMPORTED_MODULE_3__/* .boolean */ .zMY().optional() })),
+        seenOn: schemas/* record */.g1P(schemas/* string */.YjP(), schemas/* object */.Ikc({ dashboard: schemas/* string */.YjP(), own: schemas/* boolean */.zMY().optional() })),
         /** Each kind of the plan in words, singular and plural. */
-        nouns: zod__WEBPACK_IMPORTED_MODULE_3__/* .record */ .g1P(zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_3__/* .tuple */ .PVZ([zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP()]))
+        nouns: schemas/* record */.g1P(schemas/* string */.YjP(), schemas/* tuple */.PVZ([schemas/* string */.YjP(), schemas/* string */.YjP()]))
     });
     /**
      * How many requests an apply of this plan sends, and how long they take at the pace the run is configured with
      * (apply/requests.ts): what a reviewer reads as "about 31 min at 100 requests a minute". An estimate: retries,
      * lost responses and the time each request takes are not in it. Versioned on its own, like `references`.
      */
-    const Estimate = zod__WEBPACK_IMPORTED_MODULE_3__/* .object */ .Ikc({
-        version: zod__WEBPACK_IMPORTED_MODULE_3__/* .number */ .aig(),
+    const Estimate = schemas/* object */.Ikc({
+        version: schemas/* number */.aig(),
         /** Every request the apply sends after reading the live state: the sum of `parts`. */
-        requests: zod__WEBPACK_IMPORTED_MODULE_3__/* .number */ .aig(),
-        parts: zod__WEBPACK_IMPORTED_MODULE_3__/* .object */ .Ikc({
+        requests: schemas/* number */.aig(),
+        parts: schemas/* object */.Ikc({
             /** The changes' own requests (each change's `estimate`). */
-            changes: zod__WEBPACK_IMPORTED_MODULE_3__/* .number */ .aig(),
+            changes: schemas/* number */.aig(),
             /** Writes of the stack's registry dashboard, batched at `concurrency`. */
-            registry: zod__WEBPACK_IMPORTED_MODULE_3__/* .number */ .aig(),
+            registry: schemas/* number */.aig(),
             /** The server's dry run of each dashboard written (server-validation), before the first write. */
-            dryRuns: zod__WEBPACK_IMPORTED_MODULE_3__/* .number */ .aig(),
+            dryRuns: schemas/* number */.aig(),
             /** The re-reads at the apply's end that look for copies of what it created. */
-            rereads: zod__WEBPACK_IMPORTED_MODULE_3__/* .number */ .aig()
+            rereads: schemas/* number */.aig()
         }),
         /** The run's `concurrency`: how many registry entries one write carries depends on it. */
-        concurrency: zod__WEBPACK_IMPORTED_MODULE_3__/* .number */ .aig(),
+        concurrency: schemas/* number */.aig(),
         /** The run's client-side pace (`rate-limit`); absent when it is off. */
-        pace: zod__WEBPACK_IMPORTED_MODULE_3__/* .object */ .Ikc({ requests: zod__WEBPACK_IMPORTED_MODULE_3__/* .number */ .aig(), windowMs: zod__WEBPACK_IMPORTED_MODULE_3__/* .number */ .aig() }).optional(),
+        pace: schemas/* object */.Ikc({ requests: schemas/* number */.aig(), windowMs: schemas/* number */.aig() }).optional(),
         /** `requests` at that pace, in milliseconds; absent without a pace. */
-        durationMs: zod__WEBPACK_IMPORTED_MODULE_3__/* .number */ .aig().optional()
+        durationMs: schemas/* number */.aig().optional()
     });
     /**
      * What `apply --plan` needs to run a plan's changes without planning again (run/saved-plan.ts explains
      * why that is as strict as planning again). Optional and versioned on its own: a plan without it, or
      * of another version, is applied as before, by planning again and comparing fingerprints.
      */
-    const ApplySection = zod__WEBPACK_IMPORTED_MODULE_3__/* .object */ .Ikc({
-        version: zod__WEBPACK_IMPORTED_MODULE_3__/* .number */ .aig(),
+    const ApplySection = schemas/* object */.Ikc({
+        version: schemas/* number */.aig(),
         /** sha256 of what shapes the plan besides the live state: the settings, patterns and variables, each manifest file's bytes. */
-        inputs: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP(),
+        inputs: schemas/* string */.YjP(),
         /** sha256 of the whole live state the plan was computed from, as read. */
-        live: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP(),
+        live: schemas/* string */.YjP(),
         /** By change address: what its operations read of the desired record (the kind's saved form). */
-        records: zod__WEBPACK_IMPORTED_MODULE_3__/* .record */ .g1P(zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_3__/* .unknown */ .L5J()),
+        records: schemas/* record */.g1P(schemas/* string */.YjP(), schemas/* unknown */.L5J()),
         /** The dashboard facts the alerts' operations read (DashboardFacts, as lists). */
-        dashboards: zod__WEBPACK_IMPORTED_MODULE_3__/* .object */ .Ikc({
-            desired: zod__WEBPACK_IMPORTED_MODULE_3__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_3__/* .object */ .Ikc({
-                name: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP(),
-                address: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP(),
-                liveId: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().optional(),
-                tileIds: zod__WEBPACK_IMPORTED_MODULE_3__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_3__/* .tuple */ .PVZ([zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_3__/* .union */ .KCZ([zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_3__/* .number */ .aig()])])),
+        dashboards: schemas/* object */.Ikc({
+            desired: schemas/* array */.YOg(schemas/* object */.Ikc({
+                name: schemas/* string */.YjP(),
+                address: schemas/* string */.YjP(),
+                liveId: schemas/* string */.YjP().optional(),
+                tileIds: schemas/* array */.YOg(schemas/* tuple */.PVZ([schemas/* string */.YjP(), schemas/* union */.KCZ([schemas/* string */.YjP(), schemas/* number */.aig()])])),
                 /** Tile pins to tile names (absent in plans saved before tiles had pins). */
-                pinnedNames: zod__WEBPACK_IMPORTED_MODULE_3__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_3__/* .tuple */ .PVZ([zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP()])).optional()
+                pinnedNames: schemas/* array */.YOg(schemas/* tuple */.PVZ([schemas/* string */.YjP(), schemas/* string */.YjP()])).optional()
             })),
-            live: zod__WEBPACK_IMPORTED_MODULE_3__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_3__/* .object */ .Ikc({
-                id: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP(),
-                address: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP(),
-                desiredName: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().optional(),
-                deleted: zod__WEBPACK_IMPORTED_MODULE_3__/* .boolean */ .zMY(),
-                droppedTileIds: zod__WEBPACK_IMPORTED_MODULE_3__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP())
+            live: schemas/* array */.YOg(schemas/* object */.Ikc({
+                id: schemas/* string */.YjP(),
+                address: schemas/* string */.YjP(),
+                desiredName: schemas/* string */.YjP().optional(),
+                deleted: schemas/* boolean */.zMY(),
+                droppedTileIds: schemas/* array */.YOg(schemas/* string */.YjP())
             }))
         }),
         /** HMAC-SHA256 of the whole plan file (this field empty), keyed with the API credentials of the run that wrote it. */
-        seal: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP()
+        seal: schemas/* string */.YjP()
     });
-    const Plan = zod__WEBPACK_IMPORTED_MODULE_3__/* .object */ .Ikc({
-        schemaVersion: zod__WEBPACK_IMPORTED_MODULE_3__/* .literal */ .euz(PLAN_SCHEMA_VERSION),
-        tool: zod__WEBPACK_IMPORTED_MODULE_3__/* .object */ .Ikc({ name: zod__WEBPACK_IMPORTED_MODULE_3__/* .literal */ .euz('obsdeploy'), version: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP() }),
-        createdAt: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP(),
-        command: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP(),
-        mode: zod__WEBPACK_IMPORTED_MODULE_3__/* ["enum"] */ .k5n(['self-hosted', 'managed']),
+    const Plan = schemas/* object */.Ikc({
+        schemaVersion: schemas/* literal */.euz(PLAN_SCHEMA_VERSION),
+        tool: schemas/* object */.Ikc({ name: schemas/* literal */.euz('obsdeploy'), version: schemas/* string */.YjP() }),
+        createdAt: schemas/* string */.YjP(),
+        command: schemas/* string */.YjP(),
+        mode: schemas/* enum */.k5n(['self-hosted', 'managed']),
         /** Managed mode: the path segment the run used (`managed-prefix: auto` settles it on the first list). */
-        managedPrefix: zod__WEBPACK_IMPORTED_MODULE_3__/* ["enum"] */ .k5n(['clickstack', 'observability']).optional(),
-        stack: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP(),
-        ownershipTag: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP(),
-        prune: zod__WEBPACK_IMPORTED_MODULE_3__/* .boolean */ .zMY(),
+        managedPrefix: schemas/* enum */.k5n(['clickstack', 'observability']).optional(),
+        stack: schemas/* string */.YjP(),
+        ownershipTag: schemas/* string */.YjP(),
+        prune: schemas/* boolean */.zMY(),
         /** sha256 of the normalized live state the plan was computed from, and of the desired state. */
-        fingerprint: zod__WEBPACK_IMPORTED_MODULE_3__/* .object */ .Ikc({ live: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP(), desired: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP() }),
-        changes: zod__WEBPACK_IMPORTED_MODULE_3__/* .array */ .YOg(Change),
-        diagnostics: zod__WEBPACK_IMPORTED_MODULE_3__/* .array */ .YOg(DiagnosticSchema),
+        fingerprint: schemas/* object */.Ikc({ live: schemas/* string */.YjP(), desired: schemas/* string */.YjP() }),
+        changes: schemas/* array */.YOg(Change),
+        diagnostics: schemas/* array */.YOg(DiagnosticSchema),
         references: References.optional(),
         apply: ApplySection.optional(),
         estimate: Estimate.optional(),
         /** What the report pictures: dashboards' layouts and, with check-queries, their data (plan/preview.ts). */
-        preview: (0,_preview_js__WEBPACK_IMPORTED_MODULE_1__/* .previewSchemas */ .n)().Preview.optional()
+        preview: (0,preview/* previewSchemas */.n)().Preview.optional(),
+        /** The pull request's preview copies on the server (`live-preview`), and old copies swept (plan/live-preview.ts). */
+        livePreview: livePreviewSchemas().LivePreview.optional()
     });
     /**
      * The plan file of a run over many stacks (the `stacks` layout): each planned stack's own plan, in the
      * order they were planned. `apply --plan` matches them by stack name.
      */
-    const PlanSet = zod__WEBPACK_IMPORTED_MODULE_3__/* .object */ .Ikc({
-        schemaVersion: zod__WEBPACK_IMPORTED_MODULE_3__/* .literal */ .euz(PLAN_SCHEMA_VERSION),
-        stacks: zod__WEBPACK_IMPORTED_MODULE_3__/* .array */ .YOg(Plan)
+    const PlanSet = schemas/* object */.Ikc({
+        schemaVersion: schemas/* literal */.euz(PLAN_SCHEMA_VERSION),
+        stacks: schemas/* array */.YOg(Plan)
     });
     /** What a plan file holds: one stack's plan, or the plans of many (schema/plan.schema.json). */
-    const PlanFile = zod__WEBPACK_IMPORTED_MODULE_3__/* .union */ .KCZ([Plan, PlanSet]);
+    const PlanFile = schemas/* union */.KCZ([Plan, PlanSet]);
     return {
         Location,
         FieldChange,
@@ -23702,8 +24686,8 @@ var diagnostics = __nccwpck_require__(4851);
 var ownership = __nccwpck_require__(9586);
 // EXTERNAL MODULE: ./src/manifest/vocabulary.ts
 var vocabulary = __nccwpck_require__(7817);
-// EXTERNAL MODULE: ./src/plan/types.ts
-var types = __nccwpck_require__(9898);
+// EXTERNAL MODULE: ./src/plan/types.ts + 1 modules
+var types = __nccwpck_require__(7442);
 // EXTERNAL MODULE: ./src/error-message.ts
 var error_message = __nccwpck_require__(6587);
 // EXTERNAL MODULE: ./src/manifest/issues.ts
