@@ -265,6 +265,13 @@ describe('every display type as itself', () => {
   })
 })
 
+it('says the reason the collector gives for a tile without a chart once, instead of its own words', () => {
+  const reason = 'a search tile: it lists events, it charts nothing'
+  const md = markdown([tile({ displayType: 'search', status: 'unsupported', reason })])
+  expect(md).toContain(`- ℹ️ **Errors**: ${reason}`)
+  expect(md).not.toContain('no chart of it here')
+})
+
 describe('an alert replayed over its windows', () => {
   it('says the windows marked as fired, of all the axis windows, and marks each in the sparkline', () => {
     const md = markdown([], [alert()])

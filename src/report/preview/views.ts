@@ -84,7 +84,12 @@ export function tileView(t: TileSeries, chart: () => boolean, hide = false): Ite
         blocks: []
       }
     case 'unsupported':
-      return { tone: 'info', head: [unsupportedWords(t.displayType), ...reason], blocks: [] }
+      // The collector's reason is a sentence of its own (a search tile lists events): said once, not twice.
+      return {
+        tone: 'info',
+        head: t.reason ? [{ data: t.reason }] : [unsupportedWords(t.displayType)],
+        blocks: []
+      }
     case 'ok':
       break
   }
