@@ -7629,7 +7629,12 @@ function tileView(t, chart, hide = false) {
                 blocks: []
             };
         case 'unsupported':
-            return { tone: 'info', head: [unsupportedWords(t.displayType), ...reason], blocks: [] };
+            // The collector's reason is a sentence of its own (a search tile lists events): said once, not twice.
+            return {
+                tone: 'info',
+                head: t.reason ? [{ data: t.reason }] : [unsupportedWords(t.displayType)],
+                blocks: []
+            };
         case 'ok':
             break;
     }
