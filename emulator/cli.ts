@@ -14,7 +14,8 @@ const USAGE = `usage: npm run emulator -- [--port N] [--seed file] [--persist fi
   --no-rate-limit   no 429s from the limiters (FACTS.md: 100/min self-hosted, 10/10 s managed)
   --no-mcp          no MCP endpoint POST /mcp (clickstack_patch_dashboard): as a server before HyperDX 2.36
   --server next     answer as a HyperDX newer than 2.36 (emulator/next-server.ts): alerts with displayName, tags
-                    and runbookUrl, each reset by a write that omits it (default: 2.36)
+                    and runbookUrl, each reset by a write that omits it, and a table tile's
+                    alternateRowBackground in the v2 form (default: 2.36)
   ${FAULT_HELP.replace(/\n/g, '\n  ')}`
 
 function parseArgs(argv: string[]): EmulatorOptions & { faults: FaultRule[] } {

@@ -10,7 +10,7 @@ import { diffUi } from './internal-form/overlay.js'
 import { baseInternalConfig } from './internal-form/stored-tile.js'
 import { requestTileRecord } from './internal-form/to-internal.js'
 import { normalizeTile, type TileDraft } from './tiles.js'
-import type { JsonObject, StoredDashboard, StoredSource } from './types.js'
+import type { JsonObject, ServerProfile, StoredDashboard, StoredSource } from './types.js'
 
 /** A dashboard body after validation, in normal form; tiles do not have their final ids yet. */
 export interface DashboardDraft {
@@ -29,6 +29,8 @@ export interface DashboardBodyContext {
   dashboards: ReadonlyMap<string, StoredDashboard>
   /** The team's connections (self-hosted); undefined where there are none to look at (managed). */
   connectionIds?: ReadonlySet<string>
+  /** The `next` server takes a table tile's `alternateRowBackground` (next-server.ts). */
+  server?: ServerProfile
 }
 
 /**
@@ -58,8 +60,8 @@ export function checkDashboardBody(
 
   const draft: DashboardDraft = {
     name: data.name,
-    tiles: data.tiles.map(tile => {
-      const normalized = normalizeTile(tile as JsonObject)
+    tiles: data.tiles.map((tile, index) => {
+      const normalized = withNextSettings(normalizeTile(tile as JsonObject), body, index, context)
       // Self-hosted: what the record holds beyond the v2 form (internal-form/). A POST saves a new document, a PUT
       // `$set`s the tile list: every tile is written afresh, so whatever the UI had set on it is gone.
       if (context.mode === 'self-hosted') {
@@ -108,4 +110,22 @@ function savedQueryLanguage(body: DashboardBody): string | null | undefined {
   if (body.savedQuery === null) return null
   if (typeof body.savedQuery === 'string' && body.savedQuery !== '') return 'lucene'
   return undefined
+}
+
+/**
+ * The `next` server's v2 write keeps a builder table tile's `alternateRowBackground` (the 2.36 schema strips it: zod
+ * strip mode); read from the raw body, where the tile's parse dropped it.
+ */
+function withNextSettings<T extends JsonObject>(
+  normalized: T,
+  body: unknown,
+  index: number,
+  context: DashboardBodyContext
+): T {
+  if (context.server !== 'next') return normalized
+  const raw = (body as { tiles?: Array<{ config?: JsonObject }> }).tiles?.[index]?.config
+  const config = (normalized as { config?: JsonObject }).config
+  if (!raw || !config || config.displayType !== 'table' || config.configType === 'sql') return normalized
+  if (typeof raw.alternateRowBackground !== 'boolean') return normalized
+  return { ...normalized, config: { ...config, alternateRowBackground: raw.alternateRowBackground } }
 }

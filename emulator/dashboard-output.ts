@@ -40,6 +40,11 @@ export interface OutputOptions {
    * expression, though its write schema refuses both (TF dashboard_select_fixups.go).
    */
   staleSelectFields?: boolean
+  /**
+   * The `next` server (next-server.ts) returns a table tile's `alternateRowBackground`, which 2.36 stores (the UI
+   * sets it) but its v2 converter leaves out: the stand-in for a tile setting obsdeploy does not model.
+   */
+  next?: boolean
 }
 
 const isPromqlTile = (tile: StoredTile): boolean => tile.config.configType === 'promql'
@@ -105,7 +110,7 @@ function externalConfig(config: TileConfig, options: OutputOptions): JsonObject 
     case 'stacked_bar':
       return timeChartConfig(config, b)
     case 'table':
-      return tableConfig(config, b)
+      return { ...tableConfig(config, b), ...nextTableSettings(config, options) }
     case 'number':
       return numberConfig(config, b)
     case 'pie':
@@ -204,6 +209,12 @@ function tableConfig(config: TileConfig, b: BuilderParts): JsonObject {
     formulas: b.formulas,
     showOperandSeries: b.showOperandSeries
   })
+}
+
+function nextTableSettings(config: TileConfig, options: OutputOptions): JsonObject {
+  return options.next && typeof config.alternateRowBackground === 'boolean'
+    ? { alternateRowBackground: config.alternateRowBackground }
+    : {}
 }
 
 /** A formula number tile returns every operand; operands are always hidden there, so showOperandSeries is not. */

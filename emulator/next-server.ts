@@ -7,6 +7,9 @@
  *   name and tags). A read returns the stored value, else the derived one, else "Alert" and [].
  * - `runbookUrl`, standing in for any field a newer server adds and obsdeploy does not model: stored when sent,
  *   cleared by a write that omits it, returned when set.
+ * - A builder table tile's `alternateRowBackground` (the UI's setting, which 2.36's v2 converter leaves out; open
+ *   upstream work exposes it): taken by a v2 write and returned by a read (dashboard-body.ts, dashboard-output.ts),
+ *   standing in for a tile setting obsdeploy does not model.
  * - Managed: the cloud takes and returns `channels` (clickhousectl issue 695, pull request 719; the published
  *   OpenAPI does not declare it), as the self-hosted API does.
  * On 2.36 the request schema strips all three (zod strip mode), so the default profile never stores them.

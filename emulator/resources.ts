@@ -98,7 +98,7 @@ const deleted = (): Outcome => ({ data: {}, bare: true })
 
 const dashboardRoutes: Route = ({ method, body }, id, store, options) => {
   const external = (d: StoredDashboard) =>
-    dashboardOutput(d, { staleSelectFields: options.staleSelectFields })
+    dashboardOutput(d, { staleSelectFields: options.staleSelectFields, next: store.server === 'next' })
   if (id === undefined) {
     if (method === 'GET') return { data: [...store.dashboards.values()].map(external) }
     if (method === 'POST') return { data: external(store.createDashboard(body)) }

@@ -243,6 +243,7 @@ export class ResourceStore implements Omit<Store, UiStoreMethods> {
   bodyContext() {
     return {
       mode: this.mode,
+      server: this.server,
       sources: this.sources,
       dashboards: this.dashboards,
       // The managed cloud has no connections route: there a raw-SQL tile's connection is its sources'.

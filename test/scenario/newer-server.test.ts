@@ -126,6 +126,57 @@ describe('on a server newer than 2.36', () => {
   })
 })
 
+describe('a tile setting obsdeploy does not model, on a newer server', () => {
+  const { emu, ws } = useScenario({ emulator: { server: 'next' } })
+  const table = (w: number) =>
+    dashboard(
+      'Checkout',
+      `  - name: By service
+    x: 0
+    y: 0
+    w: ${w}
+    h: 4
+    config:
+      displayType: table
+      source: Logs
+      select:
+        - aggFn: count
+      groupBy: service
+`
+    )
+  const liveConfig = () => [...emu.selfHosted.dashboards.values()][0]!.tiles[0]!.config
+
+  it('is kept by an update that changes the tile, and named in the plan as kept', async () => {
+    ws.write({ 'a.yaml': table(12) })
+    expect((await obsdeploy(emu, ws, 'apply')).exitCode).toBe(0)
+    // Set outside the manifests, through the API as the UI would.
+    const d = [...emu.selfHosted.dashboards.values()][0]!
+    const at = `${emu.url}/api/v2/dashboards/${d.id}`
+    const headers = { Authorization: `Bearer ${emu.credentials.apiKey}`, 'Content-Type': 'application/json' }
+    const read = ((await (await fetch(at, { headers })).json()) as { data: Record<string, unknown> }).data
+    const tiles = (read.tiles as Array<{ config: Record<string, unknown> }>).map(t => ({
+      ...t,
+      config: { ...t.config, alternateRowBackground: true }
+    }))
+    const { id: _id, ...body } = read
+    expect(
+      (await fetch(at, { method: 'PUT', headers, body: JSON.stringify({ ...body, tiles }) })).status
+    ).toBe(200)
+    expect(liveConfig().alternateRowBackground).toBe(true)
+    expect(actions(await obsdeploy(emu, ws, 'plan'))).toEqual([])
+
+    ws.write({ 'a.yaml': table(10) })
+    const plan = await obsdeploy(emu, ws, 'plan')
+    expect(actions(plan)).toEqual(['update Dashboard/Checkout'])
+    expect(plan.diagnostics.map(d => d.message).join('\n')).toMatch(
+      /settings the manifest language cannot express yet \(set in the UI\?\), kept as they are: .*alternateRowBackground/
+    )
+    expect((await obsdeploy(emu, ws, 'apply')).exitCode).toBe(0)
+    expect(liveConfig().alternateRowBackground).toBe(true)
+    expect(actions(await obsdeploy(emu, ws, 'plan'))).toEqual([])
+  })
+})
+
 describe('on HyperDX 2.36', () => {
   const { emu, ws } = useScenario()
 
