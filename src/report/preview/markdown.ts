@@ -26,6 +26,7 @@ import {
   barLines,
   CELL_LENGTH,
   labelText,
+  renderPhrase,
   tileView,
   type Block,
   type Phrase,
@@ -135,36 +136,22 @@ const ICONS: Record<Tone, string> = { ok: '', info: 'ℹ️ ', warn: '⚠️ ', 
 
 /** A phrase in markdown: the data's text escaped (names as code), our own as it is. */
 export function markdownPhrase(phrase: Phrase): string {
-  return phrase
-    .map(p =>
-      typeof p === 'string'
-        ? p
-        : 'data' in p
-          ? inline(p.data, 300)
-          : 'name' in p
-            ? code(p.name, 60)
-            : 'spark' in p
-              ? `\`${p.spark}\``
-              : `**${p.loud}**`
-    )
-    .join('')
+  return renderPhrase(phrase, {
+    data: t => inline(t, 300),
+    name: t => code(t, 60),
+    spark: t => `\`${t}\``,
+    loud: t => `**${t}**`
+  })
 }
 
 /** A phrase inside raw HTML (a <summary>): markdown does not apply there. */
 export function htmlPhrase(phrase: Phrase): string {
-  return phrase
-    .map(p =>
-      typeof p === 'string'
-        ? p
-        : 'data' in p
-          ? htmlText(p.data, 300)
-          : 'name' in p
-            ? `<code>${htmlText(p.name, 60)}</code>`
-            : 'spark' in p
-              ? `<code>${p.spark}</code>`
-              : `<b>${p.loud}</b>`
-    )
-    .join('')
+  return renderPhrase(phrase, {
+    data: t => htmlText(t, 300),
+    name: t => `<code>${htmlText(t, 60)}</code>`,
+    spark: t => `<code>${t}</code>`,
+    loud: t => `<b>${t}</b>`
+  })
 }
 
 /** A table cell: one line, markdown and HTML inert, a pipe escaped, long text cut. */

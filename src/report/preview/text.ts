@@ -14,6 +14,7 @@ import {
   barLines,
   CELL_LENGTH,
   labelText,
+  renderPhrase,
   tileView,
   type Block,
   type Phrase
@@ -24,19 +25,12 @@ export type Paint = (style: Style, text: string) => string
 
 /** A phrase on a terminal: the data's text printable (no escape sequence gets through), names quoted. */
 export function textPhrase(phrase: Phrase): string {
-  return phrase
-    .map(p =>
-      typeof p === 'string'
-        ? p
-        : 'data' in p
-          ? printable(p.data, 300)
-          : 'name' in p
-            ? `"${printable(p.name, 60)}"`
-            : 'spark' in p
-              ? p.spark
-              : p.loud
-    )
-    .join('')
+  return renderPhrase(phrase, {
+    data: t => printable(t, 300),
+    name: t => `"${printable(t, 60)}"`,
+    spark: t => t,
+    loud: t => t
+  })
 }
 
 /** A block as lines under its item, indented by `pad`. */

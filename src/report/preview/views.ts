@@ -38,6 +38,31 @@ import { alarming, firedWords, thresholdWords } from './model.js'
 export type Part = string | { data: string } | { name: string } | { spark: string } | { loud: string }
 export type Phrase = Part[]
 
+/** How one format writes each kind of part (our own text goes as it is): each escapes the data its own way. */
+export interface PhraseStyle {
+  data(text: string): string
+  name(text: string): string
+  spark(text: string): string
+  loud(text: string): string
+}
+
+/** A phrase in a format: the one place that tells the kinds of part apart. */
+export function renderPhrase(phrase: Phrase, style: PhraseStyle): string {
+  return phrase
+    .map(p =>
+      typeof p === 'string'
+        ? p
+        : 'data' in p
+          ? style.data(p.data)
+          : 'name' in p
+            ? style.name(p.name)
+            : 'spark' in p
+              ? style.spark(p.spark)
+              : style.loud(p.loud)
+    )
+    .join('')
+}
+
 export type Block =
   | { kind: 'rows'; rows: Phrase[] }
   | { kind: 'table'; columns: string[]; rows: string[][] }
