@@ -59,7 +59,7 @@ export function alertDocument(
   if (channels.length === 1) value.channel = channels[0]
   else if (channels.length > 1) value.channels = channels
   // As a plan compares them: written where they are not what the server would derive (alert-kept.ts).
-  const derived = 'search' in on ? derivedDisplay(a, [], [on.search]) : derivedDisplay(a, [on.dashboard], [])
+  const derived = derivedDisplay(a, 'search' in on ? { search: on.search } : { dashboard: on.dashboard })
   if (typeof a.displayName === 'string' && a.displayName !== derived?.displayName)
     value.displayName = a.displayName
   if (Array.isArray(a.tags) && (!derived || JSON.stringify(a.tags) !== JSON.stringify(derived.tags)))

@@ -28,18 +28,21 @@ export interface KeptFields {
   lost: string[]
 }
 
+/** What an alert watches, as read: its tile's dashboard, or its saved search (the caller looks it up). */
+export interface AlertTarget {
+  dashboard?: LiveDashboard
+  search?: LiveSavedSearch
+}
+
 /** What the server derives for an alert without its own name and tags, or undefined where it cannot be told. */
 export function derivedDisplay(
   live: LiveAlert,
-  dashboards: readonly LiveDashboard[],
-  searches: readonly LiveSavedSearch[]
+  { dashboard, search }: AlertTarget
 ): { displayName: string | null; tags: string[] } | undefined {
   if (live.source === 'saved_search') {
-    const search = searches.find(s => s.id === live.savedSearchId)
     if (!search) return undefined
     return { displayName: clampName(search.name.trim()), tags: clampTags(search.tags) }
   }
-  const dashboard = dashboards.find(d => d.id === live.dashboardId)
   if (!dashboard) return undefined
   const tile = dashboard.tiles.find(t => sameId(t.id, live.tileId))
   const name = dashboard.name.trim()
@@ -53,12 +56,11 @@ export function derivedDisplay(
 export function keptFields(
   live: LiveAlert,
   manifest: { displayName?: string; tags?: string[] },
-  dashboards: readonly LiveDashboard[],
-  searches: readonly LiveSavedSearch[],
+  target: AlertTarget,
   mode: 'self-hosted' | 'managed'
 ): KeptFields {
   const kept: KeptFields = { unknown: {}, lost: [] }
-  const derived = derivedDisplay(live, dashboards, searches)
+  const derived = derivedDisplay(live, target)
   const displayName = live.displayName
   if (
     manifest.displayName === undefined &&

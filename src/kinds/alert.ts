@@ -331,7 +331,12 @@ function refineKept(pc: PlannedChange<DesiredAlert, LiveAlert>, ctx: PlanContext
     )
   }
   if (!live || (change.action !== 'update' && change.action !== 'replace')) return
-  const kept = keptFields(live, s, ctx.live.Dashboard, ctx.live.SavedSearch ?? [], ctx.settings.mode)
+  // The target by the plan's index of live dashboards (one lookup, not a search per alert).
+  const target =
+    live.source === 'saved_search'
+      ? { search: ctx.live.SavedSearch?.find(x => x.id === live.savedSearchId) }
+      : { dashboard: live.dashboardId ? liveDashboardsById(ctx).get(live.dashboardId) : undefined }
+  const kept = keptFields(live, s, target, ctx.settings.mode)
   desired.value.kept = kept
   const note = keptNote(kept)
   if (note) change.notes.push(`it ${note}`)

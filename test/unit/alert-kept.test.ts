@@ -18,16 +18,16 @@ const tileAlert = (extra: Record<string, unknown> = {}) =>
 
 describe('what the server derives', () => {
   it('for a tile: "<dashboard> - <tile>", "Tile" for an unnamed one, and the dashboard\'s tags clamped', () => {
-    expect(derivedDisplay(tileAlert(), [dashboard], [])).toEqual({
+    expect(derivedDisplay(tileAlert(), { dashboard })).toEqual({
       displayName: 'Checkout - Errors',
       tags: ['payments', 'x'.repeat(32)]
     })
-    expect(derivedDisplay(tileAlert({ tileId: 't2' }), [dashboard], [])?.displayName).toBe('Checkout - Tile')
+    expect(derivedDisplay(tileAlert({ tileId: 't2' }), { dashboard })?.displayName).toBe('Checkout - Tile')
   })
   it('for a saved search: its trimmed name and tags; nothing when the target is not read', () => {
     const a = LiveAlert.parse({ id: 'a2', source: 'saved_search', savedSearchId: 's1', threshold: 1 })
-    expect(derivedDisplay(a, [], [search])).toEqual({ displayName: 'Burst', tags: ['oncall'] })
-    expect(derivedDisplay(a, [], [])).toBeUndefined()
+    expect(derivedDisplay(a, { search })).toEqual({ displayName: 'Burst', tags: ['oncall'] })
+    expect(derivedDisplay(a, {})).toBeUndefined()
   })
 })
 
@@ -39,25 +39,25 @@ describe('what an update keeps', () => {
       runbookUrl: 'u',
       state: 'OK'
     })
-    const kept = keptFields(live, {}, [dashboard], [], 'self-hosted')
+    const kept = keptFields(live, {}, { dashboard }, 'self-hosted')
     expect(kept).toEqual({ displayName: 'Pager', unknown: { runbookUrl: 'u' }, lost: [] })
     expect(keptBody(kept)).toEqual({ displayName: 'Pager', runbookUrl: 'u' })
     expect(keptNote(kept)).toBe(
       'keeps displayName "Pager", set outside the manifests (in the UI or the API); it carries `runbookUrl` as the server holds it (unknown to this version of obsdeploy)'
     )
     expect(
-      keptFields(live, { displayName: 'Mine' }, [dashboard], [], 'self-hosted').displayName
+      keptFields(live, { displayName: 'Mine' }, { dashboard }, 'self-hosted').displayName
     ).toBeUndefined()
   })
   it('keeps what it cannot tell from derived when the dashboard is not read', () => {
     const live = tileAlert({ displayName: 'Checkout - Errors', tags: [] })
-    expect(keptFields(live, {}, [], [], 'self-hosted')).toMatchObject({
+    expect(keptFields(live, {}, {}, 'self-hosted')).toMatchObject({
       displayName: 'Checkout - Errors',
       tags: []
     })
   })
   it('managed: an unknown field cannot be sent: the note says the update resets it', () => {
-    const kept = keptFields(tileAlert({ runbookUrl: 'u' }), {}, [dashboard], [], 'managed')
+    const kept = keptFields(tileAlert({ runbookUrl: 'u' }), {}, { dashboard }, 'managed')
     expect(kept).toEqual({ unknown: {}, lost: ['runbookUrl'] })
     expect(keptBody(kept)).toEqual({})
     expect(keptNote(kept)).toMatch(
