@@ -890,14 +890,12 @@ var returned_fields = __webpack_require__(8448);
 
 
 /** What the server derives for an alert without its own name and tags, or undefined where it cannot be told. */
-function derivedDisplay(live, dashboards, searches) {
+function derivedDisplay(live, { dashboard, search }) {
     if (live.source === 'saved_search') {
-        const search = searches.find(s => s.id === live.savedSearchId);
         if (!search)
             return undefined;
         return { displayName: clampName(search.name.trim()), tags: clampTags(search.tags) };
     }
-    const dashboard = dashboards.find(d => d.id === live.dashboardId);
     if (!dashboard)
         return undefined;
     const tile = dashboard.tiles.find(t => (0,schemas/* sameId */.s)(t.id, live.tileId));
@@ -908,9 +906,9 @@ function derivedDisplay(live, dashboards, searches) {
     };
 }
 /** The live fields an update of this alert must carry (see the header). */
-function keptFields(live, manifest, dashboards, searches, mode) {
+function keptFields(live, manifest, target, mode) {
     const kept = { unknown: {}, lost: [] };
-    const derived = derivedDisplay(live, dashboards, searches);
+    const derived = derivedDisplay(live, target);
     const displayName = live.displayName;
     if (manifest.displayName === undefined &&
         typeof displayName === 'string' &&
@@ -1020,7 +1018,7 @@ function alertDocument(a, on, namer) {
     else if (channels.length > 1)
         value.channels = channels;
     // As a plan compares them: written where they are not what the server would derive (alert-kept.ts).
-    const derived = 'search' in on ? derivedDisplay(a, [], [on.search]) : derivedDisplay(a, [on.dashboard], []);
+    const derived = derivedDisplay(a, 'search' in on ? { search: on.search } : { dashboard: on.dashboard });
     if (typeof a.displayName === 'string' && a.displayName !== derived?.displayName)
         value.displayName = a.displayName;
     if (Array.isArray(a.tags) && (!derived || JSON.stringify(a.tags) !== JSON.stringify(derived.tags)))
@@ -1332,7 +1330,11 @@ function refineKept(pc, ctx) {
     }
     if (!live || (change.action !== 'update' && change.action !== 'replace'))
         return;
-    const kept = keptFields(live, s, ctx.live.Dashboard, ctx.live.SavedSearch ?? [], ctx.settings.mode);
+    // The target by the plan's index of live dashboards (one lookup, not a search per alert).
+    const target = live.source === 'saved_search'
+        ? { search: ctx.live.SavedSearch?.find(x => x.id === live.savedSearchId) }
+        : { dashboard: live.dashboardId ? liveDashboardsById(ctx).get(live.dashboardId) : undefined };
+    const kept = keptFields(live, s, target, ctx.settings.mode);
     desired.value.kept = kept;
     const note = keptNote(kept);
     if (note)

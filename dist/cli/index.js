@@ -7602,6 +7602,20 @@ function alarming(a, values, firing) {
 
 
 
+/** A phrase in a format: the one place that tells the kinds of part apart. */
+function renderPhrase(phrase, style) {
+    return phrase
+        .map(p => typeof p === 'string'
+        ? p
+        : 'data' in p
+            ? style.data(p.data)
+            : 'name' in p
+                ? style.name(p.name)
+                : 'spark' in p
+                    ? style.spark(p.spark)
+                    : style.loud(p.loud))
+        .join('');
+}
 /** Groups drawn as lines; the rest are counted (plan/preview.ts keeps up to 5). */
 const MAX_LINES = 5;
 /** Table rows and bars shown; the rest are counted. */
@@ -8063,31 +8077,21 @@ function dashboardItem(d, model, takeChart) {
 const ICONS = { ok: '', info: 'ℹ️ ', warn: '⚠️ ', error: '❌ ' };
 /** A phrase in markdown: the data's text escaped (names as code), our own as it is. */
 function markdownPhrase(phrase) {
-    return phrase
-        .map(p => typeof p === 'string'
-        ? p
-        : 'data' in p
-            ? inline(p.data, 300)
-            : 'name' in p
-                ? code(p.name, 60)
-                : 'spark' in p
-                    ? `\`${p.spark}\``
-                    : `**${p.loud}**`)
-        .join('');
+    return renderPhrase(phrase, {
+        data: t => inline(t, 300),
+        name: t => code(t, 60),
+        spark: t => `\`${t}\``,
+        loud: t => `**${t}**`
+    });
 }
 /** A phrase inside raw HTML (a <summary>): markdown does not apply there. */
 function htmlPhrase(phrase) {
-    return phrase
-        .map(p => typeof p === 'string'
-        ? p
-        : 'data' in p
-            ? htmlText(p.data, 300)
-            : 'name' in p
-                ? `<code>${htmlText(p.name, 60)}</code>`
-                : 'spark' in p
-                    ? `<code>${p.spark}</code>`
-                    : `<b>${p.loud}</b>`)
-        .join('');
+    return renderPhrase(phrase, {
+        data: t => htmlText(t, 300),
+        name: t => `<code>${htmlText(t, 60)}</code>`,
+        spark: t => `<code>${t}</code>`,
+        loud: t => `<b>${t}</b>`
+    });
 }
 /** A table cell: one line, markdown and HTML inert, a pipe escaped, long text cut. */
 const cell = (text) => inline(text, CELL_LENGTH);
@@ -9720,17 +9724,12 @@ function progress_duration(ms) {
 
 /** A phrase on a terminal: the data's text printable (no escape sequence gets through), names quoted. */
 function textPhrase(phrase) {
-    return phrase
-        .map(p => typeof p === 'string'
-        ? p
-        : 'data' in p
-            ? (0,src_log/* printable */.g$)(p.data, 300)
-            : 'name' in p
-                ? `"${(0,src_log/* printable */.g$)(p.name, 60)}"`
-                : 'spark' in p
-                    ? p.spark
-                    : p.loud)
-        .join('');
+    return renderPhrase(phrase, {
+        data: t => (0,src_log/* printable */.g$)(t, 300),
+        name: t => `"${(0,src_log/* printable */.g$)(t, 60)}"`,
+        spark: t => t,
+        loud: t => t
+    });
 }
 /** A block as lines under its item, indented by `pad`. */
 function textBlock(block, pad) {
