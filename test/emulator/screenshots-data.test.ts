@@ -7,12 +7,28 @@ import { call, LOGS, start } from './helpers.js'
 // as the action reads it: each shape the picture is there to show is in the data.
 
 const HOUR = 3_600_000
+/**
+ * A fixed moment, so the week's shapes do not depend on when the test runs (the data hangs off the clock: between
+ * 10:00 and 15:00 UTC one of web's spikes lands in its quiet night). The storefront's events are stored at their
+ * times for this moment; the seed's own sit around the real clock, where no query of this file looks.
+ */
+const now = Date.UTC(2031, 4, 14, 20, 7, 30)
 let emulator: Emulator
-let now: number
 
 beforeAll(async () => {
-  now = Date.now()
-  emulator = await start({ seed: storefrontSeed(now) })
+  const seed = storefrontSeed(now)
+  const storefront = seed.events.filter(e => e.sourceId === STOREFRONT_SOURCE)
+  seed.events = seed.events.filter(e => e.sourceId !== STOREFRONT_SOURCE)
+  emulator = await start({ seed })
+  const events = emulator.selfHosted.events
+  events.push(
+    ...storefront.map(e => ({
+      timestamp: Math.round(now - e.minutesAgo * 60_000),
+      sourceId: e.sourceId,
+      fields: { ...e.fields }
+    }))
+  )
+  events.sort((a, b) => a.timestamp - b.timestamp)
 })
 
 afterAll(async () => {
@@ -30,12 +46,13 @@ async function series(
   groupBy: string[],
   hours: number,
   granularity: string,
-  sourceId = STOREFRONT_SOURCE
+  sourceId = STOREFRONT_SOURCE,
+  end = now
 ): Promise<Row[]> {
   const answer = await call(emulator, 'POST', '/api/v2/charts/series', {
     body: {
-      startTime: now - hours * HOUR,
-      endTime: now,
+      startTime: end - hours * HOUR,
+      endTime: end,
       granularity,
       series: [{ sourceId, aggFn: 'count', where, groupBy }]
     }
@@ -61,7 +78,8 @@ describe('the screenshots’ storefront week', () => {
   })
 
   test('is in a source of its own: the demo’s tiles on Logs see only the seed’s three services', async () => {
-    const groups = byGroup(await series('level:error', ['service'], 7 * 24, '1h', LOGS))
+    // The seed's events sit around the real clock: asked there.
+    const groups = byGroup(await series('level:error', ['service'], 7 * 24, '1h', LOGS, Date.now()))
     expect([...groups.keys()].sort()).toEqual(['cart', 'checkout', 'search'])
   })
 
