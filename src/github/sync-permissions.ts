@@ -68,7 +68,8 @@ export function pushFailure(error: unknown, branch: string): unknown {
  */
 export function pullFailure(error: unknown, what: string, token: string): Error {
   const status = (error as { status?: unknown }).status
-  const said = serverMessage(error)
+  // GitHub's sentences end with a full stop; ours go on after the quote.
+  const said = serverMessage(error).replace(/\.$/, '')
   if (status === 403 && /not permitted to create or approve pull requests/i.test(said))
     return new SyncPermissionError(
       'repository setting',
