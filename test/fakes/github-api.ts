@@ -3,8 +3,9 @@
  * (paged, with a Link header), create one, edit one; who the token is (`GET /user`, which answers 403 to
  * an installation token as GitHub does, and GraphQL's `viewer`); of pull request labels: list, add (creating a
  * label the repository does not have, as GitHub does), remove one; of a pull request's files (paged,
- * at most 3,000, as GitHub lists them); a pull request's state; the pull requests of a commit (with their labels); and a commit's
- * files, as git trees and blobs (REST and GraphQL). Unit tests call it through Octokit; e2e tests point
+ * at most 3,000, as GitHub lists them); a pull request's state; the pull requests of a commit (with their labels); a commit's
+ * files, as git trees and blobs (REST and GraphQL); and pull requests themselves (list with GitHub's `state` and
+ * `head` filters, create, get, update), as the sync opens, updates and closes them. Unit tests call it through Octokit; e2e tests point
  * the built action at it with GITHUB_API_URL. Responses have GitHub's shape and status codes, including
  * the 403 a read-only token (a fork's pull request) gets on writes.
  */
@@ -30,6 +31,20 @@ export interface FakePullFile {
   filename: string
   status?: 'added' | 'removed' | 'modified' | 'renamed' | 'copied' | 'changed' | 'unchanged'
   previous_filename?: string
+}
+
+/** A pull request the fake holds (opened through POST /repos/o/r/pulls, or by `openPull`). */
+export interface FakePull {
+  number: number
+  state: 'open' | 'closed'
+  merged: boolean
+  title: string
+  body: string | null
+  /** The branch, in this repository. */
+  head: string
+  base: string
+  owner: string
+  repo: string
 }
 
 export interface FakeRequest {
@@ -78,6 +93,17 @@ export interface FakeGitHub {
   /** Puts labels on an issue, as a person would (e.g. a stale one from an earlier run). */
   setLabels(issueNumber: number, names: string[]): void
   setPermissions(permissions: 'write' | 'read'): void
+  /** The pull requests opened so far, by number (copies). */
+  pulls(): FakePull[]
+  /** Opens a pull request as a person would, e.g. one of the same branch made by hand. */
+  openPull(pull: Pick<FakePull, 'head' | 'base' | 'title'> & Partial<FakePull>): FakePull
+  /** Merges an open pull request: closed and merged, as the merge button leaves it. */
+  mergePull(pullNumber: number): void
+  /**
+   * true: creating a pull request answers the 403 GitHub gives the workflow's token when the repository does
+   * not allow GitHub Actions to create pull requests.
+   */
+  refusePullCreation(refuse: boolean): void
   /** The next `count` requests (any route) fail with this status and a GitHub-shaped body. */
   failNext(status: number, count?: number): void
   /**
@@ -98,6 +124,7 @@ const LABELS = new RegExp(`^/repos/${OWNER_REPO}/issues/(\\d+)/labels$`)
 const LABEL = new RegExp(`^/repos/${OWNER_REPO}/issues/(\\d+)/labels/([^/]+)$`)
 const PULL_FILES = new RegExp(`^/repos/${OWNER_REPO}/pulls/(\\d+)/files$`)
 const PULL = new RegExp(`^/repos/${OWNER_REPO}/pulls/(\\d+)$`)
+const PULLS = new RegExp(`^/repos/${OWNER_REPO}/pulls$`)
 const COMMIT_PULLS = new RegExp(`^/repos/${OWNER_REPO}/commits/([0-9a-f]{7,40})/pulls$`)
 const TREE = new RegExp(`^/repos/${OWNER_REPO}/git/trees/(.+)$`)
 const BLOB = new RegExp(`^/repos/${OWNER_REPO}/git/blobs/([0-9a-f]{40})$`)
@@ -122,6 +149,37 @@ export async function startFakeGitHub(options: FakeGitHubOptions = {}): Promise<
   const pullFiles = new Map<number, FakePullFile[]>()
   const commitPulls = new Map<string, Array<{ number: number; labels: string[]; merged?: boolean }>>()
   const pullStates = new Map<number, 'open' | 'closed'>()
+  const pullsByNumber = new Map<number, FakePull>()
+  let nextPull = 1
+  let refuseCreation = false
+  const openPull = (p: Pick<FakePull, 'head' | 'base' | 'title'> & Partial<FakePull>): FakePull => {
+    const pull: FakePull = {
+      owner: 'owner',
+      repo: 'repo',
+      state: 'open',
+      merged: false,
+      body: null,
+      ...p,
+      number: nextPull++
+    }
+    pullsByNumber.set(pull.number, pull)
+    return pull
+  }
+  /** A pull request as GitHub's REST API returns it (the fields clients read, and a few more). */
+  const pullJson = (p: FakePull) => ({
+    url: `${base()}/repos/${p.owner}/${p.repo}/pulls/${p.number}`,
+    html_url: `https://github.com/${p.owner}/${p.repo}/pull/${p.number}`,
+    number: p.number,
+    state: p.state,
+    title: p.title,
+    body: p.body,
+    user: { login: identity.login, type: identity.type },
+    merged: p.merged,
+    merged_at: p.merged ? '2025-01-01T00:00:00Z' : null,
+    closed_at: p.state === 'closed' ? '2025-01-01T00:00:00Z' : null,
+    head: { ref: p.head, label: `${p.owner}:${p.head}`, repo: { full_name: `${p.owner}/${p.repo}` } },
+    base: { ref: p.base, label: `${p.owner}:${p.base}`, repo: { full_name: `${p.owner}/${p.repo}` } }
+  })
   const labelJson = (name: string) => ({
     id: 5000 + name.length,
     node_id: `LA_${Buffer.from(name).toString('base64')}`,
@@ -318,7 +376,79 @@ export async function startFakeGitHub(options: FakeGitHubOptions = {}): Promise<
         // GitHub lists at most 3,000 files of a pull request, and says nothing about the rest.
         return paged(listed.slice(0, 3000))
       }
+      const pulls = PULLS.exec(url.pathname)
+      if (pulls && method === 'GET') {
+        const [, owner, repo] = pulls
+        // GitHub's filters: state (open by default, or closed, or all) and head as `owner:branch`.
+        const state = url.searchParams.get('state') ?? 'open'
+        const head = url.searchParams.get('head')
+        const base = url.searchParams.get('base')
+        return paged(
+          [...pullsByNumber.values()]
+            .filter(p => p.owner === owner && p.repo === repo)
+            .filter(p => state === 'all' || p.state === state)
+            .filter(p => head === null || `${p.owner}:${p.head}` === head)
+            .filter(p => base === null || p.base === base)
+            .sort((a, b) => b.number - a.number)
+            .map(pullJson)
+        )
+      }
+      if (pulls && method === 'POST') {
+        const [, owner, repo] = pulls
+        if (permissions === 'read') return error(403, 'Resource not accessible by integration')
+        if (refuseCreation)
+          return error(403, 'GitHub Actions is not permitted to create or approve pull requests.')
+        const body = parseBody(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown> | undefined
+        if (!body) return error(400, 'Problems parsing JSON')
+        const { head, base, title } = body
+        if (typeof head !== 'string' || typeof base !== 'string' || typeof title !== 'string')
+          return error(422, 'Validation Failed')
+        // `head` is `branch` or `owner:branch`; the fake holds one repository's branches.
+        const branch = head.includes(':') ? head.slice(head.indexOf(':') + 1) : head
+        const twin = [...pullsByNumber.values()].find(
+          p =>
+            p.owner === owner && p.repo === repo && p.state === 'open' && p.head === branch && p.base === base
+        )
+        if (twin)
+          return reply(422, {
+            message: 'Validation Failed',
+            errors: [
+              {
+                resource: 'PullRequest',
+                code: 'custom',
+                message: `A pull request already exists for ${owner}:${branch}.`
+              }
+            ],
+            documentation_url: 'https://docs.github.com/rest/pulls/pulls#create-a-pull-request',
+            status: '422'
+          })
+        const made = openPull({
+          owner: owner!,
+          repo: repo!,
+          head: branch,
+          base,
+          title,
+          body: typeof body.body === 'string' ? body.body : null
+        })
+        return reply(201, pullJson(made))
+      }
       const pull = PULL.exec(url.pathname)
+      const held = pull ? pullsByNumber.get(Number(pull[3])) : undefined
+      if (pull && held && method === 'GET') return reply(200, pullJson(held))
+      if (pull && method === 'PATCH') {
+        if (!held) return error(404, 'Not Found')
+        if (permissions === 'read') return error(403, 'Resource not accessible by integration')
+        const body = parseBody(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown> | undefined
+        if (!body) return error(400, 'Problems parsing JSON')
+        if (typeof body.title === 'string') held.title = body.title
+        if (typeof body.body === 'string') held.body = body.body
+        if (typeof body.base === 'string') held.base = body.base
+        if (body.state === 'open' || body.state === 'closed') {
+          if (held.merged) return error(422, 'Validation Failed')
+          held.state = body.state
+        }
+        return reply(200, pullJson(held))
+      }
       if (pull && method === 'GET') {
         const [, owner, repo, number] = pull
         const state = pullStates.get(Number(number))
@@ -411,6 +541,17 @@ export async function startFakeGitHub(options: FakeGitHubOptions = {}): Promise<
     },
     setPermissions(p) {
       permissions = p
+    },
+    pulls: () => [...pullsByNumber.values()].map(p => ({ ...p })),
+    openPull,
+    mergePull(n) {
+      const pull = pullsByNumber.get(n)
+      if (!pull || pull.state !== 'open') throw new Error(`the fake has no open pull request ${n}`)
+      pull.state = 'closed'
+      pull.merged = true
+    },
+    refusePullCreation(refuse) {
+      refuseCreation = refuse
     },
     setCommit(repository, sha, files, refs = []) {
       for (const name of [sha, ...refs]) commits.set(`${repository}@${name}`, { ...files })
