@@ -77,11 +77,46 @@ export async function cli(argv: readonly string[], io: CliIo): Promise<number> {
   }
 
   if (command === 'sweep-previews') return sweepPreviewsCommand(settings(command), values, io, log)
+  if (command === 'sync') return syncCommand(settings(command), values, io, log)
 
   const config = settings(command)
   if (!config) return 2
   const result = await runWithProgress(config, values, io, log)
   await printReport(config, result, values, io)
+  return result.exitCode
+}
+
+/**
+ * `obsdeploy sync`: each stack's manifests rewritten to say what the server holds. Without `--write`, the diff it
+ * would make; with it, the files written. Either way, what the plan holds afterwards.
+ */
+async function syncCommand(
+  config: Config<'sync'> | undefined,
+  values: OptionValues,
+  io: CliIo,
+  log: Logger
+): Promise<number> {
+  if (!config) return 2
+  const write = Boolean(values.write)
+  const { runSync } = await import('./run/sync.js')
+  const result = await runSync(config, { write, deps: { log } })
+  const problems = [...result.diagnostics, ...result.stacks.flatMap(s => s.diagnostics)]
+  for (const d of problems) io.stderr(`obsdeploy sync: ${printable(formatDiagnostic(d))}\n`)
+  if (values.json) {
+    const stacks = result.stacks.map(s => ({
+      stack: s.stack,
+      written: s.written,
+      files: s.outcome.files,
+      records: s.outcome.records,
+      left: s.outcome.left,
+      after: s.after.map(c => ({ address: c.address, action: c.action }))
+    }))
+    io.stdout(`${JSON.stringify({ exitCode: result.exitCode, diagnostics: problems, stacks }, null, 2)}\n`)
+  } else {
+    const { syncText } = await import('./report/sync.js')
+    const { unifiedDiff } = await import('./unified-diff.js')
+    for (const s of result.stacks) io.stdout(syncText(s, unifiedDiff, s.written))
+  }
   return result.exitCode
 }
 

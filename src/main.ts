@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto'
 import * as core from './github/core.js'
-import { parseConfig } from './config/parse.js'
+import { parseActionConfig } from './config/parse.js'
 import { diagnostic, formatDiagnostic, hasErrors, type Diagnostic } from './diagnostics.js'
 import { errorWithStack } from './error-message.js'
 import { annotateChanges, annotateDiagnostics } from './github/annotations.js'
@@ -33,7 +33,7 @@ import {
   type RunOutputs,
   type RunResult
 } from './run/types.js'
-import type { Config, RunCommand } from './config/types.js'
+import type { ActionCommand, Config, RunCommand } from './config/types.js'
 import { reviewIsLoud } from './plan/policy-review.js'
 import { parsePolicySource } from './github/policy-source-address.js'
 
@@ -67,15 +67,20 @@ async function runAction(outputs: Outputs): Promise<void> {
   const raw = readActionInputs()
   const runner = readRunnerContext()
   const repoName = runner.repository?.repo ?? 'default'
-  const { config, diagnostics } = parseConfig(raw, {
+  const { config: parsed, diagnostics } = parseActionConfig(raw, {
     cwd: runner.workspace,
     defaultStack: repoName,
     defaultPlanPath: defaultPlanPath(runner),
     serviceGate: policy => serviceGateFor(runner.event, policy),
     label: name => `input \`${name}\``
   })
-  if (!config) return failOnInputs(diagnostics)
+  if (!parsed) return failOnInputs(diagnostics)
   for (const d of diagnostics) core.warning(printable(d.message))
+  if (isSync(parsed)) {
+    const { runSyncAction } = await import('./sync-action.js')
+    return runSyncAction(parsed, runner, raw['github-token'] ?? '', actionLogger)
+  }
+  const config = parsed as Config<RunCommand>
   if (await refusedByEvent(runner, config)) return
 
   const token = raw['github-token'] ?? ''
@@ -243,6 +248,8 @@ function failureReason(config: Config<RunCommand>, result: RunResult): string {
         .map(e => printable(formatDiagnostic(e)))
         .join(' | ')}${errors.length > 3 ? ' …' : ''}`
 }
+
+const isSync = (config: Config<ActionCommand>): config is Config<'sync'> => config.command === 'sync'
 
 /** Where and when the run is, for the report's links and footer. */
 function reportContext(runner: RunnerContext): RunContext {

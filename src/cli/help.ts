@@ -95,6 +95,11 @@ export const CLI_FLAGS: readonly CliFlag[] = [
       'export: replace files in --out that export did not write or that were edited since (never a symbolic link)'
   },
   {
+    name: 'write',
+    description:
+      'sync: write the files (without it, sync prints the changes it would make and writes nothing)'
+  },
+  {
     name: 'pr',
     value: 'N',
     description:
@@ -203,6 +208,21 @@ export const COMMAND_HELP: Readonly<Record<Command, CommandHelp>> = {
     exitCodes: [
       [0, 'written'],
       [1, 'the API failed, or a file was kept: edited since export wrote it, or not written by export'],
+      USAGE_ERROR
+    ]
+  },
+  sync: {
+    summary: 'rewrite the manifests to say what the server holds (edits made in the UI)',
+    usage: 'obsdeploy sync [manifest globs or folders...] --api-url URL [--write] [options]',
+    flags: [...API, ...MANIFESTS, 'stack', 'prune', 'write', 'json', 'verbose', 'no-color'],
+    example: [
+      'export OBSDEPLOY_API_KEY=...',
+      'obsdeploy sync observability/ --api-url https://hyperdx.example.com:8000           # the diff it would make',
+      'obsdeploy sync observability/ --api-url https://hyperdx.example.com:8000 --write   # write it'
+    ],
+    exitCodes: [
+      [0, 'synced (or nothing to sync); without --write, nothing written'],
+      [1, 'problems: invalid manifests, plan errors, the API failed, or a file could not be written'],
       USAGE_ERROR
     ]
   },

@@ -3,7 +3,7 @@
  * each value by its type, the CLI derives its flags from it, and action.yml and the README's inputs
  * table are generated from it (`npm run docs`).
  */
-import { MANAGED_PREFIXES, MODES, PREVIEW_VALUES, RUN_COMMANDS, SERVICE_UPDATE } from './types.js'
+import { ACTION_COMMANDS, MANAGED_PREFIXES, MODES, PREVIEW_VALUES, SERVICE_UPDATE } from './types.js'
 
 export const DEFAULT_MANAGED_API_URL = 'https://api.clickhouse.cloud'
 
@@ -39,14 +39,15 @@ const DEFINED = [
     name: 'command',
     type: {
       kind: 'enum',
-      values: RUN_COMMANDS,
+      values: ACTION_COMMANDS,
       refused: {
         export:
-          'export is a CLI command (obsdeploy export --out observability/); the action does validate, plan, apply or drift'
+          'export is a CLI command (obsdeploy export --out observability/); the action does validate, plan, apply, drift or sync'
       }
     },
     default: 'plan',
-    description: 'What to do: validate, plan, apply or drift.'
+    description:
+      'What to do: validate, plan, apply, drift or sync (rewrite the manifests to match edits made in the UI, and open or update one pull request per stack from the branch `obsdeploy/sync/<stack>`; needs `contents: write` and `pull-requests: write`).'
   },
   {
     name: 'manifests',

@@ -20,7 +20,15 @@ import {
 } from './inputs.js'
 import { parseRateLimit } from './rate-limit.js'
 import { STACK_PATTERN, STACK_PATTERN_TEXT } from './stack-file.js'
-import type { Auth, Command, Config, RunCommand, ServiceGate, ServiceUpdatePolicy } from './types.js'
+import type {
+  ActionCommand,
+  Auth,
+  Command,
+  Config,
+  RunCommand,
+  ServiceGate,
+  ServiceUpdatePolicy
+} from './types.js'
 import { yamlLibrary } from '../yaml-library.js'
 
 export interface ConfigContext {
@@ -43,8 +51,16 @@ export interface ParsedConfig<C extends Command> {
 }
 
 /** The action's settings: the `command` input says what run() does. */
-export function parseConfig(raw: RawSettings, ctx: ConfigContext): ParsedConfig<RunCommand> {
+export function parseActionConfig(raw: RawSettings, ctx: ConfigContext): ParsedConfig<ActionCommand> {
   return parseSettings(raw, ctx, get => get('command'))
+}
+
+/** The settings of a run() (the action's, but for `sync`, which its entry point runs on its own). */
+export function parseConfig(raw: RawSettings, ctx: ConfigContext): ParsedConfig<RunCommand> {
+  const parsed = parseActionConfig(raw, ctx)
+  if (parsed.config?.command !== 'sync') return parsed as ParsedConfig<RunCommand>
+  const refused = diagnostic('config', 'error', 'command sync is run by the entry points, not by run()')
+  return { diagnostics: [...parsed.diagnostics, refused] }
 }
 
 /** The CLI's: the command is its first argument, and may be `export`, which the CLI runs itself. */

@@ -6,8 +6,11 @@
 /** What run() does, and what the action's `command` input accepts. */
 export const RUN_COMMANDS = ['validate', 'plan', 'apply', 'drift'] as const
 export type RunCommand = (typeof RUN_COMMANDS)[number]
-/** The CLI's commands: run()'s, and `export` and `sweep-previews`, which the CLI handles on its own. */
-export const COMMANDS = [...RUN_COMMANDS, 'export', 'sweep-previews'] as const
+/** What the action's `command` input accepts: run()'s, and `sync`, which the entry points run on their own. */
+export const ACTION_COMMANDS = [...RUN_COMMANDS, 'sync'] as const
+export type ActionCommand = (typeof ACTION_COMMANDS)[number]
+/** The CLI's commands: the action's, and `export` and `sweep-previews`, which the CLI handles on its own. */
+export const COMMANDS = [...ACTION_COMMANDS, 'export', 'sweep-previews'] as const
 export type Command = (typeof COMMANDS)[number]
 
 export const MODES = ['self-hosted', 'managed'] as const

@@ -148,3 +148,17 @@ export function livePreviewOf(ctx: EventContext): LivePreviewOfEvent {
     }
   return { pullRequest }
 }
+
+/**
+ * Why `command: sync` may not run on this event: it rewrites the default branch's manifests into a pull request of
+ * its own, so it runs on the default branch only (a schedule, a manual run, a push), never on a pull request's code.
+ */
+export function syncRefusal(ctx: EventContext | undefined): string | undefined {
+  if (!ctx) return undefined
+  if (PULL_REQUEST_EVENTS.includes(ctx.eventName) || ctx.eventName === 'pull_request_target')
+    return `sync is refused on ${ctx.eventName} events: it rewrites the default branch's manifests into a pull request of its own. Run it on a schedule or workflow_dispatch (see examples/workflows/sync.yml)`
+  const defaultBranch = defaultBranchOf(ctx)
+  if (defaultBranch !== undefined && ctx.ref !== `refs/heads/${defaultBranch}`)
+    return `sync runs on the default branch (${defaultBranch}), so its pull request starts from what is merged; this run is on ${ctx.ref ?? 'an unknown ref'}`
+  return undefined
+}

@@ -287,6 +287,8 @@ export interface ExportContext {
 export interface ExportedRecord {
   /** Its document, then those of the records it carries (a dashboard's alerts); none when it cannot be written. */
   documents: Document[]
+  /** The live id of each document's record, where the writer knows it (sync finds a renamed record's document by it). */
+  ids?: Array<string | undefined>
   /** How many records it carries, written. */
   carried: number
   /** Records it carries that are left out (its note says why). */

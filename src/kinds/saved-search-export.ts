@@ -49,6 +49,7 @@ export const savedSearchExport: KindExport<LiveSavedSearch> = {
             withComments(value, comments),
             ...alerts.map(a => alertDocument(a, { search: s }, ctx.namer))
           ],
+          ids: [s.id, ...alerts.map(a => a.id)],
           carried: alerts.length
         }
       }

@@ -190,6 +190,19 @@ function valuesAgain(set: ManifestSet, letGo: readonly LetGo[], options: LoadOpt
   set.documents = [...again, ...(set.documents ?? [])]
 }
 
+/** The same validation for several files' text already in memory (sync checks the files it would write). */
+export function validateTexts(
+  files: ReadonlyArray<{ path: string; text: string }>,
+  mode: 'self-hosted' | 'managed',
+  vars: Variables = {},
+  secrets: Secrets = {}
+): ManifestSet {
+  const set = emptySet(files.map(f => f.path))
+  const views = emptyViews(mode)
+  for (const f of files) addText(set, views, f.path, f.text, vars, secrets)
+  return finish(set, views, mode)
+}
+
 /** The same validation for text already in memory (tests, fuzzing). */
 export function validateText(
   file: string,

@@ -41,15 +41,15 @@ export function startLiveRead(
 }
 
 /** The managed service is read when a manifest sets service settings. */
-export const readsService = (config: Config, sets: readonly ManifestSet[]): boolean =>
+export const readsService = (config: Pick<Config, 'mode'>, sets: readonly ManifestSet[]): boolean =>
   config.mode === 'managed' && sets.some(m => m.specs.ServiceSettings.length > 0)
 
 /** Whether dashboards can be patched is asked (self-hosted) when a manifest declares a dashboard. */
-export const asksDashboardPatch = (config: Config, sets: readonly ManifestSet[]): boolean =>
+export const asksDashboardPatch = (config: Pick<Config, 'mode'>, sets: readonly ManifestSet[]): boolean =>
   config.mode === 'self-hosted' && sets.some(m => m.specs.Dashboard.length > 0)
 
 /** The team is read (self-hosted) when a manifest declares a team member (or a registry lists one: read.ts). */
-export const readsTeam = (config: Config, sets: readonly ManifestSet[]): boolean =>
+export const readsTeam = (config: Pick<Config, 'mode'>, sets: readonly ManifestSet[]): boolean =>
   config.mode === 'self-hosted' && sets.some(m => m.specs.TeamMember.length > 0)
 
 /**

@@ -531,8 +531,8 @@ function estimateOf(config: Config<OnlineCommand>, outcome: PlanOutcome): Estima
   })
 }
 
-function planSettings(
-  config: Config<OnlineCommand>,
+export function planSettings(
+  config: Pick<Config, 'mode' | 'serviceGate' | 'organizationId' | 'serviceId' | 'auth' | 'maskEmails'>,
   stack: Pick<StackToPlan, 'name' | 'prune' | 'siblings'>
 ): PlanSettings {
   return {

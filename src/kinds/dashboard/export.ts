@@ -52,6 +52,7 @@ function dashboardWriter(ctx: ExportContext): (d: LiveDashboard) => ExportedReco
         dashboardDocument(d, ctx, notes, pin),
         ...exported.map(a => alertDocument(a, { dashboard: d }, ctx.namer))
       ],
+      ids: [d.id, ...exported.map(a => a.id)],
       carried: exported.length,
       ...(exported.length < alerts.length ? { leftOut: alerts.length - exported.length } : {})
     }

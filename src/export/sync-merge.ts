@@ -1,0 +1,208 @@
+/**
+ * One manifest document brought in line with what export writes of the live record, edited in place so that what a
+ * person wrote stays as written: a changed scalar keeps its quoting and its comment (the `yaml` library's nodes
+ * carry both), an unchanged one is not touched, list items are matched by what names them (a tile's `id:` pin or
+ * its name) rather than by position, and a `${VAR}` or `${secret.NAME}` placeholder is never replaced by the value
+ * it stands for. Keys the manifest has and export leaves out (defaults a person spelled out, like `asRatio: false`)
+ * are kept here and only named: whether each must go is for the caller to find out (sync.ts asks the planner).
+ */
+import type { Document, Node, Pair, YAMLMap, YAMLSeq } from 'yaml'
+import { yamlLibrary } from '../yaml-library.js'
+
+export type NodePath = ReadonlyArray<string | number>
+
+export interface MergeOutcome {
+  /** Whether the document was edited. */
+  changed: boolean
+  /** Keys the manifest has that export does not write, kept: each may be a default spelled out, or stale. */
+  extras: NodePath[]
+  /** Placeholders kept where export has something else (a secret is never read back; a variable is the user's). */
+  placeholders: NodePath[]
+}
+
+const PLACEHOLDER = /\$\{[^}]*\}/
+
+/** Edits `doc` so that its value is `target` (a plain value: the exported document's), but for extras and placeholders. */
+export function mergeInto(doc: Document, target: unknown): MergeOutcome {
+  const outcome: MergeOutcome = { changed: false, extras: [], placeholders: [] }
+  const merged = mergeNode(doc, doc.contents as Node | null, target, [], outcome)
+  if (merged !== doc.contents) {
+    doc.contents = merged as Document['contents']
+    outcome.changed = true
+  }
+  return outcome
+}
+
+/** Removes the key at `path` (an extra), as a person would delete its line. */
+export function removeAt(doc: Document, path: NodePath): void {
+  doc.deleteIn(path)
+}
+
+/** The node to hold `target` where `node` is: `node` itself, edited, or a new node when the shapes differ. */
+function mergeNode(
+  doc: Document,
+  node: Node | null | undefined,
+  target: unknown,
+  path: NodePath,
+  outcome: MergeOutcome
+): Node | null | undefined {
+  const { isMap, isSeq, isScalar } = yamlLibrary()
+  if (isPlainObject(target) && isMap(node)) {
+    mergeMap(doc, node, target, path, outcome)
+    return node
+  }
+  if (Array.isArray(target) && isSeq(node)) {
+    mergeSeq(doc, node, target, path, outcome)
+    return node
+  }
+  if (isScalar(node) && !isPlainObject(target) && !Array.isArray(target)) {
+    if (node.value === target || (isNullish(node.value) && isNullish(target))) return node
+    if (typeof node.value === 'string' && PLACEHOLDER.test(node.value)) {
+      outcome.placeholders.push(path)
+      return node
+    }
+    if (typeof target === 'string' && PLACEHOLDER.test(target)) {
+      // Export writes a placeholder for what it cannot read (a secret): the manifest's own value stays.
+      outcome.placeholders.push(path)
+      return node
+    }
+    // A quoted or block string keeps its style when it can hold the new value; a number stays plain.
+    node.value = target
+    if (typeof target !== 'string') node.type = 'PLAIN'
+    outcome.changed = true
+    return node
+  }
+  outcome.changed = true
+  return doc.createNode(target) as Node
+}
+
+function mergeMap(
+  doc: Document,
+  map: YAMLMap,
+  target: Record<string, unknown>,
+  path: NodePath,
+  outcome: MergeOutcome
+): void {
+  const { isScalar } = yamlLibrary()
+  const keyOf = (pair: Pair): unknown => (isScalar(pair.key) ? pair.key.value : pair.key)
+  for (const pair of map.items) {
+    const key = keyOf(pair)
+    if (typeof key === 'string' && !(key in target)) outcome.extras.push([...path, key])
+  }
+  const order = Object.keys(target)
+  order.forEach((key, i) => {
+    const value = target[key]
+    if (value === undefined) return
+    const pair = map.items.find(p => keyOf(p) === key)
+    if (pair) {
+      const merged = mergeNode(doc, pair.value as Node | null, value, [...path, key], outcome)
+      if (merged !== pair.value) pair.value = merged
+      return
+    }
+    // A new key goes where export puts it: after the nearest key before it that the manifest has.
+    const before = order
+      .slice(0, i)
+      .reverse()
+      .map(k => map.items.findIndex(p => keyOf(p) === k))
+      .find(at => at >= 0)
+    map.items.splice(
+      before === undefined ? map.items.length : before + 1,
+      0,
+      doc.createPair(key, value) as Pair
+    )
+    outcome.changed = true
+  })
+}
+
+/**
+ * A list: items matched by their `id` (a tile's pin), else their `name`, else their place; the manifest's items
+ * keep their order and comments, new ones go at the end, and those the live record no longer has go.
+ */
+function mergeSeq(
+  doc: Document,
+  seq: YAMLSeq,
+  target: readonly unknown[],
+  path: NodePath,
+  outcome: MergeOutcome
+): void {
+  const identity = identityOf(seq, target)
+  const matched = new Map<number, number>()
+  const taken = new Set<number>()
+  target.forEach((t, i) => {
+    const at = identity
+      ? seq.items.findIndex((n, j) => !taken.has(j) && identity.node(n) === identity.target(t))
+      : i
+    if (at >= 0 && at < seq.items.length && !taken.has(at)) {
+      matched.set(at, i)
+      taken.add(at)
+    }
+  })
+  // Left over on both sides, in order: an item renamed (a tile renamed in the UI) keeps its place and comments.
+  if (identity) {
+    const leftItems = seq.items.map((_, j) => j).filter(j => !taken.has(j))
+    const leftTargets = target.map((_, i) => i).filter(i => ![...matched.values()].includes(i))
+    leftItems.forEach((j, n) => {
+      if (n < leftTargets.length) matched.set(j, leftTargets[n]!)
+    })
+  }
+  const kept: unknown[] = []
+  seq.items.forEach((item, j) => {
+    const i = matched.get(j)
+    if (i === undefined) {
+      outcome.changed = true
+      return
+    }
+    const merged = mergeNode(doc, item as Node, target[i], [...path, kept.length], outcome)
+    kept.push(merged)
+  })
+  const added = target.filter((_, i) => ![...matched.values()].includes(i))
+  for (const t of added) kept.push(doc.createNode(t))
+  if (added.length > 0) outcome.changed = true
+  seq.items = kept as typeof seq.items
+}
+
+interface Identity {
+  node(node: unknown): string | undefined
+  target(value: unknown): string | undefined
+}
+
+/** How a list's items are told apart, where every item of both sides has an `id` or a `name`. */
+function identityOf(seq: YAMLSeq, target: readonly unknown[]): Identity | undefined {
+  const { isMap, isScalar } = yamlLibrary()
+  if (!target.every(t => idOf(t) !== undefined)) return undefined
+  const nodeId = (node: unknown): string | undefined => {
+    if (!isMap(node)) return undefined
+    const field = (key: string) => {
+      const v = node.get(key, true)
+      return isScalar(v) && (typeof v.value === 'string' || typeof v.value === 'number')
+        ? String(v.value)
+        : undefined
+    }
+    const id = field('id')
+    return id !== undefined ? `id:${id}` : field('name') !== undefined ? `name:${field('name')}` : undefined
+  }
+  if (!seq.items.every(n => nodeId(n) !== undefined)) return undefined
+  // A pin on one side only (export pins repeated names alone): matched by name then.
+  const pinned = target.some(t => isPlainObject(t) && t.id !== undefined)
+  const allPinned = pinned && seq.items.every(n => nodeId(n)!.startsWith('id:'))
+  if (!pinned || allPinned) return { node: nodeId, target: idOf }
+  return {
+    node: node => {
+      const v = isMap(node) ? node.get('name', true) : undefined
+      return isScalar(v) && typeof v.value === 'string' ? `name:${v.value}` : undefined
+    },
+    target: t => (isPlainObject(t) && typeof t.name === 'string' ? `name:${t.name}` : undefined)
+  }
+}
+
+function idOf(value: unknown): string | undefined {
+  if (!isPlainObject(value)) return undefined
+  const id = value.id
+  if (typeof id === 'string' || typeof id === 'number') return `id:${String(id)}`
+  return typeof value.name === 'string' ? `name:${value.name}` : undefined
+}
+
+const isPlainObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v)
+
+const isNullish = (v: unknown): boolean => v === null || v === undefined

@@ -1,0 +1,427 @@
+/**
+ * `obsdeploy sync`: the stack's manifest files rewritten so that they describe the live state of what the stack
+ * owns, where it differs (an edit in the web UI, or through the API). Pure: the caller reads the files and the live
+ * state, plans them, and hands over a `replan` that plans texts as they would be; this module says what each file
+ * becomes.
+ *
+ * Each differing record's document is brought in line with what export writes of its live record (sync-merge.ts),
+ * in place: the same file and document, comments, key order and quoting kept, names not ids, placeholders kept. A
+ * key the manifest spells out and export leaves out stays unless the plan still differs with it: then the keys
+ * whose removal brings the plan closer go, one at a time. A document whose record is gone from the server is
+ * removed; a record the stack owns that no manifest declares (made in the UI with the stack's tag) is added,
+ * where the stack prunes (else the plan defers its delete, and sync leaves it alone too). What still differs
+ * afterwards (a secret, a setting no manifest can say) is named, never hidden: the caller checks the plan of the
+ * written files, and says what it still holds.
+ */
+import { diffArrays } from 'diff'
+import type { Document } from 'yaml'
+import type { Mode } from '../config/types.js'
+import { KINDS_BY_NAME, type AnyKind } from '../kinds/index.js'
+import { recordsOf, type LiveState } from '../kinds/kind.js'
+import type { Registry } from '../kinds/registry.js'
+import type { SyncedAction, SyncedFile, SyncedRecord, SyncOutcome } from '../plan/sync.js'
+import type { Change } from '../plan/types.js'
+import { yamlLibrary } from '../yaml-library.js'
+import { allOf, exportContext, writtenKinds, type ExportInput } from './manifests.js'
+import { mergeInto, removeAt, type NodePath } from './sync-merge.js'
+
+export type { SyncedFile, SyncOutcome } from '../plan/sync.js'
+
+export interface SyncFileInput {
+  /** As the plan's locations name it (relative to the working directory). */
+  path: string
+  text: string
+}
+
+export interface SyncInput {
+  files: readonly SyncFileInput[]
+  /** The stack's plan against `live`: what differs, by the manifest document that declares it. */
+  changes: readonly Change[]
+  live: LiveState
+  ownershipTag: string
+  registry?: Registry
+  mode: Mode
+  /** Where a record no manifest declares gets a file of its own (`/`-separated, relative). */
+  folder: string
+  /** The stack planned with these files' texts instead (others as they are), against the same live state. */
+  replan(texts: ReadonlyMap<string, string>): readonly Change[]
+}
+
+interface FileState {
+  path: string
+  text: string
+  docs: Document[]
+  /** Indexes of documents edited (rendered again), and removed. */
+  edited: Set<number>
+  removed: Set<number>
+  /** Documents added at the end, as text. */
+  appended: string[]
+}
+
+/** A document export writes of a live record: the record's own, or one it carries (a dashboard's alert). */
+interface ExportedDoc {
+  value: unknown
+  doc: Document
+  /** `Alert|name`: how a change with no document (a record the stack owns, in no manifest) finds it. */
+  kindName: string
+  /** Of a carried document: its carrier's identity. */
+  carrier?: string
+  /** Of a record's own document: it and those it carries, as export writes them into one file. */
+  family?: ExportedDoc[]
+}
+
+export function syncManifests(input: SyncInput): SyncOutcome {
+  const exported = exportedIndex(input)
+  const files = input.files.map(parseFile)
+  const byPath = new Map(files.map(f => [f.path, f]))
+  const records: SyncedRecord[] = []
+  const left: SyncOutcome['left'] = []
+  const orphans: Change[] = []
+  const merges: Array<{ file: FileState; index: number; change: Change; target: ExportedDoc }> = []
+
+  for (const change of input.changes) {
+    if (change.action === 'noop') continue
+    const located = change.source && locate(byPath.get(change.source.file), change.source.line)
+    if (!located) {
+      if (change.action === 'delete') orphans.push(change)
+      else left.push({ address: change.address, why: 'no manifest document of this stack declares it' })
+      continue
+    }
+    const { file, index } = located
+    const key = identityOf(file.docs[index]!.toJS())
+    // By the live id the plan paired it with (a record renamed in the UI), else by what the document names.
+    const target =
+      (change.id !== undefined ? exported.byLive.get(`${change.kind}|${change.id}`) : undefined) ??
+      (key === undefined ? undefined : exported.byIdentity.get(key))
+    if (change.action === 'create') {
+      if (target)
+        left.push({
+          address: change.address,
+          why: 'a record of that name is on the server, but this stack does not own it: its document is kept'
+        })
+      else {
+        file.removed.add(index)
+        records.push(recordOf(change, 'removed', file.path, input.live))
+      }
+    } else if (target) merges.push({ file, index, change, target })
+    else
+      left.push({
+        address: change.address,
+        why: 'export writes no manifest of this kind: sync cannot say it'
+      })
+  }
+
+  for (const m of merges) {
+    const outcome = mergeInto(m.file.docs[m.index]!, m.target.value)
+    m.file.edited.add(m.index)
+    settleExtras(m.file, m.index, m.change.address, outcome.extras)
+    records.push(recordOf(m.change, 'updated', m.file.path, input.live))
+  }
+  const created = addOrphans()
+  const changed = files.flatMap((f): SyncedFile[] => {
+    const after = render(f)
+    if (after === f.text) return []
+    return [{ path: f.path, before: f.text, after: after.trim() === '' ? null : after }]
+  })
+  return { files: [...changed, ...created], records, left }
+
+  /**
+   * Keys the manifest spells out that export does not write: each stays unless the record's plan differs less
+   * without it. Asks the planner once, then once per extra while the record still differs.
+   */
+  function settleExtras(file: FileState, index: number, address: string, extras: readonly NodePath[]): void {
+    let distance = distanceOf(address)
+    for (const extra of extras) {
+      if (distance === 0) return
+      const before = file.docs[index]!.clone()
+      removeAt(file.docs[index]!, extra)
+      const without = distanceOf(address)
+      if (without < distance) distance = without
+      else file.docs[index] = before
+    }
+  }
+
+  /** How far a record's plan is from nothing to do: its changed fields and notes, and one for any action. */
+  function distanceOf(address: string): number {
+    const texts = new Map(files.map(f => [f.path, render(f)]))
+    const change = input.replan(texts).find(c => c.address === address)
+    if (!change || change.action === 'noop') return 0
+    return 1 + change.fields.length + change.notes.length
+  }
+
+  /**
+   * Records the stack owns that no manifest declares (made in the UI with the stack's tag, or on a dashboard of
+   * the stack): added where the plan would delete them (the stack prunes); where it holds the delete back (prune
+   * off: it may be a manifest removed on purpose), named and left alone. A dashboard gets a file of its own with
+   * its alerts; an alert goes into the file of what it watches.
+   */
+  function addOrphans(): SyncedFile[] {
+    const out: SyncedFile[] = []
+    const taken = new Set(input.files.map(f => f.path))
+    const handled = new Set<Change>()
+    const add = (change: Change, file: string) => {
+      handled.add(change)
+      records.push(recordOf(change, 'added', file, input.live))
+    }
+    for (const change of orphans) {
+      if (handled.has(change)) continue
+      if (change.deferred !== undefined) {
+        left.push({
+          address: change.address,
+          why:
+            change.deferred === 'prune'
+              ? 'owned on the server and in no manifest; this stack does not prune, so sync does not add it (it may be a manifest removed on purpose)'
+              : `owned on the server and in no manifest, its delete held (${change.deferred}): sync does not add it`
+        })
+        continue
+      }
+      const own = change.id === undefined ? undefined : exported.byLive.get(`${change.kind}|${change.id}`)
+      if (own?.family) {
+        const path = freshPath(input.folder, change.name, taken)
+        const text = own.family.map(d => d.doc.toString({ lineWidth: 0 })).join('---\n')
+        out.push({
+          path,
+          before: null,
+          after: `# Added by obsdeploy sync: made on the server, owned by stack's tag.\n${text}`
+        })
+        add(change, path)
+        for (const d of own.family.slice(1)) {
+          const carried = orphans.find(c => !handled.has(c) && `${c.kind}|${c.name}` === d.kindName)
+          if (carried) add(carried, path)
+        }
+        continue
+      }
+      const carried = exported.carried.filter(d => d.kindName === `${change.kind}|${change.name}`)
+      const holder = carried.length === 1 ? findHolder(files, carried[0]!.carrier) : undefined
+      if (!holder) {
+        left.push({
+          address: change.address,
+          why:
+            carried.length > 1
+              ? 'owned on the server and in no manifest; several records have its name, so sync cannot tell which to add'
+              : 'owned on the server and in no manifest; sync finds no manifest of what it belongs to'
+        })
+        continue
+      }
+      holder.appended.push(carried[0]!.doc.toString({ lineWidth: 0 }))
+      add(change, holder.path)
+    }
+    return out
+  }
+}
+
+/** Every document export writes of the live state, by identity; records' own documents also by live id. */
+function exportedIndex(input: SyncInput): {
+  byIdentity: Map<string, ExportedDoc>
+  byLive: Map<string, ExportedDoc>
+  carried: ExportedDoc[]
+} {
+  const exportInput: ExportInput = {
+    ownershipTag: input.ownershipTag,
+    registry: input.registry,
+    mode: input.mode
+  }
+  for (const kind of KINDS_BY_NAME.values()) {
+    if (!kind.exports) continue
+    const records = recordsOf(input.live, kind.kind)
+    exportInput[allOf(kind.exports.list)] = records
+    exportInput[kind.exports.list] = records
+  }
+  const ctx = exportContext(exportInput)
+  const byIdentity = new Map<string, ExportedDoc>()
+  const byLive = new Map<string, ExportedDoc>()
+  const carried: ExportedDoc[] = []
+  for (const { kind, writes } of writtenKinds()) {
+    const write = writes.writer(ctx)
+    for (const record of recordsOf(input.live, kind.kind) ?? []) {
+      if (writes.skips?.(record)) continue
+      const written = write(record)
+      const docs = written.documents.map(doc => exportedDoc(doc))
+      ctx.secrets.all.splice(0)
+      if (docs.length === 0) continue
+      const own = docs[0]!
+      own.family = docs
+      const ids = written.ids ?? [kind.liveId(record)]
+      docs.forEach((d, i) => {
+        if (ids[i] !== undefined) byLive.set(`${d.kindName.split('|')[0]}|${ids[i]}`, d)
+      })
+      const carrier = identityOf(own.value)
+      for (const d of docs.slice(1)) {
+        d.carrier = carrier
+        carried.push(d)
+      }
+      for (const d of docs) {
+        const key = identityOf(d.value)
+        // Two records export alike (same-named alerts on one tile): neither is a safe match.
+        if (key !== undefined) byIdentity.set(key, byIdentity.has(key) ? AMBIGUOUS : d)
+      }
+    }
+  }
+  for (const [key, d] of byIdentity) if (d === AMBIGUOUS) byIdentity.delete(key)
+  return { byIdentity, byLive, carried }
+}
+
+const AMBIGUOUS: ExportedDoc = { value: undefined, doc: undefined as unknown as Document, kindName: '' }
+
+function exportedDoc(doc: Document): ExportedDoc {
+  const value = doc.toJS() as unknown
+  const v = isRecord(value) ? value : {}
+  return { value, doc, kindName: `${String(v.kind)}|${String(v.name)}` }
+}
+
+/**
+ * What a document is about, as export and a person both write it: its kind and name, and for an alert what it
+ * watches (the same name may alert on two tiles).
+ */
+export function identityOf(value: unknown): string | undefined {
+  if (!isRecord(value) || typeof value.kind !== 'string') return undefined
+  const name =
+    typeof value.name === 'string'
+      ? value.name
+      : typeof value.email === 'string'
+        ? value.email.toLowerCase()
+        : undefined
+  if (name === undefined) return value.kind === 'ServiceSettings' ? value.kind : undefined
+  const parts = [value.kind, name]
+  if (value.kind === 'Alert')
+    parts.push(
+      String(value.dashboard ?? ''),
+      String(value.tile ?? value.tileId ?? ''),
+      String(value.savedSearch ?? '')
+    )
+  if (value.kind === 'Dashboard' && value.id !== undefined) parts.push(String(value.id))
+  return parts.join('\u0000')
+}
+
+function recordOf(change: Change, action: SyncedAction, file: string, live: LiveState): SyncedRecord {
+  const kind = KINDS_BY_NAME.get(change.kind)
+  const record =
+    action === 'removed' || change.id === undefined ? undefined : liveRecord(kind, live, change.id)
+  const said = (key: string) => {
+    const v = isRecord(record) ? record[key] : undefined
+    return typeof v === 'string' && v !== '' ? v : undefined
+  }
+  const updatedAt = said('updatedAt')
+  const updatedBy = said('updatedBy')
+  return {
+    address: change.address,
+    kind: change.kind,
+    name: change.name,
+    action,
+    file,
+    fields: action === 'updated' ? change.fields : [],
+    ...(updatedAt ? { updatedAt } : {}),
+    ...(updatedBy ? { updatedBy } : {})
+  }
+}
+
+function liveRecord(kind: AnyKind | undefined, live: LiveState, id: string): unknown {
+  if (!kind) return undefined
+  return (recordsOf(live, kind.kind) ?? []).find(r => kind.liveId(r) === id)
+}
+
+function parseFile(input: SyncFileInput): FileState {
+  const { parseAllDocuments } = yamlLibrary()
+  const parsed = parseAllDocuments(input.text)
+  const docs = (Array.isArray(parsed) ? parsed : [parsed]) as Document[]
+  return { path: input.path, text: input.text, docs, edited: new Set(), removed: new Set(), appended: [] }
+}
+
+/** The document of `file` that holds `line` (1-based). */
+function locate(file: FileState | undefined, line: number): { file: FileState; index: number } | undefined {
+  if (!file) return undefined
+  const lineStarts = [0]
+  for (let i = 0; i < file.text.length; i++) if (file.text[i] === '\n') lineStarts.push(i + 1)
+  const offset = lineStarts[line - 1] ?? file.text.length
+  let index = -1
+  file.docs.forEach((d, i) => {
+    if ((d.range?.[0] ?? 0) <= offset) index = i
+  })
+  // The first document's range starts after the file's leading comments; a line before it is still its.
+  return file.docs.length === 0 ? undefined : { file, index: Math.max(0, index) }
+}
+
+/** A file as sync leaves it: documents it did not touch as they were written, byte for byte. */
+function render(f: FileState): string {
+  if (f.edited.size === 0 && f.removed.size === 0 && f.appended.length === 0) return f.text
+  const starts = f.docs.map((d, i) => (i === 0 ? 0 : (d.range?.[0] ?? 0)))
+  const style = styleOf(f.text)
+  const pieces: string[] = []
+  f.docs.forEach((doc, i) => {
+    if (f.removed.has(i)) return
+    const original = f.text.slice(starts[i], i + 1 < starts.length ? starts[i + 1] : f.text.length)
+    pieces.push(f.edited.has(i) ? restoreLines(original, doc.toString({ lineWidth: 0, ...style })) : original)
+  })
+  pieces.push(...f.appended)
+  // Every document after the first starts with its marker (one that followed a removed one keeps its own).
+  return pieces
+    .map((p, i) => (i === 0 || p.startsWith('---') ? p : `---\n${p}`))
+    .map(p => (p.endsWith('\n') ? p : `${p}\n`))
+    .join('')
+}
+
+/**
+ * The `yaml` library writes a document again in its own spacing (`[a]` as `[ a ]`, a comment's alignment); a line
+ * it wrote that says what a line of the original said, spaced otherwise, is put back as written. Lines are paired
+ * where a run of the original's lines was replaced by as many: the same value and comment, spacing aside.
+ */
+function restoreLines(original: string, rendered: string): string {
+  const { parse } = yamlLibrary()
+  const same = (a: string, b: string): boolean => {
+    if (a.replace(/\s+/g, '') !== b.replace(/\s+/g, '')) return false
+    try {
+      return JSON.stringify(parse(a.trim())) === JSON.stringify(parse(b.trim()))
+    } catch {
+      return false
+    }
+  }
+  const out: string[] = []
+  let removed: string[] = []
+  for (const part of diffArrays(original.split('\n'), rendered.split('\n'))) {
+    if (part.removed) removed = part.value
+    else if (part.added) {
+      out.push(
+        ...part.value.map((line, i) =>
+          removed[i] !== undefined && same(removed[i]!, line) ? removed[i]! : line
+        )
+      )
+      removed = []
+    } else {
+      removed = []
+      out.push(...part.value)
+    }
+  }
+  return out.join('\n')
+}
+
+/** The file's own ways, for the documents written again: lists at their key's indent or below it, `[a]` or `[ a ]`. */
+function styleOf(text: string): { indentSeq: boolean; flowCollectionPadding: boolean } {
+  return {
+    indentSeq: !/^( *)[^\s#-][^\n]*:\n\1- /m.test(text),
+    flowCollectionPadding: /[[{] \S/.test(text)
+  }
+}
+
+function findHolder(files: readonly FileState[], carrier: string | undefined): FileState | undefined {
+  if (carrier === undefined) return undefined
+  return files.find(f => f.docs.some(d => identityOf(d.toJS()) === carrier))
+}
+
+/** `<folder>/<slug>.yaml`, unique among the stack's files. */
+function freshPath(folder: string, name: string, taken: Set<string>): string {
+  const slug =
+    name
+      .toLowerCase()
+      .normalize('NFKD')
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 60) || 'record'
+  const at = (file: string) => (folder === '.' || folder === '' ? file : `${folder}/${file}`)
+  let path = at(`${slug}.yaml`)
+  for (let n = 2; taken.has(path); n++) path = at(`${slug}-${n}.yaml`)
+  taken.add(path)
+  return path
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v)

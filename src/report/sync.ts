@@ -1,0 +1,149 @@
+/**
+ * A sync in words: the pull request's body (markdown) and the CLI's text. Every name, value and path comes from a
+ * manifest or the server, so each is escaped as data (escape.ts); the values are shown as the plan shows them,
+ * the manifest's on the left and the server's on the right: what the UI changed.
+ */
+import { printable } from '../log.js'
+import type { SyncedRecord, SyncStackReport } from '../plan/sync.js'
+import type { FieldChange } from '../plan/types.js'
+import { code, inline } from './escape.js'
+import { namesOf, readableLeaf, readablePath, yamlText, type Names } from './values.js'
+
+/** The mark a sync pull request's body starts with: which stack's it is. */
+export const syncMark = (stack: string): string => `<!-- obsdeploy-sync: ${encodeURIComponent(stack)} -->`
+
+/** How many records a sync changes in the manifests. */
+export const syncCount = (r: SyncStackReport): number => r.outcome.records.length
+
+/** The pull request's title. */
+export function syncTitle(r: SyncStackReport): string {
+  return `obsdeploy sync (stack ${printable(r.stack, 80)}): ${countOf(r.outcome.records)} from the UI`
+}
+
+/** The pull request's body: what changed on the server, who and when where it says, and what merging does. */
+export function syncMarkdown(r: SyncStackReport, options: { runUrl?: string } = {}): string {
+  const names = namesOf(r.plan)
+  const section = (title: string, records: readonly SyncedRecord[], item: (x: SyncedRecord) => string[]) =>
+    records.length === 0 ? [] : [`### ${title} (${records.length})`, '', ...records.flatMap(item), '']
+  const by = (action: SyncedRecord['action']) => r.outcome.records.filter(x => x.action === action)
+  const lines = [
+    syncMark(r.stack),
+    `## Edits made on the server to stack ${code(r.stack)}`,
+    '',
+    `obsdeploy read the live state at ${r.readAt} and rewrote the manifests below to say what the server holds: the same files and documents, their comments and key order kept.`,
+    '',
+    afterMerging(r),
+    '',
+    ...section('Changed on the server', by('updated'), x => [
+      `- **${inline(x.kind)} ${inline(x.name)}** in ${code(x.file)}${whoWhen(x)}`,
+      ...x.fields.slice(0, 20).map(f => `  - ${fieldLine(f, names)}`),
+      ...(x.fields.length > 20 ? [`  - and ${x.fields.length - 20} more field(s)`] : [])
+    ]),
+    ...section('Deleted on the server', by('removed'), x => [
+      `- **${inline(x.kind)} ${inline(x.name)}**: its document is removed from ${code(x.file)} (not on the server any more)`
+    ]),
+    ...section('Made on the server, owned by this stack', by('added'), x => [
+      `- **${inline(x.kind)} ${inline(x.name)}**: added to ${code(x.file)}${whoWhen(x)}`
+    ]),
+    ...(r.outcome.left.length > 0
+      ? [
+          `### Left as it is (${r.outcome.left.length})`,
+          '',
+          ...r.outcome.left.map(l => `- ${code(l.address)}: ${inline(l.why, 400)}`),
+          ''
+        ]
+      : []),
+    `Files: ${r.outcome.files.map(f => code(f.path)).join(', ') || 'none'}.`,
+    '',
+    '---',
+    `Opened by obsdeploy \`command: sync\`${options.runUrl ? ` in [its workflow run](${options.runUrl})` : ''}. The branch belongs to the sync: the next run replaces its commit. A pull request opened with the workflow's own token starts no other workflow: the plan of this branch runs when a person pushes to it, or closes and reopens it.`
+  ]
+  return `${lines.join('\n')}\n`
+}
+
+/** What a merge leaves for the next plan: nothing, or what sync could not write and why. */
+function afterMerging(r: SyncStackReport): string {
+  if (r.after.length === 0)
+    return '**After merging, the plan is empty**: merging changes nothing on the server.'
+  const listed = r.after
+    .slice(0, 10)
+    .map(c => `${code(c.address)} (${c.action})`)
+    .join(', ')
+  return `**After merging, the plan still holds ${r.after.length} change(s)**: ${listed}${r.after.length > 10 ? ', …' : ''}. Sync cannot say them in a manifest (see "Left as it is"); the next apply makes the server match the manifests there.`
+}
+
+function whoWhen(x: SyncedRecord): string {
+  const parts = [
+    x.updatedBy ? `by ${inline(x.updatedBy, 100)}` : undefined,
+    x.updatedAt ? `at ${inline(x.updatedAt, 40)}` : undefined
+  ].filter(Boolean)
+  return parts.length > 0 ? `, last changed ${parts.join(' ')}` : ''
+}
+
+/** `tiles["Errors"].x`: `0` in the manifest, `3` on the server. */
+function fieldLine(f: FieldChange, names: Names): string {
+  const side = (value: unknown) => (value === undefined ? 'not set' : code(oneLine(value), 120))
+  // A plan's `before` is the server's, its `after` the manifest's.
+  return `${code(readablePath(f, names))}: ${side(readableLeaf(f, 'after', names))} in the manifest, ${side(readableLeaf(f, 'before', names))} on the server`
+}
+
+const oneLine = (value: unknown): string =>
+  typeof value === 'string' ? value : yamlText(value).trim().replace(/\n\s*/g, ' ')
+
+/** The CLI's words: what would change (or changed) per stack, then the diff of each file. */
+export function syncText(
+  r: SyncStackReport,
+  diff: (file: SyncStackReport['outcome']['files'][number]) => string,
+  written: boolean
+): string {
+  const names = namesOf(r.plan)
+  const out: string[] = []
+  const head = `stack ${printable(r.stack)}: `
+  if (r.outcome.records.length === 0 && r.outcome.left.length === 0)
+    return `${head}the manifests say what the server holds; nothing to sync\n`
+  out.push(
+    `${head}${countOf(r.outcome.records)} ${written ? 'written' : 'to write (run with --write to write them)'}`
+  )
+  for (const x of r.outcome.records) {
+    const verb =
+      x.action === 'updated'
+        ? 'changed on the server'
+        : x.action === 'removed'
+          ? 'deleted on the server: document removed'
+          : 'made on the server: document added'
+    out.push(`  ${printable(x.kind)} ${printable(x.name)} (${printable(x.file)}): ${verb}${whoWhenText(x)}`)
+    for (const f of x.fields) {
+      const side = (v: unknown) => (v === undefined ? 'not set' : printable(oneLine(v), 120))
+      out.push(
+        `    ${printable(readablePath(f, names))}: ${side(readableLeaf(f, 'after', names))} -> ${side(readableLeaf(f, 'before', names))}`
+      )
+    }
+  }
+  for (const l of r.outcome.left)
+    out.push(`  left as it is: ${printable(l.address)}: ${printable(l.why, 400)}`)
+  out.push(
+    r.after.length === 0
+      ? '  after this sync the plan is empty'
+      : `  after this sync the plan still holds ${r.after.length} change(s): ${r.after.map(c => printable(c.address)).join(', ')}`
+  )
+  for (const f of r.outcome.files) out.push(diff(f))
+  return `${out.join('\n')}\n`
+}
+
+function whoWhenText(x: SyncedRecord): string {
+  const parts = [
+    x.updatedBy ? `by ${printable(x.updatedBy, 100)}` : '',
+    x.updatedAt ? `at ${printable(x.updatedAt, 40)}` : ''
+  ].filter(Boolean)
+  return parts.length > 0 ? `, last changed ${parts.join(' ')}` : ''
+}
+
+function countOf(records: readonly SyncedRecord[]): string {
+  const n = (a: SyncedRecord['action']) => records.filter(r => r.action === a).length
+  const parts = [
+    n('updated') ? `${n('updated')} changed` : '',
+    n('removed') ? `${n('removed')} deleted` : '',
+    n('added') ? `${n('added')} added` : ''
+  ].filter(Boolean)
+  return parts.length > 0 ? `${parts.join(', ')} record(s)` : 'no record'
+}
