@@ -11,11 +11,25 @@ import { yamlLibrary } from '../yaml-library.js'
 
 export type NodePath = ReadonlyArray<string | number>
 
+export interface Addition {
+  /** The key's path; its parent is a mapping of the document. */
+  path: NodePath
+  value: unknown
+  /** The keys export writes before it in that mapping, nearest first: it goes after the first the manifest has. */
+  after: string[]
+}
+
 export interface MergeOutcome {
   /** Whether the document was edited. */
   changed: boolean
   /** Keys the manifest has that export does not write, kept: each may be a default spelled out, or stale. */
   extras: NodePath[]
+  /**
+   * Keys export writes that the manifest does not have, not added: each may be a server default the manifest
+   * leaves out, a setting made in the UI, or another way of saying what the manifest says (a tile's `series`
+   * for its `config`). `addAt` adds one.
+   */
+  additions: Addition[]
   /** Placeholders kept where export has something else (a secret is never read back; a variable is the user's). */
   placeholders: NodePath[]
 }
@@ -24,13 +38,28 @@ const PLACEHOLDER = /\$\{[^}]*\}/
 
 /** Edits `doc` so that its value is `target` (a plain value: the exported document's), but for extras and placeholders. */
 export function mergeInto(doc: Document, target: unknown): MergeOutcome {
-  const outcome: MergeOutcome = { changed: false, extras: [], placeholders: [] }
+  const outcome: MergeOutcome = { changed: false, extras: [], additions: [], placeholders: [] }
   const merged = mergeNode(doc, doc.contents as Node | null, target, [], outcome)
   if (merged !== doc.contents) {
     doc.contents = merged as Document['contents']
     outcome.changed = true
   }
   return outcome
+}
+
+/** Adds a key export writes where export puts it: after the nearest key before it that the manifest has. */
+export function addAt(doc: Document, addition: Addition): void {
+  const { isMap, isScalar } = yamlLibrary()
+  const map = addition.path.length === 1 ? doc.contents : doc.getIn(addition.path.slice(0, -1), true)
+  if (!isMap(map)) return
+  const keyOf = (pair: Pair): unknown => (isScalar(pair.key) ? pair.key.value : pair.key)
+  const at = addition.after.map(k => map.items.findIndex(p => keyOf(p) === k)).find(i => i >= 0)
+  const key = addition.path[addition.path.length - 1]!
+  map.items.splice(
+    at === undefined ? map.items.length : at + 1,
+    0,
+    doc.createPair(key, addition.value) as Pair
+  )
 }
 
 /** Removes the key at `path` (an extra), as a person would delete its line. */
@@ -99,18 +128,7 @@ function mergeMap(
       if (merged !== pair.value) pair.value = merged
       return
     }
-    // A new key goes where export puts it: after the nearest key before it that the manifest has.
-    const before = order
-      .slice(0, i)
-      .reverse()
-      .map(k => map.items.findIndex(p => keyOf(p) === k))
-      .find(at => at >= 0)
-    map.items.splice(
-      before === undefined ? map.items.length : before + 1,
-      0,
-      doc.createPair(key, value) as Pair
-    )
-    outcome.changed = true
+    outcome.additions.push({ path: [...path, key], value, after: order.slice(0, i).reverse() })
   })
 }
 

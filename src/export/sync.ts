@@ -23,7 +23,7 @@ import type { SyncedAction, SyncedFile, SyncedRecord, SyncOutcome } from '../pla
 import type { Change } from '../plan/types.js'
 import { yamlLibrary } from '../yaml-library.js'
 import { allOf, exportContext, writtenKinds, type ExportInput } from './manifests.js'
-import { mergeInto, removeAt, type NodePath } from './sync-merge.js'
+import { addAt, mergeInto, removeAt, type MergeOutcome, type NodePath } from './sync-merge.js'
 
 export type { SyncedFile, SyncOutcome } from '../plan/sync.js'
 
@@ -43,14 +43,18 @@ export interface SyncInput {
   mode: Mode
   /** Where a record no manifest declares gets a file of its own (`/`-separated, relative). */
   folder: string
-  /** The stack planned with these files' texts instead (others as they are), against the same live state. */
-  replan(texts: ReadonlyMap<string, string>): readonly Change[]
+  /**
+   * The stack planned with these files' texts instead (others as they are), against the same live state; undefined
+   * when they do not validate.
+   */
+  replan(texts: ReadonlyMap<string, string>): readonly Change[] | undefined
 }
 
 interface FileState {
   path: string
   text: string
   docs: Document[]
+  starts: number[]
   /** Indexes of documents edited (rendered again), and removed. */
   edited: Set<number>
   removed: Set<number>
@@ -114,7 +118,14 @@ export function syncManifests(input: SyncInput): SyncOutcome {
   for (const m of merges) {
     const outcome = mergeInto(m.file.docs[m.index]!, m.target.value)
     m.file.edited.add(m.index)
-    settleExtras(m.file, m.index, m.change.address, outcome.extras)
+    const distance = settle(m.file, m.index, m.change.address, outcome)
+    // A placeholder stands for a variable or a secret: sync never writes a value over it, and says so.
+    if (distance > 0)
+      for (const at of outcome.placeholders)
+        left.push({
+          address: m.change.address,
+          why: `${formatNodePath(at)} is a placeholder in the manifest; the server holds another value, which sync does not write over it (set the variable or secret, or edit the manifest)`
+        })
     records.push(recordOf(m.change, 'updated', m.file.path, input.live))
   }
   const created = addOrphans()
@@ -126,26 +137,49 @@ export function syncManifests(input: SyncInput): SyncOutcome {
   return { files: [...changed, ...created], records, left }
 
   /**
-   * Keys the manifest spells out that export does not write: each stays unless the record's plan differs less
-   * without it. Asks the planner once, then once per extra while the record still differs.
+   * What the merge left open, settled by asking the planner: keys export writes that the manifest lacks are added,
+   * and keys the manifest spells out that export does not write are removed, each only where the record's plan
+   * then differs less. Where adding a key alone does not help, it is tried with its siblings that export does not
+   * write removed: another way of saying the same thing (a tile's `series` for its `config`). Asks the planner once,
+   * then once per step while the record still differs. Returns how far the record's plan still is from nothing.
    */
-  function settleExtras(file: FileState, index: number, address: string, extras: readonly NodePath[]): void {
+  function settle(file: FileState, index: number, address: string, open: MergeOutcome): number {
     let distance = distanceOf(address)
-    for (const extra of extras) {
-      if (distance === 0) return
+    const attempt = (edit: (doc: Document) => void): boolean => {
+      if (distance === 0) return false
       const before = file.docs[index]!.clone()
-      removeAt(file.docs[index]!, extra)
-      const without = distanceOf(address)
-      if (without < distance) distance = without
-      else file.docs[index] = before
+      edit(file.docs[index]!)
+      const after = distanceOf(address)
+      if (after < distance) {
+        distance = after
+        return true
+      }
+      file.docs[index] = before
+      return false
     }
+    const removed = new Set<NodePath>()
+    const untried = open.additions.filter(addition => !attempt(doc => addAt(doc, addition)))
+    for (const extra of open.extras) if (attempt(doc => removeAt(doc, extra))) removed.add(extra)
+    for (const addition of untried) {
+      const parent = JSON.stringify(addition.path.slice(0, -1))
+      const siblings = open.extras.filter(e => !removed.has(e) && JSON.stringify(e.slice(0, -1)) === parent)
+      if (siblings.length === 0) continue
+      const swapped = attempt(doc => {
+        for (const e of siblings) removeAt(doc, e)
+        addAt(doc, addition)
+      })
+      if (swapped) siblings.forEach(e => removed.add(e))
+    }
+    return distance
   }
 
   /** How far a record's plan is from nothing to do: its changed fields and notes, and one for any action. */
   function distanceOf(address: string): number {
     const texts = new Map(files.map(f => [f.path, render(f)]))
-    const change = input.replan(texts).find(c => c.address === address)
-    if (!change || change.action === 'noop') return 0
+    // Texts that do not validate, or that no longer declare the record, are as far as can be.
+    const change = input.replan(texts)?.find(c => c.address === address)
+    if (change?.action === 'noop') return 0
+    if (!change || change.source === undefined) return Infinity
     return 1 + change.fields.length + change.notes.length
   }
 
@@ -182,7 +216,7 @@ export function syncManifests(input: SyncInput): SyncOutcome {
         out.push({
           path,
           before: null,
-          after: `# Added by obsdeploy sync: made on the server, owned by stack's tag.\n${text}`
+          after: `# Added by obsdeploy sync: made on the server with this stack's tag, in no manifest before.\n${text}`
         })
         add(change, path)
         for (const d of own.family.slice(1)) {
@@ -324,7 +358,17 @@ function parseFile(input: SyncFileInput): FileState {
   const { parseAllDocuments } = yamlLibrary()
   const parsed = parseAllDocuments(input.text)
   const docs = (Array.isArray(parsed) ? parsed : [parsed]) as Document[]
-  return { path: input.path, text: input.text, docs, edited: new Set(), removed: new Set(), appended: [] }
+  // Where each document starts in the text, as read: the documents are replaced by copies as sync tries edits.
+  const starts = docs.map((d, i) => (i === 0 ? 0 : (d.range?.[0] ?? 0)))
+  return {
+    path: input.path,
+    text: input.text,
+    docs,
+    starts,
+    edited: new Set(),
+    removed: new Set(),
+    appended: []
+  }
 }
 
 /** The document of `file` that holds `line` (1-based). */
@@ -344,7 +388,7 @@ function locate(file: FileState | undefined, line: number): { file: FileState; i
 /** A file as sync leaves it: documents it did not touch as they were written, byte for byte. */
 function render(f: FileState): string {
   if (f.edited.size === 0 && f.removed.size === 0 && f.appended.length === 0) return f.text
-  const starts = f.docs.map((d, i) => (i === 0 ? 0 : (d.range?.[0] ?? 0)))
+  const starts = f.starts
   const style = styleOf(f.text)
   const pieces: string[] = []
   f.docs.forEach((doc, i) => {
@@ -368,7 +412,9 @@ function render(f: FileState): string {
 function restoreLines(original: string, rendered: string): string {
   const { parse } = yamlLibrary()
   const same = (a: string, b: string): boolean => {
-    if (a.replace(/\s+/g, '') !== b.replace(/\s+/g, '')) return false
+    // Indentation is structure: only spacing within a line may differ.
+    const indent = (line: string) => /^[\s-]*/.exec(line)![0]
+    if (indent(a) !== indent(b) || a.replace(/\s+/g, '') !== b.replace(/\s+/g, '')) return false
     try {
       return JSON.stringify(parse(a.trim())) === JSON.stringify(parse(b.trim()))
     } catch {
@@ -422,6 +468,10 @@ function freshPath(folder: string, name: string, taken: Set<string>): string {
   taken.add(path)
   return path
 }
+
+/** `tiles[0].series[1].where`. */
+const formatNodePath = (at: NodePath): string =>
+  at.map((p, i) => (typeof p === 'number' ? `[${p}]` : i === 0 ? p : `.${p}`)).join('')
 
 const isRecord = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v)

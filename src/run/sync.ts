@@ -131,7 +131,10 @@ async function syncStack(
     registry: first.registry,
     mode: config.mode,
     folder: definition.folder,
-    replan: texts => plan(validateTexts(textsWith(texts), config.mode, vars, config.secretVars)).plan.changes
+    replan: texts => {
+      const manifests = validateTexts(textsWith(texts), config.mode, vars, config.secretVars)
+      return hasErrors(manifests.diagnostics) ? undefined : plan(manifests).plan.changes
+    }
   })
   // The files as sync leaves them must validate; their plan is what is left after merging.
   const finalTexts = new Map(outcome.files.map(f => [f.path, f.after ?? '']))
