@@ -68,7 +68,11 @@ export function exportManifests(input: ExportInput, kinds: readonly AnyKind[] = 
 }
 
 /** What the kinds' writers see of an export's input (a sync that writes what export writes builds the same). */
-export function exportContext(input: ExportInput, kinds: readonly AnyKind[] = KINDS): ExportContext {
+export function exportContext(
+  input: ExportInput,
+  kinds: readonly AnyKind[] = KINDS,
+  options: Pick<ExportContext, 'alternateForms'> = {}
+): ExportContext {
   const byKind = new Map(kinds.map(k => [k.kind, k]))
   const list = (kind: ResourceKind, all: boolean): unknown[] | undefined => {
     const name = byKind.get(kind)?.exports?.list
@@ -84,6 +88,7 @@ export function exportContext(input: ExportInput, kinds: readonly AnyKind[] = KI
       return k && list(kind, true)?.map(r => ({ id: k.liveId(r) ?? '', name: k.liveName(r) }))
     }),
     secrets: new SecretNames(),
+    ...options,
     all: (kind => list(kind, true)) as ExportContext['all'],
     selected: (kind => list(kind, false) ?? []) as ExportContext['selected']
   }

@@ -36,10 +36,14 @@ export interface MergeOutcome {
 
 const PLACEHOLDER = /\$\{[^}]*\}/
 
-/** Edits `doc` so that its value is `target` (a plain value: the exported document's), but for extras and placeholders. */
-export function mergeInto(doc: Document, target: unknown): MergeOutcome {
+/**
+ * Edits `doc` so that its value is `target` (a plain value: the exported document's), but for extras, additions and
+ * placeholders. `alternate` is the same record written in its other forms (ExportContext.alternateForms): where a
+ * mapping of the manifest shares more keys with the alternate's, that one is followed (a tile kept in `config`).
+ */
+export function mergeInto(doc: Document, target: unknown, alternate?: unknown): MergeOutcome {
   const outcome: MergeOutcome = { changed: false, extras: [], additions: [], placeholders: [] }
-  const merged = mergeNode(doc, doc.contents as Node | null, target, [], outcome)
+  const merged = mergeNode(doc, doc.contents as Node | null, target, alternate, [], outcome)
   if (merged !== doc.contents) {
     doc.contents = merged as Document['contents']
     outcome.changed = true
@@ -72,16 +76,19 @@ function mergeNode(
   doc: Document,
   node: Node | null | undefined,
   target: unknown,
+  alternate: unknown,
   path: NodePath,
   outcome: MergeOutcome
 ): Node | null | undefined {
   const { isMap, isSeq, isScalar } = yamlLibrary()
   if (isPlainObject(target) && isMap(node)) {
-    mergeMap(doc, node, target, path, outcome)
+    if (isPlainObject(alternate) && sharedKeys(node, alternate) > sharedKeys(node, target))
+      mergeMap(doc, node, alternate, undefined, path, outcome)
+    else mergeMap(doc, node, target, alternate, path, outcome)
     return node
   }
   if (Array.isArray(target) && isSeq(node)) {
-    mergeSeq(doc, node, target, path, outcome)
+    mergeSeq(doc, node, target, Array.isArray(alternate) ? alternate : undefined, path, outcome)
     return node
   }
   if (isScalar(node) && !isPlainObject(target) && !Array.isArray(target)) {
@@ -105,10 +112,20 @@ function mergeNode(
   return doc.createNode(target) as Node
 }
 
+/** How many of a mapping's keys a plain object has too. */
+function sharedKeys(map: YAMLMap, value: Record<string, unknown>): number {
+  const { isScalar } = yamlLibrary()
+  return map.items.filter(p => {
+    const key = isScalar(p.key) ? p.key.value : p.key
+    return typeof key === 'string' && key in value
+  }).length
+}
+
 function mergeMap(
   doc: Document,
   map: YAMLMap,
   target: Record<string, unknown>,
+  alternate: unknown,
   path: NodePath,
   outcome: MergeOutcome
 ): void {
@@ -124,7 +141,8 @@ function mergeMap(
     if (value === undefined) return
     const pair = map.items.find(p => keyOf(p) === key)
     if (pair) {
-      const merged = mergeNode(doc, pair.value as Node | null, value, [...path, key], outcome)
+      const other = isPlainObject(alternate) ? alternate[key] : undefined
+      const merged = mergeNode(doc, pair.value as Node | null, value, other, [...path, key], outcome)
       if (merged !== pair.value) pair.value = merged
       return
     }
@@ -140,6 +158,7 @@ function mergeSeq(
   doc: Document,
   seq: YAMLSeq,
   target: readonly unknown[],
+  alternate: readonly unknown[] | undefined,
   path: NodePath,
   outcome: MergeOutcome
 ): void {
@@ -170,7 +189,9 @@ function mergeSeq(
       outcome.changed = true
       return
     }
-    const merged = mergeNode(doc, item as Node, target[i], [...path, kept.length], outcome)
+    // The alternate writes the same items in the same order: only their forms differ.
+    const other = alternate?.length === target.length ? alternate[i] : undefined
+    const merged = mergeNode(doc, item as Node, target[i], other, [...path, kept.length], outcome)
     kept.push(merged)
   })
   const added = target.filter((_, i) => ![...matched.values()].includes(i))

@@ -68,6 +68,8 @@ interface ExportedDoc {
   doc: Document
   /** `Alert|name`: how a change with no document (a record the stack owns, in no manifest) finds it. */
   kindName: string
+  /** The same document in its other forms (ExportContext.alternateForms). */
+  alternate?: unknown
   /** Of a carried document: its carrier's identity. */
   carrier?: string
   /** Of a record's own document: it and those it carries, as export writes them into one file. */
@@ -116,7 +118,7 @@ export function syncManifests(input: SyncInput): SyncOutcome {
   }
 
   for (const m of merges) {
-    const outcome = mergeInto(m.file.docs[m.index]!, m.target.value)
+    const outcome = mergeInto(m.file.docs[m.index]!, m.target.value, m.target.alternate)
     m.file.edited.add(m.index)
     const distance = settle(m.file, m.index, m.change.address, outcome)
     // A placeholder stands for a variable or a secret: sync never writes a value over it, and says so.
@@ -262,16 +264,25 @@ function exportedIndex(input: SyncInput): {
     exportInput[kind.exports.list] = records
   }
   const ctx = exportContext(exportInput)
+  // The same records in their other forms, for the manifests that use those (mergeInto's `alternate`).
+  const alternateCtx = exportContext(exportInput, undefined, { alternateForms: true })
   const byIdentity = new Map<string, ExportedDoc>()
   const byLive = new Map<string, ExportedDoc>()
   const carried: ExportedDoc[] = []
   for (const { kind, writes } of writtenKinds()) {
     const write = writes.writer(ctx)
+    const writeAlternate = writes.writer(alternateCtx)
     for (const record of recordsOf(input.live, kind.kind) ?? []) {
       if (writes.skips?.(record)) continue
       const written = write(record)
-      const docs = written.documents.map(doc => exportedDoc(doc))
+      const alternates = writeAlternate(record).documents
+      const docs = written.documents.map((doc, i) => {
+        const d = exportedDoc(doc)
+        if (alternates.length === written.documents.length) d.alternate = alternates[i]!.toJS() as unknown
+        return d
+      })
       ctx.secrets.all.splice(0)
+      alternateCtx.secrets.all.splice(0)
       if (docs.length === 0) continue
       const own = docs[0]!
       own.family = docs

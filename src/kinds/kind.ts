@@ -277,6 +277,11 @@ export interface ExportContext {
   namer: Namer
   /** The secret variables the manifests name, unique in one export. */
   secrets: SecretNames
+  /**
+   * Write the other form where a record can be written in two (a tile's `config` where `series` could say it):
+   * sync keeps the form a manifest uses. Absent: the shorter form, as export writes.
+   */
+  alternateForms?: boolean
   /** Every live record of a kind (the selection may write fewer); undefined where this API cannot list them. */
   all<K extends ResourceKind>(kind: K): LiveOf[K][] | undefined
   /** The records of a kind this export writes. */

@@ -146,6 +146,32 @@ describe('obsdeploy sync', () => {
     expect(actions(await obsdeploy(emu, ws, 'plan'))).toEqual([])
   })
 
+  it('keeps a tile in the form the manifest writes it in (config), though export would write series', async () => {
+    const inConfig = `kind: Dashboard
+name: Shop
+tiles:
+  - name: Warnings
+    x: 0
+    y: 0
+    w: 12
+    h: 3
+    config:
+      displayType: stacked_bar
+      source: Logs # by name
+      select:
+        - aggFn: count
+          where: "level:warn"
+`
+    await applied({ 'shop.yaml': inConfig })
+    await api(emu).edit('dashboards', 'Shop', d => {
+      const select = tiles(d)[0]!.config.select as Array<Record<string, unknown>>
+      select[0]!.where = 'level:fatal'
+    })
+    expect((await sync(emu, ws, '--write')).code).toBe(0)
+    expect(file(ws, 'shop.yaml')).toBe(inConfig.replace('"level:warn"', '"level:fatal"'))
+    expect(actions(await obsdeploy(emu, ws, 'plan'))).toEqual([])
+  })
+
   it('removes the documents of what was deleted on the server, and a file left with none', async () => {
     await applied({
       'checkout.yaml': CHECKOUT,

@@ -50,7 +50,7 @@ export function exportTile(
   )
   const sourceRef = ctx.namer.ref('Source', 'source', config.sourceId, comments, 'data source')
   const series = asSeries(config)
-  if (series && equal(storedFromSeries(series.series, series.asRatio), config)) {
+  if (!ctx.alternateForms && series && equal(storedFromSeries(series.series, series.asRatio), config)) {
     const out: Record<string, unknown> = { ...base }
     if (series.asRatio) out.asRatio = true
     out.series = series.series.map(s => {
