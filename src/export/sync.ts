@@ -20,7 +20,7 @@ import { KINDS_BY_NAME, type AnyKind } from '../kinds/index.js'
 import { recordsOf, type LiveState } from '../kinds/kind.js'
 import type { Registry } from '../kinds/registry.js'
 import type { SyncedAction, SyncedFile, SyncedRecord, SyncOutcome } from '../plan/sync.js'
-import type { Change } from '../plan/types.js'
+import type { Change, FieldChange } from '../plan/types.js'
 import { yamlLibrary } from '../yaml-library.js'
 import { allOf, exportContext, writtenKinds, type ExportInput } from './manifests.js'
 import { addAt, mergeInto, removeAt, type MergeOutcome, type NodePath } from './sync-merge.js'
@@ -130,6 +130,7 @@ export function syncManifests(input: SyncInput): SyncOutcome {
         })
     records.push(recordOf(m.change, 'updated', m.file.path, input.live))
   }
+  addKept()
   const created = addOrphans()
   const changed = files.flatMap((f): SyncedFile[] => {
     const after = render(f)
@@ -147,12 +148,13 @@ export function syncManifests(input: SyncInput): SyncOutcome {
    */
   function settle(file: FileState, index: number, address: string, open: MergeOutcome): number {
     let distance = distanceOf(address)
-    const attempt = (edit: (doc: Document) => void): boolean => {
-      if (distance === 0) return false
+    // `even`: kept where the plan differs no more with it (what an update keeps, export writes: an alert's displayName).
+    const attempt = (edit: (doc: Document) => void, even = false): boolean => {
+      if (distance === 0 && !even) return false
       const before = file.docs[index]!.clone()
       edit(file.docs[index]!)
       const after = distanceOf(address)
-      if (after < distance) {
+      if (after < distance || (even && after === distance && after !== Infinity)) {
         distance = after
         return true
       }
@@ -160,7 +162,9 @@ export function syncManifests(input: SyncInput): SyncOutcome {
       return false
     }
     const removed = new Set<NodePath>()
-    const untried = open.additions.filter(addition => !attempt(doc => addAt(doc, addition)))
+    const untried = open.additions.filter(
+      addition => !attempt(doc => addAt(doc, addition), addition.path.length === 1)
+    )
     for (const extra of open.extras) if (attempt(doc => removeAt(doc, extra))) removed.add(extra)
     for (const addition of untried) {
       const parent = JSON.stringify(addition.path.slice(0, -1))
@@ -173,6 +177,42 @@ export function syncManifests(input: SyncInput): SyncOutcome {
       if (swapped) siblings.forEach(e => removed.add(e))
     }
     return distance
+  }
+
+  /**
+   * Records the plan finds equal that still hold what the manifest leaves out and an update keeps (an alert's
+   * displayName and tags set in the UI): the keys export writes at the top of their documents are added, each only
+   * where the plan stays empty. Nothing else of such a document is touched.
+   */
+  function addKept(): void {
+    const merged = new Set(merges.map(m => m.file.docs[m.index]!))
+    const equal = input.changes.filter(c => c.action === 'noop')
+    for (const file of files)
+      file.docs.forEach((doc, index) => {
+        if (merged.has(doc) || file.removed.has(index)) return
+        const key = identityOf(doc.toJS())
+        const target = key === undefined ? undefined : exported.byIdentity.get(key)
+        const value = doc.toJS() as Record<string, unknown>
+        const same = equal.filter(c => c.kind === value.kind && c.name === value.name)
+        if (!target || same.length !== 1) return
+        const change = same[0]!
+        const open = mergeInto(doc.clone(), target.value, target.alternate)
+        const additions = open.additions.filter(a => a.path.length === 1)
+        const added: FieldChange[] = []
+        for (const addition of additions) {
+          const before = file.docs[index]!.clone()
+          addAt(file.docs[index]!, addition)
+          file.edited.add(index)
+          if (distanceOf(change.address) === 0)
+            added.push({ path: String(addition.path[0]), before: addition.value })
+          else file.docs[index] = before
+        }
+        if (added.length === 0) {
+          file.edited.delete(index)
+          return
+        }
+        records.push({ ...recordOf(change, 'updated', file.path, input.live), fields: added })
+      })
   }
 
   /** How far a record's plan is from nothing to do: its changed fields and notes, and one for any action. */

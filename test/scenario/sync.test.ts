@@ -272,3 +272,30 @@ tiles:
     expect(run.stderr).toContain('sync reads manifests that validate')
   })
 })
+
+describe('obsdeploy sync on a server newer than 2.36', () => {
+  const { emu, ws } = useScenario({ emulator: { server: 'next' } })
+
+  it("writes an alert's displayName and tags set in the UI, though the plan keeps them and finds nothing to change", async () => {
+    ws.write({ 'checkout.yaml': CHECKOUT })
+    expect((await obsdeploy(emu, ws, 'apply')).exitCode).toBe(0)
+    await api(emu).edit('alerts', 'Checkout errors', a => {
+      a.displayName = 'Pager: checkout errors'
+      a.tags = ['oncall']
+    })
+    // An update keeps them (alert-kept.ts): the plan is empty, and still the manifest does not say them.
+    expect(actions(await obsdeploy(emu, ws, 'plan'))).toEqual([])
+    const run = await sync(emu, ws, '--write')
+    expect(run.code).toBe(0)
+    expect(run.stdout).toContain('Alert Checkout errors (observability/checkout.yaml): changed on the server')
+    const after = file(ws, 'checkout.yaml')
+    expect(after.split('\n').filter(l => !CHECKOUT.split('\n').includes(l))).toEqual([
+      'displayName: "Pager: checkout errors"',
+      'tags:',
+      '  - oncall'
+    ])
+    expect(actions(await obsdeploy(emu, ws, 'plan'))).toEqual([])
+    // The names the server derives itself are not written: a second sync finds nothing.
+    expect((await sync(emu, ws, '--write')).stdout).toContain('nothing to sync')
+  })
+})

