@@ -30,7 +30,8 @@ export function dashboardOutput(dashboard: StoredDashboard, options: OutputOptio
     savedQuery: dashboard.savedQuery ?? null,
     savedQueryLanguage: dashboard.savedQueryLanguage ?? null,
     savedFilterValues: dashboard.savedFilterValues ?? [],
-    containers: containers.length > 0 ? containers : undefined
+    containers: containers.length > 0 ? containers : undefined,
+    refreshInterval: options.next ? dashboard.refreshInterval : undefined
   })
 }
 

@@ -10,6 +10,8 @@
  * - A builder table tile's `alternateRowBackground` (the UI's setting, which 2.36's v2 converter leaves out; open
  *   upstream work exposes it): taken by a v2 write and returned by a read (dashboard-body.ts, dashboard-output.ts),
  *   standing in for a tile setting obsdeploy does not model.
+ * - A dashboard's `refreshInterval`, standing in for a dashboard-level field a newer server adds: stored when a v2
+ *   write sends it, cleared by one that omits it (a field such a server's PUT always sets), returned when set.
  * - Managed: the cloud takes and returns `channels` (clickhousectl issue 695, pull request 719; the published
  *   OpenAPI does not declare it), as the self-hosted API does.
  * On 2.36 the request schema strips all three (zod strip mode), so the default profile never stores them.
@@ -110,3 +112,12 @@ const clampTags = (tags: readonly string[]): string[] =>
     .filter(t => t !== '')
     .slice(0, MAX_TAGS)
     .map(t => t.slice(0, MAX_TAG_LENGTH))
+
+/** The next server's dashboard-level stand-in field, as a write leaves it: what it sent, or nothing. */
+export function nextDashboardRecord(dashboard: StoredDashboard, body: unknown): StoredDashboard {
+  const sent = isPlainObject(body) ? body.refreshInterval : undefined
+  const { refreshInterval: _dropped, ...rest } = dashboard
+  if (sent !== undefined && sent !== null && typeof sent !== 'string')
+    throw bodyValidationError([{ path: 'refreshInterval', message: 'Expected string' }])
+  return typeof sent === 'string' ? { ...rest, refreshInterval: sent } : rest
+}

@@ -3,7 +3,7 @@ import { checkDashboardBody, type DashboardDraft } from './dashboard-body.js'
 import { ApiError } from './errors.js'
 import { newObjectId } from './ids.js'
 import type { RuleMode } from './rules/index.js'
-import { nextAlertRecord, parseNextAlertFields } from './next-server.js'
+import { nextAlertRecord, nextDashboardRecord, parseNextAlertFields } from './next-server.js'
 import * as records from './records.js'
 import { isAlertable, type TileDraft } from './tiles.js'
 import type {
@@ -150,7 +150,10 @@ export class ResourceStore implements Omit<Store, UiStoreMethods> {
   createDashboard(body: unknown): StoredDashboard {
     const check = checkDashboardBody(body, 'create', this.bodyContext())
     if (!check.ok) throw check.error
-    const dashboard = toRecord(newObjectId(), check.draft, () => newObjectId())
+    const dashboard = this.withNextFields(
+      toRecord(newObjectId(), check.draft, () => newObjectId()),
+      body
+    )
     this.dashboards.set(dashboard.id, dashboard)
     this.touchDashboard(dashboard.id, { created: true })
     this.onChange()
@@ -166,10 +169,13 @@ export class ResourceStore implements Omit<Store, UiStoreMethods> {
     const check = checkDashboardBody(body, 'update', this.bodyContext(), existing)
     if (!check.ok) throw check.error
     const available = new Set(existing.tiles.map(tile => tile.id))
-    const dashboard = toRecord(id, check.draft, draft => {
-      if (draft.requestedId !== undefined && available.delete(draft.requestedId)) return draft.requestedId
-      return newObjectId()
-    })
+    const dashboard = this.withNextFields(
+      toRecord(id, check.draft, draft => {
+        if (draft.requestedId !== undefined && available.delete(draft.requestedId)) return draft.requestedId
+        return newObjectId()
+      }),
+      body
+    )
     this.dashboards.set(id, dashboard)
     this.touchDashboard(id)
     const tiles = new Map(dashboard.tiles.map(tile => [tile.id, tile]))
@@ -221,6 +227,11 @@ export class ResourceStore implements Omit<Store, UiStoreMethods> {
     this.alerts.set(id, alert)
     this.onChange()
     return alert
+  }
+
+  /** The `next` server's dashboard field (next-server.ts); 2.36 never stores it. */
+  private withNextFields(dashboard: StoredDashboard, body: unknown): StoredDashboard {
+    return this.server === 'next' ? nextDashboardRecord(dashboard, body) : dashboard
   }
 
   /** The `next` server's alert fields (next-server.ts); 2.36 never stores them. */

@@ -169,6 +169,8 @@ export interface StoredDashboard {
   savedQueryLanguage?: string | null
   savedFilterValues?: JsonObject[]
   containers?: JsonObject[]
+  /** The `next` server's stand-in for a dashboard-level field obsdeploy does not model (next-server.ts). */
+  refreshInterval?: string
 }
 
 /**

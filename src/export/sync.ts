@@ -16,6 +16,7 @@
 import { diffArrays } from 'diff'
 import type { Document } from 'yaml'
 import type { Mode } from '../config/types.js'
+import { documentIdentity } from '../kinds/exporting.js'
 import { KINDS_BY_NAME, type AnyKind } from '../kinds/index.js'
 import { recordsOf, type LiveState } from '../kinds/kind.js'
 import type { Registry } from '../kinds/registry.js'
@@ -94,7 +95,7 @@ export function syncManifests(input: SyncInput): SyncOutcome {
       continue
     }
     const { file, index } = located
-    const key = identityOf(file.docs[index]!.toJS())
+    const key = documentIdentity(file.docs[index]!.toJS())
     // By the live id the plan paired it with (a record renamed in the UI), else by what the document names.
     const target =
       (change.id !== undefined ? exported.byLive.get(`${change.kind}|${change.id}`) : undefined) ??
@@ -190,7 +191,7 @@ export function syncManifests(input: SyncInput): SyncOutcome {
     for (const file of files)
       file.docs.forEach((doc, index) => {
         if (merged.has(doc) || file.removed.has(index)) return
-        const key = identityOf(doc.toJS())
+        const key = documentIdentity(doc.toJS())
         const target = key === undefined ? undefined : exported.byIdentity.get(key)
         const value = doc.toJS() as Record<string, unknown>
         const same = equal.filter(c => c.kind === value.kind && c.name === value.name)
@@ -330,13 +331,13 @@ function exportedIndex(input: SyncInput): {
       docs.forEach((d, i) => {
         if (ids[i] !== undefined) byLive.set(`${d.kindName.split('|')[0]}|${ids[i]}`, d)
       })
-      const carrier = identityOf(own.value)
+      const carrier = documentIdentity(own.value)
       for (const d of docs.slice(1)) {
         d.carrier = carrier
         carried.push(d)
       }
       for (const d of docs) {
-        const key = identityOf(d.value)
+        const key = documentIdentity(d.value)
         // Two records export alike (same-named alerts on one tile): neither is a safe match.
         if (key !== undefined) byIdentity.set(key, byIdentity.has(key) ? AMBIGUOUS : d)
       }
@@ -352,30 +353,6 @@ function exportedDoc(doc: Document): ExportedDoc {
   const value = doc.toJS() as unknown
   const v = isRecord(value) ? value : {}
   return { value, doc, kindName: `${String(v.kind)}|${String(v.name)}` }
-}
-
-/**
- * What a document is about, as export and a person both write it: its kind and name, and for an alert what it
- * watches (the same name may alert on two tiles).
- */
-export function identityOf(value: unknown): string | undefined {
-  if (!isRecord(value) || typeof value.kind !== 'string') return undefined
-  const name =
-    typeof value.name === 'string'
-      ? value.name
-      : typeof value.email === 'string'
-        ? value.email.toLowerCase()
-        : undefined
-  if (name === undefined) return value.kind === 'ServiceSettings' ? value.kind : undefined
-  const parts = [value.kind, name]
-  if (value.kind === 'Alert')
-    parts.push(
-      String(value.dashboard ?? ''),
-      String(value.tile ?? value.tileId ?? ''),
-      String(value.savedSearch ?? '')
-    )
-  if (value.kind === 'Dashboard' && value.id !== undefined) parts.push(String(value.id))
-  return parts.join('\u0000')
 }
 
 function recordOf(change: Change, action: SyncedAction, file: string, live: LiveState): SyncedRecord {
@@ -501,7 +478,7 @@ function styleOf(text: string): { indentSeq: boolean; flowCollectionPadding: boo
 
 function findHolder(files: readonly FileState[], carrier: string | undefined): FileState | undefined {
   if (carrier === undefined) return undefined
-  return files.find(f => f.docs.some(d => identityOf(d.toJS()) === carrier))
+  return files.find(f => f.docs.some(d => documentIdentity(d.toJS()) === carrier))
 }
 
 /** `<folder>/<slug>.yaml`, unique among the stack's files. */

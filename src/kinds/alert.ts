@@ -340,6 +340,7 @@ function refineKept(pc: PlannedChange<DesiredAlert, LiveAlert>, ctx: PlanContext
   desired.value.kept = kept
   const note = keptNote(kept)
   if (note) change.notes.push(`it ${note}`)
+  if (kept.lost.length > 0) change.lost = [...kept.lost]
   if (kept.lost.length > 0)
     ctx.report(
       diagnostic(

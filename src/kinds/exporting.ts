@@ -103,3 +103,30 @@ export function twinPin(
   )
   return { id: record.id }
 }
+
+/**
+ * What a document is about, as export and a person both write it: its kind and name, and for an alert what it
+ * watches (the same name may alert on two tiles).
+ */
+export function documentIdentity(value: unknown): string | undefined {
+  if (!isPlainRecord(value) || typeof value.kind !== 'string') return undefined
+  const name =
+    typeof value.name === 'string'
+      ? value.name
+      : typeof value.email === 'string'
+        ? value.email.toLowerCase()
+        : undefined
+  if (name === undefined) return value.kind === 'ServiceSettings' ? value.kind : undefined
+  const parts = [value.kind, name]
+  if (value.kind === 'Alert')
+    parts.push(
+      String(value.dashboard ?? ''),
+      String(value.tile ?? value.tileId ?? ''),
+      String(value.savedSearch ?? '')
+    )
+  if (value.kind === 'Dashboard' && value.id !== undefined) parts.push(String(value.id))
+  return parts.join('\u0000')
+}
+
+const isPlainRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v)

@@ -80,6 +80,11 @@ export const planSchemas = once('plan schemas', () => {
         tiles: z.array(z.object({ tile: z.string(), settings: z.array(z.string()) }))
       })
       .optional(),
+    /**
+     * Fields of the live record this version of obsdeploy does not know, which the update cannot send back (the
+     * managed API refuses a key it does not declare), so it may reset them. Counted in the heading like a reset.
+     */
+    lost: z.array(z.string()).optional(),
     /** Deleted by the server as a side effect (its tile or dashboard goes away), not by a request. */
     droppedByServer: z.boolean().optional(),
     /** Addresses that must be applied before this one. */

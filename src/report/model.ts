@@ -286,6 +286,15 @@ function destructionsOf(input: ReportInput): Destruction[] {
       names
     })
   }
+  const lost = changes.filter(c => c.deferred === undefined && (c.lost?.length ?? 0) > 0)
+  if (lost.length > 0) {
+    const names = lost.flatMap(c => c.lost!.map(field => `${c.name}: ${field}`))
+    out.push({
+      verb: past ? 'may have reset' : 'may reset',
+      what: `${names.length === 1 ? 'a field' : `${names.length} fields`} unknown to this version of obsdeploy`,
+      names
+    })
+  }
   for (const c of changes) {
     if (c.action !== 'update' || c.deferred === 'prune') continue
     const removed = new Map<string, string[]>()

@@ -177,6 +177,70 @@ describe('a tile setting obsdeploy does not model, on a newer server', () => {
   })
 })
 
+describe('a dashboard field obsdeploy does not model, on a newer server', () => {
+  const { emu, ws } = useScenario({ emulator: { server: 'next' } })
+  const checkout = (x: number) => dashboard('Checkout', timeTile('Errors', x, 0))
+
+  it('self-hosted: an update sends it back as read, and every plan names it as kept', async () => {
+    ws.write({ 'a.yaml': checkout(0) })
+    expect((await obsdeploy(emu, ws, 'apply')).exitCode).toBe(0)
+    const d = [...emu.selfHosted.dashboards.values()][0]!
+    const at = `${emu.url}/api/v2/dashboards/${d.id}`
+    const headers = { Authorization: `Bearer ${emu.credentials.apiKey}`, 'Content-Type': 'application/json' }
+    const { id: _id, ...read } = (
+      (await (await fetch(at, { headers })).json()) as { data: Record<string, unknown> }
+    ).data
+    const res = await fetch(at, {
+      method: 'PUT',
+      headers,
+      body: JSON.stringify({ ...read, refreshInterval: '30s' })
+    })
+    expect(res.status).toBe(200)
+
+    // A new tile: the update rewrites the dashboard with a PUT (a patch of one tile would leave the field alone).
+    ws.write({ 'a.yaml': dashboard('Checkout', timeTile('Errors', 0, 0) + timeTile('Latency', 6, 0)) })
+    const plan = await obsdeploy(emu, ws, 'plan')
+    expect(actions(plan)).toEqual(['update Dashboard/Checkout'])
+    expect(plan.plan!.changes[0]!.resets?.via).toBe('put')
+    expect(plan.diagnostics.map(x => x.message).join('\n')).toMatch(/kept as they are: .*`refreshInterval`/)
+    expect((await obsdeploy(emu, ws, 'apply')).exitCode).toBe(0)
+    // The next server clears it when a write leaves it out: it is there because the update sent it.
+    expect([...emu.selfHosted.dashboards.values()][0]).toMatchObject({ refreshInterval: '30s' })
+    expect(actions(await obsdeploy(emu, ws, 'plan'))).toEqual([])
+  })
+
+  it('managed: the update cannot send it, and the plan names it with what it may reset, in the heading too', async () => {
+    ws.write({ 'a.yaml': checkout(0) })
+    expect((await obsdeploy(emu, ws, 'apply', { mode: 'managed' })).exitCode).toBe(0)
+    const stored = [...emu.managed().dashboards.values()][0]!
+    stored.refreshInterval = '30s'
+    ws.write({ 'a.yaml': checkout(6) })
+    const plan = await obsdeploy(emu, ws, 'plan', { mode: 'managed' })
+    const change = plan.plan!.changes.find(c => c.kind === 'Dashboard')!
+    expect(change.lost).toEqual(['refreshInterval'])
+    expect(change.notes.join('\n')).toContain('`refreshInterval` is unknown to obsdeploy')
+    expect(change.notes.join('\n')).toContain('this update may reset it')
+    const cli = await runCli(emu, ws, ['plan', '--mode', 'managed', ...managedFlags(emu)], {
+      env: { OBSDEPLOY_KEY_ID: emu.credentials.keyId, OBSDEPLOY_KEY_SECRET: emu.credentials.keySecret }
+    })
+    expect(cli.stdout).toMatch(/may reset a field unknown to this version of obsdeploy/)
+    expect(cli.stdout).toContain('Checkout: refreshInterval')
+  })
+})
+
+const managedFlags = (emu: Emulator) => [
+  '--api-url',
+  emu.url,
+  '--organization-id',
+  emu.credentials.organizationId!,
+  '--service-id',
+  emu.credentials.serviceId!,
+  '--stack',
+  'shop',
+  '--manifests',
+  'observability/**/*.yaml'
+]
+
 describe('on HyperDX 2.36', () => {
   const { emu, ws } = useScenario()
 

@@ -7,7 +7,7 @@ import type { LiveDashboard } from '../../api/schemas.js'
 import type { Mode } from '../../config/types.js'
 import { managedDashboardBody } from '../managed-request.js'
 import { orderedUserTags } from '../ownership.js'
-import { tileAsSent } from './carry.js'
+import { tileAsSent, unknownDashboardFields } from './carry.js'
 import type { DashboardRequest } from './desired.js'
 import { withFilterIds } from './filters.js'
 import { layoutOf } from './layout.js'
@@ -69,7 +69,11 @@ export function updateBody(d: DashboardRequest, live: LiveDashboard, options: Bo
   if (d.spec.savedFilterValues?.length || has(live.savedFilterValues))
     body.savedFilterValues = d.spec.savedFilterValues ?? []
   if (layout.containers.length > 0 || has(live.containers)) body.containers = layout.containers
-  return forMode(options.mode, body)
+  // What a newer server holds that this version does not know goes back as read (the managed gateway refuses a key
+  // it does not declare: there the update leaves it out, and the plan says so).
+  return options.mode === 'managed'
+    ? forMode(options.mode, body)
+    : { ...unknownDashboardFields(live), ...body }
 }
 
 /**

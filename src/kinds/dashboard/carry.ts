@@ -8,6 +8,7 @@ import { clean, equal, type JsonObject } from '../../json.js'
 import { joinKey } from '../../plan/diff.js'
 import {
   carriedFields,
+  DASHBOARD_FIELDS,
   TILE_CONFIG_FIELDS,
   UNKNOWN_CONFIG_FIELD,
   type FieldRule
@@ -127,4 +128,17 @@ export function droppedSettingNotes(name: string, sent: Body, live: LiveTile | u
     }
   }
   return [...notes]
+}
+
+/**
+ * The dashboard-level fields the server returns that no table of returned-fields.ts knows (a server newer than
+ * ours): a self-hosted update sends them back as read, so a server that takes them keeps them (2.36's PUT strips a
+ * key its body schema does not name, and sets only the fields it names: routers/external-api/v2/dashboards.ts).
+ */
+export function unknownDashboardFields(live: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(live).filter(
+      ([key, value]) => !Object.hasOwn(DASHBOARD_FIELDS, key) && value !== undefined
+    )
+  )
 }

@@ -5,13 +5,20 @@
  */
 import { sameId, type LiveDashboard, type LiveTile, type RawId } from '../../api/schemas.js'
 import { diagnostic } from '../../diagnostics.js'
+import { VERSION } from '../../version.js'
 import { clean, equal } from '../../json.js'
 import { formatPath, type PathSegment } from '../../manifest/path.js'
 import { keyLabel, keyText } from '../../plan/diff.js'
 import { tileDisplayType } from '../../manifest/rules.js'
 import type { PlanContext, PlannedChange } from '../kind.js'
 import { keptSettingsNotice } from '../returned-fields.js'
-import { droppedSettingNotes, holdsUnmanagedSettings, keptSettings, tileAsSent } from './carry.js'
+import {
+  droppedSettingNotes,
+  holdsUnmanagedSettings,
+  keptSettings,
+  tileAsSent,
+  unknownDashboardFields
+} from './carry.js'
 import type { DesiredDashboard } from './desired.js'
 import { dashboardWrite } from './patch.js'
 import { inSeriesTerms } from './series-view.js'
@@ -139,9 +146,31 @@ function noteUnmanagedSettings(pc: PlannedChange<DesiredDashboard, LiveDashboard
       : []
   })
   for (const t of tiles) change.notes.push(...droppedSettingNotes(t.name, t.sent, t.live))
+  noteUnknownFields(pc, ctx)
   const kept = keptSettings(tiles)
   // Only then the manifest position: positions cost a parse.
   if (kept.length > 0) ctx.report(keptSettingsNotice(`dashboard "${desired.name}"`, kept, desired.source))
+}
+
+/**
+ * Dashboard-level fields of a newer server that this version does not know: an update sends them back as read
+ * (self-hosted), said in a notice on every plan; the managed API refuses a key it does not declare, so there the
+ * update leaves them out, and the change names them as fields it may reset (Change.lost).
+ */
+function noteUnknownFields(pc: PlannedChange<DesiredDashboard, LiveDashboard>, ctx: PlanContext): void {
+  const { change, desired, live } = pc
+  if (!desired || !live || (change.action !== 'update' && change.action !== 'noop')) return
+  const unknown = Object.keys(unknownDashboardFields(live)).map(k => `\`${k}\``)
+  if (unknown.length === 0) return
+  if (ctx.settings.mode !== 'managed') {
+    ctx.report(keptSettingsNotice(`dashboard "${desired.name}"`, unknown, desired.source))
+    return
+  }
+  if (change.action !== 'update') return
+  change.lost = Object.keys(unknownDashboardFields(live))
+  change.notes.push(
+    `${unknown.join(', ')} ${unknown.length === 1 ? 'is' : 'are'} unknown to obsdeploy ${VERSION} and the managed API refuses a field it does not declare, so the update cannot send ${unknown.length === 1 ? 'it' : 'them'} back: this update may reset ${unknown.length === 1 ? 'it' : 'them'} (HyperDX 2.36 keeps a field its update does not name; a server whose update always sets it does not)`
+  )
 }
 
 /**
