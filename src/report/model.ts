@@ -291,7 +291,7 @@ function destructionsOf(input: ReportInput): Destruction[] {
     const names = lost.flatMap(c => c.lost!.map(field => `${c.name}: ${field}`))
     out.push({
       verb: past ? 'may have reset' : 'may reset',
-      what: `${names.length === 1 ? 'a field' : `${names.length} fields`} unknown to this version of obsdeploy`,
+      what: `${names.length === 1 ? 'a setting' : `${names.length} settings`} no manifest can express (unknown to this version of obsdeploy, or set only in the UI)`,
       names
     })
   }

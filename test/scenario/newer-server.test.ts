@@ -174,6 +174,19 @@ describe('a tile setting obsdeploy does not model, on a newer server', () => {
     expect((await obsdeploy(emu, ws, 'apply')).exitCode).toBe(0)
     expect(liveConfig().alternateRowBackground).toBe(true)
     expect(actions(await obsdeploy(emu, ws, 'plan'))).toEqual([])
+
+    // A pie has no rows: changing the display type drops the setting, and the plan says so on the record and in
+    // the heading, as a reset.
+    ws.write({ 'a.yaml': table(10).replace('displayType: table', 'displayType: pie') })
+    const drop = await obsdeploy(emu, ws, 'plan')
+    const change = drop.plan!.changes.find(c => c.kind === 'Dashboard')!
+    expect(change.lost).toEqual(['tile "By service": alternateRowBackground'])
+    expect(change.notes.join('\n')).toContain(
+      'tile "By service": alternateRowBackground (set in the UI; the manifest language cannot express it yet) is removed by this update'
+    )
+    const text = await runCli(emu, ws, ['plan', 'observability/', '--api-url', emu.url, '--stack', 'shop'])
+    expect(text.stdout).toMatch(/may reset a setting no manifest can express/)
+    expect(text.stdout).toContain('Checkout: tile "By service": alternateRowBackground')
   })
 })
 
@@ -223,7 +236,9 @@ describe('a dashboard field obsdeploy does not model, on a newer server', () => 
     const cli = await runCli(emu, ws, ['plan', '--mode', 'managed', ...managedFlags(emu)], {
       env: { OBSDEPLOY_KEY_ID: emu.credentials.keyId, OBSDEPLOY_KEY_SECRET: emu.credentials.keySecret }
     })
-    expect(cli.stdout).toMatch(/may reset a field unknown to this version of obsdeploy/)
+    expect(cli.stdout).toMatch(
+      /may reset a setting no manifest can express \(unknown to this version of obsdeploy/
+    )
     expect(cli.stdout).toContain('Checkout: refreshInterval')
   })
 })

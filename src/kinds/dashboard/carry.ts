@@ -106,28 +106,35 @@ export function keptSettings(tiles: ReadonlyArray<{ name: string; sent: Body; li
 }
 
 /**
- * For a tile setting the update removes although the manifest never mentions it, the reason in words: a UI
- * setting that depends on something the update changes.
+ * The tile settings an update removes although the manifest never mentions them: UI settings that depend on
+ * something the update changes (`changed`).
  */
-export function droppedSettingNotes(name: string, sent: Body, live: LiveTile | undefined): string[] {
+export function droppedSettings(
+  sent: Body,
+  live: LiveTile | undefined
+): Array<{ key: string; changed: string[] }> {
   const liveConfig = live?.config
-  // Only a setting an update carries can make a note.
+  // Only a setting an update carries can be dropped.
   if (!liveConfig || !holdsUnmanagedSettings(live)) return []
   const sentConfig = (sent.config as Body | undefined) ?? seriesAsConfig(sent) ?? {}
   const differs = differsBetween(sentConfig, liveConfig)
-  const notes = new Set<string>()
+  const out: Array<{ key: string; changed: string[] }> = []
   for (const [key, value] of Object.entries(liveConfig)) {
     if (clean(value) === undefined || key in sentConfig) continue
     const rule = configRule(key)
-    if (rule.treatment === 'carried') {
-      const changed = (rule.keptWhileSame ?? []).filter(differs)
-      if (changed.length > 0)
-        notes.add(
-          `tile "${name}": ${key} (set in the UI; the manifest language cannot express it yet) is removed by this update, because the update changes the tile's ${changed.join(' and ')}`
-        )
-    }
+    if (rule.treatment !== 'carried') continue
+    const changed = (rule.keptWhileSame ?? []).filter(differs)
+    if (changed.length > 0) out.push({ key, changed })
   }
-  return [...notes]
+  return out
+}
+
+/** For each setting droppedSettings finds, the reason in words. */
+export function droppedSettingNotes(name: string, sent: Body, live: LiveTile | undefined): string[] {
+  return droppedSettings(sent, live).map(
+    ({ key, changed }) =>
+      `tile "${name}": ${key} (set in the UI; the manifest language cannot express it yet) is removed by this update, because the update changes the tile's ${changed.join(' and ')}`
+  )
 }
 
 /**

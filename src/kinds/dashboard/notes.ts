@@ -14,6 +14,7 @@ import type { PlanContext, PlannedChange } from '../kind.js'
 import { keptSettingsNotice } from '../returned-fields.js'
 import {
   droppedSettingNotes,
+  droppedSettings,
   holdsUnmanagedSettings,
   keptSettings,
   tileAsSent,
@@ -145,7 +146,12 @@ function noteUnmanagedSettings(pc: PlannedChange<DesiredDashboard, LiveDashboard
       ? [{ name: keyText(key), sent: tileAsSent(t.body, before), live: before }]
       : []
   })
-  for (const t of tiles) change.notes.push(...droppedSettingNotes(t.name, t.sent, t.live))
+  for (const t of tiles) {
+    change.notes.push(...droppedSettingNotes(t.name, t.sent, t.live))
+    // Counted in the heading with what else the update may reset (Change.lost).
+    const dropped = droppedSettings(t.sent, t.live).map(d => `tile "${t.name}": ${d.key}`)
+    if (dropped.length > 0) change.lost = [...(change.lost ?? []), ...dropped]
+  }
   noteUnknownFields(pc, ctx)
   const kept = keptSettings(tiles)
   // Only then the manifest position: positions cost a parse.
@@ -167,7 +173,7 @@ function noteUnknownFields(pc: PlannedChange<DesiredDashboard, LiveDashboard>, c
     return
   }
   if (change.action !== 'update') return
-  change.lost = Object.keys(unknownDashboardFields(live))
+  change.lost = [...(change.lost ?? []), ...Object.keys(unknownDashboardFields(live))]
   change.notes.push(
     `${unknown.join(', ')} ${unknown.length === 1 ? 'is' : 'are'} unknown to obsdeploy ${VERSION} and the managed API refuses a field it does not declare, so the update cannot send ${unknown.length === 1 ? 'it' : 'them'} back: this update may reset ${unknown.length === 1 ? 'it' : 'them'} (HyperDX 2.36 keeps a field its update does not name; a server whose update always sets it does not)`
   )
