@@ -57,7 +57,10 @@ export async function runSyncAction(
       problems.push(...written)
       continue
     }
-    const body = syncMarkdown(stack, runUrl ? { runUrl } : {})
+    const body = syncMarkdown(stack, {
+      ...(runUrl ? { runUrl } : {}),
+      ...(config.uiUrl ? { uiUrl: config.uiUrl } : {})
+    })
     try {
       const outcome = await publishSync({
         token,

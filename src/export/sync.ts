@@ -370,6 +370,7 @@ function recordOf(change: Change, action: SyncedAction, file: string, live: Live
     kind: change.kind,
     name: change.name,
     action,
+    ...(action !== 'removed' && change.id !== undefined ? { id: change.id } : {}),
     file,
     fields: action === 'updated' ? change.fields : [],
     ...(updatedAt ? { updatedAt } : {}),

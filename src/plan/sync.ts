@@ -20,6 +20,8 @@ export interface SyncedRecord {
   kind: string
   name: string
   action: SyncedAction
+  /** The live id, where the record is on the server (a link to it in the UI). */
+  id?: string
   file: string
   /** What the UI changed, as the plan said it (before: the manifest; after: the server). */
   fields: FieldChange[]

@@ -6,7 +6,8 @@
 import { printable } from '../log.js'
 import type { SyncedRecord, SyncStackReport } from '../plan/sync.js'
 import type { FieldChange } from '../plan/types.js'
-import { code, inline } from './escape.js'
+import { code, inline, linkTarget } from './escape.js'
+import { dashboardLink } from './links.js'
 import { namesOf, readableLeaf, readablePath, yamlText, type Names } from './values.js'
 
 /** The mark a sync pull request's body starts with: which stack's it is. */
@@ -21,7 +22,13 @@ export function syncTitle(r: SyncStackReport): string {
 }
 
 /** The pull request's body: what changed on the server, who and when where it says, and what merging does. */
-export function syncMarkdown(r: SyncStackReport, options: { runUrl?: string } = {}): string {
+export function syncMarkdown(r: SyncStackReport, options: { runUrl?: string; uiUrl?: string } = {}): string {
+  // A dashboard's name links to its page in the UI, as in the plan comment (only a plain id makes a link).
+  const title = (x: SyncedRecord) => {
+    const text = `**${inline(x.kind)} ${inline(x.name)}**`
+    const url = x.kind === 'Dashboard' ? dashboardLink(options.uiUrl, x.id) : undefined
+    return url ? `[${text}](${linkTarget(url)})` : text
+  }
   const names = namesOf(r.plan)
   const section = (title: string, records: readonly SyncedRecord[], item: (x: SyncedRecord) => string[]) =>
     records.length === 0 ? [] : [`### ${title} (${records.length})`, '', ...records.flatMap(item), '']
@@ -35,7 +42,7 @@ export function syncMarkdown(r: SyncStackReport, options: { runUrl?: string } = 
     afterMerging(r),
     '',
     ...section('Changed on the server', by('updated'), x => [
-      `- **${inline(x.kind)} ${inline(x.name)}** in ${code(x.file)}${whoWhen(x)}`,
+      `- ${title(x)} in ${code(x.file)}${whoWhen(x)}`,
       ...x.fields.slice(0, 20).map(f => `  - ${fieldLine(f, names)}`),
       ...(x.fields.length > 20 ? [`  - and ${x.fields.length - 20} more field(s)`] : [])
     ]),
@@ -43,7 +50,7 @@ export function syncMarkdown(r: SyncStackReport, options: { runUrl?: string } = 
       `- **${inline(x.kind)} ${inline(x.name)}**: its document is removed from ${code(x.file)} (not on the server any more)`
     ]),
     ...section('Made on the server, owned by this stack', by('added'), x => [
-      `- **${inline(x.kind)} ${inline(x.name)}**: added to ${code(x.file)}${whoWhen(x)}`
+      `- ${title(x)}: added to ${code(x.file)}${whoWhen(x)}`
     ]),
     ...(r.outcome.left.length > 0
       ? [

@@ -203,8 +203,20 @@ tiles:
     expect(kept.stdout).toContain('this stack does not prune')
     expect(existsSync(path.join(ws.dir, 'observability', 'made-in-the-ui.yaml'))).toBe(false)
 
+    // A pull request's live preview copy is never synced (kinds/dashboard/preview-copy.ts sets copies aside).
+    const copy = await fetch(`${emu.url}/api/v2/dashboards`, {
+      method: 'POST',
+      headers: api(emu).headers,
+      body: JSON.stringify({
+        name: '[PR #7] Checkout',
+        tags: ['obsdeploy-preview:shop', 'obsdeploy-pr:7', 'obsdeploy-at:2026-12-06T10:00Z'],
+        tiles: []
+      })
+    })
+    expect(copy.status).toBe(200)
     const added = await sync(emu, ws, '--write', '--prune')
     expect(added.code).toBe(0)
+    expect(added.stdout).not.toContain('PR #7')
     expect(added.stdout).toContain('made on the server: document added')
     expect(file(ws, 'made-in-the-ui.yaml')).toContain('name: Made in the UI')
     expect(actions(await obsdeploy(emu, ws, 'plan', { prune: 'true' }))).toEqual([])
