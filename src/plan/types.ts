@@ -85,6 +85,12 @@ export const planSchemas = once('plan schemas', () => {
      * managed API refuses a key it does not declare), so it may reset them. Counted in the heading like a reset.
      */
     lost: z.array(z.string()).optional(),
+    /**
+     * What the change grants that was not granted before, in plain words (`grants \`manage all\``, `no longer denies
+     * \`read source\``): a change that widens access (a role's new grant, an inverted rule removed, a broader subject).
+     * Counted in the heading like a delete.
+     */
+    widens: z.array(z.string()).optional(),
     /** Deleted by the server as a side effect (its tile or dashboard goes away), not by a request. */
     droppedByServer: z.boolean().optional(),
     /** Addresses that must be applied before this one. */

@@ -286,6 +286,15 @@ function destructionsOf(input: ReportInput): Destruction[] {
       names
     })
   }
+  const widening = changes.filter(c => c.deferred === undefined && (c.widens?.length ?? 0) > 0)
+  if (widening.length > 0) {
+    const names = widening.flatMap(c => c.widens!.map(grant => `${c.name}: ${grant}`))
+    out.push({
+      verb: past ? 'widened' : 'widens',
+      what: `access (${names.length === 1 ? 'a grant' : `${names.length} grants`})`,
+      names
+    })
+  }
   const lost = changes.filter(c => c.deferred === undefined && (c.lost?.length ?? 0) > 0)
   if (lost.length > 0) {
     const names = lost.flatMap(c => c.lost!.map(field => `${c.name}: ${field}`))
