@@ -50,9 +50,9 @@ async function labelsOfCommit(target) {
 /* harmony export */   $V: () => (/* binding */ clientFor),
 /* harmony export */   E$: () => (/* binding */ redact),
 /* harmony export */   lW: () => (/* binding */ refusalWarning),
-/* harmony export */   uP: () => (/* binding */ statusMessage)
+/* harmony export */   uP: () => (/* binding */ statusMessage),
+/* harmony export */   x_: () => (/* binding */ serverMessage)
 /* harmony export */ });
-/* unused harmony export serverMessage */
 /* harmony import */ var _actions_github__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2184);
 /* harmony import */ var _error_message_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6587);
 /**

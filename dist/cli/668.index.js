@@ -71,7 +71,11 @@ function updateBody(d, live, options) {
         body.savedFilterValues = d.spec.savedFilterValues ?? [];
     if (layout.containers.length > 0 || has(live.containers))
         body.containers = layout.containers;
-    return forMode(options.mode, body);
+    // What a newer server holds that this version does not know goes back as read (the managed gateway refuses a key
+    // it does not declare: there the update leaves it out, and the plan says so).
+    return options.mode === 'managed'
+        ? forMode(options.mode, body)
+        : { ...(0,_carry_js__WEBPACK_IMPORTED_MODULE_2__/* .unknownDashboardFields */ .UU)(live), ...body };
 }
 /**
  * The saved query as the server stores it (udash resolveSavedQueryLanguage): a query without a language is Lucene;
@@ -94,6 +98,8 @@ const forMode = (mode, body) => (mode === 'managed' ? (0,_managed_request_js__WE
 /* harmony export */   At: () => (/* binding */ keptSettings),
 /* harmony export */   BD: () => (/* binding */ tileAsSent),
 /* harmony export */   Qq: () => (/* binding */ seriesAsConfig),
+/* harmony export */   UN: () => (/* binding */ droppedSettings),
+/* harmony export */   UU: () => (/* binding */ unknownDashboardFields),
 /* harmony export */   _G: () => (/* binding */ tileAsCompared),
 /* harmony export */   a3: () => (/* binding */ holdsUnmanagedSettings),
 /* harmony export */   oh: () => (/* binding */ droppedSettingNotes)
@@ -196,28 +202,40 @@ function keptSettings(tiles) {
     return paths;
 }
 /**
- * For a tile setting the update removes although the manifest never mentions it, the reason in words: a UI
- * setting that depends on something the update changes.
+ * The tile settings an update removes although the manifest never mentions them: UI settings that depend on
+ * something the update changes (`changed`).
  */
-function droppedSettingNotes(name, sent, live) {
+function droppedSettings(sent, live) {
     const liveConfig = live?.config;
-    // Only a setting an update carries can make a note.
+    // Only a setting an update carries can be dropped.
     if (!liveConfig || !holdsUnmanagedSettings(live))
         return [];
     const sentConfig = sent.config ?? seriesAsConfig(sent) ?? {};
     const differs = differsBetween(sentConfig, liveConfig);
-    const notes = new Set();
+    const out = [];
     for (const [key, value] of Object.entries(liveConfig)) {
         if ((0,_json_js__WEBPACK_IMPORTED_MODULE_2__/* .clean */ .uH)(value) === undefined || key in sentConfig)
             continue;
         const rule = configRule(key);
-        if (rule.treatment === 'carried') {
-            const changed = (rule.keptWhileSame ?? []).filter(differs);
-            if (changed.length > 0)
-                notes.add(`tile "${name}": ${key} (set in the UI; the manifest language cannot express it yet) is removed by this update, because the update changes the tile's ${changed.join(' and ')}`);
-        }
+        if (rule.treatment !== 'carried')
+            continue;
+        const changed = (rule.keptWhileSame ?? []).filter(differs);
+        if (changed.length > 0)
+            out.push({ key, changed });
     }
-    return [...notes];
+    return out;
+}
+/** For each setting droppedSettings finds, the reason in words. */
+function droppedSettingNotes(name, sent, live) {
+    return droppedSettings(sent, live).map(({ key, changed }) => `tile "${name}": ${key} (set in the UI; the manifest language cannot express it yet) is removed by this update, because the update changes the tile's ${changed.join(' and ')}`);
+}
+/**
+ * The dashboard-level fields the server returns that no table of returned-fields.ts knows (a server newer than
+ * ours): a self-hosted update sends them back as read, so a server that takes them keeps them (2.36's PUT strips a
+ * key its body schema does not name, and sets only the fields it names: routers/external-api/v2/dashboards.ts).
+ */
+function unknownDashboardFields(live) {
+    return Object.fromEntries(Object.entries(live).filter(([key, value]) => !Object.hasOwn(_returned_fields_js__WEBPACK_IMPORTED_MODULE_0__/* .DASHBOARD_FIELDS */ .Rq, key) && value !== undefined));
 }
 
 
@@ -688,7 +706,8 @@ function sameContent(a, b) {
 /* harmony export */   Np: () => (/* binding */ SecretNames),
 /* harmony export */   OH: () => (/* binding */ twinPin),
 /* harmony export */   f6: () => (/* binding */ withComments),
-/* harmony export */   mu: () => (/* binding */ Namer)
+/* harmony export */   mu: () => (/* binding */ Namer),
+/* harmony export */   yt: () => (/* binding */ documentIdentity)
 /* harmony export */ });
 /* harmony import */ var _yaml_library_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(5159);
 /* harmony import */ var _nouns_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(906);
@@ -769,6 +788,28 @@ function twinPin(namer, kind, record, comments) {
     comments.push(`${ids.length} ${many} are named "${record.name}" (ids ${ids.join(', ')}): each is pinned to its own with \`id:\`, but manifests name ${many} by name, so validate refuses two of one name: rename one of them here (its pin keeps it the same ${one}, and the plan renames it on the server)`);
     return { id: record.id };
 }
+/**
+ * What a document is about, as export and a person both write it: its kind and name, and for an alert what it
+ * watches (the same name may alert on two tiles).
+ */
+function documentIdentity(value) {
+    if (!isPlainRecord(value) || typeof value.kind !== 'string')
+        return undefined;
+    const name = typeof value.name === 'string'
+        ? value.name
+        : typeof value.email === 'string'
+            ? value.email.toLowerCase()
+            : undefined;
+    if (name === undefined)
+        return value.kind === 'ServiceSettings' ? value.kind : undefined;
+    const parts = [value.kind, name];
+    if (value.kind === 'Alert')
+        parts.push(String(value.dashboard ?? ''), String(value.tile ?? value.tileId ?? ''), String(value.savedSearch ?? ''));
+    if (value.kind === 'Dashboard' && value.id !== undefined)
+        parts.push(String(value.id));
+    return parts.join('\u0000');
+}
+const isPlainRecord = (v) => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 
 /***/ }),
@@ -1339,6 +1380,8 @@ function refineKept(pc, ctx) {
     const note = keptNote(kept);
     if (note)
         change.notes.push(`it ${note}`);
+    if (kept.lost.length > 0)
+        change.lost = [...kept.lost];
     if (kept.lost.length > 0)
         ctx.report((0,diagnostics/* diagnostic */.YK)('plan', 'warning', `this update resets ${kept.lost.map(k => `\`${k}\``).join(', ')}: fields of the live alert this version of obsdeploy does not know, which the managed API does not take`, desired.source));
 }
@@ -2359,6 +2402,8 @@ function withoutUndefined(o) {
     return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined && v !== null && v !== ''));
 }
 
+// EXTERNAL MODULE: ./src/version.ts
+var version = __webpack_require__(311);
 // EXTERNAL MODULE: ./src/plan/diff.ts
 var diff = __webpack_require__(8256);
 ;// CONCATENATED MODULE: ./src/kinds/dashboard/patch.ts
@@ -2686,6 +2731,7 @@ function uiOnlySettings(live) {
 
 
 
+
 function refineDashboard(pc, ctx) {
     noteRewrites(pc, ctx);
     noteTileConsequences(pc, ctx);
@@ -2789,12 +2835,39 @@ function noteUnmanagedSettings(pc, ctx) {
             ? [{ name: (0,diff/* keyText */.Pu)(key), sent: (0,carry/* tileAsSent */.BD)(t.body, before), live: before }]
             : [];
     });
-    for (const t of tiles)
+    for (const t of tiles) {
         change.notes.push(...(0,carry/* droppedSettingNotes */.oh)(t.name, t.sent, t.live));
+        // Counted in the heading with what else the update may reset (Change.lost).
+        const dropped = (0,carry/* droppedSettings */.UN)(t.sent, t.live).map(d => `tile "${t.name}": ${d.key}`);
+        if (dropped.length > 0)
+            change.lost = [...(change.lost ?? []), ...dropped];
+    }
+    noteUnknownFields(pc, ctx);
     const kept = (0,carry/* keptSettings */.At)(tiles);
     // Only then the manifest position: positions cost a parse.
     if (kept.length > 0)
         ctx.report((0,returned_fields/* keptSettingsNotice */.e6)(`dashboard "${desired.name}"`, kept, desired.source));
+}
+/**
+ * Dashboard-level fields of a newer server that this version does not know: an update sends them back as read
+ * (self-hosted), said in a notice on every plan; the managed API refuses a key it does not declare, so there the
+ * update leaves them out, and the change names them as fields it may reset (Change.lost).
+ */
+function noteUnknownFields(pc, ctx) {
+    const { change, desired, live } = pc;
+    if (!desired || !live || (change.action !== 'update' && change.action !== 'noop'))
+        return;
+    const unknown = Object.keys((0,carry/* unknownDashboardFields */.UU)(live)).map(k => `\`${k}\``);
+    if (unknown.length === 0)
+        return;
+    if (ctx.settings.mode !== 'managed') {
+        ctx.report((0,returned_fields/* keptSettingsNotice */.e6)(`dashboard "${desired.name}"`, unknown, desired.source));
+        return;
+    }
+    if (change.action !== 'update')
+        return;
+    change.lost = [...(change.lost ?? []), ...Object.keys((0,carry/* unknownDashboardFields */.UU)(live))];
+    change.notes.push(`${unknown.join(', ')} ${unknown.length === 1 ? 'is' : 'are'} unknown to obsdeploy ${version/* VERSION */.x} and the managed API refuses a field it does not declare, so the update cannot send ${unknown.length === 1 ? 'it' : 'them'} back: this update may reset ${unknown.length === 1 ? 'it' : 'them'} (HyperDX 2.36 keeps a field its update does not name; a server whose update always sets it does not)`);
 }
 /**
  * FACTS.md: the API leaves PromQL tiles out of what it returns, and a PUT replaces the whole tile list,
@@ -3339,7 +3412,7 @@ function exportTile(t, d, ctx, comments) {
     }, true).config, comments);
     const sourceRef = ctx.namer.ref('Source', 'source', config.sourceId, comments, 'data source');
     const series = asSeries(config);
-    if (series && (0,json/* equal */.LC)(storedFromSeries(series.series, series.asRatio), config)) {
+    if (!ctx.alternateForms && series && (0,json/* equal */.LC)(storedFromSeries(series.series, series.asRatio), config)) {
         const out = { ...base };
         if (series.asRatio)
             out.asRatio = true;
@@ -3522,6 +3595,7 @@ function dashboardWriter(ctx) {
                 dashboardDocument(d, ctx, notes, pin),
                 ...exported.map(a => alertDocument(a, { dashboard: d }, ctx.namer))
             ],
+            ids: [d.id, ...exported.map(a => a.id)],
             carried: exported.length,
             ...(exported.length < alerts.length ? { leftOut: alerts.length - exported.length } : {})
         };
@@ -3765,6 +3839,7 @@ const savedSearchExport = {
                         (0,exporting/* withComments */.f6)(value, comments),
                         ...alerts.map(a => alertDocument(a, { search: s }, ctx.namer))
                     ],
+                    ids: [s.id, ...alerts.map(a => a.id)],
                     carried: alerts.length
                 };
             };
@@ -5819,11 +5894,12 @@ function addedSince(now, before) {
 /* harmony export */   $w: () => (/* binding */ UNKNOWN_CONFIG_FIELD),
 /* harmony export */   HA: () => (/* binding */ ALERT_FIELDS),
 /* harmony export */   MN: () => (/* binding */ TILE_CONFIG_FIELDS),
+/* harmony export */   Rq: () => (/* binding */ DASHBOARD_FIELDS),
 /* harmony export */   VJ: () => (/* binding */ SELECT_ITEM_FIELDS),
 /* harmony export */   e6: () => (/* binding */ keptSettingsNotice),
 /* harmony export */   i: () => (/* binding */ carriedFields)
 /* harmony export */ });
-/* unused harmony exports DASHBOARD_FIELDS, TILE_FIELDS, SERVICE_FIELDS */
+/* unused harmony exports TILE_FIELDS, SERVICE_FIELDS */
 /* harmony import */ var _diagnostics_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4851);
 /**
  * Every field the servers return on the records this tool writes, and what a plan does with it. This is

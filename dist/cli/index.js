@@ -5257,7 +5257,7 @@ exports.basename = (path, { windows } = {}) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _zod_setup_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2286);
-/* harmony import */ var _cli_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9632);
+/* harmony import */ var _cli_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4094);
 /** The CLI's entry: ncc bundles this file into dist/cli/index.js (the `obsdeploy` bin). */
 
 
@@ -5275,7 +5275,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 9632:
+/***/ 4094:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -5302,8 +5302,10 @@ var external_node_util_ = __nccwpck_require__(7975);
  */
 /** What run() does, and what the action's `command` input accepts. */
 const RUN_COMMANDS = ['validate', 'plan', 'apply', 'drift'];
-/** The CLI's commands: run()'s, and `export` and `sweep-previews`, which the CLI handles on its own. */
-const COMMANDS = [...RUN_COMMANDS, 'export', 'sweep-previews'];
+/** What the action's `command` input accepts: run()'s, and `sync`, which the entry points run on their own. */
+const ACTION_COMMANDS = [...RUN_COMMANDS, 'sync'];
+/** The CLI's commands: the action's, and `export` and `sweep-previews`, which the CLI handles on its own. */
+const COMMANDS = [...ACTION_COMMANDS, 'export', 'sweep-previews'];
 const MODES = ['self-hosted', 'managed'];
 const SERVICE_UPDATE = ['on-release', 'always', 'never'];
 /** What a data preview does with values from the data (`preview-values`): show them, mask the personal-looking ones, or leave them out. */
@@ -5326,13 +5328,13 @@ const DEFINED = [
         name: 'command',
         type: {
             kind: 'enum',
-            values: RUN_COMMANDS,
+            values: ACTION_COMMANDS,
             refused: {
-                export: 'export is a CLI command (obsdeploy export --out observability/); the action does validate, plan, apply or drift'
+                export: 'export is a CLI command (obsdeploy export --out observability/); the action does validate, plan, apply, drift or sync'
             }
         },
         default: 'plan',
-        description: 'What to do: validate, plan, apply or drift.'
+        description: 'What to do: validate, plan, apply, drift or sync (rewrite the manifests to match edits made in the UI, and open or update one pull request per stack from the branch `obsdeploy/sync/<stack>`; needs `contents: write` and `pull-requests: write`).'
     },
     {
         name: 'manifests',
@@ -5622,6 +5624,10 @@ const CLI_FLAGS = [
         description: 'export: replace files in --out that export did not write or that were edited since (never a symbolic link)'
     },
     {
+        name: 'write',
+        description: 'sync: write the files (without it, sync prints the changes it would make and writes nothing)'
+    },
+    {
         name: 'pr',
         value: 'N',
         description: 'sweep-previews: delete the preview copies of pull request N (repeatable), whatever their age',
@@ -5718,6 +5724,21 @@ const COMMAND_HELP = {
         exitCodes: [
             [0, 'written'],
             [1, 'the API failed, or a file was kept: edited since export wrote it, or not written by export'],
+            USAGE_ERROR
+        ]
+    },
+    sync: {
+        summary: 'rewrite the manifests to say what the server holds (edits made in the UI)',
+        usage: 'obsdeploy sync [manifest globs or folders...] --api-url URL [--write] [options]',
+        flags: [...API, ...MANIFESTS, 'stack', 'prune', 'write', 'json', 'verbose', 'no-color'],
+        example: [
+            'export OBSDEPLOY_API_KEY=...',
+            'obsdeploy sync observability/ --api-url https://hyperdx.example.com:8000           # the diff it would make',
+            'obsdeploy sync observability/ --api-url https://hyperdx.example.com:8000 --write   # write it'
+        ],
+        exitCodes: [
+            [0, 'synced (or nothing to sync); without --write, nothing written'],
+            [1, 'problems: invalid manifests, plan errors, the API failed, or a file could not be written'],
             USAGE_ERROR
         ]
     },
@@ -6174,8 +6195,16 @@ var yaml_library = __nccwpck_require__(5159);
 
 
 /** The action's settings: the `command` input says what run() does. */
-function parseConfig(raw, ctx) {
+function parseActionConfig(raw, ctx) {
     return parseSettings(raw, ctx, get => get('command'));
+}
+/** The settings of a run() (the action's, but for `sync`, which its entry point runs on its own). */
+function parseConfig(raw, ctx) {
+    const parsed = parseActionConfig(raw, ctx);
+    if (parsed.config?.command !== 'sync')
+        return parsed;
+    const refused = diagnostic('config', 'error', 'command sync is run by the entry points, not by run()');
+    return { diagnostics: [...parsed.diagnostics, refused] };
 }
 /** The CLI's: the command is its first argument, and may be `export`, which the CLI runs itself. */
 function parseConfigFor(command, raw, ctx) {
@@ -6549,6 +6578,20 @@ function livePreviewOf(ctx) {
         };
     return { pullRequest };
 }
+/**
+ * Why `command: sync` may not run on this event: it rewrites the default branch's manifests into a pull request of
+ * its own, so it runs on the default branch only (a schedule, a manual run, a push), never on a pull request's code.
+ */
+function syncRefusal(ctx) {
+    if (!ctx)
+        return undefined;
+    if (PULL_REQUEST_EVENTS.includes(ctx.eventName) || ctx.eventName === 'pull_request_target')
+        return `sync is refused on ${ctx.eventName} events: it rewrites the default branch's manifests into a pull request of its own. Run it on a schedule or workflow_dispatch (see examples/workflows/sync.yml)`;
+    const defaultBranch = defaultBranchOf(ctx);
+    if (defaultBranch !== undefined && ctx.ref !== `refs/heads/${defaultBranch}`)
+        return `sync runs on the default branch (${defaultBranch}), so its pull request starts from what is merged; this run is on ${ctx.ref ?? 'an unknown ref'}`;
+    return undefined;
+}
 
 // EXTERNAL MODULE: ./src/log.ts
 var src_log = __nccwpck_require__(5625);
@@ -6668,72 +6711,8 @@ function sliceBySize(text, maxLength, measure) {
     return text.slice(0, end);
 }
 
-;// CONCATENATED MODULE: ./src/report/escape.ts
-/**
- * Names and values in reports come from manifests and servers: untrusted text. These functions make
- * such text inert in GitHub markdown: it cannot break a table or a <details>, inject HTML or links,
- * ping people or teams, link issues, or close a code block; and what cannot be seen (bidirectional
- * controls, zero-width characters, control characters) is shown as `\u{202E}` (log.ts printable).
- */
-
-const ZWSP = '\u200b';
-const escapeHtml = (text) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-/** Text for a table cell, a summary line or a list item: one line, no markup of its own. */
-function inline(value, maxLength = 300) {
-    // Markdown syntax characters, including | (table cells) and ` (code spans).
-    return escapeHtml(defuse((0,src_log/* printable */.g$)(value, maxLength))).replace(/([\\`*_{}[\]()#+!|~])/g, '\\$1');
-}
-/**
- * Text inside raw HTML, such as a `<summary>` line: GitHub does not parse markdown there (the line is part
- * of an HTML block), so backslash escapes would show as backslashes. Instead: HTML-escaped, markdown
- * characters as character references, on one line, with mentions and autolinks defused.
- */
-function htmlText(value, maxLength = 300) {
-    // Markdown syntax as numeric references: inert even where a renderer did parse markdown. Defused
-    // first, so that the `#` of a reference is not taken for an issue number.
-    return escapeHtml(defuse((0,src_log/* printable */.g$)(value, maxLength))).replace(/[\\`*_[\]()|~]/g, c => `&#${c.charCodeAt(0)};`);
-}
-/**
- * Mentions, issue references and autolinks are found in the rendered text, so escaping the characters
- * is not enough: a zero-width space after `@`, after the `#` of `#123` and `owner/repo#7` and the `-` of
- * `GH-123`, and inside `://` and `www.` keeps the text readable and inert.
- */
-function defuse(text) {
-    return text
-        .replace(/@(?=[A-Za-z0-9_-])/g, `@${ZWSP}`)
-        .replace(/#(?=\d)/g, `#${ZWSP}`)
-        .replace(/\bGH-(?=\d)/gi, m => `${m}${ZWSP}`)
-        .replace(/:\/\//g, `:${ZWSP}//`)
-        .replace(/\bwww\./gi, m => `${m.slice(0, 3)}${ZWSP}.`);
-}
-/**
- * A fenced code block that the content cannot close: the fence is longer than any backtick run in it.
- * Nothing inside renders or links, so names stay as they are (copied from the comment, they match), but
- * for what cannot be seen.
- */
-function codeBlock(content, language = '') {
-    const longest = Math.max(0, ...(content.match(/`+/g) ?? []).map(run => run.length));
-    const fence = '`'.repeat(Math.max(3, longest + 1));
-    return `${fence}${language}\n${(0,src_log/* visible */.RK)(content)}\n${fence}`;
-}
-/** An inline code span for untrusted text: no backticks inside can end it early. */
-function code(value, maxLength = 200) {
-    const text = (0,src_log/* printable */.g$)(value, maxLength).replace(/\|/g, '\\|');
-    const longest = Math.max(0, ...(text.match(/`+/g) ?? []).map(run => run.length));
-    const ticks = '`'.repeat(longest + 1);
-    const pad = text.startsWith('`') || text.endsWith('`') || text === '' ? ' ' : '';
-    return `${ticks}${pad}${defuse(text)}${pad}${ticks}`;
-}
-/**
- * A URL we built ourselves from a configured base and parts (links.ts encodes each path segment): safe
- * in a link target. An escape already in it stays as it is: encoded once, not `%2520`.
- */
-function linkTarget(url) {
-    return encodeURI(url)
-        .replace(/%25([0-9A-F]{2})/gi, '%$1')
-        .replace(/[()<>"']/g, c => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-}
-
+// EXTERNAL MODULE: ./src/report/escape.ts
+var report_escape = __nccwpck_require__(4031);
 ;// CONCATENATED MODULE: ./src/report/links.ts
 /** Ids come from the server: only plain ones go into a URL, so an id cannot change where the link points. */
 const PLAIN_ID = /^(?!\.+$)[A-Za-z0-9._~-]{1,100}$/;
@@ -6879,11 +6858,11 @@ const CUT_LIVE_PREVIEW = 15;
 function livePreviewMarkdown(section, uiUrl) {
     if (!section)
         return [];
-    const name = (text, url) => (url ? `[${inline(text, 200)}](${linkTarget(url)})` : code(text, 200));
+    const name = (text, url) => (url ? `[${(0,report_escape/* inline */.mG)(text, 200)}](${(0,report_escape/* linkTarget */.Cm)(url)})` : (0,report_escape/* code */.aY)(text, 200));
     return [
         {
             head: `#### 🔎 ${headLine(section)}\n\n`,
-            items: lines(section, uiUrl, name, inline).map(l => `- ${l}\n`),
+            items: lines(section, uiUrl, name, report_escape/* inline */.mG).map(l => `- ${l}\n`),
             tail: '\n',
             omitted: n => `- and ${listOfCounts([[n, 'more copy', 'more copies']])} (the plan file lists them)\n`,
             cutOrder: CUT_LIVE_PREVIEW,
@@ -8037,7 +8016,7 @@ function dashboardFacts(d, model) {
     return facts;
 }
 function loudFacts(d, html) {
-    const name = (n) => (html ? htmlText(n, 80) : inline(n, 80));
+    const name = (n) => (html ? (0,report_escape/* htmlText */.js)(n, 80) : (0,report_escape/* inline */.mG)(n, 80));
     const out = [];
     if (d.empty.length > 0)
         out.push(`⚠️ <b>NO DATA in 24 h</b>: ${d.empty
@@ -8053,13 +8032,13 @@ function loudFacts(d, html) {
 }
 function dashboardItem(d, model, takeChart) {
     const facts = [...dashboardFacts(d, model), ...loudFacts(d, true)];
-    const summary = `📐 <b>${htmlText(d.name, 100)}</b>${facts.length > 0 ? ` · ${facts.join(' · ')}` : ''}`;
+    const summary = `📐 <b>${(0,report_escape/* htmlText */.js)(d.name, 100)}</b>${facts.length > 0 ? ` · ${facts.join(' · ')}` : ''}`;
     const body = [];
     if (d.layout) {
         const picture = layoutPicture(d.layout)
             .map(l => `${l.sign}${l.text}`)
             .join('\n');
-        body.push(codeBlock(picture, 'diff'));
+        body.push((0,report_escape/* codeBlock */.DV)(picture, 'diff'));
     }
     if (model.data && d.tiles.length > 0) {
         body.push(d.tiles.map(t => tileLines(t, takeChart, model.hide)).join('\n'));
@@ -8071,15 +8050,15 @@ function dashboardItem(d, model, takeChart) {
         ...dashboardFacts(d, model),
         ...loudFacts(d, false).map(f => f.replace(/<\/?b>/g, '**'))
     ];
-    const short = `- 📐 **${inline(d.name, 100)}**${shortFacts.length > 0 ? ` · ${shortFacts.join(' · ')}` : ''} (preview left out to fit)\n\n`;
+    const short = `- 📐 **${(0,report_escape/* inline */.mG)(d.name, 100)}**${shortFacts.length > 0 ? ` · ${shortFacts.join(' · ')}` : ''} (preview left out to fit)\n\n`;
     return { full, short };
 }
 const ICONS = { ok: '', info: 'ℹ️ ', warn: '⚠️ ', error: '❌ ' };
 /** A phrase in markdown: the data's text escaped (names as code), our own as it is. */
 function markdownPhrase(phrase) {
     return renderPhrase(phrase, {
-        data: t => inline(t, 300),
-        name: t => code(t, 60),
+        data: t => (0,report_escape/* inline */.mG)(t, 300),
+        name: t => (0,report_escape/* code */.aY)(t, 60),
         spark: t => `\`${t}\``,
         loud: t => `**${t}**`
     });
@@ -8087,14 +8066,14 @@ function markdownPhrase(phrase) {
 /** A phrase inside raw HTML (a <summary>): markdown does not apply there. */
 function htmlPhrase(phrase) {
     return renderPhrase(phrase, {
-        data: t => htmlText(t, 300),
-        name: t => `<code>${htmlText(t, 60)}</code>`,
+        data: t => (0,report_escape/* htmlText */.js)(t, 300),
+        name: t => `<code>${(0,report_escape/* htmlText */.js)(t, 60)}</code>`,
         spark: t => `<code>${t}</code>`,
         loud: t => `<b>${t}</b>`
     });
 }
 /** A table cell: one line, markdown and HTML inert, a pipe escaped, long text cut. */
-const cell = (text) => inline(text, CELL_LENGTH);
+const cell = (text) => (0,report_escape/* inline */.mG)(text, CELL_LENGTH);
 function markdownBlock(block) {
     switch (block.kind) {
         case 'rows':
@@ -8106,26 +8085,26 @@ function markdownBlock(block) {
                 ...block.rows.map(r => `| ${block.columns.map((_, i) => cell(r[i] ?? '')).join(' | ')} |`)
             ].join('\n');
         case 'bars':
-            return codeBlock(barLines(block.rows.map(r => ({ label: labelText(r.label), bar: r.bar, value: (0,src_log/* printable */.g$)(r.value, 40) }))).join('\n'));
+            return (0,report_escape/* codeBlock */.DV)(barLines(block.rows.map(r => ({ label: labelText(r.label), bar: r.bar, value: (0,src_log/* printable */.g$)(r.value, 40) }))).join('\n'));
         case 'code':
-            return codeBlock(block.lines.join('\n'));
+            return (0,report_escape/* codeBlock */.DV)(block.lines.join('\n'));
         case 'mermaid':
-            return `${codeBlock(block.source, 'mermaid')}${block.legend.length > 0 ? `\n\n${markdownPhrase(block.legend)}` : ''}`;
+            return `${(0,report_escape/* codeBlock */.DV)(block.source, 'mermaid')}${block.legend.length > 0 ? `\n\n${markdownPhrase(block.legend)}` : ''}`;
     }
 }
 /** A tile's data: what it shows on one line (or why it shows none), its blocks under it. */
 function tileLines(t, takeChart, hide) {
     const view = tileView(t, takeChart, hide);
-    const first = `- ${ICONS[view.tone]}**${inline(t.tile, 100)}**: ${markdownPhrase(view.head)}`;
+    const first = `- ${ICONS[view.tone]}**${(0,report_escape/* inline */.mG)(t.tile, 100)}**: ${markdownPhrase(view.head)}`;
     return [first, ...view.blocks.map(b => indent(markdownBlock(b)))].join('\n\n');
 }
 function alertItem(a, takeChart) {
     const where = a.dashboard !== undefined && a.tile !== undefined
-        ? ` on "${htmlText(a.tile, 80)}" of "${htmlText(a.dashboard, 80)}"`
+        ? ` on "${(0,report_escape/* htmlText */.js)(a.tile, 80)}" of "${(0,report_escape/* htmlText */.js)(a.dashboard, 80)}"`
         : '';
     const view = alertSummary(a);
     const said = `${view.tone === 'warn' || view.tone === 'error' ? '⚠️ ' : ''}${htmlPhrase(view.head)}`;
-    const summary = `🔔 <b>${htmlText(a.alert, 100)}</b>${where} · ${said}`;
+    const summary = `🔔 <b>${(0,report_escape/* htmlText */.js)(a.alert, 100)}</b>${where} · ${said}`;
     const body = alertBody(a, takeChart).map(markdownBlock);
     const full = body.length > 0
         ? `<details><summary>${summary}</summary>\n\n${body.join('\n\n')}\n\n</details>\n\n`
@@ -8138,366 +8117,8 @@ const indent = (text) => text
     .map(l => (l === '' ? l : `  ${l}`))
     .join('\n');
 
-// EXTERNAL MODULE: ./src/json.ts
-var json = __nccwpck_require__(8301);
-;// CONCATENATED MODULE: ./src/report/values.ts
-/**
- * Values as a reviewer reads them: YAML in the manifest's own words (names, not ids), and changes as
- * +/- lines of that YAML. Format-independent: markdown puts the lines in a ```diff block, the terminal
- * colours them. The plan's values are normal forms that hold resolved ids; the plan's references name them.
- */
-
-
-const NO_NAMES = { keys: new Map(), as: new Map() };
-/** The plan's id→name tables; a plan without them (an older plan file), or of another version, names nothing. */
-function namesOf(plan) {
-    const refs = plan?.references;
-    if (!refs || refs.version !== 2)
-        return NO_NAMES;
-    const keys = new Map(Object.entries(refs.keys).map(([key, { as, names }]) => [
-        key,
-        { as, names: new Map(Object.entries(names)) }
-    ]));
-    return { keys, as: new Map([...keys.values()].map(k => [k.as, k.names])) };
-}
-/**
- * A key and its value in the manifest's words: `sourceId: <id>` reads `source: Logs`, a list of ids a list of
- * names when every one has a name, a webhook shown as `name (id)` reads `name`. An id the plan cannot name stays.
- */
-function renamed(key, value, names) {
-    const ids = names.keys.get(key);
-    if (ids) {
-        if (Array.isArray(value) && value.every(v => ids.names.has(String(v))))
-            return [ids.as, value.map(v => ids.names.get(String(v)))];
-        if (typeof value === 'string' && ids.names.has(value))
-            return [ids.as, ids.names.get(value)];
-    }
-    const labelled = names.as.get(key);
-    if (labelled && typeof value === 'string') {
-        const m = /^(.*) \(([^()]+)\)$/.exec(value);
-        if (m && labelled.get(m[2]) === m[1])
-            return [key, m[1]];
-    }
-    return [key, value];
-}
-/** Keys in the order a manifest writes them (normal forms sort theirs); the rest keep their order. */
-const KEY_ORDER = [
-    'name',
-    'dashboard',
-    'tile',
-    'x',
-    'y',
-    'w',
-    'h',
-    'displayType',
-    'source',
-    'select',
-    'where'
-];
-const rank = (key) => {
-    const i = KEY_ORDER.indexOf(key);
-    return i === -1 ? KEY_ORDER.length : i;
-};
-/** A whole value in the manifest's words, recursively. */
-function readable(value, names) {
-    if (Array.isArray(value))
-        return value.map(v => readable(v, names));
-    if (value === null || typeof value !== 'object')
-        return value;
-    const entries = Object.entries(value).map(([k, v]) => {
-        const [key, named] = renamed(k, v, names);
-        return [key, readable(named, names)];
-    });
-    // A stable sort: keys of equal rank keep the order they came in.
-    return Object.fromEntries(entries.sort(([a], [b]) => rank(a) - rank(b)));
-}
-/**
- * YAML as a person writes it: block style, no folding of long lines, single quotes where quoting is
- * needed (they escape nothing, so a Lucene `\:` stays one backslash).
- */
-function yamlText(value) {
-    return fastYaml(value, '') ?? libraryYaml(value);
-}
-const libraryYaml = (value) => (0,yaml_library/* yamlLibrary */.T)().stringify(value, { lineWidth: 0, minContentWidth: 0, singleQuote: true }).replace(/\n$/, '');
-/**
- * The common case without the YAML library (it costs a document per call, and a large plan has
- * thousands of small values): plain scalars, and mappings and lists of them. Anything that might need
- * quoting or a block scalar returns undefined and goes to the library.
- */
-function fastYaml(value, indent) {
-    const scalar = plainScalar(value);
-    if (scalar !== undefined)
-        return scalar;
-    if (Array.isArray(value)) {
-        if (value.length === 0)
-            return undefined;
-        const items = [];
-        for (const v of value) {
-            const text = fastYaml(v, `${indent}  `);
-            if (text === undefined)
-                return undefined;
-            items.push(`${indent}- ${text.trimStart()}`);
-        }
-        return items.join('\n');
-    }
-    if (value === null || typeof value !== 'object')
-        return undefined;
-    const entries = Object.entries(value);
-    if (entries.length === 0)
-        return undefined;
-    const lines = [];
-    for (const [k, v] of entries) {
-        if (v === undefined)
-            continue;
-        const key = plainScalar(k);
-        if (key === undefined || key !== k)
-            return undefined;
-        const inner = plainScalar(v);
-        if (inner !== undefined) {
-            lines.push(`${indent}${key}: ${inner}`);
-            continue;
-        }
-        const nested = fastYaml(v, Array.isArray(v) ? `${indent}  ` : `${indent}  `);
-        if (nested === undefined)
-            return undefined;
-        lines.push(`${indent}${key}:`, nested);
-    }
-    return lines.join('\n');
-}
-/** Strings YAML reads as something else: booleans, null, numbers in any of the core schema's forms. */
-const NOT_A_STRING = /^(true|false|null|~|[-+]?(\.\d+|\d+(\.\d*)?)([eE][-+]?\d+)?|0x[0-9a-fA-F]+|0o[0-7]+|[-+]?\.(inf|Inf|INF)|\.(nan|NaN|NAN))$/i;
-/** Text that YAML reads back as the same string without quotes (checked against the library in tests). */
-function isPlain(text) {
-    return (text !== '' &&
-        text === text.trim() &&
-        !/^[-?:,[\]{}#&*!|>'"%@`]/.test(text) &&
-        !/: |:$| #|[,[\]{}]/.test(text) &&
-        // eslint-disable-next-line no-control-regex -- control characters need quotes and escapes
-        !/[\u0000-\u001f\u007f-\u009f\ufeff\u2028\u2029\ud800-\udfff]/.test(text) &&
-        !NOT_A_STRING.test(text));
-}
-function plainScalar(value) {
-    if (value === null)
-        return 'null';
-    if (typeof value === 'number')
-        return Number.isFinite(value) && !Object.is(value, -0) ? String(value) : undefined;
-    if (typeof value === 'boolean')
-        return String(value);
-    if (typeof value !== 'string')
-        return undefined;
-    return isPlain(value) ? value : undefined;
-}
-function parsePath(path) {
-    if (path === '(root)')
-        return [];
-    const segments = [];
-    const token = /\.?([A-Za-z_][A-Za-z0-9_]*)|\[(\d+)\]|\[("(?:[^"\\]|\\.)*")(?: #([^\]]+))?\]/y;
-    let at = 0;
-    while (at < path.length) {
-        token.lastIndex = at;
-        const m = token.exec(path);
-        if (!m)
-            return undefined;
-        if (m[1] !== undefined)
-            segments.push({ key: m[1], named: false });
-        else if (m[2] !== undefined)
-            segments.push({ index: Number(m[2]) });
-        else {
-            try {
-                const key = JSON.parse(m[3]);
-                segments.push(m[4] === undefined ? { key, named: true } : { key, named: true, id: m[4] });
-            }
-            catch {
-                return undefined;
-            }
-        }
-        at = token.lastIndex;
-    }
-    return segments;
-}
-/** A change whose every value is a short one-line scalar reads best as a table. */
-function readsAsTable(fields) {
-    const scalar = (v) => v === undefined ||
-        typeof v === 'number' ||
-        typeof v === 'boolean' ||
-        (typeof v === 'string' && !v.includes('\n') && v.length <= 120);
-    return fields.every(f => scalar(f.before) && scalar(f.after) && parsePath(f.path) !== undefined);
-}
-/** A field path in the manifest's words (`tiles["Errors"].source` for `...sourceId` of a known id). */
-function readablePath(f, names) {
-    const key = /(?:^|\.)([A-Za-z_][A-Za-z0-9_]*)$/.exec(f.path)?.[1];
-    if (!key)
-        return f.path;
-    const named = [f.before, f.after].some(v => v !== undefined && renamed(key, v, names)[0] !== key);
-    return named ? `${f.path.slice(0, -key.length)}${renamed(key, f.before ?? f.after, names)[0]}` : f.path;
-}
-/** One value of a table row, in the manifest's words. */
-function readableLeaf(f, side, names) {
-    const key = /(?:^|\.)([A-Za-z_][A-Za-z0-9_]*)$/.exec(f.path)?.[1] ?? '';
-    const value = f[side];
-    return value === undefined ? undefined : readable(renamed(key, value, names)[1], names);
-}
-/**
- * The record a create or delete lists field by field, put back together in the manifest's form: children
- * keyed by a user's name whose values are records (tiles) become a list of records with `name:` first;
- * scalar ones (an IP entry's description) stay a mapping.
- */
-function wholeRecord(fields, side) {
-    const record = {};
-    const lists = new Map();
-    for (const f of fields) {
-        const segments = parsePath(f.path);
-        const value = f[side];
-        if (value === undefined || !segments || segments.length === 0)
-            continue;
-        const [first, second] = segments;
-        if (!('key' in first))
-            continue;
-        if (segments.length === 2 && second && 'key' in second && second.named) {
-            if ((0,json/* isMapping */.pi)(value)) {
-                let list = lists.get(first.key);
-                if (!list) {
-                    lists.set(first.key, (list = []));
-                    record[first.key] = list;
-                }
-                list.push({ name: second.key, ...value });
-            }
-            else {
-                const map = (record[first.key] ??= {});
-                map[second.key] = value;
-            }
-        }
-        else if (segments.length === 1) {
-            record[first.key] = value;
-        }
-    }
-    return record;
-}
-/** The YAML of what a create makes, in one piece. */
-function createdYaml(c, names) {
-    return yamlText(readable(wholeRecord(c.fields, 'after'), names));
-}
-/** The YAML of what a delete removes, as `-` lines. */
-function deletedLines(c, names) {
-    const record = wholeRecord(c.fields, 'before');
-    if (Object.keys(record).length === 0)
-        return [];
-    return signed('-', yamlText(readable(record, names)));
-}
-const signed = (sign, text, indent = '') => text.split('\n').map(line => ({ sign, text: `${indent}${line}` }));
-/** "tile added" / "tile removed": whole records keyed by name that appear or go. */
-function addedAndRemoved(fields) {
-    const out = [];
-    for (const f of fields) {
-        const segments = parsePath(f.path);
-        if (!segments || segments.length !== 2)
-            continue;
-        const [first, second] = segments;
-        if (!first || !('key' in first) || !second || !('key' in second) || !second.named)
-            continue;
-        if ((f.before === undefined) === (f.after === undefined))
-            continue;
-        if (!(0,json/* isMapping */.pi)(f.before ?? f.after))
-            continue;
-        const id = second.id === undefined ? {} : { id: second.id };
-        out.push({ what: singular(first.key), name: second.key, ...id, added: f.before === undefined });
-    }
-    return out;
-}
-const singular = (key) => key.replace(/s$/, '');
-/**
- * The field changes of an update as YAML with +/- lines: containers as context lines, each changed leaf
- * as its old and new value. A record that appears or goes whole (a tile) is a list item with its name.
- */
-function changedLines(fields, names) {
-    const root = { label: '', item: false, children: new Map() };
-    for (const f of fields) {
-        const segments = parsePath(f.path) ?? [{ key: f.path, named: false }];
-        let node = root;
-        for (let i = 0; i < segments.length; i++) {
-            const s = segments[i];
-            const last = i === segments.length - 1;
-            // An index joins the key before it: `select[0]`.
-            if ('index' in s)
-                continue;
-            let label = s.key;
-            let j = i + 1;
-            while (j < segments.length && 'index' in segments[j]) {
-                label += `[${segments[j].index}]`;
-                j++;
-            }
-            const leafHere = j === segments.length;
-            const wholeItem = s.named && leafHere && ((0,json/* isMapping */.pi)(f.before) || (0,json/* isMapping */.pi)(f.after));
-            // Records of one name apart by their short id, written after the name as a YAML comment.
-            const id = 'named' in s && s.id !== undefined ? ` #${s.id}` : '';
-            const key = `${wholeItem || (s.named && !leafHere) ? 'item' : 'key'}:${label}${id}`;
-            let child = node.children.get(key);
-            if (!child) {
-                child = {
-                    label: s.named && !leafHere ? `- name: ${keyText(s.key)}${id}` : `${keyText(label)}:`,
-                    item: s.named && !leafHere,
-                    children: new Map()
-                };
-                node.children.set(key, child);
-            }
-            if (leafHere) {
-                child.leaf = wholeItem
-                    ? {
-                        key: label,
-                        item: s.key,
-                        ...(s.id === undefined ? {} : { id: s.id }),
-                        before: f.before,
-                        after: f.after
-                    }
-                    : { key: label, before: f.before, after: f.after };
-                break;
-            }
-            node = child;
-            if (last)
-                break;
-        }
-    }
-    const lines = [];
-    const walk = (node, indent) => {
-        for (const child of node.children.values()) {
-            if (child.leaf)
-                lines.push(...leafLines(child.leaf, indent, names));
-            else {
-                lines.push({ sign: ' ', text: `${indent}${child.label}` });
-                walk(child, `${indent}  `);
-            }
-        }
-    };
-    walk(root, '');
-    return lines;
-}
-function leafLines(leaf, indent, names) {
-    const lines = [];
-    for (const [sign, value] of [
-        ['-', leaf.before],
-        ['+', leaf.after]
-    ]) {
-        if (value === undefined)
-            continue;
-        if (leaf.item !== undefined) {
-            const record = { name: leaf.item, ...readable(value, names) };
-            const item = signed(sign, yamlText([record]), indent);
-            if (leaf.id !== undefined && item[0])
-                item[0] = { ...item[0], text: `${item[0].text} #${leaf.id}` };
-            lines.push(...item);
-        }
-        else {
-            const [key, named] = renamed(leaf.key, value, names);
-            lines.push(...signed(sign, yamlText({ [key]: readable(named, names) }), indent));
-        }
-    }
-    return lines;
-}
-/** A mapping key as YAML writes it (quoted only when it must be). */
-function keyText(key) {
-    return plainScalar(key) === key ? key : libraryYaml({ [key]: 0 }).replace(/: 0$/, '');
-}
-
+// EXTERNAL MODULE: ./src/report/values.ts
+var values = __nccwpck_require__(626);
 ;// CONCATENATED MODULE: ./src/report/verdict.ts
 
 
@@ -8771,12 +8392,30 @@ function destructionsOf(input) {
             names
         });
     }
+    const widening = changes.filter(c => c.deferred === undefined && (c.widens?.length ?? 0) > 0);
+    if (widening.length > 0) {
+        const names = widening.flatMap(c => c.widens.map(grant => `${c.name}: ${grant}`));
+        out.push({
+            verb: past ? 'widened' : 'widens',
+            what: `access (${names.length === 1 ? 'a grant' : `${names.length} grants`})`,
+            names
+        });
+    }
+    const lost = changes.filter(c => c.deferred === undefined && (c.lost?.length ?? 0) > 0);
+    if (lost.length > 0) {
+        const names = lost.flatMap(c => c.lost.map(field => `${c.name}: ${field}`));
+        out.push({
+            verb: past ? 'may have reset' : 'may reset',
+            what: `${names.length === 1 ? 'a setting' : `${names.length} settings`} no manifest can express (unknown to this version of obsdeploy, or set only in the UI)`,
+            names
+        });
+    }
     for (const c of changes) {
         if (c.action !== 'update' || c.deferred === 'prune')
             continue;
         const removed = new Map();
         for (const f of c.fields) {
-            const segments = parsePath(f.path);
+            const segments = (0,values/* parsePath */.Rr)(f.path);
             const head = segments?.[0];
             if (!head || !('key' in head) || !(head.key in REMOVABLE))
                 continue;
@@ -9115,7 +8754,7 @@ function sectionOf(model) {
     if (model.diagnostics.length > 0)
         segments.push(...diagnosticRuns(model, model.input));
     segments.push(convergence(model.input));
-    const names = namesOf(model.input.plan);
+    const names = (0,values/* namesOf */.eZ)(model.input.plan);
     for (const group of model.groups)
         segments.push(groupRun(group, model, names));
     if (model.input.policies && model.input.policies.rules.length > 0)
@@ -9132,7 +8771,7 @@ function sectionOf(model) {
 const TONE_ICON = { ok: '✅', changes: '📝', destructive: '⚠️', failed: '❌' };
 function heading(model) {
     const { input } = model;
-    const title = `### ${TONE_ICON[model.tone]} ${model.title} for stack ${inline(input.stack, 100)} (${inline(model.api, 60)})`;
+    const title = `### ${TONE_ICON[model.tone]} ${model.title} for stack ${(0,report_escape/* inline */.mG)(input.stack, 100)} (${(0,report_escape/* inline */.mG)(model.api, 60)})`;
     const clauses = [
         ...(model.destroys.length > 0 ? [destroyClause(model.destroys)] : []),
         ...(model.policyClauses.length > 0 ? [policyClause(model.policyClauses)] : [])
@@ -9146,7 +8785,7 @@ function policyClause(clauses) {
             return c.verb;
         const shown = c.items
             .slice(0, NAMES_IN_HEADING)
-            .map(i => `"${inline(i.name, 120)}"${i.how ? ` (${inline(i.how, 200)})` : ''}`);
+            .map(i => `"${(0,report_escape/* inline */.mG)(i.name, 120)}"${i.how ? ` (${(0,report_escape/* inline */.mG)(i.how, 200)})` : ''}`);
         const more = c.items.length > NAMES_IN_HEADING ? `, +${c.items.length - NAMES_IN_HEADING} more` : '';
         return `${c.verb} ${shown.join(', ')}${more}`;
     });
@@ -9156,7 +8795,7 @@ function policyClause(clauses) {
 function destroyClause(destroys) {
     const byVerb = new Map();
     for (const d of destroys) {
-        const shown = d.names.slice(0, NAMES_IN_HEADING).map(n => `"${inline(n, 60)}"`);
+        const shown = d.names.slice(0, NAMES_IN_HEADING).map(n => `"${(0,report_escape/* inline */.mG)(n, 60)}"`);
         const more = d.names.length > NAMES_IN_HEADING ? `, +${d.names.length - NAMES_IN_HEADING} more` : '';
         const said = d.names.length === 1 ? `${d.what} ${shown[0]}` : `${d.what} (${shown.join(', ')}${more})`;
         byVerb.set(d.verb, [...(byVerb.get(d.verb) ?? []), said]);
@@ -9173,8 +8812,8 @@ function rulesInForce(input) {
             : "this run's files";
     const sources = review.central ? `${from} and ${review.central}` : from;
     return {
-        head: `<details><summary>Rules in force: ${review.rules.length}, from ${htmlText(sources, 400)}</summary>\n\n| Rule | Severity | Over | Suppressible | Written at |\n| --- | --- | --- | --- | --- |\n`,
-        items: review.rules.map(r => `| ${inline(r.id, 100)} | ${r.severity} | ${r.on === 'plan' ? 'the plan' : 'each manifest'} | ${r.suppressible ? 'yes' : 'no'} | ${inline(r.from, 300)} |\n`),
+        head: `<details><summary>Rules in force: ${review.rules.length}, from ${(0,report_escape/* htmlText */.js)(sources, 400)}</summary>\n\n| Rule | Severity | Over | Suppressible | Written at |\n| --- | --- | --- | --- | --- |\n`,
+        items: review.rules.map(r => `| ${(0,report_escape/* inline */.mG)(r.id, 100)} | ${r.severity} | ${r.on === 'plan' ? 'the plan' : 'each manifest'} | ${r.suppressible ? 'yes' : 'no'} | ${(0,report_escape/* inline */.mG)(r.from, 300)} |\n`),
         tail: '\n</details>\n\n',
         omitted: n => `| … | ${plural(n, 'more rule')} | | | |\n`,
         cutOrder: CUT_ORDER.create,
@@ -9185,14 +8824,14 @@ function rulesInForce(input) {
 // Many stacks: the heading names the stacks that destroy something, the table says how each one went.
 function stacksHeading(model) {
     const n = model.sections.length;
-    const title = `### ${TONE_ICON[model.tone]} ${model.title} for ${n === 0 ? 'no stack' : plural(n, 'stack')} (${inline(model.api, 60)})`;
+    const title = `### ${TONE_ICON[model.tone]} ${model.title} for ${n === 0 ? 'no stack' : plural(n, 'stack')} (${(0,report_escape/* inline */.mG)(model.api, 60)})`;
     const loud = model.sections.filter(m => m.destroys.length > 0 || m.policyClauses.length > 0);
     if (loud.length === 0)
         return title;
     const said = loud
         .slice(0, NAMES_IN_HEADING)
         .map(m => [
-        `stack ${inline(m.input.stack, 100)}`,
+        `stack ${(0,report_escape/* inline */.mG)(m.input.stack, 100)}`,
         ...(m.destroys.length > 0 ? [destroyClause(m.destroys)] : []),
         ...(m.policyClauses.length > 0 ? [`(${policyClause(m.policyClauses)})`] : [])
     ].join(' '));
@@ -9203,23 +8842,23 @@ const SKIPPED_SHOWN = 20;
 /** Which stacks ran and why, and which did not. */
 function stacksLine(model) {
     const { input } = model;
-    const skipped = input.skipped.slice(0, SKIPPED_SHOWN).map(s => inline(s, 100));
+    const skipped = input.skipped.slice(0, SKIPPED_SHOWN).map(s => (0,report_escape/* inline */.mG)(s, 100));
     if (input.skipped.length > SKIPPED_SHOWN)
         skipped.push(`+${input.skipped.length - SKIPPED_SHOWN} more`);
     const notRun = skipped.length > 0 ? ` Not run: ${skipped.join(', ')}.` : '';
     if (model.sections.length === 0) {
         const none = model.diagnostics.some(d => d.severity === 'error')
             ? `**${model.title} stopped before any stack: the layout of stacks has errors.**`
-            : `**Nothing to ${model.title.toLowerCase()}: no stack is among ${inline(input.reason, 300)}.**`;
+            : `**Nothing to ${model.title.toLowerCase()}: no stack is among ${(0,report_escape/* inline */.mG)(input.reason, 300)}.**`;
         return `${none}${notRun}`;
     }
-    return `Stacks run: ${inline(input.reason, 300)}.${notRun}`;
+    return `Stacks run: ${(0,report_escape/* inline */.mG)(input.reason, 300)}.${notRun}`;
 }
 /** A row per stack; cut (from the end) before any stack's diffs of replaces and deletes. */
 function stacksTable(model) {
     return {
         head: '| Stack | Folder | Result |\n| --- | --- | --- |\n',
-        items: model.sections.map(m => `| ${TONE_ICON[m.tone]} ${inline(m.input.stack, 100)} | ${m.input.folder ? `<code>${inline(m.input.folder, 200)}</code>` : ''} | ${m.verdict.text} |\n`),
+        items: model.sections.map(m => `| ${TONE_ICON[m.tone]} ${(0,report_escape/* inline */.mG)(m.input.stack, 100)} | ${m.input.folder ? `<code>${(0,report_escape/* inline */.mG)(m.input.folder, 200)}</code>` : ''} | ${m.verdict.text} |\n`),
         tail: '\n',
         omitted: n => `| … | ${plural(n, 'more stack')} | see their sections |\n`,
         cutOrder: CUT_STACK_ROWS,
@@ -9237,24 +8876,24 @@ function convergence(input) {
         return '';
     if (c.converged)
         return '✅ Service settings re-read after the PATCH match the manifests.\n\n';
-    const remaining = c.remaining.slice(0, 20).map(r => `> - ${inline(r, 300)}`);
+    const remaining = c.remaining.slice(0, 20).map(r => `> - ${(0,report_escape/* inline */.mG)(r, 300)}`);
     if (c.remaining.length > 20)
         remaining.push(`> - … and ${c.remaining.length - 20} more`);
     return `> [!WARNING]\n> **Service settings did not converge.** Re-read after the PATCH, the service still differs from the manifests in:\n>\n${remaining.join('\n')}\n\n`;
 }
 function footer(input, plan) {
-    const parts = [`obsdeploy ${inline(plan?.tool.version ?? version/* VERSION */.x, 40)}`];
+    const parts = [`obsdeploy ${(0,report_escape/* inline */.mG)(plan?.tool.version ?? version/* VERSION */.x, 40)}`];
     const commit = commitLink(input);
     if (commit)
-        parts.push(`commit [${commit.text}](${linkTarget(commit.url)})`);
+        parts.push(`commit [${commit.text}](${(0,report_escape/* linkTarget */.Cm)(commit.url)})`);
     const run = runLink(input);
     if (run)
-        parts.push(`[${run.text}](${linkTarget(run.url)})`);
+        parts.push(`[${run.text}](${(0,report_escape/* linkTarget */.Cm)(run.url)})`);
     const time = timeText(input.time ?? plan?.createdAt);
     if (time)
         parts.push(time);
     if (input.trigger)
-        parts.push(inline(input.trigger, 200));
+        parts.push((0,report_escape/* inline */.mG)(input.trigger, 200));
     return `<sub>${parts.join(' · ')}</sub>\n`;
 }
 // ---------------------------------------------------------------------------------------------------
@@ -9288,12 +8927,12 @@ function diagnosticRuns(model, input) {
     ];
 }
 function markdown_place(d, input) {
-    const field = d.field ? ` <code>${inline(d.field, 200)}</code>` : '';
+    const field = d.field ? ` <code>${(0,report_escape/* inline */.mG)(d.field, 200)}</code>` : '';
     if (!d.file)
         return field.trim();
     const text = `${d.file}${d.line ? `:${d.line}${d.column ? `:${d.column}` : ''}` : ''}`;
     const url = fileLink(input, d.file, d.line);
-    return `${url ? `[${inline(text, 300)}](${linkTarget(url)})` : inline(text, 300)}${field}`;
+    return `${url ? `[${(0,report_escape/* inline */.mG)(text, 300)}](${(0,report_escape/* linkTarget */.Cm)(url)})` : (0,report_escape/* inline */.mG)(text, 300)}${field}`;
 }
 function diagnosticGroup(g, input) {
     const icon = SEVERITY_ICON[g.severity];
@@ -9302,14 +8941,14 @@ function diagnosticGroup(g, input) {
         const where = markdown_place(first, input);
         const sev = g.severity === 'error' ? '' : `${g.severity}: `;
         const text = first.file
-            ? `${where}: ${sev}${inline(g.message, 1000)}`
-            : inline((0,src_diagnostics/* formatDiagnostic */.xy)(first), 1000);
+            ? `${where}: ${sev}${(0,report_escape/* inline */.mG)(g.message, 1000)}`
+            : (0,report_escape/* inline */.mG)((0,src_diagnostics/* formatDiagnostic */.xy)(first), 1000);
         return `- ${icon} ${text}\n`;
     }
     const shown = g.places.slice(0, PLACES_SHOWN).map(d => markdown_place(d, input));
     const rest = g.places.slice(PLACES_SHOWN);
     const lines = [
-        `- ${icon} ${inline(g.message, 1000)} · **${g.places.length} places**: ${shown.join(', ')}${rest.length > 0 ? ', …' : ''}\n`
+        `- ${icon} ${(0,report_escape/* inline */.mG)(g.message, 1000)} · **${g.places.length} places**: ${shown.join(', ')}${rest.length > 0 ? ', …' : ''}\n`
     ];
     if (rest.length > 0) {
         // One line of raw HTML under the item: no blank line, so the list stays tight.
@@ -9322,10 +8961,10 @@ function diagnosticGroup(g, input) {
 }
 /** A place inside raw HTML, where markdown links do not render. */
 function htmlPlace(d, input) {
-    const field = d.field ? ` <code>${htmlText(d.field, 200)}</code>` : '';
+    const field = d.field ? ` <code>${(0,report_escape/* htmlText */.js)(d.field, 200)}</code>` : '';
     if (!d.file)
         return field.trim();
-    const text = htmlText(`${d.file}${d.line ? `:${d.line}${d.column ? `:${d.column}` : ''}` : ''}`, 300);
+    const text = (0,report_escape/* htmlText */.js)(`${d.file}${d.line ? `:${d.line}${d.column ? `:${d.column}` : ''}` : ''}`, 300);
     const url = fileLink(input, d.file, d.line);
     return `${url ? markdown_anchor(url, text) : text}${field}`;
 }
@@ -9346,7 +8985,7 @@ function groupRun(group, model, names) {
     const intro = group.key === 'prune'
         ? 'Owned by this stack but not in the manifests (each note says why). They stay while prune is off.\n\n'
         : group.key === 'release'
-            ? `Service settings are not applied by this run${input.serviceGate ? `: ${inline(input.serviceGate.reason, 200)}` : ''}.\n\n`
+            ? `Service settings are not applied by this run${input.serviceGate ? `: ${(0,report_escape/* inline */.mG)(input.serviceGate.reason, 200)}` : ''}.\n\n`
             : group.key === 'in-use'
                 ? 'Left the manifests, but something this run does not delete still uses them: they stay until those users let go (each note says which).\n\n'
                 : group.key === 'own-user'
@@ -9389,28 +9028,28 @@ const STATUS = {
 /** Raw HTML: GitHub renders no markdown inside <summary>, so it uses <b>, <a> and htmlText. */
 function summaryLine(item, key, model) {
     const c = item.change;
-    const parts = [`${GROUP_ICON[key]} ${c.kind} <b>${htmlText(c.name, 200)}</b>`];
+    const parts = [`${GROUP_ICON[key]} ${c.kind} <b>${(0,report_escape/* htmlText */.js)(c.name, 200)}</b>`];
     const what = detail(c, key, model);
     if (what)
         parts[0] += ` ${what}`;
     const o = item.outcome;
     if (o) {
-        const said = o.status === 'failed' && o.message ? `: ${htmlText(o.message, 200)}` : '';
-        const requestId = o.requestId ? ` (request id <code>${htmlText(o.requestId, 100)}</code>)` : '';
+        const said = o.status === 'failed' && o.message ? `: ${(0,report_escape/* htmlText */.js)(o.message, 200)}` : '';
+        const requestId = o.requestId ? ` (request id <code>${(0,report_escape/* htmlText */.js)(o.requestId, 100)}</code>)` : '';
         parts.push(`${STATUS[o.status]}${said}${requestId}`);
     }
     if (c.source) {
-        const text = `<code>${htmlText(`${c.source.file}:${c.source.line}`, 300)}</code>`;
+        const text = `<code>${(0,report_escape/* htmlText */.js)(`${c.source.file}:${c.source.line}`, 300)}</code>`;
         parts.push(item.fileUrl ? markdown_anchor(item.fileUrl, text) : text);
     }
     else if (c.id)
-        parts.push(`id <code>${htmlText(c.id, 100)}</code>`);
+        parts.push(`id <code>${(0,report_escape/* htmlText */.js)(c.id, 100)}</code>`);
     if (item.ui)
         parts.push(markdown_anchor(item.ui.url, item.ui.label));
     return parts.join(' · ');
 }
 /** A link in raw HTML: our own URL, attribute-escaped. */
-const markdown_anchor = (url, text) => `<a href="${linkTarget(url).replace(/&/g, '&amp;')}">${text}</a>`;
+const markdown_anchor = (url, text) => `<a href="${(0,report_escape/* linkTarget */.Cm)(url).replace(/&/g, '&amp;')}">${text}</a>`;
 function detail(c, key, model) {
     const command = model.input.command;
     const fields = plural(c.fields.length, 'field');
@@ -9433,22 +9072,22 @@ function detail(c, key, model) {
 }
 function detailsBody(c, model, names) {
     const body = [];
-    const tiles = addedAndRemoved(c.fields);
+    const tiles = (0,values/* addedAndRemoved */.mh)(c.fields);
     if (c.action === 'create' && c.fields.length > 0) {
         body.push(`The ${nounOf(c.kind, model.input.plan)} as it will be created:`);
-        body.push(block(createdYaml(c, names), 'yaml'));
+        body.push(block((0,values/* createdYaml */.cZ)(c, names), 'yaml'));
     }
     else if (c.action === 'delete' && !c.droppedByServer && c.fields.length > 0) {
-        body.push(block(diffText(deletedLines(c, names)), 'diff'));
+        body.push(block(diffText((0,values/* deletedLines */.Ht)(c, names)), 'diff'));
     }
     else if (c.fields.length > 0 && c.action !== 'delete') {
         if (tiles.length > 0 && c.action !== 'create') {
             body.push(tiles
-                .map(t => `- ${t.what} ${t.added ? 'added' : 'removed'}: **${inline(t.name, 200)}**${t.id === undefined ? '' : ` #${inline(t.id, 40)}`}`)
+                .map(t => `- ${t.what} ${t.added ? 'added' : 'removed'}: **${(0,report_escape/* inline */.mG)(t.name, 200)}**${t.id === undefined ? '' : ` #${(0,report_escape/* inline */.mG)(t.id, 40)}`}`)
                 .join('\n'));
         }
         const fields = c.fields.slice(0, FIELDS_PER_CHANGE);
-        body.push(readsAsTable(fields) ? fieldsTable(fields, names) : block(diffText(changedLines(fields, names)), 'diff'));
+        body.push((0,values/* readsAsTable */.oK)(fields) ? fieldsTable(fields, names) : block(diffText((0,values/* changedLines */.MA)(fields, names)), 'diff'));
         if (c.fields.length > FIELDS_PER_CHANGE)
             body.push(`${plural(c.fields.length - FIELDS_PER_CHANGE, 'more field')}: see the plan file.`);
     }
@@ -9456,13 +9095,13 @@ function detailsBody(c, model, names) {
         body.push(withoutFields(c));
     const notes = notesOf(c);
     if (notes.length > 0)
-        body.push(`**Notes:**\n\n${notes.map(n => `- ${inline(n, 1000)}`).join('\n')}`);
+        body.push(`**Notes:**\n\n${notes.map(n => `- ${(0,report_escape/* inline */.mG)(n, 1000)}`).join('\n')}`);
     if (c.evidence && c.evidence.length > 0) {
-        body.push(`**Evidence** (live queries):\n\n${c.evidence.map(e => `- ${inline(e, 1000)}`).join('\n')}`);
+        body.push(`**Evidence** (live queries):\n\n${c.evidence.map(e => `- ${(0,report_escape/* inline */.mG)(e, 1000)}`).join('\n')}`);
     }
     if (c.request && model.input.command !== 'drift') {
-        body.push(`**Request:** <code>${inline(c.request.method, 10)} ${inline(c.request.path, 300)}</code>`);
-        body.push(block(yamlText(c.request.body), 'yaml'));
+        body.push(`**Request:** <code>${(0,report_escape/* inline */.mG)(c.request.method, 10)} ${(0,report_escape/* inline */.mG)(c.request.path, 300)}</code>`);
+        body.push(block((0,values/* yamlText */.pS)(c.request.body), 'yaml'));
     }
     return body;
 }
@@ -9482,10 +9121,10 @@ function block(text, language) {
     const bounded = text.length > BLOCK_LENGTH
         ? `${text.slice(0, BLOCK_LENGTH)}\n… (shortened; the plan file has it all)`
         : text;
-    return codeBlock(bounded, language);
+    return (0,report_escape/* codeBlock */.DV)(bounded, language);
 }
 function fieldsTable(fields, names) {
-    const rows = fields.map(f => `| <code>${inline(readablePath(f, names), VALUE_LENGTH)}</code> | ${cellValue(readableLeaf(f, 'before', names))} | ${cellValue(readableLeaf(f, 'after', names))} |`);
+    const rows = fields.map(f => `| <code>${(0,report_escape/* inline */.mG)((0,values/* readablePath */.qR)(f, names), VALUE_LENGTH)}</code> | ${cellValue((0,values/* readableLeaf */.Js)(f, 'before', names))} | ${cellValue((0,values/* readableLeaf */.Js)(f, 'after', names))} |`);
     return `| field | before | after |\n| --- | --- | --- |\n${rows.join('\n')}`;
 }
 /** Only short one-line scalars come here (readsAsTable): never JSON in a cell. */
@@ -9495,7 +9134,7 @@ function cellValue(value) {
     const text = String(value);
     if (text === '')
         return '*(empty)*';
-    return `<code>${inline(text, VALUE_LENGTH)}</code>`;
+    return `<code>${(0,report_escape/* inline */.mG)(text, VALUE_LENGTH)}</code>`;
 }
 
 ;// CONCATENATED MODULE: ./src/report/input.ts
@@ -9816,7 +9455,7 @@ function renderText(input, options) {
         ? (style, text) => `\x1b[${SGR[style]}m${text}\x1b[0m`
         : (_style, text) => text;
     const model = reportModel(input);
-    const names = namesOf(input.plan);
+    const names = (0,values/* namesOf */.eZ)(input.plan);
     const blocks = [
         [
             paint('bold', `obsdeploy ${model.title.toLowerCase()} for stack ${(0,src_log/* printable */.g$)(input.stack)} (${(0,src_log/* printable */.g$)(model.api)})`),
@@ -9966,7 +9605,7 @@ function itemLines(item, key, names, paint) {
         lines.push(`    evidence: ${(0,src_log/* printable */.g$)(e)}`);
     if (c.request) {
         lines.push(`    request: ${(0,src_log/* printable */.g$)(c.request.method, 10)} ${(0,src_log/* printable */.g$)(c.request.path, 300)}`);
-        lines.push(...yamlText(c.request.body)
+        lines.push(...(0,values/* yamlText */.pS)(c.request.body)
             .split('\n')
             .map(l => `      ${(0,src_log/* printable */.g$)(l)}`));
     }
@@ -9978,18 +9617,18 @@ function bodyLines(c, names, paint) {
     if (c.fields.length === 0)
         return [];
     if (c.action === 'create')
-        return createdYaml(c, names)
+        return (0,values/* createdYaml */.cZ)(c, names)
             .split('\n')
             .map(l => paint('green', `+ ${(0,src_log/* printable */.g$)(l)}`));
     if (c.action === 'delete')
-        return c.droppedByServer ? [] : diffLines(deletedLines(c, names), paint);
-    const tiles = addedAndRemoved(c.fields).map(t => `${t.what} ${t.added ? 'added' : 'removed'}: "${(0,src_log/* printable */.g$)(t.name, 200)}"${t.id === undefined ? '' : ` #${(0,src_log/* printable */.g$)(t.id, 40)}`}`);
-    if (readsAsTable(c.fields))
+        return c.droppedByServer ? [] : diffLines((0,values/* deletedLines */.Ht)(c, names), paint);
+    const tiles = (0,values/* addedAndRemoved */.mh)(c.fields).map(t => `${t.what} ${t.added ? 'added' : 'removed'}: "${(0,src_log/* printable */.g$)(t.name, 200)}"${t.id === undefined ? '' : ` #${(0,src_log/* printable */.g$)(t.id, 40)}`}`);
+    if ((0,values/* readsAsTable */.oK)(c.fields))
         return [...tiles, ...c.fields.map(f => fieldLine(f, names))];
-    return [...tiles, ...diffLines(changedLines(c.fields, names), paint)];
+    return [...tiles, ...diffLines((0,values/* changedLines */.MA)(c.fields, names), paint)];
 }
 function fieldLine(f, names) {
-    return `${(0,src_log/* printable */.g$)(readablePath(f, names), text_VALUE_LENGTH)}: ${value(readableLeaf(f, 'before', names))} -> ${value(readableLeaf(f, 'after', names))}`;
+    return `${(0,src_log/* printable */.g$)((0,values/* readablePath */.qR)(f, names), text_VALUE_LENGTH)}: ${value((0,values/* readableLeaf */.Js)(f, 'before', names))} -> ${value((0,values/* readableLeaf */.Js)(f, 'after', names))}`;
 }
 const SIGN_STYLE = { '+': 'green', '-': 'red', ' ': 'dim' };
 function diffLines(lines, paint) {
@@ -10029,673 +9668,18 @@ function baseOfStack(base, inStack) {
 ;// CONCATENATED MODULE: ./src/run/early.ts
 /** `manifests`: the manifest sets once loaded and valid (whether the service is read depends on them). */
 async function startEarly(config, deps, manifests) {
-    const online = await Promise.all(/* import() */[__nccwpck_require__.e(752), __nccwpck_require__.e(185), __nccwpck_require__.e(668), __nccwpck_require__.e(717)]).then(__nccwpck_require__.bind(__nccwpck_require__, 1717));
+    const online = await Promise.all(/* import() */[__nccwpck_require__.e(752), __nccwpck_require__.e(185), __nccwpck_require__.e(668), __nccwpck_require__.e(353)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7353));
     return { runOnline: online.runOnline, read: online.startLiveRead(config, deps, manifests) };
 }
 /** `apply --plan` of one stack (online.ts applySavedPlan), with the online stages for a run that plans again. */
 async function applySavedPlanEarly(config, deps, load) {
-    const online = await Promise.all(/* import() */[__nccwpck_require__.e(752), __nccwpck_require__.e(185), __nccwpck_require__.e(668), __nccwpck_require__.e(717)]).then(__nccwpck_require__.bind(__nccwpck_require__, 1717));
+    const online = await Promise.all(/* import() */[__nccwpck_require__.e(752), __nccwpck_require__.e(185), __nccwpck_require__.e(668), __nccwpck_require__.e(353)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7353));
     const saved = await online.applySavedPlan(config, deps, load);
     return 'applied' in saved ? saved : { ...saved, runOnline: online.runOnline };
 }
 
-// EXTERNAL MODULE: ./src/manifest/rules.ts + 10 modules
-var rules = __nccwpck_require__(601);
-// EXTERNAL MODULE: ./src/manifest/path.ts
-var manifest_path = __nccwpck_require__(7578);
-// EXTERNAL MODULE: ./src/manifest/resources-schema.ts
-var resources_schema = __nccwpck_require__(310);
-// EXTERNAL MODULE: ./src/manifest/vocabulary.ts
-var vocabulary = __nccwpck_require__(7817);
-;// CONCATENATED MODULE: ./src/manifest/resource-rules.ts
-/**
- * Rules of the kinds besides dashboards and alerts that the schemas cannot express: a reference given by
- * name or by id (not both), what only one API mode has, the server's handler checks (webhook URLs, saved
- * search filters) and where secrets may come from. Run on the raw document, so they add to schema errors.
- * Messages never quote the value of a secret field.
- */
-
-
-
-
-
-
-const reporter = (doc, out) => (path, message) => out.push((0,src_diagnostics/* diagnostic */.YK)('validate', 'error', message, { ...doc.locate(path), field: (0,manifest_path/* formatPath */.j)(path) }));
-const record = (v) => v !== null && typeof v === 'object' && !Array.isArray(v) ? v : undefined;
-/** The rules of one Connection, Source, SavedSearch or Webhook document (and secrets in any document). */
-function checkResource(doc, kind, raw, mode) {
-    const out = [];
-    const report = reporter(doc, out);
-    switch (kind) {
-        case 'Connection':
-            if (mode === 'managed')
-                report(['kind'], 'the managed API has no connections: Connection manifests need self-hosted mode');
-            break;
-        case 'Source':
-            checkSource(raw, mode, report);
-            break;
-        case 'SavedSearch':
-            checkReference(raw, 'source', true, report);
-            checkSavedSearchFilters(raw, report);
-            checkTags(raw, report);
-            break;
-        case 'Webhook':
-            checkWebhook(raw, report, doc.unsetSecretPaths ?? new Set());
-            break;
-        case 'TeamMember':
-            // v2/team.ts is a self-hosted router; the cloud manages its users in its own console.
-            if (mode === 'managed')
-                report(['kind'], 'the managed API has no team routes: TeamMember manifests need self-hosted mode');
-            break;
-    }
-    return out;
-}
-/**
- * Secret fields take only `${secret.NAME}` (the placeholders filled recorded on the document), and a secret
- * fills nothing else: anywhere else its value would show in plans and reports. For documents of every kind.
- */
-function checkSecretPlacement(doc, kind, raw) {
-    const diagnostics = [];
-    const report = reporter(doc, diagnostics);
-    const fields = resources_schema/* SECRET_FIELDS */.x1[kind] ?? [];
-    const secretPaths = doc.secretPaths ?? new Map();
-    const allowed = new Set();
-    for (const pattern of fields) {
-        for (const path of expand(raw, pattern)) {
-            const key = (0,manifest_path/* formatPath */.j)(path);
-            allowed.add(key);
-            const value = valueAt(raw, path);
-            if (typeof value !== 'string' || secretPaths.has(key))
-                continue;
-            report(path, 'is a secret: write it as `${secret.NAME}` and set NAME as a secret variable (the `secret-vars` input; the CLI: OBSDEPLOY_SECRET_NAME), not as text or a plain `${NAME}`');
-        }
-    }
-    for (const [key, name] of secretPaths) {
-        if (allowed.has(key))
-            continue;
-        const where = fields.length > 0 ? `only ${fields.map(f => f.join('.')).join(', ')}` : 'no field';
-        report(resource_rules_parsePath(key), `\${secret.${name}} fills a field that is not secret, where its value would show in plans; in a ${kind} ${where} may hold secrets`);
-    }
-    return diagnostics;
-}
-/** `tiles[0].name` -> ['tiles', 0, 'name']. */
-function resource_rules_parsePath(key) {
-    const out = [];
-    for (const m of key.matchAll(/([^.[\]]+)|\[(\d+)\]/g))
-        out.push(m[2] !== undefined ? Number(m[2]) : m[1]);
-    return out;
-}
-/** The concrete paths of a pattern (`*` is every key of a mapping) present in the value. */
-function expand(value, pattern) {
-    if (pattern.length === 0)
-        return [[]];
-    const [head, ...rest] = pattern;
-    const r = record(value);
-    if (!r)
-        return [];
-    const keys = head === '*' ? Object.keys(r) : head in r ? [head] : [];
-    return keys.flatMap(k => expand(r[k], rest).map(p => [k, ...p]));
-}
-function valueAt(value, path) {
-    let v = value;
-    for (const seg of path)
-        v = v?.[seg];
-    return v;
-}
-/** A reference by name (`field`) or by id (`fieldId`), one of the two. */
-function checkReference(raw, field, required, report, what = field) {
-    const idField = `${field}Id`;
-    if (raw[field] !== undefined && raw[idField] !== undefined)
-        report([idField], `use \`${field}\` (by name) or \`${idField}\`, not both`);
-    else if (required && raw[field] === undefined && raw[idField] === undefined)
-        report([field], `needs the ${what}: \`${field}\` (by name) or \`${idField}\``);
-}
-/** Fields of the self-hosted source schemas that the managed API's source schemas do not declare. */
-const SELF_HOSTED_ONLY = {
-    log: ['serviceVersionExpression', 'tableFilterExpression', 'orderByExpression'],
-    trace: [
-        'sampleRateExpression',
-        'serviceVersionExpression',
-        'spanLinksValueExpression',
-        'displayedTimestampValueExpression',
-        'orderByExpression'
-    ],
-    metric: ['serviceNameExpression', 'seriesTable'],
-    session: ['resourceAttributesExpression'],
-    promql: []
-};
-function checkSource(raw, mode, report) {
-    checkReference(raw, 'connection', true, report, 'ClickHouse connection');
-    if (mode === 'managed' && raw.connection !== undefined)
-        report(['connection'], 'the managed API cannot list connections: name it by `connectionId`');
-    const kind = typeof raw.sourceKind === 'string' ? raw.sourceKind : undefined;
-    for (const [field] of resources_schema/* SOURCE_REFERENCES */.B5) {
-        if (field in raw || `${field}Id` in raw)
-            checkReference(raw, field, false, report, 'correlated source');
-    }
-    if (kind === 'session')
-        checkReference(raw, 'traceSource', true, report, 'correlated trace source');
-    if (kind === 'metric') {
-        const tables = record(raw.metricTables);
-        if (tables && !Object.values(tables).some(t => typeof t === 'string' && t.length > 0))
-            report(['metricTables'], 'At least one metric table must be specified');
-    }
-    const views = Array.isArray(raw.materializedViews) ? raw.materializedViews : [];
-    views.forEach((view, i) => {
-        const columns = Array.isArray(record(view)?.aggregatedColumns)
-            ? record(view).aggregatedColumns
-            : [];
-        columns.forEach((c, j) => {
-            const col = record(c);
-            if (col &&
-                col.aggFn !== 'count' &&
-                !(typeof col.sourceColumn === 'string' && col.sourceColumn.length > 0))
-                report(['materializedViews', i, 'aggregatedColumns', j, 'sourceColumn'], 'Materialized View Source Column is required (unless aggFn is count)');
-        });
-    });
-    if (mode === 'managed') {
-        for (const field of kind ? (SELF_HOSTED_ONLY[kind] ?? []) : [])
-            if (field in raw)
-                report([field], `not part of the managed API's ${kind} source: remove it in managed mode`);
-        if (kind === 'trace' && raw.durationPrecision === undefined)
-            report(['durationPrecision'], 'is required by the managed API (ClickStackTraceSource): 3 is the default');
-    }
-    else if ('filterSettings' in raw) {
-        report(['filterSettings'], 'exists only in the managed API: the self-hosted server drops it');
-    }
-}
-/**
- * v2/savedSearches.ts: every filter a create or change sends must render as one sidebar facet: a single
- * `<column> IN (...)`, `NOT IN (...)` or `BETWEEN <a> AND <b>` (common-utils filters.ts
- * isRenderablePinnedFilter). This is the same shape test, without the server's full SQL parser.
- */
-function isRenderableFilter(condition) {
-    const text = condition.trim();
-    const inList = /^(.+?)\s+(?:NOT\s+)?IN\s*\((.*)\)$/is.exec(text);
-    const between = /^(.+?)\s+BETWEEN\s+(\S+)\s+AND\s+(\S+)$/is.exec(text);
-    const match = inList ?? between;
-    if (!match)
-        return false;
-    const column = match[1].trim();
-    if (/\b(?:NOT|AND|OR)\b/i.test(column) || column === '')
-        return false;
-    const topLevelAnd = countTopLevelAnd(text);
-    return topLevelAnd === (between && !inList ? 1 : 0);
-}
-function countTopLevelAnd(text) {
-    let count = 0;
-    let depth = 0;
-    let quote = false;
-    for (let i = 0; i < text.length; i++) {
-        const ch = text[i];
-        if (ch === "'")
-            quote = !quote;
-        if (quote)
-            continue;
-        if (ch === '(')
-            depth++;
-        else if (ch === ')')
-            depth = Math.max(0, depth - 1);
-        else if (depth === 0 && text.slice(i, i + 5).toUpperCase() === ' AND ') {
-            count++;
-            i += 4;
-        }
-    }
-    return count;
-}
-function checkSavedSearchFilters(raw, report) {
-    const filters = Array.isArray(raw.filters) ? raw.filters : [];
-    filters.forEach((f, i) => {
-        const condition = record(f)?.condition;
-        // lucene and sql_ast filters are checked against the live saved search at plan time.
-        if ((record(f)?.type ?? 'sql') !== 'sql')
-            return;
-        if (typeof condition === 'string' && !isRenderableFilter(condition))
-            report(['filters', i, 'condition'], "must be one sidebar filter: `<column> IN ('a', ...)`, `<column> NOT IN (...)` or `<column> BETWEEN <n> AND <n>` (the server refuses any other new filter)");
-    });
-}
-function checkTags(raw, report) {
-    const seen = new Set();
-    const tags = Array.isArray(raw.tags) ? raw.tags : [];
-    tags.forEach((tag, i) => {
-        if (typeof tag !== 'string')
-            return;
-        if (tag.startsWith(rules/* OWNERSHIP_TAG_PREFIX */.yJ))
-            report(['tags', i], `tags starting with "${rules/* OWNERSHIP_TAG_PREFIX */.yJ}" are reserved for the ownership tag`);
-        if (seen.has(tag))
-            report(['tags', i], `duplicate tag "${tag}"`);
-        seen.add(tag);
-    });
-}
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\r\n\t\x00-\x1F\x7F]/;
-const HEADER_NAME = /^[!#$%&'*+\-.0-9A-Z^_`a-z|~]+$/;
-/** `unset`: fields a secret without a value fills (validate): their values are checked at plan time. */
-function checkWebhook(raw, report, unset) {
-    if (typeof raw.name === 'string' && raw.name !== raw.name.trim())
-        report(['name'], 'must not start or end with whitespace (the server trims it, and the names would differ)');
-    const service = raw.service;
-    if (typeof raw.url === 'string' && !unset.has('url')) {
-        const problem = webhookUrlProblem(raw.url, service);
-        if (problem)
-            report(['url'], problem);
-    }
-    if (service === 'slack') {
-        for (const field of ['headers', 'queryParams', 'body'])
-            if (raw[field] !== undefined)
-                report([field], `${field} is not supported for the slack webhook service`);
-    }
-    const headers = record(raw.headers);
-    if (headers) {
-        if (Object.keys(headers).length > vocabulary/* RESOURCE_LIMITS */.k_.webhookHeaders)
-            report(['headers'], `A webhook cannot have more than ${vocabulary/* RESOURCE_LIMITS */.k_.webhookHeaders} headers`);
-        for (const [key, value] of Object.entries(headers)) {
-            if (key.length > vocabulary/* RESOURCE_LIMITS */.k_.headerName || !HEADER_NAME.test(key))
-                report(['headers', key], "invalid header name: 1-256 letters, digits and !#$%&'*+-.^_`|~ (the server refuses it)");
-            else if (/^\d/.test(key))
-                report(['headers', key], 'Header name cannot start with a number');
-            if (typeof value === 'string' && (value.length > vocabulary/* RESOURCE_LIMITS */.k_.headerValue || CONTROL.test(value)))
-                report(['headers', key], `header values are at most ${vocabulary/* RESOURCE_LIMITS */.k_.headerValue} characters, without control characters`);
-        }
-    }
-    const params = record(raw.queryParams);
-    if (params) {
-        if (Object.keys(params).length > vocabulary/* RESOURCE_LIMITS */.k_.webhookQueryParams)
-            report(['queryParams'], `A webhook cannot have more than ${vocabulary/* RESOURCE_LIMITS */.k_.webhookQueryParams} query parameters`);
-        for (const [key, value] of Object.entries(params)) {
-            if (key.length > vocabulary/* RESOURCE_LIMITS */.k_.queryParamKey || CONTROL.test(key))
-                report(['queryParams', key], 'query parameter names are 1-1024 characters, without control characters');
-            if (typeof value === 'string' &&
-                (value.length > vocabulary/* RESOURCE_LIMITS */.k_.queryParamValue || CONTROL.test(value)))
-                report(['queryParams', key], `query parameter values are at most ${vocabulary/* RESOURCE_LIMITS */.k_.queryParamValue} characters, without control characters`);
-        }
-    }
-}
-/**
- * What the server's validateWebhookUrl refuses (utils/validators.ts), in words that never quote the URL (it
- * is a secret). A host on the server's WEBHOOK_HOSTNAME_ALLOWLIST is accepted there, which this cannot see.
- */
-function webhookUrlProblem(url, service) {
-    let parsed;
-    try {
-        parsed = new URL(url);
-    }
-    catch {
-        return 'is not a valid URL';
-    }
-    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
-        return 'must use http or https';
-    const host = parsed.hostname
-        .replace(/^\[|\]$/g, '')
-        .replace(/\.+$/, '')
-        .toLowerCase();
-    if (service === 'slack' && host.split('.').slice(-2).join('.') !== 'slack.com')
-        return "a slack webhook's host must end in slack.com";
-    if (host === 'localhost' || host.endsWith('.localhost') || isPrivateAddress(host))
-        return 'points at a private or reserved address, which the server refuses (unless its WEBHOOK_HOSTNAME_ALLOWLIST names the host)';
-    return undefined;
-}
-const V4_BLOCKED = [
-    ['0.0.0.0', 8],
-    ['10.0.0.0', 8],
-    ['100.64.0.0', 10],
-    ['127.0.0.0', 8],
-    ['169.254.0.0', 16],
-    ['172.16.0.0', 12],
-    ['192.0.0.0', 24],
-    ['192.0.2.0', 24],
-    ['192.168.0.0', 16],
-    ['198.18.0.0', 15],
-    ['198.51.100.0', 24],
-    ['203.0.113.0', 24],
-    ['224.0.0.0', 4],
-    ['240.0.0.0', 4]
-];
-const v4Number = (ip) => ip.split('.').reduce((n, part) => n * 256 + Number(part), 0);
-/** Private, loopback, link-local, CGNAT, multicast, documentation or reserved address literals. */
-function isPrivateAddress(host) {
-    if ((0,external_node_net_.isIP)(host) === 4) {
-        const n = v4Number(host);
-        return V4_BLOCKED.some(([net, bits]) => Math.floor(n / 2 ** (32 - bits)) === Math.floor(v4Number(net) / 2 ** (32 - bits)));
-    }
-    if ((0,external_node_net_.isIP)(host) !== 6)
-        return false;
-    const mapped = /^(?:::ffff:|::)(\d+\.\d+\.\d+\.\d+)$/i.exec(host);
-    if (mapped)
-        return isPrivateAddress(mapped[1]);
-    const h = host.toLowerCase();
-    return (h === '::' ||
-        h === '::1' ||
-        /^fe[89ab]/.test(h) ||
-        /^f[cd]/.test(h) ||
-        /^ff/.test(h) ||
-        h.startsWith('2001:db8:') ||
-        h.startsWith('100::'));
-}
-
-// EXTERNAL MODULE: ./src/manifest/schema.ts + 7 modules
-var manifest_schema = __nccwpck_require__(719);
-;// CONCATENATED MODULE: ./src/manifest/specs.ts
-
-function emptySpecs() {
-    return Object.fromEntries(vocabulary/* MANIFEST_KINDS */.ak.map(kind => [kind, []]));
-}
-
-// EXTERNAL MODULE: ./src/manifest/suppression-mark.ts
-var suppression_mark = __nccwpck_require__(4186);
-// EXTERNAL MODULE: ./src/manifest/vars.ts
-var manifest_vars = __nccwpck_require__(9611);
-// EXTERNAL MODULE: ./src/manifest/yaml.ts + 7 modules
-var yaml = __nccwpck_require__(1535);
-;// CONCATENATED MODULE: ./src/manifest/load.ts
-/**
- * Load and validate every manifest in one pass: each problem in each file is reported, not only the
- * first. Needs no network and no credentials.
- */
-
-
-
-
-
-
-
-
-
-
-
-
-async function loadManifests(options) {
-    const found = options.files
-        ? { files: [...options.files], diagnostics: [] }
-        : await (0,files/* findManifestFiles */.GH)(options.patterns, options.cwd);
-    const set = { ...emptySet(found.files), digests: new Map() };
-    set.diagnostics.push(...found.diagnostics);
-    const views = emptyViews(options.mode);
-    const letGo = [];
-    // Files whose documents are held for policies that may yet turn up, and the size of their texts.
-    const held = [];
-    let heldBytes = 0;
-    for await (const read of (0,files/* readManifestFiles */.xt)(found.files, options.cwd)) {
-        const path = read.path;
-        set.diagnostics.push(...read.diagnostics);
-        if (read.file) {
-            const digest = (0,files/* textDigest */.oA)(read.file.text);
-            set.digests.set(path, digest);
-            const before = set.documents?.length ?? 0;
-            addText(set, views, path, read.file.text, options.vars ?? {}, options.secrets ?? {}, options.secretValues, 
-            // Positions asked for later read the file again: the set holds no text (yaml.ts), but for the files
-            // with a suppression comment (addText).
-            () => (0,files/* rereadManifestText */.yf)(path, options.cwd, digest));
-            // The documents as written have served validation. Only policies read them later, and whether there
-            // are any is known once every file is read. They are held until their files' text passes HELD_TEXT;
-            // past it, until a Policy turns up, each file's go as soon as it is read (a plan of 5,000 dashboards
-            // held ~25 MB of them to the end of loading, and what a full GC keeps then sets how far the heap
-            // grows), and a Policy found later has those read again (valuesAgain), which costs a second parse.
-            if (!options.keepDocuments &&
-                set.policies === undefined &&
-                set.documents &&
-                set.documents.length > before) {
-                held.push({ path, digest, count: set.documents.length - before });
-                heldBytes += read.file.text.length;
-                if (heldBytes > HELD_TEXT) {
-                    // Every document is a held file's here: no Policy has been read.
-                    let at = 0;
-                    for (const file of held.splice(0)) {
-                        const documents = set.documents.slice(at, (at += file.count)).map(letGoOf);
-                        letGo.push({ path: file.path, digest: file.digest, documents });
-                    }
-                    set.documents.splice(0, at);
-                }
-            }
-        }
-        else
-            views.incomplete = true;
-    }
-    if (set.policies !== undefined && letGo.length > 0)
-        valuesAgain(set, letGo, options);
-    return finish(set, views, options.mode, options.keepDocuments);
-}
-/**
- * How much manifest text (UTF-16 code units) whose documents as written are held for policies not yet seen:
- * a repository of 1,000 dashboards of 8 tiles and 2 alerts each is ~2.5 MB, so a Policy that sorts after
- * them costs no second parse; a larger one's documents go as they are read.
- */
-const HELD_TEXT = 4 * 2 ** 20;
-/** What the loader did twice, counted for the tests (as yaml.ts counts its parses). */
-const loadStats = { filesReadAgain: 0 };
-function letGoOf({ kind, doc }) {
-    doc.value = undefined;
-    return { kind, doc };
-}
-/**
- * The values of the documents let go before a Policy turned up, read and parsed again (after `${VAR}`
- * substitution, as loaded), before the documents kept since: the set's documents in file order, as if
- * none had gone. It costs a second parse of the files let go (past HELD_TEXT, before the first Policy), in a
- * run with policies only. A file changed since it was read has none: an error says so.
- */
-function valuesAgain(set, letGo, options) {
-    const again = [];
-    for (const file of letGo) {
-        loadStats.filesReadAgain++;
-        const text = (0,files/* rereadManifestText */.yf)(file.path, options.cwd, file.digest);
-        if (text === undefined) {
-            set.diagnostics.push((0,src_diagnostics/* diagnostic */.YK)('validate', 'error', 'changed while the manifests were read, so policies cannot check it: run again', { file: file.path, line: 1, column: 1 }));
-            continue;
-        }
-        const parsed = (0,yaml/* parseYamlFile */.BU)(file.path, text);
-        const placeholders = text.includes('${');
-        for (const { kind, doc } of file.documents) {
-            const read = parsed.documents.find(d => d.index === doc.index);
-            if (!read)
-                continue;
-            const value = placeholders ? valueForRules(read, options.vars ?? {}) : read.value;
-            again.push({ kind, doc, value: value });
-        }
-    }
-    set.documents = [...again, ...(set.documents ?? [])];
-}
-/** The same validation for text already in memory (tests, fuzzing). */
-function validateText(file, text, mode, vars = {}, secrets = {}, secretValues = 'required') {
-    const set = emptySet([file]);
-    const views = emptyViews(mode);
-    addText(set, views, file, text, vars, secrets, secretValues);
-    return finish(set, views, mode);
-}
-function emptySet(files) {
-    return {
-        files,
-        specs: emptySpecs(),
-        diagnostics: []
-    };
-}
-function emptyViews(mode) {
-    return { mode, incomplete: false, dashboards: [], alerts: [], services: [], named: new Map() };
-}
-function addText(set, views, file, text, vars, secrets, secretValues = 'required', reread) {
-    const parsed = (0,yaml/* parseYamlFile */.BU)(file, text, reread);
-    set.diagnostics.push(...parsed.diagnostics);
-    const marked = (0,suppression_mark/* mentionsSuppression */.x)(text);
-    if (marked)
-        (set.suppressionLines ??= new Map()).set(file, text.split(/\r?\n/));
-    if (parsed.diagnostics.some(d => d.severity === 'error'))
-        views.incomplete = true;
-    else if (parsed.documents.length === 0) {
-        // Valid YAML, but nothing to manage: most likely a file saved before its content, or all of it
-        // commented out. Said, not silently valid.
-        set.diagnostics.push((0,src_diagnostics/* diagnostic */.YK)('validate', 'warning', 'no documents: the file is empty or holds only comments, so it manages nothing (delete it, or add a manifest with a `kind`)', { file, line: 1, column: 1 }));
-    }
-    const placeholders = text.includes('${');
-    for (const doc of parsed.documents) {
-        if (!placeholders) {
-            addDocument(set, views, doc);
-            continue;
-        }
-        const substituted = (0,manifest_vars/* substituteVariables */.O)(doc, vars, secrets, secretValues);
-        if (substituted.diagnostics.length > 0) {
-            // A document whose values are not known yet is not validated further.
-            set.diagnostics.push(...substituted.diagnostics);
-            views.incomplete = true;
-            continue;
-        }
-        // What policy rules read: each secret field as its placeholder, in validate and plan alike, so nothing
-        // a rule computes depends on a secret (README "Policies"). A second walk, for documents with secrets only.
-        const asWritten = substituted.secretPaths.size > 0 ? valueForRules(doc, vars) : substituted.value;
-        doc.value = substituted.value;
-        if (substituted.secretPaths.size > 0)
-            doc.secretPaths = substituted.secretPaths;
-        if (substituted.unsetSecretPaths.size > 0)
-            doc.unsetSecretPaths = substituted.unsetSecretPaths;
-        addDocument(set, views, doc, asWritten);
-    }
-    // A file with a suppression keeps its text: policies place each suppression by its document's start,
-    // which must come from the same text as the lines (a file edited since would not give it).
-    if (!marked)
-        parsed.release?.();
-}
-function finish(set, views, mode, keepDocuments = false) {
-    set.diagnostics.push(...(0,rules/* checkAcrossDocuments */.m)(views.dashboards, views.alerts, views.services, mode, views.incomplete), ...uniqueNames(views.named), ...savedSearchesOfAlerts(views), ...uniqueEmails(set.specs.TeamMember));
-    set.diagnostics = (0,src_diagnostics/* sortDiagnostics */.Ds)(set.diagnostics);
-    if (set.policies === undefined && !keepDocuments) {
-        set.documents = undefined;
-        set.suppressionLines = undefined;
-    }
-    // The raw values have served validation: later stages use the typed specs. Dropping them halves what
-    // a plan of thousands of manifests keeps.
-    for (const kind of vocabulary/* MANIFEST_KINDS */.ak)
-        for (const { doc } of set.specs[kind])
-            doc.value = undefined;
-    return set;
-}
-/**
- * A document's value as policy rules see it: `${VAR}`s substituted, every `${secret.NAME}` left as written.
- * Substituting with no secret values and 'optional' keeps each secret placeholder as its own text.
- */
-function valueForRules(doc, vars) {
-    return (0,manifest_vars/* substituteVariables */.O)(doc, vars, {}, 'optional').value;
-}
-function addDocument(set, views, doc, 
-/** The value policy rules read (valueForRules); the document's own value when it holds no secret. */
-forRules = doc.value) {
-    const value = doc.value;
-    if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-        set.diagnostics.push((0,src_diagnostics/* diagnostic */.YK)('validate', 'error', `a manifest must be a mapping with a \`kind\`, got ${(0,error_message/* describeShape */.vJ)(value)}`, doc.start));
-        return;
-    }
-    const raw = value;
-    const kind = raw.kind;
-    if (kind === 'Policy') {
-        // Rules over the other documents, not a resource: src/policy checks them. A secret placeholder in a
-        // policy stays a placeholder too: no rule holds a secret's value.
-        doc.value = forRules;
-        (set.policies ??= []).push(doc);
-        return;
-    }
-    if (typeof kind !== 'string' || !vocabulary/* MANIFEST_KINDS */.ak.includes(kind)) {
-        // A misspelt Policy is as likely as a misspelt resource kind: it is offered too.
-        const kinds = [...vocabulary/* MANIFEST_KINDS */.ak, 'Policy'];
-        const guess = typeof kind === 'string' ? (0,issues/* didYouMean */.au)(kind, kinds) : undefined;
-        const message = kind === undefined
-            ? `is required: one of ${kinds.join(', ')}`
-            : `must be one of ${kinds.join(', ')}, got ${(0,error_message/* describeValue */.bp)(kind)}${guess ? ` (did you mean "${guess}"?)` : ''}`;
-        set.diagnostics.push((0,src_diagnostics/* diagnostic */.YK)('validate', 'error', message, { ...doc.locate(['kind']), field: 'kind' }));
-        return;
-    }
-    ;
-    (set.documents ??= []).push({
-        kind: kind,
-        doc,
-        value: forRules
-    });
-    // Self-hosted alerts take webhook channels only: its schema says so in its own words.
-    const schema = (0,manifest_schema/* kindSchema */.ue)(kind, views.mode);
-    const result = schema.safeParse(value, { reportInput: true });
-    if (!result.success)
-        set.diagnostics.push(...(0,issues/* issuesToDiagnostics */.oX)(result.error.issues, doc, schema));
-    // Rules that hold whatever else is wrong with the document, so one pass reports everything.
-    const spec = result.success ? result.data : undefined;
-    set.diagnostics.push(...(0,rules/* checkFilters */.Ae)(doc), ...checkSecretPlacement(doc, kind, raw), ...DOCUMENT_RULES[kind](doc, raw, views, spec));
-    if (spec)
-        set.specs[spec.kind].push({ spec, doc });
-}
-/**
- * What each kind's document is checked for beyond its schema, valid or not (`spec` when it parsed), and what
- * the rules across documents keep of it. A record over the vocabulary: a new kind without its entry does not
- * compile.
- */
-const DOCUMENT_RULES = {
-    Connection: (doc, raw, views) => namedResource(doc, 'Connection', raw, views),
-    Source: (doc, raw, views) => namedResource(doc, 'Source', raw, views),
-    SavedSearch: (doc, raw, views) => namedResource(doc, 'SavedSearch', raw, views),
-    Webhook: (doc, raw, views) => namedResource(doc, 'Webhook', raw, views),
-    // A team member's `name` is a person's, not how manifests refer to it: its email is (uniqueEmails).
-    TeamMember: (doc, raw, views) => checkResource(doc, 'TeamMember', raw, views.mode),
-    Dashboard: (doc, raw, views, spec) => {
-        views.dashboards.push((0,rules/* dashboardView */.sm)(doc, raw, spec));
-        return (0,rules/* checkDashboard */.xY)(doc, raw, views.mode, spec);
-    },
-    Alert: (doc, raw, views) => {
-        views.alerts.push((0,rules/* alertView */.yM)(doc, raw));
-        return (0,rules/* checkAlert */.PS)(doc, raw, views.mode);
-    },
-    ServiceSettings: (doc, _raw, views, spec) => {
-        views.services.push(doc);
-        return spec ? (0,rules/* checkServiceSettings */.V9)(doc, spec) : [];
-    }
-};
-/** A resource that manifests refer to by its name: the name is unique per kind (uniqueNames). */
-function namedResource(doc, kind, raw, views) {
-    if (typeof raw.name === 'string')
-        views.named.set(kind, [...(views.named.get(kind) ?? []), { doc, name: raw.name }]);
-    return checkResource(doc, kind, raw, views.mode);
-}
-/** Names are how manifests refer to connections, sources, saved searches and webhooks: unique per kind. */
-function uniqueNames(named) {
-    return [...named].flatMap(([kind, docs]) => duplicates(docs.map(({ doc, name }) => ({ doc, key: name })), 'name', (name, firstAt) => `duplicate ${kind} name "${name}" (also at ${firstAt})`));
-}
-/** A person is one team member: the server lowercases emails, so two spellings of one are duplicates. */
-function uniqueEmails(members) {
-    return duplicates(members.map(({ spec, doc }) => ({ doc, key: spec.email.toLowerCase() })), 'email', (_, firstAt) => `duplicate TeamMember email (also at ${firstAt}; emails compare case-insensitively)`);
-}
-/** Each document after the first of its key: an error at its `field` that says where the first one is. */
-function duplicates(entries, field, message) {
-    const seen = new Map();
-    const out = [];
-    for (const { doc, key } of entries) {
-        const first = seen.get(key);
-        if (!first) {
-            seen.set(key, doc);
-            continue;
-        }
-        const firstAt = `${first.file}:${first.locate([field]).line}`;
-        out.push((0,src_diagnostics/* diagnostic */.YK)('validate', 'error', message(key, firstAt), { ...doc.locate([field]), field }));
-    }
-    return out;
-}
-/**
- * A saved-search alert is owned through its saved search, so the saved search must be one the manifests
- * declare (by name; an id is checked at plan time), as a tile alert's dashboard must.
- */
-function savedSearchesOfAlerts(views) {
-    const names = (views.named.get('SavedSearch') ?? []).map(s => s.name);
-    return views.alerts.flatMap(a => {
-        const name = a.savedSearch;
-        if (name === undefined || names.includes(name))
-            return [];
-        const guess = (0,issues/* didYouMean */.au)(name, names);
-        const hint = guess
-            ? ` (did you mean "${guess}"?)`
-            : views.incomplete
-                ? ' (some manifests could not be read: fix those errors first)'
-                : ': an alert is owned through its saved search, so declare it (`adopt: true` for an existing one)';
-        return [
-            (0,src_diagnostics/* diagnostic */.YK)('validate', 'error', `no SavedSearch named "${name}" in the manifests${hint}`, {
-                ...a.doc.locate(['savedSearch']),
-                field: 'savedSearch'
-            })
-        ];
-    });
-}
-
+// EXTERNAL MODULE: ./src/manifest/load.ts + 2 modules
+var load = __nccwpck_require__(3337);
 // EXTERNAL MODULE: ./src/policy/check.ts + 12 modules
 var check = __nccwpck_require__(5075);
 ;// CONCATENATED MODULE: ./src/run/load.ts
@@ -10710,7 +9694,7 @@ var check = __nccwpck_require__(5075);
 async function loadWithPolicies(options) {
     const repository = options.repository ?? [];
     // A base commit or a policy source may hold rules where these files hold none: keep what rules read.
-    const set = await loadManifests({
+    const set = await (0,load/* loadManifests */.DD)({
         ...options,
         keepDocuments: repository.length > 0 || options.enforced !== undefined
     });
@@ -10853,7 +9837,7 @@ async function planTogether(config, deps, layout, planned, early) {
 async function repositoryPolicies(files, config) {
     if (files.length === 0)
         return { policies: [], diagnostics: [] };
-    const set = await loadManifests({
+    const set = await (0,load/* loadManifests */.DD)({
         patterns: [],
         files,
         cwd: config.cwd,
@@ -11049,7 +10033,7 @@ async function cli(argv, io) {
         const config = settings(command);
         if (!config)
             return 2;
-        const { exportCommand } = await Promise.all(/* import() */[__nccwpck_require__.e(752), __nccwpck_require__.e(185), __nccwpck_require__.e(668), __nccwpck_require__.e(213)]).then(__nccwpck_require__.bind(__nccwpck_require__, 3213));
+        const { exportCommand } = await Promise.all(/* import() */[__nccwpck_require__.e(752), __nccwpck_require__.e(185), __nccwpck_require__.e(668), __nccwpck_require__.e(126)]).then(__nccwpck_require__.bind(__nccwpck_require__, 1126));
         return exportCommand(config, {
             out: values.out,
             tags: values.tag ?? [],
@@ -11063,11 +10047,45 @@ async function cli(argv, io) {
     }
     if (command === 'sweep-previews')
         return sweepPreviewsCommand(settings(command), values, io, log);
+    if (command === 'sync')
+        return syncCommand(settings(command), values, io, log);
     const config = settings(command);
     if (!config)
         return 2;
     const result = await runWithProgress(config, values, io, log);
     await printReport(config, result, values, io);
+    return result.exitCode;
+}
+/**
+ * `obsdeploy sync`: each stack's manifests rewritten to say what the server holds. Without `--write`, the diff it
+ * would make; with it, the files written. Either way, what the plan holds afterwards.
+ */
+async function syncCommand(config, values, io, log) {
+    if (!config)
+        return 2;
+    const write = Boolean(values.write);
+    const { runSync } = await Promise.all(/* import() */[__nccwpck_require__.e(752), __nccwpck_require__.e(185), __nccwpck_require__.e(668), __nccwpck_require__.e(353), __nccwpck_require__.e(178)]).then(__nccwpck_require__.bind(__nccwpck_require__, 8178));
+    const result = await runSync(config, { write, deps: { log } });
+    const problems = [...result.diagnostics, ...result.stacks.flatMap(s => s.diagnostics)];
+    for (const d of problems)
+        io.stderr(`obsdeploy sync: ${(0,src_log/* printable */.g$)((0,src_diagnostics/* formatDiagnostic */.xy)(d))}\n`);
+    if (values.json) {
+        const stacks = result.stacks.map(s => ({
+            stack: s.stack,
+            written: s.written,
+            files: s.outcome.files,
+            records: s.outcome.records,
+            left: s.outcome.left,
+            after: s.after.map(c => ({ address: c.address, action: c.action }))
+        }));
+        io.stdout(`${JSON.stringify({ exitCode: result.exitCode, diagnostics: problems, stacks }, null, 2)}\n`);
+    }
+    else {
+        const { syncText } = await __nccwpck_require__.e(/* import() */ 155).then(__nccwpck_require__.bind(__nccwpck_require__, 5155));
+        const { unifiedDiff } = await __nccwpck_require__.e(/* import() */ 862).then(__nccwpck_require__.bind(__nccwpck_require__, 862));
+        for (const s of result.stacks)
+            io.stdout(syncText(s, unifiedDiff, s.written));
+    }
     return result.exitCode;
 }
 /**
@@ -13338,6 +12356,696 @@ function accepts(option, key, tag) {
     if (def.type === 'undefined')
         return tag === undefined;
     return def.values?.includes(tag) ?? false;
+}
+
+
+/***/ }),
+
+/***/ 3337:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  DD: () => (/* binding */ loadManifests),
+  T$: () => (/* binding */ validateTexts)
+});
+
+// UNUSED EXPORTS: loadStats, validateText
+
+// EXTERNAL MODULE: ./src/diagnostics.ts
+var diagnostics = __nccwpck_require__(4851);
+// EXTERNAL MODULE: ./src/manifest/files.ts + 6 modules
+var files = __nccwpck_require__(8937);
+// EXTERNAL MODULE: ./src/error-message.ts
+var error_message = __nccwpck_require__(6587);
+// EXTERNAL MODULE: ./src/manifest/issues.ts
+var issues = __nccwpck_require__(9597);
+// EXTERNAL MODULE: ./src/manifest/rules.ts + 10 modules
+var rules = __nccwpck_require__(601);
+// EXTERNAL MODULE: external "node:net"
+var external_node_net_ = __nccwpck_require__(7030);
+// EXTERNAL MODULE: ./src/manifest/path.ts
+var manifest_path = __nccwpck_require__(7578);
+// EXTERNAL MODULE: ./src/manifest/resources-schema.ts
+var resources_schema = __nccwpck_require__(310);
+// EXTERNAL MODULE: ./src/manifest/vocabulary.ts
+var vocabulary = __nccwpck_require__(7817);
+;// CONCATENATED MODULE: ./src/manifest/resource-rules.ts
+/**
+ * Rules of the kinds besides dashboards and alerts that the schemas cannot express: a reference given by
+ * name or by id (not both), what only one API mode has, the server's handler checks (webhook URLs, saved
+ * search filters) and where secrets may come from. Run on the raw document, so they add to schema errors.
+ * Messages never quote the value of a secret field.
+ */
+
+
+
+
+
+
+const reporter = (doc, out) => (path, message) => out.push((0,diagnostics/* diagnostic */.YK)('validate', 'error', message, { ...doc.locate(path), field: (0,manifest_path/* formatPath */.j)(path) }));
+const record = (v) => v !== null && typeof v === 'object' && !Array.isArray(v) ? v : undefined;
+/** The rules of one Connection, Source, SavedSearch or Webhook document (and secrets in any document). */
+function checkResource(doc, kind, raw, mode) {
+    const out = [];
+    const report = reporter(doc, out);
+    switch (kind) {
+        case 'Connection':
+            if (mode === 'managed')
+                report(['kind'], 'the managed API has no connections: Connection manifests need self-hosted mode');
+            break;
+        case 'Source':
+            checkSource(raw, mode, report);
+            break;
+        case 'SavedSearch':
+            checkReference(raw, 'source', true, report);
+            checkSavedSearchFilters(raw, report);
+            checkTags(raw, report);
+            break;
+        case 'Webhook':
+            checkWebhook(raw, report, doc.unsetSecretPaths ?? new Set());
+            break;
+        case 'TeamMember':
+            // v2/team.ts is a self-hosted router; the cloud manages its users in its own console.
+            if (mode === 'managed')
+                report(['kind'], 'the managed API has no team routes: TeamMember manifests need self-hosted mode');
+            break;
+    }
+    return out;
+}
+/**
+ * Secret fields take only `${secret.NAME}` (the placeholders filled recorded on the document), and a secret
+ * fills nothing else: anywhere else its value would show in plans and reports. For documents of every kind.
+ */
+function checkSecretPlacement(doc, kind, raw) {
+    const diagnostics = [];
+    const report = reporter(doc, diagnostics);
+    const fields = resources_schema/* SECRET_FIELDS */.x1[kind] ?? [];
+    const secretPaths = doc.secretPaths ?? new Map();
+    const allowed = new Set();
+    for (const pattern of fields) {
+        for (const path of expand(raw, pattern)) {
+            const key = (0,manifest_path/* formatPath */.j)(path);
+            allowed.add(key);
+            const value = valueAt(raw, path);
+            if (typeof value !== 'string' || secretPaths.has(key))
+                continue;
+            report(path, 'is a secret: write it as `${secret.NAME}` and set NAME as a secret variable (the `secret-vars` input; the CLI: OBSDEPLOY_SECRET_NAME), not as text or a plain `${NAME}`');
+        }
+    }
+    for (const [key, name] of secretPaths) {
+        if (allowed.has(key))
+            continue;
+        const where = fields.length > 0 ? `only ${fields.map(f => f.join('.')).join(', ')}` : 'no field';
+        report(parsePath(key), `\${secret.${name}} fills a field that is not secret, where its value would show in plans; in a ${kind} ${where} may hold secrets`);
+    }
+    return diagnostics;
+}
+/** `tiles[0].name` -> ['tiles', 0, 'name']. */
+function parsePath(key) {
+    const out = [];
+    for (const m of key.matchAll(/([^.[\]]+)|\[(\d+)\]/g))
+        out.push(m[2] !== undefined ? Number(m[2]) : m[1]);
+    return out;
+}
+/** The concrete paths of a pattern (`*` is every key of a mapping) present in the value. */
+function expand(value, pattern) {
+    if (pattern.length === 0)
+        return [[]];
+    const [head, ...rest] = pattern;
+    const r = record(value);
+    if (!r)
+        return [];
+    const keys = head === '*' ? Object.keys(r) : head in r ? [head] : [];
+    return keys.flatMap(k => expand(r[k], rest).map(p => [k, ...p]));
+}
+function valueAt(value, path) {
+    let v = value;
+    for (const seg of path)
+        v = v?.[seg];
+    return v;
+}
+/** A reference by name (`field`) or by id (`fieldId`), one of the two. */
+function checkReference(raw, field, required, report, what = field) {
+    const idField = `${field}Id`;
+    if (raw[field] !== undefined && raw[idField] !== undefined)
+        report([idField], `use \`${field}\` (by name) or \`${idField}\`, not both`);
+    else if (required && raw[field] === undefined && raw[idField] === undefined)
+        report([field], `needs the ${what}: \`${field}\` (by name) or \`${idField}\``);
+}
+/** Fields of the self-hosted source schemas that the managed API's source schemas do not declare. */
+const SELF_HOSTED_ONLY = {
+    log: ['serviceVersionExpression', 'tableFilterExpression', 'orderByExpression'],
+    trace: [
+        'sampleRateExpression',
+        'serviceVersionExpression',
+        'spanLinksValueExpression',
+        'displayedTimestampValueExpression',
+        'orderByExpression'
+    ],
+    metric: ['serviceNameExpression', 'seriesTable'],
+    session: ['resourceAttributesExpression'],
+    promql: []
+};
+function checkSource(raw, mode, report) {
+    checkReference(raw, 'connection', true, report, 'ClickHouse connection');
+    if (mode === 'managed' && raw.connection !== undefined)
+        report(['connection'], 'the managed API cannot list connections: name it by `connectionId`');
+    const kind = typeof raw.sourceKind === 'string' ? raw.sourceKind : undefined;
+    for (const [field] of resources_schema/* SOURCE_REFERENCES */.B5) {
+        if (field in raw || `${field}Id` in raw)
+            checkReference(raw, field, false, report, 'correlated source');
+    }
+    if (kind === 'session')
+        checkReference(raw, 'traceSource', true, report, 'correlated trace source');
+    if (kind === 'metric') {
+        const tables = record(raw.metricTables);
+        if (tables && !Object.values(tables).some(t => typeof t === 'string' && t.length > 0))
+            report(['metricTables'], 'At least one metric table must be specified');
+    }
+    const views = Array.isArray(raw.materializedViews) ? raw.materializedViews : [];
+    views.forEach((view, i) => {
+        const columns = Array.isArray(record(view)?.aggregatedColumns)
+            ? record(view).aggregatedColumns
+            : [];
+        columns.forEach((c, j) => {
+            const col = record(c);
+            if (col &&
+                col.aggFn !== 'count' &&
+                !(typeof col.sourceColumn === 'string' && col.sourceColumn.length > 0))
+                report(['materializedViews', i, 'aggregatedColumns', j, 'sourceColumn'], 'Materialized View Source Column is required (unless aggFn is count)');
+        });
+    });
+    if (mode === 'managed') {
+        for (const field of kind ? (SELF_HOSTED_ONLY[kind] ?? []) : [])
+            if (field in raw)
+                report([field], `not part of the managed API's ${kind} source: remove it in managed mode`);
+        if (kind === 'trace' && raw.durationPrecision === undefined)
+            report(['durationPrecision'], 'is required by the managed API (ClickStackTraceSource): 3 is the default');
+    }
+    else if ('filterSettings' in raw) {
+        report(['filterSettings'], 'exists only in the managed API: the self-hosted server drops it');
+    }
+}
+/**
+ * v2/savedSearches.ts: every filter a create or change sends must render as one sidebar facet: a single
+ * `<column> IN (...)`, `NOT IN (...)` or `BETWEEN <a> AND <b>` (common-utils filters.ts
+ * isRenderablePinnedFilter). This is the same shape test, without the server's full SQL parser.
+ */
+function isRenderableFilter(condition) {
+    const text = condition.trim();
+    const inList = /^(.+?)\s+(?:NOT\s+)?IN\s*\((.*)\)$/is.exec(text);
+    const between = /^(.+?)\s+BETWEEN\s+(\S+)\s+AND\s+(\S+)$/is.exec(text);
+    const match = inList ?? between;
+    if (!match)
+        return false;
+    const column = match[1].trim();
+    if (/\b(?:NOT|AND|OR)\b/i.test(column) || column === '')
+        return false;
+    const topLevelAnd = countTopLevelAnd(text);
+    return topLevelAnd === (between && !inList ? 1 : 0);
+}
+function countTopLevelAnd(text) {
+    let count = 0;
+    let depth = 0;
+    let quote = false;
+    for (let i = 0; i < text.length; i++) {
+        const ch = text[i];
+        if (ch === "'")
+            quote = !quote;
+        if (quote)
+            continue;
+        if (ch === '(')
+            depth++;
+        else if (ch === ')')
+            depth = Math.max(0, depth - 1);
+        else if (depth === 0 && text.slice(i, i + 5).toUpperCase() === ' AND ') {
+            count++;
+            i += 4;
+        }
+    }
+    return count;
+}
+function checkSavedSearchFilters(raw, report) {
+    const filters = Array.isArray(raw.filters) ? raw.filters : [];
+    filters.forEach((f, i) => {
+        const condition = record(f)?.condition;
+        // lucene and sql_ast filters are checked against the live saved search at plan time.
+        if ((record(f)?.type ?? 'sql') !== 'sql')
+            return;
+        if (typeof condition === 'string' && !isRenderableFilter(condition))
+            report(['filters', i, 'condition'], "must be one sidebar filter: `<column> IN ('a', ...)`, `<column> NOT IN (...)` or `<column> BETWEEN <n> AND <n>` (the server refuses any other new filter)");
+    });
+}
+function checkTags(raw, report) {
+    const seen = new Set();
+    const tags = Array.isArray(raw.tags) ? raw.tags : [];
+    tags.forEach((tag, i) => {
+        if (typeof tag !== 'string')
+            return;
+        if (tag.startsWith(rules/* OWNERSHIP_TAG_PREFIX */.yJ))
+            report(['tags', i], `tags starting with "${rules/* OWNERSHIP_TAG_PREFIX */.yJ}" are reserved for the ownership tag`);
+        if (seen.has(tag))
+            report(['tags', i], `duplicate tag "${tag}"`);
+        seen.add(tag);
+    });
+}
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\r\n\t\x00-\x1F\x7F]/;
+const HEADER_NAME = /^[!#$%&'*+\-.0-9A-Z^_`a-z|~]+$/;
+/** `unset`: fields a secret without a value fills (validate): their values are checked at plan time. */
+function checkWebhook(raw, report, unset) {
+    if (typeof raw.name === 'string' && raw.name !== raw.name.trim())
+        report(['name'], 'must not start or end with whitespace (the server trims it, and the names would differ)');
+    const service = raw.service;
+    if (typeof raw.url === 'string' && !unset.has('url')) {
+        const problem = webhookUrlProblem(raw.url, service);
+        if (problem)
+            report(['url'], problem);
+    }
+    if (service === 'slack') {
+        for (const field of ['headers', 'queryParams', 'body'])
+            if (raw[field] !== undefined)
+                report([field], `${field} is not supported for the slack webhook service`);
+    }
+    const headers = record(raw.headers);
+    if (headers) {
+        if (Object.keys(headers).length > vocabulary/* RESOURCE_LIMITS */.k_.webhookHeaders)
+            report(['headers'], `A webhook cannot have more than ${vocabulary/* RESOURCE_LIMITS */.k_.webhookHeaders} headers`);
+        for (const [key, value] of Object.entries(headers)) {
+            if (key.length > vocabulary/* RESOURCE_LIMITS */.k_.headerName || !HEADER_NAME.test(key))
+                report(['headers', key], "invalid header name: 1-256 letters, digits and !#$%&'*+-.^_`|~ (the server refuses it)");
+            else if (/^\d/.test(key))
+                report(['headers', key], 'Header name cannot start with a number');
+            if (typeof value === 'string' && (value.length > vocabulary/* RESOURCE_LIMITS */.k_.headerValue || CONTROL.test(value)))
+                report(['headers', key], `header values are at most ${vocabulary/* RESOURCE_LIMITS */.k_.headerValue} characters, without control characters`);
+        }
+    }
+    const params = record(raw.queryParams);
+    if (params) {
+        if (Object.keys(params).length > vocabulary/* RESOURCE_LIMITS */.k_.webhookQueryParams)
+            report(['queryParams'], `A webhook cannot have more than ${vocabulary/* RESOURCE_LIMITS */.k_.webhookQueryParams} query parameters`);
+        for (const [key, value] of Object.entries(params)) {
+            if (key.length > vocabulary/* RESOURCE_LIMITS */.k_.queryParamKey || CONTROL.test(key))
+                report(['queryParams', key], 'query parameter names are 1-1024 characters, without control characters');
+            if (typeof value === 'string' &&
+                (value.length > vocabulary/* RESOURCE_LIMITS */.k_.queryParamValue || CONTROL.test(value)))
+                report(['queryParams', key], `query parameter values are at most ${vocabulary/* RESOURCE_LIMITS */.k_.queryParamValue} characters, without control characters`);
+        }
+    }
+}
+/**
+ * What the server's validateWebhookUrl refuses (utils/validators.ts), in words that never quote the URL (it
+ * is a secret). A host on the server's WEBHOOK_HOSTNAME_ALLOWLIST is accepted there, which this cannot see.
+ */
+function webhookUrlProblem(url, service) {
+    let parsed;
+    try {
+        parsed = new URL(url);
+    }
+    catch {
+        return 'is not a valid URL';
+    }
+    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
+        return 'must use http or https';
+    const host = parsed.hostname
+        .replace(/^\[|\]$/g, '')
+        .replace(/\.+$/, '')
+        .toLowerCase();
+    if (service === 'slack' && host.split('.').slice(-2).join('.') !== 'slack.com')
+        return "a slack webhook's host must end in slack.com";
+    if (host === 'localhost' || host.endsWith('.localhost') || isPrivateAddress(host))
+        return 'points at a private or reserved address, which the server refuses (unless its WEBHOOK_HOSTNAME_ALLOWLIST names the host)';
+    return undefined;
+}
+const V4_BLOCKED = [
+    ['0.0.0.0', 8],
+    ['10.0.0.0', 8],
+    ['100.64.0.0', 10],
+    ['127.0.0.0', 8],
+    ['169.254.0.0', 16],
+    ['172.16.0.0', 12],
+    ['192.0.0.0', 24],
+    ['192.0.2.0', 24],
+    ['192.168.0.0', 16],
+    ['198.18.0.0', 15],
+    ['198.51.100.0', 24],
+    ['203.0.113.0', 24],
+    ['224.0.0.0', 4],
+    ['240.0.0.0', 4]
+];
+const v4Number = (ip) => ip.split('.').reduce((n, part) => n * 256 + Number(part), 0);
+/** Private, loopback, link-local, CGNAT, multicast, documentation or reserved address literals. */
+function isPrivateAddress(host) {
+    if ((0,external_node_net_.isIP)(host) === 4) {
+        const n = v4Number(host);
+        return V4_BLOCKED.some(([net, bits]) => Math.floor(n / 2 ** (32 - bits)) === Math.floor(v4Number(net) / 2 ** (32 - bits)));
+    }
+    if ((0,external_node_net_.isIP)(host) !== 6)
+        return false;
+    const mapped = /^(?:::ffff:|::)(\d+\.\d+\.\d+\.\d+)$/i.exec(host);
+    if (mapped)
+        return isPrivateAddress(mapped[1]);
+    const h = host.toLowerCase();
+    return (h === '::' ||
+        h === '::1' ||
+        /^fe[89ab]/.test(h) ||
+        /^f[cd]/.test(h) ||
+        /^ff/.test(h) ||
+        h.startsWith('2001:db8:') ||
+        h.startsWith('100::'));
+}
+
+// EXTERNAL MODULE: ./src/manifest/schema.ts + 7 modules
+var manifest_schema = __nccwpck_require__(719);
+;// CONCATENATED MODULE: ./src/manifest/specs.ts
+
+function emptySpecs() {
+    return Object.fromEntries(vocabulary/* MANIFEST_KINDS */.ak.map(kind => [kind, []]));
+}
+
+// EXTERNAL MODULE: ./src/manifest/suppression-mark.ts
+var suppression_mark = __nccwpck_require__(4186);
+// EXTERNAL MODULE: ./src/manifest/vars.ts
+var manifest_vars = __nccwpck_require__(9611);
+// EXTERNAL MODULE: ./src/manifest/yaml.ts + 7 modules
+var yaml = __nccwpck_require__(1535);
+;// CONCATENATED MODULE: ./src/manifest/load.ts
+/**
+ * Load and validate every manifest in one pass: each problem in each file is reported, not only the
+ * first. Needs no network and no credentials.
+ */
+
+
+
+
+
+
+
+
+
+
+
+
+async function loadManifests(options) {
+    const found = options.files
+        ? { files: [...options.files], diagnostics: [] }
+        : await (0,files/* findManifestFiles */.GH)(options.patterns, options.cwd);
+    const set = { ...emptySet(found.files), digests: new Map() };
+    set.diagnostics.push(...found.diagnostics);
+    const views = emptyViews(options.mode);
+    const letGo = [];
+    // Files whose documents are held for policies that may yet turn up, and the size of their texts.
+    const held = [];
+    let heldBytes = 0;
+    for await (const read of (0,files/* readManifestFiles */.xt)(found.files, options.cwd)) {
+        const path = read.path;
+        set.diagnostics.push(...read.diagnostics);
+        if (read.file) {
+            const digest = (0,files/* textDigest */.oA)(read.file.text);
+            set.digests.set(path, digest);
+            const before = set.documents?.length ?? 0;
+            addText(set, views, path, read.file.text, options.vars ?? {}, options.secrets ?? {}, options.secretValues, 
+            // Positions asked for later read the file again: the set holds no text (yaml.ts), but for the files
+            // with a suppression comment (addText).
+            () => (0,files/* rereadManifestText */.yf)(path, options.cwd, digest));
+            // The documents as written have served validation. Only policies read them later, and whether there
+            // are any is known once every file is read. They are held until their files' text passes HELD_TEXT;
+            // past it, until a Policy turns up, each file's go as soon as it is read (a plan of 5,000 dashboards
+            // held ~25 MB of them to the end of loading, and what a full GC keeps then sets how far the heap
+            // grows), and a Policy found later has those read again (valuesAgain), which costs a second parse.
+            if (!options.keepDocuments &&
+                set.policies === undefined &&
+                set.documents &&
+                set.documents.length > before) {
+                held.push({ path, digest, count: set.documents.length - before });
+                heldBytes += read.file.text.length;
+                if (heldBytes > HELD_TEXT) {
+                    // Every document is a held file's here: no Policy has been read.
+                    let at = 0;
+                    for (const file of held.splice(0)) {
+                        const documents = set.documents.slice(at, (at += file.count)).map(letGoOf);
+                        letGo.push({ path: file.path, digest: file.digest, documents });
+                    }
+                    set.documents.splice(0, at);
+                }
+            }
+        }
+        else
+            views.incomplete = true;
+    }
+    if (set.policies !== undefined && letGo.length > 0)
+        valuesAgain(set, letGo, options);
+    return finish(set, views, options.mode, options.keepDocuments);
+}
+/**
+ * How much manifest text (UTF-16 code units) whose documents as written are held for policies not yet seen:
+ * a repository of 1,000 dashboards of 8 tiles and 2 alerts each is ~2.5 MB, so a Policy that sorts after
+ * them costs no second parse; a larger one's documents go as they are read.
+ */
+const HELD_TEXT = 4 * 2 ** 20;
+/** What the loader did twice, counted for the tests (as yaml.ts counts its parses). */
+const loadStats = { filesReadAgain: 0 };
+function letGoOf({ kind, doc }) {
+    doc.value = undefined;
+    return { kind, doc };
+}
+/**
+ * The values of the documents let go before a Policy turned up, read and parsed again (after `${VAR}`
+ * substitution, as loaded), before the documents kept since: the set's documents in file order, as if
+ * none had gone. It costs a second parse of the files let go (past HELD_TEXT, before the first Policy), in a
+ * run with policies only. A file changed since it was read has none: an error says so.
+ */
+function valuesAgain(set, letGo, options) {
+    const again = [];
+    for (const file of letGo) {
+        loadStats.filesReadAgain++;
+        const text = (0,files/* rereadManifestText */.yf)(file.path, options.cwd, file.digest);
+        if (text === undefined) {
+            set.diagnostics.push((0,diagnostics/* diagnostic */.YK)('validate', 'error', 'changed while the manifests were read, so policies cannot check it: run again', { file: file.path, line: 1, column: 1 }));
+            continue;
+        }
+        const parsed = (0,yaml/* parseYamlFile */.BU)(file.path, text);
+        const placeholders = text.includes('${');
+        for (const { kind, doc } of file.documents) {
+            const read = parsed.documents.find(d => d.index === doc.index);
+            if (!read)
+                continue;
+            const value = placeholders ? valueForRules(read, options.vars ?? {}) : read.value;
+            again.push({ kind, doc, value: value });
+        }
+    }
+    set.documents = [...again, ...(set.documents ?? [])];
+}
+/** The same validation for several files' text already in memory (sync checks the files it would write). */
+function validateTexts(files, mode, vars = {}, secrets = {}) {
+    const set = emptySet(files.map(f => f.path));
+    const views = emptyViews(mode);
+    for (const f of files)
+        addText(set, views, f.path, f.text, vars, secrets);
+    return finish(set, views, mode);
+}
+/** The same validation for text already in memory (tests, fuzzing). */
+function validateText(file, text, mode, vars = {}, secrets = {}, secretValues = 'required') {
+    const set = emptySet([file]);
+    const views = emptyViews(mode);
+    addText(set, views, file, text, vars, secrets, secretValues);
+    return finish(set, views, mode);
+}
+function emptySet(files) {
+    return {
+        files,
+        specs: emptySpecs(),
+        diagnostics: []
+    };
+}
+function emptyViews(mode) {
+    return { mode, incomplete: false, dashboards: [], alerts: [], services: [], named: new Map() };
+}
+function addText(set, views, file, text, vars, secrets, secretValues = 'required', reread) {
+    const parsed = (0,yaml/* parseYamlFile */.BU)(file, text, reread);
+    set.diagnostics.push(...parsed.diagnostics);
+    const marked = (0,suppression_mark/* mentionsSuppression */.x)(text);
+    if (marked)
+        (set.suppressionLines ??= new Map()).set(file, text.split(/\r?\n/));
+    if (parsed.diagnostics.some(d => d.severity === 'error'))
+        views.incomplete = true;
+    else if (parsed.documents.length === 0) {
+        // Valid YAML, but nothing to manage: most likely a file saved before its content, or all of it
+        // commented out. Said, not silently valid.
+        set.diagnostics.push((0,diagnostics/* diagnostic */.YK)('validate', 'warning', 'no documents: the file is empty or holds only comments, so it manages nothing (delete it, or add a manifest with a `kind`)', { file, line: 1, column: 1 }));
+    }
+    const placeholders = text.includes('${');
+    for (const doc of parsed.documents) {
+        if (!placeholders) {
+            addDocument(set, views, doc);
+            continue;
+        }
+        const substituted = (0,manifest_vars/* substituteVariables */.O)(doc, vars, secrets, secretValues);
+        if (substituted.diagnostics.length > 0) {
+            // A document whose values are not known yet is not validated further.
+            set.diagnostics.push(...substituted.diagnostics);
+            views.incomplete = true;
+            continue;
+        }
+        // What policy rules read: each secret field as its placeholder, in validate and plan alike, so nothing
+        // a rule computes depends on a secret (README "Policies"). A second walk, for documents with secrets only.
+        const asWritten = substituted.secretPaths.size > 0 ? valueForRules(doc, vars) : substituted.value;
+        doc.value = substituted.value;
+        if (substituted.secretPaths.size > 0)
+            doc.secretPaths = substituted.secretPaths;
+        if (substituted.unsetSecretPaths.size > 0)
+            doc.unsetSecretPaths = substituted.unsetSecretPaths;
+        addDocument(set, views, doc, asWritten);
+    }
+    // A file with a suppression keeps its text: policies place each suppression by its document's start,
+    // which must come from the same text as the lines (a file edited since would not give it).
+    if (!marked)
+        parsed.release?.();
+}
+function finish(set, views, mode, keepDocuments = false) {
+    set.diagnostics.push(...(0,rules/* checkAcrossDocuments */.m)(views.dashboards, views.alerts, views.services, mode, views.incomplete), ...uniqueNames(views.named), ...savedSearchesOfAlerts(views), ...uniqueEmails(set.specs.TeamMember));
+    set.diagnostics = (0,diagnostics/* sortDiagnostics */.Ds)(set.diagnostics);
+    if (set.policies === undefined && !keepDocuments) {
+        set.documents = undefined;
+        set.suppressionLines = undefined;
+    }
+    // The raw values have served validation: later stages use the typed specs. Dropping them halves what
+    // a plan of thousands of manifests keeps.
+    for (const kind of vocabulary/* MANIFEST_KINDS */.ak)
+        for (const { doc } of set.specs[kind])
+            doc.value = undefined;
+    return set;
+}
+/**
+ * A document's value as policy rules see it: `${VAR}`s substituted, every `${secret.NAME}` left as written.
+ * Substituting with no secret values and 'optional' keeps each secret placeholder as its own text.
+ */
+function valueForRules(doc, vars) {
+    return (0,manifest_vars/* substituteVariables */.O)(doc, vars, {}, 'optional').value;
+}
+function addDocument(set, views, doc, 
+/** The value policy rules read (valueForRules); the document's own value when it holds no secret. */
+forRules = doc.value) {
+    const value = doc.value;
+    if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+        set.diagnostics.push((0,diagnostics/* diagnostic */.YK)('validate', 'error', `a manifest must be a mapping with a \`kind\`, got ${(0,error_message/* describeShape */.vJ)(value)}`, doc.start));
+        return;
+    }
+    const raw = value;
+    const kind = raw.kind;
+    if (kind === 'Policy') {
+        // Rules over the other documents, not a resource: src/policy checks them. A secret placeholder in a
+        // policy stays a placeholder too: no rule holds a secret's value.
+        doc.value = forRules;
+        (set.policies ??= []).push(doc);
+        return;
+    }
+    if (typeof kind !== 'string' || !vocabulary/* MANIFEST_KINDS */.ak.includes(kind)) {
+        // A misspelt Policy is as likely as a misspelt resource kind: it is offered too.
+        const kinds = [...vocabulary/* MANIFEST_KINDS */.ak, 'Policy'];
+        const guess = typeof kind === 'string' ? (0,issues/* didYouMean */.au)(kind, kinds) : undefined;
+        const message = kind === undefined
+            ? `is required: one of ${kinds.join(', ')}`
+            : `must be one of ${kinds.join(', ')}, got ${(0,error_message/* describeValue */.bp)(kind)}${guess ? ` (did you mean "${guess}"?)` : ''}`;
+        set.diagnostics.push((0,diagnostics/* diagnostic */.YK)('validate', 'error', message, { ...doc.locate(['kind']), field: 'kind' }));
+        return;
+    }
+    ;
+    (set.documents ??= []).push({
+        kind: kind,
+        doc,
+        value: forRules
+    });
+    // Self-hosted alerts take webhook channels only: its schema says so in its own words.
+    const schema = (0,manifest_schema/* kindSchema */.ue)(kind, views.mode);
+    const result = schema.safeParse(value, { reportInput: true });
+    if (!result.success)
+        set.diagnostics.push(...(0,issues/* issuesToDiagnostics */.oX)(result.error.issues, doc, schema));
+    // Rules that hold whatever else is wrong with the document, so one pass reports everything.
+    const spec = result.success ? result.data : undefined;
+    set.diagnostics.push(...(0,rules/* checkFilters */.Ae)(doc), ...checkSecretPlacement(doc, kind, raw), ...DOCUMENT_RULES[kind](doc, raw, views, spec));
+    if (spec)
+        set.specs[spec.kind].push({ spec, doc });
+}
+/**
+ * What each kind's document is checked for beyond its schema, valid or not (`spec` when it parsed), and what
+ * the rules across documents keep of it. A record over the vocabulary: a new kind without its entry does not
+ * compile.
+ */
+const DOCUMENT_RULES = {
+    Connection: (doc, raw, views) => namedResource(doc, 'Connection', raw, views),
+    Source: (doc, raw, views) => namedResource(doc, 'Source', raw, views),
+    SavedSearch: (doc, raw, views) => namedResource(doc, 'SavedSearch', raw, views),
+    Webhook: (doc, raw, views) => namedResource(doc, 'Webhook', raw, views),
+    // A team member's `name` is a person's, not how manifests refer to it: its email is (uniqueEmails).
+    TeamMember: (doc, raw, views) => checkResource(doc, 'TeamMember', raw, views.mode),
+    Dashboard: (doc, raw, views, spec) => {
+        views.dashboards.push((0,rules/* dashboardView */.sm)(doc, raw, spec));
+        return (0,rules/* checkDashboard */.xY)(doc, raw, views.mode, spec);
+    },
+    Alert: (doc, raw, views) => {
+        views.alerts.push((0,rules/* alertView */.yM)(doc, raw));
+        return (0,rules/* checkAlert */.PS)(doc, raw, views.mode);
+    },
+    ServiceSettings: (doc, _raw, views, spec) => {
+        views.services.push(doc);
+        return spec ? (0,rules/* checkServiceSettings */.V9)(doc, spec) : [];
+    }
+};
+/** A resource that manifests refer to by its name: the name is unique per kind (uniqueNames). */
+function namedResource(doc, kind, raw, views) {
+    if (typeof raw.name === 'string')
+        views.named.set(kind, [...(views.named.get(kind) ?? []), { doc, name: raw.name }]);
+    return checkResource(doc, kind, raw, views.mode);
+}
+/** Names are how manifests refer to connections, sources, saved searches and webhooks: unique per kind. */
+function uniqueNames(named) {
+    return [...named].flatMap(([kind, docs]) => duplicates(docs.map(({ doc, name }) => ({ doc, key: name })), 'name', (name, firstAt) => `duplicate ${kind} name "${name}" (also at ${firstAt})`));
+}
+/** A person is one team member: the server lowercases emails, so two spellings of one are duplicates. */
+function uniqueEmails(members) {
+    return duplicates(members.map(({ spec, doc }) => ({ doc, key: spec.email.toLowerCase() })), 'email', (_, firstAt) => `duplicate TeamMember email (also at ${firstAt}; emails compare case-insensitively)`);
+}
+/** Each document after the first of its key: an error at its `field` that says where the first one is. */
+function duplicates(entries, field, message) {
+    const seen = new Map();
+    const out = [];
+    for (const { doc, key } of entries) {
+        const first = seen.get(key);
+        if (!first) {
+            seen.set(key, doc);
+            continue;
+        }
+        const firstAt = `${first.file}:${first.locate([field]).line}`;
+        out.push((0,diagnostics/* diagnostic */.YK)('validate', 'error', message(key, firstAt), { ...doc.locate([field]), field }));
+    }
+    return out;
+}
+/**
+ * A saved-search alert is owned through its saved search, so the saved search must be one the manifests
+ * declare (by name; an id is checked at plan time), as a tile alert's dashboard must.
+ */
+function savedSearchesOfAlerts(views) {
+    const names = (views.named.get('SavedSearch') ?? []).map(s => s.name);
+    return views.alerts.flatMap(a => {
+        const name = a.savedSearch;
+        if (name === undefined || names.includes(name))
+            return [];
+        const guess = (0,issues/* didYouMean */.au)(name, names);
+        const hint = guess
+            ? ` (did you mean "${guess}"?)`
+            : views.incomplete
+                ? ' (some manifests could not be read: fix those errors first)'
+                : ': an alert is owned through its saved search, so declare it (`adopt: true` for an existing one)';
+        return [
+            (0,diagnostics/* diagnostic */.YK)('validate', 'error', `no SavedSearch named "${name}" in the manifests${hint}`, {
+                ...a.doc.locate(['savedSearch']),
+                field: 'savedSearch'
+            })
+        ];
+    });
 }
 
 
@@ -24519,6 +24227,17 @@ const planSchemas = (0,once/* once */.O)('plan schemas', () => {
             tiles: schemas/* array */.YOg(schemas/* object */.Ikc({ tile: schemas/* string */.YjP(), settings: schemas/* array */.YOg(schemas/* string */.YjP()) }))
         })
             .optional(),
+        /**
+         * Fields of the live record this version of obsdeploy does not know, which the update cannot send back (the
+         * managed API refuses a key it does not declare), so it may reset them. Counted in the heading like a reset.
+         */
+        lost: schemas/* array */.YOg(schemas/* string */.YjP()).optional(),
+        /**
+         * What the change grants that was not granted before, in plain words (`grants \`manage all\``, `no longer denies
+         * \`read source\``): a change that widens access (a role's new grant, an inverted rule removed, a broader subject).
+         * Counted in the heading like a delete.
+         */
+        widens: schemas/* array */.YOg(schemas/* string */.YjP()).optional(),
         /** Deleted by the server as a side effect (its tile or dashboard goes away), not by a request. */
         droppedByServer: schemas/* boolean */.zMY().optional(),
         /** Addresses that must be applied before this one. */
@@ -26238,6 +25957,463 @@ function suppressionsAt(lines, line) {
     read(line - 1, true);
     read(line, false);
     return out;
+}
+
+
+/***/ }),
+
+/***/ 4031:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Cm: () => (/* binding */ linkTarget),
+/* harmony export */   DV: () => (/* binding */ codeBlock),
+/* harmony export */   aY: () => (/* binding */ code),
+/* harmony export */   js: () => (/* binding */ htmlText),
+/* harmony export */   mG: () => (/* binding */ inline)
+/* harmony export */ });
+/* harmony import */ var _log_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5625);
+/**
+ * Names and values in reports come from manifests and servers: untrusted text. These functions make
+ * such text inert in GitHub markdown: it cannot break a table or a <details>, inject HTML or links,
+ * ping people or teams, link issues, or close a code block; and what cannot be seen (bidirectional
+ * controls, zero-width characters, control characters) is shown as `\u{202E}` (log.ts printable).
+ */
+
+const ZWSP = '\u200b';
+const escapeHtml = (text) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+/** Text for a table cell, a summary line or a list item: one line, no markup of its own. */
+function inline(value, maxLength = 300) {
+    // Markdown syntax characters, including | (table cells) and ` (code spans).
+    return escapeHtml(defuse((0,_log_js__WEBPACK_IMPORTED_MODULE_0__/* .printable */ .g$)(value, maxLength))).replace(/([\\`*_{}[\]()#+!|~])/g, '\\$1');
+}
+/**
+ * Text inside raw HTML, such as a `<summary>` line: GitHub does not parse markdown there (the line is part
+ * of an HTML block), so backslash escapes would show as backslashes. Instead: HTML-escaped, markdown
+ * characters as character references, on one line, with mentions and autolinks defused.
+ */
+function htmlText(value, maxLength = 300) {
+    // Markdown syntax as numeric references: inert even where a renderer did parse markdown. Defused
+    // first, so that the `#` of a reference is not taken for an issue number.
+    return escapeHtml(defuse((0,_log_js__WEBPACK_IMPORTED_MODULE_0__/* .printable */ .g$)(value, maxLength))).replace(/[\\`*_[\]()|~]/g, c => `&#${c.charCodeAt(0)};`);
+}
+/**
+ * Mentions, issue references and autolinks are found in the rendered text, so escaping the characters
+ * is not enough: a zero-width space after `@`, after the `#` of `#123` and `owner/repo#7` and the `-` of
+ * `GH-123`, and inside `://` and `www.` keeps the text readable and inert.
+ */
+function defuse(text) {
+    return text
+        .replace(/@(?=[A-Za-z0-9_-])/g, `@${ZWSP}`)
+        .replace(/#(?=\d)/g, `#${ZWSP}`)
+        .replace(/\bGH-(?=\d)/gi, m => `${m}${ZWSP}`)
+        .replace(/:\/\//g, `:${ZWSP}//`)
+        .replace(/\bwww\./gi, m => `${m.slice(0, 3)}${ZWSP}.`);
+}
+/**
+ * A fenced code block that the content cannot close: the fence is longer than any backtick run in it.
+ * Nothing inside renders or links, so names stay as they are (copied from the comment, they match), but
+ * for what cannot be seen.
+ */
+function codeBlock(content, language = '') {
+    const longest = Math.max(0, ...(content.match(/`+/g) ?? []).map(run => run.length));
+    const fence = '`'.repeat(Math.max(3, longest + 1));
+    return `${fence}${language}\n${(0,_log_js__WEBPACK_IMPORTED_MODULE_0__/* .visible */ .RK)(content)}\n${fence}`;
+}
+/** An inline code span for untrusted text: no backticks inside can end it early. */
+function code(value, maxLength = 200) {
+    const text = (0,_log_js__WEBPACK_IMPORTED_MODULE_0__/* .printable */ .g$)(value, maxLength).replace(/\|/g, '\\|');
+    const longest = Math.max(0, ...(text.match(/`+/g) ?? []).map(run => run.length));
+    const ticks = '`'.repeat(longest + 1);
+    const pad = text.startsWith('`') || text.endsWith('`') || text === '' ? ' ' : '';
+    return `${ticks}${pad}${defuse(text)}${pad}${ticks}`;
+}
+/**
+ * A URL we built ourselves from a configured base and parts (links.ts encodes each path segment): safe
+ * in a link target. An escape already in it stays as it is: encoded once, not `%2520`.
+ */
+function linkTarget(url) {
+    return encodeURI(url)
+        .replace(/%25([0-9A-F]{2})/gi, '%$1')
+        .replace(/[()<>"']/g, c => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+}
+
+
+/***/ }),
+
+/***/ 626:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Ht: () => (/* binding */ deletedLines),
+/* harmony export */   Js: () => (/* binding */ readableLeaf),
+/* harmony export */   MA: () => (/* binding */ changedLines),
+/* harmony export */   Rr: () => (/* binding */ parsePath),
+/* harmony export */   cZ: () => (/* binding */ createdYaml),
+/* harmony export */   eZ: () => (/* binding */ namesOf),
+/* harmony export */   mh: () => (/* binding */ addedAndRemoved),
+/* harmony export */   oK: () => (/* binding */ readsAsTable),
+/* harmony export */   pS: () => (/* binding */ yamlText),
+/* harmony export */   qR: () => (/* binding */ readablePath)
+/* harmony export */ });
+/* unused harmony export readable */
+/* harmony import */ var _json_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8301);
+/* harmony import */ var _yaml_library_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5159);
+/**
+ * Values as a reviewer reads them: YAML in the manifest's own words (names, not ids), and changes as
+ * +/- lines of that YAML. Format-independent: markdown puts the lines in a ```diff block, the terminal
+ * colours them. The plan's values are normal forms that hold resolved ids; the plan's references name them.
+ */
+
+
+const NO_NAMES = { keys: new Map(), as: new Map() };
+/** The plan's id→name tables; a plan without them (an older plan file), or of another version, names nothing. */
+function namesOf(plan) {
+    const refs = plan?.references;
+    if (!refs || refs.version !== 2)
+        return NO_NAMES;
+    const keys = new Map(Object.entries(refs.keys).map(([key, { as, names }]) => [
+        key,
+        { as, names: new Map(Object.entries(names)) }
+    ]));
+    return { keys, as: new Map([...keys.values()].map(k => [k.as, k.names])) };
+}
+/**
+ * A key and its value in the manifest's words: `sourceId: <id>` reads `source: Logs`, a list of ids a list of
+ * names when every one has a name, a webhook shown as `name (id)` reads `name`. An id the plan cannot name stays.
+ */
+function renamed(key, value, names) {
+    const ids = names.keys.get(key);
+    if (ids) {
+        if (Array.isArray(value) && value.every(v => ids.names.has(String(v))))
+            return [ids.as, value.map(v => ids.names.get(String(v)))];
+        if (typeof value === 'string' && ids.names.has(value))
+            return [ids.as, ids.names.get(value)];
+    }
+    const labelled = names.as.get(key);
+    if (labelled && typeof value === 'string') {
+        const m = /^(.*) \(([^()]+)\)$/.exec(value);
+        if (m && labelled.get(m[2]) === m[1])
+            return [key, m[1]];
+    }
+    return [key, value];
+}
+/** Keys in the order a manifest writes them (normal forms sort theirs); the rest keep their order. */
+const KEY_ORDER = [
+    'name',
+    'dashboard',
+    'tile',
+    'x',
+    'y',
+    'w',
+    'h',
+    'displayType',
+    'source',
+    'select',
+    'where'
+];
+const rank = (key) => {
+    const i = KEY_ORDER.indexOf(key);
+    return i === -1 ? KEY_ORDER.length : i;
+};
+/** A whole value in the manifest's words, recursively. */
+function readable(value, names) {
+    if (Array.isArray(value))
+        return value.map(v => readable(v, names));
+    if (value === null || typeof value !== 'object')
+        return value;
+    const entries = Object.entries(value).map(([k, v]) => {
+        const [key, named] = renamed(k, v, names);
+        return [key, readable(named, names)];
+    });
+    // A stable sort: keys of equal rank keep the order they came in.
+    return Object.fromEntries(entries.sort(([a], [b]) => rank(a) - rank(b)));
+}
+/**
+ * YAML as a person writes it: block style, no folding of long lines, single quotes where quoting is
+ * needed (they escape nothing, so a Lucene `\:` stays one backslash).
+ */
+function yamlText(value) {
+    return fastYaml(value, '') ?? libraryYaml(value);
+}
+const libraryYaml = (value) => (0,_yaml_library_js__WEBPACK_IMPORTED_MODULE_0__/* .yamlLibrary */ .T)().stringify(value, { lineWidth: 0, minContentWidth: 0, singleQuote: true }).replace(/\n$/, '');
+/**
+ * The common case without the YAML library (it costs a document per call, and a large plan has
+ * thousands of small values): plain scalars, and mappings and lists of them. Anything that might need
+ * quoting or a block scalar returns undefined and goes to the library.
+ */
+function fastYaml(value, indent) {
+    const scalar = plainScalar(value);
+    if (scalar !== undefined)
+        return scalar;
+    if (Array.isArray(value)) {
+        if (value.length === 0)
+            return undefined;
+        const items = [];
+        for (const v of value) {
+            const text = fastYaml(v, `${indent}  `);
+            if (text === undefined)
+                return undefined;
+            items.push(`${indent}- ${text.trimStart()}`);
+        }
+        return items.join('\n');
+    }
+    if (value === null || typeof value !== 'object')
+        return undefined;
+    const entries = Object.entries(value);
+    if (entries.length === 0)
+        return undefined;
+    const lines = [];
+    for (const [k, v] of entries) {
+        if (v === undefined)
+            continue;
+        const key = plainScalar(k);
+        if (key === undefined || key !== k)
+            return undefined;
+        const inner = plainScalar(v);
+        if (inner !== undefined) {
+            lines.push(`${indent}${key}: ${inner}`);
+            continue;
+        }
+        const nested = fastYaml(v, Array.isArray(v) ? `${indent}  ` : `${indent}  `);
+        if (nested === undefined)
+            return undefined;
+        lines.push(`${indent}${key}:`, nested);
+    }
+    return lines.join('\n');
+}
+/** Strings YAML reads as something else: booleans, null, numbers in any of the core schema's forms. */
+const NOT_A_STRING = /^(true|false|null|~|[-+]?(\.\d+|\d+(\.\d*)?)([eE][-+]?\d+)?|0x[0-9a-fA-F]+|0o[0-7]+|[-+]?\.(inf|Inf|INF)|\.(nan|NaN|NAN))$/i;
+/** Text that YAML reads back as the same string without quotes (checked against the library in tests). */
+function isPlain(text) {
+    return (text !== '' &&
+        text === text.trim() &&
+        !/^[-?:,[\]{}#&*!|>'"%@`]/.test(text) &&
+        !/: |:$| #|[,[\]{}]/.test(text) &&
+        // eslint-disable-next-line no-control-regex -- control characters need quotes and escapes
+        !/[\u0000-\u001f\u007f-\u009f\ufeff\u2028\u2029\ud800-\udfff]/.test(text) &&
+        !NOT_A_STRING.test(text));
+}
+function plainScalar(value) {
+    if (value === null)
+        return 'null';
+    if (typeof value === 'number')
+        return Number.isFinite(value) && !Object.is(value, -0) ? String(value) : undefined;
+    if (typeof value === 'boolean')
+        return String(value);
+    if (typeof value !== 'string')
+        return undefined;
+    return isPlain(value) ? value : undefined;
+}
+function parsePath(path) {
+    if (path === '(root)')
+        return [];
+    const segments = [];
+    const token = /\.?([A-Za-z_][A-Za-z0-9_]*)|\[(\d+)\]|\[("(?:[^"\\]|\\.)*")(?: #([^\]]+))?\]/y;
+    let at = 0;
+    while (at < path.length) {
+        token.lastIndex = at;
+        const m = token.exec(path);
+        if (!m)
+            return undefined;
+        if (m[1] !== undefined)
+            segments.push({ key: m[1], named: false });
+        else if (m[2] !== undefined)
+            segments.push({ index: Number(m[2]) });
+        else {
+            try {
+                const key = JSON.parse(m[3]);
+                segments.push(m[4] === undefined ? { key, named: true } : { key, named: true, id: m[4] });
+            }
+            catch {
+                return undefined;
+            }
+        }
+        at = token.lastIndex;
+    }
+    return segments;
+}
+/** A change whose every value is a short one-line scalar reads best as a table. */
+function readsAsTable(fields) {
+    const scalar = (v) => v === undefined ||
+        typeof v === 'number' ||
+        typeof v === 'boolean' ||
+        (typeof v === 'string' && !v.includes('\n') && v.length <= 120);
+    return fields.every(f => scalar(f.before) && scalar(f.after) && parsePath(f.path) !== undefined);
+}
+/** A field path in the manifest's words (`tiles["Errors"].source` for `...sourceId` of a known id). */
+function readablePath(f, names) {
+    const key = /(?:^|\.)([A-Za-z_][A-Za-z0-9_]*)$/.exec(f.path)?.[1];
+    if (!key)
+        return f.path;
+    const named = [f.before, f.after].some(v => v !== undefined && renamed(key, v, names)[0] !== key);
+    return named ? `${f.path.slice(0, -key.length)}${renamed(key, f.before ?? f.after, names)[0]}` : f.path;
+}
+/** One value of a table row, in the manifest's words. */
+function readableLeaf(f, side, names) {
+    const key = /(?:^|\.)([A-Za-z_][A-Za-z0-9_]*)$/.exec(f.path)?.[1] ?? '';
+    const value = f[side];
+    return value === undefined ? undefined : readable(renamed(key, value, names)[1], names);
+}
+/**
+ * The record a create or delete lists field by field, put back together in the manifest's form: children
+ * keyed by a user's name whose values are records (tiles) become a list of records with `name:` first;
+ * scalar ones (an IP entry's description) stay a mapping.
+ */
+function wholeRecord(fields, side) {
+    const record = {};
+    const lists = new Map();
+    for (const f of fields) {
+        const segments = parsePath(f.path);
+        const value = f[side];
+        if (value === undefined || !segments || segments.length === 0)
+            continue;
+        const [first, second] = segments;
+        if (!('key' in first))
+            continue;
+        if (segments.length === 2 && second && 'key' in second && second.named) {
+            if ((0,_json_js__WEBPACK_IMPORTED_MODULE_1__/* .isMapping */ .pi)(value)) {
+                let list = lists.get(first.key);
+                if (!list) {
+                    lists.set(first.key, (list = []));
+                    record[first.key] = list;
+                }
+                list.push({ name: second.key, ...value });
+            }
+            else {
+                const map = (record[first.key] ??= {});
+                map[second.key] = value;
+            }
+        }
+        else if (segments.length === 1) {
+            record[first.key] = value;
+        }
+    }
+    return record;
+}
+/** The YAML of what a create makes, in one piece. */
+function createdYaml(c, names) {
+    return yamlText(readable(wholeRecord(c.fields, 'after'), names));
+}
+/** The YAML of what a delete removes, as `-` lines. */
+function deletedLines(c, names) {
+    const record = wholeRecord(c.fields, 'before');
+    if (Object.keys(record).length === 0)
+        return [];
+    return signed('-', yamlText(readable(record, names)));
+}
+const signed = (sign, text, indent = '') => text.split('\n').map(line => ({ sign, text: `${indent}${line}` }));
+/** "tile added" / "tile removed": whole records keyed by name that appear or go. */
+function addedAndRemoved(fields) {
+    const out = [];
+    for (const f of fields) {
+        const segments = parsePath(f.path);
+        if (!segments || segments.length !== 2)
+            continue;
+        const [first, second] = segments;
+        if (!first || !('key' in first) || !second || !('key' in second) || !second.named)
+            continue;
+        if ((f.before === undefined) === (f.after === undefined))
+            continue;
+        if (!(0,_json_js__WEBPACK_IMPORTED_MODULE_1__/* .isMapping */ .pi)(f.before ?? f.after))
+            continue;
+        const id = second.id === undefined ? {} : { id: second.id };
+        out.push({ what: singular(first.key), name: second.key, ...id, added: f.before === undefined });
+    }
+    return out;
+}
+const singular = (key) => key.replace(/s$/, '');
+/**
+ * The field changes of an update as YAML with +/- lines: containers as context lines, each changed leaf
+ * as its old and new value. A record that appears or goes whole (a tile) is a list item with its name.
+ */
+function changedLines(fields, names) {
+    const root = { label: '', item: false, children: new Map() };
+    for (const f of fields) {
+        const segments = parsePath(f.path) ?? [{ key: f.path, named: false }];
+        let node = root;
+        for (let i = 0; i < segments.length; i++) {
+            const s = segments[i];
+            const last = i === segments.length - 1;
+            // An index joins the key before it: `select[0]`.
+            if ('index' in s)
+                continue;
+            let label = s.key;
+            let j = i + 1;
+            while (j < segments.length && 'index' in segments[j]) {
+                label += `[${segments[j].index}]`;
+                j++;
+            }
+            const leafHere = j === segments.length;
+            const wholeItem = s.named && leafHere && ((0,_json_js__WEBPACK_IMPORTED_MODULE_1__/* .isMapping */ .pi)(f.before) || (0,_json_js__WEBPACK_IMPORTED_MODULE_1__/* .isMapping */ .pi)(f.after));
+            // Records of one name apart by their short id, written after the name as a YAML comment.
+            const id = 'named' in s && s.id !== undefined ? ` #${s.id}` : '';
+            const key = `${wholeItem || (s.named && !leafHere) ? 'item' : 'key'}:${label}${id}`;
+            let child = node.children.get(key);
+            if (!child) {
+                child = {
+                    label: s.named && !leafHere ? `- name: ${keyText(s.key)}${id}` : `${keyText(label)}:`,
+                    item: s.named && !leafHere,
+                    children: new Map()
+                };
+                node.children.set(key, child);
+            }
+            if (leafHere) {
+                child.leaf = wholeItem
+                    ? {
+                        key: label,
+                        item: s.key,
+                        ...(s.id === undefined ? {} : { id: s.id }),
+                        before: f.before,
+                        after: f.after
+                    }
+                    : { key: label, before: f.before, after: f.after };
+                break;
+            }
+            node = child;
+            if (last)
+                break;
+        }
+    }
+    const lines = [];
+    const walk = (node, indent) => {
+        for (const child of node.children.values()) {
+            if (child.leaf)
+                lines.push(...leafLines(child.leaf, indent, names));
+            else {
+                lines.push({ sign: ' ', text: `${indent}${child.label}` });
+                walk(child, `${indent}  `);
+            }
+        }
+    };
+    walk(root, '');
+    return lines;
+}
+function leafLines(leaf, indent, names) {
+    const lines = [];
+    for (const [sign, value] of [
+        ['-', leaf.before],
+        ['+', leaf.after]
+    ]) {
+        if (value === undefined)
+            continue;
+        if (leaf.item !== undefined) {
+            const record = { name: leaf.item, ...readable(value, names) };
+            const item = signed(sign, yamlText([record]), indent);
+            if (leaf.id !== undefined && item[0])
+                item[0] = { ...item[0], text: `${item[0].text} #${leaf.id}` };
+            lines.push(...item);
+        }
+        else {
+            const [key, named] = renamed(leaf.key, value, names);
+            lines.push(...signed(sign, yamlText({ [key]: readable(named, names) }), indent));
+        }
+    }
+    return lines;
+}
+/** A mapping key as YAML writes it (quoted only when it must be). */
+function keyText(key) {
+    return plainScalar(key) === key ? key : libraryYaml({ [key]: 0 }).replace(/: 0$/, '');
 }
 
 
