@@ -5,7 +5,7 @@
  */
 import { printable } from '../log.js'
 import type { SyncedRecord, SyncStackReport } from '../plan/sync.js'
-import type { FieldChange } from '../plan/types.js'
+import { REFERENCES_VERSION, type FieldChange } from '../plan/types.js'
 import { code, inline, linkTarget } from './escape.js'
 import { dashboardLink } from './links.js'
 import { namesOf, readableLeaf, readablePath, yamlText, type Names } from './values.js'
@@ -26,7 +26,9 @@ export function syncMarkdown(r: SyncStackReport, options: { runUrl?: string; uiU
   // A dashboard's name links to its page in the UI, as in the plan comment (only a plain id makes a link).
   const title = (x: SyncedRecord) => {
     const text = `**${inline(x.kind)} ${inline(x.name)}**`
-    const url = x.kind === 'Dashboard' ? dashboardLink(options.uiUrl, x.id) : undefined
+    const refs = r.plan?.references
+    const own = refs?.version === REFERENCES_VERSION && refs.seenOn[x.address]?.own === true
+    const url = own ? dashboardLink(options.uiUrl, x.id) : undefined
     return url ? `[${text}](${linkTarget(url)})` : text
   }
   const names = namesOf(r.plan)

@@ -42,6 +42,14 @@ const report = (over: Partial<SyncStackReport> = {}): SyncStackReport => ({
     ],
     left: [{ address: 'Webhook/pager', why: 'url is a placeholder in the manifest' }]
   },
+  plan: {
+    references: {
+      version: 2,
+      keys: {},
+      seenOn: { 'Dashboard/Checkout': { dashboard: 'Checkout', own: true } },
+      nouns: {}
+    }
+  } as unknown as SyncStackReport['plan'],
   ...over
 })
 
