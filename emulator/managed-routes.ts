@@ -102,6 +102,8 @@ export function handleManaged(
         staleSelectFields: true
       }
     )
+    // Every clickstack DELETE's documented answer is `{status, requestId}`: no `result` (real-server.md, envelopes).
+    if (call.method === 'DELETE') return jsonReply(200, { status: 200, requestId }, headers)
     return ok(outcome.data)
   } catch (error) {
     if (error instanceof ApiError && error.shape === 'route') return noRoute()
