@@ -98,6 +98,7 @@ export function handleManaged(
         connections: false,
         savedSearches: prefix === 'clickstack',
         sourceWrites: prefix === 'clickstack',
+        roles: prefix === 'clickstack',
         alertChannels: false,
         staleSelectFields: true
       }
