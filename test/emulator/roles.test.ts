@@ -4,7 +4,7 @@
  * the refused delete of an assigned role, the gateway's body and key rules, persistence and seeds; self-hosted mode
  * has no roles route.
  */
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeEach, describe, expect, test } from '@jest/globals'
@@ -375,6 +375,21 @@ describe('persistence and seeds', () => {
       )
     } finally {
       await second.close()
+    }
+  })
+
+  test('a state persisted before roles were served gets the predefined roles', async () => {
+    const { loadDefaultSeed, stateFromSeed } = await import('../../emulator/seed.js')
+    const old = stateFromSeed(loadDefaultSeed(), Date.now())
+    for (const snapshot of Object.values(old.managed)) delete snapshot.roles
+    const persistPath = join(directory, 'old.json')
+    writeFileSync(persistPath, JSON.stringify(old))
+    const opened = await start({ persistPath })
+    try {
+      expect([...opened.managed().roles.keys()]).toEqual(Object.values(PREDEFINED_ROLE_IDS))
+      expect(opened.selfHosted.roles.size).toBe(0)
+    } finally {
+      await opened.close()
     }
   })
 
