@@ -1,6 +1,7 @@
 // The loopback emulator of the observability API, both modes from one server (see CONTRACT.md and FACTS.md).
 export { startEmulator } from './server.js'
 export { ApiError, UiBodyError } from './errors.js'
+export { CONNECTION_READ, PREDEFINED_ROLE_IDS } from './roles.js'
 export type {
   AlertChannel,
   Credentials,
@@ -16,7 +17,9 @@ export type {
   RateLimit,
   RequestLogEntry,
   RequestMode,
+  RolePermission,
   Seed,
+  SeedRole,
   SeedEvent,
   ServiceEndpoint,
   ServiceRecord,
@@ -24,6 +27,7 @@ export type {
   StoredAlert,
   StoredDashboard,
   StoredEvent,
+  StoredRole,
   StoredSource,
   StoredTile,
   StoredWebhook,

@@ -98,10 +98,13 @@ export function handleManaged(
         connections: false,
         savedSearches: prefix === 'clickstack',
         sourceWrites: prefix === 'clickstack',
+        roles: prefix === 'clickstack',
         alertChannels: false,
         staleSelectFields: true
       }
     )
+    // Every clickstack DELETE's documented answer is `{status, requestId}`: no `result` (real-server.md, envelopes).
+    if (call.method === 'DELETE') return jsonReply(200, { status: 200, requestId }, headers)
     return ok(outcome.data)
   } catch (error) {
     if (error instanceof ApiError && error.shape === 'route') return noRoute()

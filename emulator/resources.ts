@@ -4,6 +4,7 @@ import { dashboardOutput } from './dashboard-output.js'
 import { ApiError } from './errors.js'
 import { isObjectId } from './ids.js'
 import * as records from './records.js'
+import * as roles from './roles.js'
 import { nextExternalFields } from './next-server.js'
 import type { ResourceStore } from './store.js'
 import type { JsonObject, StoredAlert, StoredDashboard } from './types.js'
@@ -32,6 +33,11 @@ export interface ResourceOptions {
   /** Saved searches, and source writes: self-hosted, and managed under `clickstack` (CONTRACT.md: a source list only). */
   savedSearches: boolean
   sourceWrites: boolean
+  /**
+   * ClickStack roles: managed under `clickstack` only (the cloud's OpenAPI); HyperDX 2.36's open-source v2 API has
+   * no roles route, and CONTRACT.md's `observability` prefix declares none.
+   */
+  roles?: boolean
   /** The managed alert response has no `channels` (ClickStackAlertResponse). */
   alertChannels: boolean
   /** The managed cloud's dashboards keep select fields its write schema refuses (dashboard-output.ts). */
@@ -90,6 +96,8 @@ function routeOf(resource: string | undefined): Route | undefined {
       return savedSearchRoutes
     case 'charts':
       return chartRoutes
+    case 'roles':
+      return roleRoutes
   }
   return undefined
 }
@@ -193,6 +201,23 @@ const savedSearchRoutes: Route = (request, id, store, options) => {
     if (method === 'GET') return { data: records.getSavedSearch(r, id) }
     if (method === 'PUT') return { data: records.updateSavedSearch(r, id, body) }
     records.deleteSavedSearch(r, id)
+    return deleted()
+  }
+  return undefined
+}
+
+/** Not paginated: the OpenAPI declares no `limit` or `offset` on the list, and a team has few roles. */
+const roleRoutes: Route = ({ method, body }, id, store, options) => {
+  if (!options.roles) return undefined
+  const s = store.roleState
+  if (id === undefined) {
+    if (method === 'GET') return { data: [...store.roles.values()].map(roles.externalRole) }
+    if (method === 'POST') return { data: roles.externalRole(roles.createRole(s, body)) }
+  } else if (method === 'GET' || method === 'PUT' || method === 'DELETE') {
+    checkId(id)
+    if (method === 'GET') return { data: roles.externalRole(roles.getRole(s, id)) }
+    if (method === 'PUT') return { data: roles.externalRole(roles.updateRole(s, id, body)) }
+    roles.deleteRole(s, id)
     return deleted()
   }
   return undefined

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs'
+import { initialRoles } from './roles.js'
 import type { StoreSnapshot } from './store.js'
 import type { TeamMembersSnapshot } from './team-members.js'
 import type { Credentials, Seed, ServiceRecord, StoredEvent } from './types.js'
@@ -27,7 +28,8 @@ export function readSeedFile(file: string | URL): Seed {
 
 /**
  * The initial state from a seed. Seed events are stored `minutesAgo` before `now`, so a query of the last hour or
- * day finds data whenever the emulator starts. Every managed service gets the same sources and webhooks.
+ * day finds data whenever the emulator starts. Every managed service gets the same sources and webhooks, and the
+ * predefined ClickStack roles plus the seed's custom ones (each service its own ids).
  */
 export function stateFromSeed(seed: Seed, now: number): PersistedState {
   const events: StoredEvent[] = seed.events
@@ -47,7 +49,8 @@ export function stateFromSeed(seed: Seed, now: number): PersistedState {
       // The cloud has no connections route: its sources' connection ids refer to what it manages itself.
       connections: [],
       savedSearches: [],
-      events: []
+      events: [],
+      roles: initialRoles(seed.roles, new Date(now).toISOString())
     }
   }
   return {

@@ -5,6 +5,7 @@ import { newObjectId } from './ids.js'
 import type { RuleMode } from './rules/index.js'
 import { nextAlertRecord, nextDashboardRecord, parseNextAlertFields } from './next-server.js'
 import * as records from './records.js'
+import * as roles from './roles.js'
 import { isAlertable, type TileDraft } from './tiles.js'
 import type {
   DashboardMeta,
@@ -15,6 +16,7 @@ import type {
   StoredConnection,
   StoredDashboard,
   StoredEvent,
+  StoredRole,
   StoredSavedSearch,
   StoredSource,
   StoredTile,
@@ -33,6 +35,8 @@ export interface StoreSnapshot {
   events: StoredEvent[]
   /** Per dashboard id; absent in files persisted before it was kept. */
   dashboardMeta?: Record<string, DashboardMeta>
+  /** A managed service's ClickStack roles; absent in files persisted before they were served (then the predefined ones). */
+  roles?: StoredRole[]
 }
 
 export interface ValidationResult {
@@ -64,6 +68,8 @@ export class ResourceStore implements Omit<Store, UiStoreMethods> {
   readonly events: StoredEvent[]
   /** Each dashboard's timestamps and web UI users (types.ts DashboardMeta), by id. */
   readonly dashboardMeta = new Map<string, DashboardMeta>()
+  /** A managed service's ClickStack roles (roles.ts), by id; none in self-hosted mode, which has no roles route. */
+  readonly roles = new Map<string, StoredRole>()
   /** Which server this store answers as (EmulatorOptions.server): set for every store by EmulatorState. */
   server: ServerProfile = '2.36'
 
@@ -84,6 +90,8 @@ export class ResourceStore implements Omit<Store, UiStoreMethods> {
     for (const search of snapshot.savedSearches ?? []) this.savedSearches.set(search.id, search)
     this.events = snapshot.events
     for (const [id, meta] of Object.entries(snapshot.dashboardMeta ?? {})) this.dashboardMeta.set(id, meta)
+    const initial = snapshot.roles ?? (mode === 'managed' ? roles.initialRoles() : [])
+    for (const role of initial) this.roles.set(role.id, role)
   }
 
   snapshot(): StoreSnapshot {
@@ -95,7 +103,8 @@ export class ResourceStore implements Omit<Store, UiStoreMethods> {
       connections: this.connections,
       savedSearches: [...this.savedSearches.values()],
       events: this.events,
-      dashboardMeta: Object.fromEntries(this.dashboardMeta)
+      dashboardMeta: Object.fromEntries(this.dashboardMeta),
+      roles: [...this.roles.values()]
     }
   }
 
@@ -134,6 +143,14 @@ export class ResourceStore implements Omit<Store, UiStoreMethods> {
   updateSource = (id: string, body: unknown) => records.updateSource(this.records, id, body)
   createSavedSearch = (body: unknown) => records.createSavedSearch(this.records, body)
   updateSavedSearch = (id: string, body: unknown) => records.updateSavedSearch(this.records, id, body)
+  createRole = (body: unknown) => roles.createRole(this.roleState, body)
+  updateRole = (id: string, body: unknown) => roles.updateRole(this.roleState, id, body)
+  assignRole = (id: string, users: number) => roles.assignRole(this.roleState, id, users)
+
+  /** What the role routes (roles.ts) work on. */
+  get roleState(): roles.RoleState {
+    return { roles: this.roles, changed: this.onChange }
+  }
 
   getDashboard(id: string): StoredDashboard {
     const dashboard = this.dashboards.get(id)

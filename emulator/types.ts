@@ -276,6 +276,44 @@ export interface StoredSavedSearch {
   updatedAt: string
 }
 
+/** One CASL rule of a ClickStack role (managed OpenAPI ClickStackCASLPermission). */
+export interface RolePermission {
+  action: string
+  subject: string
+  /** Stored and returned filled in: false when not sent. */
+  inverted: boolean
+  /** Stored and returned filled in: `mongodb` (the API's own records) when not sent. */
+  integration: string
+  /** Opaque, as sent (a MongoDB filter or a ClickHouse row policy). */
+  conditions?: JsonObject
+}
+
+/**
+ * A ClickStack role of one managed service (managed OpenAPI ClickStackRole); managed mode only (emulator/roles.ts).
+ * Predefined roles are the cloud's own and immutable.
+ */
+export interface StoredRole {
+  id: string
+  name: string
+  description?: string
+  permissions: RolePermission[]
+  isPredefined: boolean
+  createdAt: string
+  updatedAt: string
+  /**
+   * How many users hold the role (never returned). The cloud refuses to delete a role assigned to users (the OpenAPI
+   * description of DELETE); the emulator has no managed users, so tests set it (Store.assignRole).
+   */
+  assignedUsers?: number
+}
+
+/** A custom role of a seed, as a create request would send it (the server adds what it adds on create). */
+export interface SeedRole {
+  name: string
+  description?: string
+  permissions: Array<Partial<RolePermission> & { action: string; subject: string }>
+}
+
 /** One telemetry event that chart queries aggregate over. */
 export interface StoredEvent {
   /** ms since the epoch */
@@ -356,6 +394,8 @@ export interface Seed {
   /** Events of the self-hosted team, placed relative to "now" when the emulator starts. */
   events: SeedEvent[]
   services: ServiceRecord[]
+  /** Custom ClickStack roles every managed service starts with, beside the predefined ones (default none). */
+  roles?: SeedRole[]
 }
 
 export interface Store {
@@ -367,6 +407,8 @@ export interface Store {
   connections: StoredConnection[]
   savedSearches: Map<string, StoredSavedSearch>
   events: StoredEvent[]
+  /** The service's ClickStack roles, predefined ones included (managed stores; empty in self-hosted mode). */
+  roles: Map<string, StoredRole>
   /** Same validation and normalization path as POST /dashboards. */
   createDashboard(body: unknown): StoredDashboard
   /** Same as PUT /dashboards/{id}. */
@@ -381,6 +423,11 @@ export interface Store {
   updateSavedSearch(id: string, body: unknown): StoredSavedSearch
   createWebhook(body: unknown): StoredWebhook
   updateWebhook(id: string, body: unknown): StoredWebhook
+  /** The same as POST /roles and PUT /roles/{id} (emulator/roles.ts). */
+  createRole(body: unknown): StoredRole
+  updateRole(id: string, body: unknown): StoredRole
+  /** Gives the role `users` holders (0: none), as assigning it in the cloud's console would: a delete is then refused. */
+  assignRole(id: string, users: number): void
   // The web UI's routes (emulator/ui-store.ts), as the signed-in seed user. Refusals throw ApiError: a validation
   // failure is a `UiBodyError` whose `body` is the 400 body (zod-express-middleware's list), a missing record a 404
   // with the text `Not Found`.
