@@ -23,6 +23,8 @@ var events = __webpack_require__(4254);
 var src_log = __webpack_require__(5625);
 // EXTERNAL MODULE: ./src/report/links.ts
 var links = __webpack_require__(3303);
+// EXTERNAL MODULE: ./src/plan/types.ts + 1 modules
+var types = __webpack_require__(7442);
 // EXTERNAL MODULE: ./src/report/escape.ts
 var report_escape = __webpack_require__(4031);
 // EXTERNAL MODULE: ./src/report/values.ts
@@ -33,6 +35,7 @@ var values = __webpack_require__(626);
  * manifest or the server, so each is escaped as data (escape.ts); the values are shown as the plan shows them,
  * the manifest's on the left and the server's on the right: what the UI changed.
  */
+
 
 
 
@@ -50,7 +53,9 @@ function syncMarkdown(r, options = {}) {
     // A dashboard's name links to its page in the UI, as in the plan comment (only a plain id makes a link).
     const title = (x) => {
         const text = `**${(0,report_escape/* inline */.mG)(x.kind)} ${(0,report_escape/* inline */.mG)(x.name)}**`;
-        const url = x.kind === 'Dashboard' ? (0,links/* dashboardLink */.d3)(options.uiUrl, x.id) : undefined;
+        const refs = r.plan?.references;
+        const own = refs?.version === types/* REFERENCES_VERSION */.c9 && refs.seenOn[x.address]?.own === true;
+        const url = own ? (0,links/* dashboardLink */.d3)(options.uiUrl, x.id) : undefined;
         return url ? `[${text}](${(0,report_escape/* linkTarget */.Cm)(url)})` : text;
     };
     const names = (0,values/* namesOf */.eZ)(r.plan);

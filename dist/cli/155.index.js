@@ -10,13 +10,15 @@ export const modules = {
 /* harmony export */ });
 /* unused harmony exports syncMark, syncCount, syncTitle, syncMarkdown */
 /* harmony import */ var _log_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(5625);
-/* harmony import */ var _escape_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(4031);
-/* harmony import */ var _values_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(626);
+/* harmony import */ var _plan_types_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7442);
+/* harmony import */ var _escape_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(4031);
+/* harmony import */ var _values_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(626);
 /**
  * A sync in words: the pull request's body (markdown) and the CLI's text. Every name, value and path comes from a
  * manifest or the server, so each is escaped as data (escape.ts); the values are shown as the plan shows them,
  * the manifest's on the left and the server's on the right: what the UI changed.
  */
+
 
 
 
@@ -34,7 +36,9 @@ function syncMarkdown(r, options = {}) {
     // A dashboard's name links to its page in the UI, as in the plan comment (only a plain id makes a link).
     const title = (x) => {
         const text = `**${inline(x.kind)} ${inline(x.name)}**`;
-        const url = x.kind === 'Dashboard' ? dashboardLink(options.uiUrl, x.id) : undefined;
+        const refs = r.plan?.references;
+        const own = refs?.version === REFERENCES_VERSION && refs.seenOn[x.address]?.own === true;
+        const url = own ? dashboardLink(options.uiUrl, x.id) : undefined;
         return url ? `[${text}](${linkTarget(url)})` : text;
     };
     const names = namesOf(r.plan);
@@ -97,10 +101,10 @@ function fieldLine(f, names) {
     // A plan's `before` is the server's, its `after` the manifest's.
     return `${code(readablePath(f, names))}: ${side(readableLeaf(f, 'after', names))} in the manifest, ${side(readableLeaf(f, 'before', names))} on the server`;
 }
-const oneLine = (value) => typeof value === 'string' ? value : (0,_values_js__WEBPACK_IMPORTED_MODULE_2__/* .yamlText */ .pS)(value).trim().replace(/\n\s*/g, ' ');
+const oneLine = (value) => typeof value === 'string' ? value : (0,_values_js__WEBPACK_IMPORTED_MODULE_3__/* .yamlText */ .pS)(value).trim().replace(/\n\s*/g, ' ');
 /** The CLI's words: what would change (or changed) per stack, then the diff of each file. */
 function syncText(r, diff, written) {
-    const names = (0,_values_js__WEBPACK_IMPORTED_MODULE_2__/* .namesOf */ .eZ)(r.plan);
+    const names = (0,_values_js__WEBPACK_IMPORTED_MODULE_3__/* .namesOf */ .eZ)(r.plan);
     const out = [];
     const head = `stack ${(0,_log_js__WEBPACK_IMPORTED_MODULE_0__/* .printable */ .g$)(r.stack)}: `;
     if (r.outcome.records.length === 0 && r.outcome.left.length === 0)
@@ -115,7 +119,7 @@ function syncText(r, diff, written) {
         out.push(`  ${(0,_log_js__WEBPACK_IMPORTED_MODULE_0__/* .printable */ .g$)(x.kind)} ${(0,_log_js__WEBPACK_IMPORTED_MODULE_0__/* .printable */ .g$)(x.name)} (${(0,_log_js__WEBPACK_IMPORTED_MODULE_0__/* .printable */ .g$)(x.file)}): ${verb}${whoWhenText(x)}`);
         for (const f of x.fields) {
             const side = (v) => (v === undefined ? 'not set' : (0,_log_js__WEBPACK_IMPORTED_MODULE_0__/* .printable */ .g$)(oneLine(v), 120));
-            out.push(`    ${(0,_log_js__WEBPACK_IMPORTED_MODULE_0__/* .printable */ .g$)((0,_values_js__WEBPACK_IMPORTED_MODULE_2__/* .readablePath */ .qR)(f, names))}: ${side((0,_values_js__WEBPACK_IMPORTED_MODULE_2__/* .readableLeaf */ .Js)(f, 'after', names))} -> ${side((0,_values_js__WEBPACK_IMPORTED_MODULE_2__/* .readableLeaf */ .Js)(f, 'before', names))}`);
+            out.push(`    ${(0,_log_js__WEBPACK_IMPORTED_MODULE_0__/* .printable */ .g$)((0,_values_js__WEBPACK_IMPORTED_MODULE_3__/* .readablePath */ .qR)(f, names))}: ${side((0,_values_js__WEBPACK_IMPORTED_MODULE_3__/* .readableLeaf */ .Js)(f, 'after', names))} -> ${side((0,_values_js__WEBPACK_IMPORTED_MODULE_3__/* .readableLeaf */ .Js)(f, 'before', names))}`);
         }
     }
     for (const l of r.outcome.left)
