@@ -4,20 +4,16 @@
  * neither.
  */
 import { afterAll, beforeAll, expect, it } from '@jest/globals'
-import { execFileSync } from 'node:child_process'
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
 import { startEmulator, type Emulator } from '../../emulator/index.js'
 import { startFakeGitHub, type FakeGitHub } from '../fakes/github-api.js'
 import { workspace, type Workspace } from '../support/harness.js'
+import { cloneOf, type GitClone } from './git-clone.js'
 import { pushEvent, runAction, scheduleEvent, type ActionRun } from './runner.js'
 
 let emu: Emulator
 let gh: FakeGitHub
 let ws: Workspace
-let home: string
-let origin: string
+let repo: GitClone
 const runs: ActionRun[] = []
 
 const overview = (team: string) => `# ${team}'s overview
@@ -32,18 +28,6 @@ tiles:
     series:
       - { type: time, source: Logs, aggFn: count, where: 'service:${team}' }
 `
-const gitEnv = () => ({
-  GIT_CONFIG_GLOBAL: path.join(home, 'gitconfig'),
-  GIT_CONFIG_NOSYSTEM: '1',
-  GIT_AUTHOR_DATE: '2026-12-06T12:00:00Z',
-  GIT_COMMITTER_DATE: '2026-12-06T12:00:00Z'
-})
-const git = (cwd: string, ...args: string[]): string =>
-  execFileSync('git', ['-c', 'user.name=Dev', '-c', 'user.email=dev@example.com', ...args], {
-    cwd,
-    env: { ...process.env, ...gitEnv() },
-    encoding: 'utf8'
-  })
 
 beforeAll(async () => {
   emu = await startEmulator({ port: 0, rateLimits: { selfHosted: false, managed: false } })
@@ -56,23 +40,17 @@ beforeAll(async () => {
     'cart/stack.yaml': 'name: cart\n',
     'cart/overview.yaml': overview('cart')
   })
-  home = mkdtempSync(path.join(tmpdir(), 'obsdeploy-sync-stacks-'))
-  writeFileSync(path.join(home, 'gitconfig'), '')
-  origin = path.join(home, 'origin.git')
-  git(home, 'init', '-q', '--bare', '-b', 'main', origin)
-  git(ws.dir, 'init', '-q', '-b', 'main')
-  git(ws.dir, 'add', '-A')
-  git(ws.dir, 'commit', '-q', '-m', 'manifests')
-  git(ws.dir, 'remote', 'add', 'origin', origin)
-  git(ws.dir, 'push', '-q', 'origin', 'main')
+  repo = cloneOf(ws.dir)
 })
 afterAll(async () => {
   await Promise.all(runs.map(r => r.cleanup()))
   await emu.close()
   await gh.close()
   ws.cleanup()
-  rmSync(home, { recursive: true, force: true })
+  repo.remove()
 })
+
+const git = (cwd: string, ...args: string[]) => repo.git(cwd, ...args)
 
 async function action(command: string, eventName: string, event: object): Promise<ActionRun> {
   const run = await runAction({
@@ -86,7 +64,7 @@ async function action(command: string, eventName: string, event: object): Promis
       'api-key': emu.credentials.apiKey,
       'github-token': 'ghs_fake_token_for_tests'
     },
-    env: { GITHUB_API_URL: gh.url, ...gitEnv() }
+    env: { GITHUB_API_URL: gh.url, ...repo.env }
   })
   runs.push(run)
   return run
@@ -126,13 +104,13 @@ it('opens one pull request per stack that differs, each from its own branch with
     { head: 'obsdeploy/sync/search', state: 'open' }
   ])
   for (const stack of ['payments', 'search'])
-    expect(git(origin, 'diff', '--name-only', 'main', `refs/heads/obsdeploy/sync/${stack}`).trim()).toBe(
+    expect(git(repo.origin, 'diff', '--name-only', 'main', `refs/heads/obsdeploy/sync/${stack}`).trim()).toBe(
       `observability/${stack}/overview.yaml`
     )
   expect(
-    git(origin, 'show', 'refs/heads/obsdeploy/sync/search:observability/search/overview.yaml')
+    git(repo.origin, 'show', 'refs/heads/obsdeploy/sync/search:observability/search/overview.yaml')
   ).toContain("# search's overview")
-  expect(git(origin, 'branch', '--list', 'obsdeploy/sync/cart').trim()).toBe('')
+  expect(git(repo.origin, 'branch', '--list', 'obsdeploy/sync/cart').trim()).toBe('')
   expect(git(ws.dir, 'status', '--porcelain').trim()).toBe('')
   expect(run.summary).toContain('stack `payments`')
   expect(run.summary).toContain('stack `search`')

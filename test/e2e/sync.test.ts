@@ -6,20 +6,19 @@
  * closes nothing. Git is real: the workspace is a clone with a bare repository on disk as its `origin`.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
-import { execFileSync } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { startEmulator, type Emulator } from '../../emulator/index.js'
 import { startFakeGitHub, type FakeGitHub } from '../fakes/github-api.js'
 import { workspace, type Workspace } from '../support/harness.js'
+import { cloneOf, type GitClone } from './git-clone.js'
 import { pushEvent, runAction, scheduleEvent, type ActionRun } from './runner.js'
 
 let emu: Emulator
 let gh: FakeGitHub
 let ws: Workspace
 let origin: string
-let gitHome: string
+let repo: GitClone
 const runs: ActionRun[] = []
 const BRANCH = 'obsdeploy/sync/shop'
 const FILE = 'observability/checkout.yaml'
@@ -52,41 +51,19 @@ interval: 5m
 channel: { type: webhook, webhook: ops-pager }
 `
 
-const gitEnv = () => ({
-  GIT_CONFIG_GLOBAL: path.join(gitHome, 'gitconfig'),
-  GIT_CONFIG_NOSYSTEM: '1',
-  GIT_AUTHOR_DATE: '2026-12-06T12:00:00Z',
-  GIT_COMMITTER_DATE: '2026-12-06T12:00:00Z'
-})
-
-function git(cwd: string, ...args: string[]): string {
-  return execFileSync('git', ['-c', 'user.name=Dev', '-c', 'user.email=dev@example.com', ...args], {
-    cwd,
-    env: { ...process.env, ...gitEnv() },
-    encoding: 'utf8'
-  })
-}
-
 beforeAll(async () => {
   emu = await startEmulator({ port: 0, rateLimits: { selfHosted: false, managed: false }, server: 'next' })
   gh = await startFakeGitHub()
   ws = workspace({ 'checkout.yaml': MANIFEST })
-  gitHome = mkdtempSync(path.join(tmpdir(), 'obsdeploy-sync-git-'))
-  writeFileSync(path.join(gitHome, 'gitconfig'), '')
-  origin = path.join(gitHome, 'origin.git')
-  git(gitHome, 'init', '-q', '--bare', '-b', 'main', origin)
-  git(ws.dir, 'init', '-q', '-b', 'main')
-  git(ws.dir, 'add', '-A')
-  git(ws.dir, 'commit', '-q', '-m', 'manifests')
-  git(ws.dir, 'remote', 'add', 'origin', origin)
-  git(ws.dir, 'push', '-q', 'origin', 'main')
+  repo = cloneOf(ws.dir)
+  origin = repo.origin
 })
 afterAll(async () => {
   await Promise.all(runs.map(r => r.cleanup()))
   await emu.close()
   await gh.close()
   ws.cleanup()
-  rmSync(gitHome, { recursive: true, force: true })
+  repo.remove()
 })
 
 async function action(command: string, eventName: string, event: object): Promise<ActionRun> {
@@ -100,13 +77,14 @@ async function action(command: string, eventName: string, event: object): Promis
       'api-key': emu.credentials.apiKey,
       'github-token': 'ghs_fake_token_for_tests'
     },
-    env: { GITHUB_API_URL: gh.url, ...gitEnv() }
+    env: { GITHUB_API_URL: gh.url, ...repo.env }
   })
   runs.push(run)
   return run
 }
 
 const sync = () => action('sync', 'schedule', scheduleEvent())
+const git = (cwd: string, ...args: string[]) => repo.git(cwd, ...args)
 const onBranch = (file: string) => git(origin, 'show', `refs/heads/${BRANCH}:${file}`)
 const dashboardId = () => [...emu.selfHosted.dashboards.values()].find(d => d.name === 'Checkout')!.id
 const alertId = () => [...emu.selfHosted.alerts.values()][0]!.id
