@@ -23,6 +23,7 @@ const ALLOWED: Readonly<Record<string, string>> = {
     'the manifest language: each kind’s document checks (one record over the vocabulary, so none is left out) and the rules across documents (unique names, a saved search an alert needs)',
   'manifest/resource-rules.ts': 'the manifest language: the document rules of the record kinds',
   'manifest/resources-schema.ts': 'the manifest language: the schemas of the record kinds',
+  'manifest/role-schema.ts': 'the manifest language: the role’s schema',
   'manifest/dashboard-schema.ts': 'the manifest language: the dashboard’s schema',
   'manifest/alert-schema.ts': 'the manifest language: the alert’s schema',
   'manifest/service-settings-schema.ts': 'the manifest language: the service settings’ schema',
