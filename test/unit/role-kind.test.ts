@@ -9,6 +9,10 @@ import { describe, expect, it } from '@jest/globals'
 import { parse } from 'yaml'
 import { LiveRole } from '../../src/api/schemas.js'
 import { exportManifests } from '../../src/export/manifests.js'
+import { dashboardKind } from '../../src/kinds/dashboard/index.js'
+import { roleKind } from '../../src/kinds/role.js'
+import { readLiveState } from '../../src/live/read.js'
+import { readsRoles } from '../../src/run/live-read.js'
 import { Registry, registryTiles } from '../../src/kinds/registry.js'
 import { validateText } from '../../src/manifest/load.js'
 import { actions, apply, change, plan, RecordStore, settings, TAG } from '../support/record-store.js'
@@ -383,5 +387,45 @@ describe('export', () => {
       }
     ])
     expect(validateText('roles.yaml', files[0]!.text, 'managed').diagnostics).toEqual([])
+  })
+})
+
+describe('reading the roles: only when needed', () => {
+  /** A store's API that counts its role lists. */
+  const counted = (store: RecordStore) => {
+    const api = store.api()
+    let lists = 0
+    const listRoles = api.listRoles.bind(api)
+    return {
+      api: { ...api, withSignal: () => ({ ...api, listRoles: () => (lists++, listRoles()) }) } as typeof api,
+      lists: () => lists
+    }
+  }
+  const read = async (store: RecordStore, roles?: boolean) => {
+    const c = counted(store)
+    const state = await readLiveState(c.api, { service: false, roles }, [dashboardKind, roleKind])
+    return { state, lists: c.lists() }
+  }
+
+  it('with Role manifests in managed mode, or for export (not told), and not otherwise', async () => {
+    const store = new RecordStore({ roles: [ADMIN] })
+    expect((await read(store, true)).lists).toBe(1)
+    expect((await read(store)).lists).toBe(1)
+    const none = await read(store, false)
+    expect(none.lists).toBe(0)
+    expect(none.state.Role).toBeUndefined()
+    const sets = (yaml: string, mode: 'managed' | 'self-hosted') => [validateText('r.yaml', yaml, mode)]
+    expect(readsRoles({ mode: 'managed' }, sets(EDITOR, 'managed'))).toBe(true)
+    expect(readsRoles({ mode: 'managed' }, sets('', 'managed'))).toBe(false)
+    expect(readsRoles({ mode: 'self-hosted' }, sets(EDITOR, 'self-hosted'))).toBe(false)
+  })
+
+  it('when the registry lists roles, so the stack can prune them', async () => {
+    const store = new RecordStore({ roles: [ADMIN, stored('r1', 'Editor', [])] }).owns({
+      Role: { r1: { name: 'Editor' } }
+    })
+    const { state, lists } = await read(store, false)
+    expect(lists).toBe(1)
+    expect(state.Role?.map(r => r.name)).toEqual(['Admin', 'Editor'])
   })
 })
