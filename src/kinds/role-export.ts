@@ -7,7 +7,7 @@
 import type { LiveRole } from '../api/schemas.js'
 import { withComments } from './exporting.js'
 import type { KindExport } from './kind.js'
-import { comparedLiveRules, DEFAULT_INTEGRATION, ruleOf } from './role-permissions.js'
+import { comparedLiveRules, ruleOf, ruleValue, ruleWords } from './role-permissions.js'
 
 export const roleExport: KindExport<LiveRole> = {
   list: 'roles',
@@ -20,15 +20,13 @@ export const roleExport: KindExport<LiveRole> = {
       if (r.isPredefined) return { documents: [], carried: 0 }
       const comments: string[] = []
       const permissions = [...comparedLiveRules(r.permissions.map(ruleOf), false).values()].map(rule => {
-        const out: Record<string, unknown> = { action: rule.action, subject: rule.subject }
-        if (rule.inverted) out.inverted = true
-        if (rule.integration !== DEFAULT_INTEGRATION) out.integration = rule.integration
-        if (rule.conditions) out.conditions = rule.conditions
-        if (rule.fields)
+        // A manifest has no `fields`: the rule is written without them, and the comment says so.
+        const { fields, ...written } = ruleValue(rule)
+        if (fields)
           comments.push(
-            `the rule \`${rule.action} ${rule.subject}\` is limited to fields (${rule.fields.join(', ')}), which a manifest cannot say: a plan of this file shows it revoked and granted again without them`
+            `the rule ${ruleWords(rule)} is limited to fields, which a manifest cannot say: it is written without them, so a plan of this file revokes it and grants it again without them`
           )
-        return out
+        return written
       })
       const value: Record<string, unknown> = { kind: 'Role', name: r.name }
       if (r.description) value.description = r.description

@@ -108,10 +108,20 @@ export function ruleBody(r: Rule): JsonObject {
   return out
 }
 
+/** A rule as a manifest writes it: the defaults left out (export writes this; the plan shows it). */
+export function ruleValue(r: Rule): JsonObject {
+  const out: JsonObject = { action: r.action, subject: r.subject }
+  if (r.inverted) out.inverted = true
+  if (r.integration !== DEFAULT_INTEGRATION) out.integration = r.integration
+  if (r.fields) out.fields = r.fields
+  if (r.conditions) out.conditions = r.conditions
+  return out
+}
+
 /** The rules in the normal form: a mapping by key, so the diff shows each rule added or removed by its words. */
 export function normalRules(rules: ReadonlyMap<string, Rule>): JsonObject {
   const out: JsonObject = {}
-  for (const [key, r] of rules) out[key] = ruleBody(r)
+  for (const [key, r] of rules) out[key] = ruleValue(r)
   return out
 }
 
