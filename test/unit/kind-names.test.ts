@@ -40,7 +40,7 @@ const ALLOWED: Readonly<Record<string, string>> = {
   'run/live-read.ts':
     'the lists read only when manifests need them: the service, the team, whether dashboards can be patched',
   'apply/apply.ts': 'service settings are the one kind that no kind refers to and that deletes nothing',
-  'run/cross-stack.ts': 'the server’s unique index on a webhook’s name and service, across stacks',
+  'run/cross-stack.ts': 'the server’s unique names of webhooks (by service) and roles, across stacks',
   'run/saved-plan.ts': 'a saved plan with service settings reads the service again (managed mode)',
   'run/online.ts':
     'dashboards only: whether to ask the server for its patch route, and dashboards named alike in two stacks',
