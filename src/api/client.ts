@@ -26,6 +26,7 @@ import {
   LiveAlert,
   LiveConnection,
   LiveDashboard,
+  LiveRole,
   LiveSavedSearch,
   LiveService,
   LiveSource,
@@ -50,8 +51,11 @@ import {
 
 export { unwrapEnvelope } from './responses.js'
 
-/** The collections written through the same create / update / delete routes (real-server.md §3-§6). */
-export type RecordCollection = 'connections' | 'sources' | 'webhooks' | 'saved-searches'
+/**
+ * The collections written through the same create / update / delete routes (real-server.md §3-§6); `roles` is the
+ * managed cloud's alone (`.../clickstack/roles`, cloud OpenAPI).
+ */
+export type RecordCollection = 'connections' | 'sources' | 'webhooks' | 'saved-searches' | 'roles'
 
 /** One call of the MCP patch tool: at least name, tags, or a tile with its id. */
 export interface DashboardPatch {
@@ -115,6 +119,12 @@ export interface ObservabilityApi {
   /** 'absent' when the server says it does not exist (already deleted, or accepted). */
   deleteTeamInvitation(id: string): Promise<'deleted' | 'absent'>
   deleteTeamMember(id: string): Promise<'deleted' | 'absent'>
+  /**
+   * Managed: the team's ClickStack roles, predefined ones included (GET `.../clickstack/roles`, one request: the
+   * list is not paged); `undefined` in self-hosted mode (HyperDX 2.36's open-source API has none) and where the
+   * managed route is absent (the contract's `observability` prefix).
+   */
+  listRoles(): Promise<LiveRole[] | undefined>
   /** Self-hosted only (CONTRACT.md). */
   querySeries(body: unknown): Promise<SeriesPoint[]>
   /** Managed only: the database service (control plane). */
@@ -186,7 +196,9 @@ const ABSENT_SHAPES: Record<
   webhooks: { 'self-hosted': ['json'], managed: ['json'] },
   'saved-searches': { 'self-hosted': ['json'], managed: ['json'] },
   // v2/team.ts: sendStatus(404) for a missing invitation or member; the cloud has no team routes.
-  team: { 'self-hosted': ['status-text'], managed: [] }
+  team: { 'self-hosted': ['status-text'], managed: [] },
+  // The cloud's envelope `{status, error, requestId}`; the open-source API has no roles.
+  roles: { 'self-hosted': [], managed: ['json'] }
 }
 
 /** Words for a path segment's id, in errors. */
@@ -194,7 +206,8 @@ const RECORD_WORDS: Record<RecordCollection, string> = {
   connections: 'connection id',
   sources: 'source id',
   webhooks: 'webhook id',
-  'saved-searches': 'saved search id'
+  'saved-searches': 'saved search id',
+  roles: 'role id'
 }
 
 /** What the copies of one client (withSignal) share: the managed prefix, once settled. */
@@ -390,6 +403,11 @@ class HttpObservabilityApi implements ObservabilityApi {
 
   async deleteTeamMember(id: string): Promise<'deleted' | 'absent'> {
     return this.remove(await this.item('/team/member', id, 'team member id'), ABSENT_SHAPES.team)
+  }
+
+  async listRoles(): Promise<LiveRole[] | undefined> {
+    if (this.mode !== 'managed') return undefined
+    return this.optional(() => this.list('/roles', LiveRole))
   }
 
   /** A list the managed API may not have (the contract's `observability` prefix): a 404 is "no route". */

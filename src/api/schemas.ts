@@ -215,6 +215,34 @@ export function teamMembersOf(members: LiveTeamUser[], invitations: LiveTeamInvi
   return [...byEmail.values()].sort((a, b) => a.email.localeCompare(b.email))
 }
 
+/**
+ * A CASL rule of a role (cloud OpenAPI `ClickStackCASLPermission`): `action` and `subject` required, the rest
+ * optional; `conditions` an opaque mapping. `fields` is not in the cloud's schema but in HyperDX's own role model
+ * (the Terraform provider's client/role.go): read so a rule that carries it is never mistaken for one without.
+ */
+export const LiveRolePermission = z.looseObject({
+  action: z.string(),
+  subject: z.string(),
+  inverted: nullish(z.boolean()),
+  integration: nullish(z.string()),
+  conditions: nullish(z.record(z.string(), z.unknown())),
+  fields: nullish(z.array(z.string()))
+})
+export type LiveRolePermission = z.infer<typeof LiveRolePermission>
+
+/**
+ * The managed cloud's `ClickStackRole` (GET `.../clickstack/roles`): `id`, `name`, `permissions` and
+ * `isPredefined` are required there and relied on here (a predefined role is never planned or exported).
+ */
+export const LiveRole = z.looseObject({
+  id,
+  name: z.string(),
+  description: nullish(z.string()),
+  permissions: z.array(LiveRolePermission),
+  isPredefined: z.boolean()
+})
+export type LiveRole = z.infer<typeof LiveRole>
+
 /** What a create of a connection, source, webhook or saved search answers: the record, with its id. */
 export const WrittenRecord = z.looseObject({ id })
 export type WrittenRecord = z.infer<typeof WrittenRecord>

@@ -86,7 +86,7 @@ export const CLI_FLAGS: readonly CliFlag[] = [
     name: 'kind',
     value: 'KIND',
     description:
-      'export only these kinds: Connection, Source, SavedSearch, Webhook, Dashboard, TeamMember (repeatable)',
+      'export only these kinds: Connection, Source, SavedSearch, Webhook, Dashboard, TeamMember, Role (repeatable)',
     multiple: true
   },
   {

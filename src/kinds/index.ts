@@ -7,6 +7,7 @@ import { connectionKind } from './connection.js'
 import { dashboardKind } from './dashboard/index.js'
 import type { Kind } from './kind.js'
 import type { ResourceKind } from '../plan/types.js'
+import { roleKind } from './role.js'
 import { savedSearchKind } from './saved-search.js'
 import { serviceSettingsKind } from './service-settings.js'
 import { sourceKind } from './source.js'
@@ -25,8 +26,9 @@ export const KINDS: readonly AnyKind[] = [
   dashboardKind,
   alertKind,
   serviceSettingsKind,
-  // Refers to nothing and nothing refers to it.
-  teamMemberKind
+  // Refer to nothing and nothing refers to them.
+  teamMemberKind,
+  roleKind
 ]
 
 /** Each kind by its name. */

@@ -10,6 +10,7 @@ import type {
   LiveAlert,
   LiveConnection,
   LiveDashboard,
+  LiveRole,
   LiveSavedSearch,
   LiveService,
   LiveSource,
@@ -41,6 +42,8 @@ export interface LiveOf {
   ServiceSettings: LiveService
   /** Self-hosted: the key's team members and invitations. */
   TeamMember: LiveTeamMember
+  /** Managed: the team's ClickStack roles, predefined ones included. */
+  Role: LiveRole
 }
 
 /** The kinds every deployment lists in both modes: their lists are never absent. */
@@ -87,6 +90,11 @@ export interface LiveReadOptions {
    * anyway when a registry lists team members (the stack may prune them).
    */
   team?: boolean | Promise<boolean>
+  /**
+   * Read the managed roles (Role manifests exist); known as `service` is. Absent: read (export). Read anyway
+   * when a registry lists roles (the stack may prune them).
+   */
+  roles?: boolean | Promise<boolean>
   /** Ends every read (the run stopped before planning: its manifests are invalid). */
   signal?: AbortSignal
 }

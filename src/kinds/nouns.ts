@@ -14,7 +14,8 @@ export const NOUNS: { readonly [K in ResourceKind]: Nouns } = {
   Dashboard: ['dashboard', 'dashboards'],
   Alert: ['alert', 'alerts'],
   ServiceSettings: ['service setting', 'service settings'],
-  TeamMember: ['team member', 'team members']
+  TeamMember: ['team member', 'team members'],
+  Role: ['role', 'roles']
 }
 
 /** A kind in words: `data source`, `saved searches`. */

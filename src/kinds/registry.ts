@@ -1,6 +1,6 @@
 /**
- * Ownership without tags. Connections, data sources and webhooks carry no tags, so a stack records what it
- * created in one registry record of its own that the plan reads with the list calls it already makes: a
+ * Ownership without tags. Connections, data sources, webhooks, team members and roles carry no tags, so a stack
+ * records what it created in one registry record of its own that the plan reads with the list calls it already makes: a
  * dashboard tagged with the stack's ownership tag and the marker tag `obsdeploy-registry`, whose markdown
  * tiles say in words what it is ("managed by obsdeploy, do not edit") and hold, as JSON, the ids the stack
  * owns by kind, with the fingerprints of the write-only values it last sent (fingerprint-key.ts: keyed
@@ -30,7 +30,7 @@ import { isOwnershipTag } from './ownership.js'
 /** Marks a registry dashboard; not an ownership tag (those start with `obsdeploy:`). */
 export const REGISTRY_TAG = 'obsdeploy-registry'
 /** Entries by live id; TeamMember's by lowercased email (kinds/team-member.ts says why). */
-export const REGISTRY_KINDS = ['Connection', 'Source', 'Webhook', 'TeamMember'] as const
+export const REGISTRY_KINDS = ['Connection', 'Source', 'Webhook', 'TeamMember', 'Role'] as const
 export type RegistryKind = (typeof REGISTRY_KINDS)[number]
 export const isRegistryKind = (kind: ResourceKind): kind is RegistryKind =>
   (REGISTRY_KINDS as readonly string[]).includes(kind)
@@ -115,7 +115,7 @@ export class Registry {
       mine[0],
       owned,
       problems.length > 0
-        ? `${problems.join('; ')}: restore its tiles as obsdeploy wrote them. Until then no connection, source, webhook or team member is deleted`
+        ? `${problems.join('; ')}: restore its tiles as obsdeploy wrote them. Until then no connection, source, webhook, team member or role is deleted`
         : undefined
     )
     // Extras only when all can be read (an unreadable one is a plan error: nothing is merged or deleted), and never
@@ -255,7 +255,7 @@ function registryMarkdown(stack: string, owned: Owned, first: boolean): string {
     ? [
         `## Managed by obsdeploy: do not edit or delete`,
         '',
-        `This dashboard records which connections, data sources, webhooks and team members (by email) the obsdeploy stack \`${stack}\` created or adopted, and fingerprints (never the values) of the write-only settings it sent them. They carry no tags, so this is how the stack knows what it may update and prune.`,
+        `This dashboard records which connections, data sources, webhooks, team members (by email) and ClickStack roles the obsdeploy stack \`${stack}\` created or adopted, and fingerprints (never the values) of the write-only settings it sent them. They carry no tags, so this is how the stack knows what it may update and prune.`,
         '',
         'Editing it by hand makes the next plan fail; deleting it makes the stack forget what it owns (it then deletes none of them, and a manifest of the same name asks for `adopt: true`).',
         ''

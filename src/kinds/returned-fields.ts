@@ -138,6 +138,31 @@ export const ALERT_FIELDS: Readonly<Record<string, FieldRule>> = {
   updatedAt: untouched
 }
 
+/**
+ * The managed `ClickStackRole`. Name, description and permissions are compared (the rules as a set, the server's
+ * own `read Connection` rule left out: role-permissions.ts) and an update sends them all; `isPredefined` decides
+ * whether a role is planned at all; the timestamps are the server's.
+ */
+export const ROLE_FIELDS: Readonly<Record<string, FieldRule>> = {
+  id: identity,
+  name: compared,
+  description: compared,
+  permissions: compared,
+  isPredefined: untouched,
+  createdAt: untouched,
+  updatedAt: untouched
+}
+
+/** The managed `ClickStackCASLPermission` (and HyperDX's `fields`, which the cloud's schema does not declare). */
+export const ROLE_PERMISSION_FIELDS: Readonly<Record<string, FieldRule>> = {
+  action: compared,
+  subject: compared,
+  inverted: compared,
+  integration: compared,
+  conditions: compared,
+  fields: compared
+}
+
 const SERVICE_MANAGED = ['name', 'releaseChannel', 'ipAccessList', 'privateEndpointIds', 'endpoints']
 /**
  * The managed `Service`. The fields a ServiceSettings manifest declares are compared; the PATCH sends

@@ -390,6 +390,7 @@ const DOCUMENT_RULES: {
   Source: (doc, raw, views) => namedResource(doc, 'Source', raw, views),
   SavedSearch: (doc, raw, views) => namedResource(doc, 'SavedSearch', raw, views),
   Webhook: (doc, raw, views) => namedResource(doc, 'Webhook', raw, views),
+  Role: (doc, raw, views) => namedResource(doc, 'Role', raw, views),
   // A team member's `name` is a person's, not how manifests refer to it: its email is (uniqueEmails).
   TeamMember: (doc, raw, views) => checkResource(doc, 'TeamMember', raw, views.mode),
   Dashboard: (doc, raw, views, spec) => {

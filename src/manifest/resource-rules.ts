@@ -9,7 +9,7 @@ import { diagnostic, type Diagnostic } from '../diagnostics.js'
 import { formatPath, type PathSegment } from './path.js'
 import { OWNERSHIP_TAG_PREFIX } from './rules.js'
 import { SECRET_FIELDS, SOURCE_REFERENCES } from './resources-schema.js'
-import { RESOURCE_LIMITS } from './vocabulary.js'
+import { PREDEFINED_ROLE_NAMES, RESOURCE_LIMITS } from './vocabulary.js'
 import type { ParsedDocument } from './yaml.js'
 
 type Mode = 'self-hosted' | 'managed'
@@ -48,6 +48,9 @@ export function checkResource(doc: ParsedDocument, kind: string, raw: Raw, mode:
       // v2/team.ts is a self-hosted router; the cloud manages its users in its own console.
       if (mode === 'managed')
         report(['kind'], 'the managed API has no team routes: TeamMember manifests need self-hosted mode')
+      break
+    case 'Role':
+      checkRole(raw, mode, report)
       break
   }
   return out
@@ -177,6 +180,27 @@ function checkSource(raw: Raw, mode: Mode, report: Report): void {
   } else if ('filterSettings' in raw) {
     report(['filterSettings'], 'exists only in the managed API: the self-hosted server drops it')
   }
+}
+
+/**
+ * Roles are managed-only: HyperDX 2.36's open-source API has no roles routes (the cloud serves them under
+ * `.../clickstack/roles`). The predefined roles are immutable, and a custom role may not take one's name
+ * (ClickStackCreateRoleRequest): compared case-insensitively, since a name that differs only in case would read as
+ * the predefined role in the UI.
+ */
+function checkRole(raw: Raw, mode: Mode, report: Report): void {
+  if (mode === 'self-hosted')
+    report(
+      ['kind'],
+      "roles are managed-only: HyperDX's open-source API (2.36) has no roles routes, so Role manifests need managed mode (ClickHouse Cloud)"
+    )
+  const name = typeof raw.name === 'string' ? raw.name : undefined
+  const predefined = PREDEFINED_ROLE_NAMES.find(p => p.toLowerCase() === name?.toLowerCase())
+  if (predefined)
+    report(
+      ['name'],
+      `"${predefined}" is a predefined role: the server keeps it as it is (it cannot be created, changed or deleted), and a custom role cannot take its name. Give this role another name`
+    )
 }
 
 /**

@@ -12,6 +12,7 @@ import { Alert, selfHostedAlert, type AlertChannel } from './alert-schema.js'
 import { Container, Dashboard, DashboardFilter, Tile } from './dashboard-schema.js'
 import { once } from './once.js'
 import { resourceSchemas } from './resources-schema.js'
+import { roleSchema } from './role-schema.js'
 import type { Series } from './series-schema.js'
 import { serviceSettings } from './service-settings-schema.js'
 import type {
@@ -55,6 +56,7 @@ const KIND_SCHEMAS = {
   SavedSearch: () => resourceSchemas().SavedSearch,
   Webhook: () => resourceSchemas().Webhook,
   TeamMember: () => resourceSchemas().TeamMember,
+  Role: roleSchema,
   Dashboard: () => Dashboard,
   Alert: () => Alert,
   ServiceSettings: serviceSettings
@@ -93,6 +95,7 @@ export const manifestSchema = once('Manifest schema', () =>
     Dashboard,
     Alert,
     serviceSettings(),
-    KIND_SCHEMAS.TeamMember()
+    KIND_SCHEMAS.TeamMember(),
+    KIND_SCHEMAS.Role()
   ])
 )

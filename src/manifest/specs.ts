@@ -10,6 +10,7 @@ import type {
   TeamMemberSpec,
   WebhookSpec
 } from './resources-schema.js'
+import type { RoleSpec } from './role-schema.js'
 import type { AlertSpec, DashboardSpec, ServiceSettingsSpec } from './schema.js'
 import { MANIFEST_KINDS, type ManifestKind } from './vocabulary.js'
 
@@ -23,6 +24,7 @@ export type ManifestSpec =
   | AlertSpec
   | ServiceSettingsSpec
   | TeamMemberSpec
+  | RoleSpec
 
 export type SpecOf<K extends ManifestKind> = Extract<ManifestSpec, { kind: K }>
 

@@ -220,7 +220,8 @@ export const MANIFEST_KINDS = [
   'Dashboard',
   'Alert',
   'ServiceSettings',
-  'TeamMember'
+  'TeamMember',
+  'Role'
 ] as const
 export type ManifestKind = (typeof MANIFEST_KINDS)[number]
 export const API_VERSIONS = ['obsdeploy/v1'] as const
@@ -233,6 +234,13 @@ export const USE_TEXT_INDEX = ['auto', 'enabled', 'disabled'] as const
 export const VIEW_AGG_FNS = [...AGG_FNS, 'histogram'] as const
 /** common-utils types.ts WebhookService: what a webhook may be created as (the API returns two more). */
 export const WEBHOOK_SERVICES = ['slack', 'generic', 'incidentio'] as const
+/**
+ * The managed cloud's predefined ClickStack roles (immutable: `isPredefined`), as the ClickHouse Terraform provider
+ * names them (`internal/service/clickstack/client/role.go`, `role_resource.go`: "Admin, Member, ReadOnly"). A
+ * custom role may not take one of these names; a live role flagged `isPredefined` under another name is refused at
+ * plan time too (kinds/role.ts).
+ */
+export const PREDEFINED_ROLE_NAMES = ['Admin', 'Member', 'ReadOnly'] as const
 /** The managed alert channel's severity (cloud OpenAPI ClickStackAlertChannelWebhook). */
 export const CHANNEL_SEVERITIES = ['critical', 'error', 'warning', 'info'] as const
 /** Raw-SQL tiles: the display types the server allows them on (zod.ts externalDashboardRawSqlChartConfigSchema). */

@@ -47,31 +47,52 @@ export function crossStackConflicts(plans: readonly Plan[]): Diagnostic[][] {
 
 /**
  * Creates the server refuses twice in one team: webhooks of one service and name (models/webhook.ts has a
- * unique index on them). Two stacks of one run that would both create one are both refused before any write.
+ * unique index on them), roles of one name (the cloud's ClickStackCreateRoleRequest: "Must be unique within the
+ * team"). Two stacks of one run that would both create one are both refused before any write.
  */
 function twinCreates(plans: readonly Plan[], problems: Diagnostic[][]): void {
-  const byKey = new Map<string, Array<{ plan: number; change: Change; service: string }>>()
+  const byKey = new Map<string, Array<{ plan: number; change: Change; what: string; rule: string }>>()
   plans.forEach((plan, i) => {
     for (const change of plan.changes) {
-      if (change.kind !== 'Webhook' || change.action !== 'create') continue
-      const service = String(change.fields.find(f => f.path === 'service')?.after ?? '')
-      const key = JSON.stringify([change.name, service])
-      byKey.set(key, [...(byKey.get(key) ?? []), { plan: i, change, service }])
+      if (change.action !== 'create') continue
+      const twin = twinOf(change)
+      if (!twin) continue
+      const key = JSON.stringify([change.kind, twin.key])
+      byKey.set(key, [...(byKey.get(key) ?? []), { plan: i, change, ...twin }])
     }
   })
   for (const creates of byKey.values()) {
     const stacks = new Set(creates.map(c => c.plan))
     if (stacks.size < 2) continue
-    for (const { plan, change, service } of creates) {
+    for (const { plan, change, what, rule } of creates) {
       const others = [...stacks].filter(p => p !== plan).map(p => `"${plans[p]!.stack}"`)
       problems[plan]!.push(
         diagnostic(
           'plan',
           'error',
-          `stack "${plans[plan]!.stack}" and stack ${others.join(', ')} both create webhook "${change.name}" (${service}) in this run, and the server allows one webhook of a service and name in a team: give one of them another name or another service`,
+          `stack "${plans[plan]!.stack}" and stack ${others.join(', ')} both create ${what} in this run, and ${rule}`,
           change.source
         )
       )
     }
   }
+}
+
+/** What makes a created record a twin the server refuses, and the words for it. */
+function twinOf(change: Change): { key: unknown; what: string; rule: string } | undefined {
+  if (change.kind === 'Webhook') {
+    const service = String(change.fields.find(f => f.path === 'service')?.after ?? '')
+    return {
+      key: [change.name, service],
+      what: `webhook "${change.name}" (${service})`,
+      rule: 'the server allows one webhook of a service and name in a team: give one of them another name or another service'
+    }
+  }
+  if (change.kind === 'Role')
+    return {
+      key: change.name,
+      what: `role "${change.name}"`,
+      rule: 'the server allows one role of a name in a team: give one of them another name'
+    }
+  return undefined
 }

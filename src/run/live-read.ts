@@ -1,6 +1,6 @@
 /**
  * The live read a run starts early: the list calls go out while the manifests load, told what to read
- * (the managed service, whether dashboards can be patched, the team) once the manifests say it. Reached
+ * (the managed service, whether dashboards can be patched, the team, the roles) once the manifests say it. Reached
  * only through online.ts, which run() imports once the manifests are valid, so `validate` never loads the
  * HTTP client.
  */
@@ -36,7 +36,8 @@ export function startLiveRead(
     deps,
     manifests.then(sets => readsService(config, sets)),
     manifests.then(sets => asksDashboardPatch(config, sets)),
-    manifests.then(sets => readsTeam(config, sets))
+    manifests.then(sets => readsTeam(config, sets)),
+    manifests.then(sets => readsRoles(config, sets))
   )
 }
 
@@ -52,6 +53,10 @@ export const asksDashboardPatch = (config: Pick<Config, 'mode'>, sets: readonly 
 export const readsTeam = (config: Pick<Config, 'mode'>, sets: readonly ManifestSet[]): boolean =>
   config.mode === 'self-hosted' && sets.some(m => m.specs.TeamMember.length > 0)
 
+/** The managed roles are read when a manifest declares a role (or a registry lists one: read.ts). */
+export const readsRoles = (config: Pick<Config, 'mode'>, sets: readonly ManifestSet[]): boolean =>
+  config.mode === 'managed' && sets.some(m => m.specs.Role.length > 0)
+
 /**
  * startLiveRead, told whether to read the managed service (`service`) and to ask whether dashboards can be
  * patched (`dashboardPatch`) once that is known.
@@ -61,11 +66,12 @@ export function startRead(
   deps: RunDependencies,
   service: Promise<boolean>,
   dashboardPatch: Promise<boolean> = Promise.resolve(false),
-  team: Promise<boolean> = Promise.resolve(false)
+  team: Promise<boolean> = Promise.resolve(false),
+  roles: Promise<boolean> = Promise.resolve(false)
 ): LiveRead {
   const api = deps.api ? deps.api(config) : createApi(config, { log: deps.log ?? silentLogger })
   const stop = new AbortController()
-  const live = readLiveState(api, { service, dashboardPatch, team, signal: stop.signal })
+  const live = readLiveState(api, { service, dashboardPatch, team, roles, signal: stop.signal })
   // Awaited by runOnline, or dropped when the run stops first: never an unhandled rejection.
   live.catch(() => undefined)
   return {

@@ -36,6 +36,7 @@ import { finishStack } from './finish.js'
 import { collectBeforePlanning } from './heap.js'
 import {
   asksDashboardPatch,
+  readsRoles,
   readsService,
   readsTeam,
   startLiveRead,
@@ -460,7 +461,13 @@ function startSavedRead(
       ? config.mode === 'self-hosted' && sealed.plan.changes.some(c => c.kind === 'TeamMember')
       : manifests().then(m => readsTeam(config, [m]))
   )
-  return { inputs, read: startRead(config, deps, service, dashboardPatch, team) }
+  // The roles: as the plan read them (it had Role changes), or as the manifests of now say.
+  const roles = inputs.then(why =>
+    why === undefined
+      ? config.mode === 'managed' && sealed.plan.changes.some(c => c.kind === 'Role')
+      : manifests().then(m => readsRoles(config, [m]))
+  )
+  return { inputs, read: startRead(config, deps, service, dashboardPatch, team, roles) }
 }
 
 const FILES_AT_ONCE = 32

@@ -21,7 +21,7 @@ import { findManifestFiles } from '../manifest/files.js'
 import { loadManifests, validateTexts, type ManifestSet } from '../manifest/load.js'
 import type { SyncStackReport } from '../plan/sync.js'
 import { computePlan, type PlanOutcome } from '../planner/planner.js'
-import { asksDashboardPatch, readsService, readsTeam } from './live-read.js'
+import { asksDashboardPatch, readsRoles, readsService, readsTeam } from './live-read.js'
 import { planSettings } from './online.js'
 import type { RunDependencies } from './types.js'
 
@@ -66,7 +66,8 @@ export async function runSync(
     live = await readLiveState(api, {
       service: readsService(config, sets),
       dashboardPatch: asksDashboardPatch(config, sets),
-      team: readsTeam(config, sets)
+      team: readsTeam(config, sets),
+      roles: readsRoles(config, sets)
     })
   } catch (e) {
     await api.close()

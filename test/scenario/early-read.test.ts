@@ -9,6 +9,7 @@ import { existsSync } from 'node:fs'
 import path from 'node:path'
 import type { Emulator } from '../../emulator/index.js'
 import type { ManifestSet } from '../../src/manifest/load.js'
+import { emptySpecs } from '../../src/manifest/specs.js'
 import { startLiveRead } from '../../src/run/online.js'
 import { configFor, dashboard, errors, obsdeploy, timeTile, useScenario } from '../support/harness.js'
 
@@ -75,7 +76,7 @@ describe('the live read that overlaps loading', () => {
       // The manifests are still "loading": the lists are read, the service is not.
       while (emu.requestLog.filter(r => r.status !== undefined).length < 3) await tick()
       expect(emu.requestLog.some(r => r.path.endsWith(emu.credentials.serviceId))).toBe(false)
-      const withService = { specs: { ServiceSettings: [{}] } } as unknown as ManifestSet
+      const withService = { specs: { ...emptySpecs(), ServiceSettings: [{}] } } as unknown as ManifestSet
       loaded([withService])
       const live = await read.live
       expect(live.ServiceSettings?.[0]).toBeDefined()

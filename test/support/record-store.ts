@@ -5,10 +5,13 @@
  * connections without their password, webhooks without headers and query parameters (incident.io ones without
  * their body), saved searches and sources as sent. A PUT of a connection keeps an omitted password and clears
  * the prefix on null; a PUT of a webhook keeps omitted headers and query parameters unless the url or the
- * service changes. The registry dashboard is stored too, so a second plan sees what the apply recorded.
+ * service changes. Roles as the managed cloud keeps them (the Terraform provider's account of it): every custom
+ * role gets the `read Connection` rule, on create and update; names are unique; predefined roles refuse writes; a
+ * delete can be refused (`refuseDelete`). The registry dashboard is stored too, so a second plan sees what the apply
+ * recorded.
  */
 import type { ObservabilityApi, RecordCollection } from '../../src/api/client.js'
-import { UnknownOutcomeError } from '../../src/api/errors.js'
+import { ApiError, UnknownOutcomeError } from '../../src/api/errors.js'
 import type { LiveDashboard } from '../../src/api/schemas.js'
 import { applyPlan } from '../../src/apply/apply.js'
 import type { ApplyResult } from '../../src/apply/types.js'
@@ -45,8 +48,28 @@ function formatted(collection: RecordCollection, r: Stored): Stored {
   return r
 }
 
+/** The cloud's own rule on every custom role (kinds/role-permissions.ts AUTO_GRANT). */
+const AUTO_GRANT = { action: 'read', subject: 'Connection', integration: 'mongodb', inverted: false }
+
+/** A role as stored: the server's own rule added when missing, never predefined. */
+function storedRole(body: Record<string, unknown>, id: string): Stored {
+  const permissions = [...((body.permissions as Array<Record<string, unknown>>) ?? [])]
+  if (
+    !permissions.some(p => p.action === 'read' && p.subject === 'Connection' && !p.inverted && !p.conditions)
+  )
+    permissions.push({ ...AUTO_GRANT })
+  return { ...body, id, permissions, isPredefined: false }
+}
+
+const refused = (method: string, path: string, message: string) =>
+  new ApiError({ status: 400, method, path, serverMessage: message, bodyShape: 'json' })
+
 /** The stored record after a PUT of `body` (the routers' update semantics, above). */
 function updated(collection: RecordCollection, old: Stored, body: Record<string, unknown>): Stored {
+  if (collection === 'roles') {
+    if (old.isPredefined) throw refused('PUT', `/roles/${old.id}`, 'Predefined roles cannot be modified')
+    return storedRole({ description: old.description, ...body }, old.id)
+  }
   if (collection === 'connections') {
     const next: Record<string, unknown> = { ...old, ...body, id: old.id }
     if (!body.password) next.password = old.password
@@ -70,8 +93,11 @@ export class RecordStore {
     connections: [],
     sources: [],
     webhooks: [],
-    'saved-searches': []
+    'saved-searches': [],
+    roles: []
   }
+  /** Role deletes the server refuses, by id: its message (a role users have, the team's default role). */
+  readonly refuseDelete = new Map<string, string>()
   readonly dashboards: LiveDashboard[] = []
   /** Creates whose response is lost after the server stored the record (a reset connection). */
   loseCreateResponses = 0
@@ -101,7 +127,8 @@ export class RecordStore {
       Source: list('sources') as LiveState['Source'],
       Webhook: list('webhooks') as LiveState['Webhook'],
       Connection: list('connections') as LiveState['Connection'],
-      SavedSearch: list('saved-searches') as LiveState['SavedSearch']
+      SavedSearch: list('saved-searches') as LiveState['SavedSearch'],
+      Role: list('roles') as LiveState['Role']
     }
   }
 
@@ -133,6 +160,7 @@ export class RecordStore {
       listWebhooks: async () => live().Webhook,
       listConnections: async () => live().Connection,
       listSavedSearches: async () => live().SavedSearch,
+      listRoles: async () => live().Role,
       listDashboards: async () => live().Dashboard,
       createDashboard: async (body: Record<string, unknown>) => {
         this.requests.push({ method: 'POST', collection: 'dashboards', body })
@@ -144,7 +172,11 @@ export class RecordStore {
       },
       createRecord: async (collection: RecordCollection, body: Record<string, unknown>) => {
         this.requests.push({ method: 'POST', collection, body: structuredClone(body) })
-        const stored = { ...structuredClone(body), id: `${collection}-${++this.next}` }
+        if (collection === 'roles' && this.records.roles.some(r => r.name === body.name))
+          throw refused('POST', '/roles', 'A role with this name already exists')
+        const id = `${collection}-${++this.next}`
+        const stored =
+          collection === 'roles' ? storedRole(structuredClone(body), id) : { ...structuredClone(body), id }
         this.records[collection].push(stored)
         if (this.loseCreateResponses-- > 0)
           throw new UnknownOutcomeError({ method: 'POST', path: `/api/v2/${collection}` }, 'reset')
@@ -159,6 +191,8 @@ export class RecordStore {
       },
       deleteRecord: async (collection: RecordCollection, id: string) => {
         this.requests.push({ method: 'DELETE', collection, id })
+        const refusal = collection === 'roles' ? this.refuseDelete.get(id) : undefined
+        if (refusal) throw refused('DELETE', `/roles/${id}`, refusal)
         const all = this.records[collection]
         const at = all.findIndex(r => r.id === id)
         if (at < 0) return 'absent'

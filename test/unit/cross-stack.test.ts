@@ -68,4 +68,17 @@ describe('resources two stacks of one run would both manage', () => {
     ])
     expect(problems.map(p => p.length)).toEqual([1, 1])
   })
+
+  it('refuse a role two stacks both create in one run: the cloud allows one role of a name in a team', () => {
+    const role = (name: string) => change({ kind: 'Role', name, action: 'create' })
+    const problems = crossStackConflicts([plan('a', [role('Ops')]), plan('b', [role('Ops'), role('Dev')])])
+    expect(problems.map(list => list.map(d => d.message))).toEqual([
+      [
+        'stack "a" and stack "b" both create role "Ops" in this run, and the server allows one role of a name in a team: give one of them another name'
+      ],
+      [
+        'stack "b" and stack "a" both create role "Ops" in this run, and the server allows one role of a name in a team: give one of them another name'
+      ]
+    ])
+  })
 })

@@ -23,6 +23,7 @@ const ALLOWED: Readonly<Record<string, string>> = {
     'the manifest language: each kind’s document checks (one record over the vocabulary, so none is left out) and the rules across documents (unique names, a saved search an alert needs)',
   'manifest/resource-rules.ts': 'the manifest language: the document rules of the record kinds',
   'manifest/resources-schema.ts': 'the manifest language: the schemas of the record kinds',
+  'manifest/role-schema.ts': 'the manifest language: the role’s schema',
   'manifest/dashboard-schema.ts': 'the manifest language: the dashboard’s schema',
   'manifest/alert-schema.ts': 'the manifest language: the alert’s schema',
   'manifest/service-settings-schema.ts': 'the manifest language: the service settings’ schema',
@@ -39,7 +40,7 @@ const ALLOWED: Readonly<Record<string, string>> = {
   'run/live-read.ts':
     'the lists read only when manifests need them: the service, the team, whether dashboards can be patched',
   'apply/apply.ts': 'service settings are the one kind that no kind refers to and that deletes nothing',
-  'run/cross-stack.ts': 'the server’s unique index on a webhook’s name and service, across stacks',
+  'run/cross-stack.ts': 'the server’s unique names of webhooks (by service) and roles, across stacks',
   'run/saved-plan.ts': 'a saved plan with service settings reads the service again (managed mode)',
   'run/online.ts':
     'dashboards only: whether to ask the server for its patch route, and dashboards named alike in two stacks',

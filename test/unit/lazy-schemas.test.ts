@@ -75,12 +75,22 @@ describe('schemas built on first use', () => {
     validateText('w2.yaml', 'kind: Connection\nname: ch\nhost: http://ch:8123\nusername: u\n', 'self-hosted')
     validateText('a2.yaml', `${dashboard}---\n${managedAlert}`, 'self-hosted')
     expect(builtOnce).toHaveLength(3)
-    expect(manifestSchema().options).toHaveLength(8)
+
+    // Roles (managed mode): their own schema, built on first use too.
+    const roles = validateText('r.yaml', 'kind: Role\nname: Ops\npermissions: []\n', 'managed')
+    expect(errors(roles)).toEqual([])
+    expect(builtOnce).toEqual([
+      'self-hosted Alert schema',
+      'resource schemas',
+      'ServiceSettings schema',
+      'Role schema'
+    ])
+    expect(manifestSchema().options).toHaveLength(9)
     expect(
       manifestSchema().safeParse({ kind: 'Webhook', name: 'h', service: 'generic', url: 'https://h.example' })
         .success
     ).toBe(true)
     expect(manifestSchema()).toBe(manifestSchema())
-    expect(builtOnce).toHaveLength(4)
+    expect(builtOnce).toHaveLength(5)
   })
 })

@@ -38,7 +38,7 @@ describe('one pass over a file with many problems', () => {
       `46:7 name: duplicate alert name "Checkout errors" (also at ${FILE}:37)`,
       '47:12 dashboard: no dashboard named "Chekout" in the manifests (did you mean "Checkout"?)',
       '51:15 thresholdMax: only applies to between and not_between, not above',
-      '55:7 kind: must be one of Connection, Source, SavedSearch, Webhook, Dashboard, Alert, ServiceSettings, TeamMember, Policy, got "Dashbord" (did you mean "Dashboard"?)',
+      '55:7 kind: must be one of Connection, Source, SavedSearch, Webhook, Dashboard, Alert, ServiceSettings, TeamMember, Role, Policy, got "Dashbord" (did you mean "Dashboard"?)',
       '58:1 -: a manifest must be a mapping with a `kind`, got a list of 2 items'
     ])
     expect(set.diagnostics.every(d => d.file === FILE)).toBe(true)

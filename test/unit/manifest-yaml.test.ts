@@ -259,7 +259,7 @@ describe('kind and apiVersion', () => {
         column: 1,
         field: 'kind',
         message:
-          'is required: one of Connection, Source, SavedSearch, Webhook, Dashboard, Alert, ServiceSettings, TeamMember, Policy'
+          'is required: one of Connection, Source, SavedSearch, Webhook, Dashboard, Alert, ServiceSettings, TeamMember, Role, Policy'
       }
     ])
   })
@@ -272,7 +272,7 @@ describe('kind and apiVersion', () => {
         column: 7,
         field: 'kind',
         message:
-          'must be one of Connection, Source, SavedSearch, Webhook, Dashboard, Alert, ServiceSettings, TeamMember, Policy, got "Dashbord" (did you mean "Dashboard"?)'
+          'must be one of Connection, Source, SavedSearch, Webhook, Dashboard, Alert, ServiceSettings, TeamMember, Role, Policy, got "Dashbord" (did you mean "Dashboard"?)'
       }
     ])
   })
@@ -290,7 +290,7 @@ describe('kind and apiVersion', () => {
       expect.objectContaining({
         field: 'kind',
         message:
-          'must be one of Connection, Source, SavedSearch, Webhook, Dashboard, Alert, ServiceSettings, TeamMember, Policy, got "Pipeline"'
+          'must be one of Connection, Source, SavedSearch, Webhook, Dashboard, Alert, ServiceSettings, TeamMember, Role, Policy, got "Pipeline"'
       })
     ])
   })
@@ -302,7 +302,7 @@ describe('kind and apiVersion', () => {
         column: 7,
         field: 'kind',
         message:
-          'must be one of Connection, Source, SavedSearch, Webhook, Dashboard, Alert, ServiceSettings, TeamMember, Policy, got 3'
+          'must be one of Connection, Source, SavedSearch, Webhook, Dashboard, Alert, ServiceSettings, TeamMember, Role, Policy, got 3'
       })
     ])
   })

@@ -41,7 +41,7 @@ describe('the text of the registry', () => {
           markdown: [
             '## Managed by obsdeploy: do not edit or delete',
             '',
-            'This dashboard records which connections, data sources, webhooks and team members (by email) the obsdeploy stack `shop` created or adopted, and fingerprints (never the values) of the write-only settings it sent them. They carry no tags, so this is how the stack knows what it may update and prune.',
+            'This dashboard records which connections, data sources, webhooks, team members (by email) and ClickStack roles the obsdeploy stack `shop` created or adopted, and fingerprints (never the values) of the write-only settings it sent them. They carry no tags, so this is how the stack knows what it may update and prune.',
             '',
             'Editing it by hand makes the next plan fail; deleting it makes the stack forget what it owns (it then deletes none of them, and a manifest of the same name asks for `adopt: true`).',
             '',
@@ -149,7 +149,7 @@ describe('reading a registry a hand has touched', () => {
     const problem = (owned: unknown) =>
       read(dashboard('reg', REGISTRY, [markdownTile('t', fenced({ obsdeployRegistry: 1, owned }))])).problem
     expect(problem({ Webhook: null })).toBe(
-      'the registry dashboard "d reg" (reg) cannot be read (tile "t": Webhook is not a mapping): restore its tiles as obsdeploy wrote them. Until then no connection, source, webhook or team member is deleted'
+      'the registry dashboard "d reg" (reg) cannot be read (tile "t": Webhook is not a mapping): restore its tiles as obsdeploy wrote them. Until then no connection, source, webhook, team member or role is deleted'
     )
     expect(problem({ Connection: { c1: null } })).toContain('(tile "t": Connection c1 has no name)')
   })

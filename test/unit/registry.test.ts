@@ -84,7 +84,7 @@ describe('reading a registry', () => {
       Registry.read([dashboard('reg', [MINE, 'obsdeploy-registry'], tiles)], 'shop', MINE).problem
     const start = 'the registry dashboard "d reg" (reg) cannot be read ('
     const end =
-      '): restore its tiles as obsdeploy wrote them. Until then no connection, source, webhook or team member is deleted'
+      '): restore its tiles as obsdeploy wrote them. Until then no connection, source, webhook, team member or role is deleted'
     expect(problem(markdownTile('t', 'just words'))).toBe(`${start}it has no registry tile${end}`)
     expect(problem(markdownTile('t', fenced({ obsdeployRegistry: 2, owned: {} })))).toBe(
       `${start}tile "t" is not a registry part of version 1${end}`

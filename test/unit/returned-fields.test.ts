@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from '@jest/globals'
 import { readFileSync } from 'node:fs'
-import type { LiveAlert, LiveDashboard, LiveService, LiveTile } from '../../src/api/schemas.js'
+import type { LiveAlert, LiveDashboard, LiveRole, LiveService, LiveTile } from '../../src/api/schemas.js'
 import type { Json } from '../../src/json.js'
 import { alertKind } from '../../src/kinds/alert.js'
 import { updateBody } from '../../src/kinds/dashboard/bodies.js'
@@ -16,15 +16,19 @@ import type { DesiredDashboard } from '../../src/kinds/dashboard/desired.js'
 import { flatTile } from '../../src/kinds/dashboard/tiles.js'
 import type { PlanContext } from '../../src/kinds/kind.js'
 import { References } from '../../src/kinds/references.js'
+import { Registry } from '../../src/kinds/registry.js'
 import {
   ALERT_FIELDS,
   DASHBOARD_FIELDS,
+  ROLE_FIELDS,
+  ROLE_PERMISSION_FIELDS,
   SELECT_ITEM_FIELDS,
   SERVICE_FIELDS,
   TILE_CONFIG_FIELDS,
   TILE_FIELDS,
   type FieldRule
 } from '../../src/kinds/returned-fields.js'
+import { roleKind } from '../../src/kinds/role.js'
 import { patchBody, serviceSettingsKind } from '../../src/kinds/service-settings.js'
 import { diffValues } from '../../src/plan/diff.js'
 
@@ -496,5 +500,63 @@ describe("a plan's words on tile settings the manifest cannot express", () => {
       )
     ])
     expect(reported).toEqual([])
+  })
+})
+
+describe('roles (managed ClickStackRole): every returned field declared, and the treatment real', () => {
+  const doc = load('managed-cloud')
+  const role = properties(doc, { $ref: '#/components/schemas/ClickStackRole' })
+  const permission = itemProperties(doc, role.get('permissions'))
+  const ctx = {
+    settings: { ownershipTag: 'obsdeploy:shop', mode: 'managed' },
+    manifests: { specs: { Role: [] } },
+    registry: Registry.empty('shop', 'obsdeploy:shop')
+  } as unknown as PlanContext
+  const base: LiveRole = {
+    id: 'r1',
+    name: 'Editor',
+    description: 'Edits',
+    isPredefined: false,
+    permissions: [{ action: 'read', subject: 'Dashboard', inverted: false, integration: 'mongodb' }],
+    createdAt: '2025-01-01T00:00:00.000Z',
+    updatedAt: '2025-01-01T00:00:00.000Z'
+  }
+  const normal = (r: LiveRole) => roleKind.normalLive(r, ctx)
+  const changed: Record<string, unknown> = {
+    name: 'Other',
+    description: 'Other',
+    permissions: [],
+    isPredefined: true,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-01T00:00:00.000Z'
+  }
+  const changedRule: Record<string, unknown> = {
+    action: 'manage',
+    subject: 'all',
+    inverted: true,
+    integration: 'clickhouse',
+    conditions: { name: 'Prod' },
+    fields: ['a']
+  }
+
+  it('the schema declares no field without a treatment', () => {
+    expect([...role.keys()].length).toBeGreaterThan(4)
+    expect([...role.keys()].filter(f => !ROLE_FIELDS[f])).toEqual([])
+    expect([...permission.keys()]).toEqual(expect.arrayContaining(['action', 'subject', 'conditions']))
+    expect([...permission.keys()].filter(f => !ROLE_PERMISSION_FIELDS[f])).toEqual([])
+  })
+
+  it.each(Object.entries(ROLE_FIELDS).filter(([, r]) => r.treatment !== 'identity'))(
+    'role %s',
+    (key, rule) => {
+      const other = normal({ ...base, [key]: changed[key] } as LiveRole)
+      if (rule.treatment === 'compared') expect(other).not.toEqual(normal(base))
+      else expect(other).toEqual(normal(base))
+    }
+  )
+
+  it.each(Object.keys(ROLE_PERMISSION_FIELDS))('permission %s is compared', key => {
+    const rule = { ...base.permissions[0]!, [key]: changedRule[key] }
+    expect(normal({ ...base, permissions: [rule] } as LiveRole)).not.toEqual(normal(base))
   })
 })
