@@ -50,6 +50,17 @@ export const RECOMMENDED_RULES: readonly PolicyRule[] = [
     field: 'name'
   },
   {
+    id: 'recommended/role-manage-all',
+    kinds: ['Role'],
+    severity: 'warning',
+    message:
+      'grants `manage all`: whoever has this role may change and delete everything, access included. Grant what the role needs (`manage Dashboard`, `read Source`), or use the predefined Admin role',
+    // CASL: `manage` is every action, `all` every subject; a denial (inverted) narrows, it does not grant.
+    check:
+      "!has(resource.permissions) || !resource.permissions.exists(p, p.action == 'manage' && p.subject == 'all' && !(has(p.inverted) && p.inverted))",
+    field: 'permissions'
+  },
+  {
     id: 'recommended/dashboard-name-unique',
     kinds: ['Dashboard'],
     on: 'plan',

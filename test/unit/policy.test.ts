@@ -80,6 +80,31 @@ message: no link here
   })
 })
 
+describe('the recommended pack on roles (managed)', () => {
+  const checkManaged = async (text: string) => {
+    const { manifests } = await checkPolicies(validateText('m.yaml', text, 'managed'), { stack: 'default' })
+    return manifests.diagnostics.map(formatDiagnostic)
+  }
+  const role = (permissions: string) => `kind: Role\nname: Deploy bot\npermissions:\n${permissions}`
+
+  it('flags a custom role that grants manage on all, at its permissions', async () => {
+    expect(await checkManaged(recommended + role('  - { action: manage, subject: all }\n'))).toEqual([
+      expect.stringMatching(
+        /^m\.yaml:8:3 warning: permissions: Role "Deploy bot": grants `manage all`: .* \[policy org: recommended\/role-manage-all\]$/
+      )
+    ])
+  })
+
+  it('is silent on narrower grants and on a denial of manage all', async () => {
+    const narrow = role('  - { action: manage, subject: Dashboard }\n  - { action: read, subject: all }\n')
+    const denial = role(
+      '  - { action: read, subject: Dashboard }\n  - { action: manage, subject: all, inverted: true }\n'
+    )
+    expect(await checkManaged(recommended + narrow)).toEqual([])
+    expect(await checkManaged(recommended + denial)).toEqual([])
+  })
+})
+
 describe('user rules in CEL', () => {
   const rule = (extra = '') => `kind: Policy
 name: budgets
