@@ -814,7 +814,7 @@ const isPlainRecord = (v) => typeof v === 'object' && v !== null && !Array.isArr
 
 /***/ }),
 
-/***/ 9898:
+/***/ 3617:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -3761,6 +3761,309 @@ const dashboardKind = {
     saved: savedDashboard
 };
 
+;// CONCATENATED MODULE: ./src/kinds/role-permissions.ts
+const DEFAULT_INTEGRATION = 'mongodb';
+/** The rule the server adds to every custom role. */
+const AUTO_GRANT = {
+    action: 'read',
+    subject: 'Connection',
+    inverted: false,
+    integration: DEFAULT_INTEGRATION
+};
+/** A manifest's or a live record's rule, defaults filled in. */
+function ruleOf(p) {
+    const rule = {
+        action: p.action,
+        subject: p.subject,
+        inverted: p.inverted === true,
+        integration: p.integration || DEFAULT_INTEGRATION
+    };
+    const fields = 'fields' in p && Array.isArray(p.fields) ? [...new Set(p.fields)].sort() : [];
+    if (fields.length > 0)
+        rule.fields = fields;
+    const conditions = p.conditions ? canonical(p.conditions) : undefined;
+    if (conditions && Object.keys(conditions).length > 0)
+        rule.conditions = conditions;
+    return rule;
+}
+/** Keys sorted at every level, so two spellings of one mapping are one text. */
+function canonical(v) {
+    if (Array.isArray(v))
+        return v.map(canonical);
+    if (v !== null && typeof v === 'object') {
+        const out = {};
+        for (const key of Object.keys(v).sort())
+            out[key] = canonical(v[key]);
+        return out;
+    }
+    return v === undefined ? null : v;
+}
+/**
+ * A rule in words, without its verb: `read Source where integration is clickhouse`. Unique per rule (it says every
+ * part of it), so it is also the rule's key in the normal form.
+ */
+function ruleWords(r) {
+    let words = `\`${r.action} ${r.subject}\``;
+    if (r.integration !== DEFAULT_INTEGRATION)
+        words += ` where integration is ${r.integration}`;
+    if (r.fields)
+        words += ` on fields ${r.fields.join(', ')}`;
+    if (r.conditions)
+        words += ` when ${JSON.stringify(r.conditions)}`;
+    return words;
+}
+/** The rule's key: denying and granting the same thing are two rules. */
+const ruleKey = (r) => `${r.inverted ? 'denies' : 'grants'} ${ruleWords(r)}`;
+const isAutoGrant = (r) => ruleKey(r) === ruleKey(AUTO_GRANT);
+/** A list of rules as a set, by key, in the list's order. */
+function ruleSet(rules) {
+    const out = new Map();
+    for (const r of rules)
+        if (!out.has(ruleKey(r)))
+            out.set(ruleKey(r), r);
+    return out;
+}
+/** Whether a manifest lists the server's own rule (then it is compared like any other). */
+const listsAutoGrant = (desired) => desired.some(isAutoGrant);
+/** The live role's rules as the plan compares them: the server's own rule left out unless the manifest lists it. */
+function comparedLiveRules(live, manifestListsAuto) {
+    return ruleSet(manifestListsAuto ? live : live.filter(r => !isAutoGrant(r)));
+}
+/** Whether the live role holds the server's own rule (an update sends it back: role.ts says why). */
+const holdsAutoGrant = (live) => live.some(isAutoGrant);
+/** A rule as a request (and the normal form) carries it: the defaults explicit, as the provider sends them. */
+function ruleBody(r) {
+    const out = {
+        action: r.action,
+        subject: r.subject,
+        inverted: r.inverted,
+        integration: r.integration
+    };
+    if (r.fields)
+        out.fields = r.fields;
+    if (r.conditions)
+        out.conditions = r.conditions;
+    return out;
+}
+/** A rule as a manifest writes it: the defaults left out (export writes this; the plan shows it). */
+function ruleValue(r) {
+    const out = { action: r.action, subject: r.subject };
+    if (r.inverted)
+        out.inverted = true;
+    if (r.integration !== DEFAULT_INTEGRATION)
+        out.integration = r.integration;
+    if (r.fields)
+        out.fields = r.fields;
+    if (r.conditions)
+        out.conditions = r.conditions;
+    return out;
+}
+/** The rules in the normal form: a mapping by key, so the diff shows each rule added or removed by its words. */
+function normalRules(rules) {
+    const out = {};
+    for (const [key, r] of rules)
+        out[key] = ruleValue(r);
+    return out;
+}
+/**
+ * From the live rules to the desired ones. A rule added that grants: `grants ...` (widens); a grant removed:
+ * `revokes ...`; a denial added: `denies ...`; a denial removed: `no longer denies ...` (widens). A changed rule (its
+ * conditions, its integration) is one removed and one added: a grant with new conditions widens, whether or not
+ * the new ones are narrower, since a set of conditions cannot be compared for breadth.
+ */
+function ruleChanges(before, after) {
+    const notes = [];
+    const widens = [];
+    for (const [key, r] of before) {
+        if (after.has(key))
+            continue;
+        if (r.inverted) {
+            const words = `no longer denies ${ruleWords(r)}`;
+            notes.push(words);
+            widens.push(words);
+        }
+        else
+            notes.push(`revokes ${ruleWords(r)}`);
+    }
+    for (const [key, r] of after) {
+        if (before.has(key))
+            continue;
+        notes.push(key);
+        if (!r.inverted)
+            widens.push(key);
+    }
+    return { notes, widens };
+}
+/**
+ * What a new role grants that a reviewer must not miss: a grant of `manage` (every action) or on `all` (every
+ * subject). A new role holds no users yet, so its other grants give nobody anything until someone is given the role
+ * (outside this tool, in the cloud console); these two make it an administrator's role whoever gets it.
+ */
+const broadGrants = (rules) => [...rules.values()].filter(r => !r.inverted && (r.action === 'manage' || r.subject === 'all')).map(ruleKey);
+
+;// CONCATENATED MODULE: ./src/kinds/role-export.ts
+
+
+const roleExport = {
+    list: 'roles',
+    writes: {
+        to: { file: 'roles' },
+        tags: undefined,
+        skips: r => r.isPredefined,
+        writer: ctx => r => {
+            // `skips` keeps them out of the selection; a writer called with one anyway (a sync) writes nothing either.
+            if (r.isPredefined)
+                return { documents: [], carried: 0 };
+            const comments = [];
+            const permissions = [...comparedLiveRules(r.permissions.map(ruleOf), false).values()].map(rule => {
+                // A manifest has no `fields`: the rule is written without them, and the comment says so.
+                const { fields, ...written } = ruleValue(rule);
+                if (fields)
+                    comments.push(`the rule ${ruleWords(rule)} is limited to fields, which a manifest cannot say: it is written without them, so a plan of this file revokes it and grants it again without them`);
+                return written;
+            });
+            const value = { kind: 'Role', name: r.name };
+            if (r.description)
+                value.description = r.description;
+            value.permissions = permissions;
+            const other = ctx.registry.ownerOf('Role', r.id);
+            if (other)
+                comments.push(`managed by another stack (${other}): a stack never takes one over, so the plan refuses this manifest until that stack lets go`);
+            if (!ctx.registry.owns('Role', r.id))
+                value.adopt = true;
+            return { documents: [(0,exporting/* withComments */.f6)(value, comments)], carried: 0 };
+        }
+    }
+};
+
+;// CONCATENATED MODULE: ./src/kinds/role.ts
+
+
+
+
+
+
+
+const desiredRules = (spec) => spec.permissions.map(ruleOf);
+const liveRules = (l) => l.permissions.map(ruleOf);
+/** Whether the manifest of this name lists the server's own rule (a live role is paired by its name). */
+function manifestListsAuto(ctx, name) {
+    const spec = ctx.manifests.specs.Role.find(l => l.spec.name === name)?.spec;
+    return spec !== undefined && listsAutoGrant(desiredRules(spec));
+}
+const pairCustom = registryPair('Role', ctx => ctx.live.Role?.filter(r => !r.isPredefined), 
+// ClickStackCreateRoleRequest: "Must be unique within the team".
+() => 'the server allows one role of a name in a team');
+const roleKind = {
+    kind: 'Role',
+    nouns: nouns/* NOUNS */.M.Role,
+    // Added after the first plan files: a plan without roles hashes as before.
+    fingerprint: { specs: 'roles', whenEmpty: false },
+    referredBy: undefined,
+    copies: undefined,
+    seenOn: undefined,
+    heldWhileUsed: undefined,
+    unnamedUses: undefined,
+    exports: roleExport,
+    live: {
+        read: api => api.listRoles(),
+        // One request more only for a stack with roles, or one whose registry lists some to prune.
+        asked: async (options) => (await options.roles) ?? true,
+        neededBy: state => state.Dashboard.some(d => (0,registry/* registryLists */.dT)(d, 'Role'))
+    },
+    desired: ctx => desiredRecords('Role', ctx.manifests.specs.Role, ctx.live.Role, ctx),
+    pair(desired, ctx) {
+        const predefined = new Map((ctx.live.Role ?? []).filter(r => r.isPredefined).map(r => [r.name.toLowerCase(), r]));
+        const custom = desired.filter(d => {
+            const p = predefined.get(d.name.toLowerCase());
+            if (!p)
+                return true;
+            ctx.report((0,diagnostics/* diagnostic */.YK)('plan', 'error', `"${p.name}" is a predefined role of this team (id ${p.id}): the server keeps it as it is (it cannot be changed or deleted), and a custom role cannot take its name. Give this role another name`, { ...d.value.located.doc.locate(['name']), field: 'name' }));
+            return false;
+        });
+        return pairCustom(custom, ctx);
+    },
+    keyedPaths: new Set(['permissions']),
+    normalDesired: (d, ctx) => role_normal({
+        name: d.value.spec.name,
+        owner: ctx.settings.ownershipTag,
+        description: d.value.spec.description,
+        permissions: normalRules(ruleSet(desiredRules(d.value.spec)))
+    }),
+    normalLive: (l, ctx) => role_normal({
+        name: l.name,
+        owner: registryOwner('Role', l.id, ctx),
+        description: l.description,
+        permissions: normalRules(comparedLiveRules(liveRules(l), manifestListsAuto(ctx, l.name)))
+    }),
+    liveName: l => l.name,
+    liveId: l => l.id,
+    refine(pc, ctx) {
+        const { change, desired, live } = pc;
+        if (change.deferred === undefined && desired) {
+            const after = ruleSet(desiredRules(desired.value.spec));
+            if (change.action === 'create') {
+                change.notes.push(...after.keys());
+                setWidens(change, broadGrants(after));
+                if (!listsAutoGrant([...after.values()]))
+                    change.notes.push(AUTO_GRANT_NOTE);
+            }
+            else if (change.action === 'update' && live) {
+                const before = comparedLiveRules(liveRules(live), listsAutoGrant([...after.values()]));
+                const { notes, widens } = ruleChanges(before, after);
+                change.notes.push(...notes);
+                setWidens(change, widens);
+            }
+        }
+        if (change.action === 'delete' && !change.deferred)
+            change.notes.push("the server refuses to delete a role that users have, or the team's default role: the apply then fails with its words, and the role stays this stack's");
+        registryNote(change, ctx);
+    },
+    ...recordWrites(() => ({
+        kind: 'Role',
+        collection: 'roles',
+        liveId: l => l.id,
+        liveName: l => l.name,
+        list: async (ctx) => (await ctx.api.listRoles()) ?? [],
+        find: (all, body) => all.find(l => !l.isPredefined && l.name === body.name),
+        createBody: d => {
+            const out = { name: d.spec.name };
+            if (d.spec.description !== undefined)
+                out.description = d.spec.description;
+            out.permissions = permissionsBody(desiredRules(d.spec), false);
+            return out;
+        },
+        updateBody(d, live, change) {
+            if (!changesMoreThanOwner(change))
+                return undefined;
+            const rules = desiredRules(d.spec);
+            return {
+                name: d.spec.name,
+                description: d.spec.description ?? '',
+                permissions: permissionsBody(rules, holdsAutoGrant(liveRules(live)) && !listsAutoGrant(rules))
+            };
+        },
+        // A registry entry is what owning means: recorded on create and adoption, kept while its name is the same.
+        entryAfter(d, _sent, live, octx) {
+            const previous = live ? octx.registry.entry('Role', live.id) : undefined;
+            return previous?.name === d.spec.name ? undefined : { name: d.spec.name };
+        }
+    }))
+};
+const AUTO_GRANT_NOTE = `the server also grants ${ruleWords(AUTO_GRANT)} to every custom role: left out of the comparison, and never removed`;
+/** The rules as a request sends them: each once, in the manifest's order; the server's own rule kept when asked. */
+function permissionsBody(rules, keepAutoGrant) {
+    const set = ruleSet(keepAutoGrant ? [...rules, AUTO_GRANT] : rules);
+    return [...set.values()].map(ruleBody);
+}
+function setWidens(change, widens) {
+    if (widens.length > 0)
+        change.widens = widens;
+}
+function role_normal(o) {
+    return ((0,json/* clean */.uH)(o) ?? {});
+}
+
 ;// CONCATENATED MODULE: ./src/kinds/saved-search-filters.ts
 
 /** A filter as the request sends it. */
@@ -5055,6 +5358,7 @@ function webhook_normal(o) {
 
 
 
+
 const KINDS = [
     connectionKind,
     sourceKind,
@@ -5063,8 +5367,9 @@ const KINDS = [
     dashboardKind,
     alertKind,
     serviceSettingsKind,
-    // Refers to nothing and nothing refers to it.
-    teamMemberKind
+    // Refer to nothing and nothing refers to them.
+    teamMemberKind,
+    roleKind
 ];
 /** Each kind by its name. */
 const KINDS_BY_NAME = new Map(KINDS.map(k => [k.kind, k]));
@@ -5260,7 +5565,8 @@ const NOUNS = {
     Dashboard: ['dashboard', 'dashboards'],
     Alert: ['alert', 'alerts'],
     ServiceSettings: ['service setting', 'service settings'],
-    TeamMember: ['team member', 'team members']
+    TeamMember: ['team member', 'team members'],
+    Role: ['role', 'roles']
 };
 /** A kind in words: `data source`, `saved searches`. */
 const wordFor = (kind, plural = false) => NOUNS[kind][plural ? 1 : 0];
@@ -5523,7 +5829,7 @@ function walkStrings(value, f) {
 /** Marks a registry dashboard; not an ownership tag (those start with `obsdeploy:`). */
 const REGISTRY_TAG = 'obsdeploy-registry';
 /** Entries by live id; TeamMember's by lowercased email (kinds/team-member.ts says why). */
-const REGISTRY_KINDS = ['Connection', 'Source', 'Webhook', 'TeamMember'];
+const REGISTRY_KINDS = ['Connection', 'Source', 'Webhook', 'TeamMember', 'Role'];
 const isRegistryKind = (kind) => REGISTRY_KINDS.includes(kind);
 const registryName = (stack) => `obsdeploy registry (stack ${stack})`;
 /**
@@ -5586,7 +5892,7 @@ class Registry {
                 owned = merge(owned, parsed.owned);
         }
         const registry = new Registry(stack, tag, mine[0], owned, problems.length > 0
-            ? `${problems.join('; ')}: restore its tiles as obsdeploy wrote them. Until then no connection, source, webhook or team member is deleted`
+            ? `${problems.join('; ')}: restore its tiles as obsdeploy wrote them. Until then no connection, source, webhook, team member or role is deleted`
             : undefined);
         // Extras only when all can be read (an unreadable one is a plan error: nothing is merged or deleted), and never
         // one that carries another stack's ownership tag too: that one is not this stack's alone to delete.
@@ -5724,7 +6030,7 @@ function registryMarkdown(stack, owned, first) {
         ? [
             `## Managed by obsdeploy: do not edit or delete`,
             '',
-            `This dashboard records which connections, data sources, webhooks and team members (by email) the obsdeploy stack \`${stack}\` created or adopted, and fingerprints (never the values) of the write-only settings it sent them. They carry no tags, so this is how the stack knows what it may update and prune.`,
+            `This dashboard records which connections, data sources, webhooks, team members (by email) and ClickStack roles the obsdeploy stack \`${stack}\` created or adopted, and fingerprints (never the values) of the write-only settings it sent them. They carry no tags, so this is how the stack knows what it may update and prune.`,
             '',
             'Editing it by hand makes the next plan fail; deleting it makes the stack forget what it owns (it then deletes none of them, and a manifest of the same name asks for `adopt: true`).',
             ''
@@ -5899,7 +6205,7 @@ function addedSince(now, before) {
 /* harmony export */   e6: () => (/* binding */ keptSettingsNotice),
 /* harmony export */   i: () => (/* binding */ carriedFields)
 /* harmony export */ });
-/* unused harmony exports TILE_FIELDS, SERVICE_FIELDS */
+/* unused harmony exports TILE_FIELDS, ROLE_FIELDS, ROLE_PERMISSION_FIELDS, SERVICE_FIELDS */
 /* harmony import */ var _diagnostics_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4851);
 /**
  * Every field the servers return on the records this tool writes, and what a plan does with it. This is
@@ -6025,6 +6331,29 @@ const ALERT_FIELDS = {
     teamId: untouched,
     createdAt: untouched,
     updatedAt: untouched
+};
+/**
+ * The managed `ClickStackRole`. Name, description and permissions are compared (the rules as a set, the server's
+ * own `read Connection` rule left out: role-permissions.ts) and an update sends them all; `isPredefined` decides
+ * whether a role is planned at all; the timestamps are the server's.
+ */
+const ROLE_FIELDS = {
+    id: identity,
+    name: compared,
+    description: compared,
+    permissions: compared,
+    isPredefined: untouched,
+    createdAt: untouched,
+    updatedAt: untouched
+};
+/** The managed `ClickStackCASLPermission` (and HyperDX's `fields`, which the cloud's schema does not declare). */
+const ROLE_PERMISSION_FIELDS = {
+    action: compared,
+    subject: compared,
+    inverted: compared,
+    integration: compared,
+    conditions: compared,
+    fields: compared
 };
 const SERVICE_MANAGED = ['name', 'releaseChannel', 'ipAccessList', 'privateEndpointIds', 'endpoints'];
 /**
@@ -6302,7 +6631,7 @@ function normalTile(tile, exact = false) {
 /* harmony export */   e: () => (/* binding */ readLiveState)
 /* harmony export */ });
 /* harmony import */ var _kinds_dashboard_preview_copy_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8620);
-/* harmony import */ var _kinds_index_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(9898);
+/* harmony import */ var _kinds_index_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3617);
 
 
 async function readLiveState(client, options, kinds = _kinds_index_js__WEBPACK_IMPORTED_MODULE_1__/* .KINDS */ .G) {
@@ -6459,8 +6788,8 @@ __webpack_require__.d(__webpack_exports__, {
   _: () => (/* binding */ readRegistry)
 });
 
-// EXTERNAL MODULE: ./src/kinds/index.ts + 33 modules
-var src_kinds = __webpack_require__(9898);
+// EXTERNAL MODULE: ./src/kinds/index.ts + 36 modules
+var src_kinds = __webpack_require__(3617);
 // EXTERNAL MODULE: ./src/kinds/kind.ts
 var kinds_kind = __webpack_require__(3169);
 // EXTERNAL MODULE: ./src/kinds/references.ts
@@ -6944,6 +7273,7 @@ function secretDigest(values) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   JP: () => (/* binding */ readsRoles),
 /* harmony export */   PF: () => (/* binding */ asksDashboardPatch),
 /* harmony export */   pW: () => (/* binding */ startLiveRead),
 /* harmony export */   vM: () => (/* binding */ readsTeam),
@@ -6955,7 +7285,7 @@ function secretDigest(values) {
 /* harmony import */ var _log_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(5625);
 /**
  * The live read a run starts early: the list calls go out while the manifests load, told what to read
- * (the managed service, whether dashboards can be patched, the team) once the manifests say it. Reached
+ * (the managed service, whether dashboards can be patched, the team, the roles) once the manifests say it. Reached
  * only through online.ts, which run() imports once the manifests are valid, so `validate` never loads the
  * HTTP client.
  */
@@ -6968,7 +7298,7 @@ function secretDigest(values) {
  * nothing is reported here: runOnline reports a failed read, after validation, as before.
  */
 function startLiveRead(config, deps, manifests) {
-    return startRead(config, deps, manifests.then(sets => readsService(config, sets)), manifests.then(sets => asksDashboardPatch(config, sets)), manifests.then(sets => readsTeam(config, sets)));
+    return startRead(config, deps, manifests.then(sets => readsService(config, sets)), manifests.then(sets => asksDashboardPatch(config, sets)), manifests.then(sets => readsTeam(config, sets)), manifests.then(sets => readsRoles(config, sets)));
 }
 /** The managed service is read when a manifest sets service settings. */
 const readsService = (config, sets) => config.mode === 'managed' && sets.some(m => m.specs.ServiceSettings.length > 0);
@@ -6976,14 +7306,16 @@ const readsService = (config, sets) => config.mode === 'managed' && sets.some(m 
 const asksDashboardPatch = (config, sets) => config.mode === 'self-hosted' && sets.some(m => m.specs.Dashboard.length > 0);
 /** The team is read (self-hosted) when a manifest declares a team member (or a registry lists one: read.ts). */
 const readsTeam = (config, sets) => config.mode === 'self-hosted' && sets.some(m => m.specs.TeamMember.length > 0);
+/** The managed roles are read when a manifest declares a role (or a registry lists one: read.ts). */
+const readsRoles = (config, sets) => config.mode === 'managed' && sets.some(m => m.specs.Role.length > 0);
 /**
  * startLiveRead, told whether to read the managed service (`service`) and to ask whether dashboards can be
  * patched (`dashboardPatch`) once that is known.
  */
-function startRead(config, deps, service, dashboardPatch = Promise.resolve(false), team = Promise.resolve(false)) {
+function startRead(config, deps, service, dashboardPatch = Promise.resolve(false), team = Promise.resolve(false), roles = Promise.resolve(false)) {
     const api = deps.api ? deps.api(config) : (0,_api_client_js__WEBPACK_IMPORTED_MODULE_0__/* .createApi */ .x)(config, { log: deps.log ?? _log_js__WEBPACK_IMPORTED_MODULE_2__/* .silentLogger */ .qq });
     const stop = new AbortController();
-    const live = (0,_live_read_js__WEBPACK_IMPORTED_MODULE_1__/* .readLiveState */ .e)(api, { service, dashboardPatch, team, signal: stop.signal });
+    const live = (0,_live_read_js__WEBPACK_IMPORTED_MODULE_1__/* .readLiveState */ .e)(api, { service, dashboardPatch, team, roles, signal: stop.signal });
     // Awaited by runOnline, or dropped when the run stops first: never an unhandled rejection.
     live.catch(() => undefined);
     return {
@@ -7025,8 +7357,8 @@ var pacer = __webpack_require__(7483);
 var kinds_registry = __webpack_require__(6340);
 // EXTERNAL MODULE: ./src/plan/types.ts + 1 modules
 var types = __webpack_require__(7442);
-// EXTERNAL MODULE: ./src/kinds/index.ts + 33 modules
-var src_kinds = __webpack_require__(9898);
+// EXTERNAL MODULE: ./src/kinds/index.ts + 36 modules
+var src_kinds = __webpack_require__(3617);
 // EXTERNAL MODULE: ./src/kinds/kind.ts
 var kinds_kind = __webpack_require__(3169);
 ;// CONCATENATED MODULE: ./src/apply/copies.ts
@@ -8512,28 +8844,49 @@ function crossStackConflicts(plans) {
 }
 /**
  * Creates the server refuses twice in one team: webhooks of one service and name (models/webhook.ts has a
- * unique index on them). Two stacks of one run that would both create one are both refused before any write.
+ * unique index on them), roles of one name (the cloud's ClickStackCreateRoleRequest: "Must be unique within the
+ * team"). Two stacks of one run that would both create one are both refused before any write.
  */
 function twinCreates(plans, problems) {
     const byKey = new Map();
     plans.forEach((plan, i) => {
         for (const change of plan.changes) {
-            if (change.kind !== 'Webhook' || change.action !== 'create')
+            if (change.action !== 'create')
                 continue;
-            const service = String(change.fields.find(f => f.path === 'service')?.after ?? '');
-            const key = JSON.stringify([change.name, service]);
-            byKey.set(key, [...(byKey.get(key) ?? []), { plan: i, change, service }]);
+            const twin = twinOf(change);
+            if (!twin)
+                continue;
+            const key = JSON.stringify([change.kind, twin.key]);
+            byKey.set(key, [...(byKey.get(key) ?? []), { plan: i, change, ...twin }]);
         }
     });
     for (const creates of byKey.values()) {
         const stacks = new Set(creates.map(c => c.plan));
         if (stacks.size < 2)
             continue;
-        for (const { plan, change, service } of creates) {
+        for (const { plan, change, what, rule } of creates) {
             const others = [...stacks].filter(p => p !== plan).map(p => `"${plans[p].stack}"`);
-            problems[plan].push((0,src_diagnostics/* diagnostic */.YK)('plan', 'error', `stack "${plans[plan].stack}" and stack ${others.join(', ')} both create webhook "${change.name}" (${service}) in this run, and the server allows one webhook of a service and name in a team: give one of them another name or another service`, change.source));
+            problems[plan].push((0,src_diagnostics/* diagnostic */.YK)('plan', 'error', `stack "${plans[plan].stack}" and stack ${others.join(', ')} both create ${what} in this run, and ${rule}`, change.source));
         }
     }
+}
+/** What makes a created record a twin the server refuses, and the words for it. */
+function twinOf(change) {
+    if (change.kind === 'Webhook') {
+        const service = String(change.fields.find(f => f.path === 'service')?.after ?? '');
+        return {
+            key: [change.name, service],
+            what: `webhook "${change.name}" (${service})`,
+            rule: 'the server allows one webhook of a service and name in a team: give one of them another name or another service'
+        };
+    }
+    if (change.kind === 'Role')
+        return {
+            key: change.name,
+            what: `role "${change.name}"`,
+            rule: 'the server allows one role of a name in a team: give one of them another name'
+        };
+    return undefined;
 }
 
 ;// CONCATENATED MODULE: ./src/apply/engine.ts
@@ -9668,7 +10021,11 @@ function startSavedRead(config, deps, sealed, settings, manifests) {
     const team = inputs.then(why => why === undefined
         ? config.mode === 'self-hosted' && sealed.plan.changes.some(c => c.kind === 'TeamMember')
         : manifests().then(m => (0,live_read/* readsTeam */.vM)(config, [m])));
-    return { inputs, read: (0,live_read/* startRead */.v_)(config, deps, service, dashboardPatch, team) };
+    // The roles: as the plan read them (it had Role changes), or as the manifests of now say.
+    const roles = inputs.then(why => why === undefined
+        ? config.mode === 'managed' && sealed.plan.changes.some(c => c.kind === 'Role')
+        : manifests().then(m => (0,live_read/* readsRoles */.JP)(config, [m])));
+    return { inputs, read: (0,live_read/* startRead */.v_)(config, deps, service, dashboardPatch, team, roles) };
 }
 const FILES_AT_ONCE = 32;
 /** Each manifest file's textDigest by path, found and read as loadManifests does; or why not. */

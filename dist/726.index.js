@@ -845,14 +845,17 @@ const ABSENT_SHAPES = {
     webhooks: { 'self-hosted': ['json'], managed: ['json'] },
     'saved-searches': { 'self-hosted': ['json'], managed: ['json'] },
     // v2/team.ts: sendStatus(404) for a missing invitation or member; the cloud has no team routes.
-    team: { 'self-hosted': ['status-text'], managed: [] }
+    team: { 'self-hosted': ['status-text'], managed: [] },
+    // The cloud's envelope `{status, error, requestId}`; the open-source API has no roles.
+    roles: { 'self-hosted': [], managed: ['json'] }
 };
 /** Words for a path segment's id, in errors. */
 const RECORD_WORDS = {
     connections: 'connection id',
     sources: 'source id',
     webhooks: 'webhook id',
-    'saved-searches': 'saved search id'
+    'saved-searches': 'saved search id',
+    roles: 'role id'
 };
 class HttpObservabilityApi {
     settings;
@@ -1008,6 +1011,11 @@ class HttpObservabilityApi {
     }
     async deleteTeamMember(id) {
         return this.remove(await this.item('/team/member', id, 'team member id'), ABSENT_SHAPES.team);
+    }
+    async listRoles() {
+        if (this.mode !== 'managed')
+            return undefined;
+        return this.optional(() => this.list('/roles', api_schemas/* LiveRole */.Bb));
     }
     /** A list the managed API may not have (the contract's `observability` prefix): a 404 is "no route". */
     async managedOptional(read) {
@@ -1455,6 +1463,7 @@ class Pacer {
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Bb: () => (/* binding */ LiveRole),
 /* harmony export */   C7: () => (/* binding */ teamMembersOf),
 /* harmony export */   Cp: () => (/* binding */ LiveService),
 /* harmony export */   Ew: () => (/* binding */ SeriesPoint),
@@ -1473,7 +1482,7 @@ class Pacer {
 /* harmony export */   yW: () => (/* binding */ LiveWebhook),
 /* harmony export */   zO: () => (/* binding */ LiveAlert)
 /* harmony export */ });
-/* unused harmony export LiveTile */
+/* unused harmony exports LiveTile, LiveRolePermission */
 /* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2857);
 /* harmony import */ var _json_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8301);
 /**
@@ -1634,6 +1643,30 @@ function teamMembersOf(members, invitations) {
     }
     return [...byEmail.values()].sort((a, b) => a.email.localeCompare(b.email));
 }
+/**
+ * A CASL rule of a role (cloud OpenAPI `ClickStackCASLPermission`): `action` and `subject` required, the rest
+ * optional; `conditions` an opaque mapping. `fields` is not in the cloud's schema but in HyperDX's own role model
+ * (the Terraform provider's client/role.go): read so a rule that carries it is never mistaken for one without.
+ */
+const LiveRolePermission = zod__WEBPACK_IMPORTED_MODULE_1__/* .looseObject */ ._H3({
+    action: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP(),
+    subject: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP(),
+    inverted: nullish(zod__WEBPACK_IMPORTED_MODULE_1__/* .boolean */ .zMY()),
+    integration: nullish(zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP()),
+    conditions: nullish(zod__WEBPACK_IMPORTED_MODULE_1__/* .record */ .g1P(zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_1__/* .unknown */ .L5J())),
+    fields: nullish(zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP()))
+});
+/**
+ * The managed cloud's `ClickStackRole` (GET `.../clickstack/roles`): `id`, `name`, `permissions` and
+ * `isPredefined` are required there and relied on here (a predefined role is never planned or exported).
+ */
+const LiveRole = zod__WEBPACK_IMPORTED_MODULE_1__/* .looseObject */ ._H3({
+    id,
+    name: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP(),
+    description: nullish(zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP()),
+    permissions: zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(LiveRolePermission),
+    isPredefined: zod__WEBPACK_IMPORTED_MODULE_1__/* .boolean */ .zMY()
+});
 /** What a create of a connection, source, webhook or saved search answers: the record, with its id. */
 const WrittenRecord = zod__WEBPACK_IMPORTED_MODULE_1__/* .looseObject */ ._H3({ id });
 const IpEntry = zod__WEBPACK_IMPORTED_MODULE_1__/* .looseObject */ ._H3({ source: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP(), description: nullish(zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP()) });

@@ -302,8 +302,8 @@ function diffArrays(oldArr, newArr, options) {
 
 // EXTERNAL MODULE: ./src/kinds/exporting.ts
 var exporting = __webpack_require__(7989);
-// EXTERNAL MODULE: ./src/kinds/index.ts + 33 modules
-var src_kinds = __webpack_require__(9898);
+// EXTERNAL MODULE: ./src/kinds/index.ts + 36 modules
+var src_kinds = __webpack_require__(3617);
 // EXTERNAL MODULE: ./src/kinds/kind.ts
 var kinds_kind = __webpack_require__(3169);
 // EXTERNAL MODULE: ./src/yaml-library.ts + 1 modules
@@ -1113,7 +1113,8 @@ async function runSync(config, options) {
         live = await (0,read/* readLiveState */.e)(api, {
             service: (0,live_read/* readsService */.xg)(config, sets),
             dashboardPatch: (0,live_read/* asksDashboardPatch */.PF)(config, sets),
-            team: (0,live_read/* readsTeam */.vM)(config, sets)
+            team: (0,live_read/* readsTeam */.vM)(config, sets),
+            roles: (0,live_read/* readsRoles */.JP)(config, sets)
         });
     }
     catch (e) {

@@ -19,8 +19,8 @@ var picomatch = __webpack_require__(4006);
 var picomatch_default = /*#__PURE__*/__webpack_require__.n(picomatch);
 // EXTERNAL MODULE: ./src/api/client.ts + 9 modules
 var client = __webpack_require__(6930);
-// EXTERNAL MODULE: ./src/kinds/index.ts + 33 modules
-var kinds = __webpack_require__(9898);
+// EXTERNAL MODULE: ./src/kinds/index.ts + 36 modules
+var kinds = __webpack_require__(3617);
 // EXTERNAL MODULE: ./src/kinds/kind.ts
 var kinds_kind = __webpack_require__(3169);
 // EXTERNAL MODULE: ./src/kinds/ownership.ts
@@ -288,7 +288,7 @@ function counted(files, live) {
 /* harmony export */   xz: () => (/* binding */ exportManifests)
 /* harmony export */ });
 /* harmony import */ var _kinds_exporting_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7989);
-/* harmony import */ var _kinds_index_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(9898);
+/* harmony import */ var _kinds_index_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3617);
 /* harmony import */ var _kinds_registry_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(6340);
 
 

@@ -12,7 +12,7 @@ export const modules = {
 /* harmony export */   xz: () => (/* binding */ exportManifests)
 /* harmony export */ });
 /* harmony import */ var _kinds_exporting_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7989);
-/* harmony import */ var _kinds_index_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(9898);
+/* harmony import */ var _kinds_index_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3617);
 /* harmony import */ var _kinds_registry_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(6340);
 
 
@@ -162,8 +162,8 @@ function diffArrays(oldArr, newArr, options) {
 
 // EXTERNAL MODULE: ./src/kinds/exporting.ts
 var exporting = __webpack_require__(7989);
-// EXTERNAL MODULE: ./src/kinds/index.ts + 33 modules
-var kinds = __webpack_require__(9898);
+// EXTERNAL MODULE: ./src/kinds/index.ts + 36 modules
+var kinds = __webpack_require__(3617);
 // EXTERNAL MODULE: ./src/kinds/kind.ts
 var kinds_kind = __webpack_require__(3169);
 // EXTERNAL MODULE: ./src/yaml-library.ts + 1 modules
@@ -875,7 +875,8 @@ async function runSync(config, options) {
         live = await (0,read/* readLiveState */.e)(api, {
             service: (0,live_read/* readsService */.xg)(config, sets),
             dashboardPatch: (0,live_read/* asksDashboardPatch */.PF)(config, sets),
-            team: (0,live_read/* readsTeam */.vM)(config, sets)
+            team: (0,live_read/* readsTeam */.vM)(config, sets),
+            roles: (0,live_read/* readsRoles */.JP)(config, sets)
         });
     }
     catch (e) {

@@ -82,8 +82,8 @@ __webpack_require__.d(__webpack_exports__, {
   _: () => (/* binding */ readRegistry)
 });
 
-// EXTERNAL MODULE: ./src/kinds/index.ts + 33 modules
-var src_kinds = __webpack_require__(9898);
+// EXTERNAL MODULE: ./src/kinds/index.ts + 36 modules
+var src_kinds = __webpack_require__(3617);
 // EXTERNAL MODULE: ./src/kinds/kind.ts
 var kinds_kind = __webpack_require__(3169);
 // EXTERNAL MODULE: ./src/kinds/references.ts
@@ -567,6 +567,7 @@ function secretDigest(values) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   JP: () => (/* binding */ readsRoles),
 /* harmony export */   PF: () => (/* binding */ asksDashboardPatch),
 /* harmony export */   pW: () => (/* binding */ startLiveRead),
 /* harmony export */   vM: () => (/* binding */ readsTeam),
@@ -578,7 +579,7 @@ function secretDigest(values) {
 /* harmony import */ var _log_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(5625);
 /**
  * The live read a run starts early: the list calls go out while the manifests load, told what to read
- * (the managed service, whether dashboards can be patched, the team) once the manifests say it. Reached
+ * (the managed service, whether dashboards can be patched, the team, the roles) once the manifests say it. Reached
  * only through online.ts, which run() imports once the manifests are valid, so `validate` never loads the
  * HTTP client.
  */
@@ -591,7 +592,7 @@ function secretDigest(values) {
  * nothing is reported here: runOnline reports a failed read, after validation, as before.
  */
 function startLiveRead(config, deps, manifests) {
-    return startRead(config, deps, manifests.then(sets => readsService(config, sets)), manifests.then(sets => asksDashboardPatch(config, sets)), manifests.then(sets => readsTeam(config, sets)));
+    return startRead(config, deps, manifests.then(sets => readsService(config, sets)), manifests.then(sets => asksDashboardPatch(config, sets)), manifests.then(sets => readsTeam(config, sets)), manifests.then(sets => readsRoles(config, sets)));
 }
 /** The managed service is read when a manifest sets service settings. */
 const readsService = (config, sets) => config.mode === 'managed' && sets.some(m => m.specs.ServiceSettings.length > 0);
@@ -599,14 +600,16 @@ const readsService = (config, sets) => config.mode === 'managed' && sets.some(m 
 const asksDashboardPatch = (config, sets) => config.mode === 'self-hosted' && sets.some(m => m.specs.Dashboard.length > 0);
 /** The team is read (self-hosted) when a manifest declares a team member (or a registry lists one: read.ts). */
 const readsTeam = (config, sets) => config.mode === 'self-hosted' && sets.some(m => m.specs.TeamMember.length > 0);
+/** The managed roles are read when a manifest declares a role (or a registry lists one: read.ts). */
+const readsRoles = (config, sets) => config.mode === 'managed' && sets.some(m => m.specs.Role.length > 0);
 /**
  * startLiveRead, told whether to read the managed service (`service`) and to ask whether dashboards can be
  * patched (`dashboardPatch`) once that is known.
  */
-function startRead(config, deps, service, dashboardPatch = Promise.resolve(false), team = Promise.resolve(false)) {
+function startRead(config, deps, service, dashboardPatch = Promise.resolve(false), team = Promise.resolve(false), roles = Promise.resolve(false)) {
     const api = deps.api ? deps.api(config) : (0,_api_client_js__WEBPACK_IMPORTED_MODULE_0__/* .createApi */ .x)(config, { log: deps.log ?? _log_js__WEBPACK_IMPORTED_MODULE_2__/* .silentLogger */ .qq });
     const stop = new AbortController();
-    const live = (0,_live_read_js__WEBPACK_IMPORTED_MODULE_1__/* .readLiveState */ .e)(api, { service, dashboardPatch, team, signal: stop.signal });
+    const live = (0,_live_read_js__WEBPACK_IMPORTED_MODULE_1__/* .readLiveState */ .e)(api, { service, dashboardPatch, team, roles, signal: stop.signal });
     // Awaited by runOnline, or dropped when the run stops first: never an unhandled rejection.
     live.catch(() => undefined);
     return {
@@ -648,8 +651,8 @@ var pacer = __webpack_require__(7483);
 var kinds_registry = __webpack_require__(6340);
 // EXTERNAL MODULE: ./src/plan/types.ts + 1 modules
 var types = __webpack_require__(7442);
-// EXTERNAL MODULE: ./src/kinds/index.ts + 33 modules
-var src_kinds = __webpack_require__(9898);
+// EXTERNAL MODULE: ./src/kinds/index.ts + 36 modules
+var src_kinds = __webpack_require__(3617);
 // EXTERNAL MODULE: ./src/kinds/kind.ts
 var kinds_kind = __webpack_require__(3169);
 ;// CONCATENATED MODULE: ./src/apply/copies.ts
@@ -2135,28 +2138,49 @@ function crossStackConflicts(plans) {
 }
 /**
  * Creates the server refuses twice in one team: webhooks of one service and name (models/webhook.ts has a
- * unique index on them). Two stacks of one run that would both create one are both refused before any write.
+ * unique index on them), roles of one name (the cloud's ClickStackCreateRoleRequest: "Must be unique within the
+ * team"). Two stacks of one run that would both create one are both refused before any write.
  */
 function twinCreates(plans, problems) {
     const byKey = new Map();
     plans.forEach((plan, i) => {
         for (const change of plan.changes) {
-            if (change.kind !== 'Webhook' || change.action !== 'create')
+            if (change.action !== 'create')
                 continue;
-            const service = String(change.fields.find(f => f.path === 'service')?.after ?? '');
-            const key = JSON.stringify([change.name, service]);
-            byKey.set(key, [...(byKey.get(key) ?? []), { plan: i, change, service }]);
+            const twin = twinOf(change);
+            if (!twin)
+                continue;
+            const key = JSON.stringify([change.kind, twin.key]);
+            byKey.set(key, [...(byKey.get(key) ?? []), { plan: i, change, ...twin }]);
         }
     });
     for (const creates of byKey.values()) {
         const stacks = new Set(creates.map(c => c.plan));
         if (stacks.size < 2)
             continue;
-        for (const { plan, change, service } of creates) {
+        for (const { plan, change, what, rule } of creates) {
             const others = [...stacks].filter(p => p !== plan).map(p => `"${plans[p].stack}"`);
-            problems[plan].push((0,src_diagnostics/* diagnostic */.YK)('plan', 'error', `stack "${plans[plan].stack}" and stack ${others.join(', ')} both create webhook "${change.name}" (${service}) in this run, and the server allows one webhook of a service and name in a team: give one of them another name or another service`, change.source));
+            problems[plan].push((0,src_diagnostics/* diagnostic */.YK)('plan', 'error', `stack "${plans[plan].stack}" and stack ${others.join(', ')} both create ${what} in this run, and ${rule}`, change.source));
         }
     }
+}
+/** What makes a created record a twin the server refuses, and the words for it. */
+function twinOf(change) {
+    if (change.kind === 'Webhook') {
+        const service = String(change.fields.find(f => f.path === 'service')?.after ?? '');
+        return {
+            key: [change.name, service],
+            what: `webhook "${change.name}" (${service})`,
+            rule: 'the server allows one webhook of a service and name in a team: give one of them another name or another service'
+        };
+    }
+    if (change.kind === 'Role')
+        return {
+            key: change.name,
+            what: `role "${change.name}"`,
+            rule: 'the server allows one role of a name in a team: give one of them another name'
+        };
+    return undefined;
 }
 
 ;// CONCATENATED MODULE: ./src/apply/engine.ts
@@ -3291,7 +3315,11 @@ function startSavedRead(config, deps, sealed, settings, manifests) {
     const team = inputs.then(why => why === undefined
         ? config.mode === 'self-hosted' && sealed.plan.changes.some(c => c.kind === 'TeamMember')
         : manifests().then(m => (0,live_read/* readsTeam */.vM)(config, [m])));
-    return { inputs, read: (0,live_read/* startRead */.v_)(config, deps, service, dashboardPatch, team) };
+    // The roles: as the plan read them (it had Role changes), or as the manifests of now say.
+    const roles = inputs.then(why => why === undefined
+        ? config.mode === 'managed' && sealed.plan.changes.some(c => c.kind === 'Role')
+        : manifests().then(m => (0,live_read/* readsRoles */.JP)(config, [m])));
+    return { inputs, read: (0,live_read/* startRead */.v_)(config, deps, service, dashboardPatch, team, roles) };
 }
 const FILES_AT_ONCE = 32;
 /** Each manifest file's textDigest by path, found and read as loadManifests does; or why not. */

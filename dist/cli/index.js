@@ -5616,7 +5616,7 @@ const CLI_FLAGS = [
     {
         name: 'kind',
         value: 'KIND',
-        description: 'export only these kinds: Connection, Source, SavedSearch, Webhook, Dashboard, TeamMember (repeatable)',
+        description: 'export only these kinds: Connection, Source, SavedSearch, Webhook, Dashboard, TeamMember, Role (repeatable)',
         multiple: true
     },
     {
@@ -12431,6 +12431,9 @@ function checkResource(doc, kind, raw, mode) {
             if (mode === 'managed')
                 report(['kind'], 'the managed API has no team routes: TeamMember manifests need self-hosted mode');
             break;
+        case 'Role':
+            checkRole(raw, mode, report);
+            break;
     }
     return out;
 }
@@ -12547,6 +12550,20 @@ function checkSource(raw, mode, report) {
     else if ('filterSettings' in raw) {
         report(['filterSettings'], 'exists only in the managed API: the self-hosted server drops it');
     }
+}
+/**
+ * Roles are managed-only: HyperDX 2.36's open-source API has no roles routes (the cloud serves them under
+ * `.../clickstack/roles`). The predefined roles are immutable, and a custom role may not take one's name
+ * (ClickStackCreateRoleRequest): compared case-insensitively, since a name that differs only in case would read as
+ * the predefined role in the UI.
+ */
+function checkRole(raw, mode, report) {
+    if (mode === 'self-hosted')
+        report(['kind'], "roles are managed-only: HyperDX's open-source API (2.36) has no roles routes, so Role manifests need managed mode (ClickHouse Cloud)");
+    const name = typeof raw.name === 'string' ? raw.name : undefined;
+    const predefined = vocabulary/* PREDEFINED_ROLE_NAMES */.VD.find(p => p.toLowerCase() === name?.toLowerCase());
+    if (predefined)
+        report(['name'], `"${predefined}" is a predefined role: the server keeps it as it is (it cannot be created, changed or deleted), and a custom role cannot take its name. Give this role another name`);
 }
 /**
  * v2/savedSearches.ts: every filter a create or change sends must render as one sidebar facet: a single
@@ -12717,8 +12734,8 @@ function isPrivateAddress(host) {
         h.startsWith('100::'));
 }
 
-// EXTERNAL MODULE: ./src/manifest/schema.ts + 7 modules
-var manifest_schema = __nccwpck_require__(719);
+// EXTERNAL MODULE: ./src/manifest/schema.ts + 8 modules
+var manifest_schema = __nccwpck_require__(9829);
 ;// CONCATENATED MODULE: ./src/manifest/specs.ts
 
 function emptySpecs() {
@@ -12979,6 +12996,7 @@ const DOCUMENT_RULES = {
     Source: (doc, raw, views) => namedResource(doc, 'Source', raw, views),
     SavedSearch: (doc, raw, views) => namedResource(doc, 'SavedSearch', raw, views),
     Webhook: (doc, raw, views) => namedResource(doc, 'Webhook', raw, views),
+    Role: (doc, raw, views) => namedResource(doc, 'Role', raw, views),
     // A team member's `name` is a person's, not how manifests refer to it: its email is (uniqueEmails).
     TeamMember: (doc, raw, views) => checkResource(doc, 'TeamMember', raw, views.mode),
     Dashboard: (doc, raw, views, spec) => {
@@ -13862,8 +13880,8 @@ class FormulaError extends Error {
 
 // EXTERNAL MODULE: ./src/manifest/metric-item.ts
 var metric_item = __nccwpck_require__(7057);
-// EXTERNAL MODULE: ./src/manifest/schema.ts + 7 modules
-var schema = __nccwpck_require__(719);
+// EXTERNAL MODULE: ./src/manifest/schema.ts + 8 modules
+var schema = __nccwpck_require__(9829);
 ;// CONCATENATED MODULE: ./src/manifest/tile-rules.ts
 /**
  * The rules of one tile that its schema cannot express: its series must agree, its config's fields must fit
@@ -14835,7 +14853,7 @@ function checkServiceSettings(doc, s) {
 
 /***/ }),
 
-/***/ 719:
+/***/ 9829:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -15542,6 +15560,49 @@ const Dashboard = schemas/* strictObject */.rej({
 
 // EXTERNAL MODULE: ./src/manifest/resources-schema.ts
 var resources_schema = __nccwpck_require__(310);
+;// CONCATENATED MODULE: ./src/manifest/role-schema.ts
+/**
+ * `kind: Role`: a custom ClickStack role of the managed cloud (`.../clickstack/roles`), as the cloud's OpenAPI
+ * declares it (`ClickStackCreateRoleRequest`, `ClickStackCASLPermission`): a name, a description and CASL
+ * permissions, each an `action` on a `subject`, optionally `inverted` (a rule that denies), scoped to an
+ * `integration`, with `conditions` kept as an opaque mapping (the cloud's schema declares any object). Managed
+ * mode only (resource-rules.ts says so at `kind`); built on first use, like the other kinds besides dashboards.
+ */
+
+
+
+const roleSchema = (0,once/* once */.O)('Role schema', () => {
+    const text = (what) => schemas/* string */.YjP().min(1, { error: 'must not be empty' }).describe(what);
+    const Permission = schemas/* strictObject */.rej({
+        action: text('What the rule allows (or denies): `create`, `read`, `update`, `delete`, or `manage` (every action).'),
+        subject: text('What it applies to, as the server names it: `Dashboard`, `Alert`, `Source`, `Connection`, `SavedSearch`, `Webhook`, `Team`, `User`, `Role`, ... or `all` (every subject).'),
+        inverted: schemas/* boolean */.zMY()
+            .optional()
+            .describe('true: the rule denies the action rather than grants it (default false).'),
+        integration: text("What the rule is scoped to: `mongodb` (the API's resources, the default) or `clickhouse` (data access).").optional(),
+        conditions: schemas/* record */.g1P(schemas/* string */.YjP(), schemas/* unknown */.L5J(), {
+            error: 'must be a mapping'
+        })
+            .optional()
+            .describe('Conditions that narrow the rule, as the server takes them (a MongoDB filter or a ClickHouse row policy): compared and sent as written.')
+    })
+        .describe('A CASL rule. Rules compare as a set: their order does not matter, and a rule written twice is one rule.');
+    return schemas/* strictObject */.rej({
+        apiVersion: schemas/* enum */.k5n(vocabulary/* API_VERSIONS */.Bo).optional().describe('Optional; the manifest language version.'),
+        kind: schemas/* literal */.euz('Role')
+            .describe('A custom ClickStack role of the managed cloud (managed mode only): who is given it gets its permissions.'),
+        name: text("The role's name: unique in the team, and never a predefined role's (Admin, Member, ReadOnly)."),
+        description: schemas/* string */.YjP()
+            .optional()
+            .describe('Shown in the UI (an update clears one the manifest leaves out).'),
+        permissions: schemas/* array */.YOg(Permission)
+            .describe('The rules the role grants or denies: the whole list (an update replaces it). The `read` rule on `Connection` the server adds to every custom role needs not be listed, and is never removed.'),
+        adopt: schemas/* boolean */.zMY()
+            .optional()
+            .describe('Manage an existing custom role of this name that this stack does not own (prune may then delete it).')
+    });
+});
+
 ;// CONCATENATED MODULE: ./src/manifest/service-settings-schema.ts
 /** Managed mode's ServiceSettings kind: the database service's settings, applied on a release. */
 
@@ -15610,6 +15671,7 @@ const serviceSettings = (0,once/* once */.O)('ServiceSettings schema', () => {
 
 
 
+
 /**
  * The schema of each kind, built on first use: a run builds the schemas of the kinds its manifests hold
  * (dashboards' and alerts' are built with this module, since nearly every repository has them).
@@ -15620,6 +15682,7 @@ const KIND_SCHEMAS = {
     SavedSearch: () => (0,resources_schema/* resourceSchemas */.j2)().SavedSearch,
     Webhook: () => (0,resources_schema/* resourceSchemas */.j2)().Webhook,
     TeamMember: () => (0,resources_schema/* resourceSchemas */.j2)().TeamMember,
+    Role: roleSchema,
     Dashboard: () => Dashboard,
     Alert: () => Alert,
     ServiceSettings: serviceSettings
@@ -15639,7 +15702,8 @@ const manifestSchema = (0,once/* once */.O)('Manifest schema', () => schemas/* d
     Dashboard,
     Alert,
     serviceSettings(),
-    KIND_SCHEMAS.TeamMember()
+    KIND_SCHEMAS.TeamMember(),
+    KIND_SCHEMAS.Role()
 ]));
 
 
@@ -15859,6 +15923,7 @@ function checkName(name, names) {
 /* harmony export */   R6: () => (/* binding */ USE_TEXT_INDEX),
 /* harmony export */   U1: () => (/* binding */ RANGE_THRESHOLD_TYPES),
 /* harmony export */   Us: () => (/* binding */ QUANTILE_LEVELS),
+/* harmony export */   VD: () => (/* binding */ PREDEFINED_ROLE_NAMES),
 /* harmony export */   X_: () => (/* binding */ QUERY_LANGUAGES),
 /* harmony export */   YL: () => (/* binding */ DATA_SOURCES),
 /* harmony export */   ZL: () => (/* binding */ RELEASE_CHANNELS),
@@ -16093,7 +16158,8 @@ const MANIFEST_KINDS = [
     'Dashboard',
     'Alert',
     'ServiceSettings',
-    'TeamMember'
+    'TeamMember',
+    'Role'
 ];
 const API_VERSIONS = ['obsdeploy/v1'];
 /** common-utils types.ts SourceKind: what a data source holds. */
@@ -16104,6 +16170,13 @@ const USE_TEXT_INDEX = ['auto', 'enabled', 'disabled'];
 const VIEW_AGG_FNS = [...AGG_FNS, 'histogram'];
 /** common-utils types.ts WebhookService: what a webhook may be created as (the API returns two more). */
 const WEBHOOK_SERVICES = ['slack', 'generic', 'incidentio'];
+/**
+ * The managed cloud's predefined ClickStack roles (immutable: `isPredefined`), as the ClickHouse Terraform provider
+ * names them (`internal/service/clickstack/client/role.go`, `role_resource.go`: "Admin, Member, ReadOnly"). A
+ * custom role may not take one of these names; a live role flagged `isPredefined` under another name is refused at
+ * plan time too (kinds/role.ts).
+ */
+const PREDEFINED_ROLE_NAMES = ['Admin', 'Member', 'ReadOnly'];
 /** The managed alert channel's severity (cloud OpenAPI ClickStackAlertChannelWebhook). */
 const CHANNEL_SEVERITIES = ['critical', 'error', 'warning', 'info'];
 /** Raw-SQL tiles: the display types the server allows them on (zod.ts externalDashboardRawSqlChartConfigSchema). */
@@ -25153,6 +25226,15 @@ const RECOMMENDED_RULES = [
         field: 'name'
     },
     {
+        id: 'recommended/role-manage-all',
+        kinds: ['Role'],
+        severity: 'warning',
+        message: 'grants `manage all`: whoever has this role may change and delete everything, access included. Grant what the role needs (`manage Dashboard`, `read Source`), or use the predefined Admin role',
+        // CASL: `manage` is every action, `all` every subject; a denial (inverted) narrows, it does not grant.
+        check: "!has(resource.permissions) || !resource.permissions.exists(p, p.action == 'manage' && p.subject == 'all' && !(has(p.inverted) && p.inverted))",
+        field: 'permissions'
+    },
+    {
         id: 'recommended/dashboard-name-unique',
         kinds: ['Dashboard'],
         on: 'plan',
@@ -25264,8 +25346,8 @@ function secretFree(secrets) {
     };
 }
 
-// EXTERNAL MODULE: ./src/manifest/schema.ts + 7 modules
-var schema = __nccwpck_require__(719);
+// EXTERNAL MODULE: ./src/manifest/schema.ts + 8 modules
+var schema = __nccwpck_require__(9829);
 ;// CONCATENATED MODULE: ./src/policy/shapes.ts
 /**
  * What a rule can see, as types: the declared shape of `resource` for each kind (derived from the zod
