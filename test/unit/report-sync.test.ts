@@ -103,6 +103,20 @@ describe('the sync pull request body', () => {
   })
 })
 
+describe('what is left after merging', () => {
+  it('tells a delete held back (prune off) from a change the plan would apply', () => {
+    const held = [
+      { address: 'Dashboard/Made in UI', action: 'delete', deferred: 'prune' }
+    ] as SyncStackReport['after']
+    const body = syncMarkdown(report({ after: held }))
+    expect(body).toContain('**After merging, the plan is empty**: merging changes nothing on the server.')
+    expect(body).toContain('It still lists 1 record(s) it does not apply (`Dashboard/Made in UI`')
+    const text = syncText(report({ after: held }), () => '', false)
+    expect(text).toContain('after this sync the plan is empty')
+    expect(text).toContain('and lists 1 record(s) it does not apply (left as it is): Dashboard/Made in UI')
+  })
+})
+
 describe("the CLI's words", () => {
   it('lists each record with its fields and escapes what a terminal would obey', () => {
     const r = report()
