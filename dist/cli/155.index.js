@@ -80,13 +80,27 @@ function syncMarkdown(r, options = {}) {
 }
 /** What a merge leaves for the next plan: nothing, or what sync could not write and why. */
 function afterMerging(r) {
-    if (r.after.length === 0)
-        return '**After merging, the plan is empty**: merging changes nothing on the server.';
-    const listed = r.after
+    const { applied, held } = afterParts(r);
+    const heldWords = held.length > 0
+        ? ` It still lists ${held.length} record(s) it does not apply (${held
+            .slice(0, 10)
+            .map(c => code(c.address))
+            .join(', ')}${held.length > 10 ? ', …' : ''}: see "Left as it is").`
+        : '';
+    if (applied.length === 0)
+        return `**After merging, the plan is empty**: merging changes nothing on the server.${heldWords}`;
+    const listed = applied
         .slice(0, 10)
         .map(c => `${code(c.address)} (${c.action})`)
         .join(', ');
-    return `**After merging, the plan still holds ${r.after.length} change(s)**: ${listed}${r.after.length > 10 ? ', …' : ''}. Sync cannot say them in a manifest (see "Left as it is"); the next apply makes the server match the manifests there.`;
+    return `**After merging, the plan still holds ${applied.length} change(s)**: ${listed}${applied.length > 10 ? ', …' : ''}. Sync cannot say them in a manifest (see "Left as it is"); the next apply makes the server match the manifests there.${heldWords}`;
+}
+/** What a plan after merging would apply, and what it lists without applying (a delete held back: prune off). */
+function afterParts(r) {
+    return {
+        applied: r.after.filter(c => c.deferred === undefined),
+        held: r.after.filter(c => c.deferred !== undefined)
+    };
 }
 function whoWhen(x) {
     const parts = [
@@ -124,9 +138,12 @@ function syncText(r, diff, written) {
     }
     for (const l of r.outcome.left)
         out.push(`  left as it is: ${(0,_log_js__WEBPACK_IMPORTED_MODULE_0__/* .printable */ .g$)(l.address)}: ${(0,_log_js__WEBPACK_IMPORTED_MODULE_0__/* .printable */ .g$)(l.why, 400)}`);
-    out.push(r.after.length === 0
+    const { applied, held } = afterParts(r);
+    out.push(applied.length === 0
         ? '  after this sync the plan is empty'
-        : `  after this sync the plan still holds ${r.after.length} change(s): ${r.after.map(c => (0,_log_js__WEBPACK_IMPORTED_MODULE_0__/* .printable */ .g$)(c.address)).join(', ')}`);
+        : `  after this sync the plan still holds ${applied.length} change(s): ${applied.map(c => (0,_log_js__WEBPACK_IMPORTED_MODULE_0__/* .printable */ .g$)(c.address)).join(', ')}`);
+    if (held.length > 0)
+        out.push(`  and lists ${held.length} record(s) it does not apply (left as it is): ${held.map(c => (0,_log_js__WEBPACK_IMPORTED_MODULE_0__/* .printable */ .g$)(c.address)).join(', ')}`);
     for (const f of r.outcome.files)
         out.push(diff(f));
     return `${out.join('\n')}\n`;
