@@ -109,7 +109,11 @@ async function syncCommand(
       files: s.outcome.files,
       records: s.outcome.records,
       left: s.outcome.left,
-      after: s.after.map(c => ({ address: c.address, action: c.action }))
+      after: s.after.map(c => ({
+        address: c.address,
+        action: c.action,
+        ...(c.deferred ? { deferred: c.deferred } : {})
+      }))
     }))
     io.stdout(`${JSON.stringify({ exitCode: result.exitCode, diagnostics: problems, stacks }, null, 2)}\n`)
   } else {

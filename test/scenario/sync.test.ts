@@ -198,8 +198,14 @@ tiles:
       body: JSON.stringify({ name: 'Made in the UI', tags: ['obsdeploy:shop', 'ui'], tiles: [] })
     })
     expect(res.status).toBe(200)
+    const json = await sync(emu, ws, '--json')
+    const after = (JSON.parse(json.stdout) as { stacks: Array<{ after: unknown[] }> }).stacks[0]!.after
+    expect(after).toEqual([
+      { address: expect.stringMatching(/^Dashboard\/Made in the UI/), action: 'delete', deferred: 'prune' }
+    ])
     const kept = await sync(emu, ws, '--write')
     expect(kept.stdout).toContain('left as it is: Dashboard/Made in the UI')
+    expect(kept.stdout).toContain('after this sync the plan is empty')
     expect(kept.stdout).toContain('this stack does not prune')
     expect(existsSync(path.join(ws.dir, 'observability', 'made-in-the-ui.yaml'))).toBe(false)
 
