@@ -10076,7 +10076,11 @@ async function syncCommand(config, values, io, log) {
             files: s.outcome.files,
             records: s.outcome.records,
             left: s.outcome.left,
-            after: s.after.map(c => ({ address: c.address, action: c.action }))
+            after: s.after.map(c => ({
+                address: c.address,
+                action: c.action,
+                ...(c.deferred ? { deferred: c.deferred } : {})
+            }))
         }));
         io.stdout(`${JSON.stringify({ exitCode: result.exitCode, diagnostics: problems, stacks }, null, 2)}\n`);
     }
