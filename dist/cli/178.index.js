@@ -424,19 +424,23 @@ function syncManifests(input) {
                 why: 'export writes no manifest of this kind: sync cannot say it'
             });
     }
-    for (const m of merges) {
-        const outcome = mergeInto(m.file.docs[m.index], m.target.value, m.target.alternate);
+    const merged = merges.map(m => {
         m.file.edited.add(m.index);
-        const distance = settle(m.file, m.index, m.change.address, outcome);
+        const open = mergeInto(m.file.docs[m.index], m.target.value, m.target.alternate);
+        return { file: m.file, index: m.index, address: m.change.address, open };
+    });
+    const distances = settleAll(merged);
+    merges.forEach((m, i) => {
+        const outcome = merged[i].open;
         // A placeholder stands for a variable or a secret: sync never writes a value over it, and says so.
-        if (distance > 0)
+        if ((distances.get(m.change.address) ?? 0) > 0)
             for (const at of outcome.placeholders)
                 left.push({
                     address: m.change.address,
                     why: `${formatNodePath(at)} is a placeholder in the manifest; the server holds another value, which sync does not write over it (set the variable or secret, or edit the manifest)`
                 });
         records.push(recordOf(m.change, 'updated', m.file.path, input.live));
-    }
+    });
     addKept();
     const created = addOrphans();
     const changed = files.flatMap((f) => {
@@ -447,47 +451,61 @@ function syncManifests(input) {
     });
     return { files: [...changed, ...created], records, left };
     /**
-     * What the merge left open, settled by asking the planner: keys export writes that the manifest lacks are added,
-     * and keys the manifest spells out that export does not write are removed, each only where the record's plan
-     * then differs less. Where adding a key alone does not help, it is tried with its siblings that export does not
-     * write removed: another way of saying the same thing (a tile's `series` for its `config`). Asks the planner once,
-     * then once per step while the record still differs. Returns how far the record's plan still is from nothing.
+     * What the merges left open, settled by asking the planner (stepsOf says which steps, in which order). Every
+     * record takes its next step at once and one plan judges them all: a step stays where its record's plan then
+     * differs less (or, for a key at the top that an update keeps, no more), and is undone otherwise. So a sync of many
+     * records asks the planner as often as one record has steps, not once per step of every record. A round whose
+     * texts do not validate is tried again one step at a time, so one record's bad step costs no other its own.
+     * Returns how far each record's plan still is from nothing to do.
      */
-    function settle(file, index, address, open) {
-        let distance = distanceOf(address);
-        // `even`: kept where the plan differs no more with it (what an update keeps, export writes: an alert's displayName).
-        const attempt = (edit, even = false) => {
-            if (distance === 0 && !even)
-                return false;
-            const before = file.docs[index].clone();
-            edit(file.docs[index]);
-            const after = distanceOf(address);
-            if (after < distance || (even && after === distance && after !== Infinity)) {
-                distance = after;
-                return true;
-            }
-            file.docs[index] = before;
-            return false;
-        };
-        const removed = new Set();
-        const untried = open.additions.filter(addition => !attempt(doc => addAt(doc, addition), addition.path.length === 1));
-        for (const extra of open.extras)
-            if (attempt(doc => removeAt(doc, extra)))
-                removed.add(extra);
-        for (const addition of untried) {
-            const parent = JSON.stringify(addition.path.slice(0, -1));
-            const siblings = open.extras.filter(e => !removed.has(e) && JSON.stringify(e.slice(0, -1)) === parent);
-            if (siblings.length === 0)
-                continue;
-            const swapped = attempt(doc => {
-                for (const e of siblings)
-                    removeAt(doc, e);
-                addAt(doc, addition);
-            });
-            if (swapped)
-                siblings.forEach(e => removed.add(e));
+    function settleAll(open) {
+        const start = distancesOf(open.map(o => o.address));
+        const runs = open.map(o => {
+            const steps = stepsOf(o.open);
+            return { ...o, distance: start?.get(o.address) ?? Infinity, steps, next: steps.next(false) };
+        });
+        for (;;) {
+            // A record the plan finds equal takes only the steps that add what an update keeps.
+            for (const r of runs)
+                while (!r.next.done && r.distance === 0 && !r.next.value.even)
+                    r.next = r.steps.next(false);
+            const active = runs.filter(r => !r.next.done);
+            if (active.length === 0)
+                break;
+            tryRound(active);
         }
-        return distance;
+        return new Map(runs.map(r => [r.address, r.distance]));
+    }
+    function tryRound(active) {
+        const before = active.map(r => r.file.docs[r.index].clone());
+        for (const r of active)
+            r.next.value.edit(r.file.docs[r.index]);
+        const after = distancesOf(active.map(r => r.address));
+        if (after === undefined && active.length > 1) {
+            active.forEach((r, i) => (r.file.docs[r.index] = before[i]));
+            for (const r of active)
+                tryRound([r]);
+            return;
+        }
+        active.forEach((r, i) => {
+            const step = r.next.value;
+            const d = after?.get(r.address) ?? Infinity;
+            const kept = d < r.distance || (step.even && d === r.distance && d !== Infinity);
+            if (kept)
+                r.distance = d;
+            else
+                r.file.docs[r.index] = before[i];
+            r.next = r.steps.next(kept);
+        });
+    }
+    /** How far each record's plan is from nothing to do, in one plan of the texts as they are; undefined: invalid. */
+    function distancesOf(addresses) {
+        const texts = new Map(files.map(f => [f.path, render(f)]));
+        const changes = input.replan(texts);
+        if (!changes)
+            return undefined;
+        const byAddress = new Map(changes.map(c => [c.address, c]));
+        return new Map(addresses.map(a => [a, distanceOfChange(byAddress.get(a))]));
     }
     /**
      * Records the plan finds equal that still hold what the manifest leaves out and an update keeps (an alert's
@@ -527,16 +545,9 @@ function syncManifests(input) {
                 records.push({ ...recordOf(change, 'updated', file.path, input.live), fields: added });
             });
     }
-    /** How far a record's plan is from nothing to do: its changed fields and notes, and one for any action. */
+    /** How far one record's plan is from nothing to do (addKept's steps, one record at a time). */
     function distanceOf(address) {
-        const texts = new Map(files.map(f => [f.path, render(f)]));
-        // Texts that do not validate, or that no longer declare the record, are as far as can be.
-        const change = input.replan(texts)?.find(c => c.address === address);
-        if (change?.action === 'noop')
-            return 0;
-        if (!change || change.source === undefined)
-            return Infinity;
-        return 1 + change.fields.length + change.notes.length;
+        return distancesOf([address])?.get(address) ?? Infinity;
     }
     /**
      * Records the stack owns that no manifest declares (made in the UI with the stack's tag, or on a dashboard of
@@ -597,6 +608,45 @@ function syncManifests(input) {
         }
         return out;
     }
+}
+/**
+ * The steps that settle what a merge left open, each told whether it was kept: each key export writes that the
+ * manifest lacks, added; each key the manifest spells out that export does not write, removed; then each addition
+ * not kept, tried again with its siblings that export does not write removed: another way of saying the same thing.
+ */
+function* stepsOf(open) {
+    const removed = new Set();
+    const untried = [];
+    for (const addition of open.additions) {
+        const kept = yield { edit: doc => addAt(doc, addition), even: addition.path.length === 1 };
+        if (!kept)
+            untried.push(addition);
+    }
+    for (const extra of open.extras)
+        if (yield { edit: doc => removeAt(doc, extra), even: false })
+            removed.add(extra);
+    for (const addition of untried) {
+        const parent = JSON.stringify(addition.path.slice(0, -1));
+        const siblings = open.extras.filter(e => !removed.has(e) && JSON.stringify(e.slice(0, -1)) === parent);
+        if (siblings.length === 0)
+            continue;
+        const swap = (doc) => {
+            for (const e of siblings)
+                removeAt(doc, e);
+            addAt(doc, addition);
+        };
+        if (yield { edit: swap, even: false })
+            siblings.forEach(e => removed.add(e));
+    }
+}
+/** How far a record's plan is from nothing to do: its changed fields and notes, and one for any action. */
+function distanceOfChange(change) {
+    // Texts that no longer declare the record are as far as can be (a noop carries no source: told apart first).
+    if (change?.action === 'noop')
+        return 0;
+    if (!change || change.source === undefined)
+        return Infinity;
+    return 1 + change.fields.length + change.notes.length;
 }
 /** Every document export writes of the live state, by identity; records' own documents also by live id. */
 function exportedIndex(input) {
