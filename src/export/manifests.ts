@@ -145,8 +145,10 @@ function exportedFile(
   ]
   const documents: Document[] = records.flatMap(r => r.documents)
   const leftOut = records.reduce((n, r) => n + (r.leftOut ?? 0), 0)
+  const name = uniqueFileName(file.name, kind.nouns[0], f => used.has(f))
+  used.add(name)
   return {
-    name: uniqueFileName(file.name, kind.nouns[0], used),
+    name,
     text: `${header.join('\n')}\n${documents.map(doc => doc.toString({ lineWidth: 0 })).join('---\n')}`,
     kind: kind.kind,
     what: file.what,
@@ -155,8 +157,11 @@ function exportedFile(
   }
 }
 
-/** `name` as a file name, unique in the export: `checkout.yaml`, `checkout-2.yaml` (`noun` when nothing is left). */
-function uniqueFileName(name: string, noun: string, used: Set<string>): string {
+/**
+ * `name` as a file name, `checkout.yaml`, or `checkout-2.yaml` and on while `taken` says a name is taken (`noun`
+ * when nothing is left of the name). Export and sync name the files they add alike.
+ */
+export function uniqueFileName(name: string, noun: string, taken: (file: string) => boolean): string {
   const slugOf = (text: string) =>
     text
       .toLowerCase()
@@ -166,7 +171,6 @@ function uniqueFileName(name: string, noun: string, used: Set<string>): string {
       .slice(0, 60)
   const slug = slugOf(name) || slugOf(noun)
   let file = `${slug}.yaml`
-  for (let n = 2; used.has(file); n++) file = `${slug}-${n}.yaml`
-  used.add(file)
+  for (let n = 2; taken(file); n++) file = `${slug}-${n}.yaml`
   return file
 }

@@ -7,6 +7,7 @@
  * are kept here and only named: whether each must go is for the caller to find out (sync.ts asks the planner).
  */
 import type { Document, Node, Pair, YAMLMap, YAMLSeq } from 'yaml'
+import { isMapping } from '../json.js'
 import { yamlLibrary } from '../yaml-library.js'
 
 export type NodePath = ReadonlyArray<string | number>
@@ -81,8 +82,8 @@ function mergeNode(
   outcome: MergeOutcome
 ): Node | null | undefined {
   const { isMap, isSeq, isScalar } = yamlLibrary()
-  if (isPlainObject(target) && isMap(node)) {
-    if (isPlainObject(alternate) && sharedKeys(node, alternate) > sharedKeys(node, target))
+  if (isMapping(target) && isMap(node)) {
+    if (isMapping(alternate) && sharedKeys(node, alternate) > sharedKeys(node, target))
       mergeMap(doc, node, alternate, undefined, path, outcome)
     else mergeMap(doc, node, target, alternate, path, outcome)
     return node
@@ -91,7 +92,7 @@ function mergeNode(
     mergeSeq(doc, node, target, Array.isArray(alternate) ? alternate : undefined, path, outcome)
     return node
   }
-  if (isScalar(node) && !isPlainObject(target) && !Array.isArray(target)) {
+  if (isScalar(node) && !isMapping(target) && !Array.isArray(target)) {
     if (node.value === target || (isNullish(node.value) && isNullish(target))) return node
     if (typeof node.value === 'string' && PLACEHOLDER.test(node.value)) {
       outcome.placeholders.push(path)
@@ -141,7 +142,7 @@ function mergeMap(
     if (value === undefined) return
     const pair = map.items.find(p => keyOf(p) === key)
     if (pair) {
-      const other = isPlainObject(alternate) ? alternate[key] : undefined
+      const other = isMapping(alternate) ? alternate[key] : undefined
       const merged = mergeNode(doc, pair.value as Node | null, value, other, [...path, key], outcome)
       if (merged !== pair.value) pair.value = merged
       return
@@ -222,7 +223,7 @@ function identityOf(seq: YAMLSeq, target: readonly unknown[]): Identity | undefi
   }
   if (!seq.items.every(n => nodeId(n) !== undefined)) return undefined
   // A pin on one side only (export pins repeated names alone): matched by name then.
-  const pinned = target.some(t => isPlainObject(t) && t.id !== undefined)
+  const pinned = target.some(t => isMapping(t) && t.id !== undefined)
   const allPinned = pinned && seq.items.every(n => nodeId(n)!.startsWith('id:'))
   if (!pinned || allPinned) return { node: nodeId, target: idOf }
   return {
@@ -230,18 +231,15 @@ function identityOf(seq: YAMLSeq, target: readonly unknown[]): Identity | undefi
       const v = isMap(node) ? node.get('name', true) : undefined
       return isScalar(v) && typeof v.value === 'string' ? `name:${v.value}` : undefined
     },
-    target: t => (isPlainObject(t) && typeof t.name === 'string' ? `name:${t.name}` : undefined)
+    target: t => (isMapping(t) && typeof t.name === 'string' ? `name:${t.name}` : undefined)
   }
 }
 
 function idOf(value: unknown): string | undefined {
-  if (!isPlainObject(value)) return undefined
+  if (!isMapping(value)) return undefined
   const id = value.id
   if (typeof id === 'string' || typeof id === 'number') return `id:${String(id)}`
   return typeof value.name === 'string' ? `name:${value.name}` : undefined
 }
-
-const isPlainObject = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v)
 
 const isNullish = (v: unknown): boolean => v === null || v === undefined

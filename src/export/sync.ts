@@ -16,6 +16,8 @@
 import { diffArrays } from 'diff'
 import type { Document } from 'yaml'
 import type { Mode } from '../config/types.js'
+import { isMapping } from '../json.js'
+import { formatPath } from '../manifest/path.js'
 import { documentIdentity } from '../kinds/exporting.js'
 import { KINDS_BY_NAME, type AnyKind } from '../kinds/index.js'
 import { recordsOf, type LiveState } from '../kinds/kind.js'
@@ -23,7 +25,7 @@ import type { Registry } from '../kinds/registry.js'
 import type { SyncedAction, SyncedFile, SyncedRecord, SyncOutcome } from '../plan/sync.js'
 import type { Change, FieldChange } from '../plan/types.js'
 import { yamlLibrary } from '../yaml-library.js'
-import { allOf, exportContext, writtenKinds, type ExportInput } from './manifests.js'
+import { allOf, exportContext, uniqueFileName, writtenKinds, type ExportInput } from './manifests.js'
 import { addAt, mergeInto, removeAt, type Addition, type MergeOutcome, type NodePath } from './sync-merge.js'
 
 export type { SyncedFile, SyncOutcome } from '../plan/sync.js'
@@ -131,7 +133,7 @@ export function syncManifests(input: SyncInput): SyncOutcome {
       for (const at of outcome.placeholders)
         left.push({
           address: m.change.address,
-          why: `${formatNodePath(at)} is a placeholder in the manifest; the server holds another value, which sync does not write over it (set the variable or secret, or edit the manifest)`
+          why: `${formatPath(at)} is a placeholder in the manifest; the server holds another value, which sync does not write over it (set the variable or secret, or edit the manifest)`
         })
     records.push(recordOf(m.change, 'updated', m.file.path, input.live))
   })
@@ -207,37 +209,40 @@ export function syncManifests(input: SyncInput): SyncOutcome {
   function addKept(): void {
     const merged = new Set(merges.map(m => m.file.docs[m.index]!))
     const equal = input.changes.filter(c => c.action === 'noop')
+    const kept: Array<{
+      file: FileState
+      index: number
+      address: string
+      open: MergeOutcome
+      change: Change
+    }> = []
     for (const file of files)
       file.docs.forEach((doc, index) => {
         if (merged.has(doc) || file.removed.has(index)) return
-        const key = documentIdentity(doc.toJS())
+        const value = doc.toJS() as unknown
+        const key = documentIdentity(value)
         const target = key === undefined ? undefined : exported.byIdentity.get(key)
-        const value = doc.toJS() as Record<string, unknown>
-        const same = equal.filter(c => c.kind === value.kind && c.name === value.name)
+        const same = isMapping(value) ? equal.filter(c => c.kind === value.kind && c.name === value.name) : []
         if (!target || same.length !== 1) return
-        const change = same[0]!
-        const open = mergeInto(doc.clone(), target.value, target.alternate)
-        const additions = open.additions.filter(a => a.path.length === 1)
-        const added: FieldChange[] = []
-        for (const addition of additions) {
-          const before = file.docs[index]!.clone()
-          addAt(file.docs[index]!, addition)
-          file.edited.add(index)
-          if (distanceOf(change.address) === 0)
-            added.push({ path: String(addition.path[0]), before: addition.value })
-          else file.docs[index] = before
-        }
-        if (added.length === 0) {
-          file.edited.delete(index)
-          return
-        }
-        records.push({ ...recordOf(change, 'updated', file.path, input.live), fields: added })
+        const additions = mergeInto(doc.clone(), target.value, target.alternate).additions.filter(
+          a => a.path.length === 1
+        )
+        if (additions.length === 0) return
+        const open: MergeOutcome = { changed: false, extras: [], additions, placeholders: [] }
+        kept.push({ file, index, address: same[0]!.address, open, change: same[0]! })
       })
-  }
-
-  /** How far one record's plan is from nothing to do (addKept's steps, one record at a time). */
-  function distanceOf(address: string): number {
-    return distancesOf([address])?.get(address) ?? Infinity
+    if (kept.length === 0) return
+    // Each step adds a key at the top, kept where the plan stays empty (settleAll's `even` steps), all in rounds.
+    for (const k of kept) k.file.edited.add(k.index)
+    settleAll(kept)
+    for (const k of kept) {
+      const doc = k.file.docs[k.index]!
+      const added: FieldChange[] = k.open.additions
+        .filter(a => doc.has(a.path[0]))
+        .map(a => ({ path: String(a.path[0]), before: a.value }))
+      if (added.length === 0) k.file.edited.delete(k.index)
+      else records.push({ ...recordOf(k.change, 'updated', k.file.path, input.live), fields: added })
+    }
   }
 
   /**
@@ -415,7 +420,7 @@ const AMBIGUOUS: ExportedDoc = { value: undefined, doc: undefined as unknown as 
 
 function exportedDoc(doc: Document): ExportedDoc {
   const value = doc.toJS() as unknown
-  const v = isRecord(value) ? value : {}
+  const v = isMapping(value) ? value : {}
   return { value, doc, kindName: `${String(v.kind)}|${String(v.name)}` }
 }
 
@@ -424,7 +429,7 @@ function recordOf(change: Change, action: SyncedAction, file: string, live: Live
   const record =
     action === 'removed' || change.id === undefined ? undefined : liveRecord(kind, live, change.id)
   const said = (key: string) => {
-    const v = isRecord(record) ? record[key] : undefined
+    const v = isMapping(record) ? record[key] : undefined
     return typeof v === 'string' && v !== '' ? v : undefined
   }
   const updatedAt = said('updatedAt')
@@ -548,23 +553,8 @@ function findHolder(files: readonly FileState[], carrier: string | undefined): F
 
 /** `<folder>/<slug>.yaml`, unique among the stack's files. */
 function freshPath(folder: string, name: string, taken: Set<string>): string {
-  const slug =
-    name
-      .toLowerCase()
-      .normalize('NFKD')
-      .replace(/[^a-z0-9]+/g, '-')
-      .replace(/^-+|-+$/g, '')
-      .slice(0, 60) || 'record'
   const at = (file: string) => (folder === '.' || folder === '' ? file : `${folder}/${file}`)
-  let path = at(`${slug}.yaml`)
-  for (let n = 2; taken.has(path); n++) path = at(`${slug}-${n}.yaml`)
+  const path = at(uniqueFileName(name, 'record', file => taken.has(at(file))))
   taken.add(path)
   return path
 }
-
-/** `tiles[0].series[1].where`. */
-const formatNodePath = (at: NodePath): string =>
-  at.map((p, i) => (typeof p === 'number' ? `[${p}]` : i === 0 ? p : `.${p}`)).join('')
-
-const isRecord = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v)

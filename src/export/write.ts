@@ -102,8 +102,11 @@ export async function writeExported(
   return { status: 'written' }
 }
 
-/** O_NOFOLLOW: a link put in the file's place since it was checked is refused, not written through. */
-async function writeNoFollow(file: string, content: string, fresh: boolean): Promise<void> {
+/**
+ * O_NOFOLLOW: a link put in the file's place since it was checked is refused, not written through; `fresh`: a file
+ * made in the meantime is refused too (O_EXCL). Sync writes with it as well.
+ */
+export async function writeNoFollow(file: string, content: string, fresh: boolean): Promise<void> {
   const flags =
     constants.O_WRONLY |
     constants.O_CREAT |
@@ -118,7 +121,8 @@ async function writeNoFollow(file: string, content: string, fresh: boolean): Pro
   }
 }
 
-async function lstatOrNothing(at: string) {
+/** The file's lstat, or nothing where there is no file. */
+export async function lstatOrNothing(at: string) {
   try {
     return await lstat(at)
   } catch (e) {

@@ -4,6 +4,7 @@
  * a record whose name another shares. Pure: src/export/ does the I/O.
  */
 import type { Document } from 'yaml'
+import { isMapping } from '../json.js'
 import type { ResourceKind } from '../plan/types.js'
 import { yamlLibrary } from '../yaml-library.js'
 import { wordFor } from './nouns.js'
@@ -109,7 +110,7 @@ export function twinPin(
  * watches (the same name may alert on two tiles).
  */
 export function documentIdentity(value: unknown): string | undefined {
-  if (!isPlainRecord(value) || typeof value.kind !== 'string') return undefined
+  if (!isMapping(value) || typeof value.kind !== 'string') return undefined
   const name =
     typeof value.name === 'string'
       ? value.name
@@ -127,6 +128,3 @@ export function documentIdentity(value: unknown): string | undefined {
   if (value.kind === 'Dashboard' && value.id !== undefined) parts.push(String(value.id))
   return parts.join('\u0000')
 }
-
-const isPlainRecord = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v)

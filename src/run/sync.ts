@@ -4,15 +4,15 @@
  * validate, and their plan is what the report calls "after merging". With `write`, the files are written (never
  * through a link, never over a file that changed since it was read); without, only the outcome is returned.
  */
-import { constants } from 'node:fs'
-import { lstat, open, readFile, unlink } from 'node:fs/promises'
+import { readFile, unlink } from 'node:fs/promises'
 import path from 'node:path'
 import { createApi } from '../api/client.js'
-import { readStackLayout, selectStacks, type StackDefinition } from '../config/stack-layout.js'
+import { folderOf, readStackLayout, selectStacks, type StackDefinition } from '../config/stack-layout.js'
 import type { Config } from '../config/types.js'
 import { diagnostic, hasErrors, type Diagnostic } from '../diagnostics.js'
 import { errorMessage } from '../error-message.js'
 import { syncManifests, type SyncedFile } from '../export/sync.js'
+import { lstatOrNothing, writeNoFollow } from '../export/write.js'
 import type { LiveState } from '../kinds/kind.js'
 import { ownershipTag } from '../kinds/ownership.js'
 import { readLiveState } from '../live/read.js'
@@ -181,7 +181,7 @@ async function stacksOf(
     return { stacks: selected.stacks, diagnostics: [...layout.diagnostics, ...selected.diagnostics] }
   }
   const found = await findManifestFiles(config.manifests, config.cwd)
-  const folders = found.files.map(f => path.posix.dirname(f.split(path.sep).join('/')))
+  const folders = found.files.map(folderOf)
   const diagnostics = [...found.diagnostics]
   if (found.files.length === 0)
     diagnostics.push(
@@ -245,9 +245,7 @@ export async function writeSynced(cwd: string, files: readonly SyncedFile[]): Pr
   for (const f of files) {
     const at = path.resolve(cwd, f.path)
     try {
-      const info = await lstat(at).catch(e =>
-        (e as { code?: string }).code === 'ENOENT' ? undefined : Promise.reject(e)
-      )
+      const info = await lstatOrNothing(at)
       if (info?.isSymbolicLink()) {
         refuse(f.path, 'is a symbolic link: sync never writes through a link')
         continue
@@ -262,20 +260,7 @@ export async function writeSynced(cwd: string, files: readonly SyncedFile[]): Pr
         continue
       }
       if (f.after === null) await unlink(at)
-      else {
-        const flags =
-          constants.O_WRONLY |
-          constants.O_CREAT |
-          constants.O_TRUNC |
-          (constants.O_NOFOLLOW ?? 0) |
-          (f.before === null ? constants.O_EXCL : 0)
-        const handle = await open(at, flags, 0o666)
-        try {
-          await handle.writeFile(f.after)
-        } finally {
-          await handle.close()
-        }
-      }
+      else await writeNoFollow(at, f.after, f.before === null)
     } catch (e) {
       refuse(f.path, `cannot be written: ${errorMessage(e)}`)
     }
