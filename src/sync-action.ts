@@ -12,6 +12,7 @@ import { printable } from './log.js'
 import type { Config } from './config/types.js'
 import { runLink } from './report/links.js'
 import { syncMarkdown, syncTitle } from './report/sync.js'
+import { cutToSize } from './report/budget.js'
 import { SUMMARY_LIMIT } from './report/markdown.js'
 import type { SyncedStack } from './run/sync.js'
 import type { Logger } from './log.js'
@@ -108,7 +109,7 @@ async function fail(message: string, summary: string[] = []): Promise<void> {
 async function writeSummary(parts: readonly string[]): Promise<void> {
   if (!process.env.GITHUB_STEP_SUMMARY || parts.length === 0) return
   const text = parts.join('\n\n')
-  await core.summary
-    .addRaw(text.length > SUMMARY_LIMIT ? `${text.slice(0, SUMMARY_LIMIT - 100)}\n\n…` : text)
-    .write({ overwrite: false })
+  // GitHub's limit is in bytes: cut at a line (report/budget.ts), and say it was cut.
+  const cut = cutToSize(text, SUMMARY_LIMIT - 8, 'bytes')
+  await core.summary.addRaw(cut === text ? text : `${cut}\n\n…`).write({ overwrite: false })
 }

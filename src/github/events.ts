@@ -155,7 +155,7 @@ export function livePreviewOf(ctx: EventContext): LivePreviewOfEvent {
  */
 export function syncRefusal(ctx: EventContext | undefined): string | undefined {
   if (!ctx) return undefined
-  if (PULL_REQUEST_EVENTS.includes(ctx.eventName) || ctx.eventName === 'pull_request_target')
+  if (PULL_REQUEST_EVENTS.includes(ctx.eventName))
     return `sync is refused on ${ctx.eventName} events: it rewrites the default branch's manifests into a pull request of its own. Run it on a schedule or workflow_dispatch (see examples/workflows/sync.yml)`
   const defaultBranch = defaultBranchOf(ctx)
   if (defaultBranch !== undefined && ctx.ref !== `refs/heads/${defaultBranch}`)

@@ -277,33 +277,33 @@ function destructionsOf(input: ReportInput): Destruction[] {
     past ? 'the server deleted' : 'the server deletes',
     now.filter(c => c.action === 'delete' && c.droppedByServer)
   )
-  const reset = changes.filter(c => c.deferred === undefined && c.resets !== undefined)
-  if (reset.length > 0) {
-    const names = reset.flatMap(c => c.resets!.tiles.map(r => `${c.name}: ${r.tile}`))
-    out.push({
-      verb: past ? 'reset' : 'resets',
-      what: `what only the web UI can set on ${names.length === 1 ? 'tile' : `${names.length} tiles`}`,
-      names
-    })
+  // What a change does to parts of a record, each named `<record>: <part>`: one line of the heading per kind of harm.
+  const parts = (
+    verb: string,
+    what: (n: number) => string,
+    of: (c: Change) => readonly string[] | undefined
+  ) => {
+    const names = changes
+      .filter(c => c.deferred === undefined)
+      .flatMap(c => (of(c) ?? []).map(part => `${c.name}: ${part}`))
+    if (names.length > 0) out.push({ verb, what: what(names.length), names })
   }
-  const widening = changes.filter(c => c.deferred === undefined && (c.widens?.length ?? 0) > 0)
-  if (widening.length > 0) {
-    const names = widening.flatMap(c => c.widens!.map(grant => `${c.name}: ${grant}`))
-    out.push({
-      verb: past ? 'widened' : 'widens',
-      what: `access (${names.length === 1 ? 'a grant' : `${names.length} grants`})`,
-      names
-    })
-  }
-  const lost = changes.filter(c => c.deferred === undefined && (c.lost?.length ?? 0) > 0)
-  if (lost.length > 0) {
-    const names = lost.flatMap(c => c.lost!.map(field => `${c.name}: ${field}`))
-    out.push({
-      verb: past ? 'may have reset' : 'may reset',
-      what: `${names.length === 1 ? 'a setting' : `${names.length} settings`} no manifest can express (unknown to this version of obsdeploy, or set only in the UI)`,
-      names
-    })
-  }
+  parts(
+    past ? 'reset' : 'resets',
+    n => `what only the web UI can set on ${n === 1 ? 'tile' : `${n} tiles`}`,
+    c => c.resets?.tiles.map(r => r.tile)
+  )
+  parts(
+    past ? 'widened' : 'widens',
+    n => `access (${n === 1 ? 'a grant' : `${n} grants`})`,
+    c => c.widens
+  )
+  parts(
+    past ? 'may have reset' : 'may reset',
+    n =>
+      `${n === 1 ? 'a setting' : `${n} settings`} no manifest can express (unknown to this version of obsdeploy, or set only in the UI)`,
+    c => c.lost
+  )
   for (const c of changes) {
     if (c.action !== 'update' || c.deferred === 'prune') continue
     const removed = new Map<string, string[]>()

@@ -44,7 +44,7 @@ export function syncMarkdown(r: SyncStackReport, options: { runUrl?: string; uiU
     afterMerging(r),
     '',
     ...section('Changed on the server', by('updated'), x => [
-      `- ${title(x)} in ${code(x.file)}${whoWhen(x)}`,
+      `- ${title(x)} in ${code(x.file)}${whoWhen(x, inline)}`,
       ...x.fields.slice(0, 20).map(f => `  - ${fieldLine(f, names)}`),
       ...(x.fields.length > 20 ? [`  - and ${x.fields.length - 20} more field(s)`] : [])
     ]),
@@ -52,7 +52,7 @@ export function syncMarkdown(r: SyncStackReport, options: { runUrl?: string; uiU
       `- **${inline(x.kind)} ${inline(x.name)}**: its document is removed from ${code(x.file)} (not on the server any more)`
     ]),
     ...section('Made on the server, owned by this stack', by('added'), x => [
-      `- ${title(x)}: added to ${code(x.file)}${whoWhen(x)}`
+      `- ${title(x)}: added to ${code(x.file)}${whoWhen(x, inline)}`
     ]),
     ...(r.outcome.left.length > 0
       ? [
@@ -100,19 +100,30 @@ function afterParts(r: SyncStackReport): {
   }
 }
 
-function whoWhen(x: SyncedRecord): string {
+/** `, last changed by … at …`, where the server says; `say` makes each value inert for the format. */
+function whoWhen(x: SyncedRecord, say: (text: string, maxLength: number) => string): string {
   const parts = [
-    x.updatedBy ? `by ${inline(x.updatedBy, 100)}` : undefined,
-    x.updatedAt ? `at ${inline(x.updatedAt, 40)}` : undefined
+    x.updatedBy ? `by ${say(x.updatedBy, 100)}` : '',
+    x.updatedAt ? `at ${say(x.updatedAt, 40)}` : ''
   ].filter(Boolean)
   return parts.length > 0 ? `, last changed ${parts.join(' ')}` : ''
 }
 
+/** A field's path and its two values, each on one line (undefined: not set). A plan's `before` is the server's. */
+function fieldSides(f: FieldChange, names: Names) {
+  const side = (value: unknown) => (value === undefined ? undefined : oneLine(value))
+  return {
+    path: readablePath(f, names),
+    manifest: side(readableLeaf(f, 'after', names)),
+    server: side(readableLeaf(f, 'before', names))
+  }
+}
+
 /** `tiles["Errors"].x`: `0` in the manifest, `3` on the server. */
 function fieldLine(f: FieldChange, names: Names): string {
-  const side = (value: unknown) => (value === undefined ? 'not set' : code(oneLine(value), 120))
-  // A plan's `before` is the server's, its `after` the manifest's.
-  return `${code(readablePath(f, names))}: ${side(readableLeaf(f, 'after', names))} in the manifest, ${side(readableLeaf(f, 'before', names))} on the server`
+  const { path, manifest, server } = fieldSides(f, names)
+  const side = (value: string | undefined) => (value === undefined ? 'not set' : code(value, 120))
+  return `${code(path)}: ${side(manifest)} in the manifest, ${side(server)} on the server`
 }
 
 const oneLine = (value: unknown): string =>
@@ -139,12 +150,13 @@ export function syncText(
         : x.action === 'removed'
           ? 'deleted on the server: document removed'
           : 'made on the server: document added'
-    out.push(`  ${printable(x.kind)} ${printable(x.name)} (${printable(x.file)}): ${verb}${whoWhenText(x)}`)
+    out.push(
+      `  ${printable(x.kind)} ${printable(x.name)} (${printable(x.file)}): ${verb}${whoWhen(x, printable)}`
+    )
     for (const f of x.fields) {
-      const side = (v: unknown) => (v === undefined ? 'not set' : printable(oneLine(v), 120))
-      out.push(
-        `    ${printable(readablePath(f, names))}: ${side(readableLeaf(f, 'after', names))} -> ${side(readableLeaf(f, 'before', names))}`
-      )
+      const { path, manifest, server } = fieldSides(f, names)
+      const side = (v: string | undefined) => (v === undefined ? 'not set' : printable(v, 120))
+      out.push(`    ${printable(path)}: ${side(manifest)} -> ${side(server)}`)
     }
   }
   for (const l of r.outcome.left)
@@ -161,14 +173,6 @@ export function syncText(
     )
   for (const f of r.outcome.files) out.push(diff(f))
   return `${out.join('\n')}\n`
-}
-
-function whoWhenText(x: SyncedRecord): string {
-  const parts = [
-    x.updatedBy ? `by ${printable(x.updatedBy, 100)}` : '',
-    x.updatedAt ? `at ${printable(x.updatedAt, 40)}` : ''
-  ].filter(Boolean)
-  return parts.length > 0 ? `, last changed ${parts.join(' ')}` : ''
 }
 
 function countOf(records: readonly SyncedRecord[]): string {
