@@ -709,8 +709,10 @@ function sameContent(a, b) {
 /* harmony export */   mu: () => (/* binding */ Namer),
 /* harmony export */   yt: () => (/* binding */ documentIdentity)
 /* harmony export */ });
+/* harmony import */ var _json_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8301);
 /* harmony import */ var _yaml_library_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(5159);
 /* harmony import */ var _nouns_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(906);
+
 
 
 /** How ids of other resources are written: a name when it names exactly one, else the id with a comment. */
@@ -793,7 +795,7 @@ function twinPin(namer, kind, record, comments) {
  * watches (the same name may alert on two tiles).
  */
 function documentIdentity(value) {
-    if (!isPlainRecord(value) || typeof value.kind !== 'string')
+    if (!(0,_json_js__WEBPACK_IMPORTED_MODULE_2__/* .isMapping */ .pi)(value) || typeof value.kind !== 'string')
         return undefined;
     const name = typeof value.name === 'string'
         ? value.name
@@ -809,7 +811,6 @@ function documentIdentity(value) {
         parts.push(String(value.id));
     return parts.join('\u0000');
 }
-const isPlainRecord = (v) => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 
 /***/ }),

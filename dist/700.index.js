@@ -70,7 +70,7 @@ function syncMarkdown(r, options = {}) {
         afterMerging(r),
         '',
         ...section('Changed on the server', by('updated'), x => [
-            `- ${title(x)} in ${(0,report_escape/* code */.aY)(x.file)}${whoWhen(x)}`,
+            `- ${title(x)} in ${(0,report_escape/* code */.aY)(x.file)}${whoWhen(x, report_escape/* inline */.mG)}`,
             ...x.fields.slice(0, 20).map(f => `  - ${fieldLine(f, names)}`),
             ...(x.fields.length > 20 ? [`  - and ${x.fields.length - 20} more field(s)`] : [])
         ]),
@@ -78,7 +78,7 @@ function syncMarkdown(r, options = {}) {
             `- **${(0,report_escape/* inline */.mG)(x.kind)} ${(0,report_escape/* inline */.mG)(x.name)}**: its document is removed from ${(0,report_escape/* code */.aY)(x.file)} (not on the server any more)`
         ]),
         ...section('Made on the server, owned by this stack', by('added'), x => [
-            `- ${title(x)}: added to ${(0,report_escape/* code */.aY)(x.file)}${whoWhen(x)}`
+            `- ${title(x)}: added to ${(0,report_escape/* code */.aY)(x.file)}${whoWhen(x, report_escape/* inline */.mG)}`
         ]),
         ...(r.outcome.left.length > 0
             ? [
@@ -119,18 +119,28 @@ function afterParts(r) {
         held: r.after.filter(c => c.deferred !== undefined)
     };
 }
-function whoWhen(x) {
+/** `, last changed by … at …`, where the server says; `say` makes each value inert for the format. */
+function whoWhen(x, say) {
     const parts = [
-        x.updatedBy ? `by ${(0,report_escape/* inline */.mG)(x.updatedBy, 100)}` : undefined,
-        x.updatedAt ? `at ${(0,report_escape/* inline */.mG)(x.updatedAt, 40)}` : undefined
+        x.updatedBy ? `by ${say(x.updatedBy, 100)}` : '',
+        x.updatedAt ? `at ${say(x.updatedAt, 40)}` : ''
     ].filter(Boolean);
     return parts.length > 0 ? `, last changed ${parts.join(' ')}` : '';
 }
+/** A field's path and its two values, each on one line (undefined: not set). A plan's `before` is the server's. */
+function fieldSides(f, names) {
+    const side = (value) => (value === undefined ? undefined : oneLine(value));
+    return {
+        path: (0,values/* readablePath */.qR)(f, names),
+        manifest: side((0,values/* readableLeaf */.Js)(f, 'after', names)),
+        server: side((0,values/* readableLeaf */.Js)(f, 'before', names))
+    };
+}
 /** `tiles["Errors"].x`: `0` in the manifest, `3` on the server. */
 function fieldLine(f, names) {
-    const side = (value) => (value === undefined ? 'not set' : (0,report_escape/* code */.aY)(oneLine(value), 120));
-    // A plan's `before` is the server's, its `after` the manifest's.
-    return `${(0,report_escape/* code */.aY)((0,values/* readablePath */.qR)(f, names))}: ${side((0,values/* readableLeaf */.Js)(f, 'after', names))} in the manifest, ${side((0,values/* readableLeaf */.Js)(f, 'before', names))} on the server`;
+    const { path, manifest, server } = fieldSides(f, names);
+    const side = (value) => (value === undefined ? 'not set' : (0,report_escape/* code */.aY)(value, 120));
+    return `${(0,report_escape/* code */.aY)(path)}: ${side(manifest)} in the manifest, ${side(server)} on the server`;
 }
 const oneLine = (value) => typeof value === 'string' ? value : (0,values/* yamlText */.pS)(value).trim().replace(/\n\s*/g, ' ');
 /** The CLI's words: what would change (or changed) per stack, then the diff of each file. */
@@ -147,10 +157,11 @@ function syncText(r, diff, written) {
             : x.action === 'removed'
                 ? 'deleted on the server: document removed'
                 : 'made on the server: document added';
-        out.push(`  ${printable(x.kind)} ${printable(x.name)} (${printable(x.file)}): ${verb}${whoWhenText(x)}`);
+        out.push(`  ${printable(x.kind)} ${printable(x.name)} (${printable(x.file)}): ${verb}${whoWhen(x, printable)}`);
         for (const f of x.fields) {
-            const side = (v) => (v === undefined ? 'not set' : printable(oneLine(v), 120));
-            out.push(`    ${printable(readablePath(f, names))}: ${side(readableLeaf(f, 'after', names))} -> ${side(readableLeaf(f, 'before', names))}`);
+            const { path, manifest, server } = fieldSides(f, names);
+            const side = (v) => (v === undefined ? 'not set' : printable(v, 120));
+            out.push(`    ${printable(path)}: ${side(manifest)} -> ${side(server)}`);
         }
     }
     for (const l of r.outcome.left)
@@ -165,13 +176,6 @@ function syncText(r, diff, written) {
         out.push(diff(f));
     return `${out.join('\n')}\n`;
 }
-function whoWhenText(x) {
-    const parts = [
-        x.updatedBy ? `by ${printable(x.updatedBy, 100)}` : '',
-        x.updatedAt ? `at ${printable(x.updatedAt, 40)}` : ''
-    ].filter(Boolean);
-    return parts.length > 0 ? `, last changed ${parts.join(' ')}` : '';
-}
 function countOf(records) {
     const n = (a) => records.filter(r => r.action === a).length;
     const parts = [
@@ -182,8 +186,10 @@ function countOf(records) {
     return parts.length > 0 ? `${parts.join(', ')} record(s)` : 'no record';
 }
 
-// EXTERNAL MODULE: ./src/report/markdown.ts + 7 modules
-var markdown = __webpack_require__(3600);
+// EXTERNAL MODULE: ./src/report/budget.ts
+var budget = __webpack_require__(2585);
+// EXTERNAL MODULE: ./src/report/markdown.ts + 6 modules
+var markdown = __webpack_require__(1237);
 ;// CONCATENATED MODULE: ./src/sync-action.ts
 /**
  * The action's `command: sync`: each stack's manifests rewritten from the live state (run/sync.ts), committed to
@@ -191,6 +197,7 @@ var markdown = __webpack_require__(3600);
  * pull request closed once the UI and the repository agree again. The job summary says, per stack, what changed
  * on the server and what became of its pull request.
  */
+
 
 
 
@@ -213,7 +220,7 @@ async function runSyncAction(config, runner, token, log) {
         process.env.GITHUB_BASE_REF;
     if (!base)
         return fail('sync cannot tell the default branch: the event names none, and GITHUB_REF_NAME is unset');
-    const { runSync, writeSynced } = await Promise.all(/* import() */[__webpack_require__.e(752), __webpack_require__.e(726), __webpack_require__.e(353), __webpack_require__.e(885)]).then(__webpack_require__.bind(__webpack_require__, 8885));
+    const { runSync, writeSynced } = await Promise.all(/* import() */[__webpack_require__.e(752), __webpack_require__.e(726), __webpack_require__.e(353), __webpack_require__.e(516)]).then(__webpack_require__.bind(__webpack_require__, 5516));
     const { publishSync, SyncPermissionError } = await Promise.all(/* import() */[__webpack_require__.e(752), __webpack_require__.e(184), __webpack_require__.e(447)]).then(__webpack_require__.bind(__webpack_require__, 2447));
     const result = await runSync(config, { write: false, deps: { log } });
     const problems = [...result.diagnostics];
@@ -282,9 +289,9 @@ async function writeSummary(parts) {
     if (!process.env.GITHUB_STEP_SUMMARY || parts.length === 0)
         return;
     const text = parts.join('\n\n');
-    await core/* summary */.z
-        .addRaw(text.length > markdown/* SUMMARY_LIMIT */.Jt ? `${text.slice(0, markdown/* SUMMARY_LIMIT */.Jt - 100)}\n\n…` : text)
-        .write({ overwrite: false });
+    // GitHub's limit is in bytes: cut at a line (report/budget.ts), and say it was cut.
+    const cut = (0,budget/* cutToSize */.Vn)(text, markdown/* SUMMARY_LIMIT */.Jt - 8, 'bytes');
+    await core/* summary */.z.addRaw(cut === text ? text : `${cut}\n\n…`).write({ overwrite: false });
 }
 
 

@@ -53,7 +53,7 @@ function syncMarkdown(r, options = {}) {
         afterMerging(r),
         '',
         ...section('Changed on the server', by('updated'), x => [
-            `- ${title(x)} in ${code(x.file)}${whoWhen(x)}`,
+            `- ${title(x)} in ${code(x.file)}${whoWhen(x, inline)}`,
             ...x.fields.slice(0, 20).map(f => `  - ${fieldLine(f, names)}`),
             ...(x.fields.length > 20 ? [`  - and ${x.fields.length - 20} more field(s)`] : [])
         ]),
@@ -61,7 +61,7 @@ function syncMarkdown(r, options = {}) {
             `- **${inline(x.kind)} ${inline(x.name)}**: its document is removed from ${code(x.file)} (not on the server any more)`
         ]),
         ...section('Made on the server, owned by this stack', by('added'), x => [
-            `- ${title(x)}: added to ${code(x.file)}${whoWhen(x)}`
+            `- ${title(x)}: added to ${code(x.file)}${whoWhen(x, inline)}`
         ]),
         ...(r.outcome.left.length > 0
             ? [
@@ -102,18 +102,28 @@ function afterParts(r) {
         held: r.after.filter(c => c.deferred !== undefined)
     };
 }
-function whoWhen(x) {
+/** `, last changed by … at …`, where the server says; `say` makes each value inert for the format. */
+function whoWhen(x, say) {
     const parts = [
-        x.updatedBy ? `by ${inline(x.updatedBy, 100)}` : undefined,
-        x.updatedAt ? `at ${inline(x.updatedAt, 40)}` : undefined
+        x.updatedBy ? `by ${say(x.updatedBy, 100)}` : '',
+        x.updatedAt ? `at ${say(x.updatedAt, 40)}` : ''
     ].filter(Boolean);
     return parts.length > 0 ? `, last changed ${parts.join(' ')}` : '';
 }
+/** A field's path and its two values, each on one line (undefined: not set). A plan's `before` is the server's. */
+function fieldSides(f, names) {
+    const side = (value) => (value === undefined ? undefined : oneLine(value));
+    return {
+        path: (0,_values_js__WEBPACK_IMPORTED_MODULE_3__/* .readablePath */ .qR)(f, names),
+        manifest: side((0,_values_js__WEBPACK_IMPORTED_MODULE_3__/* .readableLeaf */ .Js)(f, 'after', names)),
+        server: side((0,_values_js__WEBPACK_IMPORTED_MODULE_3__/* .readableLeaf */ .Js)(f, 'before', names))
+    };
+}
 /** `tiles["Errors"].x`: `0` in the manifest, `3` on the server. */
 function fieldLine(f, names) {
-    const side = (value) => (value === undefined ? 'not set' : code(oneLine(value), 120));
-    // A plan's `before` is the server's, its `after` the manifest's.
-    return `${code(readablePath(f, names))}: ${side(readableLeaf(f, 'after', names))} in the manifest, ${side(readableLeaf(f, 'before', names))} on the server`;
+    const { path, manifest, server } = fieldSides(f, names);
+    const side = (value) => (value === undefined ? 'not set' : code(value, 120));
+    return `${code(path)}: ${side(manifest)} in the manifest, ${side(server)} on the server`;
 }
 const oneLine = (value) => typeof value === 'string' ? value : (0,_values_js__WEBPACK_IMPORTED_MODULE_3__/* .yamlText */ .pS)(value).trim().replace(/\n\s*/g, ' ');
 /** The CLI's words: what would change (or changed) per stack, then the diff of each file. */
@@ -130,10 +140,11 @@ function syncText(r, diff, written) {
             : x.action === 'removed'
                 ? 'deleted on the server: document removed'
                 : 'made on the server: document added';
-        out.push(`  ${(0,_log_js__WEBPACK_IMPORTED_MODULE_0__/* .printable */ .g$)(x.kind)} ${(0,_log_js__WEBPACK_IMPORTED_MODULE_0__/* .printable */ .g$)(x.name)} (${(0,_log_js__WEBPACK_IMPORTED_MODULE_0__/* .printable */ .g$)(x.file)}): ${verb}${whoWhenText(x)}`);
+        out.push(`  ${(0,_log_js__WEBPACK_IMPORTED_MODULE_0__/* .printable */ .g$)(x.kind)} ${(0,_log_js__WEBPACK_IMPORTED_MODULE_0__/* .printable */ .g$)(x.name)} (${(0,_log_js__WEBPACK_IMPORTED_MODULE_0__/* .printable */ .g$)(x.file)}): ${verb}${whoWhen(x, _log_js__WEBPACK_IMPORTED_MODULE_0__/* .printable */ .g$)}`);
         for (const f of x.fields) {
-            const side = (v) => (v === undefined ? 'not set' : (0,_log_js__WEBPACK_IMPORTED_MODULE_0__/* .printable */ .g$)(oneLine(v), 120));
-            out.push(`    ${(0,_log_js__WEBPACK_IMPORTED_MODULE_0__/* .printable */ .g$)((0,_values_js__WEBPACK_IMPORTED_MODULE_3__/* .readablePath */ .qR)(f, names))}: ${side((0,_values_js__WEBPACK_IMPORTED_MODULE_3__/* .readableLeaf */ .Js)(f, 'after', names))} -> ${side((0,_values_js__WEBPACK_IMPORTED_MODULE_3__/* .readableLeaf */ .Js)(f, 'before', names))}`);
+            const { path, manifest, server } = fieldSides(f, names);
+            const side = (v) => (v === undefined ? 'not set' : (0,_log_js__WEBPACK_IMPORTED_MODULE_0__/* .printable */ .g$)(v, 120));
+            out.push(`    ${(0,_log_js__WEBPACK_IMPORTED_MODULE_0__/* .printable */ .g$)(path)}: ${side(manifest)} -> ${side(server)}`);
         }
     }
     for (const l of r.outcome.left)
@@ -147,13 +158,6 @@ function syncText(r, diff, written) {
     for (const f of r.outcome.files)
         out.push(diff(f));
     return `${out.join('\n')}\n`;
-}
-function whoWhenText(x) {
-    const parts = [
-        x.updatedBy ? `by ${(0,_log_js__WEBPACK_IMPORTED_MODULE_0__/* .printable */ .g$)(x.updatedBy, 100)}` : '',
-        x.updatedAt ? `at ${(0,_log_js__WEBPACK_IMPORTED_MODULE_0__/* .printable */ .g$)(x.updatedAt, 40)}` : ''
-    ].filter(Boolean);
-    return parts.length > 0 ? `, last changed ${parts.join(' ')}` : '';
 }
 function countOf(records) {
     const n = (a) => records.filter(r => r.action === a).length;

@@ -8,6 +8,7 @@ export const modules = {
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   Bv: () => (/* binding */ writtenKinds),
 /* harmony export */   MK: () => (/* binding */ exportContext),
+/* harmony export */   Nd: () => (/* binding */ uniqueFileName),
 /* harmony export */   bn: () => (/* binding */ allOf),
 /* harmony export */   xz: () => (/* binding */ exportManifests)
 /* harmony export */ });
@@ -86,8 +87,10 @@ function exportedFile(kind, file, records, notes, ctx, used) {
     ];
     const documents = records.flatMap(r => r.documents);
     const leftOut = records.reduce((n, r) => n + (r.leftOut ?? 0), 0);
+    const name = uniqueFileName(file.name, kind.nouns[0], f => used.has(f));
+    used.add(name);
     return {
-        name: uniqueFileName(file.name, kind.nouns[0], used),
+        name,
         text: `${header.join('\n')}\n${documents.map(doc => doc.toString({ lineWidth: 0 })).join('---\n')}`,
         kind: kind.kind,
         what: file.what,
@@ -95,8 +98,11 @@ function exportedFile(kind, file, records, notes, ctx, used) {
         ...(leftOut > 0 ? { alertsLeftOut: leftOut } : {})
     };
 }
-/** `name` as a file name, unique in the export: `checkout.yaml`, `checkout-2.yaml` (`noun` when nothing is left). */
-function uniqueFileName(name, noun, used) {
+/**
+ * `name` as a file name, `checkout.yaml`, or `checkout-2.yaml` and on while `taken` says a name is taken (`noun`
+ * when nothing is left of the name). Export and sync name the files they add alike.
+ */
+function uniqueFileName(name, noun, taken) {
     const slugOf = (text) => text
         .toLowerCase()
         .normalize('NFKD')
@@ -105,11 +111,157 @@ function uniqueFileName(name, noun, used) {
         .slice(0, 60);
     const slug = slugOf(name) || slugOf(noun);
     let file = `${slug}.yaml`;
-    for (let n = 2; used.has(file); n++)
+    for (let n = 2; taken(file); n++)
         file = `${slug}-${n}.yaml`;
-    used.add(file);
     return file;
 }
+
+
+/***/ }),
+
+/***/ 1013:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   $3: () => (/* binding */ lstatOrNothing),
+/* harmony export */   NF: () => (/* binding */ writeExported),
+/* harmony export */   Nx: () => (/* binding */ outFolder),
+/* harmony export */   cK: () => (/* binding */ writeNoFollow)
+/* harmony export */ });
+/* unused harmony exports stamped, unedited */
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3024);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1455);
+/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_fs_promises__WEBPACK_IMPORTED_MODULE_1__);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(6760);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__webpack_require__.n(node_path__WEBPACK_IMPORTED_MODULE_2__);
+/* harmony import */ var _error_message_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(6587);
+/* harmony import */ var _manifest_files_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(8937);
+/**
+ * Where export writes, and what it will not do there. The folder is the user's (often the repository's
+ * manifests, under review), so export:
+ * - writes only inside `--out`, and never through a symbolic link: not the folder, not a folder on the way
+ *   to it below the working directory, not a file in it (a link could lead anywhere on the machine);
+ * - never replaces a file it did not write, or one edited since: each file it writes starts with a stamp,
+ *   the digest of the text below it. A file whose text still matches its stamp is replaced; any other file
+ *   is kept as it is, unless `--force`.
+ */
+
+
+
+
+
+/** The stamp line: `# obsdeploy export sha256:<digest of the text below> ...`. */
+const STAMP = /^# obsdeploy export sha256:([\w-]+)[^\n]*\n/;
+/** The text with its stamp, as export writes it. */
+function stamped(text) {
+    return `# obsdeploy export sha256:${(0,_manifest_files_js__WEBPACK_IMPORTED_MODULE_3__/* .textDigest */ .oA)(text)} (the next export replaces this file only while it is unedited, or with --force)\n${text}`;
+}
+/** Whether a file's text is one export wrote, unedited since. */
+function unedited(text) {
+    const stamp = STAMP.exec(text);
+    return stamp !== null && (0,_manifest_files_js__WEBPACK_IMPORTED_MODULE_3__/* .textDigest */ .oA)(text.slice(stamp[0].length)) === stamp[1];
+}
+/**
+ * The `--out` folder, made when missing, one level at a time so no link on the way is followed; or why
+ * not, in words. Below the working directory every part of the path is checked; a folder named outside it
+ * is the user's explicit choice, and only the folder itself (and what export creates) is.
+ */
+async function outFolder(cwd, out) {
+    const dir = node_path__WEBPACK_IMPORTED_MODULE_2___default().resolve(cwd, out);
+    const base = isInside(node_path__WEBPACK_IMPORTED_MODULE_2___default().resolve(cwd), dir) ? node_path__WEBPACK_IMPORTED_MODULE_2___default().resolve(cwd) : node_path__WEBPACK_IMPORTED_MODULE_2___default().dirname(dir);
+    const named = (at) => node_path__WEBPACK_IMPORTED_MODULE_2___default().relative(cwd, at) || '.';
+    const refuse = (what) => ({ problem: `--out ${out}: ${what}` });
+    let at = base;
+    for (const part of node_path__WEBPACK_IMPORTED_MODULE_2___default().relative(base, dir).split((node_path__WEBPACK_IMPORTED_MODULE_2___default().sep)).filter(Boolean)) {
+        at = node_path__WEBPACK_IMPORTED_MODULE_2___default().join(at, part);
+        try {
+            const info = await lstatOrNothing(at);
+            if (!info)
+                await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_1__.mkdir)(at);
+            else if (info.isSymbolicLink())
+                return refuse(`${named(at)} is a symbolic link: export never writes through a link, which could lead outside the folder. Name the folder itself, or a new one`);
+            else if (!info.isDirectory())
+                return refuse(`${named(at)} is a file, not a folder. Export writes one manifest file per dashboard into a folder (made when missing): name a folder, e.g. --out observability/`);
+        }
+        catch (e) {
+            const code = e.code;
+            const why = code === 'EACCES' || code === 'EPERM' ? 'permission denied' : (0,_error_message_js__WEBPACK_IMPORTED_MODULE_4__/* .errorMessage */ .gJ)(e);
+            return refuse(`cannot make the folder ${named(at)}: ${why}`);
+        }
+    }
+    return { dir };
+}
+/** Writes one exported file into `dir`, unless it would replace what is not export's to replace. */
+async function writeExported(dir, name, text, force) {
+    const file = node_path__WEBPACK_IMPORTED_MODULE_2___default().join(dir, name);
+    if (node_path__WEBPACK_IMPORTED_MODULE_2___default().basename(name) !== name || !isInside(dir, file) || file === dir)
+        return { status: 'kept', why: 'is not a plain file name: export writes only inside --out' };
+    const content = stamped(text);
+    const info = await lstatOrNothing(file);
+    if (info?.isSymbolicLink())
+        return {
+            status: 'kept',
+            why: 'is a symbolic link: export never writes through a link (not even with --force)'
+        };
+    if (info && !info.isFile())
+        return { status: 'kept', why: 'is not a regular file' };
+    if (info) {
+        const existing = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_1__.readFile)(file, 'utf8');
+        if (existing === content)
+            return { status: 'unchanged' };
+        if (!force && !unedited(existing))
+            return {
+                status: 'kept',
+                why: STAMP.test(existing)
+                    ? 'was edited since export wrote it: kept as it is (move it away, or --force to replace it)'
+                    : 'was not written by export: kept as it is (move it away, or --force to replace it)'
+            };
+    }
+    try {
+        await writeNoFollow(file, content, info === undefined);
+    }
+    catch (e) {
+        const code = e.code;
+        if (code === 'ELOOP' || code === 'EEXIST')
+            return { status: 'kept', why: 'appeared while export was writing (a link, or a new file): not written' };
+        return { status: 'kept', why: `cannot be written: ${(0,_error_message_js__WEBPACK_IMPORTED_MODULE_4__/* .errorMessage */ .gJ)(e)}` };
+    }
+    return { status: 'written' };
+}
+/**
+ * O_NOFOLLOW: a link put in the file's place since it was checked is refused, not written through; `fresh`: a file
+ * made in the meantime is refused too (O_EXCL). Sync writes with it as well.
+ */
+async function writeNoFollow(file, content, fresh) {
+    const flags = node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_WRONLY |
+        node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_CREAT |
+        node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_TRUNC |
+        (node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_NOFOLLOW ?? 0) |
+        (fresh ? node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_EXCL : 0);
+    const handle = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_1__.open)(file, flags, 0o666);
+    try {
+        await handle.writeFile(content);
+    }
+    finally {
+        await handle.close();
+    }
+}
+/** The file's lstat, or nothing where there is no file. */
+async function lstatOrNothing(at) {
+    try {
+        return await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_1__.lstat)(at);
+    }
+    catch (e) {
+        if (e.code === 'ENOENT')
+            return undefined;
+        throw e;
+    }
+}
+const isInside = (root, target) => {
+    const rel = node_path__WEBPACK_IMPORTED_MODULE_2___default().relative(root, target);
+    return rel === '' || (!rel.startsWith('..') && !node_path__WEBPACK_IMPORTED_MODULE_2___default().isAbsolute(rel));
+};
 
 
 /***/ }),
@@ -125,8 +277,6 @@ __webpack_require__.d(__webpack_exports__, {
 
 // UNUSED EXPORTS: writeSynced
 
-// EXTERNAL MODULE: external "node:fs"
-var external_node_fs_ = __webpack_require__(3024);
 // EXTERNAL MODULE: external "node:fs/promises"
 var promises_ = __webpack_require__(1455);
 // EXTERNAL MODULE: external "node:path"
@@ -160,6 +310,10 @@ function diffArrays(oldArr, newArr, options) {
     return arrayDiff.diff(oldArr, newArr, options);
 }
 
+// EXTERNAL MODULE: ./src/json.ts
+var json = __webpack_require__(8301);
+// EXTERNAL MODULE: ./src/manifest/path.ts
+var path = __webpack_require__(7578);
 // EXTERNAL MODULE: ./src/kinds/exporting.ts
 var exporting = __webpack_require__(7989);
 // EXTERNAL MODULE: ./src/kinds/index.ts + 36 modules
@@ -171,6 +325,7 @@ var yaml_library = __webpack_require__(5159);
 // EXTERNAL MODULE: ./src/export/manifests.ts
 var manifests = __webpack_require__(9332);
 ;// CONCATENATED MODULE: ./src/export/sync-merge.ts
+
 
 const PLACEHOLDER = /\$\{[^}]*\}/;
 /**
@@ -205,8 +360,8 @@ function removeAt(doc, path) {
 /** The node to hold `target` where `node` is: `node` itself, edited, or a new node when the shapes differ. */
 function mergeNode(doc, node, target, alternate, path, outcome) {
     const { isMap, isSeq, isScalar } = (0,yaml_library/* yamlLibrary */.T)();
-    if (isPlainObject(target) && isMap(node)) {
-        if (isPlainObject(alternate) && sharedKeys(node, alternate) > sharedKeys(node, target))
+    if ((0,json/* isMapping */.pi)(target) && isMap(node)) {
+        if ((0,json/* isMapping */.pi)(alternate) && sharedKeys(node, alternate) > sharedKeys(node, target))
             mergeMap(doc, node, alternate, undefined, path, outcome);
         else
             mergeMap(doc, node, target, alternate, path, outcome);
@@ -216,7 +371,7 @@ function mergeNode(doc, node, target, alternate, path, outcome) {
         mergeSeq(doc, node, target, Array.isArray(alternate) ? alternate : undefined, path, outcome);
         return node;
     }
-    if (isScalar(node) && !isPlainObject(target) && !Array.isArray(target)) {
+    if (isScalar(node) && !(0,json/* isMapping */.pi)(target) && !Array.isArray(target)) {
         if (node.value === target || (isNullish(node.value) && isNullish(target)))
             return node;
         if (typeof node.value === 'string' && PLACEHOLDER.test(node.value)) {
@@ -261,7 +416,7 @@ function mergeMap(doc, map, target, alternate, path, outcome) {
             return;
         const pair = map.items.find(p => keyOf(p) === key);
         if (pair) {
-            const other = isPlainObject(alternate) ? alternate[key] : undefined;
+            const other = (0,json/* isMapping */.pi)(alternate) ? alternate[key] : undefined;
             const merged = mergeNode(doc, pair.value, value, other, [...path, key], outcome);
             if (merged !== pair.value)
                 pair.value = merged;
@@ -335,7 +490,7 @@ function identityOf(seq, target) {
     if (!seq.items.every(n => nodeId(n) !== undefined))
         return undefined;
     // A pin on one side only (export pins repeated names alone): matched by name then.
-    const pinned = target.some(t => isPlainObject(t) && t.id !== undefined);
+    const pinned = target.some(t => (0,json/* isMapping */.pi)(t) && t.id !== undefined);
     const allPinned = pinned && seq.items.every(n => nodeId(n).startsWith('id:'));
     if (!pinned || allPinned)
         return { node: nodeId, target: idOf };
@@ -344,18 +499,17 @@ function identityOf(seq, target) {
             const v = isMap(node) ? node.get('name', true) : undefined;
             return isScalar(v) && typeof v.value === 'string' ? `name:${v.value}` : undefined;
         },
-        target: t => (isPlainObject(t) && typeof t.name === 'string' ? `name:${t.name}` : undefined)
+        target: t => ((0,json/* isMapping */.pi)(t) && typeof t.name === 'string' ? `name:${t.name}` : undefined)
     };
 }
 function idOf(value) {
-    if (!isPlainObject(value))
+    if (!(0,json/* isMapping */.pi)(value))
         return undefined;
     const id = value.id;
     if (typeof id === 'string' || typeof id === 'number')
         return `id:${String(id)}`;
     return typeof value.name === 'string' ? `name:${value.name}` : undefined;
 }
-const isPlainObject = (v) => typeof v === 'object' && v !== null && !Array.isArray(v);
 const isNullish = (v) => v === null || v === undefined;
 
 ;// CONCATENATED MODULE: ./src/export/sync.ts
@@ -374,6 +528,8 @@ const isNullish = (v) => v === null || v === undefined;
  * afterwards (a secret, a setting no manifest can say) is named, never hidden: the caller checks the plan of the
  * written files, and says what it still holds.
  */
+
+
 
 
 
@@ -437,7 +593,7 @@ function syncManifests(input) {
             for (const at of outcome.placeholders)
                 left.push({
                     address: m.change.address,
-                    why: `${formatNodePath(at)} is a placeholder in the manifest; the server holds another value, which sync does not write over it (set the variable or secret, or edit the manifest)`
+                    why: `${(0,path/* formatPath */.j)(at)} is a placeholder in the manifest; the server holds another value, which sync does not write over it (set the variable or secret, or edit the manifest)`
                 });
         records.push(recordOf(m.change, 'updated', m.file.path, input.live));
     });
@@ -515,39 +671,39 @@ function syncManifests(input) {
     function addKept() {
         const merged = new Set(merges.map(m => m.file.docs[m.index]));
         const equal = input.changes.filter(c => c.action === 'noop');
+        const kept = [];
         for (const file of files)
             file.docs.forEach((doc, index) => {
                 if (merged.has(doc) || file.removed.has(index))
                     return;
-                const key = (0,exporting/* documentIdentity */.yt)(doc.toJS());
-                const target = key === undefined ? undefined : exported.byIdentity.get(key);
                 const value = doc.toJS();
-                const same = equal.filter(c => c.kind === value.kind && c.name === value.name);
+                const key = (0,exporting/* documentIdentity */.yt)(value);
+                const target = key === undefined ? undefined : exported.byIdentity.get(key);
+                const same = (0,json/* isMapping */.pi)(value) ? equal.filter(c => c.kind === value.kind && c.name === value.name) : [];
                 if (!target || same.length !== 1)
                     return;
-                const change = same[0];
-                const open = mergeInto(doc.clone(), target.value, target.alternate);
-                const additions = open.additions.filter(a => a.path.length === 1);
-                const added = [];
-                for (const addition of additions) {
-                    const before = file.docs[index].clone();
-                    addAt(file.docs[index], addition);
-                    file.edited.add(index);
-                    if (distanceOf(change.address) === 0)
-                        added.push({ path: String(addition.path[0]), before: addition.value });
-                    else
-                        file.docs[index] = before;
-                }
-                if (added.length === 0) {
-                    file.edited.delete(index);
+                const additions = mergeInto(doc.clone(), target.value, target.alternate).additions.filter(a => a.path.length === 1);
+                if (additions.length === 0)
                     return;
-                }
-                records.push({ ...recordOf(change, 'updated', file.path, input.live), fields: added });
+                const open = { changed: false, extras: [], additions, placeholders: [] };
+                kept.push({ file, index, address: same[0].address, open, change: same[0] });
             });
-    }
-    /** How far one record's plan is from nothing to do (addKept's steps, one record at a time). */
-    function distanceOf(address) {
-        return distancesOf([address])?.get(address) ?? Infinity;
+        if (kept.length === 0)
+            return;
+        // Each step adds a key at the top, kept where the plan stays empty (settleAll's `even` steps), all in rounds.
+        for (const k of kept)
+            k.file.edited.add(k.index);
+        settleAll(kept);
+        for (const k of kept) {
+            const doc = k.file.docs[k.index];
+            const added = k.open.additions
+                .filter(a => doc.has(a.path[0]))
+                .map(a => ({ path: String(a.path[0]), before: a.value }));
+            if (added.length === 0)
+                k.file.edited.delete(k.index);
+            else
+                records.push({ ...recordOf(k.change, 'updated', k.file.path, input.live), fields: added });
+        }
     }
     /**
      * Records the stack owns that no manifest declares (made in the UI with the stack's tag, or on a dashboard of
@@ -714,14 +870,14 @@ function exportedIndex(input) {
 const AMBIGUOUS = { value: undefined, doc: undefined, kindName: '' };
 function exportedDoc(doc) {
     const value = doc.toJS();
-    const v = isRecord(value) ? value : {};
+    const v = (0,json/* isMapping */.pi)(value) ? value : {};
     return { value, doc, kindName: `${String(v.kind)}|${String(v.name)}` };
 }
 function recordOf(change, action, file, live) {
     const kind = kinds/* KINDS_BY_NAME */._.get(change.kind);
     const record = action === 'removed' || change.id === undefined ? undefined : liveRecord(kind, live, change.id);
     const said = (key) => {
-        const v = isRecord(record) ? record[key] : undefined;
+        const v = (0,json/* isMapping */.pi)(record) ? record[key] : undefined;
         return typeof v === 'string' && v !== '' ? v : undefined;
     };
     const updatedAt = said('updatedAt');
@@ -845,23 +1001,14 @@ function findHolder(files, carrier) {
 }
 /** `<folder>/<slug>.yaml`, unique among the stack's files. */
 function freshPath(folder, name, taken) {
-    const slug = name
-        .toLowerCase()
-        .normalize('NFKD')
-        .replace(/[^a-z0-9]+/g, '-')
-        .replace(/^-+|-+$/g, '')
-        .slice(0, 60) || 'record';
     const at = (file) => (folder === '.' || folder === '' ? file : `${folder}/${file}`);
-    let path = at(`${slug}.yaml`);
-    for (let n = 2; taken.has(path); n++)
-        path = at(`${slug}-${n}.yaml`);
+    const path = at((0,manifests/* uniqueFileName */.Nd)(name, 'record', file => taken.has(at(file))));
     taken.add(path);
     return path;
 }
-/** `tiles[0].series[1].where`. */
-const formatNodePath = (at) => at.map((p, i) => (typeof p === 'number' ? `[${p}]` : i === 0 ? p : `.${p}`)).join('');
-const isRecord = (v) => typeof v === 'object' && v !== null && !Array.isArray(v);
 
+// EXTERNAL MODULE: ./src/export/write.ts
+var write = __webpack_require__(1013);
 // EXTERNAL MODULE: ./src/kinds/ownership.ts
 var ownership = __webpack_require__(9586);
 // EXTERNAL MODULE: ./src/live/read.ts
@@ -1015,7 +1162,7 @@ async function stacksOf(config) {
         return { stacks: selected.stacks, diagnostics: [...layout.diagnostics, ...selected.diagnostics] };
     }
     const found = await (0,files/* findManifestFiles */.GH)(config.manifests, config.cwd);
-    const folders = found.files.map(f => external_node_path_default().posix.dirname(f.split((external_node_path_default()).sep).join('/')));
+    const folders = found.files.map(stack_layout/* folderOf */.yS);
     const diagnostics = [...found.diagnostics];
     if (found.files.length === 0)
         diagnostics.push((0,src_diagnostics/* diagnostic */.YK)('config', 'error', `no manifest files match ${config.manifests.map(p => `'${p}'`).join(', ')}: sync rewrites the manifests a stack has, and there are none`));
@@ -1071,7 +1218,7 @@ async function writeSynced(cwd, files) {
     for (const f of files) {
         const at = external_node_path_default().resolve(cwd, f.path);
         try {
-            const info = await (0,promises_.lstat)(at).catch(e => e.code === 'ENOENT' ? undefined : Promise.reject(e));
+            const info = await (0,write/* lstatOrNothing */.$3)(at);
             if (info?.isSymbolicLink()) {
                 refuse(f.path, 'is a symbolic link: sync never writes through a link');
                 continue;
@@ -1088,20 +1235,8 @@ async function writeSynced(cwd, files) {
             }
             if (f.after === null)
                 await (0,promises_.unlink)(at);
-            else {
-                const flags = external_node_fs_.constants.O_WRONLY |
-                    external_node_fs_.constants.O_CREAT |
-                    external_node_fs_.constants.O_TRUNC |
-                    (external_node_fs_.constants.O_NOFOLLOW ?? 0) |
-                    (f.before === null ? external_node_fs_.constants.O_EXCL : 0);
-                const handle = await (0,promises_.open)(at, flags, 0o666);
-                try {
-                    await handle.writeFile(f.after);
-                }
-                finally {
-                    await handle.close();
-                }
-            }
+            else
+                await (0,write/* writeNoFollow */.cK)(at, f.after, f.before === null);
         }
         catch (e) {
             refuse(f.path, `cannot be written: ${(0,error_message/* errorMessage */.gJ)(e)}`);

@@ -6585,7 +6585,7 @@ function livePreviewOf(ctx) {
 function syncRefusal(ctx) {
     if (!ctx)
         return undefined;
-    if (PULL_REQUEST_EVENTS.includes(ctx.eventName) || ctx.eventName === 'pull_request_target')
+    if (PULL_REQUEST_EVENTS.includes(ctx.eventName))
         return `sync is refused on ${ctx.eventName} events: it rewrites the default branch's manifests into a pull request of its own. Run it on a schedule or workflow_dispatch (see examples/workflows/sync.yml)`;
     const defaultBranch = defaultBranchOf(ctx);
     if (defaultBranch !== undefined && ctx.ref !== `refs/heads/${defaultBranch}`)
@@ -8383,33 +8383,17 @@ function destructionsOf(input) {
     add(past ? 'deleted' : 'deletes', now.filter(c => c.action === 'delete' && !c.droppedByServer));
     add(past ? 'replaced' : 'replaces', now.filter(c => c.action === 'replace'));
     add(past ? 'the server deleted' : 'the server deletes', now.filter(c => c.action === 'delete' && c.droppedByServer));
-    const reset = changes.filter(c => c.deferred === undefined && c.resets !== undefined);
-    if (reset.length > 0) {
-        const names = reset.flatMap(c => c.resets.tiles.map(r => `${c.name}: ${r.tile}`));
-        out.push({
-            verb: past ? 'reset' : 'resets',
-            what: `what only the web UI can set on ${names.length === 1 ? 'tile' : `${names.length} tiles`}`,
-            names
-        });
-    }
-    const widening = changes.filter(c => c.deferred === undefined && (c.widens?.length ?? 0) > 0);
-    if (widening.length > 0) {
-        const names = widening.flatMap(c => c.widens.map(grant => `${c.name}: ${grant}`));
-        out.push({
-            verb: past ? 'widened' : 'widens',
-            what: `access (${names.length === 1 ? 'a grant' : `${names.length} grants`})`,
-            names
-        });
-    }
-    const lost = changes.filter(c => c.deferred === undefined && (c.lost?.length ?? 0) > 0);
-    if (lost.length > 0) {
-        const names = lost.flatMap(c => c.lost.map(field => `${c.name}: ${field}`));
-        out.push({
-            verb: past ? 'may have reset' : 'may reset',
-            what: `${names.length === 1 ? 'a setting' : `${names.length} settings`} no manifest can express (unknown to this version of obsdeploy, or set only in the UI)`,
-            names
-        });
-    }
+    // What a change does to parts of a record, each named `<record>: <part>`: one line of the heading per kind of harm.
+    const parts = (verb, what, of) => {
+        const names = changes
+            .filter(c => c.deferred === undefined)
+            .flatMap(c => (of(c) ?? []).map(part => `${c.name}: ${part}`));
+        if (names.length > 0)
+            out.push({ verb, what: what(names.length), names });
+    };
+    parts(past ? 'reset' : 'resets', n => `what only the web UI can set on ${n === 1 ? 'tile' : `${n} tiles`}`, c => c.resets?.tiles.map(r => r.tile));
+    parts(past ? 'widened' : 'widens', n => `access (${n === 1 ? 'a grant' : `${n} grants`})`, c => c.widens);
+    parts(past ? 'may have reset' : 'may reset', n => `${n === 1 ? 'a setting' : `${n} settings`} no manifest can express (unknown to this version of obsdeploy, or set only in the UI)`, c => c.lost);
     for (const c of changes) {
         if (c.action !== 'update' || c.deferred === 'prune')
             continue;
@@ -10033,7 +10017,7 @@ async function cli(argv, io) {
         const config = settings(command);
         if (!config)
             return 2;
-        const { exportCommand } = await Promise.all(/* import() */[__nccwpck_require__.e(752), __nccwpck_require__.e(185), __nccwpck_require__.e(668), __nccwpck_require__.e(126)]).then(__nccwpck_require__.bind(__nccwpck_require__, 1126));
+        const { exportCommand } = await Promise.all(/* import() */[__nccwpck_require__.e(752), __nccwpck_require__.e(185), __nccwpck_require__.e(668), __nccwpck_require__.e(715)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7715));
         return exportCommand(config, {
             out: values.out,
             tags: values.tag ?? [],
@@ -10525,9 +10509,9 @@ function parseStackFile(file, text) {
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   Hf: () => (/* binding */ readStackLayout),
 /* harmony export */   gR: () => (/* binding */ contains),
-/* harmony export */   wf: () => (/* binding */ selectStacks)
+/* harmony export */   wf: () => (/* binding */ selectStacks),
+/* harmony export */   yS: () => (/* binding */ folderOf)
 /* harmony export */ });
-/* unused harmony export folderOf */
 /* harmony import */ var _diagnostics_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(4851);
 /* harmony import */ var _manifest_files_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8937);
 /* harmony import */ var _manifest_issues_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9597);
